@@ -1,0 +1,211 @@
+"""The `companion` command: open the app, or use the same engines from the command line.
+
+    companion [--web | --desktop] [--port N] [--host H] [--data-dir DIR]   open the app
+    companion score GAME FILE [--json]      score a game file with the app's own engines
+    companion check GAME FILE [--json]      check a position (Ridgeline melds and pitches)
+    companion export FILE [--data-dir DIR]  write a full backup of the saved data
+    companion import FILE [--data-dir DIR]  merge a backup into the saved data (all or nothing)
+    companion bench NAME [ARGS...]          print a benchmark's figures
+
+Every error is one line on stderr naming the problem, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion.errors import CompanionError
+
+__all__ = ["main", "DEFAULT_PORT"]
+
+DEFAULT_PORT = 8550
+EXIT_USAGE = 2
+_COMMANDS = ("score", "check", "export", "import", "bench")
+
+
+class _Failure(Exception):
+    """A command-line failure: printed as one line, exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in _COMMANDS:
+            return _run_command(args[0], args[1:])
+        return _run_app(args)
+    except (_Failure, CompanionError) as exc:
+        _fail(str(exc))
+    except json.JSONDecodeError as exc:
+        _fail(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except RecursionError:
+        _fail("the file is nested too deeply to be a game file")
+    except KeyboardInterrupt:
+        return 130
+    return EXIT_USAGE
+
+
+def _fail(message: str) -> None:
+    print(f"companion: error: {' '.join(message.split())}", file=sys.stderr)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors follow the one-line, exit-2 contract."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Failure(f"{self.prog}: {message}")
+
+
+def _run_command(command: str, rest: list[str]) -> int:
+    parser = _Parser(prog=f"companion {command}")
+    if command in ("score", "check"):
+        parser.add_argument("game", help="game name, e.g. trek12, 14ers, ridgeline, freunde, expedition")
+        parser.add_argument("file", help="the JSON file to read ('-' for standard input)")
+        parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+        args = parser.parse_args(rest)
+        return _score_or_check(command, args.game, args.file, args.json)
+    if command in ("export", "import"):
+        parser.add_argument("file", help="the backup file")
+        parser.add_argument("--data-dir", help="the folder the app keeps its data in")
+        args = parser.parse_args(rest)
+        return _export(args) if command == "export" else _import(args)
+    parser.add_argument("name", help="which benchmark: trek12, store, ridgeline ...")
+    args, extra = parser.parse_known_args(rest)
+    return _bench(args.name, extra)
+
+
+def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:
+    from companion.games import load_files
+
+    module = load_files(game)
+    doc = _read_json(file)
+    if command == "score":
+        result = module.score_file(doc)
+        text = json.dumps(result) if as_json else module.format_score(result)
+    else:
+        check = getattr(module, "check_file", None)
+        if check is None:
+            raise _Failure(f"there is no check for {game!r}; only scoring")
+        result = check(doc)
+        formatter = getattr(module, "format_check", None)
+        text = json.dumps(result) if as_json or formatter is None else formatter(result)
+    print(text)
+    return 0
+
+
+def _read_json(file: str) -> Any:
+    if file == "-":
+        return json.load(sys.stdin)
+    path = Path(file)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise _Failure(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise _Failure(f"{file} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise _Failure(f"{file} is not a UTF-8 text file") from None
+    except OSError as exc:
+        raise _Failure(f"cannot read {file}: {exc.strerror}") from None
+
+
+def _open_store(data_dir: str | None):
+    from companion.store import open_store
+
+    return open_store(Path(data_dir) if data_dir else None)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.store.atomic import write_json_atomic
+
+    store = _open_store(args.data_dir)
+    try:
+        doc = store.export_all()
+    finally:
+        store.close()
+    try:
+        write_json_atomic(Path(args.file), doc)
+    except OSError as exc:
+        raise _Failure(f"cannot write {args.file}: {exc.strerror}") from None
+    print(f"Backup written to {args.file}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    doc = _read_json(args.file)
+    store = _open_store(args.data_dir)
+    try:
+        report = store.import_all(doc)
+    finally:
+        store.close()
+    print(f"Imported {args.file}: {report}")
+    return 0
+
+
+def _bench(name: str, extra: list[str]) -> int:
+    if not name.isidentifier():
+        raise _Failure(f"unknown benchmark {name!r}")
+    try:
+        module = importlib.import_module(f"companion.bench.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("companion.bench"):
+            known = _known_benchmarks()
+            raise _Failure(f"unknown benchmark {name!r}; known: {', '.join(known) or 'none'}") from None
+        raise
+    return int(module.main(extra) or 0)
+
+
+def _known_benchmarks() -> list[str]:
+    folder = Path(__file__).parent / "bench"
+    return sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+
+
+def _run_app(rest: list[str]) -> int:
+    parser = _Parser(prog="companion", description="Open the climbing companion.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--web", action="store_true", help="serve the app to a browser instead of a window")
+    mode.add_argument("--desktop", action="store_true",
+                      help="open a desktop window (fetches the desktop client once if it is missing)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"web port (default {DEFAULT_PORT})")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to serve on; 0.0.0.0 lets phones on the same network connect")
+    parser.add_argument("--data-dir", help="the folder to keep saved data in")
+    args = parser.parse_args(rest)
+    if not 0 < args.port < 65536:
+        raise _Failure(f"--port must be between 1 and 65535, not {args.port}")
+
+    import flet as ft
+
+    from companion.ui.app import build_main
+
+    web = args.web or not (args.desktop or _desktop_available())
+    store = _open_store(args.data_dir)
+    try:
+        for notice in store.notices:
+            print(f"companion: {notice}", file=sys.stderr)
+        app_main = build_main(store)
+        if web:
+            url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '') else args.host}:{args.port}"
+            print(f"The companion is running at {url} (Ctrl+C to stop)", flush=True)
+            ft.run(app_main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True)
+        else:
+            ft.run(app_main, view=ft.AppView.FLET_APP)
+    finally:
+        store.close()
+    return 0
+
+
+def _desktop_available() -> bool:
+    """A window is possible: a display, and a desktop client already on this machine (no download)."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    if os.environ.get("FLET_VIEW_PATH"):
+        return True
+    return any((Path.home() / ".flet" / "client").glob("flet-desktop-*"))
