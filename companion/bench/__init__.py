@@ -1,0 +1,1 @@
+"""Benchmarks: `companion bench NAME` prints figures measured on this machine."""

@@ -1,0 +1,100 @@
+"""Driving the real app in a browser: start `companion --web`, wait for it, open Debian's Chromium.
+
+Shared by the startup benchmark and the browser tests. Needs the test extras (playwright) and
+/usr/bin/chromium; never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "wait_http", "open_app", "enable_semantics"]
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+# Without swiftshader Flutter's canvas stays blank in headless Chromium; the networking flags stop
+# Chromium from trying to reach the outside world from a machine that has no network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--enable-unsafe-swiftshader",
+    "--use-angle=swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    """A TCP port on the loopback address that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def start_app(data_dir: Path, port: int | None = None, log: Path | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Run `python -m companion --web` on a free port with its own data folder; stop it afterwards."""
+    port = port or free_port()
+    env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
+    env.pop("FLET_APP_STORAGE_DATA", None)
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)],
+        stdout=out, stderr=subprocess.STDOUT, env=env,
+    )
+    try:
+        yield f"http://127.0.0.1:{port}", proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if log:
+            out.close()
+
+
+def wait_http(url: str, proc: subprocess.Popen | None = None, timeout: float = 60.0) -> float:
+    """Poll `url` until it answers 200; returns the seconds waited. Raises if the app exits or times out."""
+    start = time.perf_counter()
+    while True:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the app exited with status {proc.returncode} before answering")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return time.perf_counter() - start
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        if time.perf_counter() - start > timeout:
+            raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
+        time.sleep(0.02)
+
+
+def enable_semantics(page) -> None:
+    """Turn on Flutter's accessibility tree so roles, labels and identifiers become selectable."""
+    page.wait_for_selector("flutter-view", timeout=60_000)
+    page.locator("flt-semantics-placeholder").evaluate("el => el.click()")
+
+
+@contextmanager
+def open_app(playwright, url: str, width: int = 390, height: int = 844) -> Iterator[object]:
+    """A headless Chromium page at a phone's size with the app loaded and its semantics turned on."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(url)
+        enable_semantics(page)
+        yield page
+    finally:
+        browser.close()
