@@ -1,0 +1,105 @@
+"""Which games have a screen: each game's screen module registers itself here.
+
+A game's screen lives in `companion/ui/<game_id>.py` (for example `companion/ui/trek12.py`) and, when
+imported, calls `register_game_screen` once:
+
+    import flet as ft
+    from companion.ui.registry import register_game_screen
+    from companion.ui.services import use_app
+
+    @ft.component
+    def Trek12NewGame() -> ft.View: ...                   # route /games/trek12
+
+    @ft.component
+    def Trek12Play(session_id: str) -> ft.View: ...       # route /play/trek12/<session_id>
+
+    register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+
+Both are `@ft.component` functions returning an `ft.View` (build it with `companion.ui.widgets.screen_view`
+so the app bar, back button and phone-first layout match the rest of the app). `use_app()` gives the
+store, the session keeper and `changed()`. The shell imports every game's module on start
+(`discover_game_screens`); a game with no module keeps its honest "not yet available" page.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from companion.errors import InvalidInput
+from companion.games import GAMES
+
+__all__ = [
+    "GameId",
+    "ScreenFactory",
+    "GameScreen",
+    "register_game_screen",
+    "game_screen",
+    "registered_games",
+    "discover_game_screens",
+    "unregister_game_screen",
+]
+
+GameId: TypeAlias = str
+# An @ft.component function; calling it builds the component that renders the screen's ft.View.
+ScreenFactory: TypeAlias = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """A game's two screens: starting a new game, and playing a game in progress."""
+
+    game: GameId
+    new_game: ScreenFactory
+    play: ScreenFactory
+
+
+_SCREENS: dict[GameId, GameScreen] = {}
+_discovered = False
+
+
+def register_game_screen(game: GameId, *, new_game: ScreenFactory, play: ScreenFactory) -> GameScreen:
+    """Make a game's screens reachable from home and from Resume; the game must be in the registry."""
+    if game not in GAMES:
+        raise InvalidInput(f"cannot register a screen for unknown game {game!r}; known: {', '.join(GAMES)}")
+    if not callable(new_game) or not callable(play):
+        raise InvalidInput(f"the screens registered for {game!r} must be @ft.component functions")
+    screen = GameScreen(game, new_game, play)
+    _SCREENS[game] = screen
+    return screen
+
+
+def unregister_game_screen(game: GameId) -> None:
+    """Forget a game's screens (tests use it to put the registry back as it was)."""
+    _SCREENS.pop(game, None)
+
+
+def game_screen(game: GameId) -> GameScreen | None:
+    """The screens registered for a game, or None while its screen has not landed."""
+    discover_game_screens()
+    return _SCREENS.get(game)
+
+
+def registered_games() -> list[GameId]:
+    """The ids of the games that have screens, in the registry's order."""
+    discover_game_screens()
+    return [game for game in GAMES if game in _SCREENS]
+
+
+def discover_game_screens() -> None:
+    """Import `companion.ui.<game_id>` for every known game once, so present modules register themselves."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for game in GAMES:
+        name = f"{__package__}.{game}"
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            # Only a missing screen module means "not yet"; a screen module that fails to import
+            # because something inside it is missing is a bug and must surface.
+            if exc.name != name:
+                raise

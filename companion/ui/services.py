@@ -1,0 +1,104 @@
+"""What every screen can reach: the store, the session keeper, and a way to say the data changed.
+
+One `Shell` exists per process (per open store). Every browser tab (web mode) renders its own component
+tree over the same shell; `AppServices` is what one tab's screens get through `use_app()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+
+__all__ = ["ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "player_names", "STORE_TOPIC"]
+
+# The pubsub topic on which a tab tells the other tabs that it wrote to the shared store.
+STORE_TOPIC = "companion.store-changed"
+
+
+class ThemeChoice(str, Enum):
+    """The "theme" setting: follow the device, or force light or dark."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
+
+    @property
+    def mode(self) -> ft.ThemeMode:
+        """The Flet theme mode this choice applies."""
+        return {
+            ThemeChoice.SYSTEM: ft.ThemeMode.SYSTEM,
+            ThemeChoice.LIGHT: ft.ThemeMode.LIGHT,
+            ThemeChoice.DARK: ft.ThemeMode.DARK,
+        }[self]
+
+    @classmethod
+    def from_setting(cls, value: Any) -> ThemeChoice:
+        """The stored setting as a choice; anything unrecognised follows the system (the default)."""
+        try:
+            return cls(value)
+        except ValueError:
+            return cls.SYSTEM
+
+
+@dataclass
+class Shell:
+    """Process-wide state shared by every tab: the open store, the keeper, the notices already dismissed."""
+
+    store: Any
+    keeper: Any
+    dismissed_notices: set[str] = field(default_factory=set)
+
+    def open_notices(self) -> list[str]:
+        """The store's start-up notices nobody has dismissed yet."""
+        return [n for n in self.store.notices if n not in self.dismissed_notices]
+
+    def theme(self) -> ThemeChoice:
+        """The saved theme choice; the system's by default."""
+        return ThemeChoice.from_setting(self.store.settings.get("theme", ThemeChoice.SYSTEM.value))
+
+
+@dataclass(frozen=True)
+class AppServices:
+    """One tab's view of the shell, handed to every screen through `use_app()`."""
+
+    shell: Shell
+    revision: int
+    changed: Callable[[], None]
+
+    @property
+    def store(self) -> Any:
+        """The open store (players, sessions, history, settings)."""
+        return self.shell.store
+
+    @property
+    def keeper(self) -> Any:
+        """The session keeper: start, act, undo, redo, finish games in progress."""
+        return self.shell.keeper
+
+
+AppContext = ft.create_context(None)
+
+
+def use_app() -> AppServices:
+    """The services of the app this component is rendered in (call from an @ft.component body)."""
+    services = ft.use_context(AppContext)
+    if services is None:
+        raise RuntimeError("use_app() was called outside the companion app's component tree")
+    return services
+
+
+def player_names(store: Any, player_ids: Any) -> list[str]:
+    """Names for a list of player ids (removed players included); ids the roster never knew are skipped."""
+    names = []
+    for player_id in player_ids:
+        try:
+            names.append(store.players.get(player_id).name)
+        except CompanionError:
+            continue
+    return names

@@ -1,0 +1,191 @@
+"""Small building blocks shared by the screens, so every screen has the same phone-first look.
+
+Layout rules: one centred column that fills a phone (390 px) and stops growing at about 640 px on a
+desktop; tap targets at least 48 px high; an app bar on every screen, with a back arrow whenever there
+is somewhere to go back to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+import flet as ft
+
+__all__ = [
+    "SEED_COLOUR",
+    "screen_view",
+    "section_title",
+    "empty_state",
+    "message_card",
+    "colour_dot",
+    "labelled",
+    "format_when",
+]
+
+# Glacier teal: the whole colour scheme (light and dark) is derived from it.
+SEED_COLOUR = "#1F6F78"
+
+# Responsive column widths: full width on a phone, narrower on tablets and desktops.
+_COLUMN_SPAN = {"xs": 12, "md": 10, "lg": 8, "xl": 6}
+
+
+def screen_view(
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    actions: Sequence[ft.Control] | None = None,
+    floating_action_button: ft.FloatingActionButton | None = None,
+) -> ft.View:
+    """A screen: app bar with `title` (and the back arrow Flutter adds when the view can pop) over `body`."""
+    return ft.View(
+        route=ft.use_view_path() or "/",
+        appbar=ft.AppBar(
+            title=ft.Text(title, weight=ft.FontWeight.W_600),
+            actions=list(actions or []),
+            center_title=False,
+            bgcolor=ft.Colors.SURFACE,
+        ),
+        floating_action_button=floating_action_button,
+        scroll=ft.ScrollMode.AUTO,
+        padding=0,
+        controls=[
+            ft.SafeArea(
+                content=ft.ResponsiveRow(
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    controls=[
+                        ft.Container(
+                            col=_COLUMN_SPAN,
+                            padding=ft.Padding.only(left=16, right=16, top=8, bottom=32),
+                            content=ft.Column(list(body), spacing=12, tight=True,
+                                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                        )
+                    ],
+                )
+            )
+        ],
+    )
+
+
+def section_title(text: str, *, key: str | None = None) -> ft.Control:
+    """A section heading inside a screen (marked as a heading for screen readers)."""
+    return ft.Semantics(
+        header=True,
+        content=ft.Container(
+            padding=ft.Padding.only(top=12, bottom=0, left=4),
+            content=ft.Text(
+                text,
+                key=key,
+                size=14,
+                weight=ft.FontWeight.W_600,
+                color=ft.Colors.PRIMARY,
+            ),
+        ),
+    )
+
+
+def empty_state(icon: ft.IconData, title: str, text: str, *, key: str) -> ft.Control:
+    """What a list shows when it has nothing in it: an icon, a short title, one sentence of help."""
+    return ft.Container(
+        key=key,
+        padding=ft.Padding.symmetric(vertical=40, horizontal=24),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=8,
+            controls=[
+                ft.Icon(icon, size=48, color=ft.Colors.OUTLINE),
+                ft.Text(title, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
+                ft.Text(text, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
+            ],
+        ),
+    )
+
+
+def message_card(
+    icon: ft.IconData,
+    title: str,
+    text: str,
+    *,
+    key: str,
+    actions: Sequence[ft.Control] = (),
+    tone: str = "info",
+) -> ft.Control:
+    """A rounded panel with an icon, a title, a sentence and optional buttons; `tone` 'warning' for trouble."""
+    warning = tone == "warning"
+    return ft.Container(
+        key=key,
+        bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SECONDARY_CONTAINER,
+        border_radius=ft.BorderRadius.all(16),
+        padding=16,
+        content=ft.Column(
+            spacing=8,
+            tight=True,
+            controls=[
+                ft.Row(
+                    spacing=12,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    controls=[
+                        ft.Icon(icon, color=ft.Colors.ON_ERROR_CONTAINER if warning
+                                else ft.Colors.ON_SECONDARY_CONTAINER),
+                        ft.Column(
+                            expand=True,
+                            spacing=4,
+                            tight=True,
+                            controls=[
+                                ft.Text(title, weight=ft.FontWeight.W_600,
+                                        color=ft.Colors.ON_ERROR_CONTAINER if warning
+                                        else ft.Colors.ON_SECONDARY_CONTAINER),
+                                ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER if warning
+                                        else ft.Colors.ON_SECONDARY_CONTAINER),
+                            ],
+                        ),
+                    ],
+                ),
+                *([ft.Row(list(actions), alignment=ft.MainAxisAlignment.END, wrap=True)] if actions else []),
+            ],
+        ),
+    )
+
+
+def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
+    """A round avatar in a player's colour with their initial, readable on any colour."""
+    initial = (label.strip()[:1] or "?").upper()
+    return ft.CircleAvatar(
+        content=ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)),
+        bgcolor=colour,
+        radius=size / 2,
+    )
+
+
+def labelled(identifier: str, control: ft.Control, *, label: str | None = None, button: bool = False) -> ft.Control:
+    """Wrap a control so browser tests find it by `[flt-semantics-identifier=identifier]` (and by label)."""
+    return ft.Semantics(identifier=identifier, label=label, button=button or None, content=control)
+
+
+def format_when(iso: str | None) -> str:
+    """An ISO 8601 time as a short local date and time, e.g. '3 Mar 2026, 14:05'; '' when absent."""
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return f"{moment.day} {moment:%b %Y, %H:%M}"
+
+
+def _readable_on(colour: str) -> str:
+    """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
+    try:
+        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return ft.Colors.WHITE
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    return ft.Colors.BLACK if luminance > 0.4 else ft.Colors.WHITE
+
