@@ -1,0 +1,95 @@
+"""The app shell: routes, theme, and the Flet `main(page)` for an open store.
+
+    store = open_store(...)
+    ft.run(build_main(store), view=ft.AppView.WEB_BROWSER, port=8550, no_cdn=True)
+
+In web mode every browser tab gets its own `main(page)` call and component tree over the same store;
+when one tab writes to the store it tells the others (Flet pubsub) so they redraw with the new data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.games import NewGameScreen, NotFound, PlayScreen
+from companion.ui.history import HistoryScreen
+from companion.ui.home import APP_TITLE, HomeScreen
+from companion.ui.players import PlayersScreen
+from companion.ui.registry import discover_game_screens
+from companion.ui.services import STORE_TOPIC, AppContext, AppServices, Shell
+from companion.ui.settings import SettingsScreen
+from companion.ui.widgets import SEED_COLOUR
+
+__all__ = ["build_main", "App", "ROUTES"]
+
+# Home is the pathless root, so every other screen sits one level above it in the view stack: the app
+# bar shows a back arrow, and Android's back button (page.on_view_pop, handled by the Router) returns
+# home. Deep links such as /play/trek12/<id> open with home underneath.
+ROUTES = [
+    ft.Route(
+        component=HomeScreen,
+        children=[
+            ft.Route(path="players", component=PlayersScreen),
+            ft.Route(path="history", component=HistoryScreen),
+            ft.Route(path="settings", component=SettingsScreen),
+            ft.Route(path="games/:game", component=NewGameScreen),
+            ft.Route(path="play/:game/:session_id", component=PlayScreen),
+        ],
+    )
+]
+
+
+def build_main(store) -> Callable[[ft.Page], None]:
+    """The Flet `main(page)` for an open store; one call per browser tab or window, all sharing `store`."""
+    from companion.sessions import SessionKeeper  # noqa: PLC0415 - keeps `import companion.ui` light
+
+    shell = Shell(store=store, keeper=SessionKeeper(store))
+    discover_game_screens()
+
+    def main(page: ft.Page) -> None:
+        page.title = APP_TITLE
+        page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
+        page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
+        # Applied before the first frame so a dark-theme user never sees a light flash.
+        page.theme_mode = shell.theme().mode
+        page.render_views(App, shell)
+
+    return main
+
+
+@ft.component
+def App(shell: Shell) -> list[ft.View]:
+    """The root component: provides the services to every screen and renders the routed view stack."""
+    page = ft.context.page
+    revision, set_revision = ft.use_state(0)
+
+    def changed() -> None:
+        set_revision(lambda r: r + 1)
+        page.pubsub.send_others_on_topic(STORE_TOPIC, "changed")
+
+    def subscribe() -> None:
+        async def redraw() -> None:
+            set_revision(lambda r: r + 1)
+
+        def on_store_changed(_topic: str, _message: object) -> None:
+            # Delivered on a worker thread; run_task hops back onto this tab's loop with this tab's page
+            # as the context, so the state change schedules this tab's update and nobody else's.
+            page.run_task(redraw)
+
+        page.pubsub.subscribe_topic(STORE_TOPIC, on_store_changed)
+
+    ft.use_effect(subscribe, dependencies=[], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
+
+    theme = shell.theme()
+
+    def apply_theme() -> None:
+        if page.theme_mode != theme.mode:
+            page.theme_mode = theme.mode
+            page.update()
+
+    ft.use_effect(apply_theme, dependencies=[theme])
+
+    services = AppServices(shell=shell, revision=revision, changed=changed)
+    return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))

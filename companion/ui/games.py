@@ -1,0 +1,221 @@
+"""The game routes: `/games/<game>` (start one) and `/play/<game>/<session_id>` (carry on with one).
+
+Both hand over to the game's own screens when its module has registered them (see
+`companion.ui.registry`); until then they say plainly that the game is not in this version yet, and a
+saved game in progress stays saved.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import flet as ft
+
+from companion.games import GAMES, GameEntry
+from companion.ui.home import game_look
+from companion.ui.registry import game_screen
+from companion.ui.services import player_names, use_app
+from companion.ui.widgets import format_when, labelled, message_card, screen_view
+
+__all__ = ["NewGameScreen", "PlayScreen", "NotFound"]
+
+
+@ft.component
+def NewGameScreen() -> ft.View:
+    """Route `/games/<game>`: the game's own new-game screen, or an honest "not yet available" page."""
+    params = ft.use_route_params()
+    game = params.get("game") or ""
+    entry = GAMES.get(game)
+    screen = game_screen(game) if entry else None
+    if screen is not None:
+        return screen.new_game()
+    if entry is None:
+        return _unknown_game(game)
+    return screen_view(entry.title, [_game_header(entry), _not_available(entry), _home_button()])
+
+
+@ft.component
+def PlayScreen() -> ft.View:
+    """Route `/play/<game>/<session_id>`: the game in progress on its own screen, or what we know of it."""
+    app = use_app()
+    params = ft.use_route_params()
+    confirming, set_confirming = ft.use_state(False)
+    game = params.get("game") or ""
+    session_id = params.get("session_id") or ""
+    entry = GAMES.get(game)
+    record = app.store.sessions.get(session_id) if session_id else None
+    found = record is not None and record.get("game") == game
+    screen = game_screen(game) if entry else None
+
+    def abandon() -> None:
+        set_confirming(False)
+        app.keeper.abandon(session_id)
+        app.changed()
+        ft.context.page.navigate("/")
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Abandon this game?"),
+            content=ft.Text("The game in progress is deleted and will not appear in History."),
+            actions=[
+                ft.TextButton("Keep it", key="play-abandon-cancel", on_click=lambda: set_confirming(False)),
+                ft.FilledButton("Abandon", key="play-abandon-confirm", on_click=abandon,
+                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)),
+            ],
+            on_dismiss=lambda: set_confirming(False),
+        )
+        if confirming and found
+        else None
+    )
+
+    if entry is None:
+        return _unknown_game(game)
+    if not found:
+        return screen_view(
+            entry.title,
+            [
+                message_card(
+                    ft.Icons.SEARCH_OFF_ROUNDED,
+                    "This game is not in progress",
+                    "It may have finished (see History) or been abandoned.",
+                    key="play-missing",
+                ),
+                _home_button(),
+            ],
+        )
+    if screen is not None:
+        return screen.play(session_id=session_id)
+
+    title = record.get("title") or entry.title
+    moves = len(record.get("actions") or [])
+    names = player_names(app.store, record.get("players") or [])
+    facts = [
+        ("Players", ", ".join(names) or "—"),
+        ("Moves so far", str(moves)),
+        ("Started", format_when(record.get("created"))),
+        ("Last saved", format_when(record.get("updated"))),
+    ]
+    return screen_view(
+        title,
+        [
+            _game_header(entry),
+            message_card(
+                ft.Icons.CONSTRUCTION_ROUNDED,
+                f"The {entry.title} screen is not yet available in this version",
+                "This game is saved as it is and will open here once the game's screen is included.",
+                key="play-unavailable",
+            ),
+            ft.Container(
+                border_radius=ft.BorderRadius.all(16),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                padding=16,
+                content=ft.Column(
+                    spacing=8,
+                    tight=True,
+                    controls=[
+                        ft.Row([ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                                ft.Text(value, weight=ft.FontWeight.W_500, key=f"play-fact-{i}")])
+                        for i, (label, value) in enumerate(facts)
+                    ],
+                ),
+            ),
+            ft.Row(
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                controls=[
+                    labelled("play-abandon",
+                             ft.TextButton("Abandon game", key="play-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+                                           on_click=lambda: set_confirming(True)),
+                             label="Abandon game", button=True),
+                    _home_button(),
+                ],
+            ),
+        ],
+    )
+
+
+@ft.component
+def NotFound() -> ft.Control:
+    """Any other address: say so and offer the way home."""
+    # The Router renders this outside its location context, so the address comes from the page.
+    location = urlparse(ft.context.page.route or "").path
+    return ft.SafeArea(
+        content=ft.Container(
+            padding=24,
+            content=ft.Column(
+                spacing=16,
+                controls=[
+                    ft.Text("Page not found", size=22, weight=ft.FontWeight.W_600, key="not-found"),
+                    ft.Text(f"There is nothing at {location or 'this address'}.",
+                            color=ft.Colors.ON_SURFACE_VARIANT),
+                    _home_button(),
+                ],
+            ),
+        )
+    )
+
+
+def _game_header(entry: GameEntry) -> ft.Control:
+    look = game_look(entry.id)
+    return ft.Row(
+        spacing=16,
+        controls=[
+            ft.Container(
+                width=64,
+                height=64,
+                border_radius=ft.BorderRadius.all(18),
+                bgcolor=look.colour,
+                alignment=ft.Alignment.CENTER,
+                content=ft.Icon(look.icon, color=ft.Colors.WHITE, size=34),
+            ),
+            ft.Column(
+                expand=True,
+                spacing=4,
+                tight=True,
+                controls=[
+                    ft.Text(entry.title, size=20, weight=ft.FontWeight.W_600),
+                    ft.Text(entry.blurb, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+            ),
+        ],
+    )
+
+
+def _not_available(entry: GameEntry) -> ft.Control:
+    """Say exactly what this version has of the game: its rules engine or nothing yet."""
+    if entry.available:
+        detail = "Its rules are already in the companion, but the screen to play it here is not yet."
+    else:
+        detail = "Neither its rules nor its screen are included yet. A later version adds them."
+    return message_card(
+        ft.Icons.CONSTRUCTION_ROUNDED,
+        f"{entry.title} is not yet available in this version",
+        detail,
+        key="game-unavailable",
+    )
+
+
+def _unknown_game(game: str) -> ft.View:
+    return screen_view(
+        "Unknown game",
+        [
+            message_card(
+                ft.Icons.HELP_OUTLINE_ROUNDED,
+                f"There is no game called {game!r}",
+                f"This version knows {', '.join(e.title for e in GAMES.values())}.",
+                key="game-unknown",
+            ),
+            _home_button(),
+        ],
+    )
+
+
+def _home_button() -> ft.Control:
+    return ft.Row(
+        alignment=ft.MainAxisAlignment.END,
+        controls=[
+            ft.OutlinedButton("Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                              on_click=lambda: ft.context.page.navigate("/"))
+        ],
+    )
+

@@ -1,0 +1,300 @@
+"""The home screen: start-up notices, games in progress, the games, and History / Players / Settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games import GAMES, GameEntry
+from companion.ui.registry import game_screen
+from companion.ui.services import player_names, use_app
+from companion.ui.widgets import format_when, labelled, message_card, screen_view, section_title
+
+__all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
+
+APP_TITLE = "Climbing Companion"
+
+# The order of the game tiles on home: the four games, then the Trek 12 campaign.
+HOME_GAMES = ("trek12", "fourteeners", "ridgeline", "freunde", "expedition")
+
+
+@dataclass(frozen=True)
+class GameLook:
+    """How a game is drawn in lists: an icon and an accent colour."""
+
+    icon: ft.IconData
+    colour: str
+
+
+GAME_LOOKS: dict[str, GameLook] = {
+    "trek12": GameLook(ft.Icons.CASINO_ROUNDED, "#C2571A"),
+    "fourteeners": GameLook(ft.Icons.FILTER_HDR_ROUNDED, "#3F51B5"),
+    "ridgeline": GameLook(ft.Icons.STYLE_ROUNDED, "#2E7D32"),
+    "freunde": GameLook(ft.Icons.HIKING_ROUNDED, "#B23A48"),
+    "expedition": GameLook(ft.Icons.FLAG_ROUNDED, "#8D6E00"),
+}
+
+
+def game_look(game: str) -> GameLook:
+    """The look of a game, with a neutral fallback for a game id this version does not know."""
+    return GAME_LOOKS.get(game, GameLook(ft.Icons.EXTENSION_ROUNDED, "#607D8B"))
+
+
+@ft.component
+def HomeScreen() -> ft.View:
+    """Route `/`: everything one tap away, games in progress first."""
+    app = use_app()
+    page = ft.context.page
+    notices = app.shell.open_notices()
+    in_progress = app.keeper.in_progress()
+
+    body: list[ft.Control] = []
+    for index, notice in enumerate(notices):
+        body.append(NoticeBanner(notice=notice, index=index))
+
+    if in_progress:
+        body.append(section_title("Resume", key="home-resume-title"))
+        body.extend(_resume_card(app.store, session, page) for session in in_progress)
+
+    body.append(section_title("Games"))
+    body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
+
+    body.append(section_title("Your table"))
+    body.append(
+        ft.Row(
+            spacing=12,
+            controls=[
+                _shortcut("history", "History", ft.Icons.HISTORY_ROUNDED, page),
+                _shortcut("players", "Players", ft.Icons.GROUPS_ROUNDED, page),
+                _shortcut("settings", "Settings", ft.Icons.SETTINGS_ROUNDED, page),
+            ],
+        )
+    )
+    return screen_view(APP_TITLE, body)
+
+
+@ft.component
+def NoticeBanner(notice: str, index: int) -> ft.Control:
+    """One start-up notice from the store (a damaged file was set aside), with restore and dismiss."""
+    app = use_app()
+    confirming, set_confirming = ft.use_state(False)
+    outcome, set_outcome = ft.use_state(None)
+    backups = _backups(app.store)
+    newest = backups[0] if backups else None
+
+    def restore() -> None:
+        set_confirming(False)
+        try:
+            app.store.restore_backup(_backup_path(newest))
+        except CompanionError as exc:
+            set_outcome(f"The backup could not be restored: {exc}")
+            return
+        app.shell.dismissed_notices.add(notice)
+        app.changed()
+
+    def dismiss() -> None:
+        app.shell.dismissed_notices.add(notice)
+        app.changed()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Restore the backup?"),
+            content=ft.Text(
+                f"The saved data will be replaced by the last good copy"
+                f"{_backup_when(newest)}. Anything saved after it is lost."
+            ),
+            actions=[
+                ft.TextButton("Cancel", key=f"home-notice-{index}-restore-cancel",
+                              on_click=lambda: set_confirming(False)),
+                ft.FilledButton("Restore", key=f"home-notice-{index}-restore-confirm", on_click=restore),
+            ],
+            on_dismiss=lambda: set_confirming(False),
+        )
+        if confirming and newest is not None
+        else None
+    )
+
+    actions: list[ft.Control] = [
+        ft.TextButton("Dismiss", key=f"home-notice-{index}-dismiss", on_click=dismiss),
+    ]
+    if newest is not None:
+        actions.append(
+            labelled(
+                f"home-notice-{index}-restore",
+                ft.FilledButton("Restore backup", icon=ft.Icons.RESTORE_ROUNDED,
+                                key=f"home-notice-{index}-restore", on_click=lambda: set_confirming(True)),
+            )
+        )
+    return message_card(
+        ft.Icons.WARNING_AMBER_ROUNDED,
+        "Your saved data needed attention",
+        notice if outcome is None else f"{notice}\n{outcome}",
+        key=f"home-notice-{index}",
+        actions=actions,
+        tone="warning",
+    )
+
+
+def _resume_card(store, session, page: ft.Page) -> ft.Control:
+    """A game in progress: which game, its title, who plays, how far it got; tap to carry on."""
+    entry = GAMES.get(session.game)
+    look = game_look(session.game)
+    names = player_names(store, session.players)
+    moves = len(session.actions)
+    details = " · ".join(
+        part
+        for part in (
+            ", ".join(names),
+            f"{moves} move{'s' if moves != 1 else ''}",
+            f"saved {format_when(session.updated)}",
+        )
+        if part
+    )
+    title = session.title or (entry.title if entry else session.game)
+    key = f"home-resume-{session.id}"
+    return labelled(
+        key,
+        _tile(
+            key=key,
+            icon=ft.Icons.PLAY_ARROW_ROUNDED,
+            colour=look.colour,
+            overline=entry.title if entry else session.game,
+            title=title,
+            subtitle=details,
+            on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
+        ),
+        label=f"Resume {title}",
+        button=True,
+    )
+
+
+def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
+    """A game on home; a game whose screen has not landed says so and opens its honest page."""
+    ready = game_screen(entry.id) is not None
+    look = game_look(entry.id)
+    key = f"home-game-{entry.id}"
+    status = None if ready else ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=ft.BorderRadius.all(8),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Text("Not yet available", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+    )
+    return labelled(
+        key,
+        _tile(
+            key=key,
+            icon=look.icon,
+            colour=look.colour,
+            title=entry.title,
+            subtitle=entry.blurb,
+            on_click=lambda: page.navigate(f"/games/{entry.id}"),
+            badge=status,
+            muted=not ready,
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
+        ),
+        label=entry.title if ready else f"{entry.title}, not yet available",
+        button=True,
+    )
+
+
+def _tile(
+    *,
+    key: str,
+    icon: ft.IconData,
+    colour: str,
+    title: str,
+    subtitle: str,
+    on_click,
+    overline: str | None = None,
+    badge: ft.Control | None = None,
+    trailing: ft.Control | None = None,
+    muted: bool = False,
+) -> ft.Control:
+    """A full-width rounded tile with a coloured icon badge: the app's one list-item style."""
+    text: list[ft.Control] = []
+    if overline:
+        text.append(ft.Text(overline, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    text.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
+    text.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS))
+    if badge is not None:
+        text.append(badge)
+    return ft.Container(
+        key=key,
+        on_click=on_click,
+        ink=True,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=14),
+        content=ft.Row(
+            spacing=14,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Container(
+                    width=48,
+                    height=48,
+                    border_radius=ft.BorderRadius.all(14),
+                    bgcolor=ft.Colors.with_opacity(0.45, colour) if muted else colour,
+                    alignment=ft.Alignment.CENTER,
+                    content=ft.Icon(icon, color=ft.Colors.WHITE, size=26),
+                ),
+                ft.Column(text, spacing=2, expand=True, tight=True),
+                *([trailing] if trailing is not None else []),
+            ],
+        ),
+    )
+
+
+def _shortcut(name: str, label: str, icon: ft.IconData, page: ft.Page) -> ft.Control:
+    """One of the three square shortcuts under the games (History, Players, Settings)."""
+    key = f"home-{name}"
+    return ft.Container(
+        expand=1,
+        content=labelled(
+            key,
+            ft.Container(
+                key=key,
+                on_click=lambda: page.navigate(f"/{name}"),
+                ink=True,
+                height=92,
+                border_radius=ft.BorderRadius.all(16),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                alignment=ft.Alignment.CENTER,
+                content=ft.Column(
+                    spacing=6,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    controls=[
+                        ft.Icon(icon, color=ft.Colors.ON_SECONDARY_CONTAINER, size=28),
+                        ft.Text(label, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ],
+                ),
+            ),
+            label=label,
+            button=True,
+        ),
+    )
+
+
+def _backups(store) -> list:
+    """The store's kept good copies, newest first (none when the store keeps no files)."""
+    try:
+        return list(store.backups())
+    except CompanionError:
+        return []
+
+
+def _backup_path(backup):
+    return getattr(backup, "path", backup)
+
+
+def _backup_when(backup) -> str:
+    when = getattr(backup, "modified", None) or getattr(backup, "created", None)
+    if not when:
+        return ""
+    return f" from {format_when(when if isinstance(when, str) else when.isoformat())}"

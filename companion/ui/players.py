@@ -1,0 +1,312 @@
+"""The Players screen: the roster every game picks from — add, rename, recolour, remove."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import flet as ft
+
+from companion.errors import InvalidInput
+from companion.ui.services import use_app
+from companion.ui.widgets import colour_dot, empty_state, labelled, screen_view, section_title
+
+__all__ = ["PlayersScreen", "player_palette"]
+
+# Used only if the store does not publish its own palette; the store's is preferred so the colour
+# picked here is one the store would also choose by itself.
+_FALLBACK_PALETTE = (
+    "#E53935", "#1E88E5", "#43A047", "#FDD835", "#8E24AA", "#FB8C00", "#00ACC1", "#6D4C41",
+)
+
+
+def player_palette() -> tuple[str, ...]:
+    """The colours offered for players: the store's fixed palette."""
+    try:
+        from companion.store import PALETTE  # noqa: PLC0415 - optional until the store publishes it
+    except ImportError:
+        return _FALLBACK_PALETTE
+    return tuple(PALETTE)
+
+
+@dataclass(frozen=True)
+class _Edit:
+    """A player being renamed or recoloured in place."""
+
+    player_id: str
+    name: str
+    colour: str
+    error: str | None = None
+
+
+@ft.component
+def PlayersScreen() -> ft.View:
+    """Route `/players`: the roster, with an add form on top and edit/remove on every row."""
+    app = use_app()
+    name, set_name = ft.use_state("")
+    colour, set_colour = ft.use_state(None)
+    error, set_error = ft.use_state(None)
+    edit, set_edit = ft.use_state(None)
+    removing, set_removing = ft.use_state(None)
+
+    players = app.store.players.list()
+    palette = player_palette()
+
+    def add() -> None:
+        try:
+            app.store.players.add(name, colour)
+        except InvalidInput as exc:
+            set_error(_sentence(exc))
+            return
+        set_name("")
+        set_colour(None)
+        set_error(None)
+        app.changed()
+
+    def save_edit() -> None:
+        if edit is None:
+            return
+        try:
+            current = app.store.players.get(edit.player_id)
+            if edit.name != current.name:
+                app.store.players.rename(edit.player_id, edit.name)
+            if edit.colour != current.colour:
+                app.store.players.recolour(edit.player_id, edit.colour)
+        except InvalidInput as exc:
+            set_edit(replace(edit, error=_sentence(exc)))
+            return
+        set_edit(None)
+        app.changed()
+
+    def confirm_remove() -> None:
+        player_id = removing
+        set_removing(None)
+        if player_id is None:
+            return
+        app.store.players.remove(player_id)
+        if edit is not None and edit.player_id == player_id:
+            set_edit(None)
+        app.changed()
+
+    removing_player = next((p for p in players if p.id == removing), None)
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(f"Remove {removing_player.name}?"),
+            content=ft.Text(
+                "They leave the roster. Games they already played stay in History under their name."
+            ),
+            actions=[
+                ft.TextButton("Cancel", key="player-remove-cancel", on_click=lambda: set_removing(None)),
+                ft.FilledButton("Remove", key="player-remove-confirm", on_click=confirm_remove,
+                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)),
+            ],
+            on_dismiss=lambda: set_removing(None),
+        )
+        if removing_player is not None
+        else None
+    )
+
+    add_form = ft.Container(
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=16,
+        content=ft.Column(
+            spacing=12,
+            tight=True,
+            controls=[
+                labelled(
+                    "player-name",
+                    ft.TextField(
+                        key="player-name",
+                        label="Name",
+                        hint_text="Who plays?",
+                        value=name,
+                        error=error,
+                        max_length=40,
+                        autofocus=False,
+                        capitalization=ft.TextCapitalization.WORDS,
+                        on_change=lambda e: (set_name(e.control.value or ""), set_error(None)),
+                        on_submit=lambda: add(),
+                    ),
+                    label="New player's name",
+                ),
+                ft.Text("Colour" if colour else "Colour: the next free one, or pick one", size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True),
+                ft.Row(
+                    alignment=ft.MainAxisAlignment.END,
+                    controls=[
+                        labelled(
+                            "player-add",
+                            ft.FilledButton(
+                                "Add player",
+                                key="player-add",
+                                icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+                                on_click=add,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=14)),
+                            ),
+                            label="Add player",
+                            button=True,
+                        )
+                    ],
+                ),
+            ],
+        ),
+    )
+
+    body: list[ft.Control] = [add_form, section_title(_count(len(players)), key="players-count")]
+    if not players:
+        body.append(
+            empty_state(
+                ft.Icons.GROUPS_ROUNDED,
+                "No players yet",
+                "Add the people you play with; every game can then pick them.",
+                key="players-empty",
+            )
+        )
+    for player in players:
+        if edit is not None and edit.player_id == player.id:
+            body.append(_edit_row(edit, palette, set_edit, save_edit))
+        else:
+            body.append(
+                _player_row(
+                    player,
+                    on_edit=_bind(set_edit, _Edit(player.id, player.name, player.colour)),
+                    on_remove=_bind(set_removing, player.id),
+                )
+            )
+    return screen_view("Players", body)
+
+
+def _player_row(player, *, on_edit, on_remove) -> ft.Control:
+    """One roster row: colour avatar, name, rename and remove buttons."""
+    return ft.Container(
+        key=f"player-{player.id}",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
+        content=ft.Row(
+            spacing=12,
+            controls=[
+                colour_dot(player.colour, player.name),
+                ft.Text(player.name, size=16, weight=ft.FontWeight.W_500, expand=True,
+                        key=f"player-{player.id}-name"),
+                labelled(
+                    f"player-{player.id}-rename",
+                    ft.IconButton(ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename",
+                                  tooltip=f"Rename {player.name}", on_click=on_edit),
+                    label=f"Rename {player.name}",
+                    button=True,
+                ),
+                labelled(
+                    f"player-{player.id}-remove",
+                    ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"player-{player.id}-remove",
+                                  tooltip=f"Remove {player.name}", on_click=on_remove),
+                    label=f"Remove {player.name}",
+                    button=True,
+                ),
+            ],
+        ),
+    )
+
+
+def _edit_row(edit: _Edit, palette, set_edit, save_edit) -> ft.Control:
+    """A roster row turned into a small form: new name, new colour, save or cancel."""
+    return ft.Container(
+        key=f"player-{edit.player_id}",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        padding=12,
+        content=ft.Column(
+            spacing=12,
+            tight=True,
+            controls=[
+                labelled(
+                    "player-edit-name",
+                    ft.TextField(
+                        key="player-edit-name",
+                        label="Name",
+                        value=edit.name,
+                        error=edit.error,
+                        max_length=40,
+                        capitalization=ft.TextCapitalization.WORDS,
+                        on_change=lambda e: set_edit(replace(edit, name=e.control.value or "", error=None)),
+                        on_submit=lambda: save_edit(),
+                    ),
+                    label="Player's new name",
+                ),
+                _colour_picker("player-edit-colour", palette, edit.colour,
+                               lambda c: set_edit(replace(edit, colour=c)), allow_auto=False),
+                ft.Row(
+                    alignment=ft.MainAxisAlignment.END,
+                    controls=[
+                        ft.TextButton("Cancel", key="player-edit-cancel", on_click=lambda: set_edit(None)),
+                        labelled(
+                            "player-edit-save",
+                            ft.FilledButton("Save", key="player-edit-save", on_click=save_edit),
+                            label="Save player",
+                            button=True,
+                        ),
+                    ],
+                ),
+            ],
+        ),
+    )
+
+
+def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_auto: bool) -> ft.Control:
+    """A row of colour chips; with `allow_auto` the first chip means "the next free colour"."""
+    chips: list[ft.Control] = []
+    if allow_auto:
+        chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), "Next free colour"))
+    for colour in palette:
+        chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
+                           selected is not None and selected.lower() == colour.lower(),
+                           _bind(choose, colour), f"Colour {colour}"))
+    return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+
+
+def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) -> ft.Control:
+    """One 48 px tap target holding a colour swatch, ringed when selected."""
+    swatch = ft.Container(
+        width=32,
+        height=32,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=colour or ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        alignment=ft.Alignment.CENTER,
+        content=(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.WHITE if colour else ft.Colors.ON_SURFACE)
+                 if selected else (None if colour else ft.Icon(ft.Icons.AUTO_AWESOME_ROUNDED, size=16,
+                                                                color=ft.Colors.ON_SURFACE_VARIANT))),
+    )
+    return ft.Semantics(
+        label=label,
+        selected=selected,
+        button=True,
+        content=ft.Container(
+            key=key,
+            width=44,
+            height=44,
+            border_radius=ft.BorderRadius.all(22),
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if selected else None,
+            alignment=ft.Alignment.CENTER,
+            on_click=on_click,
+            content=swatch,
+        ),
+    )
+
+
+def _bind(action, value):
+    """A no-argument click handler calling `action(value)` (Flet passes an event to handlers with parameters)."""
+    return lambda: action(value)
+
+
+def _count(n: int) -> str:
+    return "Roster" if n == 0 else f"Roster · {n} player{'s' if n != 1 else ''}"
+
+
+def _sentence(exc: Exception) -> str:
+    """An error as a sentence for a form: capitalised first letter, as the store words it otherwise."""
+    text = str(exc).strip()
+    return text[:1].upper() + text[1:] if text else "That is not allowed."
