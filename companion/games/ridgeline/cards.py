@@ -1,0 +1,196 @@
+"""Ridgeline's cards and their notation: G7 / S10 (colour letter + rank), R (a Rope), R:G7 (a declared Rope), W."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable, TypeAlias
+
+from companion.errors import InvalidInput
+from companion.games.ridgeline.data import COLOUR_LETTERS, COLOUR_NAMES, load
+
+__all__ = [
+    "CardCode",
+    "Colour",
+    "CardKind",
+    "Card",
+    "ROPE",
+    "WHITEOUT",
+    "trail",
+    "parse_card",
+    "parse_cards",
+    "card_fatigue",
+    "cards_fatigue",
+    "supply_problem",
+    "NOTATION",
+]
+
+CardCode: TypeAlias = str  # "G7", "S10", "R", "R:G7", "W"
+
+NOTATION = (
+    "a card is a colour letter (G Glacier, P Pine, E Ember, D Dusk, S Sunstone) and a rank 1-10 such as G7 "
+    "or S10; R is a Rope, R:G7 a Rope declared as Glacier 7, W a Whiteout"
+)
+
+
+class Colour(Enum):
+    """The five trail colours ('The deck'); the value is the notation letter."""
+
+    GLACIER = "G"
+    PINE = "P"
+    EMBER = "E"
+    DUSK = "D"
+    SUNSTONE = "S"
+
+    @property
+    def full_name(self) -> str:
+        """'Glacier'."""
+        return COLOUR_NAMES[COLOUR_LETTERS.index(self.value)]
+
+
+class CardKind(Enum):
+    """Trail cards, Ropes and Whiteouts ('The deck')."""
+
+    TRAIL = "trail"
+    ROPE = "rope"
+    WHITEOUT = "whiteout"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card. A Rope carries a colour and rank only once declared as it is staged ('A turn')."""
+
+    kind: CardKind
+    colour: Colour | None = None
+    rank: int | None = None
+
+    @property
+    def is_trail(self) -> bool:
+        """A real trail card (not a Rope, not a Whiteout)."""
+        return self.kind is CardKind.TRAIL
+
+    @property
+    def is_rope(self) -> bool:
+        """A Rope, declared or not."""
+        return self.kind is CardKind.ROPE
+
+    @property
+    def is_whiteout(self) -> bool:
+        """A Whiteout."""
+        return self.kind is CardKind.WHITEOUT
+
+    @property
+    def declared(self) -> bool:
+        """A Rope that has been given a colour and rank."""
+        return self.kind is CardKind.ROPE and self.colour is not None
+
+    @property
+    def plays_as_trail(self) -> bool:
+        """Counts as a trail card in a group: a real trail card or a declared Rope."""
+        return self.kind is CardKind.TRAIL or self.declared
+
+    @property
+    def code(self) -> CardCode:
+        """The card in the notation: 'G7', 'R', 'R:G7', 'W'."""
+        if self.kind is CardKind.WHITEOUT:
+            return "W"
+        face = f"{self.colour.value}{self.rank}" if self.colour is not None else ""
+        if self.kind is CardKind.ROPE:
+            return f"R:{face}" if face else "R"
+        return face
+
+    @property
+    def title(self) -> str:
+        """The card for people: 'Glacier 7', 'Rope as Glacier 7', 'Rope', 'Whiteout'."""
+        if self.kind is CardKind.WHITEOUT:
+            return "Whiteout"
+        face = f"{self.colour.full_name} {self.rank}" if self.colour is not None else ""
+        if self.kind is CardKind.ROPE:
+            return f"Rope as {face}" if face else "Rope"
+        return face
+
+    def undeclared(self) -> "Card":
+        """The card as it sits in a hand: a declared Rope goes back to being a plain Rope."""
+        return ROPE if self.kind is CardKind.ROPE else self
+
+    def __str__(self) -> str:
+        return self.code
+
+
+ROPE = Card(CardKind.ROPE)
+WHITEOUT = Card(CardKind.WHITEOUT)
+_CODE = re.compile(r"(R:)?([GPEDS])(10|[1-9])")
+
+
+def trail(colour: Colour | str, rank: int) -> Card:
+    """A trail card of a colour (enum or letter) and rank."""
+    return Card(CardKind.TRAIL, Colour(colour), rank)
+
+
+def parse_card(code: Any) -> Card:
+    """Read one card code of the notation; InvalidInput explains the notation otherwise."""
+    if not isinstance(code, str):
+        raise InvalidInput(f"{code!r} is not a card code: {NOTATION}")
+    if code == "R":
+        return ROPE
+    if code == "W":
+        return WHITEOUT
+    match = _CODE.fullmatch(code)
+    if match is None:
+        raise InvalidInput(f"{code!r} is not a card code: {NOTATION}")
+    kind = CardKind.ROPE if match.group(1) else CardKind.TRAIL
+    return Card(kind, Colour(match.group(2)), int(match.group(3)))
+
+
+def parse_cards(codes: Any, where: str) -> tuple[Card, ...]:
+    """Read a list of card codes; errors name where the list came from and the position in it."""
+    if not isinstance(codes, list):
+        raise InvalidInput(f"{where} must be a list of card codes such as [\"G7\", \"R\", \"W\"], not {codes!r}")
+    cards = []
+    for index, code in enumerate(codes, start=1):
+        try:
+            cards.append(parse_card(code))
+        except InvalidInput as exc:
+            raise InvalidInput(f"{where}, card {index}: {exc}") from None
+    return tuple(cards)
+
+
+def card_fatigue(card: Card) -> int:
+    """Fatigue of one card left in hand: its rank, 20 for a Rope, 10 for a Whiteout ('Fatigue')."""
+    if card.kind is CardKind.TRAIL:
+        return card.rank  # type: ignore[return-value]
+    deck = load().deck
+    return deck.rope_fatigue if card.kind is CardKind.ROPE else deck.whiteout_fatigue
+
+
+def cards_fatigue(cards: Iterable[Card]) -> int:
+    """Fatigue of the cards left in a hand ('Fatigue'), before the 25 per camp not cleared."""
+    return sum(card_fatigue(card) for card in cards)
+
+
+def supply_problem(cards: Iterable[Card]) -> str | None:
+    """Why these cards cannot all exist at once ('The deck': two of each trail card, six Ropes, five
+    Whiteouts), or None. A declared Rope is still a Rope: it uses up no copy of the card it plays as."""
+    deck = load().deck
+    counts = Counter((card.kind, card.colour, card.rank) if card.is_trail else (card.kind,) for card in cards)
+    for key, count in counts.items():
+        if key[0] is CardKind.TRAIL and count > deck.copies:
+            colour, rank = key[1], key[2]
+            return (f"only {_number(deck.copies)} {colour.full_name} {rank} cards exist, "
+                    f"but {count} are listed")
+    ropes = counts[(CardKind.ROPE,)]
+    if ropes > deck.ropes:
+        return f"only {_number(deck.ropes)} Ropes exist, but {ropes} are listed"
+    whiteouts = counts[(CardKind.WHITEOUT,)]
+    if whiteouts > deck.whiteouts:
+        return f"only {_number(deck.whiteouts)} Whiteouts exist, but {whiteouts} are listed"
+    return None
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _number(value: int) -> str:
+    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
