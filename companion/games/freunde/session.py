@@ -1,0 +1,54 @@
+"""Freunde for the app: a game is its setup plus its list of JSON action documents (shared/DESIGN.md).
+
+`start(setup)` checks the setup and returns the state before turn 1; `apply(state, action)` applies one
+action document ({"type": "play" | "risk" | "climber" | "pay_risk" | "done" | "weather" | "draw", ...},
+the shapes in docs/formats.md); `summary(state)` gives a finished game's history record fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import IllegalAction
+from companion.games.freunde import rules
+from companion.games.freunde.files import result_from_state
+from companion.games.freunde.rules import State
+
+__all__ = ["GAME_ID", "start", "apply", "summary", "title"]
+
+GAME_ID = "freunde"
+
+
+def start(setup: dict[str, Any]) -> State:
+    """The state before turn 1 for a setup document (players, board, weather_season ...)."""
+    return rules.new_game(rules.setup_from_doc(setup))
+
+
+def apply(state: State, action: dict[str, Any]) -> State:
+    """The state after one action document; InvalidInput / IllegalAction say why it is refused."""
+    return rules.apply(state, rules.action_from_doc(state, action))
+
+
+def title(state: State) -> str:
+    """A short title for lists: board side and weather season."""
+    side = "Summer board" if state.board.id == "summer" else (
+        "Winter board" if state.board.id == "winter" else state.board.title)
+    return f"{side}, {state.setup.season} weather" + (" (solo)" if state.setup.solo else "")
+
+
+def summary(state: State) -> dict[str, Any]:
+    """History record fields of a finished game: game, title, players with score and winner, detail."""
+    if not state.over:
+        raise IllegalAction(f"turn {state.turn}: the game is not over yet; it ends after turn {rules.TURNS}"
+                            " (or when a climber dies in a solo game)")
+    result = result_from_state(state)
+    detail = {key: value for key, value in result.items() if key != "turns"}
+    return {
+        "game": GAME_ID,
+        "title": title(state),
+        "players": [
+            {"id": p["id"], "name": p["name"], "score": p["score"], "winner": p["winner"]}
+            for p in result["players"]
+        ],
+        "detail": detail,
+    }
