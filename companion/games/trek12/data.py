@@ -1,0 +1,390 @@
+"""Trek 12 Ascent sheets as data: load and validate `data/trek12/sheets/*.json` and home-made sheets.
+
+A sheet is circles (id, position, dangerous or not), the links between touching circles, the bonus table
+and the number of boxes per dice option. Everything the rules need at speed (neighbour bitmasks, limits,
+the bonus for every size) is worked out once here, when the sheet is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from companion.errors import DataError
+
+__all__ = [
+    "CircleId",
+    "Circle",
+    "Stars",
+    "Sheet",
+    "SHEET_NAMES",
+    "NORMAL_MAX",
+    "DANGEROUS_MAX",
+    "DEFAULT_BONUS",
+    "DEFAULT_OP_LIMIT",
+    "MAX_CIRCLES",
+    "data_folder",
+    "load_sheet",
+    "sheet_from_dict",
+    "members",
+]
+
+CircleId: TypeAlias = int
+
+SHEET_NAMES: tuple[str, ...] = ("dunai", "kagkot", "dhaulagiri")
+NORMAL_MAX = 12      # rulebook, Terrain Types: normal terrain takes 0 to 12
+DANGEROUS_MAX = 6    # rulebook, Terrain Types: dangerous terrain takes 0 to 6
+DEFAULT_BONUS: dict[str, int] = {"3": 1, "4": 3, "5": 6, "6": 10, "7": 15, "8": 20, "9": 25, "per_extra": 5}
+DEFAULT_OP_LIMIT = 4  # rulebook: "Each option has 4 boxes"
+OPTION_COUNT = 5      # lower, higher, difference, sum, product
+# Far above any printed sheet; keeps a hostile file from making the engine crawl.
+MAX_CIRCLES = 400
+
+_SHEET_KEYS = frozenset({"name", "summit", "stars", "circles", "links", "bonus", "op_limit", "source"})
+_CIRCLE_KEYS = frozenset({"id", "x", "y", "dangerous"})
+
+
+@dataclass(frozen=True)
+class Circle:
+    """One circle of the climbing area; dangerous circles take 0-6 only (rulebook, Terrain Types)."""
+
+    id: CircleId
+    x: float
+    y: float
+    dangerous: bool = False
+
+    @property
+    def limit(self) -> int:
+        """The largest number the circle takes before it becomes a skull (rulebook, Terrain Types)."""
+        return DANGEROUS_MAX if self.dangerous else NORMAL_MAX
+
+
+@dataclass(frozen=True)
+class Stars:
+    """Reputation stars printed on an Ascent card: summit, race to the summit, record (Expedition Mode)."""
+
+    summit: int
+    race: int
+    record: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """An Ascent sheet: circles, links between touching circles, bonus table and option boxes."""
+
+    key: str
+    name: str
+    summit: int | None
+    stars: Stars | None
+    circles: tuple[Circle, ...]
+    links: tuple[tuple[CircleId, CircleId], ...]
+    bonus: tuple[tuple[int, int], ...]
+    per_extra: int
+    op_limit: int
+    source: str
+    # Derived once at load; excluded from equality so two loads of one file compare equal.
+    n: int = field(init=False, repr=False, compare=False)
+    ids: tuple[CircleId, ...] = field(init=False, repr=False, compare=False)
+    index: dict[CircleId, int] = field(init=False, repr=False, compare=False)
+    adj: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    adj2: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    limits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    full: int = field(init=False, repr=False, compare=False)
+    normal_mask: int = field(init=False, repr=False, compare=False)
+    bonus_by_size: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    memo: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ids = tuple(c.id for c in self.circles)
+        index = {cid: i for i, cid in enumerate(ids)}
+        n = len(ids)
+        adj = [0] * n
+        for a, b in self.links:
+            ia, ib = index[a], index[b]
+            adj[ia] |= 1 << ib
+            adj[ib] |= 1 << ia
+        # Circles at graph distance exactly 2: the Rope's reach ("separated by one other circle").
+        adj2 = []
+        for i in range(n):
+            reach = 0
+            for j in members(adj[i]):
+                reach |= adj[j]
+            adj2.append(reach & ~adj[i] & ~(1 << i))
+        normal = 0
+        for i, c in enumerate(self.circles):
+            if not c.dangerous:
+                normal |= 1 << i
+        table = dict(self.bonus)
+        top = max(table) if table else 0
+        sizes = []
+        for size in range(n + 1):
+            if size in table:
+                sizes.append(table[size])
+            elif table and size > top:
+                sizes.append(table[top] + self.per_extra * (size - top))
+            else:
+                sizes.append(0)
+        setter = object.__setattr__
+        setter(self, "n", n)
+        setter(self, "ids", ids)
+        setter(self, "index", index)
+        setter(self, "adj", tuple(adj))
+        setter(self, "adj2", tuple(adj2))
+        setter(self, "limits", tuple(c.limit for c in self.circles))
+        setter(self, "full", (1 << n) - 1)
+        setter(self, "normal_mask", normal)
+        setter(self, "bonus_by_size", tuple(sizes))
+        # Per-sheet memo of interned actions; a cache of pure values, never part of a state.
+        setter(self, "memo", {})
+
+    def bonus_for(self, size: int) -> int:
+        """Bonus-table points for a line or zone of `size` circles (rulebook, End of the Game: Bonuses)."""
+        if size < len(self.bonus_by_size):
+            return self.bonus_by_size[size]
+        table = dict(self.bonus)
+        if not table:
+            return 0
+        top = max(table)
+        return table[top] + self.per_extra * (size - top) if size > top else table.get(size, 0)
+
+    def circle(self, circle_id: CircleId) -> Circle:
+        """The circle with this id (KeyError when it is not on the sheet)."""
+        return self.circles[self.index[circle_id]]
+
+    def touching(self, a: CircleId, b: CircleId) -> bool:
+        """True when circles a and b are linked on the sheet (rulebook: "touching")."""
+        return bool(self.adj[self.index[a]] >> self.index[b] & 1)
+
+    def neighbours(self, circle_id: CircleId) -> tuple[CircleId, ...]:
+        """The ids of the circles touching this one."""
+        return tuple(self.ids[j] for j in members(self.adj[self.index[circle_id]]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet in its JSON file format (see docs/formats.md)."""
+        bonus: dict[str, int] = {str(size): points for size, points in self.bonus}
+        bonus["per_extra"] = self.per_extra
+        doc: dict[str, Any] = {"name": self.name, "summit": self.summit}
+        if self.stars is not None:
+            doc["stars"] = {"summit": self.stars.summit, "race": self.stars.race, "record": self.stars.record}
+        doc["circles"] = [{"id": c.id, "x": c.x, "y": c.y, "dangerous": c.dangerous} for c in self.circles]
+        doc["links"] = [[a, b] for a, b in self.links]
+        doc["bonus"] = bonus
+        doc["op_limit"] = self.op_limit
+        doc["source"] = self.source
+        return doc
+
+
+def data_folder() -> Path:
+    """The folder holding the Trek 12 data files (`data/trek12` in a checkout)."""
+    try:
+        from companion.paths import data_root
+    except ImportError:  # the shared paths module is not there yet in some checkouts
+        return Path(__file__).resolve().parents[3] / "data" / "trek12"
+    return data_root() / "trek12"
+
+
+@cache
+def load_sheet(name: str) -> Sheet:
+    """Load one of the printed Ascent sheets by name (dunai, kagkot, dhaulagiri) from the data folder."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in SHEET_NAMES:
+        raise DataError(f"unknown Trek 12 sheet {name!r}; known: {', '.join(SHEET_NAMES)}")
+    path = data_folder() / "sheets" / f"{key}.json"
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{path}: the sheet file is missing") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"{path}: cannot read the sheet file ({exc})") from None
+    sheet = sheet_from_dict(doc, origin=str(path), key=key)
+    if not sheet.source.strip():
+        raise DataError(f"{path}: field 'source' must say where the sheet comes from")
+    return sheet
+
+
+def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) -> Sheet:
+    """Validate a sheet object (file format in docs/formats.md) into a Sheet; DataError names the field."""
+    if not isinstance(doc, dict):
+        raise DataError(f"{origin}: a sheet must be a JSON object, not {_kind(doc)}")
+    unknown = sorted(k for k in doc if not (isinstance(k, str) and k.startswith("_")) and k not in _SHEET_KEYS)
+    if unknown:
+        raise DataError(f"{origin}: unknown field {unknown[0]!r}; a sheet has {', '.join(sorted(_SHEET_KEYS))}")
+    name = doc.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise DataError(f"{origin}: field 'name' must be a non-empty string")
+    name = name.strip()
+    summit = doc.get("summit")
+    if summit is not None and not _is_int(summit, minimum=0):
+        raise DataError(f"{origin}: field 'summit' must be a whole number of points or null, not {summit!r}")
+    stars = _parse_stars(doc.get("stars"), origin)
+    circles = _parse_circles(doc.get("circles"), origin)
+    known = {c.id for c in circles}
+    links = _parse_links(doc.get("links"), known, origin)
+    _check_connected(circles, links, origin)
+    bonus, per_extra = _parse_bonus(doc.get("bonus", DEFAULT_BONUS), origin)
+    op_limit = doc.get("op_limit", DEFAULT_OP_LIMIT)
+    if not _is_int(op_limit, minimum=1):
+        raise DataError(f"{origin}: field 'op_limit' must be a whole number of boxes, at least 1, not {op_limit!r}")
+    if OPTION_COUNT * op_limit < len(circles):
+        # Each round ticks one box, so fewer boxes than circles would leave the sheet unfinishable.
+        raise DataError(f"{origin}: field 'op_limit' {op_limit} gives only {OPTION_COUNT * op_limit} boxes "
+                        f"for {len(circles)} circles; every circle needs a box")
+    source = doc.get("source", "")
+    if not isinstance(source, str):
+        raise DataError(f"{origin}: field 'source' must be a string")
+    if key is None:
+        key = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "sheet"
+    return Sheet(key=key, name=name, summit=summit, stars=stars, circles=circles, links=links, bonus=bonus,
+                 per_extra=per_extra, op_limit=op_limit, source=source)
+
+
+@cache
+def _chunk_table(offset: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(offset + b for b in range(10) if m >> b & 1) for m in range(1024))
+
+
+_T0 = _chunk_table(0)
+_T1 = _chunk_table(10)
+
+
+def members(mask: int) -> tuple[int, ...]:
+    """The circle indices set in a bitmask, lowest first (table lookups: this runs in every move)."""
+    if mask < 1024:
+        return _T0[mask]
+    if mask < 1048576:
+        return _T0[mask & 1023] + _T1[mask >> 10]
+    out: tuple[int, ...] = ()
+    offset = 0
+    while mask:
+        out += _chunk_table(offset)[mask & 1023]
+        mask >>= 10
+        offset += 10
+    return out
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(value), type(value).__name__)
+
+
+def _is_int(value: Any, *, minimum: int | None = None) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and (minimum is None or value >= minimum)
+
+
+def _parse_stars(raw: Any, origin: str) -> Stars | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"summit", "race", "record"}:
+        raise DataError(f"{origin}: field 'stars' must be an object with 'summit', 'race' and 'record'")
+    for part in ("summit", "race", "record"):
+        if not _is_int(raw[part], minimum=0):
+            raise DataError(f"{origin}: field 'stars.{part}' must be a whole number, not {raw[part]!r}")
+    return Stars(raw["summit"], raw["race"], raw["record"])
+
+
+def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
+    if raw is None or raw == []:
+        raise DataError(f"{origin}: field 'circles' has no circles; a sheet needs at least 2")
+    if not isinstance(raw, list):
+        raise DataError(f"{origin}: field 'circles' must be a list of circles, not {_kind(raw)}")
+    if len(raw) < 2:
+        raise DataError(f"{origin}: field 'circles' has {len(raw)} circle; a sheet needs at least 2")
+    if len(raw) > MAX_CIRCLES:
+        raise DataError(f"{origin}: field 'circles' has {len(raw)} circles; at most {MAX_CIRCLES} are supported")
+    circles: list[Circle] = []
+    seen: set[int] = set()
+    for n, item in enumerate(raw):
+        where = f"{origin}: circles[{n}]"
+        if not isinstance(item, dict):
+            raise DataError(f"{where} must be an object with id, x, y, dangerous")
+        extra = sorted(k for k in item if k not in _CIRCLE_KEYS)
+        if extra:
+            raise DataError(f"{where}: unknown field {extra[0]!r}; a circle has id, x, y, dangerous")
+        cid = item.get("id")
+        if not _is_int(cid, minimum=0):
+            raise DataError(f"{where}: field 'id' must be a whole number 0 or more, not {cid!r}")
+        if cid in seen:
+            raise DataError(f"{where}: duplicate circle id {cid}")
+        seen.add(cid)
+        coords = []
+        for axis in ("x", "y"):
+            value = item.get(axis)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise DataError(f"{where} (id {cid}): field {axis!r} must be a number, not {value!r}")
+            coords.append(value)
+        dangerous = item.get("dangerous", False)
+        if not isinstance(dangerous, bool):
+            raise DataError(f"{where} (id {cid}): field 'dangerous' must be true or false, not {dangerous!r}")
+        circles.append(Circle(cid, coords[0], coords[1], dangerous))
+    return tuple(circles)
+
+
+def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int], ...]:
+    if not isinstance(raw, list):
+        raise DataError(f"{origin}: field 'links' must be a list of [id, id] pairs, not {_kind(raw)}")
+    links: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for n, pair in enumerate(raw):
+        where = f"{origin}: links[{n}]"
+        if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(x) for x in pair):
+            raise DataError(f"{where} must be a pair of circle ids like [0, 1], not {pair!r}")
+        a, b = pair
+        for end in (a, b):
+            if end not in known:
+                raise DataError(f"{where}: link {pair} names unknown circle {end}")
+        if a == b:
+            raise DataError(f"{where}: link {pair} joins circle {a} to itself")
+        norm = (min(a, b), max(a, b))
+        if norm in seen:  # the same pair listed twice says nothing new
+            continue
+        seen.add(norm)
+        links.append((a, b))
+    return tuple(links)
+
+
+def _check_connected(circles: tuple[Circle, ...], links: tuple[tuple[int, int], ...], origin: str) -> None:
+    # Each number after the first must touch a filled circle, so a sheet in pieces could never be finished.
+    nbrs: dict[int, set[int]] = {c.id: set() for c in circles}
+    for a, b in links:
+        nbrs[a].add(b)
+        nbrs[b].add(a)
+    start = circles[0].id
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in nbrs[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    for c in circles:
+        if c.id not in seen:
+            raise DataError(f"{origin}: field 'links': circle {c.id} cannot be reached from circle {start}; "
+                            "every circle must be connected to the others")
+
+
+def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], int]:
+    if not isinstance(raw, dict):
+        raise DataError(f"{origin}: field 'bonus' must be an object like {{\"3\": 1, ..., \"per_extra\": 5}}")
+    per_extra = raw.get("per_extra", 0)
+    if not _is_int(per_extra, minimum=0):
+        raise DataError(f"{origin}: field 'bonus.per_extra' must be a whole number, not {per_extra!r}")
+    table: list[tuple[int, int]] = []
+    for size_text, points in raw.items():
+        if size_text == "per_extra":
+            continue
+        if not (isinstance(size_text, str) and size_text.isdigit() and int(size_text) >= 1):
+            raise DataError(f"{origin}: field 'bonus' key {size_text!r} must be a size such as \"3\"")
+        if not _is_int(points, minimum=0):
+            raise DataError(f"{origin}: field 'bonus.{size_text}' must be a whole number, not {points!r}")
+        table.append((int(size_text), points))
+    table.sort()
+    sizes = [s for s, _ in table]
+    if sizes and sizes != list(range(sizes[0], sizes[-1] + 1)):
+        missing = sorted(set(range(sizes[0], sizes[-1] + 1)) - set(sizes))[0]
+        raise DataError(f"{origin}: field 'bonus' has no entry for size {missing}; list every size in between")
+    return tuple(table), per_extra
