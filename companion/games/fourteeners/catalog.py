@@ -1,0 +1,371 @@
+"""The owner's card catalog: the 39 Climb cards, the Accolades, the Hikers' printed abilities and the Weather.
+
+The rulebook lists none of these, so the owner describes them once (in the app's editor, or a JSON file)
+and can share the catalog as one JSON document:
+
+    {"format": "fourteeners-catalog", "version": 1,
+     "cards": [CARD, ...],
+     "accolades": [{"name", "basic": CATEGORY | null, "advanced": CATEGORY | null}, ...],
+     "hikers": {"A": ABILITY | null, ...},
+     "weather": {"Rain": [WEATHER_EFFECT, ...] | null, ...}}
+
+A CARD is `{"name", "class": 1-4, "endurance", "technique", "hazard": bool, "icons": [...], "sides":
+{"capstone": ABILITY | null, "gear": ..., "training": ..., "plans": ...}}`; a side left out or null is not
+described yet. Importing checks everything and refuses a bad file with the field named (DataError).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Sequence, TypeAlias
+
+from companion.errors import DataError, InvalidInput
+
+from .abilities import (
+    Ability, Category, WeatherEffect, ability_to_doc, category_to_doc, parse_ability, parse_category,
+    parse_weather, weather_to_doc,
+)
+from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
+
+__all__ = [
+    "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
+    "EMPTY", "parse_card", "card_to_doc", "import_catalog", "export_catalog",
+    "with_card", "without_card", "with_accolade", "merge", "name_key",
+]
+
+CardName: TypeAlias = str
+
+CATALOG_FORMAT = "fourteeners-catalog"
+CATALOG_VERSION = 1
+_NAME_LIMIT = 60
+_REQUIREMENT_LIMIT = 20
+_CARD_KEYS = ("name", "class", "endurance", "technique", "hazard", "icons", "sides")
+
+
+class AccoladeSide(str, Enum):
+    """Which half of an Accolade card is used this game ('Shared Setup' step 3)."""
+
+    BASIC = "basic"
+    ADVANCED = "advanced"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Climb card: name, Class, requirements, corner icons and the ability of each side (None = not described)."""
+
+    name: CardName
+    klass: ClassNumber
+    endurance: int
+    technique: int
+    hazard: bool
+    icons: tuple[Icon, ...]
+    sides: tuple[Ability | None, ...]          # in Side order: capstone, gear, training, plans
+
+    def ability(self, side: Side) -> Ability | None:
+        """The ability printed on one side, or None while it is not described."""
+        return self.sides[list(Side).index(side)]
+
+    def with_side(self, side: Side, ability: Ability | None) -> Card:
+        """The same card with one side's ability described (or cleared)."""
+        sides = list(self.sides)
+        sides[list(Side).index(side)] = ability
+        return replace(self, sides=tuple(sides))
+
+    @property
+    def described(self) -> bool:
+        """True when all four sides are described."""
+        return all(ability is not None for ability in self.sides)
+
+
+@dataclass(frozen=True)
+class AccoladeCard:
+    """One Accolade card: the category on its Basic and Advanced sides (None = not described)."""
+
+    name: str
+    basic: Category | None
+    advanced: Category | None
+
+    def category(self, side: AccoladeSide) -> Category | None:
+        """The category printed on one half."""
+        return self.basic if side is AccoladeSide.BASIC else self.advanced
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The owner's description of the cards; lookups by name ignore case and surrounding spaces."""
+
+    cards: tuple[Card, ...] = ()
+    accolades: tuple[AccoladeCard, ...] = ()
+    hikers: tuple[tuple[HikerLetter, Ability | None], ...] = ()
+    weather: tuple[tuple[str, tuple[WeatherEffect, ...] | None], ...] = ()
+
+    def card(self, name: str) -> Card | None:
+        """The card with this name, or None."""
+        key = name_key(name)
+        return next((card for card in self.cards if name_key(card.name) == key), None)
+
+    def accolade(self, name: str) -> AccoladeCard | None:
+        """The Accolade card with this name, or None."""
+        key = name_key(name)
+        return next((card for card in self.accolades if name_key(card.name) == key), None)
+
+    def hiker_ability(self, letter: HikerLetter) -> Ability:
+        """A Hiker side's printed ability as described (nothing when not described)."""
+        return dict(self.hikers).get(letter) or ()
+
+    def weather_effects(self, name: str) -> tuple[WeatherEffect, ...] | None:
+        """A Weather's effects: the rulebook's own for Clear Skies and Fog, else the owner's, else None."""
+        rulebook = _rulebook_weather()
+        if name in rulebook:
+            return rulebook[name]
+        return dict(self.weather).get(name)
+
+
+EMPTY = Catalog()
+
+
+def name_key(name: str) -> str:
+    """How names compare: case and surrounding or repeated spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
+def parse_card(doc: Any, where: str = "card") -> Card:
+    """Read a CARD in the catalog's format; InvalidInput names the field at fault."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"{where}: a card must be an object with {', '.join(_CARD_KEYS)}, not "
+                           f"{type(doc).__name__}")
+    for key in doc:
+        if key not in _CARD_KEYS:
+            raise InvalidInput(f"{where}: unknown key {key!r}; a card has {', '.join(_CARD_KEYS)}")
+    for key in _CARD_KEYS:
+        if key not in doc:
+            raise InvalidInput(f"{where}.{key}: is missing")
+    name = _name(doc["name"], f"{where}.name")
+    klass = doc["class"]
+    if isinstance(klass, bool) or not isinstance(klass, int) or klass not in CLASSES:
+        raise InvalidInput(f"{where}.class: must be 1, 2, 3 or 4 (Class I-IV), not {klass!r}")
+    if not isinstance(doc["hazard"], bool):
+        raise InvalidInput(f"{where}.hazard: must be true or false (whether the Climb has a Hazard "
+                           f"requirement), not {doc['hazard']!r}")
+    icons = doc["icons"]
+    if not isinstance(icons, list):
+        raise InvalidInput(f"{where}.icons: must be a list of {', '.join(i.value for i in Icon)}")
+    parsed_icons: list[Icon] = []
+    for index, raw in enumerate(icons):
+        try:
+            icon = Icon(raw)
+        except ValueError:
+            raise InvalidInput(f"{where}.icons[{index}]: {raw!r} is not an icon; icons: "
+                               f"{', '.join(i.value for i in Icon)}") from None
+        if icon in parsed_icons:
+            raise InvalidInput(f"{where}.icons[{index}]: {raw!r} is listed twice")
+        parsed_icons.append(icon)
+    sides = doc["sides"]
+    if not isinstance(sides, dict):
+        raise InvalidInput(f"{where}.sides: must be an object with {', '.join(s.value for s in Side)}")
+    for key in sides:
+        if key not in {s.value for s in Side}:
+            raise InvalidInput(f"{where}.sides: unknown side {key!r}; sides: {', '.join(s.value for s in Side)}")
+    abilities = tuple(
+        None if sides.get(side.value) is None else parse_ability(sides[side.value], f"{where}.sides.{side.value}")
+        for side in Side
+    )
+    return Card(
+        name=name,
+        klass=klass,
+        endurance=_requirement(doc["endurance"], f"{where}.endurance"),
+        technique=_requirement(doc["technique"], f"{where}.technique"),
+        hazard=doc["hazard"],
+        icons=tuple(sorted(parsed_icons, key=list(Icon).index)),
+        sides=abilities,
+    )
+
+
+def card_to_doc(card: Card) -> dict[str, Any]:
+    """A card in the catalog's JSON format (undescribed sides as null)."""
+    return {
+        "name": card.name,
+        "class": card.klass,
+        "endurance": card.endurance,
+        "technique": card.technique,
+        "hazard": card.hazard,
+        "icons": [icon.value for icon in card.icons],
+        "sides": {side.value: None if card.ability(side) is None else ability_to_doc(card.ability(side) or ())
+                  for side in Side},
+    }
+
+
+def import_catalog(doc: Any) -> Catalog:
+    """Read and check a whole catalog document; DataError names the field of the first problem."""
+    try:
+        return _import(doc)
+    except InvalidInput as exc:
+        raise DataError(f"catalog: {exc}") from None
+
+
+def export_catalog(catalog: Catalog) -> dict[str, Any]:
+    """The catalog as one JSON document that `import_catalog` reads back unchanged."""
+    return {
+        "format": CATALOG_FORMAT,
+        "version": CATALOG_VERSION,
+        "cards": [card_to_doc(card) for card in catalog.cards],
+        "accolades": [
+            {"name": card.name,
+             "basic": None if card.basic is None else category_to_doc(card.basic),
+             "advanced": None if card.advanced is None else category_to_doc(card.advanced)}
+            for card in catalog.accolades
+        ],
+        "hikers": {letter: None if ability is None else ability_to_doc(ability)
+                   for letter, ability in catalog.hikers},
+        "weather": {name: None if effects is None else weather_to_doc(effects)
+                    for name, effects in catalog.weather},
+    }
+
+
+def with_card(catalog: Catalog, card: Card) -> Catalog:
+    """The catalog with this card added, or replacing the card of the same name (the editor's save)."""
+    cards = [c for c in catalog.cards if name_key(c.name) != name_key(card.name)]
+    updated = replace(catalog, cards=tuple(cards) + (card,))
+    _check_counts(updated.cards)
+    return updated
+
+
+def without_card(catalog: Catalog, name: str) -> Catalog:
+    """The catalog without the named card; InvalidInput if there is none."""
+    if catalog.card(name) is None:
+        raise InvalidInput(f"no card named {name!r} in the catalog")
+    return replace(catalog, cards=tuple(c for c in catalog.cards if name_key(c.name) != name_key(name)))
+
+
+def with_accolade(catalog: Catalog, accolade: AccoladeCard) -> Catalog:
+    """The catalog with this Accolade card added or replacing the one of the same name."""
+    kept = tuple(a for a in catalog.accolades if name_key(a.name) != name_key(accolade.name))
+    limit = load_data().deck.accolade_cards
+    if len(kept) + 1 > limit:
+        raise InvalidInput(f"accolades: the game has {limit} Accolade cards")
+    return replace(catalog, accolades=kept + (accolade,))
+
+
+def merge(base: Catalog, incoming: Catalog) -> Catalog:
+    """Import a shared catalog into one's own: incoming entries replace those of the same name, others stay."""
+    merged = base
+    for card in incoming.cards:
+        merged = with_card(merged, card)
+    for accolade in incoming.accolades:
+        merged = with_accolade(merged, accolade)
+    hikers = dict(merged.hikers)
+    hikers.update({k: v for k, v in incoming.hikers if v is not None})
+    weather = dict(merged.weather)
+    weather.update({k: v for k, v in incoming.weather if v is not None})
+    return replace(merged, hikers=tuple(sorted(hikers.items())), weather=tuple(weather.items()))
+
+
+# --- private helpers ------------------------------------------------------------------------------------------
+
+def _import(doc: Any) -> Catalog:
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"must be a JSON object with \"format\": {CATALOG_FORMAT!r}")
+    allowed = {"format", "version", "source", "cards", "accolades", "hikers", "weather"}
+    for key in doc:
+        if key not in allowed:
+            raise InvalidInput(f"unknown key {key!r}; a catalog has {', '.join(sorted(allowed))}")
+    if doc.get("format") != CATALOG_FORMAT:
+        raise InvalidInput(f"format: must be {CATALOG_FORMAT!r}, not {doc.get('format')!r}")
+    if doc.get("version") != CATALOG_VERSION:
+        raise InvalidInput(f"version: this companion reads version {CATALOG_VERSION}, not {doc.get('version')!r}")
+    if "source" in doc and not isinstance(doc["source"], str):
+        raise InvalidInput("source: must be text")
+    raw_cards = doc.get("cards", [])
+    if not isinstance(raw_cards, list):
+        raise InvalidInput("cards: must be a list of cards")
+    cards: list[Card] = []
+    for index, raw in enumerate(raw_cards):
+        card = parse_card(raw, f"cards[{index}]")
+        if any(name_key(c.name) == name_key(card.name) for c in cards):
+            raise InvalidInput(f"cards[{index}].name: {card.name!r} is already in the catalog")
+        cards.append(card)
+    _check_counts(tuple(cards))
+    return Catalog(cards=tuple(cards), accolades=_accolades(doc.get("accolades", [])),
+                   hikers=_hikers(doc.get("hikers", {})), weather=_weather(doc.get("weather", {})))
+
+
+def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
+    if not isinstance(raw, list):
+        raise InvalidInput("accolades: must be a list of Accolade cards")
+    limit = load_data().deck.accolade_cards
+    if len(raw) > limit:
+        raise InvalidInput(f"accolades: {len(raw)} Accolade cards, but the game has {limit}")
+    cards: list[AccoladeCard] = []
+    for index, entry in enumerate(raw):
+        where = f"accolades[{index}]"
+        if not isinstance(entry, dict):
+            raise InvalidInput(f"{where}: must be an object with name, basic and advanced")
+        for key in entry:
+            if key not in ("name", "basic", "advanced"):
+                raise InvalidInput(f"{where}: unknown key {key!r}; an Accolade has name, basic and advanced")
+        name = _name(entry.get("name"), f"{where}.name")
+        if any(name_key(card.name) == name_key(name) for card in cards):
+            raise InvalidInput(f"{where}.name: {name!r} is already in the catalog")
+        halves = [None if entry.get(side.value) is None
+                  else parse_category(entry[side.value], f"{where}.{side.value}") for side in AccoladeSide]
+        cards.append(AccoladeCard(name, halves[0], halves[1]))
+    return tuple(cards)
+
+
+def _hikers(raw: Any) -> tuple[tuple[HikerLetter, Ability | None], ...]:
+    letters = load_data().hikers.letters
+    if not isinstance(raw, dict):
+        raise InvalidInput("hikers: must be an object from Hiker letter to ability")
+    hikers = []
+    for letter, ability in raw.items():
+        if letter not in letters:
+            raise InvalidInput(f"hikers: {letter!r} is not a Hiker; Hikers: {', '.join(letters)}")
+        hikers.append((letter, None if ability is None else parse_ability(ability, f"hikers.{letter}")))
+    return tuple(sorted(hikers))
+
+
+def _weather(raw: Any) -> tuple[tuple[str, tuple[WeatherEffect, ...] | None], ...]:
+    forecasts = load_data().forecasts
+    if not isinstance(raw, dict):
+        raise InvalidInput("weather: must be an object from Weather name to its effects")
+    entries = []
+    for name, effects in raw.items():
+        if name not in forecasts.names:
+            raise InvalidInput(f"weather: {name!r} is on no forecast; Weathers: {', '.join(forecasts.names)}")
+        if name in _rulebook_weather():
+            raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
+        entries.append((name, None if effects is None else parse_weather(effects, f"weather.{name}")))
+    return tuple(entries)
+
+
+@lru_cache(maxsize=1)
+def _rulebook_weather() -> dict[str, tuple[WeatherEffect, ...]]:
+    # Cached and never mutated: the rulebook's own Weather effects (Clear Skies, Fog).
+    return {name: parse_weather(raw, f"forecasts.json: rulebook_effects.{name}")
+            for name, raw in load_data().forecasts.rulebook_effects}
+
+
+def _check_counts(cards: Sequence[Card]) -> None:
+    deck = load_data().deck
+    for klass in CLASSES:
+        have = sum(1 for card in cards if card.klass == klass)
+        if have > deck.class_counts[klass - 1]:
+            raise InvalidInput(f"cards: {have} Class {klass} cards, but the deck has "
+                               f"{deck.class_counts[klass - 1]}")
+
+
+def _name(raw: Any, where: str) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput(f"{where}: must be a non-empty name, not {raw!r}")
+    name = " ".join(raw.split())
+    if len(name) > _NAME_LIMIT:
+        raise InvalidInput(f"{where}: {len(name)} characters; names are at most {_NAME_LIMIT}")
+    return name
+
+
+def _requirement(raw: Any, where: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= _REQUIREMENT_LIMIT:
+        raise InvalidInput(f"{where}: must be a whole number from 0 to {_REQUIREMENT_LIMIT}, not {raw!r}")
+    return raw

@@ -1,0 +1,827 @@
+"""The rules of 14ers as a pure reducer: setup, turns, the gain check with Guides and Weather, and Gerry's row.
+
+A game is its `Setup` plus the actions taken; `apply(state, action)` returns a new `State`. The app sits
+beside the physical game, so the players tell it which Climb was revealed (`Reveal`), and which one they
+gained and how (`Gain`, with any Guides hired); the app checks it against the rules and keeps the tableaus.
+Gerry's turn (solo) needs only his reveal: he takes and tucks on his own.
+
+Turn order ('Round Overview'): reveal a Climb, gain one whose requirements you meet, tuck it under a side.
+With Fog the reveal comes at the end of the turn ('Weather').
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from itertools import combinations
+from typing import Any, Sequence, TypeAlias
+
+from companion.errors import IllegalAction, InvalidInput
+
+from . import solo
+from .abilities import (
+    Ability, Attributes, Category, Tableau, Tucked, WeatherEffect, WeatherKind, ability_to_doc,
+    attributes, describe_ability, describe_weather, parse_ability,
+)
+from .catalog import EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card
+from .data import ClassNumber, HikerLetter, Side, load_data
+
+__all__ = [
+    "PlayerIndex", "Phase", "Ignore", "ActionType",
+    "PlayerSetup", "AccoladeChoice", "Setup", "Player", "State",
+    "Reveal", "GuideHire", "Gain", "Pass", "Describe", "Action",
+    "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
+    "deck_counts", "hiker_letters", "draw_accolade", "new_game",
+    "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
+    "gain_check", "check_climb", "weather_named", "can_pass", "legal_actions", "apply",
+    "parse_action", "action_to_doc", "prompt",
+]
+
+PlayerIndex: TypeAlias = int
+
+
+class Phase(str, Enum):
+    """Where a game stands: revealing the first Climbs, a turn's reveal, a turn's gain, or over."""
+
+    SETUP = "setup"
+    REVEAL = "reveal"
+    GAIN = "gain"
+    FINISHED = "finished"
+
+
+class Ignore(str, Enum):
+    """What one hired Guide lets you ignore for this gain ('Using a Guide')."""
+
+    REQUIREMENTS = "requirements"      # all Endurance and Technique requirements
+    HAZARD = "hazard"
+    WEATHER = "weather"
+
+
+class ActionType(str, Enum):
+    """The kinds of action a player can take."""
+
+    REVEAL = "reveal"
+    GAIN = "gain"
+    PASS = "pass"
+    DESCRIBE = "describe"
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """One seat in turn order: name, the roster id if any, and whether the Hiker's Advanced side is used."""
+
+    name: str
+    player_id: str | None = None
+    advanced: bool = False
+
+
+@dataclass(frozen=True)
+class AccoladeChoice:
+    """The Accolade of this game: which card and half (when known from the catalog) and its category."""
+
+    category: Category
+    name: str | None = None
+    side: AccoladeSide | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game's setup: 1-4 players in turn order (1 = solo against Gerry), Weather, Accolade, catalog."""
+
+    players: tuple[PlayerSetup, ...]
+    weather: bool = False
+    accolade: AccoladeChoice | None = None
+    catalog: Catalog = EMPTY
+
+    @property
+    def solo(self) -> bool:
+        """True for the solo variant: one player against Gerry."""
+        return len(self.players) == 1
+
+
+@dataclass(frozen=True)
+class Player:
+    """One Hiker at the table (Gerry included): tucked Climbs, hired Guides and turns without a Climb."""
+
+    name: str
+    hiker: HikerLetter
+    player_id: str | None = None
+    gerry: bool = False
+    tucked: tuple[Tucked, ...] = ()
+    guides: tuple[Card, ...] = ()
+    passes: int = 0
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game: every card met so far, the row of revealed Climbs (left to right) and each tableau."""
+
+    setup: Setup
+    players: tuple[Player, ...]
+    cards: tuple[Card, ...]
+    row: tuple[Card, ...] = ()
+    drawn: int = 0
+    round: int = 0
+    turn: PlayerIndex = 0
+    phase: Phase = Phase.SETUP
+    log: tuple[str, ...] = ()
+
+    def card(self, name: str) -> Card | None:
+        """A card known to this game (catalog or entered on the spot), by name."""
+        key = name_key(name)
+        return next((card for card in self.cards if name_key(card.name) == key), None)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The Climb just turned face up: a catalog name, or the card described on the spot."""
+
+    card: CardName | Card
+
+
+@dataclass(frozen=True)
+class GuideHire:
+    """A tucked Climb discarded as a Guide, and what it lets you ignore (None: hired without need)."""
+
+    card: CardName
+    ignores: Ignore | None = None
+
+
+@dataclass(frozen=True)
+class Gain:
+    """Gain a revealed Climb and tuck it under a side, hiring Guides first if wanted."""
+
+    card: CardName
+    side: Side
+    guides: tuple[GuideHire, ...] = ()
+    ability: Ability | None = None       # the side's ability, when the catalog does not describe it yet
+
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn without a Climb, allowed only when no revealed Climb can be gained even with Guides."""
+
+
+@dataclass(frozen=True)
+class Describe:
+    """Describe a side of a card met this game that the catalog leaves blank (e.g. a Climb Gerry took)."""
+
+    card: CardName
+    side: Side
+    ability: Ability
+
+
+Action: TypeAlias = Reveal | Gain | Pass | Describe
+
+
+@dataclass(frozen=True)
+class WeatherNow:
+    """The round's Weather: its name, forecast card, effects (None = not described yet) and words."""
+
+    round: int
+    name: str
+    forecast: str
+    effects: tuple[WeatherEffect, ...] | None
+    text: str
+
+    @property
+    def reveal_at_end(self) -> bool:
+        """True for Fog: reveal a Climb at the end of the turn, not the start."""
+        return any(e.kind is WeatherKind.REVEAL_AT_END for e in self.effects or ())
+
+
+@dataclass(frozen=True)
+class UtilityUse:
+    """How Utility covers what Endurance and Technique lack: how much of each, from which pool."""
+
+    endurance: int
+    technique: int
+    class_utility: int           # Utility usable only towards this Class, spent first
+    utility: int
+
+    @property
+    def total(self) -> int:
+        """All Utility used."""
+        return self.class_utility + self.utility
+
+
+@dataclass(frozen=True)
+class GuideOption:
+    """A smallest set of Guides (one per thing ignored) that opens the Climb, or another side of it."""
+
+    ignores: tuple[Ignore, ...]
+    sides: tuple[Side, ...]
+    utility: UtilityUse | None
+    affordable: bool
+
+
+@dataclass(frozen=True)
+class GainCheck:
+    """Whether a revealed Climb can be gained now, how, or which Guides would make it possible."""
+
+    card: CardName
+    possible: bool
+    reason: str
+    endurance: int
+    technique: int
+    hazard: bool
+    attributes: Attributes
+    utility: UtilityUse | None
+    sides: tuple[Side, ...]
+    blocked: tuple[tuple[Side, str], ...]
+    guides: tuple[GuideOption, ...]
+    guides_available: int
+    weather_note: str | None
+
+
+# --- setup ---------------------------------------------------------------------------------------------------
+
+def deck_counts(players: int) -> dict[ClassNumber, int]:
+    """How many Climbs of each Class go into the deck for this many players ('Shared Setup' table)."""
+    _check_player_count(players)
+    counts = load_data().deck.deck_counts(players)
+    return {klass: count for klass, count in enumerate(counts, start=1)}
+
+
+def hiker_letters(advanced: Sequence[bool]) -> tuple[HikerLetter, ...]:
+    """Each seat's Hiker: A/B to the first players in round order, C/D to the last ('Player Setup' table)."""
+    _check_player_count(len(advanced))
+    hikers = load_data().hikers
+    groups = hikers.groups(len(advanced))
+    return tuple(hikers.letter(group, flag) for group, flag in zip(groups, advanced))
+
+
+def draw_accolade(catalog: Catalog, rng: random.Random) -> AccoladeChoice:
+    """A random Accolade card and half from the catalog ('Shared Setup' step 3), drawn with a seeded Random."""
+    cards = sorted(catalog.accolades, key=lambda card: name_key(card.name))
+    if not cards:
+        raise InvalidInput("no Accolade card is described in the catalog; describe them first, "
+                           "or give the Accolade's category")
+    card = rng.choice(cards)
+    side = rng.choice(list(AccoladeSide))
+    category = card.category(side)
+    if category is None:
+        raise InvalidInput(f"the {side.value} side of the Accolade {card.name!r} is drawn but not described; "
+                           f"describe it in the catalog first")
+    return AccoladeChoice(category=category, name=card.name, side=side)
+
+
+def new_game(setup: Setup) -> State:
+    """The state before the first three Climbs are revealed ('Setup'); Gerry sits second in the solo variant."""
+    _check_player_count(len(setup.players))
+    names = [name_key(p.name) for p in setup.players]
+    if len(set(names)) != len(names):
+        raise InvalidInput("two players have the same name; names must differ")
+    if setup.solo and setup.accolade is not None:
+        raise InvalidInput("the solo variant is played without an Accolade ('Solo Variant')")
+    if not setup.solo and setup.accolade is None:
+        raise InvalidInput("a game of 2-4 players needs an Accolade (draw one, or give its category)")
+    letters = hiker_letters([p.advanced for p in setup.players])
+    players = [Player(name=p.name, hiker=letter, player_id=p.player_id)
+               for p, letter in zip(setup.players, letters)]
+    if setup.solo:
+        if name_key(setup.players[0].name) == name_key(solo.gerry_name()):
+            raise InvalidInput(f"{solo.gerry_name()} is the solo opponent's name; choose another name")
+        players.append(Player(name=solo.gerry_name(), hiker=solo.gerry_hiker(), gerry=True))
+    return State(setup=setup, players=tuple(players), cards=setup.catalog.cards)
+
+
+# --- questions a screen asks ----------------------------------------------------------------------------------
+
+def current_player(state: State) -> Player | None:
+    """Whose turn it is, or None during setup and after the game."""
+    if state.phase in (Phase.SETUP, Phase.FINISHED):
+        return None
+    return state.players[state.turn]
+
+
+def expected_class(state: State) -> ClassNumber | None:
+    """The Class of the next card drawn (the deck is stacked Class I on top to IV at the bottom), None if empty."""
+    return load_data().deck.class_of_draw(_deck_players(state), state.drawn)
+
+
+def weather_now(state: State) -> WeatherNow | None:
+    """The current round's Weather when playing with Weather, else None ('Weather')."""
+    if not state.setup.weather or state.round < 1:
+        return None
+    return _weather_of_round(state, state.round)
+
+
+def tableau(state: State, index: PlayerIndex) -> Tableau:
+    """One player's tableau, with the Hiker's printed ability from the catalog."""
+    player = state.players[index]
+    return Tableau(hiker=player.hiker, tucked=player.tucked, guides=player.guides,
+                   hiker_ability=state.setup.catalog.hiker_ability(player.hiker))
+
+
+def rivals(state: State, index: PlayerIndex) -> tuple[Tableau, ...]:
+    """Every other tableau, Gerry's included ('Gerry counts as a rival for abilities')."""
+    return tuple(tableau(state, other) for other in range(len(state.players)) if other != index)
+
+
+def player_attributes(state: State, index: PlayerIndex) -> Attributes:
+    """A player's Endurance, Technique and Utility (general and per Class) from the tableau as it stands."""
+    return attributes(tableau(state, index), rivals(state, index))
+
+
+def gain_check(state: State, index: PlayerIndex, card_name: str) -> GainCheck:
+    """Can this player gain this revealed Climb now, how (which Utility), or which Guides would make it possible."""
+    player = state.players[index]
+    return check_climb(_row_card(state, card_name), tableau(state, index), rivals(state, index),
+                       weather_now(state), can_hire=not player.gerry)
+
+
+def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather: WeatherNow | None = None,
+                *, can_hire: bool = True) -> GainCheck:
+    """The gain check for one Climb against one tableau ('Gain a Revealed Climb Card', 'Using a Guide')."""
+    attrs = attributes(me, others)
+    options: dict[frozenset[Ignore], _Outcome] = {}
+    for size in range(len(Ignore) + 1):
+        for chosen in combinations(list(Ignore), size):
+            options[frozenset(chosen)] = _evaluate(card, attrs, weather, me.hiker, frozenset(chosen))
+    now = options[frozenset()]
+    available = len(me.tucked) if can_hire else 0
+    guide_options = []
+    for chosen, outcome in options.items():
+        if not chosen or not outcome.sides:
+            continue
+        # Keep only the smallest sets: each must open more sides than every set it contains.
+        smaller = [options[frozenset(sub)].sides for size in range(len(chosen))
+                   for sub in combinations(sorted(chosen, key=list(Ignore).index), size)]
+        if all(set(outcome.sides) > set(sides) for sides in smaller):
+            guide_options.append(GuideOption(
+                ignores=tuple(sorted(chosen, key=list(Ignore).index)), sides=outcome.sides,
+                utility=outcome.utility, affordable=len(chosen) <= available))
+    guide_options.sort(key=lambda option: (len(option.ignores), [list(Ignore).index(i) for i in option.ignores]))
+    note = None
+    if weather is not None and weather.effects is None:
+        note = f"{weather.name}'s effect is not described in the catalog; apply it yourself"
+    return GainCheck(
+        card=card.name, possible=bool(now.sides), reason=now.reason, endurance=now.endurance,
+        technique=now.technique, hazard=card.hazard, attributes=attrs, utility=now.utility,
+        sides=now.sides, blocked=now.blocked, guides=tuple(guide_options), guides_available=available,
+        weather_note=note,
+    )
+
+
+def weather_named(catalog: Catalog, name: str) -> WeatherNow:
+    """A Weather by its name on the forecasts, with its effects from the rulebook or the catalog."""
+    forecasts = load_data().forecasts
+    for forecast in forecasts.forecasts:
+        for number, weather in forecast.rounds:
+            if name_key(weather) == name_key(name):
+                effects = catalog.weather_effects(weather)
+                return WeatherNow(number, weather, forecast.name, effects, describe_weather(effects))
+    raise InvalidInput(f"unknown Weather {name!r}; the forecasts name {', '.join(forecasts.names)}")
+
+
+def can_pass(state: State) -> bool:
+    """True when the player to act can gain no revealed Climb, even hiring every Guide they can."""
+    player = current_player(state)
+    if player is None or state.phase is not Phase.GAIN:
+        return False
+    for card in state.row:
+        check = gain_check(state, state.turn, card.name)
+        if check.possible or any(option.affordable for option in check.guides):
+            return False
+    return True
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The moves now: reveals of catalog cards of the right Class; gains on every open side, without Guides
+    or with each smallest affordable set of Guides; a pass when nothing can be gained."""
+    if state.phase is Phase.FINISHED:
+        return ()
+    if state.phase in (Phase.SETUP, Phase.REVEAL):
+        klass = expected_class(state)
+        seen = _seen(state)
+        return tuple(Reveal(card.name) for card in state.cards
+                     if card.klass == klass and name_key(card.name) not in seen)
+    actions: list[Action] = []
+    player = state.players[state.turn]
+    tucked_names = [t.card.name for t in player.tucked]
+    for card in state.row:
+        check = gain_check(state, state.turn, card.name)
+        for side in check.sides:
+            if card.ability(side) is not None:
+                actions.append(Gain(card.name, side))
+        for option in check.guides:
+            if not option.affordable:
+                continue
+            for chosen in combinations(tucked_names, len(option.ignores)):
+                hires = tuple(GuideHire(name, ignore) for name, ignore in zip(chosen, option.ignores))
+                for side in option.sides:
+                    if card.ability(side) is not None:
+                        actions.append(Gain(card.name, side, hires))
+    if not actions and can_pass(state):
+        actions.append(Pass())
+    return tuple(actions)
+
+
+def prompt(state: State) -> str:
+    """What the game waits for, in words (for a screen's header)."""
+    if state.phase is Phase.FINISHED:
+        return "The game is over: score it."
+    if state.phase is Phase.SETUP:
+        return (f"Reveal the first Climbs: {len(state.row)} of {load_data().deck.revealed_at_start} "
+                f"(Class {expected_class(state)}).")
+    player = state.players[state.turn]
+    weather = weather_now(state)
+    where = f"Round {state.round}" + (f" ({weather.name})" if weather else "")
+    if state.phase is Phase.REVEAL:
+        late = weather is not None and weather.reveal_at_end
+        return f"{where}: {player.name}, reveal a Class {expected_class(state)} Climb" + (
+            " at the end of the turn." if late else ".")
+    return f"{where}: {player.name}, gain a revealed Climb and tuck it."
+
+
+# --- the reducer ---------------------------------------------------------------------------------------------
+
+def apply(state: State, action: Action) -> State:
+    """Apply one action and return the new state; IllegalAction names the rule that refuses it."""
+    if isinstance(action, Describe):
+        return _describe(state, action)
+    if state.phase is Phase.FINISHED:
+        raise IllegalAction("the game is over after nine rounds ('Game End and Scoring')")
+    if isinstance(action, Reveal):
+        return _reveal(state, action)
+    if isinstance(action, Gain):
+        return _gain(state, action)
+    if isinstance(action, Pass):
+        return _pass(state)
+    raise InvalidInput(f"not a 14ers action: {action!r}")
+
+
+def parse_action(doc: Any) -> Action:
+    """Read a JSON action: {"type": "reveal"|"gain"|"pass"|"describe", ...}; InvalidInput names the field."""
+    if not isinstance(doc, dict):
+        raise InvalidInput("an action must be an object with a \"type\"")
+    kind = doc.get("type")
+    try:
+        action_type = ActionType(kind)
+    except ValueError:
+        raise InvalidInput(f"type: {kind!r} is not an action; actions: "
+                           f"{', '.join(t.value for t in ActionType)}") from None
+    allowed = {ActionType.REVEAL: {"card"}, ActionType.GAIN: {"card", "side", "guides", "ability"},
+               ActionType.PASS: set(), ActionType.DESCRIBE: {"card", "side", "ability"}}[action_type]
+    for key in doc:
+        if key != "type" and key not in allowed:
+            raise InvalidInput(f"{key}: not part of a {action_type.value} action; it has "
+                               f"{', '.join(sorted(allowed)) or 'nothing else'}")
+    if action_type is ActionType.PASS:
+        return Pass()
+    if action_type is ActionType.REVEAL:
+        raw = doc.get("card")
+        return Reveal(parse_card(raw, "card") if isinstance(raw, dict) else _name_field(raw, "card"))
+    name = _name_field(doc.get("card"), "card")
+    side = _side_field(doc.get("side"), "side")
+    if action_type is ActionType.DESCRIBE:
+        if "ability" not in doc:
+            raise InvalidInput("ability: is missing")
+        return Describe(name, side, parse_ability(doc["ability"], "ability"))
+    guides_raw = doc.get("guides", [])
+    if not isinstance(guides_raw, list):
+        raise InvalidInput("guides: must be a list of {\"card\": name, \"ignores\": ...}")
+    guides = []
+    for index, raw in enumerate(guides_raw):
+        where = f"guides[{index}]"
+        if not isinstance(raw, dict) or set(raw) - {"card", "ignores"}:
+            raise InvalidInput(f"{where}: must be an object with card and ignores")
+        ignores = raw.get("ignores")
+        if ignores is not None:
+            try:
+                ignores = Ignore(ignores)
+            except ValueError:
+                raise InvalidInput(f"{where}.ignores: {ignores!r} is not something a Guide ignores; "
+                                   f"choose {', '.join(i.value for i in Ignore)} or null") from None
+        guides.append(GuideHire(_name_field(raw.get("card"), f"{where}.card"), ignores))
+    ability = parse_ability(doc["ability"], "ability") if doc.get("ability") is not None else None
+    return Gain(name, side, tuple(guides), ability)
+
+
+def action_to_doc(action: Action) -> dict[str, Any]:
+    """An action as the JSON dict `parse_action` reads back."""
+    if isinstance(action, Pass):
+        return {"type": ActionType.PASS.value}
+    if isinstance(action, Reveal):
+        card = card_to_doc(action.card) if isinstance(action.card, Card) else action.card
+        return {"type": ActionType.REVEAL.value, "card": card}
+    if isinstance(action, Describe):
+        return {"type": ActionType.DESCRIBE.value, "card": action.card, "side": action.side.value,
+                "ability": ability_to_doc(action.ability)}
+    doc: dict[str, Any] = {"type": ActionType.GAIN.value, "card": action.card, "side": action.side.value}
+    if action.guides:
+        doc["guides"] = [{"card": g.card, "ignores": None if g.ignores is None else g.ignores.value}
+                         for g in action.guides]
+    if action.ability is not None:
+        doc["ability"] = ability_to_doc(action.ability)
+    return doc
+
+
+# --- private: turns ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Outcome:
+    endurance: int
+    technique: int
+    utility: UtilityUse | None
+    requirements_met: bool
+    hazard_met: bool
+    sides: tuple[Side, ...]
+    blocked: tuple[tuple[Side, str], ...]
+    reason: str
+
+
+def _reveal(state: State, action: Reveal) -> State:
+    if state.phase not in (Phase.SETUP, Phase.REVEAL):
+        raise IllegalAction(f"{_who(state)} reveals at the start of the turn (with Fog, at its end), "
+                            f"not now: gain a revealed Climb first")
+    klass = expected_class(state)
+    if klass is None:
+        raise IllegalAction("the Climb deck is empty")
+    if isinstance(action.card, Card):
+        card = action.card
+        known = state.card(card.name)
+        if known is not None and known != card:
+            raise IllegalAction(f"{card.name!r} is described differently in the catalog; reveal it by name, "
+                                f"or change it in the card editor")
+    else:
+        known = state.card(action.card)
+        if known is None:
+            raise InvalidInput(f"unknown card {action.card!r}: it is not in the catalog; reveal it with its "
+                               f"class, requirements and icons instead")
+        card = known
+    if name_key(card.name) in _seen(state):
+        raise IllegalAction(f"{card.name!r} has already been revealed this game (each Climb card is unique)")
+    if card.klass != klass:
+        players = _deck_players(state)
+        raise IllegalAction(f"{card.name!r} is Class {card.klass}, but card {state.drawn + 1} of the deck for "
+                            f"{players} player{'s' if players > 1 else ''} is Class {klass} (the deck is "
+                            f"stacked Class I on top to Class IV at the bottom)")
+    cards = state.cards if state.card(card.name) is not None else state.cards + (card,)
+    row = solo.place_reveal(state.row, card, solo=state.setup.solo)
+    who = "setup" if state.phase is Phase.SETUP else state.players[state.turn].name
+    state = replace(state, cards=cards, row=row, drawn=state.drawn + 1,
+                    log=state.log + (f"{who}: revealed {card.name} (Class {card.klass})",))
+    if state.phase is Phase.SETUP:
+        if len(state.row) < load_data().deck.revealed_at_start:
+            return state
+        return _settle(_start_turn(replace(state, round=1, turn=0)))
+    return _settle(_finish_step(state))
+
+
+def _gain(state: State, action: Gain) -> State:
+    if state.phase is not Phase.GAIN:
+        raise IllegalAction(f"{_who(state)} must reveal a Climb first ('Reveal a New Climb Card')")
+    index = state.turn
+    player = state.players[index]
+    card = _row_card(state, action.card)
+    ability = card.ability(action.side)
+    if ability is None:
+        if action.ability is None:
+            raise InvalidInput(f"{card.name}'s {action.side.value} side is not described yet; give its ability")
+        card = card.with_side(action.side, action.ability)
+        state = _replace_card(state, card)
+    elif action.ability is not None and action.ability != ability:
+        raise IllegalAction(f"{card.name}'s {action.side.value} side is described as "
+                            f"{describe_ability(ability)!r}; change it in the card editor")
+    ignores: set[Ignore] = set()
+    hired: list[Card] = []
+    for hire in action.guides:
+        tucked = next((t for t in player.tucked if name_key(t.card.name) == name_key(hire.card)), None)
+        if tucked is None:
+            raise IllegalAction(f"{hire.card!r} is not tucked under {player.name}'s Hiker; a Guide is a tucked "
+                                f"Climb removed from the tableau ('Using a Guide')")
+        if tucked.card in hired:
+            raise IllegalAction(f"{hire.card!r} is hired as a Guide twice")
+        if hire.ignores is not None:
+            if hire.ignores in ignores:
+                raise IllegalAction(f"two Guides ignore the {hire.ignores.value}; each Guide ignores one thing")
+            ignores.add(hire.ignores)
+        hired.append(tucked.card)
+    # The check uses the tableau from before the Guides leave it: changes take effect next turn.
+    outcome = _evaluate(card, player_attributes(state, index), weather_now(state), player.hiker,
+                        frozenset(ignores))
+    if not outcome.requirements_met or not outcome.hazard_met:
+        raise IllegalAction(f"{player.name} cannot gain {card.name}: {outcome.reason}")
+    if action.side not in outcome.sides:
+        why = dict(outcome.blocked).get(action.side, "")
+        raise IllegalAction(f"{player.name} cannot tuck {card.name} as {action.side.value}: {why}")
+    tucked_now = tuple(t for t in player.tucked if t.card not in hired) + (Tucked(card, action.side),)
+    updated = replace(player, tucked=tucked_now, guides=player.guides + tuple(hired))
+    note = f"{player.name}: gained {card.name} as {action.side.value}"
+    if hired:
+        note += " with Guide" + ("s " if len(hired) > 1 else " ") + ", ".join(c.name for c in hired)
+    state = replace(state, players=_with_player(state, index, updated),
+                    row=tuple(c for c in state.row if name_key(c.name) != name_key(card.name)),
+                    log=state.log + (note,))
+    return _settle(_finish_step(state))
+
+
+def _pass(state: State) -> State:
+    if state.phase is not Phase.GAIN:
+        raise IllegalAction(f"{_who(state)} must reveal a Climb first")
+    if not can_pass(state):
+        raise IllegalAction(f"{_who(state)} can gain a revealed Climb (with Guides if need be), so the turn "
+                            f"must tuck one ('Tuck the Gained Climb Card')")
+    player = state.players[state.turn]
+    state = replace(state, players=_with_player(state, state.turn, replace(player, passes=player.passes + 1)),
+                    log=state.log + (f"{player.name}: could gain no Climb",))
+    return _settle(_finish_step(state))
+
+
+def _describe(state: State, action: Describe) -> State:
+    card = state.card(action.card)
+    if card is None:
+        raise InvalidInput(f"unknown card {action.card!r}: it has not been revealed this game")
+    current = card.ability(action.side)
+    if current is not None:
+        if current == action.ability:
+            return state
+        raise IllegalAction(f"{card.name}'s {action.side.value} side is already described as "
+                            f"{describe_ability(current)!r}; change it in the card editor")
+    return _replace_card(state, card.with_side(action.side, action.ability))
+
+
+def _gerry_take(state: State) -> State:
+    index = state.turn
+    player = state.players[index]
+    card = state.row[solo.gerry_pick(state.row)]
+    side = solo.gerry_side(card.klass)
+    updated = replace(player, tucked=player.tucked + (Tucked(card, side),))
+    return replace(state, players=_with_player(state, index, updated), row=state.row[:-1],
+                   log=state.log + (f"{player.name}: took {card.name}, the rightmost Climb, and tucked it as "
+                                    f"{side.value}",))
+
+
+def _turn_steps(state: State) -> tuple[Phase, Phase]:
+    weather = weather_now(state)
+    if weather is not None and weather.reveal_at_end:
+        return (Phase.GAIN, Phase.REVEAL)
+    return (Phase.REVEAL, Phase.GAIN)
+
+
+def _start_turn(state: State) -> State:
+    return replace(state, phase=_turn_steps(state)[0])
+
+
+def _finish_step(state: State) -> State:
+    steps = _turn_steps(state)
+    position = steps.index(state.phase)
+    if position + 1 < len(steps):
+        return replace(state, phase=steps[position + 1])
+    turn, round_number = state.turn + 1, state.round
+    if turn == len(state.players):
+        turn, round_number = 0, round_number + 1
+    if round_number > load_data().deck.rounds:
+        return replace(state, phase=Phase.FINISHED, turn=0)
+    return _start_turn(replace(state, turn=turn, round=round_number))
+
+
+def _settle(state: State) -> State:
+    """Run what needs no input: Gerry's take, and a reveal step when the deck is empty."""
+    while state.phase is not Phase.FINISHED:
+        if state.phase is Phase.REVEAL and expected_class(state) is None:
+            state = _finish_step(state)
+        elif state.phase is Phase.GAIN and state.players[state.turn].gerry:
+            state = _finish_step(_gerry_take(state)) if state.row else _finish_step(state)
+        else:
+            break
+    return state
+
+
+# --- private: the gain check ---------------------------------------------------------------------------------
+
+def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: HikerLetter,
+              ignores: frozenset[Ignore]) -> _Outcome:
+    weather_on = (weather is not None and bool(weather.effects) and not attrs.ignores_weather
+                  and Ignore.WEATHER not in ignores)
+    extra_e = extra_t = 0
+    blocked_by_weather: Side | None = None
+    if weather_on and weather is not None:
+        for effect in weather.effects or ():
+            if effect.kind is WeatherKind.EXTRA and (not effect.only_for_class or card.klass in effect.only_for_class):
+                extra_e += effect.endurance
+                extra_t += effect.technique
+            elif effect.kind is WeatherKind.BLOCK_SIDE:
+                blocked_by_weather = effect.side
+    need_e, need_t = card.endurance + extra_e, card.technique + extra_t
+    reasons = []
+    utility: UtilityUse | None = None
+    if Ignore.REQUIREMENTS in ignores:
+        met = True
+    else:
+        short_e = max(0, need_e - attrs.endurance)
+        short_t = max(0, need_t - attrs.technique)
+        pool_class = max(0, attrs.class_utility[card.klass - 1])
+        pool = max(0, attrs.utility)
+        short = short_e + short_t
+        met = short <= pool_class + pool
+        if met:
+            from_class = min(short, pool_class)
+            utility = UtilityUse(short_e, short_t, from_class, short - from_class)
+        else:
+            weather_words = ""
+            if extra_e or extra_t:
+                assert weather is not None
+                weather_words = f" ({weather.name} adds " + " and ".join(
+                    f"{n} {what}" for n, what in ((extra_e, "Endurance"), (extra_t, "Technique")) if n) + ")"
+            reasons.append(
+                f"it needs {need_e} Endurance and {need_t} Technique{weather_words}; you have "
+                f"{attrs.endurance} Endurance, {attrs.technique} Technique and "
+                f"{attrs.utility_towards(card.klass)} Utility towards Class {card.klass}: "
+                f"{short - pool_class - pool} short")
+    hazard_met = not card.hazard or attrs.meets_hazard or Ignore.HAZARD in ignores
+    if not hazard_met:
+        reasons.append("it has a Hazard requirement you do not meet")
+    blocked: list[tuple[Side, str]] = []
+    if hiker in load_data().hikers.no_capstones:
+        blocked.append((Side.CAPSTONE, f"Hiker {hiker} can never tuck Climbs as Capstones; "
+                                       f"hiring a Guide does not change this"))
+    if blocked_by_weather is not None and weather is not None and all(s is not blocked_by_weather
+                                                                      for s, _ in blocked):
+        blocked.append((blocked_by_weather, f"{weather.name} blocks the {blocked_by_weather.value} side "
+                                            f"this round"))
+    open_sides = tuple(s for s in Side if all(s is not b for b, _ in blocked))
+    ok = met and hazard_met
+    if ok:
+        how = "meets the requirements"
+        if utility is not None and utility.total:
+            parts = [f"{n} Utility as {what}" for n, what in ((utility.endurance, "Endurance"),
+                                                               (utility.technique, "Technique")) if n]
+            how += " using " + " and ".join(parts)
+            if utility.class_utility:
+                how += f" ({utility.class_utility} of it Utility only for Class {card.klass})"
+        reason = how
+    else:
+        reason = "; ".join(reasons)
+    return _Outcome(need_e, need_t, utility, met, hazard_met, open_sides if ok else (), tuple(blocked), reason)
+
+
+# --- private: helpers ----------------------------------------------------------------------------------------
+
+def _check_player_count(players: int) -> None:
+    if not 1 <= players <= 4:
+        raise InvalidInput(f"14ers is for 1-4 players (1 plays solo against Gerry), not {players}")
+
+
+def _deck_players(state: State) -> int:
+    # The solo game is set up as a two-player game; the table's "1 or 2 Players" row is the same.
+    return len(state.setup.players)
+
+
+def _weather_of_round(state: State, round_number: int) -> WeatherNow:
+    name = load_data().forecasts.weather(round_number)
+    return replace(weather_named(state.setup.catalog, name), round=round_number)
+
+
+def _row_card(state: State, name: str) -> Card:
+    key = name_key(name)
+    for card in state.row:
+        if name_key(card.name) == key:
+            return card
+    raise IllegalAction(f"{name!r} is not among the revealed Climbs"
+                        + (f" ({', '.join(c.name for c in state.row)})" if state.row else ""))
+
+
+def _seen(state: State) -> set[str]:
+    names = {name_key(card.name) for card in state.row}
+    for player in state.players:
+        names.update(name_key(t.card.name) for t in player.tucked)
+        names.update(name_key(card.name) for card in player.guides)
+    return names
+
+
+def _replace_card(state: State, card: Card) -> State:
+    key = name_key(card.name)
+
+    def swap(old: Card) -> Card:
+        return card if name_key(old.name) == key else old
+
+    players = tuple(replace(p, tucked=tuple(Tucked(swap(t.card), t.side) for t in p.tucked),
+                            guides=tuple(swap(c) for c in p.guides)) for p in state.players)
+    return replace(state, cards=tuple(swap(c) for c in state.cards), row=tuple(swap(c) for c in state.row),
+                   players=players)
+
+
+def _with_player(state: State, index: PlayerIndex, player: Player) -> tuple[Player, ...]:
+    return state.players[:index] + (player,) + state.players[index + 1:]
+
+
+def _who(state: State) -> str:
+    player = current_player(state)
+    return player.name if player is not None else "the game"
+
+
+def _name_field(raw: Any, where: str) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput(f"{where}: must be a card name, not {raw!r}")
+    return raw
+
+
+def _side_field(raw: Any, where: str) -> Side:
+    try:
+        return Side(raw)
+    except ValueError:
+        raise InvalidInput(f"{where}: {raw!r} is not a side; sides: {', '.join(s.value for s in Side)}") from None

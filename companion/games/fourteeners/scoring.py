@@ -1,0 +1,127 @@
+"""End scoring of 14ers ('Game End and Scoring'): Accolade, Plans, Capstones, Guides with a Photo, the winner.
+
+1. The Accolade first: whoever best meets its category scores 4; two tied score 2 each; three or four tied
+   score 1 each. Only tucked cards count (Guides do not); Gerry has no Accolade.
+2. Plans, counted on the whole tableau: every tucked card shows its Class and icons whatever its side.
+3. Capstones. 4. One point per hired Guide with a Photo. 5. The most points wins; a tie goes to the fewest
+   points from Capstones, and is shared if still tied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from companion.errors import IllegalAction
+
+from .abilities import Category, CategoryKind, PointsLine, Tableau, category_count, describe_category, points_lines
+from .data import HikerLetter, Icon, Side, load_data
+from .rules import State, tableau
+
+__all__ = ["Entry", "AccoladeResult", "PlayerScore", "ScoreBreakdown", "score", "score_tableaus",
+           "accolade_result", "missing"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One tableau to score, with its player's name; Gerry takes no part in the Accolade."""
+
+    name: str
+    tableau: Tableau
+    gerry: bool = False
+
+
+@dataclass(frozen=True)
+class AccoladeResult:
+    """Who best met the Accolade's category: every count, the winners and the points each scores."""
+
+    category: Category
+    text: str
+    counts: tuple[tuple[str, int], ...]
+    winners: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's end score, part by part, with every ability line that scored."""
+
+    name: str
+    hiker: HikerLetter
+    gerry: bool
+    accolade: int
+    plans: int
+    capstones: int
+    photos: int
+    total: int
+    lines: tuple[PointsLine, ...]
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """Every player's score, the Accolade result and the winner(s) after the tie-breaks."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+    accolade: AccoladeResult | None
+
+    def player(self, name: str) -> PlayerScore:
+        """One player's score by name."""
+        return next(p for p in self.players if p.name == name)
+
+
+def score(state: State) -> ScoreBreakdown:
+    """Score a game's tableaus as they stand ('Game End and Scoring'); refuses undescribed tucked sides."""
+    accolade = state.setup.accolade.category if state.setup.accolade is not None else None
+    entries = [Entry(player.name, tableau(state, index), player.gerry) for index, player in enumerate(state.players)]
+    return score_tableaus(entries, accolade)
+
+
+def score_tableaus(entries: Sequence[Entry], accolade: Category | None) -> ScoreBreakdown:
+    """Score tableaus: Accolade, Plans, Capstones, Photos of Guides, total, and the winner(s)."""
+    gaps = [f"{entry.name}'s {t.card.name} ({t.side.value})" for entry in entries for t in entry.tableau.tucked
+            if t.card.ability(t.side) is None]
+    if gaps:
+        raise IllegalAction("describe the shown side of every tucked Climb before scoring: " + ", ".join(gaps))
+    deck = load_data().deck
+    result = accolade_result([e for e in entries if not e.gerry], accolade) if accolade is not None else None
+    scores = []
+    for index, entry in enumerate(entries):
+        others = [e.tableau for i, e in enumerate(entries) if i != index]
+        lines = points_lines(entry.tableau, others)
+        capstones = sum(line.points for line in lines if line.side is Side.CAPSTONE)
+        # Points printed anywhere but a Capstone are variable points counted with Plans (docs/rulings.md).
+        plans = sum(line.points for line in lines if line.side is not Side.CAPSTONE)
+        photos = deck.guide_photo_points * sum(1 for card in entry.tableau.guides if Icon.PHOTO in card.icons)
+        won = result.points if result is not None and entry.name in result.winners else 0
+        scores.append(PlayerScore(entry.name, entry.tableau.hiker, entry.gerry, won, plans, capstones, photos,
+                                  won + plans + capstones + photos, lines))
+    return ScoreBreakdown(tuple(scores), _winners(scores), result)
+
+
+def accolade_result(entries: Sequence[Entry], category: Category) -> AccoladeResult:
+    """Who best meets the category among these tableaus ('Accolades'); nobody scores 'most' with none at all."""
+    counts = tuple((entry.name, category_count(category, entry.tableau)) for entry in entries)
+    winners: tuple[str, ...] = ()
+    if counts:
+        values = [count for _, count in counts]
+        best = max(values) if category.kind is CategoryKind.MOST else min(values)
+        if not (category.kind is CategoryKind.MOST and best == 0):
+            winners = tuple(name for name, count in counts if count == best)
+    points = load_data().deck.accolade_points(len(winners)) if winners else 0
+    return AccoladeResult(category, describe_category(category), counts, winners, points)
+
+
+def missing(state: State) -> tuple[tuple[str, str, Side], ...]:
+    """(player, card, side) for every tucked Climb whose shown side still needs describing before scoring."""
+    return tuple((player.name, t.card.name, t.side) for player in state.players for t in player.tucked
+                 if t.card.ability(t.side) is None)
+
+
+def _winners(scores: Sequence[PlayerScore]) -> tuple[str, ...]:
+    if not scores:
+        return ()
+    best = max(s.total for s in scores)
+    leaders = [s for s in scores if s.total == best]
+    fewest = min(s.capstones for s in leaders)
+    return tuple(s.name for s in leaders if s.capstones == fewest)

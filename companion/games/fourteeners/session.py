@@ -1,0 +1,158 @@
+"""The app's JSON interface to 14ers: a setup dict starts a game, action dicts advance it, a summary ends it.
+
+Setup:
+    {"players": [{"name": "Ann", "id": "<roster id>" | null, "side": "basic" | "advanced"} | "Ann", ...],
+     "weather": false,
+     "accolade": null | "random" | {"name": "...", "side": "basic" | "advanced"}
+                 | {"category": {"most": FILTER}, "name": "...", "side": "basic" | "advanced"},
+     "seed": 12345,                       (required with "random": the Accolade is drawn with it)
+     "catalog": CATALOG}                  (a snapshot of the owner's catalog, so replays never change)
+
+One player plays solo against Gerry (no Accolade); 2-4 players need an Accolade. Actions are those of
+`rules.parse_action`: reveal, gain (with guides), pass, describe.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.errors import IllegalAction, InvalidInput
+
+from . import solo
+from .abilities import PointsLine, parse_category
+from .catalog import EMPTY, AccoladeSide, import_catalog
+from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
+from .rules import new_game, parse_action
+from .scoring import score
+
+__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary"]
+
+GAME_ID = "fourteeners"
+_SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog")
+
+
+def parse_setup(doc: Any) -> Setup:
+    """Read a setup dict ('Setup': players in order, Hiker sides, Weather, the Accolade, the catalog)."""
+    if not isinstance(doc, dict):
+        raise InvalidInput("setup: must be an object with players")
+    for key in doc:
+        if key not in _SETUP_KEYS:
+            raise InvalidInput(f"setup: unknown key {key!r}; the keys are {', '.join(_SETUP_KEYS)}")
+    raw_players = doc.get("players")
+    if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 4:
+        raise InvalidInput("setup.players: must list 1-4 players in turn order (1 plays solo against Gerry)")
+    players = tuple(_player(raw, f"setup.players[{i}]") for i, raw in enumerate(raw_players))
+    weather = doc.get("weather", False)
+    if not isinstance(weather, bool):
+        raise InvalidInput("setup.weather: must be true or false (the Backcountry Weather option)")
+    catalog = EMPTY if doc.get("catalog") is None else import_catalog(doc["catalog"])
+    return Setup(players=players, weather=weather, accolade=_accolade(doc, catalog), catalog=catalog)
+
+
+def start(setup: dict[str, Any]) -> State:
+    """A new game from a setup dict; the first step is revealing the first three Climbs."""
+    return new_game(parse_setup(setup))
+
+
+def apply(state: State, action: dict[str, Any]) -> State:
+    """Apply one JSON action (reveal, gain, pass, describe) and return the new state."""
+    return apply_action(state, parse_action(action))
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The history record's fields for a finished game: game, title, players with scores, and the breakdown."""
+    if state.phase is not Phase.FINISHED:
+        raise IllegalAction("the game is not over yet: nine rounds are played before scoring")
+    result = score(state)
+    ids = {p.name: p.player_id for p in state.players}
+    totals = {p.name: p.total for p in result.players}
+    you = state.players[0].name
+    gerry = solo.gerry_name()
+    outcome = solo.outcome(totals[you], totals[gerry], result.winners, you) if state.setup.solo else None
+    accolade = state.setup.accolade
+    if state.setup.solo:
+        title = f"Solo against {gerry}"
+    else:
+        title = f"{len(state.players)} players" + (f" · {accolade.name}" if accolade and accolade.name else "")
+    return {
+        "game": GAME_ID,
+        "title": title,
+        "players": [{"id": ids[p.name], "name": p.name, "score": p.total, "winner": p.name in result.winners}
+                    for p in result.players],
+        "detail": {
+            "players": [{"name": p.name, "hiker": p.hiker, "gerry": p.gerry, "accolade": p.accolade,
+                         "plans": p.plans, "capstones": p.capstones, "photos": p.photos, "total": p.total,
+                         "lines": [_line(line) for line in p.lines]} for p in result.players],
+            "winner": list(result.winners),
+            "accolade": None if result.accolade is None else {
+                "name": accolade.name if accolade else None,
+                "side": accolade.side.value if accolade and accolade.side else None,
+                "category": result.accolade.text,
+                "counts": dict(result.accolade.counts),
+                "winners": list(result.accolade.winners),
+                "points": result.accolade.points,
+            },
+            "weather": state.setup.weather,
+            "outcome": outcome,
+        },
+    }
+
+
+def _player(raw: Any, where: str) -> PlayerSetup:
+    if isinstance(raw, str):
+        raw = {"name": raw}
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{where}: must be a name or an object with name, id and side")
+    for key in raw:
+        if key not in ("name", "id", "side"):
+            raise InvalidInput(f"{where}: unknown key {key!r}; a player has name, id and side")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput(f"{where}.name: must be a non-empty name")
+    player_id = raw.get("id")
+    if player_id is not None and not isinstance(player_id, str):
+        raise InvalidInput(f"{where}.id: must be a roster id (text) or null")
+    side = raw.get("side", "basic")
+    if side not in ("basic", "advanced"):
+        raise InvalidInput(f"{where}.side: must be 'basic' (Hiker A or C) or 'advanced' (B or D), not {side!r}")
+    return PlayerSetup(name=" ".join(name.split()), player_id=player_id, advanced=side == "advanced")
+
+
+def _accolade(doc: dict[str, Any], catalog: Any) -> AccoladeChoice | None:
+    raw = doc.get("accolade")
+    if raw is None:
+        return None
+    if raw == "random":
+        seed = doc.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInput("setup.seed: a random Accolade needs a whole-number seed")
+        return draw_accolade(catalog, random.Random(seed))
+    if not isinstance(raw, dict):
+        raise InvalidInput("setup.accolade: must be null, \"random\", {\"name\", \"side\"} or {\"category\", ...}")
+    for key in raw:
+        if key not in ("name", "side", "category"):
+            raise InvalidInput(f"setup.accolade: unknown key {key!r}; it has name, side and category")
+    side = raw.get("side")
+    if side is not None and side not in ("basic", "advanced"):
+        raise InvalidInput(f"setup.accolade.side: must be 'basic' or 'advanced', not {side!r}")
+    half = AccoladeSide(side) if side is not None else None
+    name = raw.get("name")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise InvalidInput("setup.accolade.name: must be a non-empty name")
+    if "category" in raw:
+        return AccoladeChoice(parse_category(raw["category"], "setup.accolade.category"), name, half)
+    if name is None or half is None:
+        raise InvalidInput("setup.accolade: give the category, or the name and side of a catalog Accolade")
+    card = catalog.accolade(name)
+    if card is None:
+        raise InvalidInput(f"setup.accolade.name: no Accolade named {name!r} in the catalog")
+    category = card.category(half)
+    if category is None:
+        raise InvalidInput(f"setup.accolade: the {half.value} side of {card.name!r} is not described yet")
+    return AccoladeChoice(category, card.name, half)
+
+
+def _line(line: PointsLine) -> dict[str, Any]:
+    return {"source": line.source, "side": None if line.side is None else line.side.value, "text": line.text,
+            "points": line.points}
