@@ -1,0 +1,39 @@
+"""The store: the only code that touches saved files. tinydb behind small repositories, written atomically.
+
+    from companion.store import open_store
+    store = open_store(data_dir)          # one per process and folder; StoreLocked if another has it
+    store.players.add("Ann")
+    store.close()
+
+See `store.py` for the files a data folder holds and `docs/formats.md` (Backup) for the backup file.
+"""
+
+from companion.store.backup import FORMAT as BACKUP_FORMAT
+from companion.store.backup import VERSION as BACKUP_VERSION
+from companion.store.backup import ImportReport
+from companion.store.lock import StoreLocked
+from companion.store.migrations import SCHEMA_VERSION
+from companion.store.repos import PALETTE, HistoryRepo, Player, PlayerId, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
+from companion.store.storage import StoreCorrupt
+from companion.store.store import BackupInfo, BackupKind, Store, open_store
+
+__all__ = [
+    "open_store",
+    "Store",
+    "Player",
+    "PlayerId",
+    "PlayerRepo",
+    "SessionRepo",
+    "HistoryRepo",
+    "SettingsRepo",
+    "TableRepo",
+    "BackupInfo",
+    "BackupKind",
+    "ImportReport",
+    "StoreLocked",
+    "StoreCorrupt",
+    "SCHEMA_VERSION",
+    "BACKUP_FORMAT",
+    "BACKUP_VERSION",
+    "PALETTE",
+]

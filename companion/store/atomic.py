@@ -1,0 +1,219 @@
+"""Atomic file writes: whoever reads a file sees the old version or the new one, never half of either.
+
+A write goes to a temporary file in the same folder, is flushed and fsynced, then renamed over the live
+file with `os.replace` (atomic on POSIX and Windows), and the folder itself is fsynced so the rename
+survives a power cut. The live file's previous version is kept as `<name>.bak` (a hard link, so keeping it
+costs no copy). Several files that must change together (an import, an upgrade) are committed through a
+small journal, `pending-commit.json`, that is rolled forward when the folder is next opened.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "JOURNAL_NAME",
+    "Unreadable",
+    "encode_json",
+    "write_bytes_atomic",
+    "write_json_atomic",
+    "read_json_file",
+    "fsync_dir",
+    "commit_files",
+    "recover_commit",
+    "remove_leftovers",
+    "keep_copy",
+]
+
+JOURNAL_NAME = "pending-commit.json"
+PENDING_SUFFIX = ".pending"
+TEMP_MARK = ".tmp-"
+BACKUP_SUFFIX = ".bak"
+
+# The one rename every write goes through; crash tests replace it to stop a write half-way.
+_replace = os.replace
+
+
+class Unreadable(Exception):
+    """A file's content cannot be used: empty, not UTF-8, not JSON, or nested beyond reason."""
+
+
+def encode_json(doc: Any, *, indent: int | None = None) -> bytes:
+    """The UTF-8 JSON text of a document; NaN and Infinity are refused since JSON has neither."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators)
+    return (text + "\n").encode("utf-8")
+
+
+def write_json_atomic(path: Path, doc: Any, *, keep_backup: bool = False, indent: int | None = None) -> None:
+    """Write a JSON document to `path` atomically (the old file stays whole until the new one is)."""
+    write_bytes_atomic(Path(path), encode_json(doc, indent=indent), keep_backup=keep_backup)
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
+    """Replace `path` with `data` atomically; with keep_backup the previous version becomes `<name>.bak`."""
+    folder = path.parent
+    temp = folder / f"{path.name}{TEMP_MARK}{secrets.token_hex(4)}"
+    _write_synced(temp, data)
+    try:
+        if keep_backup:
+            _rotate_backup(path)
+        _replace(temp, path)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    fsync_dir(folder)
+
+
+def read_json_file(path: Path) -> Any:
+    """Parse a JSON file; Unreadable says why the content is unusable, OSError means it could not be read."""
+    raw = Path(path).read_bytes()
+    if not raw.strip():
+        raise Unreadable("the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unreadable(f"it is not UTF-8 text (byte {exc.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Unreadable(f"it is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:
+        raise Unreadable("it is nested too deeply to be saved data") from None
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in `folder` durable (POSIX); a no-op where folders cannot be opened (Windows)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    except OSError:
+        # Some file systems (network shares, a few FUSE mounts) refuse fsync on folders; the rename
+        # itself is still atomic there.
+        pass
+    finally:
+        os.close(fd)
+
+
+def commit_files(folder: Path, files: Mapping[str, bytes]) -> None:
+    """Replace several files in `folder` together: after a crash either all change or none do."""
+    names = sorted(files)
+    written: list[Path] = []
+    try:
+        for name in names:
+            pending = folder / (name + PENDING_SUFFIX)
+            _unlink_quietly(pending)
+            written.append(pending)
+            _write_synced(pending, files[name])
+        fsync_dir(folder)
+        # The journal is the commit point: once it exists, opening the folder finishes the renames.
+        write_bytes_atomic(folder / JOURNAL_NAME, encode_json({"files": names}))
+    except BaseException:
+        for pending in written:
+            _unlink_quietly(pending)
+        raise
+    _finish_commit(folder, names)
+
+
+def recover_commit(folder: Path) -> bool:
+    """Finish a multi-file commit a crash interrupted after its commit point; True when there was one."""
+    journal = folder / JOURNAL_NAME
+    if not journal.exists():
+        return False
+    try:
+        doc = read_json_file(journal)
+        names = doc["files"]
+        if not isinstance(names, list) or not all(_is_plain_name(n) for n in names):
+            raise Unreadable("unexpected content")
+    except (Unreadable, KeyError, TypeError):
+        # Written atomically, so an unusable journal was edited by hand: nothing is known to be committed.
+        journal.unlink()
+        fsync_dir(folder)
+        return False
+    _finish_commit(folder, names)
+    return True
+
+
+def remove_leftovers(folder: Path) -> list[str]:
+    """Delete temporary and uncommitted files a crash left behind (call with the folder's lock held)."""
+    removed = []
+    for entry in folder.iterdir():
+        if entry.is_file() and (TEMP_MARK in entry.name or entry.name.endswith(PENDING_SUFFIX)):
+            _unlink_quietly(entry)
+            removed.append(entry.name)
+    if removed:
+        fsync_dir(folder)
+    return removed
+
+
+def keep_copy(source: Path, target: Path, *, sync: bool = True) -> None:
+    """Keep a copy of `source` as `target` (a hard link where possible, else a synced byte copy)."""
+    temp = target.with_name(f"{target.name}{TEMP_MARK}{secrets.token_hex(4)}")
+    _link_or_copy(source, temp)
+    try:
+        _replace(temp, target)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    if sync:
+        fsync_dir(target.parent)
+
+
+def _finish_commit(folder: Path, names: Iterable[str]) -> None:
+    for name in names:
+        pending = folder / (name + PENDING_SUFFIX)
+        if pending.exists():
+            _rotate_backup(folder / name)
+            _replace(pending, folder / name)
+    fsync_dir(folder)
+    (folder / JOURNAL_NAME).unlink(missing_ok=True)
+    fsync_dir(folder)
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        _unlink_quietly(path)
+        raise
+
+
+def _rotate_backup(path: Path) -> None:
+    # The live file is known good (it was read successfully or written by us), so it becomes the backup.
+    if not path.exists():
+        return
+    # The caller fsyncs the folder once after its own rename, which covers this one too.
+    keep_copy(path, path.with_name(path.name + BACKUP_SUFFIX), sync=False)
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        # No hard links here (FAT storage cards, some sandboxes): copy the bytes and make them durable.
+        shutil.copyfile(source, target)
+        with open(target, "rb+") as handle:
+            os.fsync(handle.fileno())
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _is_plain_name(name: Any) -> bool:
+    return isinstance(name, str) and name == Path(name).name and name not in ("", ".", "..")

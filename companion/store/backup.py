@@ -1,0 +1,297 @@
+"""The backup file: everything the companion saved, as one JSON document, and the all-or-nothing import.
+
+An import checks the whole document before it changes anything: the format name and version, every
+record's fields, types and sizes, unknown fields, id shapes, duplicates, and that every player a game
+names is in the file or already on this device. Only then is it merged by stable id (records already
+here are kept as they are) and written in one commit across the files it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import InvalidInput
+from companion.store import records
+from companion.store.layout import HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file
+from companion.store.records import copy_json, describe
+from companion.store.storage import RawData
+
+if TYPE_CHECKING:
+    from companion.store.store import Store
+
+__all__ = ["FORMAT", "VERSION", "ImportReport", "export_document", "import_document"]
+
+FORMAT = "companion-backup"
+VERSION = 1
+MAX_RECORDS = 1_000_000
+
+_SECTIONS = ("players", "settings", "sessions", "history", "tables")
+_LABELS = {
+    "players": ("player", "players"),
+    "settings": ("setting", "settings"),
+    "sessions": ("game in progress", "games in progress"),
+    "history": ("finished game", "finished games"),
+}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import added, what it left alone because this device already had it, and renamed players."""
+
+    added: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)
+    renamed: tuple[str, ...] = ()
+
+    @property
+    def total_added(self) -> int:
+        """How many records the import added."""
+        return sum(self.added.values())
+
+    def __str__(self) -> str:
+        added = [_count(n, section) for section, n in self.added.items() if n]
+        text = f"added {', '.join(added)}" if added else "nothing new to add"
+        skipped = sum(self.skipped.values())
+        if skipped:
+            text += f"; {skipped:,} already here, kept as they are"
+        if self.renamed:
+            text += f"; renamed to keep names unique: {', '.join(self.renamed)}"
+        return text
+
+
+def export_document(store: Store) -> dict[str, Any]:
+    """Every saved record in a stable order, so two exports of the same data are identical."""
+    main = store._database(MAIN_FILE).raw()
+    tables = {}
+    for name in store.table_names():
+        docs = list(store._database(table_file(name)).raw().get(name, {}).values())
+        if docs:
+            tables[name] = [copy_json(d) for d in sorted(docs, key=lambda d: d["id"])]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": _sorted_copies(main.get("players", {}).values(), "created"),
+        "settings": {doc["key"]: copy_json(doc["value"])
+                     for doc in sorted(main.get("settings", {}).values(), key=lambda d: d["key"])},
+        "sessions": _sorted_copies(_table(store, SESSIONS_FILE, "sessions"), "created"),
+        "history": _sorted_copies(_table(store, HISTORY_FILE, "history"), "finished"),
+        "tables": tables,
+    }
+
+
+def import_document(store: Store, doc: Any) -> ImportReport:
+    """Validate the whole backup, then merge what is new in one commit; InvalidInput changes nothing."""
+    checked = _validate(store, doc)
+    return _merge(store, checked)
+
+
+@dataclass
+class _Checked:
+    players: list[dict[str, Any]]
+    settings: dict[str, Any]
+    sessions: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+    tables: dict[str, list[dict[str, Any]]]
+
+
+def _validate(store: Store, doc: Any) -> _Checked:
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"this is not a companion backup: the file holds {describe(doc)}, not an object")
+    if doc.get("format") != FORMAT:
+        raise InvalidInput(f"this is not a companion backup: its format is {describe(doc.get('format'))}, "
+                           f"expected {FORMAT!r}")
+    version = doc.get("version")
+    if type(version) is not int or version < 1:
+        raise InvalidInput(f"backup version {describe(version)} is not a version number")
+    if version > VERSION:
+        raise InvalidInput(f"this backup has version {version}, made by a newer companion; this one reads "
+                           f"version {VERSION}. Update the companion to import it")
+    unknown = sorted(k for k in doc if k not in ("format", "version") + _SECTIONS)
+    if unknown:
+        raise InvalidInput(f"backup: field {unknown[0]!r} is not a known section "
+                           f"(expected: format, version, {', '.join(_SECTIONS)})")
+
+    players = [records.player_record(item, _where("players", i, item))
+               for i, item in enumerate(_list(doc, "players"))]
+    _refuse_duplicates(players, "players")
+    current: dict[str, str] = {}
+    for player in players:
+        if not player["removed"]:
+            key = player["name"].casefold()
+            if key in current:
+                raise InvalidInput(f"players: {current[key]!r} and {player['name']!r} are both current players "
+                                   "with the same name")
+            current[key] = player["name"]
+
+    settings_doc = doc.get("settings", {})
+    if not isinstance(settings_doc, dict):
+        raise InvalidInput(f"backup: field 'settings' must be an object, not {describe(settings_doc)}")
+    settings = dict(records.setting_entry(key, value, "settings") for key, value in settings_doc.items())
+
+    sessions = [records.session_record(item, _where("sessions", i, item))
+                for i, item in enumerate(_list(doc, "sessions"))]
+    _refuse_duplicates(sessions, "sessions")
+    history = [records.history_record(item, _where("history", i, item))
+               for i, item in enumerate(_list(doc, "history"))]
+    _refuse_duplicates(history, "history")
+
+    tables_doc = doc.get("tables", {})
+    if not isinstance(tables_doc, dict):
+        raise InvalidInput(f"backup: field 'tables' must be an object, not {describe(tables_doc)}")
+    tables = {}
+    for name, items in tables_doc.items():
+        _check_table_name(name)
+        if not isinstance(items, list) or len(items) > MAX_RECORDS:
+            raise InvalidInput(f"tables.{name}: must be a list of records, not {describe(items)}")
+        tables[name] = [records.table_doc(item, _where(f"tables.{name}", i, item)) for i, item in enumerate(items)]
+        _refuse_duplicates(tables[name], f"tables.{name}")
+
+    known_players = {p["id"] for p in players} | set(_main_ids(store, "players"))
+    for i, record in enumerate(history):
+        for j, entry in enumerate(record["players"]):
+            if entry["id"] is not None and entry["id"] not in known_players:
+                raise InvalidInput(f"history[{i}] (id {record['id']!r}): field 'players[{j}].id' names player "
+                                   f"{entry['id']!r}, who is neither in the backup nor on this device")
+    for i, record in enumerate(sessions):
+        for j, player_id in enumerate(record["players"]):
+            if player_id not in known_players:
+                raise InvalidInput(f"sessions[{i}] (id {record['id']!r}): field 'players[{j}]' names player "
+                                   f"{player_id!r}, who is neither in the backup nor on this device")
+    return _Checked(players, settings, sessions, history, tables)
+
+
+def _merge(store: Store, checked: _Checked) -> ImportReport:
+    added: dict[str, int] = {}
+    skipped: dict[str, int] = {}
+    renamed: list[str] = []
+    changes: dict[str, RawData] = {}
+
+    main = MAIN_FILE
+    here_players = list(store._database(main).raw().get("players", {}).values())
+    have = {p["id"] for p in here_players}
+    taken = {p["name"].casefold() for p in here_players if not p["removed"]}
+    new_players = []
+    for player in checked.players:
+        if player["id"] in have:
+            continue
+        if not player["removed"]:
+            name = _free_name(player["name"], taken)
+            if name != player["name"]:
+                renamed.append(f"{player['name']} -> {name}")
+                player = {**player, "name": name}
+            taken.add(name.casefold())
+        new_players.append(player)
+    _tally(added, skipped, "players", len(new_players), len(checked.players))
+
+    have_settings = set(_main_ids(store, "settings", key="key"))
+    new_settings = [{"key": k, "value": v} for k, v in checked.settings.items() if k not in have_settings]
+    _tally(added, skipped, "settings", len(new_settings), len(checked.settings))
+    if new_players or new_settings:
+        raw = _with_docs(store._database(main).raw(), "players", new_players)
+        changes[main] = _with_docs(raw, "settings", new_settings)
+
+    finished = set(_ids(store, HISTORY_FILE, "history"))
+    # A session whose id is in history was finished here already (a finished game keeps its session's id).
+    have_sessions = set(_ids(store, SESSIONS_FILE, "sessions")) | finished
+    new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
+    _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions))
+    if new_sessions:
+        changes[SESSIONS_FILE] = _with_docs(store._database(SESSIONS_FILE).raw(), "sessions", new_sessions)
+
+    new_history = [h for h in checked.history if h["id"] not in finished]
+    _tally(added, skipped, "history", len(new_history), len(checked.history))
+    if new_history:
+        changes[HISTORY_FILE] = _with_docs(store._database(HISTORY_FILE).raw(), "history", new_history)
+
+    for name, docs in checked.tables.items():
+        file = table_file(name)
+        existing = set(_ids(store, file, name)) if file in store._dbs else set()
+        new_docs = [d for d in docs if d["id"] not in existing]
+        _tally(added, skipped, name, len(new_docs), len(docs))
+        if new_docs:
+            store.table(name)  # registers the table so later lookups find the committed file
+            changes[file] = _with_docs(store._database(file).raw(), name, new_docs)
+
+    if changes:
+        store._commit(changes)
+    return ImportReport(added, skipped, tuple(renamed))
+
+
+def _with_docs(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawData:
+    """A new tinydb content with `docs` appended to `table`, leaving `raw` (the live cache) untouched."""
+    out = dict(raw)
+    rows = dict(raw.get(table, {}))
+    next_id = max((int(k) for k in rows), default=0) + 1
+    for doc in docs:
+        rows[str(next_id)] = doc
+        next_id += 1
+    out[table] = rows
+    return out
+
+
+def _free_name(name: str, taken: set[str]) -> str:
+    if name.casefold() not in taken:
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = name[: records.NAME_MAX - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+        number += 1
+
+
+def _tally(added: dict[str, int], skipped: dict[str, int], section: str, new: int, total: int) -> None:
+    added[section] = added.get(section, 0) + new
+    skipped[section] = skipped.get(section, 0) + total - new
+
+
+def _count(n: int, section: str) -> str:
+    one, many = _LABELS.get(section, (f"{section} record", f"{section} records"))
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def _list(doc: dict[str, Any], section: str) -> list[Any]:
+    value = doc.get(section, [])
+    if not isinstance(value, list):
+        raise InvalidInput(f"backup: field {section!r} must be a list of records, not {describe(value)}")
+    if len(value) > MAX_RECORDS:
+        raise InvalidInput(f"backup: field {section!r} has {len(value):,} records; the limit is {MAX_RECORDS:,}")
+    return value
+
+
+def _where(section: str, index: int, item: Any) -> str:
+    record_id = item.get("id") if isinstance(item, dict) else None
+    return f"{section}[{index}] (id {describe(record_id)})" if isinstance(record_id, str) else f"{section}[{index}]"
+
+
+def _refuse_duplicates(docs: list[dict[str, Any]], section: str) -> None:
+    seen: dict[str, int] = {}
+    for index, doc in enumerate(docs):
+        if doc["id"] in seen:
+            raise InvalidInput(f"{section}[{index}]: id {doc['id']!r} is already used by {section}[{seen[doc['id']]}]")
+        seen[doc["id"]] = index
+
+
+def _check_table_name(name: Any) -> None:
+    if not isinstance(name, str) or not TABLE_NAME_PATTERN.fullmatch(name) or name in RESERVED_NAMES:
+        raise InvalidInput(f"tables: {describe(name)} is not a table name (1-40 lower-case letters, digits or _, "
+                           "starting with a letter)")
+
+
+def _sorted_copies(docs: Iterable[dict[str, Any]], time_field: str) -> list[dict[str, Any]]:
+    return [copy_json(d) for d in sorted(docs, key=lambda d: (d[time_field], d["id"]))]
+
+
+def _table(store: Store, file: str, table: str) -> Iterable[dict[str, Any]]:
+    return store._database(file).raw().get(table, {}).values()
+
+
+def _ids(store: Store, file: str, table: str) -> Iterable[str]:
+    return (doc["id"] for doc in _table(store, file, table))
+
+
+def _main_ids(store: Store, table: str, key: str = "id") -> Iterable[str]:
+    return (doc[key] for doc in _table(store, MAIN_FILE, table))
+

@@ -1,0 +1,75 @@
+"""The layout version of a data folder, and the ordered steps that bring an older folder up to date.
+
+`MIGRATIONS[i]` turns a folder of version i+1 into version i+2, so the current version is
+`len(MIGRATIONS) + 1`. A step receives every saved file's content, by file name ("companion.json",
+"sessions.json", "history.json", "<table>.json"), as tinydb's {table: {doc id: record}} data, and changes
+it in place (it may add files). Opening a folder runs the missing steps in order, keeps a copy of each
+file as it was, and commits all the files together, so an interrupted upgrade never leaves a mix.
+
+When the saved layout changes, append a step here; never edit or reorder a released one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping, Sequence
+from typing import Any, TypeAlias
+
+from companion.errors import StoreError
+from companion.store.layout import MAIN_FILE
+
+__all__ = ["FolderData", "Migration", "MIGRATIONS", "SCHEMA_VERSION", "schema_version_of", "set_schema_version",
+           "migrate"]
+
+FolderData: TypeAlias = MutableMapping[str, dict[str, dict[str, dict[str, Any]]]]
+Migration: TypeAlias = Callable[[FolderData], None]
+
+META_TABLE = "meta"
+SCHEMA_KEY = "schema"
+
+# Version 1 is the first released layout: companion.json (meta, players, settings), sessions.json,
+# history.json and one file per general table.
+MIGRATIONS: tuple[Migration, ...] = ()
+SCHEMA_VERSION = len(MIGRATIONS) + 1
+
+
+def schema_version_of(main: dict[str, dict[str, dict[str, Any]]] | None) -> int | None:
+    """The version recorded in companion.json's meta table; 1 when the file has none; None without a file."""
+    if main is None:
+        return None
+    for doc in main.get(META_TABLE, {}).values():
+        if doc.get("key") == SCHEMA_KEY:
+            value = doc.get("value")
+            if type(value) is not int or value < 1:
+                raise StoreError(f"{MAIN_FILE} records a data version {value!r} that makes no sense; "
+                                 "restore a backup or move the file aside")
+            return value
+    return 1
+
+
+def set_schema_version(main: dict[str, dict[str, dict[str, Any]]], version: int) -> None:
+    """Record `version` in companion.json's meta table (in place)."""
+    meta = main.setdefault(META_TABLE, {})
+    for doc in meta.values():
+        if doc.get("key") == SCHEMA_KEY:
+            doc["value"] = version
+            return
+    next_id = max((int(k) for k in meta), default=0) + 1
+    meta[str(next_id)] = {"key": SCHEMA_KEY, "value": version}
+
+
+def migrate(files: FolderData, version: int, steps: Sequence[Migration]) -> int:
+    """Run the steps from `version` up to the newest, in order; returns the version reached."""
+    target = len(steps) + 1
+    for number in range(version, target):
+        step = steps[number - 1]
+        try:
+            step(files)
+        except StoreError:
+            raise
+        except Exception as exc:
+            name = getattr(step, "__name__", repr(step))
+            raise StoreError(f"upgrading the saved data from version {number} to {number + 1} failed "
+                             f"in {name}: {exc}; nothing was changed") from exc
+    files.setdefault(MAIN_FILE, {})
+    set_schema_version(files[MAIN_FILE], target)
+    return target

@@ -1,0 +1,391 @@
+"""The shapes of saved records, checked at the door: on every save and for every record of an import.
+
+Each `*_record` function takes a record as given (from the app or from a backup file), refuses anything
+malformed with an InvalidInput that names the record and the field, and returns a fresh, normalised copy
+(timestamps in one canonical UTC form, colours in lower case), so nothing the caller keeps a reference to
+can change what is stored.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import uuid
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from typing import Any, NoReturn, TypeAlias
+
+from companion.errors import InvalidInput
+from companion.games import GAMES
+
+__all__ = [
+    "RecordId",
+    "MAX_TEXT",
+    "MAX_DEPTH",
+    "MAX_ITEMS",
+    "NAME_MAX",
+    "TITLE_MAX",
+    "new_id",
+    "timestamp",
+    "check_id",
+    "check_doc_id",
+    "check_text",
+    "check_timestamp",
+    "check_json",
+    "check_player_name",
+    "check_colour",
+    "check_game",
+    "player_record",
+    "history_record",
+    "session_record",
+    "setting_entry",
+    "table_doc",
+    "copy_json",
+    "describe",
+]
+
+RecordId: TypeAlias = str  # uuid4().hex: 32 lower-case hexadecimal digits
+
+# Limits for anything stored: generous for real play, small enough that a hostile file cannot
+# make the app slow or the data folder huge.
+MAX_TEXT = 10_000
+MAX_KEY = 200
+MAX_DEPTH = 32
+MAX_ITEMS = 100_000
+MAX_INT = 2**63 - 1
+MAX_SCORE = 1_000_000
+MAX_PLAYERS = 20
+NAME_MAX = 40
+OTHER_NAME_MAX = 100  # names in history may be opponents such as "Gerry", not only roster players
+TITLE_MAX = 200
+SETTING_KEY_MAX = 100
+
+_ID_RE = re.compile(r"[0-9a-f]{32}")
+_DOC_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
+_COLOUR_RE = re.compile(r"#[0-9a-fA-F]{6}")
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
+
+_PLAYER_KEYS = ("id", "name", "colour", "removed", "created")
+_HISTORY_KEYS = ("id", "game", "finished", "title", "players", "detail", "session")
+_HISTORY_PLAYER_KEYS = ("name", "score", "winner")
+_SESSION_KEYS = ("id", "game", "title", "setup", "players", "actions", "redo", "created", "updated")
+_THEMES = ("system", "light", "dark")
+
+
+def new_id() -> RecordId:
+    """A fresh stable record id (uuid4 hex), never a tinydb counter."""
+    return uuid.uuid4().hex
+
+
+def timestamp(moment: datetime) -> str:
+    """The canonical stored form of a time: ISO 8601 in UTC with microseconds, so text order is time order."""
+    if moment.tzinfo is None:
+        raise InvalidInput(f"time {moment!r} has no time zone; saved times are UTC")
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def describe(value: Any) -> str:
+    """A short printable form of a value for an error message (long text is cut, never echoed whole)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_id(value: Any, where: str, field: str = "id") -> RecordId:
+    """A record id must be 32 lower-case hexadecimal digits (uuid4().hex)."""
+    if type(value) is not str or not _ID_RE.fullmatch(value):
+        _fail(where, field, f"must be a record id of 32 lower-case hexadecimal digits, not {describe(value)}")
+    return value
+
+
+def check_doc_id(value: Any, where: str, field: str = "id") -> str:
+    """A document id in a general table: 1-64 letters, digits or `_.:-`, starting with a letter or digit."""
+    if type(value) is not str or not _DOC_ID_RE.fullmatch(value):
+        _fail(where, field, f"must be 1-64 letters, digits or _.:- starting with a letter or digit, "
+                            f"not {describe(value)}")
+    return value
+
+
+def check_text(value: Any, where: str, field: str, *, min_len: int = 0, max_len: int = MAX_TEXT) -> str:
+    """Text of a bounded length that can be saved as UTF-8."""
+    if type(value) is not str:
+        _fail(where, field, f"must be text, not {describe(value)}")
+    if len(value) > max_len:
+        _fail(where, field, f"is {len(value):,} characters long; the limit is {max_len:,}")
+    if len(value) < min_len:
+        _fail(where, field, "must not be empty" if min_len == 1 else f"needs at least {min_len} characters")
+    if not value.isascii() and not _encodable(value):
+        _fail(where, field, "contains a broken character (an unpaired surrogate) that cannot be saved")
+    return value
+
+
+def check_timestamp(value: Any, where: str, field: str) -> str:
+    """An ISO 8601 time with its time zone, returned in the canonical UTC form."""
+    if type(value) is not str or len(value) > 64:
+        _fail(where, field, f"must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {describe(value)}")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        _fail(where, field, f"must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {describe(value)}")
+    if moment.tzinfo is None:
+        _fail(where, field, f"{describe(value)} must say its time zone (for example end in Z for UTC)")
+    return timestamp(moment)
+
+
+def check_json(value: Any, where: str, field: str) -> Any:
+    """JSON data (text, numbers, true/false, null, lists, objects) within the size limits; returns a copy."""
+    try:
+        return _copy_checked(value, 0)
+    except _Bad as bad:
+        inner = "".join(reversed(bad.path))
+        _fail(where, field + inner if field else inner.lstrip(".") or "(record)", bad.problem)
+
+
+def check_player_name(value: Any, where: str = "player", field: str = "name") -> str:
+    """Player names are 1-40 characters after trimming spaces, on one line."""
+    if type(value) is not str:
+        _fail(where, field, f"must be text, not {describe(value)}")
+    name = value.strip()
+    if not name:
+        _fail(where, field, "must not be empty")
+    if len(name) > NAME_MAX:
+        _fail(where, field, f"{describe(name)} is {len(name)} characters long; names have at most {NAME_MAX}")
+    if _CONTROL_RE.search(name):
+        _fail(where, field, f"{describe(name)} contains a line break or control character")
+    return check_text(name, where, field, max_len=NAME_MAX)
+
+
+def check_colour(value: Any, where: str = "player", field: str = "colour") -> str:
+    """Colours are "#rrggbb" hexadecimal; stored in lower case."""
+    if type(value) is not str or not _COLOUR_RE.fullmatch(value):
+        _fail(where, field, f"must be a colour written #rrggbb, such as #1d70b8, not {describe(value)}")
+    return value.lower()
+
+
+def check_game(value: Any, where: str, field: str = "game") -> str:
+    """A game id must be one of the registry's games."""
+    if type(value) is not str or value not in GAMES:
+        _fail(where, field, f"must be one of {', '.join(GAMES)}, not {describe(value)}")
+    return value
+
+
+def player_record(doc: Any, where: str) -> dict[str, Any]:
+    """A roster player: id, name, colour, removed, created (nothing else)."""
+    _check_keys(doc, where, _PLAYER_KEYS)
+    removed = doc["removed"]
+    if type(removed) is not bool:
+        _fail(where, "removed", f"must be true or false, not {describe(removed)}")
+    return {
+        "id": check_id(doc["id"], where),
+        "name": check_player_name(doc["name"], where),
+        "colour": check_colour(doc["colour"], where),
+        "removed": removed,
+        "created": check_timestamp(doc["created"], where, "created"),
+    }
+
+
+def history_record(doc: Any, where: str) -> dict[str, Any]:
+    """A finished game: id, game, finished, title, players (name, score, winner, optional id), detail, session."""
+    _check_keys(doc, where, _HISTORY_KEYS)
+    players = doc["players"]
+    if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
+        _fail(where, "players", f"must be a list of 1 to {MAX_PLAYERS} players, not {describe(players)}")
+    detail = doc["detail"]
+    if type(detail) is not dict:
+        _fail(where, "detail", f"must be an object, not {describe(detail)}")
+    return {
+        "id": check_id(doc["id"], where),
+        "game": check_game(doc["game"], where),
+        "finished": check_timestamp(doc["finished"], where, "finished"),
+        "title": check_text(doc["title"], where, "title", max_len=TITLE_MAX),
+        "players": [_history_player(entry, where, f"players[{i}]") for i, entry in enumerate(players)],
+        "detail": check_json(detail, where, "detail"),
+        "session": _history_session(doc["session"], where),
+    }
+
+
+def session_record(doc: Any, where: str) -> dict[str, Any]:
+    """A game in progress: its setup, players (ids), actions and undone actions, created and updated times."""
+    _check_keys(doc, where, _SESSION_KEYS)
+    setup = doc["setup"]
+    if type(setup) is not dict:
+        _fail(where, "setup", f"must be an object, not {describe(setup)}")
+    players = doc["players"]
+    if type(players) is not list or len(players) > MAX_PLAYERS:
+        _fail(where, "players", f"must be a list of at most {MAX_PLAYERS} player ids, not {describe(players)}")
+    ids = [check_id(p, where, f"players[{i}]") for i, p in enumerate(players)]
+    if len(set(ids)) != len(ids):
+        _fail(where, "players", "names the same player twice")
+    return {
+        "id": check_id(doc["id"], where),
+        "game": check_game(doc["game"], where),
+        "title": check_text(doc["title"], where, "title", max_len=TITLE_MAX),
+        "setup": check_json(setup, where, "setup"),
+        "players": ids,
+        "actions": _action_list(doc["actions"], where, "actions"),
+        "redo": _action_list(doc["redo"], where, "redo"),
+        "created": check_timestamp(doc["created"], where, "created"),
+        "updated": check_timestamp(doc["updated"], where, "updated"),
+    }
+
+
+def setting_entry(key: Any, value: Any, where: str = "setting") -> tuple[str, Any]:
+    """A setting: a short text key and a JSON value; "theme" is one of system, light, dark."""
+    key = check_text(key, where, "key", min_len=1, max_len=SETTING_KEY_MAX)
+    value = check_json(value, f"{where} {key!r}", "value")
+    if key == "theme" and value not in _THEMES:
+        _fail(f"{where} 'theme'", "value", f"must be one of {', '.join(_THEMES)}, not {describe(value)}")
+    return key, value
+
+
+def table_doc(doc: Any, where: str) -> dict[str, Any]:
+    """A document of a general table: an object with a well-formed "id", the rest any JSON data."""
+    if not isinstance(doc, Mapping):
+        _fail(where, "(record)", f"must be an object, not {describe(doc)}")
+    if "id" not in doc:
+        _fail(where, "id", "is missing")
+    check_doc_id(doc["id"], where)
+    return check_json(dict(doc), where, "")
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data already known to be valid (what the store hands out)."""
+    t = type(value)
+    if t is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if t is list:
+        return [copy_json(v) for v in value]
+    return value
+
+
+def _history_player(entry: Any, where: str, field: str) -> dict[str, Any]:
+    if not isinstance(entry, Mapping):
+        _fail(where, field, f"must be an object with name, score and winner, not {describe(entry)}")
+    unknown = sorted(set(entry) - set(_HISTORY_PLAYER_KEYS) - {"id"}, key=str)
+    if unknown:
+        _fail(where, f"{field}.{unknown[0]}", "is not a known field (a player has id, name, score, winner)")
+    for key in _HISTORY_PLAYER_KEYS:
+        if key not in entry:
+            _fail(where, f"{field}.{key}", "is missing")
+    player_id = entry.get("id")
+    score, winner = entry["score"], entry["winner"]
+    if type(score) is not int or not -MAX_SCORE <= score <= MAX_SCORE:
+        _fail(where, f"{field}.score", f"must be a whole number between -{MAX_SCORE:,} and {MAX_SCORE:,}, "
+                                       f"not {describe(score)}")
+    if type(winner) is not bool:
+        _fail(where, f"{field}.winner", f"must be true or false, not {describe(winner)}")
+    name = check_text(entry["name"], where, f"{field}.name", min_len=1, max_len=OTHER_NAME_MAX)
+    return {
+        "id": None if player_id is None else check_id(player_id, where, f"{field}.id"),
+        "name": name,
+        "score": score,
+        "winner": winner,
+    }
+
+
+def _history_session(value: Any, where: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    _check_keys(value, where, ("setup", "actions"), field="session")
+    setup = value["setup"]
+    if type(setup) is not dict:
+        _fail(where, "session.setup", f"must be an object, not {describe(setup)}")
+    return {
+        "setup": check_json(setup, where, "session.setup"),
+        "actions": _action_list(value["actions"], where, "session.actions"),
+    }
+
+
+def _action_list(value: Any, where: str, field: str) -> list[dict[str, Any]]:
+    if type(value) is not list:
+        _fail(where, field, f"must be a list of actions, not {describe(value)}")
+    if len(value) > MAX_ITEMS:
+        _fail(where, field, f"has {len(value):,} actions; the limit is {MAX_ITEMS:,}")
+    for i, action in enumerate(value):
+        if type(action) is not dict:
+            _fail(where, f"{field}[{i}]", f"must be an object, not {describe(action)}")
+    return check_json(value, where, field)
+
+
+def _check_keys(doc: Any, where: str, keys: tuple[str, ...], *, field: str = "") -> None:
+    label = field or "(record)"
+    if not isinstance(doc, Mapping):
+        _fail(where, label, f"must be an object, not {describe(doc)}")
+    prefix = f"{field}." if field else ""
+    unknown = sorted((k for k in doc if k not in keys), key=str)
+    if unknown:
+        _fail(where, prefix + str(unknown[0]), f"is not a known field (expected: {', '.join(keys)})")
+    for key in keys:
+        if key not in doc:
+            _fail(where, prefix + key, "is missing")
+
+
+def _fail(where: str, field: str, problem: str) -> NoReturn:
+    raise InvalidInput(f"{where}: field {field!r} {problem}" if field else f"{where}: {problem}")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class _Bad(Exception):
+    """A problem deep inside JSON data; the path is collected on the way out so the check stays fast."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.path: list[str] = []
+
+
+def _copy_checked(value: Any, depth: int) -> Any:
+    t = type(value)
+    if t is str:
+        if len(value) > MAX_TEXT:
+            raise _Bad(f"is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
+        if not value.isascii() and not _encodable(value):
+            raise _Bad("contains a broken character (an unpaired surrogate) that cannot be saved")
+        return value
+    if t is int:
+        if -MAX_INT <= value <= MAX_INT:
+            return value
+        raise _Bad("is a number too large to keep")
+    if value is None or t is bool:
+        return value
+    if t is float:
+        if math.isfinite(value):
+            return value
+        raise _Bad(f"is {value}, which JSON cannot hold")
+    if t is dict:
+        if depth >= MAX_DEPTH:
+            raise _Bad(f"is nested more than {MAX_DEPTH} levels deep")
+        if len(value) > MAX_ITEMS:
+            raise _Bad(f"has {len(value):,} entries; the limit is {MAX_ITEMS:,}")
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _Bad(f"has a key {describe(key)} that is not text")
+            if len(key) > MAX_KEY:
+                raise _Bad(f"has a key {len(key):,} characters long; the limit is {MAX_KEY}")
+            try:
+                out[key] = _copy_checked(item, depth + 1)
+            except _Bad as bad:
+                bad.path.append(f".{key}" if key.isidentifier() else f"[{key!r}]")
+                raise
+        return out
+    if t is list or t is tuple:
+        if depth >= MAX_DEPTH:
+            raise _Bad(f"is nested more than {MAX_DEPTH} levels deep")
+        if len(value) > MAX_ITEMS:
+            raise _Bad(f"has {len(value):,} items; the limit is {MAX_ITEMS:,}")
+        items = []
+        for index, item in enumerate(value):
+            try:
+                items.append(_copy_checked(item, depth + 1))
+            except _Bad as bad:
+                bad.path.append(f"[{index}]")
+                raise
+        return items
+    raise _Bad(f"must be JSON data (text, number, true/false, null, list or object), not a {t.__name__}")

@@ -1,0 +1,425 @@
+"""The repositories: players, sessions, history, settings and general tables over tinydb tables.
+
+Records are found by their stable `id` (uuid4 hex) through an index of tinydb document ids; tinydb's
+counters never leave this module. Everything handed out is a copy, so a caller changing a returned dict
+cannot change what is saved.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from tinydb.table import Table
+
+from companion.errors import InvalidInput
+from companion.store import records
+from companion.store.records import RecordId, copy_json, describe
+from companion.store.storage import Database
+
+__all__ = [
+    "PlayerId",
+    "PALETTE",
+    "Player",
+    "PlayerRepo",
+    "SessionRepo",
+    "HistoryRepo",
+    "SettingsRepo",
+    "TableRepo",
+]
+
+PlayerId: TypeAlias = RecordId
+Clock: TypeAlias = Callable[[], str]
+
+# Twelve colours far enough apart to tell players' pieces and chart lines apart, in the order new players
+# get them.
+PALETTE: tuple[str, ...] = (
+    "#d62828", "#1d70b8", "#2a9d3a", "#f4a300", "#7b3fa0", "#00897b",
+    "#e4572e", "#5c6bc0", "#8d6e63", "#c2185b", "#558b2f", "#546e7a",
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A roster player: reused by every game; `removed` players stay for the history that names them."""
+
+    id: PlayerId
+    name: str
+    colour: str
+    removed: bool
+    created: str
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Player:
+        """The player a stored record describes."""
+        return cls(record["id"], record["name"], record["colour"], record["removed"], record["created"])
+
+    def to_record(self) -> dict[str, Any]:
+        """The stored form of the player."""
+        return {"id": self.id, "name": self.name, "colour": self.colour, "removed": self.removed,
+                "created": self.created}
+
+
+class _Records:
+    """The documents of one tinydb table, found by a unique key field through a doc-id index."""
+
+    def __init__(self, db: Database, table: str, key: str = "id") -> None:
+        self._db = db
+        self._table_name = table
+        self._key = key
+        self._index: dict[str, int] | None = None
+        self._generation = -1
+
+    @property
+    def table(self) -> Table:
+        return self._db.table(self._table_name)
+
+    def index(self) -> dict[str, int]:
+        if self._index is None or self._generation != self._db.generation:
+            self._generation = self._db.generation
+            self._index = {doc[self._key]: doc.doc_id for doc in self.table}
+        return self._index
+
+    def raw(self, key: str) -> dict[str, Any] | None:
+        """The stored document itself (not a copy): for reading inside this package only."""
+        doc_id = self.index().get(key)
+        if doc_id is None:
+            return None
+        return self._db.raw()[self._table_name][str(doc_id)]
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        doc = self.raw(key)
+        return None if doc is None else copy_json(doc)
+
+    def raw_all(self) -> Iterator[dict[str, Any]]:
+        return iter(self._db.raw().get(self._table_name, {}).values())
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.index()
+
+    def __len__(self) -> int:
+        return len(self.index())
+
+    def put(self, doc: dict[str, Any]) -> None:
+        """Insert `doc`, or replace the document with the same key wholesale."""
+        index = self.index()
+        key = doc[self._key]
+        try:
+            if key in index:
+                self.table.update(_replace_with(doc), doc_ids=[index[key]])
+            else:
+                index[key] = self.table.insert(doc)
+        except BaseException:
+            self._index = None
+            raise
+
+    def remove(self, key: str) -> dict[str, Any] | None:
+        index = self.index()
+        if key not in index:
+            return None
+        doc = self.get(key)
+        try:
+            self.table.remove(doc_ids=[index[key]])
+        except BaseException:
+            self._index = None
+            raise
+        del index[key]
+        return doc
+
+
+def _replace_with(doc: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def replace(stored: dict[str, Any]) -> None:
+        stored.clear()
+        stored.update(doc)
+    return replace
+
+
+class PlayerRepo:
+    """The roster: names unique among current players (ignoring case), soft removal keeps history whole."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._records = _Records(db, "players")
+        self._clock = clock
+
+    def list(self, include_removed: bool = False) -> list[Player]:
+        """Players by name (current ones only unless asked)."""
+        players = [Player.from_record(doc) for doc in self._records.raw_all()
+                   if include_removed or not doc["removed"]]
+        return sorted(players, key=lambda p: (p.name.casefold(), p.name, p.id))
+
+    def get(self, player_id: PlayerId) -> Player:
+        """A player by id, removed ones included (history shows their names)."""
+        doc = self._records.raw(player_id) if isinstance(player_id, str) else None
+        if doc is None:
+            raise InvalidInput(f"there is no player with id {describe(player_id)}")
+        return Player.from_record(doc)
+
+    def find(self, name: str) -> Player | None:
+        """The current player with this name (ignoring case and surrounding spaces), if any."""
+        wanted = name.strip().casefold() if isinstance(name, str) else None
+        for doc in self._records.raw_all():
+            if not doc["removed"] and doc["name"].casefold() == wanted:
+                return Player.from_record(doc)
+        return None
+
+    def add(self, name: str, colour: str | None = None) -> Player:
+        """A new player; without a colour, the first palette colour no current player has."""
+        name = records.check_player_name(name)
+        self._refuse_taken(name, None)
+        colour = self._next_colour() if colour is None else records.check_colour(colour)
+        player = Player(records.new_id(), name, colour, False, self._clock())
+        self._records.put(player.to_record())
+        return player
+
+    def rename(self, player_id: PlayerId, name: str) -> Player:
+        """Give a current player a new name (unique among current players)."""
+        player = self._current(player_id, "rename")
+        name = records.check_player_name(name)
+        self._refuse_taken(name, player.id)
+        return self._save(Player(player.id, name, player.colour, False, player.created))
+
+    def recolour(self, player_id: PlayerId, colour: str) -> Player:
+        """Give a current player a new colour."""
+        player = self._current(player_id, "recolour")
+        return self._save(Player(player.id, player.name, records.check_colour(colour), False, player.created))
+
+    def remove(self, player_id: PlayerId) -> None:
+        """Soft removal: the player leaves the roster; past games keep their name and id."""
+        player = self.get(player_id)
+        if not player.removed:
+            self._save(Player(player.id, player.name, player.colour, True, player.created))
+
+    def restore(self, player_id: PlayerId) -> Player:
+        """Bring a removed player back (undo of a removal), if nobody current has taken the name."""
+        player = self.get(player_id)
+        if player.removed:
+            self._refuse_taken(player.name, player.id)
+            player = self._save(Player(player.id, player.name, player.colour, False, player.created))
+        return player
+
+    def _current(self, player_id: PlayerId, verb: str) -> Player:
+        player = self.get(player_id)
+        if player.removed:
+            raise InvalidInput(f"cannot {verb} {player.name!r}: the player has been removed from the roster")
+        return player
+
+    def _save(self, player: Player) -> Player:
+        self._records.put(player.to_record())
+        return player
+
+    def _refuse_taken(self, name: str, own_id: PlayerId | None) -> None:
+        other = self.find(name)
+        if other is not None and other.id != own_id:
+            raise InvalidInput(f"there is already a player called {other.name!r}; choose another name")
+
+    def _next_colour(self) -> str:
+        used = [doc["colour"] for doc in self._records.raw_all() if not doc["removed"]]
+        for colour in PALETTE:
+            if colour not in used:
+                return colour
+        # Twelve or more players: reuse the colour fewest of them have.
+        return min(PALETTE, key=lambda c: (used.count(c), PALETTE.index(c)))
+
+
+class SessionRepo:
+    """Games in progress, in their own file so saving one never rewrites the history."""
+
+    def __init__(self, db: Database) -> None:
+        self._records = _Records(db, "sessions")
+
+    def save(self, record: dict[str, Any]) -> None:
+        """Insert or replace a session record (checked first); durable when this returns."""
+        where = f"session {describe(record.get('id')) if isinstance(record, dict) else ''}".strip()
+        self._records.put(records.session_record(record, where))
+
+    def get(self, session_id: RecordId) -> dict[str, Any] | None:
+        """A copy of the session record, or None."""
+        return self._records.get(session_id) if isinstance(session_id, str) else None
+
+    def list(self) -> list[dict[str, Any]]:
+        """All sessions, most recently updated first."""
+        docs = sorted(self._records.raw_all(), key=lambda d: (d["updated"], d["id"]), reverse=True)
+        return [copy_json(doc) for doc in docs]
+
+    def delete(self, session_id: RecordId) -> None:
+        """Forget a session (nothing happens when it is already gone)."""
+        if isinstance(session_id, str):
+            self._records.remove(session_id)
+
+    def __contains__(self, session_id: object) -> bool:
+        return isinstance(session_id, str) and session_id in self._records
+
+
+# One history entry in the sorted index: (finished, id, game, player ids). Finished times are canonical
+# UTC text, so text order is time order; the unique id breaks ties.
+_Entry: TypeAlias = tuple[str, str, str, frozenset]
+
+
+class HistoryRepo:
+    """Finished games, newest first; filtered by game and player through an in-memory sorted index."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._records = _Records(db, "history")
+        self._db = db
+        self._clock = clock
+        self._sorted: list[_Entry] | None = None
+        self._generation = -1
+
+    def add(self, record: dict[str, Any]) -> RecordId:
+        """Add a finished game (id and finished time filled in when absent); returns its id."""
+        if not isinstance(record, dict):
+            raise InvalidInput(f"a history record must be an object, not {describe(record)}")
+        record = dict(record)
+        if record.get("id") is None:
+            record["id"] = records.new_id()
+        record.setdefault("finished", self._clock())
+        doc = records.history_record(record, f"history record {describe(record['id'])}")
+        if doc["id"] in self._records:
+            raise InvalidInput(f"history already holds a game with id {doc['id']!r}")
+        self._records.put(doc)
+        self._index_add(doc)
+        return doc["id"]
+
+    def get(self, game_id: RecordId) -> dict[str, Any] | None:
+        """A copy of one finished game, or None."""
+        return self._records.get(game_id) if isinstance(game_id, str) else None
+
+    def list(self, game: str | None = None, player_id: str | None = None, limit: int | None = None,
+             offset: int = 0) -> list[dict[str, Any]]:
+        """Finished games newest first, optionally of one game and/or with one player; a page by limit/offset."""
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise InvalidInput(f"limit must be a whole number of games (0 or more), not {describe(limit)}")
+        if type(offset) is not int or offset < 0:
+            raise InvalidInput(f"offset must be a whole number (0 or more), not {describe(offset)}")
+        wanted = []
+        end = None if limit is None else offset + limit
+        for number, entry in enumerate(self._matching(game, player_id)):
+            if end is not None and number >= end:
+                break
+            if number >= offset:
+                wanted.append(entry[1])
+        return [copy_json(self._records.raw(game_id)) for game_id in wanted]
+
+    def count(self, game: str | None = None, player_id: str | None = None) -> int:
+        """How many finished games there are (of one game and/or with one player)."""
+        if game is None and player_id is None:
+            return len(self._records)
+        return sum(1 for _ in self._matching(game, player_id))
+
+    def delete(self, game_id: RecordId) -> dict[str, Any]:
+        """Delete a finished game and return it, so the deletion can be undone with `restore`."""
+        doc = self._records.remove(game_id) if isinstance(game_id, str) else None
+        if doc is None:
+            raise InvalidInput(f"history holds no game with id {describe(game_id)}")
+        if self._sorted is not None:
+            entry = _entry(doc)
+            position = bisect.bisect_left(self._sorted, entry)
+            if position < len(self._sorted) and self._sorted[position][1] == doc["id"]:
+                del self._sorted[position]
+            else:
+                self._sorted = None
+        return doc
+
+    def restore(self, record: dict[str, Any]) -> RecordId:
+        """Put back a deleted game with its id (undo of delete); a game already there is left alone."""
+        if isinstance(record, dict) and isinstance(record.get("id"), str) and record["id"] in self._records:
+            return record["id"]
+        return self.add(record)
+
+    def __contains__(self, game_id: object) -> bool:
+        return isinstance(game_id, str) and game_id in self._records
+
+    def _matching(self, game: str | None, player_id: str | None) -> Iterator[_Entry]:
+        if game is not None:
+            records.check_game(game, "history filter")
+        for entry in reversed(self._index()):
+            if (game is None or entry[2] == game) and (player_id is None or player_id in entry[3]):
+                yield entry
+
+    def _index(self) -> list[_Entry]:
+        if self._sorted is None or self._generation != self._db.generation:
+            self._generation = self._db.generation
+            self._sorted = sorted(_entry(doc) for doc in self._records.raw_all())
+        return self._sorted
+
+    def _index_add(self, doc: dict[str, Any]) -> None:
+        if self._sorted is not None and self._generation == self._db.generation:
+            bisect.insort(self._sorted, _entry(doc))
+
+
+def _entry(doc: dict[str, Any]) -> _Entry:
+    players = frozenset(p.get("id") for p in doc.get("players", ()) if p.get("id"))
+    return (doc.get("finished", ""), doc["id"], doc.get("game", ""), players)
+
+
+class SettingsRepo:
+    """Small preferences by key ("theme": system, light or dark)."""
+
+    def __init__(self, db: Database) -> None:
+        self._records = _Records(db, "settings", key="key")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value saved for `key`, or `default`."""
+        doc = self._records.raw(key) if isinstance(key, str) else None
+        return default if doc is None else copy_json(doc["value"])
+
+    def set(self, key: str, value: Any) -> None:
+        """Save a value (checked: text key, JSON value, known keys' allowed values)."""
+        key, value = records.setting_entry(key, value)
+        self._records.put({"key": key, "value": value})
+
+    def delete(self, key: str) -> None:
+        """Forget a setting (so its default applies again)."""
+        if isinstance(key, str):
+            self._records.remove(key)
+
+    def all(self) -> dict[str, Any]:
+        """Every saved setting."""
+        return {doc["key"]: copy_json(doc["value"]) for doc in self._records.raw_all()}
+
+
+class TableRepo:
+    """A general table of documents by "id" in its own file, for features that keep their own records."""
+
+    def __init__(self, db: Database, name: str) -> None:
+        self.name = name
+        self._records = _Records(db, name)
+
+    def insert(self, doc: dict[str, Any]) -> str:
+        """Add a new document (an id is made when it has none); an id already present is refused."""
+        if isinstance(doc, dict) and "id" not in doc:
+            doc = {"id": records.new_id(), **doc}
+        doc = records.table_doc(doc, f"{self.name} record")
+        if doc["id"] in self._records:
+            raise InvalidInput(f"{self.name} already holds a record with id {doc['id']!r}")
+        self._records.put(doc)
+        return doc["id"]
+
+    def upsert(self, doc: dict[str, Any]) -> str:
+        """Insert the document, or replace the one with the same id wholesale."""
+        doc = records.table_doc(doc, f"{self.name} record")
+        self._records.put(doc)
+        return doc["id"]
+
+    def get(self, doc_id: str) -> dict[str, Any] | None:
+        """A copy of one document, or None."""
+        return self._records.get(doc_id) if isinstance(doc_id, str) else None
+
+    def all(self) -> list[dict[str, Any]]:
+        """Copies of every document, oldest first."""
+        return [copy_json(doc) for doc in self._records.raw_all()]
+
+    def find(self, **equals: Any) -> list[dict[str, Any]]:
+        """Copies of the documents whose fields equal the given values, oldest first."""
+        return [copy_json(doc) for doc in self._records.raw_all()
+                if all(k in doc and doc[k] == v for k, v in equals.items())]
+
+    def delete(self, doc_id: str) -> dict[str, Any] | None:
+        """Remove a document and return it (None when there was none)."""
+        return self._records.remove(doc_id) if isinstance(doc_id, str) else None
+
+    def count(self) -> int:
+        """How many documents the table holds."""
+        return len(self._records)

@@ -1,0 +1,397 @@
+"""The store: one open data folder (or an in-memory stand-in) and its repositories.
+
+Files in a data folder:
+
+- `companion.json`: the meta table (layout version), players, settings
+- `sessions.json`: games in progress (the only file an autosave writes)
+- `history.json`: finished games
+- `<table>.json`: one per general table (expeditions, hall_of_fame, ...)
+- `<file>.bak`: the previous good version of each file; `<name>.backup-<time>.json`: kept copies;
+  `<name>.corrupt-<time>.json`: unreadable files moved aside
+- `companion.lock`: held by the process that has the folder open
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from companion.errors import InvalidInput, StoreError
+from companion.paths import default_data_dir
+from companion.store import atomic, migrations
+from companion.store.atomic import Unreadable, read_json_file
+from companion.store.layout import (
+    HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file,
+)
+from companion.store.lock import ProcessLock
+from companion.store.records import describe, timestamp
+from companion.store.repos import HistoryRepo, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
+from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
+
+__all__ = ["Store", "open_store", "BackupInfo", "BackupKind"]
+
+_STEM = r"(?P<stem>[a-z][a-z0-9_]{0,39})"
+_STAMP = r"(?P<stamp>\d{8}T\d{6}Z(?:-\d+)?)"
+_WHAT = {
+    MAIN_FILE: "the roster of players and the settings",
+    SESSIONS_FILE: "the list of games in progress",
+    HISTORY_FILE: "the history of finished games",
+}
+
+Clock = Callable[[], datetime]
+
+
+class BackupKind(str, Enum):
+    """What a kept file is."""
+
+    PREVIOUS = "previous"        # <file>.bak: the version before the last save
+    KEPT = "kept"                # <name>.backup-<time>.json: a copy kept before an upgrade or a quarantine
+    QUARANTINED = "quarantined"  # <name>.corrupt-<time>.json: a file that could not be read, moved aside
+
+
+_BACKUP_PATTERNS = (
+    (BackupKind.PREVIOUS, re.compile(_STEM + r"\.json\.bak")),
+    (BackupKind.KEPT, re.compile(_STEM + r"\.backup-" + _STAMP + r"\.json")),
+    (BackupKind.QUARANTINED, re.compile(_STEM + r"\.corrupt-" + _STAMP + r"\.json")),
+)
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """A copy of a saved file kept in the data folder, and what restoring it would replace."""
+
+    path: Path
+    file: str       # the live file it is a copy of, e.g. "sessions.json"
+    kind: BackupKind
+    modified: str   # when the content was written (ISO 8601 UTC)
+    size: int       # bytes
+
+    @property
+    def restorable(self) -> bool:
+        """Quarantined files could not be read; the other copies were good when kept."""
+        return self.kind is not BackupKind.QUARANTINED
+
+    def describe(self) -> str:
+        """One line for a list of backups."""
+        what = {BackupKind.PREVIOUS: "previous version", BackupKind.KEPT: "kept copy",
+                BackupKind.QUARANTINED: "unreadable, moved aside"}[self.kind]
+        return f"{self.file}: {what}, saved {self.modified[:16].replace('T', ' ')} UTC ({self.size:,} bytes)"
+
+
+class Store:
+    """An open data folder: players, sessions, history, settings, general tables, backups."""
+
+    def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], lock: ProcessLock | None,
+                 notices: list[str], clock: Clock, offered: Sequence[Path] = ()) -> None:
+        self.data_dir = data_dir
+        self.notices = notices
+        self._offered = tuple(offered)
+        self._dbs = databases
+        self._lock = lock
+        self._clock = clock
+        self._tables: dict[str, TableRepo] = {}
+        self.players = PlayerRepo(databases[MAIN_FILE], self.now)
+        self.settings = SettingsRepo(databases[MAIN_FILE])
+        self.sessions = SessionRepo(databases[SESSIONS_FILE])
+        self.history = HistoryRepo(databases[HISTORY_FILE], self.now)
+        self.closed = False
+
+    def __repr__(self) -> str:
+        return f"<Store {self.data_dir or 'in memory'}>"
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def memory(self) -> bool:
+        """True for an in-memory store (nothing is written to disk)."""
+        return self.data_dir is None
+
+    def now(self) -> str:
+        """The current time in the stored form (canonical ISO 8601 UTC)."""
+        return timestamp(self._clock())
+
+    def table(self, name: str) -> TableRepo:
+        """A general table of documents by "id", kept in its own file `<name>.json`."""
+        if not isinstance(name, str) or not TABLE_NAME_PATTERN.fullmatch(name) or name in RESERVED_NAMES:
+            raise InvalidInput(f"table name {describe(name)} must be 1-40 lower-case letters, digits or _ "
+                               f"starting with a letter, and not one of {', '.join(sorted(RESERVED_NAMES))}")
+        repo = self._tables.get(name)
+        if repo is None:
+            repo = self._tables[name] = TableRepo(self._database(table_file(name)), name)
+        return repo
+
+    def table_names(self) -> list[str]:
+        """The general tables this folder has (or that were used since opening)."""
+        return sorted(file[:-5] for file in self._dbs if file not in (MAIN_FILE, SESSIONS_FILE, HISTORY_FILE))
+
+    def backups(self) -> list[BackupInfo]:
+        """The previous-good copies, kept copies and quarantined files in the data folder, newest first."""
+        if self.data_dir is None:
+            return []
+        found = []
+        for entry in self.data_dir.iterdir():
+            info = _backup_info(entry)
+            if info is not None:
+                found.append(info)
+        return sorted(found, key=lambda b: (b.modified, b.restorable, b.path.name), reverse=True)
+
+    def offered_backups(self) -> list[BackupInfo]:
+        """The copies this start's notices offer (kept when an unreadable file was moved aside), in their order."""
+        by_path = {b.path: b for b in self.backups()}
+        return [by_path[path] for path in self._offered if path in by_path]
+
+    def restore_backup(self, path: Path | str) -> None:
+        """Make a kept copy the live file again, atomically (the replaced live file becomes the .bak)."""
+        self._check_open()
+        if self.data_dir is None:
+            raise StoreError("an in-memory store keeps no backups")
+        path = Path(path)
+        path = path if path.is_absolute() else self.data_dir / path
+        info = next((b for b in self.backups() if b.path == path), None)
+        if info is None:
+            raise StoreError(f"{path} is not one of the copies kept in {self.data_dir}")
+        try:
+            data = check_shape(read_json_file(path))
+        except Unreadable as exc:
+            raise StoreCorrupt(f"{path.name} cannot be read ({exc}); it is kept only so that nothing is "
+                               "thrown away") from None
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if info.file == MAIN_FILE:
+            version = migrations.schema_version_of(data)
+            if version != migrations.SCHEMA_VERSION:
+                raise StoreError(f"{path.name} holds data version {version}, but this folder is at version "
+                                 f"{migrations.SCHEMA_VERSION}; it cannot be restored over it")
+        self._database(info.file).write(data)
+
+    def export_all(self) -> dict[str, Any]:
+        """The whole saved data as one backup document (see docs/formats.md, Backup)."""
+        from companion.store.backup import export_document
+
+        return export_document(self)
+
+    def import_all(self, doc: dict[str, Any]):
+        """Check a backup document completely, then merge it by id in one commit; InvalidInput changes nothing."""
+        from companion.store.backup import import_document
+
+        self._check_open()
+        return import_document(self, doc)
+
+    def close(self) -> None:
+        """Stop writing and release the folder's lock (idempotent)."""
+        if self.closed:
+            return
+        self.closed = True
+        for db in self._dbs.values():
+            db.close()
+        if self._lock is not None:
+            self._lock.release()
+
+    # -- package-internal: used by backup.py --------------------------------------------------------
+
+    def _database(self, file: str) -> Database:
+        db = self._dbs.get(file)
+        if db is None:
+            path = None if self.data_dir is None else self.data_dir / file
+            db = self._dbs[file] = Database(file, path, None)
+            if self.closed:
+                db.close()
+        return db
+
+    def _commit(self, changes: dict[str, RawData]) -> None:
+        """Write several files' new content together (all or nothing), then use it."""
+        self._check_open()
+        if self.data_dir is not None:
+            try:
+                payloads = {file: atomic.encode_json(data) for file, data in changes.items()}
+                atomic.commit_files(self.data_dir, payloads)
+            except OSError as exc:
+                raise StoreError(f"could not save in {self.data_dir}: {exc.strerror or exc}; "
+                                 "nothing was changed") from None
+        for file, data in changes.items():
+            self._database(file).adopt(data)
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StoreError("the store has been closed; open it again to save")
+
+
+def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
+               migration_steps: Sequence[migrations.Migration] | None = None) -> Store:
+    """Open the data folder (default: paths.default_data_dir()), or an in-memory store with memory=True."""
+    clock = clock or _utc_now
+    steps = migrations.MIGRATIONS if migration_steps is None else tuple(migration_steps)
+    if memory:
+        main: RawData = {}
+        migrations.set_schema_version(main, len(steps) + 1)
+        dbs = {MAIN_FILE: Database(MAIN_FILE, None, main),
+               SESSIONS_FILE: Database(SESSIONS_FILE, None, {}),
+               HISTORY_FILE: Database(HISTORY_FILE, None, {})}
+        return Store(data_dir=None, databases=dbs, lock=None, notices=[], clock=clock)
+    folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from None
+    if not folder.is_dir():
+        raise StoreError(f"the data folder {folder} is not a folder")
+    folder = folder.resolve()
+    lock = ProcessLock(folder)
+    lock.acquire()
+    try:
+        return _open_folder(folder, lock, clock, steps)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
+                 steps: Sequence[migrations.Migration]) -> Store:
+    notices: list[str] = []
+    offered: list[Path] = []
+    stamp = _file_stamp(clock())
+    if atomic.recover_commit(folder):
+        notices.append("An import or upgrade was interrupted last time; it has now been completed.")
+    atomic.remove_leftovers(folder)
+
+    names = [MAIN_FILE, SESSIONS_FILE, HISTORY_FILE] + _table_files(folder)
+    loaded: dict[str, RawData | None] = {name: _load(folder, name, stamp, notices, offered) for name in names}
+
+    target = len(steps) + 1
+    version = migrations.schema_version_of(loaded[MAIN_FILE])
+    if version is None:
+        version = target  # a new folder, or its main file was unreadable: nothing older to convert
+    if version > target:
+        raise StoreError(
+            f"the data in {folder} was saved by a newer version of the companion (data version {version}; "
+            f"this version reads up to {target}); update the companion to open it"
+        )
+    if version < target:
+        _upgrade(folder, loaded, version, steps, stamp, notices)
+    elif loaded[MAIN_FILE] is None:
+        main: RawData = {}
+        migrations.set_schema_version(main, target)
+        atomic.write_bytes_atomic(folder / MAIN_FILE, atomic.encode_json(main), keep_backup=True)
+        loaded[MAIN_FILE] = main
+
+    dbs = {name: Database(name, folder / name, data) for name, data in loaded.items() if data is not None}
+    for name in (SESSIONS_FILE, HISTORY_FILE):
+        dbs.setdefault(name, Database(name, folder / name, None))
+    return Store(data_dir=folder, databases=dbs, lock=lock, notices=notices, clock=clock, offered=offered)
+
+
+def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
+             steps: Sequence[migrations.Migration], stamp: str, notices: list[str]) -> None:
+    files = {name: data for name, data in loaded.items() if data is not None}
+    before = sorted(files)
+    reached = migrations.migrate(files, version, steps)
+    for name, data in files.items():
+        try:
+            check_shape(data)
+        except Unreadable as exc:
+            raise StoreError(f"upgrading the saved data produced a malformed {name} ({exc}); "
+                             "nothing was changed") from None
+    kept = []
+    for name in before:
+        if (folder / name).exists():
+            copy = _unique(folder / f"{name[:-5]}.backup-{stamp}.json")
+            atomic.keep_copy(folder / name, copy)
+            kept.append(copy.name)
+    atomic.commit_files(folder, {name: atomic.encode_json(data) for name, data in files.items()})
+    loaded.update(files)
+    notices.append(f"Your saved data was upgraded from version {version} to {reached}. Copies of the files "
+                   f"as they were are kept: {', '.join(kept)}.")
+
+
+def _load(folder: Path, name: str, stamp: str, notices: list[str], offered: list[Path]) -> RawData | None:
+    path = folder / name
+    if not path.exists():
+        return None
+    try:
+        return check_shape(read_json_file(path))
+    except Unreadable as exc:
+        notice, kept = _quarantine(folder, name, str(exc), stamp)
+        notices.append(notice)
+        if kept is not None:
+            offered.append(kept)
+        return None
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror or exc}; nothing was changed. Check that the "
+                         "folder is readable and try again") from None
+
+
+def _quarantine(folder: Path, name: str, reason: str, stamp: str) -> tuple[str, Path | None]:
+    """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice."""
+    stem = name[:-5]
+    aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
+    os.replace(folder / name, aside)
+    atomic.fsync_dir(folder)
+    what = _WHAT.get(name, f"the {stem.replace('_', ' ')} records")
+    text = f"{name} could not be read ({reason}). It was moved aside to {aside.name} and the companion " \
+           f"started without {what}."
+    backup = folder / (name + atomic.BACKUP_SUFFIX)
+    if backup.exists() and _readable(backup):
+        # The .bak is replaced by the next save, so keep it under a name no save ever touches.
+        kept = _unique(folder / f"{stem}.backup-{stamp}.json")
+        atomic.keep_copy(backup, kept)
+        saved = _file_time(kept)
+        text += (f" The copy saved {saved[:16].replace('T', ' ')} UTC is kept as {kept.name}; restore it to get "
+                 "that data back.")
+        return text, kept
+    return text + " There is no earlier copy of it to restore.", None
+
+
+def _readable(path: Path) -> bool:
+    try:
+        check_shape(read_json_file(path))
+    except (Unreadable, OSError):
+        return False
+    return True
+
+
+def _table_files(folder: Path) -> list[str]:
+    names = []
+    for entry in folder.iterdir():
+        stem, dot, ext = entry.name.partition(".")
+        if ext == "json" and TABLE_NAME_PATTERN.fullmatch(stem) and stem not in RESERVED_NAMES and entry.is_file():
+            names.append(entry.name)
+    return sorted(names)
+
+
+def _backup_info(entry: Path) -> BackupInfo | None:
+    for kind, pattern in _BACKUP_PATTERNS:
+        match = pattern.fullmatch(entry.name)
+        if match and entry.is_file():
+            stat = entry.stat()
+            return BackupInfo(entry, f"{match['stem']}.json", kind, _file_time(entry), stat.st_size)
+    return None
+
+
+def _file_time(path: Path) -> str:
+    return timestamp(datetime.fromtimestamp(path.stat().st_mtime, timezone.utc))
+
+
+def _unique(path: Path) -> Path:
+    candidate, number = path, 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name[:-5]}-{number}.json")
+        number += 1
+    return candidate
+
+
+def _file_stamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)

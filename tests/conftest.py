@@ -1,0 +1,113 @@
+"""Shared fixtures: a store on every backend, a data folder, a tiny game engine, and a child-process runner."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+# A counting game just rich enough to exercise sessions: reach the target by adding 1, 2 or 3.
+COUNTER_ENGINE = textwrap.dedent('''
+    """Counting game used by the store and session tests."""
+    from dataclasses import dataclass
+
+    from companion.errors import IllegalAction, InvalidInput
+
+
+    @dataclass(frozen=True)
+    class State:
+        target: int
+        total: int
+        moves: tuple
+
+
+    def start(setup):
+        target = setup.get("target")
+        if type(target) is not int or not 1 <= target <= 1000:
+            raise InvalidInput(f"target must be a whole number from 1 to 1000, not {target!r}")
+        return State(target, 0, ())
+
+
+    def apply(state, action):
+        add = action.get("add")
+        if type(add) is not int or add not in (1, 2, 3):
+            raise InvalidInput(f"add must be 1, 2 or 3, not {add!r}")
+        if state.total + add > state.target:
+            raise IllegalAction(f"adding {add} to {state.total} would pass the target {state.target}")
+        return State(state.target, state.total + add, state.moves + (add,))
+
+
+    def summary(state):
+        if state.total != state.target:
+            raise IllegalAction(f"the game is not finished: {state.total} of {state.target}")
+        return {"players": [{"score": len(state.moves), "winner": True}], "detail": {"moves": list(state.moves)}}
+''')
+
+
+@pytest.fixture
+def tmp_data_dir(tmp_path: Path) -> Path:
+    """A data folder path that does not exist yet (opening the store creates it)."""
+    return tmp_path / "data"
+
+
+@pytest.fixture(params=["memory", "file"])
+def store(request: pytest.FixtureRequest, tmp_data_dir: Path):
+    """An open store, once in memory and once on files: every repository test runs on both."""
+    from companion.store import open_store
+
+    opened = open_store(memory=True) if request.param == "memory" else open_store(tmp_data_dir)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def file_store(tmp_data_dir: Path):
+    """An open file-backed store in `tmp_data_dir`."""
+    from companion.store import open_store
+
+    opened = open_store(tmp_data_dir)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="session")
+def engine_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding `counter_engine.py`, for child processes to put on their path."""
+    folder = tmp_path_factory.mktemp("engines")
+    (folder / "counter_engine.py").write_text(COUNTER_ENGINE, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def counter_engine(engine_dir: Path) -> ModuleType:
+    """The counting game as an engine module (start, apply, summary)."""
+    spec = importlib.util.spec_from_file_location("counter_engine", engine_dir / "counter_engine.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def run_python(engine_dir: Path):
+    """Run Python code in a child process (with the counter engine importable); returns CompletedProcess."""
+
+    def run(code: str, *, timeout: float = 60) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                              timeout=timeout, cwd=REPO, env=child_env(engine_dir))
+
+    return run
+
+
+def child_env(engine_dir: Path) -> dict[str, str]:
+    """The environment for child processes: the repository and the engine folder on the import path."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(engine_dir), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return env
