@@ -1,0 +1,338 @@
+"""The rules reducer: setup tables, reveals in deck order, the gain check, Guides, Hiker D, Weather, turns."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.fourteeners import rules
+from companion.games.fourteeners.abilities import Tableau, Tucked, parse_ability, parse_category
+from companion.games.fourteeners.catalog import AccoladeSide, Catalog, import_catalog, parse_card
+from companion.games.fourteeners.data import Side
+from companion.games.fourteeners.rules import (
+    AccoladeChoice, Describe, Gain, GuideHire, Ignore, Pass, Phase, PlayerSetup, Reveal, Setup,
+)
+from test_fourteeners_fixtures import card, catalog_doc, synthetic_catalog_doc
+
+MOST_GEAR = AccoladeChoice(parse_category({"most": {"side": "gear"}}, "accolade"))
+
+
+def c(name: str, klass: int, e: int = 0, t: int = 0, **kw: object):
+    return parse_card(card(name, klass, e, t, **kw))
+
+
+def game(players: int = 2, *, weather: bool = False, catalog: Catalog | None = None,
+         advanced: tuple[bool, ...] = ()) -> rules.State:
+    seats = tuple(PlayerSetup(f"P{i + 1}", advanced=(advanced[i] if i < len(advanced) else False))
+                  for i in range(players))
+    return rules.new_game(Setup(seats, weather=weather, accolade=None if players == 1 else MOST_GEAR,
+                                catalog=catalog or import_catalog(synthetic_catalog_doc())))
+
+
+def position(state: rules.State, *, round_number: int = 1, turn: int = 0, phase: Phase = Phase.GAIN,
+             row: tuple = (), tucked: tuple = (), drawn: int = 3) -> rules.State:
+    """A position in the middle of a game, for checking one rule at a time."""
+    player = replace(state.players[turn], tucked=tuple(tucked))
+    players = state.players[:turn] + (player,) + state.players[turn + 1:]
+    cards = state.cards + tuple(x for x in row if state.card(x.name) is None) + tuple(
+        t.card for t in tucked if state.card(t.card.name) is None)
+    return replace(state, round=round_number, turn=turn, phase=phase, row=tuple(row), players=players,
+                   drawn=drawn, cards=cards)
+
+
+# --- setup --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,counts", [(1, [5, 6, 6, 4]), (2, [5, 6, 6, 4]), (3, [6, 9, 9, 6]),
+                                            (4, [8, 14, 10, 7])])
+def test_cards_per_class_for_the_player_count(players: int, counts: list[int]) -> None:
+    assert list(rules.deck_counts(players).values()) == counts
+
+
+def test_player_counts_outside_1_to_4_are_refused() -> None:
+    with pytest.raises(InvalidInput, match="1-4 players"):
+        rules.deck_counts(5)
+
+
+@pytest.mark.parametrize("advanced,letters", [
+    ((False,), ("A",)), ((True,), ("B",)),
+    ((False, False), ("A", "C")), ((False, True), ("A", "D")),
+    ((False, False, False), ("A", "C", "C")),
+    ((False, True, False, True), ("A", "B", "C", "D")),
+])
+def test_hikers_by_player_order(advanced: tuple[bool, ...], letters: tuple[str, ...]) -> None:
+    assert rules.hiker_letters(advanced) == letters
+
+
+def test_random_accolade_and_side_come_from_a_seeded_random() -> None:
+    catalog = import_catalog(synthetic_catalog_doc())
+    draws = {rules.draw_accolade(catalog, random.Random(seed)) for seed in range(40)}
+    assert {(d.name, d.side) for d in draws} == {(n, s) for n in ("Gear Head", "Shutterbug") for s in AccoladeSide}
+    assert rules.draw_accolade(catalog, random.Random(7)) == rules.draw_accolade(catalog, random.Random(7))
+    with pytest.raises(InvalidInput, match="no Accolade card is described"):
+        rules.draw_accolade(Catalog(), random.Random(1))
+
+
+def test_solo_adds_gerry_with_hiker_c_and_no_accolade() -> None:
+    state = game(1)
+    assert [(p.name, p.hiker, p.gerry) for p in state.players] == [("P1", "A", False), ("Gerry", "C", True)]
+    with pytest.raises(InvalidInput, match="without an Accolade"):
+        rules.new_game(Setup((PlayerSetup("Ann"),), accolade=MOST_GEAR))
+    with pytest.raises(InvalidInput, match="needs an Accolade"):
+        rules.new_game(Setup((PlayerSetup("Ann"), PlayerSetup("Bo"))))
+    with pytest.raises(InvalidInput, match="same name"):
+        rules.new_game(Setup((PlayerSetup("Ann"), PlayerSetup("ann ")), accolade=MOST_GEAR))
+
+
+# --- reveals ------------------------------------------------------------------------------------------------
+
+def test_reveals_follow_the_deck_stacked_class_i_on_top() -> None:
+    state = game(2)
+    assert rules.expected_class(state) == 1
+    with pytest.raises(IllegalAction, match="card 1 of the deck for 2 players is Class 1"):
+        rules.apply(state, Reveal("Peak 2-1"))
+    for number in range(1, 6):
+        state = rules.apply(state, Reveal(f"Peak 1-{number}")) if state.phase is not Phase.GAIN else state
+        if state.phase is Phase.GAIN:
+            state = rules.apply(state, Gain(state.row[0].name, Side.TRAINING))
+    assert state.drawn == 5 and rules.expected_class(state) == 2
+
+
+def test_a_card_is_revealed_once_and_unknown_names_are_refused() -> None:
+    state = rules.apply(game(2), Reveal("Peak 1-1"))
+    with pytest.raises(IllegalAction, match="already been revealed"):
+        rules.apply(state, Reveal("peak 1-1"))
+    with pytest.raises(InvalidInput, match="not in the catalog"):
+        rules.apply(state, Reveal("Pikes Peak"))
+
+
+def test_a_card_described_on_the_spot_joins_the_game() -> None:
+    state = game(2, catalog=Catalog())
+    state = rules.apply(state, Reveal(c("Mt. Elbert", 1, 1, 1, icons=("photo",))))
+    assert state.card("mt. elbert") is not None and state.row[0].name == "Mt. Elbert"
+
+
+def test_setup_reveals_three_then_the_first_turn_reveals() -> None:
+    state = game(2)
+    for number in (1, 2, 3):
+        assert state.phase is Phase.SETUP
+        state = rules.apply(state, Reveal(f"Peak 1-{number}"))
+    assert (state.round, state.turn, state.phase, len(state.row)) == (1, 0, Phase.REVEAL, 3)
+    with pytest.raises(IllegalAction, match="must reveal a Climb first"):
+        rules.apply(state, Gain("Peak 1-1", Side.TRAINING))
+
+
+# --- the gain check -----------------------------------------------------------------------------------------
+
+CLASS_IV_PACK = c("Pack", 2, gear={"utility": 2, "only_for_class": [4]})
+
+
+def test_utility_restricted_to_class_iv_opens_a_class_iv_climb_only() -> None:
+    me = Tableau("A", (Tucked(CLASS_IV_PACK, Side.GEAR),))
+    high = rules.check_climb(c("High", 4, 3, 2), me)
+    assert high.possible
+    assert high.utility == rules.UtilityUse(endurance=2, technique=0, class_utility=2, utility=0)
+    assert "2 Utility as Endurance" in high.reason and "only for Class 4" in high.reason
+    mid = rules.check_climb(c("Mid", 3, 3, 2), me)
+    assert not mid.possible and "2 short" in mid.reason
+    assert [o.ignores for o in mid.guides] == [(Ignore.REQUIREMENTS,)]
+    assert mid.guides[0].affordable and mid.guides_available == 1
+
+
+def test_class_utility_is_spent_before_general_utility() -> None:
+    me = Tableau("A", (Tucked(CLASS_IV_PACK, Side.GEAR), Tucked(c("Sack", 1, gear={"utility": 2}), Side.GEAR)))
+    check = rules.check_climb(c("High", 4, 2, 4), me)
+    assert check.possible
+    assert check.utility == rules.UtilityUse(endurance=1, technique=2, class_utility=2, utility=1)
+    assert not rules.check_climb(c("High2", 4, 3, 5), me).possible
+
+
+def test_hazard_and_requirements_need_two_guides() -> None:
+    # The rulebook's Mt. of the Holy Cross: one Endurance short and a Hazard requirement.
+    cross = c("Cross", 3, 2, 2, hazard=True)
+    alone = rules.check_climb(cross, Tableau("A"))
+    assert not alone.possible
+    assert "Hazard requirement" in alone.reason and "1 short" in alone.reason
+    assert [o.ignores for o in alone.guides] == [(Ignore.REQUIREMENTS, Ignore.HAZARD)]
+    assert not alone.guides[0].affordable
+    two = Tableau("A", (Tucked(c("X", 1, training={"endurance": 0}), Side.TRAINING),
+                        Tucked(c("Y", 1, training={"technique": 0}), Side.TRAINING)))
+    assert rules.check_climb(cross, two).guides[0].affordable
+    rope = Tableau("A", (Tucked(c("Rope", 1, gear={"meets_hazard": True}), Side.GEAR),))
+    assert [o.ignores for o in rules.check_climb(cross, rope).guides] == [(Ignore.REQUIREMENTS,)]
+
+
+def test_hiker_d_never_tucks_capstones_even_with_a_guide() -> None:
+    check = rules.check_climb(c("Easy", 1), Tableau("D", (Tucked(c("T", 1, training={"endurance": 0}),
+                                                                 Side.TRAINING),)))
+    assert check.possible and Side.CAPSTONE not in check.sides
+    assert dict(check.blocked)[Side.CAPSTONE].startswith("Hiker D can never tuck")
+    assert all(Side.CAPSTONE not in o.sides for o in check.guides)
+    state = game(2, advanced=(False, True))
+    state = position(state, turn=1, row=(c("Easy", 1, capstone={"points": 2}),),
+                     tucked=(Tucked(c("T", 1, training={"endurance": 0}), Side.TRAINING),))
+    with pytest.raises(IllegalAction, match="Hiker D can never tuck"):
+        rules.apply(state, Gain("Easy", Side.CAPSTONE, (GuideHire("T", Ignore.WEATHER),)))
+
+
+def test_a_guides_changes_take_effect_next_turn() -> None:
+    # Hiring the +2 Class IV Utility Gear as a Guide still lets its Utility count for this gain.
+    state = game(2)
+    high = c("High", 4, 3, 2, hazard=True, training={"technique": 1})
+    state = position(state, round_number=8, row=(high,),
+                     tucked=(Tucked(CLASS_IV_PACK, Side.GEAR),), drawn=18)
+    after = rules.apply(state, Gain("High", Side.TRAINING, (GuideHire("Pack", Ignore.HAZARD),)))
+    ann = after.players[0]
+    assert [t.card.name for t in ann.tucked] == ["High"] and [g.name for g in ann.guides] == ["Pack"]
+    assert rules.player_attributes(after, 0).class_utility == (0, 0, 0, 0)
+    without = position(state, round_number=8, row=(high,), tucked=(Tucked(CLASS_IV_PACK, Side.GEAR),), drawn=18)
+    with pytest.raises(IllegalAction, match="Hazard requirement"):
+        rules.apply(without, Gain("High", Side.TRAINING))
+
+
+def test_guides_must_be_tucked_and_each_ignores_one_thing() -> None:
+    state = position(game(2), row=(c("Easy", 1, training={"endurance": 1}),),
+                     tucked=(Tucked(c("A1", 1, gear={"utility": 0}), Side.GEAR),
+                             Tucked(c("A2", 1, gear={"utility": 0}), Side.GEAR)))
+    with pytest.raises(IllegalAction, match="not tucked under P1's Hiker"):
+        rules.apply(state, Gain("Easy", Side.TRAINING, (GuideHire("Nope"),)))
+    with pytest.raises(IllegalAction, match="each Guide ignores one thing"):
+        rules.apply(state, Gain("Easy", Side.TRAINING, (GuideHire("A1", Ignore.HAZARD),
+                                                         GuideHire("A2", Ignore.HAZARD))))
+    # A Guide may be hired without need.
+    after = rules.apply(state, Gain("Easy", Side.TRAINING, (GuideHire("A1"),)))
+    assert [g.name for g in after.players[0].guides] == ["A1"]
+
+
+def test_an_undescribed_side_is_described_on_the_spot() -> None:
+    state = position(game(2), row=(c("Blank", 1),))
+    with pytest.raises(InvalidInput, match="not described yet"):
+        rules.apply(state, Gain("Blank", Side.PLANS))
+    after = rules.apply(state, Gain("Blank", Side.PLANS, ability=parse_ability({"points": 2}, "a")))
+    assert after.players[0].tucked[0].card.ability(Side.PLANS) == parse_ability({"points": 2}, "a")
+    assert after.card("Blank").ability(Side.PLANS) is not None
+
+
+def test_describe_fills_a_blank_side_everywhere_but_never_rewrites_one() -> None:
+    blank = c("Blank", 2, plans={"points": 1})
+    state = position(game(2), tucked=(Tucked(blank, Side.PLANS),), row=(c("Other", 1),))
+    after = rules.apply(state, Describe("blank", Side.GEAR, parse_ability({"utility": 1}, "a")))
+    assert after.players[0].tucked[0].card.ability(Side.GEAR) is not None
+    with pytest.raises(IllegalAction, match="already described"):
+        rules.apply(after, Describe("Blank", Side.PLANS, parse_ability({"points": 3}, "a")))
+
+
+def test_pass_only_when_nothing_can_be_gained() -> None:
+    hard = c("Hard", 1, 5, 5, training={"endurance": 1})
+    state = position(game(2), row=(hard,))
+    assert rules.can_pass(state)
+    assert rules.legal_actions(state) == (Pass(),)
+    after = rules.apply(state, Pass())
+    assert after.players[0].passes == 1 and after.turn == 1
+    easy = position(game(2), row=(c("Easy", 1, training={"endurance": 1}),))
+    with pytest.raises(IllegalAction, match="must tuck one"):
+        rules.apply(easy, Pass())
+
+
+# --- Weather ------------------------------------------------------------------------------------------------
+
+def test_weather_round_by_round() -> None:
+    state = game(2, weather=True)
+    names = [rules.weather_now(replace(state, round=r)).name for r in range(1, 10)]
+    assert names == ["Clear Skies", "Clear Skies", "Fog", "Rain", "Mud", "Blizzard", "Sleet", "Heat", "Snow"]
+    assert rules.weather_now(replace(state, round=4)).forecast == "July"
+    assert rules.weather_now(replace(state, round=6)).forecast == "August"
+    assert rules.weather_now(replace(game(2), round=4)) is None
+
+
+def test_rain_raises_costs_unless_a_guide_or_an_ability_ignores_it() -> None:
+    climb = c("Wet", 2, 1, 2, training={"endurance": 1})
+    state = position(game(2, weather=True), round_number=4, row=(climb,), drawn=9,
+                     tucked=(Tucked(c("T", 1, training={"technique": 0}), Side.TRAINING),))
+    check = rules.gain_check(state, 0, "Wet")
+    assert not check.possible and check.endurance == 2 and "Rain adds 1 Endurance" in check.reason
+    assert [o.ignores for o in check.guides] == [(Ignore.REQUIREMENTS,), (Ignore.WEATHER,)]
+    after = rules.apply(state, Gain("Wet", Side.TRAINING, (GuideHire("T", Ignore.WEATHER),)))
+    assert after.players[0].tucked[-1].card.name == "Wet"
+    shelter = position(game(2, weather=True), round_number=4, row=(climb,), drawn=9,
+                       tucked=(Tucked(c("Tarp", 1, gear={"ignores_weather": True}), Side.GEAR),))
+    assert rules.gain_check(shelter, 0, "Wet").possible
+
+
+def test_mud_blocks_a_side_and_a_weather_guide_opens_it() -> None:
+    climb = c("Muddy", 2, 0, 0, gear={"utility": 1}, plans={"points": 1})
+    state = position(game(2, weather=True), round_number=5, row=(climb,), drawn=12,
+                     tucked=(Tucked(c("T", 1, training={"technique": 0}), Side.TRAINING),))
+    check = rules.gain_check(state, 0, "Muddy")
+    assert check.possible and Side.GEAR not in check.sides
+    assert "Mud blocks the gear side" in dict(check.blocked)[Side.GEAR]
+    assert [(o.ignores, Side.GEAR in o.sides) for o in check.guides] == [((Ignore.WEATHER,), True)]
+    with pytest.raises(IllegalAction, match="Mud blocks"):
+        rules.apply(state, Gain("Muddy", Side.GEAR))
+    assert rules.apply(state, Gain("Muddy", Side.GEAR, (GuideHire("T", Ignore.WEATHER),))).players[0].guides
+
+
+def test_undescribed_weather_is_flagged() -> None:
+    state = position(game(2, weather=True, catalog=import_catalog(catalog_doc([]))), round_number=4,
+                     row=(c("Any", 2),), drawn=9)
+    check = rules.gain_check(state, 0, "Any")
+    assert check.possible and check.weather_note and "Rain" in check.weather_note
+
+
+def test_fog_reveals_at_the_end_of_the_turn() -> None:
+    state = game(2, weather=True)
+    rng = random.Random(3)
+    while state.round < 3:
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    assert state.round == 3 and state.phase is Phase.GAIN and len(state.row) == 3
+    assert "at the end of the turn" in rules.prompt(replace(state, phase=Phase.REVEAL))
+    state = rules.apply(state, next(a for a in rules.legal_actions(state) if isinstance(a, Gain)))
+    assert (state.turn, state.phase, len(state.row)) == (0, Phase.REVEAL, 2)
+    state = rules.apply(state, rules.legal_actions(state)[0])
+    assert (state.turn, state.phase) == (1, Phase.GAIN)
+
+
+# --- turns and actions --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_nine_rounds_use_the_whole_deck(players: int) -> None:
+    state = game(players)
+    rng = random.Random(players)
+    turns = 0
+    while state.phase is not Phase.FINISHED:
+        action = rng.choice(rules.legal_actions(state))
+        turns += isinstance(action, (Gain, Pass))
+        state = rules.apply(state, action)
+    assert turns == 9 * players
+    assert state.drawn == sum(rules.deck_counts(players).values())
+    assert sum(len(p.tucked) + len(p.guides) + p.passes for p in state.players) == 9 * players
+    with pytest.raises(IllegalAction, match="game is over"):
+        rules.apply(state, Pass())
+
+
+def test_actions_round_trip_through_json() -> None:
+    actions = [Reveal("Peak 1-1"), Reveal(c("New", 2, 1, 1, icons=("alt",), gear={"utility": 1})), Pass(),
+               Gain("X", Side.GEAR, (GuideHire("Y", Ignore.HAZARD), GuideHire("Z")),
+                    parse_ability({"utility": 1}, "a")),
+               Describe("X", Side.PLANS, parse_ability([{"points": 1}, {"per_guide": {"points": 1}}], "a"))]
+    for action in actions:
+        assert rules.parse_action(rules.action_to_doc(action)) == action
+
+
+@pytest.mark.parametrize("doc,message", [
+    ({"type": "climb"}, "type: 'climb' is not an action"),
+    ({"type": "gain", "card": "X", "side": "hat"}, "side: 'hat' is not a side"),
+    ({"type": "gain", "card": "X", "side": "gear", "guides": [{"card": "Y", "ignores": "rain"}]},
+     r"guides\[0\].ignores: 'rain'"),
+    ({"type": "gain", "card": "", "side": "gear"}, "card: must be a card name"),
+    ({"type": "reveal", "card": card("N", 9)}, "card.class: must be 1, 2, 3 or 4"),
+    ({"type": "reveal", "card": {"name": "N", "class": 1}}, "card.endurance: is missing"),
+    ({"type": "pass", "card": "X"}, "card: not part of a pass action"),
+    ({"type": "describe", "card": "X", "side": "gear"}, "ability: is missing"),
+    ("pass", "an action must be an object"),
+])
+def test_malformed_actions_name_the_field(doc: object, message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        rules.parse_action(doc)
