@@ -259,6 +259,10 @@ _MAKERS = {
 # --- search ----------------------------------------------------------------------------------------------
 
 
+class _Done(Exception):
+    """Raised inside the search once a pitch reaches the most fatigue that could possibly be pitched."""
+
+
 def _search(levels: list[list[_Candidate]], same: list[bool], guard: int, full: int, ropes: int,
             rope_value: int, cap: int) -> tuple[int, tuple[int, ...]] | None:
     """The most fatigue a choice of one candidate per level can pitch from `full`, and that choice."""
@@ -269,9 +273,6 @@ def _search(levels: list[list[_Candidate]], same: list[bool], guard: int, full: 
         suffix[level] = suffix[level + 1] + rows[level][0][0]
     best_total = -1
     best_choice: tuple[int, ...] | None = None
-
-    class _Done(Exception):
-        pass
 
     def descend(level: int, avail: int, real: int, ropes_max: int, chosen: tuple[int, ...], start: int):
         nonlocal best_total, best_choice

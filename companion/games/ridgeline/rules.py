@@ -1,0 +1,362 @@
+"""Ridgeline at the table, hand by hand: the seats, the route, each hand's result, camps, fatigue, the end.
+
+The cards are played with the real deck; the companion records each hand's result (who went out, who pitched
+and so climbed a camp, the cards every other seat was left holding) and keeps the climb and the fatigue.
+A game is the fold of `apply` over those results, so undo and resume come from replaying them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Sequence, TypeAlias
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
+from companion.games.ridgeline.data import Camp, Route, RouteId, load
+
+__all__ = [
+    "SeatName",
+    "Phase",
+    "ActionKind",
+    "Seat",
+    "Setup",
+    "HandResult",
+    "SeatHand",
+    "HandRecord",
+    "NextHand",
+    "State",
+    "make_setup",
+    "parse_route",
+    "parse_hand",
+    "new_game",
+    "legal_actions",
+    "next_hand",
+    "ended_reason",
+    "apply",
+]
+
+SeatName: TypeAlias = str  # a seat is named by its player's name; unique at the table
+
+_HAND_KEYS = ("went_out", "pitched", "left")
+
+
+class Phase(Enum):
+    """Whether hands are still being played."""
+
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class ActionKind(Enum):
+    """What can be recorded: the companion's only action is a finished hand's result."""
+
+    HAND = "hand"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: the player's name, and their roster id when they have one."""
+
+    name: SeatName
+    player_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who sits where (in the order the deal passes, to the left), the route and who deals first."""
+
+    seats: tuple[Seat, ...]
+    route: Route
+    first_dealer: int  # index into seats
+
+    @property
+    def names(self) -> tuple[SeatName, ...]:
+        """The seats' names in seating order."""
+        return tuple(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The action: how one hand ended. `left` lists every seat but the one who went out, in seat order."""
+
+    went_out: SeatName
+    pitched: tuple[SeatName, ...]
+    left: tuple[tuple[SeatName, tuple[Card, ...]], ...]
+    kind: ActionKind = field(default=ActionKind.HAND, compare=False)
+
+    def cards_of(self, seat: SeatName) -> tuple[Card, ...]:
+        """The cards listed for a seat (none for the seat who went out)."""
+        return next((cards for name, cards in self.left if name == seat), ())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON: the same shape as a hand of the score file."""
+        return {
+            "went_out": self.went_out,
+            "pitched": list(self.pitched),
+            "left": {name: [card.code for card in cards] for name, cards in self.left},
+        }
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """One seat's outcome of a hand: the climb after camps advance, and that hand's fatigue ('Fatigue')."""
+
+    seat: SeatName
+    went_out: bool
+    pitched: bool
+    cleared_camp: int | None  # the camp number cleared this hand
+    camps_cleared: int
+    camps_left: int
+    cards: tuple[Card, ...]
+    card_fatigue: int
+    camp_fatigue: int
+
+    @property
+    def fatigue(self) -> int:
+        """The hand's fatigue: the cards left in hand plus 25 per camp not cleared."""
+        return self.card_fatigue + self.camp_fatigue
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A played hand: who dealt and led, the deal size, the result and every seat's outcome."""
+
+    number: int
+    dealer: SeatName
+    leader: SeatName
+    deal_size: int
+    result: HandResult
+    seats: tuple[SeatHand, ...]
+    summit: tuple[SeatName, ...]  # the seats who cleared the route's last camp in this hand
+
+    def seat(self, name: SeatName) -> SeatHand:
+        """One seat's outcome."""
+        return next(s for s in self.seats if s.seat == name)
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """What the table needs before dealing: the hand number, dealer, leader, deal size and each seat's camp."""
+
+    number: int
+    dealer: SeatName
+    leader: SeatName
+    deal_size: int
+    camps: tuple[tuple[SeatName, Camp], ...]
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Ridgeline after some hands."""
+
+    setup: Setup
+    hands: tuple[HandRecord, ...] = ()
+    cleared: tuple[int, ...] = ()  # camps cleared per seat, in seat order
+    phase: Phase = Phase.PLAYING
+    winners: tuple[SeatName, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """True once a hand has ended with someone on the summit ('Winning')."""
+        return self.phase is Phase.OVER
+
+    @property
+    def route(self) -> Route:
+        """The route being climbed."""
+        return self.setup.route
+
+    def camps_cleared(self, seat: SeatName) -> int:
+        """How many camps of the route a seat has cleared."""
+        return self.cleared[self.setup.names.index(seat)]
+
+    def camp_of(self, seat: SeatName) -> Camp | None:
+        """The camp a seat is working on, or None once they have cleared the route."""
+        done = self.camps_cleared(seat)
+        route = self.setup.route
+        return load().camps[route.camps[done]] if done < route.length else None
+
+
+def parse_route(value: Any) -> Route:
+    """A route by id ('The route': Ridge, the default, or Sprint); None means the default."""
+    data = load()
+    if value is None:
+        return data.default_route
+    if not isinstance(value, str) or value not in data.routes:
+        raise InvalidInput(f"route {value!r} is not a route; choose {' or '.join(map(repr, data.routes))}")
+    return data.routes[value]
+
+
+def make_setup(seats: Sequence[Seat], route: RouteId | None = None, first_dealer: SeatName | None = None) -> Setup:
+    """Check and build a table ('Players': two to six seats, seat 1 deals first unless told otherwise)."""
+    deck = load().deck
+    if not deck.min_seats <= len(seats) <= deck.max_seats:
+        raise InvalidInput(f"a table has {deck.min_seats} to {deck.max_seats} seats, not {len(seats)}")
+    seen: set[str] = set()
+    for seat in seats:
+        if not isinstance(seat.name, str) or not seat.name.strip():
+            raise InvalidInput(f"seat name {seat.name!r} must be a non-empty string")
+        if seat.name.casefold() in seen:
+            raise InvalidInput(f"seat {seat.name!r} is at the table twice")
+        seen.add(seat.name.casefold())
+    ids = [seat.player_id for seat in seats if seat.player_id is not None]
+    if len(set(ids)) != len(ids):
+        raise InvalidInput("a player can take only one seat at the table")
+    names = [seat.name for seat in seats]
+    if first_dealer is None:
+        dealer = 0
+    elif isinstance(first_dealer, str) and first_dealer in names:
+        dealer = names.index(first_dealer)
+    else:
+        raise InvalidInput(f"first dealer {first_dealer!r} is not at the table ({', '.join(names)})")
+    return Setup(tuple(seats), parse_route(route), dealer)
+
+
+def new_game(setup: Setup) -> State:
+    """A game before its first hand: nobody has cleared a camp."""
+    return State(setup=setup, cleared=(0,) * len(setup.seats))
+
+
+def legal_actions(state: State) -> tuple[ActionKind, ...]:
+    """What may be recorded now: a hand's result until a hand ends with someone on the summit ('Winning')."""
+    return () if state.over else (ActionKind.HAND,)
+
+
+def next_hand(state: State) -> NextHand | None:
+    """The coming hand's dealer (passing left from the first dealer), leader (dealer's left) and deal size
+    (ten on the first hand, eleven after: 'A hand'), or None once the game is over."""
+    if state.over:
+        return None
+    number = len(state.hands) + 1
+    dealer, leader, size = _deal(state.setup, number)
+    camps = tuple((name, state.camp_of(name)) for name in state.setup.names)
+    return NextHand(number, dealer, leader, size, camps)  # type: ignore[arg-type]
+
+
+def parse_hand(doc: Any, seats: Sequence[SeatName]) -> HandResult:
+    """Read a hand's result from JSON ({"went_out", "pitched", "left"}); InvalidInput names what is wrong."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"a hand must be an object with {', '.join(_HAND_KEYS)}, not {doc!r}")
+    unknown = [key for key in doc if key not in _HAND_KEYS]
+    if unknown:
+        raise InvalidInput(f"unknown key {unknown[0]!r}; a hand has {', '.join(_HAND_KEYS)}")
+    for key in _HAND_KEYS:
+        if key not in doc:
+            raise InvalidInput(f"{key!r} is missing")
+    went_out = doc["went_out"]
+    _check_seat(went_out, seats, "went_out")
+    pitched = doc["pitched"]
+    if not isinstance(pitched, list):
+        raise InvalidInput(f"'pitched' must be a list of seats, not {pitched!r}")
+    for name in pitched:
+        _check_seat(name, seats, "pitched")
+    if len(set(pitched)) != len(pitched):
+        twice = next(name for name in pitched if pitched.count(name) > 1)
+        raise InvalidInput(f"'pitched' names {twice!r} twice")
+    left = doc["left"]
+    if not isinstance(left, dict):
+        raise InvalidInput(f"'left' must map each seat to the cards left in their hand, not {left!r}")
+    for name in left:
+        _check_seat(name, seats, "left")
+    hands = []
+    for name in seats:
+        if name in left:
+            cards = parse_cards(left[name], f"left[{name!r}]")
+            declared = next((card for card in cards if card.declared), None)
+            if declared is not None:
+                raise InvalidInput(f"left[{name!r}]: {declared.code} is a declared Rope; a Rope in hand is written R")
+            # The seat who went out may be listed with no cards; `apply` refuses any cards for them.
+            if name != went_out or cards:
+                hands.append((name, cards))
+        elif name != went_out:
+            raise InvalidInput(f"'left' has no entry for {name}; list {name}'s cards, or [] for none")
+    order = {name: index for index, name in enumerate(seats)}
+    return HandResult(went_out, tuple(sorted(pitched, key=order.__getitem__)), tuple(hands))
+
+
+def ended_reason(state: State) -> str | None:
+    """Why no more hands can be recorded ('Winning': the hand that puts anyone on the summit ends the
+    game), or None while the game goes on."""
+    if not state.over:
+        return None
+    last = state.hands[-1]
+    return (f"the game ended in hand {last.number} when {' and '.join(last.summit)} cleared the summit; "
+            "no more hands can be played")
+
+
+def apply(state: State, action: HandResult) -> State:
+    """Record a hand: pitching seats climb one camp, every seat's fatigue is scored after camps advance, and
+    a hand that ends with anyone on the summit ends the game ('A hand', 'Fatigue', 'Winning')."""
+    number = len(state.hands) + 1
+    try:
+        return _apply(state, action, number)
+    except (InvalidInput, IllegalAction) as exc:
+        raise type(exc)(f"hand {number}: {exc}") from None
+
+
+# --- private helpers -------------------------------------------------------------------------------------
+
+
+def _check_seat(name: Any, seats: Sequence[SeatName], where: str) -> None:
+    if not isinstance(name, str) or name not in seats:
+        raise InvalidInput(f"{where} names {name!r}, who is not at the table ({', '.join(seats)})")
+
+
+def _deal(setup: Setup, number: int) -> tuple[SeatName, SeatName, int]:
+    count = len(setup.seats)
+    dealer = (setup.first_dealer + number - 1) % count
+    deck = load().deck
+    size = deck.first_deal if number == 1 else deck.later_deal
+    return setup.names[dealer], setup.names[(dealer + 1) % count], size
+
+
+def _apply(state: State, action: HandResult, number: int) -> State:
+    if state.over:
+        raise IllegalAction(ended_reason(state))
+    names = state.setup.names
+    _check_seat(action.went_out, names, "went_out")
+    for name in action.pitched:
+        _check_seat(name, names, "pitched")
+    if len(set(action.pitched)) != len(action.pitched):
+        raise InvalidInput("'pitched' names a seat twice")
+    listed = [name for name, _ in action.left]
+    for name in listed:
+        _check_seat(name, names, "left")
+    for name in names:
+        if name != action.went_out and name not in listed:
+            raise InvalidInput(f"'left' has no entry for {name}; list {name}'s cards, or [] for none")
+    if action.cards_of(action.went_out):
+        raise IllegalAction(
+            f"{action.went_out} went out, so {action.went_out} holds no cards; leave them out of 'left'")
+    dealer, leader, size = _deal(state.setup, number)
+    for name, cards in action.left:
+        if len(cards) > size:
+            raise IllegalAction(
+                f"{name} is left holding {len(cards)} cards, but the deal was {size} and every turn ends "
+                f"with at most that many in hand")
+    supply = supply_problem(card for _, cards in action.left for card in cards)
+    if supply:
+        raise InvalidInput(f"the hands left are impossible: {supply}")
+
+    data = load()
+    route = state.setup.route
+    cleared = list(state.cleared)
+    outcomes, summit = [], []
+    for index, name in enumerate(names):
+        pitched = name in action.pitched
+        camp = route.camps[cleared[index]] if pitched else None
+        if pitched:
+            cleared[index] += 1
+            if cleared[index] == route.length:
+                summit.append(name)
+        cards = () if name == action.went_out else action.cards_of(name)
+        camps_left = route.length - cleared[index]
+        outcomes.append(SeatHand(name, name == action.went_out, pitched, camp, cleared[index], camps_left,
+                                 cards, cards_fatigue(cards), data.camp_fatigue * camps_left))
+    record = HandRecord(number, dealer, leader, size, action, tuple(outcomes), tuple(summit))
+    if not summit:
+        return State(state.setup, state.hands + (record,), tuple(cleared))
+    # A sole clearer wins; several clearers: the lowest fatigue among them, and a tie there is shared.
+    lowest = min(record.seat(name).fatigue for name in summit)
+    winners = tuple(name for name in summit if record.seat(name).fatigue == lowest)
+    return State(state.setup, state.hands + (record,), tuple(cleared), Phase.OVER, winners)

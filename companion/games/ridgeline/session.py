@@ -1,0 +1,104 @@
+"""Ridgeline for the app: start a table from a setup dict, record hands from JSON-able action dicts, and
+summarise a finished game for the history. Undo and resume replay the actions from `start`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.ridgeline import rules
+from companion.games.ridgeline.cards import Card
+from companion.games.ridgeline.rules import Seat, State
+from companion.games.ridgeline.scoring import score
+
+__all__ = ["GAME_ID", "start", "apply", "summary"]
+
+GAME_ID = "ridgeline"
+_SETUP_KEYS = ("seats", "route", "first_dealer")
+
+
+def start(setup: dict) -> State:
+    """A new table from {"seats": [name or {"id", "name"}, ...], "route": "ridge" | "sprint",
+    "first_dealer": name} ('Players': two to six seats; Ridge unless Sprint is chosen; seat 1 deals first
+    when no dealer is named)."""
+    if not isinstance(setup, dict):
+        raise InvalidInput(f"a Ridgeline setup must be an object with {', '.join(_SETUP_KEYS)}")
+    unknown = [key for key in setup if key not in _SETUP_KEYS]
+    if unknown:
+        raise InvalidInput(f"unknown setup key {unknown[0]!r}; a setup has {', '.join(_SETUP_KEYS)}")
+    seats = setup.get("seats")
+    if not isinstance(seats, list):
+        raise InvalidInput(f"'seats' must be a list of players, not {seats!r}")
+    return rules.new_game(rules.make_setup([_seat(entry) for entry in seats], setup.get("route"),
+                                           setup.get("first_dealer")))
+
+
+def apply(state: State, action: dict) -> State:
+    """Record one hand's result, given as {"went_out", "pitched", "left"} (the score file's hand shape)."""
+    number = len(state.hands) + 1
+    if state.over:
+        raise IllegalAction(f"hand {number}: {rules.ended_reason(state)}")
+    try:
+        result = rules.parse_hand(action, state.setup.names)
+    except (InvalidInput, IllegalAction) as exc:
+        raise type(exc)(f"hand {number}: {exc}") from None
+    return rules.apply(state, result)
+
+
+def summary(state: State) -> dict:
+    """The history record's game fields for a finished game: players with their last fatigue (lower is
+    better) and the winners, and the hand-by-hand detail shown at the end ('Fatigue', 'Winning')."""
+    if not state.over:
+        raise IllegalAction("the game is not over: nobody has cleared the summit yet")
+    breakdown = score(state)
+    route = state.setup.route
+    players = []
+    for seat, standing in zip(state.setup.seats, breakdown.seats):
+        players.append({"id": seat.player_id, "name": seat.name, "score": standing.fatigue,
+                        "winner": standing.winner})
+    return {
+        "game": GAME_ID,
+        "title": route.name,
+        "players": players,
+        "detail": {
+            "route": route.id,
+            "camps": list(route.camps),
+            "lower_is_better": True,
+            "winner": list(state.winners),
+            "standings": [
+                {"name": s.seat, "camps_cleared": s.camps_cleared, "cards": _codes(s.cards),
+                 "card_fatigue": s.card_fatigue, "camp_fatigue": s.camp_fatigue, "fatigue": s.fatigue}
+                for s in breakdown.seats
+            ],
+            "hands": [
+                {
+                    "hand": record.number,
+                    "dealer": record.dealer,
+                    "went_out": record.result.went_out,
+                    "pitched": list(record.result.pitched),
+                    "seats": {
+                        s.seat: {"camps_cleared": s.camps_cleared, "fatigue": s.fatigue, "left": _codes(s.cards)}
+                        for s in record.seats
+                    },
+                }
+                for record in state.hands
+            ],
+        },
+    }
+
+
+def _seat(entry: Any) -> Seat:
+    if isinstance(entry, str):
+        return Seat(entry)
+    if isinstance(entry, dict) and set(entry) <= {"id", "name"} and "name" in entry:
+        player_id = entry.get("id")
+        if player_id is not None and not isinstance(player_id, str):
+            raise InvalidInput(f"seat id {player_id!r} must be a string or null")
+        if not isinstance(entry["name"], str):
+            raise InvalidInput(f"seat name {entry['name']!r} must be a string")
+        return Seat(entry["name"], player_id)
+    raise InvalidInput(f"a seat is a name or {{\"id\", \"name\"}}, not {entry!r}")
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [card.code for card in cards]
