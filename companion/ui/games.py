@@ -59,9 +59,11 @@ def PlayScreen() -> ft.View:
             title=ft.Text("Abandon this game?"),
             content=ft.Text("The game in progress is deleted and will not appear in History."),
             actions=[
-                ft.TextButton("Keep it", key="play-abandon-cancel", on_click=lambda: set_confirming(False)),
-                ft.FilledButton("Abandon", key="play-abandon-confirm", on_click=abandon,
-                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)),
+                labelled("play-abandon-cancel", ft.TextButton("Keep it", key="play-abandon-cancel",
+                                                              on_click=lambda: set_confirming(False))),
+                labelled("play-abandon-confirm", ft.FilledButton(
+                    "Abandon", key="play-abandon-confirm", on_click=abandon,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
             ],
             on_dismiss=lambda: set_confirming(False),
         )
@@ -125,8 +127,7 @@ def PlayScreen() -> ft.View:
                 controls=[
                     labelled("play-abandon",
                              ft.TextButton("Abandon game", key="play-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
-                                           on_click=lambda: set_confirming(True)),
-                             label="Abandon game", button=True),
+                                           on_click=lambda: set_confirming(True))),
                     _home_button(),
                 ],
             ),
@@ -214,8 +215,8 @@ def _home_button() -> ft.Control:
     return ft.Row(
         alignment=ft.MainAxisAlignment.END,
         controls=[
-            ft.OutlinedButton("Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
-                              on_click=lambda: ft.context.page.navigate("/"))
+            labelled("go-home", ft.OutlinedButton("Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                                  on_click=lambda: ft.context.page.navigate("/")))
         ],
     )
 

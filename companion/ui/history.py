@@ -8,7 +8,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.ui.home import game_look
 from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, empty_state, format_when, screen_view
+from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view
 
 __all__ = ["HistoryScreen", "PAGE_SIZE"]
 
@@ -44,8 +44,9 @@ def HistoryScreen() -> ft.View:
             ft.Row(
                 alignment=ft.MainAxisAlignment.CENTER,
                 controls=[
-                    ft.OutlinedButton("Show more", key="history-more", icon=ft.Icons.EXPAND_MORE_ROUNDED,
-                                      on_click=lambda: set_shown(shown + PAGE_SIZE))
+                    labelled("history-more", ft.OutlinedButton(
+                        "Show more", key="history-more", icon=ft.Icons.EXPAND_MORE_ROUNDED,
+                        on_click=lambda: set_shown(shown + PAGE_SIZE)))
                 ],
             )
         )

@@ -77,19 +77,18 @@ def HomeScreen() -> ft.View:
 
 @ft.component
 def NoticeBanner(notice: str, index: int) -> ft.Control:
-    """One start-up notice from the store (a damaged file was set aside), with restore and dismiss."""
+    """One start-up notice from the store (a file was set aside, data upgraded), with restore and dismiss."""
     app = use_app()
     confirming, set_confirming = ft.use_state(False)
-    outcome, set_outcome = ft.use_state(None)
-    backups = _backups(app.store)
-    newest = backups[0] if backups else None
+    failure, set_failure = ft.use_state(None)
+    backup = _offered_backup(app.store, notice)
 
     def restore() -> None:
         set_confirming(False)
         try:
-            app.store.restore_backup(_backup_path(newest))
+            app.store.restore_backup(backup.path)
         except CompanionError as exc:
-            set_outcome(f"The backup could not be restored: {exc}")
+            set_failure(f"The copy could not be restored: {exc}")
             return
         app.shell.dismissed_notices.add(notice)
         app.changed()
@@ -101,37 +100,40 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text("Restore the backup?"),
+            title=ft.Text("Restore the kept copy?"),
             content=ft.Text(
-                f"The saved data will be replaced by the last good copy"
-                f"{_backup_when(newest)}. Anything saved after it is lost."
+                f"{backup.file} is replaced by the copy saved {format_when(backup.modified)}. "
+                "Changes made since this start are replaced too; the file set aside stays in the data folder."
             ),
             actions=[
-                ft.TextButton("Cancel", key=f"home-notice-{index}-restore-cancel",
-                              on_click=lambda: set_confirming(False)),
-                ft.FilledButton("Restore", key=f"home-notice-{index}-restore-confirm", on_click=restore),
+                labelled(f"home-notice-{index}-restore-cancel",
+                         ft.TextButton("Cancel", key=f"home-notice-{index}-restore-cancel",
+                                       on_click=lambda: set_confirming(False))),
+                labelled(f"home-notice-{index}-restore-confirm",
+                         ft.FilledButton("Restore", key=f"home-notice-{index}-restore-confirm", on_click=restore)),
             ],
             on_dismiss=lambda: set_confirming(False),
         )
-        if confirming and newest is not None
+        if confirming and backup is not None
         else None
     )
 
     actions: list[ft.Control] = [
-        ft.TextButton("Dismiss", key=f"home-notice-{index}-dismiss", on_click=dismiss),
+        labelled(f"home-notice-{index}-dismiss",
+                 ft.TextButton("Dismiss", key=f"home-notice-{index}-dismiss", on_click=dismiss)),
     ]
-    if newest is not None:
+    if backup is not None:
         actions.append(
             labelled(
                 f"home-notice-{index}-restore",
-                ft.FilledButton("Restore backup", icon=ft.Icons.RESTORE_ROUNDED,
+                ft.FilledButton("Restore copy", icon=ft.Icons.RESTORE_ROUNDED,
                                 key=f"home-notice-{index}-restore", on_click=lambda: set_confirming(True)),
             )
         )
     return message_card(
         ft.Icons.WARNING_AMBER_ROUNDED,
         "Your saved data needed attention",
-        notice if outcome is None else f"{notice}\n{outcome}",
+        notice if failure is None else f"{notice}\n\n{failure}",
         key=f"home-notice-{index}",
         actions=actions,
         tone="warning",
@@ -167,8 +169,6 @@ def _resume_card(store, session, page: ft.Page) -> ft.Control:
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
-        label=f"Resume {title}",
-        button=True,
     )
 
 
@@ -196,8 +196,6 @@ def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
             muted=not ready,
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
-        label=entry.title if ready else f"{entry.title}, not yet available",
-        button=True,
     )
 
 
@@ -275,26 +273,13 @@ def _shortcut(name: str, label: str, icon: ft.IconData, page: ft.Page) -> ft.Con
                     ],
                 ),
             ),
-            label=label,
-            button=True,
         ),
     )
 
 
-def _backups(store) -> list:
-    """The store's kept good copies, newest first (none when the store keeps no files)."""
-    try:
-        return list(store.backups())
-    except CompanionError:
-        return []
-
-
-def _backup_path(backup):
-    return getattr(backup, "path", backup)
-
-
-def _backup_when(backup) -> str:
-    when = getattr(backup, "modified", None) or getattr(backup, "created", None)
-    if not when:
-        return ""
-    return f" from {format_when(when if isinstance(when, str) else when.isoformat())}"
+def _offered_backup(store, notice: str):
+    """The good copy a notice offers to restore (the notice names its file), or None."""
+    for backup in store.offered_backups():
+        if backup.restorable and backup.path.name in notice:
+            return backup
+    return None

@@ -2,30 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import flet as ft
 
 from companion.errors import InvalidInput
+from companion.store import PALETTE
 from companion.ui.services import use_app
 from companion.ui.widgets import colour_dot, empty_state, labelled, screen_view, section_title
 
 __all__ = ["PlayersScreen", "player_palette"]
 
-# Used only if the store does not publish its own palette; the store's is preferred so the colour
-# picked here is one the store would also choose by itself.
-_FALLBACK_PALETTE = (
-    "#E53935", "#1E88E5", "#43A047", "#FDD835", "#8E24AA", "#FB8C00", "#00ACC1", "#6D4C41",
-)
-
 
 def player_palette() -> tuple[str, ...]:
-    """The colours offered for players: the store's fixed palette."""
-    try:
-        from companion.store import PALETTE  # noqa: PLC0415 - optional until the store publishes it
-    except ImportError:
-        return _FALLBACK_PALETTE
-    return tuple(PALETTE)
+    """The colours offered for players: the store's palette, so a picked colour is one it also hands out."""
+    return PALETTE
+
+
+# The store names the record and field for the command line and logs; a form already shows which field.
+_FIELD_PREFIX = re.compile(r"^[\w ]+: field '(\w+)' ")
 
 
 @dataclass(frozen=True)
@@ -96,9 +92,11 @@ def PlayersScreen() -> ft.View:
                 "They leave the roster. Games they already played stay in History under their name."
             ),
             actions=[
-                ft.TextButton("Cancel", key="player-remove-cancel", on_click=lambda: set_removing(None)),
-                ft.FilledButton("Remove", key="player-remove-confirm", on_click=confirm_remove,
-                                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)),
+                labelled("player-remove-cancel", ft.TextButton("Cancel", key="player-remove-cancel",
+                                                               on_click=lambda: set_removing(None))),
+                labelled("player-remove-confirm", ft.FilledButton(
+                    "Remove", key="player-remove-confirm", on_click=confirm_remove,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
             ],
             on_dismiss=lambda: set_removing(None),
         )
@@ -129,7 +127,6 @@ def PlayersScreen() -> ft.View:
                         on_change=lambda e: (set_name(e.control.value or ""), set_error(None)),
                         on_submit=lambda: add(),
                     ),
-                    label="New player's name",
                 ),
                 ft.Text("Colour" if colour else "Colour: the next free one, or pick one", size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
@@ -146,8 +143,6 @@ def PlayersScreen() -> ft.View:
                                 on_click=add,
                                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=14)),
                             ),
-                            label="Add player",
-                            button=True,
                         )
                     ],
                 ),
@@ -196,15 +191,11 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                     f"player-{player.id}-rename",
                     ft.IconButton(ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename",
                                   tooltip=f"Rename {player.name}", on_click=on_edit),
-                    label=f"Rename {player.name}",
-                    button=True,
                 ),
                 labelled(
                     f"player-{player.id}-remove",
                     ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"player-{player.id}-remove",
                                   tooltip=f"Remove {player.name}", on_click=on_remove),
-                    label=f"Remove {player.name}",
-                    button=True,
                 ),
             ],
         ),
@@ -234,19 +225,17 @@ def _edit_row(edit: _Edit, palette, set_edit, save_edit) -> ft.Control:
                         on_change=lambda e: set_edit(replace(edit, name=e.control.value or "", error=None)),
                         on_submit=lambda: save_edit(),
                     ),
-                    label="Player's new name",
                 ),
                 _colour_picker("player-edit-colour", palette, edit.colour,
                                lambda c: set_edit(replace(edit, colour=c)), allow_auto=False),
                 ft.Row(
                     alignment=ft.MainAxisAlignment.END,
                     controls=[
-                        ft.TextButton("Cancel", key="player-edit-cancel", on_click=lambda: set_edit(None)),
+                        labelled("player-edit-cancel", ft.TextButton("Cancel", key="player-edit-cancel",
+                                                                     on_click=lambda: set_edit(None))),
                         labelled(
                             "player-edit-save",
                             ft.FilledButton("Save", key="player-edit-save", on_click=save_edit),
-                            label="Save player",
-                            button=True,
                         ),
                     ],
                 ),
@@ -281,6 +270,7 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
                                                                 color=ft.Colors.ON_SURFACE_VARIANT))),
     )
     return ft.Semantics(
+        identifier=key,
         label=label,
         selected=selected,
         button=True,
@@ -307,6 +297,6 @@ def _count(n: int) -> str:
 
 
 def _sentence(exc: Exception) -> str:
-    """An error as a sentence for a form: capitalised first letter, as the store words it otherwise."""
-    text = str(exc).strip()
+    """The store's refusal as a sentence under the field: "player: field 'name' must ..." reads "The name must ..."."""
+    text = _FIELD_PREFIX.sub(lambda m: f"The {m.group(1)} ", str(exc).strip(), count=1)
     return text[:1].upper() + text[1:] if text else "That is not allowed."

@@ -51,7 +51,6 @@ def SettingsScreen() -> ft.View:
                             ],
                             on_change=choose_theme,
                         ),
-                        label="Theme",
                     ),
                     ft.Text(
                         "System follows your device's light or dark setting.",

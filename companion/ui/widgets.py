@@ -158,9 +158,13 @@ def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
     )
 
 
-def labelled(identifier: str, control: ft.Control, *, label: str | None = None, button: bool = False) -> ft.Control:
-    """Wrap a control so browser tests find it by `[flt-semantics-identifier=identifier]` (and by label)."""
-    return ft.Semantics(identifier=identifier, label=label, button=button or None, content=control)
+def labelled(identifier: str, control: ft.Control) -> ft.Control:
+    """Wrap a control so browser tests find it by `[flt-semantics-identifier=identifier]`.
+
+    No label of its own: a tappable tile is already a button whose accessible name is its text, and an
+    extra label would either repeat that text or (excluding the children) drop the tap action.
+    """
+    return ft.Semantics(identifier=identifier, content=control)
 
 
 def format_when(iso: str | None) -> str:
