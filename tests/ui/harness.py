@@ -1,0 +1,324 @@
+"""Run the real app in-process, without a Flutter client: a real flet Session and Page, a fake client.
+
+How it works: `FakeClient` is a `flet` Connection that encodes every outgoing message with msgpack
+exactly as the real transports do (Flet records each control's previous state while encoding; without
+that nothing mounts), answers the client-side methods the app calls (`push_route` also fires the
+`route_change` a browser would send), and records a crashed session so a test fails with the traceback.
+
+Use it from a test (pytest-asyncio, `asyncio_mode = "auto"`); `tests/ui/conftest.py` gives an `open_ui`
+fixture that builds the app over an in-memory store and closes it afterwards:
+
+    async def test_something(open_ui, store):
+        ui = await open_ui()                      # home at 390x844; open_ui(route="/players") deep-links
+        await ui.click("home-players")            # any control with key="home-players"
+        await ui.type("player-name", "Ann")       # fill a TextField (fires on_change)
+        await ui.click("player-add")
+        assert "Ann" in ui.texts()                # every Text/label on the screen on top (and dialogs)
+        await ui.back()                           # Android back button / app bar arrow (on_view_pop)
+        assert ui.route == "/"
+
+A game's screen tests do the same: register or import the game's screen module, start a session in
+`store` with `SessionKeeper(store).start(...)`, then `await open_ui(route=f"/play/{game}/{session.id}")`
+and drive it by keys. Two `UiApp`s made with the same `hub` are two browser tabs of one server.
+
+Every action waits (`settle`) until Flet has flushed its updates and effects, so assertions see the
+screen as a user would after the tap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+__all__ = ["FakeClient", "UiApp", "walk", "new_hub"]
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+def new_hub(loop: asyncio.AbstractEventLoop | None = None) -> PubSubHub:
+    """A pubsub hub shared by the tabs of one simulated server.
+
+    No executor: handlers run inline, so a message one tab sends has reached the others by the time
+    `settle()` returns (the real server runs them on a worker thread a moment later).
+    """
+    return PubSubHub(loop or asyncio.get_running_loop(), None)
+
+
+class FakeClient(Connection):
+    """Stands in for the Flutter client: takes what the server sends and answers like a browser would."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, executor: concurrent.futures.Executor, hub: PubSubHub):
+        super().__init__()
+        self.loop = loop
+        self.executor = executor
+        self.pubsubhub = hub
+        # A real client always reports its URL; None breaks route handling.
+        self.page_url = "http://localhost"
+        self.session: Session | None = None
+        self.sent: list[Message] = []
+        self.crashes: list[str] = []
+        self.tasks: set[asyncio.Task] = set()
+
+    def send_message(self, message: Message) -> None:
+        """Encode like the real transports (this mounts controls) and react as a client would."""
+        msgpack.packb([message.action, message.body], default=_encode)
+        self.sent.append(message)
+        if message.action == MessageAction.SESSION_CRASHED:
+            self.crashes.append(str(getattr(message.body, "message", message.body)))
+        elif message.action == MessageAction.INVOKE_METHOD:
+            self._answer(message.body)
+
+    def _answer(self, call: Any) -> None:
+        assert self.session is not None
+        self.session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        if call.name == "push_route":
+            self._spawn(self._route_changed(call.args["route"]))
+
+    async def _route_changed(self, route: str) -> None:
+        session = self.session
+        assert session is not None
+        session.apply_page_patch({"route": route})
+        await session.dispatch_event(session.page._i, "route_change", {"route": route})
+
+    def _spawn(self, coro) -> None:
+        task = self.loop.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+class UiApp:
+    """One browser tab of the app, in-process: start it, act on controls by key, read what is shown."""
+
+    def __init__(
+        self,
+        main: Callable[[ft.Page], Any],
+        *,
+        route: str = "/",
+        width: int = 390,
+        height: int = 844,
+        brightness: str = "light",
+        hub: PubSubHub | None = None,
+    ):
+        self._main = main
+        self._start = {
+            "route": route,
+            "width": width,
+            "height": height,
+            "web": True,
+            "platform": "android",
+            "platform_brightness": brightness,
+        }
+        self._hub = hub
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.client: FakeClient | None = None
+        self.session: Session | None = None
+
+    # -- life cycle -------------------------------------------------------------------------------
+
+    async def start(self) -> UiApp:
+        """Register with a new session (as a browser does on load) and run the app's main(page)."""
+        loop = asyncio.get_running_loop()
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+        hub = self._hub or new_hub(loop)
+        self.client = FakeClient(loop, self._executor, hub)
+        self.session = Session(self.client)
+        self.client.session = self.session
+        self.session.apply_page_patch(self._start)
+        self.client.send_message(
+            Message(
+                MessageAction.REGISTER_CLIENT,
+                RegisterClientResponseBody(session_id=self.session.id,
+                                           page_patch=self.session.get_page_patch(), error=""),
+            )
+        )
+        _context_page.set(self.session.page)
+        result = self._main(self.session.page)
+        if asyncio.iscoroutine(result):
+            await result
+        await self.session.after_event(self.session.page)
+        await self.settle()
+        return self
+
+    async def close(self) -> None:
+        """End the session as when the tab closes."""
+        if self.session is not None:
+            self.session.close()
+            await asyncio.sleep(0)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def settle(self, rounds: int = 400) -> None:
+        """Let Flet flush pending updates, effects and client round trips; fail on a crashed session."""
+        assert self.client is not None and self.session is not None
+        ready = self.session._Session__updates_ready  # the scheduler's "work queued" flag
+        quiet = 0
+        for _ in range(rounds):
+            await asyncio.sleep(0)
+            if self.client.tasks:
+                await asyncio.gather(*list(self.client.tasks))
+                quiet = 0
+            elif ready.is_set():
+                quiet = 0
+            else:
+                quiet += 1
+                if quiet >= 5:
+                    break
+        if self.client.crashes:
+            raise AssertionError("the app crashed:\n" + "\n".join(self.client.crashes))
+
+    # -- what is on screen ------------------------------------------------------------------------
+
+    @property
+    def page(self) -> ft.Page:
+        assert self.session is not None
+        return self.session.page
+
+    @property
+    def route(self) -> str:
+        return self.page.route
+
+    @property
+    def views(self) -> list[ft.View]:
+        """The view stack, bottom first, as the client shows it."""
+        return [ft.unwrap_component(v) for v in ft.unwrap_component(self.page.views)]
+
+    @property
+    def view_routes(self) -> list[str]:
+        return [v.route for v in self.views]
+
+    @property
+    def top(self) -> ft.View:
+        return self.views[-1]
+
+    def dialogs(self) -> list[BaseControl]:
+        """Dialogs currently open (use_dialog / show_dialog)."""
+        return [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
+
+    def _roots(self) -> list[Any]:
+        return [*self.dialogs(), self.top]
+
+    def find(self, key: str) -> BaseControl | None:
+        """The control with `key` in an open dialog or on the screen on top, or None."""
+        for root in self._roots():
+            for control in walk(root):
+                if _key_of(control) == key:
+                    return control
+        return None
+
+    def get(self, key: str) -> BaseControl:
+        """The control with `key`; fails listing the keys that are on screen."""
+        control = self.find(key)
+        if control is None:
+            raise AssertionError(f"no control with key {key!r} on {self.route!r}; keys: {sorted(self.keys())}")
+        return control
+
+    def keys(self) -> set[str]:
+        return {str(k) for root in self._roots() for c in walk(root) if (k := _key_of(c)) is not None}
+
+    def texts(self) -> list[str]:
+        """Every piece of text on the top screen and open dialogs: Text values, labels, titles."""
+        out: list[str] = []
+        for root in self._roots():
+            for control in walk(root):
+                for attr in ("value", "label", "text", "title", "error"):
+                    value = getattr(control, attr, None)
+                    if isinstance(value, str) and value:
+                        out.append(value)
+        return out
+
+    def text(self) -> str:
+        """All texts of `texts()` joined by newlines, for `in` checks on sentences."""
+        return "\n".join(self.texts())
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    async def _event(self, control: BaseControl, name: str, data: Any = None) -> None:
+        assert self.session is not None
+        await self.session.dispatch_event(control._i, name, data)
+        await self.settle()
+
+    async def click(self, key: str) -> None:
+        """Tap the control with `key` (button, icon button, tappable container)."""
+        control = self.get(key)
+        if getattr(control, "disabled", False):
+            raise AssertionError(f"{key!r} is disabled")
+        await self._event(control, "click")
+
+    async def type(self, key: str, text: str) -> None:
+        """Replace a text field's text, as typing does: the client sends the value, then on_change."""
+        control = self.get(key)
+        assert self.session is not None
+        self.session.apply_patch(control._i, {"value": text})
+        await self._event(control, "change", text)
+
+    async def submit(self, key: str) -> None:
+        """Press Enter in a text field."""
+        control = self.get(key)
+        await self._event(control, "submit", getattr(control, "value", None))
+
+    async def select(self, key: str, *values: str) -> None:
+        """Pick segments of a SegmentedButton."""
+        control = self.get(key)
+        assert self.session is not None
+        self.session.apply_patch(control._i, {"selected": list(values)})
+        await self._event(control, "change", list(values))
+
+    async def go(self, route: str) -> None:
+        """Open an address directly (typed URL, browser back/forward, deep link)."""
+        await self.client._route_changed(route)
+        await self.settle()
+
+    async def back(self) -> None:
+        """The Android back button or the app bar's arrow: the client asks to pop the top view."""
+        await self._event(self.page, "view_pop", {"route": self.top.route})
+
+
+def walk(root: Any) -> Iterator[BaseControl]:
+    """Every control under `root` (components unwrapped), depth first."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if value is None or id(value) in seen:
+            continue
+        if isinstance(value, (list, tuple)):
+            stack.extend(reversed(value))
+            continue
+        if isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))
+            continue
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            continue
+        seen.add(id(value))
+        if isinstance(value, BaseControl):
+            yield value
+        children = []
+        for field in dataclasses.fields(value):
+            if field.metadata.get("skip", False) or field.name == "_parent":
+                continue
+            child = getattr(value, field.name, None)
+            if isinstance(child, (BaseControl, list, tuple, dict)) or dataclasses.is_dataclass(child):
+                children.append(child)
+        stack.extend(reversed(children))
+
+
+def _key_of(control: BaseControl) -> Any:
+    key = getattr(control, "key", None)
+    return getattr(key, "value", key)

@@ -1,0 +1,121 @@
+"""The Players screen in-process: add, pick a colour, rename, remove with confirmation, inline errors."""
+
+from __future__ import annotations
+
+import flet as ft
+from harness import walk
+
+
+def _names_on_screen(ui) -> list[str]:
+    """The roster as shown: the name text of every player row, top to bottom."""
+    return [c.value for c in walk(ui.top) if isinstance(c, ft.Text) and str(c.key or "").endswith("-name")
+            and str(c.key).startswith("player-")]
+
+
+async def test_add_a_player_from_home(open_ui, store):
+    ui = await open_ui()
+    await ui.click("home-players")
+    ui.get("players-empty")
+    await ui.type("player-name", "  Ann ")
+    await ui.click("player-add")
+    assert _names_on_screen(ui) == ["Ann"]
+    [ann] = store.players.list()
+    assert ann.name == "Ann"
+    assert ann.colour.startswith("#") and len(ann.colour) == 7
+    assert ui.get("player-name").value == ""  # ready for the next name
+    assert ui.find("players-empty") is None
+    # Enter in the name field adds too.
+    await ui.type("player-name", "Bob")
+    await ui.submit("player-name")
+    assert _names_on_screen(ui) == ["Ann", "Bob"]
+    assert [p.name for p in store.players.list()] == ["Ann", "Bob"]
+
+
+async def test_the_chosen_colour_is_saved(open_ui, store):
+    from companion.ui.players import player_palette
+
+    colour = player_palette()[3]
+    ui = await open_ui(route="/players")
+    await ui.type("player-name", "Chiara")
+    await ui.click(f"player-colour-{colour.lstrip('#').lower()}")
+    await ui.click("player-add")
+    [chiara] = store.players.list()
+    assert chiara.colour.lower() == colour.lower()
+    avatar = next(c for c in walk(ui.get(f"player-{chiara.id}")) if isinstance(c, ft.CircleAvatar))
+    assert avatar.bgcolor.lower() == colour.lower()
+
+
+async def test_empty_and_duplicate_names_show_an_inline_error(open_ui, store):
+    store.players.add("Ann")
+    ui = await open_ui(route="/players")
+    await ui.type("player-name", "   ")
+    await ui.click("player-add")
+    error = ui.get("player-name").error
+    assert error and "empty" in error.lower()
+    await ui.type("player-name", "ann")
+    assert ui.get("player-name").error is None  # typing clears the old complaint
+    await ui.click("player-add")
+    error = ui.get("player-name").error
+    assert error and "ann" in error.lower()
+    assert [p.name for p in store.players.list()] == ["Ann"]
+    assert ui.get("player-name").value == "ann"  # the text stays so it can be corrected
+
+
+async def test_rename_a_player(open_ui, store):
+    ann = store.players.add("Ann")
+    store.players.add("Bob")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-rename")
+    assert ui.get("player-edit-name").value == "Ann"
+    await ui.type("player-edit-name", "Bob")
+    await ui.click("player-edit-save")
+    assert "bob" in ui.get("player-edit-name").error.lower()  # duplicate refused, still editing
+    await ui.type("player-edit-name", "Annika")
+    await ui.click("player-edit-save")
+    assert ui.find("player-edit-name") is None
+    assert _names_on_screen(ui) == ["Annika", "Bob"]
+    assert store.players.get(ann.id).name == "Annika"
+
+
+async def test_cancel_a_rename_changes_nothing(open_ui, store):
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-rename")
+    await ui.type("player-edit-name", "Zed")
+    await ui.click("player-edit-cancel")
+    assert _names_on_screen(ui) == ["Ann"]
+    assert store.players.get(ann.id).name == "Ann"
+
+
+async def test_remove_asks_first_and_keeps_past_games(open_ui, store):
+    ann = store.players.add("Ann")
+    bob = store.players.add("Bob")
+    store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Camp night",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 40, "winner": True},
+                                   {"id": bob.id, "name": "Bob", "score": 31, "winner": False}],
+                       "detail": {}, "session": None})
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-remove")
+    assert "Remove Ann?" in ui.text()
+    await ui.click("player-remove-cancel")
+    assert not ui.dialogs()
+    assert _names_on_screen(ui) == ["Ann", "Bob"]
+
+    await ui.click(f"player-{ann.id}-remove")
+    await ui.click("player-remove-confirm")
+    assert not ui.dialogs()
+    assert _names_on_screen(ui) == ["Bob"]
+    assert [p.name for p in store.players.list()] == ["Bob"]
+    assert store.players.get(ann.id).removed
+
+    await ui.back()
+    await ui.click("home-history")
+    assert "Camp night" in ui.text() and "Ann" in ui.texts()
+
+
+async def test_another_tab_sees_a_new_player(open_ui, store):
+    first = await open_ui(route="/players")
+    second = await open_ui(route="/players")
+    await first.type("player-name", "Dana")
+    await first.click("player-add")
+    assert _names_on_screen(second) == ["Dana"]

@@ -1,0 +1,117 @@
+"""The app shell in-process: home, every screen reachable and back again, honest pages, game screens."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from harness import walk
+
+from companion.games import GAMES
+from companion.ui import registry
+from companion.ui.home import HOME_GAMES
+from companion.ui.widgets import screen_view
+
+SHORTCUTS = {"home-players": ("/players", "Players"), "home-history": ("/history", "History"),
+             "home-settings": ("/settings", "Settings")}
+
+
+async def test_home_lists_the_four_games_expeditions_and_the_shortcuts(open_ui):
+    ui = await open_ui()
+    assert ui.route == "/" and ui.view_routes == ["/"]
+    text = ui.text()
+    for title in ("Trek 12: Himalaya", "14ers", "Ridgeline", "Freunde", "Trek 12 Expeditions"):
+        assert title in text
+    for key in ("home-game-trek12", "home-game-fourteeners", "home-game-ridgeline", "home-game-freunde",
+                "home-game-expedition", *SHORTCUTS):
+        ui.get(key)
+    # Nothing is in progress, so there is nothing to resume.
+    assert ui.find("home-resume-title") is None
+
+
+@pytest.mark.parametrize("key", sorted(SHORTCUTS))
+async def test_each_shortcut_opens_its_screen_and_back_returns_home(open_ui, key):
+    route, title = SHORTCUTS[key]
+    ui = await open_ui()
+    await ui.click(key)
+    assert ui.route == route
+    assert ui.view_routes == ["/", route]  # home stays underneath, so the app bar shows a back arrow
+    assert ui.top.appbar.title.value == title
+    await ui.back()  # Android back button
+    assert ui.route == "/" and ui.view_routes == ["/"]
+
+
+@pytest.mark.parametrize("game", HOME_GAMES)
+async def test_a_game_without_a_screen_says_so_honestly(open_ui, game):
+    ui = await open_ui()
+    assert "Not yet available" in ui.text()
+    await ui.click(f"home-game-{game}")
+    assert ui.route == f"/games/{game}"
+    assert ui.view_routes == ["/", f"/games/{game}"]
+    ui.get("game-unavailable")
+    assert f"{GAMES[game].title} is not yet available in this version" in ui.text()
+    await ui.click("go-home")
+    assert ui.route == "/"
+
+
+async def test_deep_links_open_with_home_underneath(open_ui):
+    ui = await open_ui(route="/settings")
+    assert ui.view_routes == ["/", "/settings"]
+    await ui.go("/history")
+    assert ui.view_routes == ["/", "/history"]
+    await ui.back()
+    assert ui.view_routes == ["/"]
+
+
+async def test_unknown_addresses_and_games_are_reported(open_ui):
+    ui = await open_ui()
+    await ui.go("/no/such/place")
+    ui.get("not-found")
+    assert "/no/such/place" in ui.text()
+    await ui.click("go-home")
+    assert ui.route == "/"
+    await ui.go("/games/chess")
+    ui.get("game-unknown")
+    assert "'chess'" in ui.text()
+
+
+@ft.component
+def _FakeNewGame() -> ft.View:
+    return screen_view("Ridgeline setup", [ft.Text("Choose the players", key="fake-setup")])
+
+
+@ft.component
+def _FakePlay(session_id: str) -> ft.View:
+    return screen_view("Ridgeline", [ft.Text(f"playing {session_id}", key="fake-play")])
+
+
+@pytest.fixture
+def ridgeline_screen():
+    registry.register_game_screen("ridgeline", new_game=_FakeNewGame, play=_FakePlay)
+    yield
+    registry.unregister_game_screen("ridgeline")
+
+
+async def test_a_registered_game_screen_is_enabled_and_opened(open_ui, ridgeline_screen, save_session):
+    ui = await open_ui()
+    tile_texts = [c.value for c in _texts_under(ui.get("home-game-ridgeline"))]
+    assert "Not yet available" not in tile_texts
+    other_texts = [c.value for c in _texts_under(ui.get("home-game-freunde"))]
+    assert "Not yet available" in other_texts
+    await ui.click("home-game-ridgeline")
+    assert ui.get("fake-setup").value == "Choose the players"
+
+    session_id = save_session("ridgeline", "Friday")
+    await ui.go(f"/play/ridgeline/{session_id}")
+    assert ui.get("fake-play").value == f"playing {session_id}"
+
+
+def test_registering_a_screen_for_an_unknown_game_is_refused():
+    from companion.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="unknown game 'chess'"):
+        registry.register_game_screen("chess", new_game=_FakeNewGame, play=_FakePlay)
+
+
+def _texts_under(control):
+    return [c for c in walk(control) if isinstance(c, ft.Text)]
+
