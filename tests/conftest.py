@@ -31,8 +31,8 @@ COUNTER_ENGINE = textwrap.dedent('''
 
     def start(setup):
         target = setup.get("target")
-        if type(target) is not int or not 1 <= target <= 1000:
-            raise InvalidInput(f"target must be a whole number from 1 to 1000, not {target!r}")
+        if type(target) is not int or not 1 <= target <= 1_000_000:
+            raise InvalidInput(f"target must be a whole number from 1 to 1,000,000, not {target!r}")
         return State(target, 0, ())
 
 
@@ -104,6 +104,26 @@ def run_python(engine_dir: Path):
                               timeout=timeout, cwd=REPO, env=child_env(engine_dir))
 
     return run
+
+
+@pytest.fixture
+def spawn_python(engine_dir: Path):
+    """Start Python code in a child process with piped output (the caller waits for or kills it)."""
+    children: list[subprocess.Popen] = []
+
+    def spawn(code: str) -> subprocess.Popen:
+        child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, cwd=REPO, env=child_env(engine_dir))
+        children.append(child)
+        return child
+
+    yield spawn
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=30)
+        child.stdout.close()
+        child.stderr.close()
 
 
 def child_env(engine_dir: Path) -> dict[str, str]:

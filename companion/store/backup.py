@@ -277,7 +277,7 @@ def _refuse_duplicates(docs: list[dict[str, Any]], section: str) -> None:
 def _check_table_name(name: Any) -> None:
     if not isinstance(name, str) or not TABLE_NAME_PATTERN.fullmatch(name) or name in RESERVED_NAMES:
         raise InvalidInput(f"tables: {describe(name)} is not a table name (1-40 lower-case letters, digits or _, "
-                           "starting with a letter)")
+                           f"starting with a letter, and not one of {', '.join(sorted(RESERVED_NAMES))})")
 
 
 def _sorted_copies(docs: Iterable[dict[str, Any]], time_field: str) -> list[dict[str, Any]]:

@@ -137,7 +137,8 @@ def check_json(value: Any, where: str, field: str) -> Any:
         return _copy_checked(value, 0)
     except _Bad as bad:
         inner = "".join(reversed(bad.path))
-        _fail(where, field + inner if field else inner.lstrip(".") or "(record)", bad.problem)
+        name = field + inner if field else inner.lstrip(".") or "(record)"
+        _fail(where, name if len(name) <= 80 else name[:77] + "...", bad.problem)
 
 
 def check_player_name(value: Any, where: str = "player", field: str = "name") -> str:

@@ -1,0 +1,219 @@
+"""The backup file: a round trip is exact, a merge adds no duplicates, and a bad file changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.errors import InvalidInput
+from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
+
+
+def fill(store) -> dict:
+    """A store with one of everything: current and removed players, settings, a game in progress, history."""
+    ann = store.players.add("Ann")
+    bob = store.players.add("Bob", colour="#123456")
+    gone = store.players.add("Carla")
+    store.players.remove(gone.id)
+    store.settings.set("theme", "dark")
+    store.settings.set("assist_deck", {"rope": 3, "oxygen": 2})
+    store.sessions.save({"id": "5" * 32, "game": "trek12", "title": "Kagkot", "setup": {"sheet": "kagkot"},
+                         "players": [ann.id, bob.id], "actions": [{"dice": [3, 5]}, {"write": 8, "at": "c4"}],
+                         "redo": [{"dice": [1, 1]}], "created": "2026-03-01T17:00:00Z",
+                         "updated": "2026-03-01T17:20:00Z"})
+    for day in (1, 2, 3):
+        store.history.add({
+            "game": "freunde" if day == 2 else "trek12", "finished": f"2026-02-0{day}T20:00:00Z",
+            "title": f"Game {day}",
+            "players": [{"id": ann.id, "name": "Ann", "score": 60 + day, "winner": day != 2},
+                        {"id": gone.id, "name": "Carla", "score": 55, "winner": day == 2},
+                        {"id": None, "name": "Max", "score": 40, "winner": False}],
+            "detail": {"lines": [day, 2 * day], "note": "Zeltplatz über dem Grat"},
+            "session": {"setup": {"sheet": "dunai"}, "actions": [{"dice": [day, 6]}]},
+        })
+    store.table("hall_of_fame").insert({"id": "dunai-1", "sheet": "dunai", "name": "Ann", "score": 81})
+    return {"ann": ann, "bob": bob, "gone": gone}
+
+
+def test_export_import_round_trip_is_exact(store):
+    with open_store(memory=True) as source:
+        fill(source)
+        original = source.export_all()
+    assert original["format"] == BACKUP_FORMAT and original["version"] == BACKUP_VERSION
+    assert json.loads(json.dumps(original)) == original  # plain JSON all the way down
+    report = store.import_all(copy.deepcopy(original))
+    assert report.added == {"players": 3, "settings": 2, "sessions": 1, "history": 3, "hall_of_fame": 1}
+    assert str(report) == ("added 3 players, 2 settings, 1 game in progress, 3 finished games, "
+                           "1 hall_of_fame record")
+    assert store.export_all() == original
+
+
+def test_the_round_trip_survives_reopening_the_folder(tmp_data_dir):
+    with open_store(memory=True) as source:
+        fill(source)
+        original = source.export_all()
+    with open_store(tmp_data_dir) as target:
+        target.import_all(original)
+    with open_store(tmp_data_dir) as reopened:
+        assert reopened.export_all() == original
+        assert reopened.notices == []
+
+
+def test_importing_the_same_backup_again_adds_nothing(store):
+    fill(store)
+    doc = store.export_all()
+    report = store.import_all(doc)
+    assert report.total_added == 0
+    assert str(report) == "nothing new to add; 10 already here, kept as they are"
+    assert store.export_all() == doc
+
+
+def test_a_merge_adds_only_what_is_new_and_keeps_local_changes(store):
+    with open_store(memory=True) as other:
+        fill(other)
+        doc = other.export_all()
+    store.import_all(doc)
+    ann_id = store.players.find("Ann").id
+    store.players.rename(ann_id, "Annie")          # a local change the backup must not undo
+    doc["history"].append({**doc["history"][0], "id": "9" * 32, "title": "Later"})
+    report = store.import_all(doc)
+    assert report.added["history"] == 1 and report.skipped["history"] == 3
+    assert report.added["players"] == 0
+    assert store.players.get(ann_id).name == "Annie"
+    assert store.history.count() == 4
+
+
+def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
+    local_ann = store.players.add("Ann")
+    with open_store(memory=True) as other:
+        fill(other)
+        doc = other.export_all()
+    report = store.import_all(doc)
+    assert report.renamed == ("Ann -> Ann (2)",)
+    names = sorted(p.name for p in store.players.list())
+    assert names == ["Ann", "Ann (2)", "Bob"]
+    assert store.players.get(local_ann.id).name == "Ann"
+
+
+def test_a_session_already_finished_here_is_not_brought_back(store):
+    with open_store(memory=True) as other:
+        fill(other)
+        doc = other.export_all()
+    finished = dict(doc["history"][0], id=doc["sessions"][0]["id"])
+    store.import_all({"format": BACKUP_FORMAT, "version": 1, "players": doc["players"], "history": [finished]})
+    report = store.import_all(doc)
+    assert report.skipped["sessions"] == 1
+    assert store.sessions.list() == []
+
+
+# -- bad files change nothing -------------------------------------------------------------------------------
+
+
+def sample() -> dict:
+    with open_store(memory=True) as source:
+        fill(source)
+        return source.export_all()
+
+
+def corrupt(path: str, value):
+    """A sample backup with the value at a dotted path (list indexes as numbers) replaced."""
+    doc = sample()
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    target = doc
+    for part in parents:
+        target = target[part]
+    target[last] = value
+    return doc
+
+
+def without(path: str):
+    doc = sample()
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    target = doc
+    for part in parents:
+        target = target[part]
+    del target[last]
+    return doc
+
+
+HOSTILE = [
+    ("not an object", lambda: [1, 2], "not a companion backup"),
+    ("foreign format", lambda: corrupt("format", "trek12-sheet"), "its format is 'trek12-sheet'"),
+    ("newer version", lambda: corrupt("version", 2), "version 2, made by a newer companion"),
+    ("version as text", lambda: corrupt("version", "1"), "not a version number"),
+    ("unknown section", lambda: corrupt("extras", {}), "'extras' is not a known section"),
+    ("section of wrong type", lambda: corrupt("history", {}), "'history' must be a list"),
+    ("score as text", lambda: corrupt("history.1.players.0.score", "61"), r"history\[1\] .*'players\[0\].score' must be a whole"),
+    ("winner as number", lambda: corrupt("history.0.players.0.winner", 1), r"'players\[0\].winner' must be true or false"),
+    ("huge string", lambda: corrupt("history.2.detail.note", "x" * 10_001), r"'detail.note' is 10,001 characters"),
+    ("huge name", lambda: corrupt("players.0.name", "A" * 5000), r"players\[0\] .*'name'.*at most 40"),
+    ("unknown record field", lambda: corrupt("players.1.admin", True), r"players\[1\] .*'admin' is not a known field"),
+    ("unknown player field", lambda: corrupt("history.0.players.0.rank", 1), r"'players\[0\].rank' is not a known field"),
+    ("path in an id", lambda: corrupt("history.0.id", "../../etc/passwd"), r"history\[0\] .*'id' must be a record id"),
+    ("short id", lambda: corrupt("players.0.id", "abc"), r"players\[0\] .*'id' must be a record id"),
+    ("missing field", lambda: without("sessions.0.redo"), r"sessions\[0\] .*'redo' is missing"),
+    ("unknown game", lambda: corrupt("sessions.0.game", "chess"), r"'game' must be one of"),
+    ("naive time", lambda: corrupt("history.0.finished", "2026-02-01 20:00"), r"'finished'.*time zone"),
+    ("NaN", lambda: corrupt("history.0.detail.lines", [float("nan")]), r"'detail.lines\[0\]' is nan"),
+    ("deep nesting", lambda: corrupt("history.0.detail.deep", json.loads("[" * 40 + "]" * 40)), "nested more than 32"),
+    ("bad colour", lambda: corrupt("players.0.colour", "javascript:alert(1)"), r"'colour' must be a colour"),
+    ("bad setting", lambda: corrupt("settings.theme", "neon"), "system, light, dark"),
+    ("bad table name", lambda: corrupt("tables.players", []), "not a table name"),
+    ("bad table doc id", lambda: corrupt("tables.hall_of_fame.0.id", "a b"), r"tables.hall_of_fame\[0\]"),
+    ("duplicate id", lambda: _duplicate_ids(), r"history\[1\]: id .* is already used by history\[0\]"),
+    ("unknown player", lambda: corrupt("history.0.players.0.id", "e" * 32), "neither in the backup nor on this device"),
+    ("twin names", lambda: corrupt("players.1.name", "ann"), "both current players with the same name"),
+]
+
+
+def _duplicate_ids():
+    doc = sample()
+    doc["history"][1]["id"] = doc["history"][0]["id"]
+    return doc
+
+
+@pytest.mark.parametrize("label, make, message", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_bad_backup_is_refused_naming_the_problem_and_changes_nothing(store, label, make, message):
+    doc = make()
+    fill(store)
+    before = store.export_all()
+    files_before = _files(store.data_dir)
+    with pytest.raises(InvalidInput, match=message):
+        store.import_all(doc)
+    assert store.export_all() == before
+    assert _files(store.data_dir) == files_before
+
+
+def test_an_error_late_in_the_file_changes_nothing_from_earlier_sections(store):
+    doc = sample()
+    doc["tables"]["hall_of_fame"][0]["score"] = "x" * 20_000
+    with pytest.raises(InvalidInput, match="hall_of_fame"):
+        store.import_all(doc)
+    assert store.players.list() == [] and store.history.count() == 0
+
+
+def test_the_command_line_refuses_a_truncated_backup_and_changes_nothing(tmp_data_dir, tmp_path, capsys):
+    from companion.cli import main
+
+    with open_store(tmp_data_dir) as first:
+        fill(first)
+        before = first.export_all()
+    backup = tmp_path / "backup.json"
+    assert main(["export", str(backup), "--data-dir", str(tmp_data_dir)]) == 0
+    assert json.loads(backup.read_text()) == before
+    text = backup.read_text()
+    backup.write_text(text[: len(text) // 2])
+    capsys.readouterr()
+    assert main(["import", str(backup), "--data-dir", str(tmp_data_dir)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    with open_store(tmp_data_dir) as after:
+        assert after.export_all() == before
+
+
+def _files(folder: Path | None) -> dict[str, bytes]:
+    if folder is None:
+        return {}
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name != "companion.lock"}

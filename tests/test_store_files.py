@@ -1,0 +1,380 @@
+"""What the files on disk survive: crashes mid-write, corrupt files, older layouts, a second process."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.errors import StoreError
+from companion.store import StoreCorrupt, StoreLocked, atomic, open_store
+from companion.store.store import BackupKind
+
+SESSION = "1" * 32
+
+
+def session(actions, session_id=SESSION):
+    return {"id": session_id, "game": "trek12", "title": "Dunai", "setup": {}, "players": [],
+            "actions": [{"n": n} for n in range(actions)], "redo": [],
+            "created": "2026-03-01T17:00:00Z", "updated": f"2026-03-01T18:00:{actions:02d}Z"}
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".tmp-" in p.name or p.name.endswith(".pending"))
+
+
+class Crash(BaseException):
+    """Stands for the process dying at this point (nothing after it runs)."""
+
+
+# -- atomic writes ------------------------------------------------------------------------------------------
+
+
+def test_write_keeps_the_previous_version_as_bak(tmp_path):
+    target = tmp_path / "doc.json"
+    atomic.write_json_atomic(target, {"v": 1}, keep_backup=True)
+    atomic.write_json_atomic(target, {"v": 2}, keep_backup=True)
+    assert json.loads(target.read_text()) == {"v": 2}
+    assert json.loads((tmp_path / "doc.json.bak").read_text()) == {"v": 1}
+    assert leftovers(tmp_path) == []
+
+
+def test_interrupted_between_temp_file_and_replace_leaves_the_old_file(file_store, monkeypatch):
+    file_store.sessions.save(session(3))
+    folder = file_store.data_dir
+    good = (folder / "sessions.json").read_bytes()
+
+    def die_before_rename(src, dst):
+        if ".tmp-" in str(src) and str(dst).endswith("sessions.json"):
+            assert Path(src).stat().st_size > 0  # the new content was fully written first
+            raise Crash
+        os.replace(src, dst)
+
+    monkeypatch.setattr(atomic, "_replace", die_before_rename)
+    with pytest.raises(Crash):
+        file_store.sessions.save(session(4))
+    assert (folder / "sessions.json").read_bytes() == good
+    # the store did not pretend the save happened
+    assert len(file_store.sessions.get(SESSION)["actions"]) == 3
+    monkeypatch.undo()
+    file_store.close()
+    with open_store(folder) as reopened:
+        assert reopened.notices == []
+        assert len(reopened.sessions.get(SESSION)["actions"]) == 3
+    assert leftovers(folder) == []
+
+
+def test_a_process_killed_between_temp_file_and_replace_leaves_the_old_file(tmp_data_dir, run_python):
+    with open_store(tmp_data_dir) as first:
+        first.sessions.save(session(3))
+    result = run_python(f"""
+        import os
+        from companion.store import atomic, open_store
+        store = open_store({str(tmp_data_dir)!r})
+        real = atomic._replace
+        def die(src, dst):
+            if ".tmp-" in str(src) and str(dst).endswith("sessions.json"):
+                os._exit(17)
+            real(src, dst)
+        atomic._replace = die
+        record = store.sessions.get({SESSION!r})
+        record["actions"].append({{"n": 3}})
+        store.sessions.save(record)
+        print("the save returned")
+    """)
+    assert result.returncode == 17, result.stderr
+    assert "returned" not in result.stdout
+    assert any(".tmp-" in p.name for p in tmp_data_dir.iterdir())  # the half-done write is still there
+    with open_store(tmp_data_dir) as reopened:
+        assert reopened.notices == []
+        assert len(reopened.sessions.get(SESSION)["actions"]) == 3
+    assert leftovers(tmp_data_dir) == []
+
+
+def test_a_failed_write_says_so_and_the_store_still_matches_the_disk(file_store, monkeypatch):
+    file_store.players.add("Ann")
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic, "_write_synced", disk_full)
+    with pytest.raises(StoreError, match="No space left on device; the previously saved version is intact"):
+        file_store.players.add("Bob")
+    monkeypatch.undo()
+    assert [p.name for p in file_store.players.list()] == ["Ann"]
+    file_store.players.add("Bob")
+    assert [p.name for p in file_store.players.list()] == ["Ann", "Bob"]
+
+
+def test_a_multi_file_commit_interrupted_after_its_commit_point_is_finished_on_open(tmp_path, monkeypatch):
+    for name in ("a.json", "b.json"):
+        atomic.write_json_atomic(tmp_path / name, {"v": 1})
+    renamed = []
+
+    def die_on_second(src, dst):
+        if str(src).endswith(".pending"):
+            if renamed:
+                raise Crash
+            renamed.append(dst)
+        os.replace(src, dst)
+
+    monkeypatch.setattr(atomic, "_replace", die_on_second)
+    with pytest.raises(Crash):
+        atomic.commit_files(tmp_path, {"a.json": b'{"v": 2}', "b.json": b'{"v": 2}'})
+    monkeypatch.undo()
+    assert json.loads((tmp_path / "a.json").read_text()) == {"v": 2}
+    assert json.loads((tmp_path / "b.json").read_text()) == {"v": 1}  # a mix, until the folder is opened
+    assert atomic.recover_commit(tmp_path) is True
+    assert json.loads((tmp_path / "b.json").read_text()) == {"v": 2}
+    assert not (tmp_path / atomic.JOURNAL_NAME).exists()
+
+
+def test_a_multi_file_commit_interrupted_before_its_commit_point_changes_nothing(tmp_data_dir, monkeypatch):
+    with open_store(tmp_data_dir) as first:
+        first.players.add("Ann")
+    real = atomic.write_bytes_atomic
+
+    def die_writing_journal(path, data, **kw):
+        if path.name == atomic.JOURNAL_NAME:
+            raise Crash
+        real(path, data, **kw)
+
+    store = open_store(tmp_data_dir)
+    monkeypatch.setattr(atomic, "write_bytes_atomic", die_writing_journal)
+    doc = store.export_all()
+    doc["players"] = [{"id": "b" * 32, "name": "Bob", "colour": "#000000", "removed": False,
+                       "created": "2026-01-01T00:00:00Z"}]
+    doc["history"] = [{"id": "c" * 32, "game": "trek12", "finished": "2026-01-01T00:00:00Z", "title": "",
+                       "players": [{"id": "b" * 32, "name": "Bob", "score": 1, "winner": True}], "detail": {},
+                       "session": None}]
+    with pytest.raises(Crash):
+        store.import_all(doc)
+    monkeypatch.undo()
+    store.close()
+    with open_store(tmp_data_dir) as reopened:
+        assert [p.name for p in reopened.players.list()] == ["Ann"]
+        assert reopened.history.count() == 0
+    assert leftovers(tmp_data_dir) == []
+
+
+# -- unreadable files ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b'{"sessions": {"1": {"id": "x"', "not valid JSON"),
+    (b"", "empty"),
+    (b"\xff\xfe\x00", "not UTF-8"),
+    (b"[1, 2, 3]", "does not hold tables"),
+])
+def test_a_corrupt_file_is_moved_aside_reported_and_its_backup_offered(tmp_data_dir, content, reason):
+    with open_store(tmp_data_dir) as first:
+        first.sessions.save(session(2))
+        first.sessions.save(session(5))  # sessions.json.bak now holds the 2-action version
+    (tmp_data_dir / "sessions.json").write_bytes(content)
+
+    store = open_store(tmp_data_dir)
+    [notice] = store.notices
+    assert "sessions.json could not be read" in notice and reason in notice
+    assert store.sessions.list() == []
+    [aside] = [p for p in tmp_data_dir.iterdir() if ".corrupt-" in p.name]
+    assert aside.read_bytes() == content  # never overwritten, kept byte for byte
+    assert aside.name in notice
+    [offered] = store.offered_backups()
+    assert offered.kind is BackupKind.KEPT and offered.path.name in notice
+    kinds = {b.kind for b in store.backups()}
+    assert kinds == {BackupKind.KEPT, BackupKind.QUARANTINED, BackupKind.PREVIOUS}
+
+    # saving twice rotates sessions.json.bak, but the offered copy is untouched
+    store.sessions.save(session(1, "2" * 32))
+    store.sessions.save(session(1, "2" * 32))
+    store.restore_backup(offered.path)
+    assert len(store.sessions.get(SESSION)["actions"]) == 2
+    with pytest.raises(StoreCorrupt, match="cannot be read"):
+        store.restore_backup(aside)
+    store.close()
+    with open_store(tmp_data_dir) as reopened:
+        assert reopened.notices == []
+        assert len(reopened.sessions.get(SESSION)["actions"]) == 2
+
+
+def test_a_truncated_history_is_quarantined_and_other_files_are_untouched(tmp_data_dir):
+    with open_store(tmp_data_dir) as first:
+        first.players.add("Ann")
+        first.history.add({"game": "trek12", "title": "Dunai", "detail": {}, "session": None,
+                           "players": [{"name": "Max", "score": 50, "winner": True}]})
+    history = tmp_data_dir / "history.json"
+    history.write_bytes(history.read_bytes()[:40])
+    with open_store(tmp_data_dir) as store:
+        [notice] = store.notices
+        assert notice.startswith("history.json could not be read (it is not valid JSON")
+        assert "the history of finished games" in notice
+        assert "There is no earlier copy" in notice
+        assert store.history.count() == 0
+        assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+def test_a_corrupt_main_file_offers_its_backup(tmp_data_dir):
+    with open_store(tmp_data_dir) as first:
+        first.players.add("Ann")
+        first.players.add("Bob")
+    (tmp_data_dir / "companion.json").write_text("{not json")
+    with open_store(tmp_data_dir) as store:
+        assert "roster of players" in store.notices[0]
+        assert store.players.list() == []
+        store.restore_backup(store.offered_backups()[0].path)
+        assert [p.name for p in store.players.list()] == ["Ann"]  # the copy before Bob was added
+
+
+def test_restoring_the_bak_swaps_it_with_the_live_file(file_store):
+    file_store.settings.set("theme", "dark")
+    file_store.settings.set("theme", "light")
+    [bak] = [b for b in file_store.backups() if b.kind is BackupKind.PREVIOUS]
+    assert bak.file == "companion.json" and bak.restorable
+    file_store.restore_backup(bak.path.name)
+    assert file_store.settings.get("theme") == "dark"
+    file_store.restore_backup(bak.path)  # and back again: nothing is lost by restoring
+    assert file_store.settings.get("theme") == "light"
+
+
+def test_only_kept_copies_can_be_restored(file_store, tmp_path):
+    stranger = tmp_path / "elsewhere.json"
+    stranger.write_text("{}")
+    with pytest.raises(StoreError, match="not one of the copies kept"):
+        file_store.restore_backup(stranger)
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads every file")
+def test_a_file_that_cannot_be_read_is_left_alone(tmp_data_dir):
+    with open_store(tmp_data_dir) as first:
+        first.history.add({"game": "trek12", "title": "", "detail": {}, "session": None,
+                           "players": [{"name": "Max", "score": 50, "winner": True}]})
+    history = tmp_data_dir / "history.json"
+    history.chmod(0)
+    try:
+        with pytest.raises(StoreError, match="cannot read .*history.json"):
+            open_store(tmp_data_dir)
+    finally:
+        history.chmod(0o600)
+    assert not [p for p in tmp_data_dir.iterdir() if ".corrupt-" in p.name]
+
+
+# -- layout versions ----------------------------------------------------------------------------------------
+
+
+def names_become_fields(files):
+    """Test step 1 -> 2: version 1 players had "nick"; version 2 calls it "name"."""
+    for player in files["companion.json"].get("players", {}).values():
+        player["name"] = player.pop("nick")
+
+
+def settings_move_to_main(files):
+    """Test step 2 -> 3: settings lived in prefs.json; version 3 keeps them in companion.json."""
+    prefs = files.pop("prefs.json", {}).get("prefs", {})
+    files["companion.json"]["settings"] = {
+        doc_id: {"key": doc["key"], "value": doc["value"]} for doc_id, doc in prefs.items()
+    }
+    # Step order matters: this step relies on step 1 having renamed the field already.
+    for player in files["companion.json"]["players"].values():
+        assert "nick" not in player
+
+
+STEPS = (names_become_fields, settings_move_to_main)
+
+
+def make_version_1_folder(folder: Path) -> None:
+    folder.mkdir()
+    player = {"id": "a" * 32, "nick": "Ann", "colour": "#d62828", "removed": False,
+              "created": "2025-01-01T00:00:00+00:00"}
+    (folder / "companion.json").write_text(json.dumps({"players": {"1": player}}))
+    (folder / "prefs.json").write_text(json.dumps({"prefs": {"1": {"key": "theme", "value": "dark"}}}))
+    (folder / "history.json").write_text(json.dumps({"history": {}}))
+
+
+def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_dir):
+    make_version_1_folder(tmp_data_dir)
+    original = (tmp_data_dir / "companion.json").read_bytes()
+    with open_store(tmp_data_dir, migration_steps=STEPS) as store:
+        [notice] = store.notices
+        assert "upgraded from version 1 to 3" in notice
+        assert [p.name for p in store.players.list()] == ["Ann"]
+        assert store.settings.get("theme") == "dark"
+        kept = [b for b in store.backups() if b.kind is BackupKind.KEPT and b.file == "companion.json"]
+        assert kept and kept[0].path.read_bytes() == original
+    meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
+    assert list(meta.values()) == [{"key": "schema", "value": 3}]
+    with open_store(tmp_data_dir, migration_steps=STEPS) as again:
+        assert again.notices == []
+
+
+def test_a_failing_migration_changes_nothing(tmp_data_dir):
+    make_version_1_folder(tmp_data_dir)
+    before = {p.name: p.read_bytes() for p in tmp_data_dir.iterdir()}
+
+    def broken(files):
+        raise KeyError("players")
+
+    with pytest.raises(StoreError, match="from version 1 to 2 failed in broken"):
+        open_store(tmp_data_dir, migration_steps=(broken,))
+    after = {p.name: p.read_bytes() for p in tmp_data_dir.iterdir() if p.name != "companion.lock"}
+    assert after == before
+    with open_store(tmp_data_dir, migration_steps=STEPS):
+        pass  # the lock was released
+
+
+def test_a_folder_from_a_newer_version_is_refused_untouched(tmp_data_dir):
+    tmp_data_dir.mkdir()
+    main = {"meta": {"1": {"key": "schema", "value": 99}}, "players": {}}
+    (tmp_data_dir / "companion.json").write_text(json.dumps(main))
+    with pytest.raises(StoreError, match="newer version of the companion .data version 99"):
+        open_store(tmp_data_dir)
+    assert json.loads((tmp_data_dir / "companion.json").read_text()) == main
+
+
+def test_a_new_folder_is_stamped_with_the_current_version(tmp_data_dir):
+    with open_store(tmp_data_dir):
+        pass
+    meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
+    assert list(meta.values()) == [{"key": "schema", "value": 1}]
+
+
+# -- one process per folder ---------------------------------------------------------------------------------
+
+OPEN_AND_REPORT = """
+    import sys
+    from companion.store import StoreLocked, open_store
+    try:
+        store = open_store({folder!r})
+    except StoreLocked as exc:
+        print(exc)
+        sys.exit(3)
+    print("opened", [p.name for p in store.players.list()])
+    {then}
+"""
+
+
+def test_a_second_process_is_refused_with_a_clear_message(file_store, run_python):
+    file_store.players.add("Ann")
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.close()"))
+    assert result.returncode == 3, result.stderr
+    assert result.stdout.strip() == (f"the companion is already running on {file_store.data_dir} "
+                                     f"(process {os.getpid()}); close it first")
+    file_store.close()
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.close()"))
+    assert result.stdout.strip() == "opened ['Ann']"
+
+
+def test_a_second_open_in_the_same_process_is_refused(file_store):
+    with pytest.raises(StoreLocked, match="already open in this program"):
+        open_store(file_store.data_dir)
+    file_store.players.add("Ann")  # the first store is unaffected
+
+
+def test_the_lock_of_a_dead_process_is_taken_over(tmp_data_dir, run_python):
+    result = run_python(OPEN_AND_REPORT.format(folder=str(tmp_data_dir),
+                                               then="store.players.add('Ann'); import os; os._exit(0)"))
+    assert result.stdout.startswith("opened"), result.stderr
+    assert (tmp_data_dir / "companion.lock").read_text().strip().isdigit()  # it never cleaned up
+    with open_store(tmp_data_dir) as store:
+        assert [p.name for p in store.players.list()] == ["Ann"]
