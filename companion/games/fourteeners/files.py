@@ -190,13 +190,13 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         except ValueError:
             raise InvalidInput(f"{at}.side: {item.get('side')!r} is not a side; sides: "
                                f"{', '.join(s.value for s in Side)}") from None
-        if card.ability(side) is None:
-            raise InvalidInput(f"{at}: {card.name}'s {side.value} side is not described; give its ability")
         if side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
             raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
         if gerry and side is not solo.gerry_side(card.klass):
             raise IllegalAction(f"{at}: Gerry tucks a Class {card.klass} Climb as "
                                 f"{solo.gerry_side(card.klass).value}, not {side.value}")
+        if card.ability(side) is None:
+            raise InvalidInput(f"{at}: {card.name}'s {side.value} side is not described; give its ability")
         tucked.append(Tucked(card, side))
     guides = []
     for i, entry in enumerate(_list(player.get("guides", []), f"{where}.guides")):
