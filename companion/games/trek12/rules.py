@@ -286,7 +286,8 @@ class Board:
     values[i] is the number in circle index i (EMPTY -1, skull -2). Masks are over circle indices.
     `up_free`/`down_free`: numbers not yet linked to the next/previous number. `lines`: each Fixed Line
     as circle indices from its lowest number to its highest. `zones`: masks of the equal-number
-    connected groups of 2 or more circles.
+    connected groups of 2 or more circles. `ropes`: the line links drawn with the Rope between circles
+    two steps apart (id pairs, lowest first); every other link joins touching circles.
     """
 
     sheet: Sheet
@@ -300,6 +301,7 @@ class Board:
     lines: tuple[tuple[int, ...], ...]
     zones: tuple[int, ...]
     zoned: int
+    ropes: tuple[tuple[CircleId, CircleId], ...] = ()
 
     @classmethod
     def empty(cls, sheet: Sheet) -> "Board":
@@ -533,10 +535,22 @@ def playable_circles(state: State, *, compass: bool = False) -> tuple[CircleId, 
     return tuple(sheet.ids[i] for i in members(mask))
 
 
-def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[CircleId]]) -> Board:
+def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[CircleId]],
+               ropes: Iterable[tuple[CircleId, CircleId]] = ()) -> Board:
     """A Board from a filled sheet: its circles and its Fixed Lines, each checked (touching, consecutive,
-    unique, disjoint); zones are found as the rulebook says (Mapping Zones)."""
+    unique, disjoint); `ropes` are links drawn with the Rope (two steps apart); zones are found as the
+    rulebook says (Mapping Zones)."""
     n = sheet.n
+    rope_set: set[tuple[int, int]] = set()
+    for pair in ropes:
+        a, b = pair
+        for cid in (a, b):
+            if cid not in sheet.index:
+                raise InvalidInput(f"rope {list(pair)}: circle {cid!r} is not on the {sheet.name} sheet")
+        if not sheet.adj2[sheet.index[a]] >> sheet.index[b] & 1:
+            raise IllegalAction(f"rope {list(pair)}: the Rope links circles two steps apart, across one circle")
+        rope_set.add((min(a, b), max(a, b)))
+    rope_used: set[tuple[int, int]] = set()
     values = [EMPTY] * n
     for cid, cell in cells.items():
         if cid not in sheet.index:
@@ -587,7 +601,9 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
             idx.reverse()
         for a, b in zip(idx, idx[1:]):
             ida, idb = sheet.ids[a], sheet.ids[b]
-            if not sheet.adj[a] >> b & 1:
+            if (min(ida, idb), max(ida, idb)) in rope_set:
+                rope_used.add((min(ida, idb), max(ida, idb)))
+            elif not sheet.adj[a] >> b & 1:
                 raise IllegalAction(f"line {n_line}: circles {ida} and {idb} do not touch")
             if values[b] != values[a] + 1:
                 raise IllegalAction(f"line {n_line}: {values[a]} (circle {ida}) and {values[b]} (circle {idb}) "
@@ -618,8 +634,11 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
     for i in members(filled):
         frontier |= sheet.adj[i]
     frontier &= ~filled
+    unused = sorted(rope_set - rope_used)
+    if unused:
+        raise IllegalAction(f"rope {list(unused[0])} is not a link of any line")
     return _board(sheet, tuple(values), filled, skulls, frontier, tuple(vm), up_free, down_free,
-                  tuple(line_tuples), tuple(zones), zoned)
+                  tuple(line_tuples), tuple(zones), zoned, tuple(sorted(rope_used)))
 
 
 def parse_circle_id(raw: Any, what: str) -> CircleId:
@@ -641,12 +660,12 @@ _new = object.__new__
 
 def _board(sheet: Sheet, values: tuple[int, ...], filled: int, skulls: int, frontier: int,
            vmask: tuple[int, ...], up_free: int, down_free: int, lines: tuple[tuple[int, ...], ...],
-           zones: tuple[int, ...], zoned: int) -> Board:
+           zones: tuple[int, ...], zoned: int, ropes: tuple[tuple[CircleId, CircleId], ...] = ()) -> Board:
     # Builds the frozen Board without the dataclass __init__'s per-field setattr: this runs every move.
     b = _new(Board)
     b.__dict__.update(sheet=sheet, values=values, filled=filled, skulls=skulls, frontier=frontier,
                       vmask=vmask, up_free=up_free, down_free=down_free, lines=lines, zones=zones,
-                      zoned=zoned)
+                      zoned=zoned, ropes=ropes)
     return b
 
 
@@ -967,6 +986,7 @@ def _write(board: Board, i: int, v: int, d: int, u: int) -> tuple[Board, bool]:
     nd["lines"] = lines
     nd["zones"] = zones
     nd["zoned"] = zoned
+    nd["ropes"] = bd["ropes"]
     return new, new_zone
 
 
@@ -1049,6 +1069,9 @@ def _step(state: State, action: Action) -> State | str:
     elif ad["max_links"] is not None:
         return "'max_links' is given but there is no Max in this game"
     new_board, new_zone = _write(board, i, written, pick[0], pick[1])
+    if rope >= 0:
+        pair = (min(circle, sheet.ids[rope]), max(circle, sheet.ids[rope]))
+        new_board.__dict__["ropes"] = tuple(sorted(new_board.ropes + (pair,)))  # still private to this call
     earned = new_zone and v <= 2
     held = sd["assists"]
     if cards or ad["take"] is not None or ad["give_back"] is not None:

@@ -1,0 +1,229 @@
+"""Trek 12 command-line files: a game (its turns, replayed through the rules) or a filled sheet.
+
+`companion score trek12 FILE` reads either document (docs/formats.md, Trek 12) and prints the score
+breakdown; `companion check trek12 FILE` checks a sheet file or either document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import DataError, IllegalAction, InvalidInput
+from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict
+from companion.games.trek12.rules import (
+    MAX_ASSISTS,
+    SKULL,
+    Action,
+    Ruleset,
+    State,
+    apply,
+    fill_board,
+    new_game,
+    parse_circle_id,
+)
+from companion.games.trek12.scoring import ScoreBreakdown, score, score_board
+from companion.games.trek12.solo import max_score, winner, winner_of
+
+__all__ = [
+    "resolve_sheet",
+    "parse_solo",
+    "parse_cards",
+    "play_game",
+    "score_file",
+    "format_score",
+    "check_file",
+    "format_check",
+]
+
+_GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists")
+_FILLED_KEYS = ("sheet", "circles", "lines", "ropes", "solo", "max")
+
+
+def resolve_sheet(raw: Any) -> Sheet:
+    """The sheet a document names ("dunai", "kagkot", "dhaulagiri") or describes (a sheet object)."""
+    if isinstance(raw, str):
+        if raw.strip().lower() not in SHEET_NAMES:
+            raise InvalidInput(f"'sheet': unknown sheet {raw!r}; use one of {', '.join(SHEET_NAMES)} "
+                               "or a sheet object")
+        return load_sheet(raw.strip().lower())
+    if isinstance(raw, dict):
+        try:
+            return sheet_from_dict(raw, origin="'sheet'")
+        except DataError as exc:
+            raise InvalidInput(str(exc)) from None
+    raise InvalidInput(f"'sheet' must be a sheet name ({', '.join(SHEET_NAMES)}) or a sheet object, not {raw!r}")
+
+
+def parse_solo(raw: Any) -> bool:
+    """`"solo": "max"` plays Free Solo against Max; missing or null plays without him."""
+    if raw is None:
+        return False
+    if isinstance(raw, str) and raw.strip().lower() == "max":
+        return True
+    raise InvalidInput(f"'solo' must be \"max\" or null, not {raw!r}")
+
+
+def parse_cards(raw: Any, what: str) -> tuple[str, ...] | None:
+    """A list of Assist card names held (at most 3), or None when the key is absent."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise InvalidInput(f"'{what}' must be a list of Assist card names, not {raw!r}")
+    if len(raw) > MAX_ASSISTS:
+        raise InvalidInput(f"'{what}' lists {len(raw)} cards; a player holds at most {MAX_ASSISTS}")
+    return tuple(raw)
+
+
+def play_game(doc: dict[str, Any]) -> State:
+    """Replay a game document's turns through the rules; the message of an error names the turn."""
+    _check_keys(doc, _GAME_KEYS, "a game")
+    sheet = resolve_sheet(doc.get("sheet"))
+    ruleset = Ruleset.from_dict(doc.get("ruleset"))
+    solo = parse_solo(doc.get("solo"))
+    max_assists = doc.get("max_assists", 0)
+    if max_assists and not solo:
+        raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
+    state = new_game(sheet, ruleset, solo=solo, assists=parse_cards(doc.get("assists"), "assists"),
+                     max_assists=max_assists)
+    turns = doc.get("turns")
+    if not isinstance(turns, list):
+        raise InvalidInput(f"'turns' must be a list of turns, not {turns!r}")
+    for n, raw in enumerate(turns, 1):
+        try:
+            action = Action.from_dict(raw)
+        except InvalidInput as exc:
+            raise InvalidInput(f"turn {n}: {exc}") from None
+        state = apply(state, action)
+    return state
+
+
+def score_file(doc: Any) -> dict[str, Any]:
+    """Score a game document or a filled-sheet document (docs/formats.md, Trek 12)."""
+    kind = _kind_of(doc)
+    if kind == "game":
+        state = play_game(doc)
+        result = score(state).to_dict()
+        if state.max_board is not None:
+            result["max"] = max_score(state).to_dict()
+            result["winner"] = winner(state).value
+        return result
+    mine, his = _filled(doc)
+    result = mine.to_dict()
+    if his is not None:
+        result["max"] = his.to_dict()
+        result["winner"] = winner_of(mine.total, his.total).value
+    return result
+
+
+def format_score(result: dict[str, Any]) -> str:
+    """The score as the paper scoring table reads, for people."""
+    out = _format_part(result, "")
+    if "max" in result:
+        out += ["", "Max:"] + _format_part(result["max"], "  ")
+        out.append("")
+        out.append({"player": "Winner: you", "max": "Winner: Max", "tie": "A tie"}[result["winner"]])
+    return "\n".join(out)
+
+
+def check_file(doc: Any) -> dict[str, Any]:
+    """Check a sheet file, a game document or a filled-sheet document without scoring it."""
+    if isinstance(doc, dict) and "links" in doc and "turns" not in doc and "lines" not in doc:
+        try:
+            sheet = sheet_from_dict(doc, origin="sheet file")
+        except DataError as exc:
+            raise InvalidInput(str(exc)) from None
+        return {"ok": True, "kind": "sheet", "name": sheet.name, "circles": sheet.n, "links": len(sheet.links),
+                "dangerous": [c.id for c in sheet.circles if c.dangerous], "summit": sheet.summit}
+    kind = _kind_of(doc)
+    if kind == "game":
+        state = play_game(doc)
+        return {"ok": True, "kind": "game", "turns": state.turn, "complete": state.complete}
+    mine, _ = _filled(doc)
+    return {"ok": True, "kind": "filled", "complete": mine.complete}
+
+
+def format_check(result: dict[str, Any]) -> str:
+    """A one-line verdict for `companion check trek12`."""
+    if result["kind"] == "sheet":
+        return (f"Sheet {result['name']}: {result['circles']} circles, {result['links']} links, "
+                f"{len(result['dangerous'])} dangerous; valid")
+    if result["kind"] == "game":
+        state = "complete" if result["complete"] else "in progress"
+        return f"Game: {result['turns']} legal turns, {state}"
+    return f"Filled sheet: lines valid, {'complete' if result['complete'] else 'not complete'}"
+
+
+def _kind_of(doc: Any) -> str:
+    if not isinstance(doc, dict):
+        raise InvalidInput("a Trek 12 file must be a JSON object with \"turns\" (a game) or \"circles\" "
+                           "(a filled sheet)")
+    if "turns" in doc and "circles" in doc:
+        raise InvalidInput("the file has both \"turns\" and \"circles\"; give a game or a filled sheet, not both")
+    if "turns" in doc:
+        return "game"
+    if "circles" in doc:
+        return "filled"
+    raise InvalidInput("a Trek 12 file needs \"turns\" (a game) or \"circles\" (a filled sheet)")
+
+
+def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
+    for key in doc:
+        if not (isinstance(key, str) and key.startswith("_")) and key not in known:
+            raise InvalidInput(f"unknown field {key!r} in {what} document; known: {', '.join(known)}")
+
+
+def _filled(doc: dict[str, Any]) -> tuple[ScoreBreakdown, ScoreBreakdown | None]:
+    _check_keys(doc, _FILLED_KEYS, "a filled-sheet")
+    sheet = resolve_sheet(doc.get("sheet"))
+    solo = parse_solo(doc.get("solo"))
+    mine = score_board(_fill(sheet, doc, "the sheet"))
+    his = None
+    if "max" in doc and doc["max"] is not None:
+        raw = doc["max"]
+        if not isinstance(raw, dict):
+            raise InvalidInput("'max' must be an object with Max's \"circles\" and \"lines\"")
+        _check_keys(raw, ("circles", "lines"), "Max's filled-sheet")  # Max never uses a Rope
+        his = score_board(_fill(sheet, raw, "Max's sheet"), max_rules=True)
+    elif solo:
+        raise InvalidInput("\"solo\": \"max\" needs Max's filled sheet under \"max\"")
+    return mine, his
+
+
+def _fill(sheet: Sheet, doc: dict[str, Any], what: str):
+    raw = doc.get("circles")
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{what}: 'circles' must map circle ids to a number or \"skull\", like {{\"7\": 5}}")
+    cells: dict[int, Any] = {}
+    for key, value in raw.items():
+        cid = parse_circle_id(key, f"{what}: 'circles' key")
+        if cid in cells:
+            raise InvalidInput(f"{what}: circle {cid} is listed twice in 'circles'")
+        if isinstance(value, str) and value.strip().lower() == SKULL:
+            value = SKULL
+        elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12):
+            raise InvalidInput(f"{what}: circle {cid} holds {value!r}; a number 0-12 or \"skull\" is expected")
+        cells[cid] = value
+    lines = doc.get("lines", [])
+    raw_ropes = doc.get("ropes", [])
+    if not isinstance(raw_ropes, list) or not all(isinstance(p, list) and len(p) == 2 for p in raw_ropes):
+        raise InvalidInput(f"{what}: 'ropes' must be a list of [id, id] pairs, not {raw_ropes!r}")
+    ropes = [(parse_circle_id(a, "rope"), parse_circle_id(b, "rope")) for a, b in raw_ropes]
+    try:
+        return fill_board(sheet, cells, lines, ropes)
+    except (InvalidInput, IllegalAction) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _format_part(result: dict[str, Any], indent: str) -> list[str]:
+    out = []
+    for line in result["lines"]:
+        out.append(f"{indent}Fixed Line {'-'.join(map(str, line['circles']))}: {line['points']}")
+    for zone in result["zones"]:
+        out.append(f"{indent}Zone of {zone['value']}s {'-'.join(map(str, zone['circles']))}: {zone['points']}")
+    out.append(f"{indent}Longest line bonus: {result['line_bonus']}")
+    out.append(f"{indent}Largest zone bonus: {result['zone_bonus']}")
+    out.append(f"{indent}Skulls: {result['skulls']}, orphans: {result['orphans']}, penalty: -{result['penalty']}")
+    if result.get("assists"):
+        out.append(f"{indent}Assist cards kept: {result['assists']} (+{3 * result['assists']})")
+    out.append(f"{indent}Total: {result['total']}{'' if result['complete'] else ' (sheet not complete)'}")
+    return out

@@ -1,0 +1,168 @@
+"""Trek 12 for the app: a table of one or more sheets sharing each round's roll, or one sheet against Max.
+
+`start(setup)` builds the table, `apply(table, action)` plays one player's turn from a JSON-able action
+(the game file's turn object plus an optional "player"), `summary(table)` gives the history record's
+fields once the Ascent is over. All pure: the session keeper stores the setup and the action list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.trek12.data import Sheet
+from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
+from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, new_game
+from companion.games.trek12.scoring import ScoreBreakdown, score
+from companion.games.trek12.solo import MAX_NAME, max_score
+
+__all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "breakdowns"]
+
+_SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: a saved player's id (None for a guest) and the name shown."""
+
+    id: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """The Ascent at the table: one State per player, the round number and the round's shared roll."""
+
+    sheet: Sheet
+    ruleset: Ruleset
+    seats: tuple[Seat, ...]
+    states: tuple[State, ...]
+    round: int
+    roll: Roll | None
+    played: tuple[bool, ...]
+
+    @property
+    def solo(self) -> bool:
+        """True in Free Solo Mode (one player against Max)."""
+        return self.states[0].max_board is not None
+
+    @property
+    def complete(self) -> bool:
+        """True when every player's sheet is full (rulebook, End of the Game)."""
+        return all(s.complete for s in self.states)
+
+
+def start(setup: dict[str, Any]) -> Table:
+    """A new Ascent from {"sheet", "ruleset", "solo": "max" | None, "players": [...], "max_assists"}."""
+    if not isinstance(setup, dict):
+        raise InvalidInput("a Trek 12 setup must be an object with at least \"sheet\"")
+    for key in setup:
+        if key not in _SETUP_KEYS:
+            raise InvalidInput(f"unknown Trek 12 setup field {key!r}; known: {', '.join(_SETUP_KEYS)}")
+    sheet = resolve_sheet(setup.get("sheet"))
+    ruleset = Ruleset.from_dict(setup.get("ruleset"))
+    solo = parse_solo(setup.get("solo"))
+    seats, cards = _parse_players(setup.get("players"))
+    if solo and len(seats) != 1:
+        raise InvalidInput(f"Free Solo is one player against Max, not {len(seats)} players")
+    max_assists = setup.get("max_assists", 0) if solo else 0
+    states = tuple(new_game(sheet, ruleset, solo=solo, assists=held, max_assists=max_assists) for held in cards)
+    return Table(sheet, ruleset, seats, states, 1, None, (False,) * len(seats))
+
+
+def apply(table: Table, action: dict[str, Any]) -> Table:
+    """Play one player's turn (the game file's turn object, plus "player": seat index when several)."""
+    if not isinstance(action, dict):
+        raise InvalidInput(f"a Trek 12 action must be a turn object, not {action!r}")
+    if table.complete:
+        raise IllegalAction("the Ascent is over: every sheet is full")
+    body = {k: v for k, v in action.items() if k != "player"}
+    seat = _seat_of(table, action.get("player"))
+    turn = Action.from_dict(body)
+    if table.played[seat]:
+        raise IllegalAction(f"{table.seats[seat].name} has already written a number in round {table.round}; "
+                            "everyone plays once per roll")
+    schnapps = Assist.SCHNAPPS in turn.assists
+    if table.roll is not None and not schnapps and turn.roll != table.roll:
+        raise IllegalAction(f"round {table.round} was rolled {table.roll.red} (red) and {table.roll.yellow} "
+                            "(yellow); every player uses that roll (only the Schnapps re-rolls)")
+    try:
+        new_state = apply_turn(table.states[seat], turn)
+    except IllegalAction as exc:
+        raise IllegalAction(f"{table.seats[seat].name}, {exc}") from None
+    states = table.states[:seat] + (new_state,) + table.states[seat + 1:]
+    played = table.played[:seat] + (True,) + table.played[seat + 1:]
+    roll = table.roll if table.roll is not None or schnapps else turn.roll
+    if all(played):
+        return Table(table.sheet, table.ruleset, table.seats, states, table.round + 1, None,
+                     (False,) * len(played))
+    return Table(table.sheet, table.ruleset, table.seats, states, table.round, roll, played)
+
+
+def current_player(table: Table) -> int | None:
+    """The first seat that has not yet written a number this round (None when the Ascent is over)."""
+    if table.complete:
+        return None
+    return table.played.index(False)
+
+
+def breakdowns(table: Table) -> list[tuple[str, ScoreBreakdown]]:
+    """Every sheet's score with its owner's name, Max last in Free Solo."""
+    out = [(seat.name, score(state)) for seat, state in zip(table.seats, table.states)]
+    if table.solo:
+        out.append((MAX_NAME, max_score(table.states[0])))
+    return out
+
+
+def summary(table: Table) -> dict[str, Any]:
+    """History record fields: game, title (the sheet's name), players with score and winner, detail."""
+    scored = breakdowns(table)
+    best = max(b.total for _, b in scored)
+    players = [{"id": seat.id, "name": seat.name, "score": b.total, "winner": b.total == best}
+               for seat, (_, b) in zip(table.seats, scored)]
+    if table.solo:
+        players.append({"id": None, "name": MAX_NAME, "score": scored[-1][1].total,
+                        "winner": scored[-1][1].total == best})
+    detail = {
+        "sheet": table.sheet.key,
+        "summit": table.sheet.summit,
+        "rounds": max(s.turn for s in table.states),
+        "complete": table.complete,
+        "scores": [dict(name=name, summit_reached=(table.sheet.summit is not None and b.total >= table.sheet.summit),
+                        **b.to_dict()) for name, b in scored],
+    }
+    return {"game": "trek12", "title": table.sheet.name, "players": players, "detail": detail}
+
+
+def _parse_players(raw: Any) -> tuple[tuple[Seat, ...], list[tuple[str, ...] | None]]:
+    if raw is None:
+        return (Seat(None, "Player 1"),), [None]
+    if not isinstance(raw, list) or not raw:
+        raise InvalidInput("'players' must be a non-empty list of players ({\"id\", \"name\"} or names)")
+    seats, cards = [], []
+    for n, item in enumerate(raw, 1):
+        if isinstance(item, str):
+            item = {"id": None, "name": item}
+        if not isinstance(item, dict):
+            raise InvalidInput(f"player {n} must be an object with \"id\" and \"name\", or a name")
+        for key in item:
+            if key not in ("id", "name", "assists"):
+                raise InvalidInput(f"player {n}: unknown field {key!r}; known: id, name, assists")
+        pid = item.get("id")
+        if pid is not None and not isinstance(pid, str):
+            raise InvalidInput(f"player {n}: 'id' must be a string or null, not {pid!r}")
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput(f"player {n}: 'name' must be a non-empty string")
+        seats.append(Seat(pid, name.strip()))
+        cards.append(parse_cards(item.get("assists"), f"player {n} assists"))
+    return tuple(seats), cards
+
+
+def _seat_of(table: Table, raw: Any) -> int:
+    if raw is None:
+        return table.played.index(False)
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(table.seats):
+        return raw
+    raise InvalidInput(f"'player' must be a seat number 0 to {len(table.seats) - 1}, not {raw!r}")
