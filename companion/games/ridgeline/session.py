@@ -46,22 +46,25 @@ def apply(state: State, action: dict) -> State:
 
 
 def summary(state: State) -> dict:
-    """The history record's game fields for a finished game: players with their last fatigue (lower is
-    better) and the winners, and the hand-by-hand detail shown at the end ('Fatigue', 'Winning')."""
+    """The history record's fields for a finished game: {"players": [{"id"?, "name", "score", "winner"}],
+    "detail": {...}}, the score being the last hand's fatigue (lower is better), with the hand-by-hand
+    detail shown at the end ('Fatigue', 'Winning')."""
     if not state.over:
         raise IllegalAction("the game is not over: nobody has cleared the summit yet")
     breakdown = score(state)
     route = state.setup.route
     players = []
     for seat, standing in zip(state.setup.seats, breakdown.seats):
-        players.append({"id": seat.player_id, "name": seat.name, "score": standing.fatigue,
-                        "winner": standing.winner})
+        player = {"name": seat.name, "score": standing.fatigue, "winner": standing.winner}
+        if seat.player_id is not None:
+            player["id"] = seat.player_id
+        # Without an id the keeper takes the session's player at this seat's place.
+        players.append(player)
     return {
-        "game": GAME_ID,
-        "title": route.name,
         "players": players,
         "detail": {
             "route": route.id,
+            "route_name": route.name,
             "camps": list(route.camps),
             "lower_is_better": True,
             "winner": list(state.winners),
