@@ -30,7 +30,7 @@ __all__ = [
     "Condition", "EffectKind", "CategoryKind", "WeatherKind",
     "Filter", "Effect", "AbilityItem", "Ability", "Category", "WeatherEffect",
     "CardLike", "Tucked", "Tableau", "Attributes", "PointsLine",
-    "vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
+    "vocabulary", "check_vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
     "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
     "attributes", "points_lines", "multiplier", "category_count", "undescribed",
@@ -208,7 +208,11 @@ class PointsLine:
 @lru_cache(maxsize=1)
 def vocabulary() -> VocabularyData:
     """The vocabulary data, refused at load if it names anything this module does not implement."""
-    vocab = load_data().vocabulary
+    return check_vocabulary(load_data().vocabulary)
+
+
+def check_vocabulary(vocab: VocabularyData) -> VocabularyData:
+    """Refuse a vocabulary entry without an implementation here: the vocabulary is closed."""
     for names, enum, what in (
         ([spec.name for spec in vocab.effects], EffectKind, "effects"),
         ([spec.name for spec in vocab.conditions], Condition, "conditions"),
