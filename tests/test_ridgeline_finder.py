@@ -259,3 +259,21 @@ def test_answers_on_random_full_hands_are_legal_pitches():
                 found += 1
                 assert_sound(camp, hand, pitch)
     assert found > 40
+
+
+def test_the_benchmark_prints_worst_and_median_per_camp(capsys):
+    from companion.bench.ridgeline import main
+
+    assert main(["--hands", "4", "--repeat", "1", "--camps", "7,8,10"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("pitch finder: 4 random 12-card hands with 0-2 Ropes")
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["camp 7", "camp 8", "camp 10 (Summit)", "all"]
+    assert all("worst" in line and "median" in line for line in lines[1:])
+    assert main(["--camps", "12"]) == 2
+
+
+def test_benchmark_hands_are_twelve_cards_with_at_most_two_ropes():
+    hands = random_hands(random.Random(1), 200)
+    assert all(len(hand) == 12 and hand.count(ROPE) <= 2 for hand in hands)
+    assert {hand.count(ROPE) for hand in hands} == {0, 1, 2}
+    assert random_hands(random.Random(1), 5) == hands[:5]  # seeded: the same hands every run
