@@ -203,3 +203,17 @@ def test_random_games_keep_the_climb_and_fatigue_consistent():
         for record in state.hands:
             again = apply(again, record.result)
         assert again == state
+
+
+def test_the_fatigue_preview_matches_the_recorded_hand():
+    from companion.games.ridgeline.cards import parse_cards
+    from companion.games.ridgeline.scoring import fatigue_preview
+
+    state = hand(table("A", "B", "C"), "A", ["A"], {"B": [], "C": []})
+    left = parse_cards(["G7", "W", "R"], "left")
+    assert fatigue_preview(state, "B", left, pitched=True) == 37 + 9 * 25
+    after = hand(state, "C", ["B"], {"A": [], "B": ["G7", "W", "R"]})
+    assert after.hands[-1].seat("B").fatigue == 37 + 9 * 25
+    assert fatigue_preview(state, "A", (), pitched=False) == 9 * 25
+    with pytest.raises(InvalidInput, match="'Z' is not at the table"):
+        fatigue_preview(state, "Z", (), pitched=False)

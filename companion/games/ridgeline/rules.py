@@ -22,6 +22,7 @@ __all__ = [
     "Seat",
     "Setup",
     "HandResult",
+    "Action",
     "SeatHand",
     "HandRecord",
     "NextHand",
@@ -96,6 +97,9 @@ class HandResult:
             "pitched": list(self.pitched),
             "left": {name: [card.code for card in cards] for name, cards in self.left},
         }
+
+
+Action: TypeAlias = HandResult  # the one action the companion records
 
 
 @dataclass(frozen=True)

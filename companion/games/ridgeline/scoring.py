@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.ridgeline.cards import Card
+from typing import Iterable
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.ridgeline.cards import Card, cards_fatigue
+from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import HandRecord, SeatName, State
 
-__all__ = ["SeatScore", "ScoreBreakdown", "score", "hand_table"]
+__all__ = ["SeatScore", "ScoreBreakdown", "score", "hand_table", "fatigue_preview"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,17 @@ def score(state: State) -> ScoreBreakdown:
         seats.append(SeatScore(name, cleared, outcome.camps_left, outcome.cards, outcome.card_fatigue,
                                outcome.camp_fatigue, outcome.fatigue, name in state.winners))
     return ScoreBreakdown(latest.number if latest else 0, tuple(seats), state.over, state.winners)
+
+
+def fatigue_preview(state: State, seat: SeatName, cards: Iterable[Card], pitched: bool) -> int:
+    """The fatigue a seat would score if the hand ended now with these cards in hand, after its camp
+    advances when it pitched ('Fatigue'); for the end-of-hand screen while cards are being entered."""
+    if seat not in state.setup.names:
+        raise InvalidInput(f"{seat!r} is not at the table ({', '.join(state.setup.names)})")
+    if state.over:
+        raise IllegalAction("the game is over; no hand is being scored")
+    cleared = state.camps_cleared(seat) + (1 if pitched else 0)
+    return cards_fatigue(cards) + load().camp_fatigue * (state.route.length - cleared)
 
 
 def hand_table(state: State) -> list[dict]:
