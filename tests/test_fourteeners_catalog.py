@@ -60,7 +60,7 @@ def test_the_rulebooks_own_weather_cannot_be_redescribed() -> None:
     (lambda d: d["cards"][9]["sides"].update(plans={"per": {"icon": "car"}, "points": 1}),
      r"catalog: cards\[9\].sides.plans.per.icon: 'car' is not an icon"),
     (lambda d: d["cards"][10].update(name="peak 1-1"), r"catalog: cards\[10\].name: 'peak 1-1' is already"),
-    (lambda d: d["cards"].append(card("Ninth", 1)), "catalog: cards: 9 Class 1 cards, but the deck has 8"),
+    (lambda d: d["cards"].append(card("Ninth", 1)), "catalog: cards: 9 Class I cards, but the deck has 8"),
     (lambda d: d["accolades"][0].update(basic={"best": {"side": "gear"}}),
      r"catalog: accolades\[0\].basic: unknown category 'best'"),
     (lambda d: d["accolades"].extend([{"name": f"A{i}"} for i in range(3)]), "catalog: accolades: 5 Accolade"),
@@ -96,7 +96,7 @@ def test_editing_and_merging() -> None:
     full = Catalog()
     for number in range(8):
         full = with_card(full, parse_card(card(f"I-{number}", 1)))
-    with pytest.raises(InvalidInput, match="9 Class 1 cards"):
+    with pytest.raises(InvalidInput, match="9 Class I cards"):
         with_card(full, parse_card(card("I-extra", 1)))
     accolades = Catalog()
     for number in range(4):

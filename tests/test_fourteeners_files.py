@@ -122,7 +122,7 @@ def test_solo_file_with_gerry() -> None:
         "winner": "Gerry"}                           # tied at 5: Gerry has fewer Capstone points
     wrong = json.loads(json.dumps(doc))
     wrong["players"][1]["tucked"][0]["side"] = "gear"
-    with pytest.raises(IllegalAction, match="Gerry tucks a Class 1 Climb as training, not gear"):
+    with pytest.raises(IllegalAction, match="Gerry tucks a Class I Climb as training, not gear"):
         score_file(wrong)
     guided = json.loads(json.dumps(doc))
     guided["players"][1]["guides"] = [{"card": card("G9", 1)}]
@@ -144,7 +144,7 @@ def test_solo_file_with_gerry() -> None:
      r"players\[1\]: 10 Climbs tucked or hired as Guides"),
     (lambda d: d["players"][1]["tucked"].extend(
         {"card": card(f"X{i}", 4, gear={"utility": 0}), "side": "gear"} for i in range(4)), IllegalAction,
-     "5 Class 4 Climbs are in play, but the deck for 2 players holds 4"),
+     "5 Class IV Climbs are in play, but the deck for 2 players holds 4"),
     (lambda d: d["players"][0]["tucked"][0].update(side="summit"), InvalidInput, "'summit' is not a side"),
     (lambda d: d["players"][0]["tucked"].append({"card": card("Blank", 1), "side": "gear"}), InvalidInput,
      "Blank's gear side is not described"),

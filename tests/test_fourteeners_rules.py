@@ -91,7 +91,7 @@ def test_solo_adds_gerry_with_hiker_c_and_no_accolade() -> None:
 def test_reveals_follow_the_deck_stacked_class_i_on_top() -> None:
     state = game(2)
     assert rules.expected_class(state) == 1
-    with pytest.raises(IllegalAction, match="card 1 of the deck for 2 players is Class 1"):
+    with pytest.raises(IllegalAction, match="card 1 of the deck for 2 players is Class I"):
         rules.apply(state, Reveal("Peak 2-1"))
     for number in range(1, 6):
         state = rules.apply(state, Reveal(f"Peak 1-{number}")) if state.phase is not Phase.GAIN else state
@@ -134,7 +134,7 @@ def test_utility_restricted_to_class_iv_opens_a_class_iv_climb_only() -> None:
     high = rules.check_climb(c("High", 4, 3, 2), me)
     assert high.possible
     assert high.utility == rules.UtilityUse(endurance=2, technique=0, class_utility=2, utility=0)
-    assert "2 Utility as Endurance" in high.reason and "only for Class 4" in high.reason
+    assert "2 Utility as Endurance" in high.reason and "only for Class IV" in high.reason
     mid = rules.check_climb(c("Mid", 3, 3, 2), me)
     assert not mid.possible and "2 short" in mid.reason
     assert [o.ignores for o in mid.guides] == [(Ignore.REQUIREMENTS,)]

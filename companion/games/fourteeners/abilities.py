@@ -32,7 +32,7 @@ __all__ = [
     "CardLike", "Tucked", "Tableau", "Attributes", "PointsLine",
     "vocabulary", "check_vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
-    "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
+    "class_label", "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
     "attributes", "points_lines", "multiplier", "category_count", "undescribed",
 ]
 
@@ -389,6 +389,11 @@ def describe_filter(match: Filter, *, plural: bool = False, guide: bool = False)
     if icons:
         words += f" with a {icons} icon"
     return words
+
+
+def class_label(klass: ClassNumber) -> str:
+    """A Class as the cards print it: 'Class III'."""
+    return f"Class {vocabulary().class_name(klass)}"
 
 
 def describe_category(category: Category) -> str:

@@ -24,7 +24,7 @@ from typing import Any, Sequence, TypeAlias
 from companion.errors import DataError, InvalidInput
 
 from .abilities import (
-    Ability, Category, WeatherEffect, ability_to_doc, category_to_doc, parse_ability, parse_category,
+    Ability, Category, WeatherEffect, ability_to_doc, category_to_doc, class_label, parse_ability, parse_category,
     parse_weather, weather_to_doc,
 )
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
@@ -352,7 +352,7 @@ def _check_counts(cards: Sequence[Card]) -> None:
     for klass in CLASSES:
         have = sum(1 for card in cards if card.klass == klass)
         if have > deck.class_counts[klass - 1]:
-            raise InvalidInput(f"cards: {have} Class {klass} cards, but the deck has "
+            raise InvalidInput(f"cards: {have} {class_label(klass)} cards, but the deck has "
                                f"{deck.class_counts[klass - 1]}")
 
 

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from companion.errors import IllegalAction, InvalidInput
 
 from . import solo
-from .abilities import Attributes, Tableau, Tucked, parse_category
+from .abilities import Attributes, Tableau, Tucked, class_label, parse_category
 from .catalog import EMPTY, Card, Catalog, import_catalog, name_key, parse_card
 from .data import CLASSES, Side, load_data
 from .rules import GainCheck, check_climb, hiker_letters, weather_named
@@ -96,13 +96,13 @@ def format_check(result: dict[str, Any]) -> str:
     """A check's result in words."""
     if "catalog" in result:
         report = result["catalog"]
-        by_class = ", ".join(f"Class {k}: {v}" for k, v in report["by_class"].items())
+        by_class = ", ".join(f"{class_label(int(k))}: {v}" for k, v in report["by_class"].items())
         lines = [f"Catalog: {report['cards']} cards ({by_class}), {report['complete_cards']} fully described, "
                  f"{report['accolades']} Accolades"]
         lines += [f"  {gap['card']}: {', '.join(gap['sides'])} not described" for gap in report["undescribed"]]
         return "\n".join(lines)
     a = result["attributes"]
-    extra = "".join(f", +{n} Utility for Class {k}" for k, n in a["class_utility"].items())
+    extra = "".join(f", +{n} Utility for {class_label(int(k))}" for k, n in a["class_utility"].items())
     lines = [f"Endurance {a['endurance']}, Technique {a['technique']}, Utility {a['utility']}{extra}"]
     if result["weather"]:
         lines.append(f"Weather: {result['weather']['name']} ({result['weather']['effects']})")
@@ -193,7 +193,7 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         if side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
             raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
         if gerry and side is not solo.gerry_side(card.klass):
-            raise IllegalAction(f"{at}: Gerry tucks a Class {card.klass} Climb as "
+            raise IllegalAction(f"{at}: Gerry tucks a {class_label(card.klass)} Climb as "
                                 f"{solo.gerry_side(card.klass).value}, not {side.value}")
         if card.ability(side) is None:
             raise InvalidInput(f"{at}: {card.name}'s {side.value} side is not described; give its ability")
@@ -246,7 +246,7 @@ def _check_table(entries: Sequence[Entry], has_accolade: bool) -> None:
                    for card in [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides)
                    if card.klass == klass)
         if used > counts[klass - 1]:
-            raise IllegalAction(f"{used} Class {klass} Climbs are in play, but the deck for {len(humans)} "
+            raise IllegalAction(f"{used} {class_label(klass)} Climbs are in play, but the deck for {len(humans)} "
                                 f"player{'s' if len(humans) > 1 else ''} holds {counts[klass - 1]}")
 
 

@@ -22,7 +22,7 @@ from companion.errors import IllegalAction, InvalidInput
 from . import solo
 from .abilities import (
     Ability, Attributes, Category, Tableau, Tucked, WeatherEffect, WeatherKind, ability_to_doc,
-    attributes, describe_ability, describe_weather, parse_ability,
+    attributes, class_label, describe_ability, describe_weather, parse_ability,
 )
 from .catalog import EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card
 from .data import ClassNumber, HikerLetter, Side, load_data
@@ -425,13 +425,13 @@ def prompt(state: State) -> str:
         return "The game is over: score it."
     if state.phase is Phase.SETUP:
         return (f"Reveal the first Climbs: {len(state.row)} of {load_data().deck.revealed_at_start} "
-                f"(Class {expected_class(state)}).")
+                f"({class_label(expected_class(state) or 4)}).")
     player = state.players[state.turn]
     weather = weather_now(state)
     where = f"Round {state.round}" + (f" ({weather.name})" if weather else "")
     if state.phase is Phase.REVEAL:
         late = weather is not None and weather.reveal_at_end
-        return f"{where}: {player.name}, reveal a Class {expected_class(state)} Climb" + (
+        return f"{where}: {player.name}, reveal a {class_label(expected_class(state) or 4)} Climb" + (
             " at the end of the turn." if late else ".")
     return f"{where}: {player.name}, gain a revealed Climb and tuck it."
 
@@ -556,14 +556,14 @@ def _reveal(state: State, action: Reveal) -> State:
         raise IllegalAction(f"{card.name!r} has already been revealed this game (each Climb card is unique)")
     if card.klass != klass:
         players = _deck_players(state)
-        raise IllegalAction(f"{card.name!r} is Class {card.klass}, but card {state.drawn + 1} of the deck for "
-                            f"{players} player{'s' if players > 1 else ''} is Class {klass} (the deck is "
+        raise IllegalAction(f"{card.name!r} is {class_label(card.klass)}, but card {state.drawn + 1} of the deck for "
+                            f"{players} player{'s' if players > 1 else ''} is {class_label(klass)} (the deck is "
                             f"stacked Class I on top to Class IV at the bottom)")
     cards = state.cards if state.card(card.name) is not None else state.cards + (card,)
     row = solo.place_reveal(state.row, card, solo=state.setup.solo)
     who = "setup" if state.phase is Phase.SETUP else state.players[state.turn].name
     state = replace(state, cards=cards, row=row, drawn=state.drawn + 1,
-                    log=state.log + (f"{who}: revealed {card.name} (Class {card.klass})",))
+                    log=state.log + (f"{who}: revealed {card.name} ({class_label(card.klass)})",))
     if state.phase is Phase.SETUP:
         if len(state.row) < load_data().deck.revealed_at_start:
             return state
@@ -730,7 +730,7 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
             reasons.append(
                 f"it needs {need_e} Endurance and {need_t} Technique{weather_words}; you have "
                 f"{attrs.endurance} Endurance, {attrs.technique} Technique and "
-                f"{attrs.utility_towards(card.klass)} Utility towards Class {card.klass}: "
+                f"{attrs.utility_towards(card.klass)} Utility towards {class_label(card.klass)}: "
                 f"{short - pool_class - pool} short")
     hazard_met = not card.hazard or attrs.meets_hazard or Ignore.HAZARD in ignores
     if not hazard_met:
@@ -752,7 +752,7 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
                                                                (utility.technique, "Technique")) if n]
             how += " using " + " and ".join(parts)
             if utility.class_utility:
-                how += f" ({utility.class_utility} of it Utility only for Class {card.klass})"
+                how += f" ({utility.class_utility} of it Utility only for {class_label(card.klass)})"
         reason = how
     else:
         reason = "; ".join(reasons)
