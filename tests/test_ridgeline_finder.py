@@ -252,7 +252,7 @@ def test_answers_on_random_full_hands_are_legal_pitches():
     data = load()
     hands = random_hands(random.Random(2024), 40)
     found = 0
-    for number, camp in data.camps.items():
+    for camp in data.camps.values():
         for hand in hands:
             pitch = find_pitch(camp, hand)
             if pitch is not None:
