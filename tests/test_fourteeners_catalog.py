@@ -22,6 +22,7 @@ def test_export_then_import_as_json_gives_the_same_catalog() -> None:
                                                                                      "filter": {"icon": "photo"}}))
     doc["cards"] = [c for c in doc["cards"] if c["name"] != "Peak 1-8"]
     doc["hikers"] = {"B": {"utility": 1}, "D": [{"endurance": 1}, {"meets_hazard": True}], "A": None}
+    doc["source"] = "described from my own copy"
     catalog = import_catalog(doc)
     text = json.dumps(export_catalog(catalog))             # the file one owner shares
     again = import_catalog(json.loads(text))
@@ -34,6 +35,7 @@ def test_export_then_import_as_json_gives_the_same_catalog() -> None:
         {"fewest": {"side": "plans"}}, "x")
     assert [e.kind for e in again.weather_effects("Mud")] == [WeatherKind.BLOCK_SIDE]
     assert again.hiker_ability("D") and again.hiker_ability("A") == ()
+    assert again.source == "described from my own copy"
 
 
 def test_the_rulebooks_own_weather_cannot_be_redescribed() -> None:

@@ -108,10 +108,17 @@ def test_a_card_is_revealed_once_and_unknown_names_are_refused() -> None:
         rules.apply(state, Reveal("Pikes Peak"))
 
 
-def test_a_card_described_on_the_spot_joins_the_game() -> None:
-    state = game(2, catalog=Catalog())
+def test_a_card_described_on_the_spot_joins_the_game_and_is_offered_for_saving() -> None:
+    catalog = import_catalog(catalog_doc([card("Known", 1, plans={"points": 1})]))
+    state = game(2, catalog=catalog)
     state = rules.apply(state, Reveal(c("Mt. Elbert", 1, 1, 1, icons=("photo",))))
     assert state.card("mt. elbert") is not None and state.row[0].name == "Mt. Elbert"
+    assert [x.name for x in rules.cards_to_save(state)] == ["Mt. Elbert"]
+    with pytest.raises(IllegalAction, match="described differently in the catalog"):
+        rules.apply(state, Reveal(c("Known", 1, 1, 1)))
+    state = rules.apply(state, Reveal("Known"))
+    state = rules.apply(state, Describe("Known", Side.GEAR, parse_ability({"utility": 1}, "a")))
+    assert [x.name for x in rules.cards_to_save(state)] == ["Known", "Mt. Elbert"]
 
 
 def test_setup_reveals_three_then_the_first_turn_reveals() -> None:

@@ -100,6 +100,7 @@ class Catalog:
     accolades: tuple[AccoladeCard, ...] = ()
     hikers: tuple[tuple[HikerLetter, Ability | None], ...] = ()
     weather: tuple[tuple[str, tuple[WeatherEffect, ...] | None], ...] = ()
+    source: str | None = None
 
     def card(self, name: str) -> Card | None:
         """The card with this name, or None."""
@@ -207,9 +208,10 @@ def import_catalog(doc: Any) -> Catalog:
 
 def export_catalog(catalog: Catalog) -> dict[str, Any]:
     """The catalog as one JSON document that `import_catalog` reads back unchanged."""
-    return {
-        "format": CATALOG_FORMAT,
-        "version": CATALOG_VERSION,
+    doc: dict[str, Any] = {"format": CATALOG_FORMAT, "version": CATALOG_VERSION}
+    if catalog.source is not None:
+        doc["source"] = catalog.source
+    return doc | {
         "cards": [card_to_doc(card) for card in catalog.cards],
         "accolades": [
             {"name": card.name,
@@ -288,7 +290,8 @@ def _import(doc: Any) -> Catalog:
         cards.append(card)
     _check_counts(tuple(cards))
     return Catalog(cards=tuple(cards), accolades=_accolades(doc.get("accolades", [])),
-                   hikers=_hikers(doc.get("hikers", {})), weather=_weather(doc.get("weather", {})))
+                   hikers=_hikers(doc.get("hikers", {})), weather=_weather(doc.get("weather", {})),
+                   source=doc.get("source"))
 
 
 def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:

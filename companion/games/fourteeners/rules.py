@@ -34,7 +34,7 @@ __all__ = [
     "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
     "deck_counts", "hiker_letters", "draw_accolade", "new_game",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
-    "gain_check", "check_climb", "weather_named", "can_pass", "legal_actions", "apply",
+    "gain_check", "check_climb", "weather_named", "can_pass", "cards_to_save", "legal_actions", "apply",
     "parse_action", "action_to_doc", "prompt",
 ]
 
@@ -388,6 +388,12 @@ def can_pass(state: State) -> bool:
     return True
 
 
+def cards_to_save(state: State) -> tuple[Card, ...]:
+    """Cards met this game that the catalog lacks or describes less fully, to offer saving them to it."""
+    catalog = state.setup.catalog
+    return tuple(card for card in state.cards if catalog.card(card.name) != card)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The moves now: reveals of catalog cards of the right Class; gains on every open side, without Guides
     or with each smallest affordable set of Guides; a pass when nothing can be gained."""
@@ -423,16 +429,17 @@ def prompt(state: State) -> str:
     """What the game waits for, in words (for a screen's header)."""
     if state.phase is Phase.FINISHED:
         return "The game is over: score it."
+    klass = expected_class(state)
+    which = class_label(klass) if klass is not None else "new"
     if state.phase is Phase.SETUP:
         return (f"Reveal the first Climbs: {len(state.row)} of {load_data().deck.revealed_at_start} "
-                f"({class_label(expected_class(state) or 4)}).")
+                f"revealed ({which}).")
     player = state.players[state.turn]
     weather = weather_now(state)
     where = f"Round {state.round}" + (f" ({weather.name})" if weather else "")
     if state.phase is Phase.REVEAL:
         late = weather is not None and weather.reveal_at_end
-        return f"{where}: {player.name}, reveal a {class_label(expected_class(state) or 4)} Climb" + (
-            " at the end of the turn." if late else ".")
+        return f"{where}: {player.name}, reveal a {which} Climb" + (" at the end of the turn." if late else ".")
     return f"{where}: {player.name}, gain a revealed Climb and tuck it."
 
 
