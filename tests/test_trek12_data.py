@@ -1,0 +1,103 @@
+"""Trek 12 sheet files: the shipped sheets match the reference, and bad sheets are refused by name."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.errors import DataError
+from companion.games.trek12.data import SHEET_NAMES, load_sheet, sheet_from_dict
+
+REFERENCE = Path("/work/shared/reference/trek12_sheets.json")
+GOOD = {
+    "name": "Home",
+    "summit": 40,
+    "stars": {"summit": 1, "race": 1, "record": 1},
+    "circles": [{"id": 0, "x": 0, "y": 0}, {"id": 5, "x": 1, "y": 0, "dangerous": True},
+                {"id": 9, "x": 2, "y": 0}],
+    "links": [[0, 5], [5, 9]],
+    "bonus": {"3": 1, "4": 3, "per_extra": 2},
+    "op_limit": 1,
+    "source": "drawn at home",
+}
+
+
+@pytest.mark.parametrize("name", SHEET_NAMES)
+def test_shipped_sheets_have_19_circles_and_a_source(name):
+    sheet = load_sheet(name)
+    assert sheet.n == 19 and sheet.ids == tuple(range(19))
+    assert sheet.op_limit == 4 and "trek12_sheets.json" in sheet.source
+    assert sheet.bonus_for(9) == 25 and sheet.bonus_for(10) == 30
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference folder is not beside this checkout")
+@pytest.mark.parametrize("name", SHEET_NAMES)
+def test_shipped_sheets_match_the_reference(name):
+    ref = json.loads(REFERENCE.read_text())["sheets"][name]
+    sheet = load_sheet(name)
+    assert [(c.x, c.y) for c in sheet.circles] == [tuple(xy) for xy in ref["cells"]]
+    assert [c.id for c in sheet.circles if c.dangerous] == ref["dangerous"]
+    assert sorted(map(tuple, ref["edges"])) == sorted(sheet.links)
+    assert sheet.summit == ref["summit"]
+    assert (sheet.stars.summit, sheet.stars.race, sheet.stars.record) == tuple(ref["stars"])
+
+
+def test_sheet_summits_and_dangerous_circles():
+    assert [load_sheet(n).summit for n in SHEET_NAMES] == [65, 70, 75]
+    assert [c.id for c in load_sheet("kagkot").circles if c.dangerous] == [3, 4, 10, 15]
+    assert load_sheet("dunai").neighbours(8) == (2, 3, 6, 7, 9, 10)
+
+
+def test_a_home_made_sheet_loads_and_round_trips():
+    sheet = sheet_from_dict(GOOD)
+    assert sheet.key == "home" and sheet.n == 3 and sheet.circle(5).limit == 6
+    assert sheet.touching(0, 5) and not sheet.touching(0, 9)
+    assert sheet.bonus_for(5) == 5 and sheet.bonus_for(2) == 0
+    assert sheet_from_dict(sheet.to_dict()) == sheet
+
+
+def _broken(**changes):
+    doc = copy.deepcopy(GOOD)
+    for key, value in changes.items():
+        if value is None:
+            doc.pop(key)
+        else:
+            doc[key] = value
+    return doc
+
+
+@pytest.mark.parametrize("doc, message", [
+    (_broken(links=[[0, 5], [5, 7]]), r"links\[1\]: link \[5, 7\] names unknown circle 7"),
+    (_broken(circles=[{"id": 0, "x": 0, "y": 0}, {"id": 0, "x": 1, "y": 0}]), "duplicate circle id 0"),
+    (_broken(circles=[]), "'circles' has no circles"),
+    (_broken(circles=None), "'circles' has no circles"),
+    (_broken(circles=[{"id": 0, "x": 0, "y": 0}], links=[]), "needs at least 2"),
+    (_broken(links=[[0, 5]]), "circle 9 cannot be reached"),
+    (_broken(links=[[0, 0], [5, 9]]), "joins circle 0 to itself"),
+    (_broken(circles=[{"id": -1, "x": 0, "y": 0}, {"id": 2, "x": 0, "y": 0}]), "field 'id'"),
+    (_broken(circles=[{"id": 0, "x": "a", "y": 0}, {"id": 1, "x": 0, "y": 0}]), "field 'x'"),
+    (_broken(name=""), "field 'name'"),
+    (_broken(op_limit=0), "field 'op_limit'"),
+    (_broken(bonus={"3": 1, "5": 6}), "no entry for size 4"),
+    (_broken(stars={"summit": 1}), "field 'stars'"),
+    (_broken(colour="red"), "unknown field 'colour'"),
+    ("dunai", "must be a JSON object"),
+])
+def test_bad_sheets_are_refused_naming_the_problem(doc, message):
+    with pytest.raises(DataError, match=message):
+        sheet_from_dict(doc, origin="home.json")
+
+
+def test_too_few_boxes_for_the_circles_is_refused():
+    doc = {"name": "Big", "circles": [{"id": i, "x": i, "y": 0} for i in range(11)],
+           "links": [[i, i + 1] for i in range(10)], "op_limit": 2}
+    with pytest.raises(DataError, match="gives only 10 boxes for 11 circles"):
+        sheet_from_dict(doc)
+
+
+def test_unknown_sheet_name():
+    with pytest.raises(DataError, match="unknown Trek 12 sheet 'everest'"):
+        load_sheet("everest")
