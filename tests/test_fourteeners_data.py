@@ -66,7 +66,8 @@ def edit(folder: Path, name: str, change) -> None:  # type: ignore[no-untyped-de
     ("forecasts.json", lambda d: d["forecasts"][1]["rounds"].pop("9"), "forecasts.json: forecasts: rounds"),
     ("vocabulary.json", lambda d: d["effects"]["points"].update(type="dice"), "vocabulary.json: effects.points.type"),
 ])
-def test_a_bad_data_file_is_refused_naming_file_and_field(tmp_path: Path, name: str, change, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_data_file_is_refused_naming_file_and_field(  # type: ignore[no-untyped-def]
+        tmp_path: Path, name: str, change, message: str) -> None:
     folder = copy_data(tmp_path)
     edit(folder, name, change)
     with pytest.raises(DataError, match=message):

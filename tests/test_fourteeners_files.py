@@ -111,7 +111,8 @@ def test_a_name_and_a_different_card_object_of_the_same_name_conflict() -> None:
 
 def test_solo_file_with_gerry() -> None:
     doc = {"players": [
-        {"name": "Ann", "hiker": "B", "tucked": [{"card": card("Mine", 3, capstone={"points": 5}), "side": "capstone"}]},
+        {"name": "Ann", "hiker": "B",
+         "tucked": [{"card": card("Mine", 3, capstone={"points": 5}), "side": "capstone"}]},
         {"name": "Gerry", "hiker": "C", "gerry": True,
          "tucked": [{"card": card("G1", 1, training={"endurance": 1}), "side": "training"},
                     {"card": card("G2", 2, plans={"per": {"side": "training"}, "points": 2}), "side": "plans"},

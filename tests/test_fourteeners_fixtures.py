@@ -71,7 +71,8 @@ def synthetic_catalog_doc() -> dict[str, Any]:
             ))
     return catalog_doc(
         cards,
-        accolades=[{"name": "Gear Head", "basic": {"most": {"side": "gear"}}, "advanced": {"fewest": {"side": "plans"}}},
+        accolades=[{"name": "Gear Head", "basic": {"most": {"side": "gear"}},
+                    "advanced": {"fewest": {"side": "plans"}}},
                    {"name": "Shutterbug", "basic": {"most": {"icon": "photo"}},
                     "advanced": {"most": {"class": 4}}}],
         weather={"Rain": [{"extra": {"endurance": 1}}], "Mud": [{"block_side": "gear"}],

@@ -20,16 +20,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Iterable, Protocol, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
 
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, VocabularyData, load_data
 
+if TYPE_CHECKING:
+    # Only for types: catalog.py builds on this module, so the import cannot run at load time.
+    from .catalog import Card
+
 __all__ = [
     "Condition", "EffectKind", "CategoryKind", "WeatherKind",
     "Filter", "Effect", "AbilityItem", "Ability", "Category", "WeatherEffect",
-    "CardLike", "Tucked", "Tableau", "Attributes", "PointsLine",
+    "Tucked", "Tableau", "Attributes", "PointsLine",
     "vocabulary", "check_vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
     "class_label", "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
@@ -86,7 +90,7 @@ class Filter:
     sides: tuple[Side, ...] = ()
     icons: tuple[Icon, ...] = ()
 
-    def matches(self, card: CardLike, side: Side | None) -> bool:
+    def matches(self, card: Card, side: Side | None) -> bool:
         """True when the card (tucked under `side`, None for a Guide) meets every key given."""
         if self.classes and card.klass not in self.classes:
             return False
@@ -137,21 +141,11 @@ class WeatherEffect:
     only_for_class: tuple[ClassNumber, ...] = ()
 
 
-class CardLike(Protocol):
-    """What the vocabulary needs of a Climb card: its name, corner and the ability of each side."""
-
-    name: str
-    klass: ClassNumber
-    icons: tuple[Icon, ...]
-
-    def ability(self, side: Side) -> Ability | None: ...
-
-
 @dataclass(frozen=True)
 class Tucked:
     """A Climb tucked under a Hiker, showing one side."""
 
-    card: CardLike
+    card: Card
     side: Side
 
 
@@ -161,14 +155,14 @@ class Tableau:
 
     hiker: HikerLetter
     tucked: tuple[Tucked, ...] = ()
-    guides: tuple[CardLike, ...] = ()
+    guides: tuple[Card, ...] = ()
     hiker_ability: Ability = ()
 
     def count(self, match: Filter) -> int:
         """Tucked cards matching a filter; a card's corner counts whatever side it shows."""
         return sum(1 for t in self.tucked if match.matches(t.card, t.side))
 
-    def on_side(self, side: Side) -> tuple[CardLike, ...]:
+    def on_side(self, side: Side) -> tuple[Card, ...]:
         """The cards tucked under one side."""
         return tuple(t.card for t in self.tucked if t.side is side)
 

@@ -159,13 +159,13 @@ def _card(raw: Any, catalog: Catalog, from_file: bool, where: str) -> Card:
         return card
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidInput(f"{where}: must be a card object or a card name, not {raw!r}")
-    card = catalog.card(raw)
-    if card is None:
+    named = catalog.card(raw)
+    if named is None:
         if not from_file:
             raise InvalidInput(f"{where}: the card name {raw!r} needs a \"catalog\" in the file to look it up "
                                f"in; or give the whole card object")
         raise InvalidInput(f"{where}: unknown card {raw!r}: it is not in the file's catalog")
-    return card
+    return named
 
 
 def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,

@@ -343,16 +343,16 @@ def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather
     now = options[frozenset()]
     available = len(me.tucked) if can_hire else 0
     guide_options = []
-    for chosen, outcome in options.items():
-        if not chosen or not outcome.sides:
+    for ignored, outcome in options.items():
+        if not ignored or not outcome.sides:
             continue
         # Keep only the smallest sets: each must open more sides than every set it contains.
-        smaller = [options[frozenset(sub)].sides for size in range(len(chosen))
-                   for sub in combinations(sorted(chosen, key=list(Ignore).index), size)]
+        ordered = tuple(sorted(ignored, key=list(Ignore).index))
+        smaller = [options[frozenset(sub)].sides for size in range(len(ordered))
+                   for sub in combinations(ordered, size)]
         if all(set(outcome.sides) > set(sides) for sides in smaller):
-            guide_options.append(GuideOption(
-                ignores=tuple(sorted(chosen, key=list(Ignore).index)), sides=outcome.sides,
-                utility=outcome.utility, affordable=len(chosen) <= available))
+            guide_options.append(GuideOption(ignores=ordered, sides=outcome.sides, utility=outcome.utility,
+                                             affordable=len(ordered) <= available))
     guide_options.sort(key=lambda option: (len(option.ignores), [list(Ignore).index(i) for i in option.ignores]))
     note = None
     if weather is not None and weather.effects is None:
@@ -395,8 +395,7 @@ def cards_to_save(state: State) -> tuple[Card, ...]:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """The moves now: reveals of catalog cards of the right Class; gains on every open side, without Guides
-    or with each smallest affordable set of Guides; a pass when nothing can be gained."""
+    """The moves now: right-Class reveals, gains with no or the fewest Guides, or a pass when nothing is gainable."""
     if state.phase is Phase.FINISHED:
         return ()
     if state.phase in (Phase.SETUP, Phase.REVEAL):
