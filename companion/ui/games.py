@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 import flet as ft
 
+from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
 from companion.ui.home import game_look
 from companion.ui.registry import game_screen
@@ -40,6 +41,7 @@ def PlayScreen() -> ft.View:
     app = use_app()
     params = ft.use_route_params()
     confirming, set_confirming = ft.use_state(False)
+    problem, set_problem = ft.use_state(None)
     game = params.get("game") or ""
     session_id = params.get("session_id") or ""
     entry = GAMES.get(game)
@@ -49,7 +51,11 @@ def PlayScreen() -> ft.View:
 
     def abandon() -> None:
         set_confirming(False)
-        app.keeper.abandon(session_id)
+        try:
+            app.keeper.abandon(session_id)
+        except CompanionError as exc:
+            set_problem(f"The game was not abandoned: {exc}")
+            return
         app.changed()
         ft.context.page.navigate("/")
 
@@ -73,6 +79,8 @@ def PlayScreen() -> ft.View:
 
     if entry is None:
         return _unknown_game(game)
+    if screen is not None and (found or _finished_here(app.store, session_id, game)):
+        return screen.play(session_id=session_id)
     if not found:
         return screen_view(
             entry.title,
@@ -86,8 +94,6 @@ def PlayScreen() -> ft.View:
                 _home_button(),
             ],
         )
-    if screen is not None:
-        return screen.play(session_id=session_id)
 
     title = record.get("title") or entry.title
     moves = len(record.get("actions") or [])
@@ -108,6 +114,8 @@ def PlayScreen() -> ft.View:
                 "This game is saved as it is and will open here once the game's screen is included.",
                 key="play-unavailable",
             ),
+            *([message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Something went wrong", problem,
+                            key="play-problem", tone="warning")] if problem else []),
             ft.Container(
                 border_radius=ft.BorderRadius.all(16),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
@@ -220,3 +228,8 @@ def _home_button() -> ft.Control:
         ],
     )
 
+
+def _finished_here(store, session_id: str, game: str) -> bool:
+    """A game finished from this screen: its history record keeps the session's id."""
+    record = store.history.get(session_id) if session_id else None
+    return record is not None and record.get("game") == game

@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from companion.errors import InvalidInput
+from companion.errors import CompanionError
 from companion.store import PALETTE
 from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, empty_state, labelled, screen_view, section_title
+from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["PlayersScreen", "player_palette"]
 
@@ -19,6 +19,13 @@ def player_palette() -> tuple[str, ...]:
     """The colours offered for players: the store's palette, so a picked colour is one it also hands out."""
     return PALETTE
 
+
+# Spoken names for the store's palette (screen readers say "Colour pink", not a hex code).
+_COLOUR_NAMES = {
+    "#d62828": "red", "#1d70b8": "blue", "#2a9d3a": "green", "#f4a300": "amber", "#7b3fa0": "purple",
+    "#00897b": "teal", "#e4572e": "orange", "#5c6bc0": "indigo", "#8d6e63": "brown", "#c2185b": "pink",
+    "#558b2f": "olive", "#546e7a": "slate",
+}
 
 # The store names the record and field for the command line and logs; a form already shows which field.
 _FIELD_PREFIX = re.compile(r"^[\w ]+: field '(\w+)' ")
@@ -43,6 +50,7 @@ def PlayersScreen() -> ft.View:
     error, set_error = ft.use_state(None)
     edit, set_edit = ft.use_state(None)
     removing, set_removing = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
 
     players = app.store.players.list()
     palette = player_palette()
@@ -50,7 +58,7 @@ def PlayersScreen() -> ft.View:
     def add() -> None:
         try:
             app.store.players.add(name, colour)
-        except InvalidInput as exc:
+        except CompanionError as exc:  # InvalidInput for the name; StoreError if it cannot be saved
             set_error(_sentence(exc))
             return
         set_name("")
@@ -61,14 +69,19 @@ def PlayersScreen() -> ft.View:
     def save_edit() -> None:
         if edit is None:
             return
+        wrote = False
         try:
             current = app.store.players.get(edit.player_id)
             if edit.name != current.name:
                 app.store.players.rename(edit.player_id, edit.name)
+                wrote = True
             if edit.colour != current.colour:
                 app.store.players.recolour(edit.player_id, edit.colour)
-        except InvalidInput as exc:
+                wrote = True
+        except CompanionError as exc:
             set_edit(replace(edit, error=_sentence(exc)))
+            if wrote:
+                app.changed()
             return
         set_edit(None)
         app.changed()
@@ -78,7 +91,12 @@ def PlayersScreen() -> ft.View:
         set_removing(None)
         if player_id is None:
             return
-        app.store.players.remove(player_id)
+        try:
+            app.store.players.remove(player_id)
+        except CompanionError as exc:
+            set_problem(_sentence(exc))
+            return
+        set_problem(None)
         if edit is not None and edit.player_id == player_id:
             set_edit(None)
         app.changed()
@@ -151,6 +169,9 @@ def PlayersScreen() -> ft.View:
     )
 
     body: list[ft.Control] = [add_form, section_title(_count(len(players)), key="players-count")]
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The player was not removed", problem,
+                                 key="players-problem", tone="warning"))
     if not players:
         body.append(
             empty_state(
@@ -252,7 +273,7 @@ def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_
     for colour in palette:
         chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
                            selected is not None and selected.lower() == colour.lower(),
-                           _bind(choose, colour), f"Colour {colour}"))
+                           _bind(choose, colour), f"Colour {_COLOUR_NAMES.get(colour.lower(), colour)}"))
     return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
 
 

@@ -15,7 +15,9 @@ imported, calls `register_game_screen` once:
 
     register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
 
-Both are `@ft.component` functions returning an `ft.View` (build it with `companion.ui.widgets.screen_view`
+`play` is also given the id of a game it has just finished (`SessionKeeper.finish` keeps the session's id
+as the history record's id), so it can show the final scores at the same address. Both are
+`@ft.component` functions returning an `ft.View` (build it with `companion.ui.widgets.screen_view`
 so the app bar, back button and phone-first layout match the rest of the app). `use_app()` gives the
 store, the session keeper and `changed()`. The shell imports every game's module on start
 (`discover_game_screens`); a game with no module keeps its honest "not yet available" page.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion import __version__
+from companion.errors import CompanionError
 from companion.ui.services import ThemeChoice, use_app
 from companion.ui.widgets import labelled, screen_view, section_title
 
@@ -22,13 +23,20 @@ def SettingsScreen() -> ft.View:
     """Route `/settings`: the theme applies at once and is remembered; the data folder is shown."""
     app = use_app()
     theme = app.shell.theme()
+    problem, set_problem = ft.use_state(None)
 
     def choose_theme(e: ft.Event) -> None:
         selected = e.data if isinstance(e.data, list) and e.data else e.control.selected
         choice = ThemeChoice.from_setting(selected[0] if selected else None)
-        if choice != app.shell.theme():
+        if choice == app.shell.theme():
+            return
+        try:
             app.store.settings.set("theme", choice.value)
-            app.changed()
+        except CompanionError as exc:
+            set_problem(f"The theme was not saved: {exc}")
+            return
+        set_problem(None)
+        app.changed()
 
     folder = app.store.data_dir
     body: list[ft.Control] = [
@@ -57,6 +65,7 @@ def SettingsScreen() -> ft.View:
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
+                    *([ft.Text(problem, key="settings-problem", color=ft.Colors.ERROR)] if problem else []),
                 ],
             )
         ),

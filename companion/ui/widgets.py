@@ -7,7 +7,7 @@ is somewhere to go back to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 import flet as ft
@@ -151,10 +151,14 @@ def message_card(
 def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
     """A round avatar in a player's colour with their initial, readable on any colour."""
     initial = (label.strip()[:1] or "?").upper()
-    return ft.CircleAvatar(
-        content=ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)),
-        bgcolor=colour,
-        radius=size / 2,
+    # Decoration only: the name beside it is what a screen reader should say, not the initial again.
+    return ft.Semantics(
+        exclude_semantics=True,
+        content=ft.CircleAvatar(
+            content=ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)),
+            bgcolor=colour,
+            radius=size / 2,
+        ),
     )
 
 

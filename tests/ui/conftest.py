@@ -6,7 +6,6 @@ import uuid
 from datetime import datetime, timezone
 
 import pytest
-
 from harness import UiApp, new_hub  # tests/ui is on sys.path (rootdir-less test folder)
 
 

@@ -119,3 +119,13 @@ async def test_another_tab_sees_a_new_player(open_ui, store):
     await first.type("player-name", "Dana")
     await first.click("player-add")
     assert _names_on_screen(second) == ["Dana"]
+
+
+async def test_a_save_that_fails_is_reported_under_the_field(open_ui, store):
+    ui = await open_ui(route="/players")
+    store.close()  # from here every save is refused with a StoreError, as on a failing disk
+    await ui.type("player-name", "Eve")
+    await ui.click("player-add")
+    error = ui.get("player-name").error
+    assert error and "closed" in error
+    assert ui.get("player-name").value == "Eve"

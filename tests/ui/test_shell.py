@@ -91,7 +91,7 @@ def ridgeline_screen():
     registry.unregister_game_screen("ridgeline")
 
 
-async def test_a_registered_game_screen_is_enabled_and_opened(open_ui, ridgeline_screen, save_session):
+async def test_a_registered_game_screen_is_enabled_and_opened(open_ui, ridgeline_screen, save_session, store):
     ui = await open_ui()
     tile_texts = [c.value for c in _texts_under(ui.get("home-game-ridgeline"))]
     assert "Not yet available" not in tile_texts
@@ -101,6 +101,15 @@ async def test_a_registered_game_screen_is_enabled_and_opened(open_ui, ridgeline
     assert ui.get("fake-setup").value == "Choose the players"
 
     session_id = save_session("ridgeline", "Friday")
+    await ui.go(f"/play/ridgeline/{session_id}")
+    assert ui.get("fake-play").value == f"playing {session_id}"
+
+    # Once finished, the game's history record keeps the session's id and its screen still shows it.
+    store.sessions.delete(session_id)
+    store.history.add({"id": session_id, "game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00",
+                       "title": "Friday", "players": [{"id": None, "name": "Ann", "score": 9, "winner": True}],
+                       "detail": {}, "session": None})
+    await ui.go("/")
     await ui.go(f"/play/ridgeline/{session_id}")
     assert ui.get("fake-play").value == f"playing {session_id}"
 
