@@ -22,7 +22,7 @@ __all__ = ["replay_file", "score_file", "format_score", "result_from_state", "GA
 
 GAME_KEYS = {"game", "setup", "weather", "turns"}
 TURN_KEYS = {"turn", "risk", "players"}
-PLAYER_TURN_KEYS = {"cards", "climbers", "drew"}
+PLAYER_TURN_KEYS = {"cards", "climbers", "pay_risk", "drew"}
 
 
 def score_file(doc: Any) -> dict[str, Any]:
@@ -281,6 +281,18 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
             except InvalidInput as exc:
                 raise _located(spot, exc) from None
             assert isinstance(action, ClimberAction)
+            state = rules.apply(state, action)
+        payments = entries.get(index, {}).get("pay_risk", [])
+        if not isinstance(payments, list):
+            raise InvalidInput(f"{where}.players.{player.name}.pay_risk: a list of {{\"climber\", \"amount\"}}")
+        for position, payment in enumerate(payments):
+            spot = f"{where}.players.{player.name}.pay_risk[{position}]"
+            if not isinstance(payment, dict) or set(payment) - {"climber", "amount"}:
+                raise InvalidInput(f"{spot}: an object with climber and amount")
+            try:
+                action = rules.action_from_doc(state, {"type": "pay_risk", "player": index, **payment})
+            except InvalidInput as exc:
+                raise _located(spot, exc) from None
             state = rules.apply(state, action)
         state = rules.apply(state, EndActions(index))
     # Cards drawn at the end of the turn.

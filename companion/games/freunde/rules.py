@@ -34,7 +34,7 @@ __all__ = [
     "SetWeather", "Draw", "PlayCards", "TakeRisk", "ClimberAction", "PayRisk", "EndActions", "Action",
     "new_game", "apply", "legal_actions", "why_illegal", "setup_from_doc", "weather_from_doc",
     "action_from_doc", "action_to_doc", "weather_to_doc", "cards_from_doc",
-    "entry_cost", "tent_cost", "stacking_limit", "occupants", "destinations", "route_to",
+    "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
     "movement_totals", "risk_owed", "risk_eligible", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name",
@@ -240,7 +240,7 @@ class State:
     weather_locked: bool = False                       # today's weather is in use by the action phase
     seq: int = 0
     log: tuple[TurnRecord, ...] = ()
-    ended_early: bool = False
+    ended_early: bool = False                          # over before turn 18 (solo death, or nobody alive)
 
     @property
     def board(self) -> Board:
@@ -609,6 +609,18 @@ def waiting_for(state: State) -> tuple[ActionType, tuple[PlayerIndex, ...]]:
     if today_weather(state) is None:
         return ActionType.WEATHER, ()
     return ActionType.CLIMBER, (state.acting,)  # type: ignore[return-value]
+
+
+def movement_points(cards: Sequence[Card]) -> tuple[int, int]:
+    """Points the cards give one climber: (any direction, most when every step goes down) ('Moving')."""
+    budgets = _budgets([c for c in cards if c.kind is not CardKind.ACCLIMATIZATION])
+    return max(g for g, _ in budgets), max(g + w for g, w in budgets)
+
+
+def can_pay(cards: Sequence[Card], cost: int, downhill: int = 0, *, tent: int = 0, risk_move: int = 0) -> bool:
+    """True when the cards pay a path (cost, of which downhill), a tent and risk points off movement."""
+    budgets = _budgets([c for c in cards if c.kind is not CardKind.ACCLIMATIZATION])
+    return _affordable(budgets, cost - downhill, downhill, tent, risk_move)
 
 
 def destinations(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequence[Card], *,
@@ -1284,18 +1296,16 @@ def _end_turn(state: State) -> State:
     )
     state = replace(state, players=tuple(players), log=state.log + (record,), acting=None)
     died = any(c.died for c in checks)
-    if state.setup.solo and died:
-        return replace(state, phase=Phase.OVER, ended_early=True)
+    if (state.setup.solo and died) or not active_players(state):
+        # Solo: 'the game ends at once' when a climber dies. With every climber dead nothing can change.
+        return replace(state, phase=Phase.OVER, ended_early=state.turn < TURNS)
     if state.turn >= TURNS:
         return replace(state, phase=Phase.OVER)
     refilled = tuple(replace(p, hand=_refill(p.hand, state.deck), turn=TurnPlay())
                      if p.turn.has_played else replace(p, turn=TurnPlay()) for p in state.players)
-    state = replace(state, players=refilled, turn=state.turn + 1, phase=Phase.PLAY,
-                    start_player=(state.start_player + 1) % len(state.players), risk_taker=None,
-                    movement=(), weather_locked=False)
-    if not active_players(state):
-        return _end_turn(state)      # nobody left on the mountain: the remaining days pass by
-    return state
+    return replace(state, players=refilled, turn=state.turn + 1, phase=Phase.PLAY,
+                   start_player=(state.start_player + 1) % len(state.players), risk_taker=None,
+                   movement=(), weather_locked=False)
 
 
 def _refill(hand: Hand, deck: DeckData) -> Hand:

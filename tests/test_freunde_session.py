@@ -1,0 +1,77 @@
+"""Freunde for the app: start, apply JSON action documents, and the history summary."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.freunde.data import load_board
+from companion.games.freunde import session
+
+SETUP = {"players": [{"id": "p1", "name": "Ann"}, {"id": None, "name": "Bob"}], "board": "summer",
+         "weather_season": "summer"}
+
+
+def test_start_and_a_turn_of_action_documents():
+    state = session.start(SETUP)
+    assert state.turn == 1 and [p.id for p in state.players] == ["p1", None]
+    state = session.apply(state, {"type": "weather", "day": 1, "weather": {"tile": "summer-1", "day": 1}})
+    state = session.apply(state, {"type": "play", "player": "Ann", "cards": ["M3", "M2", "A1"]})
+    state = session.apply(state, {"type": "play", "player": "bob", "cards": ["M1", "A0", "A1"]})
+    state = session.apply(state, {"type": "risk", "value": 1})
+    state = session.apply(state, {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M3", "M2"],
+                                  "to": "S6"})
+    state = session.apply(state, {"type": "pay_risk", "player": "Ann", "climber": "A", "amount": 1})
+    state = session.apply(state, {"type": "done", "player": "Ann"})
+    state = session.apply(state, {"type": "done", "player": "Bob"})
+    assert state.turn == 2
+    ann_a = state.players[0].climber("A")
+    assert ann_a.space == "S6" and ann_a.acclimatization == 1       # 1 - 1 risk + 1 on S6
+
+
+@pytest.mark.parametrize("doc, error, message", [
+    ({"type": "jump"}, InvalidInput, "unknown action 'jump'"),
+    ({"type": "play", "player": "Zed", "cards": []}, InvalidInput, "'Zed' is not a player"),
+    ({"type": "play", "player": "Ann", "cards": ["Q1"]}, InvalidInput, "unknown card 'Q1'"),
+    ({"type": "play", "player": "Ann", "cards": ["M1"], "x": 1}, InvalidInput, "x: unknown field"),
+    ({"type": "done", "player": "Ann"}, IllegalAction, "turn 1: climbers act after every player"),
+    ({"type": "weather", "day": 19, "weather": "sun"}, InvalidInput, "day: a day from 1 to 18"),
+    ("play", InvalidInput, "an action is an object"),
+])
+def test_bad_action_documents(doc, error, message):
+    with pytest.raises(error, match=message):
+        session.apply(session.start(SETUP), doc)
+
+
+def test_bad_setup():
+    with pytest.raises(InvalidInput, match=r"setup\.players\[0\]\.colour: unknown field"):
+        session.start({"players": [{"name": "Ann", "colour": "#ff0000"}]})
+
+
+def test_summary_only_for_a_finished_game():
+    with pytest.raises(IllegalAction, match="not over yet"):
+        session.summary(session.start(SETUP))
+
+
+def test_summary_of_a_finished_solo_game():
+    state = session.start({"players": [{"id": "s", "name": "Sol"}], "weather": ["sun"] * 18})
+    # A solo climber dies on turn 1: a risk token of 2 taken off its acclimatization (1 - 2 + 1 = 0).
+    for doc in ({"type": "play", "player": "Sol", "cards": ["M1", "A0", "A1"]}, {"type": "risk", "value": 2},
+                {"type": "climber", "player": "Sol", "climber": "A", "cards": ["A0"], "risk_accl": 2},
+                {"type": "done", "player": "Sol"}):
+        state = session.apply(state, doc)
+    record = session.summary(state)
+    assert record["game"] == "freunde" and record["title"] == "Summer board, summer weather (solo)"
+    assert record["players"] == [{"id": "s", "name": "Sol", "score": 2, "winner": False}]
+    assert record["detail"]["ended_early"] and record["detail"]["solo_rank"]["id"] == "zeglarz"
+    assert record["detail"]["deaths"] == [{"player": "Sol", "climber": "A", "turn": 1, "space": "BASE_CAMP"}]
+
+
+def test_edited_board_in_the_setup():
+    board = load_board("winter").to_doc()
+    board["spaces"]["B"]["vp"] = 9
+    state = session.start({**SETUP, "board": board})
+    assert state.board.space("B").vp == 9 and not state.board.verified
+    board["edges"].append(["B", "ZZ"])
+    with pytest.raises(InvalidInput, match=r"setup\.board: edges\[35\]: 'ZZ' is not one of the spaces"):
+        session.start({**SETUP, "board": board})
