@@ -208,3 +208,12 @@ def test_lay_offs_go_onto_sets_runs_and_colour_groups_but_not_spreads_or_tallies
     assert found[(4, 2)].ranks == (1, 5) and found[(4, 2)].colours == (Colour.DUSK,)
     assert found[(4, 3)].ranks == tuple(range(1, 11)) and found[(4, 3)].colours == (Colour.SUNSTONE,)
     assert found[(4, 0)].ranks == (7,)
+
+
+def test_groups_may_be_staged_in_any_order_but_reasons_follow_the_camps_order():
+    camp3 = load().camps[3]
+    tally, set_of_3 = cards("G10 S5 D5"), cards("G7 P7 R:E7")
+    assert pitch_problem(camp3, [tally, set_of_3], cards("D2")) is None
+    assert pitch_problem(camp3, [set_of_3, tally], cards("D2")) is None
+    wrong = pitch_problem(camp3, [set_of_3, cards("G10 S5 D4")], cards("D2"))
+    assert wrong is not None and wrong.reason == "tally sums to 21, not 20" and wrong.group == 0

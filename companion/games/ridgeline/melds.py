@@ -7,6 +7,8 @@ then the kind's own rule, then its size), then the cards kept back.
 
 from __future__ import annotations
 
+import itertools
+
 from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
@@ -101,12 +103,24 @@ def pitch_problem(camp: Camp, groups: Sequence[Sequence[Card]], kept: Sequence[C
     limit = load().deck.max_hand
     if len(everything) > limit:
         return PitchProblem(f"{len(everything)} cards are staged and kept, but a hand holds at most {limit}")
+    first = _first_group_problem(requirements, groups)
+    if first is not None and not any(
+        _first_group_problem(order, groups) is None
+        for order in itertools.permutations(requirements)
+    ):
+        # Staged groups may come in any order; the reason given is the one for the camp's own order.
+        return first
+    reason = keep_problem(kept)
+    return PitchProblem(reason) if reason else None
+
+
+def _first_group_problem(requirements: Sequence[Requirement],
+                         groups: Sequence[Sequence[Card]]) -> PitchProblem | None:
     for index, (requirement, group) in enumerate(zip(requirements, groups)):
         reason = group_problem(requirement, group)
         if reason:
             return PitchProblem(reason, index)
-    reason = keep_problem(kept)
-    return PitchProblem(reason) if reason else None
+    return None
 
 
 def lay_off_options(hand: Sequence[Card], table: Sequence[TableGroup]) -> tuple[LayOff, ...]:
