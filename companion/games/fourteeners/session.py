@@ -21,7 +21,7 @@ from companion.errors import IllegalAction, InvalidInput
 
 from . import solo
 from .abilities import PointsLine, parse_category
-from .catalog import EMPTY, AccoladeSide, import_catalog
+from .catalog import EMPTY, AccoladeSide, Catalog, import_catalog
 from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
 from .rules import new_game, parse_action
 from .scoring import score
@@ -119,7 +119,7 @@ def _player(raw: Any, where: str) -> PlayerSetup:
     return PlayerSetup(name=" ".join(name.split()), player_id=player_id, advanced=side == "advanced")
 
 
-def _accolade(doc: dict[str, Any], catalog: Any) -> AccoladeChoice | None:
+def _accolade(doc: dict[str, Any], catalog: Catalog) -> AccoladeChoice | None:
     raw = doc.get("accolade")
     if raw is None:
         return None
