@@ -217,3 +217,17 @@ def test_to_shorthand_takes_the_cheapest_path():
                                                          "risk_move": 0, "risk_accl": 1}
     state = replay_file(doc)
     assert state.players[0].climber("A").space == "S6"
+
+
+def test_documented_example_replays():
+    import re
+
+    text = (Path(__file__).parents[1] / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("## Freunde"):]
+    section = section[:section.index("\n## ", 1)]
+    example = json.loads(re.findall(r"```json\n(.*?)```", section, re.S)[0])
+    result = score_file(example)
+    documented = json.loads(re.findall(r"```json\n(.*?)```", section, re.S)[1])
+    assert result["turns"][0]["climbers"][0] == documented["turns"][0]["climbers"][0]
+    assert result["turns"][0]["movement"] == documented["turns"][0]["movement"]
+    assert result["turns"][0]["risk"] == documented["turns"][0]["risk"]
