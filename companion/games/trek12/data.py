@@ -97,6 +97,7 @@ class Sheet:
     full: int = field(init=False, repr=False, compare=False)
     normal_mask: int = field(init=False, repr=False, compare=False)
     bonus_by_size: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    ids_are_indices: bool = field(init=False, repr=False, compare=False)
     memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -132,6 +133,7 @@ class Sheet:
         setter = object.__setattr__
         setter(self, "n", n)
         setter(self, "ids", ids)
+        setter(self, "ids_are_indices", ids == tuple(range(n)))
         setter(self, "index", index)
         setter(self, "adj", tuple(adj))
         setter(self, "adj2", tuple(adj2))

@@ -104,21 +104,27 @@ def score_board(board: Board, *, max_rules: bool = False, assists: int = 0) -> S
     sheet = board.sheet
     ids = sheet.ids
     values = board.values
+    same_ids = sheet.ids_are_indices  # the printed sheets: no id translation needed
     lines = []
     longest = 0
     for line in sorted(board.lines, key=lambda ln: (values[ln[0]], ids[ln[0]])):
         size = len(line)
-        longest = max(longest, size)
-        lines.append(LineScore(tuple(ids[i] for i in line), values[line[-1]] + size - 1))
+        if size > longest:
+            longest = size
+        lines.append(_make(LineScore, circles=line if same_ids else tuple(map(ids.__getitem__, line)),
+                           points=values[line[-1]] + size - 1))
     zones = []
     largest = 0
     for mask in board.zones:
         circles = members(mask)
         size = len(circles)
-        largest = max(largest, size)
+        if size > largest:
+            largest = size
         value = values[circles[0]]
-        zones.append(ZoneScore(tuple(sorted(ids[i] for i in circles)), value, value + size - 1))
-    zones.sort(key=lambda z: (z.value, z.circles[0]))
+        zones.append(_make(ZoneScore, circles=circles if same_ids else tuple(sorted(map(ids.__getitem__, circles))),
+                           value=value, points=value + size - 1))
+    if len(zones) > 1:
+        zones.sort(key=lambda z: (z.value, z.circles[0]))
     skulls = board.skulls.bit_count()
     orphans = _orphans(board)
     line_bonus = sheet.bonus_for(longest)
@@ -131,8 +137,9 @@ def score_board(board: Board, *, max_rules: bool = False, assists: int = 0) -> S
         extra = 0
     points = sum(x.points for x in lines) + sum(z.points for z in zones)
     total_points = points + line_bonus + zone_bonus - penalty + extra + CARD_POINTS * assists
-    return ScoreBreakdown(tuple(lines), tuple(zones), line_bonus, zone_bonus, skulls, orphans, penalty, assists,
-                          total_points, board.filled == sheet.full, max_rules)
+    return _make(ScoreBreakdown, lines=tuple(lines), zones=tuple(zones), line_bonus=line_bonus,
+                 zone_bonus=zone_bonus, skulls=skulls, orphans=orphans, penalty=penalty, assists=assists,
+                 total=total_points, complete=board.filled == sheet.full, max_rules=max_rules)
 
 
 def total(board: Board, *, max_rules: bool = False, assists: int = 0) -> int:
@@ -158,6 +165,14 @@ def total(board: Board, *, max_rules: bool = False, assists: int = 0) -> int:
     points -= SKULL_POINTS * board.skulls.bit_count()
     points += ORPHAN_POINTS * orphans if max_rules else -ORPHAN_POINTS * orphans
     return points + CARD_POINTS * assists
+
+
+def _make(cls, **fields):
+    # Fills a new frozen instance without the per-field setattr of the dataclass __init__ (rescoring runs
+    # after every move); every field is given, so the result equals cls(**fields).
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _orphans(board: Board) -> int:
