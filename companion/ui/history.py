@@ -14,7 +14,7 @@ __all__ = ["HistoryScreen", "PAGE_SIZE"]
 
 # How many finished games one page shows; the list grows by this much on "Show more" so that a long
 # history (thousands of games) never has to be drawn at once.
-PAGE_SIZE = 30
+PAGE_SIZE = 20
 
 
 @ft.component

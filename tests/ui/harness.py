@@ -17,9 +17,11 @@ fixture that builds the app over an in-memory store and closes it afterwards:
         await ui.back()                           # Android back button / app bar arrow (on_view_pop)
         assert ui.route == "/"
 
-A game's screen tests do the same: register or import the game's screen module, start a session in
-`store` with `SessionKeeper(store).start(...)`, then `await open_ui(route=f"/play/{game}/{session.id}")`
-and drive it by keys. Two `UiApp`s made with the same `hub` are two browser tabs of one server.
+A game's screen tests do the same: import the game's screen module (it registers itself), start a
+session in `store` with `SessionKeeper(store).start(...)` (or the `save_session` fixture for a raw saved
+record), then `await open_ui(route=f"/play/{game}/{session.id}")` and drive it by keys; `ui.get(key)`
+returns the control itself for finer checks. Two `UiApp`s made with the same `hub` are two browser
+tabs of one server. Outside pytest, `await UiApp(build_main(store)).start()` and `close()` do the same.
 
 Every action waits (`settle`) until Flet has flushed its updates and effects, so assertions see the
 screen as a user would after the tap.
