@@ -9,18 +9,22 @@ A game's engine is the module `companion.games.<package>.session` (see the regis
 - `start(setup: dict) -> State`: the state before the first action; InvalidInput for a bad setup
 - `apply(state, action: dict) -> State`: pure; InvalidInput for a malformed action, IllegalAction for one
   the rules refuse now
-- `summary(state) -> dict`: for a finished game, `{"players": [...], "detail": {...}}`, where each player is
-  `{"score": int, "winner": bool}` plus optionally `"name"` and `"id"`. Entries without `"id"` are the
-  session's players in order (entries beyond them, such as a solo opponent, get id None and must have a
-  name); entries without `"name"` take the roster name. IllegalAction when the game is not finished.
+- `summary(state) -> dict`: for a finished game, `{"players": [...], "detail": {...}}`, optionally with
+  `"game"` (must be the session's game) and `"title"` (names the history record instead of the session's
+  title). Each player is `{"score": int, "winner": bool}` plus optionally `"name"` and `"id"`. Entries
+  without `"id"` are the session's players in order (entries beyond them, such as a solo opponent, get id
+  None and must have a name); entries without `"name"` take the roster name. IllegalAction when the game
+  is not finished.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games import find_game
@@ -30,7 +34,20 @@ from companion.store.records import copy_json, describe
 __all__ = ["SessionId", "Engine", "Session", "SessionKeeper"]
 
 SessionId: TypeAlias = str
-_SUMMARY_KEYS = ("players", "detail")
+_SUMMARY_KEYS = ("game", "title", "players", "detail")
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _locked(method: _Method) -> _Method:
+    """Hold the store's mutex across read, apply and save: two taps on two tabs must not both extend the
+    same saved action list and lose one of the actions."""
+
+    @functools.wraps(method)
+    def locked(self: SessionKeeper, *args: Any, **kwargs: Any) -> Any:
+        with self._mutex:
+            return method(self, *args, **kwargs)
+
+    return locked  # type: ignore[return-value]
 _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 
 
@@ -90,10 +107,12 @@ class SessionKeeper:
 
     def __init__(self, store: Any, engines: Mapping[str, Engine] | None = None) -> None:
         self._store = store
+        self._mutex = getattr(store, "mutex", None) or threading.RLock()
         self._engines: dict[str, Engine] = dict(engines or {})
         # session id -> (session the state belongs to, state); checked against the saved session on use.
         self._states: dict[SessionId, tuple[Session, Any]] = {}
 
+    @_locked
     def engine(self, game: str) -> Engine:
         """The engine for a game: given to the keeper, else `companion.games.<package>.session`."""
         engine = self._engines.get(game)
@@ -101,6 +120,7 @@ class SessionKeeper:
             engine = self._engines[game] = _load_engine(game)
         return engine
 
+    @_locked
     def start(self, game: str, setup: dict[str, Any], players: list[str] | tuple[str, ...],
               title: str) -> Session:
         """Begin a game: the engine checks the setup, then the session is saved before this returns."""
@@ -119,6 +139,7 @@ class SessionKeeper:
         self._save(session, state)
         return session
 
+    @_locked
     def get(self, session_id: SessionId) -> Session:
         """A game in progress by id; InvalidInput when there is none."""
         record = self._store.sessions.get(session_id)
@@ -126,6 +147,7 @@ class SessionKeeper:
             raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
         return Session.from_record(record)
 
+    @_locked
     def act(self, session_id: SessionId, action: dict[str, Any]) -> Session:
         """Apply one action: the engine first (IllegalAction leaves everything as it was), then save."""
         session = self.get(session_id)
@@ -137,6 +159,7 @@ class SessionKeeper:
         self._save(updated, state)
         return updated
 
+    @_locked
     def undo(self, session_id: SessionId) -> Session:
         """Take back the last action (it goes to the front of the redo list); saved."""
         session = self.get(session_id)
@@ -146,6 +169,7 @@ class SessionKeeper:
         self._save(updated, None)
         return updated
 
+    @_locked
     def redo(self, session_id: SessionId) -> Session:
         """Replay the most recently undone action through the engine; saved."""
         session = self.get(session_id)
@@ -157,20 +181,23 @@ class SessionKeeper:
         self._save(updated, state)
         return updated
 
+    @_locked
     def state(self, session_id: SessionId) -> Any:
         """The engine state of a game in progress (cached; rebuilt by replaying the actions when needed)."""
         return self._state(self.get(session_id))
 
+    @_locked
     def finish(self, session_id: SessionId) -> str:
         """Record the finished game in history (from the engine's summary) and close the session; its id."""
         session = self.get(session_id)
         summary = self.engine(session.game).summary(self._state(session))
+        players = self._summary_players(session, summary)
         record = {
             "id": session.id,  # the same id: finishing again after a crash cannot record the game twice
             "game": session.game,
             "finished": self._store.now(),
-            "title": session.title,
-            "players": self._summary_players(session, summary),
+            "title": summary.get("title", session.title),
+            "players": players,
             "detail": summary.get("detail", {}),
             "session": {"setup": session.setup, "actions": list(session.actions)},
         }
@@ -183,12 +210,14 @@ class SessionKeeper:
         self._states.pop(session.id, None)
         return session.id
 
+    @_locked
     def abandon(self, session_id: SessionId) -> None:
         """Drop a game in progress without recording it."""
         self.get(session_id)
         self._store.sessions.delete(session_id)
         self._states.pop(session_id, None)
 
+    @_locked
     def in_progress(self) -> list[Session]:
         """Every game in progress, most recently played first."""
         return [Session.from_record(record) for record in self._store.sessions.list()]
@@ -230,7 +259,9 @@ class SessionKeeper:
             raise InvalidInput(f"{source} must be an object with players and detail, not {describe(summary)}")
         unknown = sorted(k for k in summary if k not in _SUMMARY_KEYS)
         if unknown:
-            raise InvalidInput(f"{source} has an unknown field {unknown[0]!r} (expected: players, detail)")
+            raise InvalidInput(f"{source} has an unknown field {unknown[0]!r} (expected: {', '.join(_SUMMARY_KEYS)})")
+        if summary.get("game", session.game) != session.game:
+            raise InvalidInput(f"{source} says it is for {describe(summary['game'])}, not {session.game!r}")
         entries = summary.get("players")
         if not isinstance(entries, list) or not entries:
             raise InvalidInput(f"{source} must list the players and their scores")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import threading
 import time
 
 import pytest
@@ -158,6 +159,23 @@ def test_a_summary_with_a_solo_opponent(store, counter_engine, ann):
     assert [(p["id"], p["name"]) for p in store.history.get(sid)["players"]] == [(ann.id, "Ann"), (None, "Max")]
 
 
+def test_a_summary_may_name_its_game_and_title(store, counter_engine, ann):
+    class Titled:
+        start, apply = staticmethod(counter_engine.start), staticmethod(counter_engine.apply)
+
+        @staticmethod
+        def summary(state):
+            return {"game": GAME, "title": "Dunai", "players": [{"score": 1, "winner": True}], "detail": {}}
+
+    keeper = SessionKeeper(store, engines={GAME: Titled, "freunde": Titled})
+    sid = keeper.start(GAME, {"target": 2}, [ann.id], "Trek 12").id
+    keeper.finish(sid)
+    assert store.history.get(sid)["title"] == "Dunai"
+    other = keeper.start("freunde", {"target": 2}, [ann.id], "x").id
+    with pytest.raises(InvalidInput, match="says it is for 'trek12', not 'freunde'"):
+        keeper.finish(other)
+
+
 def test_a_malformed_summary_is_refused_and_the_game_kept(store, counter_engine, ann):
     class Broken:
         start, apply = staticmethod(counter_engine.start), staticmethod(counter_engine.apply)
@@ -215,6 +233,24 @@ def test_a_game_that_no_longer_replays_says_where(store, keeper, ann):
                          "updated": "2026-01-01T00:00:00Z"})
     with pytest.raises(IllegalAction, match=r"saved game 'Old' cannot be replayed \(action 2\)"):
         keeper.state("7" * 32)
+
+
+def test_actions_from_several_threads_are_all_kept(store, keeper, ann):
+    sid = keeper.start(GAME, {"target": 1000}, [ann.id], "x").id
+    players = [store.players.add(f"P{n}") for n in range(4)]
+
+    def tap(times):
+        for _ in range(times):
+            keeper.act(sid, {"add": 1})
+            store.players.rename(players[0].id, f"P{threading.get_ident() % 1000}")
+
+    threads = [threading.Thread(target=tap, args=(25,)) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(keeper.get(sid).actions) == 100
+    assert keeper.state(sid).total == 100
 
 
 # -- killing the app mid-game -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidInput
 from companion.store import records
+from companion.store.atomic import gc_paused
 from companion.store.layout import HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file
 from companion.store.records import copy_json, describe
 from companion.store.storage import RawData
@@ -62,6 +63,11 @@ class ImportReport:
 
 def export_document(store: Store) -> dict[str, Any]:
     """Every saved record in a stable order, so two exports of the same data are identical."""
+    with gc_paused():
+        return _export(store)
+
+
+def _export(store: Store) -> dict[str, Any]:
     main = store._database(MAIN_FILE).raw()
     tables = {}
     for name in store.table_names():
@@ -82,8 +88,9 @@ def export_document(store: Store) -> dict[str, Any]:
 
 def import_document(store: Store, doc: Any) -> ImportReport:
     """Validate the whole backup, then merge what is new in one commit; InvalidInput changes nothing."""
-    checked = _validate(store, doc)
-    return _merge(store, checked)
+    with gc_paused():
+        checked = _validate(store, doc)
+        return _merge(store, checked)
 
 
 @dataclass

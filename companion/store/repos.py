@@ -8,14 +8,17 @@ cannot change what is saved.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from tinydb.table import Table
 
 from companion.errors import InvalidInput
 from companion.store import records
+from companion.store.atomic import gc_paused
 from companion.store.records import RecordId, copy_json, describe
 from companion.store.storage import Database
 
@@ -32,6 +35,20 @@ __all__ = [
 
 PlayerId: TypeAlias = RecordId
 Clock: TypeAlias = Callable[[], str]
+Mutex: TypeAlias = AbstractContextManager[Any]  # the store's threading.RLock
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _locked(method: _Method) -> _Method:
+    """Run a repository method holding the store's mutex: Flet calls handlers from several threads, and
+    tinydb's read-change-write of a table must not interleave."""
+
+    @functools.wraps(method)
+    def locked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._mutex:
+            return method(self, *args, **kwargs)
+
+    return locked  # type: ignore[return-value]
 
 # Twelve colours far enough apart to tell players' pieces and chart lines apart, in the order new players
 # get them.
@@ -139,16 +156,19 @@ def _replace_with(doc: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
 class PlayerRepo:
     """The roster: names unique among current players (ignoring case), soft removal keeps history whole."""
 
-    def __init__(self, db: Database, clock: Clock) -> None:
+    def __init__(self, db: Database, clock: Clock, mutex: Mutex) -> None:
         self._records = _Records(db, "players")
         self._clock = clock
+        self._mutex = mutex
 
+    @_locked
     def list(self, include_removed: bool = False) -> list[Player]:
         """Players by name (current ones only unless asked)."""
         players = [Player.from_record(doc) for doc in self._records.raw_all()
                    if include_removed or not doc["removed"]]
         return sorted(players, key=lambda p: (p.name.casefold(), p.name, p.id))
 
+    @_locked
     def get(self, player_id: PlayerId) -> Player:
         """A player by id, removed ones included (history shows their names)."""
         doc = self._records.raw(player_id) if isinstance(player_id, str) else None
@@ -156,6 +176,7 @@ class PlayerRepo:
             raise InvalidInput(f"there is no player with id {describe(player_id)}")
         return Player.from_record(doc)
 
+    @_locked
     def find(self, name: str) -> Player | None:
         """The current player with this name (ignoring case and surrounding spaces), if any."""
         wanted = name.strip().casefold() if isinstance(name, str) else None
@@ -164,6 +185,7 @@ class PlayerRepo:
                 return Player.from_record(doc)
         return None
 
+    @_locked
     def add(self, name: str, colour: str | None = None) -> Player:
         """A new player; without a colour, the first palette colour no current player has."""
         name = records.check_player_name(name)
@@ -173,6 +195,7 @@ class PlayerRepo:
         self._records.put(player.to_record())
         return player
 
+    @_locked
     def rename(self, player_id: PlayerId, name: str) -> Player:
         """Give a current player a new name (unique among current players)."""
         player = self._current(player_id, "rename")
@@ -180,17 +203,20 @@ class PlayerRepo:
         self._refuse_taken(name, player.id)
         return self._save(Player(player.id, name, player.colour, False, player.created))
 
+    @_locked
     def recolour(self, player_id: PlayerId, colour: str) -> Player:
         """Give a current player a new colour."""
         player = self._current(player_id, "recolour")
         return self._save(Player(player.id, player.name, records.check_colour(colour), False, player.created))
 
+    @_locked
     def remove(self, player_id: PlayerId) -> None:
         """Soft removal: the player leaves the roster; past games keep their name and id."""
         player = self.get(player_id)
         if not player.removed:
             self._save(Player(player.id, player.name, player.colour, True, player.created))
 
+    @_locked
     def restore(self, player_id: PlayerId) -> Player:
         """Bring a removed player back (undo of a removal), if nobody current has taken the name."""
         player = self.get(player_id)
@@ -226,28 +252,34 @@ class PlayerRepo:
 class SessionRepo:
     """Games in progress, in their own file so saving one never rewrites the history."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, mutex: Mutex) -> None:
         self._records = _Records(db, "sessions")
+        self._mutex = mutex
 
+    @_locked
     def save(self, record: dict[str, Any]) -> None:
         """Insert or replace a session record (checked first); durable when this returns."""
         where = f"session {describe(record.get('id')) if isinstance(record, dict) else ''}".strip()
         self._records.put(records.session_record(record, where))
 
+    @_locked
     def get(self, session_id: RecordId) -> dict[str, Any] | None:
         """A copy of the session record, or None."""
         return self._records.get(session_id) if isinstance(session_id, str) else None
 
+    @_locked
     def list(self) -> list[dict[str, Any]]:
         """All sessions, most recently updated first."""
         docs = sorted(self._records.raw_all(), key=lambda d: (d["updated"], d["id"]), reverse=True)
         return [copy_json(doc) for doc in docs]
 
+    @_locked
     def delete(self, session_id: RecordId) -> None:
         """Forget a session (nothing happens when it is already gone)."""
         if isinstance(session_id, str):
             self._records.remove(session_id)
 
+    @_locked
     def __contains__(self, session_id: object) -> bool:
         return isinstance(session_id, str) and session_id in self._records
 
@@ -260,13 +292,15 @@ _Entry: TypeAlias = tuple[str, str, str, frozenset]
 class HistoryRepo:
     """Finished games, newest first; filtered by game and player through an in-memory sorted index."""
 
-    def __init__(self, db: Database, clock: Clock) -> None:
+    def __init__(self, db: Database, clock: Clock, mutex: Mutex) -> None:
         self._records = _Records(db, "history")
         self._db = db
         self._clock = clock
+        self._mutex = mutex
         self._sorted: list[_Entry] | None = None
         self._generation = -1
 
+    @_locked
     def add(self, record: dict[str, Any]) -> RecordId:
         """Add a finished game (id and finished time filled in when absent); returns its id."""
         if not isinstance(record, dict):
@@ -282,10 +316,12 @@ class HistoryRepo:
         self._index_add(doc)
         return doc["id"]
 
+    @_locked
     def get(self, game_id: RecordId) -> dict[str, Any] | None:
         """A copy of one finished game, or None."""
         return self._records.get(game_id) if isinstance(game_id, str) else None
 
+    @_locked
     def list(self, game: str | None = None, player_id: str | None = None, limit: int | None = None,
              offset: int = 0) -> list[dict[str, Any]]:
         """Finished games newest first, optionally of one game and/or with one player; a page by limit/offset."""
@@ -300,14 +336,17 @@ class HistoryRepo:
                 break
             if number >= offset:
                 wanted.append(entry[1])
-        return [copy_json(self._records.raw(game_id)) for game_id in wanted]
+        with gc_paused():
+            return [copy_json(self._records.raw(game_id)) for game_id in wanted]
 
+    @_locked
     def count(self, game: str | None = None, player_id: str | None = None) -> int:
         """How many finished games there are (of one game and/or with one player)."""
         if game is None and player_id is None:
             return len(self._records)
         return sum(1 for _ in self._matching(game, player_id))
 
+    @_locked
     def delete(self, game_id: RecordId) -> dict[str, Any]:
         """Delete a finished game and return it, so the deletion can be undone with `restore`."""
         doc = self._records.remove(game_id) if isinstance(game_id, str) else None
@@ -322,12 +361,14 @@ class HistoryRepo:
                 self._sorted = None
         return doc
 
+    @_locked
     def restore(self, record: dict[str, Any]) -> RecordId:
         """Put back a deleted game with its id (undo of delete); a game already there is left alone."""
         if isinstance(record, dict) and isinstance(record.get("id"), str) and record["id"] in self._records:
             return record["id"]
         return self.add(record)
 
+    @_locked
     def __contains__(self, game_id: object) -> bool:
         return isinstance(game_id, str) and game_id in self._records
 
@@ -341,7 +382,8 @@ class HistoryRepo:
     def _index(self) -> list[_Entry]:
         if self._sorted is None or self._generation != self._db.generation:
             self._generation = self._db.generation
-            self._sorted = sorted(_entry(doc) for doc in self._records.raw_all())
+            with gc_paused():
+                self._sorted = sorted(_entry(doc) for doc in self._records.raw_all())
         return self._sorted
 
     def _index_add(self, doc: dict[str, Any]) -> None:
@@ -357,24 +399,29 @@ def _entry(doc: dict[str, Any]) -> _Entry:
 class SettingsRepo:
     """Small preferences by key ("theme": system, light or dark)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, mutex: Mutex) -> None:
         self._records = _Records(db, "settings", key="key")
+        self._mutex = mutex
 
+    @_locked
     def get(self, key: str, default: Any = None) -> Any:
         """The value saved for `key`, or `default`."""
         doc = self._records.raw(key) if isinstance(key, str) else None
         return default if doc is None else copy_json(doc["value"])
 
+    @_locked
     def set(self, key: str, value: Any) -> None:
         """Save a value (checked: text key, JSON value, known keys' allowed values)."""
         key, value = records.setting_entry(key, value)
         self._records.put({"key": key, "value": value})
 
+    @_locked
     def delete(self, key: str) -> None:
         """Forget a setting (so its default applies again)."""
         if isinstance(key, str):
             self._records.remove(key)
 
+    @_locked
     def all(self) -> dict[str, Any]:
         """Every saved setting."""
         return {doc["key"]: copy_json(doc["value"]) for doc in self._records.raw_all()}
@@ -383,10 +430,12 @@ class SettingsRepo:
 class TableRepo:
     """A general table of documents by "id" in its own file, for features that keep their own records."""
 
-    def __init__(self, db: Database, name: str) -> None:
+    def __init__(self, db: Database, name: str, mutex: Mutex) -> None:
         self.name = name
         self._records = _Records(db, name)
+        self._mutex = mutex
 
+    @_locked
     def insert(self, doc: dict[str, Any]) -> str:
         """Add a new document (an id is made when it has none); an id already present is refused."""
         if isinstance(doc, dict) and "id" not in doc:
@@ -397,29 +446,35 @@ class TableRepo:
         self._records.put(doc)
         return doc["id"]
 
+    @_locked
     def upsert(self, doc: dict[str, Any]) -> str:
         """Insert the document, or replace the one with the same id wholesale."""
         doc = records.table_doc(doc, f"{self.name} record")
         self._records.put(doc)
         return doc["id"]
 
+    @_locked
     def get(self, doc_id: str) -> dict[str, Any] | None:
         """A copy of one document, or None."""
         return self._records.get(doc_id) if isinstance(doc_id, str) else None
 
+    @_locked
     def all(self) -> list[dict[str, Any]]:
         """Copies of every document, oldest first."""
         return [copy_json(doc) for doc in self._records.raw_all()]
 
+    @_locked
     def find(self, **equals: Any) -> list[dict[str, Any]]:
         """Copies of the documents whose fields equal the given values, oldest first."""
         return [copy_json(doc) for doc in self._records.raw_all()
                 if all(k in doc and doc[k] == v for k, v in equals.items())]
 
+    @_locked
     def delete(self, doc_id: str) -> dict[str, Any] | None:
         """Remove a document and return it (None when there was none)."""
         return self._records.remove(doc_id) if isinstance(doc_id, str) else None
 
+    @_locked
     def count(self) -> int:
         """How many documents the table holds."""
         return len(self._records)

@@ -13,8 +13,10 @@ Files in a data folder:
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -84,6 +86,15 @@ class BackupInfo:
         return f"{self.file}: {what}, saved {self.modified[:16].replace('T', ' ')} UTC ({self.size:,} bytes)"
 
 
+def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def locked(self: Store, *args: Any, **kwargs: Any) -> Any:
+        with self.mutex:
+            return method(self, *args, **kwargs)
+
+    return locked
+
+
 class Store:
     """An open data folder: players, sessions, history, settings, general tables, backups."""
 
@@ -96,10 +107,12 @@ class Store:
         self._lock = lock
         self._clock = clock
         self._tables: dict[str, TableRepo] = {}
-        self.players = PlayerRepo(databases[MAIN_FILE], self.now)
-        self.settings = SettingsRepo(databases[MAIN_FILE])
-        self.sessions = SessionRepo(databases[SESSIONS_FILE])
-        self.history = HistoryRepo(databases[HISTORY_FILE], self.now)
+        # Held by every repository call: Flet runs event handlers on several threads at once.
+        self.mutex = threading.RLock()
+        self.players = PlayerRepo(databases[MAIN_FILE], self.now, self.mutex)
+        self.settings = SettingsRepo(databases[MAIN_FILE], self.mutex)
+        self.sessions = SessionRepo(databases[SESSIONS_FILE], self.mutex)
+        self.history = HistoryRepo(databases[HISTORY_FILE], self.now, self.mutex)
         self.closed = False
 
     def __repr__(self) -> str:
@@ -120,6 +133,7 @@ class Store:
         """The current time in the stored form (canonical ISO 8601 UTC)."""
         return timestamp(self._clock())
 
+    @_locked
     def table(self, name: str) -> TableRepo:
         """A general table of documents by "id", kept in its own file `<name>.json`."""
         if not isinstance(name, str) or not TABLE_NAME_PATTERN.fullmatch(name) or name in RESERVED_NAMES:
@@ -127,13 +141,15 @@ class Store:
                                f"starting with a letter, and not one of {', '.join(sorted(RESERVED_NAMES))}")
         repo = self._tables.get(name)
         if repo is None:
-            repo = self._tables[name] = TableRepo(self._database(table_file(name)), name)
+            repo = self._tables[name] = TableRepo(self._database(table_file(name)), name, self.mutex)
         return repo
 
+    @_locked
     def table_names(self) -> list[str]:
         """The general tables this folder has (or that were used since opening)."""
         return sorted(file[:-5] for file in self._dbs if file not in (MAIN_FILE, SESSIONS_FILE, HISTORY_FILE))
 
+    @_locked
     def backups(self) -> list[BackupInfo]:
         """The previous-good copies, kept copies and quarantined files in the data folder, newest first."""
         if self.data_dir is None:
@@ -145,11 +161,13 @@ class Store:
                 found.append(info)
         return sorted(found, key=lambda b: (b.modified, b.restorable, b.path.name), reverse=True)
 
+    @_locked
     def offered_backups(self) -> list[BackupInfo]:
         """The copies this start's notices offer (kept when an unreadable file was moved aside), in their order."""
         by_path = {b.path: b for b in self.backups()}
         return [by_path[path] for path in self._offered if path in by_path]
 
+    @_locked
     def restore_backup(self, path: Path | str) -> None:
         """Make a kept copy the live file again, atomically (the replaced live file becomes the .bak)."""
         self._check_open()
@@ -174,12 +192,14 @@ class Store:
                                  f"{migrations.SCHEMA_VERSION}; it cannot be restored over it")
         self._database(info.file).write(data)
 
+    @_locked
     def export_all(self) -> dict[str, Any]:
         """The whole saved data as one backup document (see docs/formats.md, Backup)."""
         from companion.store.backup import export_document
 
         return export_document(self)
 
+    @_locked
     def import_all(self, doc: dict[str, Any]):
         """Check a backup document completely, then merge it by id in one commit; InvalidInput changes nothing."""
         from companion.store.backup import import_document
@@ -187,6 +207,7 @@ class Store:
         self._check_open()
         return import_document(self, doc)
 
+    @_locked
     def close(self) -> None:
         """Stop writing and release the folder's lock (idempotent)."""
         if self.closed:
@@ -208,6 +229,7 @@ class Store:
                 db.close()
         return db
 
+    @_locked
     def _commit(self, changes: dict[str, RawData]) -> None:
         """Write several files' new content together (all or nothing), then use it."""
         self._check_open()
