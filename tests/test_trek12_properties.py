@@ -13,7 +13,7 @@ from companion.games.trek12.data import SHEET_NAMES, load_sheet, sheet_from_dict
 from companion.games.trek12.rules import ROLLS, Action, Assist, Ruleset, apply, legal_actions, new_game, why_not
 from test_trek12_support import check_invariants, engine_moves, random_game, reference_moves
 
-_FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -66,7 +66,7 @@ def test_random_games_on_random_small_graphs(sheet, seed, merge, solo):
     _play_and_check(state, seed)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheet=st.one_of(st.sampled_from(SHEET_NAMES).map(load_sheet), small_sheets()),
        seed=st.integers(0, 2**32), solo=st.booleans(),
        hand=st.lists(st.sampled_from([Assist.COMPASS, Assist.ROPE, Assist.TENT]), max_size=3))
