@@ -1,4 +1,4 @@
-"""The home screen: start-up notices, games in progress, the games, and History / Players / Settings."""
+"""The home screen: start-up notices, games in progress, Players / History / Settings, and the games."""
 
 from __future__ import annotations
 
@@ -58,20 +58,22 @@ def HomeScreen() -> ft.View:
         body.append(section_title("Resume", key="home-resume-title"))
         body.extend(_resume_card(app.store, session, page) for session in in_progress)
 
-    body.append(section_title("Games"))
-    body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
-
+    # The roster, history and settings sit above the games: a new table sets up its players first, and
+    # the three tiles stay within thumb reach without scrolling past every game.
     body.append(section_title("Your table"))
     body.append(
         ft.Row(
             spacing=12,
             controls=[
-                _shortcut("history", "History", ft.Icons.HISTORY_ROUNDED, page),
                 _shortcut("players", "Players", ft.Icons.GROUPS_ROUNDED, page),
+                _shortcut("history", "History", ft.Icons.HISTORY_ROUNDED, page),
                 _shortcut("settings", "Settings", ft.Icons.SETTINGS_ROUNDED, page),
             ],
         )
     )
+
+    body.append(section_title("Games"))
+    body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
     return screen_view(APP_TITLE, body)
 
 
