@@ -109,7 +109,7 @@ def test_a_failed_write_says_so_and_the_store_still_matches_the_disk(file_store,
 
 
 def test_a_multi_file_commit_interrupted_after_its_commit_point_is_finished_on_open(tmp_path, monkeypatch):
-    for name in ("a.json", "b.json"):
+    for name in ("a.json", "b.json", "c.json"):
         atomic.write_json_atomic(tmp_path / name, {"v": 1})
     renamed = []
 
@@ -122,12 +122,14 @@ def test_a_multi_file_commit_interrupted_after_its_commit_point_is_finished_on_o
 
     monkeypatch.setattr(atomic, "_replace", die_on_second)
     with pytest.raises(Crash):
-        atomic.commit_files(tmp_path, {"a.json": b'{"v": 2}', "b.json": b'{"v": 2}'})
+        atomic.commit_files(tmp_path, {"a.json": b'{"v": 2}', "b.json": b'{"v": 2}', "c.json": None})
     monkeypatch.undo()
     assert json.loads((tmp_path / "a.json").read_text()) == {"v": 2}
     assert json.loads((tmp_path / "b.json").read_text()) == {"v": 1}  # a mix, until the folder is opened
+    assert (tmp_path / "c.json").exists()
     assert atomic.recover_commit(tmp_path) is True
     assert json.loads((tmp_path / "b.json").read_text()) == {"v": 2}
+    assert not (tmp_path / "c.json").exists() and (tmp_path / "c.json.bak").exists()
     assert not (tmp_path / atomic.JOURNAL_NAME).exists()
 
 
@@ -213,6 +215,23 @@ def test_a_truncated_history_is_quarantined_and_other_files_are_untouched(tmp_da
         assert "There is no earlier copy" in notice
         assert store.history.count() == 0
         assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+def test_a_hand_edited_record_the_app_cannot_use_is_moved_aside_too(tmp_data_dir):
+    with open_store(tmp_data_dir) as first:
+        first.players.add("Ann")
+        first.sessions.save(session(2))
+    data = json.loads((tmp_data_dir / "sessions.json").read_text())
+    data["sessions"]["1"]["players"] = "everyone"
+    (tmp_data_dir / "sessions.json").write_text(json.dumps(data))
+    with open_store(tmp_data_dir) as store:
+        [notice] = store.notices
+        assert "sessions.json could not be read (its sessions record 1: field 'players' must be a list" in notice
+        assert store.sessions.list() == []
+        assert [p.name for p in store.players.list()] == ["Ann"]
+        [aside] = [b for b in store.backups() if b.kind is BackupKind.QUARANTINED]
+        with pytest.raises(StoreCorrupt, match="field 'players' must be a list"):
+            store.restore_backup(aside.path)
 
 
 def test_a_corrupt_main_file_offers_its_backup(tmp_data_dir):
@@ -302,6 +321,9 @@ def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_di
         assert store.settings.get("theme") == "dark"
         kept = [b for b in store.backups() if b.kind is BackupKind.KEPT and b.file == "companion.json"]
         assert kept and kept[0].path.read_bytes() == original
+        assert store.table_names() == []  # prefs.json was retired by step 2, not left as a table
+    assert not (tmp_data_dir / "prefs.json").exists()
+    assert (tmp_data_dir / "prefs.json.bak").exists()
     meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
     assert list(meta.values()) == [{"key": "schema", "value": 3}]
     with open_store(tmp_data_dir, migration_steps=STEPS) as again:

@@ -107,9 +107,10 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def commit_files(folder: Path, files: Mapping[str, bytes]) -> None:
-    """Replace several files in `folder` together: after a crash either all change or none do."""
-    names = sorted(files)
+def commit_files(folder: Path, files: Mapping[str, bytes | None]) -> None:
+    """Replace (or, for None, remove) several files in `folder` together: after a crash all change or none."""
+    names = sorted(name for name, data in files.items() if data is not None)
+    removed = sorted(name for name, data in files.items() if data is None)
     written: list[Path] = []
     try:
         for name in names:
@@ -119,12 +120,12 @@ def commit_files(folder: Path, files: Mapping[str, bytes]) -> None:
             _write_synced(pending, files[name])
         fsync_dir(folder)
         # The journal is the commit point: once it exists, opening the folder finishes the renames.
-        write_bytes_atomic(folder / JOURNAL_NAME, encode_json({"files": names}))
+        write_bytes_atomic(folder / JOURNAL_NAME, encode_json({"files": names, "remove": removed}))
     except BaseException:
         for pending in written:
             _unlink_quietly(pending)
         raise
-    _finish_commit(folder, names)
+    _finish_commit(folder, names, removed)
 
 
 def recover_commit(folder: Path) -> bool:
@@ -134,15 +135,15 @@ def recover_commit(folder: Path) -> bool:
         return False
     try:
         doc = read_json_file(journal)
-        names = doc["files"]
-        if not isinstance(names, list) or not all(_is_plain_name(n) for n in names):
+        names, removed = doc["files"], doc.get("remove", [])
+        if not all(isinstance(v, list) and all(_is_plain_name(n) for n in v) for v in (names, removed)):
             raise Unreadable("unexpected content")
-    except (Unreadable, KeyError, TypeError):
+    except (Unreadable, KeyError, TypeError, AttributeError):
         # Written atomically, so an unusable journal was edited by hand: nothing is known to be committed.
         journal.unlink()
         fsync_dir(folder)
         return False
-    _finish_commit(folder, names)
+    _finish_commit(folder, names, removed)
     return True
 
 
@@ -188,12 +189,16 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _finish_commit(folder: Path, names: Iterable[str]) -> None:
+def _finish_commit(folder: Path, names: Iterable[str], removed: Iterable[str] = ()) -> None:
     for name in names:
         pending = folder / (name + PENDING_SUFFIX)
         if pending.exists():
             _rotate_backup(folder / name)
             _replace(pending, folder / name)
+    for name in removed:
+        # A removed file's last content stays as its .bak rather than vanishing.
+        if (folder / name).exists():
+            _replace(folder / name, folder / (name + BACKUP_SUFFIX))
     fsync_dir(folder)
     (folder / JOURNAL_NAME).unlink(missing_ok=True)
     fsync_dir(folder)

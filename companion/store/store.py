@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.errors import InvalidInput, StoreError
 from companion.paths import default_data_dir
-from companion.store import atomic, migrations
+from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
 from companion.store.layout import (
     HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file,
@@ -99,8 +99,10 @@ class Store:
     """An open data folder: players, sessions, history, settings, general tables, backups."""
 
     def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], lock: ProcessLock | None,
-                 notices: list[str], clock: Clock, offered: Sequence[Path] = ()) -> None:
+                 notices: list[str], clock: Clock, offered: Sequence[Path] = (),
+                 schema_version: int = migrations.SCHEMA_VERSION) -> None:
         self.data_dir = data_dir
+        self.schema_version = schema_version
         self.notices = notices
         self._offered = tuple(offered)
         self._dbs = databases
@@ -180,6 +182,7 @@ class Store:
             raise StoreError(f"{path} is not one of the copies kept in {self.data_dir}")
         try:
             data = check_shape(read_json_file(path))
+            _check_records(info.file, data)
         except Unreadable as exc:
             raise StoreCorrupt(f"{path.name} cannot be read ({exc}); it is kept only so that nothing is "
                                "thrown away") from None
@@ -187,9 +190,9 @@ class Store:
             raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
         if info.file == MAIN_FILE:
             version = migrations.schema_version_of(data)
-            if version != migrations.SCHEMA_VERSION:
+            if version != self.schema_version:
                 raise StoreError(f"{path.name} holds data version {version}, but this folder is at version "
-                                 f"{migrations.SCHEMA_VERSION}; it cannot be restored over it")
+                                 f"{self.schema_version}; it cannot be restored over it")
         self._database(info.file).write(data)
 
     @_locked
@@ -259,7 +262,8 @@ def open_store(data_dir: Path | str | None = None, *, memory: bool = False, cloc
         dbs = {MAIN_FILE: Database(MAIN_FILE, None, main),
                SESSIONS_FILE: Database(SESSIONS_FILE, None, {}),
                HISTORY_FILE: Database(HISTORY_FILE, None, {})}
-        return Store(data_dir=None, databases=dbs, lock=None, notices=[], clock=clock)
+        return Store(data_dir=None, databases=dbs, lock=None, notices=[], clock=clock,
+                     schema_version=len(steps) + 1)
     folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -300,7 +304,17 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
         )
     if version < target:
         _upgrade(folder, loaded, version, steps, stamp, notices)
-    elif loaded[MAIN_FILE] is None:
+    for name, data in loaded.items():
+        if data is None:
+            continue
+        try:
+            _check_records(name, data)
+        except Unreadable as exc:
+            notice, kept = _quarantine(folder, name, str(exc), stamp)
+            notices.append(notice)
+            offered.extend([kept] if kept else [])
+            loaded[name] = None
+    if loaded[MAIN_FILE] is None:
         main: RawData = {}
         migrations.set_schema_version(main, target)
         atomic.write_bytes_atomic(folder / MAIN_FILE, atomic.encode_json(main), keep_backup=True)
@@ -309,7 +323,8 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
     dbs = {name: Database(name, folder / name, data) for name, data in loaded.items() if data is not None}
     for name in (SESSIONS_FILE, HISTORY_FILE):
         dbs.setdefault(name, Database(name, folder / name, None))
-    return Store(data_dir=folder, databases=dbs, lock=lock, notices=notices, clock=clock, offered=offered)
+    return Store(data_dir=folder, databases=dbs, lock=lock, notices=notices, clock=clock, offered=offered,
+                 schema_version=target)
 
 
 def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
@@ -329,7 +344,12 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
             copy = _unique(folder / f"{name[:-5]}.backup-{stamp}.json")
             atomic.keep_copy(folder / name, copy)
             kept.append(copy.name)
-    atomic.commit_files(folder, {name: atomic.encode_json(data) for name, data in files.items()})
+    changes: dict[str, bytes | None] = {name: atomic.encode_json(data) for name, data in files.items()}
+    changes.update({name: None for name in before if name not in files})  # files a step retired
+    atomic.commit_files(folder, changes)
+    for name in before:
+        if name not in files:
+            del loaded[name]
     loaded.update(files)
     notices.append(f"Your saved data was upgraded from version {version} to {reached}. Copies of the files "
                    f"as they were are kept: {', '.join(kept)}.")
@@ -371,6 +391,45 @@ def _quarantine(folder: Path, name: str, reason: str, stamp: str) -> tuple[str, 
                  "that data back.")
         return text, kept
     return text + " There is no earlier copy of it to restore.", None
+
+
+def _check_records(name: str, data: RawData) -> None:
+    """Refuse a file whose records the repositories could not use (Unreadable names the first bad one).
+
+    The small files are checked completely; history and general tables, which can hold thousands of
+    records, are checked for the fields their indexes rely on (everything else was checked when saved).
+    """
+    if name == MAIN_FILE:
+        checks = {"players": lambda doc, where: records.player_record(doc, where),
+                  "settings": lambda doc, where: records.setting_entry(doc.get("key"), doc.get("value"), where)}
+    elif name == SESSIONS_FILE:
+        checks = {"sessions": records.session_record}
+    elif name == HISTORY_FILE:
+        checks = {"history": _check_history_keys}
+    else:
+        checks = {name[:-5]: lambda doc, where: records.check_doc_id(doc.get("id"), where)}
+    for table, check in checks.items():
+        seen: set[Any] = set()
+        key = "key" if table == "settings" else "id"
+        for doc_id, doc in data.get(table, {}).items():
+            where = f"its {table} record {doc_id}"
+            try:
+                check(doc, where)
+            except InvalidInput as exc:
+                raise Unreadable(str(exc)) from None
+            if doc.get(key) in seen:
+                raise Unreadable(f"{where} repeats the {key} {describe(doc.get(key))}")
+            seen.add(doc.get(key))
+
+
+def _check_history_keys(doc: dict[str, Any], where: str) -> None:
+    records.check_id(doc.get("id"), where)
+    records.check_game(doc.get("game"), where)
+    if not isinstance(doc.get("finished"), str):
+        raise InvalidInput(f"{where}: field 'finished' is missing")
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise InvalidInput(f"{where}: field 'players' is not a list of players")
 
 
 def _readable(path: Path) -> bool:
