@@ -84,7 +84,20 @@ def wait_http(url: str, proc: subprocess.Popen | None = None, timeout: float = 6
 def enable_semantics(page) -> None:
     """Turn on Flutter's accessibility tree so roles, labels and identifiers become selectable."""
     page.wait_for_selector("flutter-view", timeout=60_000)
-    page.locator("flt-semantics-placeholder").evaluate("el => el.click()")
+    deadline = time.monotonic() + 60
+    # The placeholder appears once Flutter has started; a click before the first frame can be lost,
+    # so click until the tree of semantics nodes shows up.
+    while True:
+        placeholder = page.locator("flt-semantics-placeholder")
+        if placeholder.count():
+            placeholder.first.evaluate("el => el.click()")
+        try:
+            page.wait_for_selector("flt-semantics[role], flt-semantics-host flt-semantics", timeout=3_000,
+                                   state="attached")
+            return
+        except Exception:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the app's accessibility tree never appeared") from None
 
 
 @contextmanager
