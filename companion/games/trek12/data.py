@@ -99,6 +99,7 @@ class Sheet:
     bonus_by_size: tuple[int, ...] = field(init=False, repr=False, compare=False)
     ids_are_indices: bool = field(init=False, repr=False, compare=False)
     memo: dict = field(init=False, repr=False, compare=False)
+    pickers: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         ids = tuple(c.id for c in self.circles)
@@ -143,6 +144,7 @@ class Sheet:
         setter(self, "bonus_by_size", tuple(sizes))
         # Per-sheet memo of interned actions; a cache of pure values, never part of a state.
         setter(self, "memo", {})
+        setter(self, "pickers", {})
 
     def bonus_for(self, size: int) -> int:
         """Bonus-table points for a line or zone of `size` circles (rulebook, End of the Game: Bonuses)."""

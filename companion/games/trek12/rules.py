@@ -186,6 +186,12 @@ class Action:
     rope: tuple[CircleId, CircleId] | None = None
     take: Assist | None = None
     give_back: Assist | None = None
+    # True when anything beyond option, circle and links is set: lets `apply` skip those checks.
+    extras: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extras", bool(self.max_links is not None or self.assists or self.rope is not None
+                                                or self.take is not None or self.give_back is not None))
 
     def to_dict(self) -> dict[str, Any]:
         """The turn in the game-file format (docs/formats.md); only the keys in use."""
@@ -443,14 +449,14 @@ def legal_actions(state: State, roll: Roll) -> tuple[Action, ...]:
     up_free = board.up_free
     down_free = board.down_free
     lone = up_free & down_free
-    getters = sheet.memo.get("getters")
-    if getters is None or len(getters) > _GETTER_CACHE:
-        getters = sheet.memo["getters"] = {}  # a bounded memo: started afresh when it grows too big
-    take_all = getters.get(cand)
+    pickers = sheet.pickers
+    take_all = pickers.get(cand)
     if take_all is None:
-        take_all = getters[cand] = _getter(members(cand))
+        if len(pickers) > _PICKER_CACHE:
+            pickers.clear()  # a bounded memo: started afresh when it grows too big
+        take_all = pickers[cand] = _getter(members(cand))
     out: list[Action] = []
-    split_for: dict[int, tuple[Any, Any]] = {}
+    split_for: dict[int, tuple[Any, Any]] | None = None
     for k in range(5):
         if ops[k] >= limit:
             continue
@@ -467,6 +473,8 @@ def legal_actions(state: State, roll: Roll) -> tuple[Action, ...]:
             if not (dm & (dm - 1) or um & (um - 1) or (dm and um and not merge and dm & ~lone and um & ~lone)):
                 out.extend(take_all(row))
                 continue
+        if split_for is None:
+            split_for = {}
         entry = split_for.get(v)
         if entry is None:
             entry = split_for[v] = _split(board, cand, v, merge)
@@ -667,7 +675,7 @@ def parse_circle_id(raw: Any, what: str) -> CircleId:
 # Internals. Indices, not ids, from here on.
 
 _NO_LINK: tuple[tuple[int, int], ...] = ((-1, -1),)
-_GETTER_CACHE = 1 << 16  # distinct candidate sets remembered per sheet (about 10,000 in 5,000 Dunai games)
+_PICKER_CACHE = 1 << 16  # distinct candidate sets remembered per sheet (about 10,000 in 5,000 Dunai games)
 _ONE_NONE: tuple[None] = (None,)
 _new = object.__new__
 
@@ -1023,6 +1031,7 @@ def _step(state: State, action: Action) -> State | str:
     k = ad["op"]
     cards = ad["assists"]
     links = ad["links"]
+    extras = ad["extras"]
     rope = -1
     tent = False
     if cards:
@@ -1033,7 +1042,7 @@ def _step(state: State, action: Action) -> State | str:
     else:
         if filled and not board.frontier >> i & 1:
             return _circle_problem(board, i, circle, False)  # type: ignore[return-value]
-        if ad["rope"] is not None:
+        if extras and ad["rope"] is not None:
             return "'rope' is given but the Rope card is not used this turn"
     ops = sd["ops"]
     if tent:
@@ -1088,7 +1097,7 @@ def _step(state: State, action: Action) -> State | str:
             mpick = _pick(sheet, mchoices, max_links, -1, "Max's", mv, circle)  # type: ignore[assignment]
             if mpick.__class__ is str:
                 return mpick  # type: ignore[return-value]
-    elif ad["max_links"] is not None:
+    elif extras and ad["max_links"] is not None:
         return "'max_links' is given but there is no Max in this game"
     new_board, new_zone = _write(board, i, written, pick[0], pick[1])
     if rope >= 0:
@@ -1096,7 +1105,7 @@ def _step(state: State, action: Action) -> State | str:
         new_board.__dict__["ropes"] = tuple(sorted(new_board.ropes + (pair,)))  # still private to this call
     earned = new_zone and v <= 2
     held = sd["assists"]
-    if cards or ad["take"] is not None or ad["give_back"] is not None:
+    if extras and (cards or ad["take"] is not None or ad["give_back"] is not None):
         held = _next_hand(state, action, earned)  # type: ignore[assignment]
         if held.__class__ is str:
             return held  # type: ignore[return-value]
