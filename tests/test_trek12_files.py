@@ -173,7 +173,7 @@ def test_a_filled_sheet_with_max_and_a_rope():
 def test_the_text_form_reads_like_the_scoring_table():
     text = format_score(score_file(dict(GAME, solo="max")))
     assert "Fixed Line 9-8-10: 8" in text and "Total: 3 (sheet not complete)" in text
-    assert "Max:" in text and text.endswith("Winner: Max")
+    assert "Max:" in text and "  Orphans: 3, +9 for Max" in text and text.endswith("Winner: Max")
 
 
 def test_check_file_on_a_sheet_and_on_documents():

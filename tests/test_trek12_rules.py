@@ -11,7 +11,6 @@ import pytest
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import load_sheet
 from companion.games.trek12.rules import (
-    ROLLS,
     Action,
     Assist,
     LinkChoice,

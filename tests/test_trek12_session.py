@@ -64,6 +64,8 @@ def test_illegal_turns_name_the_player_and_the_rule():
     ({"sheet": "dunai", "players": [{"name": ""}]}, "'name'"),
     ({"sheet": "dunai", "colour": "red"}, "unknown Trek 12 setup field 'colour'"),
     ({"sheet": "nowhere"}, "unknown sheet"),
+    ({"sheet": "dunai", "max_assists": 2}, "no Max"),
+    ({"sheet": "dunai", "solo": "max", "max_assists": 4}, "Max holds 0 to 3"),
     ({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope"] * 4}]}, "at most 3"),
 ])
 def test_bad_setups_are_refused(setup, message):

@@ -117,9 +117,9 @@ def score_file(doc: Any) -> dict[str, Any]:
 
 def format_score(result: dict[str, Any]) -> str:
     """The score as the paper scoring table reads, for people."""
-    out = _format_part(result, "")
+    out = _format_part(result, "", False)
     if "max" in result:
-        out += ["", "Max:"] + _format_part(result["max"], "  ")
+        out += ["", "Max:"] + _format_part(result["max"], "  ", True)
         out.append("")
         out.append({"player": "Winner: you", "max": "Winner: Max", "tie": "A tie"}[result["winner"]])
     return "\n".join(out)
@@ -214,7 +214,7 @@ def _fill(sheet: Sheet, doc: dict[str, Any], what: str):
         raise type(exc)(f"{what}: {exc}") from None
 
 
-def _format_part(result: dict[str, Any], indent: str) -> list[str]:
+def _format_part(result: dict[str, Any], indent: str, is_max: bool) -> list[str]:
     out = []
     for line in result["lines"]:
         out.append(f"{indent}Fixed Line {'-'.join(map(str, line['circles']))}: {line['points']}")
@@ -222,7 +222,12 @@ def _format_part(result: dict[str, Any], indent: str) -> list[str]:
         out.append(f"{indent}Zone of {zone['value']}s {'-'.join(map(str, zone['circles']))}: {zone['points']}")
     out.append(f"{indent}Longest line bonus: {result['line_bonus']}")
     out.append(f"{indent}Largest zone bonus: {result['zone_bonus']}")
-    out.append(f"{indent}Skulls: {result['skulls']}, orphans: {result['orphans']}, penalty: -{result['penalty']}")
+    if is_max:  # Max's orphans are a bonus (Free Solo Mode)
+        out.append(f"{indent}Skulls: {result['skulls']}, penalty: -{result['penalty']}")
+        out.append(f"{indent}Orphans: {result['orphans']}, +{3 * result['orphans']} for Max")
+    else:
+        out.append(f"{indent}Skulls: {result['skulls']}, orphans: {result['orphans']}, "
+                   f"penalty: -{result['penalty']}")
     if result.get("assists"):
         out.append(f"{indent}Assist cards kept: {result['assists']} (+{3 * result['assists']})")
     out.append(f"{indent}Total: {result['total']}{'' if result['complete'] else ' (sheet not complete)'}")

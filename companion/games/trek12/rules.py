@@ -35,6 +35,8 @@ __all__ = [
     "Cell",
     "SKULL",
     "MAX_ASSISTS",
+    "ZONE_CARD_VALUES",
+    "MAX_CARD_VALUES",
     "new_game",
     "legal_actions",
     "apply",
@@ -1103,7 +1105,7 @@ def _step(state: State, action: Action) -> State | str:
     if rope >= 0:
         pair = (min(circle, sheet.ids[rope]), max(circle, sheet.ids[rope]))
         new_board.__dict__["ropes"] = tuple(sorted(new_board.ropes + (pair,)))  # still private to this call
-    earned = new_zone and v <= 2
+    earned = new_zone and v in ZONE_CARD_VALUES
     held = sd["assists"]
     if extras and (cards or ad["take"] is not None or ad["give_back"] is not None):
         held = _next_hand(state, action, earned)  # type: ignore[assignment]

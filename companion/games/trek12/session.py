@@ -66,7 +66,9 @@ def start(setup: dict[str, Any]) -> Table:
     seats, cards = _parse_players(setup.get("players"))
     if solo and len(seats) != 1:
         raise InvalidInput(f"Free Solo is one player against Max, not {len(seats)} players")
-    max_assists = setup.get("max_assists", 0) if solo else 0
+    max_assists = setup.get("max_assists", 0)
+    if max_assists and not solo:
+        raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
     states = tuple(new_game(sheet, ruleset, solo=solo, assists=held, max_assists=max_assists) for held in cards)
     return Table(sheet, ruleset, seats, states, 1, None, (False,) * len(seats))
 
