@@ -111,10 +111,13 @@ class Store:
         self._tables: dict[str, TableRepo] = {}
         # Held by every repository call: Flet runs event handlers on several threads at once.
         self.mutex = threading.RLock()
-        self.players = PlayerRepo(databases[MAIN_FILE], self.now, self.mutex)
+        # A plain function, not the bound self.now: repositories holding the store would make a reference
+        # cycle, and a closed store (with its whole history in memory) would wait for a full collection.
+        stamp = functools.partial(_stamp_now, clock)
+        self.players = PlayerRepo(databases[MAIN_FILE], stamp, self.mutex)
         self.settings = SettingsRepo(databases[MAIN_FILE], self.mutex)
         self.sessions = SessionRepo(databases[SESSIONS_FILE], self.mutex)
-        self.history = HistoryRepo(databases[HISTORY_FILE], self.now, self.mutex)
+        self.history = HistoryRepo(databases[HISTORY_FILE], stamp, self.mutex)
         self.closed = False
 
     def __repr__(self) -> str:
@@ -133,7 +136,7 @@ class Store:
 
     def now(self) -> str:
         """The current time in the stored form (canonical ISO 8601 UTC)."""
-        return timestamp(self._clock())
+        return _stamp_now(self._clock)
 
     @_locked
     def table(self, name: str) -> TableRepo:
@@ -472,6 +475,10 @@ def _unique(path: Path) -> Path:
 
 def _file_stamp(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def _stamp_now(clock: Clock) -> str:
+    return timestamp(clock())
 
 
 def _utc_now() -> datetime:
