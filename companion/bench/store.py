@@ -176,7 +176,8 @@ def _scores(rng: random.Random, seated: list[dict[str, Any]], low: int, high: in
             lower_is_better: bool = False) -> list[dict[str, Any]]:
     scores = [rng.randint(low, high) for _ in seated]
     best = min(scores) if lower_is_better else max(scores)
-    return [{"id": p["id"], "name": p["name"], "score": s, "winner": s == best} for p, s in zip(seated, scores)]
+    return [{"id": p["id"], "name": p["name"], "score": s, "winner": s == best}
+            for p, s in zip(seated, scores, strict=True)]
 
 
 def _trek12_action(rng: random.Random, player: int) -> dict[str, Any]:
@@ -246,7 +247,7 @@ def _ridgeline(rng: random.Random, seated: list[dict[str, Any]], solo: bool, fin
 def _freunde(rng: random.Random, seated: list[dict[str, Any]], solo: bool, finished: str) -> dict[str, Any]:
     players = _scores(rng, seated, 5, 60)
     actions = []
-    for turn in range(1, 13):
+    for _turn in range(12):
         actions.append({"type": "weather", "tile": f"w{rng.randint(1, 12)}"})
         for seat in range(len(seated)):
             actions.append({"type": "play", "player": seat, "card": rng.randint(1, 9),

@@ -13,7 +13,9 @@ from companion.store.backup import VERSION as BACKUP_VERSION
 from companion.store.backup import ImportReport
 from companion.store.lock import StoreLocked
 from companion.store.migrations import SCHEMA_VERSION
-from companion.store.repos import PALETTE, HistoryRepo, Player, PlayerId, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
+from companion.store.repos import (
+    PALETTE, HistoryRepo, Player, PlayerId, PlayerRepo, SessionRepo, SettingsRepo, TableRepo,
+)
 from companion.store.storage import StoreCorrupt
 from companion.store.store import BackupInfo, BackupKind, Store, open_store
 

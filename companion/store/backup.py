@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import InvalidInput
 from companion.store import records
 from companion.store.atomic import gc_paused
-from companion.store.layout import HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file
+from companion.store.layout import (
+    HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file,
+)
 from companion.store.records import copy_json, describe
 from companion.store.storage import RawData
 
