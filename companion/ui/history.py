@@ -46,7 +46,7 @@ def HistoryScreen() -> ft.View:
                 controls=[
                     labelled("history-more", ft.OutlinedButton(
                         "Show more", key="history-more", icon=ft.Icons.EXPAND_MORE_ROUNDED,
-                        on_click=lambda: set_shown(shown + PAGE_SIZE)))
+                        on_click=lambda: set_shown(lambda n: n + PAGE_SIZE)))
                 ],
             )
         )

@@ -45,10 +45,10 @@ class _Edit:
 def PlayersScreen() -> ft.View:
     """Route `/players`: the roster, with an add form on top and edit/remove on every row."""
     app = use_app()
-    name, set_name = ft.use_state("")
-    colour, set_colour = ft.use_state(None)
+    name, set_name, name_now = _use_field("")
+    colour, set_colour, colour_now = _use_field(None)
     error, set_error = ft.use_state(None)
-    edit, set_edit = ft.use_state(None)
+    edit, set_edit, edit_now = _use_field(None)
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
 
@@ -57,7 +57,7 @@ def PlayersScreen() -> ft.View:
 
     def add() -> None:
         try:
-            app.store.players.add(name, colour)
+            app.store.players.add(name_now.current, colour_now.current)
         except CompanionError as exc:  # InvalidInput for the name; StoreError if it cannot be saved
             set_error(_sentence(exc))
             return
@@ -67,6 +67,7 @@ def PlayersScreen() -> ft.View:
         app.changed()
 
     def save_edit() -> None:
+        edit = edit_now.current
         if edit is None:
             return
         wrote = False
@@ -86,6 +87,10 @@ def PlayersScreen() -> ft.View:
         set_edit(None)
         app.changed()
 
+    def update_edit(**changes) -> None:
+        if edit_now.current is not None:
+            set_edit(replace(edit_now.current, **changes))
+
     def confirm_remove() -> None:
         player_id = removing
         set_removing(None)
@@ -97,7 +102,7 @@ def PlayersScreen() -> ft.View:
             set_problem(_sentence(exc))
             return
         set_problem(None)
-        if edit is not None and edit.player_id == player_id:
+        if edit_now.current is not None and edit_now.current.player_id == player_id:
             set_edit(None)
         app.changed()
 
@@ -183,7 +188,7 @@ def PlayersScreen() -> ft.View:
         )
     for player in players:
         if edit is not None and edit.player_id == player.id:
-            body.append(_edit_row(edit, palette, set_edit, save_edit))
+            body.append(_edit_row(edit, palette, update_edit, lambda: set_edit(None), save_edit))
         else:
             body.append(
                 _player_row(
@@ -223,7 +228,7 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
     )
 
 
-def _edit_row(edit: _Edit, palette, set_edit, save_edit) -> ft.Control:
+def _edit_row(edit: _Edit, palette, update_edit, cancel_edit, save_edit) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel."""
     return ft.Container(
         key=f"player-{edit.player_id}",
@@ -243,17 +248,17 @@ def _edit_row(edit: _Edit, palette, set_edit, save_edit) -> ft.Control:
                         error=edit.error,
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: set_edit(replace(edit, name=e.control.value or "", error=None)),
+                        on_change=lambda e: update_edit(name=e.control.value or "", error=None),
                         on_submit=lambda: save_edit(),
                     ),
                 ),
                 _colour_picker("player-edit-colour", palette, edit.colour,
-                               lambda c: set_edit(replace(edit, colour=c)), allow_auto=False),
+                               lambda c: update_edit(colour=c), allow_auto=False),
                 ft.Row(
                     alignment=ft.MainAxisAlignment.END,
                     controls=[
                         labelled("player-edit-cancel", ft.TextButton("Cancel", key="player-edit-cancel",
-                                                                     on_click=lambda: set_edit(None))),
+                                                                     on_click=cancel_edit)),
                         labelled(
                             "player-edit-save",
                             ft.FilledButton("Save", key="player-edit-save", on_click=save_edit),
@@ -306,6 +311,22 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
             content=swatch,
         ),
     )
+
+
+def _use_field(initial):
+    """Form state whose latest value handlers read at once (`ref.current`), even before the redraw.
+
+    A tap can reach the server right after the text it follows and before the screen is redrawn with it
+    (paste and tap); a handler reading the value drawn last would then miss what was just typed.
+    """
+    value, set_value = ft.use_state(initial)
+    latest = ft.use_ref(initial)
+
+    def set_now(new_value) -> None:
+        latest.current = new_value
+        set_value(new_value)
+
+    return value, set_now, latest
 
 
 def _bind(action, value):

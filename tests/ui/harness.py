@@ -251,10 +251,11 @@ class UiApp:
 
     # -- acting ------------------------------------------------------------------------------------
 
-    async def _event(self, control: BaseControl, name: str, data: Any = None) -> None:
+    async def _event(self, control: BaseControl, name: str, data: Any = None, *, settle: bool = True) -> None:
         assert self.session is not None
         await self.session.dispatch_event(control._i, name, data)
-        await self.settle()
+        if settle:
+            await self.settle()
 
     async def click(self, key: str) -> None:
         """Tap the control with `key` (button, icon button, tappable container)."""
@@ -263,12 +264,16 @@ class UiApp:
             raise AssertionError(f"{key!r} is disabled")
         await self._event(control, "click")
 
-    async def type(self, key: str, text: str) -> None:
-        """Replace a text field's text, as typing does: the client sends the value, then on_change."""
+    async def type(self, key: str, text: str, *, settle: bool = True) -> None:
+        """Replace a text field's text, as typing does: the client sends the value, then on_change.
+
+        `settle=False` sends the next event before the screen has redrawn, as a fast paste-and-tap
+        (or a browser test's `fill` then `click`) does: handlers must not rely on the last drawn state.
+        """
         control = self.get(key)
         assert self.session is not None
         self.session.apply_patch(control._i, {"value": text})
-        await self._event(control, "change", text)
+        await self._event(control, "change", text, settle=settle)
 
     async def submit(self, key: str) -> None:
         """Press Enter in a text field."""

@@ -129,3 +129,17 @@ async def test_a_save_that_fails_is_reported_under_the_field(open_ui, store):
     error = ui.get("player-name").error
     assert error and "closed" in error
     assert ui.get("player-name").value == "Eve"
+
+
+async def test_a_tap_right_after_typing_uses_what_was_typed(open_ui, store):
+    # The tap arrives before the screen redraws with the typed text (paste and tap, or a browser
+    # test's fill then click): the handler must still see the text.
+    ui = await open_ui(route="/players")
+    await ui.type("player-name", "Ngawang", settle=False)
+    await ui.click("player-add")
+    assert [p.name for p in store.players.list()] == ["Ngawang"]
+    ann = store.players.list()[0]
+    await ui.click(f"player-{ann.id}-rename")
+    await ui.type("player-edit-name", "Ngawang Sherpa", settle=False)
+    await ui.click("player-edit-save")
+    assert store.players.get(ann.id).name == "Ngawang Sherpa"
