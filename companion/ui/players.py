@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.store import PALETTE
-from companion.ui.services import use_app
+from companion.ui.services import use_app, use_latest_state
 from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -45,10 +45,10 @@ class _Edit:
 def PlayersScreen() -> ft.View:
     """Route `/players`: the roster, with an add form on top and edit/remove on every row."""
     app = use_app()
-    name, set_name, name_now = _use_field("")
-    colour, set_colour, colour_now = _use_field(None)
+    name, set_name, name_now = use_latest_state("")
+    colour, set_colour, colour_now = use_latest_state(None)
     error, set_error = ft.use_state(None)
-    edit, set_edit, edit_now = _use_field(None)
+    edit, set_edit, edit_now = use_latest_state(None)
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
 
@@ -311,22 +311,6 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
             content=swatch,
         ),
     )
-
-
-def _use_field(initial):
-    """Form state whose latest value handlers read at once (`ref.current`), even before the redraw.
-
-    A tap can reach the server right after the text it follows and before the screen is redrawn with it
-    (paste and tap); a handler reading the value drawn last would then miss what was just typed.
-    """
-    value, set_value = ft.use_state(initial)
-    latest = ft.use_ref(initial)
-
-    def set_now(new_value) -> None:
-        latest.current = new_value
-        set_value(new_value)
-
-    return value, set_now, latest
 
 
 def _bind(action, value):

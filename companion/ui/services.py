@@ -15,7 +15,9 @@ import flet as ft
 
 from companion.errors import CompanionError
 
-__all__ = ["ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "player_names", "STORE_TOPIC"]
+__all__ = [
+    "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names", "STORE_TOPIC",
+]
 
 # The pubsub topic on which a tab tells the other tabs that it wrote to the shared store.
 STORE_TOPIC = "companion.store-changed"
@@ -91,6 +93,23 @@ def use_app() -> AppServices:
     if services is None:
         raise RuntimeError("use_app() was called outside the companion app's component tree")
     return services
+
+
+def use_latest_state(initial: Any) -> tuple[Any, Callable[[Any], None], Any]:
+    """`use_state` plus a ref holding the value set last, for handlers to read: (value, set_value, latest).
+
+    A tap can reach the server right after the text it follows and before the screen is redrawn with it
+    (paste and tap, a browser test's fill then click); a handler reading the value of the last drawing
+    would miss what was just typed, so form handlers read `latest.current` instead.
+    """
+    value, set_value = ft.use_state(initial)
+    latest = ft.use_ref(initial)
+
+    def set_now(new_value: Any) -> None:
+        latest.current = new_value
+        set_value(new_value)
+
+    return value, set_now, latest
 
 
 def player_names(store: Any, player_ids: Any) -> list[str]:
