@@ -8,7 +8,7 @@ import pytest
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import load_sheet
-from companion.games.trek12.files import check_file, format_score, play_game, score_file
+from companion.games.trek12.files import check_file, format_check, format_score, play_game, score_file
 
 KEYS = ["lines", "zones", "line_bonus", "zone_bonus", "skulls", "orphans", "penalty", "total", "complete"]
 
@@ -178,6 +178,10 @@ def test_the_text_form_reads_like_the_scoring_table():
 
 def test_check_file_on_a_sheet_and_on_documents():
     assert check_file(load_sheet("kagkot").to_dict())["dangerous"] == [3, 4, 10, 15]
+    assert check_file(load_sheet("kagkot").to_dict())["warnings"] == []
+    apart = check_file({"circles": [{"id": 1}, {"id": 2}]})
+    assert apart["ok"] and apart["warnings"][0].startswith("circle 2 cannot be reached")
+    assert "warning: circle 2 cannot be reached" in format_check(apart)
     assert check_file(GAME) == {"ok": True, "kind": "game", "turns": 5, "complete": False}
     assert check_file(FILLED)["kind"] == "filled"
 

@@ -65,6 +65,7 @@ def test_illegal_turns_name_the_player_and_the_rule():
     ({"sheet": "dunai", "colour": "red"}, "unknown Trek 12 setup field 'colour'"),
     ({"sheet": "nowhere"}, "unknown sheet"),
     ({"sheet": "dunai", "max_assists": 2}, "no Max"),
+    ({"sheet": {"circles": [{"id": 1}, {"id": 2}], "links": []}}, "cannot be played to the end: circle 2"),
     ({"sheet": "dunai", "solo": "max", "max_assists": 4}, "Max holds 0 to 3"),
     ({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope"] * 4}]}, "at most 3"),
 ])

@@ -31,6 +31,7 @@ __all__ = [
     "data_folder",
     "load_sheet",
     "sheet_from_dict",
+    "sheet_warnings",
     "members",
 ]
 
@@ -42,6 +43,7 @@ DANGEROUS_MAX = 6    # rulebook, Terrain Types: dangerous terrain takes 0 to 6
 DEFAULT_BONUS: dict[str, int] = {"3": 1, "4": 3, "5": 6, "6": 10, "7": 15, "8": 20, "9": 25, "per_extra": 5}
 DEFAULT_OP_LIMIT = 4  # rulebook: "Each option has 4 boxes"
 OPTION_COUNT = 5      # lower, higher, difference, sum, product
+DEFAULT_NAME = "Home-made sheet"
 # Far above any printed sheet; keeps a hostile file from making the engine crawl.
 MAX_CIRCLES = 400
 
@@ -218,7 +220,7 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     unknown = sorted(k for k in doc if not (isinstance(k, str) and k.startswith("_")) and k not in _SHEET_KEYS)
     if unknown:
         raise DataError(f"{origin}: unknown field {unknown[0]!r}; a sheet has {', '.join(sorted(_SHEET_KEYS))}")
-    name = doc.get("name")
+    name = doc.get("name", DEFAULT_NAME)
     if not isinstance(name, str) or not name.strip():
         raise DataError(f"{origin}: field 'name' must be a non-empty string")
     name = name.strip()
@@ -228,16 +230,11 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     stars = _parse_stars(doc.get("stars"), origin)
     circles = _parse_circles(doc.get("circles"), origin)
     known = {c.id for c in circles}
-    links = _parse_links(doc.get("links"), known, origin)
-    _check_connected(circles, links, origin)
+    links = _parse_links(doc.get("links", []), known, origin)
     bonus, per_extra = _parse_bonus(doc.get("bonus", DEFAULT_BONUS), origin)
     op_limit = doc.get("op_limit", DEFAULT_OP_LIMIT)
     if not _is_int(op_limit, minimum=1):
         raise DataError(f"{origin}: field 'op_limit' must be a whole number of boxes, at least 1, not {op_limit!r}")
-    if OPTION_COUNT * op_limit < len(circles):
-        # Each round ticks one box, so fewer boxes than circles would leave the sheet unfinishable.
-        raise DataError(f"{origin}: field 'op_limit' {op_limit} gives only {OPTION_COUNT * op_limit} boxes "
-                        f"for {len(circles)} circles; every circle needs a box")
     source = doc.get("source", "")
     if not isinstance(source, str):
         raise DataError(f"{origin}: field 'source' must be a string")
@@ -245,6 +242,30 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
         key = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "sheet"
     return Sheet(key=key, name=name, summit=summit, stars=stars, circles=circles, links=links, bonus=bonus,
                  per_extra=per_extra, op_limit=op_limit, source=source)
+
+
+def sheet_warnings(sheet: Sheet) -> list[str]:
+    """What would stop a game on this sheet from being finished (a sheet in pieces, too few boxes).
+
+    Such a sheet still loads, since a filled sheet or part of a game on it can be scored.
+    """
+    warnings = []
+    reach = 1
+    while True:
+        grown = reach
+        for i in members(reach):
+            grown |= sheet.adj[i]
+        if grown == reach:
+            break
+        reach = grown
+    if reach != sheet.full:
+        lost = sheet.ids[members(sheet.full & ~reach)[0]]
+        warnings.append(f"circle {lost} cannot be reached from circle {sheet.ids[0]} along the links, so the "
+                        "sheet cannot be filled (each number after the first must touch a filled circle)")
+    if OPTION_COUNT * sheet.op_limit < sheet.n:
+        warnings.append(f"op_limit {sheet.op_limit} gives only {OPTION_COUNT * sheet.op_limit} boxes for "
+                        f"{sheet.n} circles, so the sheet cannot be filled (one box per round)")
+    return warnings
 
 
 @cache
@@ -316,8 +337,9 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
             raise DataError(f"{where}: duplicate circle id {cid}")
         seen.add(cid)
         coords = []
-        for axis in ("x", "y"):
-            value = item.get(axis)
+        # Without a position, circles are laid out in a row in file order (enough to draw and play).
+        for axis, default in (("x", n), ("y", 0)):
+            value = item.get(axis, default)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise DataError(f"{where} (id {cid}): field {axis!r} must be a number, not {value!r}")
             coords.append(value)
@@ -349,26 +371,6 @@ def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int
         seen.add(norm)
         links.append((a, b))
     return tuple(links)
-
-
-def _check_connected(circles: tuple[Circle, ...], links: tuple[tuple[int, int], ...], origin: str) -> None:
-    # Each number after the first must touch a filled circle, so a sheet in pieces could never be finished.
-    nbrs: dict[int, set[int]] = {c.id: set() for c in circles}
-    for a, b in links:
-        nbrs[a].add(b)
-        nbrs[b].add(a)
-    start = circles[0].id
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in nbrs[todo.pop()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    for c in circles:
-        if c.id not in seen:
-            raise DataError(f"{origin}: field 'links': circle {c.id} cannot be reached from circle {start}; "
-                            "every circle must be connected to the others")
 
 
 def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], int]:

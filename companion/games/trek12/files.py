@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, InvalidInput
-from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict
+from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import (
     MAX_ASSISTS,
     SKULL,
@@ -127,13 +127,14 @@ def format_score(result: dict[str, Any]) -> str:
 
 def check_file(doc: Any) -> dict[str, Any]:
     """Check a sheet file, a game document or a filled-sheet document without scoring it."""
-    if isinstance(doc, dict) and "links" in doc and "turns" not in doc and "lines" not in doc:
+    if isinstance(doc, dict) and isinstance(doc.get("circles"), list):  # a sheet lists its circles
         try:
             sheet = sheet_from_dict(doc, origin="sheet file")
         except DataError as exc:
             raise InvalidInput(str(exc)) from None
         return {"ok": True, "kind": "sheet", "name": sheet.name, "circles": sheet.n, "links": len(sheet.links),
-                "dangerous": [c.id for c in sheet.circles if c.dangerous], "summit": sheet.summit}
+                "dangerous": [c.id for c in sheet.circles if c.dangerous], "summit": sheet.summit,
+                "warnings": sheet_warnings(sheet)}
     kind = _kind_of(doc)
     if kind == "game":
         state = play_game(doc)
@@ -145,8 +146,9 @@ def check_file(doc: Any) -> dict[str, Any]:
 def format_check(result: dict[str, Any]) -> str:
     """A one-line verdict for `companion check trek12`."""
     if result["kind"] == "sheet":
-        return (f"Sheet {result['name']}: {result['circles']} circles, {result['links']} links, "
+        text = (f"Sheet {result['name']}: {result['circles']} circles, {result['links']} links, "
                 f"{len(result['dangerous'])} dangerous; valid")
+        return "\n".join([text] + [f"warning: {w}" for w in result["warnings"]])
     if result["kind"] == "game":
         state = "complete" if result["complete"] else "in progress"
         return f"Game: {result['turns']} legal turns, {state}"

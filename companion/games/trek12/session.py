@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.games.trek12.data import Sheet
+from companion.games.trek12.data import Sheet, sheet_warnings
 from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, new_game
 from companion.games.trek12.scoring import ScoreBreakdown, score
@@ -61,6 +61,9 @@ def start(setup: dict[str, Any]) -> Table:
         if key not in _SETUP_KEYS:
             raise InvalidInput(f"unknown Trek 12 setup field {key!r}; known: {', '.join(_SETUP_KEYS)}")
     sheet = resolve_sheet(setup.get("sheet"))
+    problems = sheet_warnings(sheet)
+    if problems:
+        raise InvalidInput(f"the sheet {sheet.name} cannot be played to the end: {problems[0]}")
     ruleset = Ruleset.from_dict(setup.get("ruleset"))
     solo = parse_solo(setup.get("solo"))
     seats, cards = _parse_players(setup.get("players"))
