@@ -349,9 +349,12 @@ def test_a_folder_from_a_newer_version_is_refused_untouched(tmp_data_dir):
     tmp_data_dir.mkdir()
     main = {"meta": {"1": {"key": "schema", "value": 99}}, "players": {}}
     (tmp_data_dir / "companion.json").write_text(json.dumps(main))
+    # a layout this version does not know, which must not be taken for a damaged file
+    (tmp_data_dir / "history.json").write_text('["a newer layout"]')
+    before = {p.name: p.read_bytes() for p in tmp_data_dir.iterdir()}
     with pytest.raises(StoreError, match="newer version of the companion .data version 99"):
         open_store(tmp_data_dir)
-    assert json.loads((tmp_data_dir / "companion.json").read_text()) == main
+    assert {p.name: p.read_bytes() for p in tmp_data_dir.iterdir() if p.name != "companion.lock"} == before
 
 
 def test_a_new_folder_is_stamped_with_the_current_version(tmp_data_dir):

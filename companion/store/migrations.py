@@ -6,7 +6,9 @@
 it in place (it may add files). Opening a folder runs the missing steps in order, keeps a copy of each
 file as it was, and commits all the files together, so an interrupted upgrade never leaves a mix.
 
-When the saved layout changes, append a step here; never edit or reorder a released one.
+When the saved layout changes, append a step here; never edit or reorder a released one. Whatever else
+changes, companion.json keeps tinydb's layout and its meta table, so that an older companion can read the
+version and refuse the folder without touching it.
 """
 
 from __future__ import annotations

@@ -293,10 +293,10 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
         notices.append("An import or upgrade was interrupted last time; it has now been completed.")
     atomic.remove_leftovers(folder)
 
-    names = [MAIN_FILE, SESSIONS_FILE, HISTORY_FILE] + _table_files(folder)
-    loaded: dict[str, RawData | None] = {name: _load(folder, name, stamp, notices, offered) for name in names}
-
+    # The version comes first: files written by a newer version must be refused untouched, not taken
+    # for damaged ones and moved aside.
     target = len(steps) + 1
+    loaded: dict[str, RawData | None] = {MAIN_FILE: _load(folder, MAIN_FILE, stamp, notices, offered)}
     version = migrations.schema_version_of(loaded[MAIN_FILE])
     if version is None:
         version = target  # a new folder, or its main file was unreadable: nothing older to convert
@@ -305,6 +305,8 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
             f"the data in {folder} was saved by a newer version of the companion (data version {version}; "
             f"this version reads up to {target}); update the companion to open it"
         )
+    for name in [SESSIONS_FILE, HISTORY_FILE] + _table_files(folder):
+        loaded[name] = _load(folder, name, stamp, notices, offered)
     if version < target:
         _upgrade(folder, loaded, version, steps, stamp, notices)
     for name, data in loaded.items():
