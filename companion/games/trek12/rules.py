@@ -957,14 +957,19 @@ def _write(board: Board, i: int, v: int, d: int, u: int) -> tuple[Board, bool]:
         return new, False
     vm = bd["vmask"]
     same = adj[i] & vm[v]
+    # Start from a copy of the old board's fields and overwrite what this number changes.
+    nd.update(bd)
+    nd["values"] = values
+    nd["filled"] = filled
+    nd["frontier"] = frontier
+    nd["vmask"] = vm[:v] + (vm[v] | bit,) + vm[v + 1:]
     up_free = bd["up_free"] | bit
     down_free = bd["down_free"] | bit
-    lines = bd["lines"]
     if d >= 0 or u >= 0:
         low: tuple[int, ...] = (d,) if d >= 0 else ()
         high: tuple[int, ...] = (u,) if u >= 0 else ()
         rest = []
-        for line in lines:
+        for line in bd["lines"]:
             if d >= 0 and line[-1] == d:
                 low = line
             elif u >= 0 and line[0] == u:
@@ -972,46 +977,34 @@ def _write(board: Board, i: int, v: int, d: int, u: int) -> tuple[Board, bool]:
             else:
                 rest.append(line)
         rest.append(low + (i,) + high)
-        lines = tuple(rest)
+        nd["lines"] = tuple(rest)
         if d >= 0:
             up_free &= ~(1 << d)
             down_free &= ~bit
         if u >= 0:
             down_free &= ~(1 << u)
             up_free &= ~bit
-    zones = bd["zones"]
-    zoned = bd["zoned"]
-    new_zone = False
-    if same:
-        merged = bit | same
-        if same & zoned:
-            keep = []
-            for z in zones:
-                if z & same:
-                    merged |= z
-                else:
-                    keep.append(z)
-            keep.append(merged)
-            zones = tuple(keep)
-        else:
-            # Only lone circles of v touch it: the zone did not exist before (a card for 0s, 1s, 2s).
-            zones = zones + (merged,)
-            new_zone = True
-        zoned |= merged
-    # The frozen Board is filled in directly (no per-field setattr): this runs on every move.
-    nd["sheet"] = sheet
-    nd["values"] = values
-    nd["filled"] = filled
-    nd["skulls"] = bd["skulls"]
-    nd["frontier"] = frontier
-    nd["vmask"] = vm[:v] + (vm[v] | bit,) + vm[v + 1:]
     nd["up_free"] = up_free
     nd["down_free"] = down_free
-    nd["lines"] = lines
-    nd["zones"] = zones
-    nd["zoned"] = zoned
-    nd["ropes"] = bd["ropes"]
-    return new, new_zone
+    if not same:
+        return new, False
+    merged = bit | same
+    zoned = bd["zoned"]
+    if same & zoned:
+        keep = []
+        for z in bd["zones"]:
+            if z & same:
+                merged |= z
+            else:
+                keep.append(z)
+        keep.append(merged)
+        nd["zones"] = tuple(keep)
+        nd["zoned"] = zoned | merged
+        return new, False
+    # Only lone circles of v touch it: the zone did not exist before (a card for 0s, 1s, 2s).
+    nd["zones"] = bd["zones"] + (merged,)
+    nd["zoned"] = zoned | merged
+    return new, True
 
 
 def _step(state: State, action: Action) -> State | str:
