@@ -200,6 +200,22 @@ def test_the_command_line_prints_json_and_fails_with_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "turn 2" in err and "already filled" in err
 
 
+def test_the_documented_example_game():
+    # The game document shown in docs/formats.md (Trek 12): a forced link written out, a Rope across 10.
+    doc = {"sheet": "dunai", "ruleset": {"merge_lines": False}, "solo": "max",
+           "assists": ["rope"], "max_assists": 0,
+           "turns": [{"dice": [3, 2], "op": "sum", "circle": 8},
+                     {"dice": [4, 0], "op": "higher", "circle": 9, "links": [8]},
+                     {"dice": [2, 1], "op": "sum", "circle": 11},
+                     {"dice": [3, 3], "op": "sum", "circle": 12, "assist": "rope", "rope": [12, 8]}]}
+    state = play_game(doc)
+    assert state.board.fixed_lines() == ((11, 9, 8, 12),) and state.board.ropes == ((8, 12),)
+    assert state.assists == ()
+    assert state.max_board.fixed_lines() == ((11, 9),)
+    result = score_file(doc)
+    assert result["lines"] == [{"circles": [11, 9, 8, 12], "points": 9}] and result["line_bonus"] == 3
+
+
 def test_play_game_returns_the_state():
     state = play_game(GAME)
     assert state.turn == 5 and state.board.cell(7) == 12
