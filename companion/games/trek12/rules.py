@@ -444,8 +444,9 @@ def legal_actions(state: State, roll: Roll) -> tuple[Action, ...]:
     if rows is None:
         rows = _plain_rows(sheet, roll)
     mspecial: dict[int, tuple[tuple[int, int], ...]] = {}
-    if state.max_board is not None:
-        _, mspec = _split(state.max_board, cand, roll.best, merge)
+    mb = state.max_board
+    if mb is not None and _may_choose(mb, roll.best, merge):
+        _, mspec = _split(mb, cand, roll.best, merge)
         mspecial = dict(mspec)
     vm = board.vmask
     up_free = board.up_free
@@ -471,7 +472,8 @@ def legal_actions(state: State, roll: Roll) -> tuple[Action, ...]:
             dm = vm[v - 1] & up_free
             um = vm[v + 1] & down_free
             # At most one free v-1 end and one free v+1 end, not both line ends: no circle can have a
-            # choice, so every candidate's links are forced (the usual case, decided without a call).
+            # choice, so every candidate's links are forced (the usual case, decided without a call;
+            # the same test as _may_choose, inlined).
             if not (dm & (dm - 1) or um & (um - 1) or (dm and um and not merge and dm & ~lone and um & ~lone)):
                 out.extend(take_all(row))
                 continue
@@ -800,6 +802,18 @@ def _choices(board: Board, i: int, v: int, merge: bool, rope: int = -1) -> tuple
     return tuple(out)
 
 
+def _may_choose(board: Board, v: int, merge: bool) -> bool:
+    """False when no circle can have a choice of links for v: at most one free v-1 end and one free v+1
+    end on the sheet, and not both of them line ends (without merge_lines)."""
+    if v > 12:
+        return False
+    vm = board.vmask
+    dm = vm[v - 1] & board.up_free
+    um = vm[v + 1] & board.down_free
+    lone = board.up_free & board.down_free
+    return bool(dm & (dm - 1) or um & (um - 1) or (dm and um and not merge and dm & ~lone and um & ~lone))
+
+
 def _split(board: Board, cand: int, v: int, merge: bool) -> tuple[Any, tuple[tuple[int, Any], ...]]:
     """Candidate circles for number v: those whose links are forced (None: all of them), and those with
     a choice, with their choices.
@@ -1082,7 +1096,10 @@ def _step(state: State, action: Action) -> State | str:
     mb = sd["max_board"]
     if mb is not None:
         mv = roll.best
-        mchoices = _choices(mb, i, mv, merge)
+        if mv > 12 or not (sheet.adj[i] & ((mb.vmask[mv - 1] & mb.up_free) | (mb.vmask[mv + 1] & mb.down_free))):
+            mchoices = _NO_LINK  # nothing touching for Max's number to link to
+        else:
+            mchoices = _choices(mb, i, mv, merge)
         max_links = ad["max_links"]
         if max_links is None and len(mchoices) == 1:
             mpick = mchoices[0]
