@@ -12,11 +12,15 @@ action), imports them into a fresh data folder, then measures from freshly opene
 - a player's statistics input: every game of one player
 - finishing a game: adding one record to the long history
 - the size of the data folder
+
+Each time is wall-clock time; the CPU time this process used is printed beside it, so that figures from a
+machine shared with other work can be told apart from the store's own cost.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import tempfile
@@ -93,61 +97,58 @@ def _run(folder: Path, args: argparse.Namespace) -> None:
           f"{live / args.games / 1e3:.1f} kB per game), {everything / 1e6:.1f} MB with the .bak copies")
 
     # Opening History: a fresh store (reads and checks every file), the first page and the count.
-    opens, pages, totals = [], [], []
+    opens, pages, totals = _Times(), _Times(), _Times()
     for _ in range(args.runs):
-        t0 = time.perf_counter()
-        store = open_store(folder)
-        t1 = time.perf_counter()
-        page = store.history.list(limit=PAGE)
-        count = store.history.count()
-        t2 = time.perf_counter()
+        with totals.measure():
+            with opens.measure():
+                store = open_store(folder)
+            with pages.measure():
+                page = store.history.list(limit=PAGE)
+                count = store.history.count()
         store.close()
         assert len(page) == min(PAGE, args.games) and count == args.games
-        opens.append(t1 - t0)
-        pages.append(t2 - t1)
-        totals.append(t2 - t0)
-    print(f"open History from a fresh start ({args.runs} runs): open store median {_ms(opens)}, "
-          f"newest {PAGE} + count median {_ms(pages)}, together median {_ms(totals)} worst {_ms([max(totals)])}")
+    print(f"open History from a fresh start ({args.runs} runs): open store {opens.median()}; "
+          f"newest {PAGE} + count {pages.median()}; together {totals.median()}, worst {totals.worst()}")
 
     with open_store(folder) as store:
         # A player's statistics input: every game that player took part in.
-        first, per_player, sizes = None, [], []
+        per_player, sizes = _Times(), []
         for player in roster:
-            t0 = time.perf_counter()
-            games = store.history.list(player_id=player.id)
-            elapsed = time.perf_counter() - t0
-            first = elapsed if first is None else first
-            per_player.append(elapsed)
+            with per_player.measure():
+                games = store.history.list(player_id=player.id)
             sizes.append(len(games))
-        print(f"a player's statistics input (all their games, {min(sizes):,}-{max(sizes):,} games each): "
-              f"first after opening {_ms([first])}, median {_ms(per_player)} worst {_ms([max(per_player)])}")
+        print(f"a player's statistics input (all their games, {min(sizes):,}-{max(sizes):,} games each, "
+              f"{len(roster)} players): first after opening {per_player.first()}; {per_player.median()}, "
+              f"worst {per_player.worst()}")
 
         # Autosave: a mid-sized game in progress saved after every action.
         record = _session_record(rng, players[:3], actions=60)
-        saves = []
+        saves = _Times()
         for _ in range(args.saves):
             record["actions"].append(_trek12_action(rng, rng.randrange(3)))
             record["updated"] = store.now()
-            t0 = time.perf_counter()
-            store.sessions.save(record)
-            saves.append(time.perf_counter() - t0)
+            with saves.measure():
+                store.sessions.save(record)
         sessions_size = (folder / "sessions.json").stat().st_size
         print(f"autosave ({args.saves} saves of a game growing from 61 to {60 + args.saves} actions, "
-              f"sessions.json {sessions_size / 1e3:.0f} kB): median {_ms(saves)}, "
-              f"95th percentile {_ms([_percentile(saves, 95)])}, worst {_ms([max(saves)])}")
+              f"sessions.json {sessions_size / 1e3:.0f} kB, each flushed to disk): {saves.median()}, "
+              f"95th percentile {saves.percentile(95)}, worst {saves.worst()}")
 
         # Finishing a game: one record added to the long history (rewrites history.json).
-        finishes = []
+        finishes = _Times()
         for record in generate_games(rng, players, 5, datetime.now(timezone.utc) + timedelta(days=1)):
-            t0 = time.perf_counter()
-            store.history.add(record)
-            finishes.append(time.perf_counter() - t0)
-        print(f"finishing a game (adding to {args.games:,} stored, 5 times): median {_ms(finishes)}, "
-              f"worst {_ms([max(finishes)])}")
+            with finishes.measure():
+                store.history.add(record)
+        print(f"finishing a game (adding to {args.games:,} stored, 5 times; rewrites history.json): "
+              f"{finishes.median()}, worst {finishes.worst()}")
 
-        t0 = time.perf_counter()
-        doc = store.export_all()
-        print(f"export of everything ({len(doc['history']):,} games): {_ms([time.perf_counter() - t0])}")
+        export = _Times()
+        with export.measure():
+            doc = store.export_all()
+        print(f"export of everything ({len(doc['history']):,} games): {export.first()}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if load is not None:
+        print(f"load average over the last minute: {load:.1f} on {os.cpu_count()} CPUs")
 
 
 @contextmanager
@@ -163,13 +164,36 @@ def _folder(given: str | None) -> Iterator[Path]:
     yield folder
 
 
-def _ms(values: list[float]) -> str:
-    return f"{statistics.median(values) * 1000:.1f} ms"
+class _Times:
+    """Wall-clock and CPU seconds of repeated measurements, printed as "median 1.2 ms (CPU 1.0 ms)"."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    @contextmanager
+    def measure(self) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        yield
+        self.wall.append(time.perf_counter() - wall)
+        self.cpu.append(time.process_time() - cpu)
+
+    def first(self) -> str:
+        return _pair(self.wall[0], self.cpu[0])
+
+    def median(self) -> str:
+        return "median " + _pair(statistics.median(self.wall), statistics.median(self.cpu))
+
+    def percentile(self, pct: int) -> str:
+        index = min(len(self.wall) - 1, round(pct / 100 * (len(self.wall) - 1)))
+        return _pair(sorted(self.wall)[index], sorted(self.cpu)[index])
+
+    def worst(self) -> str:
+        return _pair(max(self.wall), max(self.cpu))
 
 
-def _percentile(values: list[float], pct: int) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+def _pair(wall: float, cpu: float) -> str:
+    return f"{wall * 1000:.1f} ms (CPU {cpu * 1000:.1f} ms)"
 
 
 def _scores(rng: random.Random, seated: list[dict[str, Any]], low: int, high: int,
