@@ -95,3 +95,17 @@ def test_random_games_using_assist_cards(sheet, seed, solo, hand):
     for action in turns:
         again = apply(again, Action.from_dict(action.to_dict()))
     assert again == state
+
+
+def test_a_large_home_made_sheet_plays_to_the_end():
+    """45 circles in a 9 x 5 grid (ids far apart): bitmasks wider than the printed sheets' 19 circles."""
+    ids = {(x, y): 1000 + 7 * (y * 9 + x) for x in range(9) for y in range(5)}
+    links = [[ids[x, y], ids[x + 1, y]] for x in range(8) for y in range(5)]
+    links += [[ids[x, y], ids[x, y + 1]] for x in range(9) for y in range(4)]
+    links += [[ids[x, y], ids[x + 1, y + 1]] for x in range(8) for y in range(4)]
+    sheet = sheet_from_dict({"name": "Grid", "op_limit": 9, "links": links,
+                             "circles": [{"id": cid, "x": x, "y": y, "dangerous": (x + y) % 4 == 0}
+                                         for (x, y), cid in ids.items()]})
+    for seed in range(3):
+        final = _play_and_check(new_game(sheet, Ruleset(merge_lines=seed == 1), solo=seed == 2), seed)
+        assert len(final.board.cells()) == 45
