@@ -45,7 +45,10 @@ class _Edit:
 def PlayersScreen() -> ft.View:
     """Route `/players`: the roster, with an add form on top and edit/remove on every row."""
     app = use_app()
-    name, set_name, name_now = use_latest_state("")
+    # The typed name lives in a ref, not in state: a redraw per keystroke would send the field an older
+    # value while the player is still typing and drop letters. The field is only told its value when
+    # it must be cleared after an add.
+    name_now = ft.use_ref("")
     colour, set_colour, colour_now = use_latest_state(None)
     error, set_error = ft.use_state(None)
     edit, set_edit, edit_now = use_latest_state(None)
@@ -61,7 +64,7 @@ def PlayersScreen() -> ft.View:
         except CompanionError as exc:  # InvalidInput for the name; StoreError if it cannot be saved
             set_error(_sentence(exc))
             return
-        set_name("")
+        name_now.current = ""
         set_colour(None)
         set_error(None)
         app.changed()
@@ -90,6 +93,17 @@ def PlayersScreen() -> ft.View:
     def update_edit(**changes) -> None:
         if edit_now.current is not None:
             set_edit(replace(edit_now.current, **changes))
+
+    def type_edit_name(text: str) -> None:
+        # Typing only updates the ref: a redraw per keystroke would echo an older value into the
+        # field while the player is still typing and drop letters. Redraw only to clear an error.
+        current = edit_now.current
+        if current is None:
+            return
+        if current.error is not None:
+            update_edit(name=text, error=None)
+        else:
+            edit_now.current = replace(current, name=text)
 
     def confirm_remove() -> None:
         player_id = removing
@@ -142,12 +156,12 @@ def PlayersScreen() -> ft.View:
                         key="player-name",
                         label="Name",
                         hint_text="Who plays?",
-                        value=name,
+                        value=name_now.current,
                         error=error,
                         max_length=40,
                         autofocus=False,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: (set_name(e.control.value or ""), set_error(None)),
+                        on_change=lambda e: (setattr(name_now, "current", e.control.value or ""), set_error(None)),
                         on_submit=lambda: add(),
                     ),
                 ),
@@ -188,7 +202,7 @@ def PlayersScreen() -> ft.View:
         )
     for player in players:
         if edit is not None and edit.player_id == player.id:
-            body.append(_edit_row(edit, palette, update_edit, lambda: set_edit(None), save_edit))
+            body.append(_edit_row(edit, palette, update_edit, type_edit_name, lambda: set_edit(None), save_edit))
         else:
             body.append(
                 _player_row(
@@ -228,7 +242,7 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
     )
 
 
-def _edit_row(edit: _Edit, palette, update_edit, cancel_edit, save_edit) -> ft.Control:
+def _edit_row(edit: _Edit, palette, update_edit, type_edit_name, cancel_edit, save_edit) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel."""
     return ft.Container(
         key=f"player-{edit.player_id}",
@@ -248,7 +262,7 @@ def _edit_row(edit: _Edit, palette, update_edit, cancel_edit, save_edit) -> ft.C
                         error=edit.error,
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: update_edit(name=e.control.value or "", error=None),
+                        on_change=lambda e: type_edit_name(e.control.value or ""),
                         on_submit=lambda: save_edit(),
                     ),
                 ),
