@@ -1,0 +1,211 @@
+"""Ridgeline's end-of-hand panel: who went out, who pitched, and every other seat's cards left in hand,
+tapped in as coloured cards, with each seat's fatigue previewed by the engine as the cards go in.
+
+The draft is screen state only; it becomes a hand when the keeper accepts it (`SessionKeeper.act`), and
+the engine's refusal (InvalidInput, IllegalAction) is shown where the button is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card
+from companion.games.ridgeline.rules import SeatName, State, next_hand
+from companion.games.ridgeline.scoring import fatigue_preview
+from companion.ui.ridgeline_parts import CardPicker, bind, card_tray, seat_chip
+from companion.ui.ridgeline_table import FALLBACK_COLOUR
+from companion.ui.widgets import colour_dot, labelled, message_card, section_title
+
+__all__ = ["HandDraft", "hand_panel"]
+
+
+@dataclass(frozen=True)
+class HandDraft:
+    """A hand's result being entered: who went out, who pitched, the cards left per seat, the seat being edited."""
+
+    went_out: SeatName | None = None
+    pitched: tuple[SeatName, ...] = ()
+    left: tuple[tuple[SeatName, tuple[CardCode, ...]], ...] = ()
+    active: SeatName | None = None
+
+    def cards(self, seat: SeatName) -> tuple[CardCode, ...]:
+        """The cards entered for a seat so far."""
+        return next((codes for name, codes in self.left if name == seat), ())
+
+    def with_cards(self, seat: SeatName, codes: tuple[CardCode, ...]) -> HandDraft:
+        """The draft with a seat's cards replaced."""
+        others = tuple((name, cards) for name, cards in self.left if name != seat)
+        return replace(self, left=others + ((seat, codes),))
+
+    def choose_out(self, seat: SeatName, names: tuple[SeatName, ...]) -> HandDraft:
+        """`seat` went out: it most likely pitched too (a full hand only empties by pitching), and the cards
+        editor moves to the first seat that still holds cards."""
+        pitched = self.pitched if seat in self.pitched else tuple(n for n in names if n in self.pitched or n == seat)
+        active = self.active if self.active not in (None, seat) else next((n for n in names if n != seat), None)
+        return replace(self, went_out=seat, pitched=pitched, active=active)
+
+    def toggle_pitched(self, seat: SeatName, names: tuple[SeatName, ...]) -> HandDraft:
+        """Add or remove a seat from those who pitched."""
+        chosen = set(self.pitched) ^ {seat}
+        return replace(self, pitched=tuple(n for n in names if n in chosen))
+
+    def action(self, names: tuple[SeatName, ...]) -> dict[str, Any]:
+        """The keeper's action: the score file's hand shape, every seat but the one who went out in 'left'."""
+        return {
+            "went_out": self.went_out,
+            "pitched": list(self.pitched),
+            "left": {name: list(self.cards(name)) for name in names if name != self.went_out},
+        }
+
+
+def hand_panel(
+    state: State,
+    draft: HandDraft,
+    set_draft: Callable[[HandDraft], None],
+    colours: Mapping[SeatName, str],
+    *,
+    on_submit: Callable[[], None],
+    problem: str | None,
+) -> list[ft.Control]:
+    """The end of the coming hand: went out, pitched, cards left with live fatigue, and the Record button."""
+    coming = next_hand(state)
+    if coming is None:
+        return [message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, "The game is over",
+                             "The summit has been reached, so no more hands are played. See the Table for the "
+                             "winners and save the game to History.", key="rl-hand-over")]
+    names = state.setup.names
+    active = draft.active if draft.active in names and draft.active != draft.went_out else next(
+        (name for name in names if name != draft.went_out), None)
+    body: list[ft.Control] = [
+        ft.Text(f"Hand {coming.number} · {coming.dealer} dealt {coming.deal_size} cards", key="rl-hand-title",
+                size=18, weight=ft.FontWeight.W_600),
+        section_title("Who went out?"),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            seat_chip(f"rl-out-{index}", name, colours.get(name, FALLBACK_COLOUR), draft.went_out == name,
+                      bind(_choose_out, set_draft, name, names))
+            for index, name in enumerate(names)
+        ]),
+        section_title("Who pitched? Their camp advances"),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            seat_chip(f"rl-pitched-{index}", name, colours.get(name, FALLBACK_COLOUR), name in draft.pitched,
+                      bind(_toggle_pitched, set_draft, name, names),
+                      mark=_camp_mark(state, name))
+            for index, name in enumerate(names)
+        ]),
+        section_title("Cards left in hand"),
+    ]
+    for index, name in enumerate(names):
+        body.append(_seat_entry(state, draft, set_draft, index, name, colours.get(name, FALLBACK_COLOUR),
+                                active == name))
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be recorded", problem,
+                                 key="rl-hand-problem", tone="warning"))
+    body.append(labelled("rl-hand-submit", ft.FilledButton(
+        f"Record hand {coming.number}", key="rl-hand-submit", icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
+    body.append(labelled("rl-hand-clear", ft.TextButton(
+        "Clear this hand", key="rl-hand-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
+        on_click=lambda: set_draft(HandDraft()))))
+    return body
+
+
+def _choose_out(set_draft, name: SeatName, names: tuple[SeatName, ...]) -> None:
+    set_draft(lambda d: d.choose_out(name, names))
+
+
+def _toggle_pitched(set_draft, name: SeatName, names: tuple[SeatName, ...]) -> None:
+    set_draft(lambda d: d.toggle_pitched(name, names))
+
+
+def _camp_mark(state: State, name: SeatName) -> str | None:
+    camp = state.camp_of(name)
+    return None if camp is None else f"camp {camp.number}"
+
+
+def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: SeatName, colour: str,
+                active: bool) -> ft.Control:
+    went_out = draft.went_out == name
+    codes = () if went_out else draft.cards(name)
+    pitched = name in draft.pitched
+    cards = [parse_card(code) for code in codes]
+    try:
+        fatigue: str = str(fatigue_preview(state, name, cards, pitched))
+    except CompanionError:
+        fatigue = "—"
+    climb = _climb_text(state, name, pitched)
+    if went_out:
+        status = "Went out: no cards left"
+    elif codes:
+        status = f"{len(codes)} card{'s' if len(codes) != 1 else ''} · {cards_fatigue(cards)} in hand"
+    else:
+        status = "No cards entered" if active else "Tap to enter cards"
+    header = ft.Container(
+        key=f"rl-left-{index}",
+        ink=not went_out,
+        on_click=None if went_out else (lambda: set_draft(replace(draft, active=name))),
+        border_radius=ft.BorderRadius.all(12),
+        content=ft.Row(spacing=12, controls=[
+            colour_dot(colour, name, size=32),
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(name, size=16, weight=ft.FontWeight.W_600),
+                ft.Text(f"{status} · {climb}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                ft.Text(fatigue, key=f"rl-hand-fatigue-{index}", size=22, weight=ft.FontWeight.W_700),
+                ft.Text("fatigue", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+    )
+    controls: list[ft.Control] = [ft.Semantics(identifier=f"rl-left-{index}", button=not went_out,
+                                               content=header)]
+    if not went_out and (codes or active):
+        controls.append(card_tray(f"rl-left-{index}-card", codes, empty="No cards: tap them below",
+                                  on_remove=lambda code: _remove(set_draft, name, code)))
+    if active and not went_out:
+        controls.append(CardPicker(
+            prefix="rl-hand",
+            on_add=lambda added: _add(set_draft, name, added),
+            held=Counter(codes),
+            note="Tap a card in the row above to take it out.",
+        ))
+    return ft.Container(
+        key=f"rl-left-box-{index}",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if active and not went_out else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if active and not went_out else 1,
+                             ft.Colors.PRIMARY if active and not went_out else ft.Colors.OUTLINE_VARIANT),
+        padding=10,
+        content=ft.Column(controls, spacing=8, tight=True),
+    )
+
+
+def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
+    camp = state.camp_of(name)
+    if camp is None:
+        return "route cleared"
+    return f"clears camp {camp.number}" if pitched else f"on camp {camp.number}"
+
+
+def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
+    if any(parse_card(code).declared for code in added):
+        return "a Rope in hand is written R; it is declared only when it is staged"
+    # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them.
+    set_draft(lambda d: d.with_cards(name, d.cards(name) + tuple(added)))
+    return None
+
+
+def _remove(set_draft, name: SeatName, code: CardCode) -> None:
+    set_draft(lambda d: d.with_cards(name, _without(d.cards(name), code)))
+
+
+def _without(codes: tuple[CardCode, ...], code: CardCode) -> tuple[CardCode, ...]:
+    if code not in codes:  # a second tap on a card already taken out
+        return codes
+    position = codes.index(code)
+    return codes[:position] + codes[position + 1:]

@@ -1,0 +1,407 @@
+"""Ridgeline's building blocks for the screens: coloured cards, the card picker, card trays, camps in words.
+
+Cards are kept in screen state as their codes (G7, R, R:G7, W: `companion.games.ridgeline.cards`) because
+codes are hashable and JSON-able; the screens never show a code, only the coloured card it names. Every
+card face carries its colour's symbol as well as its colour, so the five colours stay apart for people who
+do not see them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.errors import InvalidInput
+from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
+from companion.games.ridgeline.data import Camp, Kind, Requirement
+
+__all__ = [
+    "CardLook",
+    "CARD_LOOKS",
+    "ROPE_LOOK",
+    "WHITEOUT_LOOK",
+    "card_look",
+    "card_sort_key",
+    "sort_codes",
+    "card_face",
+    "card_tray",
+    "CardPicker",
+    "camp_words",
+    "requirement_hint",
+    "seat_chip",
+    "sentence",
+    "number_word",
+    "bind",
+]
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How a card is drawn: its background, the ink on it, and the colour's symbol."""
+
+    colour: str
+    ink: str
+    icon: ft.IconData
+
+
+_WHITE = "#FFFFFF"
+_DARK = "#1B1B1F"
+
+# One look per trail colour: hues far apart (blue, green, red-orange, violet, gold) and a symbol each.
+CARD_LOOKS: dict[Colour, CardLook] = {
+    Colour.GLACIER: CardLook("#2F7FC1", _WHITE, ft.Icons.AC_UNIT_ROUNDED),
+    Colour.PINE: CardLook("#2E7D32", _WHITE, ft.Icons.PARK_ROUNDED),
+    Colour.EMBER: CardLook("#D4461B", _WHITE, ft.Icons.LOCAL_FIRE_DEPARTMENT_ROUNDED),
+    Colour.DUSK: CardLook("#6A3FB0", _WHITE, ft.Icons.NIGHTLIGHT_ROUND),
+    Colour.SUNSTONE: CardLook("#F2B705", _DARK, ft.Icons.WB_SUNNY_ROUNDED),
+}
+ROPE_LOOK = CardLook("#8D6E63", _WHITE, ft.Icons.LINK_ROUNDED)
+WHITEOUT_LOOK = CardLook("#E4E9ED", "#37474F", ft.Icons.CLOUD_ROUNDED)
+
+_KIND_ORDER = {CardKind.TRAIL: 0, CardKind.ROPE: 1, CardKind.WHITEOUT: 2}
+_COLOUR_ORDER = {colour: index for index, colour in enumerate(Colour)}
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def card_look(card: Card) -> CardLook:
+    """The look of a card: its colour's (a declared Rope takes the colour it plays as), else Rope or Whiteout."""
+    if card.colour is not None:
+        return CARD_LOOKS[card.colour]
+    return ROPE_LOOK if card.is_rope else WHITEOUT_LOOK
+
+
+def card_sort_key(code: CardCode) -> tuple:
+    """Trail cards by colour then rank, then declared Ropes, then Ropes, then Whiteouts: how a hand is fanned."""
+    card = parse_card(code)
+    colour = _COLOUR_ORDER[card.colour] if card.colour is not None else 0
+    return (_KIND_ORDER[card.kind], card.colour is None, colour, card.rank or 0)
+
+
+def sort_codes(codes: Iterable[CardCode]) -> list[CardCode]:
+    """Codes in the order a hand is shown."""
+    return sorted(codes, key=card_sort_key)
+
+
+def card_face(
+    code: CardCode,
+    *,
+    key: str | None = None,
+    width: float | None = 36,
+    height: float = 50,
+    on_click: Callable[[], None] | None = None,
+    ring: bool = False,
+    action: str | None = None,
+    expand: bool = False,
+) -> ft.Control:
+    """A card as people see it: its colour, its symbol and its rank; a Rope shows a link, a Whiteout a cloud.
+
+    `action` prefixes the spoken label ("Remove Glacier 7"); `ring` outlines a card already chosen.
+    """
+    card = parse_card(code)
+    look = card_look(card)
+    small = max(11, round(height * 0.26))
+    big = max(14, round(height * 0.36))
+    if card.is_whiteout:
+        inner: list[ft.Control] = [ft.Icon(look.icon, size=big + 4, color=look.ink)]
+    elif card.is_rope and not card.declared:
+        inner = [ft.Icon(look.icon, size=big + 2, color=look.ink)]
+    else:
+        symbol = ROPE_LOOK.icon if card.is_rope else look.icon
+        inner = [
+            ft.Icon(symbol, size=small, color=look.ink),
+            ft.Text(str(card.rank), size=big, weight=ft.FontWeight.W_700, color=look.ink,
+                    text_align=ft.TextAlign.CENTER),
+        ]
+    if card.declared:
+        border = ft.Border.all(3, ROPE_LOOK.colour)
+    elif ring:
+        border = ft.Border.all(3, ft.Colors.ON_SURFACE)
+    elif card.is_whiteout:
+        border = ft.Border.all(1, "#90A4AE")
+    else:
+        border = None
+    face = ft.Container(
+        key=key,
+        width=None if expand else width,
+        height=height,
+        expand=1 if expand else None,
+        bgcolor=look.colour,
+        border=border,
+        border_radius=ft.BorderRadius.all(7),
+        alignment=ft.Alignment.CENTER,
+        padding=0,
+        ink=on_click is not None,
+        on_click=on_click,
+        content=ft.Column(inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+    label = card.title if action is None else f"{action} {card.title}"
+    semantics = ft.Semantics(
+        identifier=key,
+        label=label,
+        button=on_click is not None,
+        selected=ring if on_click is not None else None,
+        content=face,
+    )
+    return ft.Container(content=semantics, expand=1) if expand else semantics
+
+
+def card_tray(
+    prefix: str,
+    codes: Sequence[CardCode],
+    *,
+    on_remove: Callable[[CardCode], None] | None = None,
+    empty: str = "No cards",
+    sort: bool = True,
+    height: float = 50,
+) -> ft.Control:
+    """A row of cards (wrapping); tapping one removes it when `on_remove` is given. Keys: `<prefix>-<code>-<n>`."""
+    shown = sort_codes(codes) if sort else list(codes)
+    if not shown:
+        return ft.Container(
+            key=f"{prefix}-empty",
+            height=height,
+            alignment=ft.Alignment.CENTER_LEFT,
+            content=ft.Text(empty, color=ft.Colors.ON_SURFACE_VARIANT, italic=True),
+        )
+    seen: Counter[str] = Counter()
+    faces = []
+    for code in shown:
+        seen[code] += 1
+        faces.append(card_face(
+            code,
+            key=f"{prefix}-{code}-{seen[code]}",
+            height=height,
+            width=round(height * 0.72),
+            on_click=bind(on_remove, code) if on_remove else None,
+            action="Remove" if on_remove else None,
+        ))
+    return ft.Row(faces, wrap=True, spacing=4, run_spacing=4)
+
+
+@ft.component
+def CardPicker(
+    prefix: str,
+    on_add: Callable[[list[CardCode]], str | None],
+    held: Mapping[CardCode, int] | None = None,
+    declare: bool = False,
+    note: str | None = None,
+) -> ft.Control:
+    """Tap coloured cards (five colours x 1-10), a Rope or a Whiteout, or type codes, to add cards.
+
+    With `declare`, Rope asks for the card it plays as: tap Rope, then the card (staged groups, 'A turn').
+    `on_add` returns a reason when the cards cannot be added (shown under the picker), else None.
+    """
+    declaring, set_declaring = ft.use_state(False)
+    # The typed codes live in a ref, not in state: a redraw per keystroke would echo an older value into the
+    # field while someone is still typing and drop letters. The field is only given a value to clear it.
+    typed = ft.use_ref("")
+    problem, set_problem = ft.use_state(None)
+    held = held or {}
+
+    def add(codes: list[CardCode]) -> bool:
+        reason = on_add(codes)
+        set_problem(sentence(reason) if reason else None)
+        return reason is None
+
+    def tap(code: CardCode) -> None:
+        if declaring:
+            set_declaring(False)
+            add([f"R:{code}"])
+        else:
+            add([code])
+
+    def rope() -> None:
+        if declare:
+            set_declaring(not declaring)
+            set_problem(None)
+        else:
+            add(["R"])
+
+    def submit_typed() -> None:
+        text = (typed.current or "").replace(",", " ").upper().split()
+        if not text:
+            return
+        try:
+            cards = parse_cards(text, "the typed cards")
+        except InvalidInput as exc:
+            set_problem(sentence(str(exc)))
+            return
+        if not declare:
+            bad = next((card for card in cards if card.declared), None)
+            if bad is not None:
+                set_problem(f"A Rope in hand is written R, not {bad.code}")
+                return
+        if add([card.code for card in cards]):
+            typed.current = ""
+
+    def type_codes(text: str) -> None:
+        typed.current = text
+        if problem is not None:  # redraw only to take an old complaint away
+            set_problem(None)
+
+    rows: list[ft.Control] = []
+    for colour in Colour:
+        rows.append(ft.Row(
+            spacing=3,
+            controls=[
+                card_face(f"{colour.value}{rank}", key=f"{prefix}-pick-{colour.value}{rank}", height=48,
+                          expand=True, ring=held.get(f"{colour.value}{rank}", 0) > 0,
+                          on_click=bind(tap, f"{colour.value}{rank}"),
+                          action="Rope as" if declaring else "Add")
+                for rank in range(1, 11)
+            ],
+        ))
+    rope_label = "Rope: now tap its card" if declaring else "Rope"
+    rows.append(ft.Row(
+        spacing=6,
+        controls=[
+            _wide_button(f"{prefix}-pick-R", rope_label, ROPE_LOOK, rope, active=declaring,
+                         spoken="Rope: choose the card it plays as" if declare else "Add Rope"),
+            _wide_button(f"{prefix}-pick-W", "Whiteout", WHITEOUT_LOOK, lambda: tap("W"), active=False,
+                         spoken="Add Whiteout", disabled=declaring),
+        ],
+    ))
+    if declaring:
+        rows.append(ft.Text("Tap the colour and rank this Rope plays as.", key=f"{prefix}-declaring",
+                            size=13, color=ft.Colors.PRIMARY))
+    rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=ft.TextField(
+        key=f"{prefix}-codes",
+        dense=True,
+        value=typed.current,
+        hint_text="Or type codes: G7 S10 R W" + (" R:G7" if declare else ""),
+        capitalization=ft.TextCapitalization.CHARACTERS,
+        border=ft.OutlineInputBorder(border_radius=12),
+        on_change=lambda e: type_codes(e.control.value or ""),
+        on_submit=lambda: submit_typed(),
+        suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
+                                  tooltip="Add typed cards", on_click=lambda: submit_typed()),
+    )))
+    if note:
+        rows.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    if problem:
+        rows.append(ft.Text(problem, key=f"{prefix}-pick-problem", color=ft.Colors.ERROR, size=13))
+    return ft.Container(
+        key=f"{prefix}-picker",
+        padding=ft.Padding.only(top=4),
+        content=ft.Column(rows, spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool, spoken: str,
+                 disabled: bool = False) -> ft.Control:
+    return ft.Container(
+        expand=1,
+        content=ft.Semantics(
+            identifier=key,
+            label=spoken,
+            button=True,
+            selected=active,
+            content=ft.Container(
+                key=key,
+                height=48,
+                bgcolor=look.colour,
+                opacity=0.4 if disabled else 1.0,
+                border=ft.Border.all(3, ft.Colors.ON_SURFACE) if active else (
+                    ft.Border.all(1, "#90A4AE") if look is WHITEOUT_LOOK else None),
+                border_radius=ft.BorderRadius.all(8),
+                ink=True,
+                disabled=disabled,
+                on_click=on_click,
+                alignment=ft.Alignment.CENTER,
+                content=ft.Row(
+                    tight=True,
+                    spacing=6,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    controls=[ft.Icon(look.icon, color=look.ink, size=20),
+                              ft.Text(label, color=look.ink, weight=ft.FontWeight.W_600)],
+                ),
+            ),
+        ),
+    )
+
+
+def camp_words(camp: Camp) -> str:
+    """A camp's requirements as the rulebook says them: 'Tally of 20 and a set of 3', 'Three sets of 3'."""
+    counts: Counter[Requirement] = Counter(camp.requirements)
+    parts = []
+    for requirement in dict.fromkeys(camp.requirements):
+        count = counts[requirement]
+        if count == 1:
+            parts.append(f"a {requirement.label}")
+        else:
+            word = requirement.kind.word
+            plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
+            amount = requirement.target if requirement.kind is Kind.TALLY else requirement.size
+            parts.append(f"{number_word(count)} {plural} of {amount}")
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if text.startswith("a "):
+        text = text[2:]
+    return text[:1].upper() + text[1:]
+
+
+def requirement_hint(requirement: Requirement) -> str:
+    """What a requirement's group must look like, in a few words ('The route')."""
+    size = requirement.size
+    return {
+        Kind.SET: f"{size} or more cards of one rank",
+        Kind.RUN: f"{size} or more consecutive ranks",
+        Kind.COLOUR_GROUP: f"{size} or more cards of one colour",
+        Kind.COLOUR_RUN: f"{size} or more consecutive ranks in one colour",
+        Kind.SPREAD: "exactly one card of each colour",
+        Kind.TALLY: f"3 or more cards summing to exactly {requirement.target}",
+    }[requirement.kind]
+
+
+def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
+              disabled: bool = False) -> ft.Control:
+    """A rounded, 48 px high toggle naming a seat: filled when selected, with an optional small mark."""
+    content: list[ft.Control] = [
+        ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour),
+        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
+    ]
+    if selected:
+        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    if mark:
+        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Semantics(
+        identifier=key,
+        label=label + (f", {mark}" if mark else ""),
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            key=key,
+            height=48,
+            padding=ft.Padding.symmetric(horizontal=14),
+            border_radius=ft.BorderRadius.all(24),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+            opacity=0.45 if disabled else 1.0,
+            disabled=disabled,
+            ink=True,
+            on_click=on_click,
+            # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
+            content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+def sentence(text: str) -> str:
+    """An engine message as a sentence for a screen: capital first letter, no trailing full stop needed."""
+    text = str(text).strip()
+    return text[:1].upper() + text[1:]
+
+
+def number_word(value: int) -> str:
+    """'two' for 2 (up to ten), digits beyond."""
+    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
+
+
+def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
+    """A click handler with no parameters calling `action(*args)`: Flet hands an event to any handler that
+    declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value."""
+    return lambda: action(*args)

@@ -1,0 +1,331 @@
+"""Ridgeline's table panel: the coming hand (dealer, leader, deal), every seat's camp and latest fatigue, the
+camps cleared, the history of hands, and the winners when the summit is reached.
+
+Everything shown comes from the engine (`rules.next_hand`, `scoring.score`, the state's hand records) or,
+for a finished game, from the history record the engine's `session.summary` wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.ridgeline.data import load
+from companion.games.ridgeline.rules import State, next_hand
+from companion.games.ridgeline.scoring import score
+from companion.ui.ridgeline_parts import camp_words
+from companion.ui.widgets import colour_dot, labelled, message_card, section_title
+
+__all__ = ["HandRow", "SeatCell", "table_panel", "hands_table", "winners_card", "state_rows", "record_rows",
+           "FALLBACK_COLOUR"]
+
+FALLBACK_COLOUR = "#78909C"
+
+
+@dataclass(frozen=True)
+class SeatCell:
+    """One seat's line in one hand of the history: the hand's fatigue and the camps cleared after it."""
+
+    fatigue: int
+    camps_cleared: int
+    pitched: bool
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One played hand in the history table."""
+
+    number: int
+    dealer: str
+    cells: tuple[SeatCell, ...]  # in seat order
+
+
+def state_rows(state: State) -> list[HandRow]:
+    """The history of hands of a game in progress, from the engine's hand records."""
+    rows = []
+    for record in state.hands:
+        cells = tuple(SeatCell(s.fatigue, s.camps_cleared, s.pitched, s.went_out) for s in record.seats)
+        rows.append(HandRow(record.number, record.dealer, cells))
+    return rows
+
+
+def record_rows(detail: Mapping, names: Sequence[str]) -> list[HandRow]:
+    """The history of hands of a finished game, from its history record's detail (`session.summary`)."""
+    rows = []
+    for hand in detail.get("hands") or []:
+        seats = hand.get("seats") or {}
+        pitched = set(hand.get("pitched") or [])
+        cells = tuple(
+            SeatCell(int(seats.get(name, {}).get("fatigue", 0)), int(seats.get(name, {}).get("camps_cleared", 0)),
+                     name in pitched, name == hand.get("went_out"))
+            for name in names
+        )
+        rows.append(HandRow(int(hand.get("hand", len(rows) + 1)), str(hand.get("dealer", "")), cells))
+    return rows
+
+
+def table_panel(
+    state: State,
+    colours: Mapping[str, str],
+    *,
+    on_end_hand: Callable[[], None],
+    on_finish: Callable[[], None],
+    problem: str | None,
+    notice: str | None,
+) -> list[ft.Control]:
+    """The table at a glance: coming hand (or the winners), seats with camps and fatigue, the hands so far."""
+    body: list[ft.Control] = []
+    if notice:
+        body.append(ft.Container(
+            key="rl-notice",
+            padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+            border_radius=ft.BorderRadius.all(12),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ft.Text(notice, key="rl-notice-text", expand=True)], spacing=10),
+        ))
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "That did not work", problem,
+                                 key="rl-table-problem", tone="warning"))
+    coming = next_hand(state)
+    if coming is None:
+        last = state.hands[-1]
+        body.append(winners_card(state.winners, [last.seat(name).fatigue for name in state.winners],
+                                 state.route.name, on_finish=on_finish))
+    else:
+        body.append(_coming_hand(coming.number, coming.dealer, coming.leader, coming.deal_size, colours,
+                                 on_end_hand))
+    body.append(section_title(f"The climb · {state.route.name}, {state.route.length} camps"))
+    standings = score(state)
+    data = load()
+    deal = (coming.dealer, coming.leader) if coming else (None, None)
+    for index, (name, seat) in enumerate(zip(state.setup.names, standings.seats)):
+        camp = state.camp_of(name)
+        body.append(_seat_card(index, name, colours.get(name, FALLBACK_COLOUR), seat.fatigue,
+                               seat.camps_cleared, state.route.camps,
+                               None if camp is None else f"Camp {camp.number}: {camp_words(camp)}",
+                               dealer=name == deal[0], leader=name == deal[1], winner=seat.winner))
+    body.append(section_title("Hands"))
+    body.append(hands_table(state_rows(state), state.setup.names, colours, state.route.length))
+    body.append(ft.Text(f"Fatigue is the latest hand's: cards left in hand plus {data.camp_fatigue} per camp "
+                        "not cleared. Lower is better.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return body
+
+
+def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
+                 on_finish: Callable[[], None] | None) -> ft.Control:
+    """The end of the climb: who takes the ridge (a shared win names everyone who shares it)."""
+    if len(winners) == 1:
+        title = f"{winners[0]} takes the ridge"
+    else:
+        title = "Shared win: " + ", ".join(winners[:-1]) + " and " + winners[-1]
+    lowest = min(fatigue) if fatigue else None
+    text = f"Summit of the {route} route cleared" + (f" with {lowest} fatigue." if lowest is not None else ".")
+    controls: list[ft.Control] = [
+        ft.Row(spacing=14, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=40, color=ft.Colors.AMBER_700),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                ft.Text(title, key="rl-winners", size=20, weight=ft.FontWeight.W_700,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ]),
+        ]),
+    ]
+    if on_finish is not None:
+        controls.append(ft.Text("Check the last hand; undo still works until the game is saved.", size=13,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER))
+        controls.append(labelled("rl-finish", ft.FilledButton(
+            "Save to History", key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
+    return ft.Container(
+        key="rl-game-over",
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=ft.BorderRadius.all(20),
+        padding=18,
+        content=ft.Column(controls, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[str, str],
+                route_length: int) -> ft.Control:
+    """Every hand so far: one row per hand, one column per seat, fatigue over camps cleared; marks for who
+    went out and who pitched."""
+    if not rows:
+        return ft.Container(
+            key="rl-history-empty",
+            padding=ft.Padding.symmetric(vertical=12, horizontal=4),
+            content=ft.Text("No hands yet. After each hand, enter who went out, who pitched and the cards left.",
+                            color=ft.Colors.ON_SURFACE_VARIANT),
+        )
+    header = ft.Row(
+        spacing=2,
+        controls=[ft.Container(width=30, content=ft.Text("#", size=12, color=ft.Colors.ON_SURFACE_VARIANT))] + [
+            ft.Container(
+                expand=1,
+                content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                  controls=[
+                                      ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5),
+                                                   bgcolor=colours.get(name, FALLBACK_COLOUR)),
+                                      ft.Text(name, size=12, weight=ft.FontWeight.W_600, max_lines=1,
+                                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                                  ]),
+            )
+            for name in names
+        ],
+    )
+    lines: list[ft.Control] = [header, ft.Divider(height=1)]
+    for position, row in enumerate(reversed(rows)):  # newest first: the hand just entered is on top
+        lines.append(ft.Container(
+            key=f"rl-history-{row.number}",
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if position == 0 else None,
+            border_radius=ft.BorderRadius.all(8),
+            padding=ft.Padding.symmetric(vertical=6),
+            content=ft.Row(
+                spacing=2,
+                controls=[ft.Container(width=30, alignment=ft.Alignment.CENTER,
+                                       content=ft.Text(str(row.number), weight=ft.FontWeight.W_600))]
+                + [_hand_cell(row.number, index, cell, route_length) for index, cell in enumerate(row.cells)],
+            ),
+        ))
+    lines.append(ft.Row(spacing=12, wrap=True, controls=[
+        _legend(ft.Icons.FLAG_ROUNDED, "went out"),
+        _legend(ft.Icons.ARROW_UPWARD_ROUNDED, "pitched"),
+        ft.Text(f"small: camps cleared of {route_length}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]))
+    return ft.Container(
+        key="rl-history",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=10),
+        content=ft.Column(lines, spacing=4, tight=True),
+    )
+
+
+# --- private helpers -------------------------------------------------------------------------------------
+
+
+def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapping[str, str],
+                 on_end_hand: Callable[[], None]) -> ft.Control:
+    def fact(label: str, value: str, key: str, colour: str | None = None) -> ft.Control:
+        return ft.Column(expand=1, spacing=2, tight=True, controls=[
+            ft.Text(label, size=12, color=ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Row(spacing=6, tight=True, controls=[
+                *([ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colour)]
+                  if colour else []),
+                ft.Text(value, key=key, size=17, weight=ft.FontWeight.W_700, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+            ]),
+        ])
+
+    return ft.Container(
+        key="rl-coming",
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        border_radius=ft.BorderRadius.all(20),
+        padding=ft.Padding.only(left=18, right=18, top=14, bottom=16),
+        content=ft.Column(spacing=12, tight=True, controls=[
+            ft.Text(f"Hand {number}", key="rl-hand-number", size=22, weight=ft.FontWeight.W_700,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Row(spacing=8, controls=[
+                fact("Deals", dealer, "rl-dealer", colours.get(dealer, FALLBACK_COLOUR)),
+                fact("Leads", leader, "rl-leader", colours.get(leader, FALLBACK_COLOUR)),
+                fact("Deal", f"{deal} cards", "rl-deal-size"),
+            ]),
+            labelled("rl-end-hand", ft.FilledButton(
+                f"Enter the end of hand {number}", key="rl-end-hand", icon=ft.Icons.FLAG_ROUNDED,
+                on_click=on_end_hand,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
+        ], horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared: int, camps: Sequence[int],
+               camp_text: str | None, *, dealer: bool, leader: bool, winner: bool) -> ft.Control:
+    badges: list[ft.Control] = []
+    if dealer:
+        badges.append(_badge("Deals"))
+    if leader:
+        badges.append(_badge("Leads"))
+    if winner:
+        badges.append(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=18, color=ft.Colors.AMBER_700))
+    return ft.Container(
+        key=f"rl-seat-{index}",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
+        content=ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            colour_dot(colour, name, size=36),
+            ft.Column(expand=True, spacing=6, tight=True, controls=[
+                ft.Row(spacing=8, controls=[
+                    ft.Text(name, size=16, weight=ft.FontWeight.W_600, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+                    *badges,
+                ]),
+                ft.Text(camp_text or "Route cleared: on the summit", key=f"rl-seat-{index}-camp", size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                _route_strip(index, colour, cleared, camps),
+            ]),
+            ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                ft.Text("—" if fatigue is None else str(fatigue), key=f"rl-seat-{index}-fatigue", size=22,
+                        weight=ft.FontWeight.W_700),
+                ft.Text("fatigue", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+    )
+
+
+def _route_strip(index: int, colour: str, cleared: int, camps: Sequence[int]) -> ft.Control:
+    """The route's camps as small numbered beads: filled once cleared, ringed for the camp being worked on."""
+    beads = []
+    for position, number in enumerate(camps):
+        done = position < cleared
+        current = position == cleared
+        beads.append(ft.Container(
+            width=19,
+            height=19,
+            border_radius=ft.BorderRadius.all(10),
+            bgcolor=colour if done else None,
+            border=ft.Border.all(2 if current else 1, ft.Colors.ON_SURFACE if current else ft.Colors.OUTLINE_VARIANT),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text(str(number), size=10, weight=ft.FontWeight.W_600,
+                            color=ft.Colors.WHITE if done else ft.Colors.ON_SURFACE_VARIANT),
+        ))
+    return ft.Semantics(
+        label=f"{cleared} of {len(camps)} camps cleared",
+        exclude_semantics=True,
+        content=ft.Row(beads, key=f"rl-seat-{index}-route", spacing=2, wrap=True, run_spacing=3),
+    )
+
+
+def _hand_cell(number: int, index: int, cell: SeatCell, route_length: int) -> ft.Control:
+    marks: list[ft.Control] = []
+    if cell.went_out:
+        marks.append(ft.Icon(ft.Icons.FLAG_ROUNDED, size=12, color=ft.Colors.PRIMARY))
+    if cell.pitched:
+        marks.append(ft.Icon(ft.Icons.ARROW_UPWARD_ROUNDED, size=12, color=ft.Colors.PRIMARY))
+    marks.append(ft.Text(f"{cell.camps_cleared}/{route_length}", size=11, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        expand=1,
+        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(str(cell.fatigue), key=f"rl-history-{number}-{index}", size=15, weight=ft.FontWeight.W_600),
+            ft.Row(marks, spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        ]),
+    )
+
+
+def _badge(text: str) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=ft.BorderRadius.all(8),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Text(text, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
+    )
+
+
+def _legend(icon: ft.IconData, text: str) -> ft.Control:
+    return ft.Row([ft.Icon(icon, size=12, color=ft.Colors.PRIMARY),
+                   ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2, tight=True)

@@ -1,0 +1,465 @@
+"""Ridgeline's table tools: the meld checker (settle a dispute over a staged pitch), the pitch finder (can
+this hand clear the seat's camp, and how), and the lay-off helper (which cards fit the groups on the table).
+
+The answers are the engine's: `melds.pitch_problem`, `finder.find_pitch`, `melds.lay_off_options`. The
+screens only stage cards and show what comes back.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.ridgeline.cards import CardCode, Colour, cards_fatigue, parse_card
+from companion.games.ridgeline.data import Camp, Kind, Requirement, load
+from companion.games.ridgeline.finder import find_pitch
+from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
+from companion.games.ridgeline.rules import SeatName, State
+from companion.ui.ridgeline_parts import (
+    CardPicker,
+    bind,
+    camp_words,
+    card_face,
+    card_tray,
+    requirement_hint,
+    seat_chip,
+    sentence,
+)
+from companion.ui.ridgeline_table import FALLBACK_COLOUR
+from companion.ui.widgets import labelled, section_title
+
+__all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
+           "GROWING_KINDS"]
+
+# The kinds a lay-off can grow ('A turn': spreads and tallies take nothing more).
+GROWING_KINDS = tuple(kind for kind in Kind if kind.can_grow)
+
+
+@dataclass(frozen=True)
+class CheckDraft:
+    """A pitch being staged for the meld checker: the camp, one group per requirement, the cards kept back,
+    and which of those slots the picker fills (the last slot, `len(groups)`, is the kept cards)."""
+
+    camp: int | None = None
+    groups: tuple[tuple[CardCode, ...], ...] = ()
+    kept: tuple[CardCode, ...] = ()
+    active: int = 0
+
+    def for_camp(self, camp: Camp) -> CheckDraft:
+        """This draft if it is for `camp`, else an empty one for it."""
+        if self.camp == camp.number and len(self.groups) == len(camp.requirements):
+            return self
+        return CheckDraft(camp.number, ((),) * len(camp.requirements), (), 0)
+
+    def slot(self, index: int) -> tuple[CardCode, ...]:
+        """The cards in a slot (a group, or the kept cards)."""
+        return self.kept if index == len(self.groups) else self.groups[index]
+
+    def with_slot(self, index: int, codes: tuple[CardCode, ...]) -> CheckDraft:
+        """The draft with one slot's cards replaced."""
+        if index == len(self.groups):
+            return replace(self, kept=codes)
+        return replace(self, groups=self.groups[:index] + (codes,) + self.groups[index + 1:])
+
+    @property
+    def staged(self) -> bool:
+        """Whether any card has been staged or kept."""
+        return bool(self.kept) or any(self.groups)
+
+
+@dataclass(frozen=True)
+class FinderDraft:
+    """A hand typed in for the pitch finder, and whose camp it is for."""
+
+    seat: SeatName | None = None
+    hand: tuple[CardCode, ...] = ()
+
+
+@dataclass(frozen=True)
+class LayoffDraft:
+    """Groups on the table (kind and cards), the hand, which box the picker fills (-1: the hand) and whether
+    the seat has pitched this turn (lay-offs come only after pitching: 'A turn')."""
+
+    groups: tuple[tuple[str, tuple[CardCode, ...]], ...] = ()
+    hand: tuple[CardCode, ...] = ()
+    active: int = -1
+    pitched: bool = False
+
+    def box(self, index: int) -> tuple[CardCode, ...]:
+        """The cards in a box: a table group, or the hand for -1."""
+        return self.hand if index == -1 else self.groups[index][1]
+
+    def with_box(self, index: int, codes: tuple[CardCode, ...]) -> LayoffDraft:
+        """The draft with one box's cards replaced."""
+        if index == -1:
+            return replace(self, hand=codes)
+        kind = self.groups[index][0]
+        return replace(self, groups=self.groups[:index] + ((kind, codes),) + self.groups[index + 1:])
+
+
+# --- the meld checker ------------------------------------------------------------------------------------
+
+
+def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours: Mapping[SeatName, str]
+                  ) -> list[ft.Control]:
+    """Pick a camp, stage a group per requirement (Ropes declared as a colour and rank), the cards kept back;
+    the answer is valid or the first reason it is not ('The route', 'A turn')."""
+    data = load()
+    route = state.route
+    camp = data.camps[draft.camp] if draft.camp in route.camps else _default_camp(state)
+    draft = draft.for_camp(camp)
+    on_it = [name for name in state.setup.names if (c := state.camp_of(name)) is not None and c.number == camp.number]
+    body: list[ft.Control] = [
+        ft.Text("Settle a dispute: stage the pitch as it lies on the table.", color=ft.Colors.ON_SURFACE_VARIANT),
+        section_title("Camp"),
+        _camp_row("rl-check-camp", route.camps, camp.number, lambda n: set_draft(draft.for_camp(data.camps[n]))),
+        ft.Text(f"Camp {camp.number}: {camp_words(camp)}", key="rl-check-camp-words", size=15,
+                weight=ft.FontWeight.W_600),
+    ]
+    if on_it:
+        body.append(ft.Text("On this camp now: " + ", ".join(on_it), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    held = Counter(code for index in range(len(draft.groups) + 1) for code in draft.slot(index))
+    for index, requirement in enumerate(camp.requirements):
+        body.append(_slot(camp, draft, set_draft, index, f"Group {index + 1} · {requirement.label}",
+                          requirement_hint(requirement), declare=True, held=held))
+    body.append(_slot(camp, draft, set_draft, len(draft.groups), "Kept back to discard",
+                      "At least one card stays in hand; a Rope kept is a plain Rope.", declare=False, held=held))
+    body.append(_verdict(camp, draft))
+    body.append(labelled("rl-check-clear", ft.TextButton(
+        "Clear the staging", key="rl-check-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
+        on_click=lambda: set_draft(CheckDraft().for_camp(camp)))))
+    return body
+
+
+def _default_camp(state: State) -> Camp:
+    """The camp of the first seat still climbing (the route's first camp once everyone is up)."""
+    for name in state.setup.names:
+        camp = state.camp_of(name)
+        if camp is not None:
+            return camp
+    return load().camps[state.route.camps[0]]
+
+
+def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint: str, *, declare: bool,
+          held: Counter) -> ft.Control:
+    active = draft.active == index
+    codes = draft.slot(index)
+
+    # Updaters start from the saved draft fitted to the camp on screen: the first draft names no camp yet.
+    def add(added: list[CardCode]) -> str | None:
+        if not declare and any(parse_card(code).declared for code in added):
+            return "a Rope kept in hand is written R: it is not declared"
+        set_draft(lambda d: _change_slot(d.for_camp(camp), index, lambda codes: codes + tuple(added)))
+        return None
+
+    def remove(code: CardCode) -> None:
+        set_draft(lambda d: _change_slot(d.for_camp(camp), index, lambda codes: _without(codes, code)))
+
+    controls: list[ft.Control] = [
+        ft.Semantics(identifier=f"rl-check-slot-{index}", button=True, content=ft.Container(
+            key=f"rl-check-slot-{index}",
+            ink=True,
+            on_click=lambda: set_draft(replace(draft, active=index)),
+            content=ft.Row(spacing=8, controls=[
+                ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                        size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(title, weight=ft.FontWeight.W_600),
+                    ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ]),
+        )),
+        card_tray(f"rl-check-g{index}", codes, on_remove=remove, sort=False,
+                  empty="Tap here, then tap its cards" if not active else "Tap its cards below"),
+    ]
+    if active:
+        controls.append(CardPicker(prefix="rl-check", on_add=add, held=held, declare=declare))
+    return _box(f"rl-check-box-{index}", controls, active)
+
+
+def _change_slot(draft: CheckDraft, index: int, change: Callable) -> CheckDraft:
+    return draft.with_slot(index, change(draft.slot(index)))
+
+
+def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
+    if not draft.staged:
+        return _answer("rl-check-verdict", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, "Stage the groups to check them",
+                       "The answer appears here as you tap cards.", tone="neutral")
+    groups = [[parse_card(code) for code in group] for group in draft.groups]
+    kept = [parse_card(code) for code in draft.kept]
+    problem = pitch_problem(camp, groups, kept)
+    if problem is None:
+        return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, "Valid",
+                       f"This pitch clears camp {camp.number}.", tone="good")
+    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, "Not valid", sentence(problem.reason) + ".",
+                   tone="bad")
+
+
+# --- the pitch finder ------------------------------------------------------------------------------------
+
+
+def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours: Mapping[SeatName, str]
+                 ) -> list[ft.Control]:
+    """Enter a hand: whether the seat's camp can be cleared this turn, one way that leaves the least fatigue in
+    hand, and that fatigue ('A turn', 'Fatigue')."""
+    climbing = [name for name in state.setup.names if state.camp_of(name) is not None]
+    if not climbing:
+        return [ft.Text("Every seat has cleared the route.", key="rl-find-none")]
+    seat = draft.seat if draft.seat in climbing else climbing[0]
+    camp = state.camp_of(seat)
+    assert camp is not None
+    limit = load().deck.max_hand
+
+    def add(added: list[CardCode]) -> str | None:
+        if any(parse_card(code).declared for code in added):
+            return "a Rope in hand is written R; the finder declares it"
+        if len(draft.hand) + len(added) > limit:
+            return f"a hand holds at most {limit} cards"
+        set_draft(lambda d: replace(d, seat=seat, hand=d.hand + tuple(added)))
+        return None
+
+    body: list[ft.Control] = [
+        ft.Text("Can this hand clear the camp this turn? Enter the cards in hand.",
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        section_title("Whose camp"),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            seat_chip(f"rl-find-seat-{state.setup.names.index(name)}", name, colours.get(name, FALLBACK_COLOUR),
+                      name == seat, bind(set_draft, replace(draft, seat=name)),
+                      mark=f"camp {state.camp_of(name).number}")
+            for name in climbing
+        ]),
+        ft.Text(f"Camp {camp.number}: {camp_words(camp)}", key="rl-find-camp", size=15, weight=ft.FontWeight.W_600),
+        _finder_answer(camp, draft.hand),
+        section_title(f"Hand · {len(draft.hand)} of at most {limit} cards"),
+        _box("rl-find-hand-box", [
+            card_tray("rl-find-card", draft.hand, empty="No cards yet: tap them below",
+                      on_remove=lambda code: set_draft(lambda d: replace(d, hand=_without(d.hand, code)))),
+            CardPicker(prefix="rl-find", on_add=add, held=Counter(draft.hand),
+                       note="Tap a card in the hand to take it out."),
+        ], True),
+        labelled("rl-find-clear", ft.TextButton("Clear the hand", key="rl-find-clear",
+                                                icon=ft.Icons.DELETE_SWEEP_ROUNDED,
+                                                on_click=lambda: set_draft(replace(draft, hand=())))),
+    ]
+    return body
+
+
+def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
+    if not codes:
+        return _answer("rl-find-answer", ft.Icons.TRAVEL_EXPLORE_ROUNDED, "Enter a hand",
+                       "The best way to clear the camp appears here.", tone="neutral")
+    hand = [parse_card(code) for code in codes]
+    try:
+        pitch = find_pitch(camp, hand)
+    except CompanionError as exc:
+        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be", sentence(str(exc)),
+                       tone="bad")
+    if pitch is None:
+        return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED, f"Camp {camp.number} cannot be cleared this turn",
+                       f"Nothing is pitched: the hand holds {cards_fatigue(hand)} fatigue.", tone="bad")
+    rows: list[ft.Control] = []
+    for index, (requirement, group) in enumerate(zip(camp.requirements, pitch.groups)):
+        rows.append(ft.Text(requirement.label[:1].upper() + requirement.label[1:], size=13,
+                            weight=ft.FontWeight.W_600))
+        rows.append(card_tray(f"rl-find-group-{index}", [card.code for card in group], sort=False, height=44))
+    rows.append(ft.Text("Kept in hand", size=13, weight=ft.FontWeight.W_600))
+    rows.append(card_tray("rl-find-kept", [card.code for card in pitch.kept], height=44))
+    rows.append(ft.Row([
+        ft.Text("Fatigue left in hand", expand=True),
+        ft.Text(str(pitch.fatigue_left), key="rl-find-fatigue", size=20, weight=ft.FontWeight.W_700),
+    ]))
+    return _answer("rl-find-answer", ft.Icons.CHECK_CIRCLE_ROUNDED, f"Camp {camp.number} can be cleared",
+                   "One way, leaving the least fatigue in hand (before the discard):", tone="good", extra=rows)
+
+
+# --- the lay-off helper ----------------------------------------------------------------------------------
+
+
+def layoff_panel(draft: LayoffDraft, set_draft: Callable) -> list[ft.Control]:
+    """Groups on the table and a hand: which cards may be laid off onto which group, and as what a Rope may be
+    declared ('A turn': after pitching, onto sets, runs, colour groups and colour runs)."""
+    body: list[ft.Control] = [
+        ft.Text("After pitching, a trail card or a Rope may be laid onto any set, run, colour group or colour run "
+                "on the table, anyone's, if the group stays legal.", color=ft.Colors.ON_SURFACE_VARIANT),
+        seat_chip("rl-lay-pitched", "I have pitched this turn", ft.Colors.PRIMARY, draft.pitched,
+                  lambda: set_draft(replace(draft, pitched=not draft.pitched))),
+        section_title("Groups on the table"),
+    ]
+    for index, (kind_value, codes) in enumerate(draft.groups):
+        body.append(_layoff_group(draft, set_draft, index, Kind(kind_value), codes))
+    body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        labelled(f"rl-lay-add-{kind.value}", ft.OutlinedButton(
+            kind.word.capitalize(), key=f"rl-lay-add-{kind.value}", icon=ft.Icons.ADD_ROUNDED,
+            on_click=bind(_add_group, set_draft, kind)))
+        for kind in GROWING_KINDS
+    ]))
+    body.append(section_title("Hand"))
+    body.append(_layoff_box(draft, set_draft, -1, "Cards in hand", None))
+    body.append(_layoff_answer(draft))
+    return body
+
+
+def _add_group(set_draft, kind: Kind) -> None:
+    set_draft(lambda d: replace(d, groups=d.groups + ((kind.value, ()),), active=len(d.groups)))
+
+
+def _layoff_group(draft: LayoffDraft, set_draft, index: int, kind: Kind, codes) -> ft.Control:
+    problem = group_problem(Requirement(kind, 1), [parse_card(code) for code in codes]) if codes else None
+    remove = labelled(f"rl-lay-remove-{index}", ft.IconButton(
+        ft.Icons.CLOSE_ROUNDED, key=f"rl-lay-remove-{index}", tooltip=f"Remove group {index + 1}",
+        on_click=bind(_remove_group, set_draft, index)))
+    return _layoff_box(draft, set_draft, index, f"Group {index + 1} · {kind.word}", remove, problem)
+
+
+def _remove_group(set_draft, index: int) -> None:
+    set_draft(lambda d: replace(d, groups=d.groups[:index] + d.groups[index + 1:], active=-1))
+
+
+def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing: ft.Control | None,
+                problem: str | None = None) -> ft.Control:
+    active = draft.active == index
+    prefix = "rl-lay-hand" if index == -1 else f"rl-lay-g{index}"
+
+    def add(added: list[CardCode]) -> str | None:
+        if any(parse_card(code).declared for code in added):
+            return "enter a Rope as R: the helper says what it may be declared as"
+        set_draft(lambda d: d.with_box(index, d.box(index) + tuple(added)))
+        return None
+
+    controls: list[ft.Control] = [
+        ft.Semantics(identifier=f"{prefix}-box", button=True, content=ft.Container(
+            key=f"{prefix}-box",
+            ink=True,
+            on_click=lambda: set_draft(replace(draft, active=index)),
+            content=ft.Row(spacing=8, controls=[
+                ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                        size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
+                ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
+                *([trailing] if trailing is not None else []),
+            ]),
+        )),
+        card_tray(f"{prefix}-card", draft.box(index), sort=index == -1,
+                  empty="Tap here, then tap its cards" if not active else "Tap its cards below",
+                  on_remove=lambda code: set_draft(lambda d: d.with_box(index, _without(d.box(index), code)))),
+    ]
+    if problem:
+        controls.append(ft.Text(f"Not a legal group: {problem}.", key=f"{prefix}-problem", color=ft.Colors.ERROR,
+                                size=13))
+    if active:
+        controls.append(CardPicker(prefix="rl-lay", on_add=add, held=Counter(draft.box(index))))
+    return _box(f"{prefix}-container", controls, active)
+
+
+def _layoff_answer(draft: LayoffDraft) -> ft.Control:
+    if not draft.pitched:
+        return _answer("rl-lay-answer", ft.Icons.PAN_TOOL_ROUNDED, "Pitch first",
+                       "Lay-offs come only after you have pitched your own camp this turn.", tone="neutral")
+    legal = [(index, TableGroup(Kind(kind), tuple(parse_card(code) for code in codes)))
+             for index, (kind, codes) in enumerate(draft.groups)
+             if codes and group_problem(Requirement(Kind(kind), 1), [parse_card(c) for c in codes]) is None]
+    hand = [parse_card(code) for code in draft.hand]
+    if not legal or not hand:
+        return _answer("rl-lay-answer", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, "Enter the groups and the hand",
+                       "Each card that fits a group is listed here.", tone="neutral")
+    options = lay_off_options(hand, [group for _, group in legal])
+    if not options:
+        return _answer("rl-lay-answer", ft.Icons.CANCEL_ROUNDED, "Nothing can be laid off",
+                       "No card in hand fits a legal group on the table.", tone="bad")
+    rows: list[ft.Control] = []
+    for number, option in enumerate(options):
+        card = hand[option.card]
+        group_index, group = legal[option.group]
+        where = f"onto group {group_index + 1} ({group.kind.word})"
+        if card.is_rope:
+            where += f" as {_rope_choices(option.ranks, option.colours)}"
+        rows.append(ft.Row(key=f"rl-lay-option-{number}", spacing=10, controls=[
+            card_face(card.code, height=40, width=29),
+            ft.Icon(ft.Icons.ARROW_FORWARD_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(where, expand=True),
+        ]))
+    return _answer("rl-lay-answer", ft.Icons.CHECK_CIRCLE_ROUNDED,
+                   f"{len(options)} lay-off{'s' if len(options) != 1 else ''} possible",
+                   "Each listed card may be laid off; after one, the groups change, so enter them again.",
+                   tone="good", extra=rows)
+
+
+def _rope_choices(ranks: Sequence[int], colours: Sequence[Colour]) -> str:
+    rank_text = " or ".join(str(rank) for rank in ranks) if len(ranks) <= 3 else f"any rank {ranks[0]}-{ranks[-1]}"
+    if len(colours) == len(Colour):
+        colour_text = "any colour"
+    else:
+        colour_text = " or ".join(colour.full_name for colour in colours)
+    return f"a {rank_text}, {colour_text}"
+
+
+# --- shared pieces ---------------------------------------------------------------------------------------
+
+
+def _camp_row(prefix: str, camps: Sequence[int], selected: int, choose: Callable[[int], None]) -> ft.Control:
+    return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+        ft.Semantics(identifier=f"{prefix}-{number}", label=f"Camp {number}", button=True,
+                     selected=number == selected, content=ft.Container(
+                         key=f"{prefix}-{number}",
+                         width=32,
+                         height=44,
+                         border_radius=ft.BorderRadius.all(10),
+                         bgcolor=ft.Colors.PRIMARY if number == selected else ft.Colors.SURFACE_CONTAINER_HIGH,
+                         alignment=ft.Alignment.CENTER,
+                         ink=True,
+                         on_click=bind(choose, number),
+                         content=ft.Text(str(number), weight=ft.FontWeight.W_700,
+                                         color=ft.Colors.ON_PRIMARY if number == selected else ft.Colors.ON_SURFACE),
+                     ))
+        for number in camps
+    ])
+
+
+def _box(key: str, controls: list[ft.Control], active: bool) -> ft.Control:
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if active else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
+        padding=10,
+        content=ft.Column(controls, spacing=8, tight=True),
+    )
+
+
+def _answer(key: str, icon: ft.IconData, title: str, text: str, *, tone: str,
+            extra: Sequence[ft.Control] = ()) -> ft.Control:
+    """The tool's answer, in a panel whose colour says good, bad or not yet."""
+    if tone == "good":
+        bgcolor, ink = ft.Colors.with_opacity(0.14, ft.Colors.GREEN), ft.Colors.ON_SURFACE
+        icon_colour = ft.Colors.GREEN_700
+    elif tone == "bad":
+        bgcolor, ink, icon_colour = ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR
+    else:
+        bgcolor, ink = ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE
+        icon_colour = ft.Colors.ON_SURFACE_VARIANT
+    return ft.Semantics(live_region=True, content=ft.Container(
+        key=key,
+        bgcolor=bgcolor,
+        border_radius=ft.BorderRadius.all(16),
+        padding=14,
+        content=ft.Column(spacing=8, tight=True, controls=[
+            ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                ft.Icon(icon, color=icon_colour, size=26),
+                ft.Column(expand=True, spacing=2, tight=True, controls=[
+                    ft.Text(title, key=f"{key}-title", size=17, weight=ft.FontWeight.W_700, color=ink),
+                    ft.Text(text, key=f"{key}-text", color=ink),
+                ]),
+            ]),
+            *extra,
+        ]),
+    ))
+
+
+def _without(codes: tuple[CardCode, ...], code: CardCode) -> tuple[CardCode, ...]:
+    if code not in codes:
+        return codes
+    position = codes.index(code)
+    return codes[:position] + codes[position + 1:]

@@ -1,0 +1,264 @@
+"""Ridgeline's screens in-process: a new table, hands entered by tapping cards, undo/redo, refusals, resume and
+the end of the game, each checked against what the engine says."""
+
+from __future__ import annotations
+
+import pytest
+from harness import UiApp
+
+from companion.games.ridgeline.cards import parse_cards
+from companion.games.ridgeline.rules import next_hand
+from companion.games.ridgeline.scoring import fatigue_preview, score
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
+
+
+@pytest.fixture(autouse=True)
+def ridgeline_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("ridgeline", new_game=RidgelineNewGame, play=RidgelinePlay)
+    yield
+
+
+def seat_table(store, names=("Ann", "Bob", "Cy"), route="ridge", dealer=None, hands=()):
+    """A table of roster players started through the keeper, with `hands` already recorded."""
+    players = [store.players.add(name) for name in names]
+    keeper = SessionKeeper(store)
+    setup = {"seats": [{"id": p.id, "name": p.name} for p in players], "route": route,
+             "first_dealer": dealer}
+    session = keeper.start("ridgeline", setup, [p.id for p in players], f"{route} test")
+    for hand in hands:
+        keeper.act(session.id, hand)
+    return session
+
+
+def engine_state(store, session_id):
+    return SessionKeeper(store).state(session_id)
+
+
+def shown_fatigue(ui, count):
+    return [ui.get(f"rl-seat-{i}-fatigue").value for i in range(count)]
+
+
+def engine_fatigue(store, session_id):
+    return [str(seat.fatigue) for seat in score(engine_state(store, session_id)).seats]
+
+
+async def open_panel(ui, panel: Panel) -> None:
+    """Tap a destination of the bottom navigation bar (the client sets the index, then reports the change)."""
+    nav = ui.get("rl-nav")
+    ui.session.apply_patch(nav._i, {"selected_index": int(panel)})
+    await ui.session.dispatch_event(nav._i, "change", str(int(panel)))
+    await ui.settle()
+
+
+async def tap_cards(ui, prefix: str, *codes: str) -> None:
+    for code in codes:
+        if code.startswith("R:"):
+            await ui.click(f"{prefix}-pick-R")
+            code = code[2:]
+        await ui.click(f"{prefix}-pick-{code}")
+
+
+async def test_a_new_table_from_the_roster(open_ui, store):
+    ann, bob, cy = (store.players.add(name) for name in ("Ann", "Bob", "Cy"))
+    ui = await open_ui()
+    await ui.click("home-game-ridgeline")
+    assert ui.route == "/games/ridgeline"
+    assert ui.get("rl-new-start").disabled  # nobody seated yet
+    # Seating order is the order of the taps: Bob sits first, then Ann; Cy sits down and gets up again.
+    await ui.click(f"rl-new-seat-{bob.id}")
+    await ui.click(f"rl-new-seat-{ann.id}")
+    await ui.click(f"rl-new-seat-{cy.id}")
+    await ui.click(f"rl-new-seat-{cy.id}")
+    assert ui.get("rl-new-order").value == "Seating: 1. Bob → 2. Ann"
+    await ui.click("rl-new-route-sprint")
+    await ui.click(f"rl-new-dealer-{ann.id}")
+    await ui.click("rl-new-start")
+
+    [session] = SessionKeeper(store).in_progress()
+    assert ui.route == f"/play/ridgeline/{session.id}"
+    assert session.players == (bob.id, ann.id)
+    assert session.setup == {"seats": [{"id": bob.id, "name": "Bob"}, {"id": ann.id, "name": "Ann"}],
+                             "route": "sprint", "first_dealer": "Ann"}
+    coming = next_hand(engine_state(store, session.id))
+    assert (ui.get("rl-dealer").value, ui.get("rl-leader").value) == (coming.dealer, coming.leader) == ("Ann", "Bob")
+    assert ui.get("rl-deal-size").value == "10 cards"
+    assert ui.get("rl-seat-0-camp").value == "Camp 1: Colour group of 4 and a run of 3"
+    assert shown_fatigue(ui, 2) == ["—", "—"]  # no hand scored yet
+    ui.get("rl-history-empty")
+
+
+async def test_an_empty_roster_leads_to_players(open_ui):
+    ui = await open_ui(route="/games/ridgeline")
+    ui.get("rl-new-empty")
+    await ui.click("rl-new-players")
+    assert ui.route == "/players"
+
+
+async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_ui, store):
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    assert ui.get("rl-hand-title").value == "Hand 1 · Ann dealt 10 cards"
+
+    await ui.click("rl-out-0")  # Ann went out, so she is marked as having pitched too
+    await ui.click("rl-pitched-2")  # and Cy pitched
+    # Bob's cards are being entered first (Ann holds none).
+    await tap_cards(ui, "rl-hand", "G7", "W", "R")
+    state = engine_state(store, session.id)
+    assert ui.get("rl-hand-fatigue-1").value == str(fatigue_preview(state, "Bob", parse_cards(["G7", "W", "R"], "t"),
+                                                                      False))
+    assert ui.get("rl-hand-fatigue-1").value == "287"  # 7 + 10 + 20 + 25 x 10 camps
+    assert ui.get("rl-hand-fatigue-0").value == "225"  # Ann: no cards, one camp cleared
+    await ui.click("rl-left-1-card-W-1")  # tapped by mistake: take it out again
+    assert ui.get("rl-hand-fatigue-1").value == "277"
+    await ui.click("rl-left-2")
+    await tap_cards(ui, "rl-hand", "S10")
+    await ui.type("rl-hand-codes", "p2 e5")  # typing codes works too
+    await ui.submit("rl-hand-codes")
+    assert ui.get("rl-hand-codes").value == ""  # ready for more
+    assert ui.get("rl-hand-fatigue-2").value == str(10 + 2 + 5 + 225)
+    await ui.click("rl-hand-submit")
+
+    session_now = SessionKeeper(store).get(session.id)
+    assert session_now.actions == ({"went_out": "Ann", "pitched": ["Ann", "Cy"],
+                                    "left": {"Bob": ["G7", "R"], "Cy": ["S10", "P2", "E5"]}},)
+    assert ui.get("rl-notice-text").value == "Hand 1 recorded."
+    assert shown_fatigue(ui, 3) == engine_fatigue(store, session.id) == ["225", "277", "242"]
+    assert [ui.get(f"rl-history-1-{i}").value for i in range(3)] == ["225", "277", "242"]
+    assert ui.get("rl-hand-number").value == "Hand 2"
+    assert ui.get("rl-deal-size").value == "11 cards"
+    assert (ui.get("rl-dealer").value, ui.get("rl-leader").value) == ("Bob", "Cy")
+    assert ui.get("rl-seat-0-camp").value == "Camp 2: Set of 3 and a spread of 5"
+
+    # Hand 2: Bob goes out and pitches, Ann is stuck with a Rope and a Whiteout.
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-1")
+    await tap_cards(ui, "rl-hand", "R", "W")  # Ann's, the first seat still holding cards
+    await ui.click("rl-left-2")
+    await tap_cards(ui, "rl-hand", "D9", "D9")
+    await ui.click("rl-hand-submit")
+    assert shown_fatigue(ui, 3) == engine_fatigue(store, session.id) == ["255", "225", "243"]
+    assert [ui.get(f"rl-history-2-{i}").value for i in range(3)] == ["255", "225", "243"]
+    assert ui.get("rl-hand-number").value == "Hand 3"
+
+
+async def test_undo_and_redo_replay_the_hands(open_ui, store):
+    first = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G1"], "Cy": ["W"]}}
+    second = {"went_out": "Cy", "pitched": ["Cy", "Bob"], "left": {"Ann": ["S5"], "Bob": []}}
+    session = seat_table(store, hands=[first, second])
+    keeper = SessionKeeper(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    assert ui.get("rl-redo").disabled and not ui.get("rl-undo").disabled
+    after_two = shown_fatigue(ui, 3)
+
+    await ui.click("rl-undo")
+    assert keeper.get(session.id).actions == (first,)
+    assert ui.get("rl-hand-number").value == "Hand 2"
+    assert shown_fatigue(ui, 3) == engine_fatigue(store, session.id) == ["225", "251", "260"]
+    assert ui.find("rl-history-2") is None
+    await ui.click("rl-undo")
+    assert ui.get("rl-undo").disabled and not ui.get("rl-redo").disabled
+    assert shown_fatigue(ui, 3) == ["—", "—", "—"]
+
+    await ui.click("rl-redo")
+    await ui.click("rl-redo")
+    assert keeper.get(session.id).actions == (first, second)
+    assert shown_fatigue(ui, 3) == after_two == engine_fatigue(store, session.id)
+    assert ui.get("rl-redo").disabled
+
+
+async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-hand-submit")
+    assert "Choose who went out first." in ui.text()
+
+    await ui.click("rl-out-0")
+    # Eleven cards after a first deal of ten cannot be left in hand.
+    await tap_cards(ui, "rl-hand", "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "P1")
+    await ui.click("rl-hand-submit")
+    ui.get("rl-hand-problem")
+    assert ("Hand 1: Bob is left holding 11 cards, but the deal was 10 and every turn ends with at most that "
+            "many in hand") in ui.text()
+    assert SessionKeeper(store).get(session.id).actions == ()
+    # The entry stays as it was, to be corrected.
+    await ui.click("rl-left-1-card-P1-1")
+    await ui.click("rl-hand-submit")
+    assert ui.find("rl-hand-problem") is None
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+
+    # A third copy of a card cannot exist.
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-1")
+    await tap_cards(ui, "rl-hand", "S4", "S4", "S4")
+    await ui.click("rl-hand-submit")
+    assert "only two Sunstone 4 cards exist, but 3 are listed" in ui.text()
+
+
+async def test_resume_after_reopening_the_store(tmp_path):
+    from companion.store import open_store
+    from companion.ui.app import build_main
+
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    session = seat_table(store, hands=[{"went_out": "Bob", "pitched": ["Bob", "Ann"],
+                                        "left": {"Ann": ["G3", "R"], "Cy": ["W", "W"]}}])
+    store.close()
+
+    reopened = open_store(folder)
+    ui = UiApp(build_main(reopened))
+    try:
+        await ui.start()
+        await ui.click(f"home-resume-{session.id}")
+        assert ui.route == f"/play/ridgeline/{session.id}"
+        assert ui.get("rl-hand-number").value == "Hand 2"
+        assert shown_fatigue(ui, 3) == engine_fatigue(reopened, session.id) == ["248", "225", "270"]
+        assert ui.get("rl-history-1-0").value == "248"
+        # The game carries on from where it was.
+        await ui.click("rl-end-hand")
+        await ui.click("rl-out-2")
+        await ui.click("rl-hand-submit")
+        assert len(SessionKeeper(reopened).get(session.id).actions) == 2
+    finally:
+        await ui.close()
+        reopened.close()
+
+
+async def test_the_summit_ends_the_game_and_it_lands_in_history(open_ui, store):
+    climb = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G2"]}}
+    session = seat_table(store, names=("Ann", "Bob"), route="sprint", hands=[climb] * 4)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    assert ui.get("rl-seat-0-camp").value == "Camp 9: Colour run of 5 and a spread of 5"
+
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "E9")
+    await ui.click("rl-hand-submit")
+    state = engine_state(store, session.id)
+    assert state.over and state.winners == ("Ann",)
+    assert ui.get("rl-winners").value == "Ann takes the ridge"
+    assert ui.get("rl-seat-0-camp").value == "Route cleared: on the summit"
+    assert shown_fatigue(ui, 2) == engine_fatigue(store, session.id) == ["0", "134"]
+    await open_panel(ui, Panel.HAND)
+    ui.get("rl-hand-over")  # no more hands
+    await open_panel(ui, Panel.TABLE)
+
+    await ui.click("rl-finish")
+    assert store.sessions.get(session.id) is None
+    record = store.history.get(session.id)
+    assert record["game"] == "ridgeline"
+    assert [(p["name"], p["score"], p["winner"]) for p in record["players"]] == [("Ann", 0, True),
+                                                                                ("Bob", 134, False)]
+    # The same address now shows the final standings.
+    assert ui.route == f"/play/ridgeline/{session.id}"
+    assert ui.get("rl-winners").value == "Ann takes the ridge"
+    assert ui.get("rl-final-0-fatigue").value == "0" and ui.get("rl-final-1-fatigue").value == "134"
+    assert ui.get("rl-history-5-1").value == "134"
+    await ui.click("rl-final-history")
+    assert ui.route == "/history"
+    ui.get(f"history-{session.id}")
+    assert "sprint test" in ui.text()
