@@ -1,0 +1,131 @@
+"""Ridgeline's table tools in-process: the meld checker's verdicts, the pitch finder's answer and the lay-off
+helper, each compared with the engine's own answer for the cards tapped in."""
+
+from __future__ import annotations
+
+import pytest
+from harness import walk
+
+from companion.games.ridgeline.cards import parse_cards
+from companion.games.ridgeline.data import load
+from companion.games.ridgeline.finder import find_pitch
+from companion.games.ridgeline.melds import pitch_problem
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
+from test_ridgeline_play import open_panel, seat_table, tap_cards
+
+
+@pytest.fixture(autouse=True)
+def ridgeline_screens():
+    registry.register_game_screen("ridgeline", new_game=RidgelineNewGame, play=RidgelinePlay)
+    yield
+
+
+def tray_codes(ui, prefix: str) -> list[str]:
+    """The cards shown in a tray, in order, read back from their keys (`<prefix>-<code>-<n>`)."""
+    keys = [str(c.key) for c in walk(ui.top) if str(c.key or "").startswith(prefix + "-")
+            and not str(c.key).endswith("-empty")]
+    return [key[len(prefix) + 1:key.rindex("-")] for key in keys]
+
+
+def verdict(ui) -> tuple[str, str]:
+    return ui.get("rl-check-verdict-title").value, ui.get("rl-check-verdict-text").value
+
+
+async def test_the_meld_checker_gives_valid_or_the_first_reason(open_ui, store):
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    assert verdict(ui)[0] == "Stage the groups to check them"
+
+    await ui.click("rl-check-camp-3")
+    assert ui.get("rl-check-camp-words").value == "Camp 3: Tally of 20 and a set of 3"
+    # The tally: Glacier 10, Pine 9, and a Rope declared as Ember 1 (tap Rope, then the card it plays as).
+    await tap_cards(ui, "rl-check", "G10", "P9", "R:E1")
+    assert tray_codes(ui, "rl-check-g0") == ["G10", "P9", "R:E1"]
+    await ui.click("rl-check-slot-1")
+    await tap_cards(ui, "rl-check", "G4", "P4", "S4")
+    await ui.click("rl-check-slot-2")
+    await tap_cards(ui, "rl-check", "W")
+    camp = load().camps[3]
+    groups = [parse_cards(["G10", "P9", "R:E1"], "t"), parse_cards(["G4", "P4", "S4"], "t")]
+    reason = pitch_problem(camp, groups, parse_cards(["W"], "t")).reason
+    assert reason.startswith("a lone Whiteout cannot be discarded")
+    assert verdict(ui) == ("Not valid", reason[:1].upper() + reason[1:] + ".")
+
+    await tap_cards(ui, "rl-check", "D2")
+    assert pitch_problem(camp, groups, parse_cards(["W", "D2"], "t")) is None
+    assert verdict(ui) == ("Valid", "This pitch clears camp 3.")
+
+    # Taking a card out of the tally breaks it again, with the engine's reason.
+    await ui.click("rl-check-g0-P9-1")
+    assert verdict(ui) == ("Not valid", "Tally sums to 11, not 20.")
+
+    # Another camp starts a fresh staging; a run with a gap is named as such.
+    await ui.click("rl-check-camp-5")
+    assert tray_codes(ui, "rl-check-g0") == []
+    await tap_cards(ui, "rl-check", "G5", "P6", "E8", "S9")
+    assert verdict(ui) == ("Not valid", "Run has a gap between 6 and 8.")
+    # Codes can be typed as well, Ropes declared as R:<card>.
+    await ui.click("rl-check-slot-1")
+    await ui.type("rl-check-codes", "d1 r:d2 d3 d4")
+    await ui.submit("rl-check-codes")
+    assert tray_codes(ui, "rl-check-g1") == ["D1", "R:D2", "D3", "D4"]
+    assert verdict(ui)[1] == "Run has a gap between 6 and 8."
+
+
+async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
+    # After one hand Ann (who pitched) is on camp 2, Bob still on camp 1.
+    session = seat_table(store, names=("Ann", "Bob"), hands=[{"went_out": "Ann", "pitched": ["Ann"],
+                                                               "left": {"Bob": []}}])
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.FIND)
+    await ui.click("rl-find-seat-1")
+    assert ui.get("rl-find-camp").value == "Camp 1: Colour group of 4 and a run of 3"
+    hand = ["G1", "G2", "G3", "G9", "P5", "P6", "P7", "W", "R"]
+    await tap_cards(ui, "rl-find", *hand)
+
+    pitch = find_pitch(load().camps[1], parse_cards(hand, "t"))
+    assert pitch is not None
+    assert ui.get("rl-find-answer-title").value == "Camp 1 can be cleared"
+    assert ui.get("rl-find-fatigue").value == str(pitch.fatigue_left)
+    for index, group in enumerate(pitch.groups):
+        assert tray_codes(ui, f"rl-find-group-{index}") == [card.code for card in group]
+    assert sorted(tray_codes(ui, "rl-find-kept")) == sorted(card.code for card in pitch.kept)
+
+    # Ann's camp 2 (a set of 3 and a spread of 5) cannot be made from the same hand.
+    await ui.click("rl-find-seat-0")
+    assert find_pitch(load().camps[2], parse_cards(hand, "t")) is None
+    assert ui.get("rl-find-answer-title").value == "Camp 2 cannot be cleared this turn"
+    assert ui.get("rl-find-answer-text").value == "Nothing is pitched: the hand holds 63 fatigue."
+
+    # A hand holds at most twelve cards.
+    await tap_cards(ui, "rl-find", "S1", "S2", "S3")
+    await tap_cards(ui, "rl-find", "S4")
+    assert ui.get("rl-find-pick-problem").value == "A hand holds at most 12 cards"
+    assert len(tray_codes(ui, "rl-find-card")) == 12
+
+
+async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store):
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.LAY_OFF)
+    await ui.click("rl-lay-add-run")
+    await tap_cards(ui, "rl-lay", "G5", "G6", "G7")
+    await ui.click("rl-lay-add-set")
+    await tap_cards(ui, "rl-lay", "P3", "E4")
+    assert ui.get("rl-lay-g1-problem").value == "Not a legal group: set mixes ranks 3 and 4."
+    await ui.click("rl-lay-g1-card-E4-1")
+    await tap_cards(ui, "rl-lay", "S3", "D3")
+    await ui.click("rl-lay-hand-box")
+    await tap_cards(ui, "rl-lay", "G8", "R", "P1")
+    assert ui.get("rl-lay-answer-title").value == "Pitch first"
+
+    await ui.click("rl-lay-pitched")
+    assert ui.get("rl-lay-answer-title").value == "3 lay-offs possible"
+    options = [" ".join(str(c.value) for c in walk(ui.get(f"rl-lay-option-{i}")) if hasattr(c, "value")
+                        and isinstance(c.value, str)) for i in range(3)]
+    assert options == ["8 onto group 1 (run)", "onto group 1 (run) as a 4 or 8, any colour",
+                       "onto group 2 (set) as a 3, any colour"]
+    assert SessionKeeper(store).get(session.id).actions == ()  # the tools never record anything
