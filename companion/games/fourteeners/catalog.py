@@ -31,8 +31,8 @@ from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
 
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
-    "EMPTY", "parse_card", "card_to_doc", "import_catalog", "export_catalog",
-    "with_card", "without_card", "with_accolade", "merge", "name_key",
+    "EMPTY", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
+    "with_card", "without_card", "with_accolade", "without_accolade", "merge", "name_key",
 ]
 
 CardName: TypeAlias = str
@@ -198,6 +198,26 @@ def card_to_doc(card: Card) -> dict[str, Any]:
     }
 
 
+def parse_accolade(doc: Any, where: str = "accolade") -> AccoladeCard:
+    """Read one Accolade card, `{"name", "basic": CATEGORY | null, "advanced": ...}` ('Accolades')."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"{where}: must be an object with name, basic and advanced")
+    for key in doc:
+        if key not in ("name", "basic", "advanced"):
+            raise InvalidInput(f"{where}: unknown key {key!r}; an Accolade has name, basic and advanced")
+    name = _name(doc.get("name"), f"{where}.name")
+    halves = [None if doc.get(side.value) is None
+              else parse_category(doc[side.value], f"{where}.{side.value}") for side in AccoladeSide]
+    return AccoladeCard(name, halves[0], halves[1])
+
+
+def accolade_to_doc(card: AccoladeCard) -> dict[str, Any]:
+    """An Accolade card in the catalog's JSON format (undescribed halves as null)."""
+    return {"name": card.name,
+            "basic": None if card.basic is None else category_to_doc(card.basic),
+            "advanced": None if card.advanced is None else category_to_doc(card.advanced)}
+
+
 def import_catalog(doc: Any) -> Catalog:
     """Read and check a whole catalog document; DataError names the field of the first problem."""
     try:
@@ -213,12 +233,7 @@ def export_catalog(catalog: Catalog) -> dict[str, Any]:
         doc["source"] = catalog.source
     return doc | {
         "cards": [card_to_doc(card) for card in catalog.cards],
-        "accolades": [
-            {"name": card.name,
-             "basic": None if card.basic is None else category_to_doc(card.basic),
-             "advanced": None if card.advanced is None else category_to_doc(card.advanced)}
-            for card in catalog.accolades
-        ],
+        "accolades": [accolade_to_doc(card) for card in catalog.accolades],
         "hikers": {letter: None if ability is None else ability_to_doc(ability)
                    for letter, ability in catalog.hikers},
         "weather": {name: None if effects is None else weather_to_doc(effects)
@@ -248,6 +263,13 @@ def with_accolade(catalog: Catalog, accolade: AccoladeCard) -> Catalog:
     if len(kept) + 1 > limit:
         raise InvalidInput(f"accolades: the game has {limit} Accolade cards")
     return replace(catalog, accolades=kept + (accolade,))
+
+
+def without_accolade(catalog: Catalog, name: str) -> Catalog:
+    """The catalog without the named Accolade card; InvalidInput if there is none."""
+    if catalog.accolade(name) is None:
+        raise InvalidInput(f"no Accolade named {name!r} in the catalog")
+    return replace(catalog, accolades=tuple(a for a in catalog.accolades if name_key(a.name) != name_key(name)))
 
 
 def merge(base: Catalog, incoming: Catalog) -> Catalog:
@@ -303,17 +325,10 @@ def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
     cards: list[AccoladeCard] = []
     for index, entry in enumerate(raw):
         where = f"accolades[{index}]"
-        if not isinstance(entry, dict):
-            raise InvalidInput(f"{where}: must be an object with name, basic and advanced")
-        for key in entry:
-            if key not in ("name", "basic", "advanced"):
-                raise InvalidInput(f"{where}: unknown key {key!r}; an Accolade has name, basic and advanced")
-        name = _name(entry.get("name"), f"{where}.name")
-        if any(name_key(card.name) == name_key(name) for card in cards):
-            raise InvalidInput(f"{where}.name: {name!r} is already in the catalog")
-        halves = [None if entry.get(side.value) is None
-                  else parse_category(entry[side.value], f"{where}.{side.value}") for side in AccoladeSide]
-        cards.append(AccoladeCard(name, halves[0], halves[1]))
+        card = parse_accolade(entry, where)
+        if any(name_key(other.name) == name_key(card.name) for other in cards):
+            raise InvalidInput(f"{where}.name: {card.name!r} is already in the catalog")
+        cards.append(card)
     return tuple(cards)
 
 
