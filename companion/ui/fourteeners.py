@@ -1,0 +1,54 @@
+"""The 14ers screens: a new game (with the card catalog beside it) and the game in progress.
+
+`/games/fourteeners` sets up a game or, on its Cards tab, edits the owner's card catalog (the rulebook
+prints no card texts, so the owner describes them once); `/play/fourteeners/<id>` plays it
+(`fourteeners_play`). Importing this module registers both with the shell.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.fourteeners.session import GAME_ID
+from companion.ui.fourteeners_editor import AccoladeEditor, CardEditor, CatalogList
+from companion.ui.fourteeners_play import FourteenersPlay
+from companion.ui.fourteeners_setup import SetupPanel
+from companion.ui.fourteeners_widgets import bind, choice_chip
+from companion.ui.registry import register_game_screen
+from companion.ui.widgets import labelled, screen_view
+
+__all__ = ["FourteenersNewGame", "FourteenersPlay"]
+
+_TABS = (("setup", "New game", ft.Icons.PLAY_ARROW_ROUNDED), ("cards", "Cards", ft.Icons.STYLE_ROUNDED))
+
+
+@ft.component
+def FourteenersNewGame() -> ft.View:
+    """Route `/games/fourteeners`: set up a game, or describe the cards on the Cards tab."""
+    tab, set_tab = ft.use_state("setup")
+    editing, set_editing = ft.use_state(None)          # Editing: None, or ("card" | "accolade", name)
+
+    def close() -> None:
+        set_editing(None)
+
+    if tab == "cards" and editing is not None:
+        kind, name = editing
+        title = ("Edit card" if name else "New Climb card") if kind == "card" else \
+            ("Edit Accolade" if name else "New Accolade")
+        editor = CardEditor(original=name, close=close, key=f"card-{name}") if kind == "card" else \
+            AccoladeEditor(original=name, close=close, key=f"accolade-{name}")
+        view = screen_view(title, [editor])
+        # The arrow closes the editor and returns to the list, rather than leaving the screen.
+        view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",
+                                                                 tooltip="Back to the cards", on_click=close))
+        return view
+
+    tabs = ft.Row(spacing=8, controls=[
+        choice_chip(f"ft-tab-{name}", label, tab == name, bind(set_tab, name), icon=icon)
+        for name, label, icon in _TABS])
+    content = SetupPanel(open_cards=bind(set_tab, "cards")) if tab == "setup" else \
+        CatalogList(set_editing=set_editing)
+    return screen_view("14ers", [tabs, content])
+
+
+register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersPlay)

@@ -1,0 +1,530 @@
+"""The 14ers card catalog in the app: list, add, edit and delete Climb cards and Accolades; share as a file.
+
+The editors build the catalog's JSON from chips and steppers (no typing beyond names) and let the engine's
+parse functions judge it, so a refusal reads exactly as a refused import would. The ability editor here is
+also what the play screen uses to describe a side on the spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+import flet as ft
+
+from companion.errors import CompanionError, InvalidInput
+from companion.games.fourteeners.abilities import describe_ability, describe_category, vocabulary
+from companion.games.fourteeners.catalog import (
+    AccoladeSide, Catalog, merge, name_key, with_accolade, with_card, without_accolade, without_card,
+)
+from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
+from companion.ui.fourteeners_forms import (
+    AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, condition_label, effect_label,
+    filter_domains, icon_label, roman, side_label,
+)
+from companion.ui.fourteeners_store import (
+    default_export_path, export_to_file, import_from_file, load_catalog, save_catalog,
+)
+from companion.ui.fourteeners_widgets import (
+    ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
+    side_tag, slug, stepper,
+)
+from companion.ui.services import use_app
+from companion.ui.widgets import labelled, message_card, section_title
+
+__all__ = [
+    "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
+    "CatalogList", "CardEditor", "AccoladeEditor",
+]
+
+# What the catalog tab shows: the list (None), or ("card" | "accolade", name or None for a new one).
+Editing = tuple[str, str | None] | None
+
+_PATH_PREFIX = re.compile(r"^(card|accolade|ability|category)\.sides\.(capstone|gear|training|plans)")
+
+
+def readable(exc: Exception) -> str:
+    """An engine refusal for a form: the side named as printed, list positions as item numbers."""
+    text = str(exc)
+    text = _PATH_PREFIX.sub(lambda m: f"{side_label(m.group(2))} side", text)
+    text = re.sub(r"^(card|accolade|ability|category)\.", "", text)
+    text = re.sub(r"\[(\d+)\]", lambda m: f" item {int(m.group(1)) + 1}", text)
+    return sentence(text)
+
+
+# --- ability, filter and category editors ---------------------------------------------------------------------
+
+def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None]) -> ft.Control:
+    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview."""
+    vocab = vocabulary()
+
+    def set_item(index: int, item: ItemForm) -> None:
+        on_change(form.with_item(index, item))
+
+    blocks: list[ft.Control] = []
+    for index, item in enumerate(form.items):
+        at = f"{prefix}-i{index}"
+        header: list[ft.Control] = [ft.Text(f"Item {index + 1}" if len(form.items) > 1 else "Ability",
+                                            size=13, weight=ft.FontWeight.W_600, expand=True)]
+        if len(form.items) > 1:
+            header.append(labelled(f"{at}-remove", ft.IconButton(
+                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=f"Remove item {index + 1}",
+                on_click=bind(on_change, form.without_item(index)))))
+        parts: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        parts.append(chip_row([
+            choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
+                        bind(set_item, index, replace(item, effect=spec.name)))
+            for spec in vocab.effects], label="Gives"))
+        if item.has_amount:
+            parts.append(stepper(f"{at}-amount", "Amount", item.amount,
+                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=-9, high=30))
+        if item.can_restrict:
+            parts.append(chip_row([
+                choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
+                            bind(set_item, index, replace(item, only_for_class=_toggle(item.only_for_class, k))))
+                for k in CLASSES], label="Only towards Climbs of Class (none: any Climb)"))
+        parts.append(chip_row([
+            choice_chip(f"{at}-cond-{spec.name}", condition_label(spec.name), item.condition == spec.name,
+                        bind(set_item, index, replace(item, condition=spec.name)))
+            for spec in vocab.conditions], label="When"))
+        if item.filter_kind is not None:
+            parts.extend(filter_editor(at, item.filter,
+                                       lambda f, i=index, it=item: set_item(i, replace(it, filter=f)),
+                                       guide=item.filter_kind == "guide"))
+        blocks.append(ft.Container(
+            padding=ft.Padding.only(left=12, top=4, bottom=4),
+            border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)),
+            content=ft.Column(parts, spacing=8, tight=True),
+        ))
+    blocks.append(ft.Row([labelled(f"{prefix}-add-item", ft.TextButton(
+        "Add another item", key=f"{prefix}-add-item", icon=ft.Icons.ADD_ROUNDED,
+        on_click=bind(on_change, form.added())))]))
+    try:
+        words = points_words(describe_ability(form.parse()))
+        blocks.append(_preview(f"{prefix}-preview", words))
+    except InvalidInput as exc:
+        blocks.extend(problem_text(readable(exc), key=f"{prefix}-problem"))
+    return ft.Column(blocks, spacing=8, tight=True)
+
+
+def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm], None], *,
+                  guide: bool = False) -> list[ft.Control]:
+    """Chips choosing which cards count, by Class, side and icon (any chosen value; nothing chosen: all)."""
+    labels = {"classes": "Cards of Class", "sides": "Tucked as", "icons": "With the icon"}
+    if guide:
+        labels = {"classes": "Guides of Class", "icons": "Guides with the icon"}
+    rows: list[ft.Control] = []
+    for key, domain, values in filter_domains(guide=guide):
+        rows.append(chip_row([
+            choice_chip(f"{prefix}-{key}-{value}", roman(value) if domain == "classes" else label,
+                        form.has(domain, value), bind(on_change, form.toggled(domain, value)),
+                        icon=ICON_GLYPHS[Icon(value)] if domain == "icons" else None,
+                        colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None)
+            for value, label in values], label=labels.get(domain, key)))
+    return rows
+
+
+def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[CategoryForm], None]) -> ft.Control:
+    """Edit an Accolade half: most or fewest tucked cards matching a filter, with a preview."""
+    kinds = [name for name, _ in vocabulary().accolade_categories]
+    parts: list[ft.Control] = [chip_row([
+        choice_chip(f"{prefix}-kind-{kind}", kind.capitalize(), form.kind == kind,
+                    bind(on_change, replace(form, kind=kind))) for kind in kinds], label="Who scores")]
+    parts.extend(filter_editor(prefix, form.filter, lambda f: on_change(replace(form, filter=f))))
+    try:
+        parts.append(_preview(f"{prefix}-preview", describe_category(form.parse())))
+    except InvalidInput as exc:
+        parts.extend(problem_text(readable(exc), key=f"{prefix}-problem"))
+    return ft.Column(parts, spacing=8, tight=True)
+
+
+def _preview(key: str, words: str) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=ft.BorderRadius.all(10),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        content=ft.Row(spacing=8, controls=[
+            ft.Icon(ft.Icons.FORMAT_QUOTE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
+            ft.Text(words, key=key, size=13, italic=True, expand=True)]),
+    )
+
+
+def _toggle(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return tuple(sorted(set(values) ^ {value}))
+
+
+# --- the catalog list -----------------------------------------------------------------------------------------
+
+@ft.component
+def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
+    """The catalog: Climb cards by Class, Accolades, and sharing the catalog as one JSON file."""
+    app = use_app()
+    try:
+        catalog = load_catalog(app.store)
+        broken = None
+    except CompanionError as exc:
+        catalog, broken = Catalog(), str(exc)
+    deck = load_data().deck
+    described = sum(1 for card in catalog.cards if card.described)
+    body: list[ft.Control] = []
+    if broken:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read", broken,
+                                 key="ftc-broken", tone="warning"))
+    body.append(panel([
+        ft.Text("Your cards", size=18, weight=ft.FontWeight.W_600),
+        ft.Text("The rulebook prints no card texts: describe each Climb once (Class, requirements, icons and the "
+                "ability on each side) and every game uses it. Cards not described yet can still be entered "
+                "during a game.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(f"{len(catalog.cards)} of {sum(deck.class_counts)} Climb cards · {described} fully described · "
+                f"{len(catalog.accolades)} of {deck.accolade_cards} Accolades",
+                key="ftc-summary", size=13, weight=ft.FontWeight.W_500),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            labelled("ftc-add-card", ft.FilledButton("Add Climb card", key="ftc-add-card", icon=ft.Icons.ADD_ROUNDED,
+                                                     on_click=bind(set_editing, ("card", None)))),
+            labelled("ftc-add-accolade", ft.OutlinedButton(
+                "Add Accolade", key="ftc-add-accolade", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
+                disabled=len(catalog.accolades) >= deck.accolade_cards,
+                on_click=bind(set_editing, ("accolade", None)))),
+        ]),
+    ]))
+    for klass in CLASSES:
+        cards = sorted((c for c in catalog.cards if c.klass == klass), key=lambda c: name_key(c.name))
+        body.append(section_title(f"Class {roman(klass)} · {len(cards)} of {deck.class_counts[klass - 1]}",
+                                  key=f"ftc-class-{klass}-title"))
+        if not cards:
+            body.append(ft.Text("None described yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        for card in cards:
+            open_sides = [side_label(s) for s in Side if card.ability(s) is None]
+            facts = f"{card.endurance} Endurance · {card.technique} Technique" + (" · Hazard" if card.hazard else "")
+            facts += " · all sides described" if not open_sides else f" · to describe: {', '.join(open_sides)}"
+            key = f"ftc-card-{slug(card.name)}"
+            body.append(labelled(key, ft.Container(
+                key=key, ink=True, on_click=bind(set_editing, ("card", card.name)),
+                border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+                content=card_line(card, subtitle=facts, trailing=[
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
+            )))
+    body.append(section_title(f"Accolades · {len(catalog.accolades)} of {deck.accolade_cards}",
+                              key="ftc-accolades-title"))
+    if not catalog.accolades:
+        body.append(ft.Text("None described yet. A game of 2-4 players can still type its Accolade.", size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    for accolade in sorted(catalog.accolades, key=lambda a: name_key(a.name)):
+        halves = " · ".join(f"{side.value.capitalize()}: "
+                            + (describe_category(c) if (c := accolade.category(side)) else "not described")
+                            for side in AccoladeSide)
+        key = f"ftc-accolade-{slug(accolade.name)}"
+        body.append(labelled(key, ft.Container(
+            key=key, ink=True, on_click=bind(set_editing, ("accolade", accolade.name)),
+            border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+            content=ft.Row(spacing=10, controls=[
+                ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
+                ft.Column([ft.Text(accolade.name, size=15, weight=ft.FontWeight.W_600),
+                           ft.Text(halves, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                          spacing=2, tight=True, expand=True),
+                ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
+        )))
+    body.append(section_title("Share", key="ftc-share-title"))
+    body.append(CatalogShare())
+    return ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def CatalogShare() -> ft.Control:
+    """Export the catalog to one JSON file, or import one (merged into yours, or replacing it)."""
+    app = use_app()
+    path, set_path = ft.use_state(lambda: default_export_path(app.store))
+    outcome, set_outcome = ft.use_state(None)        # (good: bool, message)
+    replacing, set_replacing = ft.use_state(False)
+
+    async def export() -> None:
+        try:
+            catalog = load_catalog(app.store)
+            written = await asyncio.to_thread(export_to_file, catalog, path)
+        except CompanionError as exc:
+            set_outcome((False, f"Not exported: {sentence(exc)}"))
+            return
+        set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades "
+                           f"to {written}."))
+
+    async def bring_in(mode: str) -> None:
+        set_replacing(False)
+        try:
+            incoming = await asyncio.to_thread(import_from_file, path)
+            mine = load_catalog(app.store)
+            updated = incoming if mode == "replace" else merge(mine, incoming)
+            save_catalog(app.store, updated)
+        except CompanionError as exc:
+            set_outcome((False, f"Not imported: {sentence(exc)}"))
+            return
+        how = "replacing yours" if mode == "replace" else "merged into yours (cards of the same name replaced)"
+        set_outcome((True, f"Imported {len(incoming.cards)} Climb cards and {len(incoming.accolades)} Accolades, "
+                           f"{how}. The catalog now has {len(updated.cards)} Climb cards."))
+        app.changed()
+
+    async def merge_in() -> None:
+        await bring_in("merge")
+
+    async def replace_all() -> None:
+        await bring_in("replace")
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Replace your catalog?"),
+            content=ft.Text("Every card and Accolade you described is replaced by the file's. Games already "
+                            "started keep the cards they began with."),
+            actions=[
+                labelled("ftc-replace-cancel", ft.TextButton("Cancel", key="ftc-replace-cancel",
+                                                             on_click=lambda: set_replacing(False))),
+                labelled("ftc-replace-confirm", ft.FilledButton("Replace", key="ftc-replace-confirm",
+                                                                on_click=replace_all)),
+            ],
+            on_dismiss=lambda: set_replacing(False),
+        ) if replacing else None
+    )
+
+    controls: list[ft.Control] = [
+        ft.Text("One JSON file holds the whole catalog, to keep a copy or give it to a friend with the same game.",
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        labelled("ftc-path", ft.TextField(
+            key="ftc-path", label="File", value=path, dense=True,
+            on_change=lambda e: (set_path(e.control.value or ""), set_outcome(None)))),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            labelled("ftc-export", ft.FilledTonalButton("Export", key="ftc-export", icon=ft.Icons.DOWNLOAD_ROUNDED,
+                                                        on_click=export)),
+            labelled("ftc-import", ft.FilledTonalButton("Import and merge", key="ftc-import",
+                                                        icon=ft.Icons.UPLOAD_FILE_ROUNDED, on_click=merge_in)),
+            labelled("ftc-import-replace", ft.TextButton("Replace mine", key="ftc-import-replace",
+                                                         on_click=lambda: set_replacing(True))),
+        ]),
+    ]
+    if outcome is not None:
+        good, message = outcome
+        if good:
+            controls.append(ft.Row(spacing=8, controls=[
+                ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, color="#2F855A", size=18),
+                ft.Text(message, key="ftc-share-result", size=13, expand=True)]))
+        else:
+            controls.extend(problem_text(message, key="ftc-share-result"))
+    return panel(controls, key="ftc-share")
+
+
+# --- the card editor ------------------------------------------------------------------------------------------
+
+@ft.component
+def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
+    """Add or edit one Climb card: Class, requirements, Hazard, icons, and each side's ability."""
+    app = use_app()
+    catalog = load_catalog(app.store)
+    existing = catalog.card(original) if original else None
+    form, set_form = ft.use_state(lambda: CardForm.from_card(existing) if existing else CardForm())
+    error, set_error = ft.use_state(None)
+    deleting, set_deleting = ft.use_state(False)
+
+    def change(new: CardForm) -> None:
+        set_form(new)
+        set_error(None)
+
+    def save() -> None:
+        try:
+            card = form.parse()
+            clash = catalog.card(card.name)
+            if clash is not None and (original is None or name_key(original) != name_key(card.name)):
+                raise InvalidInput(f"a card named {clash.name!r} is already in the catalog; edit that one instead")
+            base = without_card(catalog, original) if existing is not None else catalog
+            save_catalog(app.store, with_card(base, card))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    def delete() -> None:
+        set_deleting(False)
+        try:
+            save_catalog(app.store, without_card(catalog, original or ""))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(f"Delete {existing.name}?"),
+            content=ft.Text("The card leaves your catalog. Games already started keep their copy of it."),
+            actions=[
+                labelled("ftc-delete-cancel", ft.TextButton("Cancel", key="ftc-delete-cancel",
+                                                            on_click=lambda: set_deleting(False))),
+                labelled("ftc-delete-confirm", ft.FilledButton(
+                    "Delete", key="ftc-delete-confirm", on_click=delete,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+            ],
+            on_dismiss=lambda: set_deleting(False),
+        ) if deleting and existing is not None else None
+    )
+    body = card_fields("ftc", form, change)
+    for side in Side:
+        body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
+    body.extend(problem_text(error, key="ftc-error"))
+    buttons: list[ft.Control] = []
+    if existing is not None:
+        buttons.append(labelled("ftc-delete", ft.TextButton(
+            "Delete", key="ftc-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
+            style=ft.ButtonStyle(color=ft.Colors.ERROR))))
+    buttons.append(ft.Container(expand=True))
+    buttons.append(labelled("ftc-cancel", ft.TextButton("Cancel", key="ftc-cancel", on_click=close)))
+    buttons.append(labelled("ftc-save", ft.FilledButton("Save card", key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
+                                                        on_click=save)))
+    body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], *,
+                fixed_class: int | None = None) -> list[ft.Control]:
+    """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons."""
+    controls: list[ft.Control] = [labelled(f"{prefix}-name", ft.TextField(
+        key=f"{prefix}-name", label="Name", value=form.name, max_length=60,
+        capitalization=ft.TextCapitalization.WORDS,
+        on_change=lambda e: change(replace(form, name=e.control.value or ""))))]
+    if fixed_class is None:
+        controls.append(chip_row([
+            choice_chip(f"{prefix}-class-{k}", f"Class {roman(k)}", form.klass == k,
+                        bind(change, replace(form, klass=k))) for k in CLASSES], label="Class"))
+    else:
+        controls.append(ft.Text(f"Class {roman(fixed_class)}: the Class of this draw from the deck", size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(panel([
+        stepper(f"{prefix}-endurance", "Endurance needed", form.endurance,
+                lambda n: change(replace(form, endurance=n)), icon=ft.Icons.HIKING_ROUNDED),
+        stepper(f"{prefix}-technique", "Technique needed", form.technique,
+                lambda n: change(replace(form, technique=n)), icon=ft.Icons.TERRAIN_ROUNDED),
+        chip_row([choice_chip(f"{prefix}-hazard", "Hazard requirement", form.hazard,
+                              bind(change, replace(form, hazard=not form.hazard)),
+                              icon=ft.Icons.REPORT_ROUNDED)]),
+    ], padding=12, spacing=4))
+    controls.append(chip_row([
+        choice_chip(f"{prefix}-icon-{icon.value}", icon_label(icon), icon.value in form.icons,
+                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon]) for icon in Icon],
+        label="Corner icons"))
+    return controls
+
+
+def side_section(prefix: str, side: Side, form: AbilityForm | None,
+                 change: Callable[[AbilityForm | None], None]) -> ft.Control:
+    """One side of a card: described (with the ability editor) or left for later."""
+    at = f"{prefix}-{side.value}"
+    header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Container(content=side_tag(side), expand=True),
+        choice_chip(f"{at}-on", "Described" if form is not None else "Describe", form is not None,
+                    bind(change, None if form is not None else AbilityForm())),
+    ])
+    controls: list[ft.Control] = [header]
+    if form is not None:
+        controls.append(ability_editor(at, form, change))
+    else:
+        controls.append(ft.Text("Not described yet: it can be described when the card is tucked.", size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        key=f"{at}-section",
+        border_radius=ft.BorderRadius.all(14),
+        border=ft.Border.all(1, ft.Colors.with_opacity(0.5, SIDE_COLOURS[side])),
+        padding=12,
+        content=ft.Column(controls, spacing=8, tight=True),
+    )
+
+
+# --- the Accolade editor --------------------------------------------------------------------------------------
+
+@ft.component
+def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
+    """Add or edit one Accolade card: its name and the category on its Basic and Advanced halves."""
+    app = use_app()
+    catalog = load_catalog(app.store)
+    existing = catalog.accolade(original) if original else None
+    form, set_form = ft.use_state(lambda: AccoladeForm.from_card(existing) if existing
+                                  else AccoladeForm(basic=CategoryForm()))
+    error, set_error = ft.use_state(None)
+    deleting, set_deleting = ft.use_state(False)
+
+    def change(new: AccoladeForm) -> None:
+        set_form(new)
+        set_error(None)
+
+    def save() -> None:
+        try:
+            card = form.parse()
+            clash = catalog.accolade(card.name)
+            if clash is not None and (original is None or name_key(original) != name_key(card.name)):
+                raise InvalidInput(f"an Accolade named {clash.name!r} is already in the catalog")
+            base = without_accolade(catalog, original) if existing is not None else catalog
+            save_catalog(app.store, with_accolade(base, card))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    def delete() -> None:
+        set_deleting(False)
+        try:
+            save_catalog(app.store, without_accolade(catalog, original or ""))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(f"Delete {existing.name}?"),
+            content=ft.Text("The Accolade leaves your catalog. Games already started keep theirs."),
+            actions=[
+                labelled("fta-delete-cancel", ft.TextButton("Cancel", key="fta-delete-cancel",
+                                                            on_click=lambda: set_deleting(False))),
+                labelled("fta-delete-confirm", ft.FilledButton(
+                    "Delete", key="fta-delete-confirm", on_click=delete,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+            ],
+            on_dismiss=lambda: set_deleting(False),
+        ) if deleting and existing is not None else None
+    )
+    body: list[ft.Control] = [labelled("fta-name", ft.TextField(
+        key="fta-name", label="Name", value=form.name, max_length=60, capitalization=ft.TextCapitalization.WORDS,
+        on_change=lambda e: change(replace(form, name=e.control.value or ""))))]
+    for half in AccoladeSide:
+        current = form.basic if half is AccoladeSide.BASIC else form.advanced
+        at = f"fta-{half.value}"
+
+        def set_half(value: CategoryForm | None, h: AccoladeSide = half) -> None:
+            change(replace(form, basic=value) if h is AccoladeSide.BASIC else replace(form, advanced=value))
+
+        controls: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(f"{half.value.capitalize()} half", size=15, weight=ft.FontWeight.W_600, expand=True),
+            choice_chip(f"{at}-on", "Described" if current is not None else "Describe", current is not None,
+                        bind(set_half, None if current is not None else CategoryForm())),
+        ])]
+        if current is not None:
+            controls.append(category_editor(at, current, set_half))
+        else:
+            controls.append(ft.Text("Not described yet.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(panel(controls, key=f"{at}-section", padding=12, spacing=8))
+    body.extend(problem_text(error, key="fta-error"))
+    buttons: list[ft.Control] = []
+    if existing is not None:
+        buttons.append(labelled("fta-delete", ft.TextButton(
+            "Delete", key="fta-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
+            style=ft.ButtonStyle(color=ft.Colors.ERROR))))
+    buttons.append(ft.Container(expand=True))
+    buttons.append(labelled("fta-cancel", ft.TextButton("Cancel", key="fta-cancel", on_click=close)))
+    buttons.append(labelled("fta-save", ft.FilledButton("Save Accolade", key="fta-save", icon=ft.Icons.SAVE_ROUNDED,
+                                                        on_click=save)))
+    body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

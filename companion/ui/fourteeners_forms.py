@@ -1,0 +1,313 @@
+"""What the 14ers editors hold while someone fills them in: cards, abilities, filters and Accolade halves.
+
+These are plain frozen values (no Flet here) so a screen keeps one in `use_state` and replaces it on every
+tap. Each form turns into the catalog's JSON (`to_doc`) and is checked by the engine's own parse functions
+(`parse_card`, `parse_ability`, `parse_category`, `parse_accolade`), so the messages a player sees are the
+ones the catalog import gives. The choices offered come from the vocabulary in data, so a new vocabulary
+entry appears in the editor without code here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games.fourteeners.abilities import (
+    Ability, AbilityItem, Category, Filter, filter_to_doc, parse_ability, parse_category, vocabulary,
+)
+from companion.games.fourteeners.catalog import AccoladeCard, Card, parse_accolade, parse_card
+from companion.games.fourteeners.data import CLASSES, Icon, Side
+
+__all__ = [
+    "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm",
+    "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman",
+]
+
+# Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.
+_CONDITION_LABELS = {
+    "always": "Always", "per": "Per card", "if_none": "If none", "if_any": "If any", "if_most": "If most",
+    "per_empty_side": "Per empty side", "per_guide": "Per Guide",
+}
+_EFFECT_LABELS = {
+    "points": "Points", "endurance": "Endurance", "technique": "Technique", "utility": "Utility",
+    "meets_hazard": "Meets Hazard", "ignores_weather": "Ignores Weather",
+}
+# The filter keys of the vocabulary and the field of FilterForm each fills.
+_DOMAIN_FIELDS = {"classes": "classes", "sides": "sides", "icons": "icons"}
+
+
+def condition_label(name: str) -> str:
+    """A condition's name on a chip ('Per card' for per)."""
+    return _CONDITION_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def effect_label(name: str) -> str:
+    """An effect's name on a chip."""
+    return _EFFECT_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def side_label(side: Side | str) -> str:
+    """A side as the cards print it (Capstone, Gear, Training, Plans)."""
+    return vocabulary().side_name(Side(side))
+
+
+def icon_label(icon: Icon | str) -> str:
+    """An icon as the cards name it (Alt route, Hazard, Photo)."""
+    return vocabulary().icon_name(Icon(icon))
+
+
+def roman(klass: int) -> str:
+    """A Class as its Roman numeral."""
+    return vocabulary().class_name(klass)
+
+
+def filter_domains(*, guide: bool = False) -> tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...]:
+    """The filter keys offered, each as (key, domain, ((value, label), ...)), from the vocabulary."""
+    vocab = vocabulary()
+    keys = vocab.guide_filter_keys if guide else vocab.filter_keys
+    values: dict[str, tuple[tuple[Any, str], ...]] = {
+        "classes": tuple((k, f"Class {roman(k)}") for k in CLASSES),
+        "sides": tuple((s.value, side_label(s)) for s in Side),
+        "icons": tuple((i.value, icon_label(i)) for i in Icon),
+    }
+    return tuple((key, domain, values[domain]) for key, domain in keys if domain in values)
+
+
+@dataclass(frozen=True)
+class FilterForm:
+    """Which tucked cards an ability or Accolade counts: any of these Classes, sides and icons."""
+
+    classes: tuple[int, ...] = ()
+    sides: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+
+    def toggled(self, domain: str, value: Any) -> FilterForm:
+        """The filter with one value added or removed."""
+        current: tuple[Any, ...] = getattr(self, _DOMAIN_FIELDS[domain])
+        chosen = tuple(v for v in current if v != value) if value in current else current + (value,)
+        return replace(self, **{_DOMAIN_FIELDS[domain]: _ordered(domain, chosen)})
+
+    def has(self, domain: str, value: Any) -> bool:
+        """True when the value is chosen."""
+        return value in getattr(self, _DOMAIN_FIELDS[domain])
+
+    def to_doc(self, *, guide: bool = False) -> dict[str, Any]:
+        """The FILTER document (only the keys a Guide filter has, for Guides)."""
+        doc: dict[str, Any] = {}
+        for key, domain, _ in filter_domains(guide=guide):
+            chosen = list(getattr(self, _DOMAIN_FIELDS[domain]))
+            if chosen:
+                doc[key] = chosen[0] if len(chosen) == 1 else chosen
+        return doc
+
+    @classmethod
+    def from_filter(cls, match: Filter | None) -> FilterForm:
+        """The form showing a parsed filter."""
+        if match is None:
+            return cls()
+        doc = filter_to_doc(match)
+
+        def listed(key: str) -> tuple[Any, ...]:
+            raw = doc.get(key, [])
+            return tuple(raw if isinstance(raw, list) else [raw])
+
+        return cls(classes=listed("class"), sides=listed("side"), icons=listed("icon"))
+
+
+@dataclass(frozen=True)
+class ItemForm:
+    """One ability item being edited: its condition, its effect and amount, and the filter it counts."""
+
+    condition: str = "always"
+    effect: str = "points"
+    amount: int = 1
+    only_for_class: tuple[int, ...] = ()
+    filter: FilterForm = field(default_factory=FilterForm)
+
+    @property
+    def has_amount(self) -> bool:
+        """Numbers (points, attributes) have an amount; flags do not."""
+        spec = vocabulary().effect(self.effect)
+        return spec is not None and spec.type == "number"
+
+    @property
+    def can_restrict(self) -> bool:
+        """True when the effect may be limited to some Classes (Utility towards Class IV Climbs)."""
+        spec = vocabulary().effect(self.effect)
+        return spec is not None and spec.restrict is not None
+
+    @property
+    def filter_kind(self) -> str | None:
+        """'filter' for a FILTER over tucked cards, 'guide' for a Guide filter, None when the condition has none."""
+        spec = vocabulary().condition(self.condition)
+        if spec is None:
+            return None
+        if spec.value == "filter":
+            return "filter"
+        if any(kind == "guide_filter" for _, kind in spec.extra):
+            return "guide"
+        return None
+
+    def to_doc(self) -> dict[str, Any]:
+        """The item in the catalog's JSON format, shaped by the vocabulary's condition and effect specs."""
+        vocab = vocabulary()
+        spec = vocab.effect(self.effect)
+        effect: dict[str, Any] = {self.effect: self.amount if spec is None or spec.type == "number" else True}
+        if spec is not None and spec.restrict and self.only_for_class:
+            effect[spec.restrict] = list(self.only_for_class)
+        condition = vocab.condition(self.condition)
+        if condition is None or condition.value == "none":
+            return effect
+        if condition.value == "filter":
+            return {self.condition: self.filter.to_doc(), **effect}
+        doc: dict[str, Any] = {self.condition: effect}
+        for key, kind in condition.extra:
+            match = self.filter.to_doc(guide=kind == "guide_filter")
+            if match:
+                doc[key] = match
+        return doc
+
+    @classmethod
+    def from_item(cls, item: AbilityItem) -> ItemForm:
+        """The form showing a parsed ability item."""
+        return cls(condition=item.condition.value, effect=item.effect.kind.value, amount=item.effect.amount,
+                   only_for_class=item.effect.only_for_class, filter=FilterForm.from_filter(item.filter))
+
+
+@dataclass(frozen=True)
+class AbilityForm:
+    """A side's ability being edited: one item or several (each its own condition and effect)."""
+
+    items: tuple[ItemForm, ...] = (ItemForm(),)
+
+    def to_doc(self) -> dict[str, Any] | list[dict[str, Any]]:
+        """One object for one item, a list otherwise (the catalog's ABILITY)."""
+        docs = [item.to_doc() for item in self.items]
+        return docs[0] if len(docs) == 1 else docs
+
+    def parse(self, where: str = "ability") -> Ability:
+        """The ability as the engine reads it; InvalidInput names the field at fault."""
+        return parse_ability(self.to_doc(), where)
+
+    def with_item(self, index: int, item: ItemForm) -> AbilityForm:
+        """The form with one item replaced."""
+        return replace(self, items=self.items[:index] + (item,) + self.items[index + 1:])
+
+    def without_item(self, index: int) -> AbilityForm:
+        """The form with one item removed (the last one stays: an ability has at least one item here)."""
+        if len(self.items) <= 1:
+            return self
+        return replace(self, items=self.items[:index] + self.items[index + 1:])
+
+    def added(self) -> AbilityForm:
+        """The form with a new item at the end."""
+        return replace(self, items=self.items + (ItemForm(),))
+
+    @classmethod
+    def from_ability(cls, ability: Ability | None) -> AbilityForm:
+        """The form showing a parsed ability (a fresh one-item form for none)."""
+        if not ability:
+            return cls()
+        return cls(items=tuple(ItemForm.from_item(item) for item in ability))
+
+
+@dataclass(frozen=True)
+class CardForm:
+    """A Climb card being described: name, Class, requirements, icons and each side (None = not described)."""
+
+    name: str = ""
+    klass: int = 1
+    endurance: int = 0
+    technique: int = 0
+    hazard: bool = False
+    icons: tuple[str, ...] = ()
+    sides: tuple[AbilityForm | None, ...] = (None, None, None, None)     # in Side order
+
+    def side(self, side: Side) -> AbilityForm | None:
+        """The ability form of one side, None while it is not described."""
+        return self.sides[list(Side).index(side)]
+
+    def with_side(self, side: Side, form: AbilityForm | None) -> CardForm:
+        """The form with one side's ability set or cleared."""
+        sides = list(self.sides)
+        sides[list(Side).index(side)] = form
+        return replace(self, sides=tuple(sides))
+
+    def toggled_icon(self, icon: str) -> CardForm:
+        """The form with one corner icon added or removed."""
+        icons = tuple(i for i in self.icons if i != icon) if icon in self.icons else self.icons + (icon,)
+        return replace(self, icons=_ordered("icons", icons))
+
+    def to_doc(self) -> dict[str, Any]:
+        """The CARD document."""
+        return {"name": self.name, "class": self.klass, "endurance": self.endurance, "technique": self.technique,
+                "hazard": self.hazard, "icons": list(self.icons),
+                "sides": {side.value: None if form is None else form.to_doc()
+                          for side, form in zip(Side, self.sides)}}
+
+    def parse(self, where: str = "card") -> Card:
+        """The card as the catalog reads it; InvalidInput names the field at fault."""
+        return parse_card(self.to_doc(), where)
+
+    @classmethod
+    def from_card(cls, card: Card) -> CardForm:
+        """The form showing a catalog card."""
+        return cls(name=card.name, klass=card.klass, endurance=card.endurance, technique=card.technique,
+                   hazard=card.hazard, icons=tuple(i.value for i in card.icons),
+                   sides=tuple(None if ability is None else AbilityForm.from_ability(ability)
+                               for ability in card.sides))
+
+
+@dataclass(frozen=True)
+class CategoryForm:
+    """An Accolade half being described: most (or fewest) tucked cards matching a filter."""
+
+    kind: str = "most"
+    filter: FilterForm = field(default_factory=FilterForm)
+
+    def to_doc(self) -> dict[str, Any]:
+        """The CATEGORY document."""
+        return {self.kind: self.filter.to_doc()}
+
+    def parse(self, where: str = "category") -> Category:
+        """The category as the engine reads it."""
+        return parse_category(self.to_doc(), where)
+
+    @classmethod
+    def from_category(cls, category: Category | None) -> CategoryForm:
+        """The form showing a parsed category."""
+        if category is None:
+            return cls()
+        return cls(kind=category.kind.value, filter=FilterForm.from_filter(category.filter))
+
+
+@dataclass(frozen=True)
+class AccoladeForm:
+    """An Accolade card being described: its name and each half (None = not described)."""
+
+    name: str = ""
+    basic: CategoryForm | None = None
+    advanced: CategoryForm | None = None
+
+    def to_doc(self) -> dict[str, Any]:
+        """The Accolade document of the catalog."""
+        return {"name": self.name, "basic": None if self.basic is None else self.basic.to_doc(),
+                "advanced": None if self.advanced is None else self.advanced.to_doc()}
+
+    def parse(self, where: str = "accolade") -> AccoladeCard:
+        """The Accolade card as the catalog reads it."""
+        return parse_accolade(self.to_doc(), where)
+
+    @classmethod
+    def from_card(cls, card: AccoladeCard) -> AccoladeForm:
+        """The form showing a catalog Accolade."""
+        return cls(name=card.name,
+                   basic=None if card.basic is None else CategoryForm.from_category(card.basic),
+                   advanced=None if card.advanced is None else CategoryForm.from_category(card.advanced))
+
+
+def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    # Keep the printed order (Classes I-IV, sides and icons as the vocabulary lists them) whatever the taps.
+    order: list[Any] = {"classes": list(CLASSES), "sides": [s.value for s in Side],
+                        "icons": [i.value for i in Icon]}[domain]
+    return tuple(sorted(values, key=lambda v: order.index(v) if v in order else len(order)))

@@ -1,0 +1,644 @@
+"""Playing 14ers beside the real cards: reveal, the gain check, Guides, tucking, Gerry, and end scoring.
+
+Each turn the player taps which Climb was revealed (from the catalog, or described on the spot), then a
+revealed Climb to see the engine's gain check: whether it can be gained now and how, or why not and which
+Guides would make it possible. Every change goes through the session keeper, so undo, redo and resuming
+after a restart come from the saved action list; nothing here decides a rule or a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.fourteeners import scoring, solo
+from companion.games.fourteeners.abilities import class_label, describe_ability
+from companion.games.fourteeners.catalog import Card, Catalog, with_card
+from companion.games.fourteeners.data import Side, load_data
+from companion.games.fourteeners.rules import (
+    GainCheck, Ignore, Phase, Reveal, State, can_pass, cards_to_save, current_player, expected_class, gain_check,
+    legal_actions, prompt, weather_now,
+)
+from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.ui.fourteeners_editor import ability_editor, card_fields
+from companion.ui.fourteeners_forms import AbilityForm, CardForm, roman, side_label
+from companion.ui.fourteeners_store import load_catalog, save_catalog
+from companion.ui.fourteeners_table import forecast_strip, hiker_card, score_details, score_table
+from companion.ui.fourteeners_widgets import (
+    SIDE_COLOURS, SIDE_ICONS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text,
+    requirement_chips, requirement_mini, sentence, slug,
+)
+from companion.ui.services import use_app
+from companion.ui.widgets import labelled, message_card, screen_view, section_title
+
+__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
+
+# What a Guide hired for each reason lets the player ignore, in the words of 'Using a Guide'.
+_IGNORE_WORDS = {
+    Ignore.REQUIREMENTS: "the Endurance and Technique requirements",
+    Ignore.HAZARD: "the Hazard requirement",
+    Ignore.WEATHER: "the Weather",
+}
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A turn being entered: the Climb tapped, the side, the Guides chosen, an ability or card being described."""
+
+    climb: str | None = None
+    side: str | None = None
+    option: int | None = None                         # index into the gain check's Guide options
+    hires: tuple[tuple[str, str], ...] = ()           # (what the Guide ignores, tucked card hired)
+    extra: tuple[str, ...] = ()                       # Guides hired without need
+    more_guides: bool = False
+    ability: AbilityForm | None = None                # the chosen side's ability, when not described yet
+    describing: CardForm | None = None                # a revealed card described on the spot
+
+
+def replay(record: dict[str, Any]) -> State:
+    """The final state of a finished game from its history record (setup plus actions)."""
+    saved = record.get("session") or {}
+    state = start_doc(saved.get("setup") or {})
+    for action in saved.get("actions") or []:
+        state = apply_doc(state, action)
+    return state
+
+
+def pending_cards(state: State, catalog: Catalog) -> list[Card]:
+    """Cards met in this game that would add to the saved catalog: new cards, or sides it lacks."""
+    pending = []
+    for card in cards_to_save(state):
+        mine = catalog.card(card.name)
+        if mine is None or any(mine.ability(s) is None and card.ability(s) is not None for s in Side):
+            pending.append(card)
+    return pending
+
+
+@ft.component
+def FourteenersPlay(session_id: str) -> ft.View:
+    """Route `/play/fourteeners/<id>`: the game in progress, or its final scores once finished."""
+    app = use_app()
+    page = ft.context.page
+    draft, set_draft = ft.use_state(Draft())
+    viewing, set_viewing = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    confirming, set_confirming = ft.use_state(False)
+
+    record = app.store.sessions.get(session_id)
+    history = None if record is not None else app.store.history.get(session_id)
+    finished_state = ft.use_memo(lambda: _safe_replay(history), dependencies=[session_id, history is not None])
+    session = state = None
+    broken: str | None = None
+    if record is not None:
+        try:
+            session = app.keeper.get(session_id)
+            state = app.keeper.state(session_id)
+        except CompanionError as exc:
+            broken = sentence(exc)
+    elif history is not None:
+        state, broken = finished_state
+
+    def done(_: Any = None) -> None:
+        set_draft(Draft())
+        set_problem(None)
+        set_viewing(None)
+        app.changed()
+
+    def act(doc: dict[str, Any]) -> None:
+        try:
+            app.keeper.act(session_id, doc)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        done()
+
+    def undo() -> None:
+        try:
+            app.keeper.undo(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        done()
+
+    def redo() -> None:
+        try:
+            app.keeper.redo(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        done()
+
+    def abandon() -> None:
+        set_confirming(False)
+        try:
+            app.keeper.abandon(session_id)
+        except CompanionError as exc:
+            set_problem(f"The game was not abandoned: {exc}")
+            return
+        app.changed()
+        page.navigate("/")
+
+    def finish() -> None:
+        try:
+            app.keeper.finish(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        done()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Abandon this game?"),
+            content=ft.Text("The game in progress is deleted and will not appear in History."),
+            actions=[
+                labelled("play-abandon-cancel", ft.TextButton("Keep it", key="play-abandon-cancel",
+                                                              on_click=lambda: set_confirming(False))),
+                labelled("play-abandon-confirm", ft.FilledButton(
+                    "Abandon", key="play-abandon-confirm", on_click=abandon,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+            ],
+            on_dismiss=lambda: set_confirming(False),
+        ) if confirming and record is not None else None
+    )
+
+    title = (record or history or {}).get("title") or "14ers"
+    if state is None:
+        body: list[ft.Control] = [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
+            key="ft-broken", tone="warning")]
+        if record is not None:
+            body.append(_abandon_row(set_confirming))
+        return screen_view(title, body)
+
+    active = session is not None
+    try:
+        catalog = load_catalog(app.store)
+    except CompanionError:
+        catalog = Catalog()
+    body = [_status(state)]
+    body.extend(problem_text(problem, key="ft-problem"))
+    if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
+        body.append(_reveal_panel(state, draft, set_draft, act))
+        body.extend(_row(state, draft, set_draft, act, interactive=False))
+    elif state.phase is Phase.GAIN and active:
+        body.extend(_row(state, draft, set_draft, act, interactive=True))
+    elif state.phase is Phase.FINISHED:
+        body.extend(_end(state, draft, set_draft, act, finish, active=active, page=page))
+    pending = pending_cards(state, catalog) if active else []
+    if pending:
+        body.append(_pending(pending, catalog, app, set_problem))
+    body.append(section_title("Tableaus", key="ft-tableaus-title"))
+    body.extend(_tableaus(state, viewing, set_viewing))
+    if state.log:
+        body.append(_log(state))
+    if active:
+        body.append(_abandon_row(set_confirming))
+    actions: list[ft.Control] = []
+    if active:
+        actions = [
+            labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip="Undo",
+                                              disabled=not session.can_undo, on_click=undo)),
+            labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip="Redo",
+                                              disabled=not session.can_redo, on_click=redo)),
+        ]
+    return screen_view(title, body, actions=actions)
+
+
+def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, str | None]:
+    if history is None:
+        return None, None
+    try:
+        return replay(history), None
+    except CompanionError as exc:
+        return None, f"The finished game cannot be replayed: {sentence(exc)}"
+
+
+# --- the header ----------------------------------------------------------------------------------------------
+
+def _status(state: State) -> ft.Control:
+    """Round, whose turn and what to do, the deck's next Class, and the Weather when it is played."""
+    deck = load_data().deck
+    size = deck.deck_size(len(state.setup.players))
+    klass = expected_class(state)
+    round_text = ("Setup" if state.phase is Phase.SETUP else
+                  "Game over" if state.phase is Phase.FINISHED else f"Round {state.round} of {deck.rounds}")
+    player = current_player(state)
+    facts = [f"{state.drawn} of {size} Climbs drawn"]
+    if klass is not None and state.phase is not Phase.FINISHED:
+        facts.append(f"next is {class_label(klass)}")
+    controls: list[ft.Control] = [
+        ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(round_text, key="ft-round", size=22, weight=ft.FontWeight.W_700, expand=True),
+            *([ft.Container(
+                padding=ft.Padding.symmetric(horizontal=10, vertical=4), border_radius=ft.BorderRadius.all(12),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                content=ft.Text(player.name, key="ft-turn", size=13, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.ON_PRIMARY_CONTAINER))] if player else []),
+        ]),
+        ft.Text(prompt(state), key="ft-prompt", size=14),
+        ft.Text(" · ".join(facts), key="ft-deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    weather = weather_now(state)
+    if weather is not None and state.phase is not Phase.FINISHED:
+        controls.append(forecast_strip(state, weather))
+    return panel(controls, key="ft-status", tone="raised", spacing=6)
+
+
+# --- revealing ------------------------------------------------------------------------------------------------
+
+def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
+    """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now."""
+    player = current_player(state)
+    klass = expected_class(state)
+    start = load_data().deck.revealed_at_start
+    if klass is None:
+        return panel([ft.Text("The Climb deck is empty.")])
+    if player is None:
+        heading = f"Reveal the first Climbs: {len(state.row) + 1} of {start}"
+    elif player.gerry:
+        heading = f"Which Climb did {player.name} reveal?"
+    else:
+        heading = f"Which Climb did {player.name} reveal?"
+    notes: list[str] = [f"Card {state.drawn + 1} of the deck: {class_label(klass)}."]
+    if state.setup.solo and player is not None and player.gerry:
+        target = state.row[-1] if state.row else None
+        side = side_label(solo.gerry_side(target.klass)) if target else None
+        notes.append(f"It goes far left; then {player.name} takes the rightmost Climb"
+                     + (f", {target.name}, and tucks it as {side}." if target else "."))
+    elif state.setup.solo and player is not None:
+        notes.append("Your new Climb goes far left of the row.")
+    elif state.setup.solo:
+        notes.append("Enter them left to right as they lie on the table.")
+    controls: list[ft.Control] = [
+        ft.Text(heading, key="ft-reveal-title", size=17, weight=ft.FontWeight.W_600),
+        ft.Text(" ".join(notes), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if draft.describing is not None:
+        form = replace(draft.describing, klass=klass)
+        controls.append(ft.Text("Describe the card as printed; its sides can wait until it is tucked.", size=13))
+        controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)),
+                                    fixed_class=klass))
+        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+            labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
+                                                 on_click=bind(set_draft, replace(draft, describing=None)))),
+            labelled("ftr-reveal", ft.FilledButton("Reveal this card", key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
+                                                   on_click=lambda: act({"type": "reveal", "card": form.to_doc()}))),
+        ]))
+        return panel(controls, key="ft-reveal", tone="raised")
+    names = [a.card for a in legal_actions(state) if isinstance(a, Reveal) and isinstance(a.card, str)]
+    cards = [card for name in names if (card := state.card(name)) is not None]
+    if cards:
+        for card in sorted(cards, key=lambda c: c.name.casefold()):
+            key = f"ft-reveal-{slug(card.name)}"
+            controls.append(labelled(key, ft.Container(
+                key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+                on_click=bind(act, {"type": "reveal", "card": card.name}),
+                content=card_line(card, trailing=[ft.Container(width=4), *requirement_mini(card)]),
+            )))
+    else:
+        controls.append(ft.Text(f"No {class_label(klass)} card of your catalog is left to reveal.", size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(ft.Row([labelled("ft-describe-new", ft.OutlinedButton(
+        "A card not in the list", key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+        on_click=bind(set_draft, replace(draft, describing=CardForm(klass=klass)))))]))
+    return panel(controls, key="ft-reveal", tone="raised")
+
+
+# --- the row and gaining --------------------------------------------------------------------------------------
+
+def _row(state: State, draft: Draft, set_draft, act, *, interactive: bool) -> list[ft.Control]:
+    """The revealed Climbs left to right; on a turn's gain step each shows the gain check and opens on a tap."""
+    player = current_player(state)
+    title = "Revealed Climbs" + (" · left to right" if state.setup.solo else "")
+    out: list[ft.Control] = [section_title(title, key="ft-row-title")]
+    if interactive and player is not None:
+        out.append(ft.Text(f"{player.name}: tap the Climb you gained to see how, and tuck it.", size=13,
+                           color=ft.Colors.ON_SURFACE_VARIANT))
+    if not state.row:
+        out.append(ft.Text("No Climb is revealed yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    for position, card in enumerate(state.row):
+        check = gain_check(state, state.turn, card.name) if interactive else None
+        selected = interactive and draft.climb is not None and draft.climb.casefold() == card.name.casefold()
+        out.append(_climb_tile(state, card, position, check, selected, set_draft, draft))
+        if selected and check is not None:
+            out.append(_gain_panel(state, card, check, draft, set_draft, act))
+    if interactive and can_pass(state):
+        out.append(message_card(
+            ft.Icons.BLOCK_ROUNDED, "No revealed Climb can be gained",
+            f"Not even with Guides: {player.name if player else 'the player'} tucks nothing this turn.",
+            key="ft-pass-card",
+            actions=[labelled("ft-pass", ft.FilledTonalButton("End the turn without a Climb", key="ft-pass",
+                                                              on_click=bind(act, {"type": "pass"})))]))
+    return out
+
+
+def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None, selected: bool, set_draft,
+                draft: Draft) -> ft.Control:
+    key = f"ft-climb-{slug(card.name)}"
+    badges: list[ft.Control] = []
+    if state.setup.solo and position == len(state.row) - 1:
+        badges.append(_badge(f"{solo.gerry_name()}'s pick", ft.Icons.SMART_TOY_ROUNDED, "#5A6B7B"))
+    if check is not None:
+        if check.possible:
+            badges.append(_badge("Can gain", ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"))
+        elif any(option.affordable for option in check.guides):
+            badges.append(_badge("With a Guide", ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
+        else:
+            badges.append(_badge("Out of reach", ft.Icons.BLOCK_ROUNDED, "#C53030"))
+    chips = requirement_chips(card, endurance=check.endurance if check else None,
+                              technique=check.technique if check else None)
+    tile = ft.Container(
+        key=key,
+        ink=check is not None,
+        on_click=(bind(set_draft, Draft() if selected else Draft(climb=card.name)) if check is not None else None),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        content=ft.Column(spacing=6, tight=True, controls=[
+            card_line(card, trailing=[ft.Text(str(position + 1), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                      if state.setup.solo else []),
+            ft.Row([*chips, *badges], spacing=6, run_spacing=6, wrap=True),
+        ]),
+    )
+    return labelled(key, tile)
+
+
+def _badge(text: str, icon: ft.IconData, colour: str) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=ft.BorderRadius.all(12),
+        bgcolor=colour,
+        content=ft.Row(spacing=4, tight=True, controls=[
+            ft.Icon(icon, size=14, color=ft.Colors.WHITE),
+            ft.Text(text, size=12, weight=ft.FontWeight.W_600, color=ft.Colors.WHITE)]))
+
+
+def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_draft, act) -> ft.Control:
+    """The gain check for one Climb, the Guides that would open it, the side to tuck it under, and Confirm."""
+    player = state.players[state.turn]
+    at = slug(card.name)
+    option = check.guides[draft.option] if draft.option is not None and draft.option < len(check.guides) else None
+    open_sides = option.sides if option is not None else check.sides
+    controls: list[ft.Control] = []
+    if check.possible:
+        verdict = f"Can be gained now: {check.reason}."
+        icon, colour = ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"
+    else:
+        verdict = f"Cannot be gained now: {check.reason}."
+        icon, colour = ft.Icons.BLOCK_ROUNDED, "#C53030"
+    controls.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Icon(icon, color=colour), ft.Text(verdict, key=f"ft-check-{at}", size=14, expand=True)]))
+    if check.weather_note:
+        controls.append(ft.Text(sentence(check.weather_note), key=f"ft-check-{at}-weather", size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    if check.guides:
+        lead = "Guides would make it possible:" if not check.possible else "Guides could open other sides:"
+        rows: list[ft.Control] = [ft.Text(lead, size=13, weight=ft.FontWeight.W_600)]
+        for index, guide_option in enumerate(check.guides):
+            count = len(guide_option.ignores)
+            words = " and ".join(_IGNORE_WORDS[i] for i in guide_option.ignores)
+            label = f"{count} Guide{'s' if count > 1 else ''} to ignore {words}"
+            if not guide_option.affordable:
+                label += f" (needs {count} tucked Climb{'s' if count > 1 else ''}; {player.name} has " \
+                         f"{check.guides_available})"
+            chosen = draft.option == index
+            rows.append(choice_chip(
+                f"ft-guide-option-{index}", label, chosen,
+                bind(set_draft, replace(draft, option=None if chosen else index, hires=(), side=None)),
+                icon=ft.Icons.SUPPORT_ROUNDED, disabled=not guide_option.affordable, wide=True))
+        controls.append(ft.Column(rows, spacing=6, tight=True, key=f"ft-guides-{at}"))
+    if option is not None:
+        taken = {name for _, name in draft.hires}
+        for ignore in option.ignores:
+            mine = next((name for ig, name in draft.hires if ig == ignore.value), None)
+            chips = []
+            for tucked in player.tucked:
+                name = tucked.card.name
+                picked = mine == name
+                others = [(ig, n) for ig, n in draft.hires if ig != ignore.value]
+                chips.append(choice_chip(
+                    f"ft-hire-{ignore.value}-{slug(name)}", f"{roman(tucked.card.klass)} · {name}", picked,
+                    bind(set_draft, replace(draft, hires=tuple(others) + (() if picked else ((ignore.value, name),)),
+                                            extra=tuple(n for n in draft.extra if n != name))),
+                    disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
+                    icon=SIDE_ICONS[tucked.side]))
+            controls.append(chip_row(chips, label=f"Which tucked Climb is the Guide ignoring {_IGNORE_WORDS[ignore]}? "
+                                                  f"It leaves the tableau; changes count from next turn."))
+    if player.tucked:
+        if draft.more_guides:
+            hired = {name for _, name in draft.hires}
+            chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
+                                 t.card.name in draft.extra,
+                                 bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
+                                 disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
+                     for t in player.tucked]
+            controls.append(chip_row(chips, label="Also hire as a Guide without need (a Guide with a Photo scores "
+                                                  "1 at the end)"))
+        else:
+            controls.append(ft.Row([labelled("ft-more-guides", ft.TextButton(
+                "Hire a Guide without need", key="ft-more-guides", icon=ft.Icons.SUPPORT_ROUNDED,
+                on_click=bind(set_draft, replace(draft, more_guides=True))))]))
+    blocked = dict(check.blocked)
+    side_buttons: list[ft.Control] = []
+    for side in Side:
+        ability = card.ability(side)
+        enabled = side in open_sides
+        why = blocked.get(side) or ("" if enabled else "needs Guides first" if check.guides else "cannot be gained")
+        side_buttons.append(_side_button(side, ability, enabled, draft.side == side.value, why,
+                                         bind(set_draft, replace(draft, side=side.value, ability=None))))
+    controls.append(ft.Text("Tuck it as", size=13, weight=ft.FontWeight.W_600))
+    controls.append(ft.Column([ft.Row(side_buttons[:2], spacing=8), ft.Row(side_buttons[2:], spacing=8)],
+                              spacing=8, tight=True))
+    chosen_side = Side(draft.side) if draft.side else None
+    needs_description = chosen_side is not None and card.ability(chosen_side) is None
+    if chosen_side is not None and needs_description:
+        controls.append(ft.Text(f"The {side_label(chosen_side)} side of {card.name} is not described yet: "
+                                f"describe it as printed.", size=13))
+        controls.append(ability_editor("ftg", draft.ability or AbilityForm(),
+                                       lambda form: set_draft(replace(draft, ability=form))))
+    ready = chosen_side is not None and chosen_side in open_sides and (
+        option is None or len(draft.hires) == len(option.ignores))
+
+    def confirm() -> None:
+        if chosen_side is None:
+            return
+        doc: dict[str, Any] = {"type": "gain", "card": card.name, "side": chosen_side.value}
+        guides = [{"card": name, "ignores": ignore} for ignore, name in draft.hires]
+        guides += [{"card": name, "ignores": None} for name in draft.extra]
+        if guides:
+            doc["guides"] = guides
+        if needs_description:
+            doc["ability"] = (draft.ability or AbilityForm()).to_doc()
+        act(doc)
+
+    label = f"Tuck as {side_label(chosen_side)}" if chosen_side is not None else "Choose a side"
+    controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+        labelled("ft-gain", ft.FilledButton(label, key="ft-gain", icon=ft.Icons.CHECK_ROUNDED, disabled=not ready,
+                                            on_click=confirm))]))
+    return panel(controls, key=f"ft-gain-{at}", tone="raised")
+
+
+def _side_button(side: Side, ability, enabled: bool, selected: bool, why: str, on_click) -> ft.Control:
+    colour = SIDE_COLOURS[side]
+    words = points_words(describe_ability(ability)) if ability is not None else "not described yet"
+    key = f"ft-side-{side.value}"
+    return ft.Container(
+        expand=True,
+        content=ft.Semantics(identifier=key, button=True, selected=selected, content=ft.Container(
+            key=key,
+            on_click=on_click if enabled else None,
+            disabled=not enabled,
+            ink=enabled,
+            height=96,
+            border_radius=ft.BorderRadius.all(12),
+            bgcolor=colour if selected else ft.Colors.with_opacity(0.08 if enabled else 0.03, colour),
+            border=ft.Border.all(2 if selected else 1, colour if enabled else ft.Colors.OUTLINE_VARIANT),
+            opacity=1.0 if enabled else 0.55,
+            padding=10,
+            content=ft.Column(spacing=2, tight=True, controls=[
+                ft.Row(spacing=4, controls=[
+                    ft.Icon(SIDE_ICONS[side], size=16, color=ft.Colors.WHITE if selected else colour),
+                    ft.Text(side_label(side), size=14, weight=ft.FontWeight.W_700,
+                            color=ft.Colors.WHITE if selected else colour)]),
+                ft.Text(words if enabled else why, size=11, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS,
+                        color=ft.Colors.WHITE if selected else ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        )),
+    )
+
+
+def _toggle(values: tuple[str, ...], value: str) -> tuple[str, ...]:
+    return tuple(v for v in values if v != value) if value in values else values + (value,)
+
+
+# --- end of the game ------------------------------------------------------------------------------------------
+
+def _end(state: State, draft: Draft, set_draft, act, finish, *, active: bool, page) -> list[ft.Control]:
+    """Describe any tucked side still blank, then the score breakdown, the winner, and Finish into History."""
+    missing = scoring.missing(state)
+    if missing:
+        if not active:
+            return [message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "Not scored",
+                                 "Some tucked sides were never described.", key="ft-unscored")]
+        owner, name, side = missing[0]
+        form = draft.ability or AbilityForm()
+        return [panel([
+            ft.Text("Before scoring", size=17, weight=ft.FontWeight.W_600),
+            ft.Text(f"Describe the {side_label(side)} side of {name} in {owner}'s tableau, as printed "
+                    f"({len(missing)} side{'s' if len(missing) > 1 else ''} left).", key="ftd-title", size=14),
+            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f))),
+            ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
+                "Save this side", key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,
+                on_click=bind(act, {"type": "describe", "card": name, "side": side.value,
+                                    "ability": form.to_doc()})))]),
+        ], key="ftd", tone="raised")]
+    result = scoring.score(state)
+    out: list[ft.Control] = [section_title("Final score", key="ft-final-title"),
+                             _winner(state, result), score_table(result)]
+    if result.accolade is not None:
+        counts = ", ".join(f"{name} {count}" for name, count in result.accolade.counts)
+        who = (" and ".join(result.accolade.winners) + f" score {result.accolade.points} each"
+               if len(result.accolade.winners) > 1 else
+               f"{result.accolade.winners[0]} scores {result.accolade.points}" if result.accolade.winners
+               else "nobody scores")
+        out.append(ft.Text(f"Accolade, {result.accolade.text}: {counts}; {who}.", key="ft-accolade-result",
+                           size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    out.append(section_title("What scored", key="ft-lines-title"))
+    out.append(panel(score_details(result), padding=12, spacing=10))
+    if active:
+        out.append(labelled("ft-finish", ft.FilledButton(
+            "Finish and save to History", key="ft-finish", icon=ft.Icons.FLAG_ROUNDED, on_click=finish,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
+    else:
+        out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, "Saved in History",
+                                "This game is over and kept in History.", key="ft-saved",
+                                actions=[labelled("go-home", ft.OutlinedButton(
+                                    "Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                    on_click=lambda: page.navigate("/")))]))
+    return out
+
+
+def _winner(state: State, result) -> ft.Control:
+    totals = {p.name: p.total for p in result.players}
+    best = max(totals.values())
+    leaders = [name for name, total in totals.items() if total == best]
+    if state.setup.solo:
+        you = state.players[0].name
+        text = solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you)
+    elif len(result.winners) == 1:
+        text = f"{result.winners[0]} wins with {best}."
+    else:
+        text = "Shared victory: " + " and ".join(result.winners) + f", with {best} each."
+    if len(leaders) > len(result.winners):
+        text += f" Tied at {best}, broken by the fewest points from Capstones."
+    elif len(result.winners) > 1:
+        text += " Still tied after the fewest points from Capstones."
+    return ft.Container(
+        key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=32, color="#B7791F"),
+            ft.Text(text, key="ft-winner", size=17, weight=ft.FontWeight.W_600, expand=True,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER)]))
+
+
+# --- around the table -----------------------------------------------------------------------------------------
+
+def _pending(pending: list[Card], catalog: Catalog, app, set_problem) -> ft.Control:
+    """Offer to keep the cards described during this game in the catalog, so later games know them."""
+    def keep() -> None:
+        updated = catalog
+        try:
+            for card in pending:
+                mine = updated.card(card.name)
+                if mine is not None:
+                    for side in Side:
+                        if mine.ability(side) is None and card.ability(side) is not None:
+                            mine = mine.with_side(side, card.ability(side))
+                    card = mine
+                updated = with_card(updated, card)
+            save_catalog(app.store, updated)
+        except CompanionError as exc:
+            set_problem(f"The cards were not saved: {sentence(exc)}")
+            return
+        set_problem(None)
+        app.changed()
+
+    names = ", ".join(card.name for card in pending)
+    return message_card(
+        ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
+        f"Described during this game: {names}. Saved, they can be picked in every game.",
+        key="ft-pending",
+        actions=[labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
+                                                                icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
+
+
+def _tableaus(state: State, viewing: int | None, set_viewing) -> list[ft.Control]:
+    """A chip per player, and the chosen player's Hiker card (the player to act by default)."""
+    turn = state.turn if state.phase in (Phase.REVEAL, Phase.GAIN) else None
+    shown = viewing if viewing is not None and viewing < len(state.players) else (turn or 0)
+    chips = [choice_chip(f"ft-player-{i}", f"{p.name} · {p.hiker}", i == shown, bind(set_viewing, i),
+                         icon=ft.Icons.PLAY_ARROW_ROUNDED if i == turn else
+                         ft.Icons.SMART_TOY_ROUNDED if p.gerry else ft.Icons.PERSON_ROUNDED)
+             for i, p in enumerate(state.players)]
+    return [ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            hiker_card(state, shown, key=f"ft-tableau-{shown}", current=shown == turn)]
+
+
+def _log(state: State) -> ft.Control:
+    entries = list(reversed(state.log[-5:]))
+    return panel([ft.Text("Recent", size=13, weight=ft.FontWeight.W_600),
+                  *[ft.Text(line, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
+                    for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
+
+
+def _abandon_row(set_confirming) -> ft.Control:
+    return ft.Row(alignment=ft.MainAxisAlignment.START, controls=[labelled("play-abandon", ft.TextButton(
+        "Abandon game", key="play-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        on_click=lambda: set_confirming(True)))])
+

@@ -1,0 +1,304 @@
+"""Setting up a game of 14ers: players in turn order with their Hikers, Weather, the Accolade, solo against Gerry.
+
+The screen only gathers choices; `companion.games.fourteeners.session.start` checks them when the session
+keeper starts the game, and the Hikers, deck sizes and Accolade shown come from the engine's own tables.
+The owner's catalog is copied into the setup, so later edits never change this game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.fourteeners import solo
+from companion.games.fourteeners.abilities import describe_category
+from companion.games.fourteeners.catalog import AccoladeSide, Catalog, export_catalog
+from companion.games.fourteeners.data import CLASSES, load_data
+from companion.games.fourteeners.rules import deck_counts, draw_accolade, hiker_letters
+from companion.games.fourteeners.session import GAME_ID
+from companion.ui.fourteeners_editor import category_editor
+from companion.ui.fourteeners_forms import CategoryForm, roman
+from companion.ui.fourteeners_store import load_catalog
+from companion.ui.fourteeners_widgets import ACCENT, bind, chip_row, choice_chip, panel, problem_text, sentence
+from companion.ui.services import use_app
+from companion.ui.widgets import colour_dot, labelled, message_card, section_title
+
+__all__ = ["SetupChoices", "SetupPanel", "setup_doc", "game_title", "new_seed"]
+
+_MAX_PLAYERS = 4
+
+
+def new_seed() -> int:
+    """A fresh seed for drawing the Accolade (kept in the setup, so a replay draws the same card)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+@dataclass(frozen=True)
+class SetupChoices:
+    """What the setup screen holds: players in turn order, Hiker sides, Weather and the Accolade choice."""
+
+    order: tuple[str, ...] = ()
+    advanced: frozenset[str] = frozenset()
+    weather: bool = False
+    accolade_mode: str = "random"                 # "random" | "choose" | "type"
+    seed: int = 1
+    chosen: tuple[str, str] | None = None         # (Accolade name, "basic" | "advanced")
+    typed: CategoryForm = CategoryForm()
+
+
+def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog) -> dict[str, Any]:
+    """The session setup (`fourteeners.session.parse_setup`'s format) for these choices."""
+    doc: dict[str, Any] = {
+        "players": [{"name": names[pid], "id": pid, "side": "advanced" if pid in choices.advanced else "basic"}
+                    for pid in choices.order],
+        "weather": choices.weather,
+        "catalog": export_catalog(catalog),
+    }
+    if len(choices.order) == 1:
+        doc["accolade"] = None
+    elif choices.accolade_mode == "random":
+        doc["accolade"] = "random"
+        doc["seed"] = choices.seed
+    elif choices.accolade_mode == "choose":
+        name, side = choices.chosen or ("", "")
+        doc["accolade"] = {"name": name, "side": side} if name else None
+    else:
+        doc["accolade"] = {"category": choices.typed.to_doc()}
+    return doc
+
+
+def game_title(names: list[str]) -> str:
+    """The game's name on Resume and in History: the players, or 'Ann vs Gerry' solo."""
+    if len(names) == 1:
+        return f"{names[0]} vs {solo.gerry_name()}"
+    return ", ".join(names)
+
+
+@ft.component
+def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
+    """The new-game form: roster players in order, Hiker sides, Weather, Accolade; Start opens the game."""
+    app = use_app()
+    page = ft.context.page
+    try:
+        catalog, broken = load_catalog(app.store), None
+    except CompanionError as exc:
+        catalog, broken = Catalog(), str(exc)
+    has_accolades = any(a.basic or a.advanced for a in catalog.accolades)
+    choices, set_choices = ft.use_state(
+        lambda: SetupChoices(seed=new_seed(), accolade_mode="random" if has_accolades else "type"))
+    error, set_error = ft.use_state(None)
+    roster = app.store.players.list()
+    names = {p.id: p.name for p in roster}
+    colours = {p.id: p.colour for p in roster}
+    order = tuple(pid for pid in choices.order if pid in names)
+    # Random and chosen Accolades need one described in the catalog; otherwise the players describe theirs.
+    mode = choices.accolade_mode if has_accolades else "type"
+
+    def change(new: SetupChoices) -> None:
+        set_choices(new)
+        set_error(None)
+
+    def start() -> None:
+        if not order:
+            set_error("Pick who plays, in turn order: 1 to 4 players from the roster.")
+            return
+        try:
+            doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog)
+            if doc.get("accolade", "") is None and len(order) > 1:
+                set_error("Choose the Accolade card and half in play.")
+                return
+            session = app.keeper.start(GAME_ID, doc, list(order), game_title([names[p] for p in order]))
+        except CompanionError as exc:
+            set_error(sentence(exc))
+            return
+        app.changed()
+        page.navigate(f"/play/{GAME_ID}/{session.id}")
+
+    body: list[ft.Control] = []
+    if broken:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read", broken,
+                                 key="ft-setup-broken", tone="warning"))
+    body.append(section_title("Players in turn order", key="ft-setup-players-title"))
+    body.append(_players(choices, order, roster, names, colours, change, page))
+    if order:
+        body.append(_table(len(order)))
+    if len(order) == 1:
+        body.append(message_card(
+            ft.Icons.SMART_TOY_ROUNDED, f"Solo against {solo.gerry_name()}",
+            f"{solo.gerry_name()} plays Hiker {solo.gerry_hiker()} after you. He takes the rightmost revealed "
+            f"Climb and tucks it by Class (I Training, II Plans, III and IV Capstones); you only tap which card "
+            f"he revealed. No Accolade is used.", key="ft-setup-solo"))
+    body.append(section_title("Backcountry", key="ft-setup-backcountry-title"))
+    body.append(_weather(choices, change))
+    if len(order) != 1:
+        body.append(section_title("Accolade", key="ft-setup-accolade-title"))
+        body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards))
+    described = sum(1 for c in catalog.cards if c.described)
+    body.append(ft.Row(spacing=8, controls=[
+        ft.Icon(ft.Icons.STYLE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(f"Your catalog: {len(catalog.cards)} Climb cards ({described} fully described). Cards not in it "
+                f"are entered when they are revealed.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
+                key="ft-setup-catalog")]))
+    body.extend(problem_text(error, key="ft-setup-error"))
+    body.append(labelled("ft-start", ft.FilledButton(
+        "Start the game", key="ft-start", icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
+    return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colours, change, page) -> ft.Control:
+    if not roster:
+        return message_card(
+            ft.Icons.GROUPS_ROUNDED, "No players yet", "Add the people you play with, then come back.",
+            key="ft-setup-no-players",
+            actions=[labelled("ft-setup-go-players", ft.FilledTonalButton(
+                "Players", key="ft-setup-go-players", icon=ft.Icons.GROUPS_ROUNDED,
+                on_click=lambda: page.navigate("/players")))])
+    letters = hiker_letters([pid in choices.advanced for pid in order]) if order else ()
+    rows: list[ft.Control] = []
+    for seat, (pid, letter) in enumerate(zip(order, letters)):
+        basic = hiker_letters([False] * len(order))[seat]
+        advanced_letter = hiker_letters([True] * len(order))[seat]
+        rows.append(ft.Container(
+            key=f"ft-seat-{seat}",
+            padding=ft.Padding.only(left=10, right=4, top=6, bottom=6),
+            border_radius=ft.BorderRadius.all(14),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column(spacing=6, tight=True, controls=[
+                ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                    ft.Text(str(seat + 1), size=13, weight=ft.FontWeight.W_700, color=ft.Colors.ON_SURFACE_VARIANT),
+                    colour_dot(colours[pid], names[pid], size=32),
+                    ft.Text(names[pid], size=16, weight=ft.FontWeight.W_600, expand=True),
+                    _hiker_badge(letter, key=f"ft-seat-{seat}-hiker"),
+                    labelled(f"ft-seat-{seat}-up", ft.IconButton(
+                        ft.Icons.ARROW_UPWARD_ROUNDED, key=f"ft-seat-{seat}-up", tooltip=f"Move {names[pid]} earlier",
+                        disabled=seat == 0, on_click=bind(change, replace(choices, order=_moved_up(order, seat))))),
+                    labelled(f"ft-seat-{seat}-remove", ft.IconButton(
+                        ft.Icons.CLOSE_ROUNDED, key=f"ft-seat-{seat}-remove", tooltip=f"{names[pid]} does not play",
+                        on_click=bind(change, replace(choices, order=tuple(p for p in order if p != pid))))),
+                ]),
+                ft.Row(spacing=6, controls=[
+                    ft.Container(width=22),
+                    choice_chip(f"ft-seat-{seat}-basic", f"Basic · {basic}", pid not in choices.advanced,
+                                bind(change, replace(choices, advanced=choices.advanced - {pid}))),
+                    choice_chip(f"ft-seat-{seat}-advanced", f"Advanced · {advanced_letter}", pid in choices.advanced,
+                                bind(change, replace(choices, advanced=choices.advanced | {pid}))),
+                ]),
+            ]),
+        ))
+    waiting = [p for p in roster if p.id not in order]
+    if waiting and len(order) < _MAX_PLAYERS:
+        rows.append(chip_row([
+            choice_chip(f"ft-add-{p.id}", p.name, False,
+                        bind(change, replace(choices, order=order + (p.id,))), icon=ft.Icons.ADD_ROUNDED)
+            for p in waiting], label="Tap to add, in turn order" if not order else "Add another player"))
+    if not order:
+        rows.insert(0, ft.Text("One player plays solo against Gerry; 2-4 players share the table.", size=13,
+                               color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Column(rows, spacing=8, tight=True)
+
+
+def _hiker_badge(letter: str, *, key: str) -> ft.Control:
+    """The seat's Hiker card, as a small card with its letter."""
+    return ft.Container(
+        width=44, height=44, border_radius=ft.BorderRadius.all(8), bgcolor=ACCENT,
+        alignment=ft.Alignment.CENTER, tooltip=f"Hiker {letter}",
+        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text("HIKER", size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
+            ft.Text(letter, key=key, size=18, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)]),
+    )
+
+
+def _table(players: int) -> ft.Control:
+    """The rulebook's setup table for this many players: Climbs per Class and the Hiker cards."""
+    counts = deck_counts(players)
+    hikers = load_data().hikers
+    groups = hikers.groups(players)
+    ab = sum(1 for g in groups if g == 0)
+    cd = len(groups) - ab
+    solo_note = " (solo is set up as two players)" if players == 1 else ""
+    cells = [ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True,
+                       controls=[ft.Text(f"Class {roman(k)}", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                                 ft.Text(str(counts[k]), size=18, weight=ft.FontWeight.W_700,
+                                         key=f"ft-setup-deck-{k}")])
+             for k in CLASSES]
+    return panel([
+        ft.Text(f"Climb deck for {players} player{'s' if players > 1 else ''}{solo_note}: "
+                f"{sum(counts.values())} cards, Class I on top to IV at the bottom", size=13),
+        ft.Row(cells),
+        ft.Text(f"Hikers: {ab} A/B to the first in turn order, {cd if players > 1 else 1} C/D to the last"
+                + (f" ({solo.gerry_name()})" if players == 1 else "") + ". Basic sides are A and C; Advanced B and D "
+                "(Hiker D never tucks Capstones).", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ], key="ft-setup-table", padding=12, spacing=8)
+
+
+def _weather(choices: SetupChoices, change) -> ft.Control:
+    forecasts = load_data().forecasts
+    lines: list[ft.Control] = [chip_row([
+        choice_chip("ft-setup-weather", "Weather forecast", choices.weather,
+                    bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED)])]
+    if choices.weather:
+        for forecast in forecasts.forecasts:
+            lines.append(ft.Text(f"{forecast.name}: " + ", ".join(f"{n} {w}" for n, w in forecast.rounds),
+                                 size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text("In a Fog round each player reveals at the end of the turn, not the start.", size=12,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+    else:
+        lines.append(ft.Text("Each round's Weather raises costs or blocks a side; Fog moves the reveal to the end "
+                             "of the turn.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return panel(lines, padding=12, spacing=6)
+
+
+def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards) -> ft.Control:
+    described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
+    modes = [("random", "Random", ft.Icons.SHUFFLE_ROUNDED, bool(described)),
+             ("choose", "Choose", ft.Icons.CHECKLIST_ROUNDED, bool(described)),
+             ("type", "Describe it", ft.Icons.EDIT_NOTE_ROUNDED, True)]
+    parts: list[ft.Control] = [chip_row([
+        choice_chip(f"ft-accolade-{mode}", label, choices.accolade_mode == mode,
+                    bind(change, replace(choices, accolade_mode=mode)), icon=icon, disabled=not enabled)
+        for mode, label, icon, enabled in modes])]
+    if not described:
+        parts.append(ft.Row(spacing=4, wrap=True, controls=[
+            ft.Text("No Accolade is described in your catalog yet.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("ft-setup-open-cards", ft.TextButton("Describe them", key="ft-setup-open-cards",
+                                                          on_click=open_cards))]))
+    if choices.accolade_mode == "random" and described:
+        try:
+            drawn = draw_accolade(catalog, random.Random(choices.seed))
+            words = f"{drawn.name} · {drawn.side.value.capitalize() if drawn.side else ''}: " \
+                    f"{describe_category(drawn.category)}"
+            parts.append(ft.Row(spacing=8, controls=[
+                ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
+                ft.Text(words, key="ft-accolade-drawn", size=14, weight=ft.FontWeight.W_500, expand=True)]))
+        except CompanionError as exc:
+            parts.extend(problem_text(sentence(exc), key="ft-accolade-drawn"))
+        parts.append(ft.Row([labelled("ft-accolade-redraw", ft.TextButton(
+            "Draw again", key="ft-accolade-redraw", icon=ft.Icons.CASINO_ROUNDED,
+            on_click=bind(change, replace(choices, seed=new_seed()))))]))
+    elif choices.accolade_mode == "choose" and described:
+        parts.append(ft.Column(spacing=6, tight=True, controls=[
+            choice_chip(f"ft-accolade-pick-{i}",
+                        f"{card.name} · {side.value.capitalize()}: {describe_category(card.category(side))}",
+                        choices.chosen == (card.name, side.value),
+                        bind(change, replace(choices, chosen=(card.name, side.value))), wide=True)
+            for i, (card, side) in enumerate(described)]))
+    elif choices.accolade_mode == "type" or not described:
+        parts.append(ft.Text("The Accolade card on the table: who scores, counting which tucked cards.", size=12,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+        parts.append(category_editor("ft-accolade-typed", choices.typed,
+                                     lambda form: change(replace(choices, typed=form))))
+    return panel(parts, key="ft-setup-accolade", padding=12, spacing=8)
+
+
+def _moved_up(order: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    if seat <= 0:
+        return order
+    items = list(order)
+    items[seat - 1], items[seat] = items[seat], items[seat - 1]
+    return tuple(items)

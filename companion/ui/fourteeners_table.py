@@ -1,0 +1,273 @@
+"""How a 14ers table is drawn: each tableau as a Hiker card with its four edges, the forecast, the scores.
+
+A Hiker card shows the Capstones tucked along its top edge, Gear on the left, Training on the right and
+Plans along the bottom, as the cards sit under a real Hiker; the attributes come from the engine
+(`rules.player_attributes`), never from arithmetic here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from companion.games.fourteeners import solo
+from companion.games.fourteeners.abilities import Attributes, Tucked, describe_ability
+from companion.games.fourteeners.catalog import Card
+from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
+from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
+from companion.games.fourteeners.scoring import ScoreBreakdown
+from companion.ui.fourteeners_forms import roman, side_label
+from companion.ui.fourteeners_widgets import (
+    ACCENT, SIDE_COLOURS, SIDE_ICONS, class_badge, icon_glyphs, points_words, slug, stat_chip,
+)
+
+__all__ = ["hiker_card", "attribute_chips", "forecast_strip", "weather_icon", "score_table", "score_details"]
+
+_WEATHER_ICONS = {
+    "Clear Skies": ft.Icons.WB_SUNNY_ROUNDED,
+    "Fog": ft.Icons.FOGGY,
+    "Rain": ft.Icons.WATER_DROP_ROUNDED,
+    "Mud": ft.Icons.GRAIN_ROUNDED,
+    "Blizzard": ft.Icons.AC_UNIT_ROUNDED,
+    "Sleet": ft.Icons.THUNDERSTORM_ROUNDED,
+    "Heat": ft.Icons.THERMOSTAT_ROUNDED,
+    "Snow": ft.Icons.SNOWING,
+}
+
+
+def weather_icon(name: str) -> ft.IconData:
+    """The glyph for a Weather by its forecast name (a cloud for any other)."""
+    return _WEATHER_ICONS.get(name, ft.Icons.CLOUD_ROUNDED)
+
+
+def attribute_chips(attrs: Attributes, *, key: str) -> ft.Control:
+    """Endurance, Technique and Utility (with any Utility only for some Classes) and the flags, as pills."""
+    chips: list[ft.Control] = [
+        stat_chip(ft.Icons.HIKING_ROUNDED, f"Endurance {attrs.endurance}", key=f"{key}-endurance", strong=True),
+        stat_chip(ft.Icons.TERRAIN_ROUNDED, f"Technique {attrs.technique}", key=f"{key}-technique", strong=True),
+        stat_chip(ft.Icons.BACKPACK_ROUNDED, f"Utility {attrs.utility}", key=f"{key}-utility", strong=True),
+    ]
+    for klass in CLASSES:
+        extra = attrs.class_utility[klass - 1]
+        if extra:
+            chips.append(stat_chip(ft.Icons.BACKPACK_ROUNDED, f"{extra:+d} Utility for Class {roman(klass)}",
+                                   key=f"{key}-utility-{klass}", colour=SIDE_COLOURS[Side.GEAR]))
+    if attrs.meets_hazard:
+        chips.append(stat_chip(ft.Icons.WARNING_AMBER_ROUNDED, "Meets Hazards", key=f"{key}-hazard",
+                               colour="#C53030"))
+    if attrs.ignores_weather:
+        chips.append(stat_chip(ft.Icons.UMBRELLA_ROUNDED, "Ignores Weather", key=f"{key}-weather",
+                               colour="#2B6CB0"))
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key=key)
+
+
+def hiker_card(state: State, index: int, *, key: str, current: bool = False) -> ft.Control:
+    """One player's tableau drawn as a Hiker card: tucked Climbs on its four edges, Guides under it."""
+    player = state.players[index]
+    attrs = player_attributes(state, index)
+    tucked = {side: [t for t in player.tucked if t.side is side] for side in Side}
+    hikers = load_data().hikers
+    card = hikers.cards[hikers.group_of(player.hiker)]
+    side_word = "Advanced" if player.hiker == card.advanced else "Basic"
+    subtitle = (f"Hiker {player.hiker} · takes the rightmost Climb" if player.gerry
+                else f"Hiker {player.hiker} · {side_word} side")
+    if player.hiker in hikers.no_capstones:
+        subtitle += " · never tucks Capstones"
+    header = ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Container(
+            width=44, height=44, border_radius=ft.BorderRadius.all(10),
+            bgcolor="#5A6B7B" if player.gerry else ACCENT, alignment=ft.Alignment.CENTER,
+            content=ft.Text(player.hiker, size=22, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)),
+        ft.Column(spacing=0, tight=True, expand=True, controls=[
+            ft.Text(player.name, size=17, weight=ft.FontWeight.W_700, key=f"{key}-name"),
+            ft.Text(subtitle, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
+        *([ft.Container(padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
+                        bgcolor=ft.Colors.PRIMARY,
+                        content=ft.Text("To play", size=11, weight=ft.FontWeight.W_600,
+                                        color=ft.Colors.ON_PRIMARY))] if current else []),
+    ])
+    middle = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        _edge(Side.GEAR, tucked[Side.GEAR], key, expand=True),
+        ft.Container(
+            width=58, height=112, border_radius=ft.BorderRadius.all(12),
+            gradient=ft.LinearGradient(begin=ft.Alignment.TOP_CENTER, end=ft.Alignment.BOTTOM_CENTER,
+                                       colors=["#C5CAE9", "#7986CB"] if not player.gerry else ["#CFD8DC", "#78909C"]),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Icon(ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.HIKING_ROUNDED, size=26,
+                        color=ft.Colors.WHITE),
+                ft.Text(player.hiker, size=26, weight=ft.FontWeight.W_800, color=ft.Colors.WHITE)]),
+        ),
+        _edge(Side.TRAINING, tucked[Side.TRAINING], key, expand=True),
+    ])
+    body: list[ft.Control] = [
+        header,
+        attribute_chips(attrs, key=f"{key}-attrs"),
+        _edge(Side.CAPSTONE, tucked[Side.CAPSTONE], key, horizontal=True),
+        middle,
+        _edge(Side.PLANS, tucked[Side.PLANS], key, horizontal=True),
+    ]
+    if player.guides or not player.gerry:
+        body.append(_guides(player.guides, key))
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(20),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
+        padding=12,
+        content=ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = False,
+          expand: bool = False) -> ft.Control:
+    """One edge of the Hiker card: its side's name and count, and the Climbs tucked there."""
+    colour = SIDE_COLOURS[side]
+    items: list[ft.Control] = [_tucked(t, f"{key}-{side.value}-{slug(t.card.name)}") for t in cards]
+    if not items:
+        items = [ft.Text("Nothing tucked", size=11, italic=True, color=ft.Colors.OUTLINE)]
+    title = ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Icon(SIDE_ICONS[side], size=14, color=colour),
+        ft.Text(f"{side_label(side).upper()} · {len(cards)}", size=11, weight=ft.FontWeight.W_700, color=colour,
+                key=f"{key}-{side.value}-count")])
+    content = (ft.Row(items, wrap=True, spacing=6, run_spacing=6) if horizontal
+               else ft.Column(items, spacing=6, tight=True))
+    return ft.Container(
+        key=f"{key}-{side.value}",
+        expand=expand,
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.with_opacity(0.07, colour),
+        border=ft.Border.all(1, ft.Colors.with_opacity(0.35, colour)),
+        padding=8,
+        content=ft.Column([title, content], spacing=6, tight=True),
+    )
+
+
+def _tucked(tucked: Tucked, key: str) -> ft.Control:
+    """A tucked Climb: its corner (Class and icons, which every ability counts) and the side's ability."""
+    ability = tucked.card.ability(tucked.side)
+    words = points_words(describe_ability(ability)) if ability is not None else "side not described yet"
+    return ft.Container(
+        key=key,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        border_radius=ft.BorderRadius.all(8),
+        bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.only(left=ft.BorderSide(3, SIDE_COLOURS[tucked.side])),
+        content=ft.Column(spacing=2, tight=True, controls=[
+            ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                class_badge(tucked.card.klass, size=11),
+                ft.Text(tucked.card.name, size=12, weight=ft.FontWeight.W_600, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                *icon_glyphs(tucked.card.icons, size=13)]),
+            ft.Text(words, size=11, color=ft.Colors.ERROR if ability is None else ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+    )
+
+
+def _guides(guides: Sequence[Card], key: str) -> ft.Control:
+    """The Guides hired: discarded Climbs beside the Hiker, each with a Photo worth a point at the end."""
+    photos = sum(1 for card in guides if Icon.PHOTO in card.icons)
+    chips: list[ft.Control] = []
+    for card in guides:
+        chips.append(ft.Container(
+            key=f"{key}-guide-{slug(card.name)}",
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=ft.BorderRadius.all(8),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Row(spacing=4, tight=True, controls=[
+                class_badge(card.klass, size=11), ft.Text(card.name, size=12), *icon_glyphs(card.icons, size=13)])))
+    if not chips:
+        chips = [ft.Text("None hired", size=11, italic=True, color=ft.Colors.OUTLINE)]
+    title = f"GUIDES · {len(guides)}" + (f" · {photos} with a Photo" if photos else "")
+    return ft.Column(spacing=6, tight=True, controls=[
+        ft.Row(spacing=4, controls=[ft.Icon(ft.Icons.SUPPORT_ROUNDED, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                                    ft.Text(title, size=11, weight=ft.FontWeight.W_700,
+                                            color=ft.Colors.ON_SURFACE_VARIANT, key=f"{key}-guides-count")]),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6)])
+
+
+def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
+    """The July and August forecast as nine cells, the current round marked, and this round's effect."""
+    forecasts = load_data().forecasts
+    cells: list[ft.Control] = []
+    for forecast in forecasts.forecasts:
+        for number, name in forecast.rounds:
+            now = number == state.round
+            past = number < state.round
+            cells.append(ft.Container(
+                key=f"ft-forecast-{number}",
+                expand=True, height=48, border_radius=ft.BorderRadius.all(8),
+                bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                opacity=0.45 if past else 1.0,
+                tooltip=f"Round {number}: {name}",
+                alignment=ft.Alignment.CENTER,
+                content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                    ft.Text(str(number), size=10, color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Icon(weather_icon(name), size=18,
+                            color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT)]),
+            ))
+    upcoming = ""
+    if state.round < load_data().deck.rounds:
+        upcoming_name = forecasts.weather(state.round + 1)
+        upcoming = f"Next round: {upcoming_name} ({weather_named(state.setup.catalog, upcoming_name).text})."
+    return ft.Column(spacing=6, tight=True, controls=[
+        ft.Row(cells, spacing=3),
+        ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Icon(weather_icon(weather.name), color=ft.Colors.PRIMARY),
+            ft.Column(spacing=0, tight=True, expand=True, controls=[
+                ft.Text(f"{weather.forecast} · {weather.name}: {weather.text}", key="ft-weather-now", size=13,
+                        weight=ft.FontWeight.W_600),
+                *([ft.Text(upcoming, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if upcoming else [])])]),
+    ])
+
+
+def score_table(result: ScoreBreakdown) -> ft.Control:
+    """The end score, part by part (Accolade, Plans, Capstones, Photos, total), one column per player."""
+    rows = [("Accolade", "accolade"), ("Plans", "plans"), ("Capstones", "capstones"), ("Photos", "photos"),
+            ("Total", "total")]
+
+    def cell(text: str, *, key: str | None = None, strong: bool = False, colour: str | None = None) -> ft.Control:
+        return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
+            text, key=key, size=15 if strong else 14, weight=ft.FontWeight.W_700 if strong else ft.FontWeight.W_500,
+            color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+
+    lines: list[ft.Control] = [ft.Row(spacing=4, controls=[
+        ft.Container(width=86),
+        *[cell(p.name, strong=True, colour=ft.Colors.PRIMARY if p.name in result.winners else None)
+          for p in result.players]])]
+    for label, field in rows:
+        total = field == "total"
+        lines.append(ft.Divider(height=1) if total else ft.Container(height=0))
+        lines.append(ft.Row(spacing=4, controls=[
+            ft.Container(width=86, content=ft.Text(label, size=13, weight=ft.FontWeight.W_600 if total else None,
+                                                   color=ft.Colors.ON_SURFACE_VARIANT)),
+            *[cell(str(getattr(p, field)), key=f"ft-score-{i}-{field}", strong=total)
+              for i, p in enumerate(result.players)]]))
+    return ft.Container(
+        key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=14,
+        content=ft.Column(lines, spacing=6, tight=True))
+
+
+def score_details(result: ScoreBreakdown) -> list[ft.Control]:
+    """What scored, line by line, for each player (every points ability on the tableau)."""
+    blocks: list[ft.Control] = []
+    for index, player in enumerate(result.players):
+        items: list[ft.Control] = [ft.Text(f"{player.name}" + (f" ({solo.gerry_name()}'s Hiker)" if player.gerry
+                                                               else ""), size=14, weight=ft.FontWeight.W_600)]
+        for number, line in enumerate(player.lines):
+            side = side_label(line.side) if line.side is not None else "Hiker"
+            items.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                ft.Icon(SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
+                        color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(f"{line.source} ({side}): {points_words(line.text)}", size=12, expand=True),
+                ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
+        if player.accolade:
+            items.append(ft.Text(f"Accolade: {player.accolade}", size=12))
+        if player.photos:
+            items.append(ft.Text(f"Guides with a Photo: {player.photos}", size=12))
+        if len(items) == 1:
+            items.append(ft.Text("Nothing scored.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        blocks.append(ft.Container(padding=ft.Padding.only(left=4, top=4), content=ft.Column(items, spacing=4,
+                                                                                            tight=True)))
+    return blocks

@@ -1,0 +1,261 @@
+"""Small pieces the 14ers screens share: choice chips, number steppers, panels, Class badges and icons.
+
+Everything here is a plain function returning controls, so screens keep their state in one place and pass
+handlers down. Tap targets are at least 40 px high with room around them; every control a test or a
+browser needs has a stable `key` and semantics identifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.games.fourteeners.catalog import Card, name_key
+from companion.games.fourteeners.data import Icon, Side
+from companion.ui.fourteeners_forms import icon_label, roman, side_label
+from companion.ui.widgets import labelled
+
+__all__ = [
+    "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug", "bind",
+    "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
+    "stat_chip", "card_line", "side_tag", "problem_text", "sentence", "points_words", "requirement_mini",
+]
+
+# The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
+ACCENT = "#3F51B5"
+SIDE_COLOURS: dict[Side, str] = {
+    Side.CAPSTONE: "#B7791F",
+    Side.GEAR: "#2B6CB0",
+    Side.TRAINING: "#2F855A",
+    Side.PLANS: "#6B46C1",
+}
+SIDE_ICONS: dict[Side, ft.IconData] = {
+    Side.CAPSTONE: ft.Icons.STAR_ROUNDED,
+    Side.GEAR: ft.Icons.BACKPACK_ROUNDED,
+    Side.TRAINING: ft.Icons.FITNESS_CENTER_ROUNDED,
+    Side.PLANS: ft.Icons.MAP_ROUNDED,
+}
+ICON_GLYPHS: dict[Icon, ft.IconData] = {
+    Icon.ALT: ft.Icons.DIRECTIONS_CAR_ROUNDED,
+    Icon.HAZARD: ft.Icons.WARNING_AMBER_ROUNDED,
+    Icon.PHOTO: ft.Icons.PHOTO_CAMERA_ROUNDED,
+}
+
+_SLUG = re.compile(r"[^a-z0-9]+")
+_STAR = re.compile(r"(-?\d+) ★")
+
+
+def slug(name: str) -> str:
+    """A card name as a key fragment: 'Mt. of the Holy Cross' -> 'mt-of-the-holy-cross'."""
+    return _SLUG.sub("-", name_key(name)).strip("-") or "card"
+
+
+def bind(action: Callable[..., Any], *args: Any) -> Callable[[], Any]:
+    """A no-argument click handler calling `action(*args)` (Flet passes an event to handlers with parameters)."""
+    return lambda: action(*args)
+
+
+def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any] | None, *,
+                icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
+                tooltip: str | None = None, wide: bool = False) -> ft.Control:
+    """A rounded chip that is on or off; a tick shows when it is on; `wide` for a sentence that may wrap."""
+    tint = colour or ft.Colors.PRIMARY
+    content: list[ft.Control] = []
+    if selected:
+        content.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_SECONDARY_CONTAINER))
+    elif icon is not None:
+        content.append(ft.Icon(icon, size=16, color=ft.Colors.OUTLINE if disabled else tint))
+    content.append(ft.Text(label, size=13, weight=ft.FontWeight.W_500, expand=wide,
+                           color=ft.Colors.OUTLINE if disabled else
+                           ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
+    return ft.Semantics(
+        identifier=key,
+        selected=selected,
+        button=True,
+        content=ft.Container(
+            key=key,
+            # No alignment: an aligned Container stretches to the row's width; padding gives the 40 px height.
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.all(14 if wide else 20),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            border=ft.Border.all(1, ft.Colors.SECONDARY_CONTAINER if selected else ft.Colors.OUTLINE_VARIANT),
+            on_click=None if disabled else on_click,
+            disabled=disabled,
+            tooltip=tooltip,
+            ink=not disabled,
+            content=ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+def chip_row(chips: Sequence[ft.Control], *, label: str | None = None) -> ft.Control:
+    """Chips that wrap onto more lines on a narrow phone, with an optional small label above."""
+    row = ft.Row(list(chips), wrap=True, spacing=6, run_spacing=6)
+    if label is None:
+        return row
+    return ft.Column([ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT), row], spacing=4, tight=True)
+
+
+def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *, low: int = 0,
+            high: int = 20, icon: ft.IconData | None = None) -> ft.Control:
+    """A number set with minus and plus buttons: no keyboard needed at the table."""
+    return ft.Row(
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            *([ft.Icon(icon, size=20, color=ft.Colors.ON_SURFACE_VARIANT)] if icon else []),
+            ft.Text(label, expand=True, size=14),
+            labelled(f"{key}-minus", ft.IconButton(
+                ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", tooltip=f"{label}: one less",
+                disabled=value <= low, on_click=bind(on_change, max(low, value - 1)))),
+            ft.Container(
+                width=36, alignment=ft.Alignment.CENTER,
+                content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_600),
+            ),
+            labelled(f"{key}-plus", ft.IconButton(
+                ft.Icons.ADD_ROUNDED, key=f"{key}-plus", tooltip=f"{label}: one more",
+                disabled=value >= high, on_click=bind(on_change, min(high, value + 1)))),
+        ],
+    )
+
+
+def panel(controls: Sequence[ft.Control], *, key: str | None = None, tone: str = "plain",
+          padding: int = 16, spacing: int = 12) -> ft.Control:
+    """A rounded section of a screen; tone 'raised' for the one thing to do now, 'warning' for trouble."""
+    bgcolor = {
+        "plain": ft.Colors.SURFACE_CONTAINER_LOW,
+        "raised": ft.Colors.SURFACE_CONTAINER_HIGH,
+        "warning": ft.Colors.ERROR_CONTAINER,
+        "good": ft.Colors.with_opacity(0.10, "#2F855A"),
+    }.get(tone, ft.Colors.SURFACE_CONTAINER_LOW)
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=bgcolor,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if tone in ("plain", "raised") else None,
+        padding=padding,
+        content=ft.Column(list(controls), spacing=spacing, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def class_badge(klass: int, *, size: int = 13) -> ft.Control:
+    """The Class in a card's corner, as a small dark tab with its Roman numeral."""
+    return ft.Semantics(
+        label=f"Class {roman(klass)}",
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+            border_radius=ft.BorderRadius.all(6),
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            content=ft.Text(roman(klass), size=size, weight=ft.FontWeight.W_700,
+                            color=ft.Colors.ON_INVERSE_SURFACE),
+        ),
+    )
+
+
+def icon_glyphs(icons: Sequence[Icon], *, size: int = 15, colour: str | None = None) -> list[ft.Control]:
+    """A card's corner icons (Alt route, Hazard, Photo) as small glyphs with their names for screen readers."""
+    return [ft.Icon(ICON_GLYPHS[icon], size=size, color=colour or ft.Colors.ON_SURFACE_VARIANT,
+                    semantics_label=icon_label(icon), tooltip=icon_label(icon)) for icon in icons]
+
+
+def stat_chip(icon: ft.IconData, text: str, *, key: str | None = None, colour: str | None = None,
+              strong: bool = False) -> ft.Control:
+    """A small pill with an icon and a value, e.g. Endurance 3."""
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.with_opacity(0.14, colour) if colour else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        content=ft.Row(
+            spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[ft.Icon(icon, size=15, color=colour or ft.Colors.ON_SURFACE_VARIANT),
+                      ft.Text(text, key=key, size=12,
+                              weight=ft.FontWeight.W_600 if strong else ft.FontWeight.W_500)],
+        ),
+    )
+
+
+def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None) -> list[ft.Control]:
+    """A Climb's requirements (with the Weather's extra cost when given) and its Hazard requirement."""
+    chips = [
+        stat_chip(ft.Icons.HIKING_ROUNDED, f"{card.endurance if endurance is None else endurance} Endurance"),
+        stat_chip(ft.Icons.TERRAIN_ROUNDED, f"{card.technique if technique is None else technique} Technique"),
+    ]
+    if card.hazard:
+        chips.append(stat_chip(ft.Icons.REPORT_ROUNDED, "Hazard", colour="#C53030"))
+    return chips
+
+
+def card_line(card: Card, *, trailing: Sequence[ft.Control] = (), subtitle: str | None = None,
+              size: int = 15) -> ft.Control:
+    """A card in one line: Class badge, name, corner icons; optional words under it."""
+    top = ft.Row(
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[class_badge(card.klass),
+                  ft.Text(card.name, size=size, weight=ft.FontWeight.W_600, expand=True, max_lines=2,
+                          overflow=ft.TextOverflow.ELLIPSIS),
+                  *icon_glyphs(card.icons), *trailing],
+    )
+    if subtitle is None:
+        return top
+    return ft.Column([top, ft.Text(subtitle, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2, tight=True)
+
+
+def side_tag(side: Side, *, count: int | None = None) -> ft.Control:
+    """A side's name with its colour and icon, e.g. the heading of a Hiker card's edge."""
+    text = side_label(side).upper() + (f" · {count}" if count is not None else "")
+    return ft.Row(
+        spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[ft.Icon(SIDE_ICONS[side], size=14, color=SIDE_COLOURS[side]),
+                  ft.Text(text, size=11, weight=ft.FontWeight.W_700, color=SIDE_COLOURS[side])],
+    )
+
+
+def problem_text(message: str | None, *, key: str) -> list[ft.Control]:
+    """An inline refusal under a form (nothing when there is none)."""
+    if not message:
+        return []
+    return [ft.Container(
+        key=f"{key}-box",
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=ft.BorderRadius.all(10),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        content=ft.Row(
+            spacing=8, vertical_alignment=ft.CrossAxisAlignment.START,
+            controls=[ft.Icon(ft.Icons.ERROR_OUTLINE_ROUNDED, size=18, color=ft.Colors.ON_ERROR_CONTAINER),
+                      ft.Text(message, key=key, size=13, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
+        ),
+    )]
+
+
+def points_words(text: str) -> str:
+    """Engine wording for screens: '3 ★' becomes '3 points' (the app's offline font has no star glyph)."""
+    return _STAR.sub(lambda m: f"{m.group(1)} point{'' if abs(int(m.group(1))) == 1 else 's'}", text)
+
+
+def requirement_mini(card: Card) -> list[ft.Control]:
+    """A Climb's requirements in a few pixels: Endurance, Technique and the Hazard mark, for a list row."""
+    def pair(icon: ft.IconData, value: int, label: str) -> ft.Control:
+        return ft.Row(spacing=2, tight=True, controls=[
+            ft.Icon(icon, size=15, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=label),
+            ft.Text(str(value), size=14, weight=ft.FontWeight.W_600)])
+
+    out = [pair(ft.Icons.HIKING_ROUNDED, card.endurance, "Endurance"),
+           pair(ft.Icons.TERRAIN_ROUNDED, card.technique, "Technique")]
+    if card.hazard:
+        out.append(ft.Icon(ft.Icons.REPORT_ROUNDED, size=17, color="#C53030", semantics_label="Hazard requirement",
+                           tooltip="Hazard requirement"))
+    return out
+
+
+def sentence(exc: Exception) -> str:
+    """An engine message as a sentence: capitalised, ending with a full stop."""
+    text = str(exc).strip()
+    if not text:
+        return "That is not allowed."
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

@@ -1,0 +1,265 @@
+"""The 14ers screens in-process: setting up a game, describing cards as they are revealed, the gain check,
+gaining with a side, undo and redo, resuming after the store is reopened, and the end score."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from harness import UiApp
+
+import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+from companion.games.fourteeners import rules, scoring
+from companion.games.fourteeners.catalog import import_catalog
+from companion.games.fourteeners.data import Side
+from companion.games.fourteeners.rules import Phase
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+from companion.ui.app import build_main
+from companion.ui.fourteeners_store import load_catalog, save_catalog
+from test_fourteeners_fixtures import synthetic_catalog_doc
+
+
+def _keeper(store) -> SessionKeeper:
+    return SessionKeeper(store)
+
+
+def _start(store, catalog_doc=None, **setup) -> tuple[str, list]:
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    doc = {"players": [{"name": "Ann", "id": ann.id}, {"name": "Bo", "id": bo.id}],
+           "accolade": {"category": {"most": {"side": "gear"}}}, **setup}
+    if catalog_doc is not None:
+        doc["catalog"] = catalog_doc
+    session = _keeper(store).start("fourteeners", doc, [ann.id, bo.id], "Ann, Bo")
+    return session.id, [ann, bo]
+
+
+async def _describe_reveal(ui, name: str, endurance: int = 0, technique: int = 0, *, hazard: bool = False,
+                           icons: tuple[str, ...] = ()) -> None:
+    """Reveal a card the catalog does not know by describing its corner on the spot."""
+    await ui.click("ft-describe-new")
+    await ui.type("ftr-name", name)
+    for _ in range(endurance):
+        await ui.click("ftr-endurance-plus")
+    for _ in range(technique):
+        await ui.click("ftr-technique-plus")
+    if hazard:
+        await ui.click("ftr-hazard")
+    for icon in icons:
+        await ui.click(f"ftr-icon-{icon}")
+    await ui.click("ftr-reveal")
+
+
+async def test_set_up_a_two_player_game(open_ui, store):
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann, bo, cy = store.players.add("Ann"), store.players.add("Bo"), store.players.add("Cy")
+    ui = await open_ui()
+    await ui.click("home-game-fourteeners")
+    assert ui.route == "/games/fourteeners"
+    await ui.click(f"ft-add-{bo.id}")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click("ft-seat-1-up")                       # Ann first after all
+    assert [ui.get(f"ft-seat-{i}-hiker").value for i in (0, 1)] == ["A", "C"]
+    await ui.click("ft-seat-1-advanced")                 # Bo plays the Advanced side of C/D
+    assert ui.get("ft-seat-1-hiker").value == "D"
+    # The rulebook's table for two players: 5/6/6/4 Climbs.
+    assert [ui.get(f"ft-setup-deck-{k}").value for k in (1, 2, 3, 4)] == ["5", "6", "6", "4"]
+    await ui.click(f"ft-add-{cy.id}")
+    assert [ui.get(f"ft-seat-{i}-hiker").value for i in (0, 1, 2)] == ["A", "D", "C"]
+    assert [ui.get(f"ft-setup-deck-{k}").value for k in (1, 2, 3, 4)] == ["6", "9", "9", "6"]
+    await ui.click("ft-seat-2-remove")
+    await ui.click("ft-setup-weather")
+    await ui.click("ft-accolade-choose")
+    await ui.click("ft-start")
+    assert "Choose the Accolade card" in ui.get("ft-setup-error").value
+    await ui.click("ft-accolade-pick-0")
+    await ui.click("ft-start")
+
+    [session] = _keeper(store).in_progress()
+    assert ui.route == f"/play/fourteeners/{session.id}"
+    assert session.players == (ann.id, bo.id)
+    assert session.setup["players"] == [{"name": "Ann", "id": ann.id, "side": "basic"},
+                                        {"name": "Bo", "id": bo.id, "side": "advanced"}]
+    assert session.setup["weather"] is True
+    assert session.setup["accolade"] == {"name": "Gear Head", "side": "basic"}
+    # The game keeps its own copy of the catalog, so editing the catalog later changes nothing here.
+    assert import_catalog(session.setup["catalog"]) == load_catalog(store)
+    assert "Reveal the first Climbs" in ui.get("ft-prompt").value
+    assert ui.get("ft-tableau-0-name").value == "Ann"
+
+
+async def test_a_random_accolade_is_drawn_with_the_seed_kept_in_the_setup(open_ui, store):
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click(f"ft-add-{bo.id}")
+    shown = ui.get("ft-accolade-drawn").value
+    await ui.click("ft-start")
+    [session] = _keeper(store).in_progress()
+    assert session.setup["accolade"] == "random" and isinstance(session.setup["seed"], int)
+    drawn = _keeper(store).state(session.id).setup.accolade
+    assert shown.startswith(f"{drawn.name} · {drawn.side.value.capitalize()}")
+
+
+async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(open_ui, store):
+    session_id, _ = _start(store)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await _describe_reveal(ui, "Mt. Elbert", 1, 1, icons=("photo",))
+    await _describe_reveal(ui, "Longs Peak", 3, 2, hazard=True)
+    await _describe_reveal(ui, "Grays Peak")
+    assert "Ann, reveal a Class I Climb" in ui.get("ft-prompt").value
+    await _describe_reveal(ui, "Torreys Peak", 1, 2)
+    state = _keeper(store).state(session_id)
+    assert state.phase is Phase.GAIN and [c.name for c in state.row] == [
+        "Mt. Elbert", "Longs Peak", "Grays Peak", "Torreys Peak"]
+
+    # The gain check for a Climb out of reach gives the engine's reason and the Guides it would take.
+    await ui.click("ft-climb-longs-peak")
+    reason = rules.gain_check(state, 0, "Longs Peak").reason
+    assert "3 Endurance" in reason and "Hazard" in reason
+    assert ui.get("ft-check-longs-peak").value == f"Cannot be gained now: {reason}."
+    option = ui.get("ft-guide-option-0")
+    assert option.disabled                                # Ann has no tucked Climb to hire as a Guide
+    assert ui.get("ft-side-gear").disabled
+    assert ui.get("ft-gain").disabled
+
+    # A Climb within reach: choose a side, describe it as printed, tuck it.
+    await ui.click("ft-climb-mt-elbert")
+    assert ui.get("ft-check-mt-elbert").value.startswith("Can be gained now: meets the requirements")
+    await ui.click("ft-side-gear")
+    await ui.click("ftg-i0-effect-utility")
+    assert ui.get("ftg-preview").value == "+1 Utility"
+    await ui.click("ft-gain")
+    state = _keeper(store).state(session_id)
+    [tucked] = state.players[0].tucked
+    assert (tucked.card.name, tucked.side) == ("Mt. Elbert", Side.GEAR)
+    assert rules.player_attributes(state, 0).utility == 1
+    assert ui.get("ft-turn").value == "Bo"
+    await ui.click("ft-player-0")
+    assert ui.get("ft-tableau-0-attrs-utility").value == "Utility 1"
+    assert ui.get("ft-tableau-0-gear-count").value == "GEAR · 1"
+
+    # The cards described on the spot are offered to the catalog.
+    assert "Mt. Elbert" in ui.text() and ui.find("ft-save-cards") is not None
+    await ui.click("ft-save-cards")
+    saved = load_catalog(store)
+    assert saved.card("Mt. Elbert").ability(Side.GEAR) == tucked.card.ability(Side.GEAR)
+    assert {c.name for c in saved.cards} == {"Mt. Elbert", "Longs Peak", "Grays Peak", "Torreys Peak"}
+    assert ui.find("ft-save-cards") is None
+
+    await ui.click("ft-undo")
+    state = _keeper(store).state(session_id)
+    assert state.players[0].tucked == () and state.phase is Phase.GAIN and state.turn == 0
+    assert ui.get("ft-turn").value == "Ann"
+    await ui.click("ft-redo")
+    state = _keeper(store).state(session_id)
+    assert [t.card.name for t in state.players[0].tucked] == ["Mt. Elbert"]
+    assert ui.get("ft-redo").disabled
+
+
+async def test_a_guide_makes_a_climb_possible(open_ui, store):
+    catalog = synthetic_catalog_doc()
+    session_id, _ = _start(store, catalog)
+    keeper = _keeper(store)
+    for name in ("Peak 1-1", "Peak 1-3", "Peak 1-5", "Peak 1-7"):
+        keeper.act(session_id, {"type": "reveal", "card": name})
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-1", "side": "training"})
+    keeper.act(session_id, {"type": "reveal", "card": "Peak 1-2"})
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-2", "side": "plans"})        # Bo's turn
+    keeper.act(session_id, {"type": "reveal", "card": "Peak 2-14"})
+    state = keeper.state(session_id)
+    check = rules.gain_check(state, 0, "Peak 2-14")
+    assert not check.possible and check.guides and check.guides[0].affordable
+
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-climb-peak-2-14")
+    await ui.click("ft-guide-option-0")
+    ignore = check.guides[0].ignores[0].value
+    await ui.click(f"ft-hire-{ignore}-peak-1-1")
+    await ui.click("ft-side-capstone")
+    await ui.click("ft-gain")
+    state = keeper.state(session_id)
+    assert [c.name for c in state.players[0].guides] == ["Peak 1-1"]
+    # The Guide left the tableau; the Climb it opened is tucked.
+    assert [(t.card.name, t.side) for t in state.players[0].tucked] == [("Peak 2-14", Side.CAPSTONE)]
+
+
+async def test_resume_after_reopening_the_store(tmp_path):
+    data = tmp_path / "data"
+    store = open_store(data)
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    session_id, _ = _start(store, synthetic_catalog_doc())
+    ui = await UiApp(build_main(store), route=f"/play/fourteeners/{session_id}").start()
+    for name in ("peak-1-2", "peak-1-4", "peak-1-6", "peak-1-8"):
+        await ui.click(f"ft-reveal-{name}")
+    await ui.click("ft-climb-peak-1-4")
+    await ui.click("ft-side-training")
+    await ui.click("ft-gain")
+    before = _keeper(store).state(session_id)
+    await ui.close()
+    store.close()
+
+    store = open_store(data)
+    try:
+        ui = await UiApp(build_main(store)).start()
+        await ui.click(f"home-resume-{session_id}")
+        assert ui.route == f"/play/fourteeners/{session_id}"
+        assert ui.get("ft-turn").value == "Bo"
+        assert "Bo, reveal a Class I Climb" in ui.get("ft-prompt").value
+        await ui.click("ft-player-0")
+        assert ui.get("ft-tableau-0-training-count").value == "TRAINING · 1"
+        after = _keeper(store).state(session_id)
+        assert after == before
+        await ui.click("ft-undo")                         # the undo history survives the restart too
+        assert _keeper(store).state(session_id).players[0].tucked == ()
+        await ui.close()
+    finally:
+        store.close()
+
+
+def _play_to_the_end(store, seed: int) -> str:
+    """A whole seeded game through the keeper, as taps would make it."""
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    keeper = _keeper(store)
+    rng = random.Random(seed)
+    while (state := keeper.state(session_id)).phase is not Phase.FINISHED:
+        action = rng.choice(rules.legal_actions(state))
+        keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(action))))
+    return session_id
+
+
+@pytest.mark.parametrize("seed", [3])
+async def test_end_scoring_shows_the_engines_score_and_finishes_into_history(open_ui, store, seed):
+    session_id = _play_to_the_end(store, seed)
+    state = _keeper(store).state(session_id)
+    result = scoring.score(state)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert ui.get("ft-round").value == "Game over"
+    for index, player in enumerate(result.players):
+        for part in ("accolade", "plans", "capstones", "photos", "total"):
+            assert ui.get(f"ft-score-{index}-{part}").value == str(getattr(player, part)), (player.name, part)
+    winner = ui.get("ft-winner").value
+    assert all(name in winner for name in result.winners)
+    await ui.click("ft-finish")
+    assert store.sessions.get(session_id) is None
+    record = store.history.get(session_id)
+    assert [(p["name"], p["score"], p["winner"]) for p in record["players"]] == [
+        (p.name, p.total, p.name in result.winners) for p in result.players]
+    # The same address now shows the finished game from History.
+    assert ui.route == f"/play/fourteeners/{session_id}"
+    ui.get("ft-saved")
+    assert ui.get("ft-score-0-total").value == str(result.players[0].total)
+    assert ui.find("ft-undo") is None
+
+
+async def test_a_game_that_cannot_be_replayed_can_be_abandoned(open_ui, store, save_session):
+    session_id = save_session("fourteeners", "Broken")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    ui.get("ft-broken")
+    assert "cannot be replayed (its setup)" in ui.text()
+    await ui.click("play-abandon")
+    await ui.click("play-abandon-confirm")
+    assert store.sessions.get(session_id) is None
+    assert ui.route == "/"
