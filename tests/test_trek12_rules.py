@@ -27,6 +27,8 @@ from companion.games.trek12.rules import (
     playable_circles,
     why_not,
 )
+from companion.games.trek12.scoring import score_board
+from companion.games.trek12.solo import max_score
 from test_trek12_support import engine_moves, hub_sheet, reference_moves, roll_for, write
 
 
@@ -322,6 +324,10 @@ def test_max_earns_a_card_for_a_new_zone_of_1s_or_2s_never_more_than_3():
     state = apply(state, Action(ones, Op.HIGHER, 7))
     state = apply(state, Action(ones, Op.HIGHER, 8))
     assert state.max_earned and state.max_assists == 3
+    # He holds three cards, but an Ascent's total leaves them out: he cashes them only on an
+    # Expedition's last Ascent.
+    assert max_score(state).total == score_board(state.max_board, max_rules=True).total
+    assert "assists" not in max_score(state).to_dict()
 
 
 def test_max_earns_for_2s_but_not_for_a_zone_of_other_numbers():

@@ -41,10 +41,14 @@ def max_value(roll: Roll) -> int:
 
 
 def max_score(state: State) -> ScoreBreakdown:
-    """Max's score: as normal, but +3 per orphan instead of -3, and +3 per Assist card he kept."""
+    """Max's score for one Ascent: as normal, but +3 per orphan instead of -3 ('Max's Special Bonus').
+
+    His Assist cards are not in it: he cashes them only on an Expedition's last Ascent ('Solo
+    Expeditions'), so they are counted there; `state.max_assists` says how many he holds.
+    """
     if state.max_board is None:
         raise ValueError("there is no Max in this game")
-    return score_board(state.max_board, max_rules=True, assists=state.max_assists)
+    return score_board(state.max_board, max_rules=True)
 
 
 def winner(state: State) -> Winner:
