@@ -19,16 +19,18 @@ def test_a_player_added_in_the_browser_survives_a_reload(playwright, tmp_path):
             field = page.get_by_role("textbox").first
             field.wait_for(timeout=30_000)
             field.click()
-            field.fill("Ngawang")
+            field.press_sequentially("Ngawang", delay=20)
+            page.wait_for_timeout(500)  # the text reaches the server as change events; let them land
             page.locator('[flt-semantics-identifier="player-add"]').click()
-            page.get_by_text("Ngawang").first.wait_for(timeout=30_000)
+            # The roster row's own button, so the typed text in the field cannot satisfy the wait.
+            _wait_for_label(page, "Rename Ngawang")
             page.wait_for_timeout(1000)  # the accessibility tree updates before the canvas repaints
             page.screenshot(path=str(tmp_path / "players.png"))
 
             page.reload()
             enable_semantics(page)
             assert page.url.rstrip("/").endswith("/players")  # the reload stays on the same screen
-            page.get_by_text("Ngawang").first.wait_for(timeout=30_000)
+            _wait_for_label(page, "Rename Ngawang")
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "players-after-reload.png"))
     assert (tmp_path / "players-after-reload.png").stat().st_size > 0
@@ -37,3 +39,14 @@ def test_a_player_added_in_the_browser_survives_a_reload(playwright, tmp_path):
         assert [player.name for player in store.players.list()] == ["Ngawang"]
     finally:
         store.close()
+
+
+def _wait_for_label(page, label: str) -> None:
+    """Wait for a control with this accessible label; on failure, say what the screen did show."""
+    try:
+        page.locator(f'[aria-label="{label}"]').wait_for(timeout=30_000, state="attached")
+    except Exception:
+        shown = page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        values = page.eval_on_selector_all("input, textarea", "els => els.map(e => e.value)")
+        raise AssertionError(f"no {label!r} on screen; labels: {shown[:40]}; fields: {values}") from None
