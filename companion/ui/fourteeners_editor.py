@@ -46,12 +46,19 @@ _PATH_PREFIX = re.compile(r"^(card|accolade|ability|category)\.sides\.(capstone|
 
 
 def readable(exc: Exception) -> str:
-    """An engine refusal for a form: the side named as printed, list positions as item numbers."""
+    """An engine refusal for a form: 'card.sides.gear[1].per: ...' reads 'Gear side (item 2, per): ...'."""
     text = str(exc)
-    text = _PATH_PREFIX.sub(lambda m: f"{side_label(m.group(2))} side", text)
-    text = re.sub(r"^(card|accolade|ability|category)\.", "", text)
-    text = re.sub(r"\[(\d+)\]", lambda m: f" item {int(m.group(1)) + 1}", text)
-    return sentence(text)
+    head, colon, message = text.partition(": ")
+    if not colon:
+        return sentence(text)
+    match = _PATH_PREFIX.match(head)
+    if match:
+        rest = head[match.end():]
+        rest = re.sub(r"^\[(\d+)\]", lambda m: f"item {int(m.group(1)) + 1}.", rest)
+        parts = [part for part in rest.split(".") if part]
+        place = f"{side_label(match.group(2))} side" + (f" ({', '.join(parts)})" if parts else "")
+        return sentence(f"{place}: {message}")
+    return sentence(re.sub(r"^(card|accolade|ability|category)\.", "", head) + ": " + message)
 
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
@@ -138,6 +145,12 @@ def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[Catego
     except InvalidInput as exc:
         parts.extend(problem_text(readable(exc), key=f"{prefix}-problem"))
     return ft.Column(parts, spacing=8, tight=True)
+
+
+def _clause(exc: Exception) -> str:
+    """A refusal to follow 'Not imported:' (lower-case start, one full stop)."""
+    text = str(exc).strip()
+    return text if text.endswith(".") else text + "."
 
 
 def _preview(key: str, words: str) -> ft.Control:
@@ -246,7 +259,7 @@ def CatalogShare() -> ft.Control:
             catalog = load_catalog(app.store)
             written = await asyncio.to_thread(export_to_file, catalog, path)
         except CompanionError as exc:
-            set_outcome((False, f"Not exported: {sentence(exc)}"))
+            set_outcome((False, f"Not exported: {_clause(exc)}"))
             return
         set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades "
                            f"to {written}."))
@@ -259,7 +272,7 @@ def CatalogShare() -> ft.Control:
             updated = incoming if mode == "replace" else merge(mine, incoming)
             save_catalog(app.store, updated)
         except CompanionError as exc:
-            set_outcome((False, f"Not imported: {sentence(exc)}"))
+            set_outcome((False, f"Not imported: {_clause(exc)}"))
             return
         how = "replacing yours" if mode == "replace" else "merged into yours (cards of the same name replaced)"
         set_outcome((True, f"Imported {len(incoming.cards)} Climb cards and {len(incoming.accolades)} Accolades, "

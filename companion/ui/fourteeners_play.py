@@ -272,10 +272,11 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
     elif state.setup.solo and player is not None:
         notes.append("Your new Climb goes far left of the row.")
     elif state.setup.solo:
-        notes.append("Enter them left to right as they lie on the table.")
+        notes.append("In the solo game each Climb goes far left, so enter them from the rightmost to the "
+                     "leftmost as they lie on the table.")
     controls: list[ft.Control] = [
         ft.Text(heading, key="ft-reveal-title", size=17, weight=ft.FontWeight.W_600),
-        ft.Text(" ".join(notes), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(" ".join(notes), key="ft-reveal-notes", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if draft.describing is not None:
         form = replace(draft.describing, klass=klass)

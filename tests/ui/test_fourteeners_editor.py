@@ -1,0 +1,156 @@
+"""The 14ers card catalog editor in-process: add, check, edit and delete cards and Accolades, and share the
+catalog as one JSON file that imports back to the same catalog."""
+
+from __future__ import annotations
+
+import json
+
+import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+from companion.games.fourteeners.catalog import (
+    AccoladeSide, export_catalog, import_catalog, parse_card, without_card,
+)
+from companion.games.fourteeners.data import Side
+from companion.ui.fourteeners_store import load_catalog, save_catalog
+from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
+
+
+async def _cards_tab(open_ui):
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click("ft-tab-cards")
+    return ui
+
+
+async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, store):
+    ui = await _cards_tab(open_ui)
+    assert ui.get("ftc-summary").value.startswith("0 of 39 Climb cards")
+    await ui.click("ftc-add-card")
+    await ui.type("ftc-name", "  Mt.  Elbert ")
+    await ui.click("ftc-class-2")
+    for _ in range(2):
+        await ui.click("ftc-endurance-plus")
+    await ui.click("ftc-technique-plus")
+    await ui.click("ftc-hazard")
+    await ui.click("ftc-icon-photo")
+    # Training: +1 Endurance per Climb tucked as Gear (the rulebook's own example).
+    await ui.click("ftc-training-on")
+    await ui.click("ftc-training-i0-effect-endurance")
+    await ui.click("ftc-training-i0-cond-per")
+    await ui.click("ftc-training-i0-side-gear")
+    assert ui.get("ftc-training-preview").value == "+1 Endurance per Climb tucked as Gear"
+    # Plans: 2 points if no Gear is tucked, plus 1 point per card with a Hazard icon, as two items.
+    await ui.click("ftc-plans-on")
+    await ui.click("ftc-plans-i0-amount-plus")
+    await ui.click("ftc-plans-i0-cond-if_none")
+    await ui.click("ftc-plans-i0-side-gear")
+    await ui.click("ftc-plans-add-item")
+    await ui.click("ftc-plans-i1-cond-per")
+    await ui.click("ftc-plans-i1-icon-hazard")
+    assert ui.get("ftc-plans-preview").value == ("2 points if no Climb tucked as Gear; "
+                                                 "1 point per Climb with a Hazard icon")
+    # A flag counted per card is refused with the engine's own message, and Save refuses too.
+    await ui.click("ftc-gear-on")
+    await ui.click("ftc-gear-i0-effect-meets_hazard")
+    await ui.click("ftc-gear-i0-cond-per")
+    assert "a flag cannot be counted per card" in ui.get("ftc-gear-problem").value
+    await ui.click("ftc-save")
+    assert ui.get("ftc-error").value.startswith("Gear side (meets_hazard): a flag cannot be counted per card")
+    assert load_catalog(store).cards == ()
+    await ui.click("ftc-gear-i0-cond-always")
+    assert ui.get("ftc-gear-preview").value == "meets Hazard requirements"
+    await ui.click("ftc-save")
+
+    [card] = load_catalog(store).cards
+    assert card == parse_card({
+        "name": "Mt. Elbert", "class": 2, "endurance": 2, "technique": 1, "hazard": True, "icons": ["photo"],
+        "sides": {"capstone": None, "gear": {"meets_hazard": True},
+                  "training": {"per": {"side": "gear"}, "endurance": 1},
+                  "plans": [{"if_none": {"side": "gear"}, "points": 2}, {"per": {"icon": "hazard"}, "points": 1}]}})
+    assert ui.get("ftc-summary").value.startswith("1 of 39 Climb cards · 0 fully described")
+    ui.get("ftc-card-mt-elbert")
+
+    # The same name again is refused; editing the card keeps one card.
+    await ui.click("ftc-add-card")
+    await ui.type("ftc-name", "MT. ELBERT")
+    await ui.click("ftc-save")
+    assert "already in the catalog" in ui.get("ftc-error").value
+    await ui.click("ftc-cancel")
+    await ui.click("ftc-card-mt-elbert")
+    assert ui.get("ftc-name").value == "Mt. Elbert"
+    await ui.click("ftc-capstone-on")
+    await ui.click("ftc-capstone-i0-amount-plus")
+    await ui.click("ftc-save")
+    [card] = load_catalog(store).cards
+    assert card.ability(Side.CAPSTONE) == parse_card({
+        "name": "x", "class": 1, "endurance": 0, "technique": 0, "hazard": False, "icons": [],
+        "sides": {"capstone": {"points": 2}}}).ability(Side.CAPSTONE)
+    assert card.described
+
+    await ui.click("ftc-card-mt-elbert")
+    await ui.click("ftc-delete")
+    await ui.click("ftc-delete-confirm")
+    assert load_catalog(store).cards == ()
+    assert ui.find("ftc-card-mt-elbert") is None
+
+
+async def test_add_and_delete_an_accolade(open_ui, store):
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-accolade")
+    await ui.type("fta-name", "Trail Boss")
+    await ui.click("fta-basic-side-gear")
+    assert ui.get("fta-basic-preview").value == "most Climbs tucked as Gear"
+    await ui.click("fta-advanced-on")
+    await ui.click("fta-advanced-kind-fewest")
+    await ui.click("fta-advanced-class-1")
+    await ui.click("fta-advanced-class-2")
+    assert ui.get("fta-advanced-preview").value == "fewest Class I or II Climbs"
+    await ui.click("fta-save")
+    [accolade] = load_catalog(store).accolades
+    assert accolade.name == "Trail Boss"
+    assert accolade.category(AccoladeSide.BASIC).filter.sides == (Side.GEAR,)
+    assert accolade.category(AccoladeSide.ADVANCED).filter.classes == (1, 2)
+    await ui.click("ftc-accolade-trail-boss")
+    await ui.click("fta-delete")
+    await ui.click("fta-delete-confirm")
+    assert load_catalog(store).accolades == ()
+
+
+def _by_name(catalog):
+    return {c.name: c for c in catalog.cards}, {a.name: a for a in catalog.accolades}
+
+
+async def test_export_and_import_round_trip(open_ui, store, tmp_path):
+    original = import_catalog(synthetic_catalog_doc())
+    save_catalog(store, original)
+    path = tmp_path / "shared.json"
+    ui = await _cards_tab(open_ui)
+    await ui.type("ftc-path", str(path))
+    await ui.click("ftc-export")
+    assert json.loads(path.read_text(encoding="utf-8")) == export_catalog(original)
+    assert ui.get("ftc-share-result").value == f"Exported 39 Climb cards and 2 Accolades to {path}."
+
+    # Lose two cards, then merge the file back: the catalog is whole again.
+    save_catalog(store, without_card(without_card(original, "Peak 1-1"), "Peak 4-7"))
+    await ui.click("ftc-import")
+    assert "Imported 39 Climb cards and 2 Accolades" in ui.get("ftc-share-result").value
+    assert _by_name(load_catalog(store)) == _by_name(original)
+    assert ui.get("ftc-summary").value.startswith("39 of 39 Climb cards · 39 fully described")
+
+    # Replacing takes the file exactly as it is, after confirming.
+    save_catalog(store, import_catalog(catalog_doc([])))
+    await ui.click("ftc-import-replace")
+    await ui.click("ftc-replace-confirm")
+    assert load_catalog(store) == original
+
+
+async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(catalog_doc([{"name": "Pikes Peak", "class": 3, "endurance": 3, "technique": 1,
+                                            "hazard": False, "icons": ["car"], "sides": {}}])), encoding="utf-8")
+    ui = await _cards_tab(open_ui)
+    await ui.type("ftc-path", str(bad))
+    await ui.click("ftc-import")
+    assert "cards[0].icons[0]: 'car' is not an icon" in ui.get("ftc-share-result").value
+    await ui.type("ftc-path", str(tmp_path / "missing.json"))
+    await ui.click("ftc-import")
+    assert "there is no file" in ui.get("ftc-share-result").value
+    assert load_catalog(store).cards == ()

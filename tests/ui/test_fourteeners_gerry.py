@@ -1,0 +1,73 @@
+"""The solo game in-process: set up against Gerry, tap his reveals, and watch him take the rightmost Climb."""
+
+from __future__ import annotations
+
+import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+from companion.games.fourteeners import rules, solo
+from companion.games.fourteeners.catalog import import_catalog
+from companion.games.fourteeners.rules import Phase
+from companion.sessions import SessionKeeper
+from companion.ui.fourteeners_store import save_catalog
+from companion.ui.fourteeners_widgets import slug
+from test_fourteeners_fixtures import synthetic_catalog_doc
+
+
+def _first_reveal(state) -> str:
+    """The first card the reveal list offers (the screen sorts them by name)."""
+    names = sorted((a.card for a in rules.legal_actions(state) if isinstance(a, rules.Reveal)), key=str.casefold)
+    return names[0]
+
+
+async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    ui.get("ft-setup-solo")
+    assert ui.find("ft-setup-accolade") is None              # solo is played without an Accolade
+    await ui.click("ft-start")
+    keeper = SessionKeeper(store)
+    [session] = keeper.in_progress()
+    assert session.setup["accolade"] is None and session.title == "Ann vs Gerry"
+
+    for _ in range(3):                                        # the first three Climbs
+        await ui.click(f"ft-reveal-{slug(_first_reveal(keeper.state(session.id)))}")
+    state = keeper.state(session.id)
+    assert [p.name for p in state.players] == ["Ann", solo.gerry_name()]
+
+    for round_number in (1, 2, 3):
+        state = keeper.state(session.id)
+        assert state.round == round_number and state.turn == 0 and state.phase is Phase.REVEAL
+        name = _first_reveal(state)
+        await ui.click(f"ft-reveal-{slug(name)}")
+        state = keeper.state(session.id)
+        assert state.row[0].name == name                      # your new Climb goes far left
+        assert "Gerry's pick" in ui.text()
+        gain = next(a for a in rules.legal_actions(state) if isinstance(a, rules.Gain) and not a.guides)
+        await ui.click(f"ft-climb-{slug(gain.card)}")
+        await ui.click(f"ft-side-{gain.side.value}")
+        await ui.click("ft-gain")
+
+        # Gerry's turn: the player only taps which card he revealed.
+        state = keeper.state(session.id)
+        assert state.turn == 1 and state.phase is Phase.REVEAL
+        rightmost = state.row[-1]
+        side = solo.gerry_side(rightmost.klass).value.capitalize()
+        assert f"takes the rightmost Climb, {rightmost.name}, and tucks it as {side}" in ui.get("ft-reveal-notes").value
+        gerry_reveal = _first_reveal(state)
+        await ui.click(f"ft-reveal-{slug(gerry_reveal)}")
+        state = keeper.state(session.id)
+        gerry = state.players[1]
+        taken = gerry.tucked[-1]
+        assert taken.card.name == rightmost.name               # he takes the rightmost, whatever it needs
+        assert taken.side is solo.gerry_side(taken.card.klass)  # and tucks it by its Class
+        assert state.row[0].name == gerry_reveal               # his reveal went far left
+        assert len(gerry.tucked) == round_number and not gerry.guides
+
+    # Gerry's tableau is drawn like any other, on his Hiker C.
+    await ui.click("ft-player-1")
+    assert ui.get("ft-tableau-1-name").value == solo.gerry_name()
+    counts = {side: sum(1 for t in gerry.tucked if t.side.value == side)
+              for side in ("capstone", "gear", "training", "plans")}
+    for side, count in counts.items():
+        assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"· {count}")
