@@ -322,14 +322,19 @@ def test_everything_is_there_after_reopening(tmp_data_dir):
         first.sessions.save(session_record())
         game_id = first.history.add(history_record())
         first.table("expeditions").insert({"id": "e1", "stars": 3})
+        # replacing records must reach the files, not only the in-memory cache
+        ann = first.players.rename(ann.id, "Annika")
+        first.sessions.save(session_record(actions=[{"play": "7H"}, {"play": "8H"}]))
+        first.table("expeditions").upsert({"id": "e1", "stars": 4})
+        first.history.restore(first.history.delete(game_id))
     with open_store(tmp_data_dir) as second:
         assert second.notices == []
         assert second.players.get(ann.id) == ann
-        assert [p.name for p in second.players.list(include_removed=True)] == ["Ann", "Bob"]
+        assert [p.name for p in second.players.list(include_removed=True)] == ["Annika", "Bob"]
         assert second.settings.get("theme") == "dark"
-        assert second.sessions.get("1" * 32)["actions"] == [{"play": "7H"}]
-        assert second.history.get(game_id)["title"] == "Dunai"
-        assert second.table("expeditions").get("e1") == {"id": "e1", "stars": 3}
+        assert second.sessions.get("1" * 32)["actions"] == [{"play": "7H"}, {"play": "8H"}]
+        assert second.history.get(game_id)["title"] == "Dunai" and second.history.count() == 1
+        assert second.table("expeditions").get("e1") == {"id": "e1", "stars": 4}
 
 
 def test_a_session_save_writes_only_the_sessions_file(file_store):
