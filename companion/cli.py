@@ -159,12 +159,15 @@ def _bench(name: str, extra: list[str]) -> int:
             known = _known_benchmarks()
             raise _Failure(f"unknown benchmark {name!r}; known: {', '.join(known) or 'none'}") from None
         raise
+    if not callable(getattr(module, "main", None)):
+        raise _Failure(f"{name!r} is not a benchmark; known: {', '.join(_known_benchmarks())}")
     return int(module.main(extra) or 0)
 
 
 def _known_benchmarks() -> list[str]:
     folder = Path(__file__).parent / "bench"
-    return sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+    return sorted(p.stem for p in folder.glob("*.py")
+                  if not p.stem.startswith("_") and "\ndef main(" in p.read_text(encoding="utf-8"))
 
 
 def _run_app(rest: list[str]) -> int:

@@ -1,0 +1,102 @@
+"""The command line's contract: results on stdout, one-line errors on stderr with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.store import open_store
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_line_error(status: int, err: str, *words: str) -> None:
+    assert status == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_scoring_a_file_prints_json_with_the_engines_result(capsys, tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"seats": ["A", "B"], "route": "sprint", "hands": [
+        {"went_out": "A", "pitched": ["A"], "left": {"B": ["G7", "W"]}}]}))
+    status, out, err = run(capsys, "score", "ridgeline", str(game), "--json")
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert result["hands"][0]["seats"]["B"] == {"camps_cleared": 0, "fatigue": 7 + 10 + 5 * 25}
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", ["not valid JSON", "line 1"]),
+    ("[]", []),
+    ('{"seats": ["A"], "route": "ridge", "hands": []}', []),
+])
+def test_a_bad_file_is_one_line_on_stderr_and_exit_2(capsys, tmp_path, content, words):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    status, out, err = run(capsys, "score", "ridgeline", str(bad), "--json")
+    assert out == ""
+    assert_one_line_error(status, err, *words)
+
+
+def test_missing_file_unknown_game_and_unknown_benchmark_are_refused(capsys, tmp_path):
+    assert_one_line_error(*run(capsys, "score", "trek12", str(tmp_path / "nope.json"))[::2], "no such file")
+    assert_one_line_error(*run(capsys, "score", "chess", str(tmp_path / "x.json"))[::2], "unknown game 'chess'")
+    assert_one_line_error(*run(capsys, "bench", "nope")[::2], "unknown benchmark 'nope'", "trek12")
+    assert_one_line_error(*run(capsys, "score", "trek12")[::2], "file")
+
+
+def test_the_app_refuses_a_port_out_of_range_before_starting(capsys):
+    assert_one_line_error(*run(capsys, "--port", "70000")[::2], "--port")
+
+
+def test_export_then_import_into_another_folder_carries_everything(capsys, tmp_path):
+    source = open_store(tmp_path / "a")
+    source.players.add("Pasang", "#d62828")
+    source.settings.set("theme", "dark")
+    source.close()
+    backup = tmp_path / "backup.json"
+    status, out, _ = run(capsys, "export", str(backup), "--data-dir", str(tmp_path / "a"))
+    assert status == 0 and "Backup written" in out
+    status, out, _ = run(capsys, "import", str(backup), "--data-dir", str(tmp_path / "b"))
+    assert status == 0
+    target = open_store(tmp_path / "b")
+    try:
+        assert [(p.name, p.colour) for p in target.players.list()] == [("Pasang", "#d62828")]
+        assert target.settings.get("theme") == "dark"
+    finally:
+        target.close()
+
+
+def test_a_foreign_backup_is_refused_and_changes_nothing(capsys, tmp_path):
+    store = open_store(tmp_path / "data")
+    store.players.add("Mingma")
+    store.close()
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"format": "something-else", "version": 1}))
+    assert_one_line_error(*run(capsys, "import", str(foreign), "--data-dir", str(tmp_path / "data"))[::2],
+                          "not a companion backup")
+    store = open_store(tmp_path / "data")
+    try:
+        assert [p.name for p in store.players.list()] == ["Mingma"]
+    finally:
+        store.close()
+
+
+def test_python_dash_m_runs_the_same_command_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    done = subprocess.run([sys.executable, "-m", "companion", "score", "freunde", str(bad), "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("companion: error: ") and len(done.stderr.strip().splitlines()) == 1
