@@ -488,3 +488,19 @@ def test_legal_actions_are_all_accepted():
     assert any(isinstance(a, ClimberAction) and a.path for a in options)
     for action in options:
         assert R.why_illegal(state, action) is None, action
+
+
+def test_route_to_finds_the_cheapest_path_or_says_what_it_costs():
+    state = play_all(game(), {0: ("M3", "M2", "A1"), 1: QUIET[1]})
+    state = R.apply(state, TakeRisk(1))
+    assert R.route_to(state, 0, "A", cards("M3", "M2"), "S6") == ("S1", "S2", "S4", "S6")
+    with pytest.raises(IllegalAction, match=r"turn 1: Ann's climber A cannot afford to reach S6: the cheapest "
+                                            r"path costs 5 plus 1 risk point\(s\), and the movement cards "
+                                            r"\(M3\) give 3"):
+        R.route_to(state, 0, "A", cards("M3"), "S6", risk_move=1)
+
+
+def test_movement_points_with_ropes():
+    assert R.movement_points(cards("M2", "R1/3", "A2")) == (3, 5)
+    assert R.can_pay(cards("R1/3"), 3, downhill=3) and not R.can_pay(cards("R1/3"), 3, downhill=2)
+    assert not R.can_pay(cards("M2"), 2, tent=1)

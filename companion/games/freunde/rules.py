@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeAlias, Union
 
-from companion.errors import IllegalAction, InvalidInput
+from companion.errors import DataError, IllegalAction, InvalidInput
 from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
     load_board, load_data, parse_card,
@@ -417,9 +417,7 @@ def setup_from_doc(doc: Any, data: GameData | None = None) -> Setup:
     elif isinstance(raw_board, dict):
         try:
             board = board_from_doc(raw_board, "setup.board", data.stacking)
-        except Exception as exc:           # a DataError here is the user's edited board: bad input
-            if isinstance(exc, (InvalidInput, IllegalAction)):
-                raise
+        except DataError as exc:            # an edited board in a setup is the user's input, not our data
             raise InvalidInput(str(exc)) from None
     else:
         raise InvalidInput(f"setup.board: 'summer', 'winter' or an edited board object, not {raw_board!r}")
@@ -652,11 +650,18 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
     if climber.alive and target == climber.space:
         return ()
     found = destinations(state, player, label, cards, tent=tent, risk_move=risk_move)
-    if target not in found:
-        given = ", ".join(c.code for c in cards) or "no cards"
-        raise IllegalAction(f"turn {state.turn}: {climber_name(state, player, label)} cannot reach "
-                            f"{target} with {given}: too expensive (or not linked)")
-    return found[target].path
+    if target in found:
+        return found[target].path
+    assert climber.space is not None
+    # No affordable path: say what the cheapest path costs against what the cards give.
+    cheapest = _cheapest(state, climber.space, target)
+    any_way, downhill = movement_points(cards)
+    given = _codes(c for c in cards if c.kind is not CardKind.ACCLIMATIZATION)
+    extras = (" plus the tent" if tent else "") + (f" plus {risk_move} risk point(s)" if risk_move else "")
+    points = f"{any_way}" + (f" (up to {downhill} for steps down)" if downhill > any_way else "")
+    raise _illegal(state, f"{climber_name(state, player, label)} cannot afford to reach {target}: the "
+                          f"cheapest path costs {cheapest}{extras}, and the movement cards ({given}) give "
+                          f"{points}")
 
 
 def check_preview(state: State) -> tuple[ClimberCheck, ...]:
@@ -1096,6 +1101,24 @@ def _search(state: State, start: SpaceId, budgets: Sequence[tuple[int, int]],
             if g <= max_general and g + d <= max_total and (step, g, d) not in seen:
                 heapq.heappush(queue, (g + d, g, d, path + (step,), step))
     return found
+
+
+def _cheapest(state: State, start: SpaceId, target: SpaceId) -> int:
+    """The movement cost of the cheapest path between two spaces, whatever the cards (Dijkstra)."""
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        cost, space = heapq.heappop(queue)
+        if space == target:
+            return cost
+        if cost > best[space]:
+            continue
+        for step in state.board.neighbours[space]:
+            total = cost + entry_cost(state, step)
+            if total < best.get(step, total + 1):
+                best[step] = total
+                heapq.heappush(queue, (total, step))
+    raise InvalidInput(f"{target} cannot be reached from {start} on the {state.board.id} board")
 
 
 def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: SpaceId,
