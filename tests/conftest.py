@@ -99,7 +99,7 @@ def counter_engine(engine_dir: Path) -> ModuleType:
 def run_python(engine_dir: Path):
     """Run Python code in a child process (with the counter engine importable); returns CompletedProcess."""
 
-    def run(code: str, *, timeout: float = 60) -> subprocess.CompletedProcess:
+    def run(code: str, *, timeout: float = 300) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
                               timeout=timeout, cwd=REPO, env=child_env(engine_dir))
 
