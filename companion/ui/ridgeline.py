@@ -123,7 +123,7 @@ def RidgelineNewGame() -> ft.View:
         ]),
     ]
     if chosen:
-        body.append(ft.Text("Seating: " + " → ".join(f"{i}. {p.name}" for i, p in enumerate(chosen, start=1)),
+        body.append(ft.Text("Seating: " + ", ".join(f"{i}. {p.name}" for i, p in enumerate(chosen, start=1)),
                             key="rl-new-order", size=13))
     body.append(section_title("Route"))
     body.append(ft.Column(spacing=8, tight=True, controls=[
@@ -221,14 +221,43 @@ def RidgelineTable(session_id: str) -> ft.View:
             await view.scroll_to(offset=0)
 
     ft.use_effect(scroll_to_top, dependencies=[panel])
+    confirming, set_confirming = ft.use_state(False)
+
+    def abandon() -> None:
+        set_confirming(False)
+        try:
+            app.keeper.abandon(session_id)
+        except CompanionError as exc:
+            set_table_problem(f"The game was not abandoned: {sentence(str(exc))}")
+            return
+        app.changed()
+        ft.context.page.navigate("/")
+
+    ft.use_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Abandon this game?"),
+        content=ft.Text("The game in progress is deleted and will not appear in History."),
+        actions=[
+            labelled("rl-abandon-cancel", ft.TextButton("Keep it", key="rl-abandon-cancel",
+                                                        on_click=lambda: set_confirming(False))),
+            labelled("rl-abandon-confirm", ft.FilledButton(
+                "Abandon", key="rl-abandon-confirm", on_click=abandon,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+        ],
+        on_dismiss=lambda: set_confirming(False),
+    ) if confirming else None)
+    abandon_button = ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("rl-abandon", ft.TextButton(
+        "Abandon game", key="rl-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        on_click=lambda: set_confirming(True)))])
 
     try:
         session = app.keeper.get(session_id)
         state: State = app.keeper.state(session_id)
     except CompanionError as exc:
+        # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
             ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", sentence(str(exc)),
-            key="rl-broken", tone="warning")])
+            key="rl-broken", tone="warning"), abandon_button])
     colours = seat_colours(app.store, state)
     names = state.setup.names
 
@@ -294,6 +323,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
                            problem=table_problem, notice=notice)
+        body.append(abandon_button)
 
     actions = [
         labelled("rl-undo", ft.IconButton(
@@ -361,7 +391,7 @@ def RidgelineFinished(record: Mapping) -> ft.View:
         labelled("rl-final-home", ft.FilledButton(
             "Home", key="rl-final-home", icon=ft.Icons.HOME_ROUNDED, on_click=lambda: ft.context.page.navigate("/"))),
     ]))
-    return screen_view(str(record.get("title") or _TITLE), body)
+    return screen_view(_TITLE, body)
 
 
 def seat_colours(store, state: State) -> dict[str, str]:

@@ -33,6 +33,7 @@ class HandDraft:
     pitched: tuple[SeatName, ...] = ()
     left: tuple[tuple[SeatName, tuple[CardCode, ...]], ...] = ()
     active: SeatName | None = None
+    marked: SeatName | None = None  # the seat marked as pitched only because it was chosen as going out
 
     def cards(self, seat: SeatName) -> tuple[CardCode, ...]:
         """The cards entered for a seat so far."""
@@ -46,14 +47,20 @@ class HandDraft:
     def choose_out(self, seat: SeatName, names: tuple[SeatName, ...]) -> HandDraft:
         """`seat` went out: it most likely pitched too (a full hand only empties by pitching), and the cards
         editor moves to the first seat that still holds cards."""
-        pitched = self.pitched if seat in self.pitched else tuple(n for n in names if n in self.pitched or n == seat)
+        chosen = set(self.pitched)
+        if self.marked is not None and self.marked != seat:
+            chosen.discard(self.marked)  # a corrected choice takes its mark away with it
+        marked = seat if seat not in chosen else self.marked if self.marked == seat else None
+        chosen.add(seat)
         active = self.active if self.active not in (None, seat) else next((n for n in names if n != seat), None)
-        return replace(self, went_out=seat, pitched=pitched, active=active)
+        return replace(self, went_out=seat, pitched=tuple(n for n in names if n in chosen), active=active,
+                       marked=marked)
 
     def toggle_pitched(self, seat: SeatName, names: tuple[SeatName, ...]) -> HandDraft:
-        """Add or remove a seat from those who pitched."""
+        """Add or remove a seat from those who pitched (a choice of the user's, so no longer just a mark)."""
         chosen = set(self.pitched) ^ {seat}
-        return replace(self, pitched=tuple(n for n in names if n in chosen))
+        marked = None if self.marked == seat else self.marked
+        return replace(self, pitched=tuple(n for n in names if n in chosen), marked=marked)
 
     def action(self, names: tuple[SeatName, ...]) -> dict[str, Any]:
         """The keeper's action: the score file's hand shape, every seat but the one who went out in 'left'."""

@@ -72,7 +72,7 @@ async def test_a_new_table_from_the_roster(open_ui, store):
     await ui.click(f"rl-new-seat-{ann.id}")
     await ui.click(f"rl-new-seat-{cy.id}")
     await ui.click(f"rl-new-seat-{cy.id}")
-    assert ui.get("rl-new-order").value == "Seating: 1. Bob → 2. Ann"
+    assert ui.get("rl-new-order").value == "Seating: 1. Bob, 2. Ann"
     await ui.click("rl-new-route-sprint")
     await ui.click(f"rl-new-dealer-{ann.id}")
     await ui.click("rl-new-start")
@@ -262,3 +262,39 @@ async def test_the_summit_ends_the_game_and_it_lands_in_history(open_ui, store):
     assert ui.route == "/history"
     ui.get(f"history-{session.id}")
     assert "sprint test" in ui.text()
+
+
+async def test_a_game_can_be_abandoned_after_confirming(open_ui, store):
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-abandon")
+    await ui.click("rl-abandon-cancel")
+    assert store.sessions.get(session.id) is not None
+    await ui.click("rl-abandon")
+    await ui.click("rl-abandon-confirm")
+    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
+    assert ui.route == "/"
+    assert ui.find(f"home-resume-{session.id}") is None
+
+
+async def test_a_saved_game_that_cannot_be_replayed_says_why_and_can_be_abandoned(open_ui, store, save_session):
+    session_id = save_session("ridgeline", "Broken", actions=[{"went_out": "Zed", "pitched": [], "left": {}}])
+    ui = await open_ui(route=f"/play/ridgeline/{session_id}")
+    ui.get("rl-broken")
+    assert "cannot be replayed" in ui.text()
+    await ui.click("rl-abandon")
+    await ui.click("rl-abandon-confirm")
+    assert store.sessions.get(session_id) is None
+
+
+async def test_correcting_who_went_out_moves_the_pitch_mark_with_it(open_ui, store):
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")  # Ann by mistake: she is marked as having pitched
+    await ui.click("rl-pitched-2")  # Cy really did pitch
+    await ui.click("rl-out-1")  # it was Bob who went out
+    assert ui.get("rl-hand-fatigue-0").value == "250"  # Ann's camp no longer advances
+    await ui.click("rl-hand-submit")
+    [action] = SessionKeeper(store).get(session.id).actions
+    assert action == {"went_out": "Bob", "pitched": ["Bob", "Cy"], "left": {"Ann": [], "Cy": []}}
