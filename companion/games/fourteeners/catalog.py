@@ -32,7 +32,8 @@ from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
     "EMPTY", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
-    "with_card", "without_card", "with_accolade", "without_accolade", "merge", "name_key",
+    "with_card", "without_card", "with_accolade", "without_accolade", "with_hiker", "with_weather", "merge",
+    "name_key",
 ]
 
 CardName: TypeAlias = str
@@ -270,6 +271,31 @@ def without_accolade(catalog: Catalog, name: str) -> Catalog:
     if catalog.accolade(name) is None:
         raise InvalidInput(f"no Accolade named {name!r} in the catalog")
     return replace(catalog, accolades=tuple(a for a in catalog.accolades if name_key(a.name) != name_key(name)))
+
+
+def with_hiker(catalog: Catalog, letter: HikerLetter, ability: Ability | None) -> Catalog:
+    """The catalog with a Hiker side's printed ability described (or cleared with None)."""
+    letters = load_data().hikers.letters
+    if letter not in letters:
+        raise InvalidInput(f"hikers: {letter!r} is not a Hiker; Hikers: {', '.join(letters)}")
+    hikers = {k: v for k, v in catalog.hikers if k != letter}
+    if ability is not None:
+        hikers[letter] = ability
+    return replace(catalog, hikers=tuple(sorted(hikers.items())))
+
+
+def with_weather(catalog: Catalog, name: str, effects: tuple[WeatherEffect, ...] | None) -> Catalog:
+    """The catalog with a Weather card's effects described (None clears them); the rulebook's own are refused."""
+    names = load_data().forecasts.names
+    if name not in names:
+        raise InvalidInput(f"weather: {name!r} is on no forecast; Weathers: {', '.join(names)}")
+    if name in _rulebook_weather():
+        raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
+    described = {k: v for k, v in catalog.weather if k != name}
+    if effects is not None:
+        described[name] = effects
+    # Kept in forecast order so the exported file reads like the forecast cards.
+    return replace(catalog, weather=tuple((n, described[n]) for n in names if n in described))
 
 
 def merge(base: Catalog, incoming: Catalog) -> Catalog:
