@@ -117,13 +117,16 @@ def play(seed: int, names: list[str], board: str, season: str) -> tuple[dict[str
             turn["players"][state.players[i].name] = {"cards": [c.code for c in chosen], "climbers": []}
             act(R.PlayCards(i, chosen))
         if state.phase is R.Phase.RISK:
+            assert state.risk_face_up is not None
             value = min(state.risk_face_up)            # the taker picks the kindest face-up token
             revealed = pile.pop(0) if pile else None
             turn["risk"] = {"value": value} | ({"revealed": revealed} if revealed is not None else {})
             act(R.TakeRisk(value, revealed))
         number = state.turn
         while state.turn == number and not state.over and state.phase is R.Phase.ACTIONS:
-            i = state.acting
+            acting = state.acting
+            assert acting is not None
+            i = acting
             entry = turn["players"][state.players[i].name]
             for action in plan_actions(state, i):
                 doc = {k: v for k, v in R.action_to_doc(state, action).items() if k not in ("type", "player")}
@@ -199,7 +202,8 @@ def plan_actions(state: R.State, index: int) -> list[R.Action]:
     best_plan: list[R.Action] = []
     best_value = -1e9
     for share in shares:
-        plan, value, remaining = [], 0.0, owed
+        plan: list[R.Action] = []
+        value, remaining = 0.0, owed
         trial = state
         for climber in sorted(alive, key=lambda c: c.label):
             given = share.get(climber.label, [])
@@ -227,6 +231,7 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
     """The best move (or stay), tent and risk share for one climber given these cards."""
     given_moves = [c for c in given if c.kind is not CardKind.ACCLIMATIZATION]
     gain = sum(c.value for c in given if c.kind is CardKind.ACCLIMATIZATION)
+    assert climber.space is not None
     points = R.movement_points(given_moves)[1]
     best: tuple[R.ClimberAction, float] | None = None
     for risk_move in range(0, min(owed, points) + 1):
@@ -255,6 +260,7 @@ def score_option(state: R.State, climber: R.Climber, start_acc: int, path: tuple
                  tent: bool) -> float:
     """How good it is for a climber to end the turn here: new victory points, closeness, safety."""
     end = path[-1] if path else climber.space
+    assert end is not None
     target = state.board.space(end)
     after = predicted(state, climber, end, start_acc, tent)
     tomorrow = state.weather[state.turn] if state.turn < R.TURNS else None

@@ -199,7 +199,7 @@ class WeatherPresets:
     tiles: Mapping[str, tuple[str, tuple[PresetDay, ...]]]   # id -> (season, days)
     source: str
 
-    def day(self, tile: str, day: int) -> PresetDay:
+    def day(self, tile: Any, day: Any) -> PresetDay:
         """Day 1-3 of a preset tile; InvalidInput names the known tiles otherwise."""
         if tile not in self.tiles:
             raise InvalidInput(f"unknown weather tile {tile!r}; known: {', '.join(self.tiles)}")
@@ -382,9 +382,10 @@ def _read(folder: Path, name: str) -> Any:
     return doc
 
 
-def _require_object(value: Any, origin: str, where: str) -> None:
+def _require_object(value: Any, origin: str, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise DataError(f"{origin}: {where or 'the document'}: must be an object, not {type(value).__name__}")
+    return value
 
 
 def _no_unknown(doc: dict, origin: str, where: str, known: set[str]) -> None:
@@ -450,8 +451,7 @@ def _stacking(doc: dict, origin: str) -> StackingTable:
         labels[int(key)] = label
     if set(limits) != set(ZONES):
         raise DataError(f"{origin}: zones: must list every zone {', '.join(map(str, ZONES))}")
-    extra = doc.get("optional_extra")
-    _require_object(extra, origin, "optional_extra")
+    extra = _require_object(doc.get("optional_extra"), origin, "optional_extra")
     _no_unknown(extra, origin, "optional_extra", {"players", "zones", "climbers"})
     extra_players = _int(extra, origin, "optional_extra", "players", low=2, high=5)
     extra_zones = extra.get("zones")

@@ -87,7 +87,7 @@ def result_from_state(state: State) -> dict[str, Any]:
                 for c in record.checks
             ],
         })
-    deaths = [
+    deaths: list[dict[str, Any]] = [
         {"player": p.name, "climber": c.label, "turn": c.died_turn, "space": c.died_space}
         for p in state.players for c in p.climbers if not c.alive
     ]

@@ -17,9 +17,9 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeAlias, Union
+from typing import Any, ClassVar, Iterable, Sequence, TypeAlias, Union
 
 from companion.errors import DataError, IllegalAction, InvalidInput
 from companion.games.freunde.data import (
@@ -770,16 +770,13 @@ def action_from_doc(state: State, doc: Any) -> Action:
     if unknown:
         raise InvalidInput(f"{unknown[0]}: unknown field of a {kind} action (known: {', '.join(sorted(fields))})")
     if action_type is ActionType.WEATHER:
-        day = doc.get("day")
-        if not _is_int(day) or not 1 <= day <= TURNS:
-            raise InvalidInput(f"day: a day from 1 to {TURNS}, not {day!r}")
+        day = _whole(doc.get("day"), f"day: a day from 1 to {TURNS}", 1, TURNS)
         return SetWeather(day, weather_from_doc(doc.get("weather"), "weather"))
     if action_type is ActionType.RISK:
-        value, revealed = doc.get("value"), doc.get("revealed")
-        if not _is_int(value) or value < 0:
-            raise InvalidInput(f"value: the risk token's value (0, 1, 2 ...), not {value!r}")
-        if revealed is not None and (not _is_int(revealed) or revealed < 0):
-            raise InvalidInput(f"revealed: the value of the token turned face up, not {revealed!r}")
+        value = _whole(doc.get("value"), "value: the risk token's value (0, 1, 2 ...)", 0)
+        revealed = doc.get("revealed")
+        if revealed is not None:
+            revealed = _whole(revealed, "revealed: the value of the token turned face up", 0)
         return TakeRisk(value, revealed)
     player = player_index(state, doc.get("player"))
     if action_type is ActionType.DONE:
@@ -791,20 +788,14 @@ def action_from_doc(state: State, doc: Any) -> Action:
     if label not in CLIMBERS:
         raise InvalidInput(f"climber: {' or '.join(CLIMBERS)}, not {label!r}")
     if action_type is ActionType.PAY_RISK:
-        amount = doc.get("amount")
-        if not _is_int(amount) or amount < 1:
-            raise InvalidInput(f"amount: risk points, at least 1, not {amount!r}")
+        amount = _whole(doc.get("amount"), "amount: risk points, at least 1", 1)
         return PayRisk(player, label, amount)
     cards = cards_from_doc(state, doc.get("cards", []))
     tent = doc.get("tent", False)
     if not isinstance(tent, bool):
         raise InvalidInput(f"tent: true or false, not {tent!r}")
-    risk = {}
-    for name in ("risk_move", "risk_accl"):
-        value = doc.get(name, 0)
-        if not _is_int(value) or value < 0:
-            raise InvalidInput(f"{name}: risk points, 0 or more, not {value!r}")
-        risk[name] = value
+    risk = {name: _whole(doc.get(name, 0), f"{name}: risk points, 0 or more", 0)
+            for name in ("risk_move", "risk_accl")}
     if "path" in doc and "to" in doc:
         raise InvalidInput("give either path (the spaces entered) or to (the destination), not both")
     if "to" in doc:
@@ -850,6 +841,13 @@ def _illegal(state: State, rule: str) -> IllegalAction:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: Any, meaning: str, low: int, high: int | None = None) -> int:
+    """The value as a whole number within bounds; InvalidInput reads "<field>: <meaning>, not <value>"."""
+    if not _is_int(value) or value < low or (high is not None and value > high):
+        raise InvalidInput(f"{meaning}, not {value!r}")
+    return int(value)
 
 
 def _player_ref(ref: Any, names: Sequence[str], where: str) -> PlayerIndex:
@@ -1348,7 +1346,7 @@ def _playable_combos(hand: Hand, count: int) -> list[tuple[Card, ...]]:
 
 
 def _sub_multisets(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    found = set()
+    found: set[tuple[Card, ...]] = set()
     for size in range(1, len(cards) + 1):
         found.update(itertools.combinations(sorted(cards, key=lambda c: c.code), size))
     return sorted(found, key=lambda combo: [c.code for c in combo])
