@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import IllegalAction, InvalidInput
@@ -63,6 +65,9 @@ def test_summary_of_a_finished_solo_game():
     record = session.summary(state)
     assert record["game"] == "freunde" and record["title"] == "Summer board, summer weather (solo)"
     assert record["players"] == [{"id": "s", "name": "Sol", "score": 2, "winner": False}]
+    # Without a roster id the keeper maps the seat to the session's player, so no "id" is given.
+    anonymous = replace(state, players=tuple(replace(p, id=None) for p in state.players))
+    assert "id" not in session.summary(anonymous)["players"][0]
     assert record["detail"]["ended_early"] and record["detail"]["solo_rank"]["id"] == "zeglarz"
     assert record["detail"]["deaths"] == [{"player": "Sol", "climber": "A", "turn": 1, "space": "BASE_CAMP"}]
 
@@ -75,3 +80,30 @@ def test_edited_board_in_the_setup():
     board["edges"].append(["B", "ZZ"])
     with pytest.raises(InvalidInput, match=r"setup\.board: edges\[35\]: 'ZZ' is not one of the spaces"):
         session.start({**SETUP, "board": board})
+
+
+def test_a_recorded_game_through_the_keeper_into_history():
+    import json
+    from pathlib import Path
+
+    from companion.sessions import SessionKeeper
+    from companion.store import open_store
+
+    recorded = json.loads((Path(__file__).parent / "golden" / "freunde" / "three_players_summer.session.json")
+                          .read_text(encoding="utf-8"))
+    store = open_store(memory=True)
+    try:
+        roster = [store.players.add(name) for name in ("Ann", "Bob", "Cy")]
+        keeper = SessionKeeper(store)
+        game = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Friday")
+        for action in recorded["actions"]:
+            game = keeper.act(game.id, action)
+        game = keeper.undo(game.id)
+        game = keeper.redo(game.id)
+        history_id = keeper.finish(game.id)
+        record = store.history.get(history_id)
+    finally:
+        store.close()
+    assert [(p["id"], p["name"], p["score"], p["winner"]) for p in record["players"]] == [
+        (roster[0].id, "Ann", 11, False), (roster[1].id, "Bob", 11, True), (roster[2].id, "Cy", 6, False)]
+    assert record["detail"]["tie_break"] == "summit" and record["title"] == "Summer board, summer weather"

@@ -46,8 +46,11 @@ def summary(state: State) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "title": title(state),
+        # A player without a roster id in the setup is left to the keeper, which maps seats to the
+        # session's players in order.
         "players": [
-            {"id": p["id"], "name": p["name"], "score": p["score"], "winner": p["winner"]}
+            {**({"id": p["id"]} if p["id"] is not None else {}), "name": p["name"], "score": p["score"],
+             "winner": p["winner"]}
             for p in result["players"]
         ],
         "detail": detail,
