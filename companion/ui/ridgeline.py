@@ -291,6 +291,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             return
         set_table_problem(None)
         set_notice(f"Hand {number} undone; redo puts it back.")
+        set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
     def redo() -> None:
@@ -302,6 +303,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             return
         set_table_problem(None)
         set_notice(f"Hand {number} redone.")
+        set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
     def finish() -> None:

@@ -164,7 +164,10 @@ async def test_undo_and_redo_replay_the_hands(open_ui, store):
     assert shown_fatigue(ui, 3) == ["—", "—", "—"]
 
     await ui.click("rl-redo")
+    assert ui.get("rl-notice-text").value == "Hand 1 redone."
+    await open_panel(ui, Panel.FIND)  # undo and redo work from every panel and show the table
     await ui.click("rl-redo")
+    assert ui.get("rl-notice-text").value == "Hand 2 redone."
     assert keeper.get(session.id).actions == (first, second)
     assert shown_fatigue(ui, 3) == after_two == engine_fatigue(store, session.id)
     assert ui.get("rl-redo").disabled
