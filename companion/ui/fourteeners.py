@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
-from companion.ui.fourteeners_editor import AccoladeEditor, CardEditor, CatalogList
+from companion.ui.fourteeners_editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
 from companion.ui.fourteeners_play import FourteenersPlay
 from companion.ui.fourteeners_setup import SetupPanel
 from companion.ui.fourteeners_widgets import bind, choice_chip
@@ -33,10 +33,16 @@ def FourteenersNewGame() -> ft.View:
 
     if tab == "cards" and editing is not None:
         kind, name = editing
-        title = ("Edit card" if name else "New Climb card") if kind == "card" else \
-            ("Edit Accolade" if name else "New Accolade")
-        editor = CardEditor(original=name, close=close, key=f"card-{name}") if kind == "card" else \
-            AccoladeEditor(original=name, close=close, key=f"accolade-{name}")
+        if kind == "card":
+            title, editor = ("Edit card" if name else "New Climb card"), CardEditor(
+                original=name, close=close, key=f"card-{name}")
+        elif kind == "accolade":
+            title, editor = ("Edit Accolade" if name else "New Accolade"), AccoladeEditor(
+                original=name, close=close, key=f"accolade-{name}")
+        elif kind == "hiker":
+            title, editor = "Hiker ability", HikerEditor(letter=name, close=close, key=f"hiker-{name}")
+        else:
+            title, editor = "Weather card", WeatherEditor(name=name, close=close, key=f"weather-{name}")
         view = screen_view(title, [editor])
         # The arrow closes the editor and returns to the list, rather than leaving the screen.
         view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",

@@ -15,18 +15,20 @@ from dataclasses import replace
 import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
-from companion.games.fourteeners.abilities import describe_ability, describe_category, vocabulary
+from companion.games.fourteeners.abilities import describe_ability, describe_category, describe_weather, vocabulary
 from companion.games.fourteeners.catalog import (
-    AccoladeSide, Catalog, merge, name_key, with_accolade, with_card, without_accolade, without_card,
+    AccoladeSide, Catalog, merge, name_key, with_accolade, with_card, with_hiker, with_weather, without_accolade,
+    without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.ui.fourteeners_forms import (
-    AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, condition_label, effect_label,
-    filter_domains, icon_label, roman, side_label,
+    AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
+    condition_label, effect_label, filter_domains, icon_label, roman, side_label,
 )
 from companion.ui.fourteeners_store import (
     default_export_path, export_to_file, import_from_file, load_catalog, save_catalog,
 )
+from companion.ui.fourteeners_table import weather_icon
 from companion.ui.fourteeners_widgets import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
@@ -36,12 +38,14 @@ from companion.ui.widgets import labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
-    "CatalogList", "CardEditor", "AccoladeEditor",
+    "CatalogList", "CardEditor", "AccoladeEditor", "HikerEditor", "WeatherEditor",
 ]
 
-# What the catalog tab shows: the list (None), or ("card" | "accolade", name or None for a new one).
+# What the catalog tab shows: the list (None), or ("card" | "accolade", name or None for a new one),
+# ("hiker", letter) or ("weather", name).
 Editing = tuple[str, str | None] | None
 
+_WEATHER_KINDS = {"extra": "Extra cost", "block_side": "Blocks a side", "reveal_at_end": "Reveal at the end"}
 _PATH_PREFIX = re.compile(r"^(card|accolade|ability|category)\.sides\.(capstone|gear|training|plans)")
 
 
@@ -241,9 +245,46 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                           spacing=2, tight=True, expand=True),
                 ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
         )))
+    body.append(section_title("Hikers' printed abilities", key="ftc-hikers-title"))
+    hikers = load_data().hikers
+    described_hikers = dict(catalog.hikers)
+    for card in hikers.cards:
+        for letter, half in ((card.basic, "Basic"), (card.advanced, "Advanced")):
+            ability = described_hikers.get(letter)
+            words = points_words(describe_ability(ability)) if ability is not None else "not described"
+            body.append(_list_row(f"ftc-hiker-{letter.lower()}", ft.Icons.HIKING_ROUNDED, f"Hiker {letter}",
+                                  f"{half} side of {card.card} · {words}", bind(set_editing, ("hiker", letter))))
+    body.append(section_title("Weather cards", key="ftc-weather-title"))
+    forecasts = load_data().forecasts
+    for forecast in forecasts.forecasts:
+        for number, name in forecast.rounds:
+            effects = catalog.weather_effects(name)
+            fixed = name in _rulebook_weathers()
+            words = describe_weather(effects) + (" (the rulebook's)" if fixed else "")
+            body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
+                                  f"{name} · round {number}", f"{forecast.name} · {words}",
+                                  None if fixed else bind(set_editing, ("weather", name))))
     body.append(section_title("Share", key="ftc-share-title"))
     body.append(CatalogShare())
     return ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _list_row(key: str, icon: ft.IconData, title: str, subtitle: str, on_click) -> ft.Control:
+    return labelled(key, ft.Container(
+        key=key, ink=on_click is not None, on_click=on_click,
+        border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        content=ft.Row(spacing=10, controls=[
+            ft.Icon(icon, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Column([ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+                       ft.Text(subtitle, key=f"{key}-words", size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=2, tight=True, expand=True),
+            *([ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)] if on_click else [])]),
+    ))
+
+
+def _rulebook_weathers() -> set[str]:
+    return {name for name, _ in load_data().forecasts.rulebook_effects}
 
 
 @ft.component
@@ -541,3 +582,130 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
                                                         on_click=save)))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# --- Hikers and Weather cards ---------------------------------------------------------------------------------
+
+@ft.component
+def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
+    """Describe the ability printed on one Hiker side (active all game, like a tucked card's)."""
+    app = use_app()
+    catalog = load_catalog(app.store)
+    current = dict(catalog.hikers).get(letter)
+    form, set_form = ft.use_state(lambda: None if current is None else AbilityForm.from_ability(current))
+    error, set_error = ft.use_state(None)
+
+    def change(new: AbilityForm | None) -> None:
+        set_form(new)
+        set_error(None)
+
+    def save() -> None:
+        try:
+            ability = None if form is None else form.parse(f"hikers.{letter}")
+            save_catalog(app.store, with_hiker(catalog, letter, ability))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    body: list[ft.Control] = [
+        ft.Text(f"Hiker {letter}", size=20, weight=ft.FontWeight.W_600),
+        ft.Text("The ability printed on this Hiker side. It counts like a tucked card's, all game long.", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        chip_row([choice_chip("fth-on", "Described" if form is not None else "Describe", form is not None,
+                              bind(change, None if form is not None else AbilityForm()))]),
+    ]
+    if form is not None:
+        body.append(ability_editor("fth", form, change))
+    body.extend(problem_text(error, key="fth-error"))
+    body.append(_save_row("fth", "Save Hiker", save, close))
+    return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def WeatherEditor(name: str, close: Callable[[], None]) -> ft.Control:
+    """Describe what a Weather card does: extra Endurance or Technique costs, a blocked side, or nothing."""
+    app = use_app()
+    catalog = load_catalog(app.store)
+    current = dict(catalog.weather).get(name)
+    form, set_form = ft.use_state(lambda: WeatherForm.from_effects(current))
+    error, set_error = ft.use_state(None)
+
+    def change(new: WeatherForm) -> None:
+        set_form(new)
+        set_error(None)
+
+    def save(clear: bool = False) -> None:
+        try:
+            parsed = None if clear else form.parse(f"weather.{name}")
+            save_catalog(app.store, with_weather(catalog, name, parsed))
+        except CompanionError as exc:
+            set_error(readable(exc))
+            return
+        app.changed()
+        close()
+
+    rounds = [f"round {n}" for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]
+    body: list[ft.Control] = [
+        ft.Text(name, size=20, weight=ft.FontWeight.W_600),
+        ft.Text(f"On the forecast for {', '.join(rounds)}. Describe what the card does to every player that "
+                f"round; a card with no effect has none listed.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    kinds = [spec.name for spec in vocabulary().weather_effects]
+    for index, effect in enumerate(form.effects):
+        at = f"ftw-e{index}"
+
+        def set_effect(new: WeatherEffectForm, i: int = index) -> None:
+            change(form.with_effect(i, new))
+
+        parts: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(f"Effect {index + 1}", size=13, weight=ft.FontWeight.W_600, expand=True),
+            labelled(f"{at}-remove", ft.IconButton(
+                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=f"Remove effect {index + 1}",
+                on_click=bind(change, replace(form, effects=form.effects[:index] + form.effects[index + 1:]))))])]
+        parts.append(chip_row([choice_chip(f"{at}-kind-{kind}", _WEATHER_KINDS.get(kind, kind), effect.kind == kind,
+                                           bind(set_effect, replace(effect, kind=kind))) for kind in kinds]))
+        spec = vocabulary().weather_effect(effect.kind)
+        if spec is not None and spec.value == "costs":
+            parts.append(stepper(f"{at}-endurance", "More Endurance", effect.endurance,
+                                 lambda n, e=effect, i=index: set_effect(replace(e, endurance=n), i), high=9,
+                                 icon=ft.Icons.HIKING_ROUNDED))
+            parts.append(stepper(f"{at}-technique", "More Technique", effect.technique,
+                                 lambda n, e=effect, i=index: set_effect(replace(e, technique=n), i), high=9,
+                                 icon=ft.Icons.TERRAIN_ROUNDED))
+            parts.append(chip_row([choice_chip(f"{at}-only-{k}", roman(k), k in effect.only_for_class,
+                                               bind(set_effect, replace(effect, only_for_class=_toggle(
+                                                   effect.only_for_class, k)))) for k in CLASSES],
+                                  label="Only for Climbs of Class (none: every Climb)"))
+        elif spec is not None and spec.value == "side":
+            parts.append(chip_row([choice_chip(f"{at}-side-{side.value}", side_label(side), effect.side == side.value,
+                                               bind(set_effect, replace(effect, side=side.value)),
+                                               colour=SIDE_COLOURS[side]) for side in Side],
+                                  label="No Climb may be tucked as"))
+        body.append(panel(parts, key=f"{at}-section", padding=12, spacing=8))
+    body.append(ft.Row([labelled("ftw-add", ft.TextButton(
+        "Add an effect", key="ftw-add", icon=ft.Icons.ADD_ROUNDED,
+        on_click=bind(change, replace(form, effects=form.effects + (WeatherEffectForm(),)))))]))
+    try:
+        body.append(_preview("ftw-preview", describe_weather(form.parse(f"weather.{name}"))))
+    except InvalidInput as exc:
+        body.extend(problem_text(readable(exc), key="ftw-problem"))
+    body.extend(problem_text(error, key="ftw-error"))
+    buttons: list[ft.Control] = []
+    if current is not None:
+        buttons.append(labelled("ftw-clear", ft.TextButton("Not described", key="ftw-clear",
+                                                           on_click=lambda: save(clear=True))))
+    buttons.append(ft.Container(expand=True))
+    buttons.append(labelled("ftw-cancel", ft.TextButton("Cancel", key="ftw-cancel", on_click=close)))
+    buttons.append(labelled("ftw-save", ft.FilledButton("Save", key="ftw-save", icon=ft.Icons.SAVE_ROUNDED,
+                                                        on_click=lambda: save())))
+    body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _save_row(prefix: str, label: str, save, close) -> ft.Control:
+    return ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+        labelled(f"{prefix}-cancel", ft.TextButton("Cancel", key=f"{prefix}-cancel", on_click=close)),
+        labelled(f"{prefix}-save", ft.FilledButton(label, key=f"{prefix}-save", icon=ft.Icons.SAVE_ROUNDED,
+                                                   on_click=save))])

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.fourteeners.abilities import (
-    Ability, AbilityItem, Category, Filter, filter_to_doc, parse_ability, parse_category, vocabulary,
+    Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
+    parse_weather, vocabulary,
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
 
 __all__ = [
-    "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm",
+    "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
+    "WeatherForm",
     "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman",
 ]
 
@@ -304,6 +306,64 @@ class AccoladeForm:
         return cls(name=card.name,
                    basic=None if card.basic is None else CategoryForm.from_category(card.basic),
                    advanced=None if card.advanced is None else CategoryForm.from_category(card.advanced))
+
+
+@dataclass(frozen=True)
+class WeatherEffectForm:
+    """One effect of a Weather card being described: extra costs, a blocked side, or a late reveal."""
+
+    kind: str = "extra"
+    endurance: int = 1
+    technique: int = 0
+    only_for_class: tuple[int, ...] = ()
+    side: str = Side.GEAR.value
+
+    def to_doc(self) -> dict[str, Any]:
+        """The WEATHER effect document, shaped by the vocabulary's kind of value."""
+        spec = vocabulary().weather_effect(self.kind)
+        value = spec.value if spec is not None else "flag"
+        if value == "costs":
+            costs = {k: v for k, v in (("endurance", self.endurance), ("technique", self.technique)) if v}
+            doc: dict[str, Any] = {self.kind: costs or {"endurance": 0}}
+            if self.only_for_class:
+                doc["only_for_class"] = list(self.only_for_class)
+            return doc
+        if value == "side":
+            return {self.kind: self.side}
+        return {self.kind: True}
+
+    @classmethod
+    def from_effect(cls, effect: WeatherEffect) -> WeatherEffectForm:
+        """The form showing a parsed Weather effect."""
+        return cls(kind=effect.kind.value, endurance=effect.endurance, technique=effect.technique,
+                   only_for_class=effect.only_for_class,
+                   side=effect.side.value if effect.side is not None else Side.GEAR.value)
+
+
+@dataclass(frozen=True)
+class WeatherForm:
+    """A Weather card being described: its effects (none at all is a card with no effect)."""
+
+    effects: tuple[WeatherEffectForm, ...] = (WeatherEffectForm(),)
+
+    def to_doc(self) -> list[dict[str, Any]]:
+        """The list of WEATHER effects."""
+        return [effect.to_doc() for effect in self.effects]
+
+    def parse(self, where: str = "weather") -> tuple[WeatherEffect, ...]:
+        """The effects as the engine reads them."""
+        return parse_weather(self.to_doc(), where)
+
+    def with_effect(self, index: int, effect: WeatherEffectForm) -> WeatherForm:
+        """The form with one effect replaced."""
+        return replace(self, effects=self.effects[:index] + (effect,) + self.effects[index + 1:])
+
+    @classmethod
+    def from_effects(cls, effects: tuple[WeatherEffect, ...] | None) -> WeatherForm:
+        """The form showing a Weather's described effects (a fresh one-effect form when undescribed)."""
+        if effects is None:
+            return cls()
+        return cls(effects=tuple(WeatherEffectForm.from_effect(e) for e in effects))
 
 
 def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:

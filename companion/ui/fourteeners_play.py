@@ -239,7 +239,8 @@ def _status(state: State) -> ft.Control:
                 content=ft.Text(player.name, key="ft-turn", size=13, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_PRIMARY_CONTAINER))] if player else []),
         ]),
-        ft.Text(prompt(state), key="ft-prompt", size=14),
+        ft.Text(prompt(state) if state.phase is not Phase.FINISHED else
+                f"All {deck.rounds} rounds are played: the scores are below.", key="ft-prompt", size=14),
         ft.Text(" · ".join(facts), key="ft-deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     weather = weather_now(state)

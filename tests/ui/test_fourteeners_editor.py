@@ -154,3 +154,28 @@ async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store
     await ui.click("ftc-import")
     assert "there is no file" in ui.get("ftc-share-result").value
     assert load_catalog(store).cards == ()
+
+
+async def test_describe_a_weather_card_and_a_hikers_ability(open_ui, store):
+    ui = await _cards_tab(open_ui)
+    assert ui.get("ftc-weather-rain-4-words").value == "July · effect not described yet"
+    assert ui.get("ftc-weather-fog-3-words").value.endswith("(the rulebook's)")
+    await ui.click("ftc-weather-rain-4")
+    await ui.click("ftw-e0-technique-plus")
+    await ui.click("ftw-e0-only-4")
+    assert ui.get("ftw-preview").value == "Climbs cost 1 Endurance and 1 Technique more (Class IV only)"
+    await ui.click("ftw-add")
+    await ui.click("ftw-e1-kind-block_side")
+    await ui.click("ftw-e1-side-plans")
+    await ui.click("ftw-save")
+    effects = load_catalog(store).weather_effects("Rain")
+    assert [(e.kind.value, e.endurance, e.technique, e.only_for_class, e.side) for e in effects] == [
+        ("extra", 1, 1, (4,), None), ("block_side", 0, 0, (), Side.PLANS)]
+    assert "no Climbs may be tucked as Plans" in ui.get("ftc-weather-rain-4-words").value
+
+    await ui.click("ftc-hiker-b")
+    await ui.click("fth-on")
+    await ui.click("fth-i0-effect-utility")
+    await ui.click("fth-save")
+    assert ui.get("ftc-hiker-b-words").value == "Advanced side of A/B · +1 Utility"
+    assert dict(load_catalog(store).hikers)["B"][0].effect.amount == 1
