@@ -68,10 +68,18 @@ def test_illegal_turns_name_the_player_and_the_rule():
     ({"sheet": {"circles": [{"id": 1}, {"id": 2}], "links": []}}, "cannot be played to the end: circle 2"),
     ({"sheet": "dunai", "solo": "max", "max_assists": 4}, "Max holds 0 to 3"),
     ({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope"] * 4}]}, "at most 3"),
+    ({"sheet": "dunai", "dice_seed": "7"}, "'dice_seed' must be a whole number"),
+    ({"sheet": "dunai", "dice_seed": -1}, "'dice_seed' must be a whole number"),
 ])
 def test_bad_setups_are_refused(setup, message):
     with pytest.raises(InvalidInput, match=message):
         session.start(setup)
+
+
+def test_the_app_dice_seed_is_kept_in_the_setup_and_changes_nothing_else():
+    plain = session.start({"sheet": "dunai", "players": ["Ann"]})
+    seeded = session.start({"sheet": "dunai", "players": ["Ann"], "dice_seed": 12345})
+    assert seeded == plain
 
 
 def test_a_tie_makes_every_tied_player_a_winner():

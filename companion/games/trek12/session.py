@@ -19,7 +19,10 @@ from companion.games.trek12.solo import MAX_NAME, max_score
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "breakdowns"]
 
-_SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists")
+_SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "dice_seed")
+# The app rolls its dice from this seed (see companion/ui/trek12_turn.py); the rules never roll, they only
+# check that it is a whole number so that a saved game's rolls can be made again.
+_MAX_SEED = 2**63
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ class Table:
 
 
 def start(setup: dict[str, Any]) -> Table:
-    """A new Ascent from {"sheet", "ruleset", "solo": "max" | None, "players": [...], "max_assists"}."""
+    """A new Ascent from {"sheet", "ruleset", "solo": "max" | None, "players": [...], "max_assists",
+    "dice_seed"} (the seed of the app's dice, checked and kept, never rolled here)."""
     if not isinstance(setup, dict):
         raise InvalidInput("a Trek 12 setup must be an object with at least \"sheet\"")
     for key in setup:
@@ -70,6 +74,9 @@ def start(setup: dict[str, Any]) -> Table:
     if solo and len(seats) != 1:
         raise InvalidInput(f"Free Solo is one player against Max, not {len(seats)} players")
     max_assists = setup.get("max_assists", 0)
+    seed = setup.get("dice_seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _MAX_SEED):
+        raise InvalidInput(f"'dice_seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}")
     if max_assists and not solo:
         raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
     states = tuple(new_game(sheet, ruleset, solo=solo, assists=held, max_assists=max_assists) for held in cards)
