@@ -718,7 +718,8 @@ def apply(state: State, action: Action) -> State:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every action a player may take now (chance inputs aside: weather and draws are typed in)."""
+    """Every action a player may take now, one cheapest path per destination (weather and draws, the
+    chance inputs, are typed in and not listed)."""
     if state.over:
         return []
     if state.phase is Phase.PLAY:
@@ -1171,7 +1172,7 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     if not action.cards and (action.path or action.tent):
         raise _illegal(state, f"{who} needs movement cards to move or pitch a tent")
     if not action.cards and not (action.risk_move or action.risk_accl):
-        raise InvalidInput("a climber action gives the climber at least one card")
+        raise _illegal(state, f"{who} is given no card: a climber acts by using the cards it is given")
     owed = risk_owed(state, index)
     penalty = action.risk_move + action.risk_accl
     if penalty > owed:
