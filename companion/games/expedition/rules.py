@@ -1,0 +1,863 @@
+"""Trek 12 Expedition rules: three Ascents, the Assist cards around them, stars, records, envelopes and Max.
+
+An Expedition is its `Setup` plus a list of actions; `apply(state, action)` returns the next `State` and
+never changes the one given. The Ascents themselves (the sheets) are played with the Trek 12 engine or on
+paper: this engine takes each Ascent's sheet points, the cards picked, used and cashed, and the challenges
+met. Rulings: docs/rulings.md (Trek 12 Expeditions); action and setup formats: docs/formats.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from datetime import date
+from enum import Enum
+from typing import Any, TypeAlias, Union
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.expedition.data import (
+    ENVELOPES,
+    Deck,
+    EnvelopeNo,
+    default_deck,
+    expedition_sheets,
+    parse_deck,
+)
+from companion.games.expedition.scoring import (
+    CARD_POINTS,
+    Standing,
+    Stars,
+    TieBreak,
+    ascent_stars,
+    best_indices,
+    new_record,
+    standings,
+    winners,
+)
+from companion.games.trek12.data import Sheet
+from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD_VALUES, Assist
+from companion.games.trek12.solo import MAX_NAME
+
+__all__ = [
+    "SeatNo",
+    "ASCENTS",
+    "REVEAL_BASE",
+    "SOLO_TABLE",
+    "NAME_MAX",
+    "NOTE_MAX",
+    "PLAYERS_MAX",
+    "CardMode",
+    "Phase",
+    "ActionType",
+    "Seat",
+    "Record",
+    "Setup",
+    "Reveal",
+    "Pick",
+    "Picks",
+    "Use",
+    "ScoreAscent",
+    "OpenEnvelope",
+    "Action",
+    "RevealRecord",
+    "Envelope",
+    "AscentResult",
+    "State",
+    "parse_setup",
+    "parse_action",
+    "parse_date",
+    "parse_record",
+    "new_expedition",
+    "apply",
+    "expected",
+    "reveal_count",
+    "lead_order",
+    "current_records",
+    "sealed_envelopes",
+    "standing",
+    "winner",
+]
+
+SeatNo: TypeAlias = int   # a player's place at the table, clockwise from the first listed
+ASCENTS = 3               # rulebook, Expedition Mode: "you undertake three Ascents"
+REVEAL_BASE = (3, 2, 1)   # Assist Cards: reveal 3, 2, 1 + the number of players at Ascents 1, 2, 3
+SOLO_TABLE = 2            # Solo Expeditions: "Use the Assist cards with the 2-player setup"
+NAME_MAX = 40             # as the roster's names
+NOTE_MAX = 2000           # an envelope's note: a few sentences of what it said
+PLAYERS_MAX = 20          # a history record names at most 20 players
+
+_SETUP_KEYS = ("players", "solo", "lead", "records", "cards", "deck", "seed", "opened")
+_PLAYER_KEYS = ("id", "name", "paper")
+_RECORD_KEYS = ("score", "names", "date")
+_PICK_KEYS = ("player", "card", "give_back", "zone")
+_ACTION_KEYS = {
+    "reveal": ("type", "cards"),
+    "pick": ("type", "picks"),
+    "use": ("type", "player", "card"),
+    "score": ("type", "scores", "cash", "challenges", "date"),
+    "open": ("type", "note"),
+}
+
+
+class CardMode(Enum):
+    """Who draws the Assist cards: the app (seeded), the players from the real deck (typed), or nobody."""
+
+    DRAWN = "drawn"
+    TYPED = "typed"
+    OFF = "off"
+
+
+class Phase(Enum):
+    """Where the Expedition stands: before an Ascent's reveal, climbing, an envelope to open, or over."""
+
+    REVEAL = "reveal"
+    CLIMB = "climb"
+    ENVELOPE = "envelope"
+    OVER = "over"
+
+
+class ActionType(Enum):
+    """The actions an Expedition takes, named by the "type" of an action document."""
+
+    REVEAL = "reveal"
+    PICK = "pick"
+    USE = "use"
+    SCORE = "score"
+    OPEN = "open"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player of the Expedition: a saved player's id (None for a guest or Max), name, paper or app sheet."""
+
+    id: str | None
+    name: str
+    paper: bool = False
+    is_max: bool = False
+
+
+@dataclass(frozen=True)
+class Record:
+    """A Hall of Fame record: the score, who holds it (several when tied), and the date it was written."""
+
+    score: int
+    names: tuple[str, ...] = ()
+    date: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """{"score", "names", "date"} as setups and results write it."""
+        return {"score": self.score, "names": list(self.names), "date": self.date}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """An Expedition as it began: players clockwise, Ascent sheets, records as they stood, cards, envelopes."""
+
+    seats: tuple[Seat, ...]
+    sheets: tuple[Sheet, ...]
+    records: tuple[Record | None, ...]
+    cards: CardMode
+    deck: Deck
+    seed: int | None
+    lead: SeatNo
+    opened: tuple[EnvelopeNo, ...]
+
+    @property
+    def solo(self) -> bool:
+        """True in a solo Expedition against Max (Free Solo Mode, Solo Expeditions)."""
+        return any(seat.is_max for seat in self.seats)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seat order (Max last in a solo Expedition)."""
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def table_size(self) -> int:
+        """The number of players the Assist reveal counts: 2 in solo, else the players."""
+        return SOLO_TABLE if self.solo else len(self.seats)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Put an Ascent's Assist cards into play: typed as drawn from the real deck, or None for the app to draw."""
+
+    cards: tuple[Assist, ...] | None
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One player's pick after a new zone of 0s, 1s or 2s: the card taken (None: none), the one given back."""
+
+    player: SeatNo
+    card: Assist | None
+    give_back: Assist | None = None
+    zone: int | None = None
+
+
+@dataclass(frozen=True)
+class Picks:
+    """Every pick of one round: made in Lead Climber order, whatever order they are listed in."""
+
+    picks: tuple[Pick, ...]
+
+
+@dataclass(frozen=True)
+class Use:
+    """A player discards a card during the Ascent for its effect (it goes back in the box)."""
+
+    player: SeatNo
+    card: Assist
+
+
+@dataclass(frozen=True)
+class ScoreAscent:
+    """An Ascent's end: each sheet's points (before cards), the cards cashed, the challenges met, the date."""
+
+    points: tuple[int, ...]
+    cash: tuple[tuple[Assist, ...], ...]
+    met: tuple[tuple[EnvelopeNo, ...], ...]
+    date: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenEnvelope:
+    """The envelope due is opened; the note says what it held (its contents are not in the rulebook)."""
+
+    note: str
+
+
+Action: TypeAlias = Union[Reveal, Picks, Use, ScoreAscent, OpenEnvelope]
+
+
+@dataclass(frozen=True)
+class RevealRecord:
+    """What an Ascent's reveal put into play, and whether the played cards were shuffled back in first."""
+
+    ascent: int
+    cards: tuple[Assist, ...]
+    reshuffled: bool
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """An envelope opened during this Expedition: number, Ascent, who opened it, the note (None until typed)."""
+
+    number: EnvelopeNo
+    ascent: int
+    opener: SeatNo
+    note: str | None
+
+
+@dataclass(frozen=True)
+class AscentResult:
+    """One scored Ascent: per player sheet points, cards cashed, totals, stars and challenges met."""
+
+    number: int
+    sheet: Sheet
+    points: tuple[int, ...]
+    cashed: tuple[tuple[Assist, ...], ...]
+    totals: tuple[int, ...]
+    stars: tuple[Stars, ...]
+    record_before: Record | None
+    record: Record | None
+    met: tuple[tuple[EnvelopeNo, ...], ...]
+    envelope: EnvelopeNo | None
+    date: str | None
+
+
+@dataclass(frozen=True)
+class State:
+    """The Expedition now: the Ascent (1-3), phase, Lead Climber, cards held, in play, in the deck and box."""
+
+    setup: Setup
+    ascent: int
+    phase: Phase
+    lead: SeatNo
+    hands: tuple[tuple[Assist, ...], ...]
+    pool: tuple[Assist, ...]
+    deck: tuple[Assist, ...]
+    box: tuple[Assist, ...]
+    shuffles: int
+    reveals: tuple[RevealRecord, ...]
+    results: tuple[AscentResult, ...]
+    envelopes: tuple[Envelope, ...]
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet of the current (or last) Ascent."""
+        return self.setup.sheets[self.ascent - 1]
+
+    @property
+    def over(self) -> bool:
+        """True once the three Ascents are scored and any envelope due is opened."""
+        return self.phase is Phase.OVER
+
+
+# -- setup ----------------------------------------------------------------------------------------------
+
+
+def parse_setup(doc: Any) -> Setup:
+    """Check an Expedition setup document (docs/formats.md, Trek 12 Expeditions); InvalidInput names the field."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"an Expedition setup must be an object with \"players\", not {doc!r}")
+    _check_keys(doc, _SETUP_KEYS, "the Expedition setup")
+    solo = _parse_solo(doc.get("solo"))
+    seats = _parse_players(doc.get("players"), solo)
+    if solo:
+        seats = seats + (Seat(None, MAX_NAME, paper=False, is_max=True),)
+    sheets = expedition_sheets()
+    records = _parse_records(doc.get("records"), sheets)
+    raw_mode = doc.get("cards", CardMode.TYPED.value)
+    try:
+        mode = CardMode(raw_mode)
+    except ValueError:
+        raise InvalidInput(f"'cards' must be one of {', '.join(m.value for m in CardMode)}, not {raw_mode!r}") from None
+    deck = default_deck() if doc.get("deck") is None else parse_deck(doc["deck"], "'deck'")
+    seed = doc.get("seed")
+    if mode is CardMode.DRAWN:
+        if type(seed) is not int:
+            raise InvalidInput(f"'seed' must be a whole number when the app draws the cards, not {seed!r}")
+    elif seed is not None:
+        raise InvalidInput("'seed' is only for an Expedition whose cards the app draws (\"cards\": \"drawn\")")
+    lead = 0 if doc.get("lead") is None else _seat_of(seats, doc["lead"], "'lead'")
+    if seats[lead].is_max:
+        raise InvalidInput("the Lead Climber card starts with a player, not Max (the oldest player takes it)")
+    opened = _parse_envelopes(doc.get("opened"), "'opened'")
+    return Setup(seats, sheets, records, mode, deck, seed, lead, opened)
+
+
+def new_expedition(setup: Setup) -> State:
+    """The Expedition before its first Ascent (rulebook, Setup for an Expedition: the deck shuffled)."""
+    if setup.cards is CardMode.DRAWN:
+        cards = list(setup.deck.cards())
+        random.Random(setup.seed).shuffle(cards)
+        deck = tuple(cards)
+    elif setup.cards is CardMode.TYPED:
+        deck = _sorted(setup.deck.cards())  # the real deck's order is unknown: only what is left counts
+    else:
+        deck = ()
+    phase = Phase.CLIMB if setup.cards is CardMode.OFF else Phase.REVEAL
+    return State(setup, 1, phase, setup.lead, ((),) * len(setup.seats), (), deck, (), 0, (), (), ())
+
+
+# -- actions --------------------------------------------------------------------------------------------
+
+
+def parse_action(state: State, doc: Any) -> Action:
+    """An action document ({"type": "reveal" | "pick" | "use" | "score" | "open", ...}) for this Expedition."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {doc!r}")
+    kind = doc.get("type")
+    if kind not in _ACTION_KEYS:
+        raise InvalidInput(f"unknown Expedition action type {kind!r}; use one of {', '.join(_ACTION_KEYS)}")
+    _check_keys(doc, _ACTION_KEYS[kind], f"a {kind!r} action")
+    seats = state.setup.seats
+    if kind == "reveal":
+        raw = doc.get("cards")
+        return Reveal(None if raw is None else _parse_cards(raw, "'cards'"))
+    if kind == "pick":
+        raw = doc.get("picks")
+        if not isinstance(raw, list) or not raw:
+            raise InvalidInput("'picks' must list the players picking this round, like "
+                               "[{\"player\": \"Ann\", \"card\": \"rope\"}]")
+        return Picks(tuple(_parse_pick(seats, item, n) for n, item in enumerate(raw)))
+    if kind == "use":
+        if "card" not in doc or "player" not in doc:
+            raise InvalidInput("a 'use' action names the \"player\" and the \"card\" discarded")
+        return Use(_seat_of(seats, doc["player"], "'player'"), _parse_card(doc["card"], "'card'"))
+    if kind == "score":
+        return _parse_score(seats, doc)
+    note = doc.get("note", "")
+    if not isinstance(note, str) or len(note) > NOTE_MAX:
+        raise InvalidInput(f"'note' must be text of at most {NOTE_MAX} characters")
+    return OpenEnvelope(note.strip())
+
+
+def apply(state: State, action: Action) -> State:
+    """The Expedition after one action; IllegalAction names the rule when it is not allowed now."""
+    if isinstance(action, Reveal):
+        return _reveal(state, action)
+    if isinstance(action, Picks):
+        return _picks(state, action)
+    if isinstance(action, Use):
+        return _use(state, action)
+    if isinstance(action, ScoreAscent):
+        return _score(state, action)
+    if isinstance(action, OpenEnvelope):
+        return _open(state, action)
+    raise InvalidInput(f"not an Expedition action: {action!r}")
+
+
+def expected(state: State) -> tuple[ActionType, ...]:
+    """The action types allowed now (for the screens: what to offer next)."""
+    if state.phase is Phase.REVEAL:
+        return (ActionType.REVEAL,)
+    if state.phase is Phase.ENVELOPE:
+        return (ActionType.OPEN,)
+    if state.phase is Phase.CLIMB:
+        if state.setup.cards is CardMode.OFF:
+            return (ActionType.SCORE,)
+        return (ActionType.PICK, ActionType.USE, ActionType.SCORE)
+    return ()
+
+
+def reveal_count(setup: Setup, ascent: int) -> int:
+    """Cards put into play at an Ascent's start: 3, 2, 1 + the number of players (2 in solo)."""
+    return REVEAL_BASE[ascent - 1] + setup.table_size
+
+
+def lead_order(state: State, seats: Any = None) -> tuple[SeatNo, ...]:
+    """Seats from the Lead Climber clockwise (all seats, or only those given): the order of picks and cashing."""
+    n = len(state.setup.seats)
+    chosen = range(n) if seats is None else seats
+    return tuple(sorted(chosen, key=lambda s: (s - state.lead) % n))
+
+
+def current_records(state: State) -> tuple[Record | None, ...]:
+    """The Hall of Fame record of each Ascent sheet now: as it began, or as this Expedition rewrote it."""
+    records = list(state.setup.records)
+    for result in state.results:
+        if result.record is not None:
+            records[result.number - 1] = result.record
+    return tuple(records)
+
+
+def sealed_envelopes(state: State) -> tuple[EnvelopeNo, ...]:
+    """The envelopes still sealed: neither opened before this Expedition nor during it."""
+    gone = set(state.setup.opened) | {e.number for e in state.envelopes}
+    return tuple(n for n in range(1, ENVELOPES + 1) if n not in gone)
+
+
+def standing(state: State) -> tuple[Standing, ...]:
+    """Each player's stars and total so far (the home screen's stars)."""
+    return standings([r.stars for r in state.results], [r.totals for r in state.results], len(state.setup.seats))
+
+
+def winner(state: State) -> tuple[tuple[SeatNo, ...], TieBreak | None]:
+    """The winner(s) once the three Ascents are scored, and how it was decided; ((), None) before."""
+    if len(state.results) < ASCENTS:
+        return (), None
+    return winners(standing(state))
+
+
+# -- the actions' effects -------------------------------------------------------------------------------
+
+
+def _reveal(state: State, action: Reveal) -> State:
+    setup = state.setup
+    if setup.cards is CardMode.OFF:
+        raise IllegalAction("Assist cards are not tracked in this Expedition")
+    if state.phase is not Phase.REVEAL:
+        raise IllegalAction(f"the cards of Ascent {state.ascent} are already in play; they are revealed once, "
+                            "at the start of the Ascent")
+    need = reveal_count(setup, state.ascent)
+    deck, box, shuffles = state.deck, state.box, state.shuffles
+    reshuffled = False
+    if len(deck) < need and box:
+        # "If there are not enough cards left at the start of an Ascent, shuffle the cards already played
+        # back into the deck."
+        combined = list(deck + box)
+        if setup.cards is CardMode.DRAWN:
+            shuffles += 1
+            random.Random(f"{setup.seed}:{shuffles}").shuffle(combined)
+            deck = tuple(combined)
+        else:
+            deck = _sorted(combined)
+        box = ()
+        reshuffled = True
+    count = min(need, len(deck))
+    if setup.cards is CardMode.DRAWN:
+        if action.cards is not None:
+            raise IllegalAction("the app draws the Assist cards in this Expedition; reveal without naming cards")
+        drawn, deck = deck[:count], deck[count:]
+    else:
+        if action.cards is None:
+            raise IllegalAction(f"name the {count} Assist cards revealed from the deck for Ascent {state.ascent}")
+        if len(action.cards) != count:
+            why = f"{REVEAL_BASE[state.ascent - 1]} + {setup.table_size} players"
+            if count < need:
+                why = f"only {count} cards are left in the deck" + (" after shuffling the played ones back in"
+                                                                    if reshuffled else "")
+            raise IllegalAction(f"Ascent {state.ascent} reveals {count} Assist cards ({why}), not "
+                                f"{len(action.cards)}")
+        left = Counter(deck)
+        for card in action.cards:
+            if left[card] == 0:
+                raise IllegalAction(f"the deck holds no more {card.value} card: {_card_list(deck)} are left in it"
+                                    + (" (the played cards were shuffled back in)" if reshuffled else "")
+                                    + "; check the deck's make-up in Settings")
+            left[card] -= 1
+        drawn = action.cards
+        deck = _sorted(left.elements())
+    record = RevealRecord(state.ascent, tuple(drawn), reshuffled)
+    return replace(state, phase=Phase.CLIMB, pool=_sorted(state.pool + tuple(drawn)), deck=deck, box=box,
+                   shuffles=shuffles, reveals=state.reveals + (record,))
+
+
+def _picks(state: State, action: Picks) -> State:
+    setup = state.setup
+    _need_cards(state, "picked")
+    seen: set[int] = set()
+    for pick in action.picks:
+        if pick.player in seen:
+            raise IllegalAction(f"{setup.seats[pick.player].name} is listed twice; a player picks at most once "
+                                "a round (one number written, at most one new zone)")
+        seen.add(pick.player)
+    hands = list(state.hands)
+    pool = Counter(state.pool)
+    order = lead_order(state, [p.player for p in action.picks])
+    by_seat = {p.player: p for p in action.picks}
+    before: list[str] = []
+    for seat_no in order:
+        pick = by_seat[seat_no]
+        seat = setup.seats[seat_no]
+        allowed = MAX_CARD_VALUES if seat.is_max else ZONE_CARD_VALUES
+        if pick.zone is not None and pick.zone not in allowed:
+            who = "Max earns a card only from a new zone of 1s or 2s" if seat.is_max else \
+                "a card is earned only by a new zone of 0s, 1s or 2s"
+            raise IllegalAction(f"{seat.name}: {who}, not of {pick.zone}s")
+        hand = list(hands[seat_no])
+        if pick.card is None:
+            if pick.give_back is not None:
+                raise IllegalAction(f"{seat.name} gives back a card only when taking a fourth")
+        else:
+            if pool[pick.card] == 0:
+                earlier = f" ({', '.join(before)} picked before {seat.name} this round)" if before else ""
+                raise IllegalAction(f"{seat.name} cannot take a {pick.card.value}: none is left in play"
+                                    f"{earlier}; in play: {_card_list(tuple(pool.elements()))}")
+            if seat.is_max:
+                if pick.give_back is not None:
+                    raise IllegalAction("Max never gives a card back; he keeps what he has")
+                if len(hand) >= MAX_ASSISTS:
+                    raise IllegalAction(f"Max holds {MAX_ASSISTS} Assist cards already; never take a 4th for him")
+            elif len(hand) >= MAX_ASSISTS:
+                if pick.give_back is None:
+                    raise IllegalAction(f"{seat.name} holds {MAX_ASSISTS} Assist cards: taking a {pick.card.value} "
+                                        "means putting one of them back into play ('give_back')")
+                if pick.give_back not in hand:
+                    raise IllegalAction(f"{seat.name} does not hold a {pick.give_back.value} to give back "
+                                        f"(holds {_card_list(tuple(hand))})")
+                hand.remove(pick.give_back)
+                pool[pick.give_back] += 1
+            elif pick.give_back is not None:
+                raise IllegalAction(f"{seat.name} holds {len(hand)} cards; a card is given back only when "
+                                    f"taking a fourth")
+            pool[pick.card] -= 1
+            hand.append(pick.card)
+        hands[seat_no] = _sorted(hand)
+        before.append(seat.name)
+    # "The last player involved becomes the new Lead Climber" -- with or without a card.
+    return replace(state, hands=tuple(hands), pool=_sorted(pool.elements()), lead=order[-1])
+
+
+def _use(state: State, action: Use) -> State:
+    _need_cards(state, "used")
+    seat = state.setup.seats[action.player]
+    if seat.is_max:
+        raise IllegalAction("Max never uses his Assist cards during the Ascents; he keeps them")
+    hand = list(state.hands[action.player])
+    if action.card not in hand:
+        raise IllegalAction(f"{seat.name} does not hold a {action.card.value} (holds {_card_list(tuple(hand))})")
+    hand.remove(action.card)
+    hands = _with(state.hands, action.player, _sorted(hand))
+    # "discard one of your Assist cards (put it back in the box)": with the played cards, for a reshuffle.
+    return replace(state, hands=hands, box=_sorted(state.box + (action.card,)))
+
+
+def _score(state: State, action: ScoreAscent) -> State:
+    setup = state.setup
+    if state.phase is not Phase.CLIMB:
+        raise IllegalAction(_not_climbing(state))
+    seats = setup.seats
+    last = state.ascent == ASCENTS
+    hands = list(state.hands)
+    cashed: list[tuple[Assist, ...]] = []
+    box = list(state.box)
+    for n, seat in enumerate(seats):
+        cards = action.cash[n]
+        if seat.is_max:
+            if cards:
+                raise IllegalAction("Max cashes no cards himself: he keeps them and discards all of them on the "
+                                    "last Ascent, which the app does")
+            # Solo Expeditions: "During the last Ascent, Max discards all the Assist cards he collected ... gaining
+            # a 3-point bonus per card."
+            cards = hands[n] if last else ()
+        elif cards and setup.cards is CardMode.OFF:
+            raise IllegalAction("Assist cards are not tracked in this Expedition; count cashed cards in the score")
+        left = list(hands[n])
+        for card in cards:
+            if card not in left:
+                raise IllegalAction(f"{seat.name} cannot cash a {card.value}: holds {_card_list(hands[n])}")
+            left.remove(card)
+        hands[n] = _sorted(left)
+        box.extend(cards)
+        cashed.append(_sorted(cards))
+        if action.met[n] and seat.is_max:
+            raise IllegalAction("Max opens no envelopes: only players' challenges are checked")
+    totals = tuple(p + CARD_POINTS * len(c) for p, c in zip(action.points, cashed))
+    number = state.ascent
+    sheet = setup.sheets[number - 1]
+    before = setup.records[number - 1]
+    stars = ascent_stars(sheet, totals, None if before is None else before.score)
+    best = new_record(totals, None if before is None else before.score)
+    record = None
+    if best is not None:
+        record = Record(best, tuple(seats[i].name for i in best_indices(totals)), action.date)
+    envelope = _due_envelope(state, action.met, totals)
+    result = AscentResult(number, sheet, action.points, tuple(cashed), totals, stars, before, record, action.met,
+                          None if envelope is None else envelope.number, action.date)
+    next_state = replace(state, hands=tuple(hands), box=_sorted(box), results=state.results + (result,))
+    if envelope is not None:
+        return replace(next_state, phase=Phase.ENVELOPE, envelopes=state.envelopes + (envelope,))
+    return _next_ascent(next_state)
+
+
+def _open(state: State, action: OpenEnvelope) -> State:
+    if state.phase is not Phase.ENVELOPE:
+        raise IllegalAction("no envelope is due: one opens only after an Ascent in which a player met a "
+                            "challenge still sealed")
+    pending = state.envelopes[-1]
+    opened = replace(pending, note=action.note)
+    return _next_ascent(replace(state, envelopes=state.envelopes[:-1] + (opened,)))
+
+
+def _next_ascent(state: State) -> State:
+    if state.ascent == ASCENTS:
+        return replace(state, phase=Phase.OVER)
+    phase = Phase.CLIMB if state.setup.cards is CardMode.OFF else Phase.REVEAL
+    return replace(state, ascent=state.ascent + 1, phase=phase)
+
+
+def _due_envelope(state: State, met: tuple[tuple[EnvelopeNo, ...], ...], totals: tuple[int, ...]) -> Envelope | None:
+    # "open only the leftmost still-available envelope" met this Ascent; "If several players met the same
+    # challenge, the highest-scoring one for that Ascent opens it"; equal totals: the first of them from the
+    # Lead Climber clockwise (docs/rulings.md).
+    for number in sealed_envelopes(state):
+        who = [s for s in range(len(totals)) if number in met[s]]
+        if who:
+            top = max(totals[s] for s in who)
+            opener = next(s for s in lead_order(state, who) if totals[s] == top)
+            return Envelope(number, state.ascent, opener, None)
+    return None
+
+
+def _need_cards(state: State, verb: str) -> None:
+    if state.setup.cards is CardMode.OFF:
+        raise IllegalAction("Assist cards are not tracked in this Expedition")
+    if state.phase is not Phase.CLIMB:
+        raise IllegalAction(f"cards are {verb} during an Ascent; " + _not_climbing(state))
+
+
+def _not_climbing(state: State) -> str:
+    if state.phase is Phase.REVEAL:
+        return f"Ascent {state.ascent} has not started: reveal its Assist cards first"
+    if state.phase is Phase.ENVELOPE:
+        return f"Ascent {state.ascent} is scored; open envelope {state.envelopes[-1].number} first"
+    return "the Expedition is over: its three Ascents are scored"
+
+
+# -- parsing --------------------------------------------------------------------------------------------
+
+
+def parse_date(raw: Any, where: str = "'date'") -> str | None:
+    """A calendar date "YYYY-MM-DD" (or None); InvalidInput otherwise."""
+    if raw is None:
+        return None
+    if isinstance(raw, str) and len(raw) == 10:
+        try:
+            return date.fromisoformat(raw).isoformat()
+        except ValueError:
+            pass
+    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {raw!r}")
+
+
+def parse_record(raw: Any, where: str) -> Record | None:
+    """A record as it stood: null, a score, or {"score", "names", "date"}."""
+    if raw is None:
+        return None
+    if _is_int(raw):
+        return Record(raw)
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{where} must be a score, an object {{\"score\", \"names\", \"date\"}} or null, "
+                           f"not {raw!r}")
+    _check_keys(raw, _RECORD_KEYS, where)
+    score = raw.get("score")
+    if not _is_int(score):
+        raise InvalidInput(f"{where}: 'score' must be a whole number, not {score!r}")
+    names = raw.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names):
+        raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters)")
+    return Record(score, tuple(n.strip() for n in names), parse_date(raw.get("date"), f"{where}: 'date'"))
+
+
+def _parse_solo(raw: Any) -> bool:
+    if raw is None:
+        return False
+    if isinstance(raw, str) and raw.strip().lower() == "max":
+        return True
+    raise InvalidInput(f"'solo' must be \"max\" or null, not {raw!r}")
+
+
+def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise InvalidInput("'players' must be a non-empty list of players, clockwise (names, or objects "
+                           "{\"id\", \"name\", \"paper\"})")
+    if solo and len(raw) != 1:
+        raise InvalidInput(f"a solo Expedition is one player against Max, not {len(raw)} players")
+    if len(raw) > PLAYERS_MAX:
+        raise InvalidInput(f"an Expedition here takes at most {PLAYERS_MAX} players, not {len(raw)}")
+    seats = []
+    taken: dict[str, str] = {}
+    for n, item in enumerate(raw, 1):
+        if isinstance(item, str):
+            item = {"name": item}
+        if not isinstance(item, dict):
+            raise InvalidInput(f"player {n} must be a name or an object {{\"id\", \"name\", \"paper\"}}, "
+                               f"not {item!r}")
+        _check_keys(item, _PLAYER_KEYS, f"player {n}")
+        pid = item.get("id")
+        if pid is not None and not isinstance(pid, str):
+            raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {pid!r}")
+        name = item.get("name")
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
+            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {name!r}")
+        name = name.strip()
+        key = name.casefold()
+        if key in taken:
+            raise InvalidInput(f"player {n}: the name {name!r} is already taken by {taken[key]!r}; names must differ")
+        if solo and key == MAX_NAME.casefold():
+            raise InvalidInput(f"player {n}: in a solo Expedition the name {MAX_NAME!r} is Max's")
+        taken[key] = name
+        paper = item.get("paper", False)
+        if not isinstance(paper, bool):
+            raise InvalidInput(f"player {n}: 'paper' must be true or false, not {paper!r}")
+        seats.append(Seat(pid, name, paper))
+    return tuple(seats)
+
+
+def _parse_records(raw: Any, sheets: tuple[Sheet, ...]) -> tuple[Record | None, ...]:
+    if raw is None:
+        return (None,) * len(sheets)
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"'records' must map sheet names to the record standing (a score or null), not {raw!r}")
+    keys = [s.key for s in sheets]
+    for key in raw:
+        if key not in keys:
+            raise InvalidInput(f"'records': unknown sheet {key!r}; an Expedition climbs {', '.join(keys)}")
+    return tuple(parse_record(raw.get(key), f"'records.{key}'") for key in keys)
+
+
+def _parse_envelopes(raw: Any, where: str) -> tuple[EnvelopeNo, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(_is_int(n) and 1 <= n <= ENVELOPES for n in raw):
+        raise InvalidInput(f"{where} must list envelope numbers 1 to {ENVELOPES}, not {raw!r}")
+    if len(set(raw)) != len(raw):
+        raise InvalidInput(f"{where} lists an envelope twice: {raw!r}")
+    return tuple(sorted(raw))
+
+
+def _parse_card(raw: Any, where: str) -> Assist:
+    try:
+        return Assist.parse(raw)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{where}: {exc}") from None
+
+
+def _parse_cards(raw: Any, where: str) -> tuple[Assist, ...]:
+    if not isinstance(raw, list):
+        raise InvalidInput(f"{where} must be a list of Assist card names, not {raw!r}")
+    return tuple(_parse_card(c, f"{where}[{n}]") for n, c in enumerate(raw))
+
+
+def _parse_pick(seats: tuple[Seat, ...], item: Any, n: int) -> Pick:
+    where = f"'picks[{n}]'"
+    if not isinstance(item, dict) or "player" not in item:
+        raise InvalidInput(f"{where} must be an object {{\"player\", \"card\", \"give_back\", \"zone\"}}")
+    _check_keys(item, _PICK_KEYS, where)
+    seat = _seat_of(seats, item["player"], f"{where}: 'player'")
+    card = None if item.get("card") is None else _parse_card(item["card"], f"{where}: 'card'")
+    give_back = None if item.get("give_back") is None else _parse_card(item["give_back"], f"{where}: 'give_back'")
+    zone = item.get("zone")
+    if zone is not None and not _is_int(zone):
+        raise InvalidInput(f"{where}: 'zone' must be the number of the new zone, not {zone!r}")
+    return Pick(seat, card, give_back, zone)
+
+
+def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
+    raw = doc.get("scores")
+    if not isinstance(raw, dict):
+        raise InvalidInput("'scores' must map every player to the points of their sheet, like {\"Ann\": 70}")
+    points: list[int | None] = [None] * len(seats)
+    for key, value in raw.items():
+        seat = _seat_of(seats, key, "'scores'")
+        if not _is_int(value):
+            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {value!r}")
+        if points[seat] is not None:
+            raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
+        points[seat] = value
+    missing = [seats[i].name for i, p in enumerate(points) if p is None]
+    if missing:
+        raise InvalidInput(f"'scores' has no score for {', '.join(missing)}")
+    cash = _per_seat(seats, doc.get("cash"), "'cash'", lambda v, w: _parse_cards(v, w))
+    met = _per_seat(seats, doc.get("challenges"), "'challenges'", lambda v, w: _parse_envelopes(v, w))
+    return ScoreAscent(tuple(points), cash, met, parse_date(doc.get("date")))  # type: ignore[arg-type]
+
+
+def _per_seat(seats: tuple[Seat, ...], raw: Any, where: str, parse: Any) -> tuple[tuple[Any, ...], ...]:
+    out: list[tuple[Any, ...]] = [()] * len(seats)
+    if raw is None:
+        return tuple(out)
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{where} must map players to lists, not {raw!r}")
+    seen: set[int] = set()
+    for key, value in raw.items():
+        seat = _seat_of(seats, key, where)
+        if seat in seen:
+            raise InvalidInput(f"{where} names {seats[seat].name} twice")
+        seen.add(seat)
+        out[seat] = parse(value, f"{where}.{seats[seat].name}")
+    return tuple(out)
+
+
+def _seat_of(seats: tuple[Seat, ...], raw: Any, where: str) -> SeatNo:
+    if _is_int(raw) and 0 <= raw < len(seats):
+        return raw
+    if isinstance(raw, str):
+        wanted = raw.strip().casefold()
+        for n, seat in enumerate(seats):
+            if seat.name.casefold() == wanted:
+                return n
+    names = ", ".join(seat.name for seat in seats)
+    raise InvalidInput(f"{where}: unknown player {raw!r}; the players are {names}")
+
+
+def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
+    for key in doc:
+        if key not in known:
+            raise InvalidInput(f"unknown field {key!r} in {what}; known: {', '.join(known)}")
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+_CARD_ORDER = {card: n for n, card in enumerate(Assist)}
+
+
+def _sorted(cards: Any) -> tuple[Assist, ...]:
+    # Cards held or in play have no order; one canonical order makes equal states compare equal.
+    return tuple(sorted(cards, key=_CARD_ORDER.__getitem__))
+
+
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _card_list(cards: tuple[Assist, ...]) -> str:
+    if not cards:
+        return "none"
+    counts = Counter(cards)
+    return ", ".join(f"{n} {card.value}" for card, n in sorted(counts.items(), key=lambda kv: _CARD_ORDER[kv[0]]))
