@@ -23,7 +23,7 @@ from companion.games.fourteeners.rules import (
     legal_actions, prompt, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
-from companion.ui.fourteeners_editor import ability_editor, card_fields
+from companion.ui.fourteeners_editor import ability_editor, card_fields, readable
 from companion.ui.fourteeners_forms import AbilityForm, CardForm, roman, side_label
 from companion.ui.fourteeners_store import load_catalog, save_catalog
 from companion.ui.fourteeners_table import forecast_strip, hiker_card, score_details, score_table
@@ -111,7 +111,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(readable(exc))        # the engine's refusal, with a form's field named as shown
             return
         done()
 
@@ -279,20 +279,23 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
         ft.Text(heading, key="ft-reveal-title", size=17, weight=ft.FontWeight.W_600),
         ft.Text(" ".join(notes), key="ft-reveal-notes", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    if draft.describing is not None:
-        form = replace(draft.describing, klass=klass)
+    names = [a.card for a in legal_actions(state) if isinstance(a, Reveal) and isinstance(a.card, str)]
+    cards = [card for name in names if (card := state.card(name)) is not None]
+    # With nothing in the catalog to pick, the form to describe the card is the only way: open it at once.
+    describing = draft.describing if draft.describing is not None or cards else CardForm(klass=klass)
+    if describing is not None:
+        form = replace(describing, klass=klass)
         controls.append(ft.Text("Describe the card as printed; its sides can wait until it is tucked.", size=13))
         controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)),
                                     fixed_class=klass))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-            labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
-                                                 on_click=bind(set_draft, replace(draft, describing=None)))),
+            *([labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
+                                                    on_click=bind(set_draft, replace(draft, describing=None))))]
+              if cards else []),
             labelled("ftr-reveal", ft.FilledButton("Reveal this card", key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
                                                    on_click=lambda: act({"type": "reveal", "card": form.to_doc()}))),
         ]))
         return panel(controls, key="ft-reveal", tone="raised")
-    names = [a.card for a in legal_actions(state) if isinstance(a, Reveal) and isinstance(a.card, str)]
-    cards = [card for name in names if (card := state.card(name)) is not None]
     if cards:
         for card in sorted(cards, key=lambda c: c.name.casefold()):
             key = f"ft-reveal-{slug(card.name)}"

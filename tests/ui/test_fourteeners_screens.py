@@ -37,8 +37,7 @@ def _start(store, catalog_doc=None, **setup) -> tuple[str, list]:
 
 async def _describe_reveal(ui, name: str, endurance: int = 0, technique: int = 0, *, hazard: bool = False,
                            icons: tuple[str, ...] = ()) -> None:
-    """Reveal a card the catalog does not know by describing its corner on the spot."""
-    await ui.click("ft-describe-new")
+    """Reveal a card the catalog does not know by describing its corner on the spot (the form is open)."""
     await ui.type("ftr-name", name)
     for _ in range(endurance):
         await ui.click("ftr-endurance-plus")
@@ -87,6 +86,11 @@ async def test_set_up_a_two_player_game(open_ui, store):
     assert import_catalog(session.setup["catalog"]) == load_catalog(store)
     assert "Reveal the first Climbs" in ui.get("ft-prompt").value
     assert ui.get("ft-tableau-0-name").value == "Ann"
+    # A card missing from the catalog can be described instead of picked.
+    await ui.click("ft-describe-new")
+    ui.get("ftr-name")
+    await ui.click("ftr-cancel")
+    ui.get("ft-reveal-peak-1-1")
 
 
 async def test_a_random_accolade_is_drawn_with_the_seed_kept_in_the_setup(open_ui, store):
@@ -106,6 +110,10 @@ async def test_a_random_accolade_is_drawn_with_the_seed_kept_in_the_setup(open_u
 async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(open_ui, store):
     session_id, _ = _start(store)
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    # No catalog card to pick: the form to describe the revealed card is open at once.
+    assert ui.find("ft-describe-new") is None and ui.find("ftr-cancel") is None
+    await ui.click("ftr-reveal")
+    assert "Name: must be a non-empty name" in ui.get("ft-problem").value
     await _describe_reveal(ui, "Mt. Elbert", 1, 1, icons=("photo",))
     await _describe_reveal(ui, "Longs Peak", 3, 2, hazard=True)
     await _describe_reveal(ui, "Grays Peak")
