@@ -86,6 +86,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     confirming, set_confirming = ft.use_state(False)
+    later, set_later = ft.use_state(())                  # cards whose offer to save was put off
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
@@ -189,8 +190,9 @@ def FourteenersPlay(session_id: str) -> ft.View:
     elif state.phase is Phase.FINISHED:
         body.extend(_end(state, draft, set_draft, act, finish, active=active, page=page))
     pending = pending_cards(state, catalog) if active else []
-    if pending:
-        body.append(_pending(pending, catalog, app, set_problem))
+    if pending and not {card.name for card in pending} <= set(later):
+        body.append(_pending(pending, catalog, app, set_problem,
+                             lambda: set_later(tuple(card.name for card in pending))))
     body.append(section_title("Tableaus", key="ft-tableaus-title"))
     body.extend(_tableaus(state, viewing, set_viewing))
     if state.log:
@@ -265,11 +267,16 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
     else:
         heading = f"Which Climb did {player.name} reveal?"
     notes: list[str] = [f"Card {state.drawn + 1} of the deck: {class_label(klass)}."]
+    weather = weather_now(state)
+    late = weather is not None and weather.reveal_at_end
     if state.setup.solo and player is not None and player.gerry:
         target = state.row[-1] if state.row else None
         side = side_label(solo.gerry_side(target.klass)) if target else None
-        notes.append(f"It goes far left; then {player.name} takes the rightmost Climb"
-                     + (f", {target.name}, and tucks it as {side}." if target else "."))
+        if late:
+            notes.append(f"{weather.name}: {player.name} took the rightmost Climb first; his reveal goes far left.")
+        else:
+            notes.append(f"It goes far left; then {player.name} takes the rightmost Climb"
+                         + (f", {target.name}, and tucks it as {side}." if target else "."))
     elif state.setup.solo and player is not None:
         notes.append("Your new Climb goes far left of the row.")
     elif state.setup.solo:
@@ -594,7 +601,7 @@ def _winner(state: State, result) -> ft.Control:
 
 # --- around the table -----------------------------------------------------------------------------------------
 
-def _pending(pending: list[Card], catalog: Catalog, app, set_problem) -> ft.Control:
+def _pending(pending: list[Card], catalog: Catalog, app, set_problem, not_now) -> ft.Control:
     """Offer to keep the cards described during this game in the catalog, so later games know them."""
     def keep() -> None:
         updated = catalog
@@ -619,7 +626,8 @@ def _pending(pending: list[Card], catalog: Catalog, app, set_problem) -> ft.Cont
         ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
         f"Described during this game: {names}. Saved, they can be picked in every game.",
         key="ft-pending",
-        actions=[labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
+        actions=[labelled("ft-save-later", ft.TextButton("Not now", key="ft-save-later", on_click=not_now)),
+                 labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
                                                                 icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
 
 

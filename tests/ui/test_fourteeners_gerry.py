@@ -71,3 +71,21 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
               for side in ("capstone", "gear", "training", "plans")}
     for side, count in counts.items():
         assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"· {count}")
+
+
+async def test_in_fog_gerry_takes_first_and_his_reveal_is_asked_for_after(open_ui, store):
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "weather": True,
+                                           "catalog": synthetic_catalog_doc()}, [ann.id], "Ann vs Gerry")
+    while not ((state := keeper.state(session.id)).round == 3 and state.turn == 1):
+        action = next(a for a in rules.legal_actions(state) if not isinstance(a, rules.Gain) or not a.guides)
+        keeper.act(session.id, rules.action_to_doc(action))
+    assert state.phase is Phase.REVEAL and len(state.players[1].tucked) == 3   # he has taken this round's
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    assert "Fog: Gerry took the rightmost Climb first; his reveal goes far left." in ui.get("ft-reveal-notes").value
+    assert "Fog" in ui.get("ft-weather-now").value
+    name = _first_reveal(state)
+    await ui.click(f"ft-reveal-{slug(name)}")
+    state = keeper.state(session.id)
+    assert state.round == 4 and state.turn == 0 and state.row[0].name == name

@@ -149,21 +149,30 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     assert ui.get("ft-tableau-0-attrs-utility").value == "Utility 1"
     assert ui.get("ft-tableau-0-gear-count").value == "GEAR · 1"
 
-    # The cards described on the spot are offered to the catalog.
+    # The cards described on the spot are offered to the catalog; "Not now" puts the offer off until
+    # another card is described.
     assert "Mt. Elbert" in ui.text() and ui.find("ft-save-cards") is not None
+    await ui.click("ft-save-later")
+    assert ui.find("ft-save-cards") is None
+    await _describe_reveal(ui, "Quandary Peak")
     await ui.click("ft-save-cards")
     saved = load_catalog(store)
     assert saved.card("Mt. Elbert").ability(Side.GEAR) == tucked.card.ability(Side.GEAR)
-    assert {c.name for c in saved.cards} == {"Mt. Elbert", "Longs Peak", "Grays Peak", "Torreys Peak"}
+    assert {c.name for c in saved.cards} == {"Mt. Elbert", "Longs Peak", "Grays Peak", "Torreys Peak",
+                                             "Quandary Peak"}
     assert ui.find("ft-save-cards") is None
 
-    await ui.click("ft-undo")
+    await ui.click("ft-undo")                           # Bo's reveal
+    await ui.click("ft-undo")                           # Ann's gain
     state = _keeper(store).state(session_id)
     assert state.players[0].tucked == () and state.phase is Phase.GAIN and state.turn == 0
     assert ui.get("ft-turn").value == "Ann"
     await ui.click("ft-redo")
     state = _keeper(store).state(session_id)
     assert [t.card.name for t in state.players[0].tucked] == ["Mt. Elbert"]
+    assert state.phase is Phase.REVEAL and state.turn == 1
+    await ui.click("ft-redo")
+    assert _keeper(store).state(session_id).row[-1].name == "Quandary Peak"
     assert ui.get("ft-redo").disabled
 
 
