@@ -1,9 +1,12 @@
-"""The solo game in-process: set up against Gerry, tap his reveals, and watch him take the rightmost Climb."""
+"""The solo game in-process: set up against Gerry, tap his reveals, watch him take the rightmost Climb, and
+score both tableaus at the end."""
 
 from __future__ import annotations
 
+import random
+
 import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
-from companion.games.fourteeners import rules, solo
+from companion.games.fourteeners import rules, scoring, solo
 from companion.games.fourteeners.catalog import import_catalog
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
@@ -89,3 +92,32 @@ async def test_in_fog_gerry_takes_first_and_his_reveal_is_asked_for_after(open_u
     await ui.click(f"ft-reveal-{slug(name)}")
     state = keeper.state(session.id)
     assert state.round == 4 and state.turn == 0 and state.row[0].name == name
+
+
+async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_both(open_ui, store):
+    doc = synthetic_catalog_doc()
+    for card in doc["cards"]:
+        if card["class"] == 1:
+            card["sides"]["training"] = None              # Gerry tucks Class I as Training: left blank
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "catalog": doc},
+                           [ann.id], "Ann vs Gerry")
+    rng = random.Random(7)
+    while (state := keeper.state(session.id)).phase is not Phase.FINISHED:
+        keeper.act(session.id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    missing = scoring.missing(state)
+    assert missing and all(owner == solo.gerry_name() for owner, _, _ in missing)
+
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    for number, (owner, name, side) in enumerate(missing):
+        assert f"Describe the Training side of {name} in {owner}'s tableau" in ui.get("ftd-title").value
+        await ui.click("ftd-i0-effect-endurance")
+        await ui.click("ftd-save")
+        described = keeper.state(session.id).card(name).ability(side)
+        assert described is not None and described[0].effect.amount == 1
+    result = scoring.score(keeper.state(session.id))
+    for index, player in enumerate(result.players):
+        assert ui.get(f"ft-score-{index}-total").value == str(player.total)
+    you, gerry = (p.total for p in result.players)
+    assert ui.get("ft-winner").value.startswith(solo.outcome(you, gerry, result.winners, "Ann"))

@@ -280,3 +280,17 @@ async def test_a_game_that_cannot_be_replayed_can_be_abandoned(open_ui, store, s
     await ui.click("play-abandon-confirm")
     assert store.sessions.get(session_id) is None
     assert ui.route == "/"
+
+
+async def test_a_turn_with_no_climb_within_reach_passes(open_ui, store):
+    session_id, _ = _start(store)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    for name in ("Capitol Peak", "Snowmass", "Pyramid Peak", "Maroon Peak"):
+        await _describe_reveal(ui, name, 6, 6)
+    state = _keeper(store).state(session_id)
+    assert rules.can_pass(state)                          # nothing tucked to hire as a Guide, all out of reach
+    await ui.click("ft-climb-snowmass")
+    assert "6 Endurance and 6 Technique" in ui.get("ft-check-snowmass").value
+    await ui.click("ft-pass")
+    state = _keeper(store).state(session_id)
+    assert state.players[0].passes == 1 and state.turn == 1 and len(state.row) == 4
