@@ -38,7 +38,8 @@ from companion.ui.widgets import labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
-    "CatalogList", "CardEditor", "AccoladeEditor", "HikerEditor", "WeatherEditor",
+    "CatalogList", "CatalogShare", "CardEditor", "card_fields", "side_section", "AccoladeEditor", "HikerEditor",
+    "WeatherEditor",
 ]
 
 # What the catalog tab shows: the list (None), or ("card" | "accolade", name or None for a new one),

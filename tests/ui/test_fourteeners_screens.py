@@ -294,3 +294,18 @@ async def test_a_turn_with_no_climb_within_reach_passes(open_ui, store):
     await ui.click("ft-pass")
     state = _keeper(store).state(session_id)
     assert state.players[0].passes == 1 and state.turn == 1 and len(state.row) == 4
+
+
+async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_the_table(open_ui, store):
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click(f"ft-add-{bo.id}")
+    assert ui.get("ft-accolade-random").disabled and ui.get("ft-accolade-choose").disabled
+    await ui.click("ft-accolade-typed-class-1")
+    await ui.click("ft-accolade-typed-class-2")
+    assert ui.get("ft-accolade-typed-preview").value == "most Class I or II Climbs"
+    await ui.click("ft-start")
+    [session] = _keeper(store).in_progress()
+    assert session.setup["accolade"] == {"category": {"most": {"class": [1, 2]}}}
+    assert session.setup["catalog"]["cards"] == []
