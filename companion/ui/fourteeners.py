@@ -44,9 +44,17 @@ def FourteenersNewGame() -> ft.View:
         else:
             title, editor = "Weather card", WeatherEditor(name=name, close=close, key=f"weather-{name}")
         view = screen_view(title, [editor])
-        # The arrow closes the editor and returns to the list, rather than leaving the screen.
+        # Back (the app bar arrow, or Android's back button asking to pop) closes the editor and returns to
+        # the list, rather than leaving the screen with the edit lost.
         view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",
                                                                  tooltip="Back to the cards", on_click=close))
+
+        async def back_pressed(e: ft.Event) -> None:
+            close()
+            await e.control.confirm_pop(False)
+
+        view.can_pop = False
+        view.on_confirm_pop = back_pressed
         return view
 
     tabs = ft.Row(spacing=8, controls=[

@@ -179,3 +179,16 @@ async def test_describe_a_weather_card_and_a_hikers_ability(open_ui, store):
     await ui.click("fth-save")
     assert ui.get("ftc-hiker-b-words").value == "Advanced side of A/B · +1 Utility"
     assert dict(load_catalog(store).hikers)["B"][0].effect.amount == 1
+
+
+async def test_back_in_an_editor_returns_to_the_list(open_ui, store):
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    await ui.type("ftc-name", "Half Dome")
+    assert ui.top.can_pop is False                        # Android's back asks first instead of leaving
+    await ui._event(ui.top, "confirm_pop")                # ... and the answer is: back to the list
+    assert ui.route == "/games/fourteeners" and ui.find("ftc-summary") is not None
+    await ui.click("ftc-add-card")
+    await ui.click("ftc-back")                            # the app bar's arrow does the same
+    ui.get("ftc-summary")
+    assert load_catalog(store).cards == ()
