@@ -181,14 +181,20 @@ def FourteenersPlay(session_id: str) -> ft.View:
     except CompanionError:
         catalog = Catalog()
     body = [_status(state)]
-    body.extend(problem_text(problem, key="ft-problem"))
+    # A refusal shows beside the button that caused it: in the panel of the step being entered, when there is one.
+    selected = draft.climb is not None and any(c.name == draft.climb for c in state.row)
+    in_panel = active and (state.phase in (Phase.SETUP, Phase.REVEAL, Phase.FINISHED)
+                           or (state.phase is Phase.GAIN and selected))
+    if not in_panel:
+        body.extend(problem_text(problem, key="ft-problem"))
+    shown = problem if in_panel else None
     if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
-        body.append(_reveal_panel(state, draft, set_draft, act))
-        body.extend(_row(state, draft, set_draft, act, interactive=False))
+        body.append(_reveal_panel(state, draft, set_draft, act, shown))
+        body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active:
-        body.extend(_row(state, draft, set_draft, act, interactive=True))
+        body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
     elif state.phase is Phase.FINISHED:
-        body.extend(_end(state, draft, set_draft, act, finish, active=active, page=page))
+        body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
     pending = pending_cards(state, catalog) if active else []
     if pending and not {card.name for card in pending} <= set(later):
         body.append(_pending(pending, catalog, app, set_problem,
@@ -253,7 +259,7 @@ def _status(state: State) -> ft.Control:
 
 # --- revealing ------------------------------------------------------------------------------------------------
 
-def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
+def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None) -> ft.Control:
     """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now."""
     player = current_player(state)
     klass = expected_class(state)
@@ -295,6 +301,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
         controls.append(ft.Text("Describe the card as printed; its sides can wait until it is tucked.", size=13))
         controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)),
                                     fixed_class=klass))
+        controls.extend(problem_text(problem, key="ft-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
             *([labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
                                                     on_click=bind(set_draft, replace(draft, describing=None))))]
@@ -315,6 +322,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
     else:
         controls.append(ft.Text(f"No {class_label(klass)} card of your catalog is left to reveal.", size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.extend(problem_text(problem, key="ft-problem"))
     controls.append(ft.Row([labelled("ft-describe-new", ft.OutlinedButton(
         "A card not in the list", key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
         on_click=bind(set_draft, replace(draft, describing=CardForm(klass=klass)))))]))
@@ -323,7 +331,8 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act) -> ft.Control:
 
 # --- the row and gaining --------------------------------------------------------------------------------------
 
-def _row(state: State, draft: Draft, set_draft, act, *, interactive: bool) -> list[ft.Control]:
+def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
+         interactive: bool) -> list[ft.Control]:
     """The revealed Climbs left to right; on a turn's gain step each shows the gain check and opens on a tap."""
     player = current_player(state)
     title = "Revealed Climbs" + (" · left to right" if state.setup.solo else "")
@@ -338,7 +347,7 @@ def _row(state: State, draft: Draft, set_draft, act, *, interactive: bool) -> li
         selected = interactive and draft.climb is not None and draft.climb.casefold() == card.name.casefold()
         out.append(_climb_tile(state, card, position, check, selected, set_draft, draft))
         if selected and check is not None:
-            out.append(_gain_panel(state, card, check, draft, set_draft, act))
+            out.append(_gain_panel(state, card, check, draft, set_draft, act, problem))
     if interactive and can_pass(state):
         out.append(message_card(
             ft.Icons.BLOCK_ROUNDED, "No revealed Climb can be gained",
@@ -390,7 +399,8 @@ def _badge(text: str, icon: ft.IconData, colour: str) -> ft.Control:
             ft.Text(text, size=12, weight=ft.FontWeight.W_600, color=ft.Colors.WHITE)]))
 
 
-def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_draft, act) -> ft.Control:
+def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_draft, act,
+                problem: str | None) -> ft.Control:
     """The gain check for one Climb, the Guides that would open it, the side to tuck it under, and Confirm."""
     player = state.players[state.turn]
     at = slug(card.name)
@@ -488,6 +498,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             doc["ability"] = (draft.ability or AbilityForm()).to_doc()
         act(doc)
 
+    controls.extend(problem_text(problem, key="ft-problem"))
     label = f"Tuck as {side_label(chosen_side)}" if chosen_side is not None else "Choose a side"
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("ft-gain", ft.FilledButton(label, key="ft-gain", icon=ft.Icons.CHECK_ROUNDED, disabled=not ready,
@@ -530,7 +541,8 @@ def _toggle(values: tuple[str, ...], value: str) -> tuple[str, ...]:
 
 # --- end of the game ------------------------------------------------------------------------------------------
 
-def _end(state: State, draft: Draft, set_draft, act, finish, *, active: bool, page) -> list[ft.Control]:
+def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None, *, active: bool,
+         page) -> list[ft.Control]:
     """Describe any tucked side still blank, then the score breakdown, the winner, and Finish into History."""
     missing = scoring.missing(state)
     if missing:
@@ -544,6 +556,7 @@ def _end(state: State, draft: Draft, set_draft, act, finish, *, active: bool, pa
             ft.Text(f"Describe the {side_label(side)} side of {name} in {owner}'s tableau, as printed "
                     f"({len(missing)} side{'s' if len(missing) > 1 else ''} left).", key="ftd-title", size=14),
             ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f))),
+            *problem_text(problem, key="ft-problem"),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
                 "Save this side", key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,
                 on_click=bind(act, {"type": "describe", "card": name, "side": side.value,
@@ -563,6 +576,7 @@ def _end(state: State, draft: Draft, set_draft, act, finish, *, active: bool, pa
     out.append(section_title("What scored", key="ft-lines-title"))
     out.append(panel(score_details(result), padding=12, spacing=10))
     if active:
+        out.extend(problem_text(problem, key="ft-problem"))
         out.append(labelled("ft-finish", ft.FilledButton(
             "Finish and save to History", key="ft-finish", icon=ft.Icons.FLAG_ROUNDED, on_click=finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))

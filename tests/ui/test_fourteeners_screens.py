@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from harness import UiApp
+from harness import UiApp, walk
 
 import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
@@ -137,6 +137,14 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     await ui.click("ft-climb-mt-elbert")
     assert ui.get("ft-check-mt-elbert").value.startswith("Can be gained now: meets the requirements")
     await ui.click("ft-side-gear")
+    # A side described wrongly is refused by the engine, and the refusal shows in the gain panel itself.
+    await ui.click("ftg-i0-effect-meets_hazard")
+    await ui.click("ftg-i0-cond-per")
+    await ui.click("ft-gain")
+    refusal = [c for c in walk(ui.get("ft-gain-mt-elbert")) if getattr(c, "key", None) == "ft-problem"]
+    assert refusal and "a flag cannot be counted per card" in refusal[0].value
+    assert _keeper(store).state(session_id).players[0].tucked == ()
+    await ui.click("ftg-i0-cond-always")
     await ui.click("ftg-i0-effect-utility")
     assert ui.get("ftg-preview").value == "+1 Utility"
     await ui.click("ft-gain")
