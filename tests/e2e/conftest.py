@@ -22,9 +22,10 @@ def _require(condition: bool, why: str) -> None:
     pytest.skip(why)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def playwright():
-    """One Playwright driver for the whole run (it starts a Node process, so share it)."""
+    """A Playwright driver for one test. Not shared further: its event loop runs until it stops, and the
+    asyncio tests that follow need none to be running."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

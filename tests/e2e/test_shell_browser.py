@@ -19,7 +19,14 @@ def test_a_player_added_in_the_browser_survives_a_reload(playwright, tmp_path):
             field = page.get_by_role("textbox").first
             field.wait_for(timeout=30_000)
             field.click()
-            field.press_sequentially("Ngawang", delay=20)
+            # Flutter swaps the semantics node for a real editing element on focus; keys sent before
+            # that element exists never reach the field.
+            page.wait_for_selector("input, textarea", state="attached", timeout=30_000)
+            page.wait_for_timeout(300)
+            page.keyboard.type("Ngawang", delay=20)
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('input, textarea')].some(e => e.value === 'Ngawang')",
+                timeout=30_000)
             page.wait_for_timeout(500)  # the text reaches the server as change events; let them land
             page.locator('[flt-semantics-identifier="player-add"]').click()
             # The roster row's own button, so the typed text in the field cannot satisfy the wait.
