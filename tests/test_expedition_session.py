@@ -1,0 +1,115 @@
+"""Expeditions in the app: start/apply/summary through the session keeper, saved after every change, and
+everything (stars, cards, envelopes) as it was when the store is closed and opened again."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import hall_of_fame
+from companion.errors import IllegalAction
+from companion.games.expedition import session
+from companion.games.expedition.rules import Phase, standing
+from companion.games.trek12.rules import Assist
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+
+ROPE, TENT = Assist.ROPE, Assist.TENT
+
+# The first Ascent of a two-player Expedition with cards typed from the real deck.
+ASCENT_1 = [
+    {"type": "reveal", "cards": ["rope", "rope", "tent", "compass", "schnapps"]},
+    {"type": "pick", "picks": [{"player": "Ann", "card": "rope", "zone": 1}, {"player": "Bob", "card": "tent"}]},
+    {"type": "pick", "picks": [{"player": "Bob", "card": "rope", "zone": 0}]},
+    {"type": "use", "player": "Bob", "card": "rope"},
+    {"type": "score", "scores": {"Ann": 63, "Bob": 61}, "cash": {"Ann": ["rope"]},
+     "challenges": {"Bob": [1]}, "date": "2026-03-01"},
+    {"type": "open", "note": "Bob's envelope: a new card for the deck"},
+]
+
+
+def roster(store):
+    return [store.players.add("Ann"), store.players.add("Bob")]
+
+
+def test_start_apply_summary_without_the_store():
+    state = session.start({"players": ["Ann", "Bob"], "cards": "off"})
+    for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 75}):
+        with pytest.raises(IllegalAction, match="the Expedition is not over"):
+            session.summary(state)
+        state = session.apply(state, {"type": "score", "scores": points})
+    summary = session.summary(state)
+    # Ann: Dunai 1+1, Kagkot 3 (60 < 70: no), Dhaulagiri 5+3 -> 10; Bob: 0, 3+2, 5 -> 10; totals 210 v 207.
+    assert [(p["name"], p["score"], p["winner"]) for p in summary["players"]] == [("Ann", 10, True), ("Bob", 10, False)]
+    assert summary["detail"]["decided_by"] == "score"
+    assert summary["title"] == "Expedition: Dunai, Kagkot, Dhaulagiri"
+
+
+def test_an_expedition_survives_closing_the_store(tmp_path):
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    ann, bob = roster(store)
+    setup = hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob",
+                                                                                  "paper": True}])
+    keeper = SessionKeeper(store)
+    game = keeper.start("expedition", setup, [ann.id, bob.id], "Spring Expedition")
+    other = keeper.start("expedition", setup, [ann.id, bob.id], "Another one")
+    for action in ASCENT_1:
+        game = keeper.act(game.id, action)
+    game = keeper.act(game.id, {"type": "reveal", "cards": ["tent", "tent", "compass", "schnapps"]})
+    game = keeper.act(game.id, {"type": "pick", "picks": [{"player": "Bob", "card": "tent"}]})
+    before = keeper.state(game.id)
+    hall_of_fame.sync_expedition(store, game.id, before)
+    store.close()
+
+    store = open_store(folder)
+    try:
+        keeper = SessionKeeper(store)
+        assert {s.title for s in keeper.in_progress()} == {"Spring Expedition", "Another one"}
+        state = keeper.state(game.id)
+        assert state == before
+        assert (state.ascent, state.phase, state.lead) == (2, Phase.CLIMB, 1)
+        assert state.hands == ((), (TENT, TENT))
+        first = state.results[0]
+        assert first.totals == (66, 61) and first.cashed == ((ROPE,), ())
+        assert [s.total for s in first.stars] == [2, 0]  # Ann: summit 65 with her Rope cashed, and the race
+        assert [(e.number, e.opener, e.note) for e in state.envelopes] == [
+            (1, 1, "Bob's envelope: a new card for the deck")]
+        assert [s.stars for s in standing(state)] == [2, 0]
+        assert keeper.state(other.id).results == ()
+        # The Hall of Fame has Ann's first Dunai record and the envelope is used up for the next Expedition.
+        assert hall_of_fame.hall(store).column("dunai").record.names == ("Ann",)
+        nxt = hall_of_fame.expedition_setup(store, ["Cy", "Dee"])
+        assert nxt["records"]["dunai"] == {"score": 66, "names": ["Ann"], "date": "2026-03-01"}
+        assert nxt["opened"] == [1]
+        # Undo after reopening replays from the saved actions.
+        game = keeper.undo(game.id)
+        assert keeper.state(game.id).hands == ((), (TENT,))
+    finally:
+        store.close()
+
+
+def test_a_finished_expedition_goes_to_history_with_stars_as_its_score(tmp_path):
+    store = open_store(memory=True)
+    try:
+        ann, bob = roster(store)
+        keeper = SessionKeeper(store)
+        setup = {"players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}], "cards": "off"}
+        game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
+        for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 74}):
+            game = keeper.act(game.id, {"type": "score", "scores": points})
+        record = store.history.get(keeper.finish(game.id))
+        assert record["game"] == "expedition"
+        # Ann: Dunai 1 + 1, Dhaulagiri 5 + 3; Bob: Kagkot 3 + 2 (74 misses Dhaulagiri's 75).
+        assert [(p["id"], p["score"], p["winner"]) for p in record["players"]] == [(ann.id, 10, True),
+                                                                                   (bob.id, 5, False)]
+        assert record["detail"]["winner"] == "Ann" and record["detail"]["over"] is True
+    finally:
+        store.close()
+
+
+def test_a_solo_expedition_in_history_names_max():
+    state = session.start({"players": ["Ann"], "solo": "max", "cards": "off"})
+    for points in ({"Ann": 60, "Max": 70}, {"Ann": 60, "Max": 70}, {"Ann": 60, "Max": 70}):
+        state = session.apply(state, {"type": "score", "scores": points})
+    players = session.summary(state)["players"]
+    assert players[1] == {"id": None, "name": "Max", "score": 1 + 1 + 3 + 2 + 3, "winner": True}
