@@ -188,7 +188,8 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
     described = sum(1 for card in catalog.cards if card.described)
     body: list[ft.Control] = []
     if broken:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read", broken,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read",
+                                 f"{broken} Replace it with an exported copy (Share, below) to edit it again.",
                                  key="ftc-broken", tone="warning"))
     body.append(panel([
         ft.Text("Your cards", size=18, weight=ft.FontWeight.W_600),
@@ -200,10 +201,11 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 key="ftc-summary", size=13, weight=ft.FontWeight.W_500),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             labelled("ftc-add-card", ft.FilledButton("Add Climb card", key="ftc-add-card", icon=ft.Icons.ADD_ROUNDED,
+                                                     disabled=broken is not None,
                                                      on_click=bind(set_editing, ("card", None)))),
             labelled("ftc-add-accolade", ft.OutlinedButton(
                 "Add Accolade", key="ftc-add-accolade", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
-                disabled=len(catalog.accolades) >= deck.accolade_cards,
+                disabled=broken is not None or len(catalog.accolades) >= deck.accolade_cards,
                 on_click=bind(set_editing, ("accolade", None)))),
         ]),
     ]))
@@ -254,7 +256,8 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
             ability = described_hikers.get(letter)
             words = points_words(describe_ability(ability)) if ability is not None else "not described"
             body.append(_list_row(f"ftc-hiker-{letter.lower()}", ft.Icons.HIKING_ROUNDED, f"Hiker {letter}",
-                                  f"{half} side of {card.card} · {words}", bind(set_editing, ("hiker", letter))))
+                                  f"{half} side of {card.card} · {words}",
+                                  None if broken else bind(set_editing, ("hiker", letter))))
     body.append(section_title("Weather cards", key="ftc-weather-title"))
     forecasts = load_data().forecasts
     for forecast in forecasts.forecasts:
@@ -264,7 +267,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
             words = describe_weather(effects) + (" (the rulebook's)" if fixed else "")
             body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
                                   f"{name} · round {number}", f"{forecast.name} · {words}",
-                                  None if fixed else bind(set_editing, ("weather", name))))
+                                  None if fixed or broken else bind(set_editing, ("weather", name))))
     body.append(section_title("Share", key="ftc-share-title"))
     body.append(CatalogShare())
     return ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -310,8 +313,8 @@ def CatalogShare() -> ft.Control:
         set_replacing(False)
         try:
             incoming = await asyncio.to_thread(import_from_file, path)
-            mine = load_catalog(app.store)
-            updated = incoming if mode == "replace" else merge(mine, incoming)
+            # Replacing never reads the saved catalog, so an unreadable one can still be replaced.
+            updated = incoming if mode == "replace" else merge(load_catalog(app.store), incoming)
             save_catalog(app.store, updated)
         except CompanionError as exc:
             set_outcome((False, f"Not imported: {_clause(exc)}"))

@@ -192,3 +192,17 @@ async def test_back_in_an_editor_returns_to_the_list(open_ui, store):
     await ui.click("ftc-back")                            # the app bar's arrow does the same
     ui.get("ftc-summary")
     assert load_catalog(store).cards == ()
+
+
+async def test_an_unreadable_saved_catalog_is_reported_and_can_be_replaced(open_ui, store, tmp_path):
+    store.table("fourteeners_catalog").upsert({"id": "catalog", "catalog": {"format": "something else"}})
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(synthetic_catalog_doc()), encoding="utf-8")
+    ui = await _cards_tab(open_ui)
+    ui.get("ftc-broken")
+    assert ui.get("ftc-add-card").disabled
+    await ui.type("ftc-path", str(good))
+    await ui.click("ftc-import-replace")
+    await ui.click("ftc-replace-confirm")
+    assert ui.find("ftc-broken") is None
+    assert load_catalog(store) == import_catalog(synthetic_catalog_doc())
