@@ -107,3 +107,20 @@ def test_a_recorded_game_through_the_keeper_into_history():
     assert [(p["id"], p["name"], p["score"], p["winner"]) for p in record["players"]] == [
         (roster[0].id, "Ann", 11, False), (roster[1].id, "Bob", 11, True), (roster[2].id, "Cy", 6, False)]
     assert record["detail"]["tie_break"] == "summit" and record["title"] == "Summer board, summer weather"
+
+
+def test_a_whole_weather_tile_is_one_action():
+    state = session.start(SETUP)
+    tile = [{"tile": "summer-4", "day": 1}, {"tile": "summer-4", "day": 2},
+            {"label": "snow", "accl": 2, "move": 1, "zones": [6000, 7000, 8000]}]
+    state = session.apply(state, {"type": "weather", "day": 4, "weather": tile})
+    assert [w.label if w else None for w in state.weather[2:7]] == [None, "sun", "cloud", "snow", None]
+    assert state.weather[5].move == 1 and state.weather[5].zones == frozenset({6000, 7000, 8000})
+    with pytest.raises(InvalidInput, match="weather: a list of 1 to 2 days from day 17, not 3"):
+        session.apply(state, {"type": "weather", "day": 17, "weather": tile})
+    with pytest.raises(InvalidInput, match=r"weather\[2\] \(day 6\)\.zones"):
+        session.apply(state, {"type": "weather", "day": 4, "weather": tile[:2] + [{"tile": "summer-6", "day": 3}]})
+    # The document written for the action reads back as the same action.
+    from companion.games.freunde import rules
+    action = rules.action_from_doc(state, {"type": "weather", "day": 4, "weather": tile})
+    assert rules.action_from_doc(state, rules.action_to_doc(state, action)) == action

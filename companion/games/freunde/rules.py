@@ -257,11 +257,13 @@ class State:
 
 @dataclass(frozen=True)
 class SetWeather:
-    """Enter a day's weather as its tile is revealed (today's only before anyone acts)."""
+    """Enter a day's weather as its tile is revealed (today's only before anyone acts); `later` holds the
+    days after it, so a whole tile of three days is entered (and undone) as one action."""
 
     type: ClassVar[ActionType] = ActionType.WEATHER
     day: int
     weather: Weather
+    later: tuple[Weather, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -772,7 +774,15 @@ def action_from_doc(state: State, doc: Any) -> Action:
         raise InvalidInput(f"{unknown[0]}: unknown field of a {kind} action (known: {', '.join(sorted(fields))})")
     if action_type is ActionType.WEATHER:
         day = _whole(doc.get("day"), f"day: a day from 1 to {TURNS}", 1, TURNS)
-        return SetWeather(day, weather_from_doc(doc.get("weather"), "weather"))
+        raw = doc.get("weather")
+        if isinstance(raw, list):
+            # Several days at once (a tile as it is revealed): day, day + 1, ...
+            if not raw or day + len(raw) - 1 > TURNS:
+                raise InvalidInput(f"weather: a list of 1 to {TURNS - day + 1} days from day {day}, "
+                                   f"not {len(raw)}")
+            days = [weather_from_doc(entry, f"weather[{i}] (day {day + i})") for i, entry in enumerate(raw)]
+            return SetWeather(day, days[0], tuple(days[1:]))
+        return SetWeather(day, weather_from_doc(raw, "weather"))
     if action_type is ActionType.RISK:
         value = _whole(doc.get("value"), "value: the risk token's value (0, 1, 2 ...)", 0)
         revealed = doc.get("revealed")
@@ -816,7 +826,9 @@ def action_to_doc(state: State, action: Action) -> dict[str, Any]:
     """An action as a JSON document that action_from_doc reads back to the same action."""
     doc: dict[str, Any] = {"type": action.type.value}
     if isinstance(action, SetWeather):
-        doc.update(day=action.day, weather=weather_to_doc(action.weather))
+        doc["day"] = action.day
+        doc["weather"] = ([weather_to_doc(w) for w in (action.weather,) + action.later] if action.later
+                          else weather_to_doc(action.weather))
     elif isinstance(action, TakeRisk):
         doc["value"] = action.value
         if action.revealed is not None:
@@ -911,7 +923,11 @@ def _set_weather(state: State, action: SetWeather) -> State:
     if day < state.turn or (day == state.turn and state.weather_locked):
         raise _illegal(state, f"day {day}'s weather is already in play; enter today's weather before "
                               "the climbers act, and days ahead at any time")
-    weather = state.weather[:day - 1] + (action.weather,) + state.weather[day:]
+    days = (action.weather,) + tuple(action.later)
+    last = day + len(days) - 1
+    if last > TURNS:
+        raise InvalidInput(f"weather: {len(days)} days from day {day} run past day {TURNS}, the last day")
+    weather = state.weather[:day - 1] + days + state.weather[last:]
     return replace(state, weather=weather)
 
 
