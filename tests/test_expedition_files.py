@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,14 @@ def test_comments_are_ignored_and_no_ascents_is_an_empty_expedition():
     result = score_file({"_note": "before the first Ascent", "players": ["Ann"], "ascents": []})
     assert result["ascents"] == [] and result["winner"] is None
     assert result["totals"] == {"Ann": {"stars": 0, "score": 0}}
+
+
+def test_the_documented_example_gives_the_documented_result():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text.split("## Trek 12 Expeditions", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```json\n(.*?)```", section, re.S)
+    result = score_file(json.loads(blocks[0]))
+    documented = json.loads(blocks[1])
+    assert result["ascents"][0] == documented["ascents"][0]
+    for key in ("players", "totals", "records", "complete", "winner", "decided_by"):
+        assert result[key] == documented[key], key
