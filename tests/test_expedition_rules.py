@@ -355,3 +355,12 @@ def test_solo_setup_rules():
         start(players=("max",), solo="max")
     with pytest.raises(InvalidInput, match="starts with a player, not Max"):
         solo(lead="Max")
+
+
+def test_a_sheet_played_in_the_app_gives_its_points_without_its_cards():
+    from companion.games.expedition.scoring import sheet_points
+
+    board = fill_board(sheet_for("dunai"), {6: 7, 7: 7, 8: 7}, [])
+    kept_two = score_board(board, assists=2)
+    assert kept_two.total == score_board(board).total + 6
+    assert sheet_points(kept_two) == score_board(board).total

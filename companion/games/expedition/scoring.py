@@ -11,12 +11,14 @@ from enum import Enum
 from typing import Sequence
 
 from companion.games.trek12.data import Sheet
+from companion.games.trek12.scoring import ScoreBreakdown
 
 __all__ = [
     "CARD_POINTS",
     "Stars",
     "Standing",
     "TieBreak",
+    "sheet_points",
     "ascent_stars",
     "new_record",
     "best_indices",
@@ -59,6 +61,12 @@ class TieBreak(Enum):
     STARS = "stars"    # one player has the most stars
     SCORE = "score"    # stars tied, the highest total across the Ascents decides
     SHARED = "shared"  # stars and totals tied: the win is shared
+
+
+def sheet_points(breakdown: ScoreBreakdown) -> int:
+    """A sheet played in the app as an Expedition's "score" takes it: its total without the cards it kept,
+    which the Expedition cashes itself (rulebook, How to use Assist cards: +3 each when scoring)."""
+    return breakdown.total - CARD_POINTS * breakdown.assists
 
 
 def ascent_stars(sheet: Sheet, totals: Sequence[int], record_before: int | None) -> tuple[Stars, ...]:
