@@ -12,6 +12,7 @@ An Expedition in progress writes its records and envelopes through `sync_expedit
 
 from __future__ import annotations
 
+import random
 from datetime import date
 from typing import Any, Callable
 
@@ -105,7 +106,7 @@ def remove_envelope(store: Any, envelope_id: str) -> dict[str, Any]:
 def expedition_setup(store: Any, players: list[Any], *, solo: bool = False, lead: Any = None,
                      cards: str = "typed", seed: int | None = None) -> dict[str, Any]:
     """A new Expedition's setup: the players, the records and envelopes as they stand now, the deck from
-    Settings (or the default)."""
+    Settings (or the default), and a fresh seed when the app draws the cards and none is given."""
     setup: dict[str, Any] = {
         "players": players,
         "solo": "max" if solo else None,
@@ -117,6 +118,9 @@ def expedition_setup(store: Any, players: list[Any], *, solo: bool = False, lead
     saved_deck = store.settings.get(DECK_SETTING)
     if saved_deck is not None and cards != "off":
         setup["deck"] = parse_deck(saved_deck, f"the setting {DECK_SETTING!r}").to_dict()
+    if cards == "drawn" and seed is None:
+        # The shuffles must replay identically, so the seed is chosen once here and kept in the setup.
+        seed = random.SystemRandom().randrange(2**31)
     if seed is not None:
         setup["seed"] = seed
     return setup

@@ -104,7 +104,10 @@ def test_the_deck_setting_goes_into_a_new_expedition(store):
     store.settings.set(DECK_SETTING, {"compass": 5, "rope": 5, "tent": 3, "schnapps": 3})
     setup = hall_of_fame.expedition_setup(store, ["Ann", "Bob"], cards="drawn", seed=4)
     assert setup["deck"] == {"compass": 5, "rope": 5, "tent": 3, "schnapps": 3}
-    assert session.start(setup).setup.deck.size == 16
+    assert session.start(setup).setup.deck.size == 16 and setup["seed"] == 4
+    drawn = hall_of_fame.expedition_setup(store, ["Ann", "Bob"], cards="drawn")
+    assert type(drawn["seed"]) is int  # chosen once, so the saved Expedition replays the same shuffles
+    assert "seed" not in hall_of_fame.expedition_setup(store, ["Ann", "Bob"])
     store.settings.set(DECK_SETTING, {"compass": 5})
     with pytest.raises(InvalidInput, match="holds 5 cards; the box has 16"):
         hall_of_fame.expedition_setup(store, ["Ann"])
