@@ -113,3 +113,22 @@ def test_a_solo_expedition_in_history_names_max():
         state = session.apply(state, {"type": "score", "scores": points})
     players = session.summary(state)["players"]
     assert players[1] == {"id": None, "name": "Max", "score": 1 + 1 + 3 + 2 + 3, "winner": True}
+
+
+def test_the_history_record_feeds_the_statistics_stars_by_kind():
+    from companion.stats import expedition_stars
+
+    store = open_store(memory=True)
+    try:
+        (ann, _) = roster(store)
+        keeper = SessionKeeper(store)
+        game = keeper.start("expedition", {"players": [{"id": ann.id, "name": "Ann"}], "solo": "max",
+                                           "cards": "off", "records": {"kagkot": 71}}, [ann.id], "Solo")
+        for points in ({"Ann": 66, "Max": 60}, {"Ann": 72, "Max": 50}, {"Ann": 60, "Max": 76}):
+            game = keeper.act(game.id, {"type": "score", "scores": points})
+        keeper.finish(game.id)
+        (entry,) = expedition_stars(store.history.list(), f"id:{ann.id}")
+        # Dunai summit + race; Kagkot summit 3 + race 2 + record 1 (72 > 71); Dhaulagiri nothing.
+        assert dict(entry.by_kind) == {"summit": 4, "race": 3, "record": 1} and entry.stars == 8
+    finally:
+        store.close()
