@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
-from typing import Any, TypeAlias, Union
+from typing import Any, Iterable, TypeAlias, Union
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.expedition.data import (
@@ -408,7 +408,7 @@ def reveal_count(setup: Setup, ascent: int) -> int:
     return REVEAL_BASE[ascent - 1] + setup.table_size
 
 
-def lead_order(state: State, seats: Any = None) -> tuple[SeatNo, ...]:
+def lead_order(state: State, seats: Iterable[SeatNo] | None = None) -> tuple[SeatNo, ...]:
     """Seats from the Lead Climber clockwise (all seats, or only those given): the order of picks and cashing."""
     n = len(state.setup.seats)
     chosen = range(n) if seats is None else seats
