@@ -1,7 +1,9 @@
 """Statistics over finished games (history records), the CSV export and the share-as-text line.
 
 Pure: takes history records (the store's shape, see `HistoryRepo`) and returns frozen values; no flet, no
-store, no clock. Every number the Statistics screen shows comes from here.
+store, no clock. Every number the Statistics screen shows comes from here. Each function takes the records
+as a list, or already read once with `read(records)` when several numbers come from the same history
+(reading is the costly part: about 0.1 s for 10,000 games).
 
 How a record is read:
 - The record's `winner` flags decide who won (the engines apply the tie-breaks); two or more winners is
@@ -18,9 +20,11 @@ How a record is read:
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeAlias
@@ -31,6 +35,7 @@ __all__ = [
     "PlayerKey",
     "Outcome",
     "Seat",
+    "Games",
     "PlayerLine",
     "SheetLine",
     "SoloLine",
@@ -40,6 +45,7 @@ __all__ = [
     "MAX_NAME",
     "FORM_LENGTH",
     "CSV_COLUMNS",
+    "read",
     "player_key",
     "lower_is_better",
     "solo_opponent",
@@ -213,7 +219,40 @@ class ExpeditionStars:
     outcome: Outcome = Outcome.LOSS
 
 
+@dataclass(frozen=True)
+class Games:
+    """Finished games read once: every record with its participants (`seats`), oldest game first."""
+
+    entries: tuple[tuple[Mapping[str, Any], tuple[Seat, ...]], ...]
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def records(self) -> list[Mapping[str, Any]]:
+        """The records, oldest first."""
+        return [record for record, _ in self.entries]
+
+    def games(self) -> list[GameId]:
+        """The games played at least once, in the registry's order (unknown ids last)."""
+        present = {record.get("game") for record, _ in self.entries}
+        known = [game for game in GAMES if game in present]
+        return known + sorted(str(g) for g in present if g not in GAMES)
+
+
+Source: TypeAlias = "Games | Iterable[Mapping[str, Any]]"
+
+
 # --- reading records ------------------------------------------------------------------------------------------
+
+def read(records: Source) -> Games:
+    """Read history records once for several statistics: each record's seats, oldest game first."""
+    if isinstance(records, Games):
+        return records
+    with _gc_paused():
+        ordered = sorted((r for r in records if isinstance(r, dict)),
+                         key=lambda r: (str(r.get("finished", "")), str(r.get("id", ""))))
+        return Games(tuple((record, tuple(seats(record))) for record in ordered))
+
 
 def player_key(player_id: str | None, name: str) -> PlayerKey:
     """The key that ties a player's games together: the roster id, or the folded name of a guest."""
@@ -225,7 +264,7 @@ def player_key(player_id: str | None, name: str) -> PlayerKey:
 def lower_is_better(record: Mapping[str, Any]) -> bool:
     """True when the record's scores are better low (Ridgeline's fatigue, rulebook: fewest points wins)."""
     detail = record.get("detail")
-    if isinstance(detail, Mapping) and isinstance(detail.get("lower_is_better"), bool):
+    if isinstance(detail, dict) and isinstance(detail.get("lower_is_better"), bool):
         return detail["lower_is_better"]
     return record.get("game") in _LOWER_IS_BETTER_GAMES
 
@@ -239,11 +278,11 @@ def solo_opponent(record: Mapping[str, Any]) -> tuple[int, str] | None:
     """
     players = _players(record)
     game = record.get("game")
-    detail = record.get("detail") if isinstance(record.get("detail"), Mapping) else {}
+    detail = record.get("detail") if isinstance(record.get("detail"), dict) else {}
     if game == "trek12":
         session = record.get("session")
-        setup = session.get("setup") if isinstance(session, Mapping) else None
-        if isinstance(setup, Mapping):
+        setup = session.get("setup") if isinstance(session, dict) else None
+        if isinstance(setup, dict):
             solo = setup.get("solo") == "max"
         else:
             solo = len(players) == 2 and _is_max(players[-1])
@@ -259,7 +298,7 @@ def solo_opponent(record: Mapping[str, Any]) -> tuple[int, str] | None:
         lines = detail.get("players")
         if isinstance(lines, list):
             for line in lines:
-                if isinstance(line, Mapping) and line.get("gerry") is True:
+                if isinstance(line, dict) and line.get("gerry") is True:
                     for index, player in enumerate(players):
                         if player.get("name") == line.get("name") and not player.get("id"):
                             return index, str(player.get("name"))
@@ -306,7 +345,7 @@ def seats(record: Mapping[str, Any]) -> list[Seat]:
 
 # --- per player -----------------------------------------------------------------------------------------------
 
-def player_lines(records: Iterable[Mapping[str, Any]], *, game: GameId | None = None,
+def player_lines(records: Source, *, game: GameId | None = None,
                  names: Mapping[str, str] | None = None) -> list[PlayerLine]:
     """Every human player's plays, wins, win rate, best, average and form, most plays first.
 
@@ -321,7 +360,7 @@ def player_lines(records: Iterable[Mapping[str, Any]], *, game: GameId | None = 
     return lines
 
 
-def player_line(records: Iterable[Mapping[str, Any]], key: PlayerKey, *, game: GameId | None = None,
+def player_line(records: Source, key: PlayerKey, *, game: GameId | None = None,
                 names: Mapping[str, str] | None = None) -> PlayerLine | None:
     """One player's line (see `player_lines`), or None when they have no finished game of that kind."""
     played = [seat for seat in _human_seats(records, game) if seat.key == key]
@@ -352,21 +391,21 @@ def _line(key: PlayerKey, played: list[Seat], game: GameId | None,
 
 # --- Trek 12 sheets -------------------------------------------------------------------------------------------
 
-def trek12_sheets(records: Iterable[Mapping[str, Any]], key: PlayerKey | None = None) -> list[SheetLine]:
+def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLine]:
     """Trek 12 per sheet: summit rate, average Fixed Lines, Mapped Zones and penalties, the best score.
 
     Counts the players' own sheets from each record's breakdown (`detail.scores`, rulebook: End of the
     Game), never Max's; with `key`, only that player's sheets. Sheets are ordered by name.
     """
     found: dict[str, list[tuple[Seat, Mapping[str, Any], Mapping[str, Any]]]] = {}
-    for record in _sorted(records, newest_first=False):
+    for record, everyone in read(records).entries:
         if record.get("game") != "trek12":
             continue
         detail = record.get("detail")
-        if not isinstance(detail, Mapping) or not isinstance(detail.get("scores"), list):
+        if not isinstance(detail, dict) or not isinstance(detail.get("scores"), list):
             continue
         breakdowns = detail["scores"]
-        for seat in seats(record):
+        for seat in everyone:
             if seat.automated or (key is not None and seat.key != key):
                 continue
             breakdown = _breakdown_for(seat, breakdowns)
@@ -406,10 +445,10 @@ def _breakdown_for(seat: Seat, breakdowns: list[Any]) -> Mapping[str, Any] | Non
     # the name confirms it, and is the fallback for a record whose lists differ in length.
     if seat.index < len(breakdowns):
         candidate = breakdowns[seat.index]
-        if isinstance(candidate, Mapping) and candidate.get("name") == seat.name:
+        if isinstance(candidate, dict) and candidate.get("name") == seat.name:
             return candidate
     for candidate in breakdowns:
-        if isinstance(candidate, Mapping) and candidate.get("name") == seat.name:
+        if isinstance(candidate, dict) and candidate.get("name") == seat.name:
             return candidate
     return None
 
@@ -423,13 +462,12 @@ def _reached(breakdown: Mapping[str, Any], detail: Mapping[str, Any]) -> bool:
 
 # --- solo games -----------------------------------------------------------------------------------------------
 
-def solo_lines(records: Iterable[Mapping[str, Any]], key: PlayerKey | None = None,
+def solo_lines(records: Source, key: PlayerKey | None = None,
                names: Mapping[str, str] | None = None) -> list[SoloLine]:
     """Solo records: each player's games against Max (Trek 12, Expeditions) and Gerry (14ers), and games
     played alone (Freunde solo): plays, wins, best, average, widest winning margin and form."""
     grouped: dict[tuple[PlayerKey, GameId, str | None], list[tuple[Seat, float | None]]] = {}
-    for record in records:
-        everyone = seats(record)
+    for _, everyone in read(records).entries:
         bot = next((s for s in everyone if s.automated), None)
         humans = [s for s in everyone if not s.automated]
         if bot is None and not (len(humans) == 1 and humans[0].outcome is Outcome.SOLO):
@@ -470,7 +508,7 @@ def solo_lines(records: Iterable[Mapping[str, Any]], key: PlayerKey | None = Non
 
 # --- charts ---------------------------------------------------------------------------------------------------
 
-def score_series(records: Iterable[Mapping[str, Any]], key: PlayerKey, game: GameId) -> list[Point]:
+def score_series(records: Source, key: PlayerKey, game: GameId) -> list[Point]:
     """A player's scores in one game, oldest first: the points of a scores-over-time chart."""
     points = [Point(s.record_id, s.finished, s.score, s.outcome)
               for s in _human_seats(records, game) if s.key == key and s.score is not None]
@@ -493,23 +531,23 @@ def histogram(scores: Sequence[float], bins: int = 8) -> list[Bin]:
     return [Bin(low + n * width, low + (n + 1) * width - 1, c) for n, c in enumerate(counts)]
 
 
-def expedition_stars(records: Iterable[Mapping[str, Any]], key: PlayerKey) -> list[ExpeditionStars]:
+def expedition_stars(records: Source, key: PlayerKey) -> list[ExpeditionStars]:
     """A player's stars in each finished Expedition, oldest first, with the Summit, Race and Record stars
     summed over its Ascents from the breakdown (rulebook, Earn a Reputation)."""
     out = []
-    for record in _sorted(records, newest_first=False):
+    for record, everyone in read(records).entries:
         if record.get("game") != "expedition":
             continue
-        for seat in seats(record):
+        for seat in everyone:
             if seat.automated or seat.key != key:
                 continue
             kinds: dict[str, int] = {}
             detail = record.get("detail")
-            ascents = detail.get("ascents") if isinstance(detail, Mapping) else None
+            ascents = detail.get("ascents") if isinstance(detail, dict) else None
             for ascent in ascents if isinstance(ascents, list) else []:
-                stars = ascent.get("stars") if isinstance(ascent, Mapping) else None
-                mine = stars.get(seat.name) if isinstance(stars, Mapping) else None
-                if isinstance(mine, Mapping):
+                stars = ascent.get("stars") if isinstance(ascent, dict) else None
+                mine = stars.get(seat.name) if isinstance(stars, dict) else None
+                if isinstance(mine, dict):
                     for kind in ("summit", "race", "record"):
                         kinds[kind] = kinds.get(kind, 0) + int(_number(mine.get(kind)) or 0)
             out.append(ExpeditionStars(seat.record_id, seat.finished, seat.title, int(seat.score or 0),
@@ -523,7 +561,7 @@ CSV_COLUMNS = ("record_id", "finished", "game", "game_name", "title", "player", 
                "score", "winner", "shared_win", "lower_is_better")
 
 
-def history_csv(records: Iterable[Mapping[str, Any]]) -> str:
+def history_csv(records: Source) -> str:
     """The play history for spreadsheets: a header, then one row per player per game, oldest game first.
 
     Quoting is the csv module's (RFC 4180: fields with commas, quotes or line breaks are quoted, quotes
@@ -533,10 +571,10 @@ def history_csv(records: Iterable[Mapping[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for record in _sorted(records, newest_first=False):
+    for record, everyone in read(records).entries:
         game = str(record.get("game", ""))
         entry = GAMES.get(game)
-        for seat in seats(record):
+        for seat in everyone:
             writer.writerow([
                 seat.record_id,
                 seat.finished,
@@ -600,24 +638,33 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None) -> str:
 
 def _players(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     players = record.get("players")
-    return [p for p in players if isinstance(p, Mapping)] if isinstance(players, list) else []
+    return [p for p in players if isinstance(p, dict)] if isinstance(players, list) else []
 
 
 def _is_max(player: Mapping[str, Any]) -> bool:
     return player.get("name") == MAX_NAME and not player.get("id")
 
 
-def _human_seats(records: Iterable[Mapping[str, Any]], game: GameId | None) -> Iterable[Seat]:
-    for record in records:
+def _human_seats(records: Source, game: GameId | None) -> Iterator[Seat]:
+    for record, everyone in read(records).entries:
         if game is not None and record.get("game") != game:
             continue
-        for seat in seats(record):
+        for seat in everyone:
             if not seat.automated:
                 yield seat
 
 
-def _sorted(records: Iterable[Mapping[str, Any]], *, newest_first: bool) -> list[Mapping[str, Any]]:
-    return sorted(records, key=lambda r: (str(r.get("finished", "")), str(r.get("id", ""))), reverse=newest_first)
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Reading thousands of records makes many small objects; the cycle collector would run again and
+    # again over every record already in memory. JSON records have no cycles, so collect afterwards.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _name_for(key: PlayerKey, played: Sequence[Seat], names: Mapping[str, str] | None) -> str:

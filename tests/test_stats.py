@@ -13,7 +13,7 @@ import pytest
 
 from companion.stats import (
     CSV_COLUMNS, Bin, Outcome, histogram, history_csv, player_line, player_lines, seats, share_text,
-    solo_lines, solo_opponent, score_series, trek12_sheets, expedition_stars,
+    read, solo_lines, solo_opponent, score_series, trek12_sheets, expedition_stars,
 )
 
 ANN, BOB = "a" * 32, "b" * 32
@@ -259,3 +259,12 @@ def test_malformed_players_do_not_break_reading():
     (seat,) = seats(odd)
     assert seat.score is None and seat.outcome is Outcome.SOLO
     assert player_lines([odd], game="trek12")[0].best is None
+
+
+def test_reading_once_gives_the_same_numbers_as_reading_each_time():
+    games = read(list(reversed(ALL)))
+    assert [record["id"] for record in games.records()] == [r["id"] for r in ALL]      # oldest first
+    assert games.games() == ["trek12", "expedition", "fourteeners", "ridgeline", "freunde"]
+    assert player_lines(games, game="trek12") == player_lines(ALL, game="trek12")
+    assert solo_lines(games) == solo_lines(ALL) and trek12_sheets(games) == trek12_sheets(ALL)
+    assert history_csv(games) == history_csv(ALL)
