@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import StoreError
-from companion.store import StoreCorrupt, StoreLocked, atomic, open_store
+from companion.store import SCHEMA_VERSION, StoreCorrupt, StoreLocked, atomic, open_store
+from companion.store.migrations import MIGRATIONS
 from companion.store.store import BackupKind
 
 SESSION = "1" * 32
@@ -133,6 +134,47 @@ def test_a_multi_file_commit_interrupted_after_its_commit_point_is_finished_on_o
     assert not (tmp_path / atomic.JOURNAL_NAME).exists()
 
 
+def test_a_multi_file_commit_reaches_into_a_subfolder_and_is_finished_after_a_crash(tmp_path, monkeypatch):
+    atomic.write_json_atomic(tmp_path / "a.json", {"v": 1})
+    renamed = []
+
+    def die_on_second(src, dst):
+        if str(src).endswith(".pending"):
+            if renamed:
+                raise Crash
+            renamed.append(dst)
+        os.replace(src, dst)
+
+    monkeypatch.setattr(atomic, "_replace", die_on_second)
+    with pytest.raises(Crash):
+        atomic.commit_files(tmp_path, {"a.json": b'{"v": 2}', "history/2026-11.json": b'{"v": 2}'})
+    monkeypatch.undo()
+    assert not (tmp_path / "history" / "2026-11.json").exists()  # created the folder, not yet the file
+    assert atomic.recover_commit(tmp_path) is True
+    assert json.loads((tmp_path / "history" / "2026-11.json").read_text()) == {"v": 2}
+    assert json.loads((tmp_path / "a.json").read_text()) == {"v": 2}
+    assert leftovers(tmp_path) == [] and leftovers(tmp_path / "history") == []
+
+
+@pytest.mark.parametrize("name", ["../outside.json", "/etc/passwd", "history/../../x.json", "a\\b.json", ""])
+def test_a_journal_naming_files_outside_the_folder_is_not_followed(tmp_path, name):
+    (tmp_path / atomic.JOURNAL_NAME).write_text(json.dumps({"files": [name], "remove": []}))
+    assert atomic.recover_commit(tmp_path) is False
+    assert not (tmp_path / atomic.JOURNAL_NAME).exists()
+    with pytest.raises(ValueError, match="not a file name inside the folder"):
+        atomic.commit_files(tmp_path, {name: b"{}"})
+
+
+def test_leftovers_of_a_crash_are_removed_in_subfolders_too(tmp_path):
+    (tmp_path / "history").mkdir()
+    (tmp_path / "history" / "2026-11.json.tmp-1a2b3c4d").write_text("{")
+    (tmp_path / "history" / "2026-11.json.pending").write_text("{")
+    (tmp_path / "history" / "2026-11.json").write_text("{}")
+    removed = atomic.remove_leftovers(tmp_path, ["history"])
+    assert sorted(removed) == ["history/2026-11.json.pending", "history/2026-11.json.tmp-1a2b3c4d"]
+    assert sorted(p.name for p in (tmp_path / "history").iterdir()) == ["2026-11.json"]
+
+
 def test_a_multi_file_commit_interrupted_before_its_commit_point_changes_nothing(tmp_data_dir, monkeypatch):
     with open_store(tmp_data_dir) as first:
         first.players.add("Ann")
@@ -201,19 +243,22 @@ def test_a_corrupt_file_is_moved_aside_reported_and_its_backup_offered(tmp_data_
         assert len(reopened.sessions.get(SESSION)["actions"]) == 2
 
 
-def test_a_truncated_history_is_quarantined_and_other_files_are_untouched(tmp_data_dir):
+def test_a_truncated_month_of_history_is_quarantined_and_the_rest_still_loads(tmp_data_dir):
     with open_store(tmp_data_dir) as first:
         first.players.add("Ann")
-        first.history.add({"game": "trek12", "title": "Dunai", "detail": {}, "session": None,
-                           "players": [{"name": "Max", "score": 50, "winner": True}]})
-    history = tmp_data_dir / "history.json"
-    history.write_bytes(history.read_bytes()[:40])
+        for finished in ("2026-02-27T20:00:00Z", "2026-03-01T18:00:00Z"):
+            first.history.add({"game": "trek12", "title": "Dunai", "detail": {}, "session": None,
+                               "finished": finished, "players": [{"name": "Max", "score": 50, "winner": True}]})
+    march = tmp_data_dir / "history" / "2026-03.json"
+    march.write_bytes(march.read_bytes()[:40])
     with open_store(tmp_data_dir) as store:
         [notice] = store.notices
-        assert notice.startswith("history.json could not be read (it is not valid JSON")
-        assert "the history of finished games" in notice
+        assert notice.startswith("history/2026-03.json could not be read (it is not valid JSON")
+        assert "moved aside to history/2026-03.corrupt-" in notice
+        assert "started without the games finished in March 2026" in notice
         assert "There is no earlier copy" in notice
-        assert store.history.count() == 0
+        assert [r["finished"][:10] for r in store.history.list()] == ["2026-02-27"]
+        assert store.history.count() == 1
         assert [p.name for p in store.players.list()] == ["Ann"]
 
 
@@ -267,29 +312,31 @@ def test_only_kept_copies_can_be_restored(file_store, tmp_path):
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads every file")
 def test_a_file_that_cannot_be_read_is_left_alone(tmp_data_dir):
     with open_store(tmp_data_dir) as first:
-        first.history.add({"game": "trek12", "title": "", "detail": {}, "session": None,
-                           "players": [{"name": "Max", "score": 50, "winner": True}]})
-    history = tmp_data_dir / "history.json"
+        first.history.add({"game": "trek12", "title": "", "detail": {}, "finished": "2026-03-01T18:00:00Z",
+                           "session": None, "players": [{"name": "Max", "score": 50, "winner": True}]})
+    # A month file is not read at start when the index sums it up, but the start still refuses to go on
+    # without it rather than miss it later.
+    history = tmp_data_dir / "history" / "2026-03.json"
     history.chmod(0)
     try:
-        with pytest.raises(StoreError, match="cannot read .*history.json"):
+        with pytest.raises(StoreError, match="cannot read .*2026-03.json"):
             open_store(tmp_data_dir)
     finally:
         history.chmod(0o600)
-    assert not [p for p in tmp_data_dir.iterdir() if ".corrupt-" in p.name]
+    assert not [p for p in tmp_data_dir.rglob("*") if ".corrupt-" in p.name]
 
 
 # -- layout versions ----------------------------------------------------------------------------------------
 
 
 def names_become_fields(files):
-    """Test step 1 -> 2: version 1 players had "nick"; version 2 calls it "name"."""
+    """Test step after the real ones: players used to have "nick"; now they have "name"."""
     for player in files["companion.json"].get("players", {}).values():
         player["name"] = player.pop("nick")
 
 
 def settings_move_to_main(files):
-    """Test step 2 -> 3: settings lived in prefs.json; version 3 keeps them in companion.json."""
+    """Test step after that: settings lived in prefs.json; now companion.json keeps them."""
     prefs = files.pop("prefs.json", {}).get("prefs", {})
     files["companion.json"]["settings"] = {
         doc_id: {"key": doc["key"], "value": doc["value"]} for doc_id, doc in prefs.items()
@@ -299,7 +346,8 @@ def settings_move_to_main(files):
         assert "nick" not in player
 
 
-STEPS = (names_become_fields, settings_move_to_main)
+# The real steps first, then two made-up later ones: the made-up folder below is version 1 in every other way.
+STEPS = MIGRATIONS + (names_become_fields, settings_move_to_main)
 
 
 def make_version_1_folder(folder: Path) -> None:
@@ -316,7 +364,7 @@ def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_di
     original = (tmp_data_dir / "companion.json").read_bytes()
     with open_store(tmp_data_dir, migration_steps=STEPS) as store:
         [notice] = store.notices
-        assert "upgraded from version 1 to 3" in notice
+        assert f"upgraded from version 1 to {len(STEPS) + 1}" in notice
         assert [p.name for p in store.players.list()] == ["Ann"]
         assert store.settings.get("theme") == "dark"
         kept = [b for b in store.backups() if b.kind is BackupKind.KEPT and b.file == "companion.json"]
@@ -325,7 +373,7 @@ def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_di
     assert not (tmp_data_dir / "prefs.json").exists()
     assert (tmp_data_dir / "prefs.json.bak").exists()
     meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
-    assert list(meta.values()) == [{"key": "schema", "value": 3}]
+    assert list(meta.values()) == [{"key": "schema", "value": len(STEPS) + 1}]
     with open_store(tmp_data_dir, migration_steps=STEPS) as again:
         assert again.notices == []
 
@@ -361,7 +409,7 @@ def test_a_new_folder_is_stamped_with_the_current_version(tmp_data_dir):
     with open_store(tmp_data_dir):
         pass
     meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
-    assert list(meta.values()) == [{"key": "schema", "value": 1}]
+    assert list(meta.values()) == [{"key": "schema", "value": SCHEMA_VERSION}]
 
 
 # -- one process per folder ---------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ A write goes to a temporary file in the same folder, is flushed and fsynced, the
 file with `os.replace` (atomic on POSIX and Windows), and the folder itself is fsynced so the rename
 survives a power cut. The live file's previous version is kept as `<name>.bak` (a hard link, so keeping it
 costs no copy). Several files that must change together (an import, an upgrade) are committed through a
-small journal, `pending-commit.json`, that is rolled forward when the folder is next opened.
+small journal, `pending-commit.json`, that is rolled forward when the folder is next opened. The files of a
+commit are named relative to the folder and may sit in its subfolders ("history/2026-11.json").
 """
 
 from __future__ import annotations
@@ -111,6 +112,14 @@ def commit_files(folder: Path, files: Mapping[str, bytes | None]) -> None:
     """Replace (or, for None, remove) several files in `folder` together: after a crash all change or none."""
     names = sorted(name for name, data in files.items() if data is not None)
     removed = sorted(name for name, data in files.items() if data is None)
+    for name in names + removed:
+        if not _is_relative_name(name):
+            raise ValueError(f"{name!r} is not a file name inside the folder")
+    folders = _folders(folder, names + removed)
+    for sub in folders:
+        if not sub.is_dir():
+            sub.mkdir(parents=True)
+            fsync_dir(sub.parent)
     written: list[Path] = []
     try:
         for name in names:
@@ -118,7 +127,8 @@ def commit_files(folder: Path, files: Mapping[str, bytes | None]) -> None:
             _unlink_quietly(pending)
             written.append(pending)
             _write_synced(pending, files[name])
-        fsync_dir(folder)
+        for sub in folders:
+            fsync_dir(sub)
         # The journal is the commit point: once it exists, opening the folder finishes the renames.
         write_bytes_atomic(folder / JOURNAL_NAME, encode_json({"files": names, "remove": removed}))
     except BaseException:
@@ -136,7 +146,7 @@ def recover_commit(folder: Path) -> bool:
     try:
         doc = read_json_file(journal)
         names, removed = doc["files"], doc.get("remove", [])
-        if not all(isinstance(v, list) and all(_is_plain_name(n) for n in v) for v in (names, removed)):
+        if not all(isinstance(v, list) and all(_is_relative_name(n) for n in v) for v in (names, removed)):
             raise Unreadable("unexpected content")
     except (Unreadable, KeyError, TypeError, AttributeError):
         # Written atomically, so an unusable journal was edited by hand: nothing is known to be committed.
@@ -147,15 +157,20 @@ def recover_commit(folder: Path) -> bool:
     return True
 
 
-def remove_leftovers(folder: Path) -> list[str]:
+def remove_leftovers(folder: Path, subfolders: Iterable[str] = ()) -> list[str]:
     """Delete temporary and uncommitted files a crash left behind (call with the folder's lock held)."""
     removed = []
-    for entry in folder.iterdir():
-        if entry.is_file() and (TEMP_MARK in entry.name or entry.name.endswith(PENDING_SUFFIX)):
-            _unlink_quietly(entry)
-            removed.append(entry.name)
-    if removed:
-        fsync_dir(folder)
+    for sub in [folder, *(folder / name for name in subfolders)]:
+        if not sub.is_dir():
+            continue
+        gone = []
+        for entry in sub.iterdir():
+            if entry.is_file() and (TEMP_MARK in entry.name or entry.name.endswith(PENDING_SUFFIX)):
+                _unlink_quietly(entry)
+                gone.append(entry.relative_to(folder).as_posix())
+        if gone:
+            fsync_dir(sub)
+        removed.extend(gone)
     return removed
 
 
@@ -190,6 +205,7 @@ def gc_paused() -> Iterator[None]:
 
 
 def _finish_commit(folder: Path, names: Iterable[str], removed: Iterable[str] = ()) -> None:
+    names, removed = list(names), list(removed)
     for name in names:
         pending = folder / (name + PENDING_SUFFIX)
         if pending.exists():
@@ -199,9 +215,18 @@ def _finish_commit(folder: Path, names: Iterable[str], removed: Iterable[str] = 
         # A removed file's last content stays as its .bak rather than vanishing.
         if (folder / name).exists():
             _replace(folder / name, folder / (name + BACKUP_SUFFIX))
-    fsync_dir(folder)
+    for sub in _folders(folder, names + removed):
+        fsync_dir(sub)
     (folder / JOURNAL_NAME).unlink(missing_ok=True)
     fsync_dir(folder)
+
+
+def _folders(folder: Path, names: Iterable[str]) -> list[Path]:
+    """The folders the named files sit in (the folder itself first), each once."""
+    found = {folder: None}
+    for name in names:
+        found.setdefault((folder / name).parent, None)
+    return list(found)
 
 
 def _write_synced(path: Path, data: bytes) -> None:
@@ -241,5 +266,8 @@ def _unlink_quietly(path: Path) -> None:
         pass
 
 
-def _is_plain_name(name: Any) -> bool:
-    return isinstance(name, str) and name == Path(name).name and name not in ("", ".", "..")
+def _is_relative_name(name: Any) -> bool:
+    """A name such as "sessions.json" or "history/2026-11.json": inside the folder, never above it."""
+    if not isinstance(name, str) or "\\" in name:
+        return False
+    return all(part == Path(part).name and part not in ("", ".", "..") for part in name.split("/"))
