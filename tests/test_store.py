@@ -340,9 +340,13 @@ def test_everything_is_there_after_reopening(tmp_data_dir):
 def test_a_session_save_writes_only_the_sessions_file(file_store):
     file_store.history.add(history_record())
     folder = file_store.data_dir
-    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir() if p.name != "sessions.json"}
+
+    def files():  # every file, the history's month files and index too
+        return {p.relative_to(folder).as_posix(): p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+
+    before = {name: time for name, time in files().items() if name != "sessions.json"}
     file_store.sessions.save(session_record())
-    after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir() if p.name not in ("sessions.json",
-                                                                                         "sessions.json.bak")}
+    after = {name: time for name, time in files().items() if name not in ("sessions.json", "sessions.json.bak")}
     assert after == before
+    assert "history/2026-03.json" in after
     assert (folder / "sessions.json").exists()

@@ -219,4 +219,6 @@ def test_the_command_line_refuses_a_truncated_backup_and_changes_nothing(tmp_dat
 def _files(folder: Path | None) -> dict[str, bytes]:
     if folder is None:
         return {}
-    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name != "companion.lock"}
+    # Every file, those in history/ too (one per month of finished games)
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file() and p.name != "companion.lock"}

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import InvalidInput
 from companion.store import records
 from companion.store.atomic import gc_paused
-from companion.store.layout import (
-    HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file,
-)
+from companion.store.history import TABLE as HISTORY_TABLE
+from companion.store.history import month_of
+from companion.store.layout import MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file
 from companion.store.records import copy_json, describe
 from companion.store.storage import RawData
 
@@ -83,7 +83,7 @@ def _export(store: Store) -> dict[str, Any]:
         "settings": {doc["key"]: copy_json(doc["value"])
                      for doc in sorted(main.get("settings", {}).values(), key=lambda d: d["key"])},
         "sessions": _sorted_copies(_table(store, SESSIONS_FILE, "sessions"), "created"),
-        "history": _sorted_copies(_table(store, HISTORY_FILE, "history"), "finished"),
+        "history": _sorted_copies(store._months.all_docs(), "finished"),
         "tables": tables,
     }
 
@@ -174,7 +174,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     added: dict[str, int] = {}
     skipped: dict[str, int] = {}
     renamed: list[str] = []
-    changes: dict[str, RawData] = {}
+    changes: dict[str, RawData | None] = {}
 
     main = MAIN_FILE
     here_players = list(store._database(main).raw().get("players", {}).values())
@@ -200,7 +200,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         raw = _with_docs(store._database(main).raw(), "players", new_players)
         changes[main] = _with_docs(raw, "settings", new_settings)
 
-    finished = set(_ids(store, HISTORY_FILE, "history"))
+    finished = set(store._months.ids())  # from the history's index: no month file is read
     # A session whose id is in history was finished here already (a finished game keeps its session's id).
     have_sessions = set(_ids(store, SESSIONS_FILE, "sessions")) | finished
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
@@ -210,8 +210,12 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
 
     new_history = [h for h in checked.history if h["id"] not in finished]
     _tally(added, skipped, "history", len(new_history), len(checked.history))
-    if new_history:
-        changes[HISTORY_FILE] = _with_docs(store._database(HISTORY_FILE).raw(), "history", new_history)
+    by_month: dict[str, list[dict[str, Any]]] = {}
+    for record in new_history:
+        by_month.setdefault(month_of(record["finished"]), []).append(record)
+    for month, docs in sorted(by_month.items()):
+        # Only the months that gain games are rewritten, each with the games it already had.
+        changes[month_file(month)] = _with_docs(store._months.content(month), HISTORY_TABLE, docs)
 
     for name, docs in checked.tables.items():
         file = table_file(name)

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAIN_FILE", "SESSIONS_FILE", "HISTORY_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "table_file"]
+__all__ = [
+    "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
+    "TABLE_NAME_PATTERN", "RESERVED_NAMES", "table_file", "month_file", "month_of_file",
+]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
 SESSIONS_FILE = "sessions.json"   # games in progress: the only file an autosave writes
-HISTORY_FILE = "history.json"     # finished games
+HISTORY_DIR = "history"           # finished games: one file per month, history/<YYYY-MM>.json
+HISTORY_INDEX = "history/index.json"  # what each month file holds, so starting reads none of them
+LEGACY_HISTORY_FILE = "history.json"  # data version 1 kept every finished game in this one file
+MONTH_PATTERN = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 TABLE_NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
 # Names a general table cannot take: the core files and the tables inside companion.json.
 RESERVED_NAMES = frozenset({"companion", "sessions", "history", "meta", "players", "settings"})
@@ -17,3 +23,16 @@ RESERVED_NAMES = frozenset({"companion", "sessions", "history", "meta", "players
 def table_file(name: str) -> str:
     """The file a general table is kept in."""
     return f"{name}.json"
+
+
+def month_file(month: str) -> str:
+    """The file (relative to the data folder) holding the games finished in `month` ("2026-11")."""
+    return f"{HISTORY_DIR}/{month}.json"
+
+
+def month_of_file(name: str) -> str | None:
+    """The month a file name such as "history/2026-11.json" holds, or None for any other file."""
+    folder, slash, base = name.partition("/")
+    if slash and folder == HISTORY_DIR and base.endswith(".json") and MONTH_PATTERN.fullmatch(base[:-5]):
+        return base[:-5]
+    return None

@@ -1,9 +1,10 @@
 """The layout version of a data folder, and the ordered steps that bring an older folder up to date.
 
 `MIGRATIONS[i]` turns a folder of version i+1 into version i+2, so the current version is
-`len(MIGRATIONS) + 1`. A step receives every saved file's content, by file name ("companion.json",
-"sessions.json", "history.json", "<table>.json"), as tinydb's {table: {doc id: record}} data, and changes
-it in place (it may add files). Opening a folder runs the missing steps in order, keeps a copy of each
+`len(MIGRATIONS) + 1`. A step receives every saved file's content, by file name relative to the folder
+("companion.json", "sessions.json", "history/2026-11.json", "<table>.json", and the files of older layouts
+such as version 1's "history.json"), as tinydb's {table: {doc id: record}} data, and changes it in place (it
+may add and remove files). Opening a folder runs the missing steps in order, keeps a copy of each
 file as it was, and commits all the files together, so an interrupted upgrade never leaves a mix.
 
 When the saved layout changes, append a step here; never edit or reorder a released one. Whatever else
@@ -17,10 +18,11 @@ from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any, TypeAlias
 
 from companion.errors import StoreError
+from companion.store import records
 from companion.store.layout import MAIN_FILE
 
 __all__ = ["FolderData", "Migration", "MIGRATIONS", "SCHEMA_VERSION", "schema_version_of", "set_schema_version",
-           "migrate"]
+           "migrate", "split_history_by_month"]
 
 FolderData: TypeAlias = MutableMapping[str, dict[str, dict[str, dict[str, Any]]]]
 Migration: TypeAlias = Callable[[FolderData], None]
@@ -28,9 +30,31 @@ Migration: TypeAlias = Callable[[FolderData], None]
 META_TABLE = "meta"
 SCHEMA_KEY = "schema"
 
-# Version 1 is the first released layout: companion.json (meta, players, settings), sessions.json,
-# history.json and one file per general table.
-MIGRATIONS: tuple[Migration, ...] = ()
+
+def split_history_by_month(files: FolderData) -> None:
+    """Version 1 -> 2: the one history.json becomes one file per month of `finished`, history/<YYYY-MM>.json.
+
+    A long history made every finished game rewrite all of it; a month's file stays small. Games keep every
+    field; within a month they are numbered in time order. Only the "history" table is carried over (version
+    1 wrote no other into that file); the file as it was is kept by the upgrade like every file.
+    """
+    # Names are spelt out rather than taken from layout.py: a released step must not change with later layouts.
+    old = files.pop("history.json", None)
+    if old is None:
+        return
+    by_month: dict[str, list[dict[str, Any]]] = {}
+    for doc_id, doc in old.get("history", {}).items():
+        # Version 1 saved times in this form already; a hand-edited one is brought to it (or refused, naming it).
+        finished = records.check_timestamp(doc.get("finished"), f"history.json record {doc_id}", "finished")
+        by_month.setdefault(finished[:7], []).append({**doc, "finished": finished})
+    for month, docs in sorted(by_month.items()):
+        docs.sort(key=lambda d: (d["finished"], str(d.get("id"))))
+        files[f"history/{month}.json"] = {"history": {str(n): doc for n, doc in enumerate(docs, 1)}}
+
+
+# Version 1 was the first released layout: companion.json (meta, players, settings), sessions.json,
+# history.json and one file per general table. Version 2 splits the history by month.
+MIGRATIONS: tuple[Migration, ...] = (split_history_by_month,)
 SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -7,7 +7,6 @@ cannot change what is saved.
 
 from __future__ import annotations
 
-import bisect
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
@@ -19,6 +18,7 @@ from tinydb.table import Table
 from companion.errors import InvalidInput
 from companion.store import records
 from companion.store.atomic import gc_paused
+from companion.store.history import MonthFiles
 from companion.store.records import RecordId, copy_json, describe
 from companion.store.storage import Database
 
@@ -284,21 +284,14 @@ class SessionRepo:
         return isinstance(session_id, str) and session_id in self._records
 
 
-# One history entry in the sorted index: (finished, id, game, player ids). Finished times are canonical
-# UTC text, so text order is time order; the unique id breaks ties.
-_Entry: TypeAlias = tuple[str, str, str, frozenset]
-
-
 class HistoryRepo:
-    """Finished games, newest first; filtered by game and player through an in-memory sorted index."""
+    """Finished games, newest first, kept one file per month (see `history`): adding or deleting a game
+    rewrites one month, and a page of the list reads only the newest months."""
 
-    def __init__(self, db: Database, clock: Clock, mutex: Mutex) -> None:
-        self._records = _Records(db, "history")
-        self._db = db
+    def __init__(self, months: MonthFiles, clock: Clock, mutex: Mutex) -> None:
+        self._months = months
         self._clock = clock
         self._mutex = mutex
-        self._sorted: list[_Entry] | None = None
-        self._generation = -1
 
     @_locked
     def add(self, record: dict[str, Any]) -> RecordId:
@@ -310,16 +303,16 @@ class HistoryRepo:
             record["id"] = records.new_id()
         record.setdefault("finished", self._clock())
         doc = records.history_record(record, f"history record {describe(record['id'])}")
-        if doc["id"] in self._records:
+        if doc["id"] in self._months:
             raise InvalidInput(f"history already holds a game with id {doc['id']!r}")
-        self._records.put(doc)
-        self._index_add(doc)
+        self._months.add(doc)
         return doc["id"]
 
     @_locked
     def get(self, game_id: RecordId) -> dict[str, Any] | None:
         """A copy of one finished game, or None."""
-        return self._records.get(game_id) if isinstance(game_id, str) else None
+        doc = self._months.get(game_id) if isinstance(game_id, str) else None
+        return None if doc is None else copy_json(doc)
 
     @_locked
     def list(self, game: str | None = None, player_id: str | None = None, limit: int | None = None,
@@ -329,71 +322,45 @@ class HistoryRepo:
             raise InvalidInput(f"limit must be a whole number of games (0 or more), not {describe(limit)}")
         if type(offset) is not int or offset < 0:
             raise InvalidInput(f"offset must be a whole number (0 or more), not {describe(offset)}")
+        if game is not None:
+            records.check_game(game, "history filter")
+        if limit == 0:
+            return []
         wanted = []
-        end = None if limit is None else offset + limit
-        for number, entry in enumerate(self._matching(game, player_id)):
-            if end is not None and number >= end:
-                break
-            if number >= offset:
-                wanted.append(entry[1])
         with gc_paused():
-            return [copy_json(self._records.raw(game_id)) for game_id in wanted]
+            for doc in self._months.newest(game, player_id, skip=offset):
+                wanted.append(copy_json(doc))
+                if limit is not None and len(wanted) >= limit:
+                    break
+        return wanted
 
     @_locked
     def count(self, game: str | None = None, player_id: str | None = None) -> int:
         """How many finished games there are (of one game and/or with one player)."""
-        if game is None and player_id is None:
-            return len(self._records)
-        return sum(1 for _ in self._matching(game, player_id))
+        if game is not None:
+            records.check_game(game, "history filter")
+        if player_id is None:
+            return self._months.count(game)
+        return sum(1 for _ in self._months.newest(game, player_id))
 
     @_locked
     def delete(self, game_id: RecordId) -> dict[str, Any]:
         """Delete a finished game and return it, so the deletion can be undone with `restore`."""
-        doc = self._records.remove(game_id) if isinstance(game_id, str) else None
+        doc = self._months.remove(game_id) if isinstance(game_id, str) else None
         if doc is None:
             raise InvalidInput(f"history holds no game with id {describe(game_id)}")
-        if self._sorted is not None:
-            entry = _entry(doc)
-            position = bisect.bisect_left(self._sorted, entry)
-            if position < len(self._sorted) and self._sorted[position][1] == doc["id"]:
-                del self._sorted[position]
-            else:
-                self._sorted = None
         return doc
 
     @_locked
     def restore(self, record: dict[str, Any]) -> RecordId:
         """Put back a deleted game with its id (undo of delete); a game already there is left alone."""
-        if isinstance(record, dict) and isinstance(record.get("id"), str) and record["id"] in self._records:
+        if isinstance(record, dict) and isinstance(record.get("id"), str) and record["id"] in self._months:
             return record["id"]
         return self.add(record)
 
     @_locked
     def __contains__(self, game_id: object) -> bool:
-        return isinstance(game_id, str) and game_id in self._records
-
-    def _matching(self, game: str | None, player_id: str | None) -> Iterator[_Entry]:
-        if game is not None:
-            records.check_game(game, "history filter")
-        for entry in reversed(self._index()):
-            if (game is None or entry[2] == game) and (player_id is None or player_id in entry[3]):
-                yield entry
-
-    def _index(self) -> list[_Entry]:
-        if self._sorted is None or self._generation != self._db.generation:
-            self._generation = self._db.generation
-            with gc_paused():
-                self._sorted = sorted(_entry(doc) for doc in self._records.raw_all())
-        return self._sorted
-
-    def _index_add(self, doc: dict[str, Any]) -> None:
-        if self._sorted is not None and self._generation == self._db.generation:
-            bisect.insort(self._sorted, _entry(doc))
-
-
-def _entry(doc: dict[str, Any]) -> _Entry:
-    players = frozenset(p.get("id") for p in doc.get("players", ()) if p.get("id"))
-    return (doc.get("finished", ""), doc["id"], doc.get("game", ""), players)
+        return isinstance(game_id, str) and game_id in self._months
 
 
 class SettingsRepo:

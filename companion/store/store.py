@@ -4,10 +4,10 @@ Files in a data folder:
 
 - `companion.json`: the meta table (layout version), players, settings
 - `sessions.json`: games in progress (the only file an autosave writes)
-- `history.json`: finished games
+- `history/<YYYY-MM>.json`: finished games, one file per month; `history/index.json`: what each holds
 - `<table>.json`: one per general table (expeditions, hall_of_fame, ...)
 - `<file>.bak`: the previous good version of each file; `<name>.backup-<time>.json`: kept copies;
-  `<name>.corrupt-<time>.json`: unreadable files moved aside
+  `<name>.corrupt-<time>.json`: unreadable files moved aside (month files' copies stay in `history/`)
 - `companion.lock`: held by the process that has the folder open
 """
 
@@ -28,8 +28,10 @@ from companion.errors import InvalidInput, StoreError
 from companion.paths import default_data_dir
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
+from companion.store.history import MonthFiles, check_history_keys, check_month, month_title
 from companion.store.layout import (
-    HISTORY_FILE, MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, table_file,
+    HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
+    month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
 from companion.store.records import describe, timestamp
@@ -39,11 +41,12 @@ from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
 __all__ = ["Store", "open_store", "BackupInfo", "BackupKind"]
 
 _STEM = r"(?P<stem>[a-z][a-z0-9_]{0,39})"
+_MONTH_STEM = r"(?P<stem>\d{4}-(?:0[1-9]|1[0-2]))"
 _STAMP = r"(?P<stamp>\d{8}T\d{6}Z(?:-\d+)?)"
 _WHAT = {
     MAIN_FILE: "the roster of players and the settings",
     SESSIONS_FILE: "the list of games in progress",
-    HISTORY_FILE: "the history of finished games",
+    LEGACY_HISTORY_FILE: "the history of finished games",
 }
 
 Clock = Callable[[], datetime]
@@ -57,11 +60,17 @@ class BackupKind(str, Enum):
     QUARANTINED = "quarantined"  # <name>.corrupt-<time>.json: a file that could not be read, moved aside
 
 
-_BACKUP_PATTERNS = (
-    (BackupKind.PREVIOUS, re.compile(_STEM + r"\.json\.bak")),
-    (BackupKind.KEPT, re.compile(_STEM + r"\.backup-" + _STAMP + r"\.json")),
-    (BackupKind.QUARANTINED, re.compile(_STEM + r"\.corrupt-" + _STAMP + r"\.json")),
-)
+
+def _patterns(stem: str) -> tuple[tuple[BackupKind, re.Pattern[str]], ...]:
+    return (
+        (BackupKind.PREVIOUS, re.compile(stem + r"\.json\.bak")),
+        (BackupKind.KEPT, re.compile(stem + r"\.backup-" + _STAMP + r"\.json")),
+        (BackupKind.QUARANTINED, re.compile(stem + r"\.corrupt-" + _STAMP + r"\.json")),
+    )
+
+
+# The data folder's own files, and the month files' copies, which stay beside them in history/.
+_BACKUP_PATTERNS = {"": _patterns(_STEM), HISTORY_DIR: _patterns(_MONTH_STEM)}
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,7 @@ class BackupInfo:
     """A copy of a saved file kept in the data folder, and what restoring it would replace."""
 
     path: Path
-    file: str       # the live file it is a copy of, e.g. "sessions.json"
+    file: str       # the live file it is a copy of, e.g. "sessions.json" or "history/2026-11.json"
     kind: BackupKind
     modified: str   # when the content was written (ISO 8601 UTC)
     size: int       # bytes
@@ -98,14 +107,16 @@ def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
 class Store:
     """An open data folder: players, sessions, history, settings, general tables, backups."""
 
-    def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], lock: ProcessLock | None,
-                 notices: list[str], clock: Clock, offered: Sequence[Path] = (),
+    def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], months: MonthFiles,
+                 lock: ProcessLock | None, notices: list[str], clock: Clock, offered: list[Path] | None = None,
                  schema_version: int = migrations.SCHEMA_VERSION) -> None:
         self.data_dir = data_dir
         self.schema_version = schema_version
+        # Both lists grow after opening too: a month file found unreadable when first read is reported here.
         self.notices = notices
-        self._offered = tuple(offered)
+        self._offered = offered if offered is not None else []
         self._dbs = databases
+        self._months = months
         self._lock = lock
         self._clock = clock
         self._tables: dict[str, TableRepo] = {}
@@ -117,7 +128,7 @@ class Store:
         self.players = PlayerRepo(databases[MAIN_FILE], stamp, self.mutex)
         self.settings = SettingsRepo(databases[MAIN_FILE], self.mutex)
         self.sessions = SessionRepo(databases[SESSIONS_FILE], self.mutex)
-        self.history = HistoryRepo(databases[HISTORY_FILE], stamp, self.mutex)
+        self.history = HistoryRepo(months, stamp, self.mutex)
         self.closed = False
 
     def __repr__(self) -> str:
@@ -152,7 +163,7 @@ class Store:
     @_locked
     def table_names(self) -> list[str]:
         """The general tables this folder has (or that were used since opening)."""
-        return sorted(file[:-5] for file in self._dbs if file not in (MAIN_FILE, SESSIONS_FILE, HISTORY_FILE))
+        return sorted(file[:-5] for file in self._dbs if file not in (MAIN_FILE, SESSIONS_FILE))
 
     @_locked
     def backups(self) -> list[BackupInfo]:
@@ -160,10 +171,10 @@ class Store:
         if self.data_dir is None:
             return []
         found = []
-        for entry in self.data_dir.iterdir():
-            info = _backup_info(entry)
-            if info is not None:
-                found.append(info)
+        for sub, patterns in _BACKUP_PATTERNS.items():
+            folder = self.data_dir / sub
+            if folder.is_dir():
+                found.extend(info for entry in folder.iterdir() if (info := _backup_info(entry, sub, patterns)))
         return sorted(found, key=lambda b: (b.modified, b.restorable, b.path.name), reverse=True)
 
     @_locked
@@ -196,7 +207,33 @@ class Store:
             if version != self.schema_version:
                 raise StoreError(f"{path.name} holds data version {version}, but this folder is at version "
                                  f"{self.schema_version}; it cannot be restored over it")
-        self._database(info.file).write(data)
+        month = month_of_file(info.file)
+        if month is not None:
+            self._months.replace(month, data)
+        elif info.file == LEGACY_HISTORY_FILE:
+            self._restore_whole_history(data)
+        else:
+            self._database(info.file).write(data)
+
+    def _restore_whole_history(self, data: RawData) -> None:
+        """Make a copy of version 1's single history.json the whole history again, split into month files.
+
+        Such copies are kept by the upgrade to version 2 (and as its .bak); the games in them have the same
+        shape, so restoring one replaces every month file with its months (other months are removed, each
+        kept as its .bak), all in one commit.
+        """
+        files: dict[str, RawData] = {LEGACY_HISTORY_FILE: data}
+        migrations.split_history_by_month(files)
+        changes: dict[str, RawData | None] = dict(files)
+        for month in list(self._months_present()):
+            changes.setdefault(month_file(month), None)
+        self._commit(changes)
+
+    def _months_present(self) -> list[str]:
+        if self.data_dir is None or not (self.data_dir / HISTORY_DIR).is_dir():
+            return []
+        return sorted(entry.name[:-5] for entry in (self.data_dir / HISTORY_DIR).iterdir()
+                      if entry.name.endswith(".json") and MONTH_PATTERN.fullmatch(entry.name[:-5]))
 
     @_locked
     def export_all(self) -> dict[str, Any]:
@@ -221,6 +258,7 @@ class Store:
         self.closed = True
         for db in self._dbs.values():
             db.close()
+        self._months.close()
         if self._lock is not None:
             self._lock.release()
 
@@ -236,18 +274,26 @@ class Store:
         return db
 
     @_locked
-    def _commit(self, changes: dict[str, RawData]) -> None:
-        """Write several files' new content together (all or nothing), then use it."""
+    def _commit(self, changes: dict[str, RawData | None]) -> None:
+        """Write several files' new content together (all or nothing; None removes a month file), then use it."""
         self._check_open()
         if self.data_dir is not None:
             try:
-                payloads = {file: atomic.encode_json(data) for file, data in changes.items()}
+                payloads = {file: None if data is None else atomic.encode_json(data) for file, data in changes.items()}
                 atomic.commit_files(self.data_dir, payloads)
             except OSError as exc:
                 raise StoreError(f"could not save in {self.data_dir}: {exc.strerror or exc}; "
                                  "nothing was changed") from None
+        months = False
         for file, data in changes.items():
-            self._database(file).adopt(data)
+            month = month_of_file(file)
+            if month is not None:
+                self._months.adopt(month, data)
+                months = True
+            elif data is not None:
+                self._database(file).adopt(data)
+        if months:
+            self._months.save_index()
 
     def _check_open(self) -> None:
         if self.closed:
@@ -263,9 +309,8 @@ def open_store(data_dir: Path | str | None = None, *, memory: bool = False, cloc
         main: RawData = {}
         migrations.set_schema_version(main, len(steps) + 1)
         dbs = {MAIN_FILE: Database(MAIN_FILE, None, main),
-               SESSIONS_FILE: Database(SESSIONS_FILE, None, {}),
-               HISTORY_FILE: Database(HISTORY_FILE, None, {})}
-        return Store(data_dir=None, databases=dbs, lock=None, notices=[], clock=clock,
+               SESSIONS_FILE: Database(SESSIONS_FILE, None, {})}
+        return Store(data_dir=None, databases=dbs, months=MonthFiles(None), lock=None, notices=[], clock=clock,
                      schema_version=len(steps) + 1)
     folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
     try:
@@ -291,7 +336,7 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
     stamp = _file_stamp(clock())
     if atomic.recover_commit(folder):
         notices.append("An import or upgrade was interrupted last time; it has now been completed.")
-    atomic.remove_leftovers(folder)
+    atomic.remove_leftovers(folder, (HISTORY_DIR,))
 
     # The version comes first: files written by a newer version must be refused untouched, not taken
     # for damaged ones and moved aside.
@@ -305,31 +350,62 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
             f"the data in {folder} was saved by a newer version of the companion (data version {version}; "
             f"this version reads up to {target}); update the companion to open it"
         )
-    for name in [SESSIONS_FILE, HISTORY_FILE] + _table_files(folder):
+    names = [SESSIONS_FILE] + _table_files(folder)
+    if version < target:
+        # An upgrade hands every file to its steps: the older layout's history.json and any month files.
+        names += [LEGACY_HISTORY_FILE] + [month_file(month) for month in _month_files(folder)]
+    for name in names:
         loaded[name] = _load(folder, name, stamp, notices, offered)
+    if loaded.get(LEGACY_HISTORY_FILE) is not None:
+        # The games' shape is the same in every version so far, and splitting them by month needs readable
+        # times: a history.json whose games cannot be used is set aside before the upgrade, as it would be after.
+        _check_or_set_aside(folder, LEGACY_HISTORY_FILE, loaded, stamp, notices, offered)
     if version < target:
         _upgrade(folder, loaded, version, steps, stamp, notices)
-    for name, data in loaded.items():
-        if data is None:
-            continue
-        try:
-            _check_records(name, data)
-        except Unreadable as exc:
-            notice, kept = _quarantine(folder, name, str(exc), stamp)
-            notices.append(notice)
-            offered.extend([kept] if kept else [])
-            loaded[name] = None
+    loaded.pop(LEGACY_HISTORY_FILE, None)  # not part of the current layout (a step that kept it has no reader)
+    for name in list(loaded):
+        if loaded[name] is not None:
+            _check_or_set_aside(folder, name, loaded, stamp, notices, offered)
     if loaded[MAIN_FILE] is None:
         main: RawData = {}
         migrations.set_schema_version(main, target)
         atomic.write_bytes_atomic(folder / MAIN_FILE, atomic.encode_json(main), keep_backup=True)
         loaded[MAIN_FILE] = main
 
+    preloaded = {}
+    for name in list(loaded):
+        month = month_of_file(name)
+        if month is not None:
+            data = loaded.pop(name)
+            if data is not None:
+                preloaded[month] = data
+
+    def set_aside(file: str, reason: str, at_start: bool) -> None:
+        # A month file found unreadable, while opening or when first read later: the store hands out these
+        # same two lists. This holds no reference to the store: a cycle would keep a closed store (with all
+        # the history it read) alive until a full garbage collection, which then pauses for a second.
+        notice, kept = _quarantine(folder, file, reason, _file_stamp(clock()), at_start=at_start)
+        notices.append(notice)
+        offered.extend([kept] if kept else [])
+
+    months = MonthFiles.open(folder, preloaded, set_aside)
     dbs = {name: Database(name, folder / name, data) for name, data in loaded.items() if data is not None}
-    for name in (SESSIONS_FILE, HISTORY_FILE):
-        dbs.setdefault(name, Database(name, folder / name, None))
-    return Store(data_dir=folder, databases=dbs, lock=lock, notices=notices, clock=clock, offered=offered,
-                 schema_version=target)
+    dbs.setdefault(SESSIONS_FILE, Database(SESSIONS_FILE, folder / SESSIONS_FILE, None))
+    return Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
+                 offered=offered, schema_version=target)
+
+
+def _check_or_set_aside(folder: Path, name: str, loaded: dict[str, RawData | None], stamp: str,
+                        notices: list[str], offered: list[Path]) -> None:
+    data = loaded[name]
+    assert data is not None
+    try:
+        _check_records(name, data)
+    except Unreadable as exc:
+        notice, kept = _quarantine(folder, name, str(exc), stamp)
+        notices.append(notice)
+        offered.extend([kept] if kept else [])
+        loaded[name] = None
 
 
 def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
@@ -348,7 +424,7 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
         if (folder / name).exists():
             copy = _unique(folder / f"{name[:-5]}.backup-{stamp}.json")
             atomic.keep_copy(folder / name, copy)
-            kept.append(copy.name)
+            kept.append(_relative(folder, copy))
     changes: dict[str, bytes | None] = {name: atomic.encode_json(data) for name, data in files.items()}
     changes.update({name: None for name in before if name not in files})  # files a step retired
     atomic.commit_files(folder, changes)
@@ -377,23 +453,32 @@ def _load(folder: Path, name: str, stamp: str, notices: list[str], offered: list
                          "folder is readable and try again") from None
 
 
-def _quarantine(folder: Path, name: str, reason: str, stamp: str) -> tuple[str, Path | None]:
-    """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice."""
+def _quarantine(folder: Path, name: str, reason: str, stamp: str, *,
+                at_start: bool = True) -> tuple[str, Path | None]:
+    """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice.
+
+    `name` is relative to the folder ("sessions.json", "history/2026-11.json"); the copies stay beside it.
+    """
     stem = name[:-5]
     aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
     os.replace(folder / name, aside)
-    atomic.fsync_dir(folder)
-    what = _WHAT.get(name, f"the {stem.replace('_', ' ')} records")
-    text = f"{name} could not be read ({reason}). It was moved aside to {aside.name} and the companion " \
-           f"started without {what}."
+    atomic.fsync_dir(aside.parent)
+    month = month_of_file(name)
+    if month is not None:
+        what = f"the games finished in {month_title(month)}"
+    else:
+        what = _WHAT.get(name, f"the {stem.replace('_', ' ')} records")
+    went_on = "started" if at_start else "carries on"
+    text = f"{name} could not be read ({reason}). It was moved aside to {_relative(folder, aside)} and the " \
+           f"companion {went_on} without {what}."
     backup = folder / (name + atomic.BACKUP_SUFFIX)
     if backup.exists() and _readable(backup):
         # The .bak is replaced by the next save, so keep it under a name no save ever touches.
         kept = _unique(folder / f"{stem}.backup-{stamp}.json")
         atomic.keep_copy(backup, kept)
         saved = _file_time(kept)
-        text += (f" The copy saved {saved[:16].replace('T', ' ')} UTC is kept as {kept.name}; restore it to get "
-                 "that data back.")
+        text += (f" The copy saved {saved[:16].replace('T', ' ')} UTC is kept as {_relative(folder, kept)}; "
+                 "restore it to get that data back.")
         return text, kept
     return text + " There is no earlier copy of it to restore.", None
 
@@ -404,13 +489,17 @@ def _check_records(name: str, data: RawData) -> None:
     The small files are checked completely; history and general tables, which can hold thousands of
     records, are checked for the fields their indexes rely on (everything else was checked when saved).
     """
+    month = month_of_file(name)
+    if month is not None:
+        check_month(month, data)
+        return
     if name == MAIN_FILE:
         checks = {"players": lambda doc, where: records.player_record(doc, where),
                   "settings": lambda doc, where: records.setting_entry(doc.get("key"), doc.get("value"), where)}
     elif name == SESSIONS_FILE:
         checks = {"sessions": records.session_record}
-    elif name == HISTORY_FILE:
-        checks = {"history": _check_history_keys}
+    elif name == LEGACY_HISTORY_FILE:
+        checks = {"history": check_history_keys}
     else:
         checks = {name[:-5]: lambda doc, where: records.check_doc_id(doc.get("id"), where)}
     for table, check in checks.items():
@@ -425,16 +514,6 @@ def _check_records(name: str, data: RawData) -> None:
             if doc.get(key) in seen:
                 raise Unreadable(f"{where} repeats the {key} {describe(doc.get(key))}")
             seen.add(doc.get(key))
-
-
-def _check_history_keys(doc: dict[str, Any], where: str) -> None:
-    records.check_id(doc.get("id"), where)
-    records.check_game(doc.get("game"), where)
-    if not isinstance(doc.get("finished"), str):
-        raise InvalidInput(f"{where}: field 'finished' is missing")
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-        raise InvalidInput(f"{where}: field 'players' is not a list of players")
 
 
 def _readable(path: Path) -> bool:
@@ -454,13 +533,26 @@ def _table_files(folder: Path) -> list[str]:
     return sorted(names)
 
 
-def _backup_info(entry: Path) -> BackupInfo | None:
-    for kind, pattern in _BACKUP_PATTERNS:
+def _month_files(folder: Path) -> list[str]:
+    history = folder / HISTORY_DIR
+    if not history.is_dir():
+        return []
+    return sorted(entry.name[:-5] for entry in history.iterdir()
+                  if entry.name.endswith(".json") and MONTH_PATTERN.fullmatch(entry.name[:-5]) and entry.is_file())
+
+
+def _backup_info(entry: Path, sub: str, patterns: tuple[tuple[BackupKind, re.Pattern[str]], ...]) -> BackupInfo | None:
+    for kind, pattern in patterns:
         match = pattern.fullmatch(entry.name)
         if match and entry.is_file():
             stat = entry.stat()
-            return BackupInfo(entry, f"{match['stem']}.json", kind, _file_time(entry), stat.st_size)
+            file = f"{sub}/{match['stem']}.json" if sub else f"{match['stem']}.json"
+            return BackupInfo(entry, file, kind, _file_time(entry), stat.st_size)
     return None
+
+
+def _relative(folder: Path, path: Path) -> str:
+    return path.relative_to(folder).as_posix()
 
 
 def _file_time(path: Path) -> str:
