@@ -1,0 +1,590 @@
+"""Trek 12's screens: a new Ascent (`/games/trek12`) and the Ascent being played (`/play/trek12/<id>`).
+
+The play screen is the paper sheet on a phone: the sheet drawn from its data on top, then one line saying
+what to do (or why a tap did nothing), the dice (tap the faces, or Roll), the five Dice Options with their
+results and boxes, the Assist cards held, and the live score boxes. A turn is entered as taps: dice, option,
+circle, and only when the rules leave a choice, the link (the candidates light up on the sheet), Max's link
+(on his sheet), a card for a new zone of 0s, 1s or 2s. The turn is written through the session keeper the
+moment nothing is left to ask, so undo/redo and resuming after a restart replay exactly what was played.
+
+Every rule and every number shown comes from the engine (`companion.games.trek12`); the turn's flow is in
+`trek12_turn`, the drawing in `trek12_sheet`, the panels in `trek12_panels`, the new-game form in
+`trek12_setup`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.trek12 import session as engine
+from companion.games.trek12.rules import Assist, LinkChoice, Op
+from companion.games.trek12.scoring import score
+from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.ui.registry import register_game_screen
+from companion.ui.services import use_app, use_latest_state
+from companion.ui.trek12_panels import (
+    Tab,
+    bind,
+    card_row,
+    dice_entry,
+    dice_shown,
+    link_choice_row,
+    option_row,
+    score_strip,
+    scoring_table,
+    sheet_tabs,
+    status_line,
+    take_row,
+)
+from companion.ui.trek12_setup import Trek12NewGame
+from companion.ui.trek12_sheet import LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12_turn import (
+    OP_NAMES,
+    Draft,
+    Prompt,
+    Step,
+    action_of,
+    app_roll,
+    choose_dice,
+    choose_link,
+    choose_op,
+    choose_take,
+    draft_for,
+    option_views,
+    prompt,
+    tap_circle,
+    toggle_card,
+)
+from companion.ui.widgets import labelled, message_card, screen_view, section_title
+
+__all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
+
+GAME = "trek12"
+MAX_TAB = "t12-tab-max"
+_WIDE = 900          # from this width the sheet gets the left of the screen and the controls a side panel
+_PANEL = 400         # the side panel's width on wide screens
+_COLUMN = 640        # the single column's widest on narrower screens
+_DIE = 48            # a tappable die face (and the height unit of the roll area)
+
+
+def use_page_size() -> tuple[float, float]:
+    """The page's width and height, redrawn when the window is resized (call from a component body)."""
+    page = ft.context.page
+    size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
+
+    def subscribe() -> None:
+        def resized(e: ft.PageResizeEvent) -> None:
+            set_size((float(e.width), float(e.height)))
+
+        page.on_resize = resized
+        page.update()
+
+    def unsubscribe() -> None:
+        page.on_resize = None
+
+    ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
+    return size
+
+
+@ft.component
+def Trek12Play(session_id: str) -> ft.View:
+    """Route `/play/trek12/<id>`: the Ascent in progress, or its summary once saved to History."""
+    app = use_app()
+    if app.store.sessions.get(session_id) is None:
+        record = app.store.history.get(session_id)
+        if record is not None and record.get("game") == GAME:
+            return Trek12Finished(record=record)
+        return screen_view("Trek 12", [message_card(
+            ft.Icons.SEARCH_OFF_ROUNDED, "This Ascent is not in progress",
+            "It may have been finished (see History) or abandoned.", key="t12-missing")])
+    return Trek12Table(session_id=session_id)
+
+
+@ft.component
+def Trek12Table(session_id: str) -> ft.View:
+    """The Ascent in progress: sheet, dice, options, cards, score; undo and redo in the app bar."""
+    app = use_app()
+    width, height = use_page_size()
+    held, set_held, held_now = use_latest_state((-1, Draft()))
+    note, set_note = ft.use_state(None)
+    tab, set_tab = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    details, set_details = ft.use_state(False)
+
+    try:
+        session = app.keeper.get(session_id)
+        table = app.keeper.state(session_id)
+    except CompanionError as exc:
+        return screen_view("Trek 12", [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Ascent cannot be opened", _sentence(str(exc)),
+            key="t12-broken", tone="warning")])
+    seed = session.setup.get("dice_seed")
+    seat = engine.current_player(table)
+    basis, kept = held
+    draft = kept if basis == len(session.actions) else draft_for(table, seed, session.redo)
+
+    # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
+
+    def fresh() -> tuple[Any, Any, int | None, Draft]:
+        s = app.keeper.get(session_id)
+        t = app.keeper.state(session_id)
+        b, d = held_now.current
+        if b != len(s.actions):
+            d = draft_for(t, s.setup.get("dice_seed"), s.redo)
+        return s, t, engine.current_player(t), d
+
+    def put(s, d: Draft, message: str | None = None) -> None:
+        set_held((len(s.actions), d))
+        set_note(message)
+
+    def advance(s, t, who: int, d: Draft, refused: str | None) -> None:
+        """Keep the new draft; write the turn as soon as nothing is left to ask."""
+        if refused:
+            put(s, d, refused)
+            return
+        now = prompt(t, who, d)
+        if now.step is Step.READY:
+            write(s, t, who, d)
+            return
+        put(s, d)
+        set_tab(MAX_TAB if now.on_max else None)
+
+    def write(s, t, who: int, d: Draft) -> None:
+        doc, refused = action_of(t, who, d)
+        if refused:
+            put(s, d, refused)
+            return
+        try:
+            after = app.keeper.act(session_id, doc)
+        except CompanionError as exc:
+            put(s, d, _sentence(str(exc)))
+            return
+        new_table = app.keeper.state(session_id)
+        set_held((len(after.actions), draft_for(new_table, after.setup.get("dice_seed"), after.redo)))
+        set_note(None)
+        set_tab(None)
+        set_problem(None)
+        app.changed()
+
+    def on_red(value: int) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            advance(s, t, who, choose_dice(d, red=value), None)
+
+    def on_yellow(value: int) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            advance(s, t, who, choose_dice(d, yellow=value), None)
+
+    def on_roll() -> None:
+        s, t, who, d = fresh()
+        dice_seed = s.setup.get("dice_seed")
+        if who is None or dice_seed is None:
+            return
+        again = Assist.SCHNAPPS in d.cards
+        advance(s, t, who, choose_dice(d, roll=app_roll(dice_seed, t.round, who if again else None)), None)
+
+    def on_change_dice() -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            put(s, Draft(cards=d.cards))
+
+    def on_op(op: Op) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            new, refused = choose_op(t.states[who], d, op)
+            advance(s, t, who, new, refused)
+
+    def on_card(card: Assist) -> None:
+        s, t, who, d = fresh()
+        if who is None:
+            return
+        new, refused = toggle_card(t.states[who], d, card)
+        if card is Assist.SCHNAPPS and card in new.cards and t.roll is None:
+            # Only a roll the table already shares can be re-rolled: the first player simply rolls.
+            refused = "The Schnapps re-rolls a roll someone has already written with; you are first this round."
+            new = d
+        advance(s, t, who, new, refused)
+
+    def on_circle(circle: int) -> None:
+        s, t, who, d = fresh()
+        if who is None:
+            return
+        new, refused = tap_circle(t, who, d, circle)
+        advance(s, t, who, new, refused)
+
+    def on_max_circle(circle: int) -> None:
+        s, t, who, d = fresh()
+        if who is None:
+            return
+        new, refused = tap_circle(t, who, d, circle, on_max=True)
+        advance(s, t, who, new, refused)
+
+    def on_link(choice: LinkChoice, max_side: bool) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            advance(s, t, who, choose_link(d, choice, max_side=max_side), None)
+
+    def on_take(card: Assist | None) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            advance(s, t, who, choose_take(d, card), None)
+
+    def on_give_back(card: Assist) -> None:
+        s, t, who, d = fresh()
+        if who is not None:
+            advance(s, t, who, choose_take(d, d.take, give_back=card), None)
+
+    def on_skull(confirmed: bool) -> None:
+        s, t, who, d = fresh()
+        if who is None:
+            return
+        if confirmed:
+            advance(s, t, who, replace(d, skull_ok=True), None)
+        else:
+            put(s, d.after_circle())
+
+    def undo() -> None:
+        try:
+            app.keeper.undo(session_id)
+        except CompanionError as exc:
+            set_note(_sentence(str(exc)))
+            return
+        set_note(None)
+        set_tab(None)
+        app.changed()
+
+    def redo() -> None:
+        try:
+            app.keeper.redo(session_id)
+        except CompanionError as exc:
+            set_note(_sentence(str(exc)))
+            return
+        set_note(None)
+        set_tab(None)
+        app.changed()
+
+    def finish() -> None:
+        try:
+            app.keeper.finish(session_id)
+        except CompanionError as exc:
+            set_problem(f"The Ascent was not saved: {_sentence(str(exc))}")
+            return
+        app.changed()
+
+    # --- what to show ---
+
+    now = prompt(table, seat, draft) if seat is not None else prompt(table, 0, draft)
+    ft.use_dialog(_skull_dialog(now, draft, on_skull) if now.step is Step.SKULL else None)
+
+    sheet = table.sheet
+    solo = table.solo
+    many = len(table.seats) > 1
+    shown = tab or (MAX_TAB if now.on_max else f"t12-tab-{seat if seat is not None else 0}")
+    wide = width >= _WIDE
+    tracked = seat is not None and table.states[seat].assists is not None
+
+    tabs: list[Tab] = []
+    if many or solo:
+        for index, (who, state) in enumerate(zip(table.seats, table.states)):
+            key = f"t12-tab-{index}"
+            tabs.append(Tab(key, who.name, score(state).total, shown == key,
+                            to_play=index == seat and many, played=table.played[index] and many))
+        if solo:
+            tabs.append(Tab(MAX_TAB, MAX_NAME, max_score(table.states[0]).total, shown == MAX_TAB, is_max=True))
+
+    # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
+    roll_h = 2 * _DIE + 6
+    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8
+    if wide:
+        sheet_w = width - _PANEL - 3 * 24
+        sheet_h = height - 56 - (48 if tabs else 0) - 40
+    else:
+        sheet_w = min(width, _COLUMN) - 24
+        sheet_h = max(160.0, height - 56 - (48 if tabs else 0) - under - 28)
+    layout = sheet_layout(sheet, sheet_w, sheet_h)
+
+    index = 0
+    if shown == MAX_TAB and solo:
+        state0 = table.states[0]
+        roll = draft.roll
+        pending = roll is not None and draft.circle is not None
+        marks = Marks(candidates=now.candidates if now.on_max else frozenset(), chosen=draft.circle,
+                      preview=roll.best if pending else None,
+                      preview_skull=pending and roll.best > sheet.circle(draft.circle).limit)
+        drawn = sheet_control(sheet, state0.max_board, layout, prefix="t12max", marks=marks, on_tap=on_max_circle,
+                              line_colour=MAX_LINE_COLOUR)
+        shown_score = max_score(state0).to_dict()
+        strip = score_strip(shown_score, prefix="t12max-score", max_rules=True, on_details=bind(set_details, True))
+        shown_name, shown_max = MAX_NAME, True
+    else:
+        tail = shown.rsplit("-", 1)[1]
+        index = int(tail) if tail.isdigit() and int(tail) < len(table.states) else 0
+        state = table.states[index]
+        mine = index == seat
+        marks = Marks()
+        if mine:
+            show_legal = now.step in (Step.OPTION, Step.CIRCLE, Step.SKULL)
+            marks = Marks(legal=now.legal if show_legal else frozenset(),
+                          candidates=frozenset() if now.on_max else now.candidates, chosen=draft.circle,
+                          preview=now.value if draft.circle is not None else None,
+                          preview_skull=now.skull and draft.circle is not None)
+        prefix = "t12" if mine or not many else f"t12-seat{index}"
+        drawn = sheet_control(sheet, state.board, layout, prefix=prefix, marks=marks,
+                              on_tap=on_circle if mine else None)
+        shown_score = score(state).to_dict()
+        strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
+        shown_name, shown_max = table.seats[index].name, False
+    ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
+                  if details and now.step is not Step.SKULL else None)
+
+    sheet_block: list[ft.Control] = []
+    if tabs:
+        sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
+    sheet_block.append(ft.Container(height=None if wide else sheet_h, alignment=ft.Alignment.CENTER,
+                                    content=drawn))
+
+    panel: list[ft.Control] = []
+    if seat is None:
+        panel.extend(_end_panel(table, on_finish=finish, problem=problem))
+    else:
+        state = table.states[seat]
+        panel.append(status_line(note if note else _guide(now, table, seat, many),
+                                 tone="warning" if note else "info"))
+        roll = draft.roll
+        panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
+        if roll is None:
+            panel.append(ft.Container(height=roll_h, content=dice_entry(
+                draft.red, draft.yellow, on_red=on_red, on_yellow=on_yellow,
+                on_roll=on_roll if seed is not None else None, width=panel_w)))
+        elif now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK):
+            panel.append(ft.Container(height=roll_h, content=_choice_area(
+                now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
+                on_cancel=bind(on_skull, False))))
+        else:
+            own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
+            dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
+                              on_change=on_change_dice if own_roll else None, size=_DIE - 8)
+            panel.append(option_row(option_views(state, draft), draft.op, on_pick=on_op, limit=sheet.op_limit,
+                                    dice=dice, height=roll_h))
+        if tracked:
+            panel.append(ft.Container(height=40, content=card_row(
+                state.assists or (), draft.cards, on_toggle=on_card,
+                enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
+        panel.append(strip)
+
+    round_text = (f"Round {min(table.round, sheet.n)} of {sheet.n}" if seat is not None else "Ascent complete")
+    summit = f" · summit {sheet.summit}+" if sheet.summit is not None else ""
+    title = ft.Column(spacing=0, tight=True, controls=[
+        ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title"),
+        ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-round"),
+    ])
+    actions = [
+        labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not session.can_undo,
+                                           on_click=undo, tooltip="Undo the last move" if session.can_undo
+                                           else "Nothing to undo")),
+        labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not session.can_redo,
+                                           on_click=redo, tooltip="Redo the move undone" if session.can_redo
+                                           else "Nothing to redo")),
+    ]
+    if wide:
+        content: ft.Control = ft.Row(spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Column(expand=True, spacing=8, controls=sheet_block,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Container(width=_PANEL, content=ft.Column(spacing=10, controls=panel,
+                                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+        ])
+        content = ft.Container(padding=ft.Padding.symmetric(horizontal=24, vertical=12), content=content)
+    else:
+        content = ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[ft.Container(
+            width=min(width, _COLUMN), padding=ft.Padding.only(left=12, right=12, top=4, bottom=12),
+            content=ft.Column(spacing=8, controls=sheet_block + panel,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH))])
+    return _view(title, actions, content)
+
+
+@ft.component
+def Trek12Finished(record: Mapping) -> ft.View:
+    """An Ascent saved to History: who won, the summit, each sheet's scoring table, and the final sheets."""
+    width, _height = use_page_size()
+    detail = record.get("detail") or {}
+    scores = detail.get("scores") or []
+    players = record.get("players") or []
+    summit = detail.get("summit")
+    solo = any(p.get("id") is None and p.get("name") == MAX_NAME for p in players) and len(scores) == 2
+    body: list[ft.Control] = [_result_banner([(p.get("name", ""), p.get("score"), bool(p.get("winner")))
+                                              for p in players], solo)]
+    body.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
+        scoring_table(i, str(entry.get("name", "")), entry, summit=summit,
+                      winner=bool(players[i].get("winner")) if i < len(players) else False,
+                      max_rules=solo and i == len(scores) - 1)
+        for i, entry in enumerate(scores)
+    ]))
+    sheets = _final_sheets(record)
+    if sheets:
+        body.append(section_title("The sheets"))
+        column = min(width, _COLUMN) - 32
+        for name, sheet, board, colour in sheets:
+            layout = sheet_layout(sheet, column, 320)
+            body.append(ft.Text(name, weight=ft.FontWeight.W_600))
+            body.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
+                sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour)]))
+    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+        labelled("t12-final-history", ft.OutlinedButton("History", key="t12-final-history",
+                                                        icon=ft.Icons.HISTORY_ROUNDED,
+                                                        on_click=lambda: ft.context.page.navigate("/history"))),
+        labelled("t12-final-again", ft.FilledButton("New Ascent", key="t12-final-again", icon=ft.Icons.HIKING_ROUNDED,
+                                                    on_click=lambda: ft.context.page.navigate(f"/games/{GAME}"))),
+    ]))
+    return screen_view(str(record.get("title") or "Trek 12"), body)
+
+
+# --- pieces ------------------------------------------------------------------------------------------------
+
+
+def _view(title: ft.Control, actions: list[ft.Control], content: ft.Control) -> ft.View:
+    # The same app bar as every screen (widgets.screen_view), with a layout of its own: the sheet must fill
+    # a phone without scrolling and use a desktop's width, which the shared 640 px column would not allow.
+    return ft.View(
+        route=ft.use_view_path() or "/",
+        appbar=ft.AppBar(title=title, actions=actions, center_title=False, bgcolor=ft.Colors.SURFACE),
+        scroll=ft.ScrollMode.AUTO,
+        padding=0,
+        controls=[ft.SafeArea(content=content)],
+    )
+
+
+def _guide(now: Prompt, table, seat: int, many: bool) -> str:
+    who = f"{table.seats[seat].name}: " if many else ""
+    if now.step is Step.ROLL and table.roll is None and not many:
+        return "Tap the red and the yellow dice faces as rolled, or Roll."
+    return who + now.text
+
+
+def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel) -> ft.Control:
+    """In place of the options while a link, Max's link or a card is chosen: what was picked, the choices."""
+    roll = draft.roll
+    picked = f"{OP_NAMES[draft.op]} {now.value}" if draft.op is not None and now.value is not None else ""
+    where = f" in circle {draft.circle}" if draft.circle is not None else ""
+    if now.step is Step.LINK:
+        body = link_choice_row(now.choices, state.board.cells(), on_pick=lambda c: on_link(c, False))
+    elif now.step is Step.MAX_LINK and state.max_board is not None:
+        picked = f"Max writes {roll.best if roll else ''}"
+        body = link_choice_row(now.choices, state.max_board.cells(), on_pick=lambda c: on_link(c, True),
+                               prefix="t12-maxlink")
+    else:
+        body = take_row([c for c in (state.assists or ()) if c not in draft.cards],
+                        giving_back=now.step is Step.GIVE_BACK, on_take=on_take, on_give_back=on_give_back)
+    return ft.Column(spacing=6, tight=True, controls=[
+        ft.Row(controls=[
+            ft.Text(picked + where, weight=ft.FontWeight.W_600, expand=True, key="t12-picked"),
+            labelled("t12-cancel", ft.TextButton("Another circle", key="t12-cancel", icon=ft.Icons.CLOSE_ROUNDED,
+                                                 on_click=on_cancel)),
+        ]),
+        body,
+    ])
+
+
+def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
+                    on_close) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        title=ft.Text(f"{name}'s scoring table"),
+        content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
+                                                               max_rules=max_rules)),
+        actions=[labelled("t12-details-close", ft.TextButton("Close", key="t12-details-close",
+                                                             on_click=on_close))],
+        on_dismiss=on_close,
+    )
+
+
+def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Draw a skull?"),
+        content=ft.Text(f"{now.text} A skull costs 3 points at the end and never joins a line or a zone."),
+        actions=[
+            labelled("t12-skull-cancel", ft.TextButton("Choose another circle", key="t12-skull-cancel",
+                                                       on_click=bind(on_skull, False))),
+            labelled("t12-skull-confirm", ft.FilledButton("Draw the skull", key="t12-skull-confirm",
+                                                          on_click=bind(on_skull, True),
+                                                          style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
+                                                                               color=ft.Colors.ON_ERROR))),
+        ],
+        on_dismiss=bind(on_skull, False),
+    )
+
+
+def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
+    scored = engine.breakdowns(table)
+    best = max(b.total for _, b in scored)
+    out: list[ft.Control] = []
+    entries = [(name, b.total, b.total == best) for name, b in scored]
+    out.append(_result_banner(entries, table.solo))
+    out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
+        scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=b.total == best,
+                      max_rules=table.solo and i == len(scored) - 1)
+        for i, (name, b) in enumerate(scored)
+    ]))
+    if problem:
+        out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not saved", problem, key="t12-finish-problem",
+                                tone="warning"))
+    out.append(labelled("t12-finish", ft.FilledButton(
+        "Save to History", key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
+    out.append(ft.Text("Undo is still possible until the Ascent is saved.", size=12,
+                       color=ft.Colors.ON_SURFACE_VARIANT))
+    return out
+
+
+def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Control:
+    winners = [name for name, _, won in entries if won]
+    if solo and len(entries) == 2:
+        you, him = entries
+        if you[2] and him[2]:
+            text = f"A tie with Max at {you[1]}"
+        elif you[2]:
+            text = f"{you[0]} beats Max, {you[1]} to {him[1]}"
+        else:
+            text = f"Max wins, {him[1]} to {you[1]}"
+    elif len(winners) > 1:
+        text = " and ".join(winners) + f" share the win with {max(e[1] for e in entries if e[2])}"
+    elif winners:
+        top = next(e for e in entries if e[2])
+        text = f"{top[0]} wins with {top[1]}" if len(entries) > 1 else f"{top[0]} scores {top[1]}"
+    else:
+        text = "No scores"
+    return ft.Container(
+        key="t12-result", border_radius=16, padding=16, bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=32),
+            ft.Text(text, key="t12-result-text", size=18, weight=ft.FontWeight.W_700, expand=True,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER),
+        ]))
+
+
+def _final_sheets(record: Mapping) -> list[tuple[str, Any, Any, str]]:
+    """Replay a saved Ascent to draw its final sheets; nothing when the record cannot be replayed."""
+    kept = record.get("session") or {}
+    try:
+        table = engine.start(dict(kept.get("setup") or {}))
+        for action in kept.get("actions") or []:
+            table = engine.apply(table, dict(action))
+    except (CompanionError, TypeError):
+        return []
+    out = [(seat.name, table.sheet, state.board, LINE_COLOUR) for seat, state in zip(table.seats, table.states)]
+    if table.solo and table.states[0].max_board is not None:
+        out.append((MAX_NAME, table.sheet, table.states[0].max_board, MAX_LINE_COLOUR))
+    return out
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)

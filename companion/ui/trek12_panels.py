@@ -1,0 +1,405 @@
+"""The Trek 12 play screen's panels: dice faces, the Dice Options row, Assist cards, the live score strip,
+the sheet tabs and the scoring table of the end summary.
+
+Plain functions building controls from values the engine computed (option results and reasons, score
+breakdowns): no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.games.trek12.rules import Assist, LinkChoice, Op
+from companion.ui.trek12_turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
+from companion.ui.widgets import labelled
+
+__all__ = [
+    "RED",
+    "YELLOW",
+    "Tab",
+    "die",
+    "dice_entry",
+    "dice_shown",
+    "option_row",
+    "card_row",
+    "take_row",
+    "link_choice_row",
+    "status_line",
+    "score_strip",
+    "sheet_tabs",
+    "scoring_table",
+    "bind",
+]
+
+RED = "#D32F2F"
+YELLOW = "#F9C22E"
+_PIP_ON_RED = "#FFFFFF"
+_PIP_ON_YELLOW = "#3E2723"
+# Pip positions on a 3 x 3 grid (column, row) for each face.
+_PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
+}
+
+
+def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
+    """A click handler with no parameters calling `action(*args)` (Flet passes an event to any handler
+    that declares a parameter, so `lambda x=value:` would receive the event instead)."""
+    return lambda: action(*args)
+
+
+@dataclass(frozen=True)
+class Tab:
+    """One sheet tab: whose sheet, their live total, and marks for the turn order."""
+
+    key: str
+    name: str
+    total: int
+    selected: bool
+    to_play: bool = False
+    played: bool = False
+    is_max: bool = False
+
+
+def die(value: int, colour: str, size: float) -> ft.Control:
+    """A die face: pips for 1 to 6, a small 0 for the yellow die's blank face."""
+    pip = _PIP_ON_RED if colour == RED else _PIP_ON_YELLOW
+    if value == 0:
+        face: ft.Control = ft.Text("0", size=size * 0.42, weight=ft.FontWeight.W_700, color=pip)
+    else:
+        r = size * 0.09
+        step = size * 0.27
+        shapes = [cv.Circle(size * 0.5 + (c - 1) * step, size * 0.5 + (row - 1) * step, r,
+                            paint=ft.Paint(color=pip, style=ft.PaintingStyle.FILL))
+                  for c, row in _PIPS[value]]
+        face = cv.Canvas(shapes=shapes, width=size, height=size)
+    return ft.Container(width=size, height=size, bgcolor=colour, border_radius=size * 0.2,
+                        alignment=ft.Alignment.CENTER, content=face,
+                        shadow=ft.BoxShadow(blur_radius=3, offset=ft.Offset(0, 1), color="#33000000"))
+
+
+def dice_entry(red: int | None, yellow: int | None, *, on_red: Callable[[int], None],
+               on_yellow: Callable[[int], None], on_roll: Callable[[], None] | None, width: float) -> ft.Control:
+    """Two rows of die faces to tap (red 1-6, yellow 0-5) beside the Roll button."""
+    roll_w = 68.0 if on_roll is not None else 0.0
+    size = max(34.0, min(48.0, (width - roll_w - 8 - 5 * 6) / 6))
+
+    def face(kind: str, value: int, chosen: int | None, colour: str, pick: Callable[[int], None]) -> ft.Control:
+        key = f"t12-{kind}-{value}"
+        selected = chosen == value
+        faded = chosen is not None and not selected
+        return labelled(key, ft.Container(
+            key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0,
+            border=ft.Border.all(3, ft.Colors.ON_SURFACE if selected else ft.Colors.TRANSPARENT),
+            border_radius=size * 0.26, padding=2, tooltip=f"{kind.title()} die shows {value}",
+            content=die(value, colour, size - 10),
+        ))
+
+    rows = ft.Column(spacing=6, tight=True, controls=[
+        ft.Row(spacing=6, controls=[face("red", v, red, RED, on_red) for v in range(1, 7)]),
+        ft.Row(spacing=6, controls=[face("yellow", v, yellow, YELLOW, on_yellow) for v in range(0, 6)]),
+    ])
+    controls: list[ft.Control] = [rows]
+    if on_roll is not None:
+        controls.append(labelled("t12-roll", ft.Container(
+            key="t12-roll", on_click=on_roll, width=roll_w, height=size * 2 + 6, border_radius=16,
+            bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER, ink=True,
+            content=ft.Column(tight=True, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Icon(ft.Icons.CASINO_ROUNDED, color=ft.Colors.ON_PRIMARY, size=26),
+                ft.Text("Roll", color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.W_600),
+            ]),
+        )))
+    return ft.Row(spacing=8, alignment=ft.MainAxisAlignment.CENTER, controls=controls)
+
+
+def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], None] | None,
+               size: float = 36) -> ft.Control:
+    """The round's dice, one above the other; a tap on them clears them to be entered again (while the
+    roll is still this player's to change)."""
+    said = f"Red {red}, yellow {yellow}" + (", rolled in the app" if rolled else "")
+    column = ft.Column(spacing=6, tight=True, controls=[die(red, RED, size), die(yellow, YELLOW, size)])
+    if on_change is None:
+        return ft.Semantics(label=said, content=ft.Container(key="t12-dice", content=column))
+    return ft.Semantics(identifier="t12-dice-change", label=said + ", tap to change", button=True,
+                        content=ft.Container(key="t12-dice-change", on_click=on_change, ink=True, border_radius=10,
+                                             tooltip="Change the dice", content=column))
+
+
+def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Callable[[Op], None],
+               limit: int, dice: ft.Control | None = None, height: float = 82) -> ft.Control:
+    """The Dice Options table as one row: each option's result and its boxes (filled = used); closed ones
+    greyed with their reason. Before the roll the results are blank and nothing can be picked."""
+    tiles: list[ft.Control] = [dice] if dice is not None else []
+    for view in views:
+        key = f"t12-op-{view.op.label}"
+        chosen = view.op is selected
+        idle = view.value is None
+        closed = view.reason is not None
+        boxes = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+            ft.Container(width=8, height=8, border_radius=2,
+                         bgcolor=(ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
+                         if n < view.used else None,
+                         border=ft.Border.all(1, ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT))
+            for n in range(limit)
+        ])
+        if view.tent:
+            foot: ft.Control = ft.Text("Tent", size=11, weight=ft.FontWeight.W_700,
+                                       color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY)
+        elif closed:
+            foot = ft.Text("full" if "full" in (view.reason or "") else "closed", size=11, color=ft.Colors.ERROR)
+        else:
+            foot = boxes
+        fg = ft.Colors.ON_PRIMARY if chosen else (ft.Colors.OUTLINE if closed or idle else ft.Colors.ON_SURFACE)
+        if idle:
+            described = f"{OP_NAMES[view.op]}: {view.left} of {limit} boxes left"
+        elif closed:
+            described = f"{OP_NAMES[view.op]} {view.value}, closed: {view.reason}"
+        else:
+            described = f"{OP_NAMES[view.op]} {view.value}, {view.left} of {limit} boxes left"
+        tile = ft.Container(
+            key=key, expand=True, height=height, border_radius=14, ink=not (closed or idle),
+            disabled=closed or idle, on_click=None if closed or idle else bind(on_pick, view.op),
+            tooltip=(view.reason[:1].upper() + view.reason[1:]) if closed and view.reason else None,
+            bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
+                                                      else ft.Colors.SURFACE_CONTAINER_HIGHEST),
+            border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
+            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                              alignment=ft.MainAxisAlignment.CENTER, controls=[
+                                  ft.Text(OP_NAMES[view.op], size=11, color=fg, weight=ft.FontWeight.W_500,
+                                          no_wrap=True),
+                                  ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
+                                          color=fg, key=f"{key}-value"),
+                                  foot,
+                              ]),
+        )
+        tiles.append(ft.Semantics(identifier=key, label=described, button=not (closed or idle), selected=chosen,
+                                  expand=True, content=tile))
+    return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Callable[[Assist], None],
+             enabled: bool) -> ft.Control:
+    """The Assist cards held, each a toggle: tap to use it this turn (tap again to put it away)."""
+    if not held:
+        return ft.Text("No Assist cards held. A new zone of 0s, 1s or 2s earns one.", size=12,
+                       color=ft.Colors.ON_SURFACE_VARIANT, key="t12-cards-none")
+    chips = []
+    counted: dict[Assist, int] = {}
+    for card in held:
+        counted[card] = counted.get(card, 0) + 1
+    for card, count in counted.items():
+        key = f"t12-card-{card.value}"
+        using = card in in_use
+        label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
+        chips.append(labelled(key, ft.Container(
+            key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
+            tooltip=f"{CARD_NAMES[card]}: {CARD_TEXT[card]}",
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
+            bgcolor=ft.Colors.TERTIARY if using else ft.Colors.TERTIARY_CONTAINER,
+            content=ft.Row(spacing=6, tight=True, controls=[
+                ft.Icon(_CARD_ICONS[card], size=18,
+                        color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(label + (" · in use" if using else ""), size=13, weight=ft.FontWeight.W_600,
+                        color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
+            ]),
+        )))
+    return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=chips, key="t12-cards")
+
+
+def take_row(held: Sequence[Assist], *, giving_back: bool, on_take: Callable[[Assist | None], None],
+             on_give_back: Callable[[Assist], None]) -> ft.Control:
+    """Choose the Assist card the new zone earns (or none); then, holding three, the one returned."""
+    if giving_back:
+        buttons = [labelled(f"t12-giveback-{card.value}", ft.OutlinedButton(
+            f"Give back {CARD_NAMES[card]}", key=f"t12-giveback-{card.value}", on_click=bind(on_give_back, card)))
+            for card in dict.fromkeys(held)]
+    else:
+        buttons = [labelled(f"t12-take-{card.value}", ft.FilledTonalButton(
+            CARD_NAMES[card], key=f"t12-take-{card.value}", icon=_CARD_ICONS[card], on_click=bind(on_take, card)))
+            for card in Assist]
+        buttons.append(labelled("t12-take-none", ft.TextButton("No card", key="t12-take-none",
+                                                               on_click=bind(on_take, None))))
+    return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=buttons, key="t12-take")
+
+
+def link_choice_row(choices: Sequence[LinkChoice], cells: Mapping[int, Any], *,
+                    on_pick: Callable[[LinkChoice], None], prefix: str = "t12-link") -> ft.Control:
+    """The open link choices as buttons too, for whoever prefers reading to tapping the sheet."""
+    buttons = []
+    for index, choice in enumerate(choices):
+        parts = [f"{cells.get(c)} in circle {c}" for c in choice.ends]
+        text = "Link to " + " and ".join(parts) if parts else "No link"
+        key = f"{prefix}-{index}"
+        buttons.append(labelled(key, ft.OutlinedButton(text, key=key, on_click=bind(on_pick, choice))))
+    return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=buttons, key=prefix)
+
+
+def status_line(text: str, *, tone: str = "info", key: str = "t12-status") -> ft.Control:
+    """One line under the sheet: what to do next, or (tone 'warning') why the last tap did nothing."""
+    warning = tone == "warning"
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
+        bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SURFACE_CONTAINER_HIGH,
+        content=ft.Row(spacing=8, controls=[
+            ft.Icon(ft.Icons.ERROR_OUTLINE_ROUNDED if warning else ft.Icons.TOUCH_APP_ROUNDED, size=18,
+                    color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(text, key=key, expand=True, size=13,
+                    color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE),
+        ]),
+    )
+
+
+def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rules: bool = False,
+                on_details: Callable[[], None] | None = None) -> ft.Control:
+    """The paper sheet's scoring boxes in one row: lines, zones, bonuses, penalties, total (live); a tap
+    opens the full scoring table."""
+    lines = sum(x["points"] for x in score["lines"])
+    zones = sum(x["points"] for x in score["zones"])
+    bonus = score["line_bonus"] + score["zone_bonus"]
+    penalty = -score["penalty"] + (3 * score["orphans"] if max_rules else 0) + 3 * score.get("assists", 0)
+
+    def box(key: str, caption: str, value: str, *, strong: bool = False) -> ft.Control:
+        return ft.Container(
+            expand=1 if not strong else 0, width=76 if strong else None,
+            padding=ft.Padding.symmetric(vertical=6, horizontal=4), border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(caption, size=10, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True),
+                ft.Text(value, key=f"{prefix}-{key}", size=20 if strong else 16, weight=ft.FontWeight.W_700,
+                        color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_SURFACE),
+            ]),
+        )
+
+    skulls = score["skulls"] + (0 if max_rules else score["orphans"])
+    penalty_caption = f"{skulls} skull" + ("" if skulls == 1 else "s")
+    row = ft.Row(spacing=4, controls=[
+        box("lines", f"Lines ({len(score['lines'])})", str(lines)),
+        box("zones", f"Zones ({len(score['zones'])})", str(zones)),
+        box("bonus", "Bonuses", f"+{bonus}"),
+        box("penalty", penalty_caption, f"{penalty:+d}" if penalty else "0"),
+        box("total", "Score", str(score["total"]), strong=True),
+    ])
+    said = (f"Score {score['total']}: lines {lines}, zones {zones}, bonuses {bonus}, "
+            f"{penalty_caption} {penalty}" + (", tap for the scoring table" if on_details else ""))
+    return ft.Semantics(identifier=prefix, label=said, button=on_details is not None, content=ft.Container(
+        key=prefix, on_click=on_details, border_radius=10, content=row))
+
+
+def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Control:
+    """Whose sheet is shown: one tab per player on this device, and Max's in Free Solo, with live totals."""
+    items = []
+    for tab in tabs:
+        colour = ft.Colors.ON_SECONDARY_CONTAINER if tab.selected else ft.Colors.ON_SURFACE
+        marks: list[ft.Control] = []
+        if tab.to_play:
+            marks.append(ft.Icon(ft.Icons.EDIT_ROUNDED, size=14, color=colour))
+        elif tab.played:
+            marks.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=14, color=colour))
+        if tab.is_max:
+            marks.append(ft.Icon(ft.Icons.SMART_TOY_OUTLINED, size=14, color=colour))
+        items.append(ft.Semantics(identifier=tab.key, selected=tab.selected, button=True, expand=True,
+                                  label=f"{tab.name}'s sheet, {tab.total} points", content=ft.Container(
+            key=tab.key, expand=True, on_click=bind(on_pick, tab.key), ink=True, height=40,
+            border_radius=20, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if tab.selected else None,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Row(spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                *marks,
+                ft.Text(tab.name, weight=ft.FontWeight.W_600, color=colour, no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(str(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
+            ]),
+        )))
+    return ft.Row(spacing=6, controls=items, key="t12-tabs")
+
+
+def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: int | None, winner: bool,
+                  max_rules: bool) -> ft.Control:
+    """One sheet's scoring table as on paper: a box per Fixed Line and per Zone, bonuses, penalties, final
+    score, and the summit reached or not. Keys `t12-sum-<index>-<row>`."""
+    k = f"t12-sum-{index}"
+
+    def boxes(values: Sequence[int], key: str) -> ft.Control:
+        if not values:
+            return ft.Text("—", color=ft.Colors.ON_SURFACE_VARIANT, key=key)
+        return ft.Row(wrap=True, spacing=4, run_spacing=4, key=key, controls=[
+            ft.Container(width=34, height=30, border_radius=6, alignment=ft.Alignment.CENTER,
+                         border=ft.Border.all(1, ft.Colors.OUTLINE),
+                         content=ft.Text(str(v), weight=ft.FontWeight.W_600))
+            for v in values
+        ])
+
+    def row(label: str, middle: ft.Control, points: str, key: str) -> ft.Control:
+        return ft.Container(
+            padding=ft.Padding.symmetric(vertical=6),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(label, width=104, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Container(expand=True, content=middle),
+                ft.Text(points, key=key, width=44, text_align=ft.TextAlign.RIGHT, weight=ft.FontWeight.W_700),
+            ]))
+
+    line_points = [x["points"] for x in score["lines"]]
+    zone_points = [x["points"] for x in score["zones"]]
+    longest = max((len(x["circles"]) for x in score["lines"]), default=0)
+    largest = max((len(x["circles"]) for x in score["zones"]), default=0)
+    orphan_points = 3 * score["orphans"] if max_rules else -3 * score["orphans"]
+    cards = score.get("assists", 0)
+    total = score["total"]
+    rows = [
+        row("Fixed Lines", boxes(line_points, f"{k}-lines"), str(sum(line_points)), f"{k}-lines-points"),
+        row("Mapped Zones", boxes(zone_points, f"{k}-zones"), str(sum(zone_points)), f"{k}-zones-points"),
+        row("Longest line", ft.Text(f"{longest} circles" if longest else "—", size=13),
+            f"+{score['line_bonus']}", f"{k}-line-bonus"),
+        row("Largest zone", ft.Text(f"{largest} circles" if largest else "—", size=13),
+            f"+{score['zone_bonus']}", f"{k}-zone-bonus"),
+        row("Skulls", ft.Text(f"{score['skulls']} × −3", size=13),
+            f"{-3 * score['skulls']:+d}" if score["skulls"] else "0", f"{k}-skulls"),
+        row("Orphans", ft.Text(f"{score['orphans']} × {'+3 (Max)' if max_rules else '−3'}", size=13),
+            f"{orphan_points:+d}" if orphan_points else "0", f"{k}-orphans"),
+    ]
+    if cards:
+        rows.append(row("Cards kept", ft.Text(f"{cards} × +3", size=13), f"+{3 * cards}", f"{k}-cards"))
+    reached = summit is not None and total >= summit
+    summit_text = ("No summit on this sheet" if summit is None else
+                   f"Summit {summit}+ reached" if reached else f"Summit {summit}+ not reached ({summit - total} short)")
+    return ft.Container(
+        key=k, border_radius=16, padding=14, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if winner else 1, ft.Colors.PRIMARY if winner else ft.Colors.OUTLINE_VARIANT),
+        col={"xs": 12, "md": 6},
+        content=ft.Column(spacing=0, tight=True, controls=[
+            ft.Row(controls=[
+                ft.Text(name, size=18, weight=ft.FontWeight.W_700, expand=True, key=f"{k}-name"),
+                *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, key=f"{k}-winner")]
+                  if winner else []),
+            ]),
+            *rows,
+            ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
+                ft.Text("Final score", size=15, weight=ft.FontWeight.W_600, expand=True),
+                ft.Text(str(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800, color=ft.Colors.PRIMARY),
+            ])),
+            ft.Row(spacing=6, controls=[
+                ft.Icon(ft.Icons.FLAG_ROUNDED if reached else ft.Icons.OUTLINED_FLAG_ROUNDED, size=18,
+                        color=ft.Colors.GREEN_700 if reached else ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(summit_text, key=f"{k}-summit", size=13),
+            ]),
+        ]),
+    )
+
+
+_CARD_ICONS = {
+    Assist.COMPASS: ft.Icons.EXPLORE_ROUNDED,
+    Assist.ROPE: ft.Icons.ROUTE_ROUNDED,
+    Assist.TENT: ft.Icons.CABIN_ROUNDED,
+    Assist.SCHNAPPS: ft.Icons.LOCAL_BAR_ROUNDED,
+}

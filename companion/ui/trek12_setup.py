@@ -1,0 +1,384 @@
+"""Route `/games/trek12`: a new Ascent — the sheet (printed or imported), who plays on this device, Max.
+
+The setup is checked by the engine (`session.start`, through the session keeper), an imported sheet by
+`sheet_from_dict` and `sheet_warnings`; their messages are shown as they come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError, InvalidInput
+from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
+from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
+from companion.ui.services import use_app, use_latest_state
+from companion.ui.trek12_panels import bind
+from companion.ui.trek12_sheet import sheet_control, sheet_layout
+from companion.ui.trek12_turn import CARD_NAMES, new_seed
+from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+
+__all__ = ["Trek12NewGame", "Imported", "read_sheet_file", "sheet_from_text"]
+
+GAME = "trek12"
+_FILE = "file"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A sheet read from a file: the document (kept in the session's setup) and the checked sheet."""
+
+    doc: dict[str, Any]
+    sheet: Sheet
+    origin: str
+
+
+def sheet_from_text(text: str | bytes, origin: str) -> Imported:
+    """Parse and check a sheet file's text (docs/formats.md, Sheet file); DataError/InvalidInput name the
+    field, and a sheet that cannot be played to the end is refused with the reason."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"{origin}: not a JSON file ({exc})") from None
+    sheet = sheet_from_dict(doc, origin=origin)
+    problems = sheet_warnings(sheet)
+    if problems:
+        raise InvalidInput(f"{origin}: the sheet {sheet.name} cannot be played to the end: {problems[0]}")
+    return Imported(doc, sheet, origin)
+
+
+def read_sheet_file(path: str) -> Imported:
+    """Read a sheet file from disk (see `sheet_from_text`); InvalidInput when it cannot be read."""
+    name = path.strip()
+    if not name:
+        raise InvalidInput("type the path of a sheet file (.json) first")
+    file = Path(name).expanduser()
+    try:
+        text = file.read_bytes()
+    except FileNotFoundError:
+        raise InvalidInput(f"{file}: there is no such file") from None
+    except OSError as exc:
+        raise InvalidInput(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    return sheet_from_text(text, str(file))
+
+
+@ft.component
+def Trek12NewGame() -> ft.View:
+    """Route `/games/trek12`: choose the sheet, the players on this device, Max, cards; then start."""
+    app = use_app()
+    choice, set_choice = ft.use_state("dunai")
+    imported, set_imported = ft.use_state(None)
+    import_error, set_import_error = ft.use_state(None)
+    path_now = ft.use_ref("")
+    seats, set_seats, seats_now = use_latest_state(())
+    solo, set_solo = ft.use_state(False)
+    merge, set_merge = ft.use_state(False)
+    cards_on, set_cards_on = ft.use_state(False)
+    hands, set_hands, hands_now = use_latest_state({})
+    max_cards, set_max_cards = ft.use_state(0)
+    problem, set_problem = ft.use_state(None)
+    picker = ft.use_ref(None)
+
+    players = app.store.players.list()
+    by_id = {p.id: p for p in players}
+    chosen = [by_id[pid] for pid in seats if pid in by_id]
+    solo_on = solo and len(chosen) == 1
+    width = min(float(ft.context.page.width or 390), 640.0) - 32
+
+    def toggle_seat(player_id: str) -> None:
+        set_problem(None)
+        current = seats_now.current
+        set_seats(tuple(p for p in current if p != player_id) if player_id in current else current + (player_id,))
+
+    def load_path() -> None:
+        async def run() -> None:
+            try:
+                result = await asyncio.to_thread(read_sheet_file, path_now.current)
+            except CompanionError as exc:
+                set_imported(None)
+                set_import_error(_sentence(str(exc)))
+                return
+            set_imported(result)
+            set_import_error(None)
+        ft.context.page.run_task(run)
+
+    def pick_file() -> None:
+        async def run() -> None:
+            if picker.current is None:
+                picker.current = ft.FilePicker()
+            try:
+                files = await picker.current.pick_files(
+                    dialog_title="Choose a Trek 12 sheet file", file_type=ft.FilePickerFileType.CUSTOM,
+                    allowed_extensions=["json"], with_data=True)
+            except Exception as exc:  # noqa: BLE001 - a client without a file dialog: say so, keep the path field
+                set_import_error(f"The file dialog is not available here ({exc}); type the file's path instead.")
+                return
+            if not files:
+                return
+            file = files[0]
+            try:
+                if file.bytes is not None:
+                    result = sheet_from_text(file.bytes, file.name)
+                elif file.path:
+                    result = await asyncio.to_thread(read_sheet_file, file.path)
+                else:
+                    set_import_error("The browser did not hand over the file's contents; try again.")
+                    return
+            except CompanionError as exc:
+                set_imported(None)
+                set_import_error(_sentence(str(exc)))
+                return
+            set_imported(result)
+            set_import_error(None)
+        ft.context.page.run_task(run)
+
+    def change_hand(player_id: str, card: Assist | None, remove_at: int | None = None) -> None:
+        current = dict(hands_now.current)
+        held = list(current.get(player_id, ()))
+        if remove_at is not None and 0 <= remove_at < len(held):
+            held.pop(remove_at)
+        elif card is not None and len(held) < MAX_ASSISTS:
+            held.append(card)
+        current[player_id] = tuple(held)
+        set_hands(current)
+
+    def start() -> None:
+        people = [by_id[pid] for pid in seats_now.current if pid in by_id]
+        if not people:
+            set_problem("Choose who plays on this device.")
+            return
+        if choice == _FILE:
+            if imported is None:
+                set_problem("Load a sheet file first, or choose a printed sheet.")
+                return
+            sheet_value: Any = imported.doc
+            title = imported.sheet.name
+        else:
+            sheet_value = choice
+            title = load_sheet(choice).name
+        with_max = solo and len(people) == 1
+        seated = []
+        for person in people:
+            seat: dict[str, Any] = {"id": person.id, "name": person.name}
+            if cards_on:
+                seat["assists"] = [card.value for card in hands_now.current.get(person.id, ())]
+            seated.append(seat)
+        setup: dict[str, Any] = {"sheet": sheet_value, "solo": "max" if with_max else None, "players": seated,
+                                 "dice_seed": new_seed()}
+        if merge:
+            setup["ruleset"] = {"merge_lines": True}
+        if with_max and cards_on and max_cards:
+            setup["max_assists"] = max_cards
+        try:
+            session = app.keeper.start(GAME, setup, [p.id for p in people], title)
+        except CompanionError as exc:
+            set_problem(_sentence(str(exc)))
+            return
+        app.changed()
+        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
+
+    if not players:
+        return screen_view("New Ascent", [
+            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
+                        "Trek 12 keeps each player's sheets and scores. Add yourself (and anyone playing with "
+                        "you) to the roster first.", key="t12-new-empty"),
+            labelled("t12-new-players", ft.FilledButton(
+                "Add players", key="t12-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+                on_click=lambda: ft.context.page.navigate("/players"))),
+        ])
+
+    tiles: list[ft.Control] = []
+    for name in SHEET_NAMES:
+        sheet = load_sheet(name)
+        danger = sum(c.dangerous for c in sheet.circles)
+        tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger} dangerous circles",
+                                 choice == name, bind(set_choice, name), width))
+    tiles.append(_import_tile(choice == _FILE, imported, import_error, path_now, bind(set_choice, _FILE), load_path,
+                              pick_file, width))
+
+    body: list[ft.Control] = [section_title("Sheet"), ft.Column(spacing=8, tight=True, controls=tiles)]
+    body.append(section_title(f"Players on this device · {len(chosen)}"))
+    body.append(ft.Text("Everyone here uses the same dice each round and passes the phone along.", size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        _chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
+              mark=f"{seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
+        for p in players
+    ]))
+    body.append(section_title("Mode"))
+    body.append(_toggle_tile("t12-new-solo", "Free Solo against Max",
+                             "Max copies your circle with the best result of each roll." if len(chosen) <= 1
+                             else "Only with one player on this device.",
+                             solo_on, bind(set_solo, not solo), disabled=len(chosen) > 1))
+    body.append(_toggle_tile("t12-new-cards", "Assist cards (Expedition)",
+                             "Hold and use Compass, Rope, Tent and Schnapps; a new zone of 0s, 1s or 2s earns one.",
+                             cards_on, bind(set_cards_on, not cards_on)))
+    if cards_on:
+        for person in chosen:
+            body.append(_hand_editor(person.id, person.name, hands.get(person.id, ()), change_hand))
+        if solo_on:
+            body.append(_max_cards(max_cards, set_max_cards))
+    body.append(_toggle_tile("t12-new-merge", "A number may join two Fixed Lines",
+                             "The designers' variant; the rulebook keeps one line per number.",
+                             merge, bind(set_merge, not merge)))
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The Ascent was not started", problem,
+                                 key="t12-new-problem", tone="warning"))
+    ready = bool(chosen) and (choice != _FILE or imported is not None)
+    label = ("Start the Ascent" if ready else
+             "Choose who plays" if not chosen else "Load a sheet file first")
+    body.append(labelled("t12-new-start", ft.FilledButton(
+        label, key="t12-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
+    return screen_view("New Ascent", body)
+
+
+# --- pieces -------------------------------------------------------------------------------------------------
+
+
+def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, width: float) -> ft.Control:
+    preview_w = min(120.0, width * 0.34)
+    layout = sheet_layout(sheet, preview_w, 72)
+    preview = ft.Semantics(exclude_semantics=True, content=sheet_control(sheet, Board.empty(sheet), layout,
+                                                                         prefix=f"{key}-preview"))
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{sheet.name}: {text}",
+                        content=ft.Container(
+        key=key, ink=True, on_click=on_click, border_radius=16,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(sheet.name, size=16, weight=ft.FontWeight.W_600),
+                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            preview,
+        ]),
+    ))
+
+
+def _import_tile(selected: bool, imported: Imported | None, error: str | None, path_now, on_select, on_load,
+                 on_pick, width: float) -> ft.Control:
+    header = ft.Row(spacing=12, controls=[
+        ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+        ft.Column(expand=True, spacing=0, tight=True, controls=[
+            ft.Text("A sheet file", size=16, weight=ft.FontWeight.W_600),
+            ft.Text(f"{imported.sheet.name} · {imported.sheet.n} circles"
+                    + (f" · summit {imported.sheet.summit}+" if imported.sheet.summit is not None else "")
+                    if imported else "Your own sheet, in the sheet file format (JSON)",
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-new-file-summary"),
+        ]),
+        ft.Icon(ft.Icons.UPLOAD_FILE_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
+    ])
+    controls: list[ft.Control] = [ft.Semantics(identifier="t12-new-sheet-file", button=True, selected=selected,
+                                               content=ft.Container(key="t12-new-sheet-file", ink=True,
+                                                                    on_click=on_select, content=header))]
+    if selected:
+        controls.append(labelled("t12-new-path", ft.TextField(
+            key="t12-new-path", label="Path of the sheet file", hint_text="e.g. ~/sheets/my-peak.json", dense=True,
+            value=path_now.current, error=error,
+            on_change=lambda e: setattr(path_now, "current", e.control.value or ""),
+            on_submit=lambda: on_load())))
+        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+            labelled("t12-new-pick", ft.TextButton("Choose file…", key="t12-new-pick",
+                                                   icon=ft.Icons.FOLDER_OPEN_ROUNDED, on_click=on_pick)),
+            labelled("t12-new-load", ft.FilledTonalButton("Load", key="t12-new-load", icon=ft.Icons.CHECK_ROUNDED,
+                                                          on_click=on_load)),
+        ]))
+        if imported is not None:
+            layout = sheet_layout(imported.sheet, width - 24, 200)
+            controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
+                sheet_control(imported.sheet, Board.empty(imported.sheet), layout, prefix="t12-new-file-preview")]))
+    return ft.Container(
+        border_radius=16, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column(spacing=8, tight=True, controls=controls),
+    )
+
+
+def _chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None) -> ft.Control:
+    content: list[ft.Control] = [
+        ft.Container(width=14, height=14, border_radius=7, bgcolor=colour),
+        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
+    ]
+    if selected:
+        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    if mark:
+        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Semantics(identifier=key, label=label, button=True, selected=selected, content=ft.Container(
+        key=key, height=48, padding=ft.Padding.symmetric(horizontal=14), border_radius=24, ink=True,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        on_click=on_click,
+        content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ))
+
+
+def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disabled: bool = False) -> ft.Control:
+    return ft.Semantics(identifier=key, button=True, toggled=on, label=f"{title}: {text}", content=ft.Container(
+        key=key, ink=True, on_click=on_click, disabled=disabled, opacity=0.5 if disabled else 1.0, border_radius=16,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Row(spacing=12, controls=[
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+                ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            ft.Icon(ft.Icons.TOGGLE_ON_ROUNDED if on else ft.Icons.TOGGLE_OFF_OUTLINED, size=36,
+                    color=ft.Colors.PRIMARY if on else ft.Colors.OUTLINE),
+        ]),
+    ))
+
+
+def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) -> ft.Control:
+    key = f"t12-new-hand-{player_id}"
+    chips: list[ft.Control] = []
+    for index, card in enumerate(held):
+        chips.append(labelled(f"{key}-remove-{index}", ft.Container(
+            key=f"{key}-remove-{index}", on_click=bind(change, player_id, None, index), ink=True, border_radius=16,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            tooltip=f"Remove the {CARD_NAMES[card]}",
+            content=ft.Row(tight=True, spacing=4, controls=[
+                ft.Text(CARD_NAMES[card], color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.W_600),
+                ft.Icon(ft.Icons.CLOSE_ROUNDED, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+        )))
+    if len(held) < MAX_ASSISTS:
+        for card in Assist:
+            chips.append(labelled(f"{key}-add-{card.value}", ft.TextButton(
+                f"+ {CARD_NAMES[card]}", key=f"{key}-add-{card.value}", on_click=bind(change, player_id, card))))
+    return ft.Container(
+        key=key, padding=ft.Padding.only(left=12, right=12, bottom=4),
+        content=ft.Column(spacing=4, tight=True, controls=[
+            ft.Text(f"{name} holds {len(held)} of {MAX_ASSISTS} cards from earlier Ascents", size=13,
+                    weight=ft.FontWeight.W_500),
+            ft.Row(wrap=True, spacing=6, run_spacing=4, controls=chips),
+        ]))
+
+
+def _max_cards(count: int, set_count) -> ft.Control:
+    return ft.Container(padding=ft.Padding.only(left=12, right=12), content=ft.Row(spacing=4, controls=[
+        ft.Text("Max holds", size=13, expand=True, weight=ft.FontWeight.W_500),
+        labelled("t12-new-max-cards-minus", ft.IconButton(
+            ft.Icons.REMOVE_ROUNDED, key="t12-new-max-cards-minus", disabled=count <= 0,
+            on_click=bind(set_count, max(0, count - 1)))),
+        ft.Text(f"{count} card" + ("" if count == 1 else "s"), key="t12-new-max-cards"),
+        labelled("t12-new-max-cards-plus", ft.IconButton(
+            ft.Icons.ADD_ROUNDED, key="t12-new-max-cards-plus", disabled=count >= MAX_ASSISTS,
+            on_click=bind(set_count, min(MAX_ASSISTS, count + 1)))),
+    ]))
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,299 @@
+"""The Ascent sheet drawn from its data: circles at their x,y, links, Fixed Lines, Zones, skulls, orphans.
+
+The sheet is an `ft.Stack` as large as the space given: one `flet.canvas` underneath for everything that is
+a line (the map's links, the Fixed Lines, Rope links, the dotted hints of a pending link choice), and one
+round tappable `Container` per circle on top, placed at the circle's position scaled to the space. Zones are
+shaded per zone with a colour and a stripe pattern, dangerous circles have a thick outline, skulls and the
+orphans' skull marks are drawn (the Material icon font has no skull, and an emoji would need a font the
+offline web client does not carry).
+
+Only drawing here: what is legal, linked or zoned comes from the engine's Board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.games.trek12.data import CircleId, Sheet
+from companion.games.trek12.rules import SKULL, Board
+
+__all__ = [
+    "SheetLayout",
+    "Marks",
+    "sheet_layout",
+    "sheet_control",
+    "skull_icon",
+    "zone_fill",
+    "LINE_COLOUR",
+    "ZONE_COLOURS",
+]
+
+# Fixed Lines are drawn in the game's accent (the home tile's Trek 12 orange): they read as the rope.
+LINE_COLOUR = "#C2571A"
+MAX_LINE_COLOUR = "#3F51B5"
+CANDIDATE_COLOUR = "#F9A825"
+# Zone shades, light enough for dark text in both themes; neighbouring zone numbers differ in hue and stripe.
+ZONE_COLOURS = ("#8ECAE6", "#FFB4A2", "#B5E48C", "#F7D488", "#CDB4DB", "#90DBC4", "#F4A6C6", "#C9D6A3")
+_ZONE_TEXT = "#1B1B1F"
+_MAX_UNIT = 96.0  # px per circle spacing: past this a desktop sheet only gets emptier
+_MARGIN = 0.55    # units of empty border around the outermost circles
+_DIAMETER = 0.8   # of the closest spacing between linked circles: the rest shows the links
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where a sheet's circles go in a box of `width` x `height` px; `unit` px per circle spacing."""
+
+    width: float
+    height: float
+    unit: float
+    diameter: float
+    centres: dict[CircleId, tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What to highlight on a sheet: circles a number may go in, candidates of a pending choice, the circle
+    being written (with the number about to go there), and the last circle written."""
+
+    legal: frozenset[CircleId] = frozenset()
+    candidates: frozenset[CircleId] = frozenset()
+    chosen: CircleId | None = None
+    preview: int | None = None
+    preview_skull: bool = False
+    last: CircleId | None = None
+
+
+def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayout:
+    """Scale the sheet's positions to fit `max_width` x `max_height` (aspect kept, circles never huge)."""
+    return _layout(sheet, round(max_width), round(max_height))
+
+
+@lru_cache(maxsize=64)
+def _layout(sheet: Sheet, max_width: int, max_height: int) -> SheetLayout:
+    points = _positions(sheet)
+    spacing = _closest_link(sheet, points)
+    xs = [p[0] / spacing for p in points.values()]
+    ys = [p[1] / spacing for p in points.values()]
+    x0, y0 = min(xs), min(ys)
+    span_x = max(xs) - x0 + 2 * _MARGIN
+    span_y = max(ys) - y0 + 2 * _MARGIN
+    unit = max(8.0, min(max_width / span_x, max_height / span_y, _MAX_UNIT))
+    centres = {cid: ((x / spacing - x0 + _MARGIN) * unit, (y / spacing - y0 + _MARGIN) * unit)
+               for cid, (x, y) in points.items()}
+    return SheetLayout(span_x * unit, span_y * unit, unit, _DIAMETER * unit, centres)
+
+
+def sheet_control(
+    sheet: Sheet,
+    board: Board,
+    layout: SheetLayout,
+    *,
+    prefix: str,
+    marks: Marks = Marks(),
+    on_tap: Callable[[CircleId], None] | None = None,
+    line_colour: str = LINE_COLOUR,
+) -> ft.Control:
+    """The sheet as a Stack: canvas of links and lines under one tappable circle per sheet circle.
+
+    Keys: `<prefix>-sheet` for the whole, `<prefix>-circle-<id>` for each circle (also its semantics
+    identifier, so browser tests find it).
+    """
+    d = layout.diameter
+    centres = layout.centres
+    cells = board.cells()
+    zone_of: dict[CircleId, int] = {}
+    for index, zone in enumerate(board.zone_list()):
+        for cid in zone:
+            zone_of[cid] = index
+    orphans = set(board.orphans())
+    lined = {cid for line in board.fixed_lines() for cid in line}
+    shapes: list[cv.Shape] = []
+    faint = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=max(2.0, layout.unit * 0.05),
+                     style=ft.PaintingStyle.STROKE)
+    for a, b in sheet.links:
+        (x1, y1), (x2, y2) = centres[a], centres[b]
+        shapes.append(cv.Line(x1, y1, x2, y2, paint=faint))
+    rope_pairs = {tuple(sorted(p)) for p in board.ropes}
+    strong = ft.Paint(color=line_colour, stroke_width=max(4.0, layout.unit * 0.15), stroke_cap=ft.StrokeCap.ROUND,
+                      style=ft.PaintingStyle.STROKE)
+    roped = ft.Paint(color=line_colour, stroke_width=max(3.0, layout.unit * 0.1), stroke_cap=ft.StrokeCap.ROUND,
+                     stroke_dash_pattern=[layout.unit * 0.18, layout.unit * 0.12], style=ft.PaintingStyle.STROKE)
+    for line in board.fixed_lines():
+        for a, b in zip(line, line[1:]):
+            (x1, y1), (x2, y2) = centres[a], centres[b]
+            shapes.append(cv.Line(x1, y1, x2, y2, paint=roped if tuple(sorted((a, b))) in rope_pairs else strong))
+    if marks.chosen is not None and marks.candidates:
+        hint = ft.Paint(color=CANDIDATE_COLOUR, stroke_width=max(3.0, layout.unit * 0.08),
+                        stroke_cap=ft.StrokeCap.ROUND, stroke_dash_pattern=[6, 6], style=ft.PaintingStyle.STROKE)
+        cx, cy = centres[marks.chosen]
+        for cid in sorted(marks.candidates):
+            x2, y2 = centres[cid]
+            shapes.append(cv.Line(cx, cy, x2, y2, paint=hint))
+    controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=layout.width, height=layout.height)]
+    for circle in sheet.circles:
+        cid = circle.id
+        x, y = centres[cid]
+        controls.append(_circle(prefix, cid, circle.dangerous, cells.get(cid), zone_of.get(cid), cid in orphans,
+                                cid in lined and line_colour, marks, d, x, y, on_tap))
+    badge = max(14.0, d * 0.36)
+    for cid in sorted(orphans):
+        x, y = centres[cid]
+        controls.append(ft.Container(
+            key=f"{prefix}-orphan-{cid}", left=x + d * 0.5 - badge * 0.75, top=y - d * 0.5 - badge * 0.25,
+            width=badge, height=badge, border_radius=badge / 2, bgcolor=ft.Colors.SURFACE,
+            alignment=ft.Alignment.CENTER, content=skull_icon(badge * 0.8, ft.Colors.ERROR, ft.Colors.SURFACE),
+        ))
+    return ft.Container(
+        key=f"{prefix}-sheet",
+        width=layout.width,
+        height=layout.height,
+        content=ft.Stack(controls=controls, width=layout.width, height=layout.height),
+    )
+
+
+def zone_fill(index: int) -> tuple[str, ft.Gradient | None]:
+    """The colour and (every other zone) stripe pattern of the zone drawn `index`-th."""
+    colour = ZONE_COLOURS[index % len(ZONE_COLOURS)]
+    pattern = index % 3
+    if pattern == 0:
+        return colour, None
+    light = _mix(colour, "#FFFFFF", 0.55)
+    if pattern == 1:  # diagonal stripes
+        begin, end = ft.Alignment(-1, -1), ft.Alignment(-0.72, -0.72)
+    else:  # vertical stripes
+        begin, end = ft.Alignment(-1, 0), ft.Alignment(-0.78, 0)
+    return colour, ft.LinearGradient(begin=begin, end=end, colors=[colour, colour, light, light],
+                                     stops=[0.0, 0.55, 0.55, 1.0], tile_mode=ft.GradientTileMode.REPEATED)
+
+
+def skull_icon(size: float, colour: str, hole: str) -> ft.Control:
+    """A small skull (head, eye holes, nose, teeth) drawn in `colour`, holes in `hole`."""
+    s = size
+    ink = ft.Paint(color=colour, style=ft.PaintingStyle.FILL)
+    gap = ft.Paint(color=hole, style=ft.PaintingStyle.FILL)
+    thin = ft.Paint(color=hole, stroke_width=max(1.0, s * 0.05), style=ft.PaintingStyle.STROKE)
+    shapes: list[cv.Shape] = [
+        cv.Circle(s * 0.5, s * 0.42, s * 0.36, paint=ink),
+        cv.Rect(s * 0.3, s * 0.55, s * 0.4, s * 0.3, border_radius=s * 0.08, paint=ink),
+        cv.Circle(s * 0.36, s * 0.43, s * 0.1, paint=gap),
+        cv.Circle(s * 0.64, s * 0.43, s * 0.1, paint=gap),
+        cv.Path([cv.Path.MoveTo(s * 0.5, s * 0.55), cv.Path.LineTo(s * 0.45, s * 0.64),
+                 cv.Path.LineTo(s * 0.55, s * 0.64), cv.Path.Close()], paint=gap),
+        cv.Line(s * 0.43, s * 0.73, s * 0.43, s * 0.85, paint=thin),
+        cv.Line(s * 0.5, s * 0.73, s * 0.5, s * 0.85, paint=thin),
+        cv.Line(s * 0.57, s * 0.73, s * 0.57, s * 0.85, paint=thin),
+    ]
+    return ft.Semantics(exclude_semantics=True, content=cv.Canvas(shapes=shapes, width=s, height=s))
+
+
+# --- internals ------------------------------------------------------------------------------------------
+
+
+def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None, orphan: bool, line: str | bool,
+            marks: Marks, d: float, x: float, y: float, on_tap: Callable[[CircleId], None] | None) -> ft.Control:
+    key = f"{prefix}-circle-{cid}"
+    legal = cid in marks.legal and cell is None
+    candidate = cid in marks.candidates
+    chosen = cid == marks.chosen
+    bgcolor: str | None = ft.Colors.SURFACE
+    gradient = None
+    text_colour = ft.Colors.ON_SURFACE
+    border_colour = ft.Colors.OUTLINE
+    border_width = max(3.5, d * 0.1) if dangerous else 1.5
+    if dangerous:
+        border_colour = ft.Colors.ON_SURFACE
+    if zone is not None:
+        bgcolor, gradient = zone_fill(zone)
+        text_colour = _ZONE_TEXT
+    if line:
+        # A number in a Fixed Line wears the line's colour, so the line reads as one rope from afar; a
+        # dangerous circle keeps its thick outline, only recoloured.
+        border_colour = str(line)
+        border_width = max(border_width, 3.0)
+    if legal:
+        bgcolor = ft.Colors.PRIMARY_CONTAINER
+        border_colour = ft.Colors.PRIMARY
+        border_width = max(border_width, 2.5)
+    if chosen:
+        bgcolor, gradient = ft.Colors.PRIMARY, None
+        text_colour = ft.Colors.ON_PRIMARY
+        border_colour = ft.Colors.PRIMARY
+    if candidate:
+        border_colour = CANDIDATE_COLOUR
+        border_width = max(border_width, 4.0)
+    size = d * 0.46
+    if chosen and marks.preview_skull:
+        content: ft.Control = skull_icon(d * 0.62, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY)
+        said = "about to get a skull"
+    elif chosen and marks.preview is not None:
+        content = ft.Text(str(marks.preview), size=size, weight=ft.FontWeight.W_700, color=text_colour)
+        said = f"about to get {marks.preview}"
+    elif cell == SKULL:
+        bgcolor, gradient = ft.Colors.SURFACE_CONTAINER_HIGHEST, None
+        content = skull_icon(d * 0.62, ft.Colors.ON_SURFACE, ft.Colors.SURFACE_CONTAINER_HIGHEST)
+        said = "skull"
+    elif cell is not None:
+        style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2.5,
+                             decoration_color=ft.Colors.ERROR) if orphan else None
+        content = ft.Text(str(cell), size=size, weight=ft.FontWeight.W_700, color=text_colour, style=style)
+        said = (f"{cell}" + (", orphan" if orphan else "") + (", in a line" if line else "")
+                + (", in a zone" if zone is not None else ""))
+    else:
+        content = ft.Container()
+        said = "empty"
+    if dangerous:
+        said += ", dangerous (0 to 6)"
+    if legal:
+        said += ", playable"
+    if candidate:
+        said += ", tap to link"
+    shadow = None
+    if candidate or chosen:
+        shadow = ft.BoxShadow(blur_radius=d * 0.3, spread_radius=d * 0.04,
+                              color=CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY)
+    body = ft.Container(
+        key=key,
+        width=d,
+        height=d,
+        shape=ft.BoxShape.CIRCLE,
+        bgcolor=bgcolor,
+        gradient=gradient,
+        border=ft.Border.all(border_width, border_colour),
+        shadow=shadow,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Semantics(exclude_semantics=True, content=content),
+        on_click=(lambda: on_tap(cid)) if on_tap is not None else None,
+    )
+    # The Stack places the outer box; the semantics node between gives browser tests the circle's id and a
+    # readable description, and the inner box takes the tap.
+    return ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
+        identifier=key, label=f"Circle {cid}: {said}", button=on_tap is not None, content=body))
+
+
+def _positions(sheet: Sheet) -> dict[CircleId, tuple[float, float]]:
+    points = {c.id: (float(c.x), float(c.y)) for c in sheet.circles}
+    ys = {p[1] for p in points.values()}
+    if len(ys) == 1 and len(points) > 6:
+        # A home-made sheet without positions comes as one long row: lay it out as a square grid instead.
+        side = math.ceil(math.sqrt(len(points)))
+        points = {cid: (float(n % side), float(n // side)) for n, cid in enumerate(points)}
+    return points
+
+
+def _closest_link(sheet: Sheet, points: dict[CircleId, tuple[float, float]]) -> float:
+    pairs = sheet.links or tuple((a, b) for a in points for b in points if a < b)
+    best = min((math.dist(points[a], points[b]) for a, b in pairs), default=1.0)
+    return best if best > 1e-6 else 1.0
+
+
+def _mix(colour: str, other: str, amount: float) -> str:
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02X}" for x, y in zip(a, b))

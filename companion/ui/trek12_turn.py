@@ -1,0 +1,433 @@
+"""One player's turn on the Trek 12 play screen, as a small state machine over the engine's answers.
+
+The screen keeps a `Draft` (the dice, the option, the cards in use, the circle tapped and the choices made
+so far); `prompt(table, seat, draft)` says what is still needed and what to highlight, `tap_circle` reacts
+to a tap on a sheet, and `action_of` turns a finished draft into the session's action. Every rule comes from
+`companion.games.trek12.rules` (`circle_reason`, `link_choices`, `max_link_choices`, `why_not`, `apply`):
+nothing here decides what is legal on its own. No flet import, so the flow is tested without a screen.
+
+The app's own dice come from a seeded `random.Random` (the seed is in the session's setup, see
+docs/formats.md), so a round always rolls the same dice however often it is undone or reopened.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.games.trek12.data import CircleId, Sheet
+from companion.games.trek12.rules import (
+    MAX_ASSISTS,
+    Action,
+    Assist,
+    LinkChoice,
+    Op,
+    Roll,
+    State,
+    circle_reason,
+    link_choices,
+    max_link_choices,
+    options,
+    playable_circles,
+    why_not,
+)
+from companion.games.trek12.rules import (
+    apply as apply_turn,
+)
+from companion.games.trek12.session import Table
+
+__all__ = [
+    "Step",
+    "Draft",
+    "Prompt",
+    "OptionView",
+    "app_roll",
+    "new_seed",
+    "draft_for",
+    "prompt",
+    "option_views",
+    "choose_dice",
+    "choose_op",
+    "toggle_card",
+    "tap_circle",
+    "choose_link",
+    "choose_take",
+    "action_of",
+    "OP_NAMES",
+    "CARD_NAMES",
+    "CARD_TEXT",
+]
+
+OP_NAMES = {Op.LOWER: "Lower", Op.HIGHER: "Higher", Op.DIFFERENCE: "Minus", Op.SUM: "Plus", Op.PRODUCT: "Times"}
+CARD_NAMES = {Assist.COMPASS: "Compass", Assist.ROPE: "Rope", Assist.TENT: "Tent", Assist.SCHNAPPS: "Schnapps"}
+# What each card does, in the rulebook's words as far as the screen needs them (The Assist cards).
+CARD_TEXT = {
+    Assist.COMPASS: "write in a circle touching no filled circle",
+    Assist.ROPE: "link to a number two circles away",
+    Assist.TENT: "add the dice even with the + boxes full",
+    Assist.SCHNAPPS: "roll again for you alone",
+}
+
+
+class Step(Enum):
+    """What the turn waits for next."""
+
+    ROLL = "roll"            # both dice faces
+    OPTION = "option"        # lower, higher, difference, sum or product
+    CIRCLE = "circle"        # where the number goes
+    SKULL = "skull"          # confirm a number over the circle's limit
+    ROPE = "rope"            # the Rope's far circle
+    LINK = "link"            # which touching numbers the new one links to
+    MAX_LINK = "max_link"    # the same for Max's number, on his sheet
+    TAKE = "take"            # a card for the new zone of 0s, 1s or 2s (or none)
+    GIVE_BACK = "give_back"  # the card returned when taking a fourth
+    READY = "ready"          # nothing left to ask: the turn can be written
+    DONE = "done"            # the Ascent is over
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A turn being entered: everything tapped so far (nothing is saved until the turn is written)."""
+
+    red: int | None = None
+    yellow: int | None = None
+    rolled: bool = False
+    op: Op | None = None
+    cards: tuple[Assist, ...] = ()
+    circle: CircleId | None = None
+    skull_ok: bool = False
+    rope: CircleId | None = None
+    link_taps: tuple[CircleId, ...] = ()
+    links: tuple[CircleId, ...] | None = None
+    max_taps: tuple[CircleId, ...] = ()
+    max_links: tuple[CircleId, ...] | None = None
+    take_decided: bool = False
+    take: Assist | None = None
+    give_back: Assist | None = None
+
+    @property
+    def roll(self) -> Roll | None:
+        """The dice entered, once both faces are known."""
+        if self.red is None or self.yellow is None:
+            return None
+        return Roll.of(self.red, self.yellow)
+
+    def after_circle(self) -> Draft:
+        """The same draft with the circle and everything chosen after it forgotten."""
+        return replace(self, circle=None, skull_ok=False, rope=None, link_taps=(), links=None, max_taps=(),
+                       max_links=None, take_decided=False, take=None, give_back=None)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the screen shows for a draft: the step, one line of guidance, and what to highlight.
+
+    `legal`: circles a number may go in now (player's sheet). `candidates`: circles to tap for the pending
+    choice, on Max's sheet when `on_max`. `choices`: the link choices still open (LINK / MAX_LINK).
+    `value`: the number the option gives (None before the option), `skull`: it is over the circle's limit.
+    """
+
+    step: Step
+    text: str
+    legal: frozenset[CircleId] = frozenset()
+    candidates: frozenset[CircleId] = frozenset()
+    on_max: bool = False
+    choices: tuple[LinkChoice, ...] = ()
+    value: int | None = None
+    skull: bool = False
+
+
+@dataclass(frozen=True)
+class OptionView:
+    """One row of the Dice Options table for the entered roll: result, boxes left, and why it is closed."""
+
+    op: Op
+    value: int | None
+    left: int
+    used: int
+    reason: str | None
+    tent: bool = False
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game's app dice (drawn from the system's randomness, once per game)."""
+    return random.SystemRandom().randrange(2**63)
+
+
+def app_roll(seed: int, round_number: int, schnapps_seat: int | None = None) -> Roll:
+    """The app's roll for a round (or a seat's Schnapps re-roll): the same every time (docs/formats.md)."""
+    tag = f"trek12/{seed}/{round_number}" + ("" if schnapps_seat is None else f"/schnapps/{schnapps_seat}")
+    rng = random.Random(tag)
+    red = rng.randint(1, 6)
+    yellow = rng.randint(0, 5)
+    return Roll.of(red, yellow)
+
+
+def draft_for(table: Table, seed: int | None, redo: list[dict[str, Any]] | tuple = ()) -> Draft:
+    """The draft a seat starts its turn with: the round's roll when a player already wrote with it, else
+    the dice of the turn just undone (redo's first action), so undoing does not lose typed-in dice."""
+    if table.roll is not None:
+        return Draft(red=table.roll.red, yellow=table.roll.yellow)
+    if redo:
+        dice = redo[0].get("dice") if isinstance(redo[0], dict) else None
+        uses = redo[0].get("assist") if isinstance(redo[0], dict) else None
+        schnapps = uses == "schnapps" or (isinstance(uses, list) and "schnapps" in uses)
+        if isinstance(dice, list) and len(dice) == 2 and not schnapps:
+            try:
+                roll = Roll.of(*dice)
+            except CompanionError:
+                return Draft()
+            rolled = seed is not None and app_roll(seed, table.round) == roll
+            return Draft(red=roll.red, yellow=roll.yellow, rolled=rolled)
+    return Draft()
+
+
+def option_views(state: State, draft: Draft) -> tuple[OptionView, ...]:
+    """The five options for the draft's roll (engine's `options`), the Tent reopening a full sum; before
+    the roll, each option's boxes with no result (value None)."""
+    roll = draft.roll
+    if roll is None:
+        limit = state.sheet.op_limit
+        return tuple(OptionView(op, None, max(limit - state.ops[op], 0), state.ops[op], None) for op in Op)
+    tent = Assist.TENT in draft.cards
+    out = []
+    for row in options(state, roll):
+        reason = row.reason
+        if tent and row.op is not Op.SUM:
+            reason = "the Tent is for a sum"
+        elif tent and row.op is Op.SUM:
+            reason = None
+        out.append(OptionView(row.op, row.value, row.left, row.used, reason, tent and row.op is Op.SUM))
+    return tuple(out)
+
+
+def prompt(table: Table, seat: int, draft: Draft) -> Prompt:
+    """What the turn needs next, with the circles to highlight (every answer from the engine)."""
+    if table.complete:
+        return Prompt(Step.DONE, "The Ascent is over: every sheet is full.")
+    state = table.states[seat]
+    compass = Assist.COMPASS in draft.cards
+    legal = frozenset(playable_circles(state, compass=compass))
+    roll = draft.roll
+    if roll is None:
+        if Assist.SCHNAPPS in draft.cards:
+            return Prompt(Step.ROLL, "Schnapps: roll again, tap the new dice faces or Roll.", legal)
+        return Prompt(Step.ROLL, "Tap the red and the yellow dice faces, or Roll.", legal)
+    if draft.op is None:
+        return Prompt(Step.OPTION, "Choose how to use the dice.", legal)
+    value = roll.value(draft.op)
+    if draft.circle is None:
+        where = "a circle touching no filled circle (Compass)" if compass else "a highlighted circle"
+        return Prompt(Step.CIRCLE, f"Tap {where} to write {value}.", legal, value=value)
+    sheet = state.sheet
+    limit = sheet.circle(draft.circle).limit
+    skull = value > limit
+    if skull and not draft.skull_ok:
+        return Prompt(Step.SKULL, f"{value} is over the {limit} circle {draft.circle} takes: it becomes a skull.",
+                      legal, value=value, skull=True)
+    if Assist.ROPE in draft.cards and draft.rope is None:
+        far = rope_targets(state, roll, draft.op, draft.circle)
+        return Prompt(Step.ROPE, f"Rope: tap the {value - 1} or {value + 1} two circles away to link {value} to.",
+                      legal, frozenset(far), value=value)
+    if not skull and draft.links is None:
+        choices = link_choices(state, roll, draft.op, draft.circle, rope=draft.rope)
+        if len(choices) > 1:
+            open_ = _narrow(choices, draft.link_taps)
+            candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.link_taps) - {draft.rope}
+            return Prompt(Step.LINK, f"Your {value} can link more than one way: tap the number it links to.",
+                          legal, candidates, choices=open_, value=value)
+    if state.max_board is not None and draft.max_links is None:
+        choices = max_link_choices(state, roll, draft.circle)
+        if len(choices) > 1:
+            open_ = _narrow(choices, draft.max_taps)
+            candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.max_taps)
+            return Prompt(Step.MAX_LINK, f"Max's {roll.best} can link more than one way: tap the line he continues.",
+                          legal, candidates, on_max=True, choices=open_, value=value)
+    if state.assists is not None and not draft.take_decided:
+        try:
+            after = apply_turn(state, _action(draft, None, None))
+        except CompanionError:
+            after = None
+        if after is not None and after.earned:
+            return Prompt(Step.TAKE, f"A new zone of {value}s: take an Assist card?", legal, value=value)
+    if draft.take is not None and draft.give_back is None and _hand_after_use(state, draft) >= MAX_ASSISTS:
+        return Prompt(Step.GIVE_BACK, f"You hold {MAX_ASSISTS} cards: give one back to take the "
+                      f"{CARD_NAMES[draft.take]}.", legal, value=value)
+    return Prompt(Step.READY, "", legal, value=value, skull=skull)
+
+
+def rope_targets(state: State, roll: Roll, op: Op, circle: CircleId) -> tuple[CircleId, ...]:
+    """Circles two steps from `circle` the Rope may link the new number to (engine's `link_choices`)."""
+    sheet = state.sheet
+    out = []
+    for far in _two_steps(sheet, circle):
+        if link_choices(state, roll, op, circle, rope=far):
+            out.append(far)
+    return tuple(out)
+
+
+def choose_dice(draft: Draft, *, red: int | None = None, yellow: int | None = None,
+                roll: Roll | None = None) -> Draft:
+    """Set one die face (a tap on it) or both (the app's roll); anything chosen after the dice is cleared."""
+    if roll is not None:
+        base = Draft(red=roll.red, yellow=roll.yellow, rolled=True, cards=draft.cards)
+        return base
+    new_red = draft.red if red is None else red
+    new_yellow = draft.yellow if yellow is None else yellow
+    return Draft(red=new_red, yellow=new_yellow, rolled=False, cards=draft.cards)
+
+
+def choose_op(state: State, draft: Draft, op: Op) -> tuple[Draft, str | None]:
+    """Pick a dice option; refused (with the engine's reason) when its boxes are full."""
+    for view in option_views(state, draft):
+        if view.op is op:
+            if view.reason:
+                return draft, _sentence(view.reason)
+            return replace(draft.after_circle(), op=op), None
+    return draft, "Enter the roll first."
+
+
+def toggle_card(state: State, draft: Draft, card: Assist) -> tuple[Draft, str | None]:
+    """Use (or stop using) a held Assist card this turn; the choices it changes are cleared."""
+    if state.assists is None or card not in state.assists:
+        return draft, f"You do not hold the {CARD_NAMES[card]}."
+    if card in draft.cards:
+        cards = tuple(c for c in draft.cards if c is not card)
+    else:
+        cards = draft.cards + (card,)
+    new = replace(draft.after_circle(), cards=cards)
+    if card is Assist.SCHNAPPS:
+        # A Schnapps replaces this player's roll; putting it away brings the dice back to be entered again.
+        new = replace(new, red=None, yellow=None, rolled=False, op=None)
+    if card is Assist.TENT and new.op is not None and new.op is not Op.SUM:
+        new = replace(new, op=None)
+    return new, None
+
+
+def tap_circle(table: Table, seat: int, draft: Draft, circle: CircleId, *, on_max: bool = False
+               ) -> tuple[Draft, str | None]:
+    """A tap on a circle of the player's sheet (or Max's): the next draft, or why nothing happened."""
+    now = prompt(table, seat, draft)
+    state = table.states[seat]
+    if now.step is Step.DONE:
+        return draft, "The Ascent is over."
+    if on_max:
+        if now.step is not Step.MAX_LINK:
+            return draft, "Max's sheet fills by itself; tap circles on your own sheet."
+        return _tap_link(draft, now, circle, max_side=True)
+    if now.step is Step.ROLL:
+        return draft, "Enter the roll first: tap a red and a yellow die face, or Roll."
+    if now.step is Step.OPTION:
+        return draft, "Choose how to use the dice first (Lower, Higher, Minus, Plus or Times)."
+    if now.step is Step.ROPE:
+        if circle in now.candidates:
+            return replace(draft, rope=circle), None
+        if circle in now.legal and circle != draft.circle:
+            return _choose_circle(state, draft.after_circle(), circle)
+        return draft, (f"The Rope links circle {draft.circle} to a circle two steps away holding "
+                       f"{now.value - 1} or {now.value + 1}; tap a highlighted one.")
+    if now.step is Step.LINK:
+        if circle in now.candidates:
+            return _tap_link(draft, now, circle, max_side=False)
+        if circle in now.legal and circle != draft.circle:
+            return _choose_circle(state, draft.after_circle(), circle)
+        return draft, "Tap one of the highlighted numbers to say which line the new number joins."
+    if now.step is Step.MAX_LINK:
+        return draft, "Choose Max's link on his sheet first (the highlighted circles there)."
+    # CIRCLE, SKULL, TAKE, GIVE_BACK, READY: a tap on a circle (re)chooses where the number goes.
+    return _choose_circle(state, draft.after_circle(), circle)
+
+
+def choose_link(draft: Draft, choice: LinkChoice, *, max_side: bool = False) -> Draft:
+    """Pick one of the listed link choices directly (the buttons under the sheet)."""
+    if max_side:
+        return replace(draft, max_links=choice.links, max_taps=())
+    return replace(draft, links=choice.links, link_taps=(), max_taps=(), max_links=None)
+
+
+def choose_take(draft: Draft, card: Assist | None, *, give_back: Assist | None = None) -> Draft:
+    """Take a card for the new zone (None: take none); `give_back` when that makes four."""
+    if give_back is not None:
+        return replace(draft, give_back=give_back)
+    return replace(draft, take_decided=True, take=card, give_back=None)
+
+
+def action_of(table: Table, seat: int, draft: Draft) -> tuple[dict[str, Any] | None, str | None]:
+    """The session action for a finished draft (the turn object plus "player"), or why it is refused."""
+    state = table.states[seat]
+    action = _action(draft, draft.take, draft.give_back)
+    reason = why_not(state, action)
+    if reason:
+        return None, _sentence(reason)
+    doc = action.to_dict()
+    doc["player"] = seat
+    return doc, None
+
+
+# --- internals ------------------------------------------------------------------------------------------
+
+
+def _action(draft: Draft, take: Assist | None, give_back: Assist | None) -> Action:
+    roll = draft.roll
+    assert roll is not None and draft.op is not None and draft.circle is not None
+    rope = None
+    if Assist.ROPE in draft.cards and draft.rope is not None:
+        rope = (draft.circle, draft.rope)
+    return Action(roll, draft.op, draft.circle, draft.links, draft.max_links, draft.cards, rope, take, give_back)
+
+
+def _choose_circle(state: State, draft: Draft, circle: CircleId) -> tuple[Draft, str | None]:
+    reason = circle_reason(state, circle, compass=Assist.COMPASS in draft.cards)
+    if reason:
+        return draft, _sentence(reason)
+    roll, op = draft.roll, draft.op
+    assert roll is not None and op is not None
+    if Assist.ROPE in draft.cards:
+        value = roll.value(op)
+        if value > state.sheet.circle(circle).limit:
+            return draft, (f"The Rope links numbers, but {value} in circle {circle} would be a skull; "
+                           "put the Rope away or choose another circle.")
+        if not rope_targets(state, roll, op, circle):
+            return draft, (f"The Rope has nothing to link from circle {circle}: no {value - 1} or {value + 1} "
+                           "two circles away with that end free.")
+    return replace(draft, circle=circle), None
+
+
+def _tap_link(draft: Draft, now: Prompt, circle: CircleId, *, max_side: bool) -> tuple[Draft, str | None]:
+    if circle not in now.candidates:
+        who = "Max's" if max_side else "the new"
+        return draft, f"Tap one of the highlighted numbers to say which line {who} number joins."
+    taps = (draft.max_taps if max_side else draft.link_taps) + (circle,)
+    open_ = _narrow(now.choices, taps)
+    if len(open_) == 1:
+        return choose_link(draft, open_[0], max_side=max_side), None
+    if max_side:
+        return replace(draft, max_taps=taps), None
+    return replace(draft, link_taps=taps), None
+
+
+def _narrow(choices: tuple[LinkChoice, ...], taps: tuple[CircleId, ...]) -> tuple[LinkChoice, ...]:
+    return tuple(ch for ch in choices if set(taps) <= set(ch.ends))
+
+
+def _two_steps(sheet: Sheet, circle: CircleId) -> tuple[CircleId, ...]:
+    i = sheet.index[circle]
+    mask = sheet.adj2[i]
+    return tuple(sheet.ids[j] for j in range(sheet.n) if mask >> j & 1)
+
+
+def _hand_after_use(state: State, draft: Draft) -> int:
+    held = list(state.assists or ())
+    for card in draft.cards:
+        if card in held:
+            held.remove(card)
+    return len(held)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+

@@ -1,0 +1,352 @@
+"""The Trek 12 play screen in-process: a whole seeded Ascent entered by tapping, the score shown against the
+engine's, undo/redo, refusals, link choices (the player's and Max's), skulls, cards, pass-and-play and
+resuming, each checked against what the engine says for the same turns."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import UiApp, walk
+
+from companion.games.trek12.rules import Roll, legal_actions
+from companion.games.trek12.scoring import score
+from companion.games.trek12.solo import max_score
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+from companion.ui import registry
+from companion.ui.app import build_main
+from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from companion.ui.trek12_turn import app_roll
+
+
+@pytest.fixture(autouse=True)
+def trek12_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+    yield
+
+
+def start(store, *, sheet="dunai", solo=False, names=("Ann",), cards=None, seed=7, merge=False):
+    players = [store.players.add(name) for name in names]
+    seats = []
+    for player in players:
+        seat = {"id": player.id, "name": player.name}
+        if cards is not None:
+            seat["assists"] = list(cards)
+        seats.append(seat)
+    setup = {"sheet": sheet, "solo": "max" if solo else None, "players": seats, "dice_seed": seed}
+    if merge:
+        setup["ruleset"] = {"merge_lines": True}
+    return SessionKeeper(store).start("trek12", setup, [p.id for p in players], sheet.title())
+
+
+def table_of(store, session_id):
+    return SessionKeeper(store).state(session_id)
+
+
+def shown(ui, key: str) -> str:
+    """The text a circle (or any keyed container) shows: its Text values joined."""
+    control = ui.get(key)
+    return " ".join(c.value for c in walk(control) if type(c).__name__ == "Text" and isinstance(c.value, str))
+
+
+def label(ui, key: str) -> str:
+    """A circle's semantics label (the description a screen reader and the browser test read)."""
+    for root in [ui.top]:
+        for control in walk(root):
+            if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
+                return control.label
+    raise AssertionError(f"no semantics node {key!r}")
+
+
+async def enter_roll(ui, roll: Roll) -> None:
+    await ui.click(f"t12-red-{roll.red}")
+    await ui.click(f"t12-yellow-{roll.yellow}")
+
+
+async def play_turn(ui, action, *, table) -> None:
+    """Enter one turn by taps: dice (unless the round's roll is already fixed), option, circle, then any
+    link choice the screen asks for (tapping the action's link circles), Max's likewise, and skulls."""
+    if ui.find("t12-red-1") is not None:
+        await enter_roll(ui, action.roll)
+    await ui.click(f"t12-op-{action.op.label}")
+    await ui.click(f"t12-circle-{action.circle}")
+    if ui.find("t12-skull-confirm") is not None:
+        await ui.click("t12-skull-confirm")
+    if ui.find("t12-link-0") is not None:
+        for cid in action.links:
+            if ui.find("t12-link-0") is None:
+                break
+            await ui.click(f"t12-circle-{cid}")
+    if ui.find("t12-maxlink-0") is not None:
+        for cid in action.max_links:
+            if ui.find("t12-maxlink-0") is None:
+                break
+            await ui.click(f"t12max-circle-{cid}")
+
+
+async def test_a_new_ascent_from_the_roster(open_ui, store):
+    ann = store.players.add("Ann")
+    store.players.add("Bob")
+    ui = await open_ui()
+    await ui.click("home-game-trek12")
+    assert ui.route == "/games/trek12"
+    assert ui.get("t12-new-start").disabled  # nobody chosen yet
+    await ui.click("t12-new-sheet-kagkot")
+    await ui.click(f"t12-new-seat-{ann.id}")
+    await ui.click("t12-new-solo")
+    await ui.click("t12-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert ui.route == f"/play/trek12/{session.id}"
+    assert session.setup["sheet"] == "kagkot" and session.setup["solo"] == "max"
+    assert session.setup["players"] == [{"id": ann.id, "name": "Ann"}]
+    assert isinstance(session.setup["dice_seed"], int)
+    assert ui.get("t12-title").value == "Kagkot"
+    assert ui.get("t12-round").value == "Round 1 of 19 · summit 70+"
+    ui.get("t12-tab-max")
+
+
+async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui, store):
+    session = start(store, sheet="dhaulagiri", solo=True)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    rng = random.Random(2024)
+    choices_seen = 0
+    for round_number in range(1, 20):
+        table = table_of(store, session.id)
+        assert ui.get("t12-round").value.startswith(f"Round {round_number} of 19")
+        roll = Roll.of(rng.randint(1, 6), rng.randint(0, 5))
+        action = rng.choice(legal_actions(table.states[0], roll))
+        choices_seen += action.links is not None or action.max_links is not None
+        await play_turn(ui, action, table=table)
+        after = table_of(store, session.id)
+        assert len(SessionKeeper(store).get(session.id).actions) == round_number, ui.get("t12-status").value
+        state = after.states[0]
+        assert state.board.cells()[action.circle] == after.states[0].board.cell(action.circle)
+        # What the screen shows is the engine's score for the same turns, the player's and Max's.
+        if ui.find("t12-score-total") is not None:
+            assert ui.get("t12-score-total").value == str(score(state).total)
+        assert ui.get("t12-tab-0-total").value == str(score(state).total)
+        assert ui.get("t12-tab-max-total").value == str(max_score(state).total)
+        cell = state.board.cell(action.circle)
+        if ui.find(f"t12-circle-{action.circle}") is not None:
+            assert label(ui, f"t12-circle-{action.circle}").startswith(
+                f"Circle {action.circle}: {'skull' if cell == 'skull' else cell}")
+    final = table_of(store, session.id)
+    assert final.complete
+    # The end summary: both scoring tables, the summit, and who won.
+    mine, his = score(final.states[0]), max_score(final.states[0])
+    assert ui.get("t12-sum-0-total").value == str(mine.total)
+    assert ui.get("t12-sum-1-total").value == str(his.total)
+    reached = mine.total >= 75
+    assert ("reached" in ui.get("t12-sum-0-summit").value) and (("not reached" in ui.get("t12-sum-0-summit").value)
+                                                                 != reached)
+    result = ui.get("t12-result-text").value
+    assert ("beats Max" in result) if mine.total > his.total else ("Max wins" in result or "tie" in result.lower())
+    await ui.click("t12-finish")
+    record = store.history.get(session.id)
+    assert record is not None and store.sessions.get(session.id) is None
+    assert [p["score"] for p in record["players"]] == [mine.total, his.total]
+    assert record["detail"]["sheet"] == "dhaulagiri"
+    # The same address now shows the saved summary, with the final sheets drawn from the record.
+    assert ui.route == f"/play/trek12/{session.id}"
+    assert ui.get("t12-sum-0-total").value == str(mine.total)
+    assert any(k.startswith("t12-final-") for k in ui.keys())
+
+
+async def test_undo_and_redo_any_number_of_moves(open_ui, store):
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.get("t12-undo").disabled and ui.get("t12-redo").disabled
+    turns = [(Roll.of(3, 2), "sum", 8), (Roll.of(4, 0), "higher", 9), (Roll.of(6, 1), "difference", 10)]
+    for roll, op, circle in turns:
+        await enter_roll(ui, roll)
+        await ui.click(f"t12-op-{op}")
+        await ui.click(f"t12-circle-{circle}")
+    assert [shown(ui, f"t12-circle-{c}") for c in (8, 9, 10)] == ["5", "4", "5"]
+    total_after_three = ui.get("t12-score-total").value
+    await ui.click("t12-undo")
+    await ui.click("t12-undo")
+    assert [shown(ui, f"t12-circle-{c}") for c in (8, 9, 10)] == ["5", "", ""]
+    assert ui.get("t12-round").value.startswith("Round 2 of 19")
+    assert ui.get("t12-score-total").value == str(score(table_of(store, session.id).states[0]).total)
+    # The dice of the move undone are already entered again: one tap on the option puts it back.
+    assert ui.get("t12-op-higher-value").value == "4"
+    await ui.click("t12-redo")
+    await ui.click("t12-redo")
+    assert [shown(ui, f"t12-circle-{c}") for c in (8, 9, 10)] == ["5", "4", "5"]
+    assert ui.get("t12-score-total").value == total_after_three
+    assert ui.get("t12-redo").disabled
+
+
+async def test_a_refused_tap_says_why_in_a_line(open_ui, store):
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-circle-8")
+    assert "Enter the roll first" in ui.get("t12-status").value
+    await enter_roll(ui, Roll.of(3, 2))
+    await ui.click("t12-circle-8")
+    assert "Choose how to use the dice first" in ui.get("t12-status").value
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    await enter_roll(ui, Roll.of(2, 2))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-18")  # far from circle 8
+    status = ui.get("t12-status").value
+    assert "Circle 18 touches no filled circle" in status
+    assert ui.dialogs() == []  # a line, not a dialog
+    assert shown(ui, "t12-circle-18") == ""
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+
+
+async def test_closed_options_are_disabled_and_say_why(open_ui, store):
+    session = start(store)
+    keeper = SessionKeeper(store)
+    for circle in (8, 7, 9, 6):
+        keeper.act(session.id, {"dice": [2, 2], "op": "sum", "circle": circle})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(2, 2))
+    tile = ui.get("t12-op-sum")
+    assert tile.disabled and tile.tooltip == "The sum boxes are full (4 of 4 used)"
+    assert "closed: the sum boxes are full" in label(ui, "t12-op-sum")
+    assert not ui.get("t12-op-product").disabled
+
+
+async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(open_ui, store):
+    session = start(store, solo=True)
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
+    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 9})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")
+    # The 5 touches two lone 4s: both are offered, on the sheet and as buttons; nothing is written yet.
+    assert "can link more than one way" in ui.get("t12-status").value
+    assert "tap to link" in label(ui, "t12-circle-7") and "tap to link" in label(ui, "t12-circle-9")
+    assert {ui.get("t12-link-0").content, ui.get("t12-link-1").content} == {
+        "Link to 4 in circle 7", "Link to 4 in circle 9"}
+    assert len(keeper.get(session.id).actions) == 2
+    await ui.click("t12-circle-9")
+    # Max wrote the same 5 (the best of 5 and 0) and has the same choice: his sheet comes up to ask.
+    assert "Max's 5 can link more than one way" in ui.get("t12-status").value
+    assert "tap to link" in label(ui, "t12max-circle-7")
+    await ui.click("t12max-circle-7")
+    state = keeper.state(session.id).states[0]
+    assert state.board.fixed_lines() == ((9, 8),)
+    assert state.max_board.fixed_lines() == ((7, 8),)
+    assert keeper.get(session.id).actions[-1] == {"dice": [5, 0], "op": "higher", "circle": 8, "links": [9],
+                                                  "max_links": [7], "player": 0}
+    # Back on the player's sheet, with Max's score live in his tab.
+    assert ui.get("t12-tab-max-total").value == str(max_score(state).total)
+    await ui.click("t12-tab-max")
+    assert shown(ui, "t12max-circle-8") == "5"
+    assert ui.get("t12max-score-total").value == str(max_score(state).total)
+
+
+async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):
+    session = start(store, sheet="kagkot")
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 3))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-3")  # dangerous: takes 0 to 6
+    assert "dangerous" in label(ui, "t12-circle-3")
+    assert "7 is over the 6 circle 3 takes" in ui.text()
+    await ui.click("t12-skull-cancel")
+    assert not SessionKeeper(store).get(session.id).actions and shown(ui, "t12-circle-3") == ""
+    await ui.click("t12-circle-3")
+    await ui.click("t12-skull-confirm")
+    assert table_of(store, session.id).states[0].board.cell(3) == "skull"
+    assert label(ui, "t12-circle-3").startswith("Circle 3: skull")
+    assert ui.get("t12-score-total").value == "-3"
+
+
+async def test_the_app_rolls_seeded_dice_and_holds_the_roll_for_every_player(open_ui, store):
+    session = start(store, names=("Ann", "Bob"), seed=99)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert "Ann:" in ui.get("t12-status").value
+    await ui.click("t12-roll")
+    roll = app_roll(99, 1)
+    assert ui.get("t12-op-sum-value").value == str(roll.red + roll.yellow)
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    # Bob uses the same roll: no dice to enter, and he cannot change them.
+    assert ui.find("t12-red-1") is None and ui.find("t12-dice-change") is None
+    assert "Bob:" in ui.get("t12-status").value
+    assert ui.get("t12-op-product-value").value == str(roll.red * roll.yellow)
+    await ui.click("t12-op-product")
+    await ui.click("t12-circle-0")
+    table = table_of(store, session.id)
+    assert table.round == 2 and [s.board.filled.bit_count() for s in table.states] == [1, 1]
+    assert [a["dice"] for a in SessionKeeper(store).get(session.id).actions] == [[roll.red, roll.yellow]] * 2
+    # Ann plays first again; Bob's sheet is one tab away, read-only, with his live score.
+    assert "Ann:" in ui.get("t12-status").value
+    await ui.click("t12-tab-1")
+    assert shown(ui, "t12-seat1-circle-0") == str(roll.red * roll.yellow)
+    assert ui.get("t12-tab-1-total").value == str(score(table.states[1]).total)
+    await ui.click("t12-seat1-circle-5")  # nothing happens on someone else's sheet
+    assert table_of(store, session.id).states[1].board.cell(5) is None
+    await ui.click("t12-tab-0")
+    # Undo then Roll again: the same seeded dice.
+    await ui.click("t12-undo")
+    await ui.click("t12-undo")
+    await ui.click("t12-dice-change")
+    await ui.click("t12-roll")
+    assert ui.get("t12-op-sum-value").value == str(roll.red + roll.yellow)
+
+
+async def test_cards_are_used_and_taken_from_this_screen(open_ui, store):
+    session = start(store, cards=["compass"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [1, 0], "op": "higher", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    # A second 1 beside the first makes a new zone of 1s: the screen offers a card.
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-9")
+    assert "A new zone of 1s: take an Assist card?" in ui.get("t12-status").value
+    assert not keeper.get(session.id).actions[1:]
+    await ui.click("t12-take-rope")
+    state = keeper.state(session.id).states[0]
+    assert state.assists is not None and sorted(c.value for c in state.assists) == ["compass", "rope"]
+    assert keeper.get(session.id).actions[-1]["take"] == "rope"
+    # The Compass: circles touching nothing filled light up instead, and the card is spent.
+    await enter_roll(ui, Roll.of(3, 3))
+    await ui.click("t12-card-compass")
+    await ui.click("t12-op-sum")
+    assert "playable" in label(ui, "t12-circle-18") and "playable" not in label(ui, "t12-circle-10")
+    await ui.click("t12-circle-18")
+    state = keeper.state(session.id).states[0]
+    assert state.board.cell(18) == 6 and [c.value for c in state.assists] == ["rope"]
+    assert ui.find("t12-card-compass") is None and ui.find("t12-card-rope") is not None
+
+
+async def test_the_game_resumes_exactly_after_the_app_is_stopped(tmp_path):
+    data = tmp_path / "data"
+    store = open_store(data)
+    try:
+        session = start(store, sheet="kagkot", solo=True)
+        ui = await UiApp(build_main(store), route=f"/play/trek12/{session.id}").start()
+        for roll, op, circle in [(Roll.of(2, 1), "sum", 8), (Roll.of(3, 1), "product", 7)]:
+            await enter_roll(ui, roll)
+            await ui.click(f"t12-op-{op}")
+            await ui.click(f"t12-circle-{circle}")
+        assert len(SessionKeeper(store).get(session.id).actions) == 2
+        before = [label(ui, f"t12-circle-{c}") for c in range(19)]
+        total = ui.get("t12-score-total").value
+        await ui.close()
+    finally:
+        store.close()
+    store = open_store(data)  # a new process would do the same: everything comes back from the files
+    try:
+        ui = await UiApp(build_main(store), route=f"/play/trek12/{session.id}").start()
+        try:
+            assert [label(ui, f"t12-circle-{c}") for c in range(19)] == before
+            assert ui.get("t12-score-total").value == total
+            assert ui.get("t12-round").value.startswith("Round 3 of 19")
+            assert not ui.get("t12-undo").disabled
+        finally:
+            await ui.close()
+    finally:
+        store.close()
+
