@@ -9,9 +9,11 @@ action), imports them into a fresh data folder, then measures from freshly opene
 
 - autosave: saving a mid-sized game in progress after each of N actions (median, 95th percentile, worst)
 - opening History: opening the store, the newest 50 games and the total count
-- a player's statistics input: every game of one player
-- finishing a game: adding one record to the long history
+- a player's statistics input: every game of one player (the first one after opening reads every month)
+- finishing a game: adding one record to the long history (rewrites its month's file and the index)
+- deleting a game and undoing it
 - the size of the data folder
+- once: upgrading a folder of data version 1 (one history.json) holding the same games
 
 Each time is wall-clock time; the CPU time this process used is printed beside it, so that figures from a
 machine shared with other work can be told apart from the store's own cost.
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
+from companion.store.atomic import encode_json
 from companion.store.records import new_id, timestamp
 
 __all__ = ["main", "generate_games"]
@@ -80,23 +83,22 @@ def _run(folder: Path, args: argparse.Namespace) -> None:
     print(f"data folder: {folder}")
 
     started = time.perf_counter()
-    with open_store(folder) as store:
-        roster = [store.players.add(name) for name in NAMES[: args.players]]
-        players = [{"id": p.id, "name": p.name} for p in roster]
-        history = list(generate_games(rng, players, args.games, datetime.now(timezone.utc)))
-        store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": history})
-        for _ in range(3):  # a few other games in progress, as on a real table
-            store.sessions.save(_session_record(rng, rng.sample(players, 2), actions=30))
+    roster = _build(folder, rng, args)
+    players = [{"id": p.id, "name": p.name} for p in roster]
     built = time.perf_counter() - started
-    live = sum((folder / n).stat().st_size for n in ("companion.json", "sessions.json", "history.json"))
-    everything = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
+    months = sorted((folder / "history").glob("[0-9][0-9][0-9][0-9]-[0-9][0-9].json"))
+    month_sizes = [p.stat().st_size for p in months]
+    index = (folder / "history" / "index.json").stat().st_size
+    live = sum((folder / n).stat().st_size for n in ("companion.json", "sessions.json")) + sum(month_sizes) + index
+    everything = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     print(f"generated and imported {args.games:,} finished games across {', '.join(GAMES)} "
           f"for {args.players} players in {built:.1f} s")
-    print(f"database size on disk: {live / 1e6:.1f} MB in the live files "
-          f"(history.json {(folder / 'history.json').stat().st_size / 1e6:.1f} MB, "
-          f"{live / args.games / 1e3:.1f} kB per game), {everything / 1e6:.1f} MB with the .bak copies")
+    print(f"database size on disk: {live / 1e6:.1f} MB in the live files ({live / args.games / 1e3:.1f} kB per "
+          f"game): {len(months)} month files in history/, {statistics.median(month_sizes) / 1e3:.0f} kB median, "
+          f"{max(month_sizes) / 1e3:.0f} kB largest; history/index.json {index / 1e3:.0f} kB; "
+          f"{everything / 1e6:.1f} MB with the .bak copies")
 
-    # Opening History: a fresh store (reads and checks every file), the first page and the count.
+    # Opening History: a fresh store (reads the small files and the history's index), the first page and the count.
     opens, pages, totals = _Times(), _Times(), _Times()
     for _ in range(args.runs):
         with totals.measure():
@@ -134,21 +136,69 @@ def _run(folder: Path, args: argparse.Namespace) -> None:
               f"sessions.json {sessions_size / 1e3:.0f} kB, each flushed to disk): {saves.median()}, "
               f"95th percentile {saves.percentile(95)}, worst {saves.worst()}")
 
-        # Finishing a game: one record added to the long history (rewrites history.json).
+        # Finishing a game: one record added to the long history (rewrites its month's file and the index).
         finishes = _Times()
+        added = []
         for record in generate_games(rng, players, 5, datetime.now(timezone.utc) + timedelta(days=1)):
             with finishes.measure():
-                store.history.add(record)
-        print(f"finishing a game (adding to {args.games:,} stored, 5 times; rewrites history.json): "
-              f"{finishes.median()}, worst {finishes.worst()}")
+                added.append(store.history.add(record))
+        print(f"finishing a game (adding to {args.games:,} stored, 5 times; rewrites its month's file and "
+              f"history/index.json): {finishes.median()}, worst {finishes.worst()}")
+
+        # Deleting a game from History and undoing it: an older month's file each time.
+        deletes, undos = _Times(), _Times()
+        for record in store.history.list(limit=5, offset=args.games // 2):
+            with deletes.measure():
+                gone = store.history.delete(record["id"])
+            with undos.measure():
+                store.history.restore(gone)
+        print(f"deleting a game and undoing it (5 times, half-way back in history): delete {deletes.median()}, "
+              f"worst {deletes.worst()}; undo {undos.median()}, worst {undos.worst()}")
 
         export = _Times()
         with export.measure():
             doc = store.export_all()
         print(f"export of everything ({len(doc['history']):,} games): {export.first()}")
+    with tempfile.TemporaryDirectory(prefix="companion-bench-v1-") as tmp:
+        old = Path(tmp) / "data"
+        _write_version_1(old, doc)
+        del doc  # the export is not what an upgrading app has in memory
+        upgrade = _Times()
+        with upgrade.measure():
+            store = open_store(old)
+        count = store.history.count()
+        store.close()
+        print(f"once: upgrading a version 1 folder ({count:,} games in one history.json) to month files: "
+              f"{upgrade.first()}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if load is not None:
         print(f"load average over the last minute: {load:.1f} on {os.cpu_count()} CPUs")
+
+
+def _build(folder: Path, rng: random.Random, args: argparse.Namespace) -> list[Any]:
+    """Fill the data folder: the roster, the finished games (one import), a few games in progress.
+
+    A function of its own so that the store which built the data, with every game in memory, is freed
+    before anything is timed (freeing it takes a tenth of a second that the app never spends).
+    """
+    with open_store(folder) as store:
+        roster = [store.players.add(name) for name in NAMES[: args.players]]
+        players = [{"id": p.id, "name": p.name} for p in roster]
+        history = list(generate_games(rng, players, args.games, datetime.now(timezone.utc)))
+        store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": history})
+        for _ in range(3):  # a few other games in progress, as on a real table
+            store.sessions.save(_session_record(rng, rng.sample(players, 2), actions=30))
+    return roster
+
+
+def _write_version_1(folder: Path, doc: dict[str, Any]) -> None:
+    """A folder as data version 1 kept it: the roster in companion.json, every finished game in history.json."""
+    folder.mkdir()
+    main = {"meta": {"1": {"key": "schema", "value": 1}},
+            "players": {str(n): p for n, p in enumerate(doc["players"], 1)}}
+    (folder / "companion.json").write_bytes(encode_json(main))
+    history = {"history": {str(n): g for n, g in enumerate(doc["history"], 1)}}
+    (folder / "history.json").write_bytes(encode_json(history))
 
 
 @contextmanager
