@@ -1,44 +1,88 @@
-"""The History screen: finished games, newest first, a page at a time."""
+"""The History screen: finished games, newest first, a page at a time, filtered by game and by player.
+
+Tapping a game opens its full breakdown (`/history/<id>`, companion.ui.history_record), where it can be
+shared or deleted (with undo). Games still in progress are listed on top with a link to carry on.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.stats import player_key
 from companion.ui.home import game_look
-from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view
+from companion.ui.services import player_names, use_app
+from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
-__all__ = ["HistoryScreen", "PAGE_SIZE"]
+__all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "roster_colours", "stats_route"]
 
 # How many finished games one page shows; the list grows by this much on "Show more" so that a long
 # history (thousands of games) never has to be drawn at once.
 PAGE_SIZE = 20
+# The filter value meaning "no filter".
+ALL = "all"
+
+
+def stats_route(key: str | None = None) -> str:
+    """The Statistics address, for everyone or for one player (a stats.PlayerKey)."""
+    from urllib.parse import quote  # noqa: PLC0415
+
+    return "/stats" if key is None else f"/stats/{quote(key, safe=':')}"
 
 
 @ft.component
 def HistoryScreen() -> ft.View:
     """Route `/history`: each finished game with its date, game, title, players, scores and winner."""
     app = use_app()
+    page = ft.context.page
     shown, set_shown = ft.use_state(PAGE_SIZE)
+    game, set_game = ft.use_state(ALL)
+    player, set_player = ft.use_state(ALL)
 
-    records = app.store.history.list(limit=shown + 1)
+    store = app.store
+    roster = _roster(store)
+    colours = {p.id: p.colour for p in roster}
+    game_filter = None if game == ALL else game
+    player_filter = None if player == ALL else player
+    try:
+        records = store.history.list(game=game_filter, player_id=player_filter, limit=shown + 1)
+        total = store.history.count(game=game_filter, player_id=player_filter)
+    except CompanionError:
+        records, total = [], 0
     more = len(records) > shown
     records = records[:shown]
-    colours = _roster_colours(app.store)
+    anything = total > 0 or game_filter is not None or player_filter is not None
+
+    def choose_game(e: ft.Event) -> None:
+        set_game(e.control.value or ALL)
+        set_shown(PAGE_SIZE)
+
+    def choose_player(e: ft.Event) -> None:
+        set_player(e.control.value or ALL)
+        set_shown(PAGE_SIZE)
 
     body: list[ft.Control] = []
+    body.extend(_in_progress(app, page))
+    if anything:
+        body.append(_filters(game, player, roster, store, choose_game, choose_player))
+        body.append(_summary_line(total, len(records), game_filter, player_filter, roster, page))
     if not records:
-        body.append(
-            empty_state(
-                ft.Icons.HISTORY_ROUNDED,
-                "No finished games yet",
-                "When a game ends, its scores and winner are kept here.",
-                key="history-empty",
+        if anything:
+            body.append(empty_state(ft.Icons.FILTER_ALT_OFF_ROUNDED, "No games match",
+                                    "Try another game or player, or show all.", key="history-none-match"))
+        else:
+            body.append(
+                empty_state(
+                    ft.Icons.HISTORY_ROUNDED,
+                    "No finished games yet",
+                    "When a game ends, its scores and winner are kept here.",
+                    key="history-empty",
+                )
             )
-        )
-    body.extend(_record_card(record, colours) for record in records)
+    body.extend(record_card(record, colours, on_click=_opener(page, record["id"])) for record in records)
     if more:
         body.append(
             ft.Row(
@@ -50,10 +94,15 @@ def HistoryScreen() -> ft.View:
                 ],
             )
         )
-    return screen_view("History", body)
+    actions = [
+        labelled("history-open-stats", ft.IconButton(
+            ft.Icons.INSIGHTS_ROUNDED, key="history-open-stats", tooltip="Statistics",
+            on_click=lambda: page.navigate(stats_route())))
+    ]
+    return screen_view("History", body, actions=actions)
 
 
-def _record_card(record: dict, colours: dict[str, str]) -> ft.Control:
+def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[], None] | None = None) -> ft.Control:
     """One finished game: which game and when, its title, then every player's score, winner marked."""
     game = record.get("game", "")
     entry = GAMES.get(game)
@@ -69,19 +118,37 @@ def _record_card(record: dict, colours: dict[str, str]) -> ft.Control:
                 ft.Text(entry.title if entry else game, size=13, weight=ft.FontWeight.W_600,
                         color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 ft.Text(format_when(record.get("finished")), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                *([ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT)]
+                  if on_click else []),
             ],
         )
     ]
     if title:
         header.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
-    return ft.Container(
+    card = ft.Container(
         key=f"history-{record['id']}",
+        on_click=on_click,
+        ink=on_click is not None,
         border_radius=ft.BorderRadius.all(16),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         padding=16,
         content=ft.Column(spacing=8, tight=True, controls=[*header, *rows]),
     )
+    return labelled(f"history-{record['id']}", card) if on_click else card
+
+
+def roster_colours(store) -> dict[str, str]:
+    """Player colours by id, removed players included, so old games keep their colours."""
+    return {p.id: p.colour for p in _roster(store)}
+
+
+def _opener(page: ft.Page, record_id: str) -> Callable[[], None]:
+    return _go(page, f"/history/{record_id}")
+
+
+def _go(page: ft.Page, route: str) -> Callable[[], None]:
+    return lambda: page.navigate(route)
 
 
 def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str]) -> ft.Control:
@@ -103,9 +170,93 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
     )
 
 
-def _roster_colours(store) -> dict[str, str]:
-    """Player colours by id, removed players included, so old games keep their colours."""
+def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
+    """The game and player pickers, side by side."""
+    games = [ft.DropdownOption(key=ALL, text="All games")]
+    games.extend(ft.DropdownOption(key=entry.id, text=entry.title) for entry in GAMES.values())
+    people = [ft.DropdownOption(key=ALL, text="Everyone")]
+    for p in roster:
+        # A removed player stays in the filter while their games are in History.
+        if p.removed and not _has_games(store, p.id):
+            continue
+        people.append(ft.DropdownOption(key=p.id, text=f"{p.name} (removed)" if p.removed else p.name))
+    return ft.Row(
+        spacing=8,
+        controls=[
+            ft.Container(expand=1, content=labelled("history-filter-game", ft.Dropdown(
+                key="history-filter-game", label="Game", value=game, options=games, dense=True,
+                expand=True, leading_icon=ft.Icons.CASINO_OUTLINED, on_select=choose_game,
+                border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
+            ft.Container(expand=1, content=labelled("history-filter-player", ft.Dropdown(
+                key="history-filter-player", label="Player", value=player, options=people, dense=True,
+                expand=True, leading_icon=ft.Icons.PERSON_OUTLINE_ROUNDED, on_select=choose_player,
+                border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
+        ],
+    )
+
+
+def _summary_line(total: int, shown: int, game: str | None, player: str | None, roster, page) -> ft.Control:
+    """How many games match, and a way to this player's statistics."""
+    words = f"{total:,} game{'s' if total != 1 else ''}"
+    if shown < total:
+        words = f"Newest {shown:,} of {words}"
+    controls: list[ft.Control] = [ft.Text(words, key="history-match-count", size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                                          expand=True)]
+    if player is not None and total:
+        name = next((p.name for p in roster if p.id == player), "")
+        controls.append(labelled("history-player-stats", ft.TextButton(
+            f"{name}'s statistics" if name else "Statistics", key="history-player-stats",
+            icon=ft.Icons.INSIGHTS_ROUNDED, on_click=lambda: page.navigate(stats_route(player_key(player, name))))))
+    return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _in_progress(app, page: ft.Page) -> list[ft.Control]:
+    """Games not finished yet: each one tap away from carrying on, as on home's Resume list."""
     try:
-        return {p.id: p.colour for p in store.players.list(include_removed=True)}
+        sessions = app.keeper.in_progress()
     except CompanionError:
-        return {}
+        return []
+    if not sessions:
+        return []
+    rows: list[ft.Control] = [section_title("In progress", key="history-resume-title")]
+    for session in sessions:
+        entry = GAMES.get(session.game)
+        look = game_look(session.game)
+        names = ", ".join(player_names(app.store, session.players))
+        key = f"history-resume-{session.id}"
+        rows.append(labelled(key, ft.Container(
+            key=key,
+            ink=True,
+            on_click=_go(page, f"/play/{session.game}/{session.id}"),
+            border_radius=ft.BorderRadius.all(14),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+            content=ft.Row(spacing=12, controls=[
+                ft.Icon(ft.Icons.PLAY_CIRCLE_FILL_ROUNDED, color=look.colour, size=30),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(session.title or (entry.title if entry else session.game), weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ft.Text(" · ".join(x for x in ((entry.title if entry else session.game), names,
+                                                    f"saved {format_when(session.updated)}") if x),
+                            size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+                ]),
+                ft.Text("Resume", weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ]),
+        )))
+    rows.append(section_title("Finished"))
+    return rows
+
+
+def _roster(store) -> list:
+    try:
+        return list(store.players.list(include_removed=True))
+    except CompanionError:
+        return []
+
+
+def _has_games(store, player_id: str) -> bool:
+    try:
+        return bool(store.history.list(player_id=player_id, limit=1))
+    except CompanionError:
+        return False

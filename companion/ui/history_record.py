@@ -1,0 +1,344 @@
+"""One finished game (`/history/<id>`): its players and scores, the full breakdown as it was shown at the
+end, the result as text to copy or share, and delete with undo.
+
+The breakdown is each game's own `detail` (see the games' `session.summary`), drawn generically so every
+game that lands later shows up without changes here: plain values as labelled rows, lists of players,
+hands or Ascents as titled blocks, and short records (a Fixed Line, a scoring line) as one line each.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.stats import player_key, seats, share_text
+from companion.ui.charts import panel
+from companion.ui.history import record_card, roster_colours, stats_route
+from companion.ui.registry import game_screen
+from companion.ui.services import use_app
+from companion.ui.widgets import format_when, labelled, message_card, screen_view, section_title
+
+__all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted"]
+
+# Fields that name a block in a list (a player's line, a hand, an Ascent), in order of preference.
+_TITLE_KEYS = ("name", "player", "seat", "climber", "hand", "ascent", "round", "turn", "source", "sheet", "number")
+# Title fields that read as "Hand 3" rather than just "3".
+_NUMBERED = {"hand", "ascent", "round", "turn", "number"}
+# Lists longer than this are folded away under their heading (a long Ridgeline game has many hands).
+_FOLD_AFTER = 6
+# Deeper than this the breakdown is shown as compact text: nobody reads a tree that deep on a phone.
+_MAX_DEPTH = 5
+# Records with at most this many fields (besides their name) are shown as a table row each.
+_TABLE_COLUMNS = 4
+# How long the undo offer stays after a delete.
+_UNDO_SECONDS = 10
+
+
+@ft.component
+def RecordScreen() -> ft.View:
+    """Route `/history/<record_id>`: one finished game in full, with share, delete (undo) and statistics."""
+    app = use_app()
+    page = ft.context.page
+    record_id = ft.use_route_params().get("record_id") or ""
+    record = app.store.history.get(record_id) if record_id else None
+    if record is None:
+        return screen_view("Finished game", [
+            message_card(ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in History",
+                         "It may have been deleted, or the address is wrong.", key="record-missing"),
+            ft.Row([labelled("record-back", ft.FilledTonalButton("Back to History", key="record-back",
+                                                                 icon=ft.Icons.HISTORY_ROUNDED,
+                                                                 on_click=lambda: page.navigate("/history")))],
+                   alignment=ft.MainAxisAlignment.END),
+        ])
+
+    game = record.get("game", "")
+    entry = GAMES.get(game)
+    text = share_text(record, when=format_when(record.get("finished")))
+
+    def copied() -> None:
+        page.show_dialog(ft.SnackBar(ft.Text("Result copied: paste it in a message."), key="record-copied",
+                                     behavior=ft.SnackBarBehavior.FLOATING))
+
+    def delete() -> None:
+        try:
+            removed = app.store.history.delete(record["id"])
+        except CompanionError as exc:
+            page.show_dialog(ft.SnackBar(ft.Text(f"Not deleted: {exc}"), key="record-problem"))
+            return
+        app.changed()
+        page.navigate("/history")
+        show_deleted(page, app, removed)
+
+    actions: list[ft.Control] = [
+        labelled("record-copy", ft.FilledTonalButton(
+            "Copy result", key="record-copy", icon=ft.Icons.CONTENT_COPY_ROUNDED,
+            action=ft.CopyToClipboard(text), on_click=copied)),
+    ]
+    if page.platform is not None and page.platform.is_mobile():
+        actions.append(labelled("record-share", ft.FilledTonalButton(
+            "Share…", key="record-share", icon=ft.Icons.SHARE_ROUNDED,
+            action=ft.ShareText(text, title=entry.title if entry else None))))
+
+    people = [s for s in seats(record) if s.key is not None and s.player_id]
+    stats_links = [
+        labelled(f"record-stats-{n}", ft.TextButton(
+            f"{s.name}'s statistics", key=f"record-stats-{n}", icon=ft.Icons.INSIGHTS_ROUNDED,
+            on_click=_go(page, stats_route(player_key(s.player_id, s.name)))))
+        for n, s in enumerate(people)
+    ]
+
+    body: list[ft.Control] = [
+        record_card(record, roster_colours(app.store)),
+        panel(key="record-share-panel", spacing=12, controls=[
+            ft.Text("Share the result", weight=ft.FontWeight.W_600),
+            ft.Container(
+                padding=12, border_radius=ft.BorderRadius.all(10), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                content=ft.Text(text, key="record-share-text", selectable=True, size=13,
+                                font_family="monospace"),
+            ),
+            ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
+        ]),
+        section_title("Score breakdown", key="record-breakdown-title"),
+        *breakdown(record.get("detail")),
+    ]
+    if stats_links:
+        body.append(section_title("Statistics"))
+        body.append(ft.Row(stats_links, wrap=True, spacing=4))
+    screen = game_screen(game) if entry else None
+    footer: list[ft.Control] = []
+    if screen is not None:
+        footer.append(labelled("record-open-game", ft.TextButton(
+            "Open on the game's screen", key="record-open-game", icon=ft.Icons.OPEN_IN_NEW_ROUNDED,
+            on_click=lambda: page.navigate(f"/play/{game}/{record['id']}"))))
+    footer.append(labelled("record-delete", ft.TextButton(
+        "Delete from History", key="record-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=delete,
+        style=ft.ButtonStyle(color=ft.Colors.ERROR))))
+    body.append(ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(
+        footer, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)))
+    return screen_view(entry.title if entry else "Finished game", body)
+
+
+def _go(page: ft.Page, route: str):
+    return lambda: page.navigate(route)
+
+
+def show_deleted(page: ft.Page, app, removed: dict) -> None:
+    """Say the game was deleted, offering to put it back (HistoryRepo.restore keeps its id)."""
+
+    def undo() -> None:
+        try:
+            app.store.history.restore(removed)
+        except CompanionError as exc:
+            page.show_dialog(ft.SnackBar(ft.Text(f"Could not put it back: {exc}"), key="record-problem"))
+            return
+        app.changed()
+
+    what = removed.get("title") or (GAMES[removed["game"]].title if removed.get("game") in GAMES else "The game")
+    page.show_dialog(ft.SnackBar(
+        ft.Text(f"Deleted {what} ({format_when(removed.get('finished'))})", key="history-deleted"),
+        key="history-deleted-bar",
+        action=ft.SnackBarAction("Undo", key="history-undo", on_click=undo),
+        duration=ft.Duration(seconds=_UNDO_SECONDS),
+        behavior=ft.SnackBarBehavior.FLOATING,
+    ))
+
+
+# --- the breakdown ----------------------------------------------------------------------------------------------
+
+def breakdown(detail: Any) -> list[ft.Control]:
+    """A game's breakdown as panels: its plain facts first, then one titled section per list or group."""
+    if not isinstance(detail, dict) or not detail:
+        return [ft.Text("No breakdown was kept for this game.", key="record-no-detail",
+                        color=ft.Colors.ON_SURFACE_VARIANT)]
+    facts = [(k, v) for k, v in detail.items() if _simple(v)]
+    groups = [(k, v) for k, v in detail.items() if not _simple(v)]
+    out: list[ft.Control] = []
+    if facts:
+        out.append(panel([_row(label_for(k), v, str(k)) for k, v in facts], key="record-facts", spacing=6))
+    for name, value in groups:
+        heading = label_for(name)
+        content = _block(value, str(name), 1)
+        if isinstance(value, list) and len(value) > _FOLD_AFTER:
+            out.append(_folded(f"{heading} ({len(value)})", content, key=f"record-fold-{name}"))
+        else:
+            out.append(section_title(heading, key=f"record-section-{name}"))
+            out.append(content)
+    return out
+
+
+def label_for(key: Any) -> str:
+    """A field name for people: 'line_bonus' -> 'Line bonus'; names such as 'Ann' stay as they are."""
+    text = str(key)
+    if any(c.isupper() for c in text) or " " in text:
+        return text
+    words = text.replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else text
+
+
+def value_text(value: Any) -> str:
+    """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    if isinstance(value, list):
+        return ", ".join(value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "none" if not value else json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _simple(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return all(not isinstance(v, (dict, list, tuple)) for v in value)
+    if isinstance(value, dict):
+        return not value
+    return True
+
+
+def _flat(item: Any) -> bool:
+    return isinstance(item, dict) and all(_simple(v) for v in item.values())
+
+
+def _row(label: str, value: Any, path: str) -> ft.Control:
+    return ft.Row(
+        key=f"record-row-{path}",
+        spacing=12,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        controls=[
+            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
+            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5, selectable=True,
+                    text_align=ft.TextAlign.RIGHT),
+        ],
+    )
+
+
+def _block(value: Any, path: str, depth: int) -> ft.Control:
+    """A list or group inside the breakdown, at `depth` (1 for a top-level section)."""
+    if depth > _MAX_DEPTH:
+        return ft.Text(value_text(value), size=12, selectable=True)
+    if isinstance(value, dict):
+        table = _table([(label_for(k), v, f"{path}.{k}") for k, v in value.items()], None)
+        if table is not None:
+            return panel([table]) if depth == 1 else _nested([table])
+        return panel(_fields(value, path, depth), spacing=6) if depth == 1 else _nested(_fields(value, path, depth))
+    if isinstance(value, list):
+        titled = [_title_of(v, n) if isinstance(v, dict) else None for n, v in enumerate(value)]
+        if value and all(titled) and len({t[0] for t in titled if t}) == 1:
+            title_key = titled[0][0] if titled[0] else None
+            table = _table([(t[1], v, f"{path}.{n}") for n, (t, v) in enumerate(zip(titled, value)) if t], title_key)
+            if table is not None:
+                return panel([table]) if depth == 1 else _nested([table])
+        if value and all(_flat(v) and _title_of(v, 0) is None for v in value):
+            # Short records without a name (a Fixed Line, a Mapped Zone): one line each.
+            lines = [_compact(v, f"{path}.{n}") for n, v in enumerate(value)]
+            return panel(lines, spacing=4) if depth == 1 else _nested(lines)
+        items = [_item(v, f"{path}.{n}", n, depth) for n, v in enumerate(value)]
+        return ft.Column(items, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Text(value_text(value), size=13)
+
+
+def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list[ft.Control]:
+    controls: list[ft.Control] = []
+    for key, value in group.items():
+        if key == skip:
+            continue
+        where = f"{path}.{key}"
+        if _simple(value):
+            controls.append(_row(label_for(key), value, where))
+            continue
+        heading = label_for(key)
+        if isinstance(value, list) and len(value) > _FOLD_AFTER:
+            controls.append(_folded(f"{heading} ({len(value)})", _block(value, where, depth + 1),
+                                    key=f"record-fold-{where}"))
+        else:
+            controls.append(ft.Text(heading, size=13, weight=ft.FontWeight.W_600, key=f"record-group-{where}"))
+            controls.append(_block(value, where, depth + 1))
+    return controls
+
+
+def _item(value: Any, path: str, index: int, depth: int) -> ft.Control:
+    """One entry of a list: a titled block for a player, a hand or an Ascent."""
+    if not isinstance(value, dict):
+        return ft.Text(value_text(value), size=13, key=f"record-row-{path}")
+    found = _title_of(value, index)
+    title_key, title = found if found is not None else (None, f"#{index + 1}")
+    return ft.Container(
+        key=f"record-item-{path}",
+        padding=12,
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if depth == 1 else ft.Colors.SURFACE_CONTAINER,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if depth == 1 else None,
+        content=ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
+            ft.Text(title, weight=ft.FontWeight.W_600, size=15 if depth == 1 else 14),
+            *_fields(value, path, depth, skip=title_key),
+        ]),
+    )
+
+
+def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | None:
+    """Records of the same few fields, one per player (a hand's seats, stars by player), as a small table:
+    a column per field, a row per record; None when they do not have that shape."""
+    if not rows or not all(_flat(record) for _, record, _ in rows):
+        return None
+    fields = [k for k in rows[0][1] if k != skip]
+    if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip] != fields for _, r, _ in rows):
+        return None
+    header = ft.Row(spacing=8, controls=[
+        ft.Container(expand=3),
+        *(ft.Text(label_for(k), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2,
+                  text_align=ft.TextAlign.RIGHT, max_lines=2) for k in fields),
+    ])
+    lines = [header]
+    for name, record, where in rows:
+        lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
+            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            *(ft.Text(value_text(record[k]), size=13, expand=2, text_align=ft.TextAlign.RIGHT, selectable=True)
+              for k in fields),
+        ]))
+    return ft.Column(lines, spacing=4, tight=True)
+
+
+def _title_of(item: dict, index: int) -> tuple[str, str] | None:
+    for key in _TITLE_KEYS:
+        value = item.get(key)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+            return key, f"{label_for(key)} {value}" if key in _NUMBERED else str(value)
+    return None
+
+
+def _compact(item: dict, path: str) -> ft.Control:
+    parts = [f"{label_for(k)} {value_text(v)}" for k, v in item.items()]
+    return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}", selectable=True)
+
+
+def _nested(controls: list[ft.Control]) -> ft.Control:
+    """Indented under its heading with a thin rule on the left, so the nesting reads at a glance."""
+    return ft.Container(
+        padding=ft.Padding.only(left=10),
+        border=ft.Border.only(left=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+        content=ft.Column(controls, spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _folded(title: str, content: ft.Control, *, key: str) -> ft.Control:
+    return ft.Container(
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        content=ft.ExpansionTile(
+            key=key,
+            title=ft.Text(title, weight=ft.FontWeight.W_600),
+            controls=[ft.Container(padding=ft.Padding.only(left=12, right=12, bottom=12), content=content)],
+            shape=ft.RoundedRectangleBorder(radius=16),
+            collapsed_shape=ft.RoundedRectangleBorder(radius=16),
+        ),
+    )
