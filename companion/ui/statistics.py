@@ -1,0 +1,370 @@
+"""The Statistics screens: everyone at a glance (`/stats`) and one player in depth (`/stats/<player>`).
+
+Every number comes from `companion.stats`; this module only lays them out and draws the charts. The
+history is read once per change of the saved data and shared by both screens of a tab; a long history
+(thousands of games) is read on a worker thread while the screen shows that it is counting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from urllib.parse import unquote
+
+import flet as ft
+
+from companion import stats
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.stats import Games, PlayerLine, SheetLine, SoloLine
+from companion.ui.charts import (
+    ScoreLine, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, stars_chart,
+)
+from companion.ui.history import ALL, stats_route
+from companion.ui.home import game_look
+from companion.ui.services import use_app
+from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+
+__all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM"]
+
+# From this many finished games the history is read on a worker thread (about 0.4 s for 10,000 on a
+# laptop); below it, reading takes a few tens of milliseconds and the screen is drawn at once.
+READ_IN_BACKGROUND_FROM = 1500
+_GUEST_COLOUR = "#78909C"
+# The history as last read, per tab: (revision, number of games, Games). Both statistics screens of a tab
+# use it, so opening a player's statistics from the overview does not read the history again.
+_READ: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@ft.component
+def StatsScreen() -> ft.View:
+    """Route `/stats`: every player's plays, wins and form, Trek 12 sheets, solo records, and charts."""
+    app = use_app()
+    page = ft.context.page
+    game, set_game = ft.use_state(ALL)
+    games = _use_games(app)
+    if games is None:
+        return screen_view("Statistics", [_counting()])
+    if not len(games):
+        return screen_view("Statistics", [empty_state(
+            ft.Icons.INSIGHTS_ROUNDED, "Nothing to count yet",
+            "Statistics appear once games are finished and kept in History.", key="stats-empty")])
+
+    present = games.games()
+    chosen = game if game in present else None
+    names, colours = _roster(app.store)
+    lines = stats.player_lines(games, game=chosen, names=names)
+
+    body: list[ft.Control] = [_game_picker(chosen, present, lambda e: set_game(e.control.value or ALL))]
+    body.append(section_title("Players", key="stats-players-title"))
+    body.extend(_player_row(line, colours, page) for line in lines)
+    if not lines:
+        body.append(ft.Text("Only automated opponents played these games.", color=ft.Colors.ON_SURFACE_VARIANT))
+
+    if chosen is None:
+        counts = {g: sum(1 for r in games.records() if r.get("game") == g) for g in present}
+        body.append(section_title("Games played"))
+        body.append(panel([bar_list([(_game_title(g), n, game_look(g).colour, f"{n:,}") for g, n in counts.items()],
+                                    key="stats-games-played")]))
+    else:
+        scores = [s.score for record, everyone in games.entries if record.get("game") == chosen
+                  for s in everyone if not s.automated and s.score is not None]
+        if len(scores) >= 3:
+            low = stats.lower_is_better(next(r for r in games.records() if r.get("game") == chosen))
+            body.append(section_title("Score distribution"))
+            body.append(panel([
+                ft.Text(f"Every player's {stats.score_unit(chosen)} in {len(scores):,} scores"
+                        + (" (lower is better)" if low else ""), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                histogram_chart(stats.histogram(scores), game_look(chosen).colour, key="stats-distribution"),
+            ]))
+
+    if chosen in (None, "trek12"):
+        sheets = stats.trek12_sheets(games)
+        if sheets:
+            body.append(section_title("Trek 12 sheets", key="stats-sheets-title"))
+            body.extend(_sheet_card(sheet, "stats") for sheet in sheets)
+
+    solos = [s for s in stats.solo_lines(games, names=names) if chosen is None or s.game == chosen]
+    if solos:
+        body.append(section_title("Solo records", key="stats-solo-title"))
+        body.extend(_solo_card(solo, "stats", with_name=True) for solo in solos)
+    return screen_view("Statistics", body)
+
+
+@ft.component
+def PlayerStatsScreen() -> ft.View:
+    """Route `/stats/<player>`: one player's record in every game, with charts, sheets and solo records."""
+    app = use_app()
+    page = ft.context.page
+    key = unquote(ft.use_route_params().get("player") or "")
+    games = _use_games(app)
+    if games is None:
+        return screen_view("Statistics", [_counting()])
+    names, colours = _roster(app.store)
+    overall = stats.player_line(games, key, names=names)
+    if overall is None:
+        return screen_view("Statistics", [
+            empty_state(ft.Icons.PERSON_SEARCH_ROUNDED, "No finished games",
+                        "This player has no finished games in History yet.", key="pstats-none"),
+            ft.Row([labelled("pstats-all", ft.FilledTonalButton(
+                "Everyone's statistics", key="pstats-all", icon=ft.Icons.INSIGHTS_ROUNDED,
+                on_click=lambda: page.navigate(stats_route())))], alignment=ft.MainAxisAlignment.CENTER),
+        ])
+    colour = colours.get(key, _GUEST_COLOUR)
+    played = [g for g in games.games() if stats.player_line(games, key, game=g) is not None]
+
+    body: list[ft.Control] = [
+        ft.Row(spacing=14, controls=[
+            colour_dot(colour, overall.name, size=52),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                ft.Text(overall.name, key="pstats-name", size=22, weight=ft.FontWeight.W_700),
+                ft.Text(_played_words(overall, played), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+        figure_row([
+            figure(f"{overall.plays:,}", "Games", key="pstats-plays"),
+            figure(_wins_text(overall), "Wins", key="pstats-wins"),
+            figure(percent(overall.win_rate), "Win rate", key="pstats-rate", emphasis=True),
+        ]),
+        panel([
+            ft.Row([ft.Text("Recent form", weight=ft.FontWeight.W_600, expand=True),
+                    form_dots(overall.form, key="pstats-form")]),
+            ft.Text("Newest first · W won · S shared win · L lost", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+    ]
+    for game in played:
+        line = stats.player_line(games, key, game=game, names=names)
+        if line is not None:
+            body.append(section_title(_game_title(game), key=f"pstats-{game}-title"))
+            body.append(_game_card(games, line, game, colour))
+
+    sheets = stats.trek12_sheets(games, key)
+    if sheets:
+        body.append(section_title("Trek 12 sheets", key="pstats-sheets-title"))
+        body.extend(_sheet_card(sheet, "pstats") for sheet in sheets)
+    solos = stats.solo_lines(games, key, names=names)
+    if solos:
+        body.append(section_title("Solo records", key="pstats-solo-title"))
+        body.extend(_solo_card(solo, "pstats", with_name=False) for solo in solos)
+    return screen_view(overall.name, body)
+
+
+# --- loading ---------------------------------------------------------------------------------------------------
+
+def _use_games(app) -> Games | None:
+    """The history read for statistics; None while a long one is still being read."""
+    page = ft.context.page
+    try:
+        count = app.store.history.count()
+    except CompanionError:
+        count = 0
+    stamp = (app.revision, count)
+    cached = _READ.get(page)
+    fresh = cached[2] if cached is not None and cached[:2] == stamp else None
+    _, set_loaded = ft.use_state(0)
+    if fresh is None and count < READ_IN_BACKGROUND_FROM:
+        fresh = _read(app)
+        _READ[page] = (*stamp, fresh)
+
+    async def load() -> None:
+        if fresh is not None:
+            return
+        games = await asyncio.to_thread(_read, app)
+        _READ[page] = (*stamp, games)
+        set_loaded(lambda n: n + 1)
+
+    ft.use_effect(load, dependencies=[stamp, fresh is None])
+    return fresh
+
+
+def _read(app) -> Games:
+    try:
+        return stats.read(app.store.history.list())
+    except CompanionError:
+        return stats.read([])
+
+
+def _counting() -> ft.Control:
+    return ft.Container(
+        key="stats-counting", padding=40, alignment=ft.Alignment.CENTER,
+        content=ft.Column(horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16, controls=[
+            ft.ProgressRing(), ft.Text("Counting your games…", color=ft.Colors.ON_SURFACE_VARIANT)]),
+    )
+
+
+def _roster(store) -> tuple[dict[str, str], dict[str, str]]:
+    """Roster names by id (for renamed players) and colours by player key."""
+    try:
+        roster = store.players.list(include_removed=True)
+    except CompanionError:
+        return {}, {}
+    return {p.id: p.name for p in roster}, {stats.player_key(p.id, p.name): p.colour for p in roster}
+
+
+# --- pieces -----------------------------------------------------------------------------------------------------
+
+def _game_picker(chosen: str | None, present: list[str], on_select) -> ft.Control:
+    options = [ft.DropdownOption(key=ALL, text="All games")]
+    options.extend(ft.DropdownOption(key=g, text=_game_title(g)) for g in present)
+    return labelled("stats-filter-game", ft.Dropdown(
+        key="stats-filter-game", label="Game", value=chosen or ALL, options=options, dense=True, expand=True,
+        leading_icon=ft.Icons.CASINO_OUTLINED, on_select=on_select,
+        border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))
+
+
+def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.Control:
+    """A player on the overview: games, wins (shared ones told apart), win rate and form; tap for more."""
+    words = [f"{line.plays:,} game{'s' if line.plays != 1 else ''}", _wins_words(line)]
+    if line.best is not None:
+        words.append(f"best {number(line.best)}")
+    if line.average is not None:
+        words.append(f"avg {number(line.average)}")
+    key = f"stats-player-{line.key}"
+    return labelled(key, ft.Container(
+        key=key,
+        ink=True,
+        on_click=lambda: page.navigate(stats_route(line.key)),
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+        content=ft.Row(spacing=12, controls=[
+            colour_dot(colours.get(line.key, _GUEST_COLOUR), line.name, size=36),
+            ft.Column(expand=True, spacing=4, tight=True, controls=[
+                ft.Text(line.name, weight=ft.FontWeight.W_600, size=15),
+                ft.Text(" · ".join(words), key=f"{key}-words", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                form_dots(line.form, size=18),
+            ]),
+            ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                ft.Text(percent(line.win_rate), key=f"{key}-rate", size=20, weight=ft.FontWeight.W_700,
+                        color=ft.Colors.PRIMARY),
+                ft.Text("won", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+            ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+    ))
+
+
+def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Control:
+    """One game for one player: the numbers, recent form, scores over time and their distribution."""
+    prefix = f"pstats-{game}"
+    low = line.lower_is_better
+    controls: list[ft.Control] = [
+        figure_row([
+            figure(f"{line.plays:,}", "Games", key=f"{prefix}-plays"),
+            figure(_wins_text(line), "Wins", key=f"{prefix}-wins"),
+            figure(percent(line.win_rate), "Win rate", key=f"{prefix}-rate", emphasis=True),
+        ]),
+        figure_row([
+            figure(number(line.best), "Best (lowest)" if low else "Best", key=f"{prefix}-best"),
+            figure(number(line.average), "Average", key=f"{prefix}-average"),
+        ]),
+        ft.Row([ft.Text("Recent form", size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                form_dots(line.form, key=f"{prefix}-form", size=20)]),
+    ]
+    series = stats.score_series(games, line.key, game)
+    if len(series) >= 2:
+        controls.append(ft.Text(f"{_first_upper(stats.score_unit(game))} over time"
+                                + (" (lower is better)" if low else ""), weight=ft.FontWeight.W_600, size=13))
+        controls.append(ScoreLine(
+            values=[p.score for p in series], outcomes=[p.outcome for p in series],
+            first=_short_date(series[0].finished), last=_short_date(series[-1].finished),
+            colour=colour, lower_is_better=low, key=f"{prefix}-over-time"))
+    if len(series) >= 3:
+        controls.append(ft.Text("Score distribution", weight=ft.FontWeight.W_600, size=13))
+        controls.append(histogram_chart(stats.histogram([p.score for p in series]), colour,
+                                        key=f"{prefix}-distribution"))
+    if game == "expedition":
+        stars = stats.expedition_stars(games, line.key)
+        if stars:
+            controls.append(ft.Text("Stars per Expedition", weight=ft.FontWeight.W_600, size=13))
+            controls.append(stars_chart(stars, key=f"{prefix}-stars"))
+    return panel(controls, key=f"{prefix}-card", spacing=12)
+
+
+def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
+    """A Trek 12 sheet: how often the summit was reached, average lines, zones and penalties, the best."""
+    key = f"{prefix}-sheet-{sheet.sheet}"
+    rate = sheet.summit_rate
+    summit = ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Text("No summit" if sheet.summit is None else f"Summit {sheet.summit}", size=12,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER),
+    )
+    controls: list[ft.Control] = [
+        ft.Row([ft.Icon(ft.Icons.LANDSCAPE_ROUNDED, color=game_look("trek12").colour),
+                ft.Text(sheet.name, weight=ft.FontWeight.W_600, size=16, expand=True), summit]),
+    ]
+    if rate is not None:
+        controls.append(ft.Column(spacing=4, tight=True, controls=[
+            ft.Row([ft.Text("Reached the summit", size=13, expand=True),
+                    ft.Text(f"{percent(rate)} ({sheet.summits} of {sheet.plays})", key=f"{key}-summit-rate",
+                            size=13, weight=ft.FontWeight.W_600)]),
+            ft.ProgressBar(value=rate, bar_height=8, border_radius=ft.BorderRadius.all(4),
+                           color=game_look("trek12").colour, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
+        ]))
+    controls.append(figure_row([
+        figure(number(sheet.lines), "Lines", key=f"{key}-lines"),
+        figure(number(sheet.zones), "Zones", key=f"{key}-zones"),
+        figure(number(sheet.penalty), "Penalties", key=f"{key}-penalty"),
+    ]))
+    controls.append(ft.Text(
+        f"Best {number(sheet.best)} by {', '.join(sheet.best_by)} · average {number(sheet.average)} · "
+        f"{sheet.plays} sheet{'s' if sheet.plays != 1 else ''} scored",
+        key=f"{key}-best", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return panel(controls, key=key)
+
+
+def _solo_card(solo: SoloLine, prefix: str, *, with_name: bool) -> ft.Control:
+    """Solo games of one game: against Max or Gerry (won, shared, lost), or alone (best and average)."""
+    key = f"{prefix}-solo-{solo.game}-{(solo.opponent or 'alone').lower()}" + (f"-{solo.key}" if with_name else "")
+    look = game_look(solo.game)
+    against = f"against {solo.opponent}" if solo.opponent else "solo"
+    title = f"{solo.name} {against}" if with_name else _first_upper(against)
+    figures = [figure(f"{solo.plays:,}", "Games", key=f"{key}-plays")]
+    if solo.opponent:
+        figures.append(figure(str(solo.wins) + (f" ({solo.shared_wins} shared)" if solo.shared_wins else ""),
+                              "Won", key=f"{key}-wins"))
+        figures.append(figure(str(solo.losses), "Lost", key=f"{key}-losses"))
+    figures.append(figure(number(solo.best), "Best", key=f"{key}-best", emphasis=True))
+    details = [f"average {number(solo.average)}"]
+    if solo.best_margin is not None:
+        details.append(f"widest win by {number(solo.best_margin)}")
+    return panel(key=key, controls=[
+        ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
+                ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
+                ft.Text(_game_title(solo.game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
+        figure_row(figures),
+        ft.Row([ft.Text(_first_upper(" · ".join(details)), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                *([form_dots(solo.form, size=18)] if solo.opponent else [])]),
+    ])
+
+
+def _wins_text(line: PlayerLine) -> str:
+    return f"{line.wins:,}" + (f" ({line.shared_wins} shared)" if line.shared_wins else "")
+
+
+def _wins_words(line: PlayerLine) -> str:
+    words = f"{line.wins:,} win{'s' if line.wins != 1 else ''}"
+    return words + (f" ({line.shared_wins} shared)" if line.shared_wins else "")
+
+
+def _played_words(line: PlayerLine, played: list[str]) -> str:
+    kinds = len(played)
+    return (f"{line.plays:,} finished game{'s' if line.plays != 1 else ''} of {kinds} "
+            f"kind{'s' if kinds != 1 else ''}")
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _game_title(game: str) -> str:
+    entry = GAMES.get(game)
+    return entry.title if entry else game
+
+
+def _short_date(iso: str) -> str:
+    text = format_when(iso)
+    return text.split(",")[0] if text else ""
