@@ -13,13 +13,16 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.ui.expedition_hall import HallOfFameScreen
 from companion.ui.games import NewGameScreen, NotFound, PlayScreen
 from companion.ui.history import HistoryScreen
+from companion.ui.history_record import RecordScreen
 from companion.ui.home import APP_TITLE, HomeScreen
 from companion.ui.players import PlayersScreen
 from companion.ui.registry import discover_game_screens
 from companion.ui.services import STORE_TOPIC, AppContext, AppServices, Shell
 from companion.ui.settings import SettingsScreen
+from companion.ui.statistics import PlayerStatsScreen, StatsScreen
 from companion.ui.widgets import SEED_COLOUR
 
 __all__ = ["build_main", "App", "ROUTES"]
@@ -32,8 +35,12 @@ ROUTES = [
         component=HomeScreen,
         children=[
             ft.Route(path="players", component=PlayersScreen),
-            ft.Route(path="history", component=HistoryScreen),
+            ft.Route(path="history", component=HistoryScreen,
+                     children=[ft.Route(path=":record_id", component=RecordScreen)]),
+            ft.Route(path="stats", component=StatsScreen,
+                     children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
             ft.Route(path="settings", component=SettingsScreen),
+            ft.Route(path="hall-of-fame", component=HallOfFameScreen),
             ft.Route(path="games/:game", component=NewGameScreen),
             ft.Route(path="play/:game/:session_id", component=PlayScreen),
         ],
