@@ -1,0 +1,355 @@
+"""History (filters, a game's breakdown, share, delete with undo, resume), Statistics (the numbers shown are
+companion.stats's) and Settings (backup export and import, the CSV export), in-process."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import flet as ft
+from flet.messaging.protocol import MessageAction
+from harness import walk
+
+from companion import stats
+from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
+from companion.ui.charts import number, percent
+from companion.ui.widgets import format_when
+
+
+async def pick(ui, key: str, value: str) -> None:
+    """Choose an option of a Dropdown, as the client does: the new value, then the select event."""
+    control = ui.get(key)
+    ui.session.apply_patch(control._i, {"value": value})
+    await ui._event(control, "select", value)
+
+
+def _t12(name, total, lines, zones, penalty, reached):
+    return {"name": name, "total": total, "lines": [{"circles": [1, 2, 3], "points": 4}] * lines,
+            "zones": [{"circles": [5, 6], "value": 2, "points": 3}] * zones, "line_bonus": 1, "penalty": penalty,
+            "summit_reached": reached}
+
+
+def seed(store):
+    """Ann and Bob's games: Trek 12 (a shared win, a solo loss to Max), Ridgeline (fatigue), 14ers (Gerry)."""
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+
+    def add(day, game, title, players, detail):
+        return store.history.add({"game": game, "finished": f"2026-03-{day:02d}T18:00:00+00:00", "title": title,
+                                  "players": players, "detail": detail, "session": None})
+
+    def p(who, score, winner):
+        return {"id": None if isinstance(who, str) else who.id, "name": who if isinstance(who, str) else who.name,
+                "score": score, "winner": winner}
+
+    ids = {
+        "shared": add(1, "trek12", "Dunai", [p(ann, 70, True), p(bob, 70, True)],
+                      {"sheet": "dunai", "summit": 65, "rounds": 19,
+                       "scores": [_t12("Ann", 70, 3, 2, 6, True), _t12("Bob", 70, 2, 3, 9, True)]}),
+        "max": add(2, "trek12", "Dunai", [p(ann, 40, False), p("Max", 52, True)],
+                   {"sheet": "dunai", "summit": 65, "rounds": 19,
+                    "scores": [_t12("Ann", 40, 1, 1, 18, False), _t12("Max", 52, 4, 2, 3, False)]}),
+        "ridge": add(3, "ridgeline", "Sprint", [p(ann, 12, True), p(bob, 30, False)],
+                     {"route": "sprint", "lower_is_better": True, "winner": ["Ann"],
+                      "standings": [{"name": "Ann", "fatigue": 12}, {"name": "Bob", "fatigue": 30}]}),
+        "gerry": add(4, "fourteeners", "Solo against Gerry", [p(bob, 27, True), p("Gerry", 26, False)],
+                     {"players": [{"name": "Bob", "gerry": False, "total": 27},
+                                  {"name": "Gerry", "gerry": True, "total": 26}], "outcome": "You win, 27 to 26."}),
+        "ridge2": add(5, "ridgeline", "Sprint", [p(ann, 40, False), p(bob, 25, True)],
+                      {"route": "sprint", "lower_is_better": True}),
+    }
+    return ann, bob, ids
+
+
+def card_ids(ui) -> list[str]:
+    return [str(c.key)[len("history-"):] for c in walk(ui.top)
+            if str(c.key or "").startswith("history-") and str(c.key).count("-") == 1 and c.key != "history-more"]
+
+
+# --- History -----------------------------------------------------------------------------------------------------
+
+async def test_filter_history_by_game_and_by_player(open_ui, store):
+    ann, bob, ids = seed(store)
+    ui = await open_ui(route="/history")
+    assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["max"], ids["shared"]]
+    assert ui.get("history-match-count").value == "5 games"
+    await pick(ui, "history-filter-game", "ridgeline")
+    assert card_ids(ui) == [ids["ridge2"], ids["ridge"]]
+    await pick(ui, "history-filter-player", bob.id)
+    assert card_ids(ui) == [ids["ridge2"], ids["ridge"]]
+    await pick(ui, "history-filter-game", "trek12")
+    assert card_ids(ui) == [ids["shared"]]                    # Bob was not in the game against Max
+    assert ui.get("history-match-count").value == "1 game"
+    await pick(ui, "history-filter-game", "freunde")
+    assert card_ids(ui) == [] and ui.find("history-none-match") is not None
+    await pick(ui, "history-filter-game", "all")
+    assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["shared"]]
+    await ui.click("history-player-stats")                     # from the filtered list to Bob's statistics
+    assert ui.route == f"/stats/id:{bob.id}" and ui.get("pstats-name").value == "Bob"
+
+
+async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
+    _, _, ids = seed(store)
+    ui = await open_ui(route="/history")
+    await ui.click(f"history-{ids['max']}")
+    assert ui.route == f"/history/{ids['max']}"
+    assert ui.view_routes == ["/", "/history", f"/history/{ids['max']}"]
+    # Plain facts as labelled rows, the players' breakdowns as titled blocks, short records one per line.
+    summit = [t.value for t in walk(ui.get("record-row-summit")) if isinstance(t, ft.Text)]
+    assert summit == ["Summit", "65"]
+    ann = [t.value for t in walk(ui.get("record-item-scores.0")) if isinstance(t, ft.Text)]
+    assert ann[0] == "Ann" and "Line bonus" in ann and "Summit reached" in ann and "No" in ann
+    assert ui.get("record-row-scores.0.lines.0").value == "Circles 1, 2, 3 · Points 4"
+    assert ui.get("record-row-scores.1.zones.1").value == "Circles 5, 6 · Value 2 · Points 3"
+    assert [t.value for t in walk(ui.get("record-item-scores.1")) if isinstance(t, ft.Text)][0] == "Max"
+    await ui.back()
+    assert ui.route == "/history"
+
+
+async def test_share_a_result_as_text_and_copy_it(open_ui, store):
+    _, _, ids = seed(store)
+    record = store.history.get(ids["max"])
+    ui = await open_ui(route=f"/history/{ids['max']}")
+    expected = stats.share_text(record, when=format_when(record["finished"]))
+    assert ui.get("record-share-text").value == expected
+    assert expected.splitlines()[2:] == ["1. Max: 52 points (winner)", "2. Ann: 40 points"]
+    copy = ui.get("record-copy")
+    # The browser only lets a page write to the clipboard inside the tap itself, so the copy is the
+    # button's client action, not a round trip through the server.
+    assert isinstance(copy.action, ft.CopyToClipboard) and copy.action.data == expected
+    await ui.click("record-copy")
+    assert "Result copied" in ui.text()
+
+
+async def test_delete_a_game_then_undo(open_ui, store):
+    _, _, ids = seed(store)
+    ui = await open_ui(route="/history")
+    await ui.click(f"history-{ids['ridge']}")
+    await ui.click("record-delete")
+    assert ui.route == "/history"
+    assert store.history.get(ids["ridge"]) is None and ids["ridge"] not in card_ids(ui)
+    assert "Deleted Sprint" in ui.get("history-deleted").value
+    await ui.click("history-undo")
+    restored = store.history.get(ids["ridge"])
+    assert restored is not None and restored["players"][0]["score"] == 12      # the same record, same id
+    assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["max"], ids["shared"]]
+
+
+async def test_a_deleted_or_unknown_game_says_so(open_ui, store):
+    ui = await open_ui(route="/history/0123456789abcdef0123456789abcdef")
+    ui.get("record-missing")
+    await ui.click("record-back")
+    assert ui.route == "/history"
+
+
+async def test_games_in_progress_are_listed_with_a_way_to_resume(open_ui, store, save_session):
+    ann = store.players.add("Ann")
+    session_id = save_session("ridgeline", "Long ridge", players=[ann.id])
+    ui = await open_ui(route="/history")
+    ui.get("history-resume-title")
+    assert "Long ridge" in ui.text()
+    await ui.click(f"history-resume-{session_id}")
+    assert ui.route == f"/play/ridgeline/{session_id}"
+
+
+# --- Statistics --------------------------------------------------------------------------------------------------
+
+async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
+    ann, bob, _ = seed(store)
+    ui = await open_ui(route="/history")
+    await ui.click("history-open-stats")
+    assert ui.route == "/stats"
+    records = store.history.list()
+    for line in stats.player_lines(records):
+        key = f"stats-player-{line.key}"
+        assert ui.get(f"{key}-rate").value == percent(line.win_rate)
+        assert f"{line.plays} games" in ui.get(f"{key}-words").value
+    ann_line = stats.player_line(records, f"id:{ann.id}")
+    assert (ann_line.plays, ann_line.wins, ann_line.shared_wins) == (4, 2, 1)
+    assert ui.get(f"stats-player-id:{ann.id}-words").value == "4 games · 2 wins (1 shared)"
+    assert "Max" not in [line.name for line in stats.player_lines(records)]
+    (dunai,) = stats.trek12_sheets(records)
+    assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
+    assert ui.get("stats-sheet-dunai-lines").value == number(dunai.lines)
+    assert ui.get("stats-sheet-dunai-penalty").value == number(dunai.penalty) == "11"
+    assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-losses").value == "1"
+    assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-wins").value == "1"
+    # One game at a time: best and average appear, and the distribution of that game's scores.
+    await pick(ui, "stats-filter-game", "ridgeline")
+    ridge = {line.name: line for line in stats.player_lines(records, game="ridgeline")}
+    assert ui.get(f"stats-player-id:{ann.id}-words").value == (
+        f"2 games · 1 win · best {number(ridge['Ann'].best)} · avg {number(ridge['Ann'].average)}")
+    assert ridge["Ann"].best == 12                               # fatigue: lower is better
+    assert ui.find("stats-sheets-title") is None and ui.find("stats-distribution") is not None
+
+
+async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
+    ann, _, _ = seed(store)
+    ui = await open_ui(route="/stats")
+    await ui.click(f"stats-player-id:{ann.id}")
+    assert ui.route == f"/stats/id:{ann.id}"
+    assert ui.view_routes == ["/", "/stats", f"/stats/id:{ann.id}"]
+    records = store.history.list()
+    overall = stats.player_line(records, f"id:{ann.id}")
+    assert ui.get("pstats-plays").value == str(overall.plays)
+    assert ui.get("pstats-wins").value == "2 (1 shared)"
+    assert ui.get("pstats-rate").value == percent(overall.win_rate) == "50%"
+    for game in ("trek12", "ridgeline"):
+        line = stats.player_line(records, f"id:{ann.id}", game=game)
+        assert ui.get(f"pstats-{game}-best").value == number(line.best)
+        assert ui.get(f"pstats-{game}-average").value == number(line.average)
+        assert ui.get(f"pstats-{game}-rate").value == percent(line.win_rate)
+    assert ui.get("pstats-ridgeline-best").value == "12"
+    assert ui.find("pstats-fourteeners-title") is None                    # Ann never played 14ers
+    (dunai,) = stats.trek12_sheets(records, f"id:{ann.id}")
+    assert ui.get("pstats-sheet-dunai-summit-rate").value == "50% (1 of 2)" and dunai.summits == 1
+    assert ui.get("pstats-solo-trek12-max-best").value == "40"
+    over_time = ui.get("pstats-trek12-over-time")
+    assert over_time is not None                                          # a chart once there are two games
+
+
+async def test_unknown_player_statistics_say_so(open_ui, store):
+    seed(store)
+    ui = await open_ui(route="/stats/guest:nobody")
+    ui.get("pstats-none")
+    await ui.click("pstats-all")
+    assert ui.route == "/stats"
+
+
+async def test_statistics_with_no_games(open_ui):
+    ui = await open_ui(route="/stats")
+    ui.get("stats-empty")
+
+
+# --- Settings: backup and CSV ------------------------------------------------------------------------------------
+
+async def test_backup_saved_from_settings_is_the_full_export(open_ui, store, tmp_path):
+    seed(store)
+    target = tmp_path / "backup.json"
+    ui = await open_ui(route="/settings")
+    await ui.type("settings-backup-path", str(target))
+    await ui.click("settings-backup-save")
+    assert json.loads(target.read_text(encoding="utf-8")) == store.export_all()
+    assert str(target) in ui.get("settings-backup-result").value
+
+
+async def test_backup_imported_from_settings_merges_into_another_device(open_ui, store, tmp_path):
+    seed(store)
+    target = tmp_path / "backup.json"
+    target.write_text(json.dumps(store.export_all()), encoding="utf-8")
+    other = open_store(memory=True)
+    try:
+        from harness import UiApp
+
+        from companion.ui.app import build_main
+        ui = await UiApp(build_main(other), route="/settings").start()
+        try:
+            await ui.type("settings-backup-path", str(target))
+            await ui.click("settings-backup-import")
+            assert other.history.count() == 5 and len(other.players.list()) == 2
+            assert "Imported backup.json: added" in ui.get("settings-backup-result").value
+            await ui.click("settings-backup-import")                        # again: nothing new, no duplicates
+            assert other.history.count() == 5 and "nothing new to add" in ui.get("settings-backup-result").value
+        finally:
+            await ui.close()
+    finally:
+        other.close()
+
+
+async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, tmp_path):
+    seed(store)
+    before = store.export_all()
+    ui = await open_ui(route="/settings")
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(before)[:500], encoding="utf-8")
+    await ui.type("settings-backup-path", str(cut))
+    await ui.click("settings-backup-import")
+    message = ui.get("settings-backup-result").value
+    assert "cut.json was not imported: it is not valid JSON" in message and "Nothing was changed." in message
+
+    future = tmp_path / "future.json"
+    future.write_text(json.dumps({**before, "version": BACKUP_VERSION + 1}), encoding="utf-8")
+    await ui.type("settings-backup-path", str(future))
+    await ui.click("settings-backup-import")
+    assert "future.json was not imported" in ui.get("settings-backup-result").value
+    assert "version" in ui.get("settings-backup-result").value
+
+    hostile = tmp_path / "hostile.json"
+    doc = json.loads(json.dumps(before))
+    doc["history"].append({**doc["history"][0], "id": "f" * 32, "players": "everyone", "surprise": 1})
+    hostile.write_text(json.dumps(doc), encoding="utf-8")
+    await ui.type("settings-backup-path", str(hostile))
+    await ui.click("settings-backup-import")
+    assert "hostile.json was not imported" in ui.get("settings-backup-result").value
+
+    await ui.type("settings-backup-path", str(tmp_path / "missing.json"))
+    await ui.click("settings-backup-import")
+    assert "There is no file at" in ui.get("settings-backup-result").value
+    assert store.export_all() == before
+
+
+async def test_backup_download_and_import_through_the_file_dialogs(open_ui, store):
+    _, _, ids = seed(store)
+    ui = await open_ui(route="/settings")
+    await ui.click("settings-backup-download")
+    (call,) = [m.body for m in ui.client.sent
+               if m.action == MessageAction.INVOKE_METHOD and m.body.name == "save_file"]
+    assert call.args["file_name"].startswith("climbing-companion-backup-")
+    data = call.args["src_bytes"]
+    assert json.loads(data.decode("utf-8")) == store.export_all()
+    assert "Backup saved as" in ui.get("settings-backup-result").value
+
+    # The player picks that file back after deleting a game: the device's picker hands over its bytes.
+    removed = store.history.delete(ids["ridge"])
+    answer = ui.client._answer
+
+    def picker(call):
+        if call.name == "pick_files":
+            ui.session.handle_invoke_method_results(
+                call.control_id, call.call_id, [{"id": 1, "name": "mine.json", "size": len(data),
+                                                 "bytes": list(data)}], None)
+            return
+        answer(call)
+
+    ui.client._answer = picker
+    await ui.click("settings-backup-pick")
+    assert store.history.get(ids["ridge"]) == removed
+    assert "Imported mine.json: added 1 finished game" in ui.get("settings-backup-result").value
+
+
+async def test_history_as_csv_from_settings(open_ui, store, tmp_path):
+    ann = store.players.add('Ann "the axe", Jr.')
+    store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Camp 2,\nnight",
+                       "players": [{"id": ann.id, "name": ann.name, "score": 12, "winner": True},
+                                   {"id": None, "name": "=cmd()", "score": 30, "winner": False}],
+                       "detail": {"lower_is_better": True}, "session": None})
+    target = tmp_path / "history.csv"
+    ui = await open_ui(route="/settings")
+    await ui.type("settings-csv-path", str(target))
+    await ui.click("settings-csv-save")
+    raw = target.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")                                # UTF-8 marked for spreadsheets
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert tuple(rows[0]) == stats.CSV_COLUMNS
+    first, second = (dict(zip(stats.CSV_COLUMNS, row)) for row in rows[1:])
+    assert (first["player"], first["title"], first["score"], first["winner"]) == (
+        'Ann "the axe", Jr.', "Camp 2,\nnight", "12", "1")
+    assert (second["player"], second["lower_is_better"]) == ("'=cmd()", "1")
+    assert "2 rows saved to" in ui.get("settings-csv-result").value
+
+    await ui.click("settings-csv-download")
+    (call,) = [m.body for m in ui.client.sent
+               if m.action == MessageAction.INVOKE_METHOD and m.body.name == "save_file"]
+    assert call.args["src_bytes"] == raw and call.args["file_name"].endswith(".csv")
+
+
+async def test_a_backup_of_another_format_is_refused(open_ui, store, tmp_path):
+    seed(store)
+    before = store.export_all()
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something-else", "version": BACKUP_VERSION}), encoding="utf-8")
+    ui = await open_ui(route="/settings")
+    await ui.type("settings-backup-path", str(other))
+    await ui.click("settings-backup-import")
+    assert "other.json was not imported" in ui.get("settings-backup-result").value
+    assert BACKUP_FORMAT not in ("something-else",) and store.export_all() == before
