@@ -1,0 +1,165 @@
+"""Trek 12 Expeditions' forms as data: what the players have tapped so far, turned into the engine's actions.
+
+The play screen keeps these drafts in its state; `*_action` turns a draft into the action document of
+docs/formats.md (Trek 12 Expeditions, In the app), or returns the sentence saying what is still missing.
+The engine then judges the action itself (lead order, cards left in play, the limit of three).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from companion.games.expedition.rules import SeatNo, State, lead_order
+from companion.games.trek12.rules import MAX_ASSISTS, Assist
+
+__all__ = [
+    "NO_CARD",
+    "PickChoice",
+    "PickDraft",
+    "ScoreDraft",
+    "reveal_action",
+    "pick_action",
+    "use_action",
+    "score_action",
+    "open_action",
+    "parse_points",
+]
+
+NO_CARD = "none"  # a player involved in the round who takes no card (still passes the Lead Climber card on)
+
+
+@dataclass(frozen=True)
+class PickChoice:
+    """One player's pick being entered: the card (a card value, NO_CARD, or None until chosen), and the card
+    given back when the hand is full."""
+
+    card: str | None = None
+    give_back: str | None = None
+
+
+@dataclass(frozen=True)
+class PickDraft:
+    """The players picking this round (a new zone of 0s, 1s or 2s each) and their choices."""
+
+    choices: tuple[tuple[SeatNo, PickChoice], ...] = ()
+
+    def get(self, seat: SeatNo) -> PickChoice | None:
+        """The seat's choice, or None when the seat is not picking."""
+        return next((c for s, c in self.choices if s == seat), None)
+
+    def toggled(self, seat: SeatNo) -> PickDraft:
+        """The seat added to the round (nothing chosen yet) or taken out of it."""
+        if self.get(seat) is not None:
+            return PickDraft(tuple((s, c) for s, c in self.choices if s != seat))
+        return PickDraft(tuple(sorted(self.choices + ((seat, PickChoice()),))))
+
+    def with_choice(self, seat: SeatNo, **changes: str | None) -> PickDraft:
+        """The seat's choice changed (it joins the round if it was not in it)."""
+        current = self.get(seat) or PickChoice()
+        updated = replace(current, **changes)
+        others = tuple((s, c) for s, c in self.choices if s != seat)
+        return PickDraft(tuple(sorted(others + ((seat, updated),))))
+
+
+@dataclass(frozen=True)
+class ScoreDraft:
+    """An Ascent's scoring being entered: cards cashed (indexes into the hand), challenges met, and the seats
+    whose points came from the sheet played in the app. The typed points live in the screen's ref."""
+
+    cash: Mapping[SeatNo, tuple[int, ...]] = field(default_factory=dict)
+    met: Mapping[SeatNo, tuple[int, ...]] = field(default_factory=dict)
+    from_sheet: tuple[SeatNo, ...] = ()
+
+    def toggle_cash(self, seat: SeatNo, index: int) -> ScoreDraft:
+        """Cash one more held card of the seat, or keep it after all."""
+        held = self.cash.get(seat, ())
+        new = tuple(i for i in held if i != index) if index in held else tuple(sorted(held + (index,)))
+        return replace(self, cash={**self.cash, seat: new})
+
+    def toggle_met(self, seat: SeatNo, envelope: int) -> ScoreDraft:
+        """Tick or untick a challenge met by the seat's sheet."""
+        met = self.met.get(seat, ())
+        new = tuple(n for n in met if n != envelope) if envelope in met else tuple(sorted(met + (envelope,)))
+        return replace(self, met={**self.met, seat: new})
+
+
+def reveal_action(counts: Mapping[str, int] | None) -> dict:
+    """The reveal of an Ascent's cards: drawn by the app (None) or typed from the real deck (copies per kind)."""
+    if counts is None:
+        return {"type": "reveal"}
+    cards = [card.value for card in Assist for _ in range(max(0, int(counts.get(card.value, 0))))]
+    return {"type": "reveal", "cards": cards}
+
+
+def pick_action(state: State, draft: PickDraft) -> dict | str:
+    """One round's picks in the engine's shape, listed from the Lead Climber clockwise (rulebook, How to get
+    an Assist card), or what is still to choose."""
+    if not draft.choices:
+        return "Tap each player who made a new zone of 0s, 1s or 2s this round."
+    names = state.setup.names
+    picks = []
+    for seat in lead_order(state, [s for s, _ in draft.choices]):
+        choice = draft.get(seat)
+        assert choice is not None
+        if choice.card is None:
+            return f"Choose the card {names[seat]} takes (or no card)."
+        card = None if choice.card == NO_CARD else choice.card
+        full = len(state.hands[seat]) >= MAX_ASSISTS and not state.setup.seats[seat].is_max
+        if card is not None and full and choice.give_back is None:
+            return f"{names[seat]} holds {MAX_ASSISTS} cards: choose the one to put back into play."
+        entry: dict = {"player": names[seat], "card": card}
+        if card is not None and full:
+            entry["give_back"] = choice.give_back
+        picks.append(entry)
+    return {"type": "pick", "picks": picks}
+
+
+def use_action(state: State, seat: SeatNo, card: Assist) -> dict:
+    """A card discarded during the Ascent for its effect."""
+    return {"type": "use", "player": state.setup.names[seat], "card": card.value}
+
+
+def parse_points(text: str | None) -> int | None:
+    """A typed score as a whole number (a leading minus allowed), or None when it is not one."""
+    raw = (text or "").strip().replace("−", "-")
+    if not raw or not raw.lstrip("-").isdigit() or raw.count("-") > 1 or ("-" in raw and not raw.startswith("-")):
+        return None
+    return int(raw)
+
+
+def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, day: str) -> dict | str:
+    """The Ascent's scoring: each sheet's points (before cards), the cards cashed, the challenges ticked and
+    the date; or the sentence naming the first score still missing."""
+    names = state.setup.names
+    scores: dict[str, int] = {}
+    cash: dict[str, list[str]] = {}
+    met: dict[str, list[int]] = {}
+    for seat in lead_order(state):
+        value = parse_points(points.get(seat))
+        if value is None:
+            typed = (points.get(seat) or "").strip()
+            if typed:
+                return f"{names[seat]}'s sheet points must be a whole number, not “{typed}”."
+            return f"Type {names[seat]}'s sheet points."
+        scores[names[seat]] = value
+        if state.setup.seats[seat].is_max:
+            continue
+        hand = state.hands[seat]
+        cashed = [hand[i].value for i in draft.cash.get(seat, ()) if 0 <= i < len(hand)]
+        if cashed:
+            cash[names[seat]] = cashed
+        ticked = list(draft.met.get(seat, ()))
+        if ticked:
+            met[names[seat]] = ticked
+    doc: dict = {"type": "score", "scores": scores, "date": day}
+    if cash:
+        doc["cash"] = cash
+    if met:
+        doc["challenges"] = met
+    return doc
+
+
+def open_action(note: str | None) -> dict:
+    """The envelope due, opened, with the note of what it held."""
+    return {"type": "open", "note": (note or "").strip()}

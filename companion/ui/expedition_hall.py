@@ -1,0 +1,326 @@
+"""Route `/hall-of-fame`: the Trek 12 Hall of Fame, kept forever — per sheet every record written (date, who,
+score), the older ones struck out — and the Challenge envelopes used up, with what they held.
+
+Records written by Expeditions follow their Expedition (undo and abandon take them back); lines from the
+booklet's own Hall of Fame, and envelopes opened before the app was used, are typed in here and can be
+removed again (with undo).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+import flet as ft
+
+from companion import hall_of_fame
+from companion.errors import CompanionError
+from companion.games.expedition.challenges import challenge
+from companion.games.expedition.data import ENVELOPES, expedition_sheets
+from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
+from companion.ui.expedition_forms import parse_points
+from companion.ui.expedition_parts import bind, panel, sentence, toggle_pill
+from companion.ui.services import use_app, use_latest_state
+from companion.ui.widgets import labelled, message_card, screen_view, section_title
+
+__all__ = ["HallOfFameScreen", "HALL_ROUTE"]
+
+HALL_ROUTE = "/hall-of-fame"
+_VIOLET = "#7E57C2"
+
+
+@ft.component
+def HallOfFameScreen() -> ft.View:
+    """Route `/hall-of-fame`: each sheet's records, oldest first with all but the standing one struck out; the
+    envelopes used up; forms to copy in the booklet's lines and envelopes opened before."""
+    app = use_app()
+    adding, set_adding = ft.use_state(None)  # None, "record" or "envelope"
+    sheet, set_sheet = ft.use_state(expedition_sheets()[0].key)
+    number, set_number, number_now = use_latest_state(None)
+    names_now = ft.use_ref("")
+    score_now = ft.use_ref("")
+    day_now = ft.use_ref("")
+    note_now = ft.use_ref("")
+    problem, set_problem = ft.use_state(None)
+    removed, set_removed = ft.use_state(None)  # (table, document) of the last line removed, for undo
+
+    hall = hall_of_fame.hall(app.store)
+    opened = hall_of_fame.envelopes(app.store)
+
+    def open_form(kind: str | None) -> None:
+        set_adding(kind)
+        set_problem(None)
+        names_now.current = ""
+        score_now.current = ""
+        day_now.current = ""
+        note_now.current = ""
+        set_number(None)
+
+    def add_record() -> None:
+        names = [n.strip() for n in names_now.current.replace("&", ",").split(",") if n.strip()]
+        score = parse_points(score_now.current)
+        if not names:
+            set_problem("Type who holds the record (several names separated by commas).")
+            return
+        if score is None:
+            set_problem("Type the record's score as a whole number.")
+            return
+        try:
+            hall_of_fame.add_record(app.store, sheet, names, score, day_now.current.strip() or None)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        open_form(None)
+        set_removed(None)
+        app.changed()
+
+    def add_envelope() -> None:
+        chosen = number_now.current
+        if chosen is None:
+            set_problem("Choose the envelope's number.")
+            return
+        try:
+            hall_of_fame.add_envelope(app.store, chosen, note_now.current, day=day_now.current.strip() or None)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        open_form(None)
+        set_removed(None)
+        app.changed()
+
+    def remove(table: str, doc_id: str) -> None:
+        try:
+            if table == hall_of_fame.HALL_TABLE:
+                doc = hall_of_fame.remove_record(app.store, doc_id)
+            else:
+                doc = hall_of_fame.remove_envelope(app.store, doc_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_removed((table, doc))
+        app.changed()
+
+    def put_back() -> None:
+        if removed is None:
+            return
+        table, doc = removed
+        try:
+            app.store.table(table).upsert(doc)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_removed(None)
+        app.changed()
+
+    body: list[ft.Control] = [
+        ft.Text("The best score ever climbed on each sheet. Beating the record that stood when an Expedition "
+                "began earns a star; the best of those writes the new line and the old one is struck out.",
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if hall.problems:
+        body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, "Some lines could not be read",
+                                 " ".join(sentence(p) for p in hall.problems), key="hall-problems", tone="warning"))
+    if removed is not None:
+        body.append(ft.Container(
+            key="hall-removed", border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=ft.Padding.only(left=14, right=6, top=4, bottom=4),
+            content=ft.Row(spacing=8, controls=[
+                ft.Text("Removed.", expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                labelled("hall-undo", ft.TextButton("Undo", key="hall-undo", on_click=put_back)),
+            ])))
+    for column in hall.columns:
+        body.append(_column_card(column, on_remove=remove))
+
+    body.append(section_title("Challenge envelopes"))
+    body.append(_envelopes_card(opened, on_remove=remove))
+
+    if adding == "record":
+        body.append(_record_form(sheet, set_sheet, names_now, score_now, day_now, problem,
+                                 on_save=add_record, on_cancel=bind(open_form, None)))
+    elif adding == "envelope":
+        used = {e.number for e in opened}
+        body.append(_envelope_form(number, set_number, used, note_now, day_now, problem,
+                                   on_save=add_envelope, on_cancel=bind(open_form, None)))
+    else:
+        if problem:
+            body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not changed", problem, key="hall-problem",
+                                     tone="warning"))
+        body.append(ft.Row(wrap=True, alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+            labelled("hall-add-envelope", ft.OutlinedButton(
+                "Envelope opened before", key="hall-add-envelope", icon=ft.Icons.DRAFTS_ROUNDED,
+                on_click=bind(open_form, "envelope"))),
+            labelled("hall-add-record", ft.FilledTonalButton(
+                "Copy a line from the booklet", key="hall-add-record", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+                on_click=bind(open_form, "record"))),
+        ]))
+    return screen_view("Hall of Fame", body)
+
+
+def _column_card(column: Column, *, on_remove) -> ft.Control:
+    sheet = column.sheet
+    key = f"hall-{sheet.key}"
+    rows: list[ft.Control] = []
+    for index, line in enumerate(column.lines):
+        rows.append(_line_row(f"{key}-{index}", line, on_remove=on_remove))
+    if not rows:
+        rows.append(ft.Text("No record yet: the first Expedition's best score writes it.", key=f"{key}-empty",
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    record = column.record
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(18),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=14,
+        content=ft.Column(tight=True, spacing=6, controls=[
+            ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Container(width=40, height=40, border_radius=ft.BorderRadius.all(12), bgcolor=_VIOLET,
+                             alignment=ft.Alignment.CENTER,
+                             content=ft.Icon(ft.Icons.TERRAIN_ROUNDED, color=ft.Colors.WHITE, size=24)),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(sheet.name, size=17, weight=ft.FontWeight.W_700),
+                    ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+                ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                    ft.Text("—" if record is None else str(record.score), key=f"{key}-record", size=24,
+                            weight=ft.FontWeight.W_800, color=_VIOLET if record is not None else None),
+                    ft.Text("record", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ]),
+            ft.Divider(height=6),
+            *rows,
+        ]),
+    )
+
+
+def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
+    entry = line.entry
+    struck = line.struck
+    style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2) if struck else None
+    colour = ft.Colors.ON_SURFACE_VARIANT if struck else None
+    names = " & ".join(entry.names)
+    spoken = f"{entry.date}, {names}, {entry.score}" + (", struck out" if struck else ", the standing record")
+    controls: list[ft.Control] = [
+        ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
+                color=_VIOLET if not struck else ft.Colors.OUTLINE),
+        ft.Text(_day(entry.date), width=86, size=13, color=colour, style=style),
+        ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour, style=style,
+                key=f"{key}-names"),
+        ft.Text(str(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
+                weight=ft.FontWeight.W_700 if not struck else None, color=colour, style=style, key=f"{key}-score"),
+    ]
+    if entry.expedition is None:
+        controls.append(labelled(f"{key}-remove", ft.IconButton(
+            ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-remove", tooltip="Remove this line", icon_size=20,
+            on_click=bind(on_remove, hall_of_fame.HALL_TABLE, entry.id))))
+    else:
+        controls.append(ft.Container(width=40, alignment=ft.Alignment.CENTER, content=ft.Icon(
+            ft.Icons.FLAG_ROUNDED, size=16, color=ft.Colors.OUTLINE, tooltip="Written by an Expedition in the app")))
+    return ft.Semantics(label=spoken, content=ft.Row(
+        key=key, data="struck" if struck else "record", spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=controls))
+
+
+def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Control:
+    by_number: dict[int, list[OpenedEnvelope]] = {}
+    for envelope in opened:
+        by_number.setdefault(envelope.number, []).append(envelope)
+    rows: list[ft.Control] = []
+    for number in range(1, ENVELOPES + 1):
+        item = challenge(number)
+        found = by_number.get(number, [])
+        key = f"hall-envelope-{number}"
+        if not found:
+            rows.append(ft.Row(key=key, spacing=10, controls=[
+                ft.Icon(ft.Icons.MAIL_ROUNDED, size=20, color=ft.Colors.OUTLINE),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(f"{number} · sealed", weight=ft.FontWeight.W_600),
+                    ft.Text(item.text[:1].upper() + item.text[1:], size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ]))
+            continue
+        for index, envelope in enumerate(found):
+            who = ", ".join(p for p in (envelope.opener, _day(envelope.date) if envelope.date else None) if p)
+            controls: list[ft.Control] = [
+                ft.Icon(ft.Icons.DRAFTS_ROUNDED, size=20, color="#00796B"),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(f"{number} · opened" + (f" by {who}" if who else ""), weight=ft.FontWeight.W_600),
+                    ft.Text(item.text[:1].upper() + item.text[1:], size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    *([ft.Text(f"“{envelope.note}”", size=13, italic=True, key=f"{key}-{index}-note")]
+                      if envelope.note else []),
+                ]),
+            ]
+            if envelope.expedition is None:
+                controls.append(labelled(f"{key}-{index}-remove", ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-{index}-remove", icon_size=20,
+                    tooltip="Seal it again (opened by mistake)",
+                    on_click=bind(on_remove, hall_of_fame.ENVELOPE_TABLE, envelope.id))))
+            rows.append(ft.Row(key=key if index == 0 else f"{key}-{index}", spacing=10,
+                               vertical_alignment=ft.CrossAxisAlignment.START, controls=controls))
+    return panel(rows, key="hall-envelopes", padding=14)
+
+
+def _record_form(sheet: str, set_sheet, names_now, score_now, day_now, problem: str | None, *, on_save,
+                 on_cancel) -> ft.Control:
+    return panel([
+        ft.Text("A line from the booklet's Hall of Fame", size=16, weight=ft.FontWeight.W_700),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            toggle_pill(f"hall-form-sheet-{s.key}", s.name, s.key == sheet, bind(set_sheet, s.key))
+            for s in expedition_sheets()
+        ]),
+        labelled("hall-form-names", ft.TextField(
+            key="hall-form-names", label="Who (several: separate with commas)", value=names_now.current,
+            capitalization=ft.TextCapitalization.WORDS, max_length=120,
+            on_change=lambda e: setattr(names_now, "current", e.control.value or ""))),
+        ft.Row(spacing=12, controls=[
+            ft.Container(expand=1, content=labelled("hall-form-score", ft.TextField(
+                key="hall-form-score", label="Score", value=score_now.current, keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
+                on_change=lambda e: setattr(score_now, "current", e.control.value or "")))),
+            ft.Container(expand=2, content=labelled("hall-form-date", ft.TextField(
+                key="hall-form-date", label="Date", hint_text=date.today().isoformat(), value=day_now.current,
+                helper="YYYY-MM-DD; empty: today",
+                on_change=lambda e: setattr(day_now, "current", e.control.value or "")))),
+        ]),
+        *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
+        ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+            labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),
+            labelled("hall-form-save", ft.FilledButton("Add the line", key="hall-form-save",
+                                                       icon=ft.Icons.CHECK_ROUNDED, on_click=on_save)),
+        ]),
+    ], key="hall-form", tone="high")
+
+
+def _envelope_form(number: int | None, set_number, used: set[int], note_now, day_now, problem: str | None, *,
+                   on_save, on_cancel) -> ft.Control:
+    return panel([
+        ft.Text("An envelope opened before", size=16, weight=ft.FontWeight.W_700),
+        ft.Text("Opened in an Expedition played on paper: it stays used up for every Expedition here.", size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            toggle_pill(f"hall-form-envelope-{n}", str(n), n == number, bind(set_number, n), disabled=n in used)
+            for n in range(1, ENVELOPES + 1)
+        ]),
+        labelled("hall-form-note", ft.TextField(
+            key="hall-form-note", label="What it held", value=note_now.current, multiline=True, min_lines=2,
+            max_length=2000, on_change=lambda e: setattr(note_now, "current", e.control.value or ""))),
+        labelled("hall-form-date", ft.TextField(
+            key="hall-form-date", label="Date (optional)", hint_text="YYYY-MM-DD", value=day_now.current,
+            on_change=lambda e: setattr(day_now, "current", e.control.value or ""))),
+        *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
+        ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+            labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),
+            labelled("hall-form-save", ft.FilledButton("Mark it opened", key="hall-form-save",
+                                                       icon=ft.Icons.CHECK_ROUNDED, on_click=on_save)),
+        ]),
+    ], key="hall-form", tone="high")
+
+
+def _day(iso: str | None) -> str:
+    """'3 Mar 2026' for '2026-03-03'."""
+    if not iso:
+        return ""
+    try:
+        day = date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{day.day} {day:%b %Y}"
+

@@ -1,0 +1,273 @@
+"""Trek 12 Expeditions' building blocks for the screens: stars drawn as stars, Assist cards, toggles, steppers.
+
+Stars are drawn one icon per Reputation star, coloured by kind (summit, race, record) and always spoken as
+words, so the picture is readable at a glance and by a screen reader. Every number shown comes from the
+engine (`companion.games.expedition`); these helpers only draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.expedition.scoring import Stars
+from companion.games.trek12.rules import Assist
+
+__all__ = [
+    "StarKind",
+    "STAR_KINDS",
+    "CardLook",
+    "CARD_LOOKS",
+    "FALLBACK_COLOUR",
+    "bind",
+    "sentence",
+    "plural",
+    "star_icons",
+    "stars_words",
+    "star_legend",
+    "card_look",
+    "card_chip",
+    "card_counts",
+    "card_words",
+    "toggle_pill",
+    "stepper",
+    "panel",
+    "badge",
+]
+
+FALLBACK_COLOUR = "#78909C"  # a seat with no roster player (Max): slate grey
+
+
+@dataclass(frozen=True)
+class StarKind:
+    """One kind of Reputation star: the field of `Stars`, its colour, and its name on screen."""
+
+    field: str
+    colour: str
+    name: str
+
+
+# Gold for the summit, coral for the race, violet for a record: far apart in hue and in lightness.
+STAR_KINDS: tuple[StarKind, ...] = (
+    StarKind("summit", "#E8A200", "Summit"),
+    StarKind("race", "#E0533D", "Race"),
+    StarKind("record", "#7E57C2", "Record"),
+)
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How an Assist card is drawn: its colour, its symbol and its name."""
+
+    colour: str
+    icon: ft.IconData
+    title: str
+    many: str
+
+
+CARD_LOOKS: dict[Assist, CardLook] = {
+    Assist.COMPASS: CardLook("#1565C0", ft.Icons.EXPLORE_ROUNDED, "Compass", "Compasses"),
+    Assist.ROPE: CardLook("#8D6E63", ft.Icons.LINK_ROUNDED, "Rope", "Ropes"),
+    Assist.TENT: CardLook("#2E7D32", ft.Icons.FESTIVAL_ROUNDED, "Tent", "Tents"),
+    Assist.SCHNAPPS: CardLook("#AD1457", ft.Icons.LIQUOR_ROUNDED, "Schnapps", "Schnapps"),
+}
+
+
+def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
+    """A click handler with no parameters calling `action(*args)` (Flet hands an event to a handler that
+    declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value)."""
+    return lambda: action(*args)
+
+
+def sentence(text: object) -> str:
+    """An engine message as a sentence for a screen: capital first letter, full stop at the end."""
+    out = str(text).strip()
+    out = out[:1].upper() + out[1:]
+    return out if out.endswith((".", "!", "?", ")")) else out + "."
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 card', '3 cards'."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def stars_words(stars: Stars) -> str:
+    """Stars in words by kind: '4 stars (summit 3, race 1)', or 'no stars'."""
+    if stars.total == 0:
+        return "no stars"
+    parts = [f"{kind.name.lower()} {getattr(stars, kind.field)}" for kind in STAR_KINDS if getattr(stars, kind.field)]
+    return f"{plural(stars.total, 'star')} ({', '.join(parts)})"
+
+
+def star_icons(stars: Stars, *, size: int = 18, key: str | None = None, empty: str | None = "—",
+               label: str | None = None) -> ft.Control:
+    """One star icon per Reputation star, summit stars first, then race, then record; spoken in words."""
+    icons: list[ft.Control] = []
+    for kind in STAR_KINDS:
+        for _ in range(getattr(stars, kind.field)):
+            icons.append(ft.Icon(ft.Icons.STAR_ROUNDED, size=size, color=kind.colour))
+    if not icons and empty:
+        icons.append(ft.Text(empty, size=size * 0.8, color=ft.Colors.ON_SURFACE_VARIANT))
+    spoken = stars_words(stars) if label is None else f"{label}: {stars_words(stars)}"
+    return ft.Semantics(
+        label=spoken,
+        exclude_semantics=True,
+        content=ft.Row(icons, key=key, spacing=0, run_spacing=0, wrap=True, tight=True,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+
+
+def star_legend(*, key: str = "exp-star-legend") -> ft.Control:
+    """What the three star colours mean."""
+    return ft.Row(key=key, wrap=True, spacing=14, run_spacing=4, controls=[
+        ft.Row(tight=True, spacing=4, controls=[ft.Icon(ft.Icons.STAR_ROUNDED, size=16, color=kind.colour),
+                                                ft.Text(kind.name, size=12, color=ft.Colors.ON_SURFACE_VARIANT)])
+        for kind in STAR_KINDS
+    ])
+
+
+def card_look(card: Assist) -> CardLook:
+    """The look of an Assist card."""
+    return CARD_LOOKS[card]
+
+
+def card_words(cards: Iterable[Assist]) -> str:
+    """'2 Ropes, 1 Tent' for a set of cards; 'none' when empty."""
+    counts = Counter(cards)
+    if not counts:
+        return "none"
+    return ", ".join(f"{n} {CARD_LOOKS[c].title if n == 1 else CARD_LOOKS[c].many}"
+                     for c, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0])))
+
+
+def card_counts(cards: Iterable[Assist]) -> list[tuple[Assist, int]]:
+    """Each kind with its count, in the deck's order, kinds with none left out."""
+    counts = Counter(cards)
+    return [(card, counts[card]) for card in Assist if counts[card]]
+
+
+def card_chip(card: Assist, *, key: str | None = None, count: int | None = None, on_click=None,
+              selected: bool = False, disabled: bool = False, small: bool = False, action: str | None = None,
+              note: str | None = None) -> ft.Control:
+    """An Assist card as a rounded chip in its colour with its symbol and name (and a count, `×2`).
+
+    Tappable chips are 48 px high (thumb size); `selected` rings it, `disabled` fades it.
+    """
+    look = CARD_LOOKS[card]
+    height = 36 if small else 48
+    parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=ft.Colors.WHITE),
+                               ft.Text(look.title, size=13 if small else 14, weight=ft.FontWeight.W_600,
+                                       color=ft.Colors.WHITE)]
+    if count is not None:
+        parts.append(ft.Container(
+            padding=ft.Padding.symmetric(horizontal=6, vertical=1), border_radius=ft.BorderRadius.all(8),
+            bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.BLACK),
+            content=ft.Text(f"×{count}", size=12, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)))
+    if selected:
+        parts.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, size=18, color=ft.Colors.WHITE))
+    if note:
+        parts.append(ft.Text(note, size=12, color=ft.Colors.WHITE))
+    chip = ft.Container(
+        key=key,
+        height=height,
+        padding=ft.Padding.symmetric(horizontal=12 if small else 14),
+        border_radius=ft.BorderRadius.all(height / 2),
+        bgcolor=look.colour,
+        border=ft.Border.all(3, ft.Colors.ON_SURFACE) if selected else None,
+        opacity=0.38 if disabled else 1.0,
+        disabled=disabled,
+        ink=on_click is not None,
+        on_click=on_click,
+        content=ft.Row(parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+    spoken = look.title + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
+    if action:
+        spoken = f"{action} {spoken}"
+    return ft.Semantics(identifier=key, label=spoken, button=on_click is not None,
+                        selected=selected if on_click is not None else None, content=chip)
+
+
+def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str | None = None,
+                disabled: bool = False, icon: ft.IconData | None = None, sub: str | None = None) -> ft.Control:
+    """A rounded 48 px toggle with a label (a dot in `colour` when given): filled when selected."""
+    parts: list[ft.Control] = []
+    if selected:
+        parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    elif icon is not None:
+        parts.append(ft.Icon(icon, size=18, color=ft.Colors.ON_SURFACE_VARIANT))
+    if colour is not None:
+        parts.append(ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour))
+    text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE)]
+    if sub:
+        text.append(ft.Text(sub, size=11, color=ft.Colors.ON_PRIMARY_CONTAINER if selected
+                            else ft.Colors.ON_SURFACE_VARIANT))
+    parts.append(ft.Column(text, spacing=0, tight=True) if sub else text[0])
+    return ft.Semantics(
+        identifier=key,
+        label=label + (f", {sub}" if sub else ""),
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            key=key,
+            height=48 if not sub else 56,
+            padding=ft.Padding.symmetric(horizontal=14),
+            border_radius=ft.BorderRadius.all(24),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+            opacity=0.45 if disabled else 1.0,
+            disabled=disabled,
+            ink=True,
+            on_click=on_click,
+            content=ft.Row(parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = False,
+            plus_disabled: bool = False, label: str = "") -> ft.Control:
+    """A − value + counter with 48 px buttons (keys `<key>-minus`, `<key>-plus`, `<key>-value`)."""
+    return ft.Row(tight=True, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
+            ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-minus", on_click=on_minus, disabled=minus_disabled,
+            tooltip=f"One {label} fewer" if label else "One fewer")),
+        ft.Container(width=34, alignment=ft.Alignment.CENTER,
+                     content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_700)),
+        ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
+            ft.Icons.ADD_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-plus", on_click=on_plus, disabled=plus_disabled,
+            tooltip=f"One {label} more" if label else "One more")),
+    ])
+
+
+def panel(controls: Sequence[ft.Control], *, key: str | None = None, tone: str = "low",
+          padding: int = 16) -> ft.Control:
+    """A rounded surface grouping one task's controls (`tone` 'high' for the one to act on now)."""
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(18),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if tone == "high" else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=padding,
+        content=ft.Column(list(controls), spacing=10, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def badge(text: str, *, icon: ft.IconData | None = None, colour: str | None = None,
+          key: str | None = None) -> ft.Control:
+    """A small rounded tag (Lead Climber, paper, in the app)."""
+    fg = ft.Colors.WHITE if colour else ft.Colors.ON_SECONDARY_CONTAINER
+    parts: list[ft.Control] = []
+    if icon is not None:
+        parts.append(ft.Icon(icon, size=14, color=fg))
+    parts.append(ft.Text(text, size=11, weight=ft.FontWeight.W_600, color=fg))
+    return ft.Container(
+        key=key,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=ft.BorderRadius.all(10),
+        bgcolor=colour or ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Row(parts, tight=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
