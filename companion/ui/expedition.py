@@ -1,0 +1,525 @@
+"""Trek 12 Expeditions' screens: a new Expedition (`/games/expedition`) and one under way
+(`/play/expedition/<id>`), plus the picture of the stars so far that home's Resume tile shows.
+
+The play screen has two panels on a bottom bar. Ascent: the three Ascents, then what is due now — reveal the
+Assist cards, the Ascent under way (cards in play and held, the round's picks, a card used, the sheet played
+in the app), the scoring, the envelope to open, the end. Stars: every player's stars drawn by kind, per
+Ascent and in total, and the winner. Every action goes through the session keeper (saved at once, undo and
+redo replay it) and then `hall_of_fame.sync_expedition`, so the Hall of Fame and the used-up envelopes
+always match the Expedition as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from enum import IntEnum
+from typing import Any
+
+import flet as ft
+
+from companion import hall_of_fame
+from companion.errors import CompanionError
+from companion.games.expedition import session as engine
+from companion.games.expedition.rules import ASCENTS, CardMode, Phase, SeatNo, State, sealed_envelopes
+from companion.games.trek12.rules import Assist
+from companion.ui.expedition_forms import (
+    PickDraft,
+    ScoreDraft,
+    open_action,
+    pick_action,
+    reveal_action,
+    score_action,
+    use_action,
+)
+from companion.ui.expedition_panels import (
+    SheetOffer,
+    climb_panel,
+    envelope_panel,
+    notice_card,
+    pick_panel,
+    problem_card,
+    reveal_panel,
+    score_panel,
+)
+from companion.ui.expedition_parts import CARD_LOOKS, card_words, plural, sentence
+from companion.ui.expedition_hall import HALL_ROUTE
+from companion.ui.expedition_setup import ExpeditionNewGame
+from companion.ui.expedition_sheets import (
+    SheetStatus,
+    app_seats,
+    forget_sheets,
+    sheet_link,
+    sheet_result,
+    sheet_status,
+    start_sheet,
+)
+from companion.ui.expedition_stars import (
+    ascent_card,
+    ascent_track,
+    resume_picture,
+    seat_colours,
+    standings_card,
+    winner_card,
+)
+from companion.ui.registry import register_game_screen
+from companion.ui.services import use_app, use_latest_state
+from companion.ui.widgets import labelled, message_card, screen_view, section_title
+
+__all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
+           "resume_stars", "replay"]
+
+GAME = engine.GAME_ID
+_TITLE = "Expedition"
+
+
+class Panel(IntEnum):
+    """The play screen's panels, in the order of the navigation bar."""
+
+    ASCENT = 0
+    STARS = 1
+
+
+class _Form(IntEnum):
+    """The form open on the Ascent panel while climbing."""
+
+    NONE = 0
+    PICK = 1
+    SCORE = 2
+
+
+@ft.component
+def ExpeditionPlay(session_id: str) -> ft.View:
+    """Route `/play/expedition/<id>`: the Expedition under way, or its final standings once saved to History."""
+    app = use_app()
+    if app.store.sessions.get(session_id) is None:
+        record = app.store.history.get(session_id)
+        if record is not None and record.get("game") == GAME:
+            return ExpeditionFinished(record=record)
+        return screen_view(_TITLE, [message_card(
+            ft.Icons.SEARCH_OFF_ROUNDED, "This Expedition is not under way",
+            "It may have been saved to History or abandoned.", key="exp-missing")])
+    return ExpeditionTable(session_id=session_id)
+
+
+@ft.component
+def ExpeditionTable(session_id: str) -> ft.View:
+    """The Expedition under way: the Ascent panel and the Stars panel; undo, redo and the Hall of Fame above."""
+    app = use_app()
+    panel, set_panel = ft.use_state(Panel.ASCENT)
+    form, set_form = ft.use_state(_Form.NONE)
+    reveal, set_reveal, reveal_now = use_latest_state({})
+    picks, set_picks, picks_now = use_latest_state(PickDraft())
+    score, set_score, score_now = use_latest_state(ScoreDraft())
+    points = ft.use_ref({})  # typed scores: kept out of state so fast typing never loses a digit
+    note = ft.use_ref("")
+    problem, set_problem = ft.use_state(None)
+    notice, set_notice = ft.use_state(None)
+    using, set_using = ft.use_state(None)
+    confirming, set_confirming = ft.use_state(False)
+
+    def leave_abandoned() -> None:
+        set_confirming(False)
+        try:
+            app.keeper.abandon(session_id)
+            hall_of_fame.withdraw_expedition(app.store, session_id)
+            forget_sheets(app.store, session_id)
+        except CompanionError as exc:
+            set_problem(f"The Expedition was not abandoned: {sentence(exc)}")
+            return
+        app.changed()
+        ft.context.page.navigate("/")
+
+    ft.use_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Abandon this Expedition?"),
+        content=ft.Text("It is deleted and will not appear in History; the records it wrote and the envelopes it "
+                        "opened are taken back from the Hall of Fame."),
+        actions=[
+            labelled("exp-abandon-cancel", ft.TextButton("Keep it", key="exp-abandon-cancel",
+                                                         on_click=lambda: set_confirming(False))),
+            labelled("exp-abandon-confirm", ft.FilledButton(
+                "Abandon", key="exp-abandon-confirm", on_click=leave_abandoned,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+        ],
+        on_dismiss=lambda: set_confirming(False),
+    ) if confirming else None)
+    abandon_row = ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("exp-abandon", ft.TextButton(
+        "Abandon Expedition", key="exp-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        on_click=lambda: set_confirming(True)))])
+
+    try:
+        session = app.keeper.get(session_id)
+        state: State = app.keeper.state(session_id)
+    except CompanionError as exc:
+        # A saved Expedition this version cannot replay stays on home until it is abandoned here.
+        return screen_view(_TITLE, [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Expedition cannot be opened", sentence(exc),
+            key="exp-broken", tone="warning"), abandon_row])
+    colours = seat_colours(app.store, state)
+    names = state.setup.names
+
+    ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
+                              on_confirm=lambda: use_card()) if using is not None else None)
+
+    # -- writing through the keeper -----------------------------------------------------------------
+
+    def settle(after: str | None) -> None:
+        """After any change: the Hall of Fame and envelopes follow the Expedition, the forms are cleared."""
+        try:
+            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.state(session_id))
+        except CompanionError as exc:
+            set_problem(f"The Hall of Fame could not be brought up to date: {sentence(exc)}")
+        set_reveal({})
+        set_picks(PickDraft())
+        set_score(ScoreDraft())
+        points.current = {}
+        note.current = ""
+        set_form(_Form.NONE)
+        set_notice(after)
+        app.changed()
+
+    def act(doc: dict, after: str) -> bool:
+        try:
+            app.keeper.act(session_id, doc)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return False
+        set_problem(None)
+        settle(after)
+        return True
+
+    def undo() -> None:
+        taken = session.actions[-1] if session.actions else None
+        try:
+            app.keeper.undo(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_problem(None)
+        settle(f"Undone: {_what(taken)}. Redo puts it back.")
+
+    def redo() -> None:
+        again = session.redo[0] if session.redo else None
+        try:
+            app.keeper.redo(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_problem(None)
+        settle(f"Redone: {_what(again)}.")
+
+    def finish() -> None:
+        try:
+            hall_of_fame.sync_expedition(app.store, session_id, state)
+            app.keeper.finish(session_id)
+            forget_sheets(app.store, session_id)
+        except CompanionError as exc:
+            set_problem(f"The Expedition was not saved: {sentence(exc)}")
+            return
+        app.changed()
+
+    # -- the forms ------------------------------------------------------------------------------------
+
+    def change_reveal(card: Assist, delta: int) -> None:
+        current = dict(reveal_now.current)
+        current[card.value] = max(0, current.get(card.value, 0) + delta)
+        set_reveal(current)
+
+    def do_reveal() -> None:
+        drawn = state.setup.cards is CardMode.DRAWN
+        doc = reveal_action(None if drawn else reveal_now.current)
+        if act(doc, ""):
+            after = app.keeper.state(session_id)
+            shown = after.reveals[-1]
+            again = " (the played cards were shuffled back in first)" if shown.reshuffled else ""
+            set_notice(f"In play for Ascent {shown.ascent}: {card_words(shown.cards)}{again}.")
+
+    def open_pick() -> None:
+        set_problem(None)
+        set_picks(PickDraft())
+        set_form(_Form.PICK)
+
+    def submit_picks() -> None:
+        doc = pick_action(state, picks_now.current)
+        if isinstance(doc, str):
+            set_problem(doc)
+            return
+        before = state.lead
+        if act(doc, ""):
+            after = app.keeper.state(session_id)
+            taken = [f"{p['player']} took a {CARD_LOOKS[Assist(p['card'])].title}" if p["card"]
+                     else f"{p['player']} took no card" for p in doc["picks"]]
+            lead = (f"{names[after.lead]} is Lead Climber now" if after.lead != before
+                    else f"{names[after.lead]} stays Lead Climber")
+            set_notice(f"{'; '.join(taken)}. {lead}.")
+
+    def use_card() -> None:
+        if using is None:
+            return
+        seat, card = using
+        set_using(None)
+        act(use_action(state, seat, card), f"{names[seat]} used a {CARD_LOOKS[card].title}; it goes back in the box.")
+
+    def open_score(fill: bool = False) -> None:
+        set_problem(None)
+        points.current = {}
+        set_score(ScoreDraft())
+        set_form(_Form.SCORE)
+        if fill:
+            fill_from_sheet()
+
+    def type_points(seat: SeatNo, text: str) -> None:
+        points.current = {**points.current, seat: text}
+
+    def fill_from_sheet() -> None:
+        if offer is None or offer.result is None:
+            return
+        sealed = set(sealed_envelopes(state))
+        typed = dict(points.current)
+        met = dict(score_now.current.met)
+        for item in offer.result.seats:
+            typed[item.seat] = str(item.points)
+            if not state.setup.seats[item.seat].is_max:
+                met[item.seat] = tuple(n for n in item.met if n in sealed)
+        points.current = typed
+        set_score(ScoreDraft(cash=score_now.current.cash, met=met,
+                             from_sheet=tuple(item.seat for item in offer.result.seats)))
+
+    def submit_score() -> None:
+        number = state.ascent
+        doc = score_action(state, points.current, score_now.current, date.today().isoformat())
+        if isinstance(doc, str):
+            set_problem(doc)
+            return
+        if act(doc, ""):
+            after = app.keeper.state(session_id)
+            text = f"Ascent {number} scored."
+            if after.phase is Phase.ENVELOPE:
+                text += f" Envelope {after.envelopes[-1].number} opens."
+            elif after.over:
+                text += " The Expedition is over."
+            set_notice(text)
+            set_panel(Panel.ASCENT)
+
+    def open_envelope() -> None:
+        number = state.envelopes[-1].number if state.envelopes else 0
+        act(open_action(note.current), f"Envelope {number} recorded; it stays used up for later Expeditions.")
+
+    def play_sheet() -> None:
+        link = sheet_link(app.store, session_id, state.ascent)
+        if sheet_status(app.store, link) is SheetStatus.PLAYING:
+            ft.context.page.navigate(f"/play/trek12/{link.session_id}")
+            return
+        try:
+            link = start_sheet(app.store, app.keeper, session_id, state)
+        except CompanionError as exc:
+            set_problem(f"The sheet was not started: {sentence(exc)}")
+            return
+        app.changed()
+        ft.context.page.navigate(f"/play/trek12/{link.session_id}")
+
+    # -- what is shown --------------------------------------------------------------------------------
+
+    offer = _sheet_offer(app.store, session_id, state)
+    body: list[ft.Control] = []
+    if panel is Panel.STARS:
+        body.extend(_stars_body(state, colours))
+    else:
+        body.append(ascent_track(state))
+        if notice:
+            body.append(notice_card(notice, on_dismiss=lambda: set_notice(None)))
+        if problem and not (form is not _Form.NONE and state.phase is Phase.CLIMB):
+            body.append(problem_card(problem, key="exp-problem"))
+        if state.phase is Phase.REVEAL:
+            body.append(reveal_panel(state, reveal, on_change=change_reveal, on_reveal=do_reveal))
+        elif state.phase is Phase.CLIMB and form is _Form.PICK:
+            body.append(pick_panel(
+                state, colours, picks,
+                on_toggle=lambda seat: set_picks(picks_now.current.toggled(seat)),
+                on_card=lambda seat, card: set_picks(picks_now.current.with_choice(seat, card=card)),
+                on_give_back=lambda seat, card: set_picks(picks_now.current.with_choice(seat, give_back=card)),
+                on_submit=submit_picks, on_cancel=lambda: (set_problem(None), set_form(_Form.NONE)),
+                problem=problem))
+        elif state.phase is Phase.CLIMB and form is _Form.SCORE:
+            body.append(score_panel(
+                state, colours, points.current, score, offer,
+                on_points=type_points,
+                on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
+                on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
+                on_fill=fill_from_sheet, on_submit=submit_score,
+                on_cancel=lambda: (set_problem(None), set_form(_Form.NONE)), problem=problem))
+        elif state.phase is Phase.CLIMB:
+            body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
+                                    on_use=lambda seat, card: set_using((seat, card)),
+                                    on_score=lambda: open_score(False), on_sheet=play_sheet,
+                                    on_sheet_scores=lambda: open_score(True)))
+        elif state.phase is Phase.ENVELOPE:
+            body.append(envelope_panel(state, colours, note, on_note=lambda text: setattr(note, "current", text),
+                                       on_open=open_envelope))
+        if state.over:
+            body.extend(_over_body(state, colours, on_finish=finish))
+        elif state.results and form is _Form.NONE:
+            body.append(section_title(f"Ascent {len(state.results)} results"))
+            body.append(ascent_card(state, state.results[-1], colours))
+        body.append(abandon_row)
+
+    actions = [
+        labelled("exp-undo", ft.IconButton(
+            ft.Icons.UNDO_ROUNDED, key="exp-undo", disabled=not session.can_undo, on_click=undo,
+            tooltip="Undo the last step" if session.can_undo else "Nothing to undo")),
+        labelled("exp-redo", ft.IconButton(
+            ft.Icons.REDO_ROUNDED, key="exp-redo", disabled=not session.can_redo, on_click=redo,
+            tooltip="Redo the step undone" if session.can_redo else "Nothing to redo")),
+        labelled("exp-hall", ft.IconButton(
+            ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip="Hall of Fame",
+            on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+    ]
+    view = screen_view(_TITLE, body, actions=actions)
+    view.navigation_bar = ft.NavigationBar(
+        key="exp-nav",
+        selected_index=int(panel),
+        on_change=lambda e: (set_panel(Panel(e.control.selected_index)), set_notice(None)),
+        destinations=[
+            ft.NavigationBarDestination(icon=ft.Icons.TERRAIN_OUTLINED, selected_icon=ft.Icons.TERRAIN_ROUNDED,
+                                        label=f"Ascent {min(state.ascent, ASCENTS)}"),
+            ft.NavigationBarDestination(icon=ft.Icons.STAR_OUTLINE_ROUNDED, selected_icon=ft.Icons.STAR_ROUNDED,
+                                        label="Stars"),
+        ],
+    )
+    return view
+
+
+@ft.component
+def ExpeditionFinished(record: Mapping) -> ft.View:
+    """An Expedition saved to History: the winner, the stars by kind, and every Ascent."""
+    app = use_app()
+    state = replay(record)
+    body: list[ft.Control] = []
+    if state is None:
+        body.append(message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "Saved to History",
+                                 "The Ascents of this Expedition cannot be shown again here; its stars are in "
+                                 "History.", key="exp-final-unreadable"))
+        for index, player in enumerate(record.get("players") or []):
+            body.append(ft.Text(f"{player.get('name')}: {plural(int(player.get('score') or 0), 'star')}"
+                                + (" · winner" if player.get("winner") else ""), key=f"exp-final-{index}"))
+    else:
+        body.extend(_stars_body(state, seat_colours(app.store, state)))
+    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
+        labelled("exp-final-hall", ft.OutlinedButton("Hall of Fame", key="exp-final-hall",
+                                                     icon=ft.Icons.WORKSPACE_PREMIUM_ROUNDED,
+                                                     on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+        labelled("exp-final-history", ft.OutlinedButton("History", key="exp-final-history",
+                                                        icon=ft.Icons.HISTORY_ROUNDED,
+                                                        on_click=lambda: ft.context.page.navigate("/history"))),
+        labelled("exp-final-new", ft.FilledButton("New Expedition", key="exp-final-new", icon=ft.Icons.FLAG_ROUNDED,
+                                                  on_click=lambda: ft.context.page.navigate(f"/games/{GAME}"))),
+    ]))
+    return screen_view(_TITLE, body)
+
+
+def replay(record: Mapping) -> State | None:
+    """The final state of a finished Expedition from its history record's setup and actions (None when the
+    record has none, or they no longer replay)."""
+    kept = record.get("session")
+    if not isinstance(kept, Mapping):
+        return None
+    try:
+        state = engine.start(dict(kept.get("setup") or {}))
+        for action in kept.get("actions") or []:
+            state = engine.apply(state, action)
+    except (CompanionError, TypeError, AttributeError):
+        return None
+    return state
+
+
+def resume_stars(keeper: Any, store: Any, session: Any) -> ft.Control | None:
+    """For home's Resume tile: which Ascent the Expedition is at and every player's stars so far, drawn as
+    stars (None when the saved Expedition cannot be replayed; the tile then shows its text alone)."""
+    try:
+        state = keeper.state(session.id)
+    except CompanionError:
+        return None
+    return resume_picture(state, seat_colours(store, state), key=f"home-resume-{session.id}-stars")
+
+
+# -- pieces -------------------------------------------------------------------------------------------------
+
+
+def _sheet_offer(store: Any, session_id: str, state: State) -> SheetOffer | None:
+    """The sheet of the current Ascent on this device, when some sheet is played here."""
+    seats = app_seats(state)
+    if not seats or state.phase is not Phase.CLIMB:
+        return None
+    link = sheet_link(store, session_id, state.ascent)
+    status = sheet_status(store, link)
+    result = sheet_result(store, link, state) if status is SheetStatus.FINISHED and link is not None else None
+    players = tuple(state.setup.names[s] for s in seats if not state.setup.seats[s].is_max)
+    return SheetOffer(status, result, players)
+
+
+def _stars_body(state: State, colours: list[str]) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    won = winner_card(state, colours)
+    if won is not None:
+        out.append(won)
+    out.append(section_title("Stars so far" if not state.over else "Final stars"))
+    out.append(standings_card(state, colours))
+    if state.results:
+        out.append(section_title("The Ascents"))
+        out.extend(ascent_card(state, result, colours) for result in reversed(state.results))
+    else:
+        out.append(ft.Text("No Ascent has been scored yet: stars appear here after each one.", size=13,
+                           key="exp-stars-none", color=ft.Colors.ON_SURFACE_VARIANT))
+    return out
+
+
+def _over_body(state: State, colours: list[str], *, on_finish) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    won = winner_card(state, colours)
+    if won is not None:
+        out.append(won)
+    out.append(standings_card(state, colours))
+    out.append(labelled("exp-finish", ft.FilledButton(
+        "Save to History", key="exp-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
+    return out
+
+
+def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_confirm) -> ft.AlertDialog:
+    seat, card = using
+    name = state.setup.names[seat]
+    title = CARD_LOOKS[card].title
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(f"{name} uses the {title}?"),
+        content=ft.Text(f"The {title} is discarded for its effect now and goes back in the box; it cannot be "
+                        "cashed for +3 any more."),
+        actions=[
+            labelled("exp-use-cancel", ft.TextButton("Keep it", key="exp-use-cancel", on_click=on_cancel)),
+            labelled("exp-use-confirm", ft.FilledButton(f"Use the {title}", key="exp-use-confirm",
+                                                        on_click=on_confirm)),
+        ],
+        on_dismiss=on_cancel,
+    )
+
+
+def _what(doc: Mapping | None) -> str:
+    """An action document in a few words, for the undo and redo notices."""
+    if not isinstance(doc, Mapping):
+        return "the last step"
+    kind = doc.get("type")
+    if kind == "reveal":
+        return "the cards put into play"
+    if kind == "pick":
+        return "the round's picks"
+    if kind == "use":
+        return f"{doc.get('player')}'s {str(doc.get('card', 'card')).capitalize()} used"
+    if kind == "score":
+        return "the scoring of the Ascent"
+    if kind == "open":
+        return "the envelope's note"
+    return "the last step"
+
+
+register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay)

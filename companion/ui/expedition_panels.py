@@ -1,0 +1,445 @@
+"""Trek 12 Expeditions' play panels: reveal the cards, the Ascent under way (cards, picks, uses, the sheet in
+the app), the scoring form, the envelope to open, and the end.
+
+Each panel is a function of the engine's `State`, the form's draft and the screen's callbacks; it draws and
+never decides a rule: what is allowed, in which order, and every refusal come from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.games.expedition.challenges import challenge
+from companion.games.expedition.rules import (
+    ASCENTS,
+    CardMode,
+    SeatNo,
+    State,
+    lead_order,
+    reveal_count,
+    sealed_envelopes,
+)
+from companion.games.expedition.scoring import CARD_POINTS
+from companion.games.trek12.rules import MAX_ASSISTS, Assist
+from companion.ui.expedition_forms import NO_CARD, PickDraft, ScoreDraft, parse_points
+from companion.ui.expedition_parts import (
+    CARD_LOOKS,
+    STAR_KINDS,
+    badge,
+    bind,
+    card_chip,
+    card_counts,
+    card_words,
+    panel,
+    plural,
+    stepper,
+    toggle_pill,
+)
+from companion.ui.expedition_sheets import SheetResult, SheetStatus
+from companion.ui.widgets import colour_dot, labelled, message_card
+
+__all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
+           "problem_card", "notice_card"]
+
+_BIG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
+
+
+@dataclass(frozen=True)
+class SheetOffer:
+    """The sheet of this Ascent on this device: where it stands and, once finished, its scores."""
+
+    status: SheetStatus
+    result: SheetResult | None
+    players: tuple[str, ...]
+
+
+def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable[[Assist, int], None],
+                 on_reveal: Callable[[], None]) -> ft.Control:
+    """An Ascent's start: 3/2/1 + players cards go into play, drawn by the app or tapped in from the deck."""
+    setup = state.setup
+    need = reveal_count(setup, state.ascent)
+    why = f"{('3', '2', '1')[state.ascent - 1]} + {setup.table_size} players" + (" (solo counts 2)" if setup.solo
+                                                                                  else "")
+    carried = (f"{plural(len(state.pool), 'card')} still in play from the last Ascent: {card_words(state.pool)}."
+               if state.pool else "")
+    head = [
+        ft.Row(spacing=10, controls=[
+            ft.Icon(ft.Icons.STYLE_ROUNDED, color=ft.Colors.PRIMARY),
+            ft.Text(f"Ascent {state.ascent} starts: {plural(need, 'Assist card')} go into play", size=16,
+                    weight=ft.FontWeight.W_700, expand=True, key="exp-reveal-title"),
+        ]),
+        ft.Text(f"{why}. {carried}".strip(), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if setup.cards is CardMode.DRAWN:
+        left = len(state.deck)
+        return panel([
+            *head,
+            ft.Text(f"{plural(left, 'card')} left in the app's deck" + (
+                "; the played cards are shuffled back in first" if left < need else "."), size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("exp-reveal", ft.FilledButton(f"Draw {plural(need, 'card')}", key="exp-reveal",
+                                                   icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_BIG)),
+        ], key="exp-reveal-panel", tone="high")
+    left = {card: 0 for card in Assist}
+    for card in state.deck:
+        left[card] += 1
+    total = sum(counts.values())
+    rows: list[ft.Control] = []
+    for card in Assist:
+        n = counts.get(card.value, 0)
+        rows.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            card_chip(card, small=True),
+            ft.Text(f"{left[card]} in the deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+            stepper(f"exp-reveal-{card.value}", n, bind(on_change, card, -1), bind(on_change, card, 1),
+                    minus_disabled=n == 0, label=CARD_LOOKS[card].title),
+        ]))
+    return panel([
+        *head,
+        ft.Text("Turn the cards over from the real deck and count them in by kind.", size=13),
+        *rows,
+        ft.Text(f"{total} of {need} tapped in", key="exp-reveal-total", weight=ft.FontWeight.W_600,
+                color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),
+        labelled("exp-reveal", ft.FilledButton("Put them into play", key="exp-reveal",
+                                               icon=ft.Icons.CHECK_ROUNDED, on_click=on_reveal, disabled=total == 0,
+                                               style=_BIG)),
+    ], key="exp-reveal-panel", tone="high")
+
+
+def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, *,
+                on_pick: Callable[[], None], on_use: Callable[[SeatNo, Assist], None],
+                on_score: Callable[[], None], on_sheet: Callable[[], None],
+                on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
+    """The Ascent under way: cards in play and in hand (tap a held card to use it), the round's picks, the sheet
+    on this device, and scoring."""
+    setup = state.setup
+    out: list[ft.Control] = []
+    sheet = state.sheet
+    out.append(panel([
+        ft.Row(spacing=10, controls=[
+            ft.Icon(ft.Icons.HIKING_ROUNDED, color=ft.Colors.PRIMARY),
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(f"Climbing {sheet.name}", key="exp-climb-title", size=17, weight=ft.FontWeight.W_700),
+                _offer_row(state),
+            ]),
+        ]),
+        *(_sheet_block(offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores) if offer is not None else []),
+        labelled("exp-score-open", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-open",
+                                                   icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
+                                                   style=_BIG)),
+    ], key="exp-climb", tone="high"))
+    if setup.cards is CardMode.OFF:
+        out.append(ft.Text("Assist cards are kept on the table in this Expedition: include the cards cashed in "
+                           "each score.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        return out
+    pool = card_counts(state.pool)
+    in_play: list[ft.Control] = [card_chip(card, count=n, small=True, key=f"exp-pool-{card.value}")
+                                 for card, n in pool]
+    if not in_play:
+        in_play = [ft.Text("No card left in play.", key="exp-pool-empty", color=ft.Colors.ON_SURFACE_VARIANT)]
+    out.append(panel([
+        ft.Row(spacing=8, controls=[
+            ft.Text("In play", weight=ft.FontWeight.W_600, expand=True),
+            ft.Text(f"deck {len(state.deck)} · played {len(state.box)}", size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT, key="exp-deck-left"),
+        ]),
+        ft.Row(in_play, wrap=True, spacing=8, run_spacing=8),
+        labelled("exp-pick-open", ft.FilledTonalButton(
+            "New zone of 0s, 1s or 2s: pick cards", key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
+            on_click=on_pick, disabled=not state.pool, style=_BIG)),
+    ], key="exp-cards"))
+    hands: list[ft.Control] = [ft.Row(controls=[
+        ft.Text("Held cards", weight=ft.FontWeight.W_600, expand=True),
+        ft.Text("tap a card to use it", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ])]
+    for seat in lead_order(state):
+        info = setup.seats[seat]
+        held = state.hands[seat]
+        chips: list[ft.Control] = []
+        for index, card in enumerate(held):
+            usable = not info.is_max
+            chips.append(card_chip(card, small=True, key=f"exp-hand-{seat}-{index}",
+                                   on_click=bind(on_use, seat, card) if usable else None,
+                                   action=f"{info.name} uses" if usable else None))
+        if not chips:
+            chips.append(ft.Text("no cards", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        tags: list[ft.Control] = []
+        if seat == state.lead:
+            tags.append(badge("Lead", icon=ft.Icons.FLAG_ROUNDED, key=f"exp-hand-{seat}-lead"))
+        hands.append(ft.Row(key=f"exp-hand-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.START,
+                            controls=[
+            ft.Container(padding=ft.Padding.only(top=4), content=colour_dot(colours[seat], info.name, size=28)),
+            ft.Column(expand=True, spacing=4, tight=True, controls=[
+                ft.Row(spacing=6, wrap=True, controls=[
+                    ft.Text(info.name, weight=ft.FontWeight.W_600),
+                    ft.Text(f"{len(held)} of {MAX_ASSISTS}", size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                            key=f"exp-hand-{seat}-count"),
+                    *tags,
+                ]),
+                ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+                *([ft.Text("Max keeps his cards and cashes them all on the last Ascent.", size=11,
+                           color=ft.Colors.ON_SURFACE_VARIANT)] if info.is_max else []),
+            ]),
+        ]))
+    out.append(panel(hands, key="exp-hands"))
+    return out
+
+
+def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
+               on_toggle: Callable[[SeatNo], None], on_card: Callable[[SeatNo, str], None],
+               on_give_back: Callable[[SeatNo, str], None], on_submit: Callable[[], None],
+               on_cancel: Callable[[], None], problem: str | None) -> ft.Control:
+    """One round's picks: who made a new zone of 0s, 1s or 2s, which card each takes (the Lead Climber's
+    order decides), the card given back on a fourth; the last of them becomes Lead Climber."""
+    setup = state.setup
+    names = setup.names
+    pool = dict(card_counts(state.pool))
+    rows: list[ft.Control] = [
+        ft.Row(spacing=10, controls=[
+            ft.Icon(ft.Icons.PAN_TOOL_ALT_ROUNDED, color=ft.Colors.PRIMARY),
+            ft.Text("Who made a new zone of 0s, 1s or 2s?", size=16, weight=ft.FontWeight.W_700, expand=True),
+        ]),
+        ft.Text(f"Picks go from the Lead Climber ({names[state.lead]}) clockwise; the last player picking becomes "
+                "Lead Climber." + (" Max's card is yours to choose, from a zone of 1s or 2s." if setup.solo else ""),
+                size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    for seat in lead_order(state):
+        info = setup.seats[seat]
+        choice = draft.get(seat)
+        held = state.hands[seat]
+        max_full = info.is_max and len(held) >= MAX_ASSISTS
+        sub = (f"holds {MAX_ASSISTS}: none is taken for him" if max_full
+               else f"holds {len(held)}" + (" · lead" if seat == state.lead else ""))
+        block: list[ft.Control] = [toggle_pill(f"exp-pick-{seat}", info.name, choice is not None,
+                                               bind(on_toggle, seat), colour=colours[seat], sub=sub,
+                                               disabled=max_full)]
+        if choice is not None:
+            options: list[ft.Control] = [
+                card_chip(card, small=True, count=pool.get(card, 0), key=f"exp-pick-{seat}-{card.value}",
+                          selected=choice.card == card.value, disabled=not pool.get(card),
+                          on_click=bind(on_card, seat, card.value), action=f"{info.name} takes")
+                for card in Assist
+            ]
+            options.append(toggle_pill(f"exp-pick-{seat}-none", "No card", choice.card == NO_CARD,
+                                       bind(on_card, seat, NO_CARD)))
+            block.append(ft.Row(options, wrap=True, spacing=6, run_spacing=6))
+            if not info.is_max and len(held) >= MAX_ASSISTS and choice.card not in (None, NO_CARD):
+                block.append(ft.Text(f"{info.name} holds {MAX_ASSISTS}: put one back into play", size=12,
+                                     weight=ft.FontWeight.W_600))
+                block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                    card_chip(card, small=True, key=f"exp-give-{seat}-{card.value}",
+                              selected=choice.give_back == card.value, on_click=bind(on_give_back, seat, card.value),
+                              action=f"{info.name} gives back")
+                    for card, _ in card_counts(held)
+                ]))
+        rows.append(ft.Container(padding=ft.Padding.only(top=6),
+                                 content=ft.Column(block, spacing=8, tight=True)))
+    if problem:
+        rows.append(problem_card(problem, key="exp-pick-problem", title="The picks were not recorded"))
+    rows.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+        labelled("exp-pick-cancel", ft.TextButton("Cancel", key="exp-pick-cancel", on_click=on_cancel)),
+        labelled("exp-pick-submit", ft.FilledButton("Record the picks", key="exp-pick-submit",
+                                                    icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
+    ]))
+    return panel(rows, key="exp-pick-panel", tone="high")
+
+
+def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, str], draft: ScoreDraft,
+                offer: SheetOffer | None, *, on_points: Callable[[SeatNo, str], None],
+                on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
+                on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
+                problem: str | None) -> ft.Control:
+    """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
+    played in the app), the cards cashed for +3 each, and the challenges met."""
+    setup = state.setup
+    last = state.ascent == ASCENTS
+    sealed = sealed_envelopes(state)
+    tracked = setup.cards is not CardMode.OFF
+    rows: list[ft.Control] = [
+        ft.Row(spacing=10, controls=[
+            ft.Icon(ft.Icons.SCOREBOARD_ROUNDED, color=ft.Colors.PRIMARY),
+            ft.Text(f"Score Ascent {state.ascent} · {state.sheet.name}", size=16, weight=ft.FontWeight.W_700,
+                    expand=True),
+        ]),
+        ft.Text("Type each sheet's final score without the cards; tap the cards each player cashes (+3 each)."
+                if tracked else "Type each sheet's final score, cards cashed included.", size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if offer is not None and offer.status is SheetStatus.FINISHED and offer.result is not None:
+        rows.append(labelled("exp-score-fill", ft.FilledTonalButton(
+            "Fill in from the sheet played in the app", key="exp-score-fill", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
+            on_click=on_fill)))
+    for seat in lead_order(state):
+        info = setup.seats[seat]
+        held = state.hands[seat]
+        typed = parse_points(points.get(seat))
+        cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
+        bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
+        total = None if typed is None else typed + bonus
+        where = ("Max" if info.is_max else "paper" if info.paper else "this device")
+        block: list[ft.Control] = [
+            ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                colour_dot(colours[seat], info.name, size=30),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(info.name, size=16, weight=ft.FontWeight.W_600),
+                    ft.Text(where + (" · from the app's sheet" if seat in draft.from_sheet else ""), size=11,
+                            color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-where"),
+                ]),
+                ft.Text("" if total is None else f"= {total}", key=f"exp-score-{seat}-total", size=18,
+                        weight=ft.FontWeight.W_700),
+            ]),
+            labelled(f"exp-score-{seat}-points", ft.TextField(
+                key=f"exp-score-{seat}-points", label="Sheet points", value=points.get(seat, ""),
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
+                on_change=lambda e, s=seat: on_points(s, e.control.value or ""))),
+        ]
+        if info.is_max:
+            if last and held:
+                block.append(ft.Text(f"Max cashes his {plural(len(held), 'card')} on this last Ascent: "
+                                     f"+{CARD_POINTS * len(held)}", size=12, key=f"exp-score-{seat}-max-cash"))
+        else:
+            if tracked and held:
+                block.append(ft.Text("Cash cards for +3 each", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                    card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
+                              on_click=bind(on_cash, seat, index), action=f"{info.name} cashes")
+                    for index, card in enumerate(held)
+                ]))
+            if sealed:
+                ticked = draft.met.get(seat, ())
+                block.append(ft.Text("Challenges met (sealed envelopes)", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                    toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
+                                bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED)
+                    for number in sealed
+                ]))
+        rows.append(ft.Container(
+            key=f"exp-score-{seat}",
+            padding=ft.Padding.only(top=10, bottom=6),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            content=ft.Column(block, spacing=8, tight=True)))
+    if problem:
+        rows.append(problem_card(problem, key="exp-score-problem", title="The Ascent was not scored"))
+    rows.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+        labelled("exp-score-cancel", ft.TextButton("Cancel", key="exp-score-cancel", on_click=on_cancel)),
+        labelled("exp-score-submit", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-submit",
+                                                     icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
+    ]))
+    return panel(rows, key="exp-score-panel", tone="high")
+
+
+def envelope_panel(state: State, colours: Sequence[str], note_now: Any, *, on_note: Callable[[str], None],
+                   on_open: Callable[[], None]) -> ft.Control:
+    """The envelope this Ascent opens: who opens it and why; the players type what it held."""
+    envelope = state.envelopes[-1]
+    name = state.setup.names[envelope.opener]
+    item = challenge(envelope.number)
+    return panel([
+        ft.Row(spacing=12, controls=[
+            ft.Container(width=52, height=52, border_radius=ft.BorderRadius.all(14), bgcolor="#00796B",
+                         alignment=ft.Alignment.CENTER,
+                         content=ft.Icon(ft.Icons.MARK_EMAIL_UNREAD_ROUNDED, color=ft.Colors.WHITE, size=30)),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                ft.Text(f"Envelope {envelope.number} opens", key="exp-envelope-title", size=18,
+                        weight=ft.FontWeight.W_700),
+                ft.Row(spacing=6, controls=[colour_dot(colours[envelope.opener], name, size=20),
+                                            ft.Text(f"{name} opens it", weight=ft.FontWeight.W_600)]),
+            ]),
+        ]),
+        ft.Text(f"{name} met its challenge: {item.text}. Open the envelope, follow what it says, and note here "
+                "what it held: the envelope is used up for every later Expedition.", size=13),
+        labelled("exp-envelope-note", ft.TextField(
+            key="exp-envelope-note", label="What the envelope held", value=note_now.current, multiline=True,
+            min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES,
+            on_change=lambda e: on_note(e.control.value or ""))),
+        labelled("exp-envelope-open", ft.FilledButton("Record the envelope", key="exp-envelope-open",
+                                                      icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_BIG)),
+    ], key="exp-envelope-panel", tone="high")
+
+
+def problem_card(text: str, *, key: str, title: str = "Not recorded") -> ft.Control:
+    """The engine's refusal, beside the button that caused it."""
+    return message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, title, text, key=key, tone="warning")
+
+
+def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], None] | None = None) -> ft.Control:
+    """What the last tap did (and that undo takes it back)."""
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.only(left=14, right=4, top=6, bottom=6),
+        content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
+            ft.Text(text, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER, key=f"{key}-text"),
+            *([ft.IconButton(ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip="Dismiss",
+                             on_click=on_dismiss, key=f"{key}-close")] if on_dismiss else []),
+        ]),
+    )
+
+
+def _sheet_block(offer: SheetOffer, *, on_sheet: Callable[[], None],
+                 on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
+    who = " & ".join(offer.players)
+    if offer.status is SheetStatus.PLAYING:
+        return [labelled("exp-sheet-open", ft.OutlinedButton(
+            "Continue the sheet in the app", key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet))]
+    if offer.status is SheetStatus.FINISHED:
+        result = offer.result
+        if result is None:
+            return [ft.Text("The sheet played in the app is in History, but its scores cannot be read: type them "
+                            "in.", key="exp-sheet-unreadable", size=12, color=ft.Colors.ERROR)]
+        return [ft.Container(
+            key="exp-sheet-done",
+            border_radius=ft.BorderRadius.all(14),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=12,
+            content=ft.Column(spacing=6, tight=True, controls=[
+                ft.Row(spacing=8, controls=[
+                    ft.Icon(ft.Icons.TASK_ALT_ROUNDED, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ft.Text(f"{who}'s sheet is finished" + ("" if result.complete else " (saved before the end)"),
+                            weight=ft.FontWeight.W_600, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ]),
+                labelled("exp-sheet-scores", ft.FilledTonalButton(
+                    "Score with the sheet's results", key="exp-sheet-scores", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
+                    on_click=on_sheet_scores)),
+            ]))]
+    label = ("Play this Ascent's sheet in the app" if offer.status is SheetStatus.NONE
+             else "Play the sheet in the app again")
+    out: list[ft.Control] = []
+    if offer.status is SheetStatus.GONE:
+        out.append(ft.Text("The sheet started in the app was abandoned.", size=12, key="exp-sheet-gone",
+                           color=ft.Colors.ON_SURFACE_VARIANT))
+    out.append(labelled("exp-sheet-start", ft.OutlinedButton(
+        label, key="exp-sheet-start", icon=ft.Icons.PHONE_ANDROID_ROUNDED, on_click=on_sheet,
+        tooltip=f"{who}: the sheet on the Trek 12 screen, with the cards held")))
+    return out
+
+
+def _offer_row(state: State) -> ft.Control:
+    """The summit and the stars on offer (drawn by kind), and the record to beat."""
+    sheet = state.sheet
+    record = state.setup.records[state.ascent - 1]
+    parts: list[ft.Control] = [ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+    if sheet.stars is not None:
+        for kind in STAR_KINDS:
+            parts.append(ft.Row(tight=True, spacing=1, controls=[
+                ft.Icon(ft.Icons.STAR_ROUNDED, size=14, color=kind.colour),
+                ft.Text(f"{getattr(sheet.stars, kind.field)} {kind.name.lower()}", size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT)]))
+    parts.append(ft.Text(f"record to beat {record.score}" if record is not None else "no record yet", size=12,
+                         key="exp-climb-record", color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Row(parts, wrap=True, spacing=10, run_spacing=2)
+
+
+def _short_challenge(number: int) -> str:
+    item = challenge(number)
+    if item.kind.value == "line":
+        return f"line of {item.size}"
+    if item.value is None:
+        return f"zone of {item.size}"
+    return f"{item.size}×{item.value}s"

@@ -1,0 +1,310 @@
+"""Route `/games/expedition`: a new Expedition — its players clockwise (on this device or on paper, or Max in
+solo), the Lead Climber, how the Assist cards are handled, and the deck's make-up.
+
+The setup document comes from `companion.hall_of_fame.expedition_setup`, which adds the Hall of Fame records
+and the envelopes used up as they stand now; the engine checks it when the session keeper starts it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import flet as ft
+
+from companion import hall_of_fame
+from companion.errors import CompanionError
+from companion.games.expedition import session as engine
+from companion.games.expedition.data import DECK_SETTING, default_deck, parse_deck
+from companion.games.expedition.rules import NAME_MAX
+from companion.games.trek12.rules import Assist
+from companion.games.trek12.solo import MAX_NAME
+from companion.ui.expedition_hall import HALL_ROUTE
+from companion.ui.expedition_parts import (
+    CARD_LOOKS,
+    bind,
+    card_chip,
+    panel,
+    plural,
+    sentence,
+    stepper,
+    toggle_pill,
+)
+from companion.ui.services import use_app, use_latest_state
+from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+
+__all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
+
+GAME = engine.GAME_ID
+
+# How the Assist cards are handled: (setup value, title, one line of help).
+CARD_MODES = (
+    ("drawn", "The app draws them", "A shuffled deck of 16 in the app: just tap Draw at each Ascent."),
+    ("typed", "From the real deck", "Turn the cards over at the table and tap in what came up."),
+    ("off", "Not tracked", "Keep the cards on the table; type each score with its cards cashed."),
+)
+
+
+def saved_deck(store: Any) -> tuple[dict[str, int], bool]:
+    """The deck make-up new Expeditions use (the saved setting, else the default) and whether it is the default."""
+    raw = store.settings.get(DECK_SETTING)
+    if raw is not None:
+        try:
+            return parse_deck(raw, f"the setting {DECK_SETTING!r}").to_dict(), False
+        except CompanionError:
+            pass  # an unreadable setting: offer the default, and saving from the editor replaces it
+    return default_deck().to_dict(), True
+
+
+def expedition_title(solo: bool, day: date) -> str:
+    """The title on home's Resume list: every Expedition climbs the same three sheets, so the day it set off
+    tells two of them apart (the players are listed beside it)."""
+    return f"{'Solo Expedition against Max' if solo else 'Expedition'}, set off {day.day} {day:%b %Y}"
+
+
+@ft.component
+def ExpeditionNewGame() -> ft.View:
+    """Route `/games/expedition`: who climbs (clockwise), on this device or on paper, Max, the Lead Climber and
+    the cards; then start."""
+    app = use_app()
+    seats, set_seats, seats_now = use_latest_state(())
+    paper, set_paper, paper_now = use_latest_state({})
+    solo, set_solo = ft.use_state(False)
+    lead, set_lead = ft.use_state(None)
+    cards, set_cards = ft.use_state("typed")
+    editing, set_editing = ft.use_state(False)
+    problem, set_problem = ft.use_state(None)
+
+    players = app.store.players.list()
+    by_id = {p.id: p for p in players}
+    chosen = [by_id[pid] for pid in seats if pid in by_id]
+    solo_on = solo and len(chosen) == 1
+    first = lead if lead in [p.id for p in chosen] else (chosen[0].id if chosen else None)
+    hall = hall_of_fame.hall(app.store)
+    opened = hall_of_fame.envelopes(app.store)
+
+    def toggle_seat(player_id: str) -> None:
+        set_problem(None)
+        current = seats_now.current
+        set_seats(tuple(p for p in current if p != player_id) if player_id in current else current + (player_id,))
+
+    def set_where(player_id: str, on_paper: bool) -> None:
+        set_paper({**paper_now.current, player_id: on_paper})
+
+    def start() -> None:
+        people = [by_id[pid] for pid in seats_now.current if pid in by_id]
+        if not people:
+            set_problem("Choose who climbs first.")
+            return
+        with_max = solo and len(people) == 1
+        if with_max and people[0].name.strip().casefold() == MAX_NAME.casefold():
+            set_problem(f"In a solo Expedition the name {MAX_NAME} is taken by Max; rename the player first.")
+            return
+        entries = [{"id": p.id, "name": p.name[:NAME_MAX], "paper": bool(paper_now.current.get(p.id, False))}
+                   for p in people]
+        leader = first if first in [p.id for p in people] else people[0].id
+        try:
+            setup = hall_of_fame.expedition_setup(app.store, entries, solo=with_max, lead=by_id[leader].name,
+                                                  cards=cards)
+            title = expedition_title(with_max, date.today())
+            session = app.keeper.start(GAME, setup, [p.id for p in people], title)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        app.changed()
+        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
+
+    if not players:
+        return screen_view("New Expedition", [
+            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
+                        "An Expedition keeps every player's stars over three Ascents. Add the climbers to the "
+                        "roster first.", key="exp-new-empty"),
+            labelled("exp-new-players", ft.FilledButton(
+                "Add players", key="exp-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+                on_click=lambda: ft.context.page.navigate("/players"))),
+        ])
+
+    body: list[ft.Control] = [
+        ft.Text("Three Ascents from the lowest summit to the highest: Dunai, Kagkot, Dhaulagiri. Stars for the "
+                "summit, the race and records; the most stars wins.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        section_title(f"Climbers · {len(chosen)}"),
+        ft.Text("Tap them clockwise around the table.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            toggle_pill(f"exp-new-seat-{p.id}", p.name, p.id in seats, bind(toggle_seat, p.id), colour=p.colour,
+                        sub=f"seat {seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
+            for p in players
+        ]),
+    ]
+    if chosen:
+        body.append(section_title("Where each sheet is played"))
+        for person in chosen:
+            on_paper = bool(paper.get(person.id, False))
+            body.append(ft.Row(key=f"exp-new-where-{person.id}", spacing=8, wrap=True, run_spacing=6,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=person.colour),
+                ft.Container(width=84, content=ft.Text(person.name, weight=ft.FontWeight.W_600, no_wrap=True,
+                                                       overflow=ft.TextOverflow.ELLIPSIS)),
+                toggle_pill(f"exp-new-app-{person.id}", "This device", not on_paper,
+                            bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED),
+                toggle_pill(f"exp-new-paper-{person.id}", "Paper", on_paper, bind(set_where, person.id, True),
+                            icon=ft.Icons.EDIT_NOTE_ROUNDED),
+            ]))
+        body.append(ft.Text("A sheet on this device is played on the Trek 12 screen and its score comes back by "
+                            "itself; a paper sheet's score is typed in.", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(section_title("Mode"))
+    body.append(toggle_pill("exp-new-solo", "Solo Expedition against Max", solo_on, bind(set_solo, not solo),
+                            icon=ft.Icons.SMART_TOY_ROUNDED, disabled=len(chosen) > 1,
+                            sub="One climber against Max" if len(chosen) <= 1 else "Only with one climber"))
+    if len(chosen) > 1:
+        body.append(section_title("Lead Climber · the oldest player"))
+        body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            toggle_pill(f"exp-new-lead-{p.id}", p.name, p.id == first, bind(set_lead, p.id), colour=p.colour)
+            for p in chosen
+        ]))
+    body.append(section_title("Assist cards"))
+    body.append(ft.Column(spacing=8, tight=True, controls=[
+        _mode_tile(value, title, text, cards == value, bind(set_cards, value)) for value, title, text in CARD_MODES
+    ]))
+    if cards != "off":
+        body.append(DeckEditor(open_=editing, on_toggle=lambda: set_editing(not editing)))
+    body.append(_hall_summary(hall, opened))
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The Expedition was not started", problem,
+                                 key="exp-new-problem", tone="warning"))
+    ready = bool(chosen)
+    body.append(labelled("exp-new-start", ft.FilledButton(
+        "Set off on the Expedition" if ready else "Choose who climbs", key="exp-new-start",
+        icon=ft.Icons.FLAG_ROUNDED, disabled=not ready, on_click=start,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
+    actions = [labelled("exp-new-hall", ft.IconButton(
+        ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-new-hall", tooltip="Hall of Fame",
+        on_click=lambda: ft.context.page.navigate(HALL_ROUTE)))]
+    return screen_view("New Expedition", body, actions=actions)
+
+
+@ft.component
+def DeckEditor(open_: bool, on_toggle) -> ft.Control:
+    """The Assist deck's make-up (the setting `expedition_deck`): copies of each kind, adding up to 16."""
+    app = use_app()
+    deck, is_default = saved_deck(app.store)
+    draft, set_draft = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    counts = dict(draft if draft is not None else deck)
+    size = default_deck().size
+    total = sum(counts.values())
+
+    def change(card: Assist, delta: int) -> None:
+        current = dict(counts)
+        current[card.value] = max(0, current.get(card.value, 0) + delta)
+        set_draft(current)
+        set_problem(None)
+
+    def save() -> None:
+        try:
+            checked = parse_deck(counts, "the deck").to_dict()
+            app.store.settings.set(DECK_SETTING, checked)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_draft(None)
+        on_toggle()
+        app.changed()
+
+    def reset() -> None:
+        try:
+            app.store.settings.delete(DECK_SETTING)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_draft(None)
+        set_problem(None)
+        app.changed()
+
+    summary = ", ".join(f"{n} {CARD_LOOKS[Assist(k)].title}" for k, n in deck.items() if n)
+    header = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Icon(ft.Icons.STYLE_ROUNDED, color=ft.Colors.PRIMARY),
+        ft.Column(expand=True, spacing=0, tight=True, controls=[
+            ft.Text("The deck's make-up", weight=ft.FontWeight.W_600),
+            ft.Text(summary + (" (the app's default)" if is_default else " (your box)"), key="exp-deck-summary",
+                    size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+        labelled("exp-deck-edit", ft.TextButton("Close" if open_ else "Edit", key="exp-deck-edit",
+                                                on_click=lambda: (set_draft(None), on_toggle()))),
+    ])
+    controls: list[ft.Control] = [header]
+    if open_:
+        controls.append(ft.Text(f"The rulebook gives {size} Assist cards in four kinds but not how many of each; "
+                                "set your box's copies. New Expeditions use them; those under way keep theirs.",
+                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        for card in Assist:
+            n = counts.get(card.value, 0)
+            controls.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Container(expand=True, content=ft.Row([card_chip(card, small=True)])),
+                stepper(f"exp-deck-{card.value}", n, bind(change, card, -1), bind(change, card, 1),
+                        minus_disabled=n == 0, label=CARD_LOOKS[card].title),
+            ]))
+        good = total == size
+        controls.append(ft.Text(f"{total} of {size} cards" + ("" if good else f": {plural(abs(size - total), 'card')} "
+                                                              + ("too many" if total > size else "short")),
+                                key="exp-deck-total", weight=ft.FontWeight.W_600,
+                                color=None if good else ft.Colors.ERROR))
+        if problem:
+            controls.append(ft.Text(problem, key="exp-deck-problem", color=ft.Colors.ERROR))
+        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
+            labelled("exp-deck-reset", ft.TextButton("Use the default", key="exp-deck-reset", on_click=reset,
+                                                     disabled=is_default and draft is None)),
+            labelled("exp-deck-save", ft.FilledTonalButton("Save the make-up", key="exp-deck-save",
+                                                           icon=ft.Icons.SAVE_ROUNDED, on_click=save,
+                                                           disabled=not good)),
+        ]))
+    return panel(controls, key="exp-deck", padding=12)
+
+
+def _mode_tile(value: str, title: str, text: str, selected: bool, on_click) -> ft.Control:
+    key = f"exp-new-cards-{value}"
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
+        key=key,
+        ink=True,
+        on_click=on_click,
+        border_radius=ft.BorderRadius.all(16),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+                ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+    ))
+
+
+def _hall_summary(hall, opened) -> ft.Control:
+    """The records this Expedition will be judged against, and the envelopes already used up."""
+    lines: list[ft.Control] = []
+    for column in hall.columns:
+        record = column.record
+        text = "no record yet" if record is None else f"{record.score} · {' & '.join(record.names)}"
+        lines.append(ft.Row(spacing=8, controls=[
+            ft.Text(column.sheet.name, width=92, weight=ft.FontWeight.W_600),
+            ft.Text(text, key=f"exp-new-record-{column.sheet.key}", expand=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT if record is None else None),
+        ]))
+    used = sorted({e.number for e in opened})
+    sealed = [n for n in range(1, 7) if n not in used]
+    lines.append(ft.Text(("Envelopes still sealed: " + ", ".join(str(n) for n in sealed)) if sealed
+                         else "Every envelope has been opened", key="exp-new-sealed", size=12,
+                         color=ft.Colors.ON_SURFACE_VARIANT))
+    return panel([
+        ft.Row(spacing=8, controls=[
+            ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, color="#7E57C2"),
+            ft.Text("Records to beat", weight=ft.FontWeight.W_600, expand=True),
+            labelled("exp-new-hall-open", ft.TextButton("Hall of Fame", key="exp-new-hall-open",
+                                                        on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+        ]),
+        *lines,
+    ], key="exp-new-hall-summary", padding=12)
+

@@ -1,0 +1,290 @@
+"""Trek 12 Expeditions' standings as pictures: the three Ascents, every player's stars by kind, the winner.
+
+Shared by the play screen (Stars panel, the finished Expedition) and the home screen's Resume tile. All
+figures come from the engine: `standing` (stars and totals), each `AscentResult` (totals, stars, records),
+`winner`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.expedition.challenges import challenge
+from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
+from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
+from companion.ui.expedition_parts import (
+    FALLBACK_COLOUR,
+    badge,
+    card_words,
+    plural,
+    star_icons,
+    star_legend,
+    stars_words,
+)
+from companion.ui.widgets import colour_dot
+
+__all__ = [
+    "seat_colours",
+    "stars_so_far",
+    "ascent_track",
+    "standings_card",
+    "ascent_card",
+    "winner_card",
+    "resume_picture",
+    "winner_words",
+]
+
+
+def seat_colours(store: Any, state: State) -> list[str]:
+    """Each seat's roster colour (removed players keep theirs); Max and unknown players get slate grey."""
+    try:
+        roster = {p.id: p.colour for p in store.players.list(include_removed=True)}
+    except CompanionError:
+        roster = {}
+    return [roster.get(seat.id or "", FALLBACK_COLOUR) for seat in state.setup.seats]
+
+
+def stars_so_far(state: State) -> list[Stars]:
+    """Each seat's stars over the Ascents scored, by kind (the engine's `standing` gives the same totals)."""
+    out = []
+    for seat in range(len(state.setup.seats)):
+        out.append(Stars(summit=sum(r.stars[seat].summit for r in state.results),
+                         race=sum(r.stars[seat].race for r in state.results),
+                         record=sum(r.stars[seat].record for r in state.results)))
+    return out
+
+
+def ascent_track(state: State, *, key: str = "exp-track") -> ft.Control:
+    """The three Ascents side by side: done (tick), the one being climbed (filled), the ones to come."""
+    items: list[ft.Control] = []
+    for number, sheet in enumerate(state.setup.sheets, start=1):
+        done = number <= len(state.results)
+        current = number == state.ascent and not state.over and not done
+        colour = ft.Colors.PRIMARY if current else ft.Colors.TERTIARY if done else ft.Colors.OUTLINE
+        items.append(ft.Container(
+            key=f"{key}-{number}",
+            expand=1,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=10),
+            border_radius=ft.BorderRadius.all(14),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if current else ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(2 if current else 1, colour),
+            content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Row(tight=True, spacing=4, controls=[
+                    ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if done else ft.Icons.TERRAIN_ROUNDED, size=16,
+                            color=colour),
+                    ft.Text(f"Ascent {number}", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+                ft.Text(sheet.name, size=15, weight=ft.FontWeight.W_700,
+                        color=ft.Colors.ON_PRIMARY_CONTAINER if current else ft.Colors.ON_SURFACE),
+                ft.Text(f"{sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ))
+    return ft.Semantics(
+        label=_track_words(state),
+        content=ft.Row(items, key=key, spacing=8),
+    )
+
+
+def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-standing") -> ft.Control:
+    """The Expedition so far: per player the stars drawn by kind, their count, the points and the Lead Climber."""
+    table = standing(state)
+    kinds = stars_so_far(state)
+    won, _ = winner(state)
+    rows: list[ft.Control] = []
+    for seat, (info, stars, mark) in enumerate(zip(state.setup.seats, kinds, table)):
+        tags: list[ft.Control] = []
+        if seat == state.lead and not state.over:
+            tags.append(badge("Lead Climber", icon=ft.Icons.FLAG_ROUNDED, key=f"{key}-{seat}-lead"))
+        if info.is_max:
+            tags.append(badge("Max", icon=ft.Icons.SMART_TOY_ROUNDED))
+        elif info.paper:
+            tags.append(badge("paper", icon=ft.Icons.EDIT_NOTE_ROUNDED))
+        if seat in won:
+            tags.append(badge("winner" if len(won) == 1 else "shared win", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
+                              colour="#B8860B", key=f"{key}-{seat}-winner"))
+        rows.append(ft.Container(
+            key=f"{key}-{seat}",
+            padding=ft.Padding.symmetric(vertical=6),
+            content=ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                colour_dot(colours[seat], info.name, size=34),
+                ft.Column(expand=True, spacing=3, tight=True, controls=[
+                    ft.Row(wrap=True, spacing=6, run_spacing=4,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                               ft.Text(info.name, size=16, weight=ft.FontWeight.W_600), *tags]),
+                    star_icons(stars, size=20, key=f"{key}-{seat}-stars", label=info.name),
+                ]),
+                ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                    ft.Row(tight=True, spacing=2, controls=[
+                        ft.Text(str(mark.stars), key=f"{key}-{seat}-count", size=22, weight=ft.FontWeight.W_700),
+                        ft.Icon(ft.Icons.STAR_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ]),
+                    ft.Text(f"{mark.score} pts", key=f"{key}-{seat}-score", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ]),
+        ))
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(18),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=ft.Padding.only(left=14, right=14, top=8, bottom=10),
+        content=ft.Column(tight=True, spacing=0, controls=[*rows, ft.Container(height=4), star_legend()]),
+    )
+
+
+def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> ft.Control:
+    """One scored Ascent: the stars on offer, each player's total (and the cards cashed in it) and stars,
+    the record beaten or first written, and the envelope it opened."""
+    sheet = result.sheet
+    key = f"exp-ascent-{result.number}"
+    before = result.record_before
+    record_line = ("No record yet: the best total writes the first one" if before is None
+                   else f"Record to beat: {before.score}" + (f" ({', '.join(before.names)})" if before.names else ""))
+    rows: list[ft.Control] = []
+    for seat, info in enumerate(state.setup.seats):
+        cashed = result.cashed[seat]
+        points_text = str(result.totals[seat])
+        sub = (f"{result.points[seat]} on the sheet + {CARD_POINTS * len(cashed)} for {card_words(cashed)}"
+               if cashed else None)
+        rows.append(ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                           controls=[
+            colour_dot(colours[seat], info.name, size=26),
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(info.name, weight=ft.FontWeight.W_600),
+                *([ft.Text(sub, size=11, color=ft.Colors.ON_SURFACE_VARIANT)] if sub else []),
+            ]),
+            star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars", label=info.name),
+            ft.Container(width=40, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
+                points_text, key=f"{key}-{seat}-total", size=16, weight=ft.FontWeight.W_700)),
+        ]))
+    footer: list[ft.Control] = []
+    if result.record is not None:
+        footer.append(_footer_line(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, "#7E57C2",
+                                   f"New record {result.record.score} by {' & '.join(result.record.names)}",
+                                   key=f"{key}-record"))
+    opened = next((e for e in state.envelopes if e.ascent == result.number), None)
+    if opened is not None:
+        names = state.setup.names
+        text = f"Envelope {opened.number} opened by {names[opened.opener]}"
+        if opened.note:
+            text += f": “{opened.note}”"
+        elif opened.note is None:
+            text += " (to open now)"
+        footer.append(_footer_line(ft.Icons.MARK_EMAIL_READ_ROUNDED, "#00796B", text, key=f"{key}-envelope"))
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(18),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=14,
+        content=ft.Column(tight=True, spacing=8, controls=[
+            ft.Row(spacing=8, controls=[
+                ft.Text(f"Ascent {result.number} · {sheet.name}", size=16, weight=ft.FontWeight.W_700, expand=True),
+                *([ft.Text(result.date, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if result.date else []),
+            ]),
+            ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(record_line, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Divider(height=4),
+            *rows,
+            *footer,
+        ]),
+    )
+
+
+def winner_card(state: State, colours: Sequence[str], *, key: str = "exp-winner") -> ft.Control | None:
+    """The winner (or the shared win) once the three Ascents are scored, and how it was decided."""
+    won, how = winner(state)
+    if not won:
+        return None
+    names = state.setup.names
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(20),
+        gradient=ft.LinearGradient(begin=ft.Alignment.TOP_LEFT, end=ft.Alignment.BOTTOM_RIGHT,
+                                   colors=["#F6C453", "#E8A200"]),
+        padding=18,
+        content=ft.Row(spacing=14, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=44, color="#5D4300"),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                ft.Text(winner_words(state), key=f"{key}-names", size=20, weight=ft.FontWeight.W_700,
+                        color="#3E2C00"),
+                ft.Text(_decided_words(how, won, state), key=f"{key}-how", size=13, color="#3E2C00"),
+            ]),
+            ft.Row(tight=True, spacing=-6, controls=[colour_dot(colours[s], names[s], size=30) for s in won]),
+        ]),
+    )
+
+
+def winner_words(state: State) -> str:
+    """'Ann wins the Expedition', 'Ann and Bob share the win', or '' before the end."""
+    won, _ = winner(state)
+    names = [state.setup.names[s] for s in won]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]} wins the Expedition"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+
+
+def resume_picture(state: State, colours: Sequence[str], *, key: str) -> ft.Control:
+    """The Resume tile's picture: which Ascent, and every player's stars so far drawn as stars."""
+    kinds = stars_so_far(state)
+    table = standing(state)
+    if state.over:
+        where = "All three Ascents scored · save it to History"
+    elif state.phase is Phase.ENVELOPE:
+        where = f"Ascent {state.ascent} scored · an envelope to open"
+    else:
+        where = f"Ascent {state.ascent} of {ASCENTS} · {state.sheet.name}"
+    groups: list[ft.Control] = []
+    for seat, info in enumerate(state.setup.seats):
+        groups.append(ft.Row(key=f"{key}-{seat}", tight=True, spacing=4,
+                             vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colours[seat]),
+            ft.Text(info.name, size=12, weight=ft.FontWeight.W_600),
+            star_icons(kinds[seat], size=14, empty="·", label=info.name),
+            ft.Text(str(table[seat].stars), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]))
+    return ft.Column(key=key, spacing=2, tight=True, controls=[
+        ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(groups, wrap=True, spacing=12, run_spacing=2),
+    ])
+
+
+def _footer_line(icon: ft.IconData, colour: str, text: str, *, key: str) -> ft.Control:
+    return ft.Row(key=key, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Icon(icon, size=18, color=colour),
+        ft.Text(text, size=13, expand=True),
+    ])
+
+
+def _decided_words(how: TieBreak | None, won: tuple[int, ...], state: State) -> str:
+    table = standing(state)
+    first = table[won[0]]
+    if how is TieBreak.STARS:
+        return f"Most stars: {plural(first.stars, 'star')} · {first.score} points over the three Ascents"
+    if how is TieBreak.SCORE:
+        return f"Stars tied at {first.stars}; the highest total, {first.score} points, decides"
+    return f"Tied on {plural(first.stars, 'star')} and {first.score} points: the win is shared"
+
+
+def _track_words(state: State) -> str:
+    done = len(state.results)
+    if state.over:
+        return "All three Ascents are scored"
+    return f"Ascent {state.ascent} of {ASCENTS}, {state.sheet.name}; {done} scored"
+
+
+def challenge_words(number: int) -> str:
+    """An envelope's challenge in words: 'Envelope 3: a Fixed Line of exactly 9 circles'."""
+    return f"Envelope {number}: {challenge(number).text}"
+
+
+def stars_sentence(name: str, stars: Stars) -> str:
+    """'Ann: 3 stars (summit 1, race 1, record 1)'."""
+    return f"{name}: {stars_words(stars)}"
