@@ -184,9 +184,13 @@ def _spread(board: Board, order: list[list[SpaceId]], fixed: Mapping[SpaceId, fl
                 wanted.append((position[space] + target) / 2)
             for space, value in zip(row, _separate(wanted)):
                 position[space] = value
-    # Centre the drawing as a whole: pulling towards linked spaces can leave it leaning to one side.
-    shift = 0.5 - (min(position.values()) + max(position.values())) / 2
-    return {space: round(value + shift, 4) for space, value in position.items()}
+    # Centre the drawing and let it use the full width: pulling towards linked spaces leaves it narrow
+    # and leaning to one side, and a phone has no width to spare.
+    low, high = min(position.values()), max(position.values())
+    if high - low < 1e-9:
+        return {space: 0.5 for space in position}
+    scale = (1.0 - 2 * _EDGE) / (high - low)
+    return {space: round(_EDGE + (value - low) * scale, 4) for space, value in position.items()}
 
 
 def _positions(order: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> dict[SpaceId, float]:

@@ -1,0 +1,299 @@
+"""The Freunde board drawn for a phone: spaces from the schematic layout, links, climbers, tents, highlights.
+
+The positions come from `companion.games.freunde.layout.board_layout` (worked out from the links: no drawing
+positions are published), so the drawing is schematic and says so under it. One `flet.canvas` draws the
+links, the path of the move being planned and the tents; one tappable circle per space sits on top, with the
+space's victory points inside, its entry cost (gold) and acclimatization modifier (blue or red) as badges,
+and the climbers standing there beside it. Legal destinations get a ring and their movement cost; a space
+where the climber may pass but not stop gets a red ring. Every number is the engine's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.games.freunde.data import SpaceId
+from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
+from companion.games.freunde.rules import (
+    ClimberLabel, PlayerIndex, Route, State, stacking_limit, today_weather,
+)
+from companion.ui.freunde_parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
+
+__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "board_legend"]
+
+_DIAMETER = 36.0
+_ROW = 52.0
+_SIDE = 30.0          # room left and right of the outermost spaces (for cost pills and pawns)
+_TOP = 30.0           # room above the summit for its flag
+_BOTTOM = 22.0
+_PAWN = 17.0
+_GOLD = "#F2B705"
+_RED = "#C62828"
+_MAX_WIDTH = 420.0
+
+
+@dataclass(frozen=True)
+class BoardMarks:
+    """What to highlight: the climber being moved, where it can go (the engine's routes), the chosen space."""
+
+    climber: tuple[PlayerIndex, ClimberLabel] | None = None
+    routes: Mapping[SpaceId, Route] = field(default_factory=dict)
+    target: SpaceId | None = None
+    refused: SpaceId | None = None      # a space just tapped that the engine refused
+    tapped: SpaceId | None = None       # a space whose facts are shown
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """The drawing's size and each space's centre in pixels."""
+
+    width: float
+    height: float
+    centres: Mapping[SpaceId, tuple[float, float]]
+    layout: BoardLayout
+
+
+def geometry(state: State, width: float) -> BoardGeometry:
+    """Pixel positions for the board in a box `width` px wide (a phone's column is about 358 px)."""
+    layout = board_layout(state.board)
+    width = max(280.0, min(width, _MAX_WIDTH))
+    height = _TOP + _BOTTOM + (layout.rows - 1) * _ROW + _DIAMETER
+    inner = width - 2 * _SIDE
+    centres = {space: (_SIDE + layout.x[space] * inner,
+                       _TOP + _DIAMETER / 2 + layout.y(space) * (layout.rows - 1) * _ROW)
+               for space in state.board.spaces}
+    return BoardGeometry(width, height, centres, layout)
+
+
+def board_control(
+    state: State,
+    colours: Sequence[str],
+    *,
+    width: float = 358,
+    marks: BoardMarks = BoardMarks(),
+    on_space: Callable[[SpaceId], None] | None = None,
+    prefix: str = "fr",
+) -> ft.Control:
+    """The board as a Stack: links and tents on a canvas, one tappable space each; key `<prefix>-board`."""
+    geo = geometry(state, width)
+    board = state.board
+    weather = today_weather(state)
+    shapes: list[cv.Shape] = []
+    link = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=3, style=ft.PaintingStyle.STROKE,
+                    stroke_cap=ft.StrokeCap.ROUND)
+    rows = geo.layout.row
+    for a, b in board.edges:
+        shapes.append(_link(geo, a, b, rows, link))
+    target_route = marks.routes.get(marks.target) if marks.target else None
+    if marks.climber is not None and target_route is not None:
+        player, label = marks.climber
+        start = state.players[player].climber(label).space
+        path_paint = ft.Paint(color=ft.Colors.PRIMARY, stroke_width=5, style=ft.PaintingStyle.STROKE,
+                              stroke_cap=ft.StrokeCap.ROUND)
+        here = start
+        for step in target_route.path:
+            if here is not None:
+                shapes.append(_link(geo, here, step, rows, path_paint))
+            here = step
+    for index, player in enumerate(state.players):
+        for climber in player.climbers:
+            if climber.tent is not None:
+                shapes.extend(_tent(geo.centres[climber.tent], colours[index], climber.label == "B"))
+    controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=geo.width, height=geo.height)]
+    standing: dict[SpaceId, list[tuple[PlayerIndex, ClimberLabel]]] = {}
+    for index, player in enumerate(state.players):
+        for climber in player.climbers:
+            if climber.alive and climber.space is not None:
+                standing.setdefault(climber.space, []).append((index, climber.label))
+    moving_from = None
+    if marks.climber is not None:
+        moving_from = state.players[marks.climber[0]].climber(marks.climber[1]).space
+    for space_id in board.spaces:
+        controls.extend(_space(state, geo, space_id, weather, marks, moving_from, prefix, on_space))
+    for space_id, here in standing.items():
+        controls.extend(_pawns(geo, space_id, here, colours, marks, space_id == board.base_camp, prefix))
+    summit_x, summit_y = geo.centres[board.summit]
+    controls.append(ft.Container(left=summit_x - 10, top=summit_y - _DIAMETER / 2 - 24, width=20, height=20,
+                                 content=ft.Icon(ft.Icons.FLAG_ROUNDED, size=20, color=_RED)))
+    return ft.Container(
+        key=f"{prefix}-board",
+        alignment=ft.Alignment.TOP_CENTER,
+        content=ft.Container(width=geo.width, height=geo.height,
+                             content=ft.Stack(controls=controls, width=geo.width, height=geo.height)),
+    )
+
+
+def board_legend(state: State, *, key: str = "fr-legend") -> ft.Control:
+    """The zones' colours with the stacking limit each has in this game, and the honest note on the drawing."""
+    count = len(state.players)
+    items: list[ft.Control] = []
+    for zone in sorted(ZONE_COLOURS, reverse=True):
+        limit = state.stacking.limit(zone, count, state.setup.extra_high_climber)
+        items.append(ft.Row(spacing=6, tight=True, controls=[
+            ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=ZONE_COLOURS[zone],
+                         border=ft.Border.all(1, ft.Colors.OUTLINE)),
+            ft.Text(f"{zone_label(state, zone)}: {limit} per space", size=12),
+        ]))
+    badges = ft.Row(wrap=True, spacing=12, run_spacing=4, controls=[
+        _legend_badge(_GOLD, "2", ZONE_INK, "entry cost"),
+        _legend_badge(ACCL_COLOUR, "+1", "#FFFFFF", "acclimatization"),
+        ft.Row(spacing=4, tight=True, controls=[
+            ft.Text("1", size=13, weight=ft.FontWeight.W_700), ft.Text("victory points", size=12)]),
+    ])
+    who = "solo: 2-player limits" if count == 1 else f"{count} players"
+    return ft.Container(
+        key=key,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        border_radius=ft.BorderRadius.all(14),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column(spacing=6, tight=True, controls=[
+            ft.Text(f"Stacking at the end of a move ({who}); base camp has no limit", size=12,
+                    weight=ft.FontWeight.W_600),
+            ft.Row(wrap=True, spacing=12, run_spacing=4, controls=items),
+            badges,
+            ft.Text(LAYOUT_NOTE, key=f"{key}-note", size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+    )
+
+
+# --- internals ------------------------------------------------------------------------------------------
+
+
+def _link(geo: BoardGeometry, a: SpaceId, b: SpaceId, rows: Mapping[SpaceId, int], paint: ft.Paint) -> cv.Shape:
+    (x1, y1), (x2, y2) = geo.centres[a], geo.centres[b]
+    if rows[a] == rows[b] and abs(x1 - x2) > geo.width * 0.3:
+        # A long link inside a row would run through the spaces between: bow it upwards instead.
+        mid_x, lift = (x1 + x2) / 2, _ROW * 0.55
+        return cv.Path([cv.Path.MoveTo(x1, y1), cv.Path.QuadraticTo(mid_x, y1 - lift * 2, x2, y2)], paint=paint)
+    return cv.Line(x1, y1, x2, y2, paint=paint)
+
+
+def _tent(centre: tuple[float, float], colour: str, squiggly: bool) -> list[cv.Shape]:
+    """A small tent left of the space, in the owner's colour (the B climber's tent is striped)."""
+    x, y = centre
+    left = x - _DIAMETER / 2 - 19 - (10 if squiggly else 0)
+    top = y - _DIAMETER / 2 + (2 if squiggly else -4)
+    points = [cv.Path.MoveTo(left, top + 16), cv.Path.LineTo(left + 9, top), cv.Path.LineTo(left + 18, top + 16),
+              cv.Path.Close()]
+    shapes: list[cv.Shape] = [
+        cv.Path(points, paint=ft.Paint(color=colour, style=ft.PaintingStyle.FILL)),
+        cv.Path(points, paint=ft.Paint(color=ZONE_INK, stroke_width=1.5, style=ft.PaintingStyle.STROKE)),
+    ]
+    if squiggly:
+        shapes.append(cv.Line(left + 9, top + 4, left + 9, top + 16,
+                              paint=ft.Paint(color="#FFFFFF", stroke_width=2, style=ft.PaintingStyle.STROKE)))
+    return shapes
+
+
+def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: BoardMarks,
+           moving_from: SpaceId | None, prefix: str, on_space: Callable[[SpaceId], None] | None) -> list[ft.Control]:
+    board = state.board
+    space = board.space(space_id)
+    x, y = geo.centres[space_id]
+    d = _DIAMETER + (6 if space_id == board.summit else 0)
+    route = marks.routes.get(space_id)
+    target = space_id == marks.target
+    bgcolor = ZONE_COLOURS.get(space.zone, "#EEEEEE")
+    ink = ZONE_INK
+    border_colour, border_width = ft.Colors.with_opacity(0.55, ZONE_INK), 1.0
+    said = []
+    if route is not None and route.stop:
+        border_colour, border_width = ft.Colors.PRIMARY, 3.5
+        said.append(f"reachable for {route.cost}")
+    elif route is not None:
+        border_colour, border_width = _RED, 3.5
+        said.append(f"can be passed for {route.cost} but not stopped on")
+    if space_id == moving_from:
+        border_colour, border_width = ft.Colors.ON_SURFACE, 3.5
+        said.append("the climber is here")
+    if space_id == marks.refused:
+        border_colour, border_width = _RED, 3.5
+    if space_id == marks.tapped and route is None and space_id != moving_from:
+        border_colour, border_width = ft.Colors.TERTIARY, 3.5
+    if target:
+        bgcolor, ink = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
+        said.append("chosen")
+    surcharge = weather.surcharge(space.zone) if weather else 0
+    centre_text = "BC" if space_id == board.base_camp else str(space.vp)
+    body = ft.Container(
+        key=f"{prefix}-space-{space_id}",
+        width=d,
+        height=d,
+        shape=ft.BoxShape.CIRCLE,
+        bgcolor=bgcolor,
+        border=ft.Border.all(border_width, border_colour),
+        shadow=ft.BoxShadow(blur_radius=10, color=ft.Colors.PRIMARY) if target else None,
+        alignment=ft.Alignment.CENTER,
+        on_click=(lambda: on_space(space_id)) if on_space is not None else None,
+        content=ft.Text(centre_text, size=12 if centre_text == "BC" else 15, weight=ft.FontWeight.W_700, color=ink),
+    )
+    limit = stacking_limit(state, space_id)
+    label = (f"{space_id}: {zone_label(state, space.zone)}, {space.vp} victory point{'s' if space.vp != 1 else ''}, "
+             f"entry cost {space.cost + surcharge}, acclimatization {signed(space.accl)}"
+             + (f", holds {limit}" if limit is not None else "") + ("; " + ", ".join(said) if said else ""))
+    out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
+        identifier=f"{prefix}-space-{space_id}", label=label, button=on_space is not None, content=body))]
+    # Entry cost (gold, top right): with today's surcharge added, in red, when the weather slows this zone.
+    cost = space.cost + surcharge
+    out.append(_badge(x + d / 2 - 8, y - d / 2 - 5, str(cost), _RED if surcharge else _GOLD,
+                      "#FFFFFF" if surcharge else ZONE_INK))
+    if space.accl:
+        out.append(_badge(x - d / 2 - 6, y + d / 2 - 11, signed(space.accl).replace("±", ""),
+                          ACCL_COLOUR if space.accl > 0 else _RED, "#FFFFFF", wide=True))
+    out.append(ft.Container(left=x - 24, top=y + d / 2 - 1, width=48, alignment=ft.Alignment.TOP_CENTER,
+                            content=ft.Text(_short(space_id), size=9, color=ft.Colors.ON_SURFACE_VARIANT,
+                                            no_wrap=True)))
+    if route is not None and not target:
+        pill = _RED if not route.stop else ft.Colors.PRIMARY
+        text = str(route.cost)
+        out.append(ft.Container(
+            key=f"{prefix}-cost-{space_id}",
+            left=x - d / 2 - 24, top=y - 9, width=22, height=18, border_radius=ft.BorderRadius.all(9),
+            bgcolor=pill, alignment=ft.Alignment.CENTER,
+            content=ft.Text(text, size=11, weight=ft.FontWeight.W_700,
+                            color="#FFFFFF" if not route.stop else ft.Colors.ON_PRIMARY),
+        ))
+    return out
+
+
+def _pawns(geo: BoardGeometry, space_id: SpaceId, here: list[tuple[PlayerIndex, ClimberLabel]],
+           colours: Sequence[str], marks: BoardMarks, base: bool, prefix: str) -> list[ft.Control]:
+    from companion.ui.freunde_parts import pawn
+
+    x, y = geo.centres[space_id]
+    columns = 5 if base else (2 if len(here) <= 4 else 3)
+    out = []
+    for n, (player, label) in enumerate(here):
+        col, row = n % columns, n // columns
+        left = x + _DIAMETER / 2 + 2 + col * (_PAWN + 1)
+        top = y - _PAWN - 1 + row * (_PAWN + 2)
+        if left + _PAWN > geo.width:
+            left = x - _DIAMETER / 2 - 2 - (col + 1) * (_PAWN + 1)
+        ring = marks.climber == (player, label)
+        out.append(ft.Container(key=f"{prefix}-pawn-{player}-{label}", left=left, top=top,
+                                content=pawn(colours[player], label, size=_PAWN, ring=ring)))
+    return out
+
+
+def _badge(left: float, top: float, text: str, colour: str, ink: str, *, wide: bool = False) -> ft.Control:
+    return ft.Container(left=left, top=top, width=20 if wide else 16, height=16,
+                        border_radius=ft.BorderRadius.all(8), bgcolor=colour, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(1, "#FFFFFF"),
+                        content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink))
+
+
+def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
+    return ft.Row(spacing=4, tight=True, controls=[
+        ft.Container(width=20, height=16, border_radius=ft.BorderRadius.all(8), bgcolor=colour,
+                     alignment=ft.Alignment.CENTER,
+                     content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)),
+        ft.Text(meaning, size=12),
+    ])
+
+
+def _short(space_id: SpaceId) -> str:
+    return {"BASE_CAMP": "base camp", "SUMMIT": "summit", "A_SUMMIT": "summit"}.get(space_id, space_id)

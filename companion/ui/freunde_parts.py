@@ -1,0 +1,315 @@
+"""Freunde's building blocks for the screens: cards, climbers, the acclimatization track, chips, words.
+
+Cards are kept in screen state as their codes (M2, A1, R1/3: `companion.games.freunde.data.Card.code`),
+hashable and JSON-able; screens show the card, never the code. Movement cards are green and acclimatization
+cards blue, as on the printed cards; a rope shows both its values. What is legal and every number shown
+comes from the engine (`companion.games.freunde.rules`); these helpers only draw and word it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import flet as ft
+
+from companion.games.freunde.data import Card, CardKind, Zone, parse_card
+from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
+from companion.ui.ridgeline_parts import bind, sentence
+
+__all__ = [
+    "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
+    "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
+    "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "bind",
+    "sentence", "info_line", "player_colours",
+]
+
+FALLBACK_COLOUR = "#78909C"
+# Altitude zones, from meadow to snow: light enough for dark ink in both themes.
+ZONE_COLOURS: dict[Zone, str] = {5000: "#C5E1A5", 6000: "#D7CCC8", 7000: "#B3CDE0", 8000: "#F1F4F8"}
+ZONE_INK = "#1B1B1F"
+MOVE_COLOUR = "#2E7D32"
+ROPE_COLOUR = "#6D4C41"
+ACCL_COLOUR = "#1565C0"
+_WHITE = "#FFFFFF"
+_KIND_ORDER = {CardKind.MOVE: 0, CardKind.ROPE: 1, CardKind.ACCLIMATIZATION: 2}
+
+
+def card_sort_key(code: str) -> tuple:
+    """Movement cards, then ropes, then acclimatization cards, each by value: how a hand is fanned."""
+    card = parse_card(code)
+    return (_KIND_ORDER[card.kind], card.value, card.down)
+
+
+def card_words(code: str) -> str:
+    """A card in words: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
+    card = parse_card(code)
+    if card.kind is CardKind.MOVE:
+        return f"Move {card.value}"
+    if card.kind is CardKind.ROPE:
+        return f"Rope {card.value} or {card.down} down"
+    return f"Acclimatize +{card.value}"
+
+
+def cards_words(codes: Iterable[str]) -> str:
+    """Cards in words, in hand order, joined by commas; 'no cards' for none."""
+    shown = sorted(codes, key=card_sort_key)
+    return ", ".join(card_words(c) for c in shown) or "no cards"
+
+
+def card_face(code: str, *, key: str | None = None, width: float = 44, height: float = 60,
+              on_click: Callable[[], None] | None = None, selected: bool = False, count: int | None = None,
+              dim: bool = False, action: str | None = None) -> ft.Control:
+    """A card as printed: green movement value, a rope's any-way and down-only values, blue acclimatization.
+
+    `count` puts a small "×n" in the corner (how many are available); `selected` rings the card.
+    """
+    card = parse_card(code)
+    if card.kind is CardKind.ACCLIMATIZATION:
+        colour, icon, big = ACCL_COLOUR, ft.Icons.FAVORITE_ROUNDED, f"+{card.value}"
+    elif card.kind is CardKind.ROPE:
+        colour, icon, big = ROPE_COLOUR, ft.Icons.LINK_ROUNDED, f"{card.value}|{card.down}"
+    else:
+        colour, icon, big = MOVE_COLOUR, ft.Icons.HIKING_ROUNDED, str(card.value)
+    size = round(height * (0.3 if card.kind is CardKind.ROPE else 0.38))
+    inner: list[ft.Control] = [
+        ft.Icon(icon, size=round(height * 0.24), color=_WHITE),
+        ft.Text(big, size=size, weight=ft.FontWeight.W_700, color=_WHITE, text_align=ft.TextAlign.CENTER),
+    ]
+    stack: list[ft.Control] = [ft.Container(
+        width=width, height=height, alignment=ft.Alignment.CENTER,
+        content=ft.Column(inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+    )]
+    if count is not None:
+        stack.append(ft.Container(
+            right=2, top=2, padding=ft.Padding.symmetric(horizontal=4), border_radius=6, bgcolor=_WHITE,
+            content=ft.Text(f"×{count}", key=f"{key}-count" if key else None, size=10, weight=ft.FontWeight.W_700,
+                            color=colour),
+        ))
+    face = ft.Container(
+        key=key,
+        width=width,
+        height=height,
+        bgcolor=colour,
+        opacity=0.35 if dim else 1.0,
+        border=ft.Border.all(3, ft.Colors.ON_SURFACE) if selected else None,
+        border_radius=ft.BorderRadius.all(8),
+        ink=on_click is not None,
+        on_click=on_click,
+        content=ft.Stack(stack, width=width, height=height),
+    )
+    label = card_words(code) + (f", {count} available" if count is not None else "")
+    # A new Semantics node (its own key) when the card turns tappable: patched in place, the browser's
+    # accessibility tree lost the node's identifier.
+    return ft.Semantics(key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
+                        label=f"{action} {label}" if action else label, button=on_click is not None,
+                        selected=selected if on_click is not None else None, content=face)
+
+
+def pawn(colour: str, label: str, *, size: float = 18, dead: bool = False, ring: bool = False) -> ft.Control:
+    """A climber's pawn: a disc in the player's colour with its letter; a dead climber is hollow."""
+    ink = _readable_on(colour)
+    return ft.Container(
+        width=size, height=size, shape=ft.BoxShape.CIRCLE,
+        bgcolor=None if dead else colour,
+        border=ft.Border.all(3 if ring else (2 if dead else 1.5),
+                             ft.Colors.ON_SURFACE if ring else (colour if dead else ft.Colors.SURFACE)),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(label, size=round(size * 0.55), weight=ft.FontWeight.W_700,
+                        color=colour if dead else ink),
+    )
+
+
+def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: float = 14) -> ft.Control:
+    """The acclimatization track 1-6: a pip per point, red at 1, amber at 2, green above (what is at stake)."""
+    shown = max(0, min(MAX_ACCLIMATIZATION, value))
+    fill = ft.Colors.ERROR if shown <= 1 else ("#F9A825" if shown == 2 else "#2E7D32")
+    pips = [ft.Container(width=size, height=size, border_radius=ft.BorderRadius.all(size / 2),
+                         bgcolor=fill if alive and n <= shown else None,
+                         border=ft.Border.all(1.5, fill if alive and n <= shown else ft.Colors.OUTLINE_VARIANT))
+            for n in range(1, MAX_ACCLIMATIZATION + 1)]
+    said = f"acclimatization {value} of {MAX_ACCLIMATIZATION}" if alive else "dead"
+    return ft.Semantics(label=said, exclude_semantics=True,
+                        content=ft.Row(pips, key=key, spacing=3, tight=True))
+
+
+def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,
+         icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
+         height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False) -> ft.Control:
+    """A rounded toggle, filled when selected; at least 44 px high for a thumb."""
+    parts: list[ft.Control] = []
+    if selected and icon is None and not compact:
+        parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    if icon is not None:
+        parts.append(ft.Icon(icon, size=18, color=colour or (
+            ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE_VARIANT)))
+    elif colour is not None:
+        parts.append(ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6), bgcolor=colour))
+    parts.append(ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500, no_wrap=True,
+                         size=13 if compact else None,
+                         color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
+    if compact and selected and icon is not None:
+        parts = parts[-2:]
+    box = ft.Container(
+        key=key,
+        height=height,
+        expand=1 if expand else None,
+        padding=ft.Padding.symmetric(horizontal=6 if compact else 12),
+        border_radius=ft.BorderRadius.all(height / 2),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        opacity=0.45 if disabled else 1.0,
+        disabled=disabled or on_click is None,
+        ink=True,
+        on_click=on_click,
+        alignment=ft.Alignment.CENTER if expand else None,
+        content=ft.Row(parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+    return ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected,
+                        content=ft.Container(content=box, expand=1) if expand else box)
+
+
+def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
+            *, note: str | None = None) -> ft.Control:
+    """A number with − and + buttons (48 px), between low and high."""
+    return ft.Row(
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(label, weight=ft.FontWeight.W_500),
+                *([ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if note else []),
+            ]),
+            ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
+                ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", disabled=value <= low,
+                tooltip=f"{label}: one less", on_click=bind(on_change, value - 1))),
+            ft.Text(str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28,
+                    text_align=ft.TextAlign.CENTER),
+            ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
+                ft.Icons.ADD_ROUNDED, key=f"{key}-plus", disabled=value >= high,
+                tooltip=f"{label}: one more", on_click=bind(on_change, value + 1))),
+        ],
+    )
+
+
+def info_line(icon: ft.IconData, text: str, *, key: str | None = None, colour: str | None = None,
+              size: float = 13) -> ft.Control:
+    """A small icon and a sentence: facts under a heading."""
+    return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Icon(icon, size=16, color=colour or ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(text, key=key, size=size, expand=True, color=colour or ft.Colors.ON_SURFACE_VARIANT),
+    ])
+
+
+def zone_label(state_or_labels, zone: Zone) -> str:
+    """A zone as printed beside the stacking diagrams: '7000-8000 m'."""
+    labels = state_or_labels.stacking.labels if isinstance(state_or_labels, State) else state_or_labels
+    return labels.get(zone, f"{zone} m")
+
+
+def weather_icon(label: str) -> ft.IconData:
+    """The symbol of a weather label: sun, cloud, snow, storm, wind."""
+    return {
+        "sun": ft.Icons.WB_SUNNY_ROUNDED, "cloud": ft.Icons.CLOUD_ROUNDED, "snow": ft.Icons.AC_UNIT_ROUNDED,
+        "storm": ft.Icons.THUNDERSTORM_ROUNDED, "wind": ft.Icons.AIR_ROUNDED,
+    }.get(label, ft.Icons.CLOUD_QUEUE_ROUNDED)
+
+
+def weather_words(weather: Weather | None, labels=None, *, short: bool = False) -> str:
+    """A day's weather in words: 'No effect', 'Snow: −2 acclimatization, +1 per space in 7000 m and above'."""
+    if weather is None:
+        return "Not entered yet"
+    if weather.calm:
+        return "No effect" if short else f"{weather.label.capitalize()}: no effect"
+    effects = []
+    if weather.accl:
+        effects.append(f"−{weather.accl} acclimatization")
+    if weather.move:
+        effects.append(f"+{weather.move} movement per space")
+    where = _zones_words(weather.zones, labels)
+    if short:
+        return f"{' '.join(effects)} · {where}"
+    return f"{weather.label.capitalize()}: {', '.join(effects)} in {where}"
+
+
+def check_terms(check: ClimberCheck) -> list[tuple[str, int]]:
+    """The check's terms as (what, points): the marker before, the space, the own tent, the weather."""
+    terms = [("before", check.before), ("space", check.space_mod)]
+    if check.tent:
+        terms.append(("own tent", check.tent))
+    terms.append(("weather", check.weather))
+    return terms
+
+
+def check_sentence(check: ClimberCheck) -> str:
+    """The acclimatization check written out: '4 −2 space +1 tent −1 weather = 2', the cap, the death."""
+    text = f"{_number(check.before)} {signed(check.space_mod)} space"
+    if check.tent:
+        text += f" {signed(check.tent)} own tent"
+    text += f" {signed(check.weather)} weather = {_number(check.raw)}"
+    if check.raw > MAX_ACCLIMATIZATION:
+        text += f", capped at {MAX_ACCLIMATIZATION}"
+    if check.died:
+        text += ": below 1, dies (scores 1)"
+    return text
+
+
+def signed(value: int) -> str:
+    """+1, −2, ±0 with a real minus sign."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "±0"
+
+
+def _number(value: int) -> str:
+    """A plain number with a real minus sign (a risk penalty can take the marker below 0 before the check)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def player_colours(store, state: State) -> list[str]:
+    """Each seat's roster colour (removed players keep theirs); a grey for seats without a roster player."""
+    try:
+        roster = {p.id: p.colour for p in store.players.list(include_removed=True)}
+    except Exception:  # noqa: BLE001 - a broken roster must not stop the game being drawn
+        roster = {}
+    colours = []
+    spare = ["#B23A48", "#1F6F78", "#8D6E00", "#3F51B5", "#6A3FB0"]
+    for index, player in enumerate(state.players):
+        colours.append(roster.get(player.id or "", spare[index % len(spare)]))
+    # Two seats with the same roster colour would be impossible to tell apart on the board.
+    seen: Counter[str] = Counter()
+    for index, colour in enumerate(colours):
+        seen[colour] += 1
+        if seen[colour] > 1:
+            colours[index] = spare[index % len(spare)]
+    return colours
+
+
+def _zones_words(zones: Sequence[Zone] | frozenset[Zone], labels=None) -> str:
+    ordered = sorted(zones)
+    if not ordered:
+        return "no zone"
+    if labels is None:
+        names = [f"{z} m" for z in ordered]
+    else:
+        names = [labels.get(z, f"{z} m") for z in ordered]
+    if len(ordered) > 1 and ordered[-1] == 8000 and all(b - a == 1000 for a, b in zip(ordered, ordered[1:])):
+        return f"{ordered[0]} m and above"
+    return ", ".join(names)
+
+
+def _readable_on(colour: str) -> str:
+    try:
+        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return _WHITE
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    return "#1B1B1F" if luminance > 0.4 else _WHITE

@@ -1,0 +1,283 @@
+"""Freunde's new-game screen (`/games/freunde`): 1-5 players from the roster, the board side, the weather.
+
+One player is the solo game (2-player stacking limits, a risk token every turn, the game over at once when a
+climber dies, a rank at the end). The summer side is the board as published; the winter side was read by eye
+from a board image and is marked unverified. The weather season picks the tiles; the first two tiles can be
+laid out here from the known summer presets, each day still editable, or entered at the table later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.freunde import session as engine
+from companion.games.freunde.data import ZONES, load_data
+from companion.games.freunde.rules import MAX_PLAYERS
+from companion.ui.freunde_parts import bind, chip, sentence, weather_icon
+from companion.ui.freunde_weather import DayDraft, drafts_problem, preset_tiles
+from companion.ui.ridgeline_parts import seat_chip
+from companion.ui.services import use_app
+from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+
+__all__ = ["FreundeNewGame", "SetupDraft"]
+
+GAME = engine.GAME_ID
+
+
+@dataclass(frozen=True)
+class SetupDraft:
+    """The choices on the new-game screen."""
+
+    seats: tuple[str, ...] = ()
+    starter: str | None = None
+    board: str = "summer"
+    season: str = "summer"
+    tiles: tuple[str | None, str | None] = (None, None)     # preset tile for days 1-3 and 4-6
+    days: tuple[DayDraft, ...] = ()                          # the chosen tiles' days, editable
+    extra_high: bool = False
+    track_risk: bool = False
+    face_up: tuple[int, int, int] = (0, 1, 1)
+
+
+@ft.component
+def FreundeNewGame() -> ft.View:
+    """Route `/games/freunde`: players in seating order, board side, weather season and first tiles, start."""
+    app = use_app()
+    draft, set_draft = ft.use_state(SetupDraft())
+    problem, set_problem = ft.use_state(None)
+    data = load_data()
+    players = app.store.players.list()
+    by_id = {p.id: p for p in players}
+    chosen = [by_id[pid] for pid in draft.seats if pid in by_id]
+    starter = draft.starter if draft.starter in draft.seats else (chosen[0].id if chosen else None)
+    labels = data.stacking.labels
+
+    def change(**fields) -> None:
+        set_problem(None)
+        set_draft(replace(draft, **fields))
+
+    def toggle(player_id: str) -> None:
+        if player_id in draft.seats:
+            change(seats=tuple(p for p in draft.seats if p != player_id))
+        elif len(draft.seats) >= MAX_PLAYERS:
+            set_problem(f"Freunde is for 1 to {MAX_PLAYERS} players.")
+        else:
+            change(seats=draft.seats + (player_id,))
+
+    def season(value: str) -> None:
+        # Presets belong to a season: switching drops the tiles chosen for the other one.
+        change(season=value, tiles=(None, None), days=())
+
+    def pick_tile(slot: int, tile_id: str | None) -> None:
+        tiles = list(draft.tiles)
+        tiles[slot] = tile_id
+        if slot == 0 and tile_id is None:
+            tiles[1] = None          # days 4-6 cannot be known while days 1-3 are not
+        presets = dict(preset_tiles(draft.season))
+        days: list[DayDraft] = []
+        for tile in tiles:
+            if tile is None:
+                break
+            days.extend(DayDraft.from_preset(day) for day in presets[tile])
+        change(tiles=(tiles[0], tiles[1]), days=tuple(days))
+
+    def toggle_zone(index: int, zone: int) -> None:
+        day = draft.days[index]
+        zones = day.zones - {zone} if zone in day.zones else day.zones | {zone}
+        change(days=draft.days[:index] + (replace(day, zones=frozenset(zones), read=None),) + draft.days[index + 1:])
+
+    def set_face_up(slot: int, value: int) -> None:
+        face = list(draft.face_up)
+        face[slot] = value
+        change(face_up=(face[0], face[1], face[2]))
+
+    def start() -> None:
+        reason = drafts_problem(range(1, len(draft.days) + 1), draft.days)
+        if reason:
+            set_problem(reason)
+            return
+        setup = {
+            "players": [{"id": p.id, "name": p.name} for p in chosen],
+            "board": draft.board,
+            "weather_season": draft.season,
+            "start_player": [p.id for p in chosen].index(starter) if starter else 0,
+            "extra_high_climber": draft.extra_high and len(chosen) == data.stacking.extra_players,
+            "weather": [day.to_doc() for day in draft.days],
+        }
+        if draft.track_risk:
+            setup["risk_face_up"] = sorted(draft.face_up)
+        try:
+            title = engine.title(engine.start(setup))
+            started = app.keeper.start(GAME, setup, [p.id for p in chosen], title)
+        except CompanionError as exc:
+            set_problem(sentence(str(exc)))
+            return
+        app.changed()
+        ft.context.page.navigate(f"/play/{GAME}/{started.id}")
+
+    if not players:
+        return screen_view("New Freunde game", [
+            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
+                        f"Freunde is for 1 to {MAX_PLAYERS} players from your roster. Add them first.",
+                        key="fr-new-empty"),
+            labelled("fr-new-players", ft.FilledButton(
+                "Add players", key="fr-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+                on_click=lambda: ft.context.page.navigate("/players"))),
+        ])
+
+    body: list[ft.Control] = [
+        section_title(f"Climbers · {len(chosen)} of 1-{MAX_PLAYERS} players"),
+        ft.Text("Tap players in seating order. Each plays two climbers, A (smooth) and B (squiggly).", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            seat_chip(f"fr-new-seat-{p.id}", p.name, p.colour, p.id in draft.seats, bind(toggle, p.id),
+                      mark=f"seat {draft.seats.index(p.id) + 1}" if p.id in draft.seats else None)
+            for p in players
+        ]),
+    ]
+    if len(chosen) == 1:
+        body.append(message_card(
+            ft.Icons.PERSON_ROUNDED, "Solo game",
+            "2-player stacking limits, a risk token every turn whatever you play, and the game ends at once "
+            "when a climber dies. Your score earns a rank at the end.", key="fr-new-solo"))
+    if len(chosen) > 1:
+        body.append(section_title("Who starts?"))
+        body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            seat_chip(f"fr-new-starter-{p.id}", p.name, p.colour, p.id == starter, _setter(change, "starter", p.id))
+            for p in chosen
+        ]))
+    if len(chosen) == data.stacking.extra_players:
+        body.append(chip("fr-new-extra", "Extra climber above 7000 m (by agreement)", draft.extra_high,
+                         _setter(change, "extra_high", not draft.extra_high), icon=ft.Icons.GROUP_ADD_ROUNDED))
+
+    body.append(section_title("Board side"))
+    for board_id in ("summer", "winter"):
+        board = data.boards[board_id]
+        text = ("The easier route, as published." if board.verified else
+                "The harder route. Unverified: read by eye from a board image; check spaces and links "
+                "against your board.")
+        body.append(_option_tile(f"fr-new-board-{board_id}", board.title, text, draft.board == board_id,
+                                 _setter(change, "board", board_id), warning=not board.verified))
+
+    body.append(section_title("Weather"))
+    body.append(ft.Row(spacing=8, controls=[
+        chip(f"fr-new-season-{value}", f"{value.capitalize()} tiles", draft.season == value, bind(season, value),
+             icon=ft.Icons.WB_SUNNY_ROUNDED if value == "summer" else ft.Icons.AC_UNIT_ROUNDED, expand=True)
+        for value in ("summer", "winter")
+    ]))
+    presets = preset_tiles(draft.season)
+    if presets:
+        body.append(ft.Text("Lay out the first two tiles now from the known summer tiles, or enter each day "
+                            "at the table as it is revealed. Their altitude bands were read from a poor image: "
+                            "check them against your tiles.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        for slot in (0, 1):
+            allowed = slot == 0 or draft.tiles[0] is not None
+            body.append(ft.Text(f"Days {slot * 3 + 1}-{slot * 3 + 3}", weight=ft.FontWeight.W_600, size=13))
+            body.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                chip(f"fr-new-tile-{slot + 1}-none", "At the table", draft.tiles[slot] is None,
+                     bind(pick_tile, slot, None), height=40, disabled=not allowed),
+                *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_id.replace("summer-", "Tile "),
+                       draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
+                       disabled=not allowed)
+                  for tile_id, _ in presets],
+            ]))
+        if draft.days:
+            body.append(_days_summary(draft.days, labels, toggle_zone))
+    else:
+        body.append(ft.Text("No winter tile is known: enter each day's weather at the table as it is revealed "
+                            "(acclimatization loss and/or movement surcharge, and the zones it covers).",
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+
+    body.append(section_title("Risk tokens"))
+    body.append(chip("fr-new-track-risk", "Track the three face-up tokens", draft.track_risk,
+                     _setter(change, "track_risk", not draft.track_risk), icon=ft.Icons.VISIBILITY_ROUNDED))
+    if draft.track_risk:
+        body.append(ft.Text("The values turned face up at the start; each turn you also enter the one turned up "
+                            "to replace the token taken.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        values = sorted(data.risk.counts)
+        for slot in range(3):
+            body.append(ft.Row(spacing=6, controls=[
+                ft.Text(f"Token {slot + 1}", width=70, size=13),
+                *[chip(f"fr-new-face-{slot + 1}-{v}", str(v), draft.face_up[slot] == v, bind(set_face_up, slot, v),
+                       height=40) for v in values],
+            ]))
+    else:
+        body.append(ft.Text("Otherwise the taker picks any value left in the supply (four 0, eleven 1, five 2).",
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not started", problem,
+                                 key="fr-new-problem", tone="warning"))
+    ready = bool(chosen)
+    body.append(labelled("fr-new-start", ft.FilledButton(
+        ("Start the solo climb" if len(chosen) == 1 else "Start the climb") if ready else "Choose the players",
+        key="fr-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
+    return screen_view("New Freunde game", body)
+
+
+def _setter(change: Callable[..., None], field: str, value) -> Callable[[], None]:
+    return lambda: change(**{field: value})
+
+
+def _option_tile(key: str, title: str, text: str, selected: bool, on_click, *, warning: bool = False) -> ft.Control:
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
+        key=key,
+        ink=True,
+        on_click=on_click,
+        border_radius=ft.BorderRadius.all(16),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                ft.Row(spacing=8, controls=[
+                    ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+                    *([_tag("Unverified")] if warning else []),
+                ]),
+                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+    ))
+
+
+def _tag(text: str) -> ft.Control:
+    return ft.Container(padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
+                        bgcolor=ft.Colors.ERROR_CONTAINER,
+                        content=ft.Text(text, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))
+
+
+def _days_summary(days: tuple[DayDraft, ...], labels, toggle_zone: Callable[[int, int], None]) -> ft.Control:
+    """The chosen tiles' days, with the band each was read as; a day whose band could not be read asks for it."""
+    rows: list[ft.Control] = []
+    for index, day in enumerate(days):
+        number = index + 1
+        if day.calm:
+            words = "no effect"
+        else:
+            effects = " and ".join(p for p in (f"−{day.accl} acclimatization" if day.accl else "",
+                                               f"+{day.move} movement" if day.move else "") if p)
+            words = f"{effects}, " + (f"read as {day.read}" if day.read and day.zones else
+                                       ", ".join(labels.get(z, str(z)) for z in sorted(day.zones)) or
+                                       "zones not readable: choose them")
+        rows.append(ft.Row(spacing=10, controls=[
+            ft.Icon(weather_icon(day.label), size=18),
+            ft.Text(f"Day {number}", width=52, size=13, weight=ft.FontWeight.W_600),
+            ft.Text(words, key=f"fr-new-day-{number}", size=13, expand=True),
+        ]))
+        if not day.calm and (not day.zones or day.read is None):
+            rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                chip(f"fr-new-day-{number}-zone-{zone}", labels.get(zone, str(zone)), zone in day.zones,
+                     bind(toggle_zone, index, zone), height=40)
+                for zone in ZONES
+            ]))
+    rows.append(ft.Text("Any day can be corrected later on the Weather tab until it is played.", size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(padding=12, border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                        content=ft.Column(rows, spacing=6, tight=True))

@@ -1,0 +1,758 @@
+"""The sections of a Freunde turn on screen, one per step: cards, the risk token, the climbers' actions, the
+acclimatization check, the team at a glance, and the end of the game.
+
+Each builder takes the engine's state, the draft being tapped in and callbacks, and returns controls; the
+play screen (`companion.ui.freunde`) owns the drafts and sends the actions through the session keeper. Every
+number shown (movement totals, who takes the risk token, costs, reasons, the check's arithmetic, scores) is
+the engine's: `rules.destinations`, `rules.check_preview`, `rules.risk_owed`, `scoring.score` ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.freunde import rules
+from companion.games.freunde.data import Card, CardKind, SpaceId, parse_card
+from companion.games.freunde.rules import (
+    MAX_ACCLIMATIZATION, TURNS, ClimberCheck, Phase, Route, State,
+)
+from companion.games.freunde.scoring import score
+from companion.ui.freunde_parts import (
+    ACCL_COLOUR, MOVE_COLOUR, accl_track, bind, card_face, card_sort_key, card_words, cards_words, check_sentence,
+    chip, info_line, pawn, signed, stepper, weather_words, zone_label,
+)
+from companion.ui.widgets import colour_dot, labelled, message_card, section_title
+
+__all__ = [
+    "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",
+    "actions_section", "move_summary", "check_card", "team_section", "scores_section", "end_section",
+    "space_facts", "given_cards",
+]
+
+STEPS = (("Cards", Phase.PLAY), ("Risk", Phase.RISK), ("Actions", Phase.ACTIONS), ("Check", None))
+
+
+@dataclass(frozen=True)
+class CardsDraft:
+    """Cards being tapped in: whose, the three played (codes), or the cards drawn when `drawing`."""
+
+    player: int | None = None
+    tray: tuple[str, ...] = ()
+    drawing: bool = False
+
+
+@dataclass(frozen=True)
+class RiskDraft:
+    """The risk token being chosen, and (when the face-up row is tracked) the one turned up to replace it."""
+
+    value: int | None = None
+    revealed: int | None = None
+
+
+@dataclass(frozen=True)
+class MoveDraft:
+    """One climber's action being planned: the cards given (indices into the cards left), where it goes,
+    its tent, the risk points it takes, and the reason the last tap was refused."""
+
+    climber: str | None = None
+    cards: tuple[int, ...] = ()
+    target: SpaceId | None = None
+    tent: bool = False
+    risk_move: int = 0
+    risk_accl: int = 0
+    refused: SpaceId | None = None
+    reason: str | None = None
+    tapped: SpaceId | None = None
+
+
+def given_cards(state: State, draft: MoveDraft) -> tuple[Card, ...]:
+    """The cards the draft gives its climber, from the acting player's cards left to give."""
+    if state.acting is None:
+        return ()
+    left = rules.cards_left_to_give(state, state.acting)
+    return tuple(left[i] for i in draft.cards if i < len(left))
+
+
+def step_header(state: State, colours: Sequence[str]) -> ft.Control:
+    """Turn n of 18, the start player, and the four steps of a turn with the current one lit."""
+    current = {Phase.PLAY: 0, Phase.RISK: 1, Phase.ACTIONS: 2}.get(state.phase, 3)
+    start = state.players[state.start_player]
+    steps: list[ft.Control] = []
+    for index, (name, _) in enumerate(STEPS):
+        done = index < current
+        now = index == current and not state.over
+        steps.append(ft.Container(
+            expand=1,
+            height=30,
+            border_radius=ft.BorderRadius.all(15),
+            bgcolor=ft.Colors.PRIMARY if now else (ft.Colors.PRIMARY_CONTAINER if done else None),
+            border=None if (now or done) else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text(name, size=12, weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
+        ))
+    title = "Game over" if state.over else f"Turn {state.turn} of {TURNS}"
+    return ft.Container(
+        key="fr-step-header",
+        padding=ft.Padding.only(left=16, right=16, top=12, bottom=14),
+        border_radius=ft.BorderRadius.all(20),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=10, tight=True, controls=[
+            ft.Row(controls=[
+                ft.Text(title, key="fr-turn-title", size=22, weight=ft.FontWeight.W_700,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True),
+                *([] if state.over or state.setup.solo else [ft.Row(spacing=6, tight=True, controls=[
+                    ft.Text("starts", size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    colour_dot(colours[state.start_player], start.name, size=22),
+                    ft.Text(start.name, key="fr-start-player", weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ])]),
+            ]),
+            *([] if state.over else [ft.Row(steps, spacing=6)]),
+        ]),
+    )
+
+
+# --- cards ------------------------------------------------------------------------------------------------
+
+def cards_section(
+    state: State,
+    colours: Sequence[str],
+    draft: CardsDraft,
+    *,
+    on_player: Callable[[int], None],
+    on_add: Callable[[str], None],
+    on_remove: Callable[[int], None],
+    on_play: Callable[[], None],
+    on_draw_mode: Callable[[bool], None],
+    on_save_draw: Callable[[], None],
+    problem: str | None,
+) -> list[ft.Control]:
+    """Card selection: each player's three cards as revealed, from the hand (or the cards not yet played)."""
+    waiting = rules.waiting_for(state)[1]
+    active = rules.active_players(state)
+    order = [i for i in rules.turn_order(state) if i in active]
+    player = draft.player if draft.player in waiting else (waiting[0] if waiting else None)
+    body: list[ft.Control] = [section_title(f"Cards · turn {state.turn}")]
+    body.append(ft.Text(
+        "Everyone picks three of their six cards face down and reveals them together; tap in each player's three."
+        if len(active) > 1 else "Pick three of your six cards, then tap them in here.",
+        size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if len(order) > 1:
+        chips = []
+        for index in order:
+            p = state.players[index]
+            played = p.turn.has_played
+            chips.append(chip(f"fr-cards-player-{index}", p.name, index == player, bind(on_player, index),
+                              colour=colours[index], icon=ft.Icons.CHECK_CIRCLE_ROUNDED if played else None,
+                              disabled=played,
+                              spoken=f"{p.name}: " + ("cards in" if played else "to play")))
+        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    for index in order:
+        p = state.players[index]
+        if p.turn.has_played:
+            body.append(info_line(ft.Icons.CHECK_CIRCLE_ROUNDED, f"{p.name} played {cards_words(c.code for c in p.turn.played)}",
+                                  key=f"fr-cards-played-{index}"))
+    if player is None:
+        return body
+    p = state.players[player]
+    hand = p.hand
+    known = rules.hand_cards(state, player)
+    drawing = draft.drawing and hand.unknown > 0
+    if drawing:
+        pool = Counter(c.code for c in (_take(hand.unplayed, hand.known)))
+        limit = hand.unknown
+        heading = f"Cards {p.name} drew (up to {limit} not entered yet)"
+    else:
+        pool = Counter(c.code for c in (known if known is not None else hand.unplayed))
+        limit = state.deck.play_per_turn
+        heading = (f"{p.name}'s hand" if known is not None else
+                   f"{p.name}'s cards not yet played since the last shuffle (hand not entered)")
+    body.append(_hand_facts(state, player))
+    chosen = Counter(draft.tray)
+    faces = []
+    for code in sorted(pool, key=card_sort_key):
+        left = pool[code] - chosen[code]
+        faces.append(card_face(code, key=f"fr-card-{code}", count=left, dim=left <= 0, width=46, height=62,
+                               on_click=bind(on_add, code) if left > 0 and len(draft.tray) < limit else None,
+                               action="Add"))
+    body.append(ft.Text(heading, size=13, weight=ft.FontWeight.W_600))
+    body.append(ft.Row(faces, wrap=True, spacing=6, run_spacing=6, key="fr-card-picker"))
+    slots: list[ft.Control] = []
+    for n in range(limit):
+        if n < len(draft.tray):
+            slots.append(card_face(draft.tray[n], key=f"fr-tray-{n}", on_click=bind(on_remove, n), width=54,
+                                   height=72, action="Remove"))
+        else:
+            slots.append(ft.Container(width=54, height=72, border_radius=ft.BorderRadius.all(8),
+                                      border=ft.Border.all(1.5, ft.Colors.OUTLINE_VARIANT),
+                                      alignment=ft.Alignment.CENTER,
+                                      content=ft.Text(str(n + 1), color=ft.Colors.OUTLINE)))
+    tray_cards = [parse_card(c) for c in draft.tray]
+    movement = sum(c.risk_points for c in tray_cards)
+    body.append(ft.Container(
+        key="fr-tray",
+        padding=12,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column(spacing=8, tight=True, controls=[
+            ft.Row(slots, spacing=8, wrap=True),
+            *([] if drawing else [ft.Text(
+                f"Movement total {movement}" + (" (a rope counts its smaller value)" if any(
+                    c.kind is CardKind.ROPE for c in tray_cards) else "") + ": the highest total takes a risk token.",
+                key="fr-tray-total", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
+        ]),
+    ))
+    if problem:
+        body.append(ft.Text(problem, key="fr-cards-problem", color=ft.Colors.ERROR, size=13))
+    if drawing:
+        body.append(ft.Row(spacing=8, controls=[
+            labelled("fr-draw-cancel", ft.TextButton("Back to playing", key="fr-draw-cancel",
+                                                     on_click=bind(on_draw_mode, False))),
+            ft.Container(expand=True),
+            labelled("fr-draw-save", ft.FilledButton(
+                f"Save {len(draft.tray)} card{'s' if len(draft.tray) != 1 else ''} in hand", key="fr-draw-save",
+                icon=ft.Icons.SAVE_ROUNDED, disabled=not draft.tray, on_click=on_save_draw)),
+        ]))
+    else:
+        actions: list[ft.Control] = []
+        if hand.unknown:
+            actions.append(labelled("fr-draw", ft.TextButton(
+                "Enter hand", key="fr-draw", icon=ft.Icons.STYLE_ROUNDED, on_click=bind(on_draw_mode, True),
+                tooltip="Optional: enter the cards in hand so only they are offered")))
+        actions.append(ft.Container(expand=True))
+        ready = len(draft.tray) == limit
+        actions.append(labelled("fr-play", ft.FilledButton(
+            f"Play {p.name}'s cards" if ready else f"Choose {limit - len(draft.tray)} more",
+            key="fr-play", icon=ft.Icons.DONE_ALL_ROUNDED, disabled=not ready, on_click=on_play,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14)))))
+        body.append(ft.Row(actions, spacing=8))
+    return body
+
+
+def _hand_facts(state: State, player: int) -> ft.Control:
+    hand = state.players[player].hand
+    entered = len(hand.known)
+    parts = [f"{hand.size} in hand" + (f" ({entered} entered)" if entered and hand.unknown else "")]
+    parts.append(f"draw pile {hand.deck_size}")
+    if hand.deck_size == 0 and len(hand.unplayed) <= state.deck.play_per_turn:
+        parts.append("after this turn all 18 are shuffled and six drawn")
+    elif hand.deck_size == 0:
+        parts.append("no draw this turn: the last cards are played first")
+    return info_line(ft.Icons.STYLE_ROUNDED, " · ".join(parts), key=f"fr-hand-{player}")
+
+
+# --- risk -------------------------------------------------------------------------------------------------
+
+def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_value: Callable[[int], None],
+                 on_revealed: Callable[[int], None], on_take: Callable[[], None], problem: str | None) -> list[ft.Control]:
+    """The risk token: the movement totals, who takes it, the token chosen (and the one turned up)."""
+    taker = state.risk_taker
+    assert taker is not None
+    name = state.players[taker].name
+    body: list[ft.Control] = [section_title("Risk token")]
+    body.append(_totals(state, colours))
+    if state.setup.solo:
+        why = "Solo: you take a risk token every turn, whatever you played."
+    else:
+        why = f"{name} has the highest movement total ({state.movement[taker]}) and takes a risk token."
+    body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, f"{name} takes a risk token", why + (
+        " Its points come off the movement or the acclimatization of a climber that uses a card this turn; "
+        "a climber given no card cannot take them."), key="fr-risk-taker"))
+    options = rules.legal_actions(state)
+    values = sorted({a.value for a in options})
+    supply = dict(state.risk_supply)
+    tracked = state.risk_face_up is not None
+    body.append(ft.Text("Face-up tokens: pick the one taken" if tracked else "The token taken", size=13,
+                        weight=ft.FontWeight.W_600))
+    body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        _token(f"fr-risk-{v}", v, draft.value == v, bind(on_value, v),
+               None if tracked else f"{supply.get(v, 0)} left") for v in values
+    ]))
+    needs_reveal = draft.value is not None and any(a.revealed is not None for a in options if a.value == draft.value)
+    if needs_reveal:
+        revealed = sorted({a.revealed for a in options if a.value == draft.value and a.revealed is not None})
+        body.append(ft.Text("The token turned face up to replace it", size=13, weight=ft.FontWeight.W_600))
+        body.append(ft.Row(wrap=True, spacing=8, controls=[
+            _token(f"fr-risk-revealed-{v}", v, draft.revealed == v, bind(on_revealed, v), None) for v in revealed
+        ]))
+    if problem:
+        body.append(ft.Text(problem, key="fr-risk-problem", color=ft.Colors.ERROR, size=13))
+    ready = draft.value is not None and (not needs_reveal or draft.revealed is not None)
+    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-risk-take", ft.FilledButton(
+        f"{name} takes the {draft.value}" if ready else "Choose the token", key="fr-risk-take",
+        icon=ft.Icons.CHECK_ROUNDED, disabled=not ready, on_click=on_take,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))
+    return body
+
+
+def _totals(state: State, colours: Sequence[str]) -> ft.Control:
+    items = []
+    for index, total in enumerate(state.movement):
+        p = state.players[index]
+        if not p.active:
+            continue
+        items.append(ft.Row(spacing=6, tight=True, controls=[
+            colour_dot(colours[index], p.name, size=20),
+            ft.Text(f"{p.name} {total}", key=f"fr-total-{index}", weight=ft.FontWeight.W_600),
+        ]))
+    return ft.Row([ft.Text("Movement totals:", size=13, color=ft.Colors.ON_SURFACE_VARIANT), *items],
+                  wrap=True, spacing=12, run_spacing=4)
+
+
+def _token(key: str, value: int, selected: bool, on_click, note: str | None) -> ft.Control:
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"Risk token {value}" + (
+        f", {note}" if note else ""), content=ft.Container(
+        key=key, width=64, height=64, shape=ft.BoxShape.CIRCLE, ink=True, on_click=on_click,
+        bgcolor="#C62828" if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                          alignment=ft.MainAxisAlignment.CENTER, controls=[
+            ft.Text(str(value), size=22, weight=ft.FontWeight.W_700,
+                    color="#FFFFFF" if selected else ft.Colors.ON_SURFACE),
+            *([ft.Text(note, size=9, color="#FFFFFF" if selected else ft.Colors.ON_SURFACE_VARIANT)] if note else []),
+        ]),
+    ))
+
+
+# --- actions ----------------------------------------------------------------------------------------------
+
+def actions_section(
+    state: State,
+    colours: Sequence[str],
+    draft: MoveDraft,
+    routes: Mapping[SpaceId, Route],
+    *,
+    on_climber: Callable[[str], None],
+    on_card: Callable[[int], None],
+    on_tent: Callable[[], None],
+    on_risk_move: Callable[[int], None],
+    on_risk_accl: Callable[[int], None],
+    on_pay: Callable[[str], None],
+    on_done: Callable[[], None],
+    board: ft.Control,
+    problem: str | None,
+) -> list[ft.Control]:
+    """The acting player's climbers, the cards to give, the board with where they can go, risk and Done."""
+    index = state.acting
+    assert index is not None
+    p = state.players[index]
+    colour = colours[index]
+    owed = rules.risk_owed(state, index)
+    left = rules.cards_left_to_give(state, index)
+    order = [i for i in rules.turn_order(state) if state.players[i].active]
+    body: list[ft.Control] = [section_title(f"{p.name} acts")]
+    body.append(_risk_summary(state))
+    if len(order) > 1:
+        body.append(info_line(ft.Icons.LOW_PRIORITY_ROUNDED, "Turn order: " + ", then ".join(
+            state.players[i].name + (" (done)" if state.players[i].turn.done else "") for i in order),
+            key="fr-order"))
+    climbers: list[ft.Control] = []
+    for climber in p.climbers:
+        acted = climber.label in p.turn.acted
+        selected = draft.climber == climber.label
+        status = ("dead" if not climber.alive else "done" if acted else climber.space or "")
+        climbers.append(ft.Container(expand=1, content=ft.Semantics(
+            identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
+            label=f"Climber {climber.label}: {status}, acclimatization {climber.acclimatization}",
+            content=ft.Container(
+                key=f"fr-climber-{climber.label}",
+                height=64,
+                padding=ft.Padding.symmetric(horizontal=10),
+                border_radius=ft.BorderRadius.all(16),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+                border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+                opacity=0.5 if acted or not climber.alive else 1.0,
+                disabled=acted or not climber.alive,
+                ink=True,
+                on_click=bind(on_climber, climber.label),
+                content=ft.Row(spacing=8, controls=[
+                    pawn(colour, climber.label, size=26, dead=not climber.alive, ring=selected),
+                    ft.Column(expand=True, spacing=3, tight=True, controls=[
+                        ft.Text(f"{_short_space(state, climber.space)}" if climber.alive and not acted else
+                                ("Dead" if not climber.alive else f"Done · {_short_space(state, climber.space)}"),
+                                size=13, weight=ft.FontWeight.W_600, no_wrap=True),
+                        accl_track(climber.acclimatization, alive=climber.alive, size=9),
+                    ]),
+                ]),
+            ))))
+    body.append(ft.Row(climbers, spacing=8))
+    if left:
+        body.append(ft.Text("Cards to give" + (f" climber {draft.climber}" if draft.climber else
+                                               ": tap a climber first"), size=13, weight=ft.FontWeight.W_600))
+        faces = []
+        for n, card in enumerate(left):
+            faces.append(card_face(card.code, key=f"fr-give-{n}", width=46, height=62, selected=n in draft.cards,
+                                   on_click=bind(on_card, n) if draft.climber else None,
+                                   dim=draft.climber is None, action="Give"))
+        body.append(ft.Row(faces, spacing=6, wrap=True, key="fr-give-row"))
+    else:
+        body.append(info_line(ft.Icons.CHECK_ROUNDED, "Every card played this turn has been given.", key="fr-no-cards"))
+    if draft.climber is not None:
+        body.extend(_move_details(state, index, draft, routes, on_tent, on_risk_move, on_risk_accl, owed))
+    else:
+        body.append(ft.Text("Tap a climber (here or on the board), give it cards, then tap where it goes.",
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(board)
+    if draft.climber is None:
+        body.extend(_after_actions(state, index, colours, owed, on_pay, on_done, problem))
+    return body
+
+
+def _risk_summary(state: State) -> ft.Control:
+    taker = state.risk_taker
+    if taker is None:
+        active = rules.active_players(state)
+        if len(active) > 1:
+            best = max(state.movement) if state.movement else 0
+            tied = [state.players[i].name for i, t in enumerate(state.movement) if t == best and i in active]
+            text = (f"Nobody takes a risk token: {', '.join(tied)} tied on {best}." if len(tied) > 1
+                    else "Nobody takes a risk token this turn.")
+        else:
+            text = "Nobody takes a risk token this turn."
+        return info_line(ft.Icons.SHIELD_ROUNDED, text, key="fr-risk-summary")
+    p = state.players[taker]
+    owed = rules.risk_owed(state, taker)
+    text = f"{p.name} took a risk token of {p.turn.risk}"
+    text += f" and still owes {owed}." if owed else (": paid." if p.turn.risk else ": nothing to pay.")
+    return info_line(ft.Icons.WARNING_AMBER_ROUNDED, text, key="fr-risk-summary",
+                     colour=ft.Colors.ERROR if owed else None)
+
+
+def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[SpaceId, Route],
+                  on_tent, on_risk_move, on_risk_accl, owed: int) -> list[ft.Control]:
+    p = state.players[index]
+    climber = p.climber(draft.climber)
+    cards = given_cards(state, draft)
+    moves = [c for c in cards if c.kind is not CardKind.ACCLIMATIZATION]
+    out: list[ft.Control] = []
+    if moves:
+        any_way, downhill = rules.movement_points(cards)
+        points = f"{any_way} movement point{'s' if any_way != 1 else ''}" + (
+            f" (up to {downhill} for steps down)" if downhill > any_way else "")
+        reachable = sum(1 for r in routes.values() if r.stop)
+        out.append(info_line(ft.Icons.HIKING_ROUNDED, f"{points}: {reachable} space{'s' if reachable != 1 else ''} "
+                             "in reach, ringed on the board with their cost.", key="fr-move-points",
+                             colour=MOVE_COLOUR))
+    if draft.reason:
+        out.append(ft.Container(
+            key="fr-move-reason",
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.all(12),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                ft.Icon(ft.Icons.BLOCK_ROUNDED, size=18, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(draft.reason, key="fr-move-reason-text", size=13, expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER),
+            ]),
+        ))
+    if moves:
+        here = draft.target or climber.space
+        cost = rules.tent_cost(state, here) if here else 0
+        if climber.tent is None:
+            out.append(chip("fr-tent", f"Pitch its tent on {_short_space(state, here)} (costs {cost} more)",
+                            draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED))
+        else:
+            out.append(info_line(ft.Icons.FESTIVAL_ROUNDED, f"Its tent is pitched on {_short_space(state, climber.tent)}"
+                                 " (one tent per climber).", key="fr-tent-pitched"))
+    if owed and cards:
+        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, off this climber's movement or "
+                           "acclimatization (or later off any climber that used a card)", size=13,
+                           weight=ft.FontWeight.W_600))
+        if moves:
+            out.append(stepper("fr-risk-move", "Off its movement", draft.risk_move, 0, owed - draft.risk_accl,
+                               on_risk_move))
+        out.append(stepper("fr-risk-accl", "Off its acclimatization", draft.risk_accl, 0, owed - draft.risk_move,
+                           on_risk_accl, note="card points first"))
+    return out
+
+
+def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]) -> tuple[str, str, bool]:
+    """The sticky bar's text for the action being planned: (what happens, button label, ready)."""
+    index = state.acting
+    if index is None or draft.climber is None:
+        return "", "", False
+    p = state.players[index]
+    climber = p.climber(draft.climber)
+    cards = given_cards(state, draft)
+    if not cards:
+        return f"Climber {draft.climber}: give it cards", "Give", False
+    accl_points = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
+    parts = []
+    if draft.target is not None and draft.target in routes:
+        route = routes[draft.target]
+        base = sum(state.board.space(s).cost for s in route.path)
+        weather = route.cost - base
+        parts.append(f"to {_short_space(state, draft.target)} for {route.cost}" + (
+            f" ({base} + {weather} weather)" if weather else ""))
+    elif any(c.kind is not CardKind.ACCLIMATIZATION for c in cards):
+        parts.append("stays")
+    if draft.tent:
+        parts.append("tent")
+    if accl_points or draft.risk_accl:
+        after = min(MAX_ACCLIMATIZATION, climber.acclimatization + accl_points - draft.risk_accl)
+        parts.append(f"acclimatization {climber.acclimatization} to {after}")
+    if draft.risk_move:
+        parts.append(f"risk −{draft.risk_move} movement")
+    label = "Move" if draft.target else "Give"
+    return f"{draft.climber}: " + ", ".join(parts), label, True
+
+
+def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done, problem) -> list[ft.Control]:
+    p = state.players[index]
+    out: list[ft.Control] = []
+    eligible = rules.risk_eligible(state, index)
+    if owed and eligible:
+        out.append(ft.Text(f"{p.name} still owes {owed} risk point{'s' if owed != 1 else ''}: take "
+                           f"{'it' if owed == 1 else 'them one by one'} off a climber that used a card", size=13,
+                           weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
+        out.append(ft.Row(spacing=8, wrap=True, controls=[
+            chip(f"fr-pay-{label}", f"−1 off {label} (acclimatization {p.climber(label).acclimatization} to "
+                                    f"{p.climber(label).acclimatization - 1})", False, bind(on_pay, label),
+                 icon=ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED)
+            for label in eligible
+        ]))
+    elif owed:
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s used a card yet, so the "
+                             "risk penalty has nowhere to go until one does (or it lapses).", key="fr-risk-lapse"))
+    if problem:
+        out.append(ft.Text(problem, key="fr-actions-problem", color=ft.Colors.ERROR, size=13))
+    following = [i for i in rules.turn_order(state)[rules.turn_order(state).index(index) + 1:]
+                 if state.players[i].active]
+    blocked = bool(owed and eligible)
+    label = f"{p.name} is done" if following else f"End turn {state.turn}: acclimatization check"
+    unused = rules.cards_left_to_give(state, index)
+    if unused and not blocked:
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"Cards not given stay unused: {cards_words(c.code for c in unused)}.",
+                             key="fr-unused"))
+    out.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-done", ft.FilledButton(
+        label, key="fr-done", icon=ft.Icons.DONE_ROUNDED if following else ft.Icons.NIGHTLIGHT_ROUNDED,
+        disabled=blocked, on_click=on_done,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))
+    return out
+
+
+# --- the check -----------------------------------------------------------------------------------------------
+
+def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[str], *, title: str, note: str,
+               key: str) -> ft.Control:
+    """Every climber's acclimatization check written out: marker, space, own tent, weather, the cap, death."""
+    rows: list[ft.Control] = []
+    for check in checks:
+        p = state.players[check.player]
+        zone = zone_label(state, check.zone)
+        died = check.died
+        rows.append(ft.Container(
+            key=f"{key}-{check.player}-{check.climber}",
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+            border_radius=ft.BorderRadius.all(12),
+            bgcolor=ft.Colors.ERROR_CONTAINER if died else ft.Colors.SURFACE,
+            content=ft.Row(spacing=10, controls=[
+                pawn(colours[check.player], check.climber, size=24),
+                ft.Column(expand=True, spacing=2, tight=True, controls=[
+                    ft.Text(f"{p.name} {check.climber} on {_short_space(state, check.space)} ({zone})", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(check_sentence(check), key=f"{key}-{check.player}-{check.climber}-sum", size=14,
+                            weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_ERROR_CONTAINER if died else ft.Colors.ON_SURFACE),
+                ]),
+                ft.Container(width=40, height=40, shape=ft.BoxShape.CIRCLE,
+                             bgcolor=ft.Colors.ERROR if died else ACCL_COLOUR, alignment=ft.Alignment.CENTER,
+                             content=ft.Icon(ft.Icons.HEART_BROKEN_ROUNDED, size=20, color="#FFFFFF") if died else
+                             ft.Text(str(check.after), size=17, weight=ft.FontWeight.W_700, color="#FFFFFF")),
+            ]),
+        ))
+    if not rows:
+        rows.append(ft.Text("No climber is alive.", color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        key=key,
+        padding=12,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column(spacing=6, tight=True, controls=[
+            ft.Text(title, weight=ft.FontWeight.W_600),
+            ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            *rows,
+        ]),
+    )
+
+
+# --- the team -----------------------------------------------------------------------------------------------
+
+def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
+    """Every player's two climbers: where, acclimatization 1-6, tent, best victory points, alive or dead."""
+    body: list[ft.Control] = [section_title("Climbers")]
+    for index, p in enumerate(state.players):
+        lines: list[ft.Control] = []
+        for climber in p.climbers:
+            facts = []
+            if climber.alive:
+                facts.append(_short_space(state, climber.space))
+            else:
+                facts.append(f"died on turn {climber.died_turn}")
+            if climber.tent is not None:
+                facts.append(f"tent on {_short_space(state, climber.tent)}")
+            lines.append(ft.Row(spacing=8, controls=[
+                pawn(colours[index], climber.label, size=22, dead=not climber.alive),
+                ft.Column(expand=True, spacing=2, tight=True, controls=[
+                    ft.Text(" · ".join(facts), key=f"fr-team-{index}-{climber.label}", size=13, no_wrap=True),
+                    accl_track(climber.acclimatization, key=f"fr-team-{index}-{climber.label}-accl",
+                               alive=climber.alive, size=10),
+                ]),
+                ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
+                    ft.Text(str(climber.best_vp if climber.alive else 1), key=f"fr-team-{index}-{climber.label}-vp",
+                            size=18, weight=ft.FontWeight.W_700),
+                    ft.Text("best VP" if climber.alive else "dead: 1", size=10, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ]))
+        body.append(ft.Container(
+            key=f"fr-team-{index}",
+            padding=ft.Padding.only(left=12, right=12, top=8, bottom=10),
+            border_radius=ft.BorderRadius.all(16),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(2 if index == state.acting else 1,
+                                 ft.Colors.PRIMARY if index == state.acting else ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(spacing=6, tight=True, controls=[
+                ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22),
+                                            ft.Text(p.name, weight=ft.FontWeight.W_600, expand=True),
+                                            *([ft.Text("risk " + ", ".join(map(str, p.risk_tokens)), size=11,
+                                                       color=ft.Colors.ON_SURFACE_VARIANT)] if p.risk_tokens else [])]),
+                *lines,
+            ]),
+        ))
+    return body
+
+
+def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
+    """The score so far: each climber's best victory points (1 if dead) and each player's total."""
+    breakdown = score(state)
+    body: list[ft.Control] = [section_title("Scores so far" if not state.over else "Final scores")]
+    ranked = sorted(breakdown.players, key=lambda ps: -ps.total)
+    for entry in ranked:
+        winner = entry.index in breakdown.winners
+        parts = [f"{c.label}: {c.score}" + ("" if c.alive else " (dead)") for c in entry.climbers]
+        body.append(ft.Container(
+            key=f"fr-score-{entry.index}",
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.all(14),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if winner else ft.Colors.SURFACE_CONTAINER_LOW,
+            content=ft.Row(spacing=12, controls=[
+                colour_dot(colours[entry.index], entry.name, size=30),
+                ft.Column(expand=True, spacing=0, tight=True, controls=[
+                    ft.Text(entry.name, size=16, weight=ft.FontWeight.W_600),
+                    ft.Text(" · ".join(parts), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+                *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700)] if winner else []),
+                ft.Text(str(entry.total), key=f"fr-score-{entry.index}-total", size=22, weight=ft.FontWeight.W_700),
+            ]),
+        ))
+    body.append(ft.Text("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; "
+                        "a tie goes to the tied player whose climber reached the summit first.", size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    return body
+
+
+def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[], None] | None,
+                problem: str | None) -> list[ft.Control]:
+    """The end: why it ended, the winner and how the tie was broken, or the solo rank; then save to History."""
+    breakdown = score(state)
+    names = [p.name for p in state.players]
+    if state.setup.solo:
+        rank = breakdown.solo_rank
+        total = breakdown.players[0].total
+        title = f"{rank.name} · {total} points" if rank else f"{total} points"
+        text = (f"Solo rank {rank.printed} ({rank.name}) for the {state.board.route} route with {state.setup.season} "
+                "weather." if rank else "")
+        if state.ended_early:
+            dead = [c for c in state.players[0].climbers if not c.alive]
+            text = (f"A climber died on turn {dead[0].died_turn}, which ends a solo game at once. " if dead else "") + text
+    else:
+        winners = [names[i] for i in breakdown.winners]
+        if len(winners) == 1:
+            title = f"{winners[0]} wins"
+        else:
+            title = "Shared win: " + " and ".join(winners)
+        if breakdown.tie_break == "summit":
+            text = f"Tied on points: {winners[0]}'s climber reached the summit first."
+        elif breakdown.tie_break == "shared":
+            text = "Tied on points, and no tied player has a living climber that reached the summit."
+        else:
+            best = max(p.total for p in breakdown.players)
+            text = f"Highest total: {best} points."
+        if state.ended_early:
+            text = "No climber is left alive. " + text
+    controls: list[ft.Control] = [ft.Row(spacing=14, controls=[
+        ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if not state.setup.solo else ft.Icons.MILITARY_TECH_ROUNDED, size=40,
+                color=ft.Colors.AMBER_700),
+        ft.Column(expand=True, spacing=2, tight=True, controls=[
+            ft.Text(title, key="fr-winner", size=20, weight=ft.FontWeight.W_700, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(text, key="fr-winner-why", color=ft.Colors.ON_TERTIARY_CONTAINER),
+        ]),
+    ])]
+    if on_finish is not None:
+        controls.append(ft.Text("Check the last turn; undo still works until the game is saved.", size=13,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER))
+        controls.append(labelled("fr-finish", ft.FilledButton(
+            "Save to History", key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
+    body: list[ft.Control] = [ft.Container(
+        key="fr-game-over", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20), padding=18,
+        content=ft.Column(controls, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))]
+    if problem:
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not saved", problem,
+                                 key="fr-finish-problem", tone="warning"))
+    body.extend(scores_section(state, colours))
+    return body
+
+
+def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.Control:
+    """A tapped space in words: zone, points, entry cost today, modifier, stacking limit, who stands there."""
+    space = state.board.space(space_id)
+    weather = rules.today_weather(state)
+    surcharge = weather.surcharge(space.zone) if weather else 0
+    limit = rules.stacking_limit(state, space_id)
+    here = rules.occupants(state, space_id)
+    who = ", ".join(f"{state.players[i].name} {label}" for i, label in here) or "nobody"
+    cost = f"{space.cost}" + (f" + {surcharge} weather today" if surcharge else "")
+    lines = [
+        f"{zone_label(state, space.zone)} · {space.vp} victory point{'s' if space.vp != 1 else ''}",
+        f"Entry cost {cost} · acclimatization {signed(space.accl)} at each check",
+        ("No stacking limit" if limit is None else f"Holds {limit} climber{'s' if limit != 1 else ''} at the end "
+         "of a move") + f" · here: {who}",
+    ]
+    return ft.Container(
+        key="fr-space-facts",
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        content=ft.Column(spacing=2, tight=True, controls=[
+            ft.Text(_short_space(state, space_id).capitalize() if space_id in (state.board.base_camp, state.board.summit)
+                    else space_id, weight=ft.FontWeight.W_600),
+            *[ft.Text(line, size=13) for line in lines],
+        ]),
+    )
+
+
+def _short_space(state: State, space: SpaceId | None) -> str:
+    if space is None:
+        return "—"
+    if space == state.board.base_camp:
+        return "base camp"
+    if space == state.board.summit:
+        return "the summit"
+    return space
+
+
+def _take(pool, items):
+    remaining = list(pool)
+    for item in items:
+        if item in remaining:
+            remaining.remove(item)
+    return remaining
+

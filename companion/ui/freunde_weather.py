@@ -1,0 +1,284 @@
+"""Freunde's weather on screen: the forecast strip, the 18 days tile by tile, and the editor for a tile's days.
+
+The weather tiles' altitude bands are not reliably known, so the app never assumes one: each day is entered as
+its tile is revealed (no effect, or an acclimatization loss and/or a movement surcharge for the zones it
+covers). The known summer tiles are offered as presets that fill the editor, every value still editable,
+with the band as it was read from the tile ("from about 7000 m?") shown beside it. A tile's days are saved
+as one action, so undo takes the whole tile back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
+from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast
+from companion.ui.freunde_parts import bind, chip, weather_icon, weather_words, zone_label
+
+__all__ = [
+    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",
+    "preset_tiles", "forecast_strip", "tile_editor", "tile_card",
+]
+
+LABELS = ("sun", "cloud", "snow", "storm")
+
+
+@dataclass(frozen=True)
+class DayDraft:
+    """One day's weather being entered: its symbol, acclimatization lost, movement surcharge, zones covered."""
+
+    label: str = "sun"
+    accl: int = 0
+    move: int = 0
+    zones: frozenset[Zone] = frozenset()
+    read: str | None = None            # how a preset's band was read off the tile, shown as a caution
+
+    @classmethod
+    def from_weather(cls, weather: Weather) -> DayDraft:
+        """The editor's draft of a day already entered."""
+        return cls(weather.label, weather.accl, weather.move, weather.zones)
+
+    @classmethod
+    def from_preset(cls, day: PresetDay) -> DayDraft:
+        """A preset tile's day; an unreadable band is left empty for the players to choose."""
+        return cls(day.symbol, day.accl, day.move, day.zones or frozenset(), day.zones_read)
+
+    @property
+    def calm(self) -> bool:
+        """No effect at all."""
+        return not (self.accl or self.move)
+
+    def to_doc(self) -> dict[str, Any]:
+        """The day as the engine's weather document."""
+        if self.calm:
+            return {"label": self.label, "accl": 0, "move": 0, "zones": []}
+        return {"label": self.label, "accl": self.accl, "move": self.move, "zones": sorted(self.zones)}
+
+
+def tile_days(day: int) -> tuple[int, ...]:
+    """The three days of the tile a day belongs to (days 1-3, 4-6, ... 16-18)."""
+    first = (day - 1) // TILE_DAYS * TILE_DAYS + 1
+    return tuple(range(first, min(TURNS, first + TILE_DAYS - 1) + 1))
+
+
+def editable_days(state: State, days: Sequence[int]) -> tuple[int, ...]:
+    """The days that can still be entered or changed: ahead of today, and today before a climber acts."""
+    return tuple(d for d in days if d > state.turn or (d == state.turn and not state.weather_locked))
+
+
+def drafts_for(state: State, days: Sequence[int]) -> tuple[DayDraft, ...]:
+    """Drafts of the days as entered so far (sun for a day not entered)."""
+    return tuple(DayDraft.from_weather(w) if (w := state.weather[d - 1]) is not None else DayDraft()
+                 for d in days)
+
+
+def drafts_problem(days: Sequence[int], drafts: Sequence[DayDraft]) -> str | None:
+    """Why the drafts cannot be saved yet: a day with an effect needs the zones it covers."""
+    for day, draft in zip(days, drafts):
+        if not draft.calm and not draft.zones:
+            return f"Day {day}: choose the altitude zones the {draft.label} covers (the tile shows them)."
+    return None
+
+
+def drafts_docs(drafts: Sequence[DayDraft]) -> list[dict[str, Any]]:
+    """The drafts as weather documents, in day order."""
+    return [draft.to_doc() for draft in drafts]
+
+
+def preset_tiles(season: str) -> list[tuple[str, tuple[PresetDay, ...]]]:
+    """The known tiles of a season, offered as presets (the summer tiles; no winter tile is known)."""
+    tiles = load_data().weather.tiles
+    return [(tile_id, days) for tile_id, (tile_season, days) in tiles.items() if tile_season == season]
+
+
+def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: str = "fr-forecast") -> ft.Control:
+    """Today and the days ahead on the two tiles in view; a day not entered says so. Tap a day to enter it."""
+    labels = state.stacking.labels
+    items: list[ft.Control] = []
+    for day in forecast(state):
+        weather = day.weather
+        items.append(ft.Semantics(
+            identifier=f"{key}-{day.day}",
+            button=on_day is not None,
+            label=f"Day {day.day}{' (today)' if day.today else ''}: {weather_words(weather, labels)}",
+            content=ft.Container(
+                key=f"{key}-{day.day}",
+                width=86,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+                border_radius=ft.BorderRadius.all(14),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if day.today else ft.Colors.SURFACE_CONTAINER_LOW,
+                border=ft.Border.all(2 if day.today else 1,
+                                     ft.Colors.PRIMARY if day.today else ft.Colors.OUTLINE_VARIANT),
+                ink=on_day is not None,
+                on_click=bind(on_day, day.day) if on_day is not None else None,
+                content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                    ft.Text("Today" if day.today else f"Day {day.day}", size=12, weight=ft.FontWeight.W_600),
+                    ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=22,
+                            color=_weather_colour(weather)),
+                    ft.Text(_short(weather), key=f"{key}-{day.day}-text", size=11, text_align=ft.TextAlign.CENTER,
+                            max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT),
+                ]),
+            ),
+        ))
+    return ft.Row(items, key=key, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None, key_prefix: str = "fr-tile") -> ft.Control:
+    """A tile of three days as entered: each day's weather in words; an Enter/Edit button while it can change."""
+    first = tile * TILE_DAYS + 1
+    days = tuple(range(first, first + TILE_DAYS))
+    labels = state.stacking.labels
+    editable = editable_days(state, days)
+    rows: list[ft.Control] = []
+    for day in days:
+        weather = state.weather[day - 1]
+        today = day == state.turn and not state.over
+        rows.append(ft.Row(spacing=10, controls=[
+            ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=20,
+                    color=_weather_colour(weather)),
+            ft.Text(f"Day {day}" + (" · today" if today else ""), width=92, size=13,
+                    weight=ft.FontWeight.W_600 if today else ft.FontWeight.W_500),
+            ft.Text(weather_words(weather, labels), key=f"{key_prefix}-day-{day}", size=13, expand=True,
+                    color=ft.Colors.ON_SURFACE if weather else ft.Colors.ON_SURFACE_VARIANT),
+        ]))
+    entered = all(state.weather[d - 1] is not None for d in days)
+    header = [ft.Text(f"Tile {tile + 1} · days {first}-{first + TILE_DAYS - 1}", weight=ft.FontWeight.W_600,
+                      expand=True)]
+    if on_edit is not None and editable:
+        header.append(ft.Semantics(identifier=f"{key_prefix}-{tile + 1}-edit", content=ft.TextButton(
+            "Edit" if entered else "Enter", key=f"{key_prefix}-{tile + 1}-edit",
+            icon=ft.Icons.EDIT_ROUNDED if entered else ft.Icons.ADD_ROUNDED, on_click=bind(on_edit, editable[0]))))
+    past = all(d < state.turn for d in days) or state.over
+    return ft.Container(
+        key=f"{key_prefix}-{tile + 1}",
+        padding=ft.Padding.only(left=14, right=6, top=6, bottom=10),
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        opacity=0.6 if past else 1.0,
+        content=ft.Column(spacing=4, tight=True, controls=[ft.Row(header), *rows]),
+    )
+
+
+def tile_editor(
+    *,
+    prefix: str,
+    days: Sequence[int],
+    drafts: Sequence[DayDraft],
+    on_change: Callable[[tuple[DayDraft, ...]], None],
+    season: str,
+    labels,
+) -> ft.Control:
+    """Enter a tile's days: a known tile as a preset, then each day's symbol, losses and zones, all editable."""
+    drafts = tuple(drafts)
+    days = tuple(days)
+
+    def set_day(index: int, draft: DayDraft) -> None:
+        on_change(drafts[:index] + (draft,) + drafts[index + 1:])
+
+    def use_preset(tile_days_: tuple[PresetDay, ...]) -> None:
+        # The tile's days line up with the tile's slot; days already in play are not offered.
+        offset = (days[0] - 1) % TILE_DAYS
+        on_change(tuple(DayDraft.from_preset(tile_days_[offset + i]) for i in range(len(days))))
+
+    controls: list[ft.Control] = []
+    presets = preset_tiles(season)
+    if presets:
+        controls.append(ft.Text("Known tiles (bands read from a poor image: check them against your tile)",
+                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+            chip(f"{prefix}-preset-{tile_id}", tile_id.replace("summer-", "Tile "), False,
+                 bind(use_preset, tile_days_), icon=weather_icon(_worst(tile_days_)), height=40)
+            for tile_id, tile_days_ in presets
+        ]))
+    else:
+        controls.append(ft.Text(f"No {season} tile is known: enter each day as the tile shows it.", size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    for index, (day, draft) in enumerate(zip(days, drafts)):
+        controls.append(_day_editor(prefix, day, draft, lambda d, i=index: set_day(i, d), labels))
+    return ft.Column(controls, spacing=10, tight=True, key=f"{prefix}-editor",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[DayDraft], None], labels) -> ft.Control:
+    key = f"{prefix}-day-{day}"
+
+    def label(value: str) -> None:
+        if value == "sun":
+            set_draft(DayDraft("sun"))
+        else:
+            set_draft(replace(draft, label=value, accl=draft.accl or (2 if value == "snow" else 1)))
+
+    def toggle_zone(zone: Zone) -> None:
+        zones = draft.zones - {zone} if zone in draft.zones else draft.zones | {zone}
+        set_draft(replace(draft, zones=frozenset(zones), read=None))
+
+    rows: list[ft.Control] = [
+        ft.Text(f"Day {day}", weight=ft.FontWeight.W_600),
+        ft.Row(spacing=4, controls=[
+            chip(f"{key}-label-{value}", value.capitalize(), draft.label == value, bind(label, value),
+                 icon=weather_icon(value), height=40, expand=True, compact=True)
+            for value in LABELS
+        ]),
+    ]
+    if draft.label != "sun":
+        rows.append(_number_row(f"{key}-accl", "Acclimatization lost", draft.accl, 3,
+                                lambda v: set_draft(replace(draft, accl=v)), "−"))
+        rows.append(_number_row(f"{key}-move", "Extra movement per space", draft.move, 2,
+                                lambda v: set_draft(replace(draft, move=v)), "+"))
+        rows.append(ft.Text("Zones it covers" + (f" (read as: {draft.read})" if draft.read else ""), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+            chip(f"{key}-zone-{zone}", labels.get(zone, f"{zone} m"), zone in draft.zones, bind(toggle_zone, zone),
+                 height=40)
+            for zone in ZONES
+        ]))
+    return ft.Container(
+        key=key,
+        padding=12,
+        border_radius=ft.BorderRadius.all(14),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[int], None], sign: str) -> ft.Control:
+    return ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Text(label, size=13, expand=True),
+        *[chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40) for n in range(high + 1)],
+    ])
+
+
+def _short(weather: Weather | None) -> str:
+    """A day in a few characters for the strip: 'no effect', '−2 ≥7k', '−1 +1 move 6k,7k'."""
+    if weather is None:
+        return "not entered"
+    if weather.calm:
+        return "no effect"
+    parts = []
+    if weather.accl:
+        parts.append(f"−{weather.accl}")
+    if weather.move:
+        parts.append(f"+{weather.move} move")
+    zones = sorted(weather.zones)
+    if zones[-1] == 8000 and len(zones) == (8000 - zones[0]) // 1000 + 1:
+        where = f"≥{zones[0] // 1000}k"
+    else:
+        where = ",".join(f"{z // 1000}k" for z in zones)
+    return f"{' '.join(parts)} {where}"
+
+
+def _weather_colour(weather: Weather | None) -> str:
+    if weather is None:
+        return ft.Colors.OUTLINE
+    if weather.calm:
+        return "#F9A825"
+    return "#1565C0" if weather.label in ("snow", "cloud") else "#6A1B9A"
+
+
+def _worst(days: tuple[PresetDay, ...]) -> str:
+    return max(days, key=lambda d: (d.accl + d.move, d.symbol)).symbol

@@ -1,0 +1,249 @@
+"""Freunde's play screen in-process: a turn tapped in (cards, risk token, weather, moves, tents, risk penalty),
+the acclimatization check shown against the engine's, refusals with their reason, undo/redo, resume, the solo
+end at a death, and a finished game saved to History."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from harness import UiApp
+
+from companion.games.freunde import rules
+from companion.games.freunde.scoring import score
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.freunde import FreundeNewGame, FreundePlay
+from companion.ui.freunde_parts import check_sentence
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "freunde"
+
+
+@pytest.fixture(autouse=True)
+def freunde_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("freunde", new_game=FreundeNewGame, play=FreundePlay)
+    yield
+
+
+def start_game(store, names=("Ann", "Bob"), actions=(), **setup):
+    players = [store.players.add(name) for name in names]
+    doc = {"players": [{"id": p.id, "name": p.name} for p in players], "board": "summer",
+           "weather_season": "summer", **setup}
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", doc, [p.id for p in players], "test")
+    for action in actions:
+        keeper.act(session.id, action)
+    return session
+
+
+def engine(store, session_id):
+    return SessionKeeper(store).state(session_id)
+
+
+async def tap_cards(ui, *codes):
+    for code in codes:
+        await ui.click(f"fr-card-{code}")
+    await ui.click("fr-play")
+
+
+async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-turn-title").value == "Turn 1 of 18"
+
+    # Cards: Ann's three, then Bob's; the picker shows how many of each are left.
+    assert ui.get("fr-card-M1-count").value == "×5"
+    await ui.click("fr-card-M3")
+    await ui.click("fr-card-M2")
+    await ui.click("fr-card-A1")
+    assert ui.get("fr-tray-total").value.startswith("Movement total 5")
+    await ui.click("fr-tray-2")                       # tapped by mistake: taken out again
+    await ui.click("fr-card-A2")
+    await ui.click("fr-play")
+    assert "Ann played Move 2, Move 3, Acclimatize +2." == ui.get("fr-notice-text").value
+    await tap_cards(ui, "M1", "A0", "A1")
+
+    # Risk: Ann has the highest movement total and takes a token.
+    assert ui.get("fr-total-0").value == "Ann 5" and ui.get("fr-total-1").value == "Bob 1"
+    assert "Ann has the highest movement total (5)" in ui.text()
+    await ui.click("fr-risk-1")
+    await ui.click("fr-risk-take")
+
+    # Today's weather before anyone acts: a cloud costing 1 acclimatization from 6000 m, from the presets.
+    await ui.click("fr-today-preset-summer-1")
+    await ui.click("fr-today-save")
+    state = engine(store, session.id)
+    assert rules.today_weather(state).accl == 1 and state.weather[2].zones == frozenset({8000})
+
+    # Ann's climber A: M3 + M2 reach S6 (entry cost 2) along the cheapest path; the cost is on the board.
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")
+    routes = rules.destinations(state, 0, "A", (rules.cards_from_doc(state, ["M3", "M2"])))
+    assert ui.get("fr-cost-S6").content.value == str(routes["S6"].cost) == "5"
+    await ui.click("fr-space-S6")
+    assert ui.get("fr-move-summary").value == "A: to S6 for 5"
+    await ui.click("fr-tent")                         # a tent there costs 2 more: S6 is now out of reach
+    assert ui.get("fr-move-reason-text").value.startswith("Turn 1: Ann's climber A cannot afford to reach S6")
+    await ui.click("fr-tent")
+    await ui.click("fr-space-S5")                     # S5 for 4, with the tent on it for 1 more
+    await ui.click("fr-tent")
+    await ui.click("fr-risk-accl-plus")               # the risk point comes off its acclimatization
+    assert ui.get("fr-move-summary").value == "A: to S5 for 4, tent, acclimatization 1 to 0"
+    await ui.click("fr-give")
+    assert ui.get("fr-notice-text").value == "Ann's climber A moved to S5 and pitched its tent."
+    # Climber B gets the card left (preselected) and stays.
+    await ui.click("fr-climber-B")
+    assert ui.get("fr-move-summary").value == "B: acclimatization 1 to 3"
+    await ui.click("fr-give")
+
+    # Before the check runs, the preview is the engine's arithmetic for every climber.
+    state = engine(store, session.id)
+    for check in rules.check_preview(state):
+        assert ui.get(f"fr-preview-{check.player}-{check.climber}-sum").value == check_sentence(check)
+    assert ui.get("fr-preview-0-A-sum").value == "0 +1 space +1 own tent ±0 weather = 2"
+    await ui.click("fr-done")
+
+    # Bob: climber B to S1 with M1, climber A acclimatizes with A0 + A1; then the check runs.
+    await ui.click("fr-climber-B")
+    await ui.click("fr-give-0")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-give")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give")
+    assert ui.get("fr-done").content == "End turn 1: acclimatization check"
+    await ui.click("fr-done")
+
+    state = engine(store, session.id)
+    assert state.turn == 2 and ui.get("fr-turn-title").value == "Turn 2 of 18"
+    assert ui.get("fr-notice-text").value == "Turn 1 checked. Everyone survived."
+    record = state.log[-1]
+    for check in record.checks:
+        assert ui.get(f"fr-last-check-{check.player}-{check.climber}-sum").value == check_sentence(check)
+    # The team shows what the engine holds: S5 with the tent, acclimatization 2; Bob's A capped at 3.
+    assert ui.get("fr-team-0-A").value == "S5 · tent on S5"
+    assert [c.acclimatization for p in state.players for c in p.climbers] == [2, 4, 3, 2]
+    assert ui.get("fr-last-check-1-A-sum").value == "2 +1 space ±0 weather = 3"
+
+
+async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 0},
+        {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"]},
+        {"type": "climber", "player": "Ann", "climber": "B", "cards": ["M1"], "path": ["S1"]},
+        {"type": "done", "player": "Ann"},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-space-BASE_CAMP")              # Bob taps his climber on the board
+    assert ui.get("fr-move-summary").value == "Climber A: give it cards"
+    await ui.click("fr-give-0")
+    # S1 holds Ann's two climbers: with two players the limit there is 2, so Bob may pass but not stop.
+    assert ui.get("fr-cost-S1").bgcolor == "#C62828"
+    await ui.click("fr-space-S1")
+    reason = ui.get("fr-move-reason-text").value
+    assert reason.startswith("Bob's climber A cannot end its move on S1: the stacking limit in the 5000-6000 m zone "
+                             "is 2 climber(s) per space with 2 players, and S1 already holds 2")
+    assert ui.get("fr-move-summary").value == reason   # said in the bar under the thumb too
+    # Too far for the cards: the engine's sentence with the cheapest path's cost.
+    await ui.click("fr-space-S20")
+    assert "cannot afford to reach S20: the cheapest path costs 13" in ui.get("fr-move-reason-text").value
+    assert engine(store, session.id).players[1].climber("A").space == "BASE_CAMP"
+
+
+async def test_undo_and_redo_take_back_and_replay_the_last_action(open_ui, store):
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-undo").disabled
+    await tap_cards(ui, "M1", "M1", "A1")
+    assert ui.find("fr-cards-played-0") is not None
+    await ui.click("fr-undo")
+    assert ui.get("fr-notice-text").value == "Undone: Ann's cards. Redo puts it back."
+    assert ui.find("fr-cards-played-0") is None
+    assert not engine(store, session.id).players[0].turn.has_played
+    await ui.click("fr-redo")
+    assert ui.get("fr-notice-text").value == "Redone: Ann's cards."
+    assert engine(store, session.id).players[0].turn.played == tuple(rules.cards_from_doc(
+        engine(store, session.id), ["M1", "M1", "A1"]))
+    assert ui.get("fr-redo").disabled
+
+
+async def test_resume_after_reopening_the_store(tmp_path, hub):
+    from companion.store import open_store
+    from companion.ui.app import build_main
+
+    store = open_store(tmp_path)
+    session = start_game(store, actions=[{"type": "weather", "day": 1, "weather": "sun"}])
+    tab = await UiApp(build_main(store), route=f"/play/freunde/{session.id}", hub=hub).start()
+    await tap_cards(tab, "M3", "M2", "A1")
+    await tab.close()
+    store.close()
+
+    reopened = open_store(tmp_path)
+    try:
+        tab = await UiApp(build_main(reopened), hub=hub).start()
+        await tab.click(f"home-resume-{session.id}")
+        assert tab.route == f"/play/freunde/{session.id}"
+        assert tab.get("fr-cards-played-0").value == "Ann played Move 2, Move 3, Acclimatize +1"
+        assert tab.get("fr-forecast-1-text").value == "no effect"
+        await tap_cards(tab, "M1", "A0", "A1")       # carries on where it stopped: the risk token is next
+        assert "Ann takes a risk token" in tab.text()
+        await tab.close()
+    finally:
+        reopened.close()
+
+
+async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, store):
+    session = start_game(store, names=("Sol",), weather=["sun"] * 18)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M1", "A0", "A1")
+    assert "Solo: you take a risk token every turn" in ui.text()
+    await ui.click("fr-risk-2")
+    await ui.click("fr-risk-take")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-1")                       # A0: no points, so both risk points hit the marker
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+    assert ui.get("fr-preview-0-A-sum").value == "−1 +1 space ±0 weather = 0: below 1, dies (scores 1)"
+    await ui.click("fr-done")
+
+    state = engine(store, session.id)
+    assert state.over and state.ended_early
+    assert ui.get("fr-winner").value == "Sailor · 2 points"
+    assert ui.get("fr-winner-why").value.startswith("A climber died on turn 1, which ends a solo game at once.")
+    await ui.click("fr-finish")
+    record = store.history.get(session.id)
+    assert record["players"][0]["score"] == 2 and record["detail"]["solo_rank"]["id"] == "zeglarz"
+    assert store.sessions.get(session.id) is None
+    # The same address now shows the game from History.
+    assert ui.get("fr-final-title").value == "Sailor · 2 points"
+    assert ui.get("fr-final-0-score").value == "2"
+
+
+async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(open_ui, store):
+    recorded = json.loads((GOLDEN / "five_players_summer.session.json").read_text(encoding="utf-8"))
+    names = [p if isinstance(p, str) else p["name"] for p in recorded["setup"]["players"]]
+    roster = [store.players.add(name) for name in names]
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Five")
+    for action in recorded["actions"]:
+        keeper.act(session.id, action)
+    state = keeper.state(session.id)
+    breakdown = score(state)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    winners = [names[i] for i in breakdown.winners]
+    assert ui.get("fr-winner").value == (f"{winners[0]} wins" if len(winners) == 1
+                                         else "Shared win: " + " and ".join(winners))
+    for entry in breakdown.players:
+        assert ui.get(f"fr-score-{entry.index}-total").value == str(entry.total)
+    await ui.click("fr-finish")
+    record = store.history.get(session.id)
+    assert [(p["name"], p["score"], p["winner"]) for p in record["players"]] == [
+        (e.name, e.total, e.index in breakdown.winners) for e in breakdown.players]
+    assert [p["id"] for p in record["players"]] == [p.id for p in roster]
+    ui.get("fr-final")

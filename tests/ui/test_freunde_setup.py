@@ -1,0 +1,85 @@
+"""Freunde's new-game screen in-process: players from the roster, board side, weather presets, the solo game."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.freunde import FreundeNewGame, FreundePlay
+
+
+@pytest.fixture(autouse=True)
+def freunde_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("freunde", new_game=FreundeNewGame, play=FreundePlay)
+    yield
+
+
+async def test_a_two_player_game_set_up_by_tapping(open_ui, store):
+    ann, bob, cy = (store.players.add(name) for name in ("Ann", "Bob", "Cy"))
+    ui = await open_ui()
+    await ui.click("home-game-freunde")
+    assert ui.route == "/games/freunde"
+    assert ui.get("fr-new-start").disabled
+    await ui.click(f"fr-new-seat-{bob.id}")
+    await ui.click(f"fr-new-seat-{ann.id}")
+    await ui.click(f"fr-new-seat-{cy.id}")
+    await ui.click(f"fr-new-seat-{cy.id}")          # Cy sits down and gets up again
+    await ui.click(f"fr-new-starter-{ann.id}")
+    # The winter side is offered, marked unverified; the summer side is chosen back.
+    await ui.click("fr-new-board-winter")
+    assert "Unverified" in ui.text()
+    await ui.click("fr-new-board-summer")
+    # Tile 6's last day has no readable altitude band: the game does not start until it is given.
+    await ui.click("fr-new-tile-1-summer-6")
+    assert ui.get("fr-new-day-3").value == "−2 acclimatization, zones not readable: choose them"
+    await ui.click("fr-new-start")
+    ui.get("fr-new-problem")
+    assert "Day 3: choose the altitude zones the snow covers" in ui.text()
+    assert not SessionKeeper(store).in_progress()
+    await ui.click("fr-new-day-3-zone-7000")
+    await ui.click("fr-new-day-3-zone-8000")
+    await ui.click("fr-new-start")
+
+    [session] = SessionKeeper(store).in_progress()
+    assert ui.route == f"/play/freunde/{session.id}"
+    assert session.players == (bob.id, ann.id)
+    assert session.title == "Summer board, summer weather"
+    setup = session.setup
+    assert setup["players"] == [{"id": bob.id, "name": "Bob"}, {"id": ann.id, "name": "Ann"}]
+    assert (setup["board"], setup["weather_season"], setup["start_player"]) == ("summer", "summer", 1)
+    assert setup["weather"] == [
+        {"label": "cloud", "accl": 1, "move": 0, "zones": [6000, 7000, 8000]},
+        {"label": "sun", "accl": 0, "move": 0, "zones": []},
+        {"label": "snow", "accl": 2, "move": 0, "zones": [7000, 8000]},
+    ]
+    # The play screen opens on the first step: Ann starts, the forecast shows the tile laid out.
+    assert ui.get("fr-turn-title").value == "Turn 1 of 18"
+    assert ui.get("fr-start-player").value == "Ann"
+    assert ui.get("fr-forecast-1-text").value == "−1 ≥6k"
+    assert ui.get("fr-forecast-3-text").value == "−2 ≥7k"
+    assert ui.get("fr-forecast-4-text").value == "not entered"
+
+
+async def test_one_player_is_the_solo_game_with_tracked_risk_tokens(open_ui, store):
+    sol = store.players.add("Sol")
+    ui = await open_ui(route="/games/freunde")
+    await ui.click(f"fr-new-seat-{sol.id}")
+    ui.get("fr-new-solo")
+    await ui.click("fr-new-season-winter")          # no winter tile is known: days are entered at the table
+    assert ui.find("fr-new-tile-1-none") is None
+    await ui.click("fr-new-track-risk")
+    await ui.click("fr-new-face-1-2")
+    await ui.click("fr-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["weather_season"] == "winter" and session.setup["weather"] == []
+    assert session.setup["risk_face_up"] == [1, 1, 2]
+    assert session.title == "Summer board, winter weather (solo)"
+
+
+async def test_an_empty_roster_leads_to_players(open_ui):
+    ui = await open_ui(route="/games/freunde")
+    ui.get("fr-new-empty")
+    await ui.click("fr-new-players")
+    assert ui.route == "/players"
