@@ -56,7 +56,7 @@ def HomeScreen() -> ft.View:
 
     if in_progress:
         body.append(section_title("Resume", key="home-resume-title"))
-        body.extend(_resume_card(app.store, session, page) for session in in_progress)
+        body.extend(_resume_card(app.store, session, page, app.keeper) for session in in_progress)
 
     # The roster, history and settings sit above the games: a new table sets up its players first, and
     # the three tiles stay within thumb reach without scrolling past every game.
@@ -142,7 +142,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
     )
 
 
-def _resume_card(store, session, page: ft.Page) -> ft.Control:
+def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     """A game in progress: which game, its title, who plays, how far it got; tap to carry on."""
     entry = GAMES.get(session.game)
     look = game_look(session.game)
@@ -169,9 +169,19 @@ def _resume_card(store, session, page: ft.Page) -> ft.Control:
             title=title,
             subtitle=details,
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
+            badge=_resume_picture(store, keeper, session),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
     )
+
+
+def _resume_picture(store, keeper, session) -> ft.Control | None:
+    """A game's own picture of how far it got, where the game offers one (an Expedition: the stars so far)."""
+    if session.game != "expedition" or keeper is None:
+        return None
+    from companion.ui.expedition import resume_stars  # noqa: PLC0415 - a game's screen module loads after home
+
+    return resume_stars(keeper, store, session)
 
 
 def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
