@@ -4,6 +4,8 @@ end, the result as text to copy or share, and delete with undo.
 The breakdown is each game's own `detail` (see the games' `session.summary`), drawn generically so every
 game that lands later shows up without changes here: plain values as labelled rows, lists of players,
 hands or Ascents as titled blocks, and short records (a Fixed Line, a scoring line) as one line each.
+No text here is selectable: in the web client a selectable text drops out of the accessibility tree, so a
+screen reader would skip every score; the Copy button is the way to take the result elsewhere.
 """
 
 from __future__ import annotations
@@ -97,8 +99,7 @@ def RecordScreen() -> ft.View:
             ft.Text("Share the result", weight=ft.FontWeight.W_600),
             ft.Container(
                 padding=12, border_radius=ft.BorderRadius.all(10), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                content=ft.Text(text, key="record-share-text", selectable=True, size=13,
-                                font_family="monospace"),
+                content=ft.Text(text, key="record-share-text", size=13, font_family="monospace"),
             ),
             ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
         ]),
@@ -213,7 +214,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5, selectable=True,
+            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )
@@ -222,7 +223,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
 def _block(value: Any, path: str, depth: int) -> ft.Control:
     """A list or group inside the breakdown, at `depth` (1 for a top-level section)."""
     if depth > _MAX_DEPTH:
-        return ft.Text(value_text(value), size=12, selectable=True)
+        return ft.Text(value_text(value), size=12)
     if isinstance(value, dict):
         table = _table([(label_for(k), v, f"{path}.{k}") for k, v in value.items()], None)
         if table is not None:
@@ -300,7 +301,7 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
             ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            *(ft.Text(value_text(record[k]), size=13, expand=2, text_align=ft.TextAlign.RIGHT, selectable=True)
+            *(ft.Text(value_text(record[k]), size=13, expand=2, text_align=ft.TextAlign.RIGHT)
               for k in fields),
         ]))
     return ft.Column(lines, spacing=4, tight=True)
@@ -316,7 +317,7 @@ def _title_of(item: dict, index: int) -> tuple[str, str] | None:
 
 def _compact(item: dict, path: str) -> ft.Control:
     parts = [f"{label_for(k)} {value_text(v)}" for k, v in item.items()]
-    return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}", selectable=True)
+    return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}")
 
 
 def _nested(controls: list[ft.Control]) -> ft.Control:

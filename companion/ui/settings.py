@@ -380,7 +380,7 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
     return [ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if good else ft.Icons.ERROR_OUTLINE_ROUNDED,
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
-        ft.Text(message, key=key, size=13, expand=True, selectable=True,
+        ft.Text(message, key=key, size=13, expand=True,
                 color=None if good else ft.Colors.ERROR),
     ])]
 
