@@ -123,7 +123,7 @@ def PlayerStatsScreen() -> ft.View:
         ]),
         figure_row([
             figure(f"{overall.plays:,}", "Games", key="pstats-plays"),
-            figure(_wins_text(overall), "Wins", key="pstats-wins"),
+            figure(f"{overall.wins:,}", _wins_caption("Wins", overall.shared_wins), key="pstats-wins"),
             figure(percent(overall.win_rate), "Win rate", key="pstats-rate", emphasis=True),
         ]),
         panel([
@@ -252,7 +252,7 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     controls: list[ft.Control] = [
         figure_row([
             figure(f"{line.plays:,}", "Games", key=f"{prefix}-plays"),
-            figure(_wins_text(line), "Wins", key=f"{prefix}-wins"),
+            figure(f"{line.wins:,}", _wins_caption("Wins", line.shared_wins), key=f"{prefix}-wins"),
             figure(percent(line.win_rate), "Win rate", key=f"{prefix}-rate", emphasis=True),
         ]),
         figure_row([
@@ -324,8 +324,7 @@ def _solo_card(solo: SoloLine, prefix: str, *, with_name: bool) -> ft.Control:
     title = f"{solo.name} {against}" if with_name else _first_upper(against)
     figures = [figure(f"{solo.plays:,}", "Games", key=f"{key}-plays")]
     if solo.opponent:
-        figures.append(figure(str(solo.wins) + (f" ({solo.shared_wins} shared)" if solo.shared_wins else ""),
-                              "Won", key=f"{key}-wins"))
+        figures.append(figure(f"{solo.wins:,}", _wins_caption("Won", solo.shared_wins), key=f"{key}-wins"))
         figures.append(figure(str(solo.losses), "Lost", key=f"{key}-losses"))
     figures.append(figure(number(solo.best), "Best", key=f"{key}-best", emphasis=True))
     details = [f"average {number(solo.average)}"]
@@ -341,8 +340,9 @@ def _solo_card(solo: SoloLine, prefix: str, *, with_name: bool) -> ft.Control:
     ])
 
 
-def _wins_text(line: PlayerLine) -> str:
-    return f"{line.wins:,}" + (f" ({line.shared_wins} shared)" if line.shared_wins else "")
+def _wins_caption(word: str, shared: int) -> str:
+    """'Wins', or 'Wins, 1 shared' when some of them were shared (the tile is too narrow for both)."""
+    return f"{word}, {shared:,} shared" if shared else word
 
 
 def _wins_words(line: PlayerLine) -> str:
