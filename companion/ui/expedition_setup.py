@@ -25,7 +25,6 @@ from companion.ui.expedition_parts import (
     bind,
     card_chip,
     panel,
-    plural,
     sentence,
     stepper,
     toggle_pill,
@@ -245,7 +244,7 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
                         minus_disabled=n == 0, label=CARD_LOOKS[card].title),
             ]))
         good = total == size
-        controls.append(ft.Text(f"{total} of {size} cards" + ("" if good else f": {plural(abs(size - total), 'card')} "
+        controls.append(ft.Text(f"{total} of {size} cards" + ("" if good else f": {abs(size - total)} "
                                                               + ("too many" if total > size else "short")),
                                 key="exp-deck-total", weight=ft.FontWeight.W_600,
                                 color=None if good else ft.Colors.ERROR))

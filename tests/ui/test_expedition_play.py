@@ -4,6 +4,8 @@ undo and redo, the stars drawn as the engine gives them, the winner, History and
 
 from __future__ import annotations
 
+import flet as ft
+
 import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
 from companion import hall_of_fame
 from companion.games.expedition.rules import Phase
@@ -73,6 +75,14 @@ async def score(ui, points: dict[int, int], *, cash: dict[int, list[int]] | None
         for number in numbers:
             await ui.click(f"exp-met-{seat}-{number}")
     await ui.click("exp-score-submit")
+
+
+async def open_stars(ui) -> None:
+    """Tap Stars on the bottom bar (the client sets the index, then reports the change)."""
+    nav = ui.get("exp-nav")
+    ui.session.apply_patch(nav._i, {"selected_index": 1})
+    await ui.session.dispatch_event(nav._i, "change", "1")
+    await ui.settle()
 
 
 def pool_text(ui, card: str) -> str:
@@ -172,3 +182,123 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.get("hall-kagkot-record").value == "80"
     assert ui.get("hall-dhaulagiri-0-names").value == "Bob"
     assert ui.get("hall-envelope-1-0-note").value == "“Every climber draws one more card”"
+
+
+async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, store):
+    ann = store.players.add("Ann")
+    hall_of_fame.add_record(store, "dhaulagiri", ["Cyrille"], 70, "2025-01-01")
+    keeper = SessionKeeper(store)
+    ui = await open_ui()
+    exp = await set_off(ui, [ann], solo=True)
+    # Solo: the 2-player setup, so 3 + 2 cards; Max sits after Ann.
+    assert "Ascent 1 starts: 5 Assist cards go into play" in ui.text()
+    await reveal(ui, rope=2, tent=2, compass=1)
+    # Max's zone of 1s earned him a card: the player chooses it for him.
+    await pick(ui, (1, "tent"))
+    await pick(ui, (1, "tent"), (0, "rope"))
+    await pick(ui, (1, "rope"))
+    assert [c.value for c in keeper.state(exp).hands[1]] == ["rope", "tent", "tent"]
+    await ui.click("exp-pick-open")
+    assert ui.get("exp-pick-1").disabled  # "never take a 4th for him"
+    assert "holds 3: none is taken for him" in ui.text()
+    await ui.click("exp-pick-cancel")
+    # Max never uses his cards: his chips are not buttons.
+    assert ui.get("exp-hand-1-0").on_click is None
+
+    await score(ui, {0: 66, 1: 60})
+    await reveal(ui, schnapps=4)
+    await score(ui, {0: 72, 1: 71})
+    await reveal(ui, compass=3)
+    await ui.click("exp-score-open")
+    assert ui.get("exp-score-1-max-cash").value == "Max cashes his 3 cards on this last Ascent: +9"
+    await ui.click("exp-score-cancel")
+    await score(ui, {0: 74, 1: 80})
+    state = keeper.state(exp)
+    last = state.results[-1]
+    assert last.totals == (74, 89)  # Max: 80 + 3 x 3 cards
+    assert state.hands[1] == ()
+    # Max beat the record of 70: a record star, and his name in the Hall of Fame.
+    assert last.stars[1].record == 1
+    lines = hall_of_fame.hall(store).column("dhaulagiri").lines
+    assert [line.entry.names for line in lines] == [("Cyrille",), ("Max",)]
+    # Max: Dunai 60 nothing, Kagkot 71 summit 3, Dhaulagiri 89 summit 5 + race 3 + record 1 = 12 stars;
+    # Ann: Dunai 66 summit 1 + race 1, Kagkot 72 summit 3 + race 2, Dhaulagiri 74 record 1 (> 70) = 8.
+    assert drawn_stars(ui, "exp-standing-1-stars") == {"summit": 8, "race": 3, "record": 1}
+    assert drawn_stars(ui, "exp-standing-0-stars") == {"summit": 4, "race": 3, "record": 1}
+    assert [ui.get(f"exp-standing-{seat}-count").value for seat in (0, 1)] == ["8", "12"]
+    assert ui.get("exp-winner-names").value == "Max wins the Expedition"
+
+
+async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
+    import random
+
+    from companion.games.expedition.challenges import challenges_met
+    from companion.games.expedition.scoring import sheet_points
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, legal_actions
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await pick(ui, (0, "rope"))
+    await ui.click("exp-sheet-start")
+    assert ui.route.startswith("/play/trek12/")
+    sheet_id = ui.route.rsplit("/", 1)[1]
+    # The Trek 12 session: Ann alone on this device, on Dunai, holding her Rope.
+    table = keeper.state(sheet_id)
+    assert table.sheet.key == "dunai" and [s.name for s in table.seats] == ["Ann"]
+    assert [c.value for c in table.states[0].assists] == ["rope"]
+
+    await ui.go(f"/play/expedition/{exp}")
+    assert ui.get("exp-sheet-open").content == "Continue the sheet in the app"
+    rng = random.Random(15)  # a sheet whose zone of 5 meets envelope 1's challenge
+    while not table.complete:
+        turns = [a for a in legal_actions(table.states[0], rng.choice(ROLLS))
+                 if not a.assists and a.take is None and a.rope is None]
+        keeper.act(sheet_id, turns[0].to_dict())
+        table = keeper.state(sheet_id)
+    breakdown = trek12.breakdowns(table)[0][1]
+    keeper.finish(sheet_id)
+
+    await ui.go("/")
+    await ui.go(f"/play/expedition/{exp}")
+    ui.get("exp-sheet-done")
+    await ui.click("exp-sheet-scores")
+    # Ann's sheet points without the card she kept (the Expedition cashes it), and her challenges ticked.
+    assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown))
+    assert "from the app's sheet" in ui.get("exp-score-0-where").value
+    assert challenges_met(breakdown) == (1,)
+    assert ui.get("exp-met-0-1").bgcolor == ft.Colors.PRIMARY_CONTAINER  # ticked
+    assert ui.get("exp-met-0-2").bgcolor != ft.Colors.PRIMARY_CONTAINER
+    await ui.type("exp-score-1-points", "60", settle=False)
+    await ui.click("exp-cash-0-0")
+    await ui.click("exp-score-submit")
+    result = keeper.state(exp).results[0]
+    assert result.points[0] == sheet_points(breakdown)
+    assert result.totals[0] == breakdown.total  # the Rope counted once: cashed here, not on the sheet
+    assert result.met[0] == challenges_met(breakdown)
+
+
+async def test_the_deck_make_up_is_edited_where_an_expedition_is_set_up(open_ui, store):
+    from companion.games.expedition.data import DECK_SETTING
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    ui = await open_ui(route="/games/expedition")
+    await ui.click("exp-deck-edit")
+    for _ in range(4):
+        await ui.click("exp-deck-compass-minus")
+    assert ui.get("exp-deck-total").value == "12 of 16 cards: 4 short"
+    assert ui.get("exp-deck-save").disabled
+    for _ in range(4):
+        await ui.click("exp-deck-rope-plus")
+    await ui.click("exp-deck-save")
+    assert store.settings.get(DECK_SETTING) == {"compass": 0, "rope": 8, "tent": 4, "schnapps": 4}
+    assert "0 Compass" not in ui.get("exp-deck-summary").value
+    exp = await set_off(ui, [ann, bob], cards="drawn")
+    await ui.click("exp-reveal")
+    state = keeper.state(exp)
+    assert len(state.pool) == 5 and all(card.value != "compass" for card in state.pool)
+    assert ui.get("exp-notice-text").value.startswith("In play for Ascent 1: ")
