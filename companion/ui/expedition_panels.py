@@ -126,7 +126,8 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
                 _offer_row(state),
             ]),
         ]),
-        *(_sheet_block(offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores) if offer is not None else []),
+        *(_sheet_block(state, offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores)
+          if offer is not None else []),
         labelled("exp-score-open", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-open",
                                                    icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
                                                    style=_BIG)),
@@ -382,7 +383,7 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
     )
 
 
-def _sheet_block(offer: SheetOffer, *, on_sheet: Callable[[], None],
+def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None],
                  on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
     who = " & ".join(offer.players)
     if offer.status is SheetStatus.PLAYING:
@@ -404,6 +405,7 @@ def _sheet_block(offer: SheetOffer, *, on_sheet: Callable[[], None],
                     ft.Text(f"{who}'s sheet is finished" + ("" if result.complete else " (saved before the end)"),
                             weight=ft.FontWeight.W_600, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ]),
+                *_card_check(state, result),
                 labelled("exp-sheet-scores", ft.FilledTonalButton(
                     "Score with the sheet's results", key="exp-sheet-scores", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
                     on_click=on_sheet_scores)),
@@ -417,6 +419,26 @@ def _sheet_block(offer: SheetOffer, *, on_sheet: Callable[[], None],
     out.append(labelled("exp-sheet-start", ft.OutlinedButton(
         label, key="exp-sheet-start", icon=ft.Icons.PHONE_ANDROID_ROUNDED, on_click=on_sheet,
         tooltip=f"{who}: the sheet on the Trek 12 screen, with the cards held")))
+    return out
+
+
+def _card_check(state: State, result: SheetResult) -> list[ft.Control]:
+    """Where a sheet ended with another number of cards than the Expedition holds for its player: cards picked
+    or used on the Trek 12 screen are not copied here by themselves, and cashing must count the right ones."""
+    if state.setup.cards is CardMode.OFF:
+        return []
+    out: list[ft.Control] = []
+    for item in result.seats:
+        info = state.setup.seats[item.seat]
+        if info.is_max:
+            continue
+        held = len(state.hands[item.seat])
+        if item.kept != held:
+            out.append(ft.Text(
+                f"{info.name} ended the sheet with {plural(item.kept, 'card')} but holds {held} here: record the "
+                "cards picked and used on the sheet below before scoring.", size=12,
+                key=f"exp-sheet-cards-{item.seat}", color=ft.Colors.ON_SECONDARY_CONTAINER,
+                weight=ft.FontWeight.W_600))
     return out
 
 

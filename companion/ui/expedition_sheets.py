@@ -37,6 +37,7 @@ __all__ = [
     "start_sheet",
     "sheet_result",
     "forget_sheets",
+    "expedition_of_sheet",
 ]
 
 SHEET_TABLE = "expedition_sheets"
@@ -194,6 +195,12 @@ def sheet_result(store: Any, link: SheetLink, state: State) -> SheetResult | Non
         met = () if is_max else challenges_met(breakdown)
         out.append(SeatResult(seat, sheet_points(breakdown), met, breakdown.assists, breakdown.total))
     return SheetResult(tuple(out), bool(detail.get("complete", True)))
+
+
+def expedition_of_sheet(store: Any, session_id: str) -> str | None:
+    """The Expedition a Trek 12 session was started for (so its screen can lead back to it), or None."""
+    doc = store.table(SHEET_TABLE).get(session_id)
+    return doc.get("expedition") if isinstance(doc, dict) and isinstance(doc.get("expedition"), str) else None
 
 
 def forget_sheets(store: Any, expedition_id: str) -> int:

@@ -265,6 +265,13 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await ui.go("/")
     await ui.go(f"/play/expedition/{exp}")
     ui.get("exp-sheet-done")
+    assert ui.find("exp-sheet-cards-0") is None  # the sheet kept the Rope Ann holds here
+    # A card used here but not on the sheet (or the other way round) is pointed out before scoring.
+    await ui.click("exp-hand-0-0")
+    await ui.click("exp-use-confirm")
+    assert ui.get("exp-sheet-cards-0").value.startswith("Ann ended the sheet with 1 card but holds 0 here")
+    await ui.click("exp-undo")
+    assert ui.find("exp-sheet-cards-0") is None
     await ui.click("exp-sheet-scores")
     # Ann's sheet points without the card she kept (the Expedition cashes it), and her challenges ticked.
     assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown))
