@@ -92,8 +92,10 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
     for card in Assist:
         n = counts.get(card.value, 0)
         rows.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            card_chip(card, small=True),
-            ft.Text(f"{left[card]} in the deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+            ft.Container(expand=True, content=ft.Row(spacing=8, controls=[
+                ft.Container(width=128, content=ft.Row([card_chip(card, small=True)])),
+                ft.Text(f"{left[card]} in the deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ])),
             stepper(f"exp-reveal-{card.value}", n, bind(on_change, card, -1), bind(on_change, card, 1),
                     minus_disabled=n == 0, label=CARD_LOOKS[card].title),
         ]))
