@@ -23,11 +23,12 @@ import csv
 import gc
 import io
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property, wraps
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from companion.games import GAMES
 
@@ -66,6 +67,7 @@ __all__ = [
 # at the table (guests have no id, so the name is all that ties their games together).
 PlayerKey: TypeAlias = str
 GameId: TypeAlias = str
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 # Max's name as the Trek 12 engine writes it (companion.games.trek12.solo.MAX_NAME); repeated here so that
 # reading statistics does not load a game package.
@@ -238,8 +240,47 @@ class Games:
         known = [game for game in GAMES if game in present]
         return known + sorted(str(g) for g in present if g not in GAMES)
 
+    def of(self, key: PlayerKey | None) -> tuple[tuple[Mapping[str, Any], tuple[Seat, ...]], ...]:
+        """The entries a player took part in (every entry for None), oldest first."""
+        if key is None:
+            return self.entries
+        return self._by_player.get(key, ())
+
+    @cached_property
+    def _by_player(self) -> dict[PlayerKey, tuple[tuple[Mapping[str, Any], tuple[Seat, ...]], ...]]:
+        # One pass over the history, so each of a player's figures then looks only at their own games.
+        index: dict[PlayerKey, list[tuple[Mapping[str, Any], tuple[Seat, ...]]]] = {}
+        for entry in self.entries:
+            for key in {seat.key for seat in entry[1] if seat.key is not None}:
+                index.setdefault(key, []).append(entry)
+        return {key: tuple(found) for key, found in index.items()}
+
 
 Source: TypeAlias = "Games | Iterable[Mapping[str, Any]]"
+
+
+def _quiet_gc(function: _F) -> _F:
+    """Run `function` with the cycle collector paused (see `_gc_paused`)."""
+
+    @wraps(function)
+    def quiet(*args: Any, **kwargs: Any) -> Any:
+        with _gc_paused():
+            return function(*args, **kwargs)
+
+    return quiet  # type: ignore[return-value]
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Reading thousands of records makes many small objects; the cycle collector would run again and
+    # again over every record already in memory. JSON records have no cycles, so collect afterwards.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 # --- reading records ------------------------------------------------------------------------------------------
@@ -345,6 +386,7 @@ def seats(record: Mapping[str, Any]) -> list[Seat]:
 
 # --- per player -----------------------------------------------------------------------------------------------
 
+@_quiet_gc
 def player_lines(records: Source, *, game: GameId | None = None,
                  names: Mapping[str, str] | None = None) -> list[PlayerLine]:
     """Every human player's plays, wins, win rate, best, average and form, most plays first.
@@ -360,10 +402,11 @@ def player_lines(records: Source, *, game: GameId | None = None,
     return lines
 
 
+@_quiet_gc
 def player_line(records: Source, key: PlayerKey, *, game: GameId | None = None,
                 names: Mapping[str, str] | None = None) -> PlayerLine | None:
     """One player's line (see `player_lines`), or None when they have no finished game of that kind."""
-    played = [seat for seat in _human_seats(records, game) if seat.key == key]
+    played = [seat for seat in _human_seats(records, game, key) if seat.key == key]
     return _line(key, played, game, names) if played else None
 
 
@@ -391,6 +434,7 @@ def _line(key: PlayerKey, played: list[Seat], game: GameId | None,
 
 # --- Trek 12 sheets -------------------------------------------------------------------------------------------
 
+@_quiet_gc
 def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLine]:
     """Trek 12 per sheet: summit rate, average Fixed Lines, Mapped Zones and penalties, the best score.
 
@@ -398,7 +442,7 @@ def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLi
     Game), never Max's; with `key`, only that player's sheets. Sheets are ordered by name.
     """
     found: dict[str, list[tuple[Seat, Mapping[str, Any], Mapping[str, Any]]]] = {}
-    for record, everyone in read(records).entries:
+    for record, everyone in read(records).of(key):
         if record.get("game") != "trek12":
             continue
         detail = record.get("detail")
@@ -462,12 +506,13 @@ def _reached(breakdown: Mapping[str, Any], detail: Mapping[str, Any]) -> bool:
 
 # --- solo games -----------------------------------------------------------------------------------------------
 
+@_quiet_gc
 def solo_lines(records: Source, key: PlayerKey | None = None,
                names: Mapping[str, str] | None = None) -> list[SoloLine]:
     """Solo records: each player's games against Max (Trek 12, Expeditions) and Gerry (14ers), and games
     played alone (Freunde solo): plays, wins, best, average, widest winning margin and form."""
     grouped: dict[tuple[PlayerKey, GameId, str | None], list[tuple[Seat, float | None]]] = {}
-    for _, everyone in read(records).entries:
+    for _, everyone in read(records).of(key):
         bot = next((s for s in everyone if s.automated), None)
         humans = [s for s in everyone if not s.automated]
         if bot is None and not (len(humans) == 1 and humans[0].outcome is Outcome.SOLO):
@@ -508,10 +553,11 @@ def solo_lines(records: Source, key: PlayerKey | None = None,
 
 # --- charts ---------------------------------------------------------------------------------------------------
 
+@_quiet_gc
 def score_series(records: Source, key: PlayerKey, game: GameId) -> list[Point]:
     """A player's scores in one game, oldest first: the points of a scores-over-time chart."""
     points = [Point(s.record_id, s.finished, s.score, s.outcome)
-              for s in _human_seats(records, game) if s.key == key and s.score is not None]
+              for s in _human_seats(records, game, key) if s.key == key and s.score is not None]
     points.sort(key=lambda p: (p.finished, p.record_id))
     return points
 
@@ -531,11 +577,12 @@ def histogram(scores: Sequence[float], bins: int = 8) -> list[Bin]:
     return [Bin(low + n * width, low + (n + 1) * width - 1, c) for n, c in enumerate(counts)]
 
 
+@_quiet_gc
 def expedition_stars(records: Source, key: PlayerKey) -> list[ExpeditionStars]:
     """A player's stars in each finished Expedition, oldest first, with the Summit, Race and Record stars
     summed over its Ascents from the breakdown (rulebook, Earn a Reputation)."""
     out = []
-    for record, everyone in read(records).entries:
+    for record, everyone in read(records).of(key):
         if record.get("game") != "expedition":
             continue
         for seat in everyone:
@@ -561,6 +608,7 @@ CSV_COLUMNS = ("record_id", "finished", "game", "game_name", "title", "player", 
                "score", "winner", "shared_win", "lower_is_better")
 
 
+@_quiet_gc
 def history_csv(records: Source) -> str:
     """The play history for spreadsheets: a header, then one row per player per game, oldest game first.
 
@@ -645,26 +693,13 @@ def _is_max(player: Mapping[str, Any]) -> bool:
     return player.get("name") == MAX_NAME and not player.get("id")
 
 
-def _human_seats(records: Source, game: GameId | None) -> Iterator[Seat]:
-    for record, everyone in read(records).entries:
+def _human_seats(records: Source, game: GameId | None, key: PlayerKey | None = None) -> Iterator[Seat]:
+    for record, everyone in read(records).of(key):
         if game is not None and record.get("game") != game:
             continue
         for seat in everyone:
             if not seat.automated:
                 yield seat
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    # Reading thousands of records makes many small objects; the cycle collector would run again and
-    # again over every record already in memory. JSON records have no cycles, so collect afterwards.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _name_for(key: PlayerKey, played: Sequence[Seat], names: Mapping[str, str] | None) -> str:

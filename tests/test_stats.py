@@ -268,3 +268,9 @@ def test_reading_once_gives_the_same_numbers_as_reading_each_time():
     assert player_lines(games, game="trek12") == player_lines(ALL, game="trek12")
     assert solo_lines(games) == solo_lines(ALL) and trek12_sheets(games) == trek12_sheets(ALL)
     assert history_csv(games) == history_csv(ALL)
+    ann = f"id:{ANN}"
+    for game in (None, "trek12", "ridgeline", "freunde"):
+        assert player_line(games, ann, game=game) == player_line(ALL, ann, game=game)
+    assert trek12_sheets(games, ann) == trek12_sheets(ALL, ann) and solo_lines(games, ann) == solo_lines(ALL, ann)
+    assert score_series(games, ann, "trek12") == score_series(ALL, ann, "trek12")
+    assert expedition_stars(games, ann) == expedition_stars(ALL, ann) and games.of("guest:nobody") == ()
