@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections import Counter
 from urllib.parse import unquote
 
 import flet as ft
@@ -25,15 +26,24 @@ from companion.ui.home import game_look
 from companion.ui.services import use_app
 from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
-__all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM"]
+__all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS"]
 
 # From this many finished games the history is read on a worker thread (about 0.4 s for 10,000 on a
 # laptop); below it, reading takes a few tens of milliseconds and the screen is drawn at once.
 READ_IN_BACKGROUND_FROM = 1500
+# The scores-over-time line shows this many of a player's latest games: enough to see a trend, few enough
+# to tell the games apart on a phone (the distribution still counts every game).
+LATEST_ON_LINE = 40
+# Stars per Expedition shows a column for each of this many latest Expeditions (a column stays wide enough
+# to read its number on a phone).
+LATEST_EXPEDITIONS = 12
 _GUEST_COLOUR = "#78909C"
 # The history as last read, per tab: (revision, number of games, Games). Both statistics screens of a tab
 # use it, so opening a player's statistics from the overview does not read the history again.
 _READ: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A read under way per tab: (revision, number of games, task), so two screens drawn at once (a deep link
+# to a player's page draws the overview under it) wait for one read instead of starting two.
+_READING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @ft.component
@@ -62,7 +72,8 @@ def StatsScreen() -> ft.View:
         body.append(ft.Text("Only automated opponents played these games.", color=ft.Colors.ON_SURFACE_VARIANT))
 
     if chosen is None:
-        counts = {g: sum(1 for r in games.records() if r.get("game") == g) for g in present}
+        played = Counter(record.get("game") for record, _ in games.entries)
+        counts = {g: played[g] for g in present}
         body.append(section_title("Games played"))
         body.append(panel([bar_list([(_game_title(g), n, game_look(g).colour, f"{n:,}") for g, n in counts.items()],
                                     key="stats-games-played")]))
@@ -87,7 +98,10 @@ def StatsScreen() -> ft.View:
     solos = [s for s in stats.solo_lines(games, names=names) if chosen is None or s.game == chosen]
     if solos:
         body.append(section_title("Solo records", key="stats-solo-title"))
-        body.extend(_solo_card(solo, "stats", with_name=True) for solo in solos)
+        groups: dict[tuple[str, str | None], list[SoloLine]] = {}
+        for solo in solos:
+            groups.setdefault((solo.game, solo.opponent), []).append(solo)
+        body.extend(_solo_table(game_id, opponent, rows, colours, page) for (game_id, opponent), rows in groups.items())
     return screen_view("Statistics", body)
 
 
@@ -145,7 +159,7 @@ def PlayerStatsScreen() -> ft.View:
     solos = stats.solo_lines(games, key, names=names)
     if solos:
         body.append(section_title("Solo records", key="pstats-solo-title"))
-        body.extend(_solo_card(solo, "pstats", with_name=False) for solo in solos)
+        body.extend(_solo_card(solo) for solo in solos)
     return screen_view(overall.name, body)
 
 
@@ -169,7 +183,13 @@ def _use_games(app) -> Games | None:
     async def load() -> None:
         if fresh is not None:
             return
-        games = await asyncio.to_thread(_read, app)
+        running = _READING.get(page)
+        if running is None or running[:2] != stamp:
+            running = (*stamp, asyncio.ensure_future(asyncio.to_thread(_read, app)))
+            _READING[page] = running
+        games = await running[2]
+        if _READING.get(page) is running:
+            del _READING[page]
         _READ[page] = (*stamp, games)
         set_loaded(lambda n: n + 1)
 
@@ -264,11 +284,14 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     ]
     series = stats.score_series(games, line.key, game)
     if len(series) >= 2:
-        controls.append(ft.Text(f"{_first_upper(stats.score_unit(game))} over time"
-                                + (" (lower is better)" if low else ""), weight=ft.FontWeight.W_600, size=13))
+        latest = series[-LATEST_ON_LINE:]
+        heading = f"{_first_upper(stats.score_unit(game))} over time" + (" (lower is better)" if low else "")
+        if len(latest) < len(series):
+            heading += f", latest {len(latest)} of {len(series):,} games"
+        controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
         controls.append(ScoreLine(
-            values=[p.score for p in series], outcomes=[p.outcome for p in series],
-            first=_short_date(series[0].finished), last=_short_date(series[-1].finished),
+            values=[p.score for p in latest], outcomes=[p.outcome for p in latest],
+            first=_short_date(latest[0].finished), last=_short_date(latest[-1].finished),
             colour=colour, lower_is_better=low, key=f"{prefix}-over-time"))
     if len(series) >= 3:
         controls.append(ft.Text("Score distribution", weight=ft.FontWeight.W_600, size=13))
@@ -277,8 +300,11 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
-            controls.append(ft.Text("Stars per Expedition", weight=ft.FontWeight.W_600, size=13))
-            controls.append(stars_chart(stars, key=f"{prefix}-stars"))
+            latest = stars[-LATEST_EXPEDITIONS:]
+            heading = "Stars per Expedition" + (f", latest {len(latest)} of {len(stars):,}" if len(latest) < len(stars)
+                                                else "")
+            controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
+            controls.append(stars_chart(latest, key=f"{prefix}-stars"))
     return panel(controls, key=f"{prefix}-card", spacing=12)
 
 
@@ -316,12 +342,11 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
     return panel(controls, key=key)
 
 
-def _solo_card(solo: SoloLine, prefix: str, *, with_name: bool) -> ft.Control:
-    """Solo games of one game: against Max or Gerry (won, shared, lost), or alone (best and average)."""
-    key = f"{prefix}-solo-{solo.game}-{(solo.opponent or 'alone').lower()}" + (f"-{solo.key}" if with_name else "")
+def _solo_card(solo: SoloLine) -> ft.Control:
+    """One player's solo games of one game: against Max or Gerry (won, shared, lost), or alone."""
+    key = f"pstats-solo-{solo.game}-{(solo.opponent or 'alone').lower()}"
     look = game_look(solo.game)
-    against = f"against {solo.opponent}" if solo.opponent else "solo"
-    title = f"{solo.name} {against}" if with_name else _first_upper(against)
+    title = f"Against {solo.opponent}" if solo.opponent else "Played alone"
     figures = [figure(f"{solo.plays:,}", "Games", key=f"{key}-plays")]
     if solo.opponent:
         figures.append(figure(f"{solo.wins:,}", _wins_caption("Won", solo.shared_wins), key=f"{key}-wins"))
@@ -338,6 +363,48 @@ def _solo_card(solo: SoloLine, prefix: str, *, with_name: bool) -> ft.Control:
         ft.Row([ft.Text(_first_upper(" · ".join(details)), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 *([form_dots(solo.form, size=18)] if solo.opponent else [])]),
     ])
+
+
+def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: dict[str, str],
+                page: ft.Page) -> ft.Control:
+    """Everyone's solo games of one game against one opponent (or alone): a row per player, most played first."""
+    look = game_look(game)
+    key = f"stats-solo-{game}-{(opponent or 'alone').lower()}"
+    rows = sorted(rows, key=lambda r: (-r.plays, -r.wins, r.name.casefold()))
+    columns = ("Games", "Won", "Lost", "Best") if opponent else ("Games", "Best", "Average")
+    header = ft.Row(spacing=8, controls=[
+        ft.Container(expand=4),
+        *(ft.Text(c, size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2, text_align=ft.TextAlign.RIGHT)
+          for c in columns),
+    ])
+    lines: list[ft.Control] = [
+        ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
+                ft.Text(f"Against {opponent}" if opponent else "Played alone", weight=ft.FontWeight.W_600,
+                        expand=True),
+                ft.Text(_game_title(game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
+        header,
+    ]
+    for row in rows:
+        values = ((f"{row.plays:,}", f"{row.wins:,}", f"{row.losses:,}", number(row.best)) if opponent
+                  else (f"{row.plays:,}", number(row.best), number(row.average)))
+        cell = f"{key}-{row.key}"
+        lines.append(ft.Container(
+            key=cell, ink=True, on_click=_go(page, stats_route(row.key)), border_radius=ft.BorderRadius.all(8),
+            padding=ft.Padding.symmetric(vertical=4),
+            content=ft.Row(spacing=8, controls=[
+                ft.Row(expand=4, spacing=8, controls=[
+                    colour_dot(colours.get(row.key, _GUEST_COLOUR), row.name, size=24),
+                    ft.Text(row.name, size=13, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS)]),
+                *(ft.Text(v, key=f"{cell}-{c.lower()}", size=13, expand=2, text_align=ft.TextAlign.RIGHT)
+                  for c, v in zip(columns, values)),
+            ]),
+        ))
+    return panel(lines, key=key, spacing=6)
+
+
+def _go(page: ft.Page, route: str):
+    return lambda: page.navigate(route)
 
 
 def _wins_caption(word: str, shared: int) -> str:

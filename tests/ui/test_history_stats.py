@@ -172,8 +172,8 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
     assert ui.get("stats-sheet-dunai-lines").value == number(dunai.lines)
     assert ui.get("stats-sheet-dunai-penalty").value == number(dunai.penalty) == "11"
-    assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-losses").value == "1"
-    assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-wins").value == "1"
+    assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-lost").value == "1"
+    assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-won").value == "1"
     # One game at a time: best and average appear, and the distribution of that game's scores.
     await pick(ui, "stats-filter-game", "ridgeline")
     ridge = {line.name: line for line in stats.player_lines(records, game="ridgeline")}
@@ -353,3 +353,35 @@ async def test_a_backup_of_another_format_is_refused(open_ui, store, tmp_path):
     await ui.click("settings-backup-import")
     assert "other.json was not imported" in ui.get("settings-backup-result").value
     assert BACKUP_FORMAT not in ("something-else",) and store.export_all() == before
+
+
+async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monkeypatch):
+    import asyncio
+
+    from companion.ui import statistics as screen
+
+    import threading
+
+    ann, _, _ = seed(store)
+    monkeypatch.setattr(screen, "READ_IN_BACKGROUND_FROM", 0)      # every history counts as long here
+    threads = []
+    read = screen._read
+
+    def watched(app):
+        threads.append(threading.current_thread())
+        return read(app)
+
+    monkeypatch.setattr(screen, "_read", watched)
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    for _ in range(200):                                              # the read finishes on its own thread
+        if ui.find("pstats-plays") is not None:
+            break
+        assert ui.find("stats-counting") is not None
+        await asyncio.sleep(0.01)
+        await ui.settle()
+    assert ui.get("pstats-plays").value == "4"
+    # Read once for both screens drawn (the overview lies under the deep-linked page), off the UI thread.
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    await ui.back()                                                  # the overview reuses the tab's read
+    assert ui.route == "/stats" and ui.find("stats-counting") is None
+    assert ui.get(f"stats-player-id:{ann.id}-rate").value == "50%"
