@@ -85,7 +85,10 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                                                    icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_BIG)),
         ], key="exp-reveal-panel", tone="high")
     left = {card: 0 for card in Assist}
-    for card in state.deck:
+    # Too few cards left: the played ones are shuffled back in before this reveal (Assist Cards), so they
+    # can come up too.
+    reshuffle = len(state.deck) < need and bool(state.box)
+    for card in state.deck + (state.box if reshuffle else ()):
         left[card] += 1
     total = sum(counts.values())
     rows: list[ft.Control] = []
@@ -97,11 +100,14 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                 ft.Text(f"{left[card]} in the deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ])),
             stepper(f"exp-reveal-{card.value}", n, bind(on_change, card, -1), bind(on_change, card, 1),
-                    minus_disabled=n == 0, label=CARD_LOOKS[card].title),
+                    minus_disabled=n == 0, plus_disabled=n >= left[card],
+                    label=CARD_LOOKS[card].title),
         ]))
     return panel([
         *head,
-        ft.Text("Turn the cards over from the real deck and count them in by kind.", size=13),
+        ft.Text("Turn the cards over from the real deck and count them in by kind."
+                + (" Shuffle the played cards back into the deck first: too few are left." if reshuffle else ""),
+                size=13, key="exp-reveal-how"),
         *rows,
         ft.Text(f"{total} of {need} tapped in", key="exp-reveal-total", weight=ft.FontWeight.W_600,
                 color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),

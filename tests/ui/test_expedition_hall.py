@@ -1,0 +1,70 @@
+"""The Hall of Fame screen: lines copied from the booklet (struck out when beaten), removed with undo, envelopes
+opened on paper; a new Expedition is judged against them, and abandoning one takes its records back."""
+
+from __future__ import annotations
+
+import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
+from companion import hall_of_fame
+from companion.sessions import SessionKeeper
+from test_expedition_play import reveal, score, set_off
+
+
+async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
+    ui = await open_ui(route="/hall-of-fame")
+    ui.get("hall-dunai-empty")
+    await ui.click("hall-add-record")
+    await ui.click("hall-form-sheet-kagkot")
+    await ui.type("hall-form-names", "Dora, Eli", settle=False)
+    await ui.type("hall-form-score", "77", settle=False)
+    await ui.type("hall-form-date", "2024-08-02", settle=False)
+    await ui.click("hall-form-save")
+    assert ui.get("hall-kagkot-record").value == "77"
+    assert ui.get("hall-kagkot-0-names").value == "Dora & Eli"
+    # A score that is not a number is refused, naming what to type.
+    await ui.click("hall-add-record")
+    await ui.type("hall-form-names", "Fay", settle=False)
+    await ui.click("hall-form-save")
+    assert ui.get("hall-form-problem").value == "Type the record's score as a whole number."
+    await ui.type("hall-form-score", "81", settle=False)
+    await ui.type("hall-form-date", "2025-01-05", settle=False)
+    await ui.click("hall-form-sheet-kagkot")
+    await ui.click("hall-form-save")
+    # The higher, later line stands; the older one is struck out.
+    assert [ui.get(f"hall-kagkot-{i}").data for i in (0, 1)] == ["struck", "record"]
+    assert ui.get("hall-kagkot-record").value == "81"
+    # Removed by mistake, then put back with undo.
+    await ui.click("hall-kagkot-1-remove")
+    assert ui.get("hall-kagkot-record").value == "77"
+    await ui.click("hall-undo")
+    assert ui.get("hall-kagkot-record").value == "81"
+
+    await ui.click("hall-add-envelope")
+    await ui.click("hall-form-envelope-2")
+    await ui.type("hall-form-note", "Draw two cards at the next Ascent", settle=False)
+    await ui.click("hall-form-save")
+    assert ui.get("hall-envelope-2-0-note").value == "“Draw two cards at the next Ascent”"
+
+    # A new Expedition sees the record and the envelope as they stand now.
+    store.players.add("Ann")
+    await ui.go("/games/expedition")
+    assert ui.get("exp-new-record-kagkot").value == "81 · Fay"
+    assert ui.get("exp-new-sealed").value == "Envelopes still sealed: 1, 3, 4, 5, 6"
+
+
+async def test_abandoning_an_expedition_takes_its_records_back(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    # The counters stop at the copies left in the deck (4 Ropes by default).
+    for _ in range(4):
+        await ui.click("exp-reveal-rope-plus")
+    assert ui.get("exp-reveal-rope-plus").disabled
+    await reveal(ui, tent=1)
+    await score(ui, {0: 70, 1: 64})
+    assert [line.entry.names for line in hall_of_fame.hall(store).column("dunai").lines] == [("Ann",)]
+    await ui.click("exp-abandon")
+    await ui.click("exp-abandon-confirm")
+    assert ui.route == "/"
+    assert SessionKeeper(store).in_progress() == []
+    assert hall_of_fame.hall(store).column("dunai").lines == ()
+    assert store.history.get(exp) is None
