@@ -24,7 +24,7 @@ from companion.games.freunde.data import CardKind, SpaceId
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
 from companion.ui.freunde_board import BoardMarks, board_control, board_legend
 from companion.ui.freunde_parts import (
-    FALLBACK_COLOUR, cards_words, info_line, pawn, player_colours, sentence, weather_words,
+    FALLBACK_COLOUR, and_list, cards_words, info_line, pawn, player_colours, sentence, weather_words,
 )
 from companion.ui.freunde_setup import FreundeNewGame
 from companion.ui.freunde_turn import (
@@ -668,7 +668,7 @@ def FreundeFinished(record: Mapping) -> ft.View:
         title, text = f"{winners[0]} wins", ("Tie broken: first to the summit." if detail.get("tie_break") == "summit"
                                              else "Highest total of both climbers' best victory points.")
     else:
-        title, text = "Shared win: " + " and ".join(winners), "Tied on points; nobody's living climber reached the summit."
+        title, text = "Shared win: " + and_list(winners), "Tied on points; nobody's living climber reached the summit."
     body: list[ft.Control] = [
         ft.Container(key="fr-final", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20),
                      padding=18, content=ft.Row(spacing=14, controls=[
@@ -683,8 +683,11 @@ def FreundeFinished(record: Mapping) -> ft.View:
                      ])),
         section_title("Final scores"),
     ]
-    for index, player in enumerate(sorted(players, key=lambda p: -int(p.get("score") or 0))):
-        colour = roster.get(player.get("id") or "", FALLBACK_COLOUR)
+    # The record's players carry the roster ids (the keeper fills in seats the setup left without one).
+    ids = [p.get("id") for p in record.get("players") or []]
+    seats = [(player, ids[i] if i < len(ids) else None) for i, player in enumerate(players)]
+    for index, (player, player_id) in enumerate(sorted(seats, key=lambda seat: -int(seat[0].get("score") or 0))):
+        colour = roster.get(player_id or player.get("id") or "", FALLBACK_COLOUR)
         climbers = " · ".join(
             f"{c.get('climber')}: {c.get('score')}" + (" (died turn %s)" % c.get("died_turn") if not c.get("alive")
                                                        else (" (summit turn %s)" % c.get("summit_turn")
@@ -710,8 +713,10 @@ def FreundeFinished(record: Mapping) -> ft.View:
     if deaths:
         body.append(section_title("Deaths"))
         for death in deaths:
+            where = {"SUMMIT": "the summit", "A_SUMMIT": "the summit", "BASE_CAMP": "base camp"}.get(
+                str(death.get("space")), death.get("space"))
             body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, f"{death.get('player')}'s climber {death.get('climber')}"
-                                  f" died on turn {death.get('turn')} on {death.get('space')}."))
+                                  f" died on turn {death.get('turn')} on {where}."))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
             "History", key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,

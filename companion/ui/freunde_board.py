@@ -27,7 +27,8 @@ __all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "board_le
 
 _DIAMETER = 36.0
 _ROW = 52.0
-_SIDE = 30.0          # room left and right of the outermost spaces (for cost pills and pawns)
+_LEFT = 32.0          # room left of the leftmost spaces (for the cost pills)
+_RIGHT = 46.0         # room right of the rightmost spaces (for the climbers standing there)
 _TOP = 30.0           # room above the summit for its flag
 _BOTTOM = 22.0
 _PAWN = 17.0
@@ -62,8 +63,8 @@ def geometry(state: State, width: float) -> BoardGeometry:
     layout = board_layout(state.board)
     width = max(280.0, min(width, _MAX_WIDTH))
     height = _TOP + _BOTTOM + (layout.rows - 1) * _ROW + _DIAMETER
-    inner = width - 2 * _SIDE
-    centres = {space: (_SIDE + layout.x[space] * inner,
+    inner = width - _LEFT - _RIGHT
+    centres = {space: (_LEFT + layout.x[space] * inner,
                        _TOP + _DIAMETER / 2 + layout.y(space) * (layout.rows - 1) * _ROW)
                for space in state.board.spaces}
     return BoardGeometry(width, height, centres, layout)
@@ -99,10 +100,11 @@ def board_control(
             if here is not None:
                 shapes.append(_link(geo, here, step, rows, path_paint))
             here = step
+    tents: dict[SpaceId, list[tuple[str, bool]]] = {}
     for index, player in enumerate(state.players):
         for climber in player.climbers:
             if climber.tent is not None:
-                shapes.extend(_tent(geo.centres[climber.tent], colours[index], climber.label == "B"))
+                tents.setdefault(climber.tent, []).append((colours[index], climber.label == "B"))
     controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=geo.width, height=geo.height)]
     standing: dict[SpaceId, list[tuple[PlayerIndex, ClimberLabel]]] = {}
     for index, player in enumerate(state.players):
@@ -113,7 +115,8 @@ def board_control(
     if marks.climber is not None:
         moving_from = state.players[marks.climber[0]].climber(marks.climber[1]).space
     for space_id in board.spaces:
-        controls.extend(_space(state, geo, space_id, weather, marks, moving_from, prefix, on_space))
+        controls.extend(_space(state, geo, space_id, weather, marks, moving_from, prefix, on_space,
+                               tents.get(space_id, [])))
     for space_id, here in standing.items():
         controls.extend(_pawns(geo, space_id, here, colours, marks, space_id == board.base_camp, prefix))
     summit_x, summit_y = geo.centres[board.summit]
@@ -172,25 +175,23 @@ def _link(geo: BoardGeometry, a: SpaceId, b: SpaceId, rows: Mapping[SpaceId, int
     return cv.Line(x1, y1, x2, y2, paint=paint)
 
 
-def _tent(centre: tuple[float, float], colour: str, squiggly: bool) -> list[cv.Shape]:
-    """A small tent left of the space, in the owner's colour (the B climber's tent is striped)."""
-    x, y = centre
-    left = x - _DIAMETER / 2 - 19 - (10 if squiggly else 0)
-    top = y - _DIAMETER / 2 + (2 if squiggly else -4)
-    points = [cv.Path.MoveTo(left, top + 16), cv.Path.LineTo(left + 9, top), cv.Path.LineTo(left + 18, top + 16),
-              cv.Path.Close()]
+def _tent(colour: str, squiggly: bool) -> ft.Control:
+    """A small tent in the owner's colour (the B climber's tent has a white pole), drawn inside its space."""
+    w, h = 11.0, 9.0
+    points = [cv.Path.MoveTo(0, h), cv.Path.LineTo(w / 2, 0), cv.Path.LineTo(w, h), cv.Path.Close()]
     shapes: list[cv.Shape] = [
         cv.Path(points, paint=ft.Paint(color=colour, style=ft.PaintingStyle.FILL)),
-        cv.Path(points, paint=ft.Paint(color=ZONE_INK, stroke_width=1.5, style=ft.PaintingStyle.STROKE)),
+        cv.Path(points, paint=ft.Paint(color=ZONE_INK, stroke_width=1, style=ft.PaintingStyle.STROKE)),
     ]
     if squiggly:
-        shapes.append(cv.Line(left + 9, top + 4, left + 9, top + 16,
-                              paint=ft.Paint(color="#FFFFFF", stroke_width=2, style=ft.PaintingStyle.STROKE)))
-    return shapes
+        shapes.append(cv.Line(w / 2, 2.5, w / 2, h, paint=ft.Paint(color="#FFFFFF", stroke_width=1.6,
+                                                                  style=ft.PaintingStyle.STROKE)))
+    return cv.Canvas(shapes=shapes, width=w, height=h)
 
 
 def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: BoardMarks,
-           moving_from: SpaceId | None, prefix: str, on_space: Callable[[SpaceId], None] | None) -> list[ft.Control]:
+           moving_from: SpaceId | None, prefix: str, on_space: Callable[[SpaceId], None] | None,
+           tents: Sequence[tuple[str, bool]]) -> list[ft.Control]:
     board = state.board
     space = board.space(space_id)
     x, y = geo.centres[space_id]
@@ -229,8 +230,10 @@ def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: 
         shadow=ft.BoxShadow(blur_radius=10, color=ft.Colors.PRIMARY) if target else None,
         alignment=ft.Alignment.CENTER,
         on_click=(lambda: on_space(space_id)) if on_space is not None else None,
-        content=ft.Text(centre_text, size=12 if centre_text == "BC" else 15, weight=ft.FontWeight.W_700, color=ink),
+        content=_space_face(centre_text, ink, tents),
     )
+    if tents:
+        said.append(f"{len(tents)} tent{'s' if len(tents) != 1 else ''} pitched")
     limit = stacking_limit(state, space_id)
     label = (f"{space_id}: {zone_label(state, space.zone)}, {space.vp} victory point{'s' if space.vp != 1 else ''}, "
              f"entry cost {space.cost + surcharge}, acclimatization {signed(space.accl)}"
@@ -260,19 +263,36 @@ def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: 
     return out
 
 
+def _space_face(text: str, ink, tents: Sequence[tuple[str, bool]]) -> ft.Control:
+    """The victory points (or BC) in the circle, with the tents pitched there in a row under them."""
+    number = ft.Text(text, size=12 if text == "BC" or tents else 15, weight=ft.FontWeight.W_700, color=ink)
+    if not tents:
+        return number
+    return ft.Column(spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                         number, ft.Row([_tent(c, b) for c, b in tents[:3]], spacing=1, tight=True)])
+
+
 def _pawns(geo: BoardGeometry, space_id: SpaceId, here: list[tuple[PlayerIndex, ClimberLabel]],
            colours: Sequence[str], marks: BoardMarks, base: bool, prefix: str) -> list[ft.Control]:
     from companion.ui.freunde_parts import pawn
 
     x, y = geo.centres[space_id]
+
+    def fits(count: int) -> bool:
+        return x + _DIAMETER / 2 + 8 + count * (_PAWN + 1) <= geo.width
+
     columns = 5 if base else (2 if len(here) <= 4 else 3)
+    if not fits(columns):
+        columns = 1 if fits(1) else columns    # at the right edge: one column, still on the right
     out = []
     for n, (player, label) in enumerate(here):
         col, row = n % columns, n // columns
-        left = x + _DIAMETER / 2 + 2 + col * (_PAWN + 1)
-        top = y - _PAWN - 1 + row * (_PAWN + 2)
-        if left + _PAWN > geo.width:
-            left = x - _DIAMETER / 2 - 2 - (col + 1) * (_PAWN + 1)
+        # Right of the space, clear of its cost badge (top right); a space at the right edge takes them left.
+        left = x + _DIAMETER / 2 + 8 + col * (_PAWN + 1)
+        top = y - _PAWN + 2 + row * (_PAWN + 1)
+        if not fits(columns):
+            left = x - _DIAMETER / 2 - 8 - (col + 1) * (_PAWN + 1)
         ring = marks.climber == (player, label)
         out.append(ft.Container(key=f"{prefix}-pawn-{player}-{label}", left=left, top=top,
                                 content=pawn(colours[player], label, size=_PAWN, ring=ring)))

@@ -21,7 +21,7 @@ __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
     "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
     "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "bind",
-    "sentence", "info_line", "player_colours",
+    "sentence", "info_line", "player_colours", "and_list",
 ]
 
 FALLBACK_COLOUR = "#78909C"
@@ -167,8 +167,9 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
         content=ft.Row(parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
-    return ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected,
-                        content=ft.Container(content=box, expand=1) if expand else box)
+    semantics = ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected, content=box)
+    # In a Row only a direct child can expand, and Semantics cannot: wrap it in a Container that does.
+    return ft.Container(content=semantics, expand=1) if expand else semantics
 
 
 def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
@@ -263,6 +264,12 @@ def signed(value: int) -> str:
     if value < 0:
         return f"−{-value}"
     return "±0"
+
+
+def and_list(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Ed'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _number(value: int) -> str:

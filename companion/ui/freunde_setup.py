@@ -182,8 +182,8 @@ def FreundeNewGame() -> ft.View:
                      bind(pick_tile, slot, None), height=40, disabled=not allowed),
                 *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_id.replace("summer-", "Tile "),
                        draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
-                       disabled=not allowed)
-                  for tile_id, _ in presets],
+                       disabled=not allowed, icon=weather_icon(_worst(days)))
+                  for tile_id, days in presets],
             ]))
         if draft.days:
             body.append(_days_summary(draft.days, labels, toggle_zone))
@@ -218,6 +218,11 @@ def FreundeNewGame() -> ft.View:
         key="fr-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
     return screen_view("New Freunde game", body)
+
+
+def _worst(days) -> str:
+    """The symbol a tile is known by: its worst day."""
+    return max(days, key=lambda d: (d.accl + d.move, d.symbol)).symbol
 
 
 def _setter(change: Callable[..., None], field: str, value) -> Callable[[], None]:

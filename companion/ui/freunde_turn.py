@@ -22,7 +22,7 @@ from companion.games.freunde.rules import (
 )
 from companion.games.freunde.scoring import score
 from companion.ui.freunde_parts import (
-    ACCL_COLOUR, MOVE_COLOUR, accl_track, bind, card_face, card_sort_key, card_words, cards_words, check_sentence,
+    ACCL_COLOUR, MOVE_COLOUR, accl_track, and_list, bind, card_face, card_sort_key, card_words, cards_words, check_sentence,
     chip, info_line, pawn, signed, stepper, weather_words, zone_label,
 )
 from companion.ui.widgets import colour_dot, labelled, message_card, section_title
@@ -95,7 +95,11 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
             content=ft.Text(name, size=12, weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
         ))
-    title = "Game over" if state.over else f"Turn {state.turn} of {TURNS}"
+    if state.over:
+        played = len(state.log)
+        title = f"Game over after turn {played}" if played >= TURNS else f"Game over on turn {played}"
+    else:
+        title = f"Turn {state.turn} of {TURNS}"
     return ft.Container(
         key="fr-step-header",
         padding=ft.Padding.only(left=16, right=16, top=12, bottom=14),
@@ -395,7 +399,7 @@ def actions_section(
         body.append(info_line(ft.Icons.CHECK_ROUNDED, "Every card played this turn has been given.", key="fr-no-cards"))
     if draft.climber is not None:
         body.extend(_move_details(state, index, draft, routes, on_tent, on_risk_move, on_risk_accl, owed))
-    else:
+    elif left:
         body.append(ft.Text("Tap a climber (here or on the board), give it cards, then tap where it goes.",
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(board)
@@ -562,7 +566,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
                             color=ft.Colors.ON_ERROR_CONTAINER if died else ft.Colors.ON_SURFACE),
                 ]),
                 ft.Container(width=40, height=40, shape=ft.BoxShape.CIRCLE,
-                             bgcolor=ft.Colors.ERROR if died else ACCL_COLOUR, alignment=ft.Alignment.CENTER,
+                             bgcolor=ft.Colors.ERROR if died else ("#E65100" if check.after == 1 else ACCL_COLOUR),
+                             alignment=ft.Alignment.CENTER,
                              content=ft.Icon(ft.Icons.HEART_BROKEN_ROUNDED, size=20, color="#FFFFFF") if died else
                              ft.Text(str(check.after), size=17, weight=ft.FontWeight.W_700, color="#FFFFFF")),
             ]),
@@ -621,7 +626,7 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             content=ft.Column(spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22),
                                             ft.Text(p.name, weight=ft.FontWeight.W_600, expand=True),
-                                            *([ft.Text("risk " + ", ".join(map(str, p.risk_tokens)), size=11,
+                                            *([ft.Text("risk tokens " + ", ".join(map(str, p.risk_tokens)), size=11,
                                                        color=ft.Colors.ON_SURFACE_VARIANT)] if p.risk_tokens else [])]),
                 *lines,
             ]),
@@ -677,7 +682,7 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         if len(winners) == 1:
             title = f"{winners[0]} wins"
         else:
-            title = "Shared win: " + " and ".join(winners)
+            title = "Shared win: " + and_list(winners)
         if breakdown.tie_break == "summit":
             text = f"Tied on points: {winners[0]}'s climber reached the summit first."
         elif breakdown.tie_break == "shared":

@@ -236,9 +236,12 @@ async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(ope
     state = keeper.state(session.id)
     breakdown = score(state)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    winners = [names[i] for i in breakdown.winners]
-    assert ui.get("fr-winner").value == (f"{winners[0]} wins" if len(winners) == 1
-                                         else "Shared win: " + " and ".join(winners))
+    # The recorded game ends in a three-way tie on 11 that the summit cannot break (Di's summiteer died).
+    assert [names[i] for i in breakdown.winners] == ["Ann", "Bob", "Ed"] and breakdown.tie_break == "shared"
+    assert ui.get("fr-winner").value == "Shared win: Ann, Bob and Ed"
+    assert ui.get("fr-winner-why").value == ("Tied on points, and no tied player has a living climber that reached "
+                                             "the summit.")
+    assert ui.get("fr-turn-title").value == "Game over after turn 18"
     for entry in breakdown.players:
         assert ui.get(f"fr-score-{entry.index}-total").value == str(entry.total)
     await ui.click("fr-finish")
@@ -247,3 +250,40 @@ async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(ope
         (e.name, e.total, e.index in breakdown.winners) for e in breakdown.players]
     assert [p["id"] for p in record["players"]] == [p.id for p in roster]
     ui.get("fr-final")
+
+
+async def test_a_hand_entered_is_what_the_picker_offers(open_ui, store):
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-hand-0").value == "6 in hand · draw pile 12"
+    await ui.click("fr-draw")
+    for code in ("M1", "M1", "M2", "R1/3", "A1", "A3"):
+        await ui.click(f"fr-card-{code}")
+    await ui.click("fr-draw-save")
+    assert ui.get("fr-notice-text").value == "6 cards entered in Ann's hand."
+    # Only the hand is offered now, with its counts; a card not in hand cannot be tapped.
+    assert ui.get("fr-card-M1-count").value == "×2" and ui.find("fr-card-M3") is None
+    await tap_cards(ui, "R1/3", "M2", "A3")
+    state = engine(store, session.id)
+    assert rules.hand_cards(state, 0) == tuple(rules.cards_from_doc(state, ["A1", "M1", "M1"]))
+
+
+async def test_a_risk_point_left_over_is_paid_off_a_climber_that_used_a_card(open_ui, store):
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+        {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2 and still owes 2."
+    assert ui.get("fr-done").disabled                  # the points must go somewhere first
+    await ui.click("fr-pay-B")
+    await ui.click("fr-pay-B")
+    state = engine(store, session.id)
+    assert state.players[0].climber("B").acclimatization == 1 and rules.risk_owed(state, 0) == 0
+    assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2: paid."
+    assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1, Move 3."
+    await ui.click("fr-done")
+    assert ui.get("fr-notice-text").value == "Bob acts next."
