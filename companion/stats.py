@@ -26,8 +26,8 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property, wraps
 from enum import Enum
+from functools import cached_property, wraps
 from typing import Any, TypeAlias, TypeVar
 
 from companion.games import GAMES

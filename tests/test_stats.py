@@ -12,8 +12,8 @@ import io
 import pytest
 
 from companion.stats import (
-    CSV_COLUMNS, Bin, Outcome, histogram, history_csv, player_line, player_lines, seats, share_text,
-    read, solo_lines, solo_opponent, score_series, trek12_sheets, expedition_stars,
+    CSV_COLUMNS, Bin, Outcome, expedition_stars, histogram, history_csv, player_line, player_lines, read,
+    score_series, seats, share_text, solo_lines, solo_opponent, trek12_sheets,
 )
 
 ANN, BOB = "a" * 32, "b" * 32

@@ -69,7 +69,7 @@ def card_ids(ui) -> list[str]:
 # --- History -----------------------------------------------------------------------------------------------------
 
 async def test_filter_history_by_game_and_by_player(open_ui, store):
-    ann, bob, ids = seed(store)
+    _, bob, ids = seed(store)
     ui = await open_ui(route="/history")
     assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["max"], ids["shared"]]
     assert ui.get("history-match-count").value == "5 games"
@@ -357,10 +357,9 @@ async def test_a_backup_of_another_format_is_refused(open_ui, store, tmp_path):
 
 async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monkeypatch):
     import asyncio
+    import threading
 
     from companion.ui import statistics as screen
-
-    import threading
 
     ann, _, _ = seed(store)
     monkeypatch.setattr(screen, "READ_IN_BACKGROUND_FROM", 0)      # every history counts as long here
