@@ -319,7 +319,8 @@ def solo_opponent(record: Mapping[str, Any]) -> tuple[int, str] | None:
     """
     players = _players(record)
     game = record.get("game")
-    detail = record.get("detail") if isinstance(record.get("detail"), dict) else {}
+    found = record.get("detail")
+    detail: Mapping[str, Any] = found if isinstance(found, dict) else {}
     if game == "trek12":
         session = record.get("session")
         setup = session.get("setup") if isinstance(session, dict) else None

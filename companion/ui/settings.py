@@ -13,7 +13,7 @@ import asyncio
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -153,7 +153,7 @@ def BackupPanel() -> ft.Control:
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
 
-    async def run(work: Callable[[], object]) -> None:
+    async def run(work: Callable[[], Awaitable[tuple[bool, str] | None]]) -> None:
         set_busy(True)
         try:
             result = await work()

@@ -300,11 +300,11 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
-            latest = stars[-LATEST_EXPEDITIONS:]
-            heading = "Stars per Expedition" + (f", latest {len(latest)} of {len(stars):,}" if len(latest) < len(stars)
+            shown = stars[-LATEST_EXPEDITIONS:]
+            heading = "Stars per Expedition" + (f", latest {len(shown)} of {len(stars):,}" if len(shown) < len(stars)
                                                 else "")
             controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
-            controls.append(stars_chart(latest, key=f"{prefix}-stars"))
+            controls.append(stars_chart(shown, key=f"{prefix}-stars"))
     return panel(controls, key=f"{prefix}-card", spacing=12)
 
 
