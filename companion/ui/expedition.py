@@ -235,6 +235,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
             again = " (the played cards were shuffled back in first)" if shown.reshuffled else ""
             set_notice(f"In play for Ascent {shown.ascent}: {card_words(shown.cards)}{again}.")
 
+    def close_form() -> None:
+        set_problem(None)
+        set_form(_Form.NONE)
+
     def open_pick() -> None:
         set_problem(None)
         set_picks(PickDraft())
@@ -308,7 +312,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     def play_sheet() -> None:
         link = sheet_link(app.store, session_id, state.ascent)
-        if sheet_status(app.store, link) is SheetStatus.PLAYING:
+        if link is not None and sheet_status(app.store, link) is SheetStatus.PLAYING:
             ft.context.page.navigate(f"/play/trek12/{link.session_id}")
             return
         try:
@@ -339,7 +343,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 on_toggle=lambda seat: set_picks(picks_now.current.toggled(seat)),
                 on_card=lambda seat, card: set_picks(picks_now.current.with_choice(seat, card=card)),
                 on_give_back=lambda seat, card: set_picks(picks_now.current.with_choice(seat, give_back=card)),
-                on_submit=submit_picks, on_cancel=lambda: (set_problem(None), set_form(_Form.NONE)),
+                on_submit=submit_picks, on_cancel=close_form,
                 problem=problem))
         elif state.phase is Phase.CLIMB and form is _Form.SCORE:
             body.append(score_panel(
@@ -348,7 +352,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
                 on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
                 on_fill=fill_from_sheet, on_submit=submit_score,
-                on_cancel=lambda: (set_problem(None), set_form(_Form.NONE)), problem=problem))
+                on_cancel=close_form, problem=problem))
         elif state.phase is Phase.CLIMB:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),

@@ -75,11 +75,11 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
         ft.Text(f"{why}. {carried}".strip(), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if setup.cards is CardMode.DRAWN:
-        left = len(state.deck)
+        in_deck = len(state.deck)
         return panel([
             *head,
-            ft.Text(f"{plural(left, 'card')} left in the app's deck" + (
-                "; the played cards are shuffled back in first" if left < need else "."), size=12,
+            ft.Text(f"{plural(in_deck, 'card')} left in the app's deck" + (
+                "; the played cards are shuffled back in first" if in_deck < need else "."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("exp-reveal", ft.FilledButton(f"Draw {plural(need, 'card')}", key="exp-reveal",
                                                    icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_BIG)),

@@ -79,7 +79,10 @@ CARD_LOOKS: dict[Assist, CardLook] = {
 def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
     """A click handler with no parameters calling `action(*args)` (Flet hands an event to a handler that
     declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value)."""
-    return lambda: action(*args)
+    def handler() -> None:
+        action(*args)
+
+    return handler
 
 
 def sentence(text: object) -> str:
