@@ -85,7 +85,7 @@ def RecordScreen() -> ft.View:
             "Share…", key="record-share", icon=ft.Icons.SHARE_ROUNDED,
             action=ft.ShareText(text, title=entry.title if entry else None))))
 
-    people = [s for s in seats(record) if s.key is not None and s.player_id]
+    people = [s for s in seats(record) if s.key is not None]   # guests too: their games share a name
     stats_links = [
         labelled(f"record-stats-{n}", ft.TextButton(
             f"{s.name}'s statistics", key=f"record-stats-{n}", icon=ft.Icons.INSIGHTS_ROUNDED,

@@ -102,8 +102,10 @@ async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
     assert ui.get("record-row-scores.0.lines.0").value == "Circles 1, 2, 3 · Points 4"
     assert ui.get("record-row-scores.1.zones.1").value == "Circles 5, 6 · Value 2 · Points 3"
     assert [t.value for t in walk(ui.get("record-item-scores.1")) if isinstance(t, ft.Text)][0] == "Max"
-    await ui.back()
-    assert ui.route == "/history"
+    assert ui.find("record-stats-1") is None                       # Max has no statistics page of his own
+    await ui.click("record-stats-0")
+    assert ui.route == f"/stats/id:{store.players.list()[0].id}" and ui.get("pstats-name").value == "Ann"
+    assert ui.view_routes == ["/", "/stats", f"/stats/id:{store.players.list()[0].id}"]   # the address's own stack
 
 
 async def test_share_a_result_as_text_and_copy_it(open_ui, store):
