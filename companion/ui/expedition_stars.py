@@ -13,7 +13,6 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.games.expedition.challenges import challenge
 from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
 from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
 from companion.ui.expedition_parts import (
@@ -23,7 +22,6 @@ from companion.ui.expedition_parts import (
     plural,
     star_icons,
     star_legend,
-    stars_words,
 )
 from companion.ui.widgets import colour_dot
 
@@ -278,13 +276,3 @@ def _track_words(state: State) -> str:
     if state.over:
         return "All three Ascents are scored"
     return f"Ascent {state.ascent} of {ASCENTS}, {state.sheet.name}; {done} scored"
-
-
-def challenge_words(number: int) -> str:
-    """An envelope's challenge in words: 'Envelope 3: a Fixed Line of exactly 9 circles'."""
-    return f"Envelope {number}: {challenge(number).text}"
-
-
-def stars_sentence(name: str, stars: Stars) -> str:
-    """'Ann: 3 stars (summit 1, race 1, record 1)'."""
-    return f"{name}: {stars_words(stars)}"
