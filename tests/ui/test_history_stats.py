@@ -386,3 +386,27 @@ async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monk
     await ui.back()                                                  # the overview reuses the tab's read
     assert ui.route == "/stats" and ui.find("stats-counting") is None
     assert ui.get(f"stats-player-id:{ann.id}-rate").value == "50%"
+
+
+async def test_a_game_finished_through_the_keeper_shows_its_engine_breakdown(open_ui, store):
+    from companion.sessions import SessionKeeper
+
+    ann, ben = store.players.add("Ann"), store.players.add("Ben")
+    keeper = SessionKeeper(store)
+    game = keeper.start("ridgeline", {"seats": [{"id": ann.id, "name": "Ann"}, {"id": ben.id, "name": "Ben"}],
+                                      "route": "sprint"}, [ann.id, ben.id], "Sprint")
+    for _ in range(5):
+        keeper.act(game.id, {"went_out": "Ann", "pitched": ["Ann"], "left": {"Ben": ["S3"]}})
+    record_id = keeper.finish(game.id)
+    ui = await open_ui(route="/history")
+    await ui.click(f"history-{record_id}")
+    # Ridgeline's own detail: the route as facts, a titled block per standing and per hand, and each
+    # hand's seats as a small table (camps cleared, fatigue, cards left).
+    assert [t.value for t in walk(ui.get("record-row-lower_is_better")) if isinstance(t, ft.Text)] == [
+        "Lower is better", "Yes"]
+    hand = [t.value for t in walk(ui.get("record-item-hands.0")) if isinstance(t, ft.Text)]
+    assert hand[0] == "Hand 1" and "Seats" in hand
+    assert [t.value for t in walk(ui.get("record-row-hands.0.seats.Ben")) if isinstance(t, ft.Text)] == [
+        "Ben", "0", "128", "S3"]
+    assert ui.get("record-share-text").value.splitlines()[2:] == [
+        "1. Ann: 0 fatigue (winner)", "2. Ben: 128 fatigue", "(lowest fatigue wins)"]
