@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.stats import player_key
 from companion.store import PALETTE
+from companion.ui.history import stats_route
 from companion.ui.services import use_app, use_latest_state
 from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
@@ -227,6 +229,13 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                 colour_dot(player.colour, player.name),
                 ft.Text(player.name, size=16, weight=ft.FontWeight.W_500, expand=True,
                         key=f"player-{player.id}-name"),
+                labelled(
+                    f"player-{player.id}-stats",
+                    ft.IconButton(ft.Icons.INSIGHTS_ROUNDED, key=f"player-{player.id}-stats",
+                                  tooltip=f"Statistics for {player.name}",
+                                  on_click=lambda: ft.context.page.navigate(
+                                      stats_route(player_key(player.id, player.name)))),
+                ),
                 labelled(
                     f"player-{player.id}-rename",
                     ft.IconButton(ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename",

@@ -143,3 +143,11 @@ async def test_a_tap_right_after_typing_uses_what_was_typed(open_ui, store):
     await ui.type("player-edit-name", "Ngawang Sherpa", settle=False)
     await ui.click("player-edit-save")
     assert store.players.get(ann.id).name == "Ngawang Sherpa"
+
+
+async def test_a_players_row_opens_their_statistics(open_ui, store):
+    player = store.players.add("Lakpa")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{player.id}-stats")
+    assert ui.route == f"/stats/id:{player.id}"
+    assert "This player has no finished games in History yet." in ui.text()
