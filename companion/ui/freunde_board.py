@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 import flet as ft
 import flet.canvas as cv
 
-from companion.games.freunde.data import SpaceId
+from companion.games.freunde.data import Board, SpaceId
 from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
 from companion.games.freunde.rules import (
-    ClimberLabel, PlayerIndex, Route, State, stacking_limit, today_weather,
+    ClimberLabel, PlayerIndex, Route, State, Weather, stacking_limit, today_weather,
 )
 from companion.ui.freunde_parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
-__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "board_legend"]
+__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend"]
 
 _DIAMETER = 36.0
 _ROW = 52.0
@@ -58,15 +58,15 @@ class BoardGeometry:
     layout: BoardLayout
 
 
-def geometry(state: State, width: float) -> BoardGeometry:
+def geometry(board: Board, width: float) -> BoardGeometry:
     """Pixel positions for the board in a box `width` px wide (a phone's column is about 358 px)."""
-    layout = board_layout(state.board)
+    layout = board_layout(board)
     width = max(280.0, min(width, _MAX_WIDTH))
     height = _TOP + _BOTTOM + (layout.rows - 1) * _ROW + _DIAMETER
     inner = width - _LEFT - _RIGHT
     centres = {space: (_LEFT + layout.x[space] * inner,
                        _TOP + _DIAMETER / 2 + layout.y(space) * (layout.rows - 1) * _ROW)
-               for space in state.board.spaces}
+               for space in board.spaces}
     return BoardGeometry(width, height, centres, layout)
 
 
@@ -79,10 +79,42 @@ def board_control(
     on_space: Callable[[SpaceId], None] | None = None,
     prefix: str = "fr",
 ) -> ft.Control:
-    """The board as a Stack: links and tents on a canvas, one tappable space each; key `<prefix>-board`."""
-    geo = geometry(state, width)
-    board = state.board
-    weather = today_weather(state)
+    """The game's board: climbers, tents, today's costs and the marks; key `<prefix>-board`."""
+    tents: dict[SpaceId, list[tuple[str, bool]]] = {}
+    standing: dict[SpaceId, list[tuple[PlayerIndex, ClimberLabel]]] = {}
+    for index, player in enumerate(state.players):
+        for climber in player.climbers:
+            if climber.tent is not None:
+                tents.setdefault(climber.tent, []).append((colours[index], climber.label == "B"))
+            if climber.alive and climber.space is not None:
+                standing.setdefault(climber.space, []).append((index, climber.label))
+    start = None
+    if marks.climber is not None:
+        start = state.players[marks.climber[0]].climber(marks.climber[1]).space
+    return draw_board(state.board, state.stacking.labels, width=width, weather=today_weather(state),
+                      limit=lambda space: stacking_limit(state, space), standing=standing, tents=tents,
+                      colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix)
+
+
+def draw_board(
+    board: Board,
+    labels: Mapping[int, str],
+    *,
+    width: float = 358,
+    weather: Weather | None = None,
+    limit: Callable[[SpaceId], int | None] | None = None,
+    standing: Mapping[SpaceId, Sequence[tuple[PlayerIndex, ClimberLabel]]] | None = None,
+    tents: Mapping[SpaceId, Sequence[tuple[str, bool]]] | None = None,
+    colours: Sequence[str] = (),
+    marks: BoardMarks = BoardMarks(),
+    moving_from: SpaceId | None = None,
+    on_space: Callable[[SpaceId], None] | None = None,
+    prefix: str = "fr",
+) -> ft.Control:
+    """Any board as a Stack: links on a canvas, one tappable space each, climbers beside their spaces."""
+    geo = geometry(board, width)
+    standing = standing or {}
+    tents = tents or {}
     shapes: list[cv.Shape] = []
     link = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=3, style=ft.PaintingStyle.STROKE,
                     stroke_cap=ft.StrokeCap.ROUND)
@@ -90,35 +122,19 @@ def board_control(
     for a, b in board.edges:
         shapes.append(_link(geo, a, b, rows, link))
     target_route = marks.routes.get(marks.target) if marks.target else None
-    if marks.climber is not None and target_route is not None:
-        player, label = marks.climber
-        start = state.players[player].climber(label).space
+    if moving_from is not None and target_route is not None:
         path_paint = ft.Paint(color=ft.Colors.PRIMARY, stroke_width=5, style=ft.PaintingStyle.STROKE,
                               stroke_cap=ft.StrokeCap.ROUND)
-        here = start
+        here = moving_from
         for step in target_route.path:
-            if here is not None:
-                shapes.append(_link(geo, here, step, rows, path_paint))
+            shapes.append(_link(geo, here, step, rows, path_paint))
             here = step
-    tents: dict[SpaceId, list[tuple[str, bool]]] = {}
-    for index, player in enumerate(state.players):
-        for climber in player.climbers:
-            if climber.tent is not None:
-                tents.setdefault(climber.tent, []).append((colours[index], climber.label == "B"))
     controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=geo.width, height=geo.height)]
-    standing: dict[SpaceId, list[tuple[PlayerIndex, ClimberLabel]]] = {}
-    for index, player in enumerate(state.players):
-        for climber in player.climbers:
-            if climber.alive and climber.space is not None:
-                standing.setdefault(climber.space, []).append((index, climber.label))
-    moving_from = None
-    if marks.climber is not None:
-        moving_from = state.players[marks.climber[0]].climber(marks.climber[1]).space
     for space_id in board.spaces:
-        controls.extend(_space(state, geo, space_id, weather, marks, moving_from, prefix, on_space,
+        controls.extend(_space(board, labels, geo, space_id, weather, limit, marks, moving_from, prefix, on_space,
                                tents.get(space_id, [])))
     for space_id, here in standing.items():
-        controls.extend(_pawns(geo, space_id, here, colours, marks, space_id == board.base_camp, prefix))
+        controls.extend(_pawns(geo, space_id, list(here), colours, marks, space_id == board.base_camp, prefix))
     summit_x, summit_y = geo.centres[board.summit]
     controls.append(ft.Container(left=summit_x - 10, top=summit_y - _DIAMETER / 2 - 24, width=20, height=20,
                                  content=ft.Icon(ft.Icons.FLAG_ROUNDED, size=20, color=_RED)))
@@ -158,6 +174,9 @@ def board_legend(state: State, *, key: str = "fr-legend") -> ft.Control:
                     weight=ft.FontWeight.W_600),
             ft.Row(wrap=True, spacing=12, run_spacing=4, controls=items),
             badges,
+            *([ft.Text(f"{state.board.title}: unverified, read by eye from a board image; where your board "
+                       "differs, trust your board.", key=f"{key}-unverified", size=12, color=ft.Colors.ERROR)]
+              if not state.board.verified else []),
             ft.Text(LAYOUT_NOTE, key=f"{key}-note", size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
     )
@@ -189,10 +208,10 @@ def _tent(colour: str, squiggly: bool) -> ft.Control:
     return cv.Canvas(shapes=shapes, width=w, height=h)
 
 
-def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: BoardMarks,
-           moving_from: SpaceId | None, prefix: str, on_space: Callable[[SpaceId], None] | None,
+def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id: SpaceId, weather,
+           limit_of: Callable[[SpaceId], int | None] | None, marks: BoardMarks, moving_from: SpaceId | None,
+           prefix: str, on_space: Callable[[SpaceId], None] | None,
            tents: Sequence[tuple[str, bool]]) -> list[ft.Control]:
-    board = state.board
     space = board.space(space_id)
     x, y = geo.centres[space_id]
     d = _DIAMETER + (6 if space_id == board.summit else 0)
@@ -234,8 +253,8 @@ def _space(state: State, geo: BoardGeometry, space_id: SpaceId, weather, marks: 
     )
     if tents:
         said.append(f"{len(tents)} tent{'s' if len(tents) != 1 else ''} pitched")
-    limit = stacking_limit(state, space_id)
-    label = (f"{space_id}: {zone_label(state, space.zone)}, {space.vp} victory point{'s' if space.vp != 1 else ''}, "
+    limit = limit_of(space_id) if limit_of is not None else None
+    label = (f"{space_id}: {zone_label(labels, space.zone)}, {space.vp} victory point{'s' if space.vp != 1 else ''}, "
              f"entry cost {space.cost + surcharge}, acclimatization {signed(space.accl)}"
              + (f", holds {limit}" if limit is not None else "") + ("; " + ", ".join(said) if said else ""))
     out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
-from companion.games.freunde.data import Card, CardKind, Zone, parse_card
+from companion.games.freunde.data import CardKind, Zone, parse_card
 from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
 from companion.ui.ridgeline_parts import bind, sentence
 

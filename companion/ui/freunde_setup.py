@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import flet as ft
 
@@ -17,6 +18,7 @@ from companion.errors import CompanionError
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import ZONES, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
+from companion.ui.freunde_editor import BoardEditor, board_changes
 from companion.ui.freunde_parts import bind, chip, sentence, weather_icon
 from companion.ui.freunde_weather import DayDraft, drafts_problem, preset_tiles
 from companion.ui.ridgeline_parts import seat_chip
@@ -41,6 +43,7 @@ class SetupDraft:
     extra_high: bool = False
     track_risk: bool = False
     face_up: tuple[int, int, int] = (0, 1, 1)
+    winter_doc: dict[str, Any] | None = None                 # the winter board as corrected here, if it was
 
 
 @ft.component
@@ -49,6 +52,7 @@ def FreundeNewGame() -> ft.View:
     app = use_app()
     draft, set_draft = ft.use_state(SetupDraft())
     problem, set_problem = ft.use_state(None)
+    editing, set_editing = ft.use_state(False)
     data = load_data()
     players = app.store.players.list()
     by_id = {p.id: p for p in players}
@@ -95,6 +99,21 @@ def FreundeNewGame() -> ft.View:
         face[slot] = value
         change(face_up=(face[0], face[1], face[2]))
 
+    def save_board(doc: dict[str, Any]) -> None:
+        winter = data.boards["winter"]
+        if board_changes(winter, doc):
+            doc = {**doc, "title": f"{winter.title}, corrected at the table",
+                   "source": winter.source + " Corrected by the players against their board before this game."}
+            change(winter_doc=doc, board="winter")
+        else:
+            change(winter_doc=None, board="winter")
+        set_editing(False)
+
+    if editing:
+        winter = data.boards["winter"]
+        return BoardEditor(board_doc=draft.winter_doc or winter.to_doc(), original=winter, on_save=save_board,
+                           on_cancel=lambda: set_editing(False))
+
     def start() -> None:
         reason = drafts_problem(range(1, len(draft.days) + 1), draft.days)
         if reason:
@@ -102,7 +121,7 @@ def FreundeNewGame() -> ft.View:
             return
         setup = {
             "players": [{"id": p.id, "name": p.name} for p in chosen],
-            "board": draft.board,
+            "board": draft.winter_doc if draft.board == "winter" and draft.winter_doc else draft.board,
             "weather_season": draft.season,
             "start_player": [p.id for p in chosen].index(starter) if starter else 0,
             "extra_high_climber": draft.extra_high and len(chosen) == data.stacking.extra_players,
@@ -162,6 +181,16 @@ def FreundeNewGame() -> ft.View:
                 "against your board.")
         body.append(_option_tile(f"fr-new-board-{board_id}", board.title, text, draft.board == board_id,
                                  _setter(change, "board", board_id), warning=not board.verified))
+    if draft.board == "winter":
+        changes = board_changes(data.boards["winter"], draft.winter_doc) if draft.winter_doc else 0
+        body.append(ft.Row(spacing=8, controls=[
+            ft.Text(f"Corrected here: {changes} change{'s' if changes != 1 else ''}." if changes else
+                    "Check it against your board before you start.", key="fr-new-board-changes", size=13,
+                    expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("fr-new-board-edit", ft.OutlinedButton(
+                "Check and correct", key="fr-new-board-edit", icon=ft.Icons.EDIT_ROUNDED,
+                on_click=lambda: set_editing(True))),
+        ]))
 
     body.append(section_title("Weather"))
     body.append(ft.Row(spacing=8, controls=[

@@ -22,8 +22,8 @@ from companion.games.freunde.rules import (
 )
 from companion.games.freunde.scoring import score
 from companion.ui.freunde_parts import (
-    ACCL_COLOUR, MOVE_COLOUR, accl_track, and_list, bind, card_face, card_sort_key, card_words, cards_words, check_sentence,
-    chip, info_line, pawn, signed, stepper, weather_words, zone_label,
+    ACCL_COLOUR, MOVE_COLOUR, accl_track, and_list, bind, card_face, card_sort_key, cards_words, check_sentence,
+    chip, info_line, pawn, signed, stepper, zone_label,
 )
 from companion.ui.widgets import colour_dot, labelled, message_card, section_title
 

@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
 from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast
-from companion.ui.freunde_parts import bind, chip, weather_icon, weather_words, zone_label
+from companion.ui.freunde_parts import bind, chip, weather_icon, weather_words
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",
@@ -140,7 +140,7 @@ def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
         rows.append(ft.Row(spacing=10, controls=[
             ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=20,
                     color=_weather_colour(weather)),
-            ft.Text(f"Day {day}" + (" · today" if today else ""), width=92, size=13,
+            ft.Text(f"Day {day}" + (" · today" if today else ""), width=96 if today else 52, size=13,
                     weight=ft.FontWeight.W_600 if today else ft.FontWeight.W_500),
             ft.Text(weather_words(weather, labels), key=f"{key_prefix}-day-{day}", size=13, expand=True,
                     color=ft.Colors.ON_SURFACE if weather else ft.Colors.ON_SURFACE_VARIANT),

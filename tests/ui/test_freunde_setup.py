@@ -83,3 +83,39 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     ui.get("fr-new-empty")
     await ui.click("fr-new-players")
     assert ui.route == "/players"
+
+
+async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/freunde")
+    await ui.click(f"fr-new-seat-{ann.id}")
+    await ui.click(f"fr-new-seat-{bob.id}")
+    await ui.click("fr-new-board-winter")
+    await ui.click("fr-new-board-edit")
+    # A space's numbers: tap it, then change them.
+    await ui.click("fr-edit-space-h")
+    await ui.click("fr-edit-vp-plus")
+    await ui.click("fr-edit-accl-minus")
+    assert ui.get("fr-edit-vp").value == "2" and ui.get("fr-edit-accl").value == "0"
+    # Links: cutting base camp off is refused with the board check's reason; a new link is kept.
+    await ui.click("fr-edit-mode-links")
+    await ui.click("fr-edit-space-l")
+    await ui.click("fr-edit-space-BASE_CAMP")
+    assert "cannot be reached from the summit" in ui.get("fr-edit-problem").value
+    await ui.click("fr-edit-space-l")                 # let go of l
+    await ui.click("fr-edit-space-g")
+    await ui.click("fr-edit-space-i")
+    assert ui.get("fr-edit-message").value == "Linked g and i."
+    assert ui.get("fr-edit-changes").value == "2 changes from the board as read."
+    await ui.click("fr-edit-save")
+    assert ui.get("fr-new-board-changes").value == "Corrected here: 2 changes."
+    await ui.click("fr-new-start")
+
+    [session] = SessionKeeper(store).in_progress()
+    board = session.setup["board"]
+    assert board["spaces"]["h"] == {"zone": 5000, "vp": 2, "cost": 1, "accl": 0}
+    assert ["g", "i"] in board["edges"] and board["verified"] is False
+    assert board["title"] == "Winter board (harder route), corrected at the table"
+    state = SessionKeeper(store).state(session.id)
+    assert state.board.space("h").vp == 2 and "i" in state.board.neighbours["g"]
+    assert "unverified" in ui.get("fr-legend-unverified").value

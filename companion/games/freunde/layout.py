@@ -11,6 +11,7 @@ board's geometry, and every screen that shows it says so (LAYOUT_NOTE).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping
 
 from companion.games.freunde.data import Board, SpaceId
@@ -42,6 +43,26 @@ class BoardLayout:
 
 def board_layout(board: Board) -> BoardLayout:
     """A schematic layout of the board: rows by links from base camp, switchbacks, few crossings."""
+    # Only the links, base camp and summit shape the drawing; screens redraw often, so it is worked out once.
+    return _layout(tuple(sorted(board.spaces)), tuple(tuple(sorted(e)) for e in board.edges), board.base_camp,
+                   board.summit)
+
+
+@dataclass(frozen=True)
+class _Graph:
+    neighbours: Mapping[SpaceId, tuple[SpaceId, ...]]
+    base_camp: SpaceId
+    summit: SpaceId
+
+
+@lru_cache(maxsize=32)
+def _layout(spaces: tuple[SpaceId, ...], edges: tuple[tuple[SpaceId, ...], ...], base_camp: SpaceId,
+            summit: SpaceId) -> BoardLayout:
+    neighbours: dict[SpaceId, list[SpaceId]] = {s: [] for s in spaces}
+    for a, b in edges:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    board = _Graph({s: tuple(sorted(n)) for s, n in neighbours.items()}, base_camp, summit)
     layers = _layers(board)
     rows, fixed = _fold(board, layers)
     order = _order(board, rows, fixed)
@@ -52,7 +73,7 @@ def board_layout(board: Board) -> BoardLayout:
 
 # ---------------------------------------------------------------------------------------------------------
 
-def _layers(board: Board) -> list[list[SpaceId]]:
+def _layers(board: _Graph) -> list[list[SpaceId]]:
     """Spaces grouped by their distance in links from base camp (the summit is kept alone on top)."""
     distance = {board.base_camp: 0}
     frontier = [board.base_camp]
@@ -72,7 +93,7 @@ def _layers(board: Board) -> list[list[SpaceId]]:
     return [layer for layer in layers if layer]
 
 
-def _fold(board: Board, layers: list[list[SpaceId]]) -> tuple[list[list[SpaceId]], dict[SpaceId, float]]:
+def _fold(board: _Graph, layers: list[list[SpaceId]]) -> tuple[list[list[SpaceId]], dict[SpaceId, float]]:
     """Fold runs of one-space layers into rows of two (a switchback); their x is fixed."""
     rows: list[list[SpaceId]] = []
     fixed: dict[SpaceId, float] = {}
@@ -102,7 +123,7 @@ def _fold(board: Board, layers: list[list[SpaceId]]) -> tuple[list[list[SpaceId]
     return rows, fixed
 
 
-def _order(board: Board, rows: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> list[list[SpaceId]]:
+def _order(board: _Graph, rows: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> list[list[SpaceId]]:
     """Order each row by the mean position of its linked spaces in the rows below, then above (barycentres)."""
     order = [list(row) for row in rows]
     position = _positions(order, fixed)
@@ -126,7 +147,7 @@ def _order(board: Board, rows: list[list[SpaceId]], fixed: Mapping[SpaceId, floa
     return order
 
 
-def _transpose(board: Board, order: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> None:
+def _transpose(board: _Graph, order: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> None:
     """Move single spaces to the place in their row where the drawing has the fewest crossings (sifting),
     until no move helps."""
     best = _total(board, order)
@@ -150,11 +171,11 @@ def _transpose(board: Board, order: list[list[SpaceId]], fixed: Mapping[SpaceId,
                     best, improved = score, True
 
 
-def _total(board: Board, order: list[list[SpaceId]]) -> int:
+def _total(board: _Graph, order: list[list[SpaceId]]) -> int:
     return sum(_crossings(board, order, index) for index in range(len(order)))
 
 
-def _crossings(board: Board, order: list[list[SpaceId]], index: int) -> int:
+def _crossings(board: _Graph, order: list[list[SpaceId]], index: int) -> int:
     """Link crossings between row `index` and the rows just below and above it, plus the spaces a link
     within the row passes over (worse than a crossing: it looks like a link to the space passed)."""
     place = {space: (r, i) for r, row in enumerate(order) for i, space in enumerate(row)}
@@ -170,7 +191,7 @@ def _crossings(board: Board, order: list[list[SpaceId]], index: int) -> int:
     return total
 
 
-def _spread(board: Board, order: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> dict[SpaceId, float]:
+def _spread(board: _Graph, order: list[list[SpaceId]], fixed: Mapping[SpaceId, float]) -> dict[SpaceId, float]:
     """Pull each space towards the spaces it links to, keeping each row's order and a minimum gap."""
     position = _positions(order, fixed)
     for _ in range(_SPREADS):

@@ -1,0 +1,159 @@
+"""Correcting the unverified winter board before a game: its spaces' numbers and its links, checked as you go.
+
+The winter side was read by eye from a board image, so the players may find a number or a link that differs
+from the board in front of them. Here they tap a space to change its altitude zone, victory points, entry
+cost or acclimatization modifier, or switch to links and tap two spaces to add or remove the link between
+them. Every change goes through the same check as a board file (`data.board_from_doc`): a change that would
+leave the board unplayable (a space cut off, the summit not the highest) is refused with the reason. The
+corrected board travels in the game's setup, so the game, its replay and its history all use it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
+from companion.ui.freunde_board import BoardMarks, draw_board
+from companion.ui.freunde_parts import bind, chip, sentence, signed, stepper
+from companion.ui.widgets import labelled, screen_view, section_title
+
+__all__ = ["BoardEditor", "board_changes"]
+
+_ORIGIN = "the corrected board"
+
+
+def board_changes(original: Board, doc: dict[str, Any]) -> int:
+    """How many spaces and links differ from the board as shipped (for the setup to say so)."""
+    before = original.to_doc()
+    spaces = sum(1 for sid, space in doc["spaces"].items() if before["spaces"].get(sid) != space)
+    links_before = {frozenset(e) for e in before["edges"]}
+    links_after = {frozenset(e) for e in doc["edges"]}
+    return spaces + len(links_before ^ links_after)
+
+
+@ft.component
+def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[dict[str, Any]], None],
+                on_cancel: Callable[[], None]) -> ft.View:
+    """The winter board drawn with its numbers: tap a space to edit it, or two spaces to toggle a link."""
+    doc, set_doc = ft.use_state(copy.deepcopy(board_doc))
+    mode, set_mode = ft.use_state("spaces")
+    selected, set_selected = ft.use_state(None)
+    message, set_message = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    stacking = load_data().stacking
+    board = board_from_doc(doc, _ORIGIN, stacking)
+
+    def apply(new_doc: dict[str, Any], said: str | None) -> bool:
+        try:
+            board_from_doc(new_doc, _ORIGIN, stacking)
+        except CompanionError as exc:
+            set_problem(sentence(str(exc).removeprefix(f"{_ORIGIN}: ")))
+            return False
+        set_doc(new_doc)
+        set_problem(None)
+        set_message(said)
+        return True
+
+    def change_space(field: str, value: int) -> None:
+        new_doc = copy.deepcopy(doc)
+        new_doc["spaces"][selected][field] = value
+        apply(new_doc, None)
+
+    def tap(space: str) -> None:
+        set_problem(None)
+        if mode == "spaces":
+            set_selected(None if selected == space else space)
+            set_message(None)
+            return
+        if selected is None or selected == space:
+            set_selected(None if selected == space else space)
+            set_message(None if selected == space else f"Now tap the space to link with {space}, or {space} again "
+                                                        "to let go.")
+            return
+        pair = {selected, space}
+        new_doc = copy.deepcopy(doc)
+        kept = [e for e in new_doc["edges"] if set(e) != pair]
+        if len(kept) == len(new_doc["edges"]):
+            new_doc["edges"].append([selected, space])
+            said = f"Linked {selected} and {space}."
+        else:
+            new_doc["edges"] = kept
+            said = f"Removed the link between {selected} and {space}."
+        if apply(new_doc, said):
+            set_selected(None)
+
+    def switch(to: str) -> None:
+        set_mode(to)
+        set_selected(None)
+        set_message("Tap the first space of the link." if to == "links" else None)
+        set_problem(None)
+
+    def reset() -> None:
+        set_doc(original.to_doc())
+        set_selected(None)
+        set_problem(None)
+        set_message("Back to the board as it was read.")
+
+    # The space's numbers open in a sheet at the bottom, under the thumb that tapped the space.
+    ft.use_dialog(ft.BottomSheet(
+        show_drag_handle=True,
+        on_dismiss=lambda: set_selected(None),
+        content=ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=20),
+                             content=_space_panel(doc, selected, stacking.labels, change_space, problem)),
+    ) if mode == "spaces" and selected is not None else None)
+
+    changes = board_changes(original, doc)
+    body: list[ft.Control] = [
+        ft.Text("Compare the drawing with your board. Tap a space to change its numbers, or switch to Links and tap "
+                "two spaces to add or remove the link between them. The drawing is schematic: positions are worked "
+                "out from the links.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(spacing=8, controls=[
+            chip("fr-edit-mode-spaces", "Spaces", mode == "spaces", bind(switch, "spaces"),
+                 icon=ft.Icons.TUNE_ROUNDED, expand=True),
+            chip("fr-edit-mode-links", "Links", mode == "links", bind(switch, "links"),
+                 icon=ft.Icons.LINK_ROUNDED, expand=True),
+        ]),
+    ]
+    if message:
+        body.append(ft.Text(message, key="fr-edit-message", size=13, color=ft.Colors.PRIMARY))
+    if problem:
+        body.append(ft.Text(problem, key="fr-edit-problem", size=13, color=ft.Colors.ERROR))
+    body.append(draw_board(board, stacking.labels, marks=BoardMarks(tapped=selected), on_space=tap,
+                           prefix="fr-edit"))
+    body.append(ft.Text(f"{changes} change{'s' if changes != 1 else ''} from the board as read." if changes else
+                        "No change from the board as read.", key="fr-edit-changes", size=13))
+    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
+        labelled("fr-edit-reset", ft.TextButton("Undo all changes", key="fr-edit-reset",
+                                                icon=ft.Icons.RESTART_ALT_ROUNDED, on_click=reset,
+                                                disabled=changes == 0)),
+        labelled("fr-edit-cancel", ft.TextButton("Cancel", key="fr-edit-cancel", on_click=on_cancel)),
+        labelled("fr-edit-save", ft.FilledButton("Use this board", key="fr-edit-save", icon=ft.Icons.CHECK_ROUNDED,
+                                                 on_click=lambda: on_save(doc))),
+    ]))
+    return screen_view("Correct the winter board", body)
+
+
+def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],
+                 problem: str | None) -> ft.Control:
+    space = doc["spaces"][space_id]
+    return ft.Container(
+        key="fr-edit-panel",
+        content=ft.Column(spacing=6, tight=True, controls=[
+            section_title(f"Space {space_id}"),
+            *([ft.Text(problem, key="fr-edit-sheet-problem", size=13, color=ft.Colors.ERROR)] if problem else []),
+            ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                chip(f"fr-edit-zone-{zone}", labels.get(zone, str(zone)), space["zone"] == zone,
+                     bind(change, "zone", zone), height=40)
+                for zone in ZONES
+            ]),
+            stepper("fr-edit-vp", "Victory points", space["vp"], 1, 10, lambda v: change("vp", v)),
+            stepper("fr-edit-cost", "Entry cost (gold)", space["cost"], 1, 4, lambda v: change("cost", v)),
+            stepper("fr-edit-accl", "Acclimatization (blue/red)", space["accl"], -3, 3, lambda v: change("accl", v),
+                    note=f"now {signed(space['accl'])} at each check"),
+        ]),
+    )
