@@ -60,7 +60,7 @@ from companion.ui.trek12_turn import (
     tap_circle,
     toggle_card,
 )
-from companion.ui.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.widgets import format_when, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -70,10 +70,12 @@ _WIDE = 900          # from this width the sheet gets the left of the screen and
 _PANEL = 400         # the side panel's width on wide screens
 _COLUMN = 640        # the single column's widest on narrower screens
 _DIE = 48            # a tappable die face (and the height unit of the roll area)
+_OPTIONS = 76        # the Dice Options row when it has a line of its own
 
 
 def use_page_size() -> tuple[float, float]:
-    """The page's width and height, redrawn when the window is resized (call from a component body)."""
+    """The page's width and height, redrawn when the window is resized or the browser reconnects (call from
+    a component body)."""
     page = ft.context.page
     size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
 
@@ -81,11 +83,18 @@ def use_page_size() -> tuple[float, float]:
         def resized(e: ft.PageResizeEvent) -> None:
             set_size((float(e.width), float(e.height)))
 
+        def connected() -> None:
+            # A reload in web mode reattaches this same session without rerunning the app: the browser
+            # reports its size again, but no resize event follows, so take the size it reported.
+            set_size((float(page.width or size[0]), float(page.height or size[1])))
+
         page.on_resize = resized
+        page.on_connect = connected
         page.update()
 
     def unsubscribe() -> None:
         page.on_resize = None
+        page.on_connect = None
 
     ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
     return size
@@ -115,6 +124,7 @@ def Trek12Table(session_id: str) -> ft.View:
     tab, set_tab = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     details, set_details = ft.use_state(False)
+    latest = ft.use_ref({})
 
     try:
         session = app.keeper.get(session_id)
@@ -277,6 +287,17 @@ def Trek12Table(session_id: str) -> ft.View:
             return
         app.changed()
 
+    # Handlers that keep their identity from one drawing to the next, so the memoized circles and dice
+    # (which compare their arguments) are skipped when nothing they show has changed; each call goes to the
+    # handler of the latest drawing.
+    latest.current = {"circle": on_circle, "max_circle": on_max_circle, "red": on_red, "yellow": on_yellow,
+                      "roll": on_roll}
+    stable_circle = ft.use_callback(lambda cid: latest.current["circle"](cid), dependencies=[])
+    stable_max_circle = ft.use_callback(lambda cid: latest.current["max_circle"](cid), dependencies=[])
+    stable_red = ft.use_callback(lambda value: latest.current["red"](value), dependencies=[])
+    stable_yellow = ft.use_callback(lambda value: latest.current["yellow"](value), dependencies=[])
+    stable_roll = ft.use_callback(lambda: latest.current["roll"](), dependencies=[])
+
     # --- what to show ---
 
     now = prompt(table, seat, draft) if seat is not None else prompt(table, 0, draft)
@@ -308,6 +329,12 @@ def Trek12Table(session_id: str) -> ft.View:
         sheet_w = min(width, _COLUMN) - 24
         sheet_h = max(160.0, height - 56 - (48 if tabs else 0) - under - 28)
     layout = sheet_layout(sheet, sheet_w, sheet_h)
+    # When the sheet leaves room (wide sheets on a phone, any desktop), the dice faces and the Dice
+    # Options table are both on screen all the time, as on paper; otherwise the options take the dice's
+    # place once the roll is entered.
+    both = wide or sheet_h - layout.height >= _OPTIONS + 8
+    if both and not wide:
+        sheet_h -= _OPTIONS + 8
 
     index = 0
     if shown == MAX_TAB and solo:
@@ -317,7 +344,7 @@ def Trek12Table(session_id: str) -> ft.View:
         marks = Marks(candidates=now.candidates if now.on_max else frozenset(), chosen=draft.circle,
                       preview=roll.best if pending else None,
                       preview_skull=pending and roll.best > sheet.circle(draft.circle).limit)
-        drawn = sheet_control(sheet, state0.max_board, layout, prefix="t12max", marks=marks, on_tap=on_max_circle,
+        drawn = sheet_control(sheet, state0.max_board, layout, prefix="t12max", marks=marks, on_tap=stable_max_circle,
                               line_colour=MAX_LINE_COLOUR)
         shown_score = max_score(state0).to_dict()
         strip = score_strip(shown_score, prefix="t12max-score", max_rules=True, on_details=bind(set_details, True))
@@ -336,7 +363,7 @@ def Trek12Table(session_id: str) -> ft.View:
                           preview_skull=now.skull and draft.circle is not None)
         prefix = "t12" if mine or not many else f"t12-seat{index}"
         drawn = sheet_control(sheet, state.board, layout, prefix=prefix, marks=marks,
-                              on_tap=on_circle if mine else None)
+                              on_tap=stable_circle if mine else None)
         shown_score = score(state).to_dict()
         strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
         shown_name, shown_max = table.seats[index].name, False
@@ -346,8 +373,13 @@ def Trek12Table(session_id: str) -> ft.View:
     sheet_block: list[ft.Control] = []
     if tabs:
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
-    sheet_block.append(ft.Container(height=None if wide else sheet_h, alignment=ft.Alignment.CENTER,
-                                    content=drawn))
+    if shown_max and (tracked or table.states[0].max_assists):
+        count = table.states[0].max_assists
+        sheet_block.append(ft.Text(f"Max holds {count} Assist card{'' if count == 1 else 's'}; he cashes them at "
+                                   "the end of an Expedition.", key="t12max-cards", size=12,
+                                   color=ft.Colors.ON_SURFACE_VARIANT))
+    sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
+                                    alignment=ft.Alignment.CENTER, content=drawn))
 
     panel: list[ft.Control] = []
     if seat is None:
@@ -358,25 +390,41 @@ def Trek12Table(session_id: str) -> ft.View:
                                  tone="warning" if note else "info"))
         roll = draft.roll
         panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
-        if roll is None:
-            panel.append(ft.Container(height=roll_h, content=dice_entry(
-                draft.red, draft.yellow, on_red=on_red, on_yellow=on_yellow,
-                on_roll=on_roll if seed is not None else None, width=panel_w)))
-        elif now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK):
-            panel.append(ft.Container(height=roll_h, content=_choice_area(
-                now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
-                on_cancel=bind(on_skull, False))))
+        own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
+        choosing = now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK)
+        entry = ft.Container(height=roll_h, content=dice_entry(
+            red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
+            on_roll=stable_roll if seed is not None else None, width=panel_w))
+        choice = ft.Container(height=roll_h, content=_choice_area(
+            now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
+            on_cancel=bind(on_skull, False)))
+        views = option_views(state, draft)
+        if both:
+            if choosing:
+                panel.append(choice)
+            elif own_roll:
+                panel.append(entry)
+            fixed = None if own_roll or roll is None else dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
+                                                                      on_change=None, size=30)
+            panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=fixed,
+                                    height=_OPTIONS))
+        elif roll is None:
+            panel.append(entry)
+        elif choosing:
+            panel.append(choice)
         else:
-            own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
             dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
                               on_change=on_change_dice if own_roll else None, size=_DIE - 8)
-            panel.append(option_row(option_views(state, draft), draft.op, on_pick=on_op, limit=sheet.op_limit,
-                                    dice=dice, height=roll_h))
+            panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
         if tracked:
             panel.append(ft.Container(height=40, content=card_row(
                 state.assists or (), draft.cards, on_toggle=on_card,
                 enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
         panel.append(strip)
+        if wide:
+            # A desktop has the room for the paper's whole scoring table beside the sheet.
+            panel.append(scoring_table(0, shown_name, shown_score, summit=sheet.summit, winner=False,
+                                       max_rules=shown_max, prefix="t12-side"))
 
     round_text = (f"Round {min(table.round, sheet.n)} of {sheet.n}" if seat is not None else "Ascent complete")
     summit = f" · summit {sheet.summit}+" if sheet.summit is not None else ""
@@ -419,6 +467,8 @@ def Trek12Finished(record: Mapping) -> ft.View:
     solo = any(p.get("id") is None and p.get("name") == MAX_NAME for p in players) and len(scores) == 2
     body: list[ft.Control] = [_result_banner([(p.get("name", ""), p.get("score"), bool(p.get("winner")))
                                               for p in players], solo)]
+    body.append(ft.Text(f"{detail.get('rounds', '?')} rounds · saved in History {format_when(record.get('finished'))}",
+                        size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
     body.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
         scoring_table(i, str(entry.get("name", "")), entry, summit=summit,
                       winner=bool(players[i].get("winner")) if i < len(players) else False,
@@ -495,7 +545,7 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
     return ft.AlertDialog(
         title=ft.Text(f"{name}'s scoring table"),
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
-                                                               max_rules=max_rules)),
+                                                               max_rules=max_rules, prefix="t12-details")),
         actions=[labelled("t12-details-close", ft.TextButton("Close", key="t12-details-close",
                                                              on_click=on_close))],
         on_dismiss=on_close,
@@ -520,24 +570,26 @@ def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
 
 
 def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
+    """The Ascent is over: who won, Save (first, within reach), then every sheet's scoring table."""
     scored = engine.breakdowns(table)
     best = max(b.total for _, b in scored)
-    out: list[ft.Control] = []
     entries = [(name, b.total, b.total == best) for name, b in scored]
-    out.append(_result_banner(entries, table.solo))
+    out: list[ft.Control] = [_result_banner(entries, table.solo)]
+    if problem:
+        out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not saved", problem, key="t12-finish-problem",
+                                tone="warning"))
+    out.append(ft.Row(spacing=12, controls=[
+        labelled("t12-finish", ft.FilledButton(
+            "Save to History", key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
+        ft.Text("Undo stays possible until the Ascent is saved.", size=12, expand=True,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]))
     out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
         scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=b.total == best,
                       max_rules=table.solo and i == len(scored) - 1)
         for i, (name, b) in enumerate(scored)
     ]))
-    if problem:
-        out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not saved", problem, key="t12-finish-problem",
-                                tone="warning"))
-    out.append(labelled("t12-finish", ft.FilledButton(
-        "Save to History", key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
-    out.append(ft.Text("Undo is still possible until the Ascent is saved.", size=12,
-                       color=ft.Colors.ON_SURFACE_VARIANT))
     return out
 
 

@@ -87,7 +87,8 @@ def die(value: int, colour: str, size: float) -> ft.Control:
                         shadow=ft.BoxShadow(blur_radius=3, offset=ft.Offset(0, 1), color="#33000000"))
 
 
-def dice_entry(red: int | None, yellow: int | None, *, on_red: Callable[[int], None],
+@ft.component
+def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None],
                on_yellow: Callable[[int], None], on_roll: Callable[[], None] | None, width: float) -> ft.Control:
     """Two rows of die faces to tap (red 1-6, yellow 0-5) beside the Roll button."""
     roll_w = 68.0 if on_roll is not None else 0.0
@@ -119,6 +120,10 @@ def dice_entry(red: int | None, yellow: int | None, *, on_red: Callable[[int], N
             ]),
         )))
     return ft.Row(spacing=8, alignment=ft.MainAxisAlignment.CENTER, controls=controls)
+
+
+# Memoized: the twelve faces are redrawn only when the chosen faces change (give it stable handlers).
+dice_entry = ft.memo(_DiceEntry)
 
 
 def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], None] | None,
@@ -182,8 +187,11 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                                   foot,
                               ]),
         )
-        tiles.append(ft.Semantics(identifier=key, label=described, button=not (closed or idle), selected=chosen,
-                                  expand=True, content=tile))
+        # The semantics node is keyed by the tile's state so that Flutter builds it afresh when the tile opens:
+        # updated in place, the web client dropped its identifier once the tile became tappable.
+        state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
+        tiles.append(ft.Semantics(key=f"{key}@{state_key}", identifier=key, label=described,
+                                  button=not (closed or idle), selected=chosen, expand=True, content=tile))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -201,7 +209,8 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
         key = f"t12-card-{card.value}"
         using = card in in_use
         label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
-        chips.append(labelled(key, ft.Container(
+        # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
+        chips.append(ft.Semantics(key=f"{key}@{'on' if enabled else 'off'}", identifier=key, content=ft.Container(
             key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
             tooltip=f"{CARD_NAMES[card]}: {CARD_TEXT[card]}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
@@ -324,10 +333,10 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
 
 
 def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: int | None, winner: bool,
-                  max_rules: bool) -> ft.Control:
+                  max_rules: bool, prefix: str = "t12-sum") -> ft.Control:
     """One sheet's scoring table as on paper: a box per Fixed Line and per Zone, bonuses, penalties, final
-    score, and the summit reached or not. Keys `t12-sum-<index>-<row>`."""
-    k = f"t12-sum-{index}"
+    score, and the summit reached or not. Keys `<prefix>-<index>-<row>`."""
+    k = f"{prefix}-{index}"
 
     def boxes(values: Sequence[int], key: str) -> ft.Control:
         if not values:

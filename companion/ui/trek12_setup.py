@@ -95,47 +95,45 @@ def Trek12NewGame() -> ft.View:
         current = seats_now.current
         set_seats(tuple(p for p in current if p != player_id) if player_id in current else current + (player_id,))
 
-    def load_path() -> None:
-        async def run() -> None:
-            try:
-                result = await asyncio.to_thread(read_sheet_file, path_now.current)
-            except CompanionError as exc:
-                set_imported(None)
-                set_import_error(_sentence(str(exc)))
-                return
-            set_imported(result)
-            set_import_error(None)
-        ft.context.page.run_task(run)
+    async def load_path() -> None:
+        try:
+            result = await asyncio.to_thread(read_sheet_file, path_now.current)
+        except CompanionError as exc:
+            set_imported(None)
+            set_import_error(_sentence(str(exc)))
+            return
+        set_imported(result)
+        set_import_error(None)
 
-    def pick_file() -> None:
-        async def run() -> None:
-            if picker.current is None:
-                picker.current = ft.FilePicker()
-            try:
-                files = await picker.current.pick_files(
-                    dialog_title="Choose a Trek 12 sheet file", file_type=ft.FilePickerFileType.CUSTOM,
-                    allowed_extensions=["json"], with_data=True)
-            except Exception as exc:  # noqa: BLE001 - a client without a file dialog: say so, keep the path field
-                set_import_error(f"The file dialog is not available here ({exc}); type the file's path instead.")
+    async def pick_file() -> None:
+        # In a browser the file's bytes come with the pick (there is no path to read); on a desktop the
+        # path is read like a typed one.
+        if picker.current is None:
+            picker.current = ft.FilePicker()
+        try:
+            files = await picker.current.pick_files(
+                dialog_title="Choose a Trek 12 sheet file", file_type=ft.FilePickerFileType.CUSTOM,
+                allowed_extensions=["json"], with_data=True)
+        except Exception as exc:  # noqa: BLE001 - a client without a file dialog: say so, keep the path field
+            set_import_error(f"The file dialog is not available here ({exc}); type the file's path instead.")
+            return
+        if not files:
+            return
+        file = files[0]
+        try:
+            if file.bytes is not None:
+                result = sheet_from_text(file.bytes, file.name)
+            elif file.path:
+                result = await asyncio.to_thread(read_sheet_file, file.path)
+            else:
+                set_import_error("The file's contents did not arrive; choose it again or type its path.")
                 return
-            if not files:
-                return
-            file = files[0]
-            try:
-                if file.bytes is not None:
-                    result = sheet_from_text(file.bytes, file.name)
-                elif file.path:
-                    result = await asyncio.to_thread(read_sheet_file, file.path)
-                else:
-                    set_import_error("The browser did not hand over the file's contents; try again.")
-                    return
-            except CompanionError as exc:
-                set_imported(None)
-                set_import_error(_sentence(str(exc)))
-                return
-            set_imported(result)
-            set_import_error(None)
-        ft.context.page.run_task(run)
+        except CompanionError as exc:
+            set_imported(None)
+            set_import_error(_sentence(str(exc)))
+            return
+        set_imported(result)
+        set_import_error(None)
 
     def change_hand(player_id: str, card: Assist | None, remove_at: int | None = None) -> None:
         current = dict(hands_now.current)
@@ -286,7 +284,7 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, p
             key="t12-new-path", label="Path of the sheet file", hint_text="e.g. ~/sheets/my-peak.json", dense=True,
             value=path_now.current, error=error,
             on_change=lambda e: setattr(path_now, "current", e.control.value or ""),
-            on_submit=lambda: on_load())))
+            on_submit=on_load)))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("t12-new-pick", ft.TextButton("Choose file…", key="t12-new-pick",
                                                    icon=ft.Icons.FOLDER_OPEN_ROUNDED, on_click=on_pick)),

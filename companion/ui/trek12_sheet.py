@@ -115,11 +115,6 @@ def sheet_control(
     orphans = set(board.orphans())
     lined = {cid for line in board.fixed_lines() for cid in line}
     shapes: list[cv.Shape] = []
-    faint = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=max(2.0, layout.unit * 0.05),
-                     style=ft.PaintingStyle.STROKE)
-    for a, b in sheet.links:
-        (x1, y1), (x2, y2) = centres[a], centres[b]
-        shapes.append(cv.Line(x1, y1, x2, y2, paint=faint))
     rope_pairs = {tuple(sorted(p)) for p in board.ropes}
     strong = ft.Paint(color=line_colour, stroke_width=max(4.0, layout.unit * 0.15), stroke_cap=ft.StrokeCap.ROUND,
                       style=ft.PaintingStyle.STROKE)
@@ -136,7 +131,8 @@ def sheet_control(
         for cid in sorted(marks.candidates):
             x2, y2 = centres[cid]
             shapes.append(cv.Line(cx, cy, x2, y2, paint=hint))
-    controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=layout.width, height=layout.height)]
+    controls: list[ft.Control] = [_map_links(sheet=sheet, layout=layout),
+                                  cv.Canvas(shapes=shapes, width=layout.width, height=layout.height)]
     for circle in sheet.circles:
         cid = circle.id
         x, y = centres[cid]
@@ -196,6 +192,24 @@ def skull_icon(size: float, colour: str, hole: str) -> ft.Control:
 # --- internals ------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Look:
+    """Everything a circle's face shows; equal looks draw the same, so an unchanged circle is skipped."""
+
+    key: str
+    label: str
+    d: float
+    bgcolor: str | None
+    zone: int | None
+    border_colour: str
+    border_width: float
+    glow: str | None
+    kind: str          # "empty", "number", "skull", "preview_skull"
+    text: str
+    text_colour: str
+    strike: bool
+
+
 def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None, orphan: bool, line: str | bool,
             marks: Marks, d: float, x: float, y: float, on_tap: Callable[[CircleId], None] | None) -> ft.Control:
     key = f"{prefix}-circle-{cid}"
@@ -203,14 +217,13 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
     candidate = cid in marks.candidates
     chosen = cid == marks.chosen
     bgcolor: str | None = ft.Colors.SURFACE
-    gradient = None
+    shade = zone
     text_colour = ft.Colors.ON_SURFACE
     border_colour = ft.Colors.OUTLINE
     border_width = max(3.5, d * 0.1) if dangerous else 1.5
     if dangerous:
         border_colour = ft.Colors.ON_SURFACE
     if zone is not None:
-        bgcolor, gradient = zone_fill(zone)
         text_colour = _ZONE_TEXT
     if line:
         # A number in a Fixed Line wears the line's colour, so the line reads as one rope from afar; a
@@ -222,31 +235,24 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         border_colour = ft.Colors.PRIMARY
         border_width = max(border_width, 2.5)
     if chosen:
-        bgcolor, gradient = ft.Colors.PRIMARY, None
+        bgcolor, shade = ft.Colors.PRIMARY, None
         text_colour = ft.Colors.ON_PRIMARY
         border_colour = ft.Colors.PRIMARY
     if candidate:
         border_colour = CANDIDATE_COLOUR
         border_width = max(border_width, 4.0)
-    size = d * 0.46
+    kind, text = "empty", ""
     if chosen and marks.preview_skull:
-        content: ft.Control = skull_icon(d * 0.62, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY)
-        said = "about to get a skull"
+        kind, said = "preview_skull", "about to get a skull"
     elif chosen and marks.preview is not None:
-        content = ft.Text(str(marks.preview), size=size, weight=ft.FontWeight.W_700, color=text_colour)
-        said = f"about to get {marks.preview}"
+        kind, text, said = "number", str(marks.preview), f"about to get {marks.preview}"
     elif cell == SKULL:
-        bgcolor, gradient = ft.Colors.SURFACE_CONTAINER_HIGHEST, None
-        content = skull_icon(d * 0.62, ft.Colors.ON_SURFACE, ft.Colors.SURFACE_CONTAINER_HIGHEST)
-        said = "skull"
+        bgcolor, shade, kind, said = ft.Colors.SURFACE_CONTAINER_HIGHEST, None, "skull", "skull"
     elif cell is not None:
-        style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2.5,
-                             decoration_color=ft.Colors.ERROR) if orphan else None
-        content = ft.Text(str(cell), size=size, weight=ft.FontWeight.W_700, color=text_colour, style=style)
+        kind, text = "number", str(cell)
         said = (f"{cell}" + (", orphan" if orphan else "") + (", in a line" if line else "")
                 + (", in a zone" if zone is not None else ""))
     else:
-        content = ft.Container()
         said = "empty"
     if dangerous:
         said += ", dangerous (0 to 6)"
@@ -254,27 +260,66 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         said += ", playable"
     if candidate:
         said += ", tap to link"
-    shadow = None
-    if candidate or chosen:
-        shadow = ft.BoxShadow(blur_radius=d * 0.3, spread_radius=d * 0.04,
-                              color=CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY)
+    glow = CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY if chosen else None
+    look = _Look(key, f"Circle {cid}: {said}", d, bgcolor, shade, border_colour, border_width, glow, kind, text,
+                 text_colour, orphan and kind == "number" and not chosen)
+    # The Stack places the outer box; the face inside is a memoized component, so a redraw after a move only
+    # rebuilds the circles whose look changed.
+    return ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d,
+                        content=_face(look=look, on_tap=on_tap, cid=cid))
+
+
+@ft.component
+def _Face(look: _Look, on_tap: Callable[[CircleId], None] | None, cid: CircleId) -> ft.Control:
+    """One circle: the semantics node (id and description for browser tests and screen readers) over the
+    tappable disc."""
+    d = look.d
+    size = d * 0.46
+    if look.kind == "preview_skull":
+        content: ft.Control = skull_icon(d * 0.62, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY)
+    elif look.kind == "skull":
+        content = skull_icon(d * 0.62, ft.Colors.ON_SURFACE, ft.Colors.SURFACE_CONTAINER_HIGHEST)
+    elif look.kind == "number":
+        style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2.5,
+                             decoration_color=ft.Colors.ERROR) if look.strike else None
+        content = ft.Text(look.text, size=size, weight=ft.FontWeight.W_700, color=look.text_colour, style=style)
+    else:
+        content = ft.Container()
+    bgcolor, gradient = (zone_fill(look.zone) if look.zone is not None else (look.bgcolor, None))
+    shadow = None if look.glow is None else ft.BoxShadow(blur_radius=d * 0.3, spread_radius=d * 0.04,
+                                                         color=look.glow)
     body = ft.Container(
-        key=key,
+        key=look.key,
         width=d,
         height=d,
         shape=ft.BoxShape.CIRCLE,
         bgcolor=bgcolor,
         gradient=gradient,
-        border=ft.Border.all(border_width, border_colour),
+        border=ft.Border.all(look.border_width, look.border_colour),
         shadow=shadow,
         alignment=ft.Alignment.CENTER,
         content=ft.Semantics(exclude_semantics=True, content=content),
         on_click=(lambda: on_tap(cid)) if on_tap is not None else None,
     )
-    # The Stack places the outer box; the semantics node between gives browser tests the circle's id and a
-    # readable description, and the inner box takes the tap.
-    return ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
-        identifier=key, label=f"Circle {cid}: {said}", button=on_tap is not None, content=body))
+    return ft.Semantics(identifier=look.key, label=look.label, button=on_tap is not None, content=body)
+
+
+_face = ft.memo(_Face)
+
+
+@ft.component
+def _MapLinks(sheet: Sheet, layout: SheetLayout) -> ft.Control:
+    """The sheet's links, faint, under everything: the same for the whole game."""
+    faint = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=max(2.0, layout.unit * 0.05),
+                     style=ft.PaintingStyle.STROKE)
+    shapes = []
+    for a, b in sheet.links:
+        (x1, y1), (x2, y2) = layout.centres[a], layout.centres[b]
+        shapes.append(cv.Line(x1, y1, x2, y2, paint=faint))
+    return cv.Canvas(shapes=shapes, width=layout.width, height=layout.height)
+
+
+_map_links = ft.memo(_MapLinks)
 
 
 def _positions(sheet: Sheet) -> dict[CircleId, tuple[float, float]]:
