@@ -1,0 +1,161 @@
+"""Assist cards on the Trek 12 play screen: the Rope, the Tent and the Schnapps used from the screen, a fourth
+card taken by giving one back, and Max's cards; each turn checked against the engine's record of it."""
+
+from __future__ import annotations
+
+import pytest
+from harness import walk
+
+from companion.games.trek12.rules import Roll
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from companion.ui.trek12_turn import app_roll
+
+
+@pytest.fixture(autouse=True)
+def trek12_screens():
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+    yield
+
+
+def start(store, cards, *, names=("Ann",), solo=False, sheet="dunai", seed=3, max_cards=0):
+    players = [store.players.add(name) for name in names]
+    setup = {"sheet": sheet, "solo": "max" if solo else None, "dice_seed": seed,
+             "players": [{"id": p.id, "name": p.name, "assists": list(cards)} for p in players]}
+    if max_cards:
+        setup["max_assists"] = max_cards
+    return SessionKeeper(store).start("trek12", setup, [p.id for p in players], sheet.title())
+
+
+def label(ui, key: str) -> str:
+    for control in walk(ui.top):
+        if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
+            return control.label
+    raise AssertionError(f"no semantics node {key!r}")
+
+
+async def enter_roll(ui, roll: Roll) -> None:
+    await ui.click(f"t12-red-{roll.red}")
+    await ui.click(f"t12-yellow-{roll.yellow}")
+
+
+async def test_the_rope_links_a_number_two_circles_away(open_ui, store):
+    session = start(store, ["rope"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [5, 0], "op": "higher", "circle": 4})
+    keeper.act(session.id, {"dice": [6, 3], "op": "sum", "circle": 3})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(6, 0))
+    await ui.click("t12-card-rope")
+    assert "in use" in ui.get("t12-card-rope").content.controls[1].value
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")  # two steps from the 5 in circle 4
+    assert "Rope: tap the 5 or 7 two circles away" in ui.get("t12-status").value
+    assert "tap to link" in label(ui, "t12-circle-4")
+    await ui.click("t12-circle-4")
+    state = keeper.state(session.id).states[0]
+    assert state.board.ropes == ((4, 8),) and state.board.fixed_lines() == ((4, 8),)
+    assert state.assists == ()
+    assert keeper.get(session.id).actions[-1]["rope"] == [8, 4]
+
+
+async def test_the_rope_refuses_a_circle_with_nothing_to_link(open_ui, store):
+    session = start(store, ["rope"])
+    SessionKeeper(store).act(session.id, {"dice": [5, 0], "op": "higher", "circle": 4})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(2, 0))
+    await ui.click("t12-card-rope")
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-3")
+    assert "The Rope has nothing to link from circle 3" in ui.get("t12-status").value
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+
+
+async def test_the_tent_adds_the_dice_with_the_sum_boxes_full(open_ui, store):
+    session = start(store, ["tent"])
+    keeper = SessionKeeper(store)
+    for circle in (8, 7, 9, 6):
+        keeper.act(session.id, {"dice": [2, 2], "op": "sum", "circle": circle})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 2))
+    assert ui.get("t12-op-sum").disabled
+    await ui.click("t12-card-tent")
+    assert not ui.get("t12-op-sum").disabled and ui.get("t12-op-product").disabled
+    assert "Tent is for a sum" in ui.get("t12-op-product").tooltip
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-11")
+    state = keeper.state(session.id).states[0]
+    assert state.board.cell(11) == 5 and state.tents == 1 and state.assists == ()
+    assert state.ops[3] == 4  # no box ticked: the Tent's cross goes outside the table
+
+
+async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
+    session = start(store, ["schnapps"], names=("Ann", "Bob"), seed=21)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    # Ann is first this round: there is no shared roll to re-roll yet.
+    await ui.click("t12-card-schnapps")
+    assert "you are first this round" in ui.get("t12-status").value
+    await enter_roll(ui, Roll.of(1, 1))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    # Bob drinks: the dice are his to roll again, from the game's seed.
+    assert ui.find("t12-red-1") is None
+    await ui.click("t12-card-schnapps")
+    assert "Schnapps: roll again" in ui.get("t12-status").value
+    await ui.click("t12-roll")
+    again = app_roll(21, 1, 1)
+    assert ui.get("t12-op-sum-value").value == str(again.red + again.yellow)
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    actions = SessionKeeper(store).get(session.id).actions
+    assert actions[-1]["dice"] == [again.red, again.yellow] and actions[-1]["assist"] == "schnapps"
+    table = SessionKeeper(store).state(session.id)
+    assert table.round == 2 and table.states[1].assists == ()
+
+
+async def test_a_fourth_card_means_giving_one_back(open_ui, store):
+    session = start(store, ["compass", "rope", "tent"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [2, 0], "op": "higher", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(2, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-9")
+    assert "A new zone of 2s" in ui.get("t12-status").value
+    await ui.click("t12-take-schnapps")
+    assert "give one back" in ui.get("t12-status").value
+    await ui.click("t12-giveback-compass")
+    state = keeper.state(session.id).states[0]
+    assert [c.value for c in state.assists] == ["rope", "tent", "schnapps"]
+    turn = keeper.get(session.id).actions[-1]
+    assert (turn["take"], turn["give_back"]) == ("schnapps", "compass")
+
+
+async def test_no_card_taken_when_the_player_says_so(open_ui, store):
+    session = start(store, [])
+    SessionKeeper(store).act(session.id, {"dice": [1, 0], "op": "higher", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    ui.get("t12-cards-none")
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-9")
+    assert "A new zone of 1s" in ui.get("t12-status").value
+    await ui.click("t12-take-none")
+    state = SessionKeeper(store).state(session.id).states[0]
+    assert state.assists == () and state.board.cell(9) == 1
+    assert "take" not in SessionKeeper(store).get(session.id).actions[-1]
+
+
+async def test_max_earns_cards_and_his_count_is_shown(open_ui, store):
+    session = start(store, [], solo=True, max_cards=1)
+    keeper = SessionKeeper(store)
+    # Max writes the best result of each roll: [1, 0] gives him 1s, twice side by side, a new zone of 1s.
+    keeper.act(session.id, {"dice": [1, 0], "op": "higher", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-op-lower")  # the player's 0 makes no zone; Max's 1 does
+    await ui.click("t12-circle-9")
+    assert keeper.state(session.id).states[0].max_assists == 2
+    await ui.click("t12-tab-max")
+    assert ui.get("t12max-cards").value == "Max holds 2 Assist cards; he cashes them at the end of an Expedition."

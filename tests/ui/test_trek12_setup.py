@@ -1,0 +1,136 @@
+"""Starting a Trek 12 Ascent: the sheet (printed or from a file, checked with the file's own errors), the
+players on this device, Max, Assist cards, the merge variant; and what a small phone shows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.games.trek12.rules import Roll
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.trek12 import Trek12NewGame, Trek12Play
+
+
+@pytest.fixture(autouse=True)
+def trek12_screens():
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+    yield
+
+
+HOME_MADE = {
+    "name": "Island Peak",
+    "summit": 30,
+    "circles": [{"id": i, "x": i % 3, "y": i // 3, "dangerous": i == 4} for i in range(6)],
+    "links": [[0, 1], [1, 2], [3, 4], [4, 5], [0, 3], [1, 4], [2, 5]],
+}
+
+
+async def test_an_empty_roster_leads_to_players(open_ui):
+    ui = await open_ui(route="/games/trek12")
+    ui.get("t12-new-empty")
+    await ui.click("t12-new-players")
+    assert ui.route == "/players"
+
+
+async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui, store, tmp_path):
+    ann = store.players.add("Ann")
+    path = tmp_path / "island.json"
+    path.write_text(json.dumps(HOME_MADE), encoding="utf-8")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-file")
+    await ui.click(f"t12-new-seat-{ann.id}")
+    assert ui.get("t12-new-start").disabled  # no file loaded yet
+    await ui.type("t12-new-path", str(path))
+    await ui.click("t12-new-load")
+    assert ui.get("t12-new-file-summary").value == "Island Peak · 6 circles · summit 30+"
+    ui.get("t12-new-file-preview-circle-5")  # the sheet is drawn before it is chosen
+    await ui.click("t12-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["sheet"] == HOME_MADE and session.title == "Island Peak"
+    assert ui.get("t12-title").value == "Island Peak"
+    assert ui.get("t12-round").value == "Round 1 of 6 · summit 30+"
+    await ui.click("t12-red-6")
+    await ui.click("t12-yellow-3")
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-4")  # dangerous on this sheet too
+    await ui.click("t12-skull-confirm")
+    assert SessionKeeper(store).state(session.id).states[0].board.cell(4) == "skull"
+
+
+@pytest.mark.parametrize("content, message", [
+    ({**HOME_MADE, "circles": HOME_MADE["circles"] + [{"id": 0}]}, "duplicate circle id 0"),
+    ({**HOME_MADE, "links": [[0, 9]]}, "link [0, 9] names unknown circle 9"),
+    ({**HOME_MADE, "links": [[0, 1]]}, "cannot be played to the end"),
+    ("{not json", "not a JSON file"),
+])
+async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, tmp_path, content, message):
+    store.players.add("Ann")
+    path = tmp_path / "bad.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-file")
+    await ui.type("t12-new-path", str(path))
+    await ui.click("t12-new-load")
+    assert message in (ui.get("t12-new-path").error or "")
+    assert ui.get("t12-new-start").disabled
+
+
+async def test_a_missing_file_is_named(open_ui, store, tmp_path):
+    store.players.add("Ann")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-file")
+    await ui.type("t12-new-path", str(tmp_path / "nowhere.json"))
+    await ui.click("t12-new-load")
+    assert "nowhere.json: there is no such file" in ui.get("t12-new-path").error
+
+
+async def test_several_players_cards_and_the_merge_variant(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-dhaulagiri")
+    await ui.click(f"t12-new-seat-{bob.id}")
+    await ui.click(f"t12-new-seat-{ann.id}")
+    assert ui.get("t12-new-solo").disabled  # Max plays against one player
+    await ui.click("t12-new-cards")
+    await ui.click(f"t12-new-hand-{bob.id}-add-rope")
+    await ui.click(f"t12-new-hand-{bob.id}-add-tent")
+    await ui.click(f"t12-new-hand-{bob.id}-remove-0")
+    await ui.click("t12-new-merge")
+    await ui.click("t12-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert session.players == (bob.id, ann.id)
+    assert session.setup["players"] == [{"id": bob.id, "name": "Bob", "assists": ["tent"]},
+                                        {"id": ann.id, "name": "Ann", "assists": []}]
+    assert session.setup["ruleset"] == {"merge_lines": True} and session.setup["solo"] is None
+    ui.get("t12-card-tent")  # Bob plays first and holds the Tent
+
+
+async def test_max_can_start_with_cards(open_ui, store):
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click(f"t12-new-seat-{ann.id}")
+    await ui.click("t12-new-solo")
+    await ui.click("t12-new-cards")
+    await ui.click("t12-new-max-cards-plus")
+    await ui.click("t12-new-max-cards-plus")
+    assert ui.get("t12-new-max-cards").value == "2 cards"
+    await ui.click("t12-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["max_assists"] == 2 and session.setup["solo"] == "max"
+
+
+async def test_a_small_phone_shows_the_options_in_place_of_the_dice(open_ui, store):
+    ann = store.players.add("Ann")
+    setup = {"sheet": "kagkot", "solo": "max", "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 5}
+    session = SessionKeeper(store).start("trek12", setup, [ann.id], "Kagkot")
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=360, height=640)
+    assert ui.find("t12-op-sum") is None  # no room for both: the dice first
+    await ui.click("t12-red-5")
+    await ui.click("t12-yellow-2")
+    assert ui.find("t12-red-1") is None and ui.get("t12-op-sum-value").value == "7"
+    await ui.click("t12-dice-change")  # a wrong face: back to the dice
+    await ui.click("t12-red-4")
+    await ui.click("t12-yellow-2")
+    assert ui.get("t12-op-sum-value").value == str(Roll.of(4, 2).value(3))
