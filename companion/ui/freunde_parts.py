@@ -136,7 +136,8 @@ def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: 
 
 def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,
          icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
-         height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False) -> ft.Control:
+         height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False,
+         width: float | None = None) -> ft.Control:
     """A rounded toggle, filled when selected; at least 44 px high for a thumb."""
     parts: list[ft.Control] = []
     if selected and icon is None and not compact:
@@ -154,8 +155,9 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
     box = ft.Container(
         key=key,
         height=height,
+        width=width,
         expand=1 if expand else None,
-        padding=ft.Padding.symmetric(horizontal=6 if compact else 12),
+        padding=ft.Padding.symmetric(horizontal=10 if compact else 12),
         border_radius=ft.BorderRadius.all(height / 2),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
@@ -163,7 +165,7 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
         disabled=disabled or on_click is None,
         ink=True,
         on_click=on_click,
-        alignment=ft.Alignment.CENTER if expand else None,
+        alignment=ft.Alignment.CENTER if expand or width else None,
         content=ft.Row(parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )

@@ -249,7 +249,9 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
 def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[int], None], sign: str) -> ft.Control:
     return ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Text(label, size=13, expand=True),
-        *[chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40) for n in range(high + 1)],
+        *[chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40, compact=True,
+               width=46)
+          for n in range(high + 1)],
     ])
 
 

@@ -287,3 +287,34 @@ async def test_a_risk_point_left_over_is_paid_off_a_climber_that_used_a_card(ope
     assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1, Move 3."
     await ui.click("fr-done")
     assert ui.get("fr-notice-text").value == "Bob acts next."
+
+
+async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_ui, store):
+    session = start_game(store, weather=["sun", "sun", "sun"])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-forecast-5")                   # a day of the next tile: the Weather panel opens on it
+    ui.get("fr-weather-edit")
+    await ui.click("fr-weather-preset-summer-4")
+    await ui.click("fr-weather-day-6-move-1")         # the preset is a starting point: add a surcharge
+    await ui.click("fr-weather-save")
+    state = engine(store, session.id)
+    assert [w.label for w in state.weather[3:6]] == ["sun", "cloud", "snow"]
+    assert state.weather[5].move == 1 and state.weather[5].zones == frozenset({7000, 8000})
+    assert ui.get("fr-tile-day-6").value == ("Snow: −2 acclimatization, +1 movement per space in 7000 m and "
+                                             "above")
+    await ui.click("fr-undo")
+    assert ui.get("fr-notice-text").value == "Undone: the weather of days 4-6. Redo puts it back."
+    assert engine(store, session.id).weather[3:6] == (None, None, None)
+
+
+async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
+    session = start_game(store, names=("Sol",), weather=["sun"], risk_face_up=[0, 1, 2])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M1", "M2", "A1")
+    assert ui.find("fr-risk-revealed-0") is None
+    await ui.click("fr-risk-2")
+    assert ui.get("fr-risk-take").disabled            # the replacement token is still to be entered
+    await ui.click("fr-risk-revealed-1")
+    await ui.click("fr-risk-take")
+    state = engine(store, session.id)
+    assert state.players[0].turn.risk == 2 and state.risk_face_up == (0, 1, 1)
