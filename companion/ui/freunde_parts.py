@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
+from companion.errors import CompanionError
 from companion.games.freunde.data import CardKind, Zone, parse_card
 from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
 from companion.ui.ridgeline_parts import bind, sentence
@@ -283,7 +284,7 @@ def player_colours(store, state: State) -> list[str]:
     """Each seat's roster colour (removed players keep theirs); a grey for seats without a roster player."""
     try:
         roster = {p.id: p.colour for p in store.players.list(include_removed=True)}
-    except Exception:  # noqa: BLE001 - a broken roster must not stop the game being drawn
+    except CompanionError:  # a roster that cannot be read must not stop the game being drawn
         roster = {}
     colours = []
     spare = ["#B23A48", "#1F6F78", "#8D6E00", "#3F51B5", "#6A3FB0"]

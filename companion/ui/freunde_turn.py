@@ -239,14 +239,17 @@ def cards_section(
 
 
 def _hand_facts(state: State, player: int) -> ft.Control:
+    """The hand and the draw pile, and what the reshuffle rule does next ('End of Turn')."""
     hand = state.players[player].hand
+    play = state.deck.play_per_turn
     entered = len(hand.known)
     parts = [f"{hand.size} in hand" + (f" ({entered} entered)" if entered and hand.unknown else "")]
-    parts.append(f"draw pile {hand.deck_size}")
-    if hand.deck_size == 0 and len(hand.unplayed) <= state.deck.play_per_turn:
-        parts.append("after this turn all 18 are shuffled and six drawn")
-    elif hand.deck_size == 0:
-        parts.append("no draw this turn: the last cards are played first")
+    if hand.deck_size:
+        parts.append(f"draw pile {hand.deck_size}")
+    elif hand.size > play:
+        parts.append("draw pile empty: nothing is drawn after this turn, the last three are played next turn")
+    else:
+        parts.append("the last three: after this turn all 18 are shuffled and six drawn")
     return info_line(ft.Icons.STYLE_ROUNDED, " · ".join(parts), key=f"fr-hand-{player}")
 
 

@@ -318,3 +318,22 @@ async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
     await ui.click("fr-risk-take")
     state = engine(store, session.id)
     assert state.players[0].turn.risk == 2 and state.risk_face_up == (0, 1, 1)
+
+
+@pytest.mark.parametrize("turn, words", [
+    (5, "6 in hand (3 entered) · draw pile empty: nothing is drawn after this turn, the last three are played next turn"),
+    (6, "3 in hand · the last three: after this turn all 18 are shuffled and six drawn"),
+    (7, "6 in hand · draw pile 12"),
+])
+async def test_the_hand_facts_follow_the_reshuffle_rule(open_ui, store, turn, words):
+    recorded = json.loads((GOLDEN / "five_players_summer.session.json").read_text(encoding="utf-8"))
+    roster = [store.players.add(name) for name in recorded["setup"]["players"]]
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Five")
+    for action in recorded["actions"]:
+        if keeper.state(session.id).turn == turn:
+            break
+        keeper.act(session.id, action)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    first = rules.waiting_for(keeper.state(session.id))[1][0]
+    assert ui.get(f"fr-hand-{first}").value == words
