@@ -28,8 +28,8 @@ from companion.ui.freunde_parts import (
 )
 from companion.ui.freunde_setup import FreundeNewGame
 from companion.ui.freunde_turn import (
-    CardsDraft, MoveDraft, RiskDraft, actions_section, cards_section, check_card, end_section, given_cards,
-    move_summary, risk_section, scores_section, space_facts, step_header, team_section,
+    CardsDraft, MoveDraft, RiskDraft, actions_section, card_player, cards_section, check_card, end_section,
+    given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section,
 )
 from companion.ui.freunde_weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
@@ -89,6 +89,7 @@ def FreundeTable(session_id: str) -> ft.View:
     problem, set_problem = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
     tapped, set_tapped = ft.use_state(None)
+    unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     confirming, set_confirming = ft.use_state(False)
     view_ref = ft.use_ref(None)
     shown_panel = ft.use_ref(panel)
@@ -178,12 +179,8 @@ def FreundeTable(session_id: str) -> ft.View:
         set_problem(None)
         set_cards(CardsDraft(cards.player, cards.tray[:position] + cards.tray[position + 1:], cards.drawing))
 
-    def card_player() -> int | None:
-        waiting = rules.waiting_for(state)[1]
-        return cards.player if cards.player in waiting else (waiting[0] if waiting else None)
-
     def play() -> None:
-        player = card_player()
+        player = card_player(state, cards.player)
         if player is None:
             return
         name = state.players[player].name
@@ -194,10 +191,10 @@ def FreundeTable(session_id: str) -> ft.View:
 
     def draw_mode(on: bool) -> None:
         set_problem(None)
-        set_cards(CardsDraft(card_player(), (), on))
+        set_cards(CardsDraft(card_player(state, cards.player), (), on))
 
     def save_draw() -> None:
-        player = card_player()
+        player = card_player(state, cards.player)
         if player is None:
             return
         name = state.players[player].name
@@ -270,7 +267,10 @@ def FreundeTable(session_id: str) -> ft.View:
 
     def toggle_card(position: int) -> None:
         chosen = move.cards
-        chosen = tuple(n for n in chosen if n != position) if position in chosen else tuple(sorted(chosen + (position,)))
+        if position in chosen:
+            chosen = tuple(n for n in chosen if n != position)
+        else:
+            chosen = tuple(sorted(chosen + (position,)))
         set_move(revalidated(MoveDraft(move.climber, chosen, move.target, move.tent, move.risk_move, move.risk_accl)))
 
     def toggle_tent() -> None:
@@ -411,6 +411,7 @@ def FreundeTable(session_id: str) -> ft.View:
             "set_weather_edit": set_weather_edit, "save_weather": save_weather, "choose_climber": choose_climber,
             "toggle_card": toggle_card, "toggle_tent": toggle_tent, "set_risk_move": set_risk_move,
             "set_risk_accl": set_risk_accl, "pay": pay, "done": done, "finish": finish,
+            "unfolded": unfolded, "set_unfolded": set_unfolded,
         }
         body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers))
         body.append(board_legend(state))
@@ -458,9 +459,13 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
     if state.phase is Phase.PLAY:
         if state.log:
             last = state.log[-1]
+            # Up to four climbers the check is shown in full; more are folded to a line until opened.
+            toggled = h["unfolded"] == last.turn
+            folded = (len(last.checks) > 4) != toggled
             body.append(check_card(state, last.checks, colours, title=f"Turn {last.turn}: acclimatization check",
                                    note=f"Weather: {weather_words(last.weather, state.stacking.labels)}.",
-                                   key="fr-last-check"))
+                                   key="fr-last-check", folded=folded,
+                                   on_fold=lambda: h["set_unfolded"](None if toggled else last.turn)))
         if rules.today_weather(state) is None:
             body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, f"Day {state.turn}'s weather is not entered yet: "
                                   "tap today in the forecast, or enter it before the climbers act.",
@@ -715,8 +720,9 @@ def FreundeFinished(record: Mapping) -> ft.View:
         for death in deaths:
             where = {"SUMMIT": "the summit", "A_SUMMIT": "the summit", "BASE_CAMP": "base camp"}.get(
                 str(death.get("space")), death.get("space"))
-            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, f"{death.get('player')}'s climber {death.get('climber')}"
-                                  f" died on turn {death.get('turn')} on {where}."))
+            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED,
+                                  f"{death.get('player')}'s climber {death.get('climber')} died on turn "
+                                  f"{death.get('turn')} on {where}."))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
             "History", key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,

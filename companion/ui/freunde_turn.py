@@ -29,7 +29,7 @@ from companion.ui.widgets import colour_dot, labelled, message_card, section_tit
 
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",
-    "actions_section", "move_summary", "check_card", "team_section", "scores_section", "end_section",
+    "actions_section", "move_summary", "card_player", "check_card", "team_section", "scores_section", "end_section",
     "space_facts", "given_cards",
 ]
 
@@ -137,10 +137,9 @@ def cards_section(
     problem: str | None,
 ) -> list[ft.Control]:
     """Card selection: each player's three cards as revealed, from the hand (or the cards not yet played)."""
-    waiting = rules.waiting_for(state)[1]
     active = rules.active_players(state)
     order = [i for i in rules.turn_order(state) if i in active]
-    player = draft.player if draft.player in waiting else (waiting[0] if waiting else None)
+    player = card_player(state, draft.player)
     body: list[ft.Control] = [section_title(f"Cards · turn {state.turn}")]
     body.append(ft.Text(
         "Everyone picks three of their six cards face down and reveals them together; tap in each player's three."
@@ -159,7 +158,8 @@ def cards_section(
     for index in order:
         p = state.players[index]
         if p.turn.has_played:
-            body.append(info_line(ft.Icons.CHECK_CIRCLE_ROUNDED, f"{p.name} played {cards_words(c.code for c in p.turn.played)}",
+            body.append(info_line(ft.Icons.CHECK_CIRCLE_ROUNDED,
+                                  f"{p.name} played {cards_words(c.code for c in p.turn.played)}",
                                   key=f"fr-cards-played-{index}"))
     if player is None:
         return body
@@ -174,8 +174,13 @@ def cards_section(
     else:
         pool = Counter(c.code for c in (known if known is not None else hand.unplayed))
         limit = state.deck.play_per_turn
-        heading = (f"{p.name}'s hand" if known is not None else
-                   f"{p.name}'s cards not yet played since the last shuffle (hand not entered)")
+        if known is not None:
+            heading = f"{p.name}'s hand"
+        elif hand.known:
+            heading = (f"{p.name}'s cards not yet played since the last shuffle ({len(hand.known)} of the hand "
+                       "entered: Enter hand adds the rest)")
+        else:
+            heading = f"{p.name}'s cards not yet played since the last shuffle (hand not entered)"
     body.append(_hand_facts(state, player))
     chosen = Counter(draft.tray)
     faces = []
@@ -238,6 +243,14 @@ def cards_section(
     return body
 
 
+def card_player(state: State, chosen: int | None) -> int | None:
+    """Whose cards are being tapped in: the one chosen, else the first still to play in turn order."""
+    waiting = rules.waiting_for(state)[1]
+    if chosen in waiting:
+        return chosen
+    return next((i for i in rules.turn_order(state) if i in waiting), None)
+
+
 def _hand_facts(state: State, player: int) -> ft.Control:
     """The hand and the draw pile, and what the reshuffle rule does next ('End of Turn')."""
     hand = state.players[player].hand
@@ -256,7 +269,8 @@ def _hand_facts(state: State, player: int) -> ft.Control:
 # --- risk -------------------------------------------------------------------------------------------------
 
 def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_value: Callable[[int], None],
-                 on_revealed: Callable[[int], None], on_take: Callable[[], None], problem: str | None) -> list[ft.Control]:
+                 on_revealed: Callable[[int], None], on_take: Callable[[], None],
+                 problem: str | None) -> list[ft.Control]:
     """The risk token: the movement totals, who takes it, the token chosen (and the one turned up)."""
     taker = state.risk_taker
     assert taker is not None
@@ -373,7 +387,8 @@ def actions_section(
                 padding=ft.Padding.symmetric(horizontal=10),
                 border_radius=ft.BorderRadius.all(16),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-                border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+                border=ft.Border.all(2 if selected else 1,
+                                     ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
                 opacity=0.5 if acted or not climber.alive else 1.0,
                 disabled=acted or not climber.alive,
                 ink=True,
@@ -465,7 +480,8 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
             out.append(chip("fr-tent", f"Pitch its tent on {_short_space(state, here)} (costs {cost} more)",
                             draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED))
         else:
-            out.append(info_line(ft.Icons.FESTIVAL_ROUNDED, f"Its tent is pitched on {_short_space(state, climber.tent)}"
+            out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
+                                 f"Its tent is pitched on {_short_space(state, climber.tent)}"
                                  " (one tent per climber).", key="fr-tent-pitched"))
     if owed and cards:
         out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, off this climber's movement or "
@@ -535,7 +551,8 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     label = f"{p.name} is done" if following else f"End turn {state.turn}: acclimatization check"
     unused = rules.cards_left_to_give(state, index)
     if unused and not blocked:
-        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"Cards not given stay unused: {cards_words(c.code for c in unused)}.",
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED,
+                             f"Cards not given stay unused: {cards_words(c.code for c in unused)}.",
                              key="fr-unused"))
     out.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-done", ft.FilledButton(
         label, key="fr-done", icon=ft.Icons.DONE_ROUNDED if following else ft.Icons.NIGHTLIGHT_ROUNDED,
@@ -547,9 +564,18 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
 # --- the check -----------------------------------------------------------------------------------------------
 
 def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[str], *, title: str, note: str,
-               key: str) -> ft.Control:
-    """Every climber's acclimatization check written out: marker, space, own tent, weather, the cap, death."""
+               key: str, folded: bool = False, on_fold: Callable[[], None] | None = None) -> ft.Control:
+    """Every climber's acclimatization check written out: marker, space, own tent, weather, the cap, death.
+
+    `folded` shows a one-line summary instead (the lowest marker, the deaths) with a button to open it, so a
+    five-player check does not push the next step off the screen; a death is never folded away.
+    """
     rows: list[ft.Control] = []
+    if folded and checks and not any(c.died for c in checks):
+        lowest = min(checks, key=lambda c: (c.after, c.player, c.climber))
+        rows.append(ft.Text(f"Everyone survived; lowest: {state.players[lowest.player].name} {lowest.climber} at "
+                            f"{lowest.after}.", key=f"{key}-summary", size=13))
+        checks = ()
     for check in checks:
         p = state.players[check.player]
         zone = zone_label(state, check.zone)
@@ -584,7 +610,13 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         content=ft.Column(spacing=6, tight=True, controls=[
-            ft.Text(title, weight=ft.FontWeight.W_600),
+            ft.Row(spacing=4, controls=[
+                ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
+                *([labelled(f"{key}-fold", ft.TextButton(
+                    "Show all" if folded else "Fold", key=f"{key}-fold", on_click=on_fold,
+                    icon=ft.Icons.UNFOLD_MORE_ROUNDED if folded else ft.Icons.UNFOLD_LESS_ROUNDED))]
+                  if on_fold is not None else []),
+            ]),
             ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
         ]),
@@ -679,7 +711,8 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
                 "weather." if rank else "")
         if state.ended_early:
             dead = [c for c in state.players[0].climbers if not c.alive]
-            text = (f"A climber died on turn {dead[0].died_turn}, which ends a solo game at once. " if dead else "") + text
+            if dead:
+                text = f"A climber died on turn {dead[0].died_turn}, which ends a solo game at once. " + text
     else:
         winners = [names[i] for i in breakdown.winners]
         if len(winners) == 1:
@@ -740,8 +773,9 @@ def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.C
         border_radius=ft.BorderRadius.all(12),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         content=ft.Column(spacing=2, tight=True, controls=[
-            ft.Text(_short_space(state, space_id).capitalize() if space_id in (state.board.base_camp, state.board.summit)
-                    else space_id, weight=ft.FontWeight.W_600),
+            ft.Text(_short_space(state, space_id).capitalize()
+                    if space_id in (state.board.base_camp, state.board.summit) else space_id,
+                    weight=ft.FontWeight.W_600),
             *[ft.Text(line, size=13) for line in lines],
         ]),
     )

@@ -127,7 +127,8 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
     return ft.Row(items, key=key, spacing=6, scroll=ft.ScrollMode.AUTO)
 
 
-def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None, key_prefix: str = "fr-tile") -> ft.Control:
+def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
+              key_prefix: str = "fr-tile") -> ft.Control:
     """A tile of three days as entered: each day's weather in words; an Enter/Edit button while it can change."""
     first = tile * TILE_DAYS + 1
     days = tuple(range(first, first + TILE_DAYS))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import flet as ft
 import pytest
 from harness import UiApp
 
@@ -321,7 +322,8 @@ async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
 
 
 @pytest.mark.parametrize("turn, words", [
-    (5, "6 in hand (3 entered) · draw pile empty: nothing is drawn after this turn, the last three are played next turn"),
+    (5, "6 in hand (3 entered) · draw pile empty: nothing is drawn after this turn, the last three are played "
+        "next turn"),
     (6, "3 in hand · the last three: after this turn all 18 are shuffled and six drawn"),
     (7, "6 in hand · draw pile 12"),
 ])
@@ -335,5 +337,30 @@ async def test_the_hand_facts_follow_the_reshuffle_rule(open_ui, store, turn, wo
             break
         keeper.act(session.id, action)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    first = rules.waiting_for(keeper.state(session.id))[1][0]
+    state = keeper.state(session.id)
+    # The first player still to play in turn order is the one offered first.
+    first = next(i for i in rules.turn_order(state) if i in rules.waiting_for(state)[1])
+    assert ui.get(f"fr-cards-player-{first}").bgcolor == ft.Colors.PRIMARY_CONTAINER
     assert ui.get(f"fr-hand-{first}").value == words
+
+
+async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, store):
+    recorded = json.loads((GOLDEN / "five_players_summer.session.json").read_text(encoding="utf-8"))
+    roster = [store.players.add(name) for name in recorded["setup"]["players"]]
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Five")
+    for action in recorded["actions"][:62]:           # up to the start of turn 4
+        keeper.act(session.id, action)
+    last = keeper.state(session.id).log[-1]
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    lowest = min(last.checks, key=lambda c: (c.after, c.player, c.climber))
+    assert ui.get("fr-last-check-summary").value == (
+        f"Everyone survived; lowest: {names_of(keeper, session)[lowest.player]} {lowest.climber} at {lowest.after}.")
+    assert ui.find("fr-last-check-0-A-sum") is None
+    await ui.click("fr-last-check-fold")
+    for check in last.checks:
+        assert ui.get(f"fr-last-check-{check.player}-{check.climber}-sum").value == check_sentence(check)
+
+
+def names_of(keeper, session):
+    return [p.name for p in keeper.state(session.id).players]
