@@ -373,10 +373,10 @@ def Trek12Table(session_id: str) -> ft.View:
     sheet_block: list[ft.Control] = []
     if tabs:
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
-    if shown_max and (tracked or table.states[0].max_assists):
+    if shown_max and table.states[0].max_assists:
         count = table.states[0].max_assists
-        sheet_block.append(ft.Text(f"Max holds {count} Assist card{'' if count == 1 else 's'}; he cashes them at "
-                                   "the end of an Expedition.", key="t12max-cards", size=12,
+        sheet_block.append(ft.Text(f"Max holds {count} Assist card{'' if count == 1 else 's'}, cashed at an "
+                                   "Expedition's end", key="t12max-cards", size=12, no_wrap=True,
                                    color=ft.Colors.ON_SURFACE_VARIANT))
     sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
                                     alignment=ft.Alignment.CENTER, content=drawn))

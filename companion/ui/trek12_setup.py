@@ -194,7 +194,8 @@ def Trek12NewGame() -> ft.View:
     for name in SHEET_NAMES:
         sheet = load_sheet(name)
         danger = sum(c.dangerous for c in sheet.circles)
-        tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger} dangerous circles",
+        danger_text = f"{danger} dangerous circle{'' if danger == 1 else 's'}" if danger else "no dangerous circles"
+        tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger_text}",
                                  choice == name, bind(set_choice, name), width))
     tiles.append(_import_tile(choice == _FILE, imported, import_error, path_now, bind(set_choice, _FILE), load_path,
                               pick_file, width))

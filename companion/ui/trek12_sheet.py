@@ -41,6 +41,7 @@ CANDIDATE_COLOUR = "#F9A825"
 # Zone shades, light enough for dark text in both themes; neighbouring zone numbers differ in hue and stripe.
 ZONE_COLOURS = ("#8ECAE6", "#FFB4A2", "#B5E48C", "#F7D488", "#CDB4DB", "#90DBC4", "#F4A6C6", "#C9D6A3")
 _ZONE_TEXT = "#1B1B1F"
+_LEGAL_TINT = ft.Colors.with_opacity(0.12, ft.Colors.PRIMARY)
 _MAX_UNIT = 96.0  # px per circle spacing: past this a desktop sheet only gets emptier
 _MARGIN = 0.55    # units of empty border around the outermost circles
 _DIAMETER = 0.8   # of the closest spacing between linked circles: the rest shows the links
@@ -231,9 +232,11 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         border_colour = str(line)
         border_width = max(border_width, 3.0)
     if legal:
-        bgcolor = ft.Colors.PRIMARY_CONTAINER
+        # A faint tint and a strong ring: unlike any zone's shade, and the thick ring of a dangerous circle
+        # stays thick.
+        bgcolor = _LEGAL_TINT
         border_colour = ft.Colors.PRIMARY
-        border_width = max(border_width, 2.5)
+        border_width = max(border_width, 3.0)
     if chosen:
         bgcolor, shade = ft.Colors.PRIMARY, None
         text_colour = ft.Colors.ON_PRIMARY
@@ -265,8 +268,9 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
                  text_colour, orphan and kind == "number" and not chosen)
     # The Stack places the outer box; the face inside is a memoized component, so a redraw after a move only
     # rebuilds the circles whose look changed.
-    return ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d,
-                        content=_face(look=look, on_tap=on_tap, cid=cid))
+    # An opaque disc under the face, so a tinted face never shows the links drawn beneath it.
+    return ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, shape=ft.BoxShape.CIRCLE,
+                        bgcolor=ft.Colors.SURFACE, content=_face(look=look, on_tap=on_tap, cid=cid))
 
 
 @ft.component

@@ -158,4 +158,4 @@ async def test_max_earns_cards_and_his_count_is_shown(open_ui, store):
     await ui.click("t12-circle-9")
     assert keeper.state(session.id).states[0].max_assists == 2
     await ui.click("t12-tab-max")
-    assert ui.get("t12max-cards").value == "Max holds 2 Assist cards; he cashes them at the end of an Expedition."
+    assert ui.get("t12max-cards").value == "Max holds 2 Assist cards, cashed at an Expedition's end"
