@@ -522,7 +522,8 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
         parts.append(f"acclimatization {climber.acclimatization} to {after}")
     if draft.risk_move:
         parts.append(f"risk −{draft.risk_move} movement")
-    label = "Move" if draft.target else "Give"
+    moving = any(c.kind is not CardKind.ACCLIMATIZATION for c in cards)
+    label = "Move" if draft.target else ("Stay" if moving and not draft.tent else "Give")
     return f"{draft.climber}: " + ", ".join(parts), label, True
 
 
