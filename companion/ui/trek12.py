@@ -124,6 +124,7 @@ def Trek12Table(session_id: str) -> ft.View:
     tab, set_tab = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     details, set_details = ft.use_state(False)
+    abandoning, set_abandoning = ft.use_state(False)
     latest = ft.use_ref({})
 
     try:
@@ -287,6 +288,16 @@ def Trek12Table(session_id: str) -> ft.View:
             return
         app.changed()
 
+    def abandon() -> None:
+        set_abandoning(False)
+        try:
+            app.keeper.abandon(session_id)
+        except CompanionError as exc:
+            set_note(f"The Ascent was not abandoned: {_sentence(str(exc))}")
+            return
+        app.changed()
+        ft.context.page.navigate("/")
+
     # Handlers that keep their identity from one drawing to the next, so the memoized circles and dice
     # (which compare their arguments) are skipped when nothing they show has changed; each call goes to the
     # handler of the latest drawing.
@@ -367,6 +378,7 @@ def Trek12Table(session_id: str) -> ft.View:
         shown_score = score(state).to_dict()
         strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
         shown_name, shown_max = table.seats[index].name, False
+    ft.use_dialog(_abandon_dialog(abandon, bind(set_abandoning, False)) if abandoning else None)
     ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
                   if details and now.step is not Step.SKULL else None)
 
@@ -439,6 +451,8 @@ def Trek12Table(session_id: str) -> ft.View:
         labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not session.can_redo,
                                            on_click=redo, tooltip="Redo the move undone" if session.can_redo
                                            else "Nothing to redo")),
+        labelled("t12-abandon", ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon",
+                                              tooltip="Abandon this Ascent", on_click=bind(set_abandoning, True))),
     ]
     if wide:
         content: ft.Control = ft.Row(spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -549,6 +563,21 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
         actions=[labelled("t12-details-close", ft.TextButton("Close", key="t12-details-close",
                                                              on_click=on_close))],
         on_dismiss=on_close,
+    )
+
+
+def _abandon_dialog(on_abandon, on_keep) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Abandon this Ascent?"),
+        content=ft.Text("The Ascent in progress is deleted and will not appear in History."),
+        actions=[
+            labelled("t12-abandon-cancel", ft.TextButton("Keep it", key="t12-abandon-cancel", on_click=on_keep)),
+            labelled("t12-abandon-confirm", ft.FilledButton(
+                "Abandon", key="t12-abandon-confirm", on_click=on_abandon,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+        ],
+        on_dismiss=on_keep,
     )
 
 

@@ -350,3 +350,20 @@ async def test_the_game_resumes_exactly_after_the_app_is_stopped(tmp_path):
     finally:
         store.close()
 
+
+
+async def test_resume_from_home_and_abandon_after_confirming(open_ui, store):
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui()
+    await ui.click(f"home-resume-{session.id}")
+    assert ui.route == f"/play/trek12/{session.id}"
+    assert shown(ui, "t12-circle-8") == "5"
+    await ui.click("t12-abandon")
+    assert "Abandon this Ascent?" in ui.text()
+    await ui.click("t12-abandon-cancel")
+    assert store.sessions.get(session.id) is not None
+    await ui.click("t12-abandon")
+    await ui.click("t12-abandon-confirm")
+    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
+    assert ui.route == "/"
