@@ -135,7 +135,12 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         labelled("fr-edit-save", ft.FilledButton("Use this board", key="fr-edit-save", icon=ft.Icons.CHECK_ROUNDED,
                                                  on_click=lambda: on_save(doc))),
     ]))
-    return screen_view("Correct the winter board", body)
+    view = screen_view("Correct the winter board", body)
+    # The editor shares the new-game address: its arrow returns to the new game, not past it to home.
+    view.appbar.automatically_imply_leading = False
+    view.appbar.leading = labelled("fr-edit-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="fr-edit-back",
+                                                                 tooltip="Back to the new game", on_click=on_cancel))
+    return view
 
 
 def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],

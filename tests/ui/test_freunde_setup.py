@@ -109,6 +109,10 @@ async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui,
     assert ui.get("fr-edit-changes").value == "2 changes from the board as read."
     await ui.click("fr-edit-save")
     assert ui.get("fr-new-board-changes").value == "Corrected here: 2 changes."
+    # The editor's arrow leads back to the new game with the corrections kept.
+    await ui.click("fr-new-board-edit")
+    await ui.click("fr-edit-back")
+    assert ui.route == "/games/freunde" and ui.get("fr-new-board-changes").value == "Corrected here: 2 changes."
     await ui.click("fr-new-start")
 
     [session] = SessionKeeper(store).in_progress()
