@@ -216,10 +216,10 @@ def Trek12Table(session_id: str) -> ft.View:
         if who is None:
             return
         new, refused = toggle_card(t.states[who], d, card)
-        if card is Assist.SCHNAPPS and card in new.cards and t.roll is None:
-            # Only a roll the table already shares can be re-rolled: the first player simply rolls.
-            refused = "The Schnapps re-rolls a roll someone has already written with; you are first this round."
-            new = d
+        if card is Assist.SCHNAPPS and card in new.cards and not refused:
+            refused = _schnapps_refusal(t, who, d)
+            if refused:
+                new = d
         advance(s, t, who, new, refused)
 
     def on_circle(circle: int) -> None:
@@ -564,6 +564,19 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
                                                              on_click=on_close))],
         on_dismiss=on_close,
     )
+
+
+def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
+    """Why the Schnapps cannot be drunk now: it re-rolls "after all the other players have filled one of
+    their circles" (docs/rulings.md), so at a table of several only the last to write this round may; alone,
+    once the round's dice are entered."""
+    others = [i for i in range(len(table.seats)) if i != seat]
+    if others and not all(table.played[i] for i in others):
+        waiting = ", ".join(table.seats[i].name for i in others if not table.played[i])
+        return f"The Schnapps re-rolls after everyone else has written this round ({waiting} still to write)."
+    if not others and draft.roll is None:
+        return "Enter this round's dice first; the Schnapps then rolls them again."
+    return None
 
 
 def _abandon_dialog(on_abandon, on_keep) -> ft.AlertDialog:

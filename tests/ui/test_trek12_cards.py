@@ -93,9 +93,9 @@ async def test_the_tent_adds_the_dice_with_the_sum_boxes_full(open_ui, store):
 async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
     session = start(store, ["schnapps"], names=("Ann", "Bob"), seed=21)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
-    # Ann is first this round: there is no shared roll to re-roll yet.
+    # Ann writes first this round: the Schnapps waits until everyone else has written.
     await ui.click("t12-card-schnapps")
-    assert "you are first this round" in ui.get("t12-status").value
+    assert "after everyone else has written this round (Bob still to write)" in ui.get("t12-status").value
     await enter_roll(ui, Roll.of(1, 1))
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
@@ -159,3 +159,21 @@ async def test_max_earns_cards_and_his_count_is_shown(open_ui, store):
     assert keeper.state(session.id).states[0].max_assists == 2
     await ui.click("t12-tab-max")
     assert ui.get("t12max-cards").value == "Max holds 2 Assist cards, cashed at an Expedition's end"
+
+
+async def test_alone_the_schnapps_rolls_again_once_the_dice_are_in(open_ui, store):
+    session = start(store, ["schnapps"], solo=True, seed=8)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-card-schnapps")
+    assert "Enter this round's dice first" in ui.get("t12-status").value
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-roll")
+    again = app_roll(8, 1, 0)
+    await ui.click("t12-op-product")
+    await ui.click("t12-circle-8")
+    turn = SessionKeeper(store).get(session.id).actions[-1]
+    assert turn["dice"] == [again.red, again.yellow] and turn["assist"] == "schnapps"
+    state = SessionKeeper(store).state(session.id).states[0]
+    # Max imitates the player's turn as played: the re-rolled dice's best result.
+    assert state.max_board.cell(8) in (again.best, "skull")
