@@ -30,6 +30,8 @@ def test_a_solo_game_played_to_the_end_gives_the_history_record():
     assert max_["id"] is None and max_["name"] == "Max" and max_["score"] == expected["max"]["total"]
     detail = record["detail"]
     assert detail["sheet"] == "dunai" and detail["rounds"] == 19 and detail["complete"]
+    assert detail["solo"] == "max"  # the record says Max played, without its setup
+    assert [s["name"] for s in detail["scores"]] == ["Ann", "Max"]
     assert detail["scores"][0]["total"] == expected["total"]
     assert detail["scores"][0]["summit_reached"] == (expected["total"] >= 65)
     assert table.round == 20
@@ -90,6 +92,16 @@ def test_a_tie_makes_every_tied_player_a_winner():
     record = session.summary(table)
     assert [p["winner"] for p in record["players"]] == [True, True]
     assert record["detail"]["complete"] is False
+    assert record["detail"]["solo"] is None
+
+
+def test_a_guest_named_max_at_a_table_is_not_marked_as_the_solo_opponent():
+    table = session.start({"sheet": "dunai", "players": [{"id": "p1", "name": "Ann"}, "Max"]})
+    for seat in (0, 1):
+        table = session.apply(table, {"dice": [3, 2], "op": "sum", "circle": 8, "player": seat})
+    record = session.summary(table)
+    assert [(p["id"], p["name"]) for p in record["players"]] == [("p1", "Ann"), (None, "Max")]
+    assert record["detail"]["solo"] is None
 
 
 def test_tracked_cards_from_the_setup():

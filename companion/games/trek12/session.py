@@ -128,7 +128,8 @@ def breakdowns(table: Table) -> list[tuple[str, ScoreBreakdown]]:
 
 
 def summary(table: Table) -> dict[str, Any]:
-    """History record fields: game, title (the sheet's name), players with score and winner, detail."""
+    """History record fields: game, title (the sheet's name), players with score and winner, detail (with
+    "solo": "max" in Free Solo, None otherwise, so a record says who Max is without its setup)."""
     scored = breakdowns(table)
     best = max(b.total for _, b in scored)
     players = [{"id": seat.id, "name": seat.name, "score": b.total, "winner": b.total == best}
@@ -141,6 +142,9 @@ def summary(table: Table) -> dict[str, Any]:
         "summit": table.sheet.summit,
         "rounds": max(s.turn for s in table.states),
         "complete": table.complete,
+        # The setup's own value: Free Solo is read from the record itself, so a guest named Max at a table of
+        # two is never taken for the automated opponent when the record travels without its session.
+        "solo": "max" if table.solo else None,
         "scores": [dict(name=name, summit_reached=(table.sheet.summit is not None and b.total >= table.sheet.summit),
                         **b.to_dict()) for name, b in scored],
     }
