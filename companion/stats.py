@@ -9,8 +9,9 @@ How a record is read:
 - The record's `winner` flags decide who won (the engines apply the tie-breaks); two or more winners is
   a shared win. Shared wins count as wins and are also counted on their own.
 - The automated opponents are not players: Max in a Trek 12 Free Solo game (the engine seats him last,
-  without a roster id) and in a solo Expedition, Gerry in a solo 14ers game (the breakdown marks his line
-  with "gerry": true). A human's game against them is a solo game against that opponent.
+  without a roster id, and its detail says "solo": "max") and in a solo Expedition, Gerry in a solo 14ers
+  game (the breakdown marks his line with "gerry": true). A human's game against them is a solo game
+  against that opponent.
 - A game with one participant and no opponent (a Freunde solo game) is a play but not a contest: it counts
   in plays, best and average, never in wins or the win rate.
 - Scores are "higher is better" except where the record says `"lower_is_better": true` (Ridgeline's
@@ -72,6 +73,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # Max's name as the Trek 12 engine writes it (companion.games.trek12.solo.MAX_NAME); repeated here so that
 # reading statistics does not load a game package.
 MAX_NAME = "Max"
+# A Trek 12 detail without the "solo" marker (saved before the engine wrote it), told apart from "solo": null.
+_UNMARKED = object()
 # How many games "recent form" looks back over.
 FORM_LENGTH = 5
 # Games whose score is better when lower, for records written before the flag was in the detail.
@@ -313,21 +316,26 @@ def lower_is_better(record: Mapping[str, Any]) -> bool:
 def solo_opponent(record: Mapping[str, Any]) -> tuple[int, str] | None:
     """The automated opponent of a solo game as (index in players, name), or None.
 
-    Trek 12 Free Solo: the setup says "solo": "max" (records without their session: two players, the
-    last one Max without an id); Expedition: the detail says "solo": true and Max has a seat; 14ers: the
-    breakdown line marked "gerry": true.
+    Trek 12 Free Solo: the detail says "solo": "max" (older records without it: their setup's "solo", and
+    without their session, two players, the last one Max without an id); Expedition: the detail says
+    "solo": true and Max has a seat; 14ers: the breakdown line marked "gerry": true.
     """
     players = _players(record)
     game = record.get("game")
     found = record.get("detail")
     detail: Mapping[str, Any] = found if isinstance(found, dict) else {}
     if game == "trek12":
-        session = record.get("session")
-        setup = session.get("setup") if isinstance(session, dict) else None
-        if isinstance(setup, dict):
-            solo = setup.get("solo") == "max"
+        marker = detail.get("solo", _UNMARKED)
+        if marker == "max" or marker is None:
+            # The engine's own marker; only records saved before it existed need a guess.
+            solo = marker == "max"
         else:
-            solo = len(players) == 2 and _is_max(players[-1])
+            session = record.get("session")
+            setup = session.get("setup") if isinstance(session, dict) else None
+            if isinstance(setup, dict):
+                solo = setup.get("solo") == "max"
+            else:
+                solo = len(players) == 2 and _is_max(players[-1])
         if solo and players and _is_max(players[-1]):
             return len(players) - 1, str(players[-1].get("name"))
         return None

@@ -132,6 +132,40 @@ def test_who_is_an_automated_opponent():
     assert [line.name for line in player_lines([three, table])] == ["Ann", "Max", "Bob"]
 
 
+def test_the_trek12_records_solo_marker_comes_before_any_guess():
+    def dunai(solo, players, session=None):
+        detail = {"sheet": "dunai", "summit": 65, "solo": solo,
+                  "scores": [_t12(p["name"], p["score"], 1, 1, 0, False) for p in players]}
+        return _rec("m", 1, "trek12", players, detail=detail, title="Dunai", session=session)
+
+    ann_max = [_p("Ann", 40, False, ANN), _p("Max", 50, True)]
+    # Imported without its session: the marker says Free Solo, or says this Max is a guest at the table
+    # (which the two-players guess of older records would take for the opponent).
+    assert solo_opponent(dunai("max", ann_max)) == (1, "Max")
+    assert solo_opponent(dunai(None, ann_max)) is None
+    assert [line.name for line in player_lines([dunai(None, ann_max)])] == ["Max", "Ann"]
+    # The marker is the record's own word, over a setup that disagrees with it.
+    assert solo_opponent(dunai(None, ann_max, session=SOLO_SETUP)) is None
+    # Only a well-formed marker counts; anything else falls back to the setup as for older records.
+    assert solo_opponent(dunai("yes", ann_max, session=SOLO_SETUP)) == (1, "Max")
+
+
+def test_the_engines_own_records_read_as_solo_or_a_table():
+    from companion.games.trek12 import session
+
+    def finished(setup):
+        table = session.start(setup)
+        for seat in range(len(table.seats)):
+            table = session.apply(table, {"dice": [3, 2], "op": "sum", "circle": 8, "player": seat})
+        return {**session.summary(table), "id": "e", "finished": "2026-03-01T18:00:00+00:00", "session": None}
+
+    solo = finished({"sheet": "dunai", "solo": "max", "players": [{"id": ANN, "name": "Ann"}]})
+    table = finished({"sheet": "dunai", "players": [{"id": ANN, "name": "Ann"}, "Max"]})
+    assert solo_opponent(solo) == (1, "Max")
+    assert solo_opponent(table) is None
+    assert [s.automated for s in seats(table)] == [False, False]
+
+
 def test_solo_records_against_max_gerry_and_alone():
     lines = solo_lines(ALL, f"id:{ANN}")
     assert [(line.game, line.opponent) for line in lines] == [
