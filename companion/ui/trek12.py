@@ -25,6 +25,7 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.ui.expedition_sheets import expedition_of_sheet
 from companion.ui.registry import register_game_screen
 from companion.ui.services import use_app, use_latest_state
 from companion.ui.trek12_panels import (
@@ -71,6 +72,8 @@ _PANEL = 400         # the side panel's width on wide screens
 _COLUMN = 640        # the single column's widest on narrower screens
 _DIE = 48            # a tappable die face (and the height unit of the roll area)
 _OPTIONS = 76        # the Dice Options row when it has a line of its own
+_BACK = 40           # the "Back to the Expedition" button above the sheet of an Expedition's Ascent
+_EXPEDITION_ROUTE = "/play/expedition/"
 
 
 def use_page_size() -> tuple[float, float]:
@@ -102,21 +105,25 @@ def use_page_size() -> tuple[float, float]:
 
 @ft.component
 def Trek12Play(session_id: str) -> ft.View:
-    """Route `/play/trek12/<id>`: the Ascent in progress, or its summary once saved to History."""
+    """Route `/play/trek12/<id>`: the Ascent in progress, or its summary once saved to History; either leads
+    back to the Expedition the sheet was started for."""
     app = use_app()
+    # The sheet of an Expedition's Ascent is scored on the Expedition's screen, so its way back is shown.
+    expedition = expedition_of_sheet(app.store, session_id)
     if app.store.sessions.get(session_id) is None:
         record = app.store.history.get(session_id)
         if record is not None and record.get("game") == GAME:
-            return Trek12Finished(record=record)
+            return Trek12Finished(record=record, expedition=expedition)
         return screen_view("Trek 12", [message_card(
             ft.Icons.SEARCH_OFF_ROUNDED, "This Ascent is not in progress",
             "It may have been finished (see History) or abandoned.", key="t12-missing")])
-    return Trek12Table(session_id=session_id)
+    return Trek12Table(session_id=session_id, expedition=expedition)
 
 
 @ft.component
-def Trek12Table(session_id: str) -> ft.View:
-    """The Ascent in progress: sheet, dice, options, cards, score; undo and redo in the app bar."""
+def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
+    """The Ascent in progress: sheet, dice, options, cards, score; undo and redo in the app bar; the way back
+    to its Expedition (`expedition`, its session id) when the sheet is one of an Expedition's Ascents."""
     app = use_app()
     width, height = use_page_size()
     held, set_held, held_now = use_latest_state((-1, Draft()))
@@ -333,12 +340,13 @@ def Trek12Table(session_id: str) -> ft.View:
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
     roll_h = 2 * _DIE + 6
     under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8
+    above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0)
     if wide:
         sheet_w = width - _PANEL - 3 * 24
-        sheet_h = height - 56 - (48 if tabs else 0) - 40
+        sheet_h = height - 56 - above - 40
     else:
         sheet_w = min(width, _COLUMN) - 24
-        sheet_h = max(160.0, height - 56 - (48 if tabs else 0) - under - 28)
+        sheet_h = max(160.0, height - 56 - above - under - 28)
     layout = sheet_layout(sheet, sheet_w, sheet_h)
     # When the sheet leaves room (wide sheets on a phone, any desktop), the dice faces and the Dice
     # Options table are both on screen all the time, as on paper; otherwise the options take the dice's
@@ -383,6 +391,8 @@ def Trek12Table(session_id: str) -> ft.View:
                   if details and now.step is not Step.SKULL else None)
 
     sheet_block: list[ft.Control] = []
+    if expedition:
+        sheet_block.append(ft.Container(height=_BACK, content=_expedition_button(expedition, primary=False)))
     if tabs:
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
     if shown_max and table.states[0].max_assists:
@@ -471,16 +481,23 @@ def Trek12Table(session_id: str) -> ft.View:
 
 
 @ft.component
-def Trek12Finished(record: Mapping) -> ft.View:
-    """An Ascent saved to History: who won, the summit, each sheet's scoring table, and the final sheets."""
+def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
+    """An Ascent saved to History: who won, the summit, each sheet's scoring table, and the final sheets;
+    for an Expedition's sheet, first the way back to the Expedition, where the Ascent is scored next."""
     width, _height = use_page_size()
     detail = record.get("detail") or {}
     scores = detail.get("scores") or []
     players = record.get("players") or []
     summit = detail.get("summit")
-    solo = any(p.get("id") is None and p.get("name") == MAX_NAME for p in players) and len(scores) == 2
+    if "solo" in detail:
+        solo = detail["solo"] == "max" and len(scores) == 2
+    else:
+        # Saved before the record said so: Max is the last player, without an id, against one player.
+        solo = any(p.get("id") is None and p.get("name") == MAX_NAME for p in players) and len(scores) == 2
     body: list[ft.Control] = [_result_banner([(p.get("name", ""), p.get("score"), bool(p.get("winner")))
                                               for p in players], solo)]
+    if expedition:
+        body.append(ft.Row(controls=[_expedition_button(expedition, primary=True)]))
     body.append(ft.Text(f"{detail.get('rounds', '?')} rounds · saved in History {format_when(record.get('finished'))}",
                         size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
     body.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
@@ -521,6 +538,15 @@ def _view(title: ft.Control, actions: list[ft.Control], content: ft.Control) -> 
         padding=0,
         controls=[ft.SafeArea(content=content)],
     )
+
+
+def _expedition_button(expedition: str, *, primary: bool) -> ft.Control:
+    """Back to the Expedition this sheet is played for: filled once the sheet is saved (scoring the Ascent
+    there comes next), tonal during play so it does not compete with the turn's controls."""
+    kind = ft.FilledButton if primary else ft.FilledTonalButton
+    return labelled("t12-expedition", kind(
+        "Back to the Expedition", key="t12-expedition", icon=ft.Icons.ARROW_BACK_ROUNDED,
+        on_click=lambda: ft.context.page.navigate(_EXPEDITION_ROUTE + expedition)))
 
 
 def _guide(now: Prompt, table, seat: int, many: bool) -> str:

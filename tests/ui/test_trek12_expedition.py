@@ -1,0 +1,88 @@
+"""The Trek 12 screen of a sheet started for an Expedition's Ascent leads back to that Expedition, while the
+sheet is played, once it is complete and after it is saved; a plain Ascent offers no such way."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.ui.expedition  # noqa: F401 - registers the Expedition screens the button leads to
+from companion import hall_of_fame
+from companion.games.trek12.rules import ROLLS, legal_actions
+from companion.sessions import SessionKeeper
+from companion.ui import registry
+from companion.ui.expedition_sheets import start_sheet
+from companion.ui.trek12 import Trek12NewGame, Trek12Play
+
+
+@pytest.fixture(autouse=True)
+def trek12_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+    yield
+
+
+def expedition_sheet(store, *, solo: bool) -> tuple[str, str]:
+    """An Expedition set off as its new-game screen does, and its first Ascent's sheet started in the app as
+    its screen's "play the sheet" button does: (Expedition id, Trek 12 session id)."""
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    setup = hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": False}], solo=solo,
+                                          lead="Ann", cards="off")
+    expedition = keeper.start("expedition", setup, [ann.id], "Expedition")
+    link = start_sheet(store, keeper, expedition.id, keeper.state(expedition.id), seed=11)
+    return expedition.id, link.session_id
+
+
+def play_out(store, session_id: str) -> None:
+    """Fill every circle with the first legal turn of a fixed sequence of rolls."""
+    keeper = SessionKeeper(store)
+    table = keeper.state(session_id)
+    n = 0
+    while not table.complete:
+        keeper.act(session_id, legal_actions(table.states[0], ROLLS[n % len(ROLLS)])[0].to_dict())
+        table = keeper.state(session_id)
+        n += 1
+
+
+async def test_back_to_the_expedition_while_the_sheet_is_played(open_ui, store):
+    expedition, sheet = expedition_sheet(store, solo=True)
+    ui = await open_ui(route=f"/play/trek12/{sheet}", width=390, height=844)
+    ui.get("t12-tab-max")  # the solo Expedition's sheet is played against Max
+    button = ui.get("t12-expedition")
+    assert button.content == "Back to the Expedition"
+    await ui.click("t12-expedition")
+    assert ui.route == f"/play/expedition/{expedition}"
+    # The Expedition's own screen, offering to go on with the sheet started for this Ascent.
+    assert ui.get("exp-sheet-open").content == "Continue the sheet in the app"
+
+
+async def test_back_to_the_expedition_once_the_sheet_is_complete_and_after_it_is_saved(open_ui, store):
+    expedition, sheet = expedition_sheet(store, solo=False)
+    play_out(store, sheet)
+    ui = await open_ui(route=f"/play/trek12/{sheet}", width=1280, height=800)
+    ui.get("t12-finish")  # the complete sheet, not yet saved
+    ui.get("t12-expedition")
+    await ui.click("t12-finish")
+    assert store.history.get(sheet) is not None and ui.route == f"/play/trek12/{sheet}"
+    ui.get("t12-final-when")  # the saved summary
+    assert ui.get("t12-expedition").content == "Back to the Expedition"
+    await ui.click("t12-expedition")
+    assert ui.route == f"/play/expedition/{expedition}"
+    ui.get("exp-sheet-done")  # the Expedition sees the saved sheet, ready to be scored
+
+
+async def test_a_plain_ascent_has_no_way_to_an_expedition(open_ui, store):
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    setup = {"sheet": "dunai", "solo": "max", "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 3}
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    ui.get("t12-title")
+    assert ui.find("t12-expedition") is None
+    play_out(store, session.id)
+    await ui.go("/")
+    await ui.go(f"/play/trek12/{session.id}")
+    await ui.click("t12-finish")
+    ui.get("t12-final-when")
+    assert ui.find("t12-expedition") is None
+    assert "Back to the Expedition" not in ui.text()
