@@ -23,6 +23,7 @@ from companion.games.fourteeners.rules import (
     legal_actions, prompt, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.ui.abandon import use_abandon
 from companion.ui.fourteeners_editor import ability_editor, card_fields, readable
 from companion.ui.fourteeners_forms import AbilityForm, CardForm, roman, side_label
 from companion.ui.fourteeners_store import load_catalog, save_catalog
@@ -85,7 +86,6 @@ def FourteenersPlay(session_id: str) -> ft.View:
     draft, set_draft = ft.use_state(Draft())
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
-    confirming, set_confirming = ft.use_state(False)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
 
     record = app.store.sessions.get(session_id)
@@ -132,15 +132,6 @@ def FourteenersPlay(session_id: str) -> ft.View:
             return
         done()
 
-    def abandon() -> None:
-        set_confirming(False)
-        try:
-            app.keeper.abandon(session_id)
-        except CompanionError as exc:
-            set_problem(f"The game was not abandoned: {exc}")
-            return
-        app.changed()
-        page.navigate("/")
 
     def finish() -> None:
         try:
@@ -150,21 +141,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
             return
         done()
 
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Abandon this game?"),
-            content=ft.Text("The game in progress is deleted and will not appear in History."),
-            actions=[
-                labelled("play-abandon-cancel", ft.TextButton("Keep it", key="play-abandon-cancel",
-                                                              on_click=lambda: set_confirming(False))),
-                labelled("play-abandon-confirm", ft.FilledButton(
-                    "Abandon", key="play-abandon-confirm", on_click=abandon,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-            ],
-            on_dismiss=lambda: set_confirming(False),
-        ) if confirming and record is not None else None
-    )
+    abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
+                              align=ft.MainAxisAlignment.START)
 
     title = (record or history or {}).get("title") or "14ers"
     if state is None:
@@ -172,7 +150,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
             ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
             key="ft-broken", tone="warning")]
         if record is not None:
-            body.append(_abandon_row(set_confirming))
+            body.append(abandon_row)
         return screen_view(title, body)
 
     active = session is not None
@@ -204,7 +182,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if state.log:
         body.append(_log(state))
     if active:
-        body.append(_abandon_row(set_confirming))
+        body.append(abandon_row)
     actions: list[ft.Control] = []
     if active:
         actions = [
@@ -662,10 +640,4 @@ def _log(state: State) -> ft.Control:
     return panel([ft.Text("Recent", size=13, weight=ft.FontWeight.W_600),
                   *[ft.Text(line, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
-
-
-def _abandon_row(set_confirming) -> ft.Control:
-    return ft.Row(alignment=ft.MainAxisAlignment.START, controls=[labelled("play-abandon", ft.TextButton(
-        "Abandon game", key="play-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
-        on_click=lambda: set_confirming(True)))])
 

@@ -35,6 +35,7 @@ from companion.ui.freunde_weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
     tile_editor,
 )
+from companion.ui.abandon import use_abandon
 from companion.ui.registry import register_game_screen
 from companion.ui.services import use_app
 from companion.ui.widgets import colour_dot, labelled, message_card, screen_view, section_title
@@ -90,7 +91,6 @@ def FreundeTable(session_id: str) -> ft.View:
     notice, set_notice = ft.use_state(None)
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
-    confirming, set_confirming = ft.use_state(False)
     view_ref = ft.use_ref(None)
     shown_panel = ft.use_ref(panel)
 
@@ -103,32 +103,7 @@ def FreundeTable(session_id: str) -> ft.View:
 
     ft.use_effect(scroll_to_top, dependencies=[panel])
 
-    def abandon() -> None:
-        set_confirming(False)
-        try:
-            app.keeper.abandon(session_id)
-        except CompanionError as exc:
-            set_problem(f"The game was not abandoned: {sentence(str(exc))}")
-            return
-        app.changed()
-        ft.context.page.navigate("/")
-
-    ft.use_dialog(ft.AlertDialog(
-        modal=True,
-        title=ft.Text("Abandon this game?"),
-        content=ft.Text("The game in progress is deleted and will not appear in History."),
-        actions=[
-            labelled("fr-abandon-cancel", ft.TextButton("Keep it", key="fr-abandon-cancel",
-                                                        on_click=lambda: set_confirming(False))),
-            labelled("fr-abandon-confirm", ft.FilledButton(
-                "Abandon", key="fr-abandon-confirm", on_click=abandon,
-                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-        ],
-        on_dismiss=lambda: set_confirming(False),
-    ) if confirming else None)
-    abandon_button = ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-abandon", ft.TextButton(
-        "Abandon game", key="fr-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
-        on_click=lambda: set_confirming(True)))])
+    abandon_button = use_abandon(session_id, "fr", lambda text: set_problem(sentence(text)))
 
     try:
         session = app.keeper.get(session_id)

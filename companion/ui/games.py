@@ -11,8 +11,8 @@ from urllib.parse import urlparse
 
 import flet as ft
 
-from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
+from companion.ui.abandon import use_abandon
 from companion.ui.home import game_look
 from companion.ui.registry import game_screen
 from companion.ui.services import player_names, use_app
@@ -40,7 +40,6 @@ def PlayScreen() -> ft.View:
     """Route `/play/<game>/<session_id>`: the game in progress on its own screen, or what we know of it."""
     app = use_app()
     params = ft.use_route_params()
-    confirming, set_confirming = ft.use_state(False)
     problem, set_problem = ft.use_state(None)
     game = params.get("game") or ""
     session_id = params.get("session_id") or ""
@@ -49,33 +48,7 @@ def PlayScreen() -> ft.View:
     found = record is not None and record.get("game") == game
     screen = game_screen(game) if entry else None
 
-    def abandon() -> None:
-        set_confirming(False)
-        try:
-            app.keeper.abandon(session_id)
-        except CompanionError as exc:
-            set_problem(f"The game was not abandoned: {exc}")
-            return
-        app.changed()
-        ft.context.page.navigate("/")
-
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Abandon this game?"),
-            content=ft.Text("The game in progress is deleted and will not appear in History."),
-            actions=[
-                labelled("play-abandon-cancel", ft.TextButton("Keep it", key="play-abandon-cancel",
-                                                              on_click=lambda: set_confirming(False))),
-                labelled("play-abandon-confirm", ft.FilledButton(
-                    "Abandon", key="play-abandon-confirm", on_click=abandon,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-            ],
-            on_dismiss=lambda: set_confirming(False),
-        )
-        if confirming and found
-        else None
-    )
+    abandon_button = use_abandon(session_id, "play", set_problem, enabled=found)
 
     if entry is None:
         return _unknown_game(game)
@@ -133,9 +106,7 @@ def PlayScreen() -> ft.View:
             ft.Row(
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                 controls=[
-                    labelled("play-abandon",
-                             ft.TextButton("Abandon game", key="play-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
-                                           on_click=lambda: set_confirming(True))),
+                    *abandon_button.controls,
                     _home_button(),
                 ],
             ),

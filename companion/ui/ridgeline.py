@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State
+from companion.ui.abandon import use_abandon
 from companion.ui.registry import register_game_screen
 from companion.ui.ridgeline_hand import HandDraft, hand_panel
 from companion.ui.ridgeline_parts import bind, seat_chip, sentence
@@ -221,34 +222,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             await view.scroll_to(offset=0)
 
     ft.use_effect(scroll_to_top, dependencies=[panel])
-    confirming, set_confirming = ft.use_state(False)
-
-    def abandon() -> None:
-        set_confirming(False)
-        try:
-            app.keeper.abandon(session_id)
-        except CompanionError as exc:
-            set_table_problem(f"The game was not abandoned: {sentence(str(exc))}")
-            return
-        app.changed()
-        ft.context.page.navigate("/")
-
-    ft.use_dialog(ft.AlertDialog(
-        modal=True,
-        title=ft.Text("Abandon this game?"),
-        content=ft.Text("The game in progress is deleted and will not appear in History."),
-        actions=[
-            labelled("rl-abandon-cancel", ft.TextButton("Keep it", key="rl-abandon-cancel",
-                                                        on_click=lambda: set_confirming(False))),
-            labelled("rl-abandon-confirm", ft.FilledButton(
-                "Abandon", key="rl-abandon-confirm", on_click=abandon,
-                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-        ],
-        on_dismiss=lambda: set_confirming(False),
-    ) if confirming else None)
-    abandon_button = ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("rl-abandon", ft.TextButton(
-        "Abandon game", key="rl-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
-        on_click=lambda: set_confirming(True)))])
+    abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(sentence(text)))
 
     try:
         session = app.keeper.get(session_id)

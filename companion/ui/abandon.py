@@ -1,0 +1,55 @@
+"""Abandoning a game in progress: the button, the confirmation and the keeper call, shared by game screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.ui.services import use_app
+from companion.ui.widgets import labelled
+
+__all__ = ["use_abandon"]
+
+
+def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, enabled: bool = True,
+                align: ft.MainAxisAlignment = ft.MainAxisAlignment.END) -> ft.Control:
+    """A hook: the "Abandon game" button for a session, behind a confirmation; abandoning goes home.
+
+    Keys: `<prefix>-abandon`, `<prefix>-abandon-cancel`, `<prefix>-abandon-confirm`. A refusal from the
+    keeper is handed to `report` as a sentence, and the game stays as it was.
+    """
+    app = use_app()
+    confirming, set_confirming = ft.use_state(False)
+
+    def abandon() -> None:
+        set_confirming(False)
+        try:
+            app.keeper.abandon(session_id)
+        except CompanionError as exc:
+            report(f"The game was not abandoned: {exc}")
+            return
+        app.changed()
+        ft.context.page.navigate("/")
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Abandon this game?"),
+            content=ft.Text("The game in progress is deleted and will not appear in History."),
+            actions=[
+                labelled(f"{prefix}-abandon-cancel", ft.TextButton(
+                    "Keep it", key=f"{prefix}-abandon-cancel", on_click=lambda: set_confirming(False))),
+                labelled(f"{prefix}-abandon-confirm", ft.FilledButton(
+                    "Abandon", key=f"{prefix}-abandon-confirm", on_click=abandon,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+            ],
+            on_dismiss=lambda: set_confirming(False),
+        )
+        if confirming and enabled
+        else None
+    )
+    return ft.Row(alignment=align, controls=[labelled(f"{prefix}-abandon", ft.TextButton(
+        "Abandon game", key=f"{prefix}-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        on_click=lambda: set_confirming(True)))])
