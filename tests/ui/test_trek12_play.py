@@ -367,3 +367,18 @@ async def test_resume_from_home_and_abandon_after_confirming(open_ui, store):
     await ui.click("t12-abandon-confirm")
     assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
     assert ui.route == "/"
+
+
+async def test_a_saved_table_with_a_guest_named_max_is_not_shown_as_free_solo(open_ui, store):
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    setup = {"sheet": "dunai", "players": [{"id": ann.id, "name": "Ann"}, {"id": None, "name": "Max"}]}
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for circle in (8, 9):
+        keeper.act(session.id, {"dice": [6, 0], "op": "higher", "circle": circle, "player": 0})
+        keeper.act(session.id, {"dice": [6, 0], "op": "sum", "circle": circle, "player": 1})
+    keeper.finish(session.id)
+    assert store.history.get(session.id)["detail"]["solo"] is None
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    # Max here is a guest at the table: a win shared by two players, not "A tie with Max" of Free Solo.
+    assert ui.get("t12-result-text").value.startswith("Ann and Max share the win")
