@@ -1,17 +1,20 @@
-"""Charts and number displays for History and Statistics, drawn with Flet's own controls.
+"""Charts and number displays for History and Statistics.
 
-The scores-over-time line is drawn on an `ft.canvas.Canvas` that redraws at its measured width; bars are
-plain containers in rows, so they fit any screen width without measuring. Every chart carries a spoken
-summary (ft.Semantics label) with the numbers it shows, for screen readers and browser tests.
+The three charts (scores over time, score distribution, stars per Expedition) are flet_charts controls,
+`LineChart` and `BarChart`, which the Flutter client draws at whatever width the screen gives them. Their
+text, grid and frame take the theme's colour roles, so the same chart reads in light and dark. Read aloud,
+a chart would be a string of axis numbers, so each one is wrapped in a spoken summary holding every number
+it shows, and small text rows under it give the legend and the headline figures in words.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import flet as ft
-import flet.canvas as cv
+import flet_charts as fc
 
 from companion.stats import Bin, ExpeditionStars, Outcome
 
@@ -19,13 +22,15 @@ __all__ = [
     "WIN_COLOUR",
     "SHARED_COLOUR",
     "LOSS_COLOUR",
+    "STAR_KINDS",
     "panel",
     "figure",
     "figure_row",
     "form_dots",
     "percent",
     "number",
-    "ScoreLine",
+    "ScoreSeries",
+    "score_chart",
     "histogram_chart",
     "bar_list",
     "stars_chart",
@@ -34,8 +39,18 @@ __all__ = [
 WIN_COLOUR = "#2E7D32"
 SHARED_COLOUR = "#00838F"
 LOSS_COLOUR = "#9E9E9E"
-_STAR_COLOURS = {"summit": "#C2571A", "race": "#3F51B5", "record": "#8D6E00"}
+# The kinds of Expedition star in the order they are stacked, bottom up (rulebook, Earn a Reputation).
+STAR_KINDS = ("summit", "race", "record")
 _STAR_LABELS = {"summit": "Summit", "race": "Race", "record": "Record"}
+# Theme roles rather than fixed colours: the client picks the light or dark shade of each.
+_STAR_COLOURS = {"summit": ft.Colors.PRIMARY, "race": ft.Colors.TERTIARY, "record": ft.Colors.SECONDARY}
+_OTHER_STARS = ft.Colors.OUTLINE
+_INK = ft.Colors.ON_SURFACE_VARIANT
+_GRID = ft.Colors.OUTLINE_VARIANT
+_FRAME = ft.Colors.OUTLINE
+_TIP_STYLE = ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)
+_OUTCOME_WORDS = {Outcome.WIN: "won", Outcome.SHARED: "shared win", Outcome.LOSS: "lost",
+                  Outcome.SOLO: "played alone"}
 
 
 def panel(controls: Sequence[ft.Control], *, key: str | None = None, spacing: int = 10) -> ft.Control:
@@ -94,11 +109,10 @@ def figure_row(figures: Sequence[ft.Control]) -> ft.Control:
 
 def form_dots(form: Sequence[Outcome], *, key: str | None = None, size: int = 24) -> ft.Control:
     """Recent form as lettered dots, newest on the left: W (won), S (shared win), L (lost)."""
-    words = {Outcome.WIN: "won", Outcome.SHARED: "shared win", Outcome.LOSS: "lost", Outcome.SOLO: "played alone"}
     colours = {Outcome.WIN: WIN_COLOUR, Outcome.SHARED: SHARED_COLOUR, Outcome.LOSS: LOSS_COLOUR,
                Outcome.SOLO: LOSS_COLOUR}
-    spoken = "Recent form, newest first: " + (", ".join(words[o] for o in form) if form else "no games yet")
-    dots = [
+    spoken = "Recent form, newest first: " + (", ".join(_OUTCOME_WORDS[o] for o in form) if form else "no games yet")
+    dots: list[ft.Control] = [
         ft.Container(
             width=size, height=size, border_radius=ft.BorderRadius.all(size / 2), bgcolor=colours[o],
             alignment=ft.Alignment.CENTER,
@@ -112,103 +126,181 @@ def form_dots(form: Sequence[Outcome], *, key: str | None = None, size: int = 24
                         content=ft.Row(dots, key=key, spacing=4, tight=True))
 
 
-@ft.component
-def ScoreLine(values: list[float], outcomes: list[Outcome], first: str, last: str, colour: str,
-              lower_is_better: bool = False, key: str | None = None, height: int = 170) -> ft.Control:
-    """Scores over time: one point per game, oldest on the left, wins drawn as larger filled dots."""
-    width, set_width = ft.use_state(300.0)
-    page = ft.context.page
-    dark = page.theme_mode == ft.ThemeMode.DARK or (
-        page.theme_mode in (None, ft.ThemeMode.SYSTEM) and page.platform_brightness == ft.Brightness.DARK)
-    ink = "#B0BEC5" if dark else "#607D8B"
-    grid = "#37474F" if dark else "#E0E6EA"
-    left, right, top, bottom = 34.0, 10.0, 10.0, 22.0
-    low, high, step = _axis(values)
-    plot_w, plot_h = max(width - left - right, 10.0), height - top - bottom
 
-    def x_at(n: int) -> float:
-        return left + (plot_w / 2 if len(values) == 1 else plot_w * n / (len(values) - 1))
 
-    def y_at(v: float) -> float:
-        return top + plot_h * (1 - (v - low) / (high - low))
+@dataclass(frozen=True)
+class ScoreSeries:
+    """One line of a scores-over-time chart: whose it is, its colour, and its games as (slot, score, outcome),
+    a slot being the game's place on the chart's shared time axis (0 = the oldest game shown)."""
 
-    shapes: list[cv.Shape] = []
-    for tick in _ticks(low, high, step):
-        y = y_at(tick)
-        shapes.append(cv.Line(left, y, left + plot_w, y, paint=ft.Paint(color=grid, stroke_width=1)))
-        shapes.append(cv.Text(left - 6, y, number(tick), alignment=ft.Alignment.CENTER_RIGHT,
-                              style=ft.TextStyle(size=10, color=ink)))
-    if len(values) > 1:
-        shapes.append(cv.Path(
-            [cv.Path.MoveTo(x_at(0), y_at(values[0])),
-             *(cv.Path.LineTo(x_at(n), y_at(v)) for n, v in enumerate(values[1:], 1))],
-            paint=ft.Paint(color=colour, stroke_width=2.5, style=ft.PaintingStyle.STROKE,
-                           stroke_join=ft.StrokeJoin.ROUND, stroke_cap=ft.StrokeCap.ROUND),
-        ))
-    for n, (v, o) in enumerate(zip(values, outcomes)):
-        won = o.won
-        shapes.append(cv.Circle(x_at(n), y_at(v), 5 if won else 3.5,
-                                paint=ft.Paint(color=colour if won else ft.Colors.SURFACE,
-                                               style=ft.PaintingStyle.FILL)))
-        if not won:
-            shapes.append(cv.Circle(x_at(n), y_at(v), 3.5,
-                                    paint=ft.Paint(color=colour, stroke_width=2, style=ft.PaintingStyle.STROKE)))
-    shapes.append(cv.Text(left, height - 4, first, alignment=ft.Alignment.BOTTOM_LEFT,
-                          style=ft.TextStyle(size=10, color=ink)))
-    if len(values) > 1:
-        shapes.append(cv.Text(left + plot_w, height - 4, last, alignment=ft.Alignment.BOTTOM_RIGHT,
-                              style=ft.TextStyle(size=10, color=ink)))
+    name: str
+    colour: str
+    points: tuple[tuple[int, float, Outcome], ...]
 
-    def resized(e: cv.CanvasResizeEvent) -> None:
-        if e.width and abs(e.width - width) >= 1:
-            set_width(e.width)
 
-    direction = " (lower is better)" if lower_is_better else ""
-    spoken = (f"Scores over time{direction}, oldest first: " + ", ".join(number(v) for v in values)
-              + f". From {first} to {last}.")
-    return ft.Semantics(
-        label=spoken,
-        exclude_semantics=True,
-        content=ft.Container(
-            key=key,
-            height=height,
-            content=cv.Canvas(shapes=shapes, expand=True, on_resize=resized, resize_interval=50),
-        ),
+def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: str, lower_is_better: bool = False,
+                first_game: int = 1, key: str | None = None, height: int = 210) -> ft.Control:
+    """Scores over time: a line per player across the games shown, oldest on the left, wins as larger filled
+    dots; `dates[slot]` is the date of each game shown and `first_game` the number of the oldest one."""
+    slots = max(len(dates), 1)
+    low, high, step = _axis([score for line in series for _, score, _ in line.points])
+    lines = [
+        fc.LineChartData(
+            color=line.colour, stroke_width=2.5, rounded_stroke_cap=True, rounded_stroke_join=True,
+            points=[fc.LineChartDataPoint(
+                x, score, point=_dot(line.colour, outcome.won),
+                tooltip=fc.LineChartDataPointTooltip(
+                    text=f"{line.name}: {number(score)}\n{_at(dates, x)} · {_OUTCOME_WORDS[outcome]}",
+                    text_style=_TIP_STYLE))
+                for x, score, outcome in line.points],
+        )
+        for line in series
+    ]
+    # A label on every game would collide on a phone: about six numbers, always the first and the last.
+    every = max(1, math.ceil(slots / 6))
+    numbered = [x for x in range(0, slots, every) if slots - 1 - x >= every / 2 or x == slots - 1]
+    if slots - 1 not in numbered:
+        numbered.append(slots - 1)
+    span = dates[0] if len(dates) < 2 or dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+    chart = fc.LineChart(
+        key=key, height=height, data_series=lines,
+        min_x=0, max_x=max(slots - 1, 1), min_y=low, max_y=high,
+        horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
+        border=_frame(),
+        left_axis=_value_axis(low, high, step, unit[:1].upper() + unit[1:]),
+        bottom_axis=fc.ChartAxis(
+            title=_axis_title(f"Game · {span}" if span else "Game"), title_size=20, label_spacing=1, label_size=20,
+            labels=[fc.ChartAxisLabel(value=x, label=_axis_text(str(first_game + x))) for x in numbered]),
+        tooltip=fc.LineChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
+                                    fit_inside_horizontally=True, fit_inside_vertically=True, max_width=200),
     )
 
+    def facts(line: ScoreSeries) -> str:
+        scores = [score for _, score, _ in line.points]
+        best = min(scores) if lower_is_better else max(scores)
+        return (f"{len(scores)} game{'s' if len(scores) != 1 else ''}, best {number(best)}, "
+                f"latest {number(scores[-1])}")
 
-def histogram_chart(bins: Sequence[Bin], colour: str, *, key: str | None = None, height: int = 120) -> ft.Control:
-    """A score distribution: one bar per score range, its count on top and the range underneath."""
-    tallest = max((b.count for b in bins), default=0) or 1
-    columns = []
-    for b in bins:
-        label = str(b.low) if b.low == b.high else f"{b.low}–{b.high}"
-        bar_height = max(2, round(height * b.count / tallest)) if b.count else 2
-        columns.append(ft.Column(
-            expand=1,
-            spacing=2,
-            alignment=ft.MainAxisAlignment.END,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            controls=[
-                ft.Text(str(b.count) if b.count else "", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Container(height=bar_height, bgcolor=colour if b.count else ft.Colors.OUTLINE_VARIANT,
-                             border_radius=ft.BorderRadius.only(top_left=4, top_right=4)),
-                ft.Text(label, size=9, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1, no_wrap=True,
-                        overflow=ft.TextOverflow.VISIBLE),
-            ],
-        ))
+    rows: list[ft.Control] = []
+    if len(series) == 1:
+        rows.append(_legend_text(_first_upper(facts(series[0])), key=f"{key}-summary" if key else None))
+    else:
+        rows.extend(_legend_row(line.colour, f"{line.name}: {facts(line)}",
+                                key=f"{key}-legend-{n}" if key else None) for n, line in enumerate(series))
+    rows.append(ft.Row(wrap=True, spacing=12, controls=[
+        _legend_item(_dot_swatch(True), "won"), _legend_item(_dot_swatch(False), "not won")]))
+    direction = " (lower is better)" if lower_is_better else ""
+    if len(series) == 1:
+        spoken = (f"Scores over time{direction}, oldest first: "
+                  + ", ".join(number(score) for _, score, _ in series[0].points) + (f". {span}." if span else "."))
+    else:
+        spoken = (f"Scores over time{direction}, oldest first" + (f", {span}" if span else "") + ". "
+                  + "; ".join(f"{line.name}: " + ", ".join(number(score) for _, score, _ in line.points)
+                              for line in series) + ".")
+    return _chart_with_legend(chart, spoken, rows)
+
+
+def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str = "games",
+                    key: str | None = None, height: int = 180) -> ft.Control:
+    """A score distribution: one bar per score range, as tall as the number of scores in it (`counted` says
+    what those are: the player's games, or everyone's scores)."""
+    tallest = max((b.count for b in bins), default=0)
+    top, step = _count_axis(tallest)
+    ranges = [str(b.low) if b.low == b.high else f"{b.low}–{b.high}" for b in bins]
+    # Three-digit ranges ("100–119") are wider than a bar's share of a phone: one number per line then.
+    stacked = any(len(text) > 5 for text in ranges)
+    groups = [
+        fc.BarChartGroup(x=n, rods=[fc.BarChartRod(
+            from_y=0, to_y=b.count, width=_bar_width(len(bins)), color=colour,
+            border_radius=ft.BorderRadius.only(top_left=4, top_right=4),
+            show_tooltip=b.count > 0,
+            tooltip=fc.BarChartRodTooltip(text=f"{_counted(b.count, counted)}\n{text} {unit}", text_style=_TIP_STYLE))])
+        for n, (b, text) in enumerate(zip(bins, ranges))
+    ]
+    chart = fc.BarChart(
+        key=key, height=height, groups=groups, min_y=0, max_y=top,
+        group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
+        horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
+        border=_frame(),
+        left_axis=_value_axis(0, top, step, _first_upper(counted)),
+        bottom_axis=fc.ChartAxis(
+            title=_axis_title(_first_upper(unit)), title_size=20, label_size=30 if stacked else 18,
+            labels=[fc.ChartAxisLabel(value=n, label=_axis_text(text.replace("–", "–\n") if stacked else text))
+                    for n, text in enumerate(ranges)]),
+        tooltip=fc.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
+                                   fit_inside_horizontally=True, fit_inside_vertically=True),
+    )
+    total = sum(b.count for b in bins)
+    commonest = [text for b, text in zip(bins, ranges) if b.count == tallest]
+    rows: list[ft.Control] = []
+    if bins:
+        # "Most often" only says something when one or two ranges stand out; otherwise give the spread.
+        words = (f"Most often {' and '.join(commonest)} {unit}: {tallest} of {total} {counted}"
+                 if tallest > 1 and len(commonest) <= 2
+                 else f"{_counted(total, counted)}, all between {bins[0].low} and {bins[-1].high} {unit}")
+        rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
     spoken = "Score distribution: " + "; ".join(
-        f"{b.count} game{'s' if b.count != 1 else ''} from {b.low} to {b.high}" for b in bins if b.count)
-    return ft.Semantics(label=spoken, exclude_semantics=True,
-                        content=ft.Container(key=key, height=height + 36,
-                                             content=ft.Row(columns, spacing=4,
-                                                            vertical_alignment=ft.CrossAxisAlignment.END)))
+        f"{_counted(b.count, counted)} from {b.low} to {b.high}" for b in bins if b.count) + "."
+    return _chart_with_legend(chart, spoken, rows)
+
+
+def stars_chart(entries: Sequence[ExpeditionStars], *, first_number: int = 1, key: str | None = None,
+                height: int = 180) -> ft.Control:
+    """Stars per Expedition: one column per Expedition, oldest left, stacked from its Summit, Race and Record
+    stars (rulebook, Earn a Reputation); `first_number` is the number of the oldest Expedition shown."""
+    totals = [max(e.stars, sum(e.by_kind.values())) for e in entries]
+    top, step = _count_axis(max(totals, default=0))
+    groups = []
+    unexplained = False
+    for n, (entry, total) in enumerate(zip(entries, totals)):
+        items, height_so_far = [], 0
+        for kind in STAR_KINDS:
+            count = entry.by_kind.get(kind, 0)
+            if count > 0:
+                items.append(fc.BarChartRodStackItem(from_y=height_so_far, to_y=height_so_far + count,
+                                                     color=_STAR_COLOURS[kind]))
+                height_so_far += count
+        if total > height_so_far:
+            # Stars the record's breakdown does not explain (an older record without one) stay visible.
+            unexplained = True
+            items.append(fc.BarChartRodStackItem(from_y=height_so_far, to_y=total, color=_OTHER_STARS))
+        groups.append(fc.BarChartGroup(x=n, rods=[fc.BarChartRod(
+            from_y=0, to_y=total, width=_bar_width(len(entries)), color=_OTHER_STARS, stack_items=items,
+            border_radius=ft.BorderRadius.only(top_left=4, top_right=4),
+            tooltip=fc.BarChartRodTooltip(text=f"#{first_number + n}: {_stars_words(entry, total)}",
+                                          text_style=_TIP_STYLE))]))
+    chart = fc.BarChart(
+        key=key, height=height, groups=groups, min_y=0, max_y=top,
+        group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
+        horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
+        border=_frame(),
+        left_axis=_value_axis(0, top, step, "Stars"),
+        bottom_axis=fc.ChartAxis(
+            title=_axis_title("Expedition, oldest to newest"), title_size=20, label_size=18,
+            labels=[fc.ChartAxisLabel(value=n, label=_axis_text(f"#{first_number + n}"))
+                    for n in range(len(entries))]),
+        tooltip=fc.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
+                                   fit_inside_horizontally=True, fit_inside_vertically=True),
+    )
+    legend = [_legend_item(_swatch(_STAR_COLOURS[kind]), _STAR_LABELS[kind]) for kind in STAR_KINDS]
+    if unexplained:
+        legend.append(_legend_item(_swatch(_OTHER_STARS), "Not broken down"))
+    rows: list[ft.Control] = [ft.Row(wrap=True, spacing=12, controls=legend)]
+    if entries:
+        best = max(range(len(entries)), key=lambda n: (totals[n], n))
+        rows.append(_legend_text(
+            f"{sum(totals)} stars in {len(entries)} Expedition{'s' if len(entries) != 1 else ''}, "
+            f"most {totals[best]} in #{first_number + best}", key=f"{key}-summary" if key else None))
+    spoken = "Stars per Expedition, oldest first: " + "; ".join(
+        f"Expedition {first_number + n}: {_stars_words(e, total)}"
+        for n, (e, total) in enumerate(zip(entries, totals))) + "."
+    return _chart_with_legend(chart, spoken, rows)
 
 
 def bar_list(rows: Sequence[tuple[str, float, str, str]], *, key: str | None = None) -> ft.Control:
     """Horizontal bars, one per row of (label, value, colour, value as text), longest value full width."""
     longest = max((value for _, value, _, _ in rows), default=0) or 1
-    lines = []
+    lines: list[ft.Control] = []
     for label, value, colour, text in rows:
         share = max(0.0, value / longest)
         filled = round(share * 1000)
@@ -228,47 +320,96 @@ def bar_list(rows: Sequence[tuple[str, float, str, str]], *, key: str | None = N
     return ft.Semantics(label=spoken, exclude_semantics=True, content=ft.Column(lines, key=key, spacing=10))
 
 
-def stars_chart(entries: Sequence[ExpeditionStars], *, key: str | None = None, height: int = 120) -> ft.Control:
-    """Stars per Expedition: one stacked column per Expedition (Summit, Race and Record stars), oldest left."""
-    totals = [max(e.stars, sum(e.by_kind.values())) for e in entries]
-    tallest = max(totals, default=0) or 1
-    unit = height / tallest
-    columns = []
-    for n, (entry, total) in enumerate(zip(entries, totals), 1):
-        parts = [(kind, entry.by_kind.get(kind, 0)) for kind in ("record", "race", "summit")]
-        other = total - sum(count for _, count in parts)
-        segments = [ft.Container(height=max(1, round(count * unit)), bgcolor=_STAR_COLOURS[kind])
-                    for kind, count in parts if count > 0]
-        if other > 0:
-            segments.insert(0, ft.Container(height=round(other * unit), bgcolor=ft.Colors.OUTLINE))
-        columns.append(ft.Column(
-            expand=1, spacing=2, alignment=ft.MainAxisAlignment.END,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            controls=[
-                ft.Text(str(entry.stars), size=11, weight=ft.FontWeight.W_600),
-                ft.Container(
-                    width=28, border_radius=ft.BorderRadius.only(top_left=6, top_right=6),
-                    clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
-                    content=ft.Column(segments or [ft.Container(height=2, bgcolor=ft.Colors.OUTLINE_VARIANT)],
-                                      spacing=0, tight=True),
-                ),
-                ft.Text(f"#{n}", size=10, color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-        ))
-    legend = ft.Row(wrap=True, spacing=12, controls=[
-        ft.Row(tight=True, spacing=4, controls=[
-            ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(2), bgcolor=_STAR_COLOURS[kind]),
-            ft.Text(_STAR_LABELS[kind], size=12, color=ft.Colors.ON_SURFACE_VARIANT)])
-        for kind in ("summit", "race", "record")
+# --- chart parts --------------------------------------------------------------------------------------------------
+
+def _chart_with_legend(chart: ft.Control, spoken: str, rows: Sequence[ft.Control]) -> ft.Control:
+    """The chart, read to a screen reader as its summary (its axis numbers alone say little), and the
+    legend and summary rows under it, which are plain text for everyone."""
+    return ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
+        ft.Semantics(label=spoken, exclude_semantics=True, content=chart),
+        *rows,
     ])
-    spoken = "Stars per Expedition, oldest first: " + "; ".join(
-        f"Expedition {n}: {e.stars} stars ({', '.join(f'{c} {k}' for k, c in e.by_kind.items())})"
-        for n, e in enumerate(entries, 1))
-    return ft.Semantics(label=spoken, exclude_semantics=True, content=ft.Column(key=key, spacing=8, controls=[
-        ft.Container(height=height + 36, content=ft.Row(columns, spacing=6,
-                                                        vertical_alignment=ft.CrossAxisAlignment.END)),
-        legend,
-    ]))
+
+
+def _frame() -> ft.Border:
+    return ft.Border(left=ft.BorderSide(1, _FRAME), bottom=ft.BorderSide(1, _FRAME))
+
+
+def _value_axis(low: float, high: float, step: float, title: str) -> fc.ChartAxis:
+    """The left axis: a number at every grid line, sized to the widest one, with a title along it."""
+    ticks = _ticks(low, high, step)
+    widest = max((len(number(t)) for t in ticks), default=1)
+    return fc.ChartAxis(
+        title=_axis_title(title), title_size=20, label_spacing=step, label_size=8 + 7 * widest,
+        labels=[fc.ChartAxisLabel(value=t, label=_axis_text(number(t))) for t in ticks])
+
+
+def _axis_text(text: str) -> ft.Text:
+    return ft.Text(text, size=10, color=_INK, text_align=ft.TextAlign.CENTER, no_wrap=True)
+
+
+def _axis_title(text: str) -> ft.Text:
+    return ft.Text(text, size=11, color=_INK, weight=ft.FontWeight.W_500, max_lines=1,
+                   overflow=ft.TextOverflow.ELLIPSIS)
+
+
+def _dot(colour: str, won: bool) -> fc.ChartCirclePoint:
+    """A game on the line: a win filled and larger, any other game a ring, so results show without colour."""
+    if won:
+        return fc.ChartCirclePoint(radius=5, color=colour, stroke_width=0)
+    return fc.ChartCirclePoint(radius=3.5, color=ft.Colors.SURFACE, stroke_color=colour, stroke_width=2)
+
+
+def _dot_swatch(won: bool) -> ft.Control:
+    if won:
+        return ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=_INK)
+    return ft.Container(width=8, height=8, border_radius=ft.BorderRadius.all(4), border=ft.Border.all(2, _INK))
+
+
+def _swatch(colour: str) -> ft.Control:
+    return ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(2), bgcolor=colour)
+
+
+def _legend_item(swatch: ft.Control, text: str) -> ft.Control:
+    return ft.Row(tight=True, spacing=4, controls=[swatch, ft.Text(text, size=12, color=_INK)])
+
+
+def _legend_row(colour: str, text: str, *, key: str | None = None) -> ft.Control:
+    return ft.Row(spacing=6, controls=[
+        _swatch(colour), ft.Text(text, key=key, size=12, color=_INK, expand=True)])
+
+
+def _legend_text(text: str, *, key: str | None = None) -> ft.Control:
+    return ft.Text(text, key=key, size=12, color=_INK)
+
+
+def _bar_width(bars: int) -> int:
+    """Bars thin out as there are more of them, so eight or twelve still fit a phone's width with gaps."""
+    return 22 if bars <= 6 else 16 if bars <= 9 else 12
+
+
+def _count_axis(tallest: int) -> tuple[int, int]:
+    """A count axis from zero: (top, step) with whole-number steps and room for the tallest bar."""
+    step = int(_step(0, max(tallest, 1)))
+    return max(step, math.ceil(tallest / step) * step), step
+
+
+def _stars_words(entry: ExpeditionStars, total: int) -> str:
+    parts = [f"{entry.by_kind[kind]} {kind}" for kind in STAR_KINDS if entry.by_kind.get(kind)]
+    return f"{total} star{'s' if total != 1 else ''}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def _counted(count: int, counted: str) -> str:
+    """'1 game', '3 games' ('counted' is a plural ending in s)."""
+    return f"{count} {counted if count != 1 else counted[:-1]}"
+
+
+def _at(dates: Sequence[str], slot: int) -> str:
+    return dates[slot] if 0 <= slot < len(dates) else ""
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _axis(values: Sequence[float]) -> tuple[float, float, float]:

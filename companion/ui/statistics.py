@@ -19,7 +19,8 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.stats import Games, PlayerLine, SheetLine, SoloLine
 from companion.ui.charts import (
-    ScoreLine, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, stars_chart,
+    ScoreSeries, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, score_chart,
+    stars_chart,
 )
 from companion.ui.history import ALL, stats_route
 from companion.ui.home import game_look
@@ -86,7 +87,8 @@ def StatsScreen() -> ft.View:
             body.append(panel([
                 ft.Text(f"Every player's {stats.score_unit(chosen)} in {len(scores):,} scores"
                         + (" (lower is better)" if low else ""), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                histogram_chart(stats.histogram(scores), game_look(chosen).colour, key="stats-distribution"),
+                histogram_chart(stats.histogram(scores), game_look(chosen).colour, unit=stats.score_unit(chosen),
+                                counted="scores", key="stats-distribution"),
             ]))
 
     if chosen in (None, "trek12"):
@@ -289,14 +291,14 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
         if len(latest) < len(series):
             heading += f", latest {len(latest)} of {len(series):,} games"
         controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
-        controls.append(ScoreLine(
-            values=[p.score for p in latest], outcomes=[p.outcome for p in latest],
-            first=_short_date(latest[0].finished), last=_short_date(latest[-1].finished),
-            colour=colour, lower_is_better=low, key=f"{prefix}-over-time"))
+        controls.append(score_chart(
+            [ScoreSeries(line.name, colour, tuple((n, p.score, p.outcome) for n, p in enumerate(latest)))],
+            [_short_date(p.finished) for p in latest], unit=stats.score_unit(game), lower_is_better=low,
+            first_game=len(series) - len(latest) + 1, key=f"{prefix}-over-time"))
     if len(series) >= 3:
         controls.append(ft.Text("Score distribution", weight=ft.FontWeight.W_600, size=13))
         controls.append(histogram_chart(stats.histogram([p.score for p in series]), colour,
-                                        key=f"{prefix}-distribution"))
+                                        unit=stats.score_unit(game), key=f"{prefix}-distribution"))
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
@@ -304,7 +306,7 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
             heading = "Stars per Expedition" + (f", latest {len(shown)} of {len(stars):,}" if len(shown) < len(stars)
                                                 else "")
             controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
-            controls.append(stars_chart(shown, key=f"{prefix}-stars"))
+            controls.append(stars_chart(shown, first_number=len(stars) - len(shown) + 1, key=f"{prefix}-stars"))
     return panel(controls, key=f"{prefix}-card", spacing=12)
 
 

@@ -8,6 +8,7 @@ import io
 import json
 
 import flet as ft
+import flet_charts as fc
 from flet.messaging.protocol import MessageAction
 from harness import walk
 
@@ -59,6 +60,23 @@ def seed(store):
                       {"route": "sprint", "lower_is_better": True}),
     }
     return ann, bob, ids
+
+
+def lines_shown(chart: fc.LineChart) -> list[list[tuple[float, float]]]:
+    """Each line of a LineChart as the (x, y) points the client is sent."""
+    assert isinstance(chart, fc.LineChart)
+    return [[(point.x, point.y) for point in line.points] for line in chart.data_series]
+
+
+def bars_shown(chart: fc.BarChart) -> list[float]:
+    """Each bar's height in a BarChart, left to right."""
+    assert isinstance(chart, fc.BarChart)
+    return [rod.to_y for group in chart.groups for rod in group.rods]
+
+
+def labels_on(axis: fc.ChartAxis) -> list[str]:
+    """The texts of an axis's labels, in order."""
+    return [label.label.value for label in axis.labels]
 
 
 def card_ids(ui) -> list[str]:
@@ -182,7 +200,13 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert ui.get(f"stats-player-id:{ann.id}-words").value == (
         f"2 games · 1 win · best {number(ridge['Ann'].best)} · avg {number(ridge['Ann'].average)}")
     assert ridge["Ann"].best == 12                               # fatigue: lower is better
-    assert ui.find("stats-sheets-title") is None and ui.find("stats-distribution") is not None
+    assert ui.find("stats-sheets-title") is None
+    # Every player's fatigue counted into the distribution.
+    scores = [12, 30, 40, 25]
+    assert bars_shown(ui.get("stats-distribution")) == [b.count for b in stats.histogram(scores)]
+    assert labels_on(ui.get("stats-distribution").bottom_axis) == [
+        str(b.low) if b.low == b.high else f"{b.low}–{b.high}" for b in stats.histogram(scores)]
+    assert ui.get("stats-distribution-summary").value == "4 scores, all between 12 and 43 fatigue"
 
 
 async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
@@ -206,8 +230,63 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     (dunai,) = stats.trek12_sheets(records, f"id:{ann.id}")
     assert ui.get("pstats-sheet-dunai-summit-rate").value == "50% (1 of 2)" and dunai.summits == 1
     assert ui.get("pstats-solo-trek12-max-best").value == "40"
+    # Scores over time, read back from the chart: Ann's two Trek 12 games, the shared win as a filled dot.
+    series = stats.score_series(records, f"id:{ann.id}", "trek12")
     over_time = ui.get("pstats-trek12-over-time")
-    assert over_time is not None                                          # a chart once there are two games
+    assert lines_shown(over_time) == [[(n, p.score) for n, p in enumerate(series)]] == [[(0, 70), (1, 40)]]
+    assert [p.point.radius for p in over_time.data_series[0].points] == [5, 3.5]
+    assert ui.get("pstats-trek12-over-time-summary").value == "2 games, best 70, latest 40"
+    assert ui.find("pstats-trek12-distribution") is None                  # two games are no distribution yet
+
+
+def _expeditions(store, stars):
+    """Ann's solo Expeditions against Max, one a day: each Ascent's (summit, race, record) stars for Ann."""
+    ann = store.players.add("Ann")
+    for day, ascents in enumerate(stars, 1):
+        total = sum(sum(a) for a in ascents)
+        store.history.add({
+            "game": "expedition", "finished": f"2026-04-{day:02d}T18:00:00+00:00", "title": "Expedition",
+            "players": [{"id": ann.id, "name": "Ann", "score": total, "winner": True},
+                        {"id": None, "name": "Max", "score": 1, "winner": False}],
+            "detail": {"solo": True, "ascents": [
+                {"ascent": n, "stars": {"Ann": {"summit": s, "race": r, "record": c, "total": s + r + c}}}
+                for n, (s, r, c) in enumerate(ascents, 1)]},
+            "session": None})
+    return ann
+
+
+async def test_expedition_charts_show_what_stats_computes(open_ui, store, monkeypatch):
+    from companion.ui import statistics as screen
+
+    stars = [[(1, day % 3, 0), (1, 0, day % 2)] for day in range(13)]
+    ann = _expeditions(store, stars)
+    monkeypatch.setattr(screen, "LATEST_ON_LINE", 5)
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    records = store.history.list()
+    key = f"id:{ann.id}"
+    # Stars per Expedition: the latest twelve of thirteen, numbered from the second, each column stacked
+    # from the Summit, Race and Record stars of its breakdown.
+    expected = stats.expedition_stars(records, key)[-screen.LATEST_EXPEDITIONS:]
+    chart = ui.get("pstats-expedition-stars")
+    assert bars_shown(chart) == [e.stars for e in expected]
+    assert labels_on(chart.bottom_axis) == [f"#{n}" for n in range(2, 14)]
+    for entry, group in zip(expected, chart.groups):
+        (rod,) = group.rods
+        assert [item.to_y - item.from_y for item in rod.stack_items] == [
+            entry.by_kind[kind] for kind in ("summit", "race", "record") if entry.by_kind[kind]]
+    assert expected[0].by_kind == {"summit": 2, "race": 1, "record": 1}       # the second Expedition's stars
+    assert "Stars per Expedition, latest 12 of 13" in ui.texts()
+    totals = [e.stars for e in expected]
+    assert ui.get("pstats-expedition-stars-summary").value == (
+        f"{sum(totals)} stars in 12 Expeditions, most {max(totals)} in #{13 - totals[::-1].index(max(totals))}")
+    # Stars over time: the latest five games, numbered 9 to 13; the distribution counts all thirteen.
+    series = stats.score_series(records, key, "expedition")
+    over_time = ui.get("pstats-expedition-over-time")
+    assert lines_shown(over_time) == [[(n, p.score) for n, p in enumerate(series[-5:])]]
+    assert labels_on(over_time.bottom_axis)[0] == "9" and labels_on(over_time.bottom_axis)[-1] == "13"
+    assert bars_shown(ui.get("pstats-expedition-distribution")) == [
+        b.count for b in stats.histogram([p.score for p in series])]
+    assert ui.get("pstats-expedition-distribution-summary").value == "Most often 3 and 4 stars: 4 of 13 games"
 
 
 async def test_unknown_player_statistics_say_so(open_ui, store):
