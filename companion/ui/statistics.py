@@ -17,7 +17,8 @@ import flet as ft
 from companion import stats
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.stats import Games, PlayerLine, SheetLine, SoloLine
+from companion.stats import Games, PlayerLine, Point, SheetLine, SoloLine
+from companion.store import PALETTE
 from companion.ui.charts import (
     ScoreSeries, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, score_chart,
     stars_chart,
@@ -27,7 +28,8 @@ from companion.ui.home import game_look
 from companion.ui.services import use_app
 from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
-__all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS"]
+__all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS",
+           "PLAYERS_ON_LINE"]
 
 # From this many finished games the history is read on a worker thread (about 0.4 s for 10,000 on a
 # laptop); below it, reading takes a few tens of milliseconds and the screen is drawn at once.
@@ -35,6 +37,9 @@ READ_IN_BACKGROUND_FROM = 1500
 # The scores-over-time line shows this many of a player's latest games: enough to see a trend, few enough
 # to tell the games apart on a phone (the distribution still counts every game).
 LATEST_ON_LINE = 40
+# Everyone's scores over time in one game draws a line for each of this many players, those with the most
+# games in it: more lines than this tangle on a phone, and each player's own page has their line.
+PLAYERS_ON_LINE = 5
 # Stars per Expedition shows a column for each of this many latest Expeditions (a column stays wide enough
 # to read its number on a phone).
 LATEST_EXPEDITIONS = 12
@@ -79,10 +84,14 @@ def StatsScreen() -> ft.View:
         body.append(panel([bar_list([(_game_title(g), n, game_look(g).colour, f"{n:,}") for g, n in counts.items()],
                                     key="stats-games-played")]))
     else:
+        low = stats.lower_is_better(next(r for r in games.records() if r.get("game") == chosen))
+        over_time = _everyone_over_time(games, chosen, lines, colours, low)
+        if over_time is not None:
+            body.append(section_title("Scores over time", key="stats-over-time-title"))
+            body.append(over_time)
         scores = [s.score for record, everyone in games.entries if record.get("game") == chosen
                   for s in everyone if not s.automated and s.score is not None]
         if len(scores) >= 3:
-            low = stats.lower_is_better(next(r for r in games.records() if r.get("game") == chosen))
             body.append(section_title("Score distribution"))
             body.append(panel([
                 ft.Text(f"Every player's {stats.score_unit(chosen)} in {len(scores):,} scores"
@@ -308,6 +317,41 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
             controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
             controls.append(stars_chart(shown, first_number=len(stars) - len(shown) + 1, key=f"{prefix}-stars"))
     return panel(controls, key=f"{prefix}-card", spacing=12)
+
+
+def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colours: dict[str, str],
+                        low: bool) -> ft.Control | None:
+    """Scores over time in one game, a line per player (those with the most games in it), on one time axis
+    of the latest games any of them played; None when there are fewer than two such games."""
+    shown = lines[:PLAYERS_ON_LINE]                     # player_lines puts the most played first
+    series: dict[str, list[Point]] = {line.key: stats.score_series(games, line.key, game) for line in shown}
+    played = sorted({(p.finished, p.record_id) for points in series.values() for p in points})
+    if len(played) < 2:
+        return None
+    window = played[-LATEST_ON_LINE:]
+    slot = {record_id: n for n, (_, record_id) in enumerate(window)}
+    used: set[str] = set()
+    drawn = []
+    for line in shown:
+        points = tuple((slot[p.record_id], p.score, p.outcome) for p in series[line.key] if p.record_id in slot)
+        if not points:
+            continue
+        colour = colours.get(line.key, _GUEST_COLOUR)
+        if colour in used:
+            # Two lines in one colour could not be told apart: the later one takes a free roster colour.
+            colour = next((c for c in PALETTE if c not in used), colour)
+        used.add(colour)
+        drawn.append(ScoreSeries(line.name, colour, points))
+    heading = f"{_first_upper(stats.score_unit(game))} of " + (
+        f"the {len(shown)} players with the most games" if len(lines) > len(shown) else "every player")
+    heading += " (lower is better)" if low else ""
+    if len(window) < len(played):
+        heading += f", latest {len(window)} of {len(played):,} games"
+    return panel([
+        ft.Text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        score_chart(drawn, [_short_date(finished) for finished, _ in window], unit=stats.score_unit(game),
+                    lower_is_better=low, first_game=len(played) - len(window) + 1, key="stats-over-time"),
+    ])
 
 
 def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:

@@ -201,7 +201,14 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
         f"2 games · 1 win · best {number(ridge['Ann'].best)} · avg {number(ridge['Ann'].average)}")
     assert ridge["Ann"].best == 12                               # fatigue: lower is better
     assert ui.find("stats-sheets-title") is None
-    # Every player's fatigue counted into the distribution.
+    # Both players' fatigue over time on one time axis (Ann's and Bob's first Ridgeline was the same game),
+    # and every player's fatigue counted into the distribution.
+    over_time = ui.get("stats-over-time")
+    both = [stats.score_series(records, key, "ridgeline") for key in (f"id:{ann.id}", f"id:{bob.id}")]
+    assert lines_shown(over_time) == [[(n, p.score) for n, p in enumerate(series)] for series in both]
+    assert lines_shown(over_time) == [[(0, 12), (1, 40)], [(0, 30), (1, 25)]]
+    assert [line.color for line in over_time.data_series] == [ann.colour, bob.colour]
+    assert ui.get("stats-over-time-legend-0").value == "Ann: 2 games, best 12, latest 40"   # lowest fatigue is best
     scores = [12, 30, 40, 25]
     assert bars_shown(ui.get("stats-distribution")) == [b.count for b in stats.histogram(scores)]
     assert labels_on(ui.get("stats-distribution").bottom_axis) == [
