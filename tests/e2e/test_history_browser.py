@@ -101,11 +101,19 @@ def test_history_and_statistics_in_the_browser(playwright, tmp_path):
 
             _tap(page, f"stats-player-id:{ids['ann']}")
             _wait_for_text(page, "Recent form")
-            _wait_for_text(page, "Scores over time, oldest first: 70, 48, 66, 58, 44")   # the chart's spoken summary
+            # The charts' spoken summaries: what a screen reader says for each chart, with its numbers.
+            _wait_for_text(page, "Scores over time, oldest first: 70, 48, 66, 58, 44")
+            _wait_for_text(page, "Stars per Expedition, oldest first: Expedition 1: 5 stars (3 summit, 2 race)")
+            _wait_for_text(page, "Score distribution: ")
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "statistics-ann.png"))
             assert page.url.endswith(f"/stats/id:{ids['ann']}")
-    for name in ("history", "history-breakdown", "history-deleted", "statistics", "statistics-ann"):
+            page.mouse.move(195, 500)
+            page.mouse.wheel(0, 500)                                   # down to the charts
+            page.wait_for_timeout(1000)
+            page.screenshot(path=str(tmp_path / "statistics-ann-charts.png"))
+    for name in ("history", "history-breakdown", "history-deleted", "statistics", "statistics-ann",
+                 "statistics-ann-charts"):
         assert (tmp_path / f"{name}.png").stat().st_size > 10_000
     store = open_store(data_dir)  # the app has stopped: the undone deletion is on disk
     try:
