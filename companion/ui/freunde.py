@@ -93,25 +93,32 @@ def FreundeTable(session_id: str) -> ft.View:
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     view_ref = ft.use_ref(None)
     shown_panel = ft.use_ref(panel)
+    try:
+        session = app.keeper.get(session_id)
+        state: State | None = app.keeper.state(session_id)
+        broken = None
+    except CompanionError as exc:
+        state, broken = None, sentence(str(exc))
+    stage = _stage(state)
+    shown_stage = ft.use_ref(stage)
 
     async def scroll_to_top() -> None:
-        # The view scrolls as a whole, so a panel opened from the middle of another would start there.
+        # The view scrolls as a whole, so a panel opened from the middle of another would start there; and
+        # the step that follows a Done tapped below the board (the check's result, the next player, the end
+        # of the game with its Save button) starts at the top, not where the board was.
         view = view_ref.current
-        if shown_panel.current != panel and view is not None:
-            shown_panel.current = panel
+        if (shown_panel.current != panel or shown_stage.current != stage) and view is not None:
+            shown_panel.current, shown_stage.current = panel, stage
             await view.scroll_to(offset=0)
 
-    ft.use_effect(scroll_to_top, dependencies=[panel])
+    ft.use_effect(scroll_to_top, dependencies=[panel, stage])
 
     abandon_button = use_abandon(session_id, "fr", lambda text: set_problem(sentence(text)))
 
-    try:
-        session = app.keeper.get(session_id)
-        state: State = app.keeper.state(session_id)
-    except CompanionError as exc:
+    if state is None:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", sentence(str(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "",
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
     acting = state.acting if state.phase is Phase.ACTIONS and rules.today_weather(state) is not None else None
@@ -422,6 +429,13 @@ def FreundeTable(session_id: str) -> ft.View:
         )
     view_ref.current = view
     return view
+
+
+def _stage(state: State | None) -> tuple | None:
+    """Where the game is: the turn, its step, who acts, whether it is over; a new stage starts at the top."""
+    if state is None:
+        return None
+    return (state.turn, state.phase, state.acting, state.over)
 
 
 def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: MoveDraft, routes, weather_edit,

@@ -365,3 +365,45 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
 
 def names_of(keeper, session):
     return [p.name for p in keeper.state(session.id).players]
+
+
+def scrolls_to_top(ui) -> int:
+    """How many times the screen was scrolled back to its top (the view's scroll_to(offset=0))."""
+    from flet.messaging.protocol import MessageAction
+
+    return sum(1 for m in ui.client.sent if m.action == MessageAction.INVOKE_METHOD
+               and m.body.name == "scroll_to" and m.body.args.get("offset") == 0)
+
+
+async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, store):
+    # Done sits below the board: what follows it (the check's result and the next cards, or the end of the
+    # game with its Save button) is at the top, so the screen goes there instead of staying on the board.
+    session = start_game(store, names=("Sol",), weather=["sun"] * 18, actions=[
+        {"type": "play", "player": "Sol", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 0},
+        {"type": "climber", "player": "Sol", "climber": "A", "cards": ["M1"], "path": ["S1"]},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    before = scrolls_to_top(ui)
+    await ui.click("fr-climber-B")                    # planning and giving within the step: it stays put
+    await ui.click("fr-give")
+    assert scrolls_to_top(ui) == before
+    await ui.click("fr-done")
+    assert ui.get("fr-notice-text").value == "Turn 1 checked. Everyone survived."
+    assert scrolls_to_top(ui) == before + 1
+
+    # A climber's death on the solo player's check ends the game: the screen goes up to the Save button.
+    ended = start_game(store, names=("Uma",), weather=["sun"] * 18, actions=[
+        {"type": "play", "player": "Uma", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{ended.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-1")                       # A0, with both risk points off its marker: it dies
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+    before = scrolls_to_top(ui)
+    await ui.click("fr-done")
+    ui.get("fr-finish")
+    assert scrolls_to_top(ui) == before + 1
