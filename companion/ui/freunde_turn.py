@@ -522,6 +522,9 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
         parts.append(f"acclimatization {climber.acclimatization} to {after}")
     if draft.risk_move:
         parts.append(f"risk −{draft.risk_move} movement")
+    if not parts:
+        # An Acclimatize +0 alone changes nothing, but the card is still used: say so, not an empty "A: ".
+        parts.append(f"uses {cards_words(c.code for c in cards)}")
     moving = any(c.kind is not CardKind.ACCLIMATIZATION for c in cards)
     label = "Move" if draft.target else ("Stay" if moving and not draft.tent else "Give")
     return f"{draft.climber}: " + ", ".join(parts), label, True

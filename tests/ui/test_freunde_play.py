@@ -407,3 +407,15 @@ async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, stor
     await ui.click("fr-done")
     ui.get("fr-finish")
     assert scrolls_to_top(ui) == before + 1
+
+
+async def test_a_card_that_changes_nothing_is_still_named_in_the_move_bar(open_ui, store):
+    session = start_game(store, names=("Sol",), weather=["sun"] * 18, actions=[
+        {"type": "play", "player": "Sol", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 0},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-1")                       # Acclimatize +0 alone: no move, no change to the marker
+    assert ui.get("fr-move-summary").value == "A: uses Acclimatize +0"
+    assert ui.get("fr-give").content == "Give"
