@@ -8,7 +8,7 @@ met. Rulings: docs/rulings.md (Trek 12 Expeditions); action and setup formats: d
 
 from __future__ import annotations
 
-import random
+from random import Random
 from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date
@@ -332,7 +332,7 @@ def new_expedition(setup: Setup) -> State:
     """The Expedition before its first Ascent (rulebook, Setup for an Expedition: the deck shuffled)."""
     if setup.cards is CardMode.DRAWN:
         cards = list(setup.deck.cards())
-        random.Random(setup.seed).shuffle(cards)
+        Random(setup.seed).shuffle(cards)
         deck = tuple(cards)
     elif setup.cards is CardMode.TYPED:
         deck = _sorted(setup.deck.cards())  # the real deck's order is unknown: only what is left counts
@@ -461,7 +461,7 @@ def _reveal(state: State, action: Reveal) -> State:
         combined = list(deck + box)
         if setup.cards is CardMode.DRAWN:
             shuffles += 1
-            random.Random(f"{setup.seed}:{shuffles}").shuffle(combined)
+            Random(f"{setup.seed}:{shuffles}").shuffle(combined)
             deck = tuple(combined)
         else:
             deck = _sorted(combined)

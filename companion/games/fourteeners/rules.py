@@ -11,7 +11,7 @@ With Fog the reveal comes at the end of the turn ('Weather').
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
@@ -252,7 +252,7 @@ def hiker_letters(advanced: Sequence[bool]) -> tuple[HikerLetter, ...]:
     return tuple(hikers.letter(group, flag) for group, flag in zip(groups, advanced))
 
 
-def draw_accolade(catalog: Catalog, rng: random.Random) -> AccoladeChoice:
+def draw_accolade(catalog: Catalog, rng: Random) -> AccoladeChoice:
     """A random Accolade card and half from the catalog ('Shared Setup' step 3), drawn with a seeded Random."""
     cards = sorted(catalog.accolades, key=lambda card: name_key(card.name))
     if not cards:

@@ -14,7 +14,7 @@ One player plays solo against Gerry (no Accolade); 2-4 players need an Accolade.
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
@@ -127,7 +127,7 @@ def _accolade(doc: dict[str, Any], catalog: Catalog) -> AccoladeChoice | None:
         seed = doc.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInput("setup.seed: a random Accolade needs a whole-number seed")
-        return draw_accolade(catalog, random.Random(seed))
+        return draw_accolade(catalog, Random(seed))
     if not isinstance(raw, dict):
         raise InvalidInput("setup.accolade: must be null, \"random\", {\"name\", \"side\"} or {\"category\", ...}")
     for key in raw:
