@@ -20,7 +20,7 @@ from companion.games.fourteeners.abilities import describe_category
 from companion.games.fourteeners.catalog import AccoladeSide, Catalog, export_catalog
 from companion.games.fourteeners.data import CLASSES, load_data
 from companion.games.fourteeners.rules import deck_counts, draw_accolade, hiker_letters
-from companion.games.fourteeners.session import GAME_ID
+from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.ui.fourteeners_editor import category_editor
 from companion.ui.fourteeners_forms import CategoryForm, roman
 from companion.ui.fourteeners_store import load_catalog
@@ -75,7 +75,7 @@ def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog) ->
 def game_title(names: list[str]) -> str:
     """The game's name on Resume and in History: the players, or 'Ann vs Gerry' solo."""
     if len(names) == 1:
-        return f"{names[0]} vs {solo.gerry_name()}"
+        return solo_title(names[0])          # the same name the History record gets
     return ", ".join(names)
 
 

@@ -26,7 +26,7 @@ from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as ap
 from .rules import new_game, parse_action
 from .scoring import score
 
-__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary"]
+__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title"]
 
 GAME_ID = "fourteeners"
 _SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog")
@@ -60,6 +60,11 @@ def apply(state: State, action: dict[str, Any]) -> State:
     return apply_action(state, parse_action(action))
 
 
+def solo_title(you: str) -> str:
+    """The name of a solo game against Gerry ('Solo play'), the same while it is played and in History."""
+    return f"{you} vs {solo.gerry_name()}"
+
+
 def summary(state: State) -> dict[str, Any]:
     """The history record's fields for a finished game: game, title, players with scores, and the breakdown."""
     if state.phase is not Phase.FINISHED:
@@ -72,30 +77,36 @@ def summary(state: State) -> dict[str, Any]:
     outcome = solo.outcome(totals[you], totals[gerry], result.winners, you) if state.setup.solo else None
     accolade = state.setup.accolade
     if state.setup.solo:
-        title = f"Solo against {gerry}"
+        title = solo_title(you)
     else:
         title = f"{len(state.players)} players" + (f" · {accolade.name}" if accolade and accolade.name else "")
+    # Solo is played without an Accolade: its record has no Accolade fields, so History shows no empty
+    # Accolade row or zero Accolade points beside the scores.
+    has_accolade = not state.setup.solo
+    detail: dict[str, Any] = {
+        "players": [{"name": p.name, "hiker": p.hiker, "gerry": p.gerry,
+                     **({"accolade": p.accolade} if has_accolade else {}),
+                     "plans": p.plans, "capstones": p.capstones, "photos": p.photos, "total": p.total,
+                     "lines": [_line(line) for line in p.lines]} for p in result.players],
+        "winner": list(result.winners),
+    }
+    if has_accolade:
+        detail["accolade"] = None if result.accolade is None else {
+            "name": accolade.name if accolade else None,
+            "side": accolade.side.value if accolade and accolade.side else None,
+            "category": result.accolade.text,
+            "counts": dict(result.accolade.counts),
+            "winners": list(result.accolade.winners),
+            "points": result.accolade.points,
+        }
+    detail["weather"] = state.setup.weather
+    detail["outcome"] = outcome
     return {
         "game": GAME_ID,
         "title": title,
         "players": [{"id": ids[p.name], "name": p.name, "score": p.total, "winner": p.name in result.winners}
                     for p in result.players],
-        "detail": {
-            "players": [{"name": p.name, "hiker": p.hiker, "gerry": p.gerry, "accolade": p.accolade,
-                         "plans": p.plans, "capstones": p.capstones, "photos": p.photos, "total": p.total,
-                         "lines": [_line(line) for line in p.lines]} for p in result.players],
-            "winner": list(result.winners),
-            "accolade": None if result.accolade is None else {
-                "name": accolade.name if accolade else None,
-                "side": accolade.side.value if accolade and accolade.side else None,
-                "category": result.accolade.text,
-                "counts": dict(result.accolade.counts),
-                "winners": list(result.accolade.winners),
-                "points": result.accolade.points,
-            },
-            "weather": state.setup.weather,
-            "outcome": outcome,
-        },
+        "detail": detail,
     }
 
 
