@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.games.fourteeners import solo
 from companion.games.fourteeners.abilities import Attributes, Tucked, describe_ability
 from companion.games.fourteeners.catalog import Card
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
@@ -223,8 +222,9 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
 
 def score_table(result: ScoreBreakdown) -> ft.Control:
     """The end score, part by part (Accolade, Plans, Capstones, Photos, total), one column per player."""
-    rows = [("Accolade", "accolade"), ("Plans", "plans"), ("Capstones", "capstones"), ("Photos", "photos"),
-            ("Total", "total")]
+    # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
+    rows = ([("Accolade", "accolade")] if result.accolade is not None else []) + [
+        ("Plans", "plans"), ("Capstones", "capstones"), ("Photos", "photos"), ("Total", "total")]
 
     def cell(text: str, *, key: str | None = None, strong: bool = False, colour: str | None = None) -> ft.Control:
         return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
@@ -253,8 +253,9 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
     """What scored, line by line, for each player (every points ability on the tableau)."""
     blocks: list[ft.Control] = []
     for index, player in enumerate(result.players):
-        items: list[ft.Control] = [ft.Text(f"{player.name}" + (f" ({solo.gerry_name()}'s Hiker)" if player.gerry
-                                                               else ""), size=14, weight=ft.FontWeight.W_600)]
+        # Gerry's name already says whose tableau it is; his Hiker is shown on his tableau.
+        items: list[ft.Control] = [ft.Text(player.name, size=14, weight=ft.FontWeight.W_600,
+                                           key=f"ft-lines-{index}-name")]
         for number, line in enumerate(player.lines):
             side = side_label(line.side) if line.side is not None else "Hiker"
             items.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -262,7 +263,7 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(f"{line.source} ({side}): {points_words(line.text)}", size=12, expand=True),
                 ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
-        if player.accolade:
+        if result.accolade is not None and player.accolade:
             items.append(ft.Text(f"Accolade: {player.accolade}", size=12))
         if player.photos:
             items.append(ft.Text(f"Guides with a Photo: {player.photos}", size=12))

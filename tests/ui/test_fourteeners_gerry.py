@@ -121,3 +121,40 @@ async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_bo
         assert ui.get(f"ft-score-{index}-total").value == str(player.total)
     you, gerry = (p.total for p in result.players)
     assert ui.get("ft-winner").value.startswith(solo.outcome(you, gerry, result.winners, "Ann"))
+
+
+async def test_a_finished_solo_game_shows_no_accolade_and_keeps_its_name_in_history(open_ui, store):
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann = store.players.add("Ann")
+    setup_screen = await open_ui(route="/games/fourteeners")
+    await setup_screen.click(f"ft-add-{ann.id}")
+    await setup_screen.click("ft-start")
+    keeper = SessionKeeper(store)
+    [session] = keeper.in_progress()
+    rng = random.Random(5)
+    while (state := keeper.state(session.id)).phase is not Phase.FINISHED:
+        keeper.act(session.id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    assert not scoring.missing(state)                      # every side described: the score shows at once
+
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    assert "Ann vs Gerry" in ui.texts()                    # the screen's title while it is played
+    result = scoring.score(state)
+    for index, player in enumerate(result.players):
+        assert ui.find(f"ft-score-{index}-accolade") is None     # solo has no Accolade: no row of zeros
+        assert ui.get(f"ft-score-{index}-plans").value == str(player.plans)
+    assert not any("Accolade" in text for text in ui.texts())
+    assert [ui.get(f"ft-lines-{i}-name").value for i in (0, 1)] == ["Ann", solo.gerry_name()]
+
+    await ui.click("ft-finish")
+    record = store.history.get(session.id)
+    assert record["title"] == session.title == "Ann vs Gerry"
+    assert not any("accolade" in player for player in record["detail"]["players"])
+    assert "accolade" not in record["detail"]
+    ui.get("ft-saved")                                     # the same screen, now from History
+    assert ui.find("ft-score-0-accolade") is None and "Ann vs Gerry" in ui.texts()
+
+    history = await open_ui(route=f"/history/{session.id}")
+    shown = history.texts()
+    assert "Ann vs Gerry" in shown
+    assert not any("Accolade" in text for text in shown)
+    assert any(str(result.players[1].plans) == text for text in shown)   # the breakdown itself is there
