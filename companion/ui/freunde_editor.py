@@ -47,6 +47,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
     problem, set_problem = ft.use_state(None)
     stacking = load_data().stacking
     board = board_from_doc(doc, _ORIGIN, stacking)
+    _back_cancels(on_cancel)
 
     def apply(new_doc: dict[str, Any], said: str | None) -> bool:
         try:
@@ -140,7 +141,39 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
     view.appbar.automatically_imply_leading = False
     view.appbar.leading = labelled("fr-edit-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="fr-edit-back",
                                                                  tooltip="Back to the new game", on_click=on_cancel))
+
+    async def back_pressed(e: ft.Event) -> None:
+        on_cancel()
+        await e.control.confirm_pop(False)
+
+    # Android's back button must do what the arrow does. A client that honours can_pop asks first
+    # (on_confirm_pop); a pop that reaches the page anyway is caught by `_back_cancels`.
+    view.can_pop = False
+    view.on_confirm_pop = back_pressed
     return view
+
+
+def _back_cancels(on_cancel: Callable[[], None]) -> None:
+    """While the editor is shown, Android's back (page.on_view_pop) cancels it instead of going home.
+
+    The editor replaces the new-game view at the same address, so the Router would pop past it to home and
+    the setup's choices would be lost with the unmounted screen. The Router's handler is put back when the
+    editor closes, so back from the new game itself still goes home.
+    """
+    latest = ft.use_ref(None)           # not use_ref(on_cancel): a callable initial value is called
+    latest.current = on_cancel          # the setup passes a new callback on every redraw
+    router_pop = ft.use_ref(None)
+    page = ft.context.page
+
+    def take_back() -> None:
+        router_pop.current = page.on_view_pop
+        # Nothing sits above the editor, so any pop asked for while it is mounted is the editor's.
+        page.on_view_pop = lambda _e: latest.current()
+
+    def give_back() -> None:
+        page.on_view_pop = router_pop.current
+
+    ft.use_effect(take_back, dependencies=[], cleanup=give_back)
 
 
 def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],

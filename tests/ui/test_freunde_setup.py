@@ -123,3 +123,34 @@ async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui,
     state = SessionKeeper(store).state(session.id)
     assert state.board.space("h").vp == 2 and "i" in state.board.neighbours["g"]
     assert "unverified" in ui.get("fr-legend-unverified").value
+
+
+async def test_android_back_in_the_board_editor_returns_to_the_setup_with_its_choices(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    await ui.click("home-game-freunde")
+    await ui.click(f"fr-new-seat-{bob.id}")
+    await ui.click(f"fr-new-seat-{ann.id}")
+    await ui.click("fr-new-board-winter")
+    await ui.click("fr-new-board-edit")
+    await ui.click("fr-edit-space-h")
+    await ui.click("fr-edit-vp-plus")
+    await ui.click("fr-edit-save")
+    assert ui.get("fr-new-board-changes").value == "Corrected here: 1 change."
+    # Back in the editor is Cancel: the unsaved change is dropped, the setup is as it was left.
+    await ui.click("fr-new-board-edit")
+    await ui.click("fr-edit-space-h")
+    await ui.click("fr-edit-cost-plus")
+    await ui.back()
+    assert ui.route == "/games/freunde" and ui.find("fr-edit-save") is None
+    assert ui.get("fr-new-board-changes").value == "Corrected here: 1 change."
+    assert "Bob, seat 1" in ui.texts() and "Ann, seat 2" in ui.texts()
+    # A client that asks the view before popping (can_pop off) gets the same answer.
+    await ui.click("fr-new-board-edit")
+    assert ui.top.can_pop is False
+    await ui.session.dispatch_event(ui.top._i, "confirm_pop", None)
+    await ui.settle()
+    assert ui.route == "/games/freunde" and ui.get("fr-new-board-changes").value == "Corrected here: 1 change."
+    # Once the editor is closed, back from the new game goes home as everywhere else.
+    await ui.back()
+    assert ui.route == "/"
