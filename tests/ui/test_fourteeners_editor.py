@@ -206,3 +206,26 @@ async def test_an_unreadable_saved_catalog_is_reported_and_can_be_replaced(open_
     await ui.click("ftc-replace-confirm")
     assert ui.find("ftc-broken") is None
     assert load_catalog(store) == import_catalog(synthetic_catalog_doc())
+
+
+async def test_android_back_in_an_editor_cancels_it_and_keeps_the_cards_tab(open_ui, store):
+    ui = await open_ui(route="/")
+    await ui.go("/games/fourteeners")
+    await ui.click("ft-tab-cards")
+    await ui.click("ftc-add-card")
+    await ui.type("ftc-name", "Half Dome")
+    await ui.click("ftc-class-3")
+    # Android's back reaches the page (page.on_view_pop) without asking the view: it is Cancel, not "go home".
+    await ui.back()
+    assert ui.route == "/games/fourteeners" and ui.find("ftc-name") is None
+    ui.get("ftc-summary")                                 # still on the Cards tab's list
+    assert load_catalog(store).cards == ()
+    # Every editor on the tab answers back the same way.
+    await ui.click("ftc-add-accolade")
+    await ui.type("fta-name", "Trail Boss")
+    await ui.back()
+    assert ui.route == "/games/fourteeners" and ui.find("fta-name") is None
+    assert load_catalog(store).accolades == ()
+    # With the editor closed, back leaves the screen as it does everywhere else.
+    await ui.back()
+    assert ui.route == "/"
