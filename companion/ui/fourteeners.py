@@ -46,7 +46,7 @@ def FourteenersNewGame() -> ft.View:
         view = screen_view(title, [editor])
         # Back (the app bar arrow, or Android's back button asking to pop) closes the editor and returns to
         # the list, rather than leaving the screen with the edit lost; a pop that reaches the page without
-        # asking is caught by the editor itself (`back_cancels`).
+        # asking is caught by the editor itself (`use_back_cancels`).
         view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",
                                                                  tooltip="Back to the cards", on_click=close))
 

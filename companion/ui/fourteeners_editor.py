@@ -33,13 +33,13 @@ from companion.ui.fourteeners_widgets import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
 )
-from companion.ui.services import use_app
+from companion.ui.services import use_app, use_back_cancels
 from companion.ui.widgets import labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
     "CatalogList", "CatalogShare", "CardEditor", "card_fields", "side_section", "AccoladeEditor", "HikerEditor",
-    "WeatherEditor", "back_cancels",
+    "WeatherEditor",
 ]
 
 # What the catalog tab shows: the list (None), or ("card" | "accolade", name or None for a new one),
@@ -171,29 +171,6 @@ def _preview(key: str, words: str) -> ft.Control:
 
 def _toggle(values: tuple[int, ...], value: int) -> tuple[int, ...]:
     return tuple(sorted(set(values) ^ {value}))
-
-
-def back_cancels(close: Callable[[], None]) -> None:
-    """While a catalog editor is shown, Android's back (page.on_view_pop) closes it like Cancel, saving nothing.
-
-    The editor replaces the Cards tab's view at the same address, so the Router would pop past it to home and
-    the screen (tab and edit) would be lost; a view's can_pop=False does not stop a pop that reaches the page.
-    The Router's handler is put back when the editor closes, so back from the list still leaves the screen.
-    """
-    latest = ft.use_ref(None)           # not use_ref(close): a callable initial value is called
-    latest.current = close              # the screen passes a new callback on every redraw
-    router_pop = ft.use_ref(None)
-    page = ft.context.page
-
-    def take_back() -> None:
-        router_pop.current = page.on_view_pop
-        # Nothing sits above the editor, so any pop asked for while it is mounted is the editor's.
-        page.on_view_pop = lambda _e: latest.current()
-
-    def give_back() -> None:
-        page.on_view_pop = router_pop.current
-
-    ft.use_effect(take_back, dependencies=[], cleanup=give_back)
 
 
 # --- the catalog list -----------------------------------------------------------------------------------------
@@ -400,7 +377,7 @@ def CatalogShare() -> ft.Control:
 @ft.component
 def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
     """Add or edit one Climb card: Class, requirements, Hazard, icons, and each side's ability."""
-    back_cancels(close)
+    use_back_cancels(close)
     app = use_app()
     catalog = load_catalog(app.store)
     existing = catalog.card(original) if original else None
@@ -527,7 +504,7 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
 @ft.component
 def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
     """Add or edit one Accolade card: its name and the category on its Basic and Advanced halves."""
-    back_cancels(close)
+    use_back_cancels(close)
     app = use_app()
     catalog = load_catalog(app.store)
     existing = catalog.accolade(original) if original else None
@@ -618,7 +595,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
 @ft.component
 def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
     """Describe the ability printed on one Hiker side (active all game, like a tucked card's)."""
-    back_cancels(close)
+    use_back_cancels(close)
     app = use_app()
     catalog = load_catalog(app.store)
     current = dict(catalog.hikers).get(letter)
@@ -656,7 +633,7 @@ def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
 @ft.component
 def WeatherEditor(name: str, close: Callable[[], None]) -> ft.Control:
     """Describe what a Weather card does: extra Endurance or Technique costs, a blocked side, or nothing."""
-    back_cancels(close)
+    use_back_cancels(close)
     app = use_app()
     catalog = load_catalog(app.store)
     current = dict(catalog.weather).get(name)

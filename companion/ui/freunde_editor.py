@@ -20,6 +20,7 @@ from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.ui.freunde_board import BoardMarks, draw_board
 from companion.ui.freunde_parts import bind, chip, sentence, signed, stepper
+from companion.ui.services import use_back_cancels
 from companion.ui.widgets import labelled, screen_view, section_title
 
 __all__ = ["BoardEditor", "board_changes"]
@@ -47,7 +48,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
     problem, set_problem = ft.use_state(None)
     stacking = load_data().stacking
     board = board_from_doc(doc, _ORIGIN, stacking)
-    _back_cancels(on_cancel)
+    use_back_cancels(on_cancel)
 
     def apply(new_doc: dict[str, Any], said: str | None) -> bool:
         try:
@@ -147,33 +148,10 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         await e.control.confirm_pop(False)
 
     # Android's back button must do what the arrow does. A client that honours can_pop asks first
-    # (on_confirm_pop); a pop that reaches the page anyway is caught by `_back_cancels`.
+    # (on_confirm_pop); a pop that reaches the page anyway is caught by `use_back_cancels`.
     view.can_pop = False
     view.on_confirm_pop = back_pressed
     return view
-
-
-def _back_cancels(on_cancel: Callable[[], None]) -> None:
-    """While the editor is shown, Android's back (page.on_view_pop) cancels it instead of going home.
-
-    The editor replaces the new-game view at the same address, so the Router would pop past it to home and
-    the setup's choices would be lost with the unmounted screen. The Router's handler is put back when the
-    editor closes, so back from the new game itself still goes home.
-    """
-    latest = ft.use_ref(None)           # not use_ref(on_cancel): a callable initial value is called
-    latest.current = on_cancel          # the setup passes a new callback on every redraw
-    router_pop = ft.use_ref(None)
-    page = ft.context.page
-
-    def take_back() -> None:
-        router_pop.current = page.on_view_pop
-        # Nothing sits above the editor, so any pop asked for while it is mounted is the editor's.
-        page.on_view_pop = lambda _e: latest.current()
-
-    def give_back() -> None:
-        page.on_view_pop = router_pop.current
-
-    ft.use_effect(take_back, dependencies=[], cleanup=give_back)
 
 
 def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],

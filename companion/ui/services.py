@@ -121,3 +121,27 @@ def player_names(store: Any, player_ids: Any) -> list[str]:
         except CompanionError:
             continue
     return names
+
+
+def use_back_cancels(cancel: Callable[[], None]) -> None:
+    """While an editor drawn over a screen is shown, Android's back (page.on_view_pop) cancels it.
+
+    Such an editor replaces its screen's view at the same address, so the Router would pop past it to
+    home and the screen's unsaved choices would be lost; a view's can_pop=False does not stop a pop that
+    reaches the page. The Router's handler is put back when the editor closes, so back from the screen
+    itself still leaves it.
+    """
+    latest = ft.use_ref(None)           # not use_ref(cancel): a callable initial value is called
+    latest.current = cancel             # the screen passes a new callback on every redraw
+    router_pop = ft.use_ref(None)
+    page = ft.context.page
+
+    def take_back() -> None:
+        router_pop.current = page.on_view_pop
+        # Nothing sits above the editor, so any pop asked for while it is mounted is the editor's.
+        page.on_view_pop = lambda _e: latest.current()
+
+    def give_back() -> None:
+        page.on_view_pop = router_pop.current
+
+    ft.use_effect(take_back, dependencies=[], cleanup=give_back)
