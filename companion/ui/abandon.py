@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui.services import use_app
-from companion.ui.widgets import labelled
+from companion.ui.widgets import confirm_dialog, labelled
 
 __all__ = ["use_abandon"]
 
@@ -34,19 +34,9 @@ def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, 
         ft.context.page.navigate("/")
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Abandon this game?"),
-            content=ft.Text("The game in progress is deleted and will not appear in History."),
-            actions=[
-                labelled(f"{prefix}-abandon-cancel", ft.TextButton(
-                    "Keep it", key=f"{prefix}-abandon-cancel", on_click=lambda: set_confirming(False))),
-                labelled(f"{prefix}-abandon-confirm", ft.FilledButton(
-                    "Abandon", key=f"{prefix}-abandon-confirm", on_click=abandon,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-            ],
-            on_dismiss=lambda: set_confirming(False),
-        )
+        confirm_dialog(f"{prefix}-abandon", "Abandon this game?",
+                       "The game in progress is deleted and will not appear in History.", "Abandon",
+                       abandon, lambda: set_confirming(False), cancel="Keep it")
         if confirming and enabled
         else None
     )

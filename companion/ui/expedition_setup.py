@@ -30,7 +30,7 @@ from companion.ui.expedition_parts import (
     toggle_pill,
 )
 from companion.ui.services import use_app, use_latest_state
-from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
 
@@ -163,7 +163,7 @@ def ExpeditionNewGame() -> ft.View:
         ]))
     body.append(section_title("Assist cards"))
     body.append(ft.Column(spacing=8, tight=True, controls=[
-        _mode_tile(value, title, text, cards == value, bind(set_cards, value)) for value, title, text in CARD_MODES
+        choice_tile(f"exp-new-cards-{value}", title, text, cards == value, bind(set_cards, value)) for value, title, text in CARD_MODES
     ]))
     if cards != "off":
         body.append(DeckEditor(open_=editing, on_toggle=lambda: set_editing(not editing)))
@@ -258,27 +258,6 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
                                                            disabled=not good)),
         ]))
     return panel(controls, key="exp-deck", padding=12)
-
-
-def _mode_tile(value: str, title: str, text: str, selected: bool, on_click) -> ft.Control:
-    key = f"exp-new-cards-{value}"
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
-        key=key,
-        ink=True,
-        on_click=on_click,
-        border_radius=ft.BorderRadius.all(16),
-        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
-                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
-            ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(title, size=15, weight=ft.FontWeight.W_600),
-                ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
-        ]),
-    ))
 
 
 def _hall_summary(hall, opened) -> ft.Control:

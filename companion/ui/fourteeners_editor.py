@@ -34,7 +34,7 @@ from companion.ui.fourteeners_widgets import (
     side_tag, slug, stepper,
 )
 from companion.ui.services import use_app, use_back_cancels
-from companion.ui.widgets import labelled, message_card, section_title
+from companion.ui.widgets import confirm_dialog, labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
@@ -414,19 +414,8 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
         close()
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(f"Delete {existing.name}?"),
-            content=ft.Text("The card leaves your catalog. Games already started keep their copy of it."),
-            actions=[
-                labelled("ftc-delete-cancel", ft.TextButton("Cancel", key="ftc-delete-cancel",
-                                                            on_click=lambda: set_deleting(False))),
-                labelled("ftc-delete-confirm", ft.FilledButton(
-                    "Delete", key="ftc-delete-confirm", on_click=delete,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-            ],
-            on_dismiss=lambda: set_deleting(False),
-        ) if deleting and existing is not None else None
+        confirm_dialog("ftc-delete", f"Delete {existing.name}?", "The card leaves your catalog. Games already started keep their copy of it.", "Delete", delete,
+                       lambda: set_deleting(False)) if deleting and existing is not None else None
     )
     body = card_fields("ftc", form, change)
     for side in Side:
@@ -542,19 +531,8 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
         close()
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(f"Delete {existing.name}?"),
-            content=ft.Text("The Accolade leaves your catalog. Games already started keep theirs."),
-            actions=[
-                labelled("fta-delete-cancel", ft.TextButton("Cancel", key="fta-delete-cancel",
-                                                            on_click=lambda: set_deleting(False))),
-                labelled("fta-delete-confirm", ft.FilledButton(
-                    "Delete", key="fta-delete-confirm", on_click=delete,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-            ],
-            on_dismiss=lambda: set_deleting(False),
-        ) if deleting and existing is not None else None
+        confirm_dialog("fta-delete", f"Delete {existing.name}?", "The Accolade leaves your catalog. Games already started keep theirs.", "Delete", delete,
+                       lambda: set_deleting(False)) if deleting and existing is not None else None
     )
     body: list[ft.Control] = [labelled("fta-name", ft.TextField(
         key="fta-name", label="Name", value=form.name, max_length=60, capitalization=ft.TextCapitalization.WORDS,

@@ -23,7 +23,7 @@ from companion.ui.freunde_parts import bind, chip, sentence, weather_icon
 from companion.ui.freunde_weather import DayDraft, drafts_problem, preset_tiles
 from companion.ui.ridgeline_parts import seat_chip
 from companion.ui.services import use_app
-from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 
@@ -179,8 +179,8 @@ def FreundeNewGame() -> ft.View:
         text = ("The easier route, as published." if board.verified else
                 "The harder route. Unverified: read by eye from a board image; check spaces and links "
                 "against your board.")
-        body.append(_option_tile(f"fr-new-board-{board_id}", board.title, text, draft.board == board_id,
-                                 _setter(change, "board", board_id), warning=not board.verified))
+        body.append(choice_tile(f"fr-new-board-{board_id}", board.title, text, draft.board == board_id,
+                                _setter(change, "board", board_id), tag=None if board.verified else "Unverified"))
     if draft.board == "winter":
         changes = board_changes(data.boards["winter"], draft.winter_doc) if draft.winter_doc else 0
         body.append(ft.Row(spacing=8, controls=[
@@ -256,35 +256,6 @@ def _worst(days) -> str:
 
 def _setter(change: Callable[..., None], field: str, value) -> Callable[[], None]:
     return lambda: change(**{field: value})
-
-
-def _option_tile(key: str, title: str, text: str, selected: bool, on_click, *, warning: bool = False) -> ft.Control:
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
-        key=key,
-        ink=True,
-        on_click=on_click,
-        border_radius=ft.BorderRadius.all(16),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
-                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
-            ft.Column(expand=True, spacing=2, tight=True, controls=[
-                ft.Row(spacing=8, controls=[
-                    ft.Text(title, size=16, weight=ft.FontWeight.W_600),
-                    *([_tag("Unverified")] if warning else []),
-                ]),
-                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
-        ]),
-    ))
-
-
-def _tag(text: str) -> ft.Control:
-    return ft.Container(padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
-                        bgcolor=ft.Colors.ERROR_CONTAINER,
-                        content=ft.Text(text, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))
 
 
 def _days_summary(days: tuple[DayDraft, ...], labels, toggle_zone: Callable[[int, int], None]) -> ft.Control:

@@ -32,7 +32,7 @@ from companion.ui.ridgeline_tools import (
     layoff_panel,
 )
 from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.widgets import choice_tile, colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable", "RidgelineFinished",
            "seat_colours"]
@@ -128,8 +128,8 @@ def RidgelineNewGame() -> ft.View:
                             key="rl-new-order", size=13))
     body.append(section_title("Route"))
     body.append(ft.Column(spacing=8, tight=True, controls=[
-        _route_tile(route_id, data.routes[route_id].name, _route_text(data, route_id), route == route_id,
-                    bind(set_route, route_id))
+        choice_tile(f"rl-new-route-{route_id}", data.routes[route_id].name, _route_text(data, route_id),
+                    route == route_id, bind(set_route, route_id))
         for route_id in data.routes
     ]))
     body.append(section_title("Who deals first?"))
@@ -159,27 +159,6 @@ def _route_text(data, route_id: str) -> str:
         return f"All {route.length} camps to the Summit"
     camps = ", ".join(str(n) for n in route.camps[:-1]) + f" and {route.camps[-1]}"
     return f"{route.length} camps: {camps}"
-
-
-def _route_tile(route_id: str, name: str, text: str, selected: bool, on_click) -> ft.Control:
-    key = f"rl-new-route-{route_id}"
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{name}: {text}", content=ft.Container(
-        key=key,
-        ink=True,
-        on_click=on_click,
-        border_radius=ft.BorderRadius.all(16),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
-                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
-            ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(name, size=16, weight=ft.FontWeight.W_600),
-                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
-        ]),
-    ))
 
 
 # --- a game at the table ---------------------------------------------------------------------------------

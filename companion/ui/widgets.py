@@ -14,6 +14,8 @@ import flet as ft
 
 __all__ = [
     "SEED_COLOUR",
+    "choice_tile",
+    "confirm_dialog",
     "screen_view",
     "section_title",
     "empty_state",
@@ -197,3 +199,50 @@ def _readable_on(colour: str) -> str:
     luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
     return ft.Colors.BLACK if luminance > 0.4 else ft.Colors.WHITE
 
+
+def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
+                tag: str | None = None) -> ft.Control:
+    """One option of a single choice (a route, a board side, a card mode): a radio tile with a line of text.
+
+    Read by screen readers as "title: text", selected or not; `tag` adds a warning chip after the title.
+    """
+    title_row: ft.Control = ft.Text(title, size=16, weight=ft.FontWeight.W_600)
+    if tag:
+        title_row = ft.Row(spacing=8, controls=[title_row, ft.Container(
+            padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
+        key=key,
+        ink=True,
+        on_click=on_click,
+        border_radius=ft.BorderRadius.all(16),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+            ft.Column(expand=True, spacing=2, tight=True, controls=[
+                title_row,
+                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]),
+    ))
+
+
+def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
+                   cancel: str = "Cancel") -> ft.AlertDialog:
+    """A modal "are you sure" for a destructive action; keys `<prefix>-cancel` and `<prefix>-confirm`."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title),
+        content=ft.Text(text),
+        actions=[
+            labelled(f"{prefix}-cancel", ft.TextButton(cancel, key=f"{prefix}-cancel", on_click=on_cancel)),
+            labelled(f"{prefix}-confirm", ft.FilledButton(
+                action, key=f"{prefix}-confirm", on_click=on_confirm,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
+        ],
+        on_dismiss=on_cancel,
+    )
