@@ -80,3 +80,16 @@ def test_cards_kept_are_worth_3_each_when_tracked():
     assert score(new_game(sheet)).to_dict() == {
         "lines": [], "zones": [], "line_bonus": 0, "zone_bonus": 0, "skulls": 0, "orphans": 0, "penalty": 0,
         "total": 0, "complete": False}
+
+
+def test_penalty_parts_say_what_skulls_orphans_and_cards_add_for_the_player_and_for_max():
+    from companion.games.trek12.scoring import penalty_parts
+
+    doc = {"skulls": 2, "orphans": 3, "assists": 1, "penalty": 15}
+    player = penalty_parts(doc)
+    assert (player["skulls"], player["orphans"], player["cards"]) == (-6, -9, 3)
+    assert player["skulls"] + player["orphans"] == -doc["penalty"]
+    max_doc = {"skulls": 2, "orphans": 3, "penalty": 6}
+    his = penalty_parts(max_doc, max_rules=True)
+    assert (his["per_orphan"], his["orphans"], his["cards"]) == (3, 9, 0)
+    assert his["skulls"] == -max_doc["penalty"]

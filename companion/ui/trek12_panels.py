@@ -15,6 +15,7 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.games.trek12.rules import Assist, LinkChoice, Op
+from companion.games.trek12.scoring import penalty_parts
 from companion.ui.trek12_turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 from companion.ui.widgets import labelled
 
@@ -275,7 +276,8 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
     lines = sum(x["points"] for x in score["lines"])
     zones = sum(x["points"] for x in score["zones"])
     bonus = score["line_bonus"] + score["zone_bonus"]
-    penalty = -score["penalty"] + (3 * score["orphans"] if max_rules else 0) + 3 * score.get("assists", 0)
+    parts = penalty_parts(score, max_rules=max_rules)
+    penalty = parts["skulls"] + parts["orphans"] + parts["cards"]
 
     def box(key: str, caption: str, value: str, *, strong: bool = False) -> ft.Control:
         return ft.Container(
@@ -362,7 +364,8 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
     zone_points = [x["points"] for x in score["zones"]]
     longest = max((len(x["circles"]) for x in score["lines"]), default=0)
     largest = max((len(x["circles"]) for x in score["zones"]), default=0)
-    orphan_points = 3 * score["orphans"] if max_rules else -3 * score["orphans"]
+    parts = penalty_parts(score, max_rules=max_rules)
+    orphan_points = parts["orphans"]
     cards = score.get("assists", 0)
     total = score["total"]
     rows = [
@@ -372,13 +375,15 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             f"+{score['line_bonus']}", f"{k}-line-bonus"),
         row("Largest zone", ft.Text(f"{largest} circles" if largest else "—", size=13),
             f"+{score['zone_bonus']}", f"{k}-zone-bonus"),
-        row("Skulls", ft.Text(f"{score['skulls']} × −3", size=13),
-            f"{-3 * score['skulls']:+d}" if score["skulls"] else "0", f"{k}-skulls"),
-        row("Orphans", ft.Text(f"{score['orphans']} × {'+3 (Max)' if max_rules else '−3'}", size=13),
+        row("Skulls", ft.Text(f"{score['skulls']} × {_signed(parts['per_skull'])}", size=13),
+            f"{parts['skulls']:+d}" if score["skulls"] else "0", f"{k}-skulls"),
+        row("Orphans", ft.Text(f"{score['orphans']} × {_signed(parts['per_orphan'])}{' (Max)' if max_rules else ''}",
+                               size=13),
             f"{orphan_points:+d}" if orphan_points else "0", f"{k}-orphans"),
     ]
     if cards:
-        rows.append(row("Cards kept", ft.Text(f"{cards} × +3", size=13), f"+{3 * cards}", f"{k}-cards"))
+        rows.append(row("Cards kept", ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
+                        f"{parts['cards']:+d}", f"{k}-cards"))
     reached = summit is not None and total >= summit
     summit_text = ("No summit on this sheet" if summit is None else
                    f"Summit {summit}+ reached" if reached else f"Summit {summit}+ not reached ({summit - total} short)")
@@ -412,3 +417,8 @@ _CARD_ICONS = {
     Assist.TENT: ft.Icons.CABIN_ROUNDED,
     Assist.SCHNAPPS: ft.Icons.LOCAL_BAR_ROUNDED,
 }
+
+
+def _signed(points: int) -> str:
+    """Points per item as printed on the sheet: +3 or −3 (a true minus sign)."""
+    return f"+{points}" if points >= 0 else f"−{-points}"

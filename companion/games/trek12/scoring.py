@@ -5,6 +5,7 @@ Max's sheet is scored by the same code with his Free Solo rule: each orphan is w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ __all__ = [
     "score",
     "score_board",
     "total",
+    "penalty_parts",
 ]
 
 SKULL_POINTS = 3   # rulebook, Penalties: "For each skull, you lose 3 points"
@@ -179,3 +181,15 @@ def _orphans(board: Board) -> int:
     numbers = board.filled & ~board.skulls
     lone = board.up_free & board.down_free  # numbers linked in neither direction
     return (numbers & lone & ~board.zoned).bit_count()
+
+
+def penalty_parts(doc: Mapping[str, Any], *, max_rules: bool = False) -> dict[str, int]:
+    """What skulls, orphans and kept cards add to a score document's total, and per item (rulebook,
+    Penalties; Max's Special Bonus; Assist cards at +3), for a scoring table that shows each row."""
+    per_orphan = ORPHAN_POINTS if max_rules else -ORPHAN_POINTS
+    cards = int(doc.get("assists", 0))
+    return {
+        "per_skull": -SKULL_POINTS, "skulls": -SKULL_POINTS * int(doc["skulls"]),
+        "per_orphan": per_orphan, "orphans": per_orphan * int(doc["orphans"]),
+        "per_card": CARD_POINTS, "cards": CARD_POINTS * cards,
+    }
