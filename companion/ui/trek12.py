@@ -14,7 +14,7 @@ Every rule and every number shown comes from the engine (`companion.games.trek12
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -267,9 +267,10 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         else:
             put(s, d.after_circle())
 
-    def undo() -> None:
+    def step(move: Callable[[str], object]) -> None:
+        # Undo and redo: the keeper replays the session; a refusal stays on the status line.
         try:
-            app.keeper.undo(session_id)
+            move(session_id)
         except CompanionError as exc:
             set_note(_sentence(str(exc)))
             return
@@ -277,15 +278,11 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         set_tab(None)
         app.changed()
 
+    def undo() -> None:
+        step(app.keeper.undo)
+
     def redo() -> None:
-        try:
-            app.keeper.redo(session_id)
-        except CompanionError as exc:
-            set_note(_sentence(str(exc)))
-            return
-        set_note(None)
-        set_tab(None)
-        app.changed()
+        step(app.keeper.redo)
 
     def finish() -> None:
         try:
