@@ -193,7 +193,7 @@ def _run_app(rest: list[str]) -> int:
     try:
         for notice in store.notices:
             print(f"companion: {notice}", file=sys.stderr)
-        app_main = build_main(store)
+        app_main = build_main(store, desktop=not web)
         if web:
             url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '') else args.host}:{args.port}"
             print(f"The companion is running at {url} (Ctrl+C to stop)", flush=True)

@@ -55,6 +55,12 @@ class Shell:
     store: Any
     keeper: Any
     dismissed_notices: set[str] = field(default_factory=set)
+    # Decided by the process that serves the app, never by what a client says about itself (a browser
+    # can claim anything in its page properties): True only for a desktop window, the one case where
+    # the person at the screen is the owner of this computer's files.
+    desktop: bool = False
+    # The Wi-Fi (LAN) server's join details when the app is served to other devices, else None.
+    lan: Any = None
 
     def open_notices(self) -> list[str]:
         """The store's start-up notices nobody has dismissed yet."""
