@@ -1,6 +1,6 @@
 """The `companion` command: open the app, or use the same engines from the command line.
 
-    companion [--web | --desktop] [--port N] [--host H] [--data-dir DIR]   open the app
+    companion [--web | --desktop] [--port N] [--host H | --lan] [--data-dir DIR]   open the app
     companion score GAME FILE [--json]      score a game file with the app's own engines
     companion check GAME FILE [--json]      check a position (Ridgeline melds and pitches)
     companion export FILE [--data-dir DIR]  write a full backup of the saved data
@@ -177,31 +177,65 @@ def _run_app(rest: list[str]) -> int:
     mode.add_argument("--desktop", action="store_true",
                       help="open a desktop window (fetches the desktop client once if it is missing)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"web port (default {DEFAULT_PORT})")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to serve on; 0.0.0.0 lets phones on the same network connect")
+    parser.add_argument("--host", default=None,
+                        help="address to serve on (default 127.0.0.1: this computer only); 0.0.0.0 is --lan")
+    parser.add_argument("--lan", action="store_true",
+                        help="let phones on the same Wi-Fi join with a code (serves on every address)")
     parser.add_argument("--data-dir", help="the folder to keep saved data in")
     args = parser.parse_args(rest)
     if not 0 < args.port < 65536:
         raise _Failure(f"--port must be between 1 and 65535, not {args.port}")
-
-    import flet as ft
+    host = args.host if args.host is not None else ("0.0.0.0" if args.lan else "127.0.0.1")
+    if args.lan and args.host is not None and host.strip() in ("127.0.0.1", "localhost", "::1"):
+        raise _Failure("--lan serves to the network, so it cannot be combined with a loopback --host")
+    if args.desktop and (args.lan or args.host is not None):
+        raise _Failure("--desktop opens a window on this computer; --host and --lan serve the app to browsers")
 
     from companion.ui.app import build_main
 
-    web = args.web or not (args.desktop or _desktop_available())
+    web = args.web or args.lan or args.host is not None or not (args.desktop or _desktop_available())
     store = _open_store(args.data_dir)
     try:
         for notice in store.notices:
             print(f"companion: {notice}", file=sys.stderr)
-        app_main = build_main(store, desktop=not web)
         if web:
-            url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '') else args.host}:{args.port}"
-            print(f"The companion is running at {url} (Ctrl+C to stop)", flush=True)
-            ft.run(app_main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True)
-        else:
-            ft.run(app_main, view=ft.AppView.FLET_APP)
+            return _serve(store, host, args.port)
+        import flet as ft
+
+        ft.run(build_main(store, desktop=True), view=ft.AppView.FLET_APP)
     finally:
         store.close()
+    return 0
+
+
+def _serve(store, host: str, port: int) -> int:
+    """Serve the app to browsers at `host`:`port` until Ctrl+C (see companion/server/)."""
+    import errno
+
+    from companion.server.lan import CODE_SETTING
+    from companion.server.web import describe, open_socket, plan_server, serve
+    from companion.ui.app import build_main
+
+    saved = store.settings.get(CODE_SETTING)
+    try:
+        plan = plan_server(host, port, saved if isinstance(saved, str) else None)
+    except ValueError as exc:
+        if "--host" in str(exc):
+            raise _Failure(str(exc)) from None
+        print(f"companion: the saved join code is not usable ({exc}); a new one is drawn", file=sys.stderr)
+        plan = plan_server(host, port, None)
+    try:
+        sock = open_socket(plan)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if exc.errno == errno.EADDRINUSE:
+            why = "the port is in use (is the companion already running? --port chooses another)"
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            why = "that address is not one of this computer's"
+        raise _Failure(f"cannot serve on {host} port {port}: {why}") from None
+    for line in describe(plan):
+        print(line, flush=True)
+    serve(build_main(store, desktop=False, lan=plan.lan), plan, sock)
     return 0
 
 

@@ -61,6 +61,8 @@ def build_main(store, *, desktop: bool = False, lan=None) -> Callable[[ft.Page],
     discover_game_screens()
 
     def main(page: ft.Page) -> None:
+        if lan is not None:
+            lan.note_tab(page)
         page.title = APP_TITLE
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)

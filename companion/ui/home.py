@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
+from companion.ui.lan import lan_join_card
 from companion.ui.registry import game_screen
 from companion.ui.services import player_names, use_app
 from companion.ui.widgets import format_when, labelled, message_card, screen_view, section_title
@@ -53,6 +54,9 @@ def HomeScreen() -> ft.View:
     body: list[ft.Control] = []
     for index, notice in enumerate(notices):
         body.append(NoticeBanner(notice=notice, index=index))
+    join_card = lan_join_card(app)
+    if join_card is not None:
+        body.append(join_card)
 
     if in_progress:
         body.append(section_title("Resume", key="home-resume-title"))

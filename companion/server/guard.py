@@ -1,0 +1,410 @@
+"""Who may talk to the web server: its own pages only, and on the Wi-Fi only devices that know the code.
+
+Three checks sit in front of every HTTP request and websocket (`Guard`, a plain ASGI middleware):
+
+- **Host.** The `Host` header must name an address the server listens on (with its port). A page on
+  another site that points its own host name at 127.0.0.1 (DNS rebinding) sends its own name and is
+  refused.
+- **Origin.** A browser sends `Origin` with every websocket and with cross-site requests. The websocket
+  needs one, and it must be this server's; an HTTP request carrying a foreign one is refused. So a page
+  on another site cannot drive the app through the visitor's browser.
+- **Join code (LAN mode).** When other devices may connect, a device that is not this computer must
+  first give the join code (`/?code=...`, which the QR code on the home screen carries). It then holds
+  a cookie for the rest of the server's run. Wrong codes from one address are counted, and after a few
+  that address is refused for a while.
+"""
+
+from __future__ import annotations
+
+import hmac
+import html
+import ipaddress
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+__all__ = [
+    "Addresses", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
+    "is_loopback", "COOKIE",
+]
+
+COOKIE = "companion_join"
+CODE_DIGITS = 8
+MIN_CODE_LENGTH = 6
+MAX_CODE_LENGTH = 32
+
+# Wrong codes allowed from one address within WINDOW seconds before it is shut out for LOCKOUT seconds.
+MAX_WRONG = 5
+WINDOW = 600.0
+LOCKOUT = 600.0
+
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+_SECURITY_HEADERS = [
+    # Our pages are never framed by another site (no clickjacking of the Settings screen).
+    (b"content-security-policy", b"frame-ancestors 'self'"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+def is_loopback(address: str) -> bool:
+    """True for an address of this computer's loopback interface (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return address == "localhost"
+
+
+def new_code() -> str:
+    """A fresh random join code: eight digits, easy to type on a phone's number pad."""
+    return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def normalise_code(text: str) -> str:
+    """A typed code as compared: spaces and dashes dropped, letters in upper case."""
+    return "".join(ch for ch in (text or "") if ch not in " -\t").upper()
+
+
+def check_code(text: str) -> str:
+    """A code chosen in Settings, normalised; ValueError saying what is wrong."""
+    code = normalise_code(text)
+    if not code:
+        raise ValueError("the join code is empty")
+    if not code.isascii() or not code.isalnum():
+        raise ValueError("a join code has only letters and digits")
+    if not MIN_CODE_LENGTH <= len(code) <= MAX_CODE_LENGTH:
+        raise ValueError(f"a join code has {MIN_CODE_LENGTH} to {MAX_CODE_LENGTH} letters or digits, "
+                         f"not {len(code)}")
+    return code
+
+
+def format_code(code: str) -> str:
+    """A code as shown to people: groups of four ("1234 5678")."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
+def _split_host(value: str) -> tuple[str, int | None] | None:
+    """`host[:port]` (IPv6 literals in brackets) as (lower-case host, port or None); None if malformed."""
+    value = value.strip().lower()
+    if not value or any(ch.isspace() for ch in value) or "@" in value or "/" in value:
+        return None
+    if value.startswith("["):
+        end = value.find("]")
+        if end < 0:
+            return None
+        host, rest = value[1:end], value[end + 1:]
+        if rest and not rest.startswith(":"):
+            return None
+        port_text = rest[1:] if rest else None
+    else:
+        host, _, port_text = value.partition(":")
+        if not _:
+            port_text = None
+    if port_text is None:
+        return host, None
+    if not port_text.isdigit() or len(port_text) > 5:
+        return None
+    return host, int(port_text)
+
+
+@dataclass
+class Addresses:
+    """The names and addresses this server answers to, at its port.
+
+    `bound` is the address given to --host. For a loopback address the names are the loopback ones; for
+    0.0.0.0 (or ::) every address of this computer's interfaces, looked up again when an unknown one
+    arrives (a laptop may change networks while it serves); for one other address, that address.
+    """
+
+    bound: str
+    port: int
+    interfaces: Callable[[], Iterable[str]] = field(default=lambda: ())
+    extra_names: tuple[str, ...] = ()
+    _known: set[str] = field(default_factory=set, init=False)
+    _looked_up: float = field(default=0.0, init=False)
+
+    @property
+    def everywhere(self) -> bool:
+        """Listening on every interface (0.0.0.0 or ::)."""
+        return self.bound in ("0.0.0.0", "::", "")
+
+    @property
+    def lan(self) -> bool:
+        """Other devices can reach the server: it listens on more than the loopback interface."""
+        return not is_loopback(self.bound)
+
+    def names(self) -> set[str]:
+        """Every host name or address accepted in Host and Origin (without the port)."""
+        if not self._known or time.monotonic() - self._looked_up > 5.0:
+            self.refresh()
+        return set(self._known)
+
+    def refresh(self) -> None:
+        """Look the interfaces up again."""
+        known: set[str] = set()
+        if is_loopback(self.bound) or self.everywhere:
+            known.update(_LOOPBACK_NAMES)
+        if self.everywhere:
+            known.update(a.lower() for a in self.interfaces())
+            known.update(n.lower() for n in self.extra_names if n)
+        elif not is_loopback(self.bound):
+            known.add(self.bound.lower())
+        self._known = known
+        self._looked_up = time.monotonic()
+
+    def allows_host(self, value: str | None) -> bool:
+        """The Host header names this server (one of its addresses, at its port)."""
+        if not value:
+            return False
+        parsed = _split_host(value)
+        if parsed is None:
+            return False
+        host, port = parsed
+        if (port if port is not None else 80) != self.port:
+            return False
+        if host in self.names():
+            return True
+        self.refresh()      # a new address since the last look (the laptop joined another network)
+        return host in self._known
+
+    def allows_origin(self, value: str | None) -> bool:
+        """The Origin header is one of this server's own pages (http, one of its names, its port)."""
+        if not value or value == "null":
+            return False
+        try:
+            parts = urlsplit(value)
+        except ValueError:
+            return False
+        if parts.scheme != "http" or parts.path not in ("", "/") or parts.query or parts.fragment:
+            return False
+        return self.allows_host(parts.netloc)
+
+
+class JoinGate:
+    """The join code of a LAN server, the cookie that admits a device, and the count of wrong codes."""
+
+    def __init__(self, code: str | None = None, *, now: Callable[[], float] = time.monotonic) -> None:
+        self.code = check_code(code) if code else new_code()
+        self._token = secrets.token_urlsafe(32)   # this run's admission cookie; a restart asks again
+        self._now = now
+        self._wrong: dict[str, list[float]] = {}
+        self._locked: dict[str, float] = {}
+
+    def set_code(self, code: str | None) -> None:
+        """Change the code (devices already admitted stay admitted until the server stops)."""
+        self.code = check_code(code) if code else new_code()
+
+    def admitted(self, cookie_header: str | None) -> bool:
+        """The request carries this run's admission cookie."""
+        if not cookie_header:
+            return False
+        jar = SimpleCookie()
+        try:
+            jar.load(cookie_header)
+        except Exception:  # noqa: BLE001 - a malformed Cookie header admits nobody
+            return False
+        morsel = jar.get(COOKIE)
+        return morsel is not None and hmac.compare_digest(morsel.value.encode(), self._token.encode())
+
+    def locked_for(self, address: str) -> float:
+        """Seconds this address must still wait before it may try a code again (0 when it may)."""
+        until = self._locked.get(address)
+        if until is None:
+            return 0.0
+        left = until - self._now()
+        if left <= 0:
+            del self._locked[address]
+            return 0.0
+        return left
+
+    def try_code(self, address: str, typed: str) -> bool | None:
+        """Check a typed code from `address`: True right, False wrong, None refused (too many wrong)."""
+        if self.locked_for(address):
+            return None
+        if hmac.compare_digest(normalise_code(typed).encode(), self.code.encode()):
+            self._wrong.pop(address, None)
+            return True
+        now = self._now()
+        recent = [t for t in self._wrong.get(address, []) if now - t < WINDOW]
+        recent.append(now)
+        self._wrong[address] = recent
+        if len(recent) >= MAX_WRONG:
+            self._locked[address] = now + LOCKOUT
+            del self._wrong[address]
+        self._forget_old(now)
+        return False
+
+    def cookie(self) -> str:
+        """The Set-Cookie value that admits a device for this run."""
+        return f"{COOKIE}={self._token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400"
+
+    def join_url(self, base: str) -> str:
+        """The link that admits a device in one step (what the QR code holds)."""
+        return f"{base.rstrip('/')}/?{urlencode({'code': self.code})}"
+
+    def _forget_old(self, now: float) -> None:
+        # Bounded memory whatever a flood of addresses sends: drop counts whose window has passed.
+        if len(self._wrong) > 1024:
+            self._wrong = {a: ts for a, ts in self._wrong.items() if ts and now - ts[-1] < WINDOW}
+
+
+class Guard:
+    """ASGI middleware: Host and Origin checks for every request, the join code for other devices."""
+
+    def __init__(self, app, addresses: Addresses, gate: JoinGate | None = None,
+                 this_computer: Callable[[str], bool] = is_loopback) -> None:
+        self.app = app
+        self.addresses = addresses
+        self.gate = gate
+        self._this_computer = this_computer
+
+    async def __call__(self, scope, receive, send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        refusal = self._refusal(kind, headers)
+        if refusal is not None:
+            await _refuse(kind, scope, receive, send, 403, refusal)
+            return
+        if self.gate is not None and not self._is_this_computer(scope):
+            if not self.gate.admitted(headers.get("cookie")):
+                await self._join(kind, scope, receive, send)
+                return
+        await self.app(scope, receive, _with_headers(send, kind))
+
+    def _refusal(self, kind: str, headers: dict[str, str]) -> str | None:
+        if not self.addresses.allows_host(headers.get("host")):
+            return "This server answers only at its own address."
+        origin = headers.get("origin")
+        if kind == "websocket" and origin is None:
+            return "Only the companion's own pages may connect."
+        if origin is not None and not self.addresses.allows_origin(origin):
+            return "Only the companion's own pages may connect."
+        return None
+
+    def _is_this_computer(self, scope) -> bool:
+        client = scope.get("client")
+        return bool(client) and self._this_computer(client[0])
+
+    async def _join(self, kind: str, scope, receive, send) -> None:
+        """A device without the cookie: the code page, the code checked, or a refusal."""
+        if kind == "websocket":
+            await _refuse(kind, scope, receive, send, 403, "Give the join code first.")
+            return
+        peer = (scope.get("client") or ("",))[0]
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        typed = query.get("code", [None])[0]
+        wait = self.gate.locked_for(peer)
+        if wait:
+            await _page(send, 429, self._join_page(f"Too many wrong codes from this device. Try again in "
+                                              f"{max(1, round(wait / 60))} minutes."))
+            return
+        if typed is None:
+            await _page(send, 401, self._join_page(None))
+            return
+        outcome = self.gate.try_code(peer, typed)
+        if outcome is True:
+            rest = {k: v for k, v in query.items() if k != "code"}
+            target = scope.get("path", "/") or "/"
+            if rest:
+                target += "?" + urlencode(rest, doseq=True)
+            await send({"type": "http.response.start", "status": 303, "headers": [
+                (b"location", target.encode("latin-1", "replace")),
+                (b"set-cookie", self.gate.cookie().encode()),
+                (b"cache-control", b"no-store"),
+                *_SECURITY_HEADERS]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        if outcome is None:
+            await _page(send, 429, self._join_page("Too many wrong codes from this device. Try again later."))
+            return
+        await _page(send, 401, self._join_page("That is not the code. Look again at the computer's screen."))
+
+
+    def _join_page(self, message: str | None) -> str:
+        return _join_page(message, numeric=self.gate.code.isdigit())
+
+
+def _headers(scope) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, value in scope.get("headers", []):
+        key = name.decode("latin-1").lower()
+        # A repeated Host or Origin is not what a browser sends: keep the first and let a mismatch refuse.
+        out.setdefault(key, value.decode("latin-1"))
+    return out
+
+
+def _with_headers(send, kind: str):
+    """`send` that drops Flet's allow-any-origin header and adds ours to every HTTP response."""
+    if kind != "http":
+        return send
+
+    async def wrapped(message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", [])
+                       if k.lower() != b"access-control-allow-origin"]
+            headers.extend(_SECURITY_HEADERS)
+            message = dict(message, headers=headers)
+        await send(message)
+
+    return wrapped
+
+
+async def _refuse(kind: str, scope, receive, send, status: int, why: str) -> None:
+    if kind == "websocket":
+        # Closing before accepting makes the server answer the handshake with HTTP 403.
+        await receive()    # the websocket.connect event
+        await send({"type": "websocket.close", "code": 1008, "reason": why[:100]})
+        return
+    body = why.encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+        *_SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _page(send, status: int, text: str) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"), *_SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _join_page(message: str | None, numeric: bool = True) -> str:
+    note = f'<p class="note" role="alert">{html.escape(message)}</p>' if message else ""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Join the table · Climbing Companion</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 0; padding: 24px; background: #f4f6fb; color: #1b1f2a; }}
+main {{ max-width: 420px; margin: 10vh auto; background: #fff; border-radius: 16px; padding: 24px;
+        box-shadow: 0 2px 12px rgba(0,0,0,.08); }}
+h1 {{ font-size: 1.4rem; margin: 0 0 8px; }}
+p {{ line-height: 1.45; }}
+input {{ font-size: 1.6rem; letter-spacing: .15em; width: 100%; box-sizing: border-box; padding: 12px;
+         border: 1px solid #8a93a8; border-radius: 10px; margin: 8px 0 16px; }}
+button {{ font-size: 1.1rem; width: 100%; padding: 14px; border: 0; border-radius: 24px; background: #2b5bb5;
+          color: #fff; }}
+.note {{ color: #b3261e; font-weight: 600; }}
+</style></head>
+<body><main>
+<h1>Join the table</h1>
+<p>Type the join code shown on the home screen of the computer running the Climbing Companion,
+or scan its QR code.</p>
+{note}
+<form method="get" action="/">
+<label for="code">Join code</label>
+<input id="code" name="code" inputmode="{'numeric' if numeric else 'text'}" autocapitalize="characters" autocomplete="one-time-code" autofocus required
+       maxlength="{MAX_CODE_LENGTH + 8}">
+<button type="submit">Join</button>
+</form>
+</main></body></html>
+"""

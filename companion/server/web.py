@@ -1,0 +1,221 @@
+"""The web server: Flet's web client and websocket behind the guard, served by uvicorn.
+
+Flet's own `ft.run(..., view=WEB_BROWSER)` serves any origin (it even adds `Access-Control-Allow-Origin:
+*`), publishes FastAPI's `/docs`, lets `FLET_SERVER_IP` widen the address it listens on, keeps a closed
+tab's session for an hour, and sends Python tracebacks to the browser. This module assembles the same
+parts (the websocket handler `FletApp`, the static client `FletStaticFiles`) without those, behind
+`Guard` (companion/server/guard.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import ctypes.util
+import gc
+import ipaddress
+import logging
+import os
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
+
+from companion.server.guard import Addresses, Guard, JoinGate, format_code
+from companion.server.lan import LanAccess
+
+__all__ = ["build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "SESSION_TIMEOUT", "PUBLIC_ERROR"]
+
+# How long a closed or disconnected tab's session is kept for the same tab to reconnect to (a phone
+# whose screen locked). Every move is saved as it is made, so a tab that comes back later starts a new
+# session on the same screen with nothing lost; keeping sessions longer only holds memory.
+SESSION_TIMEOUT = 30
+
+# What a browser is told when something fails on the server; the details go to the server's console.
+PUBLIC_ERROR = ("Something went wrong on the computer running the companion. Everything already saved is "
+                "kept: reload the page to go on.")
+
+log = logging.getLogger("companion.server")
+
+
+@dataclass(frozen=True)
+class ServerPlan:
+    """Where the server listens and who may join, decided from the command line and settings."""
+
+    host: str
+    port: int
+    lan: LanAccess | None
+
+    @property
+    def local_url(self) -> str:
+        """The address to open on this computer."""
+        host = self.host
+        if host in ("0.0.0.0", "::", "") or ipaddress.ip_address(host).is_loopback:
+            host = "127.0.0.1"
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+
+def plan_server(host: str, port: int, saved_code: str | None) -> ServerPlan:
+    """Check --host and decide LAN mode; ValueError with a sentence when the address is unusable."""
+    text = (host or "").strip()
+    if text == "localhost":
+        text = "127.0.0.1"
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        raise ValueError(f"--host must be an IP address of this computer (127.0.0.1, 0.0.0.0 or one of its "
+                         f"network addresses), not {host!r}") from None
+    bound = str(address)
+    if address.is_loopback:
+        return ServerPlan(bound, port, None)
+    gate = JoinGate(saved_code or None)
+    return ServerPlan(bound, port, LanAccess(gate, bound, port))
+
+
+def build_asgi(main: Callable, plan: ServerPlan, *, this_computer: Callable[[str], bool] | None = None):
+    """The whole server as one ASGI app: the guard in front of the websocket and the web client.
+
+    `this_computer(peer)` says which connections need no join code in LAN mode (by default loopback and
+    this computer's own addresses); the tests pass one that treats every peer as another device.
+    """
+    from flet_web.fastapi import FastAPI, app_manager  # noqa: PLC0415 - heavy; only a server needs it
+    from flet_web.fastapi.flet_static_files import FletStaticFiles  # noqa: PLC0415
+
+    from companion.ui.home import APP_TITLE  # noqa: PLC0415
+
+    flet_app_class = _quiet_flet_app()
+
+    async def start_housekeeping() -> None:
+        asyncio.get_running_loop().create_task(_release_memory(app_manager))
+
+    inner = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, swagger_ui_oauth2_redirect_url=None,
+                    on_startup=[start_housekeeping])
+
+    @inner.websocket("/ws")
+    async def websocket_handler(websocket: WebSocket) -> None:
+        await flet_app_class(
+            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=None,
+            session_timeout_seconds=SESSION_TIMEOUT,
+        ).handle(websocket)
+
+    inner.mount("/", FletStaticFiles(app_name=APP_TITLE, app_short_name="Companion",
+                                     app_description="Score sheets, rules and solo opponents for climbing games",
+                                     no_cdn=True, websocket_endpoint_path="ws"))
+    if plan.lan is not None:
+        lan = plan.lan
+        addresses = Addresses(plan.host, plan.port, interfaces=lan.own_addresses,
+                              extra_names=_host_names())
+        return Guard(inner, addresses, lan.gate, this_computer=this_computer or lan.this_computer)
+    return Guard(inner, Addresses(plan.host, plan.port))
+
+
+def open_socket(plan: ServerPlan) -> socket.socket:
+    """Bind the listening socket first, so a port in use is one clear sentence (OSError), not a log."""
+    family = socket.AF_INET6 if ":" in plan.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if sys.platform != "win32":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((plan.host, plan.port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
+    """Run the server until Ctrl+C (or SIGTERM); returns quietly."""
+    import uvicorn  # noqa: PLC0415
+
+    # The client is always served from this computer (no CDN): the app must work in a tent.
+    os.environ["FLET_WEB_NO_CDN"] = "1"
+    config = uvicorn.Config(build_asgi(main, plan), log_level="warning", ws="websockets-sansio",
+                            timeout_graceful_shutdown=3, server_header=False, proxy_headers=False)
+    server = uvicorn.Server(config)
+    try:
+        asyncio.run(server.serve(sockets=[sock]))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
+
+
+def describe(plan: ServerPlan) -> list[str]:
+    """The lines printed at start: where to open the app and, on the Wi-Fi, who can and how."""
+    if plan.lan is None:
+        return [f"The companion is running at {plan.local_url} (Ctrl+C to stop)",
+                "Only this computer can open it; --lan opens it to phones on the same Wi-Fi."]
+    urls = plan.lan.urls()
+    lines = []
+    if urls:
+        lines.append("The companion is open to this network. On a phone on the same Wi-Fi, open")
+        lines.extend(f"    {url}" for url in urls)
+    else:
+        lines.append("This computer has no network address yet (is it on the Wi-Fi?). The companion "
+                     f"listens on {plan.host}:{plan.port} and the addresses appear on its home screen once "
+                     "it joins a network.")
+    lines.append(f"Join code: {format_code(plan.lan.code)} (the home screen at {plan.local_url} shows it as a "
+                 "QR code)")
+    lines.append("Anyone on this network who has the code can see and change everything the companion keeps: "
+                 "players, games, history, settings and backups. Ctrl+C stops it.")
+    return lines
+
+
+def _host_names() -> tuple[str, ...]:
+    try:
+        name = socket.gethostname().lower()
+    except OSError:
+        return ()
+    return (name, f"{name}.local") if name and "." not in name else (name,)
+
+
+def _quiet_flet_app():
+    """Flet's websocket handler, changed so a crash report never carries a traceback to the browser."""
+    from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody  # noqa: PLC0415
+    from flet_web.fastapi.flet_app import FletApp  # noqa: PLC0415
+
+    class QuietFletApp(FletApp):
+        def send_message(self, message: Message) -> None:
+            if message.action == MessageAction.SESSION_CRASHED:
+                log.error("a session failed: %s", getattr(message.body, "message", message.body))
+                message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(PUBLIC_ERROR))
+            elif message.action == MessageAction.REGISTER_CLIENT and getattr(message.body, "error", ""):
+                log.error("a session could not start: %s", message.body.error)
+                message.body.error = PUBLIC_ERROR
+            super().send_message(message)
+
+    return QuietFletApp
+
+
+def _session_count(manager) -> int:
+    sessions = getattr(manager, "_FletAppManager__sessions", None)
+    return len(sessions) if isinstance(sessions, dict) else 0
+
+
+async def _release_memory(manager, every: float = 10.0) -> None:
+    """After closed tabs' sessions are dropped, collect them and hand the freed memory back to the system."""
+    trim = _malloc_trim()
+    last = _session_count(manager)
+    while True:
+        await asyncio.sleep(every)
+        now = _session_count(manager)
+        if now < last:
+            gc.collect()
+            if trim is not None:
+                trim(0)
+        last = now
+
+
+def _malloc_trim():
+    """glibc's malloc_trim, which returns freed heap pages to the system; None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc.malloc_trim
+    except (OSError, AttributeError):
+        return None

@@ -1,0 +1,151 @@
+"""Playing on the Wi-Fi: the join card on this computer's home screen, and the join code in Settings.
+
+Both are shown only in a tab on the computer that runs the companion (`LanAccess.is_local`); a phone that
+joined sees neither the code nor the way to change it.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.errors import CompanionError
+from companion.server.lan import CODE_SETTING
+from companion.ui.services import use_app
+
+__all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
+
+
+def lan_for_this_tab(app):
+    """The LAN details when the app is open to the network and this tab is on the serving computer."""
+    lan = app.shell.lan
+    if lan is None or not lan.is_local(ft.context.page):
+        return None
+    return lan
+
+
+def qr_modules(text: str) -> list[list[bool]]:
+    """The QR code of `text` as rows of dark (True) and light modules, with a quiet zone of two."""
+    import qrcode  # noqa: PLC0415 - only LAN mode draws one
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(text)
+    code.make(fit=True)
+    return [list(row) for row in code.get_matrix()]
+
+
+def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
+    rows = qr_modules(text)
+    cell = size / len(rows)
+    ink = ft.Paint(color="#000000", style=ft.PaintingStyle.FILL)
+    shapes: list[cv.Shape] = [cv.Rect(0, 0, size, size, paint=ft.Paint(color="#FFFFFF"))]
+    for y, row in enumerate(rows):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            # One rectangle per run of dark modules; a hair wider so no seam shows between runs.
+            shapes.append(cv.Rect(start * cell, y * cell, (x - start) * cell + 0.5, cell + 0.5, paint=ink))
+    return ft.Semantics(
+        label="QR code of the join link", identifier=key,
+        content=ft.Container(key=key, width=size, height=size, content=cv.Canvas(shapes, width=size, height=size)),
+    )
+
+
+def lan_join_card(app) -> ft.Control | None:
+    """Home, on the serving computer in LAN mode: the QR code, the addresses and the join code; else None."""
+    lan = lan_for_this_tab(app)
+    if lan is None:
+        return None
+    urls = lan.urls()
+    link = lan.join_url()
+    texts: list[ft.Control] = [
+        ft.Text("Play on your phones", weight=ft.FontWeight.W_600, size=16),
+    ]
+    if urls:
+        texts.append(ft.Text("Scan the code with a phone on the same Wi-Fi, or open", size=13))
+        texts.extend(ft.Text(url, key=f"lan-url-{i}", selectable=True, weight=ft.FontWeight.W_600, size=13)
+                     for i, url in enumerate(urls))
+    else:
+        texts.append(ft.Text("This computer is on no network yet. Join the Wi-Fi; the address appears here.",
+                             size=13))
+    texts.append(ft.Text("Join code", size=13))
+    texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700, selectable=True,
+                         no_wrap=True))
+    texts.append(ft.Text("Anyone on this network who has the code can see and change everything here.",
+                         size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    content: list[ft.Control] = []
+    if link:
+        content.append(_qr_canvas(link, 132, "lan-qr"))
+    content.append(ft.Column(texts, spacing=4, tight=True, expand=True))
+    return ft.Container(
+        key="lan-card",
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=16,
+        content=ft.Row(content, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START),
+    )
+
+
+@ft.component
+def LanCodePanel() -> ft.Control:
+    """Settings, on the serving computer in LAN mode (check `lan_for_this_tab` first): keep one join code
+    across starts, or draw a new one at each start."""
+    app = use_app()
+    lan = app.shell.lan
+    typed = ft.use_ref("")
+    outcome, set_outcome = ft.use_state(None)     # (good, message)
+    saved = app.store.settings.get(CODE_SETTING)
+
+    def keep() -> None:
+        try:
+            code = lan.set_code(typed.current)
+        except ValueError as exc:
+            set_outcome((False, f"Not changed: {exc}."))
+            return
+        try:
+            app.store.settings.set(CODE_SETTING, code)
+        except CompanionError as exc:
+            set_outcome((False, f"The code works until the companion stops, but was not saved: {exc}"))
+            return
+        typed.current = ""
+        set_outcome((True, "Saved. Phones that already joined stay in; new ones need this code."))
+        app.changed()
+
+    def draw_new() -> None:
+        try:
+            app.store.settings.set(CODE_SETTING, None)
+        except CompanionError as exc:
+            set_outcome((False, f"Not changed: {exc}"))
+            return
+        lan.set_code(None)
+        set_outcome((True, "A new code is drawn now and at every start."))
+        app.changed()
+
+    how = ("The same code at every start." if saved else "A new random code at every start.")
+    controls: list[ft.Control] = [
+        ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
+        ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.TextField(key="settings-lan-new-code", label="A code to keep (6 to 32 letters or digits)", dense=True,
+                     on_change=lambda e: setattr(typed, "current", e.control.value or "")),
+        ft.Row(wrap=True, spacing=8, controls=[
+            ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep),
+            ft.TextButton("Draw a new one at every start", key="settings-lan-random", on_click=draw_new),
+        ]),
+    ]
+    if outcome is not None:
+        good, message = outcome
+        controls.append(ft.Text(message, key="settings-lan-result", size=13,
+                                color=None if good else ft.Colors.ERROR))
+    return ft.Container(
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=16,
+        content=ft.Column(controls, spacing=10, tight=True),
+    )
