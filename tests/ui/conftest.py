@@ -27,15 +27,20 @@ async def hub():
 
 @pytest.fixture
 async def open_ui(store, hub):
-    """Open a tab of the app over `store`; `await open_ui(route="/players", width=1280)`. Closed after."""
+    """Open a tab of the app over `store`; `await open_ui(route="/players", width=1280)`. Closed after.
+
+    Served to browsers by default; `open_ui(desktop=True)` is the app in a desktop window instead.
+    """
     from companion.ui.app import build_main
 
-    main = build_main(store)
+    mains = {}                 # one shell per process: the tabs of one kind share it
     tabs: list[UiApp] = []
 
-    async def opener(**options) -> UiApp:
+    async def opener(*, desktop: bool = False, **options) -> UiApp:
         options.setdefault("hub", hub)
-        tab = UiApp(main, **options)
+        if desktop not in mains:
+            mains[desktop] = build_main(store, desktop=desktop)
+        tab = UiApp(mains[desktop], **options)
         tabs.append(tab)
         return await tab.start()
 

@@ -9,7 +9,7 @@ import json
 
 import flet as ft
 import flet_charts as fc
-from flet.messaging.protocol import MessageAction
+from file_dialogs import answer_files, pick_calls, save_calls, uploaded
 from harness import walk
 
 from companion import stats
@@ -310,21 +310,22 @@ async def test_statistics_with_no_games(open_ui):
 
 
 # --- Settings: backup and CSV ------------------------------------------------------------------------------------
+# Served to browsers (the default here), a backup is a download and an import an upload; what a desktop
+# window does with its dialogs' paths, and what a hostile client's paths do not do, is in test_files.py.
 
-async def test_backup_saved_from_settings_is_the_full_export(open_ui, store, tmp_path):
+async def test_backup_downloaded_from_settings_is_the_full_export(open_ui, store):
     seed(store)
-    target = tmp_path / "backup.json"
     ui = await open_ui(route="/settings")
-    await ui.type("settings-backup-path", str(target))
-    await ui.click("settings-backup-save")
-    assert json.loads(target.read_text(encoding="utf-8")) == store.export_all()
-    assert str(target) in ui.get("settings-backup-result").value
+    await ui.click("settings-backup-download")
+    (call,) = save_calls(ui)
+    assert call.args["file_name"].startswith("climbing-companion-backup-") and call.args["file_name"].endswith(".json")
+    assert json.loads(call.args["src_bytes"].decode("utf-8")) == store.export_all()
+    assert ui.get("settings-backup-result").value.startswith(f"Backup downloaded as {call.args['file_name']} (")
 
 
-async def test_backup_imported_from_settings_merges_into_another_device(open_ui, store, tmp_path):
+async def test_backup_uploaded_in_settings_merges_into_another_device(open_ui, store):
     seed(store)
-    target = tmp_path / "backup.json"
-    target.write_text(json.dumps(store.export_all()), encoding="utf-8")
+    data = json.dumps(store.export_all()).encode("utf-8")
     other = open_store(memory=True)
     try:
         from harness import UiApp
@@ -332,11 +333,12 @@ async def test_backup_imported_from_settings_merges_into_another_device(open_ui,
         from companion.ui.app import build_main
         ui = await UiApp(build_main(other), route="/settings").start()
         try:
-            await ui.type("settings-backup-path", str(target))
-            await ui.click("settings-backup-import")
+            answer_files(ui, picked=[uploaded("backup.json", data)])
+            await ui.click("settings-backup-pick")
+            assert pick_calls(ui)[0].args["with_data"] is True
             assert other.history.count() == 5 and len(other.players.list()) == 2
             assert "Imported backup.json: added" in ui.get("settings-backup-result").value
-            await ui.click("settings-backup-import")                        # again: nothing new, no duplicates
+            await ui.click("settings-backup-pick")                          # again: nothing new, no duplicates
             assert other.history.count() == 5 and "nothing new to add" in ui.get("settings-backup-result").value
         finally:
             await ui.close()
@@ -344,35 +346,38 @@ async def test_backup_imported_from_settings_merges_into_another_device(open_ui,
         other.close()
 
 
-async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, tmp_path):
+async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeypatch):
+    from companion.ui import settings
+
     seed(store)
     before = store.export_all()
     ui = await open_ui(route="/settings")
-    cut = tmp_path / "cut.json"
-    cut.write_text(json.dumps(before)[:500], encoding="utf-8")
-    await ui.type("settings-backup-path", str(cut))
-    await ui.click("settings-backup-import")
-    message = ui.get("settings-backup-result").value
-    assert "cut.json was not imported: it is not valid JSON" in message and "Nothing was changed." in message
 
-    future = tmp_path / "future.json"
-    future.write_text(json.dumps({**before, "version": BACKUP_VERSION + 1}), encoding="utf-8")
-    await ui.type("settings-backup-path", str(future))
-    await ui.click("settings-backup-import")
-    assert "future.json was not imported" in ui.get("settings-backup-result").value
-    assert "version" in ui.get("settings-backup-result").value
+    async def upload(name: str, data: bytes) -> str:
+        answer_files(ui, picked=[uploaded(name, data)])
+        await ui.click("settings-backup-pick")
+        message = ui.get("settings-backup-result").value
+        assert "\n" not in message and message.endswith("Nothing was changed.")
+        return message
 
-    hostile = tmp_path / "hostile.json"
-    doc = json.loads(json.dumps(before))
+    text = json.dumps(before)
+    message = await upload("cut.json", text[:500].encode("utf-8"))
+    assert "cut.json was not imported: it is not valid JSON" in message
+    assert "photo.json was not imported: it is not a text file" in await upload("photo.json", b"\xff\xd8\xff\xe0")
+    message = await upload("future.json", json.dumps({**before, "version": BACKUP_VERSION + 1}).encode("utf-8"))
+    assert "future.json was not imported" in message and "version" in message
+    doc = json.loads(text)
     doc["history"].append({**doc["history"][0], "id": "f" * 32, "players": "everyone", "surprise": 1})
-    hostile.write_text(json.dumps(doc), encoding="utf-8")
-    await ui.type("settings-backup-path", str(hostile))
-    await ui.click("settings-backup-import")
-    assert "hostile.json was not imported" in ui.get("settings-backup-result").value
+    assert "hostile.json was not imported" in await upload("hostile.json", json.dumps(doc).encode("utf-8"))
+    other = {"format": "something-else", "version": BACKUP_VERSION}
+    assert "other.json was not imported" in await upload("other.json", json.dumps(other).encode("utf-8"))
+    assert BACKUP_FORMAT != "something-else"
 
-    await ui.type("settings-backup-path", str(tmp_path / "missing.json"))
-    await ui.click("settings-backup-import")
-    assert "There is no file at" in ui.get("settings-backup-result").value
+    monkeypatch.setattr(settings, "MAX_BACKUP_BYTES", 1000)
+    answer_files(ui, picked=[uploaded("huge.json", text.encode("utf-8"))])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value.startswith("The file huge.json is ")
+    assert ui.get("settings-backup-result").value.endswith("; a backup is at most 1000 bytes.")
     assert store.export_all() == before
 
 
@@ -380,42 +385,28 @@ async def test_backup_download_and_import_through_the_file_dialogs(open_ui, stor
     _, _, ids = seed(store)
     ui = await open_ui(route="/settings")
     await ui.click("settings-backup-download")
-    (call,) = [m.body for m in ui.client.sent
-               if m.action == MessageAction.INVOKE_METHOD and m.body.name == "save_file"]
-    assert call.args["file_name"].startswith("climbing-companion-backup-")
+    (call,) = save_calls(ui)
     data = call.args["src_bytes"]
-    assert json.loads(data.decode("utf-8")) == store.export_all()
-    assert "Backup saved as" in ui.get("settings-backup-result").value
 
     # The player picks that file back after deleting a game: the device's picker hands over its bytes.
     removed = store.history.delete(ids["ridge"])
-    answer = ui.client._answer
-
-    def picker(call):
-        if call.name == "pick_files":
-            ui.session.handle_invoke_method_results(
-                call.control_id, call.call_id, [{"id": 1, "name": "mine.json", "size": len(data),
-                                                 "bytes": list(data)}], None)
-            return
-        answer(call)
-
-    ui.client._answer = picker
+    answer_files(ui, picked=[uploaded("mine.json", data)])
     await ui.click("settings-backup-pick")
     assert store.history.get(ids["ridge"]) == removed
     assert "Imported mine.json: added 1 finished game" in ui.get("settings-backup-result").value
 
 
-async def test_history_as_csv_from_settings(open_ui, store, tmp_path):
+async def test_history_as_csv_from_settings(open_ui, store):
     ann = store.players.add('Ann "the axe", Jr.')
     store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Camp 2,\nnight",
                        "players": [{"id": ann.id, "name": ann.name, "score": 12, "winner": True},
                                    {"id": None, "name": "=cmd()", "score": 30, "winner": False}],
                        "detail": {"lower_is_better": True}, "session": None})
-    target = tmp_path / "history.csv"
     ui = await open_ui(route="/settings")
-    await ui.type("settings-csv-path", str(target))
-    await ui.click("settings-csv-save")
-    raw = target.read_bytes()
+    await ui.click("settings-csv-download")
+    (call,) = save_calls(ui)
+    raw = call.args["src_bytes"]
+    assert call.args["file_name"].endswith(".csv")
     assert raw.startswith(b"\xef\xbb\xbf")                                # UTF-8 marked for spreadsheets
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert tuple(rows[0]) == stats.CSV_COLUMNS
@@ -423,24 +414,7 @@ async def test_history_as_csv_from_settings(open_ui, store, tmp_path):
     assert (first["player"], first["title"], first["score"], first["winner"]) == (
         'Ann "the axe", Jr.', "Camp 2,\nnight", "12", "1")
     assert (second["player"], second["lower_is_better"]) == ("'=cmd()", "1")
-    assert "2 rows saved to" in ui.get("settings-csv-result").value
-
-    await ui.click("settings-csv-download")
-    (call,) = [m.body for m in ui.client.sent
-               if m.action == MessageAction.INVOKE_METHOD and m.body.name == "save_file"]
-    assert call.args["src_bytes"] == raw and call.args["file_name"].endswith(".csv")
-
-
-async def test_a_backup_of_another_format_is_refused(open_ui, store, tmp_path):
-    seed(store)
-    before = store.export_all()
-    other = tmp_path / "other.json"
-    other.write_text(json.dumps({"format": "something-else", "version": BACKUP_VERSION}), encoding="utf-8")
-    ui = await open_ui(route="/settings")
-    await ui.type("settings-backup-path", str(other))
-    await ui.click("settings-backup-import")
-    assert "other.json was not imported" in ui.get("settings-backup-result").value
-    assert BACKUP_FORMAT not in ("something-else",) and store.export_all() == before
+    assert ui.get("settings-csv-result").value == f"2 rows downloaded as {call.args['file_name']}."
 
 
 async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monkeypatch):
