@@ -7,7 +7,6 @@ also what the play screen uses to describe a side on the spot.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,8 +24,9 @@ from companion.ui.fourteeners_forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
     condition_label, effect_label, filter_domains, icon_label, roman, side_label,
 )
+from companion.ui.files import pick_file, save_bytes
 from companion.ui.fourteeners_store import (
-    default_export_path, export_to_file, import_from_file, load_catalog, save_catalog,
+    EXPORT_NAME, MAX_CATALOG_BYTES, catalog_bytes, catalog_from_bytes, load_catalog, save_catalog,
 )
 from companion.ui.fourteeners_table import weather_icon
 from companion.ui.fourteeners_widgets import (
@@ -293,26 +293,32 @@ def _rulebook_weathers() -> set[str]:
 
 @ft.component
 def CatalogShare() -> ft.Control:
-    """Export the catalog to one JSON file, or import one (merged into yours, or replacing it)."""
+    """Export the catalog as one JSON file (a download in a browser), or import one (merged, or replacing yours)."""
     app = use_app()
-    path, set_path = ft.use_state(lambda: default_export_path(app.store))
+    desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)        # (good: bool, message)
     replacing, set_replacing = ft.use_state(False)
 
     async def export() -> None:
         try:
             catalog = load_catalog(app.store)
-            written = await asyncio.to_thread(export_to_file, catalog, path)
+            went = await save_bytes(desktop, catalog_bytes(catalog), EXPORT_NAME, title="Save the 14ers catalog",
+                                    extension="json")
         except CompanionError as exc:
             set_outcome((False, f"Not exported: {_clause(exc)}"))
             return
-        set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades "
-                           f"to {written}."))
+        if went is not None:
+            set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades, "
+                               f"{went}."))
 
     async def bring_in(mode: str) -> None:
         set_replacing(False)
         try:
-            incoming = await asyncio.to_thread(import_from_file, path)
+            chosen = await pick_file(desktop, title="Choose a 14ers catalog file", extension="json",
+                                     limit=MAX_CATALOG_BYTES, what="a catalog file")
+            if chosen is None:
+                return
+            incoming = catalog_from_bytes(chosen.data, chosen.name)
             # Replacing never reads the saved catalog, so an unreadable one can still be replaced.
             updated = incoming if mode == "replace" else merge(load_catalog(app.store), incoming)
             save_catalog(app.store, updated)
@@ -320,8 +326,8 @@ def CatalogShare() -> ft.Control:
             set_outcome((False, f"Not imported: {_clause(exc)}"))
             return
         how = "replacing yours" if mode == "replace" else "merged into yours (cards of the same name replaced)"
-        set_outcome((True, f"Imported {len(incoming.cards)} Climb cards and {len(incoming.accolades)} Accolades, "
-                           f"{how}. The catalog now has {len(updated.cards)} Climb cards."))
+        set_outcome((True, f"Imported {len(incoming.cards)} Climb cards and {len(incoming.accolades)} Accolades "
+                           f"from {chosen.name}, {how}. The catalog now has {len(updated.cards)} Climb cards."))
         app.changed()
 
     async def merge_in() -> None:
@@ -334,12 +340,12 @@ def CatalogShare() -> ft.Control:
         ft.AlertDialog(
             modal=True,
             title=ft.Text("Replace your catalog?"),
-            content=ft.Text("Every card and Accolade you described is replaced by the file's. Games already "
-                            "started keep the cards they began with."),
+            content=ft.Text("Every card and Accolade you described is replaced by those of the file you choose "
+                            "next. Games already started keep the cards they began with."),
             actions=[
                 labelled("ftc-replace-cancel", ft.TextButton("Cancel", key="ftc-replace-cancel",
                                                              on_click=lambda: set_replacing(False))),
-                labelled("ftc-replace-confirm", ft.FilledButton("Replace", key="ftc-replace-confirm",
+                labelled("ftc-replace-confirm", ft.FilledButton("Choose the file…", key="ftc-replace-confirm",
                                                                 on_click=replace_all)),
             ],
             on_dismiss=lambda: set_replacing(False),
@@ -349,15 +355,12 @@ def CatalogShare() -> ft.Control:
     controls: list[ft.Control] = [
         ft.Text("One JSON file holds the whole catalog, to keep a copy or give it to a friend with the same game.",
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        labelled("ftc-path", ft.TextField(
-            key="ftc-path", label="File", value=path, dense=True,
-            on_change=lambda e: (set_path(e.control.value or ""), set_outcome(None)))),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            labelled("ftc-export", ft.FilledTonalButton("Export", key="ftc-export", icon=ft.Icons.DOWNLOAD_ROUNDED,
-                                                        on_click=export)),
-            labelled("ftc-import", ft.FilledTonalButton("Import and merge", key="ftc-import",
+            labelled("ftc-export", ft.FilledTonalButton("Export…" if desktop else "Download", key="ftc-export",
+                                                        icon=ft.Icons.DOWNLOAD_ROUNDED, on_click=export)),
+            labelled("ftc-import", ft.FilledTonalButton("Import and merge…", key="ftc-import",
                                                         icon=ft.Icons.UPLOAD_FILE_ROUNDED, on_click=merge_in)),
-            labelled("ftc-import-replace", ft.TextButton("Replace mine", key="ftc-import-replace",
+            labelled("ftc-import-replace", ft.TextButton("Replace mine…", key="ftc-import-replace",
                                                          on_click=lambda: set_replacing(True))),
         ]),
     ]

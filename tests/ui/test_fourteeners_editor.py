@@ -11,6 +11,7 @@ from companion.games.fourteeners.catalog import (
 )
 from companion.games.fourteeners.data import Side
 from companion.ui.fourteeners_store import load_catalog, save_catalog
+from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
 
 
@@ -118,20 +119,23 @@ def _by_name(catalog):
     return {c.name: c for c in catalog.cards}, {a.name: a for a in catalog.accolades}
 
 
-async def test_export_and_import_round_trip(open_ui, store, tmp_path):
+async def test_export_and_import_round_trip(open_ui, store):
     original = import_catalog(synthetic_catalog_doc())
     save_catalog(store, original)
-    path = tmp_path / "shared.json"
     ui = await _cards_tab(open_ui)
-    await ui.type("ftc-path", str(path))
     await ui.click("ftc-export")
-    assert json.loads(path.read_text(encoding="utf-8")) == export_catalog(original)
-    assert ui.get("ftc-share-result").value == f"Exported 39 Climb cards and 2 Accolades to {path}."
+    (call,) = save_calls(ui)                              # a download: the file goes to the device
+    assert call.args["file_name"] == "14ers-catalog.json"
+    shared = call.args["src_bytes"]
+    assert json.loads(shared.decode("utf-8")) == export_catalog(original)
+    assert ui.get("ftc-share-result").value == ("Exported 39 Climb cards and 2 Accolades, downloaded as "
+                                                "14ers-catalog.json.")
 
-    # Lose two cards, then merge the file back: the catalog is whole again.
+    # Lose two cards, then merge the file back (uploaded from the device): the catalog is whole again.
     save_catalog(store, without_card(without_card(original, "Peak 1-1"), "Peak 4-7"))
+    answer_files(ui, picked=[uploaded("shared.json", shared)])
     await ui.click("ftc-import")
-    assert "Imported 39 Climb cards and 2 Accolades" in ui.get("ftc-share-result").value
+    assert "Imported 39 Climb cards and 2 Accolades from shared.json" in ui.get("ftc-share-result").value
     assert _by_name(load_catalog(store)) == _by_name(original)
     assert ui.get("ftc-summary").value.startswith("39 of 39 Climb cards · 39 fully described")
 
@@ -142,17 +146,20 @@ async def test_export_and_import_round_trip(open_ui, store, tmp_path):
     assert load_catalog(store) == original
 
 
-async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store, tmp_path):
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(catalog_doc([{"name": "Pikes Peak", "class": 3, "endurance": 3, "technique": 1,
-                                            "hazard": False, "icons": ["car"], "sides": {}}])), encoding="utf-8")
+async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store, monkeypatch):
+    bad = json.dumps(catalog_doc([{"name": "Pikes Peak", "class": 3, "endurance": 3, "technique": 1,
+                                   "hazard": False, "icons": ["car"], "sides": {}}])).encode("utf-8")
     ui = await _cards_tab(open_ui)
-    await ui.type("ftc-path", str(bad))
+    answer_files(ui, picked=[uploaded("bad.json", bad)])
     await ui.click("ftc-import")
     assert "cards[0].icons[0]: 'car' is not an icon" in ui.get("ftc-share-result").value
-    await ui.type("ftc-path", str(tmp_path / "missing.json"))
+    answer_files(ui, picked=[uploaded("cut.json", bad[:40])])
     await ui.click("ftc-import")
-    assert "there is no file" in ui.get("ftc-share-result").value
+    assert ui.get("ftc-share-result").value.startswith("Not imported: cut.json: it is not valid JSON")
+    monkeypatch.setattr("companion.ui.fourteeners_editor.MAX_CATALOG_BYTES", 100)
+    answer_files(ui, picked=[uploaded("big.json", bad)])
+    await ui.click("ftc-import")
+    assert ui.get("ftc-share-result").value.startswith("Not imported: the file big.json is ")
     assert load_catalog(store).cards == ()
 
 
@@ -194,14 +201,13 @@ async def test_back_in_an_editor_returns_to_the_list(open_ui, store):
     assert load_catalog(store).cards == ()
 
 
-async def test_an_unreadable_saved_catalog_is_reported_and_can_be_replaced(open_ui, store, tmp_path):
+async def test_an_unreadable_saved_catalog_is_reported_and_can_be_replaced(open_ui, store):
     store.table("fourteeners_catalog").upsert({"id": "catalog", "catalog": {"format": "something else"}})
-    good = tmp_path / "good.json"
-    good.write_text(json.dumps(synthetic_catalog_doc()), encoding="utf-8")
+    good = json.dumps(synthetic_catalog_doc()).encode("utf-8")
     ui = await _cards_tab(open_ui)
     ui.get("ftc-broken")
     assert ui.get("ftc-add-card").disabled
-    await ui.type("ftc-path", str(good))
+    answer_files(ui, picked=[uploaded("good.json", good)])
     await ui.click("ftc-import-replace")
     await ui.click("ftc-replace-confirm")
     assert ui.find("ftc-broken") is None
