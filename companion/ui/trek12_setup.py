@@ -1,15 +1,13 @@
 """Route `/games/trek12`: a new Ascent — the sheet (printed or imported), who plays on this device, Max.
 
 The setup is checked by the engine (`session.start`, through the session keeper), an imported sheet by
-`sheet_from_dict` and `sheet_warnings`; their messages are shown as they come.
+`sheet_from_dict` and `sheet_warnings`; their messages are shown as they come. A sheet file arrives through
+the device's file dialog (an upload in a browser, see `companion.ui.files`), never by a typed path.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -17,16 +15,19 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
+from companion.ui.files import parse_json, pick_file
 from companion.ui.services import use_app, use_latest_state
 from companion.ui.trek12_panels import bind
 from companion.ui.trek12_sheet import sheet_control, sheet_layout
 from companion.ui.trek12_turn import CARD_NAMES, new_seed
 from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
 
-__all__ = ["Trek12NewGame", "Imported", "read_sheet_file", "sheet_from_text"]
+__all__ = ["Trek12NewGame", "Imported", "sheet_from_text", "MAX_SHEET_BYTES"]
 
 GAME = "trek12"
 _FILE = "file"
+# The largest sheet file taken: a printed sheet is about 3 KB, so this is room for any home-made peak.
+MAX_SHEET_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -38,33 +39,18 @@ class Imported:
     origin: str
 
 
-def sheet_from_text(text: str | bytes, origin: str) -> Imported:
-    """Parse and check a sheet file's text (docs/formats.md, Sheet file); DataError/InvalidInput name the
+def sheet_from_text(text: bytes, origin: str) -> Imported:
+    """Parse and check a sheet file's bytes (docs/formats.md, Sheet file); DataError/InvalidInput name the
     field, and a sheet that cannot be played to the end is refused with the reason."""
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"{origin}: not a JSON file ({exc})") from None
+        doc = parse_json(text)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{origin}: {exc}") from None
     sheet = sheet_from_dict(doc, origin=origin)
     problems = sheet_warnings(sheet)
     if problems:
         raise InvalidInput(f"{origin}: the sheet {sheet.name} cannot be played to the end: {problems[0]}")
     return Imported(doc, sheet, origin)
-
-
-def read_sheet_file(path: str) -> Imported:
-    """Read a sheet file from disk (see `sheet_from_text`); InvalidInput when it cannot be read."""
-    name = path.strip()
-    if not name:
-        raise InvalidInput("type the path of a sheet file (.json) first")
-    file = Path(name).expanduser()
-    try:
-        text = file.read_bytes()
-    except FileNotFoundError:
-        raise InvalidInput(f"{file}: there is no such file") from None
-    except OSError as exc:
-        raise InvalidInput(f"{file}: cannot be read ({exc.strerror or exc})") from None
-    return sheet_from_text(text, str(file))
 
 
 @ft.component
@@ -74,7 +60,6 @@ def Trek12NewGame() -> ft.View:
     choice, set_choice = ft.use_state("dunai")
     imported, set_imported = ft.use_state(None)
     import_error, set_import_error = ft.use_state(None)
-    path_now = ft.use_ref("")
     seats, set_seats, seats_now = use_latest_state(())
     solo, set_solo = ft.use_state(False)
     merge, set_merge = ft.use_state(False)
@@ -82,7 +67,6 @@ def Trek12NewGame() -> ft.View:
     hands, set_hands, hands_now = use_latest_state({})
     max_cards, set_max_cards = ft.use_state(0)
     problem, set_problem = ft.use_state(None)
-    picker = ft.use_ref(None)
 
     players = app.store.players.list()
     by_id = {p.id: p for p in players}
@@ -95,42 +79,16 @@ def Trek12NewGame() -> ft.View:
         current = seats_now.current
         set_seats(tuple(p for p in current if p != player_id) if player_id in current else current + (player_id,))
 
-    async def load_path() -> None:
+    async def pick_file_in() -> None:
         try:
-            result = await asyncio.to_thread(read_sheet_file, path_now.current)
-        except CompanionError as exc:
-            set_imported(None)
-            set_import_error(_sentence(str(exc)))
-            return
-        set_imported(result)
-        set_import_error(None)
-
-    async def pick_file() -> None:
-        # In a browser the file's bytes come with the pick (there is no path to read); on a desktop the
-        # path is read like a typed one.
-        if picker.current is None:
-            picker.current = ft.FilePicker()
-        try:
-            files = await picker.current.pick_files(
-                dialog_title="Choose a Trek 12 sheet file", file_type=ft.FilePickerFileType.CUSTOM,
-                allowed_extensions=["json"], with_data=True)
-        except Exception as exc:  # noqa: BLE001 - a client without a file dialog: say so, keep the path field
-            set_import_error(f"The file dialog is not available here ({exc}); type the file's path instead.")
-            return
-        if not files:
-            return
-        file = files[0]
-        try:
-            if file.bytes is not None:
-                result = sheet_from_text(file.bytes, file.name)
-            elif file.path:
-                result = await asyncio.to_thread(read_sheet_file, file.path)
-            else:
-                set_import_error("The file's contents did not arrive; choose it again or type its path.")
+            chosen = await pick_file(app.shell.desktop, title="Choose a Trek 12 sheet file", extension="json",
+                                     limit=MAX_SHEET_BYTES, what="a sheet file")
+            if chosen is None:
                 return
+            result = sheet_from_text(chosen.data, chosen.name)
         except CompanionError as exc:
             set_imported(None)
-            set_import_error(_sentence(str(exc)))
+            set_import_error(f"Not loaded: {exc}")  # the reason begins with the file name
             return
         set_imported(result)
         set_import_error(None)
@@ -152,7 +110,7 @@ def Trek12NewGame() -> ft.View:
             return
         if choice == _FILE:
             if imported is None:
-                set_problem("Load a sheet file first, or choose a printed sheet.")
+                set_problem("Choose a sheet file first, or a printed sheet.")
                 return
             sheet_value: Any = imported.doc
             title = imported.sheet.name
@@ -197,8 +155,7 @@ def Trek12NewGame() -> ft.View:
         danger_text = f"{danger} dangerous circle{'' if danger == 1 else 's'}" if danger else "no dangerous circles"
         tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger_text}",
                                  choice == name, bind(set_choice, name), width))
-    tiles.append(_import_tile(choice == _FILE, imported, import_error, path_now, bind(set_choice, _FILE), load_path,
-                              pick_file, width))
+    tiles.append(_import_tile(choice == _FILE, imported, import_error, bind(set_choice, _FILE), pick_file_in, width))
 
     body: list[ft.Control] = [section_title("Sheet"), ft.Column(spacing=8, tight=True, controls=tiles)]
     body.append(section_title(f"Players on this device · {len(chosen)}"))
@@ -230,7 +187,7 @@ def Trek12NewGame() -> ft.View:
                                  key="t12-new-problem", tone="warning"))
     ready = bool(chosen) and (choice != _FILE or imported is not None)
     label = ("Start the Ascent" if ready else
-             "Choose who plays" if not chosen else "Load a sheet file first")
+             "Choose who plays" if not chosen else "Choose a sheet file first")
     body.append(labelled("t12-new-start", ft.FilledButton(
         label, key="t12-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
@@ -263,8 +220,8 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
     ))
 
 
-def _import_tile(selected: bool, imported: Imported | None, error: str | None, path_now, on_select, on_load,
-                 on_pick, width: float) -> ft.Control:
+def _import_tile(selected: bool, imported: Imported | None, error: str | None, on_select, on_pick,
+                 width: float) -> ft.Control:
     header = ft.Row(spacing=12, controls=[
         ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                 color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
@@ -281,17 +238,13 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, p
                                                content=ft.Container(key="t12-new-sheet-file", ink=True,
                                                                     on_click=on_select, content=header))]
     if selected:
-        controls.append(labelled("t12-new-path", ft.TextField(
-            key="t12-new-path", label="Path of the sheet file", hint_text="e.g. ~/sheets/my-peak.json", dense=True,
-            value=path_now.current, error=error,
-            on_change=lambda e: setattr(path_now, "current", e.control.value or ""),
-            on_submit=on_load)))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-            labelled("t12-new-pick", ft.TextButton("Choose file…", key="t12-new-pick",
-                                                   icon=ft.Icons.FOLDER_OPEN_ROUNDED, on_click=on_pick)),
-            labelled("t12-new-load", ft.FilledTonalButton("Load", key="t12-new-load", icon=ft.Icons.CHECK_ROUNDED,
-                                                          on_click=on_load)),
+            labelled("t12-new-pick", ft.FilledTonalButton(
+                "Choose another file…" if imported else "Choose the file…", key="t12-new-pick",
+                icon=ft.Icons.FOLDER_OPEN_ROUNDED, on_click=on_pick)),
         ]))
+        if error:
+            controls.append(ft.Text(error, key="t12-new-file-error", size=13, color=ft.Colors.ERROR))
         if imported is not None:
             layout = sheet_layout(imported.sheet, width - 24, 200)
             controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[

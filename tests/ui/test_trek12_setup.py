@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from file_dialogs import answer_files, uploaded
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
@@ -34,16 +35,14 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     assert ui.route == "/players"
 
 
-async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui, store, tmp_path):
+async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui, store):
     ann = store.players.add("Ann")
-    path = tmp_path / "island.json"
-    path.write_text(json.dumps(HOME_MADE), encoding="utf-8")
     ui = await open_ui(route="/games/trek12")
     await ui.click("t12-new-sheet-file")
     await ui.click(f"t12-new-seat-{ann.id}")
     assert ui.get("t12-new-start").disabled  # no file loaded yet
-    await ui.type("t12-new-path", str(path))
-    await ui.click("t12-new-load")
+    answer_files(ui, picked=[uploaded("island.json", json.dumps(HOME_MADE).encode("utf-8"))])
+    await ui.click("t12-new-pick")
     assert ui.get("t12-new-file-summary").value == "Island Peak · 6 circles · summit 30+"
     ui.get("t12-new-file-preview-circle-5")  # the sheet is drawn before it is chosen
     await ui.click("t12-new-start")
@@ -63,27 +62,31 @@ async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui
     ({**HOME_MADE, "circles": HOME_MADE["circles"] + [{"id": 0}]}, "duplicate circle id 0"),
     ({**HOME_MADE, "links": [[0, 9]]}, "link [0, 9] names unknown circle 9"),
     ({**HOME_MADE, "links": [[0, 1]]}, "cannot be played to the end"),
-    ("{not json", "not a JSON file"),
+    ("{not json", "bad.json: it is not valid JSON"),
+    (b"\x89PNG\r\n", "bad.json: it is not a text file"),
 ])
-async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, tmp_path, content, message):
+async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, content, message):
     store.players.add("Ann")
-    path = tmp_path / "bad.json"
-    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    data = content if isinstance(content, bytes) else (
+        content if isinstance(content, str) else json.dumps(content)).encode("utf-8")
     ui = await open_ui(route="/games/trek12")
     await ui.click("t12-new-sheet-file")
-    await ui.type("t12-new-path", str(path))
-    await ui.click("t12-new-load")
-    assert message in (ui.get("t12-new-path").error or "")
+    answer_files(ui, picked=[uploaded("bad.json", data)])
+    await ui.click("t12-new-pick")
+    assert message in ui.get("t12-new-file-error").value
     assert ui.get("t12-new-start").disabled
 
 
-async def test_a_missing_file_is_named(open_ui, store, tmp_path):
+async def test_a_sheet_file_too_big_is_refused_unread(open_ui, store, monkeypatch):
+    monkeypatch.setattr("companion.ui.trek12_setup.MAX_SHEET_BYTES", 100)
     store.players.add("Ann")
     ui = await open_ui(route="/games/trek12")
     await ui.click("t12-new-sheet-file")
-    await ui.type("t12-new-path", str(tmp_path / "nowhere.json"))
-    await ui.click("t12-new-load")
-    assert "nowhere.json: there is no such file" in ui.get("t12-new-path").error
+    answer_files(ui, picked=[uploaded("island.json", json.dumps(HOME_MADE).encode("utf-8"))])
+    await ui.click("t12-new-pick")
+    assert ui.get("t12-new-file-error").value.startswith("Not loaded: the file island.json is ")
+    assert ui.get("t12-new-file-error").value.endswith("; a sheet file is at most 100 bytes")
+    assert ui.get("t12-new-start").disabled
 
 
 async def test_several_players_cards_and_the_merge_variant(open_ui, store):

@@ -1,0 +1,199 @@
+"""Files and the two ways the app is run (companion.ui.files): served to browsers, no path from a client is
+ever read or written and no server path is shown; in a desktop window the system's dialogs' paths are used.
+
+Every screen that moves a file is covered: Settings (backup, CSV), the 14ers catalog, the Trek 12 sheet.
+"""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+import pytest
+from file_dialogs import answer_files, pick_calls, save_calls, uploaded
+from harness import UiApp, walk
+
+import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+from companion.games.fourteeners.catalog import import_catalog
+from companion.store import open_store
+from companion.ui import registry
+from companion.ui.app import build_main
+from companion.ui.fourteeners_store import load_catalog
+from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from test_fourteeners_fixtures import synthetic_catalog_doc
+
+SHEET = {
+    "name": "Island Peak",
+    "summit": 30,
+    "circles": [{"id": i, "x": i % 3, "y": i // 3, "dangerous": i == 4} for i in range(6)],
+    "links": [[0, 1], [1, 2], [3, 4], [4, 5], [0, 3], [1, 4], [2, 5]],
+}
+
+
+@pytest.fixture(autouse=True)
+def trek12_screens():
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+
+
+def a_path_only(path) -> dict:
+    """What a hostile client may send as a pick result in web mode: a path on the server, no bytes."""
+    return {"id": 0, "name": path.name, "size": path.stat().st_size, "path": str(path)}
+
+
+def backup_with(name: str) -> bytes:
+    """A valid backup holding one player called `name`."""
+    other = open_store(memory=True)
+    try:
+        other.players.add(name)
+        return json.dumps(other.export_all()).encode("utf-8")
+    finally:
+        other.close()
+
+
+async def open_screen(open_ui, screen: str, *, desktop: bool = False) -> UiApp:
+    """A tab on the screen that takes files: 'settings', 'catalog' (14ers, Cards tab) or 'sheet' (Trek 12)."""
+    if screen == "settings":
+        return await open_ui(route="/settings", desktop=desktop)
+    if screen == "catalog":
+        ui = await open_ui(route="/games/fourteeners", desktop=desktop)
+        await ui.click("ft-tab-cards")
+        return ui
+    ui = await open_ui(route="/games/trek12", desktop=desktop)
+    await ui.click("t12-new-sheet-file")
+    return ui
+
+
+PICK_BUTTON = {"settings": "settings-backup-pick", "catalog": "ftc-import", "sheet": "t12-new-pick"}
+RESULT = {"settings": "settings-backup-result", "catalog": "ftc-share-result", "sheet": "t12-new-file-error"}
+
+
+def files_for(screen: str, tmp_path):
+    """A valid file for the screen on this computer's disk, and how to tell it was taken in."""
+    path = tmp_path / "on-the-server.json"
+    if screen == "settings":
+        path.write_bytes(backup_with("Mallory"))
+        return path, lambda store, ui: any(p.name == "Mallory" for p in store.players.list())
+    if screen == "catalog":
+        path.write_text(json.dumps(synthetic_catalog_doc()), encoding="utf-8")
+        return path, lambda store, ui: load_catalog(store).cards != ()
+    path.write_text(json.dumps(SHEET), encoding="utf-8")
+    return path, lambda store, ui: ui.get("t12-new-file-summary").value.startswith("Island Peak")
+
+
+# --- served to browsers -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", ["settings", "catalog", "sheet"])
+async def test_no_screen_has_a_path_field_in_web_mode(open_ui, store, screen):
+    store.players.add("Ann")
+    ui = await open_screen(open_ui, screen)
+    assert [c.key for c in walk(ui.top) if isinstance(c, ft.TextField)] == []
+    assert {"settings-backup-path", "settings-csv-path", "ftc-path", "t12-new-path"}.isdisjoint(ui.keys())
+
+
+@pytest.mark.parametrize("screen", ["settings", "catalog", "sheet"])
+async def test_a_pick_naming_a_server_path_is_refused_unread_in_web_mode(open_ui, store, tmp_path, screen):
+    store.players.add("Ann")
+    path, taken_in = files_for(screen, tmp_path)
+    before = store.export_all()
+    ui = await open_screen(open_ui, screen)
+    answer_files(ui, picked=[a_path_only(path)])
+    await ui.click(PICK_BUTTON[screen])
+    assert pick_calls(ui)[-1].args["with_data"] is True
+    assert "contents of on-the-server.json did not arrive from this device" in ui.get(RESULT[screen]).value
+    assert not taken_in(store, ui) and store.export_all() == before
+
+    # A client claiming to be a desktop window (its own page properties) changes nothing.
+    ui.session.apply_page_patch({"web": False, "platform": "linux"})
+    await ui.click(PICK_BUTTON[screen])
+    assert "did not arrive from this device" in ui.get(RESULT[screen]).value
+    assert not taken_in(store, ui) and store.export_all() == before
+
+
+async def test_uploaded_bytes_are_used_and_a_path_beside_them_is_ignored(open_ui, store, tmp_path):
+    server_file = tmp_path / "server.json"
+    server_file.write_bytes(backup_with("Mallory"))
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[{**uploaded("mine.json", backup_with("Ann")), "path": str(server_file)}])
+    await ui.click("settings-backup-pick")
+    assert [p.name for p in store.players.list()] == ["Ann"]
+    assert "Imported mine.json" in ui.get("settings-backup-result").value
+
+
+@pytest.mark.parametrize("button", ["settings-backup-download", "settings-csv-download", "ftc-export"])
+async def test_a_save_answer_naming_a_server_path_writes_nothing_in_web_mode(open_ui, store, tmp_path, button):
+    store.players.add("Ann")
+    target = tmp_path / ".bashrc"
+    target.write_text("the owner's own file\n", encoding="utf-8")
+    ui = await open_screen(open_ui, "catalog" if button == "ftc-export" else "settings")
+    answer_files(ui, saved_to=str(target))
+    ui.session.apply_page_patch({"web": False, "platform": "linux"})   # and it claims to be a desktop window
+    await ui.click(button)
+    (call,) = save_calls(ui)
+    assert call.args["src_bytes"]                                       # the file went to the device ...
+    assert target.read_text(encoding="utf-8") == "the owner's own file\n"   # ... and nothing was written here
+    assert [p.name for p in tmp_path.iterdir()] == [".bashrc"]
+    assert str(target) not in ui.text() and "downloaded as" in ui.text()
+
+
+async def test_settings_never_shows_a_browser_where_the_data_folder_is(tmp_path):
+    folder = tmp_path / "server-data"
+    store = open_store(folder)
+    try:
+        web = await UiApp(build_main(store), route="/settings").start()
+        desktop = await UiApp(build_main(store, desktop=True), route="/settings").start()
+        try:
+            assert str(folder) not in web.text() and str(tmp_path) not in web.text()
+            assert web.find("settings-data-dir") is None
+            assert "download a backup" in web.get("settings-data-where").value
+            assert desktop.get("settings-data-dir").value == str(folder)
+        finally:
+            await web.close()
+            await desktop.close()
+    finally:
+        store.close()
+
+
+# --- a desktop window -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen", ["settings", "catalog", "sheet"])
+async def test_a_desktop_window_reads_the_picked_path(open_ui, store, tmp_path, screen):
+    store.players.add("Ann")
+    path, taken_in = files_for(screen, tmp_path)
+    ui = await open_screen(open_ui, screen, desktop=True)
+    answer_files(ui, picked=[a_path_only(path)])
+    await ui.click(PICK_BUTTON[screen])
+    assert pick_calls(ui)[-1].args["with_data"] is False    # the bytes are read here, not sent over
+    assert taken_in(store, ui)
+
+
+async def test_a_desktop_pick_of_a_missing_or_huge_file_is_refused(open_ui, store, tmp_path, monkeypatch):
+    ui = await open_ui(route="/settings", desktop=True)
+    answer_files(ui, picked=[{"id": 0, "name": "gone.json", "size": 1, "path": str(tmp_path / "gone.json")}])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value == f"There is no file at {tmp_path / 'gone.json'}."
+    big = tmp_path / "big.json"
+    big.write_bytes(backup_with("Mallory"))
+    monkeypatch.setattr("companion.ui.settings.MAX_BACKUP_BYTES", 100)
+    answer_files(ui, picked=[a_path_only(big)])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value.startswith("The file big.json is ")
+    assert store.players.list() == []
+
+
+@pytest.mark.parametrize("button, check", [
+    ("settings-backup-download", lambda store, data: json.loads(data) == store.export_all()),
+    ("settings-csv-download", lambda store, data: data.startswith(b"\xef\xbb\xbfrecord_id,")),
+    ("ftc-export", lambda store, data: import_catalog(json.loads(data)) == load_catalog(store)),
+])
+async def test_a_desktop_window_saves_where_the_save_dialog_says(open_ui, store, tmp_path, button, check):
+    store.players.add("Ann")
+    target = tmp_path / "chosen" / "file.out"
+    target.parent.mkdir()
+    ui = await open_screen(open_ui, "catalog" if button == "ftc-export" else "settings", desktop=True)
+    answer_files(ui, saved_to=None)                            # the dialog was cancelled: nothing happens
+    await ui.click(button)
+    assert not target.exists() and "saved to" not in ui.text()
+    answer_files(ui, saved_to=str(target))
+    await ui.click(button)
+    assert check(store, target.read_bytes())
+    assert f"saved to {target}" in ui.text()
