@@ -1,0 +1,90 @@
+"""Backups in a real browser: a download from Settings to the device, then an upload into a fresh server.
+
+Served to browsers, the companion never reads or writes a path a tab sends: the backup leaves as a download
+(Chromium saves it, Playwright keeps it) and comes back as a file chosen in the browser's own file chooser.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
+from companion.store import BACKUP_FORMAT, open_store
+
+pytestmark = pytest.mark.e2e
+
+NAME = "Ngawang"
+
+
+def test_a_backup_downloaded_in_the_browser_restores_into_a_fresh_server(playwright, tmp_path):
+    backup = tmp_path / "downloaded-backup.json"
+    with start_app(tmp_path / "first", log=tmp_path / "first.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, url) as page:
+            _tap(page, "home-players")
+            _type(page, "player-name", NAME)
+            _tap(page, "player-add")
+            _wait_for(page, f'[aria-label="Rename {NAME}"]')     # the roster's row, not the typed text
+
+            _open(page, f"{url}/settings")
+            assert str(tmp_path) not in page.content()           # the data folder is not shown to a browser
+            with page.expect_download(timeout=30_000) as download:
+                _tap(page, "settings-backup-download")
+            assert download.value.suggested_filename.startswith("climbing-companion-backup-")
+            download.value.save_as(backup)
+            _wait_for(page, 'flt-semantics:has-text("Backup downloaded as")')
+    doc = json.loads(backup.read_text(encoding="utf-8"))
+    assert doc["format"] == BACKUP_FORMAT and [p["name"] for p in doc["players"]] == [NAME]
+
+    fresh = tmp_path / "fresh"
+    with start_app(fresh, log=tmp_path / "fresh.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/settings") as page:
+            with page.expect_file_chooser(timeout=30_000) as chooser:
+                _tap(page, "settings-backup-pick")
+            chooser.value.set_files(str(backup))
+            _wait_for(page, f'flt-semantics:has-text("Imported {backup.name}")')
+            page.wait_for_timeout(1000)                           # the canvas repaints after the tree
+            page.screenshot(path=str(tmp_path / "settings-imported.png"))
+
+            _open(page, f"{url}/players")
+            _wait_for(page, f'[aria-label="Rename {NAME}"]')
+    store = open_store(fresh)                                     # the server has stopped: it is on disk
+    try:
+        assert [p.name for p in store.players.list()] == [NAME]
+    finally:
+        store.close()
+
+
+def _open(page, address: str) -> None:
+    page.goto(address)
+    enable_semantics(page)
+
+
+def _type(page, identifier: str, text: str) -> None:
+    """Tap a text field, wait until Flutter edits it, type, and let the change events reach the server."""
+    _tap(page, identifier)
+    page.wait_for_selector("input, textarea", state="attached", timeout=30_000)
+    page.wait_for_timeout(300)          # keys sent before Flutter's editing element takes over are lost
+    page.keyboard.type(text, delay=40)
+    page.wait_for_function(f"() => [...document.querySelectorAll('input, textarea')].some(e => e.value === {text!r})",
+                           timeout=30_000)
+    page.wait_for_timeout(500)
+
+
+def _tap(page, identifier: str) -> None:
+    selector = f'[flt-semantics-identifier="{identifier}"]'
+    _wait_for(page, selector)
+    page.locator(selector).first.click(timeout=30_000)
+
+
+def _wait_for(page, selector: str) -> None:
+    """Wait for an element; on failure, say what the screen did show."""
+    try:
+        page.locator(selector).first.wait_for(timeout=30_000, state="attached")
+    except Exception:
+        shown = page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:40]}") from None
