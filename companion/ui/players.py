@@ -11,7 +11,7 @@ from companion.errors import CompanionError
 from companion.stats import player_key
 from companion.store import PALETTE
 from companion.ui.history import stats_route
-from companion.ui.services import use_app, use_latest_state
+from companion.ui.services import typed_text, use_app, use_latest_state
 from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -163,7 +163,7 @@ def PlayersScreen() -> ft.View:
                         max_length=40,
                         autofocus=False,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: (setattr(name_now, "current", e.control.value or ""), set_error(None)),
+                        on_change=lambda e: (setattr(name_now, "current", typed_text(e)), set_error(None)),
                         on_submit=lambda: add(),
                     ),
                 ),
@@ -271,7 +271,7 @@ def _edit_row(edit: _Edit, palette, update_edit, type_edit_name, cancel_edit, sa
                         error=edit.error,
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: type_edit_name(e.control.value or ""),
+                        on_change=lambda e: type_edit_name(typed_text(e)),
                         on_submit=lambda: save_edit(),
                     ),
                 ),
