@@ -247,15 +247,23 @@ class WebClient:
         await self.event(control.id, "submit", control.value)
 
     async def type(self, key: Any, text: str, *, per_char: bool = False, delay: float = 0.0) -> None:
-        """Set a TextField's text as typing does: `value` goes up first, then the `change` event.
+        """Set a TextField's text as Flutter does: `value` goes up first, then the `change` event.
 
-        With `per_char`, one keystroke at a time ("A", "An", "Ann"), `delay` seconds apart.
+        By default the field's text is replaced at once (a paste, or a browser test's `fill`). With
+        `per_char`, each character is appended to what the field shows *now*, one keystroke at a time,
+        `delay` seconds apart, as a keyboard does: if the server overwrites the field meanwhile, the
+        next keystroke builds on the overwritten text, exactly as in a browser.
         """
         control = self.get(key)
-        steps = [text[: i + 1] for i in range(len(text))] if per_char and text else [text]
-        for step in steps:
-            await self.update_props(control.id, {"value": step})
-            await self.event(control.id, "change", step)
+        if not per_char:
+            await self.update_props(control.id, {"value": text})
+            await self.event(control.id, "change", text)
+            return
+        for ch in text:
+            node = self._index.get(control.id, control.node)
+            current = (node.get("value") or "") + ch
+            await self.update_props(control.id, {"value": current})
+            await self.event(control.id, "change", current)
             if delay:
                 await asyncio.sleep(delay)
 
