@@ -73,7 +73,8 @@ async def pick_file(desktop: bool, *, title: str, extension: str, limit: int, wh
     if not files:
         return None
     chosen = files[0]
-    name = PurePath(str(chosen.name or "")).name or "the file"
+    # The name is the device's to choose: shown on one line, without any folders it may carry.
+    name = " ".join(PurePath(str(chosen.name or "")).name.split()) or "the file"
     if desktop and chosen.path:
         data = await asyncio.to_thread(read_limited, Path(chosen.path), limit, what)
     elif chosen.bytes is not None:
