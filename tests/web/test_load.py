@@ -27,7 +27,7 @@ def roster(tab) -> list[str]:
             and str(c.get("key", "")).endswith("-name")]
 
 
-async def _one_tab(url: str, name: str, rng: random.Random, opened: asyncio.Barrier, done: asyncio.Event):
+async def _one_tab(url: str, name: str, rng: random.Random, opened: asyncio.Barrier):
     tab = await connect(url, route="/players")
     try:
         await tab.wait_key("player-name", timeout=30)
@@ -59,11 +59,10 @@ async def test_fifty_tabs_add_players_at_once(tmp_path):
     try:
         rss_start = server.rss_kb()
         opened = asyncio.Barrier(TABS)
-        done = asyncio.Event()
         rng = random.Random(20261201)
         started = time.perf_counter()
         results = await asyncio.wait_for(
-            asyncio.gather(*(_one_tab(server.url, n, random.Random(rng.random()), opened, done) for n in names),
+            asyncio.gather(*(_one_tab(server.url, n, random.Random(rng.random()), opened) for n in names),
                            return_exceptions=True),
             timeout=120,
         )
