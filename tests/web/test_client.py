@@ -43,3 +43,15 @@ async def test_another_tab_sees_a_saved_player(server):
         await two.wait_for(lambda t: "Ben" in t.texts(), timeout=10)
         one.assert_no_crash()
         two.assert_no_crash()
+
+
+async def test_a_refused_handshake_is_reported_with_its_status(server):
+    import pytest
+    from client import Refused
+
+    for kwargs in ({"origin": "http://evil.example"}, {"origin": None}, {"host_header": "evil.example"}):
+        with pytest.raises(Refused) as refused:
+            await connect(server.url, **kwargs)
+        assert refused.value.status == 403, kwargs
+    async with await connect(server.url, cookies={"unrelated": "1"}) as tab:   # its own origin is let in
+        await tab.wait_key("home-players")
