@@ -16,6 +16,7 @@ import gc
 import ipaddress
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -138,10 +139,23 @@ def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
     config = uvicorn.Config(build_asgi(main, plan), log_level="warning", ws="websockets-sansio",
                             timeout_graceful_shutdown=3, server_header=False, proxy_headers=False)
     server = uvicorn.Server(config)
+
+    def stop(_signum, _frame) -> None:
+        # Set before the loop starts: a Ctrl+C during start-up would otherwise cancel a task that Flet's
+        # start-up swallows, and the server would go on running. A second Ctrl+C stops at once.
+        if server.should_exit:
+            server.force_exit = True
+        server.should_exit = True
+
+    signals = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
+    previous = {number: signal.signal(number, stop) for number in signals}
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def describe(plan: ServerPlan) -> list[str]:
