@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args and args[0] in _COMMANDS:
             return _run_command(args[0], args[1:])
-        return _run_app(args)
+        return _run_app(args, whole_process=argv is None)
     except (_Failure, CompanionError) as exc:
         _fail(str(exc))
     except json.JSONDecodeError as exc:
@@ -170,7 +170,7 @@ def _known_benchmarks() -> list[str]:
                   if not p.stem.startswith("_") and "\ndef main(" in p.read_text(encoding="utf-8"))
 
 
-def _run_app(rest: list[str]) -> int:
+def _run_app(rest: list[str], whole_process: bool = False) -> int:
     parser = _Parser(prog="companion", description="Open the climbing companion.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--web", action="store_true", help="serve the app to a browser instead of a window")
@@ -194,6 +194,10 @@ def _run_app(rest: list[str]) -> int:
     from companion.ui.app import build_main
 
     web = args.web or args.lan or args.host is not None or not (args.desktop or _desktop_available())
+    if web and whole_process:      # the process is ours (not a caller's that passed argv) to restart
+        from companion.server.web import use_system_allocator
+
+        use_system_allocator(rest)
     store = _open_store(args.data_dir)
     try:
         for notice in store.notices:

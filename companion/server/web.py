@@ -27,7 +27,10 @@ from fastapi import WebSocket  # FastAPI reads the handler's annotation from thi
 from companion.server.guard import Addresses, Guard, JoinGate, format_code
 from companion.server.lan import LanAccess
 
-__all__ = ["build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "SESSION_TIMEOUT", "PUBLIC_ERROR"]
+__all__ = [
+    "build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "use_system_allocator", "SESSION_TIMEOUT",
+    "PUBLIC_ERROR",
+]
 
 # How long a closed or disconnected tab's session is kept for the same tab to reconnect to (a phone
 # whose screen locked). Every move is saved as it is made, so a tab that comes back later starts a new
@@ -90,8 +93,10 @@ def build_asgi(main: Callable, plan: ServerPlan, *, this_computer: Callable[[str
 
     flet_app_class = _quiet_flet_app()
 
+    housekeeping: set[asyncio.Task] = set()     # held here: the loop keeps only a weak reference to a task
+
     async def start_housekeeping() -> None:
-        asyncio.get_running_loop().create_task(_release_memory(app_manager))
+        housekeeping.add(asyncio.get_running_loop().create_task(_release_memory(app_manager)))
 
     inner = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, swagger_ui_oauth2_redirect_url=None,
                     on_startup=[start_housekeeping])
@@ -156,6 +161,27 @@ def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def use_system_allocator(argv: list[str]) -> None:
+    """On Linux, run the server under the C allocator so memory freed by closed tabs goes back to the system.
+
+    Python's own small-object allocator keeps an arena as long as one object in it lives, and a few
+    long-lived objects made while hundreds of tabs came and went pin most of them: 300 short visits
+    left the server 35 MB larger for good. Under `PYTHONMALLOC=malloc`, glibc's `malloc_trim` (called
+    after closed sessions are dropped) hands the pages back. The allocator is chosen when the
+    interpreter starts, so this replaces the process with a fresh interpreter (same process id) set up
+    that way, once; elsewhere, or when it is set already, it returns at once.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("PYTHONMALLOC") == "malloc":
+        return
+    if os.environ.get("COMPANION_KEEP_ALLOCATOR") or not sys.executable:
+        return
+    env = dict(os.environ, PYTHONMALLOC="malloc")
+    try:
+        os.execve(sys.executable, [sys.executable, "-m", "companion", *argv], env)
+    except OSError:
+        return      # could not start the interpreter again: serve as we are
 
 
 def describe(plan: ServerPlan) -> list[str]:
