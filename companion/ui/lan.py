@@ -11,7 +11,8 @@ import flet.canvas as cv
 
 from companion.errors import CompanionError
 from companion.server.lan import CODE_SETTING
-from companion.ui.services import use_app
+from companion.ui.services import typed_text, use_app
+from companion.ui.widgets import surface
 
 __all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
 
@@ -82,14 +83,7 @@ def lan_join_card(app) -> ft.Control | None:
     if link:
         content.append(_qr_canvas(link, 132, "lan-qr"))
     content.append(ft.Column(texts, spacing=4, tight=True, expand=True))
-    return ft.Container(
-        key="lan-card",
-        border_radius=ft.BorderRadius.all(16),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        padding=16,
-        content=ft.Row(content, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START),
-    )
+    return surface(ft.Row(content, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START), key="lan-card")
 
 
 @ft.component
@@ -132,7 +126,7 @@ def LanCodePanel() -> ft.Control:
         ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.TextField(key="settings-lan-new-code", label="A code to keep (6 to 32 letters or digits)", dense=True,
-                     on_change=lambda e: setattr(typed, "current", e.control.value or "")),
+                     on_change=lambda e: setattr(typed, "current", typed_text(e))),
         ft.Row(wrap=True, spacing=8, controls=[
             ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep),
             ft.TextButton("Draw a new one at every start", key="settings-lan-random", on_click=draw_new),
@@ -142,10 +136,4 @@ def LanCodePanel() -> ft.Control:
         good, message = outcome
         controls.append(ft.Text(message, key="settings-lan-result", size=13,
                                 color=None if good else ft.Colors.ERROR))
-    return ft.Container(
-        border_radius=ft.BorderRadius.all(16),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        padding=16,
-        content=ft.Column(controls, spacing=10, tight=True),
-    )
+    return surface(ft.Column(controls, spacing=10, tight=True))

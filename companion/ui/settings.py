@@ -20,8 +20,9 @@ import flet as ft
 from companion import __version__, stats
 from companion.errors import CompanionError, InvalidInput
 from companion.ui.files import file_size, parse_json, pick_file, save_bytes
+from companion.ui.lan import LanCodePanel, lan_for_this_tab
 from companion.ui.services import ThemeChoice, use_app
-from companion.ui.widgets import labelled, screen_view, section_title
+from companion.ui.widgets import labelled, screen_view, section_title, surface
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 
@@ -58,7 +59,7 @@ def SettingsScreen() -> ft.View:
 
     body: list[ft.Control] = [
         section_title("Appearance"),
-        _panel(
+        surface(
             ft.Column(
                 spacing=12,
                 tight=True,
@@ -87,13 +88,15 @@ def SettingsScreen() -> ft.View:
             )
         ),
         section_title("Your data"),
-        _panel(_where_data_is(app.store.data_dir, app.shell.desktop)),
+        surface(_where_data_is(app.store.data_dir, app.shell.desktop)),
         section_title("Backup", key="settings-backup-title"),
         BackupPanel(),
         section_title("Spreadsheet", key="settings-csv-title"),
         CsvPanel(),
+        *([section_title("Playing on the Wi-Fi", key="settings-lan-title"), LanCodePanel()]
+          if lan_for_this_tab(app) is not None else []),
         section_title("About"),
-        _panel(
+        surface(
             ft.Text(f"Climbing Companion {__version__}", key="settings-version",
                     color=ft.Colors.ON_SURFACE_VARIANT)
         ),
@@ -123,16 +126,6 @@ def _where_data_is(folder, desktop: bool) -> ft.Control:
                 ft.Text(words, key=key, selectable=True, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ],
-    )
-
-
-def _panel(content: ft.Control) -> ft.Control:
-    return ft.Container(
-        border_radius=ft.BorderRadius.all(16),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        padding=16,
-        content=content,
     )
 
 
@@ -194,7 +187,7 @@ def BackupPanel() -> ft.Control:
         ]),
     ]
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
-    return _panel(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 @ft.component
@@ -229,7 +222,7 @@ def CsvPanel() -> ft.Control:
                 icon=ft.Icons.TABLE_VIEW_ROUNDED, on_click=download, disabled=busy))]),
     ]
     controls.extend(_outcome(outcome, busy, "settings-csv-result"))
-    return _panel(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 async def _import(app, data: bytes, name: str) -> tuple[bool, str]:

@@ -18,6 +18,7 @@ __all__ = [
     "confirm_dialog",
     "screen_view",
     "section_title",
+    "surface",
     "empty_state",
     "message_card",
     "colour_dot",
@@ -83,6 +84,18 @@ def section_title(text: str, *, key: str | None = None) -> ft.Control:
                 color=ft.Colors.PRIMARY,
             ),
         ),
+    )
+
+
+def surface(content: ft.Control, *, key: str | None = None) -> ft.Control:
+    """The app's rounded panel around one control (a settings group, a card on home)."""
+    return ft.Container(
+        key=key,
+        border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        padding=16,
+        content=content,
     )
 
 

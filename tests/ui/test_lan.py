@@ -1,0 +1,79 @@
+"""Playing on the Wi-Fi: the join card on this computer's home screen, the code in Settings, and neither on
+a phone that joined."""
+
+from __future__ import annotations
+
+from harness import UiApp
+
+from companion.server.guard import JoinGate
+from companion.server.lan import CODE_SETTING, LanAccess
+from companion.ui.lan import qr_modules
+
+
+class _Lan(LanAccess):
+    """LAN mode at a fixed address; whether a tab is on this computer is decided by the test."""
+
+    def __init__(self, local: bool) -> None:
+        super().__init__(JoinGate("12345678"), "0.0.0.0", 8550, interfaces=lambda: ["127.0.0.1", "192.168.1.5"])
+        self.local = local
+
+    def is_local(self, page) -> bool:
+        return self.local
+
+
+async def _tab(store, hub, local: bool, route: str = "/") -> UiApp:
+    from companion.ui.app import build_main
+
+    return await UiApp(build_main(store, lan=_Lan(local)), route=route, hub=hub).start()
+
+
+async def test_this_computer_shows_the_join_link_and_code(store, hub):
+    tab = await _tab(store, hub, local=True)
+    try:
+        assert tab.get("lan-code").value == "1234 5678"
+        assert tab.get("lan-url-0").value == "http://192.168.1.5:8550"
+        assert tab.get("lan-qr") is not None
+        assert "127.0.0.1" not in " ".join(tab.texts())
+    finally:
+        await tab.close()
+
+
+async def test_a_phone_that_joined_sees_no_code(store, hub):
+    tab = await _tab(store, hub, local=False)
+    try:
+        assert "lan-card" not in tab.keys() and "1234 5678" not in " ".join(tab.texts())
+        await tab.click("home-settings")
+        assert "settings-lan-code" not in tab.keys()
+    finally:
+        await tab.close()
+
+
+async def test_without_lan_mode_there_is_no_card(open_ui):
+    ui = await open_ui()
+    assert "lan-card" not in ui.keys()
+
+
+async def test_settings_keeps_a_chosen_code_and_refuses_a_bad_one(store, hub):
+    tab = await _tab(store, hub, local=True, route="/settings")
+    try:
+        assert tab.get("settings-lan-code").value == "Join code now: 1234 5678"
+        await tab.type("settings-lan-new-code", "tent")
+        await tab.click("settings-lan-keep")
+        assert "6 to 32" in tab.get("settings-lan-result").value
+        assert store.settings.get(CODE_SETTING) is None
+        await tab.type("settings-lan-new-code", "Camp-Four 8000")
+        await tab.click("settings-lan-keep")
+        assert store.settings.get(CODE_SETTING) == "CAMPFOUR8000"
+        assert tab.get("settings-lan-code").value == "Join code now: CAMP FOUR 8000"
+        await tab.click("settings-lan-random")
+        assert store.settings.get(CODE_SETTING) is None
+        assert tab.get("settings-lan-code").value != "Join code now: CAMP FOUR 8000"
+    finally:
+        await tab.close()
+
+
+def test_the_qr_code_is_square_with_a_quiet_zone():
+    rows = qr_modules("http://192.168.1.5:8550/?code=12345678")
+    assert len(rows) == len(rows[0]) >= 25
+    assert not any(rows[0]) and not any(row[0] for row in rows)
+    assert rows[2][2] and rows[2][8]      # the finder pattern's corner, inside the two-module quiet zone
