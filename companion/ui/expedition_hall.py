@@ -18,7 +18,7 @@ from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
 from companion.ui.expedition_forms import parse_points
 from companion.ui.expedition_parts import bind, panel, sentence, toggle_pill
-from companion.ui.services import use_app, use_latest_state
+from companion.ui.services import typed_text, use_app, use_latest_state
 from companion.ui.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
@@ -269,16 +269,16 @@ def _record_form(sheet: str, set_sheet, names_now, score_now, day_now, problem: 
         labelled("hall-form-names", ft.TextField(
             key="hall-form-names", label="Who (several: separate with commas)", value=names_now.current,
             capitalization=ft.TextCapitalization.WORDS, max_length=120,
-            on_change=lambda e: setattr(names_now, "current", e.control.value or ""))),
+            on_change=lambda e: setattr(names_now, "current", typed_text(e)))),
         ft.Row(spacing=12, controls=[
             ft.Container(expand=1, content=labelled("hall-form-score", ft.TextField(
                 key="hall-form-score", label="Score", value=score_now.current, keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
-                on_change=lambda e: setattr(score_now, "current", e.control.value or "")))),
+                on_change=lambda e: setattr(score_now, "current", typed_text(e))))),
             ft.Container(expand=2, content=labelled("hall-form-date", ft.TextField(
                 key="hall-form-date", label="Date", hint_text=date.today().isoformat(), value=day_now.current,
                 helper="YYYY-MM-DD; empty: today",
-                on_change=lambda e: setattr(day_now, "current", e.control.value or "")))),
+                on_change=lambda e: setattr(day_now, "current", typed_text(e))))),
         ]),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
@@ -301,10 +301,10 @@ def _envelope_form(number: int | None, set_number, used: set[int], note_now, day
         ]),
         labelled("hall-form-note", ft.TextField(
             key="hall-form-note", label="What it held", value=note_now.current, multiline=True, min_lines=2,
-            max_length=2000, on_change=lambda e: setattr(note_now, "current", e.control.value or ""))),
+            max_length=2000, on_change=lambda e: setattr(note_now, "current", typed_text(e)))),
         labelled("hall-form-date", ft.TextField(
             key="hall-form-date", label="Date (optional)", hint_text="YYYY-MM-DD", value=day_now.current,
-            on_change=lambda e: setattr(day_now, "current", e.control.value or ""))),
+            on_change=lambda e: setattr(day_now, "current", typed_text(e)))),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),

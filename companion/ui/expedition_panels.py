@@ -40,6 +40,7 @@ from companion.ui.expedition_parts import (
     toggle_pill,
 )
 from companion.ui.expedition_sheets import SheetResult, SheetStatus
+from companion.ui.services import typed_text
 from companion.ui.widgets import colour_dot, labelled, message_card
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
@@ -304,7 +305,7 @@ def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, st
                 key=f"exp-score-{seat}-points", label="Sheet points", value=points.get(seat, ""),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                 input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
-                on_change=lambda e, s=seat: on_points(s, e.control.value or ""))),
+                on_change=lambda e, s=seat: on_points(s, typed_text(e)))),
         ]
         if info.is_max:
             if last and held:
@@ -364,7 +365,7 @@ def envelope_panel(state: State, colours: Sequence[str], note_now: Any, *, on_no
         labelled("exp-envelope-note", ft.TextField(
             key="exp-envelope-note", label="What the envelope held", value=note_now.current, multiline=True,
             min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES,
-            on_change=lambda e: on_note(e.control.value or ""))),
+            on_change=lambda e: on_note(typed_text(e)))),
         labelled("exp-envelope-open", ft.FilledButton("Record the envelope", key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_BIG)),
     ], key="exp-envelope-panel", tone="high")

@@ -33,7 +33,7 @@ from companion.ui.fourteeners_widgets import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
 )
-from companion.ui.services import use_app, use_back_cancels
+from companion.ui.services import typed_text, use_app, use_back_cancels
 from companion.ui.widgets import confirm_dialog, labelled, message_card, section_title
 
 __all__ = [
@@ -443,7 +443,7 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
     controls: list[ft.Control] = [labelled(f"{prefix}-name", ft.TextField(
         key=f"{prefix}-name", label="Name", value=form.name, max_length=60,
         capitalization=ft.TextCapitalization.WORDS,
-        on_change=lambda e: change(replace(form, name=e.control.value or ""))))]
+        on_change=lambda e: change(replace(form, name=typed_text(e)))))]
     if fixed_class is None:
         controls.append(chip_row([
             choice_chip(f"{prefix}-class-{k}", f"Class {roman(k)}", form.klass == k,
@@ -539,7 +539,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
     )
     body: list[ft.Control] = [labelled("fta-name", ft.TextField(
         key="fta-name", label="Name", value=form.name, max_length=60, capitalization=ft.TextCapitalization.WORDS,
-        on_change=lambda e: change(replace(form, name=e.control.value or ""))))]
+        on_change=lambda e: change(replace(form, name=typed_text(e)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced
         at = f"fta-{half.value}"

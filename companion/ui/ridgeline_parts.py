@@ -17,6 +17,7 @@ import flet as ft
 from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
+from companion.ui.services import typed_text
 
 __all__ = [
     "CardLook",
@@ -275,7 +276,7 @@ def CardPicker(
         hint_text="Or type codes: G7 S10 R W" + (" R:G7" if declare else ""),
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
-        on_change=lambda e: type_codes(e.control.value or ""),
+        on_change=lambda e: type_codes(typed_text(e)),
         on_submit=lambda: submit_typed(),
         suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
                                   tooltip="Add typed cards", on_click=lambda: submit_typed()),
