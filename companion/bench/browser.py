@@ -64,8 +64,10 @@ def start_app(data_dir: Path, port: int | None = None, log: Path | None = None) 
             out.close()
 
 
-def wait_http(url: str, proc: subprocess.Popen | None = None, timeout: float = 60.0) -> float:
-    """Poll `url` until it answers 200; returns the seconds waited. Raises if the app exits or times out."""
+def wait_http(url: str, proc: subprocess.Popen | None = None, timeout: float = 60.0, *,
+              any_status: bool = False) -> float:
+    """Poll `url` until it answers 200 (or anything at all, with `any_status`); returns the seconds waited.
+    Raises if the app exits or times out."""
     start = time.perf_counter()
     while True:
         if proc is not None and proc.poll() is not None:
@@ -74,6 +76,9 @@ def wait_http(url: str, proc: subprocess.Popen | None = None, timeout: float = 6
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return time.perf_counter() - start
+        except urllib.error.HTTPError:
+            if any_status:
+                return time.perf_counter() - start
         except (urllib.error.URLError, ConnectionError, OSError):
             pass
         if time.perf_counter() - start > timeout:

@@ -240,10 +240,16 @@ async def _release_memory(manager, every: float = 10.0) -> None:
     """After closed tabs' sessions are dropped, collect them and hand the freed memory back to the system."""
     trim = _malloc_trim()
     last = _session_count(manager)
+    rounds_left = 0
     while True:
         await asyncio.sleep(every)
         now = _session_count(manager)
         if now < last:
+            # Closing a session finishes in tasks of its own (effects cleaned up, views unmounted), so
+            # its screens become garbage over the next moments: collect for a few rounds, not one.
+            rounds_left = 3
+        if rounds_left:
+            rounds_left -= 1
             gc.collect()
             if trim is not None:
                 trim(0)

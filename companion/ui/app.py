@@ -9,6 +9,7 @@ when one tab writes to the store it tells the others (Flet pubsub) so they redra
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable
 
 import flet as ft
@@ -89,8 +90,10 @@ def App(shell: Shell) -> list[ft.View]:
 
         def on_store_changed(_topic: str, _message: object) -> None:
             # Delivered on a worker thread; run_task hops back onto this tab's loop with this tab's page
-            # as the context, so the state change schedules this tab's update and nobody else's.
-            page.run_task(redraw)
+            # as the context, so the state change schedules this tab's update and nobody else's. It
+            # sets that page as the calling thread's context, which would keep the page (and its whole
+            # screen) alive in an idle pool thread after the tab closed: run it in a copy instead.
+            contextvars.copy_context().run(page.run_task, redraw)
 
         page.pubsub.subscribe_topic(STORE_TOPIC, on_store_changed)
 

@@ -11,7 +11,7 @@ from companion.errors import CompanionError
 from companion.stats import player_key
 from companion.store import PALETTE
 from companion.ui.history import stats_route
-from companion.ui.services import typed_text, use_app, use_latest_state
+from companion.ui.services import use_app, use_field_text, use_latest_state
 from companion.ui.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -47,10 +47,9 @@ class _Edit:
 def PlayersScreen() -> ft.View:
     """Route `/players`: the roster, with an add form on top and edit/remove on every row."""
     app = use_app()
-    # The typed name lives in a ref, not in state: a redraw per keystroke would send the field an older
-    # value while the player is still typing and drop letters. The field is only told its value when
-    # it must be cleared after an add.
-    name_now = ft.use_ref("")
+    # Typed names are never state: a redraw must not send a field an older text than it shows (FieldText).
+    name = use_field_text()
+    edit_name = use_field_text()
     colour, set_colour, colour_now = use_latest_state(None)
     error, set_error = ft.use_state(None)
     edit, set_edit, edit_now = use_latest_state(None)
@@ -62,11 +61,11 @@ def PlayersScreen() -> ft.View:
 
     def add() -> None:
         try:
-            app.store.players.add(name_now.current, colour_now.current)
+            app.store.players.add(name.text, colour_now.current)
         except CompanionError as exc:  # InvalidInput for the name; StoreError if it cannot be saved
             set_error(_sentence(exc))
             return
-        name_now.current = ""
+        name.set("")
         set_colour(None)
         set_error(None)
         app.changed()
@@ -75,6 +74,7 @@ def PlayersScreen() -> ft.View:
         edit = edit_now.current
         if edit is None:
             return
+        edit = replace(edit, name=edit_name.text)
         wrote = False
         try:
             current = app.store.players.get(edit.player_id)
@@ -96,16 +96,15 @@ def PlayersScreen() -> ft.View:
         if edit_now.current is not None:
             set_edit(replace(edit_now.current, **changes))
 
-    def type_edit_name(text: str) -> None:
-        # Typing only updates the ref: a redraw per keystroke would echo an older value into the
-        # field while the player is still typing and drop letters. Redraw only to clear an error.
+    def start_edit(player) -> None:
+        edit_name.set(player.name)
+        set_edit(_Edit(player.id, player.name, player.colour))
+
+    def type_edit_name() -> None:
+        # Typing redraws nothing (the field keeps its own text); only a shown error is cleared.
         current = edit_now.current
-        if current is None:
-            return
-        if current.error is not None:
-            update_edit(name=text, error=None)
-        else:
-            edit_now.current = replace(current, name=text)
+        if current is not None and current.error is not None:
+            update_edit(error=None)
 
     def confirm_remove() -> None:
         player_id = removing
@@ -154,18 +153,17 @@ def PlayersScreen() -> ft.View:
             controls=[
                 labelled(
                     "player-name",
-                    ft.TextField(
+                    name.bind(ft.TextField(
                         key="player-name",
                         label="Name",
                         hint_text="Who plays?",
-                        value=name_now.current,
                         error=error,
                         max_length=40,
                         autofocus=False,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: (setattr(name_now, "current", typed_text(e)), set_error(None)),
+                        on_change=lambda: set_error(None) if error else None,
                         on_submit=lambda: add(),
-                    ),
+                    )),
                 ),
                 ft.Text("Colour" if colour else "Colour: the next free one, or pick one", size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
@@ -204,12 +202,13 @@ def PlayersScreen() -> ft.View:
         )
     for player in players:
         if edit is not None and edit.player_id == player.id:
-            body.append(_edit_row(edit, palette, update_edit, type_edit_name, lambda: set_edit(None), save_edit))
+            body.append(_edit_row(edit, edit_name, palette, update_edit, type_edit_name, lambda: set_edit(None),
+                                  save_edit))
         else:
             body.append(
                 _player_row(
                     player,
-                    on_edit=_bind(set_edit, _Edit(player.id, player.name, player.colour)),
+                    on_edit=_bind(start_edit, player),
                     on_remove=_bind(set_removing, player.id),
                 )
             )
@@ -251,7 +250,7 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
     )
 
 
-def _edit_row(edit: _Edit, palette, update_edit, type_edit_name, cancel_edit, save_edit) -> ft.Control:
+def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel."""
     return ft.Container(
         key=f"player-{edit.player_id}",
@@ -264,16 +263,15 @@ def _edit_row(edit: _Edit, palette, update_edit, type_edit_name, cancel_edit, sa
             controls=[
                 labelled(
                     "player-edit-name",
-                    ft.TextField(
+                    edit_name.bind(ft.TextField(
                         key="player-edit-name",
                         label="Name",
-                        value=edit.name,
                         error=edit.error,
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
-                        on_change=lambda e: type_edit_name(typed_text(e)),
+                        on_change=lambda: type_edit_name(),
                         on_submit=lambda: save_edit(),
-                    ),
+                    )),
                 ),
                 _colour_picker("player-edit-colour", palette, edit.colour,
                                lambda c: update_edit(colour=c), allow_auto=False),

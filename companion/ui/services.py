@@ -119,6 +119,51 @@ def use_latest_state(initial: Any) -> tuple[Any, Callable[[Any], None], Any]:
     return value, set_now, latest
 
 
+class FieldText:
+    """The text of one TextField, kept so that a redraw never sends the field an older text than it shows.
+
+    In the client, each keystroke is two messages: the new value, which the server writes at once into
+    its copy of the field, and the `change` event, run later as a task. A redraw in between (another tab
+    saved, an error was cleared) draws the field again; if it draws a value other than the one the
+    server just received, such as the text of the last `change` event, the difference is sent to the
+    client and overwrites what the player is typing. So the field is drawn with the text the server
+    holds for the field drawn last (`bind`), and handlers read that same text (`text`). Only `set`
+    puts a new text in the field: clearing it after a save, filling it when an edit starts.
+    """
+
+    def __init__(self, initial: str = "") -> None:
+        self._initial = initial
+        self._live: Any = None
+        self._forced: str | None = None
+
+    @property
+    def text(self) -> str:
+        """What the field holds now, as far as the server knows (the latest keystroke that reached it)."""
+        if self._forced is not None:
+            return self._forced
+        value = getattr(self._live, "value", None)
+        return value if isinstance(value, str) else self._initial
+
+    def set(self, text: str) -> None:
+        """Put `text` in the field at the next drawing (the caller redraws)."""
+        self._forced = text
+
+    def bind(self, field: Any) -> Any:
+        """Give a freshly drawn field its text and remember it as the live one; returns the field."""
+        field.value = self.text
+        self._forced = None
+        self._live = field
+        return field
+
+
+def use_field_text(initial: str = "") -> FieldText:
+    """A `FieldText` that lives as long as the component (see FieldText)."""
+    holder = ft.use_ref(None)
+    if holder.current is None:
+        holder.current = FieldText(initial)
+    return holder.current
+
+
 def typed_text(event: Any) -> str:
     """The text a field's `change` event carries: what the field shows on the client at that keystroke.
 

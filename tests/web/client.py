@@ -126,6 +126,10 @@ class WebClient:
         self.crashes: list[str] = []
         self.messages = 0                       # frames received
         self.invoked: list[tuple[str, Any]] = []  # (method name, args) of every INVOKE_METHOD
+        # What this tab answers to a method the server calls on it (e.g. "save_file", "pick_files"):
+        # a function of the call's args giving the result; any other method is answered with None.
+        # A hostile tab answers whatever it likes, which is what the security tests do.
+        self.answers: dict[str, Callable[[Any], Any]] = {}
         self.patch_errors: list[str] = []
         self.closed: BaseException | None = None
         self._index: dict[int, dict] = {}
@@ -364,7 +368,9 @@ class WebClient:
     def _answer(self, call: dict) -> None:
         name, args = call.get("name"), call.get("args") or {}
         self.invoked.append((name, args))
-        reply = {"control_id": call["control_id"], "call_id": call["call_id"], "result": None, "error": None}
+        answer = self.answers.get(name)
+        result = answer(args) if answer is not None else None
+        reply = {"control_id": call["control_id"], "call_id": call["call_id"], "result": result, "error": None}
 
         async def respond() -> None:
             await self._send(INVOKE_METHOD, reply)

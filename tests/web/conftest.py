@@ -75,16 +75,23 @@ SOURCE = Path(os.environ.get("COMPANION_WEB_SOURCE", REPO))
 
 
 @contextmanager
-def run_server(data_dir: Path, log: Path, port: int | None = None, env: dict[str, str] | None = None):
-    """`python -m companion --web` from SOURCE on a free port with its own data folder; stopped afterwards."""
+def run_server(data_dir: Path, log: Path, port: int | None = None, env: dict[str, str] | None = None,
+               lan_code: str | None = None):
+    """`python -m companion --web` from SOURCE on a free port with its own data folder; stopped afterwards.
+
+    With `lan_code`, the server is the LAN one (tests/web/lan_server.py) with that join code, meeting
+    every connection as another device on the network.
+    """
     port = port or free_port()
     full_env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", **(env or {}))
     full_env.pop("FLET_APP_STORAGE_DATA", None)
+    if lan_code is None:
+        command = ["-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)]
+    else:
+        command = [str(Path(__file__).with_name("lan_server.py")), str(port), str(data_dir), lan_code]
     with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)],
-            stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=SOURCE,
-        )
+        proc = subprocess.Popen([sys.executable, *command], stdout=out, stderr=subprocess.STDOUT, env=full_env,
+                                cwd=SOURCE)
         try:
             yield f"http://127.0.0.1:{port}", proc
         finally:
@@ -96,15 +103,17 @@ def run_server(data_dir: Path, log: Path, port: int | None = None, env: dict[str
                 proc.wait()
 
 
-def start_server(tmp_path: Path, name: str = "server", env: dict[str, str] | None = None) -> Server:
-    """Start `companion --web` over a fresh data folder under `tmp_path` and wait until it answers."""
+def start_server(tmp_path: Path, name: str = "server", env: dict[str, str] | None = None,
+                 lan_code: str | None = None) -> Server:
+    """Start `companion --web` over a fresh data folder under `tmp_path` and wait until it answers
+    (with `lan_code`, the LAN server: see `run_server`)."""
     data_dir = tmp_path / f"{name}-data"
     log = tmp_path / f"{name}.log"
     stack = ExitStack()
-    url, proc = stack.enter_context(run_server(data_dir, log, env=env))
+    url, proc = stack.enter_context(run_server(data_dir, log, env=env, lan_code=lan_code))
     server = Server(url=url, proc=proc, data_dir=data_dir, log=log, _stack=stack)
     try:
-        wait_http(url, proc, timeout=60)
+        wait_http(url, proc, timeout=60, any_status=lan_code is not None)
     except BaseException:
         stack.close()
         raise

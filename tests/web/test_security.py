@@ -1,0 +1,172 @@
+"""The served app as an attacker meets it, over the websocket protocol itself (no browser).
+
+- A page on another site (a foreign Origin) or a rebound host name (a foreign Host) is refused.
+- A client that is let in (a player's own phone, or a hostile device that has the join code) cannot make
+  the server read or write a path: backups and CSVs are downloads, imports are uploads, whatever the
+  client answers to the file dialogs; no screen shows the data folder.
+- A crash caused by a client reaches it as one plain sentence, never a traceback.
+- In LAN mode a device without the code gets the code page and no websocket; the code lets it in;
+  repeated wrong codes lock its address out.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from client import Refused, connect
+
+from companion.server.web import PUBLIC_ERROR
+
+CODE = "12345678"
+
+
+def _get(base_url: str, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP GET, redirects not followed: (status, lower-case headers, body)."""
+    parts = urlsplit(base_url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def _text(tab, key: str) -> str:
+    """The value of the control with `key` on the tab's screen, or "" while it is not there."""
+    control = tab.find(key)
+    return str(control.value or "") if control is not None else ""
+
+
+def _backup_with(name: str) -> str:
+    """A valid backup file holding one player, so importing it would show."""
+    from companion.store import open_store
+
+    store = open_store(memory=True)
+    try:
+        store.players.add(name)
+        return json.dumps(store.export_all())
+    finally:
+        store.close()
+
+
+async def test_only_the_servers_own_pages_get_in(server):
+    port = urlsplit(server.url).port
+    for headers in ({"Origin": "http://evil.example"}, {"Host": f"evil.example:{port}"},
+                    {"Host": f"attacker.example:{port}", "Origin": f"http://attacker.example:{port}"}):
+        status, _, _ = _get(server.url, "/", headers)
+        assert status == 403, headers
+    for kwargs in ({"origin": "http://evil.example"}, {"origin": "null"}, {"origin": None},
+                   {"host_header": f"rebound.example:{port}", "origin": f"http://rebound.example:{port}"}):
+        with pytest.raises(Refused) as refused:
+            await connect(server.url, **kwargs)
+        assert refused.value.status == 403, kwargs
+    status, headers, _ = _get(server.url, "/")
+    assert status == 200
+    assert "access-control-allow-origin" not in headers          # no other site may read our answers
+    assert headers.get("x-frame-options") == "SAMEORIGIN"
+    for path in ("/docs", "/redoc", "/openapi.json"):
+        _, _, body = _get(server.url, path)
+        assert b"swagger" not in body.lower() and b"redoc" not in body.lower() and b'"openapi"' not in body
+    assert server.alive()
+
+
+async def test_the_backup_attack_leaves_the_server_files_untouched(server, tmp_path):
+    bashrc = tmp_path / "bashrc"
+    bashrc.write_text("# the user's shell start-up\n")
+    planted = tmp_path / "planted-backup.json"
+    planted.write_text(_backup_with("Mallory"))
+    async with await connect(server.url, route="/players") as tab:
+        await tab.wait_key("player-name")
+        await tab.type("player-name", "$(id>~/owned)")
+        await tab.click("player-add")
+        await tab.wait_for(lambda t: "$(id>~/owned)" in t.texts())
+        # The hostile tab answers every file dialog with a path on the server.
+        tab.answers["save_file"] = lambda args: str(bashrc)
+        tab.answers["pick_files"] = lambda args: [{"id": 1, "name": "planted-backup.json", "size": 10,
+                                                   "path": str(planted)}]
+        await tab.navigate("/settings")
+        await tab.wait_key("settings-backup-download")
+        assert not [key for key in tab.keys() if "path" in str(key)]
+        assert str(server.data_dir) not in " ".join(tab.texts())
+        await tab.click("settings-backup-download")
+        await tab.wait_for(lambda t: "downloaded" in _text(t, "settings-backup-result"))
+        await tab.click("settings-csv-download")
+        await tab.wait_key("settings-csv-result")
+        await tab.click("settings-backup-pick")
+        await tab.wait_for(lambda t: "did not arrive" in _text(t, "settings-backup-result"))
+        assert {"save_file", "pick_files"} <= {name for name, _ in tab.invoked}
+        await tab.navigate("/games/trek12")
+        await tab.wait_key("t12-new-start")
+        assert not [key for key in tab.keys() if "path" in str(key)]
+        tab.assert_no_crash()
+    assert bashrc.read_text() == "# the user's shell start-up\n"
+    assert server.alive()
+    assert server.stop_and_read_players() == ["$(id>~/owned)"]      # Mallory's backup was never read
+
+
+async def test_a_crash_a_client_causes_shows_no_traceback(server):
+    async with await connect(server.url, route="/settings") as tab:
+        await tab.wait_key("settings-backup-pick")
+        # A file dialog answer that Flet cannot even read: the handler fails on the server.
+        tab.answers["pick_files"] = lambda args: [{"no such field": "x"}]
+        await tab.click("settings-backup-pick")
+        await tab.wait_for(lambda t: t.crashes, timeout=10)
+        assert tab.crashes == [PUBLIC_ERROR]
+    log = server.log_text()
+    assert "Traceback" in log                # the details are on the server's console
+    assert server.alive()
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    from conftest import start_server
+
+    running = start_server(tmp_path, name="lan", lan_code=CODE)
+    try:
+        yield running
+    finally:
+        running.stop()
+        print(running.log_text()[-4000:])
+
+
+async def test_lan_without_the_code_a_device_gets_the_code_page_and_no_websocket(lan_server):
+    for path in ("/", "/players", "/main.dart.js", "/ws"):
+        status, headers, body = _get(lan_server.url, path)
+        assert status == 401 and b"Join the table" in body, path
+    for cookies in (None, {"companion_join": "guessed"}):
+        with pytest.raises(Refused) as refused:
+            await connect(lan_server.url, cookies=cookies)
+        assert refused.value.status == 403
+
+
+async def test_lan_the_code_lets_a_device_in(lan_server):
+    status, headers, _ = _get(lan_server.url, "/?code=1234%205678")
+    assert status == 303 and headers["location"] == "/"
+    cookie = headers["set-cookie"].split(";")[0]
+    status, _, body = _get(lan_server.url, "/", {"Cookie": cookie})
+    assert status == 200 and b"flutter" in body.lower()
+    async with await connect(lan_server.url, cookies=cookie, route="/players") as phone:
+        await phone.wait_key("player-name")
+        await phone.type("player-name", "Ann")
+        await phone.click("player-add")
+        await phone.wait_for(lambda t: "Ann" in t.texts())
+        await phone.navigate("/")
+        await phone.wait_key("home-players")
+        assert "lan-card" not in phone.keys()         # a phone that joined is not shown the code
+        assert CODE not in " ".join(phone.texts()).replace(" ", "")
+        phone.assert_no_crash()
+    assert lan_server.stop_and_read_players() == ["Ann"]
+
+
+async def test_lan_wrong_codes_lock_the_address_out(lan_server):
+    for attempt in range(5):
+        status, _, body = _get(lan_server.url, f"/?code={attempt:08d}")
+        assert status == 401 and b"not the code" in body
+    status, _, body = _get(lan_server.url, f"/?code={CODE}")
+    assert status == 429 and b"Too many wrong codes" in body
+    status, _, _ = _get(lan_server.url, "/")
+    assert status == 429
