@@ -384,8 +384,8 @@ class MonthFiles:
             if summary is not None and summary.fingerprint == found[month]:
                 path = self._path(month)
                 if not os.access(path, os.R_OK):
-                    raise StoreError(f"cannot read {path}: permission denied; nothing was changed. Check "
-                                     "that the folder is readable and try again")
+                    raise StoreError(f"cannot read {month_file(month)} in the data folder: permission denied; "
+                                     "nothing was changed. Check that the folder is readable and try again")
                 self._add_summary(month, summary)
             else:
                 self._dirty = True
@@ -418,8 +418,8 @@ class MonthFiles:
             self._report(month, str(exc))
             return None
         except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror or exc}; nothing was changed. Check that the "
-                             "folder is readable and try again") from None
+            raise StoreError(f"cannot read {month_file(month)} in the data folder: {exc.strerror or exc}; nothing "
+                             "was changed. Check that the folder is readable and try again") from None
         return self._attach(month, data, fingerprint)
 
     def _attach(self, month: Month, data: RawData, fingerprint: Fingerprint | None) -> _Month | None:

@@ -59,9 +59,9 @@ class AtomicJSONStorage(Storage):
         try:
             return check_shape(read_json_file(self.path))
         except Unreadable as exc:
-            raise StoreCorrupt(f"{self.path.name} in {self.path.parent} cannot be read: {exc}") from None
+            raise StoreCorrupt(f"{self.path.name} in the data folder cannot be read: {exc}") from None
         except OSError as exc:
-            raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+            raise StoreError(f"cannot read {self.path.name} in the data folder: {exc.strerror or exc}") from None
 
     def write(self, data: RawData) -> None:
         """Replace the file with `data`; on failure the previous file is left exactly as it was."""
@@ -73,7 +73,7 @@ class AtomicJSONStorage(Storage):
             write_bytes_atomic(self.path, payload, keep_backup=self.keep_backup)
         except OSError as exc:
             raise StoreError(
-                f"could not save {self.path.name} in {self.path.parent}: {exc.strerror or exc}; "
+                f"could not save {self.path.name} in the data folder: {exc.strerror or exc}; "
                 "the previously saved version is intact"
             ) from None
 

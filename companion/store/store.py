@@ -193,7 +193,7 @@ class Store:
         path = path if path.is_absolute() else self.data_dir / path
         info = next((b for b in self.backups() if b.path == path), None)
         if info is None:
-            raise StoreError(f"{path} is not one of the copies kept in {self.data_dir}")
+            raise StoreError(f"{path.name} is not one of the copies kept in the data folder")
         try:
             data = check_shape(read_json_file(path))
             _check_records(info.file, data)
@@ -201,7 +201,7 @@ class Store:
             raise StoreCorrupt(f"{path.name} cannot be read ({exc}); it is kept only so that nothing is "
                                "thrown away") from None
         except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise StoreError(f"cannot read {info.path.name} in the data folder: {exc.strerror or exc}") from None
         if info.file == MAIN_FILE:
             version = migrations.schema_version_of(data)
             if version != self.schema_version:
@@ -282,7 +282,7 @@ class Store:
                 payloads = {file: None if data is None else atomic.encode_json(data) for file, data in changes.items()}
                 atomic.commit_files(self.data_dir, payloads)
             except OSError as exc:
-                raise StoreError(f"could not save in {self.data_dir}: {exc.strerror or exc}; "
+                raise StoreError(f"could not save in the data folder: {exc.strerror or exc}; "
                                  "nothing was changed") from None
         months = False
         for file, data in changes.items():
