@@ -18,7 +18,7 @@ from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
 from companion.ui.expedition_forms import parse_points
 from companion.ui.expedition_parts import bind, panel, sentence, toggle_pill
-from companion.ui.services import typed_text, use_app, use_latest_state
+from companion.ui.services import use_app, use_field_text, use_latest_state
 from companion.ui.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
@@ -35,10 +35,12 @@ def HallOfFameScreen() -> ft.View:
     adding, set_adding = ft.use_state(None)  # None, "record" or "envelope"
     sheet, set_sheet = ft.use_state(expedition_sheets()[0].key)
     number, set_number, number_now = use_latest_state(None)
-    names_now = ft.use_ref("")
-    score_now = ft.use_ref("")
-    day_now = ft.use_ref("")
-    note_now = ft.use_ref("")
+    # Typed texts are never state: a redraw must not send a field an older text than it shows (FieldText).
+    # One date for both forms: only one of them is open at a time, and opening either empties it.
+    names = use_field_text()
+    score = use_field_text()
+    day = use_field_text()
+    note = use_field_text()
     problem, set_problem = ft.use_state(None)
     removed, set_removed = ft.use_state(None)  # (table, document) of the last line removed, for undo
 
@@ -48,23 +50,21 @@ def HallOfFameScreen() -> ft.View:
     def open_form(kind: str | None) -> None:
         set_adding(kind)
         set_problem(None)
-        names_now.current = ""
-        score_now.current = ""
-        day_now.current = ""
-        note_now.current = ""
+        for text in (names, score, day, note):
+            text.set("")
         set_number(None)
 
     def add_record() -> None:
-        names = [n.strip() for n in names_now.current.replace("&", ",").split(",") if n.strip()]
-        score = parse_points(score_now.current)
-        if not names:
+        holders = [n.strip() for n in names.text.replace("&", ",").split(",") if n.strip()]
+        points = parse_points(score.text)
+        if not holders:
             set_problem("Type who holds the record (several names separated by commas).")
             return
-        if score is None:
+        if points is None:
             set_problem("Type the record's score as a whole number.")
             return
         try:
-            hall_of_fame.add_record(app.store, sheet, names, score, day_now.current.strip() or None)
+            hall_of_fame.add_record(app.store, sheet, holders, points, day.text.strip() or None)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return
@@ -78,7 +78,7 @@ def HallOfFameScreen() -> ft.View:
             set_problem("Choose the envelope's number.")
             return
         try:
-            hall_of_fame.add_envelope(app.store, chosen, note_now.current, day=day_now.current.strip() or None)
+            hall_of_fame.add_envelope(app.store, chosen, note.text, day=day.text.strip() or None)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return
@@ -133,11 +133,11 @@ def HallOfFameScreen() -> ft.View:
     body.append(_envelopes_card(opened, on_remove=remove))
 
     if adding == "record":
-        body.append(_record_form(sheet, set_sheet, names_now, score_now, day_now, problem,
+        body.append(_record_form(sheet, set_sheet, names, score, day, problem,
                                  on_save=add_record, on_cancel=bind(open_form, None)))
     elif adding == "envelope":
         used = {e.number for e in opened}
-        body.append(_envelope_form(number, set_number, used, note_now, day_now, problem,
+        body.append(_envelope_form(number, set_number, used, note, day, problem,
                                    on_save=add_envelope, on_cancel=bind(open_form, None)))
     else:
         if problem:
@@ -258,7 +258,7 @@ def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Cont
     return panel(rows, key="hall-envelopes", padding=14)
 
 
-def _record_form(sheet: str, set_sheet, names_now, score_now, day_now, problem: str | None, *, on_save,
+def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, *, on_save,
                  on_cancel) -> ft.Control:
     return panel([
         ft.Text("A line from the booklet's Hall of Fame", size=16, weight=ft.FontWeight.W_700),
@@ -266,19 +266,16 @@ def _record_form(sheet: str, set_sheet, names_now, score_now, day_now, problem: 
             toggle_pill(f"hall-form-sheet-{s.key}", s.name, s.key == sheet, bind(set_sheet, s.key))
             for s in expedition_sheets()
         ]),
-        labelled("hall-form-names", ft.TextField(
-            key="hall-form-names", label="Who (several: separate with commas)", value=names_now.current,
-            capitalization=ft.TextCapitalization.WORDS, max_length=120,
-            on_change=lambda e: setattr(names_now, "current", typed_text(e)))),
+        labelled("hall-form-names", names.bind(ft.TextField(
+            key="hall-form-names", label="Who (several: separate with commas)",
+            capitalization=ft.TextCapitalization.WORDS, max_length=120))),
         ft.Row(spacing=12, controls=[
-            ft.Container(expand=1, content=labelled("hall-form-score", ft.TextField(
-                key="hall-form-score", label="Score", value=score_now.current, keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
-                on_change=lambda e: setattr(score_now, "current", typed_text(e))))),
-            ft.Container(expand=2, content=labelled("hall-form-date", ft.TextField(
-                key="hall-form-date", label="Date", hint_text=date.today().isoformat(), value=day_now.current,
-                helper="YYYY-MM-DD; empty: today",
-                on_change=lambda e: setattr(day_now, "current", typed_text(e))))),
+            ft.Container(expand=1, content=labelled("hall-form-score", score.bind(ft.TextField(
+                key="hall-form-score", label="Score", keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""))))),
+            ft.Container(expand=2, content=labelled("hall-form-date", day.bind(ft.TextField(
+                key="hall-form-date", label="Date", hint_text=date.today().isoformat(),
+                helper="YYYY-MM-DD; empty: today")))),
         ]),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
@@ -289,7 +286,7 @@ def _record_form(sheet: str, set_sheet, names_now, score_now, day_now, problem: 
     ], key="hall-form", tone="high")
 
 
-def _envelope_form(number: int | None, set_number, used: set[int], note_now, day_now, problem: str | None, *,
+def _envelope_form(number: int | None, set_number, used: set[int], note, day, problem: str | None, *,
                    on_save, on_cancel) -> ft.Control:
     return panel([
         ft.Text("An envelope opened before", size=16, weight=ft.FontWeight.W_700),
@@ -299,12 +296,10 @@ def _envelope_form(number: int | None, set_number, used: set[int], note_now, day
             toggle_pill(f"hall-form-envelope-{n}", str(n), n == number, bind(set_number, n), disabled=n in used)
             for n in range(1, ENVELOPES + 1)
         ]),
-        labelled("hall-form-note", ft.TextField(
-            key="hall-form-note", label="What it held", value=note_now.current, multiline=True, min_lines=2,
-            max_length=2000, on_change=lambda e: setattr(note_now, "current", typed_text(e)))),
-        labelled("hall-form-date", ft.TextField(
-            key="hall-form-date", label="Date (optional)", hint_text="YYYY-MM-DD", value=day_now.current,
-            on_change=lambda e: setattr(day_now, "current", typed_text(e)))),
+        labelled("hall-form-note", note.bind(ft.TextField(
+            key="hall-form-note", label="What it held", multiline=True, min_lines=2, max_length=2000))),
+        labelled("hall-form-date", day.bind(ft.TextField(
+            key="hall-form-date", label="Date (optional)", hint_text="YYYY-MM-DD"))),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),
