@@ -206,6 +206,12 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
             return _serve(store, host, args.port)
         import flet as ft
 
+        # A window talks to this process over a local socket; Flet would turn it into an open web
+        # server (at an address from its environment) on a machine without a display.
+        if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            raise _Failure("there is no display for a window here; --web serves the app to a browser")
+        for name in ("FLET_FORCE_WEB_SERVER", "FLET_SERVER_IP", "FLET_SERVER_PORT"):
+            os.environ.pop(name, None)
         ft.run(build_main(store, desktop=True), view=ft.AppView.FLET_APP)
     finally:
         store.close()
