@@ -63,7 +63,7 @@ from companion.ui.expedition_stars import (
     winner_card,
 )
 from companion.ui.registry import register_game_screen
-from companion.ui.services import use_app, use_latest_state
+from companion.ui.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
@@ -111,8 +111,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
     reveal, set_reveal, reveal_now = use_latest_state({})
     picks, set_picks, picks_now = use_latest_state(PickDraft())
     score, set_score, score_now = use_latest_state(ScoreDraft())
-    points = ft.use_ref({})  # typed scores: kept out of state so fast typing never loses a digit
-    note = ft.use_ref("")
+    # Typed texts are never state: a redraw must not send a field an older text than it shows (FieldText).
+    points = ft.use_ref({})  # seat -> FieldText of the sheet points; a new dict empties every field
+    note = use_field_text()
     problem, set_problem = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
     using, set_using = ft.use_state(None)
@@ -174,7 +175,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_picks(PickDraft())
         set_score(ScoreDraft())
         points.current = {}
-        note.current = ""
+        note.set("")
         set_form(_Form.NONE)
         set_notice(after)
         app.changed()
@@ -273,26 +274,30 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if fill:
             fill_from_sheet()
 
-    def type_points(seat: SeatNo, text: str) -> None:
-        points.current = {**points.current, seat: text}
+    def point_text(seat: SeatNo) -> FieldText:
+        text = points.current.get(seat)
+        if text is None:
+            text = points.current[seat] = FieldText()
+        return text
+
+    def typed_points() -> dict[SeatNo, str]:
+        return {seat: text.text for seat, text in points.current.items()}
 
     def fill_from_sheet() -> None:
         if offer is None or offer.result is None:
             return
         sealed = set(sealed_envelopes(state))
-        typed = dict(points.current)
         met = dict(score_now.current.met)
         for item in offer.result.seats:
-            typed[item.seat] = str(item.points)
+            point_text(item.seat).set(str(item.points))
             if not state.setup.seats[item.seat].is_max:
                 met[item.seat] = tuple(n for n in item.met if n in sealed)
-        points.current = typed
         set_score(ScoreDraft(cash=score_now.current.cash, met=met,
                              from_sheet=tuple(item.seat for item in offer.result.seats)))
 
     def submit_score() -> None:
         number = state.ascent
-        doc = score_action(state, points.current, score_now.current, date.today().isoformat())
+        doc = score_action(state, typed_points(), score_now.current, date.today().isoformat())
         if isinstance(doc, str):
             set_problem(doc)
             return
@@ -308,7 +313,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     def open_envelope() -> None:
         number = state.envelopes[-1].number if state.envelopes else 0
-        act(open_action(note.current), f"Envelope {number} recorded; it stays used up for later Expeditions.")
+        act(open_action(note.text), f"Envelope {number} recorded; it stays used up for later Expeditions.")
 
     def play_sheet() -> None:
         link = sheet_link(app.store, session_id, state.ascent)
@@ -347,8 +352,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 problem=problem))
         elif state.phase is Phase.CLIMB and form is _Form.SCORE:
             body.append(score_panel(
-                state, colours, points.current, score, offer,
-                on_points=type_points,
+                state, colours, point_text, score, offer,
                 on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
                 on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
                 on_fill=fill_from_sheet, on_submit=submit_score,
@@ -359,8 +363,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                                     on_score=lambda: open_score(False), on_sheet=play_sheet,
                                     on_sheet_scores=lambda: open_score(True)))
         elif state.phase is Phase.ENVELOPE:
-            body.append(envelope_panel(state, colours, note, on_note=lambda text: setattr(note, "current", text),
-                                       on_open=open_envelope))
+            body.append(envelope_panel(state, colours, note, on_open=open_envelope))
         if state.over:
             body.extend(_over_body(state, colours, on_finish=finish))
         elif state.results and form is _Form.NONE:

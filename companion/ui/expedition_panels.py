@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -40,7 +39,7 @@ from companion.ui.expedition_parts import (
     toggle_pill,
 )
 from companion.ui.expedition_sheets import SheetResult, SheetStatus
-from companion.ui.services import typed_text
+from companion.ui.services import FieldText
 from companion.ui.widgets import colour_dot, labelled, message_card
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
@@ -257,13 +256,13 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     return panel(rows, key="exp-pick-panel", tone="high")
 
 
-def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, str], draft: ScoreDraft,
-                offer: SheetOffer | None, *, on_points: Callable[[SeatNo, str], None],
-                on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
+def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText], draft: ScoreDraft,
+                offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
                 on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
                 problem: str | None) -> ft.Control:
     """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
-    played in the app), the cards cashed for +3 each, and the challenges met."""
+    played in the app), the cards cashed for +3 each, and the challenges met. `points(seat)` holds the text
+    typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field)."""
     setup = state.setup
     last = state.ascent == ASCENTS
     sealed = sealed_envelopes(state)
@@ -285,7 +284,8 @@ def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, st
     for seat in lead_order(state):
         info = setup.seats[seat]
         held = state.hands[seat]
-        typed = parse_points(points.get(seat))
+        typed_points = points(seat)
+        typed = parse_points(typed_points.text)
         cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
         bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
         total = None if typed is None else typed + bonus
@@ -301,11 +301,10 @@ def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, st
                 ft.Text("" if total is None else f"= {total}", key=f"exp-score-{seat}-total", size=18,
                         weight=ft.FontWeight.W_700),
             ]),
-            labelled(f"exp-score-{seat}-points", ft.TextField(
-                key=f"exp-score-{seat}-points", label="Sheet points", value=points.get(seat, ""),
+            labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
+                key=f"exp-score-{seat}-points", label="Sheet points",
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True,
-                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
-                on_change=lambda e, s=seat: on_points(s, typed_text(e)))),
+                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string="")))),
         ]
         if info.is_max:
             if last and held:
@@ -342,9 +341,9 @@ def score_panel(state: State, colours: Sequence[str], points: Mapping[SeatNo, st
     return panel(rows, key="exp-score-panel", tone="high")
 
 
-def envelope_panel(state: State, colours: Sequence[str], note_now: Any, *, on_note: Callable[[str], None],
+def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                    on_open: Callable[[], None]) -> ft.Control:
-    """The envelope this Ascent opens: who opens it and why; the players type what it held."""
+    """The envelope this Ascent opens: who opens it and why; the players type what it held (into `note`)."""
     envelope = state.envelopes[-1]
     name = state.setup.names[envelope.opener]
     item = challenge(envelope.number)
@@ -362,10 +361,9 @@ def envelope_panel(state: State, colours: Sequence[str], note_now: Any, *, on_no
         ]),
         ft.Text(f"{name} met its challenge: {item.text}. Open the envelope, follow what it says, and note here "
                 "what it held: the envelope is used up for every later Expedition.", size=13),
-        labelled("exp-envelope-note", ft.TextField(
-            key="exp-envelope-note", label="What the envelope held", value=note_now.current, multiline=True,
-            min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES,
-            on_change=lambda e: on_note(typed_text(e)))),
+        labelled("exp-envelope-note", note.bind(ft.TextField(
+            key="exp-envelope-note", label="What the envelope held", multiline=True,
+            min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES))),
         labelled("exp-envelope-open", ft.FilledButton("Record the envelope", key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_BIG)),
     ], key="exp-envelope-panel", tone="high")
