@@ -256,8 +256,8 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     return panel(rows, key="exp-pick-panel", tone="high")
 
 
-def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText], draft: ScoreDraft,
-                offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
+def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText],
+                draft: ScoreDraft, offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
                 on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
                 problem: str | None) -> ft.Control:
     """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
