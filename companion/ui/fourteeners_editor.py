@@ -33,7 +33,7 @@ from companion.ui.fourteeners_widgets import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
 )
-from companion.ui.services import typed_text, use_app, use_back_cancels
+from companion.ui.services import FieldText, use_app, use_back_cancels, use_field_text
 from companion.ui.widgets import confirm_dialog, labelled, message_card, section_title
 
 __all__ = [
@@ -385,6 +385,7 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
     catalog = load_catalog(app.store)
     existing = catalog.card(original) if original else None
     form, set_form = ft.use_state(lambda: CardForm.from_card(existing) if existing else CardForm())
+    name = use_field_text(form.name)
     error, set_error = ft.use_state(None)
     deleting, set_deleting = ft.use_state(False)
 
@@ -394,7 +395,7 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
 
     def save() -> None:
         try:
-            card = form.parse()
+            card = replace(form, name=name.text).parse()
             clash = catalog.card(card.name)
             if clash is not None and (original is None or name_key(original) != name_key(card.name)):
                 raise InvalidInput(f"a card named {clash.name!r} is already in the catalog; edit that one instead")
@@ -420,7 +421,7 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
         confirm_dialog("ftc-delete", f"Delete {existing.name}?", "The card leaves your catalog. Games already started keep their copy of it.", "Delete", delete,
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
-    body = card_fields("ftc", form, change)
+    body = card_fields("ftc", form, change, name)
     for side in Side:
         body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
     body.extend(problem_text(error, key="ftc-error"))
@@ -437,13 +438,17 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], *,
+def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], name: FieldText, *,
                 fixed_class: int | None = None) -> list[ft.Control]:
-    """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons."""
-    controls: list[ft.Control] = [labelled(f"{prefix}-name", ft.TextField(
-        key=f"{prefix}-name", label="Name", value=form.name, max_length=60,
+    """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons.
+
+    The name field is drawn from `name`, never from `form.name`: the form follows the field (each change
+    copies `name.text` into it), so a redraw never sends the field an older text than it shows.
+    """
+    controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
+        key=f"{prefix}-name", label="Name", max_length=60,
         capitalization=ft.TextCapitalization.WORDS,
-        on_change=lambda e: change(replace(form, name=typed_text(e)))))]
+        on_change=lambda: change(replace(form, name=name.text)))))]
     if fixed_class is None:
         controls.append(chip_row([
             choice_chip(f"{prefix}-class-{k}", f"Class {roman(k)}", form.klass == k,
@@ -502,6 +507,8 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
     existing = catalog.accolade(original) if original else None
     form, set_form = ft.use_state(lambda: AccoladeForm.from_card(existing) if existing
                                   else AccoladeForm(basic=CategoryForm()))
+    # The name field is drawn from this, never from form.name (see card_fields).
+    name = use_field_text(form.name)
     error, set_error = ft.use_state(None)
     deleting, set_deleting = ft.use_state(False)
 
@@ -511,7 +518,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
 
     def save() -> None:
         try:
-            card = form.parse()
+            card = replace(form, name=name.text).parse()
             clash = catalog.accolade(card.name)
             if clash is not None and (original is None or name_key(original) != name_key(card.name)):
                 raise InvalidInput(f"an Accolade named {clash.name!r} is already in the catalog")
@@ -537,9 +544,9 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
         confirm_dialog("fta-delete", f"Delete {existing.name}?", "The Accolade leaves your catalog. Games already started keep theirs.", "Delete", delete,
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
-    body: list[ft.Control] = [labelled("fta-name", ft.TextField(
-        key="fta-name", label="Name", value=form.name, max_length=60, capitalization=ft.TextCapitalization.WORDS,
-        on_change=lambda e: change(replace(form, name=typed_text(e)))))]
+    body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
+        key="fta-name", label="Name", max_length=60, capitalization=ft.TextCapitalization.WORDS,
+        on_change=lambda: change(replace(form, name=name.text)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced
         at = f"fta-{half.value}"

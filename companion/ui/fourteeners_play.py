@@ -32,7 +32,7 @@ from companion.ui.fourteeners_widgets import (
     SIDE_COLOURS, SIDE_ICONS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text,
     requirement_chips, requirement_mini, sentence, slug,
 )
-from companion.ui.services import use_app
+from companion.ui.services import FieldText, use_app, use_field_text
 from companion.ui.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
@@ -84,6 +84,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
     app = use_app()
     page = ft.context.page
     draft, set_draft = ft.use_state(Draft())
+    # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
+    describe_name = use_field_text()
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
@@ -104,6 +106,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     def done(_: Any = None) -> None:
         set_draft(Draft())
+        describe_name.set("")
         set_problem(None)
         set_viewing(None)
         app.changed()
@@ -167,7 +170,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         body.extend(problem_text(problem, key="ft-problem"))
     shown = problem if in_panel else None
     if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
-        body.append(_reveal_panel(state, draft, set_draft, act, shown))
+        body.append(_reveal_panel(state, draft, set_draft, act, shown, describe_name))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active:
         body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
@@ -237,7 +240,7 @@ def _status(state: State) -> ft.Control:
 
 # --- revealing ------------------------------------------------------------------------------------------------
 
-def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None) -> ft.Control:
+def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None, name: FieldText) -> ft.Control:
     """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now."""
     player = current_player(state)
     klass = expected_class(state)
@@ -277,15 +280,16 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     if describing is not None:
         form = replace(describing, klass=klass)
         controls.append(ft.Text("Describe the card as printed; its sides can wait until it is tucked.", size=13))
-        controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)),
+        controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)), name,
                                     fixed_class=klass))
         controls.extend(problem_text(problem, key="ft-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
             *([labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
                                                     on_click=bind(set_draft, replace(draft, describing=None))))]
               if cards else []),
-            labelled("ftr-reveal", ft.FilledButton("Reveal this card", key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
-                                                   on_click=lambda: act({"type": "reveal", "card": form.to_doc()}))),
+            labelled("ftr-reveal", ft.FilledButton(
+                "Reveal this card", key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
+                on_click=lambda: act({"type": "reveal", "card": replace(form, name=name.text).to_doc()}))),
         ]))
         return panel(controls, key="ft-reveal", tone="raised")
     if cards:
@@ -301,9 +305,14 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         controls.append(ft.Text(f"No {class_label(klass)} card of your catalog is left to reveal.", size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(problem_text(problem, key="ft-problem"))
+
+    def describe_new() -> None:
+        name.set("")
+        set_draft(replace(draft, describing=CardForm(klass=klass)))
+
     controls.append(ft.Row([labelled("ft-describe-new", ft.OutlinedButton(
         "A card not in the list", key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
-        on_click=bind(set_draft, replace(draft, describing=CardForm(klass=klass)))))]))
+        on_click=describe_new))]))
     return panel(controls, key="ft-reveal", tone="raised")
 
 
