@@ -17,7 +17,7 @@ import flet as ft
 from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
-from companion.ui.services import typed_text
+from companion.ui.services import use_field_text
 
 __all__ = [
     "CardLook",
@@ -197,9 +197,9 @@ def CardPicker(
     `on_add` returns a reason when the cards cannot be added (shown under the picker), else None.
     """
     declaring, set_declaring = ft.use_state(False)
-    # The typed codes live in a ref, not in state: a redraw per keystroke would echo an older value into the
-    # field while someone is still typing and drop letters. The field is only given a value to clear it.
-    typed = ft.use_ref("")
+    # The typed codes are never state: a redraw must not send the field an older text than it shows
+    # (FieldText). The field is only given a text to clear it.
+    typed = use_field_text()
     problem, set_problem = ft.use_state(None)
     held = held or {}
 
@@ -223,7 +223,7 @@ def CardPicker(
             add(["R"])
 
     def submit_typed() -> None:
-        text = (typed.current or "").replace(",", " ").upper().split()
+        text = typed.text.replace(",", " ").upper().split()
         if not text:
             return
         try:
@@ -237,10 +237,9 @@ def CardPicker(
                 set_problem(f"A Rope in hand is written R, not {bad.code}")
                 return
         if add([card.code for card in cards]):
-            typed.current = ""
+            typed.set("")
 
-    def type_codes(text: str) -> None:
-        typed.current = text
+    def type_codes() -> None:
         if problem is not None:  # redraw only to take an old complaint away
             set_problem(None)
 
@@ -269,18 +268,17 @@ def CardPicker(
     if declaring:
         rows.append(ft.Text("Tap the colour and rank this Rope plays as.", key=f"{prefix}-declaring",
                             size=13, color=ft.Colors.PRIMARY))
-    rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=ft.TextField(
+    rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=typed.bind(ft.TextField(
         key=f"{prefix}-codes",
         dense=True,
-        value=typed.current,
         hint_text="Or type codes: G7 S10 R W" + (" R:G7" if declare else ""),
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
-        on_change=lambda e: type_codes(typed_text(e)),
+        on_change=lambda: type_codes(),
         on_submit=lambda: submit_typed(),
         suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
                                   tooltip="Add typed cards", on_click=lambda: submit_typed()),
-    )))
+    ))))
     if note:
         rows.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     if problem:
