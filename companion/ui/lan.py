@@ -11,7 +11,7 @@ import flet.canvas as cv
 
 from companion.errors import CompanionError
 from companion.server.lan import CODE_SETTING
-from companion.ui.services import typed_text, use_app
+from companion.ui.services import use_app, use_field_text
 from companion.ui.widgets import surface
 
 __all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
@@ -92,13 +92,15 @@ def LanCodePanel() -> ft.Control:
     across starts, or draw a new one at each start."""
     app = use_app()
     lan = app.shell.lan
-    typed = ft.use_ref("")
+    # Drawn with the text the server holds: a field drawn with no text would be emptied by any redraw,
+    # such as another tab's save, while the code is being typed (FieldText).
+    typed = use_field_text()
     outcome, set_outcome = ft.use_state(None)     # (good, message)
     saved = app.store.settings.get(CODE_SETTING)
 
     def keep() -> None:
         try:
-            code = lan.set_code(typed.current)
+            code = lan.set_code(typed.text)
         except ValueError as exc:
             set_outcome((False, f"Not changed: {exc}."))
             return
@@ -107,7 +109,7 @@ def LanCodePanel() -> ft.Control:
         except CompanionError as exc:
             set_outcome((False, f"The code works until the companion stops, but was not saved: {exc}"))
             return
-        typed.current = ""
+        typed.set("")
         set_outcome((True, "Saved. Phones that already joined stay in; new ones need this code."))
         app.changed()
 
@@ -125,8 +127,8 @@ def LanCodePanel() -> ft.Control:
     controls: list[ft.Control] = [
         ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.TextField(key="settings-lan-new-code", label="A code to keep (6 to 32 letters or digits)", dense=True,
-                     on_change=lambda e: setattr(typed, "current", typed_text(e))),
+        typed.bind(ft.TextField(key="settings-lan-new-code", label="A code to keep (6 to 32 letters or digits)",
+                                dense=True)),
         ft.Row(wrap=True, spacing=8, controls=[
             ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep),
             ft.TextButton("Draw a new one at every start", key="settings-lan-random", on_click=draw_new),
