@@ -3,8 +3,9 @@
 Served to browsers (`companion --web`), the app runs on one computer and every tab is an untrusted client:
 whatever a client sends, a typed path or the `path` field of a file dialog's answer, must not be read or
 written on that computer. So files leave as downloads (`FilePicker.save_file` with the bytes; the browser
-saves them on its own device) and arrive as uploads (`pick_files(with_data=True)`: only the bytes the
-device sent are used). Only in a desktop window, which the serving process marks (`Shell.desktop`, never
+saves them on its own device) and arrive as uploads (Flet's PickFiles action with `with_data=True`, run
+by the client inside the tap, since browsers open a file picker only then: only the bytes the device sent
+are used). Only in a desktop window, which the serving process marks (`Shell.desktop`, never
 the client's own `page.web`), does the person at the screen own this computer's files: there the system's
 save and open dialogs give paths, and this module writes and reads them.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
@@ -22,7 +24,7 @@ import flet as ft
 from companion.errors import InvalidInput
 from companion.store.atomic import write_bytes_atomic
 
-__all__ = ["Picked", "save_bytes", "pick_file", "parse_json", "read_limited", "file_size"]
+__all__ = ["Picked", "FilePick", "save_bytes", "use_file_pick", "parse_json", "read_limited", "file_size"]
 
 
 @dataclass(frozen=True)
@@ -57,30 +59,105 @@ async def save_bytes(desktop: bool, data: bytes, name: str, *, title: str, exten
     return f"saved to {target}"
 
 
-async def pick_file(desktop: bool, *, title: str, extension: str, limit: int, what: str) -> Picked | None:
-    """Let the person choose one file and return its contents, or None when the dialog was cancelled.
+@dataclass(frozen=True)
+class FilePick:
+    """What `use_file_pick` gives a screen for one "choose a file" button: `action=pick.action,
+    on_click=pick.click`.
 
-    From a browser only the uploaded bytes count: an answer naming a path but carrying no bytes is
-    refused and the path is never opened. In a desktop window the chosen path is read. A file larger
-    than `limit` is refused, naming `what` it should have been ("a backup"). InvalidInput says why.
+    In a browser `action` is the client-side PickFiles (the picker opens inside the tap, the only moment
+    a browser allows it) and `click` does nothing; in a desktop window `action` is None and `click` opens
+    the system's dialog.
     """
+
+    action: ft.PickFiles | None
+    click: Callable[[], Awaitable[None]]
+
+
+def use_file_pick(desktop: bool, *, title: str, extension: str, limit: int, what: str,
+                  on_file: Callable[[Callable[[], Awaitable[Picked | None]]], Awaitable[None]]) -> FilePick:
+    """A hook for a button that brings one file in.
+
+    When the person has chosen a file, `on_file(read)` is called: `await read()` inside the screen's own
+    error handling gives the file as `Picked`, None when the dialog was cancelled, or raises InvalidInput
+    (the contents did not arrive from the device, the file is larger than `limit`, named as `what` it
+    should have been, e.g. "a backup").
+
+    From a browser (the serving process says so: `desktop` False, never the client's `page.web`) the pick
+    is Flet's PickFiles action with `with_data=True`, and the selection arrives at the FilePicker's
+    `on_result`: only the bytes the device sent count, a path in the answer is never opened. The picker
+    lives as long as the component (kept in a ref, so the button's action and the dialog that may carry
+    it all reach the same one). In a desktop window the system's open dialog gives a path that is read here.
+    """
+    latest = ft.use_ref(None)
+    latest.current = (on_file, limit, what)
+
+    async def arrived(e: ft.FilePickerResultEvent) -> None:
+        files = e.files
+        if not files:
+            return   # cancelled
+        handle, most, kind = latest.current
+
+        async def read() -> Picked:
+            return _uploaded(files[0], most, kind)
+        await handle(read)
+
+    picker = ft.use_ref(lambda: None if desktop else ft.FilePicker(on_result=arrived))
+
+    async def click() -> None:
+        if not desktop:
+            return   # the client opened the picker itself; the file arrives at on_result
+        handle, most, kind = latest.current
+
+        async def read() -> Picked | None:
+            return await _pick_on_desktop(title=title, extension=extension, limit=most, what=kind)
+        await handle(read)
+
+    action = None if picker.current is None else ft.PickFiles(
+        picker.current, dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension],
+        with_data=True)
+    return FilePick(action, click)
+
+
+def _uploaded(chosen: Any, limit: int, what: str) -> Picked:
+    """A file a browser sent: its bytes only. Anything else in the answer (a path above all) is ignored."""
+    name = _shown_name(getattr(chosen, "name", None))
+    data = getattr(chosen, "bytes", None)
+    if isinstance(data, list):
+        try:
+            data = bytes(data)
+        except (TypeError, ValueError):
+            data = None
+    if not isinstance(data, (bytes, bytearray)):
+        raise InvalidInput(f"the contents of {name} did not arrive from this device; choose the file again")
+    return _within(name, bytes(data), limit, what)
+
+
+async def _pick_on_desktop(*, title: str, extension: str, limit: int, what: str) -> Picked | None:
+    """The system's open dialog (desktop window only): the chosen path is read here."""
     try:
         files = await ft.FilePicker().pick_files(
-            dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension],
-            with_data=not desktop)
+            dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension])
     except (RuntimeError, TimeoutError) as exc:
         raise InvalidInput(f"the file dialog could not open here ({exc})") from None
     if not files:
         return None
     chosen = files[0]
-    # The name is the device's to choose: shown on one line, without any folders it may carry.
-    name = " ".join(PurePath(str(chosen.name or "")).name.split()) or "the file"
-    if desktop and chosen.path:
+    name = _shown_name(chosen.name)
+    if chosen.path:
         data = await asyncio.to_thread(read_limited, Path(chosen.path), limit, what)
     elif chosen.bytes is not None:
         data = bytes(chosen.bytes)
     else:
         raise InvalidInput(f"the contents of {name} did not arrive from this device; choose the file again")
+    return _within(name, data, limit, what)
+
+
+def _shown_name(raw: Any) -> str:
+    """The name is the device's to choose: shown on one line, without any folders it may carry."""
+    return " ".join(PurePath(str(raw or "")).name.split()) or "the file"
+
+
+def _within(name: str, data: bytes, limit: int, what: str) -> Picked:
     if len(data) > limit:
         raise InvalidInput(f"the file {name} is {file_size(len(data))}; {what} is at most {file_size(limit)}")
     return Picked(name, data)

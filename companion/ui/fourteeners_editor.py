@@ -24,7 +24,7 @@ from companion.ui.fourteeners_forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
     condition_label, effect_label, filter_domains, icon_label, roman, side_label,
 )
-from companion.ui.files import pick_file, save_bytes
+from companion.ui.files import save_bytes, use_file_pick
 from companion.ui.fourteeners_store import (
     EXPORT_NAME, MAX_CATALOG_BYTES, catalog_bytes, catalog_from_bytes, load_catalog, save_catalog,
 )
@@ -311,11 +311,9 @@ def CatalogShare() -> ft.Control:
             set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades, "
                                f"{went}."))
 
-    async def bring_in(mode: str) -> None:
-        set_replacing(False)
+    async def bring_in(mode: str, read) -> None:
         try:
-            chosen = await pick_file(desktop, title="Choose a 14ers catalog file", extension="json",
-                                     limit=MAX_CATALOG_BYTES, what="a catalog file")
+            chosen = await read()
             if chosen is None:
                 return
             incoming = catalog_from_bytes(chosen.data, chosen.name)
@@ -330,11 +328,16 @@ def CatalogShare() -> ft.Control:
                            f"from {chosen.name}, {how}. The catalog now has {len(updated.cards)} Climb cards."))
         app.changed()
 
-    async def merge_in() -> None:
-        await bring_in("merge")
+    def pick_for(mode: str):
+        return use_file_pick(desktop, title="Choose a 14ers catalog file", extension="json", limit=MAX_CATALOG_BYTES,
+                             what="a catalog file", on_file=lambda read: bring_in(mode, read))
 
-    async def replace_all() -> None:
-        await bring_in("replace")
+    merge_pick = pick_for("merge")
+    replace_pick = pick_for("replace")   # carried by the confirmation's button: the pick happens inside that tap
+
+    async def confirm_replace() -> None:
+        set_replacing(False)
+        await replace_pick.click()
 
     ft.use_dialog(
         ft.AlertDialog(
@@ -346,7 +349,8 @@ def CatalogShare() -> ft.Control:
                 labelled("ftc-replace-cancel", ft.TextButton("Cancel", key="ftc-replace-cancel",
                                                              on_click=lambda: set_replacing(False))),
                 labelled("ftc-replace-confirm", ft.FilledButton("Choose the file…", key="ftc-replace-confirm",
-                                                                on_click=replace_all)),
+                                                                action=replace_pick.action,
+                                                                on_click=confirm_replace)),
             ],
             on_dismiss=lambda: set_replacing(False),
         ) if replacing else None
@@ -359,7 +363,8 @@ def CatalogShare() -> ft.Control:
             labelled("ftc-export", ft.FilledTonalButton("Export…" if desktop else "Download", key="ftc-export",
                                                         icon=ft.Icons.DOWNLOAD_ROUNDED, on_click=export)),
             labelled("ftc-import", ft.FilledTonalButton("Import and merge…", key="ftc-import",
-                                                        icon=ft.Icons.UPLOAD_FILE_ROUNDED, on_click=merge_in)),
+                                                        icon=ft.Icons.UPLOAD_FILE_ROUNDED,
+                                                        action=merge_pick.action, on_click=merge_pick.click)),
             labelled("ftc-import-replace", ft.TextButton("Replace mine…", key="ftc-import-replace",
                                                          on_click=lambda: set_replacing(True))),
         ]),

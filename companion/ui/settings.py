@@ -19,7 +19,7 @@ import flet as ft
 
 from companion import __version__, stats
 from companion.errors import CompanionError, InvalidInput
-from companion.ui.files import file_size, parse_json, pick_file, save_bytes
+from companion.ui.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.lan import LanCodePanel, lan_for_this_tab
 from companion.ui.services import ThemeChoice, use_app
 from companion.ui.widgets import labelled, screen_view, section_title, surface
@@ -164,14 +164,16 @@ def BackupPanel() -> ft.Control:
             return True, f"Backup {went} ({file_size(len(data))})."
         await run(work)
 
-    async def pick() -> None:
+    async def bring_in(read) -> None:
         async def work():
-            chosen = await pick_file(desktop, title="Choose a backup file", extension="json",
-                                     limit=MAX_BACKUP_BYTES, what="a backup")
+            chosen = await read()
             if chosen is None:
                 return None
             return await _import(app, chosen.data, chosen.name)
         await run(work)
+
+    pick = use_file_pick(desktop, title="Choose a backup file", extension="json", limit=MAX_BACKUP_BYTES,
+                         what="a backup", on_file=bring_in)
 
     controls: list[ft.Control] = [
         ft.Text("One JSON file holds everything: players, history, games in progress, Expeditions, the Hall of "
@@ -183,7 +185,7 @@ def BackupPanel() -> ft.Control:
                 icon=ft.Icons.DOWNLOAD_ROUNDED, on_click=download, disabled=busy)),
             labelled("settings-backup-pick", ft.FilledTonalButton(
                 "Import a backup file…", key="settings-backup-pick", icon=ft.Icons.UPLOAD_FILE_ROUNDED,
-                on_click=pick, disabled=busy)),
+                action=pick.action, on_click=pick.click, disabled=busy)),
         ]),
     ]
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))

@@ -15,7 +15,7 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
-from companion.ui.files import parse_json, pick_file
+from companion.ui.files import FilePick, parse_json, use_file_pick
 from companion.ui.services import use_app, use_latest_state
 from companion.ui.trek12_panels import bind
 from companion.ui.trek12_sheet import sheet_control, sheet_layout
@@ -79,10 +79,9 @@ def Trek12NewGame() -> ft.View:
         current = seats_now.current
         set_seats(tuple(p for p in current if p != player_id) if player_id in current else current + (player_id,))
 
-    async def pick_file_in() -> None:
+    async def sheet_in(read) -> None:
         try:
-            chosen = await pick_file(app.shell.desktop, title="Choose a Trek 12 sheet file", extension="json",
-                                     limit=MAX_SHEET_BYTES, what="a sheet file")
+            chosen = await read()
             if chosen is None:
                 return
             result = sheet_from_text(chosen.data, chosen.name)
@@ -92,6 +91,9 @@ def Trek12NewGame() -> ft.View:
             return
         set_imported(result)
         set_import_error(None)
+
+    pick = use_file_pick(app.shell.desktop, title="Choose a Trek 12 sheet file", extension="json",
+                         limit=MAX_SHEET_BYTES, what="a sheet file", on_file=sheet_in)
 
     def change_hand(player_id: str, card: Assist | None, remove_at: int | None = None) -> None:
         current = dict(hands_now.current)
@@ -155,7 +157,7 @@ def Trek12NewGame() -> ft.View:
         danger_text = f"{danger} dangerous circle{'' if danger == 1 else 's'}" if danger else "no dangerous circles"
         tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger_text}",
                                  choice == name, bind(set_choice, name), width))
-    tiles.append(_import_tile(choice == _FILE, imported, import_error, bind(set_choice, _FILE), pick_file_in, width))
+    tiles.append(_import_tile(choice == _FILE, imported, import_error, bind(set_choice, _FILE), pick, width))
 
     body: list[ft.Control] = [section_title("Sheet"), ft.Column(spacing=8, tight=True, controls=tiles)]
     body.append(section_title(f"Players on this device · {len(chosen)}"))
@@ -220,7 +222,7 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
     ))
 
 
-def _import_tile(selected: bool, imported: Imported | None, error: str | None, on_select, on_pick,
+def _import_tile(selected: bool, imported: Imported | None, error: str | None, on_select, pick: FilePick,
                  width: float) -> ft.Control:
     header = ft.Row(spacing=12, controls=[
         ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
@@ -241,7 +243,7 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("t12-new-pick", ft.FilledTonalButton(
                 "Choose another file…" if imported else "Choose the file…", key="t12-new-pick",
-                icon=ft.Icons.FOLDER_OPEN_ROUNDED, on_click=on_pick)),
+                icon=ft.Icons.FOLDER_OPEN_ROUNDED, action=pick.action, on_click=pick.click)),
         ]))
         if error:
             controls.append(ft.Text(error, key="t12-new-file-error", size=13, color=ft.Colors.ERROR))

@@ -10,7 +10,7 @@ import json
 
 import flet as ft
 import pytest
-from file_dialogs import answer_files, pick_calls, save_calls, uploaded
+from file_dialogs import Pick, answer_files, pick_calls, save_calls, uploaded
 from harness import UiApp, walk
 
 import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
@@ -98,6 +98,7 @@ async def test_a_pick_naming_a_server_path_is_refused_unread_in_web_mode(open_ui
     ui = await open_screen(open_ui, screen)
     answer_files(ui, picked=[a_path_only(path)])
     await ui.click(PICK_BUTTON[screen])
+    assert pick_calls(ui)[-1] == Pick("action", pick_calls(ui)[-1].args)   # opened by the client, in the tap
     assert pick_calls(ui)[-1].args["with_data"] is True
     assert "contents of on-the-server.json did not arrive from this device" in ui.get(RESULT[screen]).value
     assert not taken_in(store, ui) and store.export_all() == before
@@ -162,18 +163,19 @@ async def test_a_desktop_window_reads_the_picked_path(open_ui, store, tmp_path, 
     ui = await open_screen(open_ui, screen, desktop=True)
     answer_files(ui, picked=[a_path_only(path)])
     await ui.click(PICK_BUTTON[screen])
+    assert pick_calls(ui)[-1].via == "call"                 # the system's dialog, opened from here
     assert pick_calls(ui)[-1].args["with_data"] is False    # the bytes are read here, not sent over
     assert taken_in(store, ui)
 
 
 async def test_a_desktop_pick_of_a_missing_or_huge_file_is_refused(open_ui, store, tmp_path, monkeypatch):
+    monkeypatch.setattr("companion.ui.settings.MAX_BACKUP_BYTES", 100)
     ui = await open_ui(route="/settings", desktop=True)
     answer_files(ui, picked=[{"id": 0, "name": "gone.json", "size": 1, "path": str(tmp_path / "gone.json")}])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value == f"There is no file at {tmp_path / 'gone.json'}."
     big = tmp_path / "big.json"
     big.write_bytes(backup_with("Mallory"))
-    monkeypatch.setattr("companion.ui.settings.MAX_BACKUP_BYTES", 100)
     answer_files(ui, picked=[a_path_only(big)])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value.startswith("The file big.json is ")

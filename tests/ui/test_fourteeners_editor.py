@@ -156,7 +156,8 @@ async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store
     answer_files(ui, picked=[uploaded("cut.json", bad[:40])])
     await ui.click("ftc-import")
     assert ui.get("ftc-share-result").value.startswith("Not imported: cut.json: it is not valid JSON")
-    monkeypatch.setattr("companion.ui.fourteeners_editor.MAX_CATALOG_BYTES", 100)
+    monkeypatch.setattr("companion.ui.fourteeners_editor.MAX_CATALOG_BYTES", 100)   # a smaller limit, a new tab
+    ui = await _cards_tab(open_ui)
     answer_files(ui, picked=[uploaded("big.json", bad)])
     await ui.click("ftc-import")
     assert ui.get("ftc-share-result").value.startswith("Not imported: the file big.json is ")

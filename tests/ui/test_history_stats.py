@@ -373,7 +373,8 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
     assert "other.json was not imported" in await upload("other.json", json.dumps(other).encode("utf-8"))
     assert BACKUP_FORMAT != "something-else"
 
-    monkeypatch.setattr(settings, "MAX_BACKUP_BYTES", 1000)
+    monkeypatch.setattr(settings, "MAX_BACKUP_BYTES", 1000)   # a server with a smaller limit, in a new tab
+    ui = await open_ui(route="/settings")
     answer_files(ui, picked=[uploaded("huge.json", text.encode("utf-8"))])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value.startswith("The file huge.json is ")
