@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "wait_http", "open_app", "enable_semantics"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "run_python", "wait_http", "open_app",
+           "enable_semantics"]
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 # Without swiftshader Flutter's canvas stays blank in headless Chromium; the networking flags stop
@@ -44,15 +45,22 @@ def free_port() -> int:
 def start_app(data_dir: Path, port: int | None = None, log: Path | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
     """Run `python -m companion --web` on a free port with its own data folder; stop it afterwards."""
     port = port or free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
-    env.pop("FLET_APP_STORAGE_DATA", None)
-    out = open(log, "wb") if log else subprocess.DEVNULL
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)],
-        stdout=out, stderr=subprocess.STDOUT, env=env,
-    )
-    try:
+    command = ["-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)]
+    with run_python(command, log) as proc:
         yield f"http://127.0.0.1:{port}", proc
+
+
+@contextmanager
+def run_python(arguments: list[str], log: Path | None = None, *, env: dict[str, str] | None = None,
+               cwd: Path | None = None) -> Iterator[subprocess.Popen]:
+    """Run this Python with `arguments` (output to `log`), as a served app is run; stop it afterwards."""
+    full_env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", **(env or {}))
+    full_env.pop("FLET_APP_STORAGE_DATA", None)
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, *arguments], stdout=out, stderr=subprocess.STDOUT, env=full_env,
+                            cwd=cwd)
+    try:
+        yield proc
     finally:
         proc.terminate()
         try:

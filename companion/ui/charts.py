@@ -17,6 +17,7 @@ import flet as ft
 import flet_charts as fc
 
 from companion.stats import Bin, ExpeditionStars, Outcome
+from companion.ui.widgets import surface
 
 __all__ = [
     "WIN_COLOUR",
@@ -55,15 +56,8 @@ _OUTCOME_WORDS = {Outcome.WIN: "won", Outcome.SHARED: "shared win", Outcome.LOSS
 
 def panel(controls: Sequence[ft.Control], *, key: str | None = None, spacing: int = 10) -> ft.Control:
     """The app's rounded panel (as on Settings and History) holding a column of controls."""
-    return ft.Container(
-        key=key,
-        border_radius=ft.BorderRadius.all(16),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        padding=16,
-        content=ft.Column(list(controls), spacing=spacing, tight=True,
-                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-    )
+    return surface(ft.Column(list(controls), spacing=spacing, tight=True,
+                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH), key=key)
 
 
 def percent(rate: float | None) -> str:

@@ -16,8 +16,8 @@ import flet as ft
 from companion.errors import CompanionError
 
 __all__ = [
-    "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "typed_text", "player_names",
-    "STORE_TOPIC",
+    "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
+    "STORE_TOPIC", "FieldText", "use_field_text",
 ]
 
 # The pubsub topic on which a tab tells the other tabs that it wrote to the shared store.
@@ -162,22 +162,6 @@ def use_field_text(initial: str = "") -> FieldText:
     if holder.current is None:
         holder.current = FieldText(initial)
     return holder.current
-
-
-def typed_text(event: Any) -> str:
-    """The text a field's `change` event carries: what the field shows on the client at that keystroke.
-
-    Read this, never `event.control.value`. The client sends each keystroke as two messages, the new
-    value (applied to the server's control at once) and then the `change` event (run later as a task);
-    a redraw in between, as when another tab saves, replaces the server's control with a new one
-    holding the value last drawn, so `control.value` can be several keystrokes old when the handler
-    runs, and a form that reads it saves a cut-off or empty text.
-    """
-    data = getattr(event, "data", None)
-    if isinstance(data, str):
-        return data
-    value = getattr(getattr(event, "control", None), "value", None)
-    return value if isinstance(value, str) else ""
 
 
 def player_names(store: Any, player_ids: Any) -> list[str]:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from companion.bench.browser import free_port, wait_http
+from companion.bench.browser import free_port, run_python, wait_http
 from procstats import rss_kb  # tests/web is on sys.path (rootdir-less test folder)
 
 __all__ = ["Server"]
@@ -83,24 +82,12 @@ def run_server(data_dir: Path, log: Path, port: int | None = None, env: dict[str
     every connection as another device on the network.
     """
     port = port or free_port()
-    full_env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", **(env or {}))
-    full_env.pop("FLET_APP_STORAGE_DATA", None)
     if lan_code is None:
         command = ["-m", "companion", "--web", "--port", str(port), "--data-dir", str(data_dir)]
     else:
         command = [str(Path(__file__).with_name("lan_server.py")), str(port), str(data_dir), lan_code]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, *command], stdout=out, stderr=subprocess.STDOUT, env=full_env,
-                                cwd=SOURCE)
-        try:
-            yield f"http://127.0.0.1:{port}", proc
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with run_python(command, log, env=env, cwd=SOURCE) as proc:
+        yield f"http://127.0.0.1:{port}", proc
 
 
 def start_server(tmp_path: Path, name: str = "server", env: dict[str, str] | None = None,
