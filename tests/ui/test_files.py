@@ -120,6 +120,37 @@ async def test_uploaded_bytes_are_used_and_a_path_beside_them_is_ignored(open_ui
     assert "Imported mine.json" in ui.get("settings-backup-result").value
 
 
+@pytest.mark.parametrize("screen", ["settings", "catalog", "sheet", "replace"])
+async def test_in_web_mode_the_picker_opens_in_the_tap_and_the_server_never_asks_for_it(open_ui, store, screen):
+    store.players.add("Ann")
+    ui = await open_screen(open_ui, "catalog" if screen == "replace" else screen)
+    if screen == "replace":
+        await ui.click("ftc-import-replace")
+        button = ui.get("ftc-replace-confirm")              # the confirmation's own button carries the pick
+    else:
+        button = ui.get(PICK_BUTTON[screen])
+    action = button.action
+    assert isinstance(action, ft.PickFiles) and action.with_data and action.allowed_extensions == ["json"]
+    assert action.file_picker in ui.page._services._services   # registered with the page: the client knows it
+    await ui.click(button.key)                                 # the person cancels the browser's picker
+    assert pick_calls(ui) == [] and not [m for m in ui.client.sent if getattr(m.body, "name", None) == "pick_files"]
+
+
+async def test_in_web_mode_a_cancelled_or_malformed_upload_changes_nothing(open_ui, store):
+    before = store.export_all()
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[])                                # cancelled: nothing said, nothing changed
+    await ui.click("settings-backup-pick")
+    assert ui.find("settings-backup-result") is None and store.export_all() == before
+    for junk in ("not bytes", [300, 1], {"a": 1}):
+        answer_files(ui, picked=[{"id": 0, "name": "../../x.json", "size": 3, "bytes": junk}])
+        await ui.click("settings-backup-pick")
+        assert "contents of x.json did not arrive from this device" in ui.get("settings-backup-result").value
+    answer_files(ui, picked=[{**uploaded("mine.json", backup_with("Ann")), "bytes": list(backup_with("Ann"))}])
+    await ui.click("settings-backup-pick")                     # bytes as a list of numbers are bytes too
+    assert [p.name for p in store.players.list()] == ["Ann"]
+
+
 @pytest.mark.parametrize("button", ["settings-backup-download", "settings-csv-download", "ftc-export"])
 async def test_a_save_answer_naming_a_server_path_writes_nothing_in_web_mode(open_ui, store, tmp_path, button):
     store.players.add("Ann")
