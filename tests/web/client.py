@@ -230,6 +230,17 @@ class WebClient:
         """Send a CONTROL_EVENT as the client does (the server runs the `on_<name>` handler)."""
         await self._send(CONTROL_EVENT, {"target": target, "name": name, "data": data})
 
+    async def pick_files(self, key: Any, files: list[dict]) -> None:
+        """Tap a button that carries a client-side file pick (Flet's PickFiles action) and answer it as the
+        browser does once the person has chosen: the click, then the picker's `result` event with `files`
+        (each `{"id", "name", "size", "bytes"}`, or whatever a hostile client cares to send)."""
+        control = self.get(key)
+        action = control.get("action")
+        if not isinstance(action, dict) or action.get("method") != "pick_files":
+            raise AssertionError(f"{key!r} carries no file pick: {action!r}")
+        await self.click(key)
+        await self.event(action["service_id"], "result", {"files": files})
+
     async def update_props(self, target: int, props: dict) -> None:
         """Send UPDATE_CONTROL_PROPS and keep the local model in step, as Flutter does."""
         node = self._index.get(target)
