@@ -88,3 +88,34 @@ def _wait_for(page, selector: str) -> None:
         shown = page.eval_on_selector_all(
             "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
         raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:40]}") from None
+
+
+@pytest.mark.parametrize("mode", ["merge", "replace"])
+def test_a_14ers_catalog_is_uploaded_in_the_browser(playwright, tmp_path, mode):
+    """The catalog import's file chooser opens from the tap itself, also behind the Replace confirmation."""
+    from test_fourteeners_fixtures import synthetic_catalog_doc   # tests/ is on sys.path
+
+    catalog = tmp_path / "14ers-catalog.json"
+    catalog.write_text(json.dumps(synthetic_catalog_doc()), encoding="utf-8")
+    with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/games/fourteeners") as page:
+            _tap(page, "ft-tab-cards")
+            if mode == "replace":
+                _tap(page, "ftc-import-replace")
+                button = "ftc-replace-confirm"
+            else:
+                button = "ftc-import"
+            with page.expect_file_chooser(timeout=30_000) as chooser:
+                _tap(page, button)
+            chooser.value.set_files(str(catalog))
+            # The outcome line sits below the long card list, out of the accessibility tree's view; the
+            # list's own count at the top says the cards arrived.
+            cards = len(synthetic_catalog_doc()["cards"])
+            _wait_for(page, f'flt-semantics:has-text("{cards} of {cards} Climb cards")')
+    store = open_store(tmp_path / "data")
+    try:
+        from companion.ui.fourteeners_store import load_catalog
+        assert len(load_catalog(store).cards) == len(synthetic_catalog_doc()["cards"])
+    finally:
+        store.close()
