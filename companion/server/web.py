@@ -80,11 +80,11 @@ def plan_server(host: str, port: int, saved_code: str | None) -> ServerPlan:
     return ServerPlan(bound, port, LanAccess(gate, bound, port))
 
 
-def build_asgi(main: Callable, plan: ServerPlan, *, this_computer: Callable[[str], bool] | None = None):
+def build_asgi(main: Callable, plan: ServerPlan):
     """The whole server as one ASGI app: the guard in front of the websocket and the web client.
 
-    `this_computer(peer)` says which connections need no join code in LAN mode (by default loopback and
-    this computer's own addresses); the tests pass one that treats every peer as another device.
+    In LAN mode `plan.lan.this_computer(peer)` says which connections need no join code (loopback and this
+    computer's own addresses).
     """
     from flet_web.fastapi import FastAPI, app_manager  # noqa: PLC0415 - heavy; only a server needs it
     from flet_web.fastapi.flet_static_files import FletStaticFiles  # noqa: PLC0415
@@ -115,7 +115,7 @@ def build_asgi(main: Callable, plan: ServerPlan, *, this_computer: Callable[[str
         lan = plan.lan
         addresses = Addresses(plan.host, plan.port, interfaces=lan.own_addresses,
                               extra_names=_host_names())
-        return Guard(inner, addresses, lan.gate, this_computer=this_computer or lan.this_computer)
+        return Guard(inner, addresses, lan.gate, this_computer=lan.this_computer)
     return Guard(inner, Addresses(plan.host, plan.port))
 
 
