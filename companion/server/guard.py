@@ -250,6 +250,8 @@ class JoinGate:
         # Bounded memory whatever a flood of addresses sends: drop counts whose window has passed.
         if len(self._wrong) > 1024:
             self._wrong = {a: ts for a, ts in self._wrong.items() if ts and now - ts[-1] < WINDOW}
+        if len(self._locked) > 1024:
+            self._locked = {a: until for a, until in self._locked.items() if until > now}
 
 
 class Guard:
