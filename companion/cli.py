@@ -186,8 +186,6 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     if not 0 < args.port < 65536:
         raise _Failure(f"--port must be between 1 and 65535, not {args.port}")
     host = args.host if args.host is not None else ("0.0.0.0" if args.lan else "127.0.0.1")
-    if args.lan and args.host is not None and host.strip() in ("127.0.0.1", "localhost", "::1"):
-        raise _Failure("--lan serves to the network, so it cannot be combined with a loopback --host")
     if args.desktop and (args.lan or args.host is not None):
         raise _Failure("--desktop opens a window on this computer; --host and --lan serve the app to browsers")
 
@@ -203,12 +201,12 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
         for notice in store.notices:
             print(f"companion: {notice}", file=sys.stderr)
         if web:
-            return _serve(store, host, args.port)
+            return _serve(store, host, args.port, args.lan)
         import flet as ft
 
         # A window talks to this process over a local socket; Flet would turn it into an open web
         # server (at an address from its environment) on a machine without a display.
-        if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        if _no_display():
             raise _Failure("there is no display for a window here; --web serves the app to a browser")
         for name in ("FLET_FORCE_WEB_SERVER", "FLET_SERVER_IP", "FLET_SERVER_PORT"):
             os.environ.pop(name, None)
@@ -218,7 +216,7 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     return 0
 
 
-def _serve(store, host: str, port: int) -> int:
+def _serve(store, host: str, port: int, lan: bool) -> int:
     """Serve the app to browsers at `host`:`port` until Ctrl+C (see companion/server/)."""
     import errno
 
@@ -226,14 +224,10 @@ def _serve(store, host: str, port: int) -> int:
     from companion.server.web import describe, open_socket, plan_server, serve
     from companion.ui.app import build_main
 
-    saved = store.settings.get(CODE_SETTING)
     try:
-        plan = plan_server(host, port, saved if isinstance(saved, str) else None)
+        plan = plan_server(host, port, _kept_code(store.settings.get(CODE_SETTING)), lan=lan)
     except ValueError as exc:
-        if "--host" in str(exc):
-            raise _Failure(str(exc)) from None
-        print(f"companion: the saved join code is not usable ({exc}); a new one is drawn", file=sys.stderr)
-        plan = plan_server(host, port, None)
+        raise _Failure(str(exc)) from None
     try:
         sock = open_socket(plan)
     except OSError as exc:
@@ -249,9 +243,27 @@ def _serve(store, host: str, port: int) -> int:
     return 0
 
 
+def _kept_code(saved) -> str | None:
+    """The join code kept in the settings, or None (a random one) when there is none or it is unusable."""
+    from companion.server.guard import check_code
+
+    if not saved:
+        return None
+    try:
+        return check_code(str(saved))
+    except ValueError as exc:
+        print(f"companion: the saved join code is not usable ({exc}); a new one is drawn", file=sys.stderr)
+        return None
+
+
+def _no_display() -> bool:
+    """Linux with neither X11 nor Wayland: no window can open."""
+    return sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _desktop_available() -> bool:
     """A window is possible: a display, and a desktop client already on this machine (no download)."""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if _no_display():
         return False
     if os.environ.get("FLET_VIEW_PATH"):
         return True

@@ -22,12 +22,12 @@ import ipaddress
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 __all__ = [
-    "Addresses", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
+    "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
     "is_loopback", "COOKIE",
 ]
 
@@ -101,8 +101,8 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
             return None
         port_text = rest[1:] if rest else None
     else:
-        host, _, port_text = value.partition(":")
-        if not _:
+        host, colon, port_text = value.partition(":")
+        if not colon:
             port_text = None
     if port_text is None:
         return host, None
@@ -111,65 +111,42 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
     return host, int(port_text)
 
 
-@dataclass
+def listens_everywhere(bound: str) -> bool:
+    """The server listens on every interface of this computer (--host 0.0.0.0 or ::, what --lan does)."""
+    return bound in ("0.0.0.0", "::", "")
+
+
+@dataclass(frozen=True)
 class Addresses:
     """The names and addresses this server answers to, at its port.
 
     `bound` is the address given to --host. For a loopback address the names are the loopback ones; for
-    0.0.0.0 (or ::) every address of this computer's interfaces, looked up again when an unknown one
-    arrives (a laptop may change networks while it serves); for one other address, that address.
+    0.0.0.0 (or ::) every address `interfaces()` gives now (asked on each request, so a laptop that joins
+    another network while it serves is reached at its new address; LanAccess keeps the lookup cheap) and
+    this computer's names; for one other address, that address.
     """
 
     bound: str
     port: int
-    interfaces: Callable[[], Iterable[str]] = field(default=lambda: ())
+    interfaces: Callable[[], Iterable[str]] = lambda: ()
     extra_names: tuple[str, ...] = ()
-    _known: set[str] = field(default_factory=set, init=False)
-    _looked_up: float = field(default=0.0, init=False)
-
-    @property
-    def everywhere(self) -> bool:
-        """Listening on every interface (0.0.0.0 or ::)."""
-        return self.bound in ("0.0.0.0", "::", "")
-
-    @property
-    def lan(self) -> bool:
-        """Other devices can reach the server: it listens on more than the loopback interface."""
-        return not is_loopback(self.bound)
 
     def names(self) -> set[str]:
         """Every host name or address accepted in Host and Origin (without the port)."""
-        if not self._known or time.monotonic() - self._looked_up > 5.0:
-            self.refresh()
-        return set(self._known)
-
-    def refresh(self) -> None:
-        """Look the interfaces up again."""
-        known: set[str] = set()
-        if is_loopback(self.bound) or self.everywhere:
-            known.update(_LOOPBACK_NAMES)
-        if self.everywhere:
-            known.update(a.lower() for a in self.interfaces())
-            known.update(n.lower() for n in self.extra_names if n)
-        elif not is_loopback(self.bound):
-            known.add(self.bound.lower())
-        self._known = known
-        self._looked_up = time.monotonic()
+        if listens_everywhere(self.bound):
+            return {*_LOOPBACK_NAMES, *(a.lower() for a in self.interfaces()),
+                    *(n.lower() for n in self.extra_names if n)}
+        if is_loopback(self.bound):
+            return set(_LOOPBACK_NAMES)
+        return {self.bound.lower()}
 
     def allows_host(self, value: str | None) -> bool:
         """The Host header names this server (one of its addresses, at its port)."""
-        if not value:
-            return False
-        parsed = _split_host(value)
+        parsed = _split_host(value or "")
         if parsed is None:
             return False
         host, port = parsed
-        if (port if port is not None else 80) != self.port:
-            return False
-        if host in self.names():
-            return True
-        self.refresh()      # a new address since the last look (the laptop joined another network)
-        return host in self._known
+        return (port if port is not None else 80) == self.port and host in self.names()
 
     def allows_origin(self, value: str | None) -> bool:
         """The Origin header is one of this server's own pages (http, one of its names, its port)."""

@@ -12,7 +12,7 @@ import time
 import weakref
 from typing import Any
 
-from companion.server.guard import JoinGate, check_code, format_code, is_loopback
+from companion.server.guard import JoinGate, check_code, format_code, is_loopback, listens_everywhere
 
 __all__ = ["LanAccess", "interface_addresses", "lan_urls", "CODE_SETTING"]
 
@@ -68,7 +68,7 @@ class LanAccess:
 
     def urls(self) -> list[str]:
         """The addresses to open on a phone (the bound one, or every interface's)."""
-        if self.bound in ("0.0.0.0", "::", ""):
+        if listens_everywhere(self.bound):
             return lan_urls(self.interfaces(), self.port)
         return lan_urls([self.bound], self.port)
 

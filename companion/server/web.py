@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
-from companion.server.guard import Addresses, Guard, JoinGate, format_code
+from companion.server.guard import Addresses, Guard, JoinGate, format_code, listens_everywhere
 from companion.server.lan import LanAccess
 
 __all__ = [
@@ -56,15 +56,17 @@ class ServerPlan:
     def local_url(self) -> str:
         """The address to open on this computer."""
         host = self.host
-        if host in ("0.0.0.0", "::", "") or ipaddress.ip_address(host).is_loopback:
+        if listens_everywhere(host) or ipaddress.ip_address(host).is_loopback:
             host = "127.0.0.1"
         elif ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self.port}"
 
 
-def plan_server(host: str, port: int, saved_code: str | None) -> ServerPlan:
-    """Check --host and decide LAN mode; ValueError with a sentence when the address is unusable."""
+def plan_server(host: str, port: int, code: str | None, *, lan: bool = False) -> ServerPlan:
+    """Check --host and decide LAN mode (any address but loopback); `code` is the join code kept in the
+    settings, None for a random one. ValueError with a sentence when the address is unusable, or when
+    `lan` (--lan) was asked for with a loopback address."""
     text = (host or "").strip()
     if text == "localhost":
         text = "127.0.0.1"
@@ -75,9 +77,10 @@ def plan_server(host: str, port: int, saved_code: str | None) -> ServerPlan:
                          f"network addresses), not {host!r}") from None
     bound = str(address)
     if address.is_loopback:
+        if lan:
+            raise ValueError("--lan serves to the network, so it cannot be combined with a loopback --host")
         return ServerPlan(bound, port, None)
-    gate = JoinGate(saved_code or None)
-    return ServerPlan(bound, port, LanAccess(gate, bound, port))
+    return ServerPlan(bound, port, LanAccess(JoinGate(code), bound, port))
 
 
 def build_asgi(main: Callable, plan: ServerPlan):
@@ -232,6 +235,8 @@ def _quiet_flet_app():
 
 
 def _session_count(manager) -> int:
+    # Flet's app manager has no public count of its sessions; its private table is read, and a Flet
+    # without one reads as 0 (the memory is then simply not handed back early).
     sessions = getattr(manager, "_FletAppManager__sessions", None)
     return len(sessions) if isinstance(sessions, dict) else 0
 
