@@ -6,6 +6,8 @@ joined sees neither the code nor the way to change it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import flet as ft
 import flet.canvas as cv
 
@@ -25,22 +27,25 @@ def lan_for_this_tab(app):
     return lan
 
 
-def qr_modules(text: str) -> list[list[bool]]:
-    """The QR code of `text` as rows of dark (True) and light modules, with a quiet zone of two."""
+@lru_cache(maxsize=4)
+def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `text` as rows of dark (True) and light modules, with a quiet zone of two.
+
+    Kept for the few links a server shows: home is redrawn on every change any tab saves.
+    """
     import qrcode  # noqa: PLC0415 - only LAN mode draws one
 
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(text)
     code.make(fit=True)
-    return [list(row) for row in code.get_matrix()]
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
-def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
-    rows = qr_modules(text)
-    cell = size / len(rows)
-    ink = ft.Paint(color="#000000", style=ft.PaintingStyle.FILL)
-    shapes: list[cv.Shape] = [cv.Rect(0, 0, size, size, paint=ft.Paint(color="#FFFFFF"))]
-    for y, row in enumerate(rows):
+@lru_cache(maxsize=4)
+def _dark_runs(text: str) -> tuple[tuple[int, int, int], ...]:
+    """The QR code's dark modules as runs along its rows: (row, first column, length)."""
+    runs = []
+    for y, row in enumerate(qr_modules(text)):
         x = 0
         while x < len(row):
             if not row[x]:
@@ -49,8 +54,17 @@ def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
             start = x
             while x < len(row) and row[x]:
                 x += 1
-            # One rectangle per run of dark modules; a hair wider so no seam shows between runs.
-            shapes.append(cv.Rect(start * cell, y * cell, (x - start) * cell + 0.5, cell + 0.5, paint=ink))
+            runs.append((y, start, x - start))
+    return tuple(runs)
+
+
+def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
+    cell = size / len(qr_modules(text))
+    ink = ft.Paint(color="#000000", style=ft.PaintingStyle.FILL)
+    shapes: list[cv.Shape] = [cv.Rect(0, 0, size, size, paint=ft.Paint(color="#FFFFFF"))]
+    # One rectangle per run of dark modules; a hair wider so no seam shows between runs.
+    shapes.extend(cv.Rect(x * cell, y * cell, length * cell + 0.5, cell + 0.5, paint=ink)
+                  for y, x, length in _dark_runs(text))
     return ft.Semantics(
         label="QR code of the join link", identifier=key,
         content=ft.Container(key=key, width=size, height=size, content=cv.Canvas(shapes, width=size, height=size)),
