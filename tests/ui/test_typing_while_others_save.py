@@ -157,6 +157,16 @@ async def test_the_lan_code_being_typed_survives_another_tabs_save(store, hub):
         await b.close()
 
 
+async def test_a_name_overtaken_by_another_tabs_save_is_added_as_typed(open_ui, store):
+    """Players: the add reads the name the server holds, after the value, a save elsewhere and a late event."""
+    a = await open_ui(route="/players")
+    b = await open_ui(route="/players")
+    await _race(a, b, "player-name", "Ann")
+    await a.click("player-add")
+    assert sorted(p.name for p in store.players.list()) == ["Ann", "Zed", "Zoe"]
+    assert "Ann" in b.texts()
+
+
 async def test_the_typed_text_is_what_gets_saved_after_a_race(open_ui, store):
     """The save reads the text the server holds, even when the change event was overtaken by a redraw."""
     a = await open_ui()
