@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "run_python", "wait_http", "open_app",
-           "enable_semantics"]
+           "enable_semantics", "wait_for", "tap"]
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 # Without swiftshader Flutter's canvas stays blank in headless Chromium; the networking flags stop
@@ -111,6 +111,23 @@ def enable_semantics(page) -> None:
         except Exception:
             if time.monotonic() > deadline:
                 raise TimeoutError("the app's accessibility tree never appeared") from None
+
+
+def wait_for(page, selector: str, timeout: float = 30_000) -> None:
+    """Wait for an element of the page; on failure, say what the screen did show (its accessible texts)."""
+    try:
+        page.locator(selector).first.wait_for(timeout=timeout, state="attached")
+    except Exception:
+        shown = page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:40]}") from None
+
+
+def tap(page, identifier: str, timeout: float = 30_000) -> None:
+    """Tap the control with this `ft.Semantics` identifier (or `labelled` key) once it is on screen."""
+    selector = f'[flt-semantics-identifier="{identifier}"]'
+    wait_for(page, selector, timeout)
+    page.locator(selector).first.click(timeout=timeout)
 
 
 @contextmanager

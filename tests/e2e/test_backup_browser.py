@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
+from companion.bench.browser import enable_semantics, open_app, start_app, tap, wait_for, wait_http
 from companion.store import BACKUP_FORMAT, open_store
 
 pytestmark = pytest.mark.e2e
@@ -23,18 +23,18 @@ def test_a_backup_downloaded_in_the_browser_restores_into_a_fresh_server(playwri
     with start_app(tmp_path / "first", log=tmp_path / "first.log") as (url, proc):
         wait_http(url, proc)
         with open_app(playwright, url) as page:
-            _tap(page, "home-players")
+            tap(page, "home-players")
             _type(page, "player-name", NAME)
-            _tap(page, "player-add")
-            _wait_for(page, f'[aria-label="Rename {NAME}"]')     # the roster's row, not the typed text
+            tap(page, "player-add")
+            wait_for(page, f'[aria-label="Rename {NAME}"]')     # the roster's row, not the typed text
 
             _open(page, f"{url}/settings")
             assert str(tmp_path) not in page.content()           # the data folder is not shown to a browser
             with page.expect_download(timeout=30_000) as download:
-                _tap(page, "settings-backup-download")
+                tap(page, "settings-backup-download")
             assert download.value.suggested_filename.startswith("climbing-companion-backup-")
             download.value.save_as(backup)
-            _wait_for(page, 'flt-semantics:has-text("Backup downloaded as")')
+            wait_for(page, 'flt-semantics:has-text("Backup downloaded as")')
     doc = json.loads(backup.read_text(encoding="utf-8"))
     assert doc["format"] == BACKUP_FORMAT and [p["name"] for p in doc["players"]] == [NAME]
 
@@ -43,14 +43,14 @@ def test_a_backup_downloaded_in_the_browser_restores_into_a_fresh_server(playwri
         wait_http(url, proc)
         with open_app(playwright, f"{url}/settings") as page:
             with page.expect_file_chooser(timeout=30_000) as chooser:
-                _tap(page, "settings-backup-pick")
+                tap(page, "settings-backup-pick")
             chooser.value.set_files(str(backup))
-            _wait_for(page, f'flt-semantics:has-text("Imported {backup.name}")')
+            wait_for(page, f'flt-semantics:has-text("Imported {backup.name}")')
             page.wait_for_timeout(1000)                           # the canvas repaints after the tree
             page.screenshot(path=str(tmp_path / "settings-imported.png"))
 
             _open(page, f"{url}/players")
-            _wait_for(page, f'[aria-label="Rename {NAME}"]')
+            wait_for(page, f'[aria-label="Rename {NAME}"]')
     store = open_store(fresh)                                     # the server has stopped: it is on disk
     try:
         assert [p.name for p in store.players.list()] == [NAME]
@@ -65,29 +65,13 @@ def _open(page, address: str) -> None:
 
 def _type(page, identifier: str, text: str) -> None:
     """Tap a text field, wait until Flutter edits it, type, and let the change events reach the server."""
-    _tap(page, identifier)
+    tap(page, identifier)
     page.wait_for_selector("input, textarea", state="attached", timeout=30_000)
     page.wait_for_timeout(300)          # keys sent before Flutter's editing element takes over are lost
     page.keyboard.type(text, delay=40)
     page.wait_for_function(f"() => [...document.querySelectorAll('input, textarea')].some(e => e.value === {text!r})",
                            timeout=30_000)
     page.wait_for_timeout(500)
-
-
-def _tap(page, identifier: str) -> None:
-    selector = f'[flt-semantics-identifier="{identifier}"]'
-    _wait_for(page, selector)
-    page.locator(selector).first.click(timeout=30_000)
-
-
-def _wait_for(page, selector: str) -> None:
-    """Wait for an element; on failure, say what the screen did show."""
-    try:
-        page.locator(selector).first.wait_for(timeout=30_000, state="attached")
-    except Exception:
-        shown = page.eval_on_selector_all(
-            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
-        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:40]}") from None
 
 
 @pytest.mark.parametrize("mode", ["merge", "replace"])
@@ -100,19 +84,19 @@ def test_a_14ers_catalog_is_uploaded_in_the_browser(playwright, tmp_path, mode):
     with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
         wait_http(url, proc)
         with open_app(playwright, f"{url}/games/fourteeners") as page:
-            _tap(page, "ft-tab-cards")
+            tap(page, "ft-tab-cards")
             if mode == "replace":
-                _tap(page, "ftc-import-replace")
+                tap(page, "ftc-import-replace")
                 button = "ftc-replace-confirm"
             else:
                 button = "ftc-import"
             with page.expect_file_chooser(timeout=30_000) as chooser:
-                _tap(page, button)
+                tap(page, button)
             chooser.value.set_files(str(catalog))
             # The outcome line sits below the long card list, out of the accessibility tree's view; the
             # list's own count at the top says the cards arrived.
             cards = len(synthetic_catalog_doc()["cards"])
-            _wait_for(page, f'flt-semantics:has-text("{cards} of {cards} Climb cards")')
+            wait_for(page, f'flt-semantics:has-text("{cards} of {cards} Climb cards")')
     store = open_store(tmp_path / "data")
     try:
         from companion.ui.fourteeners_store import load_catalog
