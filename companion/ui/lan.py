@@ -14,7 +14,7 @@ import flet.canvas as cv
 from companion.errors import CompanionError
 from companion.server.lan import CODE_SETTING
 from companion.ui.services import use_app, use_field_text
-from companion.ui.widgets import surface
+from companion.ui.widgets import labelled, surface
 
 __all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
 
@@ -83,13 +83,13 @@ def lan_join_card(app) -> ft.Control | None:
     ]
     if urls:
         texts.append(ft.Text("Scan the code with a phone on the same Wi-Fi, or open", size=13))
-        texts.extend(ft.Text(url, key=f"lan-url-{i}", selectable=True, weight=ft.FontWeight.W_600, size=13)
+        texts.extend(ft.Text(url, key=f"lan-url-{i}", weight=ft.FontWeight.W_600, size=13)
                      for i, url in enumerate(urls))
     else:
         texts.append(ft.Text("This computer is on no network yet. Join the Wi-Fi; the address appears here.",
                              size=13))
     texts.append(ft.Text("Join code", size=13))
-    texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700, selectable=True,
+    texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700,
                          no_wrap=True))
     texts.append(ft.Text("Anyone on this network who has the code can see and change everything here.",
                          size=12, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -141,15 +141,19 @@ def LanCodePanel() -> ft.Control:
     controls: list[ft.Control] = [
         ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        typed.bind(ft.TextField(key="settings-lan-new-code", label="A code to keep (6 to 32 letters or digits)",
-                                dense=True)),
+        labelled("settings-lan-new-code", typed.bind(ft.TextField(
+            key="settings-lan-new-code", label="A code to keep", dense=True, helper="6 to 32 letters or digits",
+            capitalization=ft.TextCapitalization.CHARACTERS, on_submit=lambda: keep()))),
         ft.Row(wrap=True, spacing=8, controls=[
-            ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep),
-            ft.TextButton("Draw a new one at every start", key="settings-lan-random", on_click=draw_new),
+            labelled("settings-lan-keep", ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep)),
+            # Kept code: go back to drawing one per start; drawn code: draw another one now.
+            labelled("settings-lan-random", ft.TextButton(
+                "Draw a new one at every start" if saved else "Draw another code now", key="settings-lan-random",
+                on_click=draw_new)),
         ]),
     ]
     if outcome is not None:
         good, message = outcome
         controls.append(ft.Text(message, key="settings-lan-result", size=13,
                                 color=None if good else ft.Colors.ERROR))
-    return surface(ft.Column(controls, spacing=10, tight=True))
+    return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
