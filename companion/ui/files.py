@@ -12,7 +12,6 @@ save and open dialogs give paths, and this module writes and reads them.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import flet as ft
 
 from companion.errors import InvalidInput
 from companion.store.atomic import write_bytes_atomic
+from companion.ui.services import off_loop
 
 __all__ = ["Picked", "FilePick", "save_bytes", "use_file_pick", "parse_json", "read_limited", "file_size"]
 
@@ -55,7 +55,7 @@ async def save_bytes(desktop: bool, data: bytes, name: str, *, title: str, exten
     if not answer:
         return None
     target = Path(answer)
-    await asyncio.to_thread(write_bytes_atomic, target, data)
+    await off_loop(write_bytes_atomic, target, data)
     return f"saved to {target}"
 
 
@@ -144,7 +144,7 @@ async def _pick_on_desktop(*, title: str, extension: str, limit: int, what: str)
     chosen = files[0]
     name = _shown_name(chosen.name)
     if chosen.path:
-        data = await asyncio.to_thread(read_limited, Path(chosen.path), limit, what)
+        data = await off_loop(read_limited, Path(chosen.path), limit, what)
     elif chosen.bytes is not None:
         data = bytes(chosen.bytes)
     else:

@@ -6,6 +6,8 @@ tree over the same shell; `AppServices` is what one tab's screens get through `u
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -16,6 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 
 __all__ = [
+    "off_loop",
     "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
 ]
@@ -197,3 +200,11 @@ def use_back_cancels(cancel: Callable[[], None]) -> None:
         page.on_view_pop = router_pop.current
 
     ft.use_effect(take_back, dependencies=[], cleanup=give_back)
+
+
+async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+    """Run blocking work (reading the whole history, a backup) where it does not stall the screens: on a
+    worker thread, or in place inside a browser, where Python has no threads."""
+    if sys.platform == "emscripten":
+        return fn(*args)
+    return await asyncio.to_thread(fn, *args)

@@ -10,7 +10,6 @@ is not told where the data folder is.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -21,7 +20,7 @@ from companion import __version__, stats
 from companion.errors import CompanionError, InvalidInput
 from companion.ui.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.lan import LanCodePanel, lan_for_this_tab
-from companion.ui.services import ThemeChoice, use_app
+from companion.ui.services import ThemeChoice, off_loop, use_app
 from companion.ui.widgets import labelled, screen_view, section_title, surface
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
@@ -157,7 +156,7 @@ def BackupPanel() -> ft.Control:
 
     async def download() -> None:
         async def work():
-            data = await asyncio.to_thread(_backup_bytes, app.store)
+            data = await off_loop(_backup_bytes, app.store)
             went = await save_bytes(desktop, data, file_name("json"), title="Save the backup", extension="json")
             if went is None:
                 return None   # the save dialog was cancelled
@@ -203,7 +202,7 @@ def CsvPanel() -> ft.Control:
     async def download() -> None:
         set_busy(True)
         try:
-            text, rows = await asyncio.to_thread(_history_csv, app.store)
+            text, rows = await off_loop(_history_csv, app.store)
             # A byte-order mark tells spreadsheet programs the file is UTF-8, so accented names survive.
             went = await save_bytes(desktop, text.encode("utf-8-sig"), file_name("csv"), title="Save the history",
                                     extension="csv")
@@ -231,7 +230,7 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
     """Parse and import a backup; the store checks every record before it changes anything."""
     try:
         doc = parse_json(data)
-        report = await asyncio.to_thread(app.store.import_all, doc)
+        report = await off_loop(app.store.import_all, doc)
     except InvalidInput as exc:
         raise InvalidInput(f"The file {name} was not imported: {exc}") from None
     app.changed()

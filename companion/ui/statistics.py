@@ -25,7 +25,7 @@ from companion.ui.charts import (
 )
 from companion.ui.history import ALL, stats_route
 from companion.ui.home import game_look
-from companion.ui.services import use_app
+from companion.ui.services import off_loop, use_app
 from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
 __all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS",
@@ -196,7 +196,7 @@ def _use_games(app) -> Games | None:
             return
         running = _READING.get(page)
         if running is None or running[:2] != stamp:
-            running = (*stamp, asyncio.ensure_future(asyncio.to_thread(_read, app)))
+            running = (*stamp, asyncio.ensure_future(off_loop(_read, app)))
             _READING[page] = running
         games = await running[2]
         if _READING.get(page) is running:
