@@ -5,6 +5,7 @@
     companion check GAME FILE [--json]      check a position (Ridgeline melds and pitches)
     companion export FILE [--data-dir DIR]  write a full backup of the saved data
     companion import FILE [--data-dir DIR]  merge a backup into the saved data (all or nothing)
+    companion build web OUT_DIR [--base-path P]   write the app as static files that run offline in a browser
     companion bench NAME [ARGS...]          print a benchmark's figures
 
 Every error is one line on stderr naming the problem, with exit status 2.
@@ -26,7 +27,7 @@ __all__ = ["main", "DEFAULT_PORT"]
 
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
-_COMMANDS = ("score", "check", "export", "import", "bench")
+_COMMANDS = ("score", "check", "export", "import", "build", "bench")
 
 
 class _Failure(Exception):
@@ -75,9 +76,27 @@ def _run_command(command: str, rest: list[str]) -> int:
         parser.add_argument("--data-dir", help="the folder the app keeps its data in")
         args = parser.parse_args(rest)
         return _export(args) if command == "export" else _import(args)
+    if command == "build":
+        parser.add_argument("target", choices=["web"], help="what to build: web (a static offline folder)")
+        parser.add_argument("out_dir", help="the folder to write (new, empty, or an earlier build)")
+        parser.add_argument("--base-path", default="/",
+                            help="the URL path the folder will be served at (default /), e.g. /companion/")
+        args = parser.parse_args(rest)
+        return _build_web(args.out_dir, args.base_path)
     parser.add_argument("name", help="which benchmark: trek12, store, ridgeline ...")
     args, extra = parser.parse_known_args(rest)
     return _bench(args.name, extra)
+
+
+def _build_web(out_dir: str, base_path: str) -> int:
+    from companion.browser.build import build_web
+
+    try:
+        report = build_web(out_dir, base_path=base_path)
+    except OSError as exc:
+        raise _Failure(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+    print("\n".join(report.lines()))
+    return 0
 
 
 def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:

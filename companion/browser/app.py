@@ -1,0 +1,57 @@
+"""The app as it starts inside a browser page, with Python itself running there (Pyodide).
+
+The static build (`companion build web`) runs this instead of the command line: no server, no threads,
+no per-user folder. The saved data lives in the browser's IndexedDB (see `companion.browser.storage`),
+mounted before the store opens, and every save is copied there as soon as it is made. Which tab owns the
+data is settled in the page before Python starts (`client/companion.js` holds a Web Lock), so only one
+tab at a time ever opens the store. Everything else (the engines, the store, the screens) is the code a
+desktop runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import flet as ft
+
+from companion.errors import CompanionError
+
+__all__ = ["DATA_PATH", "run", "main"]
+
+# Where the data folder is mounted in Emscripten's file system (persisted to IndexedDB under this name).
+DATA_PATH = "/companion-data"
+
+log = logging.getLogger("companion.browser")
+
+
+def run() -> None:
+    """Start the app in the page (the build's entry module calls this)."""
+    ft.run(main)
+
+
+async def main(page: ft.Page) -> None:
+    """Open the data kept in this browser, then hand the page to the same screens as everywhere else."""
+    from companion.browser.storage import open_browser_store  # noqa: PLC0415 - only inside a browser
+    from companion.ui.app import build_main  # noqa: PLC0415
+
+    fs = _emscripten_fs()
+    try:
+        store, folder = await open_browser_store(fs, DATA_PATH)
+    except CompanionError as exc:
+        _show_failure(page, f"The saved data in this browser cannot be opened: {exc}")
+        return
+    for notice in store.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    build_main(store)(page)
+
+
+def _emscripten_fs():
+    import pyodide_js  # noqa: PLC0415 - exists only inside Pyodide
+
+    return pyodide_js.FS
+
+
+def _show_failure(page: ft.Page, message: str) -> None:
+    page.title = "Climbing companion"
+    page.add(ft.SafeArea(ft.Container(ft.Text(message, selectable=True), padding=24)))

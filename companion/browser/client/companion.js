@@ -1,0 +1,157 @@
+// The companion's own page script, loaded right after Flet's python.js.
+//
+// Everywhere (the static build and `companion --web`): Flet's web client asks a public CDN for Rive's
+// `rive_native.js`; that request is sent to the companion's own host instead (companion-rive.js).
+//
+// In the static build (Python runs in the page: `flet.pyodide`):
+// - one tab owns the saved data: a Web Lock is taken before Python starts; a second tab says plainly that
+//   the app is open elsewhere and starts by itself once that one is closed;
+// - the browser is asked to keep the data (persistent storage), and the service worker (sw.js) is
+//   registered; when a newer build has been installed, the player is told and chooses when to switch.
+"use strict";
+
+(function () {
+  var RIVE_CDN = /^https:\/\/cdn\.jsdelivr\.net\/npm\/@rive-app\/flutter-native-wasm@[^/]+\//;
+
+  function local(url) {
+    return typeof url === "string" && RIVE_CDN.test(url) ? "companion-rive.js" : url;
+  }
+
+  var srcProperty = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
+  Object.defineProperty(HTMLScriptElement.prototype, "src", {
+    configurable: true,
+    enumerable: srcProperty.enumerable,
+    get: function () { return srcProperty.get.call(this); },
+    set: function (value) { srcProperty.set.call(this, local(value)); },
+  });
+  var setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (this instanceof HTMLScriptElement && String(name).toLowerCase() === "src") {
+      value = local(value);
+    }
+    return setAttribute.call(this, name, value);
+  };
+
+  if (typeof flet === "undefined" || !flet.pyodide) {
+    return;   // served by `companion --web`: the data lives on that computer
+  }
+
+  var LOCK = "climbing-companion-data";
+
+  function notice(id, text, buttonText, onButton) {
+    var box = document.getElementById(id);
+    if (!box) {
+      box = document.createElement("div");
+      box.id = id;
+      box.setAttribute("role", "alert");
+      box.style.cssText = [
+        "position:fixed", "left:12px", "right:12px", "z-index:2147483647", "padding:16px",
+        "border-radius:12px", "font:16px/1.4 system-ui,sans-serif", "box-shadow:0 4px 16px rgba(0,0,0,.25)",
+        "background:#1F6F78", "color:#fff", "display:flex", "gap:12px", "align-items:center",
+        "flex-wrap:wrap", id === "companion-elsewhere" ? "top:30%" : "bottom:12px",
+      ].join(";");
+      document.body.appendChild(box);
+    }
+    box.textContent = "";
+    var words = document.createElement("span");
+    words.style.flex = "1 1 220px";
+    words.textContent = text;
+    box.appendChild(words);
+    if (buttonText) {
+      var button = document.createElement("button");
+      button.textContent = buttonText;
+      button.style.cssText = "font:inherit;font-weight:600;padding:8px 16px;border:0;border-radius:8px;"
+        + "background:#fff;color:#1F6F78;min-height:44px";
+      button.addEventListener("click", onButton);
+      box.appendChild(button);
+    }
+    return box;
+  }
+
+  function dismiss(id) {
+    var box = document.getElementById(id);
+    if (box) { box.remove(); }
+  }
+
+  // Resolves once this tab owns the saved data; the lock is held until the tab closes.
+  var owned = null;
+  function ownData() {
+    if (owned) { return owned; }
+    owned = new Promise(function (resolve) {
+      if (!navigator.locks) { resolve(); return; }   // no Web Locks: nothing can tell tabs apart
+      var holdForever = function () { resolve(); return new Promise(function () {}); };
+      navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
+        if (lock) { return holdForever(); }
+        var wait = function () {
+          notice("companion-elsewhere",
+            "The companion is already open in another tab or window of this browser. Only one can keep "
+            + "the scores: close the other one and this one opens by itself.");
+        };
+        if (document.body) { wait(); } else { document.addEventListener("DOMContentLoaded", wait); }
+        navigator.locks.request(LOCK, function () {
+          dismiss("companion-elsewhere");
+          return holdForever();
+        });
+        return undefined;
+      });
+    });
+    return owned;
+  }
+  window.companionOwnsData = ownData;
+
+  var connect = globalThis.jsConnect;
+  globalThis.jsConnect = async function () {
+    await ownData();
+    return connect.apply(this, arguments);
+  };
+  ownData();
+
+  if (navigator.storage && navigator.storage.persist) {
+    navigator.storage.persisted().then(function (kept) {
+      return kept || navigator.storage.persist();
+    }).catch(function () {});
+  }
+
+  if (!("serviceWorker" in navigator)) {
+    return;   // plain http from another computer: no offline copy, but the app itself works
+  }
+  var reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (reloading) { window.location.reload(); }
+  });
+
+  function offerUpdate(worker) {
+    notice("companion-update",
+      "A new version of the companion is ready. Everything you entered is saved.",
+      "Update now", function () {
+        reloading = true;
+        worker.postMessage({ type: "companion-update" });
+      });
+  }
+
+  function watch(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) {
+      offerUpdate(registration.waiting);
+    }
+    registration.addEventListener("updatefound", function () {
+      var incoming = registration.installing;
+      if (!incoming) { return; }
+      incoming.addEventListener("statechange", function () {
+        // The first install has no controller to replace: nothing to tell.
+        if (incoming.state === "installed" && navigator.serviceWorker.controller) {
+          offerUpdate(incoming);
+        }
+      });
+    });
+    // A phone may keep the app open for days: look for a newer build now and then.
+    setInterval(function () {
+      if (document.visibilityState === "visible") { registration.update().catch(function () {}); }
+    }, 60 * 60 * 1000);
+  }
+
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(watch).catch(function (error) {
+      console.warn("The offline copy could not be set up:", error);
+    });
+  });
+})();
