@@ -47,9 +47,10 @@ BACKGROUND_COLOUR = "#FFFFFF"
 _LEFT_OUT = re.compile(
     r"^(pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|.*\.d\.ts)"
     r"|.*\.map|.*\.symbols|flutter_service_worker\.js|icons/.*)$")
-# The package's parts that a page cannot use: benchmarks (they drive a browser) and the web server.
-_APP_LEFT_OUT = re.compile(r"^companion/(bench/.*|server/web\.py|browser/(build|wheels)\.py|browser/client/.*"
-                           r"|assets/.*)$|(^|/)__pycache__/|\.pyc$")
+# The package's parts that a page cannot use: the benchmarks that drive a browser or time the server (the
+# engine's own, trek12, stays: it measures the engine inside the page), the web server, the build itself.
+_APP_LEFT_OUT = re.compile(r"^companion/(bench/(?!__init__\.py$|trek12\.py$).*|server/web\.py"
+                           r"|browser/(build|wheels)\.py|browser/client/.*|assets/.*)$|(^|/)__pycache__/|\.pyc$")
 _BOOTSTRAP_SW = re.compile(r"\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 
 

@@ -10,17 +10,21 @@ parts (the websocket handler `FletApp`, the static client `FletStaticFiles`) wit
 from __future__ import annotations
 
 import asyncio
+import atexit
 import ctypes
 import ctypes.util
 import gc
 import ipaddress
 import logging
 import os
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
@@ -113,13 +117,27 @@ def build_asgi(main: Callable, plan: ServerPlan):
 
     inner.mount("/", FletStaticFiles(app_name=APP_TITLE, app_short_name="Companion",
                                      app_description="Score sheets, rules and solo opponents for climbing games",
-                                     no_cdn=True, websocket_endpoint_path="ws"))
+                                     no_cdn=True, websocket_endpoint_path="ws", assets_dir=_client_files()))
     if plan.lan is not None:
         lan = plan.lan
         addresses = Addresses(plan.host, plan.port, interfaces=lan.own_addresses,
                               extra_names=_host_names())
         return Guard(inner, addresses, lan.gate, this_computer=lan.this_computer)
     return Guard(inner, Addresses(plan.host, plan.port))
+
+
+def _client_files() -> str:
+    """A folder laid over Flet's web client: its index.html with the companion's page script, which sends
+    the client's one request for a CDN (Rive's runtime) to this server instead, and that script's files."""
+    from companion.browser.build import CLIENT_DIR, flet_web_dir, inject_client  # noqa: PLC0415
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
+    atexit.register(shutil.rmtree, folder, True)
+    index = (flet_web_dir() / "index.html").read_text(encoding="utf-8")
+    (folder / "index.html").write_text(inject_client(index), encoding="utf-8")
+    for name in ("companion.js", "companion-rive.js"):
+        shutil.copyfile(CLIENT_DIR / name, folder / name)
+    return str(folder)
 
 
 def open_socket(plan: ServerPlan) -> socket.socket:
