@@ -251,12 +251,19 @@ def _rotate_backup(path: Path) -> None:
 
 def _link_or_copy(source: Path, target: Path) -> None:
     try:
-        os.link(source, target)
+        _link(source, target)
     except OSError:
-        # No hard links here (FAT storage cards, some sandboxes): copy the bytes and make them durable.
+        # No hard links here (FAT storage cards, some sandboxes, WebAssembly, whose os has no link at
+        # all): copy the bytes and make them durable.
         shutil.copyfile(source, target)
         with open(target, "rb+") as handle:
             os.fsync(handle.fileno())
+
+
+def _link(source: Path, target: Path) -> None:
+    if not hasattr(os, "link"):
+        raise OSError(f"no hard links on this platform: {target.name}")
+    os.link(source, target)
 
 
 def _unlink_quietly(path: Path) -> None:
