@@ -5,6 +5,9 @@
     store.players.add("Ann")
     store.close()
 
+`open_store(data_dir, after_save=hook)` calls `hook()` after every change that reached the folder (the browser
+backend copies the folder into IndexedDB from it: `companion.browser.storage`).
+
 See `store.py` for the files a data folder holds and `docs/formats.md` (Backup) for the backup file.
 """
 

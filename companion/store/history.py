@@ -39,6 +39,7 @@ __all__ = [
     "MonthSummary",
     "MonthFiles",
     "SetAside",
+    "Changed",
     "TABLE",
     "INDEX_FORMAT",
     "INDEX_VERSION",
@@ -52,6 +53,8 @@ Month: TypeAlias = str                    # "2026-11": the UTC year and month ga
 Fingerprint: TypeAlias = tuple[int, int, int]  # size, modification time (ns), inode of a month file
 # Moves an unreadable file aside and tells the user: (file relative to the data folder, reason, at start).
 SetAside: TypeAlias = Callable[[str, str, bool], None]
+# Told after each change that reached the data folder (the store's after_save hangs off it).
+Changed: TypeAlias = Callable[[], None]
 # One game in a month's time order: (finished, id, game, player ids). Finished times are canonical UTC
 # text, so text order is time order; the unique id breaks ties.
 _Entry: TypeAlias = tuple[str, str, str, frozenset]
@@ -134,8 +137,8 @@ class MonthSummary:
 class _Month:
     """One month file that has been read: its tinydb database, each game's place in it, its time order."""
 
-    def __init__(self, file: str, path: Path | None, data: RawData) -> None:
-        self.db = Database(file, path, data)
+    def __init__(self, file: str, path: Path | None, data: RawData, changed: Changed | None = None) -> None:
+        self.db = Database(file, path, data, changed)
         table = data.get(TABLE, {})
         self.doc_ids = {doc["id"]: int(doc_id) for doc_id, doc in table.items()}
         self.entries = sorted(_entry(doc) for doc in table.values())
@@ -171,9 +174,10 @@ class MonthFiles:
     Every method is called with the store's mutex held.
     """
 
-    def __init__(self, folder: Path | None, set_aside: SetAside | None = None) -> None:
+    def __init__(self, folder: Path | None, set_aside: SetAside | None = None, changed: Changed | None = None) -> None:
         self.folder = folder
         self._set_aside = set_aside
+        self._changed = changed
         self._summaries: dict[Month, MonthSummary] = {}
         self._open: dict[Month, _Month] = {}
         self._where: dict[RecordId, Month] = {}
@@ -182,12 +186,13 @@ class MonthFiles:
         self.closed = False
 
     @classmethod
-    def open(cls, folder: Path, preloaded: dict[Month, RawData], set_aside: SetAside) -> MonthFiles:
+    def open(cls, folder: Path, preloaded: dict[Month, RawData], set_aside: SetAside,
+             changed: Changed | None = None) -> MonthFiles:
         """The history of a data folder: summaries from the index, month files read only where it is stale.
 
         `preloaded` holds months already read and checked (by an upgrade), so they are not read twice.
         """
-        months = cls(folder, set_aside)
+        months = cls(folder, set_aside, changed)
         months._starting = True
         try:
             months._start(preloaded)
@@ -268,7 +273,7 @@ class MonthFiles:
         fresh = opened is None
         if fresh:
             self._make_folder()
-            opened = _Month(month_file(month), self._path(month), {})
+            opened = _Month(month_file(month), self._path(month), {}, self._changed)
         try:
             opened.insert(doc)
         except BaseException:
@@ -318,7 +323,7 @@ class MonthFiles:
                 raise StoreError(f"the copy of {month_file(month)} holds the game {game_id!r}, which "
                                  f"{month_file(other)} holds too; it cannot be restored beside it")
         self._make_folder()
-        live = self._open.get(month) or _Month(month_file(month), self._path(month), {})
+        live = self._open.get(month) or _Month(month_file(month), self._path(month), {}, self._changed)
         live.db.write(data)
         self._open.pop(month, None)
         self._attach(month, data, self._fingerprint(month))
@@ -355,6 +360,8 @@ class MonthFiles:
             self._dirty = True
         else:
             self._dirty = False
+            if self._changed is not None:
+                self._changed()
 
     def close(self) -> None:
         """Refuse further writes."""
@@ -427,7 +434,7 @@ class MonthFiles:
         summary = MonthSummary.of(data.get(TABLE, {}).values(), fingerprint)
         if not self._add_summary(month, summary):
             return None
-        opened = self._open[month] = _Month(month_file(month), self._path(month), data)
+        opened = self._open[month] = _Month(month_file(month), self._path(month), data, self._changed)
         if self.closed:
             opened.db.close()
         return opened
@@ -486,6 +493,8 @@ class MonthFiles:
         folder = self.folder / HISTORY_DIR
         if not folder.is_dir():
             folder.mkdir()
+            if self._changed is not None:
+                self._changed()
             fsync_dir(self.folder)  # the new folder's entry must survive a power cut with its files
 
     def _check_open(self) -> None:

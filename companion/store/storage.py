@@ -47,10 +47,12 @@ def check_shape(data: Any) -> RawData:
 class AtomicJSONStorage(Storage):
     """A tinydb Storage over one JSON file, replaced atomically on each write, the previous one kept as .bak."""
 
-    def __init__(self, path: Path, *, keep_backup: bool = True) -> None:
+    def __init__(self, path: Path, *, keep_backup: bool = True, changed: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.path = Path(path)
         self.keep_backup = keep_backup
+        # Told after each write that reached the folder (the store's after_save runs off it); None: nobody.
+        self.changed = changed
 
     def read(self) -> RawData | None:
         """The file's tables, None when there is no file yet; StoreCorrupt when its content is unusable."""
@@ -76,6 +78,8 @@ class AtomicJSONStorage(Storage):
                 f"could not save {self.path.name} in the data folder: {exc.strerror or exc}; "
                 "the previously saved version is intact"
             ) from None
+        if self.changed is not None:
+            self.changed()
 
 
 class WriteThroughCache(Middleware):
@@ -113,10 +117,13 @@ class WriteThroughCache(Middleware):
 class Database:
     """One saved file (or its in-memory stand-in) as a tinydb database with a write-through cache."""
 
-    def __init__(self, name: str, path: Path | None, data: RawData | None) -> None:
+    def __init__(self, name: str, path: Path | None, data: RawData | None,
+                 changed: Callable[[], None] | None = None) -> None:
         self.name = name
         self.path = path
-        storage_cls: Callable[[], Storage] = (lambda: AtomicJSONStorage(path)) if path else MemoryStorage
+        storage_cls: Callable[[], Storage] = (
+            (lambda: AtomicJSONStorage(path, changed=changed)) if path else MemoryStorage
+        )
         self._cache = WriteThroughCache(storage_cls)
         self._cache()  # creates the storage instance behind the middleware
         self._cache.prime(data if data is not None else {})

@@ -14,6 +14,7 @@ Files in a data folder:
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import re
 import threading
@@ -38,7 +39,9 @@ from companion.store.records import describe, timestamp
 from companion.store.repos import HistoryRepo, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
 from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
 
-__all__ = ["Store", "open_store", "BackupInfo", "BackupKind"]
+__all__ = ["Store", "open_store", "AfterSave", "BackupInfo", "BackupKind"]
+
+_log = logging.getLogger(__name__)
 
 _STEM = r"(?P<stem>[a-z][a-z0-9_]{0,39})"
 _MONTH_STEM = r"(?P<stem>\d{4}-(?:0[1-9]|1[0-2]))"
@@ -50,6 +53,8 @@ _WHAT = {
 }
 
 Clock = Callable[[], datetime]
+# Called with no arguments once a store call's changes have reached the data folder (see open_store).
+AfterSave = Callable[[], None]
 
 
 class BackupKind(str, Enum):
@@ -109,7 +114,7 @@ class Store:
 
     def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], months: MonthFiles,
                  lock: ProcessLock | None, notices: list[str], clock: Clock, offered: list[Path] | None = None,
-                 schema_version: int = migrations.SCHEMA_VERSION) -> None:
+                 schema_version: int = migrations.SCHEMA_VERSION, saving: _SavingMutex | None = None) -> None:
         self.data_dir = data_dir
         self.schema_version = schema_version
         # Both lists grow after opening too: a month file found unreadable when first read is reported here.
@@ -120,8 +125,10 @@ class Store:
         self._lock = lock
         self._clock = clock
         self._tables: dict[str, TableRepo] = {}
-        # Held by every repository call: Flet runs event handlers on several threads at once.
-        self.mutex = threading.RLock()
+        # Held by every repository call: Flet runs event handlers on several threads at once. With an
+        # after_save hook it also calls the hook once the outermost call holding it has changed files.
+        self.mutex: Any = threading.RLock() if saving is None else saving
+        self._changed = None if saving is None else saving.changed
         # A plain function, not the bound self.now: repositories holding the store would make a reference
         # cycle, and a closed store (with its whole history in memory) would wait for a full collection.
         stamp = functools.partial(_stamp_now, clock)
@@ -268,7 +275,7 @@ class Store:
         db = self._dbs.get(file)
         if db is None:
             path = None if self.data_dir is None else self.data_dir / file
-            db = self._dbs[file] = Database(file, path, None)
+            db = self._dbs[file] = Database(file, path, None, self._changed)
             if self.closed:
                 db.close()
         return db
@@ -284,6 +291,8 @@ class Store:
             except OSError as exc:
                 raise StoreError(f"could not save in the data folder: {exc.strerror or exc}; "
                                  "nothing was changed") from None
+            if self._changed is not None:
+                self._changed()
         months = False
         for file, data in changes.items():
             month = month_of_file(file)
@@ -301,8 +310,28 @@ class Store:
 
 
 def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
-               migration_steps: Sequence[migrations.Migration] | None = None) -> Store:
-    """Open the data folder (default: paths.default_data_dir()), or an in-memory store with memory=True."""
+               migration_steps: Sequence[migrations.Migration] | None = None,
+               after_save: AfterSave | None = None) -> Store:
+    """Open the data folder (default: paths.default_data_dir()), or an in-memory store with memory=True.
+
+    `after_save`, when given, is called with no arguments after every store call whose changes reached the
+    data folder: saves of every kind, history month files and their index, restores, imports, and opening
+    itself (which may upgrade, finish an interrupted commit, move unreadable files aside or create files),
+    so that a copy of the folder kept elsewhere (the browser's persistent storage) can follow it. It runs
+    once per call, however many files the call wrote (several calls inside one `with store.mutex:` count as
+    one), with the store's mutex held, after the files are complete; it must not block and must not save
+    through the store. A call whose every change failed does not call it (atomic writes leave the folder as
+    it was), nor does a failed open (the copy kept elsewhere still holds the folder as it was before opening,
+    which the next open treats the same way); a call that failed after some change had completed (the
+    history folder made before its month file could not be written) does, as that change is in the folder.
+    An in-memory store never calls it.
+
+    If `after_save` raises, the change stays saved in the folder and in the open store, and the store call
+    raises StoreError (chained to the hook's error) saying the copy kept elsewhere may be behind: a data
+    loss risk must reach the person, who can then export a backup, and a later successful save brings the
+    copy up to date. When the store call failed anyway, its own error is raised and the hook's is logged.
+    An open whose after_save raises closes the store again before raising.
+    """
     clock = clock or _utc_now
     steps = migrations.MIGRATIONS if migration_steps is None else tuple(migration_steps)
     if memory:
@@ -322,17 +351,94 @@ def open_store(data_dir: Path | str | None = None, *, memory: bool = False, cloc
     folder = folder.resolve()
     lock = ProcessLock(folder)
     lock.acquire()
+    if after_save is None:
+        try:
+            return _open_folder(folder, lock, clock, steps, None)
+        except BaseException:
+            lock.release()
+            raise
+    return _open_saving(folder, lock, clock, steps, _SavingMutex(after_save))
+
+
+def _open_saving(folder: Path, lock: ProcessLock, clock: Clock, steps: Sequence[migrations.Migration],
+                 saving: _SavingMutex) -> Store:
+    """Open with an after_save hook: whatever opening changed is handed on once, when it has succeeded."""
+    store = None
     try:
-        return _open_folder(folder, lock, clock, steps)
+        with saving:
+            try:
+                store = _open_folder(folder, lock, clock, steps, saving)
+            except BaseException:
+                saving.discard()
+                raise
+            saving.changed()
     except BaseException:
-        lock.release()
+        if store is not None:
+            store.close()
+        else:
+            lock.release()
         raise
+    return store
+
+
+class _SavingMutex:
+    """The store's mutex when open_store was given after_save: a re-entrant lock that calls after_save once,
+    as its outermost holder lets go, if files in the data folder changed meanwhile.
+
+    Every store and repository call holds the mutex, so one call (or several inside one `with store.mutex:`,
+    as SessionKeeper holds it) makes one after_save however many files it wrote.
+    """
+
+    def __init__(self, after_save: AfterSave) -> None:
+        self._lock = threading.RLock()
+        self._after_save = after_save
+        self._depth = 0
+        self._pending = False
+
+    def __enter__(self) -> _SavingMutex:
+        self._lock.acquire()
+        self._depth += 1
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        try:
+            if self._depth == 1 and self._pending:
+                self._pending = False
+                self._call(failed=exc_type is not None)
+        finally:
+            self._depth -= 1
+            self._lock.release()
+
+    def changed(self) -> None:
+        """Note that a change reached the folder: after_save runs when the outermost holder lets go."""
+        with self:
+            self._pending = True
+
+    def discard(self) -> None:
+        """Forget the changes noted so far (an open that failed hands nothing on)."""
+        with self:
+            self._pending = False
+
+    def _call(self, *, failed: bool) -> None:
+        try:
+            self._after_save()
+        except Exception as exc:
+            if failed:
+                # The store call's own error is the one to raise; this one must still be seen somewhere.
+                _log.warning("after_save failed after a store call that failed too: %s", exc, exc_info=True)
+                return
+            raise StoreError(
+                f"the change is saved in the data folder, but handing it on after the save failed "
+                f"({type(exc).__name__}: {exc}); the copy kept outside the folder (the browser's storage) may be "
+                "behind until a later save hands it on. Export a backup to be safe"
+            ) from exc
 
 
 def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
-                 steps: Sequence[migrations.Migration]) -> Store:
+                 steps: Sequence[migrations.Migration], saving: _SavingMutex | None) -> Store:
     notices: list[str] = []
     offered: list[Path] = []
+    changed = None if saving is None else saving.changed
     stamp = _file_stamp(clock())
     if atomic.recover_commit(folder):
         notices.append("An import or upgrade was interrupted last time; it has now been completed.")
@@ -384,15 +490,15 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
         # A month file found unreadable, while opening or when first read later: the store hands out these
         # same two lists. This holds no reference to the store: a cycle would keep a closed store (with all
         # the history it read) alive until a full garbage collection, which then pauses for a second.
-        notice, kept = _quarantine(folder, file, reason, _file_stamp(clock()), at_start=at_start)
+        notice, kept = _quarantine(folder, file, reason, _file_stamp(clock()), at_start=at_start, changed=changed)
         notices.append(notice)
         offered.extend([kept] if kept else [])
 
-    months = MonthFiles.open(folder, preloaded, set_aside)
-    dbs = {name: Database(name, folder / name, data) for name, data in loaded.items() if data is not None}
-    dbs.setdefault(SESSIONS_FILE, Database(SESSIONS_FILE, folder / SESSIONS_FILE, None))
+    months = MonthFiles.open(folder, preloaded, set_aside, changed)
+    dbs = {name: Database(name, folder / name, data, changed) for name, data in loaded.items() if data is not None}
+    dbs.setdefault(SESSIONS_FILE, Database(SESSIONS_FILE, folder / SESSIONS_FILE, None, changed))
     return Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
-                 offered=offered, schema_version=target)
+                 offered=offered, schema_version=target, saving=saving)
 
 
 def _check_or_set_aside(folder: Path, name: str, loaded: dict[str, RawData | None], stamp: str,
@@ -453,8 +559,8 @@ def _load(folder: Path, name: str, stamp: str, notices: list[str], offered: list
                          "folder is readable and try again") from None
 
 
-def _quarantine(folder: Path, name: str, reason: str, stamp: str, *,
-                at_start: bool = True) -> tuple[str, Path | None]:
+def _quarantine(folder: Path, name: str, reason: str, stamp: str, *, at_start: bool = True,
+                changed: Callable[[], None] | None = None) -> tuple[str, Path | None]:
     """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice.
 
     `name` is relative to the folder ("sessions.json", "history/2026-11.json"); the copies stay beside it.
@@ -462,6 +568,8 @@ def _quarantine(folder: Path, name: str, reason: str, stamp: str, *,
     stem = name[:-5]
     aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
     os.replace(folder / name, aside)
+    if changed is not None:
+        changed()
     atomic.fsync_dir(aside.parent)
     month = month_of_file(name)
     if month is not None:
