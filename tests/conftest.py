@@ -58,14 +58,50 @@ def tmp_data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
-@pytest.fixture(params=["memory", "file"])
+@pytest.fixture(params=["memory", "file", "browser"])
 def store(request: pytest.FixtureRequest, tmp_data_dir: Path):
-    """An open store, once in memory and once on files: every repository test runs on both."""
+    """An open store in memory, on files, and on files kept in a stand-in for the browser's IndexedDB:
+    every repository test runs on all three (see `browser_store` for what the third one checks)."""
     from companion.store import open_store
 
+    if request.param == "browser":
+        yield from browser_store(tmp_data_dir)
+        return
     opened = open_store(memory=True) if request.param == "memory" else open_store(tmp_data_dir)
     yield opened
     opened.close()
+
+
+def browser_store(folder: Path):
+    """A store opened by `open_browser_store` over a stand-in IDBFS (tests/browser_fs.py), as a generator.
+
+    The repository tests are synchronous, as the store is: the copies into the stand-in IndexedDB that
+    their saves start wait on this fixture's event loop, which runs while the store opens and once the test
+    is over. So the first save's copy lists the files early and the later saves must queue one more copy.
+    Then every copy must have finished without error, never two at once, and IndexedDB must hold exactly
+    the folder: a save that started no copy, or a queued copy that was lost, fails the test.
+    """
+    import asyncio
+
+    from browser_fs import FakeFS, folder_entries, once, without_lock
+
+    from companion.browser.storage import open_browser_store
+
+    loop = asyncio.new_event_loop()
+    try:
+        fs = FakeFS(loop)
+        opened, kept = loop.run_until_complete(open_browser_store(fs, str(folder), wrap_callback=once))
+        try:
+            loop.run_until_complete(kept.settled())
+            yield opened
+            loop.run_until_complete(kept.settled())
+            assert kept.last_error is None, kept.last_error
+            assert fs.most_at_once == 1
+            assert without_lock(fs.stored(folder)) == without_lock(folder_entries(folder))
+        finally:
+            opened.close()
+    finally:
+        loop.close()
 
 
 @pytest.fixture
