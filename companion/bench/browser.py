@@ -12,13 +12,14 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "run_python", "wait_http", "open_app",
-           "enable_semantics", "wait_for", "tap"]
+           "enable_semantics", "wait_for", "tap", "serve_folder", "stop_process", "guard_requests"]
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 # Without swiftshader Flutter's canvas stays blank in headless Chromium; the networking flags stop
@@ -141,3 +142,64 @@ def open_app(playwright, url: str, width: int = 390, height: int = 844) -> Itera
         yield page
     finally:
         browser.close()
+
+
+@contextmanager
+def serve_folder(folder: Path | str, port: int | None = None,
+                 log: Path | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Serve `folder` as plain static files (Python's http.server on the loopback address), as any static
+    host would; yields `(url, proc)` once it answers. The server may be stopped early (`proc.terminate()`,
+    to go offline mid-test); it is stopped afterwards in any case."""
+    port = port or free_port()
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", str(folder)], stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(f"{url}/", proc, timeout=30)
+        yield url, proc
+    finally:
+        stop_process(proc)
+        if log:
+            out.close()
+
+
+def stop_process(proc: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Stop a process started here (terminate, then kill) and reap it; nothing happens if it has ended."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def guard_requests(context, url: str) -> list[str]:
+    """Let a Playwright BrowserContext reach only the origin of `url`: every request elsewhere is aborted
+    and its URL recorded in the returned list (which the caller checks is empty).
+
+    In Chromium, `context.route` sees the requests of the context's pages and of their dedicated workers,
+    and also those a service worker sends itself (its precache, its `fetch()` on a cache miss) as long as
+    the context was created with `service_workers="allow"` (Playwright's default); a request the service
+    worker answers from its cache never reaches the network, so it is not seen and needs no guard.
+    `data:` and `blob:` URLs never reach a route."""
+    allowed = _origin(url)
+    outside: list[str] = []
+
+    def handle(route) -> None:
+        request_url = route.request.url
+        if _origin(request_url) == allowed:
+            route.fallback()
+        else:
+            outside.append(request_url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", handle)
+    return outside
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urllib.parse.urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or ""), port
