@@ -1,0 +1,310 @@
+"""The static build (`companion build web`) in a real browser, served by a plain static file server.
+
+Python runs inside the page (Pyodide): a player is added and three rounds of a Trek 12 Ascent against Max
+are tapped in; a reload finds the game exactly where it was; with the server stopped, a reload starts the
+app from the service worker's copy with the game still there; a second tab says the companion is open
+elsewhere and starts by itself once the first tab is closed. Nothing is ever asked of another host.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder,
+                                     stop_process, tap)
+from companion.browser.build import build_web
+from companion.games.trek12 import session as engine
+from companion.games.trek12.rules import Op, Roll, legal_actions
+from companion.games.trek12.scoring import score
+from companion.games.trek12.solo import max_score
+
+pytestmark = pytest.mark.e2e
+
+WIDTH, HEIGHT = 390, 844
+NAME = "Ann"
+SHEET = "dunai"
+ROUNDS = 3
+SHOTS = Path("/tmp/static-shots")     # a copy of the screenshots, for a look outside pytest's tmp folders
+FIRST_START_MS = 120_000              # Pyodide's first start while the service worker caches ~67 MB
+START_MS = 60_000
+STEP_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The static build, made once, served by `python -m http.server`: (url, server process, folder). The
+    test stops the server to go offline."""
+    root = tmp_path_factory.mktemp("static")
+    build_web(root / "site")
+    with serve_folder(root / "site", log=root / "server.log") as (url, proc):
+        yield url, proc, root / "site"
+
+
+def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, served, tmp_path):
+    url, server, site = served
+    home = f"{url}/"
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    console: list[str] = []
+    try:
+        context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, service_workers="allow")
+        outside = guard_requests(context, url)
+        context.on("serviceworker", lambda worker: _listen(worker, "service worker", console))
+        page = _new_page(context, "tab 1", console)
+
+        # First visit: Flet's client, Pyodide and the app start from the server.
+        began = time.perf_counter()
+        page.goto(home)
+        enable_semantics(page)
+        _wait(page, _id("home-players"), FIRST_START_MS)
+        print(f"\nfirst visit to the home screen: {time.perf_counter() - began:.1f} s")
+        _shot(page, tmp_path, "1-home.png")
+
+        # A player on the roster.
+        tap(page, "home-players", STEP_MS)
+        _type(page, "player-name", NAME)
+        tap(page, "player-add", STEP_MS)
+        _wait(page, f'[aria-label="Rename {NAME}"]')
+        page.get_by_role("button", name="Back").first.click(timeout=STEP_MS)
+
+        # A new Ascent on the Dunai sheet, Ann alone against Max.
+        tap(page, "home-game-trek12", STEP_MS)
+        tap(page, f"t12-new-sheet-{SHEET}", STEP_MS)
+        seat = page.locator('[flt-semantics-identifier^="t12-new-seat-"]')
+        _wait(page, '[flt-semantics-identifier^="t12-new-seat-"]')
+        assert seat.count() == 1
+        player_id = seat.first.get_attribute("flt-semantics-identifier").removeprefix("t12-new-seat-")
+        seat.first.click(timeout=STEP_MS)
+        tap(page, "t12-new-solo", STEP_MS)
+        tap(page, "t12-new-start", STEP_MS)
+        _wait(page, _round(1))
+        session_id = re.search(r"#/play/trek12/([^/?#]+)$", page.url).group(1)
+
+        # Three rounds tapped in: dice, option, circle. The engine only picks turns that are legal and
+        # whose links the rules force, from the setup the screen was given.
+        table = engine.start({"sheet": SHEET, "solo": "max", "players": [{"id": player_id, "name": NAME}]})
+        for turn in _turns(table, ROUNDS, seed=7):
+            table = engine.apply(table, turn)
+            _tap_turn(page, turn, table)
+        _wait(page, _round(ROUNDS + 1))
+        sheet = _sheet_texts(page)
+        _check_sheet(sheet, table)
+        _shot(page, tmp_path, "2-sheet-after-three-rounds.png")
+
+        # A reload resumes the Ascent exactly: the same round, circles and live scores.
+        began = time.perf_counter()
+        page.reload()
+        enable_semantics(page)
+        _wait(page, _round(ROUNDS + 1), START_MS)
+        print(f"reload to the sheet: {time.perf_counter() - began:.1f} s")
+        assert _sheet_texts(page) == sheet
+
+        # The offline copy is complete and serves this page.
+        expected = _precache_count(site)
+        cached = _wait_for_offline_copy(page, expected)
+        assert cached == expected, f"the service worker cached {cached} of {expected} files"
+
+        # No server at all: the reload starts from the service worker's cache, the game still there.
+        stop_process(server)
+        assert server.poll() is not None
+        with pytest.raises((urllib.error.URLError, ConnectionError)):
+            urllib.request.urlopen(home, timeout=5)
+        began = time.perf_counter()
+        page.reload()
+        enable_semantics(page)
+        _wait(page, _round(ROUNDS + 1), START_MS)
+        print(f"offline reload to the sheet: {time.perf_counter() - began:.1f} s")
+        assert _sheet_texts(page) == sheet
+        _shot(page, tmp_path, "3-sheet-after-offline-reload.png")
+
+        # A second tab of the same browser: the data has an owner, so it says so and does not start.
+        second = _new_page(context, "tab 2", console)
+        second.goto(home)
+        notice = second.locator("#companion-elsewhere")
+        notice.wait_for(state="visible", timeout=START_MS)
+        text = notice.inner_text()
+        assert "already open in another tab or window" in text, text
+        second.wait_for_timeout(3000)         # time enough for Python to be on its way, were it starting
+        # Flet's python.js says "Starting up Python worker" and creates the worker only once the tab may
+        # connect (companion.js makes it wait for the data's lock): neither has happened in this tab.
+        assert not second.workers, [worker.url for worker in second.workers]
+        assert not [line for line in console if line.startswith("[tab 2]") and "Python worker" in line]
+        _shot(second, tmp_path, "4-second-tab-open-elsewhere.png")
+
+        # The first tab closes: the second takes the data over by itself, the Ascent among its games.
+        began = time.perf_counter()
+        page.close()
+        notice.wait_for(state="detached", timeout=START_MS)
+        enable_semantics(second)
+        _wait(second, _id(f"home-resume-{session_id}"), START_MS)
+        print(f"second tab, first tab closed, to the home screen: {time.perf_counter() - began:.1f} s")
+        _shot(second, tmp_path, "5-second-tab-started.png")
+
+        assert outside == [], f"requests to other hosts: {outside}"
+    except BaseException:
+        print("\n".join(["console:"] + console[-80:]))
+        raise
+    finally:
+        (tmp_path / "console.log").write_text("\n".join(console) + "\n", encoding="utf-8")
+        browser.close()
+
+
+# --- the game ----------------------------------------------------------------------------------------------
+
+
+def _turns(table, rounds: int, seed: int) -> list[dict]:
+    """`rounds` legal turns for dice of our own choosing, each with its links forced by the rules, writing a
+    number (no skull) where it scores best, so that the sheet shows what was played."""
+    rng = random.Random(seed)
+    turns: list[dict] = []
+    while len(turns) < rounds:
+        roll = Roll.of(rng.randint(1, 6), rng.randint(0, 5))
+        plain = [a.to_dict() for a in legal_actions(table.states[0], roll) if a.links is None and a.max_links is None]
+        numbers = [(turn, after) for turn in plain
+                   if (after := engine.apply(table, turn)).states[0].board.cell(turn["circle"]) != "skull"]
+        if not numbers:
+            continue
+        best = max(score(after.states[0]).total for _, after in numbers)
+        turn, table = rng.choice([(t, a) for t, a in numbers if score(a.states[0]).total == best])
+        turns.append(turn)
+    return turns
+
+
+def _tap_turn(page, turn: dict, after) -> None:
+    """Tap one turn in, waiting for the screen to answer each tap as a player would look before the next."""
+    red, yellow = turn["dice"]
+    tap(page, f"t12-red-{red}", STEP_MS)
+    tap(page, f"t12-yellow-{yellow}", STEP_MS)
+    _wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
+    tap(page, f"t12-op-{turn['op']}", STEP_MS)
+    value = Roll.of(red, yellow).value(Op.parse(turn["op"]))
+    _wait(page, f'flt-semantics:has-text("to write {value}.")')
+    tap(page, f"t12-circle-{turn['circle']}", STEP_MS)
+    cell = after.states[0].board.cell(turn["circle"])
+    if cell == "skull":
+        tap(page, "t12-skull-confirm", STEP_MS)
+    _wait(page, _circle(turn["circle"], cell))
+
+
+def _sheet_texts(page) -> dict[str, str]:
+    """What the sheet says: every circle's label, both score tabs and the round."""
+    page.wait_for_timeout(500)             # let a repaint in progress settle before reading
+    texts = page.eval_on_selector_all(
+        '[flt-semantics-identifier^="t12-circle-"], [flt-semantics-identifier^="t12-tab-"]',
+        "els => els.map(e => [e.getAttribute('flt-semantics-identifier'),"
+        " e.getAttribute('aria-label') || e.textContent])")
+    rounds = page.eval_on_selector_all(
+        "flt-semantics", "els => els.flatMap(e => (e.getAttribute('aria-label') || e.textContent || '')"
+        ".match(/Round \\d+ of \\d+/g) || [])")
+    return dict(texts) | {"round": sorted(set(rounds))}
+
+
+def _check_sheet(texts: dict, table) -> None:
+    """The screen agrees with the engine: each circle, both totals."""
+    state = table.states[0]
+    for circle in range(state.sheet.n):
+        shown = texts.get(f"t12-circle-{circle}", "")
+        cell = state.board.cell(circle)
+        assert re.match(rf"Circle {circle}: {'empty' if cell is None else cell}(,|$)", shown), (circle, shown)
+    assert f"{NAME}'s sheet, {score(state).total} points" in texts.get("t12-tab-0", ""), texts
+    assert f"Max's sheet, {max_score(state).total} points" in texts.get("t12-tab-max", ""), texts
+    assert texts["round"] == [f"Round {ROUNDS + 1} of {state.sheet.n}"], texts["round"]
+
+
+def _circle(circle: int, cell) -> str:
+    exact = f"Circle {circle}: {'empty' if cell is None else cell}"
+    return (f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label="{exact}"], '
+            f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label^="{exact},"]')
+
+
+def _round(number: int) -> str:
+    return f'flt-semantics:has-text("Round {number} of 19")'
+
+
+# --- the offline copy --------------------------------------------------------------------------------------
+
+
+def _precache_count(site: Path) -> int:
+    """How many URLs the build's sw.js caches when it installs."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    listed = re.search(r"const FILES = (\[.*?\]);", text, re.S)
+    assert listed, "sw.js lists no files"
+    return len(json.loads(listed.group(1)))
+
+
+def _wait_for_offline_copy(page, expected: int) -> int:
+    """Wait until the service worker is active and controls the page (reloading once if it does not) and
+    return how many requests its cache holds."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    controlled = page.evaluate("() => !!navigator.serviceWorker.controller")
+    print(f"service worker active; it controls the page {'already' if controlled else 'after a reload'}")
+    if not controlled:
+        page.reload()
+        enable_semantics(page)
+        _wait(page, _round(ROUNDS + 1), START_MS)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller"), "no service worker controls the page"
+    count = page.evaluate("""async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith("companion-"));
+        if (names.length !== 1) { return -names.length; }
+        return (await (await caches.open(names[0])).keys()).length;
+    }""")
+    print(f"offline copy: {count} of the {expected} files sw.js lists")
+    return count
+
+
+# --- the page ----------------------------------------------------------------------------------------------
+
+
+def _new_page(context, name: str, console: list[str]):
+    page = context.new_page()
+    _listen(page, name, console)
+    page.on("worker", lambda worker: _listen(worker, f"{name} worker", console))
+    page.on("pageerror", lambda error: console.append(f"[{name}] page error: {error}"))
+    return page
+
+
+def _listen(source, name: str, console: list[str]) -> None:
+    source.on("console", lambda message: console.append(f"[{name}] {message.type}: {message.text}"))
+
+
+def _type(page, identifier: str, text: str) -> None:
+    """Tap a text field, wait for Flutter's editing element, type, and let the change events reach Python."""
+    tap(page, identifier, STEP_MS)
+    page.wait_for_selector("input, textarea", state="attached", timeout=STEP_MS)
+    page.wait_for_timeout(300)             # keys sent before Flutter's editing element takes over are lost
+    page.keyboard.type(text, delay=40)
+    page.wait_for_function(f"() => [...document.querySelectorAll('input, textarea')].some(e => e.value === {text!r})",
+                           timeout=STEP_MS)
+    page.wait_for_timeout(500)
+
+
+def _id(identifier: str) -> str:
+    return f'[flt-semantics-identifier="{identifier}"]'
+
+
+def _wait(page, selector: str, timeout: float = STEP_MS) -> None:
+    """Wait for an element; on failure, say what the screen did show."""
+    try:
+        page.locator(selector).first.wait_for(timeout=timeout, state="attached")
+    except Exception:
+        shown = page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:60]}") from None
+
+
+def _shot(page, folder: Path, name: str) -> None:
+    """A screenshot at the phone's size, once the canvas has caught up with the accessibility tree; kept in the
+    test's folder and copied to /tmp/static-shots/."""
+    page.wait_for_timeout(1000)
+    path = folder / name
+    page.screenshot(path=str(path))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(path, SHOTS / name)
