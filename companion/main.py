@@ -43,7 +43,8 @@ def run() -> None:
         ft.run(_failure(f"The saved data cannot be opened: {exc}"))
         return
     try:
-        ft.run(build_main(store, desktop=owns_its_files()))
+        desktop = owns_its_files()
+        ft.run(build_main(store, desktop=desktop, device=None if desktop else "phone"))
     finally:
         store.close()
 

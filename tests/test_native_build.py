@@ -249,7 +249,7 @@ def test_the_built_app_opens_home_and_saves_in_its_private_folder(phone, monkeyp
 
     calls = _run_entry_as_built_app(monkeypatch, add_a_player)
     assert calls == [{}]                          # Flet's own start-up: no web server, no port, no view
-    assert modes == [{"desktop": False}]          # a phone's pickers hand files over as bytes
+    assert modes == [{"desktop": False, "device": "phone"}]   # a phone's pickers hand files over as bytes
     assert any(phone.storage.iterdir())
     assert not phone.elsewhere.exists()
     store = open_store(phone.storage)             # the first run closed it; the save is on disk

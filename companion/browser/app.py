@@ -43,7 +43,7 @@ async def main(page: ft.Page) -> None:
         return
     for notice in store.notices:
         print(f"companion: {notice}", file=sys.stderr)
-    build_main(store)(page)
+    build_main(store, device="browser")(page)
 
 
 def _emscripten_fs():

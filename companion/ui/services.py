@@ -65,6 +65,9 @@ class Shell:
     desktop: bool = False
     # The Wi-Fi (LAN) server's join details when the app is served to other devices, else None.
     lan: Any = None
+    # Where the data lives when it is on the device in the player's hand rather than on a computer that
+    # serves it: "browser" (the static build: Python runs in the page) or "phone" (a native package).
+    device: str | None = None
 
     def open_notices(self) -> list[str]:
         """The store's start-up notices nobody has dismissed yet."""

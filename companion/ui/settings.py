@@ -87,7 +87,7 @@ def SettingsScreen() -> ft.View:
             )
         ),
         section_title("Your data"),
-        surface(_where_data_is(app.store.data_dir, app.shell.desktop)),
+        surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device)),
         section_title("Backup", key="settings-backup-title"),
         BackupPanel(),
         section_title("Spreadsheet", key="settings-csv-title"),
@@ -103,10 +103,18 @@ def SettingsScreen() -> ft.View:
     return screen_view("Settings", body)
 
 
-def _where_data_is(folder, desktop: bool) -> ft.Control:
-    """The data folder's path in a desktop window; a browser is only told the data is not on its device."""
+def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Control:
+    """The data folder's path in a desktop window; on a phone or in the browser build, that the data is kept
+    there; a browser served by a computer is only told the data is not on its device."""
     if folder is None:
         title, words, key = "Saved in", "Memory only: nothing is written to disk.", "settings-data-dir"
+    elif device is not None and not desktop:
+        where = "in this browser" if device == "browser" else "on this phone"
+        title, key = f"Kept {where}", "settings-data-where"
+        words = (f"Players and games are saved {where} as they change, and work with no network. "
+                 + ("Clearing this site's data in the browser's settings deletes them: "
+                    if device == "browser" else "Uninstalling the app deletes them: ")
+                 + "download a backup below to keep a copy elsewhere.")
     elif desktop:
         title, words, key = "Saved in", str(folder), "settings-data-dir"
     else:
@@ -118,7 +126,8 @@ def _where_data_is(folder, desktop: bool) -> ft.Control:
         spacing=12,
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
-            ft.Icon(ft.Icons.FOLDER_OUTLINED if desktop else ft.Icons.DNS_OUTLINED,
+            ft.Icon(ft.Icons.FOLDER_OUTLINED if desktop else ft.Icons.PHONE_ANDROID_OUTLINED if device
+                    else ft.Icons.DNS_OUTLINED,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Column(expand=True, spacing=4, tight=True, controls=[
                 ft.Text(title, weight=ft.FontWeight.W_600),

@@ -230,3 +230,20 @@ async def test_a_desktop_window_saves_where_the_save_dialog_says(open_ui, store,
     await ui.click(button)
     assert check(store, target.read_bytes())
     assert f"saved to {target}" in ui.text()
+
+
+@pytest.mark.parametrize("device, where, loses", [("browser", "Kept in this browser", "Clearing this site's data"),
+                                                   ("phone", "Kept on this phone", "Uninstalling the app")])
+async def test_settings_says_the_data_is_kept_on_the_device_that_runs_the_app(tmp_path, device, where, loses):
+    store = open_store(tmp_path / "data")
+    try:
+        ui = await UiApp(build_main(store, device=device), route="/settings").start()
+        try:
+            text = ui.text()
+            assert where in text and "computer running the companion" not in text
+            assert loses in ui.get("settings-data-where").value
+            assert str(tmp_path) not in text and ui.find("settings-data-dir") is None
+        finally:
+            await ui.close()
+    finally:
+        store.close()
