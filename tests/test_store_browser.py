@@ -470,3 +470,28 @@ def test_the_store_runs_inside_pyodide(tmp_path):
     assert "indexedDB is not defined" in found["mount"]
     assert "not filled" in found["unfilled"]
     assert "indexedDB is not defined" in found["copy"]
+
+
+async def test_a_page_load_does_not_read_every_month_of_the_history_again(tmp_data_dir, monkeypatch):
+    # In a browser each load rebuilds the folder from IndexedDB: same sizes and times, new inodes.
+    monkeypatch.setattr(history, "sys", type("EmscriptenSys", (), {"platform": "emscripten"}))
+    fs, store, kept = await open_here(tmp_data_dir)
+    with store:
+        for month in ("01", "02", "03"):
+            store.history.add({**GAME, "finished": f"2026-{month}-01T18:00:00Z"})
+    await kept.settled()
+    shutil.rmtree(tmp_data_dir)
+    read: list[str] = []
+    real_read = history.read_json_file
+
+    def counting(path):
+        read.append(Path(path).name)
+        return real_read(path)
+
+    monkeypatch.setattr(history, "read_json_file", counting)
+    _fs2, again, _kept2 = await open_here(tmp_data_dir, fs.database)
+    with again:
+        # Opening trusts the index's summaries of the months (reading them is left to who needs them).
+        assert read == ["index.json"]
+        assert again.history.count() == 3
+        assert again.history.list()[0]["finished"].startswith("2026-03")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -510,7 +511,12 @@ def _entry(doc: dict[str, Any]) -> _Entry:
 def _fingerprint_of(path: Path) -> Fingerprint:
     # Every save replaces the file with a new one (new inode) while the previous one lives on as the .bak,
     # so the inode alone tells a rewritten month apart; size and time cover systems without inodes.
+    # In a browser the folder is rebuilt from IndexedDB at every page load, each file with a new inode but
+    # its size and its time to the millisecond kept (companion.browser.storage also moves a rewritten
+    # file's time on), so there the inode would only make every month be read again at every start.
     stat = os.stat(path)
+    if sys.platform == "emscripten":
+        return (stat.st_size, stat.st_mtime_ns // 1_000_000 * 1_000_000, 0)
     return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
