@@ -119,8 +119,8 @@ def build_wheel(dist: metadata.Distribution, out_dir: Path) -> BuiltWheel:
         members.append((path, Path(file.locate()).read_bytes()))
     if dist_info is None:
         raise WheelError(f"{name} {version} has no METADATA")
-    wheel_meta = (f"Wheel-Version: 1.0\nGenerator: companion build web\nRoot-Is-Purelib: true\n"
-                  f"Tag: py3-none-any\n").encode()
+    wheel_meta = ("Wheel-Version: 1.0\nGenerator: companion build web\nRoot-Is-Purelib: true\n"
+                  "Tag: py3-none-any\n").encode()
     members.append((f"{dist_info}/WHEEL", wheel_meta))
     members.sort()
     record_lines = [f"{path},sha256={_digest(data)},{len(data)}" for path, data in members]

@@ -9,7 +9,6 @@ elsewhere and starts by itself once the first tab is closed. Nothing is ever ask
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 import time
@@ -19,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder,
-                                     stop_process, tap)
+from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder, stop_process
+from companion.bench.trek12_browser import (add_player, by_id, forced_turns, round_selector, start_ascent_against_max,
+                                            tap_turn, wait)
 from companion.browser.build import build_web
 from companion.games.trek12 import session as engine
-from companion.games.trek12.rules import Op, Roll, legal_actions
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import max_score
 
@@ -36,7 +35,6 @@ ROUNDS = 3
 SHOTS = Path("/tmp/static-shots")     # a copy of the screenshots, for a look outside pytest's tmp folders
 FIRST_START_MS = 120_000              # Pyodide's first start while the service worker caches ~67 MB
 START_MS = 60_000
-STEP_MS = 20_000
 
 
 @pytest.fixture(scope="module")
@@ -64,37 +62,21 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         began = time.perf_counter()
         page.goto(home)
         enable_semantics(page)
-        _wait(page, _id("home-players"), FIRST_START_MS)
+        wait(page, by_id("home-players"), FIRST_START_MS)
         print(f"\nfirst visit to the home screen: {time.perf_counter() - began:.1f} s")
         _shot(page, tmp_path, "1-home.png")
 
-        # A player on the roster.
-        tap(page, "home-players", STEP_MS)
-        _type(page, "player-name", NAME)
-        tap(page, "player-add", STEP_MS)
-        _wait(page, f'[aria-label="Rename {NAME}"]')
-        page.get_by_role("button", name="Back").first.click(timeout=STEP_MS)
-
-        # A new Ascent on the Dunai sheet, Ann alone against Max.
-        tap(page, "home-game-trek12", STEP_MS)
-        tap(page, f"t12-new-sheet-{SHEET}", STEP_MS)
-        seat = page.locator('[flt-semantics-identifier^="t12-new-seat-"]')
-        _wait(page, '[flt-semantics-identifier^="t12-new-seat-"]')
-        assert seat.count() == 1
-        player_id = seat.first.get_attribute("flt-semantics-identifier").removeprefix("t12-new-seat-")
-        seat.first.click(timeout=STEP_MS)
-        tap(page, "t12-new-solo", STEP_MS)
-        tap(page, "t12-new-start", STEP_MS)
-        _wait(page, _round(1))
-        session_id = re.search(r"#/play/trek12/([^/?#]+)$", page.url).group(1)
+        # A player on the roster; a new Ascent on the Dunai sheet, Ann alone against Max.
+        add_player(page, NAME)
+        player_id, session_id = start_ascent_against_max(page, SHEET)
 
         # Three rounds tapped in: dice, option, circle. The engine only picks turns that are legal and
         # whose links the rules force, from the setup the screen was given.
         table = engine.start({"sheet": SHEET, "solo": "max", "players": [{"id": player_id, "name": NAME}]})
-        for turn in _turns(table, ROUNDS, seed=7):
+        for turn in forced_turns(table, ROUNDS, seed=7):
             table = engine.apply(table, turn)
-            _tap_turn(page, turn, table)
-        _wait(page, _round(ROUNDS + 1))
+            tap_turn(page, turn, table)
+        wait(page, round_selector(ROUNDS + 1))
         sheet = _sheet_texts(page)
         _check_sheet(sheet, table)
         _shot(page, tmp_path, "2-sheet-after-three-rounds.png")
@@ -103,7 +85,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         began = time.perf_counter()
         page.reload()
         enable_semantics(page)
-        _wait(page, _round(ROUNDS + 1), START_MS)
+        wait(page, round_selector(ROUNDS + 1), START_MS)
         print(f"reload to the sheet: {time.perf_counter() - began:.1f} s")
         assert _sheet_texts(page) == sheet
 
@@ -120,7 +102,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         began = time.perf_counter()
         page.reload()
         enable_semantics(page)
-        _wait(page, _round(ROUNDS + 1), START_MS)
+        wait(page, round_selector(ROUNDS + 1), START_MS)
         print(f"offline reload to the sheet: {time.perf_counter() - began:.1f} s")
         assert _sheet_texts(page) == sheet
         _shot(page, tmp_path, "3-sheet-after-offline-reload.png")
@@ -144,7 +126,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         page.close()
         notice.wait_for(state="detached", timeout=START_MS)
         enable_semantics(second)
-        _wait(second, _id(f"home-resume-{session_id}"), START_MS)
+        wait(second, by_id(f"home-resume-{session_id}"), START_MS)
         print(f"second tab, first tab closed, to the home screen: {time.perf_counter() - began:.1f} s")
         _shot(second, tmp_path, "5-second-tab-started.png")
 
@@ -160,38 +142,6 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
 # --- the game ----------------------------------------------------------------------------------------------
 
 
-def _turns(table, rounds: int, seed: int) -> list[dict]:
-    """`rounds` legal turns for dice of our own choosing, each with its links forced by the rules, writing a
-    number (no skull) where it scores best, so that the sheet shows what was played."""
-    rng = random.Random(seed)
-    turns: list[dict] = []
-    while len(turns) < rounds:
-        roll = Roll.of(rng.randint(1, 6), rng.randint(0, 5))
-        plain = [a.to_dict() for a in legal_actions(table.states[0], roll) if a.links is None and a.max_links is None]
-        numbers = [(turn, after) for turn in plain
-                   if (after := engine.apply(table, turn)).states[0].board.cell(turn["circle"]) != "skull"]
-        if not numbers:
-            continue
-        best = max(score(after.states[0]).total for _, after in numbers)
-        turn, table = rng.choice([(t, a) for t, a in numbers if score(a.states[0]).total == best])
-        turns.append(turn)
-    return turns
-
-
-def _tap_turn(page, turn: dict, after) -> None:
-    """Tap one turn in, waiting for the screen to answer each tap as a player would look before the next."""
-    red, yellow = turn["dice"]
-    tap(page, f"t12-red-{red}", STEP_MS)
-    tap(page, f"t12-yellow-{yellow}", STEP_MS)
-    _wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
-    tap(page, f"t12-op-{turn['op']}", STEP_MS)
-    value = Roll.of(red, yellow).value(Op.parse(turn["op"]))
-    _wait(page, f'flt-semantics:has-text("to write {value}.")')
-    tap(page, f"t12-circle-{turn['circle']}", STEP_MS)
-    cell = after.states[0].board.cell(turn["circle"])
-    if cell == "skull":
-        tap(page, "t12-skull-confirm", STEP_MS)
-    _wait(page, _circle(turn["circle"], cell))
 
 
 def _sheet_texts(page) -> dict[str, str]:
@@ -219,14 +169,6 @@ def _check_sheet(texts: dict, table) -> None:
     assert texts["round"] == [f"Round {ROUNDS + 1} of {state.sheet.n}"], texts["round"]
 
 
-def _circle(circle: int, cell) -> str:
-    exact = f"Circle {circle}: {'empty' if cell is None else cell}"
-    return (f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label="{exact}"], '
-            f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label^="{exact},"]')
-
-
-def _round(number: int) -> str:
-    return f'flt-semantics:has-text("Round {number} of 19")'
 
 
 # --- the offline copy --------------------------------------------------------------------------------------
@@ -249,7 +191,7 @@ def _wait_for_offline_copy(page, expected: int) -> int:
     if not controlled:
         page.reload()
         enable_semantics(page)
-        _wait(page, _round(ROUNDS + 1), START_MS)
+        wait(page, round_selector(ROUNDS + 1), START_MS)
         assert page.evaluate("() => !!navigator.serviceWorker.controller"), "no service worker controls the page"
     count = page.evaluate("""async () => {
         const names = (await caches.keys()).filter((name) => name.startsWith("companion-"));
@@ -275,29 +217,7 @@ def _listen(source, name: str, console: list[str]) -> None:
     source.on("console", lambda message: console.append(f"[{name}] {message.type}: {message.text}"))
 
 
-def _type(page, identifier: str, text: str) -> None:
-    """Tap a text field, wait for Flutter's editing element, type, and let the change events reach Python."""
-    tap(page, identifier, STEP_MS)
-    page.wait_for_selector("input, textarea", state="attached", timeout=STEP_MS)
-    page.wait_for_timeout(300)             # keys sent before Flutter's editing element takes over are lost
-    page.keyboard.type(text, delay=40)
-    page.wait_for_function(f"() => [...document.querySelectorAll('input, textarea')].some(e => e.value === {text!r})",
-                           timeout=STEP_MS)
-    page.wait_for_timeout(500)
 
-
-def _id(identifier: str) -> str:
-    return f'[flt-semantics-identifier="{identifier}"]'
-
-
-def _wait(page, selector: str, timeout: float = STEP_MS) -> None:
-    """Wait for an element; on failure, say what the screen did show."""
-    try:
-        page.locator(selector).first.wait_for(timeout=timeout, state="attached")
-    except Exception:
-        shown = page.eval_on_selector_all(
-            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
-        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:60]}") from None
 
 
 def _shot(page, folder: Path, name: str) -> None:
