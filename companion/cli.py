@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -211,6 +212,8 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     from companion.ui.app import build_main
 
     web = args.web or args.lan or args.host is not None or not (args.desktop or _desktop_available())
+    _require("flet_web" if web else "flet_desktop",
+             "serving the app to browsers" if web else "a desktop window")
     if web and whole_process:      # the process is ours (not a caller's that passed argv) to restart
         from companion.server.web import use_system_allocator
 
@@ -278,6 +281,13 @@ def _kept_code(saved) -> str | None:
 def _no_display() -> bool:
     """Linux with neither X11 nor Wayland: no window can open."""
     return sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _require(module: str, what: str) -> None:
+    """Refuse, in one line, a way of showing the app whose part is not installed (a phone's install has none)."""
+    if importlib.util.find_spec(module) is None:
+        raise _Failure(f"{what} needs {module.replace('_', '-')}, which is not installed here: install the "
+                       "companion with its 'computer' extra (pip install 'companion[computer]'), or run it with uv")
 
 
 def _desktop_available() -> bool:

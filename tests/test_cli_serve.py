@@ -30,6 +30,18 @@ def test_an_address_that_is_not_an_ip_of_this_computer_is_refused(capsys, tmp_pa
     assert "--desktop" in _error(capsys, "--desktop", "--lan", "--data-dir", str(tmp_path))
 
 
+@pytest.mark.parametrize("argv, missing", [(["--web"], "flet_web"), (["--desktop"], "flet_desktop")])
+def test_a_way_of_showing_the_app_that_is_not_installed_is_one_line(capsys, tmp_path, monkeypatch, argv, missing):
+    # As installed on a phone, or by pip without the 'computer' extra: no web server, no desktop window.
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == missing else real(name, *a))
+    line = _error(capsys, *argv, "--data-dir", str(tmp_path / "data"))
+    assert missing.replace("_", "-") in line and "companion[computer]" in line
+    assert not (tmp_path / "data").exists()          # refused before the data folder was opened
+
+
 def test_a_port_in_use_is_one_line(capsys, tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

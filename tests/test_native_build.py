@@ -362,3 +362,21 @@ def test_the_splash_is_drawn_on_the_theme_colour():
     splash = _pyproject()["tool"]["flet"]["splash"]
     assert splash["color"].upper() == splash["dark_color"].upper() == make_icons.BACKGROUND.upper()
     assert _pyproject()["tool"]["flet"]["icon_background"].upper() == make_icons.BACKGROUND.upper()
+
+
+def test_what_every_install_needs_is_pure_python_but_msgpacks_optional_speed_up(tmp_path):
+    # A phone package installs [project].dependencies from prebuilt wheels for the phone: the web server's
+    # uvicorn[standard] (uvloop, httptools, watchfiles) and the desktop client have none, so they sit in
+    # the 'computer' extra, never here.
+    from packaging.requirements import Requirement
+
+    from companion.browser.wheels import browser_distributions, build_wheel
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    roots = tuple(Requirement(text).name for text in project["dependencies"])
+    assert not [text for text in project["dependencies"] if "[" in text], project["dependencies"]
+    names = set()
+    for dist in browser_distributions(roots):
+        names.add(build_wheel(dist, tmp_path).name)   # raises WheelError on compiled code
+    assert not names & {"flet-web", "flet-desktop", "flet-cli", "uvicorn", "fastapi", "uvloop", "httptools"}
+    assert "flet[all]==1.0.5" in project["optional-dependencies"]["computer"]
