@@ -12,7 +12,7 @@ import random
 import re
 import time
 
-from companion.bench.browser import tap
+from companion.bench.browser import tap, wait_for
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Op, Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -29,13 +29,8 @@ def by_id(identifier: str) -> str:
 
 
 def wait(page, selector: str, timeout: float = STEP_MS) -> None:
-    """Wait for an element; on failure, say what the screen did show."""
-    try:
-        page.locator(selector).first.wait_for(timeout=timeout, state="attached")
-    except Exception:
-        shown = page.eval_on_selector_all(
-            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
-        raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:60]}") from None
+    """Wait for an element (saying what the screen shows instead, on failure)."""
+    wait_for(page, selector, timeout)
 
 
 def type_into(page, identifier: str, text: str) -> None:

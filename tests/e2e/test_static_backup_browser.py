@@ -39,9 +39,8 @@ def test_a_backup_downloaded_from_the_static_build_imports_into_another_browser(
             context, page, outside = _fresh_page(browser, url)
             wait(page, by_id("home-players"), FIRST_START_MS)
             add_player(page, NAME)
-            page.goto(f"{url}/#/settings")
-            enable_semantics(page)
-            wait_for(page, 'flt-semantics:has-text("Kept in this browser")', FIRST_START_MS)
+            tap(page, "home-settings")
+            wait_for(page, 'flt-semantics:has-text("Kept in this browser")')
             with page.expect_download(timeout=30_000) as download:
                 tap(page, "settings-backup-download")
             assert download.value.suggested_filename.startswith("climbing-companion-backup-")

@@ -82,12 +82,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         _shot(page, tmp_path, "2-sheet-after-three-rounds.png")
 
         # A reload resumes the Ascent exactly: the same round, circles and live scores.
-        began = time.perf_counter()
-        page.reload()
-        enable_semantics(page)
-        wait(page, round_selector(ROUNDS + 1), START_MS)
-        print(f"reload to the sheet: {time.perf_counter() - began:.1f} s")
-        assert _sheet_texts(page) == sheet
+        _reload_to_sheet(page, sheet, "reload")
 
         # The offline copy is complete and serves this page.
         expected = _precache_count(site)
@@ -99,12 +94,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         assert server.poll() is not None
         with pytest.raises((urllib.error.URLError, ConnectionError)):
             urllib.request.urlopen(home, timeout=5)
-        began = time.perf_counter()
-        page.reload()
-        enable_semantics(page)
-        wait(page, round_selector(ROUNDS + 1), START_MS)
-        print(f"offline reload to the sheet: {time.perf_counter() - began:.1f} s")
-        assert _sheet_texts(page) == sheet
+        _reload_to_sheet(page, sheet, "offline reload")
         _shot(page, tmp_path, "3-sheet-after-offline-reload.png")
 
         # A second tab of the same browser: the data has an owner, so it says so and does not start.
@@ -142,6 +132,16 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
 # --- the game ----------------------------------------------------------------------------------------------
 
 
+
+
+def _reload_to_sheet(page, sheet: dict, what: str) -> None:
+    """Reload the page and check the sheet comes back exactly as `sheet`; prints how long it took."""
+    began = time.perf_counter()
+    page.reload()
+    enable_semantics(page)
+    wait(page, round_selector(ROUNDS + 1), START_MS)
+    print(f"{what} to the sheet: {time.perf_counter() - began:.1f} s")
+    assert _sheet_texts(page) == sheet
 
 
 def _sheet_texts(page) -> dict[str, str]:
