@@ -18,7 +18,7 @@ from companion.games.trek12.rules import Op, Roll, legal_actions
 from companion.games.trek12.scoring import score
 
 __all__ = ["STEP_MS", "by_id", "wait", "type_into", "add_player", "start_ascent_against_max", "forced_turns",
-           "tap_turn", "circle_selector", "round_selector"]
+           "tap_turn", "circle_selector", "round_selector", "sheet_texts"]
 
 STEP_MS = 20_000
 
@@ -123,3 +123,16 @@ def circle_selector(circle: int, cell) -> str:
 def round_selector(number: int, of: int = 19) -> str:
     """The round shown in the sheet's header."""
     return f'flt-semantics:has-text("Round {number} of {of}")'
+
+
+def sheet_texts(page) -> dict[str, str]:
+    """What the sheet says: every circle's label, both score tabs and the round."""
+    page.wait_for_timeout(500)             # let a repaint in progress settle before reading
+    texts = page.eval_on_selector_all(
+        '[flt-semantics-identifier^="t12-circle-"], [flt-semantics-identifier^="t12-tab-"]',
+        "els => els.map(e => [e.getAttribute('flt-semantics-identifier'),"
+        " e.getAttribute('aria-label') || e.textContent])")
+    rounds = page.eval_on_selector_all(
+        "flt-semantics", "els => els.flatMap(e => (e.getAttribute('aria-label') || e.textContent || '')"
+        ".match(/Round \\d+ of \\d+/g) || [])")
+    return dict(texts) | {"round": sorted(set(rounds))}

@@ -20,7 +20,7 @@ import pytest
 
 from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder, stop_process
 from companion.bench.trek12_browser import (add_player, by_id, forced_turns, round_selector, start_ascent_against_max,
-                                            tap_turn, wait)
+                                            sheet_texts, tap_turn, wait)
 from companion.browser.build import build_web
 from companion.games.trek12 import session as engine
 from companion.games.trek12.scoring import score
@@ -77,7 +77,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
             table = engine.apply(table, turn)
             tap_turn(page, turn, table)
         wait(page, round_selector(ROUNDS + 1))
-        sheet = _sheet_texts(page)
+        sheet = sheet_texts(page)
         _check_sheet(sheet, table)
         _shot(page, tmp_path, "2-sheet-after-three-rounds.png")
 
@@ -141,20 +141,8 @@ def _reload_to_sheet(page, sheet: dict, what: str) -> None:
     enable_semantics(page)
     wait(page, round_selector(ROUNDS + 1), START_MS)
     print(f"{what} to the sheet: {time.perf_counter() - began:.1f} s")
-    assert _sheet_texts(page) == sheet
+    assert sheet_texts(page) == sheet
 
-
-def _sheet_texts(page) -> dict[str, str]:
-    """What the sheet says: every circle's label, both score tabs and the round."""
-    page.wait_for_timeout(500)             # let a repaint in progress settle before reading
-    texts = page.eval_on_selector_all(
-        '[flt-semantics-identifier^="t12-circle-"], [flt-semantics-identifier^="t12-tab-"]',
-        "els => els.map(e => [e.getAttribute('flt-semantics-identifier'),"
-        " e.getAttribute('aria-label') || e.textContent])")
-    rounds = page.eval_on_selector_all(
-        "flt-semantics", "els => els.flatMap(e => (e.getAttribute('aria-label') || e.textContent || '')"
-        ".match(/Round \\d+ of \\d+/g) || [])")
-    return dict(texts) | {"round": sorted(set(rounds))}
 
 
 def _check_sheet(texts: dict, table) -> None:

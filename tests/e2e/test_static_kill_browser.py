@@ -26,7 +26,7 @@ import pytest
 from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, free_port, guard_requests,
                                      serve_folder, wait_http)
 from companion.bench.trek12_browser import (add_player, by_id, circle_selector, forced_turns, round_selector,
-                                            start_ascent_against_max, tap_turn, wait)
+                                            sheet_texts, start_ascent_against_max, tap_turn, wait)
 from companion.browser.app import DATA_PATH
 from companion.browser.build import build_web
 from companion.games.trek12 import session as engine
@@ -205,7 +205,7 @@ def test_nothing_saved_is_lost_when_the_browser_is_killed(playwright, tmp_path):
             print("\nIndexedDB holds each move this long after the screen shows it (negative: before): "
                   + ", ".join(f"{ms:+.0f} ms" for ms in lags))
             wait(page, round_selector(ROUNDS + 1))
-            sheet = _sheet_texts(page)
+            sheet = sheet_texts(page)
             assert sheet["round"] == [f"Round {ROUNDS + 1} of 19"], sheet["round"]
             moves = ROUNDS
 
@@ -213,7 +213,7 @@ def test_nothing_saved_is_lost_when_the_browser_is_killed(playwright, tmp_path):
             chromium.kill()
             page = chromium.start()
             chromium.open_session(session_id, ROUNDS + 1)
-            assert _sheet_texts(page) == sheet
+            assert sheet_texts(page) == sheet
             assert page.evaluate(_SAVED_ACTIONS, saved) == moves
 
             # Killed right as a circle's number appears: recorded, not asserted.
@@ -253,18 +253,6 @@ def test_nothing_saved_is_lost_when_the_browser_is_killed(playwright, tmp_path):
                     os.killpg(chromium.proc.pid, signal.SIGKILL)
                 chromium.proc.wait(timeout=30)
 
-
-def _sheet_texts(page) -> dict[str, str]:
-    """What the sheet says: every circle's label, both score tabs and the round."""
-    page.wait_for_timeout(500)             # let a repaint in progress settle before reading
-    texts = page.eval_on_selector_all(
-        '[flt-semantics-identifier^="t12-circle-"], [flt-semantics-identifier^="t12-tab-"]',
-        "els => els.map(e => [e.getAttribute('flt-semantics-identifier'),"
-        " e.getAttribute('aria-label') || e.textContent])")
-    rounds = page.eval_on_selector_all(
-        "flt-semantics", "els => els.flatMap(e => (e.getAttribute('aria-label') || e.textContent || '')"
-        ".match(/Round \\d+ of \\d+/g) || [])")
-    return dict(texts) | {"round": sorted(set(rounds))}
 
 
 def _listen(source, name: str, console: list[str]) -> None:
