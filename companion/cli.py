@@ -209,7 +209,7 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     if args.desktop and (args.lan or args.host is not None):
         raise _Failure("--desktop opens a window on this computer; --host and --lan serve the app to browsers")
 
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     web = args.web or args.lan or args.host is not None or not (args.desktop or _desktop_available())
     _require("flet_web" if web else "flet_desktop",
@@ -244,7 +244,7 @@ def _serve(store, host: str, port: int, lan: bool) -> int:
 
     from companion.server.lan import CODE_SETTING
     from companion.server.web import describe, open_socket, plan_server, serve
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     try:
         plan = plan_server(host, port, _kept_code(store.settings.get(CODE_SETTING)), lan=lan)

@@ -34,7 +34,7 @@ def run() -> None:
         run_in_browser()
         return
     from companion.errors import CompanionError  # noqa: PLC0415 - imported when the app starts, not before
-    from companion.ui.app import build_main  # noqa: PLC0415
+    from companion.ui.shell.app import build_main  # noqa: PLC0415
 
     try:
         store = open_app_store()

@@ -82,7 +82,7 @@ def test_the_app_archive_holds_the_code_the_data_and_the_entry_module(folder):
         requirements = tar.extractfile("requirements.txt").read().decode().split()
         entry = tar.extractfile("main.py").read().decode()
     assert "from companion.browser.app import run" in entry
-    for needed in ("companion/ui/app.py", "companion/store/store.py", "companion/browser/storage.py",
+    for needed in ("companion/ui/shell/app.py", "companion/store/store.py", "companion/browser/storage.py",
                    "companion/games/trek12/rules.py", "companion/bench/trek12.py",
                    "companion/_data/trek12/sheets/dunai.json"):
         assert needed in names, needed
@@ -212,8 +212,8 @@ await micropip.install(reqs);
 console.log(py.runPython(`
 import sys, json
 import flet, msgpack, tinydb
-import companion.ui.app, companion.browser.app, companion.browser.storage
-from companion.ui.registry import discover_game_screens
+import companion.ui.shell.app, companion.browser.app, companion.browser.storage
+from companion.ui.common.registry import discover_game_screens
 discover_game_screens()
 from companion.bench.trek12 import measure
 figures = measure("dunai", games=20, samples=5)

@@ -227,7 +227,7 @@ def _run_entry_as_built_app(monkeypatch, use_app) -> list[dict]:
 
 def test_the_built_app_opens_home_and_saves_in_its_private_folder(phone, monkeypatch):
     from companion.store import open_store
-    from companion.ui import app as ui_app
+    from companion.ui.shell import app as ui_app
 
     modes = []
     real_build_main = ui_app.build_main

@@ -33,7 +33,7 @@ def run() -> None:
 async def main(page: ft.Page) -> None:
     """Open the data kept in this browser, then hand the page to the same screens as everywhere else."""
     from companion.browser.storage import open_browser_store  # noqa: PLC0415 - only inside a browser
-    from companion.ui.app import build_main  # noqa: PLC0415
+    from companion.ui.shell.app import build_main  # noqa: PLC0415
 
     fs = _emscripten_fs()
     try:

@@ -38,7 +38,7 @@ MARKER = "companion-build.json"
 APP_ARCHIVE = "app.tar.gz"
 ENTRY_MODULE = "main"
 
-THEME_COLOUR = "#1F6F78"        # the app's seed colour (companion.ui.widgets.SEED_COLOUR)
+THEME_COLOUR = "#1F6F78"        # the app's seed colour (companion.ui.common.widgets.SEED_COLOUR)
 BACKGROUND_COLOUR = "#FFFFFF"
 
 # Files of Flet's web client that a page never requests: Pyodide's command-line launchers and type
@@ -242,7 +242,7 @@ def _write_index(index: Path, base: str, pyodide_version: str) -> None:
     from flet.controls.types import RouteUrlStrategy  # noqa: PLC0415
     from flet_web.patch_index import patch_index_html  # noqa: PLC0415
 
-    from companion.ui.home import APP_TITLE  # noqa: PLC0415
+    from companion.ui.shell.home import APP_TITLE  # noqa: PLC0415
 
     # Hash routes: a static host knows only the files, so a reload of "#/players" must still load index.html.
     patch_index_html(str(index), base_href=base, app_name=APP_TITLE,
@@ -292,7 +292,7 @@ def _write_icons_and_manifest(out: Path) -> None:
     shutil.copyfile(ICONS_DIR / "icon-192.png", out / "favicon.png")
     web = flet_web_dir()
     shutil.copyfile(web / "icons" / "loading-animation.png", icons / "loading-animation.png")
-    from companion.ui.home import APP_TITLE  # noqa: PLC0415
+    from companion.ui.shell.home import APP_TITLE  # noqa: PLC0415
 
     manifest = {
         "name": APP_TITLE, "short_name": "Companion", "id": "./", "start_url": "./", "scope": "./",

@@ -96,7 +96,7 @@ def build_asgi(main: Callable, plan: ServerPlan):
     from flet_web.fastapi import FastAPI, app_manager  # noqa: PLC0415 - heavy; only a server needs it
     from flet_web.fastapi.flet_static_files import FletStaticFiles  # noqa: PLC0415
 
-    from companion.ui.home import APP_TITLE  # noqa: PLC0415
+    from companion.ui.shell.home import APP_TITLE  # noqa: PLC0415
 
     flet_app_class = _quiet_flet_app()
 

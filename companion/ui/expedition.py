@@ -62,9 +62,9 @@ from companion.ui.expedition_stars import (
     standings_card,
     winner_card,
 )
-from companion.ui.registry import register_game_screen
-from companion.ui.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.common.registry import register_game_screen
+from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
+from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]

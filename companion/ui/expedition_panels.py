@@ -39,8 +39,8 @@ from companion.ui.expedition_parts import (
     toggle_pill,
 )
 from companion.ui.expedition_sheets import SheetResult, SheetStatus
-from companion.ui.services import FieldText
-from companion.ui.widgets import colour_dot, labelled, message_card
+from companion.ui.common.services import FieldText
+from companion.ui.common.widgets import colour_dot, labelled, message_card
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
            "problem_card", "notice_card"]

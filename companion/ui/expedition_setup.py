@@ -29,8 +29,8 @@ from companion.ui.expedition_parts import (
     stepper,
     toggle_pill,
 )
-from companion.ui.services import use_app, use_latest_state
-from companion.ui.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.services import use_app, use_latest_state
+from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
 

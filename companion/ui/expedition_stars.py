@@ -23,7 +23,7 @@ from companion.ui.expedition_parts import (
     star_icons,
     star_legend,
 )
-from companion.ui.widgets import colour_dot
+from companion.ui.common.widgets import colour_dot
 
 __all__ = [
     "seat_colours",

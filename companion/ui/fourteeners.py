@@ -14,8 +14,8 @@ from companion.ui.fourteeners_editor import AccoladeEditor, CardEditor, CatalogL
 from companion.ui.fourteeners_play import FourteenersPlay
 from companion.ui.fourteeners_setup import SetupPanel
 from companion.ui.fourteeners_widgets import bind, choice_chip
-from companion.ui.registry import register_game_screen
-from companion.ui.widgets import labelled, screen_view
+from companion.ui.common.registry import register_game_screen
+from companion.ui.common.widgets import labelled, screen_view
 
 __all__ = ["FourteenersNewGame", "FourteenersPlay"]
 

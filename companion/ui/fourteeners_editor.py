@@ -24,7 +24,7 @@ from companion.ui.fourteeners_forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
     condition_label, effect_label, filter_domains, icon_label, roman, side_label,
 )
-from companion.ui.files import save_bytes, use_file_pick
+from companion.ui.common.files import save_bytes, use_file_pick
 from companion.ui.fourteeners_store import (
     EXPORT_NAME, MAX_CATALOG_BYTES, catalog_bytes, catalog_from_bytes, load_catalog, save_catalog,
 )
@@ -33,8 +33,8 @@ from companion.ui.fourteeners_widgets import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
 )
-from companion.ui.services import FieldText, use_app, use_back_cancels, use_field_text
-from companion.ui.widgets import confirm_dialog, labelled, message_card, section_title
+from companion.ui.common.services import FieldText, use_app, use_back_cancels, use_field_text
+from companion.ui.common.widgets import confirm_dialog, labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",

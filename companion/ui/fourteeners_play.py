@@ -23,7 +23,7 @@ from companion.games.fourteeners.rules import (
     legal_actions, prompt, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
-from companion.ui.abandon import use_abandon
+from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners_editor import ability_editor, card_fields, readable
 from companion.ui.fourteeners_forms import AbilityForm, CardForm, roman, side_label
 from companion.ui.fourteeners_store import load_catalog, save_catalog
@@ -32,8 +32,8 @@ from companion.ui.fourteeners_widgets import (
     SIDE_COLOURS, SIDE_ICONS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text,
     requirement_chips, requirement_mini, sentence, slug,
 )
-from companion.ui.services import FieldText, use_app, use_field_text
-from companion.ui.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.common.services import FieldText, use_app, use_field_text
+from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
 

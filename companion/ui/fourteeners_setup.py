@@ -25,8 +25,8 @@ from companion.ui.fourteeners_editor import category_editor
 from companion.ui.fourteeners_forms import CategoryForm, roman
 from companion.ui.fourteeners_store import load_catalog
 from companion.ui.fourteeners_widgets import ACCENT, bind, chip_row, choice_chip, panel, problem_text, sentence
-from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, labelled, message_card, section_title
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import colour_dot, labelled, message_card, section_title
 
 __all__ = ["SetupChoices", "SetupPanel", "setup_doc", "game_title", "new_seed"]
 

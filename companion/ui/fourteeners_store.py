@@ -4,7 +4,7 @@ The store's general table `fourteeners_catalog` holds a single document `{"id": 
 CATALOG}` where CATALOG is the catalog file's own format (`docs/formats.md`, 14ers), so the saved copy,
 the exported file and a game's setup snapshot are the same JSON. Every game copies the catalog into its
 setup when it starts, so editing the catalog later never changes a game already played or in progress.
-The shared file travels as bytes (a download and an upload in a browser, see `companion.ui.files`): this
+The shared file travels as bytes (a download and an upload in a browser, see `companion.ui.common.files`): this
 module never opens a path.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from companion.errors import InvalidInput
 from companion.games.fourteeners.catalog import EMPTY, Catalog, export_catalog, import_catalog
 from companion.store.atomic import encode_json
-from companion.ui.files import parse_json
+from companion.ui.common.files import parse_json
 
 __all__ = ["CATALOG_TABLE", "CATALOG_ID", "EXPORT_NAME", "MAX_CATALOG_BYTES", "load_catalog", "save_catalog",
            "catalog_bytes", "catalog_from_bytes"]

@@ -35,10 +35,10 @@ from companion.ui.freunde_weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
     tile_editor,
 )
-from companion.ui.abandon import use_abandon
-from companion.ui.registry import register_game_screen
-from companion.ui.services import use_app
-from companion.ui.widgets import colour_dot, labelled, message_card, screen_view, section_title
+from companion.ui.common.abandon import use_abandon
+from companion.ui.common.registry import register_game_screen
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import colour_dot, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
 

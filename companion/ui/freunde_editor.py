@@ -20,8 +20,8 @@ from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.ui.freunde_board import BoardMarks, draw_board
 from companion.ui.freunde_parts import bind, chip, sentence, signed, stepper
-from companion.ui.services import use_back_cancels
-from companion.ui.widgets import labelled, screen_view, section_title
+from companion.ui.common.services import use_back_cancels
+from companion.ui.common.widgets import labelled, screen_view, section_title
 
 __all__ = ["BoardEditor", "board_changes"]
 

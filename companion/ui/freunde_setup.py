@@ -22,8 +22,8 @@ from companion.ui.freunde_editor import BoardEditor, board_changes
 from companion.ui.freunde_parts import bind, chip, sentence, weather_icon
 from companion.ui.freunde_weather import DayDraft, drafts_problem, preset_tiles
 from companion.ui.ridgeline_parts import seat_chip
-from companion.ui.services import use_app
-from companion.ui.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 

@@ -18,8 +18,8 @@ from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State
-from companion.ui.abandon import use_abandon
-from companion.ui.registry import register_game_screen
+from companion.ui.common.abandon import use_abandon
+from companion.ui.common.registry import register_game_screen
 from companion.ui.ridgeline_hand import HandDraft, hand_panel
 from companion.ui.ridgeline_parts import bind, seat_chip, sentence
 from companion.ui.ridgeline_table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
@@ -31,8 +31,8 @@ from companion.ui.ridgeline_tools import (
     finder_panel,
     layoff_panel,
 )
-from companion.ui.services import use_app
-from companion.ui.widgets import choice_tile, colour_dot, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import choice_tile, colour_dot, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable", "RidgelineFinished",
            "seat_colours"]

@@ -17,7 +17,7 @@ import flet as ft
 from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
-from companion.ui.services import use_field_text
+from companion.ui.common.services import use_field_text
 
 __all__ = [
     "CardLook",

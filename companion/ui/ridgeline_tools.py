@@ -30,7 +30,7 @@ from companion.ui.ridgeline_parts import (
     sentence,
 )
 from companion.ui.ridgeline_table import FALLBACK_COLOUR
-from companion.ui.widgets import labelled, section_title
+from companion.ui.common.widgets import labelled, section_title
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
            "GROWING_KINDS"]

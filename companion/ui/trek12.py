@@ -26,8 +26,8 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.ui.expedition_sheets import expedition_of_sheet
-from companion.ui.registry import register_game_screen
-from companion.ui.services import use_app, use_latest_state
+from companion.ui.common.registry import register_game_screen
+from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.trek12_panels import (
     Tab,
     bind,
@@ -61,7 +61,7 @@ from companion.ui.trek12_turn import (
     tap_circle,
     toggle_card,
 )
-from companion.ui.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 

@@ -2,7 +2,7 @@
 
 The setup is checked by the engine (`session.start`, through the session keeper), an imported sheet by
 `sheet_from_dict` and `sheet_warnings`; their messages are shown as they come. A sheet file arrives through
-the device's file dialog (an upload in a browser, see `companion.ui.files`), never by a typed path.
+the device's file dialog (an upload in a browser, see `companion.ui.common.files`), never by a typed path.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
-from companion.ui.files import FilePick, parse_json, use_file_pick
-from companion.ui.services import use_app, use_latest_state
+from companion.ui.common.files import FilePick, parse_json, use_file_pick
+from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.trek12_panels import bind
 from companion.ui.trek12_sheet import sheet_control, sheet_layout
 from companion.ui.trek12_turn import CARD_NAMES, new_seed
-from companion.ui.widgets import empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["Trek12NewGame", "Imported", "sheet_from_text", "MAX_SHEET_BYTES"]
 

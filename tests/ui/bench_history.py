@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import UiApp  # noqa: E402
 
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store  # noqa: E402
-from companion.ui.app import build_main  # noqa: E402
-from companion.ui.history import PAGE_SIZE  # noqa: E402
+from companion.ui.shell.app import build_main  # noqa: E402
+from companion.ui.shell.history import PAGE_SIZE  # noqa: E402
 
 
 def _backup(games: int) -> dict:

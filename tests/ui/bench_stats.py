@@ -30,8 +30,8 @@ from harness import UiApp  # noqa: E402
 
 from companion import stats  # noqa: E402
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store  # noqa: E402
-from companion.ui.app import build_main  # noqa: E402
-from companion.ui.history import stats_route  # noqa: E402
+from companion.ui.shell.app import build_main  # noqa: E402
+from companion.ui.shell.history import stats_route  # noqa: E402
 
 
 def _sheet(name: str, total: int, rng: random.Random) -> dict:

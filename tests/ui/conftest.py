@@ -31,7 +31,7 @@ async def open_ui(store, hub):
 
     Served to browsers by default; `open_ui(desktop=True)` is the app in a desktop window instead.
     """
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     mains = {}                 # one shell per process: the tabs of one kind share it
     tabs: list[UiApp] = []

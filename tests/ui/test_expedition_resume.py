@@ -9,7 +9,7 @@ from companion.games.expedition.rules import Phase
 from companion.games.trek12.rules import Assist
 from companion.sessions import SessionKeeper
 from companion.store import open_store
-from companion.ui.app import build_main
+from companion.ui.shell.app import build_main
 from harness import UiApp
 from test_expedition_play import drawn_stars, engine_stars, open_stars, pick, reveal, score, set_off
 

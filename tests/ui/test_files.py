@@ -1,4 +1,4 @@
-"""Files and the two ways the app is run (companion.ui.files): served to browsers, no path from a client is
+"""Files and the two ways the app is run (companion.ui.common.files): served to browsers, no path from a client is
 ever read or written and no server path is shown; in a desktop window the system's dialogs' paths are used.
 
 Every screen that moves a file is covered: Settings (backup, CSV), the 14ers catalog, the Trek 12 sheet.
@@ -16,8 +16,8 @@ from harness import UiApp, walk
 import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import import_catalog
 from companion.store import open_store
-from companion.ui import registry
-from companion.ui.app import build_main
+from companion.ui.common import registry
+from companion.ui.shell.app import build_main
 from companion.ui.fourteeners_store import load_catalog
 from companion.ui.trek12 import Trek12NewGame, Trek12Play
 from test_fourteeners_fixtures import synthetic_catalog_doc
@@ -200,7 +200,7 @@ async def test_a_desktop_window_reads_the_picked_path(open_ui, store, tmp_path, 
 
 
 async def test_a_desktop_pick_of_a_missing_or_huge_file_is_refused(open_ui, store, tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.ui.settings.MAX_BACKUP_BYTES", 100)
+    monkeypatch.setattr("companion.ui.shell.settings.MAX_BACKUP_BYTES", 100)
     ui = await open_ui(route="/settings", desktop=True)
     answer_files(ui, picked=[{"id": 0, "name": "gone.json", "size": 1, "path": str(tmp_path / "gone.json")}])
     await ui.click("settings-backup-pick")

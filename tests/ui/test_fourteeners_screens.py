@@ -16,7 +16,7 @@ from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
-from companion.ui.app import build_main
+from companion.ui.shell.app import build_main
 from companion.ui.fourteeners_store import load_catalog, save_catalog
 from test_fourteeners_fixtures import synthetic_catalog_doc
 

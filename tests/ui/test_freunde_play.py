@@ -14,7 +14,7 @@ from harness import UiApp
 from companion.games.freunde import rules
 from companion.games.freunde.scoring import score
 from companion.sessions import SessionKeeper
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.freunde import FreundeNewGame, FreundePlay
 from companion.ui.freunde_parts import check_sentence
 
@@ -176,7 +176,7 @@ async def test_undo_and_redo_take_back_and_replay_the_last_action(open_ui, store
 
 async def test_resume_after_reopening_the_store(tmp_path, hub):
     from companion.store import open_store
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     store = open_store(tmp_path)
     session = start_game(store, actions=[{"type": "weather", "day": 1, "weather": "sun"}])

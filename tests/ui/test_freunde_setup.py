@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.sessions import SessionKeeper
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.freunde import FreundeNewGame, FreundePlay
 
 

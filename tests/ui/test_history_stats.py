@@ -14,8 +14,8 @@ from harness import walk
 
 from companion import stats
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
-from companion.ui.charts import number, percent
-from companion.ui.widgets import format_when
+from companion.ui.shell.charts import number, percent
+from companion.ui.common.widgets import format_when
 
 
 async def pick(ui, key: str, value: str) -> None:
@@ -263,7 +263,7 @@ def _expeditions(store, stars):
 
 
 async def test_expedition_charts_show_what_stats_computes(open_ui, store, monkeypatch):
-    from companion.ui import statistics as screen
+    from companion.ui.shell import statistics as screen
 
     stars = [[(1, day % 3, 0), (1, 0, day % 2)] for day in range(13)]
     ann = _expeditions(store, stars)
@@ -330,7 +330,7 @@ async def test_backup_uploaded_in_settings_merges_into_another_device(open_ui, s
     try:
         from harness import UiApp
 
-        from companion.ui.app import build_main
+        from companion.ui.shell.app import build_main
         ui = await UiApp(build_main(other), route="/settings").start()
         try:
             answer_files(ui, picked=[uploaded("backup.json", data)])
@@ -347,7 +347,7 @@ async def test_backup_uploaded_in_settings_merges_into_another_device(open_ui, s
 
 
 async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeypatch):
-    from companion.ui import settings
+    from companion.ui.shell import settings
 
     seed(store)
     before = store.export_all()
@@ -422,7 +422,7 @@ async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monk
     import asyncio
     import threading
 
-    from companion.ui import statistics as screen
+    from companion.ui.shell import statistics as screen
 
     ann, _, _ = seed(store)
     monkeypatch.setattr(screen, "READ_IN_BACKGROUND_FROM", 0)      # every history counts as long here

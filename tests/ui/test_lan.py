@@ -7,7 +7,7 @@ from harness import UiApp
 
 from companion.server.guard import JoinGate
 from companion.server.lan import CODE_SETTING, LanAccess
-from companion.ui.lan import qr_modules
+from companion.ui.shell.lan import qr_modules
 
 
 class _Lan(LanAccess):
@@ -22,7 +22,7 @@ class _Lan(LanAccess):
 
 
 async def _tab(store, hub, local: bool, route: str = "/") -> UiApp:
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     return await UiApp(build_main(store, lan=_Lan(local)), route=route, hub=hub).start()
 

@@ -32,7 +32,7 @@ async def test_add_a_player_from_home(open_ui, store):
 
 
 async def test_the_chosen_colour_is_saved(open_ui, store):
-    from companion.ui.players import player_palette
+    from companion.ui.shell.players import player_palette
 
     colour = player_palette()[3]
     ui = await open_ui(route="/players")

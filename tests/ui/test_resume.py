@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 from harness import walk
 
-from companion.ui import registry
+from companion.ui.common import registry
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from companion.games.ridgeline.cards import parse_cards
 from companion.games.ridgeline.rules import next_hand
 from companion.games.ridgeline.scoring import fatigue_preview, score
 from companion.sessions import SessionKeeper
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
 
 
@@ -204,7 +204,7 @@ async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
 
 async def test_resume_after_reopening_the_store(tmp_path):
     from companion.store import open_store
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     folder = tmp_path / "data"
     store = open_store(folder)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 from harness import walk
 
-from companion.ui.history import PAGE_SIZE
+from companion.ui.shell.history import PAGE_SIZE
 
 
 async def test_theme_follows_the_system_by_default_and_switches_at_once(open_ui, store):

@@ -7,9 +7,9 @@ import pytest
 from harness import walk
 
 from companion.games import GAMES
-from companion.ui import registry
-from companion.ui.home import HOME_GAMES
-from companion.ui.widgets import screen_view
+from companion.ui.common import registry
+from companion.ui.shell.home import HOME_GAMES
+from companion.ui.common.widgets import screen_view
 
 SHORTCUTS = {"home-players": ("/players", "Players"), "home-history": ("/history", "History"),
              "home-settings": ("/settings", "Settings")}

@@ -9,7 +9,7 @@ import companion.ui.expedition  # noqa: F401 - registers the Expedition screens 
 from companion import hall_of_fame
 from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.sessions import SessionKeeper
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.expedition_sheets import start_sheet
 from companion.ui.trek12 import Trek12NewGame, Trek12Play
 

@@ -14,8 +14,8 @@ from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import max_score
 from companion.sessions import SessionKeeper
 from companion.store import open_store
-from companion.ui import registry
-from companion.ui.app import build_main
+from companion.ui.common import registry
+from companion.ui.shell.app import build_main
 from companion.ui.trek12 import Trek12NewGame, Trek12Play
 from companion.ui.trek12_turn import app_roll
 

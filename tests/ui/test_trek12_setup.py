@@ -10,7 +10,7 @@ from file_dialogs import answer_files, uploaded
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.trek12 import Trek12NewGame, Trek12Play
 
 

@@ -14,7 +14,7 @@ from harness import UiApp
 
 import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
 import companion.ui.fourteeners  # noqa: F401 - registers the 14ers screens
-from companion.ui import registry
+from companion.ui.common import registry
 from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
 from test_expedition_play import reveal, set_off
 from test_fourteeners_screens import _start as start_fourteeners
@@ -141,7 +141,7 @@ async def test_a_save_in_another_tab_keeps_the_text_being_typed(open_ui, store, 
 
 
 async def test_the_lan_code_being_typed_survives_another_tabs_save(store, hub):
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     main = build_main(store, lan=_Lan(True))
     a = await UiApp(main, route="/settings", hub=hub).start()

@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
     port, data_dir, code = int(argv[0]), Path(argv[1]), argv[2]
     from companion.server.web import open_socket, plan_server, serve
     from companion.store import open_store
-    from companion.ui.app import build_main
+    from companion.ui.shell.app import build_main
 
     store = open_store(data_dir)
     try:

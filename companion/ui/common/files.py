@@ -22,7 +22,7 @@ import flet as ft
 
 from companion.errors import InvalidInput
 from companion.store.atomic import write_bytes_atomic
-from companion.ui.services import off_loop
+from companion.ui.common.services import off_loop
 
 __all__ = ["Picked", "FilePick", "save_bytes", "use_file_pick", "parse_json", "read_limited", "file_size"]
 

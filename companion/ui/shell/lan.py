@@ -13,8 +13,8 @@ import flet.canvas as cv
 
 from companion.errors import CompanionError
 from companion.server.lan import CODE_SETTING
-from companion.ui.services import use_app, use_field_text
-from companion.ui.widgets import labelled, surface
+from companion.ui.common.services import use_app, use_field_text
+from companion.ui.common.widgets import labelled, surface
 
 __all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
 

@@ -3,7 +3,7 @@ history as a spreadsheet (CSV).
 
 A backup is the store's full export (`Store.export_all`) as one JSON file; restoring it goes through
 `Store.import_all`, which checks the whole file first and changes nothing when any part is wrong. Files
-travel only through the device's own dialogs (`companion.ui.files`): a download and an upload in a
+travel only through the device's own dialogs (`companion.ui.common.files`): a download and an upload in a
 browser, the system's save and open dialogs in a desktop window. No path is ever typed, and a browser
 is not told where the data folder is.
 """
@@ -18,10 +18,10 @@ import flet as ft
 
 from companion import __version__, stats
 from companion.errors import CompanionError, InvalidInput
-from companion.ui.files import file_size, parse_json, save_bytes, use_file_pick
-from companion.ui.lan import LanCodePanel, lan_for_this_tab
-from companion.ui.services import ThemeChoice, off_loop, use_app
-from companion.ui.widgets import labelled, screen_view, section_title, surface
+from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
+from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
+from companion.ui.common.services import ThemeChoice, off_loop, use_app
+from companion.ui.common.widgets import labelled, screen_view, section_title, surface
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 

@@ -4,8 +4,8 @@ A game's screen lives in `companion/ui/<game_id>.py` (for example `companion/ui/
 imported, calls `register_game_screen` once:
 
     import flet as ft
-    from companion.ui.registry import register_game_screen
-    from companion.ui.services import use_app
+    from companion.ui.common.registry import register_game_screen
+    from companion.ui.common.services import use_app
 
     @ft.component
     def Trek12NewGame() -> ft.View: ...                   # route /games/trek12
@@ -17,7 +17,7 @@ imported, calls `register_game_screen` once:
 
 `play` is also given the id of a game it has just finished (`SessionKeeper.finish` keeps the session's id
 as the history record's id), so it can show the final scores at the same address. Both are
-`@ft.component` functions returning an `ft.View` (build it with `companion.ui.widgets.screen_view`
+`@ft.component` functions returning an `ft.View` (build it with `companion.ui.common.widgets.screen_view`
 so the app bar, back button and phone-first layout match the rest of the app). `use_app()` gives the
 store, the session keeper and `changed()`. The shell imports every game's module on start
 (`discover_game_screens`); a game with no module keeps its honest "not yet available" page.
@@ -97,7 +97,7 @@ def discover_game_screens() -> None:
         return
     _discovered = True
     for game in GAMES:
-        name = f"{__package__}.{game}"
+        name = f"companion.ui.{game}"
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

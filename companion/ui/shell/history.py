@@ -1,6 +1,6 @@
 """The History screen: finished games, newest first, a page at a time, filtered by game and by player.
 
-Tapping a game opens its full breakdown (`/history/<id>`, companion.ui.history_record), where it can be
+Tapping a game opens its full breakdown (`/history/<id>`, companion.ui.shell.record), where it can be
 shared or deleted (with undo). Games still in progress are listed on top with a link to carry on.
 """
 
@@ -13,9 +13,9 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.stats import player_key
-from companion.ui.home import game_look
-from companion.ui.services import player_names, use_app
-from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.shell.home import game_look
+from companion.ui.common.services import player_names, use_app
+from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "roster_colours", "stats_route"]
 

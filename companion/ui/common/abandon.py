@@ -7,8 +7,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.ui.services import use_app
-from companion.ui.widgets import confirm_dialog, labelled
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import confirm_dialog, labelled
 
 __all__ = ["use_abandon"]
 

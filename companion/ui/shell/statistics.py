@@ -19,14 +19,14 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.stats import Games, PlayerLine, Point, SheetLine, SoloLine
 from companion.store import PALETTE
-from companion.ui.charts import (
+from companion.ui.shell.charts import (
     ScoreSeries, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, score_chart,
     stars_chart,
 )
-from companion.ui.history import ALL, stats_route
-from companion.ui.home import game_look
-from companion.ui.services import off_loop, use_app
-from companion.ui.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.shell.history import ALL, stats_route
+from companion.ui.shell.home import game_look
+from companion.ui.common.services import off_loop, use_app
+from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 
 __all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS",
            "PLAYERS_ON_LINE"]

@@ -17,7 +17,7 @@ import flet as ft
 import flet_charts as fc
 
 from companion.stats import Bin, ExpeditionStars, Outcome
-from companion.ui.widgets import surface
+from companion.ui.common.widgets import surface
 
 __all__ = [
     "WIN_COLOUR",

@@ -1,7 +1,7 @@
 """The game routes: `/games/<game>` (start one) and `/play/<game>/<session_id>` (carry on with one).
 
 Both hand over to the game's own screens when its module has registered them (see
-`companion.ui.registry`); until then they say plainly that the game is not in this version yet, and a
+`companion.ui.common.registry`); until then they say plainly that the game is not in this version yet, and a
 saved game in progress stays saved.
 """
 
@@ -12,11 +12,11 @@ from urllib.parse import urlparse
 import flet as ft
 
 from companion.games import GAMES, GameEntry
-from companion.ui.abandon import use_abandon
-from companion.ui.home import game_look
-from companion.ui.registry import game_screen
-from companion.ui.services import player_names, use_app
-from companion.ui.widgets import format_when, labelled, message_card, screen_view
+from companion.ui.common.abandon import use_abandon
+from companion.ui.shell.home import game_look
+from companion.ui.common.registry import game_screen
+from companion.ui.common.services import player_names, use_app
+from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
 
 __all__ = ["NewGameScreen", "PlayScreen", "NotFound"]
 
