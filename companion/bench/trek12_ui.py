@@ -84,7 +84,7 @@ async def _play(args: argparse.Namespace, folder: Path) -> tuple[list[tuple[floa
     from companion.store import open_store  # noqa: PLC0415
     from companion.ui.shell.app import build_main  # noqa: PLC0415
     from companion.ui.common.registry import register_game_screen  # noqa: PLC0415
-    from companion.ui.trek12 import Trek12NewGame, Trek12Play  # noqa: PLC0415
+    from companion.ui.trek12.screens import Trek12NewGame, Trek12Play  # noqa: PLC0415
 
     register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
     store = open_store(memory=True) if args.memory else open_store(folder / "data")

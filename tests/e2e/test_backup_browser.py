@@ -99,7 +99,7 @@ def test_a_14ers_catalog_is_uploaded_in_the_browser(playwright, tmp_path, mode):
             wait_for(page, f'flt-semantics:has-text("{cards} of {cards} Climb cards")')
     store = open_store(tmp_path / "data")
     try:
-        from companion.ui.fourteeners_store import load_catalog
+        from companion.ui.fourteeners.catalog import load_catalog
         assert len(load_catalog(store).cards) == len(synthetic_catalog_doc()["cards"])
     finally:
         store.close()

@@ -14,8 +14,8 @@ from companion.bench.browser import open_app, start_app, wait_http
 from companion.games.expedition import session as engine
 from companion.games.expedition.rules import State, standing
 from companion.store import open_store
-from companion.ui.expedition_parts import stars_words
-from companion.ui.expedition_stars import stars_so_far, winner_words
+from companion.ui.expedition.parts import stars_words
+from companion.ui.expedition.stars import stars_so_far, winner_words
 
 pytestmark = pytest.mark.e2e
 

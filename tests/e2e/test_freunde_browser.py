@@ -14,7 +14,7 @@ from companion.games.freunde import session as engine
 from companion.games.freunde.data import CardKind
 from companion.games.freunde.scoring import score
 from companion.store import open_store
-from companion.ui.freunde_parts import cards_words, check_sentence
+from companion.ui.freunde.parts import cards_words, check_sentence
 
 pytestmark = pytest.mark.e2e
 

@@ -3,7 +3,7 @@ opened on paper; a new Expedition is judged against them, and abandoning one tak
 
 from __future__ import annotations
 
-import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
+import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion import hall_of_fame
 from companion.sessions import SessionKeeper
 from test_expedition_play import reveal, score, set_off

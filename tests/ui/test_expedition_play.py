@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import flet as ft
 
-import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
+import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion import hall_of_fame
 from companion.games.expedition.rules import Phase
 from companion.sessions import SessionKeeper
 from harness import walk
-from companion.ui.expedition_parts import STAR_KINDS
+from companion.ui.expedition.parts import STAR_KINDS
 
 
 def drawn_stars(ui, key: str) -> dict[str, int]:

@@ -13,13 +13,13 @@ import pytest
 from file_dialogs import Pick, answer_files, pick_calls, save_calls, uploaded
 from harness import UiApp, walk
 
-import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import import_catalog
 from companion.store import open_store
 from companion.ui.common import registry
 from companion.ui.shell.app import build_main
-from companion.ui.fourteeners_store import load_catalog
-from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from companion.ui.fourteeners.catalog import load_catalog
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
 SHEET = {

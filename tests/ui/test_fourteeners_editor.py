@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import (
     AccoladeSide, export_catalog, import_catalog, parse_card, without_card,
 )
 from companion.games.fourteeners.data import Side
-from companion.ui.fourteeners_store import load_catalog, save_catalog
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
 
@@ -156,7 +156,7 @@ async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store
     answer_files(ui, picked=[uploaded("cut.json", bad[:40])])
     await ui.click("ftc-import")
     assert ui.get("ftc-share-result").value.startswith("Not imported: cut.json: it is not valid JSON")
-    monkeypatch.setattr("companion.ui.fourteeners_editor.MAX_CATALOG_BYTES", 100)   # a smaller limit, a new tab
+    monkeypatch.setattr("companion.ui.fourteeners.editor.MAX_CATALOG_BYTES", 100)   # a smaller limit, a new tab
     ui = await _cards_tab(open_ui)
     answer_files(ui, picked=[uploaded("big.json", bad)])
     await ui.click("ftc-import")

@@ -8,7 +8,7 @@ import pytest
 from companion.errors import InvalidInput
 from companion.games.fourteeners.abilities import describe_ability, vocabulary
 from companion.games.fourteeners.catalog import import_catalog
-from companion.ui.fourteeners_forms import (
+from companion.ui.fourteeners.forms import (
     AbilityForm, AccoladeForm, CardForm, FilterForm, ItemForm, WeatherForm,
 )
 from test_fourteeners_fixtures import synthetic_catalog_doc

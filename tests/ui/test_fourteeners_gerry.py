@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring, solo
 from companion.games.fourteeners.catalog import import_catalog
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
-from companion.ui.fourteeners_store import save_catalog
-from companion.ui.fourteeners_widgets import slug
+from companion.ui.fourteeners.catalog import save_catalog
+from companion.ui.fourteeners.parts import slug
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
 

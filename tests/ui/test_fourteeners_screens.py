@@ -9,7 +9,7 @@ import random
 import pytest
 from harness import UiApp, walk
 
-import companion.ui.fourteeners  # noqa: F401  (registers the 14ers screens)
+import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
 from companion.games.fourteeners.catalog import import_catalog
 from companion.games.fourteeners.data import Side
@@ -17,7 +17,7 @@ from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.shell.app import build_main
-from companion.ui.fourteeners_store import load_catalog, save_catalog
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.freunde import FreundeNewGame, FreundePlay
+from companion.ui.freunde.screens import FreundeNewGame, FreundePlay
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from companion.games.ridgeline.rules import next_hand
 from companion.games.ridgeline.scoring import fatigue_preview, score
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
+from companion.ui.ridgeline.screens import Panel, RidgelineNewGame, RidgelinePlay
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import pitch_problem
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
+from companion.ui.ridgeline.screens import Panel, RidgelineNewGame, RidgelinePlay
 from test_ridgeline_play import open_panel, seat_table, tap_cards
 
 

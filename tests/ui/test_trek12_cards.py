@@ -9,8 +9,8 @@ from harness import walk
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.trek12 import Trek12NewGame, Trek12Play
-from companion.ui.trek12_turn import app_roll
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
+from companion.ui.trek12.turn import app_roll
 
 
 @pytest.fixture(autouse=True)

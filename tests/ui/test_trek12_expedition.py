@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-import companion.ui.expedition  # noqa: F401 - registers the Expedition screens the button leads to
+import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens the button leads to
 from companion import hall_of_fame
 from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.expedition_sheets import start_sheet
-from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from companion.ui.expedition.sheets import start_sheet
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,8 @@ from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.common import registry
 from companion.ui.shell.app import build_main
-from companion.ui.trek12 import Trek12NewGame, Trek12Play
-from companion.ui.trek12_turn import app_roll
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
+from companion.ui.trek12.turn import app_roll
 
 
 @pytest.fixture(autouse=True)

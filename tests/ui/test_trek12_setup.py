@@ -11,7 +11,7 @@ from file_dialogs import answer_files, uploaded
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.trek12 import Trek12NewGame, Trek12Play
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +78,7 @@ async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, conte
 
 
 async def test_a_sheet_file_too_big_is_refused_unread(open_ui, store, monkeypatch):
-    monkeypatch.setattr("companion.ui.trek12_setup.MAX_SHEET_BYTES", 100)
+    monkeypatch.setattr("companion.ui.trek12.setup.MAX_SHEET_BYTES", 100)
     store.players.add("Ann")
     ui = await open_ui(route="/games/trek12")
     await ui.click("t12-new-sheet-file")

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from harness import UiApp
 
-import companion.ui.expedition  # noqa: F401 - registers the Expedition screens
-import companion.ui.fourteeners  # noqa: F401 - registers the 14ers screens
+import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
+import companion.ui.fourteeners.screens  # noqa: F401 - registers the 14ers screens
 from companion.ui.common import registry
-from companion.ui.ridgeline import Panel, RidgelineNewGame, RidgelinePlay
+from companion.ui.ridgeline.screens import Panel, RidgelineNewGame, RidgelinePlay
 from test_expedition_play import reveal, set_off
 from test_fourteeners_screens import _start as start_fourteeners
 from test_lan import _Lan

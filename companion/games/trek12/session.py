@@ -20,7 +20,7 @@ from companion.games.trek12.solo import MAX_NAME, max_score
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "breakdowns"]
 
 _SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "dice_seed")
-# The app rolls its dice from this seed (see companion/ui/trek12_turn.py); the rules never roll, they only
+# The app rolls its dice from this seed (see companion/ui/trek12/turn.py); the rules never roll, they only
 # check that it is a whole number so that a saved game's rolls can be made again.
 _MAX_SEED = 2**63
 

@@ -1,7 +1,7 @@
 """Which games have a screen: each game's screen module registers itself here.
 
-A game's screen lives in `companion/ui/<game_id>.py` (for example `companion/ui/trek12.py`) and, when
-imported, calls `register_game_screen` once:
+A game's screens live in its package `companion/ui/<game_id>/`, whose module `screens.py` (for example
+`companion/ui/trek12/screens.py`), when imported, calls `register_game_screen` once:
 
     import flet as ft
     from companion.ui.common.registry import register_game_screen
@@ -91,17 +91,19 @@ def registered_games() -> list[GameId]:
 
 
 def discover_game_screens() -> None:
-    """Import `companion.ui.<game_id>` for every known game once, so present modules register themselves."""
+    """Import `companion.ui.<game_id>.screens` for every known game once, so present modules register
+    themselves."""
     global _discovered
     if _discovered:
         return
     _discovered = True
     for game in GAMES:
-        name = f"companion.ui.{game}"
+        package = f"companion.ui.{game}"
+        name = f"{package}.screens"
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            # Only a missing screen module means "not yet"; a screen module that fails to import
-            # because something inside it is missing is a bug and must surface.
-            if exc.name != name:
+            # Only a missing screen package or module means "not yet"; a screen module that fails to
+            # import because something inside it is missing is a bug and must surface.
+            if exc.name not in (package, name):
                 raise

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.expedition_hall import HallOfFameScreen
+from companion.ui.expedition.hall import HallOfFameScreen
 from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen
 from companion.ui.shell.history import HistoryScreen
 from companion.ui.shell.record import RecordScreen

@@ -183,7 +183,7 @@ def _resume_picture(store, keeper, session) -> ft.Control | None:
     """A game's own picture of how far it got, where the game offers one (an Expedition: the stars so far)."""
     if session.game != "expedition" or keeper is None:
         return None
-    from companion.ui.expedition import resume_stars  # noqa: PLC0415 - a game's screen module loads after home
+    from companion.ui.expedition.screens import resume_stars  # noqa: PLC0415 - a game's screen module loads after home
 
     return resume_stars(keeper, store, session)
 

@@ -16,8 +16,8 @@ from companion.games.fourteeners.catalog import Card
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
 from companion.games.fourteeners.scoring import ScoreBreakdown
-from companion.ui.fourteeners_forms import roman, side_label
-from companion.ui.fourteeners_widgets import (
+from companion.ui.fourteeners.forms import roman, side_label
+from companion.ui.fourteeners.parts import (
     ACCENT, SIDE_COLOURS, SIDE_ICONS, class_badge, icon_glyphs, points_words, slug, stat_chip,
 )
 

@@ -24,8 +24,8 @@ from companion.games.expedition.rules import (
 )
 from companion.games.expedition.scoring import CARD_POINTS
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
-from companion.ui.expedition_forms import NO_CARD, PickDraft, ScoreDraft, parse_points
-from companion.ui.expedition_parts import (
+from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, parse_points
+from companion.ui.expedition.parts import (
     CARD_LOOKS,
     STAR_KINDS,
     badge,
@@ -38,7 +38,7 @@ from companion.ui.expedition_parts import (
     stepper,
     toggle_pill,
 )
-from companion.ui.expedition_sheets import SheetResult, SheetStatus
+from companion.ui.expedition.sheets import SheetResult, SheetStatus
 from companion.ui.common.services import FieldText
 from companion.ui.common.widgets import colour_dot, labelled, message_card
 

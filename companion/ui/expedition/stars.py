@@ -15,7 +15,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
 from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
-from companion.ui.expedition_parts import (
+from companion.ui.expedition.parts import (
     FALLBACK_COLOUR,
     badge,
     card_words,

@@ -20,10 +20,10 @@ from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
-from companion.ui.ridgeline_hand import HandDraft, hand_panel
-from companion.ui.ridgeline_parts import bind, seat_chip, sentence
-from companion.ui.ridgeline_table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
-from companion.ui.ridgeline_tools import (
+from companion.ui.ridgeline.hand import HandDraft, hand_panel
+from companion.ui.ridgeline.parts import bind, seat_chip, sentence
+from companion.ui.ridgeline.table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
+from companion.ui.ridgeline.tools import (
     CheckDraft,
     FinderDraft,
     LayoffDraft,

@@ -16,7 +16,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.freunde.data import CardKind, Zone, parse_card
 from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
-from companion.ui.ridgeline_parts import bind, sentence
+from companion.ui.ridgeline.parts import bind, sentence
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",

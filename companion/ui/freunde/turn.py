@@ -2,7 +2,7 @@
 acclimatization check, the team at a glance, and the end of the game.
 
 Each builder takes the engine's state, the draft being tapped in and callbacks, and returns controls; the
-play screen (`companion.ui.freunde`) owns the drafts and sends the actions through the session keeper. Every
+play screen (`companion.ui.freunde.screens`) owns the drafts and sends the actions through the session keeper. Every
 number shown (movement totals, who takes the risk token, costs, reasons, the check's arithmetic, scores) is
 the engine's: `rules.destinations`, `rules.check_preview`, `rules.risk_owed`, `scoring.score` ...
 """
@@ -21,7 +21,7 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, TURNS, ClimberCheck, Phase, Route, State,
 )
 from companion.games.freunde.scoring import score
-from companion.ui.freunde_parts import (
+from companion.ui.freunde.parts import (
     ACCL_COLOUR, MOVE_COLOUR, accl_track, and_list, bind, card_face, card_sort_key, cards_words, check_sentence,
     chip, info_line, pawn, signed, stepper, zone_label,
 )

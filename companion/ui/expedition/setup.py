@@ -19,8 +19,8 @@ from companion.games.expedition.data import DECK_SETTING, default_deck, parse_de
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
-from companion.ui.expedition_hall import HALL_ROUTE
-from companion.ui.expedition_parts import (
+from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.parts import (
     CARD_LOOKS,
     bind,
     card_chip,

@@ -19,7 +19,7 @@ from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State
-from companion.ui.ridgeline_parts import (
+from companion.ui.ridgeline.parts import (
     CardPicker,
     bind,
     camp_words,
@@ -29,7 +29,7 @@ from companion.ui.ridgeline_parts import (
     seat_chip,
     sentence,
 )
-from companion.ui.ridgeline_table import FALLBACK_COLOUR
+from companion.ui.ridgeline.table import FALLBACK_COLOUR
 from companion.ui.common.widgets import labelled, section_title
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",

@@ -20,16 +20,16 @@ from companion.games.fourteeners.catalog import (
     without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
-from companion.ui.fourteeners_forms import (
+from companion.ui.fourteeners.forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
     condition_label, effect_label, filter_domains, icon_label, roman, side_label,
 )
 from companion.ui.common.files import save_bytes, use_file_pick
-from companion.ui.fourteeners_store import (
+from companion.ui.fourteeners.catalog import (
     EXPORT_NAME, MAX_CATALOG_BYTES, catalog_bytes, catalog_from_bytes, load_catalog, save_catalog,
 )
-from companion.ui.fourteeners_table import weather_icon
-from companion.ui.fourteeners_widgets import (
+from companion.ui.fourteeners.table import weather_icon
+from companion.ui.fourteeners.parts import (
     ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
     side_tag, slug, stepper,
 )

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
-from companion.ui.fourteeners_forms import icon_label, roman, side_label
+from companion.ui.fourteeners.forms import icon_label, roman, side_label
 from companion.ui.common.widgets import labelled
 
 __all__ = [

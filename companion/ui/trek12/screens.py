@@ -25,10 +25,10 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
-from companion.ui.expedition_sheets import expedition_of_sheet
+from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.services import use_app, use_latest_state
-from companion.ui.trek12_panels import (
+from companion.ui.trek12.panels import (
     Tab,
     bind,
     card_row,
@@ -42,9 +42,9 @@ from companion.ui.trek12_panels import (
     status_line,
     take_row,
 )
-from companion.ui.trek12_setup import Trek12NewGame
-from companion.ui.trek12_sheet import LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12_turn import (
+from companion.ui.trek12.setup import Trek12NewGame
+from companion.ui.trek12.sheet import LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12.turn import (
     OP_NAMES,
     Draft,
     Prompt,

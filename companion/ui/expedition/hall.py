@@ -16,8 +16,8 @@ from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
-from companion.ui.expedition_forms import parse_points
-from companion.ui.expedition_parts import bind, panel, sentence, toggle_pill
+from companion.ui.expedition.forms import parse_points
+from companion.ui.expedition.parts import bind, panel, sentence, toggle_pill
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
 

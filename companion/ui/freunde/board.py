@@ -21,7 +21,7 @@ from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layou
 from companion.games.freunde.rules import (
     ClimberLabel, PlayerIndex, Route, State, Weather, stacking_limit, today_weather,
 )
-from companion.ui.freunde_parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
+from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
 __all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend"]
 
@@ -294,7 +294,7 @@ def _space_face(text: str, ink, tents: Sequence[tuple[str, bool]]) -> ft.Control
 
 def _pawns(geo: BoardGeometry, space_id: SpaceId, here: list[tuple[PlayerIndex, ClimberLabel]],
            colours: Sequence[str], marks: BoardMarks, base: bool, prefix: str) -> list[ft.Control]:
-    from companion.ui.freunde_parts import pawn
+    from companion.ui.freunde.parts import pawn
 
     x, y = geo.centres[space_id]
 

@@ -22,16 +22,16 @@ from companion.games.freunde import rules
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import CardKind, SpaceId
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
-from companion.ui.freunde_board import BoardMarks, board_control, board_legend
-from companion.ui.freunde_parts import (
+from companion.ui.freunde.board import BoardMarks, board_control, board_legend
+from companion.ui.freunde.parts import (
     FALLBACK_COLOUR, and_list, cards_words, info_line, pawn, player_colours, sentence, weather_words,
 )
-from companion.ui.freunde_setup import FreundeNewGame
-from companion.ui.freunde_turn import (
+from companion.ui.freunde.setup import FreundeNewGame
+from companion.ui.freunde.turn import (
     CardsDraft, MoveDraft, RiskDraft, actions_section, card_player, cards_section, check_card, end_section,
     given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section,
 )
-from companion.ui.freunde_weather import (
+from companion.ui.freunde.weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
     tile_editor,
 )

@@ -23,7 +23,7 @@ from companion.errors import CompanionError
 from companion.games.expedition import session as engine
 from companion.games.expedition.rules import ASCENTS, CardMode, Phase, SeatNo, State, sealed_envelopes
 from companion.games.trek12.rules import Assist
-from companion.ui.expedition_forms import (
+from companion.ui.expedition.forms import (
     PickDraft,
     ScoreDraft,
     open_action,
@@ -32,7 +32,7 @@ from companion.ui.expedition_forms import (
     score_action,
     use_action,
 )
-from companion.ui.expedition_panels import (
+from companion.ui.expedition.panels import (
     SheetOffer,
     climb_panel,
     envelope_panel,
@@ -42,10 +42,10 @@ from companion.ui.expedition_panels import (
     reveal_panel,
     score_panel,
 )
-from companion.ui.expedition_parts import CARD_LOOKS, card_words, plural, sentence
-from companion.ui.expedition_hall import HALL_ROUTE
-from companion.ui.expedition_setup import ExpeditionNewGame
-from companion.ui.expedition_sheets import (
+from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural, sentence
+from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.setup import ExpeditionNewGame
+from companion.ui.expedition.sheets import (
     SheetStatus,
     app_seats,
     forget_sheets,
@@ -54,7 +54,7 @@ from companion.ui.expedition_sheets import (
     sheet_status,
     start_sheet,
 )
-from companion.ui.expedition_stars import (
+from companion.ui.expedition.stars import (
     ascent_card,
     ascent_track,
     resume_picture,
