@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion import hall_of_fame
 from companion.errors import IllegalAction
 from companion.games.expedition import session
 from companion.games.expedition.rules import Phase, standing
 from companion.games.trek12.rules import Assist
 from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
 from companion.store import open_store
 
 ROPE, TENT = Assist.ROPE, Assist.TENT
@@ -116,7 +116,7 @@ def test_a_solo_expedition_in_history_names_max():
 
 
 def test_the_history_record_feeds_the_statistics_stars_by_kind():
-    from companion.stats import expedition_stars
+    from companion.store.stats import expedition_stars
 
     store = open_store(memory=True)
     try:

@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
-from companion import hall_of_fame
 from companion.errors import InvalidInput
 from companion.games.expedition import session
 from companion.games.expedition.data import DECK_SETTING
 from companion.games.expedition.halloffame import Entry, build_hall, entry_id_for, standing_record
+from companion.store import hall_of_fame
 from companion.store import open_store
 
 

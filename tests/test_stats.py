@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from companion.stats import (
+from companion.store.stats import (
     CSV_COLUMNS, Bin, Outcome, expedition_stars, histogram, history_csv, player_line, player_lines, read,
     score_series, seats, share_text, solo_lines, solo_opponent, trek12_sheets,
 )

@@ -9,10 +9,10 @@ from datetime import date
 
 import pytest
 
-from companion import hall_of_fame
 from companion.bench.browser import open_app, start_app, wait_http
 from companion.games.expedition import session as engine
 from companion.games.expedition.rules import State, standing
+from companion.store import hall_of_fame
 from companion.store import open_store
 from companion.ui.expedition.parts import stars_words
 from companion.ui.expedition.stars import stars_so_far, winner_words

@@ -13,8 +13,8 @@ from companion.games.fourteeners import rules, scoring, session as engine, solo
 from companion.games.fourteeners.catalog import import_catalog
 from companion.games.fourteeners.rules import Gain, Phase, Reveal
 from companion.store import open_store
-from companion.ui.fourteeners.forms import side_label
 from companion.ui.fourteeners.catalog import save_catalog
+from companion.ui.fourteeners.forms import side_label
 from companion.ui.fourteeners.parts import slug
 from test_fourteeners_fixtures import synthetic_catalog_doc
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import UiApp  # noqa: E402
 
-from companion import stats  # noqa: E402
+from companion.store import stats  # noqa: E402
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store  # noqa: E402
 from companion.ui.shell.app import build_main  # noqa: E402
 from companion.ui.shell.history import stats_route  # noqa: E402

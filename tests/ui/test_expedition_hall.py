@@ -4,8 +4,8 @@ opened on paper; a new Expedition is judged against them, and abandoning one tak
 from __future__ import annotations
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
-from companion import hall_of_fame
 from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
 from test_expedition_play import reveal, score, set_off
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import flet as ft
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
-from companion import hall_of_fame
 from companion.games.expedition.rules import Phase
 from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
 from harness import walk
 from companion.ui.expedition.parts import STAR_KINDS
 

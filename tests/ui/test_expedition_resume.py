@@ -4,10 +4,10 @@ Expedition opened again after the store was closed shows every star, card and en
 from __future__ import annotations
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
-from companion import hall_of_fame
 from companion.games.expedition.rules import Phase
 from companion.games.trek12.rules import Assist
 from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
 from companion.store import open_store
 from companion.ui.shell.app import build_main
 from harness import UiApp

@@ -17,8 +17,8 @@ import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers scre
 from companion.games.fourteeners.catalog import import_catalog
 from companion.store import open_store
 from companion.ui.common import registry
-from companion.ui.shell.app import build_main
 from companion.ui.fourteeners.catalog import load_catalog
+from companion.ui.shell.app import build_main
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 from test_fourteeners_fixtures import synthetic_catalog_doc
 

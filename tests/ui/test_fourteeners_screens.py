@@ -16,8 +16,8 @@ from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
-from companion.ui.shell.app import build_main
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.shell.app import build_main
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
 

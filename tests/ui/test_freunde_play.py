@@ -15,8 +15,8 @@ from companion.games.freunde import rules
 from companion.games.freunde.scoring import score
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
-from companion.ui.freunde.screens import FreundeNewGame, FreundePlay
 from companion.ui.freunde.parts import check_sentence
+from companion.ui.freunde.screens import FreundeNewGame, FreundePlay
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "freunde"
 

@@ -1,5 +1,5 @@
 """History (filters, a game's breakdown, share, delete with undo, resume), Statistics (the numbers shown are
-companion.stats's) and Settings (backup export and import, the CSV export), in-process."""
+companion.store.stats's) and Settings (backup export and import, the CSV export), in-process."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import flet_charts as fc
 from file_dialogs import answer_files, pick_calls, save_calls, uploaded
 from harness import walk
 
-from companion import stats
+from companion.store import stats
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
-from companion.ui.shell.charts import number, percent
 from companion.ui.common.widgets import format_when
+from companion.ui.shell.charts import number, percent
 
 
 async def pick(ui, key: str, value: str) -> None:

@@ -8,8 +8,8 @@ from harness import walk
 
 from companion.games import GAMES
 from companion.ui.common import registry
-from companion.ui.shell.home import HOME_GAMES
 from companion.ui.common.widgets import screen_view
+from companion.ui.shell.home import HOME_GAMES
 
 SHORTCUTS = {"home-players": ("/players", "Players"), "home-history": ("/history", "History"),
              "home-settings": ("/settings", "Settings")}

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens the button leads to
-from companion import hall_of_fame
 from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
 from companion.ui.common import registry
 from companion.ui.expedition.sheets import start_sheet
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play

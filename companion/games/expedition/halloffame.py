@@ -1,6 +1,6 @@
 """The Hall of Fame and the used-up Challenge envelopes: what the Trek 12 box keeps between Expeditions.
 
-Pure values and rules; the app keeps the documents in its store (companion/hall_of_fame.py). Per sheet the
+Pure values and rules; the app keeps the documents in its store (companion/store/hall_of_fame.py). Per sheet the
 Hall of Fame lists every record ever written, oldest first: the date, who, the score. The standing record is
 the highest score (the earliest of equal ones, since equalling a record does not beat it); every other line
 is struck out (rulebook, Earn a Reputation: "strikes out the old one").

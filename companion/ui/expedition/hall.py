@@ -11,15 +11,15 @@ from __future__ import annotations
 from datetime import date
 import flet as ft
 
-from companion import hall_of_fame
 from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
-from companion.ui.expedition.forms import parse_points
-from companion.ui.expedition.parts import bind, panel, sentence, toggle_pill
+from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.expedition.forms import parse_points
+from companion.ui.expedition.parts import bind, panel, sentence, toggle_pill
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
 

@@ -18,11 +18,11 @@ from typing import Any
 
 import flet as ft
 
-from companion import hall_of_fame
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
 from companion.games.expedition.rules import ASCENTS, CardMode, Phase, SeatNo, State, sealed_envelopes
 from companion.games.trek12.rules import Assist
+from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
     PickDraft,
     ScoreDraft,
@@ -42,8 +42,8 @@ from companion.ui.expedition.panels import (
     reveal_panel,
     score_panel,
 )
-from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural, sentence
 from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural, sentence
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
     SheetStatus,

@@ -1,7 +1,7 @@
 """Route `/games/expedition`: a new Expedition — its players clockwise (on this device or on paper, or Max in
 solo), the Lead Climber, how the Assist cards are handled, and the deck's make-up.
 
-The setup document comes from `companion.hall_of_fame.expedition_setup`, which adds the Hall of Fame records
+The setup document comes from `companion.store.hall_of_fame.expedition_setup`, which adds the Hall of Fame records
 and the envelopes used up as they stand now; the engine checks it when the session keeper starts it.
 """
 
@@ -12,13 +12,13 @@ from typing import Any
 
 import flet as ft
 
-from companion import hall_of_fame
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
 from companion.games.expedition.data import DECK_SETTING, default_deck, parse_deck
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
+from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
 from companion.ui.expedition.parts import (
     CARD_LOOKS,

@@ -15,8 +15,8 @@ import flet as ft
 
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
-from companion.ui.fourteeners.forms import icon_label, roman, side_label
 from companion.ui.common.widgets import labelled
+from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug", "bind",

@@ -24,9 +24,9 @@ from companion.games.fourteeners.rules import (
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.ui.common.abandon import use_abandon
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from companion.ui.fourteeners.editor import ability_editor, card_fields, readable
 from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_label
-from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS, SIDE_ICONS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text,

@@ -10,12 +10,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
-from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
-from companion.ui.fourteeners.play import FourteenersPlay
-from companion.ui.fourteeners.setup import SetupPanel
-from companion.ui.fourteeners.parts import bind, choice_chip
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.widgets import labelled, screen_view
+from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
+from companion.ui.fourteeners.parts import bind, choice_chip
+from companion.ui.fourteeners.play import FourteenersPlay
+from companion.ui.fourteeners.setup import SetupPanel
 
 __all__ = ["FourteenersNewGame", "FourteenersPlay"]
 

@@ -18,10 +18,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
-from companion.ui.freunde.board import BoardMarks, draw_board
-from companion.ui.freunde.parts import bind, chip, sentence, signed, stepper
 from companion.ui.common.services import use_back_cancels
 from companion.ui.common.widgets import labelled, screen_view, section_title
+from companion.ui.freunde.board import BoardMarks, draw_board
+from companion.ui.freunde.parts import bind, chip, sentence, signed, stepper
 
 __all__ = ["BoardEditor", "board_changes"]
 

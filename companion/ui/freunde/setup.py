@@ -18,12 +18,12 @@ from companion.errors import CompanionError
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import ZONES, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 from companion.ui.freunde.editor import BoardEditor, board_changes
 from companion.ui.freunde.parts import bind, chip, sentence, weather_icon
 from companion.ui.freunde.weather import DayDraft, drafts_problem, preset_tiles
 from companion.ui.ridgeline.parts import seat_chip
-from companion.ui.common.services import use_app
-from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 

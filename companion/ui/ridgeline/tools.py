@@ -29,8 +29,8 @@ from companion.ui.ridgeline.parts import (
     seat_chip,
     sentence,
 )
-from companion.ui.ridgeline.table import FALLBACK_COLOUR
 from companion.ui.common.widgets import labelled, section_title
+from companion.ui.ridgeline.table import FALLBACK_COLOUR
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
            "GROWING_KINDS"]

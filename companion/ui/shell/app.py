@@ -14,17 +14,17 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.expedition.hall import HallOfFameScreen
-from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen
-from companion.ui.shell.history import HistoryScreen
-from companion.ui.shell.record import RecordScreen
-from companion.ui.shell.home import APP_TITLE, HomeScreen
-from companion.ui.shell.players import PlayersScreen
 from companion.ui.common.registry import discover_game_screens
 from companion.ui.common.services import STORE_TOPIC, AppContext, AppServices, Shell
+from companion.ui.common.widgets import SEED_COLOUR
+from companion.ui.expedition.hall import HallOfFameScreen
+from companion.ui.shell.history import HistoryScreen
+from companion.ui.shell.home import APP_TITLE, HomeScreen
+from companion.ui.shell.players import PlayersScreen
+from companion.ui.shell.record import RecordScreen
+from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen
 from companion.ui.shell.settings import SettingsScreen
 from companion.ui.shell.statistics import PlayerStatsScreen, StatsScreen
-from companion.ui.common.widgets import SEED_COLOUR
 
 __all__ = ["build_main", "App", "ROUTES"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as fc
 
-from companion.stats import Bin, ExpeditionStars, Outcome
+from companion.store.stats import Bin, ExpeditionStars, Outcome
 from companion.ui.common.widgets import surface
 
 __all__ = [

@@ -12,10 +12,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.stats import player_key
-from companion.ui.shell.home import game_look
+from companion.store.stats import player_key
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.shell.home import game_look
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "roster_colours", "stats_route"]
 

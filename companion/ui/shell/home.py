@@ -8,10 +8,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
-from companion.ui.shell.lan import lan_join_card
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
 

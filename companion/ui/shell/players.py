@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.stats import player_key
 from companion.store import PALETTE
-from companion.ui.shell.history import stats_route
+from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.shell.history import stats_route
 
 __all__ = ["PlayersScreen", "player_palette"]
 

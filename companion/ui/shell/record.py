@@ -17,12 +17,12 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.stats import player_key, seats, share_text
-from companion.ui.shell.charts import panel
-from companion.ui.shell.history import record_card, roster_colours, stats_route
+from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.shell.charts import panel
+from companion.ui.shell.history import record_card, roster_colours, stats_route
 
 __all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted"]
 

@@ -13,10 +13,10 @@ import flet as ft
 
 from companion.games import GAMES, GameEntry
 from companion.ui.common.abandon import use_abandon
-from companion.ui.shell.home import game_look
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
+from companion.ui.shell.home import game_look
 
 __all__ = ["NewGameScreen", "PlayScreen", "NotFound"]
 

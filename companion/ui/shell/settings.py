@@ -16,12 +16,13 @@ from datetime import datetime
 
 import flet as ft
 
-from companion import __version__, stats
+from companion import __version__
 from companion.errors import CompanionError, InvalidInput
+from companion.store import stats
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
-from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 from companion.ui.common.services import ThemeChoice, off_loop, use_app
 from companion.ui.common.widgets import labelled, screen_view, section_title, surface
+from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 

@@ -1,6 +1,6 @@
 """The Statistics screens: everyone at a glance (`/stats`) and one player in depth (`/stats/<player>`).
 
-Every number comes from `companion.stats`; this module only lays them out and draws the charts. The
+Every number comes from `companion.store.stats`; this module only lays them out and draws the charts. The
 history is read once per change of the saved data and shared by both screens of a tab; a long history
 (thousands of games) is read on a worker thread while the screen shows that it is counting.
 """
@@ -14,19 +14,19 @@ from urllib.parse import unquote
 
 import flet as ft
 
-from companion import stats
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.stats import Games, PlayerLine, Point, SheetLine, SoloLine
+from companion.store import stats
 from companion.store import PALETTE
+from companion.store.stats import Games, PlayerLine, Point, SheetLine, SoloLine
 from companion.ui.shell.charts import (
     ScoreSeries, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, score_chart,
     stars_chart,
 )
-from companion.ui.shell.history import ALL, stats_route
-from companion.ui.shell.home import game_look
 from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.shell.history import ALL, stats_route
+from companion.ui.shell.home import game_look
 
 __all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS",
            "PLAYERS_ON_LINE"]

@@ -16,8 +16,8 @@ import flet.canvas as cv
 
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
-from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 from companion.ui.common.widgets import labelled
+from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 
 __all__ = [
     "RED",

@@ -25,9 +25,9 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
-from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.services import use_app, use_latest_state
+from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
     Tab,
     bind,

@@ -17,10 +17,10 @@ from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_fr
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.services import use_app, use_latest_state
+from companion.ui.common.widgets import empty_state, labelled, message_card, screen_view, section_title
 from companion.ui.trek12.panels import bind
 from companion.ui.trek12.sheet import sheet_control, sheet_layout
 from companion.ui.trek12.turn import CARD_NAMES, new_seed
-from companion.ui.common.widgets import empty_state, labelled, message_card, screen_view, section_title
 
 __all__ = ["Trek12NewGame", "Imported", "sheet_from_text", "MAX_SHEET_BYTES"]
 
