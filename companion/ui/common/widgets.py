@@ -7,7 +7,7 @@ is somewhere to go back to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 import flet as ft
@@ -24,6 +24,10 @@ __all__ = [
     "colour_dot",
     "labelled",
     "format_when",
+    "bind",
+    "first_capital",
+    "seat_chip",
+    "roster_needed",
 ]
 
 # Glacier teal: the whole colour scheme (light and dark) is derived from it.
@@ -259,3 +263,60 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
         ],
         on_dismiss=on_cancel,
     )
+
+
+def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
+    """A click handler with no parameters calling `action(*args)`: Flet hands an event to any handler that
+    declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value."""
+    return lambda: action(*args)
+
+
+def first_capital(text: object) -> str:
+    """An engine message for a screen, as it is but with a capital first letter (no full stop added)."""
+    text = str(text).strip()
+    return text[:1].upper() + text[1:]
+
+
+def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
+              disabled: bool = False) -> ft.Control:
+    """A rounded, 48 px high toggle naming a seat: filled when selected, with an optional small mark."""
+    content: list[ft.Control] = [
+        ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour),
+        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
+    ]
+    if selected:
+        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    if mark:
+        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Semantics(
+        identifier=key,
+        label=label + (f", {mark}" if mark else ""),
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            key=key,
+            height=48,
+            padding=ft.Padding.symmetric(horizontal=14),
+            border_radius=ft.BorderRadius.all(24),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+            opacity=0.45 if disabled else 1.0,
+            disabled=disabled,
+            ink=True,
+            on_click=on_click,
+            # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
+            content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+def roster_needed(prefix: str, words: str, *, heading: str = "Who is climbing?") -> list[ft.Control]:
+    """A new game's screen when the roster is empty: why players are needed, and the way to add them
+    (keys `<prefix>-new-empty` and `<prefix>-new-players`)."""
+    return [
+        empty_state(ft.Icons.GROUPS_ROUNDED, heading, words, key=f"{prefix}-new-empty"),
+        labelled(f"{prefix}-new-players", ft.FilledButton(
+            "Add players", key=f"{prefix}-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+            on_click=lambda: ft.context.page.navigate("/players"))),
+    ]

@@ -29,7 +29,6 @@ from companion.ui.expedition.parts import (
     CARD_LOOKS,
     STAR_KINDS,
     badge,
-    bind,
     card_chip,
     card_counts,
     card_words,
@@ -39,7 +38,7 @@ from companion.ui.expedition.parts import (
     toggle_pill,
 )
 from companion.ui.common.services import FieldText
-from companion.ui.common.widgets import colour_dot, labelled, message_card
+from companion.ui.common.widgets import bind, colour_dot, labelled, message_card
 from companion.ui.expedition.sheets import SheetResult, SheetStatus
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",

@@ -8,7 +8,7 @@ engine (`companion.games.expedition`); these helpers only draw.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -22,7 +22,6 @@ __all__ = [
     "CardLook",
     "CARD_LOOKS",
     "FALLBACK_COLOUR",
-    "bind",
     "sentence",
     "plural",
     "star_icons",
@@ -75,14 +74,6 @@ CARD_LOOKS: dict[Assist, CardLook] = {
     Assist.SCHNAPPS: CardLook("#AD1457", ft.Icons.LIQUOR_ROUNDED, "Schnapps", "Schnapps"),
 }
 
-
-def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
-    """A click handler with no parameters calling `action(*args)` (Flet hands an event to a handler that
-    declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value)."""
-    def handler() -> None:
-        action(*args)
-
-    return handler
 
 
 def sentence(text: object) -> str:

@@ -63,6 +63,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.registry import register_game_screen
+from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
 
@@ -91,15 +92,10 @@ class _Form(IntEnum):
 @ft.component
 def ExpeditionPlay(session_id: str) -> ft.View:
     """Route `/play/expedition/<id>`: the Expedition under way, or its final standings once saved to History."""
-    app = use_app()
-    if app.store.sessions.get(session_id) is None:
-        record = app.store.history.get(session_id)
-        if record is not None and record.get("game") == GAME:
-            return ExpeditionFinished(record=record)
-        return screen_view(_TITLE, [message_card(
-            ft.Icons.SEARCH_OFF_ROUNDED, "This Expedition is not under way",
-            "It may have been saved to History or abandoned.", key="exp-missing")])
-    return ExpeditionTable(session_id=session_id)
+    return in_progress_or_finished(
+        use_app(), session_id, GAME, title=_TITLE, key="exp-missing",
+        missing=("This Expedition is not under way", "It may have been saved to History or abandoned."),
+        table=lambda: ExpeditionTable(session_id=session_id), finished=lambda record: ExpeditionFinished(record=record))
 
 
 @ft.component

@@ -20,17 +20,17 @@ from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import (
-    CARD_LOOKS,
-    bind,
-    card_chip,
-    panel,
-    sentence,
-    stepper,
-    toggle_pill,
-)
+from companion.ui.expedition.parts import CARD_LOOKS, card_chip, panel, sentence, stepper, toggle_pill
 from companion.ui.common.services import use_app, use_latest_state
-from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (
+    bind,
+    choice_tile,
+    labelled,
+    message_card,
+    roster_needed,
+    screen_view,
+    section_title,
+)
 
 __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
 
@@ -114,14 +114,9 @@ def ExpeditionNewGame() -> ft.View:
         ft.context.page.navigate(f"/play/{GAME}/{session.id}")
 
     if not players:
-        return screen_view("New Expedition", [
-            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
-                        "An Expedition keeps every player's stars over three Ascents. Add the climbers to the "
-                        "roster first.", key="exp-new-empty"),
-            labelled("exp-new-players", ft.FilledButton(
-                "Add players", key="exp-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-                on_click=lambda: ft.context.page.navigate("/players"))),
-        ])
+        return screen_view("New Expedition", roster_needed(
+            "exp", "An Expedition keeps every player's stars over three Ascents. Add the climbers to the "
+                   "roster first."))
 
     body: list[ft.Control] = [
         ft.Text("Three Ascents from the lowest summit to the highest: Dunai, Kagkot, Dhaulagiri. Stars for the "

@@ -30,11 +30,21 @@ from companion.ui.fourteeners.catalog import (
 )
 from companion.ui.fourteeners.table import weather_icon
 from companion.ui.fourteeners.parts import (
-    ICON_GLYPHS, SIDE_COLOURS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text, sentence,
-    side_tag, slug, stepper,
+    ICON_GLYPHS,
+    SIDE_COLOURS,
+    card_line,
+    chip_row,
+    choice_chip,
+    panel,
+    points_words,
+    problem_text,
+    sentence,
+    side_tag,
+    slug,
+    stepper,
 )
 from companion.ui.common.services import FieldText, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import confirm_dialog, labelled, message_card, section_title
+from companion.ui.common.widgets import bind, confirm_dialog, labelled, message_card, section_title
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",

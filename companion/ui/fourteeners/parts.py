@@ -15,11 +15,11 @@ import flet as ft
 
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
-from companion.ui.common.widgets import labelled
+from companion.ui.common.widgets import bind, labelled
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
-    "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug", "bind",
+    "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
     "stat_chip", "card_line", "side_tag", "problem_text", "sentence", "points_words", "requirement_mini",
 ]
@@ -52,10 +52,6 @@ def slug(name: str) -> str:
     """A card name as a key fragment: 'Mt. of the Holy Cross' -> 'mt-of-the-holy-cross'."""
     return _SLUG.sub("-", name_key(name)).strip("-") or "card"
 
-
-def bind(action: Callable[..., Any], *args: Any) -> Callable[[], Any]:
-    """A no-argument click handler calling `action(*args)` (Flet passes an event to handlers with parameters)."""
-    return lambda: action(*args)
 
 
 def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any] | None, *,

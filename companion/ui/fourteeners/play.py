@@ -29,11 +29,21 @@ from companion.ui.fourteeners.editor import ability_editor, card_fields, readabl
 from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_label
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
-    SIDE_COLOURS, SIDE_ICONS, bind, card_line, chip_row, choice_chip, panel, points_words, problem_text,
-    requirement_chips, requirement_mini, sentence, slug,
+    SIDE_COLOURS,
+    SIDE_ICONS,
+    card_line,
+    chip_row,
+    choice_chip,
+    panel,
+    points_words,
+    problem_text,
+    requirement_chips,
+    requirement_mini,
+    sentence,
+    slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
 

@@ -11,9 +11,9 @@ import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.widgets import labelled, screen_view
+from companion.ui.common.widgets import bind, labelled, screen_view
 from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
-from companion.ui.fourteeners.parts import bind, choice_chip
+from companion.ui.fourteeners.parts import choice_chip
 from companion.ui.fourteeners.play import FourteenersPlay
 from companion.ui.fourteeners.setup import SetupPanel
 

@@ -19,9 +19,9 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.ui.common.services import use_back_cancels
-from companion.ui.common.widgets import labelled, screen_view, section_title
+from companion.ui.common.widgets import bind, first_capital, labelled, screen_view, section_title
 from companion.ui.freunde.board import BoardMarks, draw_board
-from companion.ui.freunde.parts import bind, chip, sentence, signed, stepper
+from companion.ui.freunde.parts import chip, signed, stepper
 
 __all__ = ["BoardEditor", "board_changes"]
 
@@ -54,7 +54,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         try:
             board_from_doc(new_doc, _ORIGIN, stacking)
         except CompanionError as exc:
-            set_problem(sentence(str(exc).removeprefix(f"{_ORIGIN}: ")))
+            set_problem(first_capital(str(exc).removeprefix(f"{_ORIGIN}: ")))
             return False
         set_doc(new_doc)
         set_problem(None)

@@ -24,7 +24,13 @@ from companion.games.freunde.data import CardKind, SpaceId
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
 from companion.ui.freunde.board import BoardMarks, board_control, board_legend
 from companion.ui.freunde.parts import (
-    FALLBACK_COLOUR, and_list, cards_words, info_line, pawn, player_colours, sentence, weather_words,
+    FALLBACK_COLOUR,
+    and_list,
+    cards_words,
+    info_line,
+    pawn,
+    player_colours,
+    weather_words,
 )
 from companion.ui.freunde.setup import FreundeNewGame
 from companion.ui.freunde.turn import (
@@ -37,8 +43,9 @@ from companion.ui.freunde.weather import (
 )
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
+from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import colour_dot, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import colour_dot, first_capital, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
 
@@ -67,15 +74,9 @@ _PANELS = (
 @ft.component
 def FreundePlay(session_id: str) -> ft.View:
     """Route `/play/freunde/<id>`: the game in progress, or its final scores once saved to History."""
-    app = use_app()
-    if app.store.sessions.get(session_id) is None:
-        record = app.store.history.get(session_id)
-        if record is not None and record.get("game") == GAME:
-            return FreundeFinished(record=record)
-        return screen_view(_TITLE, [message_card(
-            ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in progress",
-            "It may have been finished (see History) or abandoned.", key="fr-missing")])
-    return FreundeTable(session_id=session_id)
+    return in_progress_or_finished(use_app(), session_id, GAME, title=_TITLE, key="fr-missing",
+                                   table=lambda: FreundeTable(session_id=session_id),
+                                   finished=lambda record: FreundeFinished(record=record))
 
 
 @ft.component
@@ -98,7 +99,7 @@ def FreundeTable(session_id: str) -> ft.View:
         state: State | None = app.keeper.state(session_id)
         broken = None
     except CompanionError as exc:
-        state, broken = None, sentence(str(exc))
+        state, broken = None, first_capital(str(exc))
     stage = _stage(state)
     shown_stage = ft.use_ref(stage)
 
@@ -113,7 +114,7 @@ def FreundeTable(session_id: str) -> ft.View:
 
     ft.use_effect(scroll_to_top, dependencies=[panel, stage])
 
-    abandon_button = use_abandon(session_id, "fr", lambda text: set_problem(sentence(text)))
+    abandon_button = use_abandon(session_id, "fr", lambda text: set_problem(first_capital(text)))
 
     if state is None:
         # A saved game this version cannot replay stays on home until it is abandoned here.
@@ -134,11 +135,11 @@ def FreundeTable(session_id: str) -> ft.View:
         set_tapped(None)
 
     def act(doc: dict[str, Any], said: str) -> str | None:
-        """Send one action through the keeper; the engine's refusal comes back as a sentence."""
+        """Send one action through the keeper; the engine's refusal comes back as a first_capital."""
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            return sentence(str(exc))
+            return first_capital(str(exc))
         clear()
         set_notice(said)
         app.changed()
@@ -324,7 +325,7 @@ def FreundeTable(session_id: str) -> ft.View:
             app.keeper.act(session_id, {"type": "done", "player": name})
             after = app.keeper.state(session_id)
         except CompanionError as exc:
-            set_problem(sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         clear()
         if after.turn != turn or after.over:
@@ -344,7 +345,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         clear()
         set_notice(f"Undone: {what}. Redo puts it back.")
@@ -357,7 +358,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         clear()
         set_notice(f"Redone: {what}.")
@@ -367,7 +368,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(f"The game was not saved: {sentence(str(exc))}")
+            set_problem(f"The game was not saved: {first_capital(str(exc))}")
             return
         app.changed()
 
@@ -598,7 +599,7 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
     if player is None or draft.climber is None:
         return ""
     if route is not None and route.reason:
-        return sentence(f"{rules.climber_name(state, player, draft.climber)} cannot end its move on {space}: "
+        return first_capital(f"{rules.climber_name(state, player, draft.climber)} cannot end its move on {space}: "
                         f"{route.reason}")
     given = given_cards(state, draft)
     if not any(c.kind is not CardKind.ACCLIMATIZATION for c in given):
@@ -607,7 +608,7 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
     try:
         rules.route_to(state, player, draft.climber, given, space, tent=draft.tent, risk_move=draft.risk_move)
     except CompanionError as exc:
-        return sentence(str(exc))
+        return first_capital(str(exc))
     return f"{space} cannot be reached now."
 
 

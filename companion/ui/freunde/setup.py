@@ -19,11 +19,20 @@ from companion.games.freunde import session as engine
 from companion.games.freunde.data import ZONES, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import choice_tile, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (
+    bind,
+    choice_tile,
+    first_capital,
+    labelled,
+    message_card,
+    roster_needed,
+    screen_view,
+    seat_chip,
+    section_title,
+)
 from companion.ui.freunde.editor import BoardEditor, board_changes
-from companion.ui.freunde.parts import bind, chip, sentence, weather_icon
+from companion.ui.freunde.parts import chip, weather_icon
 from companion.ui.freunde.weather import DayDraft, drafts_problem, preset_tiles
-from companion.ui.ridgeline.parts import seat_chip
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 
@@ -133,20 +142,14 @@ def FreundeNewGame() -> ft.View:
             title = engine.title(engine.start(setup))
             started = app.keeper.start(GAME, setup, [p.id for p in chosen], title)
         except CompanionError as exc:
-            set_problem(sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         app.changed()
         ft.context.page.navigate(f"/play/{GAME}/{started.id}")
 
     if not players:
-        return screen_view("New Freunde game", [
-            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
-                        f"Freunde is for 1 to {MAX_PLAYERS} players from your roster. Add them first.",
-                        key="fr-new-empty"),
-            labelled("fr-new-players", ft.FilledButton(
-                "Add players", key="fr-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-                on_click=lambda: ft.context.page.navigate("/players"))),
-        ])
+        return screen_view("New Freunde game", roster_needed(
+            "fr", f"Freunde is for 1 to {MAX_PLAYERS} players from your roster. Add them first."))
 
     body: list[ft.Control] = [
         section_title(f"Climbers · {len(chosen)} of 1-{MAX_PLAYERS} players"),

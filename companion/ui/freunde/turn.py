@@ -22,10 +22,22 @@ from companion.games.freunde.rules import (
 )
 from companion.games.freunde.scoring import score
 from companion.ui.freunde.parts import (
-    ACCL_COLOUR, MOVE_COLOUR, accl_track, and_list, bind, card_face, card_sort_key, cards_words, check_sentence,
-    chip, info_line, pawn, signed, stepper, zone_label,
+    ACCL_COLOUR,
+    MOVE_COLOUR,
+    accl_track,
+    and_list,
+    card_face,
+    card_sort_key,
+    cards_words,
+    check_sentence,
+    chip,
+    info_line,
+    pawn,
+    signed,
+    stepper,
+    zone_label,
 )
-from companion.ui.common.widgets import colour_dot, labelled, message_card, section_title
+from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, section_title
 
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",

@@ -17,7 +17,8 @@ import flet as ft
 
 from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
 from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast
-from companion.ui.freunde.parts import bind, chip, weather_icon, weather_words
+from companion.ui.freunde.parts import chip, weather_icon, weather_words
+from companion.ui.common.widgets import bind
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",

@@ -18,8 +18,8 @@ from companion.errors import CompanionError
 from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card
 from companion.games.ridgeline.rules import SeatName, State, next_hand
 from companion.games.ridgeline.scoring import fatigue_preview
-from companion.ui.common.widgets import colour_dot, labelled, message_card, section_title
-from companion.ui.ridgeline.parts import CardPicker, bind, card_tray, seat_chip
+from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, seat_chip, section_title
+from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
 
 __all__ = ["HandDraft", "hand_panel"]

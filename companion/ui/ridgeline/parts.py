@@ -18,6 +18,7 @@ from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.ui.common.services import use_field_text
+from companion.ui.common.widgets import bind, first_capital
 
 __all__ = [
     "CardLook",
@@ -32,10 +33,7 @@ __all__ = [
     "CardPicker",
     "camp_words",
     "requirement_hint",
-    "seat_chip",
-    "sentence",
     "number_word",
-    "bind",
 ]
 
 
@@ -205,7 +203,7 @@ def CardPicker(
 
     def add(codes: list[CardCode]) -> bool:
         reason = on_add(codes)
-        set_problem(sentence(reason) if reason else None)
+        set_problem(first_capital(reason) if reason else None)
         return reason is None
 
     def tap(code: CardCode) -> None:
@@ -229,7 +227,7 @@ def CardPicker(
         try:
             cards = parse_cards(text, "the typed cards")
         except InvalidInput as exc:
-            set_problem(sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         if not declare:
             bad = next((card for card in cards if card.declared), None)
@@ -355,52 +353,11 @@ def requirement_hint(requirement: Requirement) -> str:
     }[requirement.kind]
 
 
-def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
-              disabled: bool = False) -> ft.Control:
-    """A rounded, 48 px high toggle naming a seat: filled when selected, with an optional small mark."""
-    content: list[ft.Control] = [
-        ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour),
-        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
-                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
-    ]
-    if selected:
-        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
-    if mark:
-        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Semantics(
-        identifier=key,
-        label=label + (f", {mark}" if mark else ""),
-        button=True,
-        selected=selected,
-        content=ft.Container(
-            key=key,
-            height=48,
-            padding=ft.Padding.symmetric(horizontal=14),
-            border_radius=ft.BorderRadius.all(24),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-            opacity=0.45 if disabled else 1.0,
-            disabled=disabled,
-            ink=True,
-            on_click=on_click,
-            # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
-            content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ),
-    )
 
 
-def sentence(text: str) -> str:
-    """An engine message as a sentence for a screen: capital first letter, no trailing full stop needed."""
-    text = str(text).strip()
-    return text[:1].upper() + text[1:]
 
 
 def number_word(value: int) -> str:
     """'two' for 2 (up to ten), digits beyond."""
     return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
 
-
-def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
-    """A click handler with no parameters calling `action(*args)`: Flet hands an event to any handler that
-    declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value."""
-    return lambda: action(*args)

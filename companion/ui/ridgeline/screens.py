@@ -16,12 +16,12 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
-from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
+from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, hand_panel
-from companion.ui.ridgeline.parts import bind, seat_chip, sentence
+from companion.ui.ridgeline.setup import RidgelineNewGame
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
 from companion.ui.ridgeline.tools import (
     CheckDraft,
@@ -32,7 +32,7 @@ from companion.ui.ridgeline.tools import (
     layoff_panel,
 )
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import choice_tile, colour_dot, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import colour_dot, first_capital, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable", "RidgelineFinished",
            "seat_colours"]
@@ -60,122 +60,15 @@ _PANELS = (
 )
 
 
-# --- a new table -----------------------------------------------------------------------------------------
-
-
-@ft.component
-def RidgelineNewGame() -> ft.View:
-    """Route `/games/ridgeline`: two to six seats from the roster in seating order, the route, the first dealer."""
-    app = use_app()
-    seats, set_seats = ft.use_state(())
-    route, set_route = ft.use_state(load().default_route.id)
-    dealer, set_dealer = ft.use_state(None)
-    problem, set_problem = ft.use_state(None)
-    data = load()
-    deck = data.deck
-    players = app.store.players.list()
-    by_id = {player.id: player for player in players}
-    chosen = [by_id[player_id] for player_id in seats if player_id in by_id]
-    first = dealer if dealer in [p.id for p in chosen] else (chosen[0].id if chosen else None)
-
-    def toggle(player_id: str) -> None:
-        set_problem(None)
-        if player_id in seats:
-            set_seats(tuple(p for p in seats if p != player_id))
-        elif len(seats) >= deck.max_seats:
-            set_problem(f"A table has at most {deck.max_seats} seats.")
-        else:
-            set_seats(seats + (player_id,))
-
-    def start() -> None:
-        setup = {
-            "seats": [{"id": p.id, "name": p.name} for p in chosen],
-            "route": route,
-            "first_dealer": by_id[first].name if first else None,
-        }
-        try:
-            session = app.keeper.start(GAME, setup, [p.id for p in chosen], f"{data.routes[route].name} route")
-        except CompanionError as exc:
-            set_problem(sentence(str(exc)))
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
-
-    if not players:
-        body: list[ft.Control] = [
-            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is playing?",
-                        f"Ridgeline seats {deck.min_seats} to {deck.max_seats} players from your roster. "
-                        "Add them first.", key="rl-new-empty"),
-            labelled("rl-new-players", ft.FilledButton(
-                "Add players", key="rl-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-                on_click=lambda: ft.context.page.navigate("/players"))),
-        ]
-        return screen_view(f"New {_TITLE} game", body)
-
-    body = [
-        section_title(f"Seats · {len(chosen)} of {deck.min_seats}-{deck.max_seats}"),
-        ft.Text("Tap players in seating order; the deal passes to the left.", size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            seat_chip(f"rl-new-seat-{player.id}", player.name, player.colour, player.id in seats,
-                      bind(toggle, player.id),
-                      mark=f"seat {seats.index(player.id) + 1}" if player.id in seats else None)
-            for player in players
-        ]),
-    ]
-    if chosen:
-        body.append(ft.Text("Seating: " + ", ".join(f"{i}. {p.name}" for i, p in enumerate(chosen, start=1)),
-                            key="rl-new-order", size=13))
-    body.append(section_title("Route"))
-    body.append(ft.Column(spacing=8, tight=True, controls=[
-        choice_tile(f"rl-new-route-{route_id}", data.routes[route_id].name, _route_text(data, route_id),
-                    route == route_id, bind(set_route, route_id))
-        for route_id in data.routes
-    ]))
-    body.append(section_title("Who deals first?"))
-    if chosen:
-        body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            seat_chip(f"rl-new-dealer-{player.id}", player.name, player.colour, player.id == first,
-                      bind(set_dealer, player.id))
-            for player in chosen
-        ]))
-    else:
-        body.append(ft.Text("Seat 1 deals first unless you choose someone else.", size=13,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
-    if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not started", problem,
-                                 key="rl-new-problem", tone="warning"))
-    ready = len(chosen) >= deck.min_seats
-    body.append(labelled("rl-new-start", ft.FilledButton(
-        "Start the climb" if ready else f"Choose at least {deck.min_seats} players",
-        key="rl-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
-    return screen_view(f"New {_TITLE} game", body)
-
-
-def _route_text(data, route_id: str) -> str:
-    route = data.routes[route_id]
-    if route.length == len(data.camps):
-        return f"All {route.length} camps to the Summit"
-    camps = ", ".join(str(n) for n in route.camps[:-1]) + f" and {route.camps[-1]}"
-    return f"{route.length} camps: {camps}"
-
-
 # --- a game at the table ---------------------------------------------------------------------------------
 
 
 @ft.component
 def RidgelinePlay(session_id: str) -> ft.View:
     """Route `/play/ridgeline/<id>`: the game in progress, or its final standings once saved to History."""
-    app = use_app()
-    if app.store.sessions.get(session_id) is None:
-        record = app.store.history.get(session_id)
-        if record is not None and record.get("game") == GAME:
-            return RidgelineFinished(record=record)
-        return screen_view(_TITLE, [message_card(
-            ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in progress",
-            "It may have been finished (see History) or abandoned.", key="rl-missing")])
-    return RidgelineTable(session_id=session_id)
+    return in_progress_or_finished(use_app(), session_id, GAME, title=_TITLE, key="rl-missing",
+                                   table=lambda: RidgelineTable(session_id=session_id),
+                                   finished=lambda record: RidgelineFinished(record=record))
 
 
 @ft.component
@@ -201,7 +94,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             await view.scroll_to(offset=0)
 
     ft.use_effect(scroll_to_top, dependencies=[panel])
-    abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(sentence(text)))
+    abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(first_capital(text)))
 
     try:
         session = app.keeper.get(session_id)
@@ -209,7 +102,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     except CompanionError as exc:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", sentence(str(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", first_capital(str(exc)),
             key="rl-broken", tone="warning"), abandon_button])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -226,7 +119,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, draft.action(names))
         except CompanionError as exc:
-            set_hand_problem(sentence(str(exc)))
+            set_hand_problem(first_capital(str(exc)))
             return
         set_draft(HandDraft())
         set_hand_problem(None)
@@ -240,7 +133,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_table_problem(sentence(str(exc)))
+            set_table_problem(first_capital(str(exc)))
             return
         set_table_problem(None)
         set_notice(f"Hand {number} undone; redo puts it back.")
@@ -252,7 +145,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_table_problem(sentence(str(exc)))
+            set_table_problem(first_capital(str(exc)))
             return
         set_table_problem(None)
         set_notice(f"Hand {number} redone.")
@@ -263,7 +156,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_table_problem(f"The game was not saved: {sentence(str(exc))}")
+            set_table_problem(f"The game was not saved: {first_capital(str(exc))}")
             return
         app.changed()
 

@@ -19,17 +19,8 @@ from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State
-from companion.ui.ridgeline.parts import (
-    CardPicker,
-    bind,
-    camp_words,
-    card_face,
-    card_tray,
-    requirement_hint,
-    seat_chip,
-    sentence,
-)
-from companion.ui.common.widgets import labelled, section_title
+from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
+from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
@@ -195,7 +186,7 @@ def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
     if problem is None:
         return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, "Valid",
                        f"This pitch clears camp {camp.number}.", tone="good")
-    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, "Not valid", sentence(problem.reason) + ".",
+    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, "Not valid", first_capital(problem.reason) + ".",
                    tone="bad")
 
 
@@ -256,7 +247,7 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
     try:
         pitch = find_pitch(camp, hand)
     except CompanionError as exc:
-        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be", sentence(str(exc)),
+        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be", first_capital(str(exc)),
                        tone="bad")
     if pitch is None:
         return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED, f"Camp {camp.number} cannot be cleared this turn",

@@ -16,7 +16,7 @@ import flet.canvas as cv
 
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
-from companion.ui.common.widgets import labelled
+from companion.ui.common.widgets import bind, labelled
 from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "score_strip",
     "sheet_tabs",
     "scoring_table",
-    "bind",
 ]
 
 RED = "#D32F2F"
@@ -51,11 +50,6 @@ _PIPS = {
     6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
 }
 
-
-def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
-    """A click handler with no parameters calling `action(*args)` (Flet passes an event to any handler
-    that declares a parameter, so `lambda x=value:` would receive the event instead)."""
-    return lambda: action(*args)
 
 
 @dataclass(frozen=True)

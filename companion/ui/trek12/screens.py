@@ -26,11 +26,11 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.ui.common.registry import register_game_screen
+from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
     Tab,
-    bind,
     card_row,
     dice_entry,
     dice_shown,
@@ -61,7 +61,7 @@ from companion.ui.trek12.turn import (
     tap_circle,
     toggle_card,
 )
-from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import bind, format_when, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -110,14 +110,11 @@ def Trek12Play(session_id: str) -> ft.View:
     app = use_app()
     # The sheet of an Expedition's Ascent is scored on the Expedition's screen, so its way back is shown.
     expedition = expedition_of_sheet(app.store, session_id)
-    if app.store.sessions.get(session_id) is None:
-        record = app.store.history.get(session_id)
-        if record is not None and record.get("game") == GAME:
-            return Trek12Finished(record=record, expedition=expedition)
-        return screen_view("Trek 12", [message_card(
-            ft.Icons.SEARCH_OFF_ROUNDED, "This Ascent is not in progress",
-            "It may have been finished (see History) or abandoned.", key="t12-missing")])
-    return Trek12Table(session_id=session_id, expedition=expedition)
+    return in_progress_or_finished(
+        app, session_id, GAME, title="Trek 12", key="t12-missing",
+        missing=("This Ascent is not in progress", "It may have been finished (see History) or abandoned."),
+        table=lambda: Trek12Table(session_id=session_id, expedition=expedition),
+        finished=lambda record: Trek12Finished(record=record, expedition=expedition))
 
 
 @ft.component

@@ -17,8 +17,15 @@ from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_fr
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.services import use_app, use_latest_state
-from companion.ui.common.widgets import empty_state, labelled, message_card, screen_view, section_title
-from companion.ui.trek12.panels import bind
+from companion.ui.common.widgets import (
+    bind,
+    labelled,
+    message_card,
+    roster_needed,
+    screen_view,
+    seat_chip,
+    section_title,
+)
 from companion.ui.trek12.sheet import sheet_control, sheet_layout
 from companion.ui.trek12.turn import CARD_NAMES, new_seed
 
@@ -141,14 +148,10 @@ def Trek12NewGame() -> ft.View:
         ft.context.page.navigate(f"/play/{GAME}/{session.id}")
 
     if not players:
-        return screen_view("New Ascent", [
-            empty_state(ft.Icons.GROUPS_ROUNDED, "Who is climbing?",
-                        "Trek 12 keeps each player's sheets and scores. Add yourself (and anyone playing with "
-                        "you) to the roster first.", key="t12-new-empty"),
-            labelled("t12-new-players", ft.FilledButton(
-                "Add players", key="t12-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-                on_click=lambda: ft.context.page.navigate("/players"))),
-        ])
+        return screen_view("New Ascent", roster_needed(
+            "t12",
+            "Trek 12 keeps each player's sheets and scores. Add yourself (and anyone playing with "
+            "you) to the roster first."))
 
     tiles: list[ft.Control] = []
     for name in SHEET_NAMES:
@@ -164,8 +167,8 @@ def Trek12NewGame() -> ft.View:
     body.append(ft.Text("Everyone here uses the same dice each round and passes the phone along.", size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-        _chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
-              mark=f"{seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
+        seat_chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
+                  mark=f"{seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
         for p in players
     ]))
     body.append(section_title("Mode"))
@@ -258,24 +261,6 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
         content=ft.Column(spacing=8, tight=True, controls=controls),
     )
 
-
-def _chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None) -> ft.Control:
-    content: list[ft.Control] = [
-        ft.Container(width=14, height=14, border_radius=7, bgcolor=colour),
-        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
-                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
-    ]
-    if selected:
-        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
-    if mark:
-        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Semantics(identifier=key, label=label, button=True, selected=selected, content=ft.Container(
-        key=key, height=48, padding=ft.Padding.symmetric(horizontal=14), border_radius=24, ink=True,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        on_click=on_click,
-        content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-    ))
 
 
 def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disabled: bool = False) -> ft.Control:
