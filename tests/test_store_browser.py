@@ -358,7 +358,7 @@ def test_an_error_from_after_save_is_raised_once_the_save_is_made(tmp_data_dir, 
         assert isinstance(raised.value.__cause__, RuntimeError)
         assert [p.name for p in store.players.list()] == ["Ann"]  # kept in the open store
         # When the store call fails as well, its own error is raised and the hook's is logged.
-        with caplog.at_level(logging.WARNING, logger="companion.store.store"):
+        with caplog.at_level(logging.WARNING, logger="companion.store.folder"):
             with pytest.raises(InvalidInput, match="already a player"), store.mutex:
                 store.players.add("Bob")
                 store.players.add("bob")

@@ -11,7 +11,7 @@ import pytest
 from companion.errors import StoreError
 from companion.store import SCHEMA_VERSION, StoreCorrupt, StoreLocked, atomic, open_store
 from companion.store.migrations import MIGRATIONS
-from companion.store.store import BackupKind
+from companion.store.folder import BackupKind
 
 SESSION = "1" * 32
 

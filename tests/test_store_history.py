@@ -13,7 +13,7 @@ import pytest
 
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, SCHEMA_VERSION, atomic, open_store
 from companion.store import history as month_files
-from companion.store.store import BackupKind
+from companion.store.folder import BackupKind
 
 V1 = Path(__file__).resolve().parent / "store_v1"
 GAMES = ("trek12", "fourteeners", "ridgeline", "freunde")

@@ -20,7 +20,7 @@ from companion.store.repos import (
     PALETTE, HistoryRepo, Player, PlayerId, PlayerRepo, SessionRepo, SettingsRepo, TableRepo,
 )
 from companion.store.storage import StoreCorrupt
-from companion.store.store import BackupInfo, BackupKind, Store, open_store
+from companion.store.folder import BackupInfo, BackupKind, Store, open_store
 
 __all__ = [
     "open_store",

@@ -22,7 +22,7 @@ from companion.store.records import copy_json, describe
 from companion.store.storage import RawData
 
 if TYPE_CHECKING:
-    from companion.store.store import Store
+    from companion.store.folder import Store
 
 __all__ = ["FORMAT", "VERSION", "ImportReport", "export_document", "import_document"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import open_store
-from companion.store.store import BackupKind
+from companion.store.folder import BackupKind
 
 SESSION = "5" * 32
 
