@@ -26,6 +26,7 @@ __all__ = [
     "format_when",
     "bind",
     "first_capital",
+    "sentence",
     "seat_chip",
     "roster_needed",
 ]
@@ -269,6 +270,16 @@ def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
     """A click handler with no parameters calling `action(*args)`: Flet hands an event to any handler that
     declares a parameter, so a `lambda x=value:` handler would receive the event instead of its value."""
     return lambda: action(*args)
+
+
+def sentence(text: object) -> str:
+    """An engine message (or the exception carrying it) as a sentence for a screen: capital first letter,
+    full stop at the end."""
+    out = str(text).strip()
+    if not out:
+        return "That is not allowed."
+    out = out[:1].upper() + out[1:]
+    return out if out.endswith((".", "!", "?", ")")) else out + "."
 
 
 def first_capital(text: object) -> str:

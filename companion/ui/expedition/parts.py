@@ -22,7 +22,6 @@ __all__ = [
     "CardLook",
     "CARD_LOOKS",
     "FALLBACK_COLOUR",
-    "sentence",
     "plural",
     "star_icons",
     "stars_words",
@@ -75,12 +74,6 @@ CARD_LOOKS: dict[Assist, CardLook] = {
 }
 
 
-
-def sentence(text: object) -> str:
-    """An engine message as a sentence for a screen: capital first letter, full stop at the end."""
-    out = str(text).strip()
-    out = out[:1].upper() + out[1:]
-    return out if out.endswith((".", "!", "?", ")")) else out + "."
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

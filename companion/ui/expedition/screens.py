@@ -43,7 +43,7 @@ from companion.ui.expedition.panels import (
     score_panel,
 )
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural, sentence
+from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
     SheetStatus,
@@ -65,7 +65,7 @@ from companion.ui.expedition.stars import (
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]

@@ -21,7 +21,7 @@ from companion.ui.fourteeners.forms import icon_label, roman, side_label
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
-    "stat_chip", "card_line", "side_tag", "problem_text", "sentence", "points_words", "requirement_mini",
+    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini",
 ]
 
 # The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
@@ -246,12 +246,3 @@ def requirement_mini(card: Card) -> list[ft.Control]:
         out.append(ft.Icon(ft.Icons.REPORT_ROUNDED, size=17, color="#C53030", semantics_label="Hazard requirement",
                            tooltip="Hazard requirement"))
     return out
-
-
-def sentence(exc: Exception) -> str:
-    """An engine message as a sentence: capitalised, ending with a full stop."""
-    text = str(exc).strip()
-    if not text:
-        return "That is not allowed."
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."

@@ -39,11 +39,10 @@ from companion.ui.fourteeners.parts import (
     problem_text,
     requirement_chips,
     requirement_mini,
-    sentence,
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
 

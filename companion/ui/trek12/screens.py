@@ -61,7 +61,15 @@ from companion.ui.trek12.turn import (
     tap_circle,
     toggle_card,
 )
-from companion.ui.common.widgets import bind, format_when, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (
+    bind,
+    first_capital,
+    format_when,
+    labelled,
+    message_card,
+    screen_view,
+    section_title,
+)
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -136,7 +144,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         table = app.keeper.state(session_id)
     except CompanionError as exc:
         return screen_view("Trek 12", [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Ascent cannot be opened", _sentence(str(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Ascent cannot be opened", first_capital(str(exc)),
             key="t12-broken", tone="warning")])
     seed = session.setup.get("dice_seed")
     seat = engine.current_player(table)
@@ -177,7 +185,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         try:
             after = app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            put(s, d, _sentence(str(exc)))
+            put(s, d, first_capital(str(exc)))
             return
         new_table = app.keeper.state(session_id)
         set_held((len(after.actions), draft_for(new_table, after.setup.get("dice_seed"), after.redo)))
@@ -269,7 +277,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         try:
             move(session_id)
         except CompanionError as exc:
-            set_note(_sentence(str(exc)))
+            set_note(first_capital(str(exc)))
             return
         set_note(None)
         set_tab(None)
@@ -285,7 +293,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(f"The Ascent was not saved: {_sentence(str(exc))}")
+            set_problem(f"The Ascent was not saved: {first_capital(str(exc))}")
             return
         app.changed()
 
@@ -294,7 +302,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         try:
             app.keeper.abandon(session_id)
         except CompanionError as exc:
-            set_note(f"The Ascent was not abandoned: {_sentence(str(exc))}")
+            set_note(f"The Ascent was not abandoned: {first_capital(str(exc))}")
             return
         app.changed()
         ft.context.page.navigate("/")
@@ -695,10 +703,6 @@ def _final_sheets(record: Mapping) -> list[tuple[str, Any, Any, str]]:
         out.append((MAX_NAME, table.sheet, table.states[0].max_board, MAX_LINE_COLOUR))
     return out
 
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:]
 
 
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)

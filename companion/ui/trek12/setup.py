@@ -19,6 +19,7 @@ from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
+    first_capital,
     labelled,
     message_card,
     roster_needed,
@@ -142,7 +143,7 @@ def Trek12NewGame() -> ft.View:
         try:
             session = app.keeper.start(GAME, setup, [p.id for p in people], title)
         except CompanionError as exc:
-            set_problem(_sentence(str(exc)))
+            set_problem(first_capital(str(exc)))
             return
         app.changed()
         ft.context.page.navigate(f"/play/{GAME}/{session.id}")
@@ -316,8 +317,3 @@ def _max_cards(count: int, set_count) -> ft.Control:
             ft.Icons.ADD_ROUNDED, key="t12-new-max-cards-plus", disabled=count >= MAX_ASSISTS,
             on_click=bind(set_count, min(MAX_ASSISTS, count + 1)))),
     ]))
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:]

@@ -38,6 +38,7 @@ from companion.games.trek12.rules import (
     apply as apply_turn,
 )
 from companion.games.trek12.session import Table
+from companion.ui.common.widgets import sentence
 
 __all__ = [
     "Step",
@@ -285,7 +286,7 @@ def choose_op(state: State, draft: Draft, op: Op) -> tuple[Draft, str | None]:
     for view in option_views(state, draft):
         if view.op is op:
             if view.reason:
-                return draft, _sentence(view.reason)
+                return draft, sentence(view.reason)
             return replace(draft.after_circle(), op=op), None
     return draft, "Enter the roll first."
 
@@ -361,7 +362,7 @@ def action_of(table: Table, seat: int, draft: Draft) -> tuple[dict[str, Any] | N
     action = _action(draft, draft.take, draft.give_back)
     reason = why_not(state, action)
     if reason:
-        return None, _sentence(reason)
+        return None, sentence(reason)
     doc = action.to_dict()
     doc["player"] = seat
     return doc, None
@@ -382,7 +383,7 @@ def _action(draft: Draft, take: Assist | None, give_back: Assist | None) -> Acti
 def _choose_circle(state: State, draft: Draft, circle: CircleId) -> tuple[Draft, str | None]:
     reason = circle_reason(state, circle, compass=Assist.COMPASS in draft.cards)
     if reason:
-        return draft, _sentence(reason)
+        return draft, sentence(reason)
     roll, op = draft.roll, draft.op
     assert roll is not None and op is not None
     if Assist.ROPE in draft.cards:
@@ -425,9 +426,3 @@ def _hand_after_use(state: State, draft: Draft) -> int:
         if card in held:
             held.remove(card)
     return len(held)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
