@@ -28,6 +28,7 @@ __all__ = [
     "first_capital",
     "sentence",
     "seat_chip",
+    "toggle_pill",
     "roster_needed",
 ]
 
@@ -288,26 +289,34 @@ def first_capital(text: object) -> str:
     return text[:1].upper() + text[1:]
 
 
-def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
-              disabled: bool = False) -> ft.Control:
-    """A rounded, 48 px high toggle naming a seat: filled when selected, with an optional small mark."""
-    content: list[ft.Control] = [
-        ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour),
-        ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
-                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE),
-    ]
+def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str | None = None,
+                disabled: bool = False, icon: ft.IconData | None = None, sub: str | None = None,
+                mark: str | None = None) -> ft.Control:
+    """A rounded toggle, 48 px high (56 with `sub`): a tick when selected (else `icon`, when given), a dot in
+    `colour`, the label with `sub` in small type under it and `mark` in small type after it."""
+    parts: list[ft.Control] = []
     if selected:
-        content.insert(0, ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+        parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    elif icon is not None:
+        parts.append(ft.Icon(icon, size=18, color=ft.Colors.ON_SURFACE_VARIANT))
+    if colour is not None:
+        parts.append(ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour))
+    text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE)]
+    if sub:
+        text.append(ft.Text(sub, size=11, color=ft.Colors.ON_PRIMARY_CONTAINER if selected
+                            else ft.Colors.ON_SURFACE_VARIANT))
+    parts.append(ft.Column(text, spacing=0, tight=True) if sub else text[0])
     if mark:
-        content.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        parts.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Semantics(
         identifier=key,
-        label=label + (f", {mark}" if mark else ""),
+        label=label + "".join(f", {extra}" for extra in (sub, mark) if extra),
         button=True,
         selected=selected,
         content=ft.Container(
             key=key,
-            height=48,
+            height=48 if not sub else 56,
             padding=ft.Padding.symmetric(horizontal=14),
             border_radius=ft.BorderRadius.all(24),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
@@ -317,9 +326,15 @@ def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, ma
             ink=True,
             on_click=on_click,
             # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
-            content=ft.Row(content, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            content=ft.Row(parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ),
     )
+
+
+def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
+              disabled: bool = False) -> ft.Control:
+    """A player's seat as a toggle: their colour, their name, and a small mark (their seat number)."""
+    return toggle_pill(key, label, selected, on_click, colour=colour, mark=mark, disabled=disabled)
 
 
 def roster_needed(prefix: str, words: str, *, heading: str = "Who is climbing?") -> list[ft.Control]:

@@ -17,9 +17,17 @@ from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import (
+    bind,
+    labelled,
+    message_card,
+    screen_view,
+    section_title,
+    sentence,
+    toggle_pill,
+)
 from companion.ui.expedition.forms import parse_points
-from companion.ui.expedition.parts import panel, toggle_pill
+from companion.ui.expedition.parts import panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
 

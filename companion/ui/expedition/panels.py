@@ -35,10 +35,9 @@ from companion.ui.expedition.parts import (
     panel,
     plural,
     stepper,
-    toggle_pill,
 )
 from companion.ui.common.services import FieldText
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card
+from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, toggle_pill
 from companion.ui.expedition.sheets import SheetResult, SheetStatus
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",

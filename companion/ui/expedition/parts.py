@@ -30,7 +30,6 @@ __all__ = [
     "card_chip",
     "card_counts",
     "card_words",
-    "toggle_pill",
     "stepper",
     "panel",
     "badge",
@@ -176,42 +175,6 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
     return ft.Semantics(identifier=key, label=spoken, button=on_click is not None,
                         selected=selected if on_click is not None else None, content=chip)
 
-
-def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str | None = None,
-                disabled: bool = False, icon: ft.IconData | None = None, sub: str | None = None) -> ft.Control:
-    """A rounded 48 px toggle with a label (a dot in `colour` when given): filled when selected."""
-    parts: list[ft.Control] = []
-    if selected:
-        parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
-    elif icon is not None:
-        parts.append(ft.Icon(icon, size=18, color=ft.Colors.ON_SURFACE_VARIANT))
-    if colour is not None:
-        parts.append(ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour))
-    text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
-                    color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE)]
-    if sub:
-        text.append(ft.Text(sub, size=11, color=ft.Colors.ON_PRIMARY_CONTAINER if selected
-                            else ft.Colors.ON_SURFACE_VARIANT))
-    parts.append(ft.Column(text, spacing=0, tight=True) if sub else text[0])
-    return ft.Semantics(
-        identifier=key,
-        label=label + (f", {sub}" if sub else ""),
-        button=True,
-        selected=selected,
-        content=ft.Container(
-            key=key,
-            height=48 if not sub else 56,
-            padding=ft.Padding.symmetric(horizontal=14),
-            border_radius=ft.BorderRadius.all(24),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-            opacity=0.45 if disabled else 1.0,
-            disabled=disabled,
-            ink=True,
-            on_click=on_click,
-            content=ft.Row(parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ),
-    )
 
 
 def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = False,

@@ -20,7 +20,7 @@ from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import CARD_LOOKS, card_chip, panel, stepper, toggle_pill
+from companion.ui.expedition.parts import CARD_LOOKS, card_chip, panel, stepper
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
@@ -31,6 +31,7 @@ from companion.ui.common.widgets import (
     screen_view,
     section_title,
     sentence,
+    toggle_pill,
 )
 
 __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
