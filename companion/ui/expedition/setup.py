@@ -21,6 +21,7 @@ from companion.games.trek12.solo import MAX_NAME
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
 from companion.ui.expedition.parts import CARD_LOOKS, card_chip, panel, stepper
+from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
@@ -104,16 +105,9 @@ def ExpeditionNewGame() -> ft.View:
         entries = [{"id": p.id, "name": p.name[:NAME_MAX], "paper": bool(paper_now.current.get(p.id, False))}
                    for p in people]
         leader = first if first in [p.id for p in people] else people[0].id
-        try:
-            setup = hall_of_fame.expedition_setup(app.store, entries, solo=with_max, lead=by_id[leader].name,
-                                                  cards=cards)
-            title = expedition_title(with_max, date.today())
-            session = app.keeper.start(GAME, setup, [p.id for p in people], title)
-        except CompanionError as exc:
-            set_problem(sentence(exc))
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
+        start_game(app, GAME, lambda: (
+            hall_of_fame.expedition_setup(app.store, entries, solo=with_max, lead=by_id[leader].name, cards=cards),
+            [p.id for p in people], expedition_title(with_max, date.today())), set_problem, words=sentence)
 
     if not players:
         return screen_view("New Expedition", roster_needed(

@@ -14,13 +14,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import solo
 from companion.games.fourteeners.abilities import describe_category
 from companion.games.fourteeners.catalog import AccoladeSide, Catalog, export_catalog
 from companion.games.fourteeners.data import CLASSES, load_data
 from companion.games.fourteeners.rules import deck_counts, draw_accolade, hiker_letters
 from companion.games.fourteeners.session import GAME_ID, solo_title
+from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog
@@ -107,17 +108,13 @@ def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
         if not order:
             set_error("Pick who plays, in turn order: 1 to 4 players from the roster.")
             return
-        try:
+        def prepare():
             doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog)
             if doc.get("accolade", "") is None and len(order) > 1:
-                set_error("Choose the Accolade card and half in play.")
-                return
-            session = app.keeper.start(GAME_ID, doc, list(order), game_title([names[p] for p in order]))
-        except CompanionError as exc:
-            set_error(sentence(exc))
-            return
-        app.changed()
-        page.navigate(f"/play/{GAME_ID}/{session.id}")
+                raise InvalidInput("Choose the Accolade card and half in play.")
+            return doc, order, game_title([names[p] for p in order])
+
+        start_game(app, GAME_ID, prepare, set_error, words=sentence)
 
     body: list[ft.Control] = []
     if broken:

@@ -14,15 +14,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.errors import CompanionError
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import ZONES, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
+from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
     bind,
     choice_tile,
-    first_capital,
     labelled,
     message_card,
     roster_needed,
@@ -138,14 +137,8 @@ def FreundeNewGame() -> ft.View:
         }
         if draft.track_risk:
             setup["risk_face_up"] = sorted(draft.face_up)
-        try:
-            title = engine.title(engine.start(setup))
-            started = app.keeper.start(GAME, setup, [p.id for p in chosen], title)
-        except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/{GAME}/{started.id}")
+        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], engine.title(engine.start(setup))),
+                   set_problem)
 
     if not players:
         return screen_view("New Freunde game", roster_needed(

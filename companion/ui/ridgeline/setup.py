@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
+from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
     bind,
     choice_tile,
-    first_capital,
     labelled,
     message_card,
     roster_needed,
@@ -57,13 +56,8 @@ def RidgelineNewGame() -> ft.View:
             "route": route,
             "first_dealer": by_id[first].name if first else None,
         }
-        try:
-            session = app.keeper.start(GAME, setup, [p.id for p in chosen], f"{data.routes[route].name} route")
-        except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
+        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], f"{data.routes[route].name} route"),
+                   set_problem)
 
     if not players:
         return screen_view(f"New {_TITLE} game", roster_needed(

@@ -16,10 +16,10 @@ from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
+from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
-    first_capital,
     labelled,
     message_card,
     roster_needed,
@@ -140,13 +140,7 @@ def Trek12NewGame() -> ft.View:
             setup["ruleset"] = {"merge_lines": True}
         if with_max and cards_on and max_cards:
             setup["max_assists"] = max_cards
-        try:
-            session = app.keeper.start(GAME, setup, [p.id for p in people], title)
-        except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/{GAME}/{session.id}")
+        start_game(app, GAME, lambda: (setup, [p.id for p in people], title), set_problem)
 
     if not players:
         return screen_view("New Ascent", roster_needed(
