@@ -98,15 +98,30 @@ def test_weather_only_in_affected_zones():
     assert after[(1, "B")] == (0, 2)             # base camp, not covered: 1 + 1
 
 
-def test_own_tent_adds_one_but_not_the_other_climbers_tent():
-    # Both of Ann's climbers stand on S23 (modifier -2); only A's tent is there.
+def test_a_tent_of_the_team_shelters_both_climbers():
+    # Rulebook p.6/p.8: a tent of the player's colour gives +1 to either climber, not only the one that
+    # pitched it. Both of Ann's climbers stand on S23 (modifier -2); only A's tent is there.
     state = game(players=("Ann", "Bob", "Cy"))
     state = put(state, 0, "A", "S23", acc=3, tent="S23")
     state = put(state, 0, "B", "S23", acc=3)
+    state = put(state, 1, "A", "S23", acc=3)     # Bob's climber on the same space: not his colour
     state = finish_actions(play_all(state, {0: QUIET[0], 1: QUIET[0], 2: QUIET[0]}))
     after = {(c.player, c.climber): (c.tent, c.after) for c in state.log[0].checks}
     assert after[(0, "A")] == (1, 2)             # 3 - 2 + 1
-    assert after[(0, "B")] == (0, 1)             # 3 - 2
+    assert after[(0, "B")] == (1, 2)             # 3 - 2 + 1: the team-mate's tent
+    assert after[(1, "A")] == (0, 1)             # 3 - 2
+
+
+def test_a_dead_climbers_tent_still_shelters_its_team_mate():
+    state = put(game(), 0, "A", "S23", acc=3, tent="S21")
+    state = put(state, 0, "B", "S21", acc=2)     # S21: modifier -1
+    a = state.players[0].climber("A")
+    dead = replace(a, alive=False, space=None, died_turn=1, died_space="S23")
+    state = replace(state, players=(replace(state.players[0], climbers=(dead, state.players[0].climber("B"))),)
+                    + state.players[1:])
+    state = finish_actions(play_all(state, QUIET))
+    check = next(c for c in state.log[0].checks if (c.player, c.climber) == (0, "B"))
+    assert (check.tent, check.after) == (1, 2)   # 2 - 1 + 1
 
 
 def test_tent_elsewhere_gives_nothing():

@@ -176,11 +176,11 @@ def choose_cards(rng: random.Random, state: R.State, index: int, hand: list[Card
     return best
 
 
-def predicted(state: R.State, climber: R.Climber, space: str, acclimatization: int, tent: bool) -> int:
+def predicted(state: R.State, index: int, climber: R.Climber, space: str, acclimatization: int, tent: bool) -> int:
     """Acclimatization after tonight's check if the climber ends on this space."""
     target = state.board.space(space)
     weather = R.today_weather(state) or R.Weather()
-    own_tent = tent or climber.tent == space
+    own_tent = tent or R.team_tent(state, index, space)
     return min(6, acclimatization + target.accl + (1 if own_tent else 0) - weather.accl_loss(target.zone))
 
 
@@ -208,7 +208,7 @@ def plan_actions(state: R.State, index: int) -> list[R.Action]:
         for climber in sorted(alive, key=lambda c: c.label):
             given = share.get(climber.label, [])
             if not given:
-                value += score_option(trial, climber, climber.acclimatization, (), False)
+                value += score_option(trial, index, climber, climber.acclimatization, (), False)
                 continue
             action, option_value = best_for(trial, index, climber, given, remaining)
             remaining -= action.risk_move + action.risk_accl
@@ -248,7 +248,7 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
         for path, tent in options:
             if not path and not tent and risk_move and not given_moves:
                 continue
-            value = score_option(state, climber, start_acc, path, tent) - risk_accl
+            value = score_option(state, index, climber, start_acc, path, tent) - risk_accl
             action = R.ClimberAction(index, climber.label, tuple(given), path, tent, risk_move, risk_accl)
             if R.why_illegal(state, action) is None and (best is None or value > best[1]):
                 best = (action, value)
@@ -256,16 +256,16 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
     return best
 
 
-def score_option(state: R.State, climber: R.Climber, start_acc: int, path: tuple[str, ...],
+def score_option(state: R.State, index: int, climber: R.Climber, start_acc: int, path: tuple[str, ...],
                  tent: bool) -> float:
     """How good it is for a climber to end the turn here: new victory points, closeness, safety."""
     end = path[-1] if path else climber.space
     assert end is not None
     target = state.board.space(end)
-    after = predicted(state, climber, end, start_acc, tent)
+    after = predicted(state, index, climber, end, start_acc, tent)
     tomorrow = state.weather[state.turn] if state.turn < R.TURNS else None
     loss = tomorrow.accl_loss(target.zone) if tomorrow else 0
-    own_tent = 1 if (tent or climber.tent == end) else 0
+    own_tent = 1 if (tent or R.team_tent(state, index, end)) else 0
     if after < 2 or after + target.accl + own_tent - loss < 1:     # must survive a night more
         return -100.0 + after
     vp, closeness = state.board.height[end]          # closeness: minus the steps to the summit

@@ -104,7 +104,7 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     state = engine(store, session.id)
     for check in rules.check_preview(state):
         assert ui.get(f"fr-preview-{check.player}-{check.climber}-sum").value == check_sentence(check)
-    assert ui.get("fr-preview-0-A-sum").value == "0 +1 space +1 own tent ±0 weather = 2"
+    assert ui.get("fr-preview-0-A-sum").value == "0 +1 space +1 team tent ±0 weather = 2"
     await ui.click("fr-done")
 
     # Bob: climber B to S1 with M1, climber A acclimatizes with A0 + A1; then the check runs.

@@ -35,7 +35,7 @@ __all__ = [
     "new_game", "apply", "legal_actions", "why_illegal", "setup_from_doc", "weather_from_doc",
     "action_from_doc", "action_to_doc", "weather_to_doc", "cards_from_doc",
     "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
-    "movement_totals", "risk_owed", "risk_eligible", "check_preview", "forecast", "today_weather",
+    "movement_totals", "risk_owed", "risk_eligible", "team_tent", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name",
 ]
@@ -569,6 +569,12 @@ def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]
     """Climbers that may take the risk penalty: alive and given a card this turn ('Risk')."""
     p = state.players[player]
     return tuple(c.label for c in p.climbers if c.alive and c.label in p.turn.used_card)
+
+
+def team_tent(state: State, player: PlayerIndex, space: SpaceId) -> bool:
+    """True when one of the player's tents stands on the space, a dead climber's included ('A tent of
+    the player's color adds +1'; rulebook p.8: not necessarily the same marking)."""
+    return any(c.tent == space for c in state.players[player].climbers)
 
 
 def cards_left_to_give(state: State, player: PlayerIndex) -> tuple[Card, ...]:
@@ -1298,10 +1304,11 @@ def _end_actions(state: State, action: EndActions) -> State:
 
 
 def _check(state: State, index: PlayerIndex, climber: Climber, weather: Weather) -> ClimberCheck:
-    """One climber's acclimatization check ('Acclimatization Check'; cap 6, below 1 dies)."""
+    """One climber's acclimatization check ('Acclimatization Check'; cap 6, below 1 dies); a tent of the
+    player's colour on the space adds 1, whichever of the two climbers pitched it (rulebook p.8)."""
     assert climber.space is not None
     space = state.board.space(climber.space)
-    tent = 1 if climber.tent == climber.space else 0
+    tent = 1 if team_tent(state, index, climber.space) else 0
     loss = weather.accl_loss(space.zone)
     raw = climber.acclimatization + space.accl + tent - loss
     after = min(MAX_ACCLIMATIZATION, raw)

@@ -239,10 +239,10 @@ def weather_words(weather: Weather | None, labels=None, *, short: bool = False) 
 
 
 def check_terms(check: ClimberCheck) -> list[tuple[str, int]]:
-    """The check's terms as (what, points): the marker before, the space, the own tent, the weather."""
+    """The check's terms as (what, points): the marker before, the space, a team tent, the weather."""
     terms = [("before", check.before), ("space", check.space_mod)]
     if check.tent:
-        terms.append(("own tent", check.tent))
+        terms.append(("team tent", check.tent))
     terms.append(("weather", check.weather))
     return terms
 
@@ -251,7 +251,7 @@ def check_sentence(check: ClimberCheck) -> str:
     """The acclimatization check written out: '4 −2 space +1 tent −1 weather = 2', the cap, the death."""
     text = f"{_number(check.before)} {signed(check.space_mod)} space"
     if check.tent:
-        text += f" {signed(check.tent)} own tent"
+        text += f" {signed(check.tent)} team tent"
     text += f" {signed(check.weather)} weather = {_number(check.raw)}"
     if check.raw > MAX_ACCLIMATIZATION:
         text += f", capped at {MAX_ACCLIMATIZATION}"

@@ -502,9 +502,9 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
 def _check_panel(state: State, colours) -> list[ft.Control]:
     body: list[ft.Control] = [section_title("The acclimatization check")]
     body.append(ft.Text(
-        "At the end of every turn each living climber adds its space's modifier, +1 if its own tent is on its "
-        "space, and loses the day's weather if its zone is covered; the result is capped at 6, and below 1 the "
-        "climber dies and scores 1.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        "At the end of every turn each living climber adds its space's modifier, +1 if a tent of its colour "
+        "(either climber's) is on its space, and loses the day's weather if its zone is covered; only then is "
+        "the result capped at 6, and below 1 the climber dies and scores 1.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.over and rules.today_weather(state) is not None:
         body.append(check_card(state, rules.check_preview(state), colours,
                                title=f"If turn {state.turn}'s check ran now",

@@ -581,7 +581,7 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
 
 def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[str], *, title: str, note: str,
                key: str, folded: bool = False, on_fold: Callable[[], None] | None = None) -> ft.Control:
-    """Every climber's acclimatization check written out: marker, space, own tent, weather, the cap, death.
+    """Every climber's acclimatization check written out: marker, space, team tent, weather, the cap, death.
 
     `folded` shows a one-line summary instead (the lowest marker, the deaths) with a button to open it, so a
     five-player check does not push the next step off the screen; a death is never folded away.
