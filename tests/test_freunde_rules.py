@@ -154,14 +154,29 @@ def test_check_preview_matches_the_check():
     assert preview == state.log[0].checks
 
 
-def test_acclimatization_cards_raise_then_cap_before_the_check():
-    # A3 on 5 stops the marker at 6, then S23 takes 2: 4 (docs/rulings.md: the track ends at 6).
-    state = put(game(), 0, "A", "S23", acc=5)
+def test_the_cap_of_six_comes_at_the_end_of_the_check():
+    # Rulebook p.8: the level is lowered to 6 at the end of the check. A3 on 5 makes 8; on S23 (-2) with a
+    # team tent (+1) and sun: 8 - 2 + 1 = 7, then capped: 6 (the old cap at the card gave 6 - 2 + 1 = 5).
+    state = put(game(), 0, "A", "S23", acc=5, tent="S23")
     state = play_all(state, {0: ("A3", "A0", "A1"), 1: QUIET[1]})
     state = R.apply(state, ClimberAction(0, "A", cards("A3")))
-    assert climber(state, 0, "A").acclimatization == 6
+    assert climber(state, 0, "A").acclimatization == 8
     state = finish_actions(state)
-    assert climber(state, 0, "A").acclimatization == 4
+    check = state.log[0].checks[0]
+    assert (check.before, check.space_mod, check.tent, check.weather, check.raw, check.after) == (8, -2, 1, 0, 7, 6)
+    assert climber(state, 0, "A").acclimatization == 6
+
+
+def test_a_risk_payment_now_or_later_gives_the_same_result():
+    # Solo, token of 1: A3 on 5 with the point taken with the action, or paid afterwards: 7 either way.
+    def base():
+        state = put(game(("Sol",)), 0, "A", "S23", acc=5)
+        state = play_all(state, {0: ("A3", "A0", "A1")})
+        return R.apply(state, TakeRisk(1))
+    now = R.apply(base(), ClimberAction(0, "A", cards("A3"), risk_accl=1))
+    later = R.apply(R.apply(base(), ClimberAction(0, "A", cards("A3"))), PayRisk(0, "A", 1))
+    assert climber(now, 0, "A").acclimatization == climber(later, 0, "A").acclimatization == 7
+    assert finish_actions(now).log[0].checks == finish_actions(later).log[0].checks     # 7 - 2 = 5
 
 
 # --- the risk token --------------------------------------------------------------------------------------
@@ -228,12 +243,12 @@ def test_risk_off_movement_reduces_the_points():
 
 
 def test_risk_off_acclimatization_card_points():
-    # Acclimatization 6, A2 given, 1 risk point taken off it: min(6, 6 + 2 - 1) = 6.
+    # Acclimatization 6, A2 given, 1 risk point taken off it: 6 + 2 - 1 = 7 until the check caps it.
     state = put(game(), 0, "A", "BASE_CAMP", acc=6)
     state = play_all(state, {0: ("M3", "M2", "A2"), 1: ("M1", "A0", "A1")})
     state = R.apply(state, TakeRisk(1))
     state = R.apply(state, ClimberAction(0, "A", cards("A2"), risk_accl=1))
-    assert climber(state, 0, "A").acclimatization == 6
+    assert climber(state, 0, "A").acclimatization == 7
 
 
 def test_face_up_risk_tokens_are_tracked_when_entered():

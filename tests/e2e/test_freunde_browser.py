@@ -169,8 +169,9 @@ def _tap_turn(page, state, turn: dict, shot=None):
                 _tap(page, "fr-risk-accl-plus")
             parts = [f"to {target} for {cost}"] if target else []
             if points or taken_off:
-                after = min(rules.MAX_ACCLIMATIZATION, climber.acclimatization + points - taken_off)
-                parts.append(f"acclimatization {climber.acclimatization} to {after}")
+                after = climber.acclimatization + points - taken_off
+                parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
+                    " (6 after the check)" if after > rules.MAX_ACCLIMATIZATION else ""))
             _wait_for(page, _text(f"{label}: " + (", ".join(parts) or f"uses {cards_words(cards)}")))
         if shot is not None and target is not None:
             # The board from the summit down, the path to the chosen space drawn, the move in the bottom bar.

@@ -236,7 +236,7 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
     best: tuple[R.ClimberAction, float] | None = None
     for risk_move in range(0, min(owed, points) + 1):
         risk_accl = owed - risk_move
-        start_acc = min(6, climber.acclimatization + gain - risk_accl)
+        start_acc = climber.acclimatization + gain - risk_accl      # the cap of 6 comes after the check
         options: list[tuple[tuple[str, ...], bool]] = [((), False)]
         for tent in (False, True) if climber.tent is None and given_moves else (False,):
             for route in R.destinations(state, index, climber.label, given_moves, tent=tent,

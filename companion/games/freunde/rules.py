@@ -43,7 +43,7 @@ __all__ = [
 TURNS = 18                      # six weather tiles of three days ('End of Turn', 18 turns)
 TILE_DAYS = 3
 START_ACCLIMATIZATION = 1       # see docs/rulings.md: every climber starts on 1
-MAX_ACCLIMATIZATION = 6         # 'If acclimatization exceeds 6, it is reduced back to 6'
+MAX_ACCLIMATIZATION = 6         # 'If acclimatization exceeds 6, it is reduced back to 6' (end of the check)
 CLIMBERS: tuple[str, str] = ("A", "B")   # the smooth and the squiggly climber of each player
 MAX_PLAYERS = 5
 
@@ -203,7 +203,7 @@ class ClimberCheck:
 
     @property
     def raw(self) -> int:
-        """The total before the cap of 6."""
+        """The total before the cap of 6, which comes last (rulebook p.8: 'at the end of this phase')."""
         return self.before + self.space_mod + self.tent + self.weather
 
 
@@ -1231,9 +1231,9 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     summit_at = climber.summit_at
     if moved and end == board.summit and summit_at is None:
         summit_at = (state.turn, seq)
-    # Acclimatization cards raise the marker at once, and the track stops at 6 (docs/rulings.md); risk
-    # taken off this climber's acclimatization comes off the card points first.
-    acclimatization = min(MAX_ACCLIMATIZATION, climber.acclimatization + accl - action.risk_accl)
+    # Acclimatization cards raise the marker at once on the 1-10 track; the cap of 6 waits for the end of
+    # the check (rulebook p.8), so risk taken now or later (PayRisk) gives the same result.
+    acclimatization = climber.acclimatization + accl - action.risk_accl
     new_climber = replace(
         climber, space=end, acclimatization=acclimatization,
         best_vp=max(climber.best_vp, board.space(end).vp) if moved else climber.best_vp,

@@ -123,14 +123,20 @@ def pawn(colour: str, label: str, *, size: float = 18, dead: bool = False, ring:
 
 
 def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: float = 14) -> ft.Control:
-    """The acclimatization track 1-6: a pip per point, red at 1, amber at 2, green above (what is at stake)."""
+    """The acclimatization track: a pip per point up to 6, red at 1, amber at 2, green above (what is at
+    stake); during the action phase cards may lift it above 6 until the check caps it (shown as +N)."""
     shown = max(0, min(MAX_ACCLIMATIZATION, value))
     fill = ft.Colors.ERROR if shown <= 1 else ("#F9A825" if shown == 2 else "#2E7D32")
-    pips = [ft.Container(width=size, height=size, border_radius=ft.BorderRadius.all(size / 2),
-                         bgcolor=fill if alive and n <= shown else None,
-                         border=ft.Border.all(1.5, fill if alive and n <= shown else ft.Colors.OUTLINE_VARIANT))
-            for n in range(1, MAX_ACCLIMATIZATION + 1)]
-    said = f"acclimatization {value} of {MAX_ACCLIMATIZATION}" if alive else "dead"
+    pips: list[ft.Control] = [
+        ft.Container(width=size, height=size, border_radius=ft.BorderRadius.all(size / 2),
+                     bgcolor=fill if alive and n <= shown else None,
+                     border=ft.Border.all(1.5, fill if alive and n <= shown else ft.Colors.OUTLINE_VARIANT))
+        for n in range(1, MAX_ACCLIMATIZATION + 1)]
+    if alive and value > MAX_ACCLIMATIZATION:
+        pips.append(ft.Text(f"+{value - MAX_ACCLIMATIZATION}", size=round(size * 0.8), weight=ft.FontWeight.W_700,
+                            color=fill))
+    said = (f"acclimatization {value} of {MAX_ACCLIMATIZATION}" if value <= MAX_ACCLIMATIZATION else
+            f"acclimatization {value}, back to {MAX_ACCLIMATIZATION} at the check") if alive else "dead"
     return ft.Semantics(label=said, exclude_semantics=True,
                         content=ft.Row(pips, key=key, spacing=3, tight=True))
 

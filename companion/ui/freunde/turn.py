@@ -530,8 +530,9 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
     if draft.tent:
         parts.append("tent")
     if accl_points or draft.risk_accl:
-        after = min(MAX_ACCLIMATIZATION, climber.acclimatization + accl_points - draft.risk_accl)
-        parts.append(f"acclimatization {climber.acclimatization} to {after}")
+        after = climber.acclimatization + accl_points - draft.risk_accl
+        parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
+            f" (6 after the check)" if after > MAX_ACCLIMATIZATION else ""))
     if draft.risk_move:
         parts.append(f"risk −{draft.risk_move} movement")
     if not parts:
