@@ -118,7 +118,7 @@ QUIET_BOB = {"cards": ["A0", "A1", "A1"]}
                                      "climbers": [{"climber": "A", "cards": ["M1"], "path": ["S1"]}]}}}),
      r"turn 1: Bob's climber A cannot end its move on S1: the stacking limit in the 5000-6000 m zone is 2"),
     (with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A1"],
-                                     "climbers": [{"climber": "A", "cards": ["M3"], "risk_accl": 2}]},
+                                     "climbers": [{"climber": "A", "cards": ["M3"], "path": ["S1"], "risk_accl": 2}]},
                              "Bob": QUIET_BOB}, "risk": {"value": 2}},
                 {"players": {"Ann": {"cards": ["M1", "M1", "A0"],
                                      "climbers": [{"climber": "A", "cards": ["M1"], "path": ["S1"]}]},

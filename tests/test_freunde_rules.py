@@ -203,32 +203,66 @@ def test_solo_always_takes_a_risk_token():
     assert state.phase is Phase.RISK and state.risk_taker == 0 and state.movement == (0,)
 
 
-def test_risk_penalty_only_on_a_climber_that_used_a_card():
-    state = play_all(game(), {0: ("M3", "M2", "A1"), 1: ("M1", "A0", "A1")})
+def test_risk_penalty_only_on_a_climber_that_moved_or_got_acclimatization_points():
+    state = play_all(game(), {0: ("M3", "M2", "A0"), 1: ("M1", "A0", "A1")})
     state = R.apply(state, TakeRisk(2))
     state = R.apply(state, ClimberAction(0, "A", cards("M3"), ("S1", "S2")))
-    # B used no card: it cannot take the penalty.
-    with pytest.raises(IllegalAction, match=r"turn 1: .*only on a living climber that used a card"):
+    # Rulebook p.7: B, given only A0, neither moved nor got acclimatization points: not eligible.
+    with pytest.raises(IllegalAction, match=r"turn 1: only a climber that moves .*rulebook p\.7"):
+        R.apply(state, ClimberAction(0, "B", cards("A0"), risk_accl=1))
+    state = R.apply(state, ClimberAction(0, "B", cards("A0")))
+    assert R.risk_eligible(state, 0) == ("A",)
+    with pytest.raises(IllegalAction, match=r"turn 1: .*moved or got acclimatization points"):
         R.apply(state, PayRisk(0, "B", 1))
-    # A used a card: it can.
+    # A moved: it can. M2 is left unused: it absorbs 2, so nothing more is owed at the end.
+    assert R.risk_uncovered(state, 0) == 0
     paid = R.apply(state, PayRisk(0, "A", 2))
     assert climber(paid, 0, "A").acclimatization == -1         # 1 - 2: dies at the check unless raised
     assert R.risk_owed(paid, 0) == 0
 
 
-def test_risk_penalty_must_be_paid_before_ending():
+def test_a_climber_given_movement_cards_it_did_not_move_with_is_not_eligible():
     state = play_all(game(), {0: ("M3", "M2", "A1"), 1: ("M1", "A0", "A1")})
     state = R.apply(state, TakeRisk(1))
-    state = R.apply(state, ClimberAction(0, "A", cards("M3")))
-    with pytest.raises(IllegalAction, match="still owes 1"):
+    with pytest.raises(IllegalAction, match="rulebook p.7"):
+        R.apply(state, ClimberAction(0, "A", cards("M3"), risk_accl=1))
+    # The point may come off the card it holds (no climber loses acclimatization).
+    state = R.apply(state, ClimberAction(0, "A", cards("M3"), risk_move=1))
+    assert climber(state, 0, "A").acclimatization == 1 and R.risk_owed(state, 0) == 0
+
+
+def test_risk_penalty_off_an_unused_played_card():
+    # Hand-worked: Ann plays M3 M2 A1 and takes a token of 2. A moves S1 > S2 with M3 (3 points, 2 used);
+    # B gets A1 (1 to 2). M2 goes to nobody: the 2 points come off it when Ann ends, nobody loses
+    # acclimatization. Check on S2 (+1): A 1 + 1 = 2, B at base camp 2 + 1 = 3.
+    state = play_all(game(), {0: ("M3", "M2", "A1"), 1: ("M1", "A0", "A1")})
+    state = R.apply(state, TakeRisk(2))
+    state = R.apply(state, ClimberAction(0, "A", cards("M3"), ("S1", "S2")))
+    state = R.apply(state, ClimberAction(0, "B", cards("A1")))
+    assert R.risk_card_points(state, 0) == 2 and R.risk_uncovered(state, 0) == 0
+    state = R.apply(state, EndActions(0))
+    assert R.risk_owed(state, 0) == 0
+    state = finish_actions(state)
+    after = {(c.player, c.climber): c.after for c in state.log[0].checks}
+    assert after[(0, "A")] == 2 and after[(0, "B")] == 3
+
+
+def test_risk_penalty_must_be_paid_before_ending():
+    # Token of 2; A moves one space with M3 + M2, B gets A1: no unused card is left to absorb it.
+    state = play_all(game(), {0: ("M3", "M2", "A1"), 1: ("M1", "A0", "A1")})
+    state = R.apply(state, TakeRisk(2))
+    state = R.apply(state, ClimberAction(0, "A", cards("M3", "M2"), ("S1",)))
+    state = R.apply(state, ClimberAction(0, "B", cards("A1")))
+    with pytest.raises(IllegalAction, match="still owes 2"):
         R.apply(state, EndActions(0))
 
 
-def test_risk_without_any_card_used_has_no_effect():
+def test_risk_without_any_card_used_has_no_effect_on_climbers():
     state = play_all(game(), {0: ("M3", "M2", "A1"), 1: ("M1", "A0", "A1")})
     state = R.apply(state, TakeRisk(1))
-    state = R.apply(state, EndActions(0))     # nobody used a card: nothing can take the penalty
+    state = R.apply(state, EndActions(0))     # nobody used a card: the point comes off an unused card
     assert state.acting == 1
+    assert [c.acclimatization for c in state.players[0].climbers] == [1, 1]
 
 
 def test_risk_off_movement_reduces_the_points():

@@ -57,9 +57,12 @@ def test_summary_only_for_a_finished_game():
 
 def test_summary_of_a_finished_solo_game():
     state = session.start({"players": [{"id": "s", "name": "Sol"}], "weather": ["sun"] * 18})
-    # A solo climber dies on turn 1: a risk token of 2 taken off its acclimatization (1 - 2 + 1 = 0).
+    # A solo climber dies on turn 1: it moves to S1, and a risk token of 2 comes off its acclimatization
+    # (1 - 2 + 1 = 0).
     for doc in ({"type": "play", "player": "Sol", "cards": ["M1", "A0", "A1"]}, {"type": "risk", "value": 2},
-                {"type": "climber", "player": "Sol", "climber": "A", "cards": ["A0"], "risk_accl": 2},
+                {"type": "climber", "player": "Sol", "climber": "A", "cards": ["M1"], "path": ["S1"],
+                 "risk_accl": 2},
+                {"type": "climber", "player": "Sol", "climber": "B", "cards": ["A0", "A1"]},
                 {"type": "done", "player": "Sol"}):
         state = session.apply(state, doc)
     record = session.summary(state)
@@ -69,7 +72,7 @@ def test_summary_of_a_finished_solo_game():
     anonymous = replace(state, players=tuple(replace(p, id=None) for p in state.players))
     assert "id" not in session.summary(anonymous)["players"][0]
     assert record["detail"]["ended_early"] and record["detail"]["solo_rank"]["id"] == "zeglarz"
-    assert record["detail"]["deaths"] == [{"player": "Sol", "climber": "A", "turn": 1, "space": "BASE_CAMP"}]
+    assert record["detail"]["deaths"] == [{"player": "Sol", "climber": "A", "turn": 1, "space": "S1"}]
 
 
 def test_edited_board_in_the_setup():

@@ -215,12 +215,13 @@ def plan_actions(state: R.State, index: int) -> list[R.Action]:
             trial = R.apply(trial, action)
             plan.append(action)
             value += option_value
-        if remaining and R.risk_eligible(trial, index):
+        uncovered = R.risk_uncovered(trial, index)     # what the unused cards cannot absorb
+        if uncovered and R.risk_eligible(trial, index):
             target = max((c for c in trial.players[index].climbers
                           if c.alive and c.label in R.risk_eligible(trial, index)),
                          key=lambda c: c.acclimatization)
-            plan.append(R.PayRisk(index, target.label, remaining))
-            value -= remaining * 2
+            plan.append(R.PayRisk(index, target.label, uncovered))
+            value -= uncovered * 2
         if value > best_value:
             best_plan, best_value = plan, value
     return best_plan
@@ -234,8 +235,8 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
     assert climber.space is not None
     points = R.movement_points(given_moves)[1]
     best: tuple[R.ClimberAction, float] | None = None
-    for risk_move in range(0, min(owed, points) + 1):
-        risk_accl = owed - risk_move
+    for risk_move, risk_accl in sorted({(m, a) for m in range(0, min(owed, points) + 1)
+                                        for a in (owed - m, 0)}):
         start_acc = climber.acclimatization + gain - risk_accl      # the cap of 6 comes after the check
         options: list[tuple[tuple[str, ...], bool]] = [((), False)]
         for tent in (False, True) if climber.tent is None and given_moves else (False,):
@@ -248,7 +249,8 @@ def best_for(state: R.State, index: int, climber: R.Climber, given: list[Card],
         for path, tent in options:
             if not path and not tent and risk_move and not given_moves:
                 continue
-            value = score_option(state, index, climber, start_acc, path, tent) - risk_accl
+            unpaid = owed - risk_move - risk_accl          # left to the unused cards or another climber
+            value = score_option(state, index, climber, start_acc, path, tent) - risk_accl - unpaid * 2
             action = R.ClimberAction(index, climber.label, tuple(given), path, tent, risk_move, risk_accl)
             if R.why_illegal(state, action) is None and (best is None or value > best[1]):
                 best = (action, value)

@@ -207,8 +207,9 @@ async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, stor
     await ui.click("fr-risk-2")
     await ui.click("fr-risk-take")
     await ui.click("fr-climber-A")
-    await ui.click("fr-give-1")                       # A0: no points, so both risk points hit the marker
-    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give-0")                       # M1 to S1: it moved, so it can bear the risk
+    await ui.click("fr-space-S1")
+    await ui.click("fr-risk-accl-plus")               # both risk points off its marker
     await ui.click("fr-risk-accl-plus")
     await ui.click("fr-give")
     assert ui.get("fr-preview-0-A-sum").value == "−1 +1 space ±0 weather = 0: below 1, dies (scores 1)"
@@ -270,12 +271,14 @@ async def test_a_hand_entered_is_what_the_picker_offers(open_ui, store):
     assert rules.hand_cards(state, 0) == tuple(rules.cards_from_doc(state, ["A1", "M1", "M1"]))
 
 
-async def test_a_risk_point_left_over_is_paid_off_a_climber_that_used_a_card(open_ui, store):
+async def test_a_risk_point_left_over_is_paid_off_a_climber_that_can_bear_it(open_ui, store):
+    # Every card given (A moves with M3 + M1, B gets A2): nothing absorbs the token of 2.
     session = start_game(store, actions=[
         {"type": "weather", "day": 1, "weather": "sun"},
         {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
         {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
         {"type": "risk", "value": 2},
+        {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M3", "M1"], "path": ["S1"]},
         {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
@@ -286,9 +289,31 @@ async def test_a_risk_point_left_over_is_paid_off_a_climber_that_used_a_card(ope
     state = engine(store, session.id)
     assert state.players[0].climber("B").acclimatization == 1 and rules.risk_owed(state, 0) == 0
     assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2: paid."
+    await ui.click("fr-done")
+    assert ui.get("fr-notice-text").value == "Bob acts next."
+
+
+async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store):
+    # Hand-worked (rulebook p.7): Ann takes a token of 2, gives only A2 to B (1 + 2 = 3); M3 and M1 go
+    # unused and absorb both points, so B keeps 3 and the check makes it 3 + 1 = 4 at base camp.
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+        {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2 and still owes 2."
+    assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
+                                             "no climber loses acclimatization.")
+    assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
     assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1, Move 3."
     await ui.click("fr-done")
     assert ui.get("fr-notice-text").value == "Bob acts next."
+    state = engine(store, session.id)
+    assert rules.risk_owed(state, 0) == 0 and state.players[0].climber("B").acclimatization == 3
+    assert [c.after for c in rules.check_preview(state) if c.player == 0] == [2, 4]
 
 
 async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_ui, store):
@@ -399,7 +424,8 @@ async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, stor
     ])
     ui = await open_ui(route=f"/play/freunde/{ended.id}")
     await ui.click("fr-climber-A")
-    await ui.click("fr-give-1")                       # A0, with both risk points off its marker: it dies
+    await ui.click("fr-give-0")                       # M1 to S1, both risk points off its marker: it dies
+    await ui.click("fr-space-S1")
     await ui.click("fr-risk-accl-plus")
     await ui.click("fr-risk-accl-plus")
     await ui.click("fr-give")

@@ -35,7 +35,7 @@ __all__ = [
     "new_game", "apply", "legal_actions", "why_illegal", "setup_from_doc", "weather_from_doc",
     "action_from_doc", "action_to_doc", "weather_to_doc", "cards_from_doc",
     "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
-    "movement_totals", "risk_owed", "risk_eligible", "team_tent", "check_preview", "forecast", "today_weather",
+    "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name",
 ]
@@ -157,6 +157,7 @@ class TurnPlay:
     used: tuple[Card, ...] = ()
     acted: frozenset[ClimberLabel] = frozenset()
     used_card: frozenset[ClimberLabel] = frozenset()
+    bearers: frozenset[ClimberLabel] = frozenset()   # moved, or got acclimatization points from cards
     risk: int | None = None
     risk_paid: int = 0
     done: bool = False
@@ -309,7 +310,8 @@ class ClimberAction:
 
 @dataclass(frozen=True)
 class PayRisk:
-    """Take risk points off the acclimatization of a climber that already used a card this turn."""
+    """Take risk points off the acclimatization of a climber that moved or got acclimatization points from
+    cards this turn (rulebook p.7)."""
 
     type: ClassVar[ActionType] = ActionType.PAY_RISK
     player: PlayerIndex
@@ -566,9 +568,22 @@ def risk_owed(state: State, player: PlayerIndex) -> int:
 
 
 def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]:
-    """Climbers that may take the risk penalty: alive and given a card this turn ('Risk')."""
+    """Climbers that may bear the risk penalty: alive, and moved or got acclimatization points from cards
+    this turn (rulebook p.7: a climber that did neither cannot suffer the risk token)."""
     p = state.players[player]
-    return tuple(c.label for c in p.climbers if c.alive and c.label in p.turn.used_card)
+    return tuple(c.label for c in p.climbers if c.alive and c.label in p.turn.bearers)
+
+
+def risk_card_points(state: State, player: PlayerIndex) -> int:
+    """Risk points the played cards no climber was given can still absorb: a movement card's points (a
+    rope's larger value), an acclimatization card's points (rulebook p.7: off any played card)."""
+    return sum(max(c.value, c.down) if c.kind is CardKind.ROPE else c.value
+               for c in cards_left_to_give(state, player))
+
+
+def risk_uncovered(state: State, player: PlayerIndex) -> int:
+    """Risk points still owed beyond what the unused played cards absorb when the player ends."""
+    return max(0, risk_owed(state, player) - risk_card_points(state, player))
 
 
 def team_tent(state: State, player: PlayerIndex, space: SpaceId) -> bool:
@@ -1200,14 +1215,15 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     if penalty > owed:
         raise _illegal(state, f"{player.name} owes {owed} risk point(s) this turn, so {penalty} cannot be "
                               "taken off")
-    if penalty and not action.cards:
-        raise _illegal(state, f"the risk penalty falls only on a climber that used a card this turn, "
-                              f"and {who} is given none")
     moves = [c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION]
     accl = sum(c.value for c in action.cards if c.kind is CardKind.ACCLIMATIZATION)
     if action.risk_move and not moves:
         raise _illegal(state, f"risk points come off movement only for a climber given movement cards; "
-                              f"take them off {who}'s acclimatization instead")
+                              f"{who} is given {_codes(action.cards)}")
+    if action.risk_accl and not (action.path or accl):
+        raise _illegal(state, f"only a climber that moves or gets acclimatization points from cards this turn "
+                              f"can bear the risk penalty (rulebook p.7), and {who} does neither"
+                              + ("; take the points off its movement cards instead" if moves else ""))
     assert climber.space is not None
     general, downhill = _path_cost(state, index, action.climber, climber.space, action.path)
     end = action.path[-1] if action.path else climber.space
@@ -1242,6 +1258,7 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     turn = replace(
         player.turn, used=player.turn.used + action.cards, acted=player.turn.acted | {action.climber},
         used_card=player.turn.used_card | ({action.climber} if action.cards else set()),
+        bearers=player.turn.bearers | ({action.climber} if (moved or accl) else set()),
         risk_paid=player.turn.risk_paid + penalty,
     )
     player = replace(_replace_climber(player, new_climber), turn=turn)
@@ -1277,9 +1294,9 @@ def _pay_risk(state: State, action: PayRisk) -> State:
         raise _illegal(state, f"{player.name} owes no risk points this turn")
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
         raise _illegal(state, f"{player.name} owes {owed} risk point(s), so {action.amount} cannot be paid")
-    if not climber.alive or action.climber not in player.turn.used_card:
-        raise _illegal(state, f"the risk penalty falls only on a living climber that used a card this turn, "
-                              f"and {who} did not")
+    if not climber.alive or action.climber not in player.turn.bearers:
+        raise _illegal(state, f"the risk penalty falls only on a living climber that moved or got "
+                              f"acclimatization points from cards this turn (rulebook p.7), and {who} did not")
     new_climber = replace(climber, acclimatization=climber.acclimatization - action.amount)
     player = _replace_climber(player, new_climber)
     player = replace(player, turn=replace(player.turn, risk_paid=player.turn.risk_paid + action.amount))
@@ -1290,11 +1307,15 @@ def _end_actions(state: State, action: EndActions) -> State:
     index = action.player
     player = state.players[index]
     owed = risk_owed(state, index)
-    if owed and risk_eligible(state, index):
-        raise _illegal(state, f"{player.name} took a risk token of {player.turn.risk} and still owes {owed}: "
-                              "take it off the movement or acclimatization of a climber that used a card "
-                              "this turn")
-    player = replace(player, turn=replace(player.turn, done=True))
+    uncovered = risk_uncovered(state, index)
+    if uncovered and risk_eligible(state, index):
+        raise _illegal(state, f"{player.name} took a risk token of {player.turn.risk} and still owes {owed}, "
+                              f"{uncovered} more than the unused cards hold: take it off the acclimatization "
+                              "of a climber that moved or got acclimatization points this turn")
+    # What is still owed comes off the played cards no climber used (they lose nothing by it); the rest,
+    # with no climber able to bear it, has no effect (rulebook p.7).
+    player = replace(player, turn=replace(player.turn, done=True, risk_paid=player.turn.risk_paid
+                                          + min(owed, risk_card_points(state, index))))
     state = replace(state, players=_replace_player(state, index, player), weather_locked=True)
     order = turn_order(state)
     following = [i for i in order[order.index(index) + 1:] if state.players[i].active]
@@ -1380,7 +1401,7 @@ def _action_phase_options(state: State, index: PlayerIndex) -> list[Action]:
     player = state.players[index]
     options: list[Action] = []
     owed = risk_owed(state, index)
-    if not (owed and risk_eligible(state, index)):
+    if not (risk_uncovered(state, index) and risk_eligible(state, index)):
         options.append(EndActions(index))
     if owed:
         for label in risk_eligible(state, index):
@@ -1392,15 +1413,18 @@ def _action_phase_options(state: State, index: PlayerIndex) -> list[Action]:
         assert climber.space is not None
         for cards in _sub_multisets(left):
             moves = [c for c in cards if c.kind is not CardKind.ACCLIMATIZATION]
+            accl = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
             for risk_move in range(0, owed + 1 if moves else 1):
                 for risk_accl in range(0, owed - risk_move + 1):
                     for tent in ((False, True) if moves and climber.tent is None else (False,)):
                         base = ClimberAction(index, climber.label, cards, (), tent, risk_move, risk_accl)
+                        stays = not risk_accl or accl > 0     # staying put bears risk only with A points
                         if not moves:
-                            options.append(base)
+                            if stays:
+                                options.append(base)
                             continue
                         stay = tent_cost(state, climber.space) if tent else 0
-                        if _affordable(_budgets(moves), 0, 0, stay, risk_move):
+                        if stays and _affordable(_budgets(moves), 0, 0, stay, risk_move):
                             options.append(base)
                         for route in destinations(state, index, climber.label, cards, tent=tent,
                                                   risk_move=risk_move).values():

@@ -495,15 +495,22 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
             out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
                                  f"Its tent is pitched on {_short_space(state, climber.tent)}"
                                  " (one tent per climber).", key="fr-tent-pitched"))
+    accl_points = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
+    bears = bool(draft.target) or accl_points > 0      # rulebook p.7: moved, or got acclimatization points
     if owed and cards:
-        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, off this climber's movement or "
-                           "acclimatization (or later off any climber that used a card)", size=13,
-                           weight=ft.FontWeight.W_600))
+        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, off this climber's cards, or its "
+                           "acclimatization if it moves or gets acclimatization points; cards nobody uses "
+                           "absorb what is left", size=13, weight=ft.FontWeight.W_600))
         if moves:
             out.append(stepper("fr-risk-move", "Off its movement", draft.risk_move, 0, owed - draft.risk_accl,
                                on_risk_move))
-        out.append(stepper("fr-risk-accl", "Off its acclimatization", draft.risk_accl, 0, owed - draft.risk_move,
-                           on_risk_accl, note="card points first"))
+        if bears or draft.risk_accl:
+            out.append(stepper("fr-risk-accl", "Off its acclimatization", draft.risk_accl, 0,
+                               owed - draft.risk_move, on_risk_accl, note="card points first"))
+        else:
+            out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, "A climber that neither moves nor gets "
+                                 "acclimatization points cannot bear the risk penalty (rulebook p.7).",
+                                 key="fr-risk-not-eligible"))
     return out
 
 
@@ -547,9 +554,11 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     p = state.players[index]
     out: list[ft.Control] = []
     eligible = rules.risk_eligible(state, index)
-    if owed and eligible:
-        out.append(ft.Text(f"{p.name} still owes {owed} risk point{'s' if owed != 1 else ''}: take "
-                           f"{'it' if owed == 1 else 'them one by one'} off a climber that used a card", size=13,
+    uncovered = rules.risk_uncovered(state, index)
+    if uncovered and eligible:
+        out.append(ft.Text(f"{p.name} still owes {uncovered} risk point{'s' if uncovered != 1 else ''} more than "
+                           f"the unused cards hold: take {'it' if uncovered == 1 else 'them one by one'} off a "
+                           "climber that moved or got acclimatization points", size=13,
                            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
         out.append(ft.Row(spacing=8, wrap=True, controls=[
             chip(f"fr-pay-{label}", f"−1 off {label} (acclimatization {p.climber(label).acclimatization} to "
@@ -557,14 +566,21 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                  icon=ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED)
             for label in eligible
         ]))
-    elif owed:
-        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s used a card yet, so the "
-                             "risk penalty has nowhere to go until one does (or it lapses).", key="fr-risk-lapse"))
+    if owed and rules.risk_card_points(state, index):
+        absorbed = min(owed, rules.risk_card_points(state, index))
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED,
+                             f"{absorbed} risk point{'s' if absorbed != 1 else ''} come{'s' if absorbed == 1 else ''} "
+                             f"off the cards nobody used when {p.name} is done; no climber loses acclimatization.",
+                             key="fr-risk-cards"))
+    if uncovered and not eligible:
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s moved or got "
+                             "acclimatization points yet, so the rest of the risk penalty has nowhere to go until "
+                             "one does (or it lapses).", key="fr-risk-lapse"))
     if problem:
         out.append(ft.Text(problem, key="fr-actions-problem", color=ft.Colors.ERROR, size=13))
     following = [i for i in rules.turn_order(state)[rules.turn_order(state).index(index) + 1:]
                  if state.players[i].active]
-    blocked = bool(owed and eligible)
+    blocked = bool(uncovered and eligible)
     label = f"{p.name} is done" if following else f"End turn {state.turn}: acclimatization check"
     unused = rules.cards_left_to_give(state, index)
     if unused and not blocked:
