@@ -418,6 +418,22 @@ def test_stacking_limit_applies_at_the_end_of_a_move_only():
     assert a.space == "SUMMIT" and a.best_vp == 10 and a.summit_at == (1, 1)
 
 
+def test_the_summit_touched_during_a_move_counts():
+    # Rulebook p.6: the scoring pawn moves at once. Ann's A on S26 (7 VP, acclimatization 5) steps onto the
+    # summit with M3 and back down to S26 with M3 (3 + 3): best 10 VP and the first on the summit; the check
+    # on S26 (-2): 5 - 2 = 3. Ann scores 10 + 1 = 11 against Bob's 1 + 1.
+    state = put(game(), 0, "A", "S26", acc=5)
+    state = play_all(state, {0: ("M3", "M3", "A1"), 1: QUIET[1]})
+    state = R.apply(state, TakeRisk(0))
+    state = R.apply(state, ClimberAction(0, "A", cards("M3", "M3"), ("SUMMIT", "S26")))
+    a = climber(state, 0, "A")
+    assert a.space == "S26" and a.best_vp == 10 and a.summit_at == (1, 1)
+    state = finish_actions(state)
+    assert climber(state, 0, "A").acclimatization == 3
+    ann = score(state).players[0]
+    assert ann.total == 11 and ann.first_summit == (1, 1)
+
+
 def test_stacking_with_three_players_in_the_7000_zone():
     state = game(("Ann", "Bob", "Cy"))
     state = put(state, 1, "A", "S22", acc=5)

@@ -271,6 +271,7 @@ def score_option(state: R.State, index: int, climber: R.Climber, start_acc: int,
     if after < 2 or after + target.accl + own_tent - loss < 1:     # must survive a night more
         return -100.0 + after
     vp, closeness = state.board.height[end]          # closeness: minus the steps to the summit
+    vp = max([vp] + [state.board.space(s).vp for s in path])      # points count as soon as a space is reached
     gain_vp = max(0, vp - climber.best_vp)
     tent_bonus = 1.0 if tent and target.accl < 0 else (-1.0 if tent else 0.0)
     if climber.best_vp >= state.board.space(state.board.summit).vp:

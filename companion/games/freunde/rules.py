@@ -124,7 +124,7 @@ class Climber:
     alive: bool = True
     best_vp: int = 1
     tent: SpaceId | None = None
-    summit_at: tuple[int, int] | None = None     # (turn, action number) when it first stood on the summit
+    summit_at: tuple[int, int] | None = None     # (turn, action number) when it first reached the summit
     died_turn: int | None = None
     died_space: SpaceId | None = None
 
@@ -1244,15 +1244,18 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     seq = state.seq + 1
     moved = bool(action.path)
     board = state.board
+    # Victory points move at once (rulebook p.6): every space stepped on during the move counts, the summit
+    # included, even if the climber comes back down before the move ends.
     summit_at = climber.summit_at
-    if moved and end == board.summit and summit_at is None:
+    if board.summit in action.path and summit_at is None:
         summit_at = (state.turn, seq)
+    reached = max((board.space(s).vp for s in action.path), default=climber.best_vp)
     # Acclimatization cards raise the marker at once on the 1-10 track; the cap of 6 waits for the end of
     # the check (rulebook p.8), so risk taken now or later (PayRisk) gives the same result.
     acclimatization = climber.acclimatization + accl - action.risk_accl
     new_climber = replace(
         climber, space=end, acclimatization=acclimatization,
-        best_vp=max(climber.best_vp, board.space(end).vp) if moved else climber.best_vp,
+        best_vp=max(climber.best_vp, reached),
         tent=end if action.tent else climber.tent, summit_at=summit_at,
     )
     turn = replace(
