@@ -41,13 +41,11 @@ def test_session_actions_reach_the_same_game(name):
     assert session.summary(state) == recorded["summary"]
 
 
-def test_recorded_tie_broken_by_the_summit():
+def test_recorded_three_player_game_is_won_outright():
     result = load("three_players_summer.result.json")
     scores = {p["name"]: p["score"] for p in result["players"]}
-    assert scores == {"Ann": 11, "Bob": 11, "Cy": 6}
-    assert result["winners"] == ["Bob"] and result["tie_break"] == "summit"
-    bob = next(p for p in result["players"] if p["name"] == "Bob")
-    assert any(c["summit_turn"] for c in bob["climbers"] if c["alive"])
+    assert scores == {"Ann": 11, "Bob": 12, "Cy": 8}
+    assert result["winners"] == ["Bob"] and result["tie_break"] is None
 
 
 def test_recorded_solo_game_ends_at_the_death():
@@ -73,8 +71,8 @@ def test_every_check_is_in_the_result():
 def test_text_format_names_checks_deaths_scores_and_winner():
     text = format_score(score_file(load("three_players_summer.game.json")))
     assert text.startswith("Freunde: Summer board (easier route), summer weather, 3 players")
-    assert "Deaths: " in text and "Tie broken: Bob reached the summit first" in text
-    assert "Bob: 11 (" in text and " - winner" in text
+    assert "Deaths: " in text and "Tie broken" not in text
+    assert "Bob: 12 (A 6, B 6) - winner" in text
     solo = format_score(score_file(load("solo_winter.game.json")))
     assert "Solo rank: " in solo and "(unverified board)" in solo
 

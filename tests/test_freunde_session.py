@@ -108,8 +108,8 @@ def test_a_recorded_game_through_the_keeper_into_history():
     finally:
         store.close()
     assert [(p["id"], p["name"], p["score"], p["winner"]) for p in record["players"]] == [
-        (roster[0].id, "Ann", 11, False), (roster[1].id, "Bob", 11, True), (roster[2].id, "Cy", 6, False)]
-    assert record["detail"]["tie_break"] == "summit" and record["title"] == "Summer board, summer weather"
+        (roster[0].id, "Ann", 11, False), (roster[1].id, "Bob", 12, True), (roster[2].id, "Cy", 8, False)]
+    assert record["detail"]["tie_break"] is None and record["title"] == "Summer board, summer weather"
 
 
 def test_a_whole_weather_tile_is_one_action():

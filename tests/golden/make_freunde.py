@@ -31,11 +31,11 @@ OUT = Path(__file__).resolve().parent / "freunde"
 
 GAMES = {
     # name: (seed, players, board, weather season); seeds picked for what the game shows
-    "three_players_summer": (73, ["Ann", "Bob", "Cy"], "summer", "summer"),     # tie broken by the summit
+    "three_players_summer": (73, ["Ann", "Bob", "Cy"], "summer", "summer"),     # a death, won outright
     "two_players_winter": (5, ["Ann", "Bob"], "winter", "winter"),              # movement surcharges
     "five_players_summer": (3, ["Ann", "Bob", "Cy", "Di", "Ed"], "summer", "summer"),
     "solo_summer_death": (57, ["Sol"], "summer", "summer"),                     # ends at once at a death
-    "solo_winter": (9, ["Sol"], "winter", "winter"),                            # all 18 turns, a rank
+    "solo_winter": (9, ["Sol"], "winter", "winter"),                            # an early death, a rank
 }
 
 
