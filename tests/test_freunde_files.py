@@ -146,6 +146,10 @@ def _set(path, value):
     return change
 
 
+# The same cards for both players each turn of a deck cycle: always a tie, so no risk token.
+CYCLE = [("A0", "A1", "A1"), ("A2", "A3", "M1"), ("M1", "M1", "M1"), ("M1", "M2", "M2"), ("M2", "M3", "M3"),
+         ("R1/2", "R1/3", "R2/3")]
+
 ONE_TURN = with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A1"],
                                            "climbers": [{"climber": "A", "cards": ["M3"], "path": ["S1"],
                                                          "risk_move": 1}]},
@@ -188,6 +192,17 @@ ONE_TURN = with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A1"],
     (_set(["turns", 0, "players", "Ann", "climbers", 0, "speed"], 2),
      r"turns\[0\]\.players\.Ann\.climbers\[0\]: speed: unknown field"),
     (_set(["turns", 0, "players", "Ann", "drew"], ["M3", "M3", "M3"]), r"turn 2: Ann cannot have drawn"),
+    (_set(["turns", 0, "turn"], True), r"^turns\[0\]\.turn: this is turn 1, not True"),
+    (_set(["turns", 0, "turn"], 1.0), r"^turns\[0\]\.turn: this is turn 1, not 1\.0"),
+    (_set(["turns", 0, "players", "Ann", "drew"], ["M1", "M1", "M1", "M2"]),
+     r"^turns\[0\]\.players\.Ann\.drew: Ann drew 3 card\(s\) at the end of turn 1, not 4$"),
+    (_set(["weather", 0], {"accl": 1, "zones": []}),
+     r"^weather\[0\] \(day 1\)\.zones: a day that costs acclimatization or movement covers at least one"),
+    (lambda d: d.update(turns=[{"players": {"Ann": {"cards": list(hand)}, "Bob": {"cards": list(hand)}}}
+                               for hand in CYCLE[:4]]
+                        + [{"players": {"Ann": {"cards": list(CYCLE[4]), "drew": ["M1"]},
+                                        "Bob": {"cards": list(CYCLE[4])}}}]),
+     r"^turns\[4\]\.players\.Ann\.drew: Ann drew no card at the end of turn 5 \(the draw pile is empty\)"),
 ])
 def test_malformed_files_name_the_field(tmp_path, capsys, change, message):
     doc = copy.deepcopy(ONE_TURN)

@@ -209,7 +209,7 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
     unknown = sorted(set(turn) - TURN_KEYS)
     if unknown:
         raise InvalidInput(f"{where}.{unknown[0]}: unknown field (known: {', '.join(sorted(TURN_KEYS))})")
-    if "turn" in turn and turn["turn"] != number:
+    if "turn" in turn and (not rules.is_whole(turn["turn"]) or turn["turn"] != number):
         raise InvalidInput(f"{where}.turn: this is turn {number}, not {turn['turn']!r}; list turns in order")
     raw_players = turn.get("players")
     if not isinstance(raw_players, dict):
@@ -240,6 +240,7 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
                                f"{state.deck.play_per_turn} cards this turn")
         cards = rules.cards_from_doc(state, entry["cards"], f"{at}.cards")
         state = rules.apply(state, PlayCards(index, cards))
+    in_hand = [p.hand.size for p in state.players]       # after playing: the end of the turn refills from here
     # The risk token.
     risk = turn.get("risk")
     if state.phase is Phase.RISK:
@@ -301,5 +302,11 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
             at = f"{where}.players.{state.players[index].name}.drew"
             if state.over:
                 raise IllegalAction(f"turn {number}: the game is over; no cards are drawn after it ({at})")
-            state = _draw(state, index, entry["drew"], at)
+            drawn = state.players[index].hand.size - in_hand[index]
+            raw = entry["drew"]
+            if isinstance(raw, list) and len(raw) > drawn:
+                raise InvalidInput(f"{at}: {state.players[index].name} drew "
+                                   + (f"{drawn} card(s) at the end of turn {number}, not {len(raw)}" if drawn else
+                                      f"no card at the end of turn {number} (the draw pile is empty), not {len(raw)}"))
+            state = _draw(state, index, raw, at)
     return state

@@ -481,6 +481,9 @@ def weather_from_doc(doc: Any, where: str = "weather", data: GameData | None = N
     for name, value in (("accl", accl), ("move", move)):
         if not _is_int(value) or not 0 <= value <= 6:
             raise InvalidInput(f"{where}.{name}: a whole number from 0 to 6, not {value!r}")
+    if (accl or move) and zones is not None and not zones:
+        raise InvalidInput(f"{where}.zones: a day that costs acclimatization or movement covers at least one "
+                           f"zone ({', '.join(map(str, ZONES))}); 'sun' is the day without effect")
     if zones is None:
         if accl or move:
             raise InvalidInput(f"{where}.zones: the preset's altitude band could not be read; "
@@ -875,6 +878,9 @@ def _illegal(state: State, rule: str) -> IllegalAction:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+is_whole = _is_int     # for the file reader: true and 1.0 are not whole numbers here
 
 
 def _whole(value: Any, meaning: str, low: int, high: int | None = None) -> int:
