@@ -86,7 +86,7 @@ def play(seed: int, names: list[str], board: str, season: str) -> tuple[dict[str
     tokens = [value for value, count in data.risk.counts.items() for _ in range(count)]
     rng.shuffle(tokens)
     face_up, pile = sorted(tokens[:3]), tokens[3:]
-    setup: dict[str, Any] = {"players": names, "board": board, "weather_season": season,
+    setup: dict[str, Any] = {"players": names, "board": board, "weather_season": season, "rules": R.RULESET,
                              "risk_face_up": face_up, "start_player": names[rng.randrange(len(names))]}
     weather = weather_days(rng, season)
     decks: list[list[Card]] = []

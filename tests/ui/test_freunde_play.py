@@ -31,7 +31,7 @@ def freunde_screens():
 def start_game(store, names=("Ann", "Bob"), actions=(), **setup):
     players = [store.players.add(name) for name in names]
     doc = {"players": [{"id": p.id, "name": p.name} for p in players], "board": "summer",
-           "weather_season": "summer", **setup}
+           "weather_season": "summer", "rules": rules.RULESET, **setup}
     keeper = SessionKeeper(store)
     session = keeper.start("freunde", doc, [p.id for p in players], "test")
     for action in actions:
@@ -445,3 +445,18 @@ async def test_a_card_that_changes_nothing_is_still_named_in_the_move_bar(open_u
     await ui.click("fr-give-1")                       # Acclimatize +0 alone: no move, no change to the marker
     assert ui.get("fr-move-summary").value == "A: uses Acclimatize +0"
     assert ui.get("fr-give").content == "Give"
+
+
+async def test_a_game_saved_under_the_older_rulings_says_so_when_resumed(open_ui, store):
+    # A save from before the ruleset mark: a turn played, then resumed.
+    old = start_game(store, rules=None, weather=["sun"] * 18, actions=[
+        {"type": "play", "player": "Ann", "cards": ["M1", "A0", "A1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{old.id}")
+    assert "This game follows the printed rules now" in ui.text()
+    assert "The remaining turns are scored by these rules" in ui.text()
+    # A game set up now carries the mark and shows nothing of the kind.
+    new = start_game(store, names=("Cy", "Di"), weather=["sun"] * 18)
+    ui = await open_ui(route=f"/play/freunde/{new.id}")
+    assert ui.find("fr-older-rules") is None

@@ -28,7 +28,7 @@ from companion.games.freunde.data import (
 )
 
 __all__ = [
-    "TURNS", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
+    "TURNS", "RULESET", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
     "PlayerIndex", "ClimberLabel", "Phase", "ActionType", "Weather", "Setup", "Climber", "Hand", "TurnPlay",
     "Player", "ClimberCheck", "TurnRecord", "State", "Route", "ForecastDay",
     "SetWeather", "Draw", "PlayCards", "TakeRisk", "ClimberAction", "PayRisk", "EndActions", "Action",
@@ -46,6 +46,7 @@ START_ACCLIMATIZATION = 1       # see docs/rulings.md: every climber starts on 1
 MAX_ACCLIMATIZATION = 6         # 'If acclimatization exceeds 6, it is reduced back to 6' (end of the check)
 CLIMBERS: tuple[str, str] = ("A", "B")   # the smooth and the squiggly climber of each player
 MAX_PLAYERS = 5
+RULESET = "rulebook-2010"       # setups written since the engine follows the printed rulebook's rulings
 
 PlayerIndex: TypeAlias = int
 ClimberLabel: TypeAlias = str
@@ -107,6 +108,7 @@ class Setup:
     start_player: PlayerIndex = 0
     risk_face_up: tuple[int, ...] | None = None  # the three face-up tokens, when entered
     weather: tuple[Weather | None, ...] = ()     # days already known at the start
+    ruleset: str | None = None                   # RULESET for games set up since; None: an older save
 
     @property
     def solo(self) -> bool:
@@ -388,7 +390,7 @@ def setup_from_doc(doc: Any, data: GameData | None = None) -> Setup:
     if not isinstance(doc, dict):
         raise InvalidInput("setup: must be an object with players, board and weather_season")
     known = {"players", "board", "weather_season", "extra_high_climber", "start_player", "risk_face_up",
-             "weather"}
+             "weather", "rules"}
     unknown = sorted(set(doc) - known)
     if unknown:
         raise InvalidInput(f"setup.{unknown[0]}: unknown field (known: {', '.join(sorted(known))})")
@@ -446,9 +448,12 @@ def setup_from_doc(doc: Any, data: GameData | None = None) -> Setup:
         raise InvalidInput(f"weather: a list of at most {TURNS} days, one entry per day from day 1")
     weather = tuple(weather_from_doc(day, f"weather[{i}] (day {i + 1})", data)
                     for i, day in enumerate(raw_weather))
+    ruleset = doc.get("rules")
+    if ruleset is not None and ruleset != RULESET:
+        raise InvalidInput(f"setup.rules: {RULESET!r} (or left out), not {ruleset!r}")
     return Setup(players=tuple(names), player_ids=tuple(ids), board=board, season=season,
                  extra_high_climber=extra, start_player=start_index, risk_face_up=face_up,
-                 weather=weather)
+                 weather=weather, ruleset=ruleset)
 
 
 def weather_from_doc(doc: Any, where: str = "weather", data: GameData | None = None) -> Weather:

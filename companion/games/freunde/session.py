@@ -14,7 +14,7 @@ from companion.games.freunde import rules
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules"]
 
 GAME_ID = "freunde"
 
@@ -22,6 +22,17 @@ GAME_ID = "freunde"
 def start(setup: dict[str, Any]) -> State:
     """The state before turn 1 for a setup document (players, board, weather_season ...)."""
     return rules.new_game(rules.setup_from_doc(setup))
+
+
+def stamped(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup document of a new game, marked with the rulings it is played under."""
+    return {**setup, "rules": rules.RULESET}
+
+
+def older_rules(state: State) -> bool:
+    """True for a game saved before the printed rulebook's rulings (team tents, the cap after the check,
+    who bears the risk, victory points during a move): its setup carries no ruleset mark."""
+    return state.setup.ruleset is None
 
 
 def apply(state: State, action: dict[str, Any]) -> State:

@@ -384,6 +384,14 @@ def FreundeTable(session_id: str) -> ft.View:
     body: list[ft.Control] = []
     if notice:
         body.append(_notice(notice))
+    if engine.older_rules(state) and not state.over:
+        body.append(message_card(
+            ft.Icons.GAVEL_ROUNDED, "This game follows the printed rules now",
+            "It was saved before the companion followed the printed rulebook on four points: a tent shelters "
+            "both climbers of its colour, acclimatization is capped at 6 only at the end of the check, only a "
+            "climber that moved or got acclimatization points bears the risk penalty, and victory points count "
+            "every space reached during a move. The remaining turns are scored by these rules; games already in "
+            "History keep the result they were saved with.", key="fr-older-rules", tone="warning"))
     if panel is Panel.TURN:
         body.append(step_header(state, colours))
         if not state.over:

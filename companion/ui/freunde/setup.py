@@ -137,6 +137,7 @@ def FreundeNewGame() -> ft.View:
         }
         if draft.track_risk:
             setup["risk_face_up"] = sorted(draft.face_up)
+        setup = engine.stamped(setup)
         start_game(app, GAME, lambda: (setup, [p.id for p in chosen], engine.title(engine.start(setup))),
                    set_problem)
 
