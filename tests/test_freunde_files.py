@@ -244,3 +244,28 @@ def test_documented_example_replays():
     assert result["turns"][0]["climbers"][0] == documented["turns"][0]["climbers"][0]
     assert result["turns"][0]["movement"] == documented["turns"][0]["movement"]
     assert result["turns"][0]["risk"] == documented["turns"][0]["risk"]
+
+
+# --- the printed rulings through the command line --------------------------------------------------------------
+
+def test_cli_a_climber_given_only_a0_cannot_bear_the_risk(tmp_path, capsys):
+    doc = with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A0"],
+                                          "climbers": [{"climber": "A", "cards": ["M3", "M2"], "path": ["S1"]},
+                                                       {"climber": "B", "cards": ["A0"], "risk_accl": 1}]},
+                                  "Bob": QUIET_BOB}, "risk": {"value": 1}})
+    assert run(tmp_path, doc) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Ann's climber B does neither" in err and "rulebook p.7" in err
+
+
+def test_cli_a_risk_penalty_off_an_unused_played_card(tmp_path, capsys):
+    # Token of 2; A moves S1 > S2 with M3, B gets A1 (1 to 2), M2 goes unused and absorbs both points.
+    # Check: A on S2 1 + 1 = 2, B at base camp 2 + 1 = 3.
+    doc = with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A1"],
+                                          "climbers": [{"climber": "A", "cards": ["M3"], "path": ["S1", "S2"]},
+                                                       {"climber": "B", "cards": ["A1"]}]},
+                                  "Bob": QUIET_BOB}, "risk": {"value": 2}})
+    assert run(tmp_path, doc, "--json") == 0
+    checks = {(c["player"], c["climber"]): c["check"] for c in json.loads(capsys.readouterr().out)["turns"][0]["climbers"]}
+    assert checks[("Ann", "A")] == {"before": 1, "space": 1, "tent": 0, "weather": 0, "total": 2, "after": 2}
+    assert checks[("Ann", "B")] == {"before": 2, "space": 1, "tent": 0, "weather": 0, "total": 3, "after": 3}

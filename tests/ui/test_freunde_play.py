@@ -460,3 +460,18 @@ async def test_a_game_saved_under_the_older_rulings_says_so_when_resumed(open_ui
     new = start_game(store, names=("Cy", "Di"), weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{new.id}")
     assert ui.find("fr-older-rules") is None
+
+
+async def test_a_climber_given_only_a0_is_not_offered_the_risk(open_ui, store):
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M3", "M2", "A0"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 1},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-B")
+    await ui.click("fr-give-2")                       # A0 alone: no move, no acclimatization points
+    assert ui.find("fr-risk-accl-plus") is None
+    assert ui.get("fr-risk-not-eligible").value == ("A climber that neither moves nor gets acclimatization "
+                                                    "points cannot bear the risk penalty (rulebook p.7).")
