@@ -42,7 +42,7 @@ def test_a_solo_climb_set_up_and_tapped_in_the_browser_is_saved_to_history(playw
         store.close()
     setup = {"players": [{"id": sol.id, "name": "Sol"}], "board": "summer", "weather_season": "summer",
              "start_player": 0, "extra_high_climber": False, "weather": _TILE_1}
-    state = engine.start(setup)     # the engine's game, kept in step with every tap to know what to expect
+    state = engine.start(engine.stamped(setup))  # the game as the app sets it up, kept in step with every tap
 
     _FAILURE_SHOT[:] = [str(tmp_path / "failure.png")]
     with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):
