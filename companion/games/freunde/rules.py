@@ -28,14 +28,16 @@ from companion.games.freunde.data import (
 )
 
 __all__ = [
-    "TURNS", "RULESET", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
+    "TURNS", "RULESET", "PRINTED_RULES", "EARLIER_RULES", "RULESETS", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
     "PlayerIndex", "ClimberLabel", "Phase", "ActionType", "Weather", "Setup", "Climber", "Hand", "TurnPlay",
     "Player", "ClimberCheck", "TurnRecord", "State", "Route", "ForecastDay",
-    "SetWeather", "Draw", "PlayCards", "TakeRisk", "ClimberAction", "PayRisk", "EndActions", "Action",
+    "SetWeather", "Draw", "PlayCards", "TakeRisk", "ClimberAction", "PayRisk", "EndActions", "SwitchRules",
+    "Action",
     "new_game", "apply", "legal_actions", "why_illegal", "setup_from_doc", "weather_from_doc",
     "action_from_doc", "action_to_doc", "weather_to_doc", "cards_from_doc",
     "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
-    "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent", "check_preview", "forecast", "today_weather",
+    "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent", "printed_rules", "can_bear_risk",
+    "accl_after_cards", "why_no_switch", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name",
 ]
@@ -46,7 +48,12 @@ START_ACCLIMATIZATION = 1       # see docs/rulings.md: every climber starts on 1
 MAX_ACCLIMATIZATION = 6         # 'If acclimatization exceeds 6, it is reduced back to 6' (end of the check)
 CLIMBERS: tuple[str, str] = ("A", "B")   # the smooth and the squiggly climber of each player
 MAX_PLAYERS = 5
-RULESET = "rulebook-2010"       # setups written since the engine follows the printed rulebook's rulings
+# The rulings a game is played under (docs/rulings.md, "Rulesets"): the printed rulebook's, and the
+# companion's earlier readings of four rules, kept so that games saved under them replay as they were played.
+PRINTED_RULES = "rulebook-2010"
+EARLIER_RULES = "companion-2025"
+RULESETS = (PRINTED_RULES, EARLIER_RULES)
+RULESET = PRINTED_RULES          # what a new setup is marked with
 
 PlayerIndex: TypeAlias = int
 ClimberLabel: TypeAlias = str
@@ -71,6 +78,7 @@ class ActionType(str, Enum):
     CLIMBER = "climber"
     PAY_RISK = "pay_risk"
     DONE = "done"
+    RULES = "rules"
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,7 @@ class Setup:
     start_player: PlayerIndex = 0
     risk_face_up: tuple[int, ...] | None = None  # the three face-up tokens, when entered
     weather: tuple[Weather | None, ...] = ()     # days already known at the start
-    ruleset: str | None = None                   # RULESET for games set up since; None: an older save
+    ruleset: str = PRINTED_RULES                 # the rulings the game starts under (RULESETS)
 
     @property
     def solo(self) -> bool:
@@ -244,6 +252,7 @@ class State:
     seq: int = 0
     log: tuple[TurnRecord, ...] = ()
     ended_early: bool = False                          # over before turn 18 (solo death, or nobody alive)
+    rules: str = PRINTED_RULES                         # the rulings in force: the setup's, until switched
 
     @property
     def board(self) -> Board:
@@ -322,6 +331,14 @@ class PayRisk:
 
 
 @dataclass(frozen=True)
+class SwitchRules:
+    """Play the rest of a game started under the earlier readings by the printed rules, from this turn on."""
+
+    type: ClassVar[ActionType] = ActionType.RULES
+    rules: str = PRINTED_RULES
+
+
+@dataclass(frozen=True)
 class EndActions:
     """The acting player has finished; the next player acts, or the acclimatization check runs."""
 
@@ -329,7 +346,7 @@ class EndActions:
     player: PlayerIndex
 
 
-Action: TypeAlias = Union[SetWeather, Draw, PlayCards, TakeRisk, ClimberAction, PayRisk, EndActions]
+Action: TypeAlias = Union[SetWeather, Draw, PlayCards, TakeRisk, ClimberAction, PayRisk, EndActions, SwitchRules]
 
 
 @dataclass(frozen=True)
@@ -380,12 +397,13 @@ def new_game(setup: Setup, data: GameData | None = None) -> State:
     return State(
         setup=setup, stacking=data.stacking, deck=data.deck, turn=1, phase=Phase.PLAY,
         start_player=setup.start_player, players=players, weather=tuple(weather),
-        risk_supply=supply, risk_face_up=setup.risk_face_up,
+        risk_supply=supply, risk_face_up=setup.risk_face_up, rules=setup.ruleset,
     )
 
 
-def setup_from_doc(doc: Any, data: GameData | None = None) -> Setup:
-    """Check a setup document (players, board, weather_season ...) and build the Setup."""
+def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str = PRINTED_RULES) -> Setup:
+    """Check a setup document (players, board, weather_season ...) and build the Setup; a setup without
+    "rules" is played under `default_rules` (docs/rulings.md, "Rulesets")."""
     data = data or load_data()
     if not isinstance(doc, dict):
         raise InvalidInput("setup: must be an object with players, board and weather_season")
@@ -448,9 +466,10 @@ def setup_from_doc(doc: Any, data: GameData | None = None) -> Setup:
         raise InvalidInput(f"weather: a list of at most {TURNS} days, one entry per day from day 1")
     weather = tuple(weather_from_doc(day, f"weather[{i}] (day {i + 1})", data)
                     for i, day in enumerate(raw_weather))
-    ruleset = doc.get("rules")
-    if ruleset is not None and ruleset != RULESET:
-        raise InvalidInput(f"setup.rules: {RULESET!r} (or left out), not {ruleset!r}")
+    ruleset = doc.get("rules", default_rules)
+    if ruleset not in RULESETS:
+        raise InvalidInput(f"setup.rules: {PRINTED_RULES!r} (the printed rulebook) or {EARLIER_RULES!r} (the "
+                           f"companion's earlier readings), not {ruleset!r}")
     return Setup(players=tuple(names), player_ids=tuple(ids), board=board, season=season,
                  extra_high_climber=extra, start_player=start_index, risk_face_up=face_up,
                  weather=weather, ruleset=ruleset)
@@ -577,14 +596,54 @@ def risk_owed(state: State, player: PlayerIndex) -> int:
 
 def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]:
     """Climbers that may bear the risk penalty: alive, and moved or got acclimatization points from cards
-    this turn (rulebook p.7: a climber that did neither cannot suffer the risk token)."""
+    this turn (rulebook p.7: a climber that did neither cannot suffer the risk token); under the earlier
+    readings, given any card this turn."""
     p = state.players[player]
-    return tuple(c.label for c in p.climbers if c.alive and c.label in p.turn.bearers)
+    bearers = p.turn.bearers if printed_rules(state) else p.turn.used_card
+    return tuple(c.label for c in p.climbers if c.alive and c.label in bearers)
+
+
+def printed_rules(state: State) -> bool:
+    """True while the printed rulebook's rulings are in force; False under the earlier readings."""
+    return state.rules == PRINTED_RULES
+
+
+def can_bear_risk(state: State, cards: Sequence[Card], moves: bool) -> bool:
+    """Whether a climber given these cards (and moving, or not) can lose acclimatization to the risk token:
+    it moves or gets acclimatization points (rulebook p.7); under the earlier readings, it is given a card."""
+    if not printed_rules(state):
+        return bool(cards)
+    return moves or any(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
+
+
+def accl_after_cards(state: State, before: int, card_points: int, risk: int) -> int:
+    """A climber's acclimatization right after its action: the cap of 6 waits for the check (rulebook p.8);
+    under the earlier readings the marker stopped at 6 at once."""
+    after = before + card_points - risk
+    return after if printed_rules(state) else min(MAX_ACCLIMATIZATION, after)
+
+
+def why_no_switch(state: State, ruleset: str = PRINTED_RULES) -> str | None:
+    """Why a game cannot switch to the printed rules now, or None: only a game under the earlier readings,
+    and only between turns (before anyone plays cards), so that every turn is scored by one ruleset."""
+    if ruleset != PRINTED_RULES:
+        return f"rules: a game can switch only to {PRINTED_RULES!r} (the printed rulebook), not {ruleset!r}"
+    if state.rules == PRINTED_RULES:
+        return "this game already follows the printed rules"
+    if state.over:
+        return "the game is over; its turns stay as they were played"
+    if state.phase is not Phase.PLAY or any(p.turn.has_played for p in state.players):
+        return (f"turn {state.turn} is under way: switch to the printed rules at the start of a turn, "
+                "before anyone plays cards")
+    return None
 
 
 def risk_card_points(state: State, player: PlayerIndex) -> int:
     """Risk points the played cards no climber was given can still absorb: a movement card's points (a
-    rope's larger value), an acclimatization card's points (rulebook p.7: off any played card)."""
+    rope's larger value), an acclimatization card's points (rulebook p.7: off any played card); none under
+    the earlier readings, where only climbers bore the penalty."""
+    if not printed_rules(state):
+        return 0
     return sum(max(c.value, c.down) if c.kind is CardKind.ROPE else c.value
                for c in cards_left_to_give(state, player))
 
@@ -720,6 +779,11 @@ def apply(state: State, action: Action) -> State:
     """The state after one action; IllegalAction names the turn and the rule when it is not allowed."""
     if isinstance(action, SetWeather):
         return _set_weather(state, action)
+    if isinstance(action, SwitchRules):
+        problem = why_no_switch(state, action.rules)
+        if problem:
+            raise IllegalAction(problem)
+        return replace(state, rules=action.rules)
     if state.over:
         raise IllegalAction(f"the game is over (after turn {state.log[-1].turn if state.log else 0}); "
                             "nothing more can be played")
@@ -797,6 +861,7 @@ def action_from_doc(state: State, doc: Any) -> Action:
         ActionType.CLIMBER: {"player", "climber", "cards", "path", "to", "tent", "risk_move", "risk_accl"},
         ActionType.PAY_RISK: {"player", "climber", "amount"},
         ActionType.DONE: {"player"},
+        ActionType.RULES: {"rules"},
     }[action_type] | {"type"}
     unknown = sorted(set(doc) - fields)
     if unknown:
@@ -812,6 +877,11 @@ def action_from_doc(state: State, doc: Any) -> Action:
             days = [weather_from_doc(entry, f"weather[{i}] (day {day + i})") for i, entry in enumerate(raw)]
             return SetWeather(day, days[0], tuple(days[1:]))
         return SetWeather(day, weather_from_doc(raw, "weather"))
+    if action_type is ActionType.RULES:
+        ruleset = doc.get("rules")
+        if ruleset not in RULESETS:
+            raise InvalidInput(f"rules: {PRINTED_RULES!r}, not {ruleset!r}")
+        return SwitchRules(ruleset)
     if action_type is ActionType.RISK:
         value = _whole(doc.get("value"), "value: the risk token's value (0, 1, 2 ...)", 0)
         revealed = doc.get("revealed")
@@ -858,6 +928,8 @@ def action_to_doc(state: State, action: Action) -> dict[str, Any]:
         doc["day"] = action.day
         doc["weather"] = ([weather_to_doc(w) for w in (action.weather,) + action.later] if action.later
                           else weather_to_doc(action.weather))
+    elif isinstance(action, SwitchRules):
+        doc["rules"] = action.rules
     elif isinstance(action, TakeRisk):
         doc["value"] = action.value
         if action.revealed is not None:
@@ -1231,7 +1303,11 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     if action.risk_move and not moves:
         raise _illegal(state, f"risk points come off movement only for a climber given movement cards; "
                               f"{who} is given {_codes(action.cards)}")
-    if action.risk_accl and not (action.path or accl):
+    if not printed_rules(state):
+        if penalty and not action.cards:
+            raise _illegal(state, f"the risk penalty falls only on a climber that used a card this turn, "
+                                  f"and {who} is given none")
+    elif action.risk_accl and not (action.path or accl):
         raise _illegal(state, f"only a climber that moves or gets acclimatization points from cards this turn "
                               f"can bear the risk penalty (rulebook p.7), and {who} does neither"
                               + ("; take the points off its movement cards instead" if moves else ""))
@@ -1257,13 +1333,15 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     board = state.board
     # Victory points move at once (rulebook p.6): every space stepped on during the move counts, the summit
     # included, even if the climber comes back down before the move ends.
+    # (Under the earlier readings only the space where the move ends counted.)
+    counted = action.path if printed_rules(state) else action.path[-1:]
     summit_at = climber.summit_at
-    if board.summit in action.path and summit_at is None:
+    if board.summit in counted and summit_at is None:
         summit_at = (state.turn, seq)
-    reached = max((board.space(s).vp for s in action.path), default=climber.best_vp)
+    reached = max((board.space(s).vp for s in counted), default=climber.best_vp)
     # Acclimatization cards raise the marker at once on the 1-10 track; the cap of 6 waits for the end of
     # the check (rulebook p.8), so risk taken now or later (PayRisk) gives the same result.
-    acclimatization = climber.acclimatization + accl - action.risk_accl
+    acclimatization = accl_after_cards(state, climber.acclimatization, accl, action.risk_accl)
     new_climber = replace(
         climber, space=end, acclimatization=acclimatization,
         best_vp=max(climber.best_vp, reached),
@@ -1308,9 +1386,10 @@ def _pay_risk(state: State, action: PayRisk) -> State:
         raise _illegal(state, f"{player.name} owes no risk points this turn")
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
         raise _illegal(state, f"{player.name} owes {owed} risk point(s), so {action.amount} cannot be paid")
-    if not climber.alive or action.climber not in player.turn.bearers:
-        raise _illegal(state, f"the risk penalty falls only on a living climber that moved or got "
-                              f"acclimatization points from cards this turn (rulebook p.7), and {who} did not")
+    if action.climber not in risk_eligible(state, index):
+        bore = ("moved or got acclimatization points from cards this turn (rulebook p.7)" if printed_rules(state)
+                else "used a card this turn")
+        raise _illegal(state, f"the risk penalty falls only on a living climber that {bore}, and {who} did not")
     new_climber = replace(climber, acclimatization=climber.acclimatization - action.amount)
     player = _replace_climber(player, new_climber)
     player = replace(player, turn=replace(player.turn, risk_paid=player.turn.risk_paid + action.amount))
@@ -1343,7 +1422,9 @@ def _check(state: State, index: PlayerIndex, climber: Climber, weather: Weather)
     player's colour on the space adds 1, whichever of the two climbers pitched it (rulebook p.8)."""
     assert climber.space is not None
     space = state.board.space(climber.space)
-    tent = 1 if team_tent(state, index, climber.space) else 0
+    # (Under the earlier readings only the climber's own tent counted.)
+    own = team_tent(state, index, climber.space) if printed_rules(state) else climber.tent == climber.space
+    tent = 1 if own else 0
     loss = weather.accl_loss(space.zone)
     raw = climber.acclimatization + space.accl + tent - loss
     after = min(MAX_ACCLIMATIZATION, raw)
@@ -1427,12 +1508,11 @@ def _action_phase_options(state: State, index: PlayerIndex) -> list[Action]:
         assert climber.space is not None
         for cards in _sub_multisets(left):
             moves = [c for c in cards if c.kind is not CardKind.ACCLIMATIZATION]
-            accl = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
             for risk_move in range(0, owed + 1 if moves else 1):
                 for risk_accl in range(0, owed - risk_move + 1):
                     for tent in ((False, True) if moves and climber.tent is None else (False,)):
                         base = ClimberAction(index, climber.label, cards, (), tent, risk_move, risk_accl)
-                        stays = not risk_accl or accl > 0     # staying put bears risk only with A points
+                        stays = not risk_accl or can_bear_risk(state, cards, False)
                         if not moves:
                             if stays:
                                 options.append(base)

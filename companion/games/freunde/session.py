@@ -1,8 +1,8 @@
 """Freunde for the app: a game is its setup plus its list of JSON action documents (shared/DESIGN.md).
 
 `start(setup)` checks the setup and returns the state before turn 1; `apply(state, action)` applies one
-action document ({"type": "play" | "risk" | "climber" | "pay_risk" | "done" | "weather" | "draw", ...},
-the shapes in docs/formats.md); `summary(state)` gives a finished game's history record fields.
+action document ({"type": "play" | "risk" | "climber" | "pay_risk" | "done" | "weather" | "draw" |
+"rules", ...}, the shapes in docs/formats.md); `summary(state)` gives a finished game's history record fields.
 """
 
 from __future__ import annotations
@@ -14,25 +14,43 @@ from companion.games.freunde import rules
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
+           "switch_to_printed", "why_no_switch"]
 
 GAME_ID = "freunde"
 
 
 def start(setup: dict[str, Any]) -> State:
-    """The state before turn 1 for a setup document (players, board, weather_season ...)."""
-    return rules.new_game(rules.setup_from_doc(setup))
+    """The state before turn 1 for a setup document (players, board, weather_season ...). A stored setup
+    without "rules" is a game saved before the printed rulings: it replays under the earlier readings, so
+    its past turns stay as they were played (docs/rulings.md, "Rulesets")."""
+    return rules.new_game(rules.setup_from_doc(setup, default_rules=rules.EARLIER_RULES))
 
 
 def stamped(setup: dict[str, Any]) -> dict[str, Any]:
     """The setup document of a new game, marked with the rulings it is played under."""
-    return {**setup, "rules": rules.RULESET}
+    return {**setup, "rules": rules.PRINTED_RULES}
 
 
 def older_rules(state: State) -> bool:
-    """True for a game saved before the printed rulebook's rulings (team tents, the cap after the check,
-    who bears the risk, victory points during a move): its setup carries no ruleset mark."""
-    return state.setup.ruleset is None
+    """True for a game started under the companion's earlier readings of four rules (team tents, the cap
+    after the check, who bears the risk, victory points during a move), switched since or not."""
+    return state.setup.ruleset == rules.EARLIER_RULES
+
+
+def switched(state: State) -> bool:
+    """True once a game started under the earlier readings follows the printed rules."""
+    return older_rules(state) and rules.printed_rules(state)
+
+
+def switch_to_printed() -> dict[str, Any]:
+    """The action document that plays the rest of an older game by the printed rules (between turns)."""
+    return {"type": rules.ActionType.RULES.value, "rules": rules.PRINTED_RULES}
+
+
+def why_no_switch(state: State) -> str | None:
+    """Why the game cannot switch to the printed rules now, or None."""
+    return rules.why_no_switch(state)
 
 
 def apply(state: State, action: dict[str, Any]) -> State:
