@@ -32,6 +32,8 @@ def start_game(store, names=("Ann", "Bob"), actions=(), **setup):
     players = [store.players.add(name) for name in names]
     doc = {"players": [{"id": p.id, "name": p.name} for p in players], "board": "summer",
            "weather_season": "summer", "rules": rules.RULESET, **setup}
+    if doc["rules"] is None:                            # a save from before the ruleset mark
+        del doc["rules"]
     keeper = SessionKeeper(store)
     session = keeper.start("freunde", doc, [p.id for p in players], "test")
     for action in actions:
@@ -447,19 +449,43 @@ async def test_a_card_that_changes_nothing_is_still_named_in_the_move_bar(open_u
     assert ui.get("fr-give").content == "Give"
 
 
-async def test_a_game_saved_under_the_older_rulings_says_so_when_resumed(open_ui, store):
-    # A save from before the ruleset mark: a turn played, then resumed.
-    old = start_game(store, rules=None, weather=["sun"] * 18, actions=[
-        {"type": "play", "player": "Ann", "cards": ["M1", "A0", "A1"]},
-        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
-    ])
+async def test_a_game_saved_under_the_older_rulings_offers_the_printed_rules_between_turns(open_ui, store):
+    # A save from before the ruleset mark, at the start of turn 1.
+    old = start_game(store, rules=None, weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{old.id}")
-    assert "This game follows the printed rules now" in ui.text()
-    assert "The remaining turns are scored by these rules" in ui.text()
+    assert "This game was started under the companion's earlier readings" in ui.text()
+    assert "Its past turns stay as they were played" in ui.text()
+    assert "Unless you switch, the rest of the game goes on under the earlier readings" in ui.text()
+    assert not ui.get("fr-use-printed-rules").disabled
+    await ui.click("fr-use-printed-rules")
+    assert SessionKeeper(store).get(old.id).actions[-1] == {"type": "rules", "rules": "rulebook-2010"}
+    assert rules.printed_rules(engine(store, old.id))
+    assert "The remaining turns follow the printed rules" in ui.text()
+    assert ui.find("fr-use-printed-rules") is None
+    await ui.click("fr-undo")                         # an action like any other
+    assert "Undone: the switch to the printed rules." in ui.get("fr-notice-text").value
+    assert not rules.printed_rules(engine(store, old.id))
+    assert ui.find("fr-use-printed-rules") is not None
     # A game set up now carries the mark and shows nothing of the kind.
     new = start_game(store, names=("Cy", "Di"), weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{new.id}")
     assert ui.find("fr-older-rules") is None
+
+
+async def test_an_older_save_refused_by_the_printed_rules_still_opens_as_played(open_ui, store):
+    # Recorded before the printed rulings: turn 6 puts the risk on a climber given only A0.
+    recorded = json.loads((GOLDEN / "earlier" / "solo_winter.session.json").read_text(encoding="utf-8"))
+    keeper = SessionKeeper(store)
+    sol = store.players.add("Sol")
+    session = keeper.start("freunde", recorded["setup"], [sol.id], "old solo")
+    for action in recorded["actions"][:28]:
+        keeper.act(session.id, action)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-turn-title").value == "Turn 6 of 18"
+    state = engine(store, session.id)
+    assert state.players[0].climber("A").acclimatization == 4           # 6 less the 2 risk points, as played
+    assert ui.get("fr-use-printed-rules").disabled                     # mid-turn: only between turns
+    assert "Turn 6 is under way: switch to the printed rules at the start of a turn" in ui.text()
 
 
 async def test_a_climber_given_only_a0_is_not_offered_the_risk(open_ui, store):

@@ -11,7 +11,7 @@ at the same address.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import IntEnum
 from typing import Any
 
@@ -336,6 +336,12 @@ def FreundeTable(session_id: str) -> ft.View:
             set_notice(f"{after.players[after.acting].name} acts next." if after.acting is not None else None)
         app.changed()
 
+    def use_printed_rules() -> None:
+        problem = act(engine.switch_to_printed(), f"From turn {state.turn} on, this game follows the printed "
+                                                 "rules. Undo takes it back.")
+        if problem:
+            set_problem(problem)
+
     # --- undo, redo, finish ---------------------------------------------------------------------------------
 
     def undo() -> None:
@@ -385,13 +391,7 @@ def FreundeTable(session_id: str) -> ft.View:
     if notice:
         body.append(_notice(notice))
     if engine.older_rules(state) and not state.over:
-        body.append(message_card(
-            ft.Icons.GAVEL_ROUNDED, "This game follows the printed rules now",
-            "It was saved before the companion followed the printed rulebook on four points: a tent shelters "
-            "both climbers of its colour, acclimatization is capped at 6 only at the end of the check, only a "
-            "climber that moved or got acclimatization points bears the risk penalty, and victory points count "
-            "every space reached during a move. The remaining turns are scored by these rules; games already in "
-            "History keep the result they were saved with.", key="fr-older-rules", tone="warning"))
+        body.append(_older_rules_card(state, use_printed_rules))
     if panel is Panel.TURN:
         body.append(step_header(state, colours))
         if not state.over:
@@ -509,10 +509,12 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
 
 def _check_panel(state: State, colours) -> list[ft.Control]:
     body: list[ft.Control] = [section_title("The acclimatization check")]
+    tent = ("a tent of its colour (either climber's)" if rules.printed_rules(state) else
+            "its own tent (the earlier readings this game follows)")
     body.append(ft.Text(
-        "At the end of every turn each living climber adds its space's modifier, +1 if a tent of its colour "
-        "(either climber's) is on its space, and loses the day's weather if its zone is covered; only then is "
-        "the result capped at 6, and below 1 the climber dies and scores 1.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        f"At the end of every turn each living climber adds its space's modifier, +1 if {tent} is on its "
+        "space, and loses the day's weather if its zone is covered; then the result is capped at 6, and below "
+        "1 the climber dies and scores 1.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.over and rules.today_weather(state) is not None:
         body.append(check_card(state, rules.check_preview(state), colours,
                                title=f"If turn {state.turn}'s check ran now",
@@ -628,6 +630,38 @@ def _space_words(state: State, space: SpaceId | None) -> str:
     return str(space)
 
 
+_EARLIER_READINGS = ("a tent sheltered only its own climber, acclimatization cards stopped at 6 at once, the "
+                     "risk penalty could fall on any climber given a card, and victory points counted only "
+                     "where a move ended")
+_PRINTED_READINGS = ("a tent shelters both climbers of its colour, acclimatization is capped at 6 only at the "
+                     "end of the check, only a climber that moved or got acclimatization points bears the risk "
+                     "penalty, and victory points count every space reached during a move")
+
+
+def _older_rules_card(state: State, on_switch: Callable[[], None]) -> ft.Control:
+    """The warning on a game started under the companion's earlier readings: what differs, that the past
+    turns stay as played, and the switch to the printed rules (an action like any other, so undo takes it
+    back)."""
+    if engine.switched(state):
+        return message_card(
+            ft.Icons.GAVEL_ROUNDED, "The remaining turns follow the printed rules",
+            "This game was started under the companion's earlier readings of four rules; its past turns stay as "
+            f"they were played. Since the switch, {_PRINTED_READINGS}. Undo the switch to go back.",
+            key="fr-older-rules")
+    why_not = engine.why_no_switch(state)
+    button = ft.FilledButton("Use the printed rules from now on", key="fr-use-printed-rules",
+                             icon=ft.Icons.GAVEL_ROUNDED, disabled=why_not is not None, on_click=on_switch)
+    actions: list[ft.Control] = [labelled("fr-use-printed-rules", button)]
+    if why_not:
+        actions.append(ft.Text(f"{first_capital(why_not)}.", key="fr-use-printed-why", size=12))
+    return message_card(
+        ft.Icons.GAVEL_ROUNDED, "This game was started under the companion's earlier readings",
+        f"It was saved before the companion followed the printed rulebook on four rules: {_EARLIER_READINGS}. "
+        "Its past turns stay as they were played, and games in History keep their results. Unless you switch, "
+        "the rest of the game goes on under the earlier readings too; the printed rules can take over at the "
+        "start of a turn.", key="fr-older-rules", tone="warning", actions=actions)
+
+
 def describe_action(doc: Mapping[str, Any]) -> str:
     """A saved action in a few words, for undo and redo: "Ann's cards", "day 4's weather"."""
     kind = doc.get("type")
@@ -649,6 +683,8 @@ def describe_action(doc: Mapping[str, Any]) -> str:
         return f"the risk point off {player}'s climber {doc.get('climber')}"
     if kind == "done":
         return f"{player} being done"
+    if kind == "rules":
+        return "the switch to the printed rules"
     return "the last action"
 
 

@@ -495,12 +495,13 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
             out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
                                  f"Its tent is pitched on {_short_space(state, climber.tent)}"
                                  " (one tent per climber).", key="fr-tent-pitched"))
-    accl_points = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
-    bears = bool(draft.target) or accl_points > 0      # rulebook p.7: moved, or got acclimatization points
+    bears = rules.can_bear_risk(state, cards, bool(draft.target))
     if owed and cards:
-        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, off this climber's cards, or its "
-                           "acclimatization if it moves or gets acclimatization points; cards nobody uses "
-                           "absorb what is left", size=13, weight=ft.FontWeight.W_600))
+        where = ("off this climber's cards, or its acclimatization if it moves or gets acclimatization points; "
+                 "cards nobody uses absorb what is left" if rules.printed_rules(state) else
+                 "off this climber's movement or acclimatization (or later off any climber that used a card)")
+        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, {where}", size=13,
+                           weight=ft.FontWeight.W_600))
         if moves:
             out.append(stepper("fr-risk-move", "Off its movement", draft.risk_move, 0, owed - draft.risk_accl,
                                on_risk_move))
@@ -537,7 +538,7 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
     if draft.tent:
         parts.append("tent")
     if accl_points or draft.risk_accl:
-        after = climber.acclimatization + accl_points - draft.risk_accl
+        after = rules.accl_after_cards(state, climber.acclimatization, accl_points, draft.risk_accl)
         parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
             f" (6 after the check)" if after > MAX_ACCLIMATIZATION else ""))
     if draft.risk_move:
@@ -558,7 +559,7 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     if uncovered and eligible:
         out.append(ft.Text(f"{p.name} still owes {uncovered} risk point{'s' if uncovered != 1 else ''} more than "
                            f"the unused cards hold: take {'it' if uncovered == 1 else 'them one by one'} off a "
-                           "climber that moved or got acclimatization points", size=13,
+                           f"climber that {_bore(state)}", size=13,
                            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
         out.append(ft.Row(spacing=8, wrap=True, controls=[
             chip(f"fr-pay-{label}", f"−1 off {label} (acclimatization {p.climber(label).acclimatization} to "
@@ -573,8 +574,8 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                              f"off the cards nobody used when {p.name} is done; no climber loses acclimatization.",
                              key="fr-risk-cards"))
     if uncovered and not eligible:
-        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s moved or got "
-                             "acclimatization points yet, so the rest of the risk penalty has nowhere to go until "
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s {_bore(state)} "
+                             "yet, so the rest of the risk penalty has nowhere to go until "
                              "one does (or it lapses).", key="fr-risk-lapse"))
     if problem:
         out.append(ft.Text(problem, key="fr-actions-problem", color=ft.Colors.ERROR, size=13))
@@ -831,3 +832,7 @@ def _take(pool, items):
             remaining.remove(item)
     return remaining
 
+
+def _bore(state: State) -> str:
+    """Which climbers can bear the risk penalty, in words, under the rulings the game follows."""
+    return "moved or got acclimatization points" if rules.printed_rules(state) else "used a card"
