@@ -269,3 +269,55 @@ def test_cli_a_risk_penalty_off_an_unused_played_card(tmp_path, capsys):
     checks = {(c["player"], c["climber"]): c["check"] for c in json.loads(capsys.readouterr().out)["turns"][0]["climbers"]}
     assert checks[("Ann", "A")] == {"before": 1, "space": 1, "tent": 0, "weather": 0, "total": 2, "after": 2}
     assert checks[("Ann", "B")] == {"before": 2, "space": 1, "tent": 0, "weather": 0, "total": 3, "after": 3}
+
+
+# --- hand-worked cases of the printed rulings, through the command line ---------------------------------------
+
+CASES = Path(__file__).parent / "freunde_cases"
+
+
+def case(tmp_path, capsys, name: str) -> dict:
+    assert main(["score", "freunde", str(CASES / name), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def checks_of(result: dict, turn: int) -> dict:
+    return {(c["player"], c["climber"]): c["check"] for c in result["turns"][turn - 1]["climbers"]}
+
+
+def test_cli_a_tent_shelters_both_climbers_of_its_colour_even_after_a_death(tmp_path, capsys):
+    # T: -1. Turn 1: A pitches its tent on T, B joins it: 1 - 1 + 1 = 1 each (the earlier own-tent reading
+    # killed B). Turn 2: A takes the token of 2 with A1 (1 + 1 - 2 = 0) and dies at 0 - 1 + 1; B 1 - 1 + 1.
+    # Turn 3: the dead A's tent still shelters B: 1 - 1 + 1 = 1.
+    result = case(tmp_path, capsys, "team_tent.game.json")
+    assert checks_of(result, 1)[("Ann", "B")] == {"before": 1, "space": -1, "tent": 1, "weather": 0, "total": 1,
+                                                  "after": 1}
+    assert checks_of(result, 2)[("Ann", "A")] == {"before": 0, "space": -1, "tent": 1, "weather": 0, "total": 0,
+                                                  "after": 0}
+    assert checks_of(result, 3)[("Ann", "B")] == {"before": 1, "space": -1, "tent": 1, "weather": 0, "total": 1,
+                                                  "after": 1}
+    assert result["deaths"] == [{"player": "Ann", "climber": "A", "turn": 2, "space": "T"}]
+    assert [p["score"] for p in result["players"]] == [3, 2]
+
+
+def test_cli_the_cap_of_six_comes_after_the_check(tmp_path, capsys):
+    # BASE +2: 1 -> 3 -> 5. Turn 3: A3 and a move to H (-2) with a tent: 5 + 3 = 8, then 8 - 2 + 1 = 7 -> 6.
+    result = case(tmp_path, capsys, "cap_after_check.game.json")
+    assert checks_of(result, 3)[("Sol", "A")] == {"before": 8, "space": -2, "tent": 1, "weather": 0, "total": 7,
+                                                  "after": 6}
+
+
+@pytest.mark.parametrize("name", ["risk_with_the_action.game.json", "risk_paid_later.game.json"])
+def test_cli_a_risk_payment_with_the_action_or_later_gives_the_same_check(tmp_path, capsys, name):
+    # The same turn with a token of 2 off A: 5 + 3 - 2 = 6, then 6 - 2 + 1 = 5 either way.
+    result = case(tmp_path, capsys, name)
+    assert checks_of(result, 3)[("Sol", "A")] == {"before": 6, "space": -2, "tent": 1, "weather": 0, "total": 5,
+                                                  "after": 5}
+
+
+def test_cli_the_summit_touched_during_a_move_counts(tmp_path, capsys):
+    # A steps P > SUMMIT > P with M3: best 10 and on the summit in turn 1, though it ends on P (5).
+    result = case(tmp_path, capsys, "summit_touched.game.json")
+    ann = result["players"][0]
+    a = ann["climbers"][0]
+    assert (a["best_vp"], a["score"], a["summit_turn"]) == (10, 10, 1) and ann["score"] == 11
