@@ -501,3 +501,80 @@ async def test_a_climber_given_only_a0_is_not_offered_the_risk(open_ui, store):
     assert ui.find("fr-risk-accl-plus") is None
     assert ui.get("fr-risk-not-eligible").value == ("A climber that neither moves nor gets acclimatization "
                                                     "points cannot bear the risk penalty (rulebook p.7).")
+
+
+# --- the hand-worked cases of the printed rulings, tapped to the end on screen ----------------------------
+
+CASES = Path(__file__).resolve().parents[1] / "freunde_cases"
+
+
+def case_session(store, name):
+    """The case file as a session: every action through the keeper but the last player's Done."""
+    doc = json.loads((CASES / name).read_text(encoding="utf-8"))
+    players = [store.players.add(n) for n in doc["setup"]["players"]]
+    setup = {**doc["setup"], "players": [{"id": p.id, "name": p.name} for p in players],
+             "weather": doc["weather"]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", setup, [p.id for p in players], "case")
+    actions = []
+    for turn in doc["turns"]:
+        for name_, entry in turn["players"].items():
+            actions.append({"type": "play", "player": name_, "cards": entry["cards"]})
+        if "risk" in turn:
+            actions.append({"type": "risk", **turn["risk"]})
+        for action in actions:
+            keeper.act(session.id, action)
+        actions = []
+        state = keeper.state(session.id)
+        for index in rules.turn_order(state):
+            player = state.players[index].name
+            entry = turn["players"].get(player, {})
+            if not state.players[index].active:
+                continue
+            for move in entry.get("climbers", []):
+                actions.append({"type": "climber", "player": player, **move})
+            for pay in entry.get("pay_risk", []):
+                actions.append({"type": "pay_risk", "player": player, **pay})
+            actions.append({"type": "done", "player": player})
+        last = actions.pop()                           # the turn's last Done is tapped on screen
+        for action in actions:
+            keeper.act(session.id, action)
+        actions = [last]
+    return session
+
+
+async def finish_on_screen(open_ui, store, name):
+    session = case_session(store, name)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-done")
+    return ui, engine(store, session.id)
+
+
+async def test_case_a_dead_climbers_tent_shelters_its_team_mate(open_ui, store):
+    ui, state = await finish_on_screen(open_ui, store, "team_tent.game.json")
+    check = next(c for c in state.log[-1].checks if (c.player, c.climber) == (0, "B"))
+    assert (check.before, check.space_mod, check.tent, check.after) == (1, -1, 1, 1)
+    assert not state.players[0].climber("A").alive and state.players[0].climber("B").alive
+    assert check_sentence(check) in ui.text() and "team tent" in check_sentence(check)
+
+
+async def test_case_the_cap_comes_after_the_check(open_ui, store):
+    ui, state = await finish_on_screen(open_ui, store, "cap_after_check.game.json")
+    check = state.log[-1].checks[0]
+    assert (check.before, check.raw, check.after) == (8, 7, 6)
+    assert check_sentence(check) in ui.text() and "capped at 6" in check_sentence(check)
+
+
+@pytest.mark.parametrize("name", ["risk_with_the_action.game.json", "risk_paid_later.game.json"])
+async def test_case_a_risk_payment_now_or_later_gives_the_same_check(open_ui, store, name):
+    ui, state = await finish_on_screen(open_ui, store, name)
+    check = state.log[-1].checks[0]
+    assert (check.before, check.after) == (6, 5)
+    assert check_sentence(check) in ui.text()
+
+
+async def test_case_the_summit_touched_during_a_move_counts(open_ui, store):
+    ui, state = await finish_on_screen(open_ui, store, "summit_touched.game.json")
+    a = state.players[0].climber("A")
+    assert (a.space, a.best_vp, a.summit_at) == ("P", 10, (1, 1))
+    assert score(state).players[0].total == 11
