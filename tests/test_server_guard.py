@@ -209,7 +209,8 @@ def test_plan_lan_mode_and_what_it_prints():
     with pytest.raises(ValueError, match="--host"):
         plan_server("example.com", PORT, None)
     plan = plan_server("0.0.0.0", PORT, "tent42ab")
-    assert plan.lan is not None and plan.lan.code == "TENT42AB"
+    assert plan.lan is not None and plan.lan.gate.code == "TENT42AB" and plan.lan.kept
+    assert not plan_server("0.0.0.0", PORT, None).lan.kept
     plan = ServerPlan("0.0.0.0", PORT, LanAccess(JoinGate("12345678"), "0.0.0.0", PORT,
                                                   interfaces=lambda: ["127.0.0.1", "192.168.1.5"]))
     text = "\n".join(describe(plan))

@@ -165,7 +165,7 @@ class JoinGate:
     """The join code of a LAN server, the cookie that admits a device, and the count of wrong codes."""
 
     def __init__(self, code: str | None = None, *, now: Callable[[], float] = time.monotonic) -> None:
-        self.code = check_code(code) if code else new_code()
+        self.set_code(code)
         self._token = secrets.token_urlsafe(32)   # this run's admission cookie; a restart asks again
         self._now = now
         self._wrong: dict[str, list[float]] = {}

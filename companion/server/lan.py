@@ -58,8 +58,11 @@ def lan_urls(addresses: list[str], port: int) -> list[str]:
 class LanAccess:
     """LAN mode as the app sees it: the gate, the addresses, and the tabs shown on this computer."""
 
-    def __init__(self, gate: JoinGate, bound: str, port: int, interfaces=interface_addresses) -> None:
+    def __init__(self, gate: JoinGate, bound: str, port: int, interfaces=interface_addresses, *,
+                 kept: bool = False) -> None:
         self.gate = gate
+        # The code is the one kept in the settings (the same at every start), not drawn for this run.
+        self.kept = kept
         self.bound = bound
         self.port = port
         self._interfaces = interfaces
@@ -90,18 +93,25 @@ class LanAccess:
         return self.gate.join_url(urls[0]) if urls else None
 
     @property
-    def code(self) -> str:
-        """The current join code."""
-        return self.gate.code
-
-    @property
     def shown_code(self) -> str:
         """The code in groups of four, as shown on the screen."""
         return format_code(self.gate.code)
 
-    def set_code(self, text: str | None) -> str:
-        """Fix the code (None or empty: draw a new random one); ValueError if the typed code is unusable."""
-        self.gate.set_code(check_code(text) if text else None)
+    def keep(self, text: str, settings: Any) -> str:
+        """Use `text` as the join code from now on and at every start (saved in `settings`); ValueError if
+        it is unusable (empty included), the store's error if it cannot be saved: either way nothing changes."""
+        code = check_code(text)
+        settings.set(CODE_SETTING, code)
+        self.gate.set_code(code)
+        self.kept = True
+        return code
+
+    def draw_each_start(self, settings: Any) -> str:
+        """Forget the kept code (a new one is drawn at every start) and draw one now; nothing changes if the
+        setting cannot be saved."""
+        settings.set(CODE_SETTING, None)
+        self.gate.set_code(None)
+        self.kept = False
         return self.gate.code
 
     def note_tab(self, page: Any) -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
-from companion.server.guard import Addresses, Guard, JoinGate, format_code, listens_everywhere
+from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere
 from companion.server.lan import LanAccess
 
 __all__ = [
@@ -84,7 +84,7 @@ def plan_server(host: str, port: int, code: str | None, *, lan: bool = False) ->
         if lan:
             raise ValueError("--lan serves to the network, so it cannot be combined with a loopback --host")
         return ServerPlan(bound, port, None)
-    return ServerPlan(bound, port, LanAccess(JoinGate(code), bound, port))
+    return ServerPlan(bound, port, LanAccess(JoinGate(code), bound, port, kept=code is not None))
 
 
 def build_asgi(main: Callable, plan: ServerPlan):
@@ -219,7 +219,7 @@ def describe(plan: ServerPlan) -> list[str]:
         lines.append("This computer has no network address yet (is it on the Wi-Fi?). The companion "
                      f"listens on {plan.host}:{plan.port} and the addresses appear on its home screen once "
                      "it joins a network.")
-    lines.append(f"Join code: {format_code(plan.lan.code)} (the home screen at {plan.local_url} shows it as a "
+    lines.append(f"Join code: {plan.lan.shown_code} (the home screen at {plan.local_url} shows it as a "
                  "QR code)")
     lines.append("Anyone on this network who has the code can see and change everything the companion keeps: "
                  "players, games, history, settings and backups. Ctrl+C stops it.")

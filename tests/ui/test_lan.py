@@ -57,6 +57,11 @@ async def test_settings_keeps_a_chosen_code_and_refuses_a_bad_one(store, hub):
     tab = await _tab(store, hub, local=True, route="/settings")
     try:
         assert tab.get("settings-lan-code").value == "Join code now: 1234 5678"
+        await tab.click("settings-lan-keep")                  # an empty field keeps nothing
+        assert "empty" in tab.get("settings-lan-result").value
+        assert store.settings.get(CODE_SETTING) is None
+        assert tab.get("settings-lan-code").value == "Join code now: 1234 5678"
+        assert "A new random code at every start." in tab.texts()
         await tab.type("settings-lan-new-code", "tent")
         await tab.click("settings-lan-keep")
         assert "6 to 32" in tab.get("settings-lan-result").value
@@ -65,6 +70,7 @@ async def test_settings_keeps_a_chosen_code_and_refuses_a_bad_one(store, hub):
         await tab.click("settings-lan-keep")
         assert store.settings.get(CODE_SETTING) == "CAMPFOUR8000"
         assert tab.get("settings-lan-code").value == "Join code now: CAMP FOUR 8000"
+        assert "The same code at every start." in tab.texts()
         await tab.click("settings-lan-random")
         assert store.settings.get(CODE_SETTING) is None
         assert tab.get("settings-lan-code").value != "Join code now: CAMP FOUR 8000"

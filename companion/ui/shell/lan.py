@@ -12,7 +12,6 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.errors import CompanionError
-from companion.server.lan import CODE_SETTING
 from companion.ui.common.services import use_app, use_field_text
 from companion.ui.common.widgets import labelled, surface
 
@@ -110,18 +109,12 @@ def LanCodePanel() -> ft.Control:
     # such as another tab's save, while the code is being typed (FieldText).
     typed = use_field_text()
     outcome, set_outcome = ft.use_state(None)     # (good, message)
-    saved = app.store.settings.get(CODE_SETTING)
 
     def keep() -> None:
         try:
-            code = lan.set_code(typed.text)
-        except ValueError as exc:
+            lan.keep(typed.text, app.store.settings)
+        except (ValueError, CompanionError) as exc:
             set_outcome((False, f"Not changed: {exc}."))
-            return
-        try:
-            app.store.settings.set(CODE_SETTING, code)
-        except CompanionError as exc:
-            set_outcome((False, f"The code works until the companion stops, but was not saved: {exc}"))
             return
         typed.set("")
         set_outcome((True, "Saved. Phones that already joined stay in; new ones need this code."))
@@ -129,15 +122,14 @@ def LanCodePanel() -> ft.Control:
 
     def draw_new() -> None:
         try:
-            app.store.settings.set(CODE_SETTING, None)
+            lan.draw_each_start(app.store.settings)
         except CompanionError as exc:
             set_outcome((False, f"Not changed: {exc}"))
             return
-        lan.set_code(None)
         set_outcome((True, "A new code is drawn now and at every start."))
         app.changed()
 
-    how = ("The same code at every start." if saved else "A new random code at every start.")
+    how = "The same code at every start." if lan.kept else "A new random code at every start."
     controls: list[ft.Control] = [
         ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -148,7 +140,7 @@ def LanCodePanel() -> ft.Control:
             labelled("settings-lan-keep", ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep)),
             # Kept code: go back to drawing one per start; drawn code: draw another one now.
             labelled("settings-lan-random", ft.TextButton(
-                "Draw a new one at every start" if saved else "Draw another code now", key="settings-lan-random",
+                "Draw a new one at every start" if lan.kept else "Draw another code now", key="settings-lan-random",
                 on_click=draw_new)),
         ]),
     ]
