@@ -208,12 +208,13 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     host = args.host if args.host is not None else ("0.0.0.0" if args.lan else "127.0.0.1")
     if args.desktop and (args.lan or args.host is not None):
         raise _Failure("--desktop opens a window on this computer; --host and --lan serve the app to browsers")
-
-    from companion.ui.shell.app import build_main
-
     web = args.web or args.lan or args.host is not None or not (args.desktop or _desktop_available())
     _require("flet_web" if web else "flet_desktop",
              "serving the app to browsers" if web else "a desktop window")
+    # A window talks to this process over a local socket; Flet would turn it into an open web server (at
+    # an address from its environment) on a machine without a display.
+    if not web and _no_display():
+        raise _Failure("there is no display for a window here; --web serves the app to a browser")
     if web and whole_process:      # the process is ours (not a caller's that passed argv) to restart
         from companion.server.web import use_system_allocator
 
@@ -226,10 +227,8 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
             return _serve(store, host, args.port, args.lan)
         import flet as ft
 
-        # A window talks to this process over a local socket; Flet would turn it into an open web
-        # server (at an address from its environment) on a machine without a display.
-        if _no_display():
-            raise _Failure("there is no display for a window here; --web serves the app to a browser")
+        from companion.ui.shell.app import build_main
+
         for name in ("FLET_FORCE_WEB_SERVER", "FLET_SERVER_IP", "FLET_SERVER_PORT"):
             os.environ.pop(name, None)
         ft.run(build_main(store, desktop=True), view=ft.AppView.FLET_APP)
