@@ -1,12 +1,11 @@
 """Starting a game and the play route: what every game's screens do the same way.
 
-`start_game` starts a game in progress from a new-game screen and opens its table. `/play/<game>/<id>`
-first decides what to show: the game in progress, or its end once saved to History.
+`start_game` starts a game in progress from a new-game screen and opens its table; on `/play/<game>/<id>`
+a game's screen shows the game in progress, or its end once saved to History.
 
 `/play/<game>/<id>` keeps its address when the game is finished (the session's id becomes the history
 record's), so a reload, a shared link or the back button after the last move still lands somewhere true:
-the table while the game is in progress, the finished game's own summary once it is in History, and a
-plain message when it is neither (abandoned, or never there).
+the table while the game is in progress, the finished game's own summary once it is in History.
 """
 
 from __future__ import annotations
@@ -21,21 +20,20 @@ from companion.ui.common.widgets import first_capital, message_card, screen_view
 
 __all__ = ["in_progress_or_finished", "start_game"]
 
-NOT_IN_PROGRESS = ("This game is not in progress", "It may have been finished (see History) or abandoned.")
 
-
-def in_progress_or_finished(app: Any, session_id: str, game: str, *, table: Callable[[], ft.View],
-                            finished: Callable[[Mapping], ft.View], title: str, key: str,
-                            missing: tuple[str, str] = NOT_IN_PROGRESS) -> ft.View:
-    """The view for `/play/<game>/<session_id>`: `table()` for a game in progress, `finished(record)` for
-    one of this game saved to History, else a message (`missing`: its heading and words) keyed `key`."""
+def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft.View],
+                            finished: Callable[[Mapping], ft.View]) -> ft.View:
+    """A game's view at `/play/<game>/<session_id>`: `table()` while it is in progress, `finished(record)`
+    once it is in History. The shell's route (`shell/routes.PlayScreen`) shows a game's play screen only
+    for one or the other and says itself when a game is neither; the last line only covers a game
+    abandoned from another tab in the moment before that route redraws."""
     if app.store.sessions.get(session_id) is not None:
         return table()
     record = app.store.history.get(session_id)
-    if record is not None and record.get("game") == game:
+    if record is not None:
         return finished(record)
-    heading, words = missing
-    return screen_view(title, [message_card(ft.Icons.SEARCH_OFF_ROUNDED, heading, words, key=key)])
+    return screen_view("", [message_card(ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in progress",
+                                         "It may have finished (see History) or been abandoned.", key="play-missing")])
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

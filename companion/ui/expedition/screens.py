@@ -93,8 +93,7 @@ class _Form(IntEnum):
 def ExpeditionPlay(session_id: str) -> ft.View:
     """Route `/play/expedition/<id>`: the Expedition under way, or its final standings once saved to History."""
     return in_progress_or_finished(
-        use_app(), session_id, GAME, title=_TITLE, key="exp-missing",
-        missing=("This Expedition is not under way", "It may have been saved to History or abandoned."),
+        use_app(), session_id,
         table=lambda: ExpeditionTable(session_id=session_id), finished=lambda record: ExpeditionFinished(record=record))
 
 

@@ -16,13 +16,12 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.freunde.data import CardKind, Zone, parse_card
 from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
-from companion.ui.common.widgets import bind, first_capital
+from companion.ui.common.widgets import bind
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
     "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
-    "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "bind",
-    "first_capital", "info_line", "player_colours", "and_list",
+    "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours", "and_list",
 ]
 
 FALLBACK_COLOUR = "#78909C"
@@ -206,7 +205,7 @@ def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Ca
 
 def info_line(icon: ft.IconData, text: str, *, key: str | None = None, colour: str | None = None,
               size: float = 13) -> ft.Control:
-    """A small icon and a first_capital: facts under a heading."""
+    """A small icon and a sentence: facts under a heading."""
     return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(icon, size=16, color=colour or ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(text, key=key, size=size, expand=True, color=colour or ft.Colors.ON_SURFACE_VARIANT),

@@ -74,7 +74,7 @@ _PANELS = (
 @ft.component
 def FreundePlay(session_id: str) -> ft.View:
     """Route `/play/freunde/<id>`: the game in progress, or its final scores once saved to History."""
-    return in_progress_or_finished(use_app(), session_id, GAME, title=_TITLE, key="fr-missing",
+    return in_progress_or_finished(use_app(), session_id,
                                    table=lambda: FreundeTable(session_id=session_id),
                                    finished=lambda record: FreundeFinished(record=record))
 
@@ -135,7 +135,7 @@ def FreundeTable(session_id: str) -> ft.View:
         set_tapped(None)
 
     def act(doc: dict[str, Any], said: str) -> str | None:
-        """Send one action through the keeper; the engine's refusal comes back as a first_capital."""
+        """Send one action through the keeper; the engine's refusal comes back as words for the screen."""
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:

@@ -66,7 +66,7 @@ _PANELS = (
 @ft.component
 def RidgelinePlay(session_id: str) -> ft.View:
     """Route `/play/ridgeline/<id>`: the game in progress, or its final standings once saved to History."""
-    return in_progress_or_finished(use_app(), session_id, GAME, title=_TITLE, key="rl-missing",
+    return in_progress_or_finished(use_app(), session_id,
                                    table=lambda: RidgelineTable(session_id=session_id),
                                    finished=lambda record: RidgelineFinished(record=record))
 

@@ -17,7 +17,7 @@ import flet as ft
 import flet_charts as fc
 
 from companion.store.stats import Bin, ExpeditionStars, Outcome
-from companion.ui.common.widgets import surface
+from companion.ui.common.widgets import first_capital, surface
 
 __all__ = [
     "WIN_COLOUR",
@@ -177,7 +177,7 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
 
     rows: list[ft.Control] = []
     if len(series) == 1:
-        rows.append(_legend_text(_first_upper(facts(series[0])), key=f"{key}-summary" if key else None))
+        rows.append(_legend_text(first_capital(facts(series[0])), key=f"{key}-summary" if key else None))
     else:
         rows.extend(_legend_row(line.colour, f"{line.name}: {facts(line)}",
                                 key=f"{key}-legend-{n}" if key else None) for n, line in enumerate(series))
@@ -216,9 +216,9 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
         border=_frame(),
-        left_axis=_value_axis(0, top, step, _first_upper(counted)),
+        left_axis=_value_axis(0, top, step, first_capital(counted)),
         bottom_axis=fc.ChartAxis(
-            title=_axis_title(_first_upper(unit)), title_size=20, label_size=30 if stacked else 18,
+            title=_axis_title(first_capital(unit)), title_size=20, label_size=30 if stacked else 18,
             labels=[fc.ChartAxisLabel(value=n, label=_axis_text(text.replace("–", "–\n") if stacked else text))
                     for n, text in enumerate(ranges)]),
         tooltip=fc.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
@@ -400,10 +400,6 @@ def _counted(count: int, counted: str) -> str:
 
 def _at(dates: Sequence[str], slot: int) -> str:
     return dates[slot] if 0 <= slot < len(dates) else ""
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _axis(values: Sequence[float]) -> tuple[float, float, float]:

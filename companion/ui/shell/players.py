@@ -11,7 +11,15 @@ from companion.errors import CompanionError
 from companion.store import PALETTE
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import colour_dot, empty_state, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (
+    bind,
+    colour_dot,
+    empty_state,
+    labelled,
+    message_card,
+    screen_view,
+    section_title,
+)
 from companion.ui.shell.history import stats_route
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -208,8 +216,8 @@ def PlayersScreen() -> ft.View:
             body.append(
                 _player_row(
                     player,
-                    on_edit=_bind(start_edit, player),
-                    on_remove=_bind(set_removing, player.id),
+                    on_edit=bind(start_edit, player),
+                    on_remove=bind(set_removing, player.id),
                 )
             )
     return screen_view("Players", body)
@@ -299,7 +307,7 @@ def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_
     for colour in palette:
         chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
                            selected is not None and selected.lower() == colour.lower(),
-                           _bind(choose, colour), f"Colour {_COLOUR_NAMES.get(colour.lower(), colour)}"))
+                           bind(choose, colour), f"Colour {_COLOUR_NAMES.get(colour.lower(), colour)}"))
     return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
 
 
@@ -332,11 +340,6 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
             content=swatch,
         ),
     )
-
-
-def _bind(action, value):
-    """A no-argument click handler calling `action(value)` (Flet passes an event to handlers with parameters)."""
-    return lambda: action(value)
 
 
 def _count(n: int) -> str:

@@ -24,7 +24,15 @@ from companion.ui.shell.charts import (
     stars_chart,
 )
 from companion.ui.common.services import off_loop, use_app
-from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.common.widgets import (
+    colour_dot,
+    empty_state,
+    first_capital,
+    format_when,
+    labelled,
+    screen_view,
+    section_title,
+)
 from companion.ui.shell.history import ALL, stats_route
 from companion.ui.shell.home import game_look
 
@@ -296,7 +304,7 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     series = stats.score_series(games, line.key, game)
     if len(series) >= 2:
         latest = series[-LATEST_ON_LINE:]
-        heading = f"{_first_upper(stats.score_unit(game))} over time" + (" (lower is better)" if low else "")
+        heading = f"{first_capital(stats.score_unit(game))} over time" + (" (lower is better)" if low else "")
         if len(latest) < len(series):
             heading += f", latest {len(latest)} of {len(series):,} games"
         controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
@@ -342,7 +350,7 @@ def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colour
             colour = next((c for c in PALETTE if c not in used), colour)
         used.add(colour)
         drawn.append(ScoreSeries(line.name, colour, points))
-    heading = f"{_first_upper(stats.score_unit(game))} of " + (
+    heading = f"{first_capital(stats.score_unit(game))} of " + (
         f"the {len(shown)} players with the most games" if len(lines) > len(shown) else "every player")
     heading += " (lower is better)" if low else ""
     if len(window) < len(played):
@@ -406,7 +414,7 @@ def _solo_card(solo: SoloLine) -> ft.Control:
                 ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                 ft.Text(_game_title(solo.game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         figure_row(figures),
-        ft.Row([ft.Text(_first_upper(" · ".join(details)), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+        ft.Row([ft.Text(first_capital(" · ".join(details)), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 *([form_dots(solo.form, size=18)] if solo.opponent else [])]),
     ])
 
@@ -467,10 +475,6 @@ def _played_words(line: PlayerLine, played: list[str]) -> str:
     kinds = len(played)
     return (f"{line.plays:,} finished game{'s' if line.plays != 1 else ''} of {kinds} "
             f"kind{'s' if kinds != 1 else ''}")
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _game_title(game: str) -> str:

@@ -119,8 +119,7 @@ def Trek12Play(session_id: str) -> ft.View:
     # The sheet of an Expedition's Ascent is scored on the Expedition's screen, so its way back is shown.
     expedition = expedition_of_sheet(app.store, session_id)
     return in_progress_or_finished(
-        app, session_id, GAME, title="Trek 12", key="t12-missing",
-        missing=("This Ascent is not in progress", "It may have been finished (see History) or abandoned."),
+        app, session_id,
         table=lambda: Trek12Table(session_id=session_id, expedition=expedition),
         finished=lambda record: Trek12Finished(record=record, expedition=expedition))
 
