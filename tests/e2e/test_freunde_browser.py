@@ -171,7 +171,7 @@ def _tap_turn(page, state, turn: dict, shot=None):
             if points or taken_off:
                 after = climber.acclimatization + points - taken_off
                 parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
-                    " (6 after the check)" if after > rules.MAX_ACCLIMATIZATION else ""))
+                    f" (at most {rules.MAX_ACCLIMATIZATION} after the check)" if after > rules.MAX_ACCLIMATIZATION else ""))
             _wait_for(page, _text(f"{label}: " + (", ".join(parts) or f"uses {cards_words(cards)}")))
         if shot is not None and target is not None:
             # The board from the summit down, the path to the chosen space drawn, the move in the bottom bar.

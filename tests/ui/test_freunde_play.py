@@ -106,7 +106,7 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     state = engine(store, session.id)
     for check in rules.check_preview(state):
         assert ui.get(f"fr-preview-{check.player}-{check.climber}-sum").value == check_sentence(check)
-    assert ui.get("fr-preview-0-A-sum").value == "0 +1 space +1 team tent ±0 weather = 2"
+    assert ui.get("fr-preview-0-A-sum").value == "0 +1 space +1 tent ±0 weather = 2"
     await ui.click("fr-done")
 
     # Bob: climber B to S1 with M1, climber A acclimatizes with A0 + A1; then the check runs.
@@ -555,7 +555,7 @@ async def test_case_a_dead_climbers_tent_shelters_its_team_mate(open_ui, store):
     check = next(c for c in state.log[-1].checks if (c.player, c.climber) == (0, "B"))
     assert (check.before, check.space_mod, check.tent, check.after) == (1, -1, 1, 1)
     assert not state.players[0].climber("A").alive and state.players[0].climber("B").alive
-    assert check_sentence(check) in ui.text() and "team tent" in check_sentence(check)
+    assert check_sentence(check) in ui.text() and "+1 tent" in check_sentence(check)
 
 
 async def test_case_the_cap_comes_after_the_check(open_ui, store):

@@ -603,6 +603,13 @@ def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]
     return tuple(c.label for c in p.climbers if c.alive and c.label in bearers)
 
 
+def _bore_words(state: State) -> str:
+    """Who may bear the risk penalty, in words for a refusal, under the ruleset in force."""
+    if printed_rules(state):
+        return "moved or got acclimatization points from cards this turn (rulebook p.7)"
+    return "used a card this turn"
+
+
 def printed_rules(state: State) -> bool:
     """True while the printed rulebook's rulings are in force; False under the earlier readings."""
     return state.rules == PRINTED_RULES
@@ -1387,9 +1394,8 @@ def _pay_risk(state: State, action: PayRisk) -> State:
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
         raise _illegal(state, f"{player.name} owes {owed} risk point(s), so {action.amount} cannot be paid")
     if action.climber not in risk_eligible(state, index):
-        bore = ("moved or got acclimatization points from cards this turn (rulebook p.7)" if printed_rules(state)
-                else "used a card this turn")
-        raise _illegal(state, f"the risk penalty falls only on a living climber that {bore}, and {who} did not")
+        raise _illegal(state, f"the risk penalty falls only on a living climber that {_bore_words(state)}, "
+                              f"and {who} did not")
     new_climber = replace(climber, acclimatization=climber.acclimatization - action.amount)
     player = _replace_climber(player, new_climber)
     player = replace(player, turn=replace(player.turn, risk_paid=player.turn.risk_paid + action.amount))
@@ -1402,9 +1408,9 @@ def _end_actions(state: State, action: EndActions) -> State:
     owed = risk_owed(state, index)
     uncovered = risk_uncovered(state, index)
     if uncovered and risk_eligible(state, index):
-        raise _illegal(state, f"{player.name} took a risk token of {player.turn.risk} and still owes {owed}, "
-                              f"{uncovered} more than the unused cards hold: take it off the acclimatization "
-                              "of a climber that moved or got acclimatization points this turn")
+        held = f", {uncovered} more than the unused cards hold" if printed_rules(state) else ""
+        raise _illegal(state, f"{player.name} took a risk token of {player.turn.risk} and still owes {owed}{held}: "
+                              f"take it off the acclimatization of a climber that {_bore_words(state)}")
     # What is still owed comes off the played cards no climber used (they lose nothing by it); the rest,
     # with no climber able to bear it, has no effect (rulebook p.7).
     player = replace(player, turn=replace(player.turn, done=True, risk_paid=player.turn.risk_paid

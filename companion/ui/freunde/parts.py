@@ -135,7 +135,7 @@ def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: 
         pips.append(ft.Text(f"+{value - MAX_ACCLIMATIZATION}", size=round(size * 0.8), weight=ft.FontWeight.W_700,
                             color=fill))
     said = (f"acclimatization {value} of {MAX_ACCLIMATIZATION}" if value <= MAX_ACCLIMATIZATION else
-            f"acclimatization {value}, back to {MAX_ACCLIMATIZATION} at the check") if alive else "dead"
+            f"acclimatization {value}, at most {MAX_ACCLIMATIZATION} after the check") if alive else "dead"
     return ft.Semantics(label=said, exclude_semantics=True,
                         content=ft.Row(pips, key=key, spacing=3, tight=True))
 
@@ -244,10 +244,10 @@ def weather_words(weather: Weather | None, labels=None, *, short: bool = False) 
 
 
 def check_terms(check: ClimberCheck) -> list[tuple[str, int]]:
-    """The check's terms as (what, points): the marker before, the space, a team tent, the weather."""
+    """The check's terms as (what, points): the marker before, the space, a tent, the weather."""
     terms = [("before", check.before), ("space", check.space_mod)]
     if check.tent:
-        terms.append(("team tent", check.tent))
+        terms.append(("tent", check.tent))
     terms.append(("weather", check.weather))
     return terms
 
@@ -256,7 +256,7 @@ def check_sentence(check: ClimberCheck) -> str:
     """The acclimatization check written out: '4 −2 space +1 tent −1 weather = 2', the cap, the death."""
     text = f"{_number(check.before)} {signed(check.space_mod)} space"
     if check.tent:
-        text += f" {signed(check.tent)} team tent"
+        text += f" {signed(check.tent)} tent"
     text += f" {signed(check.weather)} weather = {_number(check.raw)}"
     if check.raw > MAX_ACCLIMATIZATION:
         text += f", capped at {MAX_ACCLIMATIZATION}"

@@ -540,7 +540,7 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
     if accl_points or draft.risk_accl:
         after = rules.accl_after_cards(state, climber.acclimatization, accl_points, draft.risk_accl)
         parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
-            f" (6 after the check)" if after > MAX_ACCLIMATIZATION else ""))
+            f" (at most {MAX_ACCLIMATIZATION} after the check)" if after > MAX_ACCLIMATIZATION else ""))
     if draft.risk_move:
         parts.append(f"risk −{draft.risk_move} movement")
     if not parts:
@@ -599,7 +599,7 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
 
 def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[str], *, title: str, note: str,
                key: str, folded: bool = False, on_fold: Callable[[], None] | None = None) -> ft.Control:
-    """Every climber's acclimatization check written out: marker, space, team tent, weather, the cap, death.
+    """Every climber's acclimatization check written out: marker, space, tent, weather, the cap, death.
 
     `folded` shows a one-line summary instead (the lowest marker, the deaths) with a button to open it, so a
     five-player check does not push the next step off the screen; a death is never folded away.
