@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-__all__ = ["run", "open_app_store", "owns_its_files", "NATIVE_DESKTOPS"]
+__all__ = ["run", "open_app_store", "print_notices", "failure_page", "owns_its_files", "NATIVE_DESKTOPS"]
 
 # $FLET_PLATFORM, set by a built app's host for the Python it embeds, on desktop systems.
 NATIVE_DESKTOPS = frozenset({"windows", "macos", "linux"})
@@ -40,7 +40,7 @@ def run() -> None:
         store = open_app_store()
     except CompanionError as exc:
         print(f"companion: error: {exc}", file=sys.stderr)
-        ft.run(_failure(f"The saved data cannot be opened: {exc}"))
+        ft.run(failure_page(f"The saved data cannot be opened: {exc}"))
         return
     try:
         desktop = owns_its_files()
@@ -55,7 +55,12 @@ def open_app_store():
     from companion.paths import default_data_dir  # noqa: PLC0415
     from companion.store import open_store  # noqa: PLC0415
 
-    store = open_store(default_data_dir())
+    return print_notices(open_store(default_data_dir()))
+
+
+def print_notices(store):
+    """Print the store's start-up notices as the command line does (a built app's console keeps them; the
+    home screen shows them too); returns the store."""
     for notice in store.notices:
         print(f"companion: {notice}", file=sys.stderr)
     return store
@@ -72,7 +77,7 @@ def owns_its_files() -> bool:
     return os.environ.get("FLET_PLATFORM", "").strip().lower() in NATIVE_DESKTOPS
 
 
-def _failure(message: str) -> Callable[[ft.Page], None]:
+def failure_page(message: str) -> Callable[[ft.Page], None]:
     """A page saying why the app cannot start, instead of a bare traceback on Flet's error screen."""
 
     def main(page: ft.Page) -> None:

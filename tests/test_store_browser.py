@@ -206,6 +206,9 @@ async def test_a_failed_copy_is_reported_and_cleared_by_the_next_one(tmp_data_di
             await kept.settled()
         assert "QuotaExceededError" in kept.last_error
         assert "QuotaExceededError" in caplog.text
+        # The player is told on the home screen (the store's notices), once, until they dismiss it.
+        told = [n for n in store.notices if "QuotaExceededError" in n]
+        assert len(told) == 1 and "download a backup" in told[0]
         assert b'"Ann"' not in fs.stored(tmp_data_dir)["companion.json"]
         store.settings.set("theme", "dark")
         await kept.settled()

@@ -10,9 +10,6 @@ desktop runs.
 
 from __future__ import annotations
 
-import logging
-import sys
-
 import flet as ft
 
 from companion.errors import CompanionError
@@ -22,9 +19,6 @@ __all__ = ["DATA_PATH", "run", "main"]
 # Where the data folder is mounted in Emscripten's file system (persisted to IndexedDB under this name).
 DATA_PATH = "/companion-data"
 
-log = logging.getLogger("companion.browser")
-
-
 def run() -> None:
     """Start the app in the page (the build's entry module calls this)."""
     ft.run(main)
@@ -33,17 +27,16 @@ def run() -> None:
 async def main(page: ft.Page) -> None:
     """Open the data kept in this browser, then hand the page to the same screens as everywhere else."""
     from companion.browser.storage import open_browser_store  # noqa: PLC0415 - only inside a browser
+    from companion.main import failure_page, print_notices  # noqa: PLC0415
     from companion.ui.shell.app import build_main  # noqa: PLC0415
 
     fs = _emscripten_fs()
     try:
-        store, folder = await open_browser_store(fs, DATA_PATH)
+        store, _folder = await open_browser_store(fs, DATA_PATH)
     except CompanionError as exc:
-        _show_failure(page, f"The saved data in this browser cannot be opened: {exc}")
+        failure_page(f"The saved data in this browser cannot be opened: {exc}")(page)
         return
-    for notice in store.notices:
-        print(f"companion: {notice}", file=sys.stderr)
-    build_main(store, device="browser")(page)
+    build_main(print_notices(store), device="browser")(page)
 
 
 def _emscripten_fs():
@@ -51,7 +44,3 @@ def _emscripten_fs():
 
     return pyodide_js.FS
 
-
-def _show_failure(page: ft.Page, message: str) -> None:
-    page.title = "Climbing companion"
-    page.add(ft.SafeArea(ft.Container(ft.Text(message, selectable=True), padding=24)))

@@ -67,6 +67,8 @@ class BrowserFolder:
         self._again = False    # a save came while it ran: one more copy is due when it ends
         self._waiters: list[asyncio.Future[None]] = []
         self._last_error: str | None = None
+        # Told the reason when a copy into IndexedDB fails (after a success, again at the next failure).
+        self.on_failure: Callable[[str], None] | None = None
         # Per file: the identity and latest time seen, so a replaced file always gets a later time.
         self._times: dict[str, tuple[int, int]] = {}
 
@@ -157,8 +159,11 @@ class BrowserFolder:
 
     def _finished(self, error: Any = None) -> None:
         if error:
+            first = self._last_error is None
             self._last_error = _describe(error)
             log.warning("companion: copying %s into the browser's storage failed: %s", self.path, self._last_error)
+            if first and self.on_failure is not None:
+                self.on_failure(self._last_error)
         else:
             self._last_error = None
         with self._lock:
@@ -215,7 +220,16 @@ async def open_browser_store(fs: Any, path: str, *, wrap_callback: WrapCallback 
     folder = BrowserFolder(fs, path, wrap_callback=wrap_callback)
     await folder.mount()
     store = open_store(Path(path), after_save=folder.saved, **options)
+    folder.on_failure = lambda why: _tell(store, why)
     return store, folder
+
+
+def _tell(store: Store, why: str) -> None:
+    """A failed copy into IndexedDB, among the notices the home screen shows until they are dismissed."""
+    notice = (f"Saving into this browser's storage failed ({why}). What was entered since may be lost when the "
+              "page closes: download a backup in Settings.")
+    if notice not in store.notices:
+        store.notices.append(notice)
 
 
 def _settle(future: asyncio.Future[Any], value: Any) -> None:
