@@ -81,7 +81,7 @@ def test_the_app_archive_holds_the_code_the_data_and_the_entry_module(folder):
         names = set(tar.getnames())
         requirements = tar.extractfile("requirements.txt").read().decode().split()
         entry = tar.extractfile("main.py").read().decode()
-    assert "from companion.browser.app import run" in entry
+    assert "from companion.main import run" in entry
     for needed in ("companion/ui/shell/app.py", "companion/store/folder.py", "companion/browser/storage.py",
                    "companion/games/trek12/rules.py", "companion/bench/trek12.py",
                    "companion/_data/trek12/sheets/dunai.json"):

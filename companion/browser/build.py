@@ -28,6 +28,7 @@ from pathlib import Path
 
 from companion.browser.wheels import BuiltWheel, browser_distributions, build_wheel
 from companion.errors import CompanionError
+from companion.ui.common.widgets import SEED_COLOUR as THEME_COLOUR
 
 __all__ = ["BuildError", "BuildReport", "build_web", "CLIENT_DIR", "MARKER", "flet_web_dir", "inject_client"]
 
@@ -38,7 +39,6 @@ MARKER = "companion-build.json"
 APP_ARCHIVE = "app.tar.gz"
 ENTRY_MODULE = "main"
 
-THEME_COLOUR = "#1F6F78"        # the app's seed colour (companion.ui.common.widgets.SEED_COLOUR)
 BACKGROUND_COLOUR = "#FFFFFF"
 
 # Files of Flet's web client that a page never requests: Pyodide's command-line launchers and type
@@ -79,13 +79,13 @@ class BuildReport:
 
 
 def flet_web_dir() -> Path:
-    """The installed flet-web client folder."""
+    """The installed flet-web client folder (or $FLET_WEB_PATH, as Flet's own server takes it)."""
     try:
-        import flet_web  # noqa: PLC0415
+        from flet_web import get_package_web_dir  # noqa: PLC0415
     except ImportError:
         raise BuildError("flet-web is not installed here; run the build from the companion's environment "
                          "(uv run companion build web OUT_DIR)") from None
-    return Path(flet_web.__file__).resolve().parent / "web"
+    return Path(get_package_web_dir()).resolve()
 
 
 def build_web(out_dir: Path | str, *, base_path: str = "/") -> BuildReport:
@@ -223,8 +223,9 @@ def _app_archive(wheels: list[BuiltWheel]) -> bytes:
     for rel in _walk(data):
         if rel.endswith(".json"):
             members[f"companion/_data/{rel}"] = (data / rel).read_bytes()
+    # The same entry as `flet build` runs: in a page it hands over to companion.browser.app.
     members[f"{ENTRY_MODULE}.py"] = (b'"""Entry module of the static build: start the companion in this page."""\n\n'
-                                     b"from companion.browser.app import run\n\nrun()\n")
+                                     b"from companion.main import run\n\nrun()\n")
     # Flet's worker installs these with micropip, which finds each in the folder's Pyodide lock file.
     members["requirements.txt"] = "".join(f"{w.name}=={w.version}\n" for w in wheels).encode()
     raw = io.BytesIO()
@@ -320,7 +321,7 @@ def _version(out: Path, files: list[str]) -> str:
 
 def _service_worker(files: list[str], version: str) -> str:
     template = (CLIENT_DIR / "sw.js").read_text(encoding="utf-8")
-    listed = json.dumps(["./"] + sorted(f for f in files if f != "sw.js"), indent=0)
+    listed = json.dumps(["./"] + sorted(files), indent=0)
     return template.replace('"__VERSION__"', json.dumps(version)).replace("[/*__FILES__*/]", listed)
 
 

@@ -97,7 +97,6 @@
     });
     return owned;
   }
-  window.companionOwnsData = ownData;
 
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
