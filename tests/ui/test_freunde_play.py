@@ -285,7 +285,10 @@ async def test_a_risk_point_left_over_is_paid_off_a_climber_that_can_bear_it(ope
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2 and still owes 2."
-    assert ui.get("fr-done").disabled                  # the points must go somewhere first
+    assert ui.get("fr-done").disabled                  # the points must go somewhere first, and the screen says why
+    assert ui.get("fr-not-done").value == (
+        "Ann took a risk token of 2 and still owes 2, 2 more than the unused cards hold: take it off the "
+        "acclimatization of a climber that moved or got acclimatization points from cards this turn (rulebook p.7).")
     await ui.click("fr-pay-B")
     await ui.click("fr-pay-B")
     state = engine(store, session.id)

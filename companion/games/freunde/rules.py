@@ -603,11 +603,23 @@ def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]
     return tuple(c.label for c in p.climbers if c.alive and c.label in bearers)
 
 
-def _bore_words(state: State) -> str:
-    """Who may bear the risk penalty, in words for a refusal, under the ruleset in force."""
+def bore_words(state: State) -> str:
+    """Who may bear the risk penalty, in words, under the ruleset in force."""
     if printed_rules(state):
         return "moved or got acclimatization points from cards this turn (rulebook p.7)"
     return "used a card this turn"
+
+
+def why_not_done(state: State, player: PlayerIndex) -> str | None:
+    """Why `player` may not end the action phase now (risk points still owed that one of its climbers
+    could bear), or None when it may."""
+    p = state.players[player]
+    uncovered = risk_uncovered(state, player)
+    if not (uncovered and risk_eligible(state, player)):
+        return None
+    held = f", {uncovered} more than the unused cards hold" if printed_rules(state) else ""
+    return (f"{p.name} took a risk token of {p.turn.risk} and still owes {risk_owed(state, player)}{held}: "
+            f"take it off the acclimatization of a climber that {bore_words(state)}")
 
 
 def printed_rules(state: State) -> bool:
@@ -1394,7 +1406,7 @@ def _pay_risk(state: State, action: PayRisk) -> State:
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
         raise _illegal(state, f"{player.name} owes {owed} risk point(s), so {action.amount} cannot be paid")
     if action.climber not in risk_eligible(state, index):
-        raise _illegal(state, f"the risk penalty falls only on a living climber that {_bore_words(state)}, "
+        raise _illegal(state, f"the risk penalty falls only on a living climber that {bore_words(state)}, "
                               f"and {who} did not")
     new_climber = replace(climber, acclimatization=climber.acclimatization - action.amount)
     player = _replace_climber(player, new_climber)
@@ -1406,11 +1418,9 @@ def _end_actions(state: State, action: EndActions) -> State:
     index = action.player
     player = state.players[index]
     owed = risk_owed(state, index)
-    uncovered = risk_uncovered(state, index)
-    if uncovered and risk_eligible(state, index):
-        held = f", {uncovered} more than the unused cards hold" if printed_rules(state) else ""
-        raise _illegal(state, f"{player.name} took a risk token of {player.turn.risk} and still owes {owed}{held}: "
-                              f"take it off the acclimatization of a climber that {_bore_words(state)}")
+    reason = why_not_done(state, index)
+    if reason:
+        raise _illegal(state, reason)
     # What is still owed comes off the played cards no climber used (they lose nothing by it); the rest,
     # with no climber able to bear it, has no effect (rulebook p.7).
     player = replace(player, turn=replace(player.turn, done=True, risk_paid=player.turn.risk_paid
@@ -1502,7 +1512,7 @@ def _action_phase_options(state: State, index: PlayerIndex) -> list[Action]:
     player = state.players[index]
     options: list[Action] = []
     owed = risk_owed(state, index)
-    if not (risk_uncovered(state, index) and risk_eligible(state, index)):
+    if why_not_done(state, index) is None:
         options.append(EndActions(index))
     if owed:
         for label in risk_eligible(state, index):

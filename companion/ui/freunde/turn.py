@@ -37,7 +37,7 @@ from companion.ui.freunde.parts import (
     stepper,
     zone_label,
 )
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, section_title
+from companion.ui.common.widgets import bind, colour_dot, first_capital, labelled, message_card, section_title
 
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",
@@ -556,10 +556,9 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     out: list[ft.Control] = []
     eligible = rules.risk_eligible(state, index)
     uncovered = rules.risk_uncovered(state, index)
-    if uncovered and eligible:
-        out.append(ft.Text(f"{p.name} still owes {uncovered} risk point{'s' if uncovered != 1 else ''} more than "
-                           f"the unused cards hold: take {'it' if uncovered == 1 else 'them one by one'} off a "
-                           f"climber that {_bore(state)}", size=13,
+    not_done = rules.why_not_done(state, index)
+    if not_done:
+        out.append(ft.Text(f"{first_capital(not_done)}.", key="fr-not-done", size=13,
                            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
         out.append(ft.Row(spacing=8, wrap=True, controls=[
             chip(f"fr-pay-{label}", f"−1 off {label} (acclimatization {p.climber(label).acclimatization} to "
@@ -574,14 +573,14 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                              f"off the cards nobody used when {p.name} is done; no climber loses acclimatization.",
                              key="fr-risk-cards"))
     if uncovered and not eligible:
-        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s {_bore(state)} "
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s {rules.bore_words(state)} "
                              "yet, so the rest of the risk penalty has nowhere to go until "
                              "one does (or it lapses).", key="fr-risk-lapse"))
     if problem:
         out.append(ft.Text(problem, key="fr-actions-problem", color=ft.Colors.ERROR, size=13))
     following = [i for i in rules.turn_order(state)[rules.turn_order(state).index(index) + 1:]
                  if state.players[i].active]
-    blocked = bool(uncovered and eligible)
+    blocked = not_done is not None
     label = f"{p.name} is done" if following else f"End turn {state.turn}: acclimatization check"
     unused = rules.cards_left_to_give(state, index)
     if unused and not blocked:
@@ -832,7 +831,3 @@ def _take(pool, items):
             remaining.remove(item)
     return remaining
 
-
-def _bore(state: State) -> str:
-    """Which climbers can bear the risk penalty, in words, under the rulings the game follows."""
-    return "moved or got acclimatization points" if rules.printed_rules(state) else "used a card"
