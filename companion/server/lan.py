@@ -87,9 +87,10 @@ class LanAccess:
         """This computer's own addresses: a browser on this computer may use them instead of 127.0.0.1."""
         return set(self.interfaces())
 
-    def join_url(self) -> str | None:
-        """The link that opens the app on a phone and admits it (what the QR code holds), or None."""
-        urls = self.urls()
+    def join_url(self, urls: list[str] | None = None) -> str | None:
+        """The link that opens the app on a phone and admits it (what the QR code holds), or None; `urls`:
+        the addresses when the caller has them already."""
+        urls = self.urls() if urls is None else urls
         return self.gate.join_url(urls[0]) if urls else None
 
     @property

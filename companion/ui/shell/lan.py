@@ -57,7 +57,10 @@ def _dark_runs(text: str) -> tuple[tuple[int, int, int], ...]:
     return tuple(runs)
 
 
-def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
+@ft.component
+def _QrCanvas(text: str, size: float, ident: str) -> ft.Control:
+    """The QR code drawn as one rectangle per run of dark modules (memoised below: home is redrawn on every
+    save of any tab, the link seldom changes)."""
     cell = size / len(qr_modules(text))
     ink = ft.Paint(color="#000000", style=ft.PaintingStyle.FILL)
     shapes: list[cv.Shape] = [cv.Rect(0, 0, size, size, paint=ft.Paint(color="#FFFFFF"))]
@@ -65,9 +68,12 @@ def _qr_canvas(text: str, size: float, key: str) -> ft.Control:
     shapes.extend(cv.Rect(x * cell, y * cell, length * cell + 0.5, cell + 0.5, paint=ink)
                   for y, x, length in _dark_runs(text))
     return ft.Semantics(
-        label="QR code of the join link", identifier=key,
-        content=ft.Container(key=key, width=size, height=size, content=cv.Canvas(shapes, width=size, height=size)),
+        label="QR code of the join link", identifier=ident,
+        content=ft.Container(key=ident, width=size, height=size, content=cv.Canvas(shapes, width=size, height=size)),
     )
+
+
+_qr_canvas = ft.memo(_QrCanvas)
 
 
 def lan_join_card(app) -> ft.Control | None:
@@ -76,7 +82,7 @@ def lan_join_card(app) -> ft.Control | None:
     if lan is None:
         return None
     urls = lan.urls()
-    link = lan.join_url()
+    link = lan.join_url(urls)
     texts: list[ft.Control] = [
         ft.Text("Play on your phones", weight=ft.FontWeight.W_600, size=16),
     ]
@@ -94,7 +100,7 @@ def lan_join_card(app) -> ft.Control | None:
                          size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     content: list[ft.Control] = []
     if link:
-        content.append(_qr_canvas(link, 132, "lan-qr"))
+        content.append(_qr_canvas(text=link, size=132, ident="lan-qr"))
     content.append(ft.Column(texts, spacing=4, tight=True, expand=True))
     return surface(ft.Row(content, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START), key="lan-card")
 
