@@ -10,7 +10,6 @@ is not told where the data folder is.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
@@ -19,9 +18,10 @@ import flet as ft
 from companion import __version__
 from companion.errors import CompanionError, InvalidInput
 from companion.store import stats
+from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, off_loop, use_app
-from companion.ui.common.widgets import labelled, screen_view, section_title, surface
+from companion.ui.common.widgets import labelled, screen_view, section_title, sentence, surface
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
@@ -242,13 +242,13 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
         doc = parse_json(data)
         report = await off_loop(app.store.import_all, doc)
     except InvalidInput as exc:
-        raise InvalidInput(f"The file {name} was not imported: {exc}") from None
+        raise InvalidInput(f"The file {name} was not imported: {str(exc).rstrip('.')}. Nothing was changed") from None
     app.changed()
     return True, f"Imported {name}: {report}."
 
 
 def _backup_bytes(store) -> bytes:
-    return json.dumps(store.export_all(), ensure_ascii=False, indent=1).encode("utf-8")
+    return encode_json(store.export_all(), indent=1)
 
 
 def _history_csv(store) -> tuple[str, int]:
@@ -273,13 +273,9 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
 
 
 def _sentence(exc: BaseException) -> str:
+    """A failed backup, import or CSV as a sentence; a file system error says what failed."""
     if isinstance(exc, OSError) and exc.strerror:
         where = f" ({exc.filename})" if exc.filename else ""
-        text = f"the file could not be written or read{where}: {exc.strerror}"
-    else:
-        text = str(exc)
-    text = text[:1].upper() + text[1:]
-    if isinstance(exc, InvalidInput) and "not imported" in text:
-        text += ". Nothing was changed"
-    return text if text.endswith(".") else text + "."
+        return sentence(f"the file could not be written or read{where}: {exc.strerror}")
+    return sentence(exc)
 
