@@ -53,7 +53,8 @@ def test_the_folder_has_the_client_the_runtime_the_app_and_the_offline_parts(fol
 def test_every_wheel_is_pure_python_listed_in_the_lock_and_checked_by_its_hash(folder):
     lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     wheels = sorted((folder / "pyodide").glob("*.whl"))
-    names = {d.metadata["Name"].lower().replace("_", "-") for d in browser_distributions()}
+    env = build.pyodide_environment()
+    names = {d.metadata["Name"].lower().replace("_", "-") for d in browser_distributions(env)}
     assert {"flet", "flet-charts", "tinydb", "msgpack", "platformdirs"} <= names
     shipped = {}
     for wheel in wheels:

@@ -370,13 +370,15 @@ def test_what_every_install_needs_is_pure_python_but_msgpacks_optional_speed_up(
     # the 'computer' extra, never here.
     from packaging.requirements import Requirement
 
+    from companion.browser.build import pyodide_environment
     from companion.browser.wheels import browser_distributions, build_wheel
 
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     roots = tuple(Requirement(text).name for text in project["dependencies"])
     assert not [text for text in project["dependencies"] if "[" in text], project["dependencies"]
     names = set()
-    for dist in browser_distributions(roots):
-        names.add(build_wheel(dist, tmp_path).name)   # raises WheelError on compiled code
+    env = pyodide_environment()
+    for dist in browser_distributions(env, roots):
+        names.add(build_wheel(dist, tmp_path, env).name)   # raises WheelError on compiled code
     assert not names & {"flet-web", "flet-desktop", "flet-cli", "uvicorn", "fastapi", "uvloop", "httptools"}
     assert "flet[all]==1.0.5" in project["optional-dependencies"]["computer"]

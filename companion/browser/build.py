@@ -26,11 +26,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.browser.wheels import BuiltWheel, browser_distributions, build_wheel
+from companion.browser.wheels import BuiltWheel, browser_distributions, browser_environment, build_wheel
 from companion.errors import CompanionError
 from companion.ui.common.widgets import SEED_COLOUR as THEME_COLOUR
 
-__all__ = ["BuildError", "BuildReport", "build_web", "CLIENT_DIR", "MARKER", "flet_web_dir", "inject_client"]
+__all__ = ["BuildError", "BuildReport", "build_web", "pyodide_environment", "CLIENT_DIR", "MARKER", "flet_web_dir",
+           "inject_client"]
 
 CLIENT_DIR = Path(__file__).resolve().parent / "client"
 ICONS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -88,6 +89,12 @@ def flet_web_dir() -> Path:
     return Path(get_package_web_dir()).resolve()
 
 
+def pyodide_environment(web: Path | None = None) -> dict[str, str]:
+    """The marker values of the Python that flet-web's Pyodide runs, read from its lock file."""
+    lock = (web or flet_web_dir()) / "pyodide" / "pyodide-lock.json"
+    return browser_environment(json.loads(lock.read_text(encoding="utf-8"))["info"]["python"])
+
+
 def build_web(out_dir: Path | str, *, base_path: str = "/") -> BuildReport:
     """Write the static build to `out_dir` (a new or empty folder, or an earlier build, which is replaced)."""
     out = Path(out_dir).expanduser().absolute()
@@ -116,7 +123,8 @@ def _build(out: Path, web: Path, base: str) -> BuildReport:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(web / rel, target)
 
-    wheels = [build_wheel(dist, out / "pyodide") for dist in browser_distributions()]
+    env = pyodide_environment(web)
+    wheels = [build_wheel(dist, out / "pyodide", env) for dist in browser_distributions(env)]
     _lock_wheels(out / "pyodide" / "pyodide-lock.json", wheels)
     (out / APP_ARCHIVE).write_bytes(_app_archive(wheels))
 

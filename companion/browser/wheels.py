@@ -56,11 +56,12 @@ class BuiltWheel:
     size: int
 
 
-def browser_environment() -> dict[str, str]:
-    """PEP 508 marker values of Pyodide (Python 3.14 on Emscripten)."""
+def browser_environment(python: str) -> dict[str, str]:
+    """PEP 508 marker values of Pyodide running CPython `python` (e.g. "3.14.2", from its lock file's
+    info) on Emscripten."""
     env = dict(default_environment())
     env.update(sys_platform="emscripten", platform_system="Emscripten", platform_machine="wasm32",
-               os_name="posix", python_version="3.14", python_full_version="3.14.2",
+               os_name="posix", python_version=".".join(python.split(".")[:2]), python_full_version=python,
                implementation_name="cpython", platform_python_implementation="CPython")
     return env
 
@@ -74,9 +75,10 @@ def _needs(dist: metadata.Distribution, env: dict[str, str]) -> list[str]:
     return needed
 
 
-def browser_distributions(roots: tuple[str, ...] = BROWSER_ROOTS) -> list[metadata.Distribution]:
-    """The installed distributions the browser needs: `roots` and everything they require there, in order."""
-    env = browser_environment()
+def browser_distributions(env: dict[str, str],
+                          roots: tuple[str, ...] = BROWSER_ROOTS) -> list[metadata.Distribution]:
+    """The installed distributions the browser needs: `roots` and everything they require there (`env`:
+    `browser_environment`), in order."""
     seen: dict[str, metadata.Distribution] = {}
     pending = [canonicalize_name(name) for name in roots]
     while pending:
@@ -94,8 +96,9 @@ def browser_distributions(roots: tuple[str, ...] = BROWSER_ROOTS) -> list[metada
     return list(seen.values())
 
 
-def build_wheel(dist: metadata.Distribution, out_dir: Path) -> BuiltWheel:
-    """Pack an installed distribution into a pure-Python wheel in `out_dir`."""
+def build_wheel(dist: metadata.Distribution, out_dir: Path, env: dict[str, str]) -> BuiltWheel:
+    """Pack an installed distribution into a pure-Python wheel in `out_dir` (its dependencies read under
+    `env`)."""
     name = canonicalize_name(dist.metadata["Name"])
     version = dist.version
     files = [f for f in (dist.files or []) if not str(f).startswith("..")]
@@ -140,7 +143,7 @@ def build_wheel(dist: metadata.Distribution, out_dir: Path) -> BuiltWheel:
     (out_dir / file_name).write_bytes(payload)
     return BuiltWheel(name=name, version=version, file_name=file_name,
                       sha256=hashlib.sha256(payload).hexdigest(),
-                      depends=tuple(_needs(dist, browser_environment())),
+                      depends=tuple(_needs(dist, env)),
                       imports=_top_level(name, members), size=len(payload))
 
 
