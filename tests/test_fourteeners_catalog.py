@@ -8,8 +8,8 @@ import pytest
 
 from companion.errors import DataError, InvalidInput
 from companion.games.fourteeners.catalog import (
-    AccoladeCard, AccoladeSide, Catalog, export_catalog, import_catalog, merge, parse_card, with_accolade,
-    with_card, without_card,
+    AccoladeCard, AccoladeSide, Catalog, edited_accolade, edited_card, export_catalog, import_catalog, merge,
+    parse_card, with_accolade, with_card, without_card,
 )
 from companion.games.fourteeners.abilities import WeatherKind, parse_category
 from companion.games.fourteeners.data import Icon, Side
@@ -82,6 +82,24 @@ def test_a_bad_catalog_is_refused_with_the_field_named(change: object, field: st
 def test_not_a_catalog_at_all() -> None:
     with pytest.raises(DataError, match="must be a JSON object"):
         import_catalog([1, 2])
+
+
+def test_the_editors_save_adds_renames_and_refuses_another_cards_name() -> None:
+    mine = import_catalog(catalog_doc([card("Alpha", 1), card("Beta", 2)]))
+    added = edited_card(mine, None, parse_card(card("Gamma", 3)))
+    assert [c.name for c in added.cards] == ["Alpha", "Beta", "Gamma"]
+    renamed = edited_card(added, "alpha", parse_card(card("Alpine", 1)))
+    assert [c.name for c in renamed.cards] == ["Beta", "Gamma", "Alpine"]
+    assert edited_card(mine, "Beta", parse_card(card("BETA", 3))).card("beta").klass == 3   # same card, new case
+    with pytest.raises(InvalidInput, match="a card named 'Beta' is already in the catalog"):
+        edited_card(mine, None, parse_card(card("beta", 1)))
+    with pytest.raises(InvalidInput, match="a card named 'Beta' is already in the catalog"):
+        edited_card(mine, "Alpha", parse_card(card("Beta", 1)))
+    accolades = edited_accolade(Catalog(), None, AccoladeCard("Summit", None, None))
+    with pytest.raises(InvalidInput, match="an Accolade named 'Summit' is already in the catalog"):
+        edited_accolade(accolades, None, AccoladeCard("summit", None, None))
+    assert [a.name for a in edited_accolade(accolades, "Summit", AccoladeCard("Peak", None, None)).accolades] == [
+        "Peak"]
 
 
 def test_editing_and_merging() -> None:

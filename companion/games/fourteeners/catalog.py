@@ -33,7 +33,7 @@ __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
     "EMPTY", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
     "with_card", "without_card", "with_accolade", "without_accolade", "with_hiker", "with_weather", "merge",
-    "name_key",
+    "name_key", "edited_card", "edited_accolade",
 ]
 
 CardName: TypeAlias = str
@@ -264,6 +264,25 @@ def with_accolade(catalog: Catalog, accolade: AccoladeCard) -> Catalog:
     if len(kept) + 1 > limit:
         raise InvalidInput(f"accolades: the game has {limit} Accolade cards")
     return replace(catalog, accolades=kept + (accolade,))
+
+
+def edited_card(catalog: Catalog, original: str | None, card: Card) -> Catalog:
+    """The card editor's save: `card` added (`original` None) or put in place of the card named `original`,
+    perhaps renamed; InvalidInput when its name is another card's."""
+    clash = catalog.card(card.name)
+    if clash is not None and (original is None or name_key(original) != name_key(card.name)):
+        raise InvalidInput(f"a card named {clash.name!r} is already in the catalog; edit that one instead")
+    base = without_card(catalog, original) if original and catalog.card(original) is not None else catalog
+    return with_card(base, card)
+
+
+def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCard) -> Catalog:
+    """The Accolade editor's save, as `edited_card`."""
+    clash = catalog.accolade(accolade.name)
+    if clash is not None and (original is None or name_key(original) != name_key(accolade.name)):
+        raise InvalidInput(f"an Accolade named {clash.name!r} is already in the catalog")
+    base = without_accolade(catalog, original) if original and catalog.accolade(original) is not None else catalog
+    return with_accolade(base, accolade)
 
 
 def without_accolade(catalog: Catalog, name: str) -> Catalog:

@@ -16,7 +16,7 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners.abilities import describe_ability, describe_category, describe_weather, vocabulary
 from companion.games.fourteeners.catalog import (
-    AccoladeSide, Catalog, merge, name_key, with_accolade, with_card, with_hiker, with_weather, without_accolade,
+    AccoladeSide, Catalog, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather, without_accolade,
     without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
@@ -409,12 +409,7 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
 
     def save() -> None:
         try:
-            card = replace(form, name=name.text).parse()
-            clash = catalog.card(card.name)
-            if clash is not None and (original is None or name_key(original) != name_key(card.name)):
-                raise InvalidInput(f"a card named {clash.name!r} is already in the catalog; edit that one instead")
-            base = without_card(catalog, original) if existing is not None else catalog
-            save_catalog(app.store, with_card(base, card))
+            save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
         except CompanionError as exc:
             set_error(readable(exc))
             return
@@ -532,12 +527,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
 
     def save() -> None:
         try:
-            card = replace(form, name=name.text).parse()
-            clash = catalog.accolade(card.name)
-            if clash is not None and (original is None or name_key(original) != name_key(card.name)):
-                raise InvalidInput(f"an Accolade named {clash.name!r} is already in the catalog")
-            base = without_accolade(catalog, original) if existing is not None else catalog
-            save_catalog(app.store, with_accolade(base, card))
+            save_catalog(app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse()))
         except CompanionError as exc:
             set_error(readable(exc))
             return
