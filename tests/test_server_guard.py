@@ -174,9 +174,12 @@ def test_lan_wrong_codes_lock_the_address_out_for_a_while():
     inner = _Inner()
     gate = JoinGate("12345678", now=lambda: clock[0])
     guard = Guard(inner, Addresses("0.0.0.0", PORT, interfaces=lambda: ["192.168.1.5"]), gate)
-    for attempt in range(MAX_WRONG):
+    for attempt in range(MAX_WRONG - 1):
         status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query=f"code={attempt:08d}")
         assert status == 401 and "not the code" in body
+    # The wrong code that is one too many says so at once.
+    status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=99999999")
+    assert status == 429 and "Too many wrong codes from this device. Try again in 10 minutes." in body
     # Locked now: even the right code is refused, with a wait in minutes.
     status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")
     assert status == 429 and "Too many wrong codes" in body

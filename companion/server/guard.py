@@ -279,10 +279,8 @@ class Guard:
         peer = (scope.get("client") or ("",))[0]
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         typed = query.get("code", [None])[0]
-        wait = self.gate.locked_for(peer)
-        if wait:
-            await _page(send, 429, self._join_page(f"Too many wrong codes from this device. Try again in "
-                                              f"{max(1, round(wait / 60))} minutes."))
+        if self.gate.locked_for(peer):
+            await self._locked_out(send, peer)
             return
         if typed is None:
             await _page(send, 401, self._join_page(None))
@@ -300,10 +298,15 @@ class Guard:
                 *_SECURITY_HEADERS]})
             await send({"type": "http.response.body", "body": b""})
             return
-        if outcome is None:
-            await _page(send, 429, self._join_page("Too many wrong codes from this device. Try again later."))
+        if self.gate.locked_for(peer):      # that wrong code was one too many
+            await self._locked_out(send, peer)
             return
         await _page(send, 401, self._join_page("That is not the code. Look again at the computer's screen."))
+
+    async def _locked_out(self, send, peer: str) -> None:
+        wait = self.gate.locked_for(peer)
+        await _page(send, 429, self._join_page(f"Too many wrong codes from this device. Try again in "
+                                               f"{max(1, round(wait / 60))} minutes."))
 
 
     def _join_page(self, message: str | None) -> str:

@@ -167,9 +167,11 @@ async def test_lan_the_code_lets_a_device_in(lan_server):
 
 
 async def test_lan_wrong_codes_lock_the_address_out(lan_server):
-    for attempt in range(5):
+    for attempt in range(4):
         status, _, body = _get(lan_server.url, f"/?code={attempt:08d}")
         assert status == 401 and b"not the code" in body
+    status, _, body = _get(lan_server.url, "/?code=99999999")   # one too many: said at once
+    assert status == 429 and b"Too many wrong codes" in body
     status, _, body = _get(lan_server.url, f"/?code={CODE}")
     assert status == 429 and b"Too many wrong codes" in body
     status, _, _ = _get(lan_server.url, "/")
