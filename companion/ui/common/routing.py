@@ -18,7 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.ui.common.widgets import first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game"]
+__all__ = ["in_progress_or_finished", "start_game", "finish_game"]
 
 
 def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft.View],
@@ -49,3 +49,14 @@ def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequenc
         return
     app.changed()
     ft.context.page.navigate(f"/play/{game}/{session.id}")
+
+
+def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, what: str = "game") -> None:
+    """Save a game that is over to History (its screen then shows the summary at the same address); a
+    refusal reaches `report` as "The <what> was not saved: ..." and the game stays in progress."""
+    try:
+        app.keeper.finish(session_id)
+    except CompanionError as exc:
+        report(f"The {what} was not saved: {first_capital(str(exc))}")
+        return
+    app.changed()

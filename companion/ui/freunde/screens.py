@@ -43,7 +43,7 @@ from companion.ui.freunde.weather import (
 )
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import in_progress_or_finished
+from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import colour_dot, first_capital, labelled, message_card, screen_view, section_title
 
@@ -371,12 +371,7 @@ def FreundeTable(session_id: str) -> ft.View:
         app.changed()
 
     def finish() -> None:
-        try:
-            app.keeper.finish(session_id)
-        except CompanionError as exc:
-            set_problem(f"The game was not saved: {first_capital(str(exc))}")
-            return
-        app.changed()
+        finish_game(app, session_id, set_problem)
 
     # --- the panels ------------------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import in_progress_or_finished
+from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
@@ -153,12 +153,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         app.changed()
 
     def finish() -> None:
-        try:
-            app.keeper.finish(session_id)
-        except CompanionError as exc:
-            set_table_problem(f"The game was not saved: {first_capital(str(exc))}")
-            return
-        app.changed()
+        finish_game(app, session_id, set_table_problem)
 
     if panel is Panel.HAND:
         body = hand_panel(state, draft, set_draft, colours, on_submit=submit, problem=hand_problem)

@@ -26,7 +26,7 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import in_progress_or_finished
+from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -289,12 +289,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         step(app.keeper.redo)
 
     def finish() -> None:
-        try:
-            app.keeper.finish(session_id)
-        except CompanionError as exc:
-            set_problem(f"The Ascent was not saved: {first_capital(str(exc))}")
-            return
-        app.changed()
+        finish_game(app, session_id, set_problem, what="Ascent")
 
     def abandon() -> None:
         set_abandoning(False)
