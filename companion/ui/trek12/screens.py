@@ -63,6 +63,7 @@ from companion.ui.trek12.turn import (
 )
 from companion.ui.common.widgets import (
     bind,
+    confirm_dialog,
     first_capital,
     format_when,
     labelled,
@@ -382,7 +383,9 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         shown_score = score(state).to_dict()
         strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
         shown_name, shown_max = table.seats[index].name, False
-    ft.use_dialog(_abandon_dialog(abandon, bind(set_abandoning, False)) if abandoning else None)
+    ft.use_dialog(confirm_dialog("t12-abandon", "Abandon this Ascent?",
+                                 "The Ascent in progress is deleted and will not appear in History.", "Abandon",
+                                 abandon, bind(set_abandoning, False), cancel="Keep it") if abandoning else None)
     ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
                   if details and now.step is not Step.SKULL else None)
 
@@ -600,20 +603,6 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
         return "Enter this round's dice first; the Schnapps then rolls them again."
     return None
 
-
-def _abandon_dialog(on_abandon, on_keep) -> ft.AlertDialog:
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text("Abandon this Ascent?"),
-        content=ft.Text("The Ascent in progress is deleted and will not appear in History."),
-        actions=[
-            labelled("t12-abandon-cancel", ft.TextButton("Keep it", key="t12-abandon-cancel", on_click=on_keep)),
-            labelled("t12-abandon-confirm", ft.FilledButton(
-                "Abandon", key="t12-abandon-confirm", on_click=on_abandon,
-                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
-        ],
-        on_dismiss=on_keep,
-    )
 
 
 def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
