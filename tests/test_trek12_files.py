@@ -220,3 +220,39 @@ def test_play_game_returns_the_state():
     state = play_game(GAME)
     assert state.turn == 5 and state.board.cell(7) == 12
     assert state.sheet is load_sheet("dunai")
+
+
+def _golden(name):
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).parent / "golden" / "trek12" / f"{name}.json").read_text(encoding="utf-8"))
+    return dict(doc["setup"], turns=[step["turn"] for step in doc["steps"]])
+
+
+def test_a_game_counts_only_the_cards_it_cashes_and_max_his_on_the_last_ascent():
+    game = _golden("kagkot-max-cards-seed5")   # Ann ends holding a Rope, Max one card
+    kept = score_file(game)
+    assert "assists" not in kept and "assists" not in kept["max"]
+    cashed = score_file(dict(game, cash=["rope"]))
+    assert cashed["assists"] == 1 and cashed["total"] == kept["total"] + 3
+    last = score_file(dict(game, cash=["rope"], last_ascent=True))
+    assert last["max"]["assists"] == 1 and last["max"]["total"] == kept["max"]["total"] + 3
+    assert "Assist cards cashed: 1 (+3)" in format_score(last)
+
+
+@pytest.mark.parametrize("extra, error, message", [
+    ({"cash": ["compass"]}, IllegalAction, "'cash': the compass card is not held"),
+    ({"cash": "rope"}, InvalidInput, "'cash' must be a list"),
+    ({"cash": ["joker"]}, InvalidInput, "unknown Assist card 'joker'"),
+    ({"last_ascent": "yes"}, InvalidInput, "'last_ascent' must be true or false"),
+])
+def test_bad_cashing_is_refused(extra, error, message):
+    with pytest.raises(error, match=message):
+        score_file(dict(_golden("kagkot-max-cards-seed5"), **extra))
+
+
+def test_cash_needs_a_full_sheet_and_tracked_cards():
+    with pytest.raises(IllegalAction, match="'cash': cards are cashed when scoring"):
+        score_file(dict(GAME, assists=["rope"], cash=["rope"]))
+    with pytest.raises(IllegalAction, match="'cash': Assist cards are not tracked"):
+        score_file(dict(_golden("dunai-seed1"), cash=[]))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.games.trek12.data import load_sheet
-from companion.games.trek12.rules import Assist, fill_board, new_game
+from companion.errors import IllegalAction, InvalidInput
+from companion.games.trek12.rules import Assist, apply as play, cash, fill_board, legal_actions, new_game
 from companion.games.trek12.scoring import score, score_board, total
-from test_trek12_support import make_sheet, write
+from test_trek12_support import ROLLS, make_sheet, write
 
 # A path 0-1-2-...-7 plus a link 1-6.
 PATH = make_sheet(8, [(i, i + 1) for i in range(7)] + [(1, 6)])
@@ -72,14 +75,64 @@ def test_output_order_is_by_lowest_number_then_circle():
     assert [ln.circles for ln in score_board(board).lines] == [(2, 3), (0, 1), (5, 4)]
 
 
-def test_cards_kept_are_worth_3_each_when_tracked():
+def _full(state):
+    """Fill every circle with legal random turns (no cards used), from a fixed seed."""
+    rng = random.Random(7)
+    while not state.complete:
+        moves = [a for a in legal_actions(state, rng.choice(ROLLS)) if not a.assists]
+        state = play(state, rng.choice(moves))
+    return state
+
+
+def test_cards_only_held_count_nothing_and_cashed_cards_count_3_each():
+    # How to use Assist cards: "each player may discard some or all of their remaining Assist cards. Each
+    # discarded card is worth a 3-point bonus. You start the next Ascent with the Assist cards you did not use."
     sheet = load_sheet("dunai")
     state = new_game(sheet, assists=[Assist.ROPE, Assist.TENT])
     state = write(state, 0, 5)
-    assert score(state).assists == 2 and score(state).total == -3 + 6
+    assert score(state).assists == 0 and score(state).total == -3
+    full = _full(new_game(sheet, assists=[Assist.ROPE, Assist.TENT]))
+    base = score(full).total
+    kept_all = cash(full, [])
+    assert score(kept_all).total == base and kept_all.assists == (Assist.ROPE, Assist.TENT)
+    one = cash(full, [Assist.TENT])
+    assert score(one).assists == 1 and score(one).total == base + 3
+    assert one.assists == (Assist.ROPE,) and one.cashed == (Assist.TENT,)
+    both = cash(full, [Assist.ROPE, Assist.TENT])
+    assert score(both).total == base + 6 and both.assists == ()
     assert score(new_game(sheet)).to_dict() == {
         "lines": [], "zones": [], "line_bonus": 0, "zone_bonus": 0, "skulls": 0, "orphans": 0, "penalty": 0,
         "total": 0, "complete": False}
+
+
+def test_cashing_is_refused_before_the_end_twice_for_cards_not_held_and_when_untracked():
+    sheet = load_sheet("dunai")
+    state = write(new_game(sheet, assists=[Assist.ROPE]), 0, 5)
+    with pytest.raises(IllegalAction, match="at the end of the Ascent; 18 circles still empty"):
+        cash(state, [Assist.ROPE])
+    full = _full(new_game(sheet, assists=[Assist.ROPE]))
+    with pytest.raises(IllegalAction, match="the compass card is not held"):
+        cash(full, [Assist.COMPASS])
+    with pytest.raises(IllegalAction, match="already cashed"):
+        cash(cash(full, [Assist.ROPE]), [])
+    with pytest.raises(IllegalAction, match="not tracked"):
+        cash(_full(new_game(sheet)), [])
+
+
+def test_max_cashes_all_his_cards_only_on_the_last_ascent():
+    # Solo Expeditions: "Max never uses his Assist cards during the Ascents -- he keeps them ... During the
+    # last Ascent, Max discards all the Assist cards he collected over the three Ascents, gaining a 3-point
+    # bonus per card."
+    from companion.games.trek12.solo import max_score
+
+    sheet = load_sheet("dunai")
+    early = new_game(sheet, solo=True, max_assists=2)
+    last = new_game(sheet, solo=True, max_assists=2, last_ascent=True)
+    assert max_score(early).assists == 0 and "assists" not in max_score(early).to_dict()
+    assert max_score(last).assists == 2 and max_score(last).total == max_score(early).total + 6
+    assert max_score(last).to_dict()["assists"] == 2
+    with pytest.raises(InvalidInput, match="no Max"):
+        new_game(sheet, last_ascent=True)
 
 
 def test_penalty_parts_say_what_skulls_orphans_and_cards_add_for_the_player_and_for_max():

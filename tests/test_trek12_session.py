@@ -111,3 +111,68 @@ def test_tracked_cards_from_the_setup():
     assert table.states[0].assists == ()
     with pytest.raises(IllegalAction, match="not held"):
         session.apply(table, {"dice": [3, 2], "op": "sum", "circle": 14, "assist": "compass"})
+
+
+def test_the_schnapps_is_refused_by_the_engine_before_everyone_else_has_written():
+    # The Schnapps: "Reroll the dice after all the other players have filled one of their circles."
+    table = session.start({"sheet": "kagkot", "players": [{"name": "Ann", "assists": ["schnapps"]}, "Bo", "Cy"]})
+    with pytest.raises(IllegalAction, match="Ann, the Schnapps re-rolls only after all the other players have "
+                                            "filled a circle this round \\(Bo, Cy still to write\\)"):
+        session.apply(table, {"dice": [6, 5], "op": "sum", "circle": 8, "assist": "schnapps", "player": 0})
+    table = session.apply(table, {"dice": [3, 2], "op": "sum", "circle": 8, "player": 1})
+    assert session.schnapps_refusal(table, 0) is not None
+    table = session.apply(table, {"dice": [3, 2], "op": "sum", "circle": 8, "player": 2})
+    assert session.schnapps_refusal(table, 0) is None
+    table = session.apply(table, {"dice": [6, 5], "op": "sum", "circle": 8, "assist": "schnapps", "player": 0})
+    assert table.states[0].board.cell(8) == 11 and table.states[0].assists == ()
+    # Alone at the table there is nobody to wait for.
+    alone = session.start({"sheet": "kagkot", "players": [{"name": "Ann", "assists": ["schnapps"]}]})
+    assert session.schnapps_refusal(alone, 0) is None
+
+
+def _fill(table, seed=3):
+    rng = random.Random(seed)
+    while not table.complete:
+        seat = session.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        moves = [a for a in legal_actions(table.states[seat], roll) if not a.assists and a.take is None]
+        table = session.apply(table, dict(rng.choice(moves).to_dict(), player=seat))
+    return table
+
+
+def test_each_tracked_player_says_which_cards_they_cash_and_only_those_count():
+    table = _fill(session.start({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope", "tent"]},
+                                                               {"name": "Bo", "assists": []}, "Cy"]}))
+    assert table.complete and not table.scored and session.cashing_seat(table) == 0
+    before = {name: b.total for name, b in session.breakdowns(table)}
+    with pytest.raises(IllegalAction, match="Ann: the compass card is not held"):
+        session.apply(table, {"cash": ["compass"]})
+    table = session.apply(table, {"cash": ["tent"]})
+    assert session.cashing_seat(table) == 1  # Bo tracks his cards (none held) and decides too; Cy does not
+    table = session.apply(table, {"cash": [], "player": 1})
+    assert table.scored and session.cashing_seat(table) is None
+    after = {name: b.total for name, b in session.breakdowns(table)}
+    assert after == {"Ann": before["Ann"] + 3, "Bo": before["Bo"], "Cy": before["Cy"]}
+    record = session.summary(table)
+    assert record["detail"]["scores"][0]["assists"] == 1 and record["players"][0]["score"] == before["Ann"] + 3
+    with pytest.raises(IllegalAction, match="every player has cashed"):
+        session.apply(table, {"cash": []})
+
+
+def test_cards_are_not_cashed_before_the_sheets_are_full():
+    table = session.start({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope"]}]})
+    with pytest.raises(IllegalAction, match="the sheets are not full yet"):
+        session.apply(table, {"cash": ["rope"]})
+
+
+def test_free_solo_with_cards_treats_max_and_the_player_by_the_same_rule():
+    # Neither counts a card only held; on an Expedition's last Ascent Max discards all of his (Solo
+    # Expeditions) and the player may cash hers.
+    setup = {"sheet": "dunai", "solo": "max", "players": [{"name": "Ann", "assists": ["rope"]}], "max_assists": 2}
+    table = _fill(session.start(setup))
+    _, (_, his) = session.breakdowns(table)
+    assert his.assists == 0
+    last = _fill(session.start(dict(setup, last_ascent=True)))
+    last = session.apply(last, {"cash": ["rope"]})
+    (_, mine), (_, his_last) = session.breakdowns(last)
+    assert his_last.assists == 2 and his_last.total == his.total + 6 and mine.assists == 1

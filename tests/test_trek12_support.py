@@ -203,8 +203,9 @@ def check_invariants(state: State) -> None:
     assert len(state.board.cells()) == state.turn
     assert sum(state.ops) + state.tents == state.turn
     assert all(0 <= used <= sheet.op_limit for used in state.ops)
-    held = len(state.assists) if state.assists else 0
-    _check_board(sheet, state.board, score(state), max_rules=False, assists=held)
+    # Only cards cashed at the end count; held cards count nothing until then.
+    cashed = len(state.cashed) if state.cashed else 0
+    _check_board(sheet, state.board, score(state), max_rules=False, assists=cashed)
     if state.max_board is not None:
         assert set(state.max_board.cells()) == set(state.board.cells()), "Max fills the player's circles"
         assert 0 <= state.max_assists <= 3

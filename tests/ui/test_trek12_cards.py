@@ -95,7 +95,7 @@ async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     # Ann writes first this round: the Schnapps waits until everyone else has written.
     await ui.click("t12-card-schnapps")
-    assert "after everyone else has written this round (Bob still to write)" in ui.get("t12-status").value
+    assert "after all the other players have filled a circle this round (Bob still to write)" in ui.get("t12-status").value
     await enter_roll(ui, Roll.of(1, 1))
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")

@@ -14,9 +14,11 @@ from companion.games.trek12.rules import (
     MAX_ASSISTS,
     SKULL,
     Action,
+    Assist,
     Ruleset,
     State,
     apply,
+    cash,
     fill_board,
     new_game,
     parse_circle_id,
@@ -35,7 +37,7 @@ __all__ = [
     "format_check",
 ]
 
-_GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists")
+_GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists", "cash", "last_ascent")
 _FILLED_KEYS = ("sheet", "circles", "lines", "ropes", "solo", "max")
 
 
@@ -83,8 +85,11 @@ def play_game(doc: dict[str, Any]) -> State:
     max_assists = doc.get("max_assists", 0)
     if max_assists and not solo:
         raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
+    last_ascent = doc.get("last_ascent", False)
+    if not isinstance(last_ascent, bool):
+        raise InvalidInput(f"'last_ascent' must be true or false, not {last_ascent!r}")
     state = new_game(sheet, ruleset, solo=solo, assists=parse_cards(doc.get("assists"), "assists"),
-                     max_assists=max_assists)
+                     max_assists=max_assists, last_ascent=last_ascent)
     turns = doc.get("turns")
     if not isinstance(turns, list):
         raise InvalidInput(f"'turns' must be a list of turns, not {turns!r}")
@@ -94,6 +99,15 @@ def play_game(doc: dict[str, Any]) -> State:
         except InvalidInput as exc:
             raise InvalidInput(f"turn {n}: {exc}") from None
         state = apply(state, action)
+    if doc.get("cash") is not None:
+        raw = doc["cash"]
+        if not isinstance(raw, list):
+            raise InvalidInput(f"'cash' must be a list of the Assist cards cashed at the end, not {raw!r}")
+        cards = tuple(Assist.parse(card) for card in raw)
+        try:
+            state = cash(state, cards)
+        except IllegalAction as exc:
+            raise IllegalAction(f"'cash': {exc}") from None
     return state
 
 
@@ -231,6 +245,6 @@ def _format_part(result: dict[str, Any], indent: str, is_max: bool) -> list[str]
         out.append(f"{indent}Skulls: {result['skulls']}, orphans: {result['orphans']}, "
                    f"penalty: -{result['penalty']}")
     if result.get("assists"):
-        out.append(f"{indent}Assist cards kept: {result['assists']} (+{3 * result['assists']})")
+        out.append(f"{indent}Assist cards cashed: {result['assists']} (+{3 * result['assists']})")
     out.append(f"{indent}Total: {result['total']}{'' if result['complete'] else ' (sheet not complete)'}")
     return out

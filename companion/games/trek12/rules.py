@@ -38,6 +38,8 @@ __all__ = [
     "ZONE_CARD_VALUES",
     "MAX_CARD_VALUES",
     "new_game",
+    "cash",
+    "with_cards",
     "legal_actions",
     "apply",
     "why_not",
@@ -360,6 +362,8 @@ class State:
 
     `assists` is None when cards are not tracked (any card may be used, none is held or cashed); else
     the cards held. `earned`/`max_earned` report that the last turn created a new zone that earns a card.
+    `cashed` holds the cards the player discarded for +3 each at the end (`cash`; None until decided);
+    `last_ascent` says Max discards all his cards for +3 each at the end (an Expedition's last Ascent).
     """
 
     sheet: Sheet
@@ -373,6 +377,8 @@ class State:
     turn: int
     earned: bool
     max_earned: bool
+    cashed: tuple[Assist, ...] | None = None
+    last_ascent: bool = False
 
     @property
     def complete(self) -> bool:
@@ -390,16 +396,63 @@ class State:
 
 
 def new_game(sheet: Sheet, ruleset: Ruleset | None = None, *, solo: bool = False,
-             assists: Iterable[Assist] | None = None, max_assists: int = 0) -> State:
-    """A fresh Ascent (rulebook, Setup); `assists` are cards held from earlier Ascents (None: untracked)."""
+             assists: Iterable[Assist] | None = None, max_assists: int = 0, last_ascent: bool = False) -> State:
+    """A fresh Ascent (rulebook, Setup); `assists` are cards held from earlier Ascents (None: untracked);
+    `last_ascent`: Max cashes every card he holds at the end (Solo Expeditions, the last Ascent)."""
     held = None if assists is None else _sorted_cards(assists)
     if held is not None and len(held) > MAX_ASSISTS:
         raise InvalidInput(f"a player holds at most {MAX_ASSISTS} Assist cards, not {len(held)}")
     if not isinstance(max_assists, int) or isinstance(max_assists, bool) or not 0 <= max_assists <= MAX_ASSISTS:
         raise InvalidInput(f"Max holds 0 to {MAX_ASSISTS} Assist cards, not {max_assists!r}")
+    if last_ascent and not solo:
+        raise InvalidInput("'last_ascent' is about Max's cards; the game has no Max (\"solo\": \"max\")")
     board = Board.empty(sheet)
-    return _state(sheet, ruleset or Ruleset(), board, (0, 0, 0, 0, 0), 0, held,
-                  board if solo else None, max_assists if solo else 0, 0, False, False)
+    state = _state(sheet, ruleset or Ruleset(), board, (0, 0, 0, 0, 0), 0, held,
+                   board if solo else None, max_assists if solo else 0, 0, False, False)
+    state.__dict__["last_ascent"] = bool(last_ascent)
+    return state
+
+
+def cash(state: State, cards: Iterable[Assist]) -> State:
+    """The end of the Ascent: the player discards `cards` (any of those still held) for +3 each and keeps the
+    rest for the next Ascent (rulebook, How to use Assist cards: "each player may discard some or all of their
+    remaining Assist cards"). Once per Ascent, on a full sheet, in a game that tracks the cards."""
+    chosen = tuple(cards)
+    if state.assists is None:
+        raise IllegalAction("Assist cards are not tracked in this game, so none can be cashed; list the cards "
+                            "held at the start to track them")
+    if state.cashed is not None:
+        raise IllegalAction(f"the cards are already cashed at this Ascent's end ({_card_names(state.cashed)})")
+    if not state.complete:
+        empty = state.sheet.n - state.board.filled.bit_count()
+        raise IllegalAction(f"cards are cashed when scoring, at the end of the Ascent; {empty} circle"
+                            f"{'' if empty == 1 else 's'} still empty")
+    hand = list(state.assists)
+    for card in chosen:
+        if card not in hand:
+            raise IllegalAction(f"the {card.value} card is not held (cards held: {_card_names(state.assists)})")
+        hand.remove(card)
+    return with_cards(state, _sorted_cards(hand), cashed=_sorted_cards(chosen))
+
+
+def with_cards(state: State, assists: Iterable[Assist] | None = None, *, max_assists: int | None = None,
+               cashed: Iterable[Assist] | None = None) -> State:
+    """The same Ascent with the cards held set from outside: an Expedition's picks, which draw from the cards
+    in play that this engine does not see (the sheet's own rules then check each card used)."""
+    new = _new(State)
+    new.__dict__.update(state.__dict__)
+    if assists is not None:
+        held = _sorted_cards(assists)
+        if len(held) > MAX_ASSISTS:
+            raise InvalidInput(f"a player holds at most {MAX_ASSISTS} Assist cards, not {len(held)}")
+        new.__dict__["assists"] = held
+    if max_assists is not None:
+        if state.max_board is None or not 0 <= max_assists <= MAX_ASSISTS:
+            raise InvalidInput(f"Max holds 0 to {MAX_ASSISTS} Assist cards, not {max_assists!r}")
+        new.__dict__["max_assists"] = max_assists
+    if cashed is not None:
+        new.__dict__["cashed"] = _sorted_cards(cashed)
+    return new
 
 
 def is_complete(state: State) -> bool:
@@ -701,7 +754,7 @@ def _state(sheet: Sheet, ruleset: Ruleset, board: Board, ops: tuple[int, ...], t
     s = _new(State)
     s.__dict__.update(sheet=sheet, ruleset=ruleset, board=board, ops=ops, tents=tents, assists=assists,
                       max_board=max_board, max_assists=max_assists, turn=turn, earned=earned,
-                      max_earned=max_earned)
+                      max_earned=max_earned, cashed=None, last_ascent=False)
     return s
 
 

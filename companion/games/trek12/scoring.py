@@ -97,8 +97,10 @@ class ScoreBreakdown:
 
 
 def score(state: State) -> ScoreBreakdown:
-    """The player's score (rulebook, End of the Game; cards kept at +3 each when cards are tracked)."""
-    return score_board(state.board, assists=len(state.assists) if state.assists else 0)
+    """The player's score (rulebook, End of the Game), with +3 for each card cashed at the end (How to use
+    Assist cards: "each player may discard ... Each discarded card is worth a 3-point bonus"); cards only
+    held count nothing."""
+    return score_board(state.board, assists=len(state.cashed) if state.cashed else 0)
 
 
 def score_board(board: Board, *, max_rules: bool = False, assists: int = 0) -> ScoreBreakdown:

@@ -13,13 +13,13 @@ from typing import Any
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import Sheet, sheet_warnings
 from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
-from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, new_game
+from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
 from companion.games.trek12.scoring import ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
 
-__all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "breakdowns"]
+__all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns"]
 
-_SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "dice_seed")
+_SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "last_ascent", "dice_seed")
 # The app rolls its dice from this seed (see companion/ui/trek12/turn.py); the rules never roll, they only
 # check that it is a whole number so that a saved game's rolls can be made again.
 _MAX_SEED = 2**63
@@ -55,6 +55,11 @@ class Table:
         """True when every player's sheet is full (rulebook, End of the Game)."""
         return all(s.complete for s in self.states)
 
+    @property
+    def scored(self) -> bool:
+        """True once the sheets are full and every player who tracks cards has said which ones they cash."""
+        return self.complete and cashing_seat(self) is None
+
 
 def start(setup: dict[str, Any]) -> Table:
     """A new Ascent from {"sheet", "ruleset", "solo": "max" | None, "players": [...], "max_assists",
@@ -79,7 +84,11 @@ def start(setup: dict[str, Any]) -> Table:
         raise InvalidInput(f"'dice_seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}")
     if max_assists and not solo:
         raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
-    states = tuple(new_game(sheet, ruleset, solo=solo, assists=held, max_assists=max_assists) for held in cards)
+    last_ascent = setup.get("last_ascent", False)
+    if not isinstance(last_ascent, bool):
+        raise InvalidInput(f"'last_ascent' must be true or false, not {last_ascent!r}")
+    states = tuple(new_game(sheet, ruleset, solo=solo, assists=held, max_assists=max_assists,
+                            last_ascent=last_ascent) for held in cards)
     return Table(sheet, ruleset, seats, states, 1, None, (False,) * len(seats))
 
 
@@ -87,6 +96,8 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
     """Play one player's turn (the game file's turn object, plus "player": seat index when several)."""
     if not isinstance(action, dict):
         raise InvalidInput(f"a Trek 12 action must be a turn object, not {action!r}")
+    if "cash" in action:
+        return _cash(table, action)
     if table.complete:
         raise IllegalAction("the Ascent is over: every sheet is full")
     body = {k: v for k, v in action.items() if k != "player"}
@@ -96,6 +107,10 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
         raise IllegalAction(f"{table.seats[seat].name} has already written a number in round {table.round}; "
                             "everyone plays once per roll")
     schnapps = Assist.SCHNAPPS in turn.assists
+    if schnapps:
+        refused = schnapps_refusal(table, seat)
+        if refused:
+            raise IllegalAction(f"{table.seats[seat].name}, {refused}")
     if table.roll is not None and not schnapps and turn.roll != table.roll:
         raise IllegalAction(f"round {table.round} was rolled {table.roll.red} (red) and {table.roll.yellow} "
                             "(yellow); every player uses that roll (only the Schnapps re-rolls)")
@@ -110,6 +125,50 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
         return Table(table.sheet, table.ruleset, table.seats, states, table.round + 1, None,
                      (False,) * len(played))
     return Table(table.sheet, table.ruleset, table.seats, states, table.round, roll, played)
+
+
+def schnapps_refusal(table: Table, seat: int) -> str | None:
+    """Why the seat may not drink the Schnapps now, or None: it re-rolls "after all the other players have
+    filled one of their circles" (rulebook, The Assist cards), so only the last to write in a round may."""
+    waiting = [table.seats[i].name for i in range(len(table.seats)) if i != seat and not table.played[i]]
+    if waiting:
+        return (f"the Schnapps re-rolls only after all the other players have filled a circle this round "
+                f"({', '.join(waiting)} still to write)")
+    return None
+
+
+def cashing_seat(table: Table) -> int | None:
+    """The first seat still to say which cards it cashes at the end of the Ascent (only seats that track
+    their cards; None while sheets are being filled, or when everyone has decided)."""
+    if not table.complete:
+        return None
+    for n, state in enumerate(table.states):
+        if state.assists is not None and state.cashed is None:
+            return n
+    return None
+
+
+def _cash(table: Table, action: dict[str, Any]) -> Table:
+    # {"cash": [cards], "player": seat}: "each player may discard some or all of their remaining Assist
+    # cards", in turn (seat order here; an Expedition's sheet is cashed on the Expedition in Lead Climber order).
+    for key in action:
+        if key not in ("cash", "player"):
+            raise InvalidInput(f"unknown field {key!r} in a cash action; it has \"cash\" and \"player\"")
+    raw = action["cash"]
+    if not isinstance(raw, list):
+        raise InvalidInput(f"'cash' must be a list of the Assist cards cashed, not {raw!r}")
+    cards = tuple(Assist.parse(card) for card in raw)
+    due = cashing_seat(table)
+    seat = due if action.get("player") is None else _seat_of(table, action["player"])
+    if seat is None:
+        raise IllegalAction("no cards to cash: " + ("the sheets are not full yet" if not table.complete
+                                                   else "every player has cashed their cards"))
+    try:
+        new_state = cash(table.states[seat], cards)
+    except IllegalAction as exc:
+        raise IllegalAction(f"{table.seats[seat].name}: {exc}") from None
+    states = table.states[:seat] + (new_state,) + table.states[seat + 1:]
+    return Table(table.sheet, table.ruleset, table.seats, states, table.round, table.roll, table.played)
 
 
 def current_player(table: Table) -> int | None:

@@ -43,12 +43,13 @@ def max_value(roll: Roll) -> int:
 def max_score(state: State) -> ScoreBreakdown:
     """Max's score for one Ascent: as normal, but +3 per orphan instead of -3 ('Max's Special Bonus').
 
-    His Assist cards are not in it: he cashes them only on an Expedition's last Ascent ('Solo
-    Expeditions'), so they are counted there; `state.max_assists` says how many he holds.
+    His Assist cards count +3 each only on an Expedition's last Ascent ('Solo Expeditions': "During the last
+    Ascent, Max discards all the Assist cards he collected"), when the game says so (`last_ascent`); before,
+    he keeps them and `state.max_assists` says how many he holds.
     """
     if state.max_board is None:
         raise ValueError("there is no Max in this game")
-    return score_board(state.max_board, max_rules=True)
+    return score_board(state.max_board, max_rules=True, assists=state.max_assists if state.last_ascent else 0)
 
 
 def winner(state: State) -> Winner:

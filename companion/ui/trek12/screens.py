@@ -595,11 +595,10 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
     """Why the Schnapps cannot be drunk now: it re-rolls "after all the other players have filled one of
     their circles" (docs/rulings.md), so at a table of several only the last to write this round may; alone,
     once the round's dice are entered."""
-    others = [i for i in range(len(table.seats)) if i != seat]
-    if others and not all(table.played[i] for i in others):
-        waiting = ", ".join(table.seats[i].name for i in others if not table.played[i])
-        return f"The Schnapps re-rolls after everyone else has written this round ({waiting} still to write)."
-    if not others and draft.roll is None:
+    refused = engine.schnapps_refusal(table, seat)
+    if refused:
+        return first_capital(refused) + "."
+    if len(table.seats) == 1 and draft.roll is None:
         return "Enter this round's dice first; the Schnapps then rolls them again."
     return None
 
