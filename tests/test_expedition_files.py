@@ -90,9 +90,16 @@ def test_refused_files_exit_2_naming_the_problem(tmp_path, capsys, doc, message)
 
 
 def test_comments_are_ignored_and_no_ascents_is_an_empty_expedition():
-    result = score_file({"_note": "before the first Ascent", "players": ["Ann"], "ascents": []})
+    result = score_file({"_note": "before the first Ascent", "players": ["Ann", "Max"], "ascents": []})
     assert result["ascents"] == [] and result["winner"] is None
-    assert result["totals"] == {"Ann": {"stars": 0, "score": 0}}
+    assert result["totals"] == {"Ann": {"stars": 0, "score": 0}, "Max": {"stars": 0, "score": 0}}
+
+
+def test_one_player_alone_is_refused_since_solo_play_is_against_max():
+    # Free Solo Mode: "face off against a seasoned alpinist named Max"; the file lists him as a player.
+    with pytest.raises(InvalidInput, match="one player alone plays the Expedition against Max: list \"Max\" "
+                                           "as the second player"):
+        score_file({"players": ["Ann"], "ascents": []})
 
 
 def test_the_documented_example_gives_the_documented_result():

@@ -11,7 +11,8 @@ from companion.errors import IllegalAction, InvalidInput
 from companion.games.expedition import session
 from companion.games.expedition.challenges import challenge, challenges_met
 from companion.games.expedition.data import default_deck, parse_deck, sheet_for
-from companion.games.expedition.rules import ActionType, Phase, Record, current_records, expected, lead_order
+from companion.games.expedition.rules import (ActionType, Phase, Record, current_records, expected, lead_order,
+                                             sealed_envelopes)
 from companion.games.trek12.rules import Assist, fill_board
 from companion.games.trek12.scoring import score_board
 
@@ -222,7 +223,11 @@ def test_actions_out_of_phase_are_refused():
             type="pick", picks=[{"player": "Ann", "card": "rope"}])
     assert expected(state) == (ActionType.REVEAL,)
     off = start(cards="off")
-    assert expected(off) == (ActionType.SCORE,)
+    assert expected(off) == (ActionType.SHEET, ActionType.SCORE)
+    assert expected(start(players=("Ann", {"name": "Bob", "paper": True}, ), cards="off")) == \
+        (ActionType.SHEET, ActionType.SCORE)
+    assert expected(start(players=({"name": "Ann", "paper": True}, {"name": "Bob", "paper": True}),
+                          cards="off")) == (ActionType.SCORE,)
     refused(IllegalAction, "Assist cards are not tracked", off, type="reveal", cards=[])
     refused(IllegalAction, "not tracked", off, type="score", scores={"Ann": 1, "Bob": 1}, cash={"Ann": ["rope"]})
 
@@ -319,8 +324,17 @@ def test_max_takes_cards_from_zones_of_1s_or_2s_chosen_by_the_player_never_a_fou
             type="use", player="Max", card="rope")
     refused(IllegalAction, "Max cashes no cards himself", state, type="score",
             scores={"Ann": 60, "Max": 60}, cash={"Max": ["rope"]})
-    refused(IllegalAction, "Max opens no envelopes", state, type="score",
-            scores={"Ann": 60, "Max": 60}, challenges={"Max": [1]})
+
+
+def test_max_meets_challenges_like_anyone_and_his_envelope_is_used_up():
+    # Max is scored "according to the Expedition rules, applying Max's special rules", and none of those is
+    # about envelopes: the leftmost envelope met by anyone opens, Max's included (docs/rulings.md).
+    state = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    state = act(state, type="score", scores={"Ann": 60, "Max": 70}, challenges={"Ann": [4], "Max": [1]})
+    assert state.phase.value == "envelope"
+    assert state.envelopes[-1].number == 1 and state.envelopes[-1].opener == 1
+    state = act(state, type="open", note="")
+    assert 1 not in sealed_envelopes(state)
 
 
 def test_max_cashes_all_his_cards_on_the_last_ascent_only():

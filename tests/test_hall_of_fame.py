@@ -93,8 +93,8 @@ def test_an_expedition_writes_its_records_once_and_takes_them_back(store):
 
 
 def test_an_ascent_without_a_date_keeps_the_date_first_written(store):
-    state = session.start({"players": ["Ann"], "cards": "off"})
-    state = session.apply(state, {"type": "score", "scores": {"Ann": 70}})
+    state = session.start({"players": ["Ann", "Bob"], "cards": "off"})
+    state = session.apply(state, {"type": "score", "scores": {"Ann": 70, "Bob": 60}})
     hall_of_fame.sync_expedition(store, "e", state, today=lambda: date(2026, 1, 2))
     hall_of_fame.sync_expedition(store, "e", state, today=lambda: date(2026, 9, 9))
     assert hall_of_fame.hall(store).column("dunai").record.date == "2026-01-02"

@@ -41,6 +41,10 @@ def play_file(doc: Any) -> State:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InvalidInput(f"'players' must be a list of names, like [\"Ann\", \"Bob\"], not {players!r}")
+    if len(players) == 1:
+        # Solo play is against Max (Free Solo Mode); in this file he is a player like the others.
+        raise InvalidInput("one player alone plays the Expedition against Max: list \"Max\" as the second "
+                           "player, with his scores")
     state = new_expedition(parse_setup({"players": players, "records": doc.get("records"),
                                         "cards": CardMode.OFF.value}))
     ascents = doc.get("ascents")

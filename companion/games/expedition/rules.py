@@ -35,9 +35,13 @@ from companion.games.expedition.scoring import (
     standings,
     winners,
 )
+from companion.games.expedition.challenges import challenges_met
+from companion.games.trek12 import session as sheet_engine
 from companion.games.trek12.data import Sheet
-from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD_VALUES, Assist
-from companion.games.trek12.solo import MAX_NAME
+from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD_VALUES, Action as Turn, Assist, with_cards
+from companion.games.trek12.scoring import score as sheet_score
+from companion.games.trek12.session import Table
+from companion.games.trek12.solo import MAX_NAME, max_score
 
 __all__ = [
     "SeatNo",
@@ -59,6 +63,8 @@ __all__ = [
     "Use",
     "ScoreAscent",
     "OpenEnvelope",
+    "StartSheet",
+    "SheetTurn",
     "Action",
     "RevealRecord",
     "Envelope",
@@ -77,6 +83,8 @@ __all__ = [
     "sealed_envelopes",
     "standing",
     "winner",
+    "sheet_seats",
+    "sheet_results",
 ]
 
 SeatNo: TypeAlias = int   # a player's place at the table, clockwise from the first listed
@@ -86,6 +94,7 @@ SOLO_TABLE = 2            # Solo Expeditions: "Use the Assist cards with the 2-p
 NAME_MAX = 40             # as the roster's names
 NOTE_MAX = 2000           # an envelope's note: a few sentences of what it said
 PLAYERS_MAX = 20          # a history record names at most 20 players
+DICE_SEEDS = 2**63        # the Trek 12 table's range for the app's dice seed
 
 _SETUP_KEYS = ("players", "solo", "lead", "records", "cards", "deck", "seed", "opened")
 _PLAYER_KEYS = ("id", "name", "paper")
@@ -97,6 +106,8 @@ _ACTION_KEYS = {
     "use": ("type", "player", "card"),
     "score": ("type", "scores", "cash", "challenges", "date"),
     "open": ("type", "note"),
+    "sheet": ("type", "dice_seed", "ruleset"),
+    "turn": ("type", "player", "dice", "op", "circle", "links", "max_links", "assist", "rope"),
 }
 
 
@@ -125,6 +136,8 @@ class ActionType(Enum):
     USE = "use"
     SCORE = "score"
     OPEN = "open"
+    SHEET = "sheet"
+    TURN = "turn"
 
 
 @dataclass(frozen=True)
@@ -228,7 +241,25 @@ class OpenEnvelope:
     note: str
 
 
-Action: TypeAlias = Union[Reveal, Picks, Use, ScoreAscent, OpenEnvelope]
+@dataclass(frozen=True)
+class StartSheet:
+    """The Ascent's sheet played in the app by the players not on paper (and Max): a Trek 12 table whose
+    Assist cards are the Expedition's own, `dice_seed` for the app's dice, `ruleset` the Trek 12 one."""
+
+    dice_seed: int | None
+    ruleset: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SheetTurn:
+    """One turn written on the app's sheet by a player of the Expedition (a Trek 12 turn without a card
+    taken: on an Expedition's sheet cards are picked with the round's picks, in Lead Climber order)."""
+
+    player: SeatNo
+    turn: dict[str, Any]
+
+
+Action: TypeAlias = Union[Reveal, Picks, Use, ScoreAscent, OpenEnvelope, StartSheet, SheetTurn]
 
 
 @dataclass(frozen=True)
@@ -283,6 +314,11 @@ class State:
     reveals: tuple[RevealRecord, ...]
     results: tuple[AscentResult, ...]
     envelopes: tuple[Envelope, ...]
+    # The Ascent's sheet played in the app (a Trek 12 table of the players in `sheet_seats`, Max with the
+    # first), its dice seed, and the seats that made a new zone in the round just ended and pick next.
+    table: Table | None = None
+    dice_seed: int | None = None
+    due: tuple[SeatNo, ...] = ()
 
     @property
     def sheet(self) -> Sheet:
@@ -352,6 +388,10 @@ def parse_action(state: State, doc: Any) -> Action:
     kind = doc.get("type")
     if kind not in _ACTION_KEYS:
         raise InvalidInput(f"unknown Expedition action type {kind!r}; use one of {', '.join(_ACTION_KEYS)}")
+    if kind == "turn" and ("take" in doc or "give_back" in doc):
+        raise IllegalAction("on an Expedition's sheet a card is not taken in the turn: the players who made a "
+                            "new zone pick together once the round is over, from the Lead Climber clockwise "
+                            "(a \"pick\" action)")
     _check_keys(doc, _ACTION_KEYS[kind], f"a {kind!r} action")
     seats = state.setup.seats
     if kind == "reveal":
@@ -369,6 +409,19 @@ def parse_action(state: State, doc: Any) -> Action:
         return Use(_seat_of(seats, doc["player"], "'player'"), _parse_card(doc["card"], "'card'"))
     if kind == "score":
         return _parse_score(seats, doc)
+    if kind == "sheet":
+        seed = doc.get("dice_seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < DICE_SEEDS):
+            raise InvalidInput(f"'dice_seed' must be a whole number from 0 to 2**63 - 1, or null, not {seed!r}")
+        ruleset = doc.get("ruleset")
+        if ruleset is not None and not isinstance(ruleset, dict):
+            raise InvalidInput(f"'ruleset' must be an object like {{\"merge_lines\": false}}, not {ruleset!r}")
+        return StartSheet(seed, ruleset)
+    if kind == "turn":
+        if "player" not in doc:
+            raise InvalidInput("a 'turn' action names the \"player\" writing on the sheet")
+        seat = _seat_of(seats, doc["player"], "'player'")
+        return SheetTurn(seat, {k: v for k, v in doc.items() if k not in ("type", "player")})
     note = doc.get("note", "")
     if not isinstance(note, str) or len(note) > NOTE_MAX:
         raise InvalidInput(f"'note' must be text of at most {NOTE_MAX} characters")
@@ -387,6 +440,10 @@ def apply(state: State, action: Action) -> State:
         return _score(state, action)
     if isinstance(action, OpenEnvelope):
         return _open(state, action)
+    if isinstance(action, StartSheet):
+        return _start_sheet(state, action)
+    if isinstance(action, SheetTurn):
+        return _sheet_turn(state, action)
     raise InvalidInput(f"not an Expedition action: {action!r}")
 
 
@@ -397,9 +454,16 @@ def expected(state: State) -> tuple[ActionType, ...]:
     if state.phase is Phase.ENVELOPE:
         return (ActionType.OPEN,)
     if state.phase is Phase.CLIMB:
+        if state.due:
+            return (ActionType.PICK,)
+        sheet: tuple[ActionType, ...] = ()
+        if state.table is None and sheet_seats(state):
+            sheet = (ActionType.SHEET,)
+        elif state.table is not None and not state.table.complete:
+            sheet = (ActionType.TURN,)
         if state.setup.cards is CardMode.OFF:
-            return (ActionType.SCORE,)
-        return (ActionType.PICK, ActionType.USE, ActionType.SCORE)
+            return sheet + ((ActionType.PICK,) if state.setup.solo else ()) + (ActionType.SCORE,)
+        return sheet + (ActionType.PICK, ActionType.USE, ActionType.SCORE)
     return ()
 
 
@@ -413,6 +477,26 @@ def lead_order(state: State, seats: Iterable[SeatNo] | None = None) -> tuple[Sea
     n = len(state.setup.seats)
     chosen = range(n) if seats is None else seats
     return tuple(sorted(chosen, key=lambda s: (s - state.lead) % n))
+
+
+def sheet_seats(state: State) -> tuple[SeatNo, ...]:
+    """The players whose sheet is played in the app (not on paper), seat order; Max plays with them."""
+    return tuple(n for n, seat in enumerate(state.setup.seats) if not seat.paper and not seat.is_max)
+
+
+def sheet_results(state: State) -> dict[SeatNo, tuple[int, tuple[EnvelopeNo, ...]]]:
+    """Per seat on the app's sheet (Max included): the sheet's points for the "score" action (cards cashed
+    not counted) and the challenges it meets; empty when no sheet is played in the app."""
+    if state.table is None:
+        return {}
+    out: dict[SeatNo, tuple[int, tuple[EnvelopeNo, ...]]] = {}
+    for seat, sheet_state in zip(sheet_seats(state), state.table.states):
+        breakdown = sheet_score(sheet_state)
+        out[seat] = (breakdown.total - CARD_POINTS * breakdown.assists, challenges_met(breakdown))
+    if state.table.solo:
+        breakdown = max_score(state.table.states[0])
+        out[_max_seat(state)] = (breakdown.total - CARD_POINTS * breakdown.assists, challenges_met(breakdown))
+    return out
 
 
 def current_records(state: State) -> tuple[Record | None, ...]:
@@ -498,13 +582,34 @@ def _reveal(state: State, action: Reveal) -> State:
 
 def _picks(state: State, action: Picks) -> State:
     setup = state.setup
-    _need_cards(state, "picked")
+    off = setup.cards is CardMode.OFF
+    if off and setup.solo:
+        # Cards left out of the app are the players' business on the table, but Max's are still counted
+        # here: his +3 each on the last Ascent and his limit of three depend on them.
+        if state.phase is not Phase.CLIMB:
+            raise IllegalAction("cards are picked during an Ascent; " + _not_climbing(state))
+        for pick in action.picks:
+            if not setup.seats[pick.player].is_max:
+                raise IllegalAction(f"Assist cards are not tracked in this Expedition; only Max's are counted, so "
+                                    f"{setup.seats[pick.player].name}'s pick stays on the table")
+    else:
+        _need_cards(state, "picked")
     seen: set[int] = set()
     for pick in action.picks:
         if pick.player in seen:
             raise IllegalAction(f"{setup.seats[pick.player].name} is listed twice; a player picks at most once "
                                 "a round (one number written, at most one new zone)")
         seen.add(pick.player)
+    on_sheet = set(sheet_seats(state)) | ({_max_seat(state)} if setup.solo else set()) \
+        if state.table is not None else set()
+    missing = [setup.seats[n].name for n in state.due if n not in seen]
+    if missing:
+        raise IllegalAction(f"{' and '.join(missing)} made a new zone on the sheet this round and must be in "
+                            "the round's picks (with no card, when none is wanted or left)")
+    extra = [setup.seats[n].name for n in seen if n in on_sheet and n not in state.due]
+    if extra:
+        raise IllegalAction(f"{', '.join(extra)} made no new zone of 0s, 1s or 2s on the sheet in the round "
+                            "just played, so picks no card")
     hands = list(state.hands)
     pool = Counter(state.pool)
     order = lead_order(state, [p.player for p in action.picks])
@@ -523,7 +628,7 @@ def _picks(state: State, action: Picks) -> State:
             if pick.give_back is not None:
                 raise IllegalAction(f"{seat.name} gives back a card only when taking a fourth")
         else:
-            if pool[pick.card] == 0:
+            if not off and pool[pick.card] == 0:
                 earlier = f" ({', '.join(before)} picked before {seat.name} this round)" if before else ""
                 raise IllegalAction(f"{seat.name} cannot take a {pick.card.value}: none is left in play"
                                     f"{earlier}; in play: {_card_list(tuple(pool.elements()))}")
@@ -549,7 +654,8 @@ def _picks(state: State, action: Picks) -> State:
         hands[seat_no] = _sorted(hand)
         before.append(seat.name)
     # "The last player involved becomes the new Lead Climber" -- with or without a card.
-    return replace(state, hands=tuple(hands), pool=_sorted(pool.elements()), lead=order[-1])
+    after = replace(state, hands=tuple(hands), pool=_sorted(pool.elements()), lead=order[-1], due=())
+    return _synced(after)
 
 
 def _use(state: State, action: Use) -> State:
@@ -557,6 +663,9 @@ def _use(state: State, action: Use) -> State:
     seat = state.setup.seats[action.player]
     if seat.is_max:
         raise IllegalAction("Max never uses his Assist cards during the Ascents; he keeps them")
+    if state.table is not None and action.player in sheet_seats(state):
+        raise IllegalAction(f"{seat.name}'s sheet is played in the app: a card is used there, with the turn it "
+                            "helps")
     hand = list(state.hands[action.player])
     if action.card not in hand:
         raise IllegalAction(f"{seat.name} does not hold a {action.card.value} (holds {_card_list(tuple(hand))})")
@@ -571,6 +680,31 @@ def _score(state: State, action: ScoreAscent) -> State:
     if state.phase is not Phase.CLIMB:
         raise IllegalAction(_not_climbing(state))
     seats = setup.seats
+    if state.table is not None:
+        if not state.table.complete:
+            raise IllegalAction(f"the sheet played in the app is at round {state.table.round} of "
+                                f"{state.sheet.n}: the Ascent is scored once every circle is filled")
+        if state.due:
+            raise IllegalAction("the last round's picks come first: "
+                                + " and ".join(seats[n].name for n in state.due) + " made a new zone")
+    from_sheet = sheet_results(state)
+    sealed = set(sealed_envelopes(state))
+    points = list(action.points)
+    met = list(action.met)
+    for n, (sheet_points_, sheet_met) in from_sheet.items():
+        if points[n] is None:
+            points[n] = sheet_points_
+        elif points[n] != sheet_points_:
+            raise IllegalAction(f"{seats[n].name}'s sheet in the app scores {sheet_points_} before cards, not "
+                                f"{points[n]}")
+        if not set(met[n]) <= set(sheet_met):
+            raise IllegalAction(f"{seats[n].name}'s sheet in the app meets the challenges of envelopes "
+                                f"{', '.join(map(str, sheet_met)) or 'none'}, not {', '.join(map(str, met[n]))}")
+        met[n] = tuple(e for e in sheet_met if e in sealed)
+    missing = [seats[n].name for n, p in enumerate(points) if p is None]
+    if missing:
+        raise InvalidInput(f"'scores' has no score for {', '.join(missing)}")
+    action = replace(action, points=tuple(points), met=tuple(met))
     last = state.ascent == ASCENTS
     hands = list(state.hands)
     cashed: list[tuple[Assist, ...]] = []
@@ -594,8 +728,6 @@ def _score(state: State, action: ScoreAscent) -> State:
         hands[n] = _sorted(left)
         box.extend(cards)
         cashed.append(_sorted(cards))
-        if action.met[n] and seat.is_max:
-            raise IllegalAction("Max opens no envelopes: only players' challenges are checked")
     totals = tuple(p + CARD_POINTS * len(c) for p, c in zip(action.points, cashed))
     number = state.ascent
     sheet = setup.sheets[number - 1]
@@ -627,7 +759,89 @@ def _next_ascent(state: State) -> State:
     if state.ascent == ASCENTS:
         return replace(state, phase=Phase.OVER)
     phase = Phase.CLIMB if state.setup.cards is CardMode.OFF else Phase.REVEAL
-    return replace(state, ascent=state.ascent + 1, phase=phase)
+    return replace(state, ascent=state.ascent + 1, phase=phase, table=None, dice_seed=None, due=())
+
+
+def _start_sheet(state: State, action: StartSheet) -> State:
+    setup = state.setup
+    if state.phase is not Phase.CLIMB:
+        raise IllegalAction("the sheet is played during an Ascent; " + _not_climbing(state))
+    if state.table is not None:
+        raise IllegalAction(f"the sheet of Ascent {state.ascent} is already being played in the app")
+    seats = sheet_seats(state)
+    if not seats:
+        raise IllegalAction("every player of this Expedition plays on paper, so no sheet is played in the app")
+    tracked = setup.cards is not CardMode.OFF
+    players = []
+    for n in seats:
+        entry: dict[str, Any] = {"id": setup.seats[n].id, "name": setup.seats[n].name}
+        if tracked:
+            entry["assists"] = [card.value for card in state.hands[n]]
+        players.append(entry)
+    doc: dict[str, Any] = {"sheet": state.sheet.key, "ruleset": action.ruleset, "players": players,
+                           "dice_seed": action.dice_seed}
+    if setup.solo:
+        # Max holds what the Expedition gave him; on the last Ascent he discards all of them (Solo Expeditions).
+        doc.update(solo="max", max_assists=len(state.hands[_max_seat(state)]), last_ascent=state.ascent == ASCENTS)
+    table = sheet_engine.start(doc)
+    return replace(state, table=table, dice_seed=action.dice_seed, due=())
+
+
+def _sheet_turn(state: State, action: SheetTurn) -> State:
+    setup = state.setup
+    seat = setup.seats[action.player]
+    table = state.table
+    if state.phase is not Phase.CLIMB:
+        raise IllegalAction("turns are written during an Ascent; " + _not_climbing(state))
+    if table is None:
+        raise IllegalAction(f"no sheet of Ascent {state.ascent} is played in the app; start it first")
+    if seat.is_max:
+        raise IllegalAction("Max writes in the circle the player fills, with the player's turn")
+    seats = sheet_seats(state)
+    if action.player not in seats:
+        raise IllegalAction(f"{seat.name} plays on paper; only the players on the app's sheet write turns here")
+    if state.due:
+        raise IllegalAction("the round's picks come first: " + " and ".join(setup.seats[n].name for n in state.due)
+                            + " made a new zone and pick an Assist card (or none) before the next round")
+    index = seats.index(action.player)
+    used = Turn.from_dict(action.turn).assists
+    after = sheet_engine.apply(table, dict(action.turn, player=index))
+    hands, box = state.hands, state.box
+    if setup.cards is not CardMode.OFF and used:
+        # "discard one of your Assist cards (put it back in the box) to immediately benefit from its effect"
+        hand = list(hands[action.player])
+        for card in used:
+            hand.remove(card)  # the sheet's rules checked that it is held
+        hands = _with(hands, action.player, _sorted(hand))
+        box = _sorted(box + used)
+    due: tuple[SeatNo, ...] = ()
+    if after.round > table.round or after.complete:
+        # The round is over: whoever made a new zone of 0s, 1s or 2s (Max: 1s or 2s) picks now, together,
+        # from the Lead Climber clockwise ("When several players need to pick a card at the same time").
+        picking = [seats[i] for i, s in enumerate(after.states) if s.earned] if setup.cards is not CardMode.OFF \
+            else []
+        if after.solo and after.states[0].max_earned:
+            picking.append(_max_seat(state))
+        due = tuple(picking)
+    return _synced(replace(state, table=after, hands=hands, box=box, due=due))
+
+
+def _synced(state: State) -> State:
+    """The app's sheet holding the Expedition's cards: the players' hands, and Max's count."""
+    table = state.table
+    if table is None:
+        return state
+    tracked = state.setup.cards is not CardMode.OFF
+    states = []
+    for n, sheet_state in zip(sheet_seats(state), table.states):
+        cards = state.hands[n] if tracked else None
+        max_cards = len(state.hands[_max_seat(state)]) if table.solo else None
+        states.append(with_cards(sheet_state, cards, max_assists=max_cards))
+    return replace(state, table=replace(table, states=tuple(states)))
+
+
+def _max_seat(state: State) -> SeatNo:
+    return next(n for n, seat in enumerate(state.setup.seats) if seat.is_max)
 
 
 def _due_envelope(state: State, met: tuple[tuple[EnvelopeNo, ...], ...], totals: tuple[int, ...]) -> Envelope | None:
@@ -706,6 +920,9 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
                            "{\"id\", \"name\", \"paper\"})")
     if solo and len(raw) != 1:
         raise InvalidInput(f"a solo Expedition is one player against Max, not {len(raw)} players")
+    if not solo and len(raw) == 1:
+        raise InvalidInput("one player alone plays the Expedition against Max (Free Solo Mode): set "
+                           "\"solo\": \"max\", or add the other players")
     if len(raw) > PLAYERS_MAX:
         raise InvalidInput(f"an Expedition here takes at most {PLAYERS_MAX} players, not {len(raw)}")
     seats = []
@@ -798,9 +1015,6 @@ def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
         if points[seat] is not None:
             raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
         points[seat] = value
-    missing = [seats[i].name for i, p in enumerate(points) if p is None]
-    if missing:
-        raise InvalidInput(f"'scores' has no score for {', '.join(missing)}")
     cash = _per_seat(seats, doc.get("cash"), "'cash'", lambda v, w: _parse_cards(v, w))
     met = _per_seat(seats, doc.get("challenges"), "'challenges'", lambda v, w: _parse_envelopes(v, w))
     return ScoreAscent(tuple(points), cash, met, parse_date(doc.get("date")))  # type: ignore[arg-type]
