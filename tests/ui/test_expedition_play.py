@@ -199,9 +199,13 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await pick(ui, (1, "rope"))
     assert [c.value for c in keeper.state(exp).hands[1]] == ["rope", "tent", "tent"]
     await ui.click("exp-pick-open")
-    assert ui.get("exp-pick-1").disabled  # "never take a 4th for him"
+    await ui.click("exp-pick-1")
     assert "holds 3: none is taken for him" in ui.text()
-    await ui.click("exp-pick-cancel")
+    assert ui.get("exp-pick-1-rope").disabled and ui.get("exp-pick-1-tent").disabled  # "don't take a 4th"
+    await ui.click("exp-pick-1-none")  # still in the round: he takes the Lead Climber card as the last one
+    await ui.click("exp-pick-submit")
+    state = keeper.state(exp)
+    assert state.lead == 1 and len(state.hands[1]) == 3
     # Max never uses his cards: his chips are not buttons.
     assert ui.get("exp-hand-1-0").on_click is None
 
@@ -233,6 +237,7 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     import random
 
     from companion.games.expedition.challenges import challenges_met
+    from companion.games.expedition.rules import sheet_seats
     from companion.games.expedition.scoring import sheet_points
     from companion.games.trek12 import session as trek12
     from companion.games.trek12.rules import ROLLS, legal_actions
@@ -244,36 +249,36 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
     await pick(ui, (0, "rope"))
     await ui.click("exp-sheet-start")
-    assert ui.route.startswith("/play/trek12/")
-    sheet_id = ui.route.rsplit("/", 1)[1]
-    # The Trek 12 session: Ann alone on this device, on Dunai, holding her Rope.
-    table = keeper.state(sheet_id)
-    assert table.sheet.key == "dunai" and [s.name for s in table.seats] == ["Ann"]
-    assert [c.value for c in table.states[0].assists] == ["rope"]
+    # The sheet lives inside the Expedition: Ann alone on this device, on Dunai, holding her Rope.
+    assert ui.route == f"/play/expedition/{exp}/sheet"
+    state = keeper.state(exp)
+    assert state.table.sheet.key == "dunai" and sheet_seats(state) == (0,)
+    assert [c.value for c in state.table.states[0].assists] == ["rope"]
+    ui.get("t12-title")
 
     await ui.go(f"/play/expedition/{exp}")
     assert ui.get("exp-sheet-open").content == "Continue the sheet in the app"
     rng = random.Random(15)  # a sheet whose zone of 5 meets envelope 1's challenge
-    while not table.complete:
-        turns = [a for a in legal_actions(table.states[0], rng.choice(ROLLS))
-                 if not a.assists and a.take is None and a.rope is None]
-        keeper.act(sheet_id, turns[0].to_dict())
-        table = keeper.state(sheet_id)
-    breakdown = trek12.breakdowns(table)[0][1]
-    keeper.finish(sheet_id)
+    while not state.table.complete:
+        if state.due:
+            keeper.act(exp, {"type": "pick", "picks": [{"player": "Ann", "card": None}]})
+        else:
+            turns = [a for a in legal_actions(state.table.states[0], rng.choice(ROLLS))
+                     if not a.assists and a.take is None and a.rope is None]
+            keeper.act(exp, {"type": "turn", "player": "Ann", **turns[0].to_dict()})
+        state = keeper.state(exp)
+    if state.due:
+        keeper.act(exp, {"type": "pick", "picks": [{"player": "Ann", "card": None}]})
+        state = keeper.state(exp)
+    breakdown = trek12.breakdowns(state.table)[0][1]
 
     await ui.go("/")
     await ui.go(f"/play/expedition/{exp}")
     ui.get("exp-sheet-done")
-    assert ui.find("exp-sheet-cards-0") is None  # the sheet kept the Rope Ann holds here
-    # A card used here but not on the sheet (or the other way round) is pointed out before scoring.
-    await ui.click("exp-hand-0-0")
-    await ui.click("exp-use-confirm")
-    assert ui.get("exp-sheet-cards-0").value.startswith("Ann ended the sheet with 1 card but holds 0 here")
-    await ui.click("exp-undo")
-    assert ui.find("exp-sheet-cards-0") is None
+    assert ui.find("exp-sheet-cards-0") is None  # the sheet and the Expedition hold the same cards
     await ui.click("exp-sheet-scores")
-    # Ann's sheet points without the card she kept (the Expedition cashes it), and her challenges ticked.
+    # Ann's sheet points (held cards count nothing there), and her challenges ticked from the sheet.
+    assert breakdown.assists == 0
     assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown))
     assert "from the app's sheet" in ui.get("exp-score-0-where").value
     assert challenges_met(breakdown) == (1,)
@@ -283,8 +288,8 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await ui.click("exp-cash-0-0")
     await ui.click("exp-score-submit")
     result = keeper.state(exp).results[0]
-    assert result.points[0] == sheet_points(breakdown)
-    assert result.totals[0] == breakdown.total  # the Rope counted once: cashed here, not on the sheet
+    assert result.points[0] == breakdown.total
+    assert result.totals[0] == breakdown.total + 3  # the Rope cashed at the scoring
     assert result.met[0] == challenges_met(breakdown)
 
 

@@ -10,7 +10,7 @@ from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from companion.ui.common import registry
-from companion.ui.expedition.sheets import start_sheet
+from companion.ui.expedition.sheets import SHEET_TABLE, SheetLink
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 
 
@@ -22,15 +22,22 @@ def trek12_screens():
 
 
 def expedition_sheet(store, *, solo: bool) -> tuple[str, str]:
-    """An Expedition set off as its new-game screen does, and its first Ascent's sheet started in the app as
-    its screen's "play the sheet" button does: (Expedition id, Trek 12 session id)."""
+    """An Expedition saved by an earlier version, whose first Ascent's sheet was started as a Trek 12 game
+    of its own and linked in the store's `expedition_sheets` table: (Expedition id, Trek 12 session id)."""
     ann = store.players.add("Ann")
+    bob = None if solo else store.players.add("Bob")
     keeper = SessionKeeper(store)
-    setup = hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": False}], solo=solo,
-                                          lead="Ann", cards="off")
-    expedition = keeper.start("expedition", setup, [ann.id], "Expedition")
-    link = start_sheet(store, keeper, expedition.id, keeper.state(expedition.id), seed=11)
-    return expedition.id, link.session_id
+    players = [{"id": ann.id, "name": "Ann", "paper": False}]
+    if bob is not None:
+        players.append({"id": bob.id, "name": "Bob", "paper": True})
+    setup = hall_of_fame.expedition_setup(store, players, solo=solo, lead="Ann", cards="off")
+    expedition = keeper.start("expedition", setup, [p["id"] for p in players], "Expedition")
+    sheet = keeper.start("trek12", {"sheet": "dunai", "solo": "max" if solo else None, "dice_seed": 11,
+                                    "players": [{"id": ann.id, "name": "Ann"}]},
+                         [ann.id], "Dunai · Expedition Ascent 1")
+    seats = [0, 1] if solo else [0]
+    store.table(SHEET_TABLE).upsert(SheetLink(sheet.id, expedition.id, 1, tuple(seats)).to_doc())
+    return expedition.id, sheet.id
 
 
 def play_out(store, session_id: str) -> None:

@@ -783,7 +783,7 @@ def _start_sheet(state: State, action: StartSheet) -> State:
     if setup.solo:
         # Max holds what the Expedition gave him; on the last Ascent he discards all of them (Solo Expeditions).
         doc.update(solo="max", max_assists=len(state.hands[_max_seat(state)]), last_ascent=state.ascent == ASCENTS)
-    table = sheet_engine.start(doc)
+    table = replace(sheet_engine.start(doc), shared_cards=True)
     return replace(state, table=table, dice_seed=action.dice_seed, due=())
 
 

@@ -44,6 +44,9 @@ class Table:
     round: int
     roll: Roll | None
     played: tuple[bool, ...]
+    # True for an Expedition's sheet: the cards come from the Expedition's cards in play, taken with the
+    # round's picks in Lead Climber order, so a turn takes none itself.
+    shared_cards: bool = False
 
     @property
     def solo(self) -> bool:
@@ -106,6 +109,9 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
     if table.played[seat]:
         raise IllegalAction(f"{table.seats[seat].name} has already written a number in round {table.round}; "
                             "everyone plays once per roll")
+    if table.shared_cards and (turn.take is not None or turn.give_back is not None):
+        raise IllegalAction("on an Expedition's sheet a card is not taken in the turn: the players who made a new "
+                            "zone pick together when the round is over, from the Lead Climber clockwise")
     schnapps = Assist.SCHNAPPS in turn.assists
     if schnapps:
         refused = schnapps_refusal(table, seat)
@@ -123,8 +129,8 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
     roll = table.roll if table.roll is not None or schnapps else turn.roll
     if all(played):
         return Table(table.sheet, table.ruleset, table.seats, states, table.round + 1, None,
-                     (False,) * len(played))
-    return Table(table.sheet, table.ruleset, table.seats, states, table.round, roll, played)
+                     (False,) * len(played), table.shared_cards)
+    return Table(table.sheet, table.ruleset, table.seats, states, table.round, roll, played, table.shared_cards)
 
 
 def schnapps_refusal(table: Table, seat: int) -> str | None:
@@ -168,7 +174,8 @@ def _cash(table: Table, action: dict[str, Any]) -> Table:
     except IllegalAction as exc:
         raise IllegalAction(f"{table.seats[seat].name}: {exc}") from None
     states = table.states[:seat] + (new_state,) + table.states[seat + 1:]
-    return Table(table.sheet, table.ruleset, table.seats, states, table.round, table.roll, table.played)
+    return Table(table.sheet, table.ruleset, table.seats, states, table.round, table.roll, table.played,
+                 table.shared_cards)
 
 
 def current_player(table: Table) -> int | None:

@@ -51,24 +51,27 @@ ScreenFactory: TypeAlias = Callable[..., Any]
 
 @dataclass(frozen=True)
 class GameScreen:
-    """A game's two screens: starting a new game, and playing a game in progress."""
+    """A game's two screens: starting a new game, and playing a game in progress; and, for a game that holds
+    a sheet of another game (an Expedition's Ascent), the screen of that sheet at `/play/<game>/<id>/sheet`."""
 
     game: GameId
     new_game: ScreenFactory
     play: ScreenFactory
+    sheet: ScreenFactory | None = None
 
 
 _SCREENS: dict[GameId, GameScreen] = {}
 _discovered = False
 
 
-def register_game_screen(game: GameId, *, new_game: ScreenFactory, play: ScreenFactory) -> GameScreen:
+def register_game_screen(game: GameId, *, new_game: ScreenFactory, play: ScreenFactory,
+                         sheet: ScreenFactory | None = None) -> GameScreen:
     """Make a game's screens reachable from home and from Resume; the game must be in the registry."""
     if game not in GAMES:
         raise InvalidInput(f"cannot register a screen for unknown game {game!r}; known: {', '.join(GAMES)}")
-    if not callable(new_game) or not callable(play):
+    if not callable(new_game) or not callable(play) or (sheet is not None and not callable(sheet)):
         raise InvalidInput(f"the screens registered for {game!r} must be @ft.component functions")
-    screen = GameScreen(game, new_game, play)
+    screen = GameScreen(game, new_game, play, sheet)
     _SCREENS[game] = screen
     return screen
 

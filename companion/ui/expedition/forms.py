@@ -143,12 +143,11 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
                 return f"{names[seat]}'s sheet points must be a whole number, not “{typed}”."
             return f"Type {names[seat]}'s sheet points."
         scores[names[seat]] = value
-        if state.setup.seats[seat].is_max:
-            continue
-        hand = state.hands[seat]
-        cashed = [hand[i].value for i in draft.cash.get(seat, ()) if 0 <= i < len(hand)]
-        if cashed:
-            cash[names[seat]] = cashed
+        if not state.setup.seats[seat].is_max:  # Max never cashes himself (the last Ascent does it for him)
+            hand = state.hands[seat]
+            cashed = [hand[i].value for i in draft.cash.get(seat, ()) if 0 <= i < len(hand)]
+            if cashed:
+                cash[names[seat]] = cashed
         ticked = list(draft.met.get(seat, ()))
         if ticked:
             met[names[seat]] = ticked

@@ -53,6 +53,7 @@ class SheetOffer:
     status: SheetStatus
     result: SheetResult | None
     players: tuple[str, ...]
+    embedded: bool = False  # the sheet is kept inside the Expedition (its cards are the Expedition's)
 
 
 def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable[[Assist, int], None],
@@ -141,6 +142,16 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
     if setup.cards is CardMode.OFF:
         out.append(ft.Text("Assist cards are kept on the table in this Expedition: include the cards cashed in "
                            "each score.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        if setup.solo:
+            # Max's cards are still counted: his +3 each on the last Ascent and his limit of 3 depend on them.
+            max_seat = next(n for n, seat in enumerate(setup.seats) if seat.is_max)
+            out.append(panel([
+                ft.Text(f"Max holds {plural(len(state.hands[max_seat]), 'Assist card')} of {MAX_ASSISTS}",
+                        key="exp-max-cards", weight=ft.FontWeight.W_600),
+                labelled("exp-pick-open", ft.FilledTonalButton(
+                    "Max made a new zone of 1s or 2s", key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
+                    on_click=on_pick, style=_BIG)),
+            ], key="exp-cards"))
         return out
     pool = card_counts(state.pool)
     in_play: list[ft.Control] = [card_chip(card, count=n, small=True, key=f"exp-pool-{card.value}")
@@ -156,7 +167,8 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         ft.Row(in_play, wrap=True, spacing=8, run_spacing=8),
         labelled("exp-pick-open", ft.FilledTonalButton(
             "New zone of 0s, 1s or 2s: pick cards", key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
-            on_click=on_pick, disabled=not state.pool, style=_BIG)),
+            # Also with no card left: "you still take the Lead Climber card if you're the last player involved".
+            on_click=on_pick, style=_BIG)),
     ], key="exp-cards"))
     hands: list[ft.Control] = [ft.Row(controls=[
         ft.Text("Held cards", weight=ft.FontWeight.W_600, expand=True),
@@ -198,9 +210,12 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
 def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                on_toggle: Callable[[SeatNo], None], on_card: Callable[[SeatNo, str], None],
                on_give_back: Callable[[SeatNo, str], None], on_submit: Callable[[], None],
-               on_cancel: Callable[[], None], problem: str | None) -> ft.Control:
+               on_cancel: Callable[[], None] | None, problem: str | None,
+               fixed: tuple[SeatNo, ...] = ()) -> ft.Control:
     """One round's picks: who made a new zone of 0s, 1s or 2s, which card each takes (the Lead Climber's
-    order decides), the card given back on a fourth; the last of them becomes Lead Climber."""
+    order decides), the card given back on a fourth; the last of them becomes Lead Climber. `fixed`: the
+    seats the sheet in the app says made a new zone (they pick, and cannot be taken out of the round);
+    without `on_cancel` the round's picks cannot be put off (a sheet waits for them)."""
     setup = state.setup
     names = setup.names
     pool = dict(card_counts(state.pool))
@@ -215,18 +230,25 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     ]
     for seat in lead_order(state):
         info = setup.seats[seat]
+        if setup.cards is CardMode.OFF and not info.is_max:
+            continue  # with cards off, only Max's picks are recorded
         choice = draft.get(seat)
         held = state.hands[seat]
         max_full = info.is_max and len(held) >= MAX_ASSISTS
         sub = (f"holds {MAX_ASSISTS}: none is taken for him" if max_full
                else f"holds {len(held)}" + (" · lead" if seat == state.lead else ""))
+        if seat in fixed:
+            sub = "new zone on the sheet · " + sub
+        off = setup.cards is CardMode.OFF  # only Max's cards are counted: the kinds on the table are unknown
         block: list[ft.Control] = [toggle_pill(f"exp-pick-{seat}", info.name, choice is not None,
                                                bind(on_toggle, seat), colour=colours[seat], sub=sub,
-                                               disabled=max_full)]
+                                               disabled=seat in fixed)]
         if choice is not None:
+            # Max at three is still in the round (he takes nothing, and may become Lead Climber).
             options: list[ft.Control] = [
-                card_chip(card, small=True, count=pool.get(card, 0), key=f"exp-pick-{seat}-{card.value}",
-                          selected=choice.card == card.value, disabled=not pool.get(card),
+                card_chip(card, small=True, count=None if off else pool.get(card, 0),
+                          key=f"exp-pick-{seat}-{card.value}", selected=choice.card == card.value,
+                          disabled=max_full or not (off or pool.get(card)),
                           on_click=bind(on_card, seat, card.value), action=f"{info.name} takes")
                 for card in Assist
             ]
@@ -247,7 +269,8 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     if problem:
         rows.append(problem_card(problem, key="exp-pick-problem", title="The picks were not recorded"))
     rows.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-        labelled("exp-pick-cancel", ft.TextButton("Cancel", key="exp-pick-cancel", on_click=on_cancel)),
+        *([labelled("exp-pick-cancel", ft.TextButton("Cancel", key="exp-pick-cancel", on_click=on_cancel))]
+          if on_cancel is not None else []),
         labelled("exp-pick-submit", ft.FilledButton("Record the picks", key="exp-pick-submit",
                                                     icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
     ]))
@@ -308,22 +331,25 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             if last and held:
                 block.append(ft.Text(f"Max cashes his {plural(len(held), 'card')} on this last Ascent: "
                                      f"+{CARD_POINTS * len(held)}", size=12, key=f"exp-score-{seat}-max-cash"))
-        else:
-            if tracked and held:
-                block.append(ft.Text("Cash cards for +3 each", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-                block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                    card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
-                              on_click=bind(on_cash, seat, index), action=f"{info.name} cashes")
-                    for index, card in enumerate(held)
-                ]))
-            if sealed:
-                ticked = draft.met.get(seat, ())
-                block.append(ft.Text("Challenges met (sealed envelopes)", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-                block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                    toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
-                                bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED)
-                    for number in sealed
-                ]))
+            elif held:
+                block.append(ft.Text(f"Max keeps his {plural(len(held), 'card')} until the last Ascent", size=12,
+                                     color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-max-cash"))
+        elif tracked and held:
+            block.append(ft.Text("Cash cards for +3 each", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
+                          on_click=bind(on_cash, seat, index), action=f"{info.name} cashes")
+                for index, card in enumerate(held)
+            ]))
+        if sealed:
+            # Max's sheet is checked like anyone's: no rule of his exempts him (docs/rulings.md).
+            ticked = draft.met.get(seat, ())
+            block.append(ft.Text("Challenges met (sealed envelopes)", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
+                            bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED)
+                for number in sealed
+            ]))
         rows.append(ft.Container(
             key=f"exp-score-{seat}",
             padding=ft.Padding.only(top=10, bottom=6),

@@ -11,6 +11,7 @@ always match the Expedition as it stands.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from datetime import date
 from enum import IntEnum
@@ -20,7 +21,16 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
-from companion.games.expedition.rules import ASCENTS, CardMode, Phase, SeatNo, State, sealed_envelopes
+from companion.games.expedition.rules import (
+    ASCENTS,
+    DICE_SEEDS,
+    CardMode,
+    Phase,
+    SeatNo,
+    State,
+    sealed_envelopes,
+    sheet_results,
+)
 from companion.games.trek12.rules import Assist
 from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
@@ -46,14 +56,16 @@ from companion.ui.expedition.hall import HALL_ROUTE
 from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
+    SeatResult,
+    SheetResult,
     SheetStatus,
     app_seats,
     forget_sheets,
     sheet_link,
     sheet_result,
     sheet_status,
-    start_sheet,
 )
+from companion.ui.trek12.screens import Trek12Table
 from companion.ui.expedition.stars import (
     ascent_card,
     ascent_track,
@@ -285,8 +297,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         met = dict(score_now.current.met)
         for item in offer.result.seats:
             point_text(item.seat).set(str(item.points))
-            if not state.setup.seats[item.seat].is_max:
-                met[item.seat] = tuple(n for n in item.met if n in sealed)
+            met[item.seat] = tuple(n for n in item.met if n in sealed)
         set_score(ScoreDraft(cash=score_now.current.cash, met=met,
                              from_sheet=tuple(item.seat for item in offer.result.seats)))
 
@@ -313,15 +324,21 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def play_sheet() -> None:
         link = sheet_link(app.store, session_id, state.ascent)
         if link is not None and sheet_status(app.store, link) is SheetStatus.PLAYING:
+            # A sheet started as a Trek 12 game of its own by an earlier version is played to its end there.
             ft.context.page.navigate(f"/play/trek12/{link.session_id}")
             return
-        try:
-            link = start_sheet(app.store, app.keeper, session_id, state)
-        except CompanionError as exc:
-            set_problem(f"The sheet was not started: {sentence(exc)}")
-            return
-        app.changed()
-        ft.context.page.navigate(f"/play/trek12/{link.session_id}")
+        now = app.keeper.state(session_id)
+        if now.table is None:
+            # The sheet lives inside the Expedition: the Trek 12 screen rolls the app's dice from this seed,
+            # so its rolls replay after undo or a restart.
+            seed = random.SystemRandom().randrange(DICE_SEEDS)
+            try:
+                app.keeper.act(session_id, {"type": "sheet", "dice_seed": seed})
+            except CompanionError as exc:
+                set_problem(f"The sheet was not started: {sentence(exc)}")
+                return
+            app.changed()
+        ft.context.page.navigate(f"/play/{GAME}/{session_id}/sheet")
 
     # -- what is shown --------------------------------------------------------------------------------
 
@@ -453,10 +470,19 @@ def _sheet_offer(store: Any, session_id: str, state: State) -> SheetOffer | None
     seats = app_seats(state)
     if not seats or state.phase is not Phase.CLIMB:
         return None
+    players = tuple(state.setup.names[s] for s in seats if not state.setup.seats[s].is_max)
+    if state.table is not None:
+        if not state.table.complete:
+            return SheetOffer(SheetStatus.PLAYING, None, players, embedded=True)
+        results = sheet_results(state)
+        return SheetOffer(SheetStatus.FINISHED, SheetResult(tuple(
+            SeatResult(seat, points, met, len(state.hands[seat]), points)
+            for seat, (points, met) in sorted(results.items())), True), players, embedded=True)
     link = sheet_link(store, session_id, state.ascent)
     status = sheet_status(store, link)
+    if status is SheetStatus.NONE or status is SheetStatus.GONE:
+        return SheetOffer(status, None, players, embedded=True)  # a new sheet is played inside the Expedition
     result = sheet_result(store, link, state) if status is SheetStatus.FINISHED and link is not None else None
-    players = tuple(state.setup.names[s] for s in seats if not state.setup.seats[s].is_max)
     return SheetOffer(status, result, players)
 
 
@@ -524,4 +550,26 @@ def _what(doc: Mapping | None) -> str:
     return "the last step"
 
 
-register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay)
+@ft.component
+def ExpeditionSheet(session_id: str) -> ft.View:
+    """Route `/play/expedition/<id>/sheet`: the current Ascent's sheet on the Trek 12 screen, its cards the
+    Expedition's own (the round's picks are made on it when a round ends)."""
+    app = use_app()
+    try:
+        state: State = app.keeper.state(session_id)
+    except CompanionError as exc:
+        return screen_view(_TITLE, [message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "This Expedition cannot be opened",
+                                                 sentence(exc), key="exp-broken", tone="warning")])
+    if state.table is None:
+        return screen_view(_TITLE, [
+            message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "No sheet is being played",
+                         f"Ascent {min(state.ascent, ASCENTS)} has no sheet in the app: start it from the "
+                         "Expedition's screen.", key="exp-sheet-none"),
+            ft.Row(controls=[labelled("exp-sheet-back", ft.FilledButton(
+                "Back to the Expedition", key="exp-sheet-back", icon=ft.Icons.ARROW_BACK_ROUNDED,
+                on_click=lambda: ft.context.page.navigate(f"/play/{GAME}/{session_id}")))]),
+        ])
+    return Trek12Table(session_id=session_id, embedded=True)
+
+
+register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)

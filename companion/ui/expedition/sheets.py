@@ -1,17 +1,16 @@
-"""An Expedition's Ascent sheet played in the app: a Trek 12 session started for it, and its result read back.
+"""An Expedition's Ascent sheets kept as Trek 12 games of their own, as earlier versions played them.
 
-The Expedition engine takes each Ascent's sheet points, cards and challenges met; when the players on this
-device play the sheet on the Trek 12 screen instead of on paper, this module starts that Trek 12 session
-(the Ascent's sheet, the players' held Assist cards, Max in a solo Expedition) and remembers which Ascent it
-belongs to in the store table `expedition_sheets` (one document per Trek 12 session, so it travels in every
-backup). Once the Trek 12 session is finished (its history record keeps the session's id), `sheet_result`
-reads each sheet's score from the record: the points the Expedition's "score" takes (`sheet_points`: the
-cards kept on the sheet are cashed by the Expedition itself) and the challenges the sheet meets.
+The sheet of an Ascent now lives inside the Expedition (the Expedition's "sheet" and "turn" actions, played on
+the Trek 12 screen at `/play/expedition/<id>/sheet`), so its cards are the Expedition's. Expeditions saved by
+earlier versions may still have a sheet started as a separate Trek 12 session, remembered in the store table
+`expedition_sheets` (one document per Trek 12 session, so it travels in every backup). This module reads
+those links: whether that sheet is still being played, and once it is finished (its history record keeps the
+session's id) each seat's points for the Expedition's "score" (`sheet_points`: the cards the sheet counted
+are cashed by the Expedition itself) and the challenges it meets.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -20,7 +19,7 @@ from typing import Any
 from companion.errors import CompanionError, InvalidInput
 from companion.games.expedition.challenges import challenges_met
 from companion.games.expedition.data import EnvelopeNo
-from companion.games.expedition.rules import CardMode, SeatNo, State
+from companion.games.expedition.rules import SeatNo, State
 from companion.games.expedition.scoring import sheet_points
 from companion.games.trek12.scoring import LineScore, ScoreBreakdown, ZoneScore
 
@@ -34,7 +33,6 @@ __all__ = [
     "app_seats",
     "sheet_link",
     "sheet_status",
-    "start_sheet",
     "sheet_result",
     "forget_sheets",
     "expedition_of_sheet",
@@ -42,7 +40,6 @@ __all__ = [
 
 SHEET_TABLE = "expedition_sheets"
 TREK12 = "trek12"
-_DICE_SEEDS = 2**63  # the Trek 12 setup's range for the app's dice seed
 
 
 class SheetStatus(Enum):
@@ -132,45 +129,6 @@ def sheet_status(store: Any, link: SheetLink | None) -> SheetStatus:
     if record is not None and record.get("game") == TREK12:
         return SheetStatus.FINISHED
     return SheetStatus.GONE
-
-
-def start_sheet(store: Any, keeper: Any, expedition_id: str, state: State, *, seed: int | None = None) -> SheetLink:
-    """Start the current Ascent's sheet as a Trek 12 session for the players on this device (with the Assist
-    cards they hold, and Max with his in a solo Expedition); the link is saved before this returns."""
-    seats = app_seats(state)
-    if not seats:
-        raise InvalidInput("every player of this Expedition plays on paper, so no sheet is played in the app")
-    setup_seats = state.setup.seats
-    tracked = state.setup.cards is not CardMode.OFF
-    players = []
-    ids = []
-    for n in seats:
-        seat = setup_seats[n]
-        if seat.is_max:
-            continue
-        entry: dict[str, Any] = {"id": seat.id, "name": seat.name}
-        if tracked:
-            entry["assists"] = [card.value for card in state.hands[n]]
-        players.append(entry)
-        if seat.id is not None:
-            ids.append(seat.id)
-    solo = state.setup.solo
-    setup: dict[str, Any] = {
-        "sheet": state.sheet.key,
-        "solo": "max" if solo else None,
-        "players": players,
-        # The Trek 12 screen rolls the app's dice from this seed, so its rolls replay after undo or a restart.
-        "dice_seed": seed if seed is not None else random.SystemRandom().randrange(_DICE_SEEDS),
-    }
-    if solo and tracked:
-        max_seat = next(n for n, s in enumerate(setup_seats) if s.is_max)
-        if state.hands[max_seat]:
-            setup["max_assists"] = len(state.hands[max_seat])
-    title = f"{state.sheet.name} · Expedition Ascent {state.ascent}"
-    session = keeper.start(TREK12, setup, ids, title)
-    link = SheetLink(session.id, expedition_id, state.ascent, seats)
-    store.table(SHEET_TABLE).upsert(link.to_doc())
-    return link
 
 
 def sheet_result(store: Any, link: SheetLink, state: State) -> SheetResult | None:

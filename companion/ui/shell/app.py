@@ -22,7 +22,7 @@ from companion.ui.shell.history import HistoryScreen
 from companion.ui.shell.home import APP_TITLE, HomeScreen
 from companion.ui.shell.players import PlayersScreen
 from companion.ui.shell.record import RecordScreen
-from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen
+from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen, SheetScreen
 from companion.ui.shell.settings import SettingsScreen
 from companion.ui.shell.statistics import PlayerStatsScreen, StatsScreen
 
@@ -43,7 +43,8 @@ ROUTES = [
             ft.Route(path="settings", component=SettingsScreen),
             ft.Route(path="hall-of-fame", component=HallOfFameScreen),
             ft.Route(path="games/:game", component=NewGameScreen),
-            ft.Route(path="play/:game/:session_id", component=PlayScreen),
+            ft.Route(path="play/:game/:session_id", component=PlayScreen,
+                     children=[ft.Route(path="sheet", component=SheetScreen)]),
         ],
     )
 ]

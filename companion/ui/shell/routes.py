@@ -18,7 +18,7 @@ from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
 from companion.ui.shell.home import game_look
 
-__all__ = ["NewGameScreen", "PlayScreen", "NotFound"]
+__all__ = ["NewGameScreen", "PlayScreen", "SheetScreen", "NotFound"]
 
 
 @ft.component
@@ -33,6 +33,26 @@ def NewGameScreen() -> ft.View:
     if entry is None:
         return _unknown_game(game)
     return screen_view(entry.title, [_game_header(entry), _not_available(entry), _home_button()])
+
+
+@ft.component
+def SheetScreen() -> ft.View:
+    """Route `/play/<game>/<session_id>/sheet`: the sheet a game in progress holds (an Expedition's Ascent),
+    drawn over the game's own screen, so going back returns to it."""
+    app = use_app()
+    params = ft.use_route_params()
+    game = params.get("game") or ""
+    session_id = params.get("session_id") or ""
+    record = app.store.sessions.get(session_id) if session_id else None
+    screen = game_screen(game) if game in GAMES else None
+    if screen is not None and screen.sheet is not None and record is not None and record.get("game") == game:
+        return screen.sheet(session_id=session_id)
+    return screen_view("Sheet", [
+        message_card(ft.Icons.SEARCH_OFF_ROUNDED, "No sheet is being played here",
+                     "The game may have moved on to its next step, finished, or been abandoned.",
+                     key="sheet-missing"),
+        _home_button(),
+    ])
 
 
 @ft.component

@@ -43,8 +43,11 @@ from companion.ui.trek12.panels import (
     take_row,
 )
 from companion.ui.trek12.setup import Trek12NewGame
+from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource, TrekSource
+from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
 from companion.ui.trek12.turn import (
+    CARD_NAMES,
     OP_NAMES,
     Draft,
     Prompt,
@@ -63,6 +66,7 @@ from companion.ui.trek12.turn import (
 )
 from companion.ui.common.widgets import (
     bind,
+    toggle_pill,
     confirm_dialog,
     first_capital,
     format_when,
@@ -126,10 +130,16 @@ def Trek12Play(session_id: str) -> ft.View:
 
 
 @ft.component
-def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
+def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool = False) -> ft.View:
     """The Ascent in progress: sheet, dice, options, cards, score; undo and redo in the app bar; the way back
-    to its Expedition (`expedition`, its session id) when the sheet is one of an Expedition's Ascents."""
+    to its Expedition (`expedition`, its session id) when the sheet is one of an Expedition's Ascents.
+    `embedded`: `session_id` is an Expedition's, and this is the sheet of its current Ascent, kept inside it
+    (its cards are the Expedition's; the round's picks are made here when a round ends)."""
     app = use_app()
+    source: SheetSource = (ExpeditionSource(app.keeper, session_id) if embedded
+                           else TrekSource(app.keeper, session_id, expedition))
+    if embedded:
+        expedition = session_id
     width, height = use_page_size()
     held, set_held, held_now = use_latest_state((-1, Draft()))
     note, set_note = ft.use_state(None)
@@ -137,32 +147,34 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
     problem, set_problem = ft.use_state(None)
     details, set_details = ft.use_state(False)
     abandoning, set_abandoning = ft.use_state(False)
+    cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
 
     try:
-        session = app.keeper.get(session_id)
-        table = app.keeper.state(session_id)
+        facts = source.facts()
+        table = source.table()
     except CompanionError as exc:
         return screen_view("Trek 12", [message_card(
             ft.Icons.ERROR_OUTLINE_ROUNDED, "This Ascent cannot be opened", first_capital(str(exc)),
             key="t12-broken", tone="warning")])
-    seed = session.setup.get("dice_seed")
+    seed = facts.dice_seed
     seat = engine.current_player(table)
     basis, kept = held
-    draft = kept if basis == len(session.actions) else draft_for(table, seed, session.redo)
+    draft = kept if basis == facts.actions else draft_for(table, seed, facts.redo)
+    due = source.state().due if embedded else ()
 
     # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
 
-    def fresh() -> tuple[Any, Any, int | None, Draft]:
-        s = app.keeper.get(session_id)
-        t = app.keeper.state(session_id)
+    def fresh() -> tuple[SheetFacts, Any, int | None, Draft]:
+        s = source.facts()
+        t = source.table()
         b, d = held_now.current
-        if b != len(s.actions):
-            d = draft_for(t, s.setup.get("dice_seed"), s.redo)
+        if b != s.actions:
+            d = draft_for(t, s.dice_seed, s.redo)
         return s, t, engine.current_player(t), d
 
-    def put(s, d: Draft, message: str | None = None) -> None:
-        set_held((len(s.actions), d))
+    def put(s: SheetFacts, d: Draft, message: str | None = None) -> None:
+        set_held((s.actions, d))
         set_note(message)
 
     def advance(s, t, who: int, d: Draft, refused: str | None) -> None:
@@ -183,12 +195,12 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
             put(s, d, refused)
             return
         try:
-            after = app.keeper.act(session_id, doc)
+            source.act(doc)
         except CompanionError as exc:
             put(s, d, first_capital(str(exc)))
             return
-        new_table = app.keeper.state(session_id)
-        set_held((len(after.actions), draft_for(new_table, after.setup.get("dice_seed"), after.redo)))
+        after = source.facts()
+        set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
         set_problem(None)
@@ -206,7 +218,7 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
 
     def on_roll() -> None:
         s, t, who, d = fresh()
-        dice_seed = s.setup.get("dice_seed")
+        dice_seed = s.dice_seed
         if who is None or dice_seed is None:
             return
         again = Assist.SCHNAPPS in d.cards
@@ -272,10 +284,10 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         else:
             put(s, d.after_circle())
 
-    def step(move: Callable[[str], object]) -> None:
+    def step(move: Callable[[], object]) -> None:
         # Undo and redo: the keeper replays the session; a refusal stays on the status line.
         try:
-            move(session_id)
+            move()
         except CompanionError as exc:
             set_note(first_capital(str(exc)))
             return
@@ -284,13 +296,34 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         app.changed()
 
     def undo() -> None:
-        step(app.keeper.undo)
+        step(source.undo)
 
     def redo() -> None:
-        step(app.keeper.redo)
+        step(source.redo)
 
     def finish() -> None:
         finish_game(app, session_id, set_problem, what="Ascent")
+
+    def toggle_cash(card_index: int) -> None:
+        picked = cash_now.current
+        set_cash_pick(tuple(i for i in picked if i != card_index) if card_index in picked
+                      else tuple(sorted(picked + (card_index,))))
+
+    def cash_cards() -> None:
+        t = source.table()
+        who = engine.cashing_seat(t)
+        if who is None:
+            return
+        held = t.states[who].assists or ()
+        cards = [held[i].value for i in cash_now.current if i < len(held)]
+        try:
+            source.act({"cash": cards, "player": who})
+        except CompanionError as exc:
+            set_note(first_capital(str(exc)))
+            return
+        set_cash_pick(())
+        set_note(None)
+        app.changed()
 
     def abandon() -> None:
         set_abandoning(False)
@@ -403,8 +436,20 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
     panel: list[ft.Control] = []
-    if seat is None:
-        panel.extend(_end_panel(table, on_finish=finish, problem=problem))
+    if due:
+        # The round is over and new zones were made: the round's picks come before anything else.
+        names = source.state().setup.names
+        panel.append(status_line(f"Round {table.round - 1} is over: {' and '.join(names[n] for n in due)} made a "
+                                 "new zone. Pick the Assist cards, from the Lead Climber clockwise.", tone="info"))
+        panel.append(RoundPicks(expedition_id=session_id))
+    elif seat is None and embedded:
+        panel.extend(_sheet_done_panel(table, session_id))
+    elif seat is None:
+        cashing = engine.cashing_seat(table)
+        if cashing is not None:
+            panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
+                                     note=note))
+        panel.extend(_end_panel(table, on_finish=finish if cashing is None else None, problem=problem))
     else:
         state = table.states[seat]
         panel.append(status_line(note if note else _guide(now, table, seat, many),
@@ -454,15 +499,17 @@ def Trek12Table(session_id: str, expedition: str | None = None) -> ft.View:
         ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-round"),
     ])
     actions = [
-        labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not session.can_undo,
-                                           on_click=undo, tooltip="Undo the last move" if session.can_undo
+        labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not facts.can_undo,
+                                           on_click=undo, tooltip="Undo the last move" if facts.can_undo
                                            else "Nothing to undo")),
-        labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not session.can_redo,
-                                           on_click=redo, tooltip="Redo the move undone" if session.can_redo
+        labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not facts.can_redo,
+                                           on_click=redo, tooltip="Redo the move undone" if facts.can_redo
                                            else "Nothing to redo")),
-        labelled("t12-abandon", ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon",
-                                              tooltip="Abandon this Ascent", on_click=bind(set_abandoning, True))),
     ]
+    if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
+        actions.append(labelled("t12-abandon", ft.IconButton(
+            ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon", tooltip="Abandon this Ascent",
+            on_click=bind(set_abandoning, True))))
     if wide:
         content: ft.Control = ft.Row(spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Column(expand=True, spacing=8, controls=sheet_block,
@@ -539,12 +586,12 @@ def _view(title: ft.Control, actions: list[ft.Control], content: ft.Control) -> 
     )
 
 
-def _expedition_button(expedition: str, *, primary: bool) -> ft.Control:
-    """Back to the Expedition this sheet is played for: filled once the sheet is saved (scoring the Ascent
+def _expedition_button(expedition: str, *, primary: bool, text: str = "Back to the Expedition") -> ft.Control:
+    """Back to the Expedition this sheet is played for: filled once the sheet is done (scoring the Ascent
     there comes next), tonal during play so it does not compete with the turn's controls."""
     kind = ft.FilledButton if primary else ft.FilledTonalButton
     return labelled("t12-expedition", kind(
-        "Back to the Expedition", key="t12-expedition", icon=ft.Icons.ARROW_BACK_ROUNDED,
+        text, key="t12-expedition", icon=ft.Icons.ARROW_BACK_ROUNDED,
         on_click=lambda: ft.context.page.navigate(_EXPEDITION_ROUTE + expedition)))
 
 
@@ -621,8 +668,48 @@ def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     )
 
 
+def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash, note: str | None) -> ft.Control:
+    """The end of the Ascent for a player who holds Assist cards: tap the cards to discard for +3 each; the
+    others are kept for the next Ascent (rulebook, How to use Assist cards)."""
+    held = table.states[seat].assists or ()
+    name = table.seats[seat].name
+    chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{CARD_NAMES[card]} +3", i in picked, bind(on_toggle, i))
+             for i, card in enumerate(held)]
+    count = len(picked)
+    label = f"Cash {count} card{'' if count == 1 else 's'} (+{3 * count})" if count else "Keep every card"
+    return ft.Container(
+        key="t12-cash", border_radius=16, padding=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=8, tight=True, controls=[
+            ft.Text(f"{name}: cash Assist cards?", size=16, weight=ft.FontWeight.W_700,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Text("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you."
+                    if held else f"{name} holds no Assist card.", size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            *([ft.Text(note, size=12, color=ft.Colors.ERROR, key="t12-cash-problem")] if note else []),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("t12-cash-done", ft.FilledButton(
+                label, key="t12-cash-done", icon=ft.Icons.CHECK_ROUNDED, on_click=on_cash))]),
+        ]))
+
+
+def _sheet_done_panel(table, expedition: str) -> list[ft.Control]:
+    """An Expedition's sheet is full: the Ascent is scored on the Expedition (cards cashed, stars, records)."""
+    scored = engine.breakdowns(table)
+    out: list[ft.Control] = [message_card(
+        ft.Icons.TASK_ALT_ROUNDED, "Every circle is filled",
+        "Score the Ascent on the Expedition: each player says there which Assist cards they cash (+3 each), "
+        "from the Lead Climber clockwise.", key="t12-sheet-done")]
+    out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text="Score the Ascent")]))
+    out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
+        scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
+                      max_rules=table.solo and i == len(scored) - 1)
+        for i, (name, b) in enumerate(scored)
+    ]))
+    return out
+
+
 def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
-    """The Ascent is over: who won, Save (first, within reach), then every sheet's scoring table."""
+    """The Ascent is over: who won, Save (first, within reach; once every card is cashed or kept), then
+    every sheet's scoring table."""
     scored = engine.breakdowns(table)
     best = max(b.total for _, b in scored)
     entries = [(name, b.total, b.total == best) for name, b in scored]
@@ -633,8 +720,10 @@ def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
     out.append(ft.Row(spacing=12, controls=[
         labelled("t12-finish", ft.FilledButton(
             "Save to History", key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            disabled=on_finish is None,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
-        ft.Text("Undo stays possible until the Ascent is saved.", size=12, expand=True,
+        ft.Text("Undo stays possible until the Ascent is saved." if on_finish is not None
+                else "Say which cards are cashed first.", size=12, expand=True,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[

@@ -247,7 +247,7 @@ def prompt(table: Table, seat: int, draft: Draft) -> Prompt:
             candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.max_taps)
             return Prompt(Step.MAX_LINK, f"Max's {roll.best} can link more than one way: tap the line he continues.",
                           legal, candidates, on_max=True, choices=open_, value=value)
-    if state.assists is not None and not draft.take_decided:
+    if state.assists is not None and not table.shared_cards and not draft.take_decided:
         try:
             after = apply_turn(state, _action(draft, None, None))
         except CompanionError:
