@@ -177,3 +177,37 @@ async def test_alone_the_schnapps_rolls_again_once_the_dice_are_in(open_ui, stor
     state = SessionKeeper(store).state(session.id).states[0]
     # Max imitates the player's turn as played: the re-rolled dice's best result.
     assert state.max_board.cell(8) in (again.best, "skull")
+
+
+async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
+    import random
+
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, legal_actions
+
+    session = start(store, ["rope", "tent"], names=("Ann", "Bo"))
+    keeper = SessionKeeper(store)
+    rng = random.Random(4)
+    table = keeper.state(session.id)
+    while not table.complete:
+        seat = trek12.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
+        keeper.act(session.id, dict(rng.choice(moves).to_dict(), player=seat))
+        table = keeper.state(session.id)
+    before = {name: b.total for name, b in trek12.breakdowns(table)}
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert "Ann: cash Assist cards?" in ui.text()
+    assert ui.get("t12-finish").disabled  # the cards are cashed (or kept) first
+    assert ui.get("t12-cash-done").content == "Keep every card"
+    await ui.click("t12-cash-0-1")  # the Tent
+    assert ui.get("t12-cash-done").content == "Cash 1 card (+3)"
+    await ui.click("t12-cash-done")
+    assert "Bo: cash Assist cards?" in ui.text()
+    await ui.click("t12-cash-done")  # Bo keeps both for the next Ascent
+    assert ui.find("t12-cash") is None
+    await ui.click("t12-finish")
+    record = store.history.get(session.id)
+    scores = {p["name"]: p["score"] for p in record["players"]}
+    assert scores == {"Ann": before["Ann"] + 3, "Bo": before["Bo"]}
+    assert record["detail"]["scores"][0]["assists"] == 1

@@ -74,6 +74,7 @@ def Trek12NewGame() -> ft.View:
     cards_on, set_cards_on = ft.use_state(False)
     hands, set_hands, hands_now = use_latest_state({})
     max_cards, set_max_cards = ft.use_state(0)
+    last, set_last = ft.use_state(False)
     problem, set_problem = ft.use_state(None)
 
     players = app.store.players.list()
@@ -140,6 +141,8 @@ def Trek12NewGame() -> ft.View:
             setup["ruleset"] = {"merge_lines": True}
         if with_max and cards_on and max_cards:
             setup["max_assists"] = max_cards
+        if with_max and cards_on and last:
+            setup["last_ascent"] = True
         start_game(app, GAME, lambda: (setup, [p.id for p in people], title), set_problem)
 
     if not players:
@@ -179,6 +182,9 @@ def Trek12NewGame() -> ft.View:
             body.append(_hand_editor(person.id, person.name, hands.get(person.id, ()), change_hand))
         if solo_on:
             body.append(_max_cards(max_cards, set_max_cards))
+            body.append(_toggle_tile("t12-new-last", "The Expedition's last Ascent",
+                                     "Max discards all his cards at the end, +3 each (Solo Expeditions); before "
+                                     "the last Ascent he keeps them.", last, bind(set_last, not last)))
     body.append(_toggle_tile("t12-new-merge", "A number may join two Fixed Lines",
                              "The designers' variant; the rulebook keeps one line per number.",
                              merge, bind(set_merge, not merge)))
