@@ -52,7 +52,7 @@ class ScoreBreakdown:
     """A sheet's score as on the paper scoring table; `total` is the sum of the parts.
 
     total = lines + zones + line_bonus + zone_bonus - penalty + 3 x assists, and for Max also + 3 x orphans
-    (his penalty counts skulls only). `assists`: cards kept at the end, cashed at +3 each.
+    (his penalty counts skulls only). `assists`: cards cashed at the end, +3 each (cards only held count nothing).
     """
 
     lines: tuple[LineScore, ...]
@@ -186,7 +186,7 @@ def _orphans(board: Board) -> int:
 
 
 def penalty_parts(doc: Mapping[str, Any], *, max_rules: bool = False) -> dict[str, int]:
-    """What skulls, orphans and kept cards add to a score document's total, and per item (rulebook,
+    """What skulls, orphans and cashed cards add to a score document's total, and per item (rulebook,
     Penalties; Max's Special Bonus; Assist cards at +3), for a scoring table that shows each row."""
     per_orphan = ORPHAN_POINTS if max_rules else -ORPHAN_POINTS
     cards = int(doc.get("assists", 0))

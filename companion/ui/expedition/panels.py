@@ -418,7 +418,12 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
                  on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
     who = " & ".join(offer.players)
     if offer.status is SheetStatus.PLAYING:
-        return [labelled("exp-sheet-open", ft.OutlinedButton(
+        waiting: list[ft.Control] = []
+        if state.due:
+            names = " and ".join(state.setup.names[n] for n in state.due)
+            waiting.append(ft.Text(f"{names} made a new zone on the sheet: the round's picks come next (here or "
+                                   "on the sheet).", key="exp-sheet-due", size=12, weight=ft.FontWeight.W_600))
+        return waiting + [labelled("exp-sheet-open", ft.OutlinedButton(
             "Continue the sheet in the app", key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet))]
     if offer.status is SheetStatus.FINISHED:
         result = offer.result

@@ -54,6 +54,7 @@ from companion.ui.expedition.panels import (
 )
 from companion.ui.expedition.hall import HALL_ROUTE
 from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural
+from companion.ui.expedition.round_picks import with_due
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
     SeatResult,
@@ -249,7 +250,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     def open_pick() -> None:
         set_problem(None)
-        set_picks(PickDraft())
+        set_picks(with_due(state, PickDraft()))  # who made a new zone on the app's sheet is already in
         set_form(_Form.PICK)
 
     def submit_picks() -> None:
@@ -357,11 +358,11 @@ def ExpeditionTable(session_id: str) -> ft.View:
         elif state.phase is Phase.CLIMB and form is _Form.PICK:
             body.append(pick_panel(
                 state, colours, picks,
-                on_toggle=lambda seat: set_picks(picks_now.current.toggled(seat)),
+                on_toggle=lambda seat: None if seat in state.due else set_picks(picks_now.current.toggled(seat)),
                 on_card=lambda seat, card: set_picks(picks_now.current.with_choice(seat, card=card)),
                 on_give_back=lambda seat, card: set_picks(picks_now.current.with_choice(seat, give_back=card)),
                 on_submit=submit_picks, on_cancel=close_form,
-                problem=problem))
+                problem=problem, fixed=state.due))
         elif state.phase is Phase.CLIMB and form is _Form.SCORE:
             body.append(score_panel(
                 state, colours, point_text, score, offer,

@@ -376,7 +376,7 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             f"{orphan_points:+d}" if orphan_points else "0", f"{k}-orphans"),
     ]
     if cards:
-        rows.append(row("Cards kept", ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
+        rows.append(row("Cards cashed", ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
                         f"{parts['cards']:+d}", f"{k}-cards"))
     reached = summit is not None and total >= summit
     summit_text = ("No summit on this sheet" if summit is None else
