@@ -369,6 +369,9 @@ def test_solo_setup_rules():
         start(players=("max",), solo="max")
     with pytest.raises(InvalidInput, match="starts with a player, not Max"):
         solo(lead="Max")
+    # Free Solo Mode: one player alone plays against Max, so one player without him is refused.
+    with pytest.raises(InvalidInput, match="one player alone plays the Expedition against Max"):
+        start(players=("Ann",))
 
 
 def test_a_sheet_played_in_the_app_gives_its_points_without_its_cards():

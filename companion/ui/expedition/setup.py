@@ -162,9 +162,12 @@ def ExpeditionNewGame() -> ft.View:
     if problem:
         body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The Expedition was not started", problem,
                                  key="exp-new-problem", tone="warning"))
-    ready = bool(chosen)
+    # Playing alone is playing against Max (Free Solo Mode): one climber needs the solo switch on.
+    ready = len(chosen) > 1 or solo_on
+    label = ("Set off on the Expedition" if ready else "Choose who climbs" if not chosen
+             else "Alone: turn on Solo against Max, or add a climber")
     body.append(labelled("exp-new-start", ft.FilledButton(
-        "Set off on the Expedition" if ready else "Choose who climbs", key="exp-new-start",
+        label, key="exp-new-start",
         icon=ft.Icons.FLAG_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
     actions = [labelled("exp-new-hall", ft.IconButton(
