@@ -83,8 +83,9 @@ def test_nine_solo_rounds_row_and_gerrys_tucks(weather: bool) -> None:
     ann, gerry_score = (p["score"] for p in record["players"])
     assert record["detail"]["outcome"] in (f"You win, {ann} to {gerry_score}.",
                                            f"Gerry wins, {gerry_score} to {ann}.",
-                                           f"You and Gerry share the victory at {ann}.")
-    assert [p["winner"] for p in record["players"]].count(True) >= 1
+                                           f"A tie with Gerry at {ann} is not a win: only a higher score beats "
+                                           "Gerry.")
+    assert [p["winner"] for p in record["players"]].count(True) == 1
 
 
 def test_gerry_ignores_requirements_and_weather() -> None:
@@ -113,4 +114,15 @@ def test_gerry_ignores_requirements_and_weather() -> None:
 def test_solo_outcome_words() -> None:
     assert solo.outcome(30, 20, ["Ann"], "Ann") == "You win, 30 to 20."
     assert solo.outcome(20, 30, ["Gerry"], "Ann") == "Gerry wins, 30 to 20."
-    assert solo.outcome(25, 25, ["Ann", "Gerry"], "Ann") == "You and Gerry share the victory at 25."
+    assert solo.outcome(25, 25, ["Gerry"], "Ann") == ("A tie with Gerry at 25 is not a win: only a higher score "
+                                                       "beats Gerry.")
+
+
+def test_a_tie_with_gerry_is_not_a_win_whatever_the_capstones() -> None:
+    # 'Solo Variant': "If your score is higher, you win!" -- fewer Capstone points do not make a tie a win.
+    from companion.games.fourteeners.scoring import PlayerScore, _winners
+
+    you = PlayerScore("Ann", "A", False, 0, 20, 5, 0, 25, ())
+    gerry = PlayerScore("Gerry", "C", True, 0, 5, 20, 0, 25, ())
+    assert _winners([you, gerry]) == ("Gerry",)
+    assert _winners([you, PlayerScore("Gerry", "C", True, 0, 5, 19, 0, 24, ())]) == ("Ann",)

@@ -4,7 +4,7 @@
    score 1 each. Only tucked cards count (Guides do not); Gerry has no Accolade.
 2. Plans, counted on the whole tableau: every tucked card shows its Class and icons whatever its side.
 3. Capstones. 4. One point per hired Guide with a Photo. 5. The most points wins; a tie goes to the fewest
-   points from Capstones, and is shared if still tied.
+   points from Capstones, and is shared if still tied. Solo: only a score higher than Gerry's wins.
 """
 
 from __future__ import annotations
@@ -121,6 +121,12 @@ def missing(state: State) -> tuple[tuple[str, str, Side], ...]:
 def _winners(scores: Sequence[PlayerScore]) -> tuple[str, ...]:
     if not scores:
         return ()
+    gerry = [s for s in scores if s.gerry]
+    if gerry and len(scores) == 2:
+        # 'Solo Variant': "Score your tableau and Gerry's. If your score is higher, you win!" Only a higher
+        # score wins; an equal one is not a win, and no tie-break makes it one (docs/rulings.md).
+        you = next(s for s in scores if not s.gerry)
+        return (you.name,) if you.total > gerry[0].total else (gerry[0].name,)
     best = max(s.total for s in scores)
     leaders = [s for s in scores if s.total == best]
     fewest = min(s.capstones for s in leaders)

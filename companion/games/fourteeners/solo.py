@@ -47,9 +47,11 @@ def place_reveal(row: tuple[T, ...], card: T, *, solo: bool) -> tuple[T, ...]:
 
 
 def outcome(you: int, gerry: int, winners: Sequence[str], your_name: str) -> str:
-    """The solo verdict in words, from both totals and the winners after the tie-breaks."""
+    """The solo verdict in words: "If your score is higher, you win!" ('Solo Variant'), so a tie is not a
+    win for the player, and the words say so."""
     if list(winners) == [your_name]:
         return f"You win, {you} to {gerry}."
-    if your_name in winners:
-        return f"You and {gerry_name()} share the victory at {you}."
+    if you == gerry:
+        return (f"A tie with {gerry_name()} at {you} is not a win: only a higher score beats "
+                f"{gerry_name()}.")
     return f"{gerry_name()} wins, {gerry} to {you}."
