@@ -281,6 +281,21 @@ def test_mud_blocks_a_side_and_a_weather_guide_opens_it() -> None:
     assert rules.apply(state, Gain("Muddy", Side.GEAR, (GuideHire("T", Ignore.WEATHER),))).players[0].guides
 
 
+def test_a_weather_that_blocks_two_sides_blocks_both() -> None:
+    # 'Weather': "Block you from adding new Climbs to one tableau side" -- a card that blocks two lists both.
+    doc = synthetic_catalog_doc()
+    doc["weather"]["Mud"] = [{"block_side": "gear"}, {"block_side": "plans"}]
+    climb = c("Muddy", 2, 0, 0, gear={"utility": 1}, plans={"points": 1})
+    state = position(game(2, weather=True, catalog=import_catalog(doc)), round_number=5, row=(climb,), drawn=12,
+                     tucked=(Tucked(c("T", 1, training={"technique": 0}), Side.TRAINING),))
+    check = rules.gain_check(state, 0, "Muddy")
+    assert check.possible and Side.GEAR not in check.sides and Side.PLANS not in check.sides
+    assert {Side.GEAR, Side.PLANS} <= set(dict(check.blocked))
+    for side in (Side.GEAR, Side.PLANS):
+        with pytest.raises(IllegalAction, match="Mud blocks"):
+            rules.apply(state, Gain("Muddy", side))
+
+
 def test_undescribed_weather_is_flagged() -> None:
     state = position(game(2, weather=True, catalog=import_catalog(catalog_doc([]))), round_number=4,
                      row=(c("Any", 2),), drawn=9)

@@ -704,14 +704,14 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
     weather_on = (weather is not None and bool(weather.effects) and not attrs.ignores_weather
                   and Ignore.WEATHER not in ignores)
     extra_e = extra_t = 0
-    blocked_by_weather: Side | None = None
+    blocked_by_weather: list[Side] = []  # a Weather that blocks two sides blocks both
     if weather_on and weather is not None:
         for effect in weather.effects or ():
             if effect.kind is WeatherKind.EXTRA and (not effect.only_for_class or card.klass in effect.only_for_class):
                 extra_e += effect.endurance
                 extra_t += effect.technique
-            elif effect.kind is WeatherKind.BLOCK_SIDE:
-                blocked_by_weather = effect.side
+            elif effect.kind is WeatherKind.BLOCK_SIDE and effect.side not in blocked_by_weather:
+                blocked_by_weather.append(effect.side)
     need_e, need_t = card.endurance + extra_e, card.technique + extra_t
     reasons = []
     utility: UtilityUse | None = None
@@ -745,10 +745,9 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
     if hiker in load_data().hikers.no_capstones:
         blocked.append((Side.CAPSTONE, f"Hiker {hiker} can never tuck Climbs as Capstones; "
                                        f"hiring a Guide does not change this"))
-    if blocked_by_weather is not None and weather is not None and all(s is not blocked_by_weather
-                                                                      for s, _ in blocked):
-        blocked.append((blocked_by_weather, f"{weather.name} blocks the {blocked_by_weather.value} side "
-                                            f"this round"))
+    for side in blocked_by_weather:
+        if weather is not None and all(s is not side for s, _ in blocked):
+            blocked.append((side, f"{weather.name} blocks the {side.value} side this round"))
     open_sides = tuple(s for s in Side if all(s is not b for b, _ in blocked))
     ok = met and hazard_met
     if ok:
