@@ -316,6 +316,32 @@ def test_fog_reveals_at_the_end_of_the_turn() -> None:
     assert (state.turn, state.phase) == (1, Phase.GAIN)
 
 
+def test_a_guide_may_ignore_the_fog_and_the_player_reveals_first() -> None:
+    # 'Using a Guide': a Guide ignores a "Weather limitation (see page 17)"; page 17's Fog is "limiting you to
+    # 3 revealed Climb options that round". Ignoring it, the player reveals at the start and chooses among 4.
+    state = game(2, weather=True)
+    rng = random.Random(3)
+    while state.round < 3:
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    assert rules.can_ignore_fog(state) and "unless a Guide ignores the Weather" in rules.prompt(state)
+    assert state.players[0].tucked, "a tucked Climb to hire as a Guide"
+    early = rules.apply(state, rules.revealable(state)[0])
+    assert early.phase is Phase.GAIN and len(early.row) == 4 and early.fog_ignored
+    assert not rules.can_ignore_fog(early)
+    new_card = early.row[-1].name
+    plain = next(a for a in rules.legal_actions(early) if isinstance(a, Gain) and not a.guides)
+    with pytest.raises(IllegalAction, match="revealed at the start despite the Fog: hire a Guide"):
+        rules.apply(early, plain)
+    with pytest.raises(IllegalAction, match="undo the reveal to pass"):
+        rules.apply(early, rules.Pass())
+    guide = state.players[0].tucked[0].card.name
+    target = next(a for a in rules.legal_actions(early) if isinstance(a, Gain) and a.card == new_card)
+    after = rules.apply(early, Gain(new_card, target.side, (GuideHire(guide, Ignore.WEATHER),)))
+    # The turn ends with the gain: no second reveal, and the next player's turn starts (with the Fog, by gaining).
+    assert (after.turn, after.phase, len(after.row), after.fog_ignored) == (1, Phase.GAIN, 3, False)
+    assert after.players[0].guides[-1].name == guide
+
+
 # --- turns and actions --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])

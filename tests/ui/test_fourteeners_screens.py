@@ -317,3 +317,32 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     [session] = _keeper(store).in_progress()
     assert session.setup["accolade"] == {"category": {"most": {"class": [1, 2]}}}
     assert session.setup["catalog"]["cards"] == []
+
+
+async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
+    # 'Using a Guide' ignores a "Weather limitation"; Fog limits the round to 3 revealed options.
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    keeper = _keeper(store)
+    rng = random.Random(3)
+    while (state := keeper.state(session_id)).round < 3:
+        keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+    state = keeper.state(session_id)
+    assert rules.can_ignore_fog(state) and state.players[0].tucked
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert "unless a Guide ignores the Weather" in ui.get("ft-prompt").value
+    await ui.click("ft-fog-reveal")
+    card = rules.revealable(state)[0].card
+    await ui.click(f"ft-reveal-{card.lower().replace(' ', '-')}")
+    after = keeper.state(session_id)
+    assert after.fog_ignored and len(after.row) == 4 and after.phase is Phase.GAIN
+    target = next(a for a in rules.legal_actions(after) if isinstance(a, rules.Gain) and not a.guides)
+    slug = target.card.lower().replace(" ", "-")
+    await ui.click(f"ft-climb-{slug}")
+    await ui.click(f"ft-side-{target.side.value}")
+    assert ui.get("ft-gain").disabled  # the Guide ignoring the Fog comes with the gain
+    guide = next(t.card.name for t in after.players[0].tucked if t.card.name != target.card)
+    await ui.click(f"ft-fog-guide-{guide.lower().replace(' ', '-')}")
+    await ui.click("ft-gain")
+    done = keeper.state(session_id)
+    assert done.players[0].guides[-1].name == guide and done.turn == 1 and len(done.row) == 3
+    assert not done.fog_ignored

@@ -35,6 +35,7 @@ __all__ = [
     "deck_counts", "hiker_letters", "draw_accolade", "new_game",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
     "gain_check", "check_climb", "weather_named", "can_pass", "cards_to_save", "legal_actions", "apply",
+    "revealable", "can_ignore_fog",
     "parse_action", "action_to_doc", "prompt",
 ]
 
@@ -126,6 +127,9 @@ class State:
     turn: PlayerIndex = 0
     phase: Phase = Phase.SETUP
     log: tuple[str, ...] = ()
+    # In a Fog round, the player revealed at the start of the turn anyway, ignoring the Fog (a Guide hired in
+    # the gain, or an ability that ignores the Weather): no reveal at the turn's end.
+    fog_ignored: bool = False
 
     def card(self, name: str) -> Card | None:
         """A card known to this game (catalog or entered on the spot), by name."""
@@ -399,10 +403,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.FINISHED:
         return ()
     if state.phase in (Phase.SETUP, Phase.REVEAL):
-        klass = expected_class(state)
-        seen = _seen(state)
-        return tuple(Reveal(card.name) for card in state.cards
-                     if card.klass == klass and name_key(card.name) not in seen)
+        return revealable(state)
     actions: list[Action] = []
     player = state.players[state.turn]
     tucked_names = [t.card.name for t in player.tucked]
@@ -424,6 +425,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+def revealable(state: State) -> tuple[Reveal, ...]:
+    """Reveals of catalog cards of the deck's next Class not yet met this game."""
+    klass = expected_class(state)
+    seen = _seen(state)
+    return tuple(Reveal(card.name) for card in state.cards if card.klass == klass and name_key(card.name) not in seen)
+
+
+def can_ignore_fog(state: State) -> bool:
+    """True when the player to gain may still reveal at the start despite the Fog: 'Using a Guide' lets a
+    Guide ignore a "Weather limitation", and Fog is one ("limiting you to 3 revealed Climb options")."""
+    weather = weather_now(state)
+    return (state.phase is Phase.GAIN and weather is not None and weather.reveal_at_end and not state.fog_ignored
+            and not state.players[state.turn].gerry and expected_class(state) is not None)
+
+
 def prompt(state: State) -> str:
     """What the game waits for, in words (for a screen's header)."""
     if state.phase is Phase.FINISHED:
@@ -439,6 +455,9 @@ def prompt(state: State) -> str:
     if state.phase is Phase.REVEAL:
         late = weather is not None and weather.reveal_at_end
         return f"{where}: {player.name}, reveal a {which} Climb" + (" at the end of the turn." if late else ".")
+    if can_ignore_fog(state):
+        return (f"{where}: {player.name}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
+                "of the turn, unless a Guide ignores the Weather and you reveal first.")
     return f"{where}: {player.name}, gain a revealed Climb and tuck it."
 
 
@@ -540,7 +559,8 @@ class _Outcome:
 
 
 def _reveal(state: State, action: Reveal) -> State:
-    if state.phase not in (Phase.SETUP, Phase.REVEAL):
+    early = can_ignore_fog(state)
+    if state.phase not in (Phase.SETUP, Phase.REVEAL) and not early:
         raise IllegalAction(f"{_who(state)} reveals at the start of the turn (with Fog, at its end), "
                             f"not now: gain a revealed Climb first")
     klass = expected_class(state)
@@ -574,6 +594,9 @@ def _reveal(state: State, action: Reveal) -> State:
         if len(state.row) < load_data().deck.revealed_at_start:
             return state
         return _settle(_start_turn(replace(state, round=1, turn=0)))
+    if early:
+        # Revealed at the start despite the Fog: the gain must then ignore the Weather.
+        return replace(state, fog_ignored=True, log=state.log[:-1] + (state.log[-1] + ", ignoring the Fog",))
     return _settle(_finish_step(state))
 
 
@@ -607,8 +630,11 @@ def _gain(state: State, action: Gain) -> State:
             ignores.add(hire.ignores)
         hired.append(tucked.card)
     # The check uses the tableau from before the Guides leave it: changes take effect next turn.
-    outcome = _evaluate(card, player_attributes(state, index), weather_now(state), player.hiker,
-                        frozenset(ignores))
+    attrs = player_attributes(state, index)
+    if state.fog_ignored and Ignore.WEATHER not in ignores and not attrs.ignores_weather:
+        raise IllegalAction(f"{player.name} revealed at the start despite the Fog: hire a Guide to ignore the "
+                            "Weather with this gain (or undo the reveal)")
+    outcome = _evaluate(card, attrs, weather_now(state), player.hiker, frozenset(ignores))
     if not outcome.requirements_met or not outcome.hazard_met:
         raise IllegalAction(f"{player.name} cannot gain {card.name}: {outcome.reason}")
     if action.side not in outcome.sides:
@@ -628,6 +654,9 @@ def _gain(state: State, action: Gain) -> State:
 def _pass(state: State) -> State:
     if state.phase is not Phase.GAIN:
         raise IllegalAction(f"{_who(state)} must reveal a Climb first")
+    if state.fog_ignored and not player_attributes(state, state.turn).ignores_weather:
+        raise IllegalAction(f"{_who(state)} revealed at the start despite the Fog, which needs a Guide hired with a "
+                            "gain; undo the reveal to pass")
     if not can_pass(state):
         raise IllegalAction(f"{_who(state)} can gain a revealed Climb (with Guides if need be), so the turn "
                             f"must tuck one ('Tuck the Gained Climb Card')")
@@ -675,7 +704,9 @@ def _start_turn(state: State) -> State:
 def _finish_step(state: State) -> State:
     steps = _turn_steps(state)
     position = steps.index(state.phase)
-    if position + 1 < len(steps):
+    if state.fog_ignored:
+        state = replace(state, fog_ignored=False)  # the reveal was made first: the turn ends with the gain
+    elif position + 1 < len(steps):
         return replace(state, phase=steps[position + 1])
     turn, round_number = state.turn + 1, state.round
     if turn == len(state.players):

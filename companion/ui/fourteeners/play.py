@@ -19,8 +19,8 @@ from companion.games.fourteeners.abilities import class_label, describe_ability
 from companion.games.fourteeners.catalog import Card, Catalog, with_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
-    GainCheck, Ignore, Phase, Reveal, State, can_pass, cards_to_save, current_player, expected_class, gain_check,
-    legal_actions, prompt, weather_now,
+    GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_to_save, current_player, expected_class,
+    gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.ui.common.abandon import use_abandon
@@ -66,6 +66,8 @@ class Draft:
     more_guides: bool = False
     ability: AbilityForm | None = None                # the chosen side's ability, when not described yet
     describing: CardForm | None = None                # a revealed card described on the spot
+    fog_reveal: bool = False                          # revealing first in a Fog round, a Guide ignoring the Fog
+    fog_guide: str | None = None                      # the tucked Climb hired to ignore the Fog
 
 
 def replay(record: dict[str, Any]) -> State:
@@ -181,7 +183,18 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
         body.append(_reveal_panel(state, draft, set_draft, act, shown, describe_name))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
+    elif state.phase is Phase.GAIN and active and draft.fog_reveal and can_ignore_fog(state):
+        body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name))
+        body.append(ft.Row([labelled("ft-fog-cancel", ft.TextButton(
+            "Keep to the Fog: reveal at the end", key="ft-fog-cancel",
+            on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))]))
+        body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active:
+        if can_ignore_fog(state):
+            # 'Using a Guide' ignores a "Weather limitation", and the Fog limits the options to 3 (docs/rulings.md).
+            body.append(ft.Row([labelled("ft-fog-reveal", ft.OutlinedButton(
+                "Hire a Guide to ignore the Fog: reveal first", key="ft-fog-reveal", icon=ft.Icons.SUPPORT_ROUNDED,
+                on_click=bind(set_draft, replace(draft, fog_reveal=True))))]))
         body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
     elif state.phase is Phase.FINISHED:
         body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
@@ -282,7 +295,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         ft.Text(heading, key="ft-reveal-title", size=17, weight=ft.FontWeight.W_600),
         ft.Text(" ".join(notes), key="ft-reveal-notes", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    names = [a.card for a in legal_actions(state) if isinstance(a, Reveal) and isinstance(a.card, str)]
+    names = [a.card for a in revealable(state) if isinstance(a.card, str)]
     cards = [card for name in names if (card := state.card(name)) is not None]
     # With nothing in the catalog to pick, the form to describe the card is the only way: open it at once.
     describing = draft.describing if draft.describing is not None or cards else CardForm(klass=klass)
@@ -479,8 +492,22 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                                 f"describe it as printed.", size=13))
         controls.append(ability_editor("ftg", draft.ability or AbilityForm(),
                                        lambda form: set_draft(replace(draft, ability=form))))
+    # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
+    # chosen for it, or an ability ignores the Weather).
+    fog_needed = (state.fog_ignored and not check.attributes.ignores_weather
+                  and not (option is not None and Ignore.WEATHER in option.ignores))
+    if fog_needed:
+        hired = {name for _, name in draft.hires} | set(draft.extra)
+        chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
+                             draft.fog_guide == t.card.name,
+                             bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
+                                                     else t.card.name)),
+                             disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
+                 for t in player.tucked]
+        controls.append(chip_row(chips, label="You revealed first despite the Fog: which tucked Climb is the Guide "
+                                              "ignoring it?"))
     ready = chosen_side is not None and chosen_side in open_sides and (
-        option is None or len(draft.hires) == len(option.ignores))
+        option is None or len(draft.hires) == len(option.ignores)) and (not fog_needed or draft.fog_guide is not None)
 
     def confirm() -> None:
         if chosen_side is None:
@@ -488,6 +515,8 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         doc: dict[str, Any] = {"type": "gain", "card": card.name, "side": chosen_side.value}
         guides = [{"card": name, "ignores": ignore} for ignore, name in draft.hires]
         guides += [{"card": name, "ignores": None} for name in draft.extra]
+        if fog_needed and draft.fog_guide is not None:
+            guides.append({"card": draft.fog_guide, "ignores": Ignore.WEATHER.value})
         if guides:
             doc["guides"] = guides
         if needs_description:
