@@ -124,3 +124,31 @@ def test_editing_and_merging() -> None:
     with pytest.raises(InvalidInput, match="4 Accolade cards"):
         with_accolade(accolades, AccoladeCard("Fifth", None, None))
     assert len(with_accolade(accolades, AccoladeCard("acc 0", None, None)).accolades) == 4
+
+
+def test_the_hazard_requirement_and_the_hazard_icon_are_one_fact():
+    # 'Climb Cards': "Hazard (triangle icon)"; 'Gain a Revealed Climb Card': "Hazard is a third requirement".
+    from companion.games.fourteeners.catalog import card_to_doc, parse_card
+    from companion.games.fourteeners.data import Icon
+
+    base = {"name": "Cross", "class": 3, "endurance": 2, "technique": 2, "sides": {}}
+    old_flag_only = parse_card(dict(base, hazard=True, icons=["photo"]), "card")
+    old_icon_only = parse_card(dict(base, hazard=False, icons=["hazard"]), "card")
+    new_style = parse_card(dict(base, icons=["hazard"]), "card")
+    for card in (old_flag_only, old_icon_only, new_style):
+        assert card.hazard and Icon.HAZARD in card.icons
+        doc = card_to_doc(card)
+        assert doc["hazard"] is True and "hazard" in doc["icons"]
+    assert old_flag_only.icons == (Icon.HAZARD, Icon.PHOTO) or set(old_flag_only.icons) == {Icon.HAZARD, Icon.PHOTO}
+    plain = parse_card(dict(base, hazard=False, icons=[]), "card")
+    assert not plain.hazard and card_to_doc(plain)["hazard"] is False
+
+
+def test_the_card_form_sets_the_hazard_with_one_chip():
+    from companion.ui.fourteeners.forms import CardForm
+
+    form = CardForm(name="Cross", klass=3).toggled_icon("hazard")
+    card = form.parse()
+    assert form.hazard and card.hazard and Icon.HAZARD in card.icons
+    assert not form.toggled_icon("hazard").parse().hazard
+    assert CardForm.from_card(card).hazard

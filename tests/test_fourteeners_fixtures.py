@@ -63,7 +63,9 @@ def synthetic_catalog_doc() -> dict[str, Any]:
                 f"Peak {klass}-{number + 1}", klass,
                 endurance=klass - 1 + number % 2, technique=klass - 1 + (number + 1) % 3 // 2,
                 hazard=klass >= 3 and number % 3 == 0,
-                icons=_ICONS[serial % len(_ICONS)],
+                # The Hazard icon is the Hazard requirement: it shows exactly on the cards that have one.
+                icons=tuple(i for i in _ICONS[serial % len(_ICONS)] if i != "hazard")
+                + (("hazard",) if klass >= 3 and number % 3 == 0 else ()),
                 capstone=_CAPSTONES[(serial + klass) % len(_CAPSTONES)],
                 gear=_GEAR[serial % len(_GEAR)],
                 training=_TRAINING[serial % len(_TRAINING)],

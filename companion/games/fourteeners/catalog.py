@@ -11,7 +11,9 @@ and can share the catalog as one JSON document:
 
 A CARD is `{"name", "class": 1-4, "endurance", "technique", "hazard": bool, "icons": [...], "sides":
 {"capstone": ABILITY | null, "gear": ..., "training": ..., "plans": ...}}`; a side left out or null is not
-described yet. Importing checks everything and refuses a bad file with the field named (DataError).
+described yet. The Hazard requirement and the Hazard corner icon are one printed fact ('Climb Cards': "Hazard
+(triangle icon)"; 'Gain a Revealed Climb Card': "Hazard is a third requirement"): a card has it when either
+says so (older catalogs could disagree), and it is written both ways. Importing checks everything and refuses a bad file with the field named (DataError).
 """
 
 from __future__ import annotations
@@ -60,9 +62,13 @@ class Card:
     klass: ClassNumber
     endurance: int
     technique: int
-    hazard: bool
-    icons: tuple[Icon, ...]
+    icons: tuple[Icon, ...]                    # the Hazard icon is also the Hazard requirement
     sides: tuple[Ability | None, ...]          # in Side order: capstone, gear, training, plans
+
+    @property
+    def hazard(self) -> bool:
+        """The Hazard requirement: the Hazard icon in the card's corner (one printed fact)."""
+        return Icon.HAZARD in self.icons
 
     def ability(self, side: Side) -> Ability | None:
         """The ability printed on one side, or None while it is not described."""
@@ -142,15 +148,16 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         if key not in _CARD_KEYS:
             raise InvalidInput(f"{where}: unknown key {key!r}; a card has {', '.join(_CARD_KEYS)}")
     for key in _CARD_KEYS:
-        if key not in doc:
+        if key not in doc and key != "hazard":
             raise InvalidInput(f"{where}.{key}: is missing")
     name = _name(doc["name"], f"{where}.name")
     klass = doc["class"]
     if isinstance(klass, bool) or not isinstance(klass, int) or klass not in CLASSES:
         raise InvalidInput(f"{where}.class: must be 1, 2, 3 or 4 (Class I-IV), not {klass!r}")
-    if not isinstance(doc["hazard"], bool):
+    hazard = doc.get("hazard", False)
+    if not isinstance(hazard, bool):
         raise InvalidInput(f"{where}.hazard: must be true or false (whether the Climb has a Hazard "
-                           f"requirement), not {doc['hazard']!r}")
+                           f"requirement), not {hazard!r}")
     icons = doc["icons"]
     if not isinstance(icons, list):
         raise InvalidInput(f"{where}.icons: must be a list of {', '.join(i.value for i in Icon)}")
@@ -164,6 +171,8 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         if icon in parsed_icons:
             raise InvalidInput(f"{where}.icons[{index}]: {raw!r} is listed twice")
         parsed_icons.append(icon)
+    if hazard and Icon.HAZARD not in parsed_icons:
+        parsed_icons.append(Icon.HAZARD)  # a catalog that gave the requirement without its icon
     sides = doc["sides"]
     if not isinstance(sides, dict):
         raise InvalidInput(f"{where}.sides: must be an object with {', '.join(s.value for s in Side)}")
@@ -179,7 +188,6 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         klass=klass,
         endurance=_requirement(doc["endurance"], f"{where}.endurance"),
         technique=_requirement(doc["technique"], f"{where}.technique"),
-        hazard=doc["hazard"],
         icons=tuple(sorted(parsed_icons, key=list(Icon).index)),
         sides=abilities,
     )

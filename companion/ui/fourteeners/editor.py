@@ -470,14 +470,16 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
                 lambda n: change(replace(form, endurance=n)), icon=ft.Icons.HIKING_ROUNDED),
         stepper(f"{prefix}-technique", "Technique needed", form.technique,
                 lambda n: change(replace(form, technique=n)), icon=ft.Icons.TERRAIN_ROUNDED),
-        chip_row([choice_chip(f"{prefix}-hazard", "Hazard requirement", form.hazard,
-                              bind(change, replace(form, hazard=not form.hazard)),
-                              icon=ft.Icons.REPORT_ROUNDED)]),
+        # The Hazard icon is the Hazard requirement ('Climb Cards'): one chip, so they never disagree.
+        chip_row([choice_chip(f"{prefix}-hazard", "Hazard (icon and requirement)", form.hazard,
+                              bind(change, form.toggled_icon(Icon.HAZARD.value)),
+                              icon=ICON_GLYPHS[Icon.HAZARD])]),
     ], padding=12, spacing=4))
     controls.append(chip_row([
         choice_chip(f"{prefix}-icon-{icon.value}", icon_label(icon), icon.value in form.icons,
-                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon]) for icon in Icon],
-        label="Corner icons"))
+                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon])
+        for icon in Icon if icon is not Icon.HAZARD],
+        label="Other corner icons"))
     return controls
 
 

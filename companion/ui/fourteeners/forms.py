@@ -221,9 +221,13 @@ class CardForm:
     klass: int = 1
     endurance: int = 0
     technique: int = 0
-    hazard: bool = False
-    icons: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()          # the "hazard" icon is also the Hazard requirement: one chip sets both
     sides: tuple[AbilityForm | None, ...] = (None, None, None, None)     # in Side order
+
+    @property
+    def hazard(self) -> bool:
+        """The Hazard requirement, which is the Hazard icon."""
+        return Icon.HAZARD.value in self.icons
 
     def side(self, side: Side) -> AbilityForm | None:
         """The ability form of one side, None while it is not described."""
@@ -243,7 +247,7 @@ class CardForm:
     def to_doc(self) -> dict[str, Any]:
         """The CARD document."""
         return {"name": self.name, "class": self.klass, "endurance": self.endurance, "technique": self.technique,
-                "hazard": self.hazard, "icons": list(self.icons),
+                "icons": list(self.icons),
                 "sides": {side.value: None if form is None else form.to_doc()
                           for side, form in zip(Side, self.sides)}}
 
@@ -255,7 +259,7 @@ class CardForm:
     def from_card(cls, card: Card) -> CardForm:
         """The form showing a catalog card."""
         return cls(name=card.name, klass=card.klass, endurance=card.endurance, technique=card.technique,
-                   hazard=card.hazard, icons=tuple(i.value for i in card.icons),
+                   icons=tuple(i.value for i in card.icons),
                    sides=tuple(None if ability is None else AbilityForm.from_ability(ability)
                                for ability in card.sides))
 
