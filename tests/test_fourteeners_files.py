@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +75,9 @@ def test_the_catalog_may_be_a_file_path(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_a_shared_victory_is_a_list() -> None:
-    # Without an Accolade Ann has 5 + 10 + 1 = 16, 10 of it from Capstones.
-    doc = example(accolade=None)
+    # With an Accolade nobody meets (no tucked card shows a Photo; Guides do not count) Ann has 5 + 10 + 1 = 16,
+    # 10 of it from Capstones.
+    doc = example(accolade={"most": {"icon": "photo"}})
     bo = doc["players"][1]
     bo["tucked"] += [{"card": card("Bo 4", 3, capstone={"points": 7}), "side": "capstone"},
                      {"card": card("Bo 5", 2, plans={"points": 5}), "side": "plans"}]
@@ -219,3 +221,13 @@ def test_check_gain_against_a_tableau() -> None:
     assert "cannot be gained now" in format_check(result)
     with pytest.raises(InvalidInput, match="unknown Weather 'Hail'"):
         check_file({**doc, "weather": "Hail"})
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"accolade": None}, "accolade: a game of 2-4 players is scored with its Accolade"),
+    ({"accolade": None, "players": [{"name": "Ann", "hiker": "A", "tucked": []}]},
+     "players: one player plays the solo variant against Gerry; add Gerry"),
+])
+def test_a_table_without_its_accolade_or_its_gerry_is_refused(changes, message) -> None:
+    with pytest.raises(InvalidInput, match=re.escape(message)):
+        score_file(example(**changes))

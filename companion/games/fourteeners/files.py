@@ -226,6 +226,14 @@ def _check_table(entries: Sequence[Entry], has_accolade: bool) -> None:
         if entries[1].tableau.hiker != solo.gerry_hiker():
             raise IllegalAction(f"players[1].hiker: Gerry uses Hiker {solo.gerry_hiker()}")
     humans = [e for e in entries if not e.gerry]
+    if not gerries and len(entries) == 1:
+        # 'Solo Variant': one player plays against Gerry ("Your opponent is a simulated Hiker named Gerry").
+        raise InvalidInput("players: one player plays the solo variant against Gerry; add Gerry as the second "
+                           "player (\"gerry\": true)")
+    if not gerries and not has_accolade:
+        # 'Accolades': "During setup, randomly choose an Accolade as a scoring goal" -- only solo goes without.
+        raise InvalidInput("accolade: a game of 2-4 players is scored with its Accolade; give its category "
+                           "(null is only for the solo variant)")
     for index, entry in enumerate(humans):
         expected = {hiker_letters([False] * len(humans))[index], hiker_letters([True] * len(humans))[index]}
         if entry.tableau.hiker not in expected:
