@@ -369,9 +369,15 @@ def test_solo_setup_rules():
         start(players=("max",), solo="max")
     with pytest.raises(InvalidInput, match="starts with a player, not Max"):
         solo(lead="Max")
-    # Free Solo Mode: one player alone plays against Max, so one player without him is refused.
+    # Free Solo Mode: one player alone plays against Max, so a new Expedition of one player without him is
+    # refused; one saved before that rule still opens.
+    from companion.games.expedition.rules import check_new_setup, parse_setup
+
     with pytest.raises(InvalidInput, match="one player alone plays the Expedition against Max"):
-        start(players=("Ann",))
+        check_new_setup(parse_setup({"players": ["Ann"]}))
+    check_new_setup(parse_setup({"players": ["Ann"], "solo": "max"}))
+    old = scores(start(players=("Ann",), cards="off"), {"Ann": 70})
+    assert old.results[0].totals == (70,)
 
 
 def test_a_sheet_played_in_the_app_gives_its_points_without_its_cards():

@@ -50,7 +50,7 @@ def test_entries_are_checked_naming_the_field():
 def test_records_typed_in_from_the_booklet(store):
     added = hall_of_fame.add_record(store, "Kagkot", ["Ann"], 77, "2024-08-01")
     assert hall_of_fame.hall(store).column("kagkot").record == added
-    assert hall_of_fame.expedition_setup(store, ["Ann"])["records"]["kagkot"] == {
+    assert hall_of_fame.expedition_setup(store, ["Ann", "Bob"])["records"]["kagkot"] == {
         "score": 77, "names": ["Ann"], "date": "2024-08-01"}
     with pytest.raises(InvalidInput, match="unknown Ascent sheet 'k2'"):
         hall_of_fame.add_record(store, "k2", ["Ann"], 77)
@@ -98,6 +98,12 @@ def test_an_ascent_without_a_date_keeps_the_date_first_written(store):
     hall_of_fame.sync_expedition(store, "e", state, today=lambda: date(2026, 1, 2))
     hall_of_fame.sync_expedition(store, "e", state, today=lambda: date(2026, 9, 9))
     assert hall_of_fame.hall(store).column("dunai").record.date == "2026-01-02"
+
+
+def test_a_new_expedition_of_one_player_is_against_max(store):
+    with pytest.raises(InvalidInput, match="one player alone plays the Expedition against Max"):
+        hall_of_fame.expedition_setup(store, ["Ann"])
+    assert hall_of_fame.expedition_setup(store, ["Ann"], solo=True)["solo"] == "max"
 
 
 def test_the_deck_setting_goes_into_a_new_expedition(store):

@@ -28,7 +28,7 @@ from companion.games.expedition.halloffame import (
     opened_numbers,
     setup_records,
 )
-from companion.games.expedition.rules import State, parse_date
+from companion.games.expedition.rules import State, check_new_setup, parse_date, parse_setup
 
 __all__ = [
     "HALL_TABLE",
@@ -123,6 +123,7 @@ def expedition_setup(store: Any, players: list[Any], *, solo: bool = False, lead
         seed = random.SystemRandom().randrange(2**31)
     if seed is not None:
         setup["seed"] = seed
+    check_new_setup(parse_setup(setup))
     return setup
 
 
