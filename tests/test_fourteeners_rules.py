@@ -222,13 +222,41 @@ def test_an_undescribed_side_is_described_on_the_spot() -> None:
     assert after.card("Blank").ability(Side.PLANS) is not None
 
 
-def test_describe_fills_a_blank_side_everywhere_but_never_rewrites_one() -> None:
+def test_describe_fills_a_blank_side_everywhere_and_corrects_a_wrong_one() -> None:
     blank = c("Blank", 2, plans={"points": 1})
     state = position(game(2), tucked=(Tucked(blank, Side.PLANS),), row=(c("Other", 1),))
     after = rules.apply(state, Describe("blank", Side.GEAR, parse_ability({"utility": 1}, "a")))
     assert after.players[0].tucked[0].card.ability(Side.GEAR) is not None
-    with pytest.raises(IllegalAction, match="already described"):
-        rules.apply(after, Describe("Blank", Side.PLANS, parse_ability({"points": 3}, "a")))
+    # A tucked side described wrongly is described again, in place; the score follows, no turn is undone.
+    fixed = rules.apply(after, Describe("Blank", Side.PLANS, parse_ability({"points": 3}, "a")))
+    assert fixed.players[0].tucked[0].card.ability(Side.PLANS) == parse_ability({"points": 3}, "a")
+    assert fixed.turn == after.turn and fixed.round == after.round and "described again" in fixed.log[-1]
+
+
+def test_a_card_corner_hiker_and_weather_are_corrected_during_the_game() -> None:
+    from companion.games.fourteeners import session
+    from companion.games.fourteeners.scoring import score_tableaus, Entry
+
+    tucked = c("Cross", 3, 2, 2, plans={"per": {"icon": "photo"}, "points": 2}, capstone={"points": 5})
+    state = position(game(2), tucked=(Tucked(tucked, Side.PLANS),), row=(c("Other", 1),))
+    before = score_tableaus([Entry("P1", rules.tableau(state, 0))], None).player("P1").plans
+    doc = dict(rules.action_to_doc(rules.Correct(tucked)))
+    doc["card"] = dict(doc["card"], icons=["photo"])        # the Photo in the corner was missed
+    after = session.apply(state, doc)
+    assert score_tableaus([Entry("P1", rules.tableau(after, 0))], None).player("P1").plans == before + 2
+    with pytest.raises(IllegalAction, match="its Class cannot change"):
+        session.apply(after, dict(doc, card=dict(doc["card"], **{"class": 2})))
+    with pytest.raises(InvalidInput, match="has not been revealed"):
+        session.apply(after, dict(doc, card=dict(doc["card"], name="Nowhere")))
+    hiker = session.apply(after, {"type": "hiker", "hiker": "A", "ability": {"points": 2}})
+    assert hiker.setup.catalog.hiker_ability("A") == parse_ability({"points": 2}, "a")
+    weather = session.apply(after, {"type": "weather", "weather": "Rain", "effects": [{"block_side": "gear"}]})
+    assert weather.setup.catalog.weather_effects("Rain")[0].side is Side.GEAR
+    with pytest.raises(InvalidInput, match="the rulebook defines Fog"):
+        session.apply(after, {"type": "weather", "weather": "Fog", "effects": []})
+    # Each survives the round trip through the saved action.
+    for action in (rules.Correct(tucked), rules.DescribeHiker("A", None)):
+        assert rules.parse_action(rules.action_to_doc(action)) == action
 
 
 def test_pass_only_when_nothing_can_be_gained() -> None:

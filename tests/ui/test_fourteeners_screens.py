@@ -346,3 +346,44 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     done = keeper.state(session_id)
     assert done.players[0].guides[-1].name == guide and done.turn == 1 and len(done.row) == 3
     assert not done.fog_ignored
+
+
+async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_game(open_ui, store):
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    keeper = _keeper(store)
+    for name in ("Peak 1-1", "Peak 1-3", "Peak 1-5", "Peak 1-7"):
+        keeper.act(session_id, {"type": "reveal", "card": name})
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-1", "side": "plans"})
+    keeper.act(session_id, {"type": "reveal", "card": "Peak 1-2"})
+    before = keeper.state(session_id)
+    plans_before = scoring.score_tableaus([scoring.Entry("Ann", rules.tableau(before, 0))], None).player("Ann")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-correct")
+    await ui.click("ft-fix-card-peak-1-1")
+    assert "Correct Peak 1-1" in ui.get("ftc-title").value
+    # The Photo in the corner was missed when the card was entered.
+    await ui.click("ftc-icon-photo")
+    await ui.click("ftc-save")
+    after = keeper.state(session_id)
+    card = after.players[0].tucked[0].card
+    assert card.name == "Peak 1-1" and any(i.value == "photo" for i in card.icons)
+    assert (after.round, after.turn, after.phase) == (before.round, before.turn, before.phase)  # nothing undone
+    assert keeper.get(session_id).actions[-1]["type"] == "correct"
+    assert load_catalog(store).card("Peak 1-1") is None  # the game's own copy, not the owner's catalog
+    # Hiker A's printed ability and the Rain, described during the game, in this game.
+    await ui.click("ft-correct")
+    await ui.click("ft-fix-hiker-A")
+    await ui.click("fth-on")
+    await ui.click("fth-i0-effect-utility")
+    await ui.click("fth-save")
+    assert rules.player_attributes(keeper.state(session_id), 0).utility == \
+        rules.player_attributes(after, 0).utility + 1
+    await ui.click("ft-correct")
+    await ui.click("ft-fix-weather-rain")
+    await ui.click("ftw-add")                       # the game's Rain costs 1 Endurance; it also blocks Plans
+    await ui.click("ftw-e1-kind-block_side")
+    await ui.click("ftw-e1-side-plans")
+    await ui.click("ftw-save")
+    rain = keeper.state(session_id).setup.catalog.weather_effects("Rain")
+    assert [(e.kind.value, e.side) for e in rain] == [("extra", None), ("block_side", Side.PLANS)]
+    assert [a["type"] for a in keeper.get(session_id).actions[-3:]] == ["correct", "hiker", "weather"]

@@ -22,15 +22,17 @@ from companion.errors import IllegalAction, InvalidInput
 from . import solo
 from .abilities import (
     Ability, Attributes, Category, Tableau, Tucked, WeatherEffect, WeatherKind, ability_to_doc,
-    attributes, class_label, describe_ability, describe_weather, parse_ability,
+    attributes, class_label, describe_ability, describe_weather, parse_ability, parse_weather, weather_to_doc,
 )
-from .catalog import EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card
+from .catalog import (
+    EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card, with_hiker, with_weather,
+)
 from .data import ClassNumber, HikerLetter, Side, load_data
 
 __all__ = [
     "PlayerIndex", "Phase", "Ignore", "ActionType",
     "PlayerSetup", "AccoladeChoice", "Setup", "Player", "State",
-    "Reveal", "GuideHire", "Gain", "Pass", "Describe", "Action",
+    "Reveal", "GuideHire", "Gain", "Pass", "Describe", "Correct", "DescribeHiker", "DescribeWeather", "Action",
     "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
     "deck_counts", "hiker_letters", "draw_accolade", "new_game",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
@@ -66,6 +68,9 @@ class ActionType(str, Enum):
     GAIN = "gain"
     PASS = "pass"
     DESCRIBE = "describe"
+    CORRECT = "correct"
+    HIKER = "hiker"
+    WEATHER = "weather"
 
 
 @dataclass(frozen=True)
@@ -176,7 +181,31 @@ class Describe:
     ability: Ability
 
 
-Action: TypeAlias = Reveal | Gain | Pass | Describe
+@dataclass(frozen=True)
+class Correct:
+    """A card met this game described again as printed (its corner and sides): it replaces the earlier
+    description wherever the card lies, and scoring follows; the turns played with it stand."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class DescribeHiker:
+    """A Hiker side's printed ability described (or corrected, or cleared with None) during the game."""
+
+    hiker: HikerLetter
+    ability: Ability | None
+
+
+@dataclass(frozen=True)
+class DescribeWeather:
+    """A Weather card's effects described (or corrected, or cleared with None) during the game."""
+
+    weather: str
+    effects: tuple[WeatherEffect, ...] | None
+
+
+Action: TypeAlias = Reveal | Gain | Pass | Describe | Correct | DescribeHiker | DescribeWeather
 
 
 @dataclass(frozen=True)
@@ -467,6 +496,16 @@ def apply(state: State, action: Action) -> State:
     """Apply one action and return the new state; IllegalAction names the rule that refuses it."""
     if isinstance(action, Describe):
         return _describe(state, action)
+    if isinstance(action, Correct):
+        return _correct(state, action)
+    if isinstance(action, DescribeHiker):
+        return replace(state, setup=replace(state.setup, catalog=with_hiker(state.setup.catalog, action.hiker,
+                                                                              action.ability)),
+                       log=state.log + (f"Hiker {action.hiker}'s ability described",))
+    if isinstance(action, DescribeWeather):
+        return replace(state, setup=replace(state.setup, catalog=with_weather(state.setup.catalog, action.weather,
+                                                                                action.effects)),
+                       log=state.log + (f"{action.weather}'s effect described",))
     if state.phase is Phase.FINISHED:
         raise IllegalAction("the game is over after nine rounds ('Game End and Scoring')")
     if isinstance(action, Reveal):
@@ -489,7 +528,9 @@ def parse_action(doc: Any) -> Action:
         raise InvalidInput(f"type: {kind!r} is not an action; actions: "
                            f"{', '.join(t.value for t in ActionType)}") from None
     allowed = {ActionType.REVEAL: {"card"}, ActionType.GAIN: {"card", "side", "guides", "ability"},
-               ActionType.PASS: set(), ActionType.DESCRIBE: {"card", "side", "ability"}}[action_type]
+               ActionType.PASS: set(), ActionType.DESCRIBE: {"card", "side", "ability"},
+               ActionType.CORRECT: {"card"}, ActionType.HIKER: {"hiker", "ability"},
+               ActionType.WEATHER: {"weather", "effects"}}[action_type]
     for key in doc:
         if key != "type" and key not in allowed:
             raise InvalidInput(f"{key}: not part of a {action_type.value} action; it has "
@@ -499,6 +540,22 @@ def parse_action(doc: Any) -> Action:
     if action_type is ActionType.REVEAL:
         raw = doc.get("card")
         return Reveal(parse_card(raw, "card") if isinstance(raw, dict) else _name_field(raw, "card"))
+    if action_type is ActionType.CORRECT:
+        if not isinstance(doc.get("card"), dict):
+            raise InvalidInput("card: must be the whole card as printed (a CARD object)")
+        return Correct(parse_card(doc["card"], "card"))
+    if action_type is ActionType.HIKER:
+        letter = doc.get("hiker")
+        if letter not in load_data().hikers.letters:
+            raise InvalidInput(f"hiker: {letter!r} is not a Hiker; Hikers: {', '.join(load_data().hikers.letters)}")
+        raw = doc.get("ability")
+        return DescribeHiker(letter, None if raw is None else parse_ability(raw, "ability"))
+    if action_type is ActionType.WEATHER:
+        name = doc.get("weather")
+        if not isinstance(name, str):
+            raise InvalidInput("weather: must name a Weather card of the forecasts")
+        raw = doc.get("effects")
+        return DescribeWeather(name, None if raw is None else parse_weather(raw, "effects"))
     name = _name_field(doc.get("card"), "card")
     side = _side_field(doc.get("side"), "side")
     if action_type is ActionType.DESCRIBE:
@@ -535,6 +592,14 @@ def action_to_doc(action: Action) -> dict[str, Any]:
     if isinstance(action, Describe):
         return {"type": ActionType.DESCRIBE.value, "card": action.card, "side": action.side.value,
                 "ability": ability_to_doc(action.ability)}
+    if isinstance(action, Correct):
+        return {"type": ActionType.CORRECT.value, "card": card_to_doc(action.card)}
+    if isinstance(action, DescribeHiker):
+        return {"type": ActionType.HIKER.value, "hiker": action.hiker,
+                "ability": None if action.ability is None else ability_to_doc(action.ability)}
+    if isinstance(action, DescribeWeather):
+        return {"type": ActionType.WEATHER.value, "weather": action.weather,
+                "effects": None if action.effects is None else weather_to_doc(action.effects)}
     doc: dict[str, Any] = {"type": ActionType.GAIN.value, "card": action.card, "side": action.side.value}
     if action.guides:
         doc["guides"] = [{"card": g.card, "ignores": None if g.ignores is None else g.ignores.value}
@@ -671,12 +736,27 @@ def _describe(state: State, action: Describe) -> State:
     if card is None:
         raise InvalidInput(f"unknown card {action.card!r}: it has not been revealed this game")
     current = card.ability(action.side)
+    if current == action.ability:
+        return state
+    # A side described wrongly is described again: the new words replace the old wherever the card lies
+    # (a tucked side included), and scoring follows; the turns already played stand.
+    state = _replace_card(state, card.with_side(action.side, action.ability))
     if current is not None:
-        if current == action.ability:
-            return state
-        raise IllegalAction(f"{card.name}'s {action.side.value} side is already described as "
-                            f"{describe_ability(current)!r}; change it in the card editor")
-    return _replace_card(state, card.with_side(action.side, action.ability))
+        state = replace(state, log=state.log + (f"{card.name}'s {action.side.value} side described again",))
+    return state
+
+
+def _correct(state: State, action: Correct) -> State:
+    card = state.card(action.card.name)
+    if card is None:
+        raise InvalidInput(f"unknown card {action.card.name!r}: it has not been revealed this game")
+    if action.card.klass != card.klass:
+        raise IllegalAction(f"{card.name} was revealed as {class_label(card.klass)}, the Class the deck gave at "
+                            f"that draw; its Class cannot change (undo the reveal to enter another card)")
+    if action.card == card:
+        return state
+    return replace(_replace_card(state, action.card),
+                   log=state.log + (f"{card.name} described again as printed",))
 
 
 def _gerry_take(state: State) -> State:

@@ -14,10 +14,12 @@ from dataclasses import replace
 import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
-from companion.games.fourteeners.abilities import describe_ability, describe_category, describe_weather, vocabulary
+from companion.games.fourteeners.abilities import (
+    ability_to_doc, describe_ability, describe_category, describe_weather, vocabulary, weather_to_doc,
+)
 from companion.games.fourteeners.catalog import (
-    AccoladeSide, Catalog, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather, without_accolade,
-    without_card,
+    AccoladeSide, Catalog, card_to_doc, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather,
+    without_accolade, without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.ui.fourteeners.forms import (
@@ -391,13 +393,21 @@ def CatalogShare() -> ft.Control:
 
 # --- the card editor ------------------------------------------------------------------------------------------
 
+def _game_state(app, game: str):
+    """The game in progress being corrected (a 14ers session id)."""
+    return app.keeper.state(game)
+
+
 @ft.component
-def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
-    """Add or edit one Climb card: Class, requirements, Hazard, icons, and each side's ability."""
+def CardEditor(original: str | None, close: Callable[[], None], game: str | None = None) -> ft.Control:
+    """Add or edit one Climb card: Class, requirements, Hazard, icons, and each side's ability. With `game` (a
+    14ers session id), correct the card as that game met it: the correction replaces its description in the
+    game (tucked sides included) and scoring follows; its name and Class stay, and no turn is undone."""
     use_back_cancels(close)
     app = use_app()
     catalog = load_catalog(app.store)
-    existing = catalog.card(original) if original else None
+    existing = (_game_state(app, game).card(original) if game is not None and original
+                else catalog.card(original) if original else None)
     form, set_form = ft.use_state(lambda: CardForm.from_card(existing) if existing else CardForm())
     name = use_field_text(form.name)
     error, set_error = ft.use_state(None)
@@ -409,7 +419,11 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
 
     def save() -> None:
         try:
-            save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
+            if game is not None and existing is not None:
+                fixed = replace(form, name=existing.name, klass=existing.klass).parse()
+                app.keeper.act(game, {"type": "correct", "card": card_to_doc(fixed)})
+            else:
+                save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
         except CompanionError as exc:
             set_error(readable(exc))
             return
@@ -430,19 +444,29 @@ def CardEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
         confirm_dialog("ftc-delete", f"Delete {existing.name}?", "The card leaves your catalog. Games already started keep their copy of it.", "Delete", delete,
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
-    body = card_fields("ftc", form, change, name)
+    if game is not None and existing is not None:
+        body: list[ft.Control] = [
+            ft.Text(f"Correct {existing.name}", size=20, weight=ft.FontWeight.W_600, key="ftc-title"),
+            ft.Text("Describe the card as printed. The correction replaces it in this game, tucked sides "
+                    "included, and the scores follow; the turns already played stand.", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            *card_fields("ftc", form, change, name, fixed_class=existing.klass)[1:],
+        ]
+    else:
+        body = card_fields("ftc", form, change, name)
     for side in Side:
         body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
     body.extend(problem_text(error, key="ftc-error"))
     buttons: list[ft.Control] = []
-    if existing is not None:
+    if existing is not None and game is None:
         buttons.append(labelled("ftc-delete", ft.TextButton(
             "Delete", key="ftc-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
             style=ft.ButtonStyle(color=ft.Colors.ERROR))))
     buttons.append(ft.Container(expand=True))
     buttons.append(labelled("ftc-cancel", ft.TextButton("Cancel", key="ftc-cancel", on_click=close)))
-    buttons.append(labelled("ftc-save", ft.FilledButton("Save card", key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
-                                                        on_click=save)))
+    buttons.append(labelled("ftc-save", ft.FilledButton(
+        "Save the correction" if game is not None else "Save card", key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
+        on_click=save)))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -587,11 +611,12 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
 # --- Hikers and Weather cards ---------------------------------------------------------------------------------
 
 @ft.component
-def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
-    """Describe the ability printed on one Hiker side (active all game, like a tucked card's)."""
+def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None) -> ft.Control:
+    """Describe the ability printed on one Hiker side (active all game, like a tucked card's); with `game`, in
+    that game only (the game keeps its own copy of the catalog)."""
     use_back_cancels(close)
     app = use_app()
-    catalog = load_catalog(app.store)
+    catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.hikers).get(letter)
     form, set_form = ft.use_state(lambda: None if current is None else AbilityForm.from_ability(current))
     error, set_error = ft.use_state(None)
@@ -603,7 +628,11 @@ def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
     def save() -> None:
         try:
             ability = None if form is None else form.parse(f"hikers.{letter}")
-            save_catalog(app.store, with_hiker(catalog, letter, ability))
+            if game is not None:
+                app.keeper.act(game, {"type": "hiker", "hiker": letter,
+                                      "ability": None if ability is None else ability_to_doc(ability)})
+            else:
+                save_catalog(app.store, with_hiker(catalog, letter, ability))
         except CompanionError as exc:
             set_error(readable(exc))
             return
@@ -625,11 +654,12 @@ def HikerEditor(letter: str, close: Callable[[], None]) -> ft.Control:
 
 
 @ft.component
-def WeatherEditor(name: str, close: Callable[[], None]) -> ft.Control:
-    """Describe what a Weather card does: extra Endurance or Technique costs, a blocked side, or nothing."""
+def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None) -> ft.Control:
+    """Describe what a Weather card does: extra Endurance or Technique costs, a blocked side, or nothing; with
+    `game`, in that game only."""
     use_back_cancels(close)
     app = use_app()
-    catalog = load_catalog(app.store)
+    catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.weather).get(name)
     form, set_form = ft.use_state(lambda: WeatherForm.from_effects(current))
     error, set_error = ft.use_state(None)
@@ -641,7 +671,11 @@ def WeatherEditor(name: str, close: Callable[[], None]) -> ft.Control:
     def save(clear: bool = False) -> None:
         try:
             parsed = None if clear else form.parse(f"weather.{name}")
-            save_catalog(app.store, with_weather(catalog, name, parsed))
+            if game is not None:
+                app.keeper.act(game, {"type": "weather", "weather": name,
+                                      "effects": None if parsed is None else weather_to_doc(parsed)})
+            else:
+                save_catalog(app.store, with_weather(catalog, name, parsed))
         except CompanionError as exc:
             set_error(readable(exc))
             return

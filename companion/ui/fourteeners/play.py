@@ -25,7 +25,9 @@ from companion.games.fourteeners.rules import (
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
-from companion.ui.fourteeners.editor import ability_editor, card_fields, readable
+from companion.ui.fourteeners.editor import (
+    CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
+)
 from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_label
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
@@ -100,6 +102,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
+    # A correction being entered: ("menu",), ("card", name), ("hiker", letter) or ("weather", name).
+    fixing, set_fixing = ft.use_state(None)
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
@@ -202,6 +206,20 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if pending and not {card.name for card in pending} <= set(later):
         body.append(_pending(pending, catalog, app, set_problem,
                              lambda: set_later(tuple(card.name for card in pending))))
+    if active and fixing is not None:
+        close_fix = bind(set_fixing, None)
+        if fixing[0] == "card":
+            body.append(CardEditor(fixing[1], close_fix, game=session_id))
+        elif fixing[0] == "hiker":
+            body.append(HikerEditor(fixing[1], close_fix, game=session_id))
+        elif fixing[0] == "weather":
+            body.append(WeatherEditor(fixing[1], close_fix, game=session_id))
+        else:
+            body.append(_corrections(state, set_fixing))
+    elif active:
+        body.append(ft.Row([labelled("ft-correct", ft.TextButton(
+            "Correct a card, a Hiker or the Weather", key="ft-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+            on_click=bind(set_fixing, ("menu",))))]))
     body.append(section_title("Tableaus", key="ft-tableaus-title"))
     body.extend(_tableaus(state, viewing, set_viewing))
     if state.log:
@@ -680,6 +698,35 @@ def _tableaus(state: State, viewing: int | None, set_viewing) -> list[ft.Control
              for i, p in enumerate(state.players)]
     return [ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             hiker_card(state, shown, key=f"ft-tableau-{shown}", current=shown == turn)]
+
+
+def _corrections(state: State, set_fixing) -> ft.Control:
+    """What can be described again during the game: every card met (revealed, tucked, hired as a Guide), the
+    Hikers at the table, and the Weather cards when the Weather is played."""
+    cards = sorted(state.cards, key=lambda card: (card.klass, card.name.casefold()))
+    controls: list[ft.Control] = [
+        ft.Row([ft.Text("Correct what was described wrongly", size=16, weight=ft.FontWeight.W_600, expand=True),
+                labelled("ft-correct-close", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="ft-correct-close",
+                                                           tooltip="Close", on_click=bind(set_fixing, None)))]),
+        ft.Text("A correction replaces the description in this game and the scores follow; no turn is undone.",
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if cards:
+        controls.append(chip_row([choice_chip(f"ft-fix-card-{slug(card.name)}", f"{roman(card.klass)} · {card.name}",
+                                              False, bind(set_fixing, ("card", card.name))) for card in cards],
+                                 label="Climbs met this game"))
+    hikers = sorted({player.hiker for player in state.players})
+    controls.append(chip_row([choice_chip(f"ft-fix-hiker-{letter}", f"Hiker {letter}", False,
+                                          bind(set_fixing, ("hiker", letter))) for letter in hikers],
+                             label="Hikers"))
+    if state.setup.weather:
+        # Clear Skies and Fog are the rulebook's own and are not described by the players.
+        rulebook = {name for name, _ in load_data().forecasts.rulebook_effects}
+        names = [n for n in load_data().forecasts.names if n not in rulebook]
+        controls.append(chip_row([choice_chip(f"ft-fix-weather-{slug(name)}", name, False,
+                                              bind(set_fixing, ("weather", name))) for name in names],
+                                 label="Weather cards"))
+    return panel(controls, key="ft-corrections", tone="raised")
 
 
 def _log(state: State) -> ft.Control:
