@@ -33,12 +33,11 @@ def refused(error, message, state, **action):
         act(state, **action)
 
 
-def _moves(state, seat, rng, *, earn=None, max_earn=None, cards=()):
-    """Legal turns for an app seat this round (no card taken), optionally only those that do (not) make a
-    new zone for the player or for Max, and that use exactly `cards`."""
+def _moves(state, seat, roll, *, earn=None, max_earn=None, cards=()):
+    """Legal turns for an app seat with this roll (no card taken), optionally only those that do (not) make
+    a new zone for the player or for Max, and that use exactly `cards`."""
     table = state.table
     index = sheet_seats(state).index(seat)
-    roll = table.roll or rng.choice(ROLLS)
     out = []
     for move in legal_actions(table.states[index], roll):
         if set(move.assists) != set(cards):
@@ -52,10 +51,18 @@ def _moves(state, seat, rng, *, earn=None, max_earn=None, cards=()):
     return out
 
 
-def turn(state, seat, rng, **want):
-    """Write one legal turn for `seat` (one that matches `want` when the roll allows; else any)."""
+def turn(state, seat, rng, *, roll=None, **want):
+    """Write one legal turn for `seat` with the round's roll (or `roll`, or a random one): one that matches
+    `want` when the roll allows, else any."""
     name = state.setup.names[seat]
-    moves = _moves(state, seat, rng, **want) or _moves(state, seat, rng, cards=want.get("cards", ()))
+    fixed = state.table.roll or roll
+    moves = []
+    for _ in range(1 if fixed else 30):  # the dice are the players' to enter: look for a roll that fits
+        roll = fixed or rng.choice(ROLLS)
+        moves = _moves(state, seat, roll, **want)
+        if moves:
+            break
+    moves = moves or _moves(state, seat, roll, cards=want.get("cards", ()))
     return act(state, type="turn", player=name, **rng.choice(moves).to_dict())
 
 
@@ -67,6 +74,7 @@ def test_the_sheet_takes_the_expeditions_cards_and_the_rounds_picks_go_in_lead_o
     state = session.start({"players": ["Ann", "Bob", {"name": "Cy", "paper": True}], "lead": "Bob"})
     state = act(state, type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps", "tent"])
     state = act(state, type="pick", picks=[{"player": "Cy", "card": "tent"}])  # a paper player, earlier
+    assert state.lead == 2
     assert expected(state)[0] is ActionType.SHEET
     state = act(state, type="sheet", dice_seed=5)
     assert sheet_seats(state) == (0, 1) and [s.assists for s in state.table.states] == [(), ()]
@@ -74,17 +82,17 @@ def test_the_sheet_takes_the_expeditions_cards_and_the_rounds_picks_go_in_lead_o
             dice=[3, 2], op="sum", circle=8, take="rope")
     refused(IllegalAction, "Cy plays on paper", state, type="turn", player="Cy", dice=[3, 2], op="sum", circle=8)
     rng = random.Random(2)
-    # Rounds without a new zone until one where both make one.
+    # Rounds without a new zone until a roll with which Ann makes one.
     while True:
-        ann_earns = bool(_moves(state, 0, rng, earn=True)) if state.table.roll is None else False
-        if state.table.round > 1 and ann_earns:
+        roll = rng.choice(ROLLS)
+        if state.table.round > 1 and _moves(state, 0, roll, earn=True):
             break
-        state = turn(state, 0, rng, earn=False)
+        state = turn(state, 0, rng, roll=roll, earn=False)
         state = turn(state, 1, rng, earn=False)
         assert state.due == ()
-    state = turn(state, 0, rng, earn=True)
-    assert state.due == ()  # the round is not over: Bob has still to write
-    state = turn(state, 1, rng, earn=True) if _moves(state, 1, rng, earn=True) else turn(state, 1, rng)
+    state = turn(state, 0, rng, roll=roll, earn=True)
+    assert state.table.states[0].earned and state.due == ()  # the round is not over: Bob has still to write
+    state = turn(state, 1, rng, earn=True)
     bob_earned = state.table.states[1].earned
     assert state.due == ((0, 1) if bob_earned else (0,))
     assert expected(state) == (ActionType.PICK,)
@@ -95,11 +103,12 @@ def test_the_sheet_takes_the_expeditions_cards_and_the_rounds_picks_go_in_lead_o
         refused(IllegalAction, "Bob made no new zone", state, type="pick",
                 picks=[{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}])
         state = act(state, type="pick", picks=[{"player": "Ann", "card": "rope"}, {"player": "Cy", "card": "rope"}])
-        # From the Lead Climber (Bob) clockwise: Cy, then Ann, who is last and leads now.
-        assert state.lead == 0
+        # Cy leads since his pick before the sheet: Cy, then Ann, who is last and leads now.
+        assert state.lead == 0 and state.hands[2] == (ROPE, TENT)
     else:
         state = act(state, type="pick", picks=[{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}])
-        assert state.lead == 0  # Bob leads, so he picks first and Ann, after him, is last
+        # From the Lead Climber (Cy, since his pick before the sheet) clockwise: Ann, then Bob, who leads now.
+        assert state.lead == 1 and state.hands[1] == (ROPE,)
     assert state.hands[0] == (ROPE,) and state.table.states[0].assists == (ROPE,)
     assert all(sheet.assists == state.hands[n] for n, sheet in zip(sheet_seats(state), state.table.states))
     refused(IllegalAction, "Ann's sheet is played in the app: a card is used there", state,
@@ -116,7 +125,7 @@ def test_a_card_used_on_the_sheet_goes_back_in_the_box_and_a_card_not_held_is_re
     if state.due:
         state = picks_of_none(state)
     refused(IllegalAction, "the tent card is not held", state, type="turn", player="Ann", dice=[6, 5], op="sum",
-            circle=_moves(state, 0, rng)[0].circle, assist="tent")
+            circle=_moves(state, 0, rng.choice(ROLLS))[0].circle, assist="tent")
     # Give Ann a Tent through a round's picks, then use it.
     while not state.due or 0 not in state.due:
         state = turn(state, 0, rng, earn=True)
@@ -126,13 +135,13 @@ def test_a_card_used_on_the_sheet_goes_back_in_the_box_and_a_card_not_held_is_re
     state = act(state, type="pick", picks=[{"player": state.setup.names[n], "card": "tent" if n == 0 else None}
                                            for n in state.due])
     assert state.hands[0] == (TENT,) and state.pool.count(TENT) == 1
-    tent_turns = _moves(state, 0, rng, cards=(TENT,))
+    tent_turns = _moves(state, 0, rng.choice(ROLLS), cards=(TENT,))
     while not tent_turns:
         state = turn(state, 0, rng, earn=False)
         state = turn(state, 1, rng, earn=False)
         if state.due:
             state = picks_of_none(state)
-        tent_turns = _moves(state, 0, rng, cards=(TENT,))
+        tent_turns = _moves(state, 0, rng.choice(ROLLS), cards=(TENT,))
     box = state.box
     state = act(state, type="turn", player="Ann", **tent_turns[0].to_dict())
     assert state.hands[0] == () and state.table.states[0].assists == () and state.box == tuple(sorted(
@@ -157,32 +166,43 @@ def test_an_earner_with_no_card_left_still_takes_the_lead_climber_card():
     assert state.lead == 0 and state.hands[0] == ()
 
 
-def test_max_on_the_sheet_earns_from_1s_and_2s_picks_with_the_player_and_never_a_fourth():
+def _until_max_picks(state, rng):
+    """Play Ann's rounds, preferring those where Max alone makes a new zone of 1s or 2s, until he has to
+    pick; rounds where only Ann made one end with her taking no card."""
+    while 1 not in state.due:
+        if state.due:
+            state = picks_of_none(state)
+        state = turn(state, 0, rng, max_earn=True)
+    return state
+
+
+def test_max_on_the_sheet_earns_from_1s_and_2s_and_takes_the_card_chosen_for_him():
     state = session.start({"players": ["Ann"], "solo": "max"})
     state = act(state, type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
     state = act(state, type="sheet", dice_seed=3)
-    rng = random.Random(11)
-    taken = 0
-    while not state.table.complete:
-        state = turn(state, 0, rng, earn=False, max_earn=True)
-        if state.due:
-            assert 1 in state.due or state.table.states[0].earned
-            if 1 in state.due:
-                card = [c for c in state.pool if c is not SCHNAPPS][:1]
-                if len(state.hands[1]) >= 3 or not card:
-                    if len(state.hands[1]) >= 3:
-                        refused(IllegalAction, "Max holds 3 Assist cards already", state, type="pick",
-                                picks=[{"player": "Max", "card": state.pool[0].value}])
-                    state = picks_of_none(state)
-                else:
-                    picks = [{"player": "Max", "card": card[0].value}] + \
-                        [{"player": "Ann", "card": None} for n in state.due if n == 0]
-                    state = act(state, type="pick", picks=picks)
-                    taken += 1
-            else:
-                state = picks_of_none(state)
-        assert state.table.states[0].max_assists == len(state.hands[1]) <= 3
-    assert taken >= 1
+    state = _until_max_picks(state, random.Random(11))
+    assert 1 in state.due and state.table.states[0].max_earned
+    state = act(state, type="pick", picks=[{"player": state.setup.names[n], "card": "tent" if n == 1 else None}
+                                           for n in state.due])
+    assert state.hands[1] == (TENT,) and state.table.states[0].max_assists == 1 and state.lead == 1
+
+
+def test_max_at_three_is_in_the_round_with_no_card_and_may_take_the_lead():
+    # "don't take a 4th for him"; like a player who finds no card left, he is still involved in the round.
+    state = session.start({"players": ["Ann"], "solo": "max"})
+    state = act(state, type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    for card in ("rope", "tent", "compass"):
+        state = act(state, type="pick", picks=[{"player": "Max", "card": card}])
+    state = act(state, type="pick", picks=[{"player": "Ann", "card": None}])  # Ann leads again
+    state = act(state, type="sheet", dice_seed=3)
+    assert state.table.states[0].max_assists == 3 and state.lead == 0
+    state = _until_max_picks(state, random.Random(11))
+    assert 1 in state.due
+    others = [{"player": "Ann", "card": None}] if 0 in state.due else []
+    refused(IllegalAction, "Max holds 3 Assist cards already; never take a 4th for him", state, type="pick",
+            picks=[{"player": "Max", "card": "rope"}] + others)
+    state = act(state, type="pick", picks=[{"player": "Max", "card": None}] + others)
+    assert state.lead == 1 and len(state.hands[1]) == 3  # Max, after Ann from her lead, takes the lead and state.table.states[0].max_assists == 3
     refused(InvalidInput, "'scores' has no score for Ann", session.start({"players": ["Ann", "Bob"], "cards": "off"}),
             type="score", scores={"Bob": 3})
 
@@ -224,3 +244,25 @@ def test_a_solo_expedition_with_cards_off_still_counts_maxs_cards():
         state = act(state, type="score", scores={"Ann": points, "Max": 60})
     state = act(state, type="score", scores={"Ann": 80, "Max": 60})
     assert state.results[-1].totals == (80, 69) and state.over
+
+
+def test_the_sheet_can_be_set_aside_for_paper_and_is_done_with_once_the_ascent_is_scored():
+    state = session.start({"players": ["Ann", "Bob"], "cards": "off"})
+    state = act(state, type="sheet", dice_seed=1)
+    rng = random.Random(1)
+    state = turn(turn(state, 0, rng), 1, rng)
+    refused(IllegalAction, "the Ascent is scored once every circle is filled", state, type="score",
+            scores={"Ann": 50, "Bob": 40})
+    assert ActionType.SHEET in expected(state)
+    paper = act(state, type="sheet", drop=True)      # a player leaves: the table goes on on paper
+    assert paper.table is None and paper.due == ()
+    paper = act(paper, type="score", scores={"Ann": 50, "Bob": 40})
+    assert paper.results[0].totals == (50, 40)
+    refused(IllegalAction, "no sheet of Ascent 2 is being played", paper, type="sheet", drop=True)
+    # Scored from a full sheet, the Ascent leaves no sheet behind for the next one.
+    full = act(state, type="sheet", drop=True)
+    full = act(full, type="sheet", dice_seed=2)
+    while not full.table.complete:
+        full = turn(turn(full, 0, rng), 1, rng)
+    full = act(full, type="score", scores={})
+    assert full.table is None and full.ascent == 2 and expected(full)[0] is ActionType.SHEET

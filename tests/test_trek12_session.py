@@ -176,3 +176,10 @@ def test_free_solo_with_cards_treats_max_and_the_player_by_the_same_rule():
     last = session.apply(last, {"cash": ["rope"]})
     (_, mine), (_, his_last) = session.breakdowns(last)
     assert his_last.assists == 2 and his_last.total == his.total + 6 and mine.assists == 1
+
+
+def test_an_ascent_is_not_saved_before_every_tracked_player_has_cashed():
+    table = _fill(session.start({"sheet": "dunai", "players": [{"name": "Ann", "assists": ["rope"]}]}))
+    with pytest.raises(IllegalAction, match="Ann has still to say which Assist cards they cash"):
+        session.summary(table)
+    assert session.summary(session.apply(table, {"cash": []}))["players"][0]["name"] == "Ann"

@@ -93,3 +93,29 @@ async def test_a_plain_ascent_has_no_way_to_an_expedition(open_ui, store):
     ui.get("t12-final-when")
     assert ui.find("t12-expedition") is None
     assert "Back to the Expedition" not in ui.text()
+
+
+async def test_a_sheet_of_an_earlier_version_is_saved_with_its_cards_kept_for_the_expedition(open_ui, store):
+    # Its cards are cashed on the Expedition: the sheet saves without asking, and the Expedition sees the
+    # cards the sheet ended with.
+    from companion.ui.expedition.sheets import sheet_link, sheet_result
+
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    setup = hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": False},
+                                                  {"id": None, "name": "Bob", "paper": True}], lead="Ann")
+    expedition = keeper.start("expedition", setup, [ann.id], "Expedition")
+    keeper.act(expedition.id, {"type": "reveal", "cards": ["rope", "rope", "tent", "tent", "compass"]})
+    keeper.act(expedition.id, {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}]})
+    sheet = keeper.start("trek12", {"sheet": "dunai", "dice_seed": 11,
+                                    "players": [{"id": ann.id, "name": "Ann", "assists": ["rope"]}]},
+                         [ann.id], "Dunai · Expedition Ascent 1")
+    store.table(SHEET_TABLE).upsert(SheetLink(sheet.id, expedition.id, 1, (0,)).to_doc())
+    play_out(store, sheet.id)
+    ui = await open_ui(route=f"/play/trek12/{sheet.id}")
+    assert ui.find("t12-cash") is None  # no cashing here: the Expedition does it
+    await ui.click("t12-finish")
+    assert store.history.get(sheet.id) is not None
+    state = keeper.state(expedition.id)
+    result = sheet_result(store, sheet_link(store, expedition.id, 1), state)
+    assert result is not None and result.for_seat(0).kept == 1 == len(state.hands[0])

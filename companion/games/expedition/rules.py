@@ -107,7 +107,7 @@ _ACTION_KEYS = {
     "use": ("type", "player", "card"),
     "score": ("type", "scores", "cash", "challenges", "date"),
     "open": ("type", "note"),
-    "sheet": ("type", "dice_seed", "ruleset"),
+    "sheet": ("type", "dice_seed", "ruleset", "drop"),
     "turn": ("type", "player", "dice", "op", "circle", "links", "max_links", "assist", "rope"),
 }
 
@@ -249,6 +249,7 @@ class StartSheet:
 
     dice_seed: int | None
     ruleset: dict[str, Any] | None = None
+    drop: bool = False  # stop playing the sheet in the app (the players go on on paper); its turns are dropped
 
 
 @dataclass(frozen=True)
@@ -425,7 +426,10 @@ def parse_action(state: State, doc: Any) -> Action:
         ruleset = doc.get("ruleset")
         if ruleset is not None and not isinstance(ruleset, dict):
             raise InvalidInput(f"'ruleset' must be an object like {{\"merge_lines\": false}}, not {ruleset!r}")
-        return StartSheet(seed, ruleset)
+        drop = doc.get("drop", False)
+        if not isinstance(drop, bool):
+            raise InvalidInput(f"'drop' must be true or false, not {drop!r}")
+        return StartSheet(seed, ruleset, drop)
     if kind == "turn":
         if "player" not in doc:
             raise InvalidInput("a 'turn' action names the \"player\" writing on the sheet")
@@ -466,13 +470,17 @@ def expected(state: State) -> tuple[ActionType, ...]:
         if state.due:
             return (ActionType.PICK,)
         sheet: tuple[ActionType, ...] = ()
-        if state.table is None and sheet_seats(state):
-            sheet = (ActionType.SHEET,)
-        elif state.table is not None and not state.table.complete:
-            sheet = (ActionType.TURN,)
-        if state.setup.cards is CardMode.OFF:
-            return sheet + ((ActionType.PICK,) if state.setup.solo else ()) + (ActionType.SCORE,)
-        return sheet + (ActionType.PICK, ActionType.USE, ActionType.SCORE)
+        if state.table is None:
+            sheet = (ActionType.SHEET,) if sheet_seats(state) else ()
+            if state.setup.cards is CardMode.OFF:
+                return sheet + ((ActionType.PICK,) if state.setup.solo else ()) + (ActionType.SCORE,)
+            return sheet + (ActionType.PICK, ActionType.USE, ActionType.SCORE)
+        # A sheet in the app: its turns, its picks when a round ends, and the score once it is full; players
+        # on paper still pick and use cards between. SHEET here is dropping it.
+        paper = any(seat.paper for seat in state.setup.seats) and state.setup.cards is not CardMode.OFF
+        during = (ActionType.TURN,) if not state.table.complete else (ActionType.SCORE,)
+        return during + ((ActionType.PICK, ActionType.USE) if paper else ()) + (ActionType.SHEET,)
+    return ()
     return ()
 
 
@@ -749,7 +757,9 @@ def _score(state: State, action: ScoreAscent) -> State:
     envelope = _due_envelope(state, action.met, totals)
     result = AscentResult(number, sheet, action.points, tuple(cashed), totals, stars, before, record, action.met,
                           None if envelope is None else envelope.number, action.date)
-    next_state = replace(state, hands=tuple(hands), box=_sorted(box), results=state.results + (result,))
+    # The Ascent is over: its sheet in the app (if any) is done with; the results keep what it scored.
+    next_state = replace(state, hands=tuple(hands), box=_sorted(box), results=state.results + (result,),
+                         table=None, dice_seed=None, due=())
     if envelope is not None:
         return replace(next_state, phase=Phase.ENVELOPE, envelopes=state.envelopes + (envelope,))
     return _next_ascent(next_state)
@@ -775,6 +785,12 @@ def _start_sheet(state: State, action: StartSheet) -> State:
     setup = state.setup
     if state.phase is not Phase.CLIMB:
         raise IllegalAction("the sheet is played during an Ascent; " + _not_climbing(state))
+    if action.drop:
+        # The table goes on on paper: the sheet's turns go, while every card picked or used stays as it was
+        # (those happened at the table); the Ascent is then scored from the paper sheets.
+        if state.table is None:
+            raise IllegalAction(f"no sheet of Ascent {state.ascent} is being played in the app")
+        return replace(state, table=None, dice_seed=None, due=())
     if state.table is not None:
         raise IllegalAction(f"the sheet of Ascent {state.ascent} is already being played in the app")
     seats = sheet_seats(state)

@@ -196,6 +196,10 @@ def breakdowns(table: Table) -> list[tuple[str, ScoreBreakdown]]:
 def summary(table: Table) -> dict[str, Any]:
     """History record fields: game, title (the sheet's name), players with score and winner, detail (with
     "solo": "max" in Free Solo, None otherwise, so a record says who Max is without its setup)."""
+    waiting = cashing_seat(table)
+    if waiting is not None:
+        raise IllegalAction(f"{table.seats[waiting].name} has still to say which Assist cards they cash (an empty "
+                            "list keeps them all) before the Ascent is saved")
     scored = breakdowns(table)
     best = max(b.total for _, b in scored)
     players = [{"id": seat.id, "name": seat.name, "score": b.total, "winner": b.total == best}

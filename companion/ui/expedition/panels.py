@@ -21,6 +21,7 @@ from companion.games.expedition.rules import (
     lead_order,
     reveal_count,
     sealed_envelopes,
+    sheet_seats,
 )
 from companion.games.expedition.scoring import CARD_POINTS
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
@@ -119,7 +120,7 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
 def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, *,
                 on_pick: Callable[[], None], on_use: Callable[[SeatNo, Assist], None],
                 on_score: Callable[[], None], on_sheet: Callable[[], None],
-                on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
+                on_sheet_scores: Callable[[], None], on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
     """The Ascent under way: cards in play and in hand (tap a held card to use it), the round's picks, the sheet
     on this device, and scoring."""
     setup = state.setup
@@ -133,17 +134,20 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
                 _offer_row(state),
             ]),
         ]),
-        *(_sheet_block(state, offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores)
+        *(_sheet_block(state, offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores, on_drop=on_drop)
           if offer is not None else []),
+        # While the app's sheet is being filled, the Ascent is scored from it once it is full.
         labelled("exp-score-open", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-open",
                                                    icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
+                                                   disabled=state.table is not None and not state.table.complete,
                                                    style=_BIG)),
     ], key="exp-climb", tone="high"))
     if setup.cards is CardMode.OFF:
         out.append(ft.Text("Assist cards are kept on the table in this Expedition: include the cards cashed in "
                            "each score.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        if setup.solo:
-            # Max's cards are still counted: his +3 each on the last Ascent and his limit of 3 depend on them.
+        if setup.solo and state.table is None:
+            # Max's cards are still counted: his +3 each on the last Ascent and his limit of 3 depend on them
+            # (on the app's sheet, his picks come with the round's picks there).
             max_seat = next(n for n, seat in enumerate(setup.seats) if seat.is_max)
             out.append(panel([
                 ft.Text(f"Max holds {plural(len(state.hands[max_seat]), 'Assist card')} of {MAX_ASSISTS}",
@@ -179,7 +183,8 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         held = state.hands[seat]
         chips: list[ft.Control] = []
         for index, card in enumerate(held):
-            usable = not info.is_max
+            # Max never uses his cards; a player on the app's sheet uses them there, in the turn they help.
+            usable = not info.is_max and not (state.table is not None and seat in sheet_seats(state))
             chips.append(card_chip(card, small=True, key=f"exp-hand-{seat}-{index}",
                                    on_click=bind(on_use, seat, card) if usable else None,
                                    action=f"{info.name} uses" if usable else None))
@@ -228,10 +233,14 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                 "Lead Climber." + (" Max's card is yours to choose, from a zone of 1s or 2s." if setup.solo else ""),
                 size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    on_sheet = set(sheet_seats(state)) | {n for n, s in enumerate(setup.seats) if s.is_max} \
+        if state.table is not None else set()
     for seat in lead_order(state):
         info = setup.seats[seat]
         if setup.cards is CardMode.OFF and not info.is_max:
             continue  # with cards off, only Max's picks are recorded
+        if seat in on_sheet and seat not in fixed:
+            continue  # the sheet says who made a new zone this round
         choice = draft.get(seat)
         held = state.hands[seat]
         max_full = info.is_max and len(held) >= MAX_ASSISTS
@@ -295,7 +304,8 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                     expand=True),
         ]),
         ft.Text("Type each sheet's final score without the cards; tap the cards each player cashes (+3 each)."
-                if tracked else "Type each sheet's final score, cards cashed included.", size=12,
+                if tracked else "Type each sheet's final score, cards cashed included"
+                + (" (Max's without his cards: the app counts those)." if setup.solo else "."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if offer is not None and offer.status is SheetStatus.FINISHED and offer.result is not None:
@@ -415,7 +425,7 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
 
 
 def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None],
-                 on_sheet_scores: Callable[[], None]) -> list[ft.Control]:
+                 on_sheet_scores: Callable[[], None], on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
     who = " & ".join(offer.players)
     if offer.status is SheetStatus.PLAYING:
         waiting: list[ft.Control] = []
@@ -423,8 +433,14 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
             names = " and ".join(state.setup.names[n] for n in state.due)
             waiting.append(ft.Text(f"{names} made a new zone on the sheet: the round's picks come next (here or "
                                    "on the sheet).", key="exp-sheet-due", size=12, weight=ft.FontWeight.W_600))
-        return waiting + [labelled("exp-sheet-open", ft.OutlinedButton(
-            "Continue the sheet in the app", key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet))]
+        drop: list[ft.Control] = []
+        if offer.embedded and on_drop is not None:
+            drop.append(labelled("exp-sheet-drop", ft.TextButton(
+                "Go on on paper instead", key="exp-sheet-drop", icon=ft.Icons.EDIT_OFF_ROUNDED, on_click=on_drop,
+                tooltip="Stop the sheet in the app; the cards picked and used stay as they are")))
+        return waiting + [ft.Row(wrap=True, spacing=8, controls=[labelled("exp-sheet-open", ft.OutlinedButton(
+            "Continue the sheet in the app", key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet)),
+            *drop])]
     if offer.status is SheetStatus.FINISHED:
         result = offer.result
         if result is None:

@@ -78,7 +78,7 @@ from companion.ui.expedition.stars import (
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import in_progress_or_finished
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
@@ -126,6 +126,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     notice, set_notice = ft.use_state(None)
     using, set_using = ft.use_state(None)
     confirming, set_confirming = ft.use_state(False)
+    dropping, set_dropping = ft.use_state(False)
 
     def leave_abandoned() -> None:
         set_confirming(False)
@@ -170,6 +171,17 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
                               on_confirm=lambda: use_card()) if using is not None else None)
+
+    def drop_sheet() -> None:
+        set_dropping(False)
+        act({"type": "sheet", "drop": True},
+            "The sheet in the app is set aside: type each sheet's score from paper when the Ascent ends.")
+
+    ft.use_dialog(confirm_dialog(
+        "exp-drop", "Go on on paper?",
+        "The turns written on the app's sheet for this Ascent are set aside (undo brings them back); the cards "
+        "picked and used stay as they are.", "Go on on paper", drop_sheet, lambda: set_dropping(False),
+        cancel="Keep the sheet") if dropping else None)
 
     # -- writing through the keeper -----------------------------------------------------------------
 
@@ -374,7 +386,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),
                                     on_score=lambda: open_score(False), on_sheet=play_sheet,
-                                    on_sheet_scores=lambda: open_score(True)))
+                                    on_sheet_scores=lambda: open_score(True),
+                                    on_drop=lambda: set_dropping(True)))
         elif state.phase is Phase.ENVELOPE:
             body.append(envelope_panel(state, colours, note, on_open=open_envelope))
         if state.over:
@@ -548,6 +561,10 @@ def _what(doc: Mapping | None) -> str:
         return "the scoring of the Ascent"
     if kind == "open":
         return "the envelope's note"
+    if kind == "turn":
+        return f"{doc.get('player')}'s turn on the sheet"
+    if kind == "sheet":
+        return "setting the sheet aside" if doc.get("drop") else "the start of the sheet in the app"
     return "the last step"
 
 

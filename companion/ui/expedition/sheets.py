@@ -21,6 +21,7 @@ from companion.games.expedition.challenges import challenges_met
 from companion.games.expedition.data import EnvelopeNo
 from companion.games.expedition.rules import SeatNo, State
 from companion.games.expedition.scoring import sheet_points
+from companion.games.trek12 import session as trek12
 from companion.games.trek12.scoring import LineScore, ScoreBreakdown, ZoneScore
 
 __all__ = [
@@ -143,16 +144,37 @@ def sheet_result(store: Any, link: SheetLink, state: State) -> SheetResult | Non
     scores = detail.get("scores")
     if not isinstance(scores, Sequence) or len(scores) != len(link.seats):
         return None
+    held = _held_at_end(record)
     out = []
-    for seat, doc in zip(link.seats, scores):
+    for index, (seat, doc) in enumerate(zip(link.seats, scores)):
         try:
             is_max = state.setup.seats[seat].is_max
             breakdown = _breakdown(doc, max_rules=is_max)
         except (KeyError, TypeError, ValueError, IndexError):
             return None
-        met = () if is_max else challenges_met(breakdown)
-        out.append(SeatResult(seat, sheet_points(breakdown), met, breakdown.assists, breakdown.total))
+        # Max's sheet meets challenges like anyone's (docs/rulings.md). The cards the sheet ended with come
+        # from replaying it (its score counts only the cards cashed there, none since cashing moved to the
+        # Expedition); a record that no longer replays falls back on its score.
+        kept = held[index] if held is not None and index < len(held) else breakdown.assists
+        out.append(SeatResult(seat, sheet_points(breakdown), challenges_met(breakdown), kept, breakdown.total))
     return SheetResult(tuple(out), bool(detail.get("complete", True)))
+
+
+def _held_at_end(record: Mapping[str, Any]) -> list[int] | None:
+    """How many cards each sheet of a finished Trek 12 record held at its end (players, then Max)."""
+    kept = record.get("session")
+    if not isinstance(kept, Mapping):
+        return None
+    try:
+        table = trek12.start(dict(kept.get("setup") or {}))
+        for action in kept.get("actions") or []:
+            table = trek12.apply(table, dict(action))
+    except (CompanionError, TypeError, AttributeError):
+        return None
+    counts = [len(state.assists or ()) + len(state.cashed or ()) for state in table.states]
+    if table.solo:
+        counts.append(table.states[0].max_assists)
+    return counts
 
 
 def expedition_of_sheet(store: Any, session_id: str) -> str | None:

@@ -302,6 +302,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         step(source.redo)
 
     def finish() -> None:
+        if expedition and not embedded:
+            # A sheet an earlier version started for an Expedition: its cards are cashed on the Expedition,
+            # so each player keeps them all here.
+            try:
+                while (who := engine.cashing_seat(source.table())) is not None:
+                    source.act({"cash": [], "player": who})
+            except CompanionError as exc:
+                set_problem(first_capital(str(exc)))
+                return
         finish_game(app, session_id, set_problem, what="Ascent")
 
     def toggle_cash(card_index: int) -> None:
@@ -445,7 +454,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     elif seat is None and embedded:
         panel.extend(_sheet_done_panel(table, session_id))
     elif seat is None:
-        cashing = engine.cashing_seat(table)
+        cashing = None if expedition else engine.cashing_seat(table)
         if cashing is not None:
             panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
                                      note=note))
