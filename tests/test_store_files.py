@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -451,3 +453,38 @@ def test_the_lock_of_a_dead_process_is_taken_over(tmp_data_dir, run_python):
     assert (tmp_data_dir / "companion.lock").read_text().strip().isdigit()  # it never cleaned up
     with open_store(tmp_data_dir) as store:
         assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Windows refuses to delete a file another process holds open")
+def test_deleting_the_lock_file_lets_no_second_process_in(file_store, run_python):
+    file_store.players.add("Ann")
+    (file_store.data_dir / "companion.lock").unlink()
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.players.add('Bob')"))
+    assert result.returncode == 3, result.stderr
+    # companion.lock named the holder; without it the refusal cannot, but it still refuses
+    assert result.stdout.strip() == f"the companion is already running on {file_store.data_dir} (another process); " \
+                                    "close it first"
+    with pytest.raises(StoreLocked, match="already open in this program"):
+        open_store(file_store.data_dir)
+    file_store.players.add("Cid")  # the first store carries on, alone
+    file_store.close()
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.close()"))
+    assert result.stdout.strip() == "opened ['Ann', 'Cid']", result.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the folder itself is locked on POSIX systems only")
+def test_a_folder_that_cannot_be_locked_falls_back_on_the_lock_file(tmp_data_dir, monkeypatch):
+    from companion.store import lock
+
+    real = lock.fcntl.flock
+
+    def no_folder_locks(fd, operation):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.ENOLCK, "No locks available")
+        real(fd, operation)
+
+    monkeypatch.setattr(lock.fcntl, "flock", no_folder_locks)
+    with open_store(tmp_data_dir) as store:
+        assert not store._lock.on_folder and store._lock.held
+        with pytest.raises(StoreLocked, match="already open in this program"):
+            open_store(tmp_data_dir)
