@@ -29,7 +29,8 @@ from companion.errors import InvalidInput, StoreError
 from companion.paths import default_data_dir
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
-from companion.store.history import MonthFiles, check_history_keys, check_month, month_title
+from companion.store.history import TABLE as HISTORY_TABLE
+from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
     HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
     month_file, month_of_file, table_file,
@@ -234,7 +235,7 @@ class Store:
         changes: dict[str, RawData | None] = dict(files)
         for month in list(self._months_present()):
             changes.setdefault(month_file(month), None)
-        self._commit(changes)
+        self._commit(changes, "restoring a copy of the whole history")
 
     def _months_present(self) -> list[str]:
         if self.data_dir is None or not (self.data_dir / HISTORY_DIR).is_dir():
@@ -256,6 +257,30 @@ class Store:
 
         self._check_open()
         return import_document(self, doc)
+
+    @_locked
+    def finish_session(self, session_id: str, record: dict[str, Any]) -> str:
+        """Move a game from the games in progress to History in one step (its record's id is returned).
+
+        The record is checked as `history.add` checks it; its month file and sessions.json are then written in
+        one commit, so a crash leaves the game either still in progress or finished, never both.
+        """
+        self._check_open()
+        sessions = self._dbs[SESSIONS_FILE].raw().get("sessions", {})
+        doc_id = next((key for key, doc in sessions.items() if doc["id"] == session_id), None)
+        if doc_id is None:
+            raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
+        doc = self.history.checked(record)
+        month = month_of(doc["finished"])
+        content = self._months.content(month)
+        games = content.get(HISTORY_TABLE, {})
+        next_id = max((int(key) for key in games), default=0) + 1
+        self._commit({
+            month_file(month): {**content, HISTORY_TABLE: {**games, str(next_id): doc}},
+            SESSIONS_FILE: {**self._dbs[SESSIONS_FILE].raw(),
+                            "sessions": {key: value for key, value in sessions.items() if key != doc_id}},
+        }, "finishing a game")
+        return doc["id"]
 
     @_locked
     def close(self) -> None:
@@ -281,13 +306,16 @@ class Store:
         return db
 
     @_locked
-    def _commit(self, changes: dict[str, RawData | None]) -> None:
-        """Write several files' new content together (all or nothing; None removes a month file), then use it."""
+    def _commit(self, changes: dict[str, RawData | None], label: str) -> None:
+        """Write several files' new content together (all or nothing; None removes a month file), then use it.
+
+        `label` names the change ("an import") for the notice if a crash leaves it to the next start.
+        """
         self._check_open()
         if self.data_dir is not None:
             try:
                 payloads = {file: None if data is None else atomic.encode_json(data) for file, data in changes.items()}
-                atomic.commit_files(self.data_dir, payloads)
+                atomic.commit_files(self.data_dir, payloads, label=label)
             except OSError as exc:
                 raise StoreError(f"could not save in the data folder: {exc.strerror or exc}; "
                                  "nothing was changed") from None
@@ -307,6 +335,20 @@ class Store:
     def _check_open(self) -> None:
         if self.closed:
             raise StoreError("the store has been closed; open it again to save")
+
+    def _close_finished_sessions(self) -> None:
+        """Take out of the games in progress those that History holds exactly as they are.
+
+        Versions before `finish_session` saved a finished game to History and then removed it from the games
+        in progress; one stopped between the two left the game in both, and finishing it again kept nothing
+        new. The game was finished: this completes what was done. A game whose play differs from what History
+        holds (a copy of it finished elsewhere and imported) stays in progress.
+        """
+        for doc in list(self._dbs[SESSIONS_FILE].raw().get("sessions", {}).values()):
+            if doc["id"] in self._months:
+                finished = self._months.get(doc["id"])
+                if finished is not None and records.same_play(finished, doc):
+                    self.sessions.delete(doc["id"])
 
 
 def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
@@ -440,8 +482,10 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
     offered: list[Path] = []
     changed = None if saving is None else saving.changed
     stamp = _file_stamp(clock())
+    label = atomic.commit_label(folder)
     if atomic.recover_commit(folder):
-        notices.append("An import or upgrade was interrupted last time; it has now been completed.")
+        what = label[:1].upper() + label[1:] if label else "An import or upgrade"
+        notices.append(f"{what} was interrupted last time; it has now been completed.")
     atomic.remove_leftovers(folder, (HISTORY_DIR,))
 
     # The version comes first: files written by a newer version must be refused untouched, not taken
@@ -497,8 +541,10 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
     months = MonthFiles.open(folder, preloaded, set_aside, changed)
     dbs = {name: Database(name, folder / name, data, changed) for name, data in loaded.items() if data is not None}
     dbs.setdefault(SESSIONS_FILE, Database(SESSIONS_FILE, folder / SESSIONS_FILE, None, changed))
-    return Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
-                 offered=offered, schema_version=target, saving=saving)
+    store = Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
+                  offered=offered, schema_version=target, saving=saving)
+    store._close_finished_sessions()
+    return store
 
 
 def _check_or_set_aside(folder: Path, name: str, loaded: dict[str, RawData | None], stamp: str,
@@ -533,7 +579,7 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
             kept.append(_relative(folder, copy))
     changes: dict[str, bytes | None] = {name: atomic.encode_json(data) for name, data in files.items()}
     changes.update({name: None for name in before if name not in files})  # files a step retired
-    atomic.commit_files(folder, changes)
+    atomic.commit_files(folder, changes, label="an upgrade of the saved data")
     for name in before:
         if name not in files:
             del loaded[name]
