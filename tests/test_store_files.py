@@ -375,7 +375,9 @@ def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_di
     assert not (tmp_data_dir / "prefs.json").exists()
     assert (tmp_data_dir / "prefs.json.bak").exists()
     meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
-    assert list(meta.values()) == [{"key": "schema", "value": len(STEPS) + 1}]
+    # prefs.json.bak beside no prefs.json is a retired file, not one deleted by hand
+    assert list(meta.values()) == [{"key": "schema", "value": len(STEPS) + 1},
+                                   {"key": "retired", "value": ["prefs.json"]}]
     with open_store(tmp_data_dir, migration_steps=STEPS) as again:
         assert again.notices == []
 
