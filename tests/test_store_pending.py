@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import cli
 from companion.errors import StoreError
 from companion.store import open_store
 from companion.store.folder import BackupKind
@@ -46,6 +47,12 @@ def damaged(folder: Path) -> None:
 def deleted(folder: Path) -> None:
     two_saves_of_sessions(folder)
     (folder / "sessions.json").unlink()
+
+
+def run_cli(args, capsys) -> tuple[int, str, str]:
+    status = cli.main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 # -- the notice lasts until the player decides -------------------------------------------------------------
@@ -267,3 +274,26 @@ def test_a_new_folder_and_a_folder_without_copies_start_quietly(tmp_data_dir):
     with open_store(tmp_data_dir) as store:
         assert store.notices == []  # nothing was kept, so nothing can be offered or lost
 
+
+# -- every way in reports it the same way ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("damage", [damaged, deleted])
+def test_export_and_import_report_the_damage_every_time_and_leave_it_for_the_app(tmp_data_dir, tmp_path, capsys,
+                                                                               damage):
+    damage(tmp_data_dir)
+    backup = tmp_path / "backup.json"
+    status, out, err = run_cli(["export", str(backup), "--data-dir", str(tmp_data_dir)], capsys)
+    assert status == 0 and out.startswith("Backup written to")
+    [line] = err.splitlines()
+    assert line.startswith("companion: sessions.json ") and "sessions.backup-" in line
+    status, out, again = run_cli(["import", str(backup), "--data-dir", str(tmp_data_dir)], capsys)
+    assert status == 0 and out.startswith(f"Imported {backup}")
+    assert again == err  # the same notice, word for word, while the player has not decided
+    with open_store(tmp_data_dir) as app:  # the app started afterwards offers the copy
+        assert [f"companion: {n}" for n in app.notices] == [line]
+        [copy] = app.offered_backups()
+        assert copy.path.name in line
+        app.restore_backup(copy.path)
+    status, out, err = run_cli(["export", str(backup), "--data-dir", str(tmp_data_dir)], capsys)
+    assert status == 0 and err == ""
