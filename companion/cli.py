@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from companion.errors import CompanionError
 
-__all__ = ["main", "DEFAULT_PORT"]
+__all__ = ["main", "print_notices", "DEFAULT_PORT"]
 
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
@@ -136,10 +136,22 @@ def _read_json(file: str) -> Any:
         raise _Failure(f"cannot read {file}: {exc.strerror}") from None
 
 
+def print_notices(store):
+    """Print the store's notices on stderr, one line each; returns the store.
+
+    Every way in prints them so (each command here, the app, a built app's console): a damaged file's notice
+    is given at every start until the player decides about it in the app, so a command that only exports
+    cannot make it pass unseen.
+    """
+    for notice in store.notices:
+        print(f"companion: {' '.join(notice.split())}", file=sys.stderr)
+    return store
+
+
 def _open_store(data_dir: str | None):
     from companion.store import open_store
 
-    return open_store(Path(data_dir) if data_dir else None)
+    return print_notices(open_store(Path(data_dir) if data_dir else None))
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -221,8 +233,6 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
         use_system_allocator(rest)
     store = _open_store(args.data_dir)
     try:
-        for notice in store.notices:
-            print(f"companion: {notice}", file=sys.stderr)
         if web:
             return _serve(store, host, args.port, args.lan)
         import flet as ft

@@ -61,9 +61,9 @@ def open_app_store():
 def print_notices(store):
     """Print the store's start-up notices as the command line does (a built app's console keeps them; the
     home screen shows them too); returns the store."""
-    for notice in store.notices:
-        print(f"companion: {notice}", file=sys.stderr)
-    return store
+    from companion.cli import print_notices as print_as_the_command_line  # noqa: PLC0415
+
+    return print_as_the_command_line(store)
 
 
 def owns_its_files() -> bool:

@@ -188,12 +188,13 @@ class SessionKeeper:
 
     @_locked
     def finish(self, session_id: SessionId) -> str:
-        """Record the finished game in history (from the engine's summary) and close the session; its id."""
+        """Record the finished game in history (from the engine's summary) and close the session, in one step;
+        the record's id (the session's, unless History already holds another ending of this game)."""
         session = self.get(session_id)
         summary = self.engine(session.game).summary(self._state(session))
         players = self._summary_players(session, summary)
         record = {
-            "id": session.id,  # the same id: finishing again after a crash cannot record the game twice
+            "id": session.id,  # the same id: the game's address finds it in History once finished
             "game": session.game,
             "finished": self._store.now(),
             "title": summary.get("title", session.title),
@@ -201,14 +202,21 @@ class SessionKeeper:
             "detail": summary.get("detail", {}),
             "session": {"setup": session.setup, "actions": list(session.actions)},
         }
-        if session.id not in self._store.history:
+        kept = self._store.history.get(session.id)
+        if kept is not None and records.same_play(kept, session.to_record()):
+            # History has this very game: an older version was stopped between its two saves.
+            self._store.sessions.delete(session.id)
+        else:
+            if kept is not None:
+                # Another ending of this game (a copy finished elsewhere came in with an import): a game of its
+                # own, never dropped for sharing the id.
+                record["id"] = records.new_id()
             try:
-                self._store.history.add(record)
+                self._store.finish_session(session.id, record)
             except InvalidInput as exc:
                 raise InvalidInput(f"the {session.game} summary cannot be kept in history: {exc}") from None
-        self._store.sessions.delete(session.id)
         self._states.pop(session.id, None)
-        return session.id
+        return record["id"]
 
     @_locked
     def abandon(self, session_id: SessionId) -> None:

@@ -134,14 +134,44 @@ def test_an_unfinished_game_cannot_be_finished(store, keeper, ann):
     assert store.sessions.get(sid) is not None and store.history.count() == 0
 
 
+def finished_apart(store, sid, actions, ann):
+    """What an older version left when stopped between saving a finished game and closing it: both."""
+    store.history.add({"id": sid, "game": GAME, "title": "x", "detail": {},
+                       "session": {"setup": {"target": 3}, "actions": actions},
+                       "players": [{"id": ann.id, "name": "Ann", "score": len(actions), "winner": True}]})
+
+
 def test_finishing_again_after_a_crash_does_not_record_the_game_twice(store, keeper, ann):
-    sid = keeper.start(GAME, {"target": 1}, [ann.id], "x").id
-    keeper.act(sid, {"add": 1})
-    # the crash came after the history save and before the session was removed
-    store.history.add({"id": sid, "game": GAME, "title": "x", "detail": {}, "session": None,
-                       "players": [{"id": ann.id, "name": "Ann", "score": 1, "winner": True}]})
+    sid = keeper.start(GAME, {"target": 3}, [ann.id], "x").id
+    keeper.act(sid, {"add": 3})
+    finished_apart(store, sid, [{"add": 3}], ann)
     assert keeper.finish(sid) == sid
     assert store.history.count() == 1 and store.sessions.list() == []
+
+
+def test_finishing_another_ending_of_a_game_history_holds_keeps_both(store, keeper, ann):
+    sid = keeper.start(GAME, {"target": 3}, [ann.id], "x").id
+    for add in (1, 2):
+        keeper.act(sid, {"add": add})
+    # History holds this game's id with a different play (finished elsewhere, then imported)
+    finished_apart(store, sid, [{"add": 3}], ann)
+    other = keeper.finish(sid)
+    assert other != sid and store.sessions.list() == []
+    assert store.history.get(sid)["session"]["actions"] == [{"add": 3}]
+    assert store.history.get(other)["session"]["actions"] == [{"add": 1}, {"add": 2}]
+
+
+def test_finishing_is_one_step_for_the_store(store, keeper, ann, monkeypatch):
+    sid = keeper.start(GAME, {"target": 3}, [ann.id], "x").id
+    keeper.act(sid, {"add": 3})
+    monkeypatch.setattr(store.history, "add", lambda record: pytest.fail("finish saved History on its own"))
+    monkeypatch.setattr(store.sessions, "delete", lambda session_id: pytest.fail("finish saved sessions on its own"))
+    assert keeper.finish(sid) == sid
+    monkeypatch.undo()
+    assert store.history.get(sid)["session"]["actions"] == [{"add": 3}]
+    assert sid not in store.sessions and keeper.in_progress() == []
+    with pytest.raises(InvalidInput, match="no game in progress"):
+        store.finish_session(sid, store.history.get(sid))
 
 
 def test_a_summary_with_a_solo_opponent(store, counter_engine, ann):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -373,7 +375,9 @@ def test_an_older_folder_is_migrated_in_order_and_the_originals_kept(tmp_data_di
     assert not (tmp_data_dir / "prefs.json").exists()
     assert (tmp_data_dir / "prefs.json.bak").exists()
     meta = json.loads((tmp_data_dir / "companion.json").read_text())["meta"]
-    assert list(meta.values()) == [{"key": "schema", "value": len(STEPS) + 1}]
+    # prefs.json.bak beside no prefs.json is a retired file, not one deleted by hand
+    assert list(meta.values()) == [{"key": "schema", "value": len(STEPS) + 1},
+                                   {"key": "retired", "value": ["prefs.json"]}]
     with open_store(tmp_data_dir, migration_steps=STEPS) as again:
         assert again.notices == []
 
@@ -451,3 +455,164 @@ def test_the_lock_of_a_dead_process_is_taken_over(tmp_data_dir, run_python):
     assert (tmp_data_dir / "companion.lock").read_text().strip().isdigit()  # it never cleaned up
     with open_store(tmp_data_dir) as store:
         assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Windows refuses to delete a file another process holds open")
+def test_deleting_the_lock_file_lets_no_second_process_in(file_store, run_python):
+    file_store.players.add("Ann")
+    (file_store.data_dir / "companion.lock").unlink()
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.players.add('Bob')"))
+    assert result.returncode == 3, result.stderr
+    # companion.lock named the holder; without it the refusal cannot, but it still refuses
+    assert result.stdout.strip() == f"the companion is already running on {file_store.data_dir} (another process); " \
+                                    "close it first"
+    with pytest.raises(StoreLocked, match="already open in this program"):
+        open_store(file_store.data_dir)
+    file_store.players.add("Cid")  # the first store carries on, alone
+    file_store.close()
+    result = run_python(OPEN_AND_REPORT.format(folder=str(file_store.data_dir), then="store.close()"))
+    assert result.stdout.strip() == "opened ['Ann', 'Cid']", result.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the folder itself is locked on POSIX systems only")
+def test_a_folder_that_cannot_be_locked_falls_back_on_the_lock_file(tmp_data_dir, monkeypatch):
+    from companion.store import lock
+
+    real = lock.fcntl.flock
+
+    def no_folder_locks(fd, operation):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.ENOLCK, "No locks available")
+        real(fd, operation)
+
+    monkeypatch.setattr(lock.fcntl, "flock", no_folder_locks)
+    with open_store(tmp_data_dir) as store:
+        assert not store._lock.on_folder and store._lock.held
+        with pytest.raises(StoreLocked, match="already open in this program"):
+            open_store(tmp_data_dir)
+
+
+# -- finishing a game: one step -----------------------------------------------------------------------------
+
+
+def game_at_its_end(folder: Path, engine) -> str:
+    """A folder with one game in progress whose last move is made: finishing it is all that is left."""
+    from companion.sessions import SessionKeeper
+
+    with open_store(folder) as store:
+        keeper = SessionKeeper(store, engines={"trek12": engine})
+        ann = store.players.add("Ann")
+        sid = keeper.start("trek12", {"target": 3}, [ann.id], "Dunai").id
+        keeper.act(sid, {"add": 3})
+    return sid
+
+
+def test_finishing_a_game_stopped_at_any_write_leaves_it_in_progress_or_finished_never_both(
+        tmp_path, counter_engine, monkeypatch):
+    from companion.sessions import SessionKeeper
+
+    writes: list[str] = []
+    real_replace, real_write = atomic._replace, atomic._write_synced
+
+    def counting(crash_at):
+        def replace(src, dst):
+            step(f"rename {Path(src).name} -> {Path(dst).name}")
+            real_replace(src, dst)
+
+        def write(path, data):
+            step(f"write {Path(path).name}")
+            real_write(path, data)
+
+        def step(what):
+            if len(writes) == crash_at:
+                raise Crash(what)
+            writes.append(what)
+
+        monkeypatch.setattr(atomic, "_replace", replace)
+        monkeypatch.setattr(atomic, "_write_synced", write)
+
+    # One finish uncut, to learn every write it makes, then one finish stopped before each of them.
+    sid = game_at_its_end(tmp_path / "whole", counter_engine)
+    with open_store(tmp_path / "whole") as store:
+        counting(crash_at=-1)
+        SessionKeeper(store, engines={"trek12": counter_engine}).finish(sid)
+        monkeypatch.undo()
+    steps, outcomes = list(writes), []
+    assert len(steps) >= 6, steps  # both files, the journal, the renames and the history index
+    for crash_at, what in enumerate(steps):
+        folder = tmp_path / f"stopped-{crash_at}"
+        sid = game_at_its_end(folder, counter_engine)
+        store = open_store(folder)
+        writes.clear()
+        counting(crash_at)
+        with pytest.raises(Crash):
+            SessionKeeper(store, engines={"trek12": counter_engine}).finish(sid)
+        monkeypatch.undo()
+        store.close()
+        with open_store(folder) as reopened:
+            keeper = SessionKeeper(reopened, engines={"trek12": counter_engine})
+            in_progress, finished = sid in reopened.sessions, sid in reopened.history
+            assert in_progress != finished, f"stopped before {what}: in progress {in_progress}, finished {finished}"
+            if in_progress:
+                keeper.finish(sid)  # and finishing it now records it once
+            assert reopened.history.count() == 1 and keeper.in_progress() == []
+            assert reopened.history.get(sid)["session"]["actions"] == [{"add": 3}]
+        outcomes.append(finished)
+    assert outcomes[0] is False and outcomes[-1] is True  # both ends were reached
+
+
+def test_a_process_killed_between_the_two_saves_of_finish_has_finished_the_game(tmp_data_dir, run_python,
+                                                                                counter_engine):
+    sid = game_at_its_end(tmp_data_dir, counter_engine)
+    result = run_python(f"""
+        import os
+        import counter_engine
+        from companion.sessions import SessionKeeper
+        from companion.store import atomic, open_store
+        store = open_store({str(tmp_data_dir)!r})
+        real = atomic._replace
+        def die(src, dst):
+            # the month file is in place; sessions.json is next
+            if str(src).endswith("sessions.json.pending"):
+                os._exit(17)
+            real(src, dst)
+        atomic._replace = die
+        SessionKeeper(store, engines={{"trek12": counter_engine}}).finish({sid!r})
+        print("finish returned")
+    """)
+    assert result.returncode == 17, result.stderr
+    assert sid in json.dumps(json.loads((tmp_data_dir / "sessions.json").read_text()))  # still there on disk
+    with open_store(tmp_data_dir) as store:
+        assert store.notices == ["Finishing a game was interrupted last time; it has now been completed."]
+        assert store.sessions.list() == []
+        assert store.history.get(sid)["session"]["actions"] == [{"add": 3}]
+
+
+def test_a_game_left_both_finished_and_in_progress_by_an_older_version_is_closed_on_open(tmp_data_dir,
+                                                                                       counter_engine):
+    from companion.sessions import SessionKeeper
+
+    sid = game_at_its_end(tmp_data_dir, counter_engine)
+    other = "9" * 32
+    with open_store(tmp_data_dir) as store:
+        keeper = SessionKeeper(store, engines={"trek12": counter_engine})
+        ann = store.players.list()[0]
+        # An older version saved History first, then removed the game in progress, and was stopped between.
+        done = store.sessions.get(sid)
+        store.history.add({"id": sid, "game": "trek12", "title": "Dunai", "detail": {},
+                           "session": {"setup": done["setup"], "actions": done["actions"]},
+                           "players": [{"id": ann.id, "name": "Ann", "score": 1, "winner": True}]})
+        # A game whose id History holds with another play (an imported copy finished elsewhere) is not that.
+        store.sessions.save({**done, "id": other, "actions": [{"add": 1}]})
+        store.history.add({"id": other, "game": "trek12", "title": "Dunai", "detail": {},
+                           "session": {"setup": done["setup"], "actions": [{"add": 2}, {"add": 1}]},
+                           "players": [{"id": ann.id, "name": "Ann", "score": 2, "winner": True}]})
+    with open_store(tmp_data_dir) as store:
+        assert store.notices == []
+        assert [s["id"] for s in store.sessions.list()] == [other]
+        assert store.history.count() == 2
+        keeper = SessionKeeper(store, engines={"trek12": counter_engine})
+        keeper.act(other, {"add": 2})
+        kept = keeper.finish(other)
+        assert kept != other and store.history.count() == 3  # the new ending is kept, not dropped
+        assert store.history.get(kept)["session"]["actions"] == [{"add": 1}, {"add": 2}]

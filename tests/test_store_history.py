@@ -199,7 +199,7 @@ def test_an_import_interrupted_after_its_commit_point_is_completed_on_opening(tm
             store.import_all(doc)
         monkeypatch.undo()
     with open_store(tmp_data_dir) as reopened:
-        assert reopened.notices == ["An import or upgrade was interrupted last time; it has now been completed."]
+        assert reopened.notices == ["An import was interrupted last time; it has now been completed."]
         assert [r["id"] for r in reopened.history.list()] == newest_first(games)
         assert reopened.history.count() == 30
 
@@ -481,7 +481,8 @@ def test_a_process_killed_during_the_upgrade_leaves_all_or_nothing(tmp_path, run
             [notice] = store.notices
             assert notice.startswith("Your saved data was upgraded from version 1")
         elif renames < 27:  # died inside the commit: finished now
-            assert store.notices == ["An import or upgrade was interrupted last time; it has now been completed."]
+            assert store.notices == ["An upgrade of the saved data was interrupted last time; it has now been "
+                                     "completed."]
         else:  # died writing the index: rebuilt from the month files, nothing to tell
             assert store.notices == []
         assert store.export_all() == expected_export()

@@ -30,6 +30,7 @@ __all__ = [
     "fsync_dir",
     "commit_files",
     "recover_commit",
+    "commit_label",
     "remove_leftovers",
     "keep_copy",
     "gc_paused",
@@ -108,8 +109,11 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def commit_files(folder: Path, files: Mapping[str, bytes | None]) -> None:
-    """Replace (or, for None, remove) several files in `folder` together: after a crash all change or none."""
+def commit_files(folder: Path, files: Mapping[str, bytes | None], *, label: str | None = None) -> None:
+    """Replace (or, for None, remove) several files in `folder` together: after a crash all change or none.
+
+    `label` says what the change is ("an import"), for the notice of a commit finished at the next start.
+    """
     names = sorted(name for name, data in files.items() if data is not None)
     removed = sorted(name for name, data in files.items() if data is None)
     for name in names + removed:
@@ -130,7 +134,8 @@ def commit_files(folder: Path, files: Mapping[str, bytes | None]) -> None:
         for sub in folders:
             fsync_dir(sub)
         # The journal is the commit point: once it exists, opening the folder finishes the renames.
-        write_bytes_atomic(folder / JOURNAL_NAME, encode_json({"files": names, "remove": removed}))
+        journal = {"files": names, "remove": removed, **({"label": label} if label else {})}
+        write_bytes_atomic(folder / JOURNAL_NAME, encode_json(journal))
     except BaseException:
         for pending in written:
             _unlink_quietly(pending)
@@ -155,6 +160,15 @@ def recover_commit(folder: Path) -> bool:
         return False
     _finish_commit(folder, names, removed)
     return True
+
+
+def commit_label(folder: Path) -> str | None:
+    """What the commit waiting in `folder`'s journal is (its `label`), if there is one and it says."""
+    try:
+        label = read_json_file(folder / JOURNAL_NAME).get("label")
+    except (OSError, Unreadable, AttributeError):
+        return None
+    return label if isinstance(label, str) and label.strip() else None
 
 
 def remove_leftovers(folder: Path, subfolders: Iterable[str] = ()) -> list[str]:

@@ -227,7 +227,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
             changes[file] = _with_docs(store._database(file).raw(), name, new_docs)
 
     if changes:
-        store._commit(changes)
+        store._commit(changes, "an import")
     return ImportReport(added, skipped, tuple(renamed))
 
 

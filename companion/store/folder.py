@@ -8,7 +8,14 @@ Files in a data folder:
 - `<table>.json`: one per general table (expeditions, hall_of_fame, ...)
 - `<file>.bak`: the previous good version of each file; `<name>.backup-<time>.json`: kept copies;
   `<name>.corrupt-<time>.json`: unreadable files moved aside (month files' copies stay in `history/`)
+- `pending-notices.json`: the notices about damaged files that wait for the player's decision (see `pending`)
 - `companion.lock`: held by the process that has the folder open
+
+A damaged file is one that cannot be read, or one that is missing while its `.bak` is still there: a file
+the store has written is never removed by it (a file an upgrade retired is recorded as such), so its
+absence means it was deleted, and starting empty would let the next saves replace the `.bak`, its last
+good copy. Either way the `.bak` is kept under a name no save touches and offered, and the notice stays
+(at every start, in every program that opens the folder) until the player restores it or goes on without.
 """
 
 from __future__ import annotations
@@ -29,12 +36,14 @@ from companion.errors import InvalidInput, StoreError
 from companion.paths import default_data_dir
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
-from companion.store.history import MonthFiles, check_history_keys, check_month, month_title
+from companion.store.history import TABLE as HISTORY_TABLE
+from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
     HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
     month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
+from companion.store.pending import Pending, PendingNotices
 from companion.store.records import describe, timestamp
 from companion.store.repos import HistoryRepo, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
 from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
@@ -114,12 +123,16 @@ class Store:
 
     def __init__(self, *, data_dir: Path | None, databases: dict[str, Database], months: MonthFiles,
                  lock: ProcessLock | None, notices: list[str], clock: Clock, offered: list[Path] | None = None,
-                 schema_version: int = migrations.SCHEMA_VERSION, saving: _SavingMutex | None = None) -> None:
+                 schema_version: int = migrations.SCHEMA_VERSION, saving: _SavingMutex | None = None,
+                 pending: PendingNotices | None = None) -> None:
         self.data_dir = data_dir
         self.schema_version = schema_version
-        # Both lists grow after opening too: a month file found unreadable when first read is reported here.
+        # The notices to show: those about damaged files still waiting for a decision (from this start or an
+        # earlier one), then this start's others. Both lists grow after opening too (a month file found
+        # unreadable when first read), and shrink as the player decides (dismiss_notice, restore_backup).
         self.notices = notices
         self._offered = offered if offered is not None else []
+        self._pending = pending if pending is not None else PendingNotices(None)
         self._dbs = databases
         self._months = months
         self._lock = lock
@@ -186,13 +199,32 @@ class Store:
 
     @_locked
     def offered_backups(self) -> list[BackupInfo]:
-        """The copies this start's notices offer (kept when an unreadable file was moved aside), in their order."""
+        """The copies the notices offer (kept when a damaged file was set aside), in their order."""
         by_path = {b.path: b for b in self.backups()}
         return [by_path[path] for path in self._offered if path in by_path]
 
     @_locked
+    def dismiss_notice(self, notice: str) -> None:
+        """The player has read a notice and goes on without restoring the copy it offers: it is shown no more.
+
+        A damaged file's notice is kept in the data folder until this (or restoring a copy of that file);
+        dismissing it also gives the file, where it is still missing, its fresh empty content, so that the next
+        start does not take its absence for new damage.
+        """
+        settled = self._pending.with_notice(notice)
+        if settled:
+            self._check_open()
+            for entry in settled:
+                self._start_afresh(entry.file)
+            self._pending.settle(settled)
+        self.notices[:] = [n for n in self.notices if n != notice]
+
+    @_locked
     def restore_backup(self, path: Path | str) -> None:
-        """Make a kept copy the live file again, atomically (the replaced live file becomes the .bak)."""
+        """Make a kept copy the live file again, atomically (the replaced live file becomes the .bak).
+
+        Notices waiting for a decision about that file are settled: restoring one of its copies is the decision.
+        """
         self._check_open()
         if self.data_dir is None:
             raise StoreError("an in-memory store keeps no backups")
@@ -221,6 +253,11 @@ class Store:
             self._restore_whole_history(data)
         else:
             self._database(info.file).write(data)
+        settled = self._pending.about(info.file)
+        if settled:
+            self._pending.settle(settled)
+            gone = {entry.notice for entry in settled}
+            self.notices[:] = [n for n in self.notices if n not in gone]
 
     def _restore_whole_history(self, data: RawData) -> None:
         """Make a copy of version 1's single history.json the whole history again, split into month files.
@@ -234,7 +271,7 @@ class Store:
         changes: dict[str, RawData | None] = dict(files)
         for month in list(self._months_present()):
             changes.setdefault(month_file(month), None)
-        self._commit(changes)
+        self._commit(changes, "restoring a copy of the whole history")
 
     def _months_present(self) -> list[str]:
         if self.data_dir is None or not (self.data_dir / HISTORY_DIR).is_dir():
@@ -256,6 +293,30 @@ class Store:
 
         self._check_open()
         return import_document(self, doc)
+
+    @_locked
+    def finish_session(self, session_id: str, record: dict[str, Any]) -> str:
+        """Move a game from the games in progress to History in one step (its record's id is returned).
+
+        The record is checked as `history.add` checks it; its month file and sessions.json are then written in
+        one commit, so a crash leaves the game either still in progress or finished, never both.
+        """
+        self._check_open()
+        sessions = self._dbs[SESSIONS_FILE].raw().get("sessions", {})
+        doc_id = next((key for key, doc in sessions.items() if doc["id"] == session_id), None)
+        if doc_id is None:
+            raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
+        doc = self.history.checked(record)
+        month = month_of(doc["finished"])
+        content = self._months.content(month)
+        games = content.get(HISTORY_TABLE, {})
+        next_id = max((int(key) for key in games), default=0) + 1
+        self._commit({
+            month_file(month): {**content, HISTORY_TABLE: {**games, str(next_id): doc}},
+            SESSIONS_FILE: {**self._dbs[SESSIONS_FILE].raw(),
+                            "sessions": {key: value for key, value in sessions.items() if key != doc_id}},
+        }, "finishing a game")
+        return doc["id"]
 
     @_locked
     def close(self) -> None:
@@ -281,13 +342,16 @@ class Store:
         return db
 
     @_locked
-    def _commit(self, changes: dict[str, RawData | None]) -> None:
-        """Write several files' new content together (all or nothing; None removes a month file), then use it."""
+    def _commit(self, changes: dict[str, RawData | None], label: str) -> None:
+        """Write several files' new content together (all or nothing; None removes a month file), then use it.
+
+        `label` names the change ("an import") for the notice if a crash leaves it to the next start.
+        """
         self._check_open()
         if self.data_dir is not None:
             try:
                 payloads = {file: None if data is None else atomic.encode_json(data) for file, data in changes.items()}
-                atomic.commit_files(self.data_dir, payloads)
+                atomic.commit_files(self.data_dir, payloads, label=label)
             except OSError as exc:
                 raise StoreError(f"could not save in the data folder: {exc.strerror or exc}; "
                                  "nothing was changed") from None
@@ -307,6 +371,27 @@ class Store:
     def _check_open(self) -> None:
         if self.closed:
             raise StoreError("the store has been closed; open it again to save")
+
+    def _start_afresh(self, file: str) -> None:
+        """Write a damaged file's current (fresh) content where the file is still missing."""
+        if self.data_dir is None or (self.data_dir / file).exists() or not _core_or_table(file):
+            return
+        db = self._database(file)
+        db.write(db.raw())
+
+    def _close_finished_sessions(self) -> None:
+        """Take out of the games in progress those that History holds exactly as they are.
+
+        Versions before `finish_session` saved a finished game to History and then removed it from the games
+        in progress; one stopped between the two left the game in both, and finishing it again kept nothing
+        new. The game was finished: this completes what was done. A game whose play differs from what History
+        holds (a copy of it finished elsewhere and imported) stays in progress.
+        """
+        for doc in list(self._dbs[SESSIONS_FILE].raw().get("sessions", {}).values()):
+            if doc["id"] in self._months:
+                finished = self._months.get(doc["id"])
+                if finished is not None and records.same_play(finished, doc):
+                    self.sessions.delete(doc["id"])
 
 
 def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
@@ -436,18 +521,22 @@ class _SavingMutex:
 
 def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
                  steps: Sequence[migrations.Migration], saving: _SavingMutex | None) -> Store:
-    notices: list[str] = []
-    offered: list[Path] = []
     changed = None if saving is None else saving.changed
+    pending = PendingNotices.load(folder, changed)
+    notices = [entry.notice for entry in pending.entries]
+    offered = [folder / entry.kept for entry in pending.entries if entry.kept]
+    damage = _Damage(folder, pending, notices, offered)
     stamp = _file_stamp(clock())
+    label = atomic.commit_label(folder)
     if atomic.recover_commit(folder):
-        notices.append("An import or upgrade was interrupted last time; it has now been completed.")
+        what = label[:1].upper() + label[1:] if label else "An import or upgrade"
+        notices.append(f"{what} was interrupted last time; it has now been completed.")
     atomic.remove_leftovers(folder, (HISTORY_DIR,))
 
     # The version comes first: files written by a newer version must be refused untouched, not taken
     # for damaged ones and moved aside.
     target = len(steps) + 1
-    loaded: dict[str, RawData | None] = {MAIN_FILE: _load(folder, MAIN_FILE, stamp, notices, offered)}
+    loaded: dict[str, RawData | None] = {MAIN_FILE: _load(folder, MAIN_FILE, stamp, damage)}
     version = migrations.schema_version_of(loaded[MAIN_FILE])
     if version is None:
         version = target  # a new folder, or its main file was unreadable: nothing older to convert
@@ -456,22 +545,23 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
             f"the data in {folder} was saved by a newer version of the companion (data version {version}; "
             f"this version reads up to {target}); update the companion to open it"
         )
+    _report_missing(folder, loaded[MAIN_FILE], stamp, damage)
     names = [SESSIONS_FILE] + _table_files(folder)
     if version < target:
         # An upgrade hands every file to its steps: the older layout's history.json and any month files.
         names += [LEGACY_HISTORY_FILE] + [month_file(month) for month in _month_files(folder)]
     for name in names:
-        loaded[name] = _load(folder, name, stamp, notices, offered)
+        loaded[name] = _load(folder, name, stamp, damage)
     if loaded.get(LEGACY_HISTORY_FILE) is not None:
         # The games' shape is the same in every version so far, and splitting them by month needs readable
         # times: a history.json whose games cannot be used is set aside before the upgrade, as it would be after.
-        _check_or_set_aside(folder, LEGACY_HISTORY_FILE, loaded, stamp, notices, offered)
+        _check_or_set_aside(folder, LEGACY_HISTORY_FILE, loaded, stamp, damage)
     if version < target:
         _upgrade(folder, loaded, version, steps, stamp, notices)
     loaded.pop(LEGACY_HISTORY_FILE, None)  # not part of the current layout (a step that kept it has no reader)
     for name in list(loaded):
         if loaded[name] is not None:
-            _check_or_set_aside(folder, name, loaded, stamp, notices, offered)
+            _check_or_set_aside(folder, name, loaded, stamp, damage)
     if loaded[MAIN_FILE] is None:
         main: RawData = {}
         migrations.set_schema_version(main, target)
@@ -486,31 +576,65 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
             if data is not None:
                 preloaded[month] = data
 
-    def set_aside(file: str, reason: str, at_start: bool) -> None:
-        # A month file found unreadable, while opening or when first read later: the store hands out these
-        # same two lists. This holds no reference to the store: a cycle would keep a closed store (with all
-        # the history it read) alive until a full garbage collection, which then pauses for a second.
-        notice, kept = _quarantine(folder, file, reason, _file_stamp(clock()), at_start=at_start, changed=changed)
-        notices.append(notice)
-        offered.extend([kept] if kept else [])
+    def set_aside(file: str, reason: str | None, at_start: bool) -> None:
+        # A month file found unreadable (or missing beside its .bak: reason None), while opening or when first
+        # read later: the store hands out the same lists. This holds no reference to the store: a cycle would
+        # keep a closed store (with all the history it read) alive until a full garbage collection, which then
+        # pauses for a second.
+        if reason is None and file in pending.files():
+            return  # reported before, still waiting for the player
+        damage.report(file, *_quarantine(folder, file, reason, _file_stamp(clock()), at_start=at_start,
+                                         changed=changed))
 
     months = MonthFiles.open(folder, preloaded, set_aside, changed)
     dbs = {name: Database(name, folder / name, data, changed) for name, data in loaded.items() if data is not None}
     dbs.setdefault(SESSIONS_FILE, Database(SESSIONS_FILE, folder / SESSIONS_FILE, None, changed))
-    return Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
-                 offered=offered, schema_version=target, saving=saving)
+    store = Store(data_dir=folder, databases=dbs, months=months, lock=lock, notices=notices, clock=clock,
+                  offered=offered, schema_version=target, saving=saving, pending=pending)
+    store._close_finished_sessions()
+    return store
+
+
+class _Damage:
+    """Where a damaged file is reported: the folder's pending notices (kept until the player decides), and the
+    start's notices and offered copies that the store hands out. Holds no reference to the store."""
+
+    def __init__(self, folder: Path, pending: PendingNotices, notices: list[str], offered: list[Path]) -> None:
+        self.folder = folder
+        self.pending = pending
+        self.notices = notices
+        self.offered = offered
+
+    def report(self, file: str, notice: str, kept: Path | None) -> None:
+        """Keep the notice in the folder first, then give it at this start."""
+        self.pending.add(Pending(file, notice, None if kept is None else _relative(self.folder, kept)))
+        self.notices.append(notice)
+        if kept is not None:
+            self.offered.append(kept)
+
+
+def _report_missing(folder: Path, main: RawData | None, stamp: str, damage: _Damage) -> None:
+    """Report the files that are gone while their .bak is still there: deleted by hand, not new (module doc).
+
+    Month files are the history's to check: the index says which months there are.
+    """
+    retired = migrations.retired_files(main)
+    waiting = damage.pending.files()
+    for name in [MAIN_FILE, SESSIONS_FILE, *_tables_with_backups(folder)]:
+        if name in retired or name in waiting or (folder / name).exists():
+            continue
+        if (folder / (name + atomic.BACKUP_SUFFIX)).exists():
+            damage.report(name, *_quarantine(folder, name, None, stamp))
 
 
 def _check_or_set_aside(folder: Path, name: str, loaded: dict[str, RawData | None], stamp: str,
-                        notices: list[str], offered: list[Path]) -> None:
+                        damage: _Damage) -> None:
     data = loaded[name]
     assert data is not None
     try:
         _check_records(name, data)
     except Unreadable as exc:
-        notice, kept = _quarantine(folder, name, str(exc), stamp)
-        notices.append(notice)
-        offered.extend([kept] if kept else [])
+        damage.report(name, *_quarantine(folder, name, str(exc), stamp))
         loaded[name] = None
 
 
@@ -531,9 +655,12 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
             copy = _unique(folder / f"{name[:-5]}.backup-{stamp}.json")
             atomic.keep_copy(folder / name, copy)
             kept.append(_relative(folder, copy))
+    retired = [name for name in before if name not in files]
+    # A retired file's content stays as its .bak with no live file beside it: not to be taken for a deletion.
+    migrations.add_retired(files[MAIN_FILE], [name for name in retired if _core_or_table(name)])
     changes: dict[str, bytes | None] = {name: atomic.encode_json(data) for name, data in files.items()}
-    changes.update({name: None for name in before if name not in files})  # files a step retired
-    atomic.commit_files(folder, changes)
+    changes.update({name: None for name in retired})
+    atomic.commit_files(folder, changes, label="an upgrade of the saved data")
     for name in before:
         if name not in files:
             del loaded[name]
@@ -542,44 +669,46 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
                    f"as they were are kept: {', '.join(kept)}.")
 
 
-def _load(folder: Path, name: str, stamp: str, notices: list[str], offered: list[Path]) -> RawData | None:
+def _load(folder: Path, name: str, stamp: str, damage: _Damage) -> RawData | None:
     path = folder / name
     if not path.exists():
         return None
     try:
         return check_shape(read_json_file(path))
     except Unreadable as exc:
-        notice, kept = _quarantine(folder, name, str(exc), stamp)
-        notices.append(notice)
-        if kept is not None:
-            offered.append(kept)
+        damage.report(name, *_quarantine(folder, name, str(exc), stamp))
         return None
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}; nothing was changed. Check that the "
                          "folder is readable and try again") from None
 
 
-def _quarantine(folder: Path, name: str, reason: str, stamp: str, *, at_start: bool = True,
+def _quarantine(folder: Path, name: str, reason: str | None, stamp: str, *, at_start: bool = True,
                 changed: Callable[[], None] | None = None) -> tuple[str, Path | None]:
     """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice.
 
     `name` is relative to the folder ("sessions.json", "history/2026-11.json"); the copies stay beside it.
+    `reason` None: the file is missing while its .bak is there, which is reported the same way.
     """
     stem = name[:-5]
-    aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
-    os.replace(folder / name, aside)
-    if changed is not None:
-        changed()
-    atomic.fsync_dir(aside.parent)
     month = month_of_file(name)
     if month is not None:
         what = f"the games finished in {month_title(month)}"
     else:
         what = _WHAT.get(name, f"the {stem.replace('_', ' ')} records")
     went_on = "started" if at_start else "carries on"
-    text = f"{name} could not be read ({reason}). It was moved aside to {_relative(folder, aside)} and the " \
-           f"companion {went_on} without {what}."
     backup = folder / (name + atomic.BACKUP_SUFFIX)
+    if reason is None:
+        text = f"{name} is missing from the data folder, though its previous version {_relative(folder, backup)} " \
+               f"is there. The companion {went_on} without {what}."
+    else:
+        aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
+        os.replace(folder / name, aside)
+        if changed is not None:
+            changed()
+        atomic.fsync_dir(aside.parent)
+        text = f"{name} could not be read ({reason}). It was moved aside to {_relative(folder, aside)} and the " \
+               f"companion {went_on} without {what}."
     if backup.exists() and _readable(backup):
         # The .bak is replaced by the next save, so keep it under a name no save ever touches.
         kept = _unique(folder / f"{stem}.backup-{stamp}.json")
@@ -587,7 +716,11 @@ def _quarantine(folder: Path, name: str, reason: str, stamp: str, *, at_start: b
         saved = _file_time(kept)
         text += (f" The copy saved {saved[:16].replace('T', ' ')} UTC is kept as {_relative(folder, kept)}; "
                  "restore it to get that data back.")
+        if changed is not None:
+            changed()
         return text, kept
+    if reason is None:
+        return text + " That copy cannot be read either, so there is nothing to restore; it stays in the folder.", None
     return text + " There is no earlier copy of it to restore.", None
 
 
@@ -630,6 +763,24 @@ def _readable(path: Path) -> bool:
     except (Unreadable, OSError):
         return False
     return True
+
+
+def _core_or_table(file: str) -> bool:
+    """companion.json, sessions.json or a general table's file: the files a data folder keeps by name."""
+    stem, dot, ext = file.partition(".")
+    return file in (MAIN_FILE, SESSIONS_FILE) or (
+        ext == "json" and TABLE_NAME_PATTERN.fullmatch(stem) is not None and stem not in RESERVED_NAMES)
+
+
+def _tables_with_backups(folder: Path) -> list[str]:
+    """The general tables' files that have a .bak (whether or not the file itself is there)."""
+    names = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json" + atomic.BACKUP_SUFFIX):
+            name = entry.name[:-len(atomic.BACKUP_SUFFIX)]
+            if _core_or_table(name) and name not in (MAIN_FILE, SESSIONS_FILE) and entry.is_file():
+                names.append(name)
+    return sorted(names)
 
 
 def _table_files(folder: Path) -> list[str]:

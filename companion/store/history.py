@@ -14,7 +14,9 @@ file it was made from, and a month file whose fingerprint no longer matches (a c
 and the index, a file put back by hand) is read again at start, so the index can never hide a game or show
 one that is gone. A missing or unusable index is rebuilt from the month files; it is never moved aside, as
 nothing is lost with it. An unreadable month file is moved aside and reported like any other file (when it
-is found: at start if it changed, else when it is first read), and the other months carry on.
+is found: at start if it changed, else when it is first read), and the other months carry on. So is a month
+the index lists whose file is gone while its .bak is still there: the store never removes a month file
+without taking it out of the index, so it was deleted, and the .bak is its last good copy.
 """
 
 from __future__ import annotations
@@ -52,8 +54,9 @@ __all__ = [
 
 Month: TypeAlias = str                    # "2026-11": the UTC year and month games finished in
 Fingerprint: TypeAlias = tuple[int, int, int]  # size, modification time (ns), inode of a month file
-# Moves an unreadable file aside and tells the user: (file relative to the data folder, reason, at start).
-SetAside: TypeAlias = Callable[[str, str, bool], None]
+# Moves an unreadable file aside and tells the user: (file relative to the data folder, reason, at start);
+# reason None: the file is missing while its .bak is there.
+SetAside: TypeAlias = Callable[[str, str | None, bool], None]
 # Told after each change that reached the data folder (the store's after_save hangs off it).
 Changed: TypeAlias = Callable[[], None]
 # One game in a month's time order: (finished, id, game, player ids). Finished times are canonical UTC
@@ -383,6 +386,9 @@ class MonthFiles:
                     found[month] = _fingerprint_of(entry)
         index = _read_index(self.folder / HISTORY_INDEX)
         self._dirty = set(index) != set(found)
+        for month in sorted(set(index) - set(found)):
+            if self._backup_of(month).exists():
+                self._report(month, None)
         for month in sorted(found):
             if month in preloaded:
                 self._attach(month, preloaded[month], found[month])
@@ -420,6 +426,8 @@ class MonthFiles:
             check_month(month, data)
         except FileNotFoundError:
             self._forget(month)  # removed by hand since the index was written
+            if self._backup_of(month).exists():
+                self._report(month, None)
             return None
         except Unreadable as exc:
             self._forget(month)
@@ -473,7 +481,11 @@ class MonthFiles:
         if opened is not None:
             opened.db.close()
 
-    def _report(self, month: Month, reason: str) -> None:
+    def _backup_of(self, month: Month) -> Path:
+        assert self.folder is not None
+        return self.folder / (month_file(month) + ".bak")
+
+    def _report(self, month: Month, reason: str | None) -> None:
         if self._set_aside is not None:
             self._set_aside(month_file(month), reason, self._starting)
 

@@ -6,7 +6,7 @@ import re
 
 __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
-    "TABLE_NAME_PATTERN", "RESERVED_NAMES", "table_file", "month_file", "month_of_file",
+    "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "table_file", "month_file", "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
@@ -14,6 +14,8 @@ SESSIONS_FILE = "sessions.json"   # games in progress: the only file an autosave
 HISTORY_DIR = "history"           # finished games: one file per month, history/<YYYY-MM>.json
 HISTORY_INDEX = "history/index.json"  # what each month file holds, so starting reads none of them
 LEGACY_HISTORY_FILE = "history.json"  # data version 1 kept every finished game in this one file
+# Notices about damaged files kept until the player decides (the "-" keeps it from being taken for a table).
+PENDING_NOTICES_FILE = "pending-notices.json"
 MONTH_PATTERN = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 TABLE_NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
 # Names a general table cannot take: the core files and the tables inside companion.json.

@@ -1,13 +1,24 @@
-"""One companion per data folder: an OS lock on `companion.lock` that dies with the process holding it.
+"""One companion per data folder: an OS lock that dies with the process holding it.
 
 `flock` (POSIX) and `msvcrt.locking` (Windows) locks belong to the open file, so the operating system
 drops them when the process exits or is killed: a lock left by a dead process is simply taken over, and
-the pid written into the file is only there to name the holder in the refusal.
+the pid written into `companion.lock` is only there to name the holder in the refusal.
+
+A lock on `companion.lock` alone does not survive the file being deleted: the next process would create a
+new file, lock that one and get in beside the first. So on POSIX the lock is held on the data folder
+itself (`flock` on a descriptor of the folder), which no deletion inside it can undo; `companion.lock` is
+locked as well, so that an older companion, which knows only that file, is still kept out. Windows cannot
+open a folder as a file, but it refuses to delete a file that a process holds open, so `companion.lock`
+is enough there. Where a folder cannot be locked (some network file systems refuse `flock` on folders)
+the lock on `companion.lock` is all there is, as before. WebAssembly (a page's Python) has a single
+process and no locks that mean anything.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import sys
 from pathlib import Path
 
 from companion.errors import StoreError
@@ -26,6 +37,10 @@ __all__ = ["LOCK_NAME", "StoreLocked", "ProcessLock"]
 LOCK_NAME = "companion.lock"
 # Windows locks byte ranges and a locked range cannot be read by others, so the lock sits past the pid.
 _WINDOWS_LOCK_OFFSET = 4096
+# What flock answers when another open file holds the lock (anything else: this folder cannot be locked).
+_HELD_ELSEWHERE = frozenset({errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES})
+# The folders this process holds: a second open here is named as such even when companion.lock is gone.
+_HELD_HERE: set[Path] = set()
 
 
 class StoreLocked(StoreError):
@@ -39,23 +54,34 @@ class ProcessLock:
         self.folder = folder
         self.path = folder / LOCK_NAME
         self._fd: int | None = None
+        self._folder_fd: int | None = None
 
     @property
     def held(self) -> bool:
         """True while this object holds the lock."""
         return self._fd is not None
 
+    @property
+    def on_folder(self) -> bool:
+        """True while the lock is held on the folder itself, so deleting companion.lock lets nobody in."""
+        return self._folder_fd is not None
+
     def acquire(self) -> None:
         """Take the lock or raise StoreLocked naming the folder and the process that has it."""
+        if self.folder in _HELD_HERE:
+            raise StoreLocked(_refusal(self.folder, os.getpid()))
+        folder_fd = self._lock_folder()
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except OSError as exc:
+            _close_folder(folder_fd)
             raise StoreError(f"cannot use the data folder {self.folder}: {exc.strerror or exc}") from None
         try:
             _lock(fd)
         except OSError:
             holder = _read_pid(fd)
             os.close(fd)
+            _close_folder(folder_fd)
             raise StoreLocked(_refusal(self.folder, holder)) from None
         try:
             os.ftruncate(fd, 0)
@@ -64,17 +90,45 @@ class ProcessLock:
         except OSError:
             pass  # the pid only improves the message another process would print
         self._fd = fd
+        self._folder_fd = folder_fd
+        _HELD_HERE.add(self.folder)
 
     def release(self) -> None:
         """Give the lock up (the file stays: deleting it could let two processes lock different files)."""
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
+        _HELD_HERE.discard(self.folder)
         try:
             os.ftruncate(fd, 0)
         except OSError:
             pass
         _unlock(fd)
+        os.close(fd)
+        folder_fd, self._folder_fd = self._folder_fd, None
+        _close_folder(folder_fd)
+
+    def _lock_folder(self) -> int | None:
+        """Lock the folder's own descriptor (None where folders cannot be locked); StoreLocked when it is held."""
+        if fcntl is None or sys.platform == "emscripten":
+            return None
+        try:
+            fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        except OSError:
+            return None  # a folder this system will not open as a file: companion.lock alone guards it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno not in _HELD_ELSEWHERE:
+                return None  # e.g. NFS, where flock on a folder fails with EBADF or ENOLCK
+            raise StoreLocked(_refusal(self.folder, _read_pid_file(self.path))) from None
+        return fd
+
+
+def _close_folder(fd: int | None) -> None:
+    # Closing the descriptor drops its flock.
+    if fd is not None:
         os.close(fd)
 
 
@@ -103,6 +157,17 @@ def _unlock(fd: int) -> None:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
     except OSError:
         pass  # closing the file releases it anyway
+
+
+def _read_pid_file(path: Path) -> int | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None  # deleted by hand: the holder cannot be named
+    try:
+        return _read_pid(fd)
+    finally:
+        os.close(fd)
 
 
 def _read_pid(fd: int) -> int | None:

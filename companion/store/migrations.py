@@ -22,13 +22,16 @@ from companion.store import records
 from companion.store.layout import MAIN_FILE
 
 __all__ = ["FolderData", "Migration", "MIGRATIONS", "SCHEMA_VERSION", "schema_version_of", "set_schema_version",
-           "migrate", "split_history_by_month"]
+           "migrate", "split_history_by_month", "retired_files", "add_retired"]
 
 FolderData: TypeAlias = MutableMapping[str, dict[str, dict[str, dict[str, Any]]]]
 Migration: TypeAlias = Callable[[FolderData], None]
 
 META_TABLE = "meta"
 SCHEMA_KEY = "schema"
+# The general tables' files an upgrade retired: their last content stays as <name>.bak without a live file,
+# which must not be taken for a file deleted by hand.
+RETIRED_KEY = "retired"
 
 
 def split_history_by_month(files: FolderData) -> None:
@@ -81,6 +84,27 @@ def set_schema_version(main: dict[str, dict[str, dict[str, Any]]], version: int)
             return
     next_id = max((int(k) for k in meta), default=0) + 1
     meta[str(next_id)] = {"key": SCHEMA_KEY, "value": version}
+
+
+def retired_files(main: dict[str, dict[str, dict[str, Any]]] | None) -> set[str]:
+    """The files an upgrade retired, as companion.json's meta table records them."""
+    for doc in (main or {}).get(META_TABLE, {}).values():
+        if doc.get("key") == RETIRED_KEY and isinstance(doc.get("value"), list):
+            return {name for name in doc["value"] if isinstance(name, str)}
+    return set()
+
+
+def add_retired(main: dict[str, dict[str, dict[str, Any]]], names: Sequence[str]) -> None:
+    """Record in companion.json's meta table (in place) that an upgrade retired these files."""
+    if not names:
+        return
+    meta = main.setdefault(META_TABLE, {})
+    for doc in meta.values():
+        if doc.get("key") == RETIRED_KEY:
+            doc["value"] = sorted(retired_files(main) | set(names))
+            return
+    next_id = max((int(k) for k in meta), default=0) + 1
+    meta[str(next_id)] = {"key": RETIRED_KEY, "value": sorted(names)}
 
 
 def migrate(files: FolderData, version: int, steps: Sequence[Migration]) -> int:

@@ -38,6 +38,7 @@ __all__ = [
     "player_record",
     "history_record",
     "session_record",
+    "same_play",
     "setting_entry",
     "table_doc",
     "copy_json",
@@ -227,6 +228,13 @@ def session_record(doc: Any, where: str) -> dict[str, Any]:
         "created": check_timestamp(doc["created"], where, "created"),
         "updated": check_timestamp(doc["updated"], where, "updated"),
     }
+
+
+def same_play(finished: dict[str, Any], session: dict[str, Any]) -> bool:
+    """A finished game's record keeps exactly this game in progress: its game, setup and actions."""
+    kept = finished.get("session")
+    return (finished.get("game") == session.get("game") and isinstance(kept, dict)
+            and kept.get("setup") == session.get("setup") and kept.get("actions") == list(session.get("actions", ())))
 
 
 def setting_entry(key: Any, value: Any, where: str = "setting") -> tuple[str, Any]:

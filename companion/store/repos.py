@@ -296,6 +296,13 @@ class HistoryRepo:
     @_locked
     def add(self, record: dict[str, Any]) -> RecordId:
         """Add a finished game (id and finished time filled in when absent); returns its id."""
+        doc = self.checked(record)
+        self._months.add(doc)
+        return doc["id"]
+
+    @_locked
+    def checked(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record as `add` would save it (id and finished time filled in); InvalidInput says what is wrong."""
         if not isinstance(record, dict):
             raise InvalidInput(f"a history record must be an object, not {describe(record)}")
         record = dict(record)
@@ -305,8 +312,7 @@ class HistoryRepo:
         doc = records.history_record(record, f"history record {describe(record['id'])}")
         if doc["id"] in self._months:
             raise InvalidInput(f"history already holds a game with id {doc['id']!r}")
-        self._months.add(doc)
-        return doc["id"]
+        return doc
 
     @_locked
     def get(self, game_id: RecordId) -> dict[str, Any] | None:

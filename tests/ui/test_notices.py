@@ -64,7 +64,18 @@ def month_damaged_in_place(folder: Path) -> None:
     os.utime(march, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
-FOLDERS = {"main": damaged_main_file, "two": two_damaged_files_and_newer_copies, "month": month_damaged_in_place}
+def games_deleted_after_an_export(folder: Path) -> None:
+    """sessions.json deleted beside its .bak, and found so by `companion export` before the app started."""
+    with open_store(folder) as first:
+        first.sessions.save(session(2))
+        first.sessions.save(session(5))  # sessions.json.bak: the game two actions in
+    (folder / "sessions.json").unlink()
+    with open_store(folder) as exporting:
+        exporting.export_all()
+
+
+FOLDERS = {"main": damaged_main_file, "two": two_damaged_files_and_newer_copies, "month": month_damaged_in_place,
+           "deleted": games_deleted_after_an_export}
 
 
 @pytest.fixture
@@ -150,3 +161,31 @@ async def test_a_notice_can_be_dismissed_for_every_tab(open_ui, store):
     assert second.find("home-notice-0") is None
     third = await open_ui()
     assert third.find("home-notice-0") is None
+
+
+@pytest.mark.parametrize("store", ["deleted"], indirect=True)
+async def test_damage_found_by_an_earlier_command_is_offered_until_the_player_decides(open_ui, store, tmp_path):
+    ui = await open_ui()
+    assert "sessions.json is missing from the data folder" in ui.text()
+    assert ui.find("home-notice-0-restore") is not None
+    assert ui.get("home-notice-0-dismiss").content == "Don't restore"
+    await ui.click("home-notice-0-dismiss")
+    assert ui.find("home-notice-0") is None
+    assert store.sessions.list() == []
+    store.close()
+    with open_store(tmp_path) as next_start:
+        assert next_start.notices == []  # decided: not asked again
+        kept = [b for b in next_start.backups() if b.kind is BackupKind.KEPT]
+        assert [b.file for b in kept] == ["sessions.json"]  # and the copy is still there
+
+
+@pytest.mark.parametrize("store", ["deleted"], indirect=True)
+async def test_a_notice_not_decided_on_comes_back_at_the_next_start(open_ui, store, tmp_path):
+    ui = await open_ui()
+    notice = ui.text()
+    assert "sessions.json is missing" in notice
+    store.close()
+    with open_store(tmp_path) as next_start:
+        assert len(next_start.notices) == 1 and next_start.notices[0] in notice
+        next_start.restore_backup(next_start.offered_backups()[0].path)
+        assert len(next_start.sessions.get(SESSION)["actions"]) == 2

@@ -52,11 +52,16 @@ def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequenc
 
 
 def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, what: str = "game") -> None:
-    """Save a game that is over to History (its screen then shows the summary at the same address); a
-    refusal reaches `report` as "The <what> was not saved: ..." and the game stays in progress."""
+    """Save a game that is over to History (its screen then shows the summary at the same address, or at the
+    record's own when History already held another ending of this game); a refusal reaches `report` as
+    "The <what> was not saved: ..." and the game stays in progress."""
     try:
-        app.keeper.finish(session_id)
+        game = app.keeper.get(session_id).game
+        record_id = app.keeper.finish(session_id)
     except CompanionError as exc:
         report(f"The {what} was not saved: {first_capital(str(exc))}")
         return
     app.changed()
+    if record_id != session_id:
+        # History held another ending of this game under its id, so this one was kept under a new one.
+        ft.context.page.navigate(f"/play/{game}/{record_id}")

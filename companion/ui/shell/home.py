@@ -83,7 +83,11 @@ def HomeScreen() -> ft.View:
 
 @ft.component
 def NoticeBanner(notice: str, index: int) -> ft.Control:
-    """One start-up notice from the store (a file was set aside, data upgraded), with restore and dismiss."""
+    """One notice from the store (a damaged file set aside, data upgraded), with restore and dismiss.
+
+    A damaged file's notice comes back at every start until the player restores the copy it offers or
+    chooses not to: both buttons are that decision, and the store keeps it.
+    """
     app = use_app()
     confirming, set_confirming = ft.use_state(False)
     failure, set_failure = ft.use_state(None)
@@ -100,6 +104,11 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         app.changed()
 
     def dismiss() -> None:
+        try:
+            app.store.dismiss_notice(notice)
+        except CompanionError as exc:
+            set_failure(f"This could not be saved: {exc}")
+            return
         app.shell.dismissed_notices.add(notice)
         app.changed()
 
@@ -109,7 +118,8 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
             title=ft.Text("Restore the kept copy?"),
             content=ft.Text(
                 f"{backup.file} is replaced by the copy saved {format_when(backup.modified)}. "
-                "Changes made since this start are replaced too; the file set aside stays in the data folder."
+                "What was saved in it since the damage was found is replaced too; the file set aside stays in "
+                "the data folder."
             ),
             actions=[
                 labelled(f"home-notice-{index}-restore-cancel",
@@ -124,9 +134,12 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         else None
     )
 
+    # With a copy to restore, not restoring it is a choice the player makes once (the copy stays in the
+    # data folder); without one, there is only the notice to acknowledge.
     actions: list[ft.Control] = [
         labelled(f"home-notice-{index}-dismiss",
-                 ft.TextButton("Dismiss", key=f"home-notice-{index}-dismiss", on_click=dismiss)),
+                 ft.TextButton("Don't restore" if backup is not None else "Dismiss",
+                               key=f"home-notice-{index}-dismiss", on_click=dismiss)),
     ]
     if backup is not None:
         actions.append(
