@@ -18,7 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.ui.common.widgets import first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game", "finish_game"]
+__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record"]
 
 
 def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft.View],
@@ -65,3 +65,18 @@ def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, wha
     if record_id != session_id:
         # History held another ending of this game under its id, so this one was kept under a new one.
         ft.context.page.navigate(f"/play/{game}/{record_id}")
+
+
+def replay_record(engine: Any, record: Mapping[str, Any]) -> Any | None:
+    """The final state of a finished game from its history record's setup and actions, through the game's
+    session engine (`start`, `apply`); None when the record keeps none, or they no longer replay."""
+    kept = record.get("session")
+    if not isinstance(kept, Mapping):
+        return None
+    try:
+        state = engine.start(dict(kept.get("setup") or {}))
+        for action in kept.get("actions") or []:
+            state = engine.apply(state, dict(action))
+    except (CompanionError, TypeError, AttributeError, ValueError):
+        return None
+    return state

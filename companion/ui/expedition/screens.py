@@ -76,7 +76,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import in_progress_or_finished
+from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
 
@@ -454,16 +454,7 @@ def ExpeditionFinished(record: Mapping) -> ft.View:
 def replay(record: Mapping) -> State | None:
     """The final state of a finished Expedition from its history record's setup and actions (None when the
     record has none, or they no longer replay)."""
-    kept = record.get("session")
-    if not isinstance(kept, Mapping):
-        return None
-    try:
-        state = engine.start(dict(kept.get("setup") or {}))
-        for action in kept.get("actions") or []:
-            state = engine.apply(state, action)
-    except (CompanionError, TypeError, AttributeError):
-        return None
-    return state
+    return replay_record(engine, record)
 
 
 def resume_stars(keeper: Any, store: Any, session: Any) -> ft.Control | None:

@@ -22,6 +22,7 @@ from companion.games.expedition.data import EnvelopeNo
 from companion.games.expedition.rules import SeatNo, State
 from companion.games.expedition.scoring import sheet_points
 from companion.games.trek12 import session as trek12
+from companion.ui.common.routing import replay_record
 from companion.games.trek12.scoring import LineScore, ScoreBreakdown, ZoneScore
 
 __all__ = [
@@ -162,14 +163,8 @@ def sheet_result(store: Any, link: SheetLink, state: State) -> SheetResult | Non
 
 def _held_at_end(record: Mapping[str, Any]) -> list[int] | None:
     """How many cards each sheet of a finished Trek 12 record held at its end (players, then Max)."""
-    kept = record.get("session")
-    if not isinstance(kept, Mapping):
-        return None
-    try:
-        table = trek12.start(dict(kept.get("setup") or {}))
-        for action in kept.get("actions") or []:
-            table = trek12.apply(table, dict(action))
-    except (CompanionError, TypeError, AttributeError):
+    table = replay_record(trek12, record)
+    if table is None:
         return None
     counts = [len(state.assists or ()) + len(state.cashed or ()) for state in table.states]
     if table.solo:

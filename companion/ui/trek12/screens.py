@@ -26,7 +26,7 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished
+from companion.ui.common.routing import finish_game, in_progress_or_finished, replay_record
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -771,12 +771,8 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
 
 def _final_sheets(record: Mapping) -> list[tuple[str, Any, Any, str]]:
     """Replay a saved Ascent to draw its final sheets; nothing when the record cannot be replayed."""
-    kept = record.get("session") or {}
-    try:
-        table = engine.start(dict(kept.get("setup") or {}))
-        for action in kept.get("actions") or []:
-            table = engine.apply(table, dict(action))
-    except (CompanionError, TypeError):
+    table = replay_record(engine, record)
+    if table is None:
         return []
     out = [(seat.name, table.sheet, state.board, LINE_COLOUR) for seat, state in zip(table.seats, table.states)]
     if table.solo and table.states[0].max_board is not None:
