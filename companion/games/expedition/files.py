@@ -25,8 +25,10 @@ from companion.games.expedition.rules import (
     winner,
 )
 
-__all__ = ["score_file", "format_score", "play_file", "report"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "play_file", "report"]
 
+# The largest Expedition file read (docs/formats.md, Limits); a real one is well under 1 KB.
+MAX_FILE_BYTES = 1024 * 1024
 _FILE_KEYS = ("players", "records", "ascents")
 _ASCENT_KEYS = ("sheet", "scores")
 

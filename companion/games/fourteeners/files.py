@@ -15,11 +15,11 @@ the gain check for Climbs against one tableau.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.inputs import NoSuchFile, quote, read_json
 
 from . import solo
 from .abilities import Attributes, Tableau, Tucked, class_label, parse_category
@@ -28,8 +28,11 @@ from .data import CLASSES, Side, load_data
 from .rules import GainCheck, check_climb, hiker_letters, weather_named
 from .scoring import Entry, score_tableaus
 
-__all__ = ["score_file", "format_score", "check_file", "format_check"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format_check"]
 
+# The largest 14ers file read, and the largest catalog file a path in one names (docs/formats.md, Limits):
+# the app's own limit for a catalog file; a whole deck described in full is about 60 KB.
+MAX_FILE_BYTES = 4 * 1024 * 1024
 _SCORE_KEYS = ("catalog", "accolade", "players")
 _PLAYER_KEYS = ("name", "hiker", "gerry", "tucked", "guides")
 _CHECK_KEYS = ("catalog", "weather", "hiker", "tucked", "guides", "rivals", "climbs")
@@ -135,14 +138,17 @@ def _catalog(raw: Any) -> tuple[Catalog, bool]:
     if raw is None:
         return EMPTY, False
     if isinstance(raw, str):
-        path = Path(raw).expanduser()
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InvalidInput(f"catalog: no such file {raw!r} (a relative path starts at the current "
+            path = Path(raw).expanduser()
+        except RuntimeError:     # "~someone" names no known home folder: taken as written
+            path = Path(raw)
+        try:
+            doc = read_json(path, MAX_FILE_BYTES, "a catalog file")
+        except NoSuchFile:
+            raise InvalidInput(f"catalog: no such file {quote(raw)} (a relative path starts at the current "
                                f"folder)") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InvalidInput(f"catalog: cannot read {raw!r} as JSON: {exc}") from None
+        except InvalidInput as exc:
+            raise InvalidInput(f"catalog: {exc}") from None
         return import_catalog(doc), True
     if isinstance(raw, dict):
         return import_catalog(raw), True

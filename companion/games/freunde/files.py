@@ -17,9 +17,12 @@ from companion.games.freunde.rules import (
 )
 from companion.games.freunde.scoring import ScoreBreakdown, score
 
-__all__ = ["replay_file", "score_file", "format_score", "result_from_state", "GAME_KEYS", "TURN_KEYS",
-           "PLAYER_TURN_KEYS"]
+__all__ = ["MAX_FILE_BYTES", "replay_file", "score_file", "format_score", "result_from_state", "GAME_KEYS",
+           "TURN_KEYS", "PLAYER_TURN_KEYS"]
 
+# The largest Freunde game file read (docs/formats.md, Limits): five players' whole game, written out
+# with indents, is about 40 KB.
+MAX_FILE_BYTES = 1024 * 1024
 GAME_KEYS = {"game", "setup", "weather", "turns"}
 TURN_KEYS = {"turn", "risk", "players"}
 PLAYER_TURN_KEYS = {"cards", "climbers", "pay_risk", "drew"}

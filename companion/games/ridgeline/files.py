@@ -24,8 +24,10 @@ from companion.games.ridgeline.rules import (
 )
 from companion.games.ridgeline.scoring import hand_table
 
-__all__ = ["score_file", "format_score", "check_file", "format_check", "play_file"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format_check", "play_file"]
 
+# The largest Ridgeline file read (docs/formats.md, Limits): a game of many hands is a few KB.
+MAX_FILE_BYTES = 1024 * 1024
 _SCORE_KEYS = ("seats", "route", "hands")
 _CHECK_KEYS = ("route", "camp", "groups", "kept", "hand")
 

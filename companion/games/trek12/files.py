@@ -25,6 +25,7 @@ from companion.games.trek12.scoring import ScoreBreakdown, score, score_board
 from companion.games.trek12.solo import max_score, winner, winner_of
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "resolve_sheet",
     "parse_solo",
     "parse_cards",
@@ -34,6 +35,10 @@ __all__ = [
     "check_file",
     "format_check",
 ]
+
+# The largest Trek 12 file read (docs/formats.md, Limits): the app's own limit for a sheet file; a game
+# on a printed sheet is about 3 KB.
+MAX_FILE_BYTES = 1024 * 1024
 
 _GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists")
 _FILLED_KEYS = ("sheet", "circles", "lines", "ropes", "solo", "max")

@@ -1,0 +1,139 @@
+"""The hostile inputs the command line must refuse in one short line (exit status 2), each shape on its own.
+
+tests/test_cli_fuzz.py throws bent files at every command; here every shape that once gave a traceback, hung
+or ran for long has a plain test, on the command it was found with.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.cli import MAX_ERROR_LINE, main, one_line
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def refused(capsys, *argv: str) -> str:
+    """Run a command that must be refused; its one line of error, without the 'companion: error: ' prefix."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "", (status, out, err)
+    assert err.endswith("\n") and err.count("\n") == 1, err[:500]
+    assert len(err) - 1 <= MAX_ERROR_LINE, err[:500]
+    assert err.startswith("companion: error: ")
+    return err[len("companion: error: "):-1]
+
+
+def write(tmp_path: Path, text: str, name: str = "file.json") -> str:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return str(path)
+
+
+GAMES = ["trek12", "expedition", "14ers", "ridgeline", "freunde"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_a_number_of_thousands_of_digits_anywhere_is_refused(capsys, tmp_path, command, game):
+    line = refused(capsys, command, game, write(tmp_path, '{"x": [' + "7" * 5000 + "]}"))
+    assert "a whole number of 5,000 digits" in line or "there is no check" in line
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_duplicate_keys_are_refused_naming_the_key(capsys, tmp_path, game):
+    assert "the key 'Ann' appears twice in one object" in refused(
+        capsys, "score", game, write(tmp_path, '{"players": {"Ann": 70, "Ann": 80}}'))
+
+
+def test_the_expedition_example_with_a_score_given_twice(capsys, tmp_path):
+    doc = ('{"players": ["Ann", "Bob"], "ascents": [{"sheet": "dunai", '
+           '"scores": {"Ann": 70, "Bob": 60, "Ann": 80}}]}')
+    assert refused(capsys, "score", "expedition", write(tmp_path, doc)).startswith("the key 'Ann' appears twice")
+
+
+@pytest.mark.parametrize("flags", [(), ("--json",)])
+def test_a_broken_character_in_a_key_or_a_name_is_refused_in_either_output(capsys, tmp_path, flags):
+    for doc in ('{"seats": ["\\ud800", "B"], "hands": []}', '{"\\udc00": 1}',
+                '{"players": ["Ann\\udfff"], "ascents": []}'):
+        assert "broken character" in refused(capsys, "score", "ridgeline", write(tmp_path, doc), *flags)
+
+
+def test_an_import_of_a_device_or_a_fifo_is_refused_unread(capsys, tmp_path):
+    started = time.perf_counter()
+    line = refused(capsys, "import", "/dev/zero", "--data-dir", str(tmp_path / "data"))
+    assert line == "/dev/zero is a device, not a file; a backup is read only from a regular file"
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.json"
+        os.mkfifo(fifo)
+        done: list[str] = []
+        worker = threading.Thread(target=lambda: done.append(refused(capsys, "score", "ridgeline", str(fifo))),
+                                  daemon=True)
+        worker.start()
+        worker.join(timeout=20)
+        assert done and "is a FIFO (named pipe), not a file" in done[0]
+    assert time.perf_counter() - started < 20
+
+
+def test_a_file_over_its_formats_limit_is_refused_before_it_is_read(capsys, tmp_path):
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(40 * 1024 * 1024)
+    started = time.perf_counter()
+    assert refused(capsys, "score", "14ers", str(big)) == f"{big} is 40 MB; a 14ers file is at most 4 MB"
+    assert refused(capsys, "score", "ridgeline", str(big)) == f"{big} is 40 MB; a Ridgeline file is at most 1 MB"
+    assert time.perf_counter() - started < 5
+
+
+def test_standard_input_is_read_up_to_the_limit(capsys, monkeypatch):
+    import io
+    import sys
+
+    class Stdin:
+        buffer = io.BytesIO(b" " * (2 * 1024 * 1024))
+
+    monkeypatch.setattr(sys, "stdin", Stdin)
+    assert refused(capsys, "score", "ridgeline", "-") == (
+        "standard input holds more than 1 MB; a Ridgeline file is at most 1 MB")
+    Stdin.buffer = io.BytesIO(json.dumps({"seats": ["A", "B"], "hands": []}).encode())
+    assert run(capsys, "score", "ridgeline", "-", "--json")[1] == '{"hands": [], "over": false, "winner": []}\n'
+
+
+def test_an_error_line_is_one_line_of_at_most_300_characters_whatever_the_message():
+    line = one_line("companion: error: " + "x\n\ty " * 1000 + "\ud800\x00")
+    assert "\n" not in line and len(line) == MAX_ERROR_LINE and line.endswith("…")
+    assert one_line("companion: error: a \ud800 b \x07") == "companion: error: a \\ud800 b \\x07"
+    assert one_line("short") == "short"
+
+
+@pytest.mark.parametrize("path, words", [
+    ("/dev/zero", "catalog: /dev/zero is a device, not a file; a catalog file is read only from a regular file"),
+    ("~nobody-here/cards.json", "catalog: no such file '~nobody-here/cards.json'"),
+    ("a\x00b", "catalog: no such file 'a\\x00b'"),
+    ("x" * 5000, "catalog: cannot read 'xxxxx"),
+])
+def test_a_14ers_catalog_path_is_read_through_the_same_door(capsys, tmp_path, path, words):
+    doc = {"catalog": path, "players": [{"name": "Ann", "hiker": "A"}]}
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))).startswith(words)
+
+
+def test_a_14ers_catalog_path_naming_a_fifo_does_not_hang(capsys, tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("FIFOs are POSIX")
+    os.mkfifo(tmp_path / "cards.json")
+    doc = {"catalog": str(tmp_path / "cards.json"), "players": [{"name": "Ann", "hiker": "A"}]}
+    done: list[str] = []
+    worker = threading.Thread(target=lambda: done.append(
+        refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc)))), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert done and "cards.json is a FIFO (named pipe), not a file" in done[0]
