@@ -38,6 +38,7 @@ from companion.games.expedition.scoring import (
 from companion.games.trek12.data import Sheet
 from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD_VALUES, Assist
 from companion.games.trek12.solo import MAX_NAME
+from companion.inputs import quote
 
 __all__ = [
     "SeatNo",
@@ -301,7 +302,7 @@ class State:
 def parse_setup(doc: Any) -> Setup:
     """Check an Expedition setup document (docs/formats.md, Trek 12 Expeditions); InvalidInput names the field."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"an Expedition setup must be an object with \"players\", not {doc!r}")
+        raise InvalidInput(f"an Expedition setup must be an object with \"players\", not {quote(doc)}")
     _check_keys(doc, _SETUP_KEYS, "the Expedition setup")
     solo = _parse_solo(doc.get("solo"))
     seats = _parse_players(doc.get("players"), solo)
@@ -313,12 +314,13 @@ def parse_setup(doc: Any) -> Setup:
     try:
         mode = CardMode(raw_mode)
     except ValueError:
-        raise InvalidInput(f"'cards' must be one of {', '.join(m.value for m in CardMode)}, not {raw_mode!r}") from None
+        raise InvalidInput(f"'cards' must be one of {', '.join(m.value for m in CardMode)}, "
+                           f"not {quote(raw_mode)}") from None
     deck = default_deck() if doc.get("deck") is None else parse_deck(doc["deck"], "'deck'")
     seed = doc.get("seed")
     if mode is CardMode.DRAWN:
         if type(seed) is not int:
-            raise InvalidInput(f"'seed' must be a whole number when the app draws the cards, not {seed!r}")
+            raise InvalidInput(f"'seed' must be a whole number when the app draws the cards, not {quote(seed)}")
     elif seed is not None:
         raise InvalidInput("'seed' is only for an Expedition whose cards the app draws (\"cards\": \"drawn\")")
     lead = 0 if doc.get("lead") is None else _seat_of(seats, doc["lead"], "'lead'")
@@ -348,11 +350,11 @@ def new_expedition(setup: Setup) -> State:
 def parse_action(state: State, doc: Any) -> Action:
     """An action document ({"type": "reveal" | "pick" | "use" | "score" | "open", ...}) for this Expedition."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {doc!r}")
+        raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {quote(doc)}")
     kind = doc.get("type")
     if kind not in _ACTION_KEYS:
-        raise InvalidInput(f"unknown Expedition action type {kind!r}; use one of {', '.join(_ACTION_KEYS)}")
-    _check_keys(doc, _ACTION_KEYS[kind], f"a {kind!r} action")
+        raise InvalidInput(f"unknown Expedition action type {quote(kind)}; use one of {', '.join(_ACTION_KEYS)}")
+    _check_keys(doc, _ACTION_KEYS[kind], f"a {quote(kind)} action")
     seats = state.setup.seats
     if kind == "reveal":
         raw = doc.get("cards")
@@ -387,7 +389,7 @@ def apply(state: State, action: Action) -> State:
         return _score(state, action)
     if isinstance(action, OpenEnvelope):
         return _open(state, action)
-    raise InvalidInput(f"not an Expedition action: {action!r}")
+    raise InvalidInput(f"not an Expedition action: {quote(action)}")
 
 
 def expected(state: State) -> tuple[ActionType, ...]:
@@ -670,7 +672,7 @@ def parse_date(raw: Any, where: str = "'date'") -> str | None:
             return date.fromisoformat(raw).isoformat()
         except ValueError:
             pass
-    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {raw!r}")
+    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {quote(raw)}")
 
 
 def parse_record(raw: Any, where: str) -> Record | None:
@@ -681,11 +683,11 @@ def parse_record(raw: Any, where: str) -> Record | None:
         return Record(raw)
     if not isinstance(raw, dict):
         raise InvalidInput(f"{where} must be a score, an object {{\"score\", \"names\", \"date\"}} or null, "
-                           f"not {raw!r}")
+                           f"not {quote(raw)}")
     _check_keys(raw, _RECORD_KEYS, where)
     score = raw.get("score")
     if not _is_int(score):
-        raise InvalidInput(f"{where}: 'score' must be a whole number, not {score!r}")
+        raise InvalidInput(f"{where}: 'score' must be a whole number, not {quote(score)}")
     names = raw.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names):
         raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters)")
@@ -697,7 +699,7 @@ def _parse_solo(raw: Any) -> bool:
         return False
     if isinstance(raw, str) and raw.strip().lower() == "max":
         return True
-    raise InvalidInput(f"'solo' must be \"max\" or null, not {raw!r}")
+    raise InvalidInput(f"'solo' must be \"max\" or null, not {quote(raw)}")
 
 
 def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
@@ -715,24 +717,25 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
             item = {"name": item}
         if not isinstance(item, dict):
             raise InvalidInput(f"player {n} must be a name or an object {{\"id\", \"name\", \"paper\"}}, "
-                               f"not {item!r}")
+                               f"not {quote(item)}")
         _check_keys(item, _PLAYER_KEYS, f"player {n}")
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
-            raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {pid!r}")
+            raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {quote(pid)}")
         name = item.get("name")
         if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
-            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {name!r}")
+            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {quote(name)}")
         name = name.strip()
         key = name.casefold()
         if key in taken:
-            raise InvalidInput(f"player {n}: the name {name!r} is already taken by {taken[key]!r}; names must differ")
+            raise InvalidInput(f"player {n}: the name {quote(name)} is already taken by {quote(taken[key])}; "
+                               "names must differ")
         if solo and key == MAX_NAME.casefold():
-            raise InvalidInput(f"player {n}: in a solo Expedition the name {MAX_NAME!r} is Max's")
+            raise InvalidInput(f"player {n}: in a solo Expedition the name {quote(MAX_NAME)} is Max's")
         taken[key] = name
         paper = item.get("paper", False)
         if not isinstance(paper, bool):
-            raise InvalidInput(f"player {n}: 'paper' must be true or false, not {paper!r}")
+            raise InvalidInput(f"player {n}: 'paper' must be true or false, not {quote(paper)}")
         seats.append(Seat(pid, name, paper))
     return tuple(seats)
 
@@ -741,11 +744,11 @@ def _parse_records(raw: Any, sheets: tuple[Sheet, ...]) -> tuple[Record | None, 
     if raw is None:
         return (None,) * len(sheets)
     if not isinstance(raw, dict):
-        raise InvalidInput(f"'records' must map sheet names to the record standing (a score or null), not {raw!r}")
+        raise InvalidInput(f"'records' must map sheet names to the record standing (a score or null), not {quote(raw)}")
     keys = [s.key for s in sheets]
     for key in raw:
         if key not in keys:
-            raise InvalidInput(f"'records': unknown sheet {key!r}; an Expedition climbs {', '.join(keys)}")
+            raise InvalidInput(f"'records': unknown sheet {quote(key)}; an Expedition climbs {', '.join(keys)}")
     return tuple(parse_record(raw.get(key), f"'records.{key}'") for key in keys)
 
 
@@ -753,9 +756,9 @@ def _parse_envelopes(raw: Any, where: str) -> tuple[EnvelopeNo, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not all(_is_int(n) and 1 <= n <= ENVELOPES for n in raw):
-        raise InvalidInput(f"{where} must list envelope numbers 1 to {ENVELOPES}, not {raw!r}")
+        raise InvalidInput(f"{where} must list envelope numbers 1 to {ENVELOPES}, not {quote(raw)}")
     if len(set(raw)) != len(raw):
-        raise InvalidInput(f"{where} lists an envelope twice: {raw!r}")
+        raise InvalidInput(f"{where} lists an envelope twice: {quote(raw)}")
     return tuple(sorted(raw))
 
 
@@ -768,7 +771,7 @@ def _parse_card(raw: Any, where: str) -> Assist:
 
 def _parse_cards(raw: Any, where: str) -> tuple[Assist, ...]:
     if not isinstance(raw, list):
-        raise InvalidInput(f"{where} must be a list of Assist card names, not {raw!r}")
+        raise InvalidInput(f"{where} must be a list of Assist card names, not {quote(raw)}")
     return tuple(_parse_card(c, f"{where}[{n}]") for n, c in enumerate(raw))
 
 
@@ -782,7 +785,7 @@ def _parse_pick(seats: tuple[Seat, ...], item: Any, n: int) -> Pick:
     give_back = None if item.get("give_back") is None else _parse_card(item["give_back"], f"{where}: 'give_back'")
     zone = item.get("zone")
     if zone is not None and not _is_int(zone):
-        raise InvalidInput(f"{where}: 'zone' must be the number of the new zone, not {zone!r}")
+        raise InvalidInput(f"{where}: 'zone' must be the number of the new zone, not {quote(zone)}")
     return Pick(seat, card, give_back, zone)
 
 
@@ -794,7 +797,7 @@ def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
     for key, value in raw.items():
         seat = _seat_of(seats, key, "'scores'")
         if not _is_int(value):
-            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {value!r}")
+            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {quote(value)}")
         if points[seat] is not None:
             raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
         points[seat] = value
@@ -811,7 +814,7 @@ def _per_seat(seats: tuple[Seat, ...], raw: Any, where: str, parse: Any) -> tupl
     if raw is None:
         return tuple(out)
     if not isinstance(raw, dict):
-        raise InvalidInput(f"{where} must map players to lists, not {raw!r}")
+        raise InvalidInput(f"{where} must map players to lists, not {quote(raw)}")
     seen: set[int] = set()
     for key, value in raw.items():
         seat = _seat_of(seats, key, where)
@@ -831,13 +834,13 @@ def _seat_of(seats: tuple[Seat, ...], raw: Any, where: str) -> SeatNo:
             if seat.name.casefold() == wanted:
                 return n
     names = ", ".join(seat.name for seat in seats)
-    raise InvalidInput(f"{where}: unknown player {raw!r}; the players are {names}")
+    raise InvalidInput(f"{where}: unknown player {quote(raw)}; the players are {names}")
 
 
 def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
     for key in doc:
         if key not in known:
-            raise InvalidInput(f"unknown field {key!r} in {what}; known: {', '.join(known)}")
+            raise InvalidInput(f"unknown field {quote(key)} in {what}; known: {', '.join(known)}")
 
 
 def _is_int(value: Any) -> bool:

@@ -129,7 +129,7 @@ def _object(doc: Any, where: str, keys: Sequence[str]) -> dict[str, Any]:
         raise InvalidInput(f"{where}: must be a JSON object with {', '.join(keys)}")
     for key in doc:
         if key not in keys:
-            raise InvalidInput(f"{where}: unknown key {key!r}; the keys are {', '.join(keys)}")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; the keys are {', '.join(keys)}")
     return doc
 
 
@@ -160,17 +160,17 @@ def _card(raw: Any, catalog: Catalog, from_file: bool, where: str) -> Card:
         card = parse_card(raw, where)
         known = catalog.card(card.name)
         if known is not None and known != card:
-            raise InvalidInput(f"{where}: {card.name!r} is in the catalog, described differently; give its name "
+            raise InvalidInput(f"{where}: {quote(card.name)} is in the catalog, described differently; give its name "
                                f"only, or fix one of the two")
         return card
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a card object or a card name, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a card object or a card name, not {quote(raw)}")
     named = catalog.card(raw)
     if named is None:
         if not from_file:
-            raise InvalidInput(f"{where}: the card name {raw!r} needs a \"catalog\" in the file to look it up "
+            raise InvalidInput(f"{where}: the card name {quote(raw)} needs a \"catalog\" in the file to look it up "
                                f"in; or give the whole card object")
-        raise InvalidInput(f"{where}: unknown card {raw!r}: it is not in the file's catalog")
+        raise InvalidInput(f"{where}: unknown card {quote(raw)}: it is not in the file's catalog")
     return named
 
 
@@ -182,7 +182,7 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
     hiker = player.get("hiker")
     letters = load_data().hikers.letters
     if hiker not in letters:
-        raise InvalidInput(f"{where}.hiker: {hiker!r} is not a Hiker; Hikers: {', '.join(letters)}")
+        raise InvalidInput(f"{where}.hiker: {quote(hiker)} is not a Hiker; Hikers: {', '.join(letters)}")
     gerry = player.get("gerry", False)
     if not isinstance(gerry, bool):
         raise InvalidInput(f"{where}.gerry: must be true or false")
@@ -194,7 +194,7 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         try:
             side = Side(item.get("side"))
         except ValueError:
-            raise InvalidInput(f"{at}.side: {item.get('side')!r} is not a side; sides: "
+            raise InvalidInput(f"{at}.side: {quote(item.get('side'))} is not a side; sides: "
                                f"{', '.join(s.value for s in Side)}") from None
         if side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
             raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
@@ -243,7 +243,7 @@ def _check_table(entries: Sequence[Entry], has_accolade: bool) -> None:
         for card in [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides):
             key = name_key(card.name)
             if key in seen:
-                raise IllegalAction(f"{card.name!r} is both with {seen[key]} and with {entry.name}; each Climb "
+                raise IllegalAction(f"{quote(card.name)} is both with {seen[key]} and with {entry.name}; each Climb "
                                     f"card is unique")
             seen[key] = entry.name
     counts = load_data().deck.deck_counts(len(humans))
@@ -302,5 +302,5 @@ def _list(raw: Any, where: str) -> list[Any]:
 
 def _text(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a non-empty string, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a non-empty string, not {quote(raw)}")
     return raw.strip()

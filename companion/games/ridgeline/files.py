@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.inputs import quote
 from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
 from companion.games.ridgeline.data import Camp, load
 from companion.games.ridgeline.finder import find_pitch
@@ -25,6 +24,7 @@ from companion.games.ridgeline.rules import (
     parse_route,
 )
 from companion.games.ridgeline.scoring import hand_table
+from companion.inputs import quote
 
 __all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format_check", "play_file"]
 
@@ -133,7 +133,7 @@ def _object(doc: Any, what: str, allowed: tuple[str, ...], required: tuple[str, 
         raise InvalidInput(f"unknown key {quote(unknown[0])} in {what}; it may have {', '.join(allowed)}")
     for key in required:
         if key not in doc:
-            raise InvalidInput(f"{what} needs {key!r}")
+            raise InvalidInput(f"{what} needs {quote(key)}")
 
 
 def _camp(doc: dict) -> Camp:

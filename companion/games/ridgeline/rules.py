@@ -12,9 +12,9 @@ from enum import Enum
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.inputs import quote, text_problem
 from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
 from companion.games.ridgeline.data import Camp, Route, RouteId, load
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SeatName",
@@ -262,7 +262,7 @@ def parse_hand(doc: Any, seats: Sequence[SeatName]) -> HandResult:
         raise InvalidInput(f"unknown key {quote(unknown[0])}; a hand has {', '.join(_HAND_KEYS)}")
     for key in _HAND_KEYS:
         if key not in doc:
-            raise InvalidInput(f"{key!r} is missing")
+            raise InvalidInput(f"{quote(key)} is missing")
     went_out = doc["went_out"]
     _check_seat(went_out, seats, "went_out")
     pitched = doc["pitched"]
@@ -281,10 +281,11 @@ def parse_hand(doc: Any, seats: Sequence[SeatName]) -> HandResult:
     hands = []
     for name in seats:
         if name in left:
-            cards = parse_cards(left[name], f"left[{name!r}]")
+            cards = parse_cards(left[name], f"left[{quote(name)}]")
             declared = next((card for card in cards if card.declared), None)
             if declared is not None:
-                raise InvalidInput(f"left[{name!r}]: {declared.code} is a declared Rope; a Rope in hand is written R")
+                raise InvalidInput(f"left[{quote(name)}]: {declared.code} is a declared Rope; a Rope in hand is "
+                                   "written R")
             # The seat who went out may be listed with no cards; `apply` refuses any cards for them.
             if name != went_out or cards:
                 hands.append((name, cards))
