@@ -137,3 +137,41 @@ def test_a_14ers_catalog_path_naming_a_fifo_does_not_hang(capsys, tmp_path):
     worker.start()
     worker.join(timeout=20)
     assert done and "cards.json is a FIFO (named pipe), not a file" in done[0]
+
+
+@pytest.mark.parametrize("circles, words", [
+    ({"9" * 5000: 1}, "'circles' key: '99999"),
+    ({"--5": 1}, "'circles' key: '--5' is not a circle id"),
+    ({"²": 1}, "'circles' key: '²' is not a circle id"),
+])
+def test_a_trek12_circle_id_that_is_no_number_is_refused(capsys, tmp_path, circles, words):
+    doc = {"sheet": "dunai", "circles": circles}
+    assert words in refused(capsys, "score", "trek12", write(tmp_path, json.dumps(doc)))
+    turn = {"sheet": "dunai", "turns": [{"dice": [3, 2], "op": "sum", "circle": next(iter(circles))}]}
+    assert "is not a circle id" in refused(capsys, "score", "trek12", write(tmp_path, json.dumps(turn)))
+
+
+def test_a_home_made_sheets_bonus_sizes_stay_within_a_sheet(capsys, tmp_path):
+    sheet = {"circles": [{"id": 0}, {"id": 1}], "bonus": {"3": 1, "99999999999": 2}}
+    assert refused(capsys, "check", "trek12", write(tmp_path, json.dumps(sheet))) == (
+        "sheet file: field 'bonus' key '99999999999' must be a size such as \"3\", from 1 to 400 circles")
+
+
+def test_three_huge_expedition_scores_are_refused_not_summed(capsys, tmp_path):
+    doc = {"players": ["Ann"], "ascents": [{"sheet": sheet, "scores": {"Ann": 10**29}}
+                                           for sheet in ("dunai", "kagkot", "dhaulagiri")]}
+    assert refused(capsys, "score", "expedition", write(tmp_path, json.dumps(doc))) == (
+        "ascents[0]: 'scores': Ann's score must be between -999 and 999 (a sheet scores far inside that), "
+        "not 100000000000000000000000000000")
+    doc = {"players": ["Ann"], "records": {"dunai": -1000}, "ascents": []}
+    assert "'records.dunai' must be between -999 and 999" in refused(
+        capsys, "score", "expedition", write(tmp_path, json.dumps(doc)))
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Ann\x00", "the name 'Ann\\x00' holds a line break or control character"),
+    ("A" * 100_000, "'name' must be 1-40 characters, not 'AAAA"),
+])
+def test_an_expedition_name_is_one_short_line(capsys, tmp_path, name, words):
+    doc = {"players": [name], "ascents": []}
+    assert words in refused(capsys, "score", "expedition", write(tmp_path, json.dumps(doc)))

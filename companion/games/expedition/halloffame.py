@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from companion.errors import InvalidInput
 from companion.games.expedition.data import ENVELOPES, EnvelopeNo, SheetKey, expedition_sheets
-from companion.games.expedition.rules import NAME_MAX, NOTE_MAX, Record, State, parse_date
+from companion.games.expedition.rules import NAME_MAX, NOTE_MAX, SCORE_MAX, SCORE_MIN, Record, State, parse_date
 from companion.games.trek12.data import Sheet
 from companion.inputs import quote
 
@@ -70,8 +70,9 @@ class Entry:
         if (not isinstance(names, list) or not names
                 or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names)):
             raise InvalidInput(f"{where}: 'names' must list 1 or more names of 1-{NAME_MAX} characters")
-        if type(doc["score"]) is not int:
-            raise InvalidInput(f"{where}: 'score' must be a whole number, not {quote(doc['score'])}")
+        if type(doc["score"]) is not int or not SCORE_MIN <= doc["score"] <= SCORE_MAX:
+            raise InvalidInput(f"{where}: 'score' must be a whole number from {SCORE_MIN} to {SCORE_MAX}, "
+                               f"not {quote(doc['score'])}")
         expedition = doc["expedition"]
         if expedition is not None and not isinstance(expedition, str):
             raise InvalidInput(f"{where}: 'expedition' must be an Expedition id or null")

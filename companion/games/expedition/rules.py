@@ -38,7 +38,7 @@ from companion.games.expedition.scoring import (
 from companion.games.trek12.data import Sheet
 from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD_VALUES, Assist
 from companion.games.trek12.solo import MAX_NAME
-from companion.inputs import quote
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SeatNo",
@@ -46,6 +46,8 @@ __all__ = [
     "REVEAL_BASE",
     "SOLO_TABLE",
     "NAME_MAX",
+    "SCORE_MIN",
+    "SCORE_MAX",
     "NOTE_MAX",
     "PLAYERS_MAX",
     "CardMode",
@@ -85,6 +87,9 @@ ASCENTS = 3               # rulebook, Expedition Mode: "you undertake three Asce
 REVEAL_BASE = (3, 2, 1)   # Assist Cards: reveal 3, 2, 1 + the number of players at Ascents 1, 2, 3
 SOLO_TABLE = 2            # Solo Expeditions: "Use the Assist cards with the 2-player setup"
 NAME_MAX = 40             # as the roster's names
+# A sheet's score, as an Expedition takes it: a printed sheet's 19 circles score between about -60 (every
+# circle a skull or an orphan) and 300 (lines, zones, both bonuses and three cards), so this is room to spare.
+SCORE_MIN, SCORE_MAX = -999, 999
 NOTE_MAX = 2000           # an envelope's note: a few sentences of what it said
 PLAYERS_MAX = 20          # a history record names at most 20 players
 
@@ -680,7 +685,7 @@ def parse_record(raw: Any, where: str) -> Record | None:
     if raw is None:
         return None
     if _is_int(raw):
-        return Record(raw)
+        return Record(_bounded(raw, where))
     if not isinstance(raw, dict):
         raise InvalidInput(f"{where} must be a score, an object {{\"score\", \"names\", \"date\"}} or null, "
                            f"not {quote(raw)}")
@@ -688,9 +693,10 @@ def parse_record(raw: Any, where: str) -> Record | None:
     score = raw.get("score")
     if not _is_int(score):
         raise InvalidInput(f"{where}: 'score' must be a whole number, not {quote(score)}")
+    score = _bounded(score, f"{where}: 'score'")
     names = raw.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names):
-        raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters)")
+    if not isinstance(names, list) or not all(isinstance(n, str) and _name_problem(n) is None for n in names):
+        raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters, on one line)")
     return Record(score, tuple(n.strip() for n in names), parse_date(raw.get("date"), f"{where}: 'date'"))
 
 
@@ -725,6 +731,9 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
         name = item.get("name")
         if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
             raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {quote(name)}")
+        problem = _name_problem(name)
+        if problem:
+            raise InvalidInput(f"player {n}: {problem}")
         name = name.strip()
         key = name.casefold()
         if key in taken:
@@ -798,6 +807,7 @@ def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
         seat = _seat_of(seats, key, "'scores'")
         if not _is_int(value):
             raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {quote(value)}")
+        _bounded(value, f"'scores': {seats[seat].name}'s score")
         if points[seat] is not None:
             raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
         points[seat] = value
@@ -845,6 +855,17 @@ def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+def _bounded(value: int, where: str) -> int:
+    if not SCORE_MIN <= value <= SCORE_MAX:
+        raise InvalidInput(f"{where} must be between {SCORE_MIN} and {SCORE_MAX} (a sheet scores far inside that), "
+                           f"not {quote(value)}")
+    return value
+
+
+def _name_problem(name: str) -> str | None:
+    return text_problem(name.strip(), max_len=NAME_MAX, what=f"the name {quote(name)}")
 
 
 _CARD_ORDER = {card: n for n, card in enumerate(Assist)}

@@ -385,8 +385,10 @@ def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], in
     for size_text, points in raw.items():
         if size_text == "per_extra":
             continue
-        if not (isinstance(size_text, str) and size_text.isdigit() and int(size_text) >= 1):
-            raise DataError(f"{origin}: field 'bonus' key {quote(size_text)} must be a size such as \"3\"")
+        if not (isinstance(size_text, str) and size_text.isascii() and size_text.isdigit()
+                and len(size_text) <= 4 and 1 <= int(size_text) <= MAX_CIRCLES):
+            raise DataError(f"{origin}: field 'bonus' key {quote(size_text)} must be a size such as \"3\", "
+                            f"from 1 to {MAX_CIRCLES} circles")
         if not _is_int(points, minimum=0):
             raise DataError(f"{origin}: field 'bonus.{size_text}' must be a whole number, not {quote(points)}")
         table.append((int(size_text), points))

@@ -18,7 +18,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import CircleId, Sheet, members
-from companion.inputs import quote
+from companion.inputs import MAX_DIGITS, quote
 
 __all__ = [
     "Op",
@@ -671,8 +671,10 @@ def parse_circle_id(raw: Any, what: str) -> CircleId:
     """A circle id from JSON: an integer, or a string of digits (object keys are strings)."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-        return int(raw.strip())
+    text = raw.strip() if isinstance(raw, str) else ""
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+        return int(text)
     raise InvalidInput(f"{what}: {quote(raw)} is not a circle id (a whole number)")
 
 
