@@ -175,3 +175,46 @@ def test_three_huge_expedition_scores_are_refused_not_summed(capsys, tmp_path):
 def test_an_expedition_name_is_one_short_line(capsys, tmp_path, name, words):
     doc = {"players": [name], "ascents": []}
     assert words in refused(capsys, "score", "expedition", write(tmp_path, json.dumps(doc)))
+
+
+def _fourteeners(**changes):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_fourteeners_files import example
+
+    return json.loads(json.dumps(example(**changes)))      # a copy: the example's catalog is shared
+
+
+def test_a_14ers_file_of_thousands_of_cards_is_refused_before_they_are_read(capsys, tmp_path):
+    doc = _fourteeners()
+    doc["players"][0]["tucked"] = doc["players"][0]["tucked"] * 20_000
+    started = time.perf_counter()
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))) == (
+        "players[0]: 100,002 Climbs tucked or hired as Guides, but a player gains one Climb a turn for 9 rounds")
+    doc = _fourteeners()
+    doc["catalog"] = dict(doc["catalog"], cards=doc["catalog"]["cards"] * 3000)
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))) == (
+        "catalog: cards: 9,000 Class I cards, but the deck has 8")
+    doc["catalog"]["cards"] = [{"class": 9}] * 40
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))) == (
+        "catalog: cards: 40 cards, but the deck has 39 Climbs")
+    assert time.perf_counter() - started < 5
+
+
+def test_a_capstone_never_takes_points_away(capsys, tmp_path):
+    doc = _fourteeners()
+    doc["catalog"]["cards"][2]["sides"]["capstone"] = {"points": -4}
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))) == (
+        "catalog: cards[2].sides.capstone: a Capstone scores a fixed number of points, 0 or more ('Climb Cards'), "
+        "not -4")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Ann\x00", "players[0].name: the name 'Ann\\x00' holds a line break or control character"),
+    ("A" * 100_000, "players[0].name: the name 'AAAA"),
+])
+def test_a_14ers_player_name_is_one_short_line(capsys, tmp_path, name, words):
+    doc = _fourteeners()
+    doc["players"][0]["name"] = name
+    assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))).startswith(words)

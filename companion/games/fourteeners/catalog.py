@@ -22,10 +22,10 @@ from functools import lru_cache
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
-from companion.inputs import quote
+from companion.inputs import quote, text_problem
 
 from .abilities import (
-    Ability, Category, WeatherEffect, ability_to_doc, category_to_doc, class_label, parse_ability, parse_category,
+    Ability, Category, EffectKind, WeatherEffect, ability_to_doc, category_to_doc, class_label, parse_ability, parse_category,
     parse_weather, weather_to_doc,
 )
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
@@ -175,6 +175,10 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         None if sides.get(side.value) is None else parse_ability(sides[side.value], f"{where}.sides.{side.value}")
         for side in Side
     )
+    for item in abilities[list(Side).index(Side.CAPSTONE)] or ():
+        if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
+            raise InvalidInput(f"{where}.sides.capstone: a Capstone scores a fixed number of points, 0 or more "
+                               f"('Climb Cards'), not {item.effect.amount}")
     return Card(
         name=name,
         klass=klass,
@@ -350,11 +354,17 @@ def _import(doc: Any) -> Catalog:
     raw_cards = doc.get("cards", [])
     if not isinstance(raw_cards, list):
         raise InvalidInput("cards: must be a list of cards")
+    deck = sum(load_data().deck.class_counts)
+    if len(raw_cards) > deck:   # counted before any card is read; by Class when the cards say theirs
+        _check_counts([_Counted(raw.get("class")) for raw in raw_cards if isinstance(raw, dict)])
+        raise InvalidInput(f"cards: {len(raw_cards):,} cards, but the deck has {deck} Climbs")
     cards: list[Card] = []
+    names: set[str] = set()
     for index, raw in enumerate(raw_cards):
         card = parse_card(raw, f"cards[{index}]")
-        if any(name_key(c.name) == name_key(card.name) for c in cards):
+        if name_key(card.name) in names:
             raise InvalidInput(f"cards[{index}].name: {quote(card.name)} is already in the catalog")
+        names.add(name_key(card.name))
         cards.append(card)
     _check_counts(tuple(cards))
     return Catalog(cards=tuple(cards), accolades=_accolades(doc.get("accolades", [])),
@@ -411,12 +421,19 @@ def _rulebook_weather() -> dict[str, tuple[WeatherEffect, ...]]:
             for name, raw in load_data().forecasts.rulebook_effects}
 
 
-def _check_counts(cards: Sequence[Card]) -> None:
+@dataclass(frozen=True)
+class _Counted:
+    """A card not read yet, counted by the Class it gives."""
+
+    klass: Any
+
+
+def _check_counts(cards: Sequence[Card | _Counted]) -> None:
     deck = load_data().deck
     for klass in CLASSES:
         have = sum(1 for card in cards if card.klass == klass)
         if have > deck.class_counts[klass - 1]:
-            raise InvalidInput(f"cards: {have} {class_label(klass)} cards, but the deck has "
+            raise InvalidInput(f"cards: {have:,} {class_label(klass)} cards, but the deck has "
                                f"{deck.class_counts[klass - 1]}")
 
 
@@ -425,7 +442,10 @@ def _name(raw: Any, where: str) -> str:
         raise InvalidInput(f"{where}: must be a non-empty name, not {quote(raw)}")
     name = " ".join(raw.split())
     if len(name) > _NAME_LIMIT:
-        raise InvalidInput(f"{where}: {len(name)} characters; names are at most {_NAME_LIMIT}")
+        raise InvalidInput(f"{where}: {len(name):,} characters; names are at most {_NAME_LIMIT}")
+    problem = text_problem(name, max_len=_NAME_LIMIT, what=f"the name {quote(name)}")
+    if problem:
+        raise InvalidInput(f"{where}: {problem}")
     return name
 
 

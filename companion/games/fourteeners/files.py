@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.inputs import NoSuchFile, quote, read_json
+from companion.inputs import NoSuchFile, quote, read_json, text_problem
 
 from . import solo
 from .abilities import Attributes, Tableau, Tucked, class_label, parse_category
@@ -33,6 +33,7 @@ __all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format
 # The largest 14ers file read, and the largest catalog file a path in one names (docs/formats.md, Limits):
 # the app's own limit for a catalog file; a whole deck described in full is about 60 KB.
 MAX_FILE_BYTES = 4 * 1024 * 1024
+NAME_MAX = 40        # a player's name, as the roster's names
 _SCORE_KEYS = ("catalog", "accolade", "players")
 _PLAYER_KEYS = ("name", "hiker", "gerry", "tucked", "guides")
 _CHECK_KEYS = ("catalog", "weather", "hiker", "tucked", "guides", "rivals", "climbs")
@@ -86,6 +87,9 @@ def check_file(doc: Any) -> dict[str, Any]:
     climbs_raw = top.get("climbs")
     if not isinstance(climbs_raw, list) or not climbs_raw:
         raise InvalidInput("climbs: must list the revealed Climbs to check (cards or card names)")
+    deck = sum(load_data().deck.class_counts)
+    if len(climbs_raw) > deck:
+        raise InvalidInput(f"climbs: {len(climbs_raw):,} Climbs listed, but the deck has {deck}")
     checks = [check_climb(_card(raw, catalog, from_file, f"climbs[{i}]"), me.tableau,
                           [r.tableau for r in rivals], weather) for i, raw in enumerate(climbs_raw)]
     return {
@@ -179,6 +183,9 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
     where = where or (f"players[{index}]" if index is not None else "the file")
     player = _object(raw, where, _PLAYER_KEYS)
     name = _text(player.get("name"), f"{where}.name")
+    problem = text_problem(name, max_len=NAME_MAX, what=f"the name {quote(name)}")
+    if problem:
+        raise InvalidInput(f"{where}.name: {problem}")
     hiker = player.get("hiker")
     letters = load_data().hikers.letters
     if hiker not in letters:
@@ -186,6 +193,12 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
     gerry = player.get("gerry", False)
     if not isinstance(gerry, bool):
         raise InvalidInput(f"{where}.gerry: must be true or false")
+    rounds = load_data().deck.rounds
+    gained = len(_list(player.get("tucked", []), f"{where}.tucked")) + len(_list(player.get("guides", []),
+                                                                                f"{where}.guides"))
+    if gained > rounds:     # counted before any card is read
+        raise IllegalAction(f"{where}: {gained:,} Climbs tucked or hired as Guides, but a player gains one Climb "
+                            f"a turn for {rounds} rounds")
     tucked = []
     for i, entry in enumerate(_list(player.get("tucked", []), f"{where}.tucked")):
         at = f"{where}.tucked[{i}]"
@@ -210,10 +223,6 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         guides.append(_card(item.get("card"), catalog, from_file, f"{where}.guides[{i}].card"))
     if gerry and guides:
         raise IllegalAction(f"{where}.guides: Gerry never hires Guides ('Solo Variant')")
-    rounds = load_data().deck.rounds
-    if len(tucked) + len(guides) > rounds:
-        raise IllegalAction(f"{where}: {len(tucked) + len(guides)} Climbs tucked or hired as Guides, but a player "
-                            f"gains one Climb a turn for {rounds} rounds")
     return Entry(name, Tableau(hiker=hiker, tucked=tuple(tucked), guides=tuple(guides),
                                hiker_ability=catalog.hiker_ability(hiker)), gerry)
 
