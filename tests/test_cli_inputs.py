@@ -218,3 +218,32 @@ def test_a_14ers_player_name_is_one_short_line(capsys, tmp_path, name, words):
     doc = _fourteeners()
     doc["players"][0]["name"] = name
     assert refused(capsys, "score", "14ers", write(tmp_path, json.dumps(doc))).startswith(words)
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-05:00"])
+def test_an_import_with_a_time_beyond_the_calendar_is_refused(capsys, tmp_path, moment):
+    backup = {"format": "companion-backup", "version": 1,
+              "players": [{"id": "a" * 32, "name": "Ann", "colour": "#d62828", "removed": False, "created": moment}]}
+    line = refused(capsys, "import", write(tmp_path, json.dumps(backup)), "--data-dir", str(tmp_path / "data"))
+    assert line == (f"players[0] (id '{'a' * 32}'): field 'created' '{moment}' is not a time in UTC between the "
+                    "years 1 and 9999")
+
+
+def test_an_import_refuses_a_repeated_key_and_a_broken_character(capsys, tmp_path):
+    text = '{"format": "companion-backup", "version": 1, "settings": {"theme": "dark", "theme": "light"}}'
+    assert refused(capsys, "import", write(tmp_path, text), "--data-dir", str(tmp_path / "data")) == (
+        "the key 'theme' appears twice in one object; give each key once")
+    text = '{"format": "companion-backup", "version": 1, "settings": {"\\ud800": 1}}'
+    assert "broken character" in refused(capsys, "import", write(tmp_path, text), "--data-dir", str(tmp_path / "d"))
+
+
+@pytest.mark.parametrize("tile", [["summer-1"], {"id": "summer-1"}, 3])
+def test_a_freunde_weather_tile_that_is_not_a_tiles_name_is_refused(capsys, tmp_path, tile):
+    doc = {"setup": {"players": ["Ann", "Bob"]}, "weather": [{"tile": tile, "day": 1}], "turns": []}
+    assert "unknown weather tile" in refused(capsys, "score", "freunde", write(tmp_path, json.dumps(doc)))
+
+
+def test_a_freunde_name_is_one_line(capsys, tmp_path):
+    doc = {"setup": {"players": ["Ann", "Bob\nCy"]}, "weather": [], "turns": []}
+    assert refused(capsys, "score", "freunde", write(tmp_path, json.dumps(doc))) == (
+        "setup.players[1]: the name 'Bob\\nCy' holds a line break or control character")

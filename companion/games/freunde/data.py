@@ -202,7 +202,7 @@ class WeatherPresets:
 
     def day(self, tile: Any, day: Any) -> PresetDay:
         """Day 1-3 of a preset tile; InvalidInput names the known tiles otherwise."""
-        if tile not in self.tiles:
+        if not isinstance(tile, str) or tile not in self.tiles:
             raise InvalidInput(f"unknown weather tile {quote(tile)}; known: {', '.join(self.tiles)}")
         days = self.tiles[tile][1]
         if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= len(days):

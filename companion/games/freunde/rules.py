@@ -26,7 +26,7 @@ from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
     load_board, load_data, parse_card,
 )
-from companion.inputs import quote
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "TURNS", "RULESET", "PRINTED_RULES", "EARLIER_RULES", "RULESETS", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
@@ -432,6 +432,9 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
             raise InvalidInput(f"{where}: a player's name is 1 to 40 characters, not {quote(name)}")
         name = name.strip()
+        problem = text_problem(name, max_len=40, what=f"the name {quote(name)}")
+        if problem:
+            raise InvalidInput(f"{where}: {problem}")
         if name.casefold() in (n.casefold() for n in names):
             raise InvalidInput(f"{where}: the name {quote(name)} is used twice; names must differ")
         names.append(name)
