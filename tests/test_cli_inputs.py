@@ -247,3 +247,14 @@ def test_a_freunde_name_is_one_line(capsys, tmp_path):
     doc = {"setup": {"players": ["Ann", "Bob\nCy"]}, "weather": [], "turns": []}
     assert refused(capsys, "score", "freunde", write(tmp_path, json.dumps(doc))) == (
         "setup.players[1]: the name 'Bob\\nCy' holds a line break or control character")
+
+
+def test_names_a_result_shows_are_one_short_line(capsys, tmp_path):
+    sheet = {"name": "Island\x00Peak", "circles": [{"id": 0}, {"id": 1}]}
+    assert refused(capsys, "check", "trek12", write(tmp_path, json.dumps(sheet))) == (
+        "sheet file: field 'name': 'Island\\x00Peak' holds a line break or control character")
+    board = json.loads((Path(__file__).parents[1] / "data" / "freunde" / "board_summer.json").read_text("utf-8"))
+    board["title"] = "T" * 100_000
+    doc = {"setup": {"players": ["Ann"], "board": board}, "weather": [], "turns": []}
+    assert refused(capsys, "score", "freunde", write(tmp_path, json.dumps(doc))).startswith(
+        "setup.board: title: 'TTTT")

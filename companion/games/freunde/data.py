@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, TypeAlias
 
 from companion.errors import DataError, InvalidInput
-from companion.inputs import quote
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SpaceId", "Zone", "ZONES", "CardKind", "Card", "Space", "Board", "StackingTable", "DeckData",
@@ -32,6 +32,8 @@ ZONES: tuple[Zone, ...] = (5000, 6000, 7000, 8000)
 BOARD_NAMES: tuple[str, ...] = ("summer", "winter")
 
 _MAX_SPACES = 200               # a board is a small hand-drawn graph; anything larger is not a board
+_MAX_LABEL = 100                # a board's id and title
+_MAX_SPACE_ID = 20              # a space id ("S23")
 
 
 class CardKind(str, Enum):
@@ -291,8 +293,8 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
     _require_object(doc, origin, "")
     _no_unknown(doc, origin, "", {"source", "id", "title", "route", "verified", "base_camp", "summit",
                                   "spaces", "edges"})
-    board_id = _string(doc, origin, "id")
-    title = _string(doc, origin, "title")
+    board_id = _label(_string(doc, origin, "id"), origin, "id")
+    title = _label(_string(doc, origin, "title"), origin, "title")
     route = _string(doc, origin, "route")
     if route not in ("easy", "hard"):
         raise DataError(f"{origin}: route: must be 'easy' or 'hard', not {quote(route)}")
@@ -307,9 +309,9 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
         raise DataError(f"{origin}: spaces: at most {_MAX_SPACES} spaces, not {len(raw_spaces)}")
     spaces: dict[SpaceId, Space] = {}
     for space_id, raw in raw_spaces.items():
-        where = f"spaces.{space_id}"
         if not space_id.strip():
             raise DataError(f"{origin}: spaces: a space id must not be blank")
+        where = f"spaces.{_label(space_id, origin, 'spaces', _MAX_SPACE_ID)}"
         _require_object(raw, origin, where)
         _no_unknown(raw, origin, where, {"zone", "vp", "cost", "accl"})
         zone = _int(raw, origin, where, "zone")
@@ -394,6 +396,14 @@ def _no_unknown(doc: dict, origin: str, where: str, known: set[str]) -> None:
     if unknown:
         prefix = f"{where}." if where else ""
         raise DataError(f"{origin}: {prefix}{unknown[0]}: unknown field (known: {', '.join(sorted(known))})")
+
+
+def _label(text: str, origin: str, field: str, most: int = _MAX_LABEL) -> str:
+    """A name the result shows (a board's id and title, a space id): one line of at most `most` characters."""
+    problem = text_problem(text, max_len=most, what=quote(text))
+    if problem:
+        raise DataError(f"{origin}: {field}: {problem}")
+    return text
 
 
 def _string(doc: dict, origin: str, field: str) -> str:

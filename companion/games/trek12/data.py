@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
-from companion.inputs import quote
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "CircleId",
@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_BONUS",
     "DEFAULT_OP_LIMIT",
     "MAX_CIRCLES",
+    "MAX_NAME",
     "data_folder",
     "load_sheet",
     "sheet_from_dict",
@@ -47,6 +48,7 @@ OPTION_COUNT = 5      # lower, higher, difference, sum, product
 DEFAULT_NAME = "Home-made sheet"
 # Far above any printed sheet; keeps a hostile file from making the engine crawl.
 MAX_CIRCLES = 400
+MAX_NAME = 100       # a sheet's name, shown on the setup screen and by `companion check`
 
 _SHEET_KEYS = frozenset({"name", "summit", "stars", "circles", "links", "bonus", "op_limit", "source"})
 _CIRCLE_KEYS = frozenset({"id", "x", "y", "dangerous"})
@@ -225,6 +227,9 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     if not isinstance(name, str) or not name.strip():
         raise DataError(f"{origin}: field 'name' must be a non-empty string")
     name = name.strip()
+    problem = text_problem(name, max_len=MAX_NAME, what=quote(name))
+    if problem:
+        raise DataError(f"{origin}: field 'name': {problem}")
     summit = doc.get("summit")
     if summit is not None and not _is_int(summit, minimum=0):
         raise DataError(f"{origin}: field 'summit' must be a whole number of points or null, not {quote(summit)}")
