@@ -147,7 +147,7 @@ def test_read_stream_and_read_json_refuse_more_than_the_limit(tmp_path):
     with pytest.raises(InvalidInput, match="bad.json is not a UTF-8 text file"):
         read_json(path, 100, "x")
     path.write_bytes(b"{nope")
-    with pytest.raises(InvalidInput, match="not valid JSON: Expecting property name enclosed in double quotes at line 1"):
+    with pytest.raises(InvalidInput, match="not valid JSON: Expecting property name enclosed in double quotes"):
         read_json(path, 100, "x")
     path.write_bytes(b"[" * 50_000 + b"]" * 50_000)
     with pytest.raises(InvalidInput, match="the file is nested too deeply to be a Ridgeline file"):
