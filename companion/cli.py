@@ -24,10 +24,11 @@ from typing import Any, Sequence
 
 from companion.errors import CompanionError
 
-__all__ = ["main", "print_notices", "DEFAULT_PORT"]
+__all__ = ["main", "print_notices", "one_line", "DEFAULT_PORT", "MAX_ERROR_LINE"]
 
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
+MAX_ERROR_LINE = 300
 _COMMANDS = ("score", "check", "export", "import", "build", "bench")
 
 
@@ -44,8 +45,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args, whole_process=argv is None)
     except (_Failure, CompanionError) as exc:
         _fail(str(exc))
-    except json.JSONDecodeError as exc:
-        _fail(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except RecursionError:
         _fail("the file is nested too deeply to be a game file")
     except KeyboardInterrupt:
@@ -54,7 +53,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str) -> None:
-    print(f"companion: error: {' '.join(message.split())}", file=sys.stderr)
+    print(one_line(f"companion: error: {message}"), file=sys.stderr)
+
+
+def one_line(message: str, most: int = MAX_ERROR_LINE) -> str:
+    """An error as the command line prints it: one line of at most `most` characters, whitespace runs
+    as one space and anything unprintable escaped. Messages quote values short already (`quote`); this
+    only guards the contract."""
+    text = " ".join(message.split())
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -101,10 +111,10 @@ def _build_web(out_dir: str, base_path: str) -> int:
 
 
 def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:
-    from companion.games import load_files
+    from companion.games import find_by_cli_name, load_files
 
     module = load_files(game)
-    doc = _read_json(file)
+    doc = _read_json(file, module.MAX_FILE_BYTES, f"a {find_by_cli_name(game).title} file")
     if command == "score":
         result = module.score_file(doc)
         text = json.dumps(result) if as_json else module.format_score(result)
@@ -119,21 +129,11 @@ def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:
     return 0
 
 
-def _read_json(file: str) -> Any:
-    if file == "-":
-        return json.load(sys.stdin)
-    path = Path(file)
-    try:
-        with path.open(encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise _Failure(f"no such file: {file}") from None
-    except IsADirectoryError:
-        raise _Failure(f"{file} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise _Failure(f"{file} is not a UTF-8 text file") from None
-    except OSError as exc:
-        raise _Failure(f"cannot read {file}: {exc.strerror}") from None
+def _read_json(file: str, limit: int, what: str) -> Any:
+    """The file's JSON document ('-': standard input), read at the door (companion/inputs.py)."""
+    from companion.inputs import read_json
+
+    return read_json(file, limit, what, stdin=sys.stdin.buffer)
 
 
 def print_notices(store):
@@ -171,7 +171,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    doc = _read_json(args.file)
+    from companion.inputs import BACKUP_BYTES
+
+    doc = _read_json(args.file, BACKUP_BYTES, "a backup")
     store = _open_store(args.data_dir)
     try:
         report = store.import_all(doc)

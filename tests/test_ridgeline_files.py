@@ -19,7 +19,7 @@ def run(capsys, tmp_path, command, doc, *flags):
 
 
 EXAMPLE = {"seats": ["A", "B", "C"], "route": "ridge",
-           "hands": [{"went_out": "A", "pitched": ["A", "C"], "left": {"B": ["G7", "W", "R"], "C": []}}]}
+           "hands": [{"went_out": "A", "pitched": ["A", "C"], "left": {"B": ["G7", "W", "R"], "C": ["P3"]}}]}
 
 
 def test_the_score_file_prints_each_hands_camps_and_fatigue_then_over_and_winner(capsys, tmp_path):
@@ -28,7 +28,7 @@ def test_the_score_file_prints_each_hands_camps_and_fatigue_then_over_and_winner
     assert json.loads(out) == {
         "hands": [{"hand": 1, "seats": {"A": {"camps_cleared": 1, "fatigue": 225},
                                         "B": {"camps_cleared": 0, "fatigue": 287},
-                                        "C": {"camps_cleared": 1, "fatigue": 225}}}],
+                                        "C": {"camps_cleared": 1, "fatigue": 228}}}],
         "over": False,
         "winner": [],
     }
@@ -49,9 +49,9 @@ def test_a_finished_sprint_names_the_winner_and_text_output_reads_well(capsys, t
 
 
 def test_a_shared_win_lists_every_winner():
-    climb = {"went_out": "A", "pitched": ["A", "B", "C"], "left": {"B": [], "C": []}}
+    climb = {"went_out": "A", "pitched": ["A", "B", "C"], "left": {"B": ["G1"], "C": ["P1"]}}
     doc = {"seats": ["A", "B", "C"], "route": "sprint",
-           "hands": [climb] * 4 + [{"went_out": "A", "pitched": ["B", "C"], "left": {"B": ["G9"], "C": ["E4", "D5"]}}]}
+           "hands": [climb] * 4 + [{"went_out": "A", "pitched": ["B", "C"], "left": {"B": ["G9"], "C": ["E9"]}}]}
     result = score_file(doc)
     assert result["winner"] == ["B", "C"]
     assert format_score(result).endswith("Shared win: B, C")
@@ -60,13 +60,25 @@ def test_a_shared_win_lists_every_winner():
 @pytest.mark.parametrize("doc, message", [
     ({**EXAMPLE, "hands": [{"went_out": "A", "pitched": [], "left": {"B": ["G7", "Z1"], "C": []}}]},
      "hand 1: left['B'], card 2: 'Z1' is not a card code"),
-    ({**EXAMPLE, "hands": [{"went_out": "D", "pitched": [], "left": {"B": [], "C": []}}]},
+    ({**EXAMPLE, "hands": [{"went_out": "D", "pitched": [], "left": {"B": ["G1"], "C": ["G2"]}}]},
      "hand 1: went_out names 'D', who is not at the table (A, B, C)"),
-    ({**EXAMPLE, "hands": [EXAMPLE["hands"][0], {"went_out": "A", "pitched": ["E"], "left": {"B": [], "C": []}}]},
+    ({**EXAMPLE, "hands": [EXAMPLE["hands"][0],
+                           {"went_out": "A", "pitched": ["E"], "left": {"B": ["G1"], "C": ["G2"]}}]},
      "hand 2: pitched names 'E', who is not at the table"),
     ({"seats": ["A", "B"], "route": "sprint",
-      "hands": [{"went_out": "A", "pitched": ["A"], "left": {"B": []}}] * 6},
+      "hands": [{"went_out": "A", "pitched": ["A"], "left": {"B": ["G1"]}}] * 6},
      "hand 6: the game ended in hand 5 when A cleared the summit; no more hands can be played"),
+    ({**EXAMPLE, "hands": [{"went_out": "A", "pitched": [], "left": {"B": ["G7"], "C": []}}]},
+     "hand 1: C did not go out, so C still holds at least one card (only the seat who went out empties its "
+     "hand); list the cards C was left holding"),
+    ({**EXAMPLE, "hands": [{"went_out": "A", "pitched": ["C"],
+                            "left": {"B": ["G7"], "C": ["G1", "G2", "G3", "G4"]}}]},
+     "hand 1: C pitched camp 1, staging at least 7 cards, then discarded, so C holds at most 3 of the 10 dealt, "
+     "not 4"),
+    ({"seats": ["A", "B"], "hands": [{"went_out": "A", "pitched": [], "left": {"B": ["G1"]}}] * 501},
+     "'hands' lists 501 hands; a game file holds at most 500"),
+    ({"seats": ["A", "B" * 41], "hands": []}, "seat name 'BBBB"),
+    ({"seats": ["A", "B\x00"], "hands": []}, "seat name 'B\\x00' holds a line break or control character"),
     ({**EXAMPLE, "route": "north face"}, "route 'north face' is not a route"),
     ({"seats": ["A"], "hands": []}, "a table has 2 to 6 seats, not 1"),
     ({"seats": ["A", "B"]}, "needs 'hands'"),
@@ -121,6 +133,19 @@ def test_the_pitch_finder_answers_possible_groups_and_fatigue_left(capsys, tmp_p
     ({"camp": 1, "hand": [], "kept": []}, "'kept' goes with 'groups'"),
     ({"hand": []}, "needs 'camp'"),
     ({"camp": 1, "groups": "G1 G2"}, "'groups' must be a list of groups"),
+    # Cards that cannot all be in one hand are not a pitch at all (docs/rulings.md, "The supply").
+    ({"camp": 7, "groups": [["G1", "P1", "E1"], ["G1", "P1", "E1"], ["G1", "S1", "D1"]], "kept": ["D4"]},
+     "the cards staged and kept are impossible: only two Glacier 1 cards exist, but 3 are listed"),
+    ({"camp": 7, "groups": [["R:G1"] * 3, ["R:G2"] * 3, ["R:G3", "G3"]], "kept": ["D4"]},
+     "the cards staged and kept are impossible: only six Ropes exist, but 7 are listed"),
+    ({"camp": 7, "groups": [["G1"]] * 100_000, "kept": ["D4"]},
+     "'groups' has 100,000 groups; they are staged from one hand, which holds at most 12 cards"),
+    ({"camp": 7, "groups": [["G1"] * 100_000], "kept": ["D4"]},
+     "100,001 cards are staged and kept, but a hand holds at most 12"),
+    ({"camp": 7, "groups": [["G1", "P1", "E1"], ["G2", "P2", "E2"], ["G3", "P3", "E3", "S3"]],
+      "kept": ["D4", "D5", "D6"]},
+     "13 cards are staged and kept, but a hand holds at most 12"),
+    ({"camp": 1, "hand": ["G1"] * 100_000}, "the hand has 100,000 cards; a hand holds at most 12"),
 ])
 def test_check_errors_are_one_line_with_exit_status_2(capsys, tmp_path, doc, message):
     status, out, err = run(capsys, tmp_path, "check", doc, "--json")
@@ -129,8 +154,9 @@ def test_check_errors_are_one_line_with_exit_status_2(capsys, tmp_path, doc, mes
 
 
 def test_a_wrong_pitch_is_an_answer_not_an_error():
-    # A Whiteout or an undeclared Rope in a group, or a third copy, is a reason the pitch is not valid.
+    # A Whiteout or an undeclared Rope in a group, or the wrong number of groups, is a reason the pitch is
+    # not valid.
     assert check_file({"camp": 7, "groups": [["G1", "P1", "W"], ["G2", "P2", "E2"], ["G3", "P3", "E3"]],
                        "kept": ["D4"]})["reason"].startswith("set has a Whiteout")
-    assert check_file({"camp": 7, "groups": [["G1", "P1", "E1"], ["G1", "P1", "E1"], ["G1", "S1", "D1"]],
-                       "kept": ["D4"]})["reason"] == "only two Glacier 1 cards exist, but 3 are listed"
+    assert check_file({"camp": 7, "groups": [["G1", "P1", "E1"], ["G2", "P2", "E2"]],
+                       "kept": ["D4"]})["reason"] == "camp 7 needs 3 groups (set of 3, set of 3, set of 3), not 2"

@@ -31,11 +31,21 @@ def test_start_takes_names_or_roster_entries_the_route_and_the_first_dealer():
     ({"seats": ["Ann", {"name": "Ben", "colour": "red"}]}, "a seat is a name or"),
     ({"seats": [{"id": "p1", "name": "Ann"}, {"id": "p1", "name": "Ben"}]}, "a player can take only one seat"),
     ({"seats": ["Ann", "Ben"], "route": "sprint", "first_dealer": "Dan"}, "first dealer 'Dan' is not at the table"),
+    ({"seats": ["Ann", "Ben"], "checked": "yes"}, "'checked' must be true or false, not 'yes'"),
     ([], "must be an object"),
 ])
 def test_bad_setups_are_refused(setup, message):
     with pytest.raises(InvalidInput, match=message):
         session.start(setup)
+
+
+def test_the_apps_setups_check_each_hands_cards_and_older_saves_replay_as_recorded():
+    blank = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Ben": []}}
+    checked = session.start({"seats": ["Ann", "Ben"], "checked": True})
+    with pytest.raises(IllegalAction, match="hand 1: Ben did not go out, so Ben still holds at least one card"):
+        session.apply(checked, blank)
+    older = session.start({"seats": ["Ann", "Ben"]})      # saved before the check: no "checked"
+    assert session.apply(older, blank).hands[0].seat("Ben").fatigue == 10 * 25
 
 
 def test_apply_takes_the_score_files_hand_shape_and_names_the_hand_in_errors():

@@ -7,6 +7,7 @@ the game has an automated opponent) and `files.py`, the command-line file format
   `InvalidInput` for a malformed document and `IllegalAction` for a move the rules refuse.
 - `format_score(result) -> str`: the same result as plain text for people.
 - `check_file(doc) -> dict` (optional): `companion check <cli_name> FILE`.
+- `MAX_FILE_BYTES`: the largest file the command line reads for the game (docs/formats.md, Limits).
 
 Game packages import neither flet nor tinydb, read no clock and call no module-level random.
 """

@@ -129,7 +129,10 @@ def check_timestamp(value: Any, where: str, field: str) -> str:
         _fail(where, field, f"must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {describe(value)}")
     if moment.tzinfo is None:
         _fail(where, field, f"{describe(value)} must say its time zone (for example end in Z for UTC)")
-    return timestamp(moment)
+    try:
+        return timestamp(moment)
+    except OverflowError:     # the year 1 or 9999 moved past the calendar's ends by its time zone
+        _fail(where, field, f"{describe(value)} is not a time in UTC between the years 1 and 9999")
 
 
 def check_json(value: Any, where: str, field: str) -> Any:

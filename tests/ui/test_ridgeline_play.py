@@ -26,7 +26,7 @@ def seat_table(store, names=("Ann", "Bob", "Cy"), route="ridge", dealer=None, ha
     players = [store.players.add(name) for name in names]
     keeper = SessionKeeper(store)
     setup = {"seats": [{"id": p.id, "name": p.name} for p in players], "route": route,
-             "first_dealer": dealer}
+             "first_dealer": dealer, "checked": True}
     session = keeper.start("ridgeline", setup, [p.id for p in players], f"{route} test")
     for hand in hands:
         keeper.act(session.id, hand)
@@ -81,7 +81,7 @@ async def test_a_new_table_from_the_roster(open_ui, store):
     assert ui.route == f"/play/ridgeline/{session.id}"
     assert session.players == (bob.id, ann.id)
     assert session.setup == {"seats": [{"id": bob.id, "name": "Bob"}, {"id": ann.id, "name": "Ann"}],
-                             "route": "sprint", "first_dealer": "Ann"}
+                             "route": "sprint", "first_dealer": "Ann", "checked": True}
     coming = next_hand(engine_state(store, session.id))
     assert (ui.get("rl-dealer").value, ui.get("rl-leader").value) == (coming.dealer, coming.leader) == ("Ann", "Bob")
     assert ui.get("rl-deal-size").value == "10 cards"
@@ -147,7 +147,7 @@ async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_
 
 async def test_undo_and_redo_replay_the_hands(open_ui, store):
     first = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G1"], "Cy": ["W"]}}
-    second = {"went_out": "Cy", "pitched": ["Cy", "Bob"], "left": {"Ann": ["S5"], "Bob": []}}
+    second = {"went_out": "Cy", "pitched": ["Cy", "Bob"], "left": {"Ann": ["S5"], "Bob": ["G2"]}}
     session = seat_table(store, hands=[first, second])
     keeper = SessionKeeper(store)
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
@@ -224,6 +224,9 @@ async def test_resume_after_reopening_the_store(tmp_path):
         # The game carries on from where it was.
         await ui.click("rl-end-hand")
         await ui.click("rl-out-2")
+        await tap_cards(ui, "rl-hand", "G9")      # Ann's
+        await ui.click("rl-left-1")
+        await tap_cards(ui, "rl-hand", "P9")
         await ui.click("rl-hand-submit")
         assert len(SessionKeeper(reopened).get(session.id).actions) == 2
     finally:
@@ -298,6 +301,45 @@ async def test_correcting_who_went_out_moves_the_pitch_mark_with_it(open_ui, sto
     await ui.click("rl-pitched-2")  # Cy really did pitch
     await ui.click("rl-out-1")  # it was Bob who went out
     assert ui.get("rl-hand-fatigue-0").value == "250"  # Ann's camp no longer advances
+    await tap_cards(ui, "rl-hand", "G4")      # Ann's
+    await ui.click("rl-left-2")
+    await tap_cards(ui, "rl-hand", "W")
     await ui.click("rl-hand-submit")
     [action] = SessionKeeper(store).get(session.id).actions
-    assert action == {"went_out": "Bob", "pitched": ["Bob", "Cy"], "left": {"Ann": [], "Cy": []}}
+    assert action == {"went_out": "Bob", "pitched": ["Bob", "Cy"], "left": {"Ann": ["G4"], "Cy": ["W"]}}
+
+
+@pytest.mark.parametrize("checked", [True, False])
+async def test_a_seat_left_blank_is_asked_for_its_cards_before_the_hand_is_recorded(open_ui, store, checked):
+    """Only the seat who went out empties its hand ('A turn'): a blank seat is a seat not entered yet, so the
+    screen asks for its cards and opens it, even in a game saved before the engine checked this."""
+    players = [store.players.add(name) for name in ("Ann", "Bob", "Cy")]
+    setup = {"seats": [{"id": p.id, "name": p.name} for p in players], "route": "ridge", "checked": checked}
+    session = SessionKeeper(store).start("ridgeline", setup, [p.id for p in players], "blank seats")
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "G7")           # Bob's; Cy is left blank
+    await ui.click("rl-hand-submit")
+    assert SessionKeeper(store).get(session.id).actions == ()
+    ui.get("rl-hand-problem")
+    assert ("Cy did not go out, so Cy still holds at least one card (only the seat who went out empties its hand); "
+            "list the cards Cy was left holding") in ui.text()
+    await tap_cards(ui, "rl-hand", "W")            # the card picker is open on Cy now
+    ui.get("rl-left-2-card-W-1")
+    await ui.click("rl-hand-submit")
+    [action] = SessionKeeper(store).get(session.id).actions
+    assert action == {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G7"], "Cy": ["W"]}}
+
+
+async def test_a_seat_that_pitched_cannot_be_left_holding_more_than_its_camp_allows(open_ui, store):
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")
+    await ui.click("rl-pitched-1")
+    await tap_cards(ui, "rl-hand", "G1", "G2", "G3", "G4")
+    await ui.click("rl-hand-submit")
+    assert ("Bob pitched camp 1, staging at least 7 cards, then discarded, so Bob holds at most 3 of the 10 dealt, "
+            "not 4") in ui.text()
+    assert SessionKeeper(store).get(session.id).actions == ()

@@ -78,7 +78,7 @@ async def test_the_meld_checker_gives_valid_or_the_first_reason(open_ui, store):
 async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
     # After one hand Ann (who pitched) is on camp 2, Bob still on camp 1.
     session = seat_table(store, names=("Ann", "Bob"), hands=[{"went_out": "Ann", "pitched": ["Ann"],
-                                                               "left": {"Bob": []}}])
+                                                               "left": {"Bob": ["W"]}}])
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
     await open_panel(ui, Panel.FIND)
     await ui.click("rl-find-seat-1")

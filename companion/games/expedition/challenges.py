@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.games.expedition.data import Challenge, ChallengeKind, EnvelopeNo, load_challenges
 from companion.games.trek12.rules import Board
 from companion.games.trek12.scoring import ScoreBreakdown, score_board
+from companion.inputs import quote
 
 __all__ = ["challenges_met", "meets", "challenge"]
 
@@ -32,5 +33,5 @@ def challenge(envelope: EnvelopeNo) -> Challenge:
     """The challenge of envelope 1-6 (rulebook order, leftmost first)."""
     items = load_challenges()
     if type(envelope) is not int or not 1 <= envelope <= len(items):
-        raise ValueError(f"there are envelopes 1 to {len(items)}, not {envelope!r}")
+        raise ValueError(f"there are envelopes 1 to {len(items)}, not {quote(envelope)}")
     return items[envelope - 1]

@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 from companion.errors import DataError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet
 from companion.games.trek12.rules import Assist
+from companion.inputs import quote
 
 __all__ = [
     "EnvelopeNo",
@@ -104,12 +105,12 @@ def expedition_sheets() -> tuple[Sheet, ...]:
     for name in SHEET_NAMES:
         sheet = load_sheet(name)
         if sheet.summit is None or sheet.stars is None:
-            raise DataError(f"sheet {name!r}: an Expedition needs its 'summit' and 'stars'")
+            raise DataError(f"sheet {quote(name)}: an Expedition needs its 'summit' and 'stars'")
         sheets.append(sheet)
     sheets.sort(key=lambda s: s.summit)
     for low, high in zip(sheets, sheets[1:]):
         if low.summit == high.summit:
-            raise DataError(f"sheets {low.key!r} and {high.key!r} have the same summit {low.summit}, so the "
+            raise DataError(f"sheets {quote(low.key)} and {quote(high.key)} have the same summit {low.summit}, so the "
                             "order of the Ascents is not defined")
     return tuple(sheets)
 
@@ -120,7 +121,7 @@ def sheet_for(key: Any) -> Sheet:
         if isinstance(key, str) and key.strip().lower() == sheet.key:
             return sheet
     known = ", ".join(s.key for s in expedition_sheets())
-    raise InvalidInput(f"unknown Ascent sheet {key!r}; an Expedition climbs {known}")
+    raise InvalidInput(f"unknown Ascent sheet {quote(key)}; an Expedition climbs {known}")
 
 
 @cache
@@ -141,10 +142,10 @@ def load_challenges() -> tuple[Challenge, ...]:
         try:
             kind = ChallengeKind(item["kind"])
         except ValueError:
-            raise DataError(f"{where}: field 'kind' must be 'zone' or 'line', not {item['kind']!r}") from None
+            raise DataError(f"{where}: field 'kind' must be 'zone' or 'line', not {quote(item['kind'])}") from None
         size, value = item["size"], item["value"]
         if type(size) is not int or size < 1:
-            raise DataError(f"{where}: field 'size' must be a whole number of circles, not {size!r}")
+            raise DataError(f"{where}: field 'size' must be a whole number of circles, not {quote(size)}")
         if value is not None and (type(value) is not int or kind is ChallengeKind.LINE):
             raise DataError(f"{where}: field 'value' must be a number for a zone, or null")
         out.append(Challenge(n, kind, size, value))
@@ -158,7 +159,7 @@ def default_deck() -> Deck:
     doc = _read(path)
     unknown = sorted(set(doc) - _DECK_KEYS)
     if unknown:
-        raise DataError(f"{path}: unknown field {unknown[0]!r}; known: {', '.join(sorted(_DECK_KEYS))}")
+        raise DataError(f"{path}: unknown field {quote(unknown[0])}; known: {', '.join(sorted(_DECK_KEYS))}")
     size = doc.get("size")
     try:
         deck = parse_deck(doc.get("copies"), "'copies'", size=size)
@@ -171,19 +172,19 @@ def parse_deck(raw: Any, where: str = "'deck'", *, size: int | None = None) -> D
     """A deck make-up {"compass": n, "rope": n, "tent": n, "schnapps": n} totalling 16 (rulebook, Components)."""
     total_needed = size if size is not None else default_deck().size
     if type(total_needed) is not int or total_needed < 1:
-        raise InvalidInput(f"the deck size must be a whole number, not {total_needed!r}")
+        raise InvalidInput(f"the deck size must be a whole number, not {quote(total_needed)}")
     if not isinstance(raw, dict):
         raise InvalidInput(f"{where} must give the copies of each Assist card, like "
-                           f"{{\"compass\": 4, \"rope\": 4, \"tent\": 4, \"schnapps\": 4}}, not {raw!r}")
+                           f"{{\"compass\": 4, \"rope\": 4, \"tent\": 4, \"schnapps\": 4}}, not {quote(raw)}")
     copies = []
     for card in Assist:
         n = raw.get(card.value, 0)
         if type(n) is not int or n < 0:
-            raise InvalidInput(f"{where}: the copies of {card.value} must be a whole number 0 or more, not {n!r}")
+            raise InvalidInput(f"{where}: the copies of {card.value} must be a whole number 0 or more, not {quote(n)}")
         copies.append((card, n))
     for key in raw:
         if not isinstance(key, str) or key not in {c.value for c in Assist}:
-            raise InvalidInput(f"{where}: unknown Assist card {key!r}; use {', '.join(c.value for c in Assist)}")
+            raise InvalidInput(f"{where}: unknown Assist card {quote(key)}; use {', '.join(c.value for c in Assist)}")
     deck = Deck(tuple(copies))
     if deck.size != total_needed:
         raise InvalidInput(f"{where} holds {deck.size} cards; the box has {total_needed} Assist cards")

@@ -24,9 +24,12 @@ from companion.games.expedition.rules import (
     standing,
     winner,
 )
+from companion.inputs import quote
 
-__all__ = ["score_file", "format_score", "play_file", "report"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "play_file", "report"]
 
+# The largest Expedition file read (docs/formats.md, Limits); a real one is well under 1 KB.
+MAX_FILE_BYTES = 1024 * 1024
 _FILE_KEYS = ("players", "records", "ascents")
 _ASCENT_KEYS = ("sheet", "scores")
 
@@ -37,10 +40,10 @@ def play_file(doc: Any) -> State:
         raise InvalidInput("an Expedition file must be an object with \"players\", \"records\" and \"ascents\"")
     for key in doc:
         if not (isinstance(key, str) and key.startswith("_")) and key not in _FILE_KEYS:
-            raise InvalidInput(f"unknown field {key!r} in an Expedition file; known: {', '.join(_FILE_KEYS)}")
+            raise InvalidInput(f"unknown field {quote(key)} in an Expedition file; known: {', '.join(_FILE_KEYS)}")
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidInput(f"'players' must be a list of names, like [\"Ann\", \"Bob\"], not {players!r}")
+        raise InvalidInput(f"'players' must be a list of names, like [\"Ann\", \"Bob\"], not {quote(players)}")
     if len(players) == 1:
         # Solo play is against Max (Free Solo Mode); in this file he is a player like the others.
         raise InvalidInput("one player alone plays the Expedition against Max: list \"Max\" as the second "
@@ -49,17 +52,17 @@ def play_file(doc: Any) -> State:
                                         "cards": CardMode.OFF.value}))
     ascents = doc.get("ascents")
     if not isinstance(ascents, list):
-        raise InvalidInput(f"'ascents' must be a list of {{\"sheet\", \"scores\"}}, not {ascents!r}")
+        raise InvalidInput(f"'ascents' must be a list of {{\"sheet\", \"scores\"}}, not {quote(ascents)}")
     if len(ascents) > ASCENTS:
         raise InvalidInput(f"an Expedition has {ASCENTS} Ascents, not {len(ascents)}")
     sheets = expedition_sheets()
     for n, ascent in enumerate(ascents):
         where = f"ascents[{n}]"
         if not isinstance(ascent, dict):
-            raise InvalidInput(f"{where} must be an object {{\"sheet\", \"scores\"}}, not {ascent!r}")
+            raise InvalidInput(f"{where} must be an object {{\"sheet\", \"scores\"}}, not {quote(ascent)}")
         for key in ascent:
             if key not in _ASCENT_KEYS:
-                raise InvalidInput(f"{where}: unknown field {key!r}; known: {', '.join(_ASCENT_KEYS)}")
+                raise InvalidInput(f"{where}: unknown field {quote(key)}; known: {', '.join(_ASCENT_KEYS)}")
         try:
             sheet = sheet_for(ascent.get("sheet"))
         except InvalidInput as exc:

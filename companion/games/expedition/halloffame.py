@@ -14,8 +14,9 @@ from typing import Any, Iterable
 
 from companion.errors import InvalidInput
 from companion.games.expedition.data import ENVELOPES, EnvelopeNo, SheetKey, expedition_sheets
-from companion.games.expedition.rules import NAME_MAX, NOTE_MAX, Record, State, parse_date
+from companion.games.expedition.rules import NAME_MAX, NOTE_MAX, SCORE_MAX, SCORE_MIN, Record, State, parse_date
 from companion.games.trek12.data import Sheet
+from companion.inputs import quote
 
 __all__ = [
     "Entry",
@@ -61,7 +62,7 @@ class Entry:
         _keys(doc, _ENTRY_KEYS, where)
         sheets = [s.key for s in expedition_sheets()]
         if doc["sheet"] not in sheets:
-            raise InvalidInput(f"{where}: 'sheet' must be one of {', '.join(sheets)}, not {doc['sheet']!r}")
+            raise InvalidInput(f"{where}: 'sheet' must be one of {', '.join(sheets)}, not {quote(doc['sheet'])}")
         day = parse_date(doc["date"], f"{where}: 'date'")
         if day is None:
             raise InvalidInput(f"{where}: 'date' is missing")
@@ -69,8 +70,9 @@ class Entry:
         if (not isinstance(names, list) or not names
                 or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names)):
             raise InvalidInput(f"{where}: 'names' must list 1 or more names of 1-{NAME_MAX} characters")
-        if type(doc["score"]) is not int:
-            raise InvalidInput(f"{where}: 'score' must be a whole number, not {doc['score']!r}")
+        if type(doc["score"]) is not int or not SCORE_MIN <= doc["score"] <= SCORE_MAX:
+            raise InvalidInput(f"{where}: 'score' must be a whole number from {SCORE_MIN} to {SCORE_MAX}, "
+                               f"not {quote(doc['score'])}")
         expedition = doc["expedition"]
         if expedition is not None and not isinstance(expedition, str):
             raise InvalidInput(f"{where}: 'expedition' must be an Expedition id or null")
@@ -111,7 +113,7 @@ class Hall:
         for column in self.columns:
             if column.sheet.key == sheet:
                 return column
-        raise InvalidInput(f"the Hall of Fame has no column {sheet!r}")
+        raise InvalidInput(f"the Hall of Fame has no column {quote(sheet)}")
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ class OpenedEnvelope:
         _keys(doc, _ENVELOPE_KEYS, where)
         number = doc["number"]
         if type(number) is not int or not 1 <= number <= ENVELOPES:
-            raise InvalidInput(f"{where}: 'number' must be 1 to {ENVELOPES}, not {number!r}")
+            raise InvalidInput(f"{where}: 'number' must be 1 to {ENVELOPES}, not {quote(number)}")
         opener = doc["opener"]
         if opener is not None and (not isinstance(opener, str) or not 0 < len(opener.strip()) <= NAME_MAX):
             raise InvalidInput(f"{where}: 'opener' must be a name or null")
@@ -235,17 +237,17 @@ def _order(entry: Entry) -> tuple[str, int, str]:
 
 def _where(table: str, doc: Any) -> str:
     ident = doc.get("id") if isinstance(doc, dict) else None
-    return f"{table} record {ident!r}" if ident is not None else f"{table} record"
+    return f"{table} record {quote(ident)}" if ident is not None else f"{table} record"
 
 
 def _keys(doc: Any, keys: tuple[str, ...], where: str) -> None:
     if not isinstance(doc, dict):
-        raise InvalidInput(f"{where} must be an object, not {doc!r}")
+        raise InvalidInput(f"{where} must be an object, not {quote(doc)}")
     missing = [k for k in keys if k not in doc]
     if missing:
-        raise InvalidInput(f"{where}: field {missing[0]!r} is missing")
+        raise InvalidInput(f"{where}: field {quote(missing[0])} is missing")
     unknown = sorted(str(k) for k in doc if k not in keys)
     if unknown:
-        raise InvalidInput(f"{where}: unknown field {unknown[0]!r}; known: {', '.join(keys)}")
+        raise InvalidInput(f"{where}: unknown field {quote(unknown[0])}; known: {', '.join(keys)}")
     if not isinstance(doc["id"], str) or not _ID.fullmatch(doc["id"]):
         raise InvalidInput(f"{where}: 'id' must be 1-64 letters, digits or _.:-")

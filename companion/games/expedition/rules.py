@@ -42,6 +42,7 @@ from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD
 from companion.games.trek12.scoring import score as sheet_score
 from companion.games.trek12.session import Table
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SeatNo",
@@ -49,6 +50,8 @@ __all__ = [
     "REVEAL_BASE",
     "SOLO_TABLE",
     "NAME_MAX",
+    "SCORE_MIN",
+    "SCORE_MAX",
     "NOTE_MAX",
     "PLAYERS_MAX",
     "CardMode",
@@ -93,6 +96,9 @@ ASCENTS = 3               # rulebook, Expedition Mode: "you undertake three Asce
 REVEAL_BASE = (3, 2, 1)   # Assist Cards: reveal 3, 2, 1 + the number of players at Ascents 1, 2, 3
 SOLO_TABLE = 2            # Solo Expeditions: "Use the Assist cards with the 2-player setup"
 NAME_MAX = 40             # as the roster's names
+# A sheet's score, as an Expedition takes it: a printed sheet's 19 circles score between about -60 (every
+# circle a skull or an orphan) and 300 (lines, zones, both bonuses and three cards), so this is room to spare.
+SCORE_MIN, SCORE_MAX = -999, 999
 NOTE_MAX = 2000           # an envelope's note: a few sentences of what it said
 PLAYERS_MAX = 20          # a history record names at most 20 players
 DICE_SEEDS = 2**63        # the Trek 12 table's range for the app's dice seed
@@ -339,7 +345,7 @@ class State:
 def parse_setup(doc: Any) -> Setup:
     """Check an Expedition setup document (docs/formats.md, Trek 12 Expeditions); InvalidInput names the field."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"an Expedition setup must be an object with \"players\", not {doc!r}")
+        raise InvalidInput(f"an Expedition setup must be an object with \"players\", not {quote(doc)}")
     _check_keys(doc, _SETUP_KEYS, "the Expedition setup")
     solo = _parse_solo(doc.get("solo"))
     seats = _parse_players(doc.get("players"), solo)
@@ -351,12 +357,13 @@ def parse_setup(doc: Any) -> Setup:
     try:
         mode = CardMode(raw_mode)
     except ValueError:
-        raise InvalidInput(f"'cards' must be one of {', '.join(m.value for m in CardMode)}, not {raw_mode!r}") from None
+        raise InvalidInput(f"'cards' must be one of {', '.join(m.value for m in CardMode)}, "
+                           f"not {quote(raw_mode)}") from None
     deck = default_deck() if doc.get("deck") is None else parse_deck(doc["deck"], "'deck'")
     seed = doc.get("seed")
     if mode is CardMode.DRAWN:
         if type(seed) is not int:
-            raise InvalidInput(f"'seed' must be a whole number when the app draws the cards, not {seed!r}")
+            raise InvalidInput(f"'seed' must be a whole number when the app draws the cards, not {quote(seed)}")
     elif seed is not None:
         raise InvalidInput("'seed' is only for an Expedition whose cards the app draws (\"cards\": \"drawn\")")
     lead = 0 if doc.get("lead") is None else _seat_of(seats, doc["lead"], "'lead'")
@@ -394,15 +401,15 @@ def new_expedition(setup: Setup) -> State:
 def parse_action(state: State, doc: Any) -> Action:
     """An action document ({"type": "reveal" | "pick" | "use" | "score" | "open", ...}) for this Expedition."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {doc!r}")
+        raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {quote(doc)}")
     kind = doc.get("type")
     if kind not in _ACTION_KEYS:
-        raise InvalidInput(f"unknown Expedition action type {kind!r}; use one of {', '.join(_ACTION_KEYS)}")
+        raise InvalidInput(f"unknown Expedition action type {quote(kind)}; use one of {', '.join(_ACTION_KEYS)}")
     if kind == "turn" and ("take" in doc or "give_back" in doc):
         raise IllegalAction("on an Expedition's sheet a card is not taken in the turn: the players who made a "
                             "new zone pick together once the round is over, from the Lead Climber clockwise "
                             "(a \"pick\" action)")
-    _check_keys(doc, _ACTION_KEYS[kind], f"a {kind!r} action")
+    _check_keys(doc, _ACTION_KEYS[kind], f"a {quote(kind)} action")
     seats = state.setup.seats
     if kind == "reveal":
         raw = doc.get("cards")
@@ -457,7 +464,7 @@ def apply(state: State, action: Action) -> State:
         return _start_sheet(state, action)
     if isinstance(action, SheetTurn):
         return _sheet_turn(state, action)
-    raise InvalidInput(f"not an Expedition action: {action!r}")
+    raise InvalidInput(f"not an Expedition action: {quote(action)}")
 
 
 def expected(state: State) -> tuple[ActionType, ...]:
@@ -909,7 +916,7 @@ def parse_date(raw: Any, where: str = "'date'") -> str | None:
             return date.fromisoformat(raw).isoformat()
         except ValueError:
             pass
-    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {raw!r}")
+    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {quote(raw)}")
 
 
 def parse_record(raw: Any, where: str) -> Record | None:
@@ -917,17 +924,18 @@ def parse_record(raw: Any, where: str) -> Record | None:
     if raw is None:
         return None
     if _is_int(raw):
-        return Record(raw)
+        return Record(_bounded(raw, where))
     if not isinstance(raw, dict):
         raise InvalidInput(f"{where} must be a score, an object {{\"score\", \"names\", \"date\"}} or null, "
-                           f"not {raw!r}")
+                           f"not {quote(raw)}")
     _check_keys(raw, _RECORD_KEYS, where)
     score = raw.get("score")
     if not _is_int(score):
-        raise InvalidInput(f"{where}: 'score' must be a whole number, not {score!r}")
+        raise InvalidInput(f"{where}: 'score' must be a whole number, not {quote(score)}")
+    score = _bounded(score, f"{where}: 'score'")
     names = raw.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names):
-        raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters)")
+    if not isinstance(names, list) or not all(isinstance(n, str) and _name_problem(n) is None for n in names):
+        raise InvalidInput(f"{where}: 'names' must be a list of names (1-{NAME_MAX} characters, on one line)")
     return Record(score, tuple(n.strip() for n in names), parse_date(raw.get("date"), f"{where}: 'date'"))
 
 
@@ -936,7 +944,7 @@ def _parse_solo(raw: Any) -> bool:
         return False
     if isinstance(raw, str) and raw.strip().lower() == "max":
         return True
-    raise InvalidInput(f"'solo' must be \"max\" or null, not {raw!r}")
+    raise InvalidInput(f"'solo' must be \"max\" or null, not {quote(raw)}")
 
 
 def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
@@ -954,24 +962,28 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
             item = {"name": item}
         if not isinstance(item, dict):
             raise InvalidInput(f"player {n} must be a name or an object {{\"id\", \"name\", \"paper\"}}, "
-                               f"not {item!r}")
+                               f"not {quote(item)}")
         _check_keys(item, _PLAYER_KEYS, f"player {n}")
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
-            raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {pid!r}")
+            raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {quote(pid)}")
         name = item.get("name")
         if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
-            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {name!r}")
+            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {quote(name)}")
+        problem = _name_problem(name)
+        if problem:
+            raise InvalidInput(f"player {n}: {problem}")
         name = name.strip()
         key = name.casefold()
         if key in taken:
-            raise InvalidInput(f"player {n}: the name {name!r} is already taken by {taken[key]!r}; names must differ")
+            raise InvalidInput(f"player {n}: the name {quote(name)} is already taken by {quote(taken[key])}; "
+                               "names must differ")
         if solo and key == MAX_NAME.casefold():
-            raise InvalidInput(f"player {n}: in a solo Expedition the name {MAX_NAME!r} is Max's")
+            raise InvalidInput(f"player {n}: in a solo Expedition the name {quote(MAX_NAME)} is Max's")
         taken[key] = name
         paper = item.get("paper", False)
         if not isinstance(paper, bool):
-            raise InvalidInput(f"player {n}: 'paper' must be true or false, not {paper!r}")
+            raise InvalidInput(f"player {n}: 'paper' must be true or false, not {quote(paper)}")
         seats.append(Seat(pid, name, paper))
     return tuple(seats)
 
@@ -980,11 +992,11 @@ def _parse_records(raw: Any, sheets: tuple[Sheet, ...]) -> tuple[Record | None, 
     if raw is None:
         return (None,) * len(sheets)
     if not isinstance(raw, dict):
-        raise InvalidInput(f"'records' must map sheet names to the record standing (a score or null), not {raw!r}")
+        raise InvalidInput(f"'records' must map sheet names to the record standing (a score or null), not {quote(raw)}")
     keys = [s.key for s in sheets]
     for key in raw:
         if key not in keys:
-            raise InvalidInput(f"'records': unknown sheet {key!r}; an Expedition climbs {', '.join(keys)}")
+            raise InvalidInput(f"'records': unknown sheet {quote(key)}; an Expedition climbs {', '.join(keys)}")
     return tuple(parse_record(raw.get(key), f"'records.{key}'") for key in keys)
 
 
@@ -992,9 +1004,9 @@ def _parse_envelopes(raw: Any, where: str) -> tuple[EnvelopeNo, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not all(_is_int(n) and 1 <= n <= ENVELOPES for n in raw):
-        raise InvalidInput(f"{where} must list envelope numbers 1 to {ENVELOPES}, not {raw!r}")
+        raise InvalidInput(f"{where} must list envelope numbers 1 to {ENVELOPES}, not {quote(raw)}")
     if len(set(raw)) != len(raw):
-        raise InvalidInput(f"{where} lists an envelope twice: {raw!r}")
+        raise InvalidInput(f"{where} lists an envelope twice: {quote(raw)}")
     return tuple(sorted(raw))
 
 
@@ -1007,7 +1019,7 @@ def _parse_card(raw: Any, where: str) -> Assist:
 
 def _parse_cards(raw: Any, where: str) -> tuple[Assist, ...]:
     if not isinstance(raw, list):
-        raise InvalidInput(f"{where} must be a list of Assist card names, not {raw!r}")
+        raise InvalidInput(f"{where} must be a list of Assist card names, not {quote(raw)}")
     return tuple(_parse_card(c, f"{where}[{n}]") for n, c in enumerate(raw))
 
 
@@ -1021,7 +1033,7 @@ def _parse_pick(seats: tuple[Seat, ...], item: Any, n: int) -> Pick:
     give_back = None if item.get("give_back") is None else _parse_card(item["give_back"], f"{where}: 'give_back'")
     zone = item.get("zone")
     if zone is not None and not _is_int(zone):
-        raise InvalidInput(f"{where}: 'zone' must be the number of the new zone, not {zone!r}")
+        raise InvalidInput(f"{where}: 'zone' must be the number of the new zone, not {quote(zone)}")
     return Pick(seat, card, give_back, zone)
 
 
@@ -1033,7 +1045,8 @@ def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
     for key, value in raw.items():
         seat = _seat_of(seats, key, "'scores'")
         if not _is_int(value):
-            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {value!r}")
+            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {quote(value)}")
+        _bounded(value, f"'scores': {seats[seat].name}'s score")
         if points[seat] is not None:
             raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
         points[seat] = value
@@ -1047,7 +1060,7 @@ def _per_seat(seats: tuple[Seat, ...], raw: Any, where: str, parse: Any) -> tupl
     if raw is None:
         return tuple(out)
     if not isinstance(raw, dict):
-        raise InvalidInput(f"{where} must map players to lists, not {raw!r}")
+        raise InvalidInput(f"{where} must map players to lists, not {quote(raw)}")
     seen: set[int] = set()
     for key, value in raw.items():
         seat = _seat_of(seats, key, where)
@@ -1067,17 +1080,28 @@ def _seat_of(seats: tuple[Seat, ...], raw: Any, where: str) -> SeatNo:
             if seat.name.casefold() == wanted:
                 return n
     names = ", ".join(seat.name for seat in seats)
-    raise InvalidInput(f"{where}: unknown player {raw!r}; the players are {names}")
+    raise InvalidInput(f"{where}: unknown player {quote(raw)}; the players are {names}")
 
 
 def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
     for key in doc:
         if key not in known:
-            raise InvalidInput(f"unknown field {key!r} in {what}; known: {', '.join(known)}")
+            raise InvalidInput(f"unknown field {quote(key)} in {what}; known: {', '.join(known)}")
 
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+def _bounded(value: int, where: str) -> int:
+    if not SCORE_MIN <= value <= SCORE_MAX:
+        raise InvalidInput(f"{where} must be between {SCORE_MIN} and {SCORE_MAX} (a sheet scores far inside that), "
+                           f"not {quote(value)}")
+    return value
+
+
+def _name_problem(name: str) -> str | None:
+    return text_problem(name.strip(), max_len=NAME_MAX, what=f"the name {quote(name)}")
 
 
 _CARD_ORDER = {card: n for n, card in enumerate(Assist)}

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from companion.games.trek12.data import Sheet
 from companion.games.trek12.scoring import ScoreBreakdown
+from companion.inputs import quote
 
 __all__ = [
     "CARD_POINTS",
@@ -72,7 +73,7 @@ def sheet_points(breakdown: ScoreBreakdown) -> int:
 def ascent_stars(sheet: Sheet, totals: Sequence[int], record_before: int | None) -> tuple[Stars, ...]:
     """Stars per player: summit at or above it, race to the highest (ties all), record above the old one."""
     if sheet.stars is None or sheet.summit is None:
-        raise ValueError(f"sheet {sheet.key!r} has no summit or stars, so it cannot be an Expedition Ascent")
+        raise ValueError(f"sheet {quote(sheet.key)} has no summit or stars, so it cannot be an Expedition Ascent")
     if not totals:
         return ()
     top = max(totals)

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.inputs import quote
 
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, VocabularyData, load_data
 
@@ -243,7 +244,7 @@ def parse_filter(value: Any, where: str, *, guide: bool = False) -> Filter:
     fields: dict[str, tuple[Any, ...]] = {"classes": (), "sides": (), "icons": ()}
     for key, raw in value.items():
         if key not in keys:
-            raise InvalidInput(f"{where}: unknown filter key {key!r}; keys: {', '.join(keys)}")
+            raise InvalidInput(f"{where}: unknown filter key {quote(key)}; keys: {', '.join(keys)}")
         domain = keys[key]
         items = raw if isinstance(raw, list) else [raw]
         if not items:
@@ -262,7 +263,7 @@ def parse_category(value: Any, where: str) -> Category:
                            f"such as {{\"most\": {{\"side\": \"gear\"}}}}")
     (key, raw), = value.items()
     if key not in names:
-        raise InvalidInput(f"{where}: unknown category {key!r}; categories: {', '.join(names)}")
+        raise InvalidInput(f"{where}: unknown category {quote(key)}; categories: {', '.join(names)}")
     return Category(CategoryKind(key), parse_filter(raw, f"{where}.{key}"))
 
 
@@ -283,7 +284,7 @@ def parse_weather(value: Any, where: str) -> tuple[WeatherEffect, ...]:
         allowed = {kind.value} | ({"only_for_class"} if kind is WeatherKind.EXTRA else set())
         for key in raw:
             if key not in allowed:
-                raise InvalidInput(f"{at}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
+                raise InvalidInput(f"{at}: unknown key {quote(key)}; allowed: {', '.join(sorted(allowed))}")
         body = raw[kind.value]
         if kind is WeatherKind.EXTRA:
             if not isinstance(body, dict) or not body or set(body) - {"endurance", "technique"}:
@@ -554,7 +555,7 @@ def _parse_item(value: Any, where: str) -> AbilityItem:
         for key in rest:
             if key not in extra:
                 allowed = ", ".join(extra) or "nothing else"
-                raise InvalidInput(f"{where}: unknown key {key!r} beside {spec.name!r}; allowed: {allowed}")
+                raise InvalidInput(f"{where}: unknown key {quote(key)} beside {quote(spec.name)}; allowed: {allowed}")
         for key, kind in extra.items():
             if key in rest:
                 match = parse_filter(rest[key], f"{where}.{key}", guide=kind == "guide_filter")
@@ -579,7 +580,7 @@ def _parse_effect(value: Any, where: str, *, multiplied: bool) -> Effect:
     for key in value:
         if key != spec.name and not (key == spec.restrict):
             conditions = ", ".join(c.name for c in vocab.conditions if c.name != Condition.ALWAYS.value)
-            raise InvalidInput(f"{where}: unknown key {key!r}; an item is one effect ({names}), "
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; an item is one effect ({names}), "
                                f"optionally one condition ({conditions})"
                                + (f" and {spec.restrict}" if spec.restrict else ""))
     kind = EffectKind(spec.name)
@@ -628,14 +629,14 @@ def _effect_text(effect: Effect) -> str:
 def _domain_value(domain: str, raw: Any, where: str) -> Any:
     if domain == "classes":
         if isinstance(raw, bool) or not isinstance(raw, int) or raw not in CLASSES:
-            raise InvalidInput(f"{where}: {raw!r} is not a Class; Classes are 1, 2, 3 and 4")
+            raise InvalidInput(f"{where}: {quote(raw)} is not a Class; Classes are 1, 2, 3 and 4")
         return raw
     enum: type[Side] | type[Icon] = Side if domain == "sides" else Icon
     try:
         return enum(raw)
     except ValueError:
         article = "an icon" if domain == "icons" else "a side"
-        raise InvalidInput(f"{where}: {raw!r} is not {article}; "
+        raise InvalidInput(f"{where}: {quote(raw)} is not {article}; "
                            f"{domain}: {', '.join(member.value for member in enum)}") from None
 
 
@@ -656,7 +657,7 @@ def _classes(raw: Any, where: str) -> tuple[ClassNumber, ...]:
 
 def _number(raw: Any, where: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise InvalidInput(f"{where}: must be a whole number from {low} to {high}, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a whole number from {low} to {high}, not {quote(raw)}")
     return raw
 
 

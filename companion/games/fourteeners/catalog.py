@@ -24,9 +24,10 @@ from functools import lru_cache
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.inputs import quote, text_problem
 
 from .abilities import (
-    Ability, Category, WeatherEffect, ability_to_doc, category_to_doc, class_label, parse_ability, parse_category,
+    Ability, Category, EffectKind, WeatherEffect, ability_to_doc, category_to_doc, class_label, parse_ability, parse_category,
     parse_weather, weather_to_doc,
 )
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
@@ -146,18 +147,18 @@ def parse_card(doc: Any, where: str = "card") -> Card:
                            f"{type(doc).__name__}")
     for key in doc:
         if key not in _CARD_KEYS:
-            raise InvalidInput(f"{where}: unknown key {key!r}; a card has {', '.join(_CARD_KEYS)}")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; a card has {', '.join(_CARD_KEYS)}")
     for key in _CARD_KEYS:
         if key not in doc and key != "hazard":
             raise InvalidInput(f"{where}.{key}: is missing")
     name = _name(doc["name"], f"{where}.name")
     klass = doc["class"]
     if isinstance(klass, bool) or not isinstance(klass, int) or klass not in CLASSES:
-        raise InvalidInput(f"{where}.class: must be 1, 2, 3 or 4 (Class I-IV), not {klass!r}")
+        raise InvalidInput(f"{where}.class: must be 1, 2, 3 or 4 (Class I-IV), not {quote(klass)}")
     hazard = doc.get("hazard", False)
     if not isinstance(hazard, bool):
         raise InvalidInput(f"{where}.hazard: must be true or false (whether the Climb has a Hazard "
-                           f"requirement), not {hazard!r}")
+                           f"requirement), not {quote(hazard)}")
     icons = doc["icons"]
     if not isinstance(icons, list):
         raise InvalidInput(f"{where}.icons: must be a list of {', '.join(i.value for i in Icon)}")
@@ -166,10 +167,10 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         try:
             icon = Icon(raw)
         except ValueError:
-            raise InvalidInput(f"{where}.icons[{index}]: {raw!r} is not an icon; icons: "
+            raise InvalidInput(f"{where}.icons[{index}]: {quote(raw)} is not an icon; icons: "
                                f"{', '.join(i.value for i in Icon)}") from None
         if icon in parsed_icons:
-            raise InvalidInput(f"{where}.icons[{index}]: {raw!r} is listed twice")
+            raise InvalidInput(f"{where}.icons[{index}]: {quote(raw)} is listed twice")
         parsed_icons.append(icon)
     if hazard and Icon.HAZARD not in parsed_icons:
         parsed_icons.append(Icon.HAZARD)  # a catalog that gave the requirement without its icon
@@ -178,11 +179,15 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         raise InvalidInput(f"{where}.sides: must be an object with {', '.join(s.value for s in Side)}")
     for key in sides:
         if key not in {s.value for s in Side}:
-            raise InvalidInput(f"{where}.sides: unknown side {key!r}; sides: {', '.join(s.value for s in Side)}")
+            raise InvalidInput(f"{where}.sides: unknown side {quote(key)}; sides: {', '.join(s.value for s in Side)}")
     abilities = tuple(
         None if sides.get(side.value) is None else parse_ability(sides[side.value], f"{where}.sides.{side.value}")
         for side in Side
     )
+    for item in abilities[list(Side).index(Side.CAPSTONE)] or ():
+        if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
+            raise InvalidInput(f"{where}.sides.capstone: a Capstone scores a fixed number of points, 0 or more "
+                               f"('Climb Cards'), not {item.effect.amount}")
     return Card(
         name=name,
         klass=klass,
@@ -213,7 +218,7 @@ def parse_accolade(doc: Any, where: str = "accolade") -> AccoladeCard:
         raise InvalidInput(f"{where}: must be an object with name, basic and advanced")
     for key in doc:
         if key not in ("name", "basic", "advanced"):
-            raise InvalidInput(f"{where}: unknown key {key!r}; an Accolade has name, basic and advanced")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; an Accolade has name, basic and advanced")
     name = _name(doc.get("name"), f"{where}.name")
     halves = [None if doc.get(side.value) is None
               else parse_category(doc[side.value], f"{where}.{side.value}") for side in AccoladeSide]
@@ -261,7 +266,7 @@ def with_card(catalog: Catalog, card: Card) -> Catalog:
 def without_card(catalog: Catalog, name: str) -> Catalog:
     """The catalog without the named card; InvalidInput if there is none."""
     if catalog.card(name) is None:
-        raise InvalidInput(f"no card named {name!r} in the catalog")
+        raise InvalidInput(f"no card named {quote(name)} in the catalog")
     return replace(catalog, cards=tuple(c for c in catalog.cards if name_key(c.name) != name_key(name)))
 
 
@@ -279,7 +284,7 @@ def edited_card(catalog: Catalog, original: str | None, card: Card) -> Catalog:
     perhaps renamed; InvalidInput when its name is another card's."""
     clash = catalog.card(card.name)
     if clash is not None and (original is None or name_key(original) != name_key(card.name)):
-        raise InvalidInput(f"a card named {clash.name!r} is already in the catalog; edit that one instead")
+        raise InvalidInput(f"a card named {quote(clash.name)} is already in the catalog; edit that one instead")
     base = without_card(catalog, original) if original and catalog.card(original) is not None else catalog
     return with_card(base, card)
 
@@ -288,7 +293,7 @@ def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCa
     """The Accolade editor's save, as `edited_card`."""
     clash = catalog.accolade(accolade.name)
     if clash is not None and (original is None or name_key(original) != name_key(accolade.name)):
-        raise InvalidInput(f"an Accolade named {clash.name!r} is already in the catalog")
+        raise InvalidInput(f"an Accolade named {quote(clash.name)} is already in the catalog")
     base = without_accolade(catalog, original) if original and catalog.accolade(original) is not None else catalog
     return with_accolade(base, accolade)
 
@@ -296,7 +301,7 @@ def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCa
 def without_accolade(catalog: Catalog, name: str) -> Catalog:
     """The catalog without the named Accolade card; InvalidInput if there is none."""
     if catalog.accolade(name) is None:
-        raise InvalidInput(f"no Accolade named {name!r} in the catalog")
+        raise InvalidInput(f"no Accolade named {quote(name)} in the catalog")
     return replace(catalog, accolades=tuple(a for a in catalog.accolades if name_key(a.name) != name_key(name)))
 
 
@@ -304,7 +309,7 @@ def with_hiker(catalog: Catalog, letter: HikerLetter, ability: Ability | None) -
     """The catalog with a Hiker side's printed ability described (or cleared with None)."""
     letters = load_data().hikers.letters
     if letter not in letters:
-        raise InvalidInput(f"hikers: {letter!r} is not a Hiker; Hikers: {', '.join(letters)}")
+        raise InvalidInput(f"hikers: {quote(letter)} is not a Hiker; Hikers: {', '.join(letters)}")
     hikers = {k: v for k, v in catalog.hikers if k != letter}
     if ability is not None:
         hikers[letter] = ability
@@ -315,7 +320,7 @@ def with_weather(catalog: Catalog, name: str, effects: tuple[WeatherEffect, ...]
     """The catalog with a Weather card's effects described (None clears them); the rulebook's own are refused."""
     names = load_data().forecasts.names
     if name not in names:
-        raise InvalidInput(f"weather: {name!r} is on no forecast; Weathers: {', '.join(names)}")
+        raise InvalidInput(f"weather: {quote(name)} is on no forecast; Weathers: {', '.join(names)}")
     if name in _rulebook_weather():
         raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
     described = {k: v for k, v in catalog.weather if k != name}
@@ -343,25 +348,31 @@ def merge(base: Catalog, incoming: Catalog) -> Catalog:
 
 def _import(doc: Any) -> Catalog:
     if not isinstance(doc, dict):
-        raise InvalidInput(f"must be a JSON object with \"format\": {CATALOG_FORMAT!r}")
+        raise InvalidInput(f"must be a JSON object with \"format\": {quote(CATALOG_FORMAT)}")
     allowed = {"format", "version", "source", "cards", "accolades", "hikers", "weather"}
     for key in doc:
         if key not in allowed:
-            raise InvalidInput(f"unknown key {key!r}; a catalog has {', '.join(sorted(allowed))}")
+            raise InvalidInput(f"unknown key {quote(key)}; a catalog has {', '.join(sorted(allowed))}")
     if doc.get("format") != CATALOG_FORMAT:
-        raise InvalidInput(f"format: must be {CATALOG_FORMAT!r}, not {doc.get('format')!r}")
+        raise InvalidInput(f"format: must be {quote(CATALOG_FORMAT)}, not {quote(doc.get('format'))}")
     if doc.get("version") != CATALOG_VERSION:
-        raise InvalidInput(f"version: this companion reads version {CATALOG_VERSION}, not {doc.get('version')!r}")
+        raise InvalidInput(f"version: this companion reads version {CATALOG_VERSION}, not {quote(doc.get('version'))}")
     if "source" in doc and not isinstance(doc["source"], str):
         raise InvalidInput("source: must be text")
     raw_cards = doc.get("cards", [])
     if not isinstance(raw_cards, list):
         raise InvalidInput("cards: must be a list of cards")
+    deck = sum(load_data().deck.class_counts)
+    if len(raw_cards) > deck:   # counted before any card is read; by Class when the cards say theirs
+        _check_counts([_Counted(raw.get("class")) for raw in raw_cards if isinstance(raw, dict)])
+        raise InvalidInput(f"cards: {len(raw_cards):,} cards, but the deck has {deck} Climbs")
     cards: list[Card] = []
+    names: set[str] = set()
     for index, raw in enumerate(raw_cards):
         card = parse_card(raw, f"cards[{index}]")
-        if any(name_key(c.name) == name_key(card.name) for c in cards):
-            raise InvalidInput(f"cards[{index}].name: {card.name!r} is already in the catalog")
+        if name_key(card.name) in names:
+            raise InvalidInput(f"cards[{index}].name: {quote(card.name)} is already in the catalog")
+        names.add(name_key(card.name))
         cards.append(card)
     _check_counts(tuple(cards))
     return Catalog(cards=tuple(cards), accolades=_accolades(doc.get("accolades", [])),
@@ -380,7 +391,7 @@ def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
         where = f"accolades[{index}]"
         card = parse_accolade(entry, where)
         if any(name_key(other.name) == name_key(card.name) for other in cards):
-            raise InvalidInput(f"{where}.name: {card.name!r} is already in the catalog")
+            raise InvalidInput(f"{where}.name: {quote(card.name)} is already in the catalog")
         cards.append(card)
     return tuple(cards)
 
@@ -392,7 +403,7 @@ def _hikers(raw: Any) -> tuple[tuple[HikerLetter, Ability | None], ...]:
     hikers = []
     for letter, ability in raw.items():
         if letter not in letters:
-            raise InvalidInput(f"hikers: {letter!r} is not a Hiker; Hikers: {', '.join(letters)}")
+            raise InvalidInput(f"hikers: {quote(letter)} is not a Hiker; Hikers: {', '.join(letters)}")
         hikers.append((letter, None if ability is None else parse_ability(ability, f"hikers.{letter}")))
     return tuple(sorted(hikers))
 
@@ -404,7 +415,7 @@ def _weather(raw: Any) -> tuple[tuple[str, tuple[WeatherEffect, ...] | None], ..
     entries = []
     for name, effects in raw.items():
         if name not in forecasts.names:
-            raise InvalidInput(f"weather: {name!r} is on no forecast; Weathers: {', '.join(forecasts.names)}")
+            raise InvalidInput(f"weather: {quote(name)} is on no forecast; Weathers: {', '.join(forecasts.names)}")
         if name in _rulebook_weather():
             raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
         entries.append((name, None if effects is None else parse_weather(effects, f"weather.{name}")))
@@ -418,25 +429,35 @@ def _rulebook_weather() -> dict[str, tuple[WeatherEffect, ...]]:
             for name, raw in load_data().forecasts.rulebook_effects}
 
 
-def _check_counts(cards: Sequence[Card]) -> None:
+@dataclass(frozen=True)
+class _Counted:
+    """A card not read yet, counted by the Class it gives."""
+
+    klass: Any
+
+
+def _check_counts(cards: Sequence[Card | _Counted]) -> None:
     deck = load_data().deck
     for klass in CLASSES:
         have = sum(1 for card in cards if card.klass == klass)
         if have > deck.class_counts[klass - 1]:
-            raise InvalidInput(f"cards: {have} {class_label(klass)} cards, but the deck has "
+            raise InvalidInput(f"cards: {have:,} {class_label(klass)} cards, but the deck has "
                                f"{deck.class_counts[klass - 1]}")
 
 
 def _name(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a non-empty name, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a non-empty name, not {quote(raw)}")
     name = " ".join(raw.split())
     if len(name) > _NAME_LIMIT:
-        raise InvalidInput(f"{where}: {len(name)} characters; names are at most {_NAME_LIMIT}")
+        raise InvalidInput(f"{where}: {len(name):,} characters; names are at most {_NAME_LIMIT}")
+    problem = text_problem(name, max_len=_NAME_LIMIT, what=f"the name {quote(name)}")
+    if problem:
+        raise InvalidInput(f"{where}: {problem}")
     return name
 
 
 def _requirement(raw: Any, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= _REQUIREMENT_LIMIT:
-        raise InvalidInput(f"{where}: must be a whole number from 0 to {_REQUIREMENT_LIMIT}, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a whole number from 0 to {_REQUIREMENT_LIMIT}, not {quote(raw)}")
     return raw

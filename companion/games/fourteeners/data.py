@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.inputs import quote
 
 __all__ = [
     "ClassNumber", "HikerLetter", "CLASSES", "Side", "Icon",
@@ -131,7 +132,7 @@ class HikerData:
         for index, card in enumerate(self.cards):
             if letter in (card.basic, card.advanced):
                 return index
-        raise DataError(f"hikers.json: no Hiker card has the letter {letter!r}")
+        raise DataError(f"hikers.json: no Hiker card has the letter {quote(letter)}")
 
 
 @dataclass(frozen=True)
@@ -321,19 +322,19 @@ class _Doc:
     def integer(self, key: str, low: int, high: int) -> int:
         value = self.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.fail(f"must be a whole number from {low} to {high}, not {value!r}", key)
+            self.fail(f"must be a whole number from {low} to {high}, not {quote(value)}", key)
         return value
 
     def text(self, key: str) -> str:
         value = self.get(key)
         if not isinstance(value, str) or not value.strip():
-            self.fail(f"must be a non-empty string, not {value!r}", key)
+            self.fail(f"must be a non-empty string, not {quote(value)}", key)
         return value
 
     def flag(self, key: str) -> bool:
         value = self.get(key)
         if not isinstance(value, bool):
-            self.fail(f"must be true or false, not {value!r}", key)
+            self.fail(f"must be true or false, not {quote(value)}", key)
         return value
 
     def array(self, key: str) -> list[Any]:
@@ -346,7 +347,7 @@ class _Doc:
         pairs = []
         for key, value in self.value.items():
             if not key.isdigit() or not low <= int(key) <= high:
-                self.fail(f"key {key!r} must be a number from {low} to {high}")
+                self.fail(f"key {quote(key)} must be a number from {low} to {high}")
             pairs.append((int(key), value))
         return sorted(pairs)
 
@@ -406,7 +407,7 @@ def _load_hikers(doc: _Doc) -> HikerData:
     no_capstones = doc.array("no_capstones")
     for letter in no_capstones:
         if letter not in letters:
-            doc.fail(f"{letter!r} is not a Hiker letter", "no_capstones")
+            doc.fail(f"{quote(letter)} is not a Hiker letter", "no_capstones")
     assignment = doc.obj("assignment")
     rows = []
     for count, _ in assignment.int_keys(1, 4):
@@ -430,7 +431,7 @@ def _load_solo(doc: _Doc) -> SoloData:
         try:
             sides.append(Side(value))
         except ValueError:
-            tuck.fail(f"{value!r} is not a side; sides: {', '.join(s.value for s in Side)}", str(klass))
+            tuck.fail(f"{quote(value)} is not a side; sides: {', '.join(s.value for s in Side)}", str(klass))
     if len(sides) != len(CLASSES):
         tuck.fail("must give a side for each Class 1-4")
     if doc.text("reveal_to") != "left" or doc.text("takes") != "rightmost":
@@ -447,7 +448,7 @@ def _load_forecasts(doc: _Doc) -> ForecastData:
         pairs = []
         for number, name in rounds.int_keys(1, 20):
             if not isinstance(name, str) or not name.strip():
-                rounds.fail(f"must name a Weather, not {name!r}", str(number))
+                rounds.fail(f"must name a Weather, not {quote(name)}", str(number))
             pairs.append((number, name))
         forecasts.append(Forecast(card.text("name"), card.text("label"), tuple(pairs)))
     effects = doc.obj("rulebook_effects")
@@ -471,10 +472,10 @@ def _load_vocabulary(doc: _Doc) -> VocabularyData:
         spec = effects_doc.obj(name)
         kind = spec.text("type")
         if kind not in ("number", "flag"):
-            spec.fail(f"must be 'number' or 'flag', not {kind!r}", "type")
+            spec.fail(f"must be 'number' or 'flag', not {quote(kind)}", "type")
         restrict = spec.value.get("restrict")
         if restrict not in (None, "only_for_class"):
-            spec.fail(f"the only restriction is 'only_for_class', not {restrict!r}", "restrict")
+            spec.fail(f"the only restriction is 'only_for_class', not {quote(restrict)}", "restrict")
         effects.append(EffectSpec(name, kind, spec.text("text"), restrict,
                                   spec.text("restricted_text") if restrict else None))
     conditions_doc = doc.obj("conditions")
@@ -483,7 +484,7 @@ def _load_vocabulary(doc: _Doc) -> VocabularyData:
         spec = conditions_doc.obj(name)
         value = spec.text("value")
         if value not in ("none", "filter", "effect"):
-            spec.fail(f"must be 'none', 'filter' or 'effect', not {value!r}", "value")
+            spec.fail(f"must be 'none', 'filter' or 'effect', not {quote(value)}", "value")
         extra = spec.value.get("extra", {})
         if not isinstance(extra, dict) or any(v not in ("filter", "guide_filter") for v in extra.values()):
             spec.fail("extra keys must each be a 'filter' or 'guide_filter'", "extra")
@@ -495,7 +496,7 @@ def _load_vocabulary(doc: _Doc) -> VocabularyData:
         table = doc.obj(key)
         for field, domain in table.value.items():
             if domain not in domains:
-                table.fail(f"must be one of {', '.join(sorted(domains))}, not {domain!r}", field)
+                table.fail(f"must be one of {', '.join(sorted(domains))}, not {quote(domain)}", field)
         filters.append(tuple(table.value.items()))
     categories = doc.obj("accolade_categories")
     weather_doc = doc.obj("weather_effects")
@@ -504,7 +505,7 @@ def _load_vocabulary(doc: _Doc) -> VocabularyData:
         spec = weather_doc.obj(name)
         value = spec.text("value")
         if value not in ("costs", "side", "flag"):
-            spec.fail(f"must be 'costs', 'side' or 'flag', not {value!r}", "value")
+            spec.fail(f"must be 'costs', 'side' or 'flag', not {quote(value)}", "value")
         weather.append(WeatherSpec(name, value, spec.text("text")))
     return VocabularyData(
         side_names=_named(doc, "sides", Side),
@@ -539,11 +540,11 @@ def _cross_check(data: GameData) -> None:
         if ab > hikers.cards[0].copies or cd > hikers.cards[1].copies:
             raise DataError(f"hikers.json: assignment.{players}: more Hikers than cards")
     if data.solo.hiker not in hikers.letters:
-        raise DataError(f"solo.json: hiker: {data.solo.hiker!r} is not a Hiker letter")
+        raise DataError(f"solo.json: hiker: {quote(data.solo.hiker)} is not a Hiker letter")
     covered = sorted(number for f in data.forecasts.forecasts for number, _ in f.rounds)
     if covered != list(range(1, deck.rounds + 1)):
         raise DataError(f"forecasts.json: forecasts: rounds {covered} do not cover rounds 1-{deck.rounds}")
     names = set(data.forecasts.names)
     for name, _ in data.forecasts.rulebook_effects:
         if name not in names:
-            raise DataError(f"forecasts.json: rulebook_effects: {name!r} is on no forecast")
+            raise DataError(f"forecasts.json: rulebook_effects: {quote(name)} is on no forecast")

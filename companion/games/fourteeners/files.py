@@ -15,11 +15,11 @@ the gain check for Climbs against one tableau.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.inputs import NoSuchFile, quote, read_json, text_problem
 
 from . import solo
 from .abilities import Attributes, Tableau, Tucked, class_label, parse_category
@@ -28,8 +28,12 @@ from .data import CLASSES, Side, load_data
 from .rules import GainCheck, check_climb, hiker_letters, weather_named
 from .scoring import Entry, score_tableaus
 
-__all__ = ["score_file", "format_score", "check_file", "format_check"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format_check"]
 
+# The largest 14ers file read, and the largest catalog file a path in one names (docs/formats.md, Limits):
+# the app's own limit for a catalog file; a whole deck described in full is about 60 KB.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+NAME_MAX = 40        # a player's name, as the roster's names
 _SCORE_KEYS = ("catalog", "accolade", "players")
 _PLAYER_KEYS = ("name", "hiker", "gerry", "tucked", "guides")
 _CHECK_KEYS = ("catalog", "weather", "hiker", "tucked", "guides", "rivals", "climbs")
@@ -83,6 +87,9 @@ def check_file(doc: Any) -> dict[str, Any]:
     climbs_raw = top.get("climbs")
     if not isinstance(climbs_raw, list) or not climbs_raw:
         raise InvalidInput("climbs: must list the revealed Climbs to check (cards or card names)")
+    deck = sum(load_data().deck.class_counts)
+    if len(climbs_raw) > deck:
+        raise InvalidInput(f"climbs: {len(climbs_raw):,} Climbs listed, but the deck has {deck}")
     checks = [check_climb(_card(raw, catalog, from_file, f"climbs[{i}]"), me.tableau,
                           [r.tableau for r in rivals], weather) for i, raw in enumerate(climbs_raw)]
     return {
@@ -126,7 +133,7 @@ def _object(doc: Any, where: str, keys: Sequence[str]) -> dict[str, Any]:
         raise InvalidInput(f"{where}: must be a JSON object with {', '.join(keys)}")
     for key in doc:
         if key not in keys:
-            raise InvalidInput(f"{where}: unknown key {key!r}; the keys are {', '.join(keys)}")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; the keys are {', '.join(keys)}")
     return doc
 
 
@@ -135,14 +142,17 @@ def _catalog(raw: Any) -> tuple[Catalog, bool]:
     if raw is None:
         return EMPTY, False
     if isinstance(raw, str):
-        path = Path(raw).expanduser()
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InvalidInput(f"catalog: no such file {raw!r} (a relative path starts at the current "
+            path = Path(raw).expanduser()
+        except RuntimeError:     # "~someone" names no known home folder: taken as written
+            path = Path(raw)
+        try:
+            doc = read_json(path, MAX_FILE_BYTES, "a catalog file")
+        except NoSuchFile:
+            raise InvalidInput(f"catalog: no such file {quote(raw)} (a relative path starts at the current "
                                f"folder)") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InvalidInput(f"catalog: cannot read {raw!r} as JSON: {exc}") from None
+        except InvalidInput as exc:
+            raise InvalidInput(f"catalog: {exc}") from None
         return import_catalog(doc), True
     if isinstance(raw, dict):
         return import_catalog(raw), True
@@ -154,17 +164,17 @@ def _card(raw: Any, catalog: Catalog, from_file: bool, where: str) -> Card:
         card = parse_card(raw, where)
         known = catalog.card(card.name)
         if known is not None and known != card:
-            raise InvalidInput(f"{where}: {card.name!r} is in the catalog, described differently; give its name "
+            raise InvalidInput(f"{where}: {quote(card.name)} is in the catalog, described differently; give its name "
                                f"only, or fix one of the two")
         return card
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a card object or a card name, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a card object or a card name, not {quote(raw)}")
     named = catalog.card(raw)
     if named is None:
         if not from_file:
-            raise InvalidInput(f"{where}: the card name {raw!r} needs a \"catalog\" in the file to look it up "
+            raise InvalidInput(f"{where}: the card name {quote(raw)} needs a \"catalog\" in the file to look it up "
                                f"in; or give the whole card object")
-        raise InvalidInput(f"{where}: unknown card {raw!r}: it is not in the file's catalog")
+        raise InvalidInput(f"{where}: unknown card {quote(raw)}: it is not in the file's catalog")
     return named
 
 
@@ -173,13 +183,22 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
     where = where or (f"players[{index}]" if index is not None else "the file")
     player = _object(raw, where, _PLAYER_KEYS)
     name = _text(player.get("name"), f"{where}.name")
+    problem = text_problem(name, max_len=NAME_MAX, what=f"the name {quote(name)}")
+    if problem:
+        raise InvalidInput(f"{where}.name: {problem}")
     hiker = player.get("hiker")
     letters = load_data().hikers.letters
     if hiker not in letters:
-        raise InvalidInput(f"{where}.hiker: {hiker!r} is not a Hiker; Hikers: {', '.join(letters)}")
+        raise InvalidInput(f"{where}.hiker: {quote(hiker)} is not a Hiker; Hikers: {', '.join(letters)}")
     gerry = player.get("gerry", False)
     if not isinstance(gerry, bool):
         raise InvalidInput(f"{where}.gerry: must be true or false")
+    rounds = load_data().deck.rounds
+    gained = len(_list(player.get("tucked", []), f"{where}.tucked")) + len(_list(player.get("guides", []),
+                                                                                f"{where}.guides"))
+    if gained > rounds:     # counted before any card is read
+        raise IllegalAction(f"{where}: {gained:,} Climbs tucked or hired as Guides, but a player gains one Climb "
+                            f"a turn for {rounds} rounds")
     tucked = []
     for i, entry in enumerate(_list(player.get("tucked", []), f"{where}.tucked")):
         at = f"{where}.tucked[{i}]"
@@ -188,7 +207,7 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         try:
             side = Side(item.get("side"))
         except ValueError:
-            raise InvalidInput(f"{at}.side: {item.get('side')!r} is not a side; sides: "
+            raise InvalidInput(f"{at}.side: {quote(item.get('side'))} is not a side; sides: "
                                f"{', '.join(s.value for s in Side)}") from None
         if side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
             raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
@@ -204,10 +223,6 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
         guides.append(_card(item.get("card"), catalog, from_file, f"{where}.guides[{i}].card"))
     if gerry and guides:
         raise IllegalAction(f"{where}.guides: Gerry never hires Guides ('Solo Variant')")
-    rounds = load_data().deck.rounds
-    if len(tucked) + len(guides) > rounds:
-        raise IllegalAction(f"{where}: {len(tucked) + len(guides)} Climbs tucked or hired as Guides, but a player "
-                            f"gains one Climb a turn for {rounds} rounds")
     return Entry(name, Tableau(hiker=hiker, tucked=tuple(tucked), guides=tuple(guides),
                                hiker_ability=catalog.hiker_ability(hiker)), gerry)
 
@@ -245,7 +260,7 @@ def _check_table(entries: Sequence[Entry], has_accolade: bool) -> None:
         for card in [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides):
             key = name_key(card.name)
             if key in seen:
-                raise IllegalAction(f"{card.name!r} is both with {seen[key]} and with {entry.name}; each Climb "
+                raise IllegalAction(f"{quote(card.name)} is both with {seen[key]} and with {entry.name}; each Climb "
                                     f"card is unique")
             seen[key] = entry.name
     counts = load_data().deck.deck_counts(len(humans))
@@ -304,5 +319,5 @@ def _list(raw: Any, where: str) -> list[Any]:
 
 def _text(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a non-empty string, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a non-empty string, not {quote(raw)}")
     return raw.strip()

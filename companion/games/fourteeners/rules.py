@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.inputs import quote
 
 from . import solo
 from .abilities import (
@@ -295,7 +296,7 @@ def draw_accolade(catalog: Catalog, rng: Random) -> AccoladeChoice:
     side = rng.choice(list(AccoladeSide))
     category = card.category(side)
     if category is None:
-        raise InvalidInput(f"the {side.value} side of the Accolade {card.name!r} is drawn but not described; "
+        raise InvalidInput(f"the {side.value} side of the Accolade {quote(card.name)} is drawn but not described; "
                            f"describe it in the catalog first")
     return AccoladeChoice(category=category, name=card.name, side=side)
 
@@ -406,7 +407,7 @@ def weather_named(catalog: Catalog, name: str) -> WeatherNow:
             if name_key(weather) == name_key(name):
                 effects = catalog.weather_effects(weather)
                 return WeatherNow(number, weather, forecast.name, effects, describe_weather(effects))
-    raise InvalidInput(f"unknown Weather {name!r}; the forecasts name {', '.join(forecasts.names)}")
+    raise InvalidInput(f"unknown Weather {quote(name)}; the forecasts name {', '.join(forecasts.names)}")
 
 
 def can_pass(state: State) -> bool:
@@ -514,7 +515,7 @@ def apply(state: State, action: Action) -> State:
         return _gain(state, action)
     if isinstance(action, Pass):
         return _pass(state)
-    raise InvalidInput(f"not a 14ers action: {action!r}")
+    raise InvalidInput(f"not a 14ers action: {quote(action)}")
 
 
 def parse_action(doc: Any) -> Action:
@@ -525,7 +526,7 @@ def parse_action(doc: Any) -> Action:
     try:
         action_type = ActionType(kind)
     except ValueError:
-        raise InvalidInput(f"type: {kind!r} is not an action; actions: "
+        raise InvalidInput(f"type: {quote(kind)} is not an action; actions: "
                            f"{', '.join(t.value for t in ActionType)}") from None
     allowed = {ActionType.REVEAL: {"card"}, ActionType.GAIN: {"card", "side", "guides", "ability"},
                ActionType.PASS: set(), ActionType.DESCRIBE: {"card", "side", "ability"},
@@ -575,7 +576,7 @@ def parse_action(doc: Any) -> Action:
             try:
                 ignores = Ignore(ignores)
             except ValueError:
-                raise InvalidInput(f"{where}.ignores: {ignores!r} is not something a Guide ignores; "
+                raise InvalidInput(f"{where}.ignores: {quote(ignores)} is not something a Guide ignores; "
                                    f"choose {', '.join(i.value for i in Ignore)} or null") from None
         guides.append(GuideHire(_name_field(raw.get("card"), f"{where}.card"), ignores))
     ability = parse_ability(doc["ability"], "ability") if doc.get("ability") is not None else None
@@ -635,21 +636,21 @@ def _reveal(state: State, action: Reveal) -> State:
         card = action.card
         known = state.card(card.name)
         if known is not None and known != card:
-            raise IllegalAction(f"{card.name!r} is described differently in the catalog; reveal it by name, "
+            raise IllegalAction(f"{quote(card.name)} is described differently in the catalog; reveal it by name, "
                                 f"or change it in the card editor")
     else:
         known = state.card(action.card)
         if known is None:
-            raise InvalidInput(f"unknown card {action.card!r}: it is not in the catalog; reveal it with its "
+            raise InvalidInput(f"unknown card {quote(action.card)}: it is not in the catalog; reveal it with its "
                                f"class, requirements and icons instead")
         card = known
     if name_key(card.name) in _seen(state):
-        raise IllegalAction(f"{card.name!r} has already been revealed this game (each Climb card is unique)")
+        raise IllegalAction(f"{quote(card.name)} has already been revealed this game (each Climb card is unique)")
     if card.klass != klass:
         players = _deck_players(state)
-        raise IllegalAction(f"{card.name!r} is {class_label(card.klass)}, but card {state.drawn + 1} of the deck for "
-                            f"{players} player{'s' if players > 1 else ''} is {class_label(klass)} (the deck is "
-                            f"stacked Class I on top to Class IV at the bottom)")
+        raise IllegalAction(f"{quote(card.name)} is {class_label(card.klass)}, but card {state.drawn + 1} of the "
+                            f"deck for {players} player{'s' if players > 1 else ''} is {class_label(klass)} (the deck "
+                            f"is stacked Class I on top to Class IV at the bottom)")
     cards = state.cards if state.card(card.name) is not None else state.cards + (card,)
     row = solo.place_reveal(state.row, card, solo=state.setup.solo)
     who = "setup" if state.phase is Phase.SETUP else state.players[state.turn].name
@@ -679,16 +680,16 @@ def _gain(state: State, action: Gain) -> State:
         state = _replace_card(state, card)
     elif action.ability is not None and action.ability != ability:
         raise IllegalAction(f"{card.name}'s {action.side.value} side is described as "
-                            f"{describe_ability(ability)!r}; change it in the card editor")
+                            f"{quote(describe_ability(ability))}; change it in the card editor")
     ignores: set[Ignore] = set()
     hired: list[Card] = []
     for hire in action.guides:
         tucked = next((t for t in player.tucked if name_key(t.card.name) == name_key(hire.card)), None)
         if tucked is None:
-            raise IllegalAction(f"{hire.card!r} is not tucked under {player.name}'s Hiker; a Guide is a tucked "
+            raise IllegalAction(f"{quote(hire.card)} is not tucked under {player.name}'s Hiker; a Guide is a tucked "
                                 f"Climb removed from the tableau ('Using a Guide')")
         if tucked.card in hired:
-            raise IllegalAction(f"{hire.card!r} is hired as a Guide twice")
+            raise IllegalAction(f"{quote(hire.card)} is hired as a Guide twice")
         if hire.ignores is not None:
             if hire.ignores in ignores:
                 raise IllegalAction(f"two Guides ignore the {hire.ignores.value}; each Guide ignores one thing")
@@ -734,7 +735,7 @@ def _pass(state: State) -> State:
 def _describe(state: State, action: Describe) -> State:
     card = state.card(action.card)
     if card is None:
-        raise InvalidInput(f"unknown card {action.card!r}: it has not been revealed this game")
+        raise InvalidInput(f"unknown card {quote(action.card)}: it has not been revealed this game")
     current = card.ability(action.side)
     if current == action.ability:
         return state
@@ -897,7 +898,7 @@ def _row_card(state: State, name: str) -> Card:
     for card in state.row:
         if name_key(card.name) == key:
             return card
-    raise IllegalAction(f"{name!r} is not among the revealed Climbs"
+    raise IllegalAction(f"{quote(name)} is not among the revealed Climbs"
                         + (f" ({', '.join(c.name for c in state.row)})" if state.row else ""))
 
 
@@ -932,7 +933,7 @@ def _who(state: State) -> str:
 
 def _name_field(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a card name, not {raw!r}")
+        raise InvalidInput(f"{where}: must be a card name, not {quote(raw)}")
     return raw
 
 
@@ -940,4 +941,4 @@ def _side_field(raw: Any, where: str) -> Side:
     try:
         return Side(raw)
     except ValueError:
-        raise InvalidInput(f"{where}: {raw!r} is not a side; sides: {', '.join(s.value for s in Side)}") from None
+        raise InvalidInput(f"{where}: {quote(raw)} is not a side; sides: {', '.join(s.value for s in Side)}") from None

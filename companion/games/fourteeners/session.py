@@ -18,6 +18,7 @@ from random import Random
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.inputs import quote
 
 from . import solo
 from .abilities import PointsLine, parse_category
@@ -38,7 +39,7 @@ def parse_setup(doc: Any) -> Setup:
         raise InvalidInput("setup: must be an object with players")
     for key in doc:
         if key not in _SETUP_KEYS:
-            raise InvalidInput(f"setup: unknown key {key!r}; the keys are {', '.join(_SETUP_KEYS)}")
+            raise InvalidInput(f"setup: unknown key {quote(key)}; the keys are {', '.join(_SETUP_KEYS)}")
     raw_players = doc.get("players")
     if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 4:
         raise InvalidInput("setup.players: must list 1-4 players in turn order (1 plays solo against Gerry)")
@@ -117,7 +118,7 @@ def _player(raw: Any, where: str) -> PlayerSetup:
         raise InvalidInput(f"{where}: must be a name or an object with name, id and side")
     for key in raw:
         if key not in ("name", "id", "side"):
-            raise InvalidInput(f"{where}: unknown key {key!r}; a player has name, id and side")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; a player has name, id and side")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidInput(f"{where}.name: must be a non-empty name")
@@ -126,7 +127,7 @@ def _player(raw: Any, where: str) -> PlayerSetup:
         raise InvalidInput(f"{where}.id: must be a roster id (text) or null")
     side = raw.get("side", "basic")
     if side not in ("basic", "advanced"):
-        raise InvalidInput(f"{where}.side: must be 'basic' (Hiker A or C) or 'advanced' (B or D), not {side!r}")
+        raise InvalidInput(f"{where}.side: must be 'basic' (Hiker A or C) or 'advanced' (B or D), not {quote(side)}")
     return PlayerSetup(name=" ".join(name.split()), player_id=player_id, advanced=side == "advanced")
 
 
@@ -143,10 +144,10 @@ def _accolade(doc: dict[str, Any], catalog: Catalog) -> AccoladeChoice | None:
         raise InvalidInput("setup.accolade: must be null, \"random\", {\"name\", \"side\"} or {\"category\", ...}")
     for key in raw:
         if key not in ("name", "side", "category"):
-            raise InvalidInput(f"setup.accolade: unknown key {key!r}; it has name, side and category")
+            raise InvalidInput(f"setup.accolade: unknown key {quote(key)}; it has name, side and category")
     side = raw.get("side")
     if side is not None and side not in ("basic", "advanced"):
-        raise InvalidInput(f"setup.accolade.side: must be 'basic' or 'advanced', not {side!r}")
+        raise InvalidInput(f"setup.accolade.side: must be 'basic' or 'advanced', not {quote(side)}")
     half = AccoladeSide(side) if side is not None else None
     name = raw.get("name")
     if name is not None and (not isinstance(name, str) or not name.strip()):
@@ -157,10 +158,10 @@ def _accolade(doc: dict[str, Any], catalog: Catalog) -> AccoladeChoice | None:
         raise InvalidInput("setup.accolade: give the category, or the name and side of a catalog Accolade")
     card = catalog.accolade(name)
     if card is None:
-        raise InvalidInput(f"setup.accolade.name: no Accolade named {name!r} in the catalog")
+        raise InvalidInput(f"setup.accolade.name: no Accolade named {quote(name)} in the catalog")
     category = card.category(half)
     if category is None:
-        raise InvalidInput(f"setup.accolade: the {half.value} side of {card.name!r} is not described yet")
+        raise InvalidInput(f"setup.accolade: the {half.value} side of {quote(card.name)} is not described yet")
     return AccoladeChoice(category, card.name, half)
 
 

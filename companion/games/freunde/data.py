@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SpaceId", "Zone", "ZONES", "CardKind", "Card", "Space", "Board", "StackingTable", "DeckData",
@@ -31,6 +32,8 @@ ZONES: tuple[Zone, ...] = (5000, 6000, 7000, 8000)
 BOARD_NAMES: tuple[str, ...] = ("summer", "winter")
 
 _MAX_SPACES = 200               # a board is a small hand-drawn graph; anything larger is not a board
+_MAX_LABEL = 100                # a board's id and title
+_MAX_SPACE_ID = 20              # a space id ("S23")
 
 
 class CardKind(str, Enum):
@@ -68,7 +71,7 @@ class Card:
 def parse_card(text: Any) -> Card:
     """A card code (M1-M3, A0-A3, R<up>/<down>) as a Card; InvalidInput names the bad code."""
     if not isinstance(text, str):
-        raise InvalidInput(f"a card is written as a code such as 'M2', 'A1' or 'R1/3', not {text!r}")
+        raise InvalidInput(f"a card is written as a code such as 'M2', 'A1' or 'R1/3', not {quote(text)}")
     code = text.strip().upper()
     try:
         if code.startswith("R") and "/" in code:
@@ -79,7 +82,7 @@ def parse_card(text: Any) -> Card:
             return Card(kind, int(code[1:]))
     except ValueError:
         pass
-    raise InvalidInput(f"unknown card {text!r}: cards are written M1-M3 (movement), A0-A3 "
+    raise InvalidInput(f"unknown card {quote(text)}: cards are written M1-M3 (movement), A0-A3 "
                        "(acclimatization) or R<up>/<down> such as R1/3 (rope)")
 
 
@@ -115,7 +118,7 @@ class Board:
         try:
             return self.spaces[space_id]
         except KeyError:
-            raise InvalidInput(f"there is no space {space_id!r} on the {self.id} board") from None
+            raise InvalidInput(f"there is no space {quote(space_id)} on the {self.id} board") from None
 
     def is_down(self, origin: SpaceId, target: SpaceId) -> bool:
         """True when a step from origin to target goes down the mountain (see docs/rulings.md, ropes)."""
@@ -201,11 +204,11 @@ class WeatherPresets:
 
     def day(self, tile: Any, day: Any) -> PresetDay:
         """Day 1-3 of a preset tile; InvalidInput names the known tiles otherwise."""
-        if tile not in self.tiles:
-            raise InvalidInput(f"unknown weather tile {tile!r}; known: {', '.join(self.tiles)}")
+        if not isinstance(tile, str) or tile not in self.tiles:
+            raise InvalidInput(f"unknown weather tile {quote(tile)}; known: {', '.join(self.tiles)}")
         days = self.tiles[tile][1]
         if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= len(days):
-            raise InvalidInput(f"weather tile {tile} has days 1-{len(days)}, not {day!r}")
+            raise InvalidInput(f"weather tile {tile} has days 1-{len(days)}, not {quote(day)}")
         return days[day - 1]
 
 
@@ -264,7 +267,7 @@ def load_data() -> GameData:
     }
     for name, board in boards.items():
         if board.id != name:
-            raise DataError(f"board_{name}.json: id: must be {name!r}, not {board.id!r}")
+            raise DataError(f"board_{name}.json: id: must be {quote(name)}, not {quote(board.id)}")
     return GameData(
         boards=boards,
         stacking=stacking,
@@ -279,7 +282,7 @@ def load_board(name: str) -> Board:
     """The shipped board side 'summer' (as published) or 'winter' (read by eye, unverified)."""
     boards = load_data().boards
     if name not in boards:
-        raise InvalidInput(f"unknown board {name!r}; the boards are {', '.join(boards)} "
+        raise InvalidInput(f"unknown board {quote(name)}; the boards are {', '.join(boards)} "
                            "(or give an edited board as an object)")
     return boards[name]
 
@@ -290,14 +293,14 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
     _require_object(doc, origin, "")
     _no_unknown(doc, origin, "", {"source", "id", "title", "route", "verified", "base_camp", "summit",
                                   "spaces", "edges"})
-    board_id = _string(doc, origin, "id")
-    title = _string(doc, origin, "title")
+    board_id = _label(_string(doc, origin, "id"), origin, "id")
+    title = _label(_string(doc, origin, "title"), origin, "title")
     route = _string(doc, origin, "route")
     if route not in ("easy", "hard"):
-        raise DataError(f"{origin}: route: must be 'easy' or 'hard', not {route!r}")
+        raise DataError(f"{origin}: route: must be 'easy' or 'hard', not {quote(route)}")
     verified = doc.get("verified")
     if not isinstance(verified, bool):
-        raise DataError(f"{origin}: verified: must be true or false, not {verified!r}")
+        raise DataError(f"{origin}: verified: must be true or false, not {quote(verified)}")
     source = _string(doc, origin, "source")
     raw_spaces = doc.get("spaces")
     if not isinstance(raw_spaces, dict) or not raw_spaces:
@@ -306,9 +309,9 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
         raise DataError(f"{origin}: spaces: at most {_MAX_SPACES} spaces, not {len(raw_spaces)}")
     spaces: dict[SpaceId, Space] = {}
     for space_id, raw in raw_spaces.items():
-        where = f"spaces.{space_id}"
         if not space_id.strip():
             raise DataError(f"{origin}: spaces: a space id must not be blank")
+        where = f"spaces.{_label(space_id, origin, 'spaces', _MAX_SPACE_ID)}"
         _require_object(raw, origin, where)
         _no_unknown(raw, origin, where, {"zone", "vp", "cost", "accl"})
         zone = _int(raw, origin, where, "zone")
@@ -323,7 +326,7 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
     summit = _string(doc, origin, "summit")
     for field, value in (("base_camp", base_camp), ("summit", summit)):
         if value not in spaces:
-            raise DataError(f"{origin}: {field}: {value!r} is not one of the spaces")
+            raise DataError(f"{origin}: {field}: {quote(value)} is not one of the spaces")
     if spaces[summit].vp != max(s.vp for s in spaces.values()):
         raise DataError(f"{origin}: summit: {summit} must carry the most victory points on the board")
     raw_edges = doc.get("edges")
@@ -335,11 +338,11 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
         where = f"edges[{index}]"
         if (not isinstance(edge, list) or len(edge) != 2
                 or not all(isinstance(end, str) for end in edge)):
-            raise DataError(f"{origin}: {where}: must be a pair of space ids, not {edge!r}")
+            raise DataError(f"{origin}: {where}: must be a pair of space ids, not {quote(edge)}")
         a, b = edge
         for end in (a, b):
             if end not in spaces:
-                raise DataError(f"{origin}: {where}: {end!r} is not one of the spaces")
+                raise DataError(f"{origin}: {where}: {quote(end)} is not one of the spaces")
         if a == b:
             raise DataError(f"{origin}: {where}: links {a} to itself")
         if frozenset(edge) in seen:
@@ -395,10 +398,18 @@ def _no_unknown(doc: dict, origin: str, where: str, known: set[str]) -> None:
         raise DataError(f"{origin}: {prefix}{unknown[0]}: unknown field (known: {', '.join(sorted(known))})")
 
 
+def _label(text: str, origin: str, field: str, most: int = _MAX_LABEL) -> str:
+    """A name the result shows (a board's id and title, a space id): one line of at most `most` characters."""
+    problem = text_problem(text, max_len=most, what=quote(text))
+    if problem:
+        raise DataError(f"{origin}: {field}: {problem}")
+    return text
+
+
 def _string(doc: dict, origin: str, field: str) -> str:
     value = doc.get(field)
     if not isinstance(value, str) or not value.strip():
-        raise DataError(f"{origin}: {field}: must be a non-empty string, not {value!r}")
+        raise DataError(f"{origin}: {field}: must be a non-empty string, not {quote(value)}")
     return value
 
 
@@ -407,7 +418,7 @@ def _int(doc: dict, origin: str, where: str, field: str, *, low: int | None = No
     value = doc.get(field)
     name = f"{where}.{field}" if where else field
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DataError(f"{origin}: {name}: must be a whole number, not {value!r}")
+        raise DataError(f"{origin}: {name}: must be a whole number, not {quote(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise DataError(f"{origin}: {name}: must be between {low} and {high}, not {value}")
     return value
@@ -490,7 +501,7 @@ def _deck(doc: dict, origin: str) -> DeckData:
             value = _int(entry, origin, where, "value", low=low, high=9)
             card = Card(CardKind(kind), value)
         else:
-            raise DataError(f"{origin}: {where}.kind: must be move, rope or acclimatization, not {kind!r}")
+            raise DataError(f"{origin}: {where}.kind: must be move, rope or acclimatization, not {quote(kind)}")
         cards.extend([card] * _int(entry, origin, where, "count", low=1, high=18))
     hand = _int(doc, origin, "", "hand_size", low=1, high=18)
     play = _int(doc, origin, "", "play_per_turn", low=1, high=hand)
@@ -528,7 +539,7 @@ def _weather(doc: dict, origin: str) -> WeatherPresets:
         _no_unknown(tile, origin, where, {"season", "days"})
         season = tile.get("season")
         if season not in ("summer", "winter"):
-            raise DataError(f"{origin}: {where}.season: must be summer or winter, not {season!r}")
+            raise DataError(f"{origin}: {where}.season: must be summer or winter, not {quote(season)}")
         days_raw = tile.get("days")
         if not isinstance(days_raw, list) or len(days_raw) != 3:
             raise DataError(f"{origin}: {where}.days: a weather tile shows three days")

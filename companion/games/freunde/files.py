@@ -16,10 +16,14 @@ from companion.games.freunde.rules import (
     ClimberAction, Draw, EndActions, Phase, PlayCards, State, TakeRisk, TURNS,
 )
 from companion.games.freunde.scoring import ScoreBreakdown, score
+from companion.inputs import quote
 
-__all__ = ["replay_file", "score_file", "format_score", "result_from_state", "GAME_KEYS", "TURN_KEYS",
-           "PLAYER_TURN_KEYS"]
+__all__ = ["MAX_FILE_BYTES", "replay_file", "score_file", "format_score", "result_from_state", "GAME_KEYS",
+           "TURN_KEYS", "PLAYER_TURN_KEYS"]
 
+# The largest Freunde game file read (docs/formats.md, Limits): five players' whole game, written out
+# with indents, is about 40 KB.
+MAX_FILE_BYTES = 1024 * 1024
 GAME_KEYS = {"game", "setup", "weather", "turns"}
 TURN_KEYS = {"turn", "risk", "players"}
 PLAYER_TURN_KEYS = {"cards", "climbers", "pay_risk", "drew"}
@@ -39,7 +43,7 @@ def replay_file(doc: Any) -> State:
     if unknown:
         raise InvalidInput(f"{unknown[0]}: unknown field (known: {', '.join(sorted(GAME_KEYS))})")
     if doc.get("game", "freunde") != "freunde":
-        raise InvalidInput(f"game: this is a Freunde scorer, not one for {doc.get('game')!r}")
+        raise InvalidInput(f"game: this is a Freunde scorer, not one for {quote(doc.get('game'))}")
     setup_doc = doc.get("setup")
     if not isinstance(setup_doc, dict):
         raise InvalidInput("setup: must be an object with players, board and weather_season")
@@ -210,7 +214,7 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
     if unknown:
         raise InvalidInput(f"{where}.{unknown[0]}: unknown field (known: {', '.join(sorted(TURN_KEYS))})")
     if "turn" in turn and (not rules.is_whole(turn["turn"]) or turn["turn"] != number):
-        raise InvalidInput(f"{where}.turn: this is turn {number}, not {turn['turn']!r}; list turns in order")
+        raise InvalidInput(f"{where}.turn: this is turn {number}, not {quote(turn['turn'])}; list turns in order")
     raw_players = turn.get("players")
     if not isinstance(raw_players, dict):
         raise InvalidInput(f"{where}.players: an object of player name -> cards and climbers")

@@ -26,6 +26,7 @@ from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
     load_board, load_data, parse_card,
 )
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "TURNS", "RULESET", "PRINTED_RULES", "EARLIER_RULES", "RULESETS", "TILE_DAYS", "START_ACCLIMATIZATION", "MAX_ACCLIMATIZATION", "CLIMBERS", "MAX_PLAYERS",
@@ -194,7 +195,7 @@ class Player:
         for climber in self.climbers:
             if climber.label == label:
                 return climber
-        raise InvalidInput(f"a climber is {' or '.join(CLIMBERS)}, not {label!r}")
+        raise InvalidInput(f"a climber is {' or '.join(CLIMBERS)}, not {quote(label)}")
 
 
 @dataclass(frozen=True)
@@ -414,7 +415,7 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         raise InvalidInput(f"setup.{unknown[0]}: unknown field (known: {', '.join(sorted(known))})")
     raw_players = doc.get("players")
     if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= MAX_PLAYERS:
-        raise InvalidInput(f"setup.players: a list of 1 to {MAX_PLAYERS} players, not {raw_players!r}")
+        raise InvalidInput(f"setup.players: a list of 1 to {MAX_PLAYERS} players, not {quote(raw_players)}")
     names: list[str] = []
     ids: list[str | None] = []
     for index, entry in enumerate(raw_players):
@@ -429,10 +430,13 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         else:
             name, pid = entry, None
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
-            raise InvalidInput(f"{where}: a player's name is 1 to 40 characters, not {name!r}")
+            raise InvalidInput(f"{where}: a player's name is 1 to 40 characters, not {quote(name)}")
         name = name.strip()
+        problem = text_problem(name, max_len=40, what=f"the name {quote(name)}")
+        if problem:
+            raise InvalidInput(f"{where}: {problem}")
         if name.casefold() in (n.casefold() for n in names):
-            raise InvalidInput(f"{where}: the name {name!r} is used twice; names must differ")
+            raise InvalidInput(f"{where}: the name {quote(name)} is used twice; names must differ")
         names.append(name)
         ids.append(pid)
     raw_board = doc.get("board", "summer")
@@ -444,13 +448,13 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         except DataError as exc:            # an edited board in a setup is the user's input, not our data
             raise InvalidInput(str(exc)) from None
     else:
-        raise InvalidInput(f"setup.board: 'summer', 'winter' or an edited board object, not {raw_board!r}")
+        raise InvalidInput(f"setup.board: 'summer', 'winter' or an edited board object, not {quote(raw_board)}")
     season = doc.get("weather_season", "summer")
     if season not in ("summer", "winter"):
-        raise InvalidInput(f"setup.weather_season: 'summer' or 'winter', not {season!r}")
+        raise InvalidInput(f"setup.weather_season: 'summer' or 'winter', not {quote(season)}")
     extra = doc.get("extra_high_climber", False)
     if not isinstance(extra, bool):
-        raise InvalidInput(f"setup.extra_high_climber: true or false, not {extra!r}")
+        raise InvalidInput(f"setup.extra_high_climber: true or false, not {quote(extra)}")
     if extra and len(names) != data.stacking.extra_players:
         raise InvalidInput(f"setup.extra_high_climber: the extra climber above 7000 m is a "
                            f"{data.stacking.extra_players}-player option, not for {len(names)}")
@@ -459,7 +463,7 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
     face_up = doc.get("risk_face_up")
     if face_up is not None:
         if not isinstance(face_up, list) or not all(_is_int(v) for v in face_up):
-            raise InvalidInput(f"setup.risk_face_up: a list of the face-up token values, not {face_up!r}")
+            raise InvalidInput(f"setup.risk_face_up: a list of the face-up token values, not {quote(face_up)}")
         face_up = tuple(sorted(face_up))
     raw_weather = doc.get("weather", [])
     if not isinstance(raw_weather, list) or len(raw_weather) > TURNS:
@@ -468,8 +472,8 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
                     for i, day in enumerate(raw_weather))
     ruleset = doc.get("rules", default_rules)
     if ruleset not in RULESETS:
-        raise InvalidInput(f"setup.rules: {PRINTED_RULES!r} (the printed rulebook) or {EARLIER_RULES!r} (the "
-                           f"companion's earlier readings), not {ruleset!r}")
+        raise InvalidInput(f"setup.rules: {quote(PRINTED_RULES)} (the printed rulebook) or {quote(EARLIER_RULES)} (the "
+                           f"companion's earlier readings), not {quote(ruleset)}")
     return Setup(players=tuple(names), player_ids=tuple(ids), board=board, season=season,
                  extra_high_climber=extra, start_player=start_index, risk_face_up=face_up,
                  weather=weather, ruleset=ruleset)
@@ -481,9 +485,9 @@ def weather_from_doc(doc: Any, where: str = "weather", data: GameData | None = N
         if doc.strip().lower() in ("sun", "clear", "none"):
             return Weather()
         raise InvalidInput(f"{where}: 'sun' or an object such as {{\"accl\": 1, \"zones\": [7000, 8000]}}, "
-                           f"not {doc!r}")
+                           f"not {quote(doc)}")
     if not isinstance(doc, dict):
-        raise InvalidInput(f"{where}: 'sun' or a weather object, not {doc!r}")
+        raise InvalidInput(f"{where}: 'sun' or a weather object, not {quote(doc)}")
     known = {"accl", "move", "zones", "label", "tile", "day"}
     unknown = sorted(set(doc) - known)
     if unknown:
@@ -500,11 +504,11 @@ def weather_from_doc(doc: Any, where: str = "weather", data: GameData | None = N
         zones = doc["zones"]
         if not isinstance(zones, list) or not all(z in ZONES and _is_int(z) for z in zones):
             raise InvalidInput(f"{where}.zones: a list of the zones it covers, from "
-                               f"{', '.join(map(str, ZONES))}, not {zones!r}")
+                               f"{', '.join(map(str, ZONES))}, not {quote(zones)}")
         zones = frozenset(zones)
     for name, value in (("accl", accl), ("move", move)):
         if not _is_int(value) or not 0 <= value <= 6:
-            raise InvalidInput(f"{where}.{name}: a whole number from 0 to 6, not {value!r}")
+            raise InvalidInput(f"{where}.{name}: a whole number from 0 to 6, not {quote(value)}")
     if (accl or move) and zones is not None and not zones:
         raise InvalidInput(f"{where}.zones: a day that costs acclimatization or movement covers at least one "
                            f"zone ({', '.join(map(str, ZONES))}); 'sun' is the day without effect")
@@ -516,7 +520,7 @@ def weather_from_doc(doc: Any, where: str = "weather", data: GameData | None = N
     if "label" in doc:
         label = doc["label"]
         if not isinstance(label, str) or len(label) > 40:
-            raise InvalidInput(f"{where}.label: a short name such as 'snow', not {label!r}")
+            raise InvalidInput(f"{where}.label: a short name such as 'snow', not {quote(label)}")
     if label is None:
         label = "sun" if not (accl or move) else "storm"
     return Weather(accl=accl, move=move, zones=frozenset(zones) if (accl or move) else frozenset(),
@@ -646,7 +650,7 @@ def why_no_switch(state: State, ruleset: str = PRINTED_RULES) -> str | None:
     """Why a game cannot switch to the printed rules now, or None: only a game under the earlier readings,
     and only between turns (before anyone plays cards), so that every turn is scored by one ruleset."""
     if ruleset != PRINTED_RULES:
-        return f"rules: a game can switch only to {PRINTED_RULES!r} (the printed rulebook), not {ruleset!r}"
+        return f"rules: a game can switch only to {quote(PRINTED_RULES)} (the printed rulebook), not {quote(ruleset)}"
     if state.rules == PRINTED_RULES:
         return "this game already follows the printed rules"
     if state.over:
@@ -828,7 +832,7 @@ def apply(state: State, action: Action) -> State:
         if isinstance(action, PayRisk):
             return _pay_risk(state, action)
         return _end_actions(state, action)
-    raise InvalidInput(f"not a Freunde action: {action!r}")
+    raise InvalidInput(f"not a Freunde action: {quote(action)}")
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -855,7 +859,7 @@ def legal_actions(state: State) -> list[Action]:
 def cards_from_doc(state: State, raw: Any, where: str = "cards") -> tuple[Card, ...]:
     """A list of card codes as cards of the deck; InvalidInput names the place and the bad code."""
     if not isinstance(raw, list):
-        raise InvalidInput(f"{where}: a list of card codes such as [\"M2\", \"A1\"], not {raw!r}")
+        raise InvalidInput(f"{where}: a list of card codes such as [\"M2\", \"A1\"], not {quote(raw)}")
     try:
         return tuple(state.deck.check_card(parse_card(code)) for code in raw)
     except InvalidInput as exc:
@@ -865,13 +869,13 @@ def cards_from_doc(state: State, raw: Any, where: str = "cards") -> tuple[Card, 
 def action_from_doc(state: State, doc: Any) -> Action:
     """Parse a JSON action document ({"type": "play", ...}); InvalidInput names the bad field."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"an action is an object with a \"type\", not {doc!r}")
+        raise InvalidInput(f"an action is an object with a \"type\", not {quote(doc)}")
     kind = doc.get("type")
     try:
         action_type = ActionType(kind)
     except ValueError:
         known = ", ".join(t.value for t in ActionType)
-        raise InvalidInput(f"type: unknown action {kind!r}; known: {known}") from None
+        raise InvalidInput(f"type: unknown action {quote(kind)}; known: {known}") from None
     fields = {
         ActionType.WEATHER: {"day", "weather"},
         ActionType.DRAW: {"player", "cards"},
@@ -899,7 +903,7 @@ def action_from_doc(state: State, doc: Any) -> Action:
     if action_type is ActionType.RULES:
         ruleset = doc.get("rules")
         if ruleset not in RULESETS:
-            raise InvalidInput(f"rules: {PRINTED_RULES!r}, not {ruleset!r}")
+            raise InvalidInput(f"rules: {quote(PRINTED_RULES)}, not {quote(ruleset)}")
         return SwitchRules(ruleset)
     if action_type is ActionType.RISK:
         value = _whole(doc.get("value"), "value: the risk token's value (0, 1, 2 ...)", 0)
@@ -915,14 +919,14 @@ def action_from_doc(state: State, doc: Any) -> Action:
         return (Draw if action_type is ActionType.DRAW else PlayCards)(player, cards)
     label = doc.get("climber")
     if label not in CLIMBERS:
-        raise InvalidInput(f"climber: {' or '.join(CLIMBERS)}, not {label!r}")
+        raise InvalidInput(f"climber: {' or '.join(CLIMBERS)}, not {quote(label)}")
     if action_type is ActionType.PAY_RISK:
         amount = _whole(doc.get("amount"), "amount: risk points, at least 1", 1)
         return PayRisk(player, label, amount)
     cards = cards_from_doc(state, doc.get("cards", []))
     tent = doc.get("tent", False)
     if not isinstance(tent, bool):
-        raise InvalidInput(f"tent: true or false, not {tent!r}")
+        raise InvalidInput(f"tent: true or false, not {quote(tent)}")
     risk = {name: _whole(doc.get(name, 0), f"{name}: risk points, 0 or more", 0)
             for name in ("risk_move", "risk_accl")}
     if "path" in doc and "to" in doc:
@@ -930,12 +934,12 @@ def action_from_doc(state: State, doc: Any) -> Action:
     if "to" in doc:
         target = doc["to"]
         if not isinstance(target, str):
-            raise InvalidInput(f"to: a space id, not {target!r}")
+            raise InvalidInput(f"to: a space id, not {quote(target)}")
         path = route_to(state, player, label, cards, target, tent=tent, risk_move=risk["risk_move"])
     else:
         raw_path = doc.get("path", [])
         if not isinstance(raw_path, list) or not all(isinstance(s, str) for s in raw_path):
-            raise InvalidInput(f"path: the list of spaces entered, in order, not {raw_path!r}")
+            raise InvalidInput(f"path: the list of spaces entered, in order, not {quote(raw_path)}")
         path = tuple(raw_path)
     return ClimberAction(player, label, cards, tuple(path), tent, risk["risk_move"], risk["risk_accl"])
 
@@ -982,7 +986,7 @@ is_whole = _is_int     # for the file reader: true and 1.0 are not whole numbers
 def _whole(value: Any, meaning: str, low: int, high: int | None = None) -> int:
     """The value as a whole number within bounds; InvalidInput reads "<field>: <meaning>, not <value>"."""
     if not _is_int(value) or value < low or (high is not None and value > high):
-        raise InvalidInput(f"{meaning}, not {value!r}")
+        raise InvalidInput(f"{meaning}, not {quote(value)}")
     return int(value)
 
 
@@ -995,12 +999,12 @@ def _player_ref(ref: Any, names: Sequence[str], where: str) -> PlayerIndex:
         for index, name in enumerate(names):
             if name.casefold() == ref.strip().casefold():
                 return index
-    raise InvalidInput(f"{where}: {ref!r} is not a player of this game ({', '.join(names)})")
+    raise InvalidInput(f"{where}: {quote(ref)} is not a player of this game ({', '.join(names)})")
 
 
 def _check_player(state: State, player: Any) -> None:
     if not _is_int(player) or not 0 <= player < len(state.players):
-        raise InvalidInput(f"player: seat {player!r} does not exist")
+        raise InvalidInput(f"player: seat {quote(player)} does not exist")
 
 
 
@@ -1040,7 +1044,7 @@ def _replace_climber(player: Player, climber: Climber) -> Player:
 def _set_weather(state: State, action: SetWeather) -> State:
     day = action.day
     if not _is_int(day) or not 1 <= day <= TURNS:
-        raise InvalidInput(f"day: a day from 1 to {TURNS}, not {day!r}")
+        raise InvalidInput(f"day: a day from 1 to {TURNS}, not {quote(day)}")
     if state.over:
         raise IllegalAction(f"the game is over; day {day}'s weather can no longer change anything")
     if day < state.turn or (day == state.turn and state.weather_locked):
@@ -1266,7 +1270,7 @@ def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: Sp
     here = start
     for step in path:
         if step not in board.spaces:
-            raise InvalidInput(f"path: there is no space {step!r} on the {board.id} board")
+            raise InvalidInput(f"path: there is no space {quote(step)} on the {board.id} board")
         if step not in board.neighbours[here]:
             raise _illegal(state, f"{climber_name(state, player, label)} cannot step from {here} to {step}: "
                                   "the spaces are not linked")

@@ -10,6 +10,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import InvalidInput
 from companion.games.ridgeline.data import COLOUR_LETTERS, COLOUR_NAMES, load
+from companion.inputs import quote
 
 __all__ = [
     "CardCode",
@@ -132,14 +133,14 @@ def trail(colour: Colour | str, rank: int) -> Card:
 def parse_card(code: Any) -> Card:
     """Read one card code of the notation; InvalidInput explains the notation otherwise."""
     if not isinstance(code, str):
-        raise InvalidInput(f"{code!r} is not a card code: {NOTATION}")
+        raise InvalidInput(f"{quote(code)} is not a card code: {NOTATION}")
     if code == "R":
         return ROPE
     if code == "W":
         return WHITEOUT
     match = _CODE.fullmatch(code)
     if match is None:
-        raise InvalidInput(f"{code!r} is not a card code: {NOTATION}")
+        raise InvalidInput(f"{quote(code)} is not a card code: {NOTATION}")
     kind = CardKind.ROPE if match.group(1) else CardKind.TRAIL
     return Card(kind, Colour(match.group(2)), int(match.group(3)))
 
@@ -147,7 +148,7 @@ def parse_card(code: Any) -> Card:
 def parse_cards(codes: Any, where: str) -> tuple[Card, ...]:
     """Read a list of card codes; errors name where the list came from and the position in it."""
     if not isinstance(codes, list):
-        raise InvalidInput(f"{where} must be a list of card codes such as [\"G7\", \"R\", \"W\"], not {codes!r}")
+        raise InvalidInput(f"{where} must be a list of card codes such as [\"G7\", \"R\", \"W\"], not {quote(codes)}")
     cards = []
     for index, code in enumerate(codes, start=1):
         try:

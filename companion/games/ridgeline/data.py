@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.inputs import quote
 
 __all__ = [
     "CampNumber",
@@ -183,7 +184,7 @@ def load_from(folder: Path) -> RidgelineData:
     for index, route_doc in enumerate(camps_fields.items("routes")):
         route = _route(camps_fields.child(f"routes[{index}]", route_doc), camps)
         if route.id in routes:
-            raise DataError(f"camps.json: routes[{index}].id {route.id!r} appears twice")
+            raise DataError(f"camps.json: routes[{index}].id {quote(route.id)} appears twice")
         routes[route.id] = route
     if sum(route.default for route in routes.values()) != 1:
         raise DataError("camps.json: routes must mark exactly one route as default")
@@ -230,19 +231,19 @@ class _Fields:
     def integer(self, key: str, low: int, high: int) -> int:
         value = self.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise DataError(f"{self._where(key)} must be a whole number from {low} to {high}, not {value!r}")
+            raise DataError(f"{self._where(key)} must be a whole number from {low} to {high}, not {quote(value)}")
         return value
 
     def string(self, key: str) -> str:
         value = self.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise DataError(f"{self._where(key)} must be a non-empty string, not {value!r}")
+            raise DataError(f"{self._where(key)} must be a non-empty string, not {quote(value)}")
         return value
 
     def boolean(self, key: str) -> bool:
         value = self.get(key)
         if not isinstance(value, bool):
-            raise DataError(f"{self._where(key)} must be true or false, not {value!r}")
+            raise DataError(f"{self._where(key)} must be true or false, not {quote(value)}")
         return value
 
     def items(self, key: str) -> list[Any]:
@@ -302,7 +303,7 @@ def _camp(fields: _Fields, deck: Deck, tally_min: int) -> Camp:
             kind = Kind(raw_kind)
         except ValueError:
             known = ", ".join(k.value for k in Kind)
-            raise DataError(f"{req._where('kind')} must be one of {known}, not {raw_kind!r}") from None
+            raise DataError(f"{req._where('kind')} must be one of {known}, not {quote(raw_kind)}") from None
         length = deck.rank_max - deck.rank_min + 1
         if kind is Kind.SPREAD:
             # A spread is exactly one card of each colour, so its size follows from the deck.
@@ -323,7 +324,7 @@ def _route(fields: _Fields, camps: dict[CampNumber, Camp]) -> Route:
     numbers = fields.items("camps")
     for index, number in enumerate(numbers):
         if number not in camps or isinstance(number, bool):
-            raise DataError(f"{fields._where(f'camps[{index}]')} names camp {number!r}, which is not in 'camps'")
+            raise DataError(f"{fields._where(f'camps[{index}]')} names camp {quote(number)}, which is not in 'camps'")
     if len(set(numbers)) != len(numbers):
         raise DataError(f"{fields._where('camps')} names a camp twice")
     return Route(route_id, fields.string("name"), tuple(numbers), fields.boolean("default"))

@@ -13,6 +13,7 @@ from companion.games.ridgeline.data import Camp, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import pitch_problem
 from companion.games.ridgeline.rules import (
+    MAX_HANDS,
     Seat,
     State,
     apply,
@@ -23,9 +24,12 @@ from companion.games.ridgeline.rules import (
     parse_route,
 )
 from companion.games.ridgeline.scoring import hand_table
+from companion.inputs import quote
 
-__all__ = ["score_file", "format_score", "check_file", "format_check", "play_file"]
+__all__ = ["MAX_FILE_BYTES", "score_file", "format_score", "check_file", "format_check", "play_file"]
 
+# The largest Ridgeline file read (docs/formats.md, Limits): a game of many hands is a few KB.
+MAX_FILE_BYTES = 1024 * 1024
 _SCORE_KEYS = ("seats", "route", "hands")
 _CHECK_KEYS = ("route", "camp", "groups", "kept", "hand")
 
@@ -35,11 +39,13 @@ def play_file(doc: Any) -> State:
     _object(doc, "a Ridgeline score file", _SCORE_KEYS, ("seats", "hands"))
     seats = doc["seats"]
     if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
-        raise InvalidInput(f"'seats' must be a list of seat names such as [\"Ann\", \"Ben\"], not {seats!r}")
+        raise InvalidInput(f"'seats' must be a list of seat names such as [\"Ann\", \"Ben\"], not {quote(seats)}")
     state = new_game(make_setup([Seat(name) for name in seats], doc.get("route")))
     hands = doc["hands"]
     if not isinstance(hands, list):
-        raise InvalidInput(f"'hands' must be a list of hand results, not {hands!r}")
+        raise InvalidInput(f"'hands' must be a list of hand results, not {quote(hands)}")
+    if len(hands) > MAX_HANDS:
+        raise InvalidInput(f"'hands' lists {len(hands):,} hands; a game file holds at most {MAX_HANDS:,}")
     for number, hand in enumerate(hands, start=1):
         if state.over:
             raise IllegalAction(f"hand {number}: {ended_reason(state)}")
@@ -90,12 +96,16 @@ def check_file(doc: Any) -> dict:
         return _find(camp, _hand(doc["hand"]))
     groups = doc["groups"]
     if not isinstance(groups, list) or not all(isinstance(group, list) for group in groups):
-        raise InvalidInput(f"'groups' must be a list of groups, each a list of card codes, not {groups!r}")
+        raise InvalidInput(f"'groups' must be a list of groups, each a list of card codes, not {quote(groups)}")
     if "kept" not in doc:
         raise InvalidInput("'kept' is missing: list the cards kept back to discard")
+    _fits_a_hand(groups, doc["kept"])
     staged = [parse_cards(group, f"groups[{index}]") for index, group in enumerate(groups)]
     kept = parse_cards(doc["kept"], "kept")
     _no_declared(kept, "kept")
+    supply = supply_problem([card for group in staged for card in group] + list(kept))
+    if supply:
+        raise InvalidInput(f"the cards staged and kept are impossible: {supply}")
     problem = pitch_problem(camp, staged, kept)
     return {"valid": True} if problem is None else {"valid": False, "reason": problem.reason}
 
@@ -120,10 +130,10 @@ def _object(doc: Any, what: str, allowed: tuple[str, ...], required: tuple[str, 
         raise InvalidInput(f"{what} must be a JSON object with {', '.join(allowed)}")
     unknown = [key for key in doc if key not in allowed]
     if unknown:
-        raise InvalidInput(f"unknown key {unknown[0]!r} in {what}; it may have {', '.join(allowed)}")
+        raise InvalidInput(f"unknown key {quote(unknown[0])} in {what}; it may have {', '.join(allowed)}")
     for key in required:
         if key not in doc:
-            raise InvalidInput(f"{what} needs {key!r}")
+            raise InvalidInput(f"{what} needs {quote(key)}")
 
 
 def _camp(doc: dict) -> Camp:
@@ -131,7 +141,7 @@ def _camp(doc: dict) -> Camp:
     number = doc["camp"]
     listed = ", ".join(str(n) for n in route.camps)
     if isinstance(number, bool) or not isinstance(number, int) or number not in route.camps:
-        raise InvalidInput(f"camp {number!r} is not on the {route.name} route (camps {listed})")
+        raise InvalidInput(f"camp {quote(number)} is not on the {route.name} route (camps {listed})")
     return load().camps[number]
 
 
@@ -141,12 +151,24 @@ def _no_declared(cards: tuple[Card, ...], where: str) -> None:
             raise InvalidInput(f"{where}, card {index}: {card.code} is a declared Rope; a Rope in hand is written R")
 
 
+def _fits_a_hand(groups: list, kept: Any) -> None:
+    """Staged groups and the cards kept back come from one hand: refuse more than it can hold before reading
+    them ('A hand': eleven dealt and one drawn; so no more groups than that either)."""
+    limit = load().deck.max_hand
+    if len(groups) > limit:
+        raise InvalidInput(f"'groups' has {len(groups):,} groups; they are staged from one hand, which holds at "
+                           f"most {limit} cards")
+    count = sum(len(group) for group in groups) + (len(kept) if isinstance(kept, list) else 0)
+    if count > limit:
+        raise InvalidInput(f"{count:,} cards are staged and kept, but a hand holds at most {limit}")
+
+
 def _hand(codes: Any) -> tuple[Card, ...]:
+    limit = load().deck.max_hand
+    if isinstance(codes, list) and len(codes) > limit:
+        raise InvalidInput(f"the hand has {len(codes):,} cards; a hand holds at most {limit}")
     hand = parse_cards(codes, "hand")
     _no_declared(hand, "hand")
-    limit = load().deck.max_hand
-    if len(hand) > limit:
-        raise InvalidInput(f"the hand has {len(hand)} cards; a hand holds at most {limit}")
     problem = supply_problem(hand)
     if problem:
         raise InvalidInput(f"the hand is impossible: {problem}")

@@ -14,6 +14,7 @@ from typing import Any, Sequence, TypeAlias
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
 from companion.games.ridgeline.data import Camp, Route, RouteId, load
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "SeatName",
@@ -30,6 +31,9 @@ __all__ = [
     "make_setup",
     "parse_route",
     "parse_hand",
+    "hand_problem",
+    "MAX_NAME",
+    "MAX_HANDS",
     "new_game",
     "legal_actions",
     "next_hand",
@@ -40,6 +44,10 @@ __all__ = [
 SeatName: TypeAlias = str  # a seat is named by its player's name; unique at the table
 
 _HAND_KEYS = ("went_out", "pitched", "left")
+MAX_NAME = 40        # a seat's name, as the roster's names
+# The most hands a game is taken to have: a table clears at least a camp every few hands, and a Ridge game
+# is some 10-20 hands; the rulebook sets no limit, so this only stops a file of endless hands.
+MAX_HANDS = 500
 
 
 class Phase(Enum):
@@ -70,6 +78,9 @@ class Setup:
     seats: tuple[Seat, ...]
     route: Route
     first_dealer: int  # index into seats
+    # Each hand's cards left are checked against what a hand can hold (`hand_problem`). False only for a
+    # game saved before the companion checked them, so it replays as it was recorded.
+    checked: bool = True
 
     @property
     def names(self) -> tuple[SeatName, ...]:
@@ -187,21 +198,26 @@ def parse_route(value: Any) -> Route:
     if value is None:
         return data.default_route
     if not isinstance(value, str) or value not in data.routes:
-        raise InvalidInput(f"route {value!r} is not a route; choose {' or '.join(map(repr, data.routes))}")
+        raise InvalidInput(f"route {quote(value)} is not a route; choose {' or '.join(map(repr, data.routes))}")
     return data.routes[value]
 
 
-def make_setup(seats: Sequence[Seat], route: RouteId | None = None, first_dealer: SeatName | None = None) -> Setup:
-    """Check and build a table ('Players': two to six seats, seat 1 deals first unless told otherwise)."""
+def make_setup(seats: Sequence[Seat], route: RouteId | None = None, first_dealer: SeatName | None = None, *,
+               checked: bool = True) -> Setup:
+    """Check and build a table ('Players': two to six seats, seat 1 deals first unless told otherwise).
+    `checked=False` only for a game saved before hands were checked (`Setup.checked`)."""
     deck = load().deck
     if not deck.min_seats <= len(seats) <= deck.max_seats:
         raise InvalidInput(f"a table has {deck.min_seats} to {deck.max_seats} seats, not {len(seats)}")
     seen: set[str] = set()
     for seat in seats:
         if not isinstance(seat.name, str) or not seat.name.strip():
-            raise InvalidInput(f"seat name {seat.name!r} must be a non-empty string")
+            raise InvalidInput(f"seat name {quote(seat.name)} must be a non-empty string")
+        problem = text_problem(seat.name, max_len=MAX_NAME, what=f"seat name {quote(seat.name)}")
+        if problem:
+            raise InvalidInput(problem)
         if seat.name.casefold() in seen:
-            raise InvalidInput(f"seat {seat.name!r} is at the table twice")
+            raise InvalidInput(f"seat {quote(seat.name)} is at the table twice")
         seen.add(seat.name.casefold())
     ids = [seat.player_id for seat in seats if seat.player_id is not None]
     if len(set(ids)) != len(ids):
@@ -212,8 +228,8 @@ def make_setup(seats: Sequence[Seat], route: RouteId | None = None, first_dealer
     elif isinstance(first_dealer, str) and first_dealer in names:
         dealer = names.index(first_dealer)
     else:
-        raise InvalidInput(f"first dealer {first_dealer!r} is not at the table ({', '.join(names)})")
-    return Setup(tuple(seats), parse_route(route), dealer)
+        raise InvalidInput(f"first dealer {quote(first_dealer)} is not at the table ({', '.join(names)})")
+    return Setup(tuple(seats), parse_route(route), dealer, checked)
 
 
 def new_game(setup: Setup) -> State:
@@ -240,42 +256,66 @@ def next_hand(state: State) -> NextHand | None:
 def parse_hand(doc: Any, seats: Sequence[SeatName]) -> HandResult:
     """Read a hand's result from JSON ({"went_out", "pitched", "left"}); InvalidInput names what is wrong."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"a hand must be an object with {', '.join(_HAND_KEYS)}, not {doc!r}")
+        raise InvalidInput(f"a hand must be an object with {', '.join(_HAND_KEYS)}, not {quote(doc)}")
     unknown = [key for key in doc if key not in _HAND_KEYS]
     if unknown:
-        raise InvalidInput(f"unknown key {unknown[0]!r}; a hand has {', '.join(_HAND_KEYS)}")
+        raise InvalidInput(f"unknown key {quote(unknown[0])}; a hand has {', '.join(_HAND_KEYS)}")
     for key in _HAND_KEYS:
         if key not in doc:
-            raise InvalidInput(f"{key!r} is missing")
+            raise InvalidInput(f"{quote(key)} is missing")
     went_out = doc["went_out"]
     _check_seat(went_out, seats, "went_out")
     pitched = doc["pitched"]
     if not isinstance(pitched, list):
-        raise InvalidInput(f"'pitched' must be a list of seats, not {pitched!r}")
+        raise InvalidInput(f"'pitched' must be a list of seats, not {quote(pitched)}")
     for name in pitched:
         _check_seat(name, seats, "pitched")
     if len(set(pitched)) != len(pitched):
         twice = next(name for name in pitched if pitched.count(name) > 1)
-        raise InvalidInput(f"'pitched' names {twice!r} twice")
+        raise InvalidInput(f"'pitched' names {quote(twice)} twice")
     left = doc["left"]
     if not isinstance(left, dict):
-        raise InvalidInput(f"'left' must map each seat to the cards left in their hand, not {left!r}")
+        raise InvalidInput(f"'left' must map each seat to the cards left in their hand, not {quote(left)}")
     for name in left:
         _check_seat(name, seats, "left")
     hands = []
     for name in seats:
         if name in left:
-            cards = parse_cards(left[name], f"left[{name!r}]")
+            cards = parse_cards(left[name], f"left[{quote(name)}]")
             declared = next((card for card in cards if card.declared), None)
             if declared is not None:
-                raise InvalidInput(f"left[{name!r}]: {declared.code} is a declared Rope; a Rope in hand is written R")
+                raise InvalidInput(f"left[{quote(name)}]: {declared.code} is a declared Rope; a Rope in hand is "
+                                   "written R")
             # The seat who went out may be listed with no cards; `apply` refuses any cards for them.
             if name != went_out or cards:
                 hands.append((name, cards))
         elif name != went_out:
-            raise InvalidInput(f"'left' has no entry for {name}; list {name}'s cards, or [] for none")
+            raise InvalidInput(f"'left' has no entry for {name}; list the cards {name} was left holding")
     order = {name: index for index, name in enumerate(seats)}
     return HandResult(went_out, tuple(sorted(pitched, key=order.__getitem__)), tuple(hands))
+
+
+def hand_problem(state: State, result: HandResult) -> str | None:
+    """Why the cards listed cannot be what the seats were left holding at the end of the coming hand, or None
+    (docs/rulings.md, Ridgeline, "What a hand can hold"): only the seat who went out has an empty hand ('A
+    turn': discarding the last card goes out, a pitch keeps a card back, a lone Whiteout is kept), and a seat
+    that pitched staged at least its camp's requirements, then discarded, so it holds at most the deal less
+    those cards ('A hand', 'A turn'). The screens ask about a hand this refuses before recording it."""
+    _, _, size = _deal(state.setup, len(state.hands) + 1)
+    for name in state.setup.names:
+        if name == result.went_out:
+            continue
+        cards = result.cards_of(name)
+        if not cards:
+            return (f"{name} did not go out, so {name} still holds at least one card (only the seat who went "
+                    f"out empties its hand); list the cards {name} was left holding")
+        camp = state.camp_of(name) if name in result.pitched else None
+        if camp is not None:
+            staged = sum(requirement.size for requirement in camp.requirements)
+            if len(cards) > size - staged:
+                return (f"{name} pitched camp {camp.number}, staging at least {staged} cards, then discarded, "
+                        f"so {name} holds at most {size - staged} of the {size} dealt, not {len(cards)}")
+    return None
 
 
 def ended_reason(state: State) -> str | None:
@@ -303,7 +343,7 @@ def apply(state: State, action: HandResult) -> State:
 
 def _check_seat(name: Any, seats: Sequence[SeatName], where: str) -> None:
     if not isinstance(name, str) or name not in seats:
-        raise InvalidInput(f"{where} names {name!r}, who is not at the table ({', '.join(seats)})")
+        raise InvalidInput(f"{where} names {quote(name)}, who is not at the table ({', '.join(seats)})")
 
 
 def _deal(setup: Setup, number: int) -> tuple[SeatName, SeatName, int]:
@@ -328,7 +368,7 @@ def _apply(state: State, action: HandResult, number: int) -> State:
         _check_seat(name, names, "left")
     for name in names:
         if name != action.went_out and name not in listed:
-            raise InvalidInput(f"'left' has no entry for {name}; list {name}'s cards, or [] for none")
+            raise InvalidInput(f"'left' has no entry for {name}; list the cards {name} was left holding")
     if action.cards_of(action.went_out):
         raise IllegalAction(
             f"{action.went_out} went out, so {action.went_out} holds no cards; leave them out of 'left'")
@@ -341,6 +381,9 @@ def _apply(state: State, action: HandResult, number: int) -> State:
     supply = supply_problem(card for _, cards in action.left for card in cards)
     if supply:
         raise InvalidInput(f"the hands left are impossible: {supply}")
+    problem = hand_problem(state, action) if state.setup.checked else None
+    if problem:
+        raise IllegalAction(problem)
 
     data = load()
     route = state.setup.route

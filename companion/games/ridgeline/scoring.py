@@ -11,6 +11,7 @@ from companion.errors import IllegalAction, InvalidInput
 from companion.games.ridgeline.cards import Card, cards_fatigue
 from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import HandRecord, SeatName, State
+from companion.inputs import quote
 
 __all__ = ["SeatScore", "ScoreBreakdown", "score", "hand_table", "fatigue_preview"]
 
@@ -59,7 +60,7 @@ def fatigue_preview(state: State, seat: SeatName, cards: Iterable[Card], pitched
     """The fatigue a seat would score if the hand ended now with these cards in hand, after its camp
     advances when it pitched ('Fatigue'); for the end-of-hand screen while cards are being entered."""
     if seat not in state.setup.names:
-        raise InvalidInput(f"{seat!r} is not at the table ({', '.join(state.setup.names)})")
+        raise InvalidInput(f"{quote(seat)} is not at the table ({', '.join(state.setup.names)})")
     if state.over:
         raise IllegalAction("the game is over; no hand is being scored")
     cleared = state.camps_cleared(seat) + (1 if pitched else 0)

@@ -10,27 +10,33 @@ from companion.games.ridgeline import rules
 from companion.games.ridgeline.cards import Card
 from companion.games.ridgeline.rules import Seat, State
 from companion.games.ridgeline.scoring import score
+from companion.inputs import quote
 
 __all__ = ["GAME_ID", "start", "apply", "summary"]
 
 GAME_ID = "ridgeline"
-_SETUP_KEYS = ("seats", "route", "first_dealer")
+_SETUP_KEYS = ("seats", "route", "first_dealer", "checked")
 
 
 def start(setup: dict) -> State:
     """A new table from {"seats": [name or {"id", "name"}, ...], "route": "ridge" | "sprint",
-    "first_dealer": name} ('Players': two to six seats; Ridge unless Sprint is chosen; seat 1 deals first
-    when no dealer is named)."""
+    "first_dealer": name, "checked": true} ('Players': two to six seats; Ridge unless Sprint is chosen; seat 1
+    deals first when no dealer is named). The app writes `"checked": true` into every setup: each hand's cards
+    left are then checked against what a hand can hold (`rules.hand_problem`); a setup without it was saved
+    before that check and replays its hands as they were recorded."""
     if not isinstance(setup, dict):
         raise InvalidInput(f"a Ridgeline setup must be an object with {', '.join(_SETUP_KEYS)}")
     unknown = [key for key in setup if key not in _SETUP_KEYS]
     if unknown:
-        raise InvalidInput(f"unknown setup key {unknown[0]!r}; a setup has {', '.join(_SETUP_KEYS)}")
+        raise InvalidInput(f"unknown setup key {quote(unknown[0])}; a setup has {', '.join(_SETUP_KEYS)}")
     seats = setup.get("seats")
     if not isinstance(seats, list):
-        raise InvalidInput(f"'seats' must be a list of players, not {seats!r}")
+        raise InvalidInput(f"'seats' must be a list of players, not {quote(seats)}")
+    checked = setup.get("checked", False)
+    if not isinstance(checked, bool):
+        raise InvalidInput(f"'checked' must be true or false, not {quote(checked)}")
     return rules.new_game(rules.make_setup([_seat(entry) for entry in seats], setup.get("route"),
-                                           setup.get("first_dealer")))
+                                           setup.get("first_dealer"), checked=checked))
 
 
 def apply(state: State, action: dict) -> State:
@@ -96,11 +102,11 @@ def _seat(entry: Any) -> Seat:
     if isinstance(entry, dict) and set(entry) <= {"id", "name"} and "name" in entry:
         player_id = entry.get("id")
         if player_id is not None and not isinstance(player_id, str):
-            raise InvalidInput(f"seat id {player_id!r} must be a string or null")
+            raise InvalidInput(f"seat id {quote(player_id)} must be a string or null")
         if not isinstance(entry["name"], str):
-            raise InvalidInput(f"seat name {entry['name']!r} must be a string")
+            raise InvalidInput(f"seat name {quote(entry['name'])} must be a string")
         return Seat(entry["name"], player_id)
-    raise InvalidInput(f"a seat is a name or {{\"id\", \"name\"}}, not {entry!r}")
+    raise InvalidInput(f"a seat is a name or {{\"id\", \"name\"}}, not {quote(entry)}")
 
 
 def _codes(cards: tuple[Card, ...]) -> list[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.inputs import quote, text_problem
 
 __all__ = [
     "CircleId",
@@ -28,6 +29,7 @@ __all__ = [
     "DEFAULT_BONUS",
     "DEFAULT_OP_LIMIT",
     "MAX_CIRCLES",
+    "MAX_NAME",
     "data_folder",
     "load_sheet",
     "sheet_from_dict",
@@ -46,6 +48,7 @@ OPTION_COUNT = 5      # lower, higher, difference, sum, product
 DEFAULT_NAME = "Home-made sheet"
 # Far above any printed sheet; keeps a hostile file from making the engine crawl.
 MAX_CIRCLES = 400
+MAX_NAME = 100       # a sheet's name, shown on the setup screen and by `companion check`
 
 _SHEET_KEYS = frozenset({"name", "summit", "stars", "circles", "links", "bonus", "op_limit", "source"})
 _CIRCLE_KEYS = frozenset({"id", "x", "y", "dangerous"})
@@ -199,7 +202,7 @@ def load_sheet(name: str) -> Sheet:
     """Load one of the printed Ascent sheets by name (dunai, kagkot, dhaulagiri) from the data folder."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in SHEET_NAMES:
-        raise DataError(f"unknown Trek 12 sheet {name!r}; known: {', '.join(SHEET_NAMES)}")
+        raise DataError(f"unknown Trek 12 sheet {quote(name)}; known: {', '.join(SHEET_NAMES)}")
     path = data_folder() / "sheets" / f"{key}.json"
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -219,14 +222,17 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
         raise DataError(f"{origin}: a sheet must be a JSON object, not {_kind(doc)}")
     unknown = sorted(k for k in doc if not (isinstance(k, str) and k.startswith("_")) and k not in _SHEET_KEYS)
     if unknown:
-        raise DataError(f"{origin}: unknown field {unknown[0]!r}; a sheet has {', '.join(sorted(_SHEET_KEYS))}")
+        raise DataError(f"{origin}: unknown field {quote(unknown[0])}; a sheet has {', '.join(sorted(_SHEET_KEYS))}")
     name = doc.get("name", DEFAULT_NAME)
     if not isinstance(name, str) or not name.strip():
         raise DataError(f"{origin}: field 'name' must be a non-empty string")
     name = name.strip()
+    problem = text_problem(name, max_len=MAX_NAME, what=quote(name))
+    if problem:
+        raise DataError(f"{origin}: field 'name': {problem}")
     summit = doc.get("summit")
     if summit is not None and not _is_int(summit, minimum=0):
-        raise DataError(f"{origin}: field 'summit' must be a whole number of points or null, not {summit!r}")
+        raise DataError(f"{origin}: field 'summit' must be a whole number of points or null, not {quote(summit)}")
     stars = _parse_stars(doc.get("stars"), origin)
     circles = _parse_circles(doc.get("circles"), origin)
     known = {c.id for c in circles}
@@ -234,7 +240,8 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     bonus, per_extra = _parse_bonus(doc.get("bonus", DEFAULT_BONUS), origin)
     op_limit = doc.get("op_limit", DEFAULT_OP_LIMIT)
     if not _is_int(op_limit, minimum=1):
-        raise DataError(f"{origin}: field 'op_limit' must be a whole number of boxes, at least 1, not {op_limit!r}")
+        raise DataError(f"{origin}: field 'op_limit' must be a whole number of boxes, at least 1, "
+                        f"not {quote(op_limit)}")
     source = doc.get("source", "")
     if not isinstance(source, str):
         raise DataError(f"{origin}: field 'source' must be a string")
@@ -308,7 +315,7 @@ def _parse_stars(raw: Any, origin: str) -> Stars | None:
         raise DataError(f"{origin}: field 'stars' must be an object with 'summit', 'race' and 'record'")
     for part in ("summit", "race", "record"):
         if not _is_int(raw[part], minimum=0):
-            raise DataError(f"{origin}: field 'stars.{part}' must be a whole number, not {raw[part]!r}")
+            raise DataError(f"{origin}: field 'stars.{part}' must be a whole number, not {quote(raw[part])}")
     return Stars(raw["summit"], raw["race"], raw["record"])
 
 
@@ -329,10 +336,10 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
             raise DataError(f"{where} must be an object with id, x, y, dangerous")
         extra = sorted(k for k in item if k not in _CIRCLE_KEYS)
         if extra:
-            raise DataError(f"{where}: unknown field {extra[0]!r}; a circle has id, x, y, dangerous")
+            raise DataError(f"{where}: unknown field {quote(extra[0])}; a circle has id, x, y, dangerous")
         cid = item.get("id")
         if not _is_int(cid, minimum=0):
-            raise DataError(f"{where}: field 'id' must be a whole number 0 or more, not {cid!r}")
+            raise DataError(f"{where}: field 'id' must be a whole number 0 or more, not {quote(cid)}")
         if cid in seen:
             raise DataError(f"{where}: duplicate circle id {cid}")
         seen.add(cid)
@@ -341,11 +348,11 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
         for axis, default in (("x", n), ("y", 0)):
             value = item.get(axis, default)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise DataError(f"{where} (id {cid}): field {axis!r} must be a number, not {value!r}")
+                raise DataError(f"{where} (id {cid}): field {quote(axis)} must be a number, not {quote(value)}")
             coords.append(value)
         dangerous = item.get("dangerous", False)
         if not isinstance(dangerous, bool):
-            raise DataError(f"{where} (id {cid}): field 'dangerous' must be true or false, not {dangerous!r}")
+            raise DataError(f"{where} (id {cid}): field 'dangerous' must be true or false, not {quote(dangerous)}")
         circles.append(Circle(cid, coords[0], coords[1], dangerous))
     return tuple(circles)
 
@@ -358,7 +365,7 @@ def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int
     for n, pair in enumerate(raw):
         where = f"{origin}: links[{n}]"
         if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(x) for x in pair):
-            raise DataError(f"{where} must be a pair of circle ids like [0, 1], not {pair!r}")
+            raise DataError(f"{where} must be a pair of circle ids like [0, 1], not {quote(pair)}")
         a, b = pair
         for end in (a, b):
             if end not in known:
@@ -378,15 +385,17 @@ def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], in
         raise DataError(f"{origin}: field 'bonus' must be an object like {{\"3\": 1, ..., \"per_extra\": 5}}")
     per_extra = raw.get("per_extra", 0)
     if not _is_int(per_extra, minimum=0):
-        raise DataError(f"{origin}: field 'bonus.per_extra' must be a whole number, not {per_extra!r}")
+        raise DataError(f"{origin}: field 'bonus.per_extra' must be a whole number, not {quote(per_extra)}")
     table: list[tuple[int, int]] = []
     for size_text, points in raw.items():
         if size_text == "per_extra":
             continue
-        if not (isinstance(size_text, str) and size_text.isdigit() and int(size_text) >= 1):
-            raise DataError(f"{origin}: field 'bonus' key {size_text!r} must be a size such as \"3\"")
+        if not (isinstance(size_text, str) and size_text.isascii() and size_text.isdigit()
+                and len(size_text) <= 4 and 1 <= int(size_text) <= MAX_CIRCLES):
+            raise DataError(f"{origin}: field 'bonus' key {quote(size_text)} must be a size such as \"3\", "
+                            f"from 1 to {MAX_CIRCLES} circles")
         if not _is_int(points, minimum=0):
-            raise DataError(f"{origin}: field 'bonus.{size_text}' must be a whole number, not {points!r}")
+            raise DataError(f"{origin}: field 'bonus.{size_text}' must be a whole number, not {quote(points)}")
         table.append((int(size_text), points))
     table.sort()
     sizes = [s for s, _ in table]

@@ -25,8 +25,10 @@ from companion.games.trek12.rules import (
 )
 from companion.games.trek12.scoring import ScoreBreakdown, score, score_board
 from companion.games.trek12.solo import max_score, winner, winner_of
+from companion.inputs import quote
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "resolve_sheet",
     "parse_solo",
     "parse_cards",
@@ -37,6 +39,10 @@ __all__ = [
     "format_check",
 ]
 
+# The largest Trek 12 file read (docs/formats.md, Limits): the app's own limit for a sheet file; a game
+# on a printed sheet is about 3 KB.
+MAX_FILE_BYTES = 1024 * 1024
+
 _GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists", "cash", "last_ascent")
 _FILLED_KEYS = ("sheet", "circles", "lines", "ropes", "solo", "max")
 
@@ -45,7 +51,7 @@ def resolve_sheet(raw: Any) -> Sheet:
     """The sheet a document names ("dunai", "kagkot", "dhaulagiri") or describes (a sheet object)."""
     if isinstance(raw, str):
         if raw.strip().lower() not in SHEET_NAMES:
-            raise InvalidInput(f"'sheet': unknown sheet {raw!r}; use one of {', '.join(SHEET_NAMES)} "
+            raise InvalidInput(f"'sheet': unknown sheet {quote(raw)}; use one of {', '.join(SHEET_NAMES)} "
                                "or a sheet object")
         return load_sheet(raw.strip().lower())
     if isinstance(raw, dict):
@@ -53,7 +59,7 @@ def resolve_sheet(raw: Any) -> Sheet:
             return sheet_from_dict(raw, origin="'sheet'")
         except DataError as exc:
             raise InvalidInput(str(exc)) from None
-    raise InvalidInput(f"'sheet' must be a sheet name ({', '.join(SHEET_NAMES)}) or a sheet object, not {raw!r}")
+    raise InvalidInput(f"'sheet' must be a sheet name ({', '.join(SHEET_NAMES)}) or a sheet object, not {quote(raw)}")
 
 
 def parse_solo(raw: Any) -> bool:
@@ -62,7 +68,7 @@ def parse_solo(raw: Any) -> bool:
         return False
     if isinstance(raw, str) and raw.strip().lower() == "max":
         return True
-    raise InvalidInput(f"'solo' must be \"max\" or null, not {raw!r}")
+    raise InvalidInput(f"'solo' must be \"max\" or null, not {quote(raw)}")
 
 
 def parse_cards(raw: Any, what: str) -> tuple[str, ...] | None:
@@ -70,7 +76,7 @@ def parse_cards(raw: Any, what: str) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list):
-        raise InvalidInput(f"'{what}' must be a list of Assist card names, not {raw!r}")
+        raise InvalidInput(f"'{what}' must be a list of Assist card names, not {quote(raw)}")
     if len(raw) > MAX_ASSISTS:
         raise InvalidInput(f"'{what}' lists {len(raw)} cards; a player holds at most {MAX_ASSISTS}")
     return tuple(raw)
@@ -92,7 +98,7 @@ def play_game(doc: dict[str, Any]) -> State:
                      max_assists=max_assists, last_ascent=last_ascent)
     turns = doc.get("turns")
     if not isinstance(turns, list):
-        raise InvalidInput(f"'turns' must be a list of turns, not {turns!r}")
+        raise InvalidInput(f"'turns' must be a list of turns, not {quote(turns)}")
     for n, raw in enumerate(turns, 1):
         try:
             action = Action.from_dict(raw)
@@ -185,7 +191,7 @@ def _kind_of(doc: Any) -> str:
 def _check_keys(doc: dict[str, Any], known: tuple[str, ...], what: str) -> None:
     for key in doc:
         if not (isinstance(key, str) and key.startswith("_")) and key not in known:
-            raise InvalidInput(f"unknown field {key!r} in {what} document; known: {', '.join(known)}")
+            raise InvalidInput(f"unknown field {quote(key)} in {what} document; known: {', '.join(known)}")
 
 
 def _filled(doc: dict[str, Any]) -> tuple[ScoreBreakdown, ScoreBreakdown | None]:
@@ -217,12 +223,12 @@ def _fill(sheet: Sheet, doc: dict[str, Any], what: str):
         if isinstance(value, str) and value.strip().lower() == SKULL:
             value = SKULL
         elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12):
-            raise InvalidInput(f"{what}: circle {cid} holds {value!r}; a number 0-12 or \"skull\" is expected")
+            raise InvalidInput(f"{what}: circle {cid} holds {quote(value)}; a number 0-12 or \"skull\" is expected")
         cells[cid] = value
     lines = doc.get("lines", [])
     raw_ropes = doc.get("ropes", [])
     if not isinstance(raw_ropes, list) or not all(isinstance(p, list) and len(p) == 2 for p in raw_ropes):
-        raise InvalidInput(f"{what}: 'ropes' must be a list of [id, id] pairs, not {raw_ropes!r}")
+        raise InvalidInput(f"{what}: 'ropes' must be a list of [id, id] pairs, not {quote(raw_ropes)}")
     ropes = [(parse_circle_id(a, "rope"), parse_circle_id(b, "rope")) for a, b in raw_ropes]
     try:
         return fill_board(sheet, cells, lines, ropes)

@@ -18,6 +18,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import CircleId, Sheet, members
+from companion.inputs import MAX_DIGITS, quote
 
 __all__ = [
     "Op",
@@ -82,7 +83,7 @@ class Op(IntEnum):
         """The option named `text`; InvalidInput lists the five names otherwise."""
         if isinstance(text, str) and text.strip().lower() in _OP_NAMES:
             return _OP_NAMES[text.strip().lower()]
-        raise InvalidInput(f"unknown dice option {text!r}; use one of {', '.join(_OP_NAMES)}")
+        raise InvalidInput(f"unknown dice option {quote(text)}; use one of {', '.join(_OP_NAMES)}")
 
 
 OPS: tuple[Op, ...] = tuple(Op)
@@ -103,7 +104,7 @@ class Assist(Enum):
         for card in cls:
             if isinstance(text, str) and text.strip().lower() == card.value:
                 return card
-        raise InvalidInput(f"unknown Assist card {text!r}; use one of {', '.join(c.value for c in cls)}")
+        raise InvalidInput(f"unknown Assist card {quote(text)}; use one of {', '.join(c.value for c in cls)}")
 
 
 _CARD_ORDER = {card: n for n, card in enumerate(Assist)}
@@ -122,7 +123,7 @@ class Roll:
     def __post_init__(self) -> None:
         for name, value, low, high in (("red", self.red, 1, 6), ("yellow", self.yellow, 0, 5)):
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidInput(f"the {name} die shows {low} to {high}, not {value!r}")
+                raise InvalidInput(f"the {name} die shows {low} to {high}, not {quote(value)}")
         r, y = self.red, self.yellow
         values = (min(r, y), max(r, y), abs(r - y), r + y, r * y)
         object.__setattr__(self, "values", values)
@@ -157,13 +158,13 @@ class Ruleset:
         if raw is None:
             return cls()
         if not isinstance(raw, dict):
-            raise InvalidInput(f"'ruleset' must be an object like {{\"merge_lines\": false}}, not {raw!r}")
+            raise InvalidInput(f"'ruleset' must be an object like {{\"merge_lines\": false}}, not {quote(raw)}")
         unknown = sorted(set(raw) - {"merge_lines"})
         if unknown:
-            raise InvalidInput(f"unknown ruleset option {unknown[0]!r}; known: merge_lines")
+            raise InvalidInput(f"unknown ruleset option {quote(unknown[0])}; known: merge_lines")
         merge = raw.get("merge_lines", False)
         if not isinstance(merge, bool):
-            raise InvalidInput(f"ruleset option 'merge_lines' must be true or false, not {merge!r}")
+            raise InvalidInput(f"ruleset option 'merge_lines' must be true or false, not {quote(merge)}")
         return cls(merge_lines=merge)
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,16 +220,16 @@ class Action:
     def from_dict(cls, doc: Any) -> "Action":
         """Parse a turn object of a game file; InvalidInput names the bad field."""
         if not isinstance(doc, dict):
-            raise InvalidInput(f"a turn must be an object with dice, op and circle, not {doc!r}")
+            raise InvalidInput(f"a turn must be an object with dice, op and circle, not {quote(doc)}")
         unknown = sorted(str(k) for k in doc if k not in _TURN_KEYS)
         if unknown:
-            raise InvalidInput(f"unknown turn field {unknown[0]!r}; a turn has {', '.join(_TURN_KEYS)}")
+            raise InvalidInput(f"unknown turn field {quote(unknown[0])}; a turn has {', '.join(_TURN_KEYS)}")
         for need in ("dice", "op", "circle"):
             if need not in doc:
-                raise InvalidInput(f"a turn needs {need!r}")
+                raise InvalidInput(f"a turn needs {quote(need)}")
         dice = doc["dice"]
         if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-            raise InvalidInput(f"'dice' must be [red, yellow], not {dice!r}")
+            raise InvalidInput(f"'dice' must be [red, yellow], not {quote(dice)}")
         roll = Roll.of(*dice)
         op = Op.parse(doc["op"])
         circle = parse_circle_id(doc["circle"], "circle")
@@ -245,7 +246,7 @@ class Action:
         if rope is not None:
             pair = _parse_id_list(rope, "rope")
             if pair is None or len(pair) != 2:
-                raise InvalidInput(f"'rope' must be a pair of circle ids [new circle, far circle], not {rope!r}")
+                raise InvalidInput(f"'rope' must be a pair of circle ids [new circle, far circle], not {quote(rope)}")
             rope = (pair[0], pair[1])
         take = None if doc.get("take") is None else Assist.parse(doc["take"])
         give_back = None if doc.get("give_back") is None else Assist.parse(doc["give_back"])
@@ -403,7 +404,7 @@ def new_game(sheet: Sheet, ruleset: Ruleset | None = None, *, solo: bool = False
     if held is not None and len(held) > MAX_ASSISTS:
         raise InvalidInput(f"a player holds at most {MAX_ASSISTS} Assist cards, not {len(held)}")
     if not isinstance(max_assists, int) or isinstance(max_assists, bool) or not 0 <= max_assists <= MAX_ASSISTS:
-        raise InvalidInput(f"Max holds 0 to {MAX_ASSISTS} Assist cards, not {max_assists!r}")
+        raise InvalidInput(f"Max holds 0 to {MAX_ASSISTS} Assist cards, not {quote(max_assists)}")
     if last_ascent and not solo:
         raise InvalidInput("'last_ascent' is about Max's cards; the game has no Max (\"solo\": \"max\")")
     board = Board.empty(sheet)
@@ -473,7 +474,7 @@ def why_not(state: State, action: Action) -> str | None:
     try:
         result = _step(state, action)
     except (TypeError, AttributeError, IndexError, KeyError):
-        return f"{action!r} is not a well-formed turn"
+        return f"{quote(action)} is not a well-formed turn"
     return result if result.__class__ is str else None  # type: ignore[return-value]
 
 
@@ -598,7 +599,7 @@ def circle_reason(state: State, circle: CircleId, *, compass: bool = False) -> s
     """Why a number may not go in `circle` now (taken, not adjacent, sheet full), or None when it may."""
     sheet = state.sheet
     if circle not in sheet.index:
-        return f"circle {circle!r} is not on the {sheet.name} sheet"
+        return f"circle {quote(circle)} is not on the {sheet.name} sheet"
     return _circle_problem(state.board, sheet.index[circle], circle, compass)
 
 
@@ -624,7 +625,7 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
         a, b = pair
         for cid in (a, b):
             if cid not in sheet.index:
-                raise InvalidInput(f"rope {list(pair)}: circle {cid!r} is not on the {sheet.name} sheet")
+                raise InvalidInput(f"rope {list(pair)}: circle {quote(cid)} is not on the {sheet.name} sheet")
         if not sheet.adj2[sheet.index[a]] >> sheet.index[b] & 1:
             raise IllegalAction(f"rope {list(pair)}: the Rope links circles two steps apart, across one circle")
         rope_set.add((min(a, b), max(a, b)))
@@ -632,7 +633,7 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
     values = [EMPTY] * n
     for cid, cell in cells.items():
         if cid not in sheet.index:
-            raise InvalidInput(f"circle {cid!r} is not on the {sheet.name} sheet")
+            raise InvalidInput(f"circle {quote(cid)} is not on the {sheet.name} sheet")
         i = sheet.index[cid]
         if cell is None:
             continue
@@ -640,7 +641,7 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
             values[i] = _SKULL
             continue
         if not isinstance(cell, int) or isinstance(cell, bool) or cell < 0:
-            raise InvalidInput(f"circle {cid} holds {cell!r}: a number 0-12 or \"skull\" is expected")
+            raise InvalidInput(f"circle {cid} holds {quote(cell)}: a number 0-12 or \"skull\" is expected")
         if cell > sheet.limits[i]:
             kind = "dangerous" if sheet.circles[i].dangerous else "normal"
             raise IllegalAction(f"circle {cid} holds {cell}, above the {sheet.limits[i]} a {kind} circle takes; "
@@ -661,11 +662,11 @@ def fill_board(sheet: Sheet, cells: dict[CircleId, Cell], lines: list[list[Circl
     used = 0
     line_tuples: list[tuple[int, ...]] = []
     if not isinstance(lines, list):
-        raise InvalidInput(f"'lines' must be a list of lines (lists of circle ids), not {lines!r}")
+        raise InvalidInput(f"'lines' must be a list of lines (lists of circle ids), not {quote(lines)}")
     for n_line, raw in enumerate(lines, 1):
         ids = _parse_id_list(raw, f"lines[{n_line - 1}]")
         if ids is None or len(ids) < 2:
-            raise InvalidInput(f"line {n_line} must list at least 2 circle ids in path order, not {raw!r}")
+            raise InvalidInput(f"line {n_line} must list at least 2 circle ids in path order, not {quote(raw)}")
         idx = []
         for cid in ids:
             if cid not in sheet.index:
@@ -723,9 +724,11 @@ def parse_circle_id(raw: Any, what: str) -> CircleId:
     """A circle id from JSON: an integer, or a string of digits (object keys are strings)."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-        return int(raw.strip())
-    raise InvalidInput(f"{what}: {raw!r} is not a circle id (a whole number)")
+    text = raw.strip() if isinstance(raw, str) else ""
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+        return int(text)
+    raise InvalidInput(f"{what}: {quote(raw)} is not a circle id (a whole number)")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -785,7 +788,7 @@ def _orphan_mask(board: Board) -> int:
 def _index(sheet: Sheet, circle: Any) -> int:
     i = sheet.index.get(circle)
     if i is None:
-        raise InvalidInput(f"circle {circle!r} is not on the {sheet.name} sheet")
+        raise InvalidInput(f"circle {quote(circle)} is not on the {sheet.name} sheet")
     return i
 
 
@@ -802,7 +805,7 @@ def _parse_id_list(raw: Any, what: str) -> tuple[CircleId, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, (list, tuple)):
-        raise InvalidInput(f"'{what}' must be a list of circle ids, not {raw!r}")
+        raise InvalidInput(f"'{what}' must be a list of circle ids, not {quote(raw)}")
     return tuple(parse_circle_id(x, what) for x in raw)
 
 
@@ -968,7 +971,7 @@ def _pick(sheet: Sheet, choices: tuple[tuple[int, int], ...], links: tuple[Circl
     for cid in links:
         j = sheet.index.get(cid)
         if j is None:
-            return f"link to circle {cid!r}: no such circle on the {sheet.name} sheet"
+            return f"link to circle {quote(cid)}: no such circle on the {sheet.name} sheet"
         want.add(j)
     if len(want) != len(links):
         return f"links {list(links)} name a circle twice"
@@ -1086,7 +1089,7 @@ def _step(state: State, action: Action) -> State | str:
     circle = ad["circle"]
     i = sheet.index.get(circle)
     if i is None:
-        return f"circle {circle!r} is not on the {sheet.name} sheet"
+        return f"circle {quote(circle)} is not on the {sheet.name} sheet"
     if filled >> i & 1:
         return f"circle {circle} is already filled"
     roll = ad["roll"]
@@ -1226,7 +1229,7 @@ def _check_cards(state: State, action: Action, i: int) -> tuple[bool, int] | str
         far_id = pair[1] if pair[0] == action.circle else pair[0]
         far = sheet.index.get(far_id)
         if far is None:
-            return f"'rope' names circle {far_id!r}, which is not on the {sheet.name} sheet"
+            return f"'rope' names circle {quote(far_id)}, which is not on the {sheet.name} sheet"
         if not sheet.adj2[i] >> far & 1:
             return (f"the Rope links circles two steps apart; circles {action.circle} and {far_id} are not "
                     "separated by exactly one circle")

@@ -16,6 +16,7 @@ from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
 from companion.games.trek12.scoring import ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.inputs import quote
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns"]
 
@@ -71,7 +72,7 @@ def start(setup: dict[str, Any]) -> Table:
         raise InvalidInput("a Trek 12 setup must be an object with at least \"sheet\"")
     for key in setup:
         if key not in _SETUP_KEYS:
-            raise InvalidInput(f"unknown Trek 12 setup field {key!r}; known: {', '.join(_SETUP_KEYS)}")
+            raise InvalidInput(f"unknown Trek 12 setup field {quote(key)}; known: {', '.join(_SETUP_KEYS)}")
     sheet = resolve_sheet(setup.get("sheet"))
     problems = sheet_warnings(sheet)
     if problems:
@@ -84,7 +85,7 @@ def start(setup: dict[str, Any]) -> Table:
     max_assists = setup.get("max_assists", 0)
     seed = setup.get("dice_seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _MAX_SEED):
-        raise InvalidInput(f"'dice_seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+        raise InvalidInput(f"'dice_seed' must be a whole number from 0 to 2**63 - 1, not {quote(seed)}")
     if max_assists and not solo:
         raise InvalidInput("'max_assists' is given but the game has no Max (\"solo\": \"max\")")
     last_ascent = setup.get("last_ascent", False)
@@ -98,7 +99,7 @@ def start(setup: dict[str, Any]) -> Table:
 def apply(table: Table, action: dict[str, Any]) -> Table:
     """Play one player's turn (the game file's turn object, plus "player": seat index when several)."""
     if not isinstance(action, dict):
-        raise InvalidInput(f"a Trek 12 action must be a turn object, not {action!r}")
+        raise InvalidInput(f"a Trek 12 action must be a turn object, not {quote(action)}")
     if "cash" in action:
         return _cash(table, action)
     if table.complete:
@@ -234,10 +235,10 @@ def _parse_players(raw: Any) -> tuple[tuple[Seat, ...], list[tuple[str, ...] | N
             raise InvalidInput(f"player {n} must be an object with \"id\" and \"name\", or a name")
         for key in item:
             if key not in ("id", "name", "assists"):
-                raise InvalidInput(f"player {n}: unknown field {key!r}; known: id, name, assists")
+                raise InvalidInput(f"player {n}: unknown field {quote(key)}; known: id, name, assists")
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
-            raise InvalidInput(f"player {n}: 'id' must be a string or null, not {pid!r}")
+            raise InvalidInput(f"player {n}: 'id' must be a string or null, not {quote(pid)}")
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise InvalidInput(f"player {n}: 'name' must be a non-empty string")
@@ -251,4 +252,4 @@ def _seat_of(table: Table, raw: Any) -> int:
         return table.played.index(False)
     if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(table.seats):
         return raw
-    raise InvalidInput(f"'player' must be a seat number 0 to {len(table.seats) - 1}, not {raw!r}")
+    raise InvalidInput(f"'player' must be a seat number 0 to {len(table.seats) - 1}, not {quote(raw)}")

@@ -21,6 +21,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import InvalidInput
+from companion.inputs import NoSuchFile, parse_bytes, read_bytes
 from companion.store.atomic import write_bytes_atomic
 from companion.ui.common.services import off_loop
 
@@ -164,13 +165,13 @@ def _within(name: str, data: bytes, limit: int, what: str) -> Picked:
 
 
 def parse_json(data: bytes) -> Any:
-    """The JSON document in a file's bytes; InvalidInput says why they are not one (callers name the file)."""
+    """The JSON document in a file's bytes, read as strictly as the command line reads files
+    (companion/inputs.py: no key twice, no overlong number, no broken character); InvalidInput says why they
+    are not one (callers name the file)."""
     try:
-        text = data.decode("utf-8-sig")
+        return parse_bytes(data, bom=True)
     except UnicodeDecodeError:
         raise InvalidInput("it is not a text file") from None
-    try:
-        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
                            "it may be cut short") from None
@@ -179,7 +180,8 @@ def parse_json(data: bytes) -> Any:
 
 
 def read_limited(path: Path, limit: int, what: str) -> bytes:
-    """A file's bytes from this computer's disk (desktop window only), refused above `limit` bytes."""
+    """A regular file's bytes from this computer's disk (desktop window only), refused above `limit` bytes
+    (a FIFO or a device is refused unread, companion/inputs.py)."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -189,9 +191,9 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
     if size > limit:
         raise InvalidInput(f"the file {path.name} is {file_size(size)}; {what} is at most {file_size(limit)}")
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"{path} could not be read: {exc.strerror or exc}") from None
+        return read_bytes(path, limit, what)
+    except NoSuchFile:
+        raise InvalidInput(f"there is no file at {path}") from None
 
 
 def file_size(n: int) -> str:

@@ -16,13 +16,13 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card
-from companion.games.ridgeline.rules import SeatName, State, next_hand
+from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
 from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, seat_chip, section_title
 from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
 
-__all__ = ["HandDraft", "hand_panel"]
+__all__ = ["HandDraft", "hand_panel", "draft_problem"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,24 @@ class HandDraft:
             "pitched": list(self.pitched),
             "left": {name: list(self.cards(name)) for name in names if name != self.went_out},
         }
+
+
+def draft_problem(state: State, draft: HandDraft) -> tuple[str, SeatName | None] | None:
+    """What the table must be asked before the hand is recorded, or None: a seat whose cards were left blank
+    (only the seat who went out holds none) or more cards than a seat that pitched can hold, as the engine
+    says it (`hand_problem`), with the first blank seat to open for its cards. Asked even in a game saved
+    before the engine checked this itself."""
+    names = state.setup.names
+    if draft.went_out is None:
+        return None
+    try:
+        result = parse_hand(draft.action(names), names)
+    except CompanionError:
+        return None      # recording it gives the engine's own refusal
+    problem = hand_problem(state, result)
+    if problem is None:
+        return None
+    return problem, next((name for name in names if name != draft.went_out and not draft.cards(name)), None)
 
 
 def hand_panel(

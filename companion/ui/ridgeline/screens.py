@@ -10,6 +10,7 @@ a finished game is saved to History and stays readable at the same address.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from enum import IntEnum
 
 import flet as ft
@@ -20,7 +21,7 @@ from companion.games.ridgeline.rules import State
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
-from companion.ui.ridgeline.hand import HandDraft, hand_panel
+from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
 from companion.ui.ridgeline.tools import (
@@ -114,6 +115,13 @@ def RidgelineTable(session_id: str) -> ft.View:
     def submit() -> None:
         if draft.went_out is None:
             set_hand_problem("Choose who went out first.")
+            return
+        asked = draft_problem(state, draft)
+        if asked is not None:
+            problem, blank = asked
+            if blank is not None:
+                set_draft(replace(draft, active=blank))     # its cards are entered next
+            set_hand_problem(first_capital(problem))
             return
         number = len(state.hands) + 1
         try:

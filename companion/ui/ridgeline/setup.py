@@ -55,6 +55,7 @@ def RidgelineNewGame() -> ft.View:
             "seats": [{"id": p.id, "name": p.name} for p in chosen],
             "route": route,
             "first_dealer": by_id[first].name if first else None,
+            "checked": True,       # hands are checked against what a hand can hold (rules.hand_problem)
         }
         start_game(app, GAME, lambda: (setup, [p.id for p in chosen], f"{data.routes[route].name} route"),
                    set_problem)

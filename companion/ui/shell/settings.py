@@ -17,6 +17,7 @@ import flet as ft
 
 from companion import __version__
 from companion.errors import CompanionError, InvalidInput
+from companion.inputs import BACKUP_BYTES
 from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
@@ -26,9 +27,8 @@ from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 
-# The largest backup file read: 10,000 finished games make about 25 MB, so this leaves ample room while
-# refusing to read a file that cannot be a backup into memory.
-MAX_BACKUP_BYTES = 256 * 1024 * 1024
+# The largest backup file read, the same as `companion import` reads (companion/inputs.py).
+MAX_BACKUP_BYTES = BACKUP_BYTES
 
 _THEME_LABELS = {
     ThemeChoice.SYSTEM: ("System", ft.Icons.BRIGHTNESS_AUTO_ROUNDED),

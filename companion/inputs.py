@@ -1,0 +1,284 @@
+"""What people hand the companion, checked at the door: JSON documents from files, standard input or uploads.
+
+Every command that reads a file (`companion score`, `check`, `import`, a 14ers file's catalog path) and every
+screen that takes one in reads it here, so the same rules hold everywhere (docs/formats.md, "Limits"):
+
+- only a regular file is opened: a folder, a FIFO, a device such as /dev/zero or a socket is refused before
+  anything is read from it (and the file is opened without blocking, so one swapped in meanwhile cannot hang
+  the reader);
+- nothing beyond the caller's size limit is read: each format has its own limit, well above any real file;
+- the text is UTF-8 JSON read strictly: a key given twice in one object, a whole number of more than
+  `MAX_DIGITS` digits, NaN or Infinity, a number too large for a float, and text holding a broken character
+  (an unpaired surrogate, which no file can store) are refused, naming what was found.
+
+`quote(value)` is how an error message shows a value it refuses: Python's repr, cut to `QUOTE_CHARS`
+characters and "…", so a message stays one short line whatever the file holds.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from companion.errors import InvalidInput
+
+__all__ = [
+    "BACKUP_BYTES",
+    "QUOTE_CHARS",
+    "MAX_DIGITS",
+    "NoSuchFile",
+    "quote",
+    "text_problem",
+    "loads",
+    "parse_bytes",
+    "read_bytes",
+    "read_stream",
+    "read_json",
+    "size_text",
+]
+
+# The largest backup read (`companion import`, Settings): 10,000 finished games make about 25 MB, so this
+# holds a lifetime of play while refusing to read into memory a file that cannot be a backup.
+BACKUP_BYTES = 256 * 1024 * 1024
+QUOTE_CHARS = 60
+# The longest whole number read: far beyond any count, score or seed (2**63 has 19 digits), and far below
+# where Python refuses to turn a number into text (4,300 digits).
+MAX_DIGITS = 30
+
+_ELLIPSIS = "…"
+_BROKEN = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class NoSuchFile(InvalidInput):
+    """The path names nothing (a caller may say where relative paths start)."""
+
+
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """A value as an error message shows it: its repr when that is at most `limit` characters, else the
+    first `limit` characters and "…". Only that much of the value is ever turned into text."""
+    text = _short_repr(value, limit + 1, 0)
+    return text if len(text) <= limit else text[:limit] + _ELLIPSIS
+
+
+def text_problem(text: str, *, max_len: int, what: str = "it", one_line: bool = True) -> str | None:
+    """Why a text cannot be used as a name or label (empty, longer than `max_len`, a line break or control
+    character, a broken character), or None. `text` is taken as given: strip it first where spaces don't
+    count."""
+    if not text:
+        return f"{what} is empty"
+    if len(text) > max_len:
+        return f"{what} is {len(text):,} characters long; at most {max_len} are allowed"
+    if one_line and _CONTROL.search(text):
+        return f"{what} holds a line break or control character"
+    if _BROKEN.search(text) and not _encodable(text):
+        return f"{what} holds a broken character (an unpaired surrogate)"
+    return None
+
+
+def loads(text: str) -> Any:
+    """Parse JSON text strictly; json.JSONDecodeError or RecursionError as json.loads raises them, and
+    InvalidInput for a repeated key, an overlong or unusable number, or a broken character."""
+    doc = json.loads(text, object_pairs_hook=_object, parse_int=_whole, parse_float=_decimal,
+                     parse_constant=_constant)
+    if _BROKEN.search(text):
+        _refuse_broken(doc)
+    return doc
+
+
+def parse_bytes(data: bytes, *, bom: bool = False) -> Any:
+    """Parse a file's bytes as strict JSON (`loads`); UnicodeDecodeError when they are not UTF-8. With `bom`
+    a UTF-8 byte-order mark at the start is skipped."""
+    return loads(data.decode("utf-8-sig" if bom else "utf-8"))
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
+    """A regular file's bytes, at most `limit` of them; InvalidInput (NoSuchFile for a missing path) says
+    why not, naming the path and `what` the file should have been ("a Ridgeline file")."""
+    shown = _shown(path)
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        raise NoSuchFile(f"no such file: {shown}") from None
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+    _check_kind(info, shown, what, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise NoSuchFile(f"no such file: {shown}") from None
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+    try:
+        _check_kind(os.fstat(fd), shown, what, limit)  # the path may name something else by now
+        chunks = list(_read_up_to(fd, limit + 1))
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise InvalidInput(f"{shown} is larger than {size_text(limit)}; {what} is at most {size_text(limit)}")
+    return data
+
+
+def read_stream(stream: BinaryIO, limit: int, what: str) -> bytes:
+    """At most `limit` bytes from a stream (standard input); InvalidInput when it holds more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InvalidInput(f"standard input holds more than {size_text(limit)}; {what} is at most "
+                           f"{size_text(limit)}")
+    return data
+
+
+def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: BinaryIO | None = None) -> Any:
+    """The strict JSON document in a file, or in `stdin` when `file` is "-"; every problem is one
+    InvalidInput naming the file (`read_bytes`, `loads`)."""
+    if str(file) == "-" and stdin is not None:
+        data, shown = read_stream(stdin, limit, what), "standard input"
+    else:
+        data, shown = read_bytes(file, limit, what), _shown(file)
+    try:
+        return parse_bytes(data)
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{shown} is not a UTF-8 text file") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise InvalidInput(f"the file is nested too deeply to be {what}") from None
+
+
+def size_text(n: int) -> str:
+    """A byte count in words: '512 bytes', '64 KB', '1 MB', '3.5 MB'."""
+    if n < 1024:
+        return f"{n} bytes"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.0f} KB"
+    mb = n / 1024 / 1024
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB"
+
+
+# --- private helpers -------------------------------------------------------------------------------------
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InvalidInput(f"the key {quote(key)} appears twice in one object; give each key once")
+            seen.add(key)
+    return doc
+
+
+def _whole(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise InvalidInput(f"a whole number of {digits:,} digits ({text[:20]}…) is too long; numbers here "
+                           f"have at most {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidInput(f"the number {quote(text, 30)[1:-1]} is too large to use")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise InvalidInput(f"{name} is not a number JSON allows")
+
+
+def _refuse_broken(doc: Any) -> None:
+    """Walk the document (without recursion) for text no file can hold: a lone surrogate from a \\ud800 escape."""
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                raise InvalidInput(f"the text {quote(value)} holds a broken character (an unpaired surrogate, "
+                                   "written \\ud800-\\udfff without its pair)")
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_kind(info: os.stat_result, shown: str, what: str, limit: int) -> None:
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise InvalidInput(f"{shown} is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or
+                stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise InvalidInput(f"{shown} is {kind}, not a file; {what} is read only from a regular file")
+    if info.st_size > limit:
+        raise InvalidInput(f"{shown} is {size_text(info.st_size)}; {what} is at most {size_text(limit)}")
+
+
+def _read_up_to(fd: int, most: int) -> Iterator[bytes]:
+    left = most
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return
+        left -= len(chunk)
+        yield chunk
+
+
+def _shown(path: str | os.PathLike[str]) -> str:
+    """A path as messages show it: as typed when it is short and printable, else quoted and cut."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "backslashreplace")
+    if len(text) <= 120 and text.isprintable() and _encodable(text):
+        return text
+    return quote(text, 120)
+
+
+def _short_repr(value: Any, budget: int, depth: int) -> str:
+    """repr(value) when it fits in `budget` characters; otherwise a text longer than `budget` that starts
+    like it, built from as little of the value as that takes."""
+    kind = type(value)
+    if kind is str:
+        return repr(value) if len(value) <= budget else repr(value[:budget])
+    if kind is int:
+        if value.bit_length() <= 3 * budget:
+            return repr(value)
+        digits = int(value.bit_length() * 0.30103)    # at most one short of the true count
+        head = str(abs(value) // 10 ** max(digits - budget - 1, 0))
+        return ("-" if value < 0 else "") + head
+    if kind in (list, tuple, dict):
+        text = {list: "[", tuple: "(", dict: "{"}[kind]
+        if depth > budget:
+            return text * (budget + 1)
+        for index, item in enumerate(value.items() if kind is dict else value):
+            if index:
+                text += ", "
+            if kind is dict:
+                text += _short_repr(item[0], budget - len(text), depth + 1) + ": "
+                if len(text) > budget:
+                    return text
+                item = item[1]
+            text += _short_repr(item, budget - len(text), depth + 1)
+            if len(text) > budget:
+                return text
+        return repr(value)    # every part fitted, so repr itself is short
+    return repr(value)
