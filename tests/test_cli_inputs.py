@@ -158,12 +158,12 @@ def test_a_home_made_sheets_bonus_sizes_stay_within_a_sheet(capsys, tmp_path):
 
 
 def test_three_huge_expedition_scores_are_refused_not_summed(capsys, tmp_path):
-    doc = {"players": ["Ann"], "ascents": [{"sheet": sheet, "scores": {"Ann": 10**29}}
-                                           for sheet in ("dunai", "kagkot", "dhaulagiri")]}
+    doc = {"players": ["Ann", "Bob"], "ascents": [{"sheet": sheet, "scores": {"Ann": 10**29, "Bob": 1}}
+                                                  for sheet in ("dunai", "kagkot", "dhaulagiri")]}
     assert refused(capsys, "score", "expedition", write(tmp_path, json.dumps(doc))) == (
         "ascents[0]: 'scores': Ann's score must be between -999 and 999 (a sheet scores far inside that), "
         "not 100000000000000000000000000000")
-    doc = {"players": ["Ann"], "records": {"dunai": -1000}, "ascents": []}
+    doc = {"players": ["Ann", "Bob"], "records": {"dunai": -1000}, "ascents": []}
     assert "'records.dunai' must be between -999 and 999" in refused(
         capsys, "score", "expedition", write(tmp_path, json.dumps(doc)))
 
@@ -173,7 +173,7 @@ def test_three_huge_expedition_scores_are_refused_not_summed(capsys, tmp_path):
     ("A" * 100_000, "'name' must be 1-40 characters, not 'AAAA"),
 ])
 def test_an_expedition_name_is_one_short_line(capsys, tmp_path, name, words):
-    doc = {"players": [name], "ascents": []}
+    doc = {"players": ["Bob", name], "ascents": []}
     assert words in refused(capsys, "score", "expedition", write(tmp_path, json.dumps(doc)))
 
 
