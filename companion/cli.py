@@ -133,7 +133,7 @@ def _read_json(file: str, limit: int, what: str) -> Any:
     """The file's JSON document ('-': standard input), read at the door (companion/inputs.py)."""
     from companion.inputs import read_json
 
-    return read_json(file, limit, what, stdin=sys.stdin.buffer)
+    return read_json(file, limit, what, stdin=getattr(sys.stdin, "buffer", None) if file == "-" else None)
 
 
 def print_notices(store):

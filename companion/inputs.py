@@ -66,7 +66,7 @@ def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
     return text if len(text) <= limit else text[:limit] + _ELLIPSIS
 
 
-def text_problem(text: str, *, max_len: int, what: str = "it", one_line: bool = True) -> str | None:
+def text_problem(text: str, *, max_len: int, what: str = "it") -> str | None:
     """Why a text cannot be used as a name or label (empty, longer than `max_len`, a line break or control
     character, a broken character), or None. `text` is taken as given: strip it first where spaces don't
     count."""
@@ -74,7 +74,7 @@ def text_problem(text: str, *, max_len: int, what: str = "it", one_line: bool = 
         return f"{what} is empty"
     if len(text) > max_len:
         return f"{what} is {len(text):,} characters long; at most {max_len} are allowed"
-    if one_line and _CONTROL.search(text):
+    if _CONTROL.search(text):
         return f"{what} holds a line break or control character"
     if _BROKEN.search(text) and not _encodable(text):
         return f"{what} holds a broken character (an unpaired surrogate)"

@@ -17,7 +17,6 @@ command, 500 by default); without `-m slow` that test is skipped.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import tempfile
@@ -38,8 +37,9 @@ from test_fourteeners_fixtures import synthetic_catalog_doc
 
 REPO = Path(__file__).resolve().parents[1]
 MAX_LINE = 300
+GROWN_MOST = 5 * 1024 * 1024   # characters a grown list may take in the file
 TIME_BOUND = 10.0     # seconds for one command; a real file takes milliseconds, the largest allowed under one
-FAST = settings(max_examples=40, deadline=None, database=None,
+FAST = settings(max_examples=60, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
 SLOW = settings(FAST, max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "500")))
@@ -75,6 +75,16 @@ def dump(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value)   # escapes lone surrogates as \\udxxx
     return json.dumps(value)
+
+
+def _unshared(value: Any) -> Any:
+    """A copy in which no list or object appears twice: `[hand] * 20_000` and the samples are shared, and a
+    change made through one reference must not reach thousands of places (and gigabytes of file)."""
+    if isinstance(value, dict):
+        return {key: _unshared(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_unshared(item) for item in value]
+    return value     # text, numbers, Raw and Pairs are never changed in place
 
 
 # --- the seeds: a valid file for each command, and the shapes the issue named --------------------------------
@@ -137,7 +147,7 @@ COMMANDS = list(SEEDS)
 
 def _with(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
     """A copy of `doc` with the value at `path` replaced."""
-    doc = copy.deepcopy(doc)
+    doc = _unshared(doc)
     node = doc
     for key in path[:-1]:
         node = node[key]
@@ -232,21 +242,21 @@ def _places(doc: Any) -> list[tuple[Any, Any]]:
 @st.composite
 def bent(draw, command: tuple[str, str]) -> bytes:
     """A seed file for the command with one to three changes, as the bytes of a file."""
-    doc = copy.deepcopy(draw(st.sampled_from(SEEDS[command] + SHAPES[command])))
+    doc = _unshared(draw(st.sampled_from(SEEDS[command] + SHAPES[command])))
     if draw(st.integers(0, 30)) == 0:
         return draw(st.sampled_from([b"", b"\xef\xbb\xbf{}", b"\xff\xfe{", b"{not json", b"[]", b"null", b"1",
                                      b'"x"', b"\x00" * 100, "{\"\\ud800\": 1}".encode()]))
     for _ in range(draw(st.integers(0, 3))):
         places = _places(doc)
         if not places:
-            doc = copy.deepcopy(draw(hostile))
+            doc = _unshared(draw(hostile))
             continue
         node, key = draw(st.sampled_from(places))
         how = draw(st.sampled_from(["replace", "replace", "replace", "twice", "rename", "grow", "drop"]))
         if how == "replace":
-            node[key] = copy.deepcopy(draw(hostile))     # the samples are shared: later changes need a copy
+            node[key] = _unshared(draw(hostile))
         elif how == "twice" and isinstance(node, dict):
-            again = node[key] if draw(st.booleans()) else copy.deepcopy(draw(hostile))
+            again = _unshared(node[key] if draw(st.booleans()) else draw(hostile))
             items = tuple(node.items()) + ((key, again),)
             node.clear()
             node["__pairs__"] = Pairs(items)
@@ -254,7 +264,10 @@ def bent(draw, command: tuple[str, str]) -> bytes:
             new_key = draw(st.sampled_from(["\ud800", "A" * 10_000, "_note", "", "\x00", "players", "Ann"]))
             node[new_key] = node.pop(key)
         elif how == "grow" and isinstance(node[key], list) and node[key]:
-            node[key] = node[key] * draw(st.sampled_from([2, 50, 3000]))
+            times = draw(st.sampled_from([2, 50, 3000]))
+            # Grown lists stay within a few MB: past the largest limit (4 MB) but never compounding to GBs.
+            if len(_text(node[key])) * times <= GROWN_MOST:
+                node[key] = _unshared(node[key] * times)
         elif how == "drop":
             del node[key]
     return _text(doc).encode("utf-8", "surrogatepass")
