@@ -40,6 +40,7 @@ __all__ = [
     "read_stream",
     "read_json",
     "size_text",
+    "encodable",
 ]
 
 # The largest backup read (`companion import`, Settings): 10,000 finished games make about 25 MB, so this
@@ -76,7 +77,7 @@ def text_problem(text: str, *, max_len: int, what: str = "it") -> str | None:
         return f"{what} is {len(text):,} characters long; at most {max_len} are allowed"
     if _CONTROL.search(text):
         return f"{what} holds a line break or control character"
-    if _BROKEN.search(text) and not _encodable(text):
+    if _BROKEN.search(text) and not encodable(text):
         return f"{what} holds a broken character (an unpaired surrogate)"
     return None
 
@@ -203,7 +204,7 @@ def _refuse_broken(doc: Any) -> None:
     while stack:
         value = stack.pop()
         if isinstance(value, str):
-            if not _encodable(value):
+            if not encodable(value):
                 raise InvalidInput(f"the text {quote(value)} holds a broken character (an unpaired surrogate, "
                                    "written \\ud800-\\udfff without its pair)")
         elif isinstance(value, dict):
@@ -213,7 +214,8 @@ def _refuse_broken(doc: Any) -> None:
             stack.extend(value)
 
 
-def _encodable(text: str) -> bool:
+def encodable(text: str) -> bool:
+    """True when the text can be written as UTF-8 (no unpaired surrogate)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -248,7 +250,7 @@ def _shown(path: str | os.PathLike[str]) -> str:
     text = os.fspath(path)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "backslashreplace")
-    if len(text) <= 120 and text.isprintable() and _encodable(text):
+    if len(text) <= 120 and text.isprintable() and encodable(text):
         return text
     return quote(text, 120)
 

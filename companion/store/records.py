@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, NoReturn, TypeAlias
 
 from companion.errors import InvalidInput
+from companion.inputs import encodable
 from companion.games import GAMES
 
 __all__ = [
@@ -114,7 +115,7 @@ def check_text(value: Any, where: str, field: str, *, min_len: int = 0, max_len:
         _fail(where, field, f"is {len(value):,} characters long; the limit is {max_len:,}")
     if len(value) < min_len:
         _fail(where, field, "must not be empty" if min_len == 1 else f"needs at least {min_len} characters")
-    if not value.isascii() and not _encodable(value):
+    if not value.isascii() and not encodable(value):
         _fail(where, field, "contains a broken character (an unpaired surrogate) that cannot be saved")
     return value
 
@@ -335,12 +336,6 @@ def _fail(where: str, field: str, problem: str) -> NoReturn:
     raise InvalidInput(f"{where}: field {field!r} {problem}" if field else f"{where}: {problem}")
 
 
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 class _Bad(Exception):
@@ -357,7 +352,7 @@ def _copy_checked(value: Any, depth: int) -> Any:
     if t is str:
         if len(value) > MAX_TEXT:
             raise _Bad(f"is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
-        if not value.isascii() and not _encodable(value):
+        if not value.isascii() and not encodable(value):
             raise _Bad("contains a broken character (an unpaired surrogate) that cannot be saved")
         return value
     if t is int:

@@ -21,7 +21,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import InvalidInput
-from companion.inputs import NoSuchFile, parse_bytes, read_bytes
+from companion.inputs import NoSuchFile, parse_bytes, read_bytes, size_text
 from companion.store.atomic import write_bytes_atomic
 from companion.ui.common.services import off_loop
 
@@ -197,9 +197,5 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
 
 
 def file_size(n: int) -> str:
-    """A byte count in words: '512 bytes', '12 KB', '3.4 MB'."""
-    if n < 1024:
-        return f"{n} bytes"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.0f} KB"
-    return f"{n / 1024 / 1024:.1f} MB"
+    """A byte count in words, as every refused file says it: '512 bytes', '12 KB', '3 MB', '3.4 MB'."""
+    return size_text(n)
