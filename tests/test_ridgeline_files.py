@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +34,14 @@ def test_the_score_file_prints_each_hands_camps_and_fatigue_then_over_and_winner
         "over": False,
         "winner": [],
     }
+
+
+def test_the_documented_example_gives_the_documented_result():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text.split("### `companion score ridgeline FILE [--json]`", 1)[1].split("\n### ", 1)[0]
+    example, output = (json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)[:2])
+    assert example == EXAMPLE
+    assert score_file(example) == output
 
 
 def test_a_finished_sprint_names_the_winner_and_text_output_reads_well(capsys, tmp_path):
