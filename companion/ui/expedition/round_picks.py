@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games.expedition.rules import State
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import sentence
-from companion.ui.expedition.forms import PickChoice, PickDraft, pick_action
+from companion.ui.expedition.forms import PickDraft, pick_action
 from companion.ui.expedition.panels import pick_panel
 from companion.ui.expedition.stars import seat_colours
 
@@ -25,7 +25,7 @@ def with_due(state: State, draft: PickDraft) -> PickDraft:
     """The draft with every seat that must pick in it (nothing chosen for them yet)."""
     for seat in state.due:
         if draft.get(seat) is None:
-            draft = PickDraft(tuple(sorted(draft.choices + ((seat, PickChoice()),))))
+            draft = draft.with_choice(seat)
     return draft
 
 

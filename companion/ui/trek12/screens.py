@@ -458,7 +458,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if cashing is not None:
             panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
                                      note=note))
-        panel.extend(_end_panel(table, on_finish=finish if cashing is None else None, problem=problem))
+        panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem))
     else:
         state = table.states[seat]
         panel.append(status_line(note if note else _guide(now, table, seat, many),
