@@ -114,7 +114,7 @@ def test_summary_waits_for_the_end_and_has_the_history_shape() -> None:
     assert record["title"] == "2 players · Gear Head"
     assert record["players"][0]["id"] == "p-ann" and record["players"][1]["id"] is None
     detail = record["detail"]
-    assert set(detail) == {"players", "winner", "accolade", "weather", "outcome"}
+    assert set(detail) == {"players", "winner", "accolade", "weather", "outcome", "verdict"}
     assert detail["accolade"]["category"] == "most Climbs tucked as Gear"
     assert set(detail["players"][0]) == {"name", "hiker", "gerry", "accolade", "plans", "capstones", "photos",
                                          "total", "lines"}

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Condition", "EffectKind", "CategoryKind", "WeatherKind",
     "Filter", "Effect", "AbilityItem", "Ability", "Category", "WeatherEffect",
-    "Tucked", "Tableau", "Attributes", "PointsLine",
+    "Counted", "Tucked", "Tableau", "Attributes", "PointsLine",
     "vocabulary", "check_vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
     "class_label", "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
@@ -143,11 +143,30 @@ class WeatherEffect:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """Points the players counted by hand for a tucked Plan whose printed text the vocabulary cannot say."""
+
+    points: int
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """The line's words: 'N ★, as counted by the players (note)'."""
+        return f"{self.points} ★, as counted by the players" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True)
 class Tucked:
-    """A Climb tucked under a Hiker, showing one side."""
+    """A Climb tucked under a Hiker, showing one side; `counted` replaces that side's ability when scoring."""
 
     card: Card
     side: Side
+    counted: Counted | None = None
+
+    @property
+    def ability(self) -> Ability | None:
+        """The shown side's ability, as evaluated (none for a Plan counted by hand: its points are given)."""
+        return () if self.counted is not None else self.card.ability(self.side)
 
 
 @dataclass(frozen=True)
@@ -196,6 +215,7 @@ class PointsLine:
     side: Side | None
     text: str
     points: int
+    by_hand: bool = False
 
 
 # --- the vocabulary ----------------------------------------------------------------------------------------
@@ -436,6 +456,8 @@ def attributes(me: Tableau, rivals: Sequence[Tableau] = ()) -> Attributes:
     per_class = [0] * len(CLASSES)
     flags = {EffectKind.MEETS_HAZARD: False, EffectKind.IGNORES_WEATHER: False}
     for _, _, item in _active_items(me):
+        if isinstance(item, Counted):
+            continue
         kind = item.effect.kind
         if kind is EffectKind.POINTS:
             continue
@@ -461,7 +483,9 @@ def points_lines(me: Tableau, rivals: Sequence[Tableau] = ()) -> tuple[PointsLin
     """Every points item of the tableau with what it scores now (Plans on the whole tableau, Capstones)."""
     lines = []
     for source, side, item in _active_items(me):
-        if item.effect.kind is EffectKind.POINTS:
+        if isinstance(item, Counted):
+            lines.append(PointsLine(source, side, item.text, item.points, by_hand=True))
+        elif item.effect.kind is EffectKind.POINTS:
             points = item.effect.amount * multiplier(item, me, rivals)
             lines.append(PointsLine(source, side, describe_item(item), points))
     return tuple(lines)
@@ -474,16 +498,19 @@ def category_count(category: Category, me: Tableau) -> int:
 
 def undescribed(me: Tableau) -> tuple[Tucked, ...]:
     """Tucked cards whose shown side has no ability described yet (they cannot be evaluated)."""
-    return tuple(t for t in me.tucked if t.card.ability(t.side) is None)
+    return tuple(t for t in me.tucked if t.ability is None)
 
 
 # --- private helpers ----------------------------------------------------------------------------------------
 
-def _active_items(me: Tableau) -> Iterable[tuple[str, Side | None, AbilityItem]]:
+def _active_items(me: Tableau) -> Iterable[tuple[str, Side | None, AbilityItem | Counted]]:
+    """Every active item in tableau order; a Plan counted by hand stands as its Counted points."""
     for item in me.hiker_ability:
         yield f"Hiker {me.hiker}", None, item
     for tucked in me.tucked:
-        for item in tucked.card.ability(tucked.side) or ():
+        if tucked.counted is not None:
+            yield tucked.card.name, tucked.side, tucked.counted
+        for item in tucked.ability or ():
             yield tucked.card.name, tucked.side, item
 
 

@@ -5,7 +5,8 @@
     {"catalog": CATALOG | "path/to/catalog.json",        (optional: where card names are looked up)
      "accolade": {"most": FILTER} | null,
      "players": [{"name", "hiker": "A"-"D", "gerry": false,
-                  "tucked": [{"card": CARD | "card name", "side": "capstone"|"gear"|"training"|"plans"}],
+                  "tucked": [{"card": CARD | "card name", "side": "capstone"|"gear"|"training"|"plans",
+                              "counted": {"points": N, "note": "..."}}],     (counted: a Plan scored by hand)
                   "guides": [{"card": CARD | "card name"}]}]}
 
 and prints `{"players": [{"name", "accolade", "plans", "capstones", "photos", "total"}], "winner": NAME |
@@ -21,8 +22,8 @@ from typing import Any, Sequence
 from companion.errors import IllegalAction, InvalidInput
 from companion.inputs import NoSuchFile, quote, read_json, text_problem
 
-from . import solo
-from .abilities import Attributes, Tableau, Tucked, class_label, parse_category
+from . import final, solo
+from .abilities import Attributes, Tableau, class_label, parse_category
 from .catalog import EMPTY, Card, Catalog, import_catalog, name_key, parse_card
 from .data import CLASSES, Side, load_data
 from .rules import GainCheck, check_climb, hiker_letters, weather_named
@@ -199,31 +200,18 @@ def _player(raw: Any, index: int | None, catalog: Catalog, from_file: bool, *,
     if gained > rounds:     # counted before any card is read
         raise IllegalAction(f"{where}: {gained:,} Climbs tucked or hired as Guides, but a player gains one Climb "
                             f"a turn for {rounds} rounds")
-    tucked = []
-    for i, entry in enumerate(_list(player.get("tucked", []), f"{where}.tucked")):
-        at = f"{where}.tucked[{i}]"
-        item = _object(entry, at, ("card", "side"))
-        card = _card(item.get("card"), catalog, from_file, f"{at}.card")
-        try:
-            side = Side(item.get("side"))
-        except ValueError:
-            raise InvalidInput(f"{at}.side: {quote(item.get('side'))} is not a side; sides: "
-                               f"{', '.join(s.value for s in Side)}") from None
-        if side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
-            raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
-        if gerry and side is not solo.gerry_side(card.klass):
-            raise IllegalAction(f"{at}: Gerry tucks a {class_label(card.klass)} Climb as "
-                                f"{solo.gerry_side(card.klass).value}, not {side.value}")
-        if card.ability(side) is None:
-            raise InvalidInput(f"{at}: {card.name}'s {side.value} side is not described; give its ability")
-        tucked.append(Tucked(card, side))
+
+    def lookup(raw: Any, at: str) -> Card:
+        return _card(raw, catalog, from_file, at)
+
+    tucked = tuple(final.read_tucked(entry, f"{where}.tucked[{i}]", lookup)
+                   for i, entry in enumerate(_list(player.get("tucked", []), f"{where}.tucked")))
     guides = []
     for i, entry in enumerate(_list(player.get("guides", []), f"{where}.guides")):
         item = _object(entry, f"{where}.guides[{i}]", ("card",))
         guides.append(_card(item.get("card"), catalog, from_file, f"{where}.guides[{i}].card"))
-    if gerry and guides:
-        raise IllegalAction(f"{where}.guides: Gerry never hires Guides ('Solo Variant')")
-    return Entry(name, Tableau(hiker=hiker, tucked=tuple(tucked), guides=tuple(guides),
+    final.check_player(tucked, guides, hiker, gerry, where)
+    return Entry(name, Tableau(hiker=hiker, tucked=tucked, guides=tuple(guides),
                                hiker_ability=catalog.hiker_ability(hiker)), gerry)
 
 
@@ -255,22 +243,8 @@ def _check_table(entries: Sequence[Entry], has_accolade: bool) -> None:
             raise IllegalAction(f"players[{index}].hiker: with {len(humans)} player{'s' if len(humans) > 1 else ''}"
                                 f" seat {index + 1} plays Hiker {' or '.join(sorted(expected))} (A/B go to the "
                                 f"first players in round order, C/D to the last)")
-    seen: dict[str, str] = {}
-    for entry in entries:
-        for card in [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides):
-            key = name_key(card.name)
-            if key in seen:
-                raise IllegalAction(f"{quote(card.name)} is both with {seen[key]} and with {entry.name}; each Climb "
-                                    f"card is unique")
-            seen[key] = entry.name
-    counts = load_data().deck.deck_counts(len(humans))
-    for klass in CLASSES:
-        used = sum(1 for entry in entries
-                   for card in [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides)
-                   if card.klass == klass)
-        if used > counts[klass - 1]:
-            raise IllegalAction(f"{used} {class_label(klass)} Climbs are in play, but the deck for {len(humans)} "
-                                f"player{'s' if len(humans) > 1 else ''} holds {counts[klass - 1]}")
+    final.check_cards([(entry.name, [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides))
+                       for entry in entries], len(humans))
 
 
 def _catalog_report(catalog: Catalog) -> dict[str, Any]:

@@ -100,6 +100,7 @@ class Setup:
     weather: bool = False
     accolade: AccoladeChoice | None = None
     catalog: Catalog = EMPTY
+    final: bool = False          # a finished game scored from its final tableaus (final.py), not turn by turn
 
     @property
     def solo(self) -> bool:
@@ -423,14 +424,22 @@ def can_pass(state: State) -> bool:
 
 
 def cards_to_save(state: State) -> tuple[Card, ...]:
-    """Cards met this game that the catalog lacks or describes less fully, to offer saving them to it."""
+    """Cards met this game that the catalog lacks or describes less fully, to offer saving them to it.
+
+    A game scored from its final tableaus met the cards on its tableaus; a side entered there as scoring
+    nothing (Gear or Training entered with no points) is not its printed ability, so it stays undescribed."""
     catalog = state.setup.catalog
+    if state.setup.final:
+        met = [card for player in state.players for card in [t.card for t in player.tucked] + list(player.guides)]
+        met = [replace(card, sides=tuple(None if ability == () else ability for ability in card.sides))
+               for card in met]
+        return tuple(card for card in met if catalog.card(card.name) != card)
     return tuple(card for card in state.cards if catalog.card(card.name) != card)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The moves now: right-Class reveals, gains with no or the fewest Guides, or a pass when nothing is gainable."""
-    if state.phase is Phase.FINISHED:
+    if state.phase is Phase.FINISHED or state.setup.final:
         return ()
     if state.phase in (Phase.SETUP, Phase.REVEAL):
         return revealable(state)
@@ -474,6 +483,8 @@ def prompt(state: State) -> str:
     """What the game waits for, in words (for a screen's header)."""
     if state.phase is Phase.FINISHED:
         return "The game is over: score it."
+    if state.setup.final:
+        return "Enter each tableau as it lies on the table, then score the game."
     klass = expected_class(state)
     which = class_label(klass) if klass is not None else "new"
     if state.phase is Phase.SETUP:
@@ -509,6 +520,8 @@ def apply(state: State, action: Action) -> State:
                        log=state.log + (f"{action.weather}'s effect described",))
     if state.phase is Phase.FINISHED:
         raise IllegalAction("the game is over after nine rounds ('Game End and Scoring')")
+    if state.setup.final:
+        raise IllegalAction("this game is scored from its final tableaus: enter each tableau whole, with no turns")
     if isinstance(action, Reveal):
         return _reveal(state, action)
     if isinstance(action, Gain):
@@ -916,7 +929,7 @@ def _replace_card(state: State, card: Card) -> State:
     def swap(old: Card) -> Card:
         return card if name_key(old.name) == key else old
 
-    players = tuple(replace(p, tucked=tuple(Tucked(swap(t.card), t.side) for t in p.tucked),
+    players = tuple(replace(p, tucked=tuple(replace(t, card=swap(t.card)) for t in p.tucked),
                             guides=tuple(swap(c) for c in p.guides)) for p in state.players)
     return replace(state, cards=tuple(swap(c) for c in state.cards), row=tuple(swap(c) for c in state.row),
                    players=players)

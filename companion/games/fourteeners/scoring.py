@@ -16,10 +16,11 @@ from companion.errors import IllegalAction
 
 from .abilities import Category, CategoryKind, PointsLine, Tableau, category_count, describe_category, points_lines
 from .data import HikerLetter, Icon, Side, load_data
+from . import solo
 from .rules import State, tableau
 
 __all__ = ["Entry", "AccoladeResult", "PlayerScore", "ScoreBreakdown", "score", "score_tableaus",
-           "accolade_result", "missing"]
+           "accolade_result", "missing", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def score(state: State) -> ScoreBreakdown:
 def score_tableaus(entries: Sequence[Entry], accolade: Category | None) -> ScoreBreakdown:
     """Score tableaus: Accolade, Plans, Capstones, Photos of Guides, total, and the winner(s)."""
     gaps = [f"{entry.name}'s {t.card.name} ({t.side.value})" for entry in entries for t in entry.tableau.tucked
-            if t.card.ability(t.side) is None]
+            if t.ability is None]
     if gaps:
         raise IllegalAction("describe the shown side of every tucked Climb before scoring: " + ", ".join(gaps))
     deck = load_data().deck
@@ -115,7 +116,32 @@ def accolade_result(entries: Sequence[Entry], category: Category) -> AccoladeRes
 def missing(state: State) -> tuple[tuple[str, str, Side], ...]:
     """(player, card, side) for every tucked Climb whose shown side still needs describing before scoring."""
     return tuple((player.name, t.card.name, t.side) for player in state.players for t in player.tucked
-                 if t.card.ability(t.side) is None)
+                 if t.ability is None)
+
+
+def verdict(result: ScoreBreakdown, you: str | None = None) -> str:
+    """The winner in words, with the tie-break said when it was needed; `you` names the player of a solo game."""
+    if you is not None:
+        gerry = next(p for p in result.players if p.gerry)
+        return solo.outcome(result.player(you).total, gerry.total, result.winners, you)
+    best = max(p.total for p in result.players)
+    leaders = [p for p in result.players if p.total == best]
+    if len(leaders) == 1:
+        return f"{leaders[0].name} wins with {best}."
+    capstones = ", ".join(f"{p.name} {p.capstones}" for p in leaders)
+    tied = f"{_names([p.name for p in leaders])} tie at {best}"
+    if len(result.winners) == 1:
+        return (f"{result.winners[0]} wins: {tied}, and the tie goes to the fewest points from Capstones "
+                f"({capstones}).")
+    if len(result.winners) == len(leaders):
+        return (f"Shared victory: {tied}, and are still tied on the fewest points from Capstones "
+                f"({capstones}).")
+    return (f"Shared victory for {_names(list(result.winners))}: {tied}, and the fewest points from Capstones "
+            f"({capstones}) leave two or more still tied.")
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _winners(scores: Sequence[PlayerScore]) -> tuple[str, ...]:

@@ -6,10 +6,12 @@ Setup:
      "accolade": null | "random" | {"name": "...", "side": "basic" | "advanced"}
                  | {"category": {"most": FILTER}, "name": "...", "side": "basic" | "advanced"},
      "seed": 12345,                       (required with "random": the Accolade is drawn with it)
-     "catalog": CATALOG}                  (a snapshot of the owner's catalog, so replays never change)
+     "catalog": CATALOG,                  (a snapshot of the owner's catalog, so replays never change)
+     "final": false}                      (true: a finished game scored from its final tableaus, final.py)
 
 One player plays solo against Gerry (no Accolade); 2-4 players need an Accolade. Actions are those of
-`rules.parse_action`: reveal, gain (with guides), pass, describe.
+`rules.parse_action`: reveal, gain (with guides), pass, describe, and the corrections; a final-tableaus
+game takes `final.py`'s tableau, accolade and score instead of turns.
 """
 
 from __future__ import annotations
@@ -20,17 +22,17 @@ from typing import Any
 from companion.errors import IllegalAction, InvalidInput
 from companion.inputs import quote
 
-from . import solo
+from . import final, solo
 from .abilities import PointsLine, parse_category
 from .catalog import EMPTY, AccoladeSide, Catalog, import_catalog
 from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
 from .rules import new_game, parse_action
-from .scoring import score
+from .scoring import score, verdict
 
 __all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title"]
 
 GAME_ID = "fourteeners"
-_SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog")
+_SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog", "final")
 
 
 def parse_setup(doc: Any) -> Setup:
@@ -47,8 +49,15 @@ def parse_setup(doc: Any) -> Setup:
     weather = doc.get("weather", False)
     if not isinstance(weather, bool):
         raise InvalidInput("setup.weather: must be true or false (the Backcountry Weather option)")
+    final = doc.get("final", False)
+    if not isinstance(final, bool):
+        raise InvalidInput("setup.final: must be true or false (scoring a finished game from its tableaus)")
+    if final and doc.get("accolade") == "random":
+        raise InvalidInput("setup.accolade: a finished game's Accolade is on the table; choose it or give its "
+                           "category")
     catalog = EMPTY if doc.get("catalog") is None else import_catalog(doc["catalog"])
-    return Setup(players=players, weather=weather, accolade=_accolade(doc, catalog), catalog=catalog)
+    accolade = _accolade(doc, catalog)
+    return Setup(players=players, weather=weather and not final, accolade=accolade, catalog=catalog, final=final)
 
 
 def start(setup: dict[str, Any]) -> State:
@@ -57,7 +66,11 @@ def start(setup: dict[str, Any]) -> State:
 
 
 def apply(state: State, action: dict[str, Any]) -> State:
-    """Apply one JSON action (reveal, gain, pass, describe) and return the new state."""
+    """Apply one JSON action (reveal, gain, pass, describe, corrections; tableau, accolade, score) and return
+    the new state."""
+    if isinstance(action, dict) and action.get("type") in final.ACTIONS:
+        catalog = state.setup.catalog
+        return final.apply_doc(state, action, lambda raw: _accolade({"accolade": raw}, catalog, where="accolade"))
     return apply_action(state, parse_action(action))
 
 
@@ -102,6 +115,9 @@ def summary(state: State) -> dict[str, Any]:
         }
     detail["weather"] = state.setup.weather
     detail["outcome"] = outcome
+    detail["verdict"] = verdict(result, you if state.setup.solo else None)
+    if state.setup.final:
+        detail["final"] = True       # scored from the final tableaus, not played turn by turn here
     return {
         "game": GAME_ID,
         "title": title,
@@ -131,40 +147,42 @@ def _player(raw: Any, where: str) -> PlayerSetup:
     return PlayerSetup(name=" ".join(name.split()), player_id=player_id, advanced=side == "advanced")
 
 
-def _accolade(doc: dict[str, Any], catalog: Catalog) -> AccoladeChoice | None:
+def _accolade(doc: dict[str, Any], catalog: Catalog, where: str = "setup.accolade") -> AccoladeChoice | None:
     raw = doc.get("accolade")
     if raw is None:
         return None
+    if raw == "random" and where != "setup.accolade":
+        raise InvalidInput(f"{where}: a drawn Accolade is chosen at setup; give the name and side, or the category")
     if raw == "random":
         seed = doc.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInput("setup.seed: a random Accolade needs a whole-number seed")
         return draw_accolade(catalog, Random(seed))
     if not isinstance(raw, dict):
-        raise InvalidInput("setup.accolade: must be null, \"random\", {\"name\", \"side\"} or {\"category\", ...}")
+        raise InvalidInput(f"{where}: must be null, \"random\", {{\"name\", \"side\"}} or {{\"category\", ...}}")
     for key in raw:
         if key not in ("name", "side", "category"):
-            raise InvalidInput(f"setup.accolade: unknown key {quote(key)}; it has name, side and category")
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; it has name, side and category")
     side = raw.get("side")
     if side is not None and side not in ("basic", "advanced"):
-        raise InvalidInput(f"setup.accolade.side: must be 'basic' or 'advanced', not {quote(side)}")
+        raise InvalidInput(f"{where}.side: must be 'basic' or 'advanced', not {quote(side)}")
     half = AccoladeSide(side) if side is not None else None
     name = raw.get("name")
     if name is not None and (not isinstance(name, str) or not name.strip()):
-        raise InvalidInput("setup.accolade.name: must be a non-empty name")
+        raise InvalidInput(f"{where}.name: must be a non-empty name")
     if "category" in raw:
-        return AccoladeChoice(parse_category(raw["category"], "setup.accolade.category"), name, half)
+        return AccoladeChoice(parse_category(raw["category"], f"{where}.category"), name, half)
     if name is None or half is None:
-        raise InvalidInput("setup.accolade: give the category, or the name and side of a catalog Accolade")
+        raise InvalidInput(f"{where}: give the category, or the name and side of a catalog Accolade")
     card = catalog.accolade(name)
     if card is None:
-        raise InvalidInput(f"setup.accolade.name: no Accolade named {quote(name)} in the catalog")
+        raise InvalidInput(f"{where}.name: no Accolade named {quote(name)} in the catalog")
     category = card.category(half)
     if category is None:
-        raise InvalidInput(f"setup.accolade: the {half.value} side of {quote(card.name)} is not described yet")
+        raise InvalidInput(f"{where}: the {half.value} side of {quote(card.name)} is not described yet")
     return AccoladeChoice(category, card.name, half)
 
 
 def _line(line: PointsLine) -> dict[str, Any]:
     return {"source": line.source, "side": None if line.side is None else line.side.value, "text": line.text,
-            "points": line.points}
+            "points": line.points, **({"by_hand": True} if line.by_hand else {})}

@@ -145,8 +145,9 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
 
 def _tucked(tucked: Tucked, key: str) -> ft.Control:
     """A tucked Climb: its corner (Class and icons, which every ability counts) and the side's ability."""
-    ability = tucked.card.ability(tucked.side)
-    words = points_words(describe_ability(ability)) if ability is not None else "side not described yet"
+    ability = tucked.ability
+    words = (tucked.counted.text if tucked.counted is not None else points_words(describe_ability(ability))
+             if ability is not None else "side not described yet")
     return ft.Container(
         key=key,
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),

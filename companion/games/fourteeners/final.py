@@ -1,0 +1,236 @@
+"""Scoring a finished game from its tableaus as they lie on the table ('Game End and Scoring').
+
+A table that played 14ers with the cards alone still wants the end scoring done right: the Accolade, the
+Plans, the Capstones, the Photos and the tie-break. A *final-tableaus* game is a 14ers session whose setup
+has `"final": true` (players, Hikers and the Accolade as for any game, `session.parse_setup`); instead of
+turns, its actions enter each tableau as it lies:
+
+    {"type": "tableau", "player": 0,                       (the seat, Gerry included, in turn order)
+     "tucked": [TUCKED, ...], "guides": [{"card": CARD | "card name"}, ...]}
+    {"type": "accolade", "accolade": ACCOLADE}             (correct the Accolade half in play)
+    {"type": "score"}                                      (every tableau entered: the game is over)
+
+A TUCKED is `{"card": CARD | "card name", "side": SIDE}` with, for a Plan whose printed text the vocabulary
+cannot say, `"counted": {"points": N, "note": "..."}`: the points the players counted by hand, marked so in
+the result. A name is looked up in the catalog copied into the setup; a CARD object is a card entered on
+the spot. The `hiker` and `correct` actions of any game work here too. The same reading of TUCKED and the
+same checks serve `companion score 14ers` (files.py), so the screen and the command line score alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Sequence
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.inputs import quote, text_problem
+
+from . import solo
+from .abilities import Counted, Tucked, class_label
+from .catalog import Card, card_to_doc, name_key, parse_card
+from .data import CLASSES, HikerLetter, Side, load_data
+from .rules import AccoladeChoice, Phase, State
+
+__all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
+           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "tableau_doc", "tucked_doc"]
+
+ACTIONS = ("tableau", "accolade", "score")
+NOTE_MAX = 120           # the note beside points counted by hand: one short line
+POINTS_MAX = 99          # as the vocabulary's numbers ('abilities._NUMBER_LIMIT')
+
+CardLookup = Callable[[Any, str], Card]
+
+
+def read_counted(raw: Any, where: str) -> Counted:
+    """`{"points": N, "note": "..."}`: a Plan's points counted by the players, with an optional note."""
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{where}: must be an object with points (and an optional note)")
+    for key in raw:
+        if key not in ("points", "note"):
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; it has points and note")
+    points = raw.get("points")
+    if isinstance(points, bool) or not isinstance(points, int) or not -POINTS_MAX <= points <= POINTS_MAX:
+        raise InvalidInput(f"{where}.points: must be a whole number from {-POINTS_MAX} to {POINTS_MAX}, "
+                           f"not {quote(points)}")
+    note = raw.get("note", "")
+    if not isinstance(note, str):
+        raise InvalidInput(f"{where}.note: must be text")
+    note = " ".join(note.split())
+    if note:
+        problem = text_problem(note, max_len=NOTE_MAX, what="the note")
+        if problem:
+            raise InvalidInput(f"{where}.note: {problem}")
+    return Counted(points, note)
+
+
+def read_tucked(raw: Any, where: str, lookup: CardLookup) -> Tucked:
+    """One TUCKED entry: its card (looked up or given whole), its side and any points counted by hand."""
+    if not isinstance(raw, dict):
+        raise InvalidInput(f"{where}: must be an object with card and side (and counted for a Plan)")
+    for key in raw:
+        if key not in ("card", "side", "counted"):
+            raise InvalidInput(f"{where}: unknown key {quote(key)}; a tucked Climb has card, side and counted")
+    card = lookup(raw.get("card"), f"{where}.card")
+    try:
+        side = Side(raw.get("side"))
+    except ValueError:
+        raise InvalidInput(f"{where}.side: {quote(raw.get('side'))} is not a side; sides: "
+                           f"{', '.join(s.value for s in Side)}") from None
+    counted = None
+    if raw.get("counted") is not None:
+        if side is not Side.PLANS:
+            raise InvalidInput(f"{where}.counted: only a Plan's points are counted by hand; a {side.value} side "
+                               f"scores as described")
+        counted = read_counted(raw["counted"], f"{where}.counted")
+    return Tucked(card, side, counted)
+
+
+def check_player(tucked: Sequence[Tucked], guides: Sequence[Card], hiker: HikerLetter, gerry: bool,
+                 where: str) -> None:
+    """One tableau keeps the rules: Hiker D has no Capstone, Gerry tucks by Class and hires no Guide, at most
+    one Climb a round, and every tucked side scored is described (or counted by hand)."""
+    rounds = load_data().deck.rounds
+    if len(tucked) + len(guides) > rounds:
+        raise IllegalAction(f"{where}: {len(tucked) + len(guides):,} Climbs tucked or hired as Guides, but a player "
+                            f"gains one Climb a turn for {rounds} rounds")
+    for index, entry in enumerate(tucked):
+        at = f"{where}.tucked[{index}]"
+        if entry.side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
+            raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
+        if gerry and entry.side is not solo.gerry_side(entry.card.klass):
+            raise IllegalAction(f"{at}: Gerry tucks a {class_label(entry.card.klass)} Climb as "
+                                f"{solo.gerry_side(entry.card.klass).value}, not {entry.side.value}")
+        if entry.ability is None:
+            raise InvalidInput(f"{at}: {entry.card.name}'s {entry.side.value} side is not described; give its "
+                               f"ability" + (", or the points counted by hand" if entry.side is Side.PLANS else ""))
+    if gerry and guides:
+        raise IllegalAction(f"{where}.guides: Gerry never hires Guides ('Solo Variant')")
+
+
+def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> None:
+    """The cards of the whole table fit one deck: each card once, and no more of a Class than the deck holds."""
+    seen: dict[str, str] = {}
+    for owner, cards in tables:
+        for card in cards:
+            key = name_key(card.name)
+            if key in seen:
+                raise IllegalAction(f"{quote(card.name)} is both with {seen[key]} and with {owner}; each Climb "
+                                    f"card is unique")
+            seen[key] = owner
+    counts = load_data().deck.deck_counts(humans)
+    for klass in CLASSES:
+        used = sum(1 for _, cards in tables for card in cards if card.klass == klass)
+        if used > counts[klass - 1]:
+            raise IllegalAction(f"{used} {class_label(klass)} Climbs are in play, but the deck for {humans} "
+                                f"player{'s' if humans > 1 else ''} holds {counts[klass - 1]}")
+
+
+def apply_doc(state: State, doc: dict[str, Any], accolade: Callable[[Any], AccoladeChoice | None]) -> State:
+    """Apply a final-tableaus action (`tableau`, `accolade`, `score`); `accolade` reads an ACCOLADE."""
+    if not state.setup.final:
+        raise IllegalAction("this game is played turn by turn; tableaus are entered whole only when a finished "
+                            "game is scored")
+    kind = doc.get("type")
+    allowed = {"tableau": {"player", "tucked", "guides"}, "accolade": {"accolade"}, "score": set()}[kind]
+    for key in doc:
+        if key != "type" and key not in allowed:
+            raise InvalidInput(f"{key}: not part of a {kind} action; it has {', '.join(sorted(allowed)) or 'nothing else'}")
+    if state.phase is Phase.FINISHED:
+        raise IllegalAction("the game is scored; undo the scoring to change a tableau")
+    if kind == "score":
+        return finish(state)
+    if kind == "accolade":
+        if state.setup.solo:
+            raise IllegalAction("the solo variant is played without an Accolade ('Solo Variant')")
+        choice = accolade(doc.get("accolade"))
+        if choice is None:
+            raise InvalidInput("accolade: a game of 2-4 players is scored with its Accolade; give its category, "
+                               "or its name and side")
+        return with_accolade(state, choice)
+    seat = doc.get("player")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise InvalidInput(f"player: must be a seat from 0 to {len(state.players) - 1}, not {quote(seat)}")
+    lookup = _lookup(state)
+    tucked_raw, guides_raw = doc.get("tucked", []), doc.get("guides", [])
+    if not isinstance(tucked_raw, list) or not isinstance(guides_raw, list):
+        raise InvalidInput("tucked and guides: must be lists")
+    if len(tucked_raw) + len(guides_raw) > load_data().deck.rounds:     # counted before any card is read
+        raise IllegalAction(f"{len(tucked_raw) + len(guides_raw):,} Climbs tucked or hired as Guides, but a "
+                            f"player gains one Climb a turn for {load_data().deck.rounds} rounds")
+    tucked = tuple(read_tucked(raw, f"tucked[{i}]", lookup) for i, raw in enumerate(tucked_raw))
+    guides = []
+    for i, raw in enumerate(guides_raw):
+        if not isinstance(raw, dict) or set(raw) - {"card"}:
+            raise InvalidInput(f"guides[{i}]: must be an object with card")
+        guides.append(lookup(raw.get("card"), f"guides[{i}].card"))
+    return with_tableau(state, seat, tucked, tuple(guides))
+
+
+def with_tableau(state: State, seat: int, tucked: tuple[Tucked, ...], guides: tuple[Card, ...]) -> State:
+    """The game with one player's tableau replaced, checked against the rules and the rest of the table."""
+    player = state.players[seat]
+    check_player(tucked, guides, player.hiker, player.gerry, player.name)
+    players = state.players[:seat] + (replace(player, tucked=tucked, guides=guides),) + state.players[seat + 1:]
+    humans = sum(1 for p in players if not p.gerry)
+    check_cards([(p.name, [t.card for t in p.tucked] + list(p.guides)) for p in players], humans)
+    return replace(state, players=players, log=state.log + (f"{player.name}'s tableau entered",))
+
+
+def with_accolade(state: State, choice: AccoladeChoice) -> State:
+    """The game with the Accolade half in play corrected."""
+    return replace(state, setup=replace(state.setup, accolade=choice),
+                   log=state.log + ("Accolade corrected",))
+
+
+def empty_tableaus(state: State) -> tuple[str, ...]:
+    """Players with nothing entered yet: every player gains a Climb each round, so none ends empty."""
+    return tuple(p.name for p in state.players if not p.tucked and not p.guides)
+
+
+def finish(state: State) -> State:
+    """Every tableau is entered and every scored side described: the game is over and can be scored."""
+    empty = empty_tableaus(state)
+    if empty:
+        raise IllegalAction("enter every tableau before scoring: nothing is entered for " + ", ".join(empty))
+    for player in state.players:
+        check_player(player.tucked, player.guides, player.hiker, player.gerry, player.name)
+    return replace(state, phase=Phase.FINISHED, log=state.log + ("Scored from the final tableaus",))
+
+
+def tucked_doc(entry: Tucked, catalog_card: Card | None) -> dict[str, Any]:
+    """A TUCKED entry: by name when the setup's catalog holds the card as it is, else the whole CARD."""
+    doc: dict[str, Any] = {"card": entry.card.name if catalog_card == entry.card else card_to_doc(entry.card),
+                           "side": entry.side.value}
+    if entry.counted is not None:
+        doc["counted"] = {"points": entry.counted.points, **({"note": entry.counted.note}
+                                                               if entry.counted.note else {})}
+    return doc
+
+
+def tableau_doc(state: State, seat: int, tucked: Sequence[Tucked], guides: Sequence[Card]) -> dict[str, Any]:
+    """The `tableau` action setting one player's tableau to these cards."""
+    catalog = state.setup.catalog
+
+    def card_ref(card: Card) -> Any:
+        return card.name if catalog.card(card.name) == card else card_to_doc(card)
+
+    return {"type": "tableau", "player": seat,
+            "tucked": [tucked_doc(t, catalog.card(t.card.name)) for t in tucked],
+            "guides": [{"card": card_ref(card)} for card in guides]}
+
+
+def _lookup(state: State) -> CardLookup:
+    catalog = state.setup.catalog
+
+    def lookup(raw: Any, where: str) -> Card:
+        if isinstance(raw, dict):
+            return parse_card(raw, where)
+        if not isinstance(raw, str) or not raw.strip():
+            raise InvalidInput(f"{where}: must be a card object or a card name, not {quote(raw)}")
+        card = catalog.card(raw)
+        if card is None:
+            raise InvalidInput(f"{where}: unknown card {quote(raw)}: it is not in this game's catalog; give the "
+                               f"whole card")
+        return card
+
+    return lookup
