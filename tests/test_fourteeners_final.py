@@ -64,7 +64,7 @@ def test_each_hand_worked_table_through_a_final_tableaus_session(name: str) -> N
     assert state.phase is Phase.FINISHED
     summary = session.summary(state)
     assert result_of(summary) == TABLES[name]["expected"]
-    assert summary["detail"]["final"] is True
+    assert summary["detail"]["scored_from_tableaus"] is True
 
 
 def test_the_verdict_says_the_tie_break() -> None:

@@ -26,13 +26,14 @@ from companion.errors import IllegalAction, InvalidInput
 from companion.inputs import quote, text_problem
 
 from . import solo
-from .abilities import Counted, Tucked, class_label
+from .abilities import Counted, Tableau, Tucked, class_label, points_lines
 from .catalog import Card, card_to_doc, name_key, parse_card
 from .data import CLASSES, HikerLetter, Side, load_data
-from .rules import AccoladeChoice, Phase, State
+from .rules import AccoladeChoice, Phase, State, tableau
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
-           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "tableau_doc", "tucked_doc"]
+           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "tableau_doc", "tucked_doc",
+           "card_points"]
 
 ACTIONS = ("tableau", "accolade", "score")
 NOTE_MAX = 120           # the note beside points counted by hand: one short line
@@ -217,6 +218,25 @@ def tableau_doc(state: State, seat: int, tucked: Sequence[Tucked], guides: Seque
     return {"type": "tableau", "player": seat,
             "tucked": [tucked_doc(t, catalog.card(t.card.name)) for t in tucked],
             "guides": [{"card": card_ref(card)} for card in guides]}
+
+
+def card_points(state: State, seat: int, entry: Tucked, index: int | None = None) -> int | None:
+    """What one tucked Climb scores on a player's tableau with it added (or put at `index` in place of the card
+    there), the rest of the table as it stands: a Plan looks at the whole tableau and at the rivals. None
+    while its side is not described."""
+    if entry.ability is None:
+        return None
+    player = state.players[seat]
+    tucked = list(player.tucked)
+    if index is None:
+        tucked.append(entry)
+    else:
+        tucked[index] = entry
+    me = Tableau(hiker=player.hiker, tucked=tuple(tucked), guides=player.guides,
+                 hiker_ability=state.setup.catalog.hiker_ability(player.hiker))
+    rivals = [tableau(state, i) for i in range(len(state.players)) if i != seat]
+    key = name_key(entry.card.name)
+    return sum(line.points for line in points_lines(me, rivals) if name_key(line.source) == key)
 
 
 def _lookup(state: State) -> CardLookup:

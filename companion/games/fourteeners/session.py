@@ -117,7 +117,7 @@ def summary(state: State) -> dict[str, Any]:
     detail["outcome"] = outcome
     detail["verdict"] = verdict(result, you if state.setup.solo else None)
     if state.setup.final:
-        detail["final"] = True       # scored from the final tableaus, not played turn by turn here
+        detail["scored_from_tableaus"] = True      # entered at the end, not played turn by turn here
     return {
         "game": GAME_ID,
         "title": title,

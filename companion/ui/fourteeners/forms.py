@@ -16,12 +16,12 @@ from companion.games.fourteeners.abilities import (
     Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
     parse_weather, vocabulary,
 )
-from companion.games.fourteeners.catalog import AccoladeCard, Card, parse_accolade, parse_card
+from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
 
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
-    "WeatherForm",
+    "WeatherForm", "TuckForm", "GUIDE",
     "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman",
 ]
 
@@ -368,6 +368,88 @@ class WeatherForm:
         if effects is None:
             return cls()
         return cls(effects=tuple(WeatherEffectForm.from_effect(e) for e in effects))
+
+
+GUIDE = "guide"       # TuckForm.side for a hired Guide: a Climb discarded beside the Hiker, no side shown
+
+
+@dataclass(frozen=True)
+class TuckForm:
+    """A Climb entered into a finished tableau: its corner and what its shown side scores at the end.
+
+    Only what end scoring needs: Class and icons; a Capstone's points; a Plan's rule from the vocabulary,
+    or its points counted by hand with a note; for Gear or Training, nothing unless it scores points. A
+    Guide needs only its corner. `base` is the catalog card being completed (its corner is then printed and
+    only the missing side is asked); `index` the entry being changed, None for a new one.
+    """
+
+    seat: int
+    side: str                                   # a Side value, or GUIDE
+    index: int | None = None
+    spot: bool = False                          # the form is open (else: picking from the catalog)
+    base: Card | None = None
+    klass: int = 1
+    icons: tuple[str, ...] = ()
+    points: int = 0                             # a Capstone's points, or a Plan's counted by hand
+    counted: bool = False                       # a Plan counted by hand
+    ability: AbilityForm | None = None          # a Plan's rule; Gear or Training points (None: scores nothing)
+
+    def toggled_icon(self, icon: str) -> TuckForm:
+        """The form with one corner icon added or removed."""
+        icons = tuple(i for i in self.icons if i != icon) if icon in self.icons else self.icons + (icon,)
+        return replace(self, icons=_ordered("icons", icons))
+
+    def side_ability(self) -> Any:
+        """The shown side's ABILITY as entered (None for a Plan counted by hand; [] when it scores nothing)."""
+        if self.side == Side.CAPSTONE.value:
+            return {"points": self.points}
+        if self.side == Side.PLANS.value:
+            return None if self.counted else (self.ability or AbilityForm(items=(PLAN_ITEM,))).to_doc()
+        return [] if self.ability is None else self.ability.to_doc()
+
+    def card_doc(self, name: str) -> dict[str, Any]:
+        """The CARD: the catalog card with this side described, or a card entered on the spot."""
+        if self.base is not None:
+            doc = card_to_doc(self.base)
+            if self.side != GUIDE and not (self.side == Side.PLANS.value and self.counted):
+                doc["sides"][self.side] = self.side_ability()
+            return doc
+        sides = {} if self.side == GUIDE else {self.side: self.side_ability()}
+        return {"name": name, "class": self.klass, "endurance": 0, "technique": 0, "icons": list(self.icons),
+                "sides": sides}
+
+    def entry_doc(self, name: str, note: str = "") -> dict[str, Any]:
+        """The TUCKED entry (or the Guide entry) of final.py's `tableau` action."""
+        doc: dict[str, Any] = {"card": self.card_doc(name)}
+        if self.side == GUIDE:
+            return doc
+        doc["side"] = self.side
+        if self.side == Side.PLANS.value and self.counted:
+            doc["counted"] = {"points": self.points, **({"note": note} if note.strip() else {})}
+        return doc
+
+    def parse(self, name: str) -> Card:
+        """The card as the engine reads it; InvalidInput names the field at fault."""
+        return parse_card(self.card_doc(name), "card")
+
+    @classmethod
+    def for_card(cls, seat: int, side: str, card: Card, index: int | None, *, counted: tuple[int, str] | None
+                 = None, from_catalog: bool = False) -> TuckForm:
+        """The form showing a Climb of a tableau (or a catalog card whose shown side is to be described)."""
+        ability = card.ability(Side(side)) if side != GUIDE else None
+        points = counted[0] if counted else 0
+        form = cls(seat=seat, side=side, index=index, spot=True, base=card if from_catalog else None,
+                   klass=card.klass, icons=tuple(i.value for i in card.icons), points=points,
+                   counted=counted is not None)
+        if side == Side.CAPSTONE.value and ability:
+            form = replace(form, points=sum(item.effect.amount for item in ability))
+        elif side != GUIDE and side != Side.CAPSTONE.value and ability:
+            form = replace(form, ability=AbilityForm.from_ability(ability))
+        return form
+
+
+# A Plan's first guess: points per card matching a filter, the commonest printed shape ('Scoring Example').
+PLAN_ITEM = ItemForm(condition="per", effect="points", amount=1)
 
 
 def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:

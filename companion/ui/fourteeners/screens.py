@@ -1,8 +1,9 @@
-"""The 14ers screens: a new game (with the card catalog beside it) and the game in progress.
+"""The 14ers screens: a new game, scoring a finished one, the card catalog, and the game in progress.
 
-`/games/fourteeners` sets up a game or, on its Cards tab, edits the owner's card catalog (the rulebook
-prints no card texts, so the owner describes them once); `/play/fourteeners/<id>` plays it
-(`fourteeners_play`). Importing this module registers both with the shell.
+`/games/fourteeners` sets up a game, or on its "Score a finished game" tab a finished game to enter from
+its tableaus, or on its Cards tab edits the owner's card catalog (the rulebook prints no card texts, so the
+owner describes them once); `/play/fourteeners/<id>` plays a game (`play.FourteenersPlay`) or takes a
+finished game's tableaus (`final.FinalTableaus`). Importing this module registers both with the shell.
 """
 
 from __future__ import annotations
@@ -11,15 +12,19 @@ import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
 from companion.ui.common.registry import register_game_screen
+from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, screen_view
 from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
 from companion.ui.fourteeners.parts import choice_chip
+from companion.ui.fourteeners.final import FinalTableaus
 from companion.ui.fourteeners.play import FourteenersPlay
 from companion.ui.fourteeners.setup import SetupPanel
 
-__all__ = ["FourteenersNewGame", "FourteenersPlay"]
+__all__ = ["FourteenersNewGame", "FourteenersPlay", "FourteenersGame", "FinalTableaus"]
 
-_TABS = (("setup", "New game", ft.Icons.PLAY_ARROW_ROUNDED), ("cards", "Cards", ft.Icons.STYLE_ROUNDED))
+_TABS = (("setup", "New game", ft.Icons.PLAY_ARROW_ROUNDED),
+         ("final", "Score a finished game", ft.Icons.CALCULATE_ROUNDED),
+         ("cards", "Cards", ft.Icons.STYLE_ROUNDED))
 
 
 @ft.component
@@ -58,12 +63,26 @@ def FourteenersNewGame() -> ft.View:
         view.on_confirm_pop = back_pressed
         return view
 
-    tabs = ft.Row(spacing=8, controls=[
+    tabs = ft.Row(spacing=8, run_spacing=8, wrap=True, controls=[
         choice_chip(f"ft-tab-{name}", label, tab == name, bind(set_tab, name), icon=icon)
         for name, label, icon in _TABS])
-    content = SetupPanel(open_cards=bind(set_tab, "cards")) if tab == "setup" else \
-        CatalogList(set_editing=set_editing)
+    if tab == "cards":
+        content = CatalogList(set_editing=set_editing)
+    else:
+        # One setup form for both: a finished game has the same players, Hikers and Accolade half.
+        content = SetupPanel(open_cards=bind(set_tab, "cards"), final=tab == "final", key=f"setup-{tab}")
     return screen_view("14ers", [tabs, content])
 
 
-register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersPlay)
+@ft.component
+def FourteenersGame(session_id: str) -> ft.View:
+    """Route `/play/fourteeners/<id>`: a game played turn by turn, or a finished game scored from its tableaus."""
+    app = use_app()
+    record = app.store.sessions.get(session_id) or (app.store.history.get(session_id) or {}).get("session") or {}
+    setup = record.get("setup") if isinstance(record, dict) else None
+    if isinstance(setup, dict) and setup.get("final") is True:
+        return FinalTableaus(session_id=session_id)
+    return FourteenersPlay(session_id=session_id)
+
+
+register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)

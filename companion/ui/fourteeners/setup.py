@@ -52,14 +52,17 @@ class SetupChoices:
     typed: CategoryForm = CategoryForm()
 
 
-def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog) -> dict[str, Any]:
-    """The session setup (`fourteeners.session.parse_setup`'s format) for these choices."""
+def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog, *, final: bool = False) -> dict[str, Any]:
+    """The session setup (`fourteeners.session.parse_setup`'s format) for these choices; `final` for a finished
+    game scored from its tableaus (no Weather, and the Accolade is the one on the table: never drawn)."""
     doc: dict[str, Any] = {
         "players": [{"name": names[pid], "id": pid, "side": "advanced" if pid in choices.advanced else "basic"}
                     for pid in choices.order],
-        "weather": choices.weather,
+        "weather": choices.weather and not final,
         "catalog": export_catalog(catalog),
     }
+    if final:
+        doc["final"] = True
     if len(choices.order) == 1:
         doc["accolade"] = None
     elif choices.accolade_mode == "random":
@@ -81,8 +84,11 @@ def game_title(names: list[str]) -> str:
 
 
 @ft.component
-def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
-    """The new-game form: roster players in order, Hiker sides, Weather, Accolade; Start opens the game."""
+def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Control:
+    """The new-game form: roster players in order, Hiker sides, Weather, Accolade; Start opens the game.
+
+    With `final`, the same form sets up scoring a game finished at the table: no Weather (it changes no
+    score), and the Accolade is chosen or described as it lies, never drawn; Start opens the tableaus."""
     app = use_app()
     page = ft.context.page
     try:
@@ -91,7 +97,8 @@ def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
         catalog, broken = Catalog(), str(exc)
     has_accolades = any(a.basic or a.advanced for a in catalog.accolades)
     choices, set_choices = ft.use_state(
-        lambda: SetupChoices(seed=new_seed(), accolade_mode="random" if has_accolades else "type"))
+        lambda: SetupChoices(seed=new_seed(),
+                             accolade_mode=("choose" if final else "random") if has_accolades else "type"))
     error, set_error = ft.use_state(None)
     roster = app.store.players.list()
     names = {p.id: p.name for p in roster}
@@ -99,6 +106,8 @@ def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
     order = tuple(pid for pid in choices.order if pid in names)
     # Random and chosen Accolades need one described in the catalog; otherwise the players describe theirs.
     mode = choices.accolade_mode if has_accolades else "type"
+    if final and mode == "random":
+        mode = "choose"
 
     def change(new: SetupChoices) -> None:
         set_choices(new)
@@ -109,7 +118,7 @@ def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
             set_error("Pick who plays, in turn order: 1 to 4 players from the roster.")
             return
         def prepare():
-            doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog)
+            doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog, final=final)
             if doc.get("accolade", "") is None and len(order) > 1:
                 raise InvalidInput("Choose the Accolade card and half in play.")
             return doc, order, game_title([names[p] for p in order])
@@ -124,26 +133,40 @@ def SetupPanel(open_cards: Callable[[], None]) -> ft.Control:
     body.append(_players(choices, order, roster, names, colours, change, page))
     if order:
         body.append(_table(len(order)))
-    if len(order) == 1:
+    if final:
+        body.insert(0, message_card(
+            ft.Icons.CALCULATE_ROUNDED, "Score a game finished at the table",
+            "Who played, in turn order, and the Accolade half in play; then enter each tableau as it lies. "
+            "The app does the Accolade, the Plans, the Capstones, the Photos and the tie-break.",
+            key="ft-final-intro"))
+    if len(order) == 1 and final:
+        body.append(message_card(
+            ft.Icons.SMART_TOY_ROUNDED, f"Solo against {solo.gerry_name()}",
+            f"{solo.gerry_name()}'s tableau (Hiker {solo.gerry_hiker()}) is entered too. No Accolade; only a "
+            f"higher score than his wins.", key="ft-setup-solo"))
+    elif len(order) == 1:
         body.append(message_card(
             ft.Icons.SMART_TOY_ROUNDED, f"Solo against {solo.gerry_name()}",
             f"{solo.gerry_name()} plays Hiker {solo.gerry_hiker()} after you. He takes the rightmost revealed "
             f"Climb and tucks it by Class (I Training, II Plans, III and IV Capstones); you only tap which card "
             f"he revealed. No Accolade is used.", key="ft-setup-solo"))
-    body.append(section_title("Backcountry", key="ft-setup-backcountry-title"))
-    body.append(_weather(choices, change))
+    if not final:
+        body.append(section_title("Backcountry", key="ft-setup-backcountry-title"))
+        body.append(_weather(choices, change))
     if len(order) != 1:
         body.append(section_title("Accolade", key="ft-setup-accolade-title"))
-        body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards))
+        body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards, final=final))
     described = sum(1 for c in catalog.cards if c.described)
+    later = ("are entered with only what scoring needs" if final else "are entered when they are revealed")
     body.append(ft.Row(spacing=8, controls=[
         ft.Icon(ft.Icons.STYLE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(f"Your catalog: {len(catalog.cards)} Climb cards ({described} fully described). Cards not in it "
-                f"are entered when they are revealed.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
+                f"{later}.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
                 key="ft-setup-catalog")]))
     body.extend(problem_text(error, key="ft-setup-error"))
     body.append(labelled("ft-start", ft.FilledButton(
-        "Start the game", key="ft-start", icon=ft.Icons.PLAY_ARROW_ROUNDED, on_click=start,
+        "Enter the tableaus" if final else "Start the game", key="ft-start",
+        icon=ft.Icons.CALCULATE_ROUNDED if final else ft.Icons.PLAY_ARROW_ROUNDED, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -251,11 +274,13 @@ def _weather(choices: SetupChoices, change) -> ft.Control:
     return panel(lines, padding=12, spacing=6)
 
 
-def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards) -> ft.Control:
+def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, final: bool = False) -> ft.Control:
     described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
     modes = [("random", "Random", ft.Icons.SHUFFLE_ROUNDED, bool(described)),
              ("choose", "Choose", ft.Icons.CHECKLIST_ROUNDED, bool(described)),
              ("type", "Describe it", ft.Icons.EDIT_NOTE_ROUNDED, True)]
+    if final:
+        modes = modes[1:]          # the Accolade of a finished game is on the table: it is not drawn
     parts: list[ft.Control] = [chip_row([
         choice_chip(f"ft-accolade-{mode}", label, choices.accolade_mode == mode,
                     bind(change, replace(choices, accolade_mode=mode)), icon=icon, disabled=not enabled)

@@ -1,0 +1,659 @@
+"""Score a finished game of 14ers from the tableaus on the table: `/play/fourteeners/<id>` of a final-tableaus game.
+
+The 14ers screen's "Score a finished game" tab sets one up (players, Hikers, the Accolade half in play);
+this screen then takes each tableau as it lies: per side the tucked Climbs, each picked from the catalog by
+name (search as you type) or entered on the spot with only what end scoring needs, and the Guides apart.
+Every change is one `tableau` action of `companion.games.fourteeners.final`, so undo, resuming after a
+crash and History work as for any game; the score below is the engine's, live. "Score the game" ends it
+into History, where the result shows who won and why, and the cards entered here can join the catalog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError, InvalidInput
+from companion.games.fourteeners import final, scoring, solo
+from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
+from companion.games.fourteeners.catalog import AccoladeSide, Card, Catalog, card_to_doc, name_key, with_card
+from companion.games.fourteeners.data import Icon, Side, load_data
+from companion.games.fourteeners.rules import Phase, State, cards_to_save
+from companion.ui.common.abandon import use_abandon
+from companion.ui.common.services import FieldText, use_app, use_field_text
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
+from companion.ui.fourteeners.forms import GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, roman, side_label
+from companion.ui.fourteeners.play import replay
+from companion.ui.fourteeners.parts import (
+    ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text,
+    slug, stepper,
+)
+from companion.ui.fourteeners.table import score_details, score_table
+
+__all__ = ["FinalTableaus", "auto_name", "SEARCH_SHOWN"]
+
+SEARCH_SHOWN = 8            # catalog cards listed at once; typing narrows them
+_QUICK_POINTS = range(0, 13)
+
+
+def auto_name(state: State, seat: int, side: str) -> str:
+    """A name for a card entered without one: 'Ann's Plan 2', unique on the table."""
+    who = state.players[seat].name
+    what = "Guide" if side == GUIDE else {"capstone": "Capstone", "gear": "Gear", "training": "Training",
+                                           "plans": "Plan"}[side]
+    taken = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
+    number = 1
+    while name_key(f"{who}'s {what} {number}") in taken:
+        number += 1
+    return f"{who}'s {what} {number}"
+
+
+def is_auto_name(state: State, name: str) -> bool:
+    """True for a name the screen made up (see auto_name): such a card is not offered to the catalog."""
+    for player in state.players:
+        head = f"{player.name}'s "
+        if name.startswith(head):
+            words = name[len(head):].split(" ")
+            if len(words) == 2 and words[0] in ("Guide", "Capstone", "Gear", "Training", "Plan") and words[1].isdigit():
+                return True
+    return False
+
+
+@ft.component
+def FinalTableaus(session_id: str) -> ft.View:
+    """Enter each tableau as it lies on the table, see the score live, and score the game into History."""
+    app = use_app()
+    page = ft.context.page
+    seat, set_seat = ft.use_state(0)
+    form, set_form = ft.use_state(None)               # TuckForm while a Climb is being added or changed
+    accolade, set_accolade = ft.use_state(None)       # CategoryForm while the Accolade is being corrected
+    problem, set_problem = ft.use_state(None)
+    query, set_query = ft.use_state("")
+    search = use_field_text()
+    name = use_field_text()
+    note = use_field_text()
+
+    record = app.store.sessions.get(session_id)
+    history = None if record is not None else app.store.history.get(session_id)
+    session = state = None
+    broken: str | None = None
+    try:
+        if record is not None:
+            session = app.keeper.get(session_id)
+            state = app.keeper.state(session_id)
+        elif history is not None:
+            state = replay(history)
+    except CompanionError as exc:
+        broken = sentence(exc)
+    abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
+                              align=ft.MainAxisAlignment.START)
+    title = (record or history or {}).get("title") or "14ers"
+    if state is None:
+        body: list[ft.Control] = [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
+            key="ft-broken", tone="warning")]
+        if record is not None:
+            body.append(abandon_row)
+        return screen_view(title, body)
+
+    def close_form() -> None:
+        set_form(None)
+        set_query("")
+        search.set("")
+        name.set("")
+        note.set("")
+        set_problem(None)
+
+    def act(doc: dict[str, Any]) -> bool:
+        try:
+            app.keeper.act(session_id, doc)
+        except CompanionError as exc:
+            set_problem(readable(exc))
+            return False
+        set_problem(None)
+        app.changed()
+        return True
+
+    def set_entries(at: int, tucked: tuple[Tucked, ...] | list[Any], guides: list[Any]) -> bool:
+        doc = final.tableau_doc(state, at, [], [])
+        doc["tucked"] = [t if isinstance(t, dict) else final.tucked_doc(t, state.setup.catalog.card(t.card.name))
+                         for t in tucked]
+        doc["guides"] = [g if isinstance(g, dict) else _guide_doc(state, g) for g in guides]
+        return act(doc)
+
+    def put(entry: dict[str, Any], at: int, side: str, index: int | None) -> None:
+        player = state.players[at]
+        tucked: list[Any] = list(player.tucked)
+        guides: list[Any] = list(player.guides)
+        target = guides if side == GUIDE else tucked
+        if index is None:
+            target.append(entry)
+        else:
+            target[index] = entry
+        if set_entries(at, tucked, guides):
+            close_form()
+
+    def remove(at: int, side: str, index: int) -> None:
+        player = state.players[at]
+        tucked: list[Any] = list(player.tucked)
+        guides: list[Any] = list(player.guides)
+        (guides if side == GUIDE else tucked).pop(index)
+        set_entries(at, tucked, guides)
+
+    def history_step(kind: str) -> None:
+        try:
+            app.keeper.undo(session_id) if kind == "undo" else app.keeper.redo(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        close_form()
+        app.changed()
+
+    def finish() -> None:
+        try:
+            app.keeper.finish(session_id)
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_problem(None)
+        app.changed()
+
+    def score_now() -> None:
+        try:
+            app.keeper.act(session_id, {"type": "score"})
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        finish()
+
+    if state.phase is Phase.FINISHED:
+        return screen_view(title, _result(state, app, set_problem, problem, page, active=record is not None,
+                                          finish=finish, abandon_row=abandon_row))
+
+    seat = min(seat, len(state.players) - 1)
+    body = [_header(state, accolade, set_accolade, act)]
+    body.append(_seats(state, seat, lambda i: (set_seat(i), close_form())))
+    if form is not None:
+        body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
+                            problem))
+    else:
+        body.extend(problem_text(problem, key="ftf-problem"))
+    body.extend(_tableau(state, seat, set_form, remove, name, note, editing=form is not None))
+    body.extend(_live(state))
+    empty = final.empty_tableaus(state)
+    body.append(labelled("ftf-score", ft.FilledButton(
+        "Score the game and save it to History", key="ftf-score", icon=ft.Icons.FLAG_ROUNDED, on_click=score_now,
+        disabled=bool(empty) or form is not None,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
+    if empty:
+        body.append(ft.Text("Still to enter: " + ", ".join(empty) + ".", key="ftf-still", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(abandon_row)
+    actions = [
+        labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip="Undo",
+                                          disabled=not session.can_undo, on_click=bind(history_step, "undo"))),
+        labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip="Redo",
+                                          disabled=not session.can_redo, on_click=bind(history_step, "redo"))),
+    ]
+    return screen_view(title, body, actions=actions)
+
+
+# --- the Accolade and the seats ---------------------------------------------------------------------------------
+
+def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.Control:
+    """What the screen is for, and the Accolade half in play (correctable until the game is scored)."""
+    controls: list[ft.Control] = [
+        ft.Text("Enter each tableau as it lies on the table", size=17, weight=ft.FontWeight.W_600),
+        ft.Text("Per side, add the Climbs tucked there: pick them from your catalog or enter them now with "
+                "what scoring needs. The score follows every change.", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT)]
+    choice = state.setup.accolade
+    if state.setup.solo:
+        controls.append(ft.Text(f"Solo against {solo.gerry_name()}: no Accolade; only a higher score than his "
+                                f"wins.", key="ftf-accolade", size=13))
+        return panel(controls, key="ftf-head", padding=12, spacing=6)
+    assert choice is not None
+    named = f"{choice.name} ({choice.side.value}): " if choice.name and choice.side else ""
+    if editing is None:
+        controls.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=18, color=ft.Colors.PRIMARY),
+            ft.Text(f"Accolade: {named}{describe_category(choice.category)}", key="ftf-accolade", size=14,
+                    weight=ft.FontWeight.W_500, expand=True),
+            labelled("ftf-accolade-change", ft.TextButton(
+                "Change", key="ftf-accolade-change",
+                on_click=bind(set_editing, CategoryForm.from_category(choice.category))))]))
+        return panel(controls, key="ftf-head", padding=12, spacing=6)
+
+    def use() -> None:
+        if act({"type": "accolade", "accolade": {"category": editing.to_doc()}}):
+            set_editing(None)
+
+    controls.append(ft.Text("The Accolade half in play", size=14, weight=ft.FontWeight.W_600))
+    controls.append(category_editor("ftf-acc", editing, set_editing))
+    catalog = state.setup.catalog
+    described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
+    def pick(card_name: str, half: str) -> None:
+        if act({"type": "accolade", "accolade": {"name": card_name, "side": half}}):
+            set_editing(None)
+
+    if described:
+        controls.append(chip_row([
+            choice_chip(f"ftf-acc-pick-{i}", f"{card.name} · {side.value}", False, bind(pick, card.name, side.value))
+            for i, (card, side) in enumerate(described)], label="Or one from your catalog"))
+    controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+        labelled("ftf-acc-cancel", ft.TextButton("Cancel", key="ftf-acc-cancel", on_click=bind(set_editing, None))),
+        labelled("ftf-acc-use", ft.FilledButton("Use this Accolade", key="ftf-acc-use", on_click=use))]))
+    return panel(controls, key="ftf-head", padding=12, spacing=8, tone="raised")
+
+
+def _seats(state: State, seat: int, choose) -> ft.Control:
+    chips = []
+    for i, player in enumerate(state.players):
+        count = len(player.tucked) + len(player.guides)
+        chips.append(choice_chip(
+            f"ftf-seat-{i}", f"{player.name} · {player.hiker} ({count})", i == seat, bind(choose, i),
+            icon=ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.PERSON_ROUNDED))
+    return chip_row(chips, label="Whose tableau")
+
+
+# --- one tableau ----------------------------------------------------------------------------------------------
+
+def _sides(state: State, seat: int) -> list[Side]:
+    player = state.players[seat]
+    order = [Side.CAPSTONE, Side.PLANS, Side.GEAR, Side.TRAINING]
+    if player.hiker in load_data().hikers.no_capstones:
+        order.remove(Side.CAPSTONE)
+    return order
+
+
+def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: FieldText, *,
+             editing: bool) -> list[ft.Control]:
+    """The chosen player's tableau by side, each Climb with what it scores now, and the Guides apart."""
+    player = state.players[seat]
+    points = _points_by_card(state, seat)
+    out: list[ft.Control] = [section_title(f"{player.name}'s tableau · Hiker {player.hiker}", key="ftf-title")]
+
+    def open_form(new: TuckForm, card_name: str = "", note_text: str = "") -> None:
+        name.set(card_name)
+        note.set(note_text)
+        set_form(new)
+
+    if player.gerry:
+        out.append(ft.Text(f"{solo.gerry_name()} tucks by Class: I Training, II Plans, III and IV Capstones. "
+                           f"Add each Climb he took; its side follows its Class.", size=12,
+                           color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Row([labelled("ftf-add-gerry", ft.FilledTonalButton(
+            f"Add a Climb {solo.gerry_name()} took", key="ftf-add-gerry", icon=ft.Icons.ADD_ROUNDED,
+            disabled=editing, on_click=bind(open_form, TuckForm(seat=seat, side=Side.TRAINING.value))))]))
+    for side in _sides(state, seat):
+        entries = [(i, t) for i, t in enumerate(player.tucked) if t.side is side]
+        rows: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(SIDE_ICONS[side], size=18, color=SIDE_COLOURS[side]),
+            ft.Text(f"{side_label(side)} · {len(entries)}", size=14, weight=ft.FontWeight.W_600, expand=True,
+                    color=SIDE_COLOURS[side]),
+            *([] if player.gerry else [labelled(f"ftf-add-{side.value}", ft.TextButton(
+                "Add", key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
+                on_click=bind(open_form, TuckForm(seat=seat, side=side.value))))])])]
+        for i, entry in entries:
+            rows.append(_entry_row(state, seat, side.value, i, entry.card, entry, points.get(name_key(entry.card.name)),
+                                   open_form, remove, editing))
+        out.append(ft.Container(
+            key=f"ftf-side-{side.value}", padding=10, border_radius=ft.BorderRadius.all(14),
+            border=ft.Border.all(1, ft.Colors.with_opacity(0.5, SIDE_COLOURS[side])),
+            content=ft.Column(rows, spacing=6, tight=True)))
+    if not player.gerry:
+        photos = sum(1 for card in player.guides if Icon.PHOTO in card.icons)
+        rows = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.SUPPORT_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(f"Guides hired · {len(player.guides)}", size=14, weight=ft.FontWeight.W_600, expand=True),
+            labelled("ftf-add-guide", ft.TextButton(
+                "Add", key="ftf-add-guide", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
+                on_click=bind(open_form, TuckForm(seat=seat, side=GUIDE))))])]
+        rows.append(ft.Text("Discarded to hire: they count for no Accolade; each with a Photo scores 1."
+                            + (f" Photos now: {photos}." if player.guides else ""), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+        for i, card in enumerate(player.guides):
+            rows.append(_entry_row(state, seat, GUIDE, i, card, None, None, open_form, remove, editing))
+        out.append(ft.Container(key="ftf-side-guide", padding=10, border_radius=ft.BorderRadius.all(14),
+                                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                                content=ft.Column(rows, spacing=6, tight=True)))
+    return out
+
+
+def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry: Tucked | None,
+               points: int | None, open_form, remove, editing: bool) -> ft.Control:
+    key = f"ftf-row-{seat}-{side}-{index}"
+    if entry is None:
+        words = "Guide"
+    elif entry.counted is not None:
+        words = entry.counted.text + " · counted by hand"
+    else:
+        words = describe_ability(entry.ability) if entry.ability else "scores nothing at the end"
+    trailing: list[ft.Control] = []
+    if points is not None:
+        trailing.append(ft.Text(f"{points}", key=f"{key}-points", size=15, weight=ft.FontWeight.W_700))
+    trailing.append(labelled(f"{key}-remove", ft.IconButton(
+        ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=f"Take {card.name} off", disabled=editing,
+        on_click=bind(remove, seat, side, index))))
+    from_catalog = state.setup.catalog.card(card.name) == card
+    counted = (entry.counted.points, entry.counted.note) if entry is not None and entry.counted else None
+    catalog_card = state.setup.catalog.card(card.name)
+    change = None if editing or from_catalog else bind(
+        open_form, TuckForm.for_card(seat, side, catalog_card or card, index, counted=counted,
+                                     from_catalog=catalog_card is not None),
+        "" if is_auto_name(state, card.name) or catalog_card is not None else card.name,
+        counted[1] if counted else "")
+    return labelled(key, ft.Container(
+        key=key, ink=change is not None, on_click=change, border_radius=ft.BorderRadius.all(10),
+        bgcolor=ft.Colors.SURFACE, padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
+        content=card_line(card, trailing=trailing, subtitle=points_words(words), size=14)))
+
+
+# --- adding a Climb -------------------------------------------------------------------------------------------
+
+def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldText, query: str, set_query,
+            name: FieldText, note: FieldText, problem: str | None) -> ft.Control:
+    """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs."""
+    player = state.players[form.seat]
+    where = ("a Guide" if form.side == GUIDE else f"a Climb {player.name} took" if player.gerry
+             else side_label(form.side))
+    heading = (f"Change {player.name}'s {where}" if form.index is not None
+               else f"Add to {player.name}'s {where}" if form.side != GUIDE and not player.gerry
+               else f"Add {where}" + ("" if player.gerry else f" to {player.name}"))
+    controls: list[ft.Control] = [ft.Text(heading, key="ftf-form-title", size=17, weight=ft.FontWeight.W_600)]
+    pickable = _pickable(state)
+    if not form.spot and pickable:
+        controls.extend(_picker(state, form, set_form, put, search, query, set_query, name, pickable))
+        controls.extend(problem_text(problem, key="ftf-problem"))
+        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+            labelled("ftf-cancel", ft.TextButton("Cancel", key="ftf-cancel", on_click=close))]))
+        return panel(controls, key="ftf-form", tone="raised")
+    controls.extend(_spot_fields(state, form, set_form, name, note))
+    controls.extend(problem_text(problem, key="ftf-problem"))
+
+    def save() -> None:
+        text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side))
+        put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
+
+    back = ([labelled("ftf-back", ft.TextButton("Back to the catalog", key="ftf-back",
+                                                on_click=bind(set_form, replace(form, spot=False, base=None))))]
+            if pickable and form.index is None else [])
+    controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
+        *back,
+        labelled("ftf-cancel", ft.TextButton("Cancel", key="ftf-cancel", on_click=close)),
+        labelled("ftf-put", ft.FilledButton("Save" if form.index is not None else "Add", key="ftf-put",
+                                            icon=ft.Icons.CHECK_ROUNDED, on_click=save))]))
+    return panel(controls, key="ftf-form", tone="raised")
+
+
+def _pickable(state: State) -> list[Card]:
+    """Catalog cards not on the table yet, by name."""
+    used = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
+    return sorted((c for c in state.setup.catalog.cards if name_key(c.name) not in used),
+                  key=lambda c: c.name.casefold())
+
+
+def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, query: str, set_query,
+            name: FieldText, pickable: list[Card]) -> list[ft.Control]:
+    player = state.players[form.seat]
+    words = name_key(query)
+    found = [c for c in pickable if words in name_key(c.name)] if words else pickable
+    controls: list[ft.Control] = [labelled("ftf-search", search.bind(ft.TextField(
+        key="ftf-search", label="Search your catalog by name", prefix_icon=ft.Icons.SEARCH_ROUNDED, max_length=60,
+        autofocus=True, on_change=lambda: set_query(search.text))))]
+
+    def pick(card: Card) -> None:
+        side = solo.gerry_side(card.klass).value if player.gerry else form.side
+        if side == GUIDE or card.ability(Side(side)) is not None:
+            entry = {"card": card.name} if side == GUIDE else {"card": card.name, "side": side}
+            put(entry, form.seat, side, form.index)
+            return
+        # The catalog has the card, not this side yet: ask only for what it scores.
+        name.set("")
+        set_form(replace(TuckForm.for_card(form.seat, side, card, form.index, from_catalog=True),
+                         ability=None if side != Side.PLANS.value else AbilityForm(items=(PLAN_ITEM,))))
+
+    for card in found[:SEARCH_SHOWN]:
+        key = f"ftf-pick-{slug(card.name)}"
+        side = solo.gerry_side(card.klass) if player.gerry else None
+        if form.side == GUIDE:
+            note = "as a Guide"
+        else:
+            shown = side or Side(form.side)
+            ability = card.ability(shown)
+            note = (points_words(describe_ability(ability)) if ability is not None
+                    else f"{side_label(shown)} side not described: you will say what it scores")
+        controls.append(labelled(key, ft.Container(
+            key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10), on_click=bind(pick, card),
+            content=card_line(card, subtitle=note, size=14))))
+    if len(found) > SEARCH_SHOWN:
+        controls.append(ft.Text(f"{len(found) - SEARCH_SHOWN} more: type more of the name.", size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    if not found:
+        controls.append(ft.Text("No card of your catalog by that name is left.", key="ftf-none", size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+
+    def spot() -> None:
+        name.set(search.text.strip())
+        set_form(replace(form, spot=True, ability=AbilityForm(items=(PLAN_ITEM,))
+                         if form.side == Side.PLANS.value else None))
+
+    controls.append(ft.Row([labelled("ftf-spot", ft.OutlinedButton(
+        "A card not in the catalog", key="ftf-spot", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=spot))]))
+    return controls
+
+
+def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: FieldText) -> list[ft.Control]:
+    """The corner (unless a catalog card's) and what the shown side scores, with a live preview."""
+    player = state.players[form.seat]
+    controls: list[ft.Control] = []
+    if form.base is not None:
+        controls.append(card_line(form.base, subtitle="From your catalog: say what this side scores.", size=14))
+    else:
+        controls.append(labelled("ftf-name", name.bind(ft.TextField(
+            key="ftf-name", label="Name (optional)", max_length=60, capitalization=ft.TextCapitalization.WORDS,
+            hint_text=auto_name(state, form.seat, form.side)))))
+
+        def set_class(k: int) -> None:
+            new = replace(form, klass=k)
+            if player.gerry:
+                side = solo.gerry_side(k).value
+                if side != form.side:
+                    new = replace(new, side=side, points=0, counted=False,
+                                  ability=AbilityForm(items=(PLAN_ITEM,)) if side == Side.PLANS.value else None)
+            set_form(new)
+
+        controls.append(chip_row([
+            choice_chip(f"ftf-class-{k}", f"Class {roman(k)}", form.klass == k, bind(set_class, k))
+            for k in (1, 2, 3, 4)], label="Class" + (" (it decides the side)" if player.gerry else "")))
+        controls.append(chip_row([
+            choice_chip(f"ftf-icon-{icon.value}", {"hazard": "Hazard"}.get(icon.value, None) or
+                        {"alt": "Alt route", "photo": "Photo"}[icon.value], icon.value in form.icons,
+                        bind(set_form, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon])
+            for icon in Icon], label="Corner icons"))
+    side = form.side
+    if side == GUIDE:
+        controls.append(ft.Text("A Guide scores 1 with a Photo; nothing else of it counts at the end.", size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+        return controls
+    if player.gerry and form.base is None:
+        controls.append(ft.Text(f"{solo.gerry_name()} tucks it as {side_label(side)}.", key="ftf-gerry-side",
+                                size=13, weight=ft.FontWeight.W_500))
+    if side == Side.CAPSTONE.value:
+        controls.append(chip_row([
+            choice_chip(f"ftf-cap-{n}", str(n), form.points == n, bind(set_form, replace(form, points=n)))
+            for n in _QUICK_POINTS], label="The Capstone's points"))
+        if form.points not in _QUICK_POINTS:
+            controls.append(stepper("ftf-cap", "Points", form.points, lambda n: set_form(replace(form, points=n)),
+                                    high=99))
+    elif side == Side.PLANS.value:
+        controls.append(chip_row([
+            choice_chip("ftf-plan-rule", "Its rule", not form.counted,
+                        bind(set_form, replace(form, counted=False))),
+            choice_chip("ftf-plan-count", "Counted by hand", form.counted,
+                        bind(set_form, replace(form, counted=True)), icon=ft.Icons.PAN_TOOL_ROUNDED)],
+            label="What the Plan scores"))
+        if form.counted:
+            controls.append(ft.Text("For printed text the choices cannot say: enter the points the players "
+                                    "counted; the result marks them as counted by hand.", size=12,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+            controls.append(stepper("ftf-count", "Points counted", form.points,
+                                    lambda n: set_form(replace(form, points=n)), low=-final.POINTS_MAX,
+                                    high=final.POINTS_MAX))
+            controls.append(chip_row([
+                choice_chip(f"ftf-count-{n}", str(n), form.points == n, bind(set_form, replace(form, points=n)))
+                for n in _QUICK_POINTS]))
+            controls.append(labelled("ftf-note", note.bind(ft.TextField(
+                key="ftf-note", label="Note (what was counted)", max_length=final.NOTE_MAX))))
+        else:
+            controls.append(ability_editor("ftf-ab", form.ability or AbilityForm(items=(PLAN_ITEM,)),
+                                           lambda f: set_form(replace(form, ability=f))))
+    else:
+        controls.append(chip_row([
+            choice_chip("ftf-scores-nothing", "Scores nothing at the end", form.ability is None,
+                        bind(set_form, replace(form, ability=None))),
+            choice_chip("ftf-scores-points", "It scores points", form.ability is not None,
+                        bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
+            label=f"The {side_label(side)} side's ability"))
+        if form.ability is not None:
+            controls.append(ability_editor("ftf-ab", form.ability, lambda f: set_form(replace(form, ability=f))))
+    controls.append(_preview(state, form, name))
+    return controls
+
+
+def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
+    """What this Climb scores on this tableau as it stands (Plans count the whole tableau and the rivals)."""
+    player = state.players[form.seat]
+    text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side))
+    try:
+        entry = final.read_tucked(form.entry_doc(text), "card", lambda raw, where: form.parse(text))
+        points = final.card_points(state, form.seat, entry, form.index)
+        words = (f"On {player.name}'s tableau now: {points} point{'' if points == 1 else 's'}."
+                 if points is not None else "Say what this side scores.")
+    except (InvalidInput, CompanionError) as exc:
+        words = readable(exc)
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=ft.BorderRadius.all(10),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        content=ft.Row(spacing=8, controls=[
+            ft.Icon(ft.Icons.CALCULATE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
+            ft.Text(words, key="ftf-preview", size=13, expand=True)]))
+
+
+# --- the score ------------------------------------------------------------------------------------------------
+
+def _points_by_card(state: State, seat: int) -> dict[str, int]:
+    try:
+        result = scoring.score(state)
+    except CompanionError:
+        return {}
+    points: dict[str, int] = {}
+    for line in result.players[seat].lines:
+        points[name_key(line.source)] = points.get(name_key(line.source), 0) + line.points
+    return points
+
+
+def _live(state: State) -> list[ft.Control]:
+    """The score as entered so far, part by part, and who would win."""
+    try:
+        result = scoring.score(state)
+    except CompanionError as exc:
+        return problem_text(sentence(exc), key="ftf-live-problem")
+    you = state.players[0].name if state.setup.solo else None
+    return [section_title("Score so far", key="ftf-live-title"), score_table(result),
+            ft.Text(scoring.verdict(result, you), key="ftf-verdict", size=14, weight=ft.FontWeight.W_500)]
+
+
+def _result(state: State, app, set_problem, problem: str | None, page, *, active: bool, finish,
+            abandon_row) -> list[ft.Control]:
+    """The final result: the winner and why, the parts, the Accolade, what scored; the cards to keep."""
+    result = scoring.score(state)
+    you = state.players[0].name if state.setup.solo else None
+    out: list[ft.Control] = [
+        ft.Container(
+            key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            content=ft.Row(spacing=12, controls=[
+                ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=32, color="#B7791F"),
+                ft.Text(scoring.verdict(result, you), key="ft-winner", size=17, weight=ft.FontWeight.W_600,
+                        expand=True, color=ft.Colors.ON_PRIMARY_CONTAINER)])),
+        score_table(result)]
+    if result.accolade is not None:
+        counts = ", ".join(f"{who} {count}" for who, count in result.accolade.counts)
+        winners = result.accolade.winners
+        who = (" and ".join(winners) + f" score {result.accolade.points} each" if len(winners) > 1 else
+               f"{winners[0]} scores {result.accolade.points}" if winners else "nobody scores")
+        out.append(ft.Text(f"Accolade, {result.accolade.text}: {counts}; {who}.", key="ft-accolade-result",
+                           size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    out.append(section_title("What scored", key="ft-lines-title"))
+    out.append(panel(score_details(result), padding=12, spacing=10))
+    out.extend(problem_text(problem, key="ft-problem"))
+    if active:
+        # Scored, not yet in History (the save failed after scoring): saving again finishes it.
+        out.append(labelled("ft-finish", ft.FilledButton("Save to History", key="ft-finish",
+                                                         icon=ft.Icons.FLAG_ROUNDED, on_click=finish)))
+        out.append(abandon_row)
+        return out
+    offer = _save_offer(state, app, set_problem)
+    if offer is not None:
+        out.append(offer)
+    out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, "Saved in History",
+                            "This game is scored and kept in History.", key="ft-saved",
+                            actions=[labelled("go-home", ft.OutlinedButton(
+                                "Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                on_click=lambda: page.navigate("/")))]))
+    return out
+
+
+def _save_offer(state: State, app, set_problem) -> ft.Control | None:
+    """One tap keeps the cards entered here in the catalog (those given a name), for the next game."""
+    try:
+        catalog = load_catalog(app.store)
+    except CompanionError:
+        return None
+    pending = []
+    for card in cards_to_save(state):
+        if is_auto_name(state, card.name):
+            continue
+        mine = catalog.card(card.name)
+        if mine is None or any(mine.ability(s) is None and card.ability(s) is not None for s in Side):
+            pending.append(card)
+    if not pending:
+        return None
+
+    def keep() -> None:
+        updated: Catalog = catalog
+        try:
+            for card in pending:
+                mine = updated.card(card.name)
+                if mine is not None:
+                    for side in Side:
+                        if mine.ability(side) is None and card.ability(side) is not None:
+                            mine = mine.with_side(side, card.ability(side))
+                    card = mine
+                updated = with_card(updated, card)
+            save_catalog(app.store, updated)
+        except CompanionError as exc:
+            set_problem(f"The cards were not saved: {sentence(exc)}")
+            return
+        set_problem(None)
+        app.changed()
+
+    names = ", ".join(card.name for card in pending)
+    new = [card for card in pending if catalog.card(card.name) is None]
+    caveat = (" Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab before "
+              "a game played turn by turn." if new else "")
+    return message_card(
+        ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
+        f"Entered here: {names}. Saved, they can be picked by name next time.{caveat}", key="ft-pending",
+        actions=[labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
+                                                                icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
+
+
+def _guide_doc(state: State, card: Card) -> dict[str, Any]:
+    return {"card": card.name if state.setup.catalog.card(card.name) == card else card_to_doc(card)}

@@ -1,0 +1,215 @@
+"""Score a finished 14ers game on the screen: every hand-worked table entered by taps gives the command line's
+result; cards picked from the catalog; a Plan counted by hand; corrections, undo, resuming, and keeping the
+cards entered on the spot in the catalog with one tap."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from fourteeners_final_driver import Driver
+
+import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
+from companion.games.fourteeners.catalog import export_catalog, import_catalog
+from companion.games.fourteeners.data import Side
+from companion.games.fourteeners.files import score_file
+from companion.sessions import SessionKeeper
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from fourteeners_tables import TABLES
+
+
+def roster(store, table: dict[str, Any]) -> dict[str, str]:
+    return {p["name"]: store.players.add(p["name"]).id for p in table["players"] if not p.get("gerry")}
+
+
+def record_result(store) -> dict[str, Any]:
+    [record] = store.history.list()
+    players = [{k: p.get(k, 0) for k in ("name", "accolade", "plans", "capstones", "photos", "total")}
+               for p in record["detail"]["players"]]
+    winners = record["detail"]["winner"]
+    return {"players": players, "winner": winners[0] if len(winners) == 1 else winners}
+
+
+def screen_totals(ui, count: int) -> list[int]:
+    return [int(ui.get(f"ft-score-{i}-total").value) for i in range(count)]
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+async def test_each_hand_worked_table_entered_on_the_spot(name: str, open_ui, store) -> None:
+    table = TABLES[name]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    assert ui.route.startswith("/play/fourteeners/")
+    await drive.enter(table, catalog=False, names=name != "accolade-fewest")
+    expected = TABLES[name]["expected"]
+    # The live score before saving is the result the command line gives for the same table.
+    assert screen_totals(ui, len(expected["players"])) == [p["total"] for p in expected["players"]]
+    await drive.score()
+    assert record_result(store) == expected == score_file(table)
+    assert ui.get("ft-winner").value == store.history.list()[0]["detail"]["verdict"]
+    assert ui.find("ft-saved") is not None
+
+
+async def test_the_rulebook_example_from_a_catalog_holding_its_cards(open_ui, store) -> None:
+    table = TABLES["rulebook-example"]["table"]
+    cards = [t["card"] for p in table["players"] for t in p["tucked"] + p["guides"]]
+    save_catalog(store, import_catalog({"format": "fourteeners-catalog", "version": 1, "cards": cards}))
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=True)
+    assert "ftf-spot" not in ui.keys()
+    await drive.score()
+    assert record_result(store) == TABLES["rulebook-example"]["expected"]
+    assert ui.find("ft-pending") is None            # nothing new to keep: every card came from the catalog
+
+
+async def test_a_catalog_card_with_its_side_blank_asks_only_what_it_scores(open_ui, store) -> None:
+    table = TABLES["accolade-fewest"]["table"]
+    blank = copy.deepcopy(table["players"][0]["tucked"][1]["card"])     # Wetterhorn Peak, a Plan
+    blank["sides"] = {}
+    save_catalog(store, import_catalog({"format": "fourteeners-catalog", "version": 1, "cards": [blank]}))
+    ids = roster(store, table)
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, ids)
+    await drive.tap("ftf-add-plans")
+    await drive.type("ftf-search", "wett")
+    await drive.tap("ftf-pick-wetterhorn-peak")
+    assert "ftf-name" not in ui.keys() and "ftf-class-1" not in ui.keys()     # its corner is printed
+    await drive.ability({"per": {"icon": "alt"}, "points": 2})
+    assert ui.get("ftf-preview").value == "On Ann's tableau now: 2 points."  # its own Alt route
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-row-0-plans-0-points").value == "2"
+    # The rest on the spot; then the described side is offered to the catalog with one tap.
+    table = copy.deepcopy(table)
+    table["players"][0]["tucked"] = table["players"][0]["tucked"][:1]
+    await drive.enter(table, catalog=False)
+    await drive.score()
+    assert [p["total"] for p in record_result(store)["players"]] == [13, 8]
+    await ui.click("ft-save-cards")
+    saved = load_catalog(store)
+    assert saved.card("Wetterhorn Peak").ability(Side.PLANS) is not None
+    assert saved.card("Uncompahgre Peak") is not None and saved.card("Mount Wilson") is not None
+    assert ui.find("ft-pending") is None
+
+
+async def test_cards_entered_without_a_name_score_and_stay_out_of_the_catalog(open_ui, store) -> None:
+    table = TABLES["capstone-tiebreak"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False, names=False)
+    assert ui.get("ftf-verdict").value.startswith("Bo wins: Ann and Bo tie at 12")
+    await drive.score()
+    assert record_result(store) == TABLES["capstone-tiebreak"]["expected"]
+    names = [line["source"] for p in store.history.list()[0]["detail"]["players"] for line in p["lines"]]
+    assert "Ann's Capstone 1" in names
+    assert ui.find("ft-pending") is None
+
+
+async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:
+    table = TABLES["hand-counted-plan"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.tap("ftf-add-plans")
+    await drive.type("ftf-name", "Windom Peak")
+    await drive.tap("ftf-class-2")
+    await drive.tap("ftf-plan-count")
+    await drive.tap("ftf-count-5")
+    await drive.type("ftf-note", "1 per pair of Class I and Class II")
+    assert ui.get("ftf-preview").value == "On Ann's tableau now: 5 points."
+    await drive.tap("ftf-put")
+    assert "5 points, as counted by the players (1 per pair of Class I and Class II) · counted by hand" \
+        in ui.texts()
+    rest = copy.deepcopy(table)
+    rest["players"][0]["tucked"] = rest["players"][0]["tucked"][1:]
+    await drive.enter(rest, catalog=False)
+    await drive.score()
+    assert record_result(store) == TABLES["hand-counted-plan"]["expected"]
+    assert "5 points, as counted by the players (1 per pair of Class I and Class II)" in " ".join(ui.texts())
+
+
+async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) -> None:
+    table = TABLES["accolade-fewest"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False)
+    assert screen_totals(ui, 2) == [13, 8]
+    # Bo's Capstone was 8 on paper, but the card says 7: tap it, change it.
+    await drive.tap("ftf-seat-1")
+    await drive.tap("ftf-row-1-capstone-0")
+    assert ui.get("ftf-name").value == "Mount Wilson"
+    await drive.tap("ftf-cap-7")
+    await drive.tap("ftf-put")
+    assert screen_totals(ui, 2) == [13, 7]
+    # Taking a card off, and undo.
+    await drive.tap("ftf-row-1-gear-1-remove")
+    assert "ftf-row-1-gear-1" not in ui.keys()
+    await ui.click("ft-undo")
+    assert "ftf-row-1-gear-1" in ui.keys()
+    # The deck for two holds 4 Class IV: Bo has one; three more fit, a fifth is refused with the rule named.
+    for _ in range(4):
+        await drive.tap("ftf-add-capstone")
+        await drive.tap("ftf-class-4")
+        await drive.tap("ftf-put")
+    assert "5 Class IV Climbs are in play, but the deck for 2 players holds 4" in ui.get("ftf-problem").value
+    await drive.tap("ftf-cancel")
+    assert len([k for k in ui.keys() if k.startswith("ftf-row-1-capstone-") and k.count("-") == 4]) == 4
+    assert store.history.list() == []
+    # Resuming: the session is kept after every change.
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["final"] is True
+
+
+async def test_the_accolade_can_be_corrected_on_the_screen(open_ui, store) -> None:
+    table = TABLES["accolade-fewest"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False)
+    await drive.tap("ftf-accolade-change")
+    await drive.tap("ftf-acc-kind-most")
+    await drive.tap("ftf-acc-use")
+    assert ui.get("ftf-accolade").value == "Accolade: most Class IV Climbs"
+    assert screen_totals(ui, 2) == [9, 12]
+    await drive.score()
+    assert record_result(store)["winner"] == "Bo"
+
+
+async def test_solo_against_gerry(open_ui, store) -> None:
+    table = TABLES["solo-tie"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    assert "ftf-accolade-change" not in ui.keys()
+    await drive.tap("ftf-seat-1")
+    await drive.tap("ftf-add-gerry")
+    await drive.tap("ftf-class-3")
+    assert ui.get("ftf-gerry-side").value == "Gerry tucks it as Capstone."
+    await drive.tap("ftf-cancel")
+    await drive.enter(table, catalog=False)
+    await drive.score()
+    assert ui.get("ft-winner").value == "A tie with Gerry at 8 is not a win: only a higher score beats Gerry."
+
+
+async def test_the_tab_sets_up_without_weather_or_a_drawn_accolade(open_ui, store) -> None:
+    catalog = {"format": "fourteeners-catalog", "version": 1, "cards": [],
+               "accolades": [{"name": "Gear Head", "basic": {"most": {"side": "gear"}}, "advanced": None}]}
+    save_catalog(store, import_catalog(catalog))
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click("ft-tab-final")
+    assert "ft-setup-weather" not in ui.keys() and "ft-accolade-random" not in ui.keys()
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click(f"ft-add-{bo.id}")
+    await ui.click("ft-accolade-pick-0")
+    await ui.click("ft-start")
+    assert ui.get("ftf-accolade").value == "Accolade: Gear Head (basic): most Climbs tucked as Gear"
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["final"] is True and session.setup["weather"] is False
+    assert export_catalog(load_catalog(store))["accolades"][0]["name"] == "Gear Head"
