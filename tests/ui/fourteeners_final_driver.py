@@ -94,19 +94,22 @@ class Driver:
                     await self.spot(guide, names=names, gerry=False)
 
     async def pick(self, name: str) -> None:
-        """Search the catalog: the shortest start of the name that leaves only this card."""
+        """Tap the card when the list shows it; else search as a player does: the fewest letters, from the start
+        of one of the name's words ("bier" for Mount Bierstadt), that leave only this card in the list."""
         shown = [k for k in self.ui.keys() if k.startswith("ftf-pick-")]
         assert shown, "the catalog list is not shown"
         target = f"ftf-pick-{slug(name)}"
-        typed = ""
-        if len(shown) > 1 or target not in shown:
-            for length in range(1, len(name) + 1):
-                typed = name[:length]
+        if target not in shown:
+            starts = [0] + [i + 1 for i, c in enumerate(name) if c == " "]
+            tries = sorted({name[start:start + n] for start in starts for n in range(1, len(name) - start + 1)},
+                           key=lambda t: (len(t), name.index(t)))
+            for typed in tries:
                 await self.ui.type("ftf-search", typed)
-                found = [k for k in self.ui.keys() if k.startswith("ftf-pick-")]
-                if found == [target]:
+                if [k for k in self.ui.keys() if k.startswith("ftf-pick-")] == [target]:
+                    self.count.chars += len(typed)
                     break
-            self.count.chars += len(typed)
+            else:
+                raise AssertionError(f"no search finds only {name!r}")
         await self.tap(target)
 
     async def spot(self, entry: dict[str, Any], *, names: bool, gerry: bool) -> None:
