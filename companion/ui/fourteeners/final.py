@@ -449,8 +449,20 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
 
 
 def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: FieldText) -> list[ft.Control]:
-    """The corner (unless a catalog card's) and what the shown side scores, with a live preview."""
+    """The corner (unless a catalog card's) and what the shown side scores, with a live preview.
+
+    Each chip changes one field of the form as it is then (an updater, not a copy of the form drawn): two
+    quick taps both count even when the second comes from a drawing older than the first one's effect."""
     player = state.players[form.seat]
+
+    def field(**changes: Any) -> None:
+        set_form(lambda current: replace(current, **changes) if current is not None else None)
+
+    def setter(**changes: Any):
+        return lambda: field(**changes)
+
+    def icon_toggled(icon: str) -> None:
+        set_form(lambda current: current.toggled_icon(icon) if current is not None else None)
     controls: list[ft.Control] = []
     if form.base is not None:
         controls.append(card_line(form.base, subtitle="From your catalog: say what this side scores.", size=14))
@@ -460,21 +472,24 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
             hint_text=auto_name(state, form.seat, form.side)))))
 
         def set_class(k: int) -> None:
-            new = replace(form, klass=k)
-            if player.gerry:
+            def update(current: TuckForm | None) -> TuckForm | None:
+                if current is None:
+                    return None
+                new = replace(current, klass=k)
                 side = solo.gerry_side(k).value
-                if side != form.side:
+                if player.gerry and side != current.side:
                     new = replace(new, side=side, points=0, counted=False,
                                   ability=AbilityForm(items=(PLAN_ITEM,)) if side == Side.PLANS.value else None)
-            set_form(new)
+                return new
+            set_form(update)
 
         controls.append(chip_row([
-            choice_chip(f"ftf-class-{k}", f"Class {roman(k)}", form.klass == k, bind(set_class, k))
+            choice_chip(f"ftf-class-{k}", roman(k), form.klass == k, bind(set_class, k), tooltip=f"Class {roman(k)}")
             for k in (1, 2, 3, 4)], label="Class" + (" (it decides the side)" if player.gerry else "")))
         controls.append(chip_row([
             choice_chip(f"ftf-icon-{icon.value}", {"hazard": "Hazard"}.get(icon.value, None) or
                         {"alt": "Alt route", "photo": "Photo"}[icon.value], icon.value in form.icons,
-                        bind(set_form, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon])
+                        bind(icon_toggled, icon.value), icon=ICON_GLYPHS[icon])
             for icon in Icon], label="Corner icons"))
     side = form.side
     if side == GUIDE:
@@ -486,42 +501,41 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                                 size=13, weight=ft.FontWeight.W_500))
     if side == Side.CAPSTONE.value:
         controls.append(chip_row([
-            choice_chip(f"ftf-cap-{n}", str(n), form.points == n, bind(set_form, replace(form, points=n)))
+            choice_chip(f"ftf-cap-{n}", str(n), form.points == n, setter(points=n))
             for n in _QUICK_POINTS], label="The Capstone's points"))
         if form.points not in _QUICK_POINTS:
-            controls.append(stepper("ftf-cap", "Points", form.points, lambda n: set_form(replace(form, points=n)),
-                                    high=99))
+            controls.append(stepper("ftf-cap", "Points", form.points, lambda n: field(points=n), high=99))
     elif side == Side.PLANS.value:
         controls.append(chip_row([
             choice_chip("ftf-plan-rule", "Its rule", not form.counted,
-                        bind(set_form, replace(form, counted=False))),
+                        setter(counted=False)),
             choice_chip("ftf-plan-count", "Counted by hand", form.counted,
-                        bind(set_form, replace(form, counted=True)), icon=ft.Icons.PAN_TOOL_ROUNDED)],
+                        setter(counted=True), icon=ft.Icons.PAN_TOOL_ROUNDED)],
             label="What the Plan scores"))
         if form.counted:
             controls.append(ft.Text("For printed text the choices cannot say: enter the points the players "
                                     "counted; the result marks them as counted by hand.", size=12,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
             controls.append(stepper("ftf-count", "Points counted", form.points,
-                                    lambda n: set_form(replace(form, points=n)), low=-final.POINTS_MAX,
+                                    lambda n: field(points=n), low=-final.POINTS_MAX,
                                     high=final.POINTS_MAX))
             controls.append(chip_row([
-                choice_chip(f"ftf-count-{n}", str(n), form.points == n, bind(set_form, replace(form, points=n)))
+                choice_chip(f"ftf-count-{n}", str(n), form.points == n, setter(points=n))
                 for n in _QUICK_POINTS]))
             controls.append(labelled("ftf-note", note.bind(ft.TextField(
                 key="ftf-note", label="Note (what was counted)", max_length=final.NOTE_MAX))))
         else:
             controls.append(ability_editor("ftf-ab", form.ability or AbilityForm(items=(PLAN_ITEM,)),
-                                           lambda f: set_form(replace(form, ability=f))))
+                                           lambda f: field(ability=f)))
     else:
         controls.append(chip_row([
             choice_chip("ftf-scores-nothing", "Scores nothing at the end", form.ability is None,
-                        bind(set_form, replace(form, ability=None))),
+                        setter(ability=None)),
             choice_chip("ftf-scores-points", "It scores points", form.ability is not None,
                         bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
             label=f"The {side_label(side)} side's ability"))
         if form.ability is not None:
-            controls.append(ability_editor("ftf-ab", form.ability, lambda f: set_form(replace(form, ability=f))))
+            controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f)))
     controls.append(_preview(state, form, name))
     return controls
 
