@@ -260,7 +260,9 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
         for number, line in enumerate(player.lines):
             side = side_label(line.side) if line.side is not None else "Hiker"
             items.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-                ft.Icon(SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
+                ft.Icon(ft.Icons.PAN_TOOL_ROUNDED if line.by_hand else
+                        SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
+                        semantics_label="counted by hand" if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(f"{line.source} ({side}): {points_words(line.text)}", size=12, expand=True),
                 ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
