@@ -4,13 +4,13 @@ the game found in History; the result is photographed at 390x844."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from companion.bench.browser import open_app, start_app, wait_http
 from companion.store import open_store
+from taps import failure_shot, tap, wait_for, wait_for_gone, wait_for_text
 
 pytestmark = pytest.mark.e2e
 
@@ -37,48 +37,48 @@ def test_a_finished_game_scored_in_the_browser_is_found_in_history(playwright, t
     finally:
         store.close()
 
-    _FAILURE_SHOT[:] = [str(tmp_path / "failure.png")]
+    failure_shot(tmp_path / "failure.png")
     with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):
         wait_http(url, proc)
         with open_app(playwright, url) as page:
-            _tap(page, "home-game-fourteeners")
-            _tap(page, "ft-tab-final")
-            _wait_for_text(page, "Score a game finished at the table")
+            tap(page, "home-game-fourteeners")
+            tap(page, "ft-tab-final")
+            wait_for_text(page, "Score a game finished at the table")
             for seat, player_id in enumerate(ids):
-                _tap(page, f"ft-add-{player_id}")
-                _wait_for(page, f'[flt-semantics-identifier="ft-seat-{seat}-remove"]')
+                tap(page, f"ft-add-{player_id}")
+                wait_for(page, f'[flt-semantics-identifier="ft-seat-{seat}-remove"]')
             # The empty catalog has no Accolade: the one on the table is described (most Gear).
-            _tap(page, "ft-accolade-typed-side-gear")
-            _tap(page, "ft-start")
-            _wait_for_text(page, "Enter each tableau as it lies on the table")
+            tap(page, "ft-accolade-typed-side-gear")
+            tap(page, "ft-start")
+            wait_for_text(page, "Enter each tableau as it lies on the table")
             session_id = re.search(r"/play/fourteeners/([0-9a-f]{32})", page.url).group(1)
             for seat, entries in enumerate(TABLEAUS):
-                _tap(page, f"ftf-seat-{seat}")
+                tap(page, f"ftf-seat-{seat}")
                 for add, chips, preview in entries:
-                    _tap(page, add)
-                    _wait_for(page, '[flt-semantics-identifier="ftf-put"]')
+                    tap(page, add)
+                    wait_for(page, '[flt-semantics-identifier="ftf-put"]')
                     for chip in chips:
-                        _tap(page, chip)
+                        tap(page, chip)
                     if preview is not None:
-                        _wait_for_text(page, preview)
+                        wait_for_text(page, preview)
                     if add == "ftf-add-plans":      # a Plan on the spot, its preview on Ann's tableau
                         page.wait_for_timeout(1000)
                         page.screenshot(path=str(tmp_path / "plan-form.png"))
-                    _tap(page, "ftf-put")
-                    _wait_for_gone(page, '[flt-semantics-identifier="ftf-put"]')
-            _wait_for_text(page, VERDICT)
-            _tap(page, "ftf-score")
-            _wait_for_text(page, "Saved in History")
-            _wait_for_text(page, VERDICT)
+                    tap(page, "ftf-put")
+                    wait_for_gone(page, '[flt-semantics-identifier="ftf-put"]')
+            wait_for_text(page, VERDICT)
+            tap(page, "ftf-score")
+            wait_for_text(page, "Saved in History")
+            wait_for_text(page, VERDICT)
             page.mouse.move(195, 400)
             page.mouse.wheel(0, -4000)           # the top of the result: the verdict and the table
             page.wait_for_timeout(1000)          # the accessibility tree updates before the canvas repaints
             page.screenshot(path=str(tmp_path / "result.png"))
 
-            _tap(page, "go-home")
-            _tap(page, "home-history")
-            _tap(page, f"history-{session_id}")
-            _wait_for_text(page, VERDICT)
+            tap(page, "go-home")
+            tap(page, "home-history")
+            tap(page, f"history-{session_id}")
+            wait_for_text(page, VERDICT)
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "history-record.png"))
 
@@ -95,41 +95,3 @@ def test_a_finished_game_scored_in_the_browser_is_found_in_history(playwright, t
     finally:
         store.close()
 
-
-def _tap(page, identifier: str) -> None:
-    """Tap a control, scrolling the screen as a thumb does when it is out of sight (Flutter leaves controls
-    far outside the window out of the page)."""
-    locator = page.locator(f'[flt-semantics-identifier="{identifier}"]').first
-    if locator.count() == 0:
-        page.mouse.move(195, 420)
-        for step in [-500] * 8 + [500] * 16:
-            page.mouse.wheel(0, step)
-            page.wait_for_timeout(150)
-            if locator.count():
-                break
-    if locator.count() == 0:
-        _wait_for(page, f'[flt-semantics-identifier="{identifier}"]')
-    locator.click(timeout=20_000)
-
-
-def _wait_for_text(page, text: str) -> None:
-    _wait_for(page, f"flt-semantics:has-text({json.dumps(text)})")
-
-
-def _wait_for_gone(page, selector: str) -> None:
-    page.locator(selector).first.wait_for(timeout=20_000, state="detached")
-
-
-def _wait_for(page, selector: str) -> None:
-    """Wait for an element; on failure, say what the screen did show."""
-    try:
-        page.locator(selector).first.wait_for(timeout=20_000, state="attached")
-    except Exception:
-        shown = page.eval_on_selector_all(
-            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
-        if _FAILURE_SHOT:
-            page.screenshot(path=_FAILURE_SHOT[0])
-        raise AssertionError(f"nothing matches {selector!r}; labels: {shown[:60]}") from None
-
-
-_FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed when it gives up

@@ -14,12 +14,13 @@ import json
 from typing import Any
 
 from companion.errors import InvalidInput
-from companion.games.fourteeners.catalog import EMPTY, Catalog, export_catalog, import_catalog
+from companion.games.fourteeners.catalog import EMPTY, Card, Catalog, export_catalog, import_catalog, with_card
+from companion.games.fourteeners.data import Side
 from companion.store.atomic import encode_json
 from companion.ui.common.files import parse_json
 
 __all__ = ["CATALOG_TABLE", "CATALOG_ID", "EXPORT_NAME", "MAX_CATALOG_BYTES", "load_catalog", "save_catalog",
-           "catalog_bytes", "catalog_from_bytes"]
+           "catalog_bytes", "catalog_from_bytes", "new_to", "kept_in"]
 
 CATALOG_TABLE = "fourteeners_catalog"
 CATALOG_ID = "catalog"
@@ -63,3 +64,28 @@ def catalog_from_bytes(data: bytes, name: str) -> Catalog:
     except InvalidInput as exc:
         raise InvalidInput(f"{name}: {exc}") from None
     return import_catalog(doc)
+
+
+def new_to(catalog: Catalog, cards: Any) -> list[Card]:
+    """The cards that would add to the catalog: cards it lacks, or sides it has blank and they describe."""
+    pending = []
+    for card in cards:
+        mine = catalog.card(card.name)
+        if mine is None or any(mine.ability(s) is None and card.ability(s) is not None for s in Side):
+            pending.append(card)
+    return pending
+
+
+def kept_in(catalog: Catalog, cards: Any) -> Catalog:
+    """The catalog with these cards kept: new cards added, blank sides of known cards filled, nothing
+    already described replaced."""
+    updated = catalog
+    for card in cards:
+        mine = updated.card(card.name)
+        if mine is not None:
+            for side in Side:
+                if mine.ability(side) is None and card.ability(side) is not None:
+                    mine = mine.with_side(side, card.ability(side))
+            card = mine
+        updated = with_card(updated, card)
+    return updated

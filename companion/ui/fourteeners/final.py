@@ -18,16 +18,16 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import final, scoring, solo
 from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
-from companion.games.fourteeners.catalog import AccoladeSide, Card, Catalog, card_to_doc, name_key, with_card
+from companion.games.fourteeners.catalog import AccoladeSide, Card, card_to_doc, name_key
 from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
-from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, roman, side_label
-from companion.ui.fourteeners.play import replay
+from companion.ui.fourteeners.play import replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
     ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text,
     slug, stepper,
@@ -93,12 +93,7 @@ def FinalTableaus(session_id: str) -> ft.View:
                               align=ft.MainAxisAlignment.START)
     title = (record or history or {}).get("title") or "14ers"
     if state is None:
-        body: list[ft.Control] = [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
-            key="ft-broken", tone="warning")]
-        if record is not None:
-            body.append(abandon_row)
-        return screen_view(title, body)
+        return unopened(title, broken, abandon_row if record is not None else None)
 
     def close_form() -> None:
         set_form(None)
@@ -630,43 +625,13 @@ def _save_offer(state: State, app, set_problem) -> ft.Control | None:
         catalog = load_catalog(app.store)
     except CompanionError:
         return None
-    pending = []
-    for card in cards_to_save(state):
-        if is_auto_name(state, card.name):
-            continue
-        mine = catalog.card(card.name)
-        if mine is None or any(mine.ability(s) is None and card.ability(s) is not None for s in Side):
-            pending.append(card)
+    pending = new_to(catalog, [card for card in cards_to_save(state) if not is_auto_name(state, card.name)])
     if not pending:
         return None
-
-    def keep() -> None:
-        updated: Catalog = catalog
-        try:
-            for card in pending:
-                mine = updated.card(card.name)
-                if mine is not None:
-                    for side in Side:
-                        if mine.ability(side) is None and card.ability(side) is not None:
-                            mine = mine.with_side(side, card.ability(side))
-                    card = mine
-                updated = with_card(updated, card)
-            save_catalog(app.store, updated)
-        except CompanionError as exc:
-            set_problem(f"The cards were not saved: {sentence(exc)}")
-            return
-        set_problem(None)
-        app.changed()
-
-    names = ", ".join(card.name for card in pending)
-    new = [card for card in pending if catalog.card(card.name) is None]
+    new = any(catalog.card(card.name) is None for card in pending)
     caveat = (" Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab before "
               "a game played turn by turn." if new else "")
-    return message_card(
-        ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
-        f"Entered here: {names}. Saved, they can be picked by name next time.{caveat}", key="ft-pending",
-        actions=[labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
-                                                                icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
+    return save_offer(pending, catalog, app, set_problem, where="here", caveat=caveat)
 
 
 def _guide_doc(state: State, card: Card) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.fourteeners import scoring, solo
 from companion.games.fourteeners.abilities import class_label, describe_ability
-from companion.games.fourteeners.catalog import Card, Catalog, with_card
+from companion.games.fourteeners.catalog import Card, Catalog
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_to_save, current_player, expected_class,
@@ -24,7 +24,7 @@ from companion.games.fourteeners.rules import (
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.ui.common.abandon import use_abandon
-from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
@@ -46,7 +46,7 @@ from companion.ui.fourteeners.parts import (
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 
-__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards"]
+__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened"]
 
 # What a Guide hired for each reason lets the player ignore, in the words of 'Using a Guide'.
 _IGNORE_WORDS = {
@@ -83,12 +83,7 @@ def replay(record: dict[str, Any]) -> State:
 
 def pending_cards(state: State, catalog: Catalog) -> list[Card]:
     """Cards met in this game that would add to the saved catalog: new cards, or sides it lacks."""
-    pending = []
-    for card in cards_to_save(state):
-        mine = catalog.card(card.name)
-        if mine is None or any(mine.ability(s) is None and card.ability(s) is not None for s in Side):
-            pending.append(card)
-    return pending
+    return new_to(catalog, cards_to_save(state))
 
 
 @ft.component
@@ -164,12 +159,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     title = (record or history or {}).get("title") or "14ers"
     if state is None:
-        body: list[ft.Control] = [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
-            key="ft-broken", tone="warning")]
-        if record is not None:
-            body.append(abandon_row)
-        return screen_view(title, body)
+        return unopened(title, broken, abandon_row if record is not None else None)
 
     active = session is not None
     try:
@@ -204,8 +194,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
         body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
     pending = pending_cards(state, catalog) if active else []
     if pending and not {card.name for card in pending} <= set(later):
-        body.append(_pending(pending, catalog, app, set_problem,
-                             lambda: set_later(tuple(card.name for card in pending))))
+        body.append(save_offer(pending, catalog, app, set_problem,
+                               not_now=lambda: set_later(tuple(card.name for card in pending))))
     if active and fixing is not None:
         close_fix = bind(set_fixing, None)
         if fixing[0] == "card":
@@ -235,6 +225,16 @@ def FourteenersPlay(session_id: str) -> ft.View:
                                               disabled=not session.can_redo, on_click=redo)),
         ]
     return screen_view(title, body, actions=actions)
+
+
+def unopened(title: str, broken: str | None, abandon_row: ft.Control | None) -> ft.View:
+    """A game that cannot be shown: why, and (while it is in progress) the way to abandon it."""
+    body: list[ft.Control] = [message_card(
+        ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
+        key="ft-broken", tone="warning")]
+    if abandon_row is not None:
+        body.append(abandon_row)
+    return screen_view(title, body)
 
 
 def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, str | None]:
@@ -658,20 +658,12 @@ def _winner(state: State, result) -> ft.Control:
 
 # --- around the table -----------------------------------------------------------------------------------------
 
-def _pending(pending: list[Card], catalog: Catalog, app, set_problem, not_now) -> ft.Control:
-    """Offer to keep the cards described during this game in the catalog, so later games know them."""
+def save_offer(pending: list[Card], catalog: Catalog, app, set_problem, *, not_now=None, where: str = "during this game",
+               caveat: str = "") -> ft.Control:
+    """Offer to keep cards met in a game in the catalog with one tap, so later games know them."""
     def keep() -> None:
-        updated = catalog
         try:
-            for card in pending:
-                mine = updated.card(card.name)
-                if mine is not None:
-                    for side in Side:
-                        if mine.ability(side) is None and card.ability(side) is not None:
-                            mine = mine.with_side(side, card.ability(side))
-                    card = mine
-                updated = with_card(updated, card)
-            save_catalog(app.store, updated)
+            save_catalog(app.store, kept_in(catalog, pending))
         except CompanionError as exc:
             set_problem(f"The cards were not saved: {sentence(exc)}")
             return
@@ -679,13 +671,14 @@ def _pending(pending: list[Card], catalog: Catalog, app, set_problem, not_now) -
         app.changed()
 
     names = ", ".join(card.name for card in pending)
+    actions = [labelled("ft-save-later", ft.TextButton("Not now", key="ft-save-later", on_click=not_now))
+               ] if not_now is not None else []
     return message_card(
         ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
-        f"Described during this game: {names}. Saved, they can be picked in every game.",
+        f"Described {where}: {names}. Saved, they can be picked in every game.{caveat}",
         key="ft-pending",
-        actions=[labelled("ft-save-later", ft.TextButton("Not now", key="ft-save-later", on_click=not_now)),
-                 labelled("ft-save-cards", ft.FilledTonalButton("Save to catalog", key="ft-save-cards",
-                                                                icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
+        actions=[*actions, labelled("ft-save-cards", ft.FilledTonalButton(
+            "Save to catalog", key="ft-save-cards", icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
 
 
 def _tableaus(state: State, viewing: int | None, set_viewing) -> list[ft.Control]:

@@ -1,0 +1,57 @@
+"""Tapping and waiting in the browser tests: controls are found by their semantics identifier (`labelled`).
+
+Flutter leaves controls far outside the window out of the page, so `tap` scrolls the screen with the mouse
+wheel, as a thumb would, until the control is there. When a wait gives up, the message lists what the
+screen did show, and a screenshot is saved where `failure_shot` says.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["failure_shot", "tap", "wait_for", "wait_for_text", "wait_for_gone"]
+
+_SHOT: list[str] = []
+
+
+def failure_shot(path: Any) -> None:
+    """Where a failed wait saves what the screen showed."""
+    _SHOT[:] = [str(path)]
+
+
+def tap(page: Any, identifier: str) -> None:
+    """Tap a control, scrolling to it when it is out of sight."""
+    locator = page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+    if locator.count() == 0:
+        page.mouse.move(195, 420)
+        for step in [-500] * 8 + [500] * 16:
+            page.mouse.wheel(0, step)
+            page.wait_for_timeout(150)
+            if locator.count():
+                break
+    if locator.count() == 0:
+        wait_for(page, f'[flt-semantics-identifier="{identifier}"]')
+    locator.click(timeout=20_000)
+
+
+def wait_for_text(page: Any, text: str) -> None:
+    """Wait until some text on the screen contains `text`."""
+    wait_for(page, f"flt-semantics:has-text({json.dumps(text)})")
+
+
+def wait_for_gone(page: Any, selector: str) -> None:
+    """Wait until nothing matches `selector` (a form closed)."""
+    page.locator(selector).first.wait_for(timeout=20_000, state="detached")
+
+
+def wait_for(page: Any, selector: str) -> None:
+    """Wait for an element; on failure, say what the screen did show."""
+    try:
+        page.locator(selector).first.wait_for(timeout=20_000, state="attached")
+    except Exception:
+        shown = page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        if _SHOT:
+            page.screenshot(path=_SHOT[0])
+        raise AssertionError(f"nothing matches {selector!r}; labels: {shown[:60]}") from None
