@@ -23,7 +23,7 @@ import functools
 import importlib
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import IllegalAction, InvalidInput
@@ -31,7 +31,7 @@ from companion.games import find_game
 from companion.store import records
 from companion.store.records import copy_json, describe
 
-__all__ = ["SessionId", "Engine", "Session", "SessionKeeper"]
+__all__ = ["SessionId", "Engine", "Session", "SessionKeeper", "Correction", "CORRECTIONS_TABLE"]
 
 SessionId: TypeAlias = str
 _SUMMARY_KEYS = ("game", "title", "players", "detail")
@@ -49,6 +49,10 @@ def _locked(method: _Method) -> _Method:
 
     return locked  # type: ignore[return-value]
 _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
+# Where a correction under way is kept (one document per game, by the session's id): the game itself is not
+# touched until the correction is confirmed, and a correction survives the app being stopped mid-review.
+CORRECTIONS_TABLE = "corrections"
+_CHOICES = ("fix", "drop", "drop_rest")
 
 
 class Engine(Protocol):
@@ -102,6 +106,53 @@ class Session:
                    tuple(doc["actions"]), tuple(doc["redo"]), doc["created"], doc["updated"])
 
 
+@dataclass(frozen=True)
+class Correction:
+    """An old entry being corrected: the game is replayed from entry `at` on a draft, never on the game itself.
+
+    `waiting` is the entry the player is to enter again (the one edited, or a later one the replay refused
+    and the player chose to fix), `refused` the later entry the replay stopped at with the engine's reason,
+    `kept` how many later entries the replay has applied so far, `rest` the entries not replayed yet.
+    With neither waiting nor refused, the correction is ready to be confirmed. `done` marks a correction
+    already confirmed, kept so that it can be undone in one tap (`original` holds the entries before it).
+    """
+
+    session_id: SessionId
+    at: int
+    original: tuple[dict[str, Any], ...]
+    actions: tuple[dict[str, Any], ...]
+    rest: tuple[dict[str, Any], ...]
+    waiting: dict[str, Any] | None = None
+    refused: str | None = None
+    kept: int = 0
+    dropped: int = 0
+    done: bool = False
+
+    @property
+    def ready(self) -> bool:
+        """Every later entry replayed or dropped: the corrected game can be confirmed."""
+        return not self.done and self.waiting is None and self.refused is None
+
+    @property
+    def refused_action(self) -> dict[str, Any] | None:
+        """The later entry the replay could not apply (the first of `rest`), when it stopped."""
+        return self.rest[0] if self.refused is not None and self.rest else None
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"id": self.session_id, "at": self.at, "original": list(self.original),
+                "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
+                "refused": self.refused, "kept": self.kept, "dropped": self.dropped, "done": self.done}
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Correction:
+        try:
+            return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
+                       doc.get("waiting"), doc.get("refused"), int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
+                       bool(doc.get("done", False)))
+        except (KeyError, TypeError, ValueError):
+            raise InvalidInput(f"the correction kept for game {describe(doc.get('id'))} cannot be read") from None
+
+
 class SessionKeeper:
     """Starts, advances, undoes, redoes, finishes and abandons games, saving after every change."""
 
@@ -111,6 +162,8 @@ class SessionKeeper:
         self._engines: dict[str, Engine] = dict(engines or {})
         # session id -> (session the state belongs to, state); checked against the saved session on use.
         self._states: dict[SessionId, tuple[Session, Any]] = {}
+        # session id -> ((setup, draft actions), state) of a correction's draft.
+        self._drafts: dict[SessionId, tuple[tuple[Any, tuple[dict[str, Any], ...]], Any]] = {}
 
     @_locked
     def engine(self, game: str) -> Engine:
@@ -149,11 +202,17 @@ class SessionKeeper:
 
     @_locked
     def act(self, session_id: SessionId, action: dict[str, Any]) -> Session:
-        """Apply one action: the engine first (IllegalAction leaves everything as it was), then save."""
+        """Apply one action: the engine first (IllegalAction leaves everything as it was), then save.
+
+        While an old entry is being corrected, the action is the entry asked for, and goes to the draft."""
         session = self.get(session_id)
         if type(action) is not dict:
             raise InvalidInput(f"an action must be an object, not {describe(action)}")
         action = records.check_json(action, f"action for {session.title or session.game}", "action")
+        correction = self.correction(session_id)
+        if correction is not None and not correction.done:
+            self._enter_in_correction(session, correction, action)
+            return session
         state = self.engine(session.game).apply(self._state(session), copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=())
         self._save(updated, state)
@@ -163,6 +222,7 @@ class SessionKeeper:
     def undo(self, session_id: SessionId) -> Session:
         """Take back the last action (it goes to the front of the redo list); saved."""
         session = self.get(session_id)
+        self._not_correcting(session_id, "undo")
         if not session.can_undo:
             raise IllegalAction("there is nothing to undo: no action has been taken in this game yet")
         updated = self._changed(session, actions=session.actions[:-1], redo=(session.actions[-1],) + session.redo)
@@ -173,6 +233,7 @@ class SessionKeeper:
     def redo(self, session_id: SessionId) -> Session:
         """Replay the most recently undone action through the engine; saved."""
         session = self.get(session_id)
+        self._not_correcting(session_id, "redo")
         if not session.can_redo:
             raise IllegalAction("there is nothing to redo: no action has been undone since the last one taken")
         action = session.redo[0]
@@ -183,14 +244,154 @@ class SessionKeeper:
 
     @_locked
     def state(self, session_id: SessionId) -> Any:
-        """The engine state of a game in progress (cached; rebuilt by replaying the actions when needed)."""
-        return self._state(self.get(session_id))
+        """The engine state of a game in progress (cached; rebuilt by replaying the actions when needed); while
+        an old entry is being corrected, the state of the corrected draft as far as it goes."""
+        session = self.get(session_id)
+        correction = self.correction(session_id)
+        if correction is not None and not correction.done:
+            return self._draft_state(session, correction.actions)
+        return self._state(session)
+
+    # --- correcting an old entry ----------------------------------------------------------------------------
+
+    @_locked
+    def correction(self, session_id: SessionId) -> Correction | None:
+        """The correction under way (or the last one confirmed, which can still be undone), or None."""
+        doc = self._corrections().get(session_id)
+        return None if doc is None else Correction.from_doc(doc)
+
+    @_locked
+    def begin_correction(self, session_id: SessionId, index: int, *, delete: bool = False) -> Correction:
+        """Start correcting entry `index` (0 = the first): the game goes back to just before it on a draft.
+        To edit it, the player enters it again (the next `act`); to delete it, the later entries are replayed
+        at once. Nothing of the game changes until `confirm_correction`."""
+        session = self.get(session_id)
+        current = self.correction(session_id)
+        if current is not None and not current.done:
+            raise IllegalAction("a correction is already under way: confirm or cancel it first")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(session.actions):
+            raise InvalidInput(f"there is no entry {describe(index)} in this game; entries are 0 to "
+                               f"{len(session.actions) - 1}")
+        correction = Correction(session_id, index, session.actions, session.actions[:index],
+                                session.actions[index + 1:], None if delete else session.actions[index])
+        if delete:
+            correction = self._replay(session, replace(correction, dropped=1))
+        self._corrections().upsert(correction.to_doc())
+        return correction
+
+    @_locked
+    def resolve_correction(self, session_id: SessionId, choice: str) -> Correction:
+        """What to do with the later entry the replay refused: "fix" it (the player enters it again), "drop"
+        it (and replay on), or "drop_rest" (it and every entry after it)."""
+        session = self.get(session_id)
+        correction = self._open_correction(session_id)
+        if correction.refused is None:
+            raise IllegalAction("no later entry is waiting for a decision")
+        if choice not in _CHOICES:
+            raise InvalidInput(f"choose one of {', '.join(_CHOICES)}, not {describe(choice)}")
+        refused = correction.rest[0]
+        if choice == "fix":
+            correction = replace(correction, waiting=refused, refused=None, rest=correction.rest[1:])
+        elif choice == "drop":
+            correction = self._replay(session, replace(correction, refused=None, rest=correction.rest[1:],
+                                                       dropped=correction.dropped + 1))
+        else:
+            correction = replace(correction, refused=None, rest=(),
+                                 dropped=correction.dropped + len(correction.rest))
+        self._corrections().upsert(correction.to_doc())
+        return correction
+
+    @_locked
+    def confirm_correction(self, session_id: SessionId) -> Session:
+        """Make the corrected draft the game (saved); the correction is kept so that one tap can undo it."""
+        session = self.get(session_id)
+        correction = self._open_correction(session_id)
+        if not correction.ready:
+            raise IllegalAction("the correction is not finished: " + (
+                "enter the entry asked for first" if correction.waiting is not None else
+                "decide about the refused later entry first"))
+        state = self._draft_state(session, correction.actions)
+        updated = self._changed(session, actions=correction.actions, redo=())
+        self._save(updated, state)
+        self._corrections().upsert(replace(correction, done=True).to_doc())
+        return updated
+
+    @_locked
+    def cancel_correction(self, session_id: SessionId) -> None:
+        """Drop the correction under way: the game is exactly as it was before it began."""
+        self._open_correction(session_id)
+        self._corrections().delete(session_id)
+
+    @_locked
+    def undo_correction(self, session_id: SessionId) -> Session:
+        """Take back the last confirmed correction in one step, while nothing was entered since."""
+        session = self.get(session_id)
+        correction = self.correction(session_id)
+        if correction is None or not correction.done:
+            raise IllegalAction("there is no confirmed correction to undo")
+        if session.actions != correction.actions:
+            raise IllegalAction("entries were made since the correction; undo them first, or correct again")
+        updated = self._changed(session, actions=correction.original, redo=())
+        self._save(updated, None)
+        self._corrections().delete(session_id)
+        return updated
+
+    def _open_correction(self, session_id: SessionId) -> Correction:
+        correction = self.correction(session_id)
+        if correction is None or correction.done:
+            raise IllegalAction("no correction is under way in this game")
+        return correction
+
+    def _not_correcting(self, session_id: SessionId, what: str) -> None:
+        correction = self.correction(session_id)
+        if correction is not None and not correction.done:
+            raise IllegalAction(f"an old entry is being corrected: confirm or cancel the correction before {what}")
+
+    def _enter_in_correction(self, session: Session, correction: Correction, action: dict[str, Any]) -> None:
+        if correction.waiting is None:
+            raise IllegalAction("an old entry is being corrected: " + (
+                "decide about the refused later entry first" if correction.refused is not None else
+                "confirm or cancel the correction before entering anything else"))
+        state = self.engine(session.game).apply(self._draft_state(session, correction.actions), copy_json(action))
+        drafted = replace(correction, actions=correction.actions + (action,), waiting=None)
+        self._remember(session, drafted.actions, state)
+        self._corrections().upsert(self._replay(session, drafted).to_doc())
+
+    def _replay(self, session: Session, correction: Correction) -> Correction:
+        """Apply the later entries to the draft in order, stopping at the first the engine refuses."""
+        engine = self.engine(session.game)
+        state = self._draft_state(session, correction.actions)
+        actions, rest, kept = correction.actions, correction.rest, correction.kept
+        while rest:
+            try:
+                state = engine.apply(state, copy_json(rest[0]))
+            except (InvalidInput, IllegalAction) as exc:
+                self._remember(session, actions, state)
+                return replace(correction, actions=actions, rest=rest, kept=kept, refused=str(exc))
+            actions, rest, kept = actions + (rest[0],), rest[1:], kept + 1
+        self._remember(session, actions, state)
+        return replace(correction, actions=actions, rest=(), kept=kept, refused=None)
+
+    def _draft_state(self, session: Session, actions: tuple[dict[str, Any], ...]) -> Any:
+        cached = self._drafts.get(session.id)
+        if cached is not None and cached[0] == (session.setup, actions):
+            return cached[1]
+        state = self._fold(session, actions)
+        self._remember(session, actions, state)
+        return state
+
+    def _remember(self, session: Session, actions: tuple[dict[str, Any], ...], state: Any) -> None:
+        self._drafts[session.id] = ((session.setup, actions), state)
+
+    def _corrections(self) -> Any:
+        return self._store.table(CORRECTIONS_TABLE)
 
     @_locked
     def finish(self, session_id: SessionId) -> str:
         """Record the finished game in history (from the engine's summary) and close the session, in one step;
         the record's id (the session's, unless History already holds another ending of this game)."""
         session = self.get(session_id)
+        self._not_correcting(session_id, "finishing the game")
         summary = self.engine(session.game).summary(self._state(session))
         players = self._summary_players(session, summary)
         record = {
@@ -216,6 +417,7 @@ class SessionKeeper:
             except InvalidInput as exc:
                 raise InvalidInput(f"the {session.game} summary cannot be kept in history: {exc}") from None
         self._states.pop(session.id, None)
+        self._corrections().delete(session.id)
         return record["id"]
 
     @_locked
@@ -224,6 +426,7 @@ class SessionKeeper:
         self.get(session_id)
         self._store.sessions.delete(session_id)
         self._states.pop(session_id, None)
+        self._corrections().delete(session_id)
 
     @_locked
     def in_progress(self) -> list[Session]:
@@ -236,17 +439,22 @@ class SessionKeeper:
             known, state = cached
             if known.game == session.game and known.setup == session.setup and known.actions == session.actions:
                 return state
+        state = self._fold(session, session.actions)
+        self._states[session.id] = (session, state)
+        return state
+
+    def _fold(self, session: Session, actions: tuple[dict[str, Any], ...]) -> Any:
+        """The state after these actions from the session's setup; a refusal names the action."""
         engine = self.engine(session.game)
         label = repr(session.title) if session.title else session.game
         number = 0
         try:
             state = engine.start(copy_json(session.setup))
-            for number, action in enumerate(session.actions, start=1):
+            for number, action in enumerate(actions, start=1):
                 state = engine.apply(state, copy_json(action))
         except (InvalidInput, IllegalAction) as exc:
             where = f"action {number}" if number else "its setup"
             raise type(exc)(f"the saved game {label} cannot be replayed ({where}): {exc}") from None
-        self._states[session.id] = (session, state)
         return state
 
     def _changed(self, session: Session, *, actions: tuple[dict[str, Any], ...],

@@ -1,0 +1,166 @@
+"""Correcting an old entry of a game in progress: the game is replayed on a draft from that entry, later entries
+that still apply are kept, the first refused one is reported with the engine's reason and each choice does
+what it says; nothing changes until confirmed, cancel leaves the game as it was, one tap undoes it, and a
+stop of the app during the review loses nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalAction, InvalidInput
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+
+GAME = "trek12"  # a registry id; its engine is replaced by the counting game (target, add 1-3, never past it)
+
+
+@pytest.fixture
+def keeper(store, counter_engine):
+    return SessionKeeper(store, engines={GAME: counter_engine})
+
+
+def played(keeper, store, adds: list[int], target: int = 12) -> str:
+    ann = store.players.find("Ann") or store.players.add("Ann")
+    session = keeper.start(GAME, {"target": target}, [ann.id], "x")
+    for add in adds:
+        keeper.act(session.id, {"add": add})
+    return session.id
+
+
+def adds(keeper, session_id: str) -> list[int]:
+    return [a["add"] for a in keeper.get(session_id).actions]
+
+
+def test_an_entry_five_back_is_corrected_and_the_later_ones_kept(store, keeper):
+    game = played(keeper, store, [1, 2, 1, 3, 1, 2])          # entry 1 should have been a 3
+    correction = keeper.begin_correction(game, 1)
+    assert correction.waiting == {"add": 2} and correction.at == 1
+    assert keeper.state(game).total == 1                        # the draft, just before the entry
+    assert adds(keeper, game) == [1, 2, 1, 3, 1, 2]             # the game itself is untouched
+    keeper.act(game, {"add": 3})                                # entered again, as it should have been
+    correction = keeper.correction(game)
+    assert correction.ready and correction.kept == 4
+    assert keeper.state(game).total == 11
+    keeper.confirm_correction(game)
+    assert adds(keeper, game) == [1, 3, 1, 3, 1, 2]
+    assert keeper.state(game).total == 11
+    assert not keeper.get(game).can_redo
+    # One tap undoes the whole correction.
+    keeper.undo_correction(game)
+    assert adds(keeper, game) == [1, 2, 1, 3, 1, 2] and keeper.correction(game) is None
+
+
+def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keeper):
+    # Fix: the refused entry is entered again as it should be, and the replay goes on.
+    game = played(keeper, store, [1, 3, 3, 3, 1], target=12)
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 3})                               # 3 + 3 + 3 + 3 = 12: the last "1" passes 12
+    correction = keeper.correction(game)
+    assert correction.refused == "adding 1 to 12 would pass the target 12"
+    assert correction.refused_action == {"add": 1} and correction.kept == 3
+    with pytest.raises(IllegalAction, match="decide about the refused later entry"):
+        keeper.confirm_correction(game)
+    with pytest.raises(IllegalAction, match="decide about the refused later entry"):
+        keeper.act(game, {"add": 1})
+    keeper.resolve_correction(game, "fix")
+    assert keeper.correction(game).waiting == {"add": 1}
+    with pytest.raises(IllegalAction, match="would pass the target"):
+        keeper.act(game, {"add": 1})                           # the fix itself is checked
+    keeper.cancel_correction(game)
+    assert adds(keeper, game) == [1, 3, 3, 3, 1] and keeper.correction(game) is None
+
+    # Drop: the refused entry goes, the replay goes on.
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 2})                               # 2 + 3 + 3 + 3 = 11, then 1 = 12: all kept
+    assert keeper.correction(game).ready
+    keeper.cancel_correction(game)
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 3})
+    keeper.resolve_correction(game, "drop")
+    assert keeper.correction(game).ready and keeper.correction(game).dropped == 1
+    keeper.confirm_correction(game)
+    assert adds(keeper, game) == [3, 3, 3, 3]
+
+    # Drop the rest: the refused entry and everything after it.
+    other = played(keeper, store, [1, 3, 3, 3, 2, 1], target=13)
+    keeper.begin_correction(other, 0)
+    keeper.act(other, {"add": 3})                              # 12 after four; +2 passes 13
+    assert keeper.correction(other).refused_action == {"add": 2}
+    with pytest.raises(InvalidInput, match="choose one of fix, drop, drop_rest"):
+        keeper.resolve_correction(other, "keep")
+    keeper.resolve_correction(other, "drop_rest")
+    assert keeper.correction(other).dropped == 2
+    with pytest.raises(IllegalAction, match="no later entry is waiting"):
+        keeper.resolve_correction(other, "drop")
+    keeper.confirm_correction(other)
+    assert adds(keeper, other) == [3, 3, 3, 3]
+
+
+def test_deleting_an_entry_replays_the_rest_at_once(store, keeper):
+    game = played(keeper, store, [2, 1, 3, 3])
+    correction = keeper.begin_correction(game, 1, delete=True)
+    assert correction.ready and correction.kept == 2 and correction.dropped == 1
+    keeper.confirm_correction(game)
+    assert adds(keeper, game) == [2, 3, 3]
+
+
+def test_nothing_else_happens_during_a_correction(store, keeper):
+    game = played(keeper, store, [1, 2])
+    with pytest.raises(InvalidInput, match="no entry 5"):
+        keeper.begin_correction(game, 5)
+    keeper.begin_correction(game, 0)
+    with pytest.raises(IllegalAction, match="already under way"):
+        keeper.begin_correction(game, 1)
+    for step in (keeper.undo, keeper.redo, keeper.finish):
+        with pytest.raises(IllegalAction, match="being corrected"):
+            step(game)
+    keeper.act(game, {"add": 1})
+    with pytest.raises(IllegalAction, match="confirm or cancel the correction before entering"):
+        keeper.act(game, {"add": 1})
+    keeper.cancel_correction(game)
+    with pytest.raises(IllegalAction, match="no correction is under way"):
+        keeper.cancel_correction(game)
+    keeper.act(game, {"add": 1})                               # the game goes on as before
+    assert adds(keeper, game) == [1, 2, 1]
+
+
+def test_undoing_a_correction_after_new_entries_is_refused(store, keeper):
+    game = played(keeper, store, [1, 2])
+    keeper.begin_correction(game, 0, delete=True)
+    keeper.confirm_correction(game)
+    keeper.act(game, {"add": 3})
+    with pytest.raises(IllegalAction, match="entries were made since the correction"):
+        keeper.undo_correction(game)
+
+
+def test_a_stop_during_the_review_loses_nothing(tmp_data_dir, counter_engine):
+    store = open_store(tmp_data_dir)
+    keeper = SessionKeeper(store, engines={GAME: counter_engine})
+    game = played(keeper, store, [1, 3, 3, 3, 1])
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 3})
+    store.close()                                              # the app stops mid-review
+
+    store = open_store(tmp_data_dir)
+    keeper = SessionKeeper(store, engines={GAME: counter_engine})
+    try:
+        correction = keeper.correction(game)
+        assert correction.refused_action == {"add": 1} and correction.kept == 3
+        assert adds(keeper, game) == [1, 3, 3, 3, 1]           # the game as it was
+        assert keeper.state(game).total == 12                  # the draft as far as it went
+        keeper.resolve_correction(game, "drop")
+        keeper.confirm_correction(game)
+        assert adds(keeper, game) == [3, 3, 3, 3]
+    finally:
+        store.close()
+
+
+def test_finishing_or_abandoning_forgets_the_correction(store, keeper):
+    game = played(keeper, store, [3, 3], target=6)
+    keeper.begin_correction(game, 0, delete=True)
+    keeper.cancel_correction(game)
+    keeper.begin_correction(game, 1, delete=True)
+    keeper.confirm_correction(game)
+    keeper.act(game, {"add": 3})
+    keeper.finish(game)
+    assert store.table("corrections").get(game) is None
