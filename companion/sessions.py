@@ -194,7 +194,15 @@ class SessionKeeper:
 
     @_locked
     def get(self, session_id: SessionId) -> Session:
-        """A game in progress by id; InvalidInput when there is none."""
+        """A game in progress by id; InvalidInput when there is none. While an old entry is being corrected,
+        the game as corrected so far (its draft's entries, nothing to redo), which is what screens show."""
+        session = self._saved(session_id)
+        correction = self.correction(session_id)
+        if correction is not None and not correction.done:
+            return replace(session, actions=correction.actions, redo=())
+        return session
+
+    def _saved(self, session_id: SessionId) -> Session:
         record = self._store.sessions.get(session_id)
         if record is None:
             raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
@@ -205,14 +213,14 @@ class SessionKeeper:
         """Apply one action: the engine first (IllegalAction leaves everything as it was), then save.
 
         While an old entry is being corrected, the action is the entry asked for, and goes to the draft."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         if type(action) is not dict:
             raise InvalidInput(f"an action must be an object, not {describe(action)}")
         action = records.check_json(action, f"action for {session.title or session.game}", "action")
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
             self._enter_in_correction(session, correction, action)
-            return session
+            return self.get(session_id)
         state = self.engine(session.game).apply(self._state(session), copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=())
         self._save(updated, state)
@@ -221,7 +229,7 @@ class SessionKeeper:
     @_locked
     def undo(self, session_id: SessionId) -> Session:
         """Take back the last action (it goes to the front of the redo list); saved."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         self._not_correcting(session_id, "undo")
         if not session.can_undo:
             raise IllegalAction("there is nothing to undo: no action has been taken in this game yet")
@@ -232,7 +240,7 @@ class SessionKeeper:
     @_locked
     def redo(self, session_id: SessionId) -> Session:
         """Replay the most recently undone action through the engine; saved."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         self._not_correcting(session_id, "redo")
         if not session.can_redo:
             raise IllegalAction("there is nothing to redo: no action has been undone since the last one taken")
@@ -246,7 +254,7 @@ class SessionKeeper:
     def state(self, session_id: SessionId) -> Any:
         """The engine state of a game in progress (cached; rebuilt by replaying the actions when needed); while
         an old entry is being corrected, the state of the corrected draft as far as it goes."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
             return self._draft_state(session, correction.actions)
@@ -265,7 +273,7 @@ class SessionKeeper:
         """Start correcting entry `index` (0 = the first): the game goes back to just before it on a draft.
         To edit it, the player enters it again (the next `act`); to delete it, the later entries are replayed
         at once. Nothing of the game changes until `confirm_correction`."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         current = self.correction(session_id)
         if current is not None and not current.done:
             raise IllegalAction("a correction is already under way: confirm or cancel it first")
@@ -283,7 +291,7 @@ class SessionKeeper:
     def resolve_correction(self, session_id: SessionId, choice: str) -> Correction:
         """What to do with the later entry the replay refused: "fix" it (the player enters it again), "drop"
         it (and replay on), or "drop_rest" (it and every entry after it)."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         correction = self._open_correction(session_id)
         if correction.refused is None:
             raise IllegalAction("no later entry is waiting for a decision")
@@ -304,7 +312,7 @@ class SessionKeeper:
     @_locked
     def confirm_correction(self, session_id: SessionId) -> Session:
         """Make the corrected draft the game (saved); the correction is kept so that one tap can undo it."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         correction = self._open_correction(session_id)
         if not correction.ready:
             raise IllegalAction("the correction is not finished: " + (
@@ -325,7 +333,7 @@ class SessionKeeper:
     @_locked
     def undo_correction(self, session_id: SessionId) -> Session:
         """Take back the last confirmed correction in one step, while nothing was entered since."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is None or not correction.done:
             raise IllegalAction("there is no confirmed correction to undo")
@@ -390,7 +398,7 @@ class SessionKeeper:
     def finish(self, session_id: SessionId) -> str:
         """Record the finished game in history (from the engine's summary) and close the session, in one step;
         the record's id (the session's, unless History already holds another ending of this game)."""
-        session = self.get(session_id)
+        session = self._saved(session_id)
         self._not_correcting(session_id, "finishing the game")
         summary = self.engine(session.game).summary(self._state(session))
         players = self._summary_players(session, summary)
@@ -423,7 +431,7 @@ class SessionKeeper:
     @_locked
     def abandon(self, session_id: SessionId) -> None:
         """Drop a game in progress without recording it."""
-        self.get(session_id)
+        self._saved(session_id)
         self._store.sessions.delete(session_id)
         self._states.pop(session_id, None)
         self._corrections().delete(session_id)

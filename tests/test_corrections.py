@@ -27,8 +27,9 @@ def played(keeper, store, adds: list[int], target: int = 12) -> str:
     return session.id
 
 
-def adds(keeper, session_id: str) -> list[int]:
-    return [a["add"] for a in keeper.get(session_id).actions]
+def adds(store, session_id: str) -> list[int]:
+    """The game's entries as saved (during a correction, the game untouched by it)."""
+    return [a["add"] for a in store.sessions.get(session_id)["actions"]]
 
 
 def test_an_entry_five_back_is_corrected_and_the_later_ones_kept(store, keeper):
@@ -36,18 +37,18 @@ def test_an_entry_five_back_is_corrected_and_the_later_ones_kept(store, keeper):
     correction = keeper.begin_correction(game, 1)
     assert correction.waiting == {"add": 2} and correction.at == 1
     assert keeper.state(game).total == 1                        # the draft, just before the entry
-    assert adds(keeper, game) == [1, 2, 1, 3, 1, 2]             # the game itself is untouched
+    assert adds(store, game) == [1, 2, 1, 3, 1, 2]             # the game itself is untouched
     keeper.act(game, {"add": 3})                                # entered again, as it should have been
     correction = keeper.correction(game)
     assert correction.ready and correction.kept == 4
     assert keeper.state(game).total == 11
     keeper.confirm_correction(game)
-    assert adds(keeper, game) == [1, 3, 1, 3, 1, 2]
+    assert adds(store, game) == [1, 3, 1, 3, 1, 2]
     assert keeper.state(game).total == 11
     assert not keeper.get(game).can_redo
     # One tap undoes the whole correction.
     keeper.undo_correction(game)
-    assert adds(keeper, game) == [1, 2, 1, 3, 1, 2] and keeper.correction(game) is None
+    assert adds(store, game) == [1, 2, 1, 3, 1, 2] and keeper.correction(game) is None
 
 
 def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keeper):
@@ -67,7 +68,7 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
     with pytest.raises(IllegalAction, match="would pass the target"):
         keeper.act(game, {"add": 1})                           # the fix itself is checked
     keeper.cancel_correction(game)
-    assert adds(keeper, game) == [1, 3, 3, 3, 1] and keeper.correction(game) is None
+    assert adds(store, game) == [1, 3, 3, 3, 1] and keeper.correction(game) is None
 
     # Drop: the refused entry goes, the replay goes on.
     keeper.begin_correction(game, 0)
@@ -79,7 +80,7 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
     keeper.resolve_correction(game, "drop")
     assert keeper.correction(game).ready and keeper.correction(game).dropped == 1
     keeper.confirm_correction(game)
-    assert adds(keeper, game) == [3, 3, 3, 3]
+    assert adds(store, game) == [3, 3, 3, 3]
 
     # Drop the rest: the refused entry and everything after it.
     other = played(keeper, store, [1, 3, 3, 3, 2, 1], target=13)
@@ -93,7 +94,7 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
     with pytest.raises(IllegalAction, match="no later entry is waiting"):
         keeper.resolve_correction(other, "drop")
     keeper.confirm_correction(other)
-    assert adds(keeper, other) == [3, 3, 3, 3]
+    assert adds(store, other) == [3, 3, 3, 3]
 
 
 def test_deleting_an_entry_replays_the_rest_at_once(store, keeper):
@@ -101,7 +102,7 @@ def test_deleting_an_entry_replays_the_rest_at_once(store, keeper):
     correction = keeper.begin_correction(game, 1, delete=True)
     assert correction.ready and correction.kept == 2 and correction.dropped == 1
     keeper.confirm_correction(game)
-    assert adds(keeper, game) == [2, 3, 3]
+    assert adds(store, game) == [2, 3, 3]
 
 
 def test_nothing_else_happens_during_a_correction(store, keeper):
@@ -121,7 +122,7 @@ def test_nothing_else_happens_during_a_correction(store, keeper):
     with pytest.raises(IllegalAction, match="no correction is under way"):
         keeper.cancel_correction(game)
     keeper.act(game, {"add": 1})                               # the game goes on as before
-    assert adds(keeper, game) == [1, 2, 1]
+    assert adds(store, game) == [1, 2, 1]
 
 
 def test_undoing_a_correction_after_new_entries_is_refused(store, keeper):
@@ -146,11 +147,11 @@ def test_a_stop_during_the_review_loses_nothing(tmp_data_dir, counter_engine):
     try:
         correction = keeper.correction(game)
         assert correction.refused_action == {"add": 1} and correction.kept == 3
-        assert adds(keeper, game) == [1, 3, 3, 3, 1]           # the game as it was
+        assert adds(store, game) == [1, 3, 3, 3, 1]           # the game as it was
         assert keeper.state(game).total == 12                  # the draft as far as it went
         keeper.resolve_correction(game, "drop")
         keeper.confirm_correction(game)
-        assert adds(keeper, game) == [3, 3, 3, 3]
+        assert adds(store, game) == [3, 3, 3, 3]
     finally:
         store.close()
 
@@ -164,3 +165,14 @@ def test_finishing_or_abandoning_forgets_the_correction(store, keeper):
     keeper.act(game, {"add": 3})
     keeper.finish(game)
     assert store.table("corrections").get(game) is None
+
+
+def test_the_game_read_during_a_correction_is_the_draft(store, keeper):
+    game = played(keeper, store, [1, 2, 3])
+    keeper.begin_correction(game, 1)
+    assert keeper.get(game).actions == ({"add": 1},) and not keeper.get(game).can_redo
+    assert store.sessions.get(game)["actions"] == [{"add": 1}, {"add": 2}, {"add": 3}]
+    after = keeper.act(game, {"add": 1})
+    assert after.actions == ({"add": 1}, {"add": 1}, {"add": 3})
+    keeper.cancel_correction(game)
+    assert keeper.get(game).actions == ({"add": 1}, {"add": 2}, {"add": 3})
