@@ -75,6 +75,7 @@ from companion.ui.expedition.stars import (
     standings_card,
     winner_card,
 )
+from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
@@ -127,6 +128,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     using, set_using = ft.use_state(None)
     confirming, set_confirming = ft.use_state(False)
     dropping, set_dropping = ft.use_state(False)
+    entries, set_entries = ft.use_state(False)
 
     def leave_abandoned() -> None:
         set_confirming(False)
@@ -356,7 +358,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # -- what is shown --------------------------------------------------------------------------------
 
     offer = _sheet_offer(app.store, session_id, state)
-    body: list[ft.Control] = []
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
     if panel is Panel.STARS:
         body.extend(_stars_body(state, colours))
     else:
@@ -398,6 +400,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         body.append(abandon_row)
 
     actions = [
+        entries_button(entries, set_entries),
         labelled("exp-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="exp-undo", disabled=not session.can_undo, on_click=undo,
             tooltip="Undo the last step" if session.can_undo else "Nothing to undo")),

@@ -23,6 +23,7 @@ from companion.games.fourteeners.rules import (
     gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
@@ -99,6 +100,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
     # A correction being entered: ("menu",), ("card", name), ("hiker", letter) or ("weather", name).
     fixing, set_fixing = ft.use_state(None)
+    entries, set_entries = ft.use_state(False)
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
@@ -166,7 +168,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         catalog = load_catalog(app.store)
     except CompanionError:
         catalog = Catalog()
-    body = [_status(state)]
+    body = [EntriesPanel(session_id=session_id, opened=entries), _status(state)] if active else [_status(state)]
     # A refusal shows beside the button that caused it: in the panel of the step being entered, when there is one.
     selected = draft.climb is not None and any(c.name == draft.climb for c in state.row)
     in_panel = active and (state.phase in (Phase.SETUP, Phase.REVEAL, Phase.FINISHED)
@@ -219,6 +221,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     actions: list[ft.Control] = []
     if active:
         actions = [
+            entries_button(entries, set_entries),
             labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip="Undo",
                                               disabled=not session.can_undo, on_click=undo)),
             labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip="Redo",

@@ -41,6 +41,7 @@ from companion.ui.freunde.weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
     tile_editor,
 )
+from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
@@ -92,6 +93,7 @@ def FreundeTable(session_id: str) -> ft.View:
     notice, set_notice = ft.use_state(None)
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
+    entries, set_entries = ft.use_state(False)
     view_ref = ft.use_ref(None)
     shown_panel = ft.use_ref(panel)
     try:
@@ -382,7 +384,7 @@ def FreundeTable(session_id: str) -> ft.View:
         board_control(state, colours, width=_BOARD_WIDTH, marks=marks, on_space=tap_space),
         *([space_facts(state, tapped, colours)] if tapped else []),
     ])
-    body: list[ft.Control] = []
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
     if notice:
         body.append(_notice(notice))
     if engine.older_rules(state) and not state.over:
@@ -412,6 +414,7 @@ def FreundeTable(session_id: str) -> ft.View:
         body.append(board_legend(state, key="fr-scores-legend"))
 
     actions = [
+        entries_button(entries, set_entries),
         labelled("fr-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="fr-undo", disabled=not session.can_undo, on_click=undo,
             tooltip=f"Undo {describe_action(session.actions[-1])}" if session.can_undo else "Nothing to undo")),

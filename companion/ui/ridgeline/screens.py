@@ -18,6 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
+from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
@@ -84,6 +85,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     check, set_check = ft.use_state(CheckDraft())
     find, set_find = ft.use_state(FinderDraft())
     lay, set_lay = ft.use_state(LayoffDraft())
+    entries, set_entries = ft.use_state(False)
     view_ref = ft.use_ref(None)
     shown_panel = ft.use_ref(panel)
 
@@ -175,8 +177,10 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
                            problem=table_problem, notice=notice)
         body.append(abandon_button)
+    body.insert(0, EntriesPanel(session_id=session_id, opened=entries))
 
     actions = [
+        entries_button(entries, set_entries),
         labelled("rl-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="rl-undo", disabled=not session.can_undo, on_click=undo,
             tooltip="Undo the last hand" if session.can_undo else "Nothing to undo")),

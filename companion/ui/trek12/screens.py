@@ -25,6 +25,7 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replay_record
 from companion.ui.common.services import use_app, use_latest_state
@@ -147,6 +148,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     problem, set_problem = ft.use_state(None)
     details, set_details = ft.use_state(False)
     abandoning, set_abandoning = ft.use_state(False)
+    entries, set_entries = ft.use_state(False)
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
 
@@ -444,7 +446,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
-    panel: list[ft.Control] = []
+    # The entries and any correction of an old one come first (nothing is drawn while both are closed).
+    panel: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
     if due:
         # The round is over and new zones were made: the round's picks come before anything else.
         names = source.state().setup.names
@@ -515,6 +518,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                            on_click=redo, tooltip="Redo the move undone" if facts.can_redo
                                            else "Nothing to redo")),
     ]
+    actions.insert(0, entries_button(entries, set_entries))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
         actions.append(labelled("t12-abandon", ft.IconButton(
             ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon", tooltip="Abandon this Ascent",

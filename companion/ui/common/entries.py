@@ -1,0 +1,162 @@
+"""The entries of a game in progress, newest first, each in words; edit or delete any of them.
+
+Every game in progress is its setup plus its entries (`companion.sessions`). Editing an old entry takes the
+game back to just before it on a draft (`SessionKeeper.begin_correction`): the game's own screen, drawn
+under this panel, shows the draft, and the player enters the entry again with the same controls that
+entered it. The later entries are then replayed; the first one that no longer applies is shown with the
+engine's reason and the choices fix it, drop it, or drop it and everything after. Nothing changes in the
+game until Confirm; Cancel leaves it exactly as it was; a confirmed correction is undone in one tap. The
+words come from each engine's `describe_action` (`companion.entries`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.entries import describe_entries
+from companion.errors import CompanionError
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import bind, labelled, sentence
+
+__all__ = ["EntriesPanel", "entries_button", "SHOWN"]
+
+SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
+
+
+def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:
+    """The app bar button that shows or hides a game's entries (one tap from any game screen)."""
+    return labelled("ent-open", ft.IconButton(
+        ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened,
+        tooltip="Hide the entries" if opened else "Entries: fix an old one",
+        on_click=bind(set_opened, not opened)))
+
+
+@ft.component
+def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
+    """The game's entries when `opened` (see entries_button), and the correction under way whenever there is
+    one; nothing at all otherwise, so a game's own layout keeps its room."""
+    app = use_app()
+    shown, set_shown = ft.use_state(SHOWN)
+    problem, set_problem = ft.use_state(None)
+    try:
+        session = app.keeper.get(session_id)
+        correction = app.keeper.correction(session_id)
+        engine = app.keeper.engine(session.game)
+    except CompanionError:
+        return ft.Container()
+
+    def run(step: Callable[[], Any], then: Callable[[], None] | None = None) -> None:
+        try:
+            step()
+        except CompanionError as exc:
+            set_problem(sentence(exc))
+            return
+        set_problem(None)
+        if then is not None:
+            then()
+        app.changed()
+
+    def words(actions: tuple[dict[str, Any], ...] | list[dict[str, Any]], action: dict[str, Any]) -> str:
+        return describe_entries(engine, session.setup, [*actions, action])[-1]
+
+    notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
+    if correction is not None and not correction.done:
+        return _under_way(session_id, app, correction, words, run, notes)
+
+    controls: list[ft.Control] = []
+    if correction is not None and correction.done and session.actions == correction.actions:
+        controls.append(ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
+            ft.Text("An old entry was corrected.", size=13, expand=True),
+            labelled("ent-undo-correction", ft.TextButton(
+                "Undo the correction", key="ent-undo-correction", icon=ft.Icons.UNDO_ROUNDED,
+                on_click=lambda: run(lambda: app.keeper.undo_correction(session_id)))),
+        ]))
+    count = len(session.actions)
+    if opened:
+        controls.append(ft.Text(f"Entries ({count}), newest first", key="ent-title", size=15,
+                                weight=ft.FontWeight.W_600))
+    if opened and not count:
+        controls.append(ft.Text("Nothing entered yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if opened and count:
+        lines = describe_entries(engine, session.setup, list(session.actions))
+        controls.append(ft.Text("Tap Edit to enter an old entry again as it should have been; the later entries "
+                                "are replayed on it.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        for index in range(count - 1, max(-1, count - 1 - shown), -1):
+            controls.append(_entry_row(index, lines[index], run, app, session_id))
+        if count > shown:
+            controls.append(ft.Row([labelled("ent-more", ft.TextButton(
+                f"Show {min(SHOWN, count - shown)} more", key="ent-more", on_click=bind(set_shown, shown + SHOWN)))]))
+    controls.extend(notes)
+    if not controls:
+        return ft.Container(key="ent")
+    return ft.Container(key="ent", padding=ft.Padding.only(bottom=6),
+                        content=ft.Column(controls, spacing=4, tight=True))
+
+
+def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:
+    return ft.Container(
+        key=f"ent-row-{index}", padding=ft.Padding.only(left=10, right=2, top=2, bottom=2),
+        border_radius=ft.BorderRadius.all(10), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Row(spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(f"{index + 1}.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, width=30),
+            ft.Text(text, key=f"ent-text-{index}", size=13, expand=True),
+            labelled(f"ent-edit-{index}", ft.IconButton(
+                ft.Icons.EDIT_ROUNDED, key=f"ent-edit-{index}", tooltip=f"Edit entry {index + 1}",
+                on_click=lambda: run(lambda: app.keeper.begin_correction(session_id, index)))),
+            labelled(f"ent-delete-{index}", ft.IconButton(
+                ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"ent-delete-{index}", tooltip=f"Delete entry {index + 1}",
+                on_click=lambda: run(lambda: app.keeper.begin_correction(session_id, index, delete=True)))),
+        ]))
+
+
+def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control]) -> ft.Control:
+    """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm."""
+    keeper = app.keeper
+    cancel = labelled("ent-cancel", ft.TextButton(
+        "Cancel the correction", key="ent-cancel",
+        on_click=lambda: run(lambda: keeper.cancel_correction(session_id))))
+    lines: list[ft.Control] = []
+    buttons: list[ft.Control] = []
+    if correction.waiting is not None:
+        title = f"Correcting entry {len(correction.actions) + 1}"
+        lines.append(ft.Text("Enter it below as it should have been; the later entries follow it.", size=13))
+        lines.append(ft.Text(f"It was: {words(correction.actions, correction.waiting)}", key="ent-was", size=13,
+                             italic=True))
+        buttons = [cancel]
+    elif correction.refused is not None:
+        title = f"Entry {len(correction.actions) + 1} no longer applies"
+        lines.append(ft.Text(words(correction.actions, correction.refused_action), key="ent-refused", size=13,
+                             weight=ft.FontWeight.W_600))
+        lines.append(ft.Text(f"Why: {sentence(correction.refused)}", key="ent-reason", size=13))
+        lines.append(ft.Text(f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept so far; "
+                             f"{len(correction.rest)} still to replay, this one included.", size=12,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+        for choice, label, icon in (("fix", "Fix it", ft.Icons.EDIT_ROUNDED),
+                                    ("drop", "Drop it", ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
+                                    ("drop_rest", "Drop it and everything after", ft.Icons.CLEAR_ALL_ROUNDED)):
+            buttons.append(labelled(f"ent-{choice}", ft.OutlinedButton(
+                label, key=f"ent-{choice}", icon=icon,
+                on_click=bind(run, bind(keeper.resolve_correction, session_id, choice)))))
+        buttons.append(cancel)
+    else:
+        title = "The correction is ready"
+        kept = f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept"
+        dropped = f", {correction.dropped} dropped" if correction.dropped else ""
+        lines.append(ft.Text(f"{kept}{dropped}. Check the game below, then confirm; nothing is saved before.",
+                             key="ent-ready", size=13))
+        buttons = [cancel, labelled("ent-confirm", ft.FilledButton(
+            "Confirm the correction", key="ent-confirm", icon=ft.Icons.CHECK_ROUNDED,
+            on_click=lambda: run(lambda: keeper.confirm_correction(session_id))))]
+    return ft.Container(
+        key="ent-banner", padding=12, border_radius=ft.BorderRadius.all(16),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Column(spacing=6, tight=True, controls=[
+            ft.Row(spacing=8, controls=[ft.Icon(ft.Icons.EDIT_NOTE_ROUNDED, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                                        ft.Text(title, key="ent-title", size=16, weight=ft.FontWeight.W_600,
+                                                color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True)]),
+            *lines, *notes,
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.END)]))
