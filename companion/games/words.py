@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-__all__ = ["UNRECOGNISED", "MINUS", "and_list", "count", "short_text", "signed", "safely"]
+__all__ = ["UNRECOGNISED", "MINUS", "and_list", "count", "number", "short_text", "signed", "safely"]
 
 # What the history shows for an entry an engine cannot read: the entry stays listed (it can still be deleted)
 # rather than the whole history failing over it.
@@ -27,6 +27,11 @@ def and_list(items: Iterable[str]) -> str:
 def count(number: int, singular: str, plural: str | None = None) -> str:
     """'1 Climb', '3 Climbs', '0 Guides'."""
     return f"{number} {singular if number == 1 else (plural or singular + 's')}"
+
+
+def number(value: int) -> str:
+    """A whole number for people, a negative one with the printed minus sign: '70', '−19'."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def signed(number: int) -> str:

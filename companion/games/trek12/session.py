@@ -143,7 +143,7 @@ def describe_action(table: Table, action: dict[str, Any]) -> str:
     return safely(_describe, table, action)
 
 
-def turn_words(table: Table, turn: dict[str, Any]) -> str:
+def turn_words(sheet: Sheet, turn: dict[str, Any], *, solo: bool = False) -> str:
     """What a turn object says, without the round or the player: the number and how the dice made it
     (rulebook, How to Play step a), the circle, the links chosen, the cards used or taken, and Max's number
     in Free Solo. InvalidInput when the turn object cannot be read."""
@@ -151,7 +151,7 @@ def turn_words(table: Table, turn: dict[str, Any]) -> str:
     roll, circle = move.roll, move.circle
     value = roll.value(move.op)
     words = f"{value} ({_how(roll, move.op.label)}) in circle {circle}"
-    limit = table.sheet.limits[table.sheet.index[circle]] if circle in table.sheet.index else None
+    limit = sheet.limits[sheet.index[circle]] if circle in sheet.index else None
     if limit is not None and value > limit:
         words += f": a skull (over {limit})"
     # Links are written when given (an empty list: nothing to link, as a Fixed Line is never optional).
@@ -167,7 +167,7 @@ def turn_words(table: Table, turn: dict[str, Any]) -> str:
         words += f", took the {CARD_WORDS[move.take]}"
         if move.give_back is not None:
             words += f" (gave back the {CARD_WORDS[move.give_back]})"
-    if table.solo:
+    if solo:
         best = roll.best
         words += f"; {MAX_NAME}: " + (f"{best}, a skull" if limit is not None and best > limit else str(best))
         if move.max_links:
@@ -284,7 +284,7 @@ def _describe(table: Table, action: Any) -> str:
     seat = _seat_of(table, action.get("player"))
     body = {k: v for k, v in action.items() if k != "player"}
     who = f", {table.seats[seat].name}" if several else ""
-    return f"Round {table.round}{who}: " + turn_words(table, body)
+    return f"Round {table.round}{who}: " + turn_words(table.sheet, body, solo=table.solo)
 
 
 def _how(roll: Roll, op: str) -> str:
