@@ -20,16 +20,18 @@ from random import Random
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.games.words import UNRECOGNISED, and_list, count, safely
 from companion.inputs import quote
 
 from . import final, solo
-from .abilities import PointsLine, parse_category
-from .catalog import EMPTY, AccoladeSide, Catalog, import_catalog
+from .abilities import PointsLine, class_label, describe_category, parse_category
+from .catalog import EMPTY, AccoladeSide, Card, Catalog, import_catalog
 from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
+from .rules import Correct, Describe, DescribeHiker, DescribeWeather, Gain, Ignore, Reveal
 from .rules import new_game, parse_action
 from .scoring import score, verdict
 
-__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title"]
+__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title", "describe_action"]
 
 GAME_ID = "fourteeners"
 _SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog", "final")
@@ -72,6 +74,14 @@ def apply(state: State, action: dict[str, Any]) -> State:
         catalog = state.setup.catalog
         return final.apply_doc(state, action, lambda raw: _accolade({"accolade": raw}, catalog, where="accolade"))
     return apply_action(state, parse_action(action))
+
+
+def describe_action(state: State, action: dict[str, Any]) -> str:
+    """One entry in words, from the game as it stood before it: "Round 3, Ann: gained Longs Peak, tucked as
+    Capstone (Guide: Mt. Elbert ignoring the Hazard)", "Round 2, Bo revealed Pikes Peak", "Described Longs
+    Peak's Gear side", "Ann's tableau entered: 5 Climbs, 2 Guides", "Scored"; never raises (an unreadable
+    entry is "An entry the game does not recognise")."""
+    return safely(_describe, state, action)
 
 
 def solo_title(you: str) -> str:
@@ -186,3 +196,81 @@ def _accolade(doc: dict[str, Any], catalog: Catalog, where: str = "setup.accolad
 def _line(line: PointsLine) -> dict[str, Any]:
     return {"source": line.source, "side": None if line.side is None else line.side.value, "text": line.text,
             "points": line.points, **({"by_hand": True} if line.by_hand else {})}
+
+
+# What a hired Guide lets the player ignore, as 'Using a Guide' lists it.
+_IGNORES = {Ignore.REQUIREMENTS: "ignoring the requirements", Ignore.HAZARD: "ignoring the Hazard",
+            Ignore.WEATHER: "ignoring the Weather"}
+
+
+def _describe(state: State, doc: Any) -> str:
+    if not isinstance(doc, dict):
+        return UNRECOGNISED
+    kind = doc.get("type")
+    if kind in final.ACTIONS:
+        return _final_words(state, doc)
+    action = parse_action(doc)
+    if isinstance(action, Describe):
+        return f"Described {_card_name(state, action.card)}'s {_side(action.side)} side"
+    if isinstance(action, Correct):
+        return f"Corrected {_card_name(state, action.card.name)} as printed"
+    if isinstance(action, DescribeHiker):
+        return f"{'Described' if action.ability is not None else 'Cleared'} Hiker {action.hiker}'s ability"
+    if isinstance(action, DescribeWeather):
+        return f"{'Described' if action.effects is not None else 'Cleared'} {action.weather}'s effects"
+    if state.phase is Phase.SETUP:
+        when = "Setup"
+    elif state.phase is Phase.FINISHED or not state.players:
+        when = "After the game"
+    else:
+        when = f"Round {state.round}, {state.players[state.turn].name}"
+    if isinstance(action, Reveal):
+        card = action.card
+        name = card.name if isinstance(card, Card) else _card_name(state, card)
+        known = card if isinstance(card, Card) else state.card(card)
+        klass = f" ({class_label(known.klass)})" if known is not None else ""
+        return f"{when}: revealed {name}{klass}"
+    if isinstance(action, Gain):
+        words = f"{when}: gained {_card_name(state, action.card)}, tucked as {_side(action.side)}"
+        if action.guides:
+            hired = [_card_name(state, g.card) + (f" {_IGNORES[g.ignores]}" if g.ignores is not None else "")
+                     for g in action.guides]
+            words += f" ({'Guides' if len(hired) > 1 else 'Guide'}: {and_list(hired)})"
+        if action.ability is not None:
+            words += f", its {_side(action.side)} side described"
+        return words
+    return f"{when}: could gain no Climb"
+
+
+def _final_words(state: State, doc: dict[str, Any]) -> str:
+    kind = doc["type"]
+    allowed = {"tableau": {"type", "player", "tucked", "guides"}, "accolade": {"type", "accolade"},
+               "score": {"type"}}[kind]
+    if set(doc) - allowed:
+        return UNRECOGNISED
+    if kind == "score":
+        return "Scored"
+    if kind == "accolade":
+        choice = _accolade({"accolade": doc.get("accolade")}, state.setup.catalog, where="accolade")
+        if choice is None:
+            return UNRECOGNISED
+        named = choice.name + (f" ({choice.side.value})" if choice.side is not None else "") if choice.name else None
+        return f"Accolade set: {named or describe_category(choice.category)}"
+    seat = doc.get("player")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        return UNRECOGNISED
+    tucked, guides = doc.get("tucked", []), doc.get("guides", [])
+    if not isinstance(tucked, list) or not isinstance(guides, list):
+        return UNRECOGNISED
+    return (f"{state.players[seat].name}'s tableau entered: {count(len(tucked), 'Climb')}, "
+            f"{count(len(guides), 'Guide')}")
+
+
+def _card_name(state: State, name: str) -> str:
+    # The card's own spelling when the game knows it ("Mt. Elbert" for "mt.  elbert").
+    known = state.card(name)
+    return known.name if known is not None else " ".join(name.split())
+
+
+def _side(side: Any) -> str:
+    return side.value.capitalize()

@@ -10,9 +10,10 @@ from companion.games.ridgeline import rules
 from companion.games.ridgeline.cards import Card
 from companion.games.ridgeline.rules import Seat, State
 from companion.games.ridgeline.scoring import score
+from companion.games.words import UNRECOGNISED, safely
 from companion.inputs import quote
 
-__all__ = ["GAME_ID", "start", "apply", "summary"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "describe_action"]
 
 GAME_ID = "ridgeline"
 _SETUP_KEYS = ("seats", "route", "first_dealer", "checked")
@@ -49,6 +50,13 @@ def apply(state: State, action: dict) -> State:
     except (InvalidInput, IllegalAction) as exc:
         raise type(exc)(f"hand {number}: {exc}") from None
     return rules.apply(state, result)
+
+
+def describe_action(state: State, action: dict) -> str:
+    """One hand's entry in words, from the table as it stood before it: "Hand 3 (Bo dealt): Ann went out;
+    Ann pitched camp 3, Cy camp 2; cards left: Bo 4, Cy 1"; never raises (an unreadable entry is "An entry
+    the game does not recognise")."""
+    return safely(_describe, state, action)
 
 
 def summary(state: State) -> dict:
@@ -94,6 +102,31 @@ def summary(state: State) -> dict:
             ],
         },
     }
+
+
+def _describe(state: State, action: Any) -> str:
+    if not isinstance(action, dict):
+        return UNRECOGNISED
+    names = state.setup.names
+    result = rules.parse_hand(action, names)
+    number = len(state.hands) + 1
+    dealer = names[(state.setup.first_dealer + number - 1) % len(names)]
+    words = f"Hand {number} ({dealer} dealt): {result.went_out} went out"
+    route = state.route
+    camps = []
+    for name in result.pitched:
+        done = state.camps_cleared(name)
+        if done >= route.length:
+            camps.append(f"{name} pitched past the summit")
+        else:
+            camp = route.camps[done]
+            summit = " (the summit)" if done + 1 == route.length else ""
+            camps.append(f"{name} camp {camp}{summit}" if camps else f"{name} pitched camp {camp}{summit}")
+    words += "; " + (", ".join(camps) if camps else "nobody pitched")
+    left = [(name, len(cards)) for name, cards in result.left if cards]
+    if left:
+        words += "; cards left: " + ", ".join(f"{name} {n}" for name, n in left)
+    return words
 
 
 def _seat(entry: Any) -> Seat:

@@ -16,9 +16,11 @@ from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
 from companion.games.trek12.scoring import ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.games.words import MINUS, UNRECOGNISED, and_list, safely
 from companion.inputs import quote
 
-__all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns"]
+__all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns",
+           "describe_action", "turn_words", "CARD_WORDS"]
 
 _SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "last_ascent", "dice_seed")
 # The app rolls its dice from this seed (see companion/ui/trek12/turn.py); the rules never roll, they only
@@ -134,6 +136,49 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
     return Table(table.sheet, table.ruleset, table.seats, states, table.round, roll, played, table.shared_cards)
 
 
+def describe_action(table: Table, action: dict[str, Any]) -> str:
+    """One entry in words, from the table as it stood before it: "Round 7, Ann: 4 (5−1) in circle 3, linked
+    to circle 2", "End of the Ascent, Ann: cashed the Rope (+3)"; never raises (an unreadable entry is
+    "An entry the game does not recognise")."""
+    return safely(_describe, table, action)
+
+
+def turn_words(sheet: Sheet, turn: dict[str, Any], *, solo: bool = False) -> str:
+    """What a turn object says, without the round or the player: the number and how the dice made it
+    (rulebook, How to Play step a), the circle, the links chosen, the cards used or taken, and Max's number
+    in Free Solo. InvalidInput when the turn object cannot be read."""
+    move = Action.from_dict(turn)
+    roll, circle = move.roll, move.circle
+    value = roll.value(move.op)
+    words = f"{value} ({_how(roll, move.op.label)}) in circle {circle}"
+    limit = sheet.limits[sheet.index[circle]] if circle in sheet.index else None
+    if limit is not None and value > limit:
+        words += f": a skull (over {limit})"
+    # Links are written when given (an empty list: nothing to link, as a Fixed Line is never optional).
+    if move.links:
+        words += ", " + _circles("linked to", move.links)
+    used = [card for card in move.assists if card is not Assist.ROPE]
+    if used:
+        words += ", with " + and_list(f"the {CARD_WORDS[card]}" for card in used)
+    if Assist.ROPE in move.assists:
+        far = [c for c in (move.rope or ()) if c != circle]
+        words += ", with the Rope" + (f" to circle {far[0]}" if far else "")
+    if move.take is not None:
+        words += f", took the {CARD_WORDS[move.take]}"
+        if move.give_back is not None:
+            words += f" (gave back the {CARD_WORDS[move.give_back]})"
+    if solo:
+        best = roll.best
+        words += f"; {MAX_NAME}: " + (f"{best}, a skull" if limit is not None and best > limit else str(best))
+        if move.max_links:
+            words += ", " + _circles("linked to", move.max_links)
+    return words
+
+
+# The Assist cards as the rulebook names them (The Assist cards).
+CARD_WORDS = {Assist.COMPASS: "Compass", Assist.ROPE: "Rope", Assist.TENT: "Tent", Assist.SCHNAPPS: "Schnapps"}
+
+
 def schnapps_refusal(table: Table, seat: int) -> str | None:
     """Why the seat may not drink the Schnapps now, or None: it re-rolls "after all the other players have
     filled one of their circles" (rulebook, The Assist cards), so only the last to write in a round may."""
@@ -220,6 +265,44 @@ def summary(table: Table) -> dict[str, Any]:
                         **b.to_dict()) for name, b in scored],
     }
     return {"game": "trek12", "title": table.sheet.name, "players": players, "detail": detail}
+
+
+def _describe(table: Table, action: Any) -> str:
+    if not isinstance(action, dict):
+        return UNRECOGNISED
+    several = len(table.seats) > 1
+    if "cash" in action:
+        if set(action) - {"cash", "player"} or not isinstance(action["cash"], list):
+            return UNRECOGNISED
+        cards = [Assist.parse(card) for card in action["cash"]]
+        seat = cashing_seat(table) if action.get("player") is None else _seat_of(table, action["player"])
+        who = f", {table.seats[seat].name}" if seat is not None and several else ""
+        if not cards:
+            return f"End of the Ascent{who}: kept every Assist card (none cashed)"
+        return (f"End of the Ascent{who}: cashed " + and_list(f"the {CARD_WORDS[card]}" for card in cards)
+                + f" (+{3 * len(cards)})")
+    seat = _seat_of(table, action.get("player"))
+    body = {k: v for k, v in action.items() if k != "player"}
+    who = f", {table.seats[seat].name}" if several else ""
+    return f"Round {table.round}{who}: " + turn_words(table.sheet, body, solo=table.solo)
+
+
+def _how(roll: Roll, op: str) -> str:
+    red, yellow = roll.red, roll.yellow
+    high, low = max(red, yellow), min(red, yellow)
+    if op == "lower":
+        return f"the lower of {red} and {yellow}"
+    if op == "higher":
+        return f"the higher of {red} and {yellow}"
+    if op == "difference":
+        return f"{high}{MINUS}{low}"
+    if op == "sum":
+        return f"{red}+{yellow}"
+    return f"{red}×{yellow}"
+
+
+def _circles(lead: str, ids: tuple[Any, ...]) -> str:
+    return f"{lead} circle{'s' if len(ids) > 1 else ''} {and_list(str(c) for c in ids)}"
 
 
 def _parse_players(raw: Any) -> tuple[tuple[Seat, ...], list[tuple[str, ...] | None]]:
