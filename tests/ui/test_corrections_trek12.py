@@ -1,0 +1,173 @@
+"""Correcting an old Trek 12 entry on the play screen: the entries in words, a circle five rounds back entered
+again with the sheet's own taps, later turns kept and the score that of the game played right from the
+start; a correction that makes a later turn illegal, with the engine's reason and each choice; cancel; a
+stop of the app during the review; one tap to undo a confirmed correction."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import UiApp
+from test_trek12_play import play_turn, start, table_of, trek12_screens  # noqa: F401  (the fixture too)
+
+from companion.games.trek12 import session as engine
+from companion.games.trek12.rules import Roll, legal_actions
+from companion.games.trek12.scoring import score
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+from companion.ui.shell.app import build_main
+
+EDITED = 2          # the entry corrected: with 8 turns, five more come after it
+
+
+def game(seed: int = 5, turns: int = 8) -> tuple[dict, list[dict], list]:
+    """A seeded Ascent of one player: its setup, the turns as stored, and the Action of each."""
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": None, "name": "Ann"}], "dice_seed": None}
+    rng = random.Random(seed)
+    table = engine.start(setup)
+    docs, actions = [], []
+    for _ in range(turns):
+        roll = Roll.of(rng.randint(1, 6), rng.randint(0, 5))
+        action = rng.choice(legal_actions(table.states[0], roll))
+        doc = {**action.to_dict(), "player": 0}
+        table = engine.apply(table, doc)
+        docs.append(doc)
+        actions.append(action)
+    return setup, docs, actions
+
+
+def replay(setup: dict, docs: list[dict]):
+    table = engine.start(setup)
+    for doc in docs:
+        table = engine.apply(table, doc)
+    return table
+
+
+def replacements(setup: dict, docs: list[dict]) -> tuple[object, object]:
+    """Another move for the edited turn with the same roll: one that keeps every later turn legal, and one
+    that makes a later turn illegal."""
+    before = replay(setup, docs[:EDITED])
+    original = docs[EDITED]
+    keeps = breaks = None
+    for action in legal_actions(before.states[0], Roll.of(*original["dice"])):
+        doc = {**action.to_dict(), "player": 0}
+        if doc == original:
+            continue
+        try:
+            replay(setup, docs[:EDITED] + [doc] + docs[EDITED + 1:])
+            keeps = keeps or (action, doc)
+        except Exception:
+            breaks = breaks or (action, doc)
+        if keeps and breaks:
+            break
+    assert keeps and breaks, "the seed gives no replacement of both kinds"
+    return keeps, breaks
+
+
+def seated(store, setup: dict, docs: list[dict]) -> str:
+    ann = store.players.add("Ann")
+    setup = {**setup, "players": [{"id": ann.id, "name": "Ann"}]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    return session.id
+
+
+async def test_a_circle_five_rounds_back_is_corrected_and_the_later_turns_kept(open_ui, store):
+    setup, docs, _ = game()
+    (good, good_doc), _ = replacements(setup, docs)
+    game_id = seated(store, setup, docs)
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    await ui.click("ent-open")
+    words = engine.describe_action(replay(setup, docs[:EDITED]), docs[EDITED])
+    assert ui.get(f"ent-text-{EDITED}").value == words
+    texts = ui.texts()                                                            # newest first
+    assert texts.index(ui.get(f"ent-text-{len(docs) - 1}").value) < texts.index(ui.get("ent-text-0").value)
+    await ui.click(f"ent-edit-{EDITED}")
+    assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
+    assert ui.get("ent-was").value == f"It was: {words}"
+    assert ui.get("t12-round").value.startswith(f"Round {EDITED + 1} of")       # the sheet as it was then
+    await play_turn(ui, good, table=table_of(store, game_id))
+    assert ui.get("ent-ready").value.startswith(f"{len(docs) - EDITED - 1} later entries kept.")
+    assert store.sessions.get(game_id)["actions"] == docs                       # nothing saved yet
+    await ui.click("ent-confirm")
+    right = docs[:EDITED] + [good_doc] + docs[EDITED + 1:]
+    assert store.sessions.get(game_id)["actions"] == right
+    expected = score(replay(setup, right).states[0]).total
+    assert ui.get("t12-score-total").value == str(expected)
+    assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, docs[:EDITED]), good_doc)
+    # One tap takes the whole correction back.
+    await ui.click("ent-undo-correction")
+    assert store.sessions.get(game_id)["actions"] == docs
+
+
+async def test_a_later_turn_made_illegal_is_reported_and_each_choice(open_ui, store):
+    setup, docs, _ = game()
+    _, (bad, bad_doc) = replacements(setup, docs)
+    game_id = seated(store, setup, docs)
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await play_turn(ui, bad, table=table_of(store, game_id))
+    correction = SessionKeeper(store).correction(game_id)
+    assert correction.refused is not None
+    assert ui.get("ent-reason").value.startswith("Why: ")
+    assert correction.refused.split(",")[-1].strip()[:20] in ui.get("ent-reason").value
+    # Drop it: the replay goes on past it (or stops at the next refused turn).
+    await ui.click("ent-drop")
+    after = SessionKeeper(store).correction(game_id)
+    assert after.dropped == 1
+    # Drop the rest, then cancel: the game is exactly as it was.
+    if after.refused is not None:
+        await ui.click("ent-drop_rest")
+    assert ui.find("ent-confirm") is not None
+    await ui.click("ent-cancel")
+    assert store.sessions.get(game_id)["actions"] == docs
+    assert SessionKeeper(store).correction(game_id) is None
+    assert ui.find("ent-banner") is None
+    # Fix it: the refused turn is entered again, as it should be.
+    await ui.click(f"ent-edit-{EDITED}")
+    await play_turn(ui, bad, table=table_of(store, game_id))
+    refused_at = len(SessionKeeper(store).correction(game_id).actions)
+    await ui.click("ent-fix")
+    assert ui.get("ent-title").value == f"Correcting entry {refused_at + 1}"
+    assert store.sessions.get(game_id)["actions"] == docs
+
+
+async def test_a_stop_of_the_app_during_the_review_loses_nothing(tmp_path):
+    setup, docs, _ = game()
+    (good, good_doc), _ = replacements(setup, docs)
+    store = open_store(tmp_path / "data")
+    game_id = seated(store, setup, docs)
+    ui = await UiApp(build_main(store), route=f"/play/trek12/{game_id}").start()
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await play_turn(ui, good, table=table_of(store, game_id))
+    await ui.close()
+    store.close()                                           # the app is stopped mid-review
+
+    store = open_store(tmp_path / "data")
+    try:
+        ui = await UiApp(build_main(store), route=f"/play/trek12/{game_id}").start()
+        assert ui.get("ent-title").value == "The correction is ready"
+        assert store.sessions.get(game_id)["actions"] == docs
+        await ui.click("ent-confirm")
+        assert store.sessions.get(game_id)["actions"] == docs[:EDITED] + [good_doc] + docs[EDITED + 1:]
+        await ui.close()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("button", ["t12-undo"])
+async def test_undo_during_a_correction_says_why(open_ui, store, button):
+    setup, docs, _ = game()
+    game_id = seated(store, setup, docs)
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    if not ui.get(button).disabled:
+        await ui.click(button)
+        assert "being corrected" in ui.get("t12-status").value
+    assert store.sessions.get(game_id)["actions"] == docs
