@@ -31,7 +31,7 @@ from companion.games import find_game
 from companion.store import records
 from companion.store.records import copy_json, describe
 
-__all__ = ["SessionId", "Engine", "Session", "SessionKeeper", "Correction", "CORRECTIONS_TABLE"]
+__all__ = ["SessionId", "Engine", "Session", "SessionKeeper", "Correction", "CORRECTIONS_TABLE", "REOPENED_TABLE"]
 
 SessionId: TypeAlias = str
 _SUMMARY_KEYS = ("game", "title", "players", "detail")
@@ -52,6 +52,8 @@ _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 # Where a correction under way is kept (one document per game, by the session's id): the game itself is not
 # touched until the correction is confirmed, and a correction survives the app being stopped mid-review.
 CORRECTIONS_TABLE = "corrections"
+# Finished games taken back from History for a correction: by session id, the record's finished time.
+REOPENED_TABLE = "reopened"
 _CHOICES = ("fix", "drop", "drop_rest")
 
 
@@ -263,6 +265,41 @@ class SessionKeeper:
     # --- correcting an old entry ----------------------------------------------------------------------------
 
     @_locked
+    def reopen(self, record_id: SessionId) -> Session:
+        """Take a finished game back from History to correct an entry: a game in progress with the record's
+        setup and entries, under the same id. History keeps the record as it is until the game is finished
+        again, which rewrites it (with the date of the correction); abandoning it leaves the record alone."""
+        record = self._store.history.get(record_id)
+        if record is None:
+            raise InvalidInput(f"history holds no game with id {describe(record_id)}")
+        if self._store.sessions.get(record_id) is not None:
+            return self._saved(record_id)         # already taken back: carry on with it
+        played = record.get("session")
+        if not isinstance(played, dict):
+            raise IllegalAction("this game was saved without its entries, so it cannot be corrected")
+        players = [p["id"] for p in record["players"] if p.get("id") and self._known(p["id"])]
+        session = Session.from_record({
+            "id": record_id, "game": record["game"], "title": record["title"], "setup": played["setup"],
+            "players": players, "actions": played["actions"], "redo": [], "created": self._store.now(),
+            "updated": self._store.now()})
+        state = self._fold(session, session.actions)      # a game its engine can no longer replay is refused
+        self._store.table(REOPENED_TABLE).upsert({"id": record_id, "finished": record["finished"]})
+        self._save(session, state)
+        return session
+
+    @_locked
+    def reopened(self, session_id: SessionId) -> bool:
+        """True for a game taken back from History for a correction (finishing it rewrites its record)."""
+        return self._store.table(REOPENED_TABLE).get(session_id) is not None
+
+    def _known(self, player_id: str) -> bool:
+        try:
+            self._store.players.get(player_id)
+        except InvalidInput:
+            return False
+        return True
+
+    @_locked
     def correction(self, session_id: SessionId) -> Correction | None:
         """The correction under way (or the last one confirmed, which can still be undone), or None."""
         doc = self._corrections().get(session_id)
@@ -412,7 +449,16 @@ class SessionKeeper:
             "session": {"setup": session.setup, "actions": list(session.actions)},
         }
         kept = self._store.history.get(session.id)
-        if kept is not None and records.same_play(kept, session.to_record()):
+        reopened = self._store.table(REOPENED_TABLE).get(session.id)
+        if reopened is not None and kept is not None and not records.same_play(kept, session.to_record()):
+            # Taken back from History for a correction: the record is rewritten in place, with its date.
+            record["finished"] = kept["finished"]
+            record["corrected"] = self._store.now()
+            try:
+                self._store.finish_session(session.id, record, replacing=True)
+            except InvalidInput as exc:
+                raise InvalidInput(f"the corrected {session.game} game cannot be kept in history: {exc}") from None
+        elif kept is not None and records.same_play(kept, session.to_record()):
             # History has this very game: an older version was stopped between its two saves.
             self._store.sessions.delete(session.id)
         else:
@@ -426,6 +472,7 @@ class SessionKeeper:
                 raise InvalidInput(f"the {session.game} summary cannot be kept in history: {exc}") from None
         self._states.pop(session.id, None)
         self._corrections().delete(session.id)
+        self._store.table(REOPENED_TABLE).delete(session.id)
         return record["id"]
 
     @_locked
@@ -435,6 +482,7 @@ class SessionKeeper:
         self._store.sessions.delete(session_id)
         self._states.pop(session_id, None)
         self._corrections().delete(session_id)
+        self._store.table(REOPENED_TABLE).delete(session_id)
 
     @_locked
     def in_progress(self) -> list[Session]:

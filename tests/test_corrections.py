@@ -176,3 +176,36 @@ def test_the_game_read_during_a_correction_is_the_draft(store, keeper):
     assert after.actions == ({"add": 1}, {"add": 1}, {"add": 3})
     keeper.cancel_correction(game)
     assert keeper.get(game).actions == ({"add": 1}, {"add": 2}, {"add": 3})
+
+
+def test_a_finished_game_is_reopened_corrected_and_its_record_rewritten(store, keeper):
+    game = played(keeper, store, [3, 3, 2, 1, 3])                 # 12: finished in 5 moves
+    keeper.finish(game)
+    before = store.history.get(game)
+    assert "corrected" not in before and before["players"][0]["score"] == 5
+    reopened = keeper.reopen(game)
+    assert reopened.id == game and reopened.actions == tuple(before["session"]["actions"])
+    assert keeper.reopened(game) and store.history.get(game) == before   # History keeps it meanwhile
+    keeper.begin_correction(game, 2, delete=True)                        # the 2 was a mistake: 3 3 1 3 = 10
+    keeper.confirm_correction(game)
+    keeper.act(game, {"add": 2})                                          # ... and the game ends again
+    assert keeper.finish(game) == game
+    after = store.history.get(game)
+    assert after["corrected"] >= before["finished"] and after["finished"] == before["finished"]
+    assert after["session"]["actions"] == [{"add": a} for a in (3, 3, 1, 3, 2)]
+    assert after["players"][0]["score"] == 5 and store.history.count() == 1
+    assert not keeper.reopened(game) and store.sessions.get(game) is None
+
+
+def test_a_reopened_game_abandoned_or_finished_unchanged_leaves_the_record(store, keeper):
+    game = played(keeper, store, [3, 3], target=6)
+    keeper.finish(game)
+    before = store.history.get(game)
+    keeper.reopen(game)
+    keeper.abandon(game)
+    assert store.history.get(game) == before and not keeper.reopened(game)
+    keeper.reopen(game)
+    keeper.finish(game)                                                   # nothing corrected
+    assert store.history.get(game) == before and store.history.count() == 1
+    with pytest.raises(InvalidInput, match="history holds no game"):
+        keeper.reopen("f" * 32)

@@ -295,21 +295,27 @@ class Store:
         return import_document(self, doc)
 
     @_locked
-    def finish_session(self, session_id: str, record: dict[str, Any]) -> str:
+    def finish_session(self, session_id: str, record: dict[str, Any], *, replacing: bool = False) -> str:
         """Move a game from the games in progress to History in one step (its record's id is returned).
 
         The record is checked as `history.add` checks it; its month file and sessions.json are then written in
-        one commit, so a crash leaves the game either still in progress or finished, never both.
+        one commit, so a crash leaves the game either still in progress or finished, never both. `replacing`:
+        the game was reopened from History for a correction, and its record replaces the one with its id in
+        the same commit (the record keeps its finished time, so its month).
         """
         self._check_open()
         sessions = self._dbs[SESSIONS_FILE].raw().get("sessions", {})
         doc_id = next((key for key, doc in sessions.items() if doc["id"] == session_id), None)
         if doc_id is None:
             raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
-        doc = self.history.checked(record)
+        doc = self.history.checked(record, replacing=replacing)
         month = month_of(doc["finished"])
         content = self._months.content(month)
         games = content.get(HISTORY_TABLE, {})
+        if replacing:
+            games = {key: value for key, value in games.items() if value.get("id") != doc["id"]}
+            if self.history.get(doc["id"]) is not None and len(games) == len(content.get(HISTORY_TABLE, {})):
+                raise InvalidInput(f"the game {doc['id']!r} to correct is not in the month of its finished time")
         next_id = max((int(key) for key in games), default=0) + 1
         self._commit({
             month_file(month): {**content, HISTORY_TABLE: {**games, str(next_id): doc}},

@@ -190,8 +190,9 @@ def player_record(doc: Any, where: str) -> dict[str, Any]:
 
 
 def history_record(doc: Any, where: str) -> dict[str, Any]:
-    """A finished game: id, game, finished, title, players (name, score, winner, optional id), detail, session."""
-    _check_keys(doc, where, _HISTORY_KEYS)
+    """A finished game: id, game, finished, title, players (name, score, winner, optional id), detail, session,
+    and `corrected` (when an entry was corrected after it finished) where it was."""
+    _check_keys(doc, where, _HISTORY_KEYS, optional=("corrected",))
     players = doc["players"]
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         _fail(where, "players", f"must be a list of 1 to {MAX_PLAYERS} players, not {describe(players)}")
@@ -206,6 +207,7 @@ def history_record(doc: Any, where: str) -> dict[str, Any]:
         "players": [_history_player(entry, where, f"players[{i}]") for i, entry in enumerate(players)],
         "detail": check_json(detail, where, "detail"),
         "session": _history_session(doc["session"], where),
+        **({"corrected": check_timestamp(doc["corrected"], where, "corrected")} if "corrected" in doc else {}),
     }
 
 
@@ -319,12 +321,13 @@ def _action_list(value: Any, where: str, field: str) -> list[dict[str, Any]]:
     return check_json(value, where, field)
 
 
-def _check_keys(doc: Any, where: str, keys: tuple[str, ...], *, field: str = "") -> None:
+def _check_keys(doc: Any, where: str, keys: tuple[str, ...], *, field: str = "",
+                optional: tuple[str, ...] = ()) -> None:
     label = field or "(record)"
     if not isinstance(doc, Mapping):
         _fail(where, label, f"must be an object, not {describe(doc)}")
     prefix = f"{field}." if field else ""
-    unknown = sorted((k for k in doc if k not in keys), key=str)
+    unknown = sorted((k for k in doc if k not in keys and k not in optional), key=str)
     if unknown:
         _fail(where, prefix + str(unknown[0]), f"is not a known field (expected: {', '.join(keys)})")
     for key in keys:

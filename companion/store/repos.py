@@ -301,8 +301,9 @@ class HistoryRepo:
         return doc["id"]
 
     @_locked
-    def checked(self, record: dict[str, Any]) -> dict[str, Any]:
-        """The record as `add` would save it (id and finished time filled in); InvalidInput says what is wrong."""
+    def checked(self, record: dict[str, Any], *, replacing: bool = False) -> dict[str, Any]:
+        """The record as `add` would save it (id and finished time filled in); InvalidInput says what is wrong.
+        `replacing`: the record takes the place of the game with its id (a correction), which must be there."""
         if not isinstance(record, dict):
             raise InvalidInput(f"a history record must be an object, not {describe(record)}")
         record = dict(record)
@@ -310,8 +311,9 @@ class HistoryRepo:
             record["id"] = records.new_id()
         record.setdefault("finished", self._clock())
         doc = records.history_record(record, f"history record {describe(record['id'])}")
-        if doc["id"] in self._months:
-            raise InvalidInput(f"history already holds a game with id {doc['id']!r}")
+        if replacing != (doc["id"] in self._months):
+            raise InvalidInput(f"history already holds a game with id {doc['id']!r}" if not replacing else
+                               f"history holds no game with id {doc['id']!r} to correct")
         return doc
 
     @_locked

@@ -171,3 +171,27 @@ async def test_undo_during_a_correction_says_why(open_ui, store, button):
         await ui.click(button)
         assert "being corrected" in ui.get("t12-status").value
     assert store.sessions.get(game_id)["actions"] == docs
+
+
+async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewritten(open_ui, store):
+    setup, docs, _ = game(turns=19)                       # a whole Ascent of Dunai
+    (good, good_doc), _ = replacements(setup, docs)
+    game_id = seated(store, setup, docs)
+    SessionKeeper(store).finish(game_id)
+    before = store.history.get(game_id)
+    ui = await open_ui(route=f"/history/{game_id}")
+    await ui.click("record-correct")
+    assert ui.route == f"/play/trek12/{game_id}"
+    assert ui.find("ent-reopened") is not None and ui.find(f"ent-edit-{EDITED}") is not None
+    await ui.click(f"ent-edit-{EDITED}")
+    await play_turn(ui, good, table=table_of(store, game_id))
+    await ui.click("ent-confirm")
+    assert store.history.get(game_id) == before           # History changes only when the game is saved again
+    await ui.click("t12-finish")
+    after = store.history.get(game_id)
+    right = docs[:EDITED] + [good_doc] + docs[EDITED + 1:]
+    assert after["session"]["actions"] == right and "corrected" in after
+    assert after["players"][0]["score"] == score(replay(setup, right).states[0]).total
+    assert store.history.count() == 1 and store.sessions.get(game_id) is None
+    ui2 = await open_ui(route=f"/history/{game_id}")
+    assert ui2.get("record-corrected").value.startswith("Corrected ")

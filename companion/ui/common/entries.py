@@ -45,6 +45,7 @@ def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
         session = app.keeper.get(session_id)
         correction = app.keeper.correction(session_id)
         engine = app.keeper.engine(session.game)
+        reopened = app.keeper.reopened(session_id)
     except CompanionError:
         return ft.Container()
 
@@ -67,6 +68,12 @@ def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
         return _under_way(session_id, app, correction, words, run, notes)
 
     controls: list[ft.Control] = []
+    if reopened:
+        # Taken back from History: its entries are what there is to do here.
+        opened = True
+        controls.append(ft.Text("Taken back from History to correct an entry. Finish the game again to save "
+                                "the corrected result there; abandoning it leaves History as it was.",
+                                key="ent-reopened", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if correction is not None and correction.done and session.actions == correction.actions:
         controls.append(ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE_ROUNDED, size=18, color=ft.Colors.PRIMARY),

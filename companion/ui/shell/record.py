@@ -65,6 +65,17 @@ def RecordScreen() -> ft.View:
         page.show_dialog(ft.SnackBar(ft.Text("Result copied: paste it in a message."), key="record-copied",
                                      behavior=ft.SnackBarBehavior.FLOATING))
 
+    def correct() -> None:
+        # The game back in progress under its id: its entries can be corrected on its own screen, and
+        # finishing it again rewrites this record (History keeps it as it is until then).
+        try:
+            app.keeper.reopen(record["id"])
+        except CompanionError as exc:
+            page.show_dialog(ft.SnackBar(ft.Text(f"It cannot be corrected: {exc}"), key="record-problem"))
+            return
+        app.changed()
+        page.navigate(f"/play/{game}/{record['id']}")
+
     def delete() -> None:
         try:
             removed = app.store.history.delete(record["id"])
@@ -93,8 +104,11 @@ def RecordScreen() -> ft.View:
         for n, s in enumerate(people)
     ]
 
-    body: list[ft.Control] = [
-        record_card(record, roster_colours(app.store)),
+    body: list[ft.Control] = [record_card(record, roster_colours(app.store))]
+    if record.get("corrected"):
+        body.append(ft.Text(f"Corrected {format_when(record['corrected'])}", key="record-corrected", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    body += [
         panel(key="record-share-panel", spacing=12, controls=[
             ft.Text("Share the result", weight=ft.FontWeight.W_600),
             ft.Container(
@@ -115,6 +129,9 @@ def RecordScreen() -> ft.View:
         footer.append(labelled("record-open-game", ft.TextButton(
             "Open on the game's screen", key="record-open-game", icon=ft.Icons.OPEN_IN_NEW_ROUNDED,
             on_click=lambda: page.navigate(f"/play/{game}/{record['id']}"))))
+        if isinstance(record.get("session"), dict):
+            footer.append(labelled("record-correct", ft.TextButton(
+                "Correct an entry", key="record-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=correct)))
     footer.append(labelled("record-delete", ft.TextButton(
         "Delete from History", key="record-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=delete,
         style=ft.ButtonStyle(color=ft.Colors.ERROR))))

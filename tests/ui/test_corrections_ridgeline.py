@@ -1,0 +1,155 @@
+"""Correcting an old Ridgeline hand on the play screen: the entries in words, a hand six back entered again with
+the End hand panel's own taps, the later hands kept and the fatigue that of the game recorded right from the
+start; a correction that puts a climber on the summit too early, so the later hands no longer apply, with the
+engine's reason, Drop it and Drop it and everything after; deleting a hand."""
+
+from __future__ import annotations
+
+from companion.games.ridgeline import session as engine
+from companion.games.ridgeline.scoring import score
+from companion.sessions import SessionKeeper
+from companion.ui.common.widgets import sentence
+from test_ridgeline_play import open_panel, ridgeline_screens, seat_table, shown_fatigue, tap_cards  # noqa: F401
+from companion.ui.ridgeline.screens import Panel
+
+EDITED = 1          # hand 2: with 8 hands recorded, six more come after it
+
+
+def hand(went_out: str, left: list[str], pitched: bool = True) -> dict:
+    """A two-seat hand: who went out (and pitched, as a full hand only empties by pitching), the other's cards."""
+    other = "Bob" if went_out == "Ann" else "Ann"
+    return {"went_out": went_out, "pitched": [went_out] if pitched else [], "left": {other: left}}
+
+
+# Sprint (camps 1, 2, 5, 7, 9): Ann pitches in hands 1, 3, 4 and 6, Bob in 2, 5, 7 and 8, so nobody has reached
+# the summit after eight hands. Hand 2 was recorded as Bob pitching, but Bob went out without pitching and Ann
+# was left holding a Whiteout and a Rope.
+HANDS = [hand("Ann", ["G2"]), hand("Bob", ["S5"]), hand("Ann", ["W"]), hand("Ann", ["P3"]), hand("Bob", ["E9"]),
+         hand("Ann", ["D1"]), hand("Bob", ["G7"]), hand("Bob", ["R"])]
+RIGHT = {"went_out": "Bob", "pitched": [], "left": {"Ann": ["W", "R"]}}
+# Entered instead as Ann going out and pitching: her fifth camp in hand 6 is the summit, which ends the game,
+# so hands 7 and 8 no longer apply.
+TOO_FAR = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["S5"]}}
+
+
+def seated(store) -> tuple[str, dict]:
+    session = seat_table(store, names=("Ann", "Bob"), route="sprint", hands=HANDS)
+    return session.id, session.setup
+
+
+def replay(setup: dict, docs: list[dict]):
+    state = engine.start(setup)
+    for doc in docs:
+        state = engine.apply(state, doc)
+    return state
+
+
+def saved(store, game_id: str) -> list[dict]:
+    return store.sessions.get(game_id)["actions"]
+
+
+async def test_a_hand_six_back_is_entered_again_and_the_later_hands_kept(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    assert ui.get("ent-title").value == f"Entries ({len(HANDS)}), newest first"
+    for index in range(len(HANDS)):
+        assert ui.get(f"ent-text-{index}").value == engine.describe_action(replay(setup, HANDS[:index]),
+                                                                           HANDS[index])
+    words = ui.get(f"ent-text-{EDITED}").value
+    assert words == "Hand 2 (Bob dealt): Bob went out; Bob pitched camp 1; cards left: Ann 1"
+    await ui.click(f"ent-edit-{EDITED}")
+    assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
+    assert ui.get("ent-was").value == f"It was: {words}"
+    assert ui.get("rl-hand-number").value == "Hand 2"                 # the table as it was before that hand
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS[:EDITED])).seats]
+
+    # The End hand panel, as at the table: Bob went out (and is marked as pitching), he did not pitch after
+    # all, and Ann's cards are tapped in.
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards"
+    await ui.click("rl-out-1")
+    await ui.click("rl-pitched-1")
+    await tap_cards(ui, "rl-hand", "W", "R")
+    await ui.click("rl-hand-submit")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept.")
+    right = HANDS[:EDITED] + [RIGHT] + HANDS[EDITED + 1:]
+    assert SessionKeeper(store).get(game_id).actions == tuple(right)  # the draft, shown below the banner
+    assert saved(store, game_id) == HANDS                             # nothing saved before Confirm
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, right)).seats]
+
+    await ui.click("ent-confirm")
+    assert saved(store, game_id) == right
+    expected = score(replay(setup, right)).seats
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in expected] == ["45", "50"]
+    assert [ui.get(f"rl-history-{len(HANDS)}-{i}").value for i in (0, 1)] == [str(s.fatigue) for s in expected]
+    assert ui.get("rl-hand-number").value == f"Hand {len(HANDS) + 1}"
+    assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, HANDS[:EDITED]), RIGHT)
+    assert ui.get(f"ent-text-{EDITED}").value == "Hand 2 (Bob dealt): Bob went out; nobody pitched; cards left: Ann 2"
+    # Undo the correction in one tap: the hands as they were recorded.
+    await ui.click("ent-undo-correction")
+    assert saved(store, game_id) == HANDS
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS)).seats]
+
+
+async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_rest(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")                                       # Ann went out, and is marked as pitching
+    await tap_cards(ui, "rl-hand", "S5")
+    await ui.click("rl-hand-submit")
+
+    # Hand 6 puts Ann on the summit: hand 7 is refused with the engine's reason.
+    drafted = HANDS[:EDITED] + [TOO_FAR] + HANDS[EDITED + 1:6]
+    at_summit = replay(setup, drafted)
+    assert at_summit.over
+    try:
+        engine.apply(at_summit, HANDS[6])
+    except Exception as exc:  # noqa: BLE001 - the engine's refusal, whatever its kind
+        reason = str(exc)
+    else:
+        raise AssertionError("hand 7 should no longer apply")
+    assert reason == "hand 7: the game ended in hand 6 when Ann cleared the summit; no more hands can be played"
+    assert ui.get("ent-title").value == "Entry 7 no longer applies"
+    assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
+    assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[6])
+    correction = SessionKeeper(store).correction(game_id)
+    assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
+    assert ui.get("rl-winners").value == "Ann takes the ridge"       # the draft: the game as corrected so far
+
+    # Drop it: the replay goes on to hand 8, which no longer applies either.
+    await ui.click("ent-drop")
+    correction = SessionKeeper(store).correction(game_id)
+    assert (correction.kept, correction.dropped, correction.refused_action) == (4, 1, HANDS[7])
+    assert ui.get("ent-title").value == "Entry 7 no longer applies"   # hand 8 is now the seventh entry
+    assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[7])
+    # Drop it and everything after: nothing is left to replay.
+    await ui.click("ent-drop_rest")
+    correction = SessionKeeper(store).correction(game_id)
+    assert correction.ready and (correction.kept, correction.dropped) == (4, 2)
+    assert ui.get("ent-ready").value.startswith("4 later entries kept, 2 dropped.")
+    assert saved(store, game_id) == HANDS
+    await ui.click("ent-confirm")
+    assert saved(store, game_id) == drafted
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(at_summit).seats]
+    assert ui.get("rl-winners").value == "Ann takes the ridge"
+
+
+async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-delete-{EDITED}")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept, 1 dropped.")
+    assert saved(store, game_id) == HANDS
+    await ui.click("ent-confirm")
+    left = HANDS[:EDITED] + HANDS[EDITED + 1:]
+    assert saved(store, game_id) == left
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, left)).seats]
+    assert ui.get("rl-hand-number").value == f"Hand {len(left) + 1}"
+    assert ui.find(f"ent-text-{len(left)}") is None and ui.find(f"ent-text-{len(left) - 1}") is not None
