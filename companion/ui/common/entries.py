@@ -75,7 +75,7 @@ def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
                                 "the corrected result there; abandoning it leaves History as it was.",
                                 key="ent-reopened", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if correction is not None and correction.done and session.actions == correction.actions:
-        controls.append(ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        controls.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
             ft.Text("An old entry was corrected.", size=13, expand=True),
             labelled("ent-undo-correction", ft.TextButton(
