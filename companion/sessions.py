@@ -262,6 +262,12 @@ class SessionKeeper:
             return self._draft_state(session, correction.actions)
         return self._state(session)
 
+    @_locked
+    def saved_state(self, session_id: SessionId) -> Any:
+        """The state of the game as saved, whatever correction is under way (for what must follow only the
+        saved game, such as the Expedition's Hall of Fame)."""
+        return self._state(self._saved(session_id))
+
     # --- correcting an old entry ----------------------------------------------------------------------------
 
     @_locked

@@ -5,16 +5,18 @@ Fix it (the refused turn entered again with the same taps) and Cancel."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
-import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, session as engine
 from companion.games.fourteeners.rules import Gain, Phase
 from companion.games.fourteeners.scoring import score
 from companion.sessions import SessionKeeper
 from companion.ui.common.widgets import sentence
 from test_fourteeners_fixtures import synthetic_catalog_doc
+
+importlib.import_module("companion.ui.fourteeners.screens")            # registers the 14ers screens
 
 SEED = 6
 BACK = 7            # the gain corrected is the seventh entry from the end: six more come after it

@@ -1,16 +1,20 @@
-"""Correcting an old Ridgeline hand on the play screen: the entries in words, a hand six back entered again with
-the End hand panel's own taps, the later hands kept and the fatigue that of the game recorded right from the
-start; a correction that puts a climber on the summit too early, so the later hands no longer apply, with the
-engine's reason, Drop it and Drop it and everything after; deleting a hand."""
+"""Correcting an old Ridgeline hand on the play screen: the entries in words, hand 2, with six hands after it,
+entered again with the End hand panel's own taps, the later hands kept and the fatigue that of the game recorded
+right from the start; a correction that puts a climber on the summit too early, so the later hands no longer
+apply, with the engine's reason, Drop it and Drop it and everything after; deleting a hand."""
 
 from __future__ import annotations
+
+import pytest
 
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.scoring import score
 from companion.sessions import SessionKeeper
 from companion.ui.common.widgets import sentence
-from test_ridgeline_play import open_panel, ridgeline_screens, seat_table, shown_fatigue, tap_cards  # noqa: F401
 from companion.ui.ridgeline.screens import Panel
+from test_ridgeline_play import open_panel, ridgeline_screens, seat_table, shown_fatigue, tap_cards
+
+pytestmark = pytest.mark.usefixtures(ridgeline_screens.__name__)     # the real screens registered
 
 EDITED = 1          # hand 2: with 8 hands recorded, six more come after it
 
@@ -48,7 +52,7 @@ def saved(store, game_id: str) -> list[dict]:
     return store.sessions.get(game_id)["actions"]
 
 
-async def test_a_hand_six_back_is_entered_again_and_the_later_hands_kept(open_ui, store):
+async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, store):
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
     await ui.click("ent-open")
@@ -120,6 +124,10 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
     assert ui.get("rl-winners").value == "Ann takes the ridge"       # the draft: the game as corrected so far
+    # The game's own undo waits for the correction, and says so.
+    await ui.click("rl-undo")
+    assert "being corrected" in ui.text()
+    assert SessionKeeper(store).correction(game_id).refused_action == HANDS[6]
 
     # Drop it: the replay goes on to hand 8, which no longer applies either.
     await ui.click("ent-drop")

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from harness import UiApp
-from test_trek12_play import play_turn, start, table_of, trek12_screens  # noqa: F401  (the fixture too)
+from test_trek12_play import play_turn, table_of, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Roll, legal_actions

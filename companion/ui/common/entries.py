@@ -35,9 +35,10 @@ def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Contr
 
 
 @ft.component
-def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
+def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], None] | None = None) -> ft.Control:
     """The game's entries when `opened` (see entries_button), and the correction under way whenever there is
-    one; nothing at all otherwise, so a game's own layout keeps its room."""
+    one; nothing at all otherwise, so a game's own layout keeps its room. `on_change` runs after each step
+    taken here (begin, decide, confirm, cancel, undo), for what follows the saved game outside it."""
     app = use_app()
     shown, set_shown = ft.use_state(SHOWN)
     problem, set_problem = ft.use_state(None)
@@ -58,6 +59,8 @@ def EntriesPanel(session_id: str, opened: bool = False) -> ft.Control:
         set_problem(None)
         if then is not None:
             then()
+        if on_change is not None:
+            on_change()
         app.changed()
 
     def words(actions: tuple[dict[str, Any], ...] | list[dict[str, Any]], action: dict[str, Any]) -> str:

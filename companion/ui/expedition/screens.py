@@ -187,10 +187,18 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     # -- writing through the keeper -----------------------------------------------------------------
 
+    def follow_hall() -> None:
+        """After a correction is confirmed, cancelled or undone: the Hall of Fame follows the saved Expedition."""
+        try:
+            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
+        except CompanionError as exc:
+            set_problem(f"The Hall of Fame could not be brought up to date: {sentence(exc)}")
+
     def settle(after: str | None) -> None:
         """After any change: the Hall of Fame and envelopes follow the Expedition, the forms are cleared."""
         try:
-            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.state(session_id))
+            # The saved Expedition: a correction under way shows its draft, which is not the Expedition yet.
+            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
             set_problem(f"The Hall of Fame could not be brought up to date: {sentence(exc)}")
         set_reveal({})
@@ -234,7 +242,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     def finish() -> None:
         try:
-            hall_of_fame.sync_expedition(app.store, session_id, state)
+            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
             app.keeper.finish(session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
@@ -358,7 +366,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # -- what is shown --------------------------------------------------------------------------------
 
     offer = _sheet_offer(app.store, session_id, state)
-    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=follow_hall)]
     if panel is Panel.STARS:
         body.extend(_stars_body(state, colours))
     else:

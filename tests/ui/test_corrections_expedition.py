@@ -1,0 +1,210 @@
+"""Correcting an old entry of an Expedition on the play screen: Ascent 1's scoring, with five entries after it,
+typed again in the scoring form, the later entries kept and the stars those of the Expedition entered right from
+the start; a scoring that cashes a card used later, with the engine's reason and Drop it; deleting an entry; and
+the Hall of Fame, which the screen keeps in step with the Expedition, after a correction."""
+
+from __future__ import annotations
+
+import importlib
+from datetime import date
+
+
+from companion.games.expedition import rules, session as engine
+from companion.sessions import SessionKeeper
+from companion.store import hall_of_fame
+from companion.store.hall_of_fame import expedition_setup
+from companion.ui.common.widgets import sentence
+from test_expedition_play import drawn_stars, engine_stars, score
+
+importlib.import_module("companion.ui.expedition.screens")             # registers the Expedition screens
+
+EDITED = 3          # Ascent 1's scoring: five more entries come after it
+DAY = "2026-01-01"
+
+# Two players on paper, cards typed. Ascent 1: Ann takes a Rope and the Tent, Bob a Rope; the scoring was
+# recorded as Ann 70 when her sheet said 78. Ascent 2: Ann takes the Schnapps, uses her Tent, and it is scored.
+ACTIONS = [
+    {"type": "reveal", "cards": ["compass", "rope", "rope", "tent", "schnapps"]},
+    {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}]},
+    {"type": "pick", "picks": [{"player": "Ann", "card": "tent"}]},
+    {"type": "score", "scores": {"Ann": 70, "Bob": 75}, "date": DAY, "challenges": {"Bob": [1]}},
+    {"type": "open", "note": ""},
+    {"type": "reveal", "cards": ["compass", "tent", "tent", "schnapps"]},
+    {"type": "pick", "picks": [{"player": "Ann", "card": "schnapps"}]},
+    {"type": "use", "player": "Ann", "card": "tent"},
+    {"type": "score", "scores": {"Ann": 80, "Bob": 69}, "date": DAY},
+]
+USE = 7             # Ann's Tent used in Ascent 2
+
+
+def seated(store) -> tuple[str, dict]:
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
+                                     {"id": bob.id, "name": "Bob", "paper": True}])
+    keeper = SessionKeeper(store)
+    session = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
+    for action in ACTIONS:
+        keeper.act(session.id, action)
+    # What the screen does after every entry: the Hall of Fame follows the Expedition.
+    hall_of_fame.sync_expedition(store, session.id, keeper.state(session.id))
+    return session.id, setup
+
+
+def replay(setup: dict, docs: list[dict]):
+    state = engine.start(setup)
+    for doc in docs:
+        state = engine.apply(state, doc)
+    return state
+
+
+def saved(store, game_id: str) -> list[dict]:
+    return store.sessions.get(game_id)["actions"]
+
+
+async def show_panel(ui, index: int) -> None:
+    """Tap a destination of the bottom bar: 0 the Ascent, 1 the Stars."""
+    nav = ui.get("exp-nav")
+    ui.session.apply_patch(nav._i, {"selected_index": index})
+    await ui.session.dispatch_event(nav._i, "change", str(index))
+    await ui.settle()
+
+
+async def assert_stars_shown(ui, state) -> None:
+    """On the Stars panel, every scored Ascent's totals and stars and the standing are the engine's; then back
+    to the Ascent panel."""
+    await show_panel(ui, 1)
+    for result in state.results:
+        for seat in (0, 1):
+            assert ui.get(f"exp-ascent-{result.number}-{seat}-total").value == str(result.totals[seat])
+            assert drawn_stars(ui, f"exp-ascent-{result.number}-{seat}-stars") == engine_stars(result.stars[seat])
+    for seat, standing in enumerate(rules.standing(state)):
+        assert ui.get(f"exp-standing-{seat}-count").value == str(standing.stars)
+    await show_panel(ui, 0)
+
+
+def records(store, sheet: str) -> list[tuple[tuple[str, ...], int]]:
+    return [(line.entry.names, line.entry.score) for line in hall_of_fame.hall(store).column(sheet).lines]
+
+
+def typed_today(store, game_id: str, index: int) -> str:
+    """The date the scoring form wrote (today's)."""
+    day = SessionKeeper(store).correction(game_id).actions[index]["date"]
+    assert day in {date.today().isoformat(), date.fromordinal(date.today().toordinal() - 1).isoformat()}
+    return day
+
+
+async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_kept(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await assert_stars_shown(ui, replay(setup, ACTIONS))
+    await ui.click("ent-open")
+    for index in range(len(ACTIONS)):
+        assert ui.get(f"ent-text-{index}").value == engine.describe_action(replay(setup, ACTIONS[:index]),
+                                                                           ACTIONS[index])
+    words = ui.get(f"ent-text-{EDITED}").value
+    assert words == "Ascent 1 (Dunai) scored: Ann 70, Bob 75; challenges met: Bob 1; 2026-01-01"
+    await ui.click(f"ent-edit-{EDITED}")
+    assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
+    assert ui.get("ent-was").value == f"It was: {words}"
+    assert ui.find("exp-ascent-1") is None                                   # Ascent 1 not scored yet
+
+    # The scoring form, as at the table: Ann 78, Bob 75, Bob met envelope 1's challenge.
+    await score(ui, {0: 78, 1: 75}, met={1: [1]})
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 1} later entries kept.")
+    assert saved(store, game_id) == ACTIONS                                  # nothing saved yet
+    right_score = {"type": "score", "scores": {"Ann": 78, "Bob": 75}, "date": typed_today(store, game_id, EDITED),
+                   "challenges": {"Bob": [1]}}
+    right = ACTIONS[:EDITED] + [right_score] + ACTIONS[EDITED + 1:]
+    await assert_stars_shown(ui, replay(setup, right))
+
+    await ui.click("ent-confirm")
+    assert saved(store, game_id) == right
+    state = replay(setup, right)
+    await assert_stars_shown(ui, state)
+    assert state.results[0].totals == (78, 75)
+    assert [s.race for s in state.results[0].stars] == [1, 0]                # the race star goes to Ann now
+    assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, ACTIONS[:EDITED]),
+                                                                        right_score)
+    await ui.click("ent-undo-correction")
+    assert saved(store, game_id) == ACTIONS
+    await assert_stars_shown(ui, replay(setup, ACTIONS))
+
+
+async def test_a_card_cashed_then_used_later_is_refused_and_dropped(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    # The same scoring, but Ann's Tent (her second card, after the Rope) cashed.
+    assert [card.value for card in replay(setup, ACTIONS[:EDITED]).hands[0]] == ["rope", "tent"]
+    await score(ui, {0: 70, 1: 75}, cash={0: [1]}, met={1: [1]})
+    cashed = {**ACTIONS[EDITED], "date": typed_today(store, game_id, EDITED), "cash": {"Ann": ["tent"]}}
+    drafted = ACTIONS[:EDITED] + [cashed] + ACTIONS[EDITED + 1:USE]
+    try:
+        engine.apply(replay(setup, drafted), ACTIONS[USE])
+    except Exception as exc:  # noqa: BLE001 - the engine's refusal, whatever its kind
+        reason = str(exc)
+    else:
+        raise AssertionError("the Tent used in Ascent 2 should no longer apply")
+    assert reason == "Ann does not hold a tent (holds 1 rope, 1 schnapps)"
+    assert ui.get("ent-title").value == f"Entry {USE + 1} no longer applies"
+    assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
+    assert ui.get("ent-refused").value == "Ascent 2, Ann: used the Tent"
+    assert SessionKeeper(store).correction(game_id).kept == USE - EDITED - 1
+
+    # Drop it: the last scoring still applies, so the correction is ready with one entry dropped.
+    await ui.click("ent-drop")
+    correction = SessionKeeper(store).correction(game_id)
+    assert correction.ready and (correction.kept, correction.dropped) == (len(ACTIONS) - EDITED - 2, 1)
+    assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 2} later entries kept, 1 dropped.")
+    assert saved(store, game_id) == ACTIONS
+    await ui.click("ent-confirm")
+    right = drafted + ACTIONS[USE + 1:]
+    assert saved(store, game_id) == right
+    state = replay(setup, right)
+    await assert_stars_shown(ui, state)
+    assert state.results[0].totals == (73, 75)                               # 70 + the Tent cashed
+
+
+async def test_a_card_used_is_deleted(open_ui, store):
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("ent-open")
+    assert ui.get(f"ent-text-{USE}").value == "Ascent 2, Ann: used the Tent"
+    await ui.click(f"ent-delete-{USE}")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value.startswith("1 later entry kept, 1 dropped.")
+    assert saved(store, game_id) == ACTIONS
+    await ui.click("ent-confirm")
+    left = ACTIONS[:USE] + ACTIONS[USE + 1:]
+    assert saved(store, game_id) == left
+    state = replay(setup, left)
+    assert [card.value for card in state.hands[0]] == ["rope", "tent", "schnapps"]
+    await assert_stars_shown(ui, state)
+    assert ui.get(f"ent-text-{USE}").value == engine.describe_action(replay(setup, left[:USE]), left[USE])
+
+
+async def test_the_hall_of_fame_follows_only_a_confirmed_correction(open_ui, store):
+    game_id, _ = seated(store)
+    assert records(store, "dunai") == [(("Bob",), 75)]
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await score(ui, {0: 78, 1: 75}, met={1: [1]})
+    before_confirm = records(store, "dunai")
+    await ui.click("ent-cancel")
+    after_cancel = records(store, "dunai")
+    # Nothing changes until Confirm, and Cancel leaves everything as it was.
+    assert (before_confirm, after_cancel) == ([(("Bob",), 75)], [(("Bob",), 75)])
+
+
+async def test_a_deleted_scoring_takes_its_record_out_of_the_hall_of_fame(open_ui, store):
+    game_id, _ = seated(store)
+    assert records(store, "kagkot") == [(("Ann",), 80)]
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-delete-{len(ACTIONS) - 1}")                         # Ascent 2's scoring
+    await ui.click("ent-confirm")
+    assert saved(store, game_id) == ACTIONS[:-1]
+    assert records(store, "kagkot") == []

@@ -1,0 +1,194 @@
+"""Correcting an old Freunde entry on the play screen: a climber's move with six entries after it entered again by
+tapping the climber, its cards and the space, the later entries kept and the climbers and the check those of the
+game played right from the start; a move that takes a card a later climber was given, with the engine's reason,
+Cancel (the game exactly as it was) and Fix it (the refused climber given its cards again with the same taps)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.freunde import session as engine
+from companion.games.freunde.scoring import score
+from companion.sessions import SessionKeeper
+from companion.ui.common.widgets import sentence
+from companion.ui.freunde.parts import check_sentence
+from companion.ui.freunde.screens import Panel
+from harness import walk
+from test_freunde_play import freunde_screens, start_game
+
+pytestmark = pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered
+
+EDITED = 4          # Ann's climber A: six more entries come after it
+
+# Turn 1 on the summer board: Ann plays Move 1, Move 2 and Acclimatize +1 and takes the risk token of 0. Her
+# climber A was recorded as moving to S1 with the Move 1 alone, but it went on to S4 with both moves.
+ACTIONS = [
+    {"type": "weather", "day": 1, "weather": "sun"},
+    {"type": "play", "player": "Ann", "cards": ["M1", "M2", "A1"]},
+    {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+    {"type": "risk", "value": 0},
+    {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"]},
+    {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A1"]},
+    {"type": "done", "player": "Ann"},
+    {"type": "climber", "player": "Bob", "climber": "A", "cards": ["M1"], "path": ["S1"]},
+    {"type": "climber", "player": "Bob", "climber": "B", "cards": ["A1"]},
+    {"type": "done", "player": "Bob"},
+    {"type": "weather", "day": 2, "weather": "sun"},
+]
+# The screen writes a move with its tent and risk fields, even when they are nothing.
+NOTHING_ELSE = {"tent": False, "risk_move": 0, "risk_accl": 0}
+RIGHT = {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1", "M2"], "path": ["S1", "S2", "S4"],
+         **NOTHING_ELSE}
+# Entered instead with the Move 1 and the Acclimatize +1: climber B's Acclimatize +1 is gone, so entry 6 is
+# refused; it is fixed by giving climber B the Move 2 to S2.
+TAKES_B_CARD = {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1", "A1"], "path": ["S1"],
+                **NOTHING_ELSE}
+B_FIXED = {"type": "climber", "player": "Ann", "climber": "B", "cards": ["M2"], "path": ["S1", "S2"],
+           **NOTHING_ELSE}
+
+
+def replay(setup: dict, docs: list[dict]):
+    state = engine.start(setup)
+    for doc in docs:
+        state = engine.apply(state, doc)
+    return state
+
+
+def saved(store, game_id: str) -> list[dict]:
+    return store.sessions.get(game_id)["actions"]
+
+
+def on_screen(ui) -> dict[str, str]:
+    """The value of every keyed control on screen, read in one pass (the board makes the screen a big tree)."""
+    return {str(key): getattr(control, "value", None) for control in walk(ui.top)
+            if (key := getattr(getattr(control, "key", None), "value", getattr(control, "key", None))) is not None}
+
+
+def assert_climbers_shown(ui, state) -> None:
+    """The team on screen and the last check are the engine's."""
+    shown = on_screen(ui)
+    for index, player in enumerate(state.players):
+        for climber in player.climbers:
+            where = "base camp" if climber.space == state.board.base_camp else climber.space
+            assert shown[f"fr-team-{index}-{climber.label}"].split(" · ")[0] == where
+            assert shown[f"fr-team-{index}-{climber.label}-vp"] == str(climber.best_vp)
+    if state.log:
+        for check in state.log[-1].checks:
+            assert shown[f"fr-last-check-{check.player}-{check.climber}-sum"] == check_sentence(check)
+
+
+async def show_panel(ui, panel: Panel) -> None:
+    """Tap a destination of the bottom bar (the client sets the index, then reports the change)."""
+    nav = ui.get("fr-nav")
+    ui.session.apply_patch(nav._i, {"selected_index": int(panel)})
+    await ui.session.dispatch_event(nav._i, "change", str(int(panel)))
+    await ui.settle()
+
+
+async def assert_scores_shown(ui, state) -> None:
+    """The Scores panel's totals are the engine's; then back to the turn."""
+    await show_panel(ui, Panel.SCORES)
+    for entry in score(state).players:
+        assert ui.get(f"fr-score-{entry.index}-total").value == str(entry.total)
+    await show_panel(ui, Panel.TURN)
+
+
+async def move(ui, climber: str, cards: list[int], space: str) -> None:
+    """A climber given cards (by their place among the cards still to give) and moved, as at the table."""
+    await ui.click(f"fr-climber-{climber}")
+    for card in cards:
+        await ui.click(f"fr-give-{card}")
+    await ui.click(f"fr-space-{space}")
+    await ui.click("fr-give")
+
+
+async def test_a_move_with_six_entries_after_it_is_entered_again_and_the_later_entries_kept(open_ui, store):
+    session = start_game(store, actions=ACTIONS)
+    setup = session.setup
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert_climbers_shown(ui, replay(setup, ACTIONS))
+    await ui.click("ent-open")
+    for index in range(len(ACTIONS)):
+        assert ui.get(f"ent-text-{index}").value == engine.describe_action(replay(setup, ACTIONS[:index]),
+                                                                           ACTIONS[index])
+    words = ui.get(f"ent-text-{EDITED}").value
+    assert words == "Turn 1, Ann's climber A moved from base camp to S1 with Move 1"
+    await ui.click(f"ent-edit-{EDITED}")
+    assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
+    assert ui.get("ent-was").value == f"It was: {words}"
+    assert ui.get("fr-turn-title").value == "Turn 1 of 18"                    # the turn as it was then
+    assert_climbers_shown(ui, replay(setup, ACTIONS[:EDITED]))
+
+    # Climber A, the Move 1 and the Move 2, then S4 on the board.
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")
+    await ui.click("fr-space-S4")
+    assert ui.get("fr-move-summary").value == "A: to S4 for 3"
+    await ui.click("fr-give")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 1} later entries kept.")
+    right = ACTIONS[:EDITED] + [RIGHT] + ACTIONS[EDITED + 1:]
+    assert saved(store, session.id) == ACTIONS                                 # nothing saved yet
+    assert_climbers_shown(ui, replay(setup, right))
+
+    await ui.click("ent-confirm")
+    assert saved(store, session.id) == right
+    state = replay(setup, right)
+    assert_climbers_shown(ui, state)
+    await assert_scores_shown(ui, state)
+    assert ui.get("fr-team-0-A").value == "S4"
+    assert ui.get("fr-turn-title").value == "Turn 2 of 18"
+    assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, ACTIONS[:EDITED]), RIGHT)
+    await ui.click("ent-undo-correction")
+    assert saved(store, session.id) == ACTIONS
+    assert_climbers_shown(ui, replay(setup, ACTIONS))
+
+
+async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_ui, store):
+    session = start_game(store, actions=ACTIONS)
+    setup = session.setup
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await move(ui, "A", [0, 2], "S1")                                          # the Move 1 and the Acclimatize +1
+    drafted = ACTIONS[:EDITED] + [TAKES_B_CARD]
+    try:
+        engine.apply(replay(setup, drafted), ACTIONS[EDITED + 1])
+    except Exception as exc:  # noqa: BLE001 - the engine's refusal, whatever its kind
+        reason = str(exc)
+    else:
+        raise AssertionError("climber B's entry should no longer apply")
+    assert reason == "turn 1: Ann has M2 left of this turn's cards, not A1"
+    assert ui.get("ent-title").value == f"Entry {EDITED + 2} no longer applies"
+    assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
+    assert ui.get("ent-refused").value == "Turn 1, Ann's climber B acclimatized on base camp with Acclimatize +1"
+    assert SessionKeeper(store).correction(session.id).kept == 0
+
+    # Cancel: the game exactly as it was, nothing left of the correction.
+    await ui.click("ent-cancel")
+    assert saved(store, session.id) == ACTIONS
+    assert SessionKeeper(store).get(session.id).actions == tuple(ACTIONS)
+    assert SessionKeeper(store).correction(session.id) is None and ui.find("ent-banner") is None
+    assert_climbers_shown(ui, replay(setup, ACTIONS))
+
+    # The same again, then Fix it: climber B's entry is asked for, and given the Move 2 that is left.
+    await ui.click(f"ent-edit-{EDITED}")
+    await move(ui, "A", [0, 2], "S1")
+    await ui.click("ent-fix")
+    assert ui.get("ent-title").value == f"Correcting entry {EDITED + 2}"
+    assert ui.get("ent-was").value == ("It was: Turn 1, Ann's climber B acclimatized on base camp with "
+                                       "Acclimatize +1")
+    assert SessionKeeper(store).correction(session.id).waiting == ACTIONS[EDITED + 1]
+    await ui.click("fr-climber-B")
+    assert ui.get("fr-move-summary").value == "B: stays"                     # the card left comes preselected
+    await ui.click("fr-space-S2")
+    assert ui.get("fr-move-summary").value == "B: to S2 for 2"
+    await ui.click("fr-give")
+    assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 2} later entries kept.")
+    assert saved(store, session.id) == ACTIONS
+    await ui.click("ent-confirm")
+    right = drafted + [B_FIXED] + ACTIONS[EDITED + 2:]
+    assert saved(store, session.id) == right
+    assert_climbers_shown(ui, replay(setup, right))
+    await assert_scores_shown(ui, replay(setup, right))
