@@ -129,6 +129,8 @@ class Correction:
     kept: int = 0
     dropped: int = 0
     done: bool = False
+    setup: dict[str, Any] | None = None          # a corrected setup (None: the game's own)
+    original_setup: dict[str, Any] | None = None
 
     @property
     def ready(self) -> bool:
@@ -143,14 +145,15 @@ class Correction:
     def to_doc(self) -> dict[str, Any]:
         return {"id": self.session_id, "at": self.at, "original": list(self.original),
                 "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
-                "refused": self.refused, "kept": self.kept, "dropped": self.dropped, "done": self.done}
+                "refused": self.refused, "kept": self.kept, "dropped": self.dropped, "done": self.done,
+                "setup": self.setup, "original_setup": self.original_setup}
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Correction:
         try:
             return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
                        doc.get("waiting"), doc.get("refused"), int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
-                       bool(doc.get("done", False)))
+                       bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"))
         except (KeyError, TypeError, ValueError):
             raise InvalidInput(f"the correction kept for game {describe(doc.get('id'))} cannot be read") from None
 
@@ -201,7 +204,8 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
-            return replace(session, actions=correction.actions, redo=())
+            return replace(session, actions=correction.actions, redo=(),
+                           setup=correction.setup if correction.setup is not None else session.setup)
         return session
 
     def _saved(self, session_id: SessionId) -> Session:
@@ -259,7 +263,7 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
-            return self._draft_state(session, correction.actions)
+            return self._draft_state(session, correction)
         return self._state(session)
 
     @_locked
@@ -331,6 +335,26 @@ class SessionKeeper:
         return correction
 
     @_locked
+    def begin_setup_correction(self, session_id: SessionId, setup: dict[str, Any]) -> Correction:
+        """Correct the setup itself (a Hiker side, the route, the first dealer...): every entry is replayed on
+        the new setup at once, and the review goes on as for an entry (see `begin_correction`)."""
+        session = self._saved(session_id)
+        current = self.correction(session_id)
+        if current is not None and not current.done:
+            raise IllegalAction("a correction is already under way: confirm or cancel it first")
+        setup = records.check_json(setup, "corrected setup", "setup")
+        if type(setup) is not dict:
+            raise InvalidInput(f"a setup must be an object, not {describe(setup)}")
+        if setup == session.setup:
+            raise IllegalAction("the setup is already so")
+        self.engine(session.game).start(copy_json(setup))          # a setup the game refuses is refused here
+        correction = Correction(session_id, 0, session.actions, (), session.actions, setup=setup,
+                                original_setup=session.setup)
+        correction = self._replay(session, correction)
+        self._corrections().upsert(correction.to_doc())
+        return correction
+
+    @_locked
     def resolve_correction(self, session_id: SessionId, choice: str) -> Correction:
         """What to do with the later entry the replay refused: "fix" it (the player enters it again), "drop"
         it (and replay on), or "drop_rest" (it and every entry after it)."""
@@ -361,8 +385,10 @@ class SessionKeeper:
             raise IllegalAction("the correction is not finished: " + (
                 "enter the entry asked for first" if correction.waiting is not None else
                 "decide about the refused later entry first"))
-        state = self._draft_state(session, correction.actions)
+        state = self._draft_state(session, correction)
         updated = self._changed(session, actions=correction.actions, redo=())
+        if correction.setup is not None:
+            updated = replace(updated, setup=correction.setup)
         self._save(updated, state)
         self._corrections().upsert(replace(correction, done=True).to_doc())
         return updated
@@ -383,6 +409,8 @@ class SessionKeeper:
         if session.actions != correction.actions:
             raise IllegalAction("entries were made since the correction; undo them first, or correct again")
         updated = self._changed(session, actions=correction.original, redo=())
+        if correction.original_setup is not None:
+            updated = replace(updated, setup=correction.original_setup)
         self._save(updated, None)
         self._corrections().delete(session_id)
         return updated
@@ -403,15 +431,16 @@ class SessionKeeper:
             raise IllegalAction("an old entry is being corrected: " + (
                 "decide about the refused later entry first" if correction.refused is not None else
                 "confirm or cancel the correction before entering anything else"))
-        state = self.engine(session.game).apply(self._draft_state(session, correction.actions), copy_json(action))
+        state = self.engine(session.game).apply(self._draft_state(session, correction), copy_json(action))
         drafted = replace(correction, actions=correction.actions + (action,), waiting=None)
-        self._remember(session, drafted.actions, state)
+        self._remember(_on_setup(session, correction), drafted.actions, state)
         self._corrections().upsert(self._replay(session, drafted).to_doc())
 
     def _replay(self, session: Session, correction: Correction) -> Correction:
         """Apply the later entries to the draft in order, stopping at the first the engine refuses."""
         engine = self.engine(session.game)
-        state = self._draft_state(session, correction.actions)
+        state = self._draft_state(session, correction)
+        session = _on_setup(session, correction)
         actions, rest, kept = correction.actions, correction.rest, correction.kept
         while rest:
             try:
@@ -423,7 +452,11 @@ class SessionKeeper:
         self._remember(session, actions, state)
         return replace(correction, actions=actions, rest=(), kept=kept, refused=None)
 
-    def _draft_state(self, session: Session, actions: tuple[dict[str, Any], ...]) -> Any:
+    def _draft_state(self, session: Session, correction: Correction,
+                     actions: tuple[dict[str, Any], ...] | None = None) -> Any:
+        """The state of a correction's draft (its entries, or `actions`), on its corrected setup if any."""
+        session = _on_setup(session, correction)
+        actions = correction.actions if actions is None else actions
         cached = self._drafts.get(session.id)
         if cached is not None and cached[0] == (session.setup, actions):
             return cached[1]
@@ -563,6 +596,11 @@ class SessionKeeper:
             players.append({"id": player_id, "name": name, "score": entry.get("score"),
                             "winner": entry.get("winner")})
         return players
+
+
+def _on_setup(session: Session, correction: Correction) -> Session:
+    """The game as a correction sees it: with the corrected setup, when the setup is what is corrected."""
+    return replace(session, setup=correction.setup) if correction.setup is not None else session
 
 
 def _load_engine(game: str) -> Engine:

@@ -209,3 +209,46 @@ def test_a_reopened_game_abandoned_or_finished_unchanged_leaves_the_record(store
     assert store.history.get(game) == before and store.history.count() == 1
     with pytest.raises(InvalidInput, match="history holds no game"):
         keeper.reopen("f" * 32)
+
+
+def test_the_setup_is_corrected_and_every_entry_replayed_on_it(store, keeper):
+    game = played(keeper, store, [3, 3, 2, 1])                     # target 12, at 9
+    correction = keeper.begin_setup_correction(game, {"target": 8})
+    assert correction.refused == "adding 1 to 8 would pass the target 8" and correction.kept == 3
+    assert keeper.get(game).setup == {"target": 8} and keeper.state(game).total == 8
+    assert store.sessions.get(game)["setup"] == {"target": 12}     # nothing saved yet
+    keeper.resolve_correction(game, "drop")
+    keeper.confirm_correction(game)
+    assert store.sessions.get(game)["setup"] == {"target": 8} and adds(store, game) == [3, 3, 2]
+    keeper.undo_correction(game)
+    assert store.sessions.get(game)["setup"] == {"target": 12} and adds(store, game) == [3, 3, 2, 1]
+    with pytest.raises(InvalidInput, match="target must be a whole number"):
+        keeper.begin_setup_correction(game, {"target": "eight"})
+    with pytest.raises(IllegalAction, match="already so"):
+        keeper.begin_setup_correction(game, {"target": 12})
+    assert keeper.correction(game) is None
+
+
+def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
+    from companion.games.fourteeners import session as fourteeners
+    from companion.games.ridgeline import session as ridgeline
+    from companion.games.trek12 import session as trek12
+
+    setups = [
+        (trek12, {"sheet": "dunai", "solo": None, "players": [{"id": None, "name": "Ann"}]}),
+        (ridgeline, {"seats": ["Ann", "Bob", "Cy"], "route": "sprint", "first_dealer": "Bob", "checked": True}),
+        (fourteeners, {"players": [{"name": "Ann", "side": "advanced"}, "Bo"], "weather": False,
+                       "accolade": {"category": {"most": {"side": "gear"}}}}),
+    ]
+    for engine, setup in setups:
+        options = engine.setup_options(setup)
+        assert options
+        for option in options:
+            assert sum(choice["current"] for choice in option["choices"]) == 1, option["label"]
+            for choice in option["choices"]:
+                engine.start(choice["setup"])                       # every choice is a setup the game takes
+                assert (choice["setup"] == setup) == choice["current"] or choice["current"]
+    labels = [o["label"] for o in fourteeners.setup_options(setups[2][1])]
+    assert labels == ["Ann's Hiker side", "Bo's Hiker side", "Weather"]
+    first = ridgeline.setup_options(setups[1][1])[1]
+    assert [(c["label"], c["current"]) for c in first["choices"]] == [("Ann", False), ("Bob", True), ("Cy", False)]

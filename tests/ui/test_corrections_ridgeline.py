@@ -161,3 +161,21 @@ async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, left)).seats]
     assert ui.get("rl-hand-number").value == f"Hand {len(left) + 1}"
     assert ui.find(f"ent-text-{len(left)}") is None and ui.find(f"ent-text-{len(left) - 1}") is not None
+
+
+async def test_the_route_of_the_setup_corrected_replays_every_hand(open_ui, store):
+    # The table was set up as Sprint but plays the Ridge: on the Ridge nobody reaches the summit in 8 hands,
+    # so every hand stays; the first dealer is corrected the same way.
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    assert "✓ Sprint" in ui.texts()
+    await ui.click("ent-setup-0-0")                               # Ridge
+    assert ui.get("ent-title").value == "The corrected setup is ready"
+    assert saved(store, game_id) == HANDS and store.sessions.get(game_id)["setup"]["route"] == "sprint"
+    await ui.click("ent-confirm")
+    ridge = {**setup, "route": "ridge"}
+    assert store.sessions.get(game_id)["setup"] == ridge and saved(store, game_id) == HANDS
+    assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(ridge, HANDS)).seats]
+    await ui.click("ent-undo-correction")
+    assert store.sessions.get(game_id)["setup"] == setup

@@ -31,7 +31,7 @@ from .rules import Correct, Describe, DescribeHiker, DescribeWeather, Gain, Igno
 from .rules import new_game, parse_action
 from .scoring import score, verdict
 
-__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title", "describe_action"]
+__all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title", "describe_action", "setup_options"]
 
 GAME_ID = "fourteeners"
 _SETUP_KEYS = ("players", "weather", "accolade", "seed", "catalog", "final")
@@ -274,3 +274,29 @@ def _card_name(state: State, name: str) -> str:
 
 def _side(side: Any) -> str:
     return side.value.capitalize()
+
+
+def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of a game's setup can be corrected once turns are taken: each player's Hiker side (Basic or
+    Advanced) and, for a game played turn by turn, the Weather option. Each option is {"label", "choices":
+    [{"label", "setup", "current"}]}; the players and their order are the game itself."""
+    players = setup.get("players") if isinstance(setup.get("players"), list) else []
+    options = []
+    for index, raw in enumerate(players):
+        entry = raw if isinstance(raw, dict) else {"name": raw}
+        name = entry.get("name")
+        if not isinstance(name, str):
+            continue
+        side = entry.get("side", "basic")
+        choices = []
+        for value, label in (("basic", "Basic"), ("advanced", "Advanced")):
+            changed = [dict(p) if isinstance(p, dict) else {"name": p} for p in players]
+            changed[index] = {**entry, "side": value}
+            choices.append({"label": label, "setup": {**setup, "players": changed}, "current": side == value})
+        options.append({"label": f"{name}'s Hiker side", "choices": choices})
+    if not setup.get("final"):
+        weather = bool(setup.get("weather", False))
+        options.append({"label": "Weather", "choices": [
+            {"label": label, "setup": {**setup, "weather": value}, "current": weather == value}
+            for value, label in ((False, "Off"), (True, "On"))]})
+    return options

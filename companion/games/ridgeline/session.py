@@ -13,7 +13,7 @@ from companion.games.ridgeline.scoring import score
 from companion.games.words import UNRECOGNISED, safely
 from companion.inputs import quote
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "describe_action"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "describe_action", "setup_options"]
 
 GAME_ID = "ridgeline"
 _SETUP_KEYS = ("seats", "route", "first_dealer", "checked")
@@ -144,3 +144,19 @@ def _seat(entry: Any) -> Seat:
 
 def _codes(cards: tuple[Card, ...]) -> list[str]:
     return [card.code for card in cards]
+
+
+def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of a table's setup can be corrected once hands are recorded: the route (Ridge or Sprint) and who
+    dealt first. Each option is {"label", "choices": [{"label", "setup", "current"}]}; the seats are the
+    table itself, not corrected here."""
+    seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
+    names = [seat.get("name") if isinstance(seat, dict) else seat for seat in seats]
+    names = [name for name in names if isinstance(name, str)]
+    route = setup.get("route") or "ridge"
+    dealer = setup.get("first_dealer") or (names[0] if names else None)
+    routes = [{"label": label, "setup": {**setup, "route": value}, "current": route == value}
+              for value, label in (("ridge", "Ridge"), ("sprint", "Sprint"))]
+    dealers = [{"label": name, "setup": {**setup, "first_dealer": name}, "current": dealer == name}
+               for name in names]
+    return [{"label": "Route", "choices": routes}, {"label": "First dealer", "choices": dealers}]

@@ -20,7 +20,7 @@ from companion.games.words import MINUS, UNRECOGNISED, and_list, safely
 from companion.inputs import quote
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns",
-           "describe_action", "turn_words", "CARD_WORDS"]
+           "describe_action", "turn_words", "CARD_WORDS", "setup_options"]
 
 _SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "last_ascent", "dice_seed")
 # The app rolls its dice from this seed (see companion/ui/trek12/turn.py); the rules never roll, they only
@@ -336,3 +336,16 @@ def _seat_of(table: Table, raw: Any) -> int:
     if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(table.seats):
         return raw
     raise InvalidInput(f"'player' must be a seat number 0 to {len(table.seats) - 1}, not {quote(raw)}")
+
+
+def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of a game's setup can be corrected once turns are written: the reading of joining Fixed Lines
+    (the rulebook's, or merging lines as the designer's FAQ allows). Each option is {"label", "choices":
+    [{"label", "setup", "current"}]}; the sheet and the players are the game itself, not corrected here."""
+    merge = bool((setup.get("ruleset") or {}).get("merge_lines", False))
+    choices = []
+    for value, label in ((False, "The rulebook's reading"), (True, "Merge Fixed Lines (designer's FAQ)")):
+        changed = {**setup, "ruleset": {"merge_lines": True}} if value else \
+            {k: v for k, v in setup.items() if k != "ruleset"}
+        choices.append({"label": label, "setup": changed, "current": value == merge})
+    return [{"label": "Joining Fixed Lines", "choices": choices}]

@@ -91,6 +91,9 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
                                 weight=ft.FontWeight.W_600))
     if opened and not count:
         controls.append(ft.Text("Nothing entered yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    options = getattr(engine, "setup_options", None)
+    if opened and count and options is not None:
+        controls.extend(_setup_rows(options(session.setup), run, app, session_id))
     if opened and count:
         lines = describe_entries(engine, session.setup, list(session.actions))
         controls.append(ft.Text("Tap Edit to enter an old entry again as it should have been; the later entries "
@@ -123,6 +126,27 @@ def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:
         ]))
 
 
+def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> list[ft.Control]:
+    """The parts of the setup that can be corrected (the engine's `setup_options`): tap another choice to
+    replay every entry on it."""
+    rows: list[ft.Control] = [ft.Text("The setup", size=14, weight=ft.FontWeight.W_600)]
+    for i, option in enumerate(options):
+        buttons: list[ft.Control] = []
+        for j, choice in enumerate(option["choices"]):
+            key = f"ent-setup-{i}-{j}"
+            if choice["current"]:
+                buttons.append(ft.Container(key=key, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                                            border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                            content=ft.Text(f"✓ {choice['label']}", size=13)))
+            else:
+                buttons.append(labelled(key, ft.OutlinedButton(
+                    choice["label"], key=key,
+                    on_click=bind(run, bind(app.keeper.begin_setup_correction, session_id, choice["setup"])))))
+        rows.append(ft.Text(option["label"], size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    return rows
+
+
 def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control]) -> ft.Control:
     """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm."""
     keeper = app.keeper
@@ -139,6 +163,8 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
         buttons = [cancel]
     elif correction.refused is not None:
         title = f"Entry {len(correction.actions) + 1} no longer applies"
+        if correction.setup is not None:
+            lines.append(ft.Text("Every entry is replayed on the corrected setup.", size=13))
         lines.append(ft.Text(words(correction.actions, correction.refused_action), key="ent-refused", size=13,
                              weight=ft.FontWeight.W_600))
         lines.append(ft.Text(f"Why: {sentence(correction.refused)}", key="ent-reason", size=13))
@@ -153,7 +179,7 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
                 on_click=bind(run, bind(keeper.resolve_correction, session_id, choice)))))
         buttons.append(cancel)
     else:
-        title = "The correction is ready"
+        title = "The corrected setup is ready" if correction.setup is not None else "The correction is ready"
         kept = f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept"
         dropped = f", {correction.dropped} dropped" if correction.dropped else ""
         lines.append(ft.Text(f"{kept}{dropped}. Check the game below, then confirm; nothing is saved before.",
