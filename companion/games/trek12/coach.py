@@ -29,7 +29,8 @@ from companion.games.trek12.scoring import total
 __all__ = ["Ranked", "Advice", "DEFAULT_PLAYOUTS", "advise"]
 
 DEFAULT_PLAYOUTS = 1500   # playouts per decision, shared among the moves (about 0.3 s on a laptop)
-_FIRST_ROUND = 4          # playouts per move in the first round of successive halving
+_FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
+_SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ class Advice:
 
 
 def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLAYOUTS,
-           time_budget: float | None = None, clock: Callable[[], float] | None = None) -> Advice:
+           time_budget: float | None = None, clock: Callable[[], float] | None = None,
+           weights: sim.Weights = sim.DEFAULT_WEIGHTS) -> Advice:
     """Rank every legal move for `roll` by expected final score (see the module docstring).
 
     `playouts` caps the simulated games; with `time_budget` (seconds, measured by `clock`) the search also
@@ -69,39 +71,18 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLA
     merge = state.ruleset.merge_lines
     tracked = state.assists is not None
     cands = _candidates(state, actions)
-    results: dict[int, Ranked] = {}
-    open_ids = []
-    positions = []
-    for n, (action, after) in enumerate(cands):
-        pos = sim.from_board(after.board, after.ops, len(after.assists) if tracked else 0)
-        empty = pos.empty
-        if empty <= 1:
-            results[n] = Ranked(action, sim.exact_value(pos, merge), 0, True)
-        else:
-            open_ids.append(n)
-        positions.append(pos)
-    sampled: list[Ranked] = []
-    if open_ids:
-        start = clock() if clock is not None else 0.0
-        stats = _halving(positions, open_ids, rng, merge, playouts,
-                         None if time_budget is None else (lambda: clock() - start > time_budget))
-        # Moves that survived more rounds of halving first, then by their estimate.
-        for n in sorted(stats, key=lambda n: (-stats[n][2], -stats[n][0])):
-            sampled.append(Ranked(cands[n][0], stats[n][0], stats[n][1], False))
-    ranked = _merge_exact(sampled, list(results.values()))
+    positions = [sim.from_board(after.board, after.ops, len(after.assists) if tracked else 0)
+                 for _, after in cands]
+    if positions[0].empty <= 1:
+        # Each move fills one circle, so either every move leaves at most one empty circle or none does.
+        ranked = [Ranked(action, sim.exact_value(pos, merge), 0, True) for (action, _), pos in zip(cands, positions)]
+        ranked.sort(key=lambda r: -r.expected)
+        return Advice(tuple(ranked))
+    start = clock() if clock is not None else 0.0
+    stats = _halving(positions, rng, merge, max(1, playouts), weights,
+                     None if time_budget is None else (lambda: clock() - start > time_budget))
+    ranked = [Ranked(cands[n][0], mean, count, False) for n, mean, count in stats]
     return Advice(tuple(ranked))
-
-
-def _merge_exact(sampled: list[Ranked], exact: list[Ranked]) -> list[Ranked]:
-    # Sampled moves keep their halving order; each exact one goes before the first sampled move whose
-    # estimate it reaches.
-    out = []
-    exact = sorted(exact, key=lambda r: -r.expected)
-    for r in sampled:
-        while exact and exact[0].expected >= r.expected:
-            out.append(exact.pop(0))
-        out.append(r)
-    return out + exact
 
 
 def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[Action, State]]:
@@ -117,38 +98,43 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[Action,
     return [(a, s) for a, s, _ in groups.values()]
 
 
-def _halving(positions, open_ids, rng, merge, playouts, out_of_time):
-    """Successive halving over the open moves with common dice; {move: (mean, playouts, rounds survived)}."""
-    alive = list(open_ids)
-    sums = {n: 0 for n in alive}
-    counts = {n: 0 for n in alive}
-    level = {n: 0 for n in alive}
+def _halving(positions, rng, merge, playouts, weights, out_of_time) -> list[tuple[int, float, int]]:
+    """Successive halving over the moves, every move played on the same dice: (move, estimate, playouts),
+    best first.
+
+    Each move's estimate is the winner's mean plus the move's difference from the winner on the dice both
+    were played on, so a move dropped early is compared on equal terms; it is never above the winner's,
+    since a move is dropped only when its mean falls below that of every move kept, the winner included.
+    """
+    alive = list(range(len(positions)))
+    results: list[list[int]] = [[] for _ in positions]
     dice: list[list[int]] = []
-    length = max(positions[n].empty for n in alive)
-    rounds = max(1, (len(alive) - 1).bit_length())
-    budget = playouts
+    length = max(p.empty for p in positions)
+    budget = playouts if len(alive) > 1 else min(playouts, _SINGLE)
     used = 0
-    per = max(_FIRST_ROUND, budget // (rounds * len(alive)))
-    rnd = 0
     while True:
-        want = counts[alive[0]] + per
+        rounds = max(1, (len(alive) - 1).bit_length())
+        left = budget - used
+        per = max(1, min(_FIRST_ROUND, left // len(alive)), left // (rounds * len(alive)))
+        want = len(results[alive[0]]) + per
         while len(dice) < want:
             dice.append([int(rng.random() * 36) for _ in range(length)])
         for n in alive:
             base = positions[n]
-            s = 0
-            for j in range(counts[n], want):
-                s += sim.playout(base.copy(), rng, merge, dice=dice[j])
-            sums[n] += s
-            used += want - counts[n]
-            counts[n] = want
-        rnd += 1
-        for n in alive:
-            level[n] = rnd
+            out = results[n]
+            for j in range(len(out), want):
+                out.append(sim.playout(base.copy(), rng, merge, weights, dice[j]))
+                used += 1
+        alive.sort(key=lambda n: -sum(results[n]))
         if len(alive) <= 1 or used >= budget or (out_of_time is not None and out_of_time()):
             break
-        alive.sort(key=lambda n: -sums[n] / counts[n])
-        alive = alive[:max(1, (len(alive) + 1) // 2)]
-        left = budget - used
-        per = max(_FIRST_ROUND, left // (max(1, (len(alive) - 1).bit_length()) * len(alive)))
-    return {n: (sums[n] / counts[n], counts[n], level[n]) for n in sums}
+        alive = alive[:(len(alive) + 1) // 2]
+    win = alive[0]
+    top = results[win]
+    mean = sum(top) / len(top)
+    ranked = []
+    for n, out in enumerate(results):
+        c = len(out)
+        ranked.append((n, mean + (sum(out) - sum(top[:c])) / c, c))
+    ranked.sort(key=lambda r: (r[0] != win, -r[1]))
+    return ranked

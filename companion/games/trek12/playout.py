@@ -59,7 +59,7 @@ class Pos:
     """A sheet in play: numbers, links up and down, line ends, zones, boxes used, cards held."""
 
     __slots__ = ("g", "vals", "up", "dn", "other", "llen", "zid", "zsize", "ops", "filled", "frontier",
-                 "cards", "longest", "largest")
+                 "cards", "longest", "largest", "nempty")
 
     def copy(self) -> "Pos":
         """An independent copy (playouts change positions in place)."""
@@ -78,6 +78,7 @@ class Pos:
         p.cards = self.cards
         p.longest = self.longest
         p.largest = self.largest
+        p.nempty = self.nempty[:]
         return p
 
     @property
@@ -98,6 +99,9 @@ class Pos:
         filled = self.filled | bit
         self.filled = filled
         self.frontier = (self.frontier | g.adj[i]) & ~filled
+        nempty = self.nempty
+        for j in g.adjl[i]:
+            nempty[j] -= 1
         if v > g.limits[i]:
             self.vals[i] = SKULL
             return
@@ -213,6 +217,8 @@ def from_board(board: Board, ops, cards: int = 0) -> Pos:
         largest = max(largest, len(idx))
     p.longest = longest
     p.largest = largest
+    filled = board.filled
+    p.nempty = [sum(1 for j in g.adjl[i] if not filled >> j & 1) for i in range(n)]
     return p
 
 
@@ -298,18 +304,24 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
 class Weights:
     """The playout policy's weights (see `_score_move`); fitted by data/trek12/fit_coach.py."""
 
-    __slots__ = ("orphan", "rescue", "skull", "line", "zone", "box", "spare", "high")
+    __slots__ = ("orphan", "rescue", "skull", "line", "zone", "box", "open_line", "open_zone", "high",
+                 "strand", "block", "op_cost")
 
     def __init__(self, orphan=3.0, rescue=(0.0, 0.4, 0.6, 0.75, 0.85), skull=5.0, line=1.0, zone=1.0,
-                 box=0.5, spare=1.5, high=0.0) -> None:
+                 box=0.5, open_line=0.0, open_zone=0.0, high=0.25, strand=1.0, block=0.0,
+                 op_cost=(0.0, 0.0, 0.0, 0.0, 0.0)) -> None:
         self.orphan = orphan
-        self.rescue = tuple(rescue) + (rescue[-1],) * 12
+        self.rescue = tuple(rescue) + (rescue[-1],) * 20
         self.skull = skull
         self.line = line
         self.zone = zone
         self.box = box
-        self.spare = spare
+        self.open_line = open_line
+        self.open_zone = open_zone
         self.high = high
+        self.strand = strand
+        self.block = block
+        self.op_cost = tuple(op_cost)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -352,7 +364,7 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
     best_s = -1e9
     cand = members(p.candidates())
     for v, k in seen.items():
-        box_cost = w.box * ops[k] / limit
+        box_cost = w.box * ops[k] / limit + w.op_cost[k]
         for i in cand:
             s, d, u = _score_move(p, i, v, merge, w)
             s -= box_cost
@@ -366,7 +378,7 @@ def _score_move(p: Pos, i: int, v: int, merge: bool, w: Weights):
     """How good writing v at index i looks now: points gained, minus the risk of an orphan or a skull."""
     g = p.g
     if v > g.limits[i]:
-        return -w.skull, -1, -1
+        return -w.skull - _neighbour_cost(p, i, -1, -1, -1, w), -1, -1
     vals = p.vals
     up = p.up
     dn = p.dn
@@ -402,7 +414,7 @@ def _score_move(p: Pos, i: int, v: int, merge: bool, w: Weights):
         zone_gain = v + size - 1 - before
         if size > p.largest:
             zone_gain += g.bonus[size] - g.bonus[p.largest]
-        score += w.zone * zone_gain
+        score += w.zone * zone_gain + w.open_zone * empties
     d = u = -1
     if ds or us:
         best_line = -1e9
@@ -434,8 +446,32 @@ def _score_move(p: Pos, i: int, v: int, merge: bool, w: Weights):
             if gain > best_line:
                 best_line = gain
                 d, u = dd, uu
-        score += w.line * best_line
+        score += w.line * best_line + w.open_line * empties
     elif not roots:
         # A lone number: an orphan unless a later number next to it rescues it.
         score -= w.orphan * (1.0 - w.rescue[empties])
-    return score + w.high * v, d, u
+    return score + w.high * v - _neighbour_cost(p, i, v, d, u, w), d, u
+
+
+def _neighbour_cost(p: Pos, i: int, v: int, d: int, u: int, w: Weights) -> float:
+    """What filling i costs the numbers around it that it does not join: a lone number loses a chance
+    to be rescued from being an orphan, a line end loses room to grow."""
+    if not (w.strand or w.block):
+        return 0.0
+    vals = p.vals
+    up = p.up
+    dn = p.dn
+    nempty = p.nempty
+    rescue = w.rescue
+    cost = 0.0
+    for j in p.g.adjl[i]:
+        x = vals[j]
+        if x < 0 or x == v or j == d or j == u:
+            continue
+        e = nempty[j]
+        if up[j] < 0 and dn[j] < 0:
+            if p.zsize[p.zid[j]] < 2:
+                cost += w.strand * w.orphan * (rescue[e] - rescue[e - 1])
+        elif e == 1 and (up[j] < 0 or dn[j] < 0):
+            cost += w.block * p.llen[j]
+    return cost
