@@ -208,3 +208,12 @@ def test_a_time_budget_needs_a_clock_and_a_full_sheet_has_no_advice():
     full = _play_randomly(state, random.Random(2), 19)
     with pytest.raises(IllegalAction, match="full"):
         advise(full, ROLLS[0], random.Random(1))
+
+
+def test_a_sheet_in_pieces_says_why_there_is_no_move():
+    from companion.errors import IllegalAction
+
+    sheet = make_sheet(3, [(0, 1)])  # circle 2 touches nothing: it can never be reached
+    state = write(write(new_game(sheet), 0, 3), 1, 4)
+    with pytest.raises(IllegalAction, match="no empty circle touches a filled one"):
+        advise(state, ROLLS[5], random.Random(1))

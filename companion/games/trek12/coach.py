@@ -28,7 +28,7 @@ from companion.games.trek12.scoring import total
 
 __all__ = ["Ranked", "Advice", "DEFAULT_PLAYOUTS", "advise"]
 
-DEFAULT_PLAYOUTS = 1500   # playouts per decision, shared among the moves (about 0.3 s on a laptop)
+DEFAULT_PLAYOUTS = 2000   # playouts per decision, shared among the moves (about 0.2 s on a laptop)
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 
@@ -67,7 +67,10 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLA
         raise ValueError("a time budget needs a clock to measure it")
     actions = legal_actions(state, roll)
     if not actions:
-        raise IllegalAction("the sheet is full: there is no move to advise")
+        if state.complete:
+            raise IllegalAction("the sheet is full: there is no move to advise")
+        raise IllegalAction("no move is possible for this roll: no empty circle touches a filled one, or "
+                            "the boxes of every option it gives are used")
     merge = state.ruleset.merge_lines
     tracked = state.assists is not None
     cands = _candidates(state, actions)

@@ -302,13 +302,13 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
 
 
 class Weights:
-    """The playout policy's weights (see `_score_move`); fitted by data/trek12/fit_coach.py."""
+    """The playout policy's weights (see `_score_move`), chosen by paired games of the coach (bench coach)."""
 
     __slots__ = ("orphan", "rescue", "skull", "line", "zone", "box", "open_line", "open_zone", "high",
                  "strand", "block", "op_cost")
 
     def __init__(self, orphan=3.0, rescue=(0.0, 0.4, 0.6, 0.75, 0.85), skull=5.0, line=1.0, zone=1.0,
-                 box=0.5, open_line=0.0, open_zone=0.0, high=0.25, strand=1.0, block=0.0,
+                 box=3.0, open_line=0.0, open_zone=0.0, high=0.25, strand=1.0, block=1.0,
                  op_cost=(0.0, 0.0, 0.0, 0.0, 0.0)) -> None:
         self.orphan = orphan
         self.rescue = tuple(rescue) + (rescue[-1],) * 20
@@ -329,9 +329,7 @@ DEFAULT_WEIGHTS = Weights()
 
 def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice: list[int] | None = None) -> int:
     """Play p to the end in place with the greedy policy on the given (or drawn) dice; the final total."""
-    g = p.g
-    n = g.n
-    full = g.full
+    full = p.g.full
     step = 0
     while p.filled != full:
         code = dice[step] if dice is not None else int(rng.random() * 36)
@@ -341,7 +339,6 @@ def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice
             break
         k, i, d, u, v = best
         p.put(i, v, d, u, k)
-    del n
     return p.total()
 
 
