@@ -4,10 +4,11 @@ Every move weighed comes from the rules engine's `legal_actions` (options, circl
 link choices, and the Compass, Tent and Rope when the player holds them), so the coach never proposes a
 move the rules refuse. Each move is applied by the engine; the position after it is then valued:
 
-- exactly when it is the end (a full sheet) or when one circle is left (every roll, every last move);
+- exactly when it is the end (a full sheet) or when one circle is left (every roll, every last move;
+  cards are not played on that imagined last turn);
 - otherwise by playouts: the rest of the game played many times on random dice by a fast greedy policy
-  (`playout.py`), the same dice for every move compared, the weaker half of the moves dropped after each
-  round (successive halving) so that the close ones get most of the games.
+  (`playout.py`, which plays no cards), the same dice for every move compared, the weaker half of the
+  moves dropped after each round (successive halving) so that the close ones get most of the games.
 
 Pure like the rules: randomness only from the `random.Random` passed in, and no clock unless the caller
 passes one with a time budget. Cards held count +3 each (their value if cashed at the end), so a card is
