@@ -29,7 +29,7 @@ from companion.games.trek12.scoring import total
 
 __all__ = ["Ranked", "Advice", "DEFAULT_PLAYOUTS", "advise"]
 
-DEFAULT_PLAYOUTS = 2000   # playouts per decision, shared among the moves (about 0.2 s on a laptop)
+DEFAULT_PLAYOUTS = 2000   # playouts per decision, shared among the moves (median 0.2-0.35 s a decision)
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 
