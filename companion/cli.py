@@ -3,6 +3,8 @@
     companion [--web | --desktop] [--port N] [--host H | --lan] [--data-dir DIR]   open the app
     companion score GAME FILE [--json]      score a game file with the app's own engines
     companion check GAME FILE [--json]      check a position (Ridgeline melds and pitches)
+    companion coach trek12 FILE [--json]    the best moves for a game in progress and its roll
+    companion coach trek12 --stdio          the same for one JSON document per line, one answer per line
     companion export FILE [--data-dir DIR]  write a full backup of the saved data
     companion import FILE [--data-dir DIR]  merge a backup into the saved data (all or nothing)
     companion build web OUT_DIR [--base-path P]   write the app as static files that run offline in a browser
@@ -29,7 +31,7 @@ __all__ = ["main", "print_notices", "one_line", "DEFAULT_PORT", "MAX_ERROR_LINE"
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
 MAX_ERROR_LINE = 300
-_COMMANDS = ("score", "check", "export", "import", "build", "bench")
+_COMMANDS = ("score", "check", "coach", "export", "import", "build", "bench")
 
 
 class _Failure(Exception):
@@ -82,6 +84,17 @@ def _run_command(command: str, rest: list[str]) -> int:
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
         args = parser.parse_args(rest)
         return _score_or_check(command, args.game, args.file, args.json)
+    if command == "coach":
+        parser.add_argument("game", help="game name: trek12")
+        parser.add_argument("file", nargs="?", help="the JSON game document with its roll ('-' for standard input)")
+        parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+        parser.add_argument("--stdio", action="store_true",
+                            help="read one document per line on standard input, answer one JSON line each")
+        parser.add_argument("--seed", type=int, default=0, help="seed of the coach's simulated games (default 0)")
+        parser.add_argument("--playouts", type=int, default=None,
+                            help="simulated games per decision (default: the coach's own)")
+        args = parser.parse_args(rest)
+        return _coach(args)
     if command in ("export", "import"):
         parser.add_argument("file", help="the backup file")
         parser.add_argument("--data-dir", help="the folder the app keeps its data in")
@@ -127,6 +140,75 @@ def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:
         text = json.dumps(result) if as_json or formatter is None else formatter(result)
     print(text)
     return 0
+
+
+def _coach(args: argparse.Namespace) -> int:
+    from companion.games import find_by_cli_name, load_files
+
+    module = load_files(args.game)
+    advise = getattr(module, "coach_file", None)
+    if advise is None:
+        raise _Failure(f"there is no coach for {args.game!r}; only for trek12")
+    if args.playouts is not None and args.playouts < 1:
+        raise _Failure(f"--playouts must be at least 1, not {args.playouts}")
+    if args.stdio == (args.file is not None):
+        raise _Failure("give either a FILE or --stdio")
+    what = f"a {find_by_cli_name(args.game).title} file"
+    if not args.stdio:
+        doc = _read_json(args.file, module.MAX_FILE_BYTES, what)
+        result = _timed_advice(advise, doc, args)
+        print(json.dumps(result) if args.json else module.format_coach(result))
+        return 0
+    # One answer per line, flushed at once, so a program can hold a conversation; a bad line gets its
+    # error as that line's answer and the next line is read.
+    stdin = getattr(sys.stdin, "buffer", None) or sys.stdin
+    limit = module.MAX_FILE_BYTES
+    while True:
+        raw = stdin.readline(limit + 1)
+        if not raw:
+            return 0
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogatepass")
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while True:  # the rest of an overlong line is skipped, not read as the next document
+                more = stdin.readline(limit + 1)
+                if not more or more.endswith(b"\n") or (isinstance(more, str) and more.endswith("\n")):
+                    break
+            answer: dict[str, Any] = {"error": one_line(f"the line is longer than {limit} bytes; {what} is at most that")}
+        elif not raw.strip():
+            continue
+        else:
+            try:
+                answer = _timed_advice(advise, _line_json(raw, what), args)
+            except CompanionError as exc:
+                answer = {"error": one_line(str(exc))}
+            except RecursionError:
+                answer = {"error": "the document is nested too deeply to be a game file"}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+def _line_json(raw: bytes, what: str) -> Any:
+    from companion.errors import InvalidInput
+    from companion.inputs import parse_bytes
+
+    try:
+        return parse_bytes(raw)
+    except UnicodeDecodeError:
+        raise InvalidInput("the line is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+
+
+def _timed_advice(advise, doc: Any, args: argparse.Namespace) -> dict[str, Any]:
+    import random
+    import time
+
+    # The same document and seed always get the same advice: a fresh generator per document.
+    start = time.perf_counter()
+    result = advise(doc, random.Random(args.seed), playouts=args.playouts)
+    result["ms"] = round((time.perf_counter() - start) * 1e3, 1)
+    return result
 
 
 def _read_json(file: str, limit: int, what: str) -> Any:

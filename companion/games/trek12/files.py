@@ -6,6 +6,7 @@ breakdown; `companion check trek12 FILE` checks a sheet file or either document.
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, InvalidInput
@@ -15,6 +16,8 @@ from companion.games.trek12.rules import (
     SKULL,
     Action,
     Assist,
+    Op,
+    Roll,
     Ruleset,
     State,
     apply,
@@ -37,11 +40,14 @@ __all__ = [
     "format_score",
     "check_file",
     "format_check",
+    "coach_file",
+    "format_coach",
 ]
 
 # The largest Trek 12 file read (docs/formats.md, Limits): the app's own limit for a sheet file; a game
 # on a printed sheet is about 3 KB.
 MAX_FILE_BYTES = 1024 * 1024
+COACH_MOVES = 10   # moves listed by `companion coach trek12`, best first
 
 _GAME_KEYS = ("sheet", "ruleset", "solo", "turns", "assists", "max_assists", "cash", "last_ascent")
 _FILLED_KEYS = ("sheet", "circles", "lines", "ropes", "solo", "max")
@@ -173,6 +179,61 @@ def format_check(result: dict[str, Any]) -> str:
         state = "complete" if result["complete"] else "in progress"
         return f"Game: {result['turns']} legal turns, {state}"
     return f"Filled sheet: lines valid, {'complete' if result['complete'] else 'not complete'}"
+
+
+def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int = COACH_MOVES) -> dict[str, Any]:
+    """The coach's advice for a game document plus `"roll": [red, yellow]` (docs/formats.md, Trek 12 coach):
+    `{"best": turn, "moves": [{"turn", "expected"}, ...]}`, best first, at most `most` moves. Each turn is
+    in the game document's form, ready to be appended to its `turns`."""
+    from companion.games.trek12.coach import DEFAULT_PLAYOUTS, advise
+
+    if not isinstance(doc, dict):
+        raise InvalidInput("a Trek 12 coach document must be a JSON object: a game with \"turns\" and \"roll\"")
+    if "roll" not in doc:
+        raise InvalidInput("the coach needs \"roll\": [red, yellow], the dice to play")
+    raw = doc["roll"]
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise InvalidInput(f"'roll' must be [red, yellow], not {quote(raw)}")
+    try:
+        roll = Roll.of(*raw)
+    except InvalidInput as exc:
+        raise InvalidInput(f"'roll': {exc}") from None
+    game = {k: v for k, v in doc.items() if k != "roll"}
+    if "turns" not in game:
+        raise InvalidInput("a Trek 12 coach document needs \"turns\" (the turns so far, [] at the start)")
+    if game.get("cash") is not None:
+        raise InvalidInput("'cash' is for a finished game; the coach advises a game in progress")
+    state = play_game(game)
+    if state.complete:
+        raise IllegalAction("the sheet is full: there is no move left to advise")
+    advice = advise(state, roll, rng, playouts=DEFAULT_PLAYOUTS if playouts is None else playouts)
+    moves = [{"turn": r.action.to_dict(), "expected": round(r.expected, 2)} for r in advice.moves[:most]]
+    return {"best": moves[0]["turn"], "moves": moves}
+
+
+def format_coach(result: dict[str, Any]) -> str:
+    """The advice for people: the best turn in words, then the other moves with their expected scores."""
+    out = []
+    for n, move in enumerate(result["moves"], 1):
+        turn = move["turn"]
+        text = f"{turn['op']} ({_op_value(turn)}) in circle {turn['circle']}"
+        if turn.get("links"):
+            text += f", linked to {', '.join(map(str, turn['links']))}"
+        if turn.get("max_links"):
+            text += f", Max linked to {', '.join(map(str, turn['max_links']))}"
+        if turn.get("assist"):
+            cards = turn["assist"] if isinstance(turn["assist"], list) else [turn["assist"]]
+            text += f", using the {' and the '.join(cards)}"
+        if turn.get("rope"):
+            text += f" (Rope {turn['rope'][0]}-{turn['rope'][1]})"
+        out.append(f"{'Best: ' if n == 1 else f'{n:>4}. '}{text}: expects {move['expected']:.1f}")
+    if "ms" in result:
+        out.append(f"({result['ms']:.0f} ms)")
+    return "\n".join(out)
+
+
+def _op_value(turn: dict[str, Any]) -> int:
+    return Roll.of(*turn["dice"]).value(Op.parse(turn["op"]))
 
 
 def _kind_of(doc: Any) -> str:

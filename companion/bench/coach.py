@@ -1,0 +1,110 @@
+"""`companion bench coach`: how well and how fast the Trek 12 coach plays, game after game.
+
+Plays N games per sheet, every decision taken by the coach (or, for comparison, by its playout policy
+alone, or uniformly at random), on dice drawn from a generator seeded by --seed and the game's number only:
+every method and every sheet sees the same dice in game g, so two runs compare pair by pair. Prints per
+sheet the mean final score, its standard deviation, and the median, 90th percentile and mean CPU time
+per decision on one thread (the wall-clock median beside it, since a busy machine slows only the latter).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from companion.games.trek12 import playout as sim
+from companion.games.trek12.coach import DEFAULT_PLAYOUTS, advise
+from companion.games.trek12.data import SHEET_NAMES, load_sheet
+from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
+from companion.games.trek12.scoring import score
+
+__all__ = ["main", "play_game", "METHODS"]
+
+METHODS = ("coach", "policy", "random")
+
+
+def play_game(sheet, merge: bool, game: int, seed: int, method: str = "coach",
+              playouts: int = DEFAULT_PLAYOUTS) -> tuple[int, list[float], list[float]]:
+    """One game: (final total, CPU seconds per decision, wall seconds per decision)."""
+    dice = random.Random(f"trek12-coach-bench/{seed}/{game}")
+    rng = random.Random(f"trek12-coach-bench/{seed}/{game}/coach")
+    state = new_game(sheet, Ruleset(merge_lines=merge))
+    cpu: list[float] = []
+    wall: list[float] = []
+    while not state.complete:
+        roll = ROLLS[dice.randrange(36)]
+        c0, w0 = time.process_time(), time.perf_counter()
+        if method == "coach":
+            action = advise(state, roll, rng, playouts=playouts).best
+        elif method == "policy":
+            action = _policy_action(state, roll, merge)
+        else:
+            moves = legal_actions(state, roll)
+            action = moves[rng.randrange(len(moves))]
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        state = apply(state, action)
+    return score(state).total, cpu, wall
+
+
+def main(argv: list[str]) -> int:
+    """Print the coach's figures per sheet (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="companion bench coach", description=__doc__.splitlines()[0])
+    parser.add_argument("--sheet", choices=SHEET_NAMES, action="append",
+                        help="a sheet to play (repeat for several; default all three)")
+    parser.add_argument("--games", type=int, default=100, help="games per sheet (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the dice (default 1)")
+    parser.add_argument("--ruleset", choices=("merge", "rulebook"), default="merge",
+                        help="joining lines: merge (a number may join two lines) or rulebook (default merge)")
+    parser.add_argument("--method", choices=METHODS, default="coach",
+                        help="who decides: the coach, its playout policy alone, or random (default coach)")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the coach's playouts per decision (default {DEFAULT_PLAYOUTS})")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.playouts < 1:
+        parser.error("--playouts must be at least 1")
+    merge = args.ruleset == "merge"
+    print(f"Trek 12 coach ({args.method}, {args.playouts} playouts, {args.ruleset} reading), {args.games} games "
+          f"per sheet, seed {args.seed}, Python {platform.python_version()}")
+    for name in args.sheet or SHEET_NAMES:
+        sheet = load_sheet(name)
+        totals: list[int] = []
+        cpu: list[float] = []
+        wall: list[float] = []
+        for game in range(args.games):
+            t, c, w = play_game(sheet, merge, game, args.seed, args.method, args.playouts)
+            totals.append(t)
+            cpu += c
+            wall += w
+        sd = statistics.stdev(totals) if len(totals) > 1 else 0.0
+        p90 = statistics.quantiles(cpu, n=10)[-1] if len(cpu) > 1 else cpu[0]
+        print(f"{sheet.name:<11} mean {statistics.mean(totals):6.1f}  sd {sd:5.1f}  "
+              f"per decision: median {statistics.median(cpu) * 1e3:6.1f} ms, p90 {p90 * 1e3:6.1f} ms, "
+              f"mean {statistics.mean(cpu) * 1e3:6.1f} ms (CPU; wall median {statistics.median(wall) * 1e3:.1f} ms)"
+              f"  [{len(totals)} games, {len(cpu)} decisions]", flush=True)
+    return 0
+
+
+def _policy_action(state, roll, merge: bool) -> Action:
+    # The playout policy's own pick, found among the engine's legal moves.
+    pos = sim.from_board(state.board, state.ops)
+    pick = sim._policy_move(pos, roll.values, merge, sim.DEFAULT_WEIGHTS)
+    k, i, d, u, _ = pick
+    sheet = state.sheet
+    want = sorted(sheet.ids[x] for x in (d, u) if x >= 0)
+    for action in legal_actions(state, roll):
+        if int(action.op) == k and action.circle == sheet.ids[i] and not action.assists:
+            if action.links is None or sorted(action.links) == want:
+                return action
+    raise AssertionError("the policy's move is not among the legal moves")
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,144 @@
+"""The Trek 12 coach: which move to make for this roll, ranked by the final score it can expect.
+
+Every move weighed comes from the rules engine's `legal_actions` (options, circles, link choices, Max's
+link choices, and the Compass, Tent and Rope when the player holds them), so the coach never proposes a
+move the rules refuse. Each move is applied by the engine; the position after it is then valued:
+
+- exactly when it is the end (a full sheet) or when one circle is left (every roll, every last move;
+  cards are not played on that imagined last turn);
+- otherwise by playouts: the rest of the game played many times on random dice by a fast greedy policy
+  (`playout.py`, which plays no cards), the same dice for every move compared, the weaker half of the
+  moves dropped after each round (successive halving) so that the close ones get most of the games.
+
+Pure like the rules: randomness only from the `random.Random` passed in, and no clock unless the caller
+passes one with a time budget. Cards held count +3 each (their value if cashed at the end), so a card is
+played only when it is worth more than that. Against Max the player's own score is what is ranked; where
+the player chooses Max's links, the coach picks those that leave Max's sheet scoring least.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from typing import Callable
+
+from companion.errors import IllegalAction
+from companion.games.trek12 import playout as sim
+from companion.games.trek12.rules import Action, Roll, State, apply, legal_actions
+from companion.games.trek12.scoring import total
+
+__all__ = ["Ranked", "Advice", "DEFAULT_PLAYOUTS", "advise"]
+
+DEFAULT_PLAYOUTS = 2000   # playouts per decision, shared among the moves (median 0.2-0.35 s a decision)
+_FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
+_SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One move and the final score it expects (`exact`: worked out over every roll, not sampled)."""
+
+    action: Action
+    expected: float
+    playouts: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The moves for a roll, best first (`best` is `moves[0].action`)."""
+
+    moves: tuple[Ranked, ...]
+
+    @property
+    def best(self) -> Action:
+        """The move the coach recommends."""
+        return self.moves[0].action
+
+
+def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLAYOUTS,
+           time_budget: float | None = None, clock: Callable[[], float] | None = None,
+           weights: sim.Weights = sim.DEFAULT_WEIGHTS) -> Advice:
+    """Rank every legal move for `roll` by expected final score (see the module docstring).
+
+    `playouts` caps the simulated games; with `time_budget` (seconds, measured by `clock`) the search also
+    stops when the time is up, after the first round. IllegalAction when the sheet is full.
+    """
+    if time_budget is not None and clock is None:
+        raise ValueError("a time budget needs a clock to measure it")
+    actions = legal_actions(state, roll)
+    if not actions:
+        if state.complete:
+            raise IllegalAction("the sheet is full: there is no move to advise")
+        raise IllegalAction("no move is possible for this roll: no empty circle touches a filled one, or "
+                            "the boxes of every option it gives are used")
+    merge = state.ruleset.merge_lines
+    tracked = state.assists is not None
+    cands = _candidates(state, actions)
+    positions = [sim.from_board(after.board, after.ops, len(after.assists) if tracked else 0)
+                 for _, after in cands]
+    if positions[0].empty <= 1:
+        # Each move fills one circle, so either every move leaves at most one empty circle or none does.
+        ranked = [Ranked(action, sim.exact_value(pos, merge), 0, True) for (action, _), pos in zip(cands, positions)]
+        ranked.sort(key=lambda r: -r.expected)
+        return Advice(tuple(ranked))
+    start = clock() if clock is not None else 0.0
+    stats = _halving(positions, rng, merge, max(1, playouts), weights,
+                     None if time_budget is None else (lambda: clock() - start > time_budget))
+    ranked = [Ranked(cands[n][0], mean, count, False) for n, mean, count in stats]
+    return Advice(tuple(ranked))
+
+
+def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[Action, State]]:
+    """One entry per distinct move of the player; Max's link choice is the one leaving him least."""
+    groups: dict[tuple, tuple[Action, State, int]] = {}
+    for action in actions:
+        after = apply(state, action)
+        key = (action.op, action.circle, action.links, action.assists, action.rope)
+        his = total(after.max_board, max_rules=True) if after.max_board is not None else 0
+        held = groups.get(key)
+        if held is None or his < held[2]:
+            groups[key] = (action, after, his)
+    return [(a, s) for a, s, _ in groups.values()]
+
+
+def _halving(positions, rng, merge, playouts, weights, out_of_time) -> list[tuple[int, float, int]]:
+    """Successive halving over the moves, every move played on the same dice: (move, estimate, playouts),
+    best first.
+
+    Each move's estimate is the winner's mean plus the move's difference from the winner on the dice both
+    were played on, so a move dropped early is compared on equal terms; it is never above the winner's,
+    since a move is dropped only when its mean falls below that of every move kept, the winner included.
+    """
+    alive = list(range(len(positions)))
+    results: list[list[int]] = [[] for _ in positions]
+    dice: list[list[int]] = []
+    length = max(p.empty for p in positions)
+    budget = playouts if len(alive) > 1 else min(playouts, _SINGLE)
+    used = 0
+    while True:
+        rounds = max(1, (len(alive) - 1).bit_length())
+        left = budget - used
+        per = max(1, min(_FIRST_ROUND, left // len(alive)), left // (rounds * len(alive)))
+        want = len(results[alive[0]]) + per
+        while len(dice) < want:
+            dice.append([int(rng.random() * 36) for _ in range(length)])
+        for n in alive:
+            base = positions[n]
+            out = results[n]
+            for j in range(len(out), want):
+                out.append(sim.playout(base.copy(), rng, merge, weights, dice[j]))
+                used += 1
+        alive.sort(key=lambda n: -sum(results[n]))
+        if len(alive) <= 1 or used >= budget or (out_of_time is not None and out_of_time()):
+            break
+        alive = alive[:(len(alive) + 1) // 2]
+    win = alive[0]
+    top = results[win]
+    mean = sum(top) / len(top)
+    ranked = []
+    for n, out in enumerate(results):
+        c = len(out)
+        ranked.append((n, mean + (sum(out) - sum(top[:c])) / c, c))
+    ranked.sort(key=lambda r: (r[0] != win, -r[1]))
+    return ranked

@@ -1,0 +1,172 @@
+"""`companion coach trek12`: the answer's shape, turns that append to the game as they are, --stdio one
+answer per line, and bad input as one line (exit 2) or as that line's {"error"}."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.games.trek12.files import play_game
+from companion.games.trek12.rules import Action, Roll, legal_actions
+
+GAME = {"sheet": "dunai", "ruleset": {"merge_lines": True},
+        "turns": [{"dice": [3, 2], "op": "sum", "circle": 8}, {"dice": [4, 0], "op": "higher", "circle": 9}],
+        "roll": [6, 3]}
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path, doc, name="game.json"):
+    path = tmp_path / name
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc))
+    return str(path)
+
+
+def check_answer(doc, answer):
+    assert set(answer) == {"best", "moves", "ms"}
+    assert isinstance(answer["ms"], float) and answer["ms"] >= 0
+    moves = answer["moves"]
+    assert 1 <= len(moves) <= 10
+    assert answer["best"] == moves[0]["turn"]
+    expected = [m["expected"] for m in moves]
+    assert expected == sorted(expected, reverse=True)
+    state = play_game({k: v for k, v in doc.items() if k != "roll"})
+    legal = set(legal_actions(state, Roll.of(*doc["roll"])))
+    for move in moves:
+        assert Action.from_dict(move["turn"]) in legal
+        # The turn goes into the game document as it is, and the game still replays.
+        play_game({**{k: v for k, v in doc.items() if k != "roll"}, "turns": doc["turns"] + [move["turn"]]})
+
+
+def test_json_answer_has_the_best_turn_and_at_most_ten_moves(capsys, tmp_path):
+    status, out, err = run(capsys, "coach", "trek12", write(tmp_path, GAME), "--json", "--playouts", "150")
+    assert status == 0 and err == ""
+    check_answer(GAME, json.loads(out))
+
+
+def test_the_same_document_gets_the_same_answer(capsys, tmp_path):
+    path = write(tmp_path, GAME)
+    first = json.loads(run(capsys, "coach", "trek12", path, "--json", "--playouts", "100")[1])
+    again = json.loads(run(capsys, "coach", "trek12", path, "--json", "--playouts", "100")[1])
+    assert first["moves"] == again["moves"]
+
+
+def test_solo_and_cards_give_turns_with_max_links_and_card_plays(capsys, tmp_path):
+    doc = {"sheet": "kagkot", "solo": "max", "assists": ["compass", "tent"], "turns": [], "roll": [5, 4]}
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json", "--playouts", "100")
+    assert status == 0
+    check_answer(doc, json.loads(out))
+
+
+def test_a_custom_sheet_and_the_rulebook_reading(capsys, tmp_path):
+    sheet = {"name": "Loop", "circles": [{"id": i} for i in range(6)],
+             "links": [[i, (i + 1) % 6] for i in range(6)], "op_limit": 2}
+    doc = {"sheet": sheet, "ruleset": {"merge_lines": False},
+           "turns": [{"dice": [2, 1], "op": "sum", "circle": 0}], "roll": [4, 2]}
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json", "--playouts", "50")
+    assert status == 0
+    check_answer(doc, json.loads(out))
+
+
+def test_without_json_the_advice_is_readable(capsys, tmp_path):
+    status, out, err = run(capsys, "coach", "trek12", write(tmp_path, GAME), "--playouts", "100")
+    assert status == 0 and err == ""
+    first = out.splitlines()[0]
+    assert first.startswith("Best: ") and "in circle" in first and "expects" in first
+
+
+@pytest.mark.parametrize("doc, words", [
+    ("{not json", ["not valid JSON"]),
+    ({**GAME, "roll": [7, 1]}, ["'roll'", "red die"]),
+    ({k: v for k, v in GAME.items() if k != "roll"}, ["roll"]),
+    ({**GAME, "roll": "6,3"}, ["'roll' must be [red, yellow]"]),
+    ({**GAME, "turns": [{"dice": [3, 2], "op": "sum", "circle": 8}, {"dice": [1, 1], "op": "sum", "circle": 0}]},
+     ["turn 2"]),
+    ({**GAME, "sheet": "everest"}, ["unknown sheet"]),
+    ({**GAME, "bonus": 1}, ["unknown field 'bonus'"]),
+])
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, tmp_path, doc, words):
+    status, out, err = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json")
+    assert status == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_a_full_sheet_and_usage_mistakes_are_refused(capsys, tmp_path):
+    import random
+
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.rules import ROLLS, apply, new_game
+
+    rng = random.Random(3)
+    state = new_game(load_sheet("dunai"))
+    turns = []
+    while not state.complete:
+        action = rng.choice(legal_actions(state, rng.choice(ROLLS)))
+        turns.append(action.to_dict())
+        state = apply(state, action)
+    status, _, err = run(capsys, "coach", "trek12", write(tmp_path, {"sheet": "dunai", "turns": turns, "roll": [1, 1]}))
+    assert status == 2 and "full" in err
+    assert run(capsys, "coach", "trek12")[0] == 2                      # neither a file nor --stdio
+    assert run(capsys, "coach", "trek12", "x.json", "--stdio")[0] == 2  # both
+    assert run(capsys, "coach", "ridgeline", write(tmp_path, GAME))[0] == 2
+    status, _, err = run(capsys, "coach", "trek12", write(tmp_path, GAME), "--playouts", "0")
+    assert status == 2 and "--playouts" in err
+
+
+def test_stdio_answers_each_line_and_goes_on_after_a_bad_one(capsys, monkeypatch):
+    lines = [json.dumps(GAME), "not json", "", json.dumps({**GAME, "roll": [9, 9]}),
+             json.dumps({"sheet": "dhaulagiri", "turns": [], "roll": [1, 0]})]
+    stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status, out, err = run(capsys, "coach", "trek12", "--stdio", "--playouts", "60")
+    assert status == 0 and err == ""
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 4  # the blank line gets no answer
+    check_answer(GAME, answers[0])
+    assert "not valid JSON" in answers[1]["error"]
+    assert "red die" in answers[2]["error"]
+    check_answer({"sheet": "dhaulagiri", "turns": [], "roll": [1, 0]}, answers[3])
+
+
+def test_stdio_talks_line_by_line_with_a_program():
+    # A real pipe: each answer arrives (flushed) before the next document is sent.
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "coach", "trek12", "--stdio", "--playouts", "40"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for doc in (GAME, {"sheet": "kagkot", "turns": [], "roll": [2, 2]}):
+            proc.stdin.write(json.dumps(doc) + "\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())
+            assert answer["best"] == answer["moves"][0]["turn"]
+        proc.stdin.write("[1, 2]\n")
+        proc.stdin.flush()
+        assert "error" in json.loads(proc.stdout.readline())
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_the_coach_benchmark_prints_a_line_per_sheet(capsys):
+    from companion.bench import coach as bench
+
+    assert bench.main(["--sheet", "kagkot", "--games", "2", "--playouts", "20", "--ruleset", "rulebook"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Trek 12 coach (coach, 20 playouts, rulebook reading), 2 games per sheet")
+    assert out[1].startswith("Kagkot") and "mean" in out[1] and "median" in out[1] and "p90" in out[1]
+    # The same seed plays the same games.
+    assert bench.play_game(bench.load_sheet("dunai"), True, 0, 1, "policy")[0] == \
+        bench.play_game(bench.load_sheet("dunai"), True, 0, 1, "policy")[0]

@@ -1,0 +1,219 @@
+"""The Trek 12 coach: its playout sheet agrees with the rules engine, it proposes only legal moves on every
+sheet and reading, it is exact with one circle left (and two), and it sees an obviously best move."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from companion.games.trek12 import playout as sim
+from companion.games.trek12.coach import advise
+from companion.games.trek12.data import SHEET_NAMES, load_sheet, sheet_from_dict
+from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
+from companion.games.trek12.scoring import score, total
+from test_trek12_support import drawn_links, make_sheet, write
+
+CUSTOM = [
+    # A ring with chords, two dangerous circles and few boxes (10 boxes for 9 circles).
+    make_sheet(9, [(i, (i + 1) % 9) for i in range(9)] + [(0, 4), (2, 6)], dangerous=(3, 7), op_limit=2,
+               name="Ring"),
+    # A star with a long tail, circle ids that are not 0..n-1 in order, every circle dangerous, and its
+    # own bonus table.
+    sheet_from_dict({"name": "Tail", "circles": [{"id": cid, "dangerous": True} for cid in (5, 3, 17, 40, 2, 9, 11)],
+                     "links": [[5, 3], [5, 17], [5, 40], [40, 2], [2, 9], [9, 11]],
+                     "bonus": {"2": 4, "3": 7, "per_extra": 2}}),
+]
+SHEETS = [load_sheet(name) for name in SHEET_NAMES] + CUSTOM
+
+
+def _play_randomly(state, rng, turns, *, cards=True):
+    """`turns` uniformly random legal moves (fewer when the sheet fills up); `cards`: card plays too."""
+    for _ in range(turns):
+        if state.complete:
+            break
+        moves = [m for m in legal_actions(state, rng.choice(ROLLS)) if cards or not m.assists]
+        state = apply(state, rng.choice(moves))
+    return state
+
+
+def _links_of(before, after, circle):
+    return drawn_links(before, after, circle)
+
+
+@pytest.mark.parametrize("merge", [False, True])
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: s.name)
+def test_the_playout_sheet_lists_the_same_moves_and_scores_the_same_as_the_engine(sheet, merge):
+    rng = random.Random(f"{sheet.name}/{merge}")
+    for _ in range(25):
+        state = new_game(sheet, Ruleset(merge_lines=merge))
+        pos = sim.from_board(state.board, state.ops)
+        while not state.complete:
+            roll = rng.choice(ROLLS)
+            engine = set()
+            for action in legal_actions(state, roll):
+                after = apply(state, action)
+                engine.add((int(action.op), sheet.index[action.circle], _links_of(state, after, action.circle)))
+            ids = sheet.ids
+            mine = {(k, i, frozenset(ids[x] for x in (d, u) if x >= 0))
+                    for k, i, d, u in sim.moves(pos, roll.values, merge)}
+            assert mine == engine
+            action = rng.choice(legal_actions(state, roll))
+            after = apply(state, action)
+            i = sheet.index[action.circle]
+            want = _links_of(state, after, action.circle)
+            (d, u), = [c for c in sim.choices(pos, i, roll.values[action.op], merge)
+                       if frozenset(ids[x] for x in c if x >= 0) == want]
+            pos.put(i, roll.values[action.op], d, u, int(action.op))
+            state = after
+            assert pos.total() == total(state.board) == score(state).total
+            assert pos.total(max_rules=True) == total(state.board, max_rules=True)
+            assert pos.ops == list(state.ops)
+            assert sim.from_board(state.board, state.ops).total() == pos.total()
+
+
+def _positions(count, seed):
+    """Random positions across sheets, readings, Max and tracked cards, each with a roll."""
+    rng = random.Random(seed)
+    for n in range(count):
+        sheet = SHEETS[n % len(SHEETS)]
+        merge = n % 2 == 0
+        solo = n % 3 == 0
+        cards = None if n % 4 else rng.sample(["compass", "rope", "tent"], rng.randint(1, 3))
+        state = new_game(sheet, Ruleset(merge_lines=merge), solo=solo, assists=cards)
+        state = _play_randomly(state, rng, rng.randrange(sheet.n))
+        yield state, rng.choice(ROLLS)
+
+
+def test_the_coach_proposes_only_legal_moves_on_every_sheet_and_reading():
+    rng = random.Random(5)
+    seen_cards = seen_max_links = 0
+    for state, roll in _positions(1500, 11):
+        advice = advise(state, roll, rng, playouts=1)
+        legal = set(legal_actions(state, roll))
+        for ranked in advice.moves:
+            assert ranked.action in legal
+            apply(state, ranked.action)  # raises if the engine refuses it
+        assert advice.best == advice.moves[0].action
+        assert advice.moves[0].expected >= max(r.expected for r in advice.moves)
+        seen_cards += any(r.action.assists for r in advice.moves)
+        seen_max_links += any(r.action.max_links is not None for r in advice.moves)
+    assert seen_cards and seen_max_links  # the card plays and Max's link choices were among those weighed
+
+
+def test_a_bigger_search_stays_legal_and_turns_round_trip_through_the_game_file():
+    rng = random.Random(6)
+    for state, roll in itertools.islice(_positions(40, 12), 40):
+        best = advise(state, roll, rng, playouts=60).best
+        assert best in legal_actions(state, roll)
+        assert Action.from_dict(best.to_dict()) == best
+
+
+def _final_total(state):
+    return score(state).total
+
+
+@pytest.mark.parametrize("merge", [False, True])
+@pytest.mark.parametrize("name", SHEET_NAMES)
+def test_with_one_empty_circle_the_coach_finds_the_exact_best_move(name, merge):
+    sheet = load_sheet(name)
+    rng = random.Random(f"last/{name}/{merge}")
+    for _ in range(8):
+        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=merge)), rng, sheet.n - 1)
+        for roll in rng.sample(ROLLS, 6):
+            best_total = max(_final_total(apply(state, a)) for a in legal_actions(state, roll))
+            advice = advise(state, roll, rng, playouts=1)
+            assert all(r.exact for r in advice.moves)
+            assert _final_total(apply(state, advice.best)) == best_total
+            assert advice.moves[0].expected == best_total
+
+
+def test_with_two_empty_circles_the_coach_maximises_the_exact_expectation():
+    rng = random.Random(21)
+    for name in SHEET_NAMES:
+        sheet = load_sheet(name)
+        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=True)), rng, sheet.n - 2)
+        roll = rng.choice(ROLLS)
+        # Brute force through the engine: every move, then every roll and the best last move for it.
+        values = {}
+        for action in legal_actions(state, roll):
+            after = apply(state, action)
+            values[action] = sum(max(_final_total(apply(after, b)) for b in legal_actions(after, r))
+                                 for r in ROLLS) / len(ROLLS)
+        advice = advise(state, roll, rng, playouts=1)
+        assert values[advice.best] == pytest.approx(max(values.values()))
+        assert advice.moves[0].expected == pytest.approx(max(values.values()))
+
+
+def test_the_coach_extends_a_line_rather_than_leave_an_orphan():
+    # A path 6-0-1-2-3-4-5 holding the Fixed Line 1-2-3-4 in circles 0-3. The roll 2 and 3 gives 2, 3, 1,
+    # 5 or 6: only the 5 in circle 4 joins anything (the line grows to 5 long, and 6 can follow in circle 5);
+    # every other move leaves a lone number.
+    sheet = make_sheet(7, [(6, 0), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+    roll = next(r for r in ROLLS if (r.red, r.yellow) == (2, 3))
+    for merge in (False, True):
+        state = new_game(sheet, Ruleset(merge_lines=merge))
+        for value, circle in ((1, 0), (2, 1), (3, 2), (4, 3)):
+            state = write(state, circle, value)
+        advice = advise(state, roll, random.Random(1), playouts=300)
+        assert (advice.best.circle, roll.values[advice.best.op]) == (4, 5)
+
+
+def test_the_coach_does_not_draw_a_skull_when_a_number_fits():
+    sheet = load_sheet("dhaulagiri")
+    roll = next(r for r in ROLLS if (r.red, r.yellow) == (6, 5))  # product 30: a skull anywhere
+    advice = advise(new_game(sheet), roll, random.Random(2), playouts=300)
+    assert roll.values[advice.best.op] <= sheet.circle(advice.best.circle).limit
+
+
+def test_on_the_last_circle_a_card_is_played_only_when_it_beats_its_cash_value():
+    # Cards held are worth +3 each when cashed at the end, so the Tent or the Rope is used on the last
+    # circle only when it adds more than that; the coach's exact value counts them so.
+    rng = random.Random(31)
+    played = 0
+    for n in range(100):
+        sheet = load_sheet(SHEET_NAMES[n % 3])
+        state = new_game(sheet, Ruleset(merge_lines=n % 2 == 0), assists=["rope", "tent"])
+        state = _play_randomly(state, rng, sheet.n - 1, cards=False)
+        roll = rng.choice(ROLLS)
+
+        def value(after):
+            return score(after).total + 3 * len(after.assists)
+
+        best = max(value(apply(state, a)) for a in legal_actions(state, roll))
+        advice = advise(state, roll, rng, playouts=1)
+        assert value(apply(state, advice.best)) == best == advice.moves[0].expected
+        played += bool(advice.best.assists)
+    assert played  # some last circles were worth a card
+
+
+def test_the_same_seed_gives_the_same_advice():
+    state = _play_randomly(new_game(load_sheet("kagkot")), random.Random(8), 6)
+    roll = ROLLS[17]
+    first = advise(state, roll, random.Random(4), playouts=200)
+    again = advise(state, roll, random.Random(4), playouts=200)
+    assert first == again
+
+
+def test_a_time_budget_needs_a_clock_and_a_full_sheet_has_no_advice():
+    from companion.errors import IllegalAction
+
+    state = new_game(load_sheet("dunai"))
+    with pytest.raises(ValueError, match="clock"):
+        advise(state, ROLLS[0], random.Random(1), time_budget=0.1)
+    ticks = itertools.count()
+    advice = advise(state, ROLLS[0], random.Random(1), time_budget=2.0, clock=lambda: next(ticks))
+    assert advice.best in legal_actions(state, ROLLS[0])
+    full = _play_randomly(state, random.Random(2), 19)
+    with pytest.raises(IllegalAction, match="full"):
+        advise(full, ROLLS[0], random.Random(1))
+
+
+def test_a_sheet_in_pieces_says_why_there_is_no_move():
+    from companion.errors import IllegalAction
+
+    sheet = make_sheet(3, [(0, 1)])  # circle 2 touches nothing: it can never be reached
+    state = write(write(new_game(sheet), 0, 3), 1, 4)
+    with pytest.raises(IllegalAction, match="no empty circle touches a filled one"):
+        advise(state, ROLLS[5], random.Random(1))
