@@ -46,7 +46,8 @@ from companion.ui.trek12.panels import (
 from companion.ui.trek12.setup import Trek12NewGame
 from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource, TrekSource
 from companion.ui.expedition.round_picks import RoundPicks
-from companion.ui.trek12.sheet import LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12.coaching import ReviewPanel, hint_button, hint_for, hint_on, set_hint
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -149,6 +150,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     details, set_details = ft.use_state(False)
     abandoning, set_abandoning = ft.use_state(False)
     entries, set_entries = ft.use_state(False)
+    hint_cache = ft.use_ref(None)           # the last hint: (roll seen, (words, circle))
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
 
@@ -378,9 +380,26 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if solo:
             tabs.append(Tab(MAX_TAB, MAX_NAME, max_score(table.states[0]).total, shown == MAX_TAB, is_max=True))
 
+    # The coach's hint, once asked for in this game: its move for the roll entered, shown on the sheet.
+    hinting = seat is not None and hint_on(app.store, session_id)
+    hint_words, hint_circle = None, None
+    if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
+        hint_words, hint_circle = hint_for(table.states[seat], table.sheet, draft.roll,
+                                           f"{session_id}:{facts.actions}", hint_cache)
+    elif hinting:
+        hint_words = "Enter the roll to see the coach's move."
+
+    def toggle_hint() -> None:
+        try:
+            set_hint(app.store, session_id, not hinting)
+        except CompanionError as exc:
+            set_note(first_capital(str(exc)))
+            return
+        app.changed()
+
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
     roll_h = 2 * _DIE + 6
-    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8
+    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0)
     above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0)
     if wide:
         sheet_w = width - _PANEL - 3 * 24
@@ -420,7 +439,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             marks = Marks(legal=now.legal if show_legal else frozenset(),
                           candidates=frozenset() if now.on_max else now.candidates, chosen=draft.circle,
                           preview=now.value if draft.circle is not None else None,
-                          preview_skull=now.skull and draft.circle is not None)
+                          preview_skull=now.skull and draft.circle is not None,
+                          advised=hint_circle if draft.circle is None else None)
         prefix = "t12" if mine or not many else f"t12-seat{index}"
         drawn = sheet_control(sheet, state.board, layout, prefix=prefix, marks=marks,
                               on_tap=stable_circle if mine else None)
@@ -464,8 +484,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem))
     else:
         state = table.states[seat]
-        panel.append(status_line(note if note else _guide(now, table, seat, many),
-                                 tone="warning" if note else "info"))
+        panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Container(expand=True, content=status_line(note if note else _guide(now, table, seat, many),
+                                                          tone="warning" if note else "info")),
+            hint_button(hinting, toggle_hint)]))
+        if hint_words:
+            panel.append(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
+                                 color=ADVICE_COLOUR, max_lines=2))
         roll = draft.roll
         panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
         own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
@@ -575,6 +600,14 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
             body.append(ft.Text(name, weight=ft.FontWeight.W_600))
             body.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
                 sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour)]))
+    played = record.get("session")
+    if sheets and isinstance(played, dict) and not expedition:
+        # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review).
+        humans = sheets[:-1] if solo and len(sheets) > 1 else sheets
+        for seat, (name, sheet, board, _) in enumerate(humans):
+            body.append(ReviewPanel(game_id=str(record.get("id")), setup=played.get("setup") or {},
+                                    actions=list(played.get("actions") or []), seat=seat, sheet=sheet, board=board,
+                                    width=min(width, _COLUMN) - 32, key=f"review-{seat}"))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("t12-final-history", ft.OutlinedButton("History", key="t12-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,

@@ -38,6 +38,8 @@ __all__ = [
 LINE_COLOUR = "#C2571A"
 MAX_LINE_COLOUR = "#3F51B5"
 CANDIDATE_COLOUR = "#F9A825"
+ADVICE_COLOUR = "#2E7D32"      # the coach's move: green, unlike a link candidate's amber
+COSTLY_COLOUR = "#C62828"      # a review's costliest rounds
 # Zone shades, light enough for dark text in both themes; neighbouring zone numbers differ in hue and stripe.
 ZONE_COLOURS = ("#8ECAE6", "#FFB4A2", "#B5E48C", "#F7D488", "#CDB4DB", "#90DBC4", "#F4A6C6", "#C9D6A3")
 _ZONE_TEXT = "#1B1B1F"
@@ -69,6 +71,8 @@ class Marks:
     preview: int | None = None
     preview_skull: bool = False
     last: CircleId | None = None
+    advised: CircleId | None = None                  # the coach's move (a hint asked for)
+    flagged: frozenset[CircleId] = frozenset()       # circles of the costliest rounds (a review)
 
 
 def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayout:
@@ -244,6 +248,14 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
     if candidate:
         border_colour = CANDIDATE_COLOUR
         border_width = max(border_width, 4.0)
+    advised = cid == marks.advised
+    flagged = cid in marks.flagged
+    if advised:
+        border_colour = ADVICE_COLOUR
+        border_width = max(border_width, 4.5)
+    if flagged:
+        border_colour = COSTLY_COLOUR
+        border_width = max(border_width, 4.5)
     kind, text = "empty", ""
     if chosen and marks.preview_skull:
         kind, said = "preview_skull", "about to get a skull"
@@ -263,7 +275,12 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         said += ", playable"
     if candidate:
         said += ", tap to link"
-    glow = CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY if chosen else None
+    if advised:
+        said += ", the coach's move"
+    if flagged:
+        said += ", one of the costliest rounds"
+    glow = (CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY if chosen else ADVICE_COLOUR if advised
+            else COSTLY_COLOUR if flagged else None)
     look = _Look(key, f"Circle {cid}: {said}", d, bgcolor, shade, border_colour, border_width, glow, kind, text,
                  text_colour, orphan and kind == "number" and not chosen)
     # The Stack places the outer box; the face inside is a memoized component, so a redraw after a move only

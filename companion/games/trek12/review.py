@@ -1,0 +1,156 @@
+"""What an Ascent's choices cost: each round's move against the coach's, from the same sheet and the same dice.
+
+A finished (or unfinished) Ascent is its setup plus its turns. For one player, every turn is weighed by the
+coach (`coach.advise`) on the sheet as it stood: the move played and the coach's best, each with the final
+score it could expect, and the difference (what the choice cost, never below 0). The coach also plays the
+whole Ascent on the same dice, round after round, which gives what it would have scored. Pure like the
+rules: `rounds` is a generator, so a screen can show its progress and stop when it likes; randomness only
+from the seeds given, so a review of the same Ascent gives the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Iterator
+
+from companion.errors import CompanionError, InvalidInput
+
+from . import session
+from .coach import Advice, advise
+from .rules import Action, Roll, apply as apply_turn
+from .scoring import score
+
+__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "to_doc", "from_doc",
+           "COSTLIEST"]
+
+REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
+COSTLIEST = 3                # rounds highlighted on the sheet
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    """One round of one player: the roll, the move played and the coach's, what each could expect, the cost."""
+
+    round: int
+    roll: tuple[int, int]
+    played: str
+    played_circle: int
+    best: str
+    best_circle: int
+    played_expected: float
+    best_expected: float
+
+    @property
+    def cost(self) -> float:
+        """Points the choice cost against the coach's move (0 when it was the coach's)."""
+        return max(0.0, self.best_expected - self.played_expected)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A player's whole Ascent reviewed: each round, the final score, and the coach's own on the same dice."""
+
+    seat: int
+    name: str
+    rounds: tuple[RoundReview, ...]
+    final: int
+    coach_final: int
+
+    @property
+    def cost(self) -> float:
+        """What the choices cost in all, against the coach's at each round."""
+        return sum(r.cost for r in self.rounds)
+
+    def costliest(self, count: int = COSTLIEST) -> tuple[RoundReview, ...]:
+        """The rounds whose choice cost most (those that cost something), costliest first."""
+        ranked = sorted((r for r in self.rounds if r.cost > 0.05), key=lambda r: (-r.cost, r.round))
+        return tuple(ranked[:count])
+
+    def words(self) -> str:
+        """The review in one sentence, as the screen says it."""
+        return (f"Your choices cost about {round(self.cost)} point{'' if round(self.cost) == 1 else 's'} against "
+                f"the coach's; final {self.final}, the coach's on the same dice {self.coach_final}.")
+
+
+def hint(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS) -> Advice:
+    """The coach's moves for this roll, best first (a hint asked for during play), seeded by `seed`."""
+    return advise(state, roll, Random(seed), playouts=playouts)
+
+
+def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
+           playouts: int = REVIEW_PLAYOUTS) -> Iterator[RoundReview]:
+    """Each of the player's turns weighed by the coach, one round at a time (see the module docstring)."""
+    table = session.start(setup)
+    if not 0 <= seat < len(table.seats):
+        raise InvalidInput(f"there is no seat {seat} at this table")
+    for action in actions:
+        who = action.get("player", 0) if isinstance(action, dict) else 0
+        if isinstance(action, dict) and "cash" not in action and who == seat:
+            state = table.states[seat]
+            move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+            advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
+            mine = _matching(advice, move)
+            best = advice.moves[0]
+            yield RoundReview(
+                round=table.round, roll=(move.roll.red, move.roll.yellow),
+                played=session.turn_words(table.sheet, move.to_dict()), played_circle=move.circle,
+                best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
+                played_expected=mine.expected if mine is not None else best.expected,
+                best_expected=best.expected)
+        table = session.apply(table, action)
+
+
+def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
+           playouts: int = REVIEW_PLAYOUTS) -> Review:
+    """The whole review at once (`rounds`, the final score, and the coach's game on the same dice)."""
+    reviewed = tuple(rounds(setup, actions, seat, seed=seed, playouts=playouts))
+    return finish(setup, actions, seat, reviewed, seed=seed, playouts=playouts)
+
+
+def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, reviewed: tuple[RoundReview, ...], *,
+           seed: str = "review", playouts: int = REVIEW_PLAYOUTS) -> Review:
+    """The review from its rounds: the final score, and the coach playing the same dice from the start."""
+    table = session.start(setup)
+    for action in actions:
+        table = session.apply(table, action)
+    final = score(table.states[seat]).total
+    coach_state = session.start(setup).states[seat]
+    for index, (red, yellow) in enumerate(r.roll for r in reviewed):
+        if coach_state.complete:
+            break
+        try:
+            advice = advise(coach_state, Roll.of(red, yellow), Random(f"{seed}:coach:{index}"), playouts=playouts)
+        except CompanionError:
+            break
+        coach_state = apply_turn(coach_state, advice.best)
+    return Review(seat, table.seats[seat].name, reviewed, final, score(coach_state).total)
+
+
+def to_doc(result: Review) -> dict[str, Any]:
+    """The review as kept with the game (JSON)."""
+    return {"seat": result.seat, "name": result.name, "final": result.final, "coach_final": result.coach_final,
+            "rounds": [{"round": r.round, "roll": list(r.roll), "played": r.played, "played_circle": r.played_circle,
+                        "best": r.best, "best_circle": r.best_circle, "played_expected": r.played_expected,
+                        "best_expected": r.best_expected} for r in result.rounds]}
+
+
+def from_doc(doc: dict[str, Any]) -> Review:
+    """A review kept with the game; InvalidInput when it cannot be read."""
+    try:
+        return Review(int(doc["seat"]), str(doc["name"]), tuple(
+            RoundReview(int(r["round"]), (int(r["roll"][0]), int(r["roll"][1])), str(r["played"]),
+                        int(r["played_circle"]), str(r["best"]), int(r["best_circle"]), float(r["played_expected"]),
+                        float(r["best_expected"])) for r in doc["rounds"]), int(doc["final"]), int(doc["coach_final"]))
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise InvalidInput("the review kept with this game cannot be read; review it again") from None
+
+
+def _matching(advice: Advice, move: Action) -> Any:
+    """The ranked entry of the move played (Max's links aside: the coach picks those for him)."""
+    key = (move.op, move.circle, move.links, move.assists, move.rope)
+    for ranked in advice.moves:
+        action = ranked.action
+        if (action.op, action.circle, action.links, action.assists, action.rope) == key:
+            return ranked
+    return None

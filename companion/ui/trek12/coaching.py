@@ -1,0 +1,171 @@
+"""The coach on the Trek 12 screens: a hint on demand during an Ascent, and the review of a finished one.
+
+The hint is off until a player asks for it, per game, so it never spoils a game that did not ask; it is
+kept in the store's general table `coach` (`{"id": GAME_ID, "hint": true}`). Once on, each roll entered
+shows the coach's move on the sheet and the expected final score of its top choices.
+
+The review weighs every turn of a player against the coach's move (`companion.games.trek12.review`) off the
+screen's drawing: a task that yields after each round, so the screen shows its progress (in the browser's
+Python, which has no threads, as on a computer). It is kept in the same table
+(`{"id": "GAME_ID:review:SEAT", "review": ...}`), so opening it again from History is instant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.trek12 import review as coach_review, session as engine
+from companion.games.trek12.rules import Roll
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import bind, labelled, sentence, section_title
+from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
+
+__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "ReviewPanel", "saved_review"]
+
+COACH_TABLE = "coach"
+
+
+def hint_on(store: Any, game_id: str) -> bool:
+    """True once the players of this game asked for hints."""
+    return bool((store.table(COACH_TABLE).get(game_id) or {}).get("hint"))
+
+
+def set_hint(store: Any, game_id: str, on: bool) -> None:
+    """Turn the hints of one game on or off (kept with the game's id)."""
+    table = store.table(COACH_TABLE)
+    if on:
+        table.upsert({"id": game_id, "hint": True})
+    else:
+        table.delete(game_id)
+
+
+def hint_button(on: bool, toggle) -> ft.Control:
+    """The bulb beside the turn's line: the coach's hint on or off for this game."""
+    return labelled("t12-hint", ft.IconButton(
+        ft.Icons.LIGHTBULB_ROUNDED if on else ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, key="t12-hint", selected=on,
+        tooltip="Hide the coach's hint" if on else "Hint: the coach's move for this roll", on_click=toggle))
+
+
+def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple[str, int | None]:
+    """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same)."""
+    key = (seed, roll.red, roll.yellow)
+    if cache.current is not None and cache.current[0] == key:
+        return cache.current[1]
+    try:
+        advice = coach_review.hint(state, roll, seed)
+    except CompanionError as exc:
+        result: tuple[str, int | None] = (sentence(exc), None)
+    else:
+        best = advice.moves[0]
+        words = f"Coach: {engine.turn_words(sheet, best.action.to_dict())}, expecting {best.expected:.0f}"
+        others = [f"circle {m.action.circle} ({m.expected:.0f})" for m in advice.moves[1:3]]
+        result = (words + (f"; then {', '.join(others)}." if others else "."), best.action.circle)
+    cache.current = (key, result)
+    return result
+
+
+def saved_review(store: Any, game_id: str, seat: int) -> coach_review.Review | None:
+    """A review kept with the game, or None."""
+    doc = store.table(COACH_TABLE).get(f"{game_id}:review:{seat}")
+    if doc is None:
+        return None
+    try:
+        return coach_review.from_doc(doc["review"])
+    except CompanionError:
+        return None
+
+
+@ft.component
+def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any, board: Any, width: float) -> ft.Control:
+    """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
+    the three costliest rounds marked on the sheet, and what the choices cost in all."""
+    app = use_app()
+    progress, set_progress = ft.use_state(None)         # (rounds done, rounds in all) while it runs
+    problem, set_problem = ft.use_state(None)
+    running = ft.use_ref(False)
+    kept = saved_review(app.store, game_id, seat)
+    turns = [a for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat]
+
+    async def run() -> None:
+        if running.current:
+            return
+        running.current = True
+        try:
+            done: list[coach_review.RoundReview] = []
+            set_progress((0, len(turns)))
+            for reviewed in coach_review.rounds(setup, actions, seat, seed=game_id):
+                done.append(reviewed)
+                set_progress((len(done), len(turns)))
+                await asyncio.sleep(0)                     # the screen draws the progress between rounds
+            result = coach_review.finish(setup, actions, seat, tuple(done), seed=game_id)
+            app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}",
+                                                 "review": coach_review.to_doc(result)})
+            set_problem(None)
+        except CompanionError as exc:
+            set_problem(f"The review could not be made: {sentence(exc)}")
+        finally:
+            running.current = False
+            set_progress(None)
+            app.changed()
+
+    def start() -> None:
+        ft.context.page.run_task(run)
+
+    controls: list[ft.Control] = [section_title("Review", key=f"t12-review-title-{seat}")]
+    if kept is None:
+        if progress is not None:
+            done, total = progress
+            controls.append(ft.Text(f"Reviewing round {min(done + 1, total)} of {total}…",
+                                    key=f"t12-review-progress-{seat}", size=13))
+            controls.append(ft.ProgressBar(value=done / total if total else None))
+        else:
+            controls.append(ft.Text("The coach weighs each of your turns against its own move on the same dice: "
+                                    "what each choice cost, and where.", size=13,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+            controls.append(ft.Row([labelled(f"t12-review-{seat}", ft.FilledTonalButton(
+                "Review my choices", key=f"t12-review-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
+                on_click=start, disabled=not turns))]))
+        if problem:
+            controls.append(ft.Text(problem, key=f"t12-review-problem-{seat}", color=ft.Colors.ERROR, size=13))
+        return ft.Column(controls, spacing=8, tight=True)
+
+    costly = kept.costliest()
+    worst = {r.round for r in costly}
+    controls.append(ft.Text(kept.words(), key=f"t12-review-total-{seat}", size=15, weight=ft.FontWeight.W_600))
+    if costly:
+        controls.append(ft.Text("Costliest rounds, marked on the sheet: " + ", ".join(
+            f"round {r.round} (−{r.cost:.1f})" for r in costly) + ".", key=f"t12-review-costliest-{seat}",
+            size=13, color=COSTLY_COLOUR))
+    layout = sheet_layout(sheet, width, 300)
+    controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
+        sheet, board, layout, prefix=f"t12-review-sheet-{seat}",
+        marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
+    for r in kept.rounds:
+        same = r.cost <= 0.05
+        controls.append(ft.Container(
+            key=f"t12-review-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=ft.BorderRadius.all(10),
+            bgcolor=ft.Colors.with_opacity(0.10, COSTLY_COLOUR) if r.round in worst else ft.Colors.SURFACE_CONTAINER_LOW,
+            content=ft.Column(spacing=2, tight=True, controls=[
+                ft.Row([ft.Text(f"Round {r.round} · rolled {r.roll[0]} and {r.roll[1]}", size=13,
+                                weight=ft.FontWeight.W_600, expand=True),
+                        ft.Text("the coach's move" if same else f"−{r.cost:.1f}", size=13,
+                                key=f"t12-review-cost-{seat}-{r.round}",
+                                color=ft.Colors.PRIMARY if same else COSTLY_COLOUR)]),
+                ft.Text(f"You: {r.played} (expected {r.played_expected:.0f})", size=12),
+                *([] if same else [ft.Text(f"Coach: {r.best} (expected {r.best_expected:.0f})", size=12,
+                                           color=ft.Colors.ON_SURFACE_VARIANT)]),
+            ])))
+    controls.append(ft.Row([labelled(f"t12-review-again-{seat}", ft.TextButton(
+        "Review again", key=f"t12-review-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
+        on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
+    return ft.Column(controls, spacing=8, tight=True)
+
+
+def _forget_and_run(app: Any, game_id: str, seat: int, start) -> None:
+    app.store.table(COACH_TABLE).delete(f"{game_id}:review:{seat}")
+    start()

@@ -1,0 +1,63 @@
+"""A finished Ascent's review opened in a real browser: the coach's verdict, the costliest rounds marked on the
+sheet, each round against the coach's move; photographed at 390x844."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from taps import failure_shot, wait_for, wait_for_text
+
+from companion.bench.browser import open_app, start_app, wait_http
+from companion.games.trek12 import review as coach_review, session as engine
+from companion.games.trek12.rules import Roll, legal_actions
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+from companion.ui.trek12.coaching import COACH_TABLE
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_finished_ascents_review_opens_in_the_browser(playwright, tmp_path):
+    data_dir = tmp_path / "data"
+    store = open_store(data_dir)
+    try:
+        ann = store.players.add("Ann")
+        setup = {"sheet": "kagkot", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+        rng, table, docs = random.Random(12), engine.start(setup), []
+        while not table.complete:
+            actions = legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
+            if actions:
+                docs.append({**rng.choice(actions).to_dict(), "player": 0})
+                table = engine.apply(table, docs[-1])
+        keeper = SessionKeeper(store)
+        session = keeper.start("trek12", setup, [ann.id], "Kagkot")
+        for doc in docs:
+            keeper.act(session.id, doc)
+        keeper.finish(session.id)
+        # Reviewed when it was saved: opening it again only reads the review kept with the game.
+        review = coach_review.review(setup, docs, 0, seed=session.id, playouts=300)
+        store.table(COACH_TABLE).upsert({"id": f"{session.id}:review:0", "review": coach_review.to_doc(review)})
+    finally:
+        store.close()
+
+    failure_shot(tmp_path / "failure.png")
+    with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/history/{session.id}") as page:
+            page.locator('[flt-semantics-identifier="record-open-game"]').first.click(timeout=20_000)
+            wait_for_text(page, review.words())
+            worst = review.costliest()[0]
+            wait_for(page, f'[flt-semantics-identifier="t12-review-sheet-0-circle-{worst.played_circle}"]'
+                           f'[aria-label$="one of the costliest rounds"]')
+            page.mouse.move(195, 420)
+            for _ in range(30):
+                box = page.locator(f'[flt-semantics-identifier="t12-review-sheet-0-sheet"], '
+                                   f'[flt-semantics-identifier="t12-review-sheet-0-circle-0"]').first.bounding_box()
+                if box is not None and 0 <= box["y"] < 500:
+                    break
+                page.mouse.wheel(0, 300)
+                page.wait_for_timeout(150)
+            page.wait_for_timeout(1000)
+            page.screenshot(path=str(tmp_path / "review.png"))
+    assert (tmp_path / "review.png").stat().st_size > 10_000

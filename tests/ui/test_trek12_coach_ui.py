@@ -1,0 +1,82 @@
+"""The Trek 12 coach on screen: the hint, off until asked for and kept per game, showing the coach's move on
+the sheet; the review of a finished Ascent, with its progress, its rounds and costliest circles, kept with the
+game so that History opens it at once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from harness import walk
+from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
+
+from companion.games.trek12 import review as coach_review, session as engine
+from companion.games.trek12.rules import Roll, legal_actions
+from companion.sessions import SessionKeeper
+from companion.ui.trek12.coaching import COACH_TABLE, saved_review
+
+
+def circle_label(ui, key: str) -> str:
+    for control in walk(ui.top):
+        if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
+            return control.label
+    raise AssertionError(key)
+
+
+async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, store):
+    session = start(store)
+    other = start(store, names=("Bob",))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.find("t12-hint-text") is None                         # never shown unasked
+    await ui.click("t12-hint")
+    assert ui.get("t12-hint-text").value == "Enter the roll to see the coach's move."
+    await enter_roll(ui, Roll.of(3, 2))
+    words = ui.get("t12-hint-text").value
+    table = SessionKeeper(store).state(session.id)
+    advice = coach_review.hint(table.states[0], Roll.of(3, 2), f"{session.id}:0")
+    best = advice.moves[0]
+    assert words.startswith(f"Coach: {engine.turn_words(table.sheet, best.action.to_dict())}, expecting "
+                            f"{best.expected:.0f}")
+    assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
+    # Kept for this game only: another game opens without it.
+    assert store.table(COACH_TABLE).get(session.id) == {"id": session.id, "hint": True}
+    ui2 = await open_ui(route=f"/play/trek12/{other.id}")
+    assert ui2.find("t12-hint-text") is None
+    await ui.click("t12-hint")
+    assert ui.find("t12-hint-text") is None and store.table(COACH_TABLE).get(session.id) is None
+
+
+async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    rng, table, docs = random.Random(8), engine.start(setup), []
+    while not table.complete:
+        actions = legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
+        if actions:
+            docs.append({**rng.choice(actions).to_dict(), "player": 0})
+            table = engine.apply(table, docs[-1])
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    keeper.finish(session.id)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-review-0")
+    for _ in range(600):                                           # the review runs as a task, round by round
+        if saved_review(store, session.id, 0) is not None and ui.find("t12-review-total-0") is not None:
+            break
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    kept = saved_review(store, session.id, 0)
+    assert kept is not None and len(kept.rounds) == len(docs)
+    assert ui.get("t12-review-total-0").value == kept.words()
+    assert kept.final == store.history.get(session.id)["players"][0]["score"]
+    costly = kept.costliest()
+    assert costly and all(circle_label(ui, f"t12-review-sheet-0-circle-{r.played_circle}").endswith(
+        "one of the costliest rounds") for r in costly)
+    # The same review from the same game and dice: the figures do not move.
+    again = coach_review.review(setup, docs, 0, seed=session.id)
+    assert [round(r.cost, 6) for r in again.rounds] == [round(r.cost, 6) for r in kept.rounds]
+    # From History it opens at once: nothing to compute.
+    ui2 = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui2.get("t12-review-total-0").value == kept.words()
