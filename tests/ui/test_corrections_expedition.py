@@ -5,10 +5,12 @@ the Hall of Fame, which the screen keeps in step with the Expedition, after a co
 
 from __future__ import annotations
 
+from functools import partial
 import importlib
 from datetime import date
 
 
+from corrections_helpers import replay_game, saved
 from companion.games.expedition import rules, session as engine
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
@@ -50,15 +52,9 @@ def seated(store) -> tuple[str, dict]:
     return session.id, setup
 
 
-def replay(setup: dict, docs: list[dict]):
-    state = engine.start(setup)
-    for doc in docs:
-        state = engine.apply(state, doc)
-    return state
+replay = partial(replay_game, engine)
 
 
-def saved(store, game_id: str) -> list[dict]:
-    return store.sessions.get(game_id)["actions"]
 
 
 async def show_panel(ui, index: int) -> None:

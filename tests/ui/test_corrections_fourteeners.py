@@ -5,10 +5,12 @@ Fix it (the refused turn entered again with the same taps) and Cancel."""
 
 from __future__ import annotations
 
+from functools import partial
 import importlib
 import json
 import random
 
+from corrections_helpers import replay_game
 from companion.games.fourteeners import rules, session as engine
 from companion.games.fourteeners.rules import Gain, Phase
 from companion.games.fourteeners.scoring import score
@@ -39,11 +41,7 @@ def seated(store) -> tuple[str, dict, list[dict]]:
     return session.id, keeper.get(session.id).setup, list(keeper.get(session.id).actions)
 
 
-def replay(setup: dict, docs: list[dict]):
-    state = engine.start(setup)
-    for doc in docs:
-        state = engine.apply(state, doc)
-    return state
+replay = partial(replay_game, engine)
 
 
 def refusal(setup: dict, docs: list[dict]) -> tuple[int, str] | None:

@@ -5,8 +5,10 @@ Cancel (the game exactly as it was) and Fix it (the refused climber given its ca
 
 from __future__ import annotations
 
+from functools import partial
 import pytest
 
+from corrections_helpers import replay_game, saved
 from companion.games.freunde import session as engine
 from companion.games.freunde.scoring import score
 from companion.sessions import SessionKeeper
@@ -47,15 +49,9 @@ B_FIXED = {"type": "climber", "player": "Ann", "climber": "B", "cards": ["M2"], 
            **NOTHING_ELSE}
 
 
-def replay(setup: dict, docs: list[dict]):
-    state = engine.start(setup)
-    for doc in docs:
-        state = engine.apply(state, doc)
-    return state
+replay = partial(replay_game, engine)
 
 
-def saved(store, game_id: str) -> list[dict]:
-    return store.sessions.get(game_id)["actions"]
 
 
 def on_screen(ui) -> dict[str, str]:

@@ -5,8 +5,10 @@ apply, with the engine's reason, Drop it and Drop it and everything after; delet
 
 from __future__ import annotations
 
+from functools import partial
 import pytest
 
+from corrections_helpers import replay_game, saved
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.scoring import score
 from companion.sessions import SessionKeeper
@@ -41,15 +43,9 @@ def seated(store) -> tuple[str, dict]:
     return session.id, session.setup
 
 
-def replay(setup: dict, docs: list[dict]):
-    state = engine.start(setup)
-    for doc in docs:
-        state = engine.apply(state, doc)
-    return state
+replay = partial(replay_game, engine)
 
 
-def saved(store, game_id: str) -> list[dict]:
-    return store.sessions.get(game_id)["actions"]
 
 
 async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, store):

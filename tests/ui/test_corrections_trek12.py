@@ -5,12 +5,14 @@ stop of the app during the review; one tap to undo a confirmed correction."""
 
 from __future__ import annotations
 
+from functools import partial
 import random
 
 import pytest
 from harness import UiApp
 from test_trek12_play import play_turn, table_of, trek12_screens  # noqa: F401  (the fixture, autouse)
 
+from corrections_helpers import replay_game
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -37,11 +39,7 @@ def game(seed: int = 5, turns: int = 8) -> tuple[dict, list[dict], list]:
     return setup, docs, actions
 
 
-def replay(setup: dict, docs: list[dict]):
-    table = engine.start(setup)
-    for doc in docs:
-        table = engine.apply(table, doc)
-    return table
+replay = partial(replay_game, engine)
 
 
 def replacements(setup: dict, docs: list[dict]) -> tuple[object, object]:
