@@ -13,6 +13,7 @@ Python, which has no threads, as on a computer). It is kept in the same table
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 
 import flet as ft
@@ -27,6 +28,8 @@ from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet
 __all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "ReviewPanel", "saved_review"]
 
 COACH_TABLE = "coach"
+# The browser's Python has no threads: there the review yields to the screen between rounds instead.
+_THREADS = sys.platform != "emscripten"
 
 
 def hint_on(store: Any, game_id: str) -> bool:
@@ -97,11 +100,18 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
         try:
             done: list[coach_review.RoundReview] = []
             set_progress((0, len(turns)))
-            for reviewed in coach_review.rounds(setup, actions, seat, seed=game_id):
+            pending = coach_review.rounds(setup, actions, seat, seed=game_id)
+            while True:
+                # Each round on a worker thread where there are threads (the server's other tabs go on),
+                # else here, yielding between rounds so the screen draws the progress.
+                reviewed = await asyncio.to_thread(next, pending, None) if _THREADS else next(pending, None)
+                if reviewed is None:
+                    break
                 done.append(reviewed)
                 set_progress((len(done), len(turns)))
-                await asyncio.sleep(0)                     # the screen draws the progress between rounds
-            result = coach_review.finish(setup, actions, seat, tuple(done), seed=game_id)
+                await asyncio.sleep(0)
+            finish = (lambda: coach_review.finish(setup, actions, seat, tuple(done), seed=game_id))
+            result = await asyncio.to_thread(finish) if _THREADS else finish()
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}",
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
