@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 from companion.errors import IllegalAction, InvalidInput
 from companion.games import find_game
 from companion.store import records
+from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
 from companion.store.records import copy_json, describe
 
 __all__ = ["SessionId", "Engine", "Session", "SessionKeeper", "Correction", "CORRECTIONS_TABLE", "REOPENED_TABLE"]
@@ -51,9 +52,7 @@ def _locked(method: _Method) -> _Method:
 _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 # Where a correction under way is kept (one document per game, by the session's id): the game itself is not
 # touched until the correction is confirmed, and a correction survives the app being stopped mid-review.
-CORRECTIONS_TABLE = "corrections"
-# Finished games taken back from History for a correction: by session id, the record's finished time.
-REOPENED_TABLE = "reopened"
+# Finished games taken back from History for a correction are marked in REOPENED_TABLE (the record's time).
 _CHOICES = ("fix", "drop", "drop_rest")
 
 
@@ -311,9 +310,22 @@ class SessionKeeper:
 
     @_locked
     def correction(self, session_id: SessionId) -> Correction | None:
-        """The correction under way (or the last one confirmed, which can still be undone), or None."""
+        """The correction under way (or the last one confirmed, which can still be undone), or None. One made
+        on another state of the game (a copy brought back by an import, say) is not this game's: ignored."""
         doc = self._corrections().get(session_id)
-        return None if doc is None else Correction.from_doc(doc)
+        if doc is None:
+            return None
+        correction = Correction.from_doc(doc)
+        record = self._store.sessions.get(session_id)
+        if record is None:
+            return None
+        actions = tuple(record["actions"])
+        if correction.done:
+            current = correction.actions == actions and (correction.setup is None or correction.setup == record["setup"])
+        else:
+            current = correction.original == actions and (correction.original_setup is None
+                                                          or correction.original_setup == record["setup"])
+        return correction if current else None
 
     @_locked
     def begin_correction(self, session_id: SessionId, index: int, *, delete: bool = False) -> Correction:

@@ -130,7 +130,7 @@ def test_undoing_a_correction_after_new_entries_is_refused(store, keeper):
     keeper.begin_correction(game, 0, delete=True)
     keeper.confirm_correction(game)
     keeper.act(game, {"add": 3})
-    with pytest.raises(IllegalAction, match="entries were made since the correction"):
+    with pytest.raises(IllegalAction, match="no confirmed correction to undo"):
         keeper.undo_correction(game)
 
 
@@ -252,3 +252,28 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
     assert labels == ["Ann's Hiker side", "Bo's Hiker side", "Weather"]
     first = ridgeline.setup_options(setups[1][1])[1]
     assert [(c["label"], c["current"]) for c in first["choices"]] == [("Ann", False), ("Bob", True), ("Cy", False)]
+
+
+def test_a_backup_brings_a_correction_only_with_its_game(store, keeper):
+    game = played(keeper, store, [1, 2, 3])
+    keeper.begin_correction(game, 0)
+    backup = store.export_all()
+    keeper.cancel_correction(game)
+    keeper.act(game, {"add": 3})
+    keeper.act(game, {"add": 3})
+    store.import_all(backup)                                   # the game is here already, and has moved on
+    assert keeper.correction(game) is None and store.table("corrections").get(game) is None
+    assert keeper.get(game).actions == tuple({"add": a} for a in (1, 2, 3, 3, 3))
+
+
+def test_a_correction_made_on_another_state_of_the_game_is_ignored(store, keeper):
+    game = played(keeper, store, [1, 2, 3])
+    keeper.begin_correction(game, 0)
+    doc = store.table("corrections").get(game)
+    keeper.cancel_correction(game)
+    keeper.act(game, {"add": 1})
+    store.table("corrections").upsert(doc)                     # left from before the game moved on
+    assert keeper.correction(game) is None
+    assert keeper.get(game).actions == tuple({"add": a} for a in (1, 2, 3, 1))
+    keeper.act(game, {"add": 1})                               # and the game goes on as saved
+    assert adds(store, game) == [1, 2, 3, 1, 1]

@@ -17,7 +17,9 @@ from companion.store import records
 from companion.store.atomic import gc_paused
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
-from companion.store.layout import MAIN_FILE, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file
+from companion.store.layout import (
+    MAIN_FILE, RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
+)
 from companion.store.records import copy_json, describe
 from companion.store.storage import RawData
 
@@ -217,10 +219,14 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         # Only the months that gain games are rewritten, each with the games it already had.
         changes[month_file(month)] = _with_docs(store._months.content(month), HISTORY_TABLE, docs)
 
+    arriving = {s["id"] for s in new_sessions}
     for name, docs in checked.tables.items():
         file = table_file(name)
         existing = set(_ids(store, file, name)) if file in store._dbs else set()
         new_docs = [d for d in docs if d["id"] not in existing]
+        if name in SESSION_TABLES:
+            # A correction under way (or a game taken back from History) comes with its game only.
+            new_docs = [d for d in new_docs if d["id"] in arriving]
         _tally(added, skipped, name, len(new_docs), len(docs))
         if new_docs:
             store.table(name)  # registers the table so later lookups find the committed file

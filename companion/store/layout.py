@@ -6,7 +6,8 @@ import re
 
 __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
-    "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "table_file", "month_file", "month_of_file",
+    "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "CORRECTIONS_TABLE", "REOPENED_TABLE",
+    "SESSION_TABLES", "table_file", "month_file", "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
@@ -20,6 +21,12 @@ MONTH_PATTERN = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 TABLE_NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
 # Names a general table cannot take: the core files and the tables inside companion.json.
 RESERVED_NAMES = frozenset({"companion", "sessions", "history", "meta", "players", "settings"})
+# General tables whose documents belong to a game in progress, by its id (an old entry being corrected, a
+# finished game taken back from History): a backup brings them in only with their game, never onto another
+# copy of it that has moved on since.
+CORRECTIONS_TABLE = "corrections"
+REOPENED_TABLE = "reopened"
+SESSION_TABLES = (CORRECTIONS_TABLE, REOPENED_TABLE)
 
 
 def table_file(name: str) -> str:

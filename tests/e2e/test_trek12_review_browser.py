@@ -13,7 +13,7 @@ from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.sessions import SessionKeeper
 from companion.store import open_store
-from companion.ui.trek12.coaching import COACH_TABLE
+from companion.ui.trek12.coaching import COACH_TABLE, entries_digest
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +37,8 @@ def test_a_finished_ascents_review_opens_in_the_browser(playwright, tmp_path):
         keeper.finish(session.id)
         # Reviewed when it was saved: opening it again only reads the review kept with the game.
         review = coach_review.review(setup, docs, 0, seed=session.id, playouts=300)
-        store.table(COACH_TABLE).upsert({"id": f"{session.id}:review:0", "review": coach_review.to_doc(review)})
+        store.table(COACH_TABLE).upsert({"id": f"{session.id}:review:0", "entries": entries_digest(docs),
+                                         "review": coach_review.to_doc(review)})
     finally:
         store.close()
 
@@ -52,8 +53,8 @@ def test_a_finished_ascents_review_opens_in_the_browser(playwright, tmp_path):
                            f'[aria-label$="one of the costliest rounds"]')
             page.mouse.move(195, 420)
             for _ in range(30):
-                box = page.locator(f'[flt-semantics-identifier="t12-review-sheet-0-sheet"], '
-                                   f'[flt-semantics-identifier="t12-review-sheet-0-circle-0"]').first.bounding_box()
+                box = page.locator('[flt-semantics-identifier="t12-review-sheet-0-sheet"], '
+                                   '[flt-semantics-identifier="t12-review-sheet-0-circle-0"]').first.bounding_box()
                 if box is not None and 0 <= box["y"] < 500:
                     break
                 page.mouse.wheel(0, 300)

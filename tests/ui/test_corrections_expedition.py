@@ -204,3 +204,28 @@ async def test_a_deleted_scoring_takes_its_record_out_of_the_hall_of_fame(open_u
     await ui.click("ent-confirm")
     assert saved(store, game_id) == ACTIONS[:-1]
     assert records(store, "kagkot") == []
+
+
+async def test_abandoning_an_expedition_taken_back_from_history_keeps_its_hall_of_fame(open_ui, store):
+    from test_expedition_play import reveal, set_off
+    from test_expedition_play import score as score_ascent
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    for cards, points in (({"rope": 2, "tent": 1, "compass": 1, "schnapps": 1}, {0: 70, 1: 75}),
+                          ({"tent": 2, "schnapps": 1, "compass": 1}, {0: 80, 1: 69}),
+                          ({"rope": 1, "compass": 1, "schnapps": 1}, {0: 74, 1: 76})):
+        await reveal(ui, **cards)
+        await score_ascent(ui, points)
+        if ui.find("exp-envelope-open") is not None:
+            await ui.click("exp-envelope-open")
+    await ui.click("exp-finish")
+    before = store.table("hall_of_fame").find(expedition=exp)
+    assert before and store.history.get(exp) is not None
+    await ui.go(f"/history/{exp}")
+    await ui.click("record-correct")
+    await ui.click("exp-abandon")
+    await ui.click("exp-abandon-confirm")
+    assert store.sessions.get(exp) is None and store.history.get(exp) is not None
+    assert store.table("hall_of_fame").find(expedition=exp) == before

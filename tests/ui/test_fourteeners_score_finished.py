@@ -83,6 +83,11 @@ async def test_a_catalog_card_with_its_side_blank_asks_only_what_it_scores(open_
     assert ui.get("ftf-preview").value == "On Ann's tableau now: 2 points."  # its own Alt route
     await drive.tap("ftf-put")
     assert ui.get("ftf-row-0-plans-0-points").value == "2"
+    # Changed with a tap: the form shows the side as entered here, not the catalog's blank one.
+    await drive.tap("ftf-row-0-plans-0")
+    assert ui.get("ftf-preview").value == "On Ann's tableau now: 2 points."
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-row-0-plans-0-points").value == "2"
     # The rest on the spot; then the described side is offered to the catalog with one tap.
     table = copy.deepcopy(table)
     table["players"][0]["tucked"] = table["players"][0]["tucked"][:1]
@@ -213,3 +218,26 @@ async def test_the_tab_sets_up_without_weather_or_a_drawn_accolade(open_ui, stor
     [session] = SessionKeeper(store).in_progress()
     assert session.setup["final"] is True and session.setup["weather"] is False
     assert export_catalog(load_catalog(store))["accolades"][0]["name"] == "Gear Head"
+
+
+async def test_a_finished_game_taken_back_from_history_is_changed_and_scored_again(open_ui, store):
+    table = TABLES["accolade-fewest"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False)
+    await drive.score()
+    [record] = store.history.list()
+    before = record["players"]
+    ui2 = await open_ui(route=f"/history/{record['id']}")
+    await ui2.click("record-correct")
+    assert ui2.get("ftf-reopened") is not None
+    await ui2.click("ftf-change")                              # back to the tableaus, the score undone
+    await ui2.click("ftf-seat-1")
+    await ui2.click("ftf-row-1-capstone-0")                    # Bo's Capstone was 7, not 8
+    await ui2.click("ftf-cap-7")
+    await ui2.click("ftf-put")
+    await ui2.click("ftf-score")
+    after = store.history.get(record["id"])
+    assert [p["score"] for p in after["players"]] == [13, 7] != [p["score"] for p in before]
+    assert "corrected" in after and store.history.count() == 1 and store.sessions.list() == []

@@ -13,7 +13,7 @@ from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (t
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.sessions import SessionKeeper
-from companion.ui.trek12.coaching import COACH_TABLE, saved_review
+from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, saved_review
 
 
 def circle_label(ui, key: str) -> str:
@@ -33,7 +33,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     await enter_roll(ui, Roll.of(3, 2))
     words = ui.get("t12-hint-text").value
     table = SessionKeeper(store).state(session.id)
-    advice = coach_review.hint(table.states[0], Roll.of(3, 2), f"{session.id}:0")
+    advice = coach_review.hint(table.states[0], Roll.of(3, 2), hint_seed(session.id, 0, table.states[0]))
     best = advice.moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(table.sheet, best.action.to_dict())}, expecting "
                             f"{best.expected:.0f}")
@@ -80,3 +80,9 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     # From History it opens at once: nothing to compute.
     ui2 = await open_ui(route=f"/play/trek12/{session.id}")
     assert ui2.get("t12-review-total-0").value == kept.words()
+    # Corrected since (taken back from History, an entry deleted): the old review is not shown for it.
+    keeper.reopen(session.id)
+    keeper.begin_correction(session.id, len(docs) - 1, delete=True)
+    keeper.confirm_correction(session.id)
+    record_actions = keeper.get(session.id).actions
+    assert saved_review(store, session.id, 0, list(record_actions)) is None

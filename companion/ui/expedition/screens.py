@@ -133,8 +133,16 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def leave_abandoned() -> None:
         set_confirming(False)
         try:
+            reopened = app.keeper.reopened(session_id)
             app.keeper.abandon(session_id)
-            hall_of_fame.withdraw_expedition(app.store, session_id)
+            record = app.store.history.get(session_id) if reopened else None
+            kept = replay_record(engine, record) if record is not None else None
+            if kept is not None:
+                # Taken back from History and abandoned: History keeps the Expedition as it was, and so does
+                # the Hall of Fame (a correction confirmed meanwhile may have changed its lines).
+                hall_of_fame.sync_expedition(app.store, session_id, kept)
+            else:
+                hall_of_fame.withdraw_expedition(app.store, session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
             set_problem(f"The Expedition was not abandoned: {sentence(exc)}")

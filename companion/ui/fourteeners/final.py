@@ -166,8 +166,10 @@ def FinalTableaus(session_id: str) -> ft.View:
         finish()
 
     if state.phase is Phase.FINISHED:
+        reopened = record is not None and app.keeper.reopened(session_id)
         return screen_view(title, _result(state, app, set_problem, problem, page, active=record is not None,
-                                          finish=finish, abandon_row=abandon_row))
+                                          finish=finish, abandon_row=abandon_row,
+                                          change=bind(history_step, "undo") if reopened else None))
 
     seat = min(seat, len(state.players) - 1)
     body = [_header(state, accolade, set_accolade, act)]
@@ -337,9 +339,13 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     from_catalog = state.setup.catalog.card(card.name) == card
     counted = (entry.counted.points, entry.counted.note) if entry is not None and entry.counted else None
     catalog_card = state.setup.catalog.card(card.name)
+    # What the tableau holds (its side as entered here); a card of the catalog keeps the catalog's corner.
+    shown = TuckForm.for_card(seat, side, card, index, counted=counted)
+    if catalog_card is not None:
+        shown = replace(shown, base=catalog_card, klass=catalog_card.klass,
+                        icons=tuple(i.value for i in catalog_card.icons))
     change = None if editing or from_catalog else bind(
-        open_form, TuckForm.for_card(seat, side, catalog_card or card, index, counted=counted,
-                                     from_catalog=catalog_card is not None),
+        open_form, shown,
         "" if is_auto_name(state, card.name) or catalog_card is not None else card.name,
         counted[1] if counted else "")
     return labelled(key, ft.Container(
@@ -579,7 +585,7 @@ def _live(state: State) -> list[ft.Control]:
 
 
 def _result(state: State, app, set_problem, problem: str | None, page, *, active: bool, finish,
-            abandon_row) -> list[ft.Control]:
+            abandon_row, change=None) -> list[ft.Control]:
     """The final result: the winner and why, the parts, the Accolade, what scored; the cards to keep."""
     result = scoring.score(state)
     you = state.players[0].name if state.setup.solo else None
@@ -603,7 +609,15 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
     out.append(panel(score_details(result), padding=12, spacing=10))
     out.extend(problem_text(problem, key="ft-problem"))
     if active:
-        # Scored, not yet in History (the save failed after scoring): saving again finishes it.
+        if change is not None:
+            # Taken back from History to be corrected: the tableaus are entered again from the score.
+            out.append(message_card(
+                ft.Icons.EDIT_NOTE_ROUNDED, "Taken back from History",
+                "Change the tableaus, then score again: History gets the corrected result. Abandoning it leaves "
+                "History as it was.", key="ftf-reopened",
+                actions=[labelled("ftf-change", ft.FilledTonalButton(
+                    "Change the tableaus", key="ftf-change", icon=ft.Icons.EDIT_ROUNDED, on_click=change))]))
+        # Scored, not yet in History: saving finishes it (again, when the save failed after scoring).
         out.append(labelled("ft-finish", ft.FilledButton("Save to History", key="ft-finish",
                                                          icon=ft.Icons.FLAG_ROUNDED, on_click=finish)))
         out.append(abandon_row)

@@ -7,12 +7,15 @@ shows the coach's move on the sheet and the expected final score of its top choi
 The review weighs every turn of a player against the coach's move (`companion.games.trek12.review`) off the
 screen's drawing: a task that yields after each round, so the screen shows its progress (in the browser's
 Python, which has no threads, as on a computer). It is kept in the same table
-(`{"id": "GAME_ID:review:SEAT", "review": ...}`), so opening it again from History is instant.
+(`{"id": "GAME_ID:review:SEAT", "entries": DIGEST, "review": ...}`), so opening it again from History is
+instant; a game whose entries were corrected since (DIGEST differs) is reviewed again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import sys
 from typing import Any
 
@@ -25,7 +28,8 @@ from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence, section_title
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
-__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "ReviewPanel", "saved_review"]
+__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "ReviewPanel", "saved_review",
+           "entries_digest"]
 
 COACH_TABLE = "coach"
 # The browser's Python has no threads: there the review yields to the screen between rounds instead.
@@ -53,6 +57,12 @@ def hint_button(on: bool, toggle) -> ft.Control:
         tooltip="Hide the coach's hint" if on else "Hint: the coach's move for this roll", on_click=toggle))
 
 
+def hint_seed(game_id: str, entries: int, state: Any) -> str:
+    """The seed of a hint's playouts: the game, its entries, and the sheet as it stands with its reading of
+    lines (a corrected game gets a fresh hint, the same game the same one)."""
+    return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
+
+
 def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple[str, int | None]:
     """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same)."""
     key = (seed, roll.red, roll.yellow)
@@ -71,10 +81,17 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple
     return result
 
 
-def saved_review(store: Any, game_id: str, seat: int) -> coach_review.Review | None:
-    """A review kept with the game, or None."""
+def entries_digest(actions: list) -> str:
+    """A short fingerprint of a game's entries: a review made of other entries (before a correction) is stale."""
+    return hashlib.sha256(json.dumps(actions, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+
+def saved_review(store: Any, game_id: str, seat: int, actions: list | None = None) -> coach_review.Review | None:
+    """A review kept with the game, or None (also when the game's entries were corrected since: `actions`)."""
     doc = store.table(COACH_TABLE).get(f"{game_id}:review:{seat}")
     if doc is None:
+        return None
+    if actions is not None and doc.get("entries") != entries_digest(actions):
         return None
     try:
         return coach_review.from_doc(doc["review"])
@@ -90,7 +107,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
     progress, set_progress = ft.use_state(None)         # (rounds done, rounds in all) while it runs
     problem, set_problem = ft.use_state(None)
     running = ft.use_ref(False)
-    kept = saved_review(app.store, game_id, seat)
+    kept = saved_review(app.store, game_id, seat, actions)
     turns = [a for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat]
 
     async def run() -> None:
@@ -112,7 +129,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                 await asyncio.sleep(0)
             finish = (lambda: coach_review.finish(setup, actions, seat, tuple(done), seed=game_id))
             result = await asyncio.to_thread(finish) if _THREADS else finish()
-            app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}",
+            app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": entries_digest(actions),
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
         except CompanionError as exc:

@@ -25,6 +25,7 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.store import hall_of_fame
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replay_record
@@ -47,7 +48,7 @@ from companion.ui.trek12.setup import Trek12NewGame
 from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource, TrekSource
 from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.coaching import ReviewPanel, hint_button, hint_for, hint_on, set_hint
+from companion.ui.trek12.coaching import ReviewPanel, hint_button, hint_for, hint_on, hint_seed, set_hint
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -385,9 +386,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     hint_words, hint_circle = None, None
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
         hint_words, hint_circle = hint_for(table.states[seat], table.sheet, draft.roll,
-                                           f"{session_id}:{facts.actions}", hint_cache)
+                                           hint_seed(session_id, facts.actions, table.states[seat]), hint_cache)
     elif hinting:
         hint_words = "Enter the roll to see the coach's move."
+
+    def follow_hall() -> None:
+        """An Expedition's entry corrected from its sheet: the Hall of Fame follows the saved Expedition."""
+        try:
+            hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
+        except CompanionError as exc:
+            set_note(first_capital(str(exc)))
 
     def toggle_hint() -> None:
         try:
@@ -467,7 +475,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
     # The entries and any correction of an old one come first (nothing is drawn while both are closed).
-    panel: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
+    panel: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
+                                            on_change=follow_hall if embedded else None)]
     if due:
         # The round is over and new zones were made: the round's picks come before anything else.
         names = source.state().setup.names
