@@ -217,3 +217,62 @@ def test_a_sheet_in_pieces_says_why_there_is_no_move():
     state = write(write(new_game(sheet), 0, 3), 1, 4)
     with pytest.raises(IllegalAction, match="no empty circle touches a filled one"):
         advise(state, ROLLS[5], random.Random(1))
+
+
+def test_the_playout_policy_picks_a_move_its_move_by_move_score_rates_best():
+    # `_policy_move` works circle by circle for speed; `_score_move` scores one move at a time. The pick
+    # must be a best-rated move (ties may go either way).
+    rng = random.Random(41)
+    w = sim.DEFAULT_WEIGHTS
+    checked = 0
+    for n in range(120):
+        sheet = SHEETS[n % len(SHEETS)]
+        merge = n % 2 == 0
+        state = new_game(sheet, Ruleset(merge_lines=merge))
+        pos = sim.from_board(state.board, state.ops)
+        while pos.empty:
+            values = rng.choice(ROLLS).values
+            pick = sim._policy_move(pos, values, merge, w)
+            if pick is None:
+                break
+            rated = []
+            for k in range(5):
+                if pos.ops[k] >= sheet.op_limit or any(values[j] == values[k] and pos.ops[j] < pos.ops[k]
+                                                       for j in range(5) if pos.ops[j] < sheet.op_limit):
+                    continue
+                for i in range(sheet.n):
+                    if pos.candidates() >> i & 1:
+                        s = sim._score_move(pos, i, values[k], merge, w)[0] - w.box * pos.ops[k] / sheet.op_limit
+                        rated.append((s, k, i))
+            k, i, d, u, v = pick
+            mine = sim._score_move(pos, i, v, merge, w)
+            assert (mine[1], mine[2]) == (d, u)
+            assert mine[0] - w.box * pos.ops[k] / sheet.op_limit == pytest.approx(max(rated)[0])
+            pos.put(i, v, d, u, k)
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_default_budget_gives_long_playouts_fewer_games_and_the_first_half_more_time():
+    from companion.games.trek12.coach import EARLY_STEPS, LATE_STEPS, playouts_for
+
+    assert EARLY_STEPS > LATE_STEPS
+    late = [playouts_for(e, 19) for e in range(3, 11)]
+    early = [playouts_for(e, 19) for e in range(11, 20)]
+    assert late == sorted(late, reverse=True) and early == sorted(early, reverse=True)
+    # Circles filled by the playouts of a decision: the same within each half, larger in the first.
+    assert all(LATE_STEPS - (e - 1) < p * (e - 1) <= LATE_STEPS for e, p in zip(range(3, 11), late))
+    assert all(p * (e - 1) > LATE_STEPS for e, p in zip(range(11, 20), early))
+    assert sum(2 * e > 19 + 1 for e in range(1, 20)) < 19 / 2  # fewer than half the turns get the larger share
+
+
+def test_the_default_budget_is_deterministic_for_a_seed():
+    from companion.games.trek12.coach import LATE_STEPS, playouts_for
+
+    state = _play_randomly(new_game(load_sheet("dunai"), Ruleset(merge_lines=True)), random.Random(9), 15)
+    roll = ROLLS[11]
+    first = advise(state, roll, random.Random(3))
+    assert first == advise(state, roll, random.Random(3))
+    budget = playouts_for(4, 19)  # four circles empty before the move: playouts three circles long
+    assert budget == LATE_STEPS // 3
+    assert budget <= sum(r.playouts for r in first.moves) <= 1.1 * budget

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from companion.games.trek12 import playout as sim
-from companion.games.trek12.coach import DEFAULT_PLAYOUTS, advise
+from companion.games.trek12.coach import advise
 from companion.games.trek12.data import SHEET_NAMES, load_sheet
 from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
 from companion.games.trek12.scoring import score
@@ -27,7 +27,7 @@ METHODS = ("coach", "policy", "random")
 
 
 def play_game(sheet, merge: bool, game: int, seed: int, method: str = "coach",
-              playouts: int = DEFAULT_PLAYOUTS) -> tuple[int, list[float], list[float]]:
+              playouts: int | None = None) -> tuple[int, list[float], list[float]]:
     """One game: (final total, CPU seconds per decision, wall seconds per decision)."""
     dice = random.Random(f"trek12-coach-bench/{seed}/{game}")
     rng = random.Random(f"trek12-coach-bench/{seed}/{game}/coach")
@@ -61,15 +61,16 @@ def main(argv: list[str]) -> int:
                         help="joining lines: merge (a number may join two lines) or rulebook (default merge)")
     parser.add_argument("--method", choices=METHODS, default="coach",
                         help="who decides: the coach, its playout policy alone, or random (default coach)")
-    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
-                        help=f"the coach's playouts per decision (default {DEFAULT_PLAYOUTS})")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="the coach's playouts per decision (default: by the stage of the game, as the "
+                             "coach's own default)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    if args.playouts < 1:
+    if args.playouts is not None and args.playouts < 1:
         parser.error("--playouts must be at least 1")
     merge = args.ruleset == "merge"
-    print(f"Trek 12 coach ({args.method}, {args.playouts} playouts, {args.ruleset} reading), {args.games} games "
+    print(f"Trek 12 coach ({args.method}, {args.playouts or 'default'} playouts, {args.ruleset} reading), {args.games} games "
           f"per sheet, seed {args.seed}, Python {platform.python_version()}")
     for name in args.sheet or SHEET_NAMES:
         sheet = load_sheet(name)

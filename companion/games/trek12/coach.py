@@ -27,9 +27,14 @@ from companion.games.trek12 import playout as sim
 from companion.games.trek12.rules import Action, Roll, State, apply, legal_actions
 from companion.games.trek12.scoring import total
 
-__all__ = ["Ranked", "Advice", "DEFAULT_PLAYOUTS", "advise"]
+__all__ = ["Ranked", "Advice", "EARLY_STEPS", "LATE_STEPS", "playouts_for", "advise"]
 
-DEFAULT_PLAYOUTS = 2000   # playouts per decision, shared among the moves (median 0.2-0.35 s a decision)
+# Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
+# shorter, so it gets more of them for the same time. The first half of the game (more than half the
+# sheet empty) gets a larger share: its choices shape the sheet, and its playouts are the longest.
+# On one thread that is about 0.2-0.3 s a decision in the second half of the game and 0.4-0.6 s in the first.
+LATE_STEPS = 15500
+EARLY_STEPS = 36000
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 
@@ -56,12 +61,18 @@ class Advice:
         return self.moves[0].action
 
 
-def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLAYOUTS,
+def playouts_for(empty: int, circles: int) -> int:
+    """The default number of playouts for a decision with `empty` of the sheet's `circles` still empty."""
+    steps = EARLY_STEPS if 2 * empty > circles + 1 else LATE_STEPS
+    return max(1, steps // max(1, empty - 1))
+
+
+def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None,
            time_budget: float | None = None, clock: Callable[[], float] | None = None,
            weights: sim.Weights = sim.DEFAULT_WEIGHTS) -> Advice:
     """Rank every legal move for `roll` by expected final score (see the module docstring).
 
-    `playouts` caps the simulated games; with `time_budget` (seconds, measured by `clock`) the search also
+    `playouts` caps the simulated games (None: `playouts_for` the stage of the game); with `time_budget` (seconds, measured by `clock`) the search also
     stops when the time is up, after the first round. IllegalAction when the sheet is full.
     """
     if time_budget is not None and clock is None:
@@ -82,6 +93,8 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int = DEFAULT_PLA
         ranked = [Ranked(action, sim.exact_value(pos, merge), 0, True) for (action, _), pos in zip(cands, positions)]
         ranked.sort(key=lambda r: -r.expected)
         return Advice(tuple(ranked))
+    if playouts is None:
+        playouts = playouts_for(state.sheet.n - state.board.filled.bit_count(), state.sheet.n)
     start = clock() if clock is not None else 0.0
     stats = _halving(positions, rng, merge, max(1, playouts), weights,
                      None if time_budget is None else (lambda: clock() - start > time_budget))

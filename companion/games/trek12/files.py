@@ -185,7 +185,7 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
     """The coach's advice for a game document plus `"roll": [red, yellow]` (docs/formats.md, Trek 12 coach):
     `{"best": turn, "moves": [{"turn", "expected"}, ...]}`, best first, at most `most` moves. Each turn is
     in the game document's form, ready to be appended to its `turns`."""
-    from companion.games.trek12.coach import DEFAULT_PLAYOUTS, advise
+    from companion.games.trek12.coach import advise
 
     if not isinstance(doc, dict):
         raise InvalidInput("a Trek 12 coach document must be a JSON object: a game with \"turns\" and \"roll\"")
@@ -206,7 +206,7 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
     state = play_game(game)
     if state.complete:
         raise IllegalAction("the sheet is full: there is no move left to advise")
-    advice = advise(state, roll, rng, playouts=DEFAULT_PLAYOUTS if playouts is None else playouts)
+    advice = advise(state, roll, rng, playouts=playouts)
     moves = [{"turn": r.action.to_dict(), "expected": round(r.expected, 2)} for r in advice.moves[:most]]
     return {"best": moves[0]["turn"], "moves": moves}
 

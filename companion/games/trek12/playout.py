@@ -343,7 +343,11 @@ def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice
 
 
 def _policy_move(p: Pos, values, merge: bool, w: Weights):
-    """The policy's pick for a roll: the best-scored (option, circle, links), or None when nothing is legal."""
+    """The policy's pick for a roll: the best-scored (option, circle, links), or None when nothing is legal.
+
+    Scores as `_score_move` does, worked out circle by circle: what a circle's filled neighbours stand to
+    lose (`_neighbour_cost`) does not depend on the number written, so it is counted once per circle.
+    """
     g = p.g
     ops = p.ops
     limit = g.op_limit
@@ -357,14 +361,126 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
                 seen[v] = k
     if not seen:
         return None
+    items = [(v, k, w.box * ops[k] / limit + w.op_cost[k]) for v, k in seen.items()]
+    vals = p.vals
+    up = p.up
+    dn = p.dn
+    zid = p.zid
+    zsize = p.zsize
+    llen = p.llen
+    other = p.other
+    nempty = p.nempty
+    limits = g.limits
+    bonus = g.bonus
+    largest = p.largest
+    longest = p.longest
+    orphan = w.orphan
+    rescue = w.rescue
+    strand = w.strand * orphan
+    block = w.block
+    wzone = w.zone
+    wline = w.line
+    open_zone = w.open_zone
+    open_line = w.open_line
+    high = w.high
+    skull = w.skull
     best = None
     best_s = -1e9
-    cand = members(p.candidates())
-    for v, k in seen.items():
-        box_cost = w.box * ops[k] / limit + w.op_cost[k]
-        for i in cand:
-            s, d, u = _score_move(p, i, v, merge, w)
-            s -= box_cost
+    for i in members(p.candidates()):
+        near = []
+        empties = 0
+        base = 0.0
+        for j in g.adjl[i]:
+            x = vals[j]
+            if x < 0:
+                if x == EMPTY:
+                    empties += 1
+                continue
+            c = 0.0
+            if up[j] < 0 and dn[j] < 0:
+                if zsize[zid[j]] < 2:
+                    e = nempty[j]
+                    c = strand * (rescue[e] - rescue[e - 1])
+            elif nempty[j] == 1 and (up[j] < 0 or dn[j] < 0):
+                c = block * llen[j]
+            base += c
+            near.append((j, x, c))
+        lim = limits[i]
+        for v, k, box_cost in items:
+            if v > lim:
+                s = -skull - base - box_cost
+                if s > best_s:
+                    best_s = s
+                    best = (k, i, -1, -1, v)
+                continue
+            roots = ()
+            zsum = 0
+            before = 0.0
+            spared = 0.0
+            ds = []
+            us = []
+            for j, x, c in near:
+                if x == v:
+                    spared += c
+                    r = zid[j]
+                    if r not in roots:
+                        roots += (r,)
+                        s = zsize[r]
+                        zsum += s
+                        if s > 1:
+                            before += v + s - 1      # that zone's points, counted already
+                        elif up[j] < 0 and dn[j] < 0:
+                            before -= orphan         # a lone equal number stops being an orphan
+                elif x == v - 1 and v > 0 and up[j] < 0:
+                    ds.append(j)
+                elif x == v + 1 and dn[j] < 0:
+                    us.append(j)
+            score = 0.0
+            if roots:
+                size = zsum + 1
+                zone_gain = v + size - 1 - before
+                if size > largest:
+                    zone_gain += bonus[size] - bonus[largest]
+                score += wzone * zone_gain + open_zone * empties
+            d = u = -1
+            if ds or us:
+                best_line = -1e9
+                for dd, uu in (choices(p, i, v, merge) if len(ds) > 1 or len(us) > 1 or (ds and us) else
+                               [(ds[0] if ds else -1, us[0] if us else -1)]):
+                    gain = 0.0
+                    size = 1
+                    top = v
+                    if dd >= 0:
+                        ld = llen[dd]
+                        if ld == 1:
+                            if zsize[zid[dd]] < 2:
+                                gain += orphan
+                        else:
+                            gain -= (v - 1) + ld - 1
+                        size += ld
+                    if uu >= 0:
+                        lu = llen[uu]
+                        top = vals[other[uu]]
+                        if lu == 1:
+                            if zsize[zid[uu]] < 2:
+                                gain += orphan
+                        else:
+                            gain -= top + lu - 1
+                        size += lu
+                    gain += top + size - 1
+                    if size > longest:
+                        gain += bonus[size] - bonus[longest]
+                    if gain > best_line:
+                        best_line = gain
+                        d, u = dd, uu
+                score += wline * best_line + open_line * empties
+                for j, x, c in near:
+                    if j == d or j == u:
+                        spared += c
+            elif not roots:
+                # A lone number: an orphan unless a later number next to it rescues it.
+                score -= orphan * (1.0 - rescue[empties])
+            s = score + high * v - (base - spared) - box_cost
             if s > best_s:
                 best_s = s
                 best = (k, i, d, u, v)
