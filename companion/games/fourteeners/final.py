@@ -32,6 +32,7 @@ from .data import CLASSES, HikerLetter, Side, load_data
 from .rules import AccoladeChoice, Phase, State, tableau
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
+           "tuckable_sides",
            "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "tableau_doc", "tucked_doc",
            "card_points"]
 
@@ -198,26 +199,34 @@ def finish(state: State) -> State:
     return replace(state, phase=Phase.FINISHED, log=state.log + ("Scored from the final tableaus",))
 
 
-def tucked_doc(entry: Tucked, catalog_card: Card | None) -> dict[str, Any]:
+def tucked_doc(state: State, entry: Tucked) -> dict[str, Any]:
     """A TUCKED entry: by name when the setup's catalog holds the card as it is, else the whole CARD."""
-    doc: dict[str, Any] = {"card": entry.card.name if catalog_card == entry.card else card_to_doc(entry.card),
-                           "side": entry.side.value}
+    doc: dict[str, Any] = {"card": _card_ref(state, entry.card), "side": entry.side.value}
     if entry.counted is not None:
         doc["counted"] = {"points": entry.counted.points, **({"note": entry.counted.note}
                                                                if entry.counted.note else {})}
     return doc
 
 
-def tableau_doc(state: State, seat: int, tucked: Sequence[Tucked], guides: Sequence[Card]) -> dict[str, Any]:
-    """The `tableau` action setting one player's tableau to these cards."""
-    catalog = state.setup.catalog
-
-    def card_ref(card: Card) -> Any:
-        return card.name if catalog.card(card.name) == card else card_to_doc(card)
-
+def tableau_doc(state: State, seat: int, tucked: Sequence[Tucked | dict[str, Any]],
+                guides: Sequence[Card | dict[str, Any]]) -> dict[str, Any]:
+    """The `tableau` action setting one player's tableau to these cards: Tucked entries and Cards as they lie,
+    or entries already in the action's form (a card just entered)."""
     return {"type": "tableau", "player": seat,
-            "tucked": [tucked_doc(t, catalog.card(t.card.name)) for t in tucked],
-            "guides": [{"card": card_ref(card)} for card in guides]}
+            "tucked": [t if isinstance(t, dict) else tucked_doc(state, t) for t in tucked],
+            "guides": [g if isinstance(g, dict) else {"card": _card_ref(state, g)} for g in guides]}
+
+
+def tuckable_sides(hiker: str) -> tuple[Side, ...]:
+    """The sides a Hiker's tableau has, as a table lays them out: Hiker D has no Capstones ('Advanced Hiker
+    Sides')."""
+    order = (Side.CAPSTONE, Side.PLANS, Side.GEAR, Side.TRAINING)
+    return tuple(s for s in order if not (s is Side.CAPSTONE and hiker in load_data().hikers.no_capstones))
+
+
+def _card_ref(state: State, card: Card) -> Any:
+    """A card in an action: its name when the setup's catalog holds it as it is, else the whole CARD."""
+    return card.name if state.setup.catalog.card(card.name) == card else card_to_doc(card)
 
 
 def card_points(state: State, seat: int, entry: Tucked, index: int | None = None) -> int | None:

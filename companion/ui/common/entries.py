@@ -42,6 +42,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     app = use_app()
     shown, set_shown = ft.use_state(SHOWN)
     problem, set_problem = ft.use_state(None)
+    described = ft.use_ref(None)        # ((setup, entries), their words): a tap elsewhere replays nothing
     try:
         session = app.keeper.get(session_id)
         correction = app.keeper.correction(session_id)
@@ -50,21 +51,20 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     except CompanionError:
         return ft.Container()
 
-    def run(step: Callable[[], Any], then: Callable[[], None] | None = None) -> None:
+    def run(step: Callable[[], Any]) -> None:
         try:
             step()
         except CompanionError as exc:
             set_problem(sentence(exc))
             return
         set_problem(None)
-        if then is not None:
-            then()
         if on_change is not None:
             on_change()
         app.changed()
 
-    def words(actions: tuple[dict[str, Any], ...] | list[dict[str, Any]], action: dict[str, Any]) -> str:
-        return describe_entries(engine, session.setup, [*actions, action])[-1]
+    def words(action: dict[str, Any]) -> str:
+        """An entry in words from the correction's draft as it stands (the keeper's state of it)."""
+        return engine.describe_action(app.keeper.state(session_id), action)
 
     notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
     if correction is not None and not correction.done:
@@ -95,7 +95,10 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     if opened and count and options is not None:
         controls.extend(_setup_rows(options(session.setup), run, app, session_id))
     if opened and count:
-        lines = describe_entries(engine, session.setup, list(session.actions))
+        key = (session.setup, session.actions)
+        if described.current is None or described.current[0] != key:
+            described.current = (key, describe_entries(engine, session.setup, list(session.actions)))
+        lines = described.current[1]
         controls.append(ft.Text("Tap Edit to enter an old entry again as it should have been; the later entries "
                                 "are replayed on it.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for index in range(count - 1, max(-1, count - 1 - shown), -1):
@@ -158,14 +161,14 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
     if correction.waiting is not None:
         title = f"Correcting entry {len(correction.actions) + 1}"
         lines.append(ft.Text("Enter it below as it should have been; the later entries follow it.", size=13))
-        lines.append(ft.Text(f"It was: {words(correction.actions, correction.waiting)}", key="ent-was", size=13,
+        lines.append(ft.Text(f"It was: {words(correction.waiting)}", key="ent-was", size=13,
                              italic=True))
         buttons = [cancel]
     elif correction.refused is not None:
         title = f"Entry {len(correction.actions) + 1} no longer applies"
         if correction.setup is not None:
             lines.append(ft.Text("Every entry is replayed on the corrected setup.", size=13))
-        lines.append(ft.Text(words(correction.actions, correction.refused_action), key="ent-refused", size=13,
+        lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
                              weight=ft.FontWeight.W_600))
         lines.append(ft.Text(f"Why: {sentence(correction.refused)}", key="ent-reason", size=13))
         lines.append(ft.Text(f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept so far; "

@@ -18,8 +18,8 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import final, scoring, solo
 from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
-from companion.games.fourteeners.catalog import AccoladeSide, Card, card_to_doc, name_key
-from companion.games.fourteeners.data import Icon, Side, load_data
+from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
+from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
@@ -114,11 +114,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         return True
 
     def set_entries(at: int, tucked: tuple[Tucked, ...] | list[Any], guides: list[Any]) -> bool:
-        doc = final.tableau_doc(state, at, [], [])
-        doc["tucked"] = [t if isinstance(t, dict) else final.tucked_doc(t, state.setup.catalog.card(t.card.name))
-                         for t in tucked]
-        doc["guides"] = [g if isinstance(g, dict) else _guide_doc(state, g) for g in guides]
-        return act(doc)
+        return act(final.tableau_doc(state, at, tucked, guides))
 
     def put(entry: dict[str, Any], at: int, side: str, index: int | None) -> None:
         player = state.players[at]
@@ -259,14 +255,6 @@ def _seats(state: State, seat: int, choose) -> ft.Control:
 
 # --- one tableau ----------------------------------------------------------------------------------------------
 
-def _sides(state: State, seat: int) -> list[Side]:
-    player = state.players[seat]
-    order = [Side.CAPSTONE, Side.PLANS, Side.GEAR, Side.TRAINING]
-    if player.hiker in load_data().hikers.no_capstones:
-        order.remove(Side.CAPSTONE)
-    return order
-
-
 def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: FieldText, *,
              editing: bool) -> list[ft.Control]:
     """The chosen player's tableau by side, each Climb with what it scores now, and the Guides apart."""
@@ -286,7 +274,7 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
         out.append(ft.Row([labelled("ftf-add-gerry", ft.FilledTonalButton(
             f"Add a Climb {solo.gerry_name()} took", key="ftf-add-gerry", icon=ft.Icons.ADD_ROUNDED,
             disabled=editing, on_click=bind(open_form, TuckForm(seat=seat, side=Side.TRAINING.value))))]))
-    for side in _sides(state, seat):
+    for side in final.tuckable_sides(player.hiker):
         entries = [(i, t) for i, t in enumerate(player.tucked) if t.side is side]
         rows: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(SIDE_ICONS[side], size=18, color=SIDE_COLOURS[side]),
@@ -646,7 +634,3 @@ def _save_offer(state: State, app, set_problem) -> ft.Control | None:
     caveat = (" Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab before "
               "a game played turn by turn." if new else "")
     return save_offer(pending, catalog, app, set_problem, where="here", caveat=caveat)
-
-
-def _guide_doc(state: State, card: Card) -> dict[str, Any]:
-    return {"card": card.name if state.setup.catalog.card(card.name) == card else card_to_doc(card)}
