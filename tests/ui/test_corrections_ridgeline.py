@@ -165,7 +165,8 @@ async def test_the_route_of_the_setup_corrected_replays_every_hand(open_ui, stor
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
     await ui.click("ent-open")
-    assert "✓ Sprint" in ui.texts()
+    assert ui.get("ent-setup-0-1-label").value == "Sprint"              # the route in force, not a button
+    assert ui.find("ent-setup-0-0-label") is None
     await ui.click("ent-setup-0-0")                               # Ridge
     assert ui.get("ent-title").value == "The corrected setup is ready"
     assert saved(store, game_id) == HANDS and store.sessions.get(game_id)["setup"]["route"] == "sprint"

@@ -138,9 +138,13 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
         for j, choice in enumerate(option["choices"]):
             key = f"ent-setup-{i}-{j}"
             if choice["current"]:
-                buttons.append(ft.Container(key=key, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                                            border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                                            content=ft.Text(f"✓ {choice['label']}", size=13)))
+                # The choice in force: a tick drawn as an icon (the app's offline font has no tick glyph).
+                buttons.append(ft.Semantics(selected=True, content=ft.Container(
+                    key=key, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    content=ft.Row(spacing=4, tight=True, controls=[
+                        ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                        ft.Text(choice["label"], key=f"{key}-label", size=13)]))))
             else:
                 buttons.append(labelled(key, ft.OutlinedButton(
                     choice["label"], key=key,
