@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import LANGUAGES, SYSTEM
 
 __all__ = [
     "off_loop",
@@ -77,6 +78,11 @@ class Shell:
         """The saved theme choice; the system's by default."""
         return ThemeChoice.from_setting(self.store.settings.get("theme", ThemeChoice.SYSTEM.value))
 
+    def language_setting(self) -> str:
+        """The saved language: a code of `companion.i18n.LANGUAGES`, or "system" (the device's; the default)."""
+        value = self.store.settings.get("language", SYSTEM)
+        return value if value in LANGUAGES else SYSTEM
+
 
 @dataclass(frozen=True)
 class AppServices:
@@ -85,6 +91,8 @@ class AppServices:
     shell: Shell
     revision: int
     changed: Callable[[], None]
+    # The language this tab reads (the setting, or the device's when the setting follows it).
+    language: str = "en"
 
     @property
     def store(self) -> Any:

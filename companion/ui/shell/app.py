@@ -9,11 +9,13 @@ when one tab writes to the store it tells the others (Flet pubsub) so they redra
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 from collections.abc import Callable
 
 import flet as ft
 
+from companion import i18n
 from companion.ui.common.registry import discover_game_screens
 from companion.ui.common.services import STORE_TOPIC, AppContext, AppServices, Shell
 from companion.ui.common.widgets import SEED_COLOUR
@@ -76,6 +78,16 @@ def build_main(store, *, desktop: bool = False, lan=None, device: str | None = N
     return main
 
 
+def _locale_tag(item: object) -> str | None:
+    """A Flet `Locale` (or what a client sent for one) as a tag such as "de-AT"."""
+    if isinstance(item, str):
+        return item
+    code = getattr(item, "language_code", None)
+    if code is None and isinstance(item, dict):
+        code = item.get("language_code")
+    return code
+
+
 @ft.component
 def App(shell: Shell) -> list[ft.View]:
     """The root component: provides the services to every screen and renders the routed view stack."""
@@ -110,5 +122,41 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(apply_theme, dependencies=[theme])
 
-    services = AppServices(shell=shell, revision=revision, changed=changed)
+    # The language: the one chosen in Settings, or the device's (asked once, and again when the device's
+    # preferences change). Bound to this tab before any screen renders, so every string made for the tab
+    # (renders, taps, dialogs) reads it; a change re-renders the whole tree, so nothing in progress is lost.
+    device_language, set_device_language = ft.use_state(None)
+
+    def ask_device() -> None:
+        async def ask() -> None:
+            try:
+                info = await asyncio.wait_for(page.get_device_info(), timeout=5)
+                locales = [_locale_tag(item) for item in (getattr(info, "locales", None) or [])]
+            except Exception:  # noqa: BLE001 - a client that cannot say keeps English
+                return
+            set_device_language(i18n.match_locales(locales))
+
+        def on_locale_change(e: ft.LocaleChangeEvent) -> None:
+            set_device_language(i18n.match_locales(_locale_tag(item) for item in (e.locales or [])))
+
+        page.on_locale_change = on_locale_change
+        page.run_task(ask)
+
+    ft.use_effect(ask_device, dependencies=[])
+
+    setting = shell.language_setting()
+    language = setting if setting != i18n.SYSTEM else (device_language or i18n.match_locales([]))
+    i18n.bind_page(page, language)
+
+    def apply_locale() -> None:
+        # Flutter's own words (a date picker, a text field's menu) follow the same language.
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(code) for code in i18n.LANGUAGES],
+            current_locale=ft.Locale(language),
+        )
+        page.update()
+
+    ft.use_effect(apply_locale, dependencies=[language])
+
+    services = AppServices(shell=shell, revision=revision, changed=changed, language=language)
     return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))

@@ -23,6 +23,8 @@ from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, off_loop, use_app
 from companion.ui.common.widgets import labelled, screen_view, section_title, sentence, surface
+from companion.i18n import _
+from companion.ui.shell.language import LanguagePanel
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
@@ -87,6 +89,8 @@ def SettingsScreen() -> ft.View:
                 ],
             )
         ),
+        section_title(_("Language"), key="settings-language-title"),
+        LanguagePanel(),
         section_title("Your data"),
         surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device)),
         section_title("Backup", key="settings-backup-title"),

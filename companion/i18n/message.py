@@ -1,0 +1,46 @@
+"""Words with their catalog id: what a rules engine returns when a person will read it.
+
+An engine stays free of any UI and of the current language. When it explains a refusal or names a thing,
+it returns `msg("the {op} boxes are full", op=...)`: a `Message`, which *is* the English sentence (a `str`,
+so the command line, the logs and every English contract read exactly as before) and also remembers the
+catalog id and the arguments, so a screen can say it in the player's language (`companion.i18n.tr`).
+
+`N_` marks a constant for the catalogs without translating it; the screen translates it when it shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Message", "msg", "N_"]
+
+
+class Message(str):
+    """An English sentence (the `str` value) that keeps its catalog id and its arguments."""
+
+    msgid: str
+    args: dict[str, Any]
+
+    def __new__(cls, msgid: str, /, **args: Any) -> Message:
+        text = msgid.format(**args) if args else msgid
+        made = super().__new__(cls, text)
+        made.msgid = msgid
+        made.args = args
+        return made
+
+    def __reduce__(self):  # pickles and copies keep the id and arguments
+        return (_rebuild, (self.msgid, self.args))
+
+
+def _rebuild(msgid: str, args: dict[str, Any]) -> Message:
+    return Message(msgid, **args)
+
+
+def msg(msgid: str, /, **args: Any) -> Message:
+    """The English sentence `msgid.format(**args)`, translatable later by `companion.i18n.tr`."""
+    return Message(msgid, **args)
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate yet"
+    """Mark `text` for the catalogs; it is translated where it is shown."""
+    return text

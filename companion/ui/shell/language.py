@@ -1,0 +1,55 @@
+"""Settings → Language: the device's language or one chosen here, applied at once to every screen."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion import i18n
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.ui.common.services import use_app
+from companion.ui.common.widgets import labelled, surface
+
+__all__ = ["LanguagePanel"]
+
+
+@ft.component
+def LanguagePanel() -> ft.Control:
+    """One button per language (named in that language) and "As the device"; the choice is saved and the
+    whole app redraws in it, keeping everything in progress (games are in the store, not in the screen)."""
+    app = use_app()
+    setting = app.shell.language_setting()
+    problem, set_problem = ft.use_state(None)
+
+    def choose(code: str) -> None:
+        if code == setting:
+            return
+        try:
+            app.store.settings.set("language", code)
+        except CompanionError as exc:
+            set_problem(_("The language was not saved: {reason}").format(reason=i18n.tr(str(exc))))
+            return
+        set_problem(None)
+        app.changed()
+
+    def button(code: str, label: str) -> ft.Control:
+        chosen = code == setting
+        key = f"settings-language-{code}"
+        make = ft.FilledButton if chosen else ft.OutlinedButton
+        return labelled(key, make(
+            label, key=key, icon=ft.Icons.CHECK_ROUNDED if chosen else None,
+            on_click=lambda _e, c=code: choose(c),
+        ))
+
+    device_words = _("As the device ({language})").format(language=i18n.language_name(app.language)) \
+        if setting == i18n.SYSTEM else _("As the device")
+    return surface(ft.Column(spacing=12, tight=True, controls=[
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            button(i18n.SYSTEM, device_words),
+            *(button(code, name) for code, name in i18n.LANGUAGES.items()),
+        ]),
+        ft.Text(_("Games keep their progress when the language changes. Game terms are the ones printed "
+                  "in that language's edition where one exists."),
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *([ft.Text(problem, key="settings-language-problem", color=ft.Colors.ERROR)] if problem else []),
+    ]))
