@@ -26,10 +26,10 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
-from companion.i18n.message import Message, N_, msg
+from companion.i18n.message import Message, N_, msg, msgn
 
 __all__ = [
-    "_", "ngettext", "N_", "msg", "Message", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
+    "_", "ngettext", "N_", "msg", "msgn", "Message", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
     "current", "set_default", "use_language", "bind_page", "match_locales", "language_name",
     "format_number", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]
@@ -168,11 +168,15 @@ def tr(value: Any) -> Any:
     and kept as it is), any other string looked up as it is; anything else (None, a number) unchanged."""
     if isinstance(value, Message):
         args = {k: tr(v) if isinstance(v, Message) else v for k, v in value.args.items()}
-        template = _(value.msgid)
+        if value.plural is not None:
+            args["n"] = value.n
+            template = ngettext(value.msgid, value.plural, value.n)
+        else:
+            template = _(value.msgid)
         try:
             return template.format(**args) if args else template
         except (KeyError, IndexError, ValueError):  # a broken translation never hides the reason
-            return value.msgid.format(**args) if args else value.msgid
+            return str(value)
     if isinstance(value, str):
         return _(value)
     return value

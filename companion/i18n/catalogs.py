@@ -30,7 +30,7 @@ from companion.i18n import LANGUAGES, catalog_dir
 __all__ = ["KEYWORDS", "extract", "update", "compile_all", "write_formats", "problems", "placeholders", "main"]
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-KEYWORDS = {"_": None, "N_": None, "msg": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "msg": None, "ngettext": (1, 2), "msgn": (1, 2)}
 PACKAGE = Path(__file__).resolve().parents[1]
 _SKIP = ("bench/", "i18n/catalogs.py")
 # Dates in the headers stay put, so a catalog changes only when its messages do.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Message", "msg", "N_"]
+__all__ = ["Message", "msg", "msgn", "N_"]
 
 
 class Message(str):
@@ -20,25 +20,39 @@ class Message(str):
 
     msgid: str
     args: dict[str, Any]
+    plural: str | None   # the English plural, for a sentence that depends on a count
+    n: int | None        # the count (also the {n} of the sentence)
 
-    def __new__(cls, msgid: str, /, **args: Any) -> Message:
-        text = msgid.format(**args) if args else msgid
+    def __new__(cls, msgid: str, /, *, _plural: str | None = None, _n: int | None = None, **args: Any) -> Message:
+        if _plural is not None:
+            template = msgid if _n == 1 else _plural
+            text = template.format(n=_n, **args)
+        else:
+            text = msgid.format(**args) if args else msgid
         made = super().__new__(cls, text)
         made.msgid = msgid
         made.args = args
+        made.plural = _plural
+        made.n = _n
         return made
 
     def __reduce__(self):  # pickles and copies keep the id and arguments
-        return (_rebuild, (self.msgid, self.args))
+        return (_rebuild, (self.msgid, self.args, self.plural, self.n))
 
 
-def _rebuild(msgid: str, args: dict[str, Any]) -> Message:
-    return Message(msgid, **args)
+def _rebuild(msgid: str, args: dict[str, Any], plural: str | None = None, n: int | None = None) -> Message:
+    return Message(msgid, _plural=plural, _n=n, **args)
 
 
 def msg(msgid: str, /, **args: Any) -> Message:
     """The English sentence `msgid.format(**args)`, translatable later by `companion.i18n.tr`."""
     return Message(msgid, **args)
+
+
+def msgn(singular: str, plural: str, n: int, /, **args: Any) -> Message:
+    """The sentence for the count `n` ("{n} Climb" / "{n} Climbs"), formatted with `n` and `args`; a
+    language with more plural forms (Polish) picks its own when it is translated."""
+    return Message(singular, _plural=plural, _n=n, **args)
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate yet"
