@@ -26,10 +26,10 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
-from companion.i18n.message import Message, N_, msg, msgn
+from companion.i18n.message import Message, N_, msg, msgn, reason_of
 
 __all__ = [
-    "_", "ngettext", "N_", "msg", "msgn", "Message", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
+    "_", "ngettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
     "current", "set_default", "use_language", "bind_page", "match_locales", "language_name",
     "format_number", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]

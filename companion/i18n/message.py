@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Message", "msg", "msgn", "N_"]
+__all__ = ["Message", "msg", "msgn", "N_", "reason_of"]
 
 
 class Message(str):
@@ -58,3 +58,11 @@ def msgn(singular: str, plural: str, n: int, /, **args: Any) -> Message:
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate yet"
     """Mark `text` for the catalogs; it is translated where it is shown."""
     return text
+
+
+def reason_of(exc: BaseException) -> str:
+    """What an error says, as the `Message` it was raised with when it was (so a screen can translate it),
+    else as its text."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)

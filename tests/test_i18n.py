@@ -1,0 +1,86 @@
+"""The language layer: numbers and dates per language, plural forms, engine messages, the pseudo-language."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import date, datetime
+
+import pytest
+
+from companion import i18n
+from companion.i18n import Message, format_date, format_datetime, format_number, msg, msgn, tr, use_language
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", ["1,234.5", "12,345", "0.3", "−7" if False else "-7", "1,000"]),
+    ("fr", ["1\u00a0234,5", "12\u00a0345", "0,3", "-7", "1\u00a0000"]),
+    ("de", ["1.234,5", "12.345", "0,3", "-7", "1.000"]),
+    # CLDR: Polish leaves a four-digit number ungrouped.
+    ("pl", ["1234,5", "12\u00a0345", "0,3", "-7", "1000"]),
+])
+def test_numbers_in_each_language(code, expected):
+    with use_language(code):
+        got = [format_number(1234.5, 1), format_number(12345), format_number(0.3), format_number(-7),
+               format_number(1000)]
+    assert got == expected
+
+
+@pytest.mark.parametrize(("code", "medium", "long", "moment"), [
+    ("en", "Mar 12, 2026", "March 12, 2026", "Mar 12, 2026, 3:05\u00a0PM"),
+    ("fr", "12 mars 2026", "12 mars 2026", "12 mars 2026, 15:05"),
+    ("de", "12.03.2026", "12. März 2026", "12.03.2026, 15:05"),
+    ("pl", "12 mar 2026", "12 marca 2026", "12 mar 2026, 15:05"),
+])
+def test_dates_in_each_language(code, medium, long, moment):
+    with use_language(code):
+        assert format_date(date(2026, 3, 12)) == medium
+        assert format_date(date(2026, 3, 12), "long") == long
+        assert format_datetime(datetime(2026, 3, 12, 15, 5)) == moment
+
+
+def test_an_engine_message_is_its_english_sentence_and_keeps_what_translation_needs():
+    reason = msg("the {op} boxes are full ({used} of {limit} used)", op=msg("Difference"), used=3, limit=3)
+    assert reason == "the Difference boxes are full (3 of 3 used)"
+    assert isinstance(reason, str) and reason.msgid.startswith("the {op}")
+    again = pickle.loads(pickle.dumps(reason))
+    assert again == reason and again.msgid == reason.msgid and again.args["used"] == 3
+    with use_language("en"):
+        assert tr(reason) == reason
+
+
+def test_a_counted_message_takes_the_right_english_form_and_keeps_its_count():
+    assert msgn("{n} Climb", "{n} Climbs", 1) == "1 Climb"
+    assert msgn("{n} Climb by {who}", "{n} Climbs by {who}", 3, who="Ann") == "3 Climbs by Ann"
+    assert pickle.loads(pickle.dumps(msgn("{n} Climb", "{n} Climbs", 2))).n == 2
+
+
+def test_the_pseudo_language_marks_every_word_and_keeps_placeholders():
+    with use_language(i18n.PSEUDO):
+        said = i18n._("Round {round} of {total}")
+        assert "{round}" in said and "{total}" in said
+        assert said.format(round=3, total=12).startswith("[")
+        assert len(said) >= len("Round {round} of {total}") * 1.4
+        nested = tr(msg("the {op} boxes are full", op=msg("Difference")))
+        assert i18n.is_pseudo(nested)
+        # Data passed to a message (a name) stays as it is.
+        assert "Ann" in tr(msg("{name} is climbing", name="Ann"))
+
+
+def test_device_locales_pick_the_first_language_spoken_here():
+    assert i18n.match_locales(["ja-JP", "de-AT", "fr"]) == "de"
+    assert i18n.match_locales(["pl_PL"]) == "pl"
+    assert i18n.match_locales(["ja"]) == "en"
+    assert i18n.match_locales([None, ""]) == "en"
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="unknown language"):
+        with use_language("es"):
+            pass
+
+
+def test_a_broken_translation_never_hides_the_reason(monkeypatch):
+    reason = msg("{n} circles are left", n=3)
+    monkeypatch.setattr(i18n, "_", lambda text: "{missing} broken")
+    with use_language("fr"):
+        assert tr(reason) == "3 circles are left"
