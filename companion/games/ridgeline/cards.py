@@ -10,6 +10,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import InvalidInput
 from companion.games.ridgeline.data import COLOUR_LETTERS, COLOUR_NAMES, load
+from companion.i18n.message import Message, N_, msg
 from companion.inputs import quote
 
 __all__ = [
@@ -26,11 +27,12 @@ __all__ = [
     "cards_fatigue",
     "supply_problem",
     "NOTATION",
+    "reason_of",
 ]
 
 CardCode: TypeAlias = str  # "G7", "S10", "R", "R:G7", "W"
 
-NOTATION = (
+NOTATION = msg(
     "a card is a colour letter (G Glacier, P Pine, E Ember, D Dusk, S Sunstone) and a rank 1-10 such as G7 "
     "or S10; R is a Rope, R:G7 a Rope declared as Glacier 7, W a Whiteout"
 )
@@ -104,12 +106,18 @@ class Card:
 
     @property
     def title(self) -> str:
-        """The card for people: 'Glacier 7', 'Rope as Glacier 7', 'Rope', 'Whiteout'."""
+        """The card for people: 'Glacier 7', 'Rope as Glacier 7', 'Rope', 'Whiteout' (the colour's name is the
+        deck's, shown as it is; the words around it are said in the player's language)."""
         if self.kind is CardKind.WHITEOUT:
-            return "Whiteout"
+            # i18n: a Ridgeline card (the name printed on the card)
+            return msg("Whiteout")
         face = f"{self.colour.full_name} {self.rank}" if self.colour is not None else ""
+        if self.kind is CardKind.ROPE and face:
+            # i18n: a declared Ridgeline Rope; {card} is the card it plays as, such as "Glacier 7"
+            return msg("Rope as {card}", card=face)
         if self.kind is CardKind.ROPE:
-            return f"Rope as {face}" if face else "Rope"
+            # i18n: a Ridgeline card (the name printed on the card)
+            return msg("Rope")
         return face
 
     def undeclared(self) -> "Card":
@@ -133,14 +141,14 @@ def trail(colour: Colour | str, rank: int) -> Card:
 def parse_card(code: Any) -> Card:
     """Read one card code of the notation; InvalidInput explains the notation otherwise."""
     if not isinstance(code, str):
-        raise InvalidInput(f"{quote(code)} is not a card code: {NOTATION}")
+        raise InvalidInput(msg("{code} is not a card code: {notation}", code=quote(code), notation=NOTATION))
     if code == "R":
         return ROPE
     if code == "W":
         return WHITEOUT
     match = _CODE.fullmatch(code)
     if match is None:
-        raise InvalidInput(f"{quote(code)} is not a card code: {NOTATION}")
+        raise InvalidInput(msg("{code} is not a card code: {notation}", code=quote(code), notation=NOTATION))
     kind = CardKind.ROPE if match.group(1) else CardKind.TRAIL
     return Card(kind, Colour(match.group(2)), int(match.group(3)))
 
@@ -154,7 +162,8 @@ def parse_cards(codes: Any, where: str) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(code))
         except InvalidInput as exc:
-            raise InvalidInput(f"{where}, card {index}: {exc}") from None
+            raise InvalidInput(msg("{where}, card {index}: {reason}", where=where, index=index,
+                                   reason=reason_of(exc))) from None
     return tuple(cards)
 
 
@@ -178,20 +187,33 @@ def supply_problem(cards: Iterable[Card]) -> str | None:
     counts = Counter((card.kind, card.colour, card.rank) if card.is_trail else (card.kind,) for card in cards)
     for key, count in counts.items():
         if key[0] is CardKind.TRAIL and count > deck.copies:
-            colour, rank = key[1], key[2]
-            return (f"only {_number(deck.copies)} {colour.full_name} {rank} cards exist, "
-                    f"but {count} are listed")
+            card = f"{key[1].full_name} {key[2]}"  # the deck's colour name and the rank: data, as it is
+            # i18n: {amount} is a number in words ("two"); {card} a card such as "Glacier 7"; {count} a number
+            return msg("only {amount} {card} cards exist, but {count} are listed", amount=_number(deck.copies),
+                       card=card, count=count)
     ropes = counts[(CardKind.ROPE,)]
     if ropes > deck.ropes:
-        return f"only {_number(deck.ropes)} Ropes exist, but {ropes} are listed"
+        # i18n: {amount} is a number in words ("six"); {count} a number
+        return msg("only {amount} Ropes exist, but {count} are listed", amount=_number(deck.ropes), count=ropes)
     whiteouts = counts[(CardKind.WHITEOUT,)]
     if whiteouts > deck.whiteouts:
-        return f"only {_number(deck.whiteouts)} Whiteouts exist, but {whiteouts} are listed"
+        # i18n: {amount} is a number in words ("five"); {count} a number
+        return msg("only {amount} Whiteouts exist, but {count} are listed", amount=_number(deck.whiteouts),
+                   count=whiteouts)
     return None
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+def reason_of(exc: BaseException) -> str:
+    """What an error says: its `Message` when it was raised with one (so a screen can say it in the player's
+    language), else its text."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Message) else str(exc)
+
+
+# i18n: numbers in words, as in "only two Ropes exist"
+_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+          N_("eight"), N_("nine"), N_("ten"))
 
 
 def _number(value: int) -> str:
-    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
+    return msg(_WORDS[value]) if 0 <= value < len(_WORDS) else str(value)

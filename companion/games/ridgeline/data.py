@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.i18n.message import N_, msg
 from companion.inputs import quote
 
 __all__ = [
@@ -49,8 +50,8 @@ class Kind(Enum):
 
     @property
     def word(self) -> str:
-        """The kind as people say it: 'colour group'."""
-        return self.value.replace("_", " ")
+        """The kind as people say it: 'colour group' (a `Message`: the screens say it in the player's language)."""
+        return msg(_KIND_WORDS[self])
 
     @property
     def can_grow(self) -> bool:
@@ -61,6 +62,38 @@ class Kind(Enum):
     def uses_colour(self) -> bool:
         """Whether a card's colour can change whether a group of this kind is legal."""
         return self in (Kind.COLOUR_GROUP, Kind.COLOUR_RUN, Kind.SPREAD)
+
+
+# The kinds as people say them, and a requirement of each kind with its size (a tally's: its target). Marked
+# for the catalogs here, said in the player's language where a screen shows them.
+_KIND_WORDS: dict[Kind, str] = {
+    # i18n: a Ridgeline meld kind: cards of one rank (the rulebook's term)
+    Kind.SET: N_("set"),
+    # i18n: a Ridgeline meld kind: consecutive ranks (the rulebook's term)
+    Kind.RUN: N_("run"),
+    # i18n: a Ridgeline meld kind: cards of one colour (the rulebook's term)
+    Kind.COLOUR_GROUP: N_("colour group"),
+    # i18n: a Ridgeline meld kind: consecutive ranks in one colour (the rulebook's term)
+    Kind.COLOUR_RUN: N_("colour run"),
+    # i18n: a Ridgeline meld kind: one card of each colour (the rulebook's term)
+    Kind.SPREAD: N_("spread"),
+    # i18n: a Ridgeline meld kind: cards whose ranks add up to a target (the rulebook's term)
+    Kind.TALLY: N_("tally"),
+}
+_KIND_LABELS: dict[Kind, str] = {
+    # i18n: a Ridgeline requirement: a set of at least {amount} cards
+    Kind.SET: N_("set of {amount}"),
+    # i18n: a Ridgeline requirement: a run of at least {amount} cards
+    Kind.RUN: N_("run of {amount}"),
+    # i18n: a Ridgeline requirement: a colour group of at least {amount} cards
+    Kind.COLOUR_GROUP: N_("colour group of {amount}"),
+    # i18n: a Ridgeline requirement: a colour run of at least {amount} cards
+    Kind.COLOUR_RUN: N_("colour run of {amount}"),
+    # i18n: a Ridgeline requirement: a spread of exactly {amount} cards, one of each colour
+    Kind.SPREAD: N_("spread of {amount}"),
+    # i18n: a Ridgeline requirement: cards whose ranks add up to exactly {amount}
+    Kind.TALLY: N_("tally of {amount}"),
+}
 
 
 @dataclass(frozen=True)
@@ -75,7 +108,7 @@ class Requirement:
     def label(self) -> str:
         """'run of 4', 'spread of 5', 'tally of 20'."""
         amount = self.target if self.kind is Kind.TALLY else self.size
-        return f"{self.kind.word} of {amount}"
+        return msg(_KIND_LABELS[self.kind], amount=amount)
 
 
 @dataclass(frozen=True)
@@ -88,8 +121,10 @@ class Camp:
 
     @property
     def label(self) -> str:
-        """'camp 3' or 'camp 10 (Summit)'."""
-        return f"camp {self.number}" + (f" ({self.name})" if self.name else "")
+        """'camp 3' or 'camp 10 (Summit)' (the camp's name is the data's, shown as it is)."""
+        if self.name:
+            return msg("camp {number} ({name})", number=self.number, name=self.name)
+        return msg("camp {number}", number=self.number)
 
     @property
     def uses_colour(self) -> bool:

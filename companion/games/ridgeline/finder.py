@@ -19,6 +19,7 @@ from typing import Sequence
 from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardKind, Colour, cards_fatigue, supply_problem
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
+from companion.i18n.message import msg
 
 __all__ = ["Pitch", "find_pitch"]
 
@@ -70,7 +71,8 @@ def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
     hand = tuple(card.undeclared() for card in hand)
     problem = supply_problem(hand)
     if problem:
-        raise InvalidInput(f"the hand is impossible: {problem}")
+        # i18n: {reason} says which cards cannot all exist, "only two Glacier 7 cards exist, but 3 are listed"
+        raise InvalidInput(msg("the hand is impossible: {reason}", reason=problem))
     deck = load().deck
     rope_value = deck.rope_fatigue
     real = [card for card in hand if card.is_trail]

@@ -15,6 +15,7 @@ from typing import Sequence
 
 from companion.games.ridgeline.cards import Card, Colour, supply_problem
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
+from companion.i18n.message import N_, msg, msgn
 
 __all__ = [
     "PitchProblem",
@@ -56,24 +57,33 @@ class LayOff:
 def group_problem(requirement: Requirement, cards: Sequence[Card]) -> str | None:
     """The first reason a staged group does not meet a requirement ('The route': set, run, colour group,
     colour run, spread, tally; every requirement needs at least one real trail card), or None."""
+    # The reasons are sentences for people (`Message`s); {kind} is the kind's own word, "colour group".
     word = requirement.kind.word
     if not cards:
-        return f"{word} has no cards"
+        # i18n: {kind} is a meld kind such as "colour group"
+        return msg("{kind} has no cards", kind=word)
     if any(card.is_whiteout for card in cards):
-        return f"{word} has a Whiteout; a Whiteout is not a trail card and cannot be pitched"
+        # i18n: {kind} is a meld kind such as "colour group"
+        return msg("{kind} has a Whiteout; a Whiteout is not a trail card and cannot be pitched", kind=word)
     if any(card.is_rope and not card.declared for card in cards):
-        return f"{word} has an undeclared Rope; declare it as the card it plays as, such as R:G7"
+        # i18n: {kind} is a meld kind such as "colour group"; R:G7 is card notation, kept as it is
+        return msg("{kind} has an undeclared Rope; declare it as the card it plays as, such as R:G7", kind=word)
     if not any(card.is_trail for card in cards):
-        return f"{word} has only Ropes; every requirement needs at least one real trail card"
+        # i18n: {kind} is a meld kind such as "colour group"
+        return msg("{kind} has only Ropes; every requirement needs at least one real trail card", kind=word)
     content = _CONTENT[requirement.kind](requirement, cards)
     if content:
         return content
     count = len(cards)
     if requirement.kind is Kind.SPREAD:
         if count != requirement.size:
-            return f"{word} has {count} cards; it needs exactly {requirement.size}, one of each colour"
+            # i18n: {kind} is "spread"; {count} and {size} are numbers of cards
+            return msg("{kind} has {count} cards; it needs exactly {size}, one of each colour", kind=word,
+                       count=count, size=requirement.size)
     elif count < requirement.size:
-        return f"{word} has {count} card{'s' if count != 1 else ''}; it needs at least {requirement.size}"
+        # i18n: {kind} is a meld kind such as "colour group"; {size} is a number of cards
+        return msgn("{kind} has {n} card; it needs at least {size}", "{kind} has {n} cards; it needs at least {size}",
+                    count, kind=word, size=requirement.size)
     return None
 
 
@@ -81,11 +91,12 @@ def keep_problem(kept: Sequence[Card]) -> str | None:
     """Why the cards kept back do not allow the discard that must follow a pitch ('A turn': keep one card
     back to discard; 'Whiteouts': a lone Whiteout cannot be discarded), or None."""
     if not kept:
-        return "keep at least one card back to discard; you cannot pitch the last card in your hand"
+        return msg("keep at least one card back to discard; you cannot pitch the last card in your hand")
     if any(card.declared for card in kept):
-        return "a Rope kept in hand is not declared; write it as R"
+        # i18n: R is card notation (a Rope), kept as it is
+        return msg("a Rope kept in hand is not declared; write it as R")
     if len(kept) == 1 and kept[0].is_whiteout:
-        return ("a lone Whiteout cannot be discarded; keep a trail card or a Rope back to discard as well")
+        return msg("a lone Whiteout cannot be discarded; keep a trail card or a Rope back to discard as well")
     return None
 
 
@@ -93,16 +104,18 @@ def pitch_problem(camp: Camp, groups: Sequence[Sequence[Card]], kept: Sequence[C
     """The first reason staged groups do not clear a camp this turn ('The route', 'A turn'), or None."""
     requirements = camp.requirements
     if len(groups) != len(requirements):
-        labels = ", ".join(req.label for req in requirements)
-        return PitchProblem(
-            f"{camp.label} needs {len(requirements)} groups ({labels}), not {len(groups)}")
+        # i18n: {camp} is "camp 3"; {labels} lists the requirements, "set of 3, run of 4"; the rest are numbers
+        return PitchProblem(msg("{camp} needs {count} groups ({labels}), not {given}", camp=camp.label,
+                                count=len(requirements), labels=_listed([req.label for req in requirements]),
+                                given=len(groups)))
     everything = [card for group in groups for card in group] + list(kept)
     supply = supply_problem(everything)
     if supply:
         return PitchProblem(supply)
     limit = load().deck.max_hand
     if len(everything) > limit:
-        return PitchProblem(f"{len(everything)} cards are staged and kept, but a hand holds at most {limit}")
+        return PitchProblem(msg("{count} cards are staged and kept, but a hand holds at most {limit}",
+                                count=len(everything), limit=limit))
     first = _first_group_problem(requirements, groups)
     if first is not None and not any(
         _first_group_problem(order, groups) is None
@@ -159,60 +172,80 @@ def _set(requirement: Requirement, cards: Sequence[Card]) -> str | None:
     first = cards[0].rank
     for card in cards[1:]:
         if card.rank != first:
-            return f"set mixes ranks {first} and {card.rank}"
+            # i18n: {first} and {second} are card ranks (numbers)
+            return msg("set mixes ranks {first} and {second}", first=first, second=card.rank)
     return None
 
 
-def _one_colour(word: str, cards: Sequence[Card]) -> str | None:
+def _one_colour(kind: Kind, cards: Sequence[Card]) -> str | None:
     first = cards[0].colour
     for card in cards[1:]:
         if card.colour is not first:
-            return f"{word} mixes {first.full_name} and {card.colour.full_name}"
+            # i18n: {kind} is "colour group" or "colour run"; {first} and {second} are colours of the deck, "Glacier"
+            return msg("{kind} mixes {first} and {second}", kind=kind.word, first=first.full_name,
+                       second=card.colour.full_name)
     return None
 
 
-def _consecutive(word: str, cards: Sequence[Card]) -> str | None:
+def _consecutive(kind: Kind, cards: Sequence[Card]) -> str | None:
     counts = Counter(card.rank for card in cards)
     for rank in sorted(counts):
         if counts[rank] > 1:
-            return f"{word} has {_amount(counts[rank])} {rank}s; a run has no duplicate ranks"
+            # i18n: {kind} is "run" or "colour run"; {amount} a number in words ("two"); {rank} a card rank: "two 7s"
+            return msg("{kind} has {amount} {rank}s; a run has no duplicate ranks", kind=kind.word,
+                       amount=_amount(counts[rank]), rank=rank)
     ranks = sorted(counts)
     for low, high in zip(ranks, ranks[1:]):
         if high - low > 1:
-            return f"{word} has a gap between {low} and {high}"
+            # i18n: {kind} is "run" or "colour run"; {low} and {high} are card ranks (numbers)
+            return msg("{kind} has a gap between {low} and {high}", kind=kind.word, low=low, high=high)
     return None
 
 
 def _run(requirement: Requirement, cards: Sequence[Card]) -> str | None:
-    return _consecutive("run", cards)
+    return _consecutive(Kind.RUN, cards)
 
 
 def _colour_group(requirement: Requirement, cards: Sequence[Card]) -> str | None:
-    return _one_colour("colour group", cards)
+    return _one_colour(Kind.COLOUR_GROUP, cards)
 
 
 def _colour_run(requirement: Requirement, cards: Sequence[Card]) -> str | None:
-    return _one_colour("colour run", cards) or _consecutive("colour run", cards)
+    return _one_colour(Kind.COLOUR_RUN, cards) or _consecutive(Kind.COLOUR_RUN, cards)
 
 
 def _spread(requirement: Requirement, cards: Sequence[Card]) -> str | None:
     counts = Counter(card.colour for card in cards)
     for colour in Colour:
         if counts[colour] > 1:
-            return f"spread has {_amount(counts[colour])} {colour.full_name} cards"
+            # i18n: {amount} is a number in words ("two"); {colour} a colour of the deck, "Glacier"
+            return msg("spread has {amount} {colour} cards", amount=_amount(counts[colour]), colour=colour.full_name)
     return None
 
 
 def _tally(requirement: Requirement, cards: Sequence[Card]) -> str | None:
     total = sum(card.rank for card in cards)
     if total != requirement.target:
-        return f"tally sums to {total}, not {requirement.target}"
+        # i18n: "tally" is the meld kind; {total} and {target} are sums of card ranks
+        return msg("tally sums to {total}, not {target}", total=total, target=requirement.target)
     return None
 
 
+# i18n: numbers in words, as in "run has two 7s"
+_AMOUNTS = (N_("two"), N_("three"), N_("four"), N_("five"))
+
+
 def _amount(count: int) -> str:
-    words = ("two", "three", "four", "five")
-    return words[count - 2] if 2 <= count < 2 + len(words) else str(count)
+    return msg(_AMOUNTS[count - 2]) if 2 <= count < 2 + len(_AMOUNTS) else str(count)
+
+
+def _listed(items: Sequence[str]) -> str:
+    """Items one after another, "set of 3, run of 4", each said in the player's language where it is shown."""
+    said = items[0]
+    for item in items[1:]:
+        # i18n: a list going on by one more item: "set of 3, run of 4"
+        said = msg("{items}, {item}", items=said, item=item)
+    return said
 
 
 _CONTENT = {

@@ -12,8 +12,9 @@ from enum import Enum
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
+from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, reason_of, supply_problem
 from companion.games.ridgeline.data import Camp, Route, RouteId, load
+from companion.i18n.message import msg
 from companion.inputs import quote, text_problem
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "next_hand",
     "ended_reason",
     "apply",
+    "in_hand",
 ]
 
 SeatName: TypeAlias = str  # a seat is named by its player's name; unique at the table
@@ -307,14 +309,17 @@ def hand_problem(state: State, result: HandResult) -> str | None:
             continue
         cards = result.cards_of(name)
         if not cards:
-            return (f"{name} did not go out, so {name} still holds at least one card (only the seat who went "
-                    f"out empties its hand); list the cards {name} was left holding")
+            # i18n: {name} is a player's name
+            return msg("{name} did not go out, so {name} still holds at least one card (only the seat who went "
+                       "out empties its hand); list the cards {name} was left holding", name=name)
         camp = state.camp_of(name) if name in result.pitched else None
         if camp is not None:
             staged = sum(requirement.size for requirement in camp.requirements)
             if len(cards) > size - staged:
-                return (f"{name} pitched camp {camp.number}, staging at least {staged} cards, then discarded, "
-                        f"so {name} holds at most {size - staged} of the {size} dealt, not {len(cards)}")
+                # i18n: {name} is a player's name; {camp} a camp number; the others are numbers of cards
+                return msg("{name} pitched camp {camp}, staging at least {staged} cards, then discarded, so {name} "
+                           "holds at most {most} of the {size} dealt, not {held}", name=name, camp=camp.number,
+                           staged=staged, most=size - staged, size=size, held=len(cards))
     return None
 
 
@@ -324,8 +329,9 @@ def ended_reason(state: State) -> str | None:
     if not state.over:
         return None
     last = state.hands[-1]
-    return (f"the game ended in hand {last.number} when {' and '.join(last.summit)} cleared the summit; "
-            "no more hands can be played")
+    # i18n: {names} are the players who reached the summit, "Ann" or "Ann and Bo"
+    return msg("the game ended in hand {number} when {names} cleared the summit; no more hands can be played",
+               number=last.number, names=_names(last.summit))
 
 
 def apply(state: State, action: HandResult) -> State:
@@ -335,10 +341,25 @@ def apply(state: State, action: HandResult) -> State:
     try:
         return _apply(state, action, number)
     except (InvalidInput, IllegalAction) as exc:
-        raise type(exc)(f"hand {number}: {exc}") from None
+        raise type(exc)(in_hand(number, exc)) from None
+
+
+def in_hand(number: int, exc: BaseException) -> str:
+    """'hand 3: <what the error says>', kept as a sentence a screen can say in the player's language."""
+    # i18n: {number} is the hand's number; {reason} says what is wrong with it
+    return msg("hand {number}: {reason}", number=number, reason=reason_of(exc))
 
 
 # --- private helpers -------------------------------------------------------------------------------------
+
+
+def _names(names: Sequence[SeatName]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann and Bo and Cy': players' names (data) joined in the player's language."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        # i18n: one more player's name in a list: "Ann and Bo"
+        said = msg("{names} and {name}", names=said, name=name)
+    return said
 
 
 def _check_seat(name: Any, seats: Sequence[SeatName], where: str) -> None:
@@ -375,12 +396,13 @@ def _apply(state: State, action: HandResult, number: int) -> State:
     dealer, leader, size = _deal(state.setup, number)
     for name, cards in action.left:
         if len(cards) > size:
-            raise IllegalAction(
-                f"{name} is left holding {len(cards)} cards, but the deal was {size} and every turn ends "
-                f"with at most that many in hand")
+            # i18n: {name} is a player's name; {count} and {size} are numbers of cards (always more than one)
+            raise IllegalAction(msg("{name} is left holding {count} cards, but the deal was {size} and every turn "
+                                    "ends with at most that many in hand", name=name, count=len(cards), size=size))
     supply = supply_problem(card for _, cards in action.left for card in cards)
     if supply:
-        raise InvalidInput(f"the hands left are impossible: {supply}")
+        # i18n: {reason} says which cards cannot all exist, "only two Glacier 7 cards exist, but 3 are listed"
+        raise InvalidInput(msg("the hands left are impossible: {reason}", reason=supply))
     problem = hand_problem(state, action) if state.setup.checked else None
     if problem:
         raise IllegalAction(problem)

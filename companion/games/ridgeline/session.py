@@ -11,6 +11,7 @@ from companion.games.ridgeline.cards import Card
 from companion.games.ridgeline.rules import Seat, State
 from companion.games.ridgeline.scoring import score
 from companion.games.words import UNRECOGNISED, safely
+from companion.i18n.message import Message, msg
 from companion.inputs import quote
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "describe_action", "setup_options"]
@@ -44,19 +45,28 @@ def apply(state: State, action: dict) -> State:
     """Record one hand's result, given as {"went_out", "pitched", "left"} (the score file's hand shape)."""
     number = len(state.hands) + 1
     if state.over:
-        raise IllegalAction(f"hand {number}: {rules.ended_reason(state)}")
+        raise IllegalAction(rules.in_hand(number, IllegalAction(rules.ended_reason(state))))
     try:
         result = rules.parse_hand(action, state.setup.names)
     except (InvalidInput, IllegalAction) as exc:
-        raise type(exc)(f"hand {number}: {exc}") from None
+        raise type(exc)(rules.in_hand(number, exc)) from None
     return rules.apply(state, result)
 
 
 def describe_action(state: State, action: dict) -> str:
     """One hand's entry in words, from the table as it stood before it: "Hand 3 (Bo dealt): Ann went out;
     Ann pitched camp 3, Cy camp 2; cards left: Bo 4, Cy 1"; never raises (an unreadable entry is "An entry
-    the game does not recognise")."""
-    return safely(_describe, state, action)
+    the game does not recognise"). The words are a `Message`, so the entries list can say them in the player's
+    language."""
+    made: list[str] = []
+
+    def describe(state: State, action: Any) -> str:
+        made.append(_describe(state, action))
+        return made[-1]
+
+    text = safely(describe, state, action)
+    # `safely` hands back plain text; the sentence itself, when it is the same, keeps its catalog id.
+    return made[0] if made and isinstance(made[0], Message) and made[0] == text else text
 
 
 def summary(state: State) -> dict:
@@ -111,22 +121,47 @@ def _describe(state: State, action: Any) -> str:
     result = rules.parse_hand(action, names)
     number = len(state.hands) + 1
     dealer = names[(state.setup.first_dealer + number - 1) % len(names)]
-    words = f"Hand {number} ({dealer} dealt): {result.went_out} went out"
     route = state.route
-    camps = []
+    camps: list[str] = []
     for name in result.pitched:
         done = state.camps_cleared(name)
         if done >= route.length:
-            camps.append(f"{name} pitched past the summit")
+            # i18n: an entry of the game's history; {name} is a player's name
+            camps.append(msg("{name} pitched past the summit", name=name))
+            continue
+        camp = route.camps[done]
+        summit = done + 1 == route.length
+        if not camps and summit:
+            # i18n: an entry of the game's history; {name} is a player's name, {camp} a camp number
+            camps.append(msg("{name} pitched camp {camp} (the summit)", name=name, camp=camp))
+        elif not camps:
+            # i18n: an entry of the game's history; {name} is a player's name, {camp} a camp number
+            camps.append(msg("{name} pitched camp {camp}", name=name, camp=camp))
+        elif summit:
+            # i18n: one more seat that pitched, after "Ann pitched camp 3, "; {camp} is a camp number
+            camps.append(msg("{name} camp {camp} (the summit)", name=name, camp=camp))
         else:
-            camp = route.camps[done]
-            summit = " (the summit)" if done + 1 == route.length else ""
-            camps.append(f"{name} camp {camp}{summit}" if camps else f"{name} pitched camp {camp}{summit}")
-    words += "; " + (", ".join(camps) if camps else "nobody pitched")
+            # i18n: one more seat that pitched, after "Ann pitched camp 3, "; {camp} is a camp number
+            camps.append(msg("{name} camp {camp}", name=name, camp=camp))
+    # i18n: an entry of the game's history, "Hand 3 (Bo dealt): Ann went out; Ann pitched camp 3"
+    words = msg("Hand {number} ({dealer} dealt): {name} went out; {pitched}", number=number, dealer=dealer,
+                name=result.went_out, pitched=_listed(camps) if camps else msg("nobody pitched"))
     left = [(name, len(cards)) for name, cards in result.left if cards]
     if left:
-        words += "; cards left: " + ", ".join(f"{name} {n}" for name, n in left)
+        # i18n: a seat's cards left in hand, in a list: "Bo 4"
+        seats = _listed([msg("{name} {count}", name=name, count=n) for name, n in left])
+        # i18n: an entry of the game's history, then how many cards each seat was left holding: "Bo 4, Cy 1"
+        words = msg("{entry}; cards left: {seats}", entry=words, seats=seats)
     return words
+
+
+def _listed(items: list[str]) -> str:
+    """Items one after another, "Ann pitched camp 3, Cy camp 2", each said in the player's language."""
+    said = items[0]
+    for item in items[1:]:
+        # i18n: a list going on by one more item: "Ann pitched camp 3, Cy camp 2"
+        said = msg("{items}, {item}", items=said, item=item)
+    return said
 
 
 def _seat(entry: Any) -> Seat:
@@ -155,8 +190,12 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     names = [name for name in names if isinstance(name, str)]
     route = setup.get("route") or "ridge"
     dealer = setup.get("first_dealer") or (names[0] if names else None)
+    # The routes' names are the game data's ('The route'), shown as they are.
     routes = [{"label": label, "setup": {**setup, "route": value}, "current": route == value}
               for value, label in (("ridge", "Ridge"), ("sprint", "Sprint"))]
     dealers = [{"label": name, "setup": {**setup, "first_dealer": name}, "current": dealer == name}
                for name in names]
-    return [{"label": "Route", "choices": routes}, {"label": "First dealer", "choices": dealers}]
+    # i18n: the seat who deals the first hand of a Ridgeline game
+    first_dealer = msg("First dealer")
+    # i18n: the Ridgeline route climbed (Ridge or Sprint)
+    return [{"label": msg("Route"), "choices": routes}, {"label": first_dealer, "choices": dealers}]

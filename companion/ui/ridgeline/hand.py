@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card
 from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
+from companion.i18n import _, ngettext
 from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, seat_chip, section_title
 from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
@@ -74,8 +75,8 @@ class HandDraft:
 def draft_problem(state: State, draft: HandDraft) -> tuple[str, SeatName | None] | None:
     """What the table must be asked before the hand is recorded, or None: a seat whose cards were left blank
     (only the seat who went out holds none) or more cards than a seat that pitched can hold, as the engine
-    says it (`hand_problem`), with the first blank seat to open for its cards. Asked even in a game saved
-    before the engine checked this itself."""
+    says it (`hand_problem`: a `Message`, shown with `tr`), with the first blank seat to open for its cards.
+    Asked even in a game saved before the engine checked this itself."""
     names = state.setup.names
     if draft.went_out is None:
         return None
@@ -101,41 +102,44 @@ def hand_panel(
     """The end of the coming hand: went out, pitched, cards left with live fatigue, and the Record button."""
     coming = next_hand(state)
     if coming is None:
-        return [message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, "The game is over",
-                             "The summit has been reached, so no more hands are played. See the Table for the "
-                             "winners and save the game to History.", key="rl-hand-over")]
+        return [message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, _("The game is over"),
+                             _("The summit has been reached, so no more hands are played. See the Table for the "
+                               "winners and save the game to History."), key="rl-hand-over")]
     names = state.setup.names
     active = draft.active if draft.active in names and draft.active != draft.went_out else next(
         (name for name in names if name != draft.went_out), None)
     body: list[ft.Control] = [
-        ft.Text(f"Hand {coming.number} · {coming.dealer} dealt {coming.deal_size} cards", key="rl-hand-title",
-                size=18, weight=ft.FontWeight.W_600),
-        section_title("Who went out?"),
+        # i18n: {number} is the hand's number, {dealer} a player's name, {n} the cards dealt to each player
+        ft.Text(ngettext("Hand {number} · {dealer} dealt {n} card", "Hand {number} · {dealer} dealt {n} cards",
+                         coming.deal_size).format(number=coming.number, dealer=coming.dealer, n=coming.deal_size),
+                key="rl-hand-title", size=18, weight=ft.FontWeight.W_600),
+        section_title(_("Who went out?")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-out-{index}", name, colours.get(name, FALLBACK_COLOUR), draft.went_out == name,
                       bind(_choose_out, set_draft, name, names))
             for index, name in enumerate(names)
         ]),
-        section_title("Who pitched? Their camp advances"),
+        section_title(_("Who pitched? Their camp advances")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-pitched-{index}", name, colours.get(name, FALLBACK_COLOUR), name in draft.pitched,
                       bind(_toggle_pitched, set_draft, name, names),
                       mark=_camp_mark(state, name))
             for index, name in enumerate(names)
         ]),
-        section_title("Cards left in hand"),
+        section_title(_("Cards left in hand")),
     ]
     for index, name in enumerate(names):
         body.append(_seat_entry(state, draft, set_draft, index, name, colours.get(name, FALLBACK_COLOUR),
                                 active == name))
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be recorded", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be recorded"), problem,
                                  key="rl-hand-problem", tone="warning"))
     body.append(labelled("rl-hand-submit", ft.FilledButton(
-        f"Record hand {coming.number}", key="rl-hand-submit", icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit,
+        _("Record hand {number}").format(number=coming.number), key="rl-hand-submit", icon=ft.Icons.CHECK_ROUNDED,
+        on_click=on_submit,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
     body.append(labelled("rl-hand-clear", ft.TextButton(
-        "Clear this hand", key="rl-hand-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
+        _("Clear this hand"), key="rl-hand-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
         on_click=lambda: set_draft(HandDraft()))))
     return body
 
@@ -150,7 +154,7 @@ def _toggle_pitched(set_draft, name: SeatName, names: tuple[SeatName, ...]) -> N
 
 def _camp_mark(state: State, name: SeatName) -> str | None:
     camp = state.camp_of(name)
-    return None if camp is None else f"camp {camp.number}"
+    return None if camp is None else _("camp {number}").format(number=camp.number)
 
 
 def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: SeatName, colour: str,
@@ -165,11 +169,13 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         fatigue = "—"
     climb = _climb_text(state, name, pitched)
     if went_out:
-        status = "Went out: no cards left"
+        status = _("Went out: no cards left")
     elif codes:
-        status = f"{len(codes)} card{'s' if len(codes) != 1 else ''} · {cards_fatigue(cards)} in hand"
+        # i18n: how many cards a player was left holding, and their fatigue points
+        status = ngettext("{n} card · {fatigue} in hand", "{n} cards · {fatigue} in hand",
+                          len(codes)).format(n=len(codes), fatigue=cards_fatigue(cards))
     else:
-        status = "No cards entered" if active else "Tap to enter cards"
+        status = _("No cards entered") if active else _("Tap to enter cards")
     header = ft.Container(
         key=f"rl-left-{index}",
         ink=not went_out,
@@ -183,21 +189,22 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
             ]),
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                 ft.Text(fatigue, key=f"rl-hand-fatigue-{index}", size=22, weight=ft.FontWeight.W_700),
-                ft.Text("fatigue", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                # i18n: under a player's fatigue points (lower is better)
+                ft.Text(_("fatigue"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ]),
     )
     controls: list[ft.Control] = [ft.Semantics(identifier=f"rl-left-{index}", button=not went_out,
                                                content=header)]
     if not went_out and (codes or active):
-        controls.append(card_tray(f"rl-left-{index}-card", codes, empty="No cards: tap them below",
+        controls.append(card_tray(f"rl-left-{index}-card", codes, empty=_("No cards: tap them below"),
                                   on_remove=lambda code: _remove(set_draft, name, code)))
     if active and not went_out:
         controls.append(CardPicker(
             prefix="rl-hand",
             on_add=lambda added: _add(set_draft, name, added),
             held=Counter(codes),
-            note="Tap a card in the row above to take it out.",
+            note=_("Tap a card in the row above to take it out."),
         ))
     return ft.Container(
         key=f"rl-left-box-{index}",
@@ -213,13 +220,16 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
 def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
     camp = state.camp_of(name)
     if camp is None:
-        return "route cleared"
-    return f"clears camp {camp.number}" if pitched else f"on camp {camp.number}"
+        return _("route cleared")
+    if pitched:
+        return _("clears camp {number}").format(number=camp.number)
+    return _("on camp {number}").format(number=camp.number)
 
 
 def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
     if any(parse_card(code).declared for code in added):
-        return "a Rope in hand is written R; it is declared only when it is staged"
+        # i18n: R is card notation (a Rope), kept as it is
+        return _("a Rope in hand is written R; it is declared only when it is staged")
     # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them.
     set_draft(lambda d: d.with_cards(name, d.cards(name) + tuple(added)))
     return None

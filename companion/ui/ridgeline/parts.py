@@ -15,8 +15,9 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.errors import InvalidInput
-from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
+from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards, reason_of
 from companion.games.ridgeline.data import Camp, Kind, Requirement
+from companion.i18n import N_, Message, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
 from companion.ui.common.widgets import bind, first_capital
 
@@ -34,6 +35,8 @@ __all__ = [
     "camp_words",
     "requirement_hint",
     "number_word",
+    "engine_text",
+    "and_list",
 ]
 
 
@@ -62,7 +65,9 @@ WHITEOUT_LOOK = CardLook("#E4E9ED", "#37474F", ft.Icons.CLOUD_ROUNDED)
 
 _KIND_ORDER = {CardKind.TRAIL: 0, CardKind.ROPE: 1, CardKind.WHITEOUT: 2}
 _COLOUR_ORDER = {colour: index for index, colour in enumerate(Colour)}
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# i18n: numbers in words, as in "Three sets of 3"
+_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+          N_("eight"), N_("nine"), N_("ten"))
 
 
 def card_look(card: Card) -> CardLook:
@@ -97,7 +102,8 @@ def card_face(
 ) -> ft.Control:
     """A card as people see it: its colour, its symbol and its rank; a Rope shows a link, a Whiteout a cloud.
 
-    `action` prefixes the spoken label ("Remove Glacier 7"); `ring` outlines a card already chosen.
+    `action` is the spoken label with the card in it, already in the player's language (`_("Remove {card}")`
+    reads "Remove Glacier 7"); `ring` outlines a card already chosen.
     """
     card = parse_card(code)
     look = card_look(card)
@@ -137,7 +143,8 @@ def card_face(
         content=ft.Column(inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
     )
-    label = card.title if action is None else f"{action} {card.title}"
+    title = tr(card.title) if isinstance(card.title, Message) else card.title  # "Glacier 7" is the deck's, as it is
+    label = title if action is None else action.format(card=title)
     semantics = ft.Semantics(
         identifier=key,
         label=label,
@@ -153,7 +160,7 @@ def card_tray(
     codes: Sequence[CardCode],
     *,
     on_remove: Callable[[CardCode], None] | None = None,
-    empty: str = "No cards",
+    empty: str | None = None,
     sort: bool = True,
     height: float = 50,
 ) -> ft.Control:
@@ -164,7 +171,8 @@ def card_tray(
             key=f"{prefix}-empty",
             height=height,
             alignment=ft.Alignment.CENTER_LEFT,
-            content=ft.Text(empty, color=ft.Colors.ON_SURFACE_VARIANT, italic=True),
+            content=ft.Text(_("No cards") if empty is None else empty, color=ft.Colors.ON_SURFACE_VARIANT,
+                            italic=True),
         )
     seen: Counter[str] = Counter()
     faces = []
@@ -176,7 +184,8 @@ def card_tray(
             height=height,
             width=round(height * 0.72),
             on_click=bind(on_remove, code) if on_remove else None,
-            action="Remove" if on_remove else None,
+            # i18n: spoken for a card that is taken out when tapped; {card} is the card, "Glacier 7"
+            action=_("Remove {card}") if on_remove else None,
         ))
     return ft.Row(faces, wrap=True, spacing=4, run_spacing=4)
 
@@ -192,7 +201,8 @@ def CardPicker(
     """Tap coloured cards (five colours x 1-10), a Rope or a Whiteout, or type codes, to add cards.
 
     With `declare`, Rope asks for the card it plays as: tap Rope, then the card (staged groups, 'A turn').
-    `on_add` returns a reason when the cards cannot be added (shown under the picker), else None.
+    `on_add` returns a reason when the cards cannot be added (shown under the picker, already in the player's
+    language), else None.
     """
     declaring, set_declaring = ft.use_state(False)
     # The typed codes are never state: a redraw must not send the field an older text than it shows
@@ -225,14 +235,16 @@ def CardPicker(
         if not text:
             return
         try:
-            cards = parse_cards(text, "the typed cards")
+            # i18n: where cards that cannot be read came from, as in "the typed cards, card 2: ..."
+            cards = parse_cards(text, msg("the typed cards"))
         except InvalidInput as exc:
-            set_problem(first_capital(str(exc)))
+            set_problem(engine_text(exc))
             return
         if not declare:
             bad = next((card for card in cards if card.declared), None)
             if bad is not None:
-                set_problem(f"A Rope in hand is written R, not {bad.code}")
+                # i18n: R is card notation (a Rope); {code} is a declared Rope such as R:G7
+                set_problem(_("A Rope in hand is written R, not {code}").format(code=bad.code))
                 return
         if add([card.code for card in cards]):
             typed.set("")
@@ -241,6 +253,8 @@ def CardPicker(
         if problem is not None:  # redraw only to take an old complaint away
             set_problem(None)
 
+    # i18n: spoken for a card of the picker; {card} is the card, "Glacier 7"
+    tap_words = _("Rope as {card}") if declaring else _("Add {card}")
     rows: list[ft.Control] = []
     for colour in Colour:
         rows.append(ft.Row(
@@ -249,33 +263,36 @@ def CardPicker(
                 card_face(f"{colour.value}{rank}", key=f"{prefix}-pick-{colour.value}{rank}", height=48,
                           expand=True, ring=held.get(f"{colour.value}{rank}", 0) > 0,
                           on_click=bind(tap, f"{colour.value}{rank}"),
-                          action="Rope as" if declaring else "Add")
+                          action=tap_words)
                 for rank in range(1, 11)
             ],
         ))
-    rope_label = "Rope: now tap its card" if declaring else "Rope"
+    # i18n: the Rope button of the card picker (Rope is a Ridgeline card, named as printed on the cards)
+    rope_label = _("Rope: now tap its card") if declaring else _("Rope")
     rows.append(ft.Row(
         spacing=6,
         controls=[
             _wide_button(f"{prefix}-pick-R", rope_label, ROPE_LOOK, rope, active=declaring,
-                         spoken="Rope: choose the card it plays as" if declare else "Add Rope"),
-            _wide_button(f"{prefix}-pick-W", "Whiteout", WHITEOUT_LOOK, lambda: tap("W"), active=False,
-                         spoken="Add Whiteout", disabled=declaring),
+                         spoken=_("Rope: choose the card it plays as") if declare else _("Add Rope")),
+            # i18n: a Ridgeline card (the name printed on the card)
+            _wide_button(f"{prefix}-pick-W", _("Whiteout"), WHITEOUT_LOOK, lambda: tap("W"), active=False,
+                         spoken=_("Add Whiteout"), disabled=declaring),
         ],
     ))
     if declaring:
-        rows.append(ft.Text("Tap the colour and rank this Rope plays as.", key=f"{prefix}-declaring",
+        rows.append(ft.Text(_("Tap the colour and rank this Rope plays as."), key=f"{prefix}-declaring",
                             size=13, color=ft.Colors.PRIMARY))
     rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=typed.bind(ft.TextField(
         key=f"{prefix}-codes",
         dense=True,
-        hint_text="Or type codes: G7 S10 R W" + (" R:G7" if declare else ""),
+        # i18n: G7 S10 R W R:G7 are card codes, typed as they are in every language
+        hint_text=_("Or type codes: G7 S10 R W R:G7") if declare else _("Or type codes: G7 S10 R W"),
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
         on_change=lambda: type_codes(),
         on_submit=lambda: submit_typed(),
         suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
-                                  tooltip="Add typed cards", on_click=lambda: submit_typed()),
+                                  tooltip=_("Add typed cards"), on_click=lambda: submit_typed()),
     ))))
     if note:
         rows.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -327,37 +344,70 @@ def camp_words(camp: Camp) -> str:
     parts = []
     for requirement in dict.fromkeys(camp.requirements):
         count = counts[requirement]
-        if count == 1:
-            parts.append(f"a {requirement.label}")
+        if count == 1 and not parts:
+            parts.append(tr(requirement.label))      # the first one opens the sentence: "Tally of 20"
         else:
-            word = requirement.kind.word
-            plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
             amount = requirement.target if requirement.kind is Kind.TALLY else requirement.size
-            parts.append(f"{number_word(count)} {plural} of {amount}")
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    if text.startswith("a "):
-        text = text[2:]
-    return text[:1].upper() + text[1:]
+            parts.append(_requirements(requirement.kind, count).format(count=number_word(count), amount=amount))
+    return first_capital(and_list(parts))
+
+
+def _requirements(kind: Kind, count: int) -> str:
+    """'a set of {amount}' or '{count} sets of {amount}' ({count} in words): requirements of one kind, in a
+    list of a camp's requirements."""
+    if kind is Kind.SET:
+        # i18n: in a list of a camp's requirements; {count} is a number in words ("three"), {amount} a number
+        return ngettext("a set of {amount}", "{count} sets of {amount}", count)
+    if kind is Kind.RUN:
+        # i18n: in a list of a camp's requirements; {count} is a number in words ("two"), {amount} a number
+        return ngettext("a run of {amount}", "{count} runs of {amount}", count)
+    if kind is Kind.COLOUR_GROUP:
+        # i18n: in a list of a camp's requirements; {count} is a number in words ("two"), {amount} a number
+        return ngettext("a colour group of {amount}", "{count} colour groups of {amount}", count)
+    if kind is Kind.COLOUR_RUN:
+        # i18n: in a list of a camp's requirements; {count} is a number in words ("two"), {amount} a number
+        return ngettext("a colour run of {amount}", "{count} colour runs of {amount}", count)
+    if kind is Kind.SPREAD:
+        # i18n: in a list of a camp's requirements; {count} is a number in words ("two"), {amount} a number
+        return ngettext("a spread of {amount}", "{count} spreads of {amount}", count)
+    # i18n: in a list of a camp's requirements; {count} is a number in words ("two"), {amount} the sum to reach
+    return ngettext("a tally of {amount}", "{count} tallies of {amount}", count)
 
 
 def requirement_hint(requirement: Requirement) -> str:
     """What a requirement's group must look like, in a few words ('The route')."""
     size = requirement.size
-    return {
-        Kind.SET: f"{size} or more cards of one rank",
-        Kind.RUN: f"{size} or more consecutive ranks",
-        Kind.COLOUR_GROUP: f"{size} or more cards of one colour",
-        Kind.COLOUR_RUN: f"{size} or more consecutive ranks in one colour",
-        Kind.SPREAD: "exactly one card of each colour",
-        Kind.TALLY: f"3 or more cards summing to exactly {requirement.target}",
-    }[requirement.kind]
-
-
-
-
+    kind = requirement.kind
+    if kind is Kind.SET:
+        return _("{size} or more cards of one rank").format(size=size)
+    if kind is Kind.RUN:
+        return _("{size} or more consecutive ranks").format(size=size)
+    if kind is Kind.COLOUR_GROUP:
+        return _("{size} or more cards of one colour").format(size=size)
+    if kind is Kind.COLOUR_RUN:
+        return _("{size} or more consecutive ranks in one colour").format(size=size)
+    if kind is Kind.SPREAD:
+        return _("exactly one card of each colour")
+    return _("3 or more cards summing to exactly {target}").format(target=requirement.target)
 
 
 def number_word(value: int) -> str:
-    """'two' for 2 (up to ten), digits beyond."""
-    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
+    """'two' for 2 (up to ten), digits beyond; in the player's language."""
+    return _(_WORDS[value]) if 0 <= value < len(_WORDS) else str(value)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c': items already in the player's language, joined in it."""
+    if len(items) <= 1:
+        return "".join(items)
+    # i18n: the end of a list: {items} is "a, b", {last} the last item
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def engine_text(value: object) -> str:
+    """What the engine says in the player's language, with a capital first letter: a reason or label it
+    returned, or what an error it raised says (its `Message` when it carries one)."""
+    if isinstance(value, BaseException):
+        value = reason_of(value)
+    return first_capital(tr(value))
 

@@ -18,13 +18,22 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
+from companion.i18n import N_, _
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
-from companion.ui.ridgeline.table import FALLBACK_COLOUR, hands_table, record_rows, table_panel, winners_card
+from companion.ui.ridgeline.parts import engine_text
+from companion.ui.ridgeline.table import (
+    FALLBACK_COLOUR,
+    camps_cleared,
+    hands_table,
+    record_rows,
+    table_panel,
+    winners_card,
+)
 from companion.ui.ridgeline.tools import (
     CheckDraft,
     FinderDraft,
@@ -40,7 +49,7 @@ __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable
            "seat_colours"]
 
 GAME = engine.GAME_ID
-_TITLE = "Ridgeline"
+_TITLE = "Ridgeline"  # the game's name, the same in every language
 
 
 class Panel(IntEnum):
@@ -53,12 +62,18 @@ class Panel(IntEnum):
     LAY_OFF = 4
 
 
+# The labels are marked here and said in the player's language where the navigation bar is drawn.
 _PANELS = (
-    (Panel.TABLE, "Table", ft.Icons.TABLE_ROWS_OUTLINED, ft.Icons.TABLE_ROWS_ROUNDED),
-    (Panel.HAND, "End hand", ft.Icons.FLAG_OUTLINED, ft.Icons.FLAG_ROUNDED),
-    (Panel.CHECK, "Checker", ft.Icons.FACT_CHECK_OUTLINED, ft.Icons.FACT_CHECK_ROUNDED),
-    (Panel.FIND, "Finder", ft.Icons.TRAVEL_EXPLORE_OUTLINED, ft.Icons.TRAVEL_EXPLORE_ROUNDED),
-    (Panel.LAY_OFF, "Lay off", ft.Icons.CALL_MERGE_OUTLINED, ft.Icons.CALL_MERGE_ROUNDED),
+    # i18n: a tab of the Ridgeline screen: the table at a glance (seats, camps, fatigue, hands)
+    (Panel.TABLE, N_("Table"), ft.Icons.TABLE_ROWS_OUTLINED, ft.Icons.TABLE_ROWS_ROUNDED),
+    # i18n: a tab of the Ridgeline screen: enter how the hand ended (keep it short)
+    (Panel.HAND, N_("End hand"), ft.Icons.FLAG_OUTLINED, ft.Icons.FLAG_ROUNDED),
+    # i18n: a tab of the Ridgeline screen: the meld checker, says whether a pitch is legal
+    (Panel.CHECK, N_("Checker"), ft.Icons.FACT_CHECK_OUTLINED, ft.Icons.FACT_CHECK_ROUNDED),
+    # i18n: a tab of the Ridgeline screen: the pitch finder, finds how a hand can clear its camp
+    (Panel.FIND, N_("Finder"), ft.Icons.TRAVEL_EXPLORE_OUTLINED, ft.Icons.TRAVEL_EXPLORE_ROUNDED),
+    # i18n: a tab of the Ridgeline screen: which cards can be laid off onto groups on the table (a verb)
+    (Panel.LAY_OFF, N_("Lay off"), ft.Icons.CALL_MERGE_OUTLINED, ft.Icons.CALL_MERGE_ROUNDED),
 )
 
 
@@ -105,7 +120,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     except CompanionError as exc:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", first_capital(str(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), engine_text(exc),
             key="rl-broken", tone="warning"), abandon_button])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -116,25 +131,25 @@ def RidgelineTable(session_id: str) -> ft.View:
 
     def submit() -> None:
         if draft.went_out is None:
-            set_hand_problem("Choose who went out first.")
+            set_hand_problem(_("Choose who went out first."))
             return
         asked = draft_problem(state, draft)
         if asked is not None:
             problem, blank = asked
             if blank is not None:
                 set_draft(replace(draft, active=blank))     # its cards are entered next
-            set_hand_problem(first_capital(problem))
+            set_hand_problem(engine_text(problem))
             return
         number = len(state.hands) + 1
         try:
             app.keeper.act(session_id, draft.action(names))
         except CompanionError as exc:
-            set_hand_problem(first_capital(str(exc)))
+            set_hand_problem(engine_text(exc))
             return
         set_draft(HandDraft())
         set_hand_problem(None)
         set_table_problem(None)
-        set_notice(f"Hand {number} recorded.")
+        set_notice(_("Hand {number} recorded.").format(number=number))
         set_panel(Panel.TABLE)
         app.changed()
 
@@ -143,10 +158,10 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_table_problem(first_capital(str(exc)))
+            set_table_problem(engine_text(exc))
             return
         set_table_problem(None)
-        set_notice(f"Hand {number} undone; redo puts it back.")
+        set_notice(_("Hand {number} undone; redo puts it back.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
@@ -155,10 +170,10 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_table_problem(first_capital(str(exc)))
+            set_table_problem(engine_text(exc))
             return
         set_table_problem(None)
-        set_notice(f"Hand {number} redone.")
+        set_notice(_("Hand {number} redone.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
@@ -183,10 +198,10 @@ def RidgelineTable(session_id: str) -> ft.View:
         entries_button(entries, set_entries),
         labelled("rl-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="rl-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip="Undo the last hand" if session.can_undo else "Nothing to undo")),
+            tooltip=_("Undo the last hand") if session.can_undo else _("Nothing to undo"))),
         labelled("rl-redo", ft.IconButton(
             ft.Icons.REDO_ROUNDED, key="rl-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip="Redo the hand undone" if session.can_redo else "Nothing to redo")),
+            tooltip=_("Redo the hand undone") if session.can_redo else _("Nothing to redo"))),
     ]
     view = screen_view(_TITLE, body, actions=actions)
     view.navigation_bar = ft.NavigationBar(
@@ -194,8 +209,8 @@ def RidgelineTable(session_id: str) -> ft.View:
         selected_index=int(panel),
         on_change=lambda e: show(Panel(e.control.selected_index)),
         destinations=[
-            ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=label)
-            for _, label, icon, selected in _PANELS
+            ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=_(label))
+            for _panel, label, icon, selected in _PANELS
         ],
     )
     view_ref.current = view
@@ -216,7 +231,7 @@ def RidgelineFinished(record: Mapping) -> ft.View:
     camps = detail.get("camps") or []
     body: list[ft.Control] = [
         winners_card(winners, fatigue, str(detail.get("route_name", "")), on_finish=None),
-        section_title("Final standings · lower fatigue is better"),
+        section_title(_("Final standings · lower fatigue is better")),
     ]
     for index, standing in enumerate(sorted(standings, key=_standing_order(winners))):
         name = str(standing.get("name", ""))
@@ -229,7 +244,7 @@ def RidgelineFinished(record: Mapping) -> ft.View:
                 colour_dot(colours.get(name, FALLBACK_COLOUR), name, size=32),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(name, size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(f"{standing.get('camps_cleared', 0)} of {len(camps)} camps cleared", size=12,
+                    ft.Text(camps_cleared(standing.get("camps_cleared", 0), len(camps)), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700)] if name in winners else []),
@@ -237,14 +252,16 @@ def RidgelineFinished(record: Mapping) -> ft.View:
                         key=f"rl-final-{index}-fatigue"),
             ]),
         ))
-    body.append(section_title("Hands"))
+    # i18n: the hands played in a Ridgeline game (a section title)
+    body.append(section_title(_("Hands")))
     body.append(hands_table(record_rows(detail, names), names, colours, len(camps)))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("rl-final-history", ft.OutlinedButton(
-            "History", key="rl-final-history", icon=ft.Icons.HISTORY_ROUNDED,
+            _("History"), key="rl-final-history", icon=ft.Icons.HISTORY_ROUNDED,
             on_click=lambda: ft.context.page.navigate("/history"))),
         labelled("rl-final-home", ft.FilledButton(
-            "Home", key="rl-final-home", icon=ft.Icons.HOME_ROUNDED, on_click=lambda: ft.context.page.navigate("/"))),
+            _("Home"), key="rl-final-home", icon=ft.Icons.HOME_ROUNDED,
+            on_click=lambda: ft.context.page.navigate("/"))),
     ]))
     return screen_view(_TITLE, body)
 

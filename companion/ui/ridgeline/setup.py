@@ -7,8 +7,10 @@ import flet as ft
 
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
+from companion.i18n import _, ngettext
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
+from companion.ui.ridgeline.parts import and_list
 from companion.ui.common.widgets import (
     bind,
     choice_tile,
@@ -23,7 +25,7 @@ from companion.ui.common.widgets import (
 __all__ = ["RidgelineNewGame"]
 
 GAME = engine.GAME_ID
-_TITLE = "Ridgeline"
+_TITLE = "Ridgeline"  # the game's name, the same in every language
 
 
 @ft.component
@@ -46,7 +48,8 @@ def RidgelineNewGame() -> ft.View:
         if player_id in seats:
             set_seats(tuple(p for p in seats if p != player_id))
         elif len(seats) >= deck.max_seats:
-            set_problem(f"A table has at most {deck.max_seats} seats.")
+            set_problem(ngettext("A table has at most {n} seat.", "A table has at most {n} seats.",
+                                 deck.max_seats).format(n=deck.max_seats))
         else:
             set_seats(seats + (player_id,))
 
@@ -57,35 +60,43 @@ def RidgelineNewGame() -> ft.View:
             "first_dealer": by_id[first].name if first else None,
             "checked": True,       # hands are checked against what a hand can hold (rules.hand_problem)
         }
+        # The title is stored with the game, so it stays as the data names it ("Ridge route").
         start_game(app, GAME, lambda: (setup, [p.id for p in chosen], f"{data.routes[route].name} route"),
                    set_problem)
 
+    # i18n: a screen's title; {game} is the game's name
+    title = _("New {game} game").format(game=_TITLE)
     if not players:
-        return screen_view(f"New {_TITLE} game", roster_needed(
-            "rl", f"Ridgeline seats {deck.min_seats} to {deck.max_seats} players from your roster. Add them first.",
-            heading="Who is playing?"))
+        return screen_view(title, roster_needed(
+            "rl", _("Ridgeline seats {min} to {max} players from your roster. Add them first.").format(
+                min=deck.min_seats, max=deck.max_seats),
+            heading=_("Who is playing?")))
 
     body: list[ft.Control] = [
-        section_title(f"Seats · {len(chosen)} of {deck.min_seats}-{deck.max_seats}"),
-        ft.Text("Tap players in seating order; the deal passes to the left.", size=13,
+        # i18n: {chosen} players chosen of the {min} to {max} a table seats
+        section_title(_("Seats · {chosen} of {min}-{max}").format(chosen=len(chosen), min=deck.min_seats,
+                                                                  max=deck.max_seats)),
+        ft.Text(_("Tap players in seating order; the deal passes to the left."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-new-seat-{player.id}", player.name, player.colour, player.id in seats,
                       bind(toggle, player.id),
-                      mark=f"seat {seats.index(player.id) + 1}" if player.id in seats else None)
+                      mark=_("seat {number}").format(number=seats.index(player.id) + 1) if player.id in seats else None)
             for player in players
         ]),
     ]
     if chosen:
-        body.append(ft.Text("Seating: " + ", ".join(f"{i}. {p.name}" for i, p in enumerate(chosen, start=1)),
-                            key="rl-new-order", size=13))
-    body.append(section_title("Route"))
+        # i18n: {seats} lists the players in seating order, "1. Ann, 2. Bo"
+        body.append(ft.Text(_("Seating: {seats}").format(
+            seats=", ".join(f"{i}. {p.name}" for i, p in enumerate(chosen, start=1))), key="rl-new-order", size=13))
+    # i18n: the section choosing the Ridgeline route climbed (Ridge or Sprint)
+    body.append(section_title(_("Route")))
     body.append(ft.Column(spacing=8, tight=True, controls=[
         choice_tile(f"rl-new-route-{route_id}", data.routes[route_id].name, _route_text(data, route_id),
                     route == route_id, bind(set_route, route_id))
         for route_id in data.routes
     ]))
-    body.append(section_title("Who deals first?"))
+    body.append(section_title(_("Who deals first?")))
     if chosen:
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-new-dealer-{player.id}", player.name, player.colour, player.id == first,
@@ -93,22 +104,25 @@ def RidgelineNewGame() -> ft.View:
             for player in chosen
         ]))
     else:
-        body.append(ft.Text("Seat 1 deals first unless you choose someone else.", size=13,
+        body.append(ft.Text(_("Seat 1 deals first unless you choose someone else."), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not started", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The game was not started"), problem,
                                  key="rl-new-problem", tone="warning"))
     ready = len(chosen) >= deck.min_seats
     body.append(labelled("rl-new-start", ft.FilledButton(
-        "Start the climb" if ready else f"Choose at least {deck.min_seats} players",
+        _("Start the climb") if ready else ngettext("Choose at least {n} player", "Choose at least {n} players",
+                                                    deck.min_seats).format(n=deck.min_seats),
         key="rl-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
-    return screen_view(f"New {_TITLE} game", body)
+    return screen_view(title, body)
 
 
 def _route_text(data, route_id: str) -> str:
     route = data.routes[route_id]
     if route.length == len(data.camps):
-        return f"All {route.length} camps to the Summit"
-    camps = ", ".join(str(n) for n in route.camps[:-1]) + f" and {route.camps[-1]}"
-    return f"{route.length} camps: {camps}"
+        return ngettext("All {n} camp to the Summit", "All {n} camps to the Summit", route.length).format(
+            n=route.length)
+    camps = and_list([str(n) for n in route.camps])
+    # i18n: a route's camps, "5 camps: 1, 2, 5, 7 and 9"
+    return ngettext("{n} camp: {camps}", "{n} camps: {camps}", route.length).format(n=route.length, camps=camps)

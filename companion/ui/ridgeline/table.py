@@ -15,11 +15,12 @@ import flet as ft
 from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
+from companion.i18n import _, ngettext
 from companion.ui.common.widgets import colour_dot, labelled, message_card, section_title
-from companion.ui.ridgeline.parts import camp_words
+from companion.ui.ridgeline.parts import and_list, camp_words
 
 __all__ = ["HandRow", "SeatCell", "table_panel", "hands_table", "winners_card", "state_rows", "record_rows",
-           "FALLBACK_COLOUR"]
+           "camp_line", "camps_cleared", "FALLBACK_COLOUR"]
 
 FALLBACK_COLOUR = "#78909C"
 
@@ -88,7 +89,7 @@ def table_panel(
                             ft.Text(notice, key="rl-notice-text", expand=True)], spacing=10),
         ))
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "That did not work", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("That did not work"), problem,
                                  key="rl-table-problem", tone="warning"))
     coming = next_hand(state)
     if coming is None:
@@ -98,7 +99,9 @@ def table_panel(
     else:
         body.append(_coming_hand(coming.number, coming.dealer, coming.leader, coming.deal_size, colours,
                                  on_end_hand))
-    body.append(section_title(f"The climb · {state.route.name}, {state.route.length} camps"))
+    # i18n: {route} is the route's name (Ridge or Sprint), {n} its number of camps
+    body.append(section_title(ngettext("The climb · {route}, {n} camp", "The climb · {route}, {n} camps",
+                                       state.route.length).format(route=state.route.name, n=state.route.length)))
     standings = score(state)
     data = load()
     deal = (coming.dealer, coming.leader) if coming else (None, None)
@@ -106,24 +109,44 @@ def table_panel(
         camp = state.camp_of(name)
         body.append(_seat_card(index, name, colours.get(name, FALLBACK_COLOUR), seat.fatigue,
                                seat.camps_cleared, state.route.camps,
-                               None if camp is None else f"Camp {camp.number}: {camp_words(camp)}",
+                               None if camp is None else camp_line(camp.number, camp_words(camp)),
                                dealer=name == deal[0], leader=name == deal[1], winner=seat.winner))
-    body.append(section_title("Hands"))
+    # i18n: the hands played so far in a Ridgeline game (a section title)
+    body.append(section_title(_("Hands")))
     body.append(hands_table(state_rows(state), state.setup.names, colours, state.route.length))
-    body.append(ft.Text(f"Fatigue is the latest hand's: cards left in hand plus {data.camp_fatigue} per camp "
-                        "not cleared. Lower is better.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(ft.Text(_("Fatigue is the latest hand's: cards left in hand plus {fatigue} per camp not cleared. "
+                          "Lower is better.").format(fatigue=data.camp_fatigue),
+                        size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return body
+
+
+def camp_line(number: int, words: str) -> str:
+    """'Camp 3: Tally of 20 and a set of 3'."""
+    # i18n: {number} is a camp's number; {requirements} what pitching it takes, "Tally of 20 and a set of 3"
+    return _("Camp {number}: {requirements}").format(number=number, requirements=words)
+
+
+def camps_cleared(cleared: int, total: int) -> str:
+    """'3 of 10 camps cleared'."""
+    return _("{cleared} of {total} camps cleared").format(cleared=cleared, total=total)
 
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
                  on_finish: Callable[[], None] | None) -> ft.Control:
     """The end of the climb: who takes the ridge (a shared win names everyone who shares it)."""
     if len(winners) == 1:
-        title = f"{winners[0]} takes the ridge"
+        # i18n: {name} is the winner's name
+        title = _("{name} takes the ridge").format(name=winners[0])
     else:
-        title = "Shared win: " + ", ".join(winners[:-1]) + " and " + winners[-1]
+        # i18n: {names} are the winners' names, "Ann and Bo"
+        title = _("Shared win: {names}").format(names=and_list(list(winners)))
     lowest = min(fatigue) if fatigue else None
-    text = f"Summit of the {route} route cleared" + (f" with {lowest} fatigue." if lowest is not None else ".")
+    if lowest is None:
+        # i18n: {route} is the route's name (Ridge or Sprint)
+        text = _("Summit of the {route} route cleared.").format(route=route)
+    else:
+        # i18n: {route} is the route's name (Ridge or Sprint); {fatigue} the winner's fatigue points
+        text = _("Summit of the {route} route cleared with {fatigue} fatigue.").format(route=route, fatigue=lowest)
     controls: list[ft.Control] = [
         ft.Row(spacing=14, controls=[
             ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=40, color=ft.Colors.AMBER_700),
@@ -135,10 +158,10 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
         ]),
     ]
     if on_finish is not None:
-        controls.append(ft.Text("Check the last hand; undo still works until the game is saved.", size=13,
+        controls.append(ft.Text(_("Check the last hand; undo still works until the game is saved."), size=13,
                                 color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("rl-finish", ft.FilledButton(
-            "Save to History", key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            _("Save to History"), key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     return ft.Container(
         key="rl-game-over",
@@ -157,7 +180,7 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
         return ft.Container(
             key="rl-history-empty",
             padding=ft.Padding.symmetric(vertical=12, horizontal=4),
-            content=ft.Text("No hands yet. After each hand, enter who went out, who pitched and the cards left.",
+            content=ft.Text(_("No hands yet. After each hand, enter who went out, who pitched and the cards left."),
                             color=ft.Colors.ON_SURFACE_VARIANT),
         )
     header = ft.Row(
@@ -191,9 +214,13 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
             ),
         ))
     lines.append(ft.Row(spacing=12, wrap=True, controls=[
-        _legend(ft.Icons.FLAG_ROUNDED, "went out"),
-        _legend(ft.Icons.ARROW_UPWARD_ROUNDED, "pitched"),
-        ft.Text(f"small: camps cleared of {route_length}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        # i18n: the legend of a mark in the table of hands: this seat went out
+        _legend(ft.Icons.FLAG_ROUNDED, _("went out")),
+        # i18n: the legend of a mark in the table of hands: this seat pitched (and climbed a camp)
+        _legend(ft.Icons.ARROW_UPWARD_ROUNDED, _("pitched")),
+        # i18n: the legend of the table of hands: the small numbers are the camps cleared of {total}
+        ft.Text(_("small: camps cleared of {total}").format(total=route_length), size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     return ft.Container(
         key="rl-history",
@@ -227,15 +254,19 @@ def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapp
         border_radius=ft.BorderRadius.all(20),
         padding=ft.Padding.only(left=18, right=18, top=14, bottom=16),
         content=ft.Column(spacing=12, tight=True, controls=[
-            ft.Text(f"Hand {number}", key="rl-hand-number", size=22, weight=ft.FontWeight.W_700,
+            ft.Text(_("Hand {number}").format(number=number), key="rl-hand-number", size=22, weight=ft.FontWeight.W_700,
                     color=ft.Colors.ON_PRIMARY_CONTAINER),
             ft.Row(spacing=8, controls=[
-                fact("Deals", dealer, "rl-dealer", colours.get(dealer, FALLBACK_COLOUR)),
-                fact("Leads", leader, "rl-leader", colours.get(leader, FALLBACK_COLOUR)),
-                fact("Deal", f"{deal} cards", "rl-deal-size"),
+                # i18n: above the name of the player who deals the coming hand
+                fact(_("Deals"), dealer, "rl-dealer", colours.get(dealer, FALLBACK_COLOUR)),
+                # i18n: above the name of the player who leads (plays first in) the coming hand
+                fact(_("Leads"), leader, "rl-leader", colours.get(leader, FALLBACK_COLOUR)),
+                # i18n: above the number of cards dealt to each player for the coming hand (a noun)
+                fact(_("Deal"), ngettext("{n} card", "{n} cards", deal).format(n=deal), "rl-deal-size"),
             ]),
             labelled("rl-end-hand", ft.FilledButton(
-                f"Enter the end of hand {number}", key="rl-end-hand", icon=ft.Icons.FLAG_ROUNDED,
+                _("Enter the end of hand {number}").format(number=number), key="rl-end-hand",
+                icon=ft.Icons.FLAG_ROUNDED,
                 on_click=on_end_hand,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
         ], horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
@@ -246,9 +277,11 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
                camp_text: str | None, *, dealer: bool, leader: bool, winner: bool) -> ft.Control:
     badges: list[ft.Control] = []
     if dealer:
-        badges.append(_badge("Deals"))
+        # i18n: a badge by the name of the player who deals the coming hand
+        badges.append(_badge(_("Deals")))
     if leader:
-        badges.append(_badge("Leads"))
+        # i18n: a badge by the name of the player who leads (plays first in) the coming hand
+        badges.append(_badge(_("Leads")))
     if winner:
         badges.append(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=18, color=ft.Colors.AMBER_700))
     return ft.Container(
@@ -265,14 +298,15 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
                             overflow=ft.TextOverflow.ELLIPSIS),
                     *badges,
                 ]),
-                ft.Text(camp_text or "Route cleared: on the summit", key=f"rl-seat-{index}-camp", size=13,
+                ft.Text(camp_text or _("Route cleared: on the summit"), key=f"rl-seat-{index}-camp", size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 _route_strip(index, colour, cleared, camps),
             ]),
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                 ft.Text("—" if fatigue is None else str(fatigue), key=f"rl-seat-{index}-fatigue", size=22,
                         weight=ft.FontWeight.W_700),
-                ft.Text("fatigue", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                # i18n: under a player's fatigue points (lower is better)
+                ft.Text(_("fatigue"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ]),
     )
@@ -295,7 +329,7 @@ def _route_strip(index: int, colour: str, cleared: int, camps: Sequence[int]) ->
                             color=ft.Colors.WHITE if done else ft.Colors.ON_SURFACE_VARIANT),
         ))
     return ft.Semantics(
-        label=f"{cleared} of {len(camps)} camps cleared",
+        label=camps_cleared(cleared, len(camps)),
         exclude_semantics=True,
         content=ft.Row(beads, key=f"rl-seat-{index}-route", spacing=2, wrap=True, run_spacing=3),
     )

@@ -19,12 +19,13 @@ from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State
-from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
+from companion.i18n import _, ngettext, tr
+from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, engine_text, requirement_hint
 from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
-from companion.ui.ridgeline.table import FALLBACK_COLOUR
+from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
-           "GROWING_KINDS"]
+           "group_title", "GROWING_KINDS"]
 
 # The kinds a lay-off can grow ('A turn': spreads and tallies take nothing more).
 GROWING_KINDS = tuple(kind for kind in Kind if kind.can_grow)
@@ -105,23 +106,26 @@ def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours:
     draft = draft.for_camp(camp)
     on_it = [name for name in state.setup.names if (c := state.camp_of(name)) is not None and c.number == camp.number]
     body: list[ft.Control] = [
-        ft.Text("Settle a dispute: stage the pitch as it lies on the table.", color=ft.Colors.ON_SURFACE_VARIANT),
-        section_title("Camp"),
+        ft.Text(_("Settle a dispute: stage the pitch as it lies on the table."), color=ft.Colors.ON_SURFACE_VARIANT),
+        # i18n: the section choosing which camp the staged pitch is for
+        section_title(_("Camp")),
         _camp_row("rl-check-camp", route.camps, camp.number, lambda n: set_draft(draft.for_camp(data.camps[n]))),
-        ft.Text(f"Camp {camp.number}: {camp_words(camp)}", key="rl-check-camp-words", size=15,
+        ft.Text(camp_line(camp.number, camp_words(camp)), key="rl-check-camp-words", size=15,
                 weight=ft.FontWeight.W_600),
     ]
     if on_it:
-        body.append(ft.Text("On this camp now: " + ", ".join(on_it), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # i18n: {names} are the players working on this camp, "Ann, Bo"
+        body.append(ft.Text(_("On this camp now: {names}").format(names=", ".join(on_it)), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     held = Counter(code for index in range(len(draft.groups) + 1) for code in draft.slot(index))
     for index, requirement in enumerate(camp.requirements):
-        body.append(_slot(camp, draft, set_draft, index, f"Group {index + 1} · {requirement.label}",
+        body.append(_slot(camp, draft, set_draft, index, group_title(index, requirement.label),
                           requirement_hint(requirement), declare=True, held=held))
-    body.append(_slot(camp, draft, set_draft, len(draft.groups), "Kept back to discard",
-                      "At least one card stays in hand; a Rope kept is a plain Rope.", declare=False, held=held))
+    body.append(_slot(camp, draft, set_draft, len(draft.groups), _("Kept back to discard"),
+                      _("At least one card stays in hand; a Rope kept is a plain Rope."), declare=False, held=held))
     body.append(_verdict(camp, draft))
     body.append(labelled("rl-check-clear", ft.TextButton(
-        "Clear the staging", key="rl-check-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
+        _("Clear the staging"), key="rl-check-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
         on_click=lambda: set_draft(CheckDraft().for_camp(camp)))))
     return body
 
@@ -143,7 +147,8 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
     # Updaters start from the saved draft fitted to the camp on screen: the first draft names no camp yet.
     def add(added: list[CardCode]) -> str | None:
         if not declare and any(parse_card(code).declared for code in added):
-            return "a Rope kept in hand is written R: it is not declared"
+            # i18n: R is card notation (a Rope), kept as it is
+            return _("a Rope kept in hand is written R: it is not declared")
         set_draft(lambda d: _change_slot(d.for_camp(camp), index, lambda codes: codes + tuple(added)))
         return None
 
@@ -165,7 +170,7 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
             ]),
         )),
         card_tray(f"rl-check-g{index}", codes, on_remove=remove, sort=False,
-                  empty="Tap here, then tap its cards" if not active else "Tap its cards below"),
+                  empty=_("Tap here, then tap its cards") if not active else _("Tap its cards below")),
     ]
     if active:
         controls.append(CardPicker(prefix="rl-check", on_add=add, held=held, declare=declare))
@@ -178,15 +183,17 @@ def _change_slot(draft: CheckDraft, index: int, change: Callable) -> CheckDraft:
 
 def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
     if not draft.staged:
-        return _answer("rl-check-verdict", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, "Stage the groups to check them",
-                       "The answer appears here as you tap cards.", tone="neutral")
+        return _answer("rl-check-verdict", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, _("Stage the groups to check them"),
+                       _("The answer appears here as you tap cards."), tone="neutral")
     groups = [[parse_card(code) for code in group] for group in draft.groups]
     kept = [parse_card(code) for code in draft.kept]
     problem = pitch_problem(camp, groups, kept)
     if problem is None:
-        return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, "Valid",
-                       f"This pitch clears camp {camp.number}.", tone="good")
-    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, "Not valid", first_capital(problem.reason) + ".",
+        # i18n: the meld checker's answer: the staged pitch is legal
+        return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, _("Valid"),
+                       _("This pitch clears camp {number}.").format(number=camp.number), tone="good")
+    # i18n: the meld checker's answer: the staged pitch is not legal
+    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), engine_text(problem.reason) + ".",
                    tone="bad")
 
 
@@ -199,7 +206,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
     hand, and that fatigue ('A turn', 'Fatigue')."""
     climbing = [name for name in state.setup.names if state.camp_of(name) is not None]
     if not climbing:
-        return [ft.Text("Every seat has cleared the route.", key="rl-find-none")]
+        return [ft.Text(_("Every seat has cleared the route."), key="rl-find-none")]
     seat = draft.seat if draft.seat in climbing else climbing[0]
     camp = state.camp_of(seat)
     assert camp is not None
@@ -207,32 +214,35 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
 
     def add(added: list[CardCode]) -> str | None:
         if any(parse_card(code).declared for code in added):
-            return "a Rope in hand is written R; the finder declares it"
+            # i18n: R is card notation (a Rope), kept as it is
+            return _("a Rope in hand is written R; the finder declares it")
         if len(draft.hand) + len(added) > limit:
-            return f"a hand holds at most {limit} cards"
+            return ngettext("a hand holds at most {n} card", "a hand holds at most {n} cards", limit).format(n=limit)
         set_draft(lambda d: replace(d, seat=seat, hand=d.hand + tuple(added)))
         return None
 
     body: list[ft.Control] = [
-        ft.Text("Can this hand clear the camp this turn? Enter the cards in hand.",
+        ft.Text(_("Can this hand clear the camp this turn? Enter the cards in hand."),
                 color=ft.Colors.ON_SURFACE_VARIANT),
-        section_title("Whose camp"),
+        section_title(_("Whose camp")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-find-seat-{state.setup.names.index(name)}", name, colours.get(name, FALLBACK_COLOUR),
                       name == seat, bind(set_draft, replace(draft, seat=name)),
-                      mark=f"camp {state.camp_of(name).number}")
+                      mark=_("camp {number}").format(number=state.camp_of(name).number))
             for name in climbing
         ]),
-        ft.Text(f"Camp {camp.number}: {camp_words(camp)}", key="rl-find-camp", size=15, weight=ft.FontWeight.W_600),
+        ft.Text(camp_line(camp.number, camp_words(camp)), key="rl-find-camp", size=15, weight=ft.FontWeight.W_600),
         _finder_answer(camp, draft.hand),
-        section_title(f"Hand · {len(draft.hand)} of at most {limit} cards"),
+        # i18n: a section title: the cards entered in the hand, {count} of at most {n}
+        section_title(ngettext("Hand · {count} of at most {n} card", "Hand · {count} of at most {n} cards",
+                               limit).format(count=len(draft.hand), n=limit)),
         _box("rl-find-hand-box", [
-            card_tray("rl-find-card", draft.hand, empty="No cards yet: tap them below",
+            card_tray("rl-find-card", draft.hand, empty=_("No cards yet: tap them below"),
                       on_remove=lambda code: set_draft(lambda d: replace(d, hand=_without(d.hand, code)))),
             CardPicker(prefix="rl-find", on_add=add, held=Counter(draft.hand),
-                       note="Tap a card in the hand to take it out."),
+                       note=_("Tap a card in the hand to take it out.")),
         ], True),
-        labelled("rl-find-clear", ft.TextButton("Clear the hand", key="rl-find-clear",
+        labelled("rl-find-clear", ft.TextButton(_("Clear the hand"), key="rl-find-clear",
                                                 icon=ft.Icons.DELETE_SWEEP_ROUNDED,
                                                 on_click=lambda: set_draft(replace(draft, hand=())))),
     ]
@@ -241,30 +251,33 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
 
 def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
     if not codes:
-        return _answer("rl-find-answer", ft.Icons.TRAVEL_EXPLORE_ROUNDED, "Enter a hand",
-                       "The best way to clear the camp appears here.", tone="neutral")
+        return _answer("rl-find-answer", ft.Icons.TRAVEL_EXPLORE_ROUNDED, _("Enter a hand"),
+                       _("The best way to clear the camp appears here."), tone="neutral")
     hand = [parse_card(code) for code in codes]
     try:
         pitch = find_pitch(camp, hand)
     except CompanionError as exc:
-        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, "This hand cannot be", first_capital(str(exc)),
+        # i18n: a title: the cards entered cannot all be in one hand (they do not exist in the deck)
+        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be"), engine_text(exc),
                        tone="bad")
     if pitch is None:
-        return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED, f"Camp {camp.number} cannot be cleared this turn",
-                       f"Nothing is pitched: the hand holds {cards_fatigue(hand)} fatigue.", tone="bad")
+        return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED,
+                       _("Camp {number} cannot be cleared this turn").format(number=camp.number),
+                       _("Nothing is pitched: the hand holds {fatigue} fatigue.").format(fatigue=cards_fatigue(hand)),
+                       tone="bad")
     rows: list[ft.Control] = []
     for index, (requirement, group) in enumerate(zip(camp.requirements, pitch.groups)):
-        rows.append(ft.Text(requirement.label[:1].upper() + requirement.label[1:], size=13,
-                            weight=ft.FontWeight.W_600))
+        rows.append(ft.Text(first_capital(tr(requirement.label)), size=13, weight=ft.FontWeight.W_600))
         rows.append(card_tray(f"rl-find-group-{index}", [card.code for card in group], sort=False, height=44))
-    rows.append(ft.Text("Kept in hand", size=13, weight=ft.FontWeight.W_600))
+    rows.append(ft.Text(_("Kept in hand"), size=13, weight=ft.FontWeight.W_600))
     rows.append(card_tray("rl-find-kept", [card.code for card in pitch.kept], height=44))
     rows.append(ft.Row([
-        ft.Text("Fatigue left in hand", expand=True),
+        ft.Text(_("Fatigue left in hand"), expand=True),
         ft.Text(str(pitch.fatigue_left), key="rl-find-fatigue", size=20, weight=ft.FontWeight.W_700),
     ]))
-    return _answer("rl-find-answer", ft.Icons.CHECK_CIRCLE_ROUNDED, f"Camp {camp.number} can be cleared",
-                   "One way, leaving the least fatigue in hand (before the discard):", tone="good", extra=rows)
+    return _answer("rl-find-answer", ft.Icons.CHECK_CIRCLE_ROUNDED,
+                   _("Camp {number} can be cleared").format(number=camp.number),
+                   _("One way, leaving the least fatigue in hand (before the discard):"), tone="good", extra=rows)
 
 
 # --- the lay-off helper ----------------------------------------------------------------------------------
@@ -274,22 +287,23 @@ def layoff_panel(draft: LayoffDraft, set_draft: Callable) -> list[ft.Control]:
     """Groups on the table and a hand: which cards may be laid off onto which group, and as what a Rope may be
     declared ('A turn': after pitching, onto sets, runs, colour groups and colour runs)."""
     body: list[ft.Control] = [
-        ft.Text("After pitching, a trail card or a Rope may be laid onto any set, run, colour group or colour run "
-                "on the table, anyone's, if the group stays legal.", color=ft.Colors.ON_SURFACE_VARIANT),
-        seat_chip("rl-lay-pitched", "I have pitched this turn", ft.Colors.PRIMARY, draft.pitched,
+        ft.Text(_("After pitching, a trail card or a Rope may be laid onto any set, run, colour group or colour "
+                  "run on the table, anyone's, if the group stays legal."), color=ft.Colors.ON_SURFACE_VARIANT),
+        seat_chip("rl-lay-pitched", _("I have pitched this turn"), ft.Colors.PRIMARY, draft.pitched,
                   lambda: set_draft(replace(draft, pitched=not draft.pitched))),
-        section_title("Groups on the table"),
+        section_title(_("Groups on the table")),
     ]
     for index, (kind_value, codes) in enumerate(draft.groups):
         body.append(_layoff_group(draft, set_draft, index, Kind(kind_value), codes))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         labelled(f"rl-lay-add-{kind.value}", ft.OutlinedButton(
-            kind.word.capitalize(), key=f"rl-lay-add-{kind.value}", icon=ft.Icons.ADD_ROUNDED,
+            first_capital(tr(kind.word)), key=f"rl-lay-add-{kind.value}", icon=ft.Icons.ADD_ROUNDED,
             on_click=bind(_add_group, set_draft, kind)))
         for kind in GROWING_KINDS
     ]))
-    body.append(section_title("Hand"))
-    body.append(_layoff_box(draft, set_draft, -1, "Cards in hand", None))
+    # i18n: a section title: the cards in the player's hand
+    body.append(section_title(_("Hand")))
+    body.append(_layoff_box(draft, set_draft, -1, _("Cards in hand"), None))
     body.append(_layoff_answer(draft))
     return body
 
@@ -301,9 +315,9 @@ def _add_group(set_draft, kind: Kind) -> None:
 def _layoff_group(draft: LayoffDraft, set_draft, index: int, kind: Kind, codes) -> ft.Control:
     problem = group_problem(Requirement(kind, 1), [parse_card(code) for code in codes]) if codes else None
     remove = labelled(f"rl-lay-remove-{index}", ft.IconButton(
-        ft.Icons.CLOSE_ROUNDED, key=f"rl-lay-remove-{index}", tooltip=f"Remove group {index + 1}",
-        on_click=bind(_remove_group, set_draft, index)))
-    return _layoff_box(draft, set_draft, index, f"Group {index + 1} · {kind.word}", remove, problem)
+        ft.Icons.CLOSE_ROUNDED, key=f"rl-lay-remove-{index}",
+        tooltip=_("Remove group {number}").format(number=index + 1), on_click=bind(_remove_group, set_draft, index)))
+    return _layoff_box(draft, set_draft, index, group_title(index, kind.word), remove, problem)
 
 
 def _remove_group(set_draft, index: int) -> None:
@@ -317,7 +331,8 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
 
     def add(added: list[CardCode]) -> str | None:
         if any(parse_card(code).declared for code in added):
-            return "enter a Rope as R: the helper says what it may be declared as"
+            # i18n: R is card notation (a Rope), kept as it is
+            return _("enter a Rope as R: the helper says what it may be declared as")
         set_draft(lambda d: d.with_box(index, d.box(index) + tuple(added)))
         return None
 
@@ -334,12 +349,13 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
             ]),
         )),
         card_tray(f"{prefix}-card", draft.box(index), sort=index == -1,
-                  empty="Tap here, then tap its cards" if not active else "Tap its cards below",
+                  empty=_("Tap here, then tap its cards") if not active else _("Tap its cards below"),
                   on_remove=lambda code: set_draft(lambda d: d.with_box(index, _without(d.box(index), code)))),
     ]
     if problem:
-        controls.append(ft.Text(f"Not a legal group: {problem}.", key=f"{prefix}-problem", color=ft.Colors.ERROR,
-                                size=13))
+        # i18n: {reason} says why the cards are not a legal group, "set mixes ranks 4 and 5"
+        controls.append(ft.Text(_("Not a legal group: {reason}.").format(reason=tr(problem)), key=f"{prefix}-problem",
+                                color=ft.Colors.ERROR, size=13))
     if active:
         controls.append(CardPicker(prefix="rl-lay", on_add=add, held=Counter(draft.box(index))))
     return _box(f"{prefix}-container", controls, active)
@@ -347,44 +363,70 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
 
 def _layoff_answer(draft: LayoffDraft) -> ft.Control:
     if not draft.pitched:
-        return _answer("rl-lay-answer", ft.Icons.PAN_TOOL_ROUNDED, "Pitch first",
-                       "Lay-offs come only after you have pitched your own camp this turn.", tone="neutral")
+        return _answer("rl-lay-answer", ft.Icons.PAN_TOOL_ROUNDED, _("Pitch first"),
+                       _("Lay-offs come only after you have pitched your own camp this turn."), tone="neutral")
     legal = [(index, TableGroup(Kind(kind), tuple(parse_card(code) for code in codes)))
              for index, (kind, codes) in enumerate(draft.groups)
              if codes and group_problem(Requirement(Kind(kind), 1), [parse_card(c) for c in codes]) is None]
     hand = [parse_card(code) for code in draft.hand]
     if not legal or not hand:
-        return _answer("rl-lay-answer", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, "Enter the groups and the hand",
-                       "Each card that fits a group is listed here.", tone="neutral")
-    options = lay_off_options(hand, [group for _, group in legal])
+        return _answer("rl-lay-answer", ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, _("Enter the groups and the hand"),
+                       _("Each card that fits a group is listed here."), tone="neutral")
+    options = lay_off_options(hand, [group for _index, group in legal])
     if not options:
-        return _answer("rl-lay-answer", ft.Icons.CANCEL_ROUNDED, "Nothing can be laid off",
-                       "No card in hand fits a legal group on the table.", tone="bad")
+        return _answer("rl-lay-answer", ft.Icons.CANCEL_ROUNDED, _("Nothing can be laid off"),
+                       _("No card in hand fits a legal group on the table."), tone="bad")
     rows: list[ft.Control] = []
     for number, option in enumerate(options):
         card = hand[option.card]
         group_index, group = legal[option.group]
-        where = f"onto group {group_index + 1} ({group.kind.word})"
         if card.is_rope:
-            where += f" as {_rope_choices(option.ranks, option.colours)}"
+            # i18n: where a Rope may be laid off: {number} is a group's number, {kind} its meld kind ("run"),
+            # {choices} what the Rope may be declared as, "a 5 or 9, any colour"
+            where = _("onto group {number} ({kind}) as {choices}").format(
+                number=group_index + 1, kind=tr(group.kind.word), choices=_rope_choices(option.ranks, option.colours))
+        else:
+            # i18n: where a card may be laid off: {number} is a group's number, {kind} its meld kind ("run")
+            where = _("onto group {number} ({kind})").format(number=group_index + 1, kind=tr(group.kind.word))
         rows.append(ft.Row(key=f"rl-lay-option-{number}", spacing=10, controls=[
             card_face(card.code, height=40, width=29),
             ft.Icon(ft.Icons.ARROW_FORWARD_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(where, expand=True),
         ]))
     return _answer("rl-lay-answer", ft.Icons.CHECK_CIRCLE_ROUNDED,
-                   f"{len(options)} lay-off{'s' if len(options) != 1 else ''} possible",
-                   "Each listed card may be laid off; after one, the groups change, so enter them again.",
+                   ngettext("{n} lay-off possible", "{n} lay-offs possible", len(options)).format(n=len(options)),
+                   _("Each listed card may be laid off; after one, the groups change, so enter them again."),
                    tone="good", extra=rows)
 
 
+def group_title(index: int, kind: str) -> str:
+    """'Group 2 · run of 4': a staged group's title, `kind` as the engine says it (a `Message`)."""
+    # i18n: a staged group's title; {kind} is a meld kind or a requirement, "run" or "run of 4"
+    return _("Group {number} · {kind}").format(number=index + 1, kind=tr(kind))
+
+
 def _rope_choices(ranks: Sequence[int], colours: Sequence[Colour]) -> str:
-    rank_text = " or ".join(str(rank) for rank in ranks) if len(ranks) <= 3 else f"any rank {ranks[0]}-{ranks[-1]}"
-    if len(colours) == len(Colour):
-        colour_text = "any colour"
+    if len(ranks) <= 3:
+        rank_text = _either([str(rank) for rank in ranks])
     else:
-        colour_text = " or ".join(colour.full_name for colour in colours)
-    return f"a {rank_text}, {colour_text}"
+        # i18n: what a Rope may be declared as: any rank from {low} to {high}
+        rank_text = _("any rank {low}-{high}").format(low=ranks[0], high=ranks[-1])
+    if len(colours) == len(Colour):
+        # i18n: what a Rope may be declared as: a card of any colour
+        colour_text = _("any colour")
+    else:
+        colour_text = _either([colour.full_name for colour in colours])  # the deck's colour names, as they are
+    # i18n: what a Rope may be declared as: {rank} is "5 or 6" or "any rank 1-10", {colour} "Glacier" or "any colour"
+    return _("a {rank}, {colour}").format(rank=rank_text, colour=colour_text)
+
+
+def _either(items: Sequence[str]) -> str:
+    """'5', '5 or 6', '5 or 6 or 7'."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        # i18n: one more choice in a list of choices: "5 or 6"
+        said = _("{choices} or {choice}").format(choices=said, choice=item)
+    return said
 
 
 # --- shared pieces ---------------------------------------------------------------------------------------
@@ -392,7 +434,7 @@ def _rope_choices(ranks: Sequence[int], colours: Sequence[Colour]) -> str:
 
 def _camp_row(prefix: str, camps: Sequence[int], selected: int, choose: Callable[[int], None]) -> ft.Control:
     return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-        ft.Semantics(identifier=f"{prefix}-{number}", label=f"Camp {number}", button=True,
+        ft.Semantics(identifier=f"{prefix}-{number}", label=_("Camp {number}").format(number=number), button=True,
                      selected=number == selected, content=ft.Container(
                          key=f"{prefix}-{number}",
                          width=32,
