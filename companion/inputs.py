@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from companion.errors import InvalidInput
+from companion.i18n.message import msg
 
 __all__ = [
     "BACKUP_BYTES",
@@ -71,14 +72,17 @@ def text_problem(text: str, *, max_len: int, what: str = "it") -> str | None:
     """Why a text cannot be used as a name or label (empty, longer than `max_len`, a line break or control
     character, a broken character), or None. `text` is taken as given: strip it first where spaces don't
     count."""
+    # A Message (the English sentence, which a screen says in its language): `what` may be one too.
     if not text:
-        return f"{what} is empty"
+        # i18n: {what} names a text, such as "the name 'Ann'" or "the note"
+        return msg("{what} is empty", what=what)
     if len(text) > max_len:
-        return f"{what} is {len(text):,} characters long; at most {max_len} are allowed"
+        return msg("{what} is {length:,} characters long; at most {limit} are allowed", what=what, length=len(text),
+                   limit=max_len)
     if _CONTROL.search(text):
-        return f"{what} holds a line break or control character"
+        return msg("{what} holds a line break or control character", what=what)
     if _BROKEN.search(text) and not encodable(text):
-        return f"{what} holds a broken character (an unpaired surrogate)"
+        return msg("{what} holds a broken character (an unpaired surrogate)", what=what)
     return None
 
 
@@ -105,28 +109,35 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
     try:
         info = os.stat(path)
     except (FileNotFoundError, NotADirectoryError, ValueError):
-        raise NoSuchFile(f"no such file: {shown}") from None
+        raise NoSuchFile(msg("no such file: {file}", file=shown)) from None
     except OSError as exc:
-        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise InvalidInput(_cannot_read(shown, exc)) from None
     _check_kind(info, shown, what, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise NoSuchFile(f"no such file: {shown}") from None
+        raise NoSuchFile(msg("no such file: {file}", file=shown)) from None
     except OSError as exc:
-        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise InvalidInput(_cannot_read(shown, exc)) from None
     try:
         _check_kind(os.fstat(fd), shown, what, limit)  # the path may name something else by now
         chunks = list(_read_up_to(fd, limit + 1))
     except OSError as exc:
-        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise InvalidInput(_cannot_read(shown, exc)) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise InvalidInput(f"{shown} is larger than {size_text(limit)}; {what} is at most {size_text(limit)}")
+        # i18n: {what} is the kind of file expected, such as "a backup"
+        raise InvalidInput(msg("{file} is larger than {limit}; {what} is at most {limit}", file=shown,
+                               limit=size_text(limit), what=what))
     return data
+
+
+def _cannot_read(shown: str, exc: OSError) -> str:
+    # {reason} is the system's own words, as it gives them
+    return msg("cannot read {file}: {reason}", file=shown, reason=str(exc.strerror or exc))
 
 
 def read_stream(stream: BinaryIO, limit: int, what: str) -> bytes:
@@ -148,11 +159,12 @@ def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: Bin
     try:
         return parse_bytes(data)
     except UnicodeDecodeError:
-        raise InvalidInput(f"{shown} is not a UTF-8 text file") from None
+        raise InvalidInput(msg("{file} is not a UTF-8 text file", file=shown)) from None
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise InvalidInput(msg("not valid JSON: {problem} at line {line} column {column}", problem=exc.msg,
+                               line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise InvalidInput(f"the file is nested too deeply to be {what}") from None
+        raise InvalidInput(msg("the file is nested too deeply to be {what}", what=what)) from None
 
 
 def size_text(n: int) -> str:
@@ -174,7 +186,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise InvalidInput(f"the key {quote(key)} appears twice in one object; give each key once")
+                raise InvalidInput(msg("the key {key} appears twice in one object; give each key once",
+                                       key=quote(key)))
             seen.add(key)
     return doc
 
@@ -182,20 +195,20 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _whole(text: str) -> int:
     digits = len(text) - text.startswith("-")
     if digits > MAX_DIGITS:
-        raise InvalidInput(f"a whole number of {digits:,} digits ({text[:20]}…) is too long; numbers here "
-                           f"have at most {MAX_DIGITS} digits")
+        raise InvalidInput(msg("a whole number of {digits:,} digits ({start}…) is too long; numbers here have at "
+                               "most {limit} digits", digits=digits, start=text[:20], limit=MAX_DIGITS))
     return int(text)
 
 
 def _decimal(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise InvalidInput(f"the number {quote(text, 30)[1:-1]} is too large to use")
+        raise InvalidInput(msg("the number {number} is too large to use", number=quote(text, 30)[1:-1]))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise InvalidInput(f"{name} is not a number JSON allows")
+    raise InvalidInput(msg("{name} is not a number JSON allows", name=name))
 
 
 def _refuse_broken(doc: Any) -> None:
@@ -205,8 +218,8 @@ def _refuse_broken(doc: Any) -> None:
         value = stack.pop()
         if isinstance(value, str):
             if not encodable(value):
-                raise InvalidInput(f"the text {quote(value)} holds a broken character (an unpaired surrogate, "
-                                   "written \\ud800-\\udfff without its pair)")
+                raise InvalidInput(msg("the text {text} holds a broken character (an unpaired surrogate, "
+                                       "written \\ud800-\\udfff without its pair)", text=quote(value)))
         elif isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())
@@ -226,13 +239,16 @@ def encodable(text: str) -> bool:
 def _check_kind(info: os.stat_result, shown: str, what: str, limit: int) -> None:
     mode = info.st_mode
     if stat.S_ISDIR(mode):
-        raise InvalidInput(f"{shown} is a folder, not a file")
+        raise InvalidInput(msg("{file} is a folder, not a file", file=shown))
     if not stat.S_ISREG(mode):
-        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or
-                stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-        raise InvalidInput(f"{shown} is {kind}, not a file; {what} is read only from a regular file")
+        kind = (msg("a FIFO (named pipe)") if stat.S_ISFIFO(mode) else msg("a device") if stat.S_ISCHR(mode) or
+                stat.S_ISBLK(mode) else msg("a socket") if stat.S_ISSOCK(mode) else msg("not a regular file"))
+        # i18n: {kind} is what the path is instead, such as "a device"; {what} the kind of file expected
+        raise InvalidInput(msg("{file} is {kind}, not a file; {what} is read only from a regular file", file=shown,
+                               kind=kind, what=what))
     if info.st_size > limit:
-        raise InvalidInput(f"{shown} is {size_text(info.st_size)}; {what} is at most {size_text(limit)}")
+        raise InvalidInput(msg("{file} is {size}; {what} is at most {limit}", file=shown,
+                               size=size_text(info.st_size), what=what, limit=size_text(limit)))
 
 
 def _read_up_to(fd: int, most: int) -> Iterator[bytes]:

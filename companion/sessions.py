@@ -28,6 +28,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games import find_game
+from companion.i18n.message import N_, Message, msg
 from companion.store import records
 from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
 from companion.store.records import copy_json, describe
@@ -54,6 +55,13 @@ _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 # touched until the correction is confirmed, and a correction survives the app being stopped mid-review.
 # Finished games taken back from History for a correction are marked in REOPENED_TABLE (the record's time).
 _CHOICES = ("fix", "drop", "drop_rest")
+# What the keeper refuses while an old entry is being corrected, by the step asked for.
+_NOT_WHILE_CORRECTING = {
+    "undo": N_("an old entry is being corrected: confirm or cancel the correction before undo"),
+    "redo": N_("an old entry is being corrected: confirm or cancel the correction before redo"),
+    "finishing the game": N_("an old entry is being corrected: confirm or cancel the correction before finishing "
+                             "the game"),
+}
 
 
 class Engine(Protocol):
@@ -142,19 +150,28 @@ class Correction:
         return self.rest[0] if self.refused is not None and self.rest else None
 
     def to_doc(self) -> dict[str, Any]:
-        return {"id": self.session_id, "at": self.at, "original": list(self.original),
-                "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
-                "refused": self.refused, "kept": self.kept, "dropped": self.dropped, "done": self.done,
-                "setup": self.setup, "original_setup": self.original_setup}
+        doc = {"id": self.session_id, "at": self.at, "original": list(self.original),
+               "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
+               "refused": None if self.refused is None else str(self.refused), "kept": self.kept,
+               "dropped": self.dropped, "done": self.done, "setup": self.setup, "original_setup": self.original_setup}
+        reason = records.message_doc(self.refused)
+        if reason is not None:
+            # The engine's reason as its catalog id and arguments, so it is said in the player's language.
+            doc["refused_message"] = reason
+        return doc
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Correction:
+        refused = doc.get("refused")
+        if isinstance(refused, str) and doc.get("refused_message") is not None:
+            refused = records.message_from_doc(doc["refused_message"], refused)
         try:
             return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
-                       doc.get("waiting"), doc.get("refused"), int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
+                       doc.get("waiting"), refused, int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
                        bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"))
         except (KeyError, TypeError, ValueError):
-            raise InvalidInput(f"the correction kept for game {describe(doc.get('id'))} cannot be read") from None
+            raise InvalidInput(msg("the correction kept for game {game} cannot be read",
+                                   game=describe(doc.get("id")))) from None
 
 
 class SessionKeeper:
@@ -186,7 +203,8 @@ class SessionKeeper:
         for player_id in players:
             player = self._store.players.get(player_id)
             if player.removed:
-                raise InvalidInput(f"{player.name!r} has been removed from the roster and cannot join a game")
+                raise InvalidInput(msg("{name} has been removed from the roster and cannot join a game",
+                                       name=repr(player.name)))
         now = self._store.now()
         session = Session.from_record({
             "id": records.new_id(), "game": game, "title": title, "setup": setup, "players": list(players),
@@ -210,7 +228,7 @@ class SessionKeeper:
     def _saved(self, session_id: SessionId) -> Session:
         record = self._store.sessions.get(session_id)
         if record is None:
-            raise InvalidInput(f"there is no game in progress with id {describe(session_id)}")
+            raise InvalidInput(msg("there is no game in progress with id {id}", id=describe(session_id)))
         return Session.from_record(record)
 
     @_locked
@@ -237,7 +255,7 @@ class SessionKeeper:
         session = self._saved(session_id)
         self._not_correcting(session_id, "undo")
         if not session.can_undo:
-            raise IllegalAction("there is nothing to undo: no action has been taken in this game yet")
+            raise IllegalAction(msg("there is nothing to undo: no action has been taken in this game yet"))
         updated = self._changed(session, actions=session.actions[:-1], redo=(session.actions[-1],) + session.redo)
         self._save(updated, None)
         return updated
@@ -248,7 +266,7 @@ class SessionKeeper:
         session = self._saved(session_id)
         self._not_correcting(session_id, "redo")
         if not session.can_redo:
-            raise IllegalAction("there is nothing to redo: no action has been undone since the last one taken")
+            raise IllegalAction(msg("there is nothing to redo: no action has been undone since the last one taken"))
         action = session.redo[0]
         state = self.engine(session.game).apply(self._state(session), copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=session.redo[1:])
@@ -280,12 +298,12 @@ class SessionKeeper:
         again, which rewrites it (with the date of the correction); abandoning it leaves the record alone."""
         record = self._store.history.get(record_id)
         if record is None:
-            raise InvalidInput(f"history holds no game with id {describe(record_id)}")
+            raise InvalidInput(msg("history holds no game with id {id}", id=describe(record_id)))
         if self._store.sessions.get(record_id) is not None:
             return self._saved(record_id)         # already taken back: carry on with it
         played = record.get("session")
         if not isinstance(played, dict):
-            raise IllegalAction("this game was saved without its entries, so it cannot be corrected")
+            raise IllegalAction(msg("this game was saved without its entries, so it cannot be corrected"))
         players = [p["id"] for p in record["players"] if p.get("id") and self._known(p["id"])]
         session = Session.from_record({
             "id": record_id, "game": record["game"], "title": record["title"], "setup": played["setup"],
@@ -335,10 +353,10 @@ class SessionKeeper:
         session = self._saved(session_id)
         current = self.correction(session_id)
         if current is not None and not current.done:
-            raise IllegalAction("a correction is already under way: confirm or cancel it first")
+            raise IllegalAction(msg("a correction is already under way: confirm or cancel it first"))
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(session.actions):
-            raise InvalidInput(f"there is no entry {describe(index)} in this game; entries are 0 to "
-                               f"{len(session.actions) - 1}")
+            raise InvalidInput(msg("there is no entry {entry} in this game; entries are 0 to {last}",
+                                   entry=describe(index), last=len(session.actions) - 1))
         correction = Correction(session_id, index, session.actions, session.actions[:index],
                                 session.actions[index + 1:], None if delete else session.actions[index])
         if delete:
@@ -353,12 +371,12 @@ class SessionKeeper:
         session = self._saved(session_id)
         current = self.correction(session_id)
         if current is not None and not current.done:
-            raise IllegalAction("a correction is already under way: confirm or cancel it first")
+            raise IllegalAction(msg("a correction is already under way: confirm or cancel it first"))
         setup = records.check_json(setup, "corrected setup", "setup")
         if type(setup) is not dict:
             raise InvalidInput(f"a setup must be an object, not {describe(setup)}")
         if setup == session.setup:
-            raise IllegalAction("the setup is already so")
+            raise IllegalAction(msg("the setup is already so"))
         self.engine(session.game).start(copy_json(setup))          # a setup the game refuses is refused here
         correction = Correction(session_id, 0, session.actions, (), session.actions, setup=setup,
                                 original_setup=session.setup)
@@ -373,7 +391,7 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self._open_correction(session_id)
         if correction.refused is None:
-            raise IllegalAction("no later entry is waiting for a decision")
+            raise IllegalAction(msg("no later entry is waiting for a decision"))
         if choice not in _CHOICES:
             raise InvalidInput(f"choose one of {', '.join(_CHOICES)}, not {describe(choice)}")
         refused = correction.rest[0]
@@ -394,9 +412,10 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self._open_correction(session_id)
         if not correction.ready:
-            raise IllegalAction("the correction is not finished: " + (
-                "enter the entry asked for first" if correction.waiting is not None else
-                "decide about the refused later entry first"))
+            raise IllegalAction(
+                msg("the correction is not finished: enter the entry asked for first")
+                if correction.waiting is not None else
+                msg("the correction is not finished: decide about the refused later entry first"))
         state = self._draft_state(session, correction)
         updated = self._changed(session, actions=correction.actions, redo=())
         if correction.setup is not None:
@@ -417,9 +436,9 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is None or not correction.done:
-            raise IllegalAction("there is no confirmed correction to undo")
+            raise IllegalAction(msg("there is no confirmed correction to undo"))
         if session.actions != correction.actions:
-            raise IllegalAction("entries were made since the correction; undo them first, or correct again")
+            raise IllegalAction(msg("entries were made since the correction; undo them first, or correct again"))
         updated = self._changed(session, actions=correction.original, redo=())
         if correction.original_setup is not None:
             updated = replace(updated, setup=correction.original_setup)
@@ -430,19 +449,20 @@ class SessionKeeper:
     def _open_correction(self, session_id: SessionId) -> Correction:
         correction = self.correction(session_id)
         if correction is None or correction.done:
-            raise IllegalAction("no correction is under way in this game")
+            raise IllegalAction(msg("no correction is under way in this game"))
         return correction
 
     def _not_correcting(self, session_id: SessionId, what: str) -> None:
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
-            raise IllegalAction(f"an old entry is being corrected: confirm or cancel the correction before {what}")
+            raise IllegalAction(msg(_NOT_WHILE_CORRECTING[what]))
 
     def _enter_in_correction(self, session: Session, correction: Correction, action: dict[str, Any]) -> None:
         if correction.waiting is None:
-            raise IllegalAction("an old entry is being corrected: " + (
-                "decide about the refused later entry first" if correction.refused is not None else
-                "confirm or cancel the correction before entering anything else"))
+            raise IllegalAction(
+                msg("an old entry is being corrected: decide about the refused later entry first")
+                if correction.refused is not None else
+                msg("an old entry is being corrected: confirm or cancel the correction before entering anything else"))
         state = self.engine(session.game).apply(self._draft_state(session, correction), copy_json(action))
         drafted = replace(correction, actions=correction.actions + (action,), waiting=None)
         self._remember(_on_setup(session, correction), drafted.actions, state)
@@ -459,7 +479,7 @@ class SessionKeeper:
                 state = engine.apply(state, copy_json(rest[0]))
             except (InvalidInput, IllegalAction) as exc:
                 self._remember(session, actions, state)
-                return replace(correction, actions=actions, rest=rest, kept=kept, refused=str(exc))
+                return replace(correction, actions=actions, rest=rest, kept=kept, refused=_reason(exc))
             actions, rest, kept = actions + (rest[0],), rest[1:], kept + 1
         self._remember(session, actions, state)
         return replace(correction, actions=actions, rest=(), kept=kept, refused=None)
@@ -508,7 +528,8 @@ class SessionKeeper:
             try:
                 self._store.finish_session(session.id, record, replacing=True)
             except InvalidInput as exc:
-                raise InvalidInput(f"the corrected {session.game} game cannot be kept in history: {exc}") from None
+                raise InvalidInput(msg("the corrected {game} game cannot be kept in history: {reason}",
+                                       game=session.game, reason=_reason(exc))) from None
         elif kept is not None and records.same_play(kept, session.to_record()):
             # History has this very game: an older version was stopped between its two saves.
             self._store.sessions.delete(session.id)
@@ -520,7 +541,8 @@ class SessionKeeper:
             try:
                 self._store.finish_session(session.id, record)
             except InvalidInput as exc:
-                raise InvalidInput(f"the {session.game} summary cannot be kept in history: {exc}") from None
+                raise InvalidInput(msg("the {game} summary cannot be kept in history: {reason}",
+                                       game=session.game, reason=_reason(exc))) from None
         self._states.pop(session.id, None)
         self._corrections().delete(session.id)
         self._store.table(REOPENED_TABLE).delete(session.id)
@@ -560,8 +582,9 @@ class SessionKeeper:
             for number, action in enumerate(actions, start=1):
                 state = engine.apply(state, copy_json(action))
         except (InvalidInput, IllegalAction) as exc:
-            where = f"action {number}" if number else "its setup"
-            raise type(exc)(f"the saved game {label} cannot be replayed ({where}): {exc}") from None
+            where = msg("action {number}", number=number) if number else msg("its setup")
+            raise type(exc)(msg("the saved game {game} cannot be replayed ({where}): {reason}", game=label,
+                                where=where, reason=_reason(exc))) from None
         return state
 
     def _changed(self, session: Session, *, actions: tuple[dict[str, Any], ...],
@@ -610,6 +633,12 @@ class SessionKeeper:
         return players
 
 
+def _reason(exc: BaseException) -> str:
+    """An exception's message: the `Message` it carries (a screen then says it in its language), else its text."""
+    args = exc.args
+    return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(exc)
+
+
 def _on_setup(session: Session, correction: Correction) -> Session:
     """The game as a correction sees it: with the corrected setup, when the setup is what is corrected."""
     return replace(session, setup=correction.setup) if correction.setup is not None else session
@@ -622,5 +651,5 @@ def _load_engine(game: str) -> Engine:
         return importlib.import_module(name)  # type: ignore[return-value]
     except ModuleNotFoundError as exc:
         if exc.name in (entry.package, name):
-            raise InvalidInput(f"{entry.title} cannot be played in the app yet") from None
+            raise InvalidInput(msg("{game} cannot be played in the app yet", game=entry.title)) from None
         raise

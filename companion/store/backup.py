@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidInput
+from companion.games.words import comma_list
+from companion.i18n.message import Message, msg, msgn
 from companion.store import records
 from companion.store.atomic import gc_paused
 from companion.store.history import TABLE as HISTORY_TABLE
@@ -33,11 +35,12 @@ VERSION = 1
 MAX_RECORDS = 1_000_000
 
 _SECTIONS = ("players", "settings", "sessions", "history", "tables")
+# How many records of a section an import added, in words, by section.
 _LABELS = {
-    "players": ("player", "players"),
-    "settings": ("setting", "settings"),
-    "sessions": ("game in progress", "games in progress"),
-    "history": ("finished game", "finished games"),
+    "players": lambda n: msgn("{n:,} player", "{n:,} players", n),
+    "settings": lambda n: msgn("{n:,} setting", "{n:,} settings", n),
+    "sessions": lambda n: msgn("{n:,} game in progress", "{n:,} games in progress", n),
+    "history": lambda n: msgn("{n:,} finished game", "{n:,} finished games", n),
 }
 
 
@@ -55,13 +58,20 @@ class ImportReport:
         return sum(self.added.values())
 
     def __str__(self) -> str:
+        return str(self.words())
+
+    def words(self) -> Message:
+        """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
         added = [_count(n, section) for section, n in self.added.items() if n]
-        text = f"added {', '.join(added)}" if added else "nothing new to add"
+        text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
         skipped = sum(self.skipped.values())
         if skipped:
-            text += f"; {skipped:,} already here, kept as they are"
+            # i18n: what an import did, then "; " and what it left alone
+            text = msg("{done}; {more}", done=text, more=msgn("{n:,} already here, kept as they are",
+                                                              "{n:,} already here, kept as they are", skipped))
         if self.renamed:
-            text += f"; renamed to keep names unique: {', '.join(self.renamed)}"
+            text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
+                                                             names=", ".join(self.renamed)))
         return text
 
 
@@ -108,16 +118,17 @@ class _Checked:
 
 def _validate(store: Store, doc: Any) -> _Checked:
     if not isinstance(doc, dict):
-        raise InvalidInput(f"this is not a companion backup: the file holds {describe(doc)}, not an object")
+        raise InvalidInput(msg("this is not a companion backup: the file holds {value}, not an object",
+                               value=describe(doc)))
     if doc.get("format") != FORMAT:
-        raise InvalidInput(f"this is not a companion backup: its format is {describe(doc.get('format'))}, "
-                           f"expected {FORMAT!r}")
+        raise InvalidInput(msg("this is not a companion backup: its format is {format}, expected {expected}",
+                               format=describe(doc.get("format")), expected=repr(FORMAT)))
     version = doc.get("version")
     if type(version) is not int or version < 1:
-        raise InvalidInput(f"backup version {describe(version)} is not a version number")
+        raise InvalidInput(msg("backup version {version} is not a version number", version=describe(version)))
     if version > VERSION:
-        raise InvalidInput(f"this backup has version {version}, made by a newer companion; this one reads "
-                           f"version {VERSION}. Update the companion to import it")
+        raise InvalidInput(msg("this backup has version {version}, made by a newer companion; this one reads "
+                               "version {known}. Update the companion to import it", version=version, known=VERSION))
     unknown = sorted(k for k in doc if k not in ("format", "version") + _SECTIONS)
     if unknown:
         raise InvalidInput(f"backup: field {unknown[0]!r} is not a known section "
@@ -131,8 +142,8 @@ def _validate(store: Store, doc: Any) -> _Checked:
         if not player["removed"]:
             key = player["name"].casefold()
             if key in current:
-                raise InvalidInput(f"players: {current[key]!r} and {player['name']!r} are both current players "
-                                   "with the same name")
+                raise InvalidInput(msg("players: {first} and {second} are both current players with the same name",
+                                       first=repr(current[key]), second=repr(player["name"])))
             current[key] = player["name"]
 
     settings_doc = doc.get("settings", {})
@@ -162,13 +173,15 @@ def _validate(store: Store, doc: Any) -> _Checked:
     for i, record in enumerate(history):
         for j, entry in enumerate(record["players"]):
             if entry["id"] is not None and entry["id"] not in known_players:
-                raise InvalidInput(f"history[{i}] (id {record['id']!r}): field 'players[{j}].id' names player "
-                                   f"{entry['id']!r}, who is neither in the backup nor on this device")
+                where, field = f"history[{i}] (id {record['id']!r})", f"players[{j}].id"
+                raise InvalidInput(msg("{where}: field {field} names player {player}, who is neither in the backup "
+                                       "nor on this device", where=where, field=repr(field), player=repr(entry["id"])))
     for i, record in enumerate(sessions):
         for j, player_id in enumerate(record["players"]):
             if player_id not in known_players:
-                raise InvalidInput(f"sessions[{i}] (id {record['id']!r}): field 'players[{j}]' names player "
-                                   f"{player_id!r}, who is neither in the backup nor on this device")
+                where, field = f"sessions[{i}] (id {record['id']!r})", f"players[{j}]"
+                raise InvalidInput(msg("{where}: field {field} names player {player}, who is neither in the backup "
+                                       "nor on this device", where=where, field=repr(field), player=repr(player_id)))
     return _Checked(players, settings, sessions, history, tables)
 
 
@@ -266,9 +279,12 @@ def _tally(added: dict[str, int], skipped: dict[str, int], section: str, new: in
     skipped[section] = skipped.get(section, 0) + total - new
 
 
-def _count(n: int, section: str) -> str:
-    one, many = _LABELS.get(section, (f"{section} record", f"{section} records"))
-    return f"{n:,} {one if n == 1 else many}"
+def _count(n: int, section: str) -> Message:
+    words = _LABELS.get(section)
+    if words is not None:
+        return words(n)
+    # i18n: {section} is the name of a table of saved records, such as "expedition_ascents"
+    return msgn("{n:,} {section} record", "{n:,} {section} records", n, section=section)
 
 
 def _list(doc: dict[str, Any], section: str) -> list[Any]:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InvalidInput, StoreError
+from companion.i18n.message import N_, Message, msg
 from companion.paths import default_data_dir
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
@@ -56,9 +57,18 @@ _STEM = r"(?P<stem>[a-z][a-z0-9_]{0,39})"
 _MONTH_STEM = r"(?P<stem>\d{4}-(?:0[1-9]|1[0-2]))"
 _STAMP = r"(?P<stamp>\d{8}T\d{6}Z(?:-\d+)?)"
 _WHAT = {
-    MAIN_FILE: "the roster of players and the settings",
-    SESSIONS_FILE: "the list of games in progress",
-    LEGACY_HISTORY_FILE: "the history of finished games",
+    MAIN_FILE: N_("the roster of players and the settings"),
+    SESSIONS_FILE: N_("the list of games in progress"),
+    LEGACY_HISTORY_FILE: N_("the history of finished games"),
+}
+# The start-up notice for a change a crash interrupted, which this start completed, by the change's label.
+_COMPLETED = {
+    "an import": N_("An import was interrupted last time; it has now been completed."),
+    "an upgrade of the saved data": N_("An upgrade of the saved data was interrupted last time; it has now been "
+                                       "completed."),
+    "finishing a game": N_("Finishing a game was interrupted last time; it has now been completed."),
+    "restoring a copy of the whole history": N_("Restoring a copy of the whole history was interrupted last time; "
+                                                "it has now been completed."),
 }
 
 Clock = Callable[[], datetime]
@@ -227,25 +237,27 @@ class Store:
         """
         self._check_open()
         if self.data_dir is None:
-            raise StoreError("an in-memory store keeps no backups")
+            raise StoreError(msg("an in-memory store keeps no backups"))
         path = Path(path)
         path = path if path.is_absolute() else self.data_dir / path
         info = next((b for b in self.backups() if b.path == path), None)
         if info is None:
-            raise StoreError(f"{path.name} is not one of the copies kept in the data folder")
+            raise StoreError(msg("{file} is not one of the copies kept in the data folder", file=path.name))
         try:
             data = check_shape(read_json_file(path))
             _check_records(info.file, data)
         except Unreadable as exc:
-            raise StoreCorrupt(f"{path.name} cannot be read ({exc}); it is kept only so that nothing is "
-                               "thrown away") from None
+            raise StoreCorrupt(msg("{file} cannot be read ({reason}); it is kept only so that nothing is thrown away",
+                                   file=path.name, reason=str(exc))) from None
         except OSError as exc:
-            raise StoreError(f"cannot read {info.path.name} in the data folder: {exc.strerror or exc}") from None
+            raise StoreError(msg("cannot read {file} in the data folder: {reason}", file=info.path.name,
+                                 reason=str(exc.strerror or exc))) from None
         if info.file == MAIN_FILE:
             version = migrations.schema_version_of(data)
             if version != self.schema_version:
-                raise StoreError(f"{path.name} holds data version {version}, but this folder is at version "
-                                 f"{self.schema_version}; it cannot be restored over it")
+                raise StoreError(msg("{file} holds data version {version}, but this folder is at version {current}; "
+                                     "it cannot be restored over it", file=path.name, version=version,
+                                     current=self.schema_version))
         month = month_of_file(info.file)
         if month is not None:
             self._months.replace(month, data)
@@ -359,8 +371,8 @@ class Store:
                 payloads = {file: None if data is None else atomic.encode_json(data) for file, data in changes.items()}
                 atomic.commit_files(self.data_dir, payloads, label=label)
             except OSError as exc:
-                raise StoreError(f"could not save in the data folder: {exc.strerror or exc}; "
-                                 "nothing was changed") from None
+                raise StoreError(msg("could not save in the data folder: {reason}; nothing was changed",
+                                     reason=str(exc.strerror or exc))) from None
             if self._changed is not None:
                 self._changed()
         months = False
@@ -376,7 +388,7 @@ class Store:
 
     def _check_open(self) -> None:
         if self.closed:
-            raise StoreError("the store has been closed; open it again to save")
+            raise StoreError(msg("the store has been closed; open it again to save"))
 
     def _start_afresh(self, file: str) -> None:
         """Write a damaged file's current (fresh) content where the file is still missing."""
@@ -518,11 +530,11 @@ class _SavingMutex:
                 # The store call's own error is the one to raise; this one must still be seen somewhere.
                 _log.warning("after_save failed after a store call that failed too: %s", exc, exc_info=True)
                 return
-            raise StoreError(
-                f"the change is saved in the data folder, but handing it on after the save failed "
-                f"({type(exc).__name__}: {exc}); the copy kept outside the folder (the browser's storage) may be "
-                "behind until a later save hands it on. Export a backup to be safe"
-            ) from exc
+            failure = f"{type(exc).__name__}: {exc}"
+            raise StoreError(msg(
+                "the change is saved in the data folder, but handing it on after the save failed ({reason}); the "
+                "copy kept outside the folder (the browser's storage) may be behind until a later save hands it "
+                "on. Export a backup to be safe", reason=failure)) from exc
 
 
 def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
@@ -535,8 +547,13 @@ def _open_folder(folder: Path, lock: ProcessLock, clock: Clock,
     stamp = _file_stamp(clock())
     label = atomic.commit_label(folder)
     if atomic.recover_commit(folder):
-        what = label[:1].upper() + label[1:] if label else "An import or upgrade"
-        notices.append(f"{what} was interrupted last time; it has now been completed.")
+        if label in _COMPLETED:
+            notices.append(msg(_COMPLETED[label]))
+        elif label:
+            notices.append(msg("{what} was interrupted last time; it has now been completed.",
+                               what=label[:1].upper() + label[1:]))
+        else:
+            notices.append(msg("An import or upgrade was interrupted last time; it has now been completed."))
     atomic.remove_leftovers(folder, (HISTORY_DIR,))
 
     # The version comes first: files written by a newer version must be refused untouched, not taken
@@ -671,8 +688,8 @@ def _upgrade(folder: Path, loaded: dict[str, RawData | None], version: int,
         if name not in files:
             del loaded[name]
     loaded.update(files)
-    notices.append(f"Your saved data was upgraded from version {version} to {reached}. Copies of the files "
-                   f"as they were are kept: {', '.join(kept)}.")
+    notices.append(msg("Your saved data was upgraded from version {old} to {new}. Copies of the files as they were "
+                       "are kept: {files}.", old=version, new=reached, files=", ".join(kept)))
 
 
 def _load(folder: Path, name: str, stamp: str, damage: _Damage) -> RawData | None:
@@ -699,35 +716,49 @@ def _quarantine(folder: Path, name: str, reason: str | None, stamp: str, *, at_s
     stem = name[:-5]
     month = month_of_file(name)
     if month is not None:
-        what = f"the games finished in {month_title(month)}"
+        what = msg("the games finished in {month}", month=month_title(month))
+    elif name in _WHAT:
+        what = msg(_WHAT[name])
     else:
-        what = _WHAT.get(name, f"the {stem.replace('_', ' ')} records")
-    went_on = "started" if at_start else "carries on"
+        what = msg("the {table} records", table=stem.replace("_", " "))
     backup = folder / (name + atomic.BACKUP_SUFFIX)
     if reason is None:
-        text = f"{name} is missing from the data folder, though its previous version {_relative(folder, backup)} " \
-               f"is there. The companion {went_on} without {what}."
+        previous = _relative(folder, backup)
+        text = (msg("{file} is missing from the data folder, though its previous version {previous} is there. The "
+                    "companion started without {what}.", file=name, previous=previous, what=what) if at_start else
+                msg("{file} is missing from the data folder, though its previous version {previous} is there. The "
+                    "companion carries on without {what}.", file=name, previous=previous, what=what))
     else:
         aside = _unique(folder / f"{stem}.corrupt-{stamp}.json")
         os.replace(folder / name, aside)
         if changed is not None:
             changed()
         atomic.fsync_dir(aside.parent)
-        text = f"{name} could not be read ({reason}). It was moved aside to {_relative(folder, aside)} and the " \
-               f"companion {went_on} without {what}."
+        moved = _relative(folder, aside)
+        text = (msg("{file} could not be read ({reason}). It was moved aside to {aside} and the companion started "
+                    "without {what}.", file=name, reason=reason, aside=moved, what=what) if at_start else
+                msg("{file} could not be read ({reason}). It was moved aside to {aside} and the companion carries "
+                    "on without {what}.", file=name, reason=reason, aside=moved, what=what))
     if backup.exists() and _readable(backup):
         # The .bak is replaced by the next save, so keep it under a name no save ever touches.
         kept = _unique(folder / f"{stem}.backup-{stamp}.json")
         atomic.keep_copy(backup, kept)
         saved = _file_time(kept)
-        text += (f" The copy saved {saved[:16].replace('T', ' ')} UTC is kept as {_relative(folder, kept)}; "
-                 "restore it to get that data back.")
+        more = msg("The copy saved {saved} UTC is kept as {kept}; restore it to get that data back.",
+                   saved=saved[:16].replace("T", " "), kept=_relative(folder, kept))
         if changed is not None:
             changed()
-        return text, kept
+        return _then(text, more), kept
     if reason is None:
-        return text + " That copy cannot be read either, so there is nothing to restore; it stays in the folder.", None
-    return text + " There is no earlier copy of it to restore.", None
+        return _then(text, msg("That copy cannot be read either, so there is nothing to restore; it stays in the "
+                               "folder.")), None
+    return _then(text, msg("There is no earlier copy of it to restore.")), None
+
+
+def _then(first: Message, second: Message) -> Message:
+    """Two sentences of one notice, one after the other."""
+    # i18n: two whole sentences of one notice, one after the other; keep them in this order
+    return msg("{first} {second}", first=first, second=second)
 
 
 def _check_records(name: str, data: RawData) -> None:

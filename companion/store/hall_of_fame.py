@@ -17,6 +17,7 @@ from datetime import date
 from typing import Any, Callable
 
 from companion.errors import InvalidInput
+from companion.i18n.message import msg
 from companion.games.expedition.data import DECK_SETTING, EnvelopeNo, SheetKey, parse_deck, sheet_for
 from companion.games.expedition.halloffame import (
     Entry,
@@ -61,7 +62,7 @@ def add_record(store: Any, sheet: SheetKey, names: list[str], score: int, day: s
 
     key = sheet_for(sheet).key
     if not isinstance(names, list) or not names:
-        raise InvalidInput("a record needs at least one name")
+        raise InvalidInput(msg("a record needs at least one name"))
     entry = Entry.from_doc({"id": new_id(), "sheet": key, "date": parse_date(day) or today().isoformat(),
                             "names": names, "score": score, "expedition": None})
     store.table(HALL_TABLE).insert(entry.to_doc())
@@ -72,7 +73,7 @@ def remove_record(store: Any, entry_id: str) -> dict[str, Any]:
     """Delete one line (a record typed in by mistake); returns its document so it can be put back."""
     doc = store.table(HALL_TABLE).delete(entry_id)
     if doc is None:
-        raise InvalidInput(f"the Hall of Fame has no line with id {entry_id!r}")
+        raise InvalidInput(msg("the Hall of Fame has no line with id {id}", id=repr(entry_id)))
     return doc
 
 
@@ -99,7 +100,7 @@ def remove_envelope(store: Any, envelope_id: str) -> dict[str, Any]:
     """Forget an envelope marked opened by mistake; returns its document."""
     doc = store.table(ENVELOPE_TABLE).delete(envelope_id)
     if doc is None:
-        raise InvalidInput(f"no opened envelope has id {envelope_id!r}")
+        raise InvalidInput(msg("no opened envelope has id {id}", id=repr(envelope_id)))
     return doc
 
 

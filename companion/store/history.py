@@ -31,6 +31,7 @@ from typing import Any, TypeAlias
 
 from companion.errors import InvalidInput, StoreError
 from companion.games import GAMES
+from companion.i18n.message import N_, msg
 from companion.store import records
 from companion.store.atomic import Unreadable, encode_json, fsync_dir, read_json_file, write_bytes_atomic
 from companion.store.layout import HISTORY_DIR, HISTORY_INDEX, MONTH_PATTERN, month_file
@@ -66,8 +67,8 @@ _Entry: TypeAlias = tuple[str, str, str, frozenset]
 TABLE = "history"
 INDEX_FORMAT = "companion-history-index"
 INDEX_VERSION = 1
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December")
+_MONTH_NAMES = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+                N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
 def month_of(finished: str) -> Month:
@@ -76,8 +77,9 @@ def month_of(finished: str) -> Month:
 
 
 def month_title(month: Month) -> str:
-    """"2026-11" as "November 2026", for messages."""
-    return f"{_MONTH_NAMES[int(month[5:7]) - 1]} {int(month[:4])}"
+    """"2026-11" as "November 2026", for messages (a Message: a screen says it in its language)."""
+    # i18n: a month of a year, "November 2026"
+    return msg("{month} {year}", month=msg(_MONTH_NAMES[int(month[5:7]) - 1]), year=int(month[:4]))
 
 
 def check_history_keys(doc: dict[str, Any], where: str) -> str:

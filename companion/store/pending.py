@@ -11,7 +11,9 @@ to `pending-notices.json` and read back at every start until then:
                   "kept": "sessions.backup-20261102T081500Z.json"}]}
 
 `file` is the damaged file and `kept` the copy the notice offers (null when there is none), both relative to
-the data folder. The file is written atomically with the folder's lock held, and removed when nothing waits.
+the data folder. A notice may also keep `message`, its catalog id and arguments, so that it is shown in the
+player's language at a later start too (the English `notice` is what counts when the two differ). The file
+is written atomically with the folder's lock held, and removed when nothing waits.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
+from companion.i18n.message import msg
 from companion.store.atomic import Unreadable, encode_json, fsync_dir, read_json_file, write_bytes_atomic
 from companion.store.layout import PENDING_NOTICES_FILE
+from companion.store.records import message_doc, message_from_doc
 
 __all__ = ["FORMAT", "VERSION", "Pending", "PendingNotices"]
 
@@ -36,7 +40,7 @@ class Pending:
     """One notice about a damaged file that the player has not yet decided on."""
 
     file: str          # the damaged file, e.g. "sessions.json" or "history/2026-11.json"
-    notice: str        # the notice as it was first given
+    notice: str        # the notice as it was first given (a Message while it is one)
     kept: str | None   # the copy it offers to restore, or None
 
 
@@ -67,9 +71,9 @@ class PendingNotices:
         # it could have offered is still in the folder. One notice says so, until the player has read it; the
         # file is replaced at the next change (nothing is written here: a folder of a newer version, which has
         # yet to be refused, must be left untouched).
-        notice = (f"{PENDING_NOTICES_FILE} could not be read ({reason}), so notices about damaged files from an "
-                  "earlier start may be missing. Every copy kept in the data folder is still there: the files "
-                  "named .backup-<time>.json can be restored.")
+        notice = msg("{file} could not be read ({reason}), so notices about damaged files from an earlier start "
+                     "may be missing. Every copy kept in the data folder is still there: the files named "
+                     ".backup-<time>.json can be restored.", file=PENDING_NOTICES_FILE, reason=reason)
         return cls(folder, [Pending(PENDING_NOTICES_FILE, notice, None)], changed)
 
     def files(self) -> set[str]:
@@ -102,8 +106,7 @@ class PendingNotices:
         path = self.folder / PENDING_NOTICES_FILE
         try:
             if self.entries:
-                doc = {"format": FORMAT, "version": VERSION,
-                       "notices": [{"file": e.file, "notice": e.notice, "kept": e.kept} for e in self.entries]}
+                doc = {"format": FORMAT, "version": VERSION, "notices": [_doc(e) for e in self.entries]}
                 write_bytes_atomic(path, encode_json(doc, indent=1))
             elif path.exists():
                 path.unlink()
@@ -111,8 +114,8 @@ class PendingNotices:
             else:
                 return
         except OSError as exc:
-            raise StoreError(f"could not save {PENDING_NOTICES_FILE} in the data folder: "
-                             f"{exc.strerror or exc}") from None
+            raise StoreError(msg("could not save {file} in the data folder: {reason}", file=PENDING_NOTICES_FILE,
+                                 reason=str(exc.strerror or exc))) from None
         if self._changed is not None:
             self._changed()
 
@@ -130,8 +133,19 @@ def _entries(doc: Any) -> list[Pending]:
         if not (isinstance(item, dict) and _name(item.get("file")) and isinstance(item.get("notice"), str)
                 and item["notice"].strip() and (item.get("kept") is None or _name(item.get("kept")))):
             raise Unreadable("one of its notices is malformed")
-        entries.append(Pending(item["file"], item["notice"], item.get("kept")))
+        notice = item["notice"]
+        if item.get("message") is not None:
+            notice = message_from_doc(item["message"], notice)
+        entries.append(Pending(item["file"], notice, item.get("kept")))
     return entries
+
+
+def _doc(entry: Pending) -> dict[str, Any]:
+    doc = {"file": entry.file, "notice": str(entry.notice), "kept": entry.kept}
+    message = message_doc(entry.notice)
+    if message is not None:
+        doc["message"] = message
+    return doc
 
 
 def _name(value: Any) -> bool:

@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, NoReturn, TypeAlias
 
 from companion.errors import InvalidInput
+from companion.i18n.message import N_, Message, msg
 from companion.inputs import encodable
 from companion.games import GAMES
 
@@ -44,6 +45,9 @@ __all__ = [
     "table_doc",
     "copy_json",
     "describe",
+    "message_doc",
+    "message_from_doc",
+    "FIELD_PROBLEM",
 ]
 
 RecordId: TypeAlias = str  # uuid4().hex: 32 lower-case hexadecimal digits
@@ -72,6 +76,10 @@ _HISTORY_KEYS = ("id", "game", "finished", "title", "players", "detail", "sessio
 _HISTORY_PLAYER_KEYS = ("name", "score", "winner")
 _SESSION_KEYS = ("id", "game", "title", "setup", "players", "actions", "redo", "created", "updated")
 _THEMES = ("system", "light", "dark")
+# A refusal that names the record and the field ("player: field 'name' must not be empty"): {problem} is what
+# is wrong with the field, so a form that shows the field can say just that (the Players screen).
+# i18n: {where} names a saved record, {field} one of its fields in quotes
+FIELD_PROBLEM = N_("{where}: field {field} {problem}")
 
 
 def new_id() -> RecordId:
@@ -110,13 +118,15 @@ def check_doc_id(value: Any, where: str, field: str = "id") -> str:
 def check_text(value: Any, where: str, field: str, *, min_len: int = 0, max_len: int = MAX_TEXT) -> str:
     """Text of a bounded length that can be saved as UTF-8."""
     if type(value) is not str:
-        _fail(where, field, f"must be text, not {describe(value)}")
+        _fail(where, field, msg("must be text, not {value}", value=describe(value)))
     if len(value) > max_len:
-        _fail(where, field, f"is {len(value):,} characters long; the limit is {max_len:,}")
+        _fail(where, field, msg("is {length:,} characters long; the limit is {limit:,}", length=len(value),
+                                limit=max_len))
     if len(value) < min_len:
-        _fail(where, field, "must not be empty" if min_len == 1 else f"needs at least {min_len} characters")
+        _fail(where, field, msg("must not be empty") if min_len == 1
+              else msg("needs at least {n} characters", n=min_len))
     if not value.isascii() and not encodable(value):
-        _fail(where, field, "contains a broken character (an unpaired surrogate) that cannot be saved")
+        _fail(where, field, msg("contains a broken character (an unpaired surrogate) that cannot be saved"))
     return value
 
 
@@ -149,21 +159,23 @@ def check_json(value: Any, where: str, field: str) -> Any:
 def check_player_name(value: Any, where: str = "player", field: str = "name") -> str:
     """Player names are 1-40 characters after trimming spaces, on one line."""
     if type(value) is not str:
-        _fail(where, field, f"must be text, not {describe(value)}")
+        _fail(where, field, msg("must be text, not {value}", value=describe(value)))
     name = value.strip()
     if not name:
-        _fail(where, field, "must not be empty")
+        _fail(where, field, msg("must not be empty"))
     if len(name) > NAME_MAX:
-        _fail(where, field, f"{describe(name)} is {len(name)} characters long; names have at most {NAME_MAX}")
+        _fail(where, field, msg("{name} is {length} characters long; names have at most {limit}",
+                                name=describe(name), length=len(name), limit=NAME_MAX))
     if _CONTROL_RE.search(name):
-        _fail(where, field, f"{describe(name)} contains a line break or control character")
+        _fail(where, field, msg("{name} contains a line break or control character", name=describe(name)))
     return check_text(name, where, field, max_len=NAME_MAX)
 
 
 def check_colour(value: Any, where: str = "player", field: str = "colour") -> str:
     """Colours are "#rrggbb" hexadecimal; stored in lower case."""
     if type(value) is not str or not _COLOUR_RE.fullmatch(value):
-        _fail(where, field, f"must be a colour written #rrggbb, such as #1d70b8, not {describe(value)}")
+        _fail(where, field, msg("must be a colour written #rrggbb, such as #1d70b8, not {value}",
+                                value=describe(value)))
     return value.lower()
 
 
@@ -336,7 +348,56 @@ def _check_keys(doc: Any, where: str, keys: tuple[str, ...], *, field: str = "",
 
 
 def _fail(where: str, field: str, problem: str) -> NoReturn:
-    raise InvalidInput(f"{where}: field {field!r} {problem}" if field else f"{where}: {problem}")
+    # A Message: a screen that knows the field says the problem in its language (the Players screen).
+    if field:
+        raise InvalidInput(msg(FIELD_PROBLEM, where=where, field=repr(field), problem=problem))
+    raise InvalidInput(msg("{where}: {problem}", where=where, problem=problem))
+
+
+def message_doc(value: Any) -> dict[str, Any] | None:
+    """A `Message` (a reason an engine gave, a notice) as JSON data, to keep beside its text so that it can be
+    said in the player's language after it was saved and read back (`message_from_doc`); None for plain text.
+    An argument that is not a Message, text, a number or null is kept as its text."""
+    if not isinstance(value, Message):
+        return None
+    args: dict[str, Any] = {}
+    for key, arg in value.args.items():
+        if isinstance(arg, Message):
+            args[key] = {"message": message_doc(arg)}
+        elif arg is None or type(arg) in (bool, int, float):
+            args[key] = arg
+        else:
+            args[key] = str(arg)
+    doc: dict[str, Any] = {"id": str(value.msgid), "args": args}
+    if value.plural is not None:
+        doc["plural"] = str(value.plural)
+        doc["n"] = value.n
+    return doc
+
+
+def message_from_doc(doc: Any, text: str) -> str:
+    """The `Message` kept by `message_doc`, when it still reads exactly `text`; otherwise `text` itself (a
+    file edited by hand, or written by another version, never changes what is shown)."""
+    try:
+        made = _message(doc, 0)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        return text
+    return made if made == text else text
+
+
+def _message(doc: Any, depth: int) -> Message:
+    if not isinstance(doc, dict) or not isinstance(doc.get("id"), str) or depth > MAX_DEPTH:
+        raise ValueError("not a message")
+    raw = doc.get("args") or {}
+    if not isinstance(raw, dict):
+        raise ValueError("not a message")
+    args = {str(key): _message(arg["message"], depth + 1) if isinstance(arg, dict) else arg for key, arg in raw.items()}
+    plural = doc.get("plural")
+    if plural is not None:
+        if not isinstance(plural, str) or type(doc.get("n")) is not int:
+            raise ValueError("not a message")
+        return Message(doc["id"], _plural=plural, _n=doc["n"], **args)
+    return Message(doc["id"], **args)
 
 
 

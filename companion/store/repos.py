@@ -16,6 +16,7 @@ from typing import Any, TypeAlias, TypeVar
 from tinydb.table import Table
 
 from companion.errors import InvalidInput
+from companion.i18n.message import N_, msg
 from companion.store import records
 from companion.store.atomic import gc_paused
 from companion.store.history import MonthFiles
@@ -37,6 +38,11 @@ PlayerId: TypeAlias = RecordId
 Clock: TypeAlias = Callable[[], str]
 Mutex: TypeAlias = AbstractContextManager[Any]  # the store's threading.RLock
 _Method = TypeVar("_Method", bound=Callable[..., Any])
+# Why a removed player cannot be changed, by the change asked for.
+_REMOVED_REFUSALS = {
+    "rename": N_("cannot rename {name}: the player has been removed from the roster"),
+    "recolour": N_("cannot recolour {name}: the player has been removed from the roster"),
+}
 
 
 def _locked(method: _Method) -> _Method:
@@ -228,7 +234,7 @@ class PlayerRepo:
     def _current(self, player_id: PlayerId, verb: str) -> Player:
         player = self.get(player_id)
         if player.removed:
-            raise InvalidInput(f"cannot {verb} {player.name!r}: the player has been removed from the roster")
+            raise InvalidInput(msg(_REMOVED_REFUSALS[verb], name=repr(player.name)))
         return player
 
     def _save(self, player: Player) -> Player:
@@ -238,7 +244,8 @@ class PlayerRepo:
     def _refuse_taken(self, name: str, own_id: PlayerId | None) -> None:
         other = self.find(name)
         if other is not None and other.id != own_id:
-            raise InvalidInput(f"there is already a player called {other.name!r}; choose another name")
+            raise InvalidInput(msg("there is already a player called {name}; choose another name",
+                                   name=repr(other.name)))
 
     def _next_colour(self) -> str:
         used = [doc["colour"] for doc in self._records.raw_all() if not doc["removed"]]
@@ -356,7 +363,7 @@ class HistoryRepo:
         """Delete a finished game and return it, so the deletion can be undone with `restore`."""
         doc = self._months.remove(game_id) if isinstance(game_id, str) else None
         if doc is None:
-            raise InvalidInput(f"history holds no game with id {describe(game_id)}")
+            raise InvalidInput(msg("history holds no game with id {id}", id=describe(game_id)))
         return doc
 
     @_locked

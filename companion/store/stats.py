@@ -32,6 +32,7 @@ from functools import cached_property, wraps
 from typing import Any, TypeAlias, TypeVar
 
 from companion.games import GAMES
+from companion.i18n.message import Message, msg, msgn
 
 __all__ = [
     "PlayerKey",
@@ -62,6 +63,7 @@ __all__ = [
     "history_csv",
     "share_text",
     "score_unit",
+    "score_words",
 ]
 
 # A player across games: "id:<roster id>" for a roster player, "guest:<name folded>" for a guest typed in
@@ -79,8 +81,16 @@ _UNMARKED = object()
 FORM_LENGTH = 5
 # Games whose score is better when lower, for records written before the flag was in the detail.
 _LOWER_IS_BETTER_GAMES = frozenset({"ridgeline"})
-# What a score counts, for the shared text.
-_UNITS = {"ridgeline": "fatigue", "expedition": "stars"}
+# What a score counts, for the shared text and the charts: (one, several), as Messages a screen says in its
+# language.
+# i18n: what a score counts, said after a number or as a chart's axis ("70 points", "Points")
+_POINTS = (msg("point"), msg("points"))
+_UNITS = {
+    # i18n: Ridgeline's score: the fatigue a player gathered ("12 fatigue"); lower is better
+    "ridgeline": (msg("fatigue"), msg("fatigue")),
+    # i18n: an Expedition's score: Reputation stars ("1 star", "5 stars")
+    "expedition": (msg("star"), msg("stars")),
+}
 
 
 class Outcome(str, Enum):
@@ -650,16 +660,30 @@ def history_csv(records: Source) -> str:
 
 
 def score_unit(game: GameId, score: float | None = None) -> str:
-    """What a game's score counts: 'fatigue' for Ridgeline, 'stars' for Expeditions, else 'points'."""
-    unit = _UNITS.get(game, "points")
-    if score is not None and abs(score) == 1 and unit != "fatigue":
-        return unit[:-1]
-    return unit
+    """What a game's score counts: 'fatigue' for Ridgeline, 'stars' for Expeditions, else 'points' (a Message:
+    a screen says it with `tr`); 'point' and 'star' for a score of one."""
+    one, several = _UNITS.get(game, _POINTS)
+    return one if score is not None and abs(score) == 1 else several
 
 
-def share_text(record: Mapping[str, Any], *, when: str | None = None) -> str:
+def score_words(game: GameId, score: float) -> Message:
+    """A score with what it counts, '70 points', '1 star', '12 fatigue', '2.5 points' (a Message)."""
+    text = _plain(score)
+    if game == "ridgeline":
+        return msg("{score} fatigue", score=text)
+    whole = float(score).is_integer()
+    count = abs(int(score)) if whole and abs(score) < 2**31 else 2
+    if game == "expedition":
+        # {score} is the number as written, {n} only chooses the form
+        return msgn("{score} star", "{score} stars", count, score=text) if whole else msg("{score} stars", score=text)
+    return msgn("{score} point", "{score} points", count, score=text) if whole else msg("{score} points", score=text)
+
+
+def share_text(record: Mapping[str, Any], *, when: str | None = None,
+               say: Callable[[Message], str] = str) -> str:
     """One finished game as a few lines of plain text to paste into a chat: game, title, date, then each
-    player's place and score, winners first, with the winner(s) marked."""
+    player's place and score, winners first, with the winner(s) marked. `say` turns each line's words into
+    text: as they are (English) by default, `companion.i18n.tr` on a screen."""
     game = str(record.get("game", ""))
     entry = GAMES.get(game)
     heading = entry.title if entry else game
@@ -669,7 +693,7 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None) -> str:
     if title and title != heading:
         heading += f" · {title}"
     if opponent and opponent.casefold() not in heading.casefold():
-        heading += f" (solo against {opponent})"
+        heading = say(msg("{game} (solo against {opponent})", game=heading, opponent=opponent))
     lines = [heading]
     when = when if when is not None else str(record.get("finished") or "")[:10]
     if when:
@@ -682,12 +706,17 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None) -> str:
         standing = (seat.winner, _order_score(seat.score, low))
         if standing != previous:
             place, previous = position, standing
-        score = "no score" if seat.score is None else f"{_plain(seat.score)} {score_unit(game, seat.score)}"
-        mark = {Outcome.WIN: " (winner)", Outcome.SHARED: " (shared win)"}.get(seat.outcome, "")
+        score = msg("no score") if seat.score is None else score_words(game, seat.score)
+        if seat.outcome is Outcome.WIN:
+            line = msg("{name}: {score} (winner)", name=seat.name, score=score)
+        elif seat.outcome is Outcome.SHARED:
+            line = msg("{name}: {score} (shared win)", name=seat.name, score=score)
+        else:
+            line = msg("{name}: {score}", name=seat.name, score=score)
         prefix = "" if seat.outcome is Outcome.SOLO else f"{place}. "
-        lines.append(f"{prefix}{seat.name}: {score}{mark}")
+        lines.append(prefix + say(line))
     if low:
-        lines.append(f"(lowest {score_unit(game)} wins)")
+        lines.append(say(msg("(lowest {unit} wins)", unit=score_unit(game))))
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from companion.errors import StoreError
+from companion.i18n.message import msg
 from companion.store.atomic import Unreadable, encode_json, read_json_file, write_bytes_atomic
 
 __all__ = ["StoreCorrupt", "AtomicJSONStorage", "WriteThroughCache", "Database", "check_shape", "RawData"]
@@ -61,9 +62,11 @@ class AtomicJSONStorage(Storage):
         try:
             return check_shape(read_json_file(self.path))
         except Unreadable as exc:
-            raise StoreCorrupt(f"{self.path.name} in the data folder cannot be read: {exc}") from None
+            raise StoreCorrupt(msg("{file} in the data folder cannot be read: {reason}", file=self.path.name,
+                                   reason=str(exc))) from None
         except OSError as exc:
-            raise StoreError(f"cannot read {self.path.name} in the data folder: {exc.strerror or exc}") from None
+            raise StoreError(msg("cannot read {file} in the data folder: {reason}", file=self.path.name,
+                                 reason=str(exc.strerror or exc))) from None
 
     def write(self, data: RawData) -> None:
         """Replace the file with `data`; on failure the previous file is left exactly as it was."""
@@ -74,10 +77,8 @@ class AtomicJSONStorage(Storage):
         try:
             write_bytes_atomic(self.path, payload, keep_backup=self.keep_backup)
         except OSError as exc:
-            raise StoreError(
-                f"could not save {self.path.name} in the data folder: {exc.strerror or exc}; "
-                "the previously saved version is intact"
-            ) from None
+            raise StoreError(msg("could not save {file} in the data folder: {reason}; the previously saved version "
+                                 "is intact", file=self.path.name, reason=str(exc.strerror or exc))) from None
         if self.changed is not None:
             self.changed()
 
@@ -99,7 +100,7 @@ class WriteThroughCache(Middleware):
     def write(self, data: RawData) -> None:
         """Write through to the storage, then cache; a failed write leaves memory matching the file."""
         if self.closed:
-            raise StoreError("the store has been closed; open it again to save")
+            raise StoreError(msg("the store has been closed; open it again to save"))
         try:
             self.storage.write(data)
         except BaseException:

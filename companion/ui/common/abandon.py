@@ -7,8 +7,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import confirm_dialog, labelled
+from companion.ui.common.widgets import confirm_dialog, labelled, said
 
 __all__ = ["use_abandon"]
 
@@ -28,18 +29,18 @@ def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, 
         try:
             app.keeper.abandon(session_id)
         except CompanionError as exc:
-            report(f"The game was not abandoned: {exc}")
+            report(_("The game was not abandoned: {reason}").format(reason=said(exc)))
             return
         app.changed()
         ft.context.page.navigate("/")
 
     ft.use_dialog(
-        confirm_dialog(f"{prefix}-abandon", "Abandon this game?",
-                       "The game in progress is deleted and will not appear in History.", "Abandon",
-                       abandon, lambda: set_confirming(False), cancel="Keep it")
+        confirm_dialog(f"{prefix}-abandon", _("Abandon this game?"),
+                       _("The game in progress is deleted and will not appear in History."), _("Abandon"),
+                       abandon, lambda: set_confirming(False), cancel=_("Keep it"))
         if confirming and enabled
         else None
     )
     return ft.Row(alignment=align, controls=[labelled(f"{prefix}-abandon", ft.TextButton(
-        "Abandon game", key=f"{prefix}-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        _("Abandon game"), key=f"{prefix}-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
         on_click=lambda: set_confirming(True)))])

@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.entries import describe_entries
 from companion.errors import CompanionError
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence
 
@@ -30,7 +31,7 @@ def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Contr
     """The app bar button that shows or hides a game's entries (one tap from any game screen)."""
     return labelled("ent-open", ft.IconButton(
         ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened,
-        tooltip="Hide the entries" if opened else "Entries: fix an old one",
+        tooltip=_("Hide the entries") if opened else _("Entries: fix an old one"),
         on_click=bind(set_opened, not opened)))
 
 
@@ -64,7 +65,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
 
     def words(action: dict[str, Any]) -> str:
         """An entry in words from the correction's draft as it stands (the keeper's state of it)."""
-        return engine.describe_action(app.keeper.state(session_id), action)
+        return tr(engine.describe_action(app.keeper.state(session_id), action))
 
     notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
     if correction is not None and not correction.done:
@@ -74,23 +75,23 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     if reopened:
         # Taken back from History: its entries are what there is to do here.
         opened = True
-        controls.append(ft.Text("Taken back from History to correct an entry. Finish the game again to save "
-                                "the corrected result there; abandoning it leaves History as it was.",
+        controls.append(ft.Text(_("Taken back from History to correct an entry. Finish the game again to save "
+                                  "the corrected result there; abandoning it leaves History as it was."),
                                 key="ent-reopened", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if correction is not None and correction.done and session.actions == correction.actions:
         controls.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
-            ft.Text("An old entry was corrected.", size=13, expand=True),
+            ft.Text(_("An old entry was corrected."), size=13, expand=True),
             labelled("ent-undo-correction", ft.TextButton(
-                "Undo the correction", key="ent-undo-correction", icon=ft.Icons.UNDO_ROUNDED,
+                _("Undo the correction"), key="ent-undo-correction", icon=ft.Icons.UNDO_ROUNDED,
                 on_click=lambda: run(lambda: app.keeper.undo_correction(session_id)))),
         ]))
     count = len(session.actions)
     if opened:
-        controls.append(ft.Text(f"Entries ({count}), newest first", key="ent-title", size=15,
+        controls.append(ft.Text(_("Entries ({count}), newest first").format(count=count), key="ent-title", size=15,
                                 weight=ft.FontWeight.W_600))
     if opened and not count:
-        controls.append(ft.Text("Nothing entered yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Text(_("Nothing entered yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     options = getattr(engine, "setup_options", None)
     if opened and count and options is not None:
         controls.extend(_setup_rows(options(session.setup), run, app, session_id))
@@ -99,13 +100,14 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
         if described.current is None or described.current[0] != key:
             described.current = (key, describe_entries(engine, session.setup, list(session.actions)))
         lines = described.current[1]
-        controls.append(ft.Text("Tap Edit to enter an old entry again as it should have been; the later entries "
-                                "are replayed on it.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Text(_("Tap Edit to enter an old entry again as it should have been; the later entries "
+                                  "are replayed on it."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for index in range(count - 1, max(-1, count - 1 - shown), -1):
-            controls.append(_entry_row(index, lines[index], run, app, session_id))
+            controls.append(_entry_row(index, tr(lines[index]), run, app, session_id))
         if count > shown:
             controls.append(ft.Row([labelled("ent-more", ft.TextButton(
-                f"Show {min(SHOWN, count - shown)} more", key="ent-more", on_click=bind(set_shown, shown + SHOWN)))]))
+                _("Show {n} more").format(n=min(SHOWN, count - shown)), key="ent-more",
+                on_click=bind(set_shown, shown + SHOWN)))]))
     controls.extend(notes)
     if not controls:
         return ft.Container(key="ent")
@@ -121,10 +123,12 @@ def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:
             ft.Text(f"{index + 1}.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, width=30),
             ft.Text(text, key=f"ent-text-{index}", size=13, expand=True),
             labelled(f"ent-edit-{index}", ft.IconButton(
-                ft.Icons.EDIT_ROUNDED, key=f"ent-edit-{index}", tooltip=f"Edit entry {index + 1}",
+                ft.Icons.EDIT_ROUNDED, key=f"ent-edit-{index}",
+                tooltip=_("Edit entry {number}").format(number=index + 1),
                 on_click=lambda: run(lambda: app.keeper.begin_correction(session_id, index)))),
             labelled(f"ent-delete-{index}", ft.IconButton(
-                ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"ent-delete-{index}", tooltip=f"Delete entry {index + 1}",
+                ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"ent-delete-{index}",
+                tooltip=_("Delete entry {number}").format(number=index + 1),
                 on_click=lambda: run(lambda: app.keeper.begin_correction(session_id, index, delete=True)))),
         ]))
 
@@ -132,7 +136,7 @@ def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:
 def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> list[ft.Control]:
     """The parts of the setup that can be corrected (the engine's `setup_options`): tap another choice to
     replay every entry on it."""
-    rows: list[ft.Control] = [ft.Text("The setup", size=14, weight=ft.FontWeight.W_600)]
+    rows: list[ft.Control] = [ft.Text(_("The setup"), size=14, weight=ft.FontWeight.W_600)]
     for i, option in enumerate(options):
         buttons: list[ft.Control] = []
         for j, choice in enumerate(option["choices"]):
@@ -144,12 +148,12 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
                     border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                     content=ft.Row(spacing=4, tight=True, controls=[
                         ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                        ft.Text(choice["label"], key=f"{key}-label", size=13)]))))
+                        ft.Text(tr(choice["label"]), key=f"{key}-label", size=13)]))))
             else:
                 buttons.append(labelled(key, ft.OutlinedButton(
-                    choice["label"], key=key,
+                    tr(choice["label"]), key=key,
                     on_click=bind(run, bind(app.keeper.begin_setup_correction, session_id, choice["setup"])))))
-        rows.append(ft.Text(option["label"], size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(tr(option["label"]), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     return rows
 
@@ -158,41 +162,49 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
     """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm."""
     keeper = app.keeper
     cancel = labelled("ent-cancel", ft.TextButton(
-        "Cancel the correction", key="ent-cancel",
+        _("Cancel the correction"), key="ent-cancel",
         on_click=lambda: run(lambda: keeper.cancel_correction(session_id))))
     lines: list[ft.Control] = []
     buttons: list[ft.Control] = []
     if correction.waiting is not None:
-        title = f"Correcting entry {len(correction.actions) + 1}"
-        lines.append(ft.Text("Enter it below as it should have been; the later entries follow it.", size=13))
-        lines.append(ft.Text(f"It was: {words(correction.waiting)}", key="ent-was", size=13,
+        title = _("Correcting entry {number}").format(number=len(correction.actions) + 1)
+        lines.append(ft.Text(_("Enter it below as it should have been; the later entries follow it."), size=13))
+        lines.append(ft.Text(_("It was: {entry}").format(entry=words(correction.waiting)), key="ent-was", size=13,
                              italic=True))
         buttons = [cancel]
     elif correction.refused is not None:
-        title = f"Entry {len(correction.actions) + 1} no longer applies"
+        title = _("Entry {number} no longer applies").format(number=len(correction.actions) + 1)
         if correction.setup is not None:
-            lines.append(ft.Text("Every entry is replayed on the corrected setup.", size=13))
+            lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
         lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
                              weight=ft.FontWeight.W_600))
-        lines.append(ft.Text(f"Why: {sentence(correction.refused)}", key="ent-reason", size=13))
-        lines.append(ft.Text(f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept so far; "
-                             f"{len(correction.rest)} still to replay, this one included.", size=12,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
-        for choice, label, icon in (("fix", "Fix it", ft.Icons.EDIT_ROUNDED),
-                                    ("drop", "Drop it", ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
-                                    ("drop_rest", "Drop it and everything after", ft.Icons.CLEAR_ALL_ROUNDED)):
+        lines.append(ft.Text(_("Why: {reason}").format(reason=sentence(correction.refused)), key="ent-reason",
+                             size=13))
+        lines.append(ft.Text(ngettext("{n} later entry kept so far; {rest} still to replay, this one included.",
+                                      "{n} later entries kept so far; {rest} still to replay, this one included.",
+                                      correction.kept).format(n=correction.kept, rest=len(correction.rest)),
+                             size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        for choice, label, icon in (("fix", _("Fix it"), ft.Icons.EDIT_ROUNDED),
+                                    ("drop", _("Drop it"), ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
+                                    ("drop_rest", _("Drop it and everything after"), ft.Icons.CLEAR_ALL_ROUNDED)):
             buttons.append(labelled(f"ent-{choice}", ft.OutlinedButton(
                 label, key=f"ent-{choice}", icon=icon,
                 on_click=bind(run, bind(keeper.resolve_correction, session_id, choice)))))
         buttons.append(cancel)
     else:
-        title = "The corrected setup is ready" if correction.setup is not None else "The correction is ready"
-        kept = f"{correction.kept} later entr{'y' if correction.kept == 1 else 'ies'} kept"
-        dropped = f", {correction.dropped} dropped" if correction.dropped else ""
-        lines.append(ft.Text(f"{kept}{dropped}. Check the game below, then confirm; nothing is saved before.",
-                             key="ent-ready", size=13))
+        title = _("The corrected setup is ready") if correction.setup is not None else _("The correction is ready")
+        if correction.dropped:
+            ready = ngettext("{n} later entry kept, {dropped} dropped. Check the game below, then confirm; "
+                             "nothing is saved before.",
+                             "{n} later entries kept, {dropped} dropped. Check the game below, then confirm; "
+                             "nothing is saved before.", correction.kept)
+        else:
+            ready = ngettext("{n} later entry kept. Check the game below, then confirm; nothing is saved before.",
+                             "{n} later entries kept. Check the game below, then confirm; nothing is saved before.",
+                             correction.kept)
+        lines.append(ft.Text(ready.format(n=correction.kept, dropped=correction.dropped), key="ent-ready", size=13))
         buttons = [cancel, labelled("ent-confirm", ft.FilledButton(
-            "Confirm the correction", key="ent-confirm", icon=ft.Icons.CHECK_ROUNDED,
+            _("Confirm the correction"), key="ent-confirm", icon=ft.Icons.CHECK_ROUNDED,
             on_click=lambda: run(lambda: keeper.confirm_correction(session_id))))]
     return ft.Container(
         key="ent-banner", padding=12, border_radius=ft.BorderRadius.all(16),

@@ -21,7 +21,8 @@ from typing import Any
 import flet as ft
 
 from companion.errors import InvalidInput
-from companion.inputs import NoSuchFile, parse_bytes, read_bytes, size_text
+from companion.i18n import _, format_number, msg, ngettext
+from companion.inputs import NoSuchFile, parse_bytes, read_bytes
 from companion.store.atomic import write_bytes_atomic
 from companion.ui.common.services import off_loop
 
@@ -37,8 +38,8 @@ class Picked:
 
 
 async def save_bytes(desktop: bool, data: bytes, name: str, *, title: str, extension: str) -> str | None:
-    """Hand `data` to the person as a file named `name`: how it went ("downloaded as …", "saved to …"), or
-    None when the desktop save dialog was cancelled.
+    """Hand `data` to the person as a file named `name`: how it went ("downloaded as …", "saved to …", a
+    `Message`: say it with `tr`), or None when the desktop save dialog was cancelled.
 
     In a browser the bytes go to the device as a download and nothing is written here, whatever the
     client answers. In a desktop window the system's save dialog picks the path and the file is written
@@ -50,14 +51,16 @@ async def save_bytes(desktop: bool, data: bytes, name: str, *, title: str, exten
             dialog_title=title, file_name=name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM,
             allowed_extensions=[extension])
     except (RuntimeError, TimeoutError) as exc:
-        raise InvalidInput(f"the save dialog could not open here ({exc})") from None
+        raise InvalidInput(msg("the save dialog could not open here ({reason})", reason=str(exc))) from None
     if not desktop:
-        return f"downloaded as {name}"
+        # i18n: how a file left: "Backup downloaded as climbing-companion-backup-2026-03-01.json (12 KB)."
+        return msg("downloaded as {name}", name=name)
     if not answer:
         return None
     target = Path(answer)
     await off_loop(write_bytes_atomic, target, data)
-    return f"saved to {target}"
+    # i18n: how a file left: "Backup saved to /home/ann/backup.json (12 KB)."
+    return msg("saved to {path}", path=str(target))
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,8 @@ def _uploaded(chosen: Any, limit: int, what: str) -> Picked:
         except (TypeError, ValueError):
             data = None
     if not isinstance(data, (bytes, bytearray)):
-        raise InvalidInput(f"the contents of {name} did not arrive from this device; choose the file again")
+        raise InvalidInput(msg("the contents of {name} did not arrive from this device; choose the file again",
+                               name=name))
     return _within(name, bytes(data), limit, what)
 
 
@@ -139,7 +143,7 @@ async def _pick_on_desktop(*, title: str, extension: str, limit: int, what: str)
         files = await ft.FilePicker().pick_files(
             dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension])
     except (RuntimeError, TimeoutError) as exc:
-        raise InvalidInput(f"the file dialog could not open here ({exc})") from None
+        raise InvalidInput(msg("the file dialog could not open here ({reason})", reason=str(exc))) from None
     if not files:
         return None
     chosen = files[0]
@@ -149,19 +153,26 @@ async def _pick_on_desktop(*, title: str, extension: str, limit: int, what: str)
     elif chosen.bytes is not None:
         data = bytes(chosen.bytes)
     else:
-        raise InvalidInput(f"the contents of {name} did not arrive from this device; choose the file again")
+        raise InvalidInput(msg("the contents of {name} did not arrive from this device; choose the file again",
+                               name=name))
     return _within(name, data, limit, what)
 
 
 def _shown_name(raw: Any) -> str:
     """The name is the device's to choose: shown on one line, without any folders it may carry."""
-    return " ".join(PurePath(str(raw or "")).name.split()) or "the file"
+    return " ".join(PurePath(str(raw or "")).name.split()) or _("the file")
 
 
 def _within(name: str, data: bytes, limit: int, what: str) -> Picked:
     if len(data) > limit:
-        raise InvalidInput(f"the file {name} is {file_size(len(data))}; {what} is at most {file_size(limit)}")
+        raise InvalidInput(_too_large(name, len(data), limit, what))
     return Picked(name, data)
+
+
+def _too_large(name: str, size: int, limit: int, what: str) -> str:
+    # i18n: {what} is the kind of file expected, such as "a backup"
+    return msg("the file {name} is {size}; {what} is at most {limit}", name=name, size=file_size(size), what=what,
+               limit=file_size(limit))
 
 
 def parse_json(data: bytes) -> Any:
@@ -171,12 +182,13 @@ def parse_json(data: bytes) -> Any:
     try:
         return parse_bytes(data, bom=True)
     except UnicodeDecodeError:
-        raise InvalidInput("it is not a text file") from None
+        raise InvalidInput(msg("it is not a text file")) from None
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-                           "it may be cut short") from None
+        # {problem} is Python's own words for what is wrong, in English
+        raise InvalidInput(msg("it is not valid JSON (line {line}, column {column}: {problem}); it may be cut short",
+                               line=exc.lineno, column=exc.colno, problem=exc.msg)) from None
     except RecursionError:
-        raise InvalidInput("it is nested too deeply to be a companion file") from None
+        raise InvalidInput(msg("it is nested too deeply to be a companion file")) from None
 
 
 def read_limited(path: Path, limit: int, what: str) -> bytes:
@@ -185,17 +197,26 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise InvalidInput(f"there is no file at {path}") from None
+        raise InvalidInput(msg("there is no file at {path}", path=str(path))) from None
     if path.is_dir():
-        raise InvalidInput(f"{path} is a folder, not {what}")
+        # i18n: {what} is the kind of file expected, such as "a backup"
+        raise InvalidInput(msg("{path} is a folder, not {what}", path=str(path), what=what))
     if size > limit:
-        raise InvalidInput(f"the file {path.name} is {file_size(size)}; {what} is at most {file_size(limit)}")
+        raise InvalidInput(_too_large(path.name, size, limit, what))
     try:
         return read_bytes(path, limit, what)
     except NoSuchFile:
-        raise InvalidInput(f"there is no file at {path}") from None
+        raise InvalidInput(msg("there is no file at {path}", path=str(path))) from None
 
 
 def file_size(n: int) -> str:
-    """A byte count in words, as every refused file says it: '512 bytes', '12 KB', '3 MB', '3.4 MB'."""
-    return size_text(n)
+    """A byte count in words, as every refused file says it: '512 bytes', '12 KB', '3 MB', '3.4 MB' (the
+    command line's `companion.inputs.size_text`, in the language in force)."""
+    if n < 1024:
+        return ngettext("{n} bytes", "{n} bytes", n).format(n=n)
+    if n < 1024 * 1024:
+        # i18n: a file's size in kilobytes
+        return _("{size} KB").format(size=format_number(n / 1024, 0, group=False))
+    mb = n / 1024 / 1024
+    # i18n: a file's size in megabytes
+    return _("{size} MB").format(size=format_number(mb, 0 if mb == int(mb) else 1, group=False))

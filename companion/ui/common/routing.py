@@ -16,9 +16,17 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import N_, _
 from companion.ui.common.widgets import first_capital, message_card, screen_view
 
 __all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record"]
+
+# "The <what> was not saved: ...", whole, for each thing a game screen saves to History.
+_NOT_SAVED = {
+    "game": N_("The game was not saved: {reason}"),
+    "Ascent": N_("The Ascent was not saved: {reason}"),
+    "Expedition": N_("The Expedition was not saved: {reason}"),
+}
 
 
 def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft.View],
@@ -32,8 +40,9 @@ def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft
     record = app.store.history.get(session_id)
     if record is not None:
         return finished(record)
-    return screen_view("", [message_card(ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in progress",
-                                         "It may have finished (see History) or been abandoned.", key="play-missing")])
+    return screen_view("", [message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in progress"),
+                                         _("It may have finished (see History) or been abandoned."),
+                                         key="play-missing")])
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],
@@ -59,7 +68,11 @@ def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, wha
         game = app.keeper.get(session_id).game
         record_id = app.keeper.finish(session_id)
     except CompanionError as exc:
-        report(f"The {what} was not saved: {first_capital(str(exc))}")
+        template = _NOT_SAVED.get(what)
+        reason = first_capital(exc)
+        # A thing this module has no sentence of its own for is named as the screen named it.
+        report(_(template).format(reason=reason) if template is not None
+               else _("The {what} was not saved: {reason}").format(what=what, reason=reason))
         return
     app.changed()
     if record_id != session_id:

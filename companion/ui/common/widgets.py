@@ -12,6 +12,8 @@ from datetime import datetime
 
 import flet as ft
 
+from companion.i18n import Message, _, tr
+
 __all__ = [
     "SEED_COLOUR",
     "choice_tile",
@@ -30,6 +32,7 @@ __all__ = [
     "seat_chip",
     "toggle_pill",
     "roster_needed",
+    "said",
 ]
 
 # Glacier teal: the whole colour scheme (light and dark) is derived from it.
@@ -231,7 +234,9 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
             padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
             bgcolor=ft.Colors.ERROR_CONTAINER,
             content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{title}: {text}", content=ft.Container(
+    # i18n: what a screen reader says for one option of a choice: its title, then its line of text
+    spoken = _("{title}: {text}").format(title=title, text=text)
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=spoken, content=ft.Container(
         key=key,
         ink=True,
         on_click=on_click,
@@ -251,8 +256,10 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
 
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
-                   cancel: str = "Cancel") -> ft.AlertDialog:
-    """A modal "are you sure" for a destructive action; keys `<prefix>-cancel` and `<prefix>-confirm`."""
+                   cancel: str | None = None) -> ft.AlertDialog:
+    """A modal "are you sure" for a destructive action; keys `<prefix>-cancel` and `<prefix>-confirm`
+    (`cancel` is the cancel button's label, "Cancel" by default)."""
+    cancel = _("Cancel") if cancel is None else cancel
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(title),
@@ -273,19 +280,31 @@ def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
     return lambda: action(*args)
 
 
+def said(value: object) -> str:
+    """What an engine or the store said (a message, or the exception carrying it) in the language in force:
+    a `Message` by its catalog id and arguments; any other text as it is (it was never marked)."""
+    if isinstance(value, BaseException):
+        args = value.args
+        value = args[0] if len(args) == 1 and isinstance(args[0], Message) else str(value)
+    if isinstance(value, Message):
+        return str(tr(value))
+    return "" if value is None else str(value)
+
+
 def sentence(text: object) -> str:
-    """An engine message (or the exception carrying it) as a sentence for a screen: capital first letter,
-    full stop at the end."""
-    out = str(text).strip()
+    """An engine message (or the exception carrying it) as a sentence for a screen, in the language in force:
+    capital first letter, full stop at the end."""
+    out = said(text).strip()
     if not out:
-        return "That is not allowed."
+        return _("That is not allowed.")
     out = out[:1].upper() + out[1:]
     return out if out.endswith((".", "!", "?", ")")) else out + "."
 
 
 def first_capital(text: object) -> str:
-    """An engine message for a screen, as it is but with a capital first letter (no full stop added)."""
-    text = str(text).strip()
+    """An engine message (or the exception carrying it) for a screen, in the language in force, as it is but
+    with a capital first letter (no full stop added)."""
+    text = said(text).strip()
     return text[:1].upper() + text[1:]
 
 
@@ -337,12 +356,13 @@ def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, ma
     return toggle_pill(key, label, selected, on_click, colour=colour, mark=mark, disabled=disabled)
 
 
-def roster_needed(prefix: str, words: str, *, heading: str = "Who is climbing?") -> list[ft.Control]:
+def roster_needed(prefix: str, words: str, *, heading: str | None = None) -> list[ft.Control]:
     """A new game's screen when the roster is empty: why players are needed, and the way to add them
-    (keys `<prefix>-new-empty` and `<prefix>-new-players`)."""
+    (keys `<prefix>-new-empty` and `<prefix>-new-players`; `heading` "Who is climbing?" by default)."""
+    heading = _("Who is climbing?") if heading is None else heading
     return [
         empty_state(ft.Icons.GROUPS_ROUNDED, heading, words, key=f"{prefix}-new-empty"),
         labelled(f"{prefix}-new-players", ft.FilledButton(
-            "Add players", key=f"{prefix}-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
+            _("Add players"), key=f"{prefix}-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
             on_click=lambda: ft.context.page.navigate("/players"))),
     ]

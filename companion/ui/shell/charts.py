@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as fc
 
+from companion.i18n import N_, _, format_number, ngettext, tr
 from companion.store.stats import Bin, ExpeditionStars, Outcome
 from companion.ui.common.widgets import first_capital, surface
 
@@ -42,7 +43,8 @@ SHARED_COLOUR = "#00838F"
 LOSS_COLOUR = "#9E9E9E"
 # The kinds of Expedition star in the order they are stacked, bottom up (rulebook, Earn a Reputation).
 STAR_KINDS = ("summit", "race", "record")
-_STAR_LABELS = {"summit": "Summit", "race": "Race", "record": "Record"}
+# i18n: the kinds of Reputation star of an Expedition (rulebook, Earn a Reputation)
+_STAR_LABELS = {"summit": N_("Summit"), "race": N_("Race"), "record": N_("Record")}
 # Theme roles rather than fixed colours: the client picks the light or dark shade of each.
 _STAR_COLOURS = {"summit": ft.Colors.PRIMARY, "race": ft.Colors.TERTIARY, "record": ft.Colors.SECONDARY}
 _OTHER_STARS = ft.Colors.OUTLINE
@@ -50,8 +52,22 @@ _INK = ft.Colors.ON_SURFACE_VARIANT
 _GRID = ft.Colors.OUTLINE_VARIANT
 _FRAME = ft.Colors.OUTLINE
 _TIP_STYLE = ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)
-_OUTCOME_WORDS = {Outcome.WIN: "won", Outcome.SHARED: "shared win", Outcome.LOSS: "lost",
-                  Outcome.SOLO: "played alone"}
+_OUTCOME_WORDS = {Outcome.WIN: N_("won"), Outcome.SHARED: N_("shared win"), Outcome.LOSS: N_("lost"),
+                  Outcome.SOLO: N_("played alone")}
+# The letters of the form guide (its legend: "W won · S shared win · L lost").
+_OUTCOME_LETTERS = {
+    # i18n: one letter in a player's recent form: a game won
+    Outcome.WIN: N_("W"),
+    # i18n: one letter in a player's recent form: a win shared with another player
+    Outcome.SHARED: N_("S"),
+    # i18n: one letter in a player's recent form: a game lost
+    Outcome.LOSS: N_("L"),
+}
+# How many of what a histogram counts, by what it counts ("games" or "scores").
+_COUNTED = {
+    "games": lambda n: ngettext("{n} game", "{n} games", n).format(n=n),
+    "scores": lambda n: ngettext("{n} score", "{n} scores", n).format(n=n),
+}
 
 
 def panel(controls: Sequence[ft.Control], *, key: str | None = None, spacing: int = 10) -> ft.Control:
@@ -62,7 +78,8 @@ def panel(controls: Sequence[ft.Control], *, key: str | None = None, spacing: in
 
 def percent(rate: float | None) -> str:
     """A rate from 0 to 1 as a whole percentage, '—' when there is none."""
-    return "—" if rate is None else f"{round(rate * 100)}%"
+    # i18n: a whole percentage, "75%"
+    return "—" if rate is None else _("{percent}%").format(percent=round(rate * 100))
 
 
 def number(value: float | None, *, places: int = 1) -> str:
@@ -71,7 +88,7 @@ def number(value: float | None, *, places: int = 1) -> str:
         return "—"
     if float(value).is_integer():
         return str(int(value))
-    return f"{value:.{places}f}"
+    return format_number(value, places, group=False)
 
 
 def figure(value: str, caption: str, *, key: str | None = None, emphasis: bool = False) -> ft.Control:
@@ -105,12 +122,14 @@ def form_dots(form: Sequence[Outcome], *, key: str | None = None, size: int = 24
     """Recent form as lettered dots, newest on the left: W (won), S (shared win), L (lost)."""
     colours = {Outcome.WIN: WIN_COLOUR, Outcome.SHARED: SHARED_COLOUR, Outcome.LOSS: LOSS_COLOUR,
                Outcome.SOLO: LOSS_COLOUR}
-    spoken = "Recent form, newest first: " + (", ".join(_OUTCOME_WORDS[o] for o in form) if form else "no games yet")
+    spoken = (_("Recent form, newest first: {results}").format(results=", ".join(_(_OUTCOME_WORDS[o]) for o in form))
+              if form else _("Recent form, newest first: no games yet"))
     dots: list[ft.Control] = [
         ft.Container(
             width=size, height=size, border_radius=ft.BorderRadius.all(size / 2), bgcolor=colours[o],
             alignment=ft.Alignment.CENTER,
-            content=ft.Text(o.letter, size=size * 0.5, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
+            content=ft.Text(_(_OUTCOME_LETTERS[o]) if o in _OUTCOME_LETTERS else o.letter, size=size * 0.5,
+                            weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
         )
         for o in form
     ]
@@ -135,7 +154,9 @@ class ScoreSeries:
 def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: str, lower_is_better: bool = False,
                 first_game: int = 1, key: str | None = None, height: int = 210) -> ft.Control:
     """Scores over time: a line per player across the games shown, oldest on the left, wins as larger filled
-    dots; `dates[slot]` is the date of each game shown and `first_game` the number of the oldest one."""
+    dots; `dates[slot]` is the date of each game shown and `first_game` the number of the oldest one. `unit` is
+    what the scores count (`stats.score_unit`), said in the language in force."""
+    unit = str(tr(unit))
     slots = max(len(dates), 1)
     low, high, step = _axis([score for line in series for _, score, _ in line.points])
     lines = [
@@ -144,7 +165,8 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
             points=[fc.LineChartDataPoint(
                 x, score, point=_dot(line.colour, outcome.won),
                 tooltip=fc.LineChartDataPointTooltip(
-                    text=f"{line.name}: {number(score)}\n{_at(dates, x)} · {_OUTCOME_WORDS[outcome]}",
+                    text=_("{name}: {score}").format(name=line.name, score=number(score))
+                    + f"\n{_at(dates, x)} · {_(_OUTCOME_WORDS[outcome])}",
                     text_style=_TIP_STYLE))
                 for x, score, outcome in line.points],
         )
@@ -155,7 +177,8 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
     numbered = [x for x in range(0, slots, every) if slots - 1 - x >= every / 2 or x == slots - 1]
     if slots - 1 not in numbered:
         numbered.append(slots - 1)
-    span = dates[0] if len(dates) < 2 or dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+    span = (dates[0] if len(dates) < 2 or dates[0] == dates[-1]
+            else _("{first} to {last}").format(first=dates[0], last=dates[-1]))
     chart = fc.LineChart(
         key=key, height=height, data_series=lines,
         min_x=0, max_x=max(slots - 1, 1), min_y=low, max_y=high,
@@ -163,7 +186,8 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
         border=_frame(),
         left_axis=_value_axis(low, high, step, unit[:1].upper() + unit[1:]),
         bottom_axis=fc.ChartAxis(
-            title=_axis_title(f"Game · {span}" if span else "Game"), title_size=20, label_spacing=1, label_size=20,
+            title=_axis_title(_("Game · {span}").format(span=span) if span else _("Game")), title_size=20,
+            label_spacing=1, label_size=20,
             labels=[fc.ChartAxisLabel(value=x, label=_axis_text(str(first_game + x))) for x in numbered]),
         tooltip=fc.LineChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
                                     fit_inside_horizontally=True, fit_inside_vertically=True, max_width=200),
@@ -172,32 +196,42 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
     def facts(line: ScoreSeries) -> str:
         scores = [score for _, score, _ in line.points]
         best = min(scores) if lower_is_better else max(scores)
-        return (f"{len(scores)} game{'s' if len(scores) != 1 else ''}, best {number(best)}, "
-                f"latest {number(scores[-1])}")
+        return ngettext("{n} game, best {best}, latest {latest}", "{n} games, best {best}, latest {latest}",
+                        len(scores)).format(n=len(scores), best=number(best), latest=number(scores[-1]))
 
     rows: list[ft.Control] = []
     if len(series) == 1:
         rows.append(_legend_text(first_capital(facts(series[0])), key=f"{key}-summary" if key else None))
     else:
-        rows.extend(_legend_row(line.colour, f"{line.name}: {facts(line)}",
+        rows.extend(_legend_row(line.colour, _("{name}: {facts}").format(name=line.name, facts=facts(line)),
                                 key=f"{key}-legend-{n}" if key else None) for n, line in enumerate(series))
     rows.append(ft.Row(wrap=True, spacing=12, controls=[
-        _legend_item(_dot_swatch(True), "won"), _legend_item(_dot_swatch(False), "not won")]))
-    direction = " (lower is better)" if lower_is_better else ""
+        _legend_item(_dot_swatch(True), _("won")), _legend_item(_dot_swatch(False), _("not won"))]))
     if len(series) == 1:
-        spoken = (f"Scores over time{direction}, oldest first: "
-                  + ", ".join(number(score) for _, score, _ in series[0].points) + (f". {span}." if span else "."))
+        scores = ", ".join(number(score) for _x, score, _o in series[0].points)
+        if span:
+            spoken = (_("Scores over time (lower is better), oldest first: {scores}. {span}.") if lower_is_better
+                      else _("Scores over time, oldest first: {scores}. {span}.")).format(scores=scores, span=span)
+        else:
+            spoken = (_("Scores over time (lower is better), oldest first: {scores}.") if lower_is_better
+                      else _("Scores over time, oldest first: {scores}.")).format(scores=scores)
     else:
-        spoken = (f"Scores over time{direction}, oldest first" + (f", {span}" if span else "") + ". "
-                  + "; ".join(f"{line.name}: " + ", ".join(number(score) for _, score, _ in line.points)
-                              for line in series) + ".")
+        lines_read = "; ".join(_("{name}: {scores}").format(
+            name=line.name, scores=", ".join(number(score) for _x, score, _o in line.points)) for line in series)
+        if span:
+            spoken = (_("Scores over time (lower is better), oldest first, {span}. {lines}.") if lower_is_better
+                      else _("Scores over time, oldest first, {span}. {lines}.")).format(span=span, lines=lines_read)
+        else:
+            spoken = (_("Scores over time (lower is better), oldest first. {lines}.") if lower_is_better
+                      else _("Scores over time, oldest first. {lines}.")).format(lines=lines_read)
     return _chart_with_legend(chart, spoken, rows)
 
 
 def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str = "games",
                     key: str | None = None, height: int = 180) -> ft.Control:
     """A score distribution: one bar per score range, as tall as the number of scores in it (`counted` says
-    what those are: the player's games, or everyone's scores)."""
+    what those are: the player's "games", or everyone's "scores"; `unit` what a score counts)."""
+    unit = str(tr(unit))
     tallest = max((b.count for b in bins), default=0)
     top, step = _count_axis(tallest)
     ranges = [str(b.low) if b.low == b.high else f"{b.low}–{b.high}" for b in bins]
@@ -208,7 +242,9 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
             from_y=0, to_y=b.count, width=_bar_width(len(bins)), color=colour,
             border_radius=ft.BorderRadius.only(top_left=4, top_right=4),
             show_tooltip=b.count > 0,
-            tooltip=fc.BarChartRodTooltip(text=f"{_counted(b.count, counted)}\n{text} {unit}", text_style=_TIP_STYLE))])
+            tooltip=fc.BarChartRodTooltip(text=_counted(b.count, counted) + "\n"
+                                          + _("{range} {unit}").format(range=text, unit=unit),
+                                          text_style=_TIP_STYLE))])
         for n, (b, text) in enumerate(zip(bins, ranges))
     ]
     chart = fc.BarChart(
@@ -216,7 +252,7 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
         border=_frame(),
-        left_axis=_value_axis(0, top, step, first_capital(counted)),
+        left_axis=_value_axis(0, top, step, _("Scores") if counted == "scores" else _("Games")),
         bottom_axis=fc.ChartAxis(
             title=_axis_title(first_capital(unit)), title_size=20, label_size=30 if stacked else 18,
             labels=[fc.ChartAxisLabel(value=n, label=_axis_text(text.replace("–", "–\n") if stacked else text))
@@ -229,12 +265,26 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
     rows: list[ft.Control] = []
     if bins:
         # "Most often" only says something when one or two ranges stand out; otherwise give the spread.
-        words = (f"Most often {' and '.join(commonest)} {unit}: {tallest} of {total} {counted}"
-                 if tallest > 1 and len(commonest) <= 2
-                 else f"{_counted(total, counted)}, all between {bins[0].low} and {bins[-1].high} {unit}")
+        if tallest > 1 and len(commonest) <= 2:
+            ranges = (_("{first} and {last}").format(first=commonest[0], last=commonest[1]) if len(commonest) == 2
+                      else commonest[0])
+            # i18n: {count} of {total} scores fall in the commonest range(s); the form follows {total}
+            words = (ngettext("Most often {ranges} {unit}: {count} of {total} score",
+                              "Most often {ranges} {unit}: {count} of {total} scores", total) if counted == "scores"
+                     else ngettext("Most often {ranges} {unit}: {count} of {total} game",
+                                   "Most often {ranges} {unit}: {count} of {total} games", total)).format(
+                ranges=ranges, unit=unit, count=tallest, total=total)
+        else:
+            words = (ngettext("{n} score, all between {low} and {high} {unit}",
+                              "{n} scores, all between {low} and {high} {unit}", total) if counted == "scores"
+                     else ngettext("{n} game, all between {low} and {high} {unit}",
+                                   "{n} games, all between {low} and {high} {unit}", total)).format(
+                n=total, low=bins[0].low, high=bins[-1].high, unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
-    spoken = "Score distribution: " + "; ".join(
-        f"{_counted(b.count, counted)} from {b.low} to {b.high}" for b in bins if b.count) + "."
+    spoken = _("Score distribution: {bins}.").format(bins="; ".join(
+        (ngettext("{n} score from {low} to {high}", "{n} scores from {low} to {high}", b.count) if counted == "scores"
+         else ngettext("{n} game from {low} to {high}", "{n} games from {low} to {high}", b.count)).format(
+            n=b.count, low=b.low, high=b.high) for b in bins if b.count))
     return _chart_with_legend(chart, spoken, rows)
 
 
@@ -268,26 +318,28 @@ def stars_chart(entries: Sequence[ExpeditionStars], *, first_number: int = 1, ke
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
         border=_frame(),
-        left_axis=_value_axis(0, top, step, "Stars"),
+        left_axis=_value_axis(0, top, step, _("Stars")),
         bottom_axis=fc.ChartAxis(
-            title=_axis_title("Expedition, oldest to newest"), title_size=20, label_size=18,
+            title=_axis_title(_("Expedition, oldest to newest")), title_size=20, label_size=18,
             labels=[fc.ChartAxisLabel(value=n, label=_axis_text(f"#{first_number + n}"))
                     for n in range(len(entries))]),
         tooltip=fc.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=ft.BorderRadius.all(8),
                                    fit_inside_horizontally=True, fit_inside_vertically=True),
     )
-    legend = [_legend_item(_swatch(_STAR_COLOURS[kind]), _STAR_LABELS[kind]) for kind in STAR_KINDS]
+    legend = [_legend_item(_swatch(_STAR_COLOURS[kind]), _(_STAR_LABELS[kind])) for kind in STAR_KINDS]
     if unexplained:
-        legend.append(_legend_item(_swatch(_OTHER_STARS), "Not broken down"))
+        legend.append(_legend_item(_swatch(_OTHER_STARS), _("Not broken down")))
     rows: list[ft.Control] = [ft.Row(wrap=True, spacing=12, controls=legend)]
     if entries:
         best = max(range(len(entries)), key=lambda n: (totals[n], n))
         rows.append(_legend_text(
-            f"{sum(totals)} stars in {len(entries)} Expedition{'s' if len(entries) != 1 else ''}, "
-            f"most {totals[best]} in #{first_number + best}", key=f"{key}-summary" if key else None))
-    spoken = "Stars per Expedition, oldest first: " + "; ".join(
-        f"Expedition {first_number + n}: {_stars_words(e, total)}"
-        for n, (e, total) in enumerate(zip(entries, totals))) + "."
+            ngettext("{stars} stars in {n} Expedition, most {most} in #{number}",
+                     "{stars} stars in {n} Expeditions, most {most} in #{number}", len(entries)).format(
+                stars=sum(totals), n=len(entries), most=totals[best], number=first_number + best),
+            key=f"{key}-summary" if key else None))
+    spoken = _("Stars per Expedition, oldest first: {expeditions}.").format(expeditions="; ".join(
+        _("Expedition {number}: {stars}").format(number=first_number + n, stars=_stars_words(e, total))
+        for n, (e, total) in enumerate(zip(entries, totals))))
     return _chart_with_legend(chart, spoken, rows)
 
 
@@ -388,14 +440,26 @@ def _count_axis(tallest: int) -> tuple[int, int]:
     return max(step, math.ceil(tallest / step) * step), step
 
 
+# How many stars of one kind, in words ("2 summit", as a part of "5 stars (2 summit, 3 race)").
+_KIND_COUNTS = {
+    # i18n: stars of one kind inside "5 stars (2 summit, 3 race)"
+    "summit": lambda n: ngettext("{n} summit", "{n} summit", n).format(n=n),
+    "race": lambda n: ngettext("{n} race", "{n} race", n).format(n=n),
+    "record": lambda n: ngettext("{n} record", "{n} record", n).format(n=n),
+}
+
+
 def _stars_words(entry: ExpeditionStars, total: int) -> str:
-    parts = [f"{entry.by_kind[kind]} {kind}" for kind in STAR_KINDS if entry.by_kind.get(kind)]
-    return f"{total} star{'s' if total != 1 else ''}" + (f" ({', '.join(parts)})" if parts else "")
+    parts = [_KIND_COUNTS[kind](entry.by_kind[kind]) for kind in STAR_KINDS if entry.by_kind.get(kind)]
+    if parts:
+        return ngettext("{n} star ({kinds})", "{n} stars ({kinds})", total).format(n=total, kinds=", ".join(parts))
+    return ngettext("{n} star", "{n} stars", total).format(n=total)
 
 
 def _counted(count: int, counted: str) -> str:
-    """'1 game', '3 games' ('counted' is a plural ending in s)."""
-    return f"{count} {counted if count != 1 else counted[:-1]}"
+    """'1 game', '3 games' ('counted' is "games" or "scores")."""
+    say = _COUNTED.get(counted)
+    return say(count) if say is not None else f"{count} {counted if count != 1 else counted[:-1]}"
 
 
 def _at(dates: Sequence[str], slot: int) -> str:

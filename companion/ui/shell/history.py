@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.i18n import _, format_number, ngettext
 from companion.store.stats import player_key
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
@@ -71,14 +72,14 @@ def HistoryScreen() -> ft.View:
         body.append(_summary_line(total, len(records), game_filter, player_filter, roster, page))
     if not records:
         if anything:
-            body.append(empty_state(ft.Icons.FILTER_ALT_OFF_ROUNDED, "No games match",
-                                    "Try another game or player, or show all.", key="history-none-match"))
+            body.append(empty_state(ft.Icons.FILTER_ALT_OFF_ROUNDED, _("No games match"),
+                                    _("Try another game or player, or show all."), key="history-none-match"))
         else:
             body.append(
                 empty_state(
                     ft.Icons.HISTORY_ROUNDED,
-                    "No finished games yet",
-                    "When a game ends, its scores and winner are kept here.",
+                    _("No finished games yet"),
+                    _("When a game ends, its scores and winner are kept here."),
                     key="history-empty",
                 )
             )
@@ -89,17 +90,17 @@ def HistoryScreen() -> ft.View:
                 alignment=ft.MainAxisAlignment.CENTER,
                 controls=[
                     labelled("history-more", ft.OutlinedButton(
-                        "Show more", key="history-more", icon=ft.Icons.EXPAND_MORE_ROUNDED,
+                        _("Show more"), key="history-more", icon=ft.Icons.EXPAND_MORE_ROUNDED,
                         on_click=lambda: set_shown(lambda n: n + PAGE_SIZE)))
                 ],
             )
         )
     actions = [
         labelled("history-open-stats", ft.IconButton(
-            ft.Icons.INSIGHTS_ROUNDED, key="history-open-stats", tooltip="Statistics",
+            ft.Icons.INSIGHTS_ROUNDED, key="history-open-stats", tooltip=_("Statistics"),
             on_click=lambda: page.navigate(stats_route())))
     ]
-    return screen_view("History", body, actions=actions)
+    return screen_view(_("History"), body, actions=actions)
 
 
 def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[], None] | None = None) -> ft.Control:
@@ -163,7 +164,7 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
             colour_dot(colour, name, size=28),
             ft.Text(name, expand=True, weight=ft.FontWeight.W_600 if winner else None),
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
-                       tooltip="Winner", key=f"history-{record_id}-winner-{index}")] if winner else []),
+                       tooltip=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
             ft.Text("" if score is None else str(score), weight=ft.FontWeight.W_600 if winner else None,
                     text_align=ft.TextAlign.RIGHT, width=48),
         ],
@@ -172,23 +173,24 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
 
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
     """The game and player pickers, side by side."""
-    games = [ft.DropdownOption(key=ALL, text="All games")]
+    games = [ft.DropdownOption(key=ALL, text=_("All games"))]
     games.extend(ft.DropdownOption(key=entry.id, text=entry.title) for entry in GAMES.values())
-    people = [ft.DropdownOption(key=ALL, text="Everyone")]
+    people = [ft.DropdownOption(key=ALL, text=_("Everyone"))]
     for p in roster:
         # A removed player stays in the filter while their games are in History.
         if p.removed and not _has_games(store, p.id):
             continue
-        people.append(ft.DropdownOption(key=p.id, text=f"{p.name} (removed)" if p.removed else p.name))
+        people.append(ft.DropdownOption(key=p.id, text=_("{name} (removed)").format(name=p.name) if p.removed
+                                        else p.name))
     return ft.Row(
         spacing=8,
         controls=[
             ft.Container(expand=1, content=labelled("history-filter-game", ft.Dropdown(
-                key="history-filter-game", label="Game", value=game, options=games, dense=True,
+                key="history-filter-game", label=_("Game"), value=game, options=games, dense=True,
                 expand=True, leading_icon=ft.Icons.CASINO_OUTLINED, on_select=choose_game,
                 border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
             ft.Container(expand=1, content=labelled("history-filter-player", ft.Dropdown(
-                key="history-filter-player", label="Player", value=player, options=people, dense=True,
+                key="history-filter-player", label=_("Player"), value=player, options=people, dense=True,
                 expand=True, leading_icon=ft.Icons.PERSON_OUTLINE_ROUNDED, on_select=choose_player,
                 border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
         ],
@@ -197,15 +199,17 @@ def _filters(game: str, player: str, roster, store, choose_game, choose_player) 
 
 def _summary_line(total: int, shown: int, game: str | None, player: str | None, roster, page) -> ft.Control:
     """How many games match, and a way to this player's statistics."""
-    words = f"{total:,} game{'s' if total != 1 else ''}"
     if shown < total:
-        words = f"Newest {shown:,} of {words}"
+        words = ngettext("Newest {shown} of {n} game", "Newest {shown} of {n} games", total).format(
+            shown=format_number(shown), n=format_number(total))
+    else:
+        words = ngettext("{n} game", "{n} games", total).format(n=format_number(total))
     controls: list[ft.Control] = [ft.Text(words, key="history-match-count", size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                                           expand=True)]
     if player is not None and total:
         name = next((p.name for p in roster if p.id == player), "")
         controls.append(labelled("history-player-stats", ft.TextButton(
-            f"{name}'s statistics" if name else "Statistics", key="history-player-stats",
+            _("{name}'s statistics").format(name=name) if name else _("Statistics"), key="history-player-stats",
             icon=ft.Icons.INSIGHTS_ROUNDED, on_click=lambda: page.navigate(stats_route(player_key(player, name))))))
     return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -218,7 +222,7 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
         return []
     if not sessions:
         return []
-    rows: list[ft.Control] = [section_title("In progress", key="history-resume-title")]
+    rows: list[ft.Control] = [section_title(_("In progress"), key="history-resume-title")]
     for session in sessions:
         entry = GAMES.get(session.game)
         look = game_look(session.game)
@@ -237,14 +241,15 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
                     ft.Text(session.title or (entry.title if entry else session.game), weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
                     ft.Text(" · ".join(x for x in ((entry.title if entry else session.game), names,
-                                                    f"saved {format_when(session.updated)}") if x),
+                                                    _("saved {when}").format(when=format_when(session.updated)))
+                                      if x),
                             size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS),
                 ]),
-                ft.Text("Resume", weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text(_("Resume"), weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
             ]),
         )))
-    rows.append(section_title("Finished"))
+    rows.append(section_title(_("Finished")))
     return rows
 
 

@@ -8,14 +8,16 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import player_names, use_app
-from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
 
-APP_TITLE = "Climbing Companion"
+# The app's name (the browser's tab title as it is; home's app bar in the player's language).
+APP_TITLE = N_("Climbing Companion")
 
 # The order of the game tiles on home: the four games, then the Trek 12 campaign.
 HOME_GAMES = ("trek12", "fourteeners", "ridgeline", "freunde", "expedition")
@@ -59,26 +61,26 @@ def HomeScreen() -> ft.View:
         body.append(join_card)
 
     if in_progress:
-        body.append(section_title("Resume", key="home-resume-title"))
+        body.append(section_title(_("Resume"), key="home-resume-title"))
         body.extend(_resume_card(app.store, session, page, app.keeper) for session in in_progress)
 
     # The roster, history and settings sit above the games: a new table sets up its players first, and
     # the three tiles stay within thumb reach without scrolling past every game.
-    body.append(section_title("Your table"))
+    body.append(section_title(_("Your table")))
     body.append(
         ft.Row(
             spacing=12,
             controls=[
-                _shortcut("players", "Players", ft.Icons.GROUPS_ROUNDED, page),
-                _shortcut("history", "History", ft.Icons.HISTORY_ROUNDED, page),
-                _shortcut("settings", "Settings", ft.Icons.SETTINGS_ROUNDED, page),
+                _shortcut("players", _("Players"), ft.Icons.GROUPS_ROUNDED, page),
+                _shortcut("history", _("History"), ft.Icons.HISTORY_ROUNDED, page),
+                _shortcut("settings", _("Settings"), ft.Icons.SETTINGS_ROUNDED, page),
             ],
         )
     )
 
-    body.append(section_title("Games"))
+    body.append(section_title(_("Games")))
     body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
-    return screen_view(APP_TITLE, body)
+    return screen_view(_(APP_TITLE), body)
 
 
 @ft.component
@@ -98,7 +100,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         try:
             app.store.restore_backup(backup.path)
         except CompanionError as exc:
-            set_failure(f"The copy could not be restored: {exc}")
+            set_failure(_("The copy could not be restored: {reason}").format(reason=said(exc)))
             return
         app.shell.dismissed_notices.add(notice)
         app.changed()
@@ -107,7 +109,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         try:
             app.store.dismiss_notice(notice)
         except CompanionError as exc:
-            set_failure(f"This could not be saved: {exc}")
+            set_failure(_("This could not be saved: {reason}").format(reason=said(exc)))
             return
         app.shell.dismissed_notices.add(notice)
         app.changed()
@@ -115,18 +117,18 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text("Restore the kept copy?"),
+            title=ft.Text(_("Restore the kept copy?")),
             content=ft.Text(
-                f"{backup.file} is replaced by the copy saved {format_when(backup.modified)}. "
-                "What was saved in it since the damage was found is replaced too; the file set aside stays in "
-                "the data folder."
+                _("{file} is replaced by the copy saved {when}. What was saved in it since the damage was found is "
+                  "replaced too; the file set aside stays in the data folder.").format(
+                    file=backup.file, when=format_when(backup.modified))
             ),
             actions=[
                 labelled(f"home-notice-{index}-restore-cancel",
-                         ft.TextButton("Cancel", key=f"home-notice-{index}-restore-cancel",
+                         ft.TextButton(_("Cancel"), key=f"home-notice-{index}-restore-cancel",
                                        on_click=lambda: set_confirming(False))),
                 labelled(f"home-notice-{index}-restore-confirm",
-                         ft.FilledButton("Restore", key=f"home-notice-{index}-restore-confirm", on_click=restore)),
+                         ft.FilledButton(_("Restore"), key=f"home-notice-{index}-restore-confirm", on_click=restore)),
             ],
             on_dismiss=lambda: set_confirming(False),
         )
@@ -138,21 +140,22 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
     # data folder); without one, there is only the notice to acknowledge.
     actions: list[ft.Control] = [
         labelled(f"home-notice-{index}-dismiss",
-                 ft.TextButton("Don't restore" if backup is not None else "Dismiss",
+                 ft.TextButton(_("Don't restore") if backup is not None else _("Dismiss"),
                                key=f"home-notice-{index}-dismiss", on_click=dismiss)),
     ]
     if backup is not None:
         actions.append(
             labelled(
                 f"home-notice-{index}-restore",
-                ft.FilledButton("Restore copy", icon=ft.Icons.RESTORE_ROUNDED,
+                ft.FilledButton(_("Restore copy"), icon=ft.Icons.RESTORE_ROUNDED,
                                 key=f"home-notice-{index}-restore", on_click=lambda: set_confirming(True)),
             )
         )
+    words = tr(notice)
     return message_card(
         ft.Icons.WARNING_AMBER_ROUNDED,
-        "Your saved data needed attention",
-        notice if failure is None else f"{notice}\n\n{failure}",
+        _("Your saved data needed attention"),
+        words if failure is None else f"{words}\n\n{failure}",
         key=f"home-notice-{index}",
         actions=actions,
         tone="warning",
@@ -169,8 +172,8 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         part
         for part in (
             ", ".join(names),
-            f"{moves} move{'s' if moves != 1 else ''}",
-            f"saved {format_when(session.updated)}",
+            ngettext("{n} move", "{n} moves", moves).format(n=moves),
+            _("saved {when}").format(when=format_when(session.updated)),
         )
         if part
     )
@@ -210,7 +213,7 @@ def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),
         border_radius=ft.BorderRadius.all(8),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        content=ft.Text("Not yet available", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+        content=ft.Text(_("Not yet available"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
     )
     return labelled(
         key,
@@ -219,7 +222,7 @@ def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
             icon=look.icon,
             colour=look.colour,
             title=entry.title,
-            subtitle=entry.blurb,
+            subtitle=tr(entry.blurb),
             on_click=lambda: page.navigate(f"/games/{entry.id}"),
             badge=status,
             muted=not ready,

@@ -12,8 +12,9 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.ui.common.services import use_app, use_field_text
-from companion.ui.common.widgets import labelled, surface
+from companion.ui.common.widgets import labelled, said, surface
 
 __all__ = ["lan_join_card", "LanCodePanel", "qr_modules", "lan_for_this_tab"]
 
@@ -68,7 +69,7 @@ def _QrCanvas(text: str, size: float, ident: str) -> ft.Control:
     shapes.extend(cv.Rect(x * cell, y * cell, length * cell + 0.5, cell + 0.5, paint=ink)
                   for y, x, length in _dark_runs(text))
     return ft.Semantics(
-        label="QR code of the join link", identifier=ident,
+        label=_("QR code of the join link"), identifier=ident,
         content=ft.Container(key=ident, width=size, height=size, content=cv.Canvas(shapes, width=size, height=size)),
     )
 
@@ -84,19 +85,20 @@ def lan_join_card(app) -> ft.Control | None:
     urls = lan.urls()
     link = lan.join_url(urls)
     texts: list[ft.Control] = [
-        ft.Text("Play on your phones", weight=ft.FontWeight.W_600, size=16),
+        ft.Text(_("Play on your phones"), weight=ft.FontWeight.W_600, size=16),
     ]
     if urls:
-        texts.append(ft.Text("Scan the code with a phone on the same Wi-Fi, or open", size=13))
+        # i18n: followed by the addresses to open, one per line
+        texts.append(ft.Text(_("Scan the code with a phone on the same Wi-Fi, or open"), size=13))
         texts.extend(ft.Text(url, key=f"lan-url-{i}", weight=ft.FontWeight.W_600, size=13)
                      for i, url in enumerate(urls))
     else:
-        texts.append(ft.Text("This computer is on no network yet. Join the Wi-Fi; the address appears here.",
+        texts.append(ft.Text(_("This computer is on no network yet. Join the Wi-Fi; the address appears here."),
                              size=13))
-    texts.append(ft.Text("Join code", size=13))
+    texts.append(ft.Text(_("Join code"), size=13))
     texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700,
                          no_wrap=True))
-    texts.append(ft.Text("Anyone on this network who has the code can see and change everything here.",
+    texts.append(ft.Text(_("Anyone on this network who has the code can see and change everything here."),
                          size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     content: list[ft.Control] = []
     if link:
@@ -120,33 +122,37 @@ def LanCodePanel() -> ft.Control:
         try:
             lan.keep(typed.text, app.store.settings)
         except (ValueError, CompanionError) as exc:
-            set_outcome((False, f"Not changed: {exc}."))
+            set_outcome((False, _("Not changed: {reason}.").format(reason=said(exc))))
             return
         typed.set("")
-        set_outcome((True, "Saved. Phones that already joined stay in; new ones need this code."))
+        set_outcome((True, _("Saved. Phones that already joined stay in; new ones need this code.")))
         app.changed()
 
     def draw_new() -> None:
         try:
             lan.draw_each_start(app.store.settings)
         except CompanionError as exc:
-            set_outcome((False, f"Not changed: {exc}"))
+            set_outcome((False, _("Not changed: {reason}").format(reason=said(exc))))
             return
-        set_outcome((True, "A new code is drawn now and at every start."))
+        set_outcome((True, _("A new code is drawn now and at every start.")))
         app.changed()
 
-    how = "The same code at every start." if lan.kept else "A new random code at every start."
+    how = _("The same code at every start.") if lan.kept else _("A new random code at every start.")
     controls: list[ft.Control] = [
-        ft.Text(f"Join code now: {lan.shown_code}", key="settings-lan-code", weight=ft.FontWeight.W_600),
+        ft.Text(_("Join code now: {code}").format(code=lan.shown_code), key="settings-lan-code",
+                weight=ft.FontWeight.W_600),
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         labelled("settings-lan-new-code", typed.bind(ft.TextField(
-            key="settings-lan-new-code", label="A code to keep", dense=True, helper="6 to 32 letters or digits",
+            key="settings-lan-new-code", label=_("A code to keep"), dense=True,
+            helper=_("{least} to {most} letters or digits").format(least=6, most=32),
             capitalization=ft.TextCapitalization.CHARACTERS, on_submit=lambda: keep()))),
         ft.Row(wrap=True, spacing=8, controls=[
-            labelled("settings-lan-keep", ft.OutlinedButton("Keep this code", key="settings-lan-keep", on_click=keep)),
+            labelled("settings-lan-keep", ft.OutlinedButton(_("Keep this code"), key="settings-lan-keep",
+                                                            on_click=keep)),
             # Kept code: go back to drawing one per start; drawn code: draw another one now.
             labelled("settings-lan-random", ft.TextButton(
-                "Draw a new one at every start" if lan.kept else "Draw another code now", key="settings-lan-random",
+                _("Draw a new one at every start") if lan.kept else _("Draw another code now"),
+                key="settings-lan-random",
                 on_click=draw_new)),
         ]),
     ]

@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import N_, Message, _, ngettext, tr
 from companion.store import PALETTE
+from companion.store.records import FIELD_PROBLEM
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
@@ -17,6 +19,7 @@ from companion.ui.common.widgets import (
     empty_state,
     labelled,
     message_card,
+    said,
     screen_view,
     section_title,
 )
@@ -32,9 +35,9 @@ def player_palette() -> tuple[str, ...]:
 
 # Spoken names for the store's palette (screen readers say "Colour pink", not a hex code).
 _COLOUR_NAMES = {
-    "#d62828": "red", "#1d70b8": "blue", "#2a9d3a": "green", "#f4a300": "amber", "#7b3fa0": "purple",
-    "#00897b": "teal", "#e4572e": "orange", "#5c6bc0": "indigo", "#8d6e63": "brown", "#c2185b": "pink",
-    "#558b2f": "olive", "#546e7a": "slate",
+    "#d62828": N_("red"), "#1d70b8": N_("blue"), "#2a9d3a": N_("green"), "#f4a300": N_("amber"),
+    "#7b3fa0": N_("purple"), "#00897b": N_("teal"), "#e4572e": N_("orange"), "#5c6bc0": N_("indigo"),
+    "#8d6e63": N_("brown"), "#c2185b": N_("pink"), "#558b2f": N_("olive"), "#546e7a": N_("slate"),
 }
 
 # The store names the record and field for the command line and logs; a form already shows which field.
@@ -133,15 +136,15 @@ def PlayersScreen() -> ft.View:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text(f"Remove {removing_player.name}?"),
+            title=ft.Text(_("Remove {name}?").format(name=removing_player.name)),
             content=ft.Text(
-                "They leave the roster. Games they already played stay in History under their name."
+                _("They leave the roster. Games they already played stay in History under their name.")
             ),
             actions=[
-                labelled("player-remove-cancel", ft.TextButton("Cancel", key="player-remove-cancel",
+                labelled("player-remove-cancel", ft.TextButton(_("Cancel"), key="player-remove-cancel",
                                                                on_click=lambda: set_removing(None))),
                 labelled("player-remove-confirm", ft.FilledButton(
-                    "Remove", key="player-remove-confirm", on_click=confirm_remove,
+                    _("Remove"), key="player-remove-confirm", on_click=confirm_remove,
                     style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
             ],
             on_dismiss=lambda: set_removing(None),
@@ -163,8 +166,8 @@ def PlayersScreen() -> ft.View:
                     "player-name",
                     name.bind(ft.TextField(
                         key="player-name",
-                        label="Name",
-                        hint_text="Who plays?",
+                        label=_("Name"),
+                        hint_text=_("Who plays?"),
                         error=error,
                         max_length=40,
                         autofocus=False,
@@ -173,7 +176,7 @@ def PlayersScreen() -> ft.View:
                         on_submit=lambda: add(),
                     )),
                 ),
-                ft.Text("Colour" if colour else "Colour: the next free one, or pick one", size=13,
+                ft.Text(_("Colour") if colour else _("Colour: the next free one, or pick one"), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True),
                 ft.Row(
@@ -182,7 +185,7 @@ def PlayersScreen() -> ft.View:
                         labelled(
                             "player-add",
                             ft.FilledButton(
-                                "Add player",
+                                _("Add player"),
                                 key="player-add",
                                 icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
                                 on_click=add,
@@ -197,14 +200,14 @@ def PlayersScreen() -> ft.View:
 
     body: list[ft.Control] = [add_form, section_title(_count(len(players)), key="players-count")]
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The player was not removed", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The player was not removed"), problem,
                                  key="players-problem", tone="warning"))
     if not players:
         body.append(
             empty_state(
                 ft.Icons.GROUPS_ROUNDED,
-                "No players yet",
-                "Add the people you play with; every game can then pick them.",
+                _("No players yet"),
+                _("Add the people you play with; every game can then pick them."),
                 key="players-empty",
             )
         )
@@ -220,7 +223,7 @@ def PlayersScreen() -> ft.View:
                     on_remove=bind(set_removing, player.id),
                 )
             )
-    return screen_view("Players", body)
+    return screen_view(_("Players"), body)
 
 
 def _player_row(player, *, on_edit, on_remove) -> ft.Control:
@@ -239,19 +242,19 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                 labelled(
                     f"player-{player.id}-stats",
                     ft.IconButton(ft.Icons.INSIGHTS_ROUNDED, key=f"player-{player.id}-stats",
-                                  tooltip=f"Statistics for {player.name}",
+                                  tooltip=_("Statistics for {name}").format(name=player.name),
                                   on_click=lambda: ft.context.page.navigate(
                                       stats_route(player_key(player.id, player.name)))),
                 ),
                 labelled(
                     f"player-{player.id}-rename",
                     ft.IconButton(ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename",
-                                  tooltip=f"Rename {player.name}", on_click=on_edit),
+                                  tooltip=_("Rename {name}").format(name=player.name), on_click=on_edit),
                 ),
                 labelled(
                     f"player-{player.id}-remove",
                     ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"player-{player.id}-remove",
-                                  tooltip=f"Remove {player.name}", on_click=on_remove),
+                                  tooltip=_("Remove {name}").format(name=player.name), on_click=on_remove),
                 ),
             ],
         ),
@@ -273,7 +276,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
                     "player-edit-name",
                     edit_name.bind(ft.TextField(
                         key="player-edit-name",
-                        label="Name",
+                        label=_("Name"),
                         error=edit.error,
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
@@ -286,11 +289,11 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
                 ft.Row(
                     alignment=ft.MainAxisAlignment.END,
                     controls=[
-                        labelled("player-edit-cancel", ft.TextButton("Cancel", key="player-edit-cancel",
+                        labelled("player-edit-cancel", ft.TextButton(_("Cancel"), key="player-edit-cancel",
                                                                      on_click=cancel_edit)),
                         labelled(
                             "player-edit-save",
-                            ft.FilledButton("Save", key="player-edit-save", on_click=save_edit),
+                            ft.FilledButton(_("Save"), key="player-edit-save", on_click=save_edit),
                         ),
                     ],
                 ),
@@ -303,11 +306,11 @@ def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_
     """A row of colour chips; with `allow_auto` the first chip means "the next free colour"."""
     chips: list[ft.Control] = []
     if allow_auto:
-        chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), "Next free colour"))
+        chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), _("Next free colour")))
     for colour in palette:
         chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
                            selected is not None and selected.lower() == colour.lower(),
-                           bind(choose, colour), f"Colour {_COLOUR_NAMES.get(colour.lower(), colour)}"))
+                           bind(choose, colour), _colour_words(colour)))
     return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
 
 
@@ -342,11 +345,30 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
     )
 
 
+def _colour_words(colour: str) -> str:
+    """A colour chip as a screen reader says it: "Colour pink"."""
+    name = _COLOUR_NAMES.get(colour.lower())
+    return _("Colour {name}").format(name=_(name) if name is not None else colour)
+
+
 def _count(n: int) -> str:
-    return "Roster" if n == 0 else f"Roster · {n} player{'s' if n != 1 else ''}"
+    return _("Roster") if n == 0 else ngettext("Roster · {n} player", "Roster · {n} players", n).format(n=n)
+
+
+# The field a refusal is about, as the form under it names it: "The name must not be empty".
+_FIELDS = {
+    # i18n: {problem} is what is wrong with the name, such as "must not be empty"
+    "'name'": N_("The name {problem}"),
+    # i18n: {problem} is what is wrong with the colour
+    "'colour'": N_("The colour {problem}"),
+}
 
 
 def _sentence(exc: Exception) -> str:
     """The store's refusal as a sentence under the field: "player: field 'name' must ..." reads "The name must ..."."""
-    text = _FIELD_PREFIX.sub(lambda m: f"The {m.group(1)} ", str(exc).strip(), count=1)
-    return text[:1].upper() + text[1:] if text else "That is not allowed."
+    reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else None
+    if reason is not None and reason.msgid == FIELD_PROBLEM and reason.args.get("field") in _FIELDS:
+        text = _(_FIELDS[reason.args["field"]]).format(problem=tr(reason.args.get("problem", "")))
+    else:
+        text = _FIELD_PREFIX.sub(lambda m: f"The {m.group(1)} ", said(exc).strip(), count=1)
+    return text[:1].upper() + text[1:] if text else _("That is not allowed.")

@@ -17,10 +17,11 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.i18n import N_, _, format_number, tr
 from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import format_when, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.charts import panel
 from companion.ui.shell.history import record_card, roster_colours, stats_route
 
@@ -29,7 +30,16 @@ __all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted
 # Fields that name a block in a list (a player's line, a hand, an Ascent), in order of preference.
 _TITLE_KEYS = ("name", "player", "seat", "climber", "hand", "ascent", "round", "turn", "source", "sheet", "number")
 # Title fields that read as "Hand 3" rather than just "3".
-_NUMBERED = {"hand", "ascent", "round", "turn", "number"}
+_NUMBERED = {
+    # i18n: the title of one hand of a game in a finished game's breakdown
+    "hand": N_("Hand {number}"),
+    # i18n: the title of one Ascent (a Trek 12 sheet) in a finished Expedition's breakdown
+    "ascent": N_("Ascent {number}"),
+    "round": N_("Round {number}"),
+    "turn": N_("Turn {number}"),
+    # i18n: the title of a numbered item in a finished game's breakdown
+    "number": N_("Number {number}"),
+}
 # Lists longer than this are folded away under their heading (a long Ridgeline game has many hands).
 _FOLD_AFTER = 6
 # Deeper than this the breakdown is shown as compact text: nobody reads a tree that deep on a phone.
@@ -48,10 +58,10 @@ def RecordScreen() -> ft.View:
     record_id = ft.use_route_params().get("record_id") or ""
     record = app.store.history.get(record_id) if record_id else None
     if record is None:
-        return screen_view("Finished game", [
-            message_card(ft.Icons.SEARCH_OFF_ROUNDED, "This game is not in History",
-                         "It may have been deleted, or the address is wrong.", key="record-missing"),
-            ft.Row([labelled("record-back", ft.FilledTonalButton("Back to History", key="record-back",
+        return screen_view(_("Finished game"), [
+            message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
+                         _("It may have been deleted, or the address is wrong."), key="record-missing"),
+            ft.Row([labelled("record-back", ft.FilledTonalButton(_("Back to History"), key="record-back",
                                                                  icon=ft.Icons.HISTORY_ROUNDED,
                                                                  on_click=lambda: page.navigate("/history")))],
                    alignment=ft.MainAxisAlignment.END),
@@ -59,10 +69,10 @@ def RecordScreen() -> ft.View:
 
     game = record.get("game", "")
     entry = GAMES.get(game)
-    text = share_text(record, when=format_when(record.get("finished")))
+    text = share_text(record, when=format_when(record.get("finished")), say=tr)
 
     def copied() -> None:
-        page.show_dialog(ft.SnackBar(ft.Text("Result copied: paste it in a message."), key="record-copied",
+        page.show_dialog(ft.SnackBar(ft.Text(_("Result copied: paste it in a message.")), key="record-copied",
                                      behavior=ft.SnackBarBehavior.FLOATING))
 
     def correct() -> None:
@@ -71,7 +81,8 @@ def RecordScreen() -> ft.View:
         try:
             app.keeper.reopen(record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(f"It cannot be corrected: {exc}"), key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("It cannot be corrected: {reason}").format(reason=said(exc))),
+                                         key="record-problem"))
             return
         app.changed()
         page.navigate(f"/play/{game}/{record['id']}")
@@ -80,7 +91,8 @@ def RecordScreen() -> ft.View:
         try:
             removed = app.store.history.delete(record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(f"Not deleted: {exc}"), key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}").format(reason=said(exc))),
+                                         key="record-problem"))
             return
         app.changed()
         page.navigate("/history")
@@ -88,56 +100,57 @@ def RecordScreen() -> ft.View:
 
     actions: list[ft.Control] = [
         labelled("record-copy", ft.FilledTonalButton(
-            "Copy result", key="record-copy", icon=ft.Icons.CONTENT_COPY_ROUNDED,
+            _("Copy result"), key="record-copy", icon=ft.Icons.CONTENT_COPY_ROUNDED,
             action=ft.CopyToClipboard(text), on_click=copied)),
     ]
     if page.platform is not None and page.platform.is_mobile():
         actions.append(labelled("record-share", ft.FilledTonalButton(
-            "Share…", key="record-share", icon=ft.Icons.SHARE_ROUNDED,
+            _("Share…"), key="record-share", icon=ft.Icons.SHARE_ROUNDED,
             action=ft.ShareText(text, title=entry.title if entry else None))))
 
     people = [s for s in seats(record) if s.key is not None]   # guests too: their games share a name
     stats_links = [
         labelled(f"record-stats-{n}", ft.TextButton(
-            f"{s.name}'s statistics", key=f"record-stats-{n}", icon=ft.Icons.INSIGHTS_ROUNDED,
+            _("{name}'s statistics").format(name=s.name), key=f"record-stats-{n}", icon=ft.Icons.INSIGHTS_ROUNDED,
             on_click=_go(page, stats_route(player_key(s.player_id, s.name)))))
         for n, s in enumerate(people)
     ]
 
     body: list[ft.Control] = [record_card(record, roster_colours(app.store))]
     if record.get("corrected"):
-        body.append(ft.Text(f"Corrected {format_when(record['corrected'])}", key="record-corrected", size=12,
+        body.append(ft.Text(_("Corrected {when}").format(when=format_when(record["corrected"])),
+                            key="record-corrected", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         panel(key="record-share-panel", spacing=12, controls=[
-            ft.Text("Share the result", weight=ft.FontWeight.W_600),
+            ft.Text(_("Share the result"), weight=ft.FontWeight.W_600),
             ft.Container(
                 padding=12, border_radius=ft.BorderRadius.all(10), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 content=ft.Text(text, key="record-share-text", size=13, font_family="monospace"),
             ),
             ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
         ]),
-        section_title("Score breakdown", key="record-breakdown-title"),
+        section_title(_("Score breakdown"), key="record-breakdown-title"),
         *breakdown(record.get("detail")),
     ]
     if stats_links:
-        body.append(section_title("Statistics"))
+        body.append(section_title(_("Statistics")))
         body.append(ft.Row(stats_links, wrap=True, spacing=4))
     screen = game_screen(game) if entry else None
     footer: list[ft.Control] = []
     if screen is not None:
         footer.append(labelled("record-open-game", ft.TextButton(
-            "Open on the game's screen", key="record-open-game", icon=ft.Icons.OPEN_IN_NEW_ROUNDED,
+            _("Open on the game's screen"), key="record-open-game", icon=ft.Icons.OPEN_IN_NEW_ROUNDED,
             on_click=lambda: page.navigate(f"/play/{game}/{record['id']}"))))
         if isinstance(record.get("session"), dict):
             footer.append(labelled("record-correct", ft.TextButton(
-                "Correct an entry", key="record-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=correct)))
+                _("Correct an entry"), key="record-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=correct)))
     footer.append(labelled("record-delete", ft.TextButton(
-        "Delete from History", key="record-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=delete,
+        _("Delete from History"), key="record-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=delete,
         style=ft.ButtonStyle(color=ft.Colors.ERROR))))
     body.append(ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(
         footer, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)))
-    return screen_view(entry.title if entry else "Finished game", body)
+    return screen_view(entry.title if entry else _("Finished game"), body)
 
 
 def _go(page: ft.Page, route: str):
@@ -151,15 +164,19 @@ def show_deleted(page: ft.Page, app, removed: dict) -> None:
         try:
             app.store.history.restore(removed)
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(f"Could not put it back: {exc}"), key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("Could not put it back: {reason}").format(reason=said(exc))),
+                                         key="record-problem"))
             return
         app.changed()
 
-    what = removed.get("title") or (GAMES[removed["game"]].title if removed.get("game") in GAMES else "The game")
+    what = removed.get("title") or (GAMES[removed["game"]].title if removed.get("game") in GAMES
+                                    else _("The game"))
+    # i18n: {what} is the game's title, or the game's name; {when} when it was finished
+    words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
     page.show_dialog(ft.SnackBar(
-        ft.Text(f"Deleted {what} ({format_when(removed.get('finished'))})", key="history-deleted"),
+        ft.Text(words, key="history-deleted"),
         key="history-deleted-bar",
-        action=ft.SnackBarAction("Undo", key="history-undo", on_click=undo),
+        action=ft.SnackBarAction(_("Undo"), key="history-undo", on_click=undo),
         duration=ft.Duration(seconds=_UNDO_SECONDS),
         behavior=ft.SnackBarBehavior.FLOATING,
     ))
@@ -170,7 +187,7 @@ def show_deleted(page: ft.Page, app, removed: dict) -> None:
 def breakdown(detail: Any) -> list[ft.Control]:
     """A game's breakdown as panels: its plain facts first, then one titled section per list or group."""
     if not isinstance(detail, dict) or not detail:
-        return [ft.Text("No breakdown was kept for this game.", key="record-no-detail",
+        return [ft.Text(_("No breakdown was kept for this game."), key="record-no-detail",
                         color=ft.Colors.ON_SURFACE_VARIANT)]
     facts = [(k, v) for k, v in detail.items() if _simple(v)]
     groups = [(k, v) for k, v in detail.items() if not _simple(v)]
@@ -198,17 +215,22 @@ def label_for(key: Any) -> str:
 
 
 def value_text(value: Any) -> str:
-    """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'."""
+    """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
+    (with the language's decimal sign)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:g}"
+        if value.is_integer():
+            return str(int(value))
+        text = f"{value:g}"
+        return text if "e" in text or "n" in text else format_number(float(text), group=False)
     if isinstance(value, list):
-        return ", ".join(value_text(v) for v in value) if value else "none"
+        # i18n: a list with nothing in it, in a finished game's breakdown
+        return ", ".join(value_text(v) for v in value) if value else _("none")
     if isinstance(value, dict):
-        return "none" if not value else json.dumps(value, ensure_ascii=False)
+        return _("none") if not value else json.dumps(value, ensure_ascii=False)
     return str(value)
 
 
@@ -328,7 +350,7 @@ def _title_of(item: dict, index: int) -> tuple[str, str] | None:
     for key in _TITLE_KEYS:
         value = item.get(key)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-            return key, f"{label_for(key)} {value}" if key in _NUMBERED else str(value)
+            return key, _(_NUMBERED[key]).format(number=value) if key in _NUMBERED else str(value)
     return None
 
 

@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 import flet as ft
 
 from companion.games import GAMES, GameEntry
+from companion.i18n import _, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import player_names, use_app
@@ -47,9 +48,9 @@ def SheetScreen() -> ft.View:
     screen = game_screen(game) if game in GAMES else None
     if screen is not None and screen.sheet is not None and record is not None and record.get("game") == game:
         return screen.sheet(session_id=session_id)
-    return screen_view("Sheet", [
-        message_card(ft.Icons.SEARCH_OFF_ROUNDED, "No sheet is being played here",
-                     "The game may have moved on to its next step, finished, or been abandoned.",
+    return screen_view(_("Sheet"), [
+        message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("No sheet is being played here"),
+                     _("The game may have moved on to its next step, finished, or been abandoned."),
                      key="sheet-missing"),
         _home_button(),
     ])
@@ -80,8 +81,8 @@ def PlayScreen() -> ft.View:
             [
                 message_card(
                     ft.Icons.SEARCH_OFF_ROUNDED,
-                    "This game is not in progress",
-                    "It may have finished (see History) or been abandoned.",
+                    _("This game is not in progress"),
+                    _("It may have finished (see History) or been abandoned."),
                     key="play-missing",
                 ),
                 _home_button(),
@@ -92,10 +93,10 @@ def PlayScreen() -> ft.View:
     moves = len(record.get("actions") or [])
     names = player_names(app.store, record.get("players") or [])
     facts = [
-        ("Players", ", ".join(names) or "—"),
-        ("Moves so far", str(moves)),
-        ("Started", format_when(record.get("created"))),
-        ("Last saved", format_when(record.get("updated"))),
+        (_("Players"), ", ".join(names) or "—"),
+        (_("Moves so far"), str(moves)),
+        (_("Started"), format_when(record.get("created"))),
+        (_("Last saved"), format_when(record.get("updated"))),
     ]
     return screen_view(
         title,
@@ -103,11 +104,11 @@ def PlayScreen() -> ft.View:
             _game_header(entry),
             message_card(
                 ft.Icons.CONSTRUCTION_ROUNDED,
-                f"The {entry.title} screen is not yet available in this version",
-                "This game is saved as it is and will open here once the game's screen is included.",
+                _("The {game} screen is not yet available in this version").format(game=entry.title),
+                _("This game is saved as it is and will open here once the game's screen is included."),
                 key="play-unavailable",
             ),
-            *([message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Something went wrong", problem,
+            *([message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("Something went wrong"), problem,
                             key="play-problem", tone="warning")] if problem else []),
             ft.Container(
                 border_radius=ft.BorderRadius.all(16),
@@ -145,8 +146,9 @@ def NotFound() -> ft.Control:
             content=ft.Column(
                 spacing=16,
                 controls=[
-                    ft.Text("Page not found", size=22, weight=ft.FontWeight.W_600, key="not-found"),
-                    ft.Text(f"There is nothing at {location or 'this address'}.",
+                    ft.Text(_("Page not found"), size=22, weight=ft.FontWeight.W_600, key="not-found"),
+                    ft.Text(_("There is nothing at {address}.").format(address=location) if location
+                            else _("There is nothing at this address."),
                             color=ft.Colors.ON_SURFACE_VARIANT),
                     _home_button(),
                 ],
@@ -174,7 +176,7 @@ def _game_header(entry: GameEntry) -> ft.Control:
                 tight=True,
                 controls=[
                     ft.Text(entry.title, size=20, weight=ft.FontWeight.W_600),
-                    ft.Text(entry.blurb, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(tr(entry.blurb), color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
             ),
         ],
@@ -184,12 +186,12 @@ def _game_header(entry: GameEntry) -> ft.Control:
 def _not_available(entry: GameEntry) -> ft.Control:
     """Say exactly what this version has of the game: its rules engine or nothing yet."""
     if entry.available:
-        detail = "Its rules are already in the companion, but the screen to play it here is not yet."
+        detail = _("Its rules are already in the companion, but the screen to play it here is not yet.")
     else:
-        detail = "Neither its rules nor its screen are included yet. A later version adds them."
+        detail = _("Neither its rules nor its screen are included yet. A later version adds them.")
     return message_card(
         ft.Icons.CONSTRUCTION_ROUNDED,
-        f"{entry.title} is not yet available in this version",
+        _("{game} is not yet available in this version").format(game=entry.title),
         detail,
         key="game-unavailable",
     )
@@ -197,12 +199,12 @@ def _not_available(entry: GameEntry) -> ft.Control:
 
 def _unknown_game(game: str) -> ft.View:
     return screen_view(
-        "Unknown game",
+        _("Unknown game"),
         [
             message_card(
                 ft.Icons.HELP_OUTLINE_ROUNDED,
-                f"There is no game called {game!r}",
-                f"This version knows {', '.join(e.title for e in GAMES.values())}.",
+                _("There is no game called {game}").format(game=repr(game)),
+                _("This version knows {games}.").format(games=", ".join(e.title for e in GAMES.values())),
                 key="game-unknown",
             ),
             _home_button(),
@@ -214,7 +216,7 @@ def _home_button() -> ft.Control:
     return ft.Row(
         alignment=ft.MainAxisAlignment.END,
         controls=[
-            labelled("go-home", ft.OutlinedButton("Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+            labelled("go-home", ft.OutlinedButton(_("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
                                                   on_click=lambda: ft.context.page.navigate("/")))
         ],
     )

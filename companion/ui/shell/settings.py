@@ -22,8 +22,8 @@ from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, off_loop, use_app
-from companion.ui.common.widgets import labelled, screen_view, section_title, sentence, surface
-from companion.i18n import _
+from companion.ui.common.widgets import labelled, said, screen_view, section_title, sentence, surface
+from companion.i18n import N_, _, format_number, msg, ngettext, tr
 from companion.ui.shell.language import LanguagePanel
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
@@ -33,9 +33,12 @@ __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "fil
 MAX_BACKUP_BYTES = BACKUP_BYTES
 
 _THEME_LABELS = {
-    ThemeChoice.SYSTEM: ("System", ft.Icons.BRIGHTNESS_AUTO_ROUNDED),
-    ThemeChoice.LIGHT: ("Light", ft.Icons.LIGHT_MODE_ROUNDED),
-    ThemeChoice.DARK: ("Dark", ft.Icons.DARK_MODE_ROUNDED),
+    # i18n: the theme that follows the device's light or dark setting
+    ThemeChoice.SYSTEM: (N_("System"), ft.Icons.BRIGHTNESS_AUTO_ROUNDED),
+    # i18n: the light theme
+    ThemeChoice.LIGHT: (N_("Light"), ft.Icons.LIGHT_MODE_ROUNDED),
+    # i18n: the dark theme
+    ThemeChoice.DARK: (N_("Dark"), ft.Icons.DARK_MODE_ROUNDED),
 }
 
 
@@ -54,19 +57,19 @@ def SettingsScreen() -> ft.View:
         try:
             app.store.settings.set("theme", choice.value)
         except CompanionError as exc:
-            set_problem(f"The theme was not saved: {exc}")
+            set_problem(_("The theme was not saved: {reason}").format(reason=said(exc)))
             return
         set_problem(None)
         app.changed()
 
     body: list[ft.Control] = [
-        section_title("Appearance"),
+        section_title(_("Appearance")),
         surface(
             ft.Column(
                 spacing=12,
                 tight=True,
                 controls=[
-                    ft.Text("Theme", weight=ft.FontWeight.W_600),
+                    ft.Text(_("Theme"), weight=ft.FontWeight.W_600),
                     labelled(
                         "settings-theme",
                         ft.SegmentedButton(
@@ -74,14 +77,14 @@ def SettingsScreen() -> ft.View:
                             selected=[theme.value],
                             show_selected_icon=False,
                             segments=[
-                                ft.Segment(value=choice.value, label=ft.Text(label), icon=ft.Icon(icon))
+                                ft.Segment(value=choice.value, label=ft.Text(_(label)), icon=ft.Icon(icon))
                                 for choice, (label, icon) in _THEME_LABELS.items()
                             ],
                             on_change=choose_theme,
                         ),
                     ),
                     ft.Text(
-                        "System follows your device's light or dark setting.",
+                        _("System follows your device's light or dark setting."),
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
@@ -91,42 +94,44 @@ def SettingsScreen() -> ft.View:
         ),
         section_title(_("Language"), key="settings-language-title"),
         LanguagePanel(),
-        section_title("Your data"),
+        section_title(_("Your data")),
         surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device)),
-        section_title("Backup", key="settings-backup-title"),
+        section_title(_("Backup"), key="settings-backup-title"),
         BackupPanel(),
-        section_title("Spreadsheet", key="settings-csv-title"),
+        section_title(_("Spreadsheet"), key="settings-csv-title"),
         CsvPanel(),
-        *([section_title("Playing on the Wi-Fi", key="settings-lan-title"), LanCodePanel()]
+        *([section_title(_("Playing on the Wi-Fi"), key="settings-lan-title"), LanCodePanel()]
           if lan_for_this_tab(app) is not None else []),
-        section_title("About"),
+        section_title(_("About")),
         surface(
-            ft.Text(f"Climbing Companion {__version__}", key="settings-version",
+            ft.Text(_("Climbing Companion {version}").format(version=__version__), key="settings-version",
                     color=ft.Colors.ON_SURFACE_VARIANT)
         ),
     ]
-    return screen_view("Settings", body)
+    return screen_view(_("Settings"), body)
 
 
 def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Control:
     """The data folder's path in a desktop window; on a phone or in the browser build, that the data is kept
     there; a browser served by a computer is only told the data is not on its device."""
     if folder is None:
-        title, words, key = "Saved in", "Memory only: nothing is written to disk.", "settings-data-dir"
+        title, words, key = _("Saved in"), _("Memory only: nothing is written to disk."), "settings-data-dir"
+    elif device == "browser" and not desktop:
+        title, key = _("Kept in this browser"), "settings-data-where"
+        words = _("Players and games are saved in this browser as they change, and work with no network. "
+                  "Clearing this site's data in the browser's settings deletes them: download a backup below to "
+                  "keep a copy elsewhere.")
     elif device is not None and not desktop:
-        where = "in this browser" if device == "browser" else "on this phone"
-        title, key = f"Kept {where}", "settings-data-where"
-        words = (f"Players and games are saved {where} as they change, and work with no network. "
-                 + ("Clearing this site's data in the browser's settings deletes them: "
-                    if device == "browser" else "Uninstalling the app deletes them: ")
-                 + "download a backup below to keep a copy elsewhere.")
+        title, key = _("Kept on this phone"), "settings-data-where"
+        words = _("Players and games are saved on this phone as they change, and work with no network. "
+                  "Uninstalling the app deletes them: download a backup below to keep a copy elsewhere.")
     elif desktop:
-        title, words, key = "Saved in", str(folder), "settings-data-dir"
+        title, words, key = _("Saved in"), str(folder), "settings-data-dir"
     else:
-        title, key = "Kept on the computer running the companion", "settings-data-where"
-        words = ("Every device that opens the companion shares the same players and games, saved on that "
-                 "computer as they change. To keep a copy on this device, download a backup below; "
-                 "importing it later adds back whatever is missing.")
+        title, key = _("Kept on the computer running the companion"), "settings-data-where"
+        words = _("Every device that opens the companion shares the same players and games, saved on that "
+                  "computer as they change. To keep a copy on this device, download a backup below; "
+                  "importing it later adds back whatever is missing.")
     return ft.Row(
         spacing=12,
         vertical_alignment=ft.CrossAxisAlignment.START,
@@ -171,10 +176,11 @@ def BackupPanel() -> ft.Control:
     async def download() -> None:
         async def work():
             data = await off_loop(_backup_bytes, app.store)
-            went = await save_bytes(desktop, data, file_name("json"), title="Save the backup", extension="json")
+            went = await save_bytes(desktop, data, file_name("json"), title=_("Save the backup"), extension="json")
             if went is None:
                 return None   # the save dialog was cancelled
-            return True, f"Backup {went} ({file_size(len(data))})."
+            # i18n: {went} says where it went: "downloaded as <file name>" or "saved to <path>"
+            return True, _("Backup {went} ({size}).").format(went=tr(went), size=file_size(len(data)))
         await run(work)
 
     async def bring_in(read) -> None:
@@ -185,19 +191,19 @@ def BackupPanel() -> ft.Control:
             return await _import(app, chosen.data, chosen.name)
         await run(work)
 
-    pick = use_file_pick(desktop, title="Choose a backup file", extension="json", limit=MAX_BACKUP_BYTES,
-                         what="a backup", on_file=bring_in)
+    pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=MAX_BACKUP_BYTES,
+                         what=msg("a backup"), on_file=bring_in)
 
     controls: list[ft.Control] = [
-        ft.Text("One JSON file holds everything: players, history, games in progress, Expeditions, the Hall of "
-                "Fame, the 14ers catalog and settings. Importing checks the whole file first and adds only what "
-                "is new; a file with any problem changes nothing.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("One JSON file holds everything: players, history, games in progress, Expeditions, the Hall of "
+                  "Fame, the 14ers catalog and settings. Importing checks the whole file first and adds only what "
+                  "is new; a file with any problem changes nothing."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
             labelled("settings-backup-download", ft.FilledTonalButton(
-                "Save a backup…" if desktop else "Download a backup", key="settings-backup-download",
+                _("Save a backup…") if desktop else _("Download a backup"), key="settings-backup-download",
                 icon=ft.Icons.DOWNLOAD_ROUNDED, on_click=download, disabled=busy)),
             labelled("settings-backup-pick", ft.FilledTonalButton(
-                "Import a backup file…", key="settings-backup-pick", icon=ft.Icons.UPLOAD_FILE_ROUNDED,
+                _("Import a backup file…"), key="settings-backup-pick", icon=ft.Icons.UPLOAD_FILE_ROUNDED,
                 action=pick.action, on_click=pick.click, disabled=busy)),
         ]),
     ]
@@ -218,22 +224,25 @@ def CsvPanel() -> ft.Control:
         try:
             text, rows = await off_loop(_history_csv, app.store)
             # A byte-order mark tells spreadsheet programs the file is UTF-8, so accented names survive.
-            went = await save_bytes(desktop, text.encode("utf-8-sig"), file_name("csv"), title="Save the history",
+            went = await save_bytes(desktop, text.encode("utf-8-sig"), file_name("csv"), title=_("Save the history"),
                                     extension="csv")
         except (CompanionError, OSError, ValueError) as exc:
             set_outcome((False, _sentence(exc)))
         else:
             if went is not None:
-                set_outcome((True, f"{rows:,} row{'s' if rows != 1 else ''} {went}."))
+                # i18n: {went} says where they went: "downloaded as <file name>" or "saved to <path>"
+                set_outcome((True, ngettext("{n} row {went}.", "{n} rows {went}.", rows).format(
+                    n=format_number(rows), went=tr(went))))
         finally:
             set_busy(False)
 
     controls: list[ft.Control] = [
-        ft.Text("The play history as a CSV file: one row per player per game, with the game, date, title, "
-                "score and winner. Opens in any spreadsheet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("The play history as a CSV file: one row per player per game, with the game, date, title, "
+                  "score and winner. Opens in any spreadsheet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Column(tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
             labelled("settings-csv-download", ft.FilledTonalButton(
-                "Save the history (CSV)…" if desktop else "Download the history (CSV)", key="settings-csv-download",
+                _("Save the history (CSV)…") if desktop else _("Download the history (CSV)"),
+                key="settings-csv-download",
                 icon=ft.Icons.TABLE_VIEW_ROUNDED, on_click=download, disabled=busy))]),
     ]
     controls.extend(_outcome(outcome, busy, "settings-csv-result"))
@@ -246,9 +255,10 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
         doc = parse_json(data)
         report = await off_loop(app.store.import_all, doc)
     except InvalidInput as exc:
-        raise InvalidInput(f"The file {name} was not imported: {str(exc).rstrip('.')}. Nothing was changed") from None
+        raise InvalidInput(_("The file {name} was not imported: {reason}. Nothing was changed").format(
+            name=name, reason=said(exc).rstrip("."))) from None
     app.changed()
-    return True, f"Imported {name}: {report}."
+    return True, _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
 
 
 def _backup_bytes(store) -> bytes:
@@ -264,7 +274,7 @@ def _history_csv(store) -> tuple[str, int]:
 def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
     if busy:
         return [ft.Row(spacing=8, controls=[ft.ProgressRing(width=16, height=16, stroke_width=2),
-                                            ft.Text("Working…", size=13)])]
+                                            ft.Text(_("Working…"), size=13)])]
     if outcome is None:
         return []
     good, message = outcome
@@ -279,7 +289,9 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
 def _sentence(exc: BaseException) -> str:
     """A failed backup, import or CSV as a sentence; a file system error says what failed."""
     if isinstance(exc, OSError) and exc.strerror:
-        where = f" ({exc.filename})" if exc.filename else ""
-        return sentence(f"the file could not be written or read{where}: {exc.strerror}")
+        if exc.filename:
+            return sentence(_("the file could not be written or read ({file}): {reason}").format(
+                file=exc.filename, reason=exc.strerror))
+        return sentence(_("the file could not be written or read: {reason}").format(reason=exc.strerror))
     return sentence(exc)
 

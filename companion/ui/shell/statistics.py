@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.i18n import N_, _, format_number, ngettext, tr
 from companion.store import stats
 from companion.store import PALETTE
 from companion.store.stats import Games, PlayerLine, Point, SheetLine, SoloLine
@@ -68,11 +69,11 @@ def StatsScreen() -> ft.View:
     game, set_game = ft.use_state(ALL)
     games = _use_games(app)
     if games is None:
-        return screen_view("Statistics", [_counting()])
+        return screen_view(_("Statistics"), [_counting()])
     if not len(games):
-        return screen_view("Statistics", [empty_state(
-            ft.Icons.INSIGHTS_ROUNDED, "Nothing to count yet",
-            "Statistics appear once games are finished and kept in History.", key="stats-empty")])
+        return screen_view(_("Statistics"), [empty_state(
+            ft.Icons.INSIGHTS_ROUNDED, _("Nothing to count yet"),
+            _("Statistics appear once games are finished and kept in History."), key="stats-empty")])
 
     present = games.games()
     chosen = game if game in present else None
@@ -80,30 +81,35 @@ def StatsScreen() -> ft.View:
     lines = stats.player_lines(games, game=chosen, names=names)
 
     body: list[ft.Control] = [_game_picker(chosen, present, lambda e: set_game(e.control.value or ALL))]
-    body.append(section_title("Players", key="stats-players-title"))
+    body.append(section_title(_("Players"), key="stats-players-title"))
     body.extend(_player_row(line, colours, page) for line in lines)
     if not lines:
-        body.append(ft.Text("Only automated opponents played these games.", color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(ft.Text(_("Only automated opponents played these games."), color=ft.Colors.ON_SURFACE_VARIANT))
 
     if chosen is None:
         played = Counter(record.get("game") for record, _ in games.entries)
         counts = {g: played[g] for g in present}
-        body.append(section_title("Games played"))
-        body.append(panel([bar_list([(_game_title(g), n, game_look(g).colour, f"{n:,}") for g, n in counts.items()],
+        body.append(section_title(_("Games played")))
+        body.append(panel([bar_list([(_game_title(g), n, game_look(g).colour, format_number(n))
+                                     for g, n in counts.items()],
                                     key="stats-games-played")]))
     else:
         low = stats.lower_is_better(next(r for r in games.records() if r.get("game") == chosen))
         over_time = _everyone_over_time(games, chosen, lines, colours, low)
         if over_time is not None:
-            body.append(section_title("Scores over time", key="stats-over-time-title"))
+            body.append(section_title(_("Scores over time"), key="stats-over-time-title"))
             body.append(over_time)
         scores = [s.score for record, everyone in games.entries if record.get("game") == chosen
                   for s in everyone if not s.automated and s.score is not None]
         if len(scores) >= 3:
-            body.append(section_title("Score distribution"))
+            body.append(section_title(_("Score distribution")))
+            everyone = (ngettext("Every player's {unit} in {n} score (lower is better)",
+                                 "Every player's {unit} in {n} scores (lower is better)", len(scores)) if low
+                        else ngettext("Every player's {unit} in {n} score", "Every player's {unit} in {n} scores",
+                                      len(scores)))
             body.append(panel([
-                ft.Text(f"Every player's {stats.score_unit(chosen)} in {len(scores):,} scores"
-                        + (" (lower is better)" if low else ""), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(everyone.format(unit=tr(stats.score_unit(chosen)), n=format_number(len(scores))), size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
                 histogram_chart(stats.histogram(scores), game_look(chosen).colour, unit=stats.score_unit(chosen),
                                 counted="scores", key="stats-distribution"),
             ]))
@@ -111,17 +117,17 @@ def StatsScreen() -> ft.View:
     if chosen in (None, "trek12"):
         sheets = stats.trek12_sheets(games)
         if sheets:
-            body.append(section_title("Trek 12 sheets", key="stats-sheets-title"))
+            body.append(section_title(_("Trek 12 sheets"), key="stats-sheets-title"))
             body.extend(_sheet_card(sheet, "stats") for sheet in sheets)
 
     solos = [s for s in stats.solo_lines(games, names=names) if chosen is None or s.game == chosen]
     if solos:
-        body.append(section_title("Solo records", key="stats-solo-title"))
+        body.append(section_title(_("Solo records"), key="stats-solo-title"))
         groups: dict[tuple[str, str | None], list[SoloLine]] = {}
         for solo in solos:
             groups.setdefault((solo.game, solo.opponent), []).append(solo)
         body.extend(_solo_table(game_id, opponent, rows, colours, page) for (game_id, opponent), rows in groups.items())
-    return screen_view("Statistics", body)
+    return screen_view(_("Statistics"), body)
 
 
 @ft.component
@@ -132,15 +138,15 @@ def PlayerStatsScreen() -> ft.View:
     key = unquote(ft.use_route_params().get("player") or "")
     games = _use_games(app)
     if games is None:
-        return screen_view("Statistics", [_counting()])
+        return screen_view(_("Statistics"), [_counting()])
     names, colours = _roster(app.store)
     overall = stats.player_line(games, key, names=names)
     if overall is None:
-        return screen_view("Statistics", [
-            empty_state(ft.Icons.PERSON_SEARCH_ROUNDED, "No finished games",
-                        "This player has no finished games in History yet.", key="pstats-none"),
+        return screen_view(_("Statistics"), [
+            empty_state(ft.Icons.PERSON_SEARCH_ROUNDED, _("No finished games"),
+                        _("This player has no finished games in History yet."), key="pstats-none"),
             ft.Row([labelled("pstats-all", ft.FilledTonalButton(
-                "Everyone's statistics", key="pstats-all", icon=ft.Icons.INSIGHTS_ROUNDED,
+                _("Everyone's statistics"), key="pstats-all", icon=ft.Icons.INSIGHTS_ROUNDED,
                 on_click=lambda: page.navigate(stats_route())))], alignment=ft.MainAxisAlignment.CENTER),
         ])
     colour = colours.get(key, _GUEST_COLOUR)
@@ -155,14 +161,15 @@ def PlayerStatsScreen() -> ft.View:
             ]),
         ]),
         figure_row([
-            figure(f"{overall.plays:,}", "Games", key="pstats-plays"),
-            figure(f"{overall.wins:,}", _wins_caption("Wins", overall.shared_wins), key="pstats-wins"),
-            figure(percent(overall.win_rate), "Win rate", key="pstats-rate", emphasis=True),
+            figure(format_number(overall.plays), _("Games"), key="pstats-plays"),
+            figure(format_number(overall.wins), _wins_caption(overall.shared_wins), key="pstats-wins"),
+            figure(percent(overall.win_rate), _("Win rate"), key="pstats-rate", emphasis=True),
         ]),
         panel([
-            ft.Row([ft.Text("Recent form", weight=ft.FontWeight.W_600, expand=True),
+            ft.Row([ft.Text(_("Recent form"), weight=ft.FontWeight.W_600, expand=True),
                     form_dots(overall.form, key="pstats-form")]),
-            ft.Text("Newest first · W won · S shared win · L lost", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            # i18n: the legend of the form guide; the letters are those of the form guide's dots
+            ft.Text(_("Newest first · W won · S shared win · L lost"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
     ]
     for game in played:
@@ -173,11 +180,11 @@ def PlayerStatsScreen() -> ft.View:
 
     sheets = stats.trek12_sheets(games, key)
     if sheets:
-        body.append(section_title("Trek 12 sheets", key="pstats-sheets-title"))
+        body.append(section_title(_("Trek 12 sheets"), key="pstats-sheets-title"))
         body.extend(_sheet_card(sheet, "pstats") for sheet in sheets)
     solos = stats.solo_lines(games, key, names=names)
     if solos:
-        body.append(section_title("Solo records", key="pstats-solo-title"))
+        body.append(section_title(_("Solo records"), key="pstats-solo-title"))
         body.extend(_solo_card(solo) for solo in solos)
     return screen_view(overall.name, body)
 
@@ -194,7 +201,7 @@ def _use_games(app) -> Games | None:
     stamp = (app.revision, count)
     cached = _READ.get(page)
     fresh = cached[2] if cached is not None and cached[:2] == stamp else None
-    _, set_loaded = ft.use_state(0)
+    _loaded, set_loaded = ft.use_state(0)
     if fresh is None and count < READ_IN_BACKGROUND_FROM:
         fresh = _read(app)
         _READ[page] = (*stamp, fresh)
@@ -227,7 +234,7 @@ def _counting() -> ft.Control:
     return ft.Container(
         key="stats-counting", padding=40, alignment=ft.Alignment.CENTER,
         content=ft.Column(horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16, controls=[
-            ft.ProgressRing(), ft.Text("Counting your games…", color=ft.Colors.ON_SURFACE_VARIANT)]),
+            ft.ProgressRing(), ft.Text(_("Counting your games…"), color=ft.Colors.ON_SURFACE_VARIANT)]),
     )
 
 
@@ -243,21 +250,22 @@ def _roster(store) -> tuple[dict[str, str], dict[str, str]]:
 # --- pieces -----------------------------------------------------------------------------------------------------
 
 def _game_picker(chosen: str | None, present: list[str], on_select) -> ft.Control:
-    options = [ft.DropdownOption(key=ALL, text="All games")]
+    options = [ft.DropdownOption(key=ALL, text=_("All games"))]
     options.extend(ft.DropdownOption(key=g, text=_game_title(g)) for g in present)
     return labelled("stats-filter-game", ft.Dropdown(
-        key="stats-filter-game", label="Game", value=chosen or ALL, options=options, dense=True, expand=True,
+        key="stats-filter-game", label=_("Game"), value=chosen or ALL, options=options, dense=True, expand=True,
         leading_icon=ft.Icons.CASINO_OUTLINED, on_select=on_select,
         border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))
 
 
 def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.Control:
     """A player on the overview: games, wins (shared ones told apart), win rate and form; tap for more."""
-    words = [f"{line.plays:,} game{'s' if line.plays != 1 else ''}", _wins_words(line)]
+    words = [ngettext("{n} game", "{n} games", line.plays).format(n=format_number(line.plays)), _wins_words(line)]
     if line.best is not None:
-        words.append(f"best {number(line.best)}")
+        words.append(_("best {score}").format(score=number(line.best)))
     if line.average is not None:
-        words.append(f"avg {number(line.average)}")
+        # i18n: short for "average", on a narrow line of figures
+        words.append(_("avg {score}").format(score=number(line.average)))
     key = f"stats-player-{line.key}"
     return labelled(key, ft.Container(
         key=key,
@@ -277,7 +285,8 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                 ft.Text(percent(line.win_rate), key=f"{key}-rate", size=20, weight=ft.FontWeight.W_700,
                         color=ft.Colors.PRIMARY),
-                ft.Text("won", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                # i18n: under a win rate ("75%"): the share of games won
+                ft.Text(_("won"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
             ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
@@ -290,38 +299,40 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     low = line.lower_is_better
     controls: list[ft.Control] = [
         figure_row([
-            figure(f"{line.plays:,}", "Games", key=f"{prefix}-plays"),
-            figure(f"{line.wins:,}", _wins_caption("Wins", line.shared_wins), key=f"{prefix}-wins"),
-            figure(percent(line.win_rate), "Win rate", key=f"{prefix}-rate", emphasis=True),
+            figure(format_number(line.plays), _("Games"), key=f"{prefix}-plays"),
+            figure(format_number(line.wins), _wins_caption(line.shared_wins), key=f"{prefix}-wins"),
+            figure(percent(line.win_rate), _("Win rate"), key=f"{prefix}-rate", emphasis=True),
         ]),
         figure_row([
-            figure(number(line.best), "Best (lowest)" if low else "Best", key=f"{prefix}-best"),
-            figure(number(line.average), "Average", key=f"{prefix}-average"),
+            figure(number(line.best), _("Best (lowest)") if low else _("Best"), key=f"{prefix}-best"),
+            figure(number(line.average), _("Average"), key=f"{prefix}-average"),
         ]),
-        ft.Row([ft.Text("Recent form", size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row([ft.Text(_("Recent form"), size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
                 form_dots(line.form, key=f"{prefix}-form", size=20)]),
     ]
     series = stats.score_series(games, line.key, game)
     if len(series) >= 2:
         latest = series[-LATEST_ON_LINE:]
-        heading = f"{first_capital(stats.score_unit(game))} over time" + (" (lower is better)" if low else "")
+        heading = _("{unit} over time").format(unit=first_capital(stats.score_unit(game)))
+        heading = _lower_better(heading) if low else heading
         if len(latest) < len(series):
-            heading += f", latest {len(latest)} of {len(series):,} games"
+            heading = _latest(heading, len(latest), len(series))
         controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
         controls.append(score_chart(
             [ScoreSeries(line.name, colour, tuple((n, p.score, p.outcome) for n, p in enumerate(latest)))],
             [_short_date(p.finished) for p in latest], unit=stats.score_unit(game), lower_is_better=low,
             first_game=len(series) - len(latest) + 1, key=f"{prefix}-over-time"))
     if len(series) >= 3:
-        controls.append(ft.Text("Score distribution", weight=ft.FontWeight.W_600, size=13))
+        controls.append(ft.Text(_("Score distribution"), weight=ft.FontWeight.W_600, size=13))
         controls.append(histogram_chart(stats.histogram([p.score for p in series]), colour,
                                         unit=stats.score_unit(game), key=f"{prefix}-distribution"))
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
             shown = stars[-LATEST_EXPEDITIONS:]
-            heading = "Stars per Expedition" + (f", latest {len(shown)} of {len(stars):,}" if len(shown) < len(stars)
-                                                else "")
+            heading = (_("Stars per Expedition, latest {shown} of {n}").format(shown=len(shown),
+                                                                              n=format_number(len(stars)))
+                       if len(shown) < len(stars) else _("Stars per Expedition"))
             controls.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
             controls.append(stars_chart(shown, first_number=len(stars) - len(shown) + 1, key=f"{prefix}-stars"))
     return panel(controls, key=f"{prefix}-card", spacing=12)
@@ -350,11 +361,13 @@ def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colour
             colour = next((c for c in PALETTE if c not in used), colour)
         used.add(colour)
         drawn.append(ScoreSeries(line.name, colour, points))
-    heading = f"{first_capital(stats.score_unit(game))} of " + (
-        f"the {len(shown)} players with the most games" if len(lines) > len(shown) else "every player")
-    heading += " (lower is better)" if low else ""
+    unit = first_capital(stats.score_unit(game))
+    heading = (ngettext("{unit} of the {n} player with the most games", "{unit} of the {n} players with the most games",
+                        len(shown)).format(unit=unit, n=len(shown)) if len(lines) > len(shown)
+               else _("{unit} of every player").format(unit=unit))
+    heading = _lower_better(heading) if low else heading
     if len(window) < len(played):
-        heading += f", latest {len(window)} of {len(played):,} games"
+        heading = _latest(heading, len(window), len(played))
     return panel([
         ft.Text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         score_chart(drawn, [_short_date(finished) for finished, _ in window], unit=stats.score_unit(game),
@@ -369,7 +382,8 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
     summit = ft.Container(
         padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        content=ft.Text("No summit" if sheet.summit is None else f"Summit {sheet.summit}", size=12,
+        content=ft.Text(_("No summit") if sheet.summit is None else _("Summit {summit}").format(summit=sheet.summit),
+                        size=12,
                         color=ft.Colors.ON_TERTIARY_CONTAINER),
     )
     controls: list[ft.Control] = [
@@ -378,20 +392,24 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
     ]
     if rate is not None:
         controls.append(ft.Column(spacing=4, tight=True, controls=[
-            ft.Row([ft.Text("Reached the summit", size=13, expand=True),
-                    ft.Text(f"{percent(rate)} ({sheet.summits} of {sheet.plays})", key=f"{key}-summit-rate",
+            ft.Row([ft.Text(_("Reached the summit"), size=13, expand=True),
+                    ft.Text(_("{percent} ({n} of {total})").format(percent=percent(rate), n=sheet.summits,
+                                                                   total=sheet.plays), key=f"{key}-summit-rate",
                             size=13, weight=ft.FontWeight.W_600)]),
             ft.ProgressBar(value=rate, bar_height=8, border_radius=ft.BorderRadius.all(4),
                            color=game_look("trek12").colour, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
         ]))
     controls.append(figure_row([
-        figure(number(sheet.lines), "Lines", key=f"{key}-lines"),
-        figure(number(sheet.zones), "Zones", key=f"{key}-zones"),
-        figure(number(sheet.penalty), "Penalties", key=f"{key}-penalty"),
+        # i18n: Trek 12's Fixed Lines, on average per sheet
+        figure(number(sheet.lines), _("Lines"), key=f"{key}-lines"),
+        # i18n: Trek 12's Mapped Zones, on average per sheet
+        figure(number(sheet.zones), _("Zones"), key=f"{key}-zones"),
+        figure(number(sheet.penalty), _("Penalties"), key=f"{key}-penalty"),
     ]))
     controls.append(ft.Text(
-        f"Best {number(sheet.best)} by {', '.join(sheet.best_by)} · average {number(sheet.average)} · "
-        f"{sheet.plays} sheet{'s' if sheet.plays != 1 else ''} scored",
+        ngettext("Best {best} by {names} · average {average} · {n} sheet scored",
+                 "Best {best} by {names} · average {average} · {n} sheets scored", sheet.plays).format(
+            best=number(sheet.best), names=", ".join(sheet.best_by), average=number(sheet.average), n=sheet.plays),
         key=f"{key}-best", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return panel(controls, key=key)
 
@@ -400,15 +418,16 @@ def _solo_card(solo: SoloLine) -> ft.Control:
     """One player's solo games of one game: against Max or Gerry (won, shared, lost), or alone."""
     key = f"pstats-solo-{solo.game}-{(solo.opponent or 'alone').lower()}"
     look = game_look(solo.game)
-    title = f"Against {solo.opponent}" if solo.opponent else "Played alone"
-    figures = [figure(f"{solo.plays:,}", "Games", key=f"{key}-plays")]
+    # i18n: {opponent} is the automated opponent's name (Max, Gerry)
+    title = _("Against {opponent}").format(opponent=solo.opponent) if solo.opponent else _("Played alone")
+    figures = [figure(format_number(solo.plays), _("Games"), key=f"{key}-plays")]
     if solo.opponent:
-        figures.append(figure(f"{solo.wins:,}", _wins_caption("Won", solo.shared_wins), key=f"{key}-wins"))
-        figures.append(figure(str(solo.losses), "Lost", key=f"{key}-losses"))
-    figures.append(figure(number(solo.best), "Best", key=f"{key}-best", emphasis=True))
-    details = [f"average {number(solo.average)}"]
+        figures.append(figure(format_number(solo.wins), _wins_caption(solo.shared_wins, won=True), key=f"{key}-wins"))
+        figures.append(figure(str(solo.losses), _("Lost"), key=f"{key}-losses"))
+    figures.append(figure(number(solo.best), _("Best"), key=f"{key}-best", emphasis=True))
+    details = [_("average {score}").format(score=number(solo.average))]
     if solo.best_margin is not None:
-        details.append(f"widest win by {number(solo.best_margin)}")
+        details.append(_("widest win by {margin}").format(margin=number(solo.best_margin)))
     return panel(key=key, controls=[
         ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
                 ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
@@ -425,22 +444,25 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
     look = game_look(game)
     key = f"stats-solo-{game}-{(opponent or 'alone').lower()}"
     rows = sorted(rows, key=lambda r: (-r.plays, -r.wins, r.name.casefold()))
-    columns = ("Games", "Won", "Lost", "Best") if opponent else ("Games", "Best", "Average")
+    # The columns' names (their keys stay these English words).
+    columns = ((N_("Games"), N_("Won"), N_("Lost"), N_("Best")) if opponent
+               else (N_("Games"), N_("Best"), N_("Average")))
     header = ft.Row(spacing=8, controls=[
         ft.Container(expand=4),
-        *(ft.Text(c, size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2, text_align=ft.TextAlign.RIGHT)
+        *(ft.Text(_(c), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2, text_align=ft.TextAlign.RIGHT)
           for c in columns),
     ])
     lines: list[ft.Control] = [
         ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
-                ft.Text(f"Against {opponent}" if opponent else "Played alone", weight=ft.FontWeight.W_600,
+                ft.Text(_("Against {opponent}").format(opponent=opponent) if opponent else _("Played alone"),
+                        weight=ft.FontWeight.W_600,
                         expand=True),
                 ft.Text(_game_title(game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         header,
     ]
     for row in rows:
-        values = ((f"{row.plays:,}", f"{row.wins:,}", f"{row.losses:,}", number(row.best)) if opponent
-                  else (f"{row.plays:,}", number(row.best), number(row.average)))
+        values = ((format_number(row.plays), format_number(row.wins), format_number(row.losses), number(row.best))
+                  if opponent else (format_number(row.plays), number(row.best), number(row.average)))
         cell = f"{key}-{row.key}"
         lines.append(ft.Container(
             key=cell, ink=True, on_click=_go(page, stats_route(row.key)), border_radius=ft.BorderRadius.all(8),
@@ -461,20 +483,37 @@ def _go(page: ft.Page, route: str):
     return lambda: page.navigate(route)
 
 
-def _wins_caption(word: str, shared: int) -> str:
-    """'Wins', or 'Wins, 1 shared' when some of them were shared (the tile is too narrow for both)."""
-    return f"{word}, {shared:,} shared" if shared else word
+def _wins_caption(shared: int, *, won: bool = False) -> str:
+    """'Wins' ('Won' for a solo record), or 'Wins, 1 shared' when some of them were shared (the tile is too
+    narrow for both)."""
+    if won:
+        return _("Won, {n} shared").format(n=format_number(shared)) if shared else _("Won")
+    return _("Wins, {n} shared").format(n=format_number(shared)) if shared else _("Wins")
 
 
 def _wins_words(line: PlayerLine) -> str:
-    words = f"{line.wins:,} win{'s' if line.wins != 1 else ''}"
-    return words + (f" ({line.shared_wins} shared)" if line.shared_wins else "")
+    if line.shared_wins:
+        return ngettext("{n} win ({shared} shared)", "{n} wins ({shared} shared)", line.wins).format(
+            n=format_number(line.wins), shared=line.shared_wins)
+    return ngettext("{n} win", "{n} wins", line.wins).format(n=format_number(line.wins))
 
 
 def _played_words(line: PlayerLine, played: list[str]) -> str:
     kinds = len(played)
-    return (f"{line.plays:,} finished game{'s' if line.plays != 1 else ''} of {kinds} "
-            f"kind{'s' if kinds != 1 else ''}")
+    # i18n: {kinds} is "1 kind" or "3 kinds" (of game)
+    return ngettext("{n} finished game of {kinds}", "{n} finished games of {kinds}", line.plays).format(
+        n=format_number(line.plays), kinds=ngettext("{n} kind", "{n} kinds", kinds).format(n=kinds))
+
+
+def _lower_better(heading: str) -> str:
+    # i18n: a chart's heading, said to be about scores where the lowest is best
+    return _("{heading} (lower is better)").format(heading=heading)
+
+
+def _latest(heading: str, shown: int, total: int) -> str:
+    # i18n: a chart's heading, then how many of a player's games it shows
+    return ngettext("{heading}, latest {shown} of {n} game", "{heading}, latest {shown} of {n} games", total).format(
+        heading=heading, shown=shown, n=format_number(total))
 
 
 def _game_title(game: str) -> str:
