@@ -240,8 +240,8 @@ def _conventions() -> dict[str, Any]:
 
 _ENGLISH = {
     "decimal": ".", "group": ",", "minus": "-",
-    "date": {"short": "M/d/yy", "medium": "MMM d, y", "long": "MMMM d, y"},
-    "time": "h:mm a", "datetime": "{1}, {0}",
+    "date": {"short": "d/M/yy", "medium": "d MMM y", "long": "d MMMM y"},
+    "time": "HH:mm", "datetime": "{1}, {0}",
     "months_abbr": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
     "months_wide": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                     "October", "November", "December"],

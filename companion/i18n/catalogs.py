@@ -127,6 +127,8 @@ def write_formats() -> None:
             "am": loc.day_periods["format"]["abbreviated"]["am"],
             "pm": loc.day_periods["format"]["abbreviated"]["pm"],
         }
+    # English as the app has always written it: "3 Mar 2026, 14:05" (day first, a 24-hour clock).
+    table["en"].update({"date": {"short": "d/M/yy", "medium": "d MMM y", "long": "d MMMM y"}, "time": "HH:mm"})
     # The narrow no-break space (French grouping, English "3:05 PM") is missing from the app's offline font;
     # the ordinary no-break space keeps the same meaning and is in every font.
     table = json.loads(json.dumps(table).replace("\\u202f", "\\u00a0"))

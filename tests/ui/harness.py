@@ -77,6 +77,8 @@ class FakeClient(Connection):
         self.sent: list[Message] = []
         self.crashes: list[str] = []
         self.tasks: set[asyncio.Task] = set()
+        # The device's languages as a browser reports them (get_device_info), most preferred first.
+        self.locales: list[str] = ["en-US"]
 
     def send_message(self, message: Message) -> None:
         """Encode like the real transports (this mounts controls) and react as a client would."""
@@ -89,7 +91,15 @@ class FakeClient(Connection):
 
     def _answer(self, call: Any) -> None:
         assert self.session is not None
-        self.session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        result = None
+        if call.name == "get_device_info":
+            result = {
+                "browser_name": "chrome",
+                "locales": [dict(zip(("language_code", "country_code"), tag.split("-"))) for tag in self.locales],
+                "language": self.locales[0] if self.locales else None,
+                "languages": list(self.locales),
+            }
+        self.session.handle_invoke_method_results(call.control_id, call.call_id, result, None)
         if call.name == "push_route":
             self._spawn(self._route_changed(call.args["route"]))
 
@@ -117,8 +127,10 @@ class UiApp:
         height: int = 844,
         brightness: str = "light",
         hub: PubSubHub | None = None,
+        locales: list[str] | None = None,
     ):
         self._main = main
+        self._locales = list(locales) if locales is not None else ["en-US"]
         self._start = {
             "route": route,
             "width": width,
@@ -140,6 +152,7 @@ class UiApp:
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
         hub = self._hub or new_hub(loop)
         self.client = FakeClient(loop, self._executor, hub)
+        self.client.locales = self._locales
         self.session = Session(self.client)
         self.client.session = self.session
         self.session.apply_page_patch(self._start)

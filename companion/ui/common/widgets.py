@@ -12,7 +12,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.i18n import Message, _, tr
+from companion.i18n import Message, _, format_datetime, tr
 
 __all__ = [
     "SEED_COLOUR",
@@ -205,7 +205,7 @@ def format_when(iso: str | None) -> str:
         return iso
     if moment.tzinfo is not None:
         moment = moment.astimezone()
-    return f"{moment.day} {moment:%b %Y, %H:%M}"
+    return format_datetime(moment)
 
 
 def _readable_on(colour: str) -> str:

@@ -1,0 +1,246 @@
+"""What a 390-pixel-wide phone would cut off or overflow, estimated from the control tree in-process.
+
+The in-process harness has no Flutter to lay out the screen, so this reproduces the few layout rules that
+decide whether a label fits, with text measured by an average glyph width (Roboto's mixed-case text runs at
+about 0.52 em per character, accented capitals included):
+
+- a Row that is not `wrap` nor scrolling gives its children without `expand` their natural (one-line)
+  width: when those with the gaps exceed the width it has, Flutter overflows it;
+- a SegmentedButton gives every segment the widest segment's width and never wraps;
+- an app bar title, a tab, or a Text with `max_lines=1`/`no_wrap` shows one line and cuts the rest off;
+- everything else (a Column, a Container, a Text free to wrap, a button given a width) wraps within
+  the width it is given, minus paddings.
+
+Only what can differ between languages is reported: a label whose text is translated (the pseudo-language
+marks it with [ ]); names and numbers are the players' and cut the same in every language. The estimate
+errs on the wide side, so a label reported here is too long on a real phone or very close to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import flet as ft
+
+__all__ = ["layout_problems", "text_width"]
+
+_EM = 0.52
+_BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.FilledTonalButton, ft.Button)
+
+
+def text_width(text: str, size: float | None = None, bold: bool = False) -> float:
+    size = size or 14
+    longest = max((len(line) for line in str(text).split("\n")), default=0)
+    return longest * size * _EM * (1.06 if bold else 1.0)
+
+
+def _translated(text: Any) -> bool:
+    return isinstance(text, str) and "[" in text
+
+
+def _pad(value: Any) -> float:
+    """Horizontal padding (left + right) of a padding/margin value."""
+    if value is None:
+        return 0
+    if isinstance(value, (int, float)):
+        return 2 * value
+    return (getattr(value, "left", 0) or 0) + (getattr(value, "right", 0) or 0)
+
+
+def _label_of(control: Any) -> tuple[str, float, bool]:
+    """A button's or chip's text, size and weight."""
+    content = getattr(control, "content", None)
+    if isinstance(content, str):
+        return content, 14, True
+    if isinstance(content, ft.Text):
+        return content.value or "", content.size or 14, True
+    label = getattr(control, "label", None)
+    if isinstance(label, str):
+        return label, 14, True
+    if isinstance(label, ft.Text):
+        return label.value or "", label.size or 14, True
+    return "", 14, False
+
+
+def _children(control: Any) -> list[Any]:
+    out: list[Any] = []
+    for name in ("controls", "content", "title", "leading", "trailing", "subtitle", "actions", "label"):
+        value = getattr(control, name, None)
+        if isinstance(value, ft.BaseControl):
+            out.append(value)
+        elif isinstance(value, (list, tuple)):
+            out.extend(v for v in value if isinstance(v, ft.BaseControl))
+    return out
+
+
+def _unwrap(control: Any) -> Any:
+    """A component's rendered control (a component is a placeholder for what it returned)."""
+    seen = 0
+    while control is not None and not isinstance(control, ft.BaseControl) and seen < 10:
+        control = getattr(control, "_b", None)
+        seen += 1
+    return control
+
+
+def natural(control: Any) -> float:
+    """The width `control` takes on one line when nothing limits it."""
+    control = _component(control)
+    if control is None or not getattr(control, "visible", True):
+        return 0
+    if isinstance(control, ft.Text):
+        bold = control.weight in (ft.FontWeight.BOLD, ft.FontWeight.W_600, ft.FontWeight.W_700,
+                                  ft.FontWeight.W_800, ft.FontWeight.W_900)
+        return text_width(control.value or "", control.size, bold)
+    if isinstance(control, ft.Icon):
+        return control.size or 24
+    if isinstance(control, ft.IconButton):
+        return 48
+    if isinstance(control, _BUTTONS):
+        text, size, bold = _label_of(control)
+        icon = 26 if getattr(control, "icon", None) else 0
+        return text_width(text, size, bold) + 48 + icon
+    if isinstance(control, ft.SegmentedButton):
+        widths = [text_width(_label_of(s)[0], 14, True) + 24 + (26 if s.icon else 0) for s in control.segments]
+        return max(widths, default=0) * len(widths)
+    if isinstance(control, (ft.Checkbox, ft.Switch, ft.Radio)):
+        label = control.label if isinstance(control.label, str) else ""
+        return 48 + text_width(label)
+    if isinstance(control, (ft.TextField, ft.Dropdown)):
+        return control.width or 0
+    if isinstance(control, ft.Container):
+        if control.width is not None:
+            return control.width
+        return natural(control.content) + _pad(control.padding) + _pad(control.margin)
+    if isinstance(control, ft.Row):
+        kids = [c for c in (_component(k) for k in control.controls) if c is not None and getattr(c, "visible", True)]
+        if control.wrap:
+            return max((natural(k) for k in kids), default=0)
+        spacing = 10 if control.spacing is None else control.spacing
+        return sum(natural(k) for k in kids) + spacing * max(len(kids) - 1, 0)
+    kids = _children(control)
+    return max((natural(k) for k in kids), default=0)
+
+
+def _component(control: Any) -> Any:
+    if control is None:
+        return None
+    if isinstance(control, ft.BaseControl) and type(control).__name__ != "Component":
+        return control
+    # A component renders to its first control (Flet keeps what it returned in `_b`).
+    rendered = getattr(control, "_b", None)
+    if isinstance(rendered, (list, tuple)):
+        rendered = rendered[0] if rendered else None
+    return _component(rendered) if rendered is not None else None
+
+
+def _flex(control: Any) -> bool:
+    control = _component(control)
+    return bool(getattr(control, "expand", None)) or isinstance(control, (ft.TextField, ft.Dropdown)) \
+        and not getattr(control, "width", None)
+
+
+def _where(control: Any) -> str:
+    key = getattr(control, "key", None)
+    key = getattr(key, "value", key)
+    return f"{type(control).__name__}" + (f"[{key}]" if key else "")
+
+
+def layout_problems(view: ft.View, width: float = 390) -> list[str]:
+    """Labels of `view` that a `width`-pixel screen would overflow or cut off (see the module's notes)."""
+    found: list[str] = []
+
+    def check(control: Any, room: float, path: str) -> None:
+        control = _component(control)
+        if control is None or not getattr(control, "visible", True):
+            return
+        here = f"{path}/{_where(control)}"
+        if isinstance(control, ft.Row) and not control.wrap and not control.scroll:
+            kids = [c for c in (_component(k) for k in control.controls)
+                    if c is not None and getattr(c, "visible", True)]
+            spacing = 10 if control.spacing is None else control.spacing
+            fixed = [k for k in kids if not _flex(k)]
+            need = sum(natural(k) for k in fixed) + spacing * max(len(kids) - 1, 0)
+            if need > room + 1 and any(_translated_inside(k) for k in fixed):
+                words = [t for k in fixed for t in _texts(k)]
+                found.append(f"{here}: needs {need:.0f} px of {room:.0f}: {words}")
+            flexible = [k for k in kids if _flex(k)]
+            left = max(room - need, 0) / max(len(flexible), 1)
+            for k in kids:
+                check(k, left if k in flexible else min(natural(k), room), here)
+            return
+        if isinstance(control, ft.Row):
+            for k in control.controls:
+                check(k, room, here)
+            return
+        if isinstance(control, ft.SegmentedButton):
+            need = natural(control)
+            if need > room + 1 and any(_translated(_label_of(s)[0]) for s in control.segments):
+                found.append(f"{here}: segments need {need:.0f} px of {room:.0f}")
+            return
+        if isinstance(control, ft.Text):
+            one_line = control.no_wrap or control.max_lines == 1
+            if one_line and _translated(control.value) and natural(control) > room + 1:
+                found.append(f"{here}: one line of {natural(control):.0f} px cut to {room:.0f}: {control.value!r}")
+            return
+        if isinstance(control, ft.Container):
+            inner = (control.width if control.width is not None else room) - _pad(control.padding) \
+                - _pad(control.margin) - 2 * _border(control)
+            check(control.content, inner, here)
+            return
+        if isinstance(control, ft.ResponsiveRow):
+            for k in control.controls:
+                check(k, room, here)
+            return
+        if isinstance(control, _BUTTONS):
+            # A button given a width wraps its label; one in a Row was given its natural width above.
+            return
+        for k in _children(control):
+            check(k, room, here)
+
+    appbar = view.appbar
+    if appbar is not None and isinstance(appbar.title, ft.Text) and _translated(appbar.title.value):
+        room = width - 56 - 16 - 48 * len(appbar.actions or [])
+        if natural(appbar.title) > room + 1:
+            found.append(f"app bar title of {natural(appbar.title):.0f} px cut to {room:.0f}: {appbar.title.value!r}")
+    for control in view.controls or []:
+        check(control, width, view.route or "/")
+    for dialog in []:
+        pass
+    return found
+
+
+def dialog_problems(dialog: Any, width: float = 390) -> list[str]:
+    """The same for an open dialog (Material dialogs keep 40 px from each side and pad 24 inside)."""
+    view = ft.View(route="dialog", controls=[c for c in (dialog.title, dialog.content) if c is not None]
+                   + ([ft.Row(list(dialog.actions), wrap=False)] if dialog.actions else []))
+    return layout_problems(view, width - 80 - 48)
+
+
+def _border(control: Any) -> float:
+    border = getattr(control, "border", None)
+    side = getattr(border, "left", None)
+    return getattr(side, "width", 0) or 0
+
+
+def _texts(control: Any) -> list[str]:
+    control = _component(control)
+    out: list[str] = []
+    if control is None:
+        return out
+    if isinstance(control, ft.Text):
+        return [control.value or ""]
+    text, _size, _bold = _label_of(control) if isinstance(control, (*_BUTTONS, ft.Chip)) else ("", 0, False)
+    if text:
+        out.append(text)
+    for k in _children(control):
+        out.extend(_texts(k))
+    return out
+
+
+def _translated_inside(control: Any) -> bool:
+    return any(_translated(t) for t in _texts(control))
+
+
+def _fields(control: Any) -> list[Any]:  # for debugging: what a control holds
+    return [f.name for f in dataclasses.fields(control)]

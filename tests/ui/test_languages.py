@@ -1,0 +1,65 @@
+"""The app's language: the device's at start, Settings' choice at once, and per tab when served."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from companion import i18n
+
+
+async def _until(ui, check, tries: int = 100) -> None:
+    """Wait for the device's answer (asked once the tab is up) to reach the screen."""
+    for _ in range(tries):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+        await ui.settle()
+    assert check()
+
+
+async def test_english_by_default_and_for_an_unknown_device_language(open_ui):
+    ui = await open_ui(locales=["ja-JP"])
+    assert "Settings" in ui.texts()
+
+
+async def test_the_device_language_is_used_at_start(open_ui, store):
+    ui = await open_ui(route="/settings", locales=["de-AT", "en-US"])
+    await _until(ui, lambda: "(Deutsch)" in str(ui.get("settings-language-system").content))
+    assert "Language" not in ui.texts()
+    assert store.settings.get("language", "system") == "system"
+
+
+async def test_choosing_a_language_in_settings_applies_at_once_and_is_kept(open_ui, store):
+    ui = await open_ui(route="/settings")
+    assert "Language" in ui.texts()
+    await ui.click("settings-language-fr")
+    assert store.settings.get("language") == "fr"
+    assert "Language" not in ui.texts()
+    await ui.click("settings-language-en")
+    assert "Language" in ui.texts()
+
+
+async def test_a_served_tab_keeps_its_own_device_language(open_ui):
+    german = await open_ui(route="/settings", locales=["de-DE"])
+    english = await open_ui(route="/settings", locales=["en-GB"])
+    await _until(german, lambda: "Language" not in german.texts())
+    assert "Language" in english.texts()
+    assert "Language" not in german.texts()
+
+
+@pytest.mark.parametrize("code", ["de", "pl"])
+async def test_a_game_in_progress_survives_a_language_switch(open_ui, store, code):
+    from companion.sessions import SessionKeeper
+    import companion.ui.trek12.screens  # noqa: F401 - registers the screen
+
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", title="Ascent", players=[], setup={"sheet": "dunai"})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    before = store.sessions.get(session.id)
+    await ui.go("/settings")
+    await ui.click(f"settings-language-{code}")
+    await ui.go(f"/play/trek12/{session.id}")
+    assert store.sessions.get(session.id) == before
+    assert "Ascent" in " ".join(ui.texts())

@@ -1,0 +1,159 @@
+"""Every screen in the pseudo-language: no English left, and no translated label overflowing or cut off.
+
+The pseudo-language (`companion.i18n.PSEUDO`) accents every translated string and makes it 40% longer
+inside [ ]. A string a player reads that is still plain English was never marked for translation; a label
+that no longer fits at 390x844 would not fit in German or Polish either (see layout_check.py). Names and
+numbers are the players' data and are shown as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import flet as ft
+import pytest
+from harness import walk
+from layout_check import dialog_problems, layout_problems
+
+from companion import i18n
+from companion.paths import data_root
+
+_WORD = re.compile(r"[A-Za-z]{2,}")
+_TEXT_ATTRS = ("value", "label", "text", "title", "tooltip", "hint_text", "helper", "helper_text", "error",
+               "error_text", "prefix_text", "suffix_text", "counter_text", "semantics_label", "message")
+_INPUTS = (ft.TextField, ft.Dropdown)
+
+
+def _outside(text: str) -> str:
+    """The characters of `text` outside the pseudo-language's [ ] spans."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _data_names() -> set[str]:
+    """Names from the game data (cards, mountains, sheets, boards): shown as printed, never translated."""
+    names: set[str] = set()
+
+    def visit(node, key=None):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                visit(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                visit(v, key)
+        elif isinstance(node, str) and key in ("name", "title", "sheet", "id", "mountain", "peak"):
+            names.add(node)
+
+    for path in data_root().rglob("*.json"):
+        if "locale" in path.parts:
+            continue
+        try:
+            visit(json.loads(path.read_text(encoding="utf-8")))
+        except ValueError:
+            continue
+    return names
+
+
+DATA_NAMES = _data_names()
+
+
+def shown_strings(ui) -> list[str]:
+    """Every string a player reads on the screen on top and in open dialogs (typed input excluded)."""
+    out: list[str] = []
+    for root in [*ui.dialogs(), ui.top]:
+        for control in walk(root):
+            for attr in _TEXT_ATTRS:
+                if attr == "value" and isinstance(control, _INPUTS):
+                    continue
+                value = getattr(control, attr, None)
+                if isinstance(value, ft.Tooltip):
+                    value = value.message
+                if isinstance(value, str) and value.strip():
+                    out.append(value)
+            content = getattr(control, "content", None)
+            if isinstance(content, str) and content.strip():
+                out.append(content)
+    return out
+
+
+def english_left(ui, data: set[str]) -> list[str]:
+    names = sorted(data | DATA_NAMES, key=len, reverse=True)
+    left = []
+    for text in shown_strings(ui):
+        rest = _outside(text)
+        for name in names:
+            if name and name in rest:
+                rest = rest.replace(name, " ")
+        if _WORD.search(rest):
+            left.append(text)
+    return sorted(set(left))
+
+
+def problems(ui, data: set[str], where: str) -> list[str]:
+    found = [f"{where}: English left: {t!r}" for t in english_left(ui, data)]
+    found += [f"{where}: {p}" for p in layout_problems(ui.top)]
+    for dialog in ui.dialogs():
+        if isinstance(dialog, ft.AlertDialog):
+            found += [f"{where} (dialog): {p}" for p in dialog_problems(dialog)]
+    return found
+
+
+def store_names(store) -> set[str]:
+    names = {p.name for p in store.players.list()}
+    for record in store.sessions.list():
+        names.add(record.get("title", ""))
+        for player in record.get("setup", {}).get("players", []) or []:
+            if isinstance(player, dict) and player.get("name"):
+                names.add(player["name"])
+    for record in store.history.list():
+        names.add(record.get("title", ""))
+        for player in record.get("players", []) or []:
+            if isinstance(player, dict) and player.get("name"):
+                names.add(player["name"])
+    return {n for n in names if n}
+
+
+@pytest.fixture
+def pseudo():
+    token = i18n._forced.set(i18n.PSEUDO)  # noqa: SLF001 - the language forced for the whole test
+    yield
+    i18n._forced.reset(token)  # noqa: SLF001
+
+
+async def _visit(ui, store, route: str, found: list[str]) -> None:
+    await ui.go(route)
+    found.extend(problems(ui, store_names(store), route))
+
+
+async def test_the_shell_screens(open_ui, store, pseudo):
+    from test_history_stats import seed
+
+    seed(store)
+    ui = await open_ui()
+    found: list[str] = []
+    for route in ["/", "/players", "/history", "/stats", "/settings", "/hall-of-fame"]:
+        await _visit(ui, store, route, found)
+    for record in store.history.list()[:8]:
+        await _visit(ui, store, f"/history/{record['id']}", found)
+    for player in store.players.list()[:2]:
+        await _visit(ui, store, f"/stats/{player.id}", found)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", ["trek12", "expedition", "fourteeners", "ridgeline", "freunde"])
+async def test_each_new_game_screen(open_ui, store, pseudo, game):
+    for name in ("Ann", "Bo"):
+        store.players.add(name)
+    ui = await open_ui()
+    found: list[str] = []
+    await _visit(ui, store, f"/games/{game}", found)
+    assert not found, "\n".join(found)
