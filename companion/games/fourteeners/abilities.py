@@ -20,12 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from string import Formatter
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.i18n.message import Message, msg, msgn
 from companion.inputs import quote
 
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, VocabularyData, load_data
+from .wording import and_words, clauses, or_words
 
 if TYPE_CHECKING:
     # Only for types: catalog.py builds on this module, so the import cannot run at load time.
@@ -37,7 +40,8 @@ __all__ = [
     "Counted", "Tucked", "Tableau", "Attributes", "PointsLine",
     "vocabulary", "check_vocabulary", "parse_ability", "parse_filter", "parse_category", "parse_weather",
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
-    "class_label", "describe_ability", "describe_item", "describe_filter", "describe_category", "describe_weather",
+    "class_label", "attribute_amounts", "describe_ability", "describe_item", "describe_filter", "describe_category",
+    "describe_weather",
     "attributes", "points_lines", "multiplier", "category_count", "undescribed",
 ]
 
@@ -152,7 +156,11 @@ class Counted:
     @property
     def text(self) -> str:
         """The line's words: 'N ★, as counted by the players (note)'."""
-        return f"{self.points} ★, as counted by the players" + (f" ({self.note})" if self.note else "")
+        if self.note:
+            # i18n: points (★) of a Plan the players counted by hand; {note} is what they typed
+            return msg("{n} ★, as counted by the players ({note})", n=self.points, note=self.note)
+        # i18n: points (★) of a Plan the players counted by hand
+        return msg("{n} ★, as counted by the players", n=self.points)
 
 
 @dataclass(frozen=True)
@@ -252,7 +260,9 @@ def parse_ability(value: Any, where: str) -> Ability:
         return (_parse_item(value, where),)
     if isinstance(value, list):
         return tuple(_parse_item(item, f"{where}[{index}]") for index, item in enumerate(value))
-    raise InvalidInput(f"{where}: an ability must be an object or a list of objects, not {_kind(value)}")
+    # i18n: {where} is the field at fault ("card.sides.gear[1]"), kept first; {kind} is "a list", "null"...
+    raise InvalidInput(msg("{where}: an ability must be an object or a list of objects, not {kind}",
+                           where=where, kind=_kind(value)))
 
 
 def parse_filter(value: Any, where: str, *, guide: bool = False) -> Filter:
@@ -260,15 +270,19 @@ def parse_filter(value: Any, where: str, *, guide: bool = False) -> Filter:
     vocab = vocabulary()
     keys = dict(vocab.guide_filter_keys if guide else vocab.filter_keys)
     if not isinstance(value, dict):
-        raise InvalidInput(f"{where}: a filter must be an object such as {{\"class\": 3}}, not {_kind(value)}")
+        raise InvalidInput(msg("{where}: a filter must be an object such as {{\"class\": 3}}, not {kind}",
+                               where=where, kind=_kind(value)))
     fields: dict[str, tuple[Any, ...]] = {"classes": (), "sides": (), "icons": ()}
     for key, raw in value.items():
         if key not in keys:
-            raise InvalidInput(f"{where}: unknown filter key {quote(key)}; keys: {', '.join(keys)}")
+            raise InvalidInput(msg("{where}: unknown filter key {key}; keys: {keys}", where=where, key=quote(key),
+                                   keys=", ".join(keys)))
         domain = keys[key]
         items = raw if isinstance(raw, list) else [raw]
         if not items:
-            raise InvalidInput(f"{where}.{key}: an empty list matches nothing; leave the key out instead")
+            at_field = f"{where}.{key}"
+            raise InvalidInput(msg("{where}: an empty list matches nothing; leave the key out instead",
+                                   where=at_field))
         fields[domain] = tuple(sorted({_domain_value(domain, item, f"{where}.{key}") for item in items},
                                       key=_order))
     return Filter(**fields)
@@ -279,11 +293,12 @@ def parse_category(value: Any, where: str) -> Category:
     vocab = vocabulary()
     names = [name for name, _ in vocab.accolade_categories]
     if not isinstance(value, dict) or len(value) != 1:
-        raise InvalidInput(f"{where}: a category must be one key of {', '.join(names)} with a filter, "
-                           f"such as {{\"most\": {{\"side\": \"gear\"}}}}")
+        raise InvalidInput(msg("{where}: a category must be one key of {names} with a filter, "
+                               "such as {{\"most\": {{\"side\": \"gear\"}}}}", where=where, names=", ".join(names)))
     (key, raw), = value.items()
     if key not in names:
-        raise InvalidInput(f"{where}: unknown category {quote(key)}; categories: {', '.join(names)}")
+        raise InvalidInput(msg("{where}: unknown category {key}; categories: {names}", where=where, key=quote(key),
+                               names=", ".join(names)))
     return Category(CategoryKind(key), parse_filter(raw, f"{where}.{key}"))
 
 
@@ -295,21 +310,24 @@ def parse_weather(value: Any, where: str) -> tuple[WeatherEffect, ...]:
     for index, raw in enumerate(items):
         at = f"{where}[{index}]" if isinstance(value, list) else where
         if not isinstance(raw, dict):
-            raise InvalidInput(f"{at}: a Weather effect must be an object, not {_kind(raw)}")
+            raise InvalidInput(msg("{where}: a Weather effect must be an object, not {kind}", where=at,
+                                   kind=_kind(raw)))
         kinds = [key for key in raw if vocab.weather_effect(key) is not None]
         names = ", ".join(spec.name for spec in vocab.weather_effects)
         if len(kinds) != 1:
-            raise InvalidInput(f"{at}: a Weather effect needs exactly one of {names}")
+            raise InvalidInput(msg("{where}: a Weather effect needs exactly one of {names}", where=at, names=names))
         kind = WeatherKind(kinds[0])
         allowed = {kind.value} | ({"only_for_class"} if kind is WeatherKind.EXTRA else set())
         for key in raw:
             if key not in allowed:
-                raise InvalidInput(f"{at}: unknown key {quote(key)}; allowed: {', '.join(sorted(allowed))}")
+                raise InvalidInput(msg("{where}: unknown key {key}; allowed: {allowed}", where=at, key=quote(key),
+                                       allowed=", ".join(sorted(allowed))))
         body = raw[kind.value]
         if kind is WeatherKind.EXTRA:
             if not isinstance(body, dict) or not body or set(body) - {"endurance", "technique"}:
-                raise InvalidInput(f"{at}.extra: must be an object with endurance and/or technique, "
-                                   f"such as {{\"endurance\": 1}}")
+                at_field = f"{at}.extra"
+                raise InvalidInput(msg("{where}: must be an object with endurance and/or technique, "
+                                       "such as {{\"endurance\": 1}}", where=at_field))
             endurance = _number(body.get("endurance", 0), f"{at}.extra.endurance", 0, 9)
             technique = _number(body.get("technique", 0), f"{at}.extra.technique", 0, 9)
             classes = _classes(raw["only_for_class"], f"{at}.only_for_class") if "only_for_class" in raw else ()
@@ -318,7 +336,8 @@ def parse_weather(value: Any, where: str) -> tuple[WeatherEffect, ...]:
             effects.append(WeatherEffect(kind, side=_domain_value("sides", body, f"{at}.block_side")))
         else:
             if body is not True:
-                raise InvalidInput(f"{at}.{kind.value}: must be true")
+                at_field = f"{at}.{kind.value}"
+                raise InvalidInput(msg("{where}: must be true", where=at_field))
             effects.append(WeatherEffect(kind))
     return tuple(effects)
 
@@ -369,10 +388,12 @@ def weather_to_doc(effects: Sequence[WeatherEffect]) -> list[dict[str, Any]]:
 def describe_ability(ability: Ability | None) -> str:
     """An ability in words, from the vocabulary's templates (e.g. '+1 Endurance per Climb tucked as Gear')."""
     if ability is None:
-        return "not described yet"
+        # i18n: a card side's ability, before anyone says what the card prints
+        return msg("not described yet")
     if not ability:
-        return "no ability"
-    return "; ".join(describe_item(item) for item in ability)
+        # i18n: a card side's ability: it does nothing
+        return msg("no ability")
+    return clauses(describe_item(item) for item in ability)
 
 
 def describe_item(item: AbilityItem) -> str:
@@ -382,63 +403,110 @@ def describe_item(item: AbilityItem) -> str:
     assert spec is not None
     match = item.filter or Filter()
     guide_words = describe_filter(match, plural=False, guide=True) if item.condition is Condition.PER_GUIDE else ""
-    return spec.text.format_map({
-        "effect": _effect_text(item.effect),
-        "filter": describe_filter(match, plural=False),
-        "filters": describe_filter(match, plural=True),
-        "guide_filter": guide_words,
+    return _template(spec.text, {
+        "effect": lambda: _effect_text(item.effect),
+        "filter": lambda: describe_filter(match, plural=False),
+        "filters": lambda: describe_filter(match, plural=True),
+        "guide_filter": lambda: guide_words,
     })
 
 
 def describe_filter(match: Filter, *, plural: bool = False, guide: bool = False) -> str:
     """A filter in words: 'Class III Climb tucked as Gear with a Hazard icon' (or the Guide qualifier)."""
     vocab = vocabulary()
-    classes = " or ".join(vocab.class_name(k) for k in match.classes)
-    icons = " or ".join(vocab.icon_name(i) for i in match.icons)
+    classes = or_words(vocab.class_name(k) for k in match.classes)
+    icons = or_words(vocab.icon_name(i) for i in match.icons)
     if guide:
-        words = (f" of Class {classes}" if classes else "") + (f" with a {icons} icon" if icons else "")
-        return words
-    words = (f"Class {classes} " if classes else "") + ("Climbs" if plural else "Climb")
-    if match.sides:
-        words += " tucked as " + " or ".join(vocab.side_name(s) for s in match.sides)
+        # The Guides an ability counts, after "per Guide" (a leading space, or nothing).
+        if classes and icons:
+            # i18n: after "per Guide", with its leading space; {classes} is "III" or "III or IV", {icons} "Photo"
+            return msg(" of Class {classes} with a {icons} icon", classes=classes, icons=icons)
+        if classes:
+            # i18n: after "per Guide", with its leading space; {classes} is "III" or "III or IV"
+            return msg(" of Class {classes}", classes=classes)
+        if icons:
+            # i18n: after "per Guide", with its leading space; {icons} is "Photo" or "Alt route or Photo"
+            return msg(" with a {icons} icon", icons=icons)
+        return ""
+    if classes:
+        # i18n: {classes} is "III" or "III or IV"
+        climbs = msg("Class {classes} Climbs", classes=classes) if plural else msg("Class {classes} Climb",
+                                                                                    classes=classes)
+    else:
+        climbs = msg("Climbs") if plural else msg("Climb")
+    sides = or_words(vocab.side_name(s) for s in match.sides)
+    if sides and icons:
+        if plural:
+            # i18n: {climbs} is "Climbs" or "Class III Climbs"; {sides} "Gear"; {icons} "Hazard"
+            return msg("{climbs} tucked as {sides} with a {icons} icon", climbs=climbs, sides=sides, icons=icons)
+        # i18n: {climb} is "Climb" or "Class III Climb"; {sides} "Gear"; {icons} "Hazard"
+        return msg("{climb} tucked as {sides} with a {icons} icon", climb=climbs, sides=sides, icons=icons)
+    if sides:
+        if plural:
+            # i18n: {climbs} is "Climbs" or "Class III Climbs"; {sides} is "Gear" or "Gear or Training"
+            return msg("{climbs} tucked as {sides}", climbs=climbs, sides=sides)
+        # i18n: {climb} is "Climb" or "Class III Climb"; {sides} is "Gear" or "Gear or Training"
+        return msg("{climb} tucked as {sides}", climb=climbs, sides=sides)
     if icons:
-        words += f" with a {icons} icon"
-    return words
+        if plural:
+            # i18n: {climbs} is "Climbs" or "Class III Climbs"; {icons} is "Hazard" or "Alt route or Photo"
+            return msg("{climbs} with a {icons} icon", climbs=climbs, icons=icons)
+        # i18n: {climb} is "Climb" or "Class III Climb"; {icons} is "Hazard" or "Alt route or Photo"
+        return msg("{climb} with a {icons} icon", climb=climbs, icons=icons)
+    return climbs
 
 
 def class_label(klass: ClassNumber) -> str:
     """A Class as the cards print it: 'Class III'."""
-    return f"Class {vocabulary().class_name(klass)}"
+    # i18n: a Class of Climb cards; {classes} is a Roman numeral ("III") or a choice of them ("III or IV")
+    return msg("Class {classes}", classes=vocabulary().class_name(klass))
 
 
 def describe_category(category: Category) -> str:
     """An Accolade category in words, e.g. 'most Climbs tucked as Gear'."""
     text = dict(vocabulary().accolade_categories)[category.kind.value]
-    return text.format_map({"filters": describe_filter(category.filter, plural=True),
-                            "filter": describe_filter(category.filter)})
+    return _template(text, {"filters": lambda: describe_filter(category.filter, plural=True),
+                            "filter": lambda: describe_filter(category.filter)})
 
 
 def describe_weather(effects: Sequence[WeatherEffect] | None) -> str:
     """A Weather's effects in words; None means the card has not been described yet."""
     if effects is None:
-        return "effect not described yet"
+        # i18n: a Weather card's effect, before anyone says what the card prints
+        return msg("effect not described yet")
     if not effects:
-        return "no effect"
+        # i18n: a Weather card's effect: it does nothing
+        return msg("no effect")
     vocab = vocabulary()
     parts = []
     for effect in effects:
         spec = vocab.weather_effect(effect.kind.value)
         assert spec is not None
-        costs = " and ".join(f"{n} {name}" for n, name in ((effect.endurance, "Endurance"),
-                                                           (effect.technique, "Technique")) if n)
-        text = spec.text.format_map({
-            "costs": costs or "nothing",
-            "side": vocab.side_name(effect.side) if effect.side else "",
+        costs = and_words(attribute_amounts(effect.endurance, effect.technique))
+        # i18n: what a Weather adds to a Climb's cost, when it adds nothing
+        costs = costs or msg("nothing")
+        text = _template(spec.text, {
+            "costs": lambda: costs,
+            "side": lambda: vocab.side_name(effect.side) if effect.side else "",
         })
         if effect.only_for_class:
-            text += " (Class " + " or ".join(vocab.class_name(k) for k in effect.only_for_class) + " only)"
+            # i18n: a Weather effect for some Classes only; {classes} is "IV" or "III or IV"
+            text = msg("{effect} (Class {classes} only)", effect=text,
+                       classes=or_words(vocab.class_name(k) for k in effect.only_for_class))
         parts.append(text)
-    return "; ".join(parts)
+    return clauses(parts)
+
+
+def attribute_amounts(endurance: int, technique: int) -> list[str]:
+    """'1 Endurance' and '2 Technique' (what is not zero), each a `Message`, to list with `and_words`."""
+    parts = []
+    if endurance:
+        # i18n: an amount of the Endurance attribute (a requirement or a cost)
+        parts.append(msgn("{n} Endurance", "{n} Endurance", endurance))
+    if technique:
+        # i18n: an amount of the Technique attribute (a requirement or a cost)
+        parts.append(msgn("{n} Technique", "{n} Technique", technique))
+    return parts
 
 
 # --- evaluation ----------------------------------------------------------------------------------------------
@@ -506,7 +574,8 @@ def undescribed(me: Tableau) -> tuple[Tucked, ...]:
 def _active_items(me: Tableau) -> Iterable[tuple[str, Side | None, AbilityItem | Counted]]:
     """Every active item in tableau order; a Plan counted by hand stands as its Counted points."""
     for item in me.hiker_ability:
-        yield f"Hiker {me.hiker}", None, item
+        # i18n: a Hiker by the letter on its card ("Hiker C")
+        yield msg("Hiker {letter}", letter=me.hiker), None, item
     for tucked in me.tucked:
         if tucked.counted is not None:
             yield tucked.card.name, tucked.side, tucked.counted
@@ -563,12 +632,12 @@ _MULTIPLIERS = {
 def _parse_item(value: Any, where: str) -> AbilityItem:
     vocab = vocabulary()
     if not isinstance(value, dict):
-        raise InvalidInput(f"{where}: an ability item must be an object such as {{\"points\": 5}}, "
-                           f"not {_kind(value)}")
+        raise InvalidInput(msg("{where}: an ability item must be an object such as {{\"points\": 5}}, "
+                               "not {kind}", where=where, kind=_kind(value)))
     named = [key for key in value if key != Condition.ALWAYS.value and vocab.condition(key) is not None]
     if len(named) > 1:
-        raise InvalidInput(f"{where}: one item has one condition, not {' and '.join(named)}; "
-                           f"use a list of items")
+        raise InvalidInput(msg("{where}: one item has one condition, not {conditions}; use a list of items",
+                               where=where, conditions=and_words(named)))
     spec = vocab.condition(named[0] if named else Condition.ALWAYS.value)
     assert spec is not None
     condition = Condition(spec.name)
@@ -581,8 +650,9 @@ def _parse_item(value: Any, where: str) -> AbilityItem:
         extra = dict(spec.extra)
         for key in rest:
             if key not in extra:
-                allowed = ", ".join(extra) or "nothing else"
-                raise InvalidInput(f"{where}: unknown key {quote(key)} beside {quote(spec.name)}; allowed: {allowed}")
+                allowed = ", ".join(extra) or msg("nothing else")
+                raise InvalidInput(msg("{where}: unknown key {key} beside {condition}; allowed: {allowed}",
+                                       where=where, key=quote(key), condition=quote(spec.name), allowed=allowed))
         for key, kind in extra.items():
             if key in rest:
                 match = parse_filter(rest[key], f"{where}.{key}", guide=kind == "guide_filter")
@@ -595,28 +665,36 @@ def _parse_item(value: Any, where: str) -> AbilityItem:
 def _parse_effect(value: Any, where: str, *, multiplied: bool) -> Effect:
     vocab = vocabulary()
     if not isinstance(value, dict):
-        raise InvalidInput(f"{where}: an effect must be an object such as {{\"utility\": 1}}, not {_kind(value)}")
+        raise InvalidInput(msg("{where}: an effect must be an object such as {{\"utility\": 1}}, not {kind}",
+                               where=where, kind=_kind(value)))
     kinds = [key for key in value if vocab.effect(key) is not None]
     names = ", ".join(spec.name for spec in vocab.effects)
     if len(kinds) != 1:
-        found = " and ".join(kinds) if kinds else "none"
-        raise InvalidInput(f"{where}: an item has exactly one effect of {names} (found {found}); "
-                           f"use a list of items for several")
+        # i18n: no effect found in an ability item
+        found = and_words(kinds) if kinds else msg("none")
+        raise InvalidInput(msg("{where}: an item has exactly one effect of {names} (found {found}); "
+                               "use a list of items for several", where=where, names=names, found=found))
     spec = vocab.effect(kinds[0])
     assert spec is not None
     for key in value:
         if key != spec.name and not (key == spec.restrict):
             conditions = ", ".join(c.name for c in vocab.conditions if c.name != Condition.ALWAYS.value)
-            raise InvalidInput(f"{where}: unknown key {quote(key)}; an item is one effect ({names}), "
-                               f"optionally one condition ({conditions})"
-                               + (f" and {spec.restrict}" if spec.restrict else ""))
+            if spec.restrict:
+                raise InvalidInput(msg("{where}: unknown key {key}; an item is one effect ({names}), optionally "
+                                       "one condition ({conditions}) and {restrict}", where=where, key=quote(key),
+                                       names=names, conditions=conditions, restrict=spec.restrict))
+            raise InvalidInput(msg("{where}: unknown key {key}; an item is one effect ({names}), optionally one "
+                                   "condition ({conditions})", where=where, key=quote(key), names=names,
+                                   conditions=conditions))
     kind = EffectKind(spec.name)
     if spec.type == "flag":
         if value[spec.name] is not True:
-            raise InvalidInput(f"{where}.{spec.name}: must be true")
+            at_field = f"{where}.{spec.name}"
+            raise InvalidInput(msg("{where}: must be true", where=at_field))
         if multiplied:
-            raise InvalidInput(f"{where}.{spec.name}: a flag cannot be counted per card; "
-                               f"use it alone or with if_none, if_any or if_most")
+            at_field = f"{where}.{spec.name}"
+            raise InvalidInput(msg("{where}: a flag cannot be counted per card; use it alone or with if_none, "
+                                   "if_any or if_most", where=at_field))
         return Effect(kind, 1)
     amount = _number(value[spec.name], f"{where}.{spec.name}", -_NUMBER_LIMIT, _NUMBER_LIMIT)
     classes = _classes(value[spec.restrict], f"{where}.{spec.restrict}") if spec.restrict in value else ()
@@ -648,23 +726,36 @@ def _effect_text(effect: Effect) -> str:
     spec = vocab.effect(effect.kind.value)
     assert spec is not None
     if effect.only_for_class and spec.restricted_text:
-        classes = "Class " + " or ".join(vocab.class_name(k) for k in effect.only_for_class)
-        return spec.restricted_text.format(n=effect.amount, classes=classes)
-    return spec.text.format(n=effect.amount)
+        classes = msg("Class {classes}", classes=or_words(vocab.class_name(k) for k in effect.only_for_class))
+        return Message(spec.restricted_text, n=effect.amount, classes=classes)
+    return Message(spec.text, n=effect.amount) if "{" in spec.text else msg(spec.text)
+
+
+def _template(text: str, fields: dict[str, Any]) -> str:
+    """A vocabulary template said as a `Message` (its words are marked in data.VOCABULARY_WORDS), with the
+    fields it names; "{effect}" alone is the field itself."""
+    names = list(dict.fromkeys(name for _, name, _, _ in Formatter().parse(text) if name))
+    if len(names) == 1 and text == "{" + names[0] + "}":
+        return fields[names[0]]()
+    return Message(text, **{name: fields[name]() for name in names}) if names else msg(text)
 
 
 def _domain_value(domain: str, raw: Any, where: str) -> Any:
     if domain == "classes":
         if isinstance(raw, bool) or not isinstance(raw, int) or raw not in CLASSES:
-            raise InvalidInput(f"{where}: {quote(raw)} is not a Class; Classes are 1, 2, 3 and 4")
+            raise InvalidInput(msg("{where}: {value} is not a Class; Classes are 1, 2, 3 and 4", where=where,
+                                   value=quote(raw)))
         return raw
     enum: type[Side] | type[Icon] = Side if domain == "sides" else Icon
     try:
         return enum(raw)
     except ValueError:
-        article = "an icon" if domain == "icons" else "a side"
-        raise InvalidInput(f"{where}: {quote(raw)} is not {article}; "
-                           f"{domain}: {', '.join(member.value for member in enum)}") from None
+        values = ", ".join(member.value for member in enum)
+        if domain == "icons":
+            raise InvalidInput(msg("{where}: {value} is not an icon; icons: {values}", where=where, value=quote(raw),
+                                   values=values)) from None
+        raise InvalidInput(msg("{where}: {value} is not a side; sides: {values}", where=where, value=quote(raw),
+                               values=values)) from None
 
 
 def _order(value: Any) -> Any:
@@ -678,16 +769,18 @@ def _order(value: Any) -> Any:
 def _classes(raw: Any, where: str) -> tuple[ClassNumber, ...]:
     items = raw if isinstance(raw, list) else [raw]
     if not items:
-        raise InvalidInput(f"{where}: name at least one Class (1-4)")
+        raise InvalidInput(msg("{where}: name at least one Class (1-4)", where=where))
     return tuple(sorted({_domain_value("classes", item, where) for item in items}))
 
 
 def _number(raw: Any, where: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise InvalidInput(f"{where}: must be a whole number from {low} to {high}, not {quote(raw)}")
+        raise InvalidInput(msg("{where}: must be a whole number from {low} to {high}, not {value}", where=where,
+                               low=low, high=high, value=quote(raw)))
     return raw
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
-        type(value), type(value).__name__)
+    kinds = {dict: msg("an object"), list: msg("a list"), str: msg("a string"), bool: msg("true/false"),
+             type(None): "null"}
+    return kinds.get(type(value), type(value).__name__)

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.i18n.message import msg
 from companion.inputs import quote, text_problem
 
 from .abilities import (
@@ -31,6 +32,7 @@ from .abilities import (
     parse_weather, weather_to_doc,
 )
 from .data import CLASSES, ClassNumber, HikerLetter, Icon, Side, load_data
+from .wording import reason
 
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
@@ -143,51 +145,69 @@ def name_key(name: str) -> str:
 def parse_card(doc: Any, where: str = "card") -> Card:
     """Read a CARD in the catalog's format; InvalidInput names the field at fault."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"{where}: a card must be an object with {', '.join(_CARD_KEYS)}, not "
-                           f"{type(doc).__name__}")
+        # i18n: {where} is the field at fault ("cards[3]"), kept first; {keys} and {kind} are as the file has them
+        raise InvalidInput(msg("{where}: a card must be an object with {keys}, not {kind}", where=where,
+                               keys=", ".join(_CARD_KEYS), kind=type(doc).__name__))
     for key in doc:
         if key not in _CARD_KEYS:
-            raise InvalidInput(f"{where}: unknown key {quote(key)}; a card has {', '.join(_CARD_KEYS)}")
+            raise InvalidInput(msg("{where}: unknown key {key}; a card has {keys}", where=where, key=quote(key),
+                                   keys=", ".join(_CARD_KEYS)))
     for key in _CARD_KEYS:
         if key not in doc and key != "hazard":
-            raise InvalidInput(f"{where}.{key}: is missing")
+            at_field = f"{where}.{key}"
+            raise InvalidInput(msg("{where}: is missing", where=at_field))
     name = _name(doc["name"], f"{where}.name")
     klass = doc["class"]
     if isinstance(klass, bool) or not isinstance(klass, int) or klass not in CLASSES:
-        raise InvalidInput(f"{where}.class: must be 1, 2, 3 or 4 (Class I-IV), not {quote(klass)}")
+        at_field = f"{where}.class"
+        raise InvalidInput(msg("{where}: must be 1, 2, 3 or 4 (Class I-IV), not {value}", where=at_field,
+                               value=quote(klass)))
     hazard = doc.get("hazard", False)
     if not isinstance(hazard, bool):
-        raise InvalidInput(f"{where}.hazard: must be true or false (whether the Climb has a Hazard "
-                           f"requirement), not {quote(hazard)}")
+        at_field = f"{where}.hazard"
+        raise InvalidInput(msg("{where}: must be true or false (whether the Climb has a Hazard requirement), "
+                               "not {value}", where=at_field, value=quote(hazard)))
     icons = doc["icons"]
     if not isinstance(icons, list):
-        raise InvalidInput(f"{where}.icons: must be a list of {', '.join(i.value for i in Icon)}")
+        at_field = f"{where}.icons"
+        raise InvalidInput(msg("{where}: must be a list of {icons}", where=at_field,
+                               icons=", ".join(i.value for i in Icon)))
     parsed_icons: list[Icon] = []
     for index, raw in enumerate(icons):
         try:
             icon = Icon(raw)
         except ValueError:
-            raise InvalidInput(f"{where}.icons[{index}]: {quote(raw)} is not an icon; icons: "
-                               f"{', '.join(i.value for i in Icon)}") from None
+            at_field = f"{where}.icons[{index}]"
+            raise InvalidInput(msg("{where}: {value} is not an icon; icons: {values}",
+                                   where=at_field, value=quote(raw),
+                                   values=", ".join(i.value for i in Icon))) from None
         if icon in parsed_icons:
-            raise InvalidInput(f"{where}.icons[{index}]: {quote(raw)} is listed twice")
+            at_field = f"{where}.icons[{index}]"
+            raise InvalidInput(msg("{where}: {value} is listed twice", where=at_field,
+                                   value=quote(raw)))
         parsed_icons.append(icon)
     if hazard and Icon.HAZARD not in parsed_icons:
         parsed_icons.append(Icon.HAZARD)  # a catalog that gave the requirement without its icon
     sides = doc["sides"]
     if not isinstance(sides, dict):
-        raise InvalidInput(f"{where}.sides: must be an object with {', '.join(s.value for s in Side)}")
+        at_field = f"{where}.sides"
+        raise InvalidInput(msg("{where}: must be an object with {sides}", where=at_field,
+                               sides=", ".join(s.value for s in Side)))
     for key in sides:
         if key not in {s.value for s in Side}:
-            raise InvalidInput(f"{where}.sides: unknown side {quote(key)}; sides: {', '.join(s.value for s in Side)}")
+            at_field = f"{where}.sides"
+            raise InvalidInput(msg("{where}: unknown side {key}; sides: {sides}", where=at_field,
+                                   key=quote(key), sides=", ".join(s.value for s in Side)))
     abilities = tuple(
         None if sides.get(side.value) is None else parse_ability(sides[side.value], f"{where}.sides.{side.value}")
         for side in Side
     )
     for item in abilities[list(Side).index(Side.CAPSTONE)] or ():
         if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
-            raise InvalidInput(f"{where}.sides.capstone: a Capstone scores a fixed number of points, 0 or more "
-                               f"('Climb Cards'), not {item.effect.amount}")
+            at_field = f"{where}.sides.capstone"
+            raise InvalidInput(msg("{where}: a Capstone scores a fixed number of points, 0 or more ('Climb "
+                                   "Cards'), not {points}", where=at_field,
+                                   points=item.effect.amount))
     return Card(
         name=name,
         klass=klass,
@@ -215,10 +235,11 @@ def card_to_doc(card: Card) -> dict[str, Any]:
 def parse_accolade(doc: Any, where: str = "accolade") -> AccoladeCard:
     """Read one Accolade card, `{"name", "basic": CATEGORY | null, "advanced": ...}` ('Accolades')."""
     if not isinstance(doc, dict):
-        raise InvalidInput(f"{where}: must be an object with name, basic and advanced")
+        raise InvalidInput(msg("{where}: must be an object with name, basic and advanced", where=where))
     for key in doc:
         if key not in ("name", "basic", "advanced"):
-            raise InvalidInput(f"{where}: unknown key {quote(key)}; an Accolade has name, basic and advanced")
+            raise InvalidInput(msg("{where}: unknown key {key}; an Accolade has name, basic and advanced",
+                                   where=where, key=quote(key)))
     name = _name(doc.get("name"), f"{where}.name")
     halves = [None if doc.get(side.value) is None
               else parse_category(doc[side.value], f"{where}.{side.value}") for side in AccoladeSide]
@@ -237,7 +258,8 @@ def import_catalog(doc: Any) -> Catalog:
     try:
         return _import(doc)
     except InvalidInput as exc:
-        raise DataError(f"catalog: {exc}") from None
+        # i18n: {where} is "catalog", the file; {problem} what is wrong with it
+        raise DataError(msg("{where}: {problem}", where="catalog", problem=reason(exc))) from None
 
 
 def export_catalog(catalog: Catalog) -> dict[str, Any]:
@@ -266,7 +288,7 @@ def with_card(catalog: Catalog, card: Card) -> Catalog:
 def without_card(catalog: Catalog, name: str) -> Catalog:
     """The catalog without the named card; InvalidInput if there is none."""
     if catalog.card(name) is None:
-        raise InvalidInput(f"no card named {quote(name)} in the catalog")
+        raise InvalidInput(msg("no card named {name} in the catalog", name=quote(name)))
     return replace(catalog, cards=tuple(c for c in catalog.cards if name_key(c.name) != name_key(name)))
 
 
@@ -275,7 +297,7 @@ def with_accolade(catalog: Catalog, accolade: AccoladeCard) -> Catalog:
     kept = tuple(a for a in catalog.accolades if name_key(a.name) != name_key(accolade.name))
     limit = load_data().deck.accolade_cards
     if len(kept) + 1 > limit:
-        raise InvalidInput(f"accolades: the game has {limit} Accolade cards")
+        raise InvalidInput(msg("{where}: the game has {limit} Accolade cards", where="accolades", limit=limit))
     return replace(catalog, accolades=kept + (accolade,))
 
 
@@ -284,7 +306,8 @@ def edited_card(catalog: Catalog, original: str | None, card: Card) -> Catalog:
     perhaps renamed; InvalidInput when its name is another card's."""
     clash = catalog.card(card.name)
     if clash is not None and (original is None or name_key(original) != name_key(card.name)):
-        raise InvalidInput(f"a card named {quote(clash.name)} is already in the catalog; edit that one instead")
+        raise InvalidInput(msg("a card named {name} is already in the catalog; edit that one instead",
+                               name=quote(clash.name)))
     base = without_card(catalog, original) if original and catalog.card(original) is not None else catalog
     return with_card(base, card)
 
@@ -293,7 +316,7 @@ def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCa
     """The Accolade editor's save, as `edited_card`."""
     clash = catalog.accolade(accolade.name)
     if clash is not None and (original is None or name_key(original) != name_key(accolade.name)):
-        raise InvalidInput(f"an Accolade named {quote(clash.name)} is already in the catalog")
+        raise InvalidInput(msg("an Accolade named {name} is already in the catalog", name=quote(clash.name)))
     base = without_accolade(catalog, original) if original and catalog.accolade(original) is not None else catalog
     return with_accolade(base, accolade)
 
@@ -301,7 +324,7 @@ def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCa
 def without_accolade(catalog: Catalog, name: str) -> Catalog:
     """The catalog without the named Accolade card; InvalidInput if there is none."""
     if catalog.accolade(name) is None:
-        raise InvalidInput(f"no Accolade named {quote(name)} in the catalog")
+        raise InvalidInput(msg("no Accolade named {name} in the catalog", name=quote(name)))
     return replace(catalog, accolades=tuple(a for a in catalog.accolades if name_key(a.name) != name_key(name)))
 
 
@@ -309,7 +332,8 @@ def with_hiker(catalog: Catalog, letter: HikerLetter, ability: Ability | None) -
     """The catalog with a Hiker side's printed ability described (or cleared with None)."""
     letters = load_data().hikers.letters
     if letter not in letters:
-        raise InvalidInput(f"hikers: {quote(letter)} is not a Hiker; Hikers: {', '.join(letters)}")
+        raise InvalidInput(msg("{where}: {value} is not a Hiker; Hikers: {letters}", where="hikers",
+                               value=quote(letter), letters=", ".join(letters)))
     hikers = {k: v for k, v in catalog.hikers if k != letter}
     if ability is not None:
         hikers[letter] = ability
@@ -320,9 +344,12 @@ def with_weather(catalog: Catalog, name: str, effects: tuple[WeatherEffect, ...]
     """The catalog with a Weather card's effects described (None clears them); the rulebook's own are refused."""
     names = load_data().forecasts.names
     if name not in names:
-        raise InvalidInput(f"weather: {quote(name)} is on no forecast; Weathers: {', '.join(names)}")
+        raise InvalidInput(msg("{where}: {value} is on no forecast; Weathers: {names}", where="weather",
+                               value=quote(name), names=", ".join(names)))
     if name in _rulebook_weather():
-        raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
+        at_field = f"weather.{name}"
+        raise InvalidInput(msg("{where}: the rulebook defines {name}; it cannot be redescribed",
+                               where=at_field, name=name))
     described = {k: v for k, v in catalog.weather if k != name}
     if effects is not None:
         described[name] = effects
@@ -348,30 +375,36 @@ def merge(base: Catalog, incoming: Catalog) -> Catalog:
 
 def _import(doc: Any) -> Catalog:
     if not isinstance(doc, dict):
-        raise InvalidInput(f"must be a JSON object with \"format\": {quote(CATALOG_FORMAT)}")
+        raise InvalidInput(msg("must be a JSON object with \"format\": {format}", format=quote(CATALOG_FORMAT)))
     allowed = {"format", "version", "source", "cards", "accolades", "hikers", "weather"}
     for key in doc:
         if key not in allowed:
-            raise InvalidInput(f"unknown key {quote(key)}; a catalog has {', '.join(sorted(allowed))}")
+            raise InvalidInput(msg("unknown key {key}; a catalog has {keys}", key=quote(key),
+                                   keys=", ".join(sorted(allowed))))
     if doc.get("format") != CATALOG_FORMAT:
-        raise InvalidInput(f"format: must be {quote(CATALOG_FORMAT)}, not {quote(doc.get('format'))}")
+        raise InvalidInput(msg("{where}: must be {format}, not {value}", where="format", format=quote(CATALOG_FORMAT),
+                               value=quote(doc.get("format"))))
     if doc.get("version") != CATALOG_VERSION:
-        raise InvalidInput(f"version: this companion reads version {CATALOG_VERSION}, not {quote(doc.get('version'))}")
+        raise InvalidInput(msg("{where}: this companion reads version {version}, not {value}", where="version",
+                               version=CATALOG_VERSION, value=quote(doc.get("version"))))
     if "source" in doc and not isinstance(doc["source"], str):
-        raise InvalidInput("source: must be text")
+        raise InvalidInput(msg("{where}: must be text", where="source"))
     raw_cards = doc.get("cards", [])
     if not isinstance(raw_cards, list):
-        raise InvalidInput("cards: must be a list of cards")
+        raise InvalidInput(msg("{where}: must be a list of cards", where="cards"))
     deck = sum(load_data().deck.class_counts)
     if len(raw_cards) > deck:   # counted before any card is read; by Class when the cards say theirs
         _check_counts([_Counted(raw.get("class")) for raw in raw_cards if isinstance(raw, dict)])
-        raise InvalidInput(f"cards: {len(raw_cards):,} cards, but the deck has {deck} Climbs")
+        raise InvalidInput(msg("{where}: {count:,} cards, but the deck has {deck} Climbs", where="cards",
+                               count=len(raw_cards), deck=deck))
     cards: list[Card] = []
     names: set[str] = set()
     for index, raw in enumerate(raw_cards):
         card = parse_card(raw, f"cards[{index}]")
         if name_key(card.name) in names:
-            raise InvalidInput(f"cards[{index}].name: {quote(card.name)} is already in the catalog")
+            at_field = f"cards[{index}].name"
+            raise InvalidInput(msg("{where}: {name} is already in the catalog", where=at_field,
+                                   name=quote(card.name)))
         names.add(name_key(card.name))
         cards.append(card)
     _check_counts(tuple(cards))
@@ -382,16 +415,19 @@ def _import(doc: Any) -> Catalog:
 
 def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
     if not isinstance(raw, list):
-        raise InvalidInput("accolades: must be a list of Accolade cards")
+        raise InvalidInput(msg("{where}: must be a list of Accolade cards", where="accolades"))
     limit = load_data().deck.accolade_cards
     if len(raw) > limit:
-        raise InvalidInput(f"accolades: {len(raw)} Accolade cards, but the game has {limit}")
+        raise InvalidInput(msg("{where}: {count} Accolade cards, but the game has {limit}", where="accolades",
+                               count=len(raw), limit=limit))
     cards: list[AccoladeCard] = []
     for index, entry in enumerate(raw):
         where = f"accolades[{index}]"
         card = parse_accolade(entry, where)
         if any(name_key(other.name) == name_key(card.name) for other in cards):
-            raise InvalidInput(f"{where}.name: {quote(card.name)} is already in the catalog")
+            at_field = f"{where}.name"
+            raise InvalidInput(msg("{where}: {name} is already in the catalog", where=at_field,
+                                   name=quote(card.name)))
         cards.append(card)
     return tuple(cards)
 
@@ -399,11 +435,12 @@ def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
 def _hikers(raw: Any) -> tuple[tuple[HikerLetter, Ability | None], ...]:
     letters = load_data().hikers.letters
     if not isinstance(raw, dict):
-        raise InvalidInput("hikers: must be an object from Hiker letter to ability")
+        raise InvalidInput(msg("{where}: must be an object from Hiker letter to ability", where="hikers"))
     hikers = []
     for letter, ability in raw.items():
         if letter not in letters:
-            raise InvalidInput(f"hikers: {quote(letter)} is not a Hiker; Hikers: {', '.join(letters)}")
+            raise InvalidInput(msg("{where}: {value} is not a Hiker; Hikers: {letters}", where="hikers",
+                               value=quote(letter), letters=", ".join(letters)))
         hikers.append((letter, None if ability is None else parse_ability(ability, f"hikers.{letter}")))
     return tuple(sorted(hikers))
 
@@ -411,13 +448,16 @@ def _hikers(raw: Any) -> tuple[tuple[HikerLetter, Ability | None], ...]:
 def _weather(raw: Any) -> tuple[tuple[str, tuple[WeatherEffect, ...] | None], ...]:
     forecasts = load_data().forecasts
     if not isinstance(raw, dict):
-        raise InvalidInput("weather: must be an object from Weather name to its effects")
+        raise InvalidInput(msg("{where}: must be an object from Weather name to its effects", where="weather"))
     entries = []
     for name, effects in raw.items():
         if name not in forecasts.names:
-            raise InvalidInput(f"weather: {quote(name)} is on no forecast; Weathers: {', '.join(forecasts.names)}")
+            raise InvalidInput(msg("{where}: {value} is on no forecast; Weathers: {names}", where="weather",
+                                   value=quote(name), names=", ".join(forecasts.names)))
         if name in _rulebook_weather():
-            raise InvalidInput(f"weather.{name}: the rulebook defines {name}; it cannot be redescribed")
+            at_field = f"weather.{name}"
+            raise InvalidInput(msg("{where}: the rulebook defines {name}; it cannot be redescribed",
+                                   where=at_field, name=name))
         entries.append((name, None if effects is None else parse_weather(effects, f"weather.{name}")))
     return tuple(entries)
 
@@ -441,23 +481,25 @@ def _check_counts(cards: Sequence[Card | _Counted]) -> None:
     for klass in CLASSES:
         have = sum(1 for card in cards if card.klass == klass)
         if have > deck.class_counts[klass - 1]:
-            raise InvalidInput(f"cards: {have:,} {class_label(klass)} cards, but the deck has "
-                               f"{deck.class_counts[klass - 1]}")
+            raise InvalidInput(msg("{where}: {count:,} {klass} cards, but the deck has {deck}", where="cards",
+                                   count=have, klass=class_label(klass), deck=deck.class_counts[klass - 1]))
 
 
 def _name(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput(f"{where}: must be a non-empty name, not {quote(raw)}")
+        raise InvalidInput(msg("{where}: must be a non-empty name, not {value}", where=where, value=quote(raw)))
     name = " ".join(raw.split())
     if len(name) > _NAME_LIMIT:
-        raise InvalidInput(f"{where}: {len(name):,} characters; names are at most {_NAME_LIMIT}")
+        raise InvalidInput(msg("{where}: {count:,} characters; names are at most {limit}", where=where,
+                               count=len(name), limit=_NAME_LIMIT))
     problem = text_problem(name, max_len=_NAME_LIMIT, what=f"the name {quote(name)}")
     if problem:
-        raise InvalidInput(f"{where}: {problem}")
+        raise InvalidInput(msg("{where}: {problem}", where=where, problem=problem))
     return name
 
 
 def _requirement(raw: Any, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= _REQUIREMENT_LIMIT:
-        raise InvalidInput(f"{where}: must be a whole number from 0 to {_REQUIREMENT_LIMIT}, not {quote(raw)}")
+        raise InvalidInput(msg("{where}: must be a whole number from {low} to {high}, not {value}", where=where,
+                               low=0, high=_REQUIREMENT_LIMIT, value=quote(raw)))
     return raw

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.i18n.message import N_, Message, msg
 from companion.inputs import quote
 
 __all__ = [
     "ClassNumber", "HikerLetter", "CLASSES", "Side", "Icon",
-    "DeckData", "HikerCard", "HikerData", "SoloData", "Forecast", "ForecastData",
+    "VOCABULARY_WORDS", "DeckData", "HikerCard", "HikerData", "SoloData", "Forecast", "ForecastData",
     "EffectSpec", "ConditionSpec", "WeatherSpec", "VocabularyData", "GameData",
     "data_dir", "load_data",
 ]
@@ -29,6 +30,63 @@ ClassNumber: TypeAlias = int
 HikerLetter: TypeAlias = str
 
 CLASSES: tuple[ClassNumber, ...] = (1, 2, 3, 4)
+
+# The words of data/fourteeners/vocabulary.json and forecasts.json that people read, marked for the
+# catalogs: the engine says them with `msg(text)` and a screen translates them by their English text
+# (`tr`). A word changed in a data file must change here too, or it is shown in English.
+VOCABULARY_WORDS = (
+    # i18n: the side of a Hiker card for Climbs that score fixed points (printed on the cards)
+    N_("Capstone"),
+    # i18n: the side of a Hiker card for Climbs that give Utility and bonuses (printed on the cards)
+    N_("Gear"),
+    # i18n: the side of a Hiker card for Climbs that raise Endurance, Technique and Utility (printed)
+    N_("Training"),
+    # i18n: the side of a Hiker card for Climbs that score variable points (printed on the cards)
+    N_("Plans"),
+    # i18n: the Alternate Route icon in a Climb card's corner
+    N_("Alt route"),
+    # i18n: the Hazard (triangle) icon in a Climb card's corner
+    N_("Hazard"),
+    # i18n: the Photo icon in a Climb card's corner
+    N_("Photo"),
+    # i18n: an ability's effect: {n} points (★) at the end of the game
+    N_("{n} ★"),
+    # i18n: an ability's effect on an attribute, with its sign ("+1 Endurance")
+    N_("{n:+d} Endurance"),
+    # i18n: an ability's effect on an attribute, with its sign ("+1 Technique")
+    N_("{n:+d} Technique"),
+    # i18n: an ability's effect on an attribute, with its sign ("+1 Utility")
+    N_("{n:+d} Utility"),
+    # i18n: {classes} is "Class IV" or "Class III or IV"
+    N_("{n:+d} Utility towards {classes} Climbs"),
+    N_("meets Hazard requirements"),
+    N_("ignores the Weather"),
+    # i18n: {filter} is "Climb tucked as Gear", "Class III Climb with a Hazard icon"...
+    N_("{effect} per {filter}"),
+    # i18n: {filter} is "Climb tucked as Gear", "Class III Climb with a Hazard icon"...
+    N_("{effect} if no {filter}"),
+    # i18n: {filter} is "Climb tucked as Gear", "Class III Climb with a Hazard icon"...
+    N_("{effect} if any {filter}"),
+    # i18n: {filters} is "Climbs tucked as Gear", "Class III Climbs with a Hazard icon"...
+    N_("{effect} if no rival has more {filters}"),
+    N_("{effect} per side with no tucked Climb"),
+    # i18n: {guide_filter} is empty, " of Class III" or " with a Photo icon" (with its leading space)
+    N_("{effect} per Guide{guide_filter}"),
+    # i18n: an Accolade category; {filters} is "Climbs tucked as Gear", "Class III Climbs"...
+    N_("most {filters}"),
+    # i18n: an Accolade category; {filters} is "Climbs tucked as Gear", "Class III Climbs"...
+    N_("fewest {filters}"),
+    # i18n: a Weather effect; {costs} is "1 Endurance", "1 Endurance and 1 Technique"
+    N_("Climbs cost {costs} more"),
+    # i18n: a Weather effect; {side} is a side of the Hiker card ("Gear")
+    N_("no Climbs may be tucked as {side}"),
+    # i18n: the Fog's Weather effect
+    N_("reveal a Climb at the end of the turn, not the start"),
+    # i18n: a Weather Forecast card, the month it covers
+    N_("July"),
+    # i18n: a Weather Forecast card, the month it covers
+    N_("August"),
+)
 
 
 class Side(str, Enum):
@@ -233,13 +291,13 @@ class VocabularyData:
     accolade_categories: tuple[tuple[str, str], ...]
     weather_effects: tuple[WeatherSpec, ...]
 
-    def side_name(self, side: Side) -> str:
-        """The printed word for a side."""
-        return dict(self.side_names)[side]
+    def side_name(self, side: Side) -> Message:
+        """The printed word for a side (a `Message`: see VOCABULARY_WORDS)."""
+        return msg(dict(self.side_names)[side])
 
-    def icon_name(self, icon: Icon) -> str:
-        """The printed word for an icon."""
-        return dict(self.icon_names)[icon]
+    def icon_name(self, icon: Icon) -> Message:
+        """The printed word for an icon (a `Message`: see VOCABULARY_WORDS)."""
+        return msg(dict(self.icon_names)[icon])
 
     def class_name(self, klass: ClassNumber) -> str:
         """The Roman numeral of a Class."""

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.i18n.message import msg, msgn
 from companion.inputs import quote, text_problem
 
 from . import solo
@@ -30,6 +31,7 @@ from .abilities import Counted, Tableau, Tucked, class_label, points_lines
 from .catalog import Card, card_to_doc, name_key, parse_card
 from .data import CLASSES, HikerLetter, Side, load_data
 from .rules import AccoladeChoice, Phase, State, tableau
+from .wording import side_word
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
            "tuckable_sides",
@@ -52,8 +54,9 @@ def read_counted(raw: Any, where: str) -> Counted:
             raise InvalidInput(f"{where}: unknown key {quote(key)}; it has points and note")
     points = raw.get("points")
     if isinstance(points, bool) or not isinstance(points, int) or not -POINTS_MAX <= points <= POINTS_MAX:
-        raise InvalidInput(f"{where}.points: must be a whole number from {-POINTS_MAX} to {POINTS_MAX}, "
-                           f"not {quote(points)}")
+        at_field = f"{where}.points"
+        raise InvalidInput(msg("{where}: must be a whole number from {low} to {high}, not {value}",
+                               where=at_field, low=-POINTS_MAX, high=POINTS_MAX, value=quote(points)))
     note = raw.get("note", "")
     if not isinstance(note, str):
         raise InvalidInput(f"{where}.note: must be text")
@@ -61,7 +64,8 @@ def read_counted(raw: Any, where: str) -> Counted:
     if note:
         problem = text_problem(note, max_len=NOTE_MAX, what="the note")
         if problem:
-            raise InvalidInput(f"{where}.note: {problem}")
+            at_field = f"{where}.note"
+            raise InvalidInput(msg("{where}: {problem}", where=at_field, problem=problem))
     return Counted(points, note)
 
 
@@ -81,8 +85,10 @@ def read_tucked(raw: Any, where: str, lookup: CardLookup) -> Tucked:
     counted = None
     if raw.get("counted") is not None:
         if side is not Side.PLANS:
-            raise InvalidInput(f"{where}.counted: only a Plan's points are counted by hand; a {side.value} side "
-                               f"scores as described")
+            at_field = f"{where}.counted"
+            # i18n: {side} is the lower-case side ("gear")
+            raise InvalidInput(msg("{where}: only a Plan's points are counted by hand; a {side} side scores as "
+                                   "described", where=at_field, side=side_word(side)))
         counted = read_counted(raw["counted"], f"{where}.counted")
     return Tucked(card, side, counted)
 
@@ -93,20 +99,30 @@ def check_player(tucked: Sequence[Tucked], guides: Sequence[Card], hiker: HikerL
     one Climb a round, and every tucked side scored is described (or counted by hand)."""
     rounds = load_data().deck.rounds
     if len(tucked) + len(guides) > rounds:
-        raise IllegalAction(f"{where}: {len(tucked) + len(guides):,} Climbs tucked or hired as Guides, but a player "
-                            f"gains one Climb a turn for {rounds} rounds")
+        # i18n: {where} is the player's name
+        raise IllegalAction(msg("{where}: {count:,} Climbs tucked or hired as Guides, but a player gains one Climb "
+                                "a turn for {rounds} rounds", where=where, count=len(tucked) + len(guides),
+                                rounds=rounds))
     for index, entry in enumerate(tucked):
         at = f"{where}.tucked[{index}]"
         if entry.side is Side.CAPSTONE and hiker in load_data().hikers.no_capstones:
-            raise IllegalAction(f"{at}: Hiker {hiker} can never tuck Climbs as Capstones")
+            raise IllegalAction(msg("{where}: Hiker {letter} can never tuck Climbs as Capstones", where=at,
+                                    letter=hiker))
         if gerry and entry.side is not solo.gerry_side(entry.card.klass):
-            raise IllegalAction(f"{at}: Gerry tucks a {class_label(entry.card.klass)} Climb as "
-                                f"{solo.gerry_side(entry.card.klass).value}, not {entry.side.value}")
+            # i18n: {klass} is "Class III"; {side} and {shown} are lower-case sides ("capstone")
+            raise IllegalAction(msg("{where}: Gerry tucks a {klass} Climb as {side}, not {shown}", where=at,
+                                    klass=class_label(entry.card.klass),
+                                    side=side_word(solo.gerry_side(entry.card.klass)), shown=side_word(entry.side)))
         if entry.ability is None:
-            raise InvalidInput(f"{at}: {entry.card.name}'s {entry.side.value} side is not described; give its "
-                               f"ability" + (", or the points counted by hand" if entry.side is Side.PLANS else ""))
+            if entry.side is Side.PLANS:
+                raise InvalidInput(msg("{where}: {card}'s {side} side is not described; give its ability, or the "
+                                       "points counted by hand", where=at, card=entry.card.name,
+                                       side=side_word(entry.side)))
+            raise InvalidInput(msg("{where}: {card}'s {side} side is not described; give its ability", where=at,
+                                   card=entry.card.name, side=side_word(entry.side)))
     if gerry and guides:
-        raise IllegalAction(f"{where}.guides: Gerry never hires Guides ('Solo Variant')")
+        at_field = f"{where}.guides"
+        raise IllegalAction(msg("{where}: Gerry never hires Guides ('Solo Variant')", where=at_field))
 
 
 def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> None:
@@ -116,38 +132,41 @@ def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> No
         for card in cards:
             key = name_key(card.name)
             if key in seen:
-                raise IllegalAction(f"{quote(card.name)} is both with {seen[key]} and with {owner}; each Climb "
-                                    f"card is unique")
+                # i18n: {first} and {second} are players' names
+                raise IllegalAction(msg("{card} is both with {first} and with {second}; each Climb card is unique",
+                                        card=quote(card.name), first=seen[key], second=owner))
             seen[key] = owner
     counts = load_data().deck.deck_counts(humans)
     for klass in CLASSES:
         used = sum(1 for _, cards in tables for card in cards if card.klass == klass)
         if used > counts[klass - 1]:
-            raise IllegalAction(f"{used} {class_label(klass)} Climbs are in play, but the deck for {humans} "
-                                f"player{'s' if humans > 1 else ''} holds {counts[klass - 1]}")
+            # i18n: {klass} is "Class III"; {n} is the number of players
+            raise IllegalAction(msgn("{used} {klass} Climbs are in play, but the deck for {n} player holds {deck}",
+                                     "{used} {klass} Climbs are in play, but the deck for {n} players holds {deck}",
+                                     humans, used=used, klass=class_label(klass), deck=counts[klass - 1]))
 
 
 def apply_doc(state: State, doc: dict[str, Any], accolade: Callable[[Any], AccoladeChoice | None]) -> State:
     """Apply a final-tableaus action (`tableau`, `accolade`, `score`); `accolade` reads an ACCOLADE."""
     if not state.setup.final:
-        raise IllegalAction("this game is played turn by turn; tableaus are entered whole only when a finished "
-                            "game is scored")
+        raise IllegalAction(msg("this game is played turn by turn; tableaus are entered whole only when a "
+                                "finished game is scored"))
     kind = doc.get("type")
     allowed = {"tableau": {"player", "tucked", "guides"}, "accolade": {"accolade"}, "score": set()}[kind]
     for key in doc:
         if key != "type" and key not in allowed:
             raise InvalidInput(f"{key}: not part of a {kind} action; it has {', '.join(sorted(allowed)) or 'nothing else'}")
     if state.phase is Phase.FINISHED:
-        raise IllegalAction("the game is scored; undo the scoring to change a tableau")
+        raise IllegalAction(msg("the game is scored; undo the scoring to change a tableau"))
     if kind == "score":
         return finish(state)
     if kind == "accolade":
         if state.setup.solo:
-            raise IllegalAction("the solo variant is played without an Accolade ('Solo Variant')")
+            raise IllegalAction(msg("the solo variant is played without an Accolade ('Solo Variant')"))
         choice = accolade(doc.get("accolade"))
         if choice is None:
-            raise InvalidInput("accolade: a game of 2-4 players is scored with its Accolade; give its category, "
-                               "or its name and side")
+            raise InvalidInput(msg("{where}: a game of 2-4 players is scored with its Accolade; give its "
+                                   "category, or its name and side", where="accolade"))
         return with_accolade(state, choice)
     seat = doc.get("player")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
@@ -157,8 +176,9 @@ def apply_doc(state: State, doc: dict[str, Any], accolade: Callable[[Any], Accol
     if not isinstance(tucked_raw, list) or not isinstance(guides_raw, list):
         raise InvalidInput("tucked and guides: must be lists")
     if len(tucked_raw) + len(guides_raw) > load_data().deck.rounds:     # counted before any card is read
-        raise IllegalAction(f"{len(tucked_raw) + len(guides_raw):,} Climbs tucked or hired as Guides, but a "
-                            f"player gains one Climb a turn for {load_data().deck.rounds} rounds")
+        raise IllegalAction(msg("{count:,} Climbs tucked or hired as Guides, but a player gains one Climb a turn "
+                                "for {rounds} rounds", count=len(tucked_raw) + len(guides_raw),
+                                rounds=load_data().deck.rounds))
     tucked = tuple(read_tucked(raw, f"tucked[{i}]", lookup) for i, raw in enumerate(tucked_raw))
     guides = []
     for i, raw in enumerate(guides_raw):
@@ -175,13 +195,13 @@ def with_tableau(state: State, seat: int, tucked: tuple[Tucked, ...], guides: tu
     players = state.players[:seat] + (replace(player, tucked=tucked, guides=guides),) + state.players[seat + 1:]
     humans = sum(1 for p in players if not p.gerry)
     check_cards([(p.name, [t.card for t in p.tucked] + list(p.guides)) for p in players], humans)
-    return replace(state, players=players, log=state.log + (f"{player.name}'s tableau entered",))
+    return replace(state, players=players, log=state.log + (msg("{player}'s tableau entered", player=player.name),))
 
 
 def with_accolade(state: State, choice: AccoladeChoice) -> State:
     """The game with the Accolade half in play corrected."""
     return replace(state, setup=replace(state.setup, accolade=choice),
-                   log=state.log + ("Accolade corrected",))
+                   log=state.log + (msg("Accolade corrected"),))
 
 
 def empty_tableaus(state: State) -> tuple[str, ...]:
@@ -193,10 +213,12 @@ def finish(state: State) -> State:
     """Every tableau is entered and every scored side described: the game is over and can be scored."""
     empty = empty_tableaus(state)
     if empty:
-        raise IllegalAction("enter every tableau before scoring: nothing is entered for " + ", ".join(empty))
+        # i18n: {players} are the names of the players with nothing entered
+        raise IllegalAction(msg("enter every tableau before scoring: nothing is entered for {players}",
+                                players=", ".join(empty)))
     for player in state.players:
         check_player(player.tucked, player.guides, player.hiker, player.gerry, player.name)
-    return replace(state, phase=Phase.FINISHED, log=state.log + ("Scored from the final tableaus",))
+    return replace(state, phase=Phase.FINISHED, log=state.log + (msg("Scored from the final tableaus"),))
 
 
 def tucked_doc(state: State, entry: Tucked) -> dict[str, Any]:
@@ -255,11 +277,12 @@ def _lookup(state: State) -> CardLookup:
         if isinstance(raw, dict):
             return parse_card(raw, where)
         if not isinstance(raw, str) or not raw.strip():
-            raise InvalidInput(f"{where}: must be a card object or a card name, not {quote(raw)}")
+            raise InvalidInput(msg("{where}: must be a card object or a card name, not {value}", where=where,
+                                   value=quote(raw)))
         card = catalog.card(raw)
         if card is None:
-            raise InvalidInput(f"{where}: unknown card {quote(raw)}: it is not in this game's catalog; give the "
-                               f"whole card")
+            raise InvalidInput(msg("{where}: unknown card {card}: it is not in this game's catalog; give the whole "
+                                   "card", where=where, card=quote(raw)))
         return card
 
     return lookup

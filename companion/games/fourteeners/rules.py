@@ -18,17 +18,20 @@ from itertools import combinations
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
+from companion.i18n.message import msg, msgn
 from companion.inputs import quote
 
 from . import solo
 from .abilities import (
     Ability, Attributes, Category, Tableau, Tucked, WeatherEffect, WeatherKind, ability_to_doc,
-    attributes, class_label, describe_ability, describe_weather, parse_ability, parse_weather, weather_to_doc,
+    attribute_amounts, attributes, class_label, describe_ability, describe_weather, parse_ability, parse_weather,
+    weather_to_doc,
 )
 from .catalog import (
     EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card, with_hiker, with_weather,
 )
 from .data import ClassNumber, HikerLetter, Side, load_data
+from .wording import and_words, clauses, half_word, side_word
 
 __all__ = [
     "PlayerIndex", "Phase", "Ignore", "ActionType",
@@ -291,14 +294,15 @@ def draw_accolade(catalog: Catalog, rng: Random) -> AccoladeChoice:
     """A random Accolade card and half from the catalog ('Shared Setup' step 3), drawn with a seeded Random."""
     cards = sorted(catalog.accolades, key=lambda card: name_key(card.name))
     if not cards:
-        raise InvalidInput("no Accolade card is described in the catalog; describe them first, "
-                           "or give the Accolade's category")
+        raise InvalidInput(msg("no Accolade card is described in the catalog; describe them first, "
+                               "or give the Accolade's category"))
     card = rng.choice(cards)
     side = rng.choice(list(AccoladeSide))
     category = card.category(side)
     if category is None:
-        raise InvalidInput(f"the {side.value} side of the Accolade {quote(card.name)} is drawn but not described; "
-                           f"describe it in the catalog first")
+        # i18n: {half} is "basic" or "advanced", the half of the Accolade card
+        raise InvalidInput(msg("the {half} side of the Accolade {card} is drawn but not described; "
+                               "describe it in the catalog first", half=half_word(side), card=quote(card.name)))
     return AccoladeChoice(category=category, name=card.name, side=side)
 
 
@@ -307,17 +311,19 @@ def new_game(setup: Setup) -> State:
     _check_player_count(len(setup.players))
     names = [name_key(p.name) for p in setup.players]
     if len(set(names)) != len(names):
-        raise InvalidInput("two players have the same name; names must differ")
+        raise InvalidInput(msg("two players have the same name; names must differ"))
     if setup.solo and setup.accolade is not None:
-        raise InvalidInput("the solo variant is played without an Accolade ('Solo Variant')")
+        raise InvalidInput(msg("the solo variant is played without an Accolade ('Solo Variant')"))
     if not setup.solo and setup.accolade is None:
-        raise InvalidInput("a game of 2-4 players needs an Accolade (draw one, or give its category)")
+        raise InvalidInput(msg("a game of 2-4 players needs an Accolade (draw one, or give its category)"))
     letters = hiker_letters([p.advanced for p in setup.players])
     players = [Player(name=p.name, hiker=letter, player_id=p.player_id)
                for p, letter in zip(setup.players, letters)]
     if setup.solo:
         if name_key(setup.players[0].name) == name_key(solo.gerry_name()):
-            raise InvalidInput(f"{solo.gerry_name()} is the solo opponent's name; choose another name")
+            # i18n: {gerry} is the solo opponent's name (Gerry)
+            raise InvalidInput(msg("{gerry} is the solo opponent's name; choose another name",
+                                   gerry=solo.gerry_name()))
         players.append(Player(name=solo.gerry_name(), hiker=solo.gerry_hiker(), gerry=True))
     return State(setup=setup, players=tuple(players), cards=setup.catalog.cards)
 
@@ -391,7 +397,8 @@ def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather
     guide_options.sort(key=lambda option: (len(option.ignores), [list(Ignore).index(i) for i in option.ignores]))
     note = None
     if weather is not None and weather.effects is None:
-        note = f"{weather.name}'s effect is not described in the catalog; apply it yourself"
+        # i18n: {weather} is the name of a Weather card ("Rain")
+        note = msg("{weather}'s effect is not described in the catalog; apply it yourself", weather=weather.name)
     return GainCheck(
         card=card.name, possible=bool(now.sides), reason=now.reason, endurance=now.endurance,
         technique=now.technique, hazard=card.hazard, attributes=attrs, utility=now.utility,
@@ -407,8 +414,10 @@ def weather_named(catalog: Catalog, name: str) -> WeatherNow:
         for number, weather in forecast.rounds:
             if name_key(weather) == name_key(name):
                 effects = catalog.weather_effects(weather)
-                return WeatherNow(number, weather, forecast.name, effects, describe_weather(effects))
-    raise InvalidInput(f"unknown Weather {quote(name)}; the forecasts name {', '.join(forecasts.names)}")
+                # The month is a word of the data marked for the catalogs (data.VOCABULARY_WORDS).
+                return WeatherNow(number, weather, msg(forecast.name), effects, describe_weather(effects))
+    raise InvalidInput(msg("unknown Weather {name}; the forecasts name {names}", name=quote(name),
+                           names=", ".join(forecasts.names)))
 
 
 def can_pass(state: State) -> bool:
@@ -482,24 +491,35 @@ def can_ignore_fog(state: State) -> bool:
 def prompt(state: State) -> str:
     """What the game waits for, in words (for a screen's header)."""
     if state.phase is Phase.FINISHED:
-        return "The game is over: score it."
+        return msg("The game is over: score it.")
     if state.setup.final:
-        return "Enter each tableau as it lies on the table, then score the game."
+        return msg("Enter each tableau as it lies on the table, then score the game.")
     klass = expected_class(state)
-    which = class_label(klass) if klass is not None else "new"
+    # i18n: the Class of the next Climb, when the deck is empty ("reveal a new Climb")
+    which = class_label(klass) if klass is not None else msg("new")
     if state.phase is Phase.SETUP:
-        return (f"Reveal the first Climbs: {len(state.row)} of {load_data().deck.revealed_at_start} "
-                f"revealed ({which}).")
+        # i18n: {which} is "Class I" (the Class of the next card of the deck)
+        return msg("Reveal the first Climbs: {revealed} of {total} revealed ({which}).", revealed=len(state.row),
+                   total=load_data().deck.revealed_at_start, which=which)
     player = state.players[state.turn]
     weather = weather_now(state)
-    where = f"Round {state.round}" + (f" ({weather.name})" if weather else "")
+    if weather:
+        # i18n: the round of the game, and its Weather card's name ("Round 3 (Fog)")
+        where = msg("Round {round} ({weather})", round=state.round, weather=weather.name)
+    else:
+        where = msg("Round {round}", round=state.round)
     if state.phase is Phase.REVEAL:
-        late = weather is not None and weather.reveal_at_end
-        return f"{where}: {player.name}, reveal a {which} Climb" + (" at the end of the turn." if late else ".")
+        if weather is not None and weather.reveal_at_end:
+            # i18n: {where} is "Round 3" or "Round 3 (Fog)"; {which} is "Class I"
+            return msg("{where}: {player}, reveal a {which} Climb at the end of the turn.", where=where,
+                       player=player.name, which=which)
+        # i18n: {where} is "Round 3" or "Round 3 (Rain)"; {which} is "Class I"
+        return msg("{where}: {player}, reveal a {which} Climb.", where=where, player=player.name, which=which)
     if can_ignore_fog(state):
-        return (f"{where}: {player.name}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
-                "of the turn, unless a Guide ignores the Weather and you reveal first.")
-    return f"{where}: {player.name}, gain a revealed Climb and tuck it."
+        return msg("{where}: {player}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
+                   "of the turn, unless a Guide ignores the Weather and you reveal first.", where=where,
+                   player=player.name)
+    return msg("{where}: {player}, gain a revealed Climb and tuck it.", where=where, player=player.name)
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------
@@ -513,15 +533,16 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, DescribeHiker):
         return replace(state, setup=replace(state.setup, catalog=with_hiker(state.setup.catalog, action.hiker,
                                                                               action.ability)),
-                       log=state.log + (f"Hiker {action.hiker}'s ability described",))
+                       log=state.log + (msg("Hiker {letter}'s ability described", letter=action.hiker),))
     if isinstance(action, DescribeWeather):
         return replace(state, setup=replace(state.setup, catalog=with_weather(state.setup.catalog, action.weather,
                                                                                 action.effects)),
-                       log=state.log + (f"{action.weather}'s effect described",))
+                       log=state.log + (msg("{weather}'s effect described", weather=action.weather),))
     if state.phase is Phase.FINISHED:
-        raise IllegalAction("the game is over after nine rounds ('Game End and Scoring')")
+        raise IllegalAction(msg("the game is over after nine rounds ('Game End and Scoring')"))
     if state.setup.final:
-        raise IllegalAction("this game is scored from its final tableaus: enter each tableau whole, with no turns")
+        raise IllegalAction(msg("this game is scored from its final tableaus: enter each tableau whole, with no "
+                                "turns"))
     if isinstance(action, Reveal):
         return _reveal(state, action)
     if isinstance(action, Gain):
@@ -625,6 +646,13 @@ def action_to_doc(action: Action) -> dict[str, Any]:
 
 # --- private: turns ------------------------------------------------------------------------------------------
 
+# Two Guides hired to ignore the same thing ('Using a Guide': each Guide ignores one thing).
+_TWO_GUIDES = {
+    Ignore.REQUIREMENTS: msg("two Guides ignore the requirements; each Guide ignores one thing"),
+    Ignore.HAZARD: msg("two Guides ignore the hazard; each Guide ignores one thing"),
+    Ignore.WEATHER: msg("two Guides ignore the weather; each Guide ignores one thing"),
+}
+
 @dataclass(frozen=True)
 class _Outcome:
     endurance: int
@@ -640,90 +668,116 @@ class _Outcome:
 def _reveal(state: State, action: Reveal) -> State:
     early = can_ignore_fog(state)
     if state.phase not in (Phase.SETUP, Phase.REVEAL) and not early:
-        raise IllegalAction(f"{_who(state)} reveals at the start of the turn (with Fog, at its end), "
-                            f"not now: gain a revealed Climb first")
+        # i18n: {who} is the player's name, or "the game"
+        raise IllegalAction(msg("{who} reveals at the start of the turn (with Fog, at its end), not now: gain a "
+                                "revealed Climb first", who=_who(state)))
     klass = expected_class(state)
     if klass is None:
-        raise IllegalAction("the Climb deck is empty")
+        raise IllegalAction(msg("the Climb deck is empty"))
     if isinstance(action.card, Card):
         card = action.card
         known = state.card(card.name)
         if known is not None and known != card:
-            raise IllegalAction(f"{quote(card.name)} is described differently in the catalog; reveal it by name, "
-                                f"or change it in the card editor")
+            raise IllegalAction(msg("{card} is described differently in the catalog; reveal it by name, or change "
+                                    "it in the card editor", card=quote(card.name)))
     else:
         known = state.card(action.card)
         if known is None:
-            raise InvalidInput(f"unknown card {quote(action.card)}: it is not in the catalog; reveal it with its "
-                               f"class, requirements and icons instead")
+            raise InvalidInput(msg("unknown card {card}: it is not in the catalog; reveal it with its class, "
+                                   "requirements and icons instead", card=quote(action.card)))
         card = known
     if name_key(card.name) in _seen(state):
-        raise IllegalAction(f"{quote(card.name)} has already been revealed this game (each Climb card is unique)")
+        raise IllegalAction(msg("{card} has already been revealed this game (each Climb card is unique)",
+                                card=quote(card.name)))
     if card.klass != klass:
         players = _deck_players(state)
-        raise IllegalAction(f"{quote(card.name)} is {class_label(card.klass)}, but card {state.drawn + 1} of the "
-                            f"deck for {players} player{'s' if players > 1 else ''} is {class_label(klass)} (the deck "
-                            f"is stacked Class I on top to Class IV at the bottom)")
+        # i18n: {klass} and {expected} are "Class II"; {draw} counts the cards drawn; {n} is the player count
+        raise IllegalAction(msgn("{card} is {klass}, but card {draw} of the deck for {n} player is {expected} (the "
+                                 "deck is stacked Class I on top to Class IV at the bottom)",
+                                 "{card} is {klass}, but card {draw} of the deck for {n} players is {expected} (the "
+                                 "deck is stacked Class I on top to Class IV at the bottom)", players,
+                                 card=quote(card.name), klass=class_label(card.klass), draw=state.drawn + 1,
+                                 expected=class_label(klass)))
     cards = state.cards if state.card(card.name) is not None else state.cards + (card,)
     row = solo.place_reveal(state.row, card, solo=state.setup.solo)
-    who = "setup" if state.phase is Phase.SETUP else state.players[state.turn].name
+    # i18n: who revealed a Climb before the first turn, in the game's log ("setup: revealed Longs Peak")
+    who = msg("setup") if state.phase is Phase.SETUP else state.players[state.turn].name
     state = replace(state, cards=cards, row=row, drawn=state.drawn + 1,
-                    log=state.log + (f"{who}: revealed {card.name} ({class_label(card.klass)})",))
+                    log=state.log + (msg("{who}: revealed {card} ({klass})", who=who, card=card.name,
+                                         klass=class_label(card.klass)),))
     if state.phase is Phase.SETUP:
         if len(state.row) < load_data().deck.revealed_at_start:
             return state
         return _settle(_start_turn(replace(state, round=1, turn=0)))
     if early:
         # Revealed at the start despite the Fog: the gain must then ignore the Weather.
-        return replace(state, fog_ignored=True, log=state.log[:-1] + (state.log[-1] + ", ignoring the Fog",))
+        # i18n: the game's log: a Climb revealed at the start of the turn despite the Fog
+        return replace(state, fog_ignored=True, log=state.log[:-1] + (
+            msg("{who}: revealed {card} ({klass}), ignoring the Fog", who=state.players[state.turn].name,
+                card=card.name, klass=class_label(card.klass)),))
     return _settle(_finish_step(state))
 
 
 def _gain(state: State, action: Gain) -> State:
     if state.phase is not Phase.GAIN:
-        raise IllegalAction(f"{_who(state)} must reveal a Climb first ('Reveal a New Climb Card')")
+        raise IllegalAction(msg("{who} must reveal a Climb first ('Reveal a New Climb Card')", who=_who(state)))
     index = state.turn
     player = state.players[index]
     card = _row_card(state, action.card)
     ability = card.ability(action.side)
     if ability is None:
         if action.ability is None:
-            raise InvalidInput(f"{card.name}'s {action.side.value} side is not described yet; give its ability")
+            # i18n: {side} is the lower-case side ("gear")
+            raise InvalidInput(msg("{card}'s {side} side is not described yet; give its ability", card=card.name,
+                                   side=side_word(action.side)))
         card = card.with_side(action.side, action.ability)
         state = _replace_card(state, card)
     elif action.ability is not None and action.ability != ability:
-        raise IllegalAction(f"{card.name}'s {action.side.value} side is described as "
-                            f"{quote(describe_ability(ability))}; change it in the card editor")
+        # i18n: {ability} is the side's ability in words, in quotes (in English)
+        raise IllegalAction(msg("{card}'s {side} side is described as {ability}; change it in the card editor",
+                                card=card.name, side=side_word(action.side),
+                                ability=quote(str(describe_ability(ability)))))
     ignores: set[Ignore] = set()
     hired: list[Card] = []
     for hire in action.guides:
         tucked = next((t for t in player.tucked if name_key(t.card.name) == name_key(hire.card)), None)
         if tucked is None:
-            raise IllegalAction(f"{quote(hire.card)} is not tucked under {player.name}'s Hiker; a Guide is a tucked "
-                                f"Climb removed from the tableau ('Using a Guide')")
+            raise IllegalAction(msg("{card} is not tucked under {player}'s Hiker; a Guide is a tucked Climb "
+                                    "removed from the tableau ('Using a Guide')", card=quote(hire.card),
+                                    player=player.name))
         if tucked.card in hired:
-            raise IllegalAction(f"{quote(hire.card)} is hired as a Guide twice")
+            raise IllegalAction(msg("{card} is hired as a Guide twice", card=quote(hire.card)))
         if hire.ignores is not None:
             if hire.ignores in ignores:
-                raise IllegalAction(f"two Guides ignore the {hire.ignores.value}; each Guide ignores one thing")
+                raise IllegalAction(_TWO_GUIDES[hire.ignores])
             ignores.add(hire.ignores)
         hired.append(tucked.card)
     # The check uses the tableau from before the Guides leave it: changes take effect next turn.
     attrs = player_attributes(state, index)
     if state.fog_ignored and Ignore.WEATHER not in ignores and not attrs.ignores_weather:
-        raise IllegalAction(f"{player.name} revealed at the start despite the Fog: hire a Guide to ignore the "
-                            "Weather with this gain (or undo the reveal)")
+        raise IllegalAction(msg("{player} revealed at the start despite the Fog: hire a Guide to ignore the "
+                                "Weather with this gain (or undo the reveal)", player=player.name))
     outcome = _evaluate(card, attrs, weather_now(state), player.hiker, frozenset(ignores))
     if not outcome.requirements_met or not outcome.hazard_met:
-        raise IllegalAction(f"{player.name} cannot gain {card.name}: {outcome.reason}")
+        # i18n: {reason} says what is missing ("it needs 3 Endurance and 2 Technique; you have ...")
+        raise IllegalAction(msg("{player} cannot gain {card}: {reason}", player=player.name, card=card.name,
+                                reason=outcome.reason))
     if action.side not in outcome.sides:
         why = dict(outcome.blocked).get(action.side, "")
-        raise IllegalAction(f"{player.name} cannot tuck {card.name} as {action.side.value}: {why}")
+        # i18n: {side} is the lower-case side ("capstone"); {reason} says why it is blocked
+        raise IllegalAction(msg("{player} cannot tuck {card} as {side}: {reason}", player=player.name,
+                                card=card.name, side=side_word(action.side), reason=why))
     tucked_now = tuple(t for t in player.tucked if t.card not in hired) + (Tucked(card, action.side),)
     updated = replace(player, tucked=tucked_now, guides=player.guides + tuple(hired))
-    note = f"{player.name}: gained {card.name} as {action.side.value}"
     if hired:
-        note += " with Guide" + ("s " if len(hired) > 1 else " ") + ", ".join(c.name for c in hired)
+        # i18n: the game's log; {side} is the lower-case side ("gear"), {guides} the Guides' card names
+        note = msgn("{player}: gained {card} as {side} with Guide {guides}",
+                    "{player}: gained {card} as {side} with Guides {guides}", len(hired), player=player.name,
+                    card=card.name, side=side_word(action.side), guides=", ".join(c.name for c in hired))
+    else:
+        # i18n: the game's log; {side} is the lower-case side ("gear")
+        note = msg("{player}: gained {card} as {side}", player=player.name, card=card.name,
+                   side=side_word(action.side))
     state = replace(state, players=_with_player(state, index, updated),
                     row=tuple(c for c in state.row if name_key(c.name) != name_key(card.name)),
                     log=state.log + (note,))
@@ -732,23 +786,23 @@ def _gain(state: State, action: Gain) -> State:
 
 def _pass(state: State) -> State:
     if state.phase is not Phase.GAIN:
-        raise IllegalAction(f"{_who(state)} must reveal a Climb first")
+        raise IllegalAction(msg("{who} must reveal a Climb first", who=_who(state)))
     if state.fog_ignored and not player_attributes(state, state.turn).ignores_weather:
-        raise IllegalAction(f"{_who(state)} revealed at the start despite the Fog, which needs a Guide hired with a "
-                            "gain; undo the reveal to pass")
+        raise IllegalAction(msg("{who} revealed at the start despite the Fog, which needs a Guide hired with a "
+                                "gain; undo the reveal to pass", who=_who(state)))
     if not can_pass(state):
-        raise IllegalAction(f"{_who(state)} can gain a revealed Climb (with Guides if need be), so the turn "
-                            f"must tuck one ('Tuck the Gained Climb Card')")
+        raise IllegalAction(msg("{who} can gain a revealed Climb (with Guides if need be), so the turn must tuck "
+                                "one ('Tuck the Gained Climb Card')", who=_who(state)))
     player = state.players[state.turn]
     state = replace(state, players=_with_player(state, state.turn, replace(player, passes=player.passes + 1)),
-                    log=state.log + (f"{player.name}: could gain no Climb",))
+                    log=state.log + (msg("{player}: could gain no Climb", player=player.name),))
     return _settle(_finish_step(state))
 
 
 def _describe(state: State, action: Describe) -> State:
     card = state.card(action.card)
     if card is None:
-        raise InvalidInput(f"unknown card {quote(action.card)}: it has not been revealed this game")
+        raise InvalidInput(msg("unknown card {card}: it has not been revealed this game", card=quote(action.card)))
     current = card.ability(action.side)
     if current == action.ability:
         return state
@@ -756,21 +810,24 @@ def _describe(state: State, action: Describe) -> State:
     # (a tucked side included), and scoring follows; the turns already played stand.
     state = _replace_card(state, card.with_side(action.side, action.ability))
     if current is not None:
-        state = replace(state, log=state.log + (f"{card.name}'s {action.side.value} side described again",))
+        state = replace(state, log=state.log + (msg("{card}'s {side} side described again", card=card.name,
+                                                    side=side_word(action.side)),))
     return state
 
 
 def _correct(state: State, action: Correct) -> State:
     card = state.card(action.card.name)
     if card is None:
-        raise InvalidInput(f"unknown card {action.card.name!r}: it has not been revealed this game")
+        raise InvalidInput(msg("unknown card {card}: it has not been revealed this game",
+                               card=repr(action.card.name)))
     if action.card.klass != card.klass:
-        raise IllegalAction(f"{card.name} was revealed as {class_label(card.klass)}, the Class the deck gave at "
-                            f"that draw; its Class cannot change (undo the reveal to enter another card)")
+        raise IllegalAction(msg("{card} was revealed as {klass}, the Class the deck gave at that draw; its Class "
+                                "cannot change (undo the reveal to enter another card)", card=card.name,
+                                klass=class_label(card.klass)))
     if action.card == card:
         return state
     return replace(_replace_card(state, action.card),
-                   log=state.log + (f"{card.name} described again as printed",))
+                   log=state.log + (msg("{card} described again as printed", card=card.name),))
 
 
 def _gerry_take(state: State) -> State:
@@ -780,8 +837,8 @@ def _gerry_take(state: State) -> State:
     side = solo.gerry_side(card.klass)
     updated = replace(player, tucked=player.tucked + (Tucked(card, side),))
     return replace(state, players=_with_player(state, index, updated), row=state.row[:-1],
-                   log=state.log + (f"{player.name}: took {card.name}, the rightmost Climb, and tucked it as "
-                                    f"{side.value}",))
+                   log=state.log + (msg("{player}: took {card}, the rightmost Climb, and tucked it as {side}",
+                                        player=player.name, card=card.name, side=side_word(side)),))
 
 
 def _turn_steps(state: State) -> tuple[Phase, Phase]:
@@ -853,39 +910,55 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
             from_class = min(short, pool_class)
             utility = UtilityUse(short_e, short_t, from_class, short - from_class)
         else:
-            weather_words = ""
+            # The words need, have, the Class and the shortfall, and any Weather's extra cost.
+            words = dict(endurance=need_e, technique=need_t, have_endurance=attrs.endurance,
+                         have_technique=attrs.technique, utility=attrs.utility_towards(card.klass),
+                         klass=class_label(card.klass), short=short - pool_class - pool)
             if extra_e or extra_t:
                 assert weather is not None
-                weather_words = f" ({weather.name} adds " + " and ".join(
-                    f"{n} {what}" for n, what in ((extra_e, "Endurance"), (extra_t, "Technique")) if n) + ")"
-            reasons.append(
-                f"it needs {need_e} Endurance and {need_t} Technique{weather_words}; you have "
-                f"{attrs.endurance} Endurance, {attrs.technique} Technique and "
-                f"{attrs.utility_towards(card.klass)} Utility towards {class_label(card.klass)}: "
-                f"{short - pool_class - pool} short")
+                # i18n: {weather} is a Weather card's name; {extra} is "1 Endurance" or "1 Endurance and 1
+                # Technique"; {klass} is "Class III"; {short} is how many points of Utility are missing
+                reasons.append(msg(
+                    "it needs {endurance} Endurance and {technique} Technique ({weather} adds {extra}); you have "
+                    "{have_endurance} Endurance, {have_technique} Technique and {utility} Utility towards {klass}: "
+                    "{short} short", weather=weather.name, extra=and_words(attribute_amounts(extra_e, extra_t)),
+                    **words))
+            else:
+                # i18n: {klass} is "Class III"; {short} is how many points of Utility are missing
+                reasons.append(msg(
+                    "it needs {endurance} Endurance and {technique} Technique; you have {have_endurance} Endurance, "
+                    "{have_technique} Technique and {utility} Utility towards {klass}: {short} short", **words))
     hazard_met = not card.hazard or attrs.meets_hazard or Ignore.HAZARD in ignores
     if not hazard_met:
-        reasons.append("it has a Hazard requirement you do not meet")
+        reasons.append(msg("it has a Hazard requirement you do not meet"))
     blocked: list[tuple[Side, str]] = []
     if hiker in load_data().hikers.no_capstones:
-        blocked.append((Side.CAPSTONE, f"Hiker {hiker} can never tuck Climbs as Capstones; "
-                                       f"hiring a Guide does not change this"))
+        blocked.append((Side.CAPSTONE, msg("Hiker {letter} can never tuck Climbs as Capstones; hiring a Guide "
+                                           "does not change this", letter=hiker)))
     for side in blocked_by_weather:
         if weather is not None and all(s is not side for s, _ in blocked):
-            blocked.append((side, f"{weather.name} blocks the {side.value} side this round"))
+            # i18n: {weather} is a Weather card's name; {side} is the lower-case side ("gear")
+            blocked.append((side, msg("{weather} blocks the {side} side this round", weather=weather.name,
+                                      side=side_word(side))))
     open_sides = tuple(s for s in Side if all(s is not b for b, _ in blocked))
     ok = met and hazard_met
     if ok:
-        how = "meets the requirements"
-        if utility is not None and utility.total:
-            parts = [f"{n} Utility as {what}" for n, what in ((utility.endurance, "Endurance"),
-                                                               (utility.technique, "Technique")) if n]
-            how += " using " + " and ".join(parts)
-            if utility.class_utility:
-                how += f" ({utility.class_utility} of it Utility only for {class_label(card.klass)})"
-        reason = how
+        used = [] if utility is None or not utility.total else [
+            # i18n: Utility used in place of an attribute
+            msgn("{n} Utility as {attribute}", "{n} Utility as {attribute}", n, attribute=what)
+            for n, what in ((utility.endurance, msg("Endurance")), (utility.technique, msg("Technique"))) if n]
+        if used and utility is not None and utility.class_utility:
+            # i18n: {utility} is "1 Utility as Endurance and 1 Utility as Technique"; {klass} is "Class IV"
+            reason = msgn("meets the requirements using {utility} ({n} of it Utility only for {klass})",
+                          "meets the requirements using {utility} ({n} of it Utility only for {klass})",
+                          utility.class_utility, utility=and_words(used), klass=class_label(card.klass))
+        elif used:
+            # i18n: {utility} is "1 Utility as Endurance and 1 Utility as Technique"
+            reason = msg("meets the requirements using {utility}", utility=and_words(used))
+        else:
+            reason = msg("meets the requirements")
     else:
-        reason = "; ".join(reasons)
+        reason = clauses(reasons)
     return _Outcome(need_e, need_t, utility, met, hazard_met, open_sides if ok else (), tuple(blocked), reason)
 
 
@@ -893,7 +966,8 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
 
 def _check_player_count(players: int) -> None:
     if not 1 <= players <= 4:
-        raise InvalidInput(f"14ers is for 1-4 players (1 plays solo against Gerry), not {players}")
+        raise InvalidInput(msg("14ers is for 1-4 players (1 plays solo against Gerry), not {players}",
+                               players=players))
 
 
 def _deck_players(state: State) -> int:
@@ -911,8 +985,10 @@ def _row_card(state: State, name: str) -> Card:
     for card in state.row:
         if name_key(card.name) == key:
             return card
-    raise IllegalAction(f"{quote(name)} is not among the revealed Climbs"
-                        + (f" ({', '.join(c.name for c in state.row)})" if state.row else ""))
+    if state.row:
+        raise IllegalAction(msg("{card} is not among the revealed Climbs ({revealed})", card=quote(name),
+                                revealed=", ".join(c.name for c in state.row)))
+    raise IllegalAction(msg("{card} is not among the revealed Climbs", card=quote(name)))
 
 
 def _seen(state: State) -> set[str]:
@@ -941,7 +1017,8 @@ def _with_player(state: State, index: PlayerIndex, player: Player) -> tuple[Play
 
 def _who(state: State) -> str:
     player = current_player(state)
-    return player.name if player is not None else "the game"
+    # i18n: who is refused an action when no player's turn is on ("the game must reveal a Climb first")
+    return player.name if player is not None else msg("the game")
 
 
 def _name_field(raw: Any, where: str) -> str:

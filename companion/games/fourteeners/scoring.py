@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from companion.errors import IllegalAction
+from companion.i18n.message import msg
 
 from .abilities import Category, CategoryKind, PointsLine, Tableau, category_count, describe_category, points_lines
 from .data import HikerLetter, Icon, Side, load_data
 from . import solo
 from .rules import State, tableau
+from .wording import and_words, commas, side_word
 
 __all__ = ["Entry", "AccoladeResult", "PlayerScore", "ScoreBreakdown", "score", "score_tableaus",
            "accolade_result", "missing", "verdict"]
@@ -80,10 +82,13 @@ def score(state: State) -> ScoreBreakdown:
 
 def score_tableaus(entries: Sequence[Entry], accolade: Category | None) -> ScoreBreakdown:
     """Score tableaus: Accolade, Plans, Capstones, Photos of Guides, total, and the winner(s)."""
-    gaps = [f"{entry.name}'s {t.card.name} ({t.side.value})" for entry in entries for t in entry.tableau.tucked
-            if t.ability is None]
+    # i18n: a tucked Climb: its player, its card and the lower-case side it is tucked under ("Ann's Longs Peak (gear)")
+    gaps = [msg("{player}'s {card} ({side})", player=entry.name, card=t.card.name, side=side_word(t.side))
+            for entry in entries for t in entry.tableau.tucked if t.ability is None]
     if gaps:
-        raise IllegalAction("describe the shown side of every tucked Climb before scoring: " + ", ".join(gaps))
+        # i18n: {climbs} lists tucked Climbs: "Ann's Longs Peak (gear), Bo's Pikes Peak (plans)"
+        raise IllegalAction(msg("describe the shown side of every tucked Climb before scoring: {climbs}",
+                                climbs=commas(gaps)))
     deck = load_data().deck
     result = accolade_result([e for e in entries if not e.gerry], accolade) if accolade is not None else None
     scores = []
@@ -127,21 +132,22 @@ def verdict(result: ScoreBreakdown, you: str | None = None) -> str:
     best = max(p.total for p in result.players)
     leaders = [p for p in result.players if p.total == best]
     if len(leaders) == 1:
-        return f"{leaders[0].name} wins with {best}."
-    capstones = ", ".join(f"{p.name} {p.capstones}" for p in leaders)
-    tied = f"{_names([p.name for p in leaders])} tie at {best}"
+        return msg("{player} wins with {points}.", player=leaders[0].name, points=best)
+    # i18n: a player's name and points from Capstones, in a list ("Ann 3, Bo 5")
+    capstones = commas(msg("{player} {points}", player=p.name, points=p.capstones) for p in leaders)
+    tied = and_words(p.name for p in leaders)
     if len(result.winners) == 1:
-        return (f"{result.winners[0]} wins: {tied}, and the tie goes to the fewest points from Capstones "
-                f"({capstones}).")
+        # i18n: {tied} names the players tied ("Ann and Bo"); {capstones} is "Ann 3, Bo 5"
+        return msg("{winner} wins: {tied} tie at {points}, and the tie goes to the fewest points from Capstones "
+                   "({capstones}).", winner=result.winners[0], tied=tied, points=best, capstones=capstones)
     if len(result.winners) == len(leaders):
-        return (f"Shared victory: {tied}, and are still tied on the fewest points from Capstones "
-                f"({capstones}).")
-    return (f"Shared victory for {_names(list(result.winners))}: {tied}, and the fewest points from Capstones "
-            f"({capstones}) leave two or more still tied.")
-
-
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        # i18n: {tied} names the players tied ("Ann and Bo"); {capstones} is "Ann 3, Bo 5"
+        return msg("Shared victory: {tied} tie at {points}, and are still tied on the fewest points from "
+                   "Capstones ({capstones}).", tied=tied, points=best, capstones=capstones)
+    # i18n: {winners} and {tied} name players ("Ann and Bo"); {capstones} is "Ann 3, Bo 5, Cy 3"
+    return msg("Shared victory for {winners}: {tied} tie at {points}, and the fewest points from Capstones "
+               "({capstones}) leave two or more still tied.", winners=and_words(result.winners), tied=tied,
+               points=best, capstones=capstones)
 
 
 def _winners(scores: Sequence[PlayerScore]) -> tuple[str, ...]:

@@ -20,16 +20,19 @@ from random import Random
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.games.words import UNRECOGNISED, and_list, count, safely
+from companion.games.words import UNRECOGNISED, safely
+from companion.i18n.message import Message, N_, msg, msgn
 from companion.inputs import quote
 
 from . import final, solo
 from .abilities import PointsLine, class_label, describe_category, parse_category
+from .data import Side
 from .catalog import EMPTY, AccoladeSide, Card, Catalog, import_catalog
 from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
 from .rules import Correct, Describe, DescribeHiker, DescribeWeather, Gain, Ignore, Reveal
 from .rules import new_game, parse_action
 from .scoring import score, verdict
+from .wording import and_words, half_word
 
 __all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title", "describe_action", "setup_options"]
 
@@ -46,7 +49,8 @@ def parse_setup(doc: Any) -> Setup:
             raise InvalidInput(f"setup: unknown key {quote(key)}; the keys are {', '.join(_SETUP_KEYS)}")
     raw_players = doc.get("players")
     if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 4:
-        raise InvalidInput("setup.players: must list 1-4 players in turn order (1 plays solo against Gerry)")
+        raise InvalidInput(msg("{where}: must list 1-4 players in turn order (1 plays solo against Gerry)",
+                               where="setup.players"))
     players = tuple(_player(raw, f"setup.players[{i}]") for i, raw in enumerate(raw_players))
     weather = doc.get("weather", False)
     if not isinstance(weather, bool):
@@ -55,8 +59,8 @@ def parse_setup(doc: Any) -> Setup:
     if not isinstance(final, bool):
         raise InvalidInput("setup.final: must be true or false (scoring a finished game from its tableaus)")
     if final and doc.get("accolade") == "random":
-        raise InvalidInput("setup.accolade: a finished game's Accolade is on the table; choose it or give its "
-                           "category")
+        raise InvalidInput(msg("{where}: a finished game's Accolade is on the table; choose it or give its "
+                               "category", where="setup.accolade"))
     catalog = EMPTY if doc.get("catalog") is None else import_catalog(doc["catalog"])
     accolade = _accolade(doc, catalog)
     return Setup(players=players, weather=weather and not final, accolade=accolade, catalog=catalog, final=final)
@@ -81,24 +85,34 @@ def describe_action(state: State, action: dict[str, Any]) -> str:
     Capstone (Guide: Mt. Elbert ignoring the Hazard)", "Round 2, Bo revealed Pikes Peak", "Described Longs
     Peak's Gear side", "Ann's tableau entered: 5 Climbs, 2 Guides", "Scored"; never raises (an unreadable
     entry is "An entry the game does not recognise")."""
-    return safely(_describe, state, action)
+    said: list[str] = []
+
+    def describe(state: State, action: Any) -> str:
+        said.append(_describe(state, action))
+        return said[-1]
+
+    text = safely(describe, state, action)
+    # The words as a Message, so a screen can say them in its language, when `safely` kept them as they were.
+    return said[0] if said and isinstance(said[0], Message) and str(said[0]) == text else text
 
 
 def solo_title(you: str) -> str:
     """The name of a solo game against Gerry ('Solo play'), the same while it is played and in History."""
+    # A stored value (the session's and the History record's title), kept as it is written: plain text.
     return f"{you} vs {solo.gerry_name()}"
 
 
 def summary(state: State) -> dict[str, Any]:
     """The history record's fields for a finished game: game, title, players with scores, and the breakdown."""
     if state.phase is not Phase.FINISHED:
-        raise IllegalAction("the game is not over yet: nine rounds are played before scoring")
+        raise IllegalAction(msg("the game is not over yet: nine rounds are played before scoring"))
     result = score(state)
     ids = {p.name: p.player_id for p in state.players}
     totals = {p.name: p.total for p in result.players}
     you = state.players[0].name
     gerry = solo.gerry_name()
-    outcome = solo.outcome(totals[you], totals[gerry], result.winners, you) if state.setup.solo else None
+    # The record keeps plain text (the store reads only `str`): the English words, as History always kept them.
+    outcome = str(solo.outcome(totals[you], totals[gerry], result.winners, you)) if state.setup.solo else None
     accolade = state.setup.accolade
     if state.setup.solo:
         title = solo_title(you)
@@ -118,14 +132,14 @@ def summary(state: State) -> dict[str, Any]:
         detail["accolade"] = None if result.accolade is None else {
             "name": accolade.name if accolade else None,
             "side": accolade.side.value if accolade and accolade.side else None,
-            "category": result.accolade.text,
+            "category": str(result.accolade.text),
             "counts": dict(result.accolade.counts),
             "winners": list(result.accolade.winners),
             "points": result.accolade.points,
         }
     detail["weather"] = state.setup.weather
     detail["outcome"] = outcome
-    detail["verdict"] = verdict(result, you if state.setup.solo else None)
+    detail["verdict"] = str(verdict(result, you if state.setup.solo else None))
     if state.setup.final:
         detail["scored_from_tableaus"] = True      # entered at the end, not played turn by turn here
     return {
@@ -162,7 +176,8 @@ def _accolade(doc: dict[str, Any], catalog: Catalog, where: str = "setup.accolad
     if raw is None:
         return None
     if raw == "random" and where != "setup.accolade":
-        raise InvalidInput(f"{where}: a drawn Accolade is chosen at setup; give the name and side, or the category")
+        raise InvalidInput(msg("{where}: a drawn Accolade is chosen at setup; give the name and side, or the "
+                               "category", where=where))
     if raw == "random":
         seed = doc.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -183,24 +198,35 @@ def _accolade(doc: dict[str, Any], catalog: Catalog, where: str = "setup.accolad
     if "category" in raw:
         return AccoladeChoice(parse_category(raw["category"], f"{where}.category"), name, half)
     if name is None or half is None:
-        raise InvalidInput(f"{where}: give the category, or the name and side of a catalog Accolade")
+        raise InvalidInput(msg("{where}: give the category, or the name and side of a catalog Accolade",
+                               where=where))
     card = catalog.accolade(name)
     if card is None:
-        raise InvalidInput(f"{where}.name: no Accolade named {quote(name)} in the catalog")
+        at_field = f"{where}.name"
+        raise InvalidInput(msg("{where}: no Accolade named {name} in the catalog", where=at_field,
+                               name=quote(name)))
     category = card.category(half)
     if category is None:
-        raise InvalidInput(f"{where}: the {half.value} side of {quote(card.name)} is not described yet")
+        # i18n: {half} is "basic" or "advanced", the half of the Accolade card
+        raise InvalidInput(msg("{where}: the {half} side of {card} is not described yet", where=where,
+                               half=half_word(half), card=quote(card.name)))
     return AccoladeChoice(category, card.name, half)
 
 
 def _line(line: PointsLine) -> dict[str, Any]:
-    return {"source": line.source, "side": None if line.side is None else line.side.value, "text": line.text,
+    return {"source": str(line.source), "side": None if line.side is None else line.side.value, "text": str(line.text),
             "points": line.points, **({"by_hand": True} if line.by_hand else {})}
 
 
-# What a hired Guide lets the player ignore, as 'Using a Guide' lists it.
-_IGNORES = {Ignore.REQUIREMENTS: "ignoring the requirements", Ignore.HAZARD: "ignoring the Hazard",
-            Ignore.WEATHER: "ignoring the Weather"}
+# A hired Guide and what it lets the player ignore, as 'Using a Guide' lists it.
+_IGNORES = {
+    # i18n: a Guide hired, by its card's name
+    Ignore.REQUIREMENTS: N_("{card} ignoring the requirements"),
+    # i18n: a Guide hired, by its card's name
+    Ignore.HAZARD: N_("{card} ignoring the Hazard"),
+    # i18n: a Guide hired, by its card's name
+    Ignore.WEATHER: N_("{card} ignoring the Weather"),
+}
 
 
 def _describe(state: State, doc: Any) -> str:
@@ -211,35 +237,59 @@ def _describe(state: State, doc: Any) -> str:
         return _final_words(state, doc)
     action = parse_action(doc)
     if isinstance(action, Describe):
-        return f"Described {_card_name(state, action.card)}'s {_side(action.side)} side"
+        # i18n: an entry of the game; {side} is a side of the Hiker card ("Gear")
+        return msg("Described {card}'s {side} side", card=_card_name(state, action.card), side=_side(action.side))
     if isinstance(action, Correct):
-        return f"Corrected {_card_name(state, action.card.name)} as printed"
+        return msg("Corrected {card} as printed", card=_card_name(state, action.card.name))
     if isinstance(action, DescribeHiker):
-        return f"{'Described' if action.ability is not None else 'Cleared'} Hiker {action.hiker}'s ability"
+        if action.ability is not None:
+            return msg("Described Hiker {letter}'s ability", letter=action.hiker)
+        return msg("Cleared Hiker {letter}'s ability", letter=action.hiker)
     if isinstance(action, DescribeWeather):
-        return f"{'Described' if action.effects is not None else 'Cleared'} {action.weather}'s effects"
+        if action.effects is not None:
+            # i18n: {weather} is a Weather card's name ("Rain")
+            return msg("Described {weather}'s effects", weather=action.weather)
+        # i18n: {weather} is a Weather card's name ("Rain")
+        return msg("Cleared {weather}'s effects", weather=action.weather)
     if state.phase is Phase.SETUP:
-        when = "Setup"
+        # i18n: when an entry was made: before the first turn
+        when = msg("Setup")
     elif state.phase is Phase.FINISHED or not state.players:
-        when = "After the game"
+        # i18n: when an entry was made: once the game was over
+        when = msg("After the game")
     else:
-        when = f"Round {state.round}, {state.players[state.turn].name}"
+        # i18n: when an entry was made: the round and the player whose turn it was
+        when = msg("Round {round}, {player}", round=state.round, player=state.players[state.turn].name)
     if isinstance(action, Reveal):
         card = action.card
         name = card.name if isinstance(card, Card) else _card_name(state, card)
         known = card if isinstance(card, Card) else state.card(card)
-        klass = f" ({class_label(known.klass)})" if known is not None else ""
-        return f"{when}: revealed {name}{klass}"
+        if known is not None:
+            # i18n: an entry of the game; {when} is "Setup" or "Round 3, Ann"; {klass} is "Class II"
+            return msg("{when}: revealed {card} ({klass})", when=when, card=name, klass=class_label(known.klass))
+        # i18n: an entry of the game; {when} is "Setup" or "Round 3, Ann"
+        return msg("{when}: revealed {card}", when=when, card=name)
     if isinstance(action, Gain):
-        words = f"{when}: gained {_card_name(state, action.card)}, tucked as {_side(action.side)}"
+        card, side = _card_name(state, action.card), _side(action.side)
         if action.guides:
-            hired = [_card_name(state, g.card) + (f" {_IGNORES[g.ignores]}" if g.ignores is not None else "")
-                     for g in action.guides]
-            words += f" ({'Guides' if len(hired) > 1 else 'Guide'}: {and_list(hired)})"
+            hired = and_words(msg(_IGNORES[g.ignores], card=_card_name(state, g.card)) if g.ignores is not None
+                              else _card_name(state, g.card) for g in action.guides)
+            if action.ability is not None:
+                # i18n: an entry of the game; {when} is "Round 3, Ann"; {side} is "Gear"; {guides} lists the Guides
+                return msgn("{when}: gained {card}, tucked as {side} (Guide: {guides}), its {side} side described",
+                            "{when}: gained {card}, tucked as {side} (Guides: {guides}), its {side} side described",
+                            len(action.guides), when=when, card=card, side=side, guides=hired)
+            # i18n: an entry of the game; {when} is "Round 3, Ann"; {side} is "Gear"; {guides} lists the Guides
+            return msgn("{when}: gained {card}, tucked as {side} (Guide: {guides})",
+                        "{when}: gained {card}, tucked as {side} (Guides: {guides})", len(action.guides),
+                        when=when, card=card, side=side, guides=hired)
         if action.ability is not None:
-            words += f", its {_side(action.side)} side described"
-        return words
-    return f"{when}: could gain no Climb"
+            # i18n: an entry of the game; {when} is "Round 3, Ann"; {side} is "Gear"
+            return msg("{when}: gained {card}, tucked as {side}, its {side} side described", when=when, card=card,
+                       side=side)
+        # i18n: an entry of the game; {when} is "Round 3, Ann"; {side} is "Gear"
+        return msg("{when}: gained {card}, tucked as {side}", when=when, card=card, side=side)
+    return msg("{when}: could gain no Climb", when=when)
 
 
 def _final_words(state: State, doc: dict[str, Any]) -> str:
@@ -249,21 +299,28 @@ def _final_words(state: State, doc: dict[str, Any]) -> str:
     if set(doc) - allowed:
         return UNRECOGNISED
     if kind == "score":
-        return "Scored"
+        # i18n: an entry of a game scored from its final tableaus: the scoring itself
+        return msg("Scored")
     if kind == "accolade":
         choice = _accolade({"accolade": doc.get("accolade")}, state.setup.catalog, where="accolade")
         if choice is None:
             return UNRECOGNISED
-        named = choice.name + (f" ({choice.side.value})" if choice.side is not None else "") if choice.name else None
-        return f"Accolade set: {named or describe_category(choice.category)}"
+        if choice.name and choice.side is not None:
+            # i18n: an Accolade card by its name and the half in play ("basic", "advanced")
+            named = msg("{name} ({half})", name=choice.name, half=half_word(choice.side))
+        else:
+            named = choice.name or describe_category(choice.category)
+        # i18n: {accolade} is the Accolade card's name, or its category ("most Climbs tucked as Gear")
+        return msg("Accolade set: {accolade}", accolade=named)
     seat = doc.get("player")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         return UNRECOGNISED
     tucked, guides = doc.get("tucked", []), doc.get("guides", [])
     if not isinstance(tucked, list) or not isinstance(guides, list):
         return UNRECOGNISED
-    return (f"{state.players[seat].name}'s tableau entered: {count(len(tucked), 'Climb')}, "
-            f"{count(len(guides), 'Guide')}")
+    # i18n: an entry of a game scored from its final tableaus; {climbs} is "5 Climbs", {guides} "2 Guides"
+    return msg("{player}'s tableau entered: {climbs}, {guides}", player=state.players[seat].name,
+               climbs=msgn("{n} Climb", "{n} Climbs", len(tucked)), guides=msgn("{n} Guide", "{n} Guides", len(guides)))
 
 
 def _card_name(state: State, name: str) -> str:
@@ -272,8 +329,9 @@ def _card_name(state: State, name: str) -> str:
     return known.name if known is not None else " ".join(name.split())
 
 
-def _side(side: Any) -> str:
-    return side.value.capitalize()
+def _side(side: Side) -> str:
+    # The printed word ("Gear"), a word of the data marked for the catalogs (data.VOCABULARY_WORDS).
+    return msg(side.value.capitalize())
 
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
@@ -289,14 +347,24 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         side = entry.get("side", "basic")
         choices = []
-        for value, label in (("basic", "Basic"), ("advanced", "Advanced")):
+        # i18n: the Basic side of a Hiker card (A or C)
+        basic = msg("Basic")
+        # i18n: the Advanced side of a Hiker card (B or D)
+        advanced = msg("Advanced")
+        for value, label in (("basic", basic), ("advanced", advanced)):
             changed = [dict(p) if isinstance(p, dict) else {"name": p} for p in players]
             changed[index] = {**entry, "side": value}
             choices.append({"label": label, "setup": {**setup, "players": changed}, "current": side == value})
-        options.append({"label": f"{name}'s Hiker side", "choices": choices})
+        options.append({"label": msg("{player}'s Hiker side", player=name), "choices": choices})
     if not setup.get("final"):
         weather = bool(setup.get("weather", False))
-        options.append({"label": "Weather", "choices": [
+        # i18n: the Backcountry Weather option of a game's setup
+        title = msg("Weather")
+        # i18n: a choice of the Weather option: played without Weather
+        off = msg("Off")
+        # i18n: a choice of the Weather option: played with Weather
+        on = msg("On")
+        options.append({"label": title, "choices": [
             {"label": label, "setup": {**setup, "weather": value}, "current": weather == value}
-            for value, label in ((False, "Off"), (True, "On"))]})
+            for value, label in ((False, off), (True, on))]})
     return options

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from companion.errors import IllegalAction
+from companion.i18n.message import msg
 
 from .data import ClassNumber, HikerLetter, Side, load_data
 
@@ -37,7 +38,8 @@ def gerry_side(klass: ClassNumber) -> Side:
 def gerry_pick(row: Sequence[T]) -> int:
     """The index of the Climb Gerry takes: the rightmost one, whatever its requirements and the Weather."""
     if not row:
-        raise IllegalAction("Gerry takes the rightmost revealed Climb, but no Climb is revealed")
+        raise IllegalAction(msg("{gerry} takes the rightmost revealed Climb, but no Climb is revealed",
+                                gerry=gerry_name()))
     return len(row) - 1
 
 
@@ -50,8 +52,11 @@ def outcome(you: int, gerry: int, winners: Sequence[str], your_name: str) -> str
     """The solo verdict in words: "If your score is higher, you win!" ('Solo Variant'), so a tie is not a
     win for the player, and the words say so."""
     if list(winners) == [your_name]:
-        return f"You win, {you} to {gerry}."
+        # i18n: the solo verdict; {you} is your score, {gerry} the solo opponent's
+        return msg("You win, {you} to {gerry}.", you=you, gerry=gerry)
     if you == gerry:
-        return (f"A tie with {gerry_name()} at {you} is not a win: only a higher score beats "
-                f"{gerry_name()}.")
-    return f"{gerry_name()} wins, {gerry} to {you}."
+        # i18n: the solo verdict; {gerry} is the solo opponent's name (Gerry), {points} the score of both
+        return msg("A tie with {gerry} at {points} is not a win: only a higher score beats {gerry}.",
+                   gerry=gerry_name(), points=you)
+    # i18n: the solo verdict; {gerry} is the solo opponent's name (Gerry); {his} his score, {you} yours
+    return msg("{gerry} wins, {his} to {you}.", gerry=gerry_name(), his=gerry, you=you)

@@ -1,0 +1,92 @@
+"""How 14ers joins words for people: lists and the lower-case words of its sentences, as `Message`s.
+
+A list said with "and" or "or", or a run of clauses joined by "; ", is folded into nested messages
+("{first} and {last}", "{first}, {rest}") so each language joins it its own way and every item that is
+itself a word to translate stays one; the English reads exactly as before. A side or an Accolade half
+named inside a sentence is the lower-case word ("tucked as gear"), a `Message` too. Nothing here depends on
+a screen or a language (`companion.i18n.message` only).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from companion.i18n.message import Message, N_, msg
+
+from .data import Side
+
+__all__ = ["and_words", "or_words", "clauses", "commas", "side_word", "half_word", "reason"]
+
+# The side of a Hiker card inside a sentence, lower case ("its gear side is not described yet").
+_SIDE_WORDS = {
+    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
+    Side.CAPSTONE: N_("capstone"),
+    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
+    Side.GEAR: N_("gear"),
+    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
+    Side.TRAINING: N_("training"),
+    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
+    Side.PLANS: N_("plans"),
+}
+# The half of an Accolade card in play, inside a sentence (lower case), by its value ("basic", "advanced").
+_HALF_WORDS = {
+    # i18n: the Basic half of an Accolade card, inside a sentence (lower case)
+    "basic": N_("basic"),
+    # i18n: the Advanced half of an Accolade card, inside a sentence (lower case)
+    "advanced": N_("advanced"),
+}
+
+
+def _folded(items: list[str], last: str, between: str) -> str:
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    out: str = Message(last, first=items[-2], last=items[-1]) if last else items[-1]
+    for item in reversed(items[:-2] if last else items[:-1]):
+        out = Message(between, first=item, rest=out)
+    return out
+
+
+def and_words(items: Iterable[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy' (a `Message` from two items on)."""
+    # i18n: the last two items of a list ("Ann and Bo"); {first} may itself be a list
+    last = N_("{first} and {last}")
+    # i18n: an item of a list followed by the rest of it ("Ann, Bo and Cy")
+    between = N_("{first}, {rest}")
+    return _folded(list(items), last, between)
+
+
+def or_words(items: Iterable[str]) -> str:
+    """'I', 'I or III', 'I or II or III' (a `Message` from two items on)."""
+    # i18n: a choice between items ("Class I or III", "tucked as Gear or Training"); {rest} may be a choice
+    return _folded(list(items), "", N_("{first} or {rest}"))
+
+
+def clauses(items: Iterable[str]) -> str:
+    """Clauses joined by '; ' (a `Message` from two on)."""
+    # i18n: two clauses or descriptions one after the other ("+1 Endurance; 2 ★ per Class III Climb")
+    return _folded(list(items), "", N_("{first}; {rest}"))
+
+
+def commas(items: Iterable[str]) -> str:
+    """Items joined by ', ' (a `Message` from two on)."""
+    return _folded(list(items), "", N_("{first}, {rest}"))
+
+
+def side_word(side: Side) -> Message:
+    """A side inside a sentence: 'gear'."""
+    return msg(_SIDE_WORDS[side])
+
+
+def half_word(half: str) -> Message:
+    """An Accolade half inside a sentence: 'basic' or 'advanced' (by value or `AccoladeSide`)."""
+    value = getattr(half, "value", half)
+    return msg(_HALF_WORDS[value])
+
+
+def reason(exc: BaseException) -> str:
+    """What an exception says, as the `Message` it was raised with when it was one (else its text)."""
+    if exc.args and isinstance(exc.args[0], Message) and len(exc.args) == 1:
+        return exc.args[0]
+    return str(exc)
