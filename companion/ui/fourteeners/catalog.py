@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import InvalidInput
 from companion.games.fourteeners.catalog import EMPTY, Card, Catalog, export_catalog, import_catalog, with_card
 from companion.games.fourteeners.data import Side
+from companion.i18n.message import msg
 from companion.store.atomic import encode_json
 from companion.ui.common.files import parse_json
 
@@ -62,7 +63,9 @@ def catalog_from_bytes(data: bytes, name: str) -> Catalog:
     try:
         doc = parse_json(data)
     except InvalidInput as exc:
-        raise InvalidInput(f"{name}: {exc}") from None
+        # The reason stays what parse_json said (a Message when it has one), so a screen can translate it.
+        reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+        raise InvalidInput(msg("{file}: {problem}", file=name, problem=reason)) from None
     return import_catalog(doc)
 
 

@@ -22,9 +22,10 @@ from companion.games.fourteeners.catalog import (
     without_accolade, without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.fourteeners.forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
-    condition_label, effect_label, filter_domains, icon_label, roman, side_label,
+    condition_label, effect_label, filter_domains, half_label, icon_label, roman, side_label,
 )
 from companion.ui.common.files import save_bytes, use_file_pick
 from companion.ui.fourteeners.catalog import (
@@ -40,6 +41,7 @@ from companion.ui.fourteeners.parts import (
     panel,
     points_words,
     problem_text,
+    said,
     side_tag,
     slug,
     stepper,
@@ -57,24 +59,31 @@ __all__ = [
 # ("hiker", letter) or ("weather", name).
 Editing = tuple[str, str | None] | None
 
-_WEATHER_KINDS = {"extra": "Extra cost", "block_side": "Blocks a side", "reveal_at_end": "Reveal at the end"}
+_WEATHER_KINDS = {"extra": N_("Extra cost"), "block_side": N_("Blocks a side"),
+                  "reveal_at_end": N_("Reveal at the end")}
 _PATH_PREFIX = re.compile(r"^(card|accolade|ability|category)\.sides\.(capstone|gear|training|plans)")
 
 
 def readable(exc: Exception) -> str:
-    """An engine refusal for a form: 'card.sides.gear[1].per: ...' reads 'Gear side (item 2, per): ...'."""
-    text = str(exc)
+    """An engine refusal for a form, in the player's language: 'card.sides.gear[1].per: ...' reads
+    'Gear side (item 2, per): ...'."""
+    text = said(exc)
     head, colon, message = text.partition(": ")
     if not colon:
         return sentence(text)
+    head = head.rstrip()        # a language that puts a space before its colon
     match = _PATH_PREFIX.match(head)
     if match:
         rest = head[match.end():]
-        rest = re.sub(r"^\[(\d+)\]", lambda m: f"item {int(m.group(1)) + 1}.", rest)
-        parts = [part for part in rest.split(".") if part]
-        place = f"{side_label(match.group(2))} side" + (f" ({', '.join(parts)})" if parts else "")
-        return sentence(f"{place}: {message}")
-    return sentence(re.sub(r"^(card|accolade|ability|category)\.", "", head) + ": " + message)
+        rest = re.sub(r"^\[(\d+)\]", lambda m: _("item {n}").format(n=int(m.group(1)) + 1) + ".", rest)
+        parts = [part for part in rest.split(".") if part.strip()]
+        side = side_label(match.group(2))
+        # i18n: where a form's refusal is: a card's side, and the item and field inside it ("Gear side (item 2, per)")
+        place = (_("{side} side ({where})").format(side=side, where=", ".join(parts)) if parts
+                 else _("{side} side").format(side=side))
+        return sentence(_("{where}: {problem}").format(where=place, problem=message))
+    return sentence(_("{where}: {problem}").format(where=re.sub(r"^(card|accolade|ability|category)\.", "", head),
+                                                   problem=message))
 
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
@@ -89,29 +98,31 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
     blocks: list[ft.Control] = []
     for index, item in enumerate(form.items):
         at = f"{prefix}-i{index}"
-        header: list[ft.Control] = [ft.Text(f"Item {index + 1}" if len(form.items) > 1 else "Ability",
+        header: list[ft.Control] = [ft.Text(_("Item {n}").format(n=index + 1) if len(form.items) > 1 else _("Ability"),
                                             size=13, weight=ft.FontWeight.W_600, expand=True)]
         if len(form.items) > 1:
             header.append(labelled(f"{at}-remove", ft.IconButton(
-                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=f"Remove item {index + 1}",
+                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove item {n}").format(n=index + 1),
                 on_click=bind(on_change, form.without_item(index)))))
         parts: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         parts.append(chip_row([
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
                         bind(set_item, index, replace(item, effect=spec.name)))
-            for spec in vocab.effects], label="Gives"))
+            # i18n: the effect an ability item gives (points, Endurance...)
+            for spec in vocab.effects], label=_("Gives")))
         if item.has_amount:
-            parts.append(stepper(f"{at}-amount", "Amount", item.amount,
+            parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
                                  lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=-9, high=30))
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
                             bind(set_item, index, replace(item, only_for_class=_toggle(item.only_for_class, k))))
-                for k in CLASSES], label="Only towards Climbs of Class (none: any Climb)"))
+                for k in CLASSES], label=_("Only towards Climbs of Class (none: any Climb)")))
         parts.append(chip_row([
             choice_chip(f"{at}-cond-{spec.name}", condition_label(spec.name), item.condition == spec.name,
                         bind(set_item, index, replace(item, condition=spec.name)))
-            for spec in vocab.conditions], label="When"))
+            # i18n: the condition of an ability item (always, per card, if none...)
+            for spec in vocab.conditions], label=_("When")))
         if item.filter_kind is not None:
             parts.extend(filter_editor(at, item.filter,
                                        lambda f, i=index, it=item: set_item(i, replace(it, filter=f)),
@@ -122,7 +133,7 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
             content=ft.Column(parts, spacing=8, tight=True),
         ))
     blocks.append(ft.Row([labelled(f"{prefix}-add-item", ft.TextButton(
-        "Add another item", key=f"{prefix}-add-item", icon=ft.Icons.ADD_ROUNDED,
+        _("Add another item"), key=f"{prefix}-add-item", icon=ft.Icons.ADD_ROUNDED,
         on_click=bind(on_change, form.added())))]))
     try:
         words = points_words(describe_ability(form.parse()))
@@ -135,9 +146,9 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
 def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm], None], *,
                   guide: bool = False) -> list[ft.Control]:
     """Chips choosing which cards count, by Class, side and icon (any chosen value; nothing chosen: all)."""
-    labels = {"classes": "Cards of Class", "sides": "Tucked as", "icons": "With the icon"}
+    labels = {"classes": _("Cards of Class"), "sides": _("Tucked as"), "icons": _("With the icon")}
     if guide:
-        labels = {"classes": "Guides of Class", "icons": "Guides with the icon"}
+        labels = {"classes": _("Guides of Class"), "icons": _("Guides with the icon")}
     rows: list[ft.Control] = []
     for key, domain, values in filter_domains(guide=guide):
         rows.append(chip_row([
@@ -151,13 +162,15 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
 
 def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[CategoryForm], None]) -> ft.Control:
     """Edit an Accolade half: most or fewest tucked cards matching a filter, with a preview."""
-    kinds = [name for name, _ in vocabulary().accolade_categories]
+    kinds = [name for name, _text in vocabulary().accolade_categories]
+    # i18n: an Accolade category: the player with the most (or the fewest) matching tucked cards scores it
+    kind_words = {"most": _("Most"), "fewest": _("Fewest")}
     parts: list[ft.Control] = [chip_row([
-        choice_chip(f"{prefix}-kind-{kind}", kind.capitalize(), form.kind == kind,
-                    bind(on_change, replace(form, kind=kind))) for kind in kinds], label="Who scores")]
+        choice_chip(f"{prefix}-kind-{kind}", kind_words.get(kind) or kind.capitalize(), form.kind == kind,
+                    bind(on_change, replace(form, kind=kind))) for kind in kinds], label=_("Who scores"))]
     parts.extend(filter_editor(prefix, form.filter, lambda f: on_change(replace(form, filter=f))))
     try:
-        parts.append(_preview(f"{prefix}-preview", describe_category(form.parse())))
+        parts.append(_preview(f"{prefix}-preview", tr(describe_category(form.parse()))))
     except InvalidInput as exc:
         parts.extend(problem_text(readable(exc), key=f"{prefix}-problem"))
     return ft.Column(parts, spacing=8, tight=True)
@@ -165,7 +178,7 @@ def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[Catego
 
 def _clause(exc: Exception) -> str:
     """A refusal to follow 'Not imported:' (lower-case start, one full stop)."""
-    text = str(exc).strip()
+    text = said(exc).strip()
     return text if text.endswith(".") else text + "."
 
 
@@ -194,42 +207,50 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
         catalog = load_catalog(app.store)
         broken = None
     except CompanionError as exc:
-        catalog, broken = Catalog(), str(exc)
+        catalog, broken = Catalog(), said(exc)
     deck = load_data().deck
     described = sum(1 for card in catalog.cards if card.described)
     body: list[ft.Control] = []
     if broken:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read",
-                                 f"{broken} Replace it with an exported copy (Share, below) to edit it again.",
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The saved catalog cannot be read"),
+                                 _("{problem} Replace it with an exported copy (Share, below) to edit it "
+                                   "again.").format(problem=broken),
                                  key="ftc-broken", tone="warning"))
     body.append(panel([
-        ft.Text("Your cards", size=18, weight=ft.FontWeight.W_600),
-        ft.Text("The rulebook prints no card texts: describe each Climb once (Class, requirements, icons and the "
-                "ability on each side) and every game uses it. Cards not described yet can still be entered "
-                "during a game.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(f"{len(catalog.cards)} of {sum(deck.class_counts)} Climb cards · {described} fully described · "
-                f"{len(catalog.accolades)} of {deck.accolade_cards} Accolades",
+        ft.Text(_("Your cards"), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(_("The rulebook prints no card texts: describe each Climb once (Class, requirements, icons and the "
+                  "ability on each side) and every game uses it. Cards not described yet can still be entered "
+                  "during a game."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        # i18n: {total} and {accolade_cards} are the game's own numbers of Climb and Accolade cards
+        ft.Text(_("{n} of {total} Climb cards · {described} fully described · {accolades} of {accolade_cards} "
+                  "Accolades").format(n=len(catalog.cards), total=sum(deck.class_counts), described=described,
+                                      accolades=len(catalog.accolades), accolade_cards=deck.accolade_cards),
                 key="ftc-summary", size=13, weight=ft.FontWeight.W_500),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            labelled("ftc-add-card", ft.FilledButton("Add Climb card", key="ftc-add-card", icon=ft.Icons.ADD_ROUNDED,
+            labelled("ftc-add-card", ft.FilledButton(_("Add Climb card"), key="ftc-add-card", icon=ft.Icons.ADD_ROUNDED,
                                                      disabled=broken is not None,
                                                      on_click=bind(set_editing, ("card", None)))),
             labelled("ftc-add-accolade", ft.OutlinedButton(
-                "Add Accolade", key="ftc-add-accolade", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
+                _("Add Accolade"), key="ftc-add-accolade", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
                 disabled=broken is not None or len(catalog.accolades) >= deck.accolade_cards,
                 on_click=bind(set_editing, ("accolade", None)))),
         ]),
     ]))
     for klass in CLASSES:
         cards = sorted((c for c in catalog.cards if c.klass == klass), key=lambda c: name_key(c.name))
-        body.append(section_title(f"Class {roman(klass)} · {len(cards)} of {deck.class_counts[klass - 1]}",
+        body.append(section_title(_("Class {numeral} · {n} of {total}").format(
+                                      numeral=roman(klass), n=len(cards), total=deck.class_counts[klass - 1]),
                                   key=f"ftc-class-{klass}-title"))
         if not cards:
-            body.append(ft.Text("None described yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+            body.append(ft.Text(_("None described yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         for card in cards:
             open_sides = [side_label(s) for s in Side if card.ability(s) is None]
-            facts = f"{card.endurance} Endurance · {card.technique} Technique" + (" · Hazard" if card.hazard else "")
-            facts += " · all sides described" if not open_sides else f" · to describe: {', '.join(open_sides)}"
+            facts = " · ".join([
+                _("{n} Endurance").format(n=card.endurance), _("{n} Technique").format(n=card.technique),
+                # i18n: a Climb's Hazard requirement (the Hazard icon in its corner)
+                *([_("Hazard")] if card.hazard else []),
+                _("all sides described") if not open_sides
+                else _("to describe: {sides}").format(sides=", ".join(open_sides))])
             key = f"ftc-card-{slug(card.name)}"
             body.append(labelled(key, ft.Container(
                 key=key, ink=True, on_click=bind(set_editing, ("card", card.name)),
@@ -238,14 +259,15 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 content=card_line(card, subtitle=facts, trailing=[
                     ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
             )))
-    body.append(section_title(f"Accolades · {len(catalog.accolades)} of {deck.accolade_cards}",
+    body.append(section_title(_("Accolades · {n} of {total}").format(n=len(catalog.accolades),
+                                                                     total=deck.accolade_cards),
                               key="ftc-accolades-title"))
     if not catalog.accolades:
-        body.append(ft.Text("None described yet. A game of 2-4 players can still type its Accolade.", size=13,
+        body.append(ft.Text(_("None described yet. A game of 2-4 players can still type its Accolade."), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     for accolade in sorted(catalog.accolades, key=lambda a: name_key(a.name)):
-        halves = " · ".join(f"{side.value.capitalize()}: "
-                            + (describe_category(c) if (c := accolade.category(side)) else "not described")
+        halves = " · ".join(f"{half_label(side)}: "
+                            + (tr(describe_category(c)) if (c := accolade.category(side)) else _("not described"))
                             for side in AccoladeSide)
         key = f"ftc-accolade-{slug(accolade.name)}"
         body.append(labelled(key, ft.Container(
@@ -259,27 +281,34 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                           spacing=2, tight=True, expand=True),
                 ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
         )))
-    body.append(section_title("Hikers' printed abilities", key="ftc-hikers-title"))
+    body.append(section_title(_("Hikers' printed abilities"), key="ftc-hikers-title"))
     hikers = load_data().hikers
     described_hikers = dict(catalog.hikers)
     for card in hikers.cards:
-        for letter, half in ((card.basic, "Basic"), (card.advanced, "Advanced")):
+        for letter, advanced in ((card.basic, False), (card.advanced, True)):
             ability = described_hikers.get(letter)
-            words = points_words(describe_ability(ability)) if ability is not None else "not described"
-            body.append(_list_row(f"ftc-hiker-{letter.lower()}", ft.Icons.HIKING_ROUNDED, f"Hiker {letter}",
-                                  f"{half} side of {card.card} · {words}",
+            words = points_words(describe_ability(ability)) if ability is not None else _("not described")
+            # i18n: {card} is the Hiker card ("A/B"), {ability} the ability printed on that side
+            subtitle = (_("Advanced side of {card} · {ability}") if advanced
+                        else _("Basic side of {card} · {ability}")).format(card=card.card, ability=words)
+            body.append(_list_row(f"ftc-hiker-{letter.lower()}", ft.Icons.HIKING_ROUNDED,
+                                  _("Hiker {letter}").format(letter=letter), subtitle,
                                   None if broken else bind(set_editing, ("hiker", letter))))
-    body.append(section_title("Weather cards", key="ftc-weather-title"))
+    body.append(section_title(_("Weather cards"), key="ftc-weather-title"))
     forecasts = load_data().forecasts
     for forecast in forecasts.forecasts:
         for number, name in forecast.rounds:
             effects = catalog.weather_effects(name)
             fixed = name in _rulebook_weathers()
-            words = describe_weather(effects) + (" (the rulebook's)" if fixed else "")
+            words = tr(describe_weather(effects))
+            if fixed:
+                # i18n: a Weather whose effect the rulebook itself gives (Clear Skies, Fog)
+                words = _("{effect} (the rulebook's)").format(effect=words)
             body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
-                                  f"{name} · round {number}", f"{forecast.name} · {words}",
+                                  _("{weather} · round {number}").format(weather=name, number=number),
+                                  f"{forecast.name} · {words}",
                                   None if fixed or broken else bind(set_editing, ("weather", name))))
-    body.append(section_title("Share", key="ftc-share-title"))
+    body.append(section_title(_("Share"), key="ftc-share-title"))
     body.append(CatalogShare())
     return ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -299,7 +328,7 @@ def _list_row(key: str, icon: ft.IconData, title: str, subtitle: str, on_click) 
 
 
 def _rulebook_weathers() -> set[str]:
-    return {name for name, _ in load_data().forecasts.rulebook_effects}
+    return {name for name, _effects in load_data().forecasts.rulebook_effects}
 
 
 @ft.component
@@ -313,14 +342,17 @@ def CatalogShare() -> ft.Control:
     async def export() -> None:
         try:
             catalog = load_catalog(app.store)
-            went = await save_bytes(desktop, catalog_bytes(catalog), EXPORT_NAME, title="Save the 14ers catalog",
+            went = await save_bytes(desktop, catalog_bytes(catalog), EXPORT_NAME, title=_("Save the 14ers catalog"),
                                     extension="json")
         except CompanionError as exc:
-            set_outcome((False, f"Not exported: {_clause(exc)}"))
+            set_outcome((False, _("Not exported: {problem}").format(problem=_clause(exc))))
             return
         if went is not None:
-            set_outcome((True, f"Exported {len(catalog.cards)} Climb cards and {len(catalog.accolades)} Accolades, "
-                               f"{went}."))
+            cards = len(catalog.cards)
+            # i18n: {where} says where the file went ("downloaded as 14ers-catalog.json")
+            set_outcome((True, ngettext("Exported {n} Climb cards and {accolades} Accolades, {where}.",
+                                        "Exported {n} Climb cards and {accolades} Accolades, {where}.",
+                                        cards).format(n=cards, accolades=len(catalog.accolades), where=tr(went))))
 
     async def bring_in(mode: str, read) -> None:
         try:
@@ -332,16 +364,27 @@ def CatalogShare() -> ft.Control:
             updated = incoming if mode == "replace" else merge(load_catalog(app.store), incoming)
             save_catalog(app.store, updated)
         except CompanionError as exc:
-            set_outcome((False, f"Not imported: {_clause(exc)}"))
+            set_outcome((False, _("Not imported: {problem}").format(problem=_clause(exc))))
             return
-        how = "replacing yours" if mode == "replace" else "merged into yours (cards of the same name replaced)"
-        set_outcome((True, f"Imported {len(incoming.cards)} Climb cards and {len(incoming.accolades)} Accolades "
-                           f"from {chosen.name}, {how}. The catalog now has {len(updated.cards)} Climb cards."))
+        cards = len(incoming.cards)
+        if mode == "replace":
+            words = ngettext("Imported {n} Climb cards and {accolades} Accolades from {file}, replacing yours. "
+                             "The catalog now has {total} Climb cards.",
+                             "Imported {n} Climb cards and {accolades} Accolades from {file}, replacing yours. "
+                             "The catalog now has {total} Climb cards.", cards)
+        else:
+            words = ngettext("Imported {n} Climb cards and {accolades} Accolades from {file}, merged into yours "
+                             "(cards of the same name replaced). The catalog now has {total} Climb cards.",
+                             "Imported {n} Climb cards and {accolades} Accolades from {file}, merged into yours "
+                             "(cards of the same name replaced). The catalog now has {total} Climb cards.", cards)
+        set_outcome((True, words.format(n=cards, accolades=len(incoming.accolades), file=chosen.name,
+                                        total=len(updated.cards))))
         app.changed()
 
     def pick_for(mode: str):
-        return use_file_pick(desktop, title="Choose a 14ers catalog file", extension="json", limit=MAX_CATALOG_BYTES,
-                             what="a catalog file", on_file=lambda read: bring_in(mode, read))
+        return use_file_pick(desktop, title=_("Choose a 14ers catalog file"), extension="json",
+                             limit=MAX_CATALOG_BYTES, what=_("a catalog file"),
+                             on_file=lambda read: bring_in(mode, read))
 
     merge_pick = pick_for("merge")
     replace_pick = pick_for("replace")   # carried by the confirmation's button: the pick happens inside that tap
@@ -353,13 +396,13 @@ def CatalogShare() -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text("Replace your catalog?"),
-            content=ft.Text("Every card and Accolade you described is replaced by those of the file you choose "
-                            "next. Games already started keep the cards they began with."),
+            title=ft.Text(_("Replace your catalog?")),
+            content=ft.Text(_("Every card and Accolade you described is replaced by those of the file you choose "
+                              "next. Games already started keep the cards they began with.")),
             actions=[
-                labelled("ftc-replace-cancel", ft.TextButton("Cancel", key="ftc-replace-cancel",
+                labelled("ftc-replace-cancel", ft.TextButton(_("Cancel"), key="ftc-replace-cancel",
                                                              on_click=lambda: set_replacing(False))),
-                labelled("ftc-replace-confirm", ft.FilledButton("Choose the file…", key="ftc-replace-confirm",
+                labelled("ftc-replace-confirm", ft.FilledButton(_("Choose the file…"), key="ftc-replace-confirm",
                                                                 action=replace_pick.action,
                                                                 on_click=confirm_replace)),
             ],
@@ -368,15 +411,15 @@ def CatalogShare() -> ft.Control:
     )
 
     controls: list[ft.Control] = [
-        ft.Text("One JSON file holds the whole catalog, to keep a copy or give it to a friend with the same game.",
-                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("One JSON file holds the whole catalog, to keep a copy or give it to a friend with the same "
+                  "game."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            labelled("ftc-export", ft.FilledTonalButton("Export…" if desktop else "Download", key="ftc-export",
+            labelled("ftc-export", ft.FilledTonalButton(_("Export…") if desktop else _("Download"), key="ftc-export",
                                                         icon=ft.Icons.DOWNLOAD_ROUNDED, on_click=export)),
-            labelled("ftc-import", ft.FilledTonalButton("Import and merge…", key="ftc-import",
+            labelled("ftc-import", ft.FilledTonalButton(_("Import and merge…"), key="ftc-import",
                                                         icon=ft.Icons.UPLOAD_FILE_ROUNDED,
                                                         action=merge_pick.action, on_click=merge_pick.click)),
-            labelled("ftc-import-replace", ft.TextButton("Replace mine…", key="ftc-import-replace",
+            labelled("ftc-import-replace", ft.TextButton(_("Replace mine…"), key="ftc-import-replace",
                                                          on_click=lambda: set_replacing(True))),
         ]),
     ]
@@ -441,14 +484,17 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         close()
 
     ft.use_dialog(
-        confirm_dialog("ftc-delete", f"Delete {existing.name}?", "The card leaves your catalog. Games already started keep their copy of it.", "Delete", delete,
+        confirm_dialog("ftc-delete", _("Delete {name}?").format(name=existing.name),
+                       _("The card leaves your catalog. Games already started keep their copy of it."), _("Delete"),
+                       delete,
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
     if game is not None and existing is not None:
         body: list[ft.Control] = [
-            ft.Text(f"Correct {existing.name}", size=20, weight=ft.FontWeight.W_600, key="ftc-title"),
-            ft.Text("Describe the card as printed. The correction replaces it in this game, tucked sides "
-                    "included, and the scores follow; the turns already played stand.", size=13,
+            ft.Text(_("Correct {name}").format(name=existing.name), size=20, weight=ft.FontWeight.W_600,
+                    key="ftc-title"),
+            ft.Text(_("Describe the card as printed. The correction replaces it in this game, tucked sides "
+                      "included, and the scores follow; the turns already played stand."), size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             *card_fields("ftc", form, change, name, fixed_class=existing.klass)[1:],
         ]
@@ -460,12 +506,12 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
     buttons: list[ft.Control] = []
     if existing is not None and game is None:
         buttons.append(labelled("ftc-delete", ft.TextButton(
-            "Delete", key="ftc-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
+            _("Delete"), key="ftc-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
             style=ft.ButtonStyle(color=ft.Colors.ERROR))))
     buttons.append(ft.Container(expand=True))
-    buttons.append(labelled("ftc-cancel", ft.TextButton("Cancel", key="ftc-cancel", on_click=close)))
+    buttons.append(labelled("ftc-cancel", ft.TextButton(_("Cancel"), key="ftc-cancel", on_click=close)))
     buttons.append(labelled("ftc-save", ft.FilledButton(
-        "Save the correction" if game is not None else "Save card", key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
+        _("Save the correction") if game is not None else _("Save card"), key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
         on_click=save)))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -479,23 +525,24 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
     copies `name.text` into it), so a redraw never sends the field an older text than it shows.
     """
     controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
-        key=f"{prefix}-name", label="Name", max_length=60,
+        key=f"{prefix}-name", label=_("Name"), max_length=60,
         capitalization=ft.TextCapitalization.WORDS,
         on_change=lambda: change(replace(form, name=name.text)))))]
     if fixed_class is None:
         controls.append(chip_row([
-            choice_chip(f"{prefix}-class-{k}", f"Class {roman(k)}", form.klass == k,
-                        bind(change, replace(form, klass=k))) for k in CLASSES], label="Class"))
+            choice_chip(f"{prefix}-class-{k}", _("Class {numeral}").format(numeral=roman(k)), form.klass == k,
+                        bind(change, replace(form, klass=k))) for k in CLASSES], label=_("Class")))
     else:
-        controls.append(ft.Text(f"Class {roman(fixed_class)}: the Class of this draw from the deck", size=13,
+        controls.append(ft.Text(_("Class {numeral}: the Class of this draw from the deck").format(
+                                    numeral=roman(fixed_class)), size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(panel([
-        stepper(f"{prefix}-endurance", "Endurance needed", form.endurance,
+        stepper(f"{prefix}-endurance", _("Endurance needed"), form.endurance,
                 lambda n: change(replace(form, endurance=n)), icon=ft.Icons.HIKING_ROUNDED),
-        stepper(f"{prefix}-technique", "Technique needed", form.technique,
+        stepper(f"{prefix}-technique", _("Technique needed"), form.technique,
                 lambda n: change(replace(form, technique=n)), icon=ft.Icons.TERRAIN_ROUNDED),
         # The Hazard icon is the Hazard requirement ('Climb Cards'): one chip, so they never disagree.
-        chip_row([choice_chip(f"{prefix}-hazard", "Hazard (icon and requirement)", form.hazard,
+        chip_row([choice_chip(f"{prefix}-hazard", _("Hazard (icon and requirement)"), form.hazard,
                               bind(change, form.toggled_icon(Icon.HAZARD.value)),
                               icon=ICON_GLYPHS[Icon.HAZARD])]),
     ], padding=12, spacing=4))
@@ -503,7 +550,7 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
         choice_chip(f"{prefix}-icon-{icon.value}", icon_label(icon), icon.value in form.icons,
                     bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon])
         for icon in Icon if icon is not Icon.HAZARD],
-        label="Other corner icons"))
+        label=_("Other corner icons")))
     return controls
 
 
@@ -513,14 +560,14 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
     at = f"{prefix}-{side.value}"
     header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(content=side_tag(side), expand=True),
-        choice_chip(f"{at}-on", "Described" if form is not None else "Describe", form is not None,
+        choice_chip(f"{at}-on", _("Described") if form is not None else _("Describe"), form is not None,
                     bind(change, None if form is not None else AbilityForm())),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
         controls.append(ability_editor(at, form, change))
     else:
-        controls.append(ft.Text("Not described yet: it can be described when the card is tucked.", size=12,
+        controls.append(ft.Text(_("Not described yet: it can be described when the card is tucked."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         key=f"{at}-section",
@@ -571,11 +618,12 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
         close()
 
     ft.use_dialog(
-        confirm_dialog("fta-delete", f"Delete {existing.name}?", "The Accolade leaves your catalog. Games already started keep theirs.", "Delete", delete,
+        confirm_dialog("fta-delete", _("Delete {name}?").format(name=existing.name),
+                       _("The Accolade leaves your catalog. Games already started keep theirs."), _("Delete"), delete,
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
-        key="fta-name", label="Name", max_length=60, capitalization=ft.TextCapitalization.WORDS,
+        key="fta-name", label=_("Name"), max_length=60, capitalization=ft.TextCapitalization.WORDS,
         on_change=lambda: change(replace(form, name=name.text)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced
@@ -585,24 +633,25 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
             change(replace(form, basic=value) if h is AccoladeSide.BASIC else replace(form, advanced=value))
 
         controls: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(f"{half.value.capitalize()} half", size=15, weight=ft.FontWeight.W_600, expand=True),
-            choice_chip(f"{at}-on", "Described" if current is not None else "Describe", current is not None,
+            ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
+                    weight=ft.FontWeight.W_600, expand=True),
+            choice_chip(f"{at}-on", _("Described") if current is not None else _("Describe"), current is not None,
                         bind(set_half, None if current is not None else CategoryForm())),
         ])]
         if current is not None:
             controls.append(category_editor(at, current, set_half))
         else:
-            controls.append(ft.Text("Not described yet.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            controls.append(ft.Text(_("Not described yet."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(panel(controls, key=f"{at}-section", padding=12, spacing=8))
     body.extend(problem_text(error, key="fta-error"))
     buttons: list[ft.Control] = []
     if existing is not None:
         buttons.append(labelled("fta-delete", ft.TextButton(
-            "Delete", key="fta-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
+            _("Delete"), key="fta-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
             style=ft.ButtonStyle(color=ft.Colors.ERROR))))
     buttons.append(ft.Container(expand=True))
-    buttons.append(labelled("fta-cancel", ft.TextButton("Cancel", key="fta-cancel", on_click=close)))
-    buttons.append(labelled("fta-save", ft.FilledButton("Save Accolade", key="fta-save", icon=ft.Icons.SAVE_ROUNDED,
+    buttons.append(labelled("fta-cancel", ft.TextButton(_("Cancel"), key="fta-cancel", on_click=close)))
+    buttons.append(labelled("fta-save", ft.FilledButton(_("Save Accolade"), key="fta-save", icon=ft.Icons.SAVE_ROUNDED,
                                                         on_click=save)))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -640,16 +689,16 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         close()
 
     body: list[ft.Control] = [
-        ft.Text(f"Hiker {letter}", size=20, weight=ft.FontWeight.W_600),
-        ft.Text("The ability printed on this Hiker side. It counts like a tucked card's, all game long.", size=13,
+        ft.Text(_("Hiker {letter}").format(letter=letter), size=20, weight=ft.FontWeight.W_600),
+        ft.Text(_("The ability printed on this Hiker side. It counts like a tucked card's, all game long."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
-        chip_row([choice_chip("fth-on", "Described" if form is not None else "Describe", form is not None,
+        chip_row([choice_chip("fth-on", _("Described") if form is not None else _("Describe"), form is not None,
                               bind(change, None if form is not None else AbilityForm()))]),
     ]
     if form is not None:
         body.append(ability_editor("fth", form, change))
     body.extend(problem_text(error, key="fth-error"))
-    body.append(_save_row("fth", "Save Hiker", save, close))
+    body.append(_save_row("fth", _("Save Hiker"), save, close))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -682,11 +731,14 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
         app.changed()
         close()
 
-    rounds = [f"round {n}" for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]
+    rounds = [_("round {number}").format(number=n)
+              for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]
     body: list[ft.Control] = [
         ft.Text(name, size=20, weight=ft.FontWeight.W_600),
-        ft.Text(f"On the forecast for {', '.join(rounds)}. Describe what the card does to every player that "
-                f"round; a card with no effect has none listed.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        # i18n: {rounds} lists the rounds this Weather card is on the forecast for ("round 6, round 9")
+        ft.Text(_("On the forecast for {rounds}. Describe what the card does to every player that round; a card "
+                  "with no effect has none listed.").format(rounds=", ".join(rounds)), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     kinds = [spec.name for spec in vocabulary().weather_effects]
     for index, effect in enumerate(form.effects):
@@ -696,45 +748,46 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
             change(form.with_effect(i, new))
 
         parts: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(f"Effect {index + 1}", size=13, weight=ft.FontWeight.W_600, expand=True),
+            ft.Text(_("Effect {n}").format(n=index + 1), size=13, weight=ft.FontWeight.W_600, expand=True),
             labelled(f"{at}-remove", ft.IconButton(
-                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=f"Remove effect {index + 1}",
+                ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove effect {n}").format(n=index + 1),
                 on_click=bind(change, replace(form, effects=form.effects[:index] + form.effects[index + 1:]))))])]
-        parts.append(chip_row([choice_chip(f"{at}-kind-{kind}", _WEATHER_KINDS.get(kind, kind), effect.kind == kind,
+        parts.append(chip_row([choice_chip(f"{at}-kind-{kind}", _(_WEATHER_KINDS[kind]) if kind in _WEATHER_KINDS
+                                           else kind, effect.kind == kind,
                                            bind(set_effect, replace(effect, kind=kind))) for kind in kinds]))
         spec = vocabulary().weather_effect(effect.kind)
         if spec is not None and spec.value == "costs":
-            parts.append(stepper(f"{at}-endurance", "More Endurance", effect.endurance,
+            parts.append(stepper(f"{at}-endurance", _("More Endurance"), effect.endurance,
                                  lambda n, e=effect, i=index: set_effect(replace(e, endurance=n), i), high=9,
                                  icon=ft.Icons.HIKING_ROUNDED))
-            parts.append(stepper(f"{at}-technique", "More Technique", effect.technique,
+            parts.append(stepper(f"{at}-technique", _("More Technique"), effect.technique,
                                  lambda n, e=effect, i=index: set_effect(replace(e, technique=n), i), high=9,
                                  icon=ft.Icons.TERRAIN_ROUNDED))
             parts.append(chip_row([choice_chip(f"{at}-only-{k}", roman(k), k in effect.only_for_class,
                                                bind(set_effect, replace(effect, only_for_class=_toggle(
                                                    effect.only_for_class, k)))) for k in CLASSES],
-                                  label="Only for Climbs of Class (none: every Climb)"))
+                                  label=_("Only for Climbs of Class (none: every Climb)")))
         elif spec is not None and spec.value == "side":
             parts.append(chip_row([choice_chip(f"{at}-side-{side.value}", side_label(side), effect.side == side.value,
                                                bind(set_effect, replace(effect, side=side.value)),
                                                colour=SIDE_COLOURS[side]) for side in Side],
-                                  label="No Climb may be tucked as"))
+                                  label=_("No Climb may be tucked as")))
         body.append(panel(parts, key=f"{at}-section", padding=12, spacing=8))
     body.append(ft.Row([labelled("ftw-add", ft.TextButton(
-        "Add an effect", key="ftw-add", icon=ft.Icons.ADD_ROUNDED,
+        _("Add an effect"), key="ftw-add", icon=ft.Icons.ADD_ROUNDED,
         on_click=bind(change, replace(form, effects=form.effects + (WeatherEffectForm(),)))))]))
     try:
-        body.append(_preview("ftw-preview", describe_weather(form.parse(f"weather.{name}"))))
+        body.append(_preview("ftw-preview", tr(describe_weather(form.parse(f"weather.{name}")))))
     except InvalidInput as exc:
         body.extend(problem_text(readable(exc), key="ftw-problem"))
     body.extend(problem_text(error, key="ftw-error"))
     buttons: list[ft.Control] = []
     if current is not None:
-        buttons.append(labelled("ftw-clear", ft.TextButton("Not described", key="ftw-clear",
+        buttons.append(labelled("ftw-clear", ft.TextButton(_("Not described"), key="ftw-clear",
                                                            on_click=lambda: save(clear=True))))
     buttons.append(ft.Container(expand=True))
-    buttons.append(labelled("ftw-cancel", ft.TextButton("Cancel", key="ftw-cancel", on_click=close)))
-    buttons.append(labelled("ftw-save", ft.FilledButton("Save", key="ftw-save", icon=ft.Icons.SAVE_ROUNDED,
+    buttons.append(labelled("ftw-cancel", ft.TextButton(_("Cancel"), key="ftw-cancel", on_click=close)))
+    buttons.append(labelled("ftw-save", ft.FilledButton(_("Save"), key="ftw-save", icon=ft.Icons.SAVE_ROUNDED,
                                                         on_click=lambda: save())))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -742,6 +795,6 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
 
 def _save_row(prefix: str, label: str, save, close) -> ft.Control:
     return ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-        labelled(f"{prefix}-cancel", ft.TextButton("Cancel", key=f"{prefix}-cancel", on_click=close)),
+        labelled(f"{prefix}-cancel", ft.TextButton(_("Cancel"), key=f"{prefix}-cancel", on_click=close)),
         labelled(f"{prefix}-save", ft.FilledButton(label, key=f"{prefix}-save", icon=ft.Icons.SAVE_ROUNDED,
                                                    on_click=save))])

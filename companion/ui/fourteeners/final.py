@@ -21,16 +21,19 @@ from companion.games.fourteeners.abilities import Tucked, describe_ability, desc
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
-from companion.ui.fourteeners.forms import GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, roman, side_label
-from companion.ui.fourteeners.play import replay, save_offer, unopened
+from companion.ui.fourteeners.forms import (
+    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, half_label, roman, side_label,
+)
+from companion.ui.fourteeners.play import accolade_words, replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
     ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text,
-    slug, stepper,
+    said, slug, stepper,
 )
 from companion.ui.fourteeners.table import score_details, score_table
 
@@ -41,7 +44,8 @@ _QUICK_POINTS = range(0, 13)
 
 
 def auto_name(state: State, seat: int, side: str) -> str:
-    """A name for a card entered without one: 'Ann's Plan 2', unique on the table."""
+    """A name for a card entered without one: 'Ann's Plan 2', unique on the table. It is the card's name in the
+    game's saved actions (and `is_auto_name` reads it back), so it stays in English in every language."""
     who = state.players[seat].name
     what = "Guide" if side == GUIDE else {"capstone": "Capstone", "gear": "Gear", "training": "Training",
                                            "plans": "Plan"}[side]
@@ -88,7 +92,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         elif history is not None:
             state = replay(history)
     except CompanionError as exc:
-        broken = sentence(exc)
+        broken = sentence(said(exc))
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
     title = (record or history or {}).get("title") or "14ers"
@@ -139,7 +143,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id) if kind == "undo" else app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         close_form()
         app.changed()
@@ -148,7 +152,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         set_problem(None)
         app.changed()
@@ -157,7 +161,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, {"type": "score"})
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         finish()
 
@@ -179,17 +183,17 @@ def FinalTableaus(session_id: str) -> ft.View:
     body.extend(_live(state))
     empty = final.empty_tableaus(state)
     body.append(labelled("ftf-score", ft.FilledButton(
-        "Score the game and save it to History", key="ftf-score", icon=ft.Icons.FLAG_ROUNDED, on_click=score_now,
+        _("Score the game and save it to History"), key="ftf-score", icon=ft.Icons.FLAG_ROUNDED, on_click=score_now,
         disabled=bool(empty) or form is not None,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
     if empty:
-        body.append(ft.Text("Still to enter: " + ", ".join(empty) + ".", key="ftf-still", size=12,
+        body.append(ft.Text(_("Still to enter: {names}.").format(names=", ".join(empty)), key="ftf-still", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(abandon_row)
     actions = [
-        labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip="Undo",
+        labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip=_("Undo"),
                                           disabled=not session.can_undo, on_click=bind(history_step, "undo"))),
-        labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip="Redo",
+        labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip=_("Redo"),
                                           disabled=not session.can_redo, on_click=bind(history_step, "redo"))),
     ]
     return screen_view(title, body, actions=actions)
@@ -200,24 +204,29 @@ def FinalTableaus(session_id: str) -> ft.View:
 def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.Control:
     """What the screen is for, and the Accolade half in play (correctable until the game is scored)."""
     controls: list[ft.Control] = [
-        ft.Text("Enter each tableau as it lies on the table", size=17, weight=ft.FontWeight.W_600),
-        ft.Text("Per side, add the Climbs tucked there: pick them from your catalog or enter them now with "
-                "what scoring needs. The score follows every change.", size=13,
+        ft.Text(_("Enter each tableau as it lies on the table"), size=17, weight=ft.FontWeight.W_600),
+        ft.Text(_("Per side, add the Climbs tucked there: pick them from your catalog or enter them now with "
+                  "what scoring needs. The score follows every change."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT)]
     choice = state.setup.accolade
     if state.setup.solo:
-        controls.append(ft.Text(f"Solo against {solo.gerry_name()}: no Accolade; only a higher score than his "
-                                f"wins.", key="ftf-accolade", size=13))
+        controls.append(ft.Text(_("Solo against {gerry}: no Accolade; only a higher score than his wins.").format(
+                                    gerry=solo.gerry_name()), key="ftf-accolade", size=13))
         return panel(controls, key="ftf-head", padding=12, spacing=6)
     assert choice is not None
-    named = f"{choice.name} ({choice.side.value}): " if choice.name and choice.side else ""
+    category = tr(describe_category(choice.category))
+    if choice.name and choice.side:
+        # i18n: the Accolade card in play, its half ("basic" or "advanced") and the category it scores
+        words = _("Accolade: {name} ({half}): {category}").format(
+            name=choice.name, half=half_label(choice.side, lower=True), category=category)
+    else:
+        words = _("Accolade: {category}").format(category=category)
     if editing is None:
         controls.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=18, color=ft.Colors.PRIMARY),
-            ft.Text(f"Accolade: {named}{describe_category(choice.category)}", key="ftf-accolade", size=14,
-                    weight=ft.FontWeight.W_500, expand=True),
+            ft.Text(words, key="ftf-accolade", size=14, weight=ft.FontWeight.W_500, expand=True),
             labelled("ftf-accolade-change", ft.TextButton(
-                "Change", key="ftf-accolade-change",
+                _("Change"), key="ftf-accolade-change",
                 on_click=bind(set_editing, CategoryForm.from_category(choice.category))))]))
         return panel(controls, key="ftf-head", padding=12, spacing=6)
 
@@ -225,7 +234,7 @@ def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.
         if act({"type": "accolade", "accolade": {"category": editing.to_doc()}}):
             set_editing(None)
 
-    controls.append(ft.Text("The Accolade half in play", size=14, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(_("The Accolade half in play"), size=14, weight=ft.FontWeight.W_600))
     controls.append(category_editor("ftf-acc", editing, set_editing))
     catalog = state.setup.catalog
     described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
@@ -235,11 +244,13 @@ def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.
 
     if described:
         controls.append(chip_row([
-            choice_chip(f"ftf-acc-pick-{i}", f"{card.name} · {side.value}", False, bind(pick, card.name, side.value))
-            for i, (card, side) in enumerate(described)], label="Or one from your catalog"))
+            choice_chip(f"ftf-acc-pick-{i}", f"{card.name} · {half_label(side, lower=True)}", False,
+                        bind(pick, card.name, side.value))
+            for i, (card, side) in enumerate(described)], label=_("Or one from your catalog")))
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-        labelled("ftf-acc-cancel", ft.TextButton("Cancel", key="ftf-acc-cancel", on_click=bind(set_editing, None))),
-        labelled("ftf-acc-use", ft.FilledButton("Use this Accolade", key="ftf-acc-use", on_click=use))]))
+        labelled("ftf-acc-cancel", ft.TextButton(_("Cancel"), key="ftf-acc-cancel",
+                                                 on_click=bind(set_editing, None))),
+        labelled("ftf-acc-use", ft.FilledButton(_("Use this Accolade"), key="ftf-acc-use", on_click=use))]))
     return panel(controls, key="ftf-head", padding=12, spacing=8, tone="raised")
 
 
@@ -250,7 +261,7 @@ def _seats(state: State, seat: int, choose) -> ft.Control:
         chips.append(choice_chip(
             f"ftf-seat-{i}", f"{player.name} · {player.hiker} ({count})", i == seat, bind(choose, i),
             icon=ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.PERSON_ROUNDED))
-    return chip_row(chips, label="Whose tableau")
+    return chip_row(chips, label=_("Whose tableau"))
 
 
 # --- one tableau ----------------------------------------------------------------------------------------------
@@ -260,7 +271,8 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
     """The chosen player's tableau by side, each Climb with what it scores now, and the Guides apart."""
     player = state.players[seat]
     points = _points_by_card(state, seat)
-    out: list[ft.Control] = [section_title(f"{player.name}'s tableau · Hiker {player.hiker}", key="ftf-title")]
+    out: list[ft.Control] = [section_title(_("{name}'s tableau · Hiker {letter}").format(
+        name=player.name, letter=player.hiker), key="ftf-title")]
 
     def open_form(new: TuckForm, card_name: str = "", note_text: str = "") -> None:
         name.set(card_name)
@@ -268,11 +280,12 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
         set_form(new)
 
     if player.gerry:
-        out.append(ft.Text(f"{solo.gerry_name()} tucks by Class: I Training, II Plans, III and IV Capstones. "
-                           f"Add each Climb he took; its side follows its Class.", size=12,
+        out.append(ft.Text(_("{gerry} tucks by Class: I Training, II Plans, III and IV Capstones. Add each Climb "
+                             "he took; its side follows its Class.").format(gerry=solo.gerry_name()), size=12,
                            color=ft.Colors.ON_SURFACE_VARIANT))
         out.append(ft.Row([labelled("ftf-add-gerry", ft.FilledTonalButton(
-            f"Add a Climb {solo.gerry_name()} took", key="ftf-add-gerry", icon=ft.Icons.ADD_ROUNDED,
+            _("Add a Climb {name} took").format(name=solo.gerry_name()), key="ftf-add-gerry",
+            icon=ft.Icons.ADD_ROUNDED,
             disabled=editing, on_click=bind(open_form, TuckForm(seat=seat, side=Side.TRAINING.value))))]))
     for side in final.tuckable_sides(player.hiker):
         entries = [(i, t) for i, t in enumerate(player.tucked) if t.side is side]
@@ -281,7 +294,7 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
             ft.Text(f"{side_label(side)} · {len(entries)}", size=14, weight=ft.FontWeight.W_600, expand=True,
                     color=SIDE_COLOURS[side]),
             *([] if player.gerry else [labelled(f"ftf-add-{side.value}", ft.TextButton(
-                "Add", key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
+                _("Add"), key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
                 on_click=bind(open_form, TuckForm(seat=seat, side=side.value))))])])]
         for i, entry in entries:
             rows.append(_entry_row(state, seat, side.value, i, entry.card, entry, points.get(name_key(entry.card.name)),
@@ -294,12 +307,13 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
         photos = sum(1 for card in player.guides if Icon.PHOTO in card.icons)
         rows = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.SUPPORT_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(f"Guides hired · {len(player.guides)}", size=14, weight=ft.FontWeight.W_600, expand=True),
+            ft.Text(_("Guides hired · {n}").format(n=len(player.guides)), size=14, weight=ft.FontWeight.W_600,
+                    expand=True),
             labelled("ftf-add-guide", ft.TextButton(
-                "Add", key="ftf-add-guide", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
+                _("Add"), key="ftf-add-guide", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
                 on_click=bind(open_form, TuckForm(seat=seat, side=GUIDE))))])]
-        rows.append(ft.Text("Discarded to hire: they count for no Accolade; each with a Photo scores 1."
-                            + (f" Photos now: {photos}." if player.guides else ""), size=12,
+        rows.append(ft.Text(_("Discarded to hire: they count for no Accolade; each with a Photo scores 1.")
+                            + (" " + _("Photos now: {n}.").format(n=photos) if player.guides else ""), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
         for i, card in enumerate(player.guides):
             rows.append(_entry_row(state, seat, GUIDE, i, card, None, None, open_form, remove, editing))
@@ -313,16 +327,17 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
                points: int | None, open_form, remove, editing: bool) -> ft.Control:
     key = f"ftf-row-{seat}-{side}-{index}"
     if entry is None:
-        words = "Guide"
+        words = _("Guide")
     elif entry.counted is not None:
-        words = entry.counted.text + " · counted by hand"
+        words = points_words(entry.counted.text) + " · " + _("counted by hand")
     else:
-        words = describe_ability(entry.ability) if entry.ability else "scores nothing at the end"
+        words = points_words(describe_ability(entry.ability)) if entry.ability else _("scores nothing at the end")
     trailing: list[ft.Control] = []
     if points is not None:
         trailing.append(ft.Text(f"{points}", key=f"{key}-points", size=15, weight=ft.FontWeight.W_700))
     trailing.append(labelled(f"{key}-remove", ft.IconButton(
-        ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=f"Take {card.name} off", disabled=editing,
+        ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=card.name),
+        disabled=editing,
         on_click=bind(remove, seat, side, index))))
     from_catalog = state.setup.catalog.card(card.name) == card
     counted = (entry.counted.points, entry.counted.note) if entry is not None and entry.counted else None
@@ -339,7 +354,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     return labelled(key, ft.Container(
         key=key, ink=change is not None, on_click=change, border_radius=ft.BorderRadius.all(10),
         bgcolor=ft.Colors.SURFACE, padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
-        content=card_line(card, trailing=trailing, subtitle=points_words(words), size=14)))
+        content=card_line(card, trailing=trailing, subtitle=words, size=14)))
 
 
 # --- adding a Climb -------------------------------------------------------------------------------------------
@@ -348,18 +363,26 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
             name: FieldText, note: FieldText, problem: str | None) -> ft.Control:
     """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs."""
     player = state.players[form.seat]
-    where = ("a Guide" if form.side == GUIDE else f"a Climb {player.name} took" if player.gerry
-             else side_label(form.side))
-    heading = (f"Change {player.name}'s {where}" if form.index is not None
-               else f"Add to {player.name}'s {where}" if form.side != GUIDE and not player.gerry
-               else f"Add {where}" + ("" if player.gerry else f" to {player.name}"))
+    who = player.name
+    if form.index is not None:
+        # i18n: the heading of the form changing one of the Guides on {name}'s tableau
+        heading = (_("Change {name}'s a Guide").format(name=who) if form.side == GUIDE else
+                   # i18n: the heading of the form changing a Climb Gerry (the solo opponent, {name}) took
+                   _("Change {name}'s a Climb {name} took").format(name=who) if player.gerry else
+                   _("Change {name}'s {side}").format(name=who, side=side_label(form.side)))
+    elif form.side != GUIDE and not player.gerry:
+        heading = _("Add to {name}'s {side}").format(name=who, side=side_label(form.side))
+    elif form.side == GUIDE:
+        heading = _("Add a Guide") if player.gerry else _("Add a Guide to {name}").format(name=who)
+    else:
+        heading = _("Add a Climb {name} took").format(name=who)
     controls: list[ft.Control] = [ft.Text(heading, key="ftf-form-title", size=17, weight=ft.FontWeight.W_600)]
     pickable = _pickable(state)
     if not form.spot and pickable:
         controls.extend(_picker(state, form, set_form, put, search, query, set_query, name, pickable))
         controls.extend(problem_text(problem, key="ftf-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-            labelled("ftf-cancel", ft.TextButton("Cancel", key="ftf-cancel", on_click=close))]))
+            labelled("ftf-cancel", ft.TextButton(_("Cancel"), key="ftf-cancel", on_click=close))]))
         return panel(controls, key="ftf-form", tone="raised")
     controls.extend(_spot_fields(state, form, set_form, name, note))
     controls.extend(problem_text(problem, key="ftf-problem"))
@@ -368,13 +391,13 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
         text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side))
         put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
 
-    back = ([labelled("ftf-back", ft.TextButton("Back to the catalog", key="ftf-back",
+    back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
                                                 on_click=bind(set_form, replace(form, spot=False, base=None))))]
             if pickable and form.index is None else [])
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
         *back,
-        labelled("ftf-cancel", ft.TextButton("Cancel", key="ftf-cancel", on_click=close)),
-        labelled("ftf-put", ft.FilledButton("Save" if form.index is not None else "Add", key="ftf-put",
+        labelled("ftf-cancel", ft.TextButton(_("Cancel"), key="ftf-cancel", on_click=close)),
+        labelled("ftf-put", ft.FilledButton(_("Save") if form.index is not None else _("Add"), key="ftf-put",
                                             icon=ft.Icons.CHECK_ROUNDED, on_click=save))]))
     return panel(controls, key="ftf-form", tone="raised")
 
@@ -392,7 +415,7 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
     words = name_key(query)
     found = [c for c in pickable if words in name_key(c.name)] if words else pickable
     controls: list[ft.Control] = [labelled("ftf-search", search.bind(ft.TextField(
-        key="ftf-search", label="Search your catalog by name", prefix_icon=ft.Icons.SEARCH_ROUNDED, max_length=60,
+        key="ftf-search", label=_("Search your catalog by name"), prefix_icon=ft.Icons.SEARCH_ROUNDED, max_length=60,
         autofocus=True, on_change=lambda: set_query(search.text))))]
 
     def pick(card: Card) -> None:
@@ -410,21 +433,23 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
         key = f"ftf-pick-{slug(card.name)}"
         side = solo.gerry_side(card.klass) if player.gerry else None
         if form.side == GUIDE:
-            note = "as a Guide"
+            note = _("as a Guide")
         else:
             shown = side or Side(form.side)
             ability = card.ability(shown)
             note = (points_words(describe_ability(ability)) if ability is not None
-                    else f"{side_label(shown)} side not described: you will say what it scores")
+                    else _("{side} side not described: you will say what it scores").format(side=side_label(shown)))
         controls.append(labelled(key, ft.Container(
             key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10), on_click=bind(pick, card),
             content=card_line(card, subtitle=note, size=14))))
     if len(found) > SEARCH_SHOWN:
-        controls.append(ft.Text(f"{len(found) - SEARCH_SHOWN} more: type more of the name.", size=12,
+        more = len(found) - SEARCH_SHOWN
+        controls.append(ft.Text(ngettext("{n} more: type more of the name.", "{n} more: type more of the name.",
+                                         more).format(n=more), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     if not found:
-        controls.append(ft.Text("No card of your catalog by that name is left.", key="ftf-none", size=13,
+        controls.append(ft.Text(_("No card of your catalog by that name is left."), key="ftf-none", size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
 
     def spot() -> None:
@@ -433,7 +458,7 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
                          if form.side == Side.PLANS.value else None))
 
     controls.append(ft.Row([labelled("ftf-spot", ft.OutlinedButton(
-        "A card not in the catalog", key="ftf-spot", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=spot))]))
+        _("A card not in the catalog"), key="ftf-spot", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=spot))]))
     return controls
 
 
@@ -454,10 +479,10 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
         set_form(lambda current: current.toggled_icon(icon) if current is not None else None)
     controls: list[ft.Control] = []
     if form.base is not None:
-        controls.append(card_line(form.base, subtitle="From your catalog: say what this side scores.", size=14))
+        controls.append(card_line(form.base, subtitle=_("From your catalog: say what this side scores."), size=14))
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
-            key="ftf-name", label="Name (optional)", max_length=60, capitalization=ft.TextCapitalization.WORDS,
+            key="ftf-name", label=_("Name (optional)"), max_length=60, capitalization=ft.TextCapitalization.WORDS,
             hint_text=auto_name(state, form.seat, form.side)))))
 
         def set_class(k: int) -> None:
@@ -473,56 +498,58 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
             set_form(update)
 
         controls.append(chip_row([
-            choice_chip(f"ftf-class-{k}", roman(k), form.klass == k, bind(set_class, k), tooltip=f"Class {roman(k)}")
-            for k in (1, 2, 3, 4)], label="Class" + (" (it decides the side)" if player.gerry else "")))
+            choice_chip(f"ftf-class-{k}", roman(k), form.klass == k, bind(set_class, k),
+                        tooltip=_("Class {numeral}").format(numeral=roman(k)))
+            for k in (1, 2, 3, 4)], label=_("Class (it decides the side)") if player.gerry else _("Class")))
+        icon_words = {"hazard": _("Hazard"), "alt": _("Alt route"), "photo": _("Photo")}
         controls.append(chip_row([
-            choice_chip(f"ftf-icon-{icon.value}", {"hazard": "Hazard"}.get(icon.value, None) or
-                        {"alt": "Alt route", "photo": "Photo"}[icon.value], icon.value in form.icons,
+            choice_chip(f"ftf-icon-{icon.value}", icon_words[icon.value], icon.value in form.icons,
                         bind(icon_toggled, icon.value), icon=ICON_GLYPHS[icon])
-            for icon in Icon], label="Corner icons"))
+            for icon in Icon], label=_("Corner icons")))
     side = form.side
     if side == GUIDE:
-        controls.append(ft.Text("A Guide scores 1 with a Photo; nothing else of it counts at the end.", size=12,
+        controls.append(ft.Text(_("A Guide scores 1 with a Photo; nothing else of it counts at the end."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
     if player.gerry and form.base is None:
-        controls.append(ft.Text(f"{solo.gerry_name()} tucks it as {side_label(side)}.", key="ftf-gerry-side",
+        controls.append(ft.Text(_("{gerry} tucks it as {side}.").format(gerry=solo.gerry_name(),
+                                                                        side=side_label(side)), key="ftf-gerry-side",
                                 size=13, weight=ft.FontWeight.W_500))
     if side == Side.CAPSTONE.value:
         controls.append(chip_row([
             choice_chip(f"ftf-cap-{n}", str(n), form.points == n, setter(points=n))
-            for n in _QUICK_POINTS], label="The Capstone's points"))
+            for n in _QUICK_POINTS], label=_("The Capstone's points")))
         if form.points not in _QUICK_POINTS:
-            controls.append(stepper("ftf-cap", "Points", form.points, lambda n: field(points=n), high=99))
+            controls.append(stepper("ftf-cap", _("Points"), form.points, lambda n: field(points=n), high=99))
     elif side == Side.PLANS.value:
         controls.append(chip_row([
-            choice_chip("ftf-plan-rule", "Its rule", not form.counted,
+            choice_chip("ftf-plan-rule", _("Its rule"), not form.counted,
                         setter(counted=False)),
-            choice_chip("ftf-plan-count", "Counted by hand", form.counted,
+            choice_chip("ftf-plan-count", _("Counted by hand"), form.counted,
                         setter(counted=True), icon=ft.Icons.PAN_TOOL_ROUNDED)],
-            label="What the Plan scores"))
+            label=_("What the Plan scores")))
         if form.counted:
-            controls.append(ft.Text("For printed text the choices cannot say: enter the points the players "
-                                    "counted; the result marks them as counted by hand.", size=12,
+            controls.append(ft.Text(_("For printed text the choices cannot say: enter the points the players "
+                                      "counted; the result marks them as counted by hand."), size=12,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
-            controls.append(stepper("ftf-count", "Points counted", form.points,
+            controls.append(stepper("ftf-count", _("Points counted"), form.points,
                                     lambda n: field(points=n), low=-final.POINTS_MAX,
                                     high=final.POINTS_MAX))
             controls.append(chip_row([
                 choice_chip(f"ftf-count-{n}", str(n), form.points == n, setter(points=n))
                 for n in _QUICK_POINTS]))
             controls.append(labelled("ftf-note", note.bind(ft.TextField(
-                key="ftf-note", label="Note (what was counted)", max_length=final.NOTE_MAX))))
+                key="ftf-note", label=_("Note (what was counted)"), max_length=final.NOTE_MAX))))
         else:
             controls.append(ability_editor("ftf-ab", form.ability or AbilityForm(items=(PLAN_ITEM,)),
                                            lambda f: field(ability=f)))
     else:
         controls.append(chip_row([
-            choice_chip("ftf-scores-nothing", "Scores nothing at the end", form.ability is None,
+            choice_chip("ftf-scores-nothing", _("Scores nothing at the end"), form.ability is None,
                         setter(ability=None)),
-            choice_chip("ftf-scores-points", "It scores points", form.ability is not None,
+            choice_chip("ftf-scores-points", _("It scores points"), form.ability is not None,
                         bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
-            label=f"The {side_label(side)} side's ability"))
+            label=_("The {side} side's ability").format(side=side_label(side))))
         if form.ability is not None:
             controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f)))
     controls.append(_preview(state, form, name))
@@ -536,8 +563,9 @@ def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
     try:
         entry = final.read_tucked(form.entry_doc(text), "card", lambda raw, where: form.parse(text))
         points = final.card_points(state, form.seat, entry, form.index)
-        words = (f"On {player.name}'s tableau now: {points} point{'' if points == 1 else 's'}."
-                 if points is not None else "Say what this side scores.")
+        words = (ngettext("On {name}'s tableau now: {n} point.", "On {name}'s tableau now: {n} points.",
+                          points).format(name=player.name, n=points)
+                 if points is not None else _("Say what this side scores."))
     except (InvalidInput, CompanionError) as exc:
         words = readable(exc)
     return ft.Container(
@@ -566,10 +594,10 @@ def _live(state: State) -> list[ft.Control]:
     try:
         result = scoring.score(state)
     except CompanionError as exc:
-        return problem_text(sentence(exc), key="ftf-live-problem")
+        return problem_text(sentence(said(exc)), key="ftf-live-problem")
     you = state.players[0].name if state.setup.solo else None
-    return [section_title("Score so far", key="ftf-live-title"), score_table(result),
-            ft.Text(scoring.verdict(result, you), key="ftf-verdict", size=14, weight=ft.FontWeight.W_500)]
+    return [section_title(_("Score so far"), key="ftf-live-title"), score_table(result),
+            ft.Text(tr(scoring.verdict(result, you)), key="ftf-verdict", size=14, weight=ft.FontWeight.W_500)]
 
 
 def _result(state: State, app, set_problem, problem: str | None, page, *, active: bool, finish,
@@ -583,40 +611,36 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
             content=ft.Row(spacing=12, controls=[
                 ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=32, color="#B7791F"),
-                ft.Text(scoring.verdict(result, you), key="ft-winner", size=17, weight=ft.FontWeight.W_600,
+                ft.Text(tr(scoring.verdict(result, you)), key="ft-winner", size=17, weight=ft.FontWeight.W_600,
                         expand=True, color=ft.Colors.ON_PRIMARY_CONTAINER)])),
         score_table(result)]
     if result.accolade is not None:
-        counts = ", ".join(f"{who} {count}" for who, count in result.accolade.counts)
-        winners = result.accolade.winners
-        who = (" and ".join(winners) + f" score {result.accolade.points} each" if len(winners) > 1 else
-               f"{winners[0]} scores {result.accolade.points}" if winners else "nobody scores")
-        out.append(ft.Text(f"Accolade, {result.accolade.text}: {counts}; {who}.", key="ft-accolade-result",
+        out.append(ft.Text(accolade_words(result.accolade), key="ft-accolade-result",
                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    out.append(section_title("What scored", key="ft-lines-title"))
+    out.append(section_title(_("What scored"), key="ft-lines-title"))
     out.append(panel(score_details(result), padding=12, spacing=10))
     out.extend(problem_text(problem, key="ft-problem"))
     if active:
         if change is not None:
             # Taken back from History to be corrected: the tableaus are entered again from the score.
             out.append(message_card(
-                ft.Icons.EDIT_NOTE_ROUNDED, "Taken back from History",
-                "Change the tableaus, then score again: History gets the corrected result. Abandoning it leaves "
-                "History as it was.", key="ftf-reopened",
+                ft.Icons.EDIT_NOTE_ROUNDED, _("Taken back from History"),
+                _("Change the tableaus, then score again: History gets the corrected result. Abandoning it leaves "
+                  "History as it was."), key="ftf-reopened",
                 actions=[labelled("ftf-change", ft.FilledTonalButton(
-                    "Change the tableaus", key="ftf-change", icon=ft.Icons.EDIT_ROUNDED, on_click=change))]))
+                    _("Change the tableaus"), key="ftf-change", icon=ft.Icons.EDIT_ROUNDED, on_click=change))]))
         # Scored, not yet in History: saving finishes it (again, when the save failed after scoring).
-        out.append(labelled("ft-finish", ft.FilledButton("Save to History", key="ft-finish",
+        out.append(labelled("ft-finish", ft.FilledButton(_("Save to History"), key="ft-finish",
                                                          icon=ft.Icons.FLAG_ROUNDED, on_click=finish)))
         out.append(abandon_row)
         return out
     offer = _save_offer(state, app, set_problem)
     if offer is not None:
         out.append(offer)
-    out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, "Saved in History",
-                            "This game is scored and kept in History.", key="ft-saved",
+    out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
+                            _("This game is scored and kept in History."), key="ft-saved",
                             actions=[labelled("go-home", ft.OutlinedButton(
-                                "Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
                                 on_click=lambda: page.navigate("/")))]))
     return out
 
@@ -631,6 +655,6 @@ def _save_offer(state: State, app, set_problem) -> ft.Control | None:
     if not pending:
         return None
     new = any(catalog.card(card.name) is None for card in pending)
-    caveat = (" Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab before "
-              "a game played turn by turn." if new else "")
+    caveat = (" " + _("Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab "
+                      "before a game played turn by turn.") if new else "")
     return save_offer(pending, catalog, app, set_problem, where="here", caveat=caveat)

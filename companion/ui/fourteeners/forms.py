@@ -18,44 +18,62 @@ from companion.games.fourteeners.abilities import (
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
+from companion.i18n import N_, _, tr
 
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
     "WeatherForm", "TuckForm", "GUIDE",
-    "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman",
+    "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman", "half_label",
 ]
 
 # Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.
 _CONDITION_LABELS = {
-    "always": "Always", "per": "Per card", "if_none": "If none", "if_any": "If any", "if_most": "If most",
-    "per_empty_side": "Per empty side", "per_guide": "Per Guide",
+    "always": N_("Always"), "per": N_("Per card"), "if_none": N_("If none"), "if_any": N_("If any"),
+    "if_most": N_("If most"), "per_empty_side": N_("Per empty side"), "per_guide": N_("Per Guide"),
 }
 _EFFECT_LABELS = {
-    "points": "Points", "endurance": "Endurance", "technique": "Technique", "utility": "Utility",
-    "meets_hazard": "Meets Hazard", "ignores_weather": "Ignores Weather",
+    "points": N_("Points"), "endurance": N_("Endurance"), "technique": N_("Technique"), "utility": N_("Utility"),
+    "meets_hazard": N_("Meets Hazard"), "ignores_weather": N_("Ignores Weather"),
 }
+# The printed words of data/fourteeners/vocabulary.json that screens show on their own (side and icon names),
+# marked here so the catalogs carry them; `side_label` and `icon_label` say them in the player's language.
+_VOCABULARY_WORDS = (N_("Capstone"), N_("Gear"), N_("Training"), N_("Plans"), N_("Alt route"), N_("Hazard"),
+                     N_("Photo"))
+# An Accolade card's halves (and a Hiker card's sides), by their stored value.
+_HALVES = {"basic": N_("Basic"), "advanced": N_("Advanced")}
+# i18n: an Accolade card's half, in lower case inside a line ("Summit Fever (basic): most Climbs")
+_HALVES_LOWER = {"basic": N_("basic"), "advanced": N_("advanced")}
 # The filter keys of the vocabulary and the field of FilterForm each fills.
 _DOMAIN_FIELDS = {"classes": "classes", "sides": "sides", "icons": "icons"}
 
 
 def condition_label(name: str) -> str:
     """A condition's name on a chip ('Per card' for per)."""
-    return _CONDITION_LABELS.get(name, name.replace("_", " ").capitalize())
+    return _(_CONDITION_LABELS[name]) if name in _CONDITION_LABELS else name.replace("_", " ").capitalize()
 
 
 def effect_label(name: str) -> str:
     """An effect's name on a chip."""
-    return _EFFECT_LABELS.get(name, name.replace("_", " ").capitalize())
+    return _(_EFFECT_LABELS[name]) if name in _EFFECT_LABELS else name.replace("_", " ").capitalize()
 
 
 def side_label(side: Side | str) -> str:
-    """A side as the cards print it (Capstone, Gear, Training, Plans)."""
-    return vocabulary().side_name(Side(side))
+    """A side as the cards print it (Capstone, Gear, Training, Plans), in the player's language."""
+    return tr(vocabulary().side_name(Side(side)))
 
 
 def icon_label(icon: Icon | str) -> str:
-    """An icon as the cards name it (Alt route, Hazard, Photo)."""
-    return vocabulary().icon_name(Icon(icon))
+    """An icon as the cards name it (Alt route, Hazard, Photo), in the player's language."""
+    return tr(vocabulary().icon_name(Icon(icon)))
+
+
+def half_label(half: Any, *, lower: bool = False) -> str:
+    """An Accolade half ('basic' or AccoladeSide.BASIC) as the screens name it: 'Basic', or 'basic' in a line."""
+    value = str(getattr(half, "value", half))
+    table = _HALVES_LOWER if lower else _HALVES
+    if value in table:
+        return _(table[value])
+    return value if lower else value.capitalize()
 
 
 def roman(klass: int) -> str:
@@ -68,7 +86,7 @@ def filter_domains(*, guide: bool = False) -> tuple[tuple[str, str, tuple[tuple[
     vocab = vocabulary()
     keys = vocab.guide_filter_keys if guide else vocab.filter_keys
     values: dict[str, tuple[tuple[Any, str], ...]] = {
-        "classes": tuple((k, f"Class {roman(k)}") for k in CLASSES),
+        "classes": tuple((k, _("Class {numeral}").format(numeral=roman(k))) for k in CLASSES),
         "sides": tuple((s.value, side_label(s)) for s in Side),
         "icons": tuple((i.value, icon_label(i)) for i in Icon),
     }
@@ -96,7 +114,7 @@ class FilterForm:
     def to_doc(self, *, guide: bool = False) -> dict[str, Any]:
         """The FILTER document (only the keys a Guide filter has, for Guides)."""
         doc: dict[str, Any] = {}
-        for key, domain, _ in filter_domains(guide=guide):
+        for key, domain, _values in filter_domains(guide=guide):
             chosen = list(getattr(self, _DOMAIN_FIELDS[domain]))
             if chosen:
                 doc[key] = chosen[0] if len(chosen) == 1 else chosen
@@ -146,7 +164,7 @@ class ItemForm:
             return None
         if spec.value == "filter":
             return "filter"
-        if any(kind == "guide_filter" for _, kind in spec.extra):
+        if any(kind == "guide_filter" for _key, kind in spec.extra):
             return "guide"
         return None
 

@@ -15,13 +15,15 @@ import flet as ft
 
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import bind, labelled
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
-    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini",
+    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini", "said",
+    "and_list",
 ]
 
 # The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
@@ -105,14 +107,14 @@ def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *
             *([ft.Icon(icon, size=20, color=ft.Colors.ON_SURFACE_VARIANT)] if icon else []),
             ft.Text(label, expand=True, size=14),
             labelled(f"{key}-minus", ft.IconButton(
-                ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", tooltip=f"{label}: one less",
+                ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", tooltip=_("{label}: one less").format(label=label),
                 disabled=value <= low, on_click=bind(on_change, max(low, value - 1)))),
             ft.Container(
                 width=36, alignment=ft.Alignment.CENTER,
                 content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_600),
             ),
             labelled(f"{key}-plus", ft.IconButton(
-                ft.Icons.ADD_ROUNDED, key=f"{key}-plus", tooltip=f"{label}: one more",
+                ft.Icons.ADD_ROUNDED, key=f"{key}-plus", tooltip=_("{label}: one more").format(label=label),
                 disabled=value >= high, on_click=bind(on_change, min(high, value + 1)))),
         ],
     )
@@ -141,7 +143,7 @@ def panel(controls: Sequence[ft.Control], *, key: str | None = None, tone: str =
 def class_badge(klass: int, *, size: int = 13) -> ft.Control:
     """The Class in a card's corner, as a small dark tab with its Roman numeral."""
     return ft.Semantics(
-        label=f"Class {roman(klass)}",
+        label=_("Class {numeral}").format(numeral=roman(klass)),
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=6, vertical=1),
             border_radius=ft.BorderRadius.all(6),
@@ -177,11 +179,14 @@ def stat_chip(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
 def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None) -> list[ft.Control]:
     """A Climb's requirements (with the Weather's extra cost when given) and its Hazard requirement."""
     chips = [
-        stat_chip(ft.Icons.HIKING_ROUNDED, f"{card.endurance if endurance is None else endurance} Endurance"),
-        stat_chip(ft.Icons.TERRAIN_ROUNDED, f"{card.technique if technique is None else technique} Technique"),
+        stat_chip(ft.Icons.HIKING_ROUNDED, _("{n} Endurance").format(
+            n=card.endurance if endurance is None else endurance)),
+        stat_chip(ft.Icons.TERRAIN_ROUNDED, _("{n} Technique").format(
+            n=card.technique if technique is None else technique)),
     ]
     if card.hazard:
-        chips.append(stat_chip(ft.Icons.REPORT_ROUNDED, "Hazard", colour="#C53030"))
+        # i18n: a Climb's Hazard requirement (the Hazard icon in its corner)
+        chips.append(stat_chip(ft.Icons.REPORT_ROUNDED, _("Hazard"), colour="#C53030"))
     return chips
 
 
@@ -229,8 +234,28 @@ def problem_text(message: str | None, *, key: str) -> list[ft.Control]:
 
 
 def points_words(text: str) -> str:
-    """Engine wording for screens: '3 ★' becomes '3 points' (the app's offline font has no star glyph)."""
-    return _STAR.sub(lambda m: f"{m.group(1)} point{'' if abs(int(m.group(1))) == 1 else 's'}", text)
+    """Engine wording for screens, in the player's language: '3 ★' becomes '3 points' (the app's offline font
+    has no star glyph)."""
+    return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)),
+                     tr(text))
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Names or words listed as the language lists them: 'Ann and Bob', 'Ann and Bob and Cy'."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        # i18n: a list of names (or of things to ignore) growing one at a time: "Ann and Bob", "Ann and Bob and Cy"
+        out = _("{list} and {item}").format(list=out, item=item)
+    return out
+
+
+def said(reason: object) -> str:
+    """What an engine said, in the player's language: its reason (a `Message` or a string), or the reason
+    an exception carries."""
+    if isinstance(reason, BaseException):
+        args = reason.args
+        return tr(args[0]) if len(args) == 1 and isinstance(args[0], str) else str(reason)
+    return tr(reason) if isinstance(reason, str) else str(reason)
 
 
 def requirement_mini(card: Card) -> list[ft.Control]:
@@ -240,9 +265,9 @@ def requirement_mini(card: Card) -> list[ft.Control]:
             ft.Icon(icon, size=15, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=label),
             ft.Text(str(value), size=14, weight=ft.FontWeight.W_600)])
 
-    out = [pair(ft.Icons.HIKING_ROUNDED, card.endurance, "Endurance"),
-           pair(ft.Icons.TERRAIN_ROUNDED, card.technique, "Technique")]
+    out = [pair(ft.Icons.HIKING_ROUNDED, card.endurance, _("Endurance")),
+           pair(ft.Icons.TERRAIN_ROUNDED, card.technique, _("Technique"))]
     if card.hazard:
-        out.append(ft.Icon(ft.Icons.REPORT_ROUNDED, size=17, color="#C53030", semantics_label="Hazard requirement",
-                           tooltip="Hazard requirement"))
+        out.append(ft.Icon(ft.Icons.REPORT_ROUNDED, size=17, color="#C53030",
+                           semantics_label=_("Hazard requirement"), tooltip=_("Hazard requirement")))
     return out

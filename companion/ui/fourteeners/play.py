@@ -23,6 +23,7 @@ from companion.games.fourteeners.rules import (
     gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
@@ -34,6 +35,7 @@ from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_det
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
     SIDE_ICONS,
+    and_list,
     card_line,
     chip_row,
     choice_chip,
@@ -42,18 +44,19 @@ from companion.ui.fourteeners.parts import (
     problem_text,
     requirement_chips,
     requirement_mini,
+    said,
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 
-__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened"]
+__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
 
 # What a Guide hired for each reason lets the player ignore, in the words of 'Using a Guide'.
 _IGNORE_WORDS = {
-    Ignore.REQUIREMENTS: "the Endurance and Technique requirements",
-    Ignore.HAZARD: "the Hazard requirement",
-    Ignore.WEATHER: "the Weather",
+    Ignore.REQUIREMENTS: N_("the Endurance and Technique requirements"),
+    Ignore.HAZARD: N_("the Hazard requirement"),
+    Ignore.WEATHER: N_("the Weather"),
 }
 
 
@@ -112,11 +115,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
             session = app.keeper.get(session_id)
             state = app.keeper.state(session_id)
         except CompanionError as exc:
-            broken = sentence(exc)
+            broken = sentence(said(exc))
     elif history is not None:
-        state, broken = finished_state
+        state, refusal = finished_state
+        if refusal is not None:
+            # Worded here, not in the memo, so the reason follows a change of language.
+            broken = _("The finished game cannot be replayed: {problem}").format(problem=sentence(said(refusal)))
 
-    def done(_: Any = None) -> None:
+    def done(_event: Any = None) -> None:
         set_draft(Draft())
         describe_name.set("")
         set_problem(None)
@@ -135,7 +141,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         done()
 
@@ -143,7 +149,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         done()
 
@@ -152,7 +158,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(sentence(said(exc)))
             return
         done()
 
@@ -182,14 +188,15 @@ def FourteenersPlay(session_id: str) -> ft.View:
     elif state.phase is Phase.GAIN and active and draft.fog_reveal and can_ignore_fog(state):
         body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name))
         body.append(ft.Row([labelled("ft-fog-cancel", ft.TextButton(
-            "Keep to the Fog: reveal at the end", key="ft-fog-cancel",
+            _("Keep to the Fog: reveal at the end"), key="ft-fog-cancel",
             on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))]))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active:
         if can_ignore_fog(state):
             # 'Using a Guide' ignores a "Weather limitation", and the Fog limits the options to 3 (docs/rulings.md).
             body.append(ft.Row([labelled("ft-fog-reveal", ft.OutlinedButton(
-                "Hire a Guide to ignore the Fog: reveal first", key="ft-fog-reveal", icon=ft.Icons.SUPPORT_ROUNDED,
+                _("Hire a Guide to ignore the Fog: reveal first"), key="ft-fog-reveal",
+                icon=ft.Icons.SUPPORT_ROUNDED,
                 on_click=bind(set_draft, replace(draft, fog_reveal=True))))]))
         body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
     elif state.phase is Phase.FINISHED:
@@ -210,9 +217,9 @@ def FourteenersPlay(session_id: str) -> ft.View:
             body.append(_corrections(state, set_fixing))
     elif active:
         body.append(ft.Row([labelled("ft-correct", ft.TextButton(
-            "Correct a card, a Hiker or the Weather", key="ft-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+            _("Correct a card, a Hiker or the Weather"), key="ft-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED,
             on_click=bind(set_fixing, ("menu",))))]))
-    body.append(section_title("Tableaus", key="ft-tableaus-title"))
+    body.append(section_title(_("Tableaus"), key="ft-tableaus-title"))
     body.extend(_tableaus(state, viewing, set_viewing))
     if state.log:
         body.append(_log(state))
@@ -222,9 +229,9 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if active:
         actions = [
             entries_button(entries, set_entries),
-            labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip="Undo",
+            labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip=_("Undo"),
                                               disabled=not session.can_undo, on_click=undo)),
-            labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip="Redo",
+            labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip=_("Redo"),
                                               disabled=not session.can_redo, on_click=redo)),
         ]
     return screen_view(title, body, actions=actions)
@@ -233,20 +240,20 @@ def FourteenersPlay(session_id: str) -> ft.View:
 def unopened(title: str, broken: str | None, abandon_row: ft.Control | None) -> ft.View:
     """A game that cannot be shown: why, and (while it is in progress) the way to abandon it."""
     body: list[ft.Control] = [message_card(
-        ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "It is not in progress.",
+        ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), broken or _("It is not in progress."),
         key="ft-broken", tone="warning")]
     if abandon_row is not None:
         body.append(abandon_row)
     return screen_view(title, body)
 
 
-def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, str | None]:
+def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, CompanionError | None]:
     if history is None:
         return None, None
     try:
         return replay(history), None
     except CompanionError as exc:
-        return None, f"The finished game cannot be replayed: {sentence(exc)}"
+        return None, exc
 
 
 # --- the header ----------------------------------------------------------------------------------------------
@@ -256,12 +263,15 @@ def _status(state: State) -> ft.Control:
     deck = load_data().deck
     size = deck.deck_size(len(state.setup.players))
     klass = expected_class(state)
-    round_text = ("Setup" if state.phase is Phase.SETUP else
-                  "Game over" if state.phase is Phase.FINISHED else f"Round {state.round} of {deck.rounds}")
+    # i18n: the game's first step, before round 1: revealing the first Climbs
+    round_text = (_("Setup") if state.phase is Phase.SETUP else
+                  _("Game over") if state.phase is Phase.FINISHED else
+                  _("Round {round} of {total}").format(round=state.round, total=deck.rounds))
     player = current_player(state)
-    facts = [f"{state.drawn} of {size} Climbs drawn"]
+    facts = [ngettext("{n} of {size} Climbs drawn", "{n} of {size} Climbs drawn", state.drawn).format(
+        n=state.drawn, size=size)]
     if klass is not None and state.phase is not Phase.FINISHED:
-        facts.append(f"next is {class_label(klass)}")
+        facts.append(_("next is {klass}").format(klass=tr(class_label(klass))))
     controls: list[ft.Control] = [
         ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(round_text, key="ft-round", size=22, weight=ft.FontWeight.W_700, expand=True),
@@ -271,8 +281,9 @@ def _status(state: State) -> ft.Control:
                 content=ft.Text(player.name, key="ft-turn", size=13, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_PRIMARY_CONTAINER))] if player else []),
         ]),
-        ft.Text(prompt(state) if state.phase is not Phase.FINISHED else
-                f"All {deck.rounds} rounds are played: the scores are below.", key="ft-prompt", size=14),
+        ft.Text(tr(prompt(state)) if state.phase is not Phase.FINISHED else
+                _("All {n} rounds are played: the scores are below.").format(n=deck.rounds), key="ft-prompt",
+                size=14),
         ft.Text(" · ".join(facts), key="ft-deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     weather = weather_now(state)
@@ -289,29 +300,30 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     klass = expected_class(state)
     start = load_data().deck.revealed_at_start
     if klass is None:
-        return panel([ft.Text("The Climb deck is empty.")])
+        return panel([ft.Text(_("The Climb deck is empty."))])
     if player is None:
-        heading = f"Reveal the first Climbs: {len(state.row) + 1} of {start}"
-    elif player.gerry:
-        heading = f"Which Climb did {player.name} reveal?"
+        heading = _("Reveal the first Climbs: {n} of {total}").format(n=len(state.row) + 1, total=start)
     else:
-        heading = f"Which Climb did {player.name} reveal?"
-    notes: list[str] = [f"Card {state.drawn + 1} of the deck: {class_label(klass)}."]
+        heading = _("Which Climb did {name} reveal?").format(name=player.name)
+    notes: list[str] = [_("Card {n} of the deck: {klass}.").format(n=state.drawn + 1, klass=tr(class_label(klass)))]
     weather = weather_now(state)
     late = weather is not None and weather.reveal_at_end
     if state.setup.solo and player is not None and player.gerry:
         target = state.row[-1] if state.row else None
         side = side_label(solo.gerry_side(target.klass)) if target else None
         if late:
-            notes.append(f"{weather.name}: {player.name} took the rightmost Climb first; his reveal goes far left.")
+            notes.append(_("{weather}: {gerry} took the rightmost Climb first; his reveal goes far left.").format(
+                weather=weather.name, gerry=player.name))
+        elif target:
+            notes.append(_("It goes far left; then {gerry} takes the rightmost Climb, {card}, and tucks it as "
+                           "{side}.").format(gerry=player.name, card=target.name, side=side))
         else:
-            notes.append(f"It goes far left; then {player.name} takes the rightmost Climb"
-                         + (f", {target.name}, and tucks it as {side}." if target else "."))
+            notes.append(_("It goes far left; then {gerry} takes the rightmost Climb.").format(gerry=player.name))
     elif state.setup.solo and player is not None:
-        notes.append("Your new Climb goes far left of the row.")
+        notes.append(_("Your new Climb goes far left of the row."))
     elif state.setup.solo:
-        notes.append("In the solo game each Climb goes far left, so enter them from the rightmost to the "
-                     "leftmost as they lie on the table.")
+        notes.append(_("In the solo game each Climb goes far left, so enter them from the rightmost to the "
+                       "leftmost as they lie on the table."))
     controls: list[ft.Control] = [
         ft.Text(heading, key="ft-reveal-title", size=17, weight=ft.FontWeight.W_600),
         ft.Text(" ".join(notes), key="ft-reveal-notes", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -322,16 +334,16 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     describing = draft.describing if draft.describing is not None or cards else CardForm(klass=klass)
     if describing is not None:
         form = replace(describing, klass=klass)
-        controls.append(ft.Text("Describe the card as printed; its sides can wait until it is tucked.", size=13))
+        controls.append(ft.Text(_("Describe the card as printed; its sides can wait until it is tucked."), size=13))
         controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)), name,
                                     fixed_class=klass))
         controls.extend(problem_text(problem, key="ft-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-            *([labelled("ftr-cancel", ft.TextButton("Back to the list", key="ftr-cancel",
+            *([labelled("ftr-cancel", ft.TextButton(_("Back to the list"), key="ftr-cancel",
                                                     on_click=bind(set_draft, replace(draft, describing=None))))]
               if cards else []),
             labelled("ftr-reveal", ft.FilledButton(
-                "Reveal this card", key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
+                _("Reveal this card"), key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
                 on_click=lambda: act({"type": "reveal", "card": replace(form, name=name.text).to_doc()}))),
         ]))
         return panel(controls, key="ft-reveal", tone="raised")
@@ -345,7 +357,8 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
                 content=card_line(card, trailing=[ft.Container(width=4), *requirement_mini(card)]),
             )))
     else:
-        controls.append(ft.Text(f"No {class_label(klass)} card of your catalog is left to reveal.", size=13,
+        controls.append(ft.Text(_("No {klass} card of your catalog is left to reveal.").format(
+                                    klass=tr(class_label(klass))), size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(problem_text(problem, key="ft-problem"))
 
@@ -354,7 +367,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         set_draft(replace(draft, describing=CardForm(klass=klass)))
 
     controls.append(ft.Row([labelled("ft-describe-new", ft.OutlinedButton(
-        "A card not in the list", key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+        _("A card not in the list"), key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
         on_click=describe_new))]))
     return panel(controls, key="ft-reveal", tone="raised")
 
@@ -365,13 +378,13 @@ def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
          interactive: bool) -> list[ft.Control]:
     """The revealed Climbs left to right; on a turn's gain step each shows the gain check and opens on a tap."""
     player = current_player(state)
-    title = "Revealed Climbs" + (" · left to right" if state.setup.solo else "")
+    title = _("Revealed Climbs · left to right") if state.setup.solo else _("Revealed Climbs")
     out: list[ft.Control] = [section_title(title, key="ft-row-title")]
     if interactive and player is not None:
-        out.append(ft.Text(f"{player.name}: tap the Climb you gained to see how, and tuck it.", size=13,
-                           color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Text(_("{name}: tap the Climb you gained to see how, and tuck it.").format(name=player.name),
+                           size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.row:
-        out.append(ft.Text("No Climb is revealed yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Text(_("No Climb is revealed yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for position, card in enumerate(state.row):
         check = gain_check(state, state.turn, card.name) if interactive else None
         selected = interactive and draft.climb is not None and draft.climb.casefold() == card.name.casefold()
@@ -380,10 +393,11 @@ def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
             out.append(_gain_panel(state, card, check, draft, set_draft, act, problem))
     if interactive and can_pass(state):
         out.append(message_card(
-            ft.Icons.BLOCK_ROUNDED, "No revealed Climb can be gained",
-            f"Not even with Guides: {player.name if player else 'the player'} tucks nothing this turn.",
+            ft.Icons.BLOCK_ROUNDED, _("No revealed Climb can be gained"),
+            _("Not even with Guides: {name} tucks nothing this turn.").format(name=player.name) if player
+            else _("Not even with Guides: the player tucks nothing this turn."),
             key="ft-pass-card",
-            actions=[labelled("ft-pass", ft.FilledTonalButton("End the turn without a Climb", key="ft-pass",
+            actions=[labelled("ft-pass", ft.FilledTonalButton(_("End the turn without a Climb"), key="ft-pass",
                                                               on_click=bind(act, {"type": "pass"})))]))
     return out
 
@@ -393,14 +407,15 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
     key = f"ft-climb-{slug(card.name)}"
     badges: list[ft.Control] = []
     if state.setup.solo and position == len(state.row) - 1:
-        badges.append(_badge(f"{solo.gerry_name()}'s pick", ft.Icons.SMART_TOY_ROUNDED, "#5A6B7B"))
+        badges.append(_badge(_("{gerry}'s pick").format(gerry=solo.gerry_name()), ft.Icons.SMART_TOY_ROUNDED,
+                             "#5A6B7B"))
     if check is not None:
         if check.possible:
-            badges.append(_badge("Can gain", ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"))
+            badges.append(_badge(_("Can gain"), ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"))
         elif any(option.affordable for option in check.guides):
-            badges.append(_badge("With a Guide", ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
+            badges.append(_badge(_("With a Guide"), ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
         else:
-            badges.append(_badge("Out of reach", ft.Icons.BLOCK_ROUNDED, "#C53030"))
+            badges.append(_badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030"))
     chips = requirement_chips(card, endurance=check.endurance if check else None,
                               technique=check.technique if check else None)
     tile = ft.Container(
@@ -438,26 +453,30 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     open_sides = option.sides if option is not None else check.sides
     controls: list[ft.Control] = []
     if check.possible:
-        verdict = f"Can be gained now: {check.reason}."
+        verdict = _("Can be gained now: {reason}.").format(reason=tr(check.reason))
         icon, colour = ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"
     else:
-        verdict = f"Cannot be gained now: {check.reason}."
+        verdict = _("Cannot be gained now: {reason}.").format(reason=tr(check.reason))
         icon, colour = ft.Icons.BLOCK_ROUNDED, "#C53030"
     controls.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(icon, color=colour), ft.Text(verdict, key=f"ft-check-{at}", size=14, expand=True)]))
     if check.weather_note:
-        controls.append(ft.Text(sentence(check.weather_note), key=f"ft-check-{at}-weather", size=12,
+        controls.append(ft.Text(sentence(tr(check.weather_note)), key=f"ft-check-{at}-weather", size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     if check.guides:
-        lead = "Guides would make it possible:" if not check.possible else "Guides could open other sides:"
+        lead = _("Guides would make it possible:") if not check.possible else _("Guides could open other sides:")
         rows: list[ft.Control] = [ft.Text(lead, size=13, weight=ft.FontWeight.W_600)]
         for index, guide_option in enumerate(check.guides):
             count = len(guide_option.ignores)
-            words = " and ".join(_IGNORE_WORDS[i] for i in guide_option.ignores)
-            label = f"{count} Guide{'s' if count > 1 else ''} to ignore {words}"
-            if not guide_option.affordable:
-                label += f" (needs {count} tucked Climb{'s' if count > 1 else ''}; {player.name} has " \
-                         f"{check.guides_available})"
+            words = and_list([_(_IGNORE_WORDS[i]) for i in guide_option.ignores])
+            if guide_option.affordable:
+                label = ngettext("{n} Guide to ignore {what}", "{n} Guides to ignore {what}", count).format(
+                    n=count, what=words)
+            else:
+                label = ngettext("{n} Guide to ignore {what} (needs {n} tucked Climb; {name} has {available})",
+                                 "{n} Guides to ignore {what} (needs {n} tucked Climbs; {name} has {available})",
+                                 count).format(n=count, what=words, name=player.name,
+                                               available=check.guides_available)
             chosen = draft.option == index
             rows.append(choice_chip(
                 f"ft-guide-option-{index}", label, chosen,
@@ -465,7 +484,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                 icon=ft.Icons.SUPPORT_ROUNDED, disabled=not guide_option.affordable, wide=True))
         controls.append(ft.Column(rows, spacing=6, tight=True, key=f"ft-guides-{at}"))
     if option is not None:
-        taken = {name for _, name in draft.hires}
+        taken = {name for _ignore, name in draft.hires}
         for ignore in option.ignores:
             mine = next((name for ig, name in draft.hires if ig == ignore.value), None)
             chips = []
@@ -479,38 +498,40 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                                             extra=tuple(n for n in draft.extra if n != name))),
                     disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
                     icon=SIDE_ICONS[tucked.side]))
-            controls.append(chip_row(chips, label=f"Which tucked Climb is the Guide ignoring {_IGNORE_WORDS[ignore]}? "
-                                                  f"It leaves the tableau; changes count from next turn."))
+            controls.append(chip_row(chips, label=_("Which tucked Climb is the Guide ignoring {what}? It leaves the "
+                                                    "tableau; changes count from next turn.").format(
+                                                        what=_(_IGNORE_WORDS[ignore]))))
     if player.tucked:
         if draft.more_guides:
-            hired = {name for _, name in draft.hires}
+            hired = {name for _ignore, name in draft.hires}
             chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
                                  t.card.name in draft.extra,
                                  bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
                                  disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
                      for t in player.tucked]
-            controls.append(chip_row(chips, label="Also hire as a Guide without need (a Guide with a Photo scores "
-                                                  "1 at the end)"))
+            controls.append(chip_row(chips, label=_("Also hire as a Guide without need (a Guide with a Photo "
+                                                    "scores 1 at the end)")))
         else:
             controls.append(ft.Row([labelled("ft-more-guides", ft.TextButton(
-                "Hire a Guide without need", key="ft-more-guides", icon=ft.Icons.SUPPORT_ROUNDED,
+                _("Hire a Guide without need"), key="ft-more-guides", icon=ft.Icons.SUPPORT_ROUNDED,
                 on_click=bind(set_draft, replace(draft, more_guides=True))))]))
     blocked = dict(check.blocked)
     side_buttons: list[ft.Control] = []
     for side in Side:
         ability = card.ability(side)
         enabled = side in open_sides
-        why = blocked.get(side) or ("" if enabled else "needs Guides first" if check.guides else "cannot be gained")
+        why = (tr(blocked.get(side)) or ("" if enabled else _("needs Guides first") if check.guides
+                                         else _("cannot be gained")))
         side_buttons.append(_side_button(side, ability, enabled, draft.side == side.value, why,
                                          bind(set_draft, replace(draft, side=side.value, ability=None))))
-    controls.append(ft.Text("Tuck it as", size=13, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(_("Tuck it as"), size=13, weight=ft.FontWeight.W_600))
     controls.append(ft.Column([ft.Row(side_buttons[:2], spacing=8), ft.Row(side_buttons[2:], spacing=8)],
                               spacing=8, tight=True))
     chosen_side = Side(draft.side) if draft.side else None
     needs_description = chosen_side is not None and card.ability(chosen_side) is None
     if chosen_side is not None and needs_description:
-        controls.append(ft.Text(f"The {side_label(chosen_side)} side of {card.name} is not described yet: "
-                                f"describe it as printed.", size=13))
+        controls.append(ft.Text(_("The {side} side of {card} is not described yet: describe it as printed.").format(
+                                    side=side_label(chosen_side), card=card.name), size=13))
         controls.append(ability_editor("ftg", draft.ability or AbilityForm(),
                                        lambda form: set_draft(replace(draft, ability=form))))
     # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
@@ -518,15 +539,15 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     fog_needed = (state.fog_ignored and not check.attributes.ignores_weather
                   and not (option is not None and Ignore.WEATHER in option.ignores))
     if fog_needed:
-        hired = {name for _, name in draft.hires} | set(draft.extra)
+        hired = {name for _ignore, name in draft.hires} | set(draft.extra)
         chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
                              draft.fog_guide == t.card.name,
                              bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
                                                      else t.card.name)),
                              disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
                  for t in player.tucked]
-        controls.append(chip_row(chips, label="You revealed first despite the Fog: which tucked Climb is the Guide "
-                                              "ignoring it?"))
+        controls.append(chip_row(chips, label=_("You revealed first despite the Fog: which tucked Climb is the "
+                                                "Guide ignoring it?")))
     ready = chosen_side is not None and chosen_side in open_sides and (
         option is None or len(draft.hires) == len(option.ignores)) and (not fog_needed or draft.fog_guide is not None)
 
@@ -545,7 +566,8 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         act(doc)
 
     controls.extend(problem_text(problem, key="ft-problem"))
-    label = f"Tuck as {side_label(chosen_side)}" if chosen_side is not None else "Choose a side"
+    label = (_("Tuck as {side}").format(side=side_label(chosen_side)) if chosen_side is not None
+             else _("Choose a side"))
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("ft-gain", ft.FilledButton(label, key="ft-gain", icon=ft.Icons.CHECK_ROUNDED, disabled=not ready,
                                             on_click=confirm))]))
@@ -554,7 +576,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
 
 def _side_button(side: Side, ability, enabled: bool, selected: bool, why: str, on_click) -> ft.Control:
     colour = SIDE_COLOURS[side]
-    words = points_words(describe_ability(ability)) if ability is not None else "not described yet"
+    words = points_words(describe_ability(ability)) if ability is not None else _("not described yet")
     key = f"ft-side-{side.value}"
     return ft.Container(
         expand=True,
@@ -593,46 +615,56 @@ def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None
     missing = scoring.missing(state)
     if missing:
         if not active:
-            return [message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "Not scored",
-                                 "Some tucked sides were never described.", key="ft-unscored")]
+            return [message_card(ft.Icons.INFO_OUTLINE_ROUNDED, _("Not scored"),
+                                 _("Some tucked sides were never described."), key="ft-unscored")]
         owner, name, side = missing[0]
         form = draft.ability or AbilityForm()
         return [panel([
-            ft.Text("Before scoring", size=17, weight=ft.FontWeight.W_600),
-            ft.Text(f"Describe the {side_label(side)} side of {name} in {owner}'s tableau, as printed "
-                    f"({len(missing)} side{'s' if len(missing) > 1 else ''} left).", key="ftd-title", size=14),
+            ft.Text(_("Before scoring"), size=17, weight=ft.FontWeight.W_600),
+            ft.Text(ngettext("Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} side left).",
+                             "Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} sides left).",
+                             len(missing)).format(side=side_label(side), card=name, owner=owner, n=len(missing)),
+                    key="ftd-title", size=14),
             ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f))),
             *problem_text(problem, key="ft-problem"),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
-                "Save this side", key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,
+                _("Save this side"), key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,
                 on_click=bind(act, {"type": "describe", "card": name, "side": side.value,
                                     "ability": form.to_doc()})))]),
         ], key="ftd", tone="raised")]
     result = scoring.score(state)
-    out: list[ft.Control] = [section_title("Final score", key="ft-final-title"),
+    out: list[ft.Control] = [section_title(_("Final score"), key="ft-final-title"),
                              _winner(state, result), score_table(result)]
     if result.accolade is not None:
-        counts = ", ".join(f"{name} {count}" for name, count in result.accolade.counts)
-        who = (" and ".join(result.accolade.winners) + f" score {result.accolade.points} each"
-               if len(result.accolade.winners) > 1 else
-               f"{result.accolade.winners[0]} scores {result.accolade.points}" if result.accolade.winners
-               else "nobody scores")
-        out.append(ft.Text(f"Accolade, {result.accolade.text}: {counts}; {who}.", key="ft-accolade-result",
+        out.append(ft.Text(accolade_words(result.accolade), key="ft-accolade-result",
                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    out.append(section_title("What scored", key="ft-lines-title"))
+    out.append(section_title(_("What scored"), key="ft-lines-title"))
     out.append(panel(score_details(result), padding=12, spacing=10))
     if active:
         out.extend(problem_text(problem, key="ft-problem"))
         out.append(labelled("ft-finish", ft.FilledButton(
-            "Finish and save to History", key="ft-finish", icon=ft.Icons.FLAG_ROUNDED, on_click=finish,
+            _("Finish and save to History"), key="ft-finish", icon=ft.Icons.FLAG_ROUNDED, on_click=finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
     else:
-        out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, "Saved in History",
-                                "This game is over and kept in History.", key="ft-saved",
+        out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
+                                _("This game is over and kept in History."), key="ft-saved",
                                 actions=[labelled("go-home", ft.OutlinedButton(
-                                    "Back to home", key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                    _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
                                     on_click=lambda: page.navigate("/")))]))
     return out
+
+
+def accolade_words(accolade) -> str:
+    """The Accolade's line under the scores: its category, each player's count, and who scores it."""
+    counts = ", ".join(f"{name} {count}" for name, count in accolade.counts)
+    category = tr(accolade.text)
+    if len(accolade.winners) > 1:
+        return _("Accolade, {category}: {counts}; {names} score {points} each.").format(
+            category=category, counts=counts, names=and_list(list(accolade.winners)), points=accolade.points)
+    if accolade.winners:
+        return _("Accolade, {category}: {counts}; {name} scores {points}.").format(
+            category=category, counts=counts, name=accolade.winners[0], points=accolade.points)
+    return _("Accolade, {category}: {counts}; nobody scores.").format(category=category, counts=counts)
 
 
 def _winner(state: State, result) -> ft.Control:
@@ -641,15 +673,16 @@ def _winner(state: State, result) -> ft.Control:
     leaders = [name for name, total in totals.items() if total == best]
     if state.setup.solo:
         you = state.players[0].name
-        text = solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you)
+        text = tr(solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you))
     elif len(result.winners) == 1:
-        text = f"{result.winners[0]} wins with {best}."
+        text = _("{name} wins with {points}.").format(name=result.winners[0], points=best)
     else:
-        text = "Shared victory: " + " and ".join(result.winners) + f", with {best} each."
+        text = _("Shared victory: {names}, with {points} each.").format(names=and_list(list(result.winners)),
+                                                                        points=best)
     if len(leaders) > len(result.winners):
-        text += f" Tied at {best}, broken by the fewest points from Capstones."
+        text += " " + _("Tied at {points}, broken by the fewest points from Capstones.").format(points=best)
     elif len(result.winners) > 1:
-        text += " Still tied after the fewest points from Capstones."
+        text += " " + _("Still tied after the fewest points from Capstones.")
     return ft.Container(
         key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -668,20 +701,23 @@ def save_offer(pending: list[Card], catalog: Catalog, app, set_problem, *, not_n
         try:
             save_catalog(app.store, kept_in(catalog, pending))
         except CompanionError as exc:
-            set_problem(f"The cards were not saved: {sentence(exc)}")
+            set_problem(_("The cards were not saved: {problem}").format(problem=sentence(said(exc))))
             return
         set_problem(None)
         app.changed()
 
     names = ", ".join(card.name for card in pending)
-    actions = [labelled("ft-save-later", ft.TextButton("Not now", key="ft-save-later", on_click=not_now))
+    actions = [labelled("ft-save-later", ft.TextButton(_("Not now"), key="ft-save-later", on_click=not_now))
                ] if not_now is not None else []
+    # `where` says where the cards were described: "during this game" (played turn by turn) or "here".
+    words = (_("Described here: {names}. Saved, they can be picked in every game.") if where == "here" else
+             _("Described during this game: {names}. Saved, they can be picked in every game."))
     return message_card(
-        ft.Icons.STYLE_ROUNDED, "Keep these cards in your catalog?",
-        f"Described {where}: {names}. Saved, they can be picked in every game.{caveat}",
+        ft.Icons.STYLE_ROUNDED, _("Keep these cards in your catalog?"),
+        words.format(names=names) + caveat,
         key="ft-pending",
         actions=[*actions, labelled("ft-save-cards", ft.FilledTonalButton(
-            "Save to catalog", key="ft-save-cards", icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
+            _("Save to catalog"), key="ft-save-cards", icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
 
 
 def _tableaus(state: State, viewing: int | None, set_viewing) -> list[ft.Control]:
@@ -701,33 +737,34 @@ def _corrections(state: State, set_fixing) -> ft.Control:
     Hikers at the table, and the Weather cards when the Weather is played."""
     cards = sorted(state.cards, key=lambda card: (card.klass, card.name.casefold()))
     controls: list[ft.Control] = [
-        ft.Row([ft.Text("Correct what was described wrongly", size=16, weight=ft.FontWeight.W_600, expand=True),
+        ft.Row([ft.Text(_("Correct what was described wrongly"), size=16, weight=ft.FontWeight.W_600, expand=True),
                 labelled("ft-correct-close", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="ft-correct-close",
-                                                           tooltip="Close", on_click=bind(set_fixing, None)))]),
-        ft.Text("A correction replaces the description in this game and the scores follow; no turn is undone.",
+                                                           tooltip=_("Close"), on_click=bind(set_fixing, None)))]),
+        ft.Text(_("A correction replaces the description in this game and the scores follow; no turn is undone."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if cards:
         controls.append(chip_row([choice_chip(f"ft-fix-card-{slug(card.name)}", f"{roman(card.klass)} · {card.name}",
                                               False, bind(set_fixing, ("card", card.name))) for card in cards],
-                                 label="Climbs met this game"))
+                                 label=_("Climbs met this game")))
     hikers = sorted({player.hiker for player in state.players})
-    controls.append(chip_row([choice_chip(f"ft-fix-hiker-{letter}", f"Hiker {letter}", False,
-                                          bind(set_fixing, ("hiker", letter))) for letter in hikers],
-                             label="Hikers"))
+    controls.append(chip_row([choice_chip(f"ft-fix-hiker-{letter}", _("Hiker {letter}").format(letter=letter),
+                                          False, bind(set_fixing, ("hiker", letter))) for letter in hikers],
+                             label=_("Hikers")))
     if state.setup.weather:
         # Clear Skies and Fog are the rulebook's own and are not described by the players.
-        rulebook = {name for name, _ in load_data().forecasts.rulebook_effects}
+        rulebook = {name for name, _effects in load_data().forecasts.rulebook_effects}
         names = [n for n in load_data().forecasts.names if n not in rulebook]
         controls.append(chip_row([choice_chip(f"ft-fix-weather-{slug(name)}", name, False,
                                               bind(set_fixing, ("weather", name))) for name in names],
-                                 label="Weather cards"))
+                                 label=_("Weather cards")))
     return panel(controls, key="ft-corrections", tone="raised")
 
 
 def _log(state: State) -> ft.Control:
     entries = list(reversed(state.log[-5:]))
-    return panel([ft.Text("Recent", size=13, weight=ft.FontWeight.W_600),
-                  *[ft.Text(line, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
+    # i18n: the heading of the game's last few moves
+    return panel([ft.Text(_("Recent"), size=13, weight=ft.FontWeight.W_600),
+                  *[ft.Text(tr(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
+from companion.i18n import N_, _
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, screen_view
@@ -22,9 +23,9 @@ from companion.ui.fourteeners.setup import SetupPanel
 
 __all__ = ["FourteenersNewGame", "FourteenersPlay", "FourteenersGame", "FinalTableaus"]
 
-_TABS = (("setup", "New game", ft.Icons.PLAY_ARROW_ROUNDED),
-         ("final", "Score a finished game", ft.Icons.CALCULATE_ROUNDED),
-         ("cards", "Cards", ft.Icons.STYLE_ROUNDED))
+_TABS = (("setup", N_("New game"), ft.Icons.PLAY_ARROW_ROUNDED),
+         ("final", N_("Score a finished game"), ft.Icons.CALCULATE_ROUNDED),
+         ("cards", N_("Cards"), ft.Icons.STYLE_ROUNDED))
 
 
 @ft.component
@@ -39,21 +40,21 @@ def FourteenersNewGame() -> ft.View:
     if tab == "cards" and editing is not None:
         kind, name = editing
         if kind == "card":
-            title, editor = ("Edit card" if name else "New Climb card"), CardEditor(
+            title, editor = (_("Edit card") if name else _("New Climb card")), CardEditor(
                 original=name, close=close, key=f"card-{name}")
         elif kind == "accolade":
-            title, editor = ("Edit Accolade" if name else "New Accolade"), AccoladeEditor(
+            title, editor = (_("Edit Accolade") if name else _("New Accolade")), AccoladeEditor(
                 original=name, close=close, key=f"accolade-{name}")
         elif kind == "hiker":
-            title, editor = "Hiker ability", HikerEditor(letter=name, close=close, key=f"hiker-{name}")
+            title, editor = _("Hiker ability"), HikerEditor(letter=name, close=close, key=f"hiker-{name}")
         else:
-            title, editor = "Weather card", WeatherEditor(name=name, close=close, key=f"weather-{name}")
+            title, editor = _("Weather card"), WeatherEditor(name=name, close=close, key=f"weather-{name}")
         view = screen_view(title, [editor])
         # Back (the app bar arrow, or Android's back button asking to pop) closes the editor and returns to
         # the list, rather than leaving the screen with the edit lost; a pop that reaches the page without
         # asking is caught by the editor itself (`use_back_cancels`).
         view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",
-                                                                 tooltip="Back to the cards", on_click=close))
+                                                                 tooltip=_("Back to the cards"), on_click=close))
 
         async def back_pressed(e: ft.Event) -> None:
             close()
@@ -64,7 +65,7 @@ def FourteenersNewGame() -> ft.View:
         return view
 
     tabs = ft.Row(spacing=8, run_spacing=8, wrap=True, controls=[
-        choice_chip(f"ft-tab-{name}", label, tab == name, bind(set_tab, name), icon=icon)
+        choice_chip(f"ft-tab-{name}", _(label), tab == name, bind(set_tab, name), icon=icon)
         for name, label, icon in _TABS])
     if tab == "cards":
         content = CatalogList(set_editing=set_editing)

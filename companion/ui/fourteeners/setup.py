@@ -21,13 +21,14 @@ from companion.games.fourteeners.catalog import AccoladeSide, Catalog, export_ca
 from companion.games.fourteeners.data import CLASSES, load_data
 from companion.games.fourteeners.rules import deck_counts, draw_accolade, hiker_letters
 from companion.games.fourteeners.session import GAME_ID, solo_title
+from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
-from companion.ui.fourteeners.forms import CategoryForm, roman
-from companion.ui.fourteeners.parts import ACCENT, chip_row, choice_chip, panel, problem_text
+from companion.ui.fourteeners.forms import CategoryForm, half_label, roman
+from companion.ui.fourteeners.parts import ACCENT, chip_row, choice_chip, panel, problem_text, said
 
 __all__ = ["SetupChoices", "SetupPanel", "setup_doc", "game_title", "new_seed"]
 
@@ -94,7 +95,7 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
     try:
         catalog, broken = load_catalog(app.store), None
     except CompanionError as exc:
-        catalog, broken = Catalog(), str(exc)
+        catalog, broken = Catalog(), said(exc)
     has_accolades = any(a.basic or a.advanced for a in catalog.accolades)
     choices, set_choices = ft.use_state(
         lambda: SetupChoices(seed=new_seed(),
@@ -115,57 +116,68 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
 
     def start() -> None:
         if not order:
-            set_error("Pick who plays, in turn order: 1 to 4 players from the roster.")
+            set_error(_("Pick who plays, in turn order: 1 to 4 players from the roster."))
             return
         def prepare():
             doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog, final=final)
             if doc.get("accolade", "") is None and len(order) > 1:
-                raise InvalidInput("Choose the Accolade card and half in play.")
+                raise InvalidInput(msg("Choose the Accolade card and half in play."))
             return doc, order, game_title([names[p] for p in order])
 
-        start_game(app, GAME_ID, prepare, set_error, words=sentence)
+        start_game(app, GAME_ID, prepare, set_error, words=lambda refusal: sentence(said(refusal)))
 
     body: list[ft.Control] = []
     if broken:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The saved catalog cannot be read", broken,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The saved catalog cannot be read"), broken,
                                  key="ft-setup-broken", tone="warning"))
-    body.append(section_title("Players in turn order", key="ft-setup-players-title"))
+    body.append(section_title(_("Players in turn order"), key="ft-setup-players-title"))
     body.append(_players(choices, order, roster, names, colours, change, page))
     if order:
         body.append(_table(len(order)))
     if final:
         body.insert(0, message_card(
-            ft.Icons.CALCULATE_ROUNDED, "Score a game finished at the table",
-            "Who played, in turn order, and the Accolade half in play; then enter each tableau as it lies. "
-            "The app does the Accolade, the Plans, the Capstones, the Photos and the tie-break.",
+            ft.Icons.CALCULATE_ROUNDED, _("Score a game finished at the table"),
+            _("Who played, in turn order, and the Accolade half in play; then enter each tableau as it lies. "
+              "The app does the Accolade, the Plans, the Capstones, the Photos and the tie-break."),
             key="ft-final-intro"))
     if len(order) == 1 and final:
         body.append(message_card(
-            ft.Icons.SMART_TOY_ROUNDED, f"Solo against {solo.gerry_name()}",
-            f"{solo.gerry_name()}'s tableau (Hiker {solo.gerry_hiker()}) is entered too. No Accolade; only a "
-            f"higher score than his wins.", key="ft-setup-solo"))
+            ft.Icons.SMART_TOY_ROUNDED, _("Solo against {gerry}").format(gerry=solo.gerry_name()),
+            _("{gerry}'s tableau (Hiker {letter}) is entered too. No Accolade; only a higher score than his "
+              "wins.").format(gerry=solo.gerry_name(), letter=solo.gerry_hiker()), key="ft-setup-solo"))
     elif len(order) == 1:
         body.append(message_card(
-            ft.Icons.SMART_TOY_ROUNDED, f"Solo against {solo.gerry_name()}",
-            f"{solo.gerry_name()} plays Hiker {solo.gerry_hiker()} after you. He takes the rightmost revealed "
-            f"Climb and tucks it by Class (I Training, II Plans, III and IV Capstones); you only tap which card "
-            f"he revealed. No Accolade is used.", key="ft-setup-solo"))
+            ft.Icons.SMART_TOY_ROUNDED, _("Solo against {gerry}").format(gerry=solo.gerry_name()),
+            _("{gerry} plays Hiker {letter} after you. He takes the rightmost revealed Climb and tucks it by "
+              "Class (I Training, II Plans, III and IV Capstones); you only tap which card he revealed. No "
+              "Accolade is used.").format(gerry=solo.gerry_name(), letter=solo.gerry_hiker()),
+            key="ft-setup-solo"))
     if not final:
-        body.append(section_title("Backcountry", key="ft-setup-backcountry-title"))
+        # i18n: the setup section for the Weather variant (the rulebook's "Backcountry" options)
+        body.append(section_title(_("Backcountry"), key="ft-setup-backcountry-title"))
         body.append(_weather(choices, change))
     if len(order) != 1:
-        body.append(section_title("Accolade", key="ft-setup-accolade-title"))
+        body.append(section_title(_("Accolade"), key="ft-setup-accolade-title"))
         body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards, final=final))
     described = sum(1 for c in catalog.cards if c.described)
-    later = ("are entered with only what scoring needs" if final else "are entered when they are revealed")
+    cards = len(catalog.cards)
+    if final:
+        words = ngettext("Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
+                         "entered with only what scoring needs.",
+                         "Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
+                         "entered with only what scoring needs.", cards)
+    else:
+        words = ngettext("Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
+                         "entered when they are revealed.",
+                         "Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
+                         "entered when they are revealed.", cards)
     body.append(ft.Row(spacing=8, controls=[
         ft.Icon(ft.Icons.STYLE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(f"Your catalog: {len(catalog.cards)} Climb cards ({described} fully described). Cards not in it "
-                f"{later}.", size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
-                key="ft-setup-catalog")]))
+        ft.Text(words.format(n=cards, described=described), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                expand=True, key="ft-setup-catalog")]))
     body.extend(problem_text(error, key="ft-setup-error"))
     body.append(labelled("ft-start", ft.FilledButton(
-        "Enter the tableaus" if final else "Start the game", key="ft-start",
+        _("Enter the tableaus") if final else _("Start the game"), key="ft-start",
         icon=ft.Icons.CALCULATE_ROUNDED if final else ft.Icons.PLAY_ARROW_ROUNDED, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -174,10 +186,10 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
 def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colours, change, page) -> ft.Control:
     if not roster:
         return message_card(
-            ft.Icons.GROUPS_ROUNDED, "No players yet", "Add the people you play with, then come back.",
+            ft.Icons.GROUPS_ROUNDED, _("No players yet"), _("Add the people you play with, then come back."),
             key="ft-setup-no-players",
             actions=[labelled("ft-setup-go-players", ft.FilledTonalButton(
-                "Players", key="ft-setup-go-players", icon=ft.Icons.GROUPS_ROUNDED,
+                _("Players"), key="ft-setup-go-players", icon=ft.Icons.GROUPS_ROUNDED,
                 on_click=lambda: page.navigate("/players")))])
     letters = hiker_letters([pid in choices.advanced for pid in order]) if order else ()
     rows: list[ft.Control] = []
@@ -196,17 +208,23 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
                     ft.Text(names[pid], size=16, weight=ft.FontWeight.W_600, expand=True),
                     _hiker_badge(letter, key=f"ft-seat-{seat}-hiker"),
                     labelled(f"ft-seat-{seat}-up", ft.IconButton(
-                        ft.Icons.ARROW_UPWARD_ROUNDED, key=f"ft-seat-{seat}-up", tooltip=f"Move {names[pid]} earlier",
+                        ft.Icons.ARROW_UPWARD_ROUNDED, key=f"ft-seat-{seat}-up",
+                        tooltip=_("Move {name} earlier").format(name=names[pid]),
                         disabled=seat == 0, on_click=bind(change, replace(choices, order=_moved_up(order, seat))))),
                     labelled(f"ft-seat-{seat}-remove", ft.IconButton(
-                        ft.Icons.CLOSE_ROUNDED, key=f"ft-seat-{seat}-remove", tooltip=f"{names[pid]} does not play",
+                        ft.Icons.CLOSE_ROUNDED, key=f"ft-seat-{seat}-remove",
+                        tooltip=_("{name} does not play").format(name=names[pid]),
                         on_click=bind(change, replace(choices, order=tuple(p for p in order if p != pid))))),
                 ]),
                 ft.Row(spacing=6, controls=[
                     ft.Container(width=22),
-                    choice_chip(f"ft-seat-{seat}-basic", f"Basic · {basic}", pid not in choices.advanced,
+                    # i18n: the Hiker card's Basic side, and the Hiker letter it gives this seat
+                    choice_chip(f"ft-seat-{seat}-basic", _("Basic · {letter}").format(letter=basic),
+                                pid not in choices.advanced,
                                 bind(change, replace(choices, advanced=choices.advanced - {pid}))),
-                    choice_chip(f"ft-seat-{seat}-advanced", f"Advanced · {advanced_letter}", pid in choices.advanced,
+                    # i18n: the Hiker card's Advanced side, and the Hiker letter it gives this seat
+                    choice_chip(f"ft-seat-{seat}-advanced", _("Advanced · {letter}").format(letter=advanced_letter),
+                                pid in choices.advanced,
                                 bind(change, replace(choices, advanced=choices.advanced | {pid}))),
                 ]),
             ]),
@@ -216,9 +234,9 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
         rows.append(chip_row([
             choice_chip(f"ft-add-{p.id}", p.name, False,
                         bind(change, replace(choices, order=order + (p.id,))), icon=ft.Icons.ADD_ROUNDED)
-            for p in waiting], label="Tap to add, in turn order" if not order else "Add another player"))
+            for p in waiting], label=_("Tap to add, in turn order") if not order else _("Add another player")))
     if not order:
-        rows.insert(0, ft.Text("One player plays solo against Gerry; 2-4 players share the table.", size=13,
+        rows.insert(0, ft.Text(_("One player plays solo against Gerry; 2-4 players share the table."), size=13,
                                color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Column(rows, spacing=8, tight=True)
 
@@ -227,9 +245,9 @@ def _hiker_badge(letter: str, *, key: str) -> ft.Control:
     """The seat's Hiker card, as a small card with its letter."""
     return ft.Container(
         width=44, height=44, border_radius=ft.BorderRadius.all(8), bgcolor=ACCENT,
-        alignment=ft.Alignment.CENTER, tooltip=f"Hiker {letter}",
+        alignment=ft.Alignment.CENTER, tooltip=_("Hiker {letter}").format(letter=letter),
         content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text("HIKER", size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
+            ft.Text(_("Hiker").upper(), size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
             ft.Text(letter, key=key, size=18, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)]),
     )
 
@@ -241,44 +259,55 @@ def _table(players: int) -> ft.Control:
     groups = hikers.groups(players)
     ab = sum(1 for g in groups if g == 0)
     cd = len(groups) - ab
-    solo_note = " (solo is set up as two players)" if players == 1 else ""
     cells = [ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True,
-                       controls=[ft.Text(f"Class {roman(k)}", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                       controls=[ft.Text(_("Class {numeral}").format(numeral=roman(k)), size=11,
+                                         color=ft.Colors.ON_SURFACE_VARIANT),
                                  ft.Text(str(counts[k]), size=18, weight=ft.FontWeight.W_700,
                                          key=f"ft-setup-deck-{k}")])
              for k in CLASSES]
+    total = sum(counts.values())
+    if players == 1:
+        deck = _("Climb deck for 1 player (solo is set up as two players): {cards} cards, Class I on top to IV "
+                 "at the bottom").format(cards=total)
+        hikers_words = _("Hikers: {ab} A/B to the first in turn order, {cd} C/D to the last ({gerry}). Basic sides "
+                         "are A and C; Advanced B and D (Hiker D never tucks Capstones).").format(
+            ab=ab, cd=1, gerry=solo.gerry_name())
+    else:
+        deck = ngettext("Climb deck for {n} player: {cards} cards, Class I on top to IV at the bottom",
+                        "Climb deck for {n} players: {cards} cards, Class I on top to IV at the bottom",
+                        players).format(n=players, cards=total)
+        hikers_words = _("Hikers: {ab} A/B to the first in turn order, {cd} C/D to the last. Basic sides are A "
+                         "and C; Advanced B and D (Hiker D never tucks Capstones).").format(ab=ab, cd=cd)
     return panel([
-        ft.Text(f"Climb deck for {players} player{'s' if players > 1 else ''}{solo_note}: "
-                f"{sum(counts.values())} cards, Class I on top to IV at the bottom", size=13),
+        ft.Text(deck, size=13),
         ft.Row(cells),
-        ft.Text(f"Hikers: {ab} A/B to the first in turn order, {cd if players > 1 else 1} C/D to the last"
-                + (f" ({solo.gerry_name()})" if players == 1 else "") + ". Basic sides are A and C; Advanced B and D "
-                "(Hiker D never tucks Capstones).", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(hikers_words, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ], key="ft-setup-table", padding=12, spacing=8)
 
 
 def _weather(choices: SetupChoices, change) -> ft.Control:
     forecasts = load_data().forecasts
     lines: list[ft.Control] = [chip_row([
-        choice_chip("ft-setup-weather", "Weather forecast", choices.weather,
+        choice_chip("ft-setup-weather", _("Weather forecast"), choices.weather,
                     bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED)])]
     if choices.weather:
         for forecast in forecasts.forecasts:
             lines.append(ft.Text(f"{forecast.name}: " + ", ".join(f"{n} {w}" for n, w in forecast.rounds),
                                  size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        lines.append(ft.Text("In a Fog round each player reveals at the end of the turn, not the start.", size=12,
+        lines.append(ft.Text(_("In a Fog round each player reveals at the end of the turn, not the start."), size=12,
                              color=ft.Colors.ON_SURFACE_VARIANT))
     else:
-        lines.append(ft.Text("Each round's Weather raises costs or blocks a side; Fog moves the reveal to the end "
-                             "of the turn.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text(_("Each round's Weather raises costs or blocks a side; Fog moves the reveal to the end "
+                               "of the turn."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return panel(lines, padding=12, spacing=6)
 
 
 def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, final: bool = False) -> ft.Control:
     described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
-    modes = [("random", "Random", ft.Icons.SHUFFLE_ROUNDED, bool(described)),
-             ("choose", "Choose", ft.Icons.CHECKLIST_ROUNDED, bool(described)),
-             ("type", "Describe it", ft.Icons.EDIT_NOTE_ROUNDED, True)]
+    # i18n: how the Accolade card in play is decided: drawn at random, chosen from the catalog, or described
+    modes = [("random", _("Random"), ft.Icons.SHUFFLE_ROUNDED, bool(described)),
+             ("choose", _("Choose"), ft.Icons.CHECKLIST_ROUNDED, bool(described)),
+             ("type", _("Describe it"), ft.Icons.EDIT_NOTE_ROUNDED, True)]
     if final:
         modes = modes[1:]          # the Accolade of a finished game is on the table: it is not drawn
     parts: list[ft.Control] = [chip_row([
@@ -287,31 +316,31 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
         for mode, label, icon, enabled in modes])]
     if not described:
         parts.append(ft.Row(spacing=4, wrap=True, controls=[
-            ft.Text("No Accolade is described in your catalog yet.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            labelled("ft-setup-open-cards", ft.TextButton("Describe them", key="ft-setup-open-cards",
+            ft.Text(_("No Accolade is described in your catalog yet."), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("ft-setup-open-cards", ft.TextButton(_("Describe them"), key="ft-setup-open-cards",
                                                           on_click=open_cards))]))
     if choices.accolade_mode == "random" and described:
         try:
             drawn = draw_accolade(catalog, random.Random(choices.seed))
-            words = f"{drawn.name} · {drawn.side.value.capitalize() if drawn.side else ''}: " \
-                    f"{describe_category(drawn.category)}"
+            words = f"{drawn.name} · {half_label(drawn.side) if drawn.side else ''}: " \
+                    f"{tr(describe_category(drawn.category))}"
             parts.append(ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
                 ft.Text(words, key="ft-accolade-drawn", size=14, weight=ft.FontWeight.W_500, expand=True)]))
         except CompanionError as exc:
-            parts.extend(problem_text(sentence(exc), key="ft-accolade-drawn"))
+            parts.extend(problem_text(sentence(said(exc)), key="ft-accolade-drawn"))
         parts.append(ft.Row([labelled("ft-accolade-redraw", ft.TextButton(
-            "Draw again", key="ft-accolade-redraw", icon=ft.Icons.CASINO_ROUNDED,
+            _("Draw again"), key="ft-accolade-redraw", icon=ft.Icons.CASINO_ROUNDED,
             on_click=bind(change, replace(choices, seed=new_seed()))))]))
     elif choices.accolade_mode == "choose" and described:
         parts.append(ft.Column(spacing=6, tight=True, controls=[
             choice_chip(f"ft-accolade-pick-{i}",
-                        f"{card.name} · {side.value.capitalize()}: {describe_category(card.category(side))}",
+                        f"{card.name} · {half_label(side)}: {tr(describe_category(card.category(side)))}",
                         choices.chosen == (card.name, side.value),
                         bind(change, replace(choices, chosen=(card.name, side.value))), wide=True)
             for i, (card, side) in enumerate(described)]))
     elif choices.accolade_mode == "type" or not described:
-        parts.append(ft.Text("The Accolade card on the table: who scores, counting which tucked cards.", size=12,
+        parts.append(ft.Text(_("The Accolade card on the table: who scores, counting which tucked cards."), size=12,
                              color=ft.Colors.ON_SURFACE_VARIANT))
         parts.append(category_editor("ft-accolade-typed", choices.typed,
                                      lambda form: change(replace(choices, typed=form))))

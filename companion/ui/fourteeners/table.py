@@ -16,6 +16,7 @@ from companion.games.fourteeners.catalog import Card
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
 from companion.games.fourteeners.scoring import ScoreBreakdown
+from companion.i18n import _, ngettext, tr
 from companion.ui.fourteeners.forms import roman, side_label
 from companion.ui.fourteeners.parts import (
     ACCENT, SIDE_COLOURS, SIDE_ICONS, class_badge, icon_glyphs, points_words, slug, stat_chip,
@@ -43,20 +44,25 @@ def weather_icon(name: str) -> ft.IconData:
 def attribute_chips(attrs: Attributes, *, key: str) -> ft.Control:
     """Endurance, Technique and Utility (with any Utility only for some Classes) and the flags, as pills."""
     chips: list[ft.Control] = [
-        stat_chip(ft.Icons.HIKING_ROUNDED, f"Endurance {attrs.endurance}", key=f"{key}-endurance", strong=True),
-        stat_chip(ft.Icons.TERRAIN_ROUNDED, f"Technique {attrs.technique}", key=f"{key}-technique", strong=True),
-        stat_chip(ft.Icons.BACKPACK_ROUNDED, f"Utility {attrs.utility}", key=f"{key}-utility", strong=True),
+        stat_chip(ft.Icons.HIKING_ROUNDED, _("Endurance {n}").format(n=attrs.endurance), key=f"{key}-endurance",
+                  strong=True),
+        stat_chip(ft.Icons.TERRAIN_ROUNDED, _("Technique {n}").format(n=attrs.technique), key=f"{key}-technique",
+                  strong=True),
+        stat_chip(ft.Icons.BACKPACK_ROUNDED, _("Utility {n}").format(n=attrs.utility), key=f"{key}-utility",
+                  strong=True),
     ]
     for klass in CLASSES:
         extra = attrs.class_utility[klass - 1]
         if extra:
-            chips.append(stat_chip(ft.Icons.BACKPACK_ROUNDED, f"{extra:+d} Utility for Class {roman(klass)}",
+            chips.append(stat_chip(ft.Icons.BACKPACK_ROUNDED,
+                                   _("{extra:+d} Utility for Class {numeral}").format(extra=extra,
+                                                                                      numeral=roman(klass)),
                                    key=f"{key}-utility-{klass}", colour=SIDE_COLOURS[Side.GEAR]))
     if attrs.meets_hazard:
-        chips.append(stat_chip(ft.Icons.WARNING_AMBER_ROUNDED, "Meets Hazards", key=f"{key}-hazard",
+        chips.append(stat_chip(ft.Icons.WARNING_AMBER_ROUNDED, _("Meets Hazards"), key=f"{key}-hazard",
                                colour="#C53030"))
     if attrs.ignores_weather:
-        chips.append(stat_chip(ft.Icons.UMBRELLA_ROUNDED, "Ignores Weather", key=f"{key}-weather",
+        chips.append(stat_chip(ft.Icons.UMBRELLA_ROUNDED, _("Ignores Weather"), key=f"{key}-weather",
                                colour="#2B6CB0"))
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key=key)
 
@@ -68,11 +74,12 @@ def hiker_card(state: State, index: int, *, key: str, current: bool = False) -> 
     tucked = {side: [t for t in player.tucked if t.side is side] for side in Side}
     hikers = load_data().hikers
     card = hikers.cards[hikers.group_of(player.hiker)]
-    side_word = "Advanced" if player.hiker == card.advanced else "Basic"
-    subtitle = (f"Hiker {player.hiker} · takes the rightmost Climb" if player.gerry
-                else f"Hiker {player.hiker} · {side_word} side")
+    facts = [_("Hiker {letter}").format(letter=player.hiker),
+             _("takes the rightmost Climb") if player.gerry else
+             _("Advanced side") if player.hiker == card.advanced else _("Basic side")]
     if player.hiker in hikers.no_capstones:
-        subtitle += " · never tucks Capstones"
+        facts.append(_("never tucks Capstones"))
+    subtitle = " · ".join(facts)
     header = ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(
             width=44, height=44, border_radius=ft.BorderRadius.all(10),
@@ -83,7 +90,8 @@ def hiker_card(state: State, index: int, *, key: str, current: bool = False) -> 
             ft.Text(subtitle, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         *([ft.Container(padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
                         bgcolor=ft.Colors.PRIMARY,
-                        content=ft.Text("To play", size=11, weight=ft.FontWeight.W_600,
+                        # i18n: a badge on the tableau of the player whose turn it is
+                        content=ft.Text(_("To play"), size=11, weight=ft.FontWeight.W_600,
                                         color=ft.Colors.ON_PRIMARY))] if current else []),
     ])
     middle = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -125,7 +133,7 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
     colour = SIDE_COLOURS[side]
     items: list[ft.Control] = [_tucked(t, f"{key}-{side.value}-{slug(t.card.name)}") for t in cards]
     if not items:
-        items = [ft.Text("Nothing tucked", size=11, italic=True, color=ft.Colors.OUTLINE)]
+        items = [ft.Text(_("Nothing tucked"), size=11, italic=True, color=ft.Colors.OUTLINE)]
     title = ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Icon(SIDE_ICONS[side], size=14, color=colour),
         ft.Text(f"{side_label(side).upper()} · {len(cards)}", size=11, weight=ft.FontWeight.W_700, color=colour,
@@ -146,8 +154,8 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
 def _tucked(tucked: Tucked, key: str) -> ft.Control:
     """A tucked Climb: its corner (Class and icons, which every ability counts) and the side's ability."""
     ability = tucked.ability
-    words = (tucked.counted.text if tucked.counted is not None else points_words(describe_ability(ability))
-             if ability is not None else "side not described yet")
+    words = (tr(tucked.counted.text) if tucked.counted is not None else points_words(describe_ability(ability))
+             if ability is not None else _("side not described yet"))
     return ft.Container(
         key=key,
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
@@ -177,8 +185,11 @@ def _guides(guides: Sequence[Card], key: str) -> ft.Control:
             content=ft.Row(spacing=4, tight=True, controls=[
                 class_badge(card.klass, size=11), ft.Text(card.name, size=12), *icon_glyphs(card.icons, size=13)])))
     if not chips:
-        chips = [ft.Text("None hired", size=11, italic=True, color=ft.Colors.OUTLINE)]
-    title = f"GUIDES · {len(guides)}" + (f" · {photos} with a Photo" if photos else "")
+        # i18n: no Guide is hired yet
+        chips = [ft.Text(_("None hired"), size=11, italic=True, color=ft.Colors.OUTLINE)]
+    title = " · ".join([_("Guides").upper(), str(len(guides))]
+                       + ([ngettext("{n} with a Photo", "{n} with a Photo", photos).format(n=photos)]
+                          if photos else []))
     return ft.Column(spacing=6, tight=True, controls=[
         ft.Row(spacing=4, controls=[ft.Icon(ft.Icons.SUPPORT_ROUNDED, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
                                     ft.Text(title, size=11, weight=ft.FontWeight.W_700,
@@ -199,7 +210,7 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                 expand=True, height=48, border_radius=ft.BorderRadius.all(8),
                 bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 opacity=0.45 if past else 1.0,
-                tooltip=f"Round {number}: {name}",
+                tooltip=_("Round {number}: {weather}").format(number=number, weather=name),
                 alignment=ft.Alignment.CENTER,
                 content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                     ft.Text(str(number), size=10, color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
@@ -209,13 +220,14 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
     upcoming = ""
     if state.round < load_data().deck.rounds:
         upcoming_name = forecasts.weather(state.round + 1)
-        upcoming = f"Next round: {upcoming_name} ({weather_named(state.setup.catalog, upcoming_name).text})."
+        upcoming = _("Next round: {weather} ({effect}).").format(
+            weather=upcoming_name, effect=tr(weather_named(state.setup.catalog, upcoming_name).text))
     return ft.Column(spacing=6, tight=True, controls=[
         ft.Row(cells, spacing=3),
         ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Icon(weather_icon(weather.name), color=ft.Colors.PRIMARY),
             ft.Column(spacing=0, tight=True, expand=True, controls=[
-                ft.Text(f"{weather.forecast} · {weather.name}: {weather.text}", key="ft-weather-now", size=13,
+                ft.Text(f"{weather.forecast} · {weather.name}: {tr(weather.text)}", key="ft-weather-now", size=13,
                         weight=ft.FontWeight.W_600),
                 *([ft.Text(upcoming, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if upcoming else [])])]),
     ])
@@ -224,8 +236,8 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
 def score_table(result: ScoreBreakdown) -> ft.Control:
     """The end score, part by part (Accolade, Plans, Capstones, Photos, total), one column per player."""
     # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
-    rows = ([("Accolade", "accolade")] if result.accolade is not None else []) + [
-        ("Plans", "plans"), ("Capstones", "capstones"), ("Photos", "photos"), ("Total", "total")]
+    rows = ([(_("Accolade"), "accolade")] if result.accolade is not None else []) + [
+        (_("Plans"), "plans"), (_("Capstones"), "capstones"), (_("Photos"), "photos"), (_("Total"), "total")]
 
     def cell(text: str, *, key: str | None = None, strong: bool = False, colour: str | None = None) -> ft.Control:
         return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
@@ -258,20 +270,21 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
         items: list[ft.Control] = [ft.Text(player.name, size=14, weight=ft.FontWeight.W_600,
                                            key=f"ft-lines-{index}-name")]
         for number, line in enumerate(player.lines):
-            side = side_label(line.side) if line.side is not None else "Hiker"
+            # i18n: points from the ability printed on the player's Hiker card, not from a tucked side
+            side = side_label(line.side) if line.side is not None else _("Hiker")
             items.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
                 ft.Icon(ft.Icons.PAN_TOOL_ROUNDED if line.by_hand else
                         SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
-                        semantics_label="counted by hand" if line.by_hand else None,
+                        semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(f"{line.source} ({side}): {points_words(line.text)}", size=12, expand=True),
+                ft.Text(f"{tr(line.source)} ({side}): {points_words(line.text)}", size=12, expand=True),
                 ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
         if result.accolade is not None and player.accolade:
-            items.append(ft.Text(f"Accolade: {player.accolade}", size=12))
+            items.append(ft.Text(_("Accolade: {points}").format(points=player.accolade), size=12))
         if player.photos:
-            items.append(ft.Text(f"Guides with a Photo: {player.photos}", size=12))
+            items.append(ft.Text(_("Guides with a Photo: {n}").format(n=player.photos), size=12))
         if len(items) == 1:
-            items.append(ft.Text("Nothing scored.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            items.append(ft.Text(_("Nothing scored."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         blocks.append(ft.Container(padding=ft.Padding.only(left=4, top=4), content=ft.Column(items, spacing=4,
                                                                                             tight=True)))
     return blocks
