@@ -26,6 +26,7 @@ from companion.errors import IllegalAction
 from companion.games.trek12 import playout as sim
 from companion.games.trek12.rules import Action, Roll, State, apply, legal_actions
 from companion.games.trek12.scoring import total
+from companion.i18n.message import msg
 
 __all__ = ["Ranked", "Advice", "EARLY_STEPS", "LATE_STEPS", "playouts_for", "advise"]
 
@@ -80,9 +81,9 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     actions = legal_actions(state, roll)
     if not actions:
         if state.complete:
-            raise IllegalAction("the sheet is full: there is no move to advise")
-        raise IllegalAction("no move is possible for this roll: no empty circle touches a filled one, or "
-                            "the boxes of every option it gives are used")
+            raise IllegalAction(msg("the sheet is full: there is no move to advise"))
+        raise IllegalAction(msg("no move is possible for this roll: no empty circle touches a filled one, or "
+                                "the boxes of every option it gives are used"))
     merge = state.ruleset.merge_lines
     tracked = state.assists is not None
     cands = _candidates(state, actions)

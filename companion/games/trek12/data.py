@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from companion.errors import DataError
+from companion.i18n.message import msg, msgn
 from companion.inputs import quote, text_problem
 
 __all__ = [
@@ -219,20 +220,22 @@ def load_sheet(name: str) -> Sheet:
 def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) -> Sheet:
     """Validate a sheet object (file format in docs/formats.md) into a Sheet; DataError names the field."""
     if not isinstance(doc, dict):
-        raise DataError(f"{origin}: a sheet must be a JSON object, not {_kind(doc)}")
+        raise DataError(msg("{origin}: a sheet must be a JSON object, not {kind}", origin=origin, kind=_kind(doc)))
     unknown = sorted(k for k in doc if not (isinstance(k, str) and k.startswith("_")) and k not in _SHEET_KEYS)
     if unknown:
-        raise DataError(f"{origin}: unknown field {quote(unknown[0])}; a sheet has {', '.join(sorted(_SHEET_KEYS))}")
+        raise DataError(msg("{origin}: unknown field {field}; a sheet has {fields}", origin=origin,
+                            field=quote(unknown[0]), fields=", ".join(sorted(_SHEET_KEYS))))
     name = doc.get("name", DEFAULT_NAME)
     if not isinstance(name, str) or not name.strip():
-        raise DataError(f"{origin}: field 'name' must be a non-empty string")
+        raise DataError(msg("{origin}: field 'name' must be a non-empty string", origin=origin))
     name = name.strip()
     problem = text_problem(name, max_len=MAX_NAME, what=quote(name))
     if problem:
-        raise DataError(f"{origin}: field 'name': {problem}")
+        raise DataError(msg("{origin}: field 'name': {problem}", origin=origin, problem=problem))
     summit = doc.get("summit")
     if summit is not None and not _is_int(summit, minimum=0):
-        raise DataError(f"{origin}: field 'summit' must be a whole number of points or null, not {quote(summit)}")
+        raise DataError(msg("{origin}: field 'summit' must be a whole number of points or null, not {value}",
+                            origin=origin, value=quote(summit)))
     stars = _parse_stars(doc.get("stars"), origin)
     circles = _parse_circles(doc.get("circles"), origin)
     known = {c.id for c in circles}
@@ -240,11 +243,11 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     bonus, per_extra = _parse_bonus(doc.get("bonus", DEFAULT_BONUS), origin)
     op_limit = doc.get("op_limit", DEFAULT_OP_LIMIT)
     if not _is_int(op_limit, minimum=1):
-        raise DataError(f"{origin}: field 'op_limit' must be a whole number of boxes, at least 1, "
-                        f"not {quote(op_limit)}")
+        raise DataError(msg("{origin}: field 'op_limit' must be a whole number of boxes, at least 1, not {value}",
+                            origin=origin, value=quote(op_limit)))
     source = doc.get("source", "")
     if not isinstance(source, str):
-        raise DataError(f"{origin}: field 'source' must be a string")
+        raise DataError(msg("{origin}: field 'source' must be a string", origin=origin))
     if key is None:
         key = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "sheet"
     return Sheet(key=key, name=name, summit=summit, stars=stars, circles=circles, links=links, bonus=bonus,
@@ -267,11 +270,15 @@ def sheet_warnings(sheet: Sheet) -> list[str]:
         reach = grown
     if reach != sheet.full:
         lost = sheet.ids[members(sheet.full & ~reach)[0]]
-        warnings.append(f"circle {lost} cannot be reached from circle {sheet.ids[0]} along the links, so the "
-                        "sheet cannot be filled (each number after the first must touch a filled circle)")
+        warnings.append(msg("circle {circle} cannot be reached from circle {first} along the links, so the sheet "
+                            "cannot be filled (each number after the first must touch a filled circle)",
+                            circle=lost, first=sheet.ids[0]))
     if OPTION_COUNT * sheet.op_limit < sheet.n:
-        warnings.append(f"op_limit {sheet.op_limit} gives only {OPTION_COUNT * sheet.op_limit} boxes for "
-                        f"{sheet.n} circles, so the sheet cannot be filled (one box per round)")
+        warnings.append(msgn("op_limit {limit} gives only {boxes} boxes for {n} circle, so the sheet cannot be "
+                             "filled (one box per round)",
+                             "op_limit {limit} gives only {boxes} boxes for {n} circles, so the sheet cannot be "
+                             "filled (one box per round)",
+                             sheet.n, limit=sheet.op_limit, boxes=OPTION_COUNT * sheet.op_limit))
     return warnings
 
 
@@ -300,8 +307,9 @@ def members(mask: int) -> tuple[int, ...]:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
-        type(value), type(value).__name__)
+    kinds = {dict: msg("an object"), list: msg("a list"), str: msg("a string"), bool: msg("true/false"),
+             type(None): "null"}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def _is_int(value: Any, *, minimum: int | None = None) -> bool:
@@ -312,66 +320,80 @@ def _parse_stars(raw: Any, origin: str) -> Stars | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or set(raw) != {"summit", "race", "record"}:
-        raise DataError(f"{origin}: field 'stars' must be an object with 'summit', 'race' and 'record'")
+        raise DataError(msg("{origin}: field 'stars' must be an object with 'summit', 'race' and 'record'",
+                            origin=origin))
     for part in ("summit", "race", "record"):
         if not _is_int(raw[part], minimum=0):
-            raise DataError(f"{origin}: field 'stars.{part}' must be a whole number, not {quote(raw[part])}")
+            field = f"'stars.{part}'"
+            raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+                                field=field, value=quote(raw[part])))
     return Stars(raw["summit"], raw["race"], raw["record"])
 
 
 def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
     if raw is None or raw == []:
-        raise DataError(f"{origin}: field 'circles' has no circles; a sheet needs at least 2")
+        raise DataError(msg("{origin}: field 'circles' has no circles; a sheet needs at least 2", origin=origin))
     if not isinstance(raw, list):
-        raise DataError(f"{origin}: field 'circles' must be a list of circles, not {_kind(raw)}")
+        raise DataError(msg("{origin}: field 'circles' must be a list of circles, not {kind}", origin=origin,
+                            kind=_kind(raw)))
     if len(raw) < 2:
-        raise DataError(f"{origin}: field 'circles' has {len(raw)} circle; a sheet needs at least 2")
+        raise DataError(msg("{origin}: field 'circles' has {count} circle; a sheet needs at least 2", origin=origin,
+                            count=len(raw)))
     if len(raw) > MAX_CIRCLES:
-        raise DataError(f"{origin}: field 'circles' has {len(raw)} circles; at most {MAX_CIRCLES} are supported")
+        raise DataError(msg("{origin}: field 'circles' has {count} circles; at most {limit} are supported",
+                            origin=origin, count=len(raw), limit=MAX_CIRCLES))
     circles: list[Circle] = []
     seen: set[int] = set()
     for n, item in enumerate(raw):
         where = f"{origin}: circles[{n}]"
         if not isinstance(item, dict):
-            raise DataError(f"{where} must be an object with id, x, y, dangerous")
+            raise DataError(msg("{where} must be an object with id, x, y, dangerous", where=where))
         extra = sorted(k for k in item if k not in _CIRCLE_KEYS)
         if extra:
-            raise DataError(f"{where}: unknown field {quote(extra[0])}; a circle has id, x, y, dangerous")
+            raise DataError(msg("{where}: unknown field {field}; a circle has id, x, y, dangerous", where=where,
+                                field=quote(extra[0])))
         cid = item.get("id")
         if not _is_int(cid, minimum=0):
-            raise DataError(f"{where}: field 'id' must be a whole number 0 or more, not {quote(cid)}")
+            raise DataError(msg("{where}: field 'id' must be a whole number 0 or more, not {value}", where=where,
+                                value=quote(cid)))
         if cid in seen:
-            raise DataError(f"{where}: duplicate circle id {cid}")
+            raise DataError(msg("{where}: duplicate circle id {circle}", where=where, circle=cid))
         seen.add(cid)
         coords = []
         # Without a position, circles are laid out in a row in file order (enough to draw and play).
         for axis, default in (("x", n), ("y", 0)):
             value = item.get(axis, default)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise DataError(f"{where} (id {cid}): field {quote(axis)} must be a number, not {quote(value)}")
+                raise DataError(msg("{where} (id {circle}): field {field} must be a number, not {value}",
+                                    where=where, circle=cid, field=quote(axis), value=quote(value)))
             coords.append(value)
         dangerous = item.get("dangerous", False)
         if not isinstance(dangerous, bool):
-            raise DataError(f"{where} (id {cid}): field 'dangerous' must be true or false, not {quote(dangerous)}")
+            raise DataError(msg("{where} (id {circle}): field 'dangerous' must be true or false, not {value}",
+                                where=where, circle=cid, value=quote(dangerous)))
         circles.append(Circle(cid, coords[0], coords[1], dangerous))
     return tuple(circles)
 
 
 def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int], ...]:
     if not isinstance(raw, list):
-        raise DataError(f"{origin}: field 'links' must be a list of [id, id] pairs, not {_kind(raw)}")
+        raise DataError(msg("{origin}: field 'links' must be a list of [id, id] pairs, not {kind}", origin=origin,
+                            kind=_kind(raw)))
     links: list[tuple[int, int]] = []
     seen: set[tuple[int, int]] = set()
     for n, pair in enumerate(raw):
         where = f"{origin}: links[{n}]"
         if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(x) for x in pair):
-            raise DataError(f"{where} must be a pair of circle ids like [0, 1], not {quote(pair)}")
+            raise DataError(msg("{where} must be a pair of circle ids like [0, 1], not {value}", where=where,
+                                value=quote(pair)))
         a, b = pair
         for end in (a, b):
             if end not in known:
-                raise DataError(f"{where}: link {pair} names unknown circle {end}")
+                raise DataError(msg("{where}: link {link} names unknown circle {circle}", where=where, link=pair,
+                                    circle=end))
         if a == b:
-            raise DataError(f"{where}: link {pair} joins circle {a} to itself")
+            raise DataError(msg("{where}: link {link} joins circle {circle} to itself", where=where, link=pair,
+                                circle=a))
         norm = (min(a, b), max(a, b))
         if norm in seen:  # the same pair listed twice says nothing new
             continue
@@ -382,24 +404,29 @@ def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int
 
 def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], int]:
     if not isinstance(raw, dict):
-        raise DataError(f"{origin}: field 'bonus' must be an object like {{\"3\": 1, ..., \"per_extra\": 5}}")
+        raise DataError(msg("{origin}: field 'bonus' must be an object like {example}", origin=origin,
+                            example='{"3": 1, ..., "per_extra": 5}'))
     per_extra = raw.get("per_extra", 0)
     if not _is_int(per_extra, minimum=0):
-        raise DataError(f"{origin}: field 'bonus.per_extra' must be a whole number, not {quote(per_extra)}")
+        raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+                            field="'bonus.per_extra'", value=quote(per_extra)))
     table: list[tuple[int, int]] = []
     for size_text, points in raw.items():
         if size_text == "per_extra":
             continue
         if not (isinstance(size_text, str) and size_text.isascii() and size_text.isdigit()
                 and len(size_text) <= 4 and 1 <= int(size_text) <= MAX_CIRCLES):
-            raise DataError(f"{origin}: field 'bonus' key {quote(size_text)} must be a size such as \"3\", "
-                            f"from 1 to {MAX_CIRCLES} circles")
+            raise DataError(msg("{origin}: field 'bonus' key {key} must be a size such as \"3\", from 1 to {limit} "
+                                "circles", origin=origin, key=quote(size_text), limit=MAX_CIRCLES))
         if not _is_int(points, minimum=0):
-            raise DataError(f"{origin}: field 'bonus.{size_text}' must be a whole number, not {quote(points)}")
+            field = f"'bonus.{size_text}'"
+            raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+                                field=field, value=quote(points)))
         table.append((int(size_text), points))
     table.sort()
     sizes = [s for s, _ in table]
     if sizes and sizes != list(range(sizes[0], sizes[-1] + 1)):
         missing = sorted(set(range(sizes[0], sizes[-1] + 1)) - set(sizes))[0]
-        raise DataError(f"{origin}: field 'bonus' has no entry for size {missing}; list every size in between")
+        raise DataError(msg("{origin}: field 'bonus' has no entry for size {size}; list every size in between",
+                            origin=origin, size=missing))
     return tuple(table), per_extra

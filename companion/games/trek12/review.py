@@ -15,6 +15,7 @@ from random import Random
 from typing import Any, Iterator
 
 from companion.errors import CompanionError, InvalidInput
+from companion.i18n.message import msgn
 
 from . import session
 from .coach import Advice, advise
@@ -69,8 +70,10 @@ class Review:
 
     def words(self) -> str:
         """The review in one sentence, as the screen says it."""
-        return (f"Your choices cost about {round(self.cost)} point{'' if round(self.cost) == 1 else 's'} against "
-                f"the coach's; final {self.final}, the coach's on the same dice {self.coach_final}.")
+        return msgn("Your choices cost about {n} point against the coach's; final {final}, the coach's on the same "
+                    "dice {coach}.",
+                    "Your choices cost about {n} points against the coach's; final {final}, the coach's on the same "
+                    "dice {coach}.", round(self.cost), final=self.final, coach=self.coach_final)
 
 
 def hint(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS) -> Advice:
@@ -128,11 +131,12 @@ def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, revi
 
 
 def to_doc(result: Review) -> dict[str, Any]:
-    """The review as kept with the game (JSON)."""
+    """The review as kept with the game (JSON: the moves' words as plain English text)."""
     return {"seat": result.seat, "name": result.name, "final": result.final, "coach_final": result.coach_final,
-            "rounds": [{"round": r.round, "roll": list(r.roll), "played": r.played, "played_circle": r.played_circle,
-                        "best": r.best, "best_circle": r.best_circle, "played_expected": r.played_expected,
-                        "best_expected": r.best_expected} for r in result.rounds]}
+            "rounds": [{"round": r.round, "roll": list(r.roll), "played": str(r.played),
+                        "played_circle": r.played_circle, "best": str(r.best), "best_circle": r.best_circle,
+                        "played_expected": r.played_expected, "best_expected": r.best_expected}
+                       for r in result.rounds]}
 
 
 def from_doc(doc: dict[str, Any]) -> Review:

@@ -18,6 +18,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import CircleId, Sheet, members
+from companion.i18n.message import Message, msg, msgn
 from companion.inputs import MAX_DIGITS, quote
 
 __all__ = [
@@ -88,6 +89,19 @@ class Op(IntEnum):
 
 OPS: tuple[Op, ...] = tuple(Op)
 _OP_NAMES = {op.label: op for op in OPS}
+# The options as a reason names them ("the difference boxes are full"), for the player to read.
+_OP_WORDS: dict[Op, Message] = {
+    # i18n: a dice option in a reason: "the lower boxes are full", "the Tent allows a sum, not the lower option"
+    Op.LOWER: msg("lower"),
+    # i18n: a dice option in a reason: "the higher boxes are full"
+    Op.HIGHER: msg("higher"),
+    # i18n: a dice option in a reason: "the difference boxes are full" (red die minus yellow, or the reverse)
+    Op.DIFFERENCE: msg("difference"),
+    # i18n: a dice option in a reason: "the sum boxes are full"
+    Op.SUM: msg("sum"),
+    # i18n: a dice option in a reason: "the product boxes are full"
+    Op.PRODUCT: msg("product"),
+}
 
 
 class Assist(Enum):
@@ -108,6 +122,17 @@ class Assist(Enum):
 
 
 _CARD_ORDER = {card: n for n, card in enumerate(Assist)}
+# The cards as a reason names them ("the compass card is not held").
+_CARD_WORDS: dict[Assist, Message] = {
+    # i18n: an Assist card in a reason: "the compass card is not held"
+    Assist.COMPASS: msg("compass"),
+    # i18n: an Assist card in a reason: "the rope card is not held"
+    Assist.ROPE: msg("rope"),
+    # i18n: an Assist card in a reason: "the tent card is not held"
+    Assist.TENT: msg("tent"),
+    # i18n: an Assist card in a reason: "the schnapps card is not held"
+    Assist.SCHNAPPS: msg("schnapps"),
+}
 
 
 @dataclass(frozen=True)
@@ -420,18 +445,20 @@ def cash(state: State, cards: Iterable[Assist]) -> State:
     remaining Assist cards"). Once per Ascent, on a full sheet, in a game that tracks the cards."""
     chosen = tuple(cards)
     if state.assists is None:
-        raise IllegalAction("Assist cards are not tracked in this game, so none can be cashed; list the cards "
-                            "held at the start to track them")
+        raise IllegalAction(msg("Assist cards are not tracked in this game, so none can be cashed; list the "
+                                "cards held at the start to track them"))
     if state.cashed is not None:
-        raise IllegalAction(f"the cards are already cashed at this Ascent's end ({_card_names(state.cashed)})")
+        raise IllegalAction(msg("the cards are already cashed at this Ascent's end ({cards})",
+                                cards=_card_names(state.cashed)))
     if not state.complete:
         empty = state.sheet.n - state.board.filled.bit_count()
-        raise IllegalAction(f"cards are cashed when scoring, at the end of the Ascent; {empty} circle"
-                            f"{'' if empty == 1 else 's'} still empty")
+        raise IllegalAction(msgn("cards are cashed when scoring, at the end of the Ascent; {n} circle still empty",
+                                 "cards are cashed when scoring, at the end of the Ascent; {n} circles still empty",
+                                 empty))
     hand = list(state.assists)
     for card in chosen:
         if card not in hand:
-            raise IllegalAction(f"the {card.value} card is not held (cards held: {_card_names(state.assists)})")
+            raise IllegalAction(_not_held(card, state.assists))
         hand.remove(card)
     return with_cards(state, _sorted_cards(hand), cashed=_sorted_cards(chosen))
 
@@ -464,8 +491,8 @@ def is_complete(state: State) -> bool:
 def apply(state: State, action: Action) -> State:
     """Play one turn (rulebook, How to Play; rulings in docs/rulings.md); IllegalAction names turn and rule."""
     result = _step(state, action)
-    if result.__class__ is str:
-        raise IllegalAction(f"turn {state.turn + 1}: {result}")
+    if isinstance(result, str):
+        raise IllegalAction(msg("turn {turn}: {reason}", turn=state.turn + 1, reason=result))
     return result  # type: ignore[return-value]
 
 
@@ -474,8 +501,8 @@ def why_not(state: State, action: Action) -> str | None:
     try:
         result = _step(state, action)
     except (TypeError, AttributeError, IndexError, KeyError):
-        return f"{quote(action)} is not a well-formed turn"
-    return result if result.__class__ is str else None  # type: ignore[return-value]
+        return msg("{turn} is not a well-formed turn", turn=quote(action))
+    return result if isinstance(result, str) else None  # type: ignore[return-value]
 
 
 def legal_actions(state: State, roll: Roll) -> tuple[Action, ...]:
@@ -590,7 +617,7 @@ def options(state: State, roll: Roll) -> tuple[OptionStatus, ...]:
     out = []
     for op in OPS:
         used = state.ops[op]
-        reason = f"the {op.label} boxes are full ({used} of {limit} used)" if used >= limit else None
+        reason = _boxes_full(op, used, limit) if used >= limit else None
         out.append(OptionStatus(op, roll.values[op], used, max(limit - used, 0), reason))
     return tuple(out)
 
@@ -599,7 +626,7 @@ def circle_reason(state: State, circle: CircleId, *, compass: bool = False) -> s
     """Why a number may not go in `circle` now (taken, not adjacent, sheet full), or None when it may."""
     sheet = state.sheet
     if circle not in sheet.index:
-        return f"circle {quote(circle)} is not on the {sheet.name} sheet"
+        return _not_on_sheet(circle, sheet)
     return _circle_problem(state.board, sheet.index[circle], circle, compass)
 
 
@@ -957,53 +984,100 @@ def _link_choice_objects(sheet: Sheet, choices: tuple[tuple[int, int], ...], rop
 def _describe(sheet: Sheet, choices: tuple[tuple[int, int], ...], rope: int = -1) -> str:
     ids = sheet.ids
     shown = [str(sorted(ids[x] for x in c if x >= 0 and x != rope)) for c in choices]
-    return " or ".join(shown)
+    out: str = shown[0] if shown else ""
+    for more in shown[1:]:
+        # i18n: link choices, each a list of circle ids: "[3] or [5]"
+        out = msg("{choices} or {choice}", choices=out, choice=more)
+    return out
 
 
 def _pick(sheet: Sheet, choices: tuple[tuple[int, int], ...], links: tuple[CircleId, ...] | None, rope: int,
           who: str, v: int, circle: CircleId) -> tuple[int, int] | str:
+    mine = who == "the"
     if links is None:
         if len(choices) == 1:
             return choices[0]
-        return (f"ambiguous links: {who} {v} in circle {circle} may be linked to "
-                f"{_describe(sheet, choices, rope)}; say which in '{'links' if who == 'the' else 'max_links'}'")
+        described = _describe(sheet, choices, rope)
+        if mine:
+            return msg("ambiguous links: the {value} in circle {circle} may be linked to {choices}; say which in "
+                       "'links'", value=v, circle=circle, choices=described)
+        return msg("ambiguous links: Max's {value} in circle {circle} may be linked to {choices}; say which in "
+                   "'max_links'", value=v, circle=circle, choices=described)
     want = set()
     for cid in links:
         j = sheet.index.get(cid)
         if j is None:
-            return f"link to circle {quote(cid)}: no such circle on the {sheet.name} sheet"
+            return msg("link to circle {circle}: no such circle on the {sheet} sheet", circle=quote(cid),
+                       sheet=sheet.name)
         want.add(j)
     if len(want) != len(links):
-        return f"links {list(links)} name a circle twice"
+        return msg("links {links} name a circle twice", links=list(links))
     want.discard(rope)
     for c in choices:
         if {x for x in c if x >= 0 and x != rope} == want:
             return c
     if choices is _NO_LINK or choices == _NO_LINK:
-        return (f"links {list(links)} are not allowed: {who} {v} in circle {circle} has no touching number it "
-                "may link to (a v-1 not yet linked upward or a v+1 not yet linked downward)")
-    return (f"links {list(links)} are not allowed: {who} {v} in circle {circle} must be linked to "
-            f"{_describe(sheet, choices, rope)} (every direction that can be linked is linked; "
-            "one Fixed Line only unless merge_lines)")
+        if mine:
+            return msg("links {links} are not allowed: the {value} in circle {circle} has no touching number it "
+                       "may link to (a v-1 not yet linked upward or a v+1 not yet linked downward)",
+                       links=list(links), value=v, circle=circle)
+        return msg("links {links} are not allowed: Max's {value} in circle {circle} has no touching number it "
+                   "may link to (a v-1 not yet linked upward or a v+1 not yet linked downward)",
+                   links=list(links), value=v, circle=circle)
+    described = _describe(sheet, choices, rope)
+    if mine:
+        return msg("links {links} are not allowed: the {value} in circle {circle} must be linked to {choices} "
+                   "(every direction that can be linked is linked; one Fixed Line only unless merge_lines)",
+                   links=list(links), value=v, circle=circle, choices=described)
+    return msg("links {links} are not allowed: Max's {value} in circle {circle} must be linked to {choices} "
+               "(every direction that can be linked is linked; one Fixed Line only unless merge_lines)",
+               links=list(links), value=v, circle=circle, choices=described)
 
 
 def _circle_problem(board: Board, i: int, circle: CircleId, compass: bool) -> str | None:
     sheet = board.sheet
     filled = board.filled
     if filled == sheet.full:
-        return f"the sheet is full: all {sheet.n} circles are filled"
+        return _sheet_full(sheet)
     if filled >> i & 1:
-        return f"circle {circle} is already filled"
+        return _already_filled(circle)
     if compass:
         near = sheet.adj[i] & filled
         if near:
-            return (f"circle {circle} touches filled circle {sheet.ids[near.bit_length() - 1]}; the Compass is "
-                    "for a circle touching no filled circle")
+            return msg("circle {circle} touches filled circle {near}; the Compass is for a circle touching no "
+                       "filled circle", circle=circle, near=sheet.ids[near.bit_length() - 1])
         return None
     if filled and not board.frontier >> i & 1:
-        return (f"circle {circle} touches no filled circle; after the first number each one goes next to a "
-                "filled circle (a skull counts as filled)")
+        return msg("circle {circle} touches no filled circle; after the first number each one goes next to a "
+                   "filled circle (a skull counts as filled)", circle=circle)
     return None
+
+
+# The reasons given in more than one place, each one message.
+
+def _sheet_full(sheet: Sheet) -> Message:
+    return msgn("the sheet is full: its {n} circle is filled", "the sheet is full: all {n} circles are filled",
+                sheet.n)
+
+
+def _already_filled(circle: CircleId) -> Message:
+    return msg("circle {circle} is already filled", circle=circle)
+
+
+def _not_on_sheet(circle: Any, sheet: Sheet) -> Message:
+    return msg("circle {circle} is not on the {sheet} sheet", circle=quote(circle), sheet=sheet.name)
+
+
+def _boxes_full(op: Op, used: int, limit: int) -> Message:
+    return msg("the {op} boxes are full ({used} of {limit} used)", op=_OP_WORDS[op], used=used, limit=limit)
+
+
+def _not_held(card: Assist, held: tuple[Assist, ...]) -> Message:
+    return msg("the {card} card is not held (cards held: {cards})", card=_CARD_WORDS[card], cards=_card_names(held))
+
+
+def _rope_unused() -> Message:
+    return msg("'rope' is given but the Rope card is not used this turn")
 
 
 def _write(board: Board, i: int, v: int, d: int, u: int) -> tuple[Board, bool]:
@@ -1084,14 +1158,14 @@ def _step(state: State, action: Action) -> State | str:
     board = sd["board"]
     filled = board.filled
     if filled == sheet.full:
-        return f"the sheet is full: all {sheet.n} circles are filled"
+        return _sheet_full(sheet)
     ad = action.__dict__
     circle = ad["circle"]
     i = sheet.index.get(circle)
     if i is None:
-        return f"circle {quote(circle)} is not on the {sheet.name} sheet"
+        return _not_on_sheet(circle, sheet)
     if filled >> i & 1:
-        return f"circle {circle} is already filled"
+        return _already_filled(circle)
     roll = ad["roll"]
     k = ad["op"]
     cards = ad["assists"]
@@ -1101,28 +1175,29 @@ def _step(state: State, action: Action) -> State | str:
     tent = False
     if cards:
         checked = _check_cards(state, action, i)
-        if checked.__class__ is str:
+        if isinstance(checked, str):
             return checked  # type: ignore[return-value]
         tent, rope = checked  # type: ignore[misc]
     else:
         if filled and not board.frontier >> i & 1:
             return _circle_problem(board, i, circle, False)  # type: ignore[return-value]
         if extras and ad["rope"] is not None:
-            return "'rope' is given but the Rope card is not used this turn"
+            return _rope_unused()
     ops = sd["ops"]
     if tent:
         if k != 3:  # Op.SUM
-            return f"the Tent allows a sum, not the {OPS[k].label} option"
+            return msg("the Tent allows a sum, not the {op} option", op=_OP_WORDS[OPS[k]])
     elif ops[k] >= sheet.op_limit:
-        return f"the {OPS[k].label} boxes are full ({sheet.op_limit} of {sheet.op_limit} used)"
+        return _boxes_full(OPS[k], sheet.op_limit, sheet.op_limit)
     v = roll.values[k]
     merge = sd["ruleset"].merge_lines
     if v > sheet.limits[i]:
         if links:
-            return (f"circle {circle} gets a skull ({v} is over the {sheet.limits[i]} it takes), and a skull "
-                    "takes no links")
+            return msg("circle {circle} gets a skull ({value} is over the {limit} it takes), and a skull takes no "
+                       "links", circle=circle, value=v, limit=sheet.limits[i])
         if rope >= 0:
-            return f"the Rope links numbers, but circle {circle} gets a skull ({v} is over {sheet.limits[i]})"
+            return msg("the Rope links numbers, but circle {circle} gets a skull ({value} is over {limit})",
+                       circle=circle, value=v, limit=sheet.limits[i])
         pick = _NO_LINK[0]
         written = _SKULL
     else:
@@ -1130,9 +1205,13 @@ def _step(state: State, action: Action) -> State | str:
             fv = board.values[rope]
             ok = (fv == v - 1 and board.up_free >> rope & 1) or (fv == v + 1 and board.down_free >> rope & 1)
             if not ok:
-                return (f"the Rope links {v} to a {v - 1} not yet linked upward or a {v + 1} not yet linked "
-                        f"downward; circle {sheet.ids[rope]} holds {_show(fv)}"
-                        + (" with that end already linked" if fv in (v - 1, v + 1) else ""))
+                if fv in (v - 1, v + 1):
+                    return msg("the Rope links {value} to a {below} not yet linked upward or a {above} not yet "
+                               "linked downward; circle {far} holds {held} with that end already linked",
+                               value=v, below=v - 1, above=v + 1, far=sheet.ids[rope], held=_show(fv))
+                return msg("the Rope links {value} to a {below} not yet linked upward or a {above} not yet linked "
+                           "downward; circle {far} holds {held}", value=v, below=v - 1, above=v + 1,
+                           far=sheet.ids[rope], held=_show(fv))
         if rope < 0 and links is None:
             adj = sheet.adj[i]
             vm = board.vmask
@@ -1146,7 +1225,7 @@ def _step(state: State, action: Action) -> State | str:
             pick = choices[0]
         else:
             pick = _pick(sheet, choices, links, rope, "the", v, circle)  # type: ignore[assignment]
-            if pick.__class__ is str:
+            if isinstance(pick, str):
                 return pick  # type: ignore[return-value]
         written = v
     mb = sd["max_board"]
@@ -1161,12 +1240,13 @@ def _step(state: State, action: Action) -> State | str:
             mpick = mchoices[0]
         else:
             if mv > sheet.limits[i] and max_links:
-                return f"Max's {mv} in circle {circle} is a skull, which takes no links"
+                return msg("Max's {value} in circle {circle} is a skull, which takes no links", value=mv,
+                           circle=circle)
             mpick = _pick(sheet, mchoices, max_links, -1, "Max's", mv, circle)  # type: ignore[assignment]
-            if mpick.__class__ is str:
+            if isinstance(mpick, str):
                 return mpick  # type: ignore[return-value]
     elif extras and ad["max_links"] is not None:
-        return "'max_links' is given but there is no Max in this game"
+        return msg("'max_links' is given but there is no Max in this game")
     new_board, new_zone = _write(board, i, written, pick[0], pick[1])
     if rope >= 0:
         pair = (min(circle, sheet.ids[rope]), max(circle, sheet.ids[rope]))
@@ -1175,7 +1255,7 @@ def _step(state: State, action: Action) -> State | str:
     held = sd["assists"]
     if extras and (cards or ad["take"] is not None or ad["give_back"] is not None):
         held = _next_hand(state, action, earned)  # type: ignore[assignment]
-        if held.__class__ is str:
+        if isinstance(held, str):
             return held  # type: ignore[return-value]
     new = _new(State)
     nd = new.__dict__
@@ -1200,7 +1280,8 @@ def _step(state: State, action: Action) -> State | str:
 
 
 def _show(v: int) -> str:
-    return "nothing" if v == EMPTY else "a skull" if v == _SKULL else str(v)
+    # i18n: what a circle holds: "circle 7 holds nothing"
+    return msg("nothing") if v == EMPTY else msg("a skull") if v == _SKULL else str(v)
 
 
 def _check_cards(state: State, action: Action, i: int) -> tuple[bool, int] | str:
@@ -1209,12 +1290,12 @@ def _check_cards(state: State, action: Action, i: int) -> tuple[bool, int] | str
     board = state.board
     cards = action.assists
     if len(set(cards)) != len(cards):
-        return "each kind of Assist card may be used once per turn"
+        return msg("each kind of Assist card may be used once per turn")
     held = state.assists
     if held is not None:
         for card in cards:
             if card not in held:
-                return f"the {card.value} card is not held (cards held: {_card_names(held)})"
+                return _not_held(card, held)
     compass = Assist.COMPASS in cards
     problem = _circle_problem(board, i, action.circle, compass)
     if problem:
@@ -1223,19 +1304,21 @@ def _check_cards(state: State, action: Action, i: int) -> tuple[bool, int] | str
     if Assist.ROPE in cards:
         pair = action.rope
         if pair is None:
-            return "the Rope needs 'rope': [new circle, circle two steps away]"
+            return msg("the Rope needs 'rope': [new circle, circle two steps away]")
         if action.circle not in pair:
-            return f"'rope' {list(pair)} must include the circle written in this turn ({action.circle})"
+            return msg("'rope' {pair} must include the circle written in this turn ({circle})", pair=list(pair),
+                       circle=action.circle)
         far_id = pair[1] if pair[0] == action.circle else pair[0]
         far = sheet.index.get(far_id)
         if far is None:
-            return f"'rope' names circle {quote(far_id)}, which is not on the {sheet.name} sheet"
+            return msg("'rope' names circle {circle}, which is not on the {sheet} sheet", circle=quote(far_id),
+                       sheet=sheet.name)
         if not sheet.adj2[i] >> far & 1:
-            return (f"the Rope links circles two steps apart; circles {action.circle} and {far_id} are not "
-                    "separated by exactly one circle")
+            return msg("the Rope links circles two steps apart; circles {circle} and {far} are not separated by "
+                       "exactly one circle", circle=action.circle, far=far_id)
         rope = far
     elif action.rope is not None:
-        return "'rope' is given but the Rope card is not used this turn"
+        return _rope_unused()
     return Assist.TENT in cards, rope
 
 
@@ -1244,32 +1327,46 @@ def _next_hand(state: State, action: Action, earned: bool) -> tuple[Assist, ...]
     take, give_back = action.take, action.give_back
     if held is None:
         if take is not None or give_back is not None:
-            return ("Assist cards are not tracked in this game, so none can be taken; list the cards held at "
-                    "the start to track them")
+            return msg("Assist cards are not tracked in this game, so none can be taken; list the cards held at "
+                       "the start to track them")
         return None
     hand = list(held)
     for card in action.assists:
         hand.remove(card)
     if take is not None:
         if not earned:
-            return "a card is taken only on a turn that creates a new zone of 0s, 1s or 2s (Expedition Mode)"
+            return msg("a card is taken only on a turn that creates a new zone of 0s, 1s or 2s (Expedition Mode)")
         if len(hand) >= MAX_ASSISTS:
             if give_back is None:
-                return (f"you already hold {MAX_ASSISTS} cards ({_card_names(tuple(hand))}); taking one means "
-                        "giving one back ('give_back')")
+                return msgn("you already hold {n} card ({cards}); taking one means giving one back ('give_back')",
+                            "you already hold {n} cards ({cards}); taking one means giving one back ('give_back')",
+                            MAX_ASSISTS, cards=_card_names(tuple(hand)))
             if give_back not in hand:
-                return f"'give_back' {give_back.value} is not a card you hold ({_card_names(tuple(hand))})"
+                return msg("'give_back' {card} is not a card you hold ({cards})", card=_CARD_WORDS[give_back],
+                           cards=_card_names(tuple(hand)))
             hand.remove(give_back)
         elif give_back is not None:
-            return f"'give_back' is only for taking a card while holding {MAX_ASSISTS}"
+            return _give_back_only()
         hand.append(take)
     elif give_back is not None:
-        return "'give_back' is only for taking a card while holding 3"
+        return _give_back_only()
     return _sorted_cards(hand)
 
 
+def _give_back_only() -> Message:
+    return msgn("'give_back' is only for taking a card while holding {n}",
+                "'give_back' is only for taking a card while holding {n}", MAX_ASSISTS)
+
+
 def _card_names(cards: tuple[Assist, ...]) -> str:
-    return ", ".join(c.value for c in cards) or "none"
+    if not cards:
+        # i18n: the Assist cards held: none
+        return msg("none")
+    out: str = _CARD_WORDS[cards[0]]
+    for card in cards[1:]:
+        # i18n: Assist cards listed one after the other: "compass, rope"
+        out = msg("{cards}, {card}", cards=out, card=_CARD_WORDS[card])
+    return out
 
 
 def _max_picks(state: State, roll: Roll, i: int) -> tuple[tuple[int, int] | None, ...]:

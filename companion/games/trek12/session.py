@@ -16,7 +16,8 @@ from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
 from companion.games.trek12.scoring import ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
-from companion.games.words import MINUS, UNRECOGNISED, and_list, safely
+from companion.games.words import MINUS, UNRECOGNISED, safely
+from companion.i18n.message import Message, msg, msgn
 from companion.inputs import quote
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns",
@@ -105,28 +106,29 @@ def apply(table: Table, action: dict[str, Any]) -> Table:
     if "cash" in action:
         return _cash(table, action)
     if table.complete:
-        raise IllegalAction("the Ascent is over: every sheet is full")
+        raise IllegalAction(msg("the Ascent is over: every sheet is full"))
     body = {k: v for k, v in action.items() if k != "player"}
     seat = _seat_of(table, action.get("player"))
     turn = Action.from_dict(body)
     if table.played[seat]:
-        raise IllegalAction(f"{table.seats[seat].name} has already written a number in round {table.round}; "
-                            "everyone plays once per roll")
+        raise IllegalAction(msg("{name} has already written a number in round {round}; everyone plays once per "
+                                "roll", name=table.seats[seat].name, round=table.round))
     if table.shared_cards and (turn.take is not None or turn.give_back is not None):
-        raise IllegalAction("on an Expedition's sheet a card is not taken in the turn: the players who made a new "
-                            "zone pick together when the round is over, from the Lead Climber clockwise")
+        raise IllegalAction(msg("on an Expedition's sheet a card is not taken in the turn: the players who made a "
+                                "new zone pick together when the round is over, from the Lead Climber clockwise"))
     schnapps = Assist.SCHNAPPS in turn.assists
     if schnapps:
         refused = schnapps_refusal(table, seat)
         if refused:
-            raise IllegalAction(f"{table.seats[seat].name}, {refused}")
+            raise IllegalAction(_whose(table.seats[seat].name, refused))
     if table.roll is not None and not schnapps and turn.roll != table.roll:
-        raise IllegalAction(f"round {table.round} was rolled {table.roll.red} (red) and {table.roll.yellow} "
-                            "(yellow); every player uses that roll (only the Schnapps re-rolls)")
+        raise IllegalAction(msg("round {round} was rolled {red} (red) and {yellow} (yellow); every player uses that "
+                                "roll (only the Schnapps re-rolls)", round=table.round, red=table.roll.red,
+                                yellow=table.roll.yellow))
     try:
         new_state = apply_turn(table.states[seat], turn)
     except IllegalAction as exc:
-        raise IllegalAction(f"{table.seats[seat].name}, {exc}") from None
+        raise IllegalAction(_whose(table.seats[seat].name, _reason(exc))) from None
     states = table.states[:seat] + (new_state,) + table.states[seat + 1:]
     played = table.played[:seat] + (True,) + table.played[seat + 1:]
     roll = table.roll if table.roll is not None or schnapps else turn.roll
@@ -147,36 +149,58 @@ def turn_words(sheet: Sheet, turn: dict[str, Any], *, solo: bool = False) -> str
     """What a turn object says, without the round or the player: the number and how the dice made it
     (rulebook, How to Play step a), the circle, the links chosen, the cards used or taken, and Max's number
     in Free Solo. InvalidInput when the turn object cannot be read."""
+    # Each part adds to the words so far as one message ("{words}, {links}"), so a screen can say every part
+    # in the player's language and in that language's order.
     move = Action.from_dict(turn)
     roll, circle = move.roll, move.circle
     value = roll.value(move.op)
-    words = f"{value} ({_how(roll, move.op.label)}) in circle {circle}"
+    # i18n: a turn in words: "4 (5−1) in circle 3"; {how} says how the dice made the number
+    words: Message = msg("{value} ({how}) in circle {circle}", value=value, how=_how(roll, move.op.label),
+                         circle=circle)
     limit = sheet.limits[sheet.index[circle]] if circle in sheet.index else None
     if limit is not None and value > limit:
-        words += f": a skull (over {limit})"
+        words = msg("{words}: a skull (over {limit})", words=words, limit=limit)
     # Links are written when given (an empty list: nothing to link, as a Fixed Line is never optional).
     if move.links:
-        words += ", " + _circles("linked to", move.links)
+        words = _then(words, _linked(move.links))
     used = [card for card in move.assists if card is not Assist.ROPE]
     if used:
-        words += ", with " + and_list(f"the {CARD_WORDS[card]}" for card in used)
+        # i18n: Assist cards used in a turn: "…, with the Compass and the Tent"
+        words = msg("{words}, with {cards}", words=words, cards=_and([_the(card) for card in used]))
     if Assist.ROPE in move.assists:
         far = [c for c in (move.rope or ()) if c != circle]
-        words += ", with the Rope" + (f" to circle {far[0]}" if far else "")
+        if far:
+            words = msg("{words}, with the Rope to circle {circle}", words=words, circle=far[0])
+        else:
+            words = msg("{words}, with the Rope", words=words)
     if move.take is not None:
-        words += f", took the {CARD_WORDS[move.take]}"
+        words = msg("{words}, took the {card}", words=words, card=CARD_WORDS[move.take])
         if move.give_back is not None:
-            words += f" (gave back the {CARD_WORDS[move.give_back]})"
+            words = msg("{words} (gave back the {card})", words=words, card=CARD_WORDS[move.give_back])
     if solo:
         best = roll.best
-        words += f"; {MAX_NAME}: " + (f"{best}, a skull" if limit is not None and best > limit else str(best))
+        if limit is not None and best > limit:
+            # i18n: Max's number in Free Solo, over the circle's limit: "…; Max: 10, a skull"
+            words = msg("{words}; {max}: {value}, a skull", words=words, max=MAX_NAME, value=best)
+        else:
+            # i18n: Max's number in Free Solo: "…; Max: 10"
+            words = msg("{words}; {max}: {value}", words=words, max=MAX_NAME, value=best)
         if move.max_links:
-            words += ", " + _circles("linked to", move.max_links)
+            words = _then(words, _linked(move.max_links))
     return words
 
 
 # The Assist cards as the rulebook names them (The Assist cards).
-CARD_WORDS = {Assist.COMPASS: "Compass", Assist.ROPE: "Rope", Assist.TENT: "Tent", Assist.SCHNAPPS: "Schnapps"}
+CARD_WORDS: dict[Assist, Message] = {
+    # i18n: the Assist card (the name printed on it)
+    Assist.COMPASS: msg("Compass"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.ROPE: msg("Rope"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.TENT: msg("Tent"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.SCHNAPPS: msg("Schnapps"),
+}
 
 
 def schnapps_refusal(table: Table, seat: int) -> str | None:
@@ -184,8 +208,8 @@ def schnapps_refusal(table: Table, seat: int) -> str | None:
     filled one of their circles" (rulebook, The Assist cards), so only the last to write in a round may."""
     waiting = [table.seats[i].name for i in range(len(table.seats)) if i != seat and not table.played[i]]
     if waiting:
-        return (f"the Schnapps re-rolls only after all the other players have filled a circle this round "
-                f"({', '.join(waiting)} still to write)")
+        return msg("the Schnapps re-rolls only after all the other players have filled a circle this round "
+                   "({names} still to write)", names=", ".join(waiting))
     return None
 
 
@@ -213,12 +237,13 @@ def _cash(table: Table, action: dict[str, Any]) -> Table:
     due = cashing_seat(table)
     seat = due if action.get("player") is None else _seat_of(table, action["player"])
     if seat is None:
-        raise IllegalAction("no cards to cash: " + ("the sheets are not full yet" if not table.complete
-                                                   else "every player has cashed their cards"))
+        raise IllegalAction(msg("no cards to cash: the sheets are not full yet") if not table.complete
+                            else msg("no cards to cash: every player has cashed their cards"))
     try:
         new_state = cash(table.states[seat], cards)
     except IllegalAction as exc:
-        raise IllegalAction(f"{table.seats[seat].name}: {exc}") from None
+        # i18n: a player's name and why their cards cannot be cashed
+        raise IllegalAction(msg("{name}: {reason}", name=table.seats[seat].name, reason=_reason(exc))) from None
     states = table.states[:seat] + (new_state,) + table.states[seat + 1:]
     return Table(table.sheet, table.ruleset, table.seats, states, table.round, table.roll, table.played,
                  table.shared_cards)
@@ -244,8 +269,8 @@ def summary(table: Table) -> dict[str, Any]:
     "solo": "max" in Free Solo, None otherwise, so a record says who Max is without its setup)."""
     waiting = cashing_seat(table)
     if waiting is not None:
-        raise IllegalAction(f"{table.seats[waiting].name} has still to say which Assist cards they cash (an empty "
-                            "list keeps them all) before the Ascent is saved")
+        raise IllegalAction(msg("{name} has still to say which Assist cards they cash (an empty list keeps them "
+                                "all) before the Ascent is saved", name=table.seats[waiting].name))
     scored = breakdowns(table)
     best = max(b.total for _, b in scored)
     players = [{"id": seat.id, "name": seat.name, "score": b.total, "winner": b.total == best}
@@ -276,24 +301,33 @@ def _describe(table: Table, action: Any) -> str:
             return UNRECOGNISED
         cards = [Assist.parse(card) for card in action["cash"]]
         seat = cashing_seat(table) if action.get("player") is None else _seat_of(table, action["player"])
-        who = f", {table.seats[seat].name}" if seat is not None and several else ""
+        name = table.seats[seat].name if seat is not None and several else None
         if not cards:
-            return f"End of the Ascent{who}: kept every Assist card (none cashed)"
-        return (f"End of the Ascent{who}: cashed " + and_list(f"the {CARD_WORDS[card]}" for card in cards)
-                + f" (+{3 * len(cards)})")
+            if name is None:
+                return msg("End of the Ascent: kept every Assist card (none cashed)")
+            return msg("End of the Ascent, {name}: kept every Assist card (none cashed)", name=name)
+        listed = _and([_the(card) for card in cards])
+        if name is None:
+            return msg("End of the Ascent: cashed {cards} (+{points})", cards=listed, points=3 * len(cards))
+        return msg("End of the Ascent, {name}: cashed {cards} (+{points})", name=name, cards=listed,
+                   points=3 * len(cards))
     seat = _seat_of(table, action.get("player"))
     body = {k: v for k, v in action.items() if k != "player"}
-    who = f", {table.seats[seat].name}" if several else ""
-    return f"Round {table.round}{who}: " + turn_words(table.sheet, body, solo=table.solo)
+    words = turn_words(table.sheet, body, solo=table.solo)
+    if several:
+        # i18n: an entry: the round, the player, then the turn in words
+        return msg("Round {round}, {name}: {turn}", round=table.round, name=table.seats[seat].name, turn=words)
+    # i18n: an entry: the round, then the turn in words
+    return msg("Round {round}: {turn}", round=table.round, turn=words)
 
 
 def _how(roll: Roll, op: str) -> str:
     red, yellow = roll.red, roll.yellow
     high, low = max(red, yellow), min(red, yellow)
     if op == "lower":
-        return f"the lower of {red} and {yellow}"
+        return msg("the lower of {red} and {yellow}", red=red, yellow=yellow)
     if op == "higher":
-        return f"the higher of {red} and {yellow}"
+        return msg("the higher of {red} and {yellow}", red=red, yellow=yellow)
     if op == "difference":
         return f"{high}{MINUS}{low}"
     if op == "sum":
@@ -301,8 +335,44 @@ def _how(roll: Roll, op: str) -> str:
     return f"{red}×{yellow}"
 
 
-def _circles(lead: str, ids: tuple[Any, ...]) -> str:
-    return f"{lead} circle{'s' if len(ids) > 1 else ''} {and_list(str(c) for c in ids)}"
+def _linked(ids: tuple[Any, ...]) -> Message:
+    # i18n: the circles a new number is linked to: "linked to circle 3", "linked to circles 3 and 5"
+    return msgn("linked to circle {circles}", "linked to circles {circles}", len(ids),
+                circles=_and([str(c) for c in ids]))
+
+
+def _then(words: str, more: str) -> Message:
+    # i18n: a turn in words, then one more thing about it: "4 (5−1) in circle 3, linked to circle 2"
+    return msg("{words}, {more}", words=words, more=more)
+
+
+def _the(card: Assist) -> Message:
+    # i18n: an Assist card in a list: "the Compass"
+    return msg("the {card}", card=CARD_WORDS[card])
+
+
+def _and(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' (as `words.and_list`), each joint a message, so a list of cards or circles
+    reads in the player's language too."""
+    if len(items) <= 1:
+        return "".join(items)
+    head: str = items[0]
+    for item in items[1:-1]:
+        # i18n: a list being written: "the Compass, the Tent"
+        head = msg("{items}, {item}", items=head, item=item)
+    # i18n: the last of a list: "the Compass and the Tent", "3, 5 and 8"
+    return msg("{items} and {last}", items=head, last=items[-1])
+
+
+def _whose(name: str, reason: str) -> Message:
+    # i18n: a player's name and why their turn is not allowed: "Ann, circle 3 is already filled"
+    return msg("{name}, {reason}", name=name, reason=reason)
+
+
+def _reason(exc: Exception) -> str:
+    """What an exception says, as the Message it was raised with when it was (its words stay translatable)."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Message) else str(exc)
 
 
 def _parse_players(raw: Any) -> tuple[tuple[Seat, ...], list[tuple[str, ...] | None]]:
@@ -344,8 +414,8 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     [{"label", "setup", "current"}]}; the sheet and the players are the game itself, not corrected here."""
     merge = bool((setup.get("ruleset") or {}).get("merge_lines", False))
     choices = []
-    for value, label in ((False, "The rulebook's reading"), (True, "Merge Fixed Lines (designer's FAQ)")):
+    for value, label in ((False, msg("The rulebook's reading")), (True, msg("Merge Fixed Lines (designer's FAQ)"))):
         changed = {**setup, "ruleset": {"merge_lines": True}} if value else \
             {k: v for k, v in setup.items() if k != "ruleset"}
         choices.append({"label": label, "setup": changed, "current": value == merge})
-    return [{"label": "Joining Fixed Lines", "choices": choices}]
+    return [{"label": msg("Joining Fixed Lines"), "choices": choices}]

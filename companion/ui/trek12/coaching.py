@@ -24,9 +24,11 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll
+from companion.i18n import _, current, format_number, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence, section_title
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12.turn import said
 
 __all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "ReviewPanel", "saved_review",
            "entries_digest"]
@@ -54,7 +56,7 @@ def hint_button(on: bool, toggle) -> ft.Control:
     """The bulb beside the turn's line: the coach's hint on or off for this game."""
     return labelled("t12-hint", ft.IconButton(
         ft.Icons.LIGHTBULB_ROUNDED if on else ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, key="t12-hint", selected=on,
-        tooltip="Hide the coach's hint" if on else "Hint: the coach's move for this roll", on_click=toggle))
+        tooltip=_("Hide the coach's hint") if on else _("Hint: the coach's move for this roll"), on_click=toggle))
 
 
 def hint_seed(game_id: str, entries: int, state: Any) -> str:
@@ -65,18 +67,26 @@ def hint_seed(game_id: str, entries: int, state: Any) -> str:
 
 def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple[str, int | None]:
     """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same)."""
-    key = (seed, roll.red, roll.yellow)
+    key = (seed, roll.red, roll.yellow, current())   # the words are in the language of the moment
     if cache.current is not None and cache.current[0] == key:
         return cache.current[1]
     try:
         advice = coach_review.hint(state, roll, seed)
     except CompanionError as exc:
-        result: tuple[str, int | None] = (sentence(exc), None)
+        result: tuple[str, int | None] = (sentence(said(exc)), None)
     else:
         best = advice.moves[0]
-        words = f"Coach: {engine.turn_words(sheet, best.action.to_dict())}, expecting {best.expected:.0f}"
-        others = [f"circle {m.action.circle} ({m.expected:.0f})" for m in advice.moves[1:3]]
-        result = (words + (f"; then {', '.join(others)}." if others else "."), best.action.circle)
+        move = tr(engine.turn_words(sheet, best.action.to_dict()))
+        expected = format_number(best.expected, 0)
+        others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
+                  for m in advice.moves[1:3]]
+        if others:
+            # i18n: the coach's hint: its move, the final score it expects, then the next best circles
+            words = _("Coach: {move}, expecting {points}; then {others}.").format(
+                move=move, points=expected, others=", ".join(others))
+        else:
+            words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
+        result = (words, best.action.circle)
     cache.current = (key, result)
     return result
 
@@ -133,7 +143,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
         except CompanionError as exc:
-            set_problem(f"The review could not be made: {sentence(exc)}")
+            set_problem(_("The review could not be made: {reason}").format(reason=sentence(said(exc))))
         finally:
             running.current = False
             set_progress(None)
@@ -142,19 +152,21 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
     def start() -> None:
         ft.context.page.run_task(run)
 
-    controls: list[ft.Control] = [section_title("Review", key=f"t12-review-title-{seat}")]
+    # i18n: a heading: the coach's review of a finished Ascent
+    controls: list[ft.Control] = [section_title(_("Review"), key=f"t12-review-title-{seat}")]
     if kept is None:
         if progress is not None:
             done, total = progress
-            controls.append(ft.Text(f"Reviewing round {min(done + 1, total)} of {total}…",
+            controls.append(ft.Text(_("Reviewing round {round} of {total}…").format(round=min(done + 1, total),
+                                                                                  total=total),
                                     key=f"t12-review-progress-{seat}", size=13))
             controls.append(ft.ProgressBar(value=done / total if total else None))
         else:
-            controls.append(ft.Text("The coach weighs each of your turns against its own move on the same dice: "
-                                    "what each choice cost, and where.", size=13,
+            controls.append(ft.Text(_("The coach weighs each of your turns against its own move on the same dice: "
+                                      "what each choice cost, and where."), size=13,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
             controls.append(ft.Row([labelled(f"t12-review-{seat}", ft.FilledTonalButton(
-                "Review my choices", key=f"t12-review-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
+                _("Review my choices"), key=f"t12-review-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
                 on_click=start, disabled=not turns))]))
         if problem:
             controls.append(ft.Text(problem, key=f"t12-review-problem-{seat}", color=ft.Colors.ERROR, size=13))
@@ -162,11 +174,12 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
 
     costly = kept.costliest()
     worst = {r.round for r in costly}
-    controls.append(ft.Text(kept.words(), key=f"t12-review-total-{seat}", size=15, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(tr(kept.words()), key=f"t12-review-total-{seat}", size=15, weight=ft.FontWeight.W_600))
     if costly:
-        controls.append(ft.Text("Costliest rounds, marked on the sheet: " + ", ".join(
-            f"round {r.round} (−{r.cost:.1f})" for r in costly) + ".", key=f"t12-review-costliest-{seat}",
-            size=13, color=COSTLY_COLOUR))
+        rounds = ", ".join(_("round {round} (−{cost})").format(round=r.round, cost=format_number(r.cost, 1))
+                           for r in costly)
+        controls.append(ft.Text(_("Costliest rounds, marked on the sheet: {rounds}.").format(rounds=rounds),
+                                key=f"t12-review-costliest-{seat}", size=13, color=COSTLY_COLOUR))
     layout = sheet_layout(sheet, width, 300)
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
         sheet, board, layout, prefix=f"t12-review-sheet-{seat}",
@@ -178,17 +191,21 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
             border_radius=ft.BorderRadius.all(10),
             bgcolor=ft.Colors.with_opacity(0.10, COSTLY_COLOUR) if r.round in worst else ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column(spacing=2, tight=True, controls=[
-                ft.Row([ft.Text(f"Round {r.round} · rolled {r.roll[0]} and {r.roll[1]}", size=13,
+                ft.Row([ft.Text(_("Round {round} · rolled {red} and {yellow}").format(
+                            round=r.round, red=r.roll[0], yellow=r.roll[1]), size=13,
                                 weight=ft.FontWeight.W_600, expand=True),
-                        ft.Text("the coach's move" if same else f"−{r.cost:.1f}", size=13,
+                        ft.Text(_("the coach's move") if same else f"−{format_number(r.cost, 1)}", size=13,
                                 key=f"t12-review-cost-{seat}-{r.round}",
                                 color=ft.Colors.PRIMARY if same else COSTLY_COLOUR)]),
-                ft.Text(f"You: {r.played} (expected {r.played_expected:.0f})", size=12),
-                *([] if same else [ft.Text(f"Coach: {r.best} (expected {r.best_expected:.0f})", size=12,
-                                           color=ft.Colors.ON_SURFACE_VARIANT)]),
+                # The moves' words were kept in English with the review (a plain string in its JSON).
+                ft.Text(_("You: {move} (expected {points})").format(
+                    move=tr(r.played), points=format_number(r.played_expected, 0)), size=12),
+                *([] if same else [ft.Text(_("Coach: {move} (expected {points})").format(
+                    move=tr(r.best), points=format_number(r.best_expected, 0)), size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT)]),
             ])))
     controls.append(ft.Row([labelled(f"t12-review-again-{seat}", ft.TextButton(
-        "Review again", key=f"t12-review-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
+        _("Review again"), key=f"t12-review-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
         on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
     return ft.Column(controls, spacing=8, tight=True)
 

@@ -16,8 +16,9 @@ import flet.canvas as cv
 
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
-from companion.ui.common.widgets import bind, labelled
-from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
+from companion.i18n import _, ngettext
+from companion.ui.common.widgets import bind, first_capital, labelled
+from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView, said
 
 __all__ = [
     "RED",
@@ -96,7 +97,9 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
         return labelled(key, ft.Container(
             key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE if selected else ft.Colors.TRANSPARENT),
-            border_radius=size * 0.26, padding=2, tooltip=f"{kind.title()} die shows {value}",
+            border_radius=size * 0.26, padding=2,
+            tooltip=(_("Red die shows {value}") if kind == "red" else _("Yellow die shows {value}")).format(
+                value=value),
             content=die(value, colour, size - 10),
         ))
 
@@ -111,7 +114,8 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
             bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER, ink=True,
             content=ft.Column(tight=True, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Icon(ft.Icons.CASINO_ROUNDED, color=ft.Colors.ON_PRIMARY, size=26),
-                ft.Text("Roll", color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.W_600),
+                # i18n: the button that rolls the two dice (a verb)
+                ft.Text(_("Roll"), color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.W_600),
             ]),
         )))
     return ft.Row(spacing=8, alignment=ft.MainAxisAlignment.CENTER, controls=controls)
@@ -125,13 +129,15 @@ def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], N
                size: float = 36) -> ft.Control:
     """The round's dice, one above the other; a tap on them clears them to be entered again (while the
     roll is still this player's to change)."""
-    said = f"Red {red}, yellow {yellow}" + (", rolled in the app" if rolled else "")
+    shown = (_("Red {red}, yellow {yellow}, rolled in the app") if rolled
+             else _("Red {red}, yellow {yellow}")).format(red=red, yellow=yellow)
     column = ft.Column(spacing=6, tight=True, controls=[die(red, RED, size), die(yellow, YELLOW, size)])
     if on_change is None:
-        return ft.Semantics(label=said, content=ft.Container(key="t12-dice", content=column))
-    return ft.Semantics(identifier="t12-dice-change", label=said + ", tap to change", button=True,
+        return ft.Semantics(label=shown, content=ft.Container(key="t12-dice", content=column))
+    return ft.Semantics(identifier="t12-dice-change", label=_("{dice}, tap to change").format(dice=shown),
+                        button=True,
                         content=ft.Container(key="t12-dice-change", on_click=on_change, ink=True, border_radius=10,
-                                             tooltip="Change the dice", content=column))
+                                             tooltip=_("Change the dice"), content=column))
 
 
 def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Callable[[Op], None],
@@ -152,30 +158,37 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             for n in range(limit)
         ])
         if view.tent:
-            foot: ft.Control = ft.Text("Tent", size=11, weight=ft.FontWeight.W_700,
+            foot: ft.Control = ft.Text(_(CARD_NAMES[Assist.TENT]), size=11, weight=ft.FontWeight.W_700,
                                        color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY)
         elif closed:
-            foot = ft.Text("full" if "full" in (view.reason or "") else "closed", size=11, color=ft.Colors.ERROR)
+            # The engine's reason is English underneath: it says "full" when the boxes are used up.
+            # i18n: under a Dice Option whose boxes are all used / which cannot be chosen now
+            foot = ft.Text(_("full") if "full" in (view.reason or "") else _("closed"), size=11,
+                           color=ft.Colors.ERROR)
         else:
             foot = boxes
         fg = ft.Colors.ON_PRIMARY if chosen else (ft.Colors.OUTLINE if closed or idle else ft.Colors.ON_SURFACE)
+        name = _(OP_NAMES[view.op])
+        reason = said(view.reason) if view.reason else None
         if idle:
-            described = f"{OP_NAMES[view.op]}: {view.left} of {limit} boxes left"
+            described = ngettext("{op}: {left} of {n} box left", "{op}: {left} of {n} boxes left", limit).format(
+                op=name, left=view.left, n=limit)
         elif closed:
-            described = f"{OP_NAMES[view.op]} {view.value}, closed: {view.reason}"
+            described = _("{op} {value}, closed: {reason}").format(op=name, value=view.value, reason=reason)
         else:
-            described = f"{OP_NAMES[view.op]} {view.value}, {view.left} of {limit} boxes left"
+            described = ngettext("{op} {value}, {left} of {n} box left", "{op} {value}, {left} of {n} boxes left",
+                                 limit).format(op=name, value=view.value, left=view.left, n=limit)
         tile = ft.Container(
             key=key, expand=True, height=height, border_radius=14, ink=not (closed or idle),
             disabled=closed or idle, on_click=None if closed or idle else bind(on_pick, view.op),
-            tooltip=(view.reason[:1].upper() + view.reason[1:]) if closed and view.reason else None,
+            tooltip=first_capital(reason) if closed and reason else None,
             bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
             padding=ft.Padding.symmetric(vertical=6, horizontal=2),
             content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               alignment=ft.MainAxisAlignment.CENTER, controls=[
-                                  ft.Text(OP_NAMES[view.op], size=11, color=fg, weight=ft.FontWeight.W_500,
+                                  ft.Text(name, size=11, color=fg, weight=ft.FontWeight.W_500,
                                           no_wrap=True),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
                                           color=fg, key=f"{key}-value"),
@@ -194,7 +207,7 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
              enabled: bool) -> ft.Control:
     """The Assist cards held, each a toggle: tap to use it this turn (tap again to put it away)."""
     if not held:
-        return ft.Text("No Assist cards held. A new zone of 0s, 1s or 2s earns one.", size=12,
+        return ft.Text(_("No Assist cards held. A new zone of 0s, 1s or 2s earns one."), size=12,
                        color=ft.Colors.ON_SURFACE_VARIANT, key="t12-cards-none")
     chips = []
     counted: dict[Assist, int] = {}
@@ -203,17 +216,19 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
     for card, count in counted.items():
         key = f"t12-card-{card.value}"
         using = card in in_use
-        label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
+        label = _(CARD_NAMES[card]) + (f" ×{count}" if count > 1 else "")
         # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
         chips.append(ft.Semantics(key=f"{key}@{'on' if enabled else 'off'}", identifier=key, content=ft.Container(
             key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
-            tooltip=f"{CARD_NAMES[card]}: {CARD_TEXT[card]}",
+            # i18n: an Assist card's tooltip: its name, then what it does
+            tooltip=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=_(CARD_TEXT[card])),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
             bgcolor=ft.Colors.TERTIARY if using else ft.Colors.TERTIARY_CONTAINER,
             content=ft.Row(spacing=6, tight=True, controls=[
                 ft.Icon(_CARD_ICONS[card], size=18,
                         color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Text(label + (" · in use" if using else ""), size=13, weight=ft.FontWeight.W_600,
+                ft.Text(_("{card} · in use").format(card=label) if using else label, size=13,
+                        weight=ft.FontWeight.W_600,
                         color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
             ]),
         )))
@@ -225,13 +240,14 @@ def take_row(held: Sequence[Assist], *, giving_back: bool, on_take: Callable[[As
     """Choose the Assist card the new zone earns (or none); then, holding three, the one returned."""
     if giving_back:
         buttons = [labelled(f"t12-giveback-{card.value}", ft.OutlinedButton(
-            f"Give back {CARD_NAMES[card]}", key=f"t12-giveback-{card.value}", on_click=bind(on_give_back, card)))
+            _("Give back {card}").format(card=_(CARD_NAMES[card])), key=f"t12-giveback-{card.value}",
+            on_click=bind(on_give_back, card)))
             for card in dict.fromkeys(held)]
     else:
         buttons = [labelled(f"t12-take-{card.value}", ft.FilledTonalButton(
-            CARD_NAMES[card], key=f"t12-take-{card.value}", icon=_CARD_ICONS[card], on_click=bind(on_take, card)))
+            _(CARD_NAMES[card]), key=f"t12-take-{card.value}", icon=_CARD_ICONS[card], on_click=bind(on_take, card)))
             for card in Assist]
-        buttons.append(labelled("t12-take-none", ft.TextButton("No card", key="t12-take-none",
+        buttons.append(labelled("t12-take-none", ft.TextButton(_("No card"), key="t12-take-none",
                                                                on_click=bind(on_take, None))))
     return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=buttons, key="t12-take")
 
@@ -241,11 +257,22 @@ def link_choice_row(choices: Sequence[LinkChoice], cells: Mapping[int, Any], *,
     """The open link choices as buttons too, for whoever prefers reading to tapping the sheet."""
     buttons = []
     for index, choice in enumerate(choices):
-        parts = [f"{cells.get(c)} in circle {c}" for c in choice.ends]
-        text = "Link to " + " and ".join(parts) if parts else "No link"
+        text = _link_words([(cells.get(c), c) for c in choice.ends])
         key = f"{prefix}-{index}"
         buttons.append(labelled(key, ft.OutlinedButton(text, key=key, on_click=bind(on_pick, choice))))
     return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=buttons, key=prefix)
+
+
+def _link_words(ends: Sequence[tuple[Any, int]]) -> str:
+    """A link choice's button: "Link to 4 in circle 3 and 6 in circle 9", or "No link"."""
+    if not ends:
+        return _("No link")
+    if len(ends) == 1:
+        (number, circle), = ends
+        return _("Link to {number} in circle {circle}").format(number=number, circle=circle)
+    (low, low_circle), (high, high_circle) = ends[0], ends[-1]
+    return _("Link to {number} in circle {circle} and {number2} in circle {circle2}").format(
+        number=low, circle=low_circle, number2=high, circle2=high_circle)
 
 
 def status_line(text: str, *, tone: str = "info", key: str = "t12-status") -> ft.Control:
@@ -286,17 +313,24 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         )
 
     skulls = score["skulls"] + (0 if max_rules else score["orphans"])
-    penalty_caption = f"{skulls} skull" + ("" if skulls == 1 else "s")
+    penalty_caption = ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)
     row = ft.Row(spacing=4, controls=[
-        box("lines", f"Lines ({len(score['lines'])})", str(lines)),
-        box("zones", f"Zones ({len(score['zones'])})", str(zones)),
-        box("bonus", "Bonuses", f"+{bonus}"),
+        # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
+        box("lines", _("Lines ({count})").format(count=len(score["lines"])), str(lines)),
+        # i18n: a scoring box: the points of the Mapped Zones, and how many zones there are
+        box("zones", _("Zones ({count})").format(count=len(score["zones"])), str(zones)),
+        box("bonus", _("Bonuses"), f"+{bonus}"),
         box("penalty", penalty_caption, f"{penalty:+d}" if penalty else "0"),
-        box("total", "Score", str(score["total"]), strong=True),
+        box("total", _("Score"), str(score["total"]), strong=True),
     ])
-    said = (f"Score {score['total']}: lines {lines}, zones {zones}, bonuses {bonus}, "
-            f"{penalty_caption} {penalty}" + (", tap for the scoring table" if on_details else ""))
-    return ft.Semantics(identifier=prefix, label=said, button=on_details is not None, content=ft.Container(
+    if on_details:
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}, tap for the "
+                 "scoring table")
+    else:
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}")
+    read = read.format(total=score["total"], lines=lines, zones=zones, bonus=bonus, skulls=penalty_caption,
+                       penalty=penalty)
+    return ft.Semantics(identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
         key=prefix, on_click=on_details, border_radius=10, content=row))
 
 
@@ -313,7 +347,9 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
         if tab.is_max:
             marks.append(ft.Icon(ft.Icons.SMART_TOY_OUTLINED, size=14, color=colour))
         items.append(ft.Semantics(identifier=tab.key, selected=tab.selected, button=True, expand=True,
-                                  label=f"{tab.name}'s sheet, {tab.total} points", content=ft.Container(
+                                  label=ngettext("{name}'s sheet, {n} point", "{name}'s sheet, {n} points",
+                                                 tab.total).format(name=tab.name, n=tab.total),
+                                  content=ft.Container(
             key=tab.key, expand=True, on_click=bind(on_pick, tab.key), ink=True, height=40,
             border_radius=20, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if tab.selected else None,
@@ -362,25 +398,30 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
     orphan_points = parts["orphans"]
     cards = score.get("assists", 0)
     total = score["total"]
+    orphans = f"{score['orphans']} × {_signed(parts['per_orphan'])}"
     rows = [
-        row("Fixed Lines", boxes(line_points, f"{k}-lines"), str(sum(line_points)), f"{k}-lines-points"),
-        row("Mapped Zones", boxes(zone_points, f"{k}-zones"), str(sum(zone_points)), f"{k}-zones-points"),
-        row("Longest line", ft.Text(f"{longest} circles" if longest else "—", size=13),
-            f"+{score['line_bonus']}", f"{k}-line-bonus"),
-        row("Largest zone", ft.Text(f"{largest} circles" if largest else "—", size=13),
-            f"+{score['zone_bonus']}", f"{k}-zone-bonus"),
-        row("Skulls", ft.Text(f"{score['skulls']} × {_signed(parts['per_skull'])}", size=13),
+        row(_("Fixed Lines"), boxes(line_points, f"{k}-lines"), str(sum(line_points)), f"{k}-lines-points"),
+        row(_("Mapped Zones"), boxes(zone_points, f"{k}-zones"), str(sum(zone_points)), f"{k}-zones-points"),
+        row(_("Longest line"), ft.Text(_circles(longest), size=13), f"+{score['line_bonus']}", f"{k}-line-bonus"),
+        row(_("Largest zone"), ft.Text(_circles(largest), size=13), f"+{score['zone_bonus']}", f"{k}-zone-bonus"),
+        row(_("Skulls"), ft.Text(f"{score['skulls']} × {_signed(parts['per_skull'])}", size=13),
             f"{parts['skulls']:+d}" if score["skulls"] else "0", f"{k}-skulls"),
-        row("Orphans", ft.Text(f"{score['orphans']} × {_signed(parts['per_orphan'])}{' (Max)' if max_rules else ''}",
-                               size=13),
+        # i18n: Max's orphans count for him (+3 each) instead of against him: "2 × +3 (Max)"
+        row(_("Orphans"), ft.Text(_("{orphans} (Max)").format(orphans=orphans) if max_rules else orphans, size=13),
             f"{orphan_points:+d}" if orphan_points else "0", f"{k}-orphans"),
     ]
     if cards:
-        rows.append(row("Cards cashed", ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
+        rows.append(row(_("Cards cashed"), ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
                         f"{parts['cards']:+d}", f"{k}-cards"))
     reached = summit is not None and total >= summit
-    summit_text = ("No summit on this sheet" if summit is None else
-                   f"Summit {summit}+ reached" if reached else f"Summit {summit}+ not reached ({summit - total} short)")
+    if summit is None:
+        summit_text = _("No summit on this sheet")
+    elif reached:
+        # i18n: the sheet's summit score, reached: "Summit 60+ reached"
+        summit_text = _("Summit {summit}+ reached").format(summit=summit)
+    else:
+        summit_text = ngettext("Summit {summit}+ not reached ({n} short)", "Summit {summit}+ not reached ({n} short)",
+                               summit - total).format(summit=summit, n=summit - total)
     return ft.Container(
         key=k, border_radius=16, padding=14, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2 if winner else 1, ft.Colors.PRIMARY if winner else ft.Colors.OUTLINE_VARIANT),
@@ -393,7 +434,7 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             ]),
             *rows,
             ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
-                ft.Text("Final score", size=15, weight=ft.FontWeight.W_600, expand=True),
+                ft.Text(_("Final score"), size=15, weight=ft.FontWeight.W_600, expand=True),
                 ft.Text(str(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800, color=ft.Colors.PRIMARY),
             ])),
             ft.Row(spacing=6, controls=[
@@ -411,6 +452,11 @@ _CARD_ICONS = {
     Assist.TENT: ft.Icons.CABIN_ROUNDED,
     Assist.SCHNAPPS: ft.Icons.LOCAL_BAR_ROUNDED,
 }
+
+
+def _circles(count: int) -> str:
+    """A line's or a zone's size in the scoring table ("5 circles"), or a dash when there is none."""
+    return ngettext("{n} circle", "{n} circles", count).format(n=count) if count else "—"
 
 
 def _signed(points: int) -> str:

@@ -25,6 +25,7 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
@@ -64,6 +65,7 @@ from companion.ui.trek12.turn import (
     draft_for,
     option_views,
     prompt,
+    said,
     tap_circle,
     toggle_card,
 )
@@ -160,7 +162,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         table = source.table()
     except CompanionError as exc:
         return screen_view("Trek 12", [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Ascent cannot be opened", first_capital(str(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Ascent cannot be opened"), first_capital(said(exc)),
             key="t12-broken", tone="warning")])
     seed = facts.dice_seed
     seat = engine.current_player(table)
@@ -202,7 +204,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act(doc)
         except CompanionError as exc:
-            put(s, d, first_capital(str(exc)))
+            put(s, d, first_capital(said(exc)))
             return
         after = source.facts()
         set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
@@ -294,7 +296,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             move()
         except CompanionError as exc:
-            set_note(first_capital(str(exc)))
+            set_note(first_capital(said(exc)))
             return
         set_note(None)
         set_tab(None)
@@ -314,9 +316,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 while (who := engine.cashing_seat(source.table())) is not None:
                     source.act({"cash": [], "player": who})
             except CompanionError as exc:
-                set_problem(first_capital(str(exc)))
+                set_problem(first_capital(said(exc)))
                 return
-        finish_game(app, session_id, set_problem, what="Ascent")
+        # i18n: what was not saved, in "The Ascent was not saved: …"
+        finish_game(app, session_id, set_problem, what=msg("Ascent"))
 
     def toggle_cash(card_index: int) -> None:
         picked = cash_now.current
@@ -333,7 +336,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act({"cash": cards, "player": who})
         except CompanionError as exc:
-            set_note(first_capital(str(exc)))
+            set_note(first_capital(said(exc)))
             return
         set_cash_pick(())
         set_note(None)
@@ -344,7 +347,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             app.keeper.abandon(session_id)
         except CompanionError as exc:
-            set_note(f"The Ascent was not abandoned: {first_capital(str(exc))}")
+            set_note(_("The Ascent was not abandoned: {reason}").format(reason=first_capital(said(exc))))
             return
         app.changed()
         ft.context.page.navigate("/")
@@ -388,20 +391,20 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         hint_words, hint_circle = hint_for(table.states[seat], table.sheet, draft.roll,
                                            hint_seed(session_id, facts.actions, table.states[seat]), hint_cache)
     elif hinting:
-        hint_words = "Enter the roll to see the coach's move."
+        hint_words = _("Enter the roll to see the coach's move.")
 
     def follow_hall() -> None:
         """An Expedition's entry corrected from its sheet: the Hall of Fame follows the saved Expedition."""
         try:
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_note(first_capital(str(exc)))
+            set_note(first_capital(said(exc)))
 
     def toggle_hint() -> None:
         try:
             set_hint(app.store, session_id, not hinting)
         except CompanionError as exc:
-            set_note(first_capital(str(exc)))
+            set_note(first_capital(said(exc)))
             return
         app.changed()
 
@@ -455,9 +458,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         shown_score = score(state).to_dict()
         strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
         shown_name, shown_max = table.seats[index].name, False
-    ft.use_dialog(confirm_dialog("t12-abandon", "Abandon this Ascent?",
-                                 "The Ascent in progress is deleted and will not appear in History.", "Abandon",
-                                 abandon, bind(set_abandoning, False), cancel="Keep it") if abandoning else None)
+    ft.use_dialog(confirm_dialog("t12-abandon", _("Abandon this Ascent?"),
+                                 _("The Ascent in progress is deleted and will not appear in History."),
+                                 # i18n: the button that deletes the Ascent in progress
+                                 _("Abandon"), abandon, bind(set_abandoning, False), cancel=_("Keep it"))
+                  if abandoning else None)
     ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
                   if details and now.step is not Step.SKULL else None)
 
@@ -468,8 +473,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
     if shown_max and table.states[0].max_assists:
         count = table.states[0].max_assists
-        sheet_block.append(ft.Text(f"Max holds {count} Assist card{'' if count == 1 else 's'}, cashed at an "
-                                   "Expedition's end", key="t12max-cards", size=12, no_wrap=True,
+        sheet_block.append(ft.Text(ngettext("Max holds {n} Assist card, cashed at an Expedition's end",
+                                            "Max holds {n} Assist cards, cashed at an Expedition's end",
+                                            count).format(n=count), key="t12max-cards", size=12, no_wrap=True,
                                    color=ft.Colors.ON_SURFACE_VARIANT))
     sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
                                     alignment=ft.Alignment.CENTER, content=drawn))
@@ -479,9 +485,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                             on_change=follow_hall if embedded else None)]
     if due:
         # The round is over and new zones were made: the round's picks come before anything else.
-        names = source.state().setup.names
-        panel.append(status_line(f"Round {table.round - 1} is over: {' and '.join(names[n] for n in due)} made a "
-                                 "new zone. Pick the Assist cards, from the Lead Climber clockwise.", tone="info"))
+        names = [source.state().setup.names[n] for n in due]
+        if len(names) == 1:
+            over = _("Round {round} is over: {name} made a new zone. Pick the Assist cards, from the Lead Climber "
+                     "clockwise.").format(round=table.round - 1, name=names[0])
+        else:
+            # i18n: {names} are the players, "Ann and Bo" (joined by the next message)
+            over = _("Round {round} is over: {names} made a new zone. Pick the Assist cards, from the Lead Climber "
+                     "clockwise.").format(round=table.round - 1, names=_every(names))
+        panel.append(status_line(over, tone="info"))
         panel.append(RoundPicks(expedition_id=session_id))
     elif seat is None and embedded:
         panel.extend(_sheet_done_panel(table, session_id))
@@ -538,8 +550,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             panel.append(scoring_table(0, shown_name, shown_score, summit=sheet.summit, winner=False,
                                        max_rules=shown_max, prefix="t12-side"))
 
-    round_text = (f"Round {min(table.round, sheet.n)} of {sheet.n}" if seat is not None else "Ascent complete")
-    summit = f" · summit {sheet.summit}+" if sheet.summit is not None else ""
+    if seat is None:
+        round_text = _("Ascent complete")
+    else:
+        round_text = _("Round {round} of {total}").format(round=min(table.round, sheet.n), total=sheet.n)
+    summit = _(" · summit {summit}+").format(summit=sheet.summit) if sheet.summit is not None else ""
     title = ft.Column(spacing=0, tight=True, controls=[
         ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title"),
         # Two lines at most: beside four app bar buttons a phone's title has room for about 22 characters.
@@ -547,16 +562,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     ])
     actions = [
         labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not facts.can_undo,
-                                           on_click=undo, tooltip="Undo the last move" if facts.can_undo
-                                           else "Nothing to undo")),
+                                           on_click=undo, tooltip=_("Undo the last move") if facts.can_undo
+                                           else _("Nothing to undo"))),
         labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not facts.can_redo,
-                                           on_click=redo, tooltip="Redo the move undone" if facts.can_redo
-                                           else "Nothing to redo")),
+                                           on_click=redo, tooltip=_("Redo the move undone") if facts.can_redo
+                                           else _("Nothing to redo"))),
     ]
     actions.insert(0, entries_button(entries, set_entries))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
         actions.append(labelled("t12-abandon", ft.IconButton(
-            ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon", tooltip="Abandon this Ascent",
+            ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon", tooltip=_("Abandon this Ascent"),
             on_click=bind(set_abandoning, True))))
     if wide:
         content: ft.Control = ft.Row(spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -592,8 +607,14 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
                                               for p in players], solo)]
     if expedition:
         body.append(ft.Row(controls=[_expedition_button(expedition, primary=True)]))
-    body.append(ft.Text(f"{detail.get('rounds', '?')} rounds · saved in History {format_when(record.get('finished'))}",
-                        size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
+    rounds = detail.get("rounds")
+    when = format_when(record.get("finished"))
+    if isinstance(rounds, int):
+        saved = ngettext("{n} round · saved in History {when}", "{n} rounds · saved in History {when}",
+                         rounds).format(n=rounds, when=when)
+    else:
+        saved = _("? rounds · saved in History {when}").format(when=when)
+    body.append(ft.Text(saved, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
     body.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
         scoring_table(i, str(entry.get("name", "")), entry, summit=summit,
                       winner=bool(players[i].get("winner")) if i < len(players) else False,
@@ -602,7 +623,7 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     ]))
     sheets = _final_sheets(record)
     if sheets:
-        body.append(section_title("The sheets"))
+        body.append(section_title(_("The sheets")))
         column = min(width, _COLUMN) - 32
         for name, sheet, board, colour in sheets:
             layout = sheet_layout(sheet, column, 320)
@@ -613,15 +634,16 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     if sheets and isinstance(played, dict) and not expedition:
         # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review).
         humans = sheets[:-1] if solo and len(sheets) > 1 else sheets
-        for seat, (name, sheet, board, _) in enumerate(humans):
+        for seat, (name, sheet, board, _colour) in enumerate(humans):
             body.append(ReviewPanel(game_id=str(record.get("id")), setup=played.get("setup") or {},
                                     actions=list(played.get("actions") or []), seat=seat, sheet=sheet, board=board,
                                     width=min(width, _COLUMN) - 32, key=f"review-{seat}"))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-        labelled("t12-final-history", ft.OutlinedButton("History", key="t12-final-history",
+        labelled("t12-final-history", ft.OutlinedButton(_("History"), key="t12-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,
                                                         on_click=lambda: ft.context.page.navigate("/history"))),
-        labelled("t12-final-again", ft.FilledButton("New Ascent", key="t12-final-again", icon=ft.Icons.HIKING_ROUNDED,
+        labelled("t12-final-again", ft.FilledButton(_("New Ascent"), key="t12-final-again",
+                                                    icon=ft.Icons.HIKING_ROUNDED,
                                                     on_click=lambda: ft.context.page.navigate(f"/games/{GAME}"))),
     ]))
     return screen_view(str(record.get("title") or "Trek 12"), body)
@@ -642,31 +664,52 @@ def _view(title: ft.Control, actions: list[ft.Control], content: ft.Control) -> 
     )
 
 
-def _expedition_button(expedition: str, *, primary: bool, text: str = "Back to the Expedition") -> ft.Control:
+def _expedition_button(expedition: str, *, primary: bool, text: str | None = None) -> ft.Control:
     """Back to the Expedition this sheet is played for: filled once the sheet is done (scoring the Ascent
     there comes next), tonal during play so it does not compete with the turn's controls."""
     kind = ft.FilledButton if primary else ft.FilledTonalButton
     return labelled("t12-expedition", kind(
-        text, key="t12-expedition", icon=ft.Icons.ARROW_BACK_ROUNDED,
+        text or _("Back to the Expedition"), key="t12-expedition", icon=ft.Icons.ARROW_BACK_ROUNDED,
         on_click=lambda: ft.context.page.navigate(_EXPEDITION_ROUTE + expedition)))
 
 
 def _guide(now: Prompt, table, seat: int, many: bool) -> str:
-    who = f"{table.seats[seat].name}: " if many else ""
     if now.step is Step.ROLL and table.roll is None and not many:
-        return "Tap the red and the yellow dice faces as rolled, or Roll."
-    return who + now.text
+        return _("Tap the red and the yellow dice faces as rolled, or Roll.")
+    if many:
+        # i18n: whose turn it is, then what to do: "Ann: Choose how to use the dice."
+        return _("{name}: {text}").format(name=table.seats[seat].name, text=now.text)
+    return now.text
+
+
+def _every(names: list[str]) -> str:
+    """Players named together, each joined by "and": "Ann and Bo and Cy" (a shared win)."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        # i18n: players named together: "Ann and Bo and Cy"
+        out = _("{names} and {last}").format(names=out, last=name)
+    return out
 
 
 def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel) -> ft.Control:
     """In place of the options while a link, Max's link or a card is chosen: what was picked, the choices."""
     roll = draft.roll
-    picked = f"{OP_NAMES[draft.op]} {now.value}" if draft.op is not None and now.value is not None else ""
-    where = f" in circle {draft.circle}" if draft.circle is not None else ""
+    option = _(OP_NAMES[draft.op]) if draft.op is not None else ""
+    number = now.value if draft.op is not None and now.value is not None else None
+    if now.step is Step.MAX_LINK and state.max_board is not None:
+        option, number = None, roll.best if roll else ""
+    if option is None:
+        picked = (_("Max writes {value} in circle {circle}") if draft.circle is not None
+                  else _("Max writes {value}")).format(value=number, circle=draft.circle)
+    elif number is None:
+        picked = _("in circle {circle}").format(circle=draft.circle) if draft.circle is not None else ""
+    else:
+        # i18n: the option chosen, its number, and where it goes: "Plus 7 in circle 4"
+        picked = (_("{option} {value} in circle {circle}") if draft.circle is not None
+                  else _("{option} {value}")).format(option=option, value=number, circle=draft.circle)
     if now.step is Step.LINK:
         body = link_choice_row(now.choices, state.board.cells(), on_pick=lambda c: on_link(c, False))
     elif now.step is Step.MAX_LINK and state.max_board is not None:
-        picked = f"Max writes {roll.best if roll else ''}"
         body = link_choice_row(now.choices, state.max_board.cells(), on_pick=lambda c: on_link(c, True),
                                prefix="t12-maxlink")
     else:
@@ -674,8 +717,8 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
                         giving_back=now.step is Step.GIVE_BACK, on_take=on_take, on_give_back=on_give_back)
     return ft.Column(spacing=6, tight=True, controls=[
         ft.Row(controls=[
-            ft.Text(picked + where, weight=ft.FontWeight.W_600, expand=True, key="t12-picked"),
-            labelled("t12-cancel", ft.TextButton("Another circle", key="t12-cancel", icon=ft.Icons.CLOSE_ROUNDED,
+            ft.Text(picked, weight=ft.FontWeight.W_600, expand=True, key="t12-picked"),
+            labelled("t12-cancel", ft.TextButton(_("Another circle"), key="t12-cancel", icon=ft.Icons.CLOSE_ROUNDED,
                                                  on_click=on_cancel)),
         ]),
         body,
@@ -685,10 +728,10 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
 def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
                     on_close) -> ft.AlertDialog:
     return ft.AlertDialog(
-        title=ft.Text(f"{name}'s scoring table"),
+        title=ft.Text(_("{name}'s scoring table").format(name=name)),
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
                                                                max_rules=max_rules, prefix="t12-details")),
-        actions=[labelled("t12-details-close", ft.TextButton("Close", key="t12-details-close",
+        actions=[labelled("t12-details-close", ft.TextButton(_("Close"), key="t12-details-close",
                                                              on_click=on_close))],
         on_dismiss=on_close,
     )
@@ -700,9 +743,9 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
     once the round's dice are entered."""
     refused = engine.schnapps_refusal(table, seat)
     if refused:
-        return first_capital(refused) + "."
+        return first_capital(tr(refused)) + "."
     if len(table.seats) == 1 and draft.roll is None:
-        return "Enter this round's dice first; the Schnapps then rolls them again."
+        return _("Enter this round's dice first; the Schnapps then rolls them again.")
     return None
 
 
@@ -710,12 +753,14 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
 def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text("Draw a skull?"),
-        content=ft.Text(f"{now.text} A skull costs 3 points at the end and never joins a line or a zone."),
+        title=ft.Text(_("Draw a skull?")),
+        # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
+        content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
+            prompt=now.text)),
         actions=[
-            labelled("t12-skull-cancel", ft.TextButton("Choose another circle", key="t12-skull-cancel",
+            labelled("t12-skull-cancel", ft.TextButton(_("Choose another circle"), key="t12-skull-cancel",
                                                        on_click=bind(on_skull, False))),
-            labelled("t12-skull-confirm", ft.FilledButton("Draw the skull", key="t12-skull-confirm",
+            labelled("t12-skull-confirm", ft.FilledButton(_("Draw the skull"), key="t12-skull-confirm",
                                                           on_click=bind(on_skull, True),
                                                           style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR,
                                                                                color=ft.Colors.ON_ERROR))),
@@ -729,17 +774,20 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
     others are kept for the next Ascent (rulebook, How to use Assist cards)."""
     held = table.states[seat].assists or ()
     name = table.seats[seat].name
-    chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{CARD_NAMES[card]} +3", i in picked, bind(on_toggle, i))
+    chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{_(CARD_NAMES[card])} +3", i in picked, bind(on_toggle, i))
              for i, card in enumerate(held)]
     count = len(picked)
-    label = f"Cash {count} card{'' if count == 1 else 's'} (+{3 * count})" if count else "Keep every card"
+    label = (ngettext("Cash {n} card (+{points})", "Cash {n} cards (+{points})", count).format(n=count,
+                                                                                            points=3 * count)
+             if count else _("Keep every card"))
     return ft.Container(
         key="t12-cash", border_radius=16, padding=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         content=ft.Column(spacing=8, tight=True, controls=[
-            ft.Text(f"{name}: cash Assist cards?", size=16, weight=ft.FontWeight.W_700,
+            ft.Text(_("{name}: cash Assist cards?").format(name=name), size=16, weight=ft.FontWeight.W_700,
                     color=ft.Colors.ON_SECONDARY_CONTAINER),
-            ft.Text("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you."
-                    if held else f"{name} holds no Assist card.", size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Text(_("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you.")
+                    if held else _("{name} holds no Assist card.").format(name=name), size=12,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER),
             *([ft.Text(note, size=12, color=ft.Colors.ERROR, key="t12-cash-problem")] if note else []),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("t12-cash-done", ft.FilledButton(
@@ -751,10 +799,10 @@ def _sheet_done_panel(table, expedition: str) -> list[ft.Control]:
     """An Expedition's sheet is full: the Ascent is scored on the Expedition (cards cashed, stars, records)."""
     scored = engine.breakdowns(table)
     out: list[ft.Control] = [message_card(
-        ft.Icons.TASK_ALT_ROUNDED, "Every circle is filled",
-        "Score the Ascent on the Expedition: each player says there which Assist cards they cash (+3 each), "
-        "from the Lead Climber clockwise.", key="t12-sheet-done")]
-    out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text="Score the Ascent")]))
+        ft.Icons.TASK_ALT_ROUNDED, _("Every circle is filled"),
+        _("Score the Ascent on the Expedition: each player says there which Assist cards they cash (+3 each), "
+          "from the Lead Climber clockwise."), key="t12-sheet-done")]
+    out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text=_("Score the Ascent"))]))
     out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
         scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
                       max_rules=table.solo and i == len(scored) - 1)
@@ -767,19 +815,19 @@ def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
     """The Ascent is over: who won, Save (first, within reach; once every card is cashed or kept), then
     every sheet's scoring table."""
     scored = engine.breakdowns(table)
-    best = max(b.total for _, b in scored)
+    best = max(b.total for _name, b in scored)
     entries = [(name, b.total, b.total == best) for name, b in scored]
     out: list[ft.Control] = [_result_banner(entries, table.solo)]
     if problem:
-        out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not saved", problem, key="t12-finish-problem",
+        out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("Not saved"), problem, key="t12-finish-problem",
                                 tone="warning"))
     out.append(ft.Row(spacing=12, controls=[
         labelled("t12-finish", ft.FilledButton(
-            "Save to History", key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            _("Save to History"), key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             disabled=on_finish is None,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
-        ft.Text("Undo stays possible until the Ascent is saved." if on_finish is not None
-                else "Say which cards are cashed first.", size=12, expand=True,
+        ft.Text(_("Undo stays possible until the Ascent is saved.") if on_finish is not None
+                else _("Say which cards are cashed first."), size=12, expand=True,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
@@ -791,22 +839,25 @@ def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
 
 
 def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Control:
-    winners = [name for name, _, won in entries if won]
+    winners = [name for name, _score, won in entries if won]
     if solo and len(entries) == 2:
         you, him = entries
         if you[2] and him[2]:
-            text = f"A tie with Max at {you[1]}"
+            text = _("A tie with Max at {score}").format(score=you[1])
         elif you[2]:
-            text = f"{you[0]} beats Max, {you[1]} to {him[1]}"
+            text = _("{name} beats Max, {score} to {max_score}").format(name=you[0], score=you[1], max_score=him[1])
         else:
-            text = f"Max wins, {him[1]} to {you[1]}"
+            text = _("Max wins, {max_score} to {score}").format(max_score=him[1], score=you[1])
     elif len(winners) > 1:
-        text = " and ".join(winners) + f" share the win with {max(e[1] for e in entries if e[2])}"
+        # i18n: {names} are the winners, "Ann and Bo"
+        text = _("{names} share the win with {score}").format(
+            names=_every(winners), score=max(e[1] for e in entries if e[2]))
     elif winners:
         top = next(e for e in entries if e[2])
-        text = f"{top[0]} wins with {top[1]}" if len(entries) > 1 else f"{top[0]} scores {top[1]}"
+        text = (_("{name} wins with {score}") if len(entries) > 1 else _("{name} scores {score}")).format(
+            name=top[0], score=top[1])
     else:
-        text = "No scores"
+        text = _("No scores")
     return ft.Container(
         key="t12-result", border_radius=16, padding=16, bgcolor=ft.Colors.PRIMARY_CONTAINER,
         content=ft.Row(spacing=12, controls=[

@@ -15,6 +15,7 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
+from companion.i18n import Message, _, msg, ngettext
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
@@ -28,7 +29,7 @@ from companion.ui.common.widgets import (
     section_title,
 )
 from companion.ui.trek12.sheet import sheet_control, sheet_layout
-from companion.ui.trek12.turn import CARD_NAMES, new_seed
+from companion.ui.trek12.turn import CARD_NAMES, new_seed, said
 
 __all__ = ["Trek12NewGame", "Imported", "sheet_from_text", "MAX_SHEET_BYTES"]
 
@@ -53,12 +54,19 @@ def sheet_from_text(text: bytes, origin: str) -> Imported:
     try:
         doc = parse_json(text)
     except InvalidInput as exc:
-        raise InvalidInput(f"{origin}: {exc}") from None
+        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=_reason(exc))) from None
     sheet = sheet_from_dict(doc, origin=origin)
     problems = sheet_warnings(sheet)
     if problems:
-        raise InvalidInput(f"{origin}: the sheet {sheet.name} cannot be played to the end: {problems[0]}")
+        raise InvalidInput(msg("{file}: the sheet {name} cannot be played to the end: {problem}", file=origin,
+                               name=sheet.name, problem=problems[0]))
     return Imported(doc, sheet, origin)
+
+
+def _reason(exc: Exception) -> str:
+    """What an exception says, as the Message it was raised with when it was."""
+    words = exc.args[0] if len(exc.args) == 1 else None
+    return words if isinstance(words, Message) else str(exc)
 
 
 @ft.component
@@ -96,13 +104,14 @@ def Trek12NewGame() -> ft.View:
             result = sheet_from_text(chosen.data, chosen.name)
         except CompanionError as exc:
             set_imported(None)
-            set_import_error(f"Not loaded: {exc}")  # the reason begins with the file name
+            set_import_error(_("Not loaded: {reason}").format(reason=said(exc)))  # the reason begins with the file name
             return
         set_imported(result)
         set_import_error(None)
 
-    pick = use_file_pick(app.shell.desktop, title="Choose a Trek 12 sheet file", extension="json",
-                         limit=MAX_SHEET_BYTES, what="a sheet file", on_file=sheet_in)
+    # `what` goes into the file dialog's reasons ("… a sheet file is at most 1 MB"): a Message, said with them.
+    pick = use_file_pick(app.shell.desktop, title=_("Choose a Trek 12 sheet file"), extension="json",
+                         limit=MAX_SHEET_BYTES, what=msg("a sheet file"), on_file=sheet_in)
 
     def change_hand(player_id: str, card: Assist | None, remove_at: int | None = None) -> None:
         current = dict(hands_now.current)
@@ -117,11 +126,11 @@ def Trek12NewGame() -> ft.View:
     def start() -> None:
         people = [by_id[pid] for pid in seats_now.current if pid in by_id]
         if not people:
-            set_problem("Choose who plays on this device.")
+            set_problem(_("Choose who plays on this device."))
             return
         if choice == _FILE:
             if imported is None:
-                set_problem("Choose a sheet file first, or a printed sheet.")
+                set_problem(_("Choose a sheet file first, or a printed sheet."))
                 return
             sheet_value: Any = imported.doc
             title = imported.sheet.name
@@ -146,58 +155,64 @@ def Trek12NewGame() -> ft.View:
         start_game(app, GAME, lambda: (setup, [p.id for p in people], title), set_problem)
 
     if not players:
-        return screen_view("New Ascent", roster_needed(
+        return screen_view(_("New Ascent"), roster_needed(
             "t12",
-            "Trek 12 keeps each player's sheets and scores. Add yourself (and anyone playing with "
-            "you) to the roster first."))
+            _("Trek 12 keeps each player's sheets and scores. Add yourself (and anyone playing with "
+              "you) to the roster first.")))
 
     tiles: list[ft.Control] = []
     for name in SHEET_NAMES:
         sheet = load_sheet(name)
         danger = sum(c.dangerous for c in sheet.circles)
-        danger_text = f"{danger} dangerous circle{'' if danger == 1 else 's'}" if danger else "no dangerous circles"
-        tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, f"Summit {sheet.summit}+ · {danger_text}",
-                                 choice == name, bind(set_choice, name), width))
+        if danger:
+            # i18n: a printed sheet's summary: "Summit 60+ · 4 dangerous circles"
+            text = ngettext("Summit {summit}+ · {n} dangerous circle", "Summit {summit}+ · {n} dangerous circles",
+                            danger).format(summit=sheet.summit, n=danger)
+        else:
+            text = _("Summit {summit}+ · no dangerous circles").format(summit=sheet.summit)
+        tiles.append(_sheet_tile(f"t12-new-sheet-{name}", sheet, text, choice == name, bind(set_choice, name), width))
     tiles.append(_import_tile(choice == _FILE, imported, import_error, bind(set_choice, _FILE), pick, width))
 
-    body: list[ft.Control] = [section_title("Sheet"), ft.Column(spacing=8, tight=True, controls=tiles)]
-    body.append(section_title(f"Players on this device · {len(chosen)}"))
-    body.append(ft.Text("Everyone here uses the same dice each round and passes the phone along.", size=13,
+    # i18n: a heading: the Ascent sheet to play
+    body: list[ft.Control] = [section_title(_("Sheet")), ft.Column(spacing=8, tight=True, controls=tiles)]
+    body.append(section_title(_("Players on this device · {count}").format(count=len(chosen))))
+    body.append(ft.Text(_("Everyone here uses the same dice each round and passes the phone along."), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         seat_chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
                   mark=f"{seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
         for p in players
     ]))
-    body.append(section_title("Mode"))
-    body.append(_toggle_tile("t12-new-solo", "Free Solo against Max",
-                             "Max copies your circle with the best result of each roll." if len(chosen) <= 1
-                             else "Only with one player on this device.",
+    # i18n: a heading: how the Ascent is played (alone against Max, with Assist cards...)
+    body.append(section_title(_("Mode")))
+    body.append(_toggle_tile("t12-new-solo", _("Free Solo against Max"),
+                             _("Max copies your circle with the best result of each roll.") if len(chosen) <= 1
+                             else _("Only with one player on this device."),
                              solo_on, bind(set_solo, not solo), disabled=len(chosen) > 1))
-    body.append(_toggle_tile("t12-new-cards", "Assist cards (Expedition)",
-                             "Hold and use Compass, Rope, Tent and Schnapps; a new zone of 0s, 1s or 2s earns one.",
+    body.append(_toggle_tile("t12-new-cards", _("Assist cards (Expedition)"),
+                             _("Hold and use Compass, Rope, Tent and Schnapps; a new zone of 0s, 1s or 2s earns one."),
                              cards_on, bind(set_cards_on, not cards_on)))
     if cards_on:
         for person in chosen:
             body.append(_hand_editor(person.id, person.name, hands.get(person.id, ()), change_hand))
         if solo_on:
             body.append(_max_cards(max_cards, set_max_cards))
-            body.append(_toggle_tile("t12-new-last", "The Expedition's last Ascent",
-                                     "Max discards all his cards at the end, +3 each (Solo Expeditions); before "
-                                     "the last Ascent he keeps them.", last, bind(set_last, not last)))
-    body.append(_toggle_tile("t12-new-merge", "A number may join two Fixed Lines",
-                             "The designers' variant; the rulebook keeps one line per number.",
+            body.append(_toggle_tile("t12-new-last", _("The Expedition's last Ascent"),
+                                     _("Max discards all his cards at the end, +3 each (Solo Expeditions); before "
+                                       "the last Ascent he keeps them."), last, bind(set_last, not last)))
+    body.append(_toggle_tile("t12-new-merge", _("A number may join two Fixed Lines"),
+                             _("The designers' variant; the rulebook keeps one line per number."),
                              merge, bind(set_merge, not merge)))
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The Ascent was not started", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The Ascent was not started"), problem,
                                  key="t12-new-problem", tone="warning"))
     ready = bool(chosen) and (choice != _FILE or imported is not None)
-    label = ("Start the Ascent" if ready else
-             "Choose who plays" if not chosen else "Choose a sheet file first")
+    label = (_("Start the Ascent") if ready else
+             _("Choose who plays") if not chosen else _("Choose a sheet file first"))
     body.append(labelled("t12-new-start", ft.FilledButton(
         label, key="t12-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
-    return screen_view("New Ascent", body)
+    return screen_view(_("New Ascent"), body)
 
 
 # --- pieces -------------------------------------------------------------------------------------------------
@@ -208,7 +223,9 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
     layout = sheet_layout(sheet, preview_w, 72)
     preview = ft.Semantics(exclude_semantics=True, content=sheet_control(sheet, Board.empty(sheet), layout,
                                                                          prefix=f"{key}-preview"))
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"{sheet.name}: {text}",
+    # i18n: a sheet's tile read aloud: its name, then its summary
+    return ft.Semantics(identifier=key, button=True, selected=selected,
+                        label=_("{sheet}: {summary}").format(sheet=sheet.name, summary=text),
                         content=ft.Container(
         key=key, ink=True, on_click=on_click, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
@@ -232,11 +249,8 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
         ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                 color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
         ft.Column(expand=True, spacing=0, tight=True, controls=[
-            ft.Text("A sheet file", size=16, weight=ft.FontWeight.W_600),
-            ft.Text(f"{imported.sheet.name} · {imported.sheet.n} circles"
-                    + (f" · summit {imported.sheet.summit}+" if imported.sheet.summit is not None else "")
-                    if imported else "Your own sheet, in the sheet file format (JSON)",
-                    size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-new-file-summary"),
+            ft.Text(_("A sheet file"), size=16, weight=ft.FontWeight.W_600),
+            ft.Text(_file_summary(imported), size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-new-file-summary"),
         ]),
         ft.Icon(ft.Icons.UPLOAD_FILE_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
     ])
@@ -246,7 +260,7 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
     if selected:
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("t12-new-pick", ft.FilledTonalButton(
-                "Choose another file…" if imported else "Choose the file…", key="t12-new-pick",
+                _("Choose another file…") if imported else _("Choose the file…"), key="t12-new-pick",
                 icon=ft.Icons.FOLDER_OPEN_ROUNDED, action=pick.action, on_click=pick.click)),
         ]))
         if error:
@@ -264,8 +278,21 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
 
 
 
+def _file_summary(imported: Imported | None) -> str:
+    """The sheet file tile's second line: the sheet read, or what the tile is for."""
+    if imported is None:
+        return _("Your own sheet, in the sheet file format (JSON)")
+    sheet = imported.sheet
+    if sheet.summit is None:
+        return ngettext("{name} · {n} circle", "{name} · {n} circles", sheet.n).format(name=sheet.name, n=sheet.n)
+    return ngettext("{name} · {n} circle · summit {summit}+", "{name} · {n} circles · summit {summit}+",
+                    sheet.n).format(name=sheet.name, n=sheet.n, summit=sheet.summit)
+
+
 def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disabled: bool = False) -> ft.Control:
-    return ft.Semantics(identifier=key, button=True, toggled=on, label=f"{title}: {text}", content=ft.Container(
+    # i18n: a setting read aloud: its title, then what it does
+    said = _("{title}: {text}").format(title=title, text=text)
+    return ft.Semantics(identifier=key, button=True, toggled=on, label=said, content=ft.Container(
         key=key, ink=True, on_click=on_click, disabled=disabled, opacity=0.5 if disabled else 1.0, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_LOW,
@@ -288,31 +315,33 @@ def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) ->
         chips.append(labelled(f"{key}-remove-{index}", ft.Container(
             key=f"{key}-remove-{index}", on_click=bind(change, player_id, None, index), ink=True, border_radius=16,
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            tooltip=f"Remove the {CARD_NAMES[card]}",
+            tooltip=_("Remove the {card}").format(card=_(CARD_NAMES[card])),
             content=ft.Row(tight=True, spacing=4, controls=[
-                ft.Text(CARD_NAMES[card], color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.W_600),
+                ft.Text(_(CARD_NAMES[card]), color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.W_600),
                 ft.Icon(ft.Icons.CLOSE_ROUNDED, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)]),
         )))
     if len(held) < MAX_ASSISTS:
         for card in Assist:
             chips.append(labelled(f"{key}-add-{card.value}", ft.TextButton(
-                f"+ {CARD_NAMES[card]}", key=f"{key}-add-{card.value}", on_click=bind(change, player_id, card))))
+                f"+ {_(CARD_NAMES[card])}", key=f"{key}-add-{card.value}", on_click=bind(change, player_id, card))))
     return ft.Container(
         key=key, padding=ft.Padding.only(left=12, right=12, bottom=4),
         content=ft.Column(spacing=4, tight=True, controls=[
-            ft.Text(f"{name} holds {len(held)} of {MAX_ASSISTS} cards from earlier Ascents", size=13,
-                    weight=ft.FontWeight.W_500),
+            ft.Text(ngettext("{name} holds {count} of {n} card from earlier Ascents",
+                             "{name} holds {count} of {n} cards from earlier Ascents", MAX_ASSISTS).format(
+                name=name, count=len(held), n=MAX_ASSISTS), size=13, weight=ft.FontWeight.W_500),
             ft.Row(wrap=True, spacing=6, run_spacing=4, controls=chips),
         ]))
 
 
 def _max_cards(count: int, set_count) -> ft.Control:
     return ft.Container(padding=ft.Padding.only(left=12, right=12), content=ft.Row(spacing=4, controls=[
-        ft.Text("Max holds", size=13, expand=True, weight=ft.FontWeight.W_500),
+        # i18n: before a count of Assist cards set with - and + buttons: "Max holds  [-] 2 cards [+]"
+        ft.Text(_("Max holds"), size=13, expand=True, weight=ft.FontWeight.W_500),
         labelled("t12-new-max-cards-minus", ft.IconButton(
             ft.Icons.REMOVE_ROUNDED, key="t12-new-max-cards-minus", disabled=count <= 0,
             on_click=bind(set_count, max(0, count - 1)))),
-        ft.Text(f"{count} card" + ("" if count == 1 else "s"), key="t12-new-max-cards"),
+        ft.Text(ngettext("{n} card", "{n} cards", count).format(n=count), key="t12-new-max-cards"),
         labelled("t12-new-max-cards-plus", ft.IconButton(
             ft.Icons.ADD_ROUNDED, key="t12-new-max-cards-plus", disabled=count >= MAX_ASSISTS,
             on_click=bind(set_count, min(MAX_ASSISTS, count + 1)))),

@@ -22,6 +22,7 @@ import flet.canvas as cv
 
 from companion.games.trek12.data import CircleId, Sheet
 from companion.games.trek12.rules import SKULL, Board
+from companion.i18n import _
 
 __all__ = [
     "SheetLayout",
@@ -256,32 +257,44 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
     if flagged:
         border_colour = COSTLY_COLOUR
         border_width = max(border_width, 4.5)
+    # What a screen reader says of the circle: what it holds, then each thing that marks it, a comma apart.
     kind, text = "empty", ""
     if chosen and marks.preview_skull:
-        kind, said = "preview_skull", "about to get a skull"
+        kind, said = "preview_skull", [_("about to get a skull")]
     elif chosen and marks.preview is not None:
-        kind, text, said = "number", str(marks.preview), f"about to get {marks.preview}"
+        kind, text, said = "number", str(marks.preview), [_("about to get {number}").format(number=marks.preview)]
     elif cell == SKULL:
-        bgcolor, shade, kind, said = ft.Colors.SURFACE_CONTAINER_HIGHEST, None, "skull", "skull"
+        # i18n: what a circle holds, read aloud: a skull
+        bgcolor, shade, kind, said = ft.Colors.SURFACE_CONTAINER_HIGHEST, None, "skull", [_("skull")]
     elif cell is not None:
         kind, text = "number", str(cell)
-        said = (f"{cell}" + (", orphan" if orphan else "") + (", in a line" if line else "")
-                + (", in a zone" if zone is not None else ""))
+        said = [str(cell)]
+        if orphan:
+            # i18n: a number linked to no line and in no zone (it costs points at the end)
+            said.append(_("orphan"))
+        if line:
+            said.append(_("in a line"))
+        if zone is not None:
+            said.append(_("in a zone"))
     else:
-        said = "empty"
+        # i18n: a circle with nothing written in it, read aloud
+        said = [_("empty")]
     if dangerous:
-        said += ", dangerous (0 to 6)"
+        said.append(_("dangerous (0 to 6)"))
     if legal:
-        said += ", playable"
+        # i18n: a circle the number may be written in now
+        said.append(_("playable"))
     if candidate:
-        said += ", tap to link"
+        said.append(_("tap to link"))
     if advised:
-        said += ", the coach's move"
+        said.append(_("the coach's move"))
     if flagged:
-        said += ", one of the costliest rounds"
+        said.append(_("one of the costliest rounds"))
     glow = (CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY if chosen else ADVICE_COLOUR if advised
             else COSTLY_COLOUR if flagged else None)
-    look = _Look(key, f"Circle {cid}: {said}", d, bgcolor, shade, border_colour, border_width, glow, kind, text,
+    # i18n: a circle read aloud: its id, then what it holds and what marks it ("5, in a line, playable")
+    label = _("Circle {circle}: {description}").format(circle=cid, description=", ".join(said))
+    look = _Look(key, label, d, bgcolor, shade, border_colour, border_width, glow, kind, text,
                  text_colour, orphan and kind == "number" and not chosen)
     # The Stack places the outer box; the face inside is a memoized component, so a redraw after a move only
     # rebuilds the circles whose look changed.

@@ -38,6 +38,7 @@ from companion.games.trek12.rules import (
     apply as apply_turn,
 )
 from companion.games.trek12.session import Table
+from companion.i18n import N_, Message, _, msg, ngettext, tr
 from companion.ui.common.widgets import sentence
 
 __all__ = [
@@ -60,17 +61,49 @@ __all__ = [
     "OP_NAMES",
     "CARD_NAMES",
     "CARD_TEXT",
+    "said",
 ]
 
-OP_NAMES = {Op.LOWER: "Lower", Op.HIGHER: "Higher", Op.DIFFERENCE: "Minus", Op.SUM: "Plus", Op.PRODUCT: "Times"}
-CARD_NAMES = {Assist.COMPASS: "Compass", Assist.ROPE: "Rope", Assist.TENT: "Tent", Assist.SCHNAPPS: "Schnapps"}
+# The Dice Options as the sheet prints them (English words; shown through `_`).
+OP_NAMES = {
+    # i18n: the dice option printed on the sheet: the lower of the two dice
+    Op.LOWER: N_("Lower"),
+    # i18n: the dice option printed on the sheet: the higher of the two dice
+    Op.HIGHER: N_("Higher"),
+    # i18n: the dice option printed on the sheet: the higher die minus the lower one
+    Op.DIFFERENCE: N_("Minus"),
+    # i18n: the dice option printed on the sheet: the sum of the dice
+    Op.SUM: N_("Plus"),
+    # i18n: the dice option printed on the sheet: the product of the dice
+    Op.PRODUCT: N_("Times"),
+}
+# The Assist cards by the names printed on them (shown through `_`).
+CARD_NAMES = {
+    # i18n: the Assist card (the name printed on it)
+    Assist.COMPASS: N_("Compass"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.ROPE: N_("Rope"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.TENT: N_("Tent"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.SCHNAPPS: N_("Schnapps"),
+}
 # What each card does, in the rulebook's words as far as the screen needs them (The Assist cards).
 CARD_TEXT = {
-    Assist.COMPASS: "write in a circle touching no filled circle",
-    Assist.ROPE: "link to a number two circles away",
-    Assist.TENT: "add the dice even with the + boxes full",
-    Assist.SCHNAPPS: "roll again for you alone",
+    Assist.COMPASS: N_("write in a circle touching no filled circle"),
+    Assist.ROPE: N_("link to a number two circles away"),
+    Assist.TENT: N_("add the dice even with the + boxes full"),
+    Assist.SCHNAPPS: N_("roll again for you alone"),
 }
+
+
+def said(value: object) -> str:
+    """What the engine said, in the player's language: a reason it returned, or the exception carrying one
+    (raised with a `Message`, whose words and arguments `str(exc)` would lose)."""
+    if isinstance(value, BaseException):
+        words = value.args[0] if len(value.args) == 1 else None
+        value = words if isinstance(words, Message) else str(value)
+    return tr(value)
 
 
 class Step(Enum):
@@ -198,7 +231,7 @@ def option_views(state: State, draft: Draft) -> tuple[OptionView, ...]:
     for row in options(state, roll):
         reason = row.reason
         if tent and row.op is not Op.SUM:
-            reason = "the Tent is for a sum"
+            reason = msg("the Tent is for a sum")
         elif tent and row.op is Op.SUM:
             reason = None
         out.append(OptionView(row.op, row.value, row.left, row.used, reason, tent and row.op is Op.SUM))
@@ -208,55 +241,60 @@ def option_views(state: State, draft: Draft) -> tuple[OptionView, ...]:
 def prompt(table: Table, seat: int, draft: Draft) -> Prompt:
     """What the turn needs next, with the circles to highlight (every answer from the engine)."""
     if table.complete:
-        return Prompt(Step.DONE, "The Ascent is over: every sheet is full.")
+        return Prompt(Step.DONE, _("The Ascent is over: every sheet is full."))
     state = table.states[seat]
     compass = Assist.COMPASS in draft.cards
     legal = frozenset(playable_circles(state, compass=compass))
     roll = draft.roll
     if roll is None:
         if Assist.SCHNAPPS in draft.cards:
-            return Prompt(Step.ROLL, "Schnapps: roll again, tap the new dice faces or Roll.", legal)
-        return Prompt(Step.ROLL, "Tap the red and the yellow dice faces, or Roll.", legal)
+            return Prompt(Step.ROLL, _("Schnapps: roll again, tap the new dice faces or Roll."), legal)
+        return Prompt(Step.ROLL, _("Tap the red and the yellow dice faces, or Roll."), legal)
     if draft.op is None:
-        return Prompt(Step.OPTION, "Choose how to use the dice.", legal)
+        return Prompt(Step.OPTION, _("Choose how to use the dice."), legal)
     value = roll.value(draft.op)
     if draft.circle is None:
-        where = "a circle touching no filled circle (Compass)" if compass else "a highlighted circle"
-        return Prompt(Step.CIRCLE, f"Tap {where} to write {value}.", legal, value=value)
+        text = (_("Tap a circle touching no filled circle (Compass) to write {value}.") if compass
+                else _("Tap a highlighted circle to write {value}."))
+        return Prompt(Step.CIRCLE, text.format(value=value), legal, value=value)
     sheet = state.sheet
     limit = sheet.circle(draft.circle).limit
     skull = value > limit
     if skull and not draft.skull_ok:
-        return Prompt(Step.SKULL, f"{value} is over the {limit} circle {draft.circle} takes: it becomes a skull.",
-                      legal, value=value, skull=True)
+        return Prompt(Step.SKULL, _("{value} is over the {limit} circle {circle} takes: it becomes a skull.").format(
+            value=value, limit=limit, circle=draft.circle), legal, value=value, skull=True)
     if Assist.ROPE in draft.cards and draft.rope is None:
         far = rope_targets(state, roll, draft.op, draft.circle)
-        return Prompt(Step.ROPE, f"Rope: tap the {value - 1} or {value + 1} two circles away to link {value} to.",
-                      legal, frozenset(far), value=value)
+        return Prompt(Step.ROPE, _("Rope: tap the {below} or {above} two circles away to link {value} to.").format(
+            below=value - 1, above=value + 1, value=value), legal, frozenset(far), value=value)
     if not skull and draft.links is None:
         choices = link_choices(state, roll, draft.op, draft.circle, rope=draft.rope)
         if len(choices) > 1:
             open_ = _narrow(choices, draft.link_taps)
             candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.link_taps) - {draft.rope}
-            return Prompt(Step.LINK, f"Your {value} can link more than one way: tap the number it links to.",
-                          legal, candidates, choices=open_, value=value)
+            return Prompt(Step.LINK, _("Your {value} can link more than one way: tap the number it links to.")
+                          .format(value=value), legal, candidates, choices=open_, value=value)
     if state.max_board is not None and draft.max_links is None:
         choices = max_link_choices(state, roll, draft.circle)
         if len(choices) > 1:
             open_ = _narrow(choices, draft.max_taps)
             candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.max_taps)
-            return Prompt(Step.MAX_LINK, f"Max's {roll.best} can link more than one way: tap the line he continues.",
-                          legal, candidates, on_max=True, choices=open_, value=value)
+            return Prompt(Step.MAX_LINK, _("Max's {value} can link more than one way: tap the line he continues.")
+                          .format(value=roll.best), legal, candidates, on_max=True, choices=open_, value=value)
     if state.assists is not None and not table.shared_cards and not draft.take_decided:
         try:
             after = apply_turn(state, _action(draft, None, None))
         except CompanionError:
             after = None
         if after is not None and after.earned:
-            return Prompt(Step.TAKE, f"A new zone of {value}s: take an Assist card?", legal, value=value)
+            # i18n: {value} is the number the zone is made of: "A new zone of 2s"
+            return Prompt(Step.TAKE, _("A new zone of {value}s: take an Assist card?").format(value=value), legal,
+                          value=value)
     if draft.take is not None and draft.give_back is None and _hand_after_use(state, draft) >= MAX_ASSISTS:
-        return Prompt(Step.GIVE_BACK, f"You hold {MAX_ASSISTS} cards: give one back to take the "
-                      f"{CARD_NAMES[draft.take]}.", legal, value=value)
+        return Prompt(Step.GIVE_BACK, ngettext("You hold {n} card: give one back to take the {card}.",
+                                               "You hold {n} cards: give one back to take the {card}.",
+                                               MAX_ASSISTS).format(n=MAX_ASSISTS, card=_(CARD_NAMES[draft.take])),
+                      legal, value=value)
     return Prompt(Step.READY, "", legal, value=value, skull=skull)
 
 
@@ -286,15 +324,15 @@ def choose_op(state: State, draft: Draft, op: Op) -> tuple[Draft, str | None]:
     for view in option_views(state, draft):
         if view.op is op:
             if view.reason:
-                return draft, sentence(view.reason)
+                return draft, sentence(said(view.reason))
             return replace(draft.after_circle(), op=op), None
-    return draft, "Enter the roll first."
+    return draft, _("Enter the roll first.")
 
 
 def toggle_card(state: State, draft: Draft, card: Assist) -> tuple[Draft, str | None]:
     """Use (or stop using) a held Assist card this turn; the choices it changes are cleared."""
     if state.assists is None or card not in state.assists:
-        return draft, f"You do not hold the {CARD_NAMES[card]}."
+        return draft, _("You do not hold the {card}.").format(card=_(CARD_NAMES[card]))
     if card in draft.cards:
         cards = tuple(c for c in draft.cards if c is not card)
     else:
@@ -314,30 +352,31 @@ def tap_circle(table: Table, seat: int, draft: Draft, circle: CircleId, *, on_ma
     now = prompt(table, seat, draft)
     state = table.states[seat]
     if now.step is Step.DONE:
-        return draft, "The Ascent is over."
+        return draft, _("The Ascent is over.")
     if on_max:
         if now.step is not Step.MAX_LINK:
-            return draft, "Max's sheet fills by itself; tap circles on your own sheet."
+            return draft, _("Max's sheet fills by itself; tap circles on your own sheet.")
         return _tap_link(draft, now, circle, max_side=True)
     if now.step is Step.ROLL:
-        return draft, "Enter the roll first: tap a red and a yellow die face, or Roll."
+        return draft, _("Enter the roll first: tap a red and a yellow die face, or Roll.")
     if now.step is Step.OPTION:
-        return draft, "Choose how to use the dice first (Lower, Higher, Minus, Plus or Times)."
+        return draft, _("Choose how to use the dice first (Lower, Higher, Minus, Plus or Times).")
     if now.step is Step.ROPE:
         if circle in now.candidates:
             return replace(draft, rope=circle), None
         if circle in now.legal and circle != draft.circle:
             return _choose_circle(state, draft.after_circle(), circle)
-        return draft, (f"The Rope links circle {draft.circle} to a circle two steps away holding "
-                       f"{now.value - 1} or {now.value + 1}; tap a highlighted one.")
+        return draft, _("The Rope links circle {circle} to a circle two steps away holding {below} or {above}; "
+                        "tap a highlighted one.").format(circle=draft.circle, below=now.value - 1,
+                                                         above=now.value + 1)
     if now.step is Step.LINK:
         if circle in now.candidates:
             return _tap_link(draft, now, circle, max_side=False)
         if circle in now.legal and circle != draft.circle:
             return _choose_circle(state, draft.after_circle(), circle)
-        return draft, "Tap one of the highlighted numbers to say which line the new number joins."
+        return draft, _("Tap one of the highlighted numbers to say which line the new number joins.")
     if now.step is Step.MAX_LINK:
-        return draft, "Choose Max's link on his sheet first (the highlighted circles there)."
+        return draft, _("Choose Max's link on his sheet first (the highlighted circles there).")
     # CIRCLE, SKULL, TAKE, GIVE_BACK, READY: a tap on a circle (re)chooses where the number goes.
     return _choose_circle(state, draft.after_circle(), circle)
 
@@ -362,7 +401,7 @@ def action_of(table: Table, seat: int, draft: Draft) -> tuple[dict[str, Any] | N
     action = _action(draft, draft.take, draft.give_back)
     reason = why_not(state, action)
     if reason:
-        return None, sentence(reason)
+        return None, sentence(said(reason))
     doc = action.to_dict()
     doc["player"] = seat
     return doc, None
@@ -383,24 +422,25 @@ def _action(draft: Draft, take: Assist | None, give_back: Assist | None) -> Acti
 def _choose_circle(state: State, draft: Draft, circle: CircleId) -> tuple[Draft, str | None]:
     reason = circle_reason(state, circle, compass=Assist.COMPASS in draft.cards)
     if reason:
-        return draft, sentence(reason)
+        return draft, sentence(said(reason))
     roll, op = draft.roll, draft.op
     assert roll is not None and op is not None
     if Assist.ROPE in draft.cards:
         value = roll.value(op)
         if value > state.sheet.circle(circle).limit:
-            return draft, (f"The Rope links numbers, but {value} in circle {circle} would be a skull; "
-                           "put the Rope away or choose another circle.")
+            return draft, _("The Rope links numbers, but {value} in circle {circle} would be a skull; put the Rope "
+                            "away or choose another circle.").format(value=value, circle=circle)
         if not rope_targets(state, roll, op, circle):
-            return draft, (f"The Rope has nothing to link from circle {circle}: no {value - 1} or {value + 1} "
-                           "two circles away with that end free.")
+            return draft, _("The Rope has nothing to link from circle {circle}: no {below} or {above} two circles "
+                            "away with that end free.").format(circle=circle, below=value - 1, above=value + 1)
     return replace(draft, circle=circle), None
 
 
 def _tap_link(draft: Draft, now: Prompt, circle: CircleId, *, max_side: bool) -> tuple[Draft, str | None]:
     if circle not in now.candidates:
-        who = "Max's" if max_side else "the new"
-        return draft, f"Tap one of the highlighted numbers to say which line {who} number joins."
+        if max_side:
+            return draft, _("Tap one of the highlighted numbers to say which line Max's number joins.")
+        return draft, _("Tap one of the highlighted numbers to say which line the new number joins.")
     taps = (draft.max_taps if max_side else draft.link_taps) + (circle,)
     open_ = _narrow(now.choices, taps)
     if len(open_) == 1:
