@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 from companion.errors import DataError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet
 from companion.games.trek12.rules import Assist
+from companion.i18n.message import msgn
 from companion.inputs import quote
 
 __all__ = [
@@ -63,12 +64,14 @@ class Challenge:
 
     @property
     def text(self) -> str:
-        """The challenge in words, for lists and messages."""
+        """The challenge in words, for lists and messages (a Message: a screen says it with `tr`)."""
         if self.kind is ChallengeKind.LINE:
-            return f"a Fixed Line of exactly {self.size} circles"
+            return msgn("a Fixed Line of exactly {n} circle", "a Fixed Line of exactly {n} circles", self.size)
         if self.value is None:
-            return f"a Mapped Zone of exactly {self.size} circles"
-        return f"a Mapped Zone of exactly {self.size} circles of {self.value}s"
+            return msgn("a Mapped Zone of exactly {n} circle", "a Mapped Zone of exactly {n} circles", self.size)
+        # i18n: {value} is the number written in every circle of the zone ("circles of 7s")
+        return msgn("a Mapped Zone of exactly {n} circle of {value}s",
+                    "a Mapped Zone of exactly {n} circles of {value}s", self.size, value=self.value)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from companion.errors import InvalidInput
 from companion.games.expedition.data import ENVELOPES, EnvelopeNo, SheetKey, expedition_sheets
 from companion.games.expedition.rules import NAME_MAX, NOTE_MAX, SCORE_MAX, SCORE_MIN, Record, State, parse_date
 from companion.games.trek12.data import Sheet
+from companion.i18n.message import msg
 from companion.inputs import quote
 
 __all__ = [
@@ -62,20 +63,22 @@ class Entry:
         _keys(doc, _ENTRY_KEYS, where)
         sheets = [s.key for s in expedition_sheets()]
         if doc["sheet"] not in sheets:
-            raise InvalidInput(f"{where}: 'sheet' must be one of {', '.join(sheets)}, not {quote(doc['sheet'])}")
+            raise InvalidInput(msg("{where}: 'sheet' must be one of {sheets}, not {value}", where=where,
+                                   sheets=", ".join(sheets), value=quote(doc["sheet"])))
         day = parse_date(doc["date"], f"{where}: 'date'")
         if day is None:
-            raise InvalidInput(f"{where}: 'date' is missing")
+            raise InvalidInput(msg("{where}: 'date' is missing", where=where))
         names = doc["names"]
         if (not isinstance(names, list) or not names
                 or not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX for n in names)):
-            raise InvalidInput(f"{where}: 'names' must list 1 or more names of 1-{NAME_MAX} characters")
+            raise InvalidInput(msg("{where}: 'names' must list 1 or more names of 1-{limit} characters", where=where,
+                                   limit=NAME_MAX))
         if type(doc["score"]) is not int or not SCORE_MIN <= doc["score"] <= SCORE_MAX:
-            raise InvalidInput(f"{where}: 'score' must be a whole number from {SCORE_MIN} to {SCORE_MAX}, "
-                               f"not {quote(doc['score'])}")
+            raise InvalidInput(msg("{where}: 'score' must be a whole number from {low} to {high}, not {value}",
+                                   where=where, low=SCORE_MIN, high=SCORE_MAX, value=quote(doc["score"])))
         expedition = doc["expedition"]
         if expedition is not None and not isinstance(expedition, str):
-            raise InvalidInput(f"{where}: 'expedition' must be an Expedition id or null")
+            raise InvalidInput(msg("{where}: 'expedition' must be an Expedition id or null", where=where))
         return cls(doc["id"], doc["sheet"], day, tuple(n.strip() for n in names), doc["score"], expedition)
 
 
@@ -113,7 +116,7 @@ class Hall:
         for column in self.columns:
             if column.sheet.key == sheet:
                 return column
-        raise InvalidInput(f"the Hall of Fame has no column {quote(sheet)}")
+        raise InvalidInput(msg("the Hall of Fame has no column {sheet}", sheet=quote(sheet)))
 
 
 @dataclass(frozen=True)
@@ -139,16 +142,18 @@ class OpenedEnvelope:
         _keys(doc, _ENVELOPE_KEYS, where)
         number = doc["number"]
         if type(number) is not int or not 1 <= number <= ENVELOPES:
-            raise InvalidInput(f"{where}: 'number' must be 1 to {ENVELOPES}, not {quote(number)}")
+            raise InvalidInput(msg("{where}: 'number' must be 1 to {last}, not {value}", where=where, last=ENVELOPES,
+                                   value=quote(number)))
         opener = doc["opener"]
         if opener is not None and (not isinstance(opener, str) or not 0 < len(opener.strip()) <= NAME_MAX):
-            raise InvalidInput(f"{where}: 'opener' must be a name or null")
+            raise InvalidInput(msg("{where}: 'opener' must be a name or null", where=where))
         note = doc["note"]
         if not isinstance(note, str) or len(note) > NOTE_MAX:
-            raise InvalidInput(f"{where}: 'note' must be text of at most {NOTE_MAX} characters")
+            raise InvalidInput(msg("{where}: 'note' must be text of at most {limit} characters", where=where,
+                                   limit=NOTE_MAX))
         expedition = doc["expedition"]
         if expedition is not None and not isinstance(expedition, str):
-            raise InvalidInput(f"{where}: 'expedition' must be an Expedition id or null")
+            raise InvalidInput(msg("{where}: 'expedition' must be an Expedition id or null", where=where))
         return cls(doc["id"], number, parse_date(doc["date"], f"{where}: 'date'"),
                    None if opener is None else opener.strip(), note, expedition)
 
@@ -205,7 +210,7 @@ def entries_from_state(state: State, expedition_id: str, dates: dict[SheetKey, s
             continue
         day = record.date or dates.get(result.sheet.key)
         if day is None:
-            raise InvalidInput(f"the record of {result.sheet.name} needs a date")
+            raise InvalidInput(msg("the record of {sheet} needs a date", sheet=result.sheet.name))
         out.append(Entry(entry_id_for(expedition_id, result.sheet.key), result.sheet.key, day, record.names,
                          record.score, expedition_id))
     return tuple(out)
@@ -237,17 +242,20 @@ def _order(entry: Entry) -> tuple[str, int, str]:
 
 def _where(table: str, doc: Any) -> str:
     ident = doc.get("id") if isinstance(doc, dict) else None
-    return f"{table} record {quote(ident)}" if ident is not None else f"{table} record"
+    # i18n: {table} is the name of a stored table (hall_of_fame, envelopes), kept as it is
+    return msg("{table} record {id}", table=table, id=quote(ident)) if ident is not None else \
+        msg("{table} record", table=table)
 
 
 def _keys(doc: Any, keys: tuple[str, ...], where: str) -> None:
     if not isinstance(doc, dict):
-        raise InvalidInput(f"{where} must be an object, not {quote(doc)}")
+        raise InvalidInput(msg("{where} must be an object, not {value}", where=where, value=quote(doc)))
     missing = [k for k in keys if k not in doc]
     if missing:
-        raise InvalidInput(f"{where}: field {quote(missing[0])} is missing")
+        raise InvalidInput(msg("{where}: field {field} is missing", where=where, field=quote(missing[0])))
     unknown = sorted(str(k) for k in doc if k not in keys)
     if unknown:
-        raise InvalidInput(f"{where}: unknown field {quote(unknown[0])}; known: {', '.join(keys)}")
+        raise InvalidInput(msg("{where}: unknown field {field}; known: {known}", where=where,
+                               field=quote(unknown[0]), known=", ".join(keys)))
     if not isinstance(doc["id"], str) or not _ID.fullmatch(doc["id"]):
-        raise InvalidInput(f"{where}: 'id' must be 1-64 letters, digits or _.:-")
+        raise InvalidInput(msg("{where}: 'id' must be 1-64 letters, digits or _.:-", where=where))

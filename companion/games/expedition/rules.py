@@ -42,6 +42,8 @@ from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD
 from companion.games.trek12.scoring import score as sheet_score
 from companion.games.trek12.session import Table
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.games.expedition.wording import CARD_IDS, and_joined, card_id_count, comma_list
+from companion.i18n.message import msg
 from companion.inputs import quote, text_problem
 
 __all__ = [
@@ -368,7 +370,7 @@ def parse_setup(doc: Any) -> Setup:
         raise InvalidInput("'seed' is only for an Expedition whose cards the app draws (\"cards\": \"drawn\")")
     lead = 0 if doc.get("lead") is None else _seat_of(seats, doc["lead"], "'lead'")
     if seats[lead].is_max:
-        raise InvalidInput("the Lead Climber card starts with a player, not Max (the oldest player takes it)")
+        raise InvalidInput(msg("the Lead Climber card starts with a player, not Max (the oldest player takes it)"))
     opened = _parse_envelopes(doc.get("opened"), "'opened'")
     return Setup(seats, sheets, records, mode, deck, seed, lead, opened)
 
@@ -377,8 +379,8 @@ def check_new_setup(setup: Setup) -> None:
     """What a new Expedition must be beyond a readable setup: one player alone plays against Max (Free Solo
     Mode). Saved Expeditions set off before this check still open, so it is not part of `parse_setup`."""
     if len(setup.seats) == 1:
-        raise InvalidInput("one player alone plays the Expedition against Max (Free Solo Mode): set "
-                           "\"solo\": \"max\", or add the other players")
+        raise InvalidInput(msg("one player alone plays the Expedition against Max (Free Solo Mode): set "
+                               "\"solo\": \"max\", or add the other players"))
 
 
 def new_expedition(setup: Setup) -> State:
@@ -406,9 +408,9 @@ def parse_action(state: State, doc: Any) -> Action:
     if kind not in _ACTION_KEYS:
         raise InvalidInput(f"unknown Expedition action type {quote(kind)}; use one of {', '.join(_ACTION_KEYS)}")
     if kind == "turn" and ("take" in doc or "give_back" in doc):
-        raise IllegalAction("on an Expedition's sheet a card is not taken in the turn: the players who made a "
-                            "new zone pick together once the round is over, from the Lead Climber clockwise "
-                            "(a \"pick\" action)")
+        raise IllegalAction(msg("on an Expedition's sheet a card is not taken in the turn: the players who made a "
+                                "new zone pick together once the round is over, from the Lead Climber clockwise "
+                                "(a \"pick\" action)"))
     _check_keys(doc, _ACTION_KEYS[kind], f"a {quote(kind)} action")
     seats = state.setup.seats
     if kind == "reveal":
@@ -444,7 +446,7 @@ def parse_action(state: State, doc: Any) -> Action:
         return SheetTurn(seat, {k: v for k, v in doc.items() if k not in ("type", "player")})
     note = doc.get("note", "")
     if not isinstance(note, str) or len(note) > NOTE_MAX:
-        raise InvalidInput(f"'note' must be text of at most {NOTE_MAX} characters")
+        raise InvalidInput(msg("'note' must be text of at most {limit} characters", limit=NOTE_MAX))
     return OpenEnvelope(note.strip())
 
 
@@ -556,10 +558,10 @@ def winner(state: State) -> tuple[tuple[SeatNo, ...], TieBreak | None]:
 def _reveal(state: State, action: Reveal) -> State:
     setup = state.setup
     if setup.cards is CardMode.OFF:
-        raise IllegalAction("Assist cards are not tracked in this Expedition")
+        raise IllegalAction(msg("Assist cards are not tracked in this Expedition"))
     if state.phase is not Phase.REVEAL:
-        raise IllegalAction(f"the cards of Ascent {state.ascent} are already in play; they are revealed once, "
-                            "at the start of the Ascent")
+        raise IllegalAction(msg("the cards of Ascent {ascent} are already in play; they are revealed once, "
+                                "at the start of the Ascent", ascent=state.ascent))
     need = reveal_count(setup, state.ascent)
     deck, box, shuffles = state.deck, state.box, state.shuffles
     reshuffled = False
@@ -578,24 +580,32 @@ def _reveal(state: State, action: Reveal) -> State:
     count = min(need, len(deck))
     if setup.cards is CardMode.DRAWN:
         if action.cards is not None:
-            raise IllegalAction("the app draws the Assist cards in this Expedition; reveal without naming cards")
+            raise IllegalAction(msg("the app draws the Assist cards in this Expedition; reveal without naming cards"))
         drawn, deck = deck[:count], deck[count:]
     else:
         if action.cards is None:
-            raise IllegalAction(f"name the {count} Assist cards revealed from the deck for Ascent {state.ascent}")
+            raise IllegalAction(msg("name the {count} Assist cards revealed from the deck for Ascent {ascent}",
+                                    count=count, ascent=state.ascent))
         if len(action.cards) != count:
-            why = f"{REVEAL_BASE[state.ascent - 1]} + {setup.table_size} players"
-            if count < need:
-                why = f"only {count} cards are left in the deck" + (" after shuffling the played ones back in"
-                                                                    if reshuffled else "")
-            raise IllegalAction(f"Ascent {state.ascent} reveals {count} Assist cards ({why}), not "
-                                f"{len(action.cards)}")
+            if count < need and reshuffled:
+                why = msg("only {count} cards are left in the deck after shuffling the played ones back in",
+                          count=count)
+            elif count < need:
+                why = msg("only {count} cards are left in the deck", count=count)
+            else:
+                why = msg("{base} + {players} players", base=REVEAL_BASE[state.ascent - 1],
+                          players=setup.table_size)
+            raise IllegalAction(msg("Ascent {ascent} reveals {count} Assist cards ({why}), not {given}",
+                                    ascent=state.ascent, count=count, why=why, given=len(action.cards)))
         left = Counter(deck)
         for card in action.cards:
             if left[card] == 0:
-                raise IllegalAction(f"the deck holds no more {card.value} card: {_card_list(deck)} are left in it"
-                                    + (" (the played cards were shuffled back in)" if reshuffled else "")
-                                    + "; check the deck's make-up in Settings")
+                if reshuffled:
+                    raise IllegalAction(msg("the deck holds no more {card} card: {left} are left in it (the played "
+                                            "cards were shuffled back in); check the deck's make-up in Settings",
+                                            card=CARD_IDS[card], left=_card_list(deck)))
+                raise IllegalAction(msg("the deck holds no more {card} card: {left} are left in it; check the "
+                                        "deck's make-up in Settings", card=CARD_IDS[card], left=_card_list(deck)))
             left[card] -= 1
         drawn = action.cards
         deck = _sorted(left.elements())
@@ -611,29 +621,29 @@ def _picks(state: State, action: Picks) -> State:
         # Cards left out of the app are the players' business on the table, but Max's are still counted
         # here: his +3 each on the last Ascent and his limit of three depend on them.
         if state.phase is not Phase.CLIMB:
-            raise IllegalAction("cards are picked during an Ascent; " + _not_climbing(state))
+            raise IllegalAction(msg("cards are picked during an Ascent; {why}", why=_not_climbing(state)))
         for pick in action.picks:
             if not setup.seats[pick.player].is_max:
-                raise IllegalAction(f"Assist cards are not tracked in this Expedition; only Max's are counted, so "
-                                    f"{setup.seats[pick.player].name}'s pick stays on the table")
+                raise IllegalAction(msg("Assist cards are not tracked in this Expedition; only Max's are counted, "
+                                        "so {name}'s pick stays on the table", name=setup.seats[pick.player].name))
     else:
         _need_cards(state, "picked")
     seen: set[int] = set()
     for pick in action.picks:
         if pick.player in seen:
-            raise IllegalAction(f"{setup.seats[pick.player].name} is listed twice; a player picks at most once "
-                                "a round (one number written, at most one new zone)")
+            raise IllegalAction(msg("{name} is listed twice; a player picks at most once a round (one number "
+                                    "written, at most one new zone)", name=setup.seats[pick.player].name))
         seen.add(pick.player)
     on_sheet = set(sheet_seats(state)) | ({_max_seat(state)} if setup.solo else set()) \
         if state.table is not None else set()
     missing = [setup.seats[n].name for n in state.due if n not in seen]
     if missing:
-        raise IllegalAction(f"{' and '.join(missing)} made a new zone on the sheet this round and must be in "
-                            "the round's picks (with no card, when none is wanted or left)")
+        raise IllegalAction(msg("{names} made a new zone on the sheet this round and must be in the round's picks "
+                                "(with no card, when none is wanted or left)", names=and_joined(missing)))
     extra = [setup.seats[n].name for n in seen if n in on_sheet and n not in state.due]
     if extra:
-        raise IllegalAction(f"{', '.join(extra)} made no new zone of 0s, 1s or 2s on the sheet in the round "
-                            "just played, so picks no card")
+        raise IllegalAction(msg("{names} made no new zone of 0s, 1s or 2s on the sheet in the round just played, "
+                                "so picks no card", names=comma_list(extra)))
     hands = list(state.hands)
     pool = Counter(state.pool)
     order = lead_order(state, [p.player for p in action.picks])
@@ -644,35 +654,44 @@ def _picks(state: State, action: Picks) -> State:
         seat = setup.seats[seat_no]
         allowed = MAX_CARD_VALUES if seat.is_max else ZONE_CARD_VALUES
         if pick.zone is not None and pick.zone not in allowed:
-            who = "Max earns a card only from a new zone of 1s or 2s" if seat.is_max else \
-                "a card is earned only by a new zone of 0s, 1s or 2s"
-            raise IllegalAction(f"{seat.name}: {who}, not of {pick.zone}s")
+            if seat.is_max:
+                raise IllegalAction(msg("{name}: Max earns a card only from a new zone of 1s or 2s, not of {zone}s",
+                                        name=seat.name, zone=pick.zone))
+            raise IllegalAction(msg("{name}: a card is earned only by a new zone of 0s, 1s or 2s, not of {zone}s",
+                                    name=seat.name, zone=pick.zone))
         hand = list(hands[seat_no])
         if pick.card is None:
             if pick.give_back is not None:
-                raise IllegalAction(f"{seat.name} gives back a card only when taking a fourth")
+                raise IllegalAction(msg("{name} gives back a card only when taking a fourth", name=seat.name))
         else:
             if not off and pool[pick.card] == 0:
-                earlier = f" ({', '.join(before)} picked before {seat.name} this round)" if before else ""
-                raise IllegalAction(f"{seat.name} cannot take a {pick.card.value}: none is left in play"
-                                    f"{earlier}; in play: {_card_list(tuple(pool.elements()))}")
+                in_play = _card_list(tuple(pool.elements()))
+                if before:
+                    raise IllegalAction(msg("{name} cannot take a {card}: none is left in play ({before} picked "
+                                            "before {name} this round); in play: {in_play}", name=seat.name,
+                                            card=CARD_IDS[pick.card], before=comma_list(before), in_play=in_play))
+                raise IllegalAction(msg("{name} cannot take a {card}: none is left in play; in play: {in_play}",
+                                        name=seat.name, card=CARD_IDS[pick.card], in_play=in_play))
             if seat.is_max:
                 if pick.give_back is not None:
-                    raise IllegalAction("Max never gives a card back; he keeps what he has")
+                    raise IllegalAction(msg("Max never gives a card back; he keeps what he has"))
                 if len(hand) >= MAX_ASSISTS:
-                    raise IllegalAction(f"Max holds {MAX_ASSISTS} Assist cards already; never take a 4th for him")
+                    raise IllegalAction(msg("Max holds {limit} Assist cards already; never take a 4th for him",
+                                            limit=MAX_ASSISTS))
             elif len(hand) >= MAX_ASSISTS:
                 if pick.give_back is None:
-                    raise IllegalAction(f"{seat.name} holds {MAX_ASSISTS} Assist cards: taking a {pick.card.value} "
-                                        "means putting one of them back into play ('give_back')")
+                    raise IllegalAction(msg("{name} holds {limit} Assist cards: taking a {card} means putting one "
+                                            "of them back into play ('give_back')", name=seat.name,
+                                            limit=MAX_ASSISTS, card=CARD_IDS[pick.card]))
                 if pick.give_back not in hand:
-                    raise IllegalAction(f"{seat.name} does not hold a {pick.give_back.value} to give back "
-                                        f"(holds {_card_list(tuple(hand))})")
+                    raise IllegalAction(msg("{name} does not hold a {card} to give back (holds {held})",
+                                            name=seat.name, card=CARD_IDS[pick.give_back],
+                                            held=_card_list(tuple(hand))))
                 hand.remove(pick.give_back)
                 pool[pick.give_back] += 1
             elif pick.give_back is not None:
-                raise IllegalAction(f"{seat.name} holds {len(hand)} cards; a card is given back only when "
-                                    f"taking a fourth")
+                raise IllegalAction(msg("{name} holds {count} cards; a card is given back only when taking a "
+                                        "fourth", name=seat.name, count=len(hand)))
             pool[pick.card] -= 1
             hand.append(pick.card)
         hands[seat_no] = _sorted(hand)
@@ -686,13 +705,14 @@ def _use(state: State, action: Use) -> State:
     _need_cards(state, "used")
     seat = state.setup.seats[action.player]
     if seat.is_max:
-        raise IllegalAction("Max never uses his Assist cards during the Ascents; he keeps them")
+        raise IllegalAction(msg("Max never uses his Assist cards during the Ascents; he keeps them"))
     if state.table is not None and action.player in sheet_seats(state):
-        raise IllegalAction(f"{seat.name}'s sheet is played in the app: a card is used there, with the turn it "
-                            "helps")
+        raise IllegalAction(msg("{name}'s sheet is played in the app: a card is used there, with the turn it "
+                                "helps", name=seat.name))
     hand = list(state.hands[action.player])
     if action.card not in hand:
-        raise IllegalAction(f"{seat.name} does not hold a {action.card.value} (holds {_card_list(tuple(hand))})")
+        raise IllegalAction(msg("{name} does not hold a {card} (holds {held})", name=seat.name,
+                                card=CARD_IDS[action.card], held=_card_list(tuple(hand))))
     hand.remove(action.card)
     hands = _with(state.hands, action.player, _sorted(hand))
     # "discard one of your Assist cards (put it back in the box)": with the played cards, for a reshuffle.
@@ -706,11 +726,12 @@ def _score(state: State, action: ScoreAscent) -> State:
     seats = setup.seats
     if state.table is not None:
         if not state.table.complete:
-            raise IllegalAction(f"the sheet played in the app is at round {state.table.round} of "
-                                f"{state.sheet.n}: the Ascent is scored once every circle is filled")
+            raise IllegalAction(msg("the sheet played in the app is at round {round} of {rounds}: the Ascent is "
+                                    "scored once every circle is filled", round=state.table.round,
+                                    rounds=state.sheet.n))
         if state.due:
-            raise IllegalAction("the last round's picks come first: "
-                                + " and ".join(seats[n].name for n in state.due) + " made a new zone")
+            raise IllegalAction(msg("the last round's picks come first: {names} made a new zone",
+                                    names=and_joined(seats[n].name for n in state.due)))
     from_sheet = sheet_results(state)
     sealed = set(sealed_envelopes(state))
     points = list(action.points)
@@ -719,15 +740,19 @@ def _score(state: State, action: ScoreAscent) -> State:
         if points[n] is None:
             points[n] = sheet_points_
         elif points[n] != sheet_points_:
-            raise IllegalAction(f"{seats[n].name}'s sheet in the app scores {sheet_points_} before cards, not "
-                                f"{points[n]}")
+            raise IllegalAction(msg("{name}'s sheet in the app scores {points} before cards, not {given}",
+                                    name=seats[n].name, points=sheet_points_, given=points[n]))
         if not set(met[n]) <= set(sheet_met):
-            raise IllegalAction(f"{seats[n].name}'s sheet in the app meets the challenges of envelopes "
-                                f"{', '.join(map(str, sheet_met)) or 'none'}, not {', '.join(map(str, met[n]))}")
+            given = ", ".join(map(str, met[n]))
+            if not sheet_met:
+                raise IllegalAction(msg("{name}'s sheet in the app meets the challenges of envelopes none, not "
+                                        "{given}", name=seats[n].name, given=given))
+            raise IllegalAction(msg("{name}'s sheet in the app meets the challenges of envelopes {met}, not {given}",
+                                    name=seats[n].name, met=", ".join(map(str, sheet_met)), given=given))
         met[n] = tuple(e for e in sheet_met if e in sealed)
     missing = [seats[n].name for n, p in enumerate(points) if p is None]
     if missing:
-        raise InvalidInput(f"'scores' has no score for {', '.join(missing)}")
+        raise InvalidInput(msg("'scores' has no score for {names}", names=comma_list(missing)))
     action = replace(action, points=tuple(points), met=tuple(met))
     last = state.ascent == ASCENTS
     hands = list(state.hands)
@@ -737,17 +762,19 @@ def _score(state: State, action: ScoreAscent) -> State:
         cards = action.cash[n]
         if seat.is_max:
             if cards:
-                raise IllegalAction("Max cashes no cards himself: he keeps them and discards all of them on the "
-                                    "last Ascent, which the app does")
+                raise IllegalAction(msg("Max cashes no cards himself: he keeps them and discards all of them on "
+                                        "the last Ascent, which the app does"))
             # Solo Expeditions: "During the last Ascent, Max discards all the Assist cards he collected ... gaining
             # a 3-point bonus per card."
             cards = hands[n] if last else ()
         elif cards and setup.cards is CardMode.OFF:
-            raise IllegalAction("Assist cards are not tracked in this Expedition; count cashed cards in the score")
+            raise IllegalAction(msg("Assist cards are not tracked in this Expedition; count cashed cards in the "
+                                    "score"))
         left = list(hands[n])
         for card in cards:
             if card not in left:
-                raise IllegalAction(f"{seat.name} cannot cash a {card.value}: holds {_card_list(hands[n])}")
+                raise IllegalAction(msg("{name} cannot cash a {card}: holds {held}", name=seat.name,
+                                        card=CARD_IDS[card], held=_card_list(hands[n])))
             left.remove(card)
         hands[n] = _sorted(left)
         box.extend(cards)
@@ -774,8 +801,8 @@ def _score(state: State, action: ScoreAscent) -> State:
 
 def _open(state: State, action: OpenEnvelope) -> State:
     if state.phase is not Phase.ENVELOPE:
-        raise IllegalAction("no envelope is due: one opens only after an Ascent in which a player met a "
-                            "challenge still sealed")
+        raise IllegalAction(msg("no envelope is due: one opens only after an Ascent in which a player met a "
+                                "challenge still sealed"))
     pending = state.envelopes[-1]
     opened = replace(pending, note=action.note)
     return _next_ascent(replace(state, envelopes=state.envelopes[:-1] + (opened,)))
@@ -791,18 +818,20 @@ def _next_ascent(state: State) -> State:
 def _start_sheet(state: State, action: StartSheet) -> State:
     setup = state.setup
     if state.phase is not Phase.CLIMB:
-        raise IllegalAction("the sheet is played during an Ascent; " + _not_climbing(state))
+        raise IllegalAction(msg("the sheet is played during an Ascent; {why}", why=_not_climbing(state)))
     if action.drop:
         # The table goes on on paper: the sheet's turns go, while every card picked or used stays as it was
         # (those happened at the table); the Ascent is then scored from the paper sheets.
         if state.table is None:
-            raise IllegalAction(f"no sheet of Ascent {state.ascent} is being played in the app")
+            raise IllegalAction(msg("no sheet of Ascent {ascent} is being played in the app", ascent=state.ascent))
         return replace(state, table=None, dice_seed=None, due=())
     if state.table is not None:
-        raise IllegalAction(f"the sheet of Ascent {state.ascent} is already being played in the app")
+        raise IllegalAction(msg("the sheet of Ascent {ascent} is already being played in the app",
+                                ascent=state.ascent))
     seats = sheet_seats(state)
     if not seats:
-        raise IllegalAction("every player of this Expedition plays on paper, so no sheet is played in the app")
+        raise IllegalAction(msg("every player of this Expedition plays on paper, so no sheet is played in the "
+                                "app"))
     tracked = setup.cards is not CardMode.OFF
     players = []
     for n in seats:
@@ -824,17 +853,20 @@ def _sheet_turn(state: State, action: SheetTurn) -> State:
     seat = setup.seats[action.player]
     table = state.table
     if state.phase is not Phase.CLIMB:
-        raise IllegalAction("turns are written during an Ascent; " + _not_climbing(state))
+        raise IllegalAction(msg("turns are written during an Ascent; {why}", why=_not_climbing(state)))
     if table is None:
-        raise IllegalAction(f"no sheet of Ascent {state.ascent} is played in the app; start it first")
+        raise IllegalAction(msg("no sheet of Ascent {ascent} is played in the app; start it first",
+                                ascent=state.ascent))
     if seat.is_max:
-        raise IllegalAction("Max writes in the circle the player fills, with the player's turn")
+        raise IllegalAction(msg("Max writes in the circle the player fills, with the player's turn"))
     seats = sheet_seats(state)
     if action.player not in seats:
-        raise IllegalAction(f"{seat.name} plays on paper; only the players on the app's sheet write turns here")
+        raise IllegalAction(msg("{name} plays on paper; only the players on the app's sheet write turns here",
+                                name=seat.name))
     if state.due:
-        raise IllegalAction("the round's picks come first: " + " and ".join(setup.seats[n].name for n in state.due)
-                            + " made a new zone and pick an Assist card (or none) before the next round")
+        raise IllegalAction(msg("the round's picks come first: {names} made a new zone and pick an Assist card "
+                                "(or none) before the next round",
+                                names=and_joined(setup.seats[n].name for n in state.due)))
     index = seats.index(action.player)
     used = Turn.from_dict(action.turn).assists
     after = sheet_engine.apply(table, dict(action.turn, player=index))
@@ -891,17 +923,21 @@ def _due_envelope(state: State, met: tuple[tuple[EnvelopeNo, ...], ...], totals:
 
 def _need_cards(state: State, verb: str) -> None:
     if state.setup.cards is CardMode.OFF:
-        raise IllegalAction("Assist cards are not tracked in this Expedition")
+        raise IllegalAction(msg("Assist cards are not tracked in this Expedition"))
     if state.phase is not Phase.CLIMB:
-        raise IllegalAction(f"cards are {verb} during an Ascent; " + _not_climbing(state))
+        why = _not_climbing(state)
+        if verb == "used":
+            raise IllegalAction(msg("cards are used during an Ascent; {why}", why=why))
+        raise IllegalAction(msg("cards are picked during an Ascent; {why}", why=why))
 
 
 def _not_climbing(state: State) -> str:
     if state.phase is Phase.REVEAL:
-        return f"Ascent {state.ascent} has not started: reveal its Assist cards first"
+        return msg("Ascent {ascent} has not started: reveal its Assist cards first", ascent=state.ascent)
     if state.phase is Phase.ENVELOPE:
-        return f"Ascent {state.ascent} is scored; open envelope {state.envelopes[-1].number} first"
-    return "the Expedition is over: its three Ascents are scored"
+        return msg("Ascent {ascent} is scored; open envelope {envelope} first", ascent=state.ascent,
+                   envelope=state.envelopes[-1].number)
+    return msg("the Expedition is over: its three Ascents are scored")
 
 
 # -- parsing --------------------------------------------------------------------------------------------
@@ -916,7 +952,7 @@ def parse_date(raw: Any, where: str = "'date'") -> str | None:
             return date.fromisoformat(raw).isoformat()
         except ValueError:
             pass
-    raise InvalidInput(f"{where} must be a date like \"2026-03-01\", not {quote(raw)}")
+    raise InvalidInput(msg("{where} must be a date like \"2026-03-01\", not {value}", where=where, value=quote(raw)))
 
 
 def parse_record(raw: Any, where: str) -> Record | None:
@@ -952,9 +988,10 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
         raise InvalidInput("'players' must be a non-empty list of players, clockwise (names, or objects "
                            "{\"id\", \"name\", \"paper\"})")
     if solo and len(raw) != 1:
-        raise InvalidInput(f"a solo Expedition is one player against Max, not {len(raw)} players")
+        raise InvalidInput(msg("a solo Expedition is one player against Max, not {count} players", count=len(raw)))
     if len(raw) > PLAYERS_MAX:
-        raise InvalidInput(f"an Expedition here takes at most {PLAYERS_MAX} players, not {len(raw)}")
+        raise InvalidInput(msg("an Expedition here takes at most {limit} players, not {count}", limit=PLAYERS_MAX,
+                               count=len(raw)))
     seats = []
     taken: dict[str, str] = {}
     for n, item in enumerate(raw, 1):
@@ -969,17 +1006,19 @@ def _parse_players(raw: Any, solo: bool) -> tuple[Seat, ...]:
             raise InvalidInput(f"player {n}: 'id' must be a player id or null, not {quote(pid)}")
         name = item.get("name")
         if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
-            raise InvalidInput(f"player {n}: 'name' must be 1-{NAME_MAX} characters, not {quote(name)}")
+            raise InvalidInput(msg("player {n}: 'name' must be 1-{limit} characters, not {name}", n=n, limit=NAME_MAX,
+                                   name=quote(name)))
         problem = _name_problem(name)
         if problem:
-            raise InvalidInput(f"player {n}: {problem}")
+            raise InvalidInput(msg("player {n}: {problem}", n=n, problem=problem))
         name = name.strip()
         key = name.casefold()
         if key in taken:
-            raise InvalidInput(f"player {n}: the name {quote(name)} is already taken by {quote(taken[key])}; "
-                               "names must differ")
+            raise InvalidInput(msg("player {n}: the name {name} is already taken by {other}; names must differ",
+                                   n=n, name=quote(name), other=quote(taken[key])))
         if solo and key == MAX_NAME.casefold():
-            raise InvalidInput(f"player {n}: in a solo Expedition the name {quote(MAX_NAME)} is Max's")
+            raise InvalidInput(msg("player {n}: in a solo Expedition the name {name} is Max's", n=n,
+                                   name=quote(MAX_NAME)))
         taken[key] = name
         paper = item.get("paper", False)
         if not isinstance(paper, bool):
@@ -1045,10 +1084,14 @@ def _parse_score(seats: tuple[Seat, ...], doc: dict[str, Any]) -> ScoreAscent:
     for key, value in raw.items():
         seat = _seat_of(seats, key, "'scores'")
         if not _is_int(value):
-            raise InvalidInput(f"'scores': {seats[seat].name}'s score must be a whole number, not {quote(value)}")
-        _bounded(value, f"'scores': {seats[seat].name}'s score")
+            raise InvalidInput(msg("'scores': {name}'s score must be a whole number, not {value}",
+                                   name=seats[seat].name, value=quote(value)))
+        if not SCORE_MIN <= value <= SCORE_MAX:
+            raise InvalidInput(msg("'scores': {name}'s score must be between {low} and {high} (a sheet scores far "
+                                   "inside that), not {value}", name=seats[seat].name, low=SCORE_MIN, high=SCORE_MAX,
+                                   value=quote(value)))
         if points[seat] is not None:
-            raise InvalidInput(f"'scores' gives {seats[seat].name} two scores")
+            raise InvalidInput(msg("'scores' gives {name} two scores", name=seats[seat].name))
         points[seat] = value
     cash = _per_seat(seats, doc.get("cash"), "'cash'", lambda v, w: _parse_cards(v, w))
     met = _per_seat(seats, doc.get("challenges"), "'challenges'", lambda v, w: _parse_envelopes(v, w))
@@ -1095,8 +1138,8 @@ def _is_int(value: Any) -> bool:
 
 def _bounded(value: int, where: str) -> int:
     if not SCORE_MIN <= value <= SCORE_MAX:
-        raise InvalidInput(f"{where} must be between {SCORE_MIN} and {SCORE_MAX} (a sheet scores far inside that), "
-                           f"not {quote(value)}")
+        raise InvalidInput(msg("{where} must be between {low} and {high} (a sheet scores far inside that), not "
+                               "{value}", where=where, low=SCORE_MIN, high=SCORE_MAX, value=quote(value)))
     return value
 
 
@@ -1118,6 +1161,7 @@ def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def _card_list(cards: tuple[Assist, ...]) -> str:
     if not cards:
-        return "none"
+        # i18n: no Assist cards (held, in play or left in the deck)
+        return msg("none")
     counts = Counter(cards)
-    return ", ".join(f"{n} {card.value}" for card, n in sorted(counts.items(), key=lambda kv: _CARD_ORDER[kv[0]]))
+    return comma_list(card_id_count(card, n) for card, n in sorted(counts.items(), key=lambda kv: _CARD_ORDER[kv[0]]))

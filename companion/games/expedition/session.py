@@ -16,8 +16,17 @@ from companion.games.expedition import rules
 from companion.games.expedition.files import report
 from companion.games.expedition.rules import ASCENTS, State
 from companion.games.trek12.rules import Assist
-from companion.games.trek12.session import CARD_WORDS, turn_words
-from companion.games.words import UNRECOGNISED, and_list, count, number, safely, short_text
+from companion.games.expedition.wording import (
+    CARD_NAMES,
+    and_list,
+    card_article,
+    card_count,
+    comma_list,
+    semicolon_list,
+)
+from companion.games.trek12.session import turn_words
+from companion.games.words import UNRECOGNISED, number, safely, short_text
+from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action"]
 
@@ -42,7 +51,8 @@ def describe_action(state: State, action: dict[str, Any]) -> str:
 
 
 def title(state: State) -> str:
-    """A short title for lists: the Ascents, and Max in solo."""
+    """A short title for lists: the Ascents, and Max in solo. Kept in the history record as it is (a stored
+    value, in English), so it is plain text."""
     route = ", ".join(sheet.name for sheet in state.setup.sheets)
     return f"Expedition: {route}" + (" (solo against Max)" if state.setup.solo else "")
 
@@ -51,8 +61,10 @@ def summary(state: State) -> dict[str, Any]:
     """History record fields of a finished Expedition: each player's stars as the score, the winner(s), detail."""
     if not state.over:
         done = len(state.results)
-        more = "an envelope is still to be opened" if done == ASCENTS else f"{done} of {ASCENTS} Ascents are scored"
-        raise IllegalAction(f"the Expedition is not over: {more}")
+        if done == ASCENTS:
+            raise IllegalAction(msg("the Expedition is not over: an envelope is still to be opened"))
+        raise IllegalAction(msg("the Expedition is not over: {done} of {total} Ascents are scored", done=done,
+                                total=ASCENTS))
     won, _ = rules.winner(state)
     table = rules.standing(state)
     players = [{"id": seat.id, "name": seat.name, "score": s.stars, "winner": n in won}
@@ -65,40 +77,53 @@ def _describe(state: State, doc: Any) -> str:
         return UNRECOGNISED
     action = rules.parse_action(state, doc)
     names = state.setup.names
-    ascent = f"Ascent {state.ascent}"
+    ascent = state.ascent
+    sheet = state.sheet.name
     if isinstance(action, rules.Reveal):
         cards = action.cards
         if cards is None:
             # The app draws from its seeded deck: the cards are known once the draw is made.
             after = _after(state, action)
             if after is None or not after.reveals:
-                return f"{ascent} ({state.sheet.name}): the app reveals the Assist cards"
+                return msg("Ascent {ascent} ({sheet}): the app reveals the Assist cards", ascent=ascent, sheet=sheet)
             cards = after.reveals[-1].cards
-        return f"{ascent} ({state.sheet.name}): revealed {_cards(cards)}"
+        return msg("Ascent {ascent} ({sheet}): revealed {cards}", ascent=ascent, sheet=sheet, cards=_cards(cards))
     if isinstance(action, rules.Picks):
         table = state.table
-        when = f", picks after round {table.round - 1}" if table is not None and table.round > 1 else " picks"
-        return f"{ascent}{when}: " + "; ".join(_pick(names, pick) for pick in action.picks)
+        picks = semicolon_list(_pick(names, pick) for pick in action.picks)
+        if table is not None and table.round > 1:
+            return msg("Ascent {ascent}, picks after round {round}: {picks}", ascent=ascent, round=table.round - 1,
+                       picks=picks)
+        return msg("Ascent {ascent} picks: {picks}", ascent=ascent, picks=picks)
     if isinstance(action, rules.Use):
-        return f"{ascent}, {names[action.player]}: used the {CARD_WORDS[action.card]}"
+        return msg("Ascent {ascent}, {name}: used the {card}", ascent=ascent, name=names[action.player],
+                   card=CARD_NAMES[action.card])
     if isinstance(action, rules.ScoreAscent):
         return _score(state, action)
     if isinstance(action, rules.OpenEnvelope):
         pending = state.envelopes[-1] if state.phase is rules.Phase.ENVELOPE and state.envelopes else None
-        what = "An envelope opened" if pending is None else \
-            f"Envelope {pending.number} opened by {names[pending.opener]}"
-        return what + (f": \u201c{short_text(action.note)}\u201d" if action.note else "")
+        note = short_text(action.note) if action.note else None
+        if pending is None:
+            return msg("An envelope opened: \u201c{note}\u201d", note=note) if note else msg("An envelope opened")
+        if note:
+            return msg("Envelope {number} opened by {name}: \u201c{note}\u201d", number=pending.number,
+                       name=names[pending.opener], note=note)
+        return msg("Envelope {number} opened by {name}", number=pending.number, name=names[pending.opener])
     if isinstance(action, rules.StartSheet):
         if action.drop:
-            return f"{ascent}: the sheet in the app set aside; the Ascent goes on on paper"
+            return msg("Ascent {ascent}: the sheet in the app set aside; the Ascent goes on on paper", ascent=ascent)
         merge = isinstance(action.ruleset, dict) and action.ruleset.get("merge_lines") is True
-        return f"{ascent} ({state.sheet.name}): the sheet is played in the app" + \
-            (", a number may join two Fixed Lines" if merge else "")
+        if merge:
+            return msg("Ascent {ascent} ({sheet}): the sheet is played in the app, a number may join two Fixed "
+                       "Lines", ascent=ascent, sheet=sheet)
+        return msg("Ascent {ascent} ({sheet}): the sheet is played in the app", ascent=ascent, sheet=sheet)
     # A turn written on the app's sheet: the Trek 12 turn in words, with the round and the player.
     table = state.table
-    when = f", round {table.round}" if table is not None else ""
-    return (f"{ascent}{when}, {names[action.player]}: "
-            + turn_words(state.sheet, action.turn, solo=state.setup.solo))
+    turn = turn_words(state.sheet, action.turn, solo=state.setup.solo)
+    if table is not None:
+        return msg("Ascent {ascent}, round {round}, {name}: {turn}", ascent=ascent, round=table.round,
+                   name=names[action.player], turn=turn)
+    return msg("Ascent {ascent}, {name}: {turn}", ascent=ascent, name=names[action.player], turn=turn)
 
 
 def _after(state: State, action: rules.Action) -> State | None:
@@ -109,44 +134,53 @@ def _after(state: State, action: rules.Action) -> State | None:
 
 
 def _pick(names: tuple[str, ...], pick: rules.Pick) -> str:
-    zone = f" for a zone of {pick.zone}s" if pick.zone is not None else ""
+    name = names[pick.player]
     if pick.card is None:
-        return f"{names[pick.player]} took no card{zone}"
-    words = f"{names[pick.player]} took the {CARD_WORDS[pick.card]}{zone}"
+        if pick.zone is not None:
+            return msg("{name} took no card for a zone of {zone}s", name=name, zone=pick.zone)
+        return msg("{name} took no card", name=name)
+    card = CARD_NAMES[pick.card]
+    if pick.zone is not None:
+        words = msg("{name} took the {card} for a zone of {zone}s", name=name, card=card, zone=pick.zone)
+    else:
+        words = msg("{name} took the {card}", name=name, card=card)
     if pick.give_back is not None:
-        words += f" (gave back the {CARD_WORDS[pick.give_back]})"
+        # i18n: {pick} is "Ann took the Rope" (or "... for a zone of 2s"); {card} an Assist card's name
+        words = msg("{pick} (gave back the {card})", pick=words, card=CARD_NAMES[pick.give_back])
     return words
 
 
 def _score(state: State, action: rules.ScoreAscent) -> str:
     names = state.setup.names
     after = _after(state, action)
-    head = f"Ascent {state.ascent} ({state.sheet.name}) scored: "
+    ascent, sheet = state.ascent, state.sheet.name
     if after is None or not after.results:
         # Not scorable from here: what was typed, the sheets' own points left out.
         parts = [f"{name} {number(points)}" for name, points in zip(names, action.points) if points is not None]
-        return head + (", ".join(parts) or "the sheets' points")
+        return msg("Ascent {ascent} ({sheet}) scored: {scores}", ascent=ascent, sheet=sheet,
+                   scores=comma_list(parts) or msg("the sheets' points"))
     result = after.results[-1]
     parts = []
     for name, points, cashed, total in zip(names, result.points, result.cashed, result.totals):
         if cashed:
-            parts.append(f"{name} {number(total)} ({number(points)} + {count(len(cashed), 'card')} cashed)")
+            # i18n: one player's Ascent total: the sheet's points plus the Assist cards cashed (+3 each)
+            parts.append(msgn("{name} {total} ({points} + {n} card cashed)", "{name} {total} ({points} + {n} cards "
+                              "cashed)", len(cashed), name=name, total=number(total), points=number(points)))
         else:
             parts.append(f"{name} {number(total)}")
-    words = head + ", ".join(parts)
+    words = msg("Ascent {ascent} ({sheet}) scored: {scores}", ascent=ascent, sheet=sheet, scores=comma_list(parts))
     met = [(name, envelopes) for name, envelopes in zip(names, result.met) if envelopes]
     if met:
-        words += "; challenges met: " + ", ".join(f"{name} {and_list(str(e) for e in envelopes)}"
-                                                  for name, envelopes in met)
+        # i18n: {name} is a player, {envelopes} the numbers of the envelopes whose challenge the sheet met ("1 and 3")
+        who = comma_list(msg("{name} {envelopes}", name=name, envelopes=and_list(str(e) for e in envelopes))
+                         for name, envelopes in met)
+        words = msg("{scored}; challenges met: {met}", scored=words, met=who)
     if result.date:
-        words += f"; {result.date}"
+        words = msg("{scored}; {date}", scored=words, date=result.date)
     return words
 
 
 def _cards(cards: tuple[Assist, ...]) -> str:
     counts = Counter(cards)
-    return and_list(f"{n} {_PLURALS[card]}" if n > 1 else f"a {CARD_WORDS[card]}"
-                    for card, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0]))) or "no cards"
-
-
-_PLURALS = {Assist.COMPASS: "Compasses", Assist.ROPE: "Ropes", Assist.TENT: "Tents", Assist.SCHNAPPS: "Schnapps"}
+    return and_list(card_count(card, n) if n > 1 else card_article(card)
+                    for card, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0]))) or msg("no cards")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.games.expedition.rules import SeatNo, State, lead_order
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
+from companion.i18n import _
 
 __all__ = [
     "NO_CARD",
@@ -88,7 +89,7 @@ def reveal_action(counts: Mapping[str, int] | None) -> dict:
     """The reveal of an Ascent's cards: drawn by the app (None) or typed from the real deck (copies per kind)."""
     if counts is None:
         return {"type": "reveal"}
-    cards = [card.value for card in Assist for _ in range(max(0, int(counts.get(card.value, 0))))]
+    cards = [card.value for card in Assist for _copy in range(max(0, int(counts.get(card.value, 0))))]
     return {"type": "reveal", "cards": cards}
 
 
@@ -96,18 +97,19 @@ def pick_action(state: State, draft: PickDraft) -> dict | str:
     """One round's picks in the engine's shape, listed from the Lead Climber clockwise (rulebook, How to get
     an Assist card), or what is still to choose."""
     if not draft.choices:
-        return "Tap each player who made a new zone of 0s, 1s or 2s this round."
+        return _("Tap each player who made a new zone of 0s, 1s or 2s this round.")
     names = state.setup.names
     picks = []
-    for seat in lead_order(state, [s for s, _ in draft.choices]):
+    for seat in lead_order(state, [s for s, _choice in draft.choices]):
         choice = draft.get(seat)
         assert choice is not None
         if choice.card is None:
-            return f"Choose the card {names[seat]} takes (or no card)."
+            return _("Choose the card {name} takes (or no card).").format(name=names[seat])
         card = None if choice.card == NO_CARD else choice.card
         full = len(state.hands[seat]) >= MAX_ASSISTS and not state.setup.seats[seat].is_max
         if card is not None and full and choice.give_back is None:
-            return f"{names[seat]} holds {MAX_ASSISTS} cards: choose the one to put back into play."
+            return _("{name} holds {limit} cards: choose the one to put back into play.").format(name=names[seat],
+                                                                                               limit=MAX_ASSISTS)
         entry: dict = {"player": names[seat], "card": card}
         if card is not None and full:
             entry["give_back"] = choice.give_back
@@ -140,8 +142,9 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
         if value is None:
             typed = (points.get(seat) or "").strip()
             if typed:
-                return f"{names[seat]}'s sheet points must be a whole number, not “{typed}”."
-            return f"Type {names[seat]}'s sheet points."
+                return _("{name}'s sheet points must be a whole number, not “{typed}”.").format(name=names[seat],
+                                                                                                typed=typed)
+            return _("Type {name}'s sheet points.").format(name=names[seat])
         scores[names[seat]] = value
         if not state.setup.seats[seat].is_max:  # Max never cashes himself (the last Ascent does it for him)
             hand = state.hands[seat]

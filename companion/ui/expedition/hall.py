@@ -15,6 +15,7 @@ from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
+from companion.i18n import _, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
@@ -23,11 +24,10 @@ from companion.ui.common.widgets import (
     message_card,
     screen_view,
     section_title,
-    sentence,
     toggle_pill,
 )
 from companion.ui.expedition.forms import parse_points
-from companion.ui.expedition.parts import panel
+from companion.ui.expedition.parts import panel, reason
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
 
@@ -66,15 +66,15 @@ def HallOfFameScreen() -> ft.View:
         holders = [n.strip() for n in names.text.replace("&", ",").split(",") if n.strip()]
         points = parse_points(score.text)
         if not holders:
-            set_problem("Type who holds the record (several names separated by commas).")
+            set_problem(_("Type who holds the record (several names separated by commas)."))
             return
         if points is None:
-            set_problem("Type the record's score as a whole number.")
+            set_problem(_("Type the record's score as a whole number."))
             return
         try:
             hall_of_fame.add_record(app.store, sheet, holders, points, day.text.strip() or None)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         open_form(None)
         set_removed(None)
@@ -83,12 +83,12 @@ def HallOfFameScreen() -> ft.View:
     def add_envelope() -> None:
         chosen = number_now.current
         if chosen is None:
-            set_problem("Choose the envelope's number.")
+            set_problem(_("Choose the envelope's number."))
             return
         try:
             hall_of_fame.add_envelope(app.store, chosen, note.text, day=day.text.strip() or None)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         open_form(None)
         set_removed(None)
@@ -101,7 +101,7 @@ def HallOfFameScreen() -> ft.View:
             else:
                 doc = hall_of_fame.remove_envelope(app.store, doc_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_removed((table, doc))
         app.changed()
@@ -113,31 +113,31 @@ def HallOfFameScreen() -> ft.View:
         try:
             app.store.table(table).upsert(doc)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_removed(None)
         app.changed()
 
     body: list[ft.Control] = [
-        ft.Text("The best score ever climbed on each sheet. Beating the record that stood when an Expedition "
-                "began earns a star; the best of those writes the new line and the old one is struck out.",
+        ft.Text(_("The best score ever climbed on each sheet. Beating the record that stood when an Expedition "
+                  "began earns a star; the best of those writes the new line and the old one is struck out."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if hall.problems:
-        body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, "Some lines could not be read",
-                                 " ".join(sentence(p) for p in hall.problems), key="hall-problems", tone="warning"))
+        body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, _("Some lines could not be read"),
+                                 " ".join(reason(p) for p in hall.problems), key="hall-problems", tone="warning"))
     if removed is not None:
         body.append(ft.Container(
             key="hall-removed", border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.TERTIARY_CONTAINER,
             padding=ft.Padding.only(left=14, right=6, top=4, bottom=4),
             content=ft.Row(spacing=8, controls=[
-                ft.Text("Removed.", expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                labelled("hall-undo", ft.TextButton("Undo", key="hall-undo", on_click=put_back)),
+                ft.Text(_("Removed."), expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                labelled("hall-undo", ft.TextButton(_("Undo"), key="hall-undo", on_click=put_back)),
             ])))
     for column in hall.columns:
         body.append(_column_card(column, on_remove=remove))
 
-    body.append(section_title("Challenge envelopes"))
+    body.append(section_title(_("Challenge envelopes")))
     body.append(_envelopes_card(opened, on_remove=remove))
 
     if adding == "record":
@@ -149,17 +149,17 @@ def HallOfFameScreen() -> ft.View:
                                    on_save=add_envelope, on_cancel=bind(open_form, None)))
     else:
         if problem:
-            body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "Not changed", problem, key="hall-problem",
+            body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("Not changed"), problem, key="hall-problem",
                                      tone="warning"))
         body.append(ft.Row(wrap=True, alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("hall-add-envelope", ft.OutlinedButton(
-                "Envelope opened before", key="hall-add-envelope", icon=ft.Icons.DRAFTS_ROUNDED,
+                _("Envelope opened before"), key="hall-add-envelope", icon=ft.Icons.DRAFTS_ROUNDED,
                 on_click=bind(open_form, "envelope"))),
             labelled("hall-add-record", ft.FilledTonalButton(
-                "Copy a line from the booklet", key="hall-add-record", icon=ft.Icons.EDIT_NOTE_ROUNDED,
+                _("Copy a line from the booklet"), key="hall-add-record", icon=ft.Icons.EDIT_NOTE_ROUNDED,
                 on_click=bind(open_form, "record"))),
         ]))
-    return screen_view("Hall of Fame", body)
+    return screen_view(_("Hall of Fame"), body)
 
 
 def _column_card(column: Column, *, on_remove) -> ft.Control:
@@ -169,7 +169,7 @@ def _column_card(column: Column, *, on_remove) -> ft.Control:
     for index, line in enumerate(column.lines):
         rows.append(_line_row(f"{key}-{index}", line, on_remove=on_remove))
     if not rows:
-        rows.append(ft.Text("No record yet: the first Expedition's best score writes it.", key=f"{key}-empty",
+        rows.append(ft.Text(_("No record yet: the first Expedition's best score writes it."), key=f"{key}-empty",
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     record = column.record
     return ft.Container(
@@ -185,12 +185,14 @@ def _column_card(column: Column, *, on_remove) -> ft.Control:
                              content=ft.Icon(ft.Icons.TERRAIN_ROUNDED, color=ft.Colors.WHITE, size=24)),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(sheet.name, size=17, weight=ft.FontWeight.W_700),
-                    ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(_("Summit {summit}+").format(summit=sheet.summit), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                     ft.Text("—" if record is None else str(record.score), key=f"{key}-record", size=24,
                             weight=ft.FontWeight.W_800, color=_VIOLET if record is not None else None),
-                    ft.Text("record", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                    # i18n: under the standing record's score of a sheet
+                    ft.Text(_("record"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
             ]),
             ft.Divider(height=6),
@@ -205,7 +207,10 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2) if struck else None
     colour = ft.Colors.ON_SURFACE_VARIANT if struck else None
     names = " & ".join(entry.names)
-    spoken = f"{entry.date}, {names}, {entry.score}" + (", struck out" if struck else ", the standing record")
+    # i18n: a Hall of Fame line read aloud: its date, who, the score, and whether it still stands
+    spoken = (_("{date}, {names}, {score}, struck out") if struck
+              else _("{date}, {names}, {score}, the standing record")).format(date=entry.date, names=names,
+                                                                              score=entry.score)
     controls: list[ft.Control] = [
         ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
                 color=_VIOLET if not struck else ft.Colors.OUTLINE),
@@ -217,11 +222,11 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     ]
     if entry.expedition is None:
         controls.append(labelled(f"{key}-remove", ft.IconButton(
-            ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-remove", tooltip="Remove this line", icon_size=20,
+            ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-remove", tooltip=_("Remove this line"), icon_size=20,
             on_click=bind(on_remove, hall_of_fame.HALL_TABLE, entry.id))))
     else:
         controls.append(ft.Container(width=40, alignment=ft.Alignment.CENTER, content=ft.Icon(
-            ft.Icons.FLAG_ROUNDED, size=16, color=ft.Colors.OUTLINE, tooltip="Written by an Expedition in the app")))
+            ft.Icons.FLAG_ROUNDED, size=16, color=ft.Colors.OUTLINE, tooltip=_("Written by an Expedition in the app"))))
     return ft.Semantics(label=spoken, content=ft.Row(
         key=key, data="struck" if struck else "record", spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=controls))
@@ -234,14 +239,17 @@ def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Cont
     rows: list[ft.Control] = []
     for number in range(1, ENVELOPES + 1):
         item = challenge(number)
+        said = tr(item.text)
+        said = said[:1].upper() + said[1:]
         found = by_number.get(number, [])
         key = f"hall-envelope-{number}"
         if not found:
             rows.append(ft.Row(key=key, spacing=10, controls=[
                 ft.Icon(ft.Icons.MAIL_ROUNDED, size=20, color=ft.Colors.OUTLINE),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
-                    ft.Text(f"{number} · sealed", weight=ft.FontWeight.W_600),
-                    ft.Text(item.text[:1].upper() + item.text[1:], size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    # i18n: an envelope's number, still sealed
+                    ft.Text(_("{number} · sealed").format(number=number), weight=ft.FontWeight.W_600),
+                    ft.Text(said, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
             ]))
             continue
@@ -250,16 +258,20 @@ def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Cont
             controls: list[ft.Control] = [
                 ft.Icon(ft.Icons.DRAFTS_ROUNDED, size=20, color="#00796B"),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
-                    ft.Text(f"{number} · opened" + (f" by {who}" if who else ""), weight=ft.FontWeight.W_600),
-                    ft.Text(item.text[:1].upper() + item.text[1:], size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                    *([ft.Text(f"“{envelope.note}”", size=13, italic=True, key=f"{key}-{index}-note")]
+                    # i18n: an envelope's number, opened; {who} is who opened it and the date
+                    ft.Text((_("{number} · opened by {who}") if who else _("{number} · opened")).format(
+                        number=number, who=who), weight=ft.FontWeight.W_600),
+                    ft.Text(said, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    # i18n: what a player typed, in the language's quotation marks
+                    *([ft.Text(_("“{note}”").format(note=envelope.note), size=13, italic=True,
+                               key=f"{key}-{index}-note")]
                       if envelope.note else []),
                 ]),
             ]
             if envelope.expedition is None:
                 controls.append(labelled(f"{key}-{index}-remove", ft.IconButton(
                     ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-{index}-remove", icon_size=20,
-                    tooltip="Seal it again (opened by mistake)",
+                    tooltip=_("Seal it again (opened by mistake)"),
                     on_click=bind(on_remove, hall_of_fame.ENVELOPE_TABLE, envelope.id))))
             rows.append(ft.Row(key=key if index == 0 else f"{key}-{index}", spacing=10,
                                vertical_alignment=ft.CrossAxisAlignment.START, controls=controls))
@@ -269,26 +281,27 @@ def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Cont
 def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, *, on_save,
                  on_cancel) -> ft.Control:
     return panel([
-        ft.Text("A line from the booklet's Hall of Fame", size=16, weight=ft.FontWeight.W_700),
+        ft.Text(_("A line from the booklet's Hall of Fame"), size=16, weight=ft.FontWeight.W_700),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             toggle_pill(f"hall-form-sheet-{s.key}", s.name, s.key == sheet, bind(set_sheet, s.key))
             for s in expedition_sheets()
         ]),
         labelled("hall-form-names", names.bind(ft.TextField(
-            key="hall-form-names", label="Who (several: separate with commas)",
+            key="hall-form-names", label=_("Who (several: separate with commas)"),
             capitalization=ft.TextCapitalization.WORDS, max_length=120))),
         ft.Row(spacing=12, controls=[
             ft.Container(expand=1, content=labelled("hall-form-score", score.bind(ft.TextField(
-                key="hall-form-score", label="Score", keyboard_type=ft.KeyboardType.NUMBER,
+                key="hall-form-score", label=_("Score"), keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""))))),
             ft.Container(expand=2, content=labelled("hall-form-date", day.bind(ft.TextField(
-                key="hall-form-date", label="Date", hint_text=date.today().isoformat(),
-                helper="YYYY-MM-DD; empty: today")))),
+                key="hall-form-date", label=_("Date"), hint_text=date.today().isoformat(),
+                # i18n: how to type the date (year-month-day, as the field takes it), and what an empty one means
+                helper=_("YYYY-MM-DD; empty: today"))))),
         ]),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-            labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),
-            labelled("hall-form-save", ft.FilledButton("Add the line", key="hall-form-save",
+            labelled("hall-form-cancel", ft.TextButton(_("Cancel"), key="hall-form-cancel", on_click=on_cancel)),
+            labelled("hall-form-save", ft.FilledButton(_("Add the line"), key="hall-form-save",
                                                        icon=ft.Icons.CHECK_ROUNDED, on_click=on_save)),
         ]),
     ], key="hall-form", tone="high")
@@ -297,21 +310,22 @@ def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, 
 def _envelope_form(number: int | None, set_number, used: set[int], note, day, problem: str | None, *,
                    on_save, on_cancel) -> ft.Control:
     return panel([
-        ft.Text("An envelope opened before", size=16, weight=ft.FontWeight.W_700),
-        ft.Text("Opened in an Expedition played on paper: it stays used up for every Expedition here.", size=12,
+        ft.Text(_("An envelope opened before"), size=16, weight=ft.FontWeight.W_700),
+        ft.Text(_("Opened in an Expedition played on paper: it stays used up for every Expedition here."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             toggle_pill(f"hall-form-envelope-{n}", str(n), n == number, bind(set_number, n), disabled=n in used)
             for n in range(1, ENVELOPES + 1)
         ]),
         labelled("hall-form-note", note.bind(ft.TextField(
-            key="hall-form-note", label="What it held", multiline=True, min_lines=2, max_length=2000))),
+            key="hall-form-note", label=_("What it held"), multiline=True, min_lines=2, max_length=2000))),
         labelled("hall-form-date", day.bind(ft.TextField(
-            key="hall-form-date", label="Date (optional)", hint_text="YYYY-MM-DD"))),
+            # i18n: the date's form as the field takes it (year-month-day)
+            key="hall-form-date", label=_("Date (optional)"), hint_text=_("YYYY-MM-DD")))),
         *([ft.Text(problem, key="hall-form-problem", color=ft.Colors.ERROR)] if problem else []),
         ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-            labelled("hall-form-cancel", ft.TextButton("Cancel", key="hall-form-cancel", on_click=on_cancel)),
-            labelled("hall-form-save", ft.FilledButton("Mark it opened", key="hall-form-save",
+            labelled("hall-form-cancel", ft.TextButton(_("Cancel"), key="hall-form-cancel", on_click=on_cancel)),
+            labelled("hall-form-save", ft.FilledButton(_("Mark it opened"), key="hall-form-save",
                                                        icon=ft.Icons.CHECK_ROUNDED, on_click=on_save)),
         ]),
     ], key="hall-form", tone="high")

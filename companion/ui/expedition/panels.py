@@ -24,17 +24,18 @@ from companion.games.expedition.rules import (
     sheet_seats,
 )
 from companion.games.expedition.scoring import CARD_POINTS
+from companion.games.expedition.wording import and_joined
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
+from companion.i18n import _, ngettext, tr
 from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, parse_points
 from companion.ui.expedition.parts import (
-    CARD_LOOKS,
     STAR_KINDS,
     badge,
     card_chip,
     card_counts,
+    card_name,
     card_words,
     panel,
-    plural,
     stepper,
 )
 from companion.ui.common.services import FieldText
@@ -62,26 +63,36 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
     """An Ascent's start: 3/2/1 + players cards go into play, drawn by the app or tapped in from the deck."""
     setup = state.setup
     need = reveal_count(setup, state.ascent)
-    why = f"{('3', '2', '1')[state.ascent - 1]} + {setup.table_size} players" + (" (solo counts 2)" if setup.solo
-                                                                                  else "")
-    carried = (f"{plural(len(state.pool), 'card')} still in play from the last Ascent: {card_words(state.pool)}."
-               if state.pool else "")
+    base = ("3", "2", "1")[state.ascent - 1]
+    # i18n: why so many Assist cards are revealed: "3 + 2 players" (the rulebook's 3, 2, 1 plus the players)
+    why = (_("{base} + {players} players (solo counts 2)") if setup.solo
+           else _("{base} + {players} players")).format(base=base, players=setup.table_size)
+    why += "."
+    if state.pool:
+        why += " " + ngettext("{n} card still in play from the last Ascent: {cards}.",
+                              "{n} cards still in play from the last Ascent: {cards}.", len(state.pool)).format(
+            n=len(state.pool), cards=card_words(state.pool))
     head = [
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.STYLE_ROUNDED, color=ft.Colors.PRIMARY),
-            ft.Text(f"Ascent {state.ascent} starts: {plural(need, 'Assist card')} go into play", size=16,
+            ft.Text(ngettext("Ascent {ascent} starts: {n} Assist card go into play",
+                             "Ascent {ascent} starts: {n} Assist cards go into play", need).format(
+                                 ascent=state.ascent, n=need), size=16,
                     weight=ft.FontWeight.W_700, expand=True, key="exp-reveal-title"),
         ]),
-        ft.Text(f"{why}. {carried}".strip(), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(why, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if setup.cards is CardMode.DRAWN:
         in_deck = len(state.deck)
         return panel([
             *head,
-            ft.Text(f"{plural(in_deck, 'card')} left in the app's deck" + (
-                "; the played cards are shuffled back in first" if in_deck < need else "."), size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-            labelled("exp-reveal", ft.FilledButton(f"Draw {plural(need, 'card')}", key="exp-reveal",
+            ft.Text((ngettext("{n} card left in the app's deck; the played cards are shuffled back in first",
+                              "{n} cards left in the app's deck; the played cards are shuffled back in first", in_deck)
+                     if in_deck < need else
+                     ngettext("{n} card left in the app's deck.", "{n} cards left in the app's deck.", in_deck)
+                     ).format(n=in_deck), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("exp-reveal", ft.FilledButton(ngettext("Draw {n} card", "Draw {n} cards", need).format(n=need),
+                                                   key="exp-reveal",
                                                    icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_BIG)),
         ], key="exp-reveal-panel", tone="high")
     left = {card: 0 for card in Assist}
@@ -97,21 +108,23 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
         rows.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Container(expand=True, content=ft.Row(spacing=8, controls=[
                 ft.Container(width=128, content=ft.Row([card_chip(card, small=True)])),
-                ft.Text(f"{left[card]} in the deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                # i18n: how many cards of this kind are left in the deck
+                ft.Text(_("{n} in the deck").format(n=left[card]), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ])),
             stepper(f"exp-reveal-{card.value}", n, bind(on_change, card, -1), bind(on_change, card, 1),
                     minus_disabled=n == 0, plus_disabled=n >= left[card],
-                    label=CARD_LOOKS[card].title),
+                    label=card_name(card)),
         ]))
     return panel([
         *head,
-        ft.Text("Turn the cards over from the real deck and count them in by kind."
-                + (" Shuffle the played cards back into the deck first: too few are left." if reshuffle else ""),
+        ft.Text(_("Turn the cards over from the real deck and count them in by kind.")
+                + (" " + _("Shuffle the played cards back into the deck first: too few are left.") if reshuffle
+                   else ""),
                 size=13, key="exp-reveal-how"),
         *rows,
-        ft.Text(f"{total} of {need} tapped in", key="exp-reveal-total", weight=ft.FontWeight.W_600,
-                color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),
-        labelled("exp-reveal", ft.FilledButton("Put them into play", key="exp-reveal",
+        ft.Text(_("{total} of {need} tapped in").format(total=total, need=need), key="exp-reveal-total",
+                weight=ft.FontWeight.W_600, color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),
+        labelled("exp-reveal", ft.FilledButton(_("Put them into play"), key="exp-reveal",
                                                icon=ft.Icons.CHECK_ROUNDED, on_click=on_reveal, disabled=total == 0,
                                                style=_BIG)),
     ], key="exp-reveal-panel", tone="high")
@@ -130,30 +143,33 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.HIKING_ROUNDED, color=ft.Colors.PRIMARY),
             ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(f"Climbing {sheet.name}", key="exp-climb-title", size=17, weight=ft.FontWeight.W_700),
+                ft.Text(_("Climbing {sheet}").format(sheet=sheet.name), key="exp-climb-title", size=17,
+                        weight=ft.FontWeight.W_700),
                 _offer_row(state),
             ]),
         ]),
         *(_sheet_block(state, offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores, on_drop=on_drop)
           if offer is not None else []),
         # While the app's sheet is being filled, the Ascent is scored from it once it is full.
-        labelled("exp-score-open", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-open",
+        labelled("exp-score-open", ft.FilledButton(_("Score Ascent {number}").format(number=state.ascent),
+                                                   key="exp-score-open",
                                                    icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
                                                    disabled=state.table is not None and not state.table.complete,
                                                    style=_BIG)),
     ], key="exp-climb", tone="high"))
     if setup.cards is CardMode.OFF:
-        out.append(ft.Text("Assist cards are kept on the table in this Expedition: include the cards cashed in "
-                           "each score.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Text(_("Assist cards are kept on the table in this Expedition: include the cards cashed in "
+                             "each score."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         if setup.solo and state.table is None:
             # Max's cards are still counted: his +3 each on the last Ascent and his limit of 3 depend on them
             # (on the app's sheet, his picks come with the round's picks there).
             max_seat = next(n for n, seat in enumerate(setup.seats) if seat.is_max)
             out.append(panel([
-                ft.Text(f"Max holds {plural(len(state.hands[max_seat]), 'Assist card')} of {MAX_ASSISTS}",
+                ft.Text(ngettext("Max holds {n} Assist card of {limit}", "Max holds {n} Assist cards of {limit}",
+                                 len(state.hands[max_seat])).format(n=len(state.hands[max_seat]), limit=MAX_ASSISTS),
                         key="exp-max-cards", weight=ft.FontWeight.W_600),
                 labelled("exp-pick-open", ft.FilledTonalButton(
-                    "Max made a new zone of 1s or 2s", key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
+                    _("Max made a new zone of 1s or 2s"), key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
                     on_click=on_pick, style=_BIG)),
             ], key="exp-cards"))
         return out
@@ -161,22 +177,24 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
     in_play: list[ft.Control] = [card_chip(card, count=n, small=True, key=f"exp-pool-{card.value}")
                                  for card, n in pool]
     if not in_play:
-        in_play = [ft.Text("No card left in play.", key="exp-pool-empty", color=ft.Colors.ON_SURFACE_VARIANT)]
+        in_play = [ft.Text(_("No card left in play."), key="exp-pool-empty", color=ft.Colors.ON_SURFACE_VARIANT)]
     out.append(panel([
         ft.Row(spacing=8, controls=[
-            ft.Text("In play", weight=ft.FontWeight.W_600, expand=True),
-            ft.Text(f"deck {len(state.deck)} · played {len(state.box)}", size=12,
+            # i18n: the Assist cards in play (face up, to be picked)
+            ft.Text(_("In play"), weight=ft.FontWeight.W_600, expand=True),
+            # i18n: cards left in the deck, and cards played (back in the box)
+            ft.Text(_("deck {deck} · played {played}").format(deck=len(state.deck), played=len(state.box)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT, key="exp-deck-left"),
         ]),
         ft.Row(in_play, wrap=True, spacing=8, run_spacing=8),
         labelled("exp-pick-open", ft.FilledTonalButton(
-            "New zone of 0s, 1s or 2s: pick cards", key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
+            _("New zone of 0s, 1s or 2s: pick cards"), key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
             # Also with no card left: "you still take the Lead Climber card if you're the last player involved".
             on_click=on_pick, style=_BIG)),
     ], key="exp-cards"))
     hands: list[ft.Control] = [ft.Row(controls=[
-        ft.Text("Held cards", weight=ft.FontWeight.W_600, expand=True),
-        ft.Text("tap a card to use it", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("Held cards"), weight=ft.FontWeight.W_600, expand=True),
+        ft.Text(_("tap a card to use it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ])]
     for seat in lead_order(state):
         info = setup.seats[seat]
@@ -187,24 +205,28 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
             usable = not info.is_max and not (state.table is not None and seat in sheet_seats(state))
             chips.append(card_chip(card, small=True, key=f"exp-hand-{seat}-{index}",
                                    on_click=bind(on_use, seat, card) if usable else None,
-                                   action=f"{info.name} uses" if usable else None))
+                                   spoken=_("{name} uses {card}").format(name=info.name, card=card_name(card))
+                                   if usable else None))
         if not chips:
-            chips.append(ft.Text("no cards", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            chips.append(ft.Text(_("no cards"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         tags: list[ft.Control] = []
         if seat == state.lead:
-            tags.append(badge("Lead", icon=ft.Icons.FLAG_ROUNDED, key=f"exp-hand-{seat}-lead"))
+            # i18n: a short tag for the Lead Climber
+            tags.append(badge(_("Lead"), icon=ft.Icons.FLAG_ROUNDED, key=f"exp-hand-{seat}-lead"))
         hands.append(ft.Row(key=f"exp-hand-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.START,
                             controls=[
             ft.Container(padding=ft.Padding.only(top=4), content=colour_dot(colours[seat], info.name, size=28)),
             ft.Column(expand=True, spacing=4, tight=True, controls=[
                 ft.Row(spacing=6, wrap=True, controls=[
                     ft.Text(info.name, weight=ft.FontWeight.W_600),
-                    ft.Text(f"{len(held)} of {MAX_ASSISTS}", size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                    # i18n: Assist cards held, of the most a player may hold ("2 of 3")
+                    ft.Text(_("{held} of {limit}").format(held=len(held), limit=MAX_ASSISTS), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
                             key=f"exp-hand-{seat}-count"),
                     *tags,
                 ]),
                 ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-                *([ft.Text("Max keeps his cards and cashes them all on the last Ascent.", size=11,
+                *([ft.Text(_("Max keeps his cards and cashes them all on the last Ascent."), size=11,
                            color=ft.Colors.ON_SURFACE_VARIANT)] if info.is_max else []),
             ]),
         ]))
@@ -227,10 +249,11 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     rows: list[ft.Control] = [
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.PAN_TOOL_ALT_ROUNDED, color=ft.Colors.PRIMARY),
-            ft.Text("Who made a new zone of 0s, 1s or 2s?", size=16, weight=ft.FontWeight.W_700, expand=True),
+            ft.Text(_("Who made a new zone of 0s, 1s or 2s?"), size=16, weight=ft.FontWeight.W_700, expand=True),
         ]),
-        ft.Text(f"Picks go from the Lead Climber ({names[state.lead]}) clockwise; the last player picking becomes "
-                "Lead Climber." + (" Max's card is yours to choose, from a zone of 1s or 2s." if setup.solo else ""),
+        ft.Text(_("Picks go from the Lead Climber ({name}) clockwise; the last player picking becomes Lead "
+                  "Climber.").format(name=names[state.lead])
+                + (" " + _("Max's card is yours to choose, from a zone of 1s or 2s.") if setup.solo else ""),
                 size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     on_sheet = set(sheet_seats(state)) | {n for n, s in enumerate(setup.seats) if s.is_max} \
@@ -244,10 +267,11 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
         choice = draft.get(seat)
         held = state.hands[seat]
         max_full = info.is_max and len(held) >= MAX_ASSISTS
-        sub = (f"holds {MAX_ASSISTS}: none is taken for him" if max_full
-               else f"holds {len(held)}" + (" · lead" if seat == state.lead else ""))
+        # i18n: under a player's name: the Assist cards held; "lead" marks the Lead Climber
+        sub = (_("holds {limit}: none is taken for him").format(limit=MAX_ASSISTS) if max_full
+               else (_("holds {n} · lead") if seat == state.lead else _("holds {n}")).format(n=len(held)))
         if seat in fixed:
-            sub = "new zone on the sheet · " + sub
+            sub = _("new zone on the sheet · {holds}").format(holds=sub)
         off = setup.cards is CardMode.OFF  # only Max's cards are counted: the kinds on the table are unknown
         block: list[ft.Control] = [toggle_pill(f"exp-pick-{seat}", info.name, choice is not None,
                                                bind(on_toggle, seat), colour=colours[seat], sub=sub,
@@ -258,29 +282,31 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                 card_chip(card, small=True, count=None if off else pool.get(card, 0),
                           key=f"exp-pick-{seat}-{card.value}", selected=choice.card == card.value,
                           disabled=max_full or not (off or pool.get(card)),
-                          on_click=bind(on_card, seat, card.value), action=f"{info.name} takes")
+                          on_click=bind(on_card, seat, card.value),
+                          spoken=_("{name} takes {card}").format(name=info.name, card=card_name(card)))
                 for card in Assist
             ]
-            options.append(toggle_pill(f"exp-pick-{seat}-none", "No card", choice.card == NO_CARD,
+            options.append(toggle_pill(f"exp-pick-{seat}-none", _("No card"), choice.card == NO_CARD,
                                        bind(on_card, seat, NO_CARD)))
             block.append(ft.Row(options, wrap=True, spacing=6, run_spacing=6))
             if not info.is_max and len(held) >= MAX_ASSISTS and choice.card not in (None, NO_CARD):
-                block.append(ft.Text(f"{info.name} holds {MAX_ASSISTS}: put one back into play", size=12,
+                block.append(ft.Text(_("{name} holds {limit}: put one back into play").format(
+                    name=info.name, limit=MAX_ASSISTS), size=12,
                                      weight=ft.FontWeight.W_600))
                 block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                     card_chip(card, small=True, key=f"exp-give-{seat}-{card.value}",
                               selected=choice.give_back == card.value, on_click=bind(on_give_back, seat, card.value),
-                              action=f"{info.name} gives back")
-                    for card, _ in card_counts(held)
+                              spoken=_("{name} gives back {card}").format(name=info.name, card=card_name(card)))
+                    for card, _count in card_counts(held)
                 ]))
         rows.append(ft.Container(padding=ft.Padding.only(top=6),
                                  content=ft.Column(block, spacing=8, tight=True)))
     if problem:
-        rows.append(problem_card(problem, key="exp-pick-problem", title="The picks were not recorded"))
+        rows.append(problem_card(problem, key="exp-pick-problem", title=_("The picks were not recorded")))
     rows.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-        *([labelled("exp-pick-cancel", ft.TextButton("Cancel", key="exp-pick-cancel", on_click=on_cancel))]
+        *([labelled("exp-pick-cancel", ft.TextButton(_("Cancel"), key="exp-pick-cancel", on_click=on_cancel))]
           if on_cancel is not None else []),
-        labelled("exp-pick-submit", ft.FilledButton("Record the picks", key="exp-pick-submit",
+        labelled("exp-pick-submit", ft.FilledButton(_("Record the picks"), key="exp-pick-submit",
                                                     icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
     ]))
     return panel(rows, key="exp-pick-panel", tone="high")
@@ -300,17 +326,19 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
     rows: list[ft.Control] = [
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.SCOREBOARD_ROUNDED, color=ft.Colors.PRIMARY),
-            ft.Text(f"Score Ascent {state.ascent} · {state.sheet.name}", size=16, weight=ft.FontWeight.W_700,
-                    expand=True),
+            ft.Text(_("Score Ascent {number} · {sheet}").format(number=state.ascent, sheet=state.sheet.name),
+                    size=16, weight=ft.FontWeight.W_700, expand=True),
         ]),
-        ft.Text("Type each sheet's final score without the cards; tap the cards each player cashes (+3 each)."
-                if tracked else "Type each sheet's final score, cards cashed included"
-                + (" (Max's without his cards: the app counts those)." if setup.solo else "."), size=12,
+        ft.Text(_("Type each sheet's final score without the cards; tap the cards each player cashes (+3 each).")
+                if tracked else
+                _("Type each sheet's final score, cards cashed included (Max's without his cards: the app counts "
+                  "those).") if setup.solo else
+                _("Type each sheet's final score, cards cashed included."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if offer is not None and offer.status is SheetStatus.FINISHED and offer.result is not None:
         rows.append(labelled("exp-score-fill", ft.FilledTonalButton(
-            "Fill in from the sheet played in the app", key="exp-score-fill", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
+            _("Fill in from the sheet played in the app"), key="exp-score-fill", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
             on_click=on_fill)))
     for seat in lead_order(state):
         info = setup.seats[seat]
@@ -320,41 +348,49 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
         bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
         total = None if typed is None else typed + bonus
-        where = ("Max" if info.is_max else "paper" if info.paper else "this device")
+        # i18n: where a player's sheet is: "Max" (the solo opponent's own), "paper", or "this device"
+        where = (_("Max") if info.is_max else _("paper") if info.paper else _("this device"))
         block: list[ft.Control] = [
             ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 colour_dot(colours[seat], info.name, size=30),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(info.name, size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(where + (" · from the app's sheet" if seat in draft.from_sheet else ""), size=11,
+                    ft.Text(_("{where} · from the app's sheet").format(where=where) if seat in draft.from_sheet
+                            else where, size=11,
                             color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-where"),
                 ]),
                 ft.Text("" if total is None else f"= {total}", key=f"exp-score-{seat}-total", size=18,
                         weight=ft.FontWeight.W_700),
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
-                key=f"exp-score-{seat}-points", label="Sheet points",
+                key=f"exp-score-{seat}-points", label=_("Sheet points"),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                 input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string="")))),
         ]
         if info.is_max:
             if last and held:
-                block.append(ft.Text(f"Max cashes his {plural(len(held), 'card')} on this last Ascent: "
-                                     f"+{CARD_POINTS * len(held)}", size=12, key=f"exp-score-{seat}-max-cash"))
+                block.append(ft.Text(ngettext("Max cashes his {n} card on this last Ascent: +{bonus}",
+                                              "Max cashes his {n} cards on this last Ascent: +{bonus}",
+                                              len(held)).format(n=len(held), bonus=CARD_POINTS * len(held)),
+                                     size=12, key=f"exp-score-{seat}-max-cash"))
             elif held:
-                block.append(ft.Text(f"Max keeps his {plural(len(held), 'card')} until the last Ascent", size=12,
+                block.append(ft.Text(ngettext("Max keeps his {n} card until the last Ascent",
+                                              "Max keeps his {n} cards until the last Ascent", len(held)).format(
+                                                  n=len(held)), size=12,
                                      color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-max-cash"))
         elif tracked and held:
-            block.append(ft.Text("Cash cards for +3 each", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            block.append(ft.Text(_("Cash cards for +3 each"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
-                          on_click=bind(on_cash, seat, index), action=f"{info.name} cashes")
+                          on_click=bind(on_cash, seat, index),
+                          spoken=_("{name} cashes {card}").format(name=info.name, card=card_name(card)))
                 for index, card in enumerate(held)
             ]))
         if sealed:
             # Max's sheet is checked like anyone's: no rule of his exempts him (docs/rulings.md).
             ticked = draft.met.get(seat, ())
-            block.append(ft.Text("Challenges met (sealed envelopes)", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            block.append(ft.Text(_("Challenges met (sealed envelopes)"), size=12,
+                                 color=ft.Colors.ON_SURFACE_VARIANT))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
                             bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED)
@@ -366,10 +402,11 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             content=ft.Column(block, spacing=8, tight=True)))
     if problem:
-        rows.append(problem_card(problem, key="exp-score-problem", title="The Ascent was not scored"))
+        rows.append(problem_card(problem, key="exp-score-problem", title=_("The Ascent was not scored")))
     rows.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-        labelled("exp-score-cancel", ft.TextButton("Cancel", key="exp-score-cancel", on_click=on_cancel)),
-        labelled("exp-score-submit", ft.FilledButton(f"Score Ascent {state.ascent}", key="exp-score-submit",
+        labelled("exp-score-cancel", ft.TextButton(_("Cancel"), key="exp-score-cancel", on_click=on_cancel)),
+        labelled("exp-score-submit", ft.FilledButton(_("Score Ascent {number}").format(number=state.ascent),
+                                                     key="exp-score-submit",
                                                      icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
     ]))
     return panel(rows, key="exp-score-panel", tone="high")
@@ -387,25 +424,27 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                          alignment=ft.Alignment.CENTER,
                          content=ft.Icon(ft.Icons.MARK_EMAIL_UNREAD_ROUNDED, color=ft.Colors.WHITE, size=30)),
             ft.Column(expand=True, spacing=2, tight=True, controls=[
-                ft.Text(f"Envelope {envelope.number} opens", key="exp-envelope-title", size=18,
+                ft.Text(_("Envelope {number} opens").format(number=envelope.number), key="exp-envelope-title", size=18,
                         weight=ft.FontWeight.W_700),
                 ft.Row(spacing=6, controls=[colour_dot(colours[envelope.opener], name, size=20),
-                                            ft.Text(f"{name} opens it", weight=ft.FontWeight.W_600)]),
+                                            ft.Text(_("{name} opens it").format(name=name),
+                                                    weight=ft.FontWeight.W_600)]),
             ]),
         ]),
-        ft.Text(f"{name} met its challenge: {item.text}. Open the envelope, follow what it says, and note here "
-                "what it held: the envelope is used up for every later Expedition.", size=13),
+        ft.Text(_("{name} met its challenge: {challenge}. Open the envelope, follow what it says, and note here "
+                  "what it held: the envelope is used up for every later Expedition.").format(
+                      name=name, challenge=tr(item.text)), size=13),
         labelled("exp-envelope-note", note.bind(ft.TextField(
-            key="exp-envelope-note", label="What the envelope held", multiline=True,
+            key="exp-envelope-note", label=_("What the envelope held"), multiline=True,
             min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES))),
-        labelled("exp-envelope-open", ft.FilledButton("Record the envelope", key="exp-envelope-open",
+        labelled("exp-envelope-open", ft.FilledButton(_("Record the envelope"), key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_BIG)),
     ], key="exp-envelope-panel", tone="high")
 
 
-def problem_card(text: str, *, key: str, title: str = "Not recorded") -> ft.Control:
-    """The engine's refusal, beside the button that caused it."""
-    return message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, title, text, key=key, tone="warning")
+def problem_card(text: str, *, key: str, title: str | None = None) -> ft.Control:
+    """The engine's refusal, beside the button that caused it (`title`: "Not recorded" unless given)."""
+    return message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, title or _("Not recorded"), text, key=key, tone="warning")
 
 
 def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], None] | None = None) -> ft.Control:
@@ -418,7 +457,7 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
         content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
             ft.Text(text, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER, key=f"{key}-text"),
-            *([ft.IconButton(ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip="Dismiss",
+            *([ft.IconButton(ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=_("Dismiss"),
                              on_click=on_dismiss, key=f"{key}-close")] if on_dismiss else []),
         ]),
     )
@@ -430,22 +469,23 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
     if offer.status is SheetStatus.PLAYING:
         waiting: list[ft.Control] = []
         if state.due:
-            names = " and ".join(state.setup.names[n] for n in state.due)
-            waiting.append(ft.Text(f"{names} made a new zone on the sheet: the round's picks come next (here or "
-                                   "on the sheet).", key="exp-sheet-due", size=12, weight=ft.FontWeight.W_600))
+            names = tr(and_joined(state.setup.names[n] for n in state.due))
+            waiting.append(ft.Text(_("{names} made a new zone on the sheet: the round's picks come next (here or "
+                                     "on the sheet).").format(names=names), key="exp-sheet-due", size=12,
+                                   weight=ft.FontWeight.W_600))
         drop: list[ft.Control] = []
         if offer.embedded and on_drop is not None:
             drop.append(labelled("exp-sheet-drop", ft.TextButton(
-                "Go on on paper instead", key="exp-sheet-drop", icon=ft.Icons.EDIT_OFF_ROUNDED, on_click=on_drop,
-                tooltip="Stop the sheet in the app; the cards picked and used stay as they are")))
+                _("Go on on paper instead"), key="exp-sheet-drop", icon=ft.Icons.EDIT_OFF_ROUNDED, on_click=on_drop,
+                tooltip=_("Stop the sheet in the app; the cards picked and used stay as they are"))))
         return waiting + [ft.Row(wrap=True, spacing=8, controls=[labelled("exp-sheet-open", ft.OutlinedButton(
-            "Continue the sheet in the app", key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet)),
+            _("Continue the sheet in the app"), key="exp-sheet-open", icon=ft.Icons.EDIT_ROUNDED, on_click=on_sheet)),
             *drop])]
     if offer.status is SheetStatus.FINISHED:
         result = offer.result
         if result is None:
-            return [ft.Text("The sheet played in the app is in History, but its scores cannot be read: type them "
-                            "in.", key="exp-sheet-unreadable", size=12, color=ft.Colors.ERROR)]
+            return [ft.Text(_("The sheet played in the app is in History, but its scores cannot be read: type them "
+                              "in."), key="exp-sheet-unreadable", size=12, color=ft.Colors.ERROR)]
         return [ft.Container(
             key="exp-sheet-done",
             border_radius=ft.BorderRadius.all(14),
@@ -454,23 +494,25 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
             content=ft.Column(spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[
                     ft.Icon(ft.Icons.TASK_ALT_ROUNDED, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    ft.Text(f"{who}'s sheet is finished" + ("" if result.complete else " (saved before the end)"),
+                    # i18n: {who} is the players of the sheet, joined by "&"
+                    ft.Text((_("{who}'s sheet is finished") if result.complete
+                             else _("{who}'s sheet is finished (saved before the end)")).format(who=who),
                             weight=ft.FontWeight.W_600, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ]),
                 *_card_check(state, result),
                 labelled("exp-sheet-scores", ft.FilledTonalButton(
-                    "Score with the sheet's results", key="exp-sheet-scores", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
+                    _("Score with the sheet's results"), key="exp-sheet-scores", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
                     on_click=on_sheet_scores)),
             ]))]
-    label = ("Play this Ascent's sheet in the app" if offer.status is SheetStatus.NONE
-             else "Play the sheet in the app again")
+    label = (_("Play this Ascent's sheet in the app") if offer.status is SheetStatus.NONE
+             else _("Play the sheet in the app again"))
     out: list[ft.Control] = []
     if offer.status is SheetStatus.GONE:
-        out.append(ft.Text("The sheet started in the app was abandoned.", size=12, key="exp-sheet-gone",
+        out.append(ft.Text(_("The sheet started in the app was abandoned."), size=12, key="exp-sheet-gone",
                            color=ft.Colors.ON_SURFACE_VARIANT))
     out.append(labelled("exp-sheet-start", ft.OutlinedButton(
         label, key="exp-sheet-start", icon=ft.Icons.PHONE_ANDROID_ROUNDED, on_click=on_sheet,
-        tooltip=f"{who}: the sheet on the Trek 12 screen, with the cards held")))
+        tooltip=_("{who}: the sheet on the Trek 12 screen, with the cards held").format(who=who))))
     return out
 
 
@@ -487,8 +529,11 @@ def _card_check(state: State, result: SheetResult) -> list[ft.Control]:
         held = len(state.hands[item.seat])
         if item.kept != held:
             out.append(ft.Text(
-                f"{info.name} ended the sheet with {plural(item.kept, 'card')} but holds {held} here: record the "
-                "cards picked and used on the sheet below before scoring.", size=12,
+                ngettext("{name} ended the sheet with {n} card but holds {held} here: record the cards picked and "
+                         "used on the sheet below before scoring.",
+                         "{name} ended the sheet with {n} cards but holds {held} here: record the cards picked and "
+                         "used on the sheet below before scoring.", item.kept).format(
+                             name=info.name, n=item.kept, held=held), size=12,
                 key=f"exp-sheet-cards-{item.seat}", color=ft.Colors.ON_SECONDARY_CONTAINER,
                 weight=ft.FontWeight.W_600))
     return out
@@ -498,22 +543,39 @@ def _offer_row(state: State) -> ft.Control:
     """The summit and the stars on offer (drawn by kind), and the record to beat."""
     sheet = state.sheet
     record = state.setup.records[state.ascent - 1]
-    parts: list[ft.Control] = [ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+    parts: list[ft.Control] = [ft.Text(_("Summit {summit}+").format(summit=sheet.summit), size=12,
+                                       color=ft.Colors.ON_SURFACE_VARIANT)]
     if sheet.stars is not None:
         for kind in STAR_KINDS:
             parts.append(ft.Row(tight=True, spacing=1, controls=[
                 ft.Icon(ft.Icons.STAR_ROUNDED, size=14, color=kind.colour),
-                ft.Text(f"{getattr(sheet.stars, kind.field)} {kind.name.lower()}", size=12,
+                ft.Text(_stars_on_offer(kind.field, getattr(sheet.stars, kind.field)), size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT)]))
-    parts.append(ft.Text(f"record to beat {record.score}" if record is not None else "no record yet", size=12,
+    parts.append(ft.Text(_("record to beat {score}").format(score=record.score) if record is not None
+                         else _("no record yet"), size=12,
                          key="exp-climb-record", color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Row(parts, wrap=True, spacing=10, run_spacing=2)
+
+
+def _stars_on_offer(field: str, n: int) -> str:
+    """'3 summit': the stars of one kind an Ascent offers (English keeps the kind's name without a plural)."""
+    if field == "summit":
+        # i18n: Reputation stars on offer for reaching the summit ("3 summit")
+        return ngettext("{n} summit", "{n} summit", n).format(n=n)
+    if field == "race":
+        # i18n: Reputation stars on offer for the highest score of the Ascent ("1 race")
+        return ngettext("{n} race", "{n} race", n).format(n=n)
+    # i18n: Reputation stars on offer for beating the Hall of Fame's record ("2 record")
+    return ngettext("{n} record", "{n} record", n).format(n=n)
 
 
 def _short_challenge(number: int) -> str:
     item = challenge(number)
     if item.kind.value == "line":
-        return f"line of {item.size}"
+        # i18n: a challenge in short: a Fixed Line of exactly {size} circles
+        return _("line of {size}").format(size=item.size)
     if item.value is None:
-        return f"zone of {item.size}"
-    return f"{item.size}×{item.value}s"
+        # i18n: a challenge in short: a Mapped Zone of exactly {size} circles
+        return _("zone of {size}").format(size=item.size)
+    # i18n: a challenge in short: a Mapped Zone of exactly {size} circles of {value}s ("3×7s")
+    return _("{size}×{value}s").format(size=item.size, value=item.value)

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.games.expedition.scoring import Stars
+from companion.games.expedition.wording import card_count
 from companion.games.trek12.rules import Assist
+from companion.i18n import N_, _, ngettext, tr
+from companion.ui.common.widgets import sentence
 
 __all__ = [
     "StarKind",
@@ -22,17 +25,20 @@ __all__ = [
     "CardLook",
     "CARD_LOOKS",
     "FALLBACK_COLOUR",
-    "plural",
     "star_icons",
+    "kind_count",
+    "stars_count",
     "stars_words",
     "star_legend",
     "card_look",
+    "card_name",
     "card_chip",
     "card_counts",
     "card_words",
     "stepper",
     "panel",
     "badge",
+    "reason",
 ]
 
 FALLBACK_COLOUR = "#78909C"  # a seat with no roster player (Max): slate grey
@@ -40,7 +46,8 @@ FALLBACK_COLOUR = "#78909C"  # a seat with no roster player (Max): slate grey
 
 @dataclass(frozen=True)
 class StarKind:
-    """One kind of Reputation star: the field of `Stars`, its colour, and its name on screen."""
+    """One kind of Reputation star: the field of `Stars`, its colour, and its name on screen (marked for the
+    catalogs, translated where it is shown)."""
 
     field: str
     colour: str
@@ -49,43 +56,57 @@ class StarKind:
 
 # Gold for the summit, coral for the race, violet for a record: far apart in hue and in lightness.
 STAR_KINDS: tuple[StarKind, ...] = (
-    StarKind("summit", "#E8A200", "Summit"),
-    StarKind("race", "#E0533D", "Race"),
-    StarKind("record", "#7E57C2", "Record"),
+    # i18n: the Reputation stars for reaching the summit
+    StarKind("summit", "#E8A200", N_("Summit")),
+    # i18n: the Reputation stars for the highest score of an Ascent
+    StarKind("race", "#E0533D", N_("Race")),
+    # i18n: the Reputation stars for beating the Hall of Fame's record
+    StarKind("record", "#7E57C2", N_("Record")),
 )
 
 
 @dataclass(frozen=True)
 class CardLook:
-    """How an Assist card is drawn: its colour, its symbol and its name."""
+    """How an Assist card is drawn: its colour, its symbol and its name (in English, marked for the catalogs:
+    shown as `_(look.title)`)."""
 
     colour: str
     icon: ft.IconData
     title: str
-    many: str
 
 
 CARD_LOOKS: dict[Assist, CardLook] = {
-    Assist.COMPASS: CardLook("#1565C0", ft.Icons.EXPLORE_ROUNDED, "Compass", "Compasses"),
-    Assist.ROPE: CardLook("#8D6E63", ft.Icons.LINK_ROUNDED, "Rope", "Ropes"),
-    Assist.TENT: CardLook("#2E7D32", ft.Icons.FESTIVAL_ROUNDED, "Tent", "Tents"),
-    Assist.SCHNAPPS: CardLook("#AD1457", ft.Icons.LIQUOR_ROUNDED, "Schnapps", "Schnapps"),
+    Assist.COMPASS: CardLook("#1565C0", ft.Icons.EXPLORE_ROUNDED, N_("Compass")),
+    Assist.ROPE: CardLook("#8D6E63", ft.Icons.LINK_ROUNDED, N_("Rope")),
+    Assist.TENT: CardLook("#2E7D32", ft.Icons.FESTIVAL_ROUNDED, N_("Tent")),
+    Assist.SCHNAPPS: CardLook("#AD1457", ft.Icons.LIQUOR_ROUNDED, N_("Schnapps")),
 }
 
 
+def kind_count(field: str, n: int) -> str:
+    """A kind of star and its count, as a label: 'summit 3', 'race 1', 'record 2'."""
+    if field == "summit":
+        # i18n: Reputation stars for reaching the summit, and how many ("summit 3")
+        return _("summit {n}").format(n=n)
+    if field == "race":
+        # i18n: Reputation stars for the highest score of the Ascent, and how many ("race 1")
+        return _("race {n}").format(n=n)
+    # i18n: Reputation stars for beating the Hall of Fame's record, and how many ("record 2")
+    return _("record {n}").format(n=n)
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 card', '3 cards'."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+def stars_count(n: int) -> str:
+    """'1 star', '4 stars'."""
+    return ngettext("{n} star", "{n} stars", n).format(n=n)
 
 
 def stars_words(stars: Stars) -> str:
     """Stars in words by kind: '4 stars (summit 3, race 1)', or 'no stars'."""
     if stars.total == 0:
-        return "no stars"
-    parts = [f"{kind.name.lower()} {getattr(stars, kind.field)}" for kind in STAR_KINDS if getattr(stars, kind.field)]
-    return f"{plural(stars.total, 'star')} ({', '.join(parts)})"
+        return _("no stars")
+    parts = [kind_count(kind.field, getattr(stars, kind.field)) for kind in STAR_KINDS if getattr(stars, kind.field)]
+    return ngettext("{n} star ({kinds})", "{n} stars ({kinds})", stars.total).format(n=stars.total,
+                                                                                     kinds=", ".join(parts))
 
 
 def star_icons(stars: Stars, *, size: int = 18, key: str | None = None, empty: str | None = "—",
@@ -93,11 +114,12 @@ def star_icons(stars: Stars, *, size: int = 18, key: str | None = None, empty: s
     """One star icon per Reputation star, summit stars first, then race, then record; spoken in words."""
     icons: list[ft.Control] = []
     for kind in STAR_KINDS:
-        for _ in range(getattr(stars, kind.field)):
+        for _star in range(getattr(stars, kind.field)):
             icons.append(ft.Icon(ft.Icons.STAR_ROUNDED, size=size, color=kind.colour))
     if not icons and empty:
         icons.append(ft.Text(empty, size=size * 0.8, color=ft.Colors.ON_SURFACE_VARIANT))
-    spoken = stars_words(stars) if label is None else f"{label}: {stars_words(stars)}"
+    # i18n: a player's stars read aloud: "Ann: 4 stars (summit 3, race 1)"
+    spoken = stars_words(stars) if label is None else _("{name}: {stars}").format(name=label, stars=stars_words(stars))
     return ft.Semantics(
         label=spoken,
         exclude_semantics=True,
@@ -110,7 +132,7 @@ def star_legend(*, key: str = "exp-star-legend") -> ft.Control:
     """What the three star colours mean."""
     return ft.Row(key=key, wrap=True, spacing=14, run_spacing=4, controls=[
         ft.Row(tight=True, spacing=4, controls=[ft.Icon(ft.Icons.STAR_ROUNDED, size=16, color=kind.colour),
-                                                ft.Text(kind.name, size=12, color=ft.Colors.ON_SURFACE_VARIANT)])
+                                                ft.Text(_(kind.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT)])
         for kind in STAR_KINDS
     ])
 
@@ -120,13 +142,18 @@ def card_look(card: Assist) -> CardLook:
     return CARD_LOOKS[card]
 
 
+def card_name(card: Assist) -> str:
+    """An Assist card's name in the player's language."""
+    return _(CARD_LOOKS[card].title)
+
+
 def card_words(cards: Iterable[Assist]) -> str:
     """'2 Ropes, 1 Tent' for a set of cards; 'none' when empty."""
     counts = Counter(cards)
     if not counts:
-        return "none"
-    return ", ".join(f"{n} {CARD_LOOKS[c].title if n == 1 else CARD_LOOKS[c].many}"
-                     for c, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0])))
+        # i18n: no Assist cards (held, in play or left in the deck)
+        return _("none")
+    return ", ".join(tr(card_count(c, n)) for c, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0])))
 
 
 def card_counts(cards: Iterable[Assist]) -> list[tuple[Assist, int]]:
@@ -136,16 +163,19 @@ def card_counts(cards: Iterable[Assist]) -> list[tuple[Assist, int]]:
 
 
 def card_chip(card: Assist, *, key: str | None = None, count: int | None = None, on_click=None,
-              selected: bool = False, disabled: bool = False, small: bool = False, action: str | None = None,
+              selected: bool = False, disabled: bool = False, small: bool = False, spoken: str | None = None,
               note: str | None = None) -> ft.Control:
     """An Assist card as a rounded chip in its colour with its symbol and name (and a count, `×2`).
 
-    Tappable chips are 48 px high (thumb size); `selected` rings it, `disabled` fades it.
+    Tappable chips are 48 px high (thumb size); `selected` rings it, `disabled` fades it. `spoken`: what a
+    screen reader says in place of the card's name ("Ann takes Rope"), a whole sentence in the player's
+    language.
     """
     look = CARD_LOOKS[card]
+    title = _(look.title)
     height = 36 if small else 48
     parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=ft.Colors.WHITE),
-                               ft.Text(look.title, size=13 if small else 14, weight=ft.FontWeight.W_600,
+                               ft.Text(title, size=13 if small else 14, weight=ft.FontWeight.W_600,
                                        color=ft.Colors.WHITE)]
     if count is not None:
         parts.append(ft.Container(
@@ -169,10 +199,8 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
         on_click=on_click,
         content=ft.Row(parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
-    spoken = look.title + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
-    if action:
-        spoken = f"{action} {spoken}"
-    return ft.Semantics(identifier=key, label=spoken, button=on_click is not None,
+    said = (spoken or title) + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
+    return ft.Semantics(identifier=key, label=said, button=on_click is not None,
                         selected=selected if on_click is not None else None, content=chip)
 
 
@@ -183,12 +211,14 @@ def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = F
     return ft.Row(tight=True, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
             ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-minus", on_click=on_minus, disabled=minus_disabled,
-            tooltip=f"One {label} fewer" if label else "One fewer")),
+            # i18n: a button taking one away from a count; {card} is an Assist card's name
+            tooltip=_("One {card} fewer").format(card=label) if label else _("One fewer"))),
         ft.Container(width=34, alignment=ft.Alignment.CENTER,
                      content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_700)),
         ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
             ft.Icons.ADD_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-plus", on_click=on_plus, disabled=plus_disabled,
-            tooltip=f"One {label} more" if label else "One more")),
+            # i18n: a button adding one to a count; {card} is an Assist card's name
+            tooltip=_("One {card} more").format(card=label) if label else _("One more"))),
     ])
 
 
@@ -221,3 +251,10 @@ def badge(text: str, *, icon: ft.IconData | None = None, colour: str | None = No
         bgcolor=colour or ft.Colors.SECONDARY_CONTAINER,
         content=ft.Row(parts, tight=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
+
+
+def reason(error: object) -> str:
+    """An engine's refusal as a sentence in the player's language: the exception's message (a `Message` from
+    the engine is said by its id and arguments) with a capital first letter and a full stop."""
+    value = error.args[0] if isinstance(error, BaseException) and len(error.args) == 1 else error
+    return sentence(tr(value))

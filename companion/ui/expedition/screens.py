@@ -32,6 +32,7 @@ from companion.games.expedition.rules import (
     sheet_results,
 )
 from companion.games.trek12.rules import Assist
+from companion.i18n import N_, _
 from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
     PickDraft,
@@ -53,7 +54,7 @@ from companion.ui.expedition.panels import (
     score_panel,
 )
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import CARD_LOOKS, card_words, plural
+from companion.ui.expedition.parts import card_name, card_words, reason, stars_count
 from companion.ui.expedition.round_picks import with_due
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
@@ -79,13 +80,14 @@ from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
 
 GAME = engine.GAME_ID
-_TITLE = "Expedition"
+# i18n: the title of the Expedition's screens (Trek 12's Expedition mode)
+_TITLE = N_("Expedition")
 
 
 class Panel(IntEnum):
@@ -145,27 +147,27 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 hall_of_fame.withdraw_expedition(app.store, session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
-            set_problem(f"The Expedition was not abandoned: {sentence(exc)}")
+            set_problem(_("The Expedition was not abandoned: {reason}").format(reason=reason(exc)))
             return
         app.changed()
         ft.context.page.navigate("/")
 
     ft.use_dialog(ft.AlertDialog(
         modal=True,
-        title=ft.Text("Abandon this Expedition?"),
-        content=ft.Text("It is deleted and will not appear in History; the records it wrote and the envelopes it "
-                        "opened are taken back from the Hall of Fame."),
+        title=ft.Text(_("Abandon this Expedition?")),
+        content=ft.Text(_("It is deleted and will not appear in History; the records it wrote and the envelopes it "
+                          "opened are taken back from the Hall of Fame.")),
         actions=[
-            labelled("exp-abandon-cancel", ft.TextButton("Keep it", key="exp-abandon-cancel",
+            labelled("exp-abandon-cancel", ft.TextButton(_("Keep it"), key="exp-abandon-cancel",
                                                          on_click=lambda: set_confirming(False))),
             labelled("exp-abandon-confirm", ft.FilledButton(
-                "Abandon", key="exp-abandon-confirm", on_click=leave_abandoned,
+                _("Abandon"), key="exp-abandon-confirm", on_click=leave_abandoned,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
         ],
         on_dismiss=lambda: set_confirming(False),
     ) if confirming else None)
     abandon_row = ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("exp-abandon", ft.TextButton(
-        "Abandon Expedition", key="exp-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+        _("Abandon Expedition"), key="exp-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
         on_click=lambda: set_confirming(True)))])
 
     try:
@@ -173,8 +175,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
         state: State = app.keeper.state(session_id)
     except CompanionError as exc:
         # A saved Expedition this version cannot replay stays on home until it is abandoned here.
-        return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This Expedition cannot be opened", sentence(exc),
+        return screen_view(_(_TITLE), [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), reason(exc),
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -185,13 +187,13 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def drop_sheet() -> None:
         set_dropping(False)
         act({"type": "sheet", "drop": True},
-            "The sheet in the app is set aside: type each sheet's score from paper when the Ascent ends.")
+            _("The sheet in the app is set aside: type each sheet's score from paper when the Ascent ends."))
 
     ft.use_dialog(confirm_dialog(
-        "exp-drop", "Go on on paper?",
-        "The turns written on the app's sheet for this Ascent are set aside (undo brings them back); the cards "
-        "picked and used stay as they are.", "Go on on paper", drop_sheet, lambda: set_dropping(False),
-        cancel="Keep the sheet") if dropping else None)
+        "exp-drop", _("Go on on paper?"),
+        _("The turns written on the app's sheet for this Ascent are set aside (undo brings them back); the cards "
+          "picked and used stay as they are."), _("Go on on paper"), drop_sheet, lambda: set_dropping(False),
+        cancel=_("Keep the sheet")) if dropping else None)
 
     # -- writing through the keeper -----------------------------------------------------------------
 
@@ -200,7 +202,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_problem(f"The Hall of Fame could not be brought up to date: {sentence(exc)}")
+            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=reason(exc)))
 
     def settle(after: str | None) -> None:
         """After any change: the Hall of Fame and envelopes follow the Expedition, the forms are cleared."""
@@ -208,7 +210,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             # The saved Expedition: a correction under way shows its draft, which is not the Expedition yet.
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_problem(f"The Hall of Fame could not be brought up to date: {sentence(exc)}")
+            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=reason(exc)))
         set_reveal({})
         set_picks(PickDraft())
         set_score(ScoreDraft())
@@ -222,7 +224,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return False
         set_problem(None)
         settle(after)
@@ -233,20 +235,22 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_problem(None)
-        settle(f"Undone: {_what(taken)}. Redo puts it back.")
+        # i18n: {what} is a step in a few words ("the round's picks")
+        settle(_("Undone: {what}. Redo puts it back.").format(what=_what(taken)))
 
     def redo() -> None:
         again = session.redo[0] if session.redo else None
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_problem(None)
-        settle(f"Redone: {_what(again)}.")
+        # i18n: {what} is a step in a few words ("the round's picks")
+        settle(_("Redone: {what}.").format(what=_what(again)))
 
     def finish() -> None:
         try:
@@ -254,7 +258,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             app.keeper.finish(session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
-            set_problem(f"The Expedition was not saved: {sentence(exc)}")
+            set_problem(_("The Expedition was not saved: {reason}").format(reason=reason(exc)))
             return
         app.changed()
 
@@ -271,8 +275,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if act(doc, ""):
             after = app.keeper.state(session_id)
             shown = after.reveals[-1]
-            again = " (the played cards were shuffled back in first)" if shown.reshuffled else ""
-            set_notice(f"In play for Ascent {shown.ascent}: {card_words(shown.cards)}{again}.")
+            words = (_("In play for Ascent {number}: {cards} (the played cards were shuffled back in first).")
+                     if shown.reshuffled else _("In play for Ascent {number}: {cards}."))
+            set_notice(words.format(number=shown.ascent, cards=card_words(shown.cards)))
 
     def close_form() -> None:
         set_problem(None)
@@ -291,18 +296,22 @@ def ExpeditionTable(session_id: str) -> ft.View:
         before = state.lead
         if act(doc, ""):
             after = app.keeper.state(session_id)
-            taken = [f"{p['player']} took a {CARD_LOOKS[Assist(p['card'])].title}" if p["card"]
-                     else f"{p['player']} took no card" for p in doc["picks"]]
-            lead = (f"{names[after.lead]} is Lead Climber now" if after.lead != before
-                    else f"{names[after.lead]} stays Lead Climber")
-            set_notice(f"{'; '.join(taken)}. {lead}.")
+            # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+            taken = [_("{name} took a {card}").format(name=p["player"], card=card_name(Assist(p["card"]))) if p["card"]
+                     else _("{name} took no card").format(name=p["player"]) for p in doc["picks"]]
+            lead = (_("{name} is Lead Climber now") if after.lead != before
+                    else _("{name} stays Lead Climber")).format(name=names[after.lead])
+            # i18n: {picks} is each player's pick, separated by semicolons; {lead} who is Lead Climber now
+            set_notice(_("{picks}. {lead}.").format(picks="; ".join(taken), lead=lead))
 
     def use_card() -> None:
         if using is None:
             return
         seat, card = using
         set_using(None)
-        act(use_action(state, seat, card), f"{names[seat]} used a {CARD_LOOKS[card].title}; it goes back in the box.")
+        # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+        act(use_action(state, seat, card), _("{name} used a {card}; it goes back in the box.").format(
+            name=names[seat], card=card_name(card)))
 
     def open_score(fill: bool = False) -> None:
         set_problem(None)
@@ -340,17 +349,18 @@ def ExpeditionTable(session_id: str) -> ft.View:
             return
         if act(doc, ""):
             after = app.keeper.state(session_id)
-            text = f"Ascent {number} scored."
+            text = _("Ascent {number} scored.").format(number=number)
             if after.phase is Phase.ENVELOPE:
-                text += f" Envelope {after.envelopes[-1].number} opens."
+                text += " " + _("Envelope {number} opens.").format(number=after.envelopes[-1].number)
             elif after.over:
-                text += " The Expedition is over."
+                text += " " + _("The Expedition is over.")
             set_notice(text)
             set_panel(Panel.ASCENT)
 
     def open_envelope() -> None:
         number = state.envelopes[-1].number if state.envelopes else 0
-        act(open_action(note.text), f"Envelope {number} recorded; it stays used up for later Expeditions.")
+        act(open_action(note.text), _("Envelope {number} recorded; it stays used up for later Expeditions.").format(
+            number=number))
 
     def play_sheet() -> None:
         link = sheet_link(app.store, session_id, state.ascent)
@@ -366,7 +376,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             try:
                 app.keeper.act(session_id, {"type": "sheet", "dice_seed": seed})
             except CompanionError as exc:
-                set_problem(f"The sheet was not started: {sentence(exc)}")
+                set_problem(_("The sheet was not started: {reason}").format(reason=reason(exc)))
                 return
             app.changed()
         ft.context.page.navigate(f"/play/{GAME}/{session_id}/sheet")
@@ -411,7 +421,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if state.over:
             body.extend(_over_body(state, colours, on_finish=finish))
         elif state.results and form is _Form.NONE:
-            body.append(section_title(f"Ascent {len(state.results)} results"))
+            body.append(section_title(_("Ascent {number} results").format(number=len(state.results))))
             body.append(ascent_card(state, state.results[-1], colours))
         body.append(abandon_row)
 
@@ -419,24 +429,24 @@ def ExpeditionTable(session_id: str) -> ft.View:
         entries_button(entries, set_entries),
         labelled("exp-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="exp-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip="Undo the last step" if session.can_undo else "Nothing to undo")),
+            tooltip=_("Undo the last step") if session.can_undo else _("Nothing to undo"))),
         labelled("exp-redo", ft.IconButton(
             ft.Icons.REDO_ROUNDED, key="exp-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip="Redo the step undone" if session.can_redo else "Nothing to redo")),
+            tooltip=_("Redo the step undone") if session.can_redo else _("Nothing to redo"))),
         labelled("exp-hall", ft.IconButton(
-            ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip="Hall of Fame",
+            ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),
             on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
     ]
-    view = screen_view(_TITLE, body, actions=actions)
+    view = screen_view(_(_TITLE), body, actions=actions)
     view.navigation_bar = ft.NavigationBar(
         key="exp-nav",
         selected_index=int(panel),
         on_change=lambda e: (set_panel(Panel(e.control.selected_index)), set_notice(None)),
         destinations=[
             ft.NavigationBarDestination(icon=ft.Icons.TERRAIN_OUTLINED, selected_icon=ft.Icons.TERRAIN_ROUNDED,
-                                        label=f"Ascent {min(state.ascent, ASCENTS)}"),
+                                        label=_("Ascent {number}").format(number=min(state.ascent, ASCENTS))),
             ft.NavigationBarDestination(icon=ft.Icons.STAR_OUTLINE_ROUNDED, selected_icon=ft.Icons.STAR_ROUNDED,
-                                        label="Stars"),
+                                        label=_("Stars")),
         ],
     )
     return view
@@ -449,25 +459,26 @@ def ExpeditionFinished(record: Mapping) -> ft.View:
     state = replay(record)
     body: list[ft.Control] = []
     if state is None:
-        body.append(message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "Saved to History",
-                                 "The Ascents of this Expedition cannot be shown again here; its stars are in "
-                                 "History.", key="exp-final-unreadable"))
+        body.append(message_card(ft.Icons.INFO_OUTLINE_ROUNDED, _("Saved to History"),
+                                 _("The Ascents of this Expedition cannot be shown again here; its stars are in "
+                                   "History."), key="exp-final-unreadable"))
         for index, player in enumerate(record.get("players") or []):
-            body.append(ft.Text(f"{player.get('name')}: {plural(int(player.get('score') or 0), 'star')}"
-                                + (" · winner" if player.get("winner") else ""), key=f"exp-final-{index}"))
+            words = _("{name}: {stars} · winner") if player.get("winner") else _("{name}: {stars}")
+            body.append(ft.Text(words.format(name=player.get("name"), stars=stars_count(int(player.get("score") or 0))),
+                                key=f"exp-final-{index}"))
     else:
         body.extend(_stars_body(state, seat_colours(app.store, state)))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
-        labelled("exp-final-hall", ft.OutlinedButton("Hall of Fame", key="exp-final-hall",
+        labelled("exp-final-hall", ft.OutlinedButton(_("Hall of Fame"), key="exp-final-hall",
                                                      icon=ft.Icons.WORKSPACE_PREMIUM_ROUNDED,
                                                      on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
-        labelled("exp-final-history", ft.OutlinedButton("History", key="exp-final-history",
+        labelled("exp-final-history", ft.OutlinedButton(_("History"), key="exp-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,
                                                         on_click=lambda: ft.context.page.navigate("/history"))),
-        labelled("exp-final-new", ft.FilledButton("New Expedition", key="exp-final-new", icon=ft.Icons.FLAG_ROUNDED,
+        labelled("exp-final-new", ft.FilledButton(_("New Expedition"), key="exp-final-new", icon=ft.Icons.FLAG_ROUNDED,
                                                   on_click=lambda: ft.context.page.navigate(f"/games/{GAME}"))),
     ]))
-    return screen_view(_TITLE, body)
+    return screen_view(_(_TITLE), body)
 
 
 def replay(record: Mapping) -> State | None:
@@ -515,13 +526,13 @@ def _stars_body(state: State, colours: list[str]) -> list[ft.Control]:
     won = winner_card(state, colours)
     if won is not None:
         out.append(won)
-    out.append(section_title("Stars so far" if not state.over else "Final stars"))
+    out.append(section_title(_("Stars so far") if not state.over else _("Final stars")))
     out.append(standings_card(state, colours))
     if state.results:
-        out.append(section_title("The Ascents"))
+        out.append(section_title(_("The Ascents")))
         out.extend(ascent_card(state, result, colours) for result in reversed(state.results))
     else:
-        out.append(ft.Text("No Ascent has been scored yet: stars appear here after each one.", size=13,
+        out.append(ft.Text(_("No Ascent has been scored yet: stars appear here after each one."), size=13,
                            key="exp-stars-none", color=ft.Colors.ON_SURFACE_VARIANT))
     return out
 
@@ -533,7 +544,7 @@ def _over_body(state: State, colours: list[str], *, on_finish) -> list[ft.Contro
         out.append(won)
     out.append(standings_card(state, colours))
     out.append(labelled("exp-finish", ft.FilledButton(
-        "Save to History", key="exp-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+        _("Save to History"), key="exp-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     return out
 
@@ -541,15 +552,18 @@ def _over_body(state: State, colours: list[str], *, on_finish) -> list[ft.Contro
 def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_confirm) -> ft.AlertDialog:
     seat, card = using
     name = state.setup.names[seat]
-    title = CARD_LOOKS[card].title
+    title = card_name(card)
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(f"{name} uses the {title}?"),
-        content=ft.Text(f"The {title} is discarded for its effect now and goes back in the box; it cannot be "
-                        "cashed for +3 any more."),
+        # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+        title=ft.Text(_("{name} uses the {card}?").format(name=name, card=title)),
+        # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+        content=ft.Text(_("The {card} is discarded for its effect now and goes back in the box; it cannot be "
+                          "cashed for +3 any more.").format(card=title)),
         actions=[
-            labelled("exp-use-cancel", ft.TextButton("Keep it", key="exp-use-cancel", on_click=on_cancel)),
-            labelled("exp-use-confirm", ft.FilledButton(f"Use the {title}", key="exp-use-confirm",
+            labelled("exp-use-cancel", ft.TextButton(_("Keep it"), key="exp-use-cancel", on_click=on_cancel)),
+            # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+            labelled("exp-use-confirm", ft.FilledButton(_("Use the {card}").format(card=title), key="exp-use-confirm",
                                                         on_click=on_confirm)),
         ],
         on_dismiss=on_cancel,
@@ -559,23 +573,26 @@ def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_con
 def _what(doc: Mapping | None) -> str:
     """An action document in a few words, for the undo and redo notices."""
     if not isinstance(doc, Mapping):
-        return "the last step"
+        return _("the last step")
     kind = doc.get("type")
     if kind == "reveal":
-        return "the cards put into play"
+        return _("the cards put into play")
     if kind == "pick":
-        return "the round's picks"
+        return _("the round's picks")
     if kind == "use":
-        return f"{doc.get('player')}'s {str(doc.get('card', 'card')).capitalize()} used"
+        raw = str(doc.get("card", "card"))
+        card = card_name(Assist(raw)) if raw in {c.value for c in Assist} else raw.capitalize()
+        # i18n: an Assist card used, in a few words: "Ann's Rope used"
+        return _("{name}'s {card} used").format(name=doc.get("player"), card=card)
     if kind == "score":
-        return "the scoring of the Ascent"
+        return _("the scoring of the Ascent")
     if kind == "open":
-        return "the envelope's note"
+        return _("the envelope's note")
     if kind == "turn":
-        return f"{doc.get('player')}'s turn on the sheet"
+        return _("{name}'s turn on the sheet").format(name=doc.get("player"))
     if kind == "sheet":
-        return "setting the sheet aside" if doc.get("drop") else "the start of the sheet in the app"
-    return "the last step"
+        return _("setting the sheet aside") if doc.get("drop") else _("the start of the sheet in the app")
+    return _("the last step")
 
 
 @ft.component
@@ -586,15 +603,16 @@ def ExpeditionSheet(session_id: str) -> ft.View:
     try:
         state: State = app.keeper.state(session_id)
     except CompanionError as exc:
-        return screen_view(_TITLE, [message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "This Expedition cannot be opened",
-                                                 sentence(exc), key="exp-broken", tone="warning")])
+        return screen_view(_(_TITLE), [message_card(ft.Icons.ERROR_OUTLINE_ROUNDED,
+                                                    _("This Expedition cannot be opened"), reason(exc),
+                                                    key="exp-broken", tone="warning")])
     if state.table is None:
-        return screen_view(_TITLE, [
-            message_card(ft.Icons.INFO_OUTLINE_ROUNDED, "No sheet is being played",
-                         f"Ascent {min(state.ascent, ASCENTS)} has no sheet in the app: start it from the "
-                         "Expedition's screen.", key="exp-sheet-none"),
+        return screen_view(_(_TITLE), [
+            message_card(ft.Icons.INFO_OUTLINE_ROUNDED, _("No sheet is being played"),
+                         _("Ascent {number} has no sheet in the app: start it from the Expedition's screen.").format(
+                             number=min(state.ascent, ASCENTS)), key="exp-sheet-none"),
             ft.Row(controls=[labelled("exp-sheet-back", ft.FilledButton(
-                "Back to the Expedition", key="exp-sheet-back", icon=ft.Icons.ARROW_BACK_ROUNDED,
+                _("Back to the Expedition"), key="exp-sheet-back", icon=ft.Icons.ARROW_BACK_ROUNDED,
                 on_click=lambda: ft.context.page.navigate(f"/play/{GAME}/{session_id}")))]),
         ])
     return Trek12Table(session_id=session_id, embedded=True)

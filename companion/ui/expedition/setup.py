@@ -18,9 +18,10 @@ from companion.games.expedition.data import DECK_SETTING, default_deck, parse_de
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
+from companion.i18n import N_, _, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import CARD_LOOKS, card_chip, panel, stepper
+from companion.ui.expedition.parts import card_chip, card_name, panel, reason, stepper
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
@@ -31,7 +32,6 @@ from companion.ui.common.widgets import (
     roster_needed,
     screen_view,
     section_title,
-    sentence,
     toggle_pill,
 )
 
@@ -39,11 +39,12 @@ __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckE
 
 GAME = engine.GAME_ID
 
-# How the Assist cards are handled: (setup value, title, one line of help).
+# How the Assist cards are handled: (setup value, title, one line of help); the words are marked for the
+# catalogs and translated where they are shown.
 CARD_MODES = (
-    ("drawn", "The app draws them", "A shuffled deck of 16 in the app: just tap Draw at each Ascent."),
-    ("typed", "From the real deck", "Turn the cards over at the table and tap in what came up."),
-    ("off", "Not tracked", "Keep the cards on the table; type each score with its cards cashed."),
+    ("drawn", N_("The app draws them"), N_("A shuffled deck of 16 in the app: just tap Draw at each Ascent.")),
+    ("typed", N_("From the real deck"), N_("Turn the cards over at the table and tap in what came up.")),
+    ("off", N_("Not tracked"), N_("Keep the cards on the table; type each score with its cards cashed.")),
 )
 
 
@@ -60,7 +61,8 @@ def saved_deck(store: Any) -> tuple[dict[str, int], bool]:
 
 def expedition_title(solo: bool, day: date) -> str:
     """The title on home's Resume list: every Expedition climbs the same three sheets, so the day it set off
-    tells two of them apart (the players are listed beside it)."""
+    tells two of them apart (the players are listed beside it). It is kept with the game as it is written
+    here (a stored value), so it stays in English."""
     return f"{'Solo Expedition against Max' if solo else 'Expedition'}, set off {day.day} {day:%b %Y}"
 
 
@@ -96,37 +98,40 @@ def ExpeditionNewGame() -> ft.View:
     def start() -> None:
         people = [by_id[pid] for pid in seats_now.current if pid in by_id]
         if not people:
-            set_problem("Choose who climbs first.")
+            set_problem(_("Choose who climbs first."))
             return
         with_max = solo and len(people) == 1
         if with_max and people[0].name.strip().casefold() == MAX_NAME.casefold():
-            set_problem(f"In a solo Expedition the name {MAX_NAME} is taken by Max; rename the player first.")
+            set_problem(_("In a solo Expedition the name {name} is taken by Max; rename the player first.").format(
+                name=MAX_NAME))
             return
         entries = [{"id": p.id, "name": p.name[:NAME_MAX], "paper": bool(paper_now.current.get(p.id, False))}
                    for p in people]
         leader = first if first in [p.id for p in people] else people[0].id
         start_game(app, GAME, lambda: (
             hall_of_fame.expedition_setup(app.store, entries, solo=with_max, lead=by_id[leader].name, cards=cards),
-            [p.id for p in people], expedition_title(with_max, date.today())), set_problem, words=sentence)
+            [p.id for p in people], expedition_title(with_max, date.today())), set_problem, words=reason)
 
     if not players:
-        return screen_view("New Expedition", roster_needed(
-            "exp", "An Expedition keeps every player's stars over three Ascents. Add the climbers to the "
-                   "roster first."))
+        return screen_view(_("New Expedition"), roster_needed(
+            "exp", _("An Expedition keeps every player's stars over three Ascents. Add the climbers to the "
+                     "roster first.")))
 
     body: list[ft.Control] = [
-        ft.Text("Three Ascents from the lowest summit to the highest: Dunai, Kagkot, Dhaulagiri. Stars for the "
-                "summit, the race and records; the most stars wins.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        section_title(f"Climbers · {len(chosen)}"),
-        ft.Text("Tap them clockwise around the table.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("Three Ascents from the lowest summit to the highest: Dunai, Kagkot, Dhaulagiri. Stars for the "
+                  "summit, the race and records; the most stars wins."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        section_title(_("Climbers · {n}").format(n=len(chosen))),
+        ft.Text(_("Tap them clockwise around the table."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             toggle_pill(f"exp-new-seat-{p.id}", p.name, p.id in seats, bind(toggle_seat, p.id), colour=p.colour,
-                        sub=f"seat {seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
+                        # i18n: a player's place at the table, counted clockwise
+                        sub=_("seat {n}").format(n=seats.index(p.id) + 1) if p.id in seats and len(seats) > 1
+                        else None)
             for p in players
         ]),
     ]
     if chosen:
-        body.append(section_title("Where each sheet is played"))
+        body.append(section_title(_("Where each sheet is played")))
         for person in chosen:
             on_paper = bool(paper.get(person.id, False))
             body.append(ft.Row(key=f"exp-new-where-{person.id}", spacing=8, wrap=True, run_spacing=6,
@@ -134,46 +139,49 @@ def ExpeditionNewGame() -> ft.View:
                 ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=person.colour),
                 ft.Container(width=84, content=ft.Text(person.name, weight=ft.FontWeight.W_600, no_wrap=True,
                                                        overflow=ft.TextOverflow.ELLIPSIS)),
-                toggle_pill(f"exp-new-app-{person.id}", "This device", not on_paper,
+                toggle_pill(f"exp-new-app-{person.id}", _("This device"), not on_paper,
                             bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED),
-                toggle_pill(f"exp-new-paper-{person.id}", "Paper", on_paper, bind(set_where, person.id, True),
+                # i18n: the player's sheet is played on paper (not in the app)
+                toggle_pill(f"exp-new-paper-{person.id}", _("Paper"), on_paper, bind(set_where, person.id, True),
                             icon=ft.Icons.EDIT_NOTE_ROUNDED),
             ]))
-        body.append(ft.Text("A sheet on this device is played on the Trek 12 screen and its score comes back by "
-                            "itself; a paper sheet's score is typed in.", size=12,
+        body.append(ft.Text(_("A sheet on this device is played on the Trek 12 screen and its score comes back by "
+                              "itself; a paper sheet's score is typed in."), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    body.append(section_title("Mode"))
-    body.append(toggle_pill("exp-new-solo", "Solo Expedition against Max", solo_on, bind(set_solo, not solo),
+    # i18n: a heading: how the Expedition is played (with others, or solo against Max)
+    body.append(section_title(_("Mode")))
+    body.append(toggle_pill("exp-new-solo", _("Solo Expedition against Max"), solo_on, bind(set_solo, not solo),
                             icon=ft.Icons.SMART_TOY_ROUNDED, disabled=len(chosen) > 1,
-                            sub="One climber against Max" if len(chosen) <= 1 else "Only with one climber"))
+                            sub=_("One climber against Max") if len(chosen) <= 1 else _("Only with one climber")))
     if len(chosen) > 1:
-        body.append(section_title("Lead Climber · the oldest player"))
+        body.append(section_title(_("Lead Climber · the oldest player")))
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             toggle_pill(f"exp-new-lead-{p.id}", p.name, p.id == first, bind(set_lead, p.id), colour=p.colour)
             for p in chosen
         ]))
-    body.append(section_title("Assist cards"))
+    body.append(section_title(_("Assist cards")))
     body.append(ft.Column(spacing=8, tight=True, controls=[
-        choice_tile(f"exp-new-cards-{value}", title, text, cards == value, bind(set_cards, value)) for value, title, text in CARD_MODES
+        choice_tile(f"exp-new-cards-{value}", _(title), _(text), cards == value, bind(set_cards, value))
+        for value, title, text in CARD_MODES
     ]))
     if cards != "off":
         body.append(DeckEditor(open_=editing, on_toggle=lambda: set_editing(not editing)))
     body.append(_hall_summary(hall, opened))
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The Expedition was not started", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The Expedition was not started"), problem,
                                  key="exp-new-problem", tone="warning"))
     # Playing alone is playing against Max (Free Solo Mode): one climber needs the solo switch on.
     ready = len(chosen) > 1 or solo_on
-    label = ("Set off on the Expedition" if ready else "Choose who climbs" if not chosen
-             else "Alone: turn on Solo against Max, or add a climber")
+    label = (_("Set off on the Expedition") if ready else _("Choose who climbs") if not chosen
+             else _("Alone: turn on Solo against Max, or add a climber"))
     body.append(labelled("exp-new-start", ft.FilledButton(
         label, key="exp-new-start",
         icon=ft.Icons.FLAG_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
     actions = [labelled("exp-new-hall", ft.IconButton(
-        ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-new-hall", tooltip="Hall of Fame",
+        ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-new-hall", tooltip=_("Hall of Fame"),
         on_click=lambda: ft.context.page.navigate(HALL_ROUTE)))]
-    return screen_view("New Expedition", body, actions=actions)
+    return screen_view(_("New Expedition"), body, actions=actions)
 
 
 @ft.component
@@ -198,7 +206,7 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
             checked = parse_deck(counts, "the deck").to_dict()
             app.store.settings.set(DECK_SETTING, checked)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_draft(None)
         on_toggle()
@@ -208,46 +216,57 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
         try:
             app.store.settings.delete(DECK_SETTING)
         except CompanionError as exc:
-            set_problem(sentence(exc))
+            set_problem(reason(exc))
             return
         set_draft(None)
         set_problem(None)
         app.changed()
 
-    summary = ", ".join(f"{n} {CARD_LOOKS[Assist(k)].title}" for k, n in deck.items() if n)
+    # i18n: the copies of one Assist card in the deck ("4 Rope", the name as printed); "{card}: {n}" reads as well
+    summary = ", ".join(_("{n} {card}").format(n=n, card=card_name(Assist(k))) for k, n in deck.items() if n)
     header = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Icon(ft.Icons.STYLE_ROUNDED, color=ft.Colors.PRIMARY),
         ft.Column(expand=True, spacing=0, tight=True, controls=[
-            ft.Text("The deck's make-up", weight=ft.FontWeight.W_600),
-            ft.Text(summary + (" (the app's default)" if is_default else " (your box)"), key="exp-deck-summary",
+            ft.Text(_("The deck's make-up"), weight=ft.FontWeight.W_600),
+            # i18n: {cards} is the deck's make-up ("4 Compass, 4 Rope, 4 Tent, 4 Schnapps")
+            ft.Text((_("{cards} (the app's default)") if is_default else _("{cards} (your box)")).format(
+                cards=summary), key="exp-deck-summary",
                     size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
-        labelled("exp-deck-edit", ft.TextButton("Close" if open_ else "Edit", key="exp-deck-edit",
+        labelled("exp-deck-edit", ft.TextButton(_("Close") if open_ else _("Edit"), key="exp-deck-edit",
                                                 on_click=lambda: (set_draft(None), on_toggle()))),
     ])
     controls: list[ft.Control] = [header]
     if open_:
-        controls.append(ft.Text(f"The rulebook gives {size} Assist cards in four kinds but not how many of each; "
-                                "set your box's copies. New Expeditions use them; those under way keep theirs.",
+        controls.append(ft.Text(_("The rulebook gives {size} Assist cards in four kinds but not how many of each; "
+                                  "set your box's copies. New Expeditions use them; those under way keep theirs.")
+                                .format(size=size),
                                 size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for card in Assist:
             n = counts.get(card.value, 0)
             controls.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Container(expand=True, content=ft.Row([card_chip(card, small=True)])),
                 stepper(f"exp-deck-{card.value}", n, bind(change, card, -1), bind(change, card, 1),
-                        minus_disabled=n == 0, label=CARD_LOOKS[card].title),
+                        minus_disabled=n == 0, label=card_name(card)),
             ]))
         good = total == size
-        controls.append(ft.Text(f"{total} of {size} cards" + ("" if good else f": {abs(size - total)} "
-                                                              + ("too many" if total > size else "short")),
+        if good:
+            counted = ngettext("{total} of {n} card", "{total} of {n} cards", size).format(total=total, n=size)
+        elif total > size:
+            counted = ngettext("{total} of {n} card: {off} too many", "{total} of {n} cards: {off} too many",
+                               size).format(total=total, n=size, off=total - size)
+        else:
+            counted = ngettext("{total} of {n} card: {off} short", "{total} of {n} cards: {off} short",
+                               size).format(total=total, n=size, off=size - total)
+        controls.append(ft.Text(counted,
                                 key="exp-deck-total", weight=ft.FontWeight.W_600,
                                 color=None if good else ft.Colors.ERROR))
         if problem:
             controls.append(ft.Text(problem, key="exp-deck-problem", color=ft.Colors.ERROR))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
-            labelled("exp-deck-reset", ft.TextButton("Use the default", key="exp-deck-reset", on_click=reset,
+            labelled("exp-deck-reset", ft.TextButton(_("Use the default"), key="exp-deck-reset", on_click=reset,
                                                      disabled=is_default and draft is None)),
-            labelled("exp-deck-save", ft.FilledTonalButton("Save the make-up", key="exp-deck-save",
+            labelled("exp-deck-save", ft.FilledTonalButton(_("Save the make-up"), key="exp-deck-save",
                                                            icon=ft.Icons.SAVE_ROUNDED, on_click=save,
                                                            disabled=not good)),
         ]))
@@ -259,7 +278,7 @@ def _hall_summary(hall, opened) -> ft.Control:
     lines: list[ft.Control] = []
     for column in hall.columns:
         record = column.record
-        text = "no record yet" if record is None else f"{record.score} · {' & '.join(record.names)}"
+        text = _("no record yet") if record is None else f"{record.score} · {' & '.join(record.names)}"
         lines.append(ft.Row(spacing=8, controls=[
             ft.Text(column.sheet.name, width=92, weight=ft.FontWeight.W_600),
             ft.Text(text, key=f"exp-new-record-{column.sheet.key}", expand=True,
@@ -267,14 +286,14 @@ def _hall_summary(hall, opened) -> ft.Control:
         ]))
     used = sorted({e.number for e in opened})
     sealed = [n for n in range(1, 7) if n not in used]
-    lines.append(ft.Text(("Envelopes still sealed: " + ", ".join(str(n) for n in sealed)) if sealed
-                         else "Every envelope has been opened", key="exp-new-sealed", size=12,
+    lines.append(ft.Text(_("Envelopes still sealed: {numbers}").format(numbers=", ".join(str(n) for n in sealed))
+                         if sealed else _("Every envelope has been opened"), key="exp-new-sealed", size=12,
                          color=ft.Colors.ON_SURFACE_VARIANT))
     return panel([
         ft.Row(spacing=8, controls=[
             ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, color="#7E57C2"),
-            ft.Text("Records to beat", weight=ft.FontWeight.W_600, expand=True),
-            labelled("exp-new-hall-open", ft.TextButton("Hall of Fame", key="exp-new-hall-open",
+            ft.Text(_("Records to beat"), weight=ft.FontWeight.W_600, expand=True),
+            labelled("exp-new-hall-open", ft.TextButton(_("Hall of Fame"), key="exp-new-hall-open",
                                                         on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
         ]),
         *lines,

@@ -15,13 +15,14 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
 from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
+from companion.i18n import _, ngettext
 from companion.ui.expedition.parts import (
     FALLBACK_COLOUR,
     badge,
     card_words,
-    plural,
     star_icons,
     star_legend,
+    stars_count,
 )
 from companion.ui.common.widgets import colour_dot
 
@@ -74,7 +75,7 @@ def ascent_track(state: State, *, key: str = "exp-track") -> ft.Control:
                 ft.Row(tight=True, spacing=4, controls=[
                     ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if done else ft.Icons.TERRAIN_ROUNDED, size=16,
                             color=colour),
-                    ft.Text(f"Ascent {number}", size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(_("Ascent {number}").format(number=number), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 ft.Text(sheet.name, size=15, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if current else ft.Colors.ON_SURFACE),
@@ -91,18 +92,20 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
     """The Expedition so far: per player the stars drawn by kind, their count, the points and the Lead Climber."""
     table = standing(state)
     kinds = stars_so_far(state)
-    won, _ = winner(state)
+    won, _how = winner(state)
     rows: list[ft.Control] = []
     for seat, (info, stars, mark) in enumerate(zip(state.setup.seats, kinds, table)):
         tags: list[ft.Control] = []
         if seat == state.lead and not state.over:
-            tags.append(badge("Lead Climber", icon=ft.Icons.FLAG_ROUNDED, key=f"{key}-{seat}-lead"))
+            tags.append(badge(_("Lead Climber"), icon=ft.Icons.FLAG_ROUNDED, key=f"{key}-{seat}-lead"))
         if info.is_max:
-            tags.append(badge("Max", icon=ft.Icons.SMART_TOY_ROUNDED))
+            # i18n: "Max" is the solo opponent's name in Trek 12, on a tag beside him
+            tags.append(badge(_("Max"), icon=ft.Icons.SMART_TOY_ROUNDED))
         elif info.paper:
-            tags.append(badge("paper", icon=ft.Icons.EDIT_NOTE_ROUNDED))
+            # i18n: a tag beside a player whose sheet is played on paper (not in the app)
+            tags.append(badge(_("paper"), icon=ft.Icons.EDIT_NOTE_ROUNDED))
         if seat in won:
-            tags.append(badge("winner" if len(won) == 1 else "shared win", icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
+            tags.append(badge(_("winner") if len(won) == 1 else _("shared win"), icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
                               colour="#B8860B", key=f"{key}-{seat}-winner"))
         rows.append(ft.Container(
             key=f"{key}-{seat}",
@@ -120,7 +123,8 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
                         ft.Text(str(mark.stars), key=f"{key}-{seat}-count", size=22, weight=ft.FontWeight.W_700),
                         ft.Icon(ft.Icons.STAR_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
                     ]),
-                    ft.Text(f"{mark.score} pts", key=f"{key}-{seat}-score", size=12,
+                    # i18n: points, abbreviated under a player's stars
+                    ft.Text(_("{points} pts").format(points=mark.score), key=f"{key}-{seat}-score", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
             ]),
@@ -141,14 +145,20 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
     sheet = result.sheet
     key = f"exp-ascent-{result.number}"
     before = result.record_before
-    record_line = ("No record yet: the best total writes the first one" if before is None
-                   else f"Record to beat: {before.score}" + (f" ({', '.join(before.names)})" if before.names else ""))
+    if before is None:
+        record_line = _("No record yet: the best total writes the first one")
+    elif before.names:
+        record_line = _("Record to beat: {score} ({names})").format(score=before.score, names=", ".join(before.names))
+    else:
+        record_line = _("Record to beat: {score}").format(score=before.score)
     rows: list[ft.Control] = []
     for seat, info in enumerate(state.setup.seats):
         cashed = result.cashed[seat]
         points_text = str(result.totals[seat])
-        sub = (f"{result.points[seat]} on the sheet + {CARD_POINTS * len(cashed)} for {card_words(cashed)}"
-               if cashed else None)
+        # i18n: an Ascent's total explained: "70 on the sheet + 6 for 2 Ropes"
+        sub = (_("{points} on the sheet + {bonus} for {cards}").format(
+            points=result.points[seat], bonus=CARD_POINTS * len(cashed), cards=card_words(cashed))
+            if cashed else None)
         rows.append(ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                            controls=[
             colour_dot(colours[seat], info.name, size=26),
@@ -163,16 +173,20 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
     footer: list[ft.Control] = []
     if result.record is not None:
         footer.append(_footer_line(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, "#7E57C2",
-                                   f"New record {result.record.score} by {' & '.join(result.record.names)}",
+                                   _("New record {score} by {names}").format(
+                                       score=result.record.score, names=" & ".join(result.record.names)),
                                    key=f"{key}-record"))
     opened = next((e for e in state.envelopes if e.ascent == result.number), None)
     if opened is not None:
         names = state.setup.names
-        text = f"Envelope {opened.number} opened by {names[opened.opener]}"
         if opened.note:
-            text += f": “{opened.note}”"
+            text = _("Envelope {number} opened by {name}: “{note}”").format(
+                number=opened.number, name=names[opened.opener], note=opened.note)
         elif opened.note is None:
-            text += " (to open now)"
+            text = _("Envelope {number} opened by {name} (to open now)").format(
+                number=opened.number, name=names[opened.opener])
+        else:
+            text = _("Envelope {number} opened by {name}").format(number=opened.number, name=names[opened.opener])
         footer.append(_footer_line(ft.Icons.MARK_EMAIL_READ_ROUNDED, "#00796B", text, key=f"{key}-envelope"))
     return ft.Container(
         key=key,
@@ -182,10 +196,11 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
         padding=14,
         content=ft.Column(tight=True, spacing=8, controls=[
             ft.Row(spacing=8, controls=[
-                ft.Text(f"Ascent {result.number} · {sheet.name}", size=16, weight=ft.FontWeight.W_700, expand=True),
+                ft.Text(_("Ascent {number} · {sheet}").format(number=result.number, sheet=sheet.name), size=16,
+                        weight=ft.FontWeight.W_700, expand=True),
                 *([ft.Text(result.date, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if result.date else []),
             ]),
-            ft.Text(f"Summit {sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_("Summit {summit}+").format(summit=sheet.summit), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(record_line, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Divider(height=4),
             *rows,
@@ -220,13 +235,14 @@ def winner_card(state: State, colours: Sequence[str], *, key: str = "exp-winner"
 
 def winner_words(state: State) -> str:
     """'Ann wins the Expedition', 'Ann and Bob share the win', or '' before the end."""
-    won, _ = winner(state)
+    won, _how = winner(state)
     names = [state.setup.names[s] for s in won]
     if not names:
         return ""
     if len(names) == 1:
-        return f"{names[0]} wins the Expedition"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+        return _("{name} wins the Expedition").format(name=names[0])
+    # i18n: {names} is every winner but the last, separated by commas ("Ann, Bo"); {last} the last one
+    return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def resume_picture(state: State, colours: Sequence[str], *, key: str) -> ft.Control:
@@ -234,11 +250,12 @@ def resume_picture(state: State, colours: Sequence[str], *, key: str) -> ft.Cont
     kinds = stars_so_far(state)
     table = standing(state)
     if state.over:
-        where = "All three Ascents scored · save it to History"
+        where = _("All three Ascents scored · save it to History")
     elif state.phase is Phase.ENVELOPE:
-        where = f"Ascent {state.ascent} scored · an envelope to open"
+        where = _("Ascent {number} scored · an envelope to open").format(number=state.ascent)
     else:
-        where = f"Ascent {state.ascent} of {ASCENTS} · {state.sheet.name}"
+        where = _("Ascent {number} of {total} · {sheet}").format(number=state.ascent, total=ASCENTS,
+                                                                 sheet=state.sheet.name)
     groups: list[ft.Control] = []
     for seat, info in enumerate(state.setup.seats):
         groups.append(ft.Row(key=f"{key}-{seat}", tight=True, spacing=4,
@@ -265,14 +282,24 @@ def _decided_words(how: TieBreak | None, won: tuple[int, ...], state: State) -> 
     table = standing(state)
     first = table[won[0]]
     if how is TieBreak.STARS:
-        return f"Most stars: {plural(first.stars, 'star')} · {first.score} points over the three Ascents"
+        # i18n: {stars} is "4 stars"; {n} the points (English says "points" for every count)
+        return ngettext("Most stars: {stars} · {n} points over the three Ascents",
+                        "Most stars: {stars} · {n} points over the three Ascents", first.score).format(
+            stars=stars_count(first.stars), n=first.score)
     if how is TieBreak.SCORE:
-        return f"Stars tied at {first.stars}; the highest total, {first.score} points, decides"
-    return f"Tied on {plural(first.stars, 'star')} and {first.score} points: the win is shared"
+        # i18n: {stars} is a number of stars; {n} the points (English says "points" for every count)
+        return ngettext("Stars tied at {stars}; the highest total, {n} points, decides",
+                        "Stars tied at {stars}; the highest total, {n} points, decides", first.score).format(
+            stars=first.stars, n=first.score)
+    # i18n: {stars} is "4 stars"; {n} the points (English says "points" for every count)
+    return ngettext("Tied on {stars} and {n} points: the win is shared",
+                    "Tied on {stars} and {n} points: the win is shared", first.score).format(
+        stars=stars_count(first.stars), n=first.score)
 
 
 def _track_words(state: State) -> str:
     done = len(state.results)
     if state.over:
-        return "All three Ascents are scored"
-    return f"Ascent {state.ascent} of {ASCENTS}, {state.sheet.name}; {done} scored"
+        return _("All three Ascents are scored")
+    return _("Ascent {number} of {total}, {sheet}; {done} scored").format(number=state.ascent, total=ASCENTS,
+                                                                          sheet=state.sheet.name, done=done)

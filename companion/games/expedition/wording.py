@@ -1,0 +1,118 @@
+"""The Expedition engine's small pieces of wording, as `Message`s: lists, Assist cards by name and by count.
+
+A list or a count built into a refusal keeps every part translatable: each is a `Message` passed as an
+argument of the sentence it goes in (`companion.i18n.tr` says the arguments in the player's language too),
+and the English reads exactly as the plain strings did ("Ann and Bo", "2 rope, 1 tent", "2 Ropes").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.games.trek12.rules import Assist
+from companion.i18n.message import msg, msgn
+
+__all__ = ["comma_list", "semicolon_list", "and_joined", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
+           "card_count", "card_article"]
+
+# An Assist card by its printed name ("used the Rope").
+CARD_NAMES = {
+    Assist.COMPASS: msg("Compass"),
+    Assist.ROPE: msg("Rope"),
+    Assist.TENT: msg("Tent"),
+    Assist.SCHNAPPS: msg("Schnapps"),
+}
+
+# An Assist card as the rules' refusals name it: its id, lowercase ("the deck holds no more rope card").
+CARD_IDS = {
+    # i18n: an Assist card in a rules message, lowercase
+    Assist.COMPASS: msg("compass"),
+    # i18n: an Assist card in a rules message, lowercase
+    Assist.ROPE: msg("rope"),
+    # i18n: an Assist card in a rules message, lowercase
+    Assist.TENT: msg("tent"),
+    # i18n: an Assist card in a rules message, lowercase
+    Assist.SCHNAPPS: msg("schnapps"),
+}
+
+
+def comma_list(items: Iterable[str]) -> str:
+    """'a, b, c' (nothing for no items), every part kept as it is (a Message stays one)."""
+    words = list(items)
+    if not words:
+        return ""
+    out = words[-1]
+    for item in reversed(words[:-1]):
+        # i18n: one item of a list and the rest of it ("Ann, Bo"); keep the comma unless the language lists otherwise
+        out = msg("{item}, {rest}", item=item, rest=out)
+    return out
+
+
+def semicolon_list(items: Iterable[str]) -> str:
+    """'a; b; c': the parts of one entry in words (each round's pick)."""
+    words = list(items)
+    if not words:
+        return ""
+    out = words[-1]
+    for item in reversed(words[:-1]):
+        # i18n: one part of an entry and the rest of it ("Ann took the Rope; Bo took no card")
+        out = msg("{item}; {rest}", item=item, rest=out)
+    return out
+
+
+def and_joined(items: Iterable[str]) -> str:
+    """'a and b and c': every item joined by "and"."""
+    words = list(items)
+    if not words:
+        return ""
+    out = words[-1]
+    for item in reversed(words[:-1]):
+        # i18n: two players (or groups of players) named together: "Ann and Bo"
+        out = msg("{item} and {rest}", item=item, rest=out)
+    return out
+
+
+def and_list(items: Iterable[str]) -> str:
+    """'a', 'a and b', 'a, b and c' (as `companion.games.words.and_list` writes it)."""
+    words = list(items)
+    if len(words) <= 1:
+        return words[0] if words else ""
+    # i18n: the end of a list: "Ann, Bo and Cy" ({items} is "Ann, Bo")
+    return msg("{items} and {last}", items=comma_list(words[:-1]), last=words[-1])
+
+
+def card_id_count(card: Assist, n: int) -> str:
+    """'2 rope': a count of one kind as the rules' refusals write it (the card's id, never a plural)."""
+    if card is Assist.COMPASS:
+        # i18n: a count of Assist cards in a rules message (English keeps the lowercase name, without plural)
+        return msgn("{n} compass", "{n} compass", n)
+    if card is Assist.ROPE:
+        # i18n: a count of Assist cards in a rules message (English keeps the lowercase name, without plural)
+        return msgn("{n} rope", "{n} rope", n)
+    if card is Assist.TENT:
+        # i18n: a count of Assist cards in a rules message (English keeps the lowercase name, without plural)
+        return msgn("{n} tent", "{n} tent", n)
+    # i18n: a count of Assist cards in a rules message (English keeps the lowercase name, without plural)
+    return msgn("{n} schnapps", "{n} schnapps", n)
+
+
+def card_count(card: Assist, n: int) -> str:
+    """'1 Rope', '2 Ropes': a count of one kind of Assist card."""
+    if card is Assist.COMPASS:
+        return msgn("{n} Compass", "{n} Compasses", n)
+    if card is Assist.ROPE:
+        return msgn("{n} Rope", "{n} Ropes", n)
+    if card is Assist.TENT:
+        return msgn("{n} Tent", "{n} Tents", n)
+    return msgn("{n} Schnapps", "{n} Schnapps", n)
+
+
+def card_article(card: Assist) -> str:
+    """'a Rope': one Assist card."""
+    if card is Assist.COMPASS:
+        return msg("a Compass")
+    if card is Assist.ROPE:
+        return msg("a Rope")
+    if card is Assist.TENT:
+        return msg("a Tent")
+    return msg("a Schnapps")
