@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any, Mapping, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.i18n.message import msg, msgn
 from companion.inputs import quote, text_problem
 
 __all__ = [
     "SpaceId", "Zone", "ZONES", "CardKind", "Card", "Space", "Board", "StackingTable", "DeckData",
     "RiskTokenData", "PresetDay", "WeatherPresets", "SoloRank", "SoloRankTable", "GameData",
-    "data_dir", "load_data", "load_board", "board_from_doc", "parse_card", "BOARD_NAMES",
+    "data_dir", "load_data", "load_board", "board_from_doc", "parse_card", "BOARD_NAMES", "BOARD_TITLES",
+    "CORRECTED", "board_title",
 ]
 
 SpaceId: TypeAlias = str
@@ -30,6 +32,13 @@ Zone: TypeAlias = int            # lower bound of an altitude band in metres: 50
 
 ZONES: tuple[Zone, ...] = (5000, 6000, 7000, 8000)
 BOARD_NAMES: tuple[str, ...] = ("summer", "winter")
+# The shipped boards' titles (data/freunde/board_*.json) in words to translate, and what a winter board
+# corrected at the table adds to its title (the new-game screen writes it into the setup).
+BOARD_TITLES = {
+    "summer": msg("Summer board (easier route)"),
+    "winter": msg("Winter board (harder route)"),
+}
+CORRECTED = ", corrected at the table"
 
 _MAX_SPACES = 200               # a board is a small hand-drawn graph; anything larger is not a board
 _MAX_LABEL = 100                # a board's id and title
@@ -249,6 +258,19 @@ class GameData:
     solo: SoloRankTable
 
 
+def board_title(board_id: Any, title: Any) -> str:
+    """A board's title for people: a shipped board's (as shipped, or corrected at the table) translatable, any
+    other title (an edited board's) as it is."""
+    known = BOARD_TITLES.get(board_id) if isinstance(board_id, str) else None
+    text = str(title)
+    if known is not None and text == known:
+        return known
+    if known is not None and text == known + CORRECTED:
+        # i18n: the winter board's title once the players corrected it against their own board
+        return msg("{board}, corrected at the table", board=known)
+    return text
+
+
 def data_dir() -> Path:
     """The folder holding Freunde's data files (data/freunde in a checkout)."""
     from companion.paths import data_root
@@ -328,7 +350,9 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
         if value not in spaces:
             raise DataError(f"{origin}: {field}: {quote(value)} is not one of the spaces")
     if spaces[summit].vp != max(s.vp for s in spaces.values()):
-        raise DataError(f"{origin}: summit: {summit} must carry the most victory points on the board")
+        # i18n: a board that cannot be played: where ("the corrected board"), then the problem
+        raise DataError(msg("{origin}: {problem}", origin=origin, problem=msg(
+            "summit: {summit} must carry the most victory points on the board", summit=summit)))
     raw_edges = doc.get("edges")
     if not isinstance(raw_edges, list) or not raw_edges:
         raise DataError(f"{origin}: edges: must be a non-empty list of [space, space] pairs")
@@ -356,8 +380,11 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
     distance = _distances(neighbours, summit)
     unreachable = sorted(s for s in spaces if s not in distance)
     if unreachable:
-        raise DataError(f"{origin}: edges: {', '.join(unreachable)} cannot be reached from the summit "
-                        "(every space must link to the rest of the board)")
+        # i18n: a board that cannot be played: where ("the corrected board"), then the problem
+        raise DataError(msg("{origin}: {problem}", origin=origin, problem=msgn(
+            "edges: {spaces} cannot be reached from the summit (every space must link to the rest of the board)",
+            "edges: {spaces} cannot be reached from the summit (every space must link to the rest of the board)",
+            len(unreachable), spaces=", ".join(unreachable))))
     # Height: victory points mark altitude; among equal points, farther from the summit is lower.
     height = {s: (spaces[s].vp, -distance[s]) for s in spaces}
     return Board(

@@ -15,11 +15,12 @@ from functools import lru_cache
 from typing import Mapping
 
 from companion.games.freunde.data import Board, SpaceId
+from companion.i18n.message import N_
 
 __all__ = ["BoardLayout", "board_layout", "LAYOUT_NOTE"]
 
-LAYOUT_NOTE = ("Schematic drawing: the spaces, links and numbers are the board's, but the positions are "
-               "worked out by the app from the links, not copied from the printed board.")
+LAYOUT_NOTE = N_("Schematic drawing: the spaces, links and numbers are the board's, but the positions are "
+                  "worked out by the app from the links, not copied from the printed board.")
 
 _MIN_GAP = 0.2        # the closest two spaces of a row may be, as a share of the drawing's width
 _EDGE = 0.06          # no space closer than this to either side

@@ -26,6 +26,7 @@ from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
     load_board, load_data, parse_card,
 )
+from companion.i18n.message import Message, N_, msg, msgn
 from companion.inputs import quote, text_problem
 
 __all__ = [
@@ -40,7 +41,7 @@ __all__ = [
     "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent", "printed_rules", "can_bear_risk",
     "accl_after_cards", "why_no_switch", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
-    "climber_name",
+    "climber_name", "WEATHER_WORDS", "weather_name", "ZONE_WORDS", "zone_words",
 ]
 
 TURNS = 18                      # six weather tiles of three days ('End of Turn', 18 turns)
@@ -103,6 +104,27 @@ class Weather:
     def calm(self) -> bool:
         """True for a day without any effect."""
         return not (self.zones and (self.accl or self.move))
+
+
+# The weather symbols by their stored label, in words a person reads (lower case, inside a sentence); a label
+# typed into a game file is shown as it is.
+WEATHER_WORDS: dict[str, Message] = {
+    # i18n: a weather tile's symbol, lower case inside a sentence ("Day 5's weather: snow (...)")
+    "sun": msg("sun"), "cloud": msg("cloud"), "snow": msg("snow"), "storm": msg("storm"), "wind": msg("wind"),
+}
+# The altitude zones as printed beside the stacking diagrams (data/freunde/stacking.json), for the catalogs.
+# i18n: an altitude zone as printed beside the board's stacking diagrams
+ZONE_WORDS = (N_("5000-6000 m"), N_("6000-7000 m"), N_("7000-8000 m"), N_("8000 m and above"))
+
+
+def weather_name(label: str) -> str:
+    """A day's weather label in words: a known symbol's name (translatable), any other label as typed."""
+    return WEATHER_WORDS.get(label, label)
+
+
+def zone_words(label: str) -> str:
+    """A zone's printed label (stacking.json) in words: translatable when it is one of the shipped labels."""
+    return Message(label) if label in ZONE_WORDS else label
 
 
 @dataclass(frozen=True)
@@ -377,7 +399,7 @@ def new_game(setup: Setup, data: GameData | None = None) -> State:
     data = data or load_data()
     count = len(setup.players)
     if not 1 <= count <= MAX_PLAYERS:
-        raise InvalidInput(f"Freunde is for 1 to {MAX_PLAYERS} players, not {count}")
+        raise InvalidInput(msg("Freunde is for 1 to {most} players, not {count}", most=MAX_PLAYERS, count=count))
     players = tuple(
         Player(
             name=name, id=pid,
@@ -430,13 +452,15 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         else:
             name, pid = entry, None
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
-            raise InvalidInput(f"{where}: a player's name is 1 to 40 characters, not {quote(name)}")
+            raise InvalidInput(msg("{where}: a player's name is 1 to 40 characters, not {name}", where=where,
+                                   name=quote(name)))
         name = name.strip()
         problem = text_problem(name, max_len=40, what=f"the name {quote(name)}")
         if problem:
             raise InvalidInput(f"{where}: {problem}")
         if name.casefold() in (n.casefold() for n in names):
-            raise InvalidInput(f"{where}: the name {quote(name)} is used twice; names must differ")
+            raise InvalidInput(msg("{where}: the name {name} is used twice; names must differ", where=where,
+                                   name=quote(name)))
         names.append(name)
         ids.append(pid)
     raw_board = doc.get("board", "summer")
@@ -446,7 +470,7 @@ def setup_from_doc(doc: Any, data: GameData | None = None, *, default_rules: str
         try:
             board = board_from_doc(raw_board, "setup.board", data.stacking)
         except DataError as exc:            # an edited board in a setup is the user's input, not our data
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(*exc.args) from None
     else:
         raise InvalidInput(f"setup.board: 'summer', 'winter' or an edited board object, not {quote(raw_board)}")
     season = doc.get("weather_season", "summer")
@@ -610,8 +634,8 @@ def risk_eligible(state: State, player: PlayerIndex) -> tuple[ClimberLabel, ...]
 def bore_words(state: State) -> str:
     """Who may bear the risk penalty, in words, under the ruleset in force."""
     if printed_rules(state):
-        return "moved or got acclimatization points from cards this turn (rulebook p.7)"
-    return "used a card this turn"
+        return msg("moved or got acclimatization points from cards this turn (rulebook p.7)")
+    return msg("used a card this turn")
 
 
 def why_not_done(state: State, player: PlayerIndex) -> str | None:
@@ -621,9 +645,13 @@ def why_not_done(state: State, player: PlayerIndex) -> str | None:
     uncovered = risk_uncovered(state, player)
     if not (uncovered and risk_eligible(state, player)):
         return None
-    held = f", {uncovered} more than the unused cards hold" if printed_rules(state) else ""
-    return (f"{p.name} took a risk token of {p.turn.risk} and still owes {risk_owed(state, player)}{held}: "
-            f"take it off the acclimatization of a climber that {bore_words(state)}")
+    if printed_rules(state):
+        return msg("{name} took a risk token of {risk} and still owes {owed}, {uncovered} more than the unused "
+                   "cards hold: take it off the acclimatization of a climber that moved or got acclimatization "
+                   "points from cards this turn (rulebook p.7)", name=p.name, risk=p.turn.risk,
+                   owed=risk_owed(state, player), uncovered=uncovered)
+    return msg("{name} took a risk token of {risk} and still owes {owed}: take it off the acclimatization of a "
+               "climber that used a card this turn", name=p.name, risk=p.turn.risk, owed=risk_owed(state, player))
 
 
 def printed_rules(state: State) -> bool:
@@ -650,14 +678,15 @@ def why_no_switch(state: State, ruleset: str = PRINTED_RULES) -> str | None:
     """Why a game cannot switch to the printed rules now, or None: only a game under the earlier readings,
     and only between turns (before anyone plays cards), so that every turn is scored by one ruleset."""
     if ruleset != PRINTED_RULES:
-        return f"rules: a game can switch only to {quote(PRINTED_RULES)} (the printed rulebook), not {quote(ruleset)}"
+        return msg("rules: a game can switch only to {printed} (the printed rulebook), not {ruleset}",
+                   printed=quote(PRINTED_RULES), ruleset=quote(ruleset))
     if state.rules == PRINTED_RULES:
-        return "this game already follows the printed rules"
+        return msg("this game already follows the printed rules")
     if state.over:
-        return "the game is over; its turns stay as they were played"
+        return msg("the game is over; its turns stay as they were played")
     if state.phase is not Phase.PLAY or any(p.turn.has_played for p in state.players):
-        return (f"turn {state.turn} is under way: switch to the printed rules at the start of a turn, "
-                "before anyone plays cards")
+        return msg("turn {turn} is under way: switch to the printed rules at the start of a turn, before anyone "
+                   "plays cards", turn=state.turn)
     return None
 
 
@@ -700,7 +729,8 @@ def hand_cards(state: State, player: PlayerIndex) -> tuple[Card, ...] | None:
 
 def climber_name(state: State, player: PlayerIndex, label: ClimberLabel) -> str:
     """How messages name a climber: "Ann's climber A"."""
-    return f"{state.players[player].name}'s climber {label}"
+    # i18n: a climber named in a sentence: "Ann's climber A" (A and B are the player's two climbers)
+    return msg("{player}'s climber {label}", player=state.players[player].name, label=label)
 
 
 def player_index(state: State, ref: Any, where: str = "player") -> PlayerIndex:
@@ -770,19 +800,28 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
     cheapest = _cheapest(state, climber.space, target)
     any_way, downhill = movement_points(cards)
     given = _codes(c for c in cards if c.kind is not CardKind.ACCLIMATIZATION)
-    extras = (" plus the tent" if tent else "") + (f" plus {risk_move} risk point(s)" if risk_move else "")
-    points = f"{any_way}" + (f" (up to {downhill} for steps down)" if downhill > any_way else "")
-    raise _illegal(state, f"{climber_name(state, player, label)} cannot afford to reach {target}: the "
-                          f"cheapest path costs {cheapest}{extras}, and the movement cards ({given}) give "
-                          f"{points}")
+    cost: str = str(cheapest)
+    if tent and risk_move:
+        cost = msgn("{cost} plus the tent plus {n} risk point(s)", "{cost} plus the tent plus {n} risk point(s)",
+                    risk_move, cost=cheapest)
+    elif tent:
+        cost = msg("{cost} plus the tent", cost=cheapest)
+    elif risk_move:
+        cost = msgn("{cost} plus {n} risk point(s)", "{cost} plus {n} risk point(s)", risk_move, cost=cheapest)
+    points: str = str(any_way)
+    if downhill > any_way:
+        points = msg("{points} (up to {downhill} for steps down)", points=any_way, downhill=downhill)
+    raise _illegal(state, msg("{climber} cannot afford to reach {target}: the cheapest path costs {cost}, and the "
+                              "movement cards ({cards}) give {points}", climber=climber_name(state, player, label),
+                              target=target, cost=cost, cards=given, points=points))
 
 
 def check_preview(state: State) -> tuple[ClimberCheck, ...]:
     """The acclimatization check as it would run now for every living climber (needs today's weather)."""
     weather = today_weather(state)
     if weather is None:
-        raise IllegalAction(f"turn {state.turn}: enter day {state.turn}'s weather first: the check "
-                            "subtracts it in the zones it covers")
+        raise IllegalAction(msg("turn {turn}: enter day {turn}'s weather first: the check subtracts it in the "
+                                "zones it covers", turn=state.turn))
     return tuple(_check(state, i, c, weather) for i, p in enumerate(state.players)
                  for c in p.climbers if c.alive)
 
@@ -792,7 +831,8 @@ def why_illegal(state: State, action: Action) -> str | None:
     try:
         apply(state, action)
     except (IllegalAction, InvalidInput) as exc:
-        return str(exc)
+        reason = exc.args[0] if exc.args else None
+        return reason if isinstance(reason, str) else str(exc)   # a Message stays one, for the screen to say
     return None
 
 
@@ -808,8 +848,8 @@ def apply(state: State, action: Action) -> State:
             raise IllegalAction(problem)
         return replace(state, rules=action.rules)
     if state.over:
-        raise IllegalAction(f"the game is over (after turn {state.log[-1].turn if state.log else 0}); "
-                            "nothing more can be played")
+        raise IllegalAction(msg("the game is over (after turn {turn}); nothing more can be played",
+                                turn=state.log[-1].turn if state.log else 0))
     if isinstance(action, Draw):
         return _draw(state, action)
     if isinstance(action, PlayCards):
@@ -819,14 +859,16 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, (ClimberAction, PayRisk, EndActions)):
         _check_player(state, action.player)
         if state.phase is not Phase.ACTIONS:
-            raise _illegal(state, f"climbers act after every player has played cards"
-                                  f"{' and the risk token is taken' if state.phase is Phase.RISK else ''}")
+            raise _illegal(state, msg("climbers act after every player has played cards and the risk token is "
+                                      "taken") if state.phase is Phase.RISK else
+                           msg("climbers act after every player has played cards"))
         if action.player != state.acting:
-            raise _illegal(state, f"it is {state.players[state.acting].name}'s turn to act "  # type: ignore[index]
-                                  f"(turn order from the start player), not {state.players[action.player].name}'s")
+            raise _illegal(state, msg("it is {acting}'s turn to act (turn order from the start player), not "
+                                      "{player}'s", acting=state.players[state.acting].name,  # type: ignore[index]
+                                      player=state.players[action.player].name))
         if today_weather(state) is None:
-            raise _illegal(state, f"enter day {state.turn}'s weather before the climbers act: it sets "
-                                  "movement costs and the acclimatization check")
+            raise _illegal(state, msg("enter day {day}'s weather before the climbers act: it sets movement costs "
+                                      "and the acclimatization check", day=state.turn))
         if isinstance(action, ClimberAction):
             return _climber_action(state, action)
         if isinstance(action, PayRisk):
@@ -973,7 +1015,8 @@ def action_to_doc(state: State, action: Action) -> dict[str, Any]:
 # private helpers
 
 def _illegal(state: State, rule: str) -> IllegalAction:
-    return IllegalAction(f"turn {state.turn}: {rule}")
+    # i18n: a refusal: the turn, then the rule it breaks
+    return IllegalAction(msg("turn {turn}: {rule}", turn=state.turn, rule=rule))
 
 
 def _is_int(value: Any) -> bool:
@@ -1025,11 +1068,26 @@ def _expand(supply: Iterable[tuple[int, int]]) -> tuple[int, ...]:
 
 
 def _supply_text(supply: Iterable[tuple[int, int]]) -> str:
-    return ", ".join(f"{count} of value {value}" for value, count in supply)
+    # i18n: risk tokens left in the supply: "4 of value 0"
+    return _comma_list([msgn("{n} of value {value}", "{n} of value {value}", count, value=value)
+                        for value, count in supply])
+
+
+def _comma_list(items: Sequence[str]) -> str:
+    """Items joined by commas, kept as one translatable sentence part: "a, b, c"."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        # i18n: a list joined by commas, one item and the rest of the list
+        out = msg("{first}, {rest}", first=item, rest=out)
+    return out
 
 
 def _codes(cards: Iterable[Card]) -> str:
-    return ", ".join(c.code for c in cards) or "none"
+    # i18n: no cards at all, where a list of card codes would be
+    return ", ".join(c.code for c in cards) or msg("none")
 
 
 def _replace_player(state: State, index: PlayerIndex, player: Player) -> tuple[Player, ...]:
@@ -1046,10 +1104,10 @@ def _set_weather(state: State, action: SetWeather) -> State:
     if not _is_int(day) or not 1 <= day <= TURNS:
         raise InvalidInput(f"day: a day from 1 to {TURNS}, not {quote(day)}")
     if state.over:
-        raise IllegalAction(f"the game is over; day {day}'s weather can no longer change anything")
+        raise IllegalAction(msg("the game is over; day {day}'s weather can no longer change anything", day=day))
     if day < state.turn or (day == state.turn and state.weather_locked):
-        raise _illegal(state, f"day {day}'s weather is already in play; enter today's weather before "
-                              "the climbers act, and days ahead at any time")
+        raise _illegal(state, msg("day {day}'s weather is already in play; enter today's weather before the "
+                                  "climbers act, and days ahead at any time", day=day))
     days = (action.weather,) + tuple(action.later)
     last = day + len(days) - 1
     if last > TURNS:
@@ -1065,13 +1123,15 @@ def _draw(state: State, action: Draw) -> State:
     if not action.cards:
         raise InvalidInput("cards: name at least one card drawn")
     if len(action.cards) > hand.unknown:
-        raise _illegal(state, f"{player.name} has {hand.unknown} card(s) in hand not yet entered, so "
-                              f"{len(action.cards)} drawn cards cannot be right")
+        raise _illegal(state, msgn("{name} has {n} card(s) in hand not yet entered, so {drawn} drawn cards "
+                                   "cannot be right", "{name} has {n} card(s) in hand not yet entered, so {drawn} "
+                                   "drawn cards cannot be right", hand.unknown, name=player.name,
+                                   drawn=len(action.cards)))
     outside = _take(hand.unplayed, hand.known) or ()
     if _take(outside, action.cards) is None:
-        raise _illegal(state, f"{player.name} cannot have drawn {_codes(action.cards)}: the draw pile "
-                              f"holds only cards not yet played or in hand since the last reshuffle "
-                              f"({_codes(outside)})")
+        raise _illegal(state, msg("{name} cannot have drawn {cards}: the draw pile holds only cards not yet "
+                                  "played or in hand since the last reshuffle ({outside})", name=player.name,
+                                  cards=_codes(action.cards), outside=_codes(outside)))
     new_hand = replace(hand, known=tuple(sorted(hand.known + action.cards, key=lambda c: c.code)),
                        unknown=hand.unknown - len(action.cards))
     return replace(state, players=_replace_player(state, action.player, replace(player, hand=new_hand)))
@@ -1081,7 +1141,8 @@ def _after_play(hand: Hand, cards: Sequence[Card]) -> Hand | str:
     """The hand after playing these cards, or the reason they cannot be played from it."""
     unplayed = _take(hand.unplayed, cards)
     if unplayed is None:
-        return (f"only these cards are left to play before the next reshuffle: {_codes(hand.unplayed)}")
+        return msg("only these cards are left to play before the next reshuffle: {cards}",
+                   cards=_codes(hand.unplayed))
     known = list(hand.known)
     rest: list[Card] = []
     for card in cards:
@@ -1091,8 +1152,10 @@ def _after_play(hand: Hand, cards: Sequence[Card]) -> Hand | str:
             rest.append(card)
     outside = _take(hand.unplayed, hand.known) or ()
     if len(rest) > hand.unknown or _take(outside, rest) is None:
-        return f"the hand holds {_codes(hand.known)}" + (
-            f" and {hand.unknown} card(s) not entered" if hand.unknown else "")
+        if hand.unknown:
+            return msgn("the hand holds {cards} and {n} card(s) not entered",
+                        "the hand holds {cards} and {n} card(s) not entered", hand.unknown, cards=_codes(hand.known))
+        return msg("the hand holds {cards}", cards=_codes(hand.known))
     return Hand(unplayed=unplayed, known=tuple(known), unknown=hand.unknown - len(rest))
 
 
@@ -1100,18 +1163,20 @@ def _play(state: State, action: PlayCards) -> State:
     _check_player(state, action.player)
     player = state.players[action.player]
     if state.phase is not Phase.PLAY:
-        raise _illegal(state, "cards are chosen at the start of the turn, before the risk token and the "
-                              "action phase")
+        raise _illegal(state, msg("cards are chosen at the start of the turn, before the risk token and the "
+                                  "action phase"))
     if not player.active:
-        raise _illegal(state, f"{player.name} has no living climber and plays no more cards")
+        raise _illegal(state, msg("{name} has no living climber and plays no more cards", name=player.name))
     if player.turn.has_played:
-        raise _illegal(state, f"{player.name} has already played three cards this turn")
+        raise _illegal(state, msg("{name} has already played three cards this turn", name=player.name))
     if len(action.cards) != state.deck.play_per_turn:
-        raise _illegal(state, f"each player plays exactly {state.deck.play_per_turn} cards a turn, "
-                              f"not {len(action.cards)}")
+        raise _illegal(state, msgn("each player plays exactly {n} cards a turn, not {played}",
+                                   "each player plays exactly {n} cards a turn, not {played}",
+                                   state.deck.play_per_turn, played=len(action.cards)))
     hand = _after_play(player.hand, action.cards)
     if isinstance(hand, str):
-        raise _illegal(state, f"{player.name} cannot play {_codes(action.cards)}: {hand}")
+        raise _illegal(state, msg("{name} cannot play {cards}: {reason}", name=player.name,
+                                  cards=_codes(action.cards), reason=hand))
     turn = replace(player.turn, played=action.cards, has_played=True)
     state = replace(state, players=_replace_player(state, action.player,
                                                    replace(player, hand=hand, turn=turn)))
@@ -1165,33 +1230,34 @@ def _risk_options(state: State) -> Iterable[TakeRisk]:
 
 def _take_risk(state: State, action: TakeRisk) -> State:
     if state.phase is not Phase.RISK:
-        raise _illegal(state, "a risk token is taken only after the cards are revealed, by the player "
-                              "with the highest movement total")
+        raise _illegal(state, msg("a risk token is taken only after the cards are revealed, by the player with "
+                                  "the highest movement total"))
     supply = dict(state.risk_supply)
     value = action.value
     if supply.get(value, 0) == 0:
-        raise _illegal(state, f"no risk token of value {value} is left ({_supply_text(supply.items())})")
+        raise _illegal(state, msg("no risk token of value {value} is left ({supply})", value=value,
+                                  supply=_supply_text(supply.items())))
     face_up = state.risk_face_up
     supply[value] -= 1
     if face_up is not None:
         if value not in face_up:
-            raise _illegal(state, f"the face-up risk tokens are {', '.join(map(str, face_up))}: "
-                                  f"the taker chooses one of them, not {value}")
+            raise _illegal(state, msg("the face-up risk tokens are {tokens}: the taker chooses one of them, not "
+                                      "{value}", tokens=", ".join(map(str, face_up)), value=value))
         remaining = list(_take(face_up, [value]) or ())
         hidden = Counter(_expand(supply.items()))
         hidden.subtract(remaining)
         if sum(n for n in hidden.values() if n > 0):
             if action.revealed is None:
-                raise _illegal(state, "enter the risk token turned face up to replace the one taken")
+                raise _illegal(state, msg("enter the risk token turned face up to replace the one taken"))
             if hidden.get(action.revealed, 0) <= 0:
-                raise _illegal(state, f"no face-down risk token of value {action.revealed} is left")
+                raise _illegal(state, msg("no face-down risk token of value {value} is left", value=action.revealed))
             remaining.append(action.revealed)
         elif action.revealed is not None:
-            raise _illegal(state, "no face-down risk token is left to turn face up")
+            raise _illegal(state, msg("no face-down risk token is left to turn face up"))
         face_up = tuple(sorted(remaining))
     elif action.revealed is not None:
-        raise _illegal(state, "the face-up risk tokens were not entered at setup, so the one turned up "
-                              "cannot be tracked")
+        raise _illegal(state, msg("the face-up risk tokens were not entered at setup, so the one turned up cannot "
+                                  "be tracked"))
     taker = state.risk_taker
     assert taker is not None
     player = state.players[taker]
@@ -1272,8 +1338,8 @@ def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: Sp
         if step not in board.spaces:
             raise InvalidInput(f"path: there is no space {quote(step)} on the {board.id} board")
         if step not in board.neighbours[here]:
-            raise _illegal(state, f"{climber_name(state, player, label)} cannot step from {here} to {step}: "
-                                  "the spaces are not linked")
+            raise _illegal(state, msg("{climber} cannot step from {here} to {step}: the spaces are not linked",
+                                      climber=climber_name(state, player, label), here=here, step=step))
         cost = entry_cost(state, step)
         if board.is_down(here, step):
             downhill += cost
@@ -1292,10 +1358,12 @@ def _stop_problem(state: State, player: PlayerIndex, label: ClimberLabel, space:
         return None
     zone = state.board.space(space).zone
     count = len(state.players)
-    who = "solo (2-player limits)" if count == 1 else f"{count} players"
-    return (f"the stacking limit in the {state.stacking.labels[zone]} zone is {limit} climber(s) per space "
-            f"with {who}, and {space} already holds {len(others)}; a full space can be passed through "
-            "but not stopped on")
+    who = msg("solo (2-player limits)") if count == 1 else msgn("{n} player", "{n} players", count)
+    return msgn("the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
+                "holds {held}; a full space can be passed through but not stopped on",
+                "the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
+                "holds {held}; a full space can be passed through but not stopped on",
+                limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space, held=len(others))
 
 
 def _climber_action(state: State, action: ClimberAction) -> State:
@@ -1304,44 +1372,51 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     climber = player.climber(action.climber)
     who = climber_name(state, index, action.climber)
     if not climber.alive:
-        raise _illegal(state, f"{who} died on turn {climber.died_turn} and can no longer move or use cards")
+        raise _illegal(state, msg("{climber} died on turn {turn} and can no longer move or use cards", climber=who,
+                                  turn=climber.died_turn))
     if action.climber in player.turn.acted:
-        raise _illegal(state, f"{who} has already been given its cards this turn; give a climber all its "
-                              "cards at once")
+        raise _illegal(state, msg("{climber} has already been given its cards this turn; give a climber all its "
+                                  "cards at once", climber=who))
     left = cards_left_to_give(state, index)
     if _take(left, action.cards) is None:
-        raise _illegal(state, f"{player.name} has {_codes(left)} left of this turn's cards, not "
-                              f"{_codes(action.cards)}")
+        raise _illegal(state, msg("{name} has {left} left of this turn's cards, not {given}", name=player.name,
+                                  left=_codes(left), given=_codes(action.cards)))
     if not action.cards and (action.path or action.tent):
-        raise _illegal(state, f"{who} needs movement cards to move or pitch a tent")
+        raise _illegal(state, msg("{climber} needs movement cards to move or pitch a tent", climber=who))
     if not action.cards and not (action.risk_move or action.risk_accl):
-        raise _illegal(state, f"{who} is given no card: a climber acts by using the cards it is given")
+        raise _illegal(state, msg("{climber} is given no card: a climber acts by using the cards it is given",
+                                  climber=who))
     owed = risk_owed(state, index)
     penalty = action.risk_move + action.risk_accl
     if penalty > owed:
-        raise _illegal(state, f"{player.name} owes {owed} risk point(s) this turn, so {penalty} cannot be "
-                              "taken off")
+        raise _illegal(state, msgn("{name} owes {n} risk point(s) this turn, so {penalty} cannot be taken off",
+                                   "{name} owes {n} risk point(s) this turn, so {penalty} cannot be taken off",
+                                   owed, name=player.name, penalty=penalty))
     moves = [c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION]
     accl = sum(c.value for c in action.cards if c.kind is CardKind.ACCLIMATIZATION)
     if action.risk_move and not moves:
-        raise _illegal(state, f"risk points come off movement only for a climber given movement cards; "
-                              f"{who} is given {_codes(action.cards)}")
+        raise _illegal(state, msg("risk points come off movement only for a climber given movement cards; "
+                                  "{climber} is given {cards}", climber=who, cards=_codes(action.cards)))
     if not printed_rules(state):
         if penalty and not action.cards:
-            raise _illegal(state, f"the risk penalty falls only on a climber that used a card this turn, "
-                                  f"and {who} is given none")
+            raise _illegal(state, msg("the risk penalty falls only on a climber that used a card this turn, and "
+                                      "{climber} is given none", climber=who))
     elif action.risk_accl and not (action.path or accl):
-        raise _illegal(state, f"only a climber that moves or gets acclimatization points from cards this turn "
-                              f"can bear the risk penalty (rulebook p.7), and {who} does neither"
-                              + ("; take the points off its movement cards instead" if moves else ""))
+        if moves:
+            raise _illegal(state, msg("only a climber that moves or gets acclimatization points from cards this "
+                                      "turn can bear the risk penalty (rulebook p.7), and {climber} does neither; "
+                                      "take the points off its movement cards instead", climber=who))
+        raise _illegal(state, msg("only a climber that moves or gets acclimatization points from cards this turn "
+                                  "can bear the risk penalty (rulebook p.7), and {climber} does neither",
+                                  climber=who))
     assert climber.space is not None
     general, downhill = _path_cost(state, index, action.climber, climber.space, action.path)
     end = action.path[-1] if action.path else climber.space
     pitch = 0
     if action.tent:
         if climber.tent is not None:
-            raise _illegal(state, f"{who} has already pitched its tent (on {climber.tent}); each climber "
-                                  "has one tent")
+            raise _illegal(state, msg("{climber} has already pitched its tent (on {tent}); each climber has one "
+                                      "tent", climber=who, tent=climber.tent))
         pitch = tent_cost(state, end)
     budgets = _budgets(moves)
     if (general + downhill + pitch + action.risk_move) and not _affordable(
@@ -1350,7 +1425,8 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     if action.path:
         problem = _stop_problem(state, index, action.climber, end)
         if problem:
-            raise _illegal(state, f"{who} cannot end its move on {end}: {problem}")
+            raise _illegal(state, msg("{climber} cannot end its move on {space}: {reason}", climber=who, space=end,
+                                      reason=problem))
     seq = state.seq + 1
     moved = bool(action.path)
     board = state.board
@@ -1382,21 +1458,24 @@ def _climber_action(state: State, action: ClimberAction) -> State:
 
 def _too_expensive(state: State, who: str, action: ClimberAction, general: int, downhill: int, pitch: int,
                    budgets: Sequence[tuple[int, int]]) -> str:
-    parts = []
+    parts: list[str] = []
     if action.path:
-        parts.append(f"the path {' > '.join(action.path)} costs {general + downhill}")
+        parts.append(msg("the path {path} costs {cost}", path=" > ".join(action.path), cost=general + downhill))
     if pitch:
-        parts.append(f"the tent costs {pitch}")
+        parts.append(msg("the tent costs {cost}", cost=pitch))
     if action.risk_move:
-        parts.append(f"{action.risk_move} risk point(s) come off the movement")
+        parts.append(msgn("{n} risk point(s) come off the movement", "{n} risk point(s) come off the movement",
+                          action.risk_move))
     best_any = max((g for g, _ in budgets), default=0)
     best_total = max((g + w for g, w in budgets), default=0)
     given = _codes(c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION)
-    text = f"{who} cannot afford it: {', '.join(parts)}, and the movement cards ({given}) give {best_any}"
     if best_total > best_any:
-        text += (f" (or up to {best_total} with a rope's larger value, which pays only for steps down the "
-                 f"mountain; {general + pitch} of the cost is not downhill)")
-    return text
+        return msg("{climber} cannot afford it: {costs}, and the movement cards ({cards}) give {points} (or up to "
+                   "{total} with a rope's larger value, which pays only for steps down the mountain; {flat} of the "
+                   "cost is not downhill)", climber=who, costs=_comma_list(parts), cards=given, points=best_any,
+                   total=best_total, flat=general + pitch)
+    return msg("{climber} cannot afford it: {costs}, and the movement cards ({cards}) give {points}", climber=who,
+               costs=_comma_list(parts), cards=given, points=best_any)
 
 
 def _pay_risk(state: State, action: PayRisk) -> State:
@@ -1406,12 +1485,18 @@ def _pay_risk(state: State, action: PayRisk) -> State:
     who = climber_name(state, index, action.climber)
     owed = risk_owed(state, index)
     if owed <= 0:
-        raise _illegal(state, f"{player.name} owes no risk points this turn")
+        raise _illegal(state, msg("{name} owes no risk points this turn", name=player.name))
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
-        raise _illegal(state, f"{player.name} owes {owed} risk point(s), so {action.amount} cannot be paid")
+        raise _illegal(state, msgn("{name} owes {n} risk point(s), so {amount} cannot be paid",
+                                   "{name} owes {n} risk point(s), so {amount} cannot be paid", owed,
+                                   name=player.name, amount=action.amount))
     if action.climber not in risk_eligible(state, index):
-        raise _illegal(state, f"the risk penalty falls only on a living climber that {bore_words(state)}, "
-                              f"and {who} did not")
+        if printed_rules(state):
+            raise _illegal(state, msg("the risk penalty falls only on a living climber that moved or got "
+                                      "acclimatization points from cards this turn (rulebook p.7), and {climber} "
+                                      "did not", climber=who))
+        raise _illegal(state, msg("the risk penalty falls only on a living climber that used a card this turn, and "
+                                  "{climber} did not", climber=who))
     new_climber = replace(climber, acclimatization=climber.acclimatization - action.amount)
     player = _replace_climber(player, new_climber)
     player = replace(player, turn=replace(player.turn, risk_paid=player.turn.risk_paid + action.amount))

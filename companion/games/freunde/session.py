@@ -14,7 +14,8 @@ from companion.games.freunde import rules
 from companion.games.freunde.data import Card, CardKind
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
-from companion.games.words import MINUS, UNRECOGNISED, and_list, count, safely
+from companion.games.words import UNRECOGNISED, safely
+from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
            "switch_to_printed", "why_no_switch", "describe_action"]
@@ -100,83 +101,138 @@ def _describe(state: State, doc: Any) -> str:
     if not isinstance(doc, dict):
         return UNRECOGNISED
     action = rules.action_from_doc(state, doc)
-    turn = f"Turn {state.turn}"
+    turn = state.turn
     if isinstance(action, rules.SetWeather):
         days = (action.weather,) + action.later
         if len(days) == 1:
-            return f"Day {action.day}'s weather: {_weather(action.weather)}"
+            return msg("Day {day}'s weather: {weather}", day=action.day, weather=_weather(action.weather))
         last = action.day + len(days) - 1
-        return f"Weather of days {action.day}\u2013{last}: " + "; ".join(_weather(day) for day in days)
+        return msg("Weather of days {first}\u2013{last}: {days}", first=action.day, last=last,
+                   days=_joined([_weather(day) for day in days]))
     if isinstance(action, rules.SwitchRules):
-        which = "the printed rules" if action.rules == rules.PRINTED_RULES else "the companion's earlier readings"
-        return f"From turn {state.turn} on: {which}"
+        if action.rules == rules.PRINTED_RULES:
+            return msg("From turn {turn} on: the printed rules", turn=turn)
+        return msg("From turn {turn} on: the companion's earlier readings", turn=turn)
     if isinstance(action, rules.TakeRisk):
         taker = state.risk_taker
-        who = f", {state.players[taker].name}" if taker is not None else ""
-        words = f"{turn}{who} took a risk token of {action.value}"
-        return words + (f" (a {action.revealed} turned face up)" if action.revealed is not None else "")
+        if taker is not None:
+            words = msg("Turn {turn}, {name} took a risk token of {value}", turn=turn,
+                        name=state.players[taker].name, value=action.value)
+        else:
+            words = msg("Turn {turn} took a risk token of {value}", turn=turn, value=action.value)
+        if action.revealed is not None:
+            # i18n: a risk token taken, then the token turned face up to replace it
+            return msg("{entry} (a {revealed} turned face up)", entry=words, revealed=action.revealed)
+        return words
     name = state.players[action.player].name
     if isinstance(action, rules.Draw):
-        return f"{turn}, {name} drew {_cards(action.cards)}"
+        return msg("Turn {turn}, {name} drew {cards}", turn=turn, name=name, cards=_cards(action.cards))
     if isinstance(action, rules.PlayCards):
-        return f"{turn}, {name} played {_cards(action.cards)}"
+        return msg("Turn {turn}, {name} played {cards}", turn=turn, name=name, cards=_cards(action.cards))
     if isinstance(action, rules.EndActions):
-        return f"{turn}, {name} is done"
+        return msg("Turn {turn}, {name} is done", turn=turn, name=name)
     if isinstance(action, rules.PayRisk):
-        return f"{turn}, {name} paid {count(action.amount, 'risk point')} off climber {action.climber}'s acclimatization"
-    return f"{turn}, {name}'s climber {action.climber} " + _climber_words(state, action)
+        return msgn("Turn {turn}, {name} paid {n} risk point off climber {climber}'s acclimatization",
+                    "Turn {turn}, {name} paid {n} risk points off climber {climber}'s acclimatization",
+                    action.amount, turn=turn, name=name, climber=action.climber)
+    return _climber_words(state, action)
 
 
 def _climber_words(state: State, action: rules.ClimberAction) -> str:
+    who = {"turn": state.turn, "name": state.players[action.player].name, "climber": action.climber}
     start = _space(state, state.players[action.player].climber(action.climber).space)
+    cards = _cards(action.cards) if action.cards else None
     if action.path:
-        words = f"moved from {start} to {_space(state, action.path[-1])}"
+        end = _space(state, action.path[-1])
+        words = (msg("Turn {turn}, {name}'s climber {climber} moved from {start} to {end} with {cards}", start=start,
+                     end=end, cards=cards, **who) if cards else
+                 msg("Turn {turn}, {name}'s climber {climber} moved from {start} to {end}", start=start, end=end,
+                     **who))
     elif action.tent:
-        words = f"pitched its tent on {start}"
+        words = (msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start} with {cards}", start=start,
+                     cards=cards, **who) if cards else
+                 msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start}", start=start, **who))
     elif any(card.kind is CardKind.ACCLIMATIZATION for card in action.cards):
-        words = f"acclimatized on {start}"
+        words = (msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start} with {cards}", start=start,
+                     cards=cards, **who) if cards else
+                 msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start}", start=start, **who))
     else:
-        words = f"stayed on {start}"
-    if action.cards:
-        words += f" with {_cards(action.cards)}"
+        words = (msg("Turn {turn}, {name}'s climber {climber} stayed on {start} with {cards}", start=start,
+                     cards=cards, **who) if cards else
+                 msg("Turn {turn}, {name}'s climber {climber} stayed on {start}", start=start, **who))
     if action.path and action.tent:
-        words += "; pitched its tent"
+        # i18n: a climber's move described, then that it also pitched its tent
+        words = msg("{entry}; pitched its tent", entry=words)
     if action.risk_move:
-        words += f"; {count(action.risk_move, 'risk point')} off its movement"
+        # i18n: a climber's action described, then the risk points it took off its movement
+        words = msgn("{entry}; {n} risk point off its movement", "{entry}; {n} risk points off its movement",
+                     action.risk_move, entry=words)
     if action.risk_accl:
-        words += f"; {count(action.risk_accl, 'risk point')} off its acclimatization"
+        # i18n: a climber's action described, then the risk points it took off its acclimatization
+        words = msgn("{entry}; {n} risk point off its acclimatization",
+                     "{entry}; {n} risk points off its acclimatization", action.risk_accl, entry=words)
     return words
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
     """Cards as the table says them: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
-    return and_list(_card(card) for card in cards) or "no cards"
+    return _and_list([_card(card) for card in cards]) or msg("no cards")
 
 
 def _card(card: Card) -> str:
     if card.kind is CardKind.MOVE:
-        return f"Move {card.value}"
+        # i18n: a movement card, as printed on the card
+        return msg("Move {value}", value=card.value)
     if card.kind is CardKind.ROPE:
-        return f"Rope {card.value} or {card.down} down"
-    return f"Acclimatize +{card.value}"
+        # i18n: a rope card: its value in any direction, or its larger value going down
+        return msg("Rope {value} or {down} down", value=card.value, down=card.down)
+    # i18n: an acclimatization card, as printed on the card
+    return msg("Acclimatize +{value}", value=card.value)
 
 
 def _space(state: State, space: Any) -> str:
     if space == state.board.base_camp:
-        return "base camp"
+        return msg("base camp")
     if space == state.board.summit:
-        return "the summit"
+        return msg("the summit")
     return str(space)
 
 
 def _weather(weather: rules.Weather) -> str:
+    name = rules.weather_name(weather.label)
     if weather.calm:
-        return weather.label
-    effects = []
-    if weather.accl:
-        effects.append(f"{MINUS}{weather.accl} acclimatization")
-    if weather.move:
-        effects.append(f"+{weather.move} movement per space")
+        return name
+    if weather.accl and weather.move:
+        effects = msg("\u2212{accl} acclimatization and +{move} movement per space", accl=weather.accl,
+                      move=weather.move)
+    elif weather.accl:
+        effects = msg("\u2212{accl} acclimatization", accl=weather.accl)
+    else:
+        effects = msg("+{move} movement per space", move=weather.move)
     zones = sorted(weather.zones)
-    where = f"in the {and_list(f'{zone} m' for zone in zones)} zone{'s' if len(zones) > 1 else ''}"
-    return f"{weather.label} ({' and '.join(effects)} {where})"
+    # i18n: a day's weather: its symbol, its effects and the altitude zones it covers ("7000 m and 8000 m")
+    return msgn("{weather} ({effects} in the {zones} zone)", "{weather} ({effects} in the {zones} zones)", len(zones),
+                weather=name, effects=effects, zones=_and_list([f"{zone} m" for zone in zones]))
+
+
+def _and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c', kept as one translatable sentence part (each item is said as it is)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    # i18n: the last two items of a list: "Move 2 and Move 1"
+    out = msg("{items} and {last}", items=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        # i18n: a list joined by commas, one item and the rest of the list
+        out = msg("{first}, {rest}", first=item, rest=out)
+    return out
+
+
+def _joined(items: list[str]) -> str:
+    """Items joined by semicolons ("snow (...); sun; cloud (...)"), kept as one translatable sentence part."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        # i18n: a list joined by semicolons, one item and the rest of the list
+        out = msg("{first}; {rest}", first=item, rest=out)
+    return out

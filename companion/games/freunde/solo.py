@@ -9,8 +9,28 @@ from __future__ import annotations
 
 from companion.games.freunde.data import GameData, SoloRank, load_data
 from companion.games.freunde.rules import State
+from companion.i18n.message import Message, msg
 
-__all__ = ["is_solo", "solo_score", "solo_rank", "ended_by_death"]
+__all__ = ["is_solo", "solo_score", "solo_rank", "ended_by_death", "RANK_NAMES", "rank_name"]
+
+# The English names of the solo ranks (data/freunde/solo_ranks.json), by rank id, in words to translate; the
+# rank's printed name ("Himalaista") is the rulebook's and is shown as printed.
+RANK_NAMES: dict[str, Message] = {
+    # i18n: a solo rank (the rulebook's "Himalaista"): the best
+    "himalaista": msg("Himalayan climber"),
+    # i18n: a solo rank (the rulebook's "Alpinista"): the second best
+    "alpinista": msg("Alpinist"),
+    # i18n: a solo rank (the rulebook's "Taternik", a climber of the Tatra mountains): the third
+    "taternik": msg("Tatra climber"),
+    # i18n: a solo rank (the rulebook's "Żeglarz", a sailor: no mountaineer at all): the last
+    "zeglarz": msg("Sailor"),
+}
+
+
+def rank_name(rank_id: object, name: object) -> str:
+    """A solo rank's name for people: the translatable name of a shipped rank, any other name as it is."""
+    known = RANK_NAMES.get(rank_id) if isinstance(rank_id, str) else None
+    return known if known is not None and known == name else str(name)
 
 
 def is_solo(state: State) -> bool:

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 import flet as ft
 import flet.canvas as cv
 
-from companion.games.freunde.data import Board, SpaceId
+from companion.games.freunde.data import Board, SpaceId, board_title
 from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
 from companion.games.freunde.rules import (
     ClimberLabel, PlayerIndex, Route, State, Weather, stacking_limit, today_weather,
 )
+from companion.i18n import _, ngettext, tr
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
 __all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend"]
@@ -155,29 +156,34 @@ def board_legend(state: State, *, key: str = "fr-legend") -> ft.Control:
         items.append(ft.Row(spacing=6, tight=True, controls=[
             ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=ZONE_COLOURS[zone],
                          border=ft.Border.all(1, ft.Colors.OUTLINE)),
-            ft.Text(f"{zone_label(state, zone)}: {limit} per space", size=12),
+            # i18n: a zone's stacking limit in the board's legend ("7000-8000 m: 2 per space")
+            ft.Text(_("{zone}: {n} per space").format(zone=zone_label(state, zone), n=limit), size=12),
         ]))
     badges = ft.Row(wrap=True, spacing=12, run_spacing=4, controls=[
-        _legend_badge(_GOLD, "2", ZONE_INK, "entry cost"),
-        _legend_badge(ACCL_COLOUR, "+1", "#FFFFFF", "acclimatization"),
+        # i18n: the board's legend: the gold badge is a space's entry cost
+        _legend_badge(_GOLD, "2", ZONE_INK, _("entry cost")),
+        # i18n: the board's legend: the blue badge is a space's acclimatization modifier
+        _legend_badge(ACCL_COLOUR, "+1", "#FFFFFF", _("acclimatization")),
         ft.Row(spacing=4, tight=True, controls=[
-            ft.Text("1", size=13, weight=ft.FontWeight.W_700), ft.Text("victory points", size=12)]),
+            ft.Text("1", size=13, weight=ft.FontWeight.W_700), ft.Text(_("victory points"), size=12)]),
     ])
-    who = "solo: 2-player limits" if count == 1 else f"{count} players"
     return ft.Container(
         key=key,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         content=ft.Column(spacing=6, tight=True, controls=[
-            ft.Text(f"Stacking at the end of a move ({who}); base camp has no limit", size=12,
-                    weight=ft.FontWeight.W_600),
+            ft.Text(_("Stacking at the end of a move (solo: 2-player limits); base camp has no limit") if count == 1
+                    else ngettext("Stacking at the end of a move ({n} player); base camp has no limit",
+                                  "Stacking at the end of a move ({n} players); base camp has no limit",
+                                  count).format(n=count), size=12, weight=ft.FontWeight.W_600),
             ft.Row(wrap=True, spacing=12, run_spacing=4, controls=items),
             badges,
-            *([ft.Text(f"{state.board.title}: unverified, read by eye from a board image; where your board "
-                       "differs, trust your board.", key=f"{key}-unverified", size=12, color=ft.Colors.ERROR)]
+            *([ft.Text(_("{board}: unverified, read by eye from a board image; where your board differs, trust your "
+                         "board.").format(board=tr(board_title(state.board.id, state.board.title))),
+                       key=f"{key}-unverified", size=12, color=ft.Colors.ERROR)]
               if not state.board.verified else []),
-            ft.Text(LAYOUT_NOTE, key=f"{key}-note", size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_(LAYOUT_NOTE), key=f"{key}-note", size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
     )
 
@@ -223,22 +229,24 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     said = []
     if route is not None and route.stop:
         border_colour, border_width = ft.Colors.PRIMARY, 3.5
-        said.append(f"reachable for {route.cost}")
+        said.append(_("reachable for {cost}").format(cost=route.cost))
     elif route is not None:
         border_colour, border_width = _RED, 3.5
-        said.append(f"can be passed for {route.cost} but not stopped on")
+        said.append(_("can be passed for {cost} but not stopped on").format(cost=route.cost))
     if space_id == moving_from:
         border_colour, border_width = ft.Colors.ON_SURFACE, 3.5
-        said.append("the climber is here")
+        said.append(_("the climber is here"))
     if space_id == marks.refused:
         border_colour, border_width = _RED, 3.5
     if space_id == marks.tapped and route is None and space_id != moving_from:
         border_colour, border_width = ft.Colors.TERTIARY, 3.5
     if target:
         bgcolor, ink = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
-        said.append("chosen")
+        # i18n: read aloud: the space chosen as the climber's destination
+        said.append(_("chosen"))
     surcharge = weather.surcharge(space.zone) if weather else 0
-    centre_text = "BC" if space_id == board.base_camp else str(space.vp)
+    # i18n: base camp in two letters, inside its circle on the board
+    centre_text = _("BC") if space_id == board.base_camp else str(space.vp)
     body = ft.Container(
         key=f"{prefix}-space-{space_id}",
         width=d,
@@ -252,11 +260,18 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
         content=_space_face(centre_text, ink, tents),
     )
     if tents:
-        said.append(f"{len(tents)} tent{'s' if len(tents) != 1 else ''} pitched")
+        said.append(ngettext("{n} tent pitched", "{n} tents pitched", len(tents)).format(n=len(tents)))
     limit = limit_of(space_id) if limit_of is not None else None
-    label = (f"{space_id}: {zone_label(labels, space.zone)}, {space.vp} victory point{'s' if space.vp != 1 else ''}, "
-             f"entry cost {space.cost + surcharge}, acclimatization {signed(space.accl)}"
-             + (f", holds {limit}" if limit is not None else "") + ("; " + ", ".join(said) if said else ""))
+    # i18n: a space read aloud: "S5: 6000-7000 m, 4 victory points, entry cost 2, acclimatization −1"
+    label = ngettext("{space}: {zone}, {n} victory point, entry cost {cost}, acclimatization {modifier}",
+                     "{space}: {zone}, {n} victory points, entry cost {cost}, acclimatization {modifier}",
+                     space.vp).format(space=space_id, zone=zone_label(labels, space.zone), n=space.vp,
+                                      cost=space.cost + surcharge, modifier=signed(space.accl))
+    if limit is not None:
+        # i18n: a space read aloud, then how many climbers it holds at the end of a move
+        label = _("{space}, holds {n}").format(space=label, n=limit)
+    if said:
+        label += "; " + ", ".join(said)
     out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
         identifier=f"{prefix}-space-{space_id}", label=label, button=on_space is not None, content=body))]
     # Entry cost (gold, top right): with today's surcharge added, in red, when the weather slows this zone.
@@ -284,7 +299,7 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
 
 def _space_face(text: str, ink, tents: Sequence[tuple[str, bool]]) -> ft.Control:
     """The victory points (or BC) in the circle, with the tents pitched there in a row under them."""
-    number = ft.Text(text, size=12 if text == "BC" or tents else 15, weight=ft.FontWeight.W_700, color=ink)
+    number = ft.Text(text, size=12 if not text.isdigit() or tents else 15, weight=ft.FontWeight.W_700, color=ink)
     if not tents:
         return number
     return ft.Column(spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
@@ -335,4 +350,9 @@ def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
 
 
 def _short(space_id: SpaceId) -> str:
-    return {"BASE_CAMP": "base camp", "SUMMIT": "summit", "A_SUMMIT": "summit"}.get(space_id, space_id)
+    if space_id == "BASE_CAMP":
+        return _("base camp")
+    if space_id in ("SUMMIT", "A_SUMMIT"):
+        # i18n: the summit's name under its circle on the board
+        return _("summit")
+    return space_id

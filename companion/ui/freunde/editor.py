@@ -18,10 +18,11 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
+from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.services import use_back_cancels
 from companion.ui.common.widgets import bind, first_capital, labelled, screen_view, section_title
 from companion.ui.freunde.board import BoardMarks, draw_board
-from companion.ui.freunde.parts import chip, signed, stepper
+from companion.ui.freunde.parts import chip, signed, stepper, zone_label
 
 __all__ = ["BoardEditor", "board_changes"]
 
@@ -54,7 +55,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         try:
             board_from_doc(new_doc, _ORIGIN, stacking)
         except CompanionError as exc:
-            set_problem(first_capital(str(exc).removeprefix(f"{_ORIGIN}: ")))
+            set_problem(_problem(exc))
             return False
         set_doc(new_doc)
         set_problem(None)
@@ -74,32 +75,32 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
             return
         if selected is None or selected == space:
             set_selected(None if selected == space else space)
-            set_message(None if selected == space else f"Now tap the space to link with {space}, or {space} again "
-                                                        "to let go.")
+            set_message(None if selected == space else _("Now tap the space to link with {space}, or {space} again "
+                                                         "to let go.").format(space=space))
             return
         pair = {selected, space}
         new_doc = copy.deepcopy(doc)
         kept = [e for e in new_doc["edges"] if set(e) != pair]
         if len(kept) == len(new_doc["edges"]):
             new_doc["edges"].append([selected, space])
-            said = f"Linked {selected} and {space}."
+            said = _("Linked {first} and {second}.").format(first=selected, second=space)
         else:
             new_doc["edges"] = kept
-            said = f"Removed the link between {selected} and {space}."
+            said = _("Removed the link between {first} and {second}.").format(first=selected, second=space)
         if apply(new_doc, said):
             set_selected(None)
 
     def switch(to: str) -> None:
         set_mode(to)
         set_selected(None)
-        set_message("Tap the first space of the link." if to == "links" else None)
+        set_message(_("Tap the first space of the link.") if to == "links" else None)
         set_problem(None)
 
     def reset() -> None:
         set_doc(original.to_doc())
         set_selected(None)
         set_problem(None)
-        set_message("Back to the board as it was read.")
+        set_message(_("Back to the board as it was read."))
 
     # The space's numbers open in a sheet at the bottom, under the thumb that tapped the space.
     ft.use_dialog(ft.BottomSheet(
@@ -111,13 +112,15 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
 
     changes = board_changes(original, doc)
     body: list[ft.Control] = [
-        ft.Text("Compare the drawing with your board. Tap a space to change its numbers, or switch to Links and tap "
-                "two spaces to add or remove the link between them. The drawing is schematic: positions are worked "
-                "out from the links.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("Compare the drawing with your board. Tap a space to change its numbers, or switch to Links and "
+                  "tap two spaces to add or remove the link between them. The drawing is schematic: positions are "
+                  "worked out from the links."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(spacing=8, controls=[
-            chip("fr-edit-mode-spaces", "Spaces", mode == "spaces", bind(switch, "spaces"),
+            # i18n: the editor's mode: change the spaces' numbers
+            chip("fr-edit-mode-spaces", _("Spaces"), mode == "spaces", bind(switch, "spaces"),
                  icon=ft.Icons.TUNE_ROUNDED, expand=True),
-            chip("fr-edit-mode-links", "Links", mode == "links", bind(switch, "links"),
+            # i18n: the editor's mode: add or remove the links between spaces
+            chip("fr-edit-mode-links", _("Links"), mode == "links", bind(switch, "links"),
                  icon=ft.Icons.LINK_ROUNDED, expand=True),
         ]),
     ]
@@ -127,21 +130,23 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         body.append(ft.Text(problem, key="fr-edit-problem", size=13, color=ft.Colors.ERROR))
     body.append(draw_board(board, stacking.labels, marks=BoardMarks(tapped=selected), on_space=tap,
                            prefix="fr-edit"))
-    body.append(ft.Text(f"{changes} change{'s' if changes != 1 else ''} from the board as read." if changes else
-                        "No change from the board as read.", key="fr-edit-changes", size=13))
+    body.append(ft.Text(ngettext("{n} change from the board as read.", "{n} changes from the board as read.",
+                                 changes).format(n=changes) if changes else
+                        _("No change from the board as read."), key="fr-edit-changes", size=13))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
-        labelled("fr-edit-reset", ft.TextButton("Undo all changes", key="fr-edit-reset",
+        labelled("fr-edit-reset", ft.TextButton(_("Undo all changes"), key="fr-edit-reset",
                                                 icon=ft.Icons.RESTART_ALT_ROUNDED, on_click=reset,
                                                 disabled=changes == 0)),
-        labelled("fr-edit-cancel", ft.TextButton("Cancel", key="fr-edit-cancel", on_click=on_cancel)),
-        labelled("fr-edit-save", ft.FilledButton("Use this board", key="fr-edit-save", icon=ft.Icons.CHECK_ROUNDED,
-                                                 on_click=lambda: on_save(doc))),
+        labelled("fr-edit-cancel", ft.TextButton(_("Cancel"), key="fr-edit-cancel", on_click=on_cancel)),
+        labelled("fr-edit-save", ft.FilledButton(_("Use this board"), key="fr-edit-save",
+                                                 icon=ft.Icons.CHECK_ROUNDED, on_click=lambda: on_save(doc))),
     ]))
-    view = screen_view("Correct the winter board", body)
+    view = screen_view(_("Correct the winter board"), body)
     # The editor shares the new-game address: its arrow returns to the new game, not past it to home.
     view.appbar.automatically_imply_leading = False
     view.appbar.leading = labelled("fr-edit-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="fr-edit-back",
-                                                                 tooltip="Back to the new game", on_click=on_cancel))
+                                                                 tooltip=_("Back to the new game"),
+                                                                 on_click=on_cancel))
 
     async def back_pressed(e: ft.Event) -> None:
         on_cancel()
@@ -154,22 +159,32 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
     return view
 
 
+def _problem(exc: CompanionError) -> str:
+    """Why a change was refused, without the board's name in front: "Summit: S20 must carry the most ..."."""
+    reason = exc.args[0] if exc.args else None
+    if isinstance(reason, Message) and reason.msgid == "{origin}: {problem}" and reason.args.get("origin") == _ORIGIN:
+        return first_capital(tr(reason.args["problem"]))
+    return first_capital(str(exc).removeprefix(f"{_ORIGIN}: "))
+
+
 def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],
                  problem: str | None) -> ft.Control:
     space = doc["spaces"][space_id]
     return ft.Container(
         key="fr-edit-panel",
         content=ft.Column(spacing=6, tight=True, controls=[
-            section_title(f"Space {space_id}"),
+            section_title(_("Space {space}").format(space=space_id)),
             *([ft.Text(problem, key="fr-edit-sheet-problem", size=13, color=ft.Colors.ERROR)] if problem else []),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                chip(f"fr-edit-zone-{zone}", labels.get(zone, str(zone)), space["zone"] == zone,
+                chip(f"fr-edit-zone-{zone}", zone_label(labels, zone) if zone in labels else str(zone),
+                     space["zone"] == zone,
                      bind(change, "zone", zone), height=40)
                 for zone in ZONES
             ]),
-            stepper("fr-edit-vp", "Victory points", space["vp"], 1, 10, lambda v: change("vp", v)),
-            stepper("fr-edit-cost", "Entry cost (gold)", space["cost"], 1, 4, lambda v: change("cost", v)),
-            stepper("fr-edit-accl", "Acclimatization (blue/red)", space["accl"], -3, 3, lambda v: change("accl", v),
-                    note=f"now {signed(space['accl'])} at each check"),
+            stepper("fr-edit-vp", _("Victory points"), space["vp"], 1, 10, lambda v: change("vp", v)),
+            stepper("fr-edit-cost", _("Entry cost (gold)"), space["cost"], 1, 4, lambda v: change("cost", v)),
+            stepper("fr-edit-accl", _("Acclimatization (blue/red)"), space["accl"], -3, 3,
+                    lambda v: change("accl", v),
+                    note=_("now {modifier} at each check").format(modifier=signed(space["accl"]))),
         ]),
     )

@@ -15,13 +15,17 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.freunde.data import CardKind, Zone, parse_card
-from companion.games.freunde.rules import MAX_ACCLIMATIZATION, ClimberCheck, State, Weather
-from companion.ui.common.widgets import bind
+from companion.games.freunde.rules import (
+    MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
+)
+from companion.i18n import _, ngettext, tr
+from companion.ui.common.widgets import bind, first_capital
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
     "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
     "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours", "and_list",
+    "weather_label", "refusal",
 ]
 
 FALLBACK_COLOUR = "#78909C"
@@ -45,16 +49,31 @@ def card_words(code: str) -> str:
     """A card in words: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
     card = parse_card(code)
     if card.kind is CardKind.MOVE:
-        return f"Move {card.value}"
+        # i18n: a movement card, as printed on the card
+        return _("Move {value}").format(value=card.value)
     if card.kind is CardKind.ROPE:
-        return f"Rope {card.value} or {card.down} down"
-    return f"Acclimatize +{card.value}"
+        # i18n: a rope card: its value in any direction, or its larger value going down
+        return _("Rope {value} or {down} down").format(value=card.value, down=card.down)
+    # i18n: an acclimatization card, as printed on the card
+    return _("Acclimatize +{value}").format(value=card.value)
 
 
 def cards_words(codes: Iterable[str]) -> str:
     """Cards in words, in hand order, joined by commas; 'no cards' for none."""
     shown = sorted(codes, key=card_sort_key)
-    return ", ".join(card_words(c) for c in shown) or "no cards"
+    return ", ".join(card_words(c) for c in shown) or _("no cards")
+
+
+def refusal(exc: BaseException) -> str:
+    """An engine's refusal (the reason an IllegalAction or InvalidInput carries) in the player's language, with a
+    capital first letter."""
+    reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    return first_capital(tr(reason))
+
+
+def weather_label(label: str) -> str:
+    """A weather symbol's name with a capital, in the player's language: 'Snow' (a typed label as it is)."""
+    return tr(weather_name(label)).capitalize()
 
 
 def card_face(code: str, *, key: str | None = None, width: float = 44, height: float = 60,
@@ -99,11 +118,16 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
         on_click=on_click,
         content=ft.Stack(stack, width=width, height=height),
     )
-    label = card_words(code) + (f", {count} available" if count is not None else "")
+    label = card_words(code)
+    if count is not None:
+        # i18n: a card read aloud, and how many of it are available: "Move 2, 3 available"
+        label = ngettext("{card}, {n} available", "{card}, {n} available", count).format(card=label, n=count)
     # A new Semantics node (its own key) when the card turns tappable: patched in place, the browser's
     # accessibility tree lost the node's identifier.
     return ft.Semantics(key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
-                        label=f"{action} {label}" if action else label, button=on_click is not None,
+                        # i18n: what tapping a card does, then the card: "Add Move 2, 3 available"
+                        label=_("{action} {card}").format(action=action, card=label) if action else label,
+                        button=on_click is not None,
                         selected=selected if on_click is not None else None, content=face)
 
 
@@ -134,8 +158,13 @@ def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: 
     if alive and value > MAX_ACCLIMATIZATION:
         pips.append(ft.Text(f"+{value - MAX_ACCLIMATIZATION}", size=round(size * 0.8), weight=ft.FontWeight.W_700,
                             color=fill))
-    said = (f"acclimatization {value} of {MAX_ACCLIMATIZATION}" if value <= MAX_ACCLIMATIZATION else
-            f"acclimatization {value}, at most {MAX_ACCLIMATIZATION} after the check") if alive else "dead"
+    if not alive:
+        said = _("dead")
+    elif value <= MAX_ACCLIMATIZATION:
+        said = _("acclimatization {value} of {most}").format(value=value, most=MAX_ACCLIMATIZATION)
+    else:
+        said = _("acclimatization {value}, at most {most} after the check").format(value=value,
+                                                                                  most=MAX_ACCLIMATIZATION)
     return ft.Semantics(label=said, exclude_semantics=True,
                         content=ft.Row(pips, key=key, spacing=3, tight=True))
 
@@ -193,12 +222,12 @@ def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Ca
             ]),
             ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", disabled=value <= low,
-                tooltip=f"{label}: one less", on_click=bind(on_change, value - 1))),
+                tooltip=_("{label}: one less").format(label=label), on_click=bind(on_change, value - 1))),
             ft.Text(str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28,
                     text_align=ft.TextAlign.CENTER),
             ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", disabled=value >= high,
-                tooltip=f"{label}: one more", on_click=bind(on_change, value + 1))),
+                tooltip=_("{label}: one more").format(label=label), on_click=bind(on_change, value + 1))),
         ],
     )
 
@@ -215,7 +244,9 @@ def info_line(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
 def zone_label(state_or_labels, zone: Zone) -> str:
     """A zone as printed beside the stacking diagrams: '7000-8000 m'."""
     labels = state_or_labels.stacking.labels if isinstance(state_or_labels, State) else state_or_labels
-    return labels.get(zone, f"{zone} m")
+    label = labels.get(zone)
+    # i18n: an altitude in metres
+    return tr(zone_words(label)) if label is not None else _("{zone} m").format(zone=zone)
 
 
 def weather_icon(label: str) -> ft.IconData:
@@ -229,18 +260,20 @@ def weather_icon(label: str) -> ft.IconData:
 def weather_words(weather: Weather | None, labels=None, *, short: bool = False) -> str:
     """A day's weather in words: 'No effect', 'Snow: −2 acclimatization, +1 per space in 7000 m and above'."""
     if weather is None:
-        return "Not entered yet"
+        return _("Not entered yet")
     if weather.calm:
-        return "No effect" if short else f"{weather.label.capitalize()}: no effect"
+        return _("No effect") if short else _("{weather}: no effect").format(weather=weather_label(weather.label))
     effects = []
     if weather.accl:
-        effects.append(f"−{weather.accl} acclimatization")
+        effects.append(_("−{accl} acclimatization").format(accl=weather.accl))
     if weather.move:
-        effects.append(f"+{weather.move} movement per space")
+        effects.append(_("+{move} movement per space").format(move=weather.move))
     where = _zones_words(weather.zones, labels)
     if short:
         return f"{' '.join(effects)} · {where}"
-    return f"{weather.label.capitalize()}: {', '.join(effects)} in {where}"
+    # i18n: a day's weather: "Snow: −2 acclimatization, +1 movement per space in 7000 m and above"
+    return _("{weather}: {effects} in {zones}").format(weather=weather_label(weather.label),
+                                                         effects=", ".join(effects), zones=where)
 
 
 def check_terms(check: ClimberCheck) -> list[tuple[str, int]]:
@@ -254,14 +287,18 @@ def check_terms(check: ClimberCheck) -> list[tuple[str, int]]:
 
 def check_sentence(check: ClimberCheck) -> str:
     """The acclimatization check written out: '4 −2 space +1 tent −1 weather = 2', the cap, the death."""
-    text = f"{_number(check.before)} {signed(check.space_mod)} space"
+    # i18n: the acclimatization check written out: the marker before, then the space's modifier ("4 −2 space")
+    text = _("{before} {space} space").format(before=_number(check.before), space=signed(check.space_mod))
     if check.tent:
-        text += f" {signed(check.tent)} tent"
-    text += f" {signed(check.weather)} weather = {_number(check.raw)}"
+        # i18n: the check written out so far, then a tent's +1 ("4 −2 space +1 tent")
+        text = _("{sum} {tent} tent").format(sum=text, tent=signed(check.tent))
+    # i18n: the check written out so far, then the weather and the result ("4 −2 space −1 weather = 1")
+    text = _("{sum} {weather} weather = {total}").format(sum=text, weather=signed(check.weather),
+                                                         total=_number(check.raw))
     if check.raw > MAX_ACCLIMATIZATION:
-        text += f", capped at {MAX_ACCLIMATIZATION}"
+        text = _("{sum}, capped at {most}").format(sum=text, most=MAX_ACCLIMATIZATION)
     if check.died:
-        text += ": below 1, dies (scores 1)"
+        text = _("{sum}: below 1, dies (scores 1)").format(sum=text)
     return text
 
 
@@ -277,7 +314,10 @@ def signed(value: int) -> str:
 def and_list(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bob', 'Ann, Bob and Ed'."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # i18n: the last two items of a list: "Ann, Bob and Ed"
+    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def _number(value: int) -> str:
@@ -307,13 +347,10 @@ def player_colours(store, state: State) -> list[str]:
 def _zones_words(zones: Sequence[Zone] | frozenset[Zone], labels=None) -> str:
     ordered = sorted(zones)
     if not ordered:
-        return "no zone"
-    if labels is None:
-        names = [f"{z} m" for z in ordered]
-    else:
-        names = [labels.get(z, f"{z} m") for z in ordered]
+        return _("no zone")
+    names = [zone_label(labels if labels is not None else {}, z) for z in ordered]
     if len(ordered) > 1 and ordered[-1] == 8000 and all(b - a == 1000 for a, b in zip(ordered, ordered[1:])):
-        return f"{ordered[0]} m and above"
+        return _("{zone} m and above").format(zone=ordered[0])
     return ", ".join(names)
 
 

@@ -20,8 +20,10 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.freunde import rules
 from companion.games.freunde import session as engine
-from companion.games.freunde.data import CardKind, SpaceId
+from companion.games.freunde.data import CardKind, SpaceId, board_title
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
+from companion.games.freunde.solo import rank_name
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.board import BoardMarks, board_control, board_legend
 from companion.ui.freunde.parts import (
     FALLBACK_COLOUR,
@@ -30,6 +32,7 @@ from companion.ui.freunde.parts import (
     info_line,
     pawn,
     player_colours,
+    refusal,
     weather_words,
 )
 from companion.ui.freunde.setup import FreundeNewGame
@@ -65,10 +68,12 @@ class Panel(IntEnum):
 
 
 _PANELS = (
-    (Panel.TURN, "Turn", ft.Icons.HIKING_OUTLINED, ft.Icons.HIKING_ROUNDED),
-    (Panel.CHECK, "Check", ft.Icons.MONITOR_HEART_OUTLINED, ft.Icons.MONITOR_HEART_ROUNDED),
-    (Panel.WEATHER, "Weather", ft.Icons.CLOUD_OUTLINED, ft.Icons.CLOUD_ROUNDED),
-    (Panel.SCORES, "Scores", ft.Icons.EMOJI_EVENTS_OUTLINED, ft.Icons.EMOJI_EVENTS_ROUNDED),
+    # i18n: the play screen's panels, on the navigation bar at the bottom
+    (Panel.TURN, N_("Turn"), ft.Icons.HIKING_OUTLINED, ft.Icons.HIKING_ROUNDED),
+    # i18n: the panel of the acclimatization check, on the navigation bar
+    (Panel.CHECK, N_("Check"), ft.Icons.MONITOR_HEART_OUTLINED, ft.Icons.MONITOR_HEART_ROUNDED),
+    (Panel.WEATHER, N_("Weather"), ft.Icons.CLOUD_OUTLINED, ft.Icons.CLOUD_ROUNDED),
+    (Panel.SCORES, N_("Scores"), ft.Icons.EMOJI_EVENTS_OUTLINED, ft.Icons.EMOJI_EVENTS_ROUNDED),
 )
 
 
@@ -101,7 +106,7 @@ def FreundeTable(session_id: str) -> ft.View:
         state: State | None = app.keeper.state(session_id)
         broken = None
     except CompanionError as exc:
-        state, broken = None, first_capital(str(exc))
+        state, broken = None, refusal(exc)
     stage = _stage(state)
     shown_stage = ft.use_ref(stage)
 
@@ -121,7 +126,7 @@ def FreundeTable(session_id: str) -> ft.View:
     if state is None:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, "This game cannot be opened", broken or "",
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), broken or "",
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
     acting = state.acting if state.phase is Phase.ACTIONS and rules.today_weather(state) is not None else None
@@ -141,7 +146,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            return first_capital(str(exc))
+            return refusal(exc)
         clear()
         set_notice(said)
         app.changed()
@@ -170,7 +175,7 @@ def FreundeTable(session_id: str) -> ft.View:
             return
         name = state.players[player].name
         reason = act({"type": "play", "player": name, "cards": list(cards.tray)},
-                     f"{name} played {cards_words(cards.tray)}.")
+                     _("{name} played {cards}.").format(name=name, cards=cards_words(cards.tray)))
         if reason:
             set_problem(reason)
 
@@ -185,7 +190,8 @@ def FreundeTable(session_id: str) -> ft.View:
         name = state.players[player].name
         count = len(cards.tray)
         reason = act({"type": "draw", "player": name, "cards": list(cards.tray)},
-                     f"{count} card{'s' if count != 1 else ''} entered in {name}'s hand.")
+                     ngettext("{n} card entered in {name}'s hand.", "{n} cards entered in {name}'s hand.",
+                              count).format(n=count, name=name))
         if reason:
             set_problem(reason)
             return
@@ -197,7 +203,7 @@ def FreundeTable(session_id: str) -> ft.View:
         if risk.revealed is not None:
             doc["revealed"] = risk.revealed
         name = state.players[state.risk_taker].name if state.risk_taker is not None else ""
-        reason = act(doc, f"{name} took a risk token of {risk.value}.")
+        reason = act(doc, _("{name} took a risk token of {value}.").format(name=name, value=risk.value))
         if reason:
             set_problem(reason)
 
@@ -214,7 +220,8 @@ def FreundeTable(session_id: str) -> ft.View:
             set_problem(reason)
             return
         docs = drafts_docs(drafts)
-        said = f"Day {days[0]}'s weather saved." if len(days) == 1 else f"Days {days[0]}-{days[-1]} saved."
+        said = (_("Day {day}'s weather saved.").format(day=days[0]) if len(days) == 1 else
+                _("Days {first}-{last} saved.").format(first=days[0], last=days[-1]))
         reason = act({"type": "weather", "day": days[0], "weather": docs if len(docs) > 1 else docs[0]}, said)
         if reason:
             set_problem(reason)
@@ -301,9 +308,13 @@ def FreundeTable(session_id: str) -> ft.View:
         doc = {"type": "climber", "player": name, "climber": move.climber, "cards": [c.code for c in given],
                "path": list(route.path) if route else [], "tent": move.tent, "risk_move": move.risk_move,
                "risk_accl": move.risk_accl}
-        where = f" to {_space_words(state, move.target)}" if move.target else ""
-        said = f"{name}'s climber {move.climber} " + (f"moved{where}" if move.target else "used its cards") + (
-            " and pitched its tent" if move.tent else "") + "."
+        if move.target:
+            said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if move.tent else
+                    _("{name}'s climber {climber} moved to {space}."))
+        else:
+            said = (_("{name}'s climber {climber} used its cards and pitched its tent.") if move.tent else
+                    _("{name}'s climber {climber} used its cards."))
+        said = said.format(name=name, climber=move.climber, space=_space_words(state, move.target))
         reason = act(doc, said)
         if reason:
             set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, move.risk_accl,
@@ -314,7 +325,7 @@ def FreundeTable(session_id: str) -> ft.View:
             return
         name = state.players[acting].name
         reason = act({"type": "pay_risk", "player": name, "climber": label, "amount": 1},
-                     f"1 risk point taken off {name}'s climber {label}.")
+                     _("1 risk point taken off {name}'s climber {climber}.").format(name=name, climber=label))
         if reason:
             set_problem(reason)
 
@@ -327,20 +338,23 @@ def FreundeTable(session_id: str) -> ft.View:
             app.keeper.act(session_id, {"type": "done", "player": name})
             after = app.keeper.state(session_id)
         except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
+            set_problem(refusal(exc))
             return
         clear()
         if after.turn != turn or after.over:
             record = after.log[-1]
-            dead = [f"{after.players[c.player].name}'s climber {c.climber}" for c in record.checks if c.died]
-            set_notice(f"Turn {turn} checked." + (f" {', '.join(dead)} died." if dead else " Everyone survived."))
+            dead = [tr(rules.climber_name(after, c.player, c.climber)) for c in record.checks if c.died]
+            fate = (ngettext("{climbers} died.", "{climbers} died.", len(dead)).format(climbers=", ".join(dead))
+                    if dead else _("Everyone survived."))
+            set_notice(_("Turn {turn} checked.").format(turn=turn) + " " + fate)
         else:
-            set_notice(f"{after.players[after.acting].name} acts next." if after.acting is not None else None)
+            set_notice(_("{name} acts next.").format(name=after.players[after.acting].name)
+                       if after.acting is not None else None)
         app.changed()
 
     def use_printed_rules() -> None:
-        problem = act(engine.switch_to_printed(), f"From turn {state.turn} on, this game follows the printed "
-                                                 "rules. Undo takes it back.")
+        problem = act(engine.switch_to_printed(), _("From turn {turn} on, this game follows the printed rules. "
+                                                   "Undo takes it back.").format(turn=state.turn))
         if problem:
             set_problem(problem)
 
@@ -353,10 +367,10 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
+            set_problem(refusal(exc))
             return
         clear()
-        set_notice(f"Undone: {what}. Redo puts it back.")
+        set_notice(_("Undone: {what}. Redo puts it back.").format(what=what))
         app.changed()
 
     def redo() -> None:
@@ -366,10 +380,10 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(first_capital(str(exc)))
+            set_problem(refusal(exc))
             return
         clear()
-        set_notice(f"Redone: {what}.")
+        set_notice(_("Redone: {what}.").format(what=what))
         app.changed()
 
     def finish() -> None:
@@ -417,12 +431,15 @@ def FreundeTable(session_id: str) -> ft.View:
         entries_button(entries, set_entries),
         labelled("fr-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key="fr-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip=f"Undo {describe_action(session.actions[-1])}" if session.can_undo else "Nothing to undo")),
+            tooltip=_("Undo {what}").format(what=describe_action(session.actions[-1])) if session.can_undo
+            else _("Nothing to undo"))),
         labelled("fr-redo", ft.IconButton(
             ft.Icons.REDO_ROUNDED, key="fr-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip=f"Redo {describe_action(session.redo[0])}" if session.can_redo else "Nothing to redo")),
+            tooltip=_("Redo {what}").format(what=describe_action(session.redo[0])) if session.can_redo
+            else _("Nothing to redo"))),
     ]
-    title = _TITLE if state.over else f"{_TITLE} · turn {state.turn}"
+    # i18n: the app bar's title during a game: the game's name, then the turn ("Freunde · turn 4")
+    title = _TITLE if state.over else _("{game} · turn {turn}").format(game=_TITLE, turn=state.turn)
     view = screen_view(title, body, actions=actions)
     if panel is Panel.TURN and acting is not None and move.climber is not None:
         view.bottom_appbar = _move_bar(state, move, routes, colours[acting], give, lambda: set_move(MoveDraft()))
@@ -431,8 +448,8 @@ def FreundeTable(session_id: str) -> ft.View:
             key="fr-nav",
             selected_index=int(panel),
             on_change=lambda e: show(Panel(e.control.selected_index)),
-            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=label)
-                          for _, label, icon, selected in _PANELS],
+            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=_(label))
+                          for _panel, label, icon, selected in _PANELS],
         )
     view_ref.current = view
     return view
@@ -458,13 +475,16 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
             # Up to four climbers the check is shown in full; more are folded to a line until opened.
             toggled = h["unfolded"] == last.turn
             folded = (len(last.checks) > 4) != toggled
-            body.append(check_card(state, last.checks, colours, title=f"Turn {last.turn}: acclimatization check",
-                                   note=f"Weather: {weather_words(last.weather, state.stacking.labels)}.",
+            body.append(check_card(state, last.checks, colours,
+                                   title=_("Turn {turn}: acclimatization check").format(turn=last.turn),
+                                   note=_("Weather: {weather}.").format(
+                                       weather=weather_words(last.weather, state.stacking.labels)),
                                    key="fr-last-check", folded=folded,
                                    on_fold=lambda: h["set_unfolded"](None if toggled else last.turn)))
         if rules.today_weather(state) is None:
-            body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, f"Day {state.turn}'s weather is not entered yet: "
-                                  "tap today in the forecast, or enter it before the climbers act.",
+            body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, _("Day {day}'s weather is not entered yet: tap "
+                                  "today in the forecast, or enter it before the climbers act.").format(
+                                      day=state.turn),
                                   key="fr-weather-hint"))
         body.extend(cards_section(state, colours, cards, on_player=h["pick_player"], on_add=h["add_card"],
                                   on_remove=h["remove_card"], on_play=h["play"], on_draw_mode=h["draw_mode"],
@@ -480,17 +500,17 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
     if rules.today_weather(state) is None:
         days = editable_days(state, tile_days(state.turn))
         edit = weather_edit if weather_edit and weather_edit[0] == days else (days, drafts_for(state, days))
-        body.append(section_title(f"Day {state.turn}'s weather"))
-        body.append(ft.Text("Enter today's weather as the tile shows it before the climbers act: it sets the "
-                            "movement costs and the acclimatization check. The rest of the tile can be entered "
-                            "with it.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(section_title(_("Day {day}'s weather").format(day=state.turn)))
+        body.append(ft.Text(_("Enter today's weather as the tile shows it before the climbers act: it sets the "
+                              "movement costs and the acclimatization check. The rest of the tile can be entered "
+                              "with it."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(tile_editor(prefix="fr-today", days=edit[0], drafts=edit[1],
                                 on_change=lambda d: h["set_weather_edit"]((edit[0], d)),
                                 season=state.setup.season, labels=state.stacking.labels))
         if problem:
             body.append(ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13))
         body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-today-save", ft.FilledButton(
-            "Save the weather", key="fr-today-save", icon=ft.Icons.SAVE_ROUNDED,
+            _("Save the weather"), key="fr-today-save", icon=ft.Icons.SAVE_ROUNDED,
             on_click=lambda: h["save_weather"](edit[0], edit[1])))]))
         body.append(board)
         return body
@@ -499,45 +519,52 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
         on_tent=h["toggle_tent"], on_risk_move=h["set_risk_move"], on_risk_accl=h["set_risk_accl"],
         on_pay=h["pay"], on_done=h["done"], board=board, problem=problem))
     body.append(check_card(state, rules.check_preview(state), colours,
-                           title=f"Acclimatization check at the end of turn {state.turn}",
-                           note="As things stand now; it runs by itself when the last player is done.",
+                           title=_("Acclimatization check at the end of turn {turn}").format(turn=state.turn),
+                           note=_("As things stand now; it runs by itself when the last player is done."),
                            key="fr-preview"))
     return body
 
 
 def _check_panel(state: State, colours) -> list[ft.Control]:
-    body: list[ft.Control] = [section_title("The acclimatization check")]
-    tent = ("a tent of its colour (either climber's)" if rules.printed_rules(state) else
-            "its own tent (the earlier readings this game follows)")
-    body.append(ft.Text(
-        f"At the end of every turn each living climber adds its space's modifier, +1 if {tent} is on its "
-        "space, and loses the day's weather if its zone is covered; then the result is capped at 6, and below "
-        "1 the climber dies and scores 1.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    body: list[ft.Control] = [section_title(_("The acclimatization check"))]
+    if rules.printed_rules(state):
+        how = _("At the end of every turn each living climber adds its space's modifier, +1 if a tent of its colour "
+                "(either climber's) is on its space, and loses the day's weather if its zone is covered; then the "
+                "result is capped at 6, and below 1 the climber dies and scores 1.")
+    else:
+        how = _("At the end of every turn each living climber adds its space's modifier, +1 if its own tent (the "
+                "earlier readings this game follows) is on its space, and loses the day's weather if its zone is "
+                "covered; then the result is capped at 6, and below 1 the climber dies and scores 1.")
+    body.append(ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.over and rules.today_weather(state) is not None:
         body.append(check_card(state, rules.check_preview(state), colours,
-                               title=f"If turn {state.turn}'s check ran now",
-                               note=f"Today: {weather_words(rules.today_weather(state), state.stacking.labels)}.",
+                               title=_("If turn {turn}'s check ran now").format(turn=state.turn),
+                               note=_("Today: {weather}.").format(
+                                   weather=weather_words(rules.today_weather(state), state.stacking.labels)),
                                key="fr-check-now"))
     elif not state.over:
-        body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, f"Enter day {state.turn}'s weather to see this "
-                              "turn's check.", key="fr-check-needs-weather"))
+        body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, _("Enter day {day}'s weather to see this turn's "
+                              "check.").format(day=state.turn), key="fr-check-needs-weather"))
     for record in reversed(state.log):
-        risk = ("" if record.risk_taker is None else
-                f" · {state.players[record.risk_taker].name} took a risk token of {record.risk_value}")
-        body.append(check_card(state, record.checks, colours, title=f"Turn {record.turn}",
-                               note=f"Weather: {weather_words(record.weather, state.stacking.labels)}{risk}.",
-                               key=f"fr-check-turn-{record.turn}"))
+        weather = weather_words(record.weather, state.stacking.labels)
+        if record.risk_taker is None:
+            note = _("Weather: {weather}.").format(weather=weather)
+        else:
+            note = _("Weather: {weather} · {name} took a risk token of {value}.").format(
+                weather=weather, name=state.players[record.risk_taker].name, value=record.risk_value)
+        body.append(check_card(state, record.checks, colours, title=_("Turn {turn}").format(turn=record.turn),
+                               note=note, key=f"fr-check-turn-{record.turn}"))
     if not state.log:
-        body.append(ft.Text("No turn has been checked yet.", color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(ft.Text(_("No turn has been checked yet."), color=ft.Colors.ON_SURFACE_VARIANT))
     return body
 
 
 def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, save_weather,
                    problem: str | None) -> list[ft.Control]:
-    body: list[ft.Control] = [section_title("Forecast")]
-    body.append(ft.Text("Enter each day as its tile is revealed: no effect, or an acclimatization loss and/or a "
-                        "movement surcharge for the zones it covers. Today can change until a climber acts; days "
-                        "ahead at any time.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    body: list[ft.Control] = [section_title(_("Forecast"))]
+    body.append(ft.Text(_("Enter each day as its tile is revealed: no effect, or an acclimatization loss and/or a "
+                          "movement surcharge for the zones it covers. Today can change until a climber acts; days "
+                          "ahead at any time."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if weather_edit:
         days, drafts = weather_edit
         body.append(ft.Container(
@@ -547,17 +574,18 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(2, ft.Colors.PRIMARY),
             content=ft.Column(spacing=10, tight=True, controls=[
-                ft.Text(f"Days {days[0]}-{days[-1]}" if len(days) > 1 else f"Day {days[0]}",
+                ft.Text(_("Days {first}-{last}").format(first=days[0], last=days[-1]) if len(days) > 1 else
+                        _("Day {day}").format(day=days[0]),
                         weight=ft.FontWeight.W_600, size=16),
                 tile_editor(prefix="fr-weather", days=days, drafts=drafts,
                             on_change=lambda d: set_weather_edit((days, d)), season=state.setup.season,
                             labels=state.stacking.labels),
                 *([ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13)] if problem else []),
                 ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-                    labelled("fr-weather-cancel", ft.TextButton("Cancel", key="fr-weather-cancel",
+                    labelled("fr-weather-cancel", ft.TextButton(_("Cancel"), key="fr-weather-cancel",
                                                                 on_click=lambda: set_weather_edit(None))),
                     labelled("fr-weather-save", ft.FilledButton(
-                        "Save", key="fr-weather-save", icon=ft.Icons.SAVE_ROUNDED,
+                        _("Save"), key="fr-weather-save", icon=ft.Icons.SAVE_ROUNDED,
                         on_click=lambda: save_weather(days, drafts))),
                 ]),
             ]),
@@ -580,7 +608,7 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             labelled("fr-move-cancel", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="fr-move-cancel",
-                                                     tooltip="Stop planning this climber", on_click=on_cancel)),
+                                                     tooltip=_("Stop planning this climber"), on_click=on_cancel)),
             pawn(colour, move.climber or "", size=28),
             ft.Text(text, key="fr-move-summary", expand=True, size=12 if refused else 13, max_lines=4 if refused else 2,
                     overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.W_500,
@@ -607,33 +635,35 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
     if player is None or draft.climber is None:
         return ""
     if route is not None and route.reason:
-        return first_capital(f"{rules.climber_name(state, player, draft.climber)} cannot end its move on {space}: "
-                        f"{route.reason}")
+        return first_capital(_("{climber} cannot end its move on {space}: {reason}").format(
+            climber=tr(rules.climber_name(state, player, draft.climber)), space=space, reason=tr(route.reason)))
     given = given_cards(state, draft)
     if not any(c.kind is not CardKind.ACCLIMATIZATION for c in given):
-        return (f"Give climber {draft.climber} movement cards first: it has none"
-                + (f" (only {cards_words(c.code for c in given)})" if given else "") + ".")
+        if given:
+            return _("Give climber {label} movement cards first: it has none (only {cards}).").format(
+                label=draft.climber, cards=cards_words(c.code for c in given))
+        return _("Give climber {label} movement cards first: it has none.").format(label=draft.climber)
     try:
         rules.route_to(state, player, draft.climber, given, space, tent=draft.tent, risk_move=draft.risk_move)
     except CompanionError as exc:
-        return first_capital(str(exc))
-    return f"{space} cannot be reached now."
+        return refusal(exc)
+    return _("{space} cannot be reached now.").format(space=space)
 
 
 def _space_words(state: State, space: SpaceId | None) -> str:
     if space == state.board.base_camp:
-        return "base camp"
+        return _("base camp")
     if space == state.board.summit:
-        return "the summit"
+        return _("the summit")
     return str(space)
 
 
-_EARLIER_READINGS = ("a tent sheltered only its own climber, acclimatization cards stopped at 6 at once, the "
-                     "risk penalty could fall on any climber given a card, and victory points counted only "
-                     "where a move ended")
-_PRINTED_READINGS = ("a tent shelters both climbers of its colour, acclimatization is capped at 6 only at the "
-                     "end of the check, only a climber that moved or got acclimatization points bears the risk "
-                     "penalty, and victory points count every space reached during a move")
+_EARLIER_READINGS = N_("a tent sheltered only its own climber, acclimatization cards stopped at 6 at once, the "
+                       "risk penalty could fall on any climber given a card, and victory points counted only "
+                       "where a move ended")
+_PRINTED_READINGS = N_("a tent shelters both climbers of its colour, acclimatization is capped at 6 only at the "
+                       "end of the check, only a climber that moved or got acclimatization points bears the risk "
+                       "penalty, and victory points count every space reached during a move")
 
 
 def _older_rules_card(state: State, on_switch: Callable[[], None]) -> ft.Control:
@@ -642,48 +672,61 @@ def _older_rules_card(state: State, on_switch: Callable[[], None]) -> ft.Control
     back)."""
     if engine.switched(state):
         return message_card(
-            ft.Icons.GAVEL_ROUNDED, "The remaining turns follow the printed rules",
-            "This game was started under the companion's earlier readings of four rules; its past turns stay as "
-            f"they were played. Since the switch, {_PRINTED_READINGS}. Undo the switch to go back.",
+            ft.Icons.GAVEL_ROUNDED, _("The remaining turns follow the printed rules"),
+            _("This game was started under the companion's earlier readings of four rules; its past turns stay as "
+              "they were played. Since the switch, {readings}. Undo the switch to go back.").format(
+                readings=_(_PRINTED_READINGS)),
             key="fr-older-rules")
     why_not = engine.why_no_switch(state)
-    button = ft.FilledButton("Use the printed rules from now on", key="fr-use-printed-rules",
+    button = ft.FilledButton(_("Use the printed rules from now on"), key="fr-use-printed-rules",
                              icon=ft.Icons.GAVEL_ROUNDED, disabled=why_not is not None, on_click=on_switch)
     actions: list[ft.Control] = [labelled("fr-use-printed-rules", button)]
     if why_not:
-        actions.append(ft.Text(f"{first_capital(why_not)}.", key="fr-use-printed-why", size=12))
+        actions.append(ft.Text(f"{first_capital(tr(why_not))}.", key="fr-use-printed-why", size=12))
     return message_card(
-        ft.Icons.GAVEL_ROUNDED, "This game was started under the companion's earlier readings",
-        f"It was saved before the companion followed the printed rulebook on four rules: {_EARLIER_READINGS}. "
-        "Its past turns stay as they were played, and games in History keep their results. Unless you switch, "
-        "the rest of the game goes on under the earlier readings too; the printed rules can take over at the "
-        "start of a turn.", key="fr-older-rules", tone="warning", actions=actions)
+        ft.Icons.GAVEL_ROUNDED, _("This game was started under the companion's earlier readings"),
+        _("It was saved before the companion followed the printed rulebook on four rules: {readings}. Its past "
+          "turns stay as they were played, and games in History keep their results. Unless you switch, the rest of "
+          "the game goes on under the earlier readings too; the printed rules can take over at the start of a "
+          "turn.").format(readings=_(_EARLIER_READINGS)), key="fr-older-rules", tone="warning", actions=actions)
 
 
 def describe_action(doc: Mapping[str, Any]) -> str:
     """A saved action in a few words, for undo and redo: "Ann's cards", "day 4's weather"."""
+    # Each is what Undo or Redo takes back, said inside "Undo {what}", "Undone: {what}. Redo puts it back."
     kind = doc.get("type")
     player = doc.get("player")
     if kind == "weather":
         weather = doc.get("weather")
         count = len(weather) if isinstance(weather, list) else 1
         day = doc.get("day")
-        return f"day {day}'s weather" if count == 1 else f"the weather of days {day}-{day + count - 1}"
+        # i18n: what Undo takes back ("Undo day 4's weather")
+        return (_("day {day}'s weather").format(day=day) if count == 1 else
+                # i18n: what Undo takes back ("Undo the weather of days 4-6")
+                _("the weather of days {first}-{last}").format(first=day, last=day + count - 1))
     if kind == "play":
-        return f"{player}'s cards"
+        # i18n: what Undo takes back ("Undo Ann's cards")
+        return _("{name}'s cards").format(name=player)
     if kind == "draw":
-        return f"the cards entered in {player}'s hand"
+        # i18n: what Undo takes back ("Undo the cards entered in Ann's hand")
+        return _("the cards entered in {name}'s hand").format(name=player)
     if kind == "risk":
-        return f"the risk token of {doc.get('value')}"
+        # i18n: what Undo takes back ("Undo the risk token of 2")
+        return _("the risk token of {value}").format(value=doc.get("value"))
     if kind == "climber":
-        return f"{player}'s climber {doc.get('climber')}'s action"
+        # i18n: what Undo takes back ("Undo Ann's climber A's action")
+        return _("{name}'s climber {climber}'s action").format(name=player, climber=doc.get("climber"))
     if kind == "pay_risk":
-        return f"the risk point off {player}'s climber {doc.get('climber')}"
+        # i18n: what Undo takes back ("Undo the risk point off Ann's climber A")
+        return _("the risk point off {name}'s climber {climber}").format(name=player, climber=doc.get("climber"))
     if kind == "done":
-        return f"{player} being done"
+        # i18n: what Undo takes back ("Undo Ann being done")
+        return _("{name} being done").format(name=player)
     if kind == "rules":
-        return "the switch to the printed rules"
-    return "the last action"
+        # i18n: what Undo takes back ("Undo the switch to the printed rules")
+        return _("the switch to the printed rules")
+    # i18n: what Undo takes back, for an entry of an unknown kind
+    return _("the last action")
 
 
 @ft.component
@@ -699,13 +742,36 @@ def FreundeFinished(record: Mapping) -> ft.View:
     winners = list(detail.get("winners") or [])
     rank = detail.get("solo_rank")
     if rank:
-        title = f"{rank.get('name')} · {rank.get('score')} points"
-        text = f"Solo rank {rank.get('printed')} ({detail.get('route')} route, {detail.get('weather_season')} weather)."
+        points = rank.get("score")
+        count = points if isinstance(points, int) else 0
+        # i18n: the solo result's title: the rank, then the score ("Alpinist · 15 points")
+        title = ngettext("{rank} · {n} points", "{rank} · {n} points", count).format(
+            rank=tr(rank_name(rank.get("id"), rank.get("name"))), n=points)
+        template = _FINISHED_RANK.get((detail.get("route"), detail.get("weather_season")))
+        text = (_(template).format(printed=rank.get("printed")) if template else
+                _("Solo rank {printed} ({route} route, {season} weather).").format(
+                    printed=rank.get("printed"), route=detail.get("route"), season=detail.get("weather_season")))
     elif len(winners) == 1:
-        title, text = f"{winners[0]} wins", ("Tie broken: first to the summit." if detail.get("tie_break") == "summit"
-                                             else "Highest total of both climbers' best victory points.")
+        title = _("{name} wins").format(name=winners[0])
+        text = (_("Tie broken: first to the summit.") if detail.get("tie_break") == "summit"
+                else _("Highest total of both climbers' best victory points."))
     else:
-        title, text = "Shared win: " + and_list(winners), "Tied on points; nobody's living climber reached the summit."
+        title = _("Shared win: {names}").format(names=and_list(winners))
+        text = _("Tied on points; nobody's living climber reached the summit.")
+    season = detail.get("weather_season", "")
+    played = detail.get("turns_played", 0)
+    board = tr(board_title(detail.get("board"), detail.get("board_title", "")))
+    count = played if isinstance(played, int) else 0
+    if season == "summer":
+        summary = ngettext("{board}, summer weather, {n} turns. {result}",
+                           "{board}, summer weather, {n} turns. {result}", count)
+    elif season == "winter":
+        summary = ngettext("{board}, winter weather, {n} turns. {result}",
+                           "{board}, winter weather, {n} turns. {result}", count)
+    else:
+        summary = ngettext("{board}, {season} weather, {n} turns. {result}",
+                           "{board}, {season} weather, {n} turns. {result}", count)
+    summary = summary.format(board=board, season=season, n=played, result=text)
     body: list[ft.Control] = [
         ft.Container(key="fr-final", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20),
                      padding=18, content=ft.Row(spacing=14, controls=[
@@ -713,23 +779,17 @@ def FreundeFinished(record: Mapping) -> ft.View:
                          ft.Column(expand=True, spacing=2, tight=True, controls=[
                              ft.Text(title, key="fr-final-title", size=20, weight=ft.FontWeight.W_700,
                                      color=ft.Colors.ON_TERTIARY_CONTAINER),
-                             ft.Text(f"{detail.get('board_title', '')}, {detail.get('weather_season', '')} weather, "
-                                     f"{detail.get('turns_played', 0)} turns. {text}",
-                                     color=ft.Colors.ON_TERTIARY_CONTAINER),
+                             ft.Text(summary, color=ft.Colors.ON_TERTIARY_CONTAINER),
                          ]),
                      ])),
-        section_title("Final scores"),
+        section_title(_("Final scores")),
     ]
     # The record's players carry the roster ids (the keeper fills in seats the setup left without one).
     ids = [p.get("id") for p in record.get("players") or []]
     seats = [(player, ids[i] if i < len(ids) else None) for i, player in enumerate(players)]
     for index, (player, player_id) in enumerate(sorted(seats, key=lambda seat: -int(seat[0].get("score") or 0))):
         colour = roster.get(player_id or player.get("id") or "", FALLBACK_COLOUR)
-        climbers = " · ".join(
-            f"{c.get('climber')}: {c.get('score')}" + (" (died turn %s)" % c.get("died_turn") if not c.get("alive")
-                                                       else (" (summit turn %s)" % c.get("summit_turn")
-                                                             if c.get("summit_turn") else ""))
-            for c in player.get("climbers") or [])
+        climbers = " · ".join(_finished_climber(c) for c in player.get("climbers") or [])
         body.append(ft.Container(
             key=f"fr-final-{index}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
@@ -748,21 +808,45 @@ def FreundeFinished(record: Mapping) -> ft.View:
         ))
     deaths = detail.get("deaths") or []
     if deaths:
-        body.append(section_title("Deaths"))
+        body.append(section_title(_("Deaths")))
         for death in deaths:
-            where = {"SUMMIT": "the summit", "A_SUMMIT": "the summit", "BASE_CAMP": "base camp"}.get(
-                str(death.get("space")), death.get("space"))
+            space = str(death.get("space"))
+            where = (_("the summit") if space in ("SUMMIT", "A_SUMMIT") else
+                     _("base camp") if space == "BASE_CAMP" else death.get("space"))
             body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED,
-                                  f"{death.get('player')}'s climber {death.get('climber')} died on turn "
-                                  f"{death.get('turn')} on {where}."))
+                                  _("{name}'s climber {climber} died on turn {turn} on {space}.").format(
+                                      name=death.get("player"), climber=death.get("climber"), turn=death.get("turn"),
+                                      space=where)))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
-            "History", key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,
+            _("History"), key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,
             on_click=lambda: ft.context.page.navigate("/history"))),
         labelled("fr-final-home", ft.FilledButton(
-            "Home", key="fr-final-home", icon=ft.Icons.HOME_ROUNDED, on_click=lambda: ft.context.page.navigate("/"))),
+            _("Home"), key="fr-final-home", icon=ft.Icons.HOME_ROUNDED,
+            on_click=lambda: ft.context.page.navigate("/"))),
     ]))
     return screen_view(_TITLE, body)
+
+
+# A finished solo game's rank in words, by the board's route and the weather season (whole sentences).
+_FINISHED_RANK = {
+    ("easy", "summer"): N_("Solo rank {printed} (easy route, summer weather)."),
+    ("easy", "winter"): N_("Solo rank {printed} (easy route, winter weather)."),
+    ("hard", "summer"): N_("Solo rank {printed} (hard route, summer weather)."),
+    ("hard", "winter"): N_("Solo rank {printed} (hard route, winter weather)."),
+}
+
+
+def _finished_climber(climber: Mapping[str, Any]) -> str:
+    """A climber's part of a finished game's score: "A: 12 (summit turn 9)", "B: 1 (died turn 7)"."""
+    label, points = climber.get("climber"), climber.get("score")
+    if not climber.get("alive"):
+        return _("{climber}: {score} (died turn {turn})").format(climber=label, score=points,
+                                                                 turn=climber.get("died_turn"))
+    if climber.get("summit_turn"):
+        return _("{climber}: {score} (summit turn {turn})").format(climber=label, score=points,
+                                                                   turn=climber.get("summit_turn"))
+    return f"{label}: {points}"
 
 
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)

@@ -15,8 +15,9 @@ from typing import Any
 import flet as ft
 
 from companion.games.freunde import session as engine
-from companion.games.freunde.data import ZONES, load_data
+from companion.games.freunde.data import CORRECTED, ZONES, board_title, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
@@ -30,8 +31,8 @@ from companion.ui.common.widgets import (
     section_title,
 )
 from companion.ui.freunde.editor import BoardEditor, board_changes
-from companion.ui.freunde.parts import chip, weather_icon
-from companion.ui.freunde.weather import DayDraft, drafts_problem, preset_tiles
+from companion.ui.freunde.parts import chip, weather_icon, zone_label
+from companion.ui.freunde.weather import DayDraft, drafts_problem, preset_tiles, tile_name
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 
@@ -76,7 +77,7 @@ def FreundeNewGame() -> ft.View:
         if player_id in draft.seats:
             change(seats=tuple(p for p in draft.seats if p != player_id))
         elif len(draft.seats) >= MAX_PLAYERS:
-            set_problem(f"Freunde is for 1 to {MAX_PLAYERS} players.")
+            set_problem(_("Freunde is for 1 to {most} players.").format(most=MAX_PLAYERS))
         else:
             change(seats=draft.seats + (player_id,))
 
@@ -110,7 +111,7 @@ def FreundeNewGame() -> ft.View:
     def save_board(doc: dict[str, Any]) -> None:
         winter = data.boards["winter"]
         if board_changes(winter, doc):
-            doc = {**doc, "title": f"{winter.title}, corrected at the table",
+            doc = {**doc, "title": winter.title + CORRECTED,
                    "source": winter.source + " Corrected by the players against their board before this game."}
             change(winter_doc=doc, board="winter")
         else:
@@ -142,71 +143,77 @@ def FreundeNewGame() -> ft.View:
                    set_problem)
 
     if not players:
-        return screen_view("New Freunde game", roster_needed(
-            "fr", f"Freunde is for 1 to {MAX_PLAYERS} players from your roster. Add them first."))
+        return screen_view(_("New Freunde game"), roster_needed(
+            "fr", _("Freunde is for 1 to {most} players from your roster. Add them first.").format(most=MAX_PLAYERS)))
 
     body: list[ft.Control] = [
-        section_title(f"Climbers · {len(chosen)} of 1-{MAX_PLAYERS} players"),
-        ft.Text("Tap players in seating order. Each plays two climbers, A (smooth) and B (squiggly).", size=13,
+        # i18n: the players chosen so far: "Climbers · 2 of 1-5 players"
+        section_title(_("Climbers · {n} of 1-{most} players").format(n=len(chosen), most=MAX_PLAYERS)),
+        ft.Text(_("Tap players in seating order. Each plays two climbers, A (smooth) and B (squiggly)."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"fr-new-seat-{p.id}", p.name, p.colour, p.id in draft.seats, bind(toggle, p.id),
-                      mark=f"seat {draft.seats.index(p.id) + 1}" if p.id in draft.seats else None)
+                      # i18n: beside a player chosen: their place at the table
+                      mark=_("seat {n}").format(n=draft.seats.index(p.id) + 1) if p.id in draft.seats else None)
             for p in players
         ]),
     ]
     if len(chosen) == 1:
         body.append(message_card(
-            ft.Icons.PERSON_ROUNDED, "Solo game",
-            "2-player stacking limits, a risk token every turn whatever you play, and the game ends at once "
-            "when a climber dies. Your score earns a rank at the end.", key="fr-new-solo"))
+            ft.Icons.PERSON_ROUNDED, _("Solo game"),
+            _("2-player stacking limits, a risk token every turn whatever you play, and the game ends at once "
+              "when a climber dies. Your score earns a rank at the end."), key="fr-new-solo"))
     if len(chosen) > 1:
-        body.append(section_title("Who starts?"))
+        body.append(section_title(_("Who starts?")))
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"fr-new-starter-{p.id}", p.name, p.colour, p.id == starter, _setter(change, "starter", p.id))
             for p in chosen
         ]))
     if len(chosen) == data.stacking.extra_players:
-        body.append(chip("fr-new-extra", "Extra climber above 7000 m (by agreement)", draft.extra_high,
+        body.append(chip("fr-new-extra", _("Extra climber above 7000 m (by agreement)"), draft.extra_high,
                          _setter(change, "extra_high", not draft.extra_high), icon=ft.Icons.GROUP_ADD_ROUNDED))
 
-    body.append(section_title("Board side"))
+    body.append(section_title(_("Board side")))
     for board_id in ("summer", "winter"):
         board = data.boards[board_id]
-        text = ("The easier route, as published." if board.verified else
-                "The harder route. Unverified: read by eye from a board image; check spaces and links "
-                "against your board.")
-        body.append(choice_tile(f"fr-new-board-{board_id}", board.title, text, draft.board == board_id,
-                                _setter(change, "board", board_id), tag=None if board.verified else "Unverified"))
+        text = (_("The easier route, as published.") if board.verified else
+                _("The harder route. Unverified: read by eye from a board image; check spaces and links "
+                  "against your board."))
+        body.append(choice_tile(f"fr-new-board-{board_id}", tr(board_title(board.id, board.title)), text,
+                                draft.board == board_id, _setter(change, "board", board_id),
+                                tag=None if board.verified else _("Unverified")))
     if draft.board == "winter":
         changes = board_changes(data.boards["winter"], draft.winter_doc) if draft.winter_doc else 0
         body.append(ft.Row(spacing=8, controls=[
-            ft.Text(f"Corrected here: {changes} change{'s' if changes != 1 else ''}." if changes else
-                    "Check it against your board before you start.", key="fr-new-board-changes", size=13,
-                    expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(ngettext("Corrected here: {n} change.", "Corrected here: {n} changes.", changes).format(n=changes)
+                    if changes else _("Check it against your board before you start."), key="fr-new-board-changes",
+                    size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("fr-new-board-edit", ft.OutlinedButton(
-                "Check and correct", key="fr-new-board-edit", icon=ft.Icons.EDIT_ROUNDED,
+                _("Check and correct"), key="fr-new-board-edit", icon=ft.Icons.EDIT_ROUNDED,
                 on_click=lambda: set_editing(True))),
         ]))
 
-    body.append(section_title("Weather"))
+    body.append(section_title(_("Weather")))
     body.append(ft.Row(spacing=8, controls=[
-        chip(f"fr-new-season-{value}", f"{value.capitalize()} tiles", draft.season == value, bind(season, value),
+        chip(f"fr-new-season-{value}", _("Summer tiles") if value == "summer" else _("Winter tiles"),
+             draft.season == value, bind(season, value),
              icon=ft.Icons.WB_SUNNY_ROUNDED if value == "summer" else ft.Icons.AC_UNIT_ROUNDED, expand=True)
         for value in ("summer", "winter")
     ]))
     presets = preset_tiles(draft.season)
     if presets:
-        body.append(ft.Text("Lay out the first two tiles now from the known summer tiles, or enter each day "
-                            "at the table as it is revealed. Their altitude bands were read from a poor image: "
-                            "check them against your tiles.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(ft.Text(_("Lay out the first two tiles now from the known summer tiles, or enter each day "
+                              "at the table as it is revealed. Their altitude bands were read from a poor image: "
+                              "check them against your tiles."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         for slot in (0, 1):
             allowed = slot == 0 or draft.tiles[0] is not None
-            body.append(ft.Text(f"Days {slot * 3 + 1}-{slot * 3 + 3}", weight=ft.FontWeight.W_600, size=13))
+            body.append(ft.Text(_("Days {first}-{last}").format(first=slot * 3 + 1, last=slot * 3 + 3),
+                                weight=ft.FontWeight.W_600, size=13))
             body.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                chip(f"fr-new-tile-{slot + 1}-none", "At the table", draft.tiles[slot] is None,
+                # i18n: a tile's days are entered at the table as they are revealed, not laid out now
+                chip(f"fr-new-tile-{slot + 1}-none", _("At the table"), draft.tiles[slot] is None,
                      bind(pick_tile, slot, None), height=40, disabled=not allowed),
-                *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_id.replace("summer-", "Tile "),
+                *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_name(tile_id),
                        draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
                        disabled=not allowed, icon=weather_icon(_worst(days)))
                   for tile_id, days in presets],
@@ -214,41 +221,46 @@ def FreundeNewGame() -> ft.View:
         if draft.days:
             body.append(_days_summary(draft.days, labels, toggle_zone))
     else:
-        body.append(ft.Text("No winter tile is known: enter each day's weather at the table as it is revealed "
-                            "(acclimatization loss and/or movement surcharge, and the zones it covers).",
+        body.append(ft.Text(_("No winter tile is known: enter each day's weather at the table as it is revealed "
+                              "(acclimatization loss and/or movement surcharge, and the zones it covers)."),
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
 
-    body.append(section_title("Risk tokens"))
-    body.append(chip("fr-new-track-risk", "Track the three face-up tokens", draft.track_risk,
+    body.append(section_title(_("Risk tokens")))
+    body.append(chip("fr-new-track-risk", _("Track the three face-up tokens"), draft.track_risk,
                      _setter(change, "track_risk", not draft.track_risk), icon=ft.Icons.VISIBILITY_ROUNDED))
     if draft.track_risk:
-        body.append(ft.Text("The values turned face up at the start; each turn you also enter the one turned up "
-                            "to replace the token taken.", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(ft.Text(_("The values turned face up at the start; each turn you also enter the one turned up "
+                              "to replace the token taken."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         values = sorted(data.risk.counts)
         for slot in range(3):
             body.append(ft.Row(spacing=6, controls=[
-                ft.Text(f"Token {slot + 1}", width=70, size=13),
+                ft.Text(_("Token {n}").format(n=slot + 1), width=70, size=13),
                 *[chip(f"fr-new-face-{slot + 1}-{v}", str(v), draft.face_up[slot] == v, bind(set_face_up, slot, v),
                        height=40) for v in values],
             ]))
     else:
-        body.append(ft.Text("Otherwise the taker picks any value left in the supply (four 0, eleven 1, five 2).",
+        body.append(ft.Text(_("Otherwise the taker picks any value left in the supply (four 0, eleven 1, five 2)."),
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
 
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not started", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The game was not started"), problem,
                                  key="fr-new-problem", tone="warning"))
     ready = bool(chosen)
     body.append(labelled("fr-new-start", ft.FilledButton(
-        ("Start the solo climb" if len(chosen) == 1 else "Start the climb") if ready else "Choose the players",
+        (_("Start the solo climb") if len(chosen) == 1 else _("Start the climb")) if ready else _("Choose the players"),
         key="fr-new-start", icon=ft.Icons.HIKING_ROUNDED, disabled=not ready, on_click=start,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
-    return screen_view("New Freunde game", body)
+    return screen_view(_("New Freunde game"), body)
 
 
 def _worst(days) -> str:
     """The symbol a tile is known by: its worst day."""
     return max(days, key=lambda d: (d.accl + d.move, d.symbol)).symbol
+
+
+def _zone_chip(labels, zone: int) -> str:
+    """A zone as printed beside the stacking diagrams, or its number when the data has no label."""
+    return zone_label(labels, zone) if zone in labels else str(zone)
 
 
 def _setter(change: Callable[..., None], field: str, value) -> Callable[[], None]:
@@ -261,25 +273,33 @@ def _days_summary(days: tuple[DayDraft, ...], labels, toggle_zone: Callable[[int
     for index, day in enumerate(days):
         number = index + 1
         if day.calm:
-            words = "no effect"
+            words = _("no effect")
         else:
-            effects = " and ".join(p for p in (f"−{day.accl} acclimatization" if day.accl else "",
-                                               f"+{day.move} movement" if day.move else "") if p)
-            words = f"{effects}, " + (f"read as {day.read}" if day.read and day.zones else
-                                       ", ".join(labels.get(z, str(z)) for z in sorted(day.zones)) or
-                                       "zones not readable: choose them")
+            if day.accl and day.move:
+                effects = _("−{accl} acclimatization and +{move} movement").format(accl=day.accl, move=day.move)
+            elif day.accl:
+                effects = _("−{accl} acclimatization").format(accl=day.accl)
+            else:
+                effects = _("+{move} movement").format(move=day.move)
+            if day.read and day.zones:
+                # i18n: how a preset tile's altitude band was read off a poor image ("from about 7000 m?")
+                words = _("{effects}, read as {read}").format(effects=effects, read=tr(day.read))
+            else:
+                zones = ", ".join(_zone_chip(labels, z) for z in sorted(day.zones))
+                words = (f"{effects}, {zones}" if zones else
+                         _("{effects}, zones not readable: choose them").format(effects=effects))
         rows.append(ft.Row(spacing=10, controls=[
             ft.Icon(weather_icon(day.label), size=18),
-            ft.Text(f"Day {number}", width=52, size=13, weight=ft.FontWeight.W_600),
+            ft.Text(_("Day {day}").format(day=number), width=52, size=13, weight=ft.FontWeight.W_600),
             ft.Text(words, key=f"fr-new-day-{number}", size=13, expand=True),
         ]))
         if not day.calm and (not day.zones or day.read is None):
             rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                chip(f"fr-new-day-{number}-zone-{zone}", labels.get(zone, str(zone)), zone in day.zones,
+                chip(f"fr-new-day-{number}-zone-{zone}", _zone_chip(labels, zone), zone in day.zones,
                      bind(toggle_zone, index, zone), height=40)
                 for zone in ZONES
             ]))
-    rows.append(ft.Text("Any day can be corrected later on the Weather tab until it is played.", size=12,
+    rows.append(ft.Text(_("Any day can be corrected later on the Weather tab until it is played."), size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(padding=12, border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                         content=ft.Column(rows, spacing=6, tight=True))

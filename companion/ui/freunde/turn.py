@@ -21,6 +21,8 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, TURNS, ClimberCheck, Phase, Route, State,
 )
 from companion.games.freunde.scoring import score
+from companion.games.freunde.solo import rank_name
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.parts import (
     ACCL_COLOUR,
     MOVE_COLOUR,
@@ -42,10 +44,11 @@ from companion.ui.common.widgets import bind, colour_dot, first_capital, labelle
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",
     "actions_section", "move_summary", "card_player", "check_card", "team_section", "scores_section", "end_section",
-    "space_facts", "given_cards",
+    "space_facts", "given_cards", "solo_rank_sentence",
 ]
 
-STEPS = (("Cards", Phase.PLAY), ("Risk", Phase.RISK), ("Actions", Phase.ACTIONS), ("Check", None))
+# i18n: the four steps of a turn, on one line at the top of the Turn panel
+STEPS = ((N_("Cards"), Phase.PLAY), (N_("Risk"), Phase.RISK), (N_("Actions"), Phase.ACTIONS), (N_("Check"), None))
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
     current = {Phase.PLAY: 0, Phase.RISK: 1, Phase.ACTIONS: 2}.get(state.phase, 3)
     start = state.players[state.start_player]
     steps: list[ft.Control] = []
-    for index, (name, _) in enumerate(STEPS):
+    for index, (name, _phase) in enumerate(STEPS):
         done = index < current
         now = index == current and not state.over
         steps.append(ft.Container(
@@ -104,14 +107,15 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
             bgcolor=ft.Colors.PRIMARY if now else (ft.Colors.PRIMARY_CONTAINER if done else None),
             border=None if (now or done) else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             alignment=ft.Alignment.CENTER,
-            content=ft.Text(name, size=12, weight=ft.FontWeight.W_600,
+            content=ft.Text(_(name), size=12, weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
         ))
     if state.over:
         played = len(state.log)
-        title = f"Game over after turn {played}" if played >= TURNS else f"Game over on turn {played}"
+        title = (_("Game over after turn {turn}") if played >= TURNS else _("Game over on turn {turn}")).format(
+            turn=played)
     else:
-        title = f"Turn {state.turn} of {TURNS}"
+        title = _("Turn {turn} of {turns}").format(turn=state.turn, turns=TURNS)
     return ft.Container(
         key="fr-step-header",
         padding=ft.Padding.only(left=16, right=16, top=12, bottom=14),
@@ -122,7 +126,8 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
                 ft.Text(title, key="fr-turn-title", size=22, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True),
                 *([] if state.over or state.setup.solo else [ft.Row(spacing=6, tight=True, controls=[
-                    ft.Text("starts", size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    # i18n: beside the start player's name: who starts this turn
+                    ft.Text(_("starts"), size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
                     colour_dot(colours[state.start_player], start.name, size=22),
                     ft.Text(start.name, key="fr-start-player", weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
@@ -152,10 +157,10 @@ def cards_section(
     active = rules.active_players(state)
     order = [i for i in rules.turn_order(state) if i in active]
     player = card_player(state, draft.player)
-    body: list[ft.Control] = [section_title(f"Cards · turn {state.turn}")]
+    body: list[ft.Control] = [section_title(_("Cards · turn {turn}").format(turn=state.turn))]
     body.append(ft.Text(
-        "Everyone picks three of their six cards face down and reveals them together; tap in each player's three."
-        if len(active) > 1 else "Pick three of your six cards, then tap them in here.",
+        _("Everyone picks three of their six cards face down and reveals them together; tap in each player's three.")
+        if len(active) > 1 else _("Pick three of your six cards, then tap them in here."),
         size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if len(order) > 1:
         chips = []
@@ -165,13 +170,15 @@ def cards_section(
             chips.append(chip(f"fr-cards-player-{index}", p.name, index == player, bind(on_player, index),
                               colour=colours[index], icon=ft.Icons.CHECK_CIRCLE_ROUNDED if played else None,
                               disabled=played,
-                              spoken=f"{p.name}: " + ("cards in" if played else "to play")))
+                              spoken=(_("{name}: cards in") if played else _("{name}: to play")).format(
+                                  name=p.name)))
         body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
     for index in order:
         p = state.players[index]
         if p.turn.has_played:
             body.append(info_line(ft.Icons.CHECK_CIRCLE_ROUNDED,
-                                  f"{p.name} played {cards_words(c.code for c in p.turn.played)}",
+                                  _("{name} played {cards}").format(
+                                      name=p.name, cards=cards_words(c.code for c in p.turn.played)),
                                   key=f"fr-cards-played-{index}"))
     if player is None:
         return body
@@ -182,17 +189,17 @@ def cards_section(
     if drawing:
         pool = Counter(c.code for c in (_take(hand.unplayed, hand.known)))
         limit = hand.unknown
-        heading = f"Cards {p.name} drew (up to {limit} not entered yet)"
+        heading = _("Cards {name} drew (up to {limit} not entered yet)").format(name=p.name, limit=limit)
     else:
         pool = Counter(c.code for c in (known if known is not None else hand.unplayed))
         limit = state.deck.play_per_turn
         if known is not None:
-            heading = f"{p.name}'s hand"
+            heading = _("{name}'s hand").format(name=p.name)
         elif hand.known:
-            heading = (f"{p.name}'s cards not yet played since the last shuffle ({len(hand.known)} of the hand "
-                       "entered: Enter hand adds the rest)")
+            heading = _("{name}'s cards not yet played since the last shuffle ({entered} of the hand entered: Enter "
+                        "hand adds the rest)").format(name=p.name, entered=len(hand.known))
         else:
-            heading = f"{p.name}'s cards not yet played since the last shuffle (hand not entered)"
+            heading = _("{name}'s cards not yet played since the last shuffle (hand not entered)").format(name=p.name)
     body.append(_hand_facts(state, player))
     chosen = Counter(draft.tray)
     faces = []
@@ -200,14 +207,16 @@ def cards_section(
         left = pool[code] - chosen[code]
         faces.append(card_face(code, key=f"fr-card-{code}", count=left, dim=left <= 0, width=46, height=62,
                                on_click=bind(on_add, code) if left > 0 and len(draft.tray) < limit else None,
-                               action="Add"))
+                               # i18n: read aloud before a card: tapping it adds it to the cards played
+                               action=_("Add")))
     body.append(ft.Text(heading, size=13, weight=ft.FontWeight.W_600))
     body.append(ft.Row(faces, wrap=True, spacing=6, run_spacing=6, key="fr-card-picker"))
     slots: list[ft.Control] = []
     for n in range(limit):
         if n < len(draft.tray):
             slots.append(card_face(draft.tray[n], key=f"fr-tray-{n}", on_click=bind(on_remove, n), width=54,
-                                   height=72, action="Remove"))
+                                   # i18n: read aloud before a card: tapping it takes it back out
+                                   height=72, action=_("Remove")))
         else:
             slots.append(ft.Container(width=54, height=72, border_radius=ft.BorderRadius.all(8),
                                       border=ft.Border.all(1.5, ft.Colors.OUTLINE_VARIANT),
@@ -223,8 +232,9 @@ def cards_section(
         content=ft.Column(spacing=8, tight=True, controls=[
             ft.Row(slots, spacing=8, wrap=True),
             *([] if drawing else [ft.Text(
-                f"Movement total {movement}" + (" (a rope counts its smaller value)" if any(
-                    c.kind is CardKind.ROPE for c in tray_cards) else "") + ": the highest total takes a risk token.",
+                (_("Movement total {total} (a rope counts its smaller value): the highest total takes a risk token.")
+                 if any(c.kind is CardKind.ROPE for c in tray_cards) else
+                 _("Movement total {total}: the highest total takes a risk token.")).format(total=movement),
                 key="fr-tray-total", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         ]),
     ))
@@ -232,23 +242,25 @@ def cards_section(
         body.append(ft.Text(problem, key="fr-cards-problem", color=ft.Colors.ERROR, size=13))
     if drawing:
         body.append(ft.Row(spacing=8, controls=[
-            labelled("fr-draw-cancel", ft.TextButton("Back to playing", key="fr-draw-cancel",
+            labelled("fr-draw-cancel", ft.TextButton(_("Back to playing"), key="fr-draw-cancel",
                                                      on_click=bind(on_draw_mode, False))),
             ft.Container(expand=True),
             labelled("fr-draw-save", ft.FilledButton(
-                f"Save {len(draft.tray)} card{'s' if len(draft.tray) != 1 else ''} in hand", key="fr-draw-save",
+                ngettext("Save {n} card in hand", "Save {n} cards in hand", len(draft.tray)).format(
+                    n=len(draft.tray)), key="fr-draw-save",
                 icon=ft.Icons.SAVE_ROUNDED, disabled=not draft.tray, on_click=on_save_draw)),
         ]))
     else:
         actions: list[ft.Control] = []
         if hand.unknown:
             actions.append(labelled("fr-draw", ft.TextButton(
-                "Enter hand", key="fr-draw", icon=ft.Icons.STYLE_ROUNDED, on_click=bind(on_draw_mode, True),
-                tooltip="Optional: enter the cards in hand so only they are offered")))
+                _("Enter hand"), key="fr-draw", icon=ft.Icons.STYLE_ROUNDED, on_click=bind(on_draw_mode, True),
+                tooltip=_("Optional: enter the cards in hand so only they are offered"))))
         actions.append(ft.Container(expand=True))
         ready = len(draft.tray) == limit
         actions.append(labelled("fr-play", ft.FilledButton(
-            f"Play {p.name}'s cards" if ready else f"Choose {limit - len(draft.tray)} more",
+            _("Play {name}'s cards").format(name=p.name) if ready else
+            _("Choose {n} more").format(n=limit - len(draft.tray)),
             key="fr-play", icon=ft.Icons.DONE_ALL_ROUNDED, disabled=not ready, on_click=on_play,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14)))))
         body.append(ft.Row(actions, spacing=8))
@@ -268,13 +280,14 @@ def _hand_facts(state: State, player: int) -> ft.Control:
     hand = state.players[player].hand
     play = state.deck.play_per_turn
     entered = len(hand.known)
-    parts = [f"{hand.size} in hand" + (f" ({entered} entered)" if entered and hand.unknown else "")]
+    parts = [_("{n} in hand ({entered} entered)").format(n=hand.size, entered=entered) if entered and hand.unknown
+             else _("{n} in hand").format(n=hand.size)]
     if hand.deck_size:
-        parts.append(f"draw pile {hand.deck_size}")
+        parts.append(_("draw pile {n}").format(n=hand.deck_size))
     elif hand.size > play:
-        parts.append("draw pile empty: nothing is drawn after this turn, the last three are played next turn")
+        parts.append(_("draw pile empty: nothing is drawn after this turn, the last three are played next turn"))
     else:
-        parts.append("the last three: after this turn all 18 are shuffled and six drawn")
+        parts.append(_("the last three: after this turn all 18 are shuffled and six drawn"))
     return info_line(ft.Icons.STYLE_ROUNDED, " · ".join(parts), key=f"fr-hand-{player}")
 
 
@@ -287,29 +300,34 @@ def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_v
     taker = state.risk_taker
     assert taker is not None
     name = state.players[taker].name
-    body: list[ft.Control] = [section_title("Risk token")]
+    body: list[ft.Control] = [section_title(_("Risk token"))]
     body.append(_totals(state, colours))
     if state.setup.solo:
-        why = "Solo: you take a risk token every turn, whatever you played."
+        why = _("Solo: you take a risk token every turn, whatever you played.")
     else:
-        why = f"{name} has the highest movement total ({state.movement[taker]}) and takes a risk token."
-    body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, f"{name} takes a risk token", why + (
-        " Its points come off the movement or the acclimatization of a climber that uses a card this turn; "
-        "a climber given no card cannot take them."), key="fr-risk-taker"))
+        why = _("{name} has the highest movement total ({total}) and takes a risk token.").format(
+            name=name, total=state.movement[taker])
+    # i18n: follows the sentence that says who takes the risk token
+    how = _("Its points come off the movement or the acclimatization of a climber that uses a card this turn; a "
+            "climber given no card cannot take them.")
+    body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, _("{name} takes a risk token").format(name=name),
+                             f"{why} {how}", key="fr-risk-taker"))
     options = rules.legal_actions(state)
     values = sorted({a.value for a in options})
     supply = dict(state.risk_supply)
     tracked = state.risk_face_up is not None
-    body.append(ft.Text("Face-up tokens: pick the one taken" if tracked else "The token taken", size=13,
+    body.append(ft.Text(_("Face-up tokens: pick the one taken") if tracked else _("The token taken"), size=13,
                         weight=ft.FontWeight.W_600))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         _token(f"fr-risk-{v}", v, draft.value == v, bind(on_value, v),
-               None if tracked else f"{supply.get(v, 0)} left") for v in values
+               # i18n: under a risk token's value: how many tokens of it are left in the supply
+               None if tracked else ngettext("{n} left", "{n} left", supply.get(v, 0)).format(n=supply.get(v, 0)))
+        for v in values
     ]))
     needs_reveal = draft.value is not None and any(a.revealed is not None for a in options if a.value == draft.value)
     if needs_reveal:
         revealed = sorted({a.revealed for a in options if a.value == draft.value and a.revealed is not None})
-        body.append(ft.Text("The token turned face up to replace it", size=13, weight=ft.FontWeight.W_600))
+        body.append(ft.Text(_("The token turned face up to replace it"), size=13, weight=ft.FontWeight.W_600))
         body.append(ft.Row(wrap=True, spacing=8, controls=[
             _token(f"fr-risk-revealed-{v}", v, draft.revealed == v, bind(on_revealed, v), None) for v in revealed
         ]))
@@ -317,7 +335,9 @@ def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_v
         body.append(ft.Text(problem, key="fr-risk-problem", color=ft.Colors.ERROR, size=13))
     ready = draft.value is not None and (not needs_reveal or draft.revealed is not None)
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-risk-take", ft.FilledButton(
-        f"{name} takes the {draft.value}" if ready else "Choose the token", key="fr-risk-take",
+        # i18n: the button that takes the risk token chosen: "Ann takes the 2"
+        _("{name} takes the {value}").format(name=name, value=draft.value) if ready else _("Choose the token"),
+        key="fr-risk-take",
         icon=ft.Icons.CHECK_ROUNDED, disabled=not ready, on_click=on_take,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))
     return body
@@ -333,13 +353,14 @@ def _totals(state: State, colours: Sequence[str]) -> ft.Control:
             colour_dot(colours[index], p.name, size=20),
             ft.Text(f"{p.name} {total}", key=f"fr-total-{index}", weight=ft.FontWeight.W_600),
         ]))
-    return ft.Row([ft.Text("Movement totals:", size=13, color=ft.Colors.ON_SURFACE_VARIANT), *items],
+    return ft.Row([ft.Text(_("Movement totals:"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), *items],
                   wrap=True, spacing=12, run_spacing=4)
 
 
 def _token(key: str, value: int, selected: bool, on_click, note: str | None) -> ft.Control:
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=f"Risk token {value}" + (
-        f", {note}" if note else ""), content=ft.Container(
+    said = (_("Risk token {value}, {note}").format(value=value, note=note) if note else
+            _("Risk token {value}").format(value=value))
+    return ft.Semantics(identifier=key, button=True, selected=selected, label=said, content=ft.Container(
         key=key, width=64, height=64, shape=ft.BoxShape.CIRCLE, ink=True, on_click=on_click,
         bgcolor="#C62828" if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
@@ -379,20 +400,26 @@ def actions_section(
     owed = rules.risk_owed(state, index)
     left = rules.cards_left_to_give(state, index)
     order = [i for i in rules.turn_order(state) if state.players[i].active]
-    body: list[ft.Control] = [section_title(f"{p.name} acts")]
+    body: list[ft.Control] = [section_title(_("{name} acts").format(name=p.name))]
     body.append(_risk_summary(state))
     if len(order) > 1:
-        body.append(info_line(ft.Icons.LOW_PRIORITY_ROUNDED, "Turn order: " + ", then ".join(
-            state.players[i].name + (" (done)" if state.players[i].turn.done else "") for i in order),
-            key="fr-order"))
+        names = [_("{name} (done)").format(name=state.players[i].name) if state.players[i].turn.done
+                 else state.players[i].name for i in order]
+        sequence = names[0]
+        for name in names[1:]:
+            # i18n: the turn order so far, then the next player: "Ann, then Bob"
+            sequence = _("{first}, then {next}").format(first=sequence, next=name)
+        body.append(info_line(ft.Icons.LOW_PRIORITY_ROUNDED, _("Turn order: {players}").format(players=sequence),
+                              key="fr-order"))
     climbers: list[ft.Control] = []
     for climber in p.climbers:
         acted = climber.label in p.turn.acted
         selected = draft.climber == climber.label
-        status = ("dead" if not climber.alive else "done" if acted else climber.space or "")
+        status = (_("dead") if not climber.alive else _("done") if acted else climber.space or "")
         climbers.append(ft.Container(expand=1, content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
-            label=f"Climber {climber.label}: {status}, acclimatization {climber.acclimatization}",
+            label=_("Climber {label}: {status}, acclimatization {value}").format(
+                label=climber.label, status=status, value=climber.acclimatization),
             content=ft.Container(
                 key=f"fr-climber-{climber.label}",
                 height=64,
@@ -409,7 +436,8 @@ def actions_section(
                     pawn(colour, climber.label, size=26, dead=not climber.alive, ring=selected),
                     ft.Column(expand=True, spacing=3, tight=True, controls=[
                         ft.Text(f"{_short_space(state, climber.space)}" if climber.alive and not acted else
-                                ("Dead" if not climber.alive else f"Done · {_short_space(state, climber.space)}"),
+                                (_("Dead") if not climber.alive else
+                                 _("Done · {space}").format(space=_short_space(state, climber.space))),
                                 size=13, weight=ft.FontWeight.W_600, no_wrap=True),
                         accl_track(climber.acclimatization, alive=climber.alive, size=9),
                     ]),
@@ -417,20 +445,22 @@ def actions_section(
             ))))
     body.append(ft.Row(climbers, spacing=8))
     if left:
-        body.append(ft.Text("Cards to give" + (f" climber {draft.climber}" if draft.climber else
-                                               ": tap a climber first"), size=13, weight=ft.FontWeight.W_600))
+        body.append(ft.Text(_("Cards to give climber {label}").format(label=draft.climber) if draft.climber else
+                            _("Cards to give: tap a climber first"), size=13, weight=ft.FontWeight.W_600))
         faces = []
         for n, card in enumerate(left):
             faces.append(card_face(card.code, key=f"fr-give-{n}", width=46, height=62, selected=n in draft.cards,
                                    on_click=bind(on_card, n) if draft.climber else None,
-                                   dim=draft.climber is None, action="Give"))
+                                   # i18n: read aloud before a card: tapping it gives it to the climber chosen
+                                   dim=draft.climber is None, action=_("Give")))
         body.append(ft.Row(faces, spacing=6, wrap=True, key="fr-give-row"))
     else:
-        body.append(info_line(ft.Icons.CHECK_ROUNDED, "Every card played this turn has been given.", key="fr-no-cards"))
+        body.append(info_line(ft.Icons.CHECK_ROUNDED, _("Every card played this turn has been given."),
+                              key="fr-no-cards"))
     if draft.climber is not None:
         body.extend(_move_details(state, index, draft, routes, on_tent, on_risk_move, on_risk_accl, owed))
     elif left:
-        body.append(ft.Text("Tap a climber (here or on the board), give it cards, then tap where it goes.",
+        body.append(ft.Text(_("Tap a climber (here or on the board), give it cards, then tap where it goes."),
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(board)
     if draft.climber is None:
@@ -445,15 +475,21 @@ def _risk_summary(state: State) -> ft.Control:
         if len(active) > 1:
             best = max(state.movement) if state.movement else 0
             tied = [state.players[i].name for i, t in enumerate(state.movement) if t == best and i in active]
-            text = (f"Nobody takes a risk token: {', '.join(tied)} tied on {best}." if len(tied) > 1
-                    else "Nobody takes a risk token this turn.")
+            text = (_("Nobody takes a risk token: {players} tied on {total}.").format(players=", ".join(tied),
+                                                                                        total=best)
+                    if len(tied) > 1 else _("Nobody takes a risk token this turn."))
         else:
-            text = "Nobody takes a risk token this turn."
+            text = _("Nobody takes a risk token this turn.")
         return info_line(ft.Icons.SHIELD_ROUNDED, text, key="fr-risk-summary")
     p = state.players[taker]
     owed = rules.risk_owed(state, taker)
-    text = f"{p.name} took a risk token of {p.turn.risk}"
-    text += f" and still owes {owed}." if owed else (": paid." if p.turn.risk else ": nothing to pay.")
+    if owed:
+        text = _("{name} took a risk token of {value} and still owes {owed}.")
+    elif p.turn.risk:
+        text = _("{name} took a risk token of {value}: paid.")
+    else:
+        text = _("{name} took a risk token of {value}: nothing to pay.")
+    text = text.format(name=p.name, value=p.turn.risk, owed=owed)
     return info_line(ft.Icons.WARNING_AMBER_ROUNDED, text, key="fr-risk-summary",
                      colour=ft.Colors.ERROR if owed else None)
 
@@ -467,12 +503,17 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
     out: list[ft.Control] = []
     if moves:
         any_way, downhill = rules.movement_points(cards)
-        points = f"{any_way} movement point{'s' if any_way != 1 else ''}" + (
-            f" (up to {downhill} for steps down)" if downhill > any_way else "")
+        if downhill > any_way:
+            points = ngettext("{n} movement point (up to {downhill} for steps down)",
+                              "{n} movement points (up to {downhill} for steps down)", any_way).format(
+                n=any_way, downhill=downhill)
+        else:
+            points = ngettext("{n} movement point", "{n} movement points", any_way).format(n=any_way)
         reachable = sum(1 for r in routes.values() if r.stop)
-        out.append(info_line(ft.Icons.HIKING_ROUNDED, f"{points}: {reachable} space{'s' if reachable != 1 else ''} "
-                             "in reach, ringed on the board with their cost.", key="fr-move-points",
-                             colour=MOVE_COLOUR))
+        out.append(info_line(ft.Icons.HIKING_ROUNDED, ngettext(
+            "{points}: {n} space in reach, ringed on the board with their cost.",
+            "{points}: {n} spaces in reach, ringed on the board with their cost.", reachable).format(
+                points=points, n=reachable), key="fr-move-points", colour=MOVE_COLOUR))
     if draft.reason:
         out.append(ft.Container(
             key="fr-move-reason",
@@ -489,28 +530,35 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
         here = draft.target or climber.space
         cost = rules.tent_cost(state, here) if here else 0
         if climber.tent is None:
-            out.append(chip("fr-tent", f"Pitch its tent on {_short_space(state, here)} (costs {cost} more)",
+            out.append(chip("fr-tent", _("Pitch its tent on {space} (costs {cost} more)").format(
+                                space=_short_space(state, here), cost=cost),
                             draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED))
         else:
             out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
-                                 f"Its tent is pitched on {_short_space(state, climber.tent)}"
-                                 " (one tent per climber).", key="fr-tent-pitched"))
+                                 _("Its tent is pitched on {space} (one tent per climber).").format(
+                                     space=_short_space(state, climber.tent)), key="fr-tent-pitched"))
     bears = rules.can_bear_risk(state, cards, bool(draft.target))
     if owed and cards:
-        where = ("off this climber's cards, or its acclimatization if it moves or gets acclimatization points; "
-                 "cards nobody uses absorb what is left" if rules.printed_rules(state) else
-                 "off this climber's movement or acclimatization (or later off any climber that used a card)")
-        out.append(ft.Text(f"Risk: {owed} point{'s' if owed != 1 else ''} to pay, {where}", size=13,
-                           weight=ft.FontWeight.W_600))
+        if rules.printed_rules(state):
+            said = ngettext("Risk: {n} point to pay, off this climber's cards, or its acclimatization if it moves or "
+                            "gets acclimatization points; cards nobody uses absorb what is left",
+                            "Risk: {n} points to pay, off this climber's cards, or its acclimatization if it moves "
+                            "or gets acclimatization points; cards nobody uses absorb what is left", owed)
+        else:
+            said = ngettext("Risk: {n} point to pay, off this climber's movement or acclimatization (or later off any "
+                            "climber that used a card)",
+                            "Risk: {n} points to pay, off this climber's movement or acclimatization (or later off "
+                            "any climber that used a card)", owed)
+        out.append(ft.Text(said.format(n=owed), size=13, weight=ft.FontWeight.W_600))
         if moves:
-            out.append(stepper("fr-risk-move", "Off its movement", draft.risk_move, 0, owed - draft.risk_accl,
+            out.append(stepper("fr-risk-move", _("Off its movement"), draft.risk_move, 0, owed - draft.risk_accl,
                                on_risk_move))
         if bears or draft.risk_accl:
-            out.append(stepper("fr-risk-accl", "Off its acclimatization", draft.risk_accl, 0,
-                               owed - draft.risk_move, on_risk_accl, note="card points first"))
+            out.append(stepper("fr-risk-accl", _("Off its acclimatization"), draft.risk_accl, 0,
+                               owed - draft.risk_move, on_risk_accl, note=_("card points first")))
         else:
-            out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, "A climber that neither moves nor gets "
-                                 "acclimatization points cannot bear the risk penalty (rulebook p.7).",
+            out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, _("A climber that neither moves nor gets "
+                                 "acclimatization points cannot bear the risk penalty (rulebook p.7)."),
                                  key="fr-risk-not-eligible"))
     return out
 
@@ -524,30 +572,37 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
     climber = p.climber(draft.climber)
     cards = given_cards(state, draft)
     if not cards:
-        return f"Climber {draft.climber}: give it cards", "Give", False
+        return _("Climber {label}: give it cards").format(label=draft.climber), _("Give"), False
     accl_points = sum(c.value for c in cards if c.kind is CardKind.ACCLIMATIZATION)
     parts = []
     if draft.target is not None and draft.target in routes:
         route = routes[draft.target]
         base = sum(state.board.space(s).cost for s in route.path)
         weather = route.cost - base
-        parts.append(f"to {_short_space(state, draft.target)} for {route.cost}" + (
-            f" ({base} + {weather} weather)" if weather else ""))
+        where = _short_space(state, draft.target)
+        # i18n: the move being planned, in the bar at the bottom: "to S5 for 4 (3 + 1 weather)"
+        parts.append(_("to {space} for {cost} ({base} + {weather} weather)").format(
+            space=where, cost=route.cost, base=base, weather=weather) if weather else
+            _("to {space} for {cost}").format(space=where, cost=route.cost))
     elif any(c.kind is not CardKind.ACCLIMATIZATION for c in cards):
-        parts.append("stays")
+        # i18n: the climber being planned stays on its space
+        parts.append(_("stays"))
     if draft.tent:
-        parts.append("tent")
+        # i18n: the climber being planned pitches its tent
+        parts.append(_("tent"))
     if accl_points or draft.risk_accl:
         after = rules.accl_after_cards(state, climber.acclimatization, accl_points, draft.risk_accl)
-        parts.append(f"acclimatization {climber.acclimatization} to {after}" + (
-            f" (at most {MAX_ACCLIMATIZATION} after the check)" if after > MAX_ACCLIMATIZATION else ""))
+        parts.append((_("acclimatization {before} to {after} (at most {most} after the check)")
+                      if after > MAX_ACCLIMATIZATION else _("acclimatization {before} to {after}")).format(
+            before=climber.acclimatization, after=after, most=MAX_ACCLIMATIZATION))
     if draft.risk_move:
-        parts.append(f"risk −{draft.risk_move} movement")
+        parts.append(_("risk −{n} movement").format(n=draft.risk_move))
     if not parts:
         # An Acclimatize +0 alone changes nothing, but the card is still used: say so, not an empty "A: ".
-        parts.append(f"uses {cards_words(c.code for c in cards)}")
+        parts.append(_("uses {cards}").format(cards=cards_words(c.code for c in cards)))
     moving = any(c.kind is not CardKind.ACCLIMATIZATION for c in cards)
-    label = "Move" if draft.target else ("Stay" if moving and not draft.tent else "Give")
+    # i18n: the button that confirms the climber's action: it moves, stays, or is given its cards
+    label = _("Move") if draft.target else (_("Stay") if moving and not draft.tent else _("Give"))
     return f"{draft.climber}: " + ", ".join(parts), label, True
 
 
@@ -558,34 +613,42 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     uncovered = rules.risk_uncovered(state, index)
     not_done = rules.why_not_done(state, index)
     if not_done:
-        out.append(ft.Text(f"{first_capital(not_done)}.", key="fr-not-done", size=13,
+        out.append(ft.Text(f"{first_capital(tr(not_done))}.", key="fr-not-done", size=13,
                            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
         out.append(ft.Row(spacing=8, wrap=True, controls=[
-            chip(f"fr-pay-{label}", f"−1 off {label} (acclimatization {p.climber(label).acclimatization} to "
-                                    f"{p.climber(label).acclimatization - 1})", False, bind(on_pay, label),
+            chip(f"fr-pay-{label}", _("−1 off {label} (acclimatization {before} to {after})").format(
+                label=label, before=p.climber(label).acclimatization, after=p.climber(label).acclimatization - 1),
+                 False, bind(on_pay, label),
                  icon=ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED)
             for label in eligible
         ]))
     if owed and rules.risk_card_points(state, index):
         absorbed = min(owed, rules.risk_card_points(state, index))
         out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED,
-                             f"{absorbed} risk point{'s' if absorbed != 1 else ''} come{'s' if absorbed == 1 else ''} "
-                             f"off the cards nobody used when {p.name} is done; no climber loses acclimatization.",
+                             ngettext("{n} risk point comes off the cards nobody used when {name} is done; no "
+                                      "climber loses acclimatization.",
+                                      "{n} risk points come off the cards nobody used when {name} is done; no "
+                                      "climber loses acclimatization.", absorbed).format(n=absorbed, name=p.name),
                              key="fr-risk-cards"))
     if uncovered and not eligible:
-        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, f"No climber of {p.name}'s {rules.bore_words(state)} "
-                             "yet, so the rest of the risk penalty has nowhere to go until "
-                             "one does (or it lapses).", key="fr-risk-lapse"))
+        lapse = (_("No climber of {name}'s moved or got acclimatization points from cards this turn (rulebook p.7) "
+                   "yet, so the rest of the risk penalty has nowhere to go until one does (or it lapses).")
+                 if rules.printed_rules(state) else
+                 _("No climber of {name}'s used a card this turn yet, so the rest of the risk penalty has nowhere to "
+                   "go until one does (or it lapses)."))
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, lapse.format(name=p.name), key="fr-risk-lapse"))
     if problem:
         out.append(ft.Text(problem, key="fr-actions-problem", color=ft.Colors.ERROR, size=13))
     following = [i for i in rules.turn_order(state)[rules.turn_order(state).index(index) + 1:]
                  if state.players[i].active]
     blocked = not_done is not None
-    label = f"{p.name} is done" if following else f"End turn {state.turn}: acclimatization check"
+    label = (_("{name} is done").format(name=p.name) if following else
+             _("End turn {turn}: acclimatization check").format(turn=state.turn))
     unused = rules.cards_left_to_give(state, index)
     if unused and not blocked:
         out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED,
-                             f"Cards not given stay unused: {cards_words(c.code for c in unused)}.",
+                             _("Cards not given stay unused: {cards}.").format(
+                                 cards=cards_words(c.code for c in unused)),
                              key="fr-unused"))
     out.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-done", ft.FilledButton(
         label, key="fr-done", icon=ft.Icons.DONE_ROUNDED if following else ft.Icons.NIGHTLIGHT_ROUNDED,
@@ -606,8 +669,10 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
     rows: list[ft.Control] = []
     if folded and checks and not any(c.died for c in checks):
         lowest = min(checks, key=lambda c: (c.after, c.player, c.climber))
-        rows.append(ft.Text(f"Everyone survived; lowest: {state.players[lowest.player].name} {lowest.climber} at "
-                            f"{lowest.after}.", key=f"{key}-summary", size=13))
+        # i18n: a folded check: the lowest marker, "Everyone survived; lowest: Ann B at 2."
+        rows.append(ft.Text(_("Everyone survived; lowest: {name} {climber} at {value}.").format(
+            name=state.players[lowest.player].name, climber=lowest.climber, value=lowest.after),
+            key=f"{key}-summary", size=13))
         checks = ()
     for check in checks:
         p = state.players[check.player]
@@ -621,7 +686,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
             content=ft.Row(spacing=10, controls=[
                 pawn(colours[check.player], check.climber, size=24),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[
-                    ft.Text(f"{p.name} {check.climber} on {_short_space(state, check.space)} ({zone})", size=12,
+                    ft.Text(_("{name} {climber} on {space} ({zone})").format(
+                        name=p.name, climber=check.climber, space=_short_space(state, check.space), zone=zone), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                     ft.Text(check_sentence(check), key=f"{key}-{check.player}-{check.climber}-sum", size=14,
                             weight=ft.FontWeight.W_600,
@@ -635,7 +701,7 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
             ]),
         ))
     if not rows:
-        rows.append(ft.Text("No climber is alive.", color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(_("No climber is alive."), color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         key=key,
         padding=12,
@@ -646,7 +712,7 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
             ft.Row(spacing=4, controls=[
                 ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                 *([labelled(f"{key}-fold", ft.TextButton(
-                    "Show all" if folded else "Fold", key=f"{key}-fold", on_click=on_fold,
+                    _("Show all") if folded else _("Fold"), key=f"{key}-fold", on_click=on_fold,
                     icon=ft.Icons.UNFOLD_MORE_ROUNDED if folded else ft.Icons.UNFOLD_LESS_ROUNDED))]
                   if on_fold is not None else []),
             ]),
@@ -660,7 +726,7 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
 
 def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     """Every player's two climbers: where, acclimatization 1-6, tent, best victory points, alive or dead."""
-    body: list[ft.Control] = [section_title("Climbers")]
+    body: list[ft.Control] = [section_title(_("Climbers"))]
     for index, p in enumerate(state.players):
         lines: list[ft.Control] = []
         for climber in p.climbers:
@@ -668,9 +734,9 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             if climber.alive:
                 facts.append(_short_space(state, climber.space))
             else:
-                facts.append(f"died on turn {climber.died_turn}")
+                facts.append(_("died on turn {turn}").format(turn=climber.died_turn))
             if climber.tent is not None:
-                facts.append(f"tent on {_short_space(state, climber.tent)}")
+                facts.append(_("tent on {space}").format(space=_short_space(state, climber.tent)))
             lines.append(ft.Row(spacing=8, controls=[
                 pawn(colours[index], climber.label, size=22, dead=not climber.alive),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[
@@ -681,7 +747,9 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                 ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                     ft.Text(str(climber.best_vp if climber.alive else 1), key=f"fr-team-{index}-{climber.label}-vp",
                             size=18, weight=ft.FontWeight.W_700),
-                    ft.Text("best VP" if climber.alive else "dead: 1", size=10, color=ft.Colors.ON_SURFACE_VARIANT),
+                    # i18n: under a climber's number: its best victory points, or the 1 a dead climber scores
+                    ft.Text(_("best VP") if climber.alive else _("dead: 1"), size=10,
+                            color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
             ]))
         body.append(ft.Container(
@@ -694,7 +762,8 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             content=ft.Column(spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22),
                                             ft.Text(p.name, weight=ft.FontWeight.W_600, expand=True),
-                                            *([ft.Text("risk tokens " + ", ".join(map(str, p.risk_tokens)), size=11,
+                                            *([ft.Text(_("risk tokens {values}").format(
+                                                values=", ".join(map(str, p.risk_tokens))), size=11,
                                                        color=ft.Colors.ON_SURFACE_VARIANT)] if p.risk_tokens else [])]),
                 *lines,
             ]),
@@ -705,11 +774,13 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
 def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     """The score so far: each climber's best victory points (1 if dead) and each player's total."""
     breakdown = score(state)
-    body: list[ft.Control] = [section_title("Scores so far" if not state.over else "Final scores")]
+    body: list[ft.Control] = [section_title(_("Scores so far") if not state.over else _("Final scores"))]
     ranked = sorted(breakdown.players, key=lambda ps: -ps.total)
     for entry in ranked:
         winner = entry.index in breakdown.winners
-        parts = [f"{c.label}: {c.score}" + ("" if c.alive else " (dead)") for c in entry.climbers]
+        parts = [f"{c.label}: {c.score}" if c.alive else _("{climber}: {score} (dead)").format(climber=c.label,
+                                                                                              score=c.score)
+                 for c in entry.climbers]
         body.append(ft.Container(
             key=f"fr-score-{entry.index}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
@@ -725,8 +796,8 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                 ft.Text(str(entry.total), key=f"fr-score-{entry.index}-total", size=22, weight=ft.FontWeight.W_700),
             ]),
         ))
-    body.append(ft.Text("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; "
-                        "a tie goes to the tied player whose climber reached the summit first.", size=12,
+    body.append(ft.Text(_("A climber scores the best victory points it reached; 1 if it dies. The highest total "
+                          "wins; a tie goes to the tied player whose climber reached the summit first."), size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     return body
 
@@ -739,28 +810,31 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
     if state.setup.solo:
         rank = breakdown.solo_rank
         total = breakdown.players[0].total
-        title = f"{rank.name} · {total} points" if rank else f"{total} points"
-        text = (f"Solo rank {rank.printed} ({rank.name}) for the {state.board.route} route with {state.setup.season} "
-                "weather." if rank else "")
+        name = tr(rank_name(rank.id, rank.name)) if rank else ""
+        # i18n: the solo result's title: the rank, then the score ("Alpinist · 15 points")
+        title = (ngettext("{rank} · {n} points", "{rank} · {n} points", total).format(rank=name, n=total) if rank
+                 else ngettext("{n} points", "{n} points", total).format(n=total))
+        text = solo_rank_sentence(rank.printed, name, state.board.route, state.setup.season) if rank else ""
         if state.ended_early:
             dead = [c for c in state.players[0].climbers if not c.alive]
             if dead:
-                text = f"A climber died on turn {dead[0].died_turn}, which ends a solo game at once. " + text
+                text = _("A climber died on turn {turn}, which ends a solo game at once.").format(
+                    turn=dead[0].died_turn) + " " + text
     else:
         winners = [names[i] for i in breakdown.winners]
         if len(winners) == 1:
-            title = f"{winners[0]} wins"
+            title = _("{name} wins").format(name=winners[0])
         else:
-            title = "Shared win: " + and_list(winners)
+            title = _("Shared win: {names}").format(names=and_list(winners))
         if breakdown.tie_break == "summit":
-            text = f"Tied on points: {winners[0]}'s climber reached the summit first."
+            text = _("Tied on points: {name}'s climber reached the summit first.").format(name=winners[0])
         elif breakdown.tie_break == "shared":
-            text = "Tied on points, and no tied player has a living climber that reached the summit."
+            text = _("Tied on points, and no tied player has a living climber that reached the summit.")
         else:
             best = max(p.total for p in breakdown.players)
-            text = f"Highest total: {best} points."
+            text = ngettext("Highest total: {n} points.", "Highest total: {n} points.", best).format(n=best)
         if state.ended_early:
-            text = "No climber is left alive. " + text
+            text = _("No climber is left alive.") + " " + text
     controls: list[ft.Control] = [ft.Row(spacing=14, controls=[
         ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if not state.setup.solo else ft.Icons.MILITARY_TECH_ROUNDED, size=40,
                 color=ft.Colors.AMBER_700),
@@ -770,16 +844,16 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         ]),
     ])]
     if on_finish is not None:
-        controls.append(ft.Text("Check the last turn; undo still works until the game is saved.", size=13,
+        controls.append(ft.Text(_("Check the last turn; undo still works until the game is saved."), size=13,
                                 color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("fr-finish", ft.FilledButton(
-            "Save to History", key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            _("Save to History"), key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     body: list[ft.Control] = [ft.Container(
         key="fr-game-over", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20), padding=18,
         content=ft.Column(controls, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))]
     if problem:
-        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, "The game was not saved", problem,
+        body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The game was not saved"), problem,
                                  key="fr-finish-problem", tone="warning"))
     body.extend(scores_section(state, colours))
     return body
@@ -792,13 +866,17 @@ def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.C
     surcharge = weather.surcharge(space.zone) if weather else 0
     limit = rules.stacking_limit(state, space_id)
     here = rules.occupants(state, space_id)
-    who = ", ".join(f"{state.players[i].name} {label}" for i, label in here) or "nobody"
-    cost = f"{space.cost}" + (f" + {surcharge} weather today" if surcharge else "")
+    who = ", ".join(f"{state.players[i].name} {label}" for i, label in here) or _("nobody")
+    cost = (_("{cost} + {surcharge} weather today").format(cost=space.cost, surcharge=surcharge) if surcharge
+            else f"{space.cost}")
     lines = [
-        f"{zone_label(state, space.zone)} · {space.vp} victory point{'s' if space.vp != 1 else ''}",
-        f"Entry cost {cost} · acclimatization {signed(space.accl)} at each check",
-        ("No stacking limit" if limit is None else f"Holds {limit} climber{'s' if limit != 1 else ''} at the end "
-         "of a move") + f" · here: {who}",
+        ngettext("{zone} · {n} victory point", "{zone} · {n} victory points", space.vp).format(
+            zone=zone_label(state, space.zone), n=space.vp),
+        _("Entry cost {cost} · acclimatization {modifier} at each check").format(cost=cost,
+                                                                                modifier=signed(space.accl)),
+        _("No stacking limit · here: {who}").format(who=who) if limit is None else
+        ngettext("Holds {n} climber at the end of a move · here: {who}",
+                 "Holds {n} climbers at the end of a move · here: {who}", limit).format(n=limit, who=who),
     ]
     return ft.Container(
         key="fr-space-facts",
@@ -818,10 +896,26 @@ def _short_space(state: State, space: SpaceId | None) -> str:
     if space is None:
         return "—"
     if space == state.board.base_camp:
-        return "base camp"
+        return _("base camp")
     if space == state.board.summit:
-        return "the summit"
+        return _("the summit")
     return space
+
+
+# The solo result in words, by the board's route and the weather season (each a whole sentence: the words agree).
+_SOLO_RANK_SENTENCES = {
+    ("easy", "summer"): N_("Solo rank {printed} ({name}) for the easy route with summer weather."),
+    ("easy", "winter"): N_("Solo rank {printed} ({name}) for the easy route with winter weather."),
+    ("hard", "summer"): N_("Solo rank {printed} ({name}) for the hard route with summer weather."),
+    ("hard", "winter"): N_("Solo rank {printed} ({name}) for the hard route with winter weather."),
+}
+
+
+def solo_rank_sentence(printed: str, name: str, route: str, season: str) -> str:
+    """'Solo rank Alpinista (Alpinist) for the easy route with summer weather.' (the rank's name already said in
+    the player's language; the printed name as the rulebook prints it)."""
+    # A board's route is easy or hard and the season summer or winter (both checked when the game is set up).
+    return _(_SOLO_RANK_SENTENCES[(route, season)]).format(printed=printed, name=name)
 
 
 def _take(pool, items):

@@ -16,16 +16,22 @@ from typing import Any
 import flet as ft
 
 from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
-from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast
-from companion.ui.freunde.parts import chip, weather_icon, weather_words
+from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast, weather_name
+from companion.i18n import N_, _, tr
+from companion.ui.freunde.parts import chip, weather_icon, weather_label, weather_words, zone_label
 from companion.ui.common.widgets import bind
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",
-    "preset_tiles", "forecast_strip", "tile_editor", "tile_card",
+    "preset_tiles", "forecast_strip", "tile_editor", "tile_card", "tile_name",
 ]
 
 LABELS = ("sun", "cloud", "snow", "storm")
+# How the presets' altitude bands were read off the tile image (data/freunde/weather_tiles.json, "zones_read"),
+# shown beside a preset's day; marked here for the catalogs.
+# i18n: how a weather tile's altitude band was read off a poor image of the tile
+_BANDS_READ = (N_("from about 6000 m?"), N_("from about 7000 m?"), N_("from 6000 m?"), N_("from 7000 m?"),
+               N_("8000 m and above?"), N_("band unreadable: enter it"), N_("no effect"))
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,8 @@ def drafts_problem(days: Sequence[int], drafts: Sequence[DayDraft]) -> str | Non
     """Why the drafts cannot be saved yet: a day with an effect needs the zones it covers."""
     for day, draft in zip(days, drafts):
         if not draft.calm and not draft.zones:
-            return f"Day {day}: choose the altitude zones the {draft.label} covers (the tile shows them)."
+            return _("Day {day}: choose the altitude zones the {weather} covers (the tile shows them).").format(
+                day=day, weather=tr(weather_name(draft.label)))
     return None
 
 
@@ -96,6 +103,14 @@ def preset_tiles(season: str) -> list[tuple[str, tuple[PresetDay, ...]]]:
     return [(tile_id, days) for tile_id, (tile_season, days) in tiles.items() if tile_season == season]
 
 
+def tile_name(tile_id: str) -> str:
+    """A known tile by its number: 'summer-3' is "Tile 3"."""
+    if tile_id.startswith("summer-"):
+        # i18n: a known weather tile, by its number
+        return _("Tile {n}").format(n=tile_id.removeprefix("summer-"))
+    return tile_id
+
+
 def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: str = "fr-forecast") -> ft.Control:
     """Today and the days ahead on the two tiles in view; a day not entered says so. Tap a day to enter it."""
     labels = state.stacking.labels
@@ -105,7 +120,8 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
         items.append(ft.Semantics(
             identifier=f"{key}-{day.day}",
             button=on_day is not None,
-            label=f"Day {day.day}{' (today)' if day.today else ''}: {weather_words(weather, labels)}",
+            label=(_("Day {day} (today): {weather}") if day.today else _("Day {day}: {weather}")).format(
+                day=day.day, weather=weather_words(weather, labels)),
             content=ft.Container(
                 key=f"{key}-{day.day}",
                 width=86,
@@ -117,7 +133,8 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
                 ink=on_day is not None,
                 on_click=bind(on_day, day.day) if on_day is not None else None,
                 content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                    ft.Text("Today" if day.today else f"Day {day.day}", size=12, weight=ft.FontWeight.W_600),
+                    ft.Text(_("Today") if day.today else _("Day {day}").format(day=day.day), size=12,
+                            weight=ft.FontWeight.W_600),
                     ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=22,
                             color=_weather_colour(weather)),
                     ft.Text(_short(weather), key=f"{key}-{day.day}-text", size=11, text_align=ft.TextAlign.CENTER,
@@ -142,17 +159,19 @@ def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
         rows.append(ft.Row(spacing=10, controls=[
             ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=20,
                     color=_weather_colour(weather)),
-            ft.Text(f"Day {day}" + (" · today" if today else ""), width=96 if today else 52, size=13,
+            ft.Text(_("Day {day} · today").format(day=day) if today else _("Day {day}").format(day=day),
+                    width=96 if today else 52, size=13,
                     weight=ft.FontWeight.W_600 if today else ft.FontWeight.W_500),
             ft.Text(weather_words(weather, labels), key=f"{key_prefix}-day-{day}", size=13, expand=True,
                     color=ft.Colors.ON_SURFACE if weather else ft.Colors.ON_SURFACE_VARIANT),
         ]))
     entered = all(state.weather[d - 1] is not None for d in days)
-    header = [ft.Text(f"Tile {tile + 1} · days {first}-{first + TILE_DAYS - 1}", weight=ft.FontWeight.W_600,
-                      expand=True)]
+    header = [ft.Text(_("Tile {n} · days {first}-{last}").format(n=tile + 1, first=first, last=first + TILE_DAYS - 1),
+                      weight=ft.FontWeight.W_600, expand=True)]
     if on_edit is not None and editable:
         header.append(ft.Semantics(identifier=f"{key_prefix}-{tile + 1}-edit", content=ft.TextButton(
-            "Edit" if entered else "Enter", key=f"{key_prefix}-{tile + 1}-edit",
+            # i18n: the button that enters a tile's weather, or changes it once entered
+            _("Edit") if entered else _("Enter"), key=f"{key_prefix}-{tile + 1}-edit",
             icon=ft.Icons.EDIT_ROUNDED if entered else ft.Icons.ADD_ROUNDED, on_click=bind(on_edit, editable[0]))))
     past = all(d < state.turn for d in days) or state.over
     return ft.Container(
@@ -190,15 +209,16 @@ def tile_editor(
     controls: list[ft.Control] = []
     presets = preset_tiles(season)
     if presets:
-        controls.append(ft.Text("Known tiles (bands read from a poor image: check them against your tile)",
+        controls.append(ft.Text(_("Known tiles (bands read from a poor image: check them against your tile)"),
                                 size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            chip(f"{prefix}-preset-{tile_id}", tile_id.replace("summer-", "Tile "), False,
+            chip(f"{prefix}-preset-{tile_id}", tile_name(tile_id), False,
                  bind(use_preset, tile_days_), icon=weather_icon(_worst(tile_days_)), height=40)
             for tile_id, tile_days_ in presets
         ]))
     else:
-        controls.append(ft.Text(f"No {season} tile is known: enter each day as the tile shows it.", size=12,
+        controls.append(ft.Text(_("No summer tile is known: enter each day as the tile shows it.") if season == "summer"
+                                else _("No winter tile is known: enter each day as the tile shows it."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     for index, (day, draft) in enumerate(zip(days, drafts)):
         controls.append(_day_editor(prefix, day, draft, lambda d, i=index: set_day(i, d), labels))
@@ -220,22 +240,22 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
         set_draft(replace(draft, zones=frozenset(zones), read=None))
 
     rows: list[ft.Control] = [
-        ft.Text(f"Day {day}", weight=ft.FontWeight.W_600),
+        ft.Text(_("Day {day}").format(day=day), weight=ft.FontWeight.W_600),
         ft.Row(spacing=4, controls=[
-            chip(f"{key}-label-{value}", value.capitalize(), draft.label == value, bind(label, value),
+            chip(f"{key}-label-{value}", weather_label(value), draft.label == value, bind(label, value),
                  icon=weather_icon(value), height=40, expand=True, compact=True)
             for value in LABELS
         ]),
     ]
     if draft.label != "sun":
-        rows.append(_number_row(f"{key}-accl", "Acclimatization lost", draft.accl, 3,
+        rows.append(_number_row(f"{key}-accl", _("Acclimatization lost"), draft.accl, 3,
                                 lambda v: set_draft(replace(draft, accl=v)), "−"))
-        rows.append(_number_row(f"{key}-move", "Extra movement per space", draft.move, 2,
+        rows.append(_number_row(f"{key}-move", _("Extra movement per space"), draft.move, 2,
                                 lambda v: set_draft(replace(draft, move=v)), "+"))
-        rows.append(ft.Text("Zones it covers" + (f" (read as: {draft.read})" if draft.read else ""), size=12,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(_("Zones it covers (read as: {read})").format(read=tr(draft.read)) if draft.read else
+                            _("Zones it covers"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            chip(f"{key}-zone-{zone}", labels.get(zone, f"{zone} m"), zone in draft.zones, bind(toggle_zone, zone),
+            chip(f"{key}-zone-{zone}", zone_label(labels, zone), zone in draft.zones, bind(toggle_zone, zone),
                  height=40)
             for zone in ZONES
         ]))
@@ -260,14 +280,16 @@ def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[
 def _short(weather: Weather | None) -> str:
     """A day in a few characters for the strip: 'no effect', '−2 ≥7k', '−1 +1 move 6k,7k'."""
     if weather is None:
-        return "not entered"
+        # i18n: a day of the forecast strip whose weather is not entered yet (a few characters)
+        return _("not entered")
     if weather.calm:
-        return "no effect"
+        return _("no effect")
     parts = []
     if weather.accl:
         parts.append(f"−{weather.accl}")
     if weather.move:
-        parts.append(f"+{weather.move} move")
+        # i18n: a movement surcharge in the forecast strip, in a few characters ("+1 move")
+        parts.append(_("+{n} move").format(n=weather.move))
     zones = sorted(weather.zones)
     if zones[-1] == 8000 and len(zones) == (8000 - zones[0]) // 1000 + 1:
         where = f"≥{zones[0] // 1000}k"
