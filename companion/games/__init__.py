@@ -19,13 +19,15 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from companion.errors import InvalidInput
+from companion.i18n.message import msg
 
 __all__ = ["GameEntry", "GAMES", "find_game", "find_by_cli_name", "load_files"]
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game (or game mode) the companion knows, and where its rules live."""
+    """One game (or game mode) the companion knows, and where its rules live. The title and blurb are the
+    English words (a screen says them with `companion.i18n.tr`: editions print their own titles)."""
 
     id: str
     cli_name: str
@@ -51,20 +53,20 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     entry.id: entry
     for entry in (
-        GameEntry("trek12", "trek12", "Trek 12: Himalaya",
-                  "Ascent sheets, Fixed Lines and Mapped Zones, live score, solo against Max.",
+        GameEntry("trek12", "trek12", msg("Trek 12: Himalaya"),
+                  msg("Ascent sheets, Fixed Lines and Mapped Zones, live score, solo against Max."),
                   "companion.games.trek12"),
-        GameEntry("expedition", "expedition", "Trek 12 Expeditions",
-                  "Three Ascents, Reputation stars, Assist cards, Challenges and the Hall of Fame.",
+        GameEntry("expedition", "expedition", msg("Trek 12 Expeditions"),
+                  msg("Three Ascents, Reputation stars, Assist cards, Challenges and the Hall of Fame."),
                   "companion.games.expedition"),
-        GameEntry("fourteeners", "14ers", "14ers",
-                  "Tableaus, Guides, Weather, Accolades and the solo opponent Gerry.",
+        GameEntry("fourteeners", msg("14ers"), "14ers",
+                  msg("Tableaus, Guides, Weather, Accolades and the solo opponent Gerry."),
                   "companion.games.fourteeners"),
-        GameEntry("ridgeline", "ridgeline", "Ridgeline",
-                  "Camps and fatigue hand by hand, a meld checker and the winner.",
+        GameEntry("ridgeline", "ridgeline", msg("Ridgeline"),
+                  msg("Camps and fatigue hand by hand, a meld checker and the winner."),
                   "companion.games.ridgeline"),
-        GameEntry("freunde", "freunde", "Freunde",
-                  "Both climbers of every player: acclimatization, tents, weather and risk.",
+        GameEntry("freunde", "freunde", msg("Freunde"),
+                  msg("Both climbers of every player: acclimatization, tents, weather and risk."),
                   "companion.games.freunde"),
     )
 }

@@ -8,6 +8,8 @@ can change what is stored.
 
 from __future__ import annotations
 
+import copy
+
 import math
 import re
 import uuid
@@ -46,6 +48,8 @@ __all__ = [
     "copy_json",
     "describe",
     "message_doc",
+    "message_words",
+    "said_in_place",
     "message_from_doc",
     "FIELD_PROBLEM",
 ]
@@ -116,7 +120,9 @@ def check_doc_id(value: Any, where: str, field: str = "id") -> str:
 
 
 def check_text(value: Any, where: str, field: str, *, min_len: int = 0, max_len: int = MAX_TEXT) -> str:
-    """Text of a bounded length that can be saved as UTF-8."""
+    """Text of a bounded length that can be saved as UTF-8 (an engine's `Message` is kept as its English)."""
+    if type(value) is Message:
+        value = str(value)
     if type(value) is not str:
         _fail(where, field, msg("must be text, not {value}", value=describe(value)))
     if len(value) > max_len:
@@ -204,13 +210,16 @@ def player_record(doc: Any, where: str) -> dict[str, Any]:
 def history_record(doc: Any, where: str) -> dict[str, Any]:
     """A finished game: id, game, finished, title, players (name, score, winner, optional id), detail, session,
     and `corrected` (when an entry was corrected after it finished) where it was."""
-    _check_keys(doc, where, _HISTORY_KEYS, optional=("corrected",))
+    _check_keys(doc, where, _HISTORY_KEYS, optional=("corrected", "words"))
     players = doc["players"]
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         _fail(where, "players", f"must be a list of 1 to {MAX_PLAYERS} players, not {describe(players)}")
     detail = doc["detail"]
     if type(detail) is not dict:
         _fail(where, "detail", f"must be an object, not {describe(detail)}")
+    words = doc["words"] if "words" in doc else message_words({"title": doc["title"], "detail": detail})
+    if type(words) is not list:
+        _fail(where, "words", f"must be a list, not {describe(words)}")
     return {
         "id": check_id(doc["id"], where),
         "game": check_game(doc["game"], where),
@@ -220,7 +229,53 @@ def history_record(doc: Any, where: str) -> dict[str, Any]:
         "detail": check_json(detail, where, "detail"),
         "session": _history_session(doc["session"], where),
         **({"corrected": check_timestamp(doc["corrected"], where, "corrected")} if "corrected" in doc else {}),
+        **({"words": check_json(words, where, "words")} if words else {}),
     }
+
+
+def message_words(doc: Any) -> list[dict[str, Any]]:
+    """Where `doc` holds an engine's words (a `Message`: a verdict, an outcome, a title), each as
+    `{"at": [key or index, ...], "id", "args"...}` (`message_doc`): a finished game keeps them beside its
+    English text so History says them in the player's language (`said_in_place`)."""
+    found: list[dict[str, Any]] = []
+
+    def visit(node: Any, at: list[Any], depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(node, Message):
+            found.append({"at": list(at), **message_doc(node)})
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                visit(value, [*at, str(key)], depth + 1)
+        elif isinstance(node, (list, tuple)):
+            for index, value in enumerate(node):
+                visit(value, [*at, index], depth + 1)
+
+    visit(doc, [], 0)
+    return found
+
+
+def said_in_place(record: dict[str, Any]) -> dict[str, Any]:
+    """A history record whose title and detail hold again the `Message`s kept in its `words` (each only
+    where it still reads exactly the stored text); the record itself is not changed."""
+    words = record.get("words")
+    if not isinstance(words, list) or not words:
+        return record
+    tree = {"title": record.get("title"), "detail": copy.deepcopy(record.get("detail"))}
+    for entry in words:
+        at = entry.get("at") if isinstance(entry, dict) else None
+        if not isinstance(at, list) or not at:
+            continue
+        parent: Any = tree
+        try:
+            for step in at[:-1]:
+                parent = parent[step]
+            text = parent[at[-1]]
+        except (KeyError, IndexError, TypeError):
+            continue
+        if isinstance(text, str):
+            parent[at[-1]] = message_from_doc(entry, text)
+    return {**record, "title": tree["title"], "detail": tree["detail"]}
 
 
 def session_record(doc: Any, where: str) -> dict[str, Any]:
@@ -413,6 +468,8 @@ class _Bad(Exception):
 
 def _copy_checked(value: Any, depth: int) -> Any:
     t = type(value)
+    if t is Message:  # an engine's words are stored as the English they are (JSON has no other kind of text)
+        value, t = str(value), str
     if t is str:
         if len(value) > MAX_TEXT:
             raise _Bad(f"is {len(value):,} characters long; the limit is {MAX_TEXT:,}")

@@ -686,8 +686,9 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
     text: as they are (English) by default, `companion.i18n.tr` on a screen."""
     game = str(record.get("game", ""))
     entry = GAMES.get(game)
-    heading = entry.title if entry else game
-    title = str(record.get("title") or "")
+    heading = say(entry.title) if entry else game
+    title = record.get("title") or ""
+    title = say(title) if isinstance(title, Message) else str(title)
     everyone = seats(record)
     opponent = next((s.name for s in everyone if s.automated), None)
     if title and title != heading:

@@ -111,13 +111,16 @@ def summary(state: State) -> dict[str, Any]:
     totals = {p.name: p.total for p in result.players}
     you = state.players[0].name
     gerry = solo.gerry_name()
-    # The record keeps plain text (the store reads only `str`): the English words, as History always kept them.
-    outcome = str(solo.outcome(totals[you], totals[gerry], result.winners, you)) if state.setup.solo else None
+    # The record keeps the English words; the store keeps beside them what History needs to say them in the
+    # player's language (records.message_words).
+    outcome = solo.outcome(totals[you], totals[gerry], result.winners, you) if state.setup.solo else None
     accolade = state.setup.accolade
     if state.setup.solo:
         title = solo_title(you)
     else:
-        title = f"{len(state.players)} players" + (f" · {accolade.name}" if accolade and accolade.name else "")
+        players = msgn("{n} player", "{n} players", len(state.players))
+        title = msg("{players} · {accolade}", players=players, accolade=accolade.name) \
+            if accolade and accolade.name else players
     # Solo is played without an Accolade: its record has no Accolade fields, so History shows no empty
     # Accolade row or zero Accolade points beside the scores.
     has_accolade = not state.setup.solo
@@ -132,14 +135,14 @@ def summary(state: State) -> dict[str, Any]:
         detail["accolade"] = None if result.accolade is None else {
             "name": accolade.name if accolade else None,
             "side": accolade.side.value if accolade and accolade.side else None,
-            "category": str(result.accolade.text),
+            "category": result.accolade.text,
             "counts": dict(result.accolade.counts),
             "winners": list(result.accolade.winners),
             "points": result.accolade.points,
         }
     detail["weather"] = state.setup.weather
     detail["outcome"] = outcome
-    detail["verdict"] = str(verdict(result, you if state.setup.solo else None))
+    detail["verdict"] = verdict(result, you if state.setup.solo else None)
     if state.setup.final:
         detail["scored_from_tableaus"] = True      # entered at the end, not played turn by turn here
     return {

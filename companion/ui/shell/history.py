@@ -12,7 +12,8 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.i18n import _, format_number, ngettext
+from companion.i18n import _, format_number, ngettext, tr
+from companion.store.records import said_in_place
 from companion.store.stats import player_key
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
@@ -110,13 +111,13 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     look = game_look(game)
     players = list(record.get("players") or [])
     rows = [_player_line(record["id"], index, player, colours) for index, player in enumerate(players)]
-    title = record.get("title") or ""
+    title = tr(said_in_place(record).get("title") or "")
     header = [
         ft.Row(
             spacing=8,
             controls=[
                 ft.Icon(look.icon, color=look.colour, size=18),
-                ft.Text(entry.title if entry else game, size=13, weight=ft.FontWeight.W_600,
+                ft.Text(tr(entry.title) if entry else game, size=13, weight=ft.FontWeight.W_600,
                         color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 ft.Text(format_when(record.get("finished")), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 *([ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT)]
@@ -174,7 +175,7 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
     """The game and player pickers, side by side."""
     games = [ft.DropdownOption(key=ALL, text=_("All games"))]
-    games.extend(ft.DropdownOption(key=entry.id, text=entry.title) for entry in GAMES.values())
+    games.extend(ft.DropdownOption(key=entry.id, text=tr(entry.title)) for entry in GAMES.values())
     people = [ft.DropdownOption(key=ALL, text=_("Everyone"))]
     for p in roster:
         # A removed player stays in the filter while their games are in History.
@@ -238,9 +239,9 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
             content=ft.Row(spacing=12, controls=[
                 ft.Icon(ft.Icons.PLAY_CIRCLE_FILL_ROUNDED, color=look.colour, size=30),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
-                    ft.Text(session.title or (entry.title if entry else session.game), weight=ft.FontWeight.W_600,
+                    ft.Text(session.title or (tr(entry.title) if entry else session.game), weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    ft.Text(" · ".join(x for x in ((entry.title if entry else session.game), names,
+                    ft.Text(" · ".join(x for x in ((tr(entry.title) if entry else session.game), names,
                                                     _("saved {when}").format(when=format_when(session.updated)))
                                       if x),
                             size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,

@@ -177,7 +177,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         )
         if part
     )
-    title = session.title or (entry.title if entry else session.game)
+    title = session.title or (tr(entry.title) if entry else session.game)
     key = f"home-resume-{session.id}"
     return labelled(
         key,
@@ -185,7 +185,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             key=key,
             icon=ft.Icons.PLAY_ARROW_ROUNDED,
             colour=look.colour,
-            overline=entry.title if entry else session.game,
+            overline=tr(entry.title) if entry else session.game,
             title=title,
             subtitle=details,
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
@@ -221,7 +221,7 @@ def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
             key=key,
             icon=look.icon,
             colour=look.colour,
-            title=entry.title,
+            title=tr(entry.title),
             subtitle=tr(entry.blurb),
             on_click=lambda: page.navigate(f"/games/{entry.id}"),
             badge=status,

@@ -17,7 +17,8 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.i18n import N_, _, format_number, tr
+from companion.i18n import N_, Message, _, format_number, tr
+from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import game_screen
 from companion.ui.common.services import use_app
@@ -57,6 +58,8 @@ def RecordScreen() -> ft.View:
     page = ft.context.page
     record_id = ft.use_route_params().get("record_id") or ""
     record = app.store.history.get(record_id) if record_id else None
+    if record is not None:
+        record = said_in_place(record)  # the engines' words (a verdict, an outcome) in the player's language
     if record is None:
         return screen_view(_("Finished game"), [
             message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
@@ -106,7 +109,7 @@ def RecordScreen() -> ft.View:
     if page.platform is not None and page.platform.is_mobile():
         actions.append(labelled("record-share", ft.FilledTonalButton(
             _("Share…"), key="record-share", icon=ft.Icons.SHARE_ROUNDED,
-            action=ft.ShareText(text, title=entry.title if entry else None))))
+            action=ft.ShareText(text, title=tr(entry.title) if entry else None))))
 
     people = [s for s in seats(record) if s.key is not None]   # guests too: their games share a name
     stats_links = [
@@ -150,7 +153,7 @@ def RecordScreen() -> ft.View:
         style=ft.ButtonStyle(color=ft.Colors.ERROR))))
     body.append(ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(
         footer, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)))
-    return screen_view(entry.title if entry else _("Finished game"), body)
+    return screen_view(tr(entry.title) if entry else _("Finished game"), body)
 
 
 def _go(page: ft.Page, route: str):
@@ -169,7 +172,7 @@ def show_deleted(page: ft.Page, app, removed: dict) -> None:
             return
         app.changed()
 
-    what = removed.get("title") or (GAMES[removed["game"]].title if removed.get("game") in GAMES
+    what = removed.get("title") or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
                                     else _("The game"))
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
@@ -205,9 +208,119 @@ def breakdown(detail: Any) -> list[ft.Control]:
     return out
 
 
+# What a finished game's breakdown calls its fields (the keys of the games' history records), said in the
+# player's language; a key not listed here is shown as it is written, 'line_bonus' as 'Line bonus'.
+_FIELD_LABELS = {
+    "acclimatization": N_("Acclimatization"),
+    "accolade": N_("Accolade"),
+    "alive": N_("Alive"),
+    "ascent": N_("Ascent"),
+    "ascents": N_("Ascents"),
+    "best_vp": N_("Best vp"),
+    "board": N_("Board"),
+    "board_title": N_("Board title"),
+    "board_verified": N_("Board verified"),
+    "by_hand": N_("By hand"),
+    "camp_fatigue": N_("Camp fatigue"),
+    "camps": N_("Camps"),
+    "camps_cleared": N_("Camps cleared"),
+    "capstones": N_("Capstones"),
+    "card_fatigue": N_("Card fatigue"),
+    "cards": N_("Cards"),
+    "cashed": N_("Cashed"),
+    "category": N_("Category"),
+    "challenges": N_("Challenges"),
+    "circles": N_("Circles"),
+    "climber": N_("Climber"),
+    "climbers": N_("Climbers"),
+    "complete": N_("Complete"),
+    "counts": N_("Counts"),
+    "date": N_("Date"),
+    "dealer": N_("Dealer"),
+    "deaths": N_("Deaths"),
+    "decided_by": N_("Decided by"),
+    "deck_left": N_("Deck left"),
+    "envelope": N_("Envelope"),
+    "envelopes": N_("Envelopes"),
+    "fatigue": N_("Fatigue"),
+    "finished": N_("Finished"),
+    "game": N_("Game"),
+    "gerry": N_("Gerry"),
+    "hand": N_("Hand"),
+    "hands": N_("Hands"),
+    "hiker": N_("Hiker"),
+    "id": N_("Id"),
+    "in_play": N_("In play"),
+    "lead": N_("Lead"),
+    "left": N_("Left"),
+    "line_bonus": N_("Line bonus"),
+    "lines": N_("Lines"),
+    "lower_is_better": N_("Lower is better"),
+    "moves": N_("Moves"),
+    "name": N_("Name"),
+    "names": N_("Names"),
+    "new_record": N_("New record"),
+    "note": N_("Note"),
+    "number": N_("Number"),
+    "opener": N_("Opener"),
+    "orphans": N_("Orphans"),
+    "outcome": N_("Outcome"),
+    "over": N_("Over"),
+    "penalty": N_("Penalty"),
+    "phase": N_("Phase"),
+    "photos": N_("Photos"),
+    "pitched": N_("Pitched"),
+    "plans": N_("Plans"),
+    "player": N_("Player"),
+    "players": N_("Players"),
+    "points": N_("Points"),
+    "printed": N_("Printed"),
+    "race": N_("Race"),
+    "record": N_("Record"),
+    "record_before": N_("Record before"),
+    "records": N_("Records"),
+    "rounds": N_("Rounds"),
+    "route": N_("Route"),
+    "route_name": N_("Route name"),
+    "score": N_("Score"),
+    "scored_from_tableaus": N_("Scored from tableaus"),
+    "scores": N_("Scores"),
+    "seats": N_("Seats"),
+    "sheet": N_("Sheet"),
+    "side": N_("Side"),
+    "skulls": N_("Skulls"),
+    "solo": N_("Solo"),
+    "solo_rank": N_("Solo rank"),
+    "source": N_("Source"),
+    "space": N_("Space"),
+    "standings": N_("Standings"),
+    "stars": N_("Stars"),
+    "summit": N_("Summit"),
+    "summit_reached": N_("Summit reached"),
+    "summit_turn": N_("Summit turn"),
+    "text": N_("Text"),
+    "tie_break": N_("Tie break"),
+    "total": N_("Total"),
+    "totals": N_("Totals"),
+    "turn": N_("Turn"),
+    "turns_played": N_("Turns played"),
+    "value": N_("Value"),
+    "verdict": N_("Verdict"),
+    "weather": N_("Weather"),
+    "weather_season": N_("Weather season"),
+    "went_out": N_("Went out"),
+    "winner": N_("Winner"),
+    "winners": N_("Winners"),
+    "zone_bonus": N_("Zone bonus"),
+    "zones": N_("Zones"),
+}
+
+
 def label_for(key: Any) -> str:
     """A field name for people: 'line_bonus' -> 'Line bonus'; names such as 'Ann' stay as they are."""
     text = str(key)
+    if text in _FIELD_LABELS:
+        return _(_FIELD_LABELS[text])
     if any(c.isupper() for c in text) or " " in text:
         return text
     words = text.replace("_", " ").strip()
@@ -231,7 +344,7 @@ def value_text(value: Any) -> str:
         return ", ".join(value_text(v) for v in value) if value else _("none")
     if isinstance(value, dict):
         return _("none") if not value else json.dumps(value, ensure_ascii=False)
-    return str(value)
+    return tr(value) if isinstance(value, Message) else str(value)
 
 
 def _simple(value: Any) -> bool:

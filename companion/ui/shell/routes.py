@@ -33,7 +33,7 @@ def NewGameScreen() -> ft.View:
         return screen.new_game()
     if entry is None:
         return _unknown_game(game)
-    return screen_view(entry.title, [_game_header(entry), _not_available(entry), _home_button()])
+    return screen_view(tr(entry.title), [_game_header(entry), _not_available(entry), _home_button()])
 
 
 @ft.component
@@ -77,7 +77,7 @@ def PlayScreen() -> ft.View:
         return screen.play(session_id=session_id)
     if not found:
         return screen_view(
-            entry.title,
+            tr(entry.title),
             [
                 message_card(
                     ft.Icons.SEARCH_OFF_ROUNDED,
@@ -89,7 +89,7 @@ def PlayScreen() -> ft.View:
             ],
         )
 
-    title = record.get("title") or entry.title
+    title = record.get("title") or tr(entry.title)
     moves = len(record.get("actions") or [])
     names = player_names(app.store, record.get("players") or [])
     facts = [
@@ -104,7 +104,7 @@ def PlayScreen() -> ft.View:
             _game_header(entry),
             message_card(
                 ft.Icons.CONSTRUCTION_ROUNDED,
-                _("The {game} screen is not yet available in this version").format(game=entry.title),
+                _("The {game} screen is not yet available in this version").format(game=tr(entry.title)),
                 _("This game is saved as it is and will open here once the game's screen is included."),
                 key="play-unavailable",
             ),
@@ -175,7 +175,7 @@ def _game_header(entry: GameEntry) -> ft.Control:
                 spacing=4,
                 tight=True,
                 controls=[
-                    ft.Text(entry.title, size=20, weight=ft.FontWeight.W_600),
+                    ft.Text(tr(entry.title), size=20, weight=ft.FontWeight.W_600),
                     ft.Text(tr(entry.blurb), color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
             ),
@@ -191,7 +191,7 @@ def _not_available(entry: GameEntry) -> ft.Control:
         detail = _("Neither its rules nor its screen are included yet. A later version adds them.")
     return message_card(
         ft.Icons.CONSTRUCTION_ROUNDED,
-        _("{game} is not yet available in this version").format(game=entry.title),
+        _("{game} is not yet available in this version").format(game=tr(entry.title)),
         detail,
         key="game-unavailable",
     )
@@ -204,7 +204,7 @@ def _unknown_game(game: str) -> ft.View:
             message_card(
                 ft.Icons.HELP_OUTLINE_ROUNDED,
                 _("There is no game called {game}").format(game=repr(game)),
-                _("This version knows {games}.").format(games=", ".join(e.title for e in GAMES.values())),
+                _("This version knows {games}.").format(games=", ".join(tr(e.title) for e in GAMES.values())),
                 key="game-unknown",
             ),
             _home_button(),

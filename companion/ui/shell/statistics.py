@@ -518,7 +518,7 @@ def _latest(heading: str, shown: int, total: int) -> str:
 
 def _game_title(game: str) -> str:
     entry = GAMES.get(game)
-    return entry.title if entry else game
+    return tr(entry.title) if entry else game
 
 
 def _short_date(iso: str) -> str:
