@@ -235,7 +235,19 @@ def _formats() -> dict[str, Any]:
 def _conventions() -> dict[str, Any]:
     code = current()
     table = _formats()
+    if code == PSEUDO:
+        return _pseudo_conventions()
     return table.get(code if code in LANGUAGES else "en") or table.get("en") or _ENGLISH
+
+
+@lru_cache(maxsize=1)
+def _pseudo_conventions() -> dict[str, Any]:
+    english = _formats().get("en") or _ENGLISH
+    said = dict(english)
+    for key in ("months_abbr", "months_wide", "months_wide_format"):
+        if english.get(key):
+            said[key] = [pseudo(name) for name in english[key]]
+    return said
 
 
 _ENGLISH = {

@@ -6,7 +6,8 @@ about 0.52 em per character, accented capitals included):
 
 - a Row that is not `wrap` nor scrolling gives its children without `expand` their natural (one-line)
   width: when those with the gaps exceed the width it has, Flutter overflows it;
-- a SegmentedButton gives every segment the widest segment's width and never wraps;
+- a SegmentedButton shares its width equally among its segments: a label wraps inside its segment, and
+  only a word longer than the segment is cut;
 - an app bar title, a tab, or a Text with `max_lines=1`/`no_wrap` shows one line and cuts the rest off;
 - everything else (a Column, a Container, a Text free to wrap, a button given a width) wraps within
   the width it is given, minus paddings.
@@ -174,9 +175,13 @@ def layout_problems(view: ft.View, width: float = 390) -> list[str]:
                 check(k, room, here)
             return
         if isinstance(control, ft.SegmentedButton):
-            need = natural(control)
-            if need > room + 1 and any(_translated(_label_of(s)[0]) for s in control.segments):
-                found.append(f"{here}: segments need {need:.0f} px of {room:.0f}")
+            share = room / max(len(control.segments), 1) - 24
+            for segment in control.segments:
+                label = _label_of(segment)[0]
+                word = max(label.split(), key=len, default="")
+                if _translated(label) and text_width(word, 14, True) > share + 1:
+                    found.append(f"{here}: the word {word!r} needs {text_width(word, 14, True):.0f} px of a "
+                                 f"{share:.0f} px segment")
             return
         if isinstance(control, ft.Text):
             one_line = control.no_wrap or control.max_lines == 1
@@ -200,9 +205,13 @@ def layout_problems(view: ft.View, width: float = 390) -> list[str]:
 
     appbar = view.appbar
     if appbar is not None and isinstance(appbar.title, ft.Text) and _translated(appbar.title.value):
-        room = width - 56 - 16 - 48 * len(appbar.actions or [])
-        if natural(appbar.title) > room + 1:
-            found.append(f"app bar title of {natural(appbar.title):.0f} px cut to {room:.0f}: {appbar.title.value!r}")
+        # The size Material gives a title (22) unless the screen set one; a second line when allowed.
+        title = appbar.title
+        room = (width - 56 - 16 - 48 * len(appbar.actions or [])) * (0.85 * (title.max_lines or 1) if
+                                                                      (title.max_lines or 1) > 1 else 1)
+        if text_width(title.value, title.size or 22, True) > room + 1:
+            found.append(f"app bar title of {text_width(title.value, title.size or 22, True):.0f} px cut to "
+                         f"{room:.0f}: {title.value!r}")
     for control in view.controls or []:
         check(control, width, view.route or "/")
     for dialog in []:

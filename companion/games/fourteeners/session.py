@@ -217,7 +217,7 @@ def _accolade(doc: dict[str, Any], catalog: Catalog, where: str = "setup.accolad
 
 
 def _line(line: PointsLine) -> dict[str, Any]:
-    return {"source": str(line.source), "side": None if line.side is None else line.side.value, "text": str(line.text),
+    return {"source": str(line.source), "side": None if line.side is None else line.side.value, "text": line.text,
             "points": line.points, **({"by_hand": True} if line.by_hand else {})}
 
 

@@ -53,7 +53,10 @@ def screen_view(
     return ft.View(
         route=ft.use_view_path() or "/",
         appbar=ft.AppBar(
-            title=ft.Text(title, weight=ft.FontWeight.W_600),
+            # Two lines at a smaller size for a long title ("Freunde · Runde 12", "Nowa gra: Trek 12: Himalaje"),
+            # rather than a title cut short.
+            title=ft.Text(title, weight=ft.FontWeight.W_600, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                          size=18 if len(title) > 20 else None),
             actions=list(actions or []),
             center_title=False,
             bgcolor=ft.Colors.SURFACE,
@@ -230,7 +233,7 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
     """
     title_row: ft.Control = ft.Text(title, size=16, weight=ft.FontWeight.W_600)
     if tag:
-        title_row = ft.Row(spacing=8, controls=[title_row, ft.Container(
+        title_row = ft.Row(spacing=8, run_spacing=4, wrap=True, controls=[title_row, ft.Container(
             padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
             bgcolor=ft.Colors.ERROR_CONTAINER,
             content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])

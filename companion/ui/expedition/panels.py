@@ -106,8 +106,9 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
     for card in Assist:
         n = counts.get(card.value, 0)
         rows.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Container(expand=True, content=ft.Row(spacing=8, controls=[
-                ft.Container(width=128, content=ft.Row([card_chip(card, small=True)])),
+            # The card over its count left: side by side they do not fit beside the stepper in every language.
+            ft.Container(expand=True, content=ft.Column(spacing=2, tight=True, controls=[
+                card_chip(card, small=True),
                 # i18n: how many cards of this kind are left in the deck
                 ft.Text(_("{n} in the deck").format(n=left[card]), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ])),

@@ -95,7 +95,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         broken = sentence(said(exc))
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
-    title = (record or history or {}).get("title") or "14ers"
+    title = (record or history or {}).get("title") or _("14ers")
     if state is None:
         return unopened(title, broken, abandon_row if record is not None else None)
 

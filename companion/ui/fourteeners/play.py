@@ -165,7 +165,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
 
-    title = (record or history or {}).get("title") or "14ers"
+    title = (record or history or {}).get("title") or _("14ers")
     if state is None:
         return unopened(title, broken, abandon_row if record is not None else None)
 
@@ -216,7 +216,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         else:
             body.append(_corrections(state, set_fixing))
     elif active:
-        body.append(ft.Row([labelled("ft-correct", ft.TextButton(
+        body.append(ft.Row(wrap=True, controls=[labelled("ft-correct", ft.TextButton(
             _("Correct a card, a Hiker or the Weather"), key="ft-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED,
             on_click=bind(set_fixing, ("menu",))))]))
     body.append(section_title(_("Tableaus"), key="ft-tableaus-title"))
@@ -338,7 +338,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)), name,
                                     fixed_class=klass))
         controls.extend(problem_text(problem, key="ft-problem"))
-        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+        controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
             *([labelled("ftr-cancel", ft.TextButton(_("Back to the list"), key="ftr-cancel",
                                                     on_click=bind(set_draft, replace(draft, describing=None))))]
               if cards else []),
@@ -366,7 +366,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         name.set("")
         set_draft(replace(draft, describing=CardForm(klass=klass)))
 
-    controls.append(ft.Row([labelled("ft-describe-new", ft.OutlinedButton(
+    controls.append(ft.Row(wrap=True, controls=[labelled("ft-describe-new", ft.OutlinedButton(
         _("A card not in the list"), key="ft-describe-new", icon=ft.Icons.EDIT_NOTE_ROUNDED,
         on_click=describe_new))]))
     return panel(controls, key="ft-reveal", tone="raised")

@@ -72,7 +72,7 @@ def FourteenersNewGame() -> ft.View:
     else:
         # One setup form for both: a finished game has the same players, Hikers and Accolade half.
         content = SetupPanel(open_cards=bind(set_tab, "cards"), final=tab == "final", key=f"setup-{tab}")
-    return screen_view("14ers", [tabs, content])
+    return screen_view(_("14ers"), [tabs, content])
 
 
 @ft.component

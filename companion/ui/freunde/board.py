@@ -281,9 +281,10 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     if space.accl:
         out.append(_badge(x - d / 2 - 6, y + d / 2 - 11, signed(space.accl).replace("±", ""),
                           ACCL_COLOUR if space.accl > 0 else _RED, "#FFFFFF", wide=True))
-    out.append(ft.Container(left=x - 24, top=y + d / 2 - 1, width=48, alignment=ft.Alignment.TOP_CENTER,
+    # Up to two lines 64 px wide: "camp de base" or "Basislager" under its circle.
+    out.append(ft.Container(left=x - 32, top=y + d / 2 - 1, width=64, alignment=ft.Alignment.TOP_CENTER,
                             content=ft.Text(_short(space_id), size=9, color=ft.Colors.ON_SURFACE_VARIANT,
-                                            no_wrap=True)))
+                                            max_lines=2, text_align=ft.TextAlign.CENTER)))
     if route is not None and not target:
         pill = _RED if not route.stop else ft.Colors.PRIMARY
         text = str(route.cost)

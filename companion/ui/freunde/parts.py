@@ -172,8 +172,10 @@ def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: 
 def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,
          icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
          height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False,
-         width: float | None = None) -> ft.Control:
-    """A rounded toggle, filled when selected; at least 44 px high for a thumb."""
+         width: float | None = None, fill: bool = False) -> ft.Control:
+    """A rounded toggle, filled when selected; at least 44 px high for a thumb. `fill`: the chip is given a
+    width (it stands alone in a column): a label longer than that width wraps onto a second line, as one
+    given `expand` or `width` does, instead of running off the chip."""
     parts: list[ft.Control] = []
     if selected and icon is None and not compact:
         parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_PRIMARY_CONTAINER))
@@ -182,8 +184,14 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
             ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE_VARIANT)))
     elif colour is not None:
         parts.append(ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6), bgcolor=colour))
-    parts.append(ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500, no_wrap=True,
-                         size=13 if compact else None,
+    bounded = expand or width is not None or fill
+    parts.append(ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+                         no_wrap=not bounded, max_lines=2 if bounded else None,
+                         # A bounded chip lets its label take the room left beside the icon (a loose flex:
+                         # no wider than the label needs), so a long word wraps inside the chip.
+                         expand=bounded or None, expand_loose=bounded,
+                         text_align=ft.TextAlign.CENTER if bounded else None,
+                         size=13 if compact or bounded and len(label) > 18 else None,
                          color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     if compact and selected and icon is not None:
         parts = parts[-2:]

@@ -227,7 +227,8 @@ def FreundeNewGame() -> ft.View:
 
     body.append(section_title(_("Risk tokens")))
     body.append(chip("fr-new-track-risk", _("Track the three face-up tokens"), draft.track_risk,
-                     _setter(change, "track_risk", not draft.track_risk), icon=ft.Icons.VISIBILITY_ROUNDED))
+                     _setter(change, "track_risk", not draft.track_risk), icon=ft.Icons.VISIBILITY_ROUNDED,
+                     fill=True))
     if draft.track_risk:
         body.append(ft.Text(_("The values turned face up at the start; each turn you also enter the one turned up "
                               "to replace the token taken."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))

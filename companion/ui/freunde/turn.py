@@ -241,10 +241,11 @@ def cards_section(
     if problem:
         body.append(ft.Text(problem, key="fr-cards-problem", color=ft.Colors.ERROR, size=13))
     if drawing:
-        body.append(ft.Row(spacing=8, controls=[
+        # Wrapping: both buttons on one line when they fit, the main one under the other when the words are long.
+        body.append(ft.Row(spacing=8, run_spacing=8, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                           controls=[
             labelled("fr-draw-cancel", ft.TextButton(_("Back to playing"), key="fr-draw-cancel",
                                                      on_click=bind(on_draw_mode, False))),
-            ft.Container(expand=True),
             labelled("fr-draw-save", ft.FilledButton(
                 ngettext("Save {n} card in hand", "Save {n} cards in hand", len(draft.tray)).format(
                     n=len(draft.tray)), key="fr-draw-save",
@@ -256,14 +257,14 @@ def cards_section(
             actions.append(labelled("fr-draw", ft.TextButton(
                 _("Enter hand"), key="fr-draw", icon=ft.Icons.STYLE_ROUNDED, on_click=bind(on_draw_mode, True),
                 tooltip=_("Optional: enter the cards in hand so only they are offered"))))
-        actions.append(ft.Container(expand=True))
         ready = len(draft.tray) == limit
         actions.append(labelled("fr-play", ft.FilledButton(
             _("Play {name}'s cards").format(name=p.name) if ready else
             _("Choose {n} more").format(n=limit - len(draft.tray)),
             key="fr-play", icon=ft.Icons.DONE_ALL_ROUNDED, disabled=not ready, on_click=on_play,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14)))))
-        body.append(ft.Row(actions, spacing=8))
+        body.append(ft.Row(actions, spacing=8, run_spacing=8, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN
+                           if len(actions) > 1 else ft.MainAxisAlignment.END))
     return body
 
 

@@ -244,7 +244,8 @@ def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapp
                 *([ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colour)]
                   if colour else []),
                 ft.Text(value, key=key, size=17, weight=ft.FontWeight.W_700, color=ft.Colors.ON_PRIMARY_CONTAINER,
-                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                        # A name (with its colour) keeps one line; the deal's words may take two.
+                        max_lines=1 if colour else 2, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
             ]),
         ])
 

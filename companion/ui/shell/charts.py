@@ -105,7 +105,8 @@ def figure(value: str, caption: str, *, key: str | None = None, emphasis: bool =
             controls=[
                 ft.Text(value, key=key, size=20, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.CENTER,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if emphasis else None),
-                ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=1,
+                # Two lines: a caption may be one long word in German or Polish ("Strafpunkte").
+                ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if emphasis else ft.Colors.ON_SURFACE_VARIANT),
             ],

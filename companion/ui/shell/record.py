@@ -316,6 +316,15 @@ _FIELD_LABELS = {
 }
 
 
+# Stored ids a breakdown shows as words: 14ers' sides of a Hiker card.
+_VALUE_WORDS = {
+    ("side", "capstone"): N_("Capstone"),
+    ("side", "gear"): N_("Gear"),
+    ("side", "training"): N_("Training"),
+    ("side", "plans"): N_("Plans"),
+}
+
+
 def label_for(key: Any) -> str:
     """A field name for people: 'line_bonus' -> 'Line bonus'; names such as 'Ann' stay as they are."""
     text = str(key)
@@ -327,11 +336,13 @@ def label_for(key: Any) -> str:
     return words[:1].upper() + words[1:] if words else text
 
 
-def value_text(value: Any) -> str:
+def value_text(value: Any, key: str | None = None) -> str:
     """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
     (with the language's decimal sign)."""
     if value is None:
         return "—"
+    if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
+        return _(_VALUE_WORDS[key, value])
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
     if isinstance(value, float):
@@ -366,7 +377,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5,
+            ft.Text(value_text(value, path.rsplit(".", 1)[-1]), size=13, weight=ft.FontWeight.W_600, expand=5,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )
@@ -453,7 +464,7 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
             ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            *(ft.Text(value_text(record[k]), size=13, expand=2, text_align=ft.TextAlign.RIGHT)
+            *(ft.Text(value_text(record[k], k), size=13, expand=2, text_align=ft.TextAlign.RIGHT)
               for k in fields),
         ]))
     return ft.Column(lines, spacing=4, tight=True)
@@ -468,7 +479,7 @@ def _title_of(item: dict, index: int) -> tuple[str, str] | None:
 
 
 def _compact(item: dict, path: str) -> ft.Control:
-    parts = [f"{label_for(k)} {value_text(v)}" for k, v in item.items()]
+    parts = [f"{label_for(k)} {value_text(v, k)}" for k, v in item.items()]
     return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}")
 
 

@@ -77,7 +77,7 @@ def SettingsScreen() -> ft.View:
                             selected=[theme.value],
                             show_selected_icon=False,
                             segments=[
-                                ft.Segment(value=choice.value, label=ft.Text(_(label)), icon=ft.Icon(icon))
+                                ft.Segment(value=choice.value, label=ft.Text(_(label)))
                                 for choice, (label, icon) in _THEME_LABELS.items()
                             ],
                             on_change=choose_theme,
