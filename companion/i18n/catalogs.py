@@ -27,7 +27,8 @@ from babel.messages.pofile import read_po, write_po
 from companion import __version__
 from companion.i18n import LANGUAGES, catalog_dir
 
-__all__ = ["KEYWORDS", "extract", "update", "compile_all", "write_formats", "problems", "placeholders", "main"]
+__all__ = ["KEYWORDS", "extract", "update", "compile_all", "write_formats", "check_catalog", "problems",
+           "placeholders", "main"]
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 KEYWORDS = {"_": None, "N_": None, "msg": None, "ngettext": (1, 2), "msgn": (1, 2)}
@@ -145,46 +146,57 @@ def placeholders(text: str) -> list[str]:
     return sorted(_FIELD.findall(text))
 
 
-def problems() -> list[str]:
-    """What is wrong with the catalogs: a message missing from a language, untranslated or fuzzy, a
-    placeholder that differs from the English, a plural form missing, a stale template or `.mo`."""
+def check_catalog(code: str, catalog: Catalog, wanted: set[str]) -> list[str]:
+    """What is wrong with one language's catalog against the English messages `wanted` (their ids): a
+    message missing or no longer used, untranslated or fuzzy, a plural form missing, a placeholder that
+    differs from the English."""
     found: list[str] = []
-    template = extract()
-    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    for missing in sorted(wanted - set(have)):
+        found.append(f"{code}: not in the catalog (run update): {missing!r}")
+    for key in sorted(set(have) - wanted):
+        found.append(f"{code}: no longer used (run update): {key!r}")
+    for key, message in have.items():
+        if key not in wanted:
+            continue
+        plural = isinstance(message.id, tuple)
+        strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+        if message.fuzzy:
+            found.append(f"{code}: fuzzy: {key!r}")
+        if plural and len(strings) != catalog.num_plurals:
+            found.append(f"{code}: {len(strings)} plural forms, expected {catalog.num_plurals}: {key!r}")
+        if not all(strings):
+            found.append(f"{code}: untranslated: {key!r}")
+            continue
+        if plural:
+            # Every form says the count the English says; a form may leave out a field only where the English
+            # singular does (Polish "jedna gra" for "one game").
+            english = set(placeholders(message.id[0])) | set(placeholders(message.id[1]))
+            optional = english - set(placeholders(message.id[0]))
+            for string in strings:
+                got = set(placeholders(string))
+                if not got <= english or not (english - optional) <= got:
+                    found.append(f"{code}: placeholders {sorted(got)} differ from the English {sorted(english)}: "
+                                 f"{key!r}")
+                    break
+        elif placeholders(strings[0]) != placeholders(message.id):
+            found.append(f"{code}: placeholders {placeholders(strings[0])} differ from the English "
+                         f"{placeholders(message.id)}: {key!r}")
+    return found
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogs: `check_catalog` for every language, and a `.mo` not compiled from its
+    `.po`."""
+    found: list[str] = []
+    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in extract() if m.id}
     for code in TRANSLATED:
         path = _po_path(code)
         if not path.exists():
             found.append(f"{code}: no catalog at {path}")
             continue
         catalog = _read(path, code)
-        have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
-        for missing in sorted(wanted - set(have)):
-            found.append(f"{code}: not in the catalog (run update): {missing!r}")
-        for key in sorted(set(have) - wanted):
-            found.append(f"{code}: no longer used (run update): {key!r}")
-        for key, message in have.items():
-            if key not in wanted:
-                continue
-            ids = [message.id] if isinstance(message.id, str) else list(message.id)
-            strings = [message.string] if isinstance(message.string, str) else list(message.string)
-            if message.fuzzy:
-                found.append(f"{code}: fuzzy: {key!r}")
-            if isinstance(message.id, tuple) and len(strings) != catalog.num_plurals:
-                found.append(f"{code}: {len(strings)} plural forms, expected {catalog.num_plurals}: {key!r}")
-            for i, string in enumerate(strings):
-                if not string:
-                    found.append(f"{code}: untranslated: {key!r}")
-                    break
-                english = ids[min(i, len(ids) - 1)] if isinstance(message.id, tuple) else ids[0]
-                expected = placeholders(english)
-                if isinstance(message.id, tuple):
-                    expected = sorted(set(placeholders(ids[0])) | set(placeholders(ids[-1])))
-                    got = sorted(set(placeholders(string)))
-                else:
-                    got = placeholders(string)
-                if got != (expected if not isinstance(message.id, tuple) else expected) and not (
-                        isinstance(message.id, tuple) and set(got) <= set(expected) and got):
-                    found.append(f"{code}: placeholders {got} differ from the English {expected}: {key!r}")
+        found.extend(check_catalog(code, catalog, wanted))
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != _mo_bytes(catalog):
             found.append(f"{code}: {mo.name} is not compiled from the .po (run compile)")

@@ -36,8 +36,11 @@ def text_width(text: str, size: float | None = None, bold: bool = False) -> floa
     return longest * size * _EM * (1.06 if bold else 1.0)
 
 
-def _translated(text: Any) -> bool:
+def _pseudo_marked(text: Any) -> bool:
     return isinstance(text, str) and "[" in text
+
+
+_translated = _pseudo_marked
 
 
 def _pad(value: Any) -> float:
@@ -147,9 +150,13 @@ def _where(control: Any) -> str:
     return f"{type(control).__name__}" + (f"[{key}]" if key else "")
 
 
-def layout_problems(view: ft.View, width: float = 390) -> list[str]:
-    """Labels of `view` that a `width`-pixel screen would overflow or cut off (see the module's notes)."""
+def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = False) -> list[str]:
+    """Labels of `view` that a `width`-pixel screen would overflow or cut off (see the module's notes).
+    Only translated ones (in the pseudo-language's [ ]) unless `every_label`: in a real language the words
+    cannot be told from names, and every label counts."""
     found: list[str] = []
+    global _translated
+    _translated = (lambda text: isinstance(text, str) and bool(text)) if every_label else _pseudo_marked
 
     def check(control: Any, room: float, path: str) -> None:
         control = _component(control)
@@ -219,11 +226,11 @@ def layout_problems(view: ft.View, width: float = 390) -> list[str]:
     return found
 
 
-def dialog_problems(dialog: Any, width: float = 390) -> list[str]:
+def dialog_problems(dialog: Any, width: float = 390, *, every_label: bool = False) -> list[str]:
     """The same for an open dialog (Material dialogs keep 40 px from each side and pad 24 inside)."""
     view = ft.View(route="dialog", controls=[c for c in (dialog.title, dialog.content) if c is not None]
                    + ([ft.Row(list(dialog.actions), wrap=False)] if dialog.actions else []))
-    return layout_problems(view, width - 80 - 48)
+    return layout_problems(view, width - 80 - 48, every_label=every_label)
 
 
 def _border(control: Any) -> float:

@@ -62,4 +62,31 @@ async def test_a_game_in_progress_survives_a_language_switch(open_ui, store, cod
     await ui.click(f"settings-language-{code}")
     await ui.go(f"/play/trek12/{session.id}")
     assert store.sessions.get(session.id) == before
-    assert "Ascent" in " ".join(ui.texts())
+    with i18n.use_language(code):
+        round_text = i18n._("Round {round} of {total}").format(round=1, total=19)
+    assert round_text != "Round 1 of 19"
+    assert any(round_text in text for text in ui.texts())
+
+
+async def test_a_turn_half_entered_is_kept_when_the_language_changes_from_another_tab(open_ui, store):
+    """The dice tapped in, then the language changed in Settings on another tab of the same table: this tab
+    redraws in German with the dice still entered and the option still to choose."""
+    from companion.sessions import SessionKeeper
+    import companion.ui.trek12.screens  # noqa: F401 - registers the screen
+
+    ann = store.players.add("Ann")
+    session = SessionKeeper(store).start("trek12", {"sheet": "dunai", "players": [{"id": ann.id, "name": "Ann"}]},
+                                         [ann.id], "Dunai")
+    table = await open_ui(route=f"/play/trek12/{session.id}")
+    await table.click("t12-red-5")
+    await table.click("t12-yellow-2")
+    prompt = "Choose how to use the dice."
+    assert any(prompt in text for text in table.texts())
+    settings = await open_ui(route="/settings")
+    await settings.click("settings-language-de")
+    with i18n.use_language("de"):
+        german = i18n._(prompt)
+    await _until(table, lambda: any(german in text for text in table.texts()))
+    assert not any(prompt in text for text in table.texts())
+    assert table.get("t12-op-sum-value").value == "7"     # the roll is still there: 5 + 2
+    assert store.sessions.get(session.id)["actions"] == []

@@ -1,4 +1,5 @@
-"""Every screen in the pseudo-language: no English left, and no translated label overflowing or cut off.
+"""Every screen in the pseudo-language: no English left, and no translated label overflowing or cut off; then
+in French, German and Polish: no label overflowing or cut off.
 
 The pseudo-language (`companion.i18n.PSEUDO`) accents every translated string and makes it 40% longer
 inside [ ]. A string a player reads that is still plain English was never marked for translation; a label
@@ -104,11 +105,15 @@ def english_left(ui, data: set[str]) -> list[str]:
 
 
 def problems(ui, data: set[str], where: str) -> list[str]:
-    found = [f"{where}: English left: {t!r}" for t in english_left(ui, data)]
-    found += [f"{where}: {p}" for p in layout_problems(ui.top)]
+    """In the pseudo-language, English left and translated labels that do not fit; in a real language,
+    every label that does not fit (its words are the catalog's, often much longer than the pseudo's 40%)."""
+    code = i18n.current()
+    pseudo = code == i18n.PSEUDO
+    found = [f"{where}: English left: {t!r}" for t in english_left(ui, data)] if pseudo else []
+    found += [f"{where} [{code}]: {p}" for p in layout_problems(ui.top, every_label=not pseudo)]
     for dialog in ui.dialogs():
         if isinstance(dialog, ft.AlertDialog):
-            found += [f"{where} (dialog): {p}" for p in dialog_problems(dialog)]
+            found += [f"{where} [{code}] (dialog): {p}" for p in dialog_problems(dialog, every_label=not pseudo)]
     return found
 
 
@@ -127,10 +132,11 @@ def store_names(store) -> set[str]:
     return {n for n in names if n}
 
 
-@pytest.fixture
-def pseudo():
-    token = i18n._forced.set(i18n.PSEUDO)  # noqa: SLF001 - the language forced for the whole test
-    yield
+@pytest.fixture(params=[i18n.PSEUDO, "fr", "de", "pl"])
+def pseudo(request):
+    """The whole test in one language: the pseudo-language, then each real one."""
+    token = i18n._forced.set(request.param)  # noqa: SLF001 - the language forced for the whole test
+    yield request.param
     i18n._forced.reset(token)  # noqa: SLF001
 
 

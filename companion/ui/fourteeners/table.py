@@ -167,7 +167,7 @@ def _tucked(tucked: Tucked, key: str) -> ft.Control:
             ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 class_badge(tucked.card.klass, size=11),
                 ft.Text(tucked.card.name, size=12, weight=ft.FontWeight.W_600, max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS),
+                        overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                 *icon_glyphs(tucked.card.icons, size=13)]),
             ft.Text(words, size=11, color=ft.Colors.ERROR if ability is None else ft.Colors.ON_SURFACE_VARIANT),
         ]),

@@ -188,8 +188,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             padding=ft.Padding.symmetric(vertical=6, horizontal=2),
             content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               alignment=ft.MainAxisAlignment.CENTER, controls=[
-                                  ft.Text(name, size=11, color=fg, weight=ft.FontWeight.W_500,
-                                          no_wrap=True),
+                                  # Two lines for a long name ("Plus grande valeur", "Niedrige Zahl").
+                                  ft.Text(name, size=11 if len(name) <= 9 else 10, color=fg,
+                                          weight=ft.FontWeight.W_500, max_lines=2,
+                                          text_align=ft.TextAlign.CENTER),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
                                           color=fg, key=f"{key}-value"),
                                   foot,

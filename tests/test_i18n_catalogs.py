@@ -1,0 +1,57 @@
+"""The catalogs: every message translated in every language with the English placeholders, the `.mo` the
+app reads compiled from the `.po`, and the plural forms each language needs."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from companion import i18n
+from companion.i18n.catalogs import TRANSLATED, check_catalog, placeholders, problems
+
+
+def test_every_catalog_is_complete_compiled_and_keeps_the_placeholders():
+    found = problems()
+    assert not found, "\n".join(found[:40]) + (f"\n... and {len(found) - 40} more" if len(found) > 40 else "")
+
+
+def _catalog(code: str, *messages) -> Catalog:
+    catalog = Catalog(locale=code)
+    for msgid, string in messages:
+        catalog.add(msgid, string)
+    return catalog
+
+
+def test_the_check_finds_an_untranslated_message_and_a_placeholder_that_changed():
+    catalog = _catalog("de", ("Round {round} of {total}", "Runde {runde} von {total}"),
+                       ("Players", ""), (("{n} game", "{n} games"), ("{n} Spiel", "Spiele")))
+    found = check_catalog("de", catalog, {"Round {round} of {total}", "Players", "{n} game", "Undo"})
+    assert any("placeholders" in f and "Round" in f for f in found)
+    assert any("untranslated" in f and "Players" in f for f in found)
+    assert any("placeholders" in f and "{n} game" in f for f in found)
+    assert any("not in the catalog" in f and "Undo" in f for f in found)
+
+
+def test_polish_needs_three_plural_forms():
+    catalog = _catalog("pl", (("{n} game", "{n} games"), ("{n} gra", "{n} gry")))
+    assert any("2 plural forms, expected 3" in f for f in check_catalog("pl", catalog, {"{n} game"}))
+
+
+def test_placeholders_are_read_as_str_format_reads_them():
+    assert placeholders("{n} of {total:,} ({pct:.0%}) {{literal}}") == ["n", "pct:.0%", "total:,"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_compiled_catalog_has_the_languages_plural_rule(code):
+    with open(i18n.catalog_dir() / code / "LC_MESSAGES" / "companion.mo", "rb") as fp:
+        translations = gettext.GNUTranslations(fp)
+    plural = translations.plural
+    expected = {
+        # CLDR: French "one" is 0 and 1; a whole million ("de millions") has its own form.
+        "fr": {0: 0, 1: 0, 2: 2, 5: 2, 100: 2, 1_000_000: 1},
+        "de": {0: 1, 1: 0, 2: 1, 5: 1, 21: 1},
+        "pl": {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 14: 2, 21: 2, 22: 1, 25: 2, 102: 1, 112: 2},
+    }[code]
+    assert {n: plural(n) for n in expected} == expected
