@@ -191,22 +191,36 @@ _ACCENTED = str.maketrans(
 
 
 def pseudo(text: str) -> str:
-    """`text` accented and 40% longer, inside [ ]: placeholders ({n}, {name:>3}) kept as they are."""
+    """`text` accented and 40% longer, inside [ ]: every word grows by 40% (long words are what breaks a
+    layout in German and Polish), placeholders ({n}, {name:>3}) kept as they are."""
     out: list[str] = []
     depth = 0
+    word = 0
     letters = 0
+
+    def end_word() -> None:
+        nonlocal word
+        if word:
+            out.append("·" * ((word * 2 + 4) // 5))
+            word = 0
+
     for ch in text:
         if ch == "{":
+            end_word()
             depth += 1
         if depth:
             out.append(ch)
-        else:
+        elif ch.isalpha():
             out.append(ch.translate(_ACCENTED))
-            letters += ch.isalpha()
+            word += 1
+            letters += 1
+        else:
+            end_word()
+            out.append(ch)
         if ch == "}" and depth:
             depth -= 1
-    pad = (len(text) * 2 + 4) // 5
-    return "[" + "".join(out) + "·" * pad + "]" if letters else text
+    end_word()
+    return "[" + "".join(out) + "]" if letters else text
 
 
 def is_pseudo(text: str) -> bool:

@@ -10,7 +10,7 @@ about 0.52 em per character, accented capitals included):
   only a word longer than the segment is cut;
 - an app bar title, a tab, or a Text with `max_lines=1`/`no_wrap` shows one line and cuts the rest off;
 - everything else (a Column, a Container, a Text free to wrap, a button given a width) wraps within
-  the width it is given, minus paddings.
+  the width it is given, minus paddings; a single word wider than that is broken inside the word.
 
 Only what can differ between languages is reported: a label whose text is translated (the pseudo-language
 marks it with [ ]); names and numbers are the players' and cut the same in every language. The estimate
@@ -32,12 +32,16 @@ _BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.FilledTonalBut
 
 def text_width(text: str, size: float | None = None, bold: bool = False) -> float:
     size = size or 14
-    longest = max((len(line) for line in str(text).split("\n")), default=0)
+    # The pseudo-language's [ ] mark what was translated; they are not part of any language's words.
+    text = str(text).replace("[", "").replace("]", "")
+    longest = max((len(line) for line in text.split("\n")), default=0)
     return longest * size * _EM * (1.06 if bold else 1.0)
 
 
 def _pseudo_marked(text: Any) -> bool:
-    return isinstance(text, str) and "[" in text
+    # A label of a letter or two (a form letter, "W") is as short in every language; the pseudo-language's
+    # brackets alone would make it look too wide.
+    return isinstance(text, str) and "[" in text and sum(c.isalpha() for c in text) > 2
 
 
 _translated = _pseudo_marked
@@ -194,6 +198,13 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             one_line = control.no_wrap or control.max_lines == 1
             if one_line and _translated(control.value) and natural(control) > room + 1:
                 found.append(f"{here}: one line of {natural(control):.0f} px cut to {room:.0f}: {control.value!r}")
+            elif not one_line and _translated(control.value):
+                # Wrapping breaks between words; a word wider than the room is broken inside ("Bonuspunkt/e").
+                bold = control.weight in (ft.FontWeight.BOLD, ft.FontWeight.W_600, ft.FontWeight.W_700)
+                word = max(str(control.value or "").split(), key=len, default="")
+                if text_width(word, control.size, bold) > room + 1:
+                    found.append(f"{here}: the word {word!r} ({text_width(word, control.size, bold):.0f} px) is "
+                                 f"wider than its {room:.0f} px")
             return
         if isinstance(control, ft.Container):
             inner = (control.width if control.width is not None else room) - _pad(control.padding) \

@@ -124,7 +124,7 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
                 day=day.day, weather=weather_words(weather, labels)),
             content=ft.Container(
                 key=f"{key}-{day.day}",
-                width=86,
+                width=96,   # "Aujourd'hui", "Dzisiaj" on one line
                 padding=ft.Padding.symmetric(horizontal=8, vertical=8),
                 border_radius=ft.BorderRadius.all(14),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if day.today else ft.Colors.SURFACE_CONTAINER_LOW,

@@ -464,7 +464,9 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
             ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            *(ft.Text(value_text(record[k], k), size=13, expand=2, text_align=ft.TextAlign.RIGHT)
+            # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
+            *(ft.Text(value_text(record[k], k), size=11 if isinstance(record[k], str) else 13, expand=2,
+                      text_align=ft.TextAlign.RIGHT)
               for k in fields),
         ]))
     return ft.Column(lines, spacing=4, tight=True)

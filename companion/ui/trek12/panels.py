@@ -309,8 +309,8 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
             bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 # Up to two lines: "Seilrouten (3)" or "Szeregi (3)" is wider than a fifth of a phone.
-                ft.Text(caption, size=10, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
-                        text_align=ft.TextAlign.CENTER),
+                ft.Text(caption, size=10 if max(map(len, caption.split()), default=0) <= 10 else 9,
+                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2, text_align=ft.TextAlign.CENTER),
                 ft.Text(value, key=f"{prefix}-{key}", size=20 if strong else 16, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_SURFACE),
             ]),
