@@ -49,7 +49,7 @@ def _data_names() -> set[str]:
         elif isinstance(node, list):
             for v in node:
                 visit(v, key)
-        elif isinstance(node, str) and key in ("name", "title", "sheet", "id", "mountain", "peak"):
+        elif isinstance(node, str) and key in ("name", "title", "sheet", "id", "mountain", "peak", "printed"):
             names.add(node)
 
     for path in data_root().rglob("*.json"):
@@ -172,6 +172,10 @@ async def test_each_new_game_screen(open_ui, store, pseudo, game):
     ui = await open_ui()
     found: list[str] = []
     await _visit(ui, store, f"/games/{game}", found)
+    if game == "fourteeners":
+        for tab in ("final", "cards"):
+            await ui.click(f"ft-tab-{tab}")
+            found.extend(problems(ui, store_names(store), f"/games/{game} {tab}"))
     assert not found, "\n".join(found)
 
 
@@ -244,9 +248,24 @@ async def test_each_game_under_way_its_panels_and_its_entries(open_ui, store, ps
         for index in range(count):
             await _show(ui, nav, index)
             found.extend(problems(ui, store_names(store) | _catalog_names(), f"{route} panel {index}"))
+    if game == "trek12":
+        await ui.go(route)
+        await ui.click("t12-hint")          # the coach's hint, asked for
+        found.extend(problems(ui, store_names(store), f"{route} hint"))
+    if game == "expedition":
+        await _visit(ui, store, f"{route}/sheet", found)
     await ui.go(route)
     await ui.click("ent-open")
     found.extend(problems(ui, store_names(store) | _catalog_names(), f"{route} entries"))
+    await ui.go(route)
+    if game in _NAVS:
+        await _show(ui, _NAVS[game][0], 0)
+    abandon = next((k for k in sorted(ui.keys()) if k.endswith("-abandon")), None)
+    assert abandon is not None, "every game in progress can be abandoned"
+    await ui.click(abandon)
+    assert ui.dialogs(), "abandoning asks first"
+    found.extend(problems(ui, store_names(store) | _catalog_names(), f"{route} abandon dialog"))
+    await ui.click(f"{abandon}-cancel")
     await _visit(ui, store, "/", found)
     assert not found, "\n".join(found)
 
@@ -264,6 +283,46 @@ async def test_finished_games_in_history(open_ui, store, pseudo):
     ui = await open_ui()
     found: list[str] = []
     await _visit(ui, store, "/history", found)
+    for record in store.history.list():
+        await _visit(ui, store, f"/history/{record['id']}", found)
+    await _visit(ui, store, "/stats", found)
+    assert not found, "\n".join(found)
+
+
+async def test_the_end_of_a_ridgeline_and_a_freunde_game_and_their_records(open_ui, store, pseudo):
+    """The last hand of a Ridgeline game and a Freunde solo game ended by a death, tapped in: the end
+    screens, then each record in History."""
+    from test_freunde_play import start_game
+    from test_freunde_play import tap_cards as freunde_cards
+    from test_ridgeline_play import seat_table, tap_cards
+
+    climb = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G2"]}}
+    ridge = seat_table(store, names=("Ann", "Bob"), route="sprint", hands=[climb] * 4)
+    ui = await open_ui(route=f"/play/ridgeline/{ridge.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "E9")
+    await ui.click("rl-hand-submit")
+    found = problems(ui, store_names(store), "ridgeline over")
+    await ui.click("rl-finish")
+    found += problems(ui, store_names(store), "ridgeline finished")
+
+    solo = start_game(store, names=("Sol",), weather=["sun"] * 18)
+    await ui.go(f"/play/freunde/{solo.id}")
+    await freunde_cards(ui, "M1", "A0", "A1")
+    await ui.click("fr-risk-2")
+    await ui.click("fr-risk-take")
+    found += problems(ui, store_names(store), "freunde risk taken")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+    found += problems(ui, store_names(store), "freunde climber moved")
+    await ui.click("fr-done")
+    found += problems(ui, store_names(store), "freunde over")
+    await ui.click("fr-finish")
     for record in store.history.list():
         await _visit(ui, store, f"/history/{record['id']}", found)
     await _visit(ui, store, "/stats", found)

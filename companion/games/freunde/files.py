@@ -16,6 +16,7 @@ from companion.games.freunde.rules import (
     ClimberAction, Draw, EndActions, Phase, PlayCards, State, TakeRisk, TURNS,
 )
 from companion.games.freunde.scoring import ScoreBreakdown, score
+from companion.games.freunde.solo import rank_name
 from companion.inputs import quote
 
 __all__ = ["MAX_FILE_BYTES", "replay_file", "score_file", "format_score", "result_from_state", "GAME_KEYS",
@@ -113,7 +114,7 @@ def result_from_state(state: State) -> dict[str, Any]:
         "winners": [names[i] for i in breakdown.winners],
         "tie_break": breakdown.tie_break,
         "solo_rank": (None if breakdown.solo_rank is None else {
-            "id": breakdown.solo_rank.id, "name": breakdown.solo_rank.name,
+            "id": breakdown.solo_rank.id, "name": rank_name(breakdown.solo_rank.id, breakdown.solo_rank.name),
             "printed": breakdown.solo_rank.printed, "score": breakdown.players[0].total}),
     }
 

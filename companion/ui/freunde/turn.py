@@ -652,7 +652,7 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                              _("Cards not given stay unused: {cards}.").format(
                                  cards=cards_words(c.code for c in unused)),
                              key="fr-unused"))
-    out.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-done", ft.FilledButton(
+    out.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[labelled("fr-done", ft.FilledButton(
         label, key="fr-done", icon=ft.Icons.DONE_ROUNDED if following else ft.Icons.NIGHTLIGHT_ROUNDED,
         disabled=blocked, on_click=on_done,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))

@@ -192,8 +192,8 @@ def breakdown(detail: Any) -> list[ft.Control]:
     if not isinstance(detail, dict) or not detail:
         return [ft.Text(_("No breakdown was kept for this game."), key="record-no-detail",
                         color=ft.Colors.ON_SURFACE_VARIANT)]
-    facts = [(k, v) for k, v in detail.items() if _simple(v)]
-    groups = [(k, v) for k, v in detail.items() if not _simple(v)]
+    facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in _HIDDEN]
+    groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in _HIDDEN]
     out: list[ft.Control] = []
     if facts:
         out.append(panel([_row(label_for(k), v, str(k)) for k, v in facts], key="record-facts", spacing=6))
@@ -211,6 +211,8 @@ def breakdown(detail: Any) -> list[ft.Control]:
 # What a finished game's breakdown calls its fields (the keys of the games' history records), said in the
 # player's language; a key not listed here is shown as it is written, 'line_bonus' as 'Line bonus'.
 _FIELD_LABELS = {
+    "died_turn": N_("Died turn"),
+    "ended_early": N_("Ended early"),
     "acclimatization": N_("Acclimatization"),
     "accolade": N_("Accolade"),
     "alive": N_("Alive"),
@@ -316,13 +318,21 @@ _FIELD_LABELS = {
 }
 
 
-# Stored ids a breakdown shows as words: 14ers' sides of a Hiker card.
+# Stored ids a breakdown shows as words: 14ers' sides of a Hiker card, Freunde's board sides.
 _VALUE_WORDS = {
+    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
+    ("route", "easy"): N_("easy route"),
+    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
+    ("route", "hard"): N_("hard route"),
     ("side", "capstone"): N_("Capstone"),
     ("side", "gear"): N_("Gear"),
     ("side", "training"): N_("Training"),
     ("side", "plans"): N_("Plans"),
 }
+
+
+# Fields kept for the program, not for people: a player's id, the game's id (its title is the screen's).
+_HIDDEN = frozenset({"id", "game"})
 
 
 def label_for(key: Any) -> str:
@@ -411,7 +421,7 @@ def _block(value: Any, path: str, depth: int) -> ft.Control:
 def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list[ft.Control]:
     controls: list[ft.Control] = []
     for key, value in group.items():
-        if key == skip:
+        if key == skip or key in _HIDDEN:
             continue
         where = f"{path}.{key}"
         if _simple(value):
@@ -451,8 +461,9 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     a column per field, a row per record; None when they do not have that shape."""
     if not rows or not all(_flat(record) for _, record, _ in rows):
         return None
-    fields = [k for k in rows[0][1] if k != skip]
-    if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip] != fields for _, r, _ in rows):
+    fields = [k for k in rows[0][1] if k != skip and k not in _HIDDEN]
+    if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip and k not in _HIDDEN] != fields
+                                                     for _, r, _ in rows):
         return None
     header = ft.Row(spacing=8, controls=[
         ft.Container(expand=3),
@@ -481,7 +492,7 @@ def _title_of(item: dict, index: int) -> tuple[str, str] | None:
 
 
 def _compact(item: dict, path: str) -> ft.Control:
-    parts = [f"{label_for(k)} {value_text(v, k)}" for k, v in item.items()]
+    parts = [f"{label_for(k)} {value_text(v, k)}" for k, v in item.items() if k not in _HIDDEN]
     return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}")
 
 
