@@ -90,6 +90,10 @@ def test_the_app_archive_holds_the_code_the_data_and_the_entry_module(folder):
     data_files = {p.relative_to(build.Path(__file__).parent.parent / "data").as_posix()
                   for p in (Path(__file__).parent.parent / "data").rglob("*.json")}
     assert {f"companion/_data/{f}" for f in data_files} <= names
+    # The compiled catalogs go with the page, their translators' sources do not.
+    catalogs = {f"companion/_data/locale/{code}/LC_MESSAGES/companion.mo" for code in ("fr", "de", "pl")}
+    assert catalogs <= names
+    assert not [n for n in names if n.endswith((".po", ".pot"))]
     for left_out in ("companion/server/web.py", "companion/bench/browser.py", "companion/browser/build.py"):
         assert left_out not in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
@@ -218,7 +222,11 @@ from companion.ui.common.registry import discover_game_screens
 discover_game_screens()
 from companion.bench.trek12 import measure
 figures = measure("dunai", games=20, samples=5)
-json.dumps({"platform": sys.platform, "msgpack": msgpack.Packer.__module__, "games": figures["games_per_s"] > 0})
+from companion import i18n
+with i18n.use_language("pl"):
+    polish = i18n.ngettext("{n} game", "{n} games", 5).format(n=5) + " " + i18n.format_number(1234.5, 1)
+json.dumps({"platform": sys.platform, "msgpack": msgpack.Packer.__module__, "games": figures["games_per_s"] > 0,
+            "polish": polish})
 `));
 """
 
@@ -235,7 +243,9 @@ def test_pyodide_installs_and_imports_the_whole_app_from_the_folder_alone(folder
                                  "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""})
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert report == {"platform": "emscripten", "msgpack": "msgpack.fallback", "games": True}
+    # The catalogs and the number conventions work in the page's Python too.
+    assert report == {"platform": "emscripten", "msgpack": "msgpack.fallback", "games": True,
+                      "polish": "5 gier 1234,5"}
 
 
 def test_a_report_names_what_takes_the_space(folder):

@@ -55,3 +55,15 @@ def test_each_compiled_catalog_has_the_languages_plural_rule(code):
         "pl": {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 14: 2, 21: 2, 22: 1, 25: 2, 102: 1, 112: 2},
     }[code]
     assert {n: plural(n) for n in expected} == expected
+
+
+@pytest.mark.parametrize(("code", "forms"), [
+    ("en", {1: "1 game", 2: "2 games", 5: "5 games"}),
+    ("fr", {0: "0 partie", 1: "1 partie", 2: "2 parties", 5: "5 parties"}),
+    ("de", {0: "0 Partien", 1: "1 Partie", 2: "2 Partien", 5: "5 Partien"}),
+    ("pl", {1: "1 gra", 2: "2 gry", 4: "4 gry", 5: "5 gier", 12: "12 gier", 22: "22 gry", 25: "25 gier"}),
+])
+def test_a_count_reads_right_in_each_language(code, forms):
+    with i18n.use_language(code):
+        said = {n: i18n.ngettext("{n} game", "{n} games", n).format(n=n) for n in forms}
+    assert said == forms

@@ -229,7 +229,9 @@ def _app_archive(wheels: list[BuiltWheel]) -> bytes:
         members[name] = (package / rel).read_bytes()
     data = data_root()
     for rel in _walk(data):
-        if rel.endswith(".json"):
+        # The game data, and the compiled catalogs the app speaks French, German and Polish from (their .po
+        # sources are for translators, not for the page).
+        if rel.endswith((".json", ".mo")):
             members[f"companion/_data/{rel}"] = (data / rel).read_bytes()
     # The same entry as `flet build` runs: in a page it hands over to companion.browser.app.
     members[f"{ENTRY_MODULE}.py"] = (b'"""Entry module of the static build: start the companion in this page."""\n\n'
