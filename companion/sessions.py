@@ -111,7 +111,9 @@ class Session:
         """The session a stored record describes; InvalidInput names the field when the record is malformed."""
         where = f"session {describe(record.get('id'))}" if isinstance(record, dict) else "session"
         doc = records.session_record(record, where)
-        return cls(doc["id"], doc["game"], doc["title"], doc["setup"], tuple(doc["players"]),
+        # A title made of words (a Message) comes back as one, so screens can say it in any language.
+        title = records.said_in_place(doc)["title"]
+        return cls(doc["id"], doc["game"], title, doc["setup"], tuple(doc["players"]),
                    tuple(doc["actions"]), tuple(doc["redo"]), doc["created"], doc["updated"])
 
 

@@ -164,10 +164,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def tr(value: Any) -> Any:
     """What an engine returned, said in the language in force: a `Message` by its id and arguments (an
-    argument that is itself a `Message` is said the same way; any other argument, such as a name, is data
-    and kept as it is), any other string looked up as it is; anything else (None, a number) unchanged."""
+    argument that is itself a `Message` is said the same way, a date the language's way; any other argument,
+    such as a name, is data and kept as it is), any other string looked up as it is; anything else (None, a
+    number) unchanged."""
     if isinstance(value, Message):
-        args = {k: tr(v) if isinstance(v, Message) else v for k, v in value.args.items()}
+        args = {k: tr(v) if isinstance(v, Message) else format_date(v) if isinstance(v, date) else v
+                for k, v in value.args.items()}
         if value.plural is not None:
             args["n"] = value.n
             template = ngettext(value.msgid, value.plural, value.n)

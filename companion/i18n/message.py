@@ -10,6 +10,7 @@ catalog id and the arguments, so a screen can say it in the player's language (`
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 __all__ = ["Message", "msg", "msgn", "N_", "reason_of"]
@@ -24,11 +25,12 @@ class Message(str):
     n: int | None        # the count (also the {n} of the sentence)
 
     def __new__(cls, msgid: str, /, *, _plural: str | None = None, _n: int | None = None, **args: Any) -> Message:
+        shown = {k: _english_date(v) if isinstance(v, date) else v for k, v in args.items()}
         if _plural is not None:
             template = msgid if _n == 1 else _plural
-            text = template.format(n=_n, **args)
+            text = template.format(n=_n, **shown)
         else:
-            text = msgid.format(**args) if args else msgid
+            text = msgid.format(**shown) if args else msgid
         made = super().__new__(cls, text)
         made.msgid = msgid
         made.args = args
@@ -42,6 +44,14 @@ class Message(str):
 
 def _rebuild(msgid: str, args: dict[str, Any], plural: str | None = None, n: int | None = None) -> Message:
     return Message(msgid, _plural=plural, _n=n, **args)
+
+
+def _english_date(day: date) -> str:
+    """A date argument in the English sentence: "3 Mar 2026" (a screen says it the language's way)."""
+    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def msg(msgid: str, /, **args: Any) -> Message:

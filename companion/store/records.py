@@ -14,7 +14,7 @@ import math
 import re
 import uuid
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, NoReturn, TypeAlias
 
 from companion.errors import InvalidInput
@@ -279,8 +279,12 @@ def said_in_place(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def session_record(doc: Any, where: str) -> dict[str, Any]:
-    """A game in progress: its setup, players (ids), actions and undone actions, created and updated times."""
-    _check_keys(doc, where, _SESSION_KEYS)
+    """A game in progress: its setup, players (ids), actions and undone actions, created and updated times,
+    and the `words` of its title where the title is an engine's or a screen's `Message` (see `message_words`)."""
+    _check_keys(doc, where, _SESSION_KEYS, optional=("words",))
+    words = doc["words"] if "words" in doc else message_words({"title": doc["title"]})
+    if type(words) is not list:
+        _fail(where, "words", f"must be a list, not {describe(words)}")
     setup = doc["setup"]
     if type(setup) is not dict:
         _fail(where, "setup", f"must be an object, not {describe(setup)}")
@@ -300,6 +304,7 @@ def session_record(doc: Any, where: str) -> dict[str, Any]:
         "redo": _action_list(doc["redo"], where, "redo"),
         "created": check_timestamp(doc["created"], where, "created"),
         "updated": check_timestamp(doc["updated"], where, "updated"),
+        **({"words": check_json(words, where, "words")} if words else {}),
     }
 
 
@@ -419,6 +424,8 @@ def message_doc(value: Any) -> dict[str, Any] | None:
     for key, arg in value.args.items():
         if isinstance(arg, Message):
             args[key] = {"message": message_doc(arg)}
+        elif isinstance(arg, date):
+            args[key] = {"date": arg.isoformat()}
         elif arg is None or type(arg) in (bool, int, float):
             args[key] = arg
         else:
@@ -446,7 +453,8 @@ def _message(doc: Any, depth: int) -> Message:
     raw = doc.get("args") or {}
     if not isinstance(raw, dict):
         raise ValueError("not a message")
-    args = {str(key): _message(arg["message"], depth + 1) if isinstance(arg, dict) else arg for key, arg in raw.items()}
+    args = {str(key): (date.fromisoformat(arg["date"]) if "date" in arg else _message(arg["message"], depth + 1))
+            if isinstance(arg, dict) else arg for key, arg in raw.items()}
     plural = doc.get("plural")
     if plural is not None:
         if not isinstance(plural, str) or type(doc.get("n")) is not int:

@@ -90,3 +90,26 @@ async def test_a_turn_half_entered_is_kept_when_the_language_changes_from_anothe
     assert not any(prompt in text for text in table.texts())
     assert table.get("t12-op-sum-value").value == "7"     # the roll is still there: 5 + 2
     assert store.sessions.get(session.id)["actions"] == []
+
+
+async def test_a_game_title_made_of_words_is_kept_in_english_and_shown_in_the_players_language(open_ui, store):
+    """An Expedition's title (the day it set off) is saved in English with its words; home says it in French,
+    the date the French way, and the saved record still reads as before."""
+    from datetime import date
+
+    from companion.games.expedition import session as expedition
+    from companion.sessions import SessionKeeper
+    from companion.store.hall_of_fame import expedition_setup
+    from companion.ui.expedition.setup import expedition_title
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
+                                     {"id": bob.id, "name": "Bob", "paper": True}])
+    title = expedition_title(False, date(2026, 3, 3))
+    session = SessionKeeper(store).start(expedition.GAME_ID, setup, [ann.id, bob.id], title)
+    saved = store.sessions.get(session.id)
+    assert saved["title"] == "Expedition, set off 3 Mar 2026" and type(saved["title"]) is str
+    assert saved["words"][0]["at"] == ["title"]
+    store.settings.set("language", "fr")
+    ui = await open_ui()
+    assert "Expédition, partie le 3 mars 2026" in ui.texts()

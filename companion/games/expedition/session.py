@@ -51,10 +51,12 @@ def describe_action(state: State, action: dict[str, Any]) -> str:
 
 
 def title(state: State) -> str:
-    """A short title for lists: the Ascents, and Max in solo. Kept in the history record as it is (a stored
-    value, in English), so it is plain text."""
+    """A short title for lists: the Ascents, and Max in solo. Kept in the history record in English, with its
+    words (a Message) so History says it in the player's language."""
     route = ", ".join(sheet.name for sheet in state.setup.sheets)
-    return f"Expedition: {route}" + (" (solo against Max)" if state.setup.solo else "")
+    if state.setup.solo:
+        return msg("Expedition: {route} (solo against Max)", route=route)
+    return msg("Expedition: {route}", route=route)
 
 
 def summary(state: State) -> dict[str, Any]:

@@ -98,8 +98,9 @@ def describe_action(state: State, action: dict[str, Any]) -> str:
 
 def solo_title(you: str) -> str:
     """The name of a solo game against Gerry ('Solo play'), the same while it is played and in History."""
-    # A stored value (the session's and the History record's title), kept as it is written: plain text.
-    return f"{you} vs {solo.gerry_name()}"
+    # A stored value (the session's and the History record's title): English, with its words kept beside it.
+    # i18n: the title of a solo game: the player's name against the solo opponent's (Gerry)
+    return msg("{you} vs {gerry}", you=you, gerry=solo.gerry_name())
 
 
 def summary(state: State) -> dict[str, Any]:

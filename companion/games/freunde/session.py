@@ -71,9 +71,16 @@ def describe_action(state: State, action: dict[str, Any]) -> str:
 
 def title(state: State) -> str:
     """A short title for lists: board side and weather season."""
-    side = "Summer board" if state.board.id == "summer" else (
-        "Winter board" if state.board.id == "winter" else state.board.title)
-    return f"{side}, {state.setup.season} weather" + (" (solo)" if state.setup.solo else "")
+    side = msg("Summer board") if state.board.id == "summer" else (
+        msg("Winter board") if state.board.id == "winter" else state.board.title)
+    season = state.setup.season
+    weather = msg("summer weather") if season == "summer" else msg("winter weather") if season == "winter" \
+        else f"{season} weather"
+    if state.setup.solo:
+        # i18n: a Freunde game's title: the board's side and the weather tiles, played solo
+        return msg("{side}, {weather} (solo)", side=side, weather=weather)
+    # i18n: a Freunde game's title: the board's side and the weather tiles
+    return msg("{side}, {weather}", side=side, weather=weather)
 
 
 def summary(state: State) -> dict[str, Any]:

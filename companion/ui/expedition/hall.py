@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
-from companion.i18n import _, tr
+from companion.i18n import _, format_date, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
@@ -339,5 +339,5 @@ def _day(iso: str | None) -> str:
         day = date.fromisoformat(iso)
     except ValueError:
         return iso
-    return f"{day.day} {day:%b %Y}"
+    return format_date(day)
 

@@ -18,7 +18,7 @@ from companion.games.expedition.data import DECK_SETTING, default_deck, parse_de
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, msg, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
 from companion.ui.expedition.parts import card_chip, card_name, panel, reason, stepper
@@ -61,9 +61,11 @@ def saved_deck(store: Any) -> tuple[dict[str, int], bool]:
 
 def expedition_title(solo: bool, day: date) -> str:
     """The title on home's Resume list: every Expedition climbs the same three sheets, so the day it set off
-    tells two of them apart (the players are listed beside it). It is kept with the game as it is written
-    here (a stored value), so it stays in English."""
-    return f"{'Solo Expedition against Max' if solo else 'Expedition'}, set off {day.day} {day:%b %Y}"
+    tells two of them apart (the players are listed beside it). Kept with the game in English, with its
+    words (a Message) so home says it in the player's language."""
+    if solo:
+        return msg("Solo Expedition against Max, set off {day}", day=day)
+    return msg("Expedition, set off {day}", day=day)
 
 
 @ft.component

@@ -72,11 +72,14 @@ def ascent_track(state: State, *, key: str = "exp-track") -> ft.Control:
             bgcolor=ft.Colors.PRIMARY_CONTAINER if current else ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(2 if current else 1, colour),
             content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                # The icon above the words: a third of a phone's width holds "Aufstieg 2" or "Wejście 2"
-                # only without an icon beside it.
-                ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if done else ft.Icons.TERRAIN_ROUNDED, size=16, color=colour),
-                ft.Text(_("Ascent {number}").format(number=number), size=11, color=ft.Colors.ON_SURFACE_VARIANT,
-                        text_align=ft.TextAlign.CENTER),
+                ft.Row(tight=True, spacing=4, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                    ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if done else ft.Icons.TERRAIN_ROUNDED, size=16,
+                            color=colour),
+                    # A loose flex: where "Aufstieg 2" does not fit beside the icon in a third of the phone,
+                    # it takes a second line rather than running off the box.
+                    ft.Text(_("Ascent {number}").format(number=number), size=11, color=ft.Colors.ON_SURFACE_VARIANT,
+                            expand=True, expand_loose=True, text_align=ft.TextAlign.CENTER),
+                ]),
                 ft.Text(sheet.name, size=15, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if current else ft.Colors.ON_SURFACE),
                 ft.Text(f"{sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -21,6 +21,7 @@ from companion.games.fourteeners.abilities import Tucked, describe_ability, desc
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
+from companion.store.records import said_in_place
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
@@ -95,7 +96,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         broken = sentence(said(exc))
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
-    title = (record or history or {}).get("title") or _("14ers")
+    title = tr(said_in_place(record or history or {}).get("title") or "") or _("14ers")
     if state is None:
         return unopened(title, broken, abandon_row if record is not None else None)
 

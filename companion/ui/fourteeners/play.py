@@ -23,6 +23,7 @@ from companion.games.fourteeners.rules import (
     gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.store.records import said_in_place
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
@@ -165,7 +166,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
 
-    title = (record or history or {}).get("title") or _("14ers")
+    title = tr(said_in_place(record or history or {}).get("title") or "") or _("14ers")
     if state is None:
         return unopened(title, broken, abandon_row if record is not None else None)
 

@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
-from companion.i18n import _, ngettext
+from companion.i18n import _, msg, ngettext
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.ridgeline.parts import and_list
@@ -61,7 +61,7 @@ def RidgelineNewGame() -> ft.View:
             "checked": True,       # hands are checked against what a hand can hold (rules.hand_problem)
         }
         # The title is stored with the game, so it stays as the data names it ("Ridge route").
-        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], f"{data.routes[route].name} route"),
+        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], msg("{route} route", route=data.routes[route].name)),
                    set_problem)
 
     # i18n: a screen's title; {game} is the game's name

@@ -239,7 +239,8 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
             content=ft.Row(spacing=12, controls=[
                 ft.Icon(ft.Icons.PLAY_CIRCLE_FILL_ROUNDED, color=look.colour, size=30),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
-                    ft.Text(session.title or (tr(entry.title) if entry else session.game), weight=ft.FontWeight.W_600,
+                    ft.Text(tr(session.title) if session.title else (tr(entry.title) if entry else session.game),
+                            weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
                     ft.Text(" · ".join(x for x in ((tr(entry.title) if entry else session.game), names,
                                                     _("saved {when}").format(when=format_when(session.updated)))

@@ -177,7 +177,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         )
         if part
     )
-    title = session.title or (tr(entry.title) if entry else session.game)
+    title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     key = f"home-resume-{session.id}"
     return labelled(
         key,

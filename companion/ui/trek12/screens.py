@@ -25,6 +25,7 @@ from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
+from companion.store.records import said_in_place
 from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.entries import EntriesPanel, entries_button
@@ -646,7 +647,7 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
                                                     icon=ft.Icons.HIKING_ROUNDED,
                                                     on_click=lambda: ft.context.page.navigate(f"/games/{GAME}"))),
     ]))
-    return screen_view(str(record.get("title") or "Trek 12"), body)
+    return screen_view(tr(said_in_place(record).get("title") or "") or "Trek 12", body)
 
 
 # --- pieces ------------------------------------------------------------------------------------------------
