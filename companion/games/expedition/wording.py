@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.games.trek12.rules import Assist
+from companion.games.words import and_list, comma_list
 from companion.i18n.message import msg, msgn
 
 __all__ = ["comma_list", "semicolon_list", "and_joined", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
@@ -36,18 +37,6 @@ CARD_IDS = {
 }
 
 
-def comma_list(items: Iterable[str]) -> str:
-    """'a, b, c' (nothing for no items), every part kept as it is (a Message stays one)."""
-    words = list(items)
-    if not words:
-        return ""
-    out = words[-1]
-    for item in reversed(words[:-1]):
-        # i18n: one item of a list and the rest of it ("Ann, Bo"); keep the comma unless the language lists otherwise
-        out = msg("{item}, {rest}", item=item, rest=out)
-    return out
-
-
 def semicolon_list(items: Iterable[str]) -> str:
     """'a; b; c': the parts of one entry in words (each round's pick)."""
     words = list(items)
@@ -70,15 +59,6 @@ def and_joined(items: Iterable[str]) -> str:
         # i18n: two players (or groups of players) named together: "Ann and Bo"
         out = msg("{item} and {rest}", item=item, rest=out)
     return out
-
-
-def and_list(items: Iterable[str]) -> str:
-    """'a', 'a and b', 'a, b and c' (as `companion.games.words.and_list` writes it)."""
-    words = list(items)
-    if len(words) <= 1:
-        return words[0] if words else ""
-    # i18n: the end of a list: "Ann, Bo and Cy" ({items} is "Ann, Bo")
-    return msg("{items} and {last}", items=comma_list(words[:-1]), last=words[-1])
 
 
 def card_id_count(card: Assist, n: int) -> str:

@@ -13,6 +13,9 @@ from typing import Iterable
 
 from companion.i18n.message import Message, N_, msg
 
+from companion.games.words import and_list, comma_list
+from companion.i18n.message import reason_of
+
 from .data import Side
 
 __all__ = ["and_words", "or_words", "clauses", "commas", "side_word", "half_word", "reason"]
@@ -48,13 +51,9 @@ def _folded(items: list[str], last: str, between: str) -> str:
     return out
 
 
-def and_words(items: Iterable[str]) -> str:
-    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy' (a `Message` from two items on)."""
-    # i18n: the last two items of a list ("Ann and Bo"); {first} may itself be a list
-    last = N_("{first} and {last}")
-    # i18n: an item of a list followed by the rest of it ("Ann, Bo and Cy")
-    between = N_("{first}, {rest}")
-    return _folded(list(items), last, between)
+# Lists in words are the engines' shared ones: 'Ann, Bo and Cy', 'Ann, Bo'.
+and_words = and_list
+commas = comma_list
 
 
 def or_words(items: Iterable[str]) -> str:
@@ -69,11 +68,6 @@ def clauses(items: Iterable[str]) -> str:
     return _folded(list(items), "", N_("{first}; {rest}"))
 
 
-def commas(items: Iterable[str]) -> str:
-    """Items joined by ', ' (a `Message` from two on)."""
-    return _folded(list(items), "", N_("{first}, {rest}"))
-
-
 def side_word(side: Side) -> Message:
     """A side inside a sentence: 'gear'."""
     return msg(_SIDE_WORDS[side])
@@ -85,8 +79,5 @@ def half_word(half: str) -> Message:
     return msg(_HALF_WORDS[value])
 
 
-def reason(exc: BaseException) -> str:
-    """What an exception says, as the `Message` it was raised with when it was one (else its text)."""
-    if exc.args and isinstance(exc.args[0], Message) and len(exc.args) == 1:
-        return exc.args[0]
-    return str(exc)
+# What an exception says, as the `Message` it was raised with when it was one (else its text).
+reason = reason_of

@@ -26,6 +26,7 @@ from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
     load_board, load_data, parse_card,
 )
+from companion.games.words import comma_list
 from companion.i18n.message import Message, N_, msg, msgn
 from companion.inputs import quote, text_problem
 
@@ -1069,20 +1070,8 @@ def _expand(supply: Iterable[tuple[int, int]]) -> tuple[int, ...]:
 
 def _supply_text(supply: Iterable[tuple[int, int]]) -> str:
     # i18n: risk tokens left in the supply: "4 of value 0"
-    return _comma_list([msgn("{n} of value {value}", "{n} of value {value}", count, value=value)
+    return comma_list([msgn("{n} of value {value}", "{n} of value {value}", count, value=value)
                         for value, count in supply])
-
-
-def _comma_list(items: Sequence[str]) -> str:
-    """Items joined by commas, kept as one translatable sentence part: "a, b, c"."""
-    items = list(items)
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        # i18n: a list joined by commas, one item and the rest of the list
-        out = msg("{first}, {rest}", first=item, rest=out)
-    return out
 
 
 def _codes(cards: Iterable[Card]) -> str:
@@ -1472,10 +1461,10 @@ def _too_expensive(state: State, who: str, action: ClimberAction, general: int, 
     if best_total > best_any:
         return msg("{climber} cannot afford it: {costs}, and the movement cards ({cards}) give {points} (or up to "
                    "{total} with a rope's larger value, which pays only for steps down the mountain; {flat} of the "
-                   "cost is not downhill)", climber=who, costs=_comma_list(parts), cards=given, points=best_any,
+                   "cost is not downhill)", climber=who, costs=comma_list(parts), cards=given, points=best_any,
                    total=best_total, flat=general + pitch)
     return msg("{climber} cannot afford it: {costs}, and the movement cards ({cards}) give {points}", climber=who,
-               costs=_comma_list(parts), cards=given, points=best_any)
+               costs=comma_list(parts), cards=given, points=best_any)
 
 
 def _pay_risk(state: State, action: PayRisk) -> State:
