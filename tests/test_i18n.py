@@ -38,6 +38,13 @@ def test_dates_in_each_language(code, medium, long, moment):
         assert format_datetime(datetime(2026, 3, 12, 15, 5)) == moment
 
 
+@pytest.mark.parametrize(("code", "expected"), [("en", "75%"), ("fr", "75\u00a0%"), ("de", "75\u00a0%"),
+                                              ("pl", "75%")])
+def test_a_percentage_in_each_language(code, expected):
+    with use_language(code):
+        assert i18n.format_percent(0.749) == expected
+
+
 def test_an_engine_message_is_its_english_sentence_and_keeps_what_translation_needs():
     reason = msg("the {op} boxes are full ({used} of {limit} used)", op=msg("Difference"), used=3, limit=3)
     assert reason == "the Difference boxes are full (3 of 3 used)"

@@ -31,7 +31,7 @@ from companion.i18n.message import Message, N_, msg, msgn, reason_of
 __all__ = [
     "_", "ngettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
     "current", "set_default", "use_language", "bind_page", "match_locales", "language_name",
-    "format_number", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
+    "format_number", "format_percent", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]
 
 # The languages a player may choose, by their own name (never translated: a player looking for their
@@ -274,6 +274,7 @@ _ENGLISH = {
     "months_wide": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                     "October", "November", "December"],
     "months_wide_format": None,
+    "percent_suffix": "%",
     "am": "AM", "pm": "PM",
 }
 
@@ -299,6 +300,11 @@ def format_number(value: float | int, digits: int | None = None, *, group: bool 
         whole = conv["group"].join(parts)
     out = whole + (conv["decimal"] + frac if frac else "")
     return (conv.get("minus", "-") + out) if negative else out
+
+
+def format_percent(rate: float) -> str:
+    """A rate from 0 to 1 as a whole percentage the language's way: "75%", "75 %"."""
+    return format_number(round(rate * 100)) + _conventions().get("percent_suffix", "%")
 
 
 def _pattern(pattern: str, moment: datetime | date, conv: dict[str, Any]) -> str:

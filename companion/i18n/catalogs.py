@@ -125,6 +125,8 @@ def write_formats() -> None:
             "months_abbr": [loc.months["stand-alone"]["abbreviated"][m] for m in range(1, 13)],
             "months_wide": [loc.months["stand-alone"]["wide"][m] for m in range(1, 13)],
             "months_wide_format": [loc.months["format"]["wide"][m] for m in range(1, 13)],
+            # What follows a percentage: "%" in English and Polish, a no-break space and "%" in French and German.
+            "percent_suffix": loc.percent_formats[None].pattern.rsplit("0", 1)[-1],
             "am": loc.day_periods["format"]["abbreviated"]["am"],
             "pm": loc.day_periods["format"]["abbreviated"]["pm"],
         }

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as fc
 
-from companion.i18n import N_, _, format_number, ngettext, tr
+from companion.i18n import N_, _, format_number, format_percent, ngettext, tr
 from companion.store.stats import Bin, ExpeditionStars, Outcome
 from companion.ui.common.widgets import first_capital, surface
 
@@ -78,8 +78,7 @@ def panel(controls: Sequence[ft.Control], *, key: str | None = None, spacing: in
 
 def percent(rate: float | None) -> str:
     """A rate from 0 to 1 as a whole percentage, '—' when there is none."""
-    # i18n: a whole percentage, "75%"
-    return "—" if rate is None else _("{percent}%").format(percent=round(rate * 100))
+    return "—" if rate is None else format_percent(rate)
 
 
 def number(value: float | None, *, places: int = 1) -> str:
