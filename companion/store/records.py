@@ -14,11 +14,11 @@ import math
 import re
 import uuid
 from collections.abc import Mapping
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from typing import Any, NoReturn, TypeAlias
 
 from companion.errors import InvalidInput
-from companion.i18n.message import N_, Message, msg
+from companion.i18n.message import N_, Message, message_doc, message_from_doc, msg
 from companion.inputs import encodable
 from companion.games import GAMES
 
@@ -414,53 +414,6 @@ def _fail(where: str, field: str, problem: str) -> NoReturn:
     raise InvalidInput(msg("{where}: {problem}", where=where, problem=problem))
 
 
-def message_doc(value: Any) -> dict[str, Any] | None:
-    """A `Message` (a reason an engine gave, a notice) as JSON data, to keep beside its text so that it can be
-    said in the player's language after it was saved and read back (`message_from_doc`); None for plain text.
-    An argument that is not a Message, text, a number or null is kept as its text."""
-    if not isinstance(value, Message):
-        return None
-    args: dict[str, Any] = {}
-    for key, arg in value.args.items():
-        if isinstance(arg, Message):
-            args[key] = {"message": message_doc(arg)}
-        elif isinstance(arg, date):
-            args[key] = {"date": arg.isoformat()}
-        elif arg is None or type(arg) in (bool, int, float):
-            args[key] = arg
-        else:
-            args[key] = str(arg)
-    doc: dict[str, Any] = {"id": str(value.msgid), "args": args}
-    if value.plural is not None:
-        doc["plural"] = str(value.plural)
-        doc["n"] = value.n
-    return doc
-
-
-def message_from_doc(doc: Any, text: str) -> str:
-    """The `Message` kept by `message_doc`, when it still reads exactly `text`; otherwise `text` itself (a
-    file edited by hand, or written by another version, never changes what is shown)."""
-    try:
-        made = _message(doc, 0)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
-        return text
-    return made if made == text else text
-
-
-def _message(doc: Any, depth: int) -> Message:
-    if not isinstance(doc, dict) or not isinstance(doc.get("id"), str) or depth > MAX_DEPTH:
-        raise ValueError("not a message")
-    raw = doc.get("args") or {}
-    if not isinstance(raw, dict):
-        raise ValueError("not a message")
-    args = {str(key): (date.fromisoformat(arg["date"]) if "date" in arg else _message(arg["message"], depth + 1))
-            if isinstance(arg, dict) else arg for key, arg in raw.items()}
-    plural = doc.get("plural")
-    if plural is not None:
-        if not isinstance(plural, str) or type(doc.get("n")) is not int:
-            raise ValueError("not a message")
-        return Message(doc["id"], _plural=plural, _n=doc["n"], **args)
-    return Message(doc["id"], **args)
 
 
 

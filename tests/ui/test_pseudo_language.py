@@ -86,7 +86,8 @@ def shown_strings(ui) -> list[str]:
 
 # Shown as they are in every language: each language's own name in the language picker, the sheets' ids.
 # The English-only games keep their names (14ers, Ridgeline), and Freunde its German one.
-SAME_EVERYWHERE = set(i18n.LANGUAGES.values()) | {"dunai", "kagkot", "dhaulagiri", "Ridgeline", "Freunde"}
+SAME_EVERYWHERE = set(i18n.LANGUAGES.values()) | {"dunai", "kagkot", "dhaulagiri", "Ridgeline", "Freunde",
+                                                    "Max", "Gerry"}
 # A 14ers Climb's class is printed as a Roman numeral on the card.
 _ROMAN = re.compile(r"\b[IVX]+\b")
 
@@ -326,4 +327,43 @@ async def test_the_end_of_a_ridgeline_and_a_freunde_game_and_their_records(open_
     for record in store.history.list():
         await _visit(ui, store, f"/history/{record['id']}", found)
     await _visit(ui, store, "/stats", found)
+    assert not found, "\n".join(found)
+
+
+_REVIEW: dict[str, dict] = {}
+
+
+async def test_a_finished_ascent_and_its_review(open_ui, store, pseudo):
+    """A whole Ascent finished, its summary, and its review kept with the game (made once, by the coach)."""
+    import random
+
+    from companion.games.trek12 import review as coach_review
+    from companion.games.trek12 import session as engine
+    from companion.games.trek12.rules import Roll, legal_actions
+    from companion.sessions import SessionKeeper
+    from companion.ui.trek12.coaching import COACH_TABLE, entries_digest
+
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": "max", "players": [{"id": ann.id, "name": "Ann"}]}
+    rng, table, docs = random.Random(8), engine.start(setup), []
+    while not table.complete:
+        actions = [a for a in legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
+                   if a.max_links is None]
+        if actions:
+            docs.append({**rng.choice(actions).to_dict(), "player": 0})
+            table = engine.apply(table, docs[-1])
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    if "doc" not in _REVIEW:
+        _REVIEW["doc"] = coach_review.to_doc(coach_review.review(setup, docs, 0, seed="pseudo"))
+    store.table(COACH_TABLE).upsert({"id": f"{session.id}:review:0", "entries": entries_digest(docs),
+                                     "review": _REVIEW["doc"]})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    found = problems(ui, store_names(store), "ascent over")
+    keeper.finish(session.id)
+    await _visit(ui, store, f"/play/trek12/{session.id}", found)
+    assert ui.find("t12-review-total-0") is not None, "the review kept with the game is shown"
+    await _visit(ui, store, f"/history/{session.id}", found)
     assert not found, "\n".join(found)

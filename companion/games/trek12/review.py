@@ -15,7 +15,7 @@ from random import Random
 from typing import Any, Iterator
 
 from companion.errors import CompanionError, InvalidInput
-from companion.i18n.message import msgn
+from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
 from .coach import Advice, advise
@@ -131,10 +131,17 @@ def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, revi
 
 
 def to_doc(result: Review) -> dict[str, Any]:
-    """The review as kept with the game (JSON: the moves' words as plain English text)."""
+    """The review as kept with the game (JSON: the moves' words as English text, with their words beside them
+    so they are said in the player's language when the review is opened again)."""
+    def words(text: str) -> dict[str, Any]:
+        doc = message_doc(text)
+        return {} if doc is None else {"words": doc}
+
     return {"seat": result.seat, "name": result.name, "final": result.final, "coach_final": result.coach_final,
             "rounds": [{"round": r.round, "roll": list(r.roll), "played": str(r.played),
-                        "played_circle": r.played_circle, "best": str(r.best), "best_circle": r.best_circle,
+                        **{f"played_{k}": v for k, v in words(r.played).items()},
+                        "played_circle": r.played_circle, "best": str(r.best),
+                        **{f"best_{k}": v for k, v in words(r.best).items()}, "best_circle": r.best_circle,
                         "played_expected": r.played_expected, "best_expected": r.best_expected}
                        for r in result.rounds]}
 
@@ -143,8 +150,10 @@ def from_doc(doc: dict[str, Any]) -> Review:
     """A review kept with the game; InvalidInput when it cannot be read."""
     try:
         return Review(int(doc["seat"]), str(doc["name"]), tuple(
-            RoundReview(int(r["round"]), (int(r["roll"][0]), int(r["roll"][1])), str(r["played"]),
-                        int(r["played_circle"]), str(r["best"]), int(r["best_circle"]), float(r["played_expected"]),
+            RoundReview(int(r["round"]), (int(r["roll"][0]), int(r["roll"][1])),
+                        message_from_doc(r.get("played_words"), str(r["played"])),
+                        int(r["played_circle"]), message_from_doc(r.get("best_words"), str(r["best"])),
+                        int(r["best_circle"]), float(r["played_expected"]),
                         float(r["best_expected"])) for r in doc["rounds"]), int(doc["final"]), int(doc["coach_final"]))
     except (KeyError, TypeError, ValueError, IndexError):
         raise InvalidInput("the review kept with this game cannot be read; review it again") from None

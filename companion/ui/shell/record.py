@@ -331,6 +331,8 @@ _VALUE_WORDS = {
 }
 
 
+# The solo opponents a record names by id: their names, the same in every language.
+_OPPONENTS = {"max": "Max", "gerry": "Gerry"}
 # Fields kept for the program, not for people: a player's id, the game's id (its title is the screen's).
 _HIDDEN = frozenset({"id", "game"})
 
@@ -353,6 +355,8 @@ def value_text(value: Any, key: str | None = None) -> str:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
+    if key == "solo" and value in _OPPONENTS:
+        return _OPPONENTS[value]
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
     if isinstance(value, float):

@@ -639,7 +639,7 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
             body.append(ReviewPanel(game_id=str(record.get("id")), setup=played.get("setup") or {},
                                     actions=list(played.get("actions") or []), seat=seat, sheet=sheet, board=board,
                                     width=min(width, _COLUMN) - 32, key=f"review-{seat}"))
-    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+    body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
         labelled("t12-final-history", ft.OutlinedButton(_("History"), key="t12-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,
                                                         on_click=lambda: ft.context.page.navigate("/history"))),
@@ -822,13 +822,14 @@ def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
     if problem:
         out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("Not saved"), problem, key="t12-finish-problem",
                                 tone="warning"))
-    out.append(ft.Row(spacing=12, controls=[
+    # Wrapping: the note goes under the button when the button's words leave it too little room.
+    out.append(ft.Row(spacing=12, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         labelled("t12-finish", ft.FilledButton(
             _("Save to History"), key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             disabled=on_finish is None,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
         ft.Text(_("Undo stays possible until the Ascent is saved.") if on_finish is not None
-                else _("Say which cards are cashed first."), size=12, expand=True,
+                else _("Say which cards are cashed first."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
