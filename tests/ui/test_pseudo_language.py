@@ -163,6 +163,16 @@ async def test_the_shell_screens(open_ui, store, pseudo):
         await _visit(ui, store, f"/history/{record['id']}", found)
     for player in store.players.list()[:2]:
         await _visit(ui, store, f"/stats/{player.id}", found)
+    # The roster's forms: a player renamed (the form open) and one about to be removed (the dialog).
+    first = store.players.list()[0]
+    await ui.go("/players")
+    await ui.click(f"player-{first.id}-rename")
+    found.extend(problems(ui, store_names(store), "/players rename"))
+    await ui.click("player-edit-cancel")
+    await ui.click(f"player-{first.id}-remove")
+    assert ui.dialogs(), "removing a player asks first"
+    found.extend(problems(ui, store_names(store), "/players remove dialog"))
+    await ui.click("player-remove-cancel")
     assert not found, "\n".join(found)
 
 
@@ -253,6 +263,10 @@ async def test_each_game_under_way_its_panels_and_its_entries(open_ui, store, ps
         await ui.go(route)
         await ui.click("t12-hint")          # the coach's hint, asked for
         found.extend(problems(ui, store_names(store), f"{route} hint"))
+        await ui.click("t12-score")         # the full scoring table, in its dialog
+        assert ui.dialogs(), "the score opens the scoring table"
+        found.extend(problems(ui, store_names(store), f"{route} scoring table"))
+        await ui.click("t12-details-close")
     if game == "expedition":
         await _visit(ui, store, f"{route}/sheet", found)
     await ui.go(route)
