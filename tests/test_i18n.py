@@ -91,3 +91,28 @@ def test_a_broken_translation_never_hides_the_reason(monkeypatch):
     monkeypatch.setattr(i18n, "_", lambda text: "{missing} broken")
     with use_language("fr"):
         assert tr(reason) == "3 circles are left"
+
+
+def test_a_finished_games_words_are_kept_beside_its_english_and_a_tampered_entry_is_ignored():
+    from companion.store import open_store
+    from companion.store.records import said_in_place
+
+    store = open_store(memory=True)
+    try:
+        verdict = msg("{player} wins with {points}.", player="Ann", points=13)
+        game_id = store.history.add({"game": "fourteeners", "title": msgn("{n} player", "{n} players", 2),
+                                     "players": [{"name": "Ann", "score": 13, "winner": True}],
+                                     "detail": {"verdict": verdict}, "session": None})
+        record = store.history.get(game_id)
+        assert record["title"] == "2 players" and record["detail"]["verdict"] == "Ann wins with 13."
+        assert type(record["detail"]["verdict"]) is str
+        with use_language("de"):
+            shown = said_in_place(record)
+            assert tr(shown["detail"]["verdict"]) != "Ann wins with 13." and "13" in tr(shown["detail"]["verdict"])
+        # Words that no longer read as the stored text (a file edited by hand) are ignored: the English stands.
+        record["words"][-1]["args"]["points"] = 99
+        assert not isinstance(said_in_place(record)["detail"]["verdict"], Message)
+        record["words"].append({"at": ["detail", "nowhere", 3], "id": "x"})
+        said_in_place(record)
+    finally:
+        store.close()
