@@ -3,14 +3,12 @@ sheet, each round against the coach's move; photographed at 390x844."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from taps import failure_shot, wait_for, wait_for_text
+from trek12_ascents import random_ascent
 
 from companion.bench.browser import open_app, start_app, wait_http
-from companion.games.trek12 import review as coach_review, session as engine
-from companion.games.trek12.rules import Roll, legal_actions
+from companion.games.trek12 import review as coach_review
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.trek12.coaching import COACH_TABLE, entries_digest
@@ -24,12 +22,7 @@ def test_a_finished_ascents_review_opens_in_the_browser(playwright, tmp_path):
     try:
         ann = store.players.add("Ann")
         setup = {"sheet": "kagkot", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
-        rng, table, docs = random.Random(12), engine.start(setup), []
-        while not table.complete:
-            actions = legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
-            if actions:
-                docs.append({**rng.choice(actions).to_dict(), "player": 0})
-                table = engine.apply(table, docs[-1])
+        docs = random_ascent(setup, 12)
         keeper = SessionKeeper(store)
         session = keeper.start("trek12", setup, [ann.id], "Kagkot")
         for doc in docs:

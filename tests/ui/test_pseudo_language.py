@@ -349,23 +349,15 @@ _REVIEW: dict[str, dict] = {}
 
 async def test_a_finished_ascent_and_its_review(open_ui, store, pseudo):
     """A whole Ascent finished, its summary, and its review kept with the game (made once, by the coach)."""
-    import random
+    from trek12_ascents import random_ascent
 
     from companion.games.trek12 import review as coach_review
-    from companion.games.trek12 import session as engine
-    from companion.games.trek12.rules import Roll, legal_actions
     from companion.sessions import SessionKeeper
     from companion.ui.trek12.coaching import COACH_TABLE, entries_digest
 
     ann = store.players.add("Ann")
     setup = {"sheet": "dunai", "solo": "max", "players": [{"id": ann.id, "name": "Ann"}]}
-    rng, table, docs = random.Random(8), engine.start(setup), []
-    while not table.complete:
-        actions = [a for a in legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
-                   if a.max_links is None]
-        if actions:
-            docs.append({**rng.choice(actions).to_dict(), "player": 0})
-            table = engine.apply(table, docs[-1])
+    docs = random_ascent(setup, 8, keep=lambda action: action.max_links is None)
     keeper = SessionKeeper(store)
     session = keeper.start("trek12", setup, [ann.id], "Dunai")
     for doc in docs:

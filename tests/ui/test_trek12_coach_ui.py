@@ -5,13 +5,13 @@ game so that History opens it at once."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 from harness import walk
+from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
-from companion.games.trek12.rules import Roll, legal_actions
+from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
 from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, saved_review
 
@@ -49,12 +49,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):
     ann = store.players.add("Ann")
     setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
-    rng, table, docs = random.Random(8), engine.start(setup), []
-    while not table.complete:
-        actions = legal_actions(table.states[0], Roll.of(rng.randint(1, 6), rng.randint(0, 5)))
-        if actions:
-            docs.append({**rng.choice(actions).to_dict(), "player": 0})
-            table = engine.apply(table, docs[-1])
+    docs = random_ascent(setup, 8)
     keeper = SessionKeeper(store)
     session = keeper.start("trek12", setup, [ann.id], "Dunai")
     for doc in docs:
