@@ -10,7 +10,7 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import InvalidInput
 from companion.games.ridgeline.data import COLOUR_LETTERS, COLOUR_NAMES, load
-from companion.i18n.message import Message, N_, msg
+from companion.i18n.message import N_, msg, reason_of
 from companion.inputs import quote
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
     "cards_fatigue",
     "supply_problem",
     "NOTATION",
-    "reason_of",
 ]
 
 CardCode: TypeAlias = str  # "G7", "S10", "R", "R:G7", "W"
@@ -201,13 +200,6 @@ def supply_problem(cards: Iterable[Card]) -> str | None:
         return msg("only {amount} Whiteouts exist, but {count} are listed", amount=_number(deck.whiteouts),
                    count=whiteouts)
     return None
-
-
-def reason_of(exc: BaseException) -> str:
-    """What an error says: its `Message` when it was raised with one (so a screen can say it in the player's
-    language), else its text."""
-    said = exc.args[0] if len(exc.args) == 1 else None
-    return said if isinstance(said, Message) else str(exc)
 
 
 # i18n: numbers in words, as in "only two Ropes exist"

@@ -12,9 +12,9 @@ from enum import Enum
 from typing import Any, Sequence, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, reason_of, supply_problem
+from companion.games.ridgeline.cards import Card, cards_fatigue, parse_cards, supply_problem
 from companion.games.ridgeline.data import Camp, Route, RouteId, load
-from companion.i18n.message import msg
+from companion.i18n.message import msg, reason_of
 from companion.inputs import quote, text_problem
 
 __all__ = [

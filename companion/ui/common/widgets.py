@@ -12,7 +12,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.i18n import Message, _, format_datetime, tr
+from companion.i18n import _, format_datetime, reason_of, tr
 
 __all__ = [
     "SEED_COLOUR",
@@ -285,13 +285,10 @@ def bind(action: Callable[..., object], *args: object) -> Callable[[], None]:
 
 def said(value: object) -> str:
     """What an engine or the store said (a message, or the exception carrying it) in the language in force:
-    a `Message` by its catalog id and arguments; any other text as it is (it was never marked)."""
+    a `Message` by its catalog id and arguments, any other text looked up in the catalogs as it is."""
     if isinstance(value, BaseException):
-        args = value.args
-        value = args[0] if len(args) == 1 and isinstance(args[0], Message) else str(value)
-    if isinstance(value, Message):
-        return str(tr(value))
-    return "" if value is None else str(value)
+        value = reason_of(value)
+    return "" if value is None else str(tr(value)) if isinstance(value, str) else str(value)
 
 
 def sentence(text: object) -> str:

@@ -24,10 +24,9 @@ from companion.ui.common.widgets import (
     message_card,
     screen_view,
     section_title,
-    toggle_pill,
-)
+    toggle_pill, sentence)
 from companion.ui.expedition.forms import parse_points
-from companion.ui.expedition.parts import panel, reason
+from companion.ui.expedition.parts import panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
 
@@ -74,7 +73,7 @@ def HallOfFameScreen() -> ft.View:
         try:
             hall_of_fame.add_record(app.store, sheet, holders, points, day.text.strip() or None)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         open_form(None)
         set_removed(None)
@@ -88,7 +87,7 @@ def HallOfFameScreen() -> ft.View:
         try:
             hall_of_fame.add_envelope(app.store, chosen, note.text, day=day.text.strip() or None)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         open_form(None)
         set_removed(None)
@@ -101,7 +100,7 @@ def HallOfFameScreen() -> ft.View:
             else:
                 doc = hall_of_fame.remove_envelope(app.store, doc_id)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_removed((table, doc))
         app.changed()
@@ -113,7 +112,7 @@ def HallOfFameScreen() -> ft.View:
         try:
             app.store.table(table).upsert(doc)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_removed(None)
         app.changed()
@@ -125,7 +124,7 @@ def HallOfFameScreen() -> ft.View:
     ]
     if hall.problems:
         body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, _("Some lines could not be read"),
-                                 " ".join(reason(p) for p in hall.problems), key="hall-problems", tone="warning"))
+                                 " ".join(sentence(p) for p in hall.problems), key="hall-problems", tone="warning"))
     if removed is not None:
         body.append(ft.Container(
             key="hall-removed", border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.TERTIARY_CONTAINER,

@@ -17,7 +17,6 @@ from companion.games.expedition.scoring import Stars
 from companion.games.expedition.wording import card_count
 from companion.games.trek12.rules import Assist
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.common.widgets import sentence
 
 __all__ = [
     "StarKind",
@@ -38,8 +37,7 @@ __all__ = [
     "stepper",
     "panel",
     "badge",
-    "reason",
-]
+    ]
 
 FALLBACK_COLOUR = "#78909C"  # a seat with no roster player (Max): slate grey
 
@@ -204,7 +202,6 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
                         selected=selected if on_click is not None else None, content=chip)
 
 
-
 def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = False,
             plus_disabled: bool = False, label: str = "") -> ft.Control:
     """A − value + counter with 48 px buttons (keys `<key>-minus`, `<key>-plus`, `<key>-value`)."""
@@ -253,8 +250,3 @@ def badge(text: str, *, icon: ft.IconData | None = None, colour: str | None = No
     )
 
 
-def reason(error: object) -> str:
-    """An engine's refusal as a sentence in the player's language: the exception's message (a `Message` from
-    the engine is said by its id and arguments) with a capital first letter and a full stop."""
-    value = error.args[0] if isinstance(error, BaseException) and len(error.args) == 1 else error
-    return sentence(tr(value))

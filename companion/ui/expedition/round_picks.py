@@ -12,10 +12,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.expedition.rules import State
+from companion.ui.common.widgets import sentence
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.forms import PickDraft, pick_action
 from companion.ui.expedition.panels import pick_panel
-from companion.ui.expedition.parts import reason
 from companion.ui.expedition.stars import seat_colours
 
 __all__ = ["RoundPicks", "with_due"]
@@ -54,7 +54,7 @@ def RoundPicks(expedition_id: str) -> ft.Control:
         try:
             app.keeper.act(expedition_id, doc)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_problem(None)
         set_draft(PickDraft())

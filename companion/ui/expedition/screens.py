@@ -54,7 +54,7 @@ from companion.ui.expedition.panels import (
     score_panel,
 )
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import card_name, card_words, reason, stars_count
+from companion.ui.expedition.parts import card_name, card_words, stars_count
 from companion.ui.expedition.round_picks import with_due
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
@@ -80,7 +80,7 @@ from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
@@ -147,7 +147,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 hall_of_fame.withdraw_expedition(app.store, session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
-            set_problem(_("The Expedition was not abandoned: {reason}").format(reason=reason(exc)))
+            set_problem(_("The Expedition was not abandoned: {reason}").format(reason=sentence(exc)))
             return
         app.changed()
         ft.context.page.navigate("/")
@@ -176,7 +176,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     except CompanionError as exc:
         # A saved Expedition this version cannot replay stays on home until it is abandoned here.
         return screen_view(_(_TITLE), [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), reason(exc),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), sentence(exc),
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -202,7 +202,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=reason(exc)))
+            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=sentence(exc)))
 
     def settle(after: str | None) -> None:
         """After any change: the Hall of Fame and envelopes follow the Expedition, the forms are cleared."""
@@ -210,7 +210,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             # The saved Expedition: a correction under way shows its draft, which is not the Expedition yet.
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=reason(exc)))
+            set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=sentence(exc)))
         set_reveal({})
         set_picks(PickDraft())
         set_score(ScoreDraft())
@@ -224,7 +224,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return False
         set_problem(None)
         settle(after)
@@ -235,7 +235,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_problem(None)
         # i18n: {what} is a step in a few words ("the round's picks")
@@ -246,7 +246,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_problem(None)
         # i18n: {what} is a step in a few words ("the round's picks")
@@ -258,7 +258,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             app.keeper.finish(session_id)
             forget_sheets(app.store, session_id)
         except CompanionError as exc:
-            set_problem(_("The Expedition was not saved: {reason}").format(reason=reason(exc)))
+            set_problem(_("The Expedition was not saved: {reason}").format(reason=sentence(exc)))
             return
         app.changed()
 
@@ -376,7 +376,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             try:
                 app.keeper.act(session_id, {"type": "sheet", "dice_seed": seed})
             except CompanionError as exc:
-                set_problem(_("The sheet was not started: {reason}").format(reason=reason(exc)))
+                set_problem(_("The sheet was not started: {reason}").format(reason=sentence(exc)))
                 return
             app.changed()
         ft.context.page.navigate(f"/play/{GAME}/{session_id}/sheet")
@@ -604,7 +604,7 @@ def ExpeditionSheet(session_id: str) -> ft.View:
         state: State = app.keeper.state(session_id)
     except CompanionError as exc:
         return screen_view(_(_TITLE), [message_card(ft.Icons.ERROR_OUTLINE_ROUNDED,
-                                                    _("This Expedition cannot be opened"), reason(exc),
+                                                    _("This Expedition cannot be opened"), sentence(exc),
                                                     key="exp-broken", tone="warning")])
     if state.table is None:
         return screen_view(_(_TITLE), [

@@ -21,7 +21,7 @@ from companion.games.trek12.solo import MAX_NAME
 from companion.i18n import N_, _, msg, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE
-from companion.ui.expedition.parts import card_chip, card_name, panel, reason, stepper
+from companion.ui.expedition.parts import card_chip, card_name, panel, stepper
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
@@ -32,8 +32,7 @@ from companion.ui.common.widgets import (
     roster_needed,
     screen_view,
     section_title,
-    toggle_pill,
-)
+    toggle_pill, sentence)
 
 __all__ = ["ExpeditionNewGame", "HALL_ROUTE", "CARD_MODES", "saved_deck", "DeckEditor"]
 
@@ -112,7 +111,7 @@ def ExpeditionNewGame() -> ft.View:
         leader = first if first in [p.id for p in people] else people[0].id
         start_game(app, GAME, lambda: (
             hall_of_fame.expedition_setup(app.store, entries, solo=with_max, lead=by_id[leader].name, cards=cards),
-            [p.id for p in people], expedition_title(with_max, date.today())), set_problem, words=reason)
+            [p.id for p in people], expedition_title(with_max, date.today())), set_problem, words=sentence)
 
     if not players:
         return screen_view(_("New Expedition"), roster_needed(
@@ -208,7 +207,7 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
             checked = parse_deck(counts, "the deck").to_dict()
             app.store.settings.set(DECK_SETTING, checked)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_draft(None)
         on_toggle()
@@ -218,7 +217,7 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
         try:
             app.store.settings.delete(DECK_SETTING)
         except CompanionError as exc:
-            set_problem(reason(exc))
+            set_problem(sentence(exc))
             return
         set_draft(None)
         set_problem(None)

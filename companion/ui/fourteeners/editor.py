@@ -41,13 +41,12 @@ from companion.ui.fourteeners.parts import (
     panel,
     points_words,
     problem_text,
-    said,
     side_tag,
     slug,
     stepper,
 )
 from companion.ui.common.services import FieldText, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import bind, confirm_dialog, labelled, message_card, section_title, sentence
+from companion.ui.common.widgets import bind, confirm_dialog, labelled, message_card, said, section_title, sentence
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",

@@ -25,7 +25,7 @@ from companion.store.records import said_in_place
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, message_card, said, screen_view, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
@@ -33,8 +33,7 @@ from companion.ui.fourteeners.forms import (
 )
 from companion.ui.fourteeners.play import accolade_words, replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
-    ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text,
-    said, slug, stepper,
+    ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text, slug, stepper,
 )
 from companion.ui.fourteeners.table import score_details, score_table
 

@@ -22,8 +22,7 @@ from companion.ui.fourteeners.forms import icon_label, roman, side_label
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
-    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini", "said",
-    "and_list",
+    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini", "and_list",
 ]
 
 # The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
@@ -247,15 +246,6 @@ def and_list(items: Sequence[str]) -> str:
         # i18n: a list of names (or of things to ignore) growing one at a time: "Ann and Bob", "Ann and Bob and Cy"
         out = _("{list} and {item}").format(list=out, item=item)
     return out
-
-
-def said(reason: object) -> str:
-    """What an engine said, in the player's language: its reason (a `Message` or a string), or the reason
-    an exception carries."""
-    if isinstance(reason, BaseException):
-        args = reason.args
-        return tr(args[0]) if len(args) == 1 and isinstance(args[0], str) else str(reason)
-    return tr(reason) if isinstance(reason, str) else str(reason)
 
 
 def requirement_mini(card: Card) -> list[ft.Control]:

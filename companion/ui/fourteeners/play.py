@@ -45,11 +45,10 @@ from companion.ui.fourteeners.parts import (
     problem_text,
     requirement_chips,
     requirement_mini,
-    said,
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, message_card, said, screen_view, section_title, sentence
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
 

@@ -24,11 +24,11 @@ from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, section_title, sentence
+from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, said, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
 from companion.ui.fourteeners.forms import CategoryForm, half_label, roman
-from companion.ui.fourteeners.parts import ACCENT, chip_row, choice_chip, panel, problem_text, said
+from companion.ui.fourteeners.parts import ACCENT, chip_row, choice_chip, panel, problem_text
 
 __all__ = ["SetupChoices", "SetupPanel", "setup_doc", "game_title", "new_seed"]
 

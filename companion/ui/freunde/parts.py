@@ -19,14 +19,13 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind, first_capital
+from companion.ui.common.widgets import bind
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
     "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
     "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours", "and_list",
-    "weather_label", "refusal",
-]
+    "weather_label", ]
 
 FALLBACK_COLOUR = "#78909C"
 # Altitude zones, from meadow to snow: light enough for dark ink in both themes.
@@ -62,13 +61,6 @@ def cards_words(codes: Iterable[str]) -> str:
     """Cards in words, in hand order, joined by commas; 'no cards' for none."""
     shown = sorted(codes, key=card_sort_key)
     return ", ".join(card_words(c) for c in shown) or _("no cards")
-
-
-def refusal(exc: BaseException) -> str:
-    """An engine's refusal (the reason an IllegalAction or InvalidInput carries) in the player's language, with a
-    capital first letter."""
-    reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
-    return first_capital(tr(reason))
 
 
 def weather_label(label: str) -> str:

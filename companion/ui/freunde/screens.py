@@ -32,7 +32,6 @@ from companion.ui.freunde.parts import (
     info_line,
     pawn,
     player_colours,
-    refusal,
     weather_words,
 )
 from companion.ui.freunde.setup import FreundeNewGame
@@ -106,7 +105,7 @@ def FreundeTable(session_id: str) -> ft.View:
         state: State | None = app.keeper.state(session_id)
         broken = None
     except CompanionError as exc:
-        state, broken = None, refusal(exc)
+        state, broken = None, first_capital(exc)
     stage = _stage(state)
     shown_stage = ft.use_ref(stage)
 
@@ -146,7 +145,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            return refusal(exc)
+            return first_capital(exc)
         clear()
         set_notice(said)
         app.changed()
@@ -338,7 +337,7 @@ def FreundeTable(session_id: str) -> ft.View:
             app.keeper.act(session_id, {"type": "done", "player": name})
             after = app.keeper.state(session_id)
         except CompanionError as exc:
-            set_problem(refusal(exc))
+            set_problem(first_capital(exc))
             return
         clear()
         if after.turn != turn or after.over:
@@ -367,7 +366,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(refusal(exc))
+            set_problem(first_capital(exc))
             return
         clear()
         set_notice(_("Undone: {what}. Redo puts it back.").format(what=what))
@@ -380,7 +379,7 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(refusal(exc))
+            set_problem(first_capital(exc))
             return
         clear()
         set_notice(_("Redone: {what}.").format(what=what))
@@ -646,7 +645,7 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
     try:
         rules.route_to(state, player, draft.climber, given, space, tent=draft.tent, risk_move=draft.risk_move)
     except CompanionError as exc:
-        return refusal(exc)
+        return first_capital(exc)
     return _("{space} cannot be reached now.").format(space=space)
 
 

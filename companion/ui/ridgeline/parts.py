@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.errors import InvalidInput
-from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards, reason_of
+from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.i18n import N_, Message, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
@@ -35,7 +35,6 @@ __all__ = [
     "camp_words",
     "requirement_hint",
     "number_word",
-    "engine_text",
     "and_list",
 ]
 
@@ -238,7 +237,7 @@ def CardPicker(
             # i18n: where cards that cannot be read came from, as in "the typed cards, card 2: ..."
             cards = parse_cards(text, msg("the typed cards"))
         except InvalidInput as exc:
-            set_problem(engine_text(exc))
+            set_problem(first_capital(exc))
             return
         if not declare:
             bad = next((card for card in cards if card.declared), None)
@@ -403,11 +402,4 @@ def and_list(items: Sequence[str]) -> str:
     # i18n: the end of a list: {items} is "a, b", {last} the last item
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
-
-def engine_text(value: object) -> str:
-    """What the engine says in the player's language, with a capital first letter: a reason or label it
-    returned, or what an error it raised says (its `Message` when it carries one)."""
-    if isinstance(value, BaseException):
-        value = reason_of(value)
-    return first_capital(tr(value))
 

@@ -25,7 +25,6 @@ from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
-from companion.ui.ridgeline.parts import engine_text
 from companion.ui.ridgeline.table import (
     FALLBACK_COLOUR,
     camps_cleared,
@@ -120,7 +119,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     except CompanionError as exc:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), engine_text(exc),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), first_capital(exc),
             key="rl-broken", tone="warning"), abandon_button])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -138,13 +137,13 @@ def RidgelineTable(session_id: str) -> ft.View:
             problem, blank = asked
             if blank is not None:
                 set_draft(replace(draft, active=blank))     # its cards are entered next
-            set_hand_problem(engine_text(problem))
+            set_hand_problem(first_capital(problem))
             return
         number = len(state.hands) + 1
         try:
             app.keeper.act(session_id, draft.action(names))
         except CompanionError as exc:
-            set_hand_problem(engine_text(exc))
+            set_hand_problem(first_capital(exc))
             return
         set_draft(HandDraft())
         set_hand_problem(None)
@@ -158,7 +157,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_table_problem(engine_text(exc))
+            set_table_problem(first_capital(exc))
             return
         set_table_problem(None)
         set_notice(_("Hand {number} undone; redo puts it back.").format(number=number))
@@ -170,7 +169,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_table_problem(engine_text(exc))
+            set_table_problem(first_capital(exc))
             return
         set_table_problem(None)
         set_notice(_("Hand {number} redone.").format(number=number))

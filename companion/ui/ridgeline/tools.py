@@ -20,7 +20,7 @@ from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State
 from companion.i18n import _, ngettext, tr
-from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, engine_text, requirement_hint
+from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
 from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
 
@@ -193,7 +193,7 @@ def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
         return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, _("Valid"),
                        _("This pitch clears camp {number}.").format(number=camp.number), tone="good")
     # i18n: the meld checker's answer: the staged pitch is not legal
-    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), engine_text(problem.reason) + ".",
+    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), first_capital(problem.reason) + ".",
                    tone="bad")
 
 
@@ -258,7 +258,7 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
         pitch = find_pitch(camp, hand)
     except CompanionError as exc:
         # i18n: a title: the cards entered cannot all be in one hand (they do not exist in the deck)
-        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be"), engine_text(exc),
+        return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be"), first_capital(exc),
                        tone="bad")
     if pitch is None:
         return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED,

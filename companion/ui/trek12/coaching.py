@@ -26,9 +26,8 @@ from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import bind, labelled, sentence, section_title
+from companion.ui.common.widgets import bind, labelled, said, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.turn import said
 
 __all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "ReviewPanel", "saved_review",
            "entries_digest"]

@@ -17,8 +17,8 @@ import flet.canvas as cv
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
 from companion.i18n import _, ngettext
-from companion.ui.common.widgets import bind, first_capital, labelled
-from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView, said
+from companion.ui.common.widgets import bind, first_capital, labelled, said
+from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 
 __all__ = [
     "RED",

@@ -26,10 +26,9 @@ from companion.ui.common.widgets import (
     roster_needed,
     screen_view,
     seat_chip,
-    section_title,
-)
+    section_title, said)
 from companion.ui.trek12.sheet import sheet_control, sheet_layout
-from companion.ui.trek12.turn import CARD_NAMES, new_seed, said
+from companion.ui.trek12.turn import CARD_NAMES, new_seed
 
 __all__ = ["Trek12NewGame", "Imported", "sheet_from_text", "MAX_SHEET_BYTES"]
 

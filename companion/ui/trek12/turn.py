@@ -38,8 +38,8 @@ from companion.games.trek12.rules import (
     apply as apply_turn,
 )
 from companion.games.trek12.session import Table
-from companion.i18n import N_, Message, _, msg, ngettext, tr
-from companion.ui.common.widgets import sentence
+from companion.i18n import N_, _, msg, ngettext
+from companion.ui.common.widgets import said, sentence
 
 __all__ = [
     "Step",
@@ -61,8 +61,7 @@ __all__ = [
     "OP_NAMES",
     "CARD_NAMES",
     "CARD_TEXT",
-    "said",
-]
+    ]
 
 # The Dice Options as the sheet prints them (English words; shown through `_`).
 OP_NAMES = {
@@ -95,15 +94,6 @@ CARD_TEXT = {
     Assist.TENT: N_("add the dice even with the + boxes full"),
     Assist.SCHNAPPS: N_("roll again for you alone"),
 }
-
-
-def said(value: object) -> str:
-    """What the engine said, in the player's language: a reason it returned, or the exception carrying one
-    (raised with a `Message`, whose words and arguments `str(exc)` would lose)."""
-    if isinstance(value, BaseException):
-        words = value.args[0] if len(value.args) == 1 else None
-        value = words if isinstance(words, Message) else str(value)
-    return tr(value)
 
 
 class Step(Enum):
