@@ -8,7 +8,6 @@ can change what is stored.
 
 from __future__ import annotations
 
-import copy
 
 import math
 import re
@@ -256,26 +255,32 @@ def message_words(doc: Any) -> list[dict[str, Any]]:
 
 
 def said_in_place(record: dict[str, Any]) -> dict[str, Any]:
-    """A history record whose title and detail hold again the `Message`s kept in its `words` (each only
-    where it still reads exactly the stored text); the record itself is not changed."""
+    """A history record (or a game in progress) whose title and detail hold again the `Message`s kept in its
+    `words` (each only where it still reads exactly the stored text). The record is not changed: only the
+    dicts and lists on the way to a Message are copied, so a screen can call this for every card it draws."""
     words = record.get("words")
     if not isinstance(words, list) or not words:
         return record
-    tree = {"title": record.get("title"), "detail": copy.deepcopy(record.get("detail"))}
+    out = dict(record)
     for entry in words:
         at = entry.get("at") if isinstance(entry, dict) else None
-        if not isinstance(at, list) or not at:
+        if not isinstance(at, list) or not at or at[0] not in ("title", "detail"):
             continue
-        parent: Any = tree
+        parent: Any = out
         try:
             for step in at[:-1]:
-                parent = parent[step]
+                child = parent[step]
+                if not isinstance(child, (dict, list)):
+                    raise TypeError(step)
+                child = dict(child) if isinstance(child, dict) else list(child)   # copied on the way down
+                parent[step] = child
+                parent = child
             text = parent[at[-1]]
         except (KeyError, IndexError, TypeError):
             continue
         if isinstance(text, str):
             parent[at[-1]] = message_from_doc(entry, text)
-    return {**record, "title": tree["title"], "detail": tree["detail"]}
+    return out
 
 
 def session_record(doc: Any, where: str) -> dict[str, Any]:
