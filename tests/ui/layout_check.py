@@ -19,7 +19,6 @@ errs on the wide side, so a label reported here is too long on a real phone or v
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import flet as ft
@@ -43,8 +42,6 @@ def _pseudo_marked(text: Any) -> bool:
     # brackets alone would make it look too wide.
     return isinstance(text, str) and "[" in text and sum(c.isalpha() for c in text) > 2
 
-
-_translated = _pseudo_marked
 
 
 def _pad(value: Any) -> float:
@@ -80,15 +77,6 @@ def _children(control: Any) -> list[Any]:
         elif isinstance(value, (list, tuple)):
             out.extend(v for v in value if isinstance(v, ft.BaseControl))
     return out
-
-
-def _unwrap(control: Any) -> Any:
-    """A component's rendered control (a component is a placeholder for what it returned)."""
-    seen = 0
-    while control is not None and not isinstance(control, ft.BaseControl) and seen < 10:
-        control = getattr(control, "_b", None)
-        seen += 1
-    return control
 
 
 def natural(control: Any) -> float:
@@ -159,8 +147,7 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
     Only translated ones (in the pseudo-language's [ ]) unless `every_label`: in a real language the words
     cannot be told from names, and every label counts."""
     found: list[str] = []
-    global _translated
-    _translated = (lambda text: isinstance(text, str) and bool(text)) if every_label else _pseudo_marked
+    translated = _any_label if every_label else _pseudo_marked
 
     def check(control: Any, room: float, path: str) -> None:
         control = _component(control)
@@ -173,7 +160,7 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             spacing = 10 if control.spacing is None else control.spacing
             fixed = [k for k in kids if not _flex(k)]
             need = sum(natural(k) for k in fixed) + spacing * max(len(kids) - 1, 0)
-            if need > room + 1 and any(_translated_inside(k) for k in fixed):
+            if need > room + 1 and any(translated(t) for k in fixed for t in _texts(k)):
                 words = [t for k in fixed for t in _texts(k)]
                 found.append(f"{here}: needs {need:.0f} px of {room:.0f}: {words}")
             flexible = [k for k in kids if _flex(k)]
@@ -190,15 +177,15 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             for segment in control.segments:
                 label = _label_of(segment)[0]
                 word = max(label.split(), key=len, default="")
-                if _translated(label) and text_width(word, 14, True) > share + 1:
+                if translated(label) and text_width(word, 14, True) > share + 1:
                     found.append(f"{here}: the word {word!r} needs {text_width(word, 14, True):.0f} px of a "
                                  f"{share:.0f} px segment")
             return
         if isinstance(control, ft.Text):
             one_line = control.no_wrap or control.max_lines == 1
-            if one_line and _translated(control.value) and natural(control) > room + 1:
+            if one_line and translated(control.value) and natural(control) > room + 1:
                 found.append(f"{here}: one line of {natural(control):.0f} px cut to {room:.0f}: {control.value!r}")
-            elif not one_line and _translated(control.value):
+            elif not one_line and translated(control.value):
                 # Wrapping breaks between words; a word wider than the room is broken inside ("Bonuspunkt/e").
                 bold = control.weight in (ft.FontWeight.BOLD, ft.FontWeight.W_600, ft.FontWeight.W_700)
                 word = max(str(control.value or "").split(), key=len, default="")
@@ -222,7 +209,7 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             check(k, room, here)
 
     appbar = view.appbar
-    if appbar is not None and isinstance(appbar.title, ft.Text) and _translated(appbar.title.value):
+    if appbar is not None and isinstance(appbar.title, ft.Text) and translated(appbar.title.value):
         # The size Material gives a title (22) unless the screen set one; a second line when allowed.
         title = appbar.title
         room = (width - 56 - 16 - 48 * len(appbar.actions or [])) * (0.85 * (title.max_lines or 1) if
@@ -232,8 +219,6 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
                          f"{room:.0f}: {title.value!r}")
     for control in view.controls or []:
         check(control, width, view.route or "/")
-    for dialog in []:
-        pass
     return found
 
 
@@ -265,9 +250,5 @@ def _texts(control: Any) -> list[str]:
     return out
 
 
-def _translated_inside(control: Any) -> bool:
-    return any(_translated(t) for t in _texts(control))
-
-
-def _fields(control: Any) -> list[Any]:  # for debugging: what a control holds
-    return [f.name for f in dataclasses.fields(control)]
+def _any_label(text: Any) -> bool:
+    return isinstance(text, str) and bool(text)
