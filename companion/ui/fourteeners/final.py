@@ -25,7 +25,7 @@ from companion.store.records import said_in_place
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, said, screen_view, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
@@ -92,7 +92,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         elif history is not None:
             state = replay(history)
     except CompanionError as exc:
-        broken = sentence(said(exc))
+        broken = sentence(exc)
     abandon_row = use_abandon(session_id, "play", set_problem, enabled=record is not None,
                               align=ft.MainAxisAlignment.START)
     title = tr(said_in_place(record or history or {}).get("title") or "") or _("14ers")
@@ -143,7 +143,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id) if kind == "undo" else app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         close_form()
         app.changed()
@@ -152,7 +152,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         set_problem(None)
         app.changed()
@@ -161,7 +161,7 @@ def FinalTableaus(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, {"type": "score"})
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         finish()
 
@@ -594,7 +594,7 @@ def _live(state: State) -> list[ft.Control]:
     try:
         result = scoring.score(state)
     except CompanionError as exc:
-        return problem_text(sentence(said(exc)), key="ftf-live-problem")
+        return problem_text(sentence(exc), key="ftf-live-problem")
     you = state.players[0].name if state.setup.solo else None
     return [section_title(_("Score so far"), key="ftf-live-title"), score_table(result),
             ft.Text(tr(scoring.verdict(result, you)), key="ftf-verdict", size=14, weight=ft.FontWeight.W_500)]

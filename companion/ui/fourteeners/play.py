@@ -48,7 +48,7 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, said, screen_view, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
 
@@ -115,12 +115,12 @@ def FourteenersPlay(session_id: str) -> ft.View:
             session = app.keeper.get(session_id)
             state = app.keeper.state(session_id)
         except CompanionError as exc:
-            broken = sentence(said(exc))
+            broken = sentence(exc)
     elif history is not None:
         state, refusal = finished_state
         if refusal is not None:
             # Worded here, not in the memo, so the reason follows a change of language.
-            broken = _("The finished game cannot be replayed: {problem}").format(problem=sentence(said(refusal)))
+            broken = _("The finished game cannot be replayed: {problem}").format(problem=sentence(refusal))
 
     def done(_event: Any = None) -> None:
         set_draft(Draft())
@@ -141,7 +141,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.undo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         done()
 
@@ -149,7 +149,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.redo(session_id)
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         done()
 
@@ -158,7 +158,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
         try:
             app.keeper.finish(session_id)
         except CompanionError as exc:
-            set_problem(sentence(said(exc)))
+            set_problem(sentence(exc))
             return
         done()
 
@@ -701,7 +701,7 @@ def save_offer(pending: list[Card], catalog: Catalog, app, set_problem, *, not_n
         try:
             save_catalog(app.store, kept_in(catalog, pending))
         except CompanionError as exc:
-            set_problem(_("The cards were not saved: {problem}").format(problem=sentence(said(exc))))
+            set_problem(_("The cards were not saved: {problem}").format(problem=sentence(exc)))
             return
         set_problem(None)
         app.changed()

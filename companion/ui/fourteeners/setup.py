@@ -124,7 +124,7 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
                 raise InvalidInput(msg("Choose the Accolade card and half in play."))
             return doc, order, game_title([names[p] for p in order])
 
-        start_game(app, GAME_ID, prepare, set_error, words=lambda refusal: sentence(said(refusal)))
+        start_game(app, GAME_ID, prepare, set_error, words=lambda refusal: sentence(refusal))
 
     body: list[ft.Control] = []
     if broken:
@@ -328,7 +328,7 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
                 ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
                 ft.Text(words, key="ft-accolade-drawn", size=14, weight=ft.FontWeight.W_500, expand=True)]))
         except CompanionError as exc:
-            parts.extend(problem_text(sentence(said(exc)), key="ft-accolade-drawn"))
+            parts.extend(problem_text(sentence(exc), key="ft-accolade-drawn"))
         parts.append(ft.Row([labelled("ft-accolade-redraw", ft.TextButton(
             _("Draw again"), key="ft-accolade-redraw", icon=ft.Icons.CASINO_ROUNDED,
             on_click=bind(change, replace(choices, seed=new_seed()))))]))

@@ -26,7 +26,7 @@ from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import bind, labelled, said, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
 __all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "ReviewPanel", "saved_review",
@@ -72,7 +72,7 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple
     try:
         advice = coach_review.hint(state, roll, seed)
     except CompanionError as exc:
-        result: tuple[str, int | None] = (sentence(said(exc)), None)
+        result: tuple[str, int | None] = (sentence(exc), None)
     else:
         best = advice.moves[0]
         move = tr(engine.turn_words(sheet, best.action.to_dict()))
@@ -142,7 +142,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
         except CompanionError as exc:
-            set_problem(_("The review could not be made: {reason}").format(reason=sentence(said(exc))))
+            set_problem(_("The review could not be made: {reason}").format(reason=sentence(exc)))
         finally:
             running.current = False
             set_progress(None)

@@ -66,7 +66,6 @@ from companion.ui.trek12.turn import (
     draft_for,
     option_views,
     prompt,
-    said,
     tap_circle,
     toggle_card,
 )
@@ -163,7 +162,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         table = source.table()
     except CompanionError as exc:
         return screen_view("Trek 12", [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Ascent cannot be opened"), first_capital(said(exc)),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Ascent cannot be opened"), first_capital(exc),
             key="t12-broken", tone="warning")])
     seed = facts.dice_seed
     seat = engine.current_player(table)
@@ -205,7 +204,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act(doc)
         except CompanionError as exc:
-            put(s, d, first_capital(said(exc)))
+            put(s, d, first_capital(exc))
             return
         after = source.facts()
         set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
@@ -297,7 +296,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             move()
         except CompanionError as exc:
-            set_note(first_capital(said(exc)))
+            set_note(first_capital(exc))
             return
         set_note(None)
         set_tab(None)
@@ -317,7 +316,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 while (who := engine.cashing_seat(source.table())) is not None:
                     source.act({"cash": [], "player": who})
             except CompanionError as exc:
-                set_problem(first_capital(said(exc)))
+                set_problem(first_capital(exc))
                 return
         # i18n: what was not saved, in "The Ascent was not saved: …"
         finish_game(app, session_id, set_problem, what=msg("Ascent"))
@@ -337,7 +336,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act({"cash": cards, "player": who})
         except CompanionError as exc:
-            set_note(first_capital(said(exc)))
+            set_note(first_capital(exc))
             return
         set_cash_pick(())
         set_note(None)
@@ -348,7 +347,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             app.keeper.abandon(session_id)
         except CompanionError as exc:
-            set_note(_("The Ascent was not abandoned: {reason}").format(reason=first_capital(said(exc))))
+            set_note(_("The Ascent was not abandoned: {reason}").format(reason=first_capital(exc)))
             return
         app.changed()
         ft.context.page.navigate("/")
@@ -399,13 +398,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_note(first_capital(said(exc)))
+            set_note(first_capital(exc))
 
     def toggle_hint() -> None:
         try:
             set_hint(app.store, session_id, not hinting)
         except CompanionError as exc:
-            set_note(first_capital(said(exc)))
+            set_note(first_capital(exc))
             return
         app.changed()
 

@@ -39,7 +39,7 @@ from companion.games.trek12.rules import (
 )
 from companion.games.trek12.session import Table
 from companion.i18n import N_, _, msg, ngettext
-from companion.ui.common.widgets import said, sentence
+from companion.ui.common.widgets import sentence
 
 __all__ = [
     "Step",
@@ -314,7 +314,7 @@ def choose_op(state: State, draft: Draft, op: Op) -> tuple[Draft, str | None]:
     for view in option_views(state, draft):
         if view.op is op:
             if view.reason:
-                return draft, sentence(said(view.reason))
+                return draft, sentence(view.reason)
             return replace(draft.after_circle(), op=op), None
     return draft, _("Enter the roll first.")
 
@@ -391,7 +391,7 @@ def action_of(table: Table, seat: int, draft: Draft) -> tuple[dict[str, Any] | N
     action = _action(draft, draft.take, draft.give_back)
     reason = why_not(state, action)
     if reason:
-        return None, sentence(said(reason))
+        return None, sentence(reason)
     doc = action.to_dict()
     doc["player"] = seat
     return doc, None
@@ -412,7 +412,7 @@ def _action(draft: Draft, take: Assist | None, give_back: Assist | None) -> Acti
 def _choose_circle(state: State, draft: Draft, circle: CircleId) -> tuple[Draft, str | None]:
     reason = circle_reason(state, circle, compass=Assist.COMPASS in draft.cards)
     if reason:
-        return draft, sentence(said(reason))
+        return draft, sentence(reason)
     roll, op = draft.roll, draft.op
     assert roll is not None and op is not None
     if Assist.ROPE in draft.cards:
