@@ -161,9 +161,9 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             foot: ft.Control = ft.Text(_(CARD_NAMES[Assist.TENT]), size=11, weight=ft.FontWeight.W_700,
                                        color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY)
         elif closed:
-            # The engine's reason is English underneath: it says "full" when the boxes are used up.
+            # Full when its boxes are used up (the engine's own count), else closed for the reason on the tooltip.
             # i18n: under a Dice Option whose boxes are all used / which cannot be chosen now
-            foot = ft.Text(_("full") if "full" in (view.reason or "") else _("closed"), size=11,
+            foot = ft.Text(_("full") if view.left == 0 else _("closed"), size=11,
                            color=ft.Colors.ERROR)
         else:
             foot = boxes
