@@ -220,7 +220,7 @@ def test_a_sheet_in_pieces_says_why_there_is_no_move():
 
 
 def test_the_playout_policy_picks_a_move_its_move_by_move_score_rates_best():
-    # `_policy_move` works circle by circle for speed; `_score_move` scores one move at a time. The pick
+    # `_policy_move` works circle by circle for speed; `_score_move` (below) scores one move at a time. The pick
     # must be a best-rated move (ties may go either way).
     rng = random.Random(41)
     w = sim.DEFAULT_WEIGHTS
@@ -242,10 +242,10 @@ def test_the_playout_policy_picks_a_move_its_move_by_move_score_rates_best():
                     continue
                 for i in range(sheet.n):
                     if pos.candidates() >> i & 1:
-                        s = sim._score_move(pos, i, values[k], merge, w)[0] - w.box * pos.ops[k] / sheet.op_limit
+                        s = _score_move(pos, i, values[k], merge, w)[0] - w.box * pos.ops[k] / sheet.op_limit
                         rated.append((s, k, i))
             k, i, d, u, v = pick
-            mine = sim._score_move(pos, i, v, merge, w)
+            mine = _score_move(pos, i, v, merge, w)
             assert (mine[1], mine[2]) == (d, u)
             assert mine[0] - w.box * pos.ops[k] / sheet.op_limit == pytest.approx(max(rated)[0])
             pos.put(i, v, d, u, k)
@@ -276,3 +276,107 @@ def test_the_default_budget_is_deterministic_for_a_seed():
     budget = playouts_for(4, 19)  # four circles empty before the move: playouts three circles long
     assert budget == LATE_STEPS // 3
     assert budget <= sum(r.playouts for r in first.moves) <= 1.1 * budget
+
+
+def _score_move(p: sim.Pos, i: int, v: int, merge: bool, w: sim.Weights):
+    """How good writing v at index i looks to the playout policy, one move at a time: points gained, minus
+    the risk of an orphan or a skull. The policy works circle by circle for speed; this is what it computes."""
+    g = p.g
+    if v > g.limits[i]:
+        return -w.skull - _neighbour_cost(p, i, -1, -1, -1, w), -1, -1
+    vals = p.vals
+    up = p.up
+    dn = p.dn
+    zid = p.zid
+    zsize = p.zsize
+    empties = 0
+    roots = ()
+    zsum = 0
+    before = 0.0
+    ds = []
+    us = []
+    for j in g.adjl[i]:
+        x = vals[j]
+        if x == sim.EMPTY:
+            empties += 1
+        elif x == v:
+            r = zid[j]
+            if r not in roots:
+                roots += (r,)
+                s = zsize[r]
+                zsum += s
+                if s > 1:
+                    before += v + s - 1      # that zone's points, counted already
+                elif up[j] < 0 and dn[j] < 0:
+                    before -= w.orphan       # a lone equal number stops being an orphan
+        elif x == v - 1 and v > 0 and up[j] < 0:
+            ds.append(j)
+        elif x == v + 1 and dn[j] < 0:
+            us.append(j)
+    score = 0.0
+    if roots:
+        size = zsum + 1
+        zone_gain = v + size - 1 - before
+        if size > p.largest:
+            zone_gain += g.bonus[size] - g.bonus[p.largest]
+        score += w.zone * zone_gain + w.open_zone * empties
+    d = u = -1
+    if ds or us:
+        best_line = -1e9
+        for dd, uu in (sim.choices(p, i, v, merge) if len(ds) > 1 or len(us) > 1 or (ds and us) else
+                       [(ds[0] if ds else -1, us[0] if us else -1)]):
+            gain = 0.0
+            size = 1
+            top = v
+            if dd >= 0:
+                ld = p.llen[dd]
+                if ld == 1:
+                    if zsize[zid[dd]] < 2:
+                        gain += w.orphan
+                else:
+                    gain -= (v - 1) + ld - 1
+                size += ld
+            if uu >= 0:
+                lu = p.llen[uu]
+                top = vals[p.other[uu]]
+                if lu == 1:
+                    if zsize[zid[uu]] < 2:
+                        gain += w.orphan
+                else:
+                    gain -= top + lu - 1
+                size += lu
+            gain += top + size - 1
+            if size > p.longest:
+                gain += g.bonus[size] - g.bonus[p.longest]
+            if gain > best_line:
+                best_line = gain
+                d, u = dd, uu
+        score += w.line * best_line + w.open_line * empties
+    elif not roots:
+        # A lone number: an orphan unless a later number next to it rescues it.
+        score -= w.orphan * (1.0 - w.rescue[empties])
+    return score + w.high * v - _neighbour_cost(p, i, v, d, u, w), d, u
+
+
+def _neighbour_cost(p: sim.Pos, i: int, v: int, d: int, u: int, w: sim.Weights) -> float:
+    """What filling i costs the numbers around it that it does not join: a lone number loses a chance
+    to be rescued from being an orphan, a line end loses room to grow."""
+    if not (w.strand or w.block):
+        return 0.0
+    vals = p.vals
+    up = p.up
+    dn = p.dn
+    nempty = p.nempty
+    rescue = w.rescue
+    cost = 0.0
+    for j in p.g.adjl[i]:
+        x = vals[j]
+        if x < 0 or x == v or j == d or j == u:
+            continue
+        e = nempty[j]
+        if up[j] < 0 and dn[j] < 0:
+            if p.zsize[p.zid[j]] < 2:
+                cost += w.strand * w.orphan * (rescue[e] - rescue[e - 1])
+        elif e == 1 and (up[j] < 0 or dn[j] < 0):
+            cost += w.block * p.llen[j]
+    return cost

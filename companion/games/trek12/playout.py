@@ -302,7 +302,7 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
 
 
 class Weights:
-    """The playout policy's weights (see `_score_move`), chosen by paired games of the coach (bench coach)."""
+    """The playout policy's weights (see `_policy_move`), chosen by paired games of the coach (bench coach)."""
 
     __slots__ = ("orphan", "rescue", "skull", "line", "zone", "box", "open_line", "open_zone", "high",
                  "strand", "block", "op_cost")
@@ -345,8 +345,13 @@ def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice
 def _policy_move(p: Pos, values, merge: bool, w: Weights):
     """The policy's pick for a roll: the best-scored (option, circle, links), or None when nothing is legal.
 
-    Scores as `_score_move` does, worked out circle by circle: what a circle's filled neighbours stand to
-    lose (`_neighbour_cost`) does not depend on the number written, so it is counted once per circle.
+    A move scores the points it gains now (a zone joined or grown, the best line it can join, a bonus
+    for a new longest line or largest zone), minus the risk it leaves: a lone number may end an orphan
+    (less so with more empty circles around it), a number over the circle's limit is a skull, an
+    option's boxes get scarce, and the filled circles around it that it does not join lose a chance to
+    be rescued from being an orphan or room for a line to grow. That last cost does not depend on the
+    number written, so it is worked out once per circle. tests/test_trek12_coach.py keeps a one-move-at-
+    a-time statement of the same score and checks the pick against it.
     """
     g = p.g
     ops = p.ops
@@ -485,106 +490,3 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
                 best_s = s
                 best = (k, i, d, u, v)
     return best
-
-
-def _score_move(p: Pos, i: int, v: int, merge: bool, w: Weights):
-    """How good writing v at index i looks now: points gained, minus the risk of an orphan or a skull."""
-    g = p.g
-    if v > g.limits[i]:
-        return -w.skull - _neighbour_cost(p, i, -1, -1, -1, w), -1, -1
-    vals = p.vals
-    up = p.up
-    dn = p.dn
-    zid = p.zid
-    zsize = p.zsize
-    empties = 0
-    roots = ()
-    zsum = 0
-    before = 0.0
-    ds = []
-    us = []
-    for j in g.adjl[i]:
-        x = vals[j]
-        if x == EMPTY:
-            empties += 1
-        elif x == v:
-            r = zid[j]
-            if r not in roots:
-                roots += (r,)
-                s = zsize[r]
-                zsum += s
-                if s > 1:
-                    before += v + s - 1      # that zone's points, counted already
-                elif up[j] < 0 and dn[j] < 0:
-                    before -= w.orphan       # a lone equal number stops being an orphan
-        elif x == v - 1 and v > 0 and up[j] < 0:
-            ds.append(j)
-        elif x == v + 1 and dn[j] < 0:
-            us.append(j)
-    score = 0.0
-    if roots:
-        size = zsum + 1
-        zone_gain = v + size - 1 - before
-        if size > p.largest:
-            zone_gain += g.bonus[size] - g.bonus[p.largest]
-        score += w.zone * zone_gain + w.open_zone * empties
-    d = u = -1
-    if ds or us:
-        best_line = -1e9
-        for dd, uu in (choices(p, i, v, merge) if len(ds) > 1 or len(us) > 1 or (ds and us) else
-                       [(ds[0] if ds else -1, us[0] if us else -1)]):
-            gain = 0.0
-            size = 1
-            top = v
-            if dd >= 0:
-                ld = p.llen[dd]
-                if ld == 1:
-                    if zsize[zid[dd]] < 2:
-                        gain += w.orphan
-                else:
-                    gain -= (v - 1) + ld - 1
-                size += ld
-            if uu >= 0:
-                lu = p.llen[uu]
-                top = vals[p.other[uu]]
-                if lu == 1:
-                    if zsize[zid[uu]] < 2:
-                        gain += w.orphan
-                else:
-                    gain -= top + lu - 1
-                size += lu
-            gain += top + size - 1
-            if size > p.longest:
-                gain += g.bonus[size] - g.bonus[p.longest]
-            if gain > best_line:
-                best_line = gain
-                d, u = dd, uu
-        score += w.line * best_line + w.open_line * empties
-    elif not roots:
-        # A lone number: an orphan unless a later number next to it rescues it.
-        score -= w.orphan * (1.0 - w.rescue[empties])
-    return score + w.high * v - _neighbour_cost(p, i, v, d, u, w), d, u
-
-
-def _neighbour_cost(p: Pos, i: int, v: int, d: int, u: int, w: Weights) -> float:
-    """What filling i costs the numbers around it that it does not join: a lone number loses a chance
-    to be rescued from being an orphan, a line end loses room to grow."""
-    if not (w.strand or w.block):
-        return 0.0
-    vals = p.vals
-    up = p.up
-    dn = p.dn
-    nempty = p.nempty
-    rescue = w.rescue
-    cost = 0.0
-    for j in p.g.adjl[i]:
-        x = vals[j]
-        if x < 0 or x == v or j == d or j == u:
-            continue
-        e = nempty[j]
-        if up[j] < 0 and dn[j] < 0:
-            if p.zsize[p.zid[j]] < 2:
-                cost += w.strand * w.orphan * (rescue[e] - rescue[e - 1])
-        elif e == 1 and (up[j] < 0 or dn[j] < 0):
-            cost += w.block * p.llen[j]
-    return cost
