@@ -81,3 +81,45 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     keeper.confirm_correction(session.id)
     record_actions = keeper.get(session.id).actions
     assert saved_review(store, session.id, 0, list(record_actions)) is None
+
+
+async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_again(open_ui, store, monkeypatch):
+    import time
+
+    from companion.ui.trek12 import coaching
+
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    docs = random_ascent(setup, 4)
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    keeper.finish(session.id)
+    started = []
+    real = coach_review.rounds
+
+    def slow_rounds(*args, **kwargs):
+        started.append(args)
+        for reviewed in real(*args, **kwargs):
+            time.sleep(0.15)                                       # long enough to leave and come back
+            yield reviewed
+
+    monkeypatch.setattr(coaching.coach_review, "rounds", slow_rounds)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-review-0")
+    assert ui.find("t12-review-progress-0") is not None
+    await ui.go("/")                                              # left mid-way
+    await ui.go(f"/play/trek12/{session.id}")
+    assert saved_review(store, session.id, 0) is None
+    # The review under way is shown, not a button that would start a second one.
+    assert ui.find("t12-review-progress-0") is not None and ui.find("t12-review-0") is None
+    for _ in range(600):
+        if ui.find("t12-review-total-0") is not None:
+            break
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    kept = saved_review(store, session.id, 0)
+    assert kept is not None and len(kept.rounds) == len(docs)
+    assert ui.get("t12-review-total-0").value == kept.words()
+    assert len(started) == 1 and not coaching._RUNNING           # one review, and none left under way

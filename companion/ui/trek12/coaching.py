@@ -6,7 +6,8 @@ shows the coach's move on the sheet and the expected final score of its top choi
 
 The review weighs every turn of a player against the coach's move (`companion.games.trek12.review`) off the
 screen's drawing: a task that yields after each round, so the screen shows its progress (in the browser's
-Python, which has no threads, as on a computer). It is kept in the same table
+Python, which has no threads, as on a computer). Leaving the screen does not stop it; coming back while it
+runs shows its progress rather than starting another. It is kept in the same table
 (`{"id": "GAME_ID:review:SEAT", "entries": DIGEST, "review": ...}`), so opening it again from History is
 instant; a game whose entries were corrected since (DIGEST differs) is reviewed again.
 """
@@ -35,6 +36,11 @@ __all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hin
 COACH_TABLE = "coach"
 # The browser's Python has no threads: there the review yields to the screen between rounds instead.
 _THREADS = sys.platform != "emscripten"
+# Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
+# goes on when its screen is left; a panel opened again meanwhile shows its progress instead of starting a
+# second one. Panels showing one are told of its progress through _WATCHERS.
+_RUNNING: dict[tuple, tuple[int, int]] = {}
+_WATCHERS: dict[tuple, list] = {}
 
 
 def hint_on(store: Any, game_id: str) -> bool:
@@ -113,19 +119,51 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
     """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
     the three costliest rounds marked on the sheet, and what the choices cost in all."""
     app = use_app()
-    progress, set_progress = ft.use_state(None)         # (rounds done, rounds in all) while it runs
+    page = ft.context.page
+    digest = entries_digest(actions)
+    key = (id(page), game_id, seat, digest)
+    progress, set_progress = ft.use_state(lambda: _RUNNING.get(key))   # (rounds done, rounds in all) while it runs
     problem, set_problem = ft.use_state(None)
-    running = ft.use_ref(False)
     kept = saved_review(app.store, game_id, seat, actions)
     turns = [a for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat]
 
+    # A setter is made anew at each drawing: the watcher kept in _WATCHERS is one function for the panel's
+    # life that calls the latest, and it is taken off under the key it was put on.
+    latest = ft.use_ref(None)
+    latest.current = set_progress
+    watcher = ft.use_ref(None)
+    if watcher.current is None:
+        watcher.current = lambda value: latest.current(value)
+    watched = ft.use_ref(None)
+
+    def watch() -> None:
+        watched.current = key
+        _WATCHERS.setdefault(key, []).append(watcher.current)
+        set_progress(_RUNNING.get(key))
+
+    def unwatch() -> None:
+        watchers = _WATCHERS.get(watched.current, [])
+        if watcher.current in watchers:
+            watchers.remove(watcher.current)
+        if not watchers:
+            _WATCHERS.pop(watched.current, None)
+
+    ft.use_effect(watch, dependencies=[key], cleanup=unwatch)
+
+    def tell(value: tuple[int, int] | None) -> None:
+        if value is None:
+            _RUNNING.pop(key, None)
+        else:
+            _RUNNING[key] = value
+        for watcher in list(_WATCHERS.get(key, [])):
+            watcher(value)
+
     async def run() -> None:
-        if running.current:
+        if key in _RUNNING:
             return
-        running.current = True
+        tell((0, len(turns)))
         try:
             done: list[coach_review.RoundReview] = []
-            set_progress((0, len(turns)))
             pending = coach_review.rounds(setup, actions, seat, seed=game_id)
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
@@ -134,22 +172,22 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                 if reviewed is None:
                     break
                 done.append(reviewed)
-                set_progress((len(done), len(turns)))
+                tell((len(done), len(turns)))
                 await asyncio.sleep(0)
             finish = (lambda: coach_review.finish(setup, actions, seat, tuple(done), seed=game_id))
             result = await asyncio.to_thread(finish) if _THREADS else finish()
-            app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": entries_digest(actions),
+            app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
         except CompanionError as exc:
             set_problem(_("The review could not be made: {reason}").format(reason=sentence(exc)))
         finally:
-            running.current = False
-            set_progress(None)
+            tell(None)
             app.changed()
 
     def start() -> None:
-        ft.context.page.run_task(run)
+        if key not in _RUNNING:
+            page.run_task(run)
 
     # i18n: a heading: the coach's review of a finished Ascent
     controls: list[ft.Control] = [section_title(_("Review"), key=f"t12-review-title-{seat}")]
