@@ -226,6 +226,9 @@ async def test_abandoning_an_expedition_taken_back_from_history_keeps_its_hall_o
     await ui.go(f"/history/{exp}")
     await ui.click("record-correct")
     await ui.click("exp-abandon")
+    # The dialog says what abandoning does here: the changes go, the Expedition stays in History.
+    assert "History and the Hall of Fame keep it as it was" in ui.text()
+    assert ui.get("exp-abandon-confirm").content == "Drop the changes"
     await ui.click("exp-abandon-confirm")
     assert store.sessions.get(exp) is None and store.history.get(exp) is not None
     assert store.table("hall_of_fame").find(expedition=exp) == before

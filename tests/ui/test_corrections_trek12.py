@@ -193,3 +193,16 @@ async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewrit
     assert store.history.count() == 1 and store.sessions.get(game_id) is None
     ui2 = await open_ui(route=f"/history/{game_id}")
     assert ui2.get("record-corrected").value.startswith("Corrected ")
+
+
+async def test_abandoning_an_ascent_taken_back_from_history_keeps_its_record(open_ui, store):
+    setup, docs, _ = game(turns=19)
+    game_id = seated(store, setup, docs)
+    SessionKeeper(store).finish(game_id)
+    before = store.history.get(game_id)
+    ui = await open_ui(route=f"/history/{game_id}")
+    await ui.click("record-correct")
+    await ui.click("t12-abandon")
+    assert "History keeps the Ascent as it was" in ui.text() and "will not appear in History" not in ui.text()
+    await ui.click("t12-abandon-confirm")
+    assert store.history.get(game_id) == before and store.sessions.get(game_id) is None

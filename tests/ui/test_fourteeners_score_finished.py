@@ -241,3 +241,21 @@ async def test_a_finished_game_taken_back_from_history_is_changed_and_scored_aga
     after = store.history.get(record["id"])
     assert [p["score"] for p in after["players"]] == [13, 7] != [p["score"] for p in before]
     assert "corrected" in after and store.history.count() == 1 and store.sessions.list() == []
+
+
+async def test_abandoning_a_game_taken_back_from_history_drops_only_the_changes(open_ui, store):
+    table = TABLES["accolade-fewest"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False)
+    await drive.score()
+    [record] = store.history.list()
+    ui2 = await open_ui(route=f"/history/{record['id']}")
+    await ui2.click("record-correct")
+    await ui2.click("play-abandon")
+    # Not "deleted and will not appear in History": the record stays as it was.
+    assert "History keeps the game as it was" in ui2.text() and "will not appear in History" not in ui2.text()
+    assert ui2.get("play-abandon-confirm").content == "Drop the changes"
+    await ui2.click("play-abandon-confirm")
+    assert store.history.get(record["id"]) == record and store.sessions.list() == []

@@ -34,13 +34,19 @@ def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, 
         app.changed()
         ft.context.page.navigate("/")
 
-    ft.use_dialog(
-        confirm_dialog(f"{prefix}-abandon", _("Abandon this game?"),
-                       _("The game in progress is deleted and will not appear in History."), _("Abandon"),
-                       abandon, lambda: set_confirming(False), cancel=_("Keep it"))
-        if confirming and enabled
-        else None
-    )
+    if confirming and enabled and app.keeper.reopened(session_id):
+        # Taken back from History for a correction: abandoning drops the changes, not the game.
+        dialog = confirm_dialog(f"{prefix}-abandon", _("Drop the changes?"),
+                                _("The changes made since the game was taken back from History are dropped; "
+                                  "History keeps the game as it was."), _("Drop the changes"),
+                                abandon, lambda: set_confirming(False), cancel=_("Keep them"))
+    elif confirming and enabled:
+        dialog = confirm_dialog(f"{prefix}-abandon", _("Abandon this game?"),
+                                _("The game in progress is deleted and will not appear in History."), _("Abandon"),
+                                abandon, lambda: set_confirming(False), cancel=_("Keep it"))
+    else:
+        dialog = None
+    ft.use_dialog(dialog)
     return ft.Row(alignment=align, controls=[labelled(f"{prefix}-abandon", ft.TextButton(
         _("Abandon game"), key=f"{prefix}-abandon", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
         on_click=lambda: set_confirming(True)))])

@@ -152,16 +152,24 @@ def ExpeditionTable(session_id: str) -> ft.View:
         app.changed()
         ft.context.page.navigate("/")
 
+    # Taken back from History for a correction, abandoning drops the changes: History and the Hall of Fame
+    # keep the Expedition as it was.
+    taken_back = confirming and app.keeper.reopened(session_id)
     ft.use_dialog(ft.AlertDialog(
         modal=True,
-        title=ft.Text(_("Abandon this Expedition?")),
-        content=ft.Text(_("It is deleted and will not appear in History; the records it wrote and the envelopes it "
-                          "opened are taken back from the Hall of Fame.")),
+        title=ft.Text(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
+        content=ft.Text(
+            _("The changes made since the Expedition was taken back from History are dropped; History and the "
+              "Hall of Fame keep it as it was.") if taken_back else
+            _("It is deleted and will not appear in History; the records it wrote and the envelopes it "
+              "opened are taken back from the Hall of Fame.")),
         actions=[
-            labelled("exp-abandon-cancel", ft.TextButton(_("Keep it"), key="exp-abandon-cancel",
+            labelled("exp-abandon-cancel", ft.TextButton(_("Keep them") if taken_back else _("Keep it"),
+                                                         key="exp-abandon-cancel",
                                                          on_click=lambda: set_confirming(False))),
             labelled("exp-abandon-confirm", ft.FilledButton(
-                _("Abandon"), key="exp-abandon-confirm", on_click=leave_abandoned,
+                _("Drop the changes") if taken_back else _("Abandon"), key="exp-abandon-confirm",
+                on_click=leave_abandoned,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
         ],
         on_dismiss=lambda: set_confirming(False),

@@ -458,11 +458,18 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         shown_score = score(state).to_dict()
         strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
         shown_name, shown_max = table.seats[index].name, False
-    ft.use_dialog(confirm_dialog("t12-abandon", _("Abandon this Ascent?"),
-                                 _("The Ascent in progress is deleted and will not appear in History."),
-                                 # i18n: the button that deletes the Ascent in progress
-                                 _("Abandon"), abandon, bind(set_abandoning, False), cancel=_("Keep it"))
-                  if abandoning else None)
+    if abandoning and app.keeper.reopened(session_id):
+        # Taken back from History for a correction: abandoning drops the changes, not the Ascent.
+        ft.use_dialog(confirm_dialog("t12-abandon", _("Drop the changes?"),
+                                     _("The changes made since the Ascent was taken back from History are "
+                                       "dropped; History keeps the Ascent as it was."), _("Drop the changes"),
+                                     abandon, bind(set_abandoning, False), cancel=_("Keep them")))
+    else:
+        ft.use_dialog(confirm_dialog("t12-abandon", _("Abandon this Ascent?"),
+                                     _("The Ascent in progress is deleted and will not appear in History."),
+                                     # i18n: the button that deletes the Ascent in progress
+                                     _("Abandon"), abandon, bind(set_abandoning, False), cancel=_("Keep it"))
+                      if abandoning else None)
     ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
                   if details and now.step is not Step.SKULL else None)
 
