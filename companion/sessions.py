@@ -125,7 +125,8 @@ class Correction:
     and the player chose to fix), `refused` the later entry the replay stopped at with the engine's reason,
     `kept` how many later entries the replay has applied so far, `rest` the entries not replayed yet.
     With neither waiting nor refused, the correction is ready to be confirmed. `done` marks a correction
-    already confirmed, kept so that it can be undone in one tap (`original` holds the entries before it).
+    already confirmed, kept so that it can be undone in one tap (`original` holds the entries before it, and
+    `original_redo` the entries that could be redone then: undoing the correction gives them back).
     """
 
     session_id: SessionId
@@ -140,6 +141,7 @@ class Correction:
     done: bool = False
     setup: dict[str, Any] | None = None          # a corrected setup (None: the game's own)
     original_setup: dict[str, Any] | None = None
+    original_redo: tuple[dict[str, Any], ...] = ()
 
     @property
     def ready(self) -> bool:
@@ -155,7 +157,8 @@ class Correction:
         doc = {"id": self.session_id, "at": self.at, "original": list(self.original),
                "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
                "refused": None if self.refused is None else str(self.refused), "kept": self.kept,
-               "dropped": self.dropped, "done": self.done, "setup": self.setup, "original_setup": self.original_setup}
+               "dropped": self.dropped, "done": self.done, "setup": self.setup, "original_setup": self.original_setup,
+               "original_redo": list(self.original_redo)}
         reason = records.message_doc(self.refused)
         if reason is not None:
             # The engine's reason as its catalog id and arguments, so it is said in the player's language.
@@ -170,7 +173,8 @@ class Correction:
         try:
             return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
                        doc.get("waiting"), refused, int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
-                       bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"))
+                       bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"),
+                       tuple(doc.get("original_redo") or ()))
         except (KeyError, TypeError, ValueError):
             raise InvalidInput(msg("the correction kept for game {game} cannot be read",
                                    game=describe(doc.get("id")))) from None
@@ -360,7 +364,8 @@ class SessionKeeper:
             raise InvalidInput(msg("there is no entry {entry} in this game; entries are 0 to {last}",
                                    entry=describe(index), last=len(session.actions) - 1))
         correction = Correction(session_id, index, session.actions, session.actions[:index],
-                                session.actions[index + 1:], None if delete else session.actions[index])
+                                session.actions[index + 1:], None if delete else session.actions[index],
+                                original_redo=session.redo)
         if delete:
             correction = self._replay(session, replace(correction, dropped=1))
         self._corrections().upsert(correction.to_doc())
@@ -381,7 +386,7 @@ class SessionKeeper:
             raise IllegalAction(msg("the setup is already so"))
         self.engine(session.game).start(copy_json(setup))          # a setup the game refuses is refused here
         correction = Correction(session_id, 0, session.actions, (), session.actions, setup=setup,
-                                original_setup=session.setup)
+                                original_setup=session.setup, original_redo=session.redo)
         correction = self._replay(session, correction)
         self._corrections().upsert(correction.to_doc())
         return correction
@@ -441,7 +446,8 @@ class SessionKeeper:
             raise IllegalAction(msg("there is no confirmed correction to undo"))
         if session.actions != correction.actions:
             raise IllegalAction(msg("entries were made since the correction; undo them first, or correct again"))
-        updated = self._changed(session, actions=correction.original, redo=())
+        # The game as it was before the correction, with what could be redone then.
+        updated = self._changed(session, actions=correction.original, redo=correction.original_redo)
         if correction.original_setup is not None:
             updated = replace(updated, setup=correction.original_setup)
         self._save(updated, None)

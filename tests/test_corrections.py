@@ -277,3 +277,25 @@ def test_a_correction_made_on_another_state_of_the_game_is_ignored(store, keeper
     assert keeper.get(game).actions == tuple({"add": a} for a in (1, 2, 3, 1))
     keeper.act(game, {"add": 1})                               # and the game goes on as saved
     assert adds(store, game) == [1, 2, 3, 1, 1]
+
+
+def test_undoing_a_correction_gives_back_what_could_be_redone_before_it(store, keeper):
+    game = played(keeper, store, [1, 2, 1, 3, 2])
+    keeper.undo(game)
+    keeper.undo(game)                                          # 3 and 2 could be redone
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 2})
+    keeper.confirm_correction(game)
+    assert not keeper.get(game).can_redo                       # the corrected game has nothing to redo
+    keeper.undo_correction(game)
+    assert adds(store, game) == [1, 2, 1]
+    keeper.redo(game)
+    keeper.redo(game)
+    assert adds(store, game) == [1, 2, 1, 3, 2]
+    # A correction kept by an earlier version (no "original_redo") still reads, with nothing to redo.
+    game2 = played(keeper, store, [1, 1])
+    keeper.begin_correction(game2, 0)
+    doc = store.table("corrections").get(game2)
+    del doc["original_redo"]
+    store.table("corrections").upsert(doc)
+    assert keeper.correction(game2).original_redo == ()
