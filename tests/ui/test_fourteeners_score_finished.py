@@ -220,17 +220,22 @@ async def test_the_tab_sets_up_without_weather_or_a_drawn_accolade(open_ui, stor
     assert export_catalog(load_catalog(store))["accolades"][0]["name"] == "Gear Head"
 
 
-async def test_a_finished_game_taken_back_from_history_is_changed_and_scored_again(open_ui, store):
+async def taken_back(open_ui, store):
+    """A game scored by taps, then taken back from History for a correction: (its record, the screen)."""
     table = TABLES["accolade-fewest"]["table"]
-    ui = await open_ui()
-    drive = Driver(ui)
+    drive = Driver(await open_ui())
     await drive.set_up(table, roster(store, table))
     await drive.enter(table, catalog=False)
     await drive.score()
     [record] = store.history.list()
+    ui = await open_ui(route=f"/history/{record['id']}")
+    await ui.click("record-correct")
+    return record, ui
+
+
+async def test_a_finished_game_taken_back_from_history_is_changed_and_scored_again(open_ui, store):
+    record, ui2 = await taken_back(open_ui, store)
     before = record["players"]
-    ui2 = await open_ui(route=f"/history/{record['id']}")
-    await ui2.click("record-correct")
     assert ui2.get("ftf-reopened") is not None
     await ui2.click("ftf-change")                              # back to the tableaus, the score undone
     await ui2.click("ftf-seat-1")
@@ -244,15 +249,7 @@ async def test_a_finished_game_taken_back_from_history_is_changed_and_scored_aga
 
 
 async def test_abandoning_a_game_taken_back_from_history_drops_only_the_changes(open_ui, store):
-    table = TABLES["accolade-fewest"]["table"]
-    ui = await open_ui()
-    drive = Driver(ui)
-    await drive.set_up(table, roster(store, table))
-    await drive.enter(table, catalog=False)
-    await drive.score()
-    [record] = store.history.list()
-    ui2 = await open_ui(route=f"/history/{record['id']}")
-    await ui2.click("record-correct")
+    record, ui2 = await taken_back(open_ui, store)
     await ui2.click("play-abandon")
     # Not "deleted and will not appear in History": the record stays as it was.
     assert "History keeps the game as it was" in ui2.text() and "will not appear in History" not in ui2.text()

@@ -16,6 +16,19 @@ from companion.sessions import SessionKeeper
 from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, saved_review
 
 
+def finished_ascent(store, turns: int):
+    """A finished one-player Ascent of Dunai on random legal turns: (setup, turns, keeper, session)."""
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    docs = random_ascent(setup, turns)
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    keeper.finish(session.id)
+    return setup, docs, keeper, session
+
+
 def circle_label(ui, key: str) -> str:
     for control in walk(ui.top):
         if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
@@ -47,14 +60,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
 
 
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):
-    ann = store.players.add("Ann")
-    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
-    docs = random_ascent(setup, 8)
-    keeper = SessionKeeper(store)
-    session = keeper.start("trek12", setup, [ann.id], "Dunai")
-    for doc in docs:
-        keeper.act(session.id, doc)
-    keeper.finish(session.id)
+    setup, docs, keeper, session = finished_ascent(store, 8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-review-0")
     for _ in range(600):                                           # the review runs as a task, round by round
@@ -88,14 +94,7 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
 
     from companion.ui.trek12 import coaching
 
-    ann = store.players.add("Ann")
-    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
-    docs = random_ascent(setup, 4)
-    keeper = SessionKeeper(store)
-    session = keeper.start("trek12", setup, [ann.id], "Dunai")
-    for doc in docs:
-        keeper.act(session.id, doc)
-    keeper.finish(session.id)
+    _, docs, _, session = finished_ascent(store, 4)
     started = []
     real = coach_review.rounds
 
