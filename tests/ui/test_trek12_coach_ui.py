@@ -29,6 +29,19 @@ def finished_ascent(store, turns: int):
     return setup, docs, keeper, session
 
 
+async def reviewed(ui, store, game_id: str, turns: int):
+    """Wait for the review under way (a task, round by round) to be shown and kept; the review kept."""
+    for _ in range(600):
+        if saved_review(store, game_id, 0) is not None and ui.find("t12-review-total-0") is not None:
+            break
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    kept = saved_review(store, game_id, 0)
+    assert kept is not None and len(kept.rounds) == turns
+    assert ui.get("t12-review-total-0").value == kept.words()
+    return kept
+
+
 def circle_label(ui, key: str) -> str:
     for control in walk(ui.top):
         if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
@@ -63,14 +76,7 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     setup, docs, keeper, session = finished_ascent(store, 8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-review-0")
-    for _ in range(600):                                           # the review runs as a task, round by round
-        if saved_review(store, session.id, 0) is not None and ui.find("t12-review-total-0") is not None:
-            break
-        await asyncio.sleep(0.05)
-        await ui.settle()
-    kept = saved_review(store, session.id, 0)
-    assert kept is not None and len(kept.rounds) == len(docs)
-    assert ui.get("t12-review-total-0").value == kept.words()
+    kept = await reviewed(ui, store, session.id, len(docs))
     assert kept.final == store.history.get(session.id)["players"][0]["score"]
     costly = kept.costliest()
     assert costly and all(circle_label(ui, f"t12-review-sheet-0-circle-{r.played_circle}").endswith(
@@ -113,12 +119,5 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
     assert saved_review(store, session.id, 0) is None
     # The review under way is shown, not a button that would start a second one.
     assert ui.find("t12-review-progress-0") is not None and ui.find("t12-review-0") is None
-    for _ in range(600):
-        if ui.find("t12-review-total-0") is not None:
-            break
-        await asyncio.sleep(0.05)
-        await ui.settle()
-    kept = saved_review(store, session.id, 0)
-    assert kept is not None and len(kept.rounds) == len(docs)
-    assert ui.get("t12-review-total-0").value == kept.words()
+    await reviewed(ui, store, session.id, len(docs))
     assert len(started) == 1 and not coaching._RUNNING           # one review, and none left under way
