@@ -9,33 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.trek12.rules import Assist
+# The cards' names and ids are the Trek 12 rules' own (re-exported for the Expedition's engine and screens).
+from companion.games.trek12.rules import CARD_IDS, CARD_NAMES, Assist
 from companion.games.words import and_list, comma_list
 from companion.i18n.message import msg, msgn
 
 __all__ = ["comma_list", "semicolon_list", "and_joined", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
            "card_count", "card_article"]
-
-# An Assist card by its printed name ("used the Rope").
-CARD_NAMES = {
-    Assist.COMPASS: msg("Compass"),
-    Assist.ROPE: msg("Rope"),
-    Assist.TENT: msg("Tent"),
-    Assist.SCHNAPPS: msg("Schnapps"),
-}
-
-# An Assist card as the rules' refusals name it: its id, lowercase ("the deck holds no more rope card").
-CARD_IDS = {
-    # i18n: an Assist card in a rules message, lowercase
-    Assist.COMPASS: msg("compass"),
-    # i18n: an Assist card in a rules message, lowercase
-    Assist.ROPE: msg("rope"),
-    # i18n: an Assist card in a rules message, lowercase
-    Assist.TENT: msg("tent"),
-    # i18n: an Assist card in a rules message, lowercase
-    Assist.SCHNAPPS: msg("schnapps"),
-}
-
 
 def semicolon_list(items: Iterable[str]) -> str:
     """'a; b; c': the parts of one entry in words (each round's pick)."""

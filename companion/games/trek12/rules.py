@@ -25,6 +25,8 @@ __all__ = [
     "Op",
     "OPS",
     "Assist",
+    "CARD_NAMES",
+    "CARD_IDS",
     "Roll",
     "ROLLS",
     "Ruleset",
@@ -122,8 +124,19 @@ class Assist(Enum):
 
 
 _CARD_ORDER = {card: n for n, card in enumerate(Assist)}
-# The cards as a reason names them ("the compass card is not held").
-_CARD_WORDS: dict[Assist, Message] = {
+# The cards by the names printed on them ("used the Rope"), for the engines' and the screens' words.
+CARD_NAMES: dict[Assist, Message] = {
+    # i18n: the Assist card (the name printed on it)
+    Assist.COMPASS: msg("Compass"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.ROPE: msg("Rope"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.TENT: msg("Tent"),
+    # i18n: the Assist card (the name printed on it)
+    Assist.SCHNAPPS: msg("Schnapps"),
+}
+# The cards as a reason names them, by their ids in lower case ("the compass card is not held").
+CARD_IDS: dict[Assist, Message] = {
     # i18n: an Assist card in a reason: "the compass card is not held"
     Assist.COMPASS: msg("compass"),
     # i18n: an Assist card in a reason: "the rope card is not held"
@@ -1073,7 +1086,7 @@ def _boxes_full(op: Op, used: int, limit: int) -> Message:
 
 
 def _not_held(card: Assist, held: tuple[Assist, ...]) -> Message:
-    return msg("the {card} card is not held (cards held: {cards})", card=_CARD_WORDS[card], cards=_card_names(held))
+    return msg("the {card} card is not held (cards held: {cards})", card=CARD_IDS[card], cards=_card_names(held))
 
 
 def _rope_unused() -> Message:
@@ -1342,7 +1355,7 @@ def _next_hand(state: State, action: Action, earned: bool) -> tuple[Assist, ...]
                             "you already hold {n} cards ({cards}); taking one means giving one back ('give_back')",
                             MAX_ASSISTS, cards=_card_names(tuple(hand)))
             if give_back not in hand:
-                return msg("'give_back' {card} is not a card you hold ({cards})", card=_CARD_WORDS[give_back],
+                return msg("'give_back' {card} is not a card you hold ({cards})", card=CARD_IDS[give_back],
                            cards=_card_names(tuple(hand)))
             hand.remove(give_back)
         elif give_back is not None:
@@ -1362,10 +1375,10 @@ def _card_names(cards: tuple[Assist, ...]) -> str:
     if not cards:
         # i18n: the Assist cards held: none
         return msg("none")
-    out: str = _CARD_WORDS[cards[0]]
+    out: str = CARD_IDS[cards[0]]
     for card in cards[1:]:
         # i18n: Assist cards listed one after the other: "compass, rope"
-        out = msg("{cards}, {card}", cards=out, card=_CARD_WORDS[card])
+        out = msg("{cards}, {card}", cards=out, card=CARD_IDS[card])
     return out
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.trek12.data import CircleId, Sheet
 from companion.games.trek12.rules import (
+    CARD_NAMES,
     MAX_ASSISTS,
     Action,
     Assist,
@@ -75,17 +76,6 @@ OP_NAMES = {
     Op.SUM: N_("Plus"),
     # i18n: the dice option printed on the sheet: the product of the dice
     Op.PRODUCT: N_("Times"),
-}
-# The Assist cards by the names printed on them (shown through `_`).
-CARD_NAMES = {
-    # i18n: the Assist card (the name printed on it)
-    Assist.COMPASS: N_("Compass"),
-    # i18n: the Assist card (the name printed on it)
-    Assist.ROPE: N_("Rope"),
-    # i18n: the Assist card (the name printed on it)
-    Assist.TENT: N_("Tent"),
-    # i18n: the Assist card (the name printed on it)
-    Assist.SCHNAPPS: N_("Schnapps"),
 }
 # What each card does, in the rulebook's words as far as the screen needs them (The Assist cards).
 CARD_TEXT = {
