@@ -37,10 +37,10 @@ COACH_TABLE = "coach"
 # The browser's Python has no threads: there the review yields to the screen between rounds instead.
 _THREADS = sys.platform != "emscripten"
 # Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
-# goes on when its screen is left; a panel opened again meanwhile shows its progress instead of starting a
-# second one. Panels showing one are told of its progress through _WATCHERS.
+# goes on when its screen is left; a panel opened again meanwhile follows its progress from here (a screen
+# is redrawn only from its own tab's tasks) instead of starting a second one.
 _RUNNING: dict[tuple, tuple[int, int]] = {}
-_WATCHERS: dict[tuple, list] = {}
+_FOLLOW_EVERY = 0.25     # seconds between two looks at the progress of a review started by another panel
 
 
 def hint_on(store: Any, game_id: str) -> bool:
@@ -127,26 +127,22 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
     kept = saved_review(app.store, game_id, seat, actions)
     turns = [a for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat]
 
-    # A setter is made anew at each drawing: the watcher kept in _WATCHERS is one function for the panel's
-    # life that calls the latest, and it is taken off under the key it was put on.
-    latest = ft.use_ref(None)
-    latest.current = set_progress
-    watcher = ft.use_ref(None)
-    if watcher.current is None:
-        watcher.current = lambda value: latest.current(value)
-    watched = ft.use_ref(None)
+    followed = ft.use_ref(True)      # False once this panel is gone: its follower stops
+
+    async def follow() -> None:
+        while followed.current and key in _RUNNING:
+            set_progress(_RUNNING.get(key))
+            await asyncio.sleep(_FOLLOW_EVERY)
+        set_progress(None)
 
     def watch() -> None:
-        watched.current = key
-        _WATCHERS.setdefault(key, []).append(watcher.current)
-        set_progress(_RUNNING.get(key))
+        followed.current = True
+        if key in _RUNNING:
+            # Started by this panel before it was left (or before a correction): follow it from this one.
+            page.run_task(follow)
 
     def unwatch() -> None:
-        watchers = _WATCHERS.get(watched.current, [])
-        if watcher.current in watchers:
-            watchers.remove(watcher.current)
-        if not watchers:
-            _WATCHERS.pop(watched.current, None)
+        followed.current = False
 
     ft.use_effect(watch, dependencies=[key], cleanup=unwatch)
 
@@ -155,8 +151,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
             _RUNNING.pop(key, None)
         else:
             _RUNNING[key] = value
-        for watcher in list(_WATCHERS.get(key, [])):
-            watcher(value)
+        set_progress(value)
 
     async def run() -> None:
         if key in _RUNNING:
