@@ -78,7 +78,7 @@ def HomeScreen() -> ft.View:
         )
     )
 
-    body.append(section_title(_("Games")))
+    body.append(section_title(_("Choose a game")))
     body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
     return screen_view(_(APP_TITLE), body)
 
