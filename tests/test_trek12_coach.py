@@ -3,6 +3,7 @@ sheet and reading, it is exact with one circle left (and two), and it sees an ob
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 
@@ -10,7 +11,7 @@ import pytest
 
 from companion.games.trek12 import playout as sim
 from companion.games.trek12.coach import advise
-from companion.games.trek12.data import SHEET_NAMES, load_sheet, sheet_from_dict
+from companion.games.trek12.data import SHEET_NAMES, load_sheet, members, sheet_from_dict
 from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
 from companion.games.trek12.scoring import score, total
 from test_trek12_support import drawn_links, make_sheet, write
@@ -232,7 +233,7 @@ def test_the_playout_policy_picks_a_move_its_move_by_move_score_rates_best():
         pos = sim.from_board(state.board, state.ops)
         while pos.empty:
             values = rng.choice(ROLLS).values
-            pick = sim._policy_move(pos, values, merge, w)
+            pick = sim._policy_move(pos, values, merge, w, rng if n % 4 < 2 else None)
             if pick is None:
                 break
             rated = []
@@ -251,6 +252,52 @@ def test_the_playout_policy_picks_a_move_its_move_by_move_score_rates_best():
             pos.put(i, v, d, u, k)
             checked += 1
     assert checked > 1000
+
+
+def _rated_best(pos, values, merge, w):
+    """The (option, index) pairs `_score_move` rates best for this roll (options as the policy keeps them)."""
+    limit = pos.g.op_limit
+    rated = {}
+    for k in range(5):
+        if pos.ops[k] >= limit or any(values[j] == values[k] and pos.ops[j] < pos.ops[k]
+                                      for j in range(5) if pos.ops[j] < limit):
+            continue
+        if any(values[j] == values[k] and pos.ops[j] == pos.ops[k] for j in range(k)):
+            continue
+        for i in members(pos.candidates()):
+            rated[(k, i)] = _score_move(pos, i, values[k], merge, w)[0] - w.box * pos.ops[k] / limit
+    top = max(rated.values())
+    return {key for key, s in rated.items() if s > top - 1e-9}
+
+
+def test_the_playout_policy_shares_its_ties_out_at_random():
+    # A lone number often fits several circles equally well. Always taking the first of them skews every
+    # playout towards the same corner of the sheet, so with an rng each tied move must come up, in about
+    # equal shares, and nothing else; without one the pick is the first of them.
+    rng = random.Random(7)
+    w = sim.DEFAULT_WEIGHTS
+    found = 0
+    for n in range(400):
+        sheet = SHEETS[n % 3]
+        merge = n % 2 == 0
+        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=merge)), rng, rng.randrange(1, 8), cards=False)
+        pos = sim.from_board(state.board, state.ops)
+        values = rng.choice(ROLLS).values
+        best = _rated_best(pos, values, merge, w)
+        if len(best) < 2:
+            continue
+        counts = collections.Counter()
+        for seed in range(60 * len(best)):
+            k, i, *_ = sim._policy_move(pos, values, merge, w, random.Random(seed))
+            counts[(k, i)] += 1
+        assert set(counts) == best
+        assert min(counts.values()) > 20       # 60 expected each
+        k, i, *_ = sim._policy_move(pos, values, merge, w)
+        assert (k, i) == min(best, key=lambda key: (key[1], key[0]))
+        found += 1
+        if found == 12:
+            break
+    assert found == 12
 
 
 def test_the_default_budget_gives_long_playouts_fewer_games_and_the_first_half_more_time():

@@ -40,7 +40,7 @@ def play_game(sheet, merge: bool, game: int, seed: int, method: str = "coach",
         if method == "coach":
             action = advise(state, roll, rng, playouts=playouts).best
         elif method == "policy":
-            action = _policy_action(state, roll, merge)
+            action = _policy_action(state, roll, merge, rng)
         else:
             moves = legal_actions(state, roll)
             action = moves[rng.randrange(len(moves))]
@@ -91,10 +91,10 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _policy_action(state, roll, merge: bool) -> Action:
-    # The playout policy's own pick, found among the engine's legal moves.
+def _policy_action(state, roll, merge: bool, rng: random.Random) -> Action:
+    # The playout policy's own pick (ties broken as in the playouts), found among the engine's legal moves.
     pos = sim.from_board(state.board, state.ops)
-    pick = sim._policy_move(pos, roll.values, merge, sim.DEFAULT_WEIGHTS)
+    pick = sim._policy_move(pos, roll.values, merge, sim.DEFAULT_WEIGHTS, rng)
     k, i, d, u, _ = pick
     sheet = state.sheet
     want = sorted(sheet.ids[x] for x in (d, u) if x >= 0)

@@ -23,6 +23,7 @@ __all__ = ["Geometry", "Pos", "geometry", "from_board", "choices", "moves", "pla
 EMPTY = -1
 SKULL = -2
 ROLL_VALUES: tuple[tuple[int, ...], ...] = tuple(r.values for r in ROLLS)
+_TIE = 1e-9   # policy scores closer than this are a tie (the same sums, added in another order)
 _GEOMS: dict[int, tuple[Sheet, "Geometry"]] = {}
 
 
@@ -328,13 +329,16 @@ DEFAULT_WEIGHTS = Weights()
 
 
 def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice: list[int] | None = None) -> int:
-    """Play p to the end in place with the greedy policy on the given (or drawn) dice; the final total."""
+    """Play p to the end in place with the greedy policy on the given (or drawn) dice; the final total.
+
+    `rng` draws the dice when none are given and breaks the policy's ties (see `_policy_move`).
+    """
     full = p.g.full
     step = 0
     while p.filled != full:
         code = dice[step] if dice is not None else int(rng.random() * 36)
         step += 1
-        best = _policy_move(p, ROLL_VALUES[code], merge, w)
+        best = _policy_move(p, ROLL_VALUES[code], merge, w, rng)
         if best is None:
             break
         k, i, d, u, v = best
@@ -342,7 +346,7 @@ def playout(p: Pos, rng: Random, merge: bool, w: Weights = DEFAULT_WEIGHTS, dice
     return p.total()
 
 
-def _policy_move(p: Pos, values, merge: bool, w: Weights):
+def _policy_move(p: Pos, values, merge: bool, w: Weights, rng: Random | None = None):
     """The policy's pick for a roll: the best-scored (option, circle, links), or None when nothing is legal.
 
     A move scores the points it gains now (a zone joined or grown, the best line it can join, a bonus
@@ -352,6 +356,11 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
     be rescued from being an orphan or room for a line to grow. That last cost does not depend on the
     number written, so it is worked out once per circle. tests/test_trek12_coach.py keeps a one-move-at-
     a-time statement of the same score and checks the pick against it.
+
+    Moves scored alike (a third of the picks have such ties: a lone number fits several circles just as
+    well) are chosen between uniformly with `rng`; without one, the first found (the lowest circle index).
+    Always taking the first skews the playouts towards one corner of the sheet, and the coach's values with
+    them. Measured on the same dice, the gain is on Dhaulagiri (1 to 2 points); see the coach's bench.
     """
     g = p.g
     ops = p.ops
@@ -391,6 +400,7 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
     skull = w.skull
     best = None
     best_s = -1e9
+    ties = 1
     for i in members(p.candidates()):
         near = []
         empties = 0
@@ -414,9 +424,14 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
         for v, k, box_cost in items:
             if v > lim:
                 s = -skull - base - box_cost
-                if s > best_s:
+                if s > best_s + _TIE:
                     best_s = s
                     best = (k, i, -1, -1, v)
+                    ties = 1
+                elif rng is not None and s >= best_s - _TIE:
+                    ties += 1
+                    if rng.random() * ties < 1.0:
+                        best = (k, i, -1, -1, v)
                 continue
             roots = ()
             zsum = 0
@@ -486,7 +501,12 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights):
                 # A lone number: an orphan unless a later number next to it rescues it.
                 score -= orphan * (1.0 - rescue[empties])
             s = score + high * v - (base - spared) - box_cost
-            if s > best_s:
+            if s > best_s + _TIE:
                 best_s = s
                 best = (k, i, d, u, v)
+                ties = 1
+            elif rng is not None and s >= best_s - _TIE:
+                ties += 1
+                if rng.random() * ties < 1.0:
+                    best = (k, i, d, u, v)
     return best
