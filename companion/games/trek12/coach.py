@@ -12,8 +12,10 @@ move the rules refuse. Each move is applied by the engine; the position after it
 
 Pure like the rules: randomness only from the `random.Random` passed in, and no clock unless the caller
 passes one with a time budget. Cards held count +3 each (their value if cashed at the end), so a card is
-played only when it is worth more than that. Against Max the player's own score is what is ranked; where
-the player chooses Max's links, the coach picks those that leave Max's sheet scoring least.
+played only when it is worth more than that; a move that makes a new zone of 0s, 1s or 2s counts the card
+it earns (while fewer than three are held), and so do the playouts. Against Max the player's own score is
+what is ranked; where the player chooses Max's links, the coach picks those that leave Max's sheet scoring
+least.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Callable
 
 from companion.errors import IllegalAction
 from companion.games.trek12 import playout as sim
-from companion.games.trek12.rules import Action, Roll, State, apply, legal_actions
+from companion.games.trek12.rules import MAX_ASSISTS, Action, Roll, State, apply, legal_actions
 from companion.games.trek12.scoring import total
 from companion.i18n.message import msg
 
@@ -87,8 +89,7 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     merge = state.ruleset.merge_lines
     tracked = state.assists is not None
     cands = _candidates(state, actions)
-    positions = [sim.from_board(after.board, after.ops, len(after.assists) if tracked else 0)
-                 for _, after in cands]
+    positions = [sim.from_board(after.board, after.ops, _cards_after(after), earn=tracked) for _, after in cands]
     if positions[0].empty <= 1:
         # Each move fills one circle, so either every move leaves at most one empty circle or none does.
         ranked = [Ranked(action, sim.exact_value(pos, merge), 0, True) for (action, _), pos in zip(cands, positions)]
@@ -101,6 +102,14 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
                      None if time_budget is None else (lambda: clock() - start > time_budget))
     ranked = [Ranked(cands[n][0], mean, count, False) for n, mean, count in stats]
     return Advice(tuple(ranked))
+
+
+def _cards_after(after: State) -> int:
+    """Cards the player holds after a move, counting one earned by a new zone of 0s, 1s or 2s (0: untracked)."""
+    if after.assists is None:
+        return 0
+    held = len(after.assists)
+    return held + 1 if after.earned and held < MAX_ASSISTS else held
 
 
 def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[Action, State]]:

@@ -7,7 +7,8 @@ and per circle its zone, so that a move and its evaluation cost a few list look-
 rules (where a number may go, skulls, forced links, one line per number unless `merge_lines`, boxes) and
 its score equals `scoring.total`; tests/test_trek12_coach.py checks both against the engine.
 
-Cards are not played in playouts; each card held is counted at its cash value (+3) when cards are tracked.
+Cards are not played in playouts; each card held is counted at its cash value (+3) when cards are tracked,
+and a new zone of 0s, 1s or 2s adds the card it earns while fewer than three are held.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.games.trek12.data import Sheet, members
-from companion.games.trek12.rules import ROLLS, Board
+from companion.games.trek12.rules import MAX_ASSISTS, ROLLS, ZONE_CARD_VALUES, Board
 
 __all__ = ["Geometry", "Pos", "geometry", "from_board", "choices", "moves", "playout", "Weights",
            "DEFAULT_WEIGHTS", "ROLL_VALUES", "exact_value"]
@@ -60,7 +61,7 @@ class Pos:
     """A sheet in play: numbers, links up and down, line ends, zones, boxes used, cards held."""
 
     __slots__ = ("g", "vals", "up", "dn", "other", "llen", "zid", "zsize", "ops", "filled", "frontier",
-                 "cards", "longest", "largest", "nempty")
+                 "cards", "earn", "longest", "largest", "nempty")
 
     def copy(self) -> "Pos":
         """An independent copy (playouts change positions in place)."""
@@ -77,6 +78,7 @@ class Pos:
         p.filled = self.filled
         p.frontier = self.frontier
         p.cards = self.cards
+        p.earn = self.earn
         p.longest = self.longest
         p.largest = self.largest
         p.nempty = self.nempty[:]
@@ -145,6 +147,9 @@ class Pos:
                     size += zsize[r]
         zid[i] = i
         zsize[i] = size
+        if roots is not None and self.earn and v in ZONE_CARD_VALUES and size == len(roots) + 1 \
+                and self.cards < MAX_ASSISTS:
+            self.cards += 1     # a new zone (only lone equal numbers joined) of 0s, 1s or 2s earns a card
         if roots is not None:
             for j in range(g.n):
                 if zid[j] in roots and vals[j] == v:
@@ -181,8 +186,9 @@ class Pos:
         return points + 3 * self.cards
 
 
-def from_board(board: Board, ops, cards: int = 0) -> Pos:
-    """A playout position from an engine Board, the boxes used per option and the cards held."""
+def from_board(board: Board, ops, cards: int = 0, earn: bool = False) -> Pos:
+    """A playout position from an engine Board, the boxes used per option and the cards held (`earn`: cards
+    are tracked, so a new zone of 0s, 1s or 2s earns one)."""
     sheet = board.sheet
     g = geometry(sheet)
     n = g.n
@@ -199,6 +205,7 @@ def from_board(board: Board, ops, cards: int = 0) -> Pos:
     p.filled = board.filled
     p.frontier = board.frontier
     p.cards = cards
+    p.earn = earn
     longest = 0
     for line in board.lines:
         for a, b in zip(line, line[1:]):
@@ -360,7 +367,7 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights, rng: Random | None = N
     Moves scored alike (a third of the picks have such ties: a lone number fits several circles just as
     well) are chosen between uniformly with `rng`; without one, the first found (the lowest circle index).
     Always taking the first skews the playouts towards one corner of the sheet, and the coach's values with
-    them. Measured on the same dice, the gain is on Dhaulagiri (1 to 2 points); see the coach's bench.
+    them: on the same dice, breaking ties at random scored 1 to 2 points more on Dhaulagiri.
     """
     g = p.g
     ops = p.ops
