@@ -3,6 +3,7 @@ answer per line, and bad input as one line (exit 2) or as that line's {"error"}.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -12,7 +13,8 @@ import pytest
 
 from companion.cli import main
 from companion.games.trek12.files import play_game
-from companion.games.trek12.rules import Action, Roll, legal_actions
+from companion.games.trek12.rules import ROLLS, Action, Roll, apply, legal_actions
+from companion.games.trek12.scoring import score
 
 GAME = {"sheet": "dunai", "ruleset": {"merge_lines": True},
         "turns": [{"dice": [3, 2], "op": "sum", "circle": 8}, {"dice": [4, 0], "op": "higher", "circle": 9}],
@@ -32,7 +34,7 @@ def write(tmp_path, doc, name="game.json"):
 
 
 def check_answer(doc, answer):
-    assert set(answer) == {"best", "moves", "ms"}
+    assert set(answer) == {"best", "moves", "ms"} | ({"schnapps"} if "schnapps" in doc.get("assists", ()) else set())
     assert isinstance(answer["ms"], float) and answer["ms"] >= 0
     moves = answer["moves"]
     assert 1 <= len(moves) <= 10
@@ -75,6 +77,27 @@ def test_a_custom_sheet_and_the_rulebook_reading(capsys, tmp_path):
     status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json", "--playouts", "50")
     assert status == 0
     check_answer(doc, json.loads(out))
+
+
+def test_a_schnapps_held_is_weighed_beside_the_moves(capsys, tmp_path):
+    # One circle left: every value is exact, so the answer can be checked against the engine.
+    sheet = {"name": "Loop", "circles": [{"id": i} for i in range(4)],
+             "links": [[i, (i + 1) % 4] for i in range(4)], "op_limit": 2}
+    turns = [{"dice": [2, 1], "op": "sum", "circle": 0}, {"dice": [4, 0], "op": "higher", "circle": 1},
+             {"dice": [5, 0], "op": "higher", "circle": 2}]
+    doc = {"sheet": sheet, "assists": ["schnapps"], "turns": turns, "roll": [6, 5]}
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json", "--playouts", "50")
+    assert status == 0
+    answer = json.loads(out)
+    check_answer(doc, answer)
+    state = play_game({k: v for k, v in doc.items() if k != "roll"})
+    without = dataclasses.replace(state, assists=())
+    best = {roll: max(score(apply(without, a)).total for a in legal_actions(without, roll)) for roll in ROLLS}
+    again = sum(best.values()) / 36
+    keep = best[Roll.of(6, 5)] + 3
+    assert answer["schnapps"] == {"drink": again > keep, "again": round(again, 2), "keep": round(keep, 2)}
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--playouts", "50")
+    assert out.splitlines()[-2].startswith("Schnapps: " + ("drink it" if again > keep else "keep this roll"))
 
 
 def test_without_json_the_advice_is_readable(capsys, tmp_path):

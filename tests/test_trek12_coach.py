@@ -4,13 +4,14 @@ sheet and reading, it is exact with one circle left (and two), and it sees an ob
 from __future__ import annotations
 
 import collections
+import dataclasses
 import itertools
 import random
 
 import pytest
 
 from companion.games.trek12 import playout as sim
-from companion.games.trek12.coach import advise
+from companion.games.trek12.coach import advise, reroll
 from companion.games.trek12.data import SHEET_NAMES, load_sheet, members, sheet_from_dict
 from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
 from companion.games.trek12.scoring import score, total
@@ -193,6 +194,46 @@ def test_on_the_last_circle_a_card_is_played_only_when_it_beats_its_cash_value()
         assert value(apply(state, advice.best)) == best == advice.moves[0].expected
         played += bool(advice.best.assists)
     assert played  # some last circles were worth a card
+
+
+def _best_exact(state, roll):
+    """The best final total for the last circle and this roll, a card earned counted (taken, +3)."""
+    def value(after):
+        return score(after).total + 3 * (len(after.assists) + (after.earned and len(after.assists) < 3))
+    return max(value(apply(state, action)) for action in legal_actions(state, roll))
+
+
+def test_the_schnapps_on_the_last_circle_weighs_every_new_roll_exactly():
+    # With one circle left every value is exact: a new roll is worth the average, over the 36 rolls, of the
+    # best last move without the card; keeping this roll is worth its best move plus the card's 3 points.
+    rng = random.Random(12)
+    verdicts = set()
+    for n in range(40):
+        sheet = load_sheet(SHEET_NAMES[n % 3])
+        state = new_game(sheet, Ruleset(merge_lines=n % 2 == 0), assists=["schnapps", "tent"])
+        state = _play_randomly(state, rng, sheet.n - 1, cards=False)
+        without = dataclasses.replace(state, assists=tuple(c for c in state.assists if c.value != "schnapps"))
+        roll = rng.choice(ROLLS)
+        weighed = reroll(state, roll, rng)
+        assert weighed.again == pytest.approx(sum(_best_exact(without, r) for r in ROLLS) / 36)
+        assert weighed.keep == pytest.approx(_best_exact(without, roll) + 3)
+        assert weighed.drink == (weighed.again > weighed.keep)
+        verdicts.add(weighed.drink)
+    assert verdicts == {True, False}    # some rolls on the table are bad enough to drink, most are not
+
+
+def test_the_schnapps_is_weighed_only_when_held_and_a_new_roll_is_worth_the_same_whatever_the_old_one():
+    sheet = load_sheet("dunai")
+    state = _play_randomly(new_game(sheet, assists=["compass"]), random.Random(3), 5, cards=False)
+    assert reroll(state, ROLLS[0], random.Random(1)) is None
+    assert reroll(_play_randomly(new_game(sheet), random.Random(3), 5), ROLLS[0], random.Random(1)) is None
+    # Mid-game (sampled values): what a new roll is worth does not depend on the roll it replaces, while
+    # keeping does; and the answer is the same for the same seed.
+    state = _play_randomly(new_game(sheet, assists=["schnapps"]), random.Random(5), 8, cards=False)
+    low, high = (reroll(state, ROLLS[code], random.Random(2), playouts=2000) for code in (0, 35))
+    assert low.again == pytest.approx(high.again, abs=1.5)
+    assert low.keep != high.keep
+    assert reroll(state, ROLLS[0], random.Random(2), playouts=2000) == low
 
 
 def test_the_same_seed_gives_the_same_advice():

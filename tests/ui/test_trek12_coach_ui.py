@@ -14,6 +14,7 @@ from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
 from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, saved_review
+from companion.ui.trek12.turn import app_roll
 
 
 def finished_ascent(store, turns: int):
@@ -70,6 +71,29 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     assert ui2.find("t12-hint-text") is None
     await ui.click("t12-hint")
     assert ui.find("t12-hint-text") is None and store.table(COACH_TABLE).get(session.id) is None
+
+
+async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the_new_roll(open_ui, store):
+    session = start(store, cards=["schnapps", "compass"])
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    state = SessionKeeper(store).state(session.id).states[0]
+    seed = hint_seed(session.id, 0, state)
+    weighed = coach_review.schnapps(state, Roll.of(3, 2), seed)
+    verdict = "worth drinking" if weighed.drink else "keep it"
+    assert ui.get("t12-hint-text").value.endswith(
+        f" Schnapps: {verdict} (a new roll expects {weighed.again:.0f}, this one {weighed.keep:.0f} with the card "
+        f"kept).")
+    # Drunk: the new roll's hint is the coach's move without the card, and says no more of the Schnapps.
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-roll")
+    again = app_roll(7, 1, 0)
+    words = ui.get("t12-hint-text").value
+    best = coach_review.hint(state, again, seed, drunk=True).moves[0]
+    assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
+                            f"{best.expected:.0f}")
+    assert "Schnapps" not in words
 
 
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):

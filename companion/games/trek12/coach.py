@@ -16,21 +16,27 @@ played only when it is worth more than that; a move that makes a new zone of 0s,
 it earns (while fewer than three are held), and so do the playouts. Against Max the player's own score is
 what is ranked; where the player chooses Max's links, the coach picks those that leave Max's sheet scoring
 least.
+
+The Schnapps (a new roll) is not a move for this roll, so `advise` leaves it out; `reroll` weighs it: the
+best move for each of the 26 distinct rolls, the card gone, against the best for the roll on the table with
+the card kept, every roll valued alike.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Callable
 
 from companion.errors import IllegalAction
 from companion.games.trek12 import playout as sim
-from companion.games.trek12.rules import MAX_ASSISTS, Action, Roll, State, apply, legal_actions
-from companion.games.trek12.scoring import total
+from companion.games.trek12.rules import MAX_ASSISTS, ROLLS, Action, Assist, Roll, State, apply, legal_actions
+from companion.games.trek12.scoring import CARD_POINTS, total
 from companion.i18n.message import msg
 
-__all__ = ["Ranked", "Advice", "EARLY_STEPS", "LATE_STEPS", "playouts_for", "advise"]
+__all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "playouts_for", "advise", "reroll",
+           "after_schnapps"]
 
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
@@ -40,6 +46,10 @@ LATE_STEPS = 15500
 EARLY_STEPS = 36000
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
+_REROLL_SHARE = 10        # the Schnapps: each distinct roll gets this fraction of a decision's playouts
+# The distinct rolls (the five results and Max's number) and how many of the 36 give each.
+_DISTINCT = tuple({(r.values, r.best): r for r in ROLLS}.values())
+_WEIGHTS = Counter((r.values, r.best) for r in ROLLS)
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,20 @@ class Ranked:
     expected: float
     playouts: int
     exact: bool
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """The Schnapps weighed: the final score expected after drinking it (a new roll, the card used) and
+    after keeping the roll on the table (the card kept, +3), valued the same way."""
+
+    again: float
+    keep: float
+
+    @property
+    def drink(self) -> bool:
+        """True when a new roll is worth more than this one plus the card."""
+        return self.again > self.keep
 
 
 @dataclass(frozen=True)
@@ -102,6 +126,58 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
                      None if time_budget is None else (lambda: clock() - start > time_budget))
     ranked = [Ranked(cands[n][0], mean, count, False) for n, mean, count in stats]
     return Advice(tuple(ranked))
+
+
+def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Reroll | None:
+    """Weigh drinking the Schnapps against keeping `roll` (None when the player holds no Schnapps).
+
+    Each of the 26 distinct rolls is advised with a tenth of a decision's playouts (`playouts`, None: the
+    stage's default) on the sheet without the card, and the move chosen is then valued afresh by as many
+    playouts again: the estimate that chose a move among many is too kind to it (by several points with so
+    few playouts), a fresh one is not. A new roll is worth the average of those values, weighted by how
+    many of the 36 rolls give each; keeping this one, its own value plus the card's +3, found the same way.
+    A second Schnapps held is counted at +3, not as a second chance. Whether the table allows the Schnapps
+    now (after every other player has written) is the table's rule, not this function's.
+    """
+    if state.assists is None or Assist.SCHNAPPS not in state.assists or state.complete:
+        return None
+    without = after_schnapps(state)
+    hand = without.assists
+    if playouts is None:
+        playouts = playouts_for(state.sheet.n - state.board.filled.bit_count(), state.sheet.n)
+    share = max(_FIRST_ROUND * 8, playouts // _REROLL_SHARE)
+    merge = state.ruleset.merge_lines
+    again = 0.0
+    keep = None
+    for r in _DISTINCT:
+        key = (r.values, r.best)
+        try:
+            chosen = advise(without, r, rng, playouts=share).moves[0]
+        except IllegalAction:
+            # No move for this roll (a sheet in pieces): the sheet stays as it is.
+            best = float(total(without.board) + CARD_POINTS * len(hand))
+        else:
+            after = apply(without, chosen.action)
+            pos = sim.from_board(after.board, after.ops, _cards_after(after), earn=True)
+            if chosen.exact:
+                best = chosen.expected
+            else:
+                best = sum(sim.playout(pos.copy(), rng, merge) for _ in range(share)) / share
+        again += best * _WEIGHTS[key]
+        if key == (roll.values, roll.best):
+            keep = best + CARD_POINTS
+    assert keep is not None
+    return Reroll(again / len(ROLLS), keep)
+
+
+def after_schnapps(state: State) -> State:
+    """The player's state with one Schnapps gone from the hand: the one drunk this turn, whose new roll is
+    the roll to advise (ValueError when none is held)."""
+    if state.assists is None or Assist.SCHNAPPS not in state.assists:
+        raise ValueError("no Schnapps is held")
+    hand = list(state.assists)
+    hand.remove(Assist.SCHNAPPS)
+    return replace(state, assists=tuple(hand))
 
 
 def _cards_after(after: State) -> int:

@@ -184,8 +184,9 @@ def format_check(result: dict[str, Any]) -> str:
 def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int = COACH_MOVES) -> dict[str, Any]:
     """The coach's advice for a game document plus `"roll": [red, yellow]` (docs/formats.md, Trek 12 coach):
     `{"best": turn, "moves": [{"turn", "expected"}, ...]}`, best first, at most `most` moves. Each turn is
-    in the game document's form, ready to be appended to its `turns`."""
-    from companion.games.trek12.coach import advise
+    in the game document's form, ready to be appended to its `turns`. With a Schnapps held, also
+    `"schnapps": {"drink", "again", "keep"}`: whether a new roll is worth more than this one and the card."""
+    from companion.games.trek12.coach import advise, reroll
 
     if not isinstance(doc, dict):
         raise InvalidInput("a Trek 12 coach document must be a JSON object: a game with \"turns\" and \"roll\"")
@@ -208,7 +209,11 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
         raise IllegalAction("the sheet is full: there is no move left to advise")
     advice = advise(state, roll, rng, playouts=playouts)
     moves = [{"turn": r.action.to_dict(), "expected": round(r.expected, 2)} for r in advice.moves[:most]]
-    return {"best": moves[0]["turn"], "moves": moves}
+    result: dict[str, Any] = {"best": moves[0]["turn"], "moves": moves}
+    again = reroll(state, roll, rng, playouts=playouts)
+    if again is not None:
+        result["schnapps"] = {"drink": again.drink, "again": round(again.again, 2), "keep": round(again.keep, 2)}
+    return result
 
 
 def format_coach(result: dict[str, Any]) -> str:
@@ -227,6 +232,11 @@ def format_coach(result: dict[str, Any]) -> str:
         if turn.get("rope"):
             text += f" (Rope {turn['rope'][0]}-{turn['rope'][1]})"
         out.append(f"{'Best: ' if n == 1 else f'{n:>4}. '}{text}: expects {move['expected']:.1f}")
+    schnapps = result.get("schnapps")
+    if schnapps is not None:
+        verdict = "drink it" if schnapps["drink"] else "keep this roll"
+        out.append(f"Schnapps: {verdict} (a new roll expects {schnapps['again']:.1f}, this one with the card kept "
+                   f"{schnapps['keep']:.1f})")
     if "ms" in result:
         out.append(f"({result['ms']:.0f} ms)")
     return "\n".join(out)

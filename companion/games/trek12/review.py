@@ -18,11 +18,11 @@ from companion.errors import CompanionError, InvalidInput
 from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
-from .coach import Advice, advise
+from .coach import Advice, Reroll, advise, after_schnapps, reroll
 from .rules import Action, Roll, apply as apply_turn
 from .scoring import score
 
-__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "to_doc", "from_doc",
+__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "schnapps", "to_doc", "from_doc",
            "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
@@ -76,9 +76,17 @@ class Review:
                     "dice {coach}.", round(self.cost), final=self.final, coach=self.coach_final)
 
 
-def hint(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS) -> Advice:
-    """The coach's moves for this roll, best first (a hint asked for during play), seeded by `seed`."""
-    return advise(state, roll, Random(seed), playouts=playouts)
+def hint(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS, *, drunk: bool = False) -> Advice:
+    """The coach's moves for this roll, best first (a hint asked for during play), seeded by `seed`;
+    `drunk`: the player drank the Schnapps this turn and `roll` is its new roll."""
+    return advise(after_schnapps(state) if drunk else state, roll, Random(seed), playouts=playouts)
+
+
+def schnapps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS, *,
+             drunk: bool = False) -> Reroll | None:
+    """The Schnapps weighed against this roll for a hint (None unless the player holds one not yet drunk this
+    turn), seeded by `seed`."""
+    return None if drunk else reroll(state, roll, Random(f"{seed}/schnapps"), playouts=playouts)
 
 
 def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",

@@ -70,13 +70,16 @@ def hint_seed(game_id: str, entries: int, state: Any) -> str:
     return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
 
 
-def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple[str, int | None]:
-    """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same)."""
-    key = (seed, roll.red, roll.yellow, current())   # the words are in the language of the moment
+def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *,
+             drunk: bool = False) -> tuple[str, int | None]:
+    """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same);
+    `drunk`: the Schnapps was drunk this turn, so the roll is its new one and the card is gone. With a
+    Schnapps held and not drunk, the hint also says whether a new roll is worth it."""
+    key = (seed, roll.red, roll.yellow, drunk, current())   # the words are in the language of the moment
     if cache.current is not None and cache.current[0] == key:
         return cache.current[1]
     try:
-        advice = coach_review.hint(state, roll, seed)
+        advice = coach_review.hint(state, roll, seed, drunk=drunk)
     except CompanionError as exc:
         result: tuple[str, int | None] = (sentence(exc), None)
     else:
@@ -91,6 +94,17 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any) -> tuple
                 move=move, points=expected, others=", ".join(others))
         else:
             words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
+        drink = coach_review.schnapps(state, roll, seed, drunk=drunk)
+        if drink is not None:
+            again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)
+            if drink.drink:
+                # i18n: the hint's advice on the Schnapps card (a new roll): the final scores expected after
+                # a new roll and after keeping this one (the card kept is worth 3 points)
+                words += " " + _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
+                                 "card kept).").format(again=again, keep=keep)
+            else:
+                words += " " + _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
+                                 "kept).").format(again=again, keep=keep)
         result = (words, best.action.circle)
     cache.current = (key, result)
     return result
