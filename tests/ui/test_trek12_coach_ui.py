@@ -82,8 +82,8 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     seed = hint_seed(session.id, 0, state)
     weighed = coach_review.schnapps(state, Roll.of(3, 2), seed)
     verdict = "worth drinking" if weighed.drink else "keep it"
-    assert ui.get("t12-hint-text").value.endswith(
-        f" Schnapps: {verdict} (a new roll expects {weighed.again:.0f}, this one {weighed.keep:.0f} with the card "
+    assert ui.get("t12-hint-schnapps").value == (
+        f"Schnapps: {verdict} (a new roll expects {weighed.again:.0f}, this one {weighed.keep:.0f} with the card "
         f"kept).")
     # Drunk: the new roll's hint is the coach's move without the card, and says no more of the Schnapps.
     await ui.click("t12-card-schnapps")
@@ -93,7 +93,7 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     best = coach_review.hint(state, again, seed, drunk=True).moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
                             f"{best.expected:.0f}")
-    assert "Schnapps" not in words
+    assert "Schnapps" not in words and ui.find("t12-hint-schnapps") is None
 
 
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):

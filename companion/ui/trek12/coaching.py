@@ -71,17 +71,17 @@ def hint_seed(game_id: str, entries: int, state: Any) -> str:
 
 
 def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *,
-             drunk: bool = False) -> tuple[str, int | None]:
-    """The hint's words and circle for this roll (kept in `cache`, a ref, while the roll stays the same);
-    `drunk`: the Schnapps was drunk this turn, so the roll is its new one and the card is gone. With a
-    Schnapps held and not drunk, the hint also says whether a new roll is worth it."""
+             drunk: bool = False) -> tuple[str, int | None, str | None]:
+    """The hint's words and circle for this roll, and with a Schnapps held (not drunk this turn) whether a new
+    roll is worth it (kept in `cache`, a ref, while the roll stays the same); `drunk`: the Schnapps was drunk
+    this turn, so the roll is its new one and the card is gone."""
     key = (seed, roll.red, roll.yellow, drunk, current())   # the words are in the language of the moment
     if cache.current is not None and cache.current[0] == key:
         return cache.current[1]
     try:
         advice = coach_review.hint(state, roll, seed, drunk=drunk)
     except CompanionError as exc:
-        result: tuple[str, int | None] = (sentence(exc), None)
+        result: tuple[str, int | None, str | None] = (sentence(exc), None, None)
     else:
         best = advice.moves[0]
         move = tr(engine.turn_words(sheet, best.action.to_dict()))
@@ -95,17 +95,18 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *,
         else:
             words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
         drink = coach_review.schnapps(state, roll, seed, drunk=drunk)
+        schnapps = None
         if drink is not None:
             again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)
             if drink.drink:
                 # i18n: the hint's advice on the Schnapps card (a new roll): the final scores expected after
                 # a new roll and after keeping this one (the card kept is worth 3 points)
-                words += " " + _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
-                                 "card kept).").format(again=again, keep=keep)
+                schnapps = _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
+                             "card kept).").format(again=again, keep=keep)
             else:
-                words += " " + _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
-                                 "kept).").format(again=again, keep=keep)
-        result = (words, best.action.circle)
+                schnapps = _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
+                             "kept).").format(again=again, keep=keep)
+        result = (words, best.action.circle, schnapps)
     cache.current = (key, result)
     return result
 

@@ -386,9 +386,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     # The coach's hint, once asked for in this game: its move for the roll entered, shown on the sheet.
     hinting = seat is not None and hint_on(app.store, session_id)
-    hint_words, hint_circle = None, None
+    hint_words, hint_circle, hint_schnapps = None, None, None
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
-        hint_words, hint_circle = hint_for(table.states[seat], table.sheet, draft.roll,
+        hint_words, hint_circle, hint_schnapps = hint_for(table.states[seat], table.sheet, draft.roll,
                                            hint_seed(session_id, facts.actions, table.states[seat]), hint_cache,
                                            drunk=Assist.SCHNAPPS in draft.cards)
     elif hinting:
@@ -411,7 +411,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
     roll_h = 2 * _DIE + 6
-    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0)
+    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0) + (36 if hint_schnapps else 0)
     above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0)
     if wide:
         sheet_w = width - _PANEL - 3 * 24
@@ -519,6 +519,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             hint_button(hinting, toggle_hint)]))
         if hint_words:
             panel.append(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
+                                 color=ADVICE_COLOUR, max_lines=2))
+        if hint_schnapps:
+            panel.append(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13, weight=ft.FontWeight.W_500,
                                  color=ADVICE_COLOUR, max_lines=2))
         roll = draft.roll
         panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
