@@ -222,6 +222,37 @@ def test_the_schnapps_on_the_last_circle_weighs_every_new_roll_exactly():
     assert verdicts == {True, False}    # some rolls on the table are bad enough to drink, most are not
 
 
+def test_with_two_circles_left_keeping_the_schnapps_counts_the_chance_to_drink_it_on_the_last_roll():
+    # Two circles left: every value is exact. Keeping the card is worth its +3 plus the chance to drink it on
+    # the last roll, E[max(g, 0)] with g the gain of drinking on a roll (valued by this turn's rolls).
+    rng = random.Random(14)
+
+    def last(after, earned):
+        # The exact worth of the last circle, cards earned on the way counted (a hand holds at most 3).
+        def value(end):
+            return score(end).total + 3 * min(3, len(end.assists) + earned + end.earned)
+        return sum(max(value(apply(after, a)) for a in legal_actions(after, r)) for r in ROLLS) / 36
+
+    chances = []
+    for n in range(6):
+        sheet = load_sheet(SHEET_NAMES[n % 3])
+        state = new_game(sheet, Ruleset(merge_lines=n % 2 == 1), assists=["schnapps"])
+        state = _play_randomly(state, rng, sheet.n - 2, cards=False)
+        without = dataclasses.replace(state, assists=())
+        best = {}
+        for r in ROLLS:
+            best[r] = max(last(after, int(after.earned))
+                          for after in (apply(without, a) for a in legal_actions(without, r)))
+        again = sum(best.values()) / 36
+        later = sum(max(again - b - 3, 0.0) for b in best.values()) / 36
+        roll = rng.choice(ROLLS)
+        weighed = reroll(state, roll, rng)
+        assert weighed.again == pytest.approx(again)
+        assert weighed.keep == pytest.approx(best[roll] + 3 + later)
+        chances.append(later)
+    assert max(chances) > 0     # on some sheets a bad last roll is likely enough to be worth waiting for
+
+
 def test_the_schnapps_is_weighed_only_when_held_and_a_new_roll_is_worth_the_same_whatever_the_old_one():
     sheet = load_sheet("dunai")
     state = _play_randomly(new_game(sheet, assists=["compass"]), random.Random(3), 5, cards=False)

@@ -65,7 +65,8 @@ class Ranked:
 @dataclass(frozen=True)
 class Reroll:
     """The Schnapps weighed: the final score expected after drinking it (a new roll, the card used) and
-    after keeping the roll on the table (the card kept, +3), valued the same way."""
+    after keeping the roll on the table (the card kept: +3 at the end, or drunk on a worse roll later),
+    valued the same way."""
 
     again: float
     keep: float
@@ -135,7 +136,11 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     stage's default) on the sheet without the card, and the move chosen is then valued afresh by as many
     playouts again: the estimate that chose a move among many is too kind to it (by several points with so
     few playouts), a fresh one is not. A new roll is worth the average of those values, weighted by how
-    many of the 36 rolls give each; keeping this one, its own value plus the card's +3, found the same way.
+    many of the 36 rolls give each. Keeping this one is worth its own value, plus the card: its +3 at the
+    end, and the chance to drink it on a worse roll later. That chance is valued as a stopping problem over
+    the turns left after this one, each taken to bring a roll as this turn's rolls do: with the gain g of
+    drinking on a roll (a new roll's worth less that roll's with the card), the chance over k turns is
+    W(k) = E[max(g, W(k - 1))], W(0) = 0; the last circle has no later turn, so there it is only the +3.
     A second Schnapps held is counted at +3, not as a second chance. Whether the table allows the Schnapps
     now (after every other player has written) is the table's rule, not this function's.
     """
@@ -147,8 +152,7 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
         playouts = playouts_for(state.sheet.n - state.board.filled.bit_count(), state.sheet.n)
     share = max(_FIRST_ROUND * 8, playouts // _REROLL_SHARE)
     merge = state.ruleset.merge_lines
-    again = 0.0
-    keep = None
+    worth: dict[tuple, float] = {}
     for r in _DISTINCT:
         key = (r.values, r.best)
         try:
@@ -163,11 +167,12 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
                 best = chosen.expected
             else:
                 best = sum(sim.playout(pos.copy(), rng, merge) for _ in range(share)) / share
-        again += best * _WEIGHTS[key]
-        if key == (roll.values, roll.best):
-            keep = best + CARD_POINTS
-    assert keep is not None
-    return Reroll(again / len(ROLLS), keep)
+        worth[key] = best
+    again = sum(best * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
+    later = 0.0
+    for _ in range(state.sheet.n - state.board.filled.bit_count() - 1):     # the turns after this one
+        later = sum(max(again - best - CARD_POINTS, later) * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
+    return Reroll(again, worth[(roll.values, roll.best)] + CARD_POINTS + later)
 
 
 def after_schnapps(state: State) -> State:
