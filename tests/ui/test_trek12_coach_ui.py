@@ -96,6 +96,19 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     assert "Schnapps" not in words and ui.find("t12-hint-schnapps") is None
 
 
+async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_allow_it(open_ui, store):
+    # At a table of two, the first to write may not drink yet ("after all the other players have filled
+    # one of their circles"); the second may.
+    session = start(store, cards=["schnapps"], names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    assert ui.find("t12-hint-text") is not None and ui.find("t12-hint-schnapps") is None
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    assert ui.get("t12-hint-schnapps").value.startswith("Schnapps: ")
+
+
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):
     setup, docs, keeper, session = finished_ascent(store, 8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")

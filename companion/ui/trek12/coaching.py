@@ -70,12 +70,13 @@ def hint_seed(game_id: str, entries: int, state: Any) -> str:
     return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
 
 
-def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *,
-             drunk: bool = False) -> tuple[str, int | None, str | None]:
-    """The hint's words and circle for this roll, and with a Schnapps held (not drunk this turn) whether a new
-    roll is worth it (kept in `cache`, a ref, while the roll stays the same); `drunk`: the Schnapps was drunk
-    this turn, so the roll is its new one and the card is gone."""
-    key = (seed, roll.red, roll.yellow, drunk, current())   # the words are in the language of the moment
+def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *, drunk: bool = False,
+             may_drink: bool = True) -> tuple[str, int | None, str | None]:
+    """The hint's words and circle for this roll, and with a Schnapps held whether a new roll is worth it
+    (kept in `cache`, a ref, while the roll stays the same); `drunk`: the Schnapps was drunk this turn, so the
+    roll is its new one and the card is gone; `may_drink` False: the table does not allow it now (other
+    players still to write), so it is not weighed."""
+    key = (seed, roll.red, roll.yellow, drunk, may_drink, current())   # the words: in the language of the moment
     if cache.current is not None and cache.current[0] == key:
         return cache.current[1]
     try:
@@ -94,7 +95,7 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *,
                 move=move, points=expected, others=", ".join(others))
         else:
             words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
-        drink = coach_review.schnapps(state, roll, seed, drunk=drunk)
+        drink = coach_review.schnapps(state, roll, seed, drunk=drunk) if may_drink else None
         schnapps = None
         if drink is not None:
             again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)

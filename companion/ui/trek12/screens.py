@@ -390,7 +390,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
         hint_words, hint_circle, hint_schnapps = hint_for(table.states[seat], table.sheet, draft.roll,
                                            hint_seed(session_id, facts.actions, table.states[seat]), hint_cache,
-                                           drunk=Assist.SCHNAPPS in draft.cards)
+                                           drunk=Assist.SCHNAPPS in draft.cards,
+                                           may_drink=engine.schnapps_refusal(table, seat) is None)
     elif hinting:
         hint_words = _("Enter the roll to see the coach's move.")
 
