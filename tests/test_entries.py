@@ -23,6 +23,7 @@ from companion.games.ridgeline import session as ridgeline
 from companion.games.trek12 import session as trek12
 from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.games.words import UNRECOGNISED
+from companion.i18n import tr, use_language
 from fourteeners_tables import TABLES
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
@@ -93,6 +94,14 @@ def test_trek12_cards_and_max_are_in_the_words() -> None:
     assert trek12.describe_action(table, {"dice": [6, 5], "op": "sum", "circle": 2, "assist": "compass",
                                           "take": "schnapps", "give_back": "rope", "player": 1}) == \
         "Round 1, Bo: 11 (6+5) in circle 2, with the Compass, took the Schnapps (gave back the Rope)"
+    # In another language one card used reads as well as two: a list of one stays a message to translate.
+    with use_language("de"):
+        one = tr(trek12.describe_action(table, {"dice": [6, 5], "op": "sum", "circle": 2, "assist": "tent",
+                                                "player": 1}))
+        two = tr(trek12.describe_action(table, {"dice": [6, 5], "op": "sum", "circle": 2,
+                                                "assist": ["compass", "tent"], "player": 1}))
+    assert one.endswith(", mit Zelt") and "Tent" not in one
+    assert two.endswith(", mit Kompass und Zelt")
 
 
 # --- Expeditions ------------------------------------------------------------------------------------------

@@ -354,8 +354,10 @@ def _the(card: Assist) -> Message:
 def _and(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c' (as `words.and_list`), each joint a message, so a list of cards or circles
     reads in the player's language too."""
-    if len(items) <= 1:
-        return "".join(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]          # as it is: joined into a new string, a message would lose its translation
     head: str = items[0]
     for item in items[1:-1]:
         # i18n: a list being written: "the Compass, the Tent"
