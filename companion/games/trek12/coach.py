@@ -19,7 +19,7 @@ least.
 
 The Schnapps (a new roll) is not a move for this roll, so `advise` leaves it out; `reroll` weighs it: the
 best move for each of the 26 distinct rolls, the card gone, against the best for the roll on the table with
-the card kept, every roll valued alike.
+the card kept (its +3, or a worse roll later that it could replace), every roll valued alike.
 """
 
 from __future__ import annotations
