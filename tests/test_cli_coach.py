@@ -95,7 +95,8 @@ def test_a_schnapps_held_is_weighed_beside_the_moves(capsys, tmp_path):
     best = {roll: max(score(apply(without, a)).total for a in legal_actions(without, roll)) for roll in ROLLS}
     again = sum(best.values()) / 36
     keep = best[Roll.of(6, 5)] + 3
-    assert answer["schnapps"] == {"drink": again > keep, "again": round(again, 2), "keep": round(keep, 2)}
+    assert answer["schnapps"] == {"drink": again > keep, "again": round(again, 2), "keep": round(keep, 2),
+                                  "error": 0.0}
     status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--playouts", "50")
     assert out.splitlines()[-2].startswith("Schnapps: " + ("drink it" if again > keep else "keep this roll"))
 

@@ -70,11 +70,13 @@ class Reroll:
 
     again: float
     keep: float
+    error: float = 0.0     # the standard error of again - keep (0 when both are exact)
 
     @property
     def drink(self) -> bool:
-        """True when a new roll is worth more than this one plus the card."""
-        return self.again > self.keep
+        """True when a new roll is worth more than this one with the card, by more than the estimates' own
+        error: a sampled margin smaller than that is noise, and drinking on it gives the card up for nothing."""
+        return self.again - self.keep > self.error
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,9 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     the turns left after this one, each taken to bring a roll as this turn's rolls do: with the gain g of
     drinking on a roll (a new roll's worth less that roll's with the card), the chance over k turns is
     W(k) = E[max(g, W(k - 1))], W(0) = 0; the last circle has no later turn, so there it is only the +3.
+    Drinking is advised only when a new roll is better by more than the standard error of the two sampled
+    estimates (`Reroll.error`): early in the game every roll is worth about the same, and taking this turn's
+    rolls for the later ones undervalues the chance to wait, so margins within the noise are not acted on.
     A second Schnapps held is counted at +3, not as a second chance. Whether the table allows the Schnapps
     now (after every other player has written) is the table's rule, not this function's.
     """
@@ -153,8 +158,10 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     share = max(_FIRST_ROUND * 8, playouts // _REROLL_SHARE)
     merge = state.ruleset.merge_lines
     worth: dict[tuple, float] = {}
+    spread: dict[tuple, float] = {}          # the variance of each roll's estimate (0 when exact)
     for r in _DISTINCT:
         key = (r.values, r.best)
+        spread[key] = 0.0
         try:
             chosen = advise(without, r, rng, playouts=share).moves[0]
         except IllegalAction:
@@ -166,13 +173,17 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
             if chosen.exact:
                 best = chosen.expected
             else:
-                best = sum(sim.playout(pos.copy(), rng, merge) for _ in range(share)) / share
+                finals = [sim.playout(pos.copy(), rng, merge) for _ in range(share)]
+                best = sum(finals) / share
+                spread[key] = sum((f - best) ** 2 for f in finals) / (share - 1) / share
         worth[key] = best
     again = sum(best * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
     later = 0.0
     for _ in range(state.sheet.n - state.board.filled.bit_count() - 1):     # the turns after this one
         later = sum(max(again - best - CARD_POINTS, later) * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
-    return Reroll(again, worth[(roll.values, roll.best)] + CARD_POINTS + later)
+    mine = (roll.values, roll.best)
+    error = (sum(v * (_WEIGHTS[key] / len(ROLLS)) ** 2 for key, v in spread.items()) + spread[mine]) ** 0.5
+    return Reroll(again, worth[mine] + CARD_POINTS + later, error)
 
 
 def after_schnapps(state: State) -> State:

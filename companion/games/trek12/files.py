@@ -185,7 +185,8 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
     """The coach's advice for a game document plus `"roll": [red, yellow]` (docs/formats.md, Trek 12 coach):
     `{"best": turn, "moves": [{"turn", "expected"}, ...]}`, best first, at most `most` moves. Each turn is
     in the game document's form, ready to be appended to its `turns`. With a Schnapps held, also
-    `"schnapps": {"drink", "again", "keep"}`: whether a new roll is worth more than this one and the card."""
+    `"schnapps": {"drink", "again", "keep", "error"}`: whether a new roll is worth more than this one and the
+    card."""
     from companion.games.trek12.coach import advise, reroll
 
     if not isinstance(doc, dict):
@@ -212,7 +213,8 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
     result: dict[str, Any] = {"best": moves[0]["turn"], "moves": moves}
     again = reroll(state, roll, rng, playouts=playouts)
     if again is not None:
-        result["schnapps"] = {"drink": again.drink, "again": round(again.again, 2), "keep": round(again.keep, 2)}
+        result["schnapps"] = {"drink": again.drink, "again": round(again.again, 2), "keep": round(again.keep, 2),
+                              "error": round(again.error, 2)}
     return result
 
 
