@@ -153,6 +153,32 @@ def test_with_two_empty_circles_the_coach_maximises_the_exact_expectation():
         assert advice.moves[0].expected == pytest.approx(max(values.values()))
 
 
+@pytest.mark.parametrize("merge", [False, True])
+def test_with_three_empty_circles_the_coach_maximises_the_exact_expectation(merge):
+    # After the move two circles are left: each move is valued over every roll of both later turns and
+    # the best move on each, which the engine's own moves and scores confirm by brute force.
+    rng = random.Random(f"three/{merge}")
+
+    def last(after):
+        # The exact worth of a sheet with one circle left.
+        return sum(max(_final_total(apply(after, b)) for b in legal_actions(after, r)) for r in ROLLS) / len(ROLLS)
+
+    for name in SHEET_NAMES:
+        sheet = load_sheet(name)
+        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=merge)), rng, sheet.n - 3)
+        roll = rng.choice(ROLLS)
+        values = {}
+        for action in legal_actions(state, roll):
+            after = apply(state, action)
+            values[action] = sum(max(last(apply(after, b)) for b in legal_actions(after, r))
+                                 for r in ROLLS) / len(ROLLS)
+        advice = advise(state, roll, rng, playouts=1)
+        assert all(r.exact for r in advice.moves)
+        assert values[advice.best] == pytest.approx(max(values.values()))
+        for ranked in advice.moves:
+            assert ranked.expected == pytest.approx(values[ranked.action])
+
+
 def test_the_coach_extends_a_line_rather_than_leave_an_orphan():
     # A path 6-0-1-2-3-4-5 holding the Fixed Line 1-2-3-4 in circles 0-3. The roll 2 and 3 gives 2, 3, 1,
     # 5 or 6: only the 5 in circle 4 joins anything (the line grows to 5 long, and 6 can follow in circle 5);

@@ -4,8 +4,8 @@ Every move weighed comes from the rules engine's `legal_actions` (options, circl
 link choices, and the Compass, Tent and Rope when the player holds them), so the coach never proposes a
 move the rules refuse. Each move is applied by the engine; the position after it is then valued:
 
-- exactly when it is the end (a full sheet) or when one circle is left (every roll, every last move;
-  cards are not played on that imagined last turn);
+- exactly when it is the end (a full sheet) or when one or two circles are left (every roll, every
+  move on each of them; cards are not played on those imagined last turns);
 - otherwise by playouts: the rest of the game played many times on random dice by a fast greedy policy
   (`playout.py`, which plays no cards), the same dice for every move compared, the weaker half of the
   moves dropped after each round (successive halving) so that the close ones get most of the games.
@@ -117,8 +117,9 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     tracked = state.assists is not None
     cands = _candidates(state, actions)
     positions = [sim.from_board(after.board, after.ops, _cards_after(after), earn=tracked) for _, after in cands]
-    if positions[0].empty <= 1:
-        # Each move fills one circle, so either every move leaves at most one empty circle or none does.
+    if positions[0].empty <= 2:
+        # Each move fills one circle, so every move leaves as many empty circles. Two take a few
+        # milliseconds each to solve exactly (the last circle's worth is shared between first moves).
         ranked = [Ranked(action, sim.exact_value(pos, merge), 0, True) for (action, _), pos in zip(cands, positions)]
         ranked.sort(key=lambda r: -r.expected)
         return Advice(tuple(ranked))

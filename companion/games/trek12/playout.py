@@ -13,13 +13,14 @@ and a new zone of 0s, 1s or 2s adds the card it earns while fewer than three are
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 
 from companion.games.trek12.data import Sheet, members
 from companion.games.trek12.rules import MAX_ASSISTS, ROLLS, ZONE_CARD_VALUES, Board
 
 __all__ = ["Geometry", "Pos", "geometry", "from_board", "choices", "moves", "playout", "Weights",
-           "DEFAULT_WEIGHTS", "ROLL_VALUES", "exact_value"]
+           "DEFAULT_WEIGHTS", "ROLL_VALUES", "ROLL_COUNTS", "exact_value"]
 
 EMPTY = -1
 SKULL = -2
@@ -288,24 +289,81 @@ def moves(p: Pos, values, merge: bool) -> list[tuple[int, int, int, int]]:
     return out
 
 
+# The 36 rolls as their distinct results (21: the order of the two dice changes none of them), with how
+# many rolls give each; for the player only the results count, not which die is red.
+ROLL_COUNTS: tuple[tuple[tuple[int, ...], int], ...] = tuple(Counter(ROLL_VALUES).items())
+
+
 def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
-    """The exact expected final total under best play, for a position with at most one circle empty."""
+    """The exact expected final total under best play, for a position with at most two circles empty.
+
+    The last circle: for every roll, the best of its results that has a box left, each result valued once
+    (the final total does not depend on the box it comes from). Two circles: for every roll, the best first
+    move by the exact value of the last circle after it; positions after a first move are valued once
+    each, keyed by what they depend on (circle, number, links, and the option whose boxes it used up).
+    """
     empty = p.empty
     if empty == 0:
         return p.total(max_rules)
-    if empty > 1:
-        raise ValueError("exact_value solves the last circle only")
+    if empty == 1:
+        return _last_circle(p, merge, max_rules)
+    if empty > 2:
+        raise ValueError("exact_value solves the last two circles only")
+    limit = p.g.op_limit
+    ops = p.ops
+    cand = members(p.candidates())
+    known: dict[tuple[int, int, int, int, int], float] = {}
     total = 0.0
-    for values in ROLL_VALUES:
+    for values, count in ROLL_COUNTS:
         best = None
-        for k, i, d, u in moves(p, values, merge):
-            q = p.copy()
-            q.put(i, values[k], d, u, k)
-            t = q.total(max_rules)
+        for k in range(5):
+            if ops[k] >= limit:
+                continue
+            v = values[k]
+            spent = k if ops[k] + 1 >= limit else -1
+            for i in cand:
+                for d, u in choices(p, i, v, merge):
+                    key = (i, v, d, u, spent)
+                    value = known.get(key)
+                    if value is None:
+                        q = p.copy()
+                        q.put(i, v, d, u, k)
+                        value = known[key] = _last_circle(q, merge, max_rules)
+                    if best is None or value > best:
+                        best = value
+        total += count * (best if best is not None else p.total(max_rules))
+    return total / len(ROLL_VALUES)
+
+
+def _last_circle(p: Pos, merge: bool, max_rules: bool) -> float:
+    """exact_value for a position with exactly one circle empty."""
+    limit = p.g.op_limit
+    ops = p.ops
+    cand = members(p.candidates())
+    if not cand:
+        return float(p.total(max_rules))
+    i = cand[0]
+    worth: dict[int, int] = {}
+    total = 0
+    for values, count in ROLL_COUNTS:
+        best = None
+        for k in range(5):
+            if ops[k] >= limit:
+                continue
+            v = values[k]
+            t = worth.get(v)
+            if t is None:
+                for d, u in choices(p, i, v, merge):
+                    q = p.copy()
+                    q.put(i, v, d, u, k)
+                    x = q.total(max_rules)
+                    if t is None or x > t:
+                        t = x
+                worth[v] = t
             if best is None or t > best:
                 best = t
         # No box left for this roll cannot happen on a playable sheet (5 x op_limit >= circles).
-        total += best if best is not None else p.total(max_rules)
+        total += count * (best if best is not None else p.total(max_rules))
     return total / len(ROLL_VALUES)
 
 
