@@ -298,7 +298,8 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
     """The exact expected final total under best play, for a position with at most two circles empty.
 
     The last circle: for every roll, the best of its results that has a box left, each result valued once
-    (the final total does not depend on the box it comes from). Two circles: for every roll, the best first
+    (the final total does not depend on the box it comes from, and every number over the circle's limit is
+    the same skull). Two circles: for every roll, the best first
     move by the exact value of the last circle after it; positions after a first move are valued once
     each, keyed by what they depend on (circle, number, links, and the option whose boxes it used up).
     """
@@ -310,6 +311,7 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
     if empty > 2:
         raise ValueError("exact_value solves the last two circles only")
     limit = p.g.op_limit
+    lims = p.g.limits
     ops = p.ops
     cand = members(p.candidates())
     known: dict[tuple[int, int, int, int, int], float] = {}
@@ -323,7 +325,7 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
             spent = k if ops[k] + 1 >= limit else -1
             for i in cand:
                 for d, u in choices(p, i, v, merge):
-                    key = (i, v, d, u, spent)
+                    key = (i, v if v <= lims[i] else -1, d, u, spent)    # every skull alike
                     value = known.get(key)
                     if value is None:
                         q = p.copy()
@@ -343,6 +345,7 @@ def _last_circle(p: Pos, merge: bool, max_rules: bool) -> float:
     if not cand:
         return float(p.total(max_rules))
     i = cand[0]
+    lim = p.g.limits[i]
     worth: dict[int, int] = {}
     total = 0
     for values, count in ROLL_COUNTS:
@@ -351,6 +354,8 @@ def _last_circle(p: Pos, merge: bool, max_rules: bool) -> float:
             if ops[k] >= limit:
                 continue
             v = values[k]
+            if v > lim:
+                v = lim + 1         # every number over the limit is the same skull
             t = worth.get(v)
             if t is None:
                 for d, u in choices(p, i, v, merge):
