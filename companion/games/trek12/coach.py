@@ -114,8 +114,9 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
            weights: sim.Weights = sim.DEFAULT_WEIGHTS) -> Advice:
     """Rank every legal move for `roll` by expected final score (see the module docstring).
 
-    `playouts` caps the simulated games (None: `playouts_for` the stage of the game); with `time_budget` (seconds, measured by `clock`) the search also
-    stops when the time is up, after the first round. IllegalAction when the sheet is full.
+    `playouts` caps the simulated games (None: `playouts_for` the stage of the game); with `time_budget`
+    (seconds, measured by `clock`) the search also stops when the time is up, after the first round.
+    IllegalAction when the sheet is full.
     """
     if time_budget is not None and clock is None:
         raise ValueError("a time budget needs a clock to measure it")

@@ -299,9 +299,9 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
 
     The last circle: for every roll, the best of its results that has a box left, each result valued once
     (the final total does not depend on the box it comes from, and every number over the circle's limit is
-    the same skull). Two circles: for every roll, the best first
-    move by the exact value of the last circle after it; positions after a first move are valued once
-    each, keyed by what they depend on (circle, number, links, and the option whose boxes it used up).
+    the same skull). Two circles: for every roll, the best first move by the exact value of the last
+    circle after it; positions after a first move are valued once each, keyed by what they depend on
+    (circle, number, links, and the option whose boxes it used up).
     """
     empty = p.empty
     if empty == 0:
