@@ -11,9 +11,11 @@ from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
-from companion.games.trek12.rules import Roll
+from companion.games.trek12.coach import Advice, Ranked
+from companion.games.trek12.data import load_sheet
+from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
-from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, saved_review
+from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, other_circles, saved_review
 from companion.ui.trek12.turn import app_roll
 
 
@@ -64,6 +66,13 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     best = advice.moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(table.sheet, best.action.to_dict())}, expecting "
                             f"{best.expected:.0f}")
+    # Then the best move of each of the next two circles: another circle each, never the coach's again.
+    others = []
+    for ranked in advice.moves[1:]:
+        if ranked.action.circle not in [best.action.circle] + [o.action.circle for o in others]:
+            others.append(ranked)
+    assert words.endswith("; then " + ", ".join(f"circle {o.action.circle} ({o.expected:.0f})" for o in others[:2])
+                          + ".")
     assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
     # Kept for this game only: another game opens without it.
     assert store.table(COACH_TABLE).get(session.id) == {"id": session.id, "hint": True}
@@ -71,6 +80,22 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     assert ui2.find("t12-hint-text") is None
     await ui.click("t12-hint")
     assert ui.find("t12-hint-text") is None and store.table(COACH_TABLE).get(session.id) is None
+
+
+def test_the_hints_next_choices_name_other_circles_than_the_coachs():
+    # With 2 and 2 the sum and the product are both 4: the same 4 in the same circle from the other box, or
+    # with a card, would read "in circle 13 ...; then circle 13". The hint names the next two circles.
+    roll = Roll.of(2, 2)
+    state = new_game(load_sheet("dunai"))
+
+    def ranked(op, circle, expected):
+        return Ranked(Action(roll, Op[op], circle), expected, 10, False)
+
+    advice = Advice((ranked("SUM", 13, 87.2), ranked("PRODUCT", 13, 86.4), ranked("SUM", 8, 86.1),
+                     ranked("PRODUCT", 8, 85.9), ranked("SUM", 12, 85.0)))
+    assert [(r.action.circle, r.expected) for r in other_circles(advice)] == [(8, 86.1), (12, 85.0)]
+    assert other_circles(Advice(advice.moves[:2])) == []
+    assert all(apply(state, r.action) for r in advice.moves)        # real moves of a real sheet
 
 
 async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the_new_roll(open_ui, store):

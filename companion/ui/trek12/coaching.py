@@ -30,7 +30,8 @@ from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
-__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "ReviewPanel", "saved_review",
+__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "other_circles", "ReviewPanel",
+           "saved_review",
            "entries_digest"]
 
 COACH_TABLE = "coach"
@@ -70,6 +71,18 @@ def hint_seed(game_id: str, entries: int, state: Any) -> str:
     return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
 
 
+def other_circles(advice: Any, count: int = 2) -> list[Any]:
+    """The best move in each of the next best circles after the coach's own (other options, links or cards
+    in the same circle would read as the same circle twice)."""
+    seen = {advice.moves[0].action.circle}
+    picked = []
+    for ranked in advice.moves[1:]:
+        if ranked.action.circle not in seen and len(picked) < count:
+            seen.add(ranked.action.circle)
+            picked.append(ranked)
+    return picked
+
+
 def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *, drunk: bool = False,
              may_drink: bool = True) -> tuple[str, int | None, str | None]:
     """The hint's words and circle for this roll, and with a Schnapps held whether a new roll is worth it
@@ -88,7 +101,7 @@ def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *, drunk
         move = tr(engine.turn_words(sheet, best.action.to_dict()))
         expected = format_number(best.expected, 0)
         others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
-                  for m in advice.moves[1:3]]
+                  for m in other_circles(advice)]
         if others:
             # i18n: the coach's hint: its move, the final score it expects, then the next best circles
             words = _("Coach: {move}, expecting {points}; then {others}.").format(
