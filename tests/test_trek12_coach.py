@@ -420,23 +420,16 @@ def test_the_playout_policy_shares_its_ties_out_at_random():
 
 
 def test_the_default_budget_gives_long_playouts_fewer_games_and_the_first_half_more_time():
-    from companion.games.trek12.coach import EARLY_STEPS, LATE_STEPS, OPENING_MOVES, OPENING_STEPS, playouts_for
+    from companion.games.trek12.coach import EARLY_STEPS, LATE_STEPS, playouts_for
 
     assert EARLY_STEPS > LATE_STEPS
     late = [playouts_for(e, 19) for e in range(3, 11)]
-    early = [playouts_for(e, 19, opening=False) for e in range(11, 20)]
+    early = [playouts_for(e, 19) for e in range(11, 20)]
     assert late == sorted(late, reverse=True) and early == sorted(early, reverse=True)
     # Circles filled by the playouts of a decision: the same within each half, larger in the first.
     assert all(LATE_STEPS - (e - 1) < p * (e - 1) <= LATE_STEPS for e, p in zip(range(3, 11), late))
     assert all(p * (e - 1) > LATE_STEPS for e, p in zip(range(11, 20), early))
     assert sum(2 * e > 19 + 1 for e in range(1, 20)) < 19 / 2  # fewer than half the turns get the larger share
-    # The first four moves get four times the first half's share; the Schnapps does not (it weighs 26 rolls).
-    opening = [playouts_for(e, 19) for e in range(16, 20)]
-    assert [p * (e - 1) for e, p in zip(range(16, 20), opening)] == \
-        [OPENING_STEPS // (e - 1) * (e - 1) for e in range(16, 20)]
-    assert OPENING_STEPS == 4 * EARLY_STEPS and OPENING_MOVES == 4
-    assert playouts_for(15, 19) == EARLY_STEPS // 14
-    assert all(playouts_for(e, 19, opening=False) == EARLY_STEPS // (e - 1) for e in range(16, 20))
 
 
 def test_the_default_budget_is_deterministic_for_a_seed():

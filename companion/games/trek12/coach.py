@@ -35,21 +35,15 @@ from companion.games.trek12.rules import MAX_ASSISTS, ROLLS, Action, Assist, Rol
 from companion.games.trek12.scoring import CARD_POINTS, total
 from companion.i18n.message import msg
 
-__all__ = ["Ranked", "Advice", "Reroll", "OPENING_STEPS", "OPENING_MOVES", "EARLY_STEPS", "LATE_STEPS",
-           "playouts_for", "advise", "reroll", "after_schnapps"]
+__all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "playouts_for", "advise", "reroll",
+           "after_schnapps"]
 
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
-# sheet empty) gets a larger share: its choices shape the sheet, and its playouts are the longest. The
-# first four moves get four times that: the first has up to 95 moves to tell apart, and with eight times
-# the playouts the move chosen changed in half of the first four turns (none later), each change worth
-# 0.35 points on average as judged by 6,000 playouts on the same dice (Dunai and Dhaulagiri, 35 games).
-# On one thread that is about 0.2-0.3 s a decision in the second half of the game, 0.4-0.6 s in the first,
-# and 1.5-2.5 s for each of the first four moves.
+# sheet empty) gets a larger share: its choices shape the sheet, and its playouts are the longest.
+# On one thread that is about 0.2-0.3 s a decision in the second half of the game and 0.4-0.6 s in the first.
 LATE_STEPS = 15500
 EARLY_STEPS = 36000
-OPENING_STEPS = 4 * EARLY_STEPS
-OPENING_MOVES = 4
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 _REROLL_SHARE = 10        # the Schnapps: each distinct roll gets this fraction of a decision's playouts
@@ -97,15 +91,9 @@ class Advice:
         return self.moves[0].action
 
 
-def playouts_for(empty: int, circles: int, *, opening: bool = True) -> int:
-    """The default number of playouts for a decision with `empty` of the sheet's `circles` still empty
-    (`opening` False: the first moves get no more than the rest of the first half)."""
-    if opening and circles - empty < OPENING_MOVES:
-        steps = OPENING_STEPS
-    elif 2 * empty > circles + 1:
-        steps = EARLY_STEPS
-    else:
-        steps = LATE_STEPS
+def playouts_for(empty: int, circles: int) -> int:
+    """The default number of playouts for a decision with `empty` of the sheet's `circles` still empty."""
+    steps = EARLY_STEPS if 2 * empty > circles + 1 else LATE_STEPS
     return max(1, steps // max(1, empty - 1))
 
 
@@ -168,9 +156,7 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     without = after_schnapps(state)
     hand = without.assists
     if playouts is None:
-        # The 26 rolls each take a tenth of a decision's playouts twice over: that of a decision in the
-        # first half, even on the first moves, so that weighing the Schnapps stays within seconds.
-        playouts = playouts_for(state.sheet.n - state.board.filled.bit_count(), state.sheet.n, opening=False)
+        playouts = playouts_for(state.sheet.n - state.board.filled.bit_count(), state.sheet.n)
     share = max(_FIRST_ROUND * 8, playouts // _REROLL_SHARE)
     merge = state.ruleset.merge_lines
     worth: dict[tuple, float] = {}
