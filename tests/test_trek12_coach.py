@@ -136,42 +136,23 @@ def test_with_one_empty_circle_the_coach_finds_the_exact_best_move(name, merge):
             assert advice.moves[0].expected == best_total
 
 
-def test_with_two_empty_circles_the_coach_maximises_the_exact_expectation():
-    rng = random.Random(21)
+def _worth(state):
+    """The exact expected final total under best play, by brute force through the engine: every roll of
+    every turn left, and the best move for each."""
+    if state.complete:
+        return _final_total(state)
+    return sum(max(_worth(apply(state, b)) for b in legal_actions(state, r)) for r in ROLLS) / len(ROLLS)
+
+
+@pytest.mark.parametrize(("empty", "merge"), [(2, True), (3, False), (3, True)])
+def test_with_two_or_three_empty_circles_the_coach_maximises_the_exact_expectation(empty, merge):
+    # Every move is valued over every roll of the turns after it and the best move on each.
+    rng = random.Random(f"exact/{empty}/{merge}")
     for name in SHEET_NAMES:
         sheet = load_sheet(name)
-        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=True)), rng, sheet.n - 2)
+        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=merge)), rng, sheet.n - empty)
         roll = rng.choice(ROLLS)
-        # Brute force through the engine: every move, then every roll and the best last move for it.
-        values = {}
-        for action in legal_actions(state, roll):
-            after = apply(state, action)
-            values[action] = sum(max(_final_total(apply(after, b)) for b in legal_actions(after, r))
-                                 for r in ROLLS) / len(ROLLS)
-        advice = advise(state, roll, rng, playouts=1)
-        assert values[advice.best] == pytest.approx(max(values.values()))
-        assert advice.moves[0].expected == pytest.approx(max(values.values()))
-
-
-@pytest.mark.parametrize("merge", [False, True])
-def test_with_three_empty_circles_the_coach_maximises_the_exact_expectation(merge):
-    # After the move two circles are left: each move is valued over every roll of both later turns and
-    # the best move on each, which the engine's own moves and scores confirm by brute force.
-    rng = random.Random(f"three/{merge}")
-
-    def last(after):
-        # The exact worth of a sheet with one circle left.
-        return sum(max(_final_total(apply(after, b)) for b in legal_actions(after, r)) for r in ROLLS) / len(ROLLS)
-
-    for name in SHEET_NAMES:
-        sheet = load_sheet(name)
-        state = _play_randomly(new_game(sheet, Ruleset(merge_lines=merge)), rng, sheet.n - 3)
-        roll = rng.choice(ROLLS)
-        values = {}
-        for action in legal_actions(state, roll):
-            after = apply(state, action)
-            values[action] = sum(max(last(apply(after, b)) for b in legal_actions(after, r))
-                                 for r in ROLLS) / len(ROLLS)
+        values = {action: _worth(apply(state, action)) for action in legal_actions(state, roll)}
         advice = advise(state, roll, rng, playouts=1)
         assert all(r.exact for r in advice.moves)
         assert values[advice.best] == pytest.approx(max(values.values()))

@@ -318,10 +318,7 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
     total = 0.0
     for values, count in ROLL_COUNTS:
         best = None
-        for k in range(5):
-            if ops[k] >= limit:
-                continue
-            v = values[k]
+        for k, v in _open(values, ops, limit):
             spent = k if ops[k] + 1 >= limit else -1
             for i in cand:
                 for d, u in choices(p, i, v, merge):
@@ -337,6 +334,11 @@ def exact_value(p: Pos, merge: bool, max_rules: bool = False) -> float:
     return total / len(ROLL_VALUES)
 
 
+def _open(values, ops, limit: int) -> list[tuple[int, int]]:
+    """A roll's (option, number) pairs whose option still has a box."""
+    return [(k, values[k]) for k in range(5) if ops[k] < limit]
+
+
 def _last_circle(p: Pos, merge: bool, max_rules: bool) -> float:
     """exact_value for a position with exactly one circle empty."""
     limit = p.g.op_limit
@@ -350,10 +352,7 @@ def _last_circle(p: Pos, merge: bool, max_rules: bool) -> float:
     total = 0
     for values, count in ROLL_COUNTS:
         best = None
-        for k in range(5):
-            if ops[k] >= limit:
-                continue
-            v = values[k]
+        for k, v in _open(values, ops, limit):
             if v > lim:
                 v = lim + 1         # every number over the limit is the same skull
             t = worth.get(v)
