@@ -25,6 +25,10 @@ TABS = 50
 # are never quite free; 13 to 25 MB over eight runs here. A server that kept closed sessions kept 77 MB.
 NEAR_START_KB = 32 * 1024
 RELEASE_WITHIN = 75.0        # seconds: the session timeout (30 s), the sweep (10 s) and the trim (10 s)
+# How long a tab waits for its own name, and then for everyone's: what is asserted is that every name
+# arrives, not how fast (the time is printed). On a machine half as fast as usual the fifty adds took
+# 30 s in all, and a 15 s wait failed every tab though each name was saved.
+SAVE_WAIT = 90.0
 
 
 def roster(tab) -> list[str]:
@@ -46,7 +50,7 @@ async def _one_tab(url: str, name: str, rng: random.Random, opened: asyncio.Barr
         shown = tab.get("player-name").value
         await tab.click("player-add")
         try:
-            await tab.wait_for(lambda t: name in roster(t), timeout=15)
+            await tab.wait_for(lambda t: name in roster(t), timeout=SAVE_WAIT)
         except TimeoutError:
             raise AssertionError(f"{name!r} not added: the field showed {shown!r} at the tap; "
                                  f"now {tab.get('player-name').get('error')!r}") from None
@@ -71,13 +75,13 @@ async def test_fifty_tabs_add_players_at_once(tmp_path):
         results = await asyncio.wait_for(
             asyncio.gather(*(_one_tab(server.url, n, random.Random(rng.random()), opened) for n in names),
                            return_exceptions=True),
-            timeout=120,
+            timeout=120 + SAVE_WAIT,
         )
         elapsed_add = time.perf_counter() - started
         tabs = [r for r in results if not isinstance(r, BaseException)]
         failures = [f"{n}: {r!r}" for n, r in zip(names, results) if isinstance(r, BaseException)]
         # Every tab sees everyone's saved name on its screen (a save redraws the other tabs).
-        await asyncio.gather(*(t.wait_for(lambda c: set(roster(c)) >= set(names), timeout=15)
+        await asyncio.gather(*(t.wait_for(lambda c: set(roster(c)) >= set(names), timeout=SAVE_WAIT)
                                for t in tabs), return_exceptions=True)
         stale = {i: sorted(set(names) - set(roster(t))) for i, t in enumerate(tabs)}
         stale = {i: missing for i, missing in stale.items() if missing}
