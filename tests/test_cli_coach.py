@@ -194,3 +194,46 @@ def test_the_coach_benchmark_prints_a_line_per_sheet(capsys):
     # The same seed plays the same games.
     assert bench.play_game(bench.load_sheet("dunai"), True, 0, 1, "policy")[0] == \
         bench.play_game(bench.load_sheet("dunai"), True, 0, 1, "policy")[0]
+
+
+def test_the_coach_benchmark_records_games_and_compares_two_runs_pair_by_pair(tmp_path, capsys):
+    from companion.bench import coach as bench
+
+    record = tmp_path / "policy.jsonl"
+    assert bench.main(["--sheet", "kagkot", "--games", "3", "--method", "policy", "--record", str(record)]) == 0
+    rows = [json.loads(line) for line in record.read_text().splitlines()]
+    sheet = bench.load_sheet("kagkot")
+    policy = [bench.play_game(sheet, True, g, 1, "policy")[0] for g in range(3)]
+    assert [(r["sheet"], r["game"], r["total"]) for r in rows] == [("kagkot", g, t) for g, t in enumerate(policy)]
+    capsys.readouterr()
+
+    # The same method on games 1-3: the two it shares with the record pair up exactly.
+    assert bench.main(["--sheet", "kagkot", "--games", "3", "--first", "1", "--method", "policy",
+                       "--compare", str(record)]) == 0
+    assert "+0.00 ± 0.00 per game (paired, 2 games" in capsys.readouterr().out
+
+    # Random play on the same dice: each game's difference from the recorded policy game.
+    assert bench.main(["--sheet", "kagkot", "--games", "3", "--method", "random", "--compare", str(record)]) == 0
+    random_totals = [bench.play_game(sheet, True, g, 1, "random")[0] for g in range(3)]
+    diff = sum(r - p for r, p in zip(random_totals, policy)) / 3
+    assert diff < -20
+    assert f"against {record}: {diff:+.2f} ± " in capsys.readouterr().out
+
+    # Other dice (another seed) pair with nothing.
+    assert bench.main(["--sheet", "kagkot", "--games", "1", "--seed", "2", "--method", "policy",
+                       "--compare", str(record)]) == 0
+    assert "no recorded game of this sheet on the same dice (seed 2, merge reading)" in capsys.readouterr().out
+
+
+def test_the_coach_benchmark_refuses_a_file_that_is_not_a_record(tmp_path, capsys):
+    from companion.bench import coach as bench
+
+    bad = tmp_path / "notes.txt"
+    bad.write_text('{"sheet": "kagkot", "ruleset": "merge", "seed": 1, "game": 0, "total": 50}\nhello\n')
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--sheet", "kagkot", "--games", "1", "--method", "policy", "--compare", str(bad)])
+    assert stop.value.code == 2
+    assert f"--compare: {bad}, line 2: not a recorded game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--games", "1", "--compare", str(tmp_path / "missing.jsonl")])
+    assert "--compare: " in capsys.readouterr().err

@@ -5,11 +5,18 @@ alone, or uniformly at random), on dice drawn from a generator seeded by --seed 
 every method and every sheet sees the same dice in game g, so two runs compare pair by pair. Prints per
 sheet the mean final score, its standard deviation, and the median, 90th percentile and mean CPU time
 per decision on one thread (the wall-clock median beside it, since a busy machine slows only the latter).
+
+Two variants are compared pair by pair: `--record FILE` appends every game's total to FILE (a JSON line per
+game, written as each game ends, so a run cut short keeps what it finished), and `--compare FILE` prints, under
+each sheet, this run's mean difference from the games FILE recorded on the same dice, with its standard
+error. `--first K` starts at game K, so that one run can be split over several processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import platform
 import random
 import statistics
@@ -64,11 +71,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playouts", type=int, default=None,
                         help="the coach's playouts per decision (default: by the stage of the game, as the "
                              "coach's own default)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0)")
+    parser.add_argument("--record", metavar="FILE", help="append each game's total to FILE (JSON lines)")
+    parser.add_argument("--compare", metavar="FILE",
+                        help="print the paired difference from the games FILE recorded on the same dice")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     if args.playouts is not None and args.playouts < 1:
         parser.error("--playouts must be at least 1")
+    try:
+        recorded = _recorded(args.compare) if args.compare else None
+    except (OSError, ValueError) as exc:
+        parser.error(f"--compare: {exc}")
+    try:
+        record = open(args.record, "a", encoding="utf-8") if args.record else None
+    except OSError as exc:
+        parser.error(f"--record: cannot write {args.record}: {exc.strerror or exc}")
     merge = args.ruleset == "merge"
     print(f"Trek 12 coach ({args.method}, {args.playouts or 'default'} playouts, {args.ruleset} reading), {args.games} games "
           f"per sheet, seed {args.seed}, Python {platform.python_version()}")
@@ -77,18 +98,56 @@ def main(argv: list[str]) -> int:
         totals: list[int] = []
         cpu: list[float] = []
         wall: list[float] = []
-        for game in range(args.games):
+        games = range(args.first, args.first + args.games)
+        for game in games:
             t, c, w = play_game(sheet, merge, game, args.seed, args.method, args.playouts)
             totals.append(t)
             cpu += c
             wall += w
+            if record is not None:
+                record.write(json.dumps({"sheet": name, "ruleset": args.ruleset, "seed": args.seed, "game": game,
+                                         "method": args.method, "playouts": args.playouts, "total": t,
+                                         "decisions": len(c), "cpu_s": round(sum(c), 4)}) + "\n")
+                record.flush()
         sd = statistics.stdev(totals) if len(totals) > 1 else 0.0
         p90 = statistics.quantiles(cpu, n=10)[-1] if len(cpu) > 1 else cpu[0]
         print(f"{sheet.name:<11} mean {statistics.mean(totals):6.1f}  sd {sd:5.1f}  "
               f"per decision: median {statistics.median(cpu) * 1e3:6.1f} ms, p90 {p90 * 1e3:6.1f} ms, "
               f"mean {statistics.mean(cpu) * 1e3:6.1f} ms (CPU; wall median {statistics.median(wall) * 1e3:.1f} ms)"
               f"  [{len(totals)} games, {len(cpu)} decisions]", flush=True)
+        if recorded is not None:
+            print("  " + _paired(args.compare, recorded, name, args.ruleset, args.seed, dict(zip(games, totals))),
+                  flush=True)
+    if record is not None:
+        record.close()
     return 0
+
+
+def _recorded(path: str) -> dict[tuple[str, str, int, int], int]:
+    """The totals a --record FILE holds, by (sheet, ruleset, seed, game); ValueError naming a bad line."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                key = (str(row["sheet"]), str(row["ruleset"]), int(row["seed"]), int(row["game"]))
+                out[key] = int(row["total"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{path}, line {n}: not a recorded game ({exc})") from None
+    return out
+
+
+def _paired(path: str, recorded, sheet: str, ruleset: str, seed: int, totals: dict[int, int]) -> str:
+    """This run against the recorded games of the same sheet and dice: mean difference and its standard error."""
+    pairs = [(t, recorded[(sheet, ruleset, seed, g)]) for g, t in totals.items() if (sheet, ruleset, seed, g) in recorded]
+    if not pairs:
+        return f"against {path}: no recorded game of this sheet on the same dice (seed {seed}, {ruleset} reading)"
+    diffs = [t - r for t, r in pairs]
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return (f"against {path}: {statistics.mean(diffs):+.2f} ± {se:.2f} per game (paired, {len(pairs)} games; "
+            f"recorded mean {statistics.mean(r for _, r in pairs):.1f}, this run {statistics.mean(t for t, _ in pairs):.1f})")
 
 
 def _policy_action(state, roll, merge: bool, rng: random.Random) -> Action:
