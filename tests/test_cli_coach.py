@@ -219,6 +219,11 @@ def test_the_coach_benchmark_records_games_and_compares_two_runs_pair_by_pair(tm
     assert diff < -20
     assert f"against {record}: {diff:+.2f} ± " in capsys.readouterr().out
 
+    # A single pair: its difference, with no error to give.
+    assert bench.main(["--sheet", "kagkot", "--games", "1", "--first", "2", "--method", "random",
+                       "--compare", str(record)]) == 0
+    assert f"against {record}: {random_totals[2] - policy[2]:+.2f} per game (paired, 1 game;" in capsys.readouterr().out
+
     # Other dice (another seed) pair with nothing.
     assert bench.main(["--sheet", "kagkot", "--games", "1", "--seed", "2", "--method", "policy",
                        "--compare", str(record)]) == 0

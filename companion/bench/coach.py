@@ -145,9 +145,11 @@ def _paired(path: str, recorded, sheet: str, ruleset: str, seed: int, totals: di
     if not pairs:
         return f"against {path}: no recorded game of this sheet on the same dice (seed {seed}, {ruleset} reading)"
     diffs = [t - r for t, r in pairs]
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-    return (f"against {path}: {statistics.mean(diffs):+.2f} ± {se:.2f} per game (paired, {len(pairs)} games; "
-            f"recorded mean {statistics.mean(r for _, r in pairs):.1f}, this run {statistics.mean(t for t, _ in pairs):.1f})")
+    # One pair has no spread to measure: its difference is given without an error.
+    spread = f" ± {statistics.stdev(diffs) / math.sqrt(len(diffs)):.2f}" if len(diffs) > 1 else ""
+    return (f"against {path}: {statistics.mean(diffs):+.2f}{spread} per game (paired, {len(pairs)} "
+            f"{'game' if len(pairs) == 1 else 'games'}; recorded mean {statistics.mean(r for _, r in pairs):.1f}, "
+            f"this run {statistics.mean(t for t, _ in pairs):.1f})")
 
 
 def _policy_action(state, roll, merge: bool, rng: random.Random) -> Action:
