@@ -474,12 +474,14 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights, rng: Random | None = N
         near = []
         empties = 0
         base = 0.0
+        seen_vals = 0                   # bit x set: a neighbour holds x
         for j in g.adjl[i]:
             x = vals[j]
             if x < 0:
                 if x == EMPTY:
                     empties += 1
                 continue
+            seen_vals |= 1 << x
             c = 0.0
             if up[j] < 0 and dn[j] < 0:
                 if zsize[zid[j]] < 2:
@@ -493,6 +495,18 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights, rng: Random | None = N
         for v, k, box_cost in items:
             if v > lim:
                 s = -skull - base - box_cost
+                if s > best_s + _TIE:
+                    best_s = s
+                    best = (k, i, -1, -1, v)
+                    ties = 1
+                elif rng is not None and s >= best_s - _TIE:
+                    ties += 1
+                    if rng.random() * ties < 1.0:
+                        best = (k, i, -1, -1, v)
+                continue
+            if not seen_vals >> v & 1 and not (v > 0 and seen_vals >> (v - 1) & 1) and not seen_vals >> (v + 1) & 1:
+                # A lone number (nothing equal or next to it around): the same score as below, found at once.
+                s = -(orphan * (1.0 - rescue[empties])) + high * v - base - box_cost
                 if s > best_s + _TIE:
                     best_s = s
                     best = (k, i, -1, -1, v)
