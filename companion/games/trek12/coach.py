@@ -41,8 +41,11 @@ __all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "playouts_
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
 # sheet empty) gets a larger share: its choices shape the sheet, and its playouts are the longest.
-# On one thread that is about 0.2-0.3 s a decision in the second half of the game and 0.4-0.6 s in the first.
-LATE_STEPS = 15500
+# On one thread of a small 2-core machine that is about 0.15-0.3 s a decision in the second half of the
+# game and 0.8-1.3 s in the first: a median of 0.2-0.28 s and a mean of 0.43-0.6 s over whole games
+# (`companion bench coach`). The second half's choices are closer to even: with 15,500 steps there
+# instead of 8,500 the coach scored no better (-0.2 +- 0.4 points a game, 180 games paired on the same dice).
+LATE_STEPS = 8500
 EARLY_STEPS = 36000
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
