@@ -493,97 +493,80 @@ def _policy_move(p: Pos, values, merge: bool, w: Weights, rng: Random | None = N
             near.append((j, x, c))
         lim = limits[i]
         for v, k, box_cost in items:
+            d = u = -1
             if v > lim:
                 s = -skull - base - box_cost
-                if s > best_s + _TIE:
-                    best_s = s
-                    best = (k, i, -1, -1, v)
-                    ties = 1
-                elif rng is not None and s >= best_s - _TIE:
-                    ties += 1
-                    if rng.random() * ties < 1.0:
-                        best = (k, i, -1, -1, v)
-                continue
-            if not seen_vals >> v & 1 and not (v > 0 and seen_vals >> (v - 1) & 1) and not seen_vals >> (v + 1) & 1:
+            elif not seen_vals >> v & 1 and not (v > 0 and seen_vals >> (v - 1) & 1) and not seen_vals >> (v + 1) & 1:
                 # A lone number (nothing equal or next to it around): the same score as below, found at once.
                 s = -(orphan * (1.0 - rescue[empties])) + high * v - base - box_cost
-                if s > best_s + _TIE:
-                    best_s = s
-                    best = (k, i, -1, -1, v)
-                    ties = 1
-                elif rng is not None and s >= best_s - _TIE:
-                    ties += 1
-                    if rng.random() * ties < 1.0:
-                        best = (k, i, -1, -1, v)
-                continue
-            roots = ()
-            zsum = 0
-            before = 0.0
-            spared = 0.0
-            ds = []
-            us = []
-            for j, x, c in near:
-                if x == v:
-                    spared += c
-                    r = zid[j]
-                    if r not in roots:
-                        roots += (r,)
-                        s = zsize[r]
-                        zsum += s
-                        if s > 1:
-                            before += v + s - 1      # that zone's points, counted already
-                        elif up[j] < 0 and dn[j] < 0:
-                            before -= orphan         # a lone equal number stops being an orphan
-                elif x == v - 1 and v > 0 and up[j] < 0:
-                    ds.append(j)
-                elif x == v + 1 and dn[j] < 0:
-                    us.append(j)
-            score = 0.0
-            if roots:
-                size = zsum + 1
-                zone_gain = v + size - 1 - before
-                if size > largest:
-                    zone_gain += bonus[size] - bonus[largest]
-                score += wzone * zone_gain + open_zone * empties
-            d = u = -1
-            if ds or us:
-                best_line = -1e9
-                for dd, uu in (choices(p, i, v, merge) if len(ds) > 1 or len(us) > 1 or (ds and us) else
-                               [(ds[0] if ds else -1, us[0] if us else -1)]):
-                    gain = 0.0
-                    size = 1
-                    top = v
-                    if dd >= 0:
-                        ld = llen[dd]
-                        if ld == 1:
-                            if zsize[zid[dd]] < 2:
-                                gain += orphan
-                        else:
-                            gain -= (v - 1) + ld - 1
-                        size += ld
-                    if uu >= 0:
-                        lu = llen[uu]
-                        top = vals[other[uu]]
-                        if lu == 1:
-                            if zsize[zid[uu]] < 2:
-                                gain += orphan
-                        else:
-                            gain -= top + lu - 1
-                        size += lu
-                    gain += top + size - 1
-                    if size > longest:
-                        gain += bonus[size] - bonus[longest]
-                    if gain > best_line:
-                        best_line = gain
-                        d, u = dd, uu
-                score += wline * best_line + open_line * empties
+            else:
+                roots = ()
+                zsum = 0
+                before = 0.0
+                spared = 0.0
+                ds = []
+                us = []
                 for j, x, c in near:
-                    if j == d or j == u:
+                    if x == v:
                         spared += c
-            elif not roots:
-                # A lone number: an orphan unless a later number next to it rescues it.
-                score -= orphan * (1.0 - rescue[empties])
-            s = score + high * v - (base - spared) - box_cost
+                        r = zid[j]
+                        if r not in roots:
+                            roots += (r,)
+                            s = zsize[r]
+                            zsum += s
+                            if s > 1:
+                                before += v + s - 1      # that zone's points, counted already
+                            elif up[j] < 0 and dn[j] < 0:
+                                before -= orphan         # a lone equal number stops being an orphan
+                    elif x == v - 1 and v > 0 and up[j] < 0:
+                        ds.append(j)
+                    elif x == v + 1 and dn[j] < 0:
+                        us.append(j)
+                score = 0.0
+                if roots:
+                    size = zsum + 1
+                    zone_gain = v + size - 1 - before
+                    if size > largest:
+                        zone_gain += bonus[size] - bonus[largest]
+                    score += wzone * zone_gain + open_zone * empties
+                if ds or us:
+                    best_line = -1e9
+                    for dd, uu in (choices(p, i, v, merge) if len(ds) > 1 or len(us) > 1 or (ds and us) else
+                                   [(ds[0] if ds else -1, us[0] if us else -1)]):
+                        gain = 0.0
+                        size = 1
+                        top = v
+                        if dd >= 0:
+                            ld = llen[dd]
+                            if ld == 1:
+                                if zsize[zid[dd]] < 2:
+                                    gain += orphan
+                            else:
+                                gain -= (v - 1) + ld - 1
+                            size += ld
+                        if uu >= 0:
+                            lu = llen[uu]
+                            top = vals[other[uu]]
+                            if lu == 1:
+                                if zsize[zid[uu]] < 2:
+                                    gain += orphan
+                            else:
+                                gain -= top + lu - 1
+                            size += lu
+                        gain += top + size - 1
+                        if size > longest:
+                            gain += bonus[size] - bonus[longest]
+                        if gain > best_line:
+                            best_line = gain
+                            d, u = dd, uu
+                    score += wline * best_line + open_line * empties
+                    for j, x, c in near:
+                        if j == d or j == u:
+                            spared += c
+                elif not roots:
+                    # A lone number: an orphan unless a later number next to it rescues it.
+                    score -= orphan * (1.0 - rescue[empties])
+                s = score + high * v - (base - spared) - box_cost
             if s > best_s + _TIE:
                 best_s = s
                 best = (k, i, d, u, v)
