@@ -304,6 +304,20 @@ def test_restoring_the_bak_swaps_it_with_the_live_file(file_store):
     assert file_store.settings.get("theme") == "light"
 
 
+def test_a_copy_saved_again_since_it_was_listed_is_not_restored(file_store):
+    file_store.players.add("Ann")
+    file_store.players.add("Bob")
+    [listed] = [b for b in file_store.backups() if b.file == "companion.json"]
+    assert listed.holds == "the roster of players and the settings"
+    file_store.players.add("Cy")  # the .bak now holds Ann and Bob, not the Ann the player was shown
+    with pytest.raises(StoreError, match="saved again since the copies were listed"):
+        file_store.restore_backup(listed.path, listed=listed.modified)
+    assert [p.name for p in file_store.players.list()] == ["Ann", "Bob", "Cy"]
+    [again] = [b for b in file_store.backups() if b.file == "companion.json"]
+    file_store.restore_backup(again.path, listed=again.modified)
+    assert [p.name for p in file_store.players.list()] == ["Ann", "Bob"]
+
+
 def test_only_kept_copies_can_be_restored(file_store, tmp_path):
     stranger = tmp_path / "elsewhere.json"
     stranger.write_text("{}")

@@ -49,7 +49,7 @@ from companion.store.records import describe, timestamp
 from companion.store.repos import HistoryRepo, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
 from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
 
-__all__ = ["Store", "open_store", "AfterSave", "BackupInfo", "BackupKind"]
+__all__ = ["Store", "open_store", "AfterSave", "BackupInfo", "BackupKind", "what_file_holds"]
 
 _log = logging.getLogger(__name__)
 
@@ -111,6 +111,11 @@ class BackupInfo:
     def restorable(self) -> bool:
         """Quarantined files could not be read; the other copies were good when kept."""
         return self.kind is not BackupKind.QUARANTINED
+
+    @property
+    def holds(self) -> Message:
+        """What the live file it is a copy of holds (see `what_file_holds`)."""
+        return what_file_holds(self.file)
 
     def describe(self) -> str:
         """One line for a list of backups."""
@@ -230,10 +235,12 @@ class Store:
         self.notices[:] = [n for n in self.notices if n != notice]
 
     @_locked
-    def restore_backup(self, path: Path | str) -> None:
+    def restore_backup(self, path: Path | str, *, listed: str | None = None) -> None:
         """Make a kept copy the live file again, atomically (the replaced live file becomes the .bak).
 
         Notices waiting for a decision about that file are settled: restoring one of its copies is the decision.
+        `listed`: the copy's `modified` time as the player was shown it; when the copy has been written since (a
+        save replaced a .bak), nothing is restored, since it no longer holds what the player chose.
         """
         self._check_open()
         if self.data_dir is None:
@@ -243,6 +250,9 @@ class Store:
         info = next((b for b in self.backups() if b.path == path), None)
         if info is None:
             raise StoreError(msg("{file} is not one of the copies kept in the data folder", file=path.name))
+        if listed is not None and info.modified != listed:
+            raise StoreError(msg("{file} was saved again since the copies were listed, so it no longer holds the "
+                                 "version chosen; nothing was restored", file=path.name))
         try:
             data = check_shape(read_json_file(path))
             _check_records(info.file, data)
@@ -706,6 +716,17 @@ def _load(folder: Path, name: str, stamp: str, damage: _Damage) -> RawData | Non
                          "folder is readable and try again") from None
 
 
+def what_file_holds(name: str) -> Message:
+    """What a data folder's file holds, for messages: "the games finished in March 2026" for
+    "history/2026-03.json", "the list of games in progress" for "sessions.json", "the expeditions records"."""
+    month = month_of_file(name)
+    if month is not None:
+        return msg("the games finished in {month}", month=month_title(month))
+    if name in _WHAT:
+        return msg(_WHAT[name])
+    return msg("the {table} records", table=name[:-5].replace("_", " "))
+
+
 def _quarantine(folder: Path, name: str, reason: str | None, stamp: str, *, at_start: bool = True,
                 changed: Callable[[], None] | None = None) -> tuple[str, Path | None]:
     """Move an unreadable file aside (never overwrite it), keep its .bak safe, and say so in one notice.
@@ -714,13 +735,7 @@ def _quarantine(folder: Path, name: str, reason: str | None, stamp: str, *, at_s
     `reason` None: the file is missing while its .bak is there, which is reported the same way.
     """
     stem = name[:-5]
-    month = month_of_file(name)
-    if month is not None:
-        what = msg("the games finished in {month}", month=month_title(month))
-    elif name in _WHAT:
-        what = msg(_WHAT[name])
-    else:
-        what = msg("the {table} records", table=stem.replace("_", " "))
+    what = what_file_holds(name)
     backup = folder / (name + atomic.BACKUP_SUFFIX)
     if reason is None:
         previous = _relative(folder, backup)

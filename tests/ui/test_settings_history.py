@@ -40,6 +40,13 @@ async def test_settings_shows_where_data_is_kept(open_ui, store):
         assert shown == str(store.data_dir)
 
 
+async def test_a_store_in_memory_offers_no_earlier_versions(open_ui, store):
+    assert store.data_dir is None  # nothing is written, so no copy is kept either
+    ui = await open_ui(route="/settings")
+    assert ui.find("settings-copies-title") is None and ui.find("settings-copies-none") is None
+    ui.get("settings-backup-title")
+
+
 async def test_history_empty_state(open_ui):
     ui = await open_ui(route="/history")
     ui.get("history-empty")

@@ -1,5 +1,5 @@
-"""The Settings screen: light or dark theme, where the saved data lives, backup and restore, and the play
-history as a spreadsheet (CSV).
+"""The Settings screen: light or dark theme, where the saved data lives, backup and restore, the earlier
+versions the data folder keeps (`copies.py`), and the play history as a spreadsheet (CSV).
 
 A backup is the store's full export (`Store.export_all`) as one JSON file; restoring it goes through
 `Store.import_all`, which checks the whole file first and changes nothing when any part is wrong. Files
@@ -24,6 +24,7 @@ from companion.ui.common.files import file_size, parse_json, save_bytes, use_fil
 from companion.ui.common.services import ThemeChoice, off_loop, use_app
 from companion.ui.common.widgets import labelled, said, screen_view, section_title, sentence, surface
 from companion.i18n import N_, _, format_number, msg, ngettext, tr
+from companion.ui.shell.copies import KeptCopiesPanel
 from companion.ui.shell.language import LanguagePanel
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
@@ -98,6 +99,8 @@ def SettingsScreen() -> ft.View:
         surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device)),
         section_title(_("Backup"), key="settings-backup-title"),
         BackupPanel(),
+        *([section_title(_("Earlier versions"), key="settings-copies-title"), KeptCopiesPanel()]
+          if app.store.data_dir is not None else []),
         section_title(_("Spreadsheet"), key="settings-csv-title"),
         CsvPanel(),
         *([section_title(_("Playing on the Wi-Fi"), key="settings-lan-title"), LanCodePanel()]
