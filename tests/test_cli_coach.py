@@ -196,6 +196,21 @@ def test_the_coach_benchmark_prints_a_line_per_sheet(capsys):
         bench.play_game(bench.load_sheet("dunai"), True, 0, 1, "policy")[0]
 
 
+def test_the_coach_benchmark_marks_a_sheet_played_on_its_learned_value_and_can_leave_it_out(tmp_path, capsys):
+    from companion.bench import coach as bench
+
+    record = tmp_path / "runs.jsonl"
+    for extra in ([], ["--no-value"]):
+        assert bench.main(["--sheet", "kagkot", "--sheet", "dunai", "--games", "1", "--playouts", "30",
+                           "--record", str(record), *extra]) == 0
+    out = capsys.readouterr().out.splitlines()
+    lines = [line for line in out if "mean" in line]
+    assert [line.split("  ")[0].strip() for line in lines] == ["Kagkot (v)", "Dunai", "Kagkot", "Dunai"]
+    rows = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [(r["sheet"], r["value"]) for r in rows] == [("kagkot", True), ("dunai", False),
+                                                        ("kagkot", False), ("dunai", False)]
+
+
 def test_the_coach_benchmark_records_games_and_compares_two_runs_pair_by_pair(tmp_path, capsys):
     from companion.bench import coach as bench
 

@@ -5,6 +5,8 @@ alone, or uniformly at random), on dice drawn from a generator seeded by --seed 
 every method and every sheet sees the same dice in game g, so two runs compare pair by pair. Prints per
 sheet the mean final score, its standard deviation, and the median, 90th percentile and mean CPU time
 per decision on one thread (the wall-clock median beside it, since a busy machine slows only the latter).
+A sheet marked "(v)" is one whose coach plays its playouts greedy on the learned value shipped for it;
+`--no-value` plays them by the fast policy there too.
 
 Two variants are compared pair by pair: `--record FILE` appends every game's total to FILE (a JSON line per
 game, written as each game ends, so a run cut short keeps what it finished), and `--compare FILE` prints, under
@@ -27,6 +29,7 @@ from companion.games.trek12.coach import advise
 from companion.games.trek12.data import SHEET_NAMES, load_sheet
 from companion.games.trek12.rules import ROLLS, Action, Ruleset, apply, legal_actions, new_game
 from companion.games.trek12.scoring import score
+from companion.games.trek12.value import for_sheet
 
 __all__ = ["main", "play_game", "METHODS"]
 
@@ -34,7 +37,7 @@ METHODS = ("coach", "policy", "random")
 
 
 def play_game(sheet, merge: bool, game: int, seed: int, method: str = "coach",
-              playouts: int | None = None) -> tuple[int, list[float], list[float]]:
+              playouts: int | None = None, learned: bool = True) -> tuple[int, list[float], list[float]]:
     """One game: (final total, CPU seconds per decision, wall seconds per decision)."""
     dice = random.Random(f"trek12-coach-bench/{seed}/{game}")
     rng = random.Random(f"trek12-coach-bench/{seed}/{game}/coach")
@@ -45,7 +48,7 @@ def play_game(sheet, merge: bool, game: int, seed: int, method: str = "coach",
         roll = ROLLS[dice.randrange(36)]
         c0, w0 = time.process_time(), time.perf_counter()
         if method == "coach":
-            action = advise(state, roll, rng, playouts=playouts).best
+            action = advise(state, roll, rng, playouts=playouts, learned=learned).best
         elif method == "policy":
             action = _policy_action(state, roll, merge, rng)
         else:
@@ -71,6 +74,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playouts", type=int, default=None,
                         help="the coach's playouts per decision (default: by the stage of the game, as the "
                              "coach's own default)")
+    parser.add_argument("--no-value", dest="learned", action="store_false",
+                        help="the coach's playouts by its fast policy on every sheet, as where no learned value "
+                             "is shipped (to measure what the value adds)")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0)")
     parser.add_argument("--record", metavar="FILE", help="append each game's total to FILE (JSON lines)")
     parser.add_argument("--compare", metavar="FILE",
@@ -95,23 +101,25 @@ def main(argv: list[str]) -> int:
           f"per sheet, seed {args.seed}, Python {platform.python_version()}")
     for name in args.sheet or SHEET_NAMES:
         sheet = load_sheet(name)
+        uses_value = args.method == "coach" and args.learned and for_sheet(sheet, merge) is not None
         totals: list[int] = []
         cpu: list[float] = []
         wall: list[float] = []
         games = range(args.first, args.first + args.games)
         for game in games:
-            t, c, w = play_game(sheet, merge, game, args.seed, args.method, args.playouts)
+            t, c, w = play_game(sheet, merge, game, args.seed, args.method, args.playouts, args.learned)
             totals.append(t)
             cpu += c
             wall += w
             if record is not None:
                 record.write(json.dumps({"sheet": name, "ruleset": args.ruleset, "seed": args.seed, "game": game,
-                                         "method": args.method, "playouts": args.playouts, "total": t,
+                                         "method": args.method, "playouts": args.playouts,
+                                         "value": uses_value, "total": t,
                                          "decisions": len(c), "cpu_s": round(sum(c), 4)}) + "\n")
                 record.flush()
         sd = statistics.stdev(totals) if len(totals) > 1 else 0.0
         p90 = statistics.quantiles(cpu, n=10)[-1] if len(cpu) > 1 else cpu[0]
-        print(f"{sheet.name:<11} mean {statistics.mean(totals):6.1f}  sd {sd:5.1f}  "
+        print(f"{sheet.name + (' (v)' if uses_value else ''):<15} mean {statistics.mean(totals):6.1f}  sd {sd:5.1f}  "
               f"per decision: median {statistics.median(cpu) * 1e3:6.1f} ms, p90 {p90 * 1e3:6.1f} ms, "
               f"mean {statistics.mean(cpu) * 1e3:6.1f} ms (CPU; wall median {statistics.median(wall) * 1e3:.1f} ms)"
               f"  [{len(totals)} games, {len(cpu)} decisions]", flush=True)
