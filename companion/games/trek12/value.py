@@ -27,7 +27,8 @@ total. Pure Python like the playouts, so it runs wherever the engines run; rando
     python -m companion.games.trek12.value kagkot --games 80000 --seed 7
     python -m companion.games.trek12.value kagkot --resume data/trek12/values/kagkot.json --games 810000 --seed 11
 
-(about half an hour per 100,000 games on one thread of a small machine).
+and Dhaulagiri's the same way with 820,000 games in the second run (about half an hour per 100,000 games
+on one thread of a small machine; each file's "fit" states its runs).
 """
 
 from __future__ import annotations
