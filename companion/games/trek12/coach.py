@@ -53,8 +53,9 @@ LATE_STEPS = 8500
 EARLY_STEPS = 36000
 # A playout greedy on a learned value (`value.py`) costs about three times one by the fast policy; such
 # playouts get this share of a decision's budget, counted in the fast policy's playouts. With two thirds a
-# decision takes about a fifth longer than with the fast policy (the rest of a decision costs the same):
-# `companion bench coach` against `--no-value`.
+# decision takes a third to a half longer than with the fast policy (medians of 270-280 ms against 210-275,
+# means of 670-690 ms against 455-500 on Kagkot and Dhaulagiri: `companion bench coach`, with and without
+# `--no-value`), within the 0.3 s median and 1 s mean a decision may take.
 VALUE_SHARE = 2 / 3
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
