@@ -5,6 +5,9 @@ game so that History opens it at once."""
 from __future__ import annotations
 
 import asyncio
+import threading
+
+import pytest
 
 from harness import walk
 from trek12_ascents import random_ascent
@@ -15,6 +18,7 @@ from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
 from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
+from companion.ui.trek12 import coaching
 from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, other_circles, saved_review
 from companion.ui.trek12.turn import app_roll
 
@@ -45,6 +49,22 @@ async def reviewed(ui, store, game_id: str, turns: int):
     return kept
 
 
+THINKING = "The coach is weighing this roll…"
+WEIGHING = "Weighing the Schnapps…"
+
+
+async def hinted(ui, thinking: str = THINKING, weighing: str = WEIGHING) -> str:
+    """Wait for the hint worked out by its task (the move, then the Schnapps held); the hint's words."""
+    for _ in range(600):
+        text = ui.find("t12-hint-text")
+        schnapps = ui.find("t12-hint-schnapps")
+        if text is not None and text.value != thinking and (schnapps is None or schnapps.value != weighing):
+            return text.value
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    raise AssertionError("the hint did not come")
+
+
 def circle_label(ui, key: str) -> str:
     for control in walk(ui.top):
         if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
@@ -60,7 +80,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     await ui.click("t12-hint")
     assert ui.get("t12-hint-text").value == "Enter the roll to see the coach's move."
     await enter_roll(ui, Roll.of(3, 2))
-    words = ui.get("t12-hint-text").value
+    words = await hinted(ui)
     table = SessionKeeper(store).state(session.id)
     advice = coach_review.hint(table.states[0], Roll.of(3, 2), hint_seed(session.id, 0, table.states[0]))
     best = advice.moves[0]
@@ -98,11 +118,16 @@ def test_the_hints_next_choices_name_other_circles_than_the_coachs():
     assert all(apply(state, r.action) for r in advice.moves)        # real moves of a real sheet
 
 
-async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the_new_roll(open_ui, store):
+@pytest.mark.parametrize("threads", [True, False], ids=["threads", "browser"])
+async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the_new_roll(open_ui, store, monkeypatch,
+                                                                                         threads):
+    # "browser": no worker threads, as in the browser's Python: the coach works between the screen's turns.
+    monkeypatch.setattr(coaching, "_THREADS", threads)
     session = start(store, cards=["schnapps", "compass"])
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-hint")
     await enter_roll(ui, Roll.of(3, 2))
+    await hinted(ui)
     state = SessionKeeper(store).state(session.id).states[0]
     seed = hint_seed(session.id, 0, state)
     weighed = coach_review.schnapps(state, Roll.of(3, 2), seed)
@@ -114,7 +139,7 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     await ui.click("t12-card-schnapps")
     await ui.click("t12-roll")
     again = app_roll(7, 1, 0)
-    words = ui.get("t12-hint-text").value
+    words = await hinted(ui)
     best = coach_review.hint(state, again, seed, drunk=True).moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
                             f"{best.expected:.0f}")
@@ -128,10 +153,58 @@ async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_al
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-hint")
     await enter_roll(ui, Roll.of(3, 2))
-    assert ui.find("t12-hint-text") is not None and ui.find("t12-hint-schnapps") is None
+    assert (await hinted(ui)).startswith("Coach: ") and ui.find("t12-hint-schnapps") is None
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
+    await hinted(ui)                                               # Bob's turn, on the same roll
     assert ui.get("t12-hint-schnapps").value.startswith("Schnapps: ")
+
+
+async def test_the_screen_answers_while_the_coach_thinks_and_shows_only_the_hint_of_the_roll_on_it(
+        open_ui, store, monkeypatch):
+    # The coach held back until released: the dice and options are there at once, the hint says it is
+    # thinking, and a roll changed meanwhile gets its own hint, never the first roll's.
+    release = threading.Event()
+    asked = []
+    real = coach_review.hint
+
+    def held_hint(state, roll, seed, playouts=coach_review.REVIEW_PLAYOUTS, *, drunk=False):
+        asked.append((roll.red, roll.yellow))
+        release.wait(20)
+        return real(state, roll, seed, playouts, drunk=drunk)
+
+    monkeypatch.setattr(coach_review, "hint", held_hint)
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    for _ in range(100):
+        if asked:
+            break
+        await asyncio.sleep(0.02)
+    assert asked == [(3, 2)]
+    assert ui.get("t12-hint-text").value == THINKING
+    assert ui.find("t12-op-sum") is not None and ui.find("t12-op-product") is not None
+    await ui.click("t12-op-sum")                                   # a tap answered while the coach thinks
+    if ui.find("t12-red-6") is None:
+        await ui.click("t12-dice-change")
+    await enter_roll(ui, Roll.of(6, 5))                            # and the dice changed
+    release.set()
+    words = await hinted(ui)
+    table = SessionKeeper(store).state(session.id)
+    best = real(table.states[0], Roll.of(6, 5), hint_seed(session.id, 0, table.states[0])).moves[0]
+    assert words.startswith(f"Coach: {engine.turn_words(table.sheet, best.action.to_dict())}, expecting ")
+    assert asked[-1] == (6, 5)
+
+
+async def test_the_hint_speaks_the_players_language_though_worked_out_by_a_task(open_ui, store):
+    session = start(store, cards=["schnapps"])
+    ui = await open_ui(route=f"/play/trek12/{session.id}", locales=["de-DE"])
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    words = await hinted(ui, "Der Trainer wägt diesen Wurf ab…", "Wäge den Schnaps ab…")
+    assert words.startswith("Trainer: ") and "erwartet" in words
+    assert ui.get("t12-hint-schnapps").value.startswith("Schnaps: ")
 
 
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Callable
+from typing import Callable, Iterator
 
 from companion.errors import IllegalAction
 from companion.games.trek12 import playout as sim
@@ -40,7 +40,7 @@ from companion.games.trek12.scoring import CARD_POINTS, total
 from companion.i18n.message import msg
 
 __all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "VALUE_SHARE", "playouts_for", "advise", "reroll",
-           "after_schnapps"]
+           "reroll_steps", "after_schnapps"]
 
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
@@ -150,7 +150,19 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
 
 
 def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Reroll | None:
-    """Weigh drinking the Schnapps against keeping `roll` (None when the player holds no Schnapps).
+    """Weigh drinking the Schnapps against keeping `roll` (None when the player holds no Schnapps): all of
+    `reroll_steps` at once.
+    """
+    weighed = None
+    for weighed in reroll_steps(state, roll, rng, playouts=playouts):
+        pass
+    return weighed
+
+
+def reroll_steps(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Iterator[Reroll | None]:
+    """`reroll` a roll at a time, for a screen that must answer taps while it weighs (a browser has no
+    threads): None after each of the 26 distinct rolls is weighed, then the `Reroll` (nothing at all when the
+    player holds no Schnapps). The weighing:
 
     Each of the 26 distinct rolls is advised with a tenth of a decision's playouts (`playouts`, None: the
     stage's default) on the sheet without the card, and the move chosen is then valued afresh by as many
@@ -168,7 +180,7 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
     now (after every other player has written) is the table's rule, not this function's.
     """
     if state.assists is None or Assist.SCHNAPPS not in state.assists or state.complete:
-        return None
+        return
     without = after_schnapps(state)
     hand = without.assists
     if playouts is None:
@@ -197,13 +209,14 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
                 best = sum(finals) / fresh
                 spread[key] = sum((f - best) ** 2 for f in finals) / (fresh - 1) / fresh
         worth[key] = best
+        yield None
     again = sum(best * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
     later = 0.0
     for _ in range(state.sheet.n - state.board.filled.bit_count() - 1):     # the turns after this one
         later = sum(max(again - best - CARD_POINTS, later) * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
     mine = (roll.values, roll.best)
     error = (sum(v * (_WEIGHTS[key] / len(ROLLS)) ** 2 for key, v in spread.items()) + spread[mine]) ** 0.5
-    return Reroll(again, worth[mine] + CARD_POINTS + later, error)
+    yield Reroll(again, worth[mine] + CARD_POINTS + later, error)
 
 
 def after_schnapps(state: State) -> State:

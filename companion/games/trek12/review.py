@@ -18,12 +18,12 @@ from companion.errors import CompanionError, InvalidInput
 from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
-from .coach import Advice, Reroll, advise, after_schnapps, reroll
+from .coach import Advice, Reroll, advise, after_schnapps, reroll_steps
 from .rules import Action, Roll, apply as apply_turn
 from .scoring import score
 
-__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "schnapps", "to_doc", "from_doc",
-           "COSTLIEST"]
+__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "schnapps", "schnapps_steps",
+           "to_doc", "from_doc", "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
@@ -86,7 +86,19 @@ def schnapps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS,
              drunk: bool = False) -> Reroll | None:
     """The Schnapps weighed against this roll for a hint (None unless the player holds one not yet drunk this
     turn), seeded by `seed`."""
-    return None if drunk else reroll(state, roll, Random(f"{seed}/schnapps"), playouts=playouts)
+    weighed = None
+    for weighed in schnapps_steps(state, roll, seed, playouts, drunk=drunk):
+        pass
+    return weighed
+
+
+def schnapps_steps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS, *,
+                   drunk: bool = False) -> Iterator[Reroll | None]:
+    """`schnapps` a roll at a time (`coach.reroll_steps`): None after each distinct roll weighed, then the
+    `Reroll`; nothing at all where `schnapps` gives None."""
+    if drunk:
+        return iter(())
+    return reroll_steps(state, roll, Random(f"{seed}/schnapps"), playouts=playouts)
 
 
 def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",

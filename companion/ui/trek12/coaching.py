@@ -2,7 +2,9 @@
 
 The hint is off until a player asks for it, per game, so it never spoils a game that did not ask; it is
 kept in the store's general table `coach` (`{"id": GAME_ID, "hint": true}`). Once on, each roll entered
-shows the coach's move on the sheet and the expected final score of its top choices.
+shows the coach's move on the sheet and the expected final score of its top choices. It is worked out by a
+task (`think`), not while the screen is drawn, so the dice and options answer at once: the move first, then
+the Schnapps held (seconds of work), each shown as it comes.
 
 The review weighs every turn of a player against the coach's move (`companion.games.trek12.review`) off the
 screen's drawing: a task that yields after each round, so the screen shows its progress (in the browser's
@@ -18,20 +20,21 @@ import asyncio
 import hashlib
 import json
 import sys
+from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
-from companion.games.trek12.rules import Roll
+from companion.games.trek12.rules import Assist, Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
-__all__ = ["COACH_TABLE", "hint_on", "set_hint", "hint_button", "hint_for", "hint_seed", "other_circles", "ReviewPanel",
-           "saved_review",
+__all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "schnapps_words",
+           "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel", "saved_review",
            "entries_digest"]
 
 COACH_TABLE = "coach"
@@ -83,46 +86,126 @@ def other_circles(advice: Any, count: int = 2) -> list[Any]:
     return picked
 
 
-def hint_for(state: Any, sheet: Any, roll: Roll, seed: str, cache: Any, *, drunk: bool = False,
-             may_drink: bool = True) -> tuple[str, int | None, str | None]:
-    """The hint's words and circle for this roll, and with a Schnapps held whether a new roll is worth it
-    (kept in `cache`, a ref, while the roll stays the same); `drunk`: the Schnapps was drunk this turn, so the
-    roll is its new one and the card is gone; `may_drink` False: the table does not allow it now (other
-    players still to write), so it is not weighed."""
-    key = (seed, roll.red, roll.yellow, drunk, may_drink, current())   # the words: in the language of the moment
+@dataclass(frozen=True)
+class Hint:
+    """What the hint shows for a roll: the coach's words and circle (None while it thinks), and its advice on
+    the Schnapps (None when not weighed; `weighing` while it is)."""
+
+    words: str | None = None
+    circle: int | None = None
+    schnapps: str | None = None
+    weighing: bool = False
+
+
+def hint_key(seed: str, roll: Roll, drunk: bool, may_drink: bool) -> tuple:
+    """What a hint depends on: the game and sheet (`seed`), the roll, the Schnapps, and the language of the
+    moment (its words are made in it)."""
+    return (seed, roll.red, roll.yellow, drunk, may_drink, current())
+
+
+def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
+    """The hint's sentence for the coach's advice, and the circle of its move."""
+    best = advice.moves[0]
+    move = tr(engine.turn_words(sheet, best.action.to_dict()))
+    expected = format_number(best.expected, 0)
+    others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
+              for m in other_circles(advice)]
+    if others:
+        # i18n: the coach's hint: its move, the final score it expects, then the next best circles
+        words = _("Coach: {move}, expecting {points}; then {others}.").format(
+            move=move, points=expected, others=", ".join(others))
+    else:
+        words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
+    return words, best.action.circle
+
+
+def schnapps_words(drink: Any) -> str:
+    """The hint's advice on the Schnapps, from its weighing (`coach.Reroll`)."""
+    again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)
+    if drink.drink:
+        # i18n: the hint's advice on the Schnapps card (a new roll): the final scores expected after
+        # a new roll and after keeping this one (the card kept is worth 3 points)
+        return _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
+                 "card kept).").format(again=again, keep=keep)
+    return _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
+             "kept).").format(again=again, keep=keep)
+
+
+def shown_hint(cache: Any, key: tuple) -> Hint:
+    """The hint to show for `key`: what is known of it so far (`cache`, a ref to (key, Hint)), else that
+    the coach is thinking."""
     if cache.current is not None and cache.current[0] == key:
         return cache.current[1]
+    return Hint(_("The coach is weighing this roll…"))
+
+
+async def think(state: Any, sheet: Any, roll: Roll, seed: str, key: tuple, cache: Any, wanted: Any,
+                redraw: Any, busy: set, *, drunk: bool = False, may_drink: bool = True) -> None:
+    """Work out the hint for `key` off the screen's drawing, so that the screen answers while the coach
+    thinks: its move first, shown at once, then the Schnapps held, a roll at a time. Each part runs on a
+    worker thread where there are threads, else here, yielding to the screen between the Schnapps' rolls
+    (the browser's Python). It stops as soon as `wanted` (a ref) holds another key: a new roll, a turn
+    written. What is known goes into `cache` (a ref to (key, Hint)); `redraw()` shows it; `busy` holds the
+    keys being worked out (one task per key: `needs_thinking`). `drunk`: the
+    Schnapps was drunk this turn, so `roll` is its new one and the card is gone; `may_drink` False: the
+    table does not allow it now (other players still to write), so it is not weighed."""
+    busy.add(key)
     try:
-        advice = coach_review.hint(state, roll, seed, drunk=drunk)
+        await _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, may_drink)
+    finally:
+        busy.discard(key)
+
+
+def needs_thinking(key: tuple | None, cache: Any, busy: set) -> bool:
+    """True when the hint for `key` is neither known in full (`cache`) nor being worked out (`busy`)."""
+    if key is None or key in busy:
+        return False
+    return cache.current is None or cache.current[0] != key or cache.current[1].weighing
+
+
+async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, may_drink) -> None:
+    def run(work: Any) -> Any:
+        return asyncio.to_thread(work) if _THREADS else _now(work)
+
+    await asyncio.sleep(0 if _THREADS else _DRAW_FIRST)      # the screen drawn as it is before the work
+    if wanted.current != key:
+        return
+    try:
+        advice = await run(lambda: coach_review.hint(state, roll, seed, drunk=drunk))
     except CompanionError as exc:
-        result: tuple[str, int | None, str | None] = (sentence(exc), None, None)
+        hint = Hint(sentence(exc))
     else:
-        best = advice.moves[0]
-        move = tr(engine.turn_words(sheet, best.action.to_dict()))
-        expected = format_number(best.expected, 0)
-        others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
-                  for m in other_circles(advice)]
-        if others:
-            # i18n: the coach's hint: its move, the final score it expects, then the next best circles
-            words = _("Coach: {move}, expecting {points}; then {others}.").format(
-                move=move, points=expected, others=", ".join(others))
-        else:
-            words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
-        drink = coach_review.schnapps(state, roll, seed, drunk=drunk) if may_drink else None
-        schnapps = None
-        if drink is not None:
-            again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)
-            if drink.drink:
-                # i18n: the hint's advice on the Schnapps card (a new roll): the final scores expected after
-                # a new roll and after keeping this one (the card kept is worth 3 points)
-                schnapps = _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
-                             "card kept).").format(again=again, keep=keep)
-            else:
-                schnapps = _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
-                             "kept).").format(again=again, keep=keep)
-        result = (words, best.action.circle, schnapps)
-    cache.current = (key, result)
-    return result
+        words, circle = hint_words(advice, sheet)
+        held = state.assists is not None and Assist.SCHNAPPS in state.assists
+        hint = Hint(words, circle, weighing=may_drink and not drunk and held and not state.complete)
+    if wanted.current != key:
+        return
+    cache.current = (key, hint)
+    redraw()
+    if not hint.weighing:
+        return
+    steps = coach_review.schnapps_steps(state, roll, seed, drunk=drunk)
+    step = None
+    try:
+        while step is None:
+            await asyncio.sleep(0)
+            if wanted.current != key:
+                return
+            step = await run(lambda: next(steps, _DONE))
+    except CompanionError:
+        step = _DONE
+    if wanted.current == key:
+        cache.current = (key, replace(hint, schnapps=None if step is _DONE else schnapps_words(step),
+                                      weighing=False))
+        redraw()
+
+
+_DONE = object()        # what `next` gives once the Schnapps' weighing has ended
+_DRAW_FIRST = 0.05      # seconds for the browser to draw the screen before the coach takes its Python
+
+
+async def _now(work: Any) -> Any:
+    return work()
 
 
 def entries_digest(actions: list) -> str:

@@ -50,7 +50,8 @@ from companion.ui.trek12.setup import Trek12NewGame
 from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource, TrekSource
 from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.coaching import ReviewPanel, hint_button, hint_for, hint_on, hint_seed, set_hint
+from companion.ui.trek12.coaching import (ReviewPanel, hint_button, hint_key, hint_on, hint_seed, set_hint,
+                                         needs_thinking, shown_hint, think)
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -153,7 +154,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     details, set_details = ft.use_state(False)
     abandoning, set_abandoning = ft.use_state(False)
     entries, set_entries = ft.use_state(False)
-    hint_cache = ft.use_ref(None)           # the last hint: (roll seen, (words, circle))
+    hint_cache = ft.use_ref(None)           # the last hint: (its key, what is known of it: a Hint)
+    hint_wanted = ft.use_ref(None)          # the key of the hint the screen shows now (None: none)
+    hint_busy = ft.use_ref(set)             # the keys of the hints being worked out
+    hint_drawn, set_hint_drawn = ft.use_state(0)   # counts the hints' parts shown as the coach finds them
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
 
@@ -385,15 +389,31 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             tabs.append(Tab(MAX_TAB, MAX_NAME, max_score(table.states[0]).total, shown == MAX_TAB, is_max=True))
 
     # The coach's hint, once asked for in this game: its move for the roll entered, shown on the sheet.
+    # It is worked out by a task (`think`), so the dice and options answer at once while the coach thinks.
     hinting = seat is not None and hint_on(app.store, session_id)
     hint_words, hint_circle, hint_schnapps = None, None, None
+    hint_id, asked = None, None
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
-        hint_words, hint_circle, hint_schnapps = hint_for(table.states[seat], table.sheet, draft.roll,
-                                           hint_seed(session_id, facts.actions, table.states[seat]), hint_cache,
-                                           drunk=Assist.SCHNAPPS in draft.cards,
-                                           may_drink=engine.schnapps_refusal(table, seat) is None)
+        mine = table.states[seat]
+        asked = (mine, draft.roll, hint_seed(session_id, facts.actions, mine), Assist.SCHNAPPS in draft.cards,
+                 engine.schnapps_refusal(table, seat) is None)
+        hint_id = hint_key(asked[2], draft.roll, asked[3], asked[4])
+        seen = shown_hint(hint_cache, hint_id)
+        hint_words, hint_circle = seen.words, seen.circle
+        hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
     elif hinting:
         hint_words = _("Enter the roll to see the coach's move.")
+    hint_wanted.current = hint_id
+    here = ft.context.page
+
+    def start_thinking() -> None:
+        if not needs_thinking(hint_id, hint_cache, hint_busy.current):
+            return
+        mine, roll, hint_at, drunk, may_drink = asked
+        here.run_task(think, mine, sheet, roll, hint_at, hint_id, hint_cache, hint_wanted,
+                      lambda: set_hint_drawn(lambda n: n + 1), hint_busy.current, drunk=drunk, may_drink=may_drink)
+
+    ft.use_effect(start_thinking, dependencies=[hint_id])
 
     def follow_hall() -> None:
         """An Expedition's entry corrected from its sheet: the Hall of Fame follows the saved Expedition."""
