@@ -498,3 +498,40 @@ async def test_a_page_load_does_not_read_every_month_of_the_history_again(tmp_da
         assert read == ["index.json"]
         assert again.history.count() == 3
         assert again.history.list()[0]["finished"].startswith("2026-03")
+
+
+async def test_an_import_is_said_to_be_kept_only_once_it_is_in_indexeddb(tmp_data_dir, monkeypatch):
+    # The Settings screen's import: its message comes after the copy into IndexedDB, so a reload right
+    # after it cannot come first and lose the import. IndexedDB answers a fifth of a second late here.
+    from types import SimpleNamespace
+
+    from companion.ui.shell.settings import _import
+
+    fs, store, kept = await open_here(tmp_data_dir)
+    finish = fs._finish
+    monkeypatch.setattr(fs, "_finish", lambda *args: fs.loop.call_later(0.2, finish, *args))
+    with store:
+        app = SimpleNamespace(store=store, changed=lambda: None)
+        good, words = await _import(app, json.dumps(backup_document()).encode("utf-8"), "backup.json")
+        assert good and words.startswith("Imported backup.json")
+        assert not kept.pending and in_step(fs, tmp_data_dir)
+        assert b'"Zoe"' in fs.stored(tmp_data_dir)["companion.json"]
+
+
+async def test_an_import_whose_copy_into_indexeddb_fails_says_so(tmp_data_dir):
+    from types import SimpleNamespace
+
+    from companion.ui.shell.settings import _import
+
+    fs, store, kept = await open_here(tmp_data_dir)
+    with store:
+        fs.failures.append(SyncFailed("QuotaExceededError: the quota has been exceeded"))
+        app = SimpleNamespace(store=store, changed=lambda: None)
+        with pytest.raises(StoreError, match="QuotaExceededError.*download a backup now"):
+            await _import(app, json.dumps(backup_document()).encode("utf-8"), "backup.json")
+        assert [p.name for p in store.players.list()] == ["Zoe"]     # in the page, as the message says
+
+
+def test_a_store_on_a_plain_folder_has_nothing_more_to_wait_for(tmp_data_dir):
+    with open_store(tmp_data_dir) as store:
+        assert store.persisted is None

@@ -7,6 +7,10 @@ every change (its after_save hook), which starts a copy without waiting for it; 
 running is copied by one more run right after it, so the last save is never left behind and two copies
 never run at once.
 
+A save is thus kept in IndexedDB a moment after the screen shows it. Where that moment matters, the store's
+`persisted` (`BrowserFolder.kept`) waits for it: an import says it is done only once its copy is made (or
+says that the copy failed), so a reload right after the message cannot lose it.
+
 Why not IDBFS's own `autoPersist`: it drops the errors of its copies, and an error here (a full disk, storage
 the browser took back) must reach the person while the page still holds the data.
 
@@ -145,6 +149,15 @@ class BrowserFolder:
                 self._waiters.append(waiter)
             await waiter
 
+    async def kept(self) -> None:
+        """Wait for the copies under way; BrowserStorageError when the last one failed (the changes are then
+        in the page only, and lost when it closes)."""
+        await self.settled()
+        if self._last_error is not None:
+            raise BrowserStorageError(f"the change is in this page, but saving it into this browser's storage "
+                                      f"failed ({self._last_error}): it may be lost when the page closes, so "
+                                      f"download a backup now")
+
     # -- internals -------------------------------------------------------------------------------------
 
     def _start(self) -> None:
@@ -221,6 +234,7 @@ async def open_browser_store(fs: Any, path: str, *, wrap_callback: WrapCallback 
     await folder.mount()
     store = open_store(Path(path), after_save=folder.saved, **options)
     folder.on_failure = lambda why: _tell(store, why)
+    store.persisted = folder.kept
     return store, folder
 
 

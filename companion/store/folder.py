@@ -25,7 +25,7 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum
@@ -156,6 +156,11 @@ class Store:
         # Held by every repository call: Flet runs event handlers on several threads at once. With an
         # after_save hook it also calls the hook once the outermost call holding it has changed files.
         self.mutex: Any = threading.RLock() if saving is None else saving
+        # Where saves are copied on after they reach the folder (the browser's IndexedDB), the coroutine
+        # function that waits for the copies under way and raises StoreError when the last one failed: set
+        # by the one who makes the copies. A screen awaits it before it says a large change (an import) is
+        # kept; None where a save is kept once it is in the folder.
+        self.persisted: Callable[[], Awaitable[None]] | None = None
         self._changed = None if saving is None else saving.changed
         # A plain function, not the bound self.now: repositories holding the store would make a reference
         # cycle, and a closed store (with its whole history in memory) would wait for a full collection.

@@ -260,6 +260,10 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
     except InvalidInput as exc:
         raise InvalidInput(_("The file {name} was not imported: {reason}. Nothing was changed").format(
             name=name, reason=said(exc).rstrip("."))) from None
+    if app.store.persisted is not None:
+        # In a browser: said to be imported once the copy into its storage is made, so that a reload
+        # right after the message cannot come before it.
+        await app.store.persisted()
     app.changed()
     return True, _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
 
