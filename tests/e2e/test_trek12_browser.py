@@ -140,7 +140,8 @@ def _round(number: int) -> str:
 def _wait_for(page, selector: str) -> None:
     """Wait for an element; on failure, say what the screen did show."""
     try:
-        page.locator(selector).first.wait_for(timeout=20_000, state="attached")
+        # 40 s: on a small machine busy with other work, a reload's first drawing has taken over 20 s.
+        page.locator(selector).first.wait_for(timeout=40_000, state="attached")
     except Exception:
         shown = page.eval_on_selector_all(
             "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
