@@ -2,7 +2,8 @@
 
 Python runs inside the page (Pyodide): a player is added and three rounds of a Trek 12 Ascent against Max
 are tapped in; a reload finds the game exactly where it was; with the server stopped, a reload starts the
-app from the service worker's copy with the game still there; a second tab says the companion is open
+app from the service worker's copy with the game still there, and the coach's hint is worked out in the
+page, the options answering the dice before it comes; a second tab says the companion is open
 elsewhere and starts by itself once the first tab is closed. Nothing is ever asked of another host.
 """
 
@@ -18,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder, stop_process
+from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder,
+                                     stop_process, tap)
 from companion.bench.trek12_browser import (add_player, by_id, forced_turns, round_selector, start_ascent_against_max,
                                             sheet_texts, tap_turn, wait)
 from companion.browser.build import build_web
@@ -96,6 +98,19 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
             urllib.request.urlopen(home, timeout=5)
         _reload_to_sheet(page, sheet, "offline reload")
         _shot(page, tmp_path, "3-sheet-after-offline-reload.png")
+
+        # The coach's hint, worked out inside the page, offline, where there are no threads: the options
+        # answer the dice at once, then the coach's move comes.
+        tap(page, "t12-hint", START_MS)
+        wait(page, 'flt-semantics:has-text("Enter the roll to see the coach\'s move.")')
+        tap(page, "t12-red-3", START_MS)
+        began = time.perf_counter()
+        tap(page, "t12-yellow-4", START_MS)
+        wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
+        options = time.perf_counter() - began
+        wait(page, 'flt-semantics:has-text("Coach: ")', START_MS)
+        print(f"hint: the options after {options:.2f} s, the coach's move after {time.perf_counter() - began:.2f} s")
+        _shot(page, tmp_path, "3b-hint.png")
 
         # A second tab of the same browser: the data has an owner, so it says so and does not start.
         second = _new_page(context, "tab 2", console)
