@@ -236,3 +236,14 @@ async def test_android_back_in_an_editor_cancels_it_and_keeps_the_cards_tab(open
     # With the editor closed, back leaves the screen as it does everywhere else.
     await ui.back()
     assert ui.route == "/"
+
+
+async def test_the_first_catalog_imported_says_so(open_ui, store):
+    # Nothing described yet: the import brings every card's row in above the Share panel, whose message
+    # must still be there.
+    shared = json.dumps(export_catalog(import_catalog(synthetic_catalog_doc()))).encode("utf-8")
+    ui = await _cards_tab(open_ui)
+    answer_files(ui, picked=[uploaded("first.json", shared)])
+    await ui.click("ftc-import")
+    assert "Imported 39 Climb cards and 2 Accolades from first.json" in ui.get("ftc-share-result").value
+    assert len(load_catalog(store).cards) == 39

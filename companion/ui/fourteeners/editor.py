@@ -308,7 +308,8 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                                   f"{forecast.name} · {words}",
                                   None if fixed or broken else bind(set_editing, ("weather", name))))
     body.append(section_title(_("Share"), key="ftc-share-title"))
-    body.append(CatalogShare())
+    # Keyed: the rows above it come and go with the catalog (an import adds them), and its message must stay.
+    body.append(CatalogShare(key="ftc-share-panel"))
     return ft.Column(body, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
