@@ -18,6 +18,7 @@ from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
 from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
+from companion.ui.common import services
 from companion.ui.trek12 import coaching
 from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, other_circles, saved_review
 from companion.ui.trek12.turn import app_roll
@@ -122,7 +123,7 @@ def test_the_hints_next_choices_name_other_circles_than_the_coachs():
 async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the_new_roll(open_ui, store, monkeypatch,
                                                                                          threads):
     # "browser": no worker threads, as in the browser's Python: the coach works between the screen's turns.
-    monkeypatch.setattr(coaching, "_THREADS", threads)
+    monkeypatch.setattr(services, "THREADS", threads)
     session = start(store, cards=["schnapps", "compass"])
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-hint")
@@ -232,8 +233,6 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
 
 async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_again(open_ui, store, monkeypatch):
     import time
-
-    from companion.ui.trek12 import coaching
 
     _, docs, _, session = finished_ascent(store, 4)
     started = []

@@ -18,7 +18,7 @@ from companion.errors import CompanionError, InvalidInput
 from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
-from .coach import Advice, Reroll, advise, after_schnapps, reroll_steps
+from .coach import Advice, Reroll, advise, after_schnapps, reroll, reroll_steps
 from .rules import Action, Roll, apply as apply_turn
 from .scoring import score
 
@@ -86,10 +86,7 @@ def schnapps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS,
              drunk: bool = False) -> Reroll | None:
     """The Schnapps weighed against this roll for a hint (None unless the player holds one not yet drunk this
     turn), seeded by `seed`."""
-    weighed = None
-    for weighed in schnapps_steps(state, roll, seed, playouts, drunk=drunk):
-        pass
-    return weighed
+    return None if drunk else reroll(state, roll, _schnapps_rng(seed), playouts=playouts)
 
 
 def schnapps_steps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS, *,
@@ -98,7 +95,11 @@ def schnapps_steps(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLA
     `Reroll`; nothing at all where `schnapps` gives None."""
     if drunk:
         return iter(())
-    return reroll_steps(state, roll, Random(f"{seed}/schnapps"), playouts=playouts)
+    return reroll_steps(state, roll, _schnapps_rng(seed), playouts=playouts)
+
+
+def _schnapps_rng(seed: str) -> Random:
+    return Random(f"{seed}/schnapps")
 
 
 def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",

@@ -20,6 +20,7 @@ from companion.i18n import LANGUAGES, SYSTEM
 
 __all__ = [
     "off_loop",
+    "THREADS",
     "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
 ]
@@ -213,9 +214,13 @@ def use_back_cancels(cancel: Callable[[], None]) -> None:
     ft.use_effect(take_back, dependencies=[], cleanup=give_back)
 
 
+# False inside a browser, where Python has no threads (tests set it to run the browser's way).
+THREADS = sys.platform != "emscripten"
+
+
 async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
     """Run blocking work (reading the whole history, a backup) where it does not stall the screens: on a
-    worker thread, or in place inside a browser, where Python has no threads."""
-    if sys.platform == "emscripten":
+    worker thread, or in place inside a browser, where Python has no threads (`THREADS`)."""
+    if not THREADS:
         return fn(*args)
     return await asyncio.to_thread(fn, *args)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,7 +28,8 @@ from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Assist, Roll
 from companion.i18n import _, current, format_number, tr
-from companion.ui.common.services import use_app
+from companion.ui.common import services
+from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
@@ -38,8 +38,6 @@ __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_ke
            "entries_digest"]
 
 COACH_TABLE = "coach"
-# The browser's Python has no threads: there the review yields to the screen between rounds instead.
-_THREADS = sys.platform != "emscripten"
 # Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
 # goes on when its screen is left; a panel opened again meanwhile follows its progress from here (a screen
 # is redrawn only from its own tab's tasks) instead of starting a second one.
@@ -164,14 +162,11 @@ def needs_thinking(key: tuple | None, cache: Any, busy: set) -> bool:
 
 
 async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, may_drink) -> None:
-    def run(work: Any) -> Any:
-        return asyncio.to_thread(work) if _THREADS else _now(work)
-
-    await asyncio.sleep(0 if _THREADS else _DRAW_FIRST)      # the screen drawn as it is before the work
+    await asyncio.sleep(0 if services.THREADS else _DRAW_FIRST)   # the screen drawn as it is before the work
     if wanted.current != key:
         return
     try:
-        advice = await run(lambda: coach_review.hint(state, roll, seed, drunk=drunk))
+        advice = await off_loop(lambda: coach_review.hint(state, roll, seed, drunk=drunk))
     except CompanionError as exc:
         hint = Hint(sentence(exc))
     else:
@@ -191,7 +186,7 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
             await asyncio.sleep(0)
             if wanted.current != key:
                 return
-            step = await run(lambda: next(steps, _DONE))
+            step = await off_loop(next, steps, _DONE)
     except CompanionError:
         step = _DONE
     if wanted.current == key:
@@ -202,10 +197,6 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
 
 _DONE = object()        # what `next` gives once the Schnapps' weighing has ended
 _DRAW_FIRST = 0.05      # seconds for the browser to draw the screen before the coach takes its Python
-
-
-async def _now(work: Any) -> Any:
-    return work()
 
 
 def entries_digest(actions: list) -> str:
@@ -275,14 +266,14 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
                 # else here, yielding between rounds so the screen draws the progress.
-                reviewed = await asyncio.to_thread(next, pending, None) if _THREADS else next(pending, None)
+                reviewed = await off_loop(next, pending, None)
                 if reviewed is None:
                     break
                 done.append(reviewed)
                 tell((len(done), len(turns)))
                 await asyncio.sleep(0)
             finish = (lambda: coach_review.finish(setup, actions, seat, tuple(done), seed=game_id))
-            result = await asyncio.to_thread(finish) if _THREADS else finish()
+            result = await off_loop(finish)
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
                                                  "review": coach_review.to_doc(result)})
             set_problem(None)
