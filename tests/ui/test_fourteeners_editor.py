@@ -3,6 +3,7 @@ catalog as one JSON file that imports back to the same catalog."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
@@ -10,6 +11,7 @@ from companion.games.fourteeners.catalog import (
     AccoladeSide, export_catalog, import_catalog, parse_card, without_card,
 )
 from companion.games.fourteeners.data import Side
+from companion.errors import StoreError
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
@@ -247,3 +249,40 @@ async def test_the_first_catalog_imported_says_so(open_ui, store):
     await ui.click("ftc-import")
     assert "Imported 39 Climb cards and 2 Accolades from first.json" in ui.get("ftc-share-result").value
     assert len(load_catalog(store).cards) == 39
+
+async def test_an_import_in_the_browser_is_said_only_once_kept_and_a_failed_copy_is_said(open_ui, store):
+    # In the browser the store copies its saves into IndexedDB a moment later (`Store.persisted`): the
+    # message waits for that copy, so a reload right after it cannot lose the import.
+    original = import_catalog(synthetic_catalog_doc())
+    shared = json.dumps(export_catalog(original)).encode("utf-8")
+    copies = []
+    screen = []
+
+    async def copied() -> None:
+        await asyncio.sleep(0.2)
+        # What the copy holds, and whether the screen had already said it was imported.
+        copies.append((len(load_catalog(store).cards), screen[0].find("ftc-share-result") is not None))
+
+    store.persisted = copied
+    ui = await _cards_tab(open_ui)
+    screen.append(ui)
+    answer_files(ui, picked=[uploaded("shared.json", shared)])
+    await ui.click("ftc-import")
+    for _ in range(100):
+        if ui.find("ftc-share-result") is not None:
+            break
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    assert copies == [(39, False)]                                # kept before it was said
+    assert "Imported 39 Climb cards and 2 Accolades from shared.json" in ui.get("ftc-share-result").value
+
+    async def failed() -> None:
+        raise StoreError("the change is in this page, but saving it into this browser's storage failed "
+                         "(QuotaExceededError): it may be lost when the page closes, so download a backup now")
+
+    store.persisted = failed
+    answer_files(ui, picked=[uploaded("shared.json", shared)])
+    await ui.click("ftc-import")
+    await ui.settle()
+    result = ui.get("ftc-share-result").value
+    assert "QuotaExceededError" in result and "download a backup now" in result and "Imported" not in result

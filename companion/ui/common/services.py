@@ -20,6 +20,7 @@ from companion.i18n import LANGUAGES, SYSTEM
 
 __all__ = [
     "off_loop",
+    "kept",
     "THREADS",
     "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
@@ -216,6 +217,14 @@ def use_back_cancels(cancel: Callable[[], None]) -> None:
 
 # False inside a browser, where Python has no threads (tests set it to run the browser's way).
 THREADS = sys.platform != "emscripten"
+
+
+async def kept(store: Any) -> None:
+    """Wait until the store's changes are kept where it copies them on (a browser's storage: `Store.persisted`)
+    before a screen says a large change (an import) is done, so that a reload right after the message cannot
+    lose it; StoreError when that copy failed (the change is then in the page only)."""
+    if store.persisted is not None:
+        await store.persisted()
 
 
 async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:

@@ -45,7 +45,7 @@ from companion.ui.fourteeners.parts import (
     slug,
     stepper,
 )
-from companion.ui.common.services import FieldText, use_app, use_back_cancels, use_field_text
+from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
 from companion.ui.common.widgets import bind, confirm_dialog, labelled, message_card, said, section_title, sentence
 
 __all__ = [
@@ -365,6 +365,12 @@ def CatalogShare() -> ft.Control:
             save_catalog(app.store, updated)
         except CompanionError as exc:
             set_outcome((False, _("Not imported: {problem}").format(problem=_clause(exc))))
+            return
+        try:
+            await kept(app.store)
+        except CompanionError as exc:
+            app.changed()
+            set_outcome((False, sentence(exc)))
             return
         cards = len(incoming.cards)
         if mode == "replace":

@@ -21,7 +21,7 @@ from companion.inputs import BACKUP_BYTES
 from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
-from companion.ui.common.services import ThemeChoice, off_loop, use_app
+from companion.ui.common.services import ThemeChoice, kept, off_loop, use_app
 from companion.ui.common.widgets import labelled, said, screen_view, section_title, sentence, surface
 from companion.i18n import N_, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
@@ -260,10 +260,7 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
     except InvalidInput as exc:
         raise InvalidInput(_("The file {name} was not imported: {reason}. Nothing was changed").format(
             name=name, reason=said(exc).rstrip("."))) from None
-    if app.store.persisted is not None:
-        # In a browser: said to be imported once the copy into its storage is made, so that a reload
-        # right after the message cannot come before it.
-        await app.store.persisted()
+    await kept(app.store)
     app.changed()
     return True, _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
 
