@@ -266,3 +266,52 @@ def test_the_sheet_can_be_set_aside_for_paper_and_is_done_with_once_the_ascent_i
         full = turn(turn(full, 0, rng), 1, rng)
     full = act(full, type="score", scores={})
     assert full.table is None and full.ascent == 2 and expected(full)[0] is ActionType.SHEET
+
+
+def test_an_ascent_played_in_the_app_replays_for_the_coachs_review():
+    """The review weighs each turn on the sheet as it stood, with the cards held then: a card picked after a
+    round is in the player's hand from the next turn on, as the Expedition gave it."""
+    from companion.games.trek12 import review
+
+    setup = {"players": ["Ann", {"name": "Bob", "paper": True}], "cards": "typed"}
+    docs: list[dict] = []
+
+    def do(state, **action):
+        docs.append(action)
+        return act(state, **action)
+
+    state = do(session.start(setup), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    state = do(state, type="sheet", dice_seed=8)
+    rng = random.Random(5)
+    picked_before = None                    # the number of turns written when Ann first picked a card
+    while not state.table.complete:
+        assert session.ascent_played(setup, docs, 1) is None     # not to its last circle yet
+        roll = rng.choice(ROLLS)
+        moves = _moves(state, 0, roll) or _moves(state, 0, rng.choice(ROLLS))
+        move = rng.choice(moves)
+        state = do(state, type="turn", player="Ann", **move.to_dict())
+        if state.due:
+            card = state.pool[0].value if state.pool and len(state.hands[0]) < 3 else None
+            if card is not None and picked_before is None:
+                picked_before = sum(1 for d in docs if d["type"] == "turn")
+            state = do(state, type="pick", picks=[{"player": "Ann", "card": card}])
+    assert picked_before is not None
+    full = len(docs)
+    played, upto = session.ascent_played(setup, docs, 1)
+    assert upto == full - (docs[-1]["type"] == "pick")
+    assert played.end == state.table and played.start.states[0].assists == ()
+    assert len(played.turns) == played.seat_turns(0) == state.table.sheet.n
+    held = [table.states[0].assists for table, _turn in played.turns]
+    assert held[picked_before - 1] == () and len(held[picked_before]) == 1
+    assert all(turn["player"] == 0 and "type" not in turn for _table, turn in played.turns)
+    reviewed = list(review.rounds_of(played, 0, seed="t", playouts=40))
+    assert [r.round for r in reviewed] == list(range(1, state.table.sheet.n + 1))
+    assert all(r.best_expected >= r.played_expected for r in reviewed)
+    assert review.finish_of(played, 0, tuple(reviewed), seed="t", playouts=40).final == score(state.table.states[0]).total
+    # Scored and gone on to the next Ascent, the sheet is still there to review; the next Ascent has none yet.
+    state = do(state, type="score", scores={"Bob": 60})
+    assert session.ascent_played(setup, docs, 1) == (played, upto)
+    assert session.ascent_played(setup, docs, 2) is None
+    # A sheet set aside for paper has nothing to review.
+    assert session.ascent_played(setup, docs[:full] + [{"type": "sheet", "drop": True}], 1) is None
+    assert session.ascent_played(setup, docs[:3] + [{"type": "nonsense"}], 1) is None

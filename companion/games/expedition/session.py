@@ -24,11 +24,12 @@ from companion.games.expedition.wording import (
     comma_list,
     semicolon_list,
 )
+from companion.games.trek12.review import Played
 from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "ascent_played"]
 
 GAME_ID = "expedition"
 
@@ -41,6 +42,40 @@ def start(setup: dict[str, Any]) -> State:
 def apply(state: State, action: dict[str, Any]) -> State:
     """The Expedition after one action document; InvalidInput / IllegalAction say why it is refused."""
     return rules.apply(state, rules.parse_action(state, action))
+
+
+def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tuple[Played, int] | None:
+    """The sheet of one Ascent as it was played in the app, for the coach's review: its start, each turn with
+    the sheet's table before it (the cards as the Expedition held them then: picks and cards used between
+    turns change them), and its end; with how many of the Expedition's actions lead to its last turn (a
+    review of fewer or other actions is stale). None when that Ascent's sheet was not played in the app to
+    its last circle (or set aside for paper), or the actions do not replay (InvalidInput / IllegalAction
+    for a setup that does not start).
+    """
+    state = start(setup)
+    begun = None                      # (table at the start, turns so far) of the Ascent's sheet in the app
+    done = None
+    for count, doc in enumerate(actions, 1):
+        if state.ascent > ascent or state.over:
+            break
+        try:
+            action = rules.parse_action(state, doc)
+            after = rules.apply(state, action)
+        except CompanionError:
+            return None
+        if state.ascent == ascent:
+            if isinstance(action, rules.StartSheet):
+                # A sheet started afresh, or set aside for paper (its turns gone with it).
+                begun = None if after.table is None else (after.table, [])
+                done = None
+            elif isinstance(action, rules.SheetTurn) and begun is not None and state.table is not None:
+                seats = rules.sheet_seats(state)
+                turn = {k: v for k, v in action.turn.items() if k != "player"}
+                begun[1].append((state.table, {**turn, "player": seats.index(action.player)}))
+                if after.table is not None and after.table.complete:
+                    done = Played(begun[0], tuple(begun[1]), after.table), count
+        state = after
+    return done
 
 
 def describe_action(state: State, action: dict[str, Any]) -> str:

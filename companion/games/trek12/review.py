@@ -22,8 +22,8 @@ from .coach import Advice, Reroll, advise, after_schnapps, reroll, reroll_steps
 from .rules import Action, Roll, apply as apply_turn
 from .scoring import score
 
-__all__ = ["RoundReview", "Review", "REVIEW_PLAYOUTS", "rounds", "review", "hint", "schnapps", "schnapps_steps",
-           "to_doc", "from_doc", "COSTLIEST"]
+__all__ = ["RoundReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of", "review", "hint",
+           "schnapps", "schnapps_steps", "finish", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
@@ -102,44 +102,82 @@ def _schnapps_rng(seed: str) -> Random:
     return Random(f"{seed}/schnapps")
 
 
+@dataclass(frozen=True)
+class Played:
+    """An Ascent as a review reads it: the table at its start, each turn with the table as it stood before it
+    (the turn as a game document's turn, "player" its seat index), and the table after the last one. A Trek 12
+    game replays into one (`played`); an Expedition's Ascent makes its own, since cards come and go between its
+    turns with the round's picks (`companion.games.expedition.session.ascent_played`)."""
+
+    start: session.Table
+    turns: tuple[tuple[session.Table, dict[str, Any]], ...]
+    end: session.Table
+
+    def seat_turns(self, seat: int) -> int:
+        """How many turns the player in `seat` wrote."""
+        return sum(1 for _, turn in self.turns if turn.get("player", 0) == seat)
+
+
+def played(setup: dict[str, Any], actions: list[dict[str, Any]]) -> Played:
+    """A Trek 12 game's setup and entries replayed for its review (InvalidInput / IllegalAction when they do
+    not replay)."""
+    table = start = session.start(setup)
+    turns = []
+    for action in actions:
+        if isinstance(action, dict) and "cash" not in action:
+            turns.append((table, action))
+        table = session.apply(table, action)
+    return Played(start, tuple(turns), table)
+
+
 def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
            playouts: int = REVIEW_PLAYOUTS) -> Iterator[RoundReview]:
     """Each of the player's turns weighed by the coach, one round at a time (see the module docstring)."""
-    table = session.start(setup)
-    if not 0 <= seat < len(table.seats):
+    return rounds_of(played(setup, actions), seat, seed=seed, playouts=playouts)
+
+
+def rounds_of(game: Played, seat: int, *, seed: str = "review",
+              playouts: int = REVIEW_PLAYOUTS) -> Iterator[RoundReview]:
+    """`rounds` for an Ascent already replayed."""
+    if not 0 <= seat < len(game.start.seats):
         raise InvalidInput(f"there is no seat {seat} at this table")
-    for action in actions:
-        who = action.get("player", 0) if isinstance(action, dict) else 0
-        if isinstance(action, dict) and "cash" not in action and who == seat:
-            state = table.states[seat]
-            move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
-            advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
-            mine = _matching(advice, move)
-            best = advice.moves[0]
-            yield RoundReview(
-                round=table.round, roll=(move.roll.red, move.roll.yellow),
-                played=session.turn_words(table.sheet, move.to_dict()), played_circle=move.circle,
-                best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
-                played_expected=mine.expected if mine is not None else best.expected,
-                best_expected=best.expected)
-        table = session.apply(table, action)
+    for table, action in game.turns:
+        if action.get("player", 0) != seat:
+            continue
+        state = table.states[seat]
+        move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+        advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
+        mine = _matching(advice, move)
+        best = advice.moves[0]
+        yield RoundReview(
+            round=table.round, roll=(move.roll.red, move.roll.yellow),
+            played=session.turn_words(table.sheet, move.to_dict()), played_circle=move.circle,
+            best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
+            played_expected=mine.expected if mine is not None else best.expected,
+            best_expected=best.expected)
 
 
 def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
            playouts: int = REVIEW_PLAYOUTS) -> Review:
     """The whole review at once (`rounds`, the final score, and the coach's game on the same dice)."""
-    reviewed = tuple(rounds(setup, actions, seat, seed=seed, playouts=playouts))
-    return finish(setup, actions, seat, reviewed, seed=seed, playouts=playouts)
+    game = played(setup, actions)
+    reviewed = tuple(rounds_of(game, seat, seed=seed, playouts=playouts))
+    return finish_of(game, seat, reviewed, seed=seed, playouts=playouts)
 
 
 def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, reviewed: tuple[RoundReview, ...], *,
            seed: str = "review", playouts: int = REVIEW_PLAYOUTS) -> Review:
     """The review from its rounds: the final score, and the coach playing the same dice from the start."""
-    table = session.start(setup)
-    for action in actions:
-        table = session.apply(table, action)
-    final = score(table.states[seat]).total
-    coach_state = session.start(setup).states[seat]
+    return finish_of(played(setup, actions), seat, reviewed, seed=seed, playouts=playouts)
+
+
+def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, seed: str = "review",
+              playouts: int = REVIEW_PLAYOUTS) -> Review:
+    """`finish` for an Ascent already replayed. The coach starts from the player's sheet and cards at the
+    start and plays the rolls the player had (a card it would earn is not picked up: which one it would get
+    is the table's business)."""
+    final = score(game.end.states[seat]).total
+    coach_state = game.start.states[seat]
     for index, (red, yellow) in enumerate(r.roll for r in reviewed):
         if coach_state.complete:
             break
@@ -148,7 +186,7 @@ def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, revi
         except CompanionError:
             break
         coach_state = apply_turn(coach_state, advice.best)
-    return Review(seat, table.seats[seat].name, reviewed, final, score(coach_state).total)
+    return Review(seat, game.start.seats[seat].name, reviewed, final, score(coach_state).total)
 
 
 def to_doc(result: Review) -> dict[str, Any]:
