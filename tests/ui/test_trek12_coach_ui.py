@@ -236,7 +236,7 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
 
     _, docs, _, session = finished_ascent(store, 4)
     started = []
-    real = coach_review.rounds
+    real = coach_review.rounds_of
 
     def slow_rounds(*args, **kwargs):
         started.append(args)
@@ -244,7 +244,7 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
             time.sleep(0.15)                                       # long enough to leave and come back
             yield reviewed
 
-    monkeypatch.setattr(coaching.coach_review, "rounds", slow_rounds)
+    monkeypatch.setattr(coaching.coach_review, "rounds_of", slow_rounds)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-review-0")
     assert ui.find("t12-review-progress-0") is not None

@@ -12,7 +12,7 @@ always match the Expedition as it stands.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from enum import IntEnum
 from typing import Any
@@ -54,6 +54,7 @@ from companion.ui.expedition.panels import (
     score_panel,
 )
 from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.reviews import ascent_reviews
 from companion.ui.expedition.parts import card_name, card_words, stars_count
 from companion.ui.expedition.round_picks import with_due
 from companion.ui.expedition.setup import ExpeditionNewGame
@@ -394,7 +395,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
     offer = _sheet_offer(app.store, session_id, state)
     body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=follow_hall)]
     if panel is Panel.STARS:
-        body.extend(_stars_body(state, colours))
+        body.extend(_stars_body(state, colours,
+                                lambda n: ascent_reviews(session_id, session.setup, session.actions, n)))
     else:
         body.append(ascent_track(state))
         if notice:
@@ -475,7 +477,9 @@ def ExpeditionFinished(record: Mapping) -> ft.View:
             body.append(ft.Text(words.format(name=player.get("name"), stars=stars_count(int(player.get("score") or 0))),
                                 key=f"exp-final-{index}"))
     else:
-        body.extend(_stars_body(state, seat_colours(app.store, state)))
+        kept = record.get("session") or {}
+        body.extend(_stars_body(state, seat_colours(app.store, state), lambda n: ascent_reviews(
+            str(record.get("id")), kept.get("setup") or {}, list(kept.get("actions") or []), n)))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
         labelled("exp-final-hall", ft.OutlinedButton(_("Hall of Fame"), key="exp-final-hall",
                                                      icon=ft.Icons.WORKSPACE_PREMIUM_ROUNDED,
@@ -529,7 +533,10 @@ def _sheet_offer(store: Any, session_id: str, state: State) -> SheetOffer | None
     return SheetOffer(status, result, players)
 
 
-def _stars_body(state: State, colours: list[str]) -> list[ft.Control]:
+def _stars_body(state: State, colours: list[str], reviews: Callable[[int], list[ft.Control]] | None = None) \
+        -> list[ft.Control]:
+    """The winner, the stars so far, and each Ascent scored, with the coach's `reviews` of its sheet when it was
+    played in the app."""
     out: list[ft.Control] = []
     won = winner_card(state, colours)
     if won is not None:
@@ -538,7 +545,10 @@ def _stars_body(state: State, colours: list[str]) -> list[ft.Control]:
     out.append(standings_card(state, colours))
     if state.results:
         out.append(section_title(_("The Ascents")))
-        out.extend(ascent_card(state, result, colours) for result in reversed(state.results))
+        for result in reversed(state.results):
+            out.append(ascent_card(state, result, colours))
+            if reviews is not None:
+                out.extend(reviews(result.number))
     else:
         out.append(ft.Text(_("No Ascent has been scored yet: stars appear here after each one."), size=13,
                            key="exp-stars-none", color=ft.Colors.ON_SURFACE_VARIANT))

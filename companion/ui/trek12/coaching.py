@@ -20,7 +20,7 @@ import asyncio
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -204,12 +204,16 @@ def entries_digest(actions: list) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
-def saved_review(store: Any, game_id: str, seat: int, actions: list | None = None) -> coach_review.Review | None:
-    """A review kept with the game, or None (also when the game's entries were corrected since: `actions`)."""
+def saved_review(store: Any, game_id: str, seat: int, actions: list | None = None, *,
+                 digest: str | None = None) -> coach_review.Review | None:
+    """A review kept with the game, or None (also when the game's entries were corrected since: `actions`,
+    or their `digest`)."""
     doc = store.table(COACH_TABLE).get(f"{game_id}:review:{seat}")
     if doc is None:
         return None
-    if actions is not None and doc.get("entries") != entries_digest(actions):
+    if actions is not None:
+        digest = entries_digest(actions)
+    if digest is not None and doc.get("entries") != digest:
         return None
     try:
         return coach_review.from_doc(doc["review"])
@@ -218,17 +222,22 @@ def saved_review(store: Any, game_id: str, seat: int, actions: list | None = Non
 
 
 @ft.component
-def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any, board: Any, width: float) -> ft.Control:
+def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coach_review.Played], seat: int,
+                sheet: Any, board: Any, width: float, name: str | None = None,
+                keys: str = "t12-review") -> ft.Control:
     """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
-    the three costliest rounds marked on the sheet, and what the choices cost in all."""
+    the three costliest rounds marked on the sheet, and what the choices cost in all.
+
+    `digest` names the entries reviewed (`entries_digest`: a review of other entries is stale), `turns` is how
+    many turns the player in `seat` wrote, and `replay()` gives the Ascent as the review reads it (called only
+    when the review runs). `name` heads the panel when the Ascent had several players; `keys` begins its
+    controls' keys (several Ascents' panels on one screen)."""
     app = use_app()
     page = ft.context.page
-    digest = entries_digest(actions)
     key = (id(page), game_id, seat, digest)
     progress, set_progress = ft.use_state(lambda: _RUNNING.get(key))   # (rounds done, rounds in all) while it runs
     problem, set_problem = ft.use_state(None)
-    kept = saved_review(app.store, game_id, seat, actions)
-    turns = [a for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat]
+    kept = saved_review(app.store, game_id, seat, digest=digest)
 
     followed = ft.use_ref(True)      # False once this panel is gone: its follower stops
 
@@ -259,10 +268,11 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
     async def run() -> None:
         if key in _RUNNING:
             return
-        tell((0, len(turns)))
+        tell((0, turns))
         try:
             done: list[coach_review.RoundReview] = []
-            pending = coach_review.rounds(setup, actions, seat, seed=game_id)
+            game = await off_loop(replay)
+            pending = coach_review.rounds_of(game, seat, seed=game_id)
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
                 # else here, yielding between rounds so the screen draws the progress.
@@ -270,9 +280,9 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                 if reviewed is None:
                     break
                 done.append(reviewed)
-                tell((len(done), len(turns)))
+                tell((len(done), turns))
                 await asyncio.sleep(0)
-            finish = (lambda: coach_review.finish(setup, actions, seat, tuple(done), seed=game_id))
+            finish = (lambda: coach_review.finish_of(game, seat, tuple(done), seed=game_id))
             result = await off_loop(finish)
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
                                                  "review": coach_review.to_doc(result)})
@@ -288,41 +298,45 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
             page.run_task(run)
 
     # i18n: a heading: the coach's review of a finished Ascent
-    controls: list[ft.Control] = [section_title(_("Review"), key=f"t12-review-title-{seat}")]
+    title = _("Review")
+    if name:
+        # i18n: a heading: the coach's review of one player's choices, when the Ascent had several players
+        title = _("Review: {name}").format(name=name)
+    controls: list[ft.Control] = [section_title(title, key=f"{keys}-title-{seat}")]
     if kept is None:
         if progress is not None:
             done, total = progress
             controls.append(ft.Text(_("Reviewing round {round} of {total}…").format(round=min(done + 1, total),
                                                                                   total=total),
-                                    key=f"t12-review-progress-{seat}", size=13))
+                                    key=f"{keys}-progress-{seat}", size=13))
             controls.append(ft.ProgressBar(value=done / total if total else None))
         else:
             controls.append(ft.Text(_("The coach weighs each of your turns against its own move on the same dice: "
                                       "what each choice cost, and where."), size=13,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
-            controls.append(ft.Row([labelled(f"t12-review-{seat}", ft.FilledTonalButton(
-                _("Review my choices"), key=f"t12-review-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
-                on_click=start, disabled=not turns))]))
+            controls.append(ft.Row([labelled(f"{keys}-{seat}", ft.FilledTonalButton(
+                _("Review my choices"), key=f"{keys}-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
+                on_click=start, disabled=turns == 0))]))
         if problem:
-            controls.append(ft.Text(problem, key=f"t12-review-problem-{seat}", color=ft.Colors.ERROR, size=13))
+            controls.append(ft.Text(problem, key=f"{keys}-problem-{seat}", color=ft.Colors.ERROR, size=13))
         return ft.Column(controls, spacing=8, tight=True)
 
     costly = kept.costliest()
     worst = {r.round for r in costly}
-    controls.append(ft.Text(tr(kept.words()), key=f"t12-review-total-{seat}", size=15, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(tr(kept.words()), key=f"{keys}-total-{seat}", size=15, weight=ft.FontWeight.W_600))
     if costly:
         rounds = ", ".join(_("round {round} (−{cost})").format(round=r.round, cost=format_number(r.cost, 1))
                            for r in costly)
         controls.append(ft.Text(_("Costliest rounds, marked on the sheet: {rounds}.").format(rounds=rounds),
-                                key=f"t12-review-costliest-{seat}", size=13, color=COSTLY_COLOUR))
+                                key=f"{keys}-costliest-{seat}", size=13, color=COSTLY_COLOUR))
     layout = sheet_layout(sheet, width, 300)
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
-        sheet, board, layout, prefix=f"t12-review-sheet-{seat}",
+        sheet, board, layout, prefix=f"{keys}-sheet-{seat}",
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
         same = r.cost <= 0.05
         controls.append(ft.Container(
-            key=f"t12-review-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            key=f"{keys}-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             border_radius=ft.BorderRadius.all(10),
             bgcolor=ft.Colors.with_opacity(0.10, COSTLY_COLOUR) if r.round in worst else ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column(spacing=2, tight=True, controls=[
@@ -330,7 +344,7 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                             round=r.round, red=r.roll[0], yellow=r.roll[1]), size=13,
                                 weight=ft.FontWeight.W_600, expand=True),
                         ft.Text(_("the coach's move") if same else f"−{format_number(r.cost, 1)}", size=13,
-                                key=f"t12-review-cost-{seat}-{r.round}",
+                                key=f"{keys}-cost-{seat}-{r.round}",
                                 color=ft.Colors.PRIMARY if same else COSTLY_COLOUR)]),
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
@@ -339,8 +353,8 @@ def ReviewPanel(game_id: str, setup: dict, actions: list, seat: int, sheet: Any,
                     move=tr(r.best), points=format_number(r.best_expected, 0)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT)]),
             ])))
-    controls.append(ft.Row([labelled(f"t12-review-again-{seat}", ft.TextButton(
-        _("Review again"), key=f"t12-review-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
+    controls.append(ft.Row([labelled(f"{keys}-again-{seat}", ft.TextButton(
+        _("Review again"), key=f"{keys}-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
         on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
     return ft.Column(controls, spacing=8, tight=True)
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.games.trek12 import session as engine
+from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
@@ -48,10 +49,11 @@ from companion.ui.trek12.panels import (
 )
 from companion.ui.trek12.setup import Trek12NewGame
 from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource, TrekSource
+from companion.ui.expedition.reviews import ascent_reviews
 from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.coaching import (ReviewPanel, hint_button, hint_key, hint_on, hint_seed, set_hint,
-                                         needs_thinking, shown_hint, think)
+from companion.ui.trek12.coaching import (ReviewPanel, entries_digest, hint_button, hint_key, hint_on, hint_seed,
+                                         needs_thinking, set_hint, shown_hint, think)
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -526,6 +528,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         panel.append(RoundPicks(expedition_id=session_id))
     elif seat is None and embedded:
         panel.extend(_sheet_done_panel(table, session_id))
+        # The coach's review of each player's choices, as after a Trek 12 Ascent (kept with the Expedition).
+        kept = app.keeper.get(session_id)
+        panel.extend(ascent_reviews(session_id, kept.setup, kept.actions, app.keeper.state(session_id).ascent,
+                                    width=(_PANEL if wide else min(width, _COLUMN) - 24) - 8))
     elif seat is None:
         cashing = None if expedition else engine.cashing_seat(table)
         if cashing is not None:
@@ -666,10 +672,14 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     if sheets and isinstance(played, dict) and not expedition:
         # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review).
         humans = sheets[:-1] if solo and len(sheets) > 1 else sheets
+        setup, actions = played.get("setup") or {}, list(played.get("actions") or [])
+        digest = entries_digest(actions)
         for seat, (name, sheet, board, _colour) in enumerate(humans):
-            body.append(ReviewPanel(game_id=str(record.get("id")), setup=played.get("setup") or {},
-                                    actions=list(played.get("actions") or []), seat=seat, sheet=sheet, board=board,
-                                    width=min(width, _COLUMN) - 32, key=f"review-{seat}"))
+            turns = sum(1 for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat)
+            body.append(ReviewPanel(game_id=str(record.get("id")), digest=digest, turns=turns,
+                                    replay=partial(coach_review.played, setup, actions), seat=seat, sheet=sheet,
+                                    board=board, width=min(width, _COLUMN) - 32,
+                                    name=name if len(humans) > 1 else None, key=f"review-{seat}"))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
         labelled("t12-final-history", ft.OutlinedButton(_("History"), key="t12-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,

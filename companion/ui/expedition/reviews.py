@@ -1,0 +1,65 @@
+"""The coach's review of an Expedition's Ascent whose sheet was played in the app, as a Trek 12 Ascent has it:
+each player's rounds against the coach's moves on the same dice.
+
+An Ascent's sheet lives inside the Expedition, between the picks and the cards used, so its review is made from
+the Expedition's own actions (`companion.games.expedition.session.ascent_played`). It is kept in the store's
+`coach` table under the game id `<expedition id>:ascent:<n>` with the digest of the actions up to the sheet's
+last turn: what came later (the scoring, the next Ascents) leaves it as it is, a correction before it makes it
+stale. It is offered on the full sheet, under each scored Ascent on the Stars panel, and in History.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.games.expedition.session import ascent_played
+from companion.games.trek12.review import Played
+from companion.ui.trek12.coaching import ReviewPanel, entries_digest
+
+__all__ = ["ascent_reviews", "review_id"]
+
+_COLUMN = 640            # the screens' single column at its widest
+_KNOWN: dict[tuple[str, int, str], tuple[Played, int] | None] = {}   # replays, by Expedition, Ascent and entries
+
+
+def review_id(expedition_id: str, ascent: int) -> str:
+    """The game id an Ascent's review is kept under."""
+    return f"{expedition_id}:ascent:{ascent}"
+
+
+def ascent_reviews(expedition_id: str, setup: Mapping[str, Any], actions: Sequence[Any], ascent: int, *,
+                   width: float | None = None) -> list[ft.Control]:
+    """One review panel per player of the Ascent's sheet in the app (Max plays by his rules: none for him),
+    or nothing when that sheet was not played in the app to its last circle. `width`: the panels' (None:
+    the screen's column)."""
+    found = _played(expedition_id, setup, actions, ascent)
+    if found is None:
+        return []
+    played, upto = found
+    digest = entries_digest(list(actions[:upto]))
+    if width is None:
+        width = min(float(ft.context.page.width or 390), _COLUMN) - 32
+    seats = played.start.seats
+    return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, turns=played.seat_turns(seat),
+                        replay=lambda: played, seat=seat, sheet=played.end.sheet, board=played.end.states[seat].board,
+                        width=width, name=seats[seat].name if len(seats) > 1 else None,
+                        keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}")
+            for seat in range(len(seats))]
+
+
+def _played(expedition_id: str, setup: Mapping[str, Any], actions: Sequence[Any],
+            ascent: int) -> tuple[Played, int] | None:
+    key = (expedition_id, ascent, entries_digest(list(actions)))
+    if key not in _KNOWN:
+        if len(_KNOWN) > 16:
+            _KNOWN.clear()
+        try:
+            _KNOWN[key] = ascent_played(dict(setup), [dict(a) if isinstance(a, Mapping) else a for a in actions],
+                                        ascent)
+        except (CompanionError, TypeError, ValueError):
+            _KNOWN[key] = None
+    return _KNOWN[key]
