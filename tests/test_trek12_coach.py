@@ -527,3 +527,31 @@ def _neighbour_cost(p: sim.Pos, i: int, v: int, d: int, u: int, w: sim.Weights) 
         elif e == 1 and (up[j] < 0 or dn[j] < 0):
             cost += w.block * p.llen[j]
     return cost
+
+
+def test_a_turn_played_on_the_schnapps_new_roll_is_reviewed_without_the_card():
+    """The review weighs a Schnapps turn on the sheet as the player had it then: the card drunk, the new roll
+    on the table; the move played is found among the coach's (not valued as the coach's best for want of a
+    match) and both are valued without the card's +3."""
+    from random import Random
+
+    from companion.games.trek12 import review
+    from companion.games.trek12.coach import after_schnapps
+    from companion.games.trek12.rules import Roll
+
+    setup = {"sheet": "dunai", "players": [{"name": "Ann", "assists": ["schnapps"]}]}
+    first = {"dice": [1, 1], "op": "sum", "circle": 9}
+    state = new_game(load_sheet("dunai"), assists=(Assist.SCHNAPPS,))
+    state = apply(state, Action.from_dict(first))
+    move = next(a for a in legal_actions(state, Roll.of(6, 5)) if a.op.label == "difference" and not a.assists)
+    drunk = {**move.to_dict(), "assist": "schnapps"}
+    rounds = list(review.rounds(setup, [first, drunk], 0, seed="s", playouts=200))
+    assert [r.round for r in rounds] == [1, 2]
+    second = rounds[1]
+    assert "Schnapps" in str(second.played) and second.played_circle == move.circle and second.roll == (6, 5)
+    without = advise(after_schnapps(state), Roll.of(6, 5), Random("s:2"), playouts=200)
+    played = next(m for m in without.moves if m.action == move)
+    assert second.best_expected == without.moves[0].expected
+    assert second.played_expected == played.expected
+    held = advise(state, Roll.of(6, 5), Random("s:2"), playouts=200)
+    assert held.moves[0].expected > second.best_expected + 1       # the card kept would count +3

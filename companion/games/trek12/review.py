@@ -10,7 +10,7 @@ from the seeds given, so a review of the same Ascent gives the same figures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Iterator
 
@@ -19,7 +19,7 @@ from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
 from .coach import Advice, Reroll, advise, after_schnapps, reroll, reroll_steps
-from .rules import Action, Roll, apply as apply_turn
+from .rules import Action, Assist, Roll, apply as apply_turn
 from .scoring import score
 
 __all__ = ["RoundReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of", "review", "hint",
@@ -145,13 +145,18 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
         if action.get("player", 0) != seat:
             continue
         state = table.states[seat]
-        move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+        turn = move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+        if Assist.SCHNAPPS in move.assists:
+            # The Schnapps drunk: its new roll is the one played, on the sheet without the card (the coach's
+            # move for that roll is weighed the same way; the roll it replaced is not kept in a turn).
+            state = after_schnapps(state)
+            move = replace(move, assists=tuple(card for card in move.assists if card is not Assist.SCHNAPPS))
         advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
         mine = _matching(advice, move)
         best = advice.moves[0]
         yield RoundReview(
             round=table.round, roll=(move.roll.red, move.roll.yellow),
-            played=session.turn_words(table.sheet, move.to_dict()), played_circle=move.circle,
+            played=session.turn_words(table.sheet, turn.to_dict()), played_circle=move.circle,
             best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
             played_expected=mine.expected if mine is not None else best.expected,
             best_expected=best.expected)
