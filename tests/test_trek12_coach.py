@@ -549,9 +549,37 @@ def test_a_turn_played_on_the_schnapps_new_roll_is_reviewed_without_the_card():
     assert [r.round for r in rounds] == [1, 2]
     second = rounds[1]
     assert "Schnapps" in str(second.played) and second.played_circle == move.circle and second.roll == (6, 5)
+    assert second.schnapps is None        # alone at the table, the roll it replaced is not known
     without = advise(after_schnapps(state), Roll.of(6, 5), Random("s:2"), playouts=200)
     played = next(m for m in without.moves if m.action == move)
     assert second.best_expected == without.moves[0].expected
     assert second.played_expected == played.expected
     held = advise(state, Roll.of(6, 5), Random("s:2"), playouts=200)
     assert held.moves[0].expected > second.best_expected + 1       # the card kept would count +3
+
+
+def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
+    """With other players at the table, the roll the Schnapps replaced is the one they wrote: the review weighs
+    drinking against keeping it, as the hint does, counts what drinking cost when keeping was better beyond
+    the noise, and keeps the verdict with the review."""
+    from random import Random
+
+    from companion.games.trek12 import review
+    from companion.games.trek12.rules import Roll
+
+    setup = {"sheet": "dunai", "players": [{"name": "Ann"}, {"name": "Bo", "assists": ["schnapps"]}]}
+    ann = {"dice": [6, 5], "op": "sum", "circle": 9, "player": 0}
+    bo = {"dice": [1, 1], "op": "sum", "circle": 9, "assist": "schnapps", "player": 1}
+    rounds = list(review.rounds(setup, [ann, bo], 1, seed="s", playouts=300))
+    drink = rounds[0].schnapps
+    assert rounds[0].roll == (1, 1) and drink.roll == (6, 5)
+    before = new_game(load_sheet("dunai"), assists=(Assist.SCHNAPPS,))
+    weighed = reroll(before, Roll.of(6, 5), Random("s:1:schnapps"), playouts=300)
+    assert (drink.again, drink.keep, drink.error) == (weighed.again, weighed.keep, weighed.error)
+    # The first roll of an empty sheet is as good a start as any: a new roll is no better, and the 2 written
+    # after it expects less than keeping the card would have.
+    assert drink.keep > drink.again and not drink.worth
+    move_cost = max(0.0, rounds[0].best_expected - rounds[0].played_expected)
+    assert rounds[0].cost == move_cost + drink.cost
+    assert review.from_doc(review.to_doc(review.Review(1, "Bo", tuple(rounds), 0, 0))).rounds == tuple(rounds)
+    assert [r.schnapps for r in review.rounds(setup, [ann], 0, seed="s", playouts=50)] == [None]

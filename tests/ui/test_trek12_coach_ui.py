@@ -255,3 +255,29 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
     assert ui.find("t12-review-progress-0") is not None and ui.find("t12-review-0") is None
     await reviewed(ui, store, session.id, len(docs))
     assert len(started) == 1 and not coaching._RUNNING           # one review, and none left under way
+
+
+async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_ui, store):
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"},
+                                                         {"id": bo.id, "name": "Bo", "assists": ["schnapps"]}]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id, bo.id], "Dunai")
+    keeper.act(session.id, {"dice": [6, 5], "op": "sum", "circle": 9, "player": 0})
+    keeper.act(session.id, {"dice": [1, 1], "op": "sum", "circle": 9, "assist": "schnapps", "player": 1})
+    keeper.finish(session.id)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.get("t12-review-title-1").value == "Review: Bo"
+    await ui.click("t12-review-1")
+    for _ in range(600):
+        if saved_review(store, session.id, 1) is not None and ui.find("t12-review-total-1") is not None:
+            break
+        await asyncio.sleep(0.05)
+        await ui.settle()
+    kept = saved_review(store, session.id, 1)
+    drink = kept.rounds[0].schnapps
+    assert drink.roll == (6, 5) and drink.cost > 0
+    assert ui.get("t12-review-schnapps-1-1").value == (
+        f"Schnapps on 6 and 5: better kept (a new roll expected {round(drink.again)}, that roll "
+        f"{round(drink.keep)} with the card kept).")
+    assert ui.get("t12-review-cost-1-1").value == f"−{kept.rounds[0].cost:.1f}"

@@ -22,16 +22,39 @@ from .coach import Advice, Reroll, advise, after_schnapps, reroll, reroll_steps
 from .rules import Action, Assist, Roll, apply as apply_turn
 from .scoring import score
 
-__all__ = ["RoundReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of", "review", "hint",
-           "schnapps", "schnapps_steps", "finish", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
+__all__ = ["RoundReview", "SchnappsReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of",
+           "review", "hint", "schnapps", "schnapps_steps", "finish", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
 
 
 @dataclass(frozen=True)
+class SchnappsReview:
+    """The Schnapps drunk on the roll on the table (`roll`), weighed as the hint weighs it (`coach.reroll`):
+    what a new roll could expect, the card gone, against the roll kept with the card; `error` is the standard
+    error of their difference."""
+
+    roll: tuple[int, int]
+    again: float
+    keep: float
+    error: float
+
+    @property
+    def cost(self) -> float:
+        """Points drinking cost: keeping was better by more than the estimates' noise (else 0)."""
+        return self.keep - self.again if self.keep - self.again > self.error else 0.0
+
+    @property
+    def worth(self) -> bool:
+        """True when a new roll was better by more than the noise (the coach would have drunk too)."""
+        return self.again - self.keep > self.error
+
+
+@dataclass(frozen=True)
 class RoundReview:
-    """One round of one player: the roll, the move played and the coach's, what each could expect, the cost."""
+    """One round of one player: the roll, the move played and the coach's, what each could expect, the cost;
+    `schnapps` when the player drank it on the roll on the table (known when other players wrote it first)."""
 
     round: int
     roll: tuple[int, int]
@@ -41,11 +64,14 @@ class RoundReview:
     best_circle: int
     played_expected: float
     best_expected: float
+    schnapps: SchnappsReview | None = None
 
     @property
     def cost(self) -> float:
-        """Points the choice cost against the coach's move (0 when it was the coach's)."""
-        return max(0.0, self.best_expected - self.played_expected)
+        """Points the choices cost against the coach's: the move (0 when it was the coach's), and drinking
+        the Schnapps where keeping the roll was better."""
+        drink = self.schnapps.cost if self.schnapps is not None else 0.0
+        return max(0.0, self.best_expected - self.played_expected) + drink
 
 
 @dataclass(frozen=True)
@@ -146,9 +172,16 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
             continue
         state = table.states[seat]
         turn = move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+        drink = None
         if Assist.SCHNAPPS in move.assists:
             # The Schnapps drunk: its new roll is the one played, on the sheet without the card (the coach's
-            # move for that roll is weighed the same way; the roll it replaced is not kept in a turn).
+            # move for that roll is weighed the same way). The roll it replaced is the table's when other
+            # players wrote it first (the Schnapps comes after them); alone at the table it is not kept.
+            if table.roll is not None:
+                weighed = reroll(state, table.roll, Random(f"{seed}:{table.round}:schnapps"), playouts=playouts)
+                if weighed is not None:
+                    drink = SchnappsReview((table.roll.red, table.roll.yellow), weighed.again, weighed.keep,
+                                           weighed.error)
             state = after_schnapps(state)
             move = replace(move, assists=tuple(card for card in move.assists if card is not Assist.SCHNAPPS))
         advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
@@ -159,7 +192,7 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
             played=session.turn_words(table.sheet, turn.to_dict()), played_circle=move.circle,
             best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
             played_expected=mine.expected if mine is not None else best.expected,
-            best_expected=best.expected)
+            best_expected=best.expected, schnapps=drink)
 
 
 def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
@@ -206,7 +239,10 @@ def to_doc(result: Review) -> dict[str, Any]:
                         **{f"played_{k}": v for k, v in words(r.played).items()},
                         "played_circle": r.played_circle, "best": str(r.best),
                         **{f"best_{k}": v for k, v in words(r.best).items()}, "best_circle": r.best_circle,
-                        "played_expected": r.played_expected, "best_expected": r.best_expected}
+                        "played_expected": r.played_expected, "best_expected": r.best_expected,
+                        **({} if r.schnapps is None else {"schnapps": {
+                            "roll": list(r.schnapps.roll), "again": r.schnapps.again, "keep": r.schnapps.keep,
+                            "error": r.schnapps.error}})}
                        for r in result.rounds]}
 
 
@@ -218,9 +254,17 @@ def from_doc(doc: dict[str, Any]) -> Review:
                         message_from_doc(r.get("played_words"), str(r["played"])),
                         int(r["played_circle"]), message_from_doc(r.get("best_words"), str(r["best"])),
                         int(r["best_circle"]), float(r["played_expected"]),
-                        float(r["best_expected"])) for r in doc["rounds"]), int(doc["final"]), int(doc["coach_final"]))
+                        float(r["best_expected"]), _schnapps_from(r.get("schnapps"))) for r in doc["rounds"]),
+                      int(doc["final"]), int(doc["coach_final"]))
     except (KeyError, TypeError, ValueError, IndexError):
         raise InvalidInput("the review kept with this game cannot be read; review it again") from None
+
+
+def _schnapps_from(doc: Any) -> SchnappsReview | None:
+    if doc is None:
+        return None
+    return SchnappsReview((int(doc["roll"][0]), int(doc["roll"][1])), float(doc["again"]), float(doc["keep"]),
+                          float(doc["error"]))
 
 
 def _matching(advice: Advice, move: Action) -> Any:

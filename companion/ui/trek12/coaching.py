@@ -335,6 +335,7 @@ def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coac
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
         same = r.cost <= 0.05
+        moved = r.best_expected - r.played_expected > 0.05       # the move itself was not the coach's
         controls.append(ft.Container(
             key=f"{keys}-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             border_radius=ft.BorderRadius.all(10),
@@ -349,14 +350,35 @@ def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coac
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
                     move=tr(r.played), points=format_number(r.played_expected, 0)), size=12),
-                *([] if same else [ft.Text(_("Coach: {move} (expected {points})").format(
+                *([] if not moved else [ft.Text(_("Coach: {move} (expected {points})").format(
                     move=tr(r.best), points=format_number(r.best_expected, 0)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT)]),
+                *([] if r.schnapps is None else [ft.Text(
+                    _schnapps_verdict(r.schnapps), key=f"{keys}-schnapps-{seat}-{r.round}", size=12,
+                    color=COSTLY_COLOUR if r.schnapps.cost > 0 else ft.Colors.ON_SURFACE_VARIANT)]),
             ])))
     controls.append(ft.Row([labelled(f"{keys}-again-{seat}", ft.TextButton(
         _("Review again"), key=f"{keys}-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
         on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
     return ft.Column(controls, spacing=8, tight=True)
+
+
+def _schnapps_verdict(drink: coach_review.SchnappsReview) -> str:
+    """A reviewed round's words on the Schnapps drunk on the table's roll."""
+    values = {"red": drink.roll[0], "yellow": drink.roll[1], "again": format_number(drink.again, 0),
+              "keep": format_number(drink.keep, 0)}
+    if drink.worth:
+        # i18n: the review of a Schnapps card drunk on a roll: the final scores expected after a new roll and
+        # with that roll kept (the card kept is worth 3 points)
+        return _("Schnapps on {red} and {yellow}: worth it (a new roll expected {again}, that roll {keep} with "
+                 "the card kept).").format(**values)
+    if drink.cost > 0:
+        # i18n: as above, when keeping the roll (and the card) was better
+        return _("Schnapps on {red} and {yellow}: better kept (a new roll expected {again}, that roll {keep} "
+                 "with the card kept).").format(**values)
+    # i18n: as above, when the two were too close to tell apart
+    return _("Schnapps on {red} and {yellow}: a close call (a new roll expected {again}, that roll {keep} with "
+             "the card kept).").format(**values)
 
 
 def _forget_and_run(app: Any, game_id: str, seat: int, start) -> None:
