@@ -72,6 +72,7 @@ async def test_back_to_the_expedition_once_the_sheet_is_complete_and_after_it_is
     await ui.click("t12-finish")
     assert store.history.get(sheet) is not None and ui.route == f"/play/trek12/{sheet}"
     ui.get("t12-final-when")  # the saved summary
+    assert ui.get("t12-review-0").content == "Review my choices"      # the coach reviews it as any Ascent
     assert ui.get("t12-expedition").content == "Back to the Expedition"
     await ui.click("t12-expedition")
     assert ui.route == f"/play/expedition/{expedition}"

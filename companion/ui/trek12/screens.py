@@ -669,8 +669,10 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
             body.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
                 sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour)]))
     played = record.get("session")
-    if sheets and isinstance(played, dict) and not expedition:
-        # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review).
+    if sheets and isinstance(played, dict):
+        # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review),
+        # an Expedition's sheet kept as a game of its own (by earlier versions) too: its cards were taken in
+        # its turns, so it replays as any Ascent.
         humans = sheets[:-1] if solo and len(sheets) > 1 else sheets
         setup, actions = played.get("setup") or {}, list(played.get("actions") or [])
         digest = entries_digest(actions)
