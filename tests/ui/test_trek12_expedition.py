@@ -3,7 +3,10 @@ sheet is played, once it is complete and after it is saved; a plain Ascent offer
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
+
+from harness import walk
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens the button leads to
 from companion.games.trek12.rules import ROLLS, legal_actions
@@ -68,6 +71,10 @@ async def test_back_to_the_expedition_once_the_sheet_is_complete_and_after_it_is
     play_out(store, sheet)
     ui = await open_ui(route=f"/play/trek12/{sheet}", width=1280, height=800)
     ui.get("t12-finish")  # the complete sheet, not yet saved
+    # In a desktop's 400-pixel side panel the scoring tables go one under the other: a ResponsiveRow would
+    # put two abreast by the page's width and squeeze each into half the panel.
+    table = ui.get("t12-sum-0")
+    assert not any(isinstance(c, ft.ResponsiveRow) and table in walk(c) for c in walk(ui.top))
     ui.get("t12-expedition")
     await ui.click("t12-finish")
     assert store.history.get(sheet) is not None and ui.route == f"/play/trek12/{sheet}"

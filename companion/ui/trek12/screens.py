@@ -527,7 +527,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         panel.append(status_line(over, tone="info"))
         panel.append(RoundPicks(expedition_id=session_id))
     elif seat is None and embedded:
-        panel.extend(_sheet_done_panel(table, session_id))
+        panel.extend(_sheet_done_panel(table, session_id, wide=wide))
         # The coach's review of each player's choices, as after a Trek 12 Ascent (kept with the Expedition).
         kept = app.keeper.get(session_id)
         panel.extend(ascent_reviews(session_id, kept.setup, kept.actions, app.keeper.state(session_id).ascent,
@@ -537,7 +537,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if cashing is not None:
             panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
                                      note=note))
-        panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem))
+        panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem,
+                                wide=wide))
     else:
         state = table.states[seat]
         panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -839,7 +840,7 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
         ]))
 
 
-def _sheet_done_panel(table, expedition: str) -> list[ft.Control]:
+def _sheet_done_panel(table, expedition: str, *, wide: bool) -> list[ft.Control]:
     """An Expedition's sheet is full: the Ascent is scored on the Expedition (cards cashed, stars, records)."""
     scored = engine.breakdowns(table)
     out: list[ft.Control] = [message_card(
@@ -847,15 +848,13 @@ def _sheet_done_panel(table, expedition: str) -> list[ft.Control]:
         _("Score the Ascent on the Expedition: each player says there which Assist cards they cash (+3 each), "
           "from the Lead Climber clockwise."), key="t12-sheet-done")]
     out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text=_("Score the Ascent"))]))
-    out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
-        scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
-                      max_rules=table.solo and i == len(scored) - 1)
-        for i, (name, b) in enumerate(scored)
-    ]))
+    out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
+                                      max_rules=table.solo and i == len(scored) - 1)
+                        for i, (name, b) in enumerate(scored)], wide))
     return out
 
 
-def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
+def _end_panel(table, *, on_finish, problem: str | None, wide: bool) -> list[ft.Control]:
     """The Ascent is over: who won, Save (first, within reach; once every card is cashed or kept), then
     every sheet's scoring table."""
     scored = engine.breakdowns(table)
@@ -875,12 +874,19 @@ def _end_panel(table, *, on_finish, problem: str | None) -> list[ft.Control]:
                 else _("Say which cards are cashed first."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
-    out.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
-        scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=b.total == best,
-                      max_rules=table.solo and i == len(scored) - 1)
-        for i, (name, b) in enumerate(scored)
-    ]))
+    out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=b.total == best,
+                                      max_rules=table.solo and i == len(scored) - 1)
+                        for i, (name, b) in enumerate(scored)], wide))
     return out
+
+
+def _tables(tables: list[ft.Control], wide: bool) -> ft.Control:
+    """The sheets' scoring tables: two abreast on a wide enough page in one column, one under the other in
+    a desktop's side panel (a ResponsiveRow's breakpoints follow the page's width, not the panel's, and
+    would put two tables in its 400 pixels)."""
+    if wide:
+        return ft.Column(spacing=12, controls=tables, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.ResponsiveRow(spacing=12, run_spacing=12, controls=tables)
 
 
 def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Control:
