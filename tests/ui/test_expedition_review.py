@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion.games.expedition import session as expedition
 from companion.games.expedition.rules import reveal_count
@@ -15,6 +17,7 @@ from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.games.trek12.scoring import score
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
+from companion.ui.common import services
 from companion.ui.expedition.reviews import review_id
 from companion.ui.trek12.coaching import entries_digest, saved_review
 from test_expedition_play import open_stars
@@ -57,7 +60,11 @@ async def reviewed(ui, store, game_id: str, keys: str):
     return kept
 
 
-async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_from_its_stars(open_ui, store):
+@pytest.mark.parametrize("threads", [True, False], ids=["threads", "browser"])
+async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_from_its_stars(open_ui, store, monkeypatch,
+                                                                                            threads):
+    # "browser": no worker threads, as in the browser's Python: the review works between the screen's turns.
+    monkeypatch.setattr(services, "THREADS", threads)
     keeper, exp = climbed(store)
     session = keeper.get(exp)
     played, upto = expedition.ascent_played(session.setup, list(session.actions), 1)
@@ -98,11 +105,19 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     assert ui.find("exp-review-2-0") is None and ui.find("exp-review-3-0") is None
 
 
-async def test_a_review_made_before_a_correction_of_the_sheet_is_not_shown_for_it(open_ui, store):
+async def test_a_review_made_of_other_entries_is_not_shown_for_the_sheet(open_ui, store):
     keeper, exp = climbed(store)
     session = keeper.get(exp)
-    store.table("coach").upsert({"id": f"{review_id(exp, 1)}:review:0", "entries": "0123456789abcdef",
-                                 "review": {"seat": 0, "name": "Ann", "final": 1, "coach_final": 2, "rounds": []}})
+    _played, upto = expedition.ascent_played(session.setup, list(session.actions), 1)
+    review = {"seat": 0, "name": "Ann", "final": 1, "coach_final": 2, "rounds": []}
+    coach = store.table("coach")
+    coach.upsert({"id": f"{review_id(exp, 1)}:review:0", "entries": entries_digest(list(session.actions[:upto])),
+                  "review": review})
+    ui = await open_ui(route=f"/play/expedition/{exp}/sheet")
+    assert ui.get("exp-review-1-total-0").value == ("Your choices cost about 0 points against the coach's; final 1, "
+                                                    "the coach's on the same dice 2.")
+    # Made before a correction of the sheet's entries: offered again, not shown for them.
+    coach.upsert({"id": f"{review_id(exp, 1)}:review:0", "entries": "0123456789abcdef", "review": review})
     ui = await open_ui(route=f"/play/expedition/{exp}/sheet")
     assert ui.find("exp-review-1-total-0") is None
     assert ui.get("exp-review-1-0").disabled is False
