@@ -23,7 +23,7 @@ from .rules import Action, Assist, Roll, apply as apply_turn
 from .scoring import score
 
 __all__ = ["RoundReview", "SchnappsReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of",
-           "review", "hint", "schnapps", "schnapps_steps", "finish", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
+           "review", "hint", "schnapps", "schnapps_steps", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
@@ -203,17 +203,11 @@ def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, s
     return finish_of(game, seat, reviewed, seed=seed, playouts=playouts)
 
 
-def finish(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, reviewed: tuple[RoundReview, ...], *,
-           seed: str = "review", playouts: int = REVIEW_PLAYOUTS) -> Review:
-    """The review from its rounds: the final score, and the coach playing the same dice from the start."""
-    return finish_of(played(setup, actions), seat, reviewed, seed=seed, playouts=playouts)
-
-
 def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, seed: str = "review",
               playouts: int = REVIEW_PLAYOUTS) -> Review:
-    """`finish` for an Ascent already replayed. The coach starts from the player's sheet and cards at the
-    start and plays the rolls the player had (a card it would earn is not picked up: which one it would get
-    is the table's business)."""
+    """The review from its rounds: the final score, and the coach playing the same dice from the start (from
+    the player's sheet and cards at the start, on the rolls the player had; a card it would earn is not
+    picked up: which one it would get is the table's business)."""
     final = score(game.end.states[seat]).total
     coach_state = game.start.states[seat]
     for index, (red, yellow) in enumerate(r.roll for r in reviewed):

@@ -23,7 +23,7 @@ from companion.ui.trek12.coaching import ReviewPanel, entries_digest
 __all__ = ["ascent_reviews", "review_id"]
 
 _COLUMN = 640            # the screens' single column at its widest
-_KNOWN: dict[tuple[str, int, str], tuple[Played, int] | None] = {}   # replays, by Expedition, Ascent and entries
+_KNOWN: dict[tuple[str, int, str], tuple[Played, str] | None] = {}   # by Expedition, Ascent and entries
 
 
 def review_id(expedition_id: str, ascent: int) -> str:
@@ -39,27 +39,27 @@ def ascent_reviews(expedition_id: str, setup: Mapping[str, Any], actions: Sequen
     found = _played(expedition_id, setup, actions, ascent)
     if found is None:
         return []
-    played, upto = found
-    digest = entries_digest(list(actions[:upto]))
+    played, digest = found
     if width is None:
         width = min(float(ft.context.page.width or 390), _COLUMN) - 32
     seats = played.start.seats
-    return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, turns=played.seat_turns(seat),
-                        replay=lambda: played, seat=seat, sheet=played.end.sheet, board=played.end.states[seat].board,
+    return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, played=played, seat=seat,
                         width=width, name=seats[seat].name if len(seats) > 1 else None,
                         keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}")
             for seat in range(len(seats))]
 
 
 def _played(expedition_id: str, setup: Mapping[str, Any], actions: Sequence[Any],
-            ascent: int) -> tuple[Played, int] | None:
+            ascent: int) -> tuple[Played, str] | None:
+    """The Ascent's sheet replayed, with the digest of the entries up to its last turn (replayed once per
+    state of the Expedition: the screens redraw it on every tap)."""
     key = (expedition_id, ascent, entries_digest(list(actions)))
     if key not in _KNOWN:
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         try:
-            _KNOWN[key] = ascent_played(dict(setup), [dict(a) if isinstance(a, Mapping) else a for a in actions],
-                                        ascent)
+            found = ascent_played(dict(setup), list(actions), ascent)
         except (CompanionError, TypeError, ValueError):
-            _KNOWN[key] = None
+            found = None
+        _KNOWN[key] = None if found is None else (found[0], entries_digest(list(actions[:found[1]])))
     return _KNOWN[key]

@@ -20,7 +20,7 @@ import asyncio
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
@@ -222,22 +222,21 @@ def saved_review(store: Any, game_id: str, seat: int, actions: list | None = Non
 
 
 @ft.component
-def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coach_review.Played], seat: int,
-                sheet: Any, board: Any, width: float, name: str | None = None,
-                keys: str = "t12-review") -> ft.Control:
+def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: int, width: float,
+                name: str | None = None, keys: str = "t12-review") -> ft.Control:
     """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
     the three costliest rounds marked on the sheet, and what the choices cost in all.
 
-    `digest` names the entries reviewed (`entries_digest`: a review of other entries is stale), `turns` is how
-    many turns the player in `seat` wrote, and `replay()` gives the Ascent as the review reads it (called only
-    when the review runs). `name` heads the panel when the Ascent had several players; `keys` begins its
-    controls' keys (several Ascents' panels on one screen)."""
+    `played` is the Ascent as the review reads it and `digest` names its entries (`entries_digest`: a review
+    kept for other entries is stale). `name` heads the panel when the Ascent had several players; `keys`
+    begins its controls' keys (several Ascents' panels on one screen)."""
     app = use_app()
     page = ft.context.page
     key = (id(page), game_id, seat, digest)
     progress, set_progress = ft.use_state(lambda: _RUNNING.get(key))   # (rounds done, rounds in all) while it runs
     problem, set_problem = ft.use_state(None)
     kept = saved_review(app.store, game_id, seat, digest=digest)
+    turns = played.seat_turns(seat)
 
     followed = ft.use_ref(True)      # False once this panel is gone: its follower stops
 
@@ -271,8 +270,7 @@ def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coac
         tell((0, turns))
         try:
             done: list[coach_review.RoundReview] = []
-            game = await off_loop(replay)
-            pending = coach_review.rounds_of(game, seat, seed=game_id)
+            pending = coach_review.rounds_of(played, seat, seed=game_id)
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
                 # else here, yielding between rounds so the screen draws the progress.
@@ -282,7 +280,7 @@ def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coac
                 done.append(reviewed)
                 tell((len(done), turns))
                 await asyncio.sleep(0)
-            finish = (lambda: coach_review.finish_of(game, seat, tuple(done), seed=game_id))
+            finish = (lambda: coach_review.finish_of(played, seat, tuple(done), seed=game_id))
             result = await off_loop(finish)
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
                                                  "review": coach_review.to_doc(result)})
@@ -329,9 +327,10 @@ def ReviewPanel(game_id: str, digest: str, turns: int, replay: Callable[[], coac
                            for r in costly)
         controls.append(ft.Text(_("Costliest rounds, marked on the sheet: {rounds}.").format(rounds=rounds),
                                 key=f"{keys}-costliest-{seat}", size=13, color=COSTLY_COLOUR))
+    sheet = played.end.sheet
     layout = sheet_layout(sheet, width, 300)
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
-        sheet, board, layout, prefix=f"{keys}-sheet-{seat}",
+        sheet, played.end.states[seat].board, layout, prefix=f"{keys}-sheet-{seat}",
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
         same = r.cost <= 0.05

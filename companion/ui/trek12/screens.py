@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 import flet as ft
@@ -31,7 +30,7 @@ from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished, replay_record
+from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -660,7 +659,8 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
                       max_rules=solo and i == len(scores) - 1)
         for i, entry in enumerate(scores)
     ]))
-    sheets = _final_sheets(record)
+    game = _replayed(record)
+    sheets = _final_sheets(game.end) if game is not None else []
     if sheets:
         body.append(section_title(_("The sheets")))
         column = min(width, _COLUMN) - 32
@@ -669,20 +669,16 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
             body.append(ft.Text(name, weight=ft.FontWeight.W_600))
             body.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
                 sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour)]))
-    played = record.get("session")
-    if sheets and isinstance(played, dict):
+    if game is not None:
         # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review),
         # an Expedition's sheet kept as a game of its own (by earlier versions) too: its cards were taken in
         # its turns, so it replays as any Ascent.
-        humans = sheets[:-1] if solo and len(sheets) > 1 else sheets
-        setup, actions = played.get("setup") or {}, list(played.get("actions") or [])
-        digest = entries_digest(actions)
-        for seat, (name, sheet, board, _colour) in enumerate(humans):
-            turns = sum(1 for a in actions if isinstance(a, dict) and "cash" not in a and a.get("player", 0) == seat)
-            body.append(ReviewPanel(game_id=str(record.get("id")), digest=digest, turns=turns,
-                                    replay=partial(coach_review.played, setup, actions), seat=seat, sheet=sheet,
-                                    board=board, width=min(width, _COLUMN) - 32,
-                                    name=name if len(humans) > 1 else None, key=f"review-{seat}"))
+        seats = game.end.seats
+        digest = entries_digest(list(record["session"].get("actions") or []))
+        for seat, person in enumerate(seats):
+            body.append(ReviewPanel(game_id=str(record.get("id")), digest=digest, played=game, seat=seat,
+                                    width=min(width, _COLUMN) - 32, name=person.name if len(seats) > 1 else None,
+                                    key=f"review-{seat}"))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
         labelled("t12-final-history", ft.OutlinedButton(_("History"), key="t12-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,
@@ -918,16 +914,24 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
         ]))
 
 
-def _final_sheets(record: Mapping) -> list[tuple[str, Any, Any, str]]:
-    """Replay a saved Ascent to draw its final sheets; nothing when the record cannot be replayed."""
-    table = replay_record(engine, record)
-    if table is None:
-        return []
+def _replayed(record: Mapping) -> coach_review.Played | None:
+    """A saved Ascent replayed from its record's setup and entries (None when it keeps none, or they no
+    longer replay): its final sheets are drawn from it, and its review reads it."""
+    kept = record.get("session")
+    if not isinstance(kept, Mapping):
+        return None
+    try:
+        return coach_review.played(dict(kept.get("setup") or {}), [dict(a) for a in kept.get("actions") or []])
+    except (CompanionError, TypeError, AttributeError, ValueError):
+        return None
+
+
+def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str]]:
+    """The final sheets of a saved Ascent to draw (Max's last)."""
     out = [(seat.name, table.sheet, state.board, LINE_COLOUR) for seat, state in zip(table.seats, table.states)]
     if table.solo and table.states[0].max_board is not None:
         out.append((MAX_NAME, table.sheet, table.states[0].max_board, MAX_LINE_COLOUR))
     return out
-
 
 
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
