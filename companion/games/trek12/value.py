@@ -176,10 +176,13 @@ class Greedy:
         self.weights = table.weights
         self.zero = [0.0] * len(table.weights)
         self.circle = tuple(table.circle_base + i * _CIRCLE for i in range(table.n))
-        near: list[list[tuple[int, int, bool]]] = [[] for _ in range(table.n)]
-        for base, i, j in table.pairs:          # i < j: i's kind comes first in the pair's index
-            near[i].append((base, j, True))
-            near[j].append((base, i, False))
+        # Per circle i, its pairs as (base, j, by j's kind, by i's kind): the pair's weight for kinds ki, kj
+        # is at base + kj * (by j's kind) + ki * (by i's kind) + linked. A pair's index puts the lower
+        # circle's kind first (times _KINDS), then the other's, then whether the two are linked.
+        near: list[list[tuple[int, int, int, int]]] = [[] for _ in range(table.n)]
+        for base, i, j in table.pairs:          # i < j
+            near[i].append((base, j, 2, 2 * _KINDS))
+            near[j].append((base, i, 2 * _KINDS, 2))
         self.pairs = tuple(tuple(x) for x in near)
         self.option_base = table.option_base
 
@@ -213,12 +216,7 @@ class Greedy:
         dn = p.dn
         zid = p.zid
         zsize = p.zsize
-        llen = p.llen
-        other = p.other
         nempty = p.nempty
-        bonus = g.bonus
-        largest = p.largest
-        longest = p.longest
         circle = self.circle
         card = p.earn and p.cards < MAX_ASSISTS
         best = None
@@ -229,30 +227,31 @@ class Greedy:
             ne = nempty[i]
             ne7 = ne if ne < 7 else 7
             # What every number at i changes alike: i's pairs and i itself lose their "empty" weights, and
-            # every neighbour has one empty neighbour fewer.
+            # every neighbour has one empty neighbour fewer. Each neighbour is kept as (j, its number, its
+            # pair's weights for i's kinds from `at` by `step`, its status, its circle weight after the move).
             common = -w[ci + ne7]
             near = []
-            for base, j, first in self.pairs[i]:
+            for base, j, by_j, step in self.pairs[i]:
                 x = vals[j]
                 kj = x + 2 if x >= 0 else (0 if x == sim.EMPTY else 1)
-                common -= w[base + (kj if first else kj * _KINDS) * 2]
+                at = base + kj * by_j
+                common -= w[at]
                 status = (1 if up[j] >= 0 or dn[j] >= 0 else 0) + (2 if zsize[zid[j]] > 1 else 0)
                 nj = nempty[j]
-                at = circle[j] + (kj * 4 + status) * 8
-                after = at + (nj - 1 if nj < 8 else 7)
-                common += w[after] - w[at + (nj if nj < 7 else 7)]
-                near.append((base, j, first, x, kj, status, after))
+                mine = circle[j] + (kj * 4 + status) * 8
+                after = mine + (nj - 1 if nj < 8 else 7)
+                common += w[after] - w[mine + (nj if nj < 7 else 7)]
+                near.append((j, x, at, step, status, after))
             lim = g.limits[i]
             for v, (k, cost) in options.items():
                 if v > lim:
-                    # A skull: -3, no line, no zone.
+                    # A skull (kind 1): -3, no line, no zone.
                     s = common + cost - 3.0 + w[ci + 32 + ne7]
-                    for base, j, first, x, kj, status, after in near:
-                        s += w[base + ((_KINDS + kj) if first else (kj * _KINDS + 1)) * 2]
+                    for _, _, at, step, _, _ in near:
+                        s += w[at + step]
                     weighed = ((s, (k, i, -1, -1, v)),)
                 else:
-                    weighed = self._number(p, i, v, k, cost + common, near, merge, w, ci + ne7,
-                                           vals, up, dn, zid, zsize, llen, other, bonus, largest, longest, card)
+                    weighed = self._number(p, i, v, k, cost + common, near, merge, w, ci + ne7, card)
                 for s, mv in weighed:
                     if scores is not None:
                         scores.append((s, mv))
@@ -267,17 +266,30 @@ class Greedy:
         return best
 
     @staticmethod
-    def _number(p, i, v, k, base_s, near, merge, w, self_at, vals, up, dn, zid, zsize, llen, other, bonus,
-                largest, longest, card):
-        """(score, move) for number v (within i's limit) at i, one per legal link choice."""
+    def _number(p, i, v, k, base_s, near, merge, w, self_at, card):
+        """(score, move) for number v (within i's limit) at i, one per legal link choice.
+
+        What the neighbours add is worked out once for every link choice: each pair's weight unlinked, and
+        an equal neighbour joining a zone; a link choice then adds only what linking its one or two
+        neighbours changes."""
+        vals = p.vals
+        up = p.up
+        dn = p.dn
+        zid = p.zid
+        zsize = p.zsize
         kv = 2 + (v if v < 12 else 12)
         roots: list[int] = []
         joined = 0
         before = 0
         ds = []
         us = []
-        for _, j, _, x, _, _, _ in near:
+        pairs = 0.0
+        for j, x, at, step, was, after in near:
+            at += kv * step
+            pairs += w[at]
             if x == v:
+                if not was & 2:
+                    pairs += w[after + 16] - w[after]
                 r = zid[j]
                 if r not in roots:
                     roots.append(r)
@@ -288,56 +300,73 @@ class Greedy:
                     elif up[j] < 0 and dn[j] < 0:
                         before -= 3                     # a lone equal number stops being an orphan
             elif x == v - 1 and v > 0 and up[j] < 0:
-                ds.append(j)
+                ds.append((j, at, was, after))
             elif x == v + 1 and dn[j] < 0:
-                us.append(j)
+                us.append((j, at, was, after))
         zone = 0
         if roots:
             size = joined + 1
             zone = v + size - 1 - before
+            largest = p.largest
             if size > largest:
+                bonus = p.g.bonus
                 zone += bonus[size] - bonus[largest]
             if card and v in ZONE_CARD_VALUES and size == len(roots) + 1:
                 zone += CARD_POINTS              # a new zone of 0s, 1s or 2s earns a card
+        base_s += pairs
+        if not ds and not us:
+            # No line to join: a lone number is an orphan.
+            return ((base_s + zone + (-3 if not roots else 0) + w[self_at + (kv * 4 + (2 if roots else 0)) * 8],
+                     (k, i, -1, -1, v)),)
         if len(ds) > 1 or len(us) > 1 or (ds and us):
-            links = sim.choices(p, i, v, merge)
+            ends = {e[0]: e for e in ds}
+            ends.update((e[0], e) for e in us)
+            links = [(ends.get(d), ends.get(u)) for d, u in sim.choices(p, i, v, merge)]
         else:
-            links = [(ds[0] if ds else -1, us[0] if us else -1)]
+            links = [(ds[0] if ds else None, us[0] if us else None)]
+        llen = p.llen
+        longest = p.longest
+        bonus = p.g.bonus
         out = []
-        for d, u in links:
+        for de, ue in links:
             gain = zone
-            if d >= 0 or u >= 0:
-                size = 1
-                top = v
-                if d >= 0:
-                    ld = llen[d]
-                    if ld > 1:
-                        gain -= (v - 1) + ld - 1     # the line below: its points, counted already
-                    elif zsize[zid[d]] < 2:
-                        gain += 3                    # a lone number below stops being an orphan
-                    size += ld
-                if u >= 0:
-                    lu = llen[u]
-                    top = vals[other[u]]
-                    if lu > 1:
-                        gain -= top + lu - 1
-                    elif zsize[zid[u]] < 2:
-                        gain += 3
-                    size += lu
+            s = base_s
+            size = 1
+            top = v
+            d = u = -1
+            if de is not None:
+                d, at, was, after = de
+                s += w[at + 1] - w[at]
+                if not was & 1:
+                    s += w[after + 8] - w[after]
+                ld = llen[d]
+                if ld > 1:
+                    gain -= (v - 1) + ld - 1     # the line below: its points, counted already
+                elif zsize[zid[d]] < 2:
+                    gain += 3                    # a lone number below stops being an orphan
+                size += ld
+            if ue is not None:
+                u, at, was, after = ue
+                s += w[at + 1] - w[at]
+                if not was & 1:
+                    s += w[after + 8] - w[after]
+                lu = llen[u]
+                top = vals[p.other[u]]
+                if lu > 1:
+                    gain -= top + lu - 1
+                elif zsize[zid[u]] < 2:
+                    gain += 3
+                size += lu
+            if de is not None or ue is not None:
                 gain += top + size - 1
                 if size > longest:
                     gain += bonus[size] - bonus[longest]
-            elif not roots:
-                gain -= 3                            # a lone number: an orphan
-            status = (1 if d >= 0 or u >= 0 else 0) + (2 if roots else 0)
-            s = base_s + gain + w[self_at + (kv * 4 + status) * 8]
-            for base, j, first, x, kj, was, after in near:
-                linked = 1 if j == d or j == u else 0
-                s += w[base + ((kv * _KINDS + kj) if first else (kj * _KINDS + kv)) * 2 + linked]
-                now = was | linked | (2 if x == v else 0)
-                if now != was:
-                    s += w[after + (now - was) * 8] - w[after]
-            out.append((s, (k, i, d, u, v)))
+                status = 1 + (2 if roots else 0)
+            else:
+                if not roots:
+                    gain -= 3                        # a lone number: an orphan
+                status = 2 if roots else 0
+            out.append((s + gain + w[self_at + (kv * 4 + status) * 8], (k, i, d, u, v)))
         return out
 
     def playout(self, p: sim.Pos, rng: Random, merge: bool, dice: list[int] | None = None) -> int:
