@@ -299,10 +299,15 @@ class Greedy:
                         before += v + size - 1          # that zone's points, counted already
                     elif up[j] < 0 and dn[j] < 0:
                         before -= 3                     # a lone equal number stops being an orphan
-            elif x == v - 1 and v > 0 and up[j] < 0:
-                ds.append((j, at, was, after))
-            elif x == v + 1 and dn[j] < 0:
-                us.append((j, at, was, after))
+            elif (x == v - 1 and v > 0 and up[j] < 0) or (x == v + 1 and dn[j] < 0):
+                # A line end the number may link to (below it: its line's top; above: its bottom), as
+                # (circle, the weights linking it changes, its line's length, the points its line or its
+                # being an orphan counts already, its line's top number).
+                length = p.llen[j]
+                top = x if x < v else vals[p.other[j]]
+                end = (j, w[at + 1] - w[at] + (0.0 if was & 1 else w[after + 8] - w[after]), length,
+                       top + length - 1 if length > 1 else (-3 if zsize[zid[j]] < 2 else 0), top)
+                (ds if x < v else us).append(end)
         zone = 0
         if roots:
             size = joined + 1
@@ -324,39 +329,25 @@ class Greedy:
             links = [(ends.get(d), ends.get(u)) for d, u in sim.choices(p, i, v, merge)]
         else:
             links = [(ds[0] if ds else None, us[0] if us else None)]
-        llen = p.llen
         longest = p.longest
         bonus = p.g.bonus
         out = []
         for de, ue in links:
-            gain = zone
             s = base_s
+            gain = zone
             size = 1
             top = v
             d = u = -1
             if de is not None:
-                d, at, was, after = de
-                s += w[at + 1] - w[at]
-                if not was & 1:
-                    s += w[after + 8] - w[after]
-                ld = llen[d]
-                if ld > 1:
-                    gain -= (v - 1) + ld - 1     # the line below: its points, counted already
-                elif zsize[zid[d]] < 2:
-                    gain += 3                    # a lone number below stops being an orphan
-                size += ld
+                d, linked, length, counted, _ = de
+                s += linked
+                gain -= counted
+                size += length
             if ue is not None:
-                u, at, was, after = ue
-                s += w[at + 1] - w[at]
-                if not was & 1:
-                    s += w[after + 8] - w[after]
-                lu = llen[u]
-                top = vals[p.other[u]]
-                if lu > 1:
-                    gain -= top + lu - 1
-                elif zsize[zid[u]] < 2:
-                    gain += 3
-                size += lu
+                u, linked, length, counted, top = ue
+                s += linked
+                gain -= counted
+                size += length
             if de is not None or ue is not None:
                 gain += top + size - 1
                 if size > longest:
