@@ -11,7 +11,7 @@ move the rules refuse. Each move is applied by the engine; the position after it
   moves dropped after each round (successive halving) so that the close ones get most of the games. On a
   sheet whose learned value is shipped for the game's reading (`value.py`), the playouts are played greedy
   on that value instead: it plays far better than the fast policy (in the 80s rather than the 60s alone),
-  so the playouts' games are nearer to the coach's own, at three times the cost of a move.
+  so the playouts' games are nearer to the coach's own, at about two and a half times the cost of a move.
 
 Pure like the rules: randomness only from the `random.Random` passed in, and no clock unless the caller
 passes one with a time budget. Cards held count +3 each (their value if cashed at the end), so a card is
@@ -47,15 +47,16 @@ __all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "VALUE_SHA
 # sheet empty) gets a larger share: its choices shape the sheet, and its playouts are the longest.
 # On one thread of a small 2-core machine that is about 0.15-0.3 s a decision in the second half of the
 # game and 0.8-1.3 s in the first: a median of 0.2-0.28 s and a mean of 0.43-0.6 s over whole games
-# (`companion bench coach`). The second half's choices are closer to even: with 15,500 steps there
+# (`companion bench coach`, when this was set; the figures below were measured later, on a faster machine
+# of the same size). The second half's choices are closer to even: with 15,500 steps there
 # instead of 8,500 the coach scored no better (-0.2 +- 0.4 points a game, 180 games paired on the same dice).
 LATE_STEPS = 8500
 EARLY_STEPS = 36000
-# A playout greedy on a learned value (`value.py`) costs about three times one by the fast policy; such
-# playouts get this share of a decision's budget, counted in the fast policy's playouts. With two thirds a
-# decision takes a third to a half longer than with the fast policy (medians of 270-280 ms against 210-275,
-# means of 670-690 ms against 455-500 on Kagkot and Dhaulagiri: `companion bench coach`, with and without
-# `--no-value`), within the 0.3 s median and 1 s mean a decision may take.
+# A playout greedy on a learned value (`value.py`) costs about two and a half times one by the fast policy;
+# such playouts get this share of a decision's budget, counted in the fast policy's playouts. With two thirds
+# a decision takes about half as long again as with the fast policy (medians of 155-175 ms against 108-112,
+# means of 370-395 ms against 225-230 on Kagkot and Dhaulagiri, 20 games each: `companion bench coach`, with
+# and without `--no-value`), well within the 0.3 s median and 1 s mean a decision may take.
 VALUE_SHARE = 2 / 3
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
