@@ -85,6 +85,18 @@ def readable(exc: Exception) -> str:
                                                    problem=message))
 
 
+def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], None], write: Callable[[], None]) -> None:
+    """An editor's save or delete: `write` (the catalog saved, or the game corrected), then the screens redrawn and
+    the editor closed; a refusal is said in the editor, which stays open with what the player typed."""
+    try:
+        write()
+    except CompanionError as exc:
+        set_error(readable(exc))
+        return
+    app.changed()
+    close()
+
+
 # --- ability, filter and category editors ---------------------------------------------------------------------
 
 def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None]) -> ft.Control:
@@ -466,28 +478,19 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         set_form(new)
         set_error(None)
 
+    def write() -> None:
+        if game is not None and existing is not None:
+            fixed = replace(form, name=existing.name, klass=existing.klass).parse()
+            app.keeper.act(game, {"type": "correct", "card": card_to_doc(fixed)})
+        else:
+            save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
+
     def save() -> None:
-        try:
-            if game is not None and existing is not None:
-                fixed = replace(form, name=existing.name, klass=existing.klass).parse()
-                app.keeper.act(game, {"type": "correct", "card": card_to_doc(fixed)})
-            else:
-                save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error, write)
 
     def delete() -> None:
         set_deleting(False)
-        try:
-            save_catalog(app.store, without_card(catalog, original or ""))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error, lambda: save_catalog(app.store, without_card(catalog, original or "")))
 
     ft.use_dialog(
         confirm_dialog("ftc-delete", _("Delete {name}?").format(name=existing.name),
@@ -605,23 +608,12 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
         set_error(None)
 
     def save() -> None:
-        try:
-            save_catalog(app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse()))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error,
+               lambda: save_catalog(app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())))
 
     def delete() -> None:
         set_deleting(False)
-        try:
-            save_catalog(app.store, without_accolade(catalog, original or ""))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error, lambda: save_catalog(app.store, without_accolade(catalog, original or "")))
 
     ft.use_dialog(
         confirm_dialog("fta-delete", _("Delete {name}?").format(name=existing.name),
@@ -680,19 +672,16 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         set_form(new)
         set_error(None)
 
+    def write() -> None:
+        ability = None if form is None else form.parse(f"hikers.{letter}")
+        if game is not None:
+            app.keeper.act(game, {"type": "hiker", "hiker": letter,
+                                  "ability": None if ability is None else ability_to_doc(ability)})
+        else:
+            save_catalog(app.store, with_hiker(catalog, letter, ability))
+
     def save() -> None:
-        try:
-            ability = None if form is None else form.parse(f"hikers.{letter}")
-            if game is not None:
-                app.keeper.act(game, {"type": "hiker", "hiker": letter,
-                                      "ability": None if ability is None else ability_to_doc(ability)})
-            else:
-                save_catalog(app.store, with_hiker(catalog, letter, ability))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error, write)
 
     body: list[ft.Control] = [
         ft.Text(_("Hiker {letter}").format(letter=letter), size=20, weight=ft.FontWeight.W_600),
@@ -723,19 +712,16 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
         set_form(new)
         set_error(None)
 
+    def write(clear: bool) -> None:
+        parsed = None if clear else form.parse(f"weather.{name}")
+        if game is not None:
+            app.keeper.act(game, {"type": "weather", "weather": name,
+                                  "effects": None if parsed is None else weather_to_doc(parsed)})
+        else:
+            save_catalog(app.store, with_weather(catalog, name, parsed))
+
     def save(clear: bool = False) -> None:
-        try:
-            parsed = None if clear else form.parse(f"weather.{name}")
-            if game is not None:
-                app.keeper.act(game, {"type": "weather", "weather": name,
-                                      "effects": None if parsed is None else weather_to_doc(parsed)})
-            else:
-                save_catalog(app.store, with_weather(catalog, name, parsed))
-        except CompanionError as exc:
-            set_error(readable(exc))
-            return
-        app.changed()
-        close()
+        _saved(app, close, set_error, lambda: write(clear))
 
     rounds = [_("round {number}").format(number=n)
               for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]
