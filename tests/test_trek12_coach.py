@@ -562,8 +562,6 @@ def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     """With other players at the table, the roll the Schnapps replaced is the one they wrote: the review weighs
     drinking against keeping it, as the hint does, counts what drinking cost when keeping was better beyond
     the noise, and keeps the verdict with the review."""
-    from random import Random
-
     from companion.games.trek12 import review
     from companion.games.trek12.rules import Roll
 
@@ -574,7 +572,7 @@ def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     drink = rounds[0].schnapps
     assert rounds[0].roll == (1, 1) and drink.roll == (6, 5)
     before = new_game(load_sheet("dunai"), assists=(Assist.SCHNAPPS,))
-    weighed = reroll(before, Roll.of(6, 5), Random("s:1:schnapps"), playouts=300)
+    weighed = review.schnapps(before, Roll.of(6, 5), "s:1", playouts=300)     # the hint's weighing, seeded by round
     assert (drink.again, drink.keep, drink.error) == (weighed.again, weighed.keep, weighed.error)
     # The first roll of an empty sheet is as good a start as any: a new roll is no better, and the 2 written
     # after it expects less than keeping the card would have.

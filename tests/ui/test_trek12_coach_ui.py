@@ -20,7 +20,7 @@ from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
 from companion.ui.common import services
 from companion.ui.trek12 import coaching
-from companion.ui.trek12.coaching import COACH_TABLE, hint_seed, other_circles, saved_review
+from companion.ui.trek12.coaching import COACH_TABLE, entries_digest, hint_seed, other_circles, saved_review
 from companion.ui.trek12.turn import app_roll
 
 
@@ -228,7 +228,7 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     keeper.begin_correction(session.id, len(docs) - 1, delete=True)
     keeper.confirm_correction(session.id)
     record_actions = keeper.get(session.id).actions
-    assert saved_review(store, session.id, 0, list(record_actions)) is None
+    assert saved_review(store, session.id, 0, digest=entries_digest(list(record_actions))) is None
 
 
 async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_again(open_ui, store, monkeypatch):

@@ -70,8 +70,7 @@ def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tup
                 done = None
             elif isinstance(action, rules.SheetTurn) and begun is not None and state.table is not None:
                 seats = rules.sheet_seats(state)
-                turn = {k: v for k, v in action.turn.items() if k != "player"}
-                begun[1].append((state.table, {**turn, "player": seats.index(action.player)}))
+                begun[1].append((state.table, {**action.turn, "player": seats.index(action.player)}))
                 if after.table is not None and after.table.complete:
                     done = Played(begun[0], tuple(begun[1]), after.table), count
         state = after

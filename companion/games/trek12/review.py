@@ -4,7 +4,7 @@ A finished (or unfinished) Ascent is its setup plus its turns. For one player, e
 coach (`coach.advise`) on the sheet as it stood: the move played and the coach's best, each with the final
 score it could expect, and the difference (what the choice cost, never below 0). The coach also plays the
 whole Ascent on the same dice, round after round, which gives what it would have scored. Pure like the
-rules: `rounds` is a generator, so a screen can show its progress and stop when it likes; randomness only
+rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes; randomness only
 from the seeds given, so a review of the same Ascent gives the same figures.
 """
 
@@ -27,6 +27,7 @@ __all__ = ["RoundReview", "SchnappsReview", "Review", "Played", "REVIEW_PLAYOUTS
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
+EVEN = 0.05                  # points: a cost this small is the estimates' rounding, not a choice that cost
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class SchnappsReview:
     @property
     def worth(self) -> bool:
         """True when a new roll was better by more than the noise (the coach would have drunk too)."""
-        return self.again - self.keep > self.error
+        return Reroll(self.again, self.keep, self.error).drink
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,16 @@ class RoundReview:
         drink = self.schnapps.cost if self.schnapps is not None else 0.0
         return max(0.0, self.best_expected - self.played_expected) + drink
 
+    @property
+    def coachs(self) -> bool:
+        """True when the round cost nothing against the coach (within `EVEN`)."""
+        return self.cost <= EVEN
+
+    @property
+    def moved(self) -> bool:
+        """True when the move itself was not the coach's (it expected less, by more than `EVEN`)."""
+        return self.best_expected - self.played_expected > EVEN
+
 
 @dataclass(frozen=True)
 class Review:
@@ -91,7 +102,7 @@ class Review:
 
     def costliest(self, count: int = COSTLIEST) -> tuple[RoundReview, ...]:
         """The rounds whose choice cost most (those that cost something), costliest first."""
-        ranked = sorted((r for r in self.rounds if r.cost > 0.05), key=lambda r: (-r.cost, r.round))
+        ranked = sorted((r for r in self.rounds if not r.coachs), key=lambda r: (-r.cost, r.round))
         return tuple(ranked[:count])
 
     def words(self) -> str:
@@ -172,19 +183,19 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
             continue
         state = table.states[seat]
         turn = move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
+        drunk = Assist.SCHNAPPS in move.assists
         drink = None
-        if Assist.SCHNAPPS in move.assists:
+        if drunk:
             # The Schnapps drunk: its new roll is the one played, on the sheet without the card (the coach's
             # move for that roll is weighed the same way). The roll it replaced is the table's when other
             # players wrote it first (the Schnapps comes after them); alone at the table it is not kept.
             if table.roll is not None:
-                weighed = reroll(state, table.roll, Random(f"{seed}:{table.round}:schnapps"), playouts=playouts)
+                weighed = schnapps(state, table.roll, f"{seed}:{table.round}", playouts)
                 if weighed is not None:
                     drink = SchnappsReview((table.roll.red, table.roll.yellow), weighed.again, weighed.keep,
                                            weighed.error)
-            state = after_schnapps(state)
             move = replace(move, assists=tuple(card for card in move.assists if card is not Assist.SCHNAPPS))
-        advice = advise(state, move.roll, Random(f"{seed}:{table.round}"), playouts=playouts)
+        advice = hint(state, move.roll, f"{seed}:{table.round}", playouts, drunk=drunk)
         mine = _matching(advice, move)
         best = advice.moves[0]
         yield RoundReview(

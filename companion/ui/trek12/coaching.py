@@ -204,15 +204,12 @@ def entries_digest(actions: list) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
-def saved_review(store: Any, game_id: str, seat: int, actions: list | None = None, *,
-                 digest: str | None = None) -> coach_review.Review | None:
-    """A review kept with the game, or None (also when the game's entries were corrected since: `actions`,
-    or their `digest`)."""
+def saved_review(store: Any, game_id: str, seat: int, *, digest: str | None = None) -> coach_review.Review | None:
+    """A review kept with the game, or None (also when the game's entries were corrected since: the `digest`
+    of its entries, `entries_digest`, is not the review's)."""
     doc = store.table(COACH_TABLE).get(f"{game_id}:review:{seat}")
     if doc is None:
         return None
-    if actions is not None:
-        digest = entries_digest(actions)
     if digest is not None and doc.get("entries") != digest:
         return None
     try:
@@ -333,8 +330,6 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         sheet, played.end.states[seat].board, layout, prefix=f"{keys}-sheet-{seat}",
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
-        same = r.cost <= 0.05
-        moved = r.best_expected - r.played_expected > 0.05       # the move itself was not the coach's
         controls.append(ft.Container(
             key=f"{keys}-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             border_radius=ft.BorderRadius.all(10),
@@ -343,13 +338,13 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                 ft.Row([ft.Text(_("Round {round} · rolled {red} and {yellow}").format(
                             round=r.round, red=r.roll[0], yellow=r.roll[1]), size=13,
                                 weight=ft.FontWeight.W_600, expand=True),
-                        ft.Text(_("the coach's move") if same else f"−{format_number(r.cost, 1)}", size=13,
+                        ft.Text(_("the coach's move") if r.coachs else f"−{format_number(r.cost, 1)}", size=13,
                                 key=f"{keys}-cost-{seat}-{r.round}",
-                                color=ft.Colors.PRIMARY if same else COSTLY_COLOUR)]),
+                                color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR)]),
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
                     move=tr(r.played), points=format_number(r.played_expected, 0)), size=12),
-                *([] if not moved else [ft.Text(_("Coach: {move} (expected {points})").format(
+                *([] if not r.moved else [ft.Text(_("Coach: {move} (expected {points})").format(
                     move=tr(r.best), points=format_number(r.best_expected, 0)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT)]),
                 *([] if r.schnapps is None else [ft.Text(

@@ -653,12 +653,12 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     else:
         saved = _("? rounds · saved in History {when}").format(when=when)
     body.append(ft.Text(saved, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
-    body.append(ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
+    body.append(_tables([
         scoring_table(i, str(entry.get("name", "")), entry, summit=summit,
                       winner=bool(players[i].get("winner")) if i < len(players) else False,
                       max_rules=solo and i == len(scores) - 1)
         for i, entry in enumerate(scores)
-    ]))
+    ], False))
     game = _replayed(record)
     sheets = _final_sheets(game.end) if game is not None else []
     if sheets:
