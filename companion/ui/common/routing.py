@@ -19,7 +19,7 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _
 from companion.ui.common.widgets import first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record"]
+__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed"]
 
 # "The <what> was not saved: ...", whole, for each thing a game screen saves to History.
 _NOT_SAVED = {
@@ -83,13 +83,23 @@ def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, wha
 def replay_record(engine: Any, record: Mapping[str, Any]) -> Any | None:
     """The final state of a finished game from its history record's setup and actions, through the game's
     session engine (`start`, `apply`); None when the record keeps none, or they no longer replay."""
+
+    def fold(setup: dict, actions: list[dict]) -> Any:
+        state = engine.start(setup)
+        for action in actions:
+            state = engine.apply(state, action)
+        return state
+
+    return replayed(record, fold)
+
+
+def replayed(record: Mapping[str, Any], replay: Callable[[dict, list[dict]], Any]) -> Any | None:
+    """`replay(setup, actions)` of the game a history record keeps; None when it keeps none, or its setup and
+    actions no longer replay (a record written by another version, or damaged)."""
     kept = record.get("session")
     if not isinstance(kept, Mapping):
         return None
     try:
-        state = engine.start(dict(kept.get("setup") or {}))
-        for action in kept.get("actions") or []:
-            state = engine.apply(state, dict(action))
+        return replay(dict(kept.get("setup") or {}), [dict(action) for action in kept.get("actions") or []])
     except (CompanionError, TypeError, AttributeError, ValueError):
         return None
-    return state

@@ -30,7 +30,7 @@ from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished
+from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -659,7 +659,7 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
                       max_rules=solo and i == len(scores) - 1)
         for i, entry in enumerate(scores)
     ], False))
-    game = _replayed(record)
+    game = replayed(record, coach_review.played)     # the final sheets are drawn from it, the review reads it
     sheets = _final_sheets(game.end) if game is not None else []
     if sheets:
         body.append(section_title(_("The sheets")))
@@ -912,18 +912,6 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
             ft.Text(text, key="t12-result-text", size=18, weight=ft.FontWeight.W_700, expand=True,
                     color=ft.Colors.ON_PRIMARY_CONTAINER),
         ]))
-
-
-def _replayed(record: Mapping) -> coach_review.Played | None:
-    """A saved Ascent replayed from its record's setup and entries (None when it keeps none, or they no
-    longer replay): its final sheets are drawn from it, and its review reads it."""
-    kept = record.get("session")
-    if not isinstance(kept, Mapping):
-        return None
-    try:
-        return coach_review.played(dict(kept.get("setup") or {}), [dict(a) for a in kept.get("actions") or []])
-    except (CompanionError, TypeError, AttributeError, ValueError):
-        return None
 
 
 def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str]]:
