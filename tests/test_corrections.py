@@ -231,6 +231,7 @@ def test_the_setup_is_corrected_and_every_entry_replayed_on_it(store, keeper):
 
 def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
     from companion.games.fourteeners import session as fourteeners
+    from companion.games.freunde import session as freunde
     from companion.games.ridgeline import session as ridgeline
     from companion.games.trek12 import session as trek12
 
@@ -239,6 +240,8 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
         (ridgeline, {"seats": ["Ann", "Bob", "Cy"], "route": "sprint", "first_dealer": "Bob", "checked": True}),
         (fourteeners, {"players": [{"name": "Ann", "side": "advanced"}, "Bo"], "weather": False,
                        "accolade": {"category": {"most": {"side": "gear"}}}}),
+        (freunde, {"players": ["Ann", "Bo", "Cy", "Di", "Ed"], "board": "summer", "weather_season": "winter",
+                   "start_player": "cy", "extra_high_climber": True}),
     ]
     for engine, setup in setups:
         options = engine.setup_options(setup)
@@ -252,6 +255,11 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
     assert labels == ["Ann's Hiker side", "Bo's Hiker side", "Weather"]
     first = ridgeline.setup_options(setups[1][1])[1]
     assert [(c["label"], c["current"]) for c in first["choices"]] == [("Ann", False), ("Bob", True), ("Cy", False)]
+    starts, extra, tiles = freunde.setup_options(setups[3][1])
+    assert [c["current"] for c in starts["choices"]] == [False, False, True, False, False]
+    assert [(c["label"], c["current"]) for c in extra["choices"]] == [("Off", False), ("On", True)]
+    assert [(c["label"], c["current"]) for c in tiles["choices"]] == [("Summer tiles", False), ("Winter tiles", True)]
+    assert [o["label"] for o in freunde.setup_options({**setups[3][1], "players": ["Ann"]})] == ["Weather"]
 
 
 def test_a_backup_brings_a_correction_only_with_its_game(store, keeper):

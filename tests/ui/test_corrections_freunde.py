@@ -188,3 +188,31 @@ async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_
     assert saved(store, session.id) == right
     assert_climbers_shown(ui, replay(setup, right))
     await assert_scores_shown(ui, replay(setup, right))
+
+
+async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, store):
+    # Bob started, not Ann: Ann's first climber moved before Bob's turn, so that entry no longer applies, with
+    # the engine's reason. The weather tiles were winter ones: every entry stays, and the game is saved so.
+    session = start_game(store, actions=ACTIONS)
+    setup = session.setup
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    assert ui.get("ent-setup-0-0-label").value == "Ann"                  # who starts, in force: not a button
+    assert ui.get("ent-setup-1-0-label").value == "Summer tiles"
+    assert ui.find("ent-setup-2-0") is None                              # no extra climber with two players
+    await ui.click("ent-setup-0-1")                                      # Bob starts
+    assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
+    assert ui.get("ent-reason").value == ("Why: Turn 1: it is Bob's turn to act (turn order from the start "
+                                          "player), not Ann's.")
+    await ui.click("ent-cancel")
+    assert store.sessions.get(session.id)["setup"] == setup and saved(store, session.id) == ACTIONS
+
+    await ui.click("ent-setup-1-1")                                      # winter tiles
+    assert ui.get("ent-title").value == "The corrected setup is ready"
+    assert store.sessions.get(session.id)["setup"]["weather_season"] == "summer"     # nothing saved yet
+    await ui.click("ent-confirm")
+    assert store.sessions.get(session.id)["setup"] == {**setup, "weather_season": "winter"}
+    assert saved(store, session.id) == ACTIONS
+    assert_climbers_shown(ui, replay({**setup, "weather_season": "winter"}, ACTIONS))
+    await ui.click("ent-undo-correction")
+    assert store.sessions.get(session.id)["setup"] == setup

@@ -11,14 +11,14 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.games.freunde import rules
-from companion.games.freunde.data import Card, CardKind
+from companion.games.freunde.data import Card, CardKind, load_data
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
 from companion.games.words import UNRECOGNISED, safely
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
-           "switch_to_printed", "why_no_switch", "describe_action"]
+           "switch_to_printed", "why_no_switch", "describe_action", "setup_options"]
 
 GAME_ID = "freunde"
 
@@ -59,6 +59,40 @@ def why_no_switch(state: State) -> str | None:
 def apply(state: State, action: dict[str, Any]) -> State:
     """The state after one action document; InvalidInput / IllegalAction say why it is refused."""
     return rules.apply(state, rules.action_from_doc(state, action))
+
+
+def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of a game's setup can be corrected once turns are taken: who starts (with several players), the
+    extra climber above 7000 m (where the number of players allows it) and the season of the weather tiles.
+    Each option is {"label", "choices": [{"label", "setup", "current"}]}; the players, the board and the risk
+    tokens are the game itself, not corrected here."""
+    players = setup.get("players") if isinstance(setup.get("players"), list) else []
+    names = [entry.get("name") if isinstance(entry, dict) else entry for entry in players]
+    names = [name for name in names if isinstance(name, str)]
+    options = []
+    if len(names) > 1:
+        start = setup.get("start_player", 0)
+        if isinstance(start, str):
+            start = next((i for i, name in enumerate(names) if name.casefold() == start.strip().casefold()), 0)
+        elif not isinstance(start, int) or isinstance(start, bool):
+            start = 0
+        options.append({"label": msg("Who starts?"), "choices": [
+            {"label": name, "setup": {**setup, "start_player": index}, "current": start == index}
+            for index, name in enumerate(names)]})
+    if len(names) == load_data().stacking.extra_players:
+        extra = bool(setup.get("extra_high_climber", False))
+        # i18n: a choice of the setup: the extra climber above 7000 m is not played
+        off = msg("Off")
+        # i18n: a choice of the setup: the extra climber above 7000 m is played
+        on = msg("On")
+        options.append({"label": msg("Extra climber above 7000 m (by agreement)"), "choices": [
+            {"label": label, "setup": {**setup, "extra_high_climber": value}, "current": extra == value}
+            for value, label in ((False, off), (True, on))]})
+    season = setup.get("weather_season", "summer")
+    options.append({"label": msg("Weather"), "choices": [
+        {"label": label, "setup": {**setup, "weather_season": value}, "current": season == value}
+        for value, label in (("summer", msg("Summer tiles")), ("winter", msg("Winter tiles")))]})
+    return options
 
 
 def describe_action(state: State, action: dict[str, Any]) -> str:
