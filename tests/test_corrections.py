@@ -230,6 +230,7 @@ def test_the_setup_is_corrected_and_every_entry_replayed_on_it(store, keeper):
 
 
 def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
+    from companion.games.expedition import session as expedition
     from companion.games.fourteeners import session as fourteeners
     from companion.games.freunde import session as freunde
     from companion.games.ridgeline import session as ridgeline
@@ -242,6 +243,7 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
                        "accolade": {"category": {"most": {"side": "gear"}}}}),
         (freunde, {"players": ["Ann", "Bo", "Cy", "Di", "Ed"], "board": "summer", "weather_season": "winter",
                    "start_player": "cy", "extra_high_climber": True}),
+        (expedition, {"players": [{"name": "Ann", "paper": True}, "Bo"], "lead": "bo", "cards": "off"}),
     ]
     for engine, setup in setups:
         options = engine.setup_options(setup)
@@ -260,6 +262,9 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
     assert [(c["label"], c["current"]) for c in extra["choices"]] == [("Off", False), ("On", True)]
     assert [(c["label"], c["current"]) for c in tiles["choices"]] == [("Summer tiles", False), ("Winter tiles", True)]
     assert [o["label"] for o in freunde.setup_options({**setups[3][1], "players": ["Ann"]})] == ["Weather"]
+    (lead,) = expedition.setup_options(setups[4][1])
+    assert [(c["label"], c["current"]) for c in lead["choices"]] == [("Ann", False), ("Bo", True)]
+    assert expedition.setup_options({"players": ["Ann"], "solo": "max"}) == []      # Max never leads
 
 
 def test_a_backup_brings_a_correction_only_with_its_game(store, keeper):

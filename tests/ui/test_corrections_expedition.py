@@ -16,6 +16,7 @@ from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from companion.store.hall_of_fame import expedition_setup
 from companion.ui.common.widgets import sentence
+from harness import walk
 from test_expedition_play import drawn_stars, engine_stars, score
 
 importlib.import_module("companion.ui.expedition.screens")             # registers the Expedition screens
@@ -232,3 +233,36 @@ async def test_abandoning_an_expedition_taken_back_from_history_keeps_its_hall_o
     await ui.click("exp-abandon-confirm")
     assert store.sessions.get(exp) is None and store.history.get(exp) is not None
     assert store.table("hall_of_fame").find(expedition=exp) == before
+
+
+
+async def test_the_lead_climber_at_the_start_is_corrected_and_every_entry_replayed(open_ui, store):
+    # Bob is the older and took the Lead Climber card: after Ascent 1's reveal the picks go from him.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
+                                     {"id": bob.id, "name": "Bob", "paper": True}])
+    keeper = SessionKeeper(store)
+    game_id = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition").id
+    keeper.act(game_id, ACTIONS[0])
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    assert ui.find("exp-hand-0-lead") is not None and ui.find("exp-hand-1-lead") is None
+    await ui.click("exp-pick-open")
+    assert shown(ui, "Picks go from the Lead Climber (Ann) clockwise")
+    await ui.click("ent-open")
+    assert ui.get("ent-setup-0-0-label").value == "Ann"                  # the Lead Climber in force: not a button
+    await ui.click("ent-setup-0-1")
+    assert ui.get("ent-title").value == "The corrected setup is ready"
+    assert store.sessions.get(game_id)["setup"] == setup                 # nothing saved yet
+    await ui.click("ent-confirm")
+    corrected = {**setup, "lead": "Bob"}
+    assert store.sessions.get(game_id)["setup"] == corrected and saved(store, game_id) == ACTIONS[:1]
+    assert replay(corrected, ACTIONS[:1]).lead == 1
+    assert shown(ui, "Picks go from the Lead Climber (Bob) clockwise")          # the picks still open
+    assert ui.get("ent-setup-0-1-label").value == "Bob"
+    await ui.click("ent-undo-correction")
+    assert store.sessions.get(game_id)["setup"] == setup
+
+
+def shown(ui, text: str) -> bool:
+    """True when a text on screen contains `text`."""
+    return any(text in str(getattr(control, "value", "")) for control in walk(ui.top))

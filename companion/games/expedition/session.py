@@ -29,7 +29,7 @@ from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "ascent_played"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "ascent_played", "setup_options"]
 
 GAME_ID = "expedition"
 
@@ -42,6 +42,24 @@ def start(setup: dict[str, Any]) -> State:
 def apply(state: State, action: dict[str, Any]) -> State:
     """The Expedition after one action document; InvalidInput / IllegalAction say why it is refused."""
     return rules.apply(state, rules.parse_action(state, action))
+
+
+def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of an Expedition's setup can be corrected once entries are made: who took the Lead Climber card at
+    the start (with several players). Each option is {"label", "choices": [{"label", "setup", "current"}]};
+    the players, the cards and the Hall of Fame as it stood are the Expedition itself, not corrected here."""
+    players = setup.get("players") if isinstance(setup.get("players"), list) else []
+    names = [entry.get("name") if isinstance(entry, dict) else entry for entry in players]
+    names = [name.strip() for name in names if isinstance(name, str)]
+    if len(names) < 2:
+        return []
+    lead = setup.get("lead")
+    if isinstance(lead, str):
+        lead = next((n for n, name in enumerate(names) if name.casefold() == lead.strip().casefold()), 0)
+    elif not isinstance(lead, int) or isinstance(lead, bool) or not 0 <= lead < len(names):
+        lead = 0
+    return [{"label": msg("Lead Climber · the oldest player"), "choices": [
+        {"label": name, "setup": {**setup, "lead": name}, "current": lead == n} for n, name in enumerate(names)]}]
 
 
 def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tuple[Played, int] | None:
