@@ -25,6 +25,13 @@ def test_numbers_in_each_language(code, expected):
     assert got == expected
 
 
+def test_a_negative_value_that_rounds_to_nothing_has_no_sign():
+    # A coach's expectation of -0.4 points is shown as 0, not -0; -0.6 is still -1.
+    with use_language("de"):
+        assert [format_number(-0.4, 0), format_number(-0.04, 1), format_number(-0.6, 0), format_number(-0.05, 2),
+                format_number(-0.0)] == ["0", "0,0", "-1", "-0,05", "0"]
+
+
 @pytest.mark.parametrize(("code", "medium", "long", "moment"), [
     ("en", "12 Mar 2026", "12 March 2026", "12 Mar 2026, 15:05"),
     ("fr", "12 mars 2026", "12 mars 2026", "12 mars 2026, 15:05"),

@@ -288,8 +288,9 @@ def format_number(value: float | int, digits: int | None = None, *, group: bool 
             text = text[:-2]
     else:
         text = f"{value:.{digits}f}"
-    negative = text.startswith("-")
     text = text.lstrip("-")
+    # A value that rounds to nothing has no sign: -0.4 to no decimals is "0", not "-0".
+    negative = value < 0 and text.strip("0.") != ""
     whole, _dot, frac = text.partition(".")
     if group and len(whole) > 4 or (group and len(whole) == 4 and conv.get("group_four", True)):
         parts = []
