@@ -35,7 +35,7 @@ from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "schnapps_words",
            "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel", "saved_review",
-           "entries_digest"]
+           "entries_digest", "expectations"]
 
 COACH_TABLE = "coach"
 # Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
@@ -343,9 +343,9 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                 color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR)]),
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
-                    move=tr(r.played), points=format_number(r.played_expected, 0)), size=12),
+                    move=tr(r.played), points=expectations(r)[0]), size=12, key=f"{keys}-you-{seat}-{r.round}"),
                 *([] if not r.moved else [ft.Text(_("Coach: {move} (expected {points})").format(
-                    move=tr(r.best), points=format_number(r.best_expected, 0)), size=12,
+                    move=tr(r.best), points=expectations(r)[1]), size=12, key=f"{keys}-coach-{seat}-{r.round}",
                     color=ft.Colors.ON_SURFACE_VARIANT)]),
                 *([] if r.schnapps is None else [ft.Text(
                     _schnapps_verdict(r.schnapps), key=f"{keys}-schnapps-{seat}-{r.round}", size=12,
@@ -355,6 +355,15 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         _("Review again"), key=f"{keys}-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
         on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
     return ft.Column(controls, spacing=8, tight=True)
+
+
+def expectations(r: coach_review.RoundReview) -> tuple[str, str]:
+    """A round's two expected final scores as the review shows them, the player's and the coach's: whole points,
+    or to a tenth where whole points would show a move that cost something as expecting the same."""
+    digits = 0
+    if r.moved and format_number(r.played_expected, 0) == format_number(r.best_expected, 0):
+        digits = 1
+    return format_number(r.played_expected, digits), format_number(r.best_expected, digits)
 
 
 def _schnapps_verdict(drink: coach_review.SchnappsReview) -> str:
