@@ -257,11 +257,22 @@ def test_each_game_offers_its_setup_corrections_as_setups_it_accepts() -> None:
     assert labels == ["Ann's Hiker side", "Bo's Hiker side", "Weather"]
     first = ridgeline.setup_options(setups[1][1])[1]
     assert [(c["label"], c["current"]) for c in first["choices"]] == [("Ann", False), ("Bob", True), ("Cy", False)]
-    starts, extra, tiles = freunde.setup_options(setups[3][1])
+    starts, extra, sides, tiles = freunde.setup_options(setups[3][1])
     assert [c["current"] for c in starts["choices"]] == [False, False, True, False, False]
     assert [(c["label"], c["current"]) for c in extra["choices"]] == [("Off", False), ("On", True)]
+    assert [c["current"] for c in sides["choices"]] == [True, False]
     assert [(c["label"], c["current"]) for c in tiles["choices"]] == [("Summer tiles", False), ("Winter tiles", True)]
-    assert [o["label"] for o in freunde.setup_options({**setups[3][1], "players": ["Ann"]})] == ["Weather"]
+    solo = {**setups[3][1], "players": ["Ann"], "start_player": 0, "extra_high_climber": False}
+    assert [o["label"] for o in freunde.setup_options(solo)] == ["Board side", "Weather"]
+    # A winter board corrected at the table stays a choice of its own, in force, beside the shipped sides.
+    from companion.games.freunde.data import CORRECTED, load_data
+    winter = load_data().boards["winter"]
+    edited = {**solo, "board": {**winter.to_doc(), "title": winter.title + CORRECTED}}
+    sides = freunde.setup_options(edited)[0]
+    freunde.start(sides["choices"][2]["setup"])
+    assert [(str(c["label"]), c["current"]) for c in sides["choices"]] == [
+        ("Summer board (easier route)", False), ("Winter board (harder route)", False),
+        ("Winter board (harder route), corrected at the table", True)]
     (lead,) = expedition.setup_options(setups[4][1])
     assert [(c["label"], c["current"]) for c in lead["choices"]] == [("Ann", False), ("Bo", True)]
     assert expedition.setup_options({"players": ["Ann"], "solo": "max"}) == []      # Max never leads

@@ -198,8 +198,10 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     await ui.click("ent-open")
     assert ui.get("ent-setup-0-0-label").value == "Ann"                  # who starts, in force: not a button
-    assert ui.get("ent-setup-1-0-label").value == "Summer tiles"
-    assert ui.find("ent-setup-2-0") is None                              # no extra climber with two players
+    # Who starts, the board's side and the weather tiles: no extra climber with two players.
+    assert ui.get("ent-setup-1-0-label").value == "Summer board (easier route)"
+    assert ui.get("ent-setup-2-0-label").value == "Summer tiles"
+    assert ui.find("ent-setup-3-0") is None
     await ui.click("ent-setup-0-1")                                      # Bob starts
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == ("Why: Turn 1: it is Bob's turn to act (turn order from the start "
@@ -207,7 +209,7 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     await ui.click("ent-cancel")
     assert store.sessions.get(session.id)["setup"] == setup and saved(store, session.id) == ACTIONS
 
-    await ui.click("ent-setup-1-1")                                      # winter tiles
+    await ui.click("ent-setup-2-1")                                      # winter tiles
     assert ui.get("ent-title").value == "The corrected setup is ready"
     assert store.sessions.get(session.id)["setup"]["weather_season"] == "summer"     # nothing saved yet
     await ui.click("ent-confirm")
@@ -216,3 +218,23 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     assert_climbers_shown(ui, replay({**setup, "weather_season": "winter"}, ACTIONS))
     await ui.click("ent-undo-correction")
     assert store.sessions.get(session.id)["setup"] == setup
+
+
+async def test_the_board_side_corrected_drops_the_moves_it_has_no_spaces_for(open_ui, store):
+    # The winter side has no space S1: Ann's first move no longer applies; dropped with everything after it,
+    # the cards played and the risk token stay.
+    session = start_game(store, actions=ACTIONS)
+    setup = session.setup
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    await ui.click("ent-setup-1-1")                                      # the winter side
+    assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
+    assert ui.get("ent-reason").value == "Why: Path: there is no space 'S1' on the winter board."
+    await ui.click("ent-drop_rest")
+    assert ui.get("ent-title").value == "The corrected setup is ready"
+    await ui.click("ent-confirm")
+    winter = {**setup, "board": "winter"}
+    assert store.sessions.get(session.id)["setup"] == winter and saved(store, session.id) == ACTIONS[:EDITED]
+    assert_climbers_shown(ui, replay(winter, ACTIONS[:EDITED]))
+    await ui.click("ent-undo-correction")
+    assert store.sessions.get(session.id)["setup"] == setup and saved(store, session.id) == ACTIONS

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.games.freunde import rules
-from companion.games.freunde.data import Card, CardKind, load_data
+from companion.games.freunde.data import Card, CardKind, board_title, load_data
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
 from companion.games.words import UNRECOGNISED, safely
@@ -63,9 +63,9 @@ def apply(state: State, action: dict[str, Any]) -> State:
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """What of a game's setup can be corrected once turns are taken: who starts (with several players), the
-    extra climber above 7000 m (where the number of players allows it) and the season of the weather tiles.
-    Each option is {"label", "choices": [{"label", "setup", "current"}]}; the players, the board and the risk
-    tokens are the game itself, not corrected here."""
+    extra climber above 7000 m (where the number of players allows it), the board's side and the season of
+    the weather tiles. Each option is {"label", "choices": [{"label", "setup", "current"}]}; the players and
+    the risk tokens are the game itself, not corrected here."""
     players = setup.get("players") if isinstance(setup.get("players"), list) else []
     names = [entry.get("name") if isinstance(entry, dict) else entry for entry in players]
     names = [name for name in names if isinstance(name, str)]
@@ -88,6 +88,14 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
         options.append({"label": msg("Extra climber above 7000 m (by agreement)"), "choices": [
             {"label": label, "setup": {**setup, "extra_high_climber": value}, "current": extra == value}
             for value, label in ((False, off), (True, on))]})
+    boards = load_data().boards
+    board = setup.get("board", "summer")
+    sides = [{"label": board_title(name, boards[name].title), "setup": {**setup, "board": name},
+              "current": board == name} for name in ("summer", "winter")]
+    if isinstance(board, dict):
+        # A board corrected at the table (or edited): it stays a choice of its own, so a correction can go back.
+        sides.append({"label": board_title(board.get("id"), board.get("title", "")), "setup": setup, "current": True})
+    options.append({"label": msg("Board side"), "choices": sides})
     season = setup.get("weather_season", "summer")
     options.append({"label": msg("Weather"), "choices": [
         {"label": label, "setup": {**setup, "weather_season": value}, "current": season == value}
