@@ -46,20 +46,15 @@ def apply(state: State, action: dict[str, Any]) -> State:
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """What of an Expedition's setup can be corrected once entries are made: who took the Lead Climber card at
-    the start (with several players). Each option is {"label", "choices": [{"label", "setup", "current"}]};
-    the players, the cards and the Hall of Fame as it stood are the Expedition itself, not corrected here."""
-    players = setup.get("players") if isinstance(setup.get("players"), list) else []
-    names = [entry.get("name") if isinstance(entry, dict) else entry for entry in players]
-    names = [name.strip() for name in names if isinstance(name, str)]
-    if len(names) < 2:
+    the start (with several players; never Max). Each option is {"label", "choices": [{"label", "setup",
+    "current"}]}; the players, the cards and the Hall of Fame as it stood are the Expedition itself, not
+    corrected here. The setup is read by the rules (`parse_setup`), so the lead is the one the game plays with."""
+    parsed = rules.parse_setup(setup)
+    players = [(n, seat.name) for n, seat in enumerate(parsed.seats) if not seat.is_max]
+    if len(players) < 2:
         return []
-    lead = setup.get("lead")
-    if isinstance(lead, str):
-        lead = next((n for n, name in enumerate(names) if name.casefold() == lead.strip().casefold()), 0)
-    elif not isinstance(lead, int) or isinstance(lead, bool) or not 0 <= lead < len(names):
-        lead = 0
     return [{"label": msg("Lead Climber · the oldest player"), "choices": [
-        {"label": name, "setup": {**setup, "lead": name}, "current": lead == n} for n, name in enumerate(names)]}]
+        {"label": name, "setup": {**setup, "lead": name}, "current": parsed.lead == n} for n, name in players]}]
 
 
 def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tuple[Played, int] | None:

@@ -65,40 +65,32 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """What of a game's setup can be corrected once turns are taken: who starts (with several players), the
     extra climber above 7000 m (where the number of players allows it), the board's side and the season of
     the weather tiles. Each option is {"label", "choices": [{"label", "setup", "current"}]}; the players and
-    the risk tokens are the game itself, not corrected here."""
-    players = setup.get("players") if isinstance(setup.get("players"), list) else []
-    names = [entry.get("name") if isinstance(entry, dict) else entry for entry in players]
-    names = [name for name in names if isinstance(name, str)]
+    the risk tokens are the game itself, not corrected here. The setup is read by the rules (`setup_from_doc`),
+    so a start player given by name is the one the game plays with."""
+    parsed = rules.setup_from_doc(setup)
+    data = load_data()
     options = []
-    if len(names) > 1:
-        start = setup.get("start_player", 0)
-        if isinstance(start, str):
-            start = next((i for i, name in enumerate(names) if name.casefold() == start.strip().casefold()), 0)
-        elif not isinstance(start, int) or isinstance(start, bool):
-            start = 0
+    if not parsed.solo:
         options.append({"label": msg("Who starts?"), "choices": [
-            {"label": name, "setup": {**setup, "start_player": index}, "current": start == index}
-            for index, name in enumerate(names)]})
-    if len(names) == load_data().stacking.extra_players:
-        extra = bool(setup.get("extra_high_climber", False))
+            {"label": name, "setup": {**setup, "start_player": index}, "current": parsed.start_player == index}
+            for index, name in enumerate(parsed.players)]})
+    if len(parsed.players) == data.stacking.extra_players:
         # i18n: a choice of the setup: the extra climber above 7000 m is not played
         off = msg("Off")
         # i18n: a choice of the setup: the extra climber above 7000 m is played
         on = msg("On")
         options.append({"label": msg("Extra climber above 7000 m (by agreement)"), "choices": [
-            {"label": label, "setup": {**setup, "extra_high_climber": value}, "current": extra == value}
-            for value, label in ((False, off), (True, on))]})
-    boards = load_data().boards
-    board = setup.get("board", "summer")
-    sides = [{"label": board_title(name, boards[name].title), "setup": {**setup, "board": name},
-              "current": board == name} for name in ("summer", "winter")]
-    if isinstance(board, dict):
+            {"label": label, "setup": {**setup, "extra_high_climber": value},
+             "current": parsed.extra_high_climber == value} for value, label in ((False, off), (True, on))]})
+    edited = isinstance(setup.get("board"), dict)
+    sides = [{"label": board_title(name, data.boards[name].title), "setup": {**setup, "board": name},
+              "current": not edited and parsed.board.id == name} for name in ("summer", "winter")]
+    if edited:
         # A board corrected at the table (or edited): it stays a choice of its own, so a correction can go back.
-        sides.append({"label": board_title(board.get("id"), board.get("title", "")), "setup": setup, "current": True})
+        sides.append({"label": board_title(parsed.board.id, parsed.board.title), "setup": setup, "current": True})
     options.append({"label": msg("Board side"), "choices": sides})
-    season = setup.get("weather_season", "summer")
     options.append({"label": msg("Weather"), "choices": [
-        {"label": label, "setup": {**setup, "weather_season": value}, "current": season == value}
+        {"label": label, "setup": {**setup, "weather_season": value}, "current": parsed.season == value}
         for value, label in (("summer", msg("Summer tiles")), ("winter", msg("Winter tiles")))]})
     return options
 

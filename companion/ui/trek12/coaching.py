@@ -330,6 +330,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         sheet, played.end.states[seat].board, layout, prefix=f"{keys}-sheet-{seat}",
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
+        yours, coachs = expectations(r)
         controls.append(ft.Container(
             key=f"{keys}-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             border_radius=ft.BorderRadius.all(10),
@@ -343,9 +344,9 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                 color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR)]),
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
-                    move=tr(r.played), points=expectations(r)[0]), size=12, key=f"{keys}-you-{seat}-{r.round}"),
+                    move=tr(r.played), points=yours), size=12, key=f"{keys}-you-{seat}-{r.round}"),
                 *([] if not r.moved else [ft.Text(_("Coach: {move} (expected {points})").format(
-                    move=tr(r.best), points=expectations(r)[1]), size=12, key=f"{keys}-coach-{seat}-{r.round}",
+                    move=tr(r.best), points=coachs), size=12, key=f"{keys}-coach-{seat}-{r.round}",
                     color=ft.Colors.ON_SURFACE_VARIANT)]),
                 *([] if r.schnapps is None else [ft.Text(
                     _schnapps_verdict(r.schnapps), key=f"{keys}-schnapps-{seat}-{r.round}", size=12,
