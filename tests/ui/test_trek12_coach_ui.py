@@ -21,7 +21,8 @@ from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
 from companion.ui.common import services
 from companion.ui.trek12 import coaching
-from companion.ui.trek12.coaching import COACH_TABLE, entries_digest, expectations, hint_seed, other_circles, saved_review
+from companion.ui.trek12.coaching import (COACH_TABLE, entries_digest, expectations, hint_seed, other_circles,
+                                         saved_review)
 from companion.ui.trek12.turn import app_roll
 
 
@@ -250,7 +251,8 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
 
 def test_a_rounds_expectations_differ_on_screen_when_the_move_cost_something():
     def shown(played, best):
-        return expectations(coach_review.RoundReview(3, (2, 4), "4 in circle 16", 16, "2 in circle 16", 16, played, best))
+        return expectations(coach_review.RoundReview(3, (2, 4), "4 in circle 16", 16, "2 in circle 16", 16,
+                                                     played, best))
 
     assert shown(-9.2, -8.6) == ("-9.2", "-8.6")          # both -9 in whole points, yet the move cost 0.6
     assert shown(40.3, 47.9) == ("40", "48")

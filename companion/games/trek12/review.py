@@ -4,8 +4,8 @@ A finished (or unfinished) Ascent is its setup plus its turns. For one player, e
 coach (`coach.advise`) on the sheet as it stood: the move played and the coach's best, each with the final
 score it could expect, and the difference (what the choice cost, never below 0). The coach also plays the
 whole Ascent on the same dice, round after round, which gives what it would have scored. Pure like the
-rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes; randomness only
-from the seeds given, so a review of the same Ascent gives the same figures.
+rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes;
+randomness only from the seeds given, so a review of the same Ascent gives the same figures.
 """
 
 from __future__ import annotations

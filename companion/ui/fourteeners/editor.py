@@ -608,8 +608,8 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
         set_error(None)
 
     def save() -> None:
-        _saved(app, close, set_error,
-               lambda: save_catalog(app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())))
+        _saved(app, close, set_error, lambda: save_catalog(
+            app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())))
 
     def delete() -> None:
         set_deleting(False)
