@@ -233,6 +233,19 @@ def test_describe_fills_a_blank_side_everywhere_and_corrects_a_wrong_one() -> No
     assert fixed.turn == after.turn and fixed.round == after.round and "described again" in fixed.log[-1]
 
 
+def test_a_capstone_of_negative_points_is_refused_during_the_game_as_in_the_catalog() -> None:
+    # Such a side would be saved to the catalog at the end and make the whole catalog unreadable.
+    blank = c("Blank", 2, plans={"points": 1})
+    state = position(game(2), tucked=(Tucked(blank, Side.PLANS),), row=(c("Other", 1),))
+    minus = parse_ability({"points": -1}, "a")
+    with pytest.raises(InvalidInput, match=r"Blank: a Capstone scores a fixed number of points, 0 or more .*not -1"):
+        rules.apply(state, Describe("Blank", Side.CAPSTONE, minus))
+    with pytest.raises(InvalidInput, match="a Capstone scores a fixed number of points"):
+        rules.apply(state, Gain("Other", Side.CAPSTONE, (), minus))
+    assert rules.apply(state, Describe("Blank", Side.CAPSTONE, parse_ability({"points": 0}, "a")))
+    assert rules.apply(state, Describe("Blank", Side.GEAR, parse_ability({"points": -1}, "a")))
+
+
 def test_a_card_corner_hiker_and_weather_are_corrected_during_the_game() -> None:
     from companion.games.fourteeners import session
     from companion.games.fourteeners.scoring import score_tableaus, Entry

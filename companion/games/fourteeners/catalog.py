@@ -36,7 +36,7 @@ from .wording import reason
 
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
-    "EMPTY", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
+    "EMPTY", "check_side", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
     "with_card", "without_card", "with_accolade", "without_accolade", "with_hiker", "with_weather", "merge",
     "name_key", "edited_card", "edited_accolade",
 ]
@@ -55,6 +55,19 @@ class AccoladeSide(str, Enum):
 
     BASIC = "basic"
     ADVANCED = "advanced"
+
+
+def check_side(side: Side, ability: Ability | None, where: str) -> None:
+    """Refuse an ability that no card prints on `side`: a Capstone scores 0 points or more ('Climb Cards').
+
+    The catalog's files and the sides described during a game are checked alike, so a card saved from a
+    game to the catalog can always be read back."""
+    if side is not Side.CAPSTONE:
+        return
+    for item in ability or ():
+        if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
+            raise InvalidInput(msg("{where}: a Capstone scores a fixed number of points, 0 or more ('Climb "
+                                   "Cards'), not {points}", where=where, points=item.effect.amount))
 
 
 @dataclass(frozen=True)
@@ -78,7 +91,8 @@ class Card:
         return self.sides[list(Side).index(side)]
 
     def with_side(self, side: Side, ability: Ability | None) -> Card:
-        """The same card with one side's ability described (or cleared)."""
+        """The same card with one side's ability described (or cleared); a side no printed card has is refused."""
+        check_side(side, ability, self.name)
         sides = list(self.sides)
         sides[list(Side).index(side)] = ability
         return replace(self, sides=tuple(sides))
@@ -202,12 +216,7 @@ def parse_card(doc: Any, where: str = "card") -> Card:
         None if sides.get(side.value) is None else parse_ability(sides[side.value], f"{where}.sides.{side.value}")
         for side in Side
     )
-    for item in abilities[list(Side).index(Side.CAPSTONE)] or ():
-        if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
-            at_field = f"{where}.sides.capstone"
-            raise InvalidInput(msg("{where}: a Capstone scores a fixed number of points, 0 or more ('Climb "
-                                   "Cards'), not {points}", where=at_field,
-                                   points=item.effect.amount))
+    check_side(Side.CAPSTONE, abilities[list(Side).index(Side.CAPSTONE)], f"{where}.sides.capstone")
     return Card(
         name=name,
         klass=klass,
