@@ -179,6 +179,9 @@ async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     await open_panel(ui, Panel.HAND)
     await ui.click("rl-hand-submit")
     assert "Choose who went out first." in ui.text()
+    # A refusal speaks of the hand as it was: clearing the hand takes it away.
+    await ui.click("rl-hand-clear")
+    assert "Choose who went out first." not in ui.text()
 
     await ui.click("rl-out-0")
     # Eleven cards after a first deal of ten cannot be left in hand.
@@ -188,8 +191,9 @@ async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     assert ("Hand 1: Bob is left holding 11 cards, but the deal was 10 and every turn ends with at most that "
             "many in hand") in ui.text()
     assert SessionKeeper(store).get(session.id).actions == ()
-    # The entry stays as it was, to be corrected.
+    # The entry stays as it was, to be corrected; once it changes, the old reason no longer stands.
     await ui.click("rl-left-1-card-P1-1")
+    assert ui.find("rl-hand-problem") is None
     await ui.click("rl-hand-submit")
     assert ui.find("rl-hand-problem") is None
     assert len(SessionKeeper(store).get(session.id).actions) == 1

@@ -128,6 +128,11 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_panel(target)
         set_notice(None)
 
+    def edit_draft(change) -> None:
+        # A refusal speaks of the hand as it was entered: once the entry changes, it no longer stands.
+        set_draft(change)
+        set_hand_problem(None)
+
     def submit() -> None:
         if draft.went_out is None:
             set_hand_problem(_("Choose who went out first."))
@@ -180,7 +185,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         finish_game(app, session_id, set_table_problem)
 
     if panel is Panel.HAND:
-        body = hand_panel(state, draft, set_draft, colours, on_submit=submit, problem=hand_problem)
+        body = hand_panel(state, draft, edit_draft, colours, on_submit=submit, problem=hand_problem)
     elif panel is Panel.CHECK:
         body = checker_panel(state, check, set_check, colours)
     elif panel is Panel.FIND:
