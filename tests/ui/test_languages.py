@@ -113,3 +113,20 @@ async def test_a_game_title_made_of_words_is_kept_in_english_and_shown_in_the_pl
     store.settings.set("language", "fr")
     ui = await open_ui()
     assert "Expédition, partie le 3 mars 2026" in ui.texts()
+
+
+async def test_a_deleted_game_is_named_in_the_players_language(open_ui, store):
+    from companion.i18n.message import msgn
+
+    ann, bob, cat = (store.players.add(name) for name in ("Ann", "Bob", "Cat"))
+    record_id = store.history.add({
+        "game": "fourteeners", "finished": "2026-03-01T18:00:00+00:00", "title": msgn("{n} player", "{n} players", 3),
+        "players": [{"id": p.id, "name": p.name, "score": s, "winner": s == 30}
+                    for p, s in ((ann, 30), (bob, 20), (cat, 10))],
+        "detail": {}, "session": None})
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/history/{record_id}")
+    await ui.click("record-delete")
+    assert store.history.get(record_id) is None
+    words = ui.get("history-deleted").value.replace("\u00a0", " ").replace("\u202f", " ")
+    assert words.startswith("Supprimé : 3 joueurs (1 mars 2026"), words

@@ -172,8 +172,9 @@ def show_deleted(page: ft.Page, app, removed: dict) -> None:
             return
         app.changed()
 
-    what = removed.get("title") or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
-                                    else _("The game"))
+    # The title as History shows it: a title the app made is said in the player's language.
+    what = tr(said_in_place(removed).get("title") or "") or (tr(GAMES[removed["game"]].title)
+                                                             if removed.get("game") in GAMES else _("The game"))
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
     page.show_dialog(ft.SnackBar(
