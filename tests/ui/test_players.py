@@ -57,6 +57,8 @@ async def test_empty_and_duplicate_names_show_an_inline_error(open_ui, store):
     await ui.click("player-add")
     error = ui.get("player-name").error
     assert error and "ann" in error.lower()
+    # The reason ends with what to do about it: it wraps on a phone rather than being cut at the first line.
+    assert ui.get("player-name").error_max_lines >= 3
     assert [p.name for p in store.players.list()] == ["Ann"]
     assert ui.get("player-name").value == "ann"  # the text stays so it can be corrected
 
@@ -70,6 +72,7 @@ async def test_rename_a_player(open_ui, store):
     await ui.type("player-edit-name", "Bob")
     await ui.click("player-edit-save")
     assert "bob" in ui.get("player-edit-name").error.lower()  # duplicate refused, still editing
+    assert ui.get("player-edit-name").error_max_lines >= 3
     await ui.type("player-edit-name", "Annika")
     await ui.click("player-edit-save")
     assert ui.find("player-edit-name") is None

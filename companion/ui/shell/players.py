@@ -169,6 +169,7 @@ def PlayersScreen() -> ft.View:
                         label=_("Name"),
                         hint_text=_("Who plays?"),
                         error=error,
+                        error_max_lines=4,          # the reason wraps: its advice comes last
                         max_length=40,
                         autofocus=False,
                         capitalization=ft.TextCapitalization.WORDS,
@@ -278,6 +279,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
                         key="player-edit-name",
                         label=_("Name"),
                         error=edit.error,
+                        error_max_lines=4,          # the reason wraps: its advice comes last
                         max_length=40,
                         capitalization=ft.TextCapitalization.WORDS,
                         on_change=lambda: type_edit_name(),
