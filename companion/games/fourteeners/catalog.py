@@ -36,7 +36,8 @@ from .wording import reason
 
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
-    "EMPTY", "check_side", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog", "export_catalog",
+    "EMPTY", "check_side", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog",
+    "export_catalog",
     "with_card", "without_card", "with_accolade", "without_accolade", "with_hiker", "with_weather", "merge",
     "name_key", "edited_card", "edited_accolade",
 ]
