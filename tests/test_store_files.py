@@ -318,6 +318,25 @@ def test_a_copy_saved_again_since_it_was_listed_is_not_restored(file_store):
     assert [p.name for p in file_store.players.list()] == ["Ann", "Bob"]
 
 
+def test_an_earlier_roster_keeps_the_players_that_history_names_so_a_backup_still_imports(file_store):
+    ann = file_store.players.add("Ann")
+    bob = file_store.players.add("Bob")               # the roster's copy now holds Ann alone
+    file_store.history.add({"game": "ridgeline", "title": "Sprint", "detail": {}, "finished": "2026-03-01T18:00:00Z",
+                            "session": None, "players": [{"id": ann.id, "name": "Ann", "score": 12, "winner": True},
+                                                         {"id": bob.id, "name": "Bob", "score": 30, "winner": False}]})
+    [copy] = [b for b in file_store.backups() if b.file == "companion.json"]
+    file_store.restore_backup(copy.path, listed=copy.modified)
+    # Bob was not on that roster; History still names him, so he stays, off the roster, as a removed player.
+    assert [p.name for p in file_store.players.list()] == ["Ann"]
+    assert file_store.players.get(bob.id).removed and file_store.players.get(bob.id).name == "Bob"
+    with open_store(memory=True) as fresh:
+        fresh.import_all(file_store.export_all())
+        assert [p.name for p in fresh.players.list(include_removed=True)] == ["Ann", "Bob"]
+        assert fresh.history.count() == 1
+    file_store.players.restore(bob.id)
+    assert [p.name for p in file_store.players.list()] == ["Ann", "Bob"]
+
+
 def test_only_kept_copies_can_be_restored(file_store, tmp_path):
     stranger = tmp_path / "elsewhere.json"
     stranger.write_text("{}")

@@ -23,7 +23,7 @@ from companion.store.layout import (
     MAIN_FILE, RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
 )
 from companion.store.records import copy_json, describe
-from companion.store.storage import RawData
+from companion.store.storage import RawData, with_docs
 
 if TYPE_CHECKING:
     from companion.store.folder import Store
@@ -212,8 +212,8 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     new_settings = [{"key": k, "value": v} for k, v in checked.settings.items() if k not in have_settings]
     _tally(added, skipped, "settings", len(new_settings), len(checked.settings))
     if new_players or new_settings:
-        raw = _with_docs(store._database(main).raw(), "players", new_players)
-        changes[main] = _with_docs(raw, "settings", new_settings)
+        raw = with_docs(store._database(main).raw(), "players", new_players)
+        changes[main] = with_docs(raw, "settings", new_settings)
 
     finished = set(store._months.ids())  # from the history's index: no month file is read
     # A session whose id is in history was finished here already (a finished game keeps its session's id).
@@ -221,7 +221,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
     _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions))
     if new_sessions:
-        changes[SESSIONS_FILE] = _with_docs(store._database(SESSIONS_FILE).raw(), "sessions", new_sessions)
+        changes[SESSIONS_FILE] = with_docs(store._database(SESSIONS_FILE).raw(), "sessions", new_sessions)
 
     new_history = [h for h in checked.history if h["id"] not in finished]
     _tally(added, skipped, "history", len(new_history), len(checked.history))
@@ -230,7 +230,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         by_month.setdefault(month_of(record["finished"]), []).append(record)
     for month, docs in sorted(by_month.items()):
         # Only the months that gain games are rewritten, each with the games it already had.
-        changes[month_file(month)] = _with_docs(store._months.content(month), HISTORY_TABLE, docs)
+        changes[month_file(month)] = with_docs(store._months.content(month), HISTORY_TABLE, docs)
 
     arriving = {s["id"] for s in new_sessions}
     for name, docs in checked.tables.items():
@@ -243,23 +243,11 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         _tally(added, skipped, name, len(new_docs), len(docs))
         if new_docs:
             store.table(name)  # registers the table so later lookups find the committed file
-            changes[file] = _with_docs(store._database(file).raw(), name, new_docs)
+            changes[file] = with_docs(store._database(file).raw(), name, new_docs)
 
     if changes:
         store._commit(changes, "an import")
     return ImportReport(added, skipped, tuple(renamed))
-
-
-def _with_docs(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawData:
-    """A new tinydb content with `docs` appended to `table`, leaving `raw` (the live cache) untouched."""
-    out = dict(raw)
-    rows = dict(raw.get(table, {}))
-    next_id = max((int(k) for k in rows), default=0) + 1
-    for doc in docs:
-        rows[str(next_id)] = doc
-        next_id += 1
-    out[table] = rows
-    return out
 
 
 def _free_name(name: str, taken: set[str]) -> str:

@@ -47,7 +47,7 @@ from companion.store.lock import ProcessLock
 from companion.store.pending import Pending, PendingNotices
 from companion.store.records import describe, timestamp
 from companion.store.repos import HistoryRepo, PlayerRepo, SessionRepo, SettingsRepo, TableRepo
-from companion.store.storage import Database, RawData, StoreCorrupt, check_shape
+from companion.store.storage import Database, RawData, StoreCorrupt, check_shape, with_docs
 
 __all__ = ["Store", "open_store", "AfterSave", "BackupInfo", "BackupKind", "what_file_holds"]
 
@@ -273,6 +273,7 @@ class Store:
                 raise StoreError(msg("{file} holds data version {version}, but this folder is at version {current}; "
                                      "it cannot be restored over it", file=path.name, version=version,
                                      current=self.schema_version))
+            data = self._keep_named_players(data)
         month = month_of_file(info.file)
         if month is not None:
             self._months.replace(month, data)
@@ -285,6 +286,21 @@ class Store:
             self._pending.settle(settled)
             gone = {entry.notice for entry in settled}
             self.notices[:] = [n for n in self.notices if n not in gone]
+
+    def _keep_named_players(self, main: RawData) -> RawData:
+        """An earlier roster, with the players that History or a game in progress names added back as removed.
+
+        An older roster may predate a player who has played since. Without them, History would name an id the
+        roster does not know, and a backup made afterwards could not be imported anywhere; as removed players
+        they keep their name and colour, stay off the roster, and can be brought back."""
+        live = {doc["id"]: doc for doc in self._database(MAIN_FILE).raw().get("players", {}).values()}
+        restored = {doc.get("id") for doc in main.get("players", {}).values()}
+        named = {entry["id"] for doc in self._months.all_docs() for entry in doc.get("players", ())
+                 if entry.get("id") is not None}
+        for doc in self._database(SESSIONS_FILE).raw().get("sessions", {}).values():
+            named.update(doc.get("players", ()))
+        missing = sorted(i for i in named if i not in restored and i in live)
+        return with_docs(main, "players", [{**live[i], "removed": True} for i in missing]) if missing else main
 
     def _restore_whole_history(self, data: RawData) -> None:
         """Make a copy of version 1's single history.json the whole history again, split into month files.

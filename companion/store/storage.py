@@ -22,10 +22,22 @@ from companion.errors import StoreError
 from companion.i18n.message import msg
 from companion.store.atomic import Unreadable, encode_json, read_json_file, write_bytes_atomic
 
-__all__ = ["StoreCorrupt", "AtomicJSONStorage", "WriteThroughCache", "Database", "check_shape", "RawData"]
+__all__ = ["StoreCorrupt", "AtomicJSONStorage", "WriteThroughCache", "Database", "check_shape", "RawData", "with_docs"]
 
 # What tinydb keeps per file: {table name: {str(doc id): document}}.
 RawData = dict[str, dict[str, dict[str, Any]]]
+
+
+def with_docs(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawData:
+    """A new tinydb content with `docs` appended to `table`, leaving `raw` (the live cache) untouched."""
+    out = dict(raw)
+    rows = dict(raw.get(table, {}))
+    next_id = max((int(k) for k in rows), default=0) + 1
+    for doc in docs:
+        rows[str(next_id)] = doc
+        next_id += 1
+    out[table] = rows
+    return out
 
 
 class StoreCorrupt(StoreError):
