@@ -19,7 +19,7 @@ from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 from companion.ui.shell.home import game_look
 
-__all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "roster_colours", "stats_route"]
+__all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "stats_route"]
 
 # How many finished games one page shows; the list grows by this much on "Show more" so that a long
 # history (thousands of games) never has to be drawn at once.
@@ -104,6 +104,12 @@ def HistoryScreen() -> ft.View:
     return screen_view(_("History"), body, actions=actions)
 
 
+def record_title(record: dict) -> str:
+    """A finished game's title as History shows it: a title the app made is said in the player's language
+    ("" for a game without one)."""
+    return tr(said_in_place(record).get("title") or "")
+
+
 def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[], None] | None = None) -> ft.Control:
     """One finished game: which game and when, its title, then every player's score, winner marked."""
     game = record.get("game", "")
@@ -111,7 +117,7 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     look = game_look(game)
     players = list(record.get("players") or [])
     rows = [_player_line(record["id"], index, player, colours) for index, player in enumerate(players)]
-    title = tr(said_in_place(record).get("title") or "")
+    title = record_title(record)
     header = [
         ft.Row(
             spacing=8,

@@ -24,7 +24,7 @@ from companion.ui.common.registry import game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.charts import panel
-from companion.ui.shell.history import record_card, roster_colours, stats_route
+from companion.ui.shell.history import record_card, record_title, roster_colours, stats_route
 
 __all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted"]
 
@@ -172,9 +172,8 @@ def show_deleted(page: ft.Page, app, removed: dict) -> None:
             return
         app.changed()
 
-    # The title as History shows it: a title the app made is said in the player's language.
-    what = tr(said_in_place(removed).get("title") or "") or (tr(GAMES[removed["game"]].title)
-                                                             if removed.get("game") in GAMES else _("The game"))
+    what = record_title(removed) or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
+                                     else _("The game"))
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
     page.show_dialog(ft.SnackBar(
