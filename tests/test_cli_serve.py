@@ -93,3 +93,23 @@ def test_ctrl_c_while_starting_exits_quietly(tmp_path):
         _, err = proc.communicate(timeout=20)
         assert proc.returncode in (0, 130, -signal.SIGINT), (delay, proc.returncode)
         assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-500:]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the restart under the C allocator is Linux's")
+def test_ctrl_c_while_the_server_restarts_under_the_system_allocator_exits_quietly(tmp_path):
+    # `--web` replaces its process with a fresh interpreter once (use_system_allocator). A Ctrl+C that
+    # lands while that interpreter is still starting must still be a quiet stop, not a traceback.
+    for attempt in range(3):
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "--web", "--port", str(free_port()),
+                                 "--data-dir", str(tmp_path / f"data-{attempt}")],
+                                env={k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"},
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        environ = Path(f"/proc/{proc.pid}/environ")
+        deadline = time.monotonic() + 30
+        while b"PYTHONMALLOC=malloc" not in environ.read_bytes() and time.monotonic() < deadline:
+            time.sleep(0.0005)           # the new interpreter's environment shows the restart
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+        assert proc.returncode in (0, 130), (attempt, proc.returncode, err.decode()[-500:])
+        assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-500:]

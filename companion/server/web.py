@@ -193,16 +193,29 @@ def use_system_allocator(argv: list[str]) -> None:
     after closed sessions are dropped) hands the pages back. The allocator is chosen when the
     interpreter starts, so this replaces the process with a fresh interpreter (same process id) set up
     that way, once; elsewhere, or when it is set already, it returns at once.
+
+    Ctrl+C and SIGTERM are held (blocked, a mask that survives the exec) while the new interpreter
+    starts, and let through once it is back here, inside the command line's own handling: one that
+    arrived meanwhile then stops the server quietly instead of interrupting the interpreter's start.
     """
+    if os.environ.pop(_RESTARTED, None) is not None:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+        return
     if not sys.platform.startswith("linux") or os.environ.get("PYTHONMALLOC") == "malloc":
         return
     if os.environ.get("COMPANION_KEEP_ALLOCATOR") or not sys.executable:
         return
-    env = dict(os.environ, PYTHONMALLOC="malloc")
+    env = dict(os.environ, PYTHONMALLOC="malloc", **{_RESTARTED: "1"})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         os.execve(sys.executable, [sys.executable, "-m", "companion", *argv], env)
     except OSError:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return      # could not start the interpreter again: serve as we are
+
+
+_RESTARTED = "COMPANION_RESTARTED"
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def describe(plan: ServerPlan) -> list[str]:
