@@ -84,6 +84,17 @@ def test_not_a_catalog_at_all() -> None:
         import_catalog([1, 2])
 
 
+def test_a_backup_of_the_whole_app_is_sent_where_it_imports() -> None:
+    # The two JSON files a player keeps are easy to mix up: say which file it is and where it goes.
+    from companion.store import open_store
+
+    with open_store(memory=True) as store:
+        backup = store.export_all()
+    with pytest.raises(DataError, match="this is a backup of the whole companion, not a 14ers catalog: "
+                                        "import it in Settings, under Backup"):
+        import_catalog(backup)
+
+
 def test_the_editors_save_adds_renames_and_refuses_another_cards_name() -> None:
     mine = import_catalog(catalog_doc([card("Alpha", 1), card("Beta", 2)]))
     added = edited_card(mine, None, parse_card(card("Gamma", 3)))

@@ -47,7 +47,7 @@ def test_export_import_round_trip_is_exact(store):
     report = store.import_all(copy.deepcopy(original))
     assert report.added == {"players": 3, "settings": 2, "sessions": 1, "history": 3, "hall_of_fame": 1}
     assert str(report) == ("added 3 players, 2 settings, 1 game in progress, 3 finished games, "
-                           "1 hall_of_fame record")
+                           "1 Hall of Fame record")
     assert store.export_all() == original
 
 
@@ -142,6 +142,10 @@ def without(path: str):
 HOSTILE = [
     ("not an object", lambda: [1, 2], "not a companion backup"),
     ("foreign format", lambda: corrupt("format", "trek12-sheet"), "its format is 'trek12-sheet'"),
+    ("no format", lambda: without("format"), 'a backup starts with "format": "companion-backup"'),
+    ("null format", lambda: corrupt("format", None), 'a backup starts with "format": "companion-backup"'),
+    ("a 14ers catalog", lambda: {"format": "fourteeners-catalog", "version": 1, "cards": []},
+     "this is a 14ers card catalog, not a backup: import it under 14ers, Cards, Share"),
     ("newer version", lambda: corrupt("version", 2), "version 2, made by a newer companion"),
     ("version as text", lambda: corrupt("version", "1"), "not a version number"),
     ("unknown section", lambda: corrupt("extras", {}), "'extras' is not a known section"),
@@ -222,3 +226,22 @@ def _files(folder: Path | None) -> dict[str, bytes]:
     # Every file, those in history/ too (one per month of finished games)
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
             if p.is_file() and p.name != "companion.lock"}
+
+
+def test_the_report_names_every_table_the_app_keeps_in_words():
+    # A backup of a well-used device: the report says what came in as a player reads it, never a table name.
+    from companion.store.backup import ImportReport
+    from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
+    from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
+    from companion.ui.expedition.sheets import SHEET_TABLE
+    from companion.ui.fourteeners.catalog import CATALOG_TABLE
+    from companion.ui.trek12.coaching import COACH_TABLE
+
+    tables = (HALL_TABLE, ENVELOPE_TABLE, CORRECTIONS_TABLE, REOPENED_TABLE, COACH_TABLE, SHEET_TABLE, CATALOG_TABLE)
+    report = ImportReport(added={name: 2 for name in tables})
+    said = str(report)
+    assert said == ("added 2 Hall of Fame records, 2 opened Challenge envelopes, 2 corrections under way, "
+                    "2 games taken back from History, the coach's hints and reviews of 2 Ascents, "
+                    "2 Expedition Ascent sheets, 2 14ers card catalogs")
+    # A table that a newer version keeps is still counted, by its name.
+    assert str(ImportReport(added={"summit_photos": 1})) == "added 1 summit_photos record"

@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidInput
+from companion.games.fourteeners.catalog import CATALOG_FORMAT
 from companion.games.words import comma_list
 from companion.i18n.message import Message, msg, msgn
 from companion.store import records
 from companion.store.atomic import gc_paused
+from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
 from companion.store.layout import (
-    MAIN_FILE, RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
+    CORRECTIONS_TABLE, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN,
+    month_file, table_file,
 )
 from companion.store.records import copy_json, describe
 from companion.store.storage import RawData, with_docs
@@ -41,6 +44,15 @@ _LABELS = {
     "settings": lambda n: msgn("{n:,} setting", "{n:,} settings", n),
     "sessions": lambda n: msgn("{n:,} game in progress", "{n:,} games in progress", n),
     "history": lambda n: msgn("{n:,} finished game", "{n:,} finished games", n),
+    # The tables the app keeps (their names are the constants of the modules that own them).
+    HALL_TABLE: lambda n: msgn("{n:,} Hall of Fame record", "{n:,} Hall of Fame records", n),
+    ENVELOPE_TABLE: lambda n: msgn("{n:,} opened Challenge envelope", "{n:,} opened Challenge envelopes", n),
+    CORRECTIONS_TABLE: lambda n: msgn("{n:,} correction under way", "{n:,} corrections under way", n),
+    REOPENED_TABLE: lambda n: msgn("{n:,} game taken back from History", "{n:,} games taken back from History", n),
+    "coach": lambda n: msgn("the coach's hints and reviews of {n:,} Ascent",
+                            "the coach's hints and reviews of {n:,} Ascents", n),
+    "expedition_sheets": lambda n: msgn("{n:,} Expedition Ascent sheet", "{n:,} Expedition Ascent sheets", n),
+    "fourteeners_catalog": lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
 }
 
 
@@ -120,9 +132,15 @@ def _validate(store: Store, doc: Any) -> _Checked:
     if not isinstance(doc, dict):
         raise InvalidInput(msg("this is not a companion backup: the file holds {value}, not an object",
                                value=describe(doc)))
-    if doc.get("format") != FORMAT:
+    if doc.get("format") == CATALOG_FORMAT:
+        raise InvalidInput(msg("this is a 14ers card catalog, not a backup: import it under 14ers, Cards, "
+                               "Share"))
+    if doc.get("format") is None:
+        raise InvalidInput(msg("this is not a companion backup: a backup starts with \"format\": "
+                               "\"companion-backup\""))
+    if doc["format"] != FORMAT:
         raise InvalidInput(msg("this is not a companion backup: its format is {format}, expected {expected}",
-                               format=describe(doc.get("format")), expected=repr(FORMAT)))
+                               format=describe(doc["format"]), expected=repr(FORMAT)))
     version = doc.get("version")
     if type(version) is not int or version < 1:
         raise InvalidInput(msg("backup version {version} is not a version number", version=describe(version)))
@@ -131,8 +149,8 @@ def _validate(store: Store, doc: Any) -> _Checked:
                                "version {known}. Update the companion to import it", version=version, known=VERSION))
     unknown = sorted(k for k in doc if k not in ("format", "version") + _SECTIONS)
     if unknown:
-        raise InvalidInput(f"backup: field {unknown[0]!r} is not a known section "
-                           f"(expected: format, version, {', '.join(_SECTIONS)})")
+        raise InvalidInput(msg("backup: field {field} is not a known section (expected: format, version, {sections})",
+                               field=describe(unknown[0]), sections=", ".join(_SECTIONS)))
 
     players = [records.player_record(item, _where("players", i, item))
                for i, item in enumerate(_list(doc, "players"))]
@@ -148,7 +166,8 @@ def _validate(store: Store, doc: Any) -> _Checked:
 
     settings_doc = doc.get("settings", {})
     if not isinstance(settings_doc, dict):
-        raise InvalidInput(f"backup: field 'settings' must be an object, not {describe(settings_doc)}")
+        raise InvalidInput(msg("backup: field {field} must be an object, not {value}", field="'settings'",
+                               value=describe(settings_doc)))
     settings = dict(records.setting_entry(key, value, "settings") for key, value in settings_doc.items())
 
     sessions = [records.session_record(item, _where("sessions", i, item))
@@ -160,14 +179,17 @@ def _validate(store: Store, doc: Any) -> _Checked:
 
     tables_doc = doc.get("tables", {})
     if not isinstance(tables_doc, dict):
-        raise InvalidInput(f"backup: field 'tables' must be an object, not {describe(tables_doc)}")
+        raise InvalidInput(msg("backup: field {field} must be an object, not {value}", field="'tables'",
+                               value=describe(tables_doc)))
     tables = {}
     for name, items in tables_doc.items():
         _check_table_name(name)
+        section = "tables." + name
         if not isinstance(items, list) or len(items) > MAX_RECORDS:
-            raise InvalidInput(f"tables.{name}: must be a list of records, not {describe(items)}")
-        tables[name] = [records.table_doc(item, _where(f"tables.{name}", i, item)) for i, item in enumerate(items)]
-        _refuse_duplicates(tables[name], f"tables.{name}")
+            raise InvalidInput(msg("{where}: must be a list of records, not {value}", where=section,
+                                   value=describe(items)))
+        tables[name] = [records.table_doc(item, _where(section, i, item)) for i, item in enumerate(items)]
+        _refuse_duplicates(tables[name], section)
 
     known_players = {p["id"] for p in players} | set(_main_ids(store, "players"))
     for i, record in enumerate(history):
@@ -271,16 +293,19 @@ def _count(n: int, section: str) -> Message:
     words = _LABELS.get(section)
     if words is not None:
         return words(n)
-    # i18n: {section} is the name of a table of saved records, such as "expedition_ascents"
+    # i18n: {section} is the name of a table of saved records that this version does not know (made by a
+    # newer one), such as "expedition_ascents"
     return msgn("{n:,} {section} record", "{n:,} {section} records", n, section=section)
 
 
 def _list(doc: dict[str, Any], section: str) -> list[Any]:
     value = doc.get(section, [])
     if not isinstance(value, list):
-        raise InvalidInput(f"backup: field {section!r} must be a list of records, not {describe(value)}")
+        raise InvalidInput(msg("backup: field {field} must be a list of records, not {value}", field=repr(section),
+                               value=describe(value)))
     if len(value) > MAX_RECORDS:
-        raise InvalidInput(f"backup: field {section!r} has {len(value):,} records; the limit is {MAX_RECORDS:,}")
+        raise InvalidInput(msg("backup: field {field} has {n:,} records; the limit is {limit:,}", field=repr(section),
+                               n=len(value), limit=MAX_RECORDS))
     return value
 
 
@@ -293,14 +318,17 @@ def _refuse_duplicates(docs: list[dict[str, Any]], section: str) -> None:
     seen: dict[str, int] = {}
     for index, doc in enumerate(docs):
         if doc["id"] in seen:
-            raise InvalidInput(f"{section}[{index}]: id {doc['id']!r} is already used by {section}[{seen[doc['id']]}]")
+            where, other = (f"{section}[{i}]" for i in (index, seen[doc["id"]]))
+            raise InvalidInput(msg("{where}: id {id} is already used by {other}", where=where, id=repr(doc["id"]),
+                                   other=other))
         seen[doc["id"]] = index
 
 
 def _check_table_name(name: Any) -> None:
     if not isinstance(name, str) or not TABLE_NAME_PATTERN.fullmatch(name) or name in RESERVED_NAMES:
-        raise InvalidInput(f"tables: {describe(name)} is not a table name (1-40 lower-case letters, digits or _, "
-                           f"starting with a letter, and not one of {', '.join(sorted(RESERVED_NAMES))})")
+        raise InvalidInput(msg("tables: {name} is not a table name (1-40 lower-case letters, digits or _, starting "
+                               "with a letter, and not one of {reserved})", name=describe(name),
+                               reserved=", ".join(sorted(RESERVED_NAMES))))
 
 
 def _sorted_copies(docs: Iterable[dict[str, Any]], time_field: str) -> list[dict[str, Any]]:

@@ -130,3 +130,26 @@ async def test_a_deleted_game_is_named_in_the_players_language(open_ui, store):
     assert store.history.get(record_id) is None
     words = ui.get("history-deleted").value.replace("\u00a0", " ").replace("\u202f", " ")
     assert words.startswith("Supprimé : 3 joueurs (1 mars 2026"), words
+
+
+async def test_an_import_says_what_came_in_and_which_file_it_was_in_the_players_language(open_ui, store):
+    import json
+
+    from file_dialogs import answer_files, uploaded
+
+    from companion.store import open_store
+
+    with open_store(memory=True) as other:
+        other.table("hall_of_fame").insert({"id": "dunai-1", "sheet": "dunai", "name": "Ann", "score": 81})
+        backup = json.dumps(other.export_all()).encode()
+    catalog = json.dumps({"format": "fourteeners-catalog", "version": 1, "cards": []}).encode()
+    store.settings.set("language", "de")
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded("karten.json", catalog)])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value == (
+        "Die Datei karten.json wurde nicht importiert: das ist ein 14ers-Kartenkatalog, keine Sicherung: importiere "
+        "ihn unter 14ers, Karten, Teilen. Nichts wurde geändert.")
+    answer_files(ui, picked=[uploaded("alt.json", backup)])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value == "alt.json importiert: hinzugefügt: 1 Rekord der Ruhmeshalle."

@@ -386,6 +386,9 @@ def merge(base: Catalog, incoming: Catalog) -> Catalog:
 def _import(doc: Any) -> Catalog:
     if not isinstance(doc, dict):
         raise InvalidInput(msg("must be a JSON object with \"format\": {format}", format=quote(CATALOG_FORMAT)))
+    if doc.get("format") == "companion-backup":     # the whole app's backup (companion.store.backup)
+        raise InvalidInput(msg("this is a backup of the whole companion, not a 14ers catalog: import it in "
+                               "Settings, under Backup"))
     allowed = {"format", "version", "source", "cards", "accolades", "hikers", "weather"}
     for key in doc:
         if key not in allowed:
