@@ -153,3 +153,20 @@ async def test_an_import_says_what_came_in_and_which_file_it_was_in_the_players_
     answer_files(ui, picked=[uploaded("alt.json", backup)])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value == "alt.json importiert: hinzugefügt: 1 Rekord der Ruhmeshalle."
+
+
+def test_names_are_listed_the_way_the_language_lists_them_on_every_game_screen():
+    from types import SimpleNamespace
+
+    from companion.ui.common.widgets import and_list
+    from companion.ui.fourteeners.play import accolade_words
+
+    three = SimpleNamespace(text="Hazards", counts=(("Ann", 2), ("Bob", 2), ("Cleo", 2)),
+                            winners=("Ann", "Bob", "Cleo"), points=1)
+    assert accolade_words(three) == "Accolade, Hazards: Ann 2, Bob 2, Cleo 2; Ann, Bob and Cleo score 1 each."
+    with i18n.use_language("fr"):
+        assert and_list(["Ann", "Bob", "Cleo", "Dee"]) == "Ann, Bob, Cleo et Dee"
+        assert accolade_words(three).endswith("; Ann, Bob et Cleo marquent 1 chacun.")
+    with i18n.use_language("de"):
+        # A name is data: one that happens to be a word of the app is not translated.
+        assert and_list(["Settings"]) == "Settings" and and_list(["Settings", "Language"]) == "Settings und Language"

@@ -12,7 +12,9 @@ from datetime import datetime
 
 import flet as ft
 
+from companion.games.words import and_list as _listed
 from companion.i18n import _, format_datetime, reason_of, tr
+from companion.i18n.message import Message
 
 __all__ = [
     "SEED_COLOUR",
@@ -27,6 +29,7 @@ __all__ = [
     "labelled",
     "format_when",
     "bind",
+    "and_list",
     "first_capital",
     "sentence",
     "seat_chip",
@@ -299,6 +302,13 @@ def sentence(text: object) -> str:
         return _("That is not allowed.")
     out = out[:1].upper() + out[1:]
     return out if out.endswith((".", "!", "?", ")")) else out + "."
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy', joined the way the language in force joins a list; names and
+    words already translated are kept as they are, a `Message` among them is said in the language."""
+    listed = _listed(items)
+    return tr(listed) if isinstance(listed, Message) else listed
 
 
 def first_capital(text: object) -> str:

@@ -22,7 +22,7 @@ from companion.ui.fourteeners.forms import icon_label, roman, side_label
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
-    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini", "and_list",
+    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini",
 ]
 
 # The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
@@ -237,15 +237,6 @@ def points_words(text: str) -> str:
     has no star glyph)."""
     return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)),
                      tr(text))
-
-
-def and_list(items: Sequence[str]) -> str:
-    """Names or words listed as the language lists them: 'Ann and Bob', 'Ann and Bob and Cy'."""
-    out = items[0] if items else ""
-    for item in items[1:]:
-        # i18n: a list of names (or of things to ignore) growing one at a time: "Ann and Bob", "Ann and Bob and Cy"
-        out = _("{list} and {item}").format(list=out, item=item)
-    return out
 
 
 def requirement_mini(card: Card) -> list[ft.Control]:

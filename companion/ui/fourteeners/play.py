@@ -36,7 +36,6 @@ from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_det
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
     SIDE_ICONS,
-    and_list,
     card_line,
     chip_row,
     choice_chip,
@@ -48,7 +47,7 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import and_list, bind, labelled, message_card, screen_view, section_title, sentence
 
 __all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
 

@@ -24,7 +24,7 @@ from companion.ui.common.widgets import bind
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
     "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
-    "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours", "and_list",
+    "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours",
     "weather_label", ]
 
 FALLBACK_COLOUR = "#78909C"
@@ -309,15 +309,6 @@ def signed(value: int) -> str:
     if value < 0:
         return f"−{-value}"
     return "±0"
-
-
-def and_list(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Ed'."""
-    names = list(names)
-    if len(names) == 1:
-        return names[0]
-    # i18n: the last two items of a list: "Ann, Bob and Ed"
-    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def _number(value: int) -> str:

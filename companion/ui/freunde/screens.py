@@ -27,7 +27,6 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.board import BoardMarks, board_control, board_legend
 from companion.ui.freunde.parts import (
     FALLBACK_COLOUR,
-    and_list,
     cards_words,
     info_line,
     pawn,
@@ -48,7 +47,9 @@ from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import colour_dot, first_capital, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (
+    and_list, colour_dot, first_capital, labelled, message_card, screen_view, section_title,
+)
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
 

@@ -27,7 +27,6 @@ from companion.ui.freunde.parts import (
     ACCL_COLOUR,
     MOVE_COLOUR,
     accl_track,
-    and_list,
     card_face,
     card_sort_key,
     cards_words,
@@ -39,7 +38,7 @@ from companion.ui.freunde.parts import (
     stepper,
     zone_label,
 )
-from companion.ui.common.widgets import bind, colour_dot, first_capital, labelled, message_card, section_title
+from companion.ui.common.widgets import and_list, bind, colour_dot, first_capital, labelled, message_card, section_title
 
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",

@@ -19,7 +19,7 @@ from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, pa
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.i18n import N_, Message, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
-from companion.ui.common.widgets import bind, first_capital
+from companion.ui.common.widgets import and_list, bind, first_capital
 
 __all__ = [
     "CardLook",
@@ -35,7 +35,6 @@ __all__ = [
     "camp_words",
     "requirement_hint",
     "number_word",
-    "and_list",
 ]
 
 
@@ -393,13 +392,5 @@ def requirement_hint(requirement: Requirement) -> str:
 def number_word(value: int) -> str:
     """'two' for 2 (up to ten), digits beyond; in the player's language."""
     return _(_WORDS[value]) if 0 <= value < len(_WORDS) else str(value)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c': items already in the player's language, joined in it."""
-    if len(items) <= 1:
-        return "".join(items)
-    # i18n: the end of a list: {items} is "a, b", {last} the last item
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 

@@ -10,8 +10,8 @@ from companion.games.ridgeline.data import load
 from companion.i18n import _, msg, ngettext
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
-from companion.ui.ridgeline.parts import and_list
 from companion.ui.common.widgets import (
+    and_list,
     bind,
     choice_tile,
     labelled,

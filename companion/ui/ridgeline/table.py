@@ -16,8 +16,8 @@ from companion.games.ridgeline.data import load
 from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
 from companion.i18n import _, ngettext
-from companion.ui.common.widgets import colour_dot, labelled, message_card, section_title
-from companion.ui.ridgeline.parts import and_list, camp_words
+from companion.ui.common.widgets import and_list, colour_dot, labelled, message_card, section_title
+from companion.ui.ridgeline.parts import camp_words
 
 __all__ = ["HandRow", "SeatCell", "table_panel", "hands_table", "winners_card", "state_rows", "record_rows",
            "camp_line", "camps_cleared", "FALLBACK_COLOUR"]
