@@ -106,6 +106,22 @@ async def test_filter_history_by_game_and_by_player(open_ui, store):
     assert ui.route == f"/stats/id:{bob.id}" and ui.get("pstats-name").value == "Bob"
 
 
+async def test_a_long_name_chosen_in_the_filter_fits_a_phone(open_ui, store):
+    from layout_check import layout_problems
+
+    long = store.players.add("Krzysztof Brzęczyszczykiewicz-Wojciechow")      # 40 characters, the most a name has
+    store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Sprint",
+                       "players": [{"id": long.id, "name": long.name, "score": 12, "winner": True}],
+                       "detail": {}, "session": None})
+    store.settings.set("language", "pl")
+    ui = await open_ui(route="/history")
+    await pick(ui, "history-filter-player", long.id)
+    assert ui.get("history-match-count").value == "1 gra"
+    assert layout_problems(ui.top, every_label=True) == []
+    await ui.click("history-player-stats")
+    assert ui.route.startswith("/stats/id:")
+
+
 async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
     _, _, ids = seed(store)
     ui = await open_ui(route="/history")

@@ -211,14 +211,16 @@ def _summary_line(total: int, shown: int, game: str | None, player: str | None, 
             shown=format_number(shown), n=format_number(total))
     else:
         words = ngettext("{n} game", "{n} games", total).format(n=format_number(total))
-    controls: list[ft.Control] = [ft.Text(words, key="history-match-count", size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                                          expand=True)]
+    controls: list[ft.Control] = [ft.Text(words, key="history-match-count", size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
     if player is not None and total:
         name = next((p.name for p in roster if p.id == player), "")
+        # A long name takes the link to a line of its own, and at most that line: the end is cut, not the screen.
+        label = _("{name}'s statistics").format(name=name) if name else _("Statistics")
         controls.append(labelled("history-player-stats", ft.TextButton(
-            _("{name}'s statistics").format(name=name) if name else _("Statistics"), key="history-player-stats",
+            ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=label), key="history-player-stats",
             icon=ft.Icons.INSIGHTS_ROUNDED, on_click=lambda: page.navigate(stats_route(player_key(player, name))))))
-    return ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Row(controls, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _in_progress(app, page: ft.Page) -> list[ft.Control]:
