@@ -339,6 +339,21 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     assert engine(store, session.id).weather[3:6] == (None, None, None)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
+async def test_a_day_of_weather_fits_a_phone_in_every_language(open_ui, store, language):
+    # Four weather choices in one row left each word about 30 px ("Clo|ud"), and "Akklimatisierungsverlust"
+    # beside its choices broke in the middle.
+    from layout_check import layout_problems
+
+    session = start_game(store, weather=["sun", "sun", "sun"])
+    store.settings.set("language", language)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-forecast-5")
+    await ui.click("fr-weather-day-4-label-cloud")      # a day with an effect shows its loss and surcharge too
+    assert ui.find("fr-weather-day-4-accl-1") is not None
+    assert layout_problems(ui.top, every_label=True) == []
+
+
 async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
     session = start_game(store, names=("Sol",), weather=["sun"], risk_face_up=[0, 1, 2])
     ui = await open_ui(route=f"/play/freunde/{session.id}")

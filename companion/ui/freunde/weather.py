@@ -241,11 +241,12 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
 
     rows: list[ft.Control] = [
         ft.Text(_("Day {day}").format(day=day), weight=ft.FontWeight.W_600),
-        ft.Row(spacing=4, controls=[
+        # Two by two: four in one row leave a phone about 30 px for each word, which then breaks mid-word.
+        *[ft.Row(spacing=6, controls=[
             chip(f"{key}-label-{value}", weather_label(value), draft.label == value, bind(label, value),
                  icon=weather_icon(value), height=40, expand=True, compact=True)
-            for value in LABELS
-        ]),
+            for value in pair
+        ]) for pair in (LABELS[:2], LABELS[2:])],
     ]
     if draft.label != "sun":
         rows.append(_number_row(f"{key}-accl", _("Acclimatization lost"), draft.accl, 3,
@@ -269,11 +270,14 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
 
 
 def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[int], None], sign: str) -> ft.Control:
-    return ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Text(label, size=13, expand=True),
-        *[chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40, compact=True,
-               width=46)
-          for n in range(high + 1)],
+    # The label above its choices: beside them a phone leaves it too little room, and a long word
+    # ("Akklimatisierungsverlust") would break in the middle.
+    return ft.Column(spacing=4, tight=True, controls=[
+        ft.Text(label, size=13),
+        ft.Row(spacing=6, controls=[
+            chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40, compact=True,
+                 width=46)
+            for n in range(high + 1)]),
     ])
 
 
