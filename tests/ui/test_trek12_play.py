@@ -382,3 +382,43 @@ async def test_a_saved_table_with_a_guest_named_max_is_not_shown_as_free_solo(op
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     # Max here is a guest at the table: a win shared by two players, not "A tie with Max" of Free Solo.
     assert ui.get("t12-result-text").value.startswith("Ann and Max share the win")
+
+
+def _tile_height_needed(tile) -> float:
+    """The height a Dice Option tile's column takes, as Flutter lays it out: each text line at its size times
+    its line height (the theme's 1.43 unless the text sets its own), a name at its most lines, the boxes,
+    the gaps, the padding and the border (a Container's border is inside its height)."""
+    import flet as ft
+
+    column = tile.content
+    heights = []
+    for part in column.controls:
+        if isinstance(part, ft.Text):
+            spacing = part.style.height if part.style is not None and part.style.height else 1.43
+            heights.append((part.max_lines or 1) * (part.size or 14) * spacing)
+        else:
+            heights.append(8)                                # the row of boxes (or its "full" word at 11 px)
+    padding = tile.padding.top + tile.padding.bottom
+    border = 2 * max(side.width for side in (tile.border.top, tile.border.bottom))
+    return sum(heights) + column.spacing * (len(heights) - 1) + padding + border
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
+@pytest.mark.parametrize("names", [("Ann",), ("Ann", "Bartholomew")])
+async def test_a_dice_option_shows_its_whole_name_result_and_boxes(open_ui, store, language, names):
+    # In French a name takes two lines ("Plus grande valeur"): with the theme's line height the boxes
+    # under the result were cut off at the bottom of the tile, at phone size.
+    session = start(store, sheet="kagkot", names=names)
+    store.settings.set("language", language)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll(6, 5))
+    if len(names) > 1:                             # the second player sees the round's roll on a row of its own
+        await ui.click("t12-op-sum")
+        await ui.click("t12-circle-10")
+        if ui.find("t12-skull-confirm") is not None:
+            await ui.click("t12-skull-confirm")
+    tiles = [c for c in walk(ui.top) if str(getattr(c, "key", "") or "").startswith("t12-op-")
+             and getattr(c, "height", None) and getattr(c, "content", None) is not None]
+    assert len(tiles) == 5
+    for tile in tiles:
+        assert _tile_height_needed(tile) <= tile.height, (tile.key, _tile_height_needed(tile), tile.height)

@@ -140,6 +140,12 @@ def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], N
                                              tooltip=_("Change the dice"), content=column))
 
 
+# A Dice Option's tile holds a name of up to two lines, its result and its boxes in the height it is given
+# (76 px at the least): lines set close, as the theme's 1.43 would leave the boxes no room.
+_TIGHT = ft.TextStyle(height=1.15)
+_TILE_PAD = 4
+
+
 def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Callable[[Op], None],
                limit: int, dice: ft.Control | None = None, height: float = 82) -> ft.Control:
     """The Dice Options table as one row: each option's result and its boxes (filled = used); closed ones
@@ -185,15 +191,15 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
-            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            padding=ft.Padding.symmetric(vertical=_TILE_PAD, horizontal=2),
             content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               alignment=ft.MainAxisAlignment.CENTER, controls=[
                                   # Two lines for a long name ("Plus grande valeur", "Niedrige Zahl").
                                   ft.Text(name, size=11 if len(name) <= 9 else 10, color=fg,
-                                          weight=ft.FontWeight.W_500, max_lines=2,
-                                          text_align=ft.TextAlign.CENTER),
+                                          weight=ft.FontWeight.W_500, max_lines=2, style=_TIGHT,
+                                          overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
-                                          color=fg, key=f"{key}-value"),
+                                          color=fg, key=f"{key}-value", style=_TIGHT),
                                   foot,
                               ]),
         )
