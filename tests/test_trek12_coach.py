@@ -160,6 +160,25 @@ def test_with_two_or_three_empty_circles_the_coach_maximises_the_exact_expectati
             assert ranked.expected == pytest.approx(values[ranked.action])
 
 
+def test_two_moves_compared_for_a_review_are_valued_alike_and_exactly_at_the_end():
+    # `compare` measures what a move cost against another: the same move twice gets the same value (both
+    # played on the same dice), and with two circles left after the move the values are the exact ones.
+    from companion.games.trek12.coach import compare
+
+    rng = random.Random("compare")
+    sheet = load_sheet("dunai")
+    early = _play_randomly(new_game(sheet), rng, 5)
+    roll = rng.choice(ROLLS)
+    first, second = legal_actions(early, roll)[:2]
+    same = compare(early, (first, first, second), random.Random(3), playouts=40)
+    assert same[0] == same[1] and same[2] != same[0]
+    late = _play_randomly(new_game(sheet), rng, sheet.n - 3)
+    roll = rng.choice(ROLLS)
+    moves = legal_actions(late, roll)
+    assert compare(late, moves, random.Random(3), playouts=1) == pytest.approx(
+        tuple(_worth(apply(late, move)) for move in moves))
+
+
 def test_the_coach_extends_a_line_rather_than_leave_an_orphan():
     # A path 6-0-1-2-3-4-5 holding the Fixed Line 1-2-3-4 in circles 0-3. The roll 2 and 3 gives 2, 3, 1,
     # 5 or 6: only the 5 in circle 4 joins anything (the line grows to 5 long, and 6 can follow in circle 5);
@@ -536,7 +555,7 @@ def test_a_turn_played_on_the_schnapps_new_roll_is_reviewed_without_the_card():
     from random import Random
 
     from companion.games.trek12 import review
-    from companion.games.trek12.coach import after_schnapps
+    from companion.games.trek12.coach import after_schnapps, compare
     from companion.games.trek12.rules import Roll
 
     setup = {"sheet": "dunai", "players": [{"name": "Ann", "assists": ["schnapps"]}]}
@@ -551,9 +570,10 @@ def test_a_turn_played_on_the_schnapps_new_roll_is_reviewed_without_the_card():
     assert "Schnapps" in str(second.played) and second.played_circle == move.circle and second.roll == (6, 5)
     assert second.schnapps is None        # alone at the table, the roll it replaced is not known
     without = advise(after_schnapps(state), Roll.of(6, 5), Random("s:2"), playouts=200)
-    played = next(m for m in without.moves if m.action == move)
-    assert second.best_expected == without.moves[0].expected
-    assert second.played_expected == played.expected
+    assert second.best_circle == without.moves[0].action.circle
+    # What the move cost is measured on fresh dice, both moves on the sheet without the card.
+    assert (second.best_expected, second.played_expected) == compare(
+        after_schnapps(state), (without.moves[0].action, move), Random("s:2:cost"), playouts=100)
     held = advise(state, Roll.of(6, 5), Random("s:2"), playouts=200)
     assert held.moves[0].expected > second.best_expected + 1       # the card kept would count +3
 

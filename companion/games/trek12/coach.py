@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from companion.errors import IllegalAction
 from companion.games.trek12 import playout as sim
@@ -40,7 +40,7 @@ from companion.games.trek12.scoring import CARD_POINTS, total
 from companion.i18n.message import msg
 
 __all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "VALUE_SHARE", "playouts_for", "advise", "reroll",
-           "reroll_steps", "after_schnapps"]
+           "reroll_steps", "after_schnapps", "compare"]
 
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
@@ -148,6 +148,35 @@ def advise(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
                      None if time_budget is None else (lambda: clock() - start > time_budget), paired=tracked)
     ranked = [Ranked(cands[n][0], mean, count, False) for n, mean, count in stats]
     return Advice(tuple(ranked))
+
+
+def compare(state: State, moves: Sequence[Action], rng: Random, *, playouts: int) -> tuple[float, ...]:
+    """The final score each of `moves` (legal for the same roll) can expect, valued afresh: every move
+    played out `playouts` times (counted as the fast policy's, like `advise`'s) on the same dice, exactly
+    when one or two circles are left after it.
+
+    The estimates of `advise` are right for choosing, not for measuring what a choice cost: the winner's
+    mean is the highest of several noisy means (so a little high), and a move dropped early is valued on
+    the dice that made it look worst (so too low). A move against the coach's, each valued on dice that
+    chose neither, measures the difference between them without that slant."""
+    merge = state.ruleset.merge_lines
+    tracked = state.assists is not None
+    afters = [apply(state, move) for move in moves]
+    positions = [sim.from_board(after.board, after.ops, _cards_after(after), earn=tracked) for after in afters]
+    if not positions:
+        return ()
+    if positions[0].empty <= 2:
+        return tuple(sim.exact_value(pos, merge) for pos in positions)
+    play, share = _player(state)
+    count = max(1, round(playouts * share))
+    length = max(pos.empty for pos in positions)
+    sums = [0.0] * len(positions)
+    for _ in range(count):
+        dice = [int(rng.random() * 36) for _ in range(length)]
+        stream = rng.getrandbits(64)
+        for n, pos in enumerate(positions):
+            sums[n] += play(pos.copy(), Random(stream), merge, dice)
+    return tuple(total_ / count for total_ in sums)
 
 
 def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Reroll | None:

@@ -2,7 +2,9 @@
 
 A finished (or unfinished) Ascent is its setup plus its turns. For one player, every turn is weighed by the
 coach (`coach.advise`) on the sheet as it stood: the move played and the coach's best, each with the final
-score it could expect, and the difference (what the choice cost, never below 0). The coach also plays the
+score it could expect, and the difference (what the choice cost, never below 0). When they differ, both are
+valued again on dice of their own (`coach.compare`): the ranking's figures favour the move it chose, and
+summed over an Ascent that slant alone came to tens of points. The coach also plays the
 whole Ascent on the same dice, round after round, which gives what it would have scored. Pure like the
 rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes;
 randomness only from the seeds given, so a review of the same Ascent gives the same figures.
@@ -18,7 +20,7 @@ from companion.errors import CompanionError, InvalidInput
 from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
-from .coach import Advice, Reroll, advise, after_schnapps, reroll, reroll_steps
+from .coach import Advice, Reroll, advise, after_schnapps, compare, reroll, reroll_steps
 from .rules import Action, Assist, Roll, apply as apply_turn
 from .scoring import score
 
@@ -198,12 +200,18 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
         advice = hint(state, move.roll, f"{seed}:{table.round}", playouts, drunk=drunk)
         mine = _matching(advice, move)
         best = advice.moves[0]
+        best_expected = played_expected = best.expected
+        if mine is not None and mine is not best:
+            # What the move cost is measured afresh, both moves on the same new dice (`coach.compare`); half
+            # the playouts, as the two are paired: about as long again as the ranking.
+            best_expected, played_expected = compare(
+                after_schnapps(state) if drunk else state, (best.action, mine.action),
+                Random(f"{seed}:{table.round}:cost"), playouts=max(1, playouts // 2))
         yield RoundReview(
             round=table.round, roll=(move.roll.red, move.roll.yellow),
             played=session.turn_words(table.sheet, turn.to_dict()), played_circle=move.circle,
             best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
-            played_expected=mine.expected if mine is not None else best.expected,
-            best_expected=best.expected, schnapps=drink)
+            played_expected=played_expected, best_expected=best_expected, schnapps=drink)
 
 
 def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
