@@ -241,7 +241,7 @@ def test_the_report_names_every_table_the_app_keeps_in_words():
     report = ImportReport(added={name: 2 for name in tables})
     said = str(report)
     assert said == ("added 2 Hall of Fame records, 2 opened Challenge envelopes, 2 corrections under way, "
-                    "2 games taken back from History, the coach's hints and reviews of 2 Ascents, "
+                    "2 games taken back from History, 2 coach hint settings and reviews, "
                     "2 Expedition Ascent sheets, 2 14ers card catalogs")
     # A table that a newer version keeps is still counted, by its name.
     assert str(ImportReport(added={"summit_photos": 1})) == "added 1 summit_photos record"

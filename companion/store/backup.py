@@ -49,8 +49,8 @@ _LABELS = {
     ENVELOPE_TABLE: lambda n: msgn("{n:,} opened Challenge envelope", "{n:,} opened Challenge envelopes", n),
     CORRECTIONS_TABLE: lambda n: msgn("{n:,} correction under way", "{n:,} corrections under way", n),
     REOPENED_TABLE: lambda n: msgn("{n:,} game taken back from History", "{n:,} games taken back from History", n),
-    "coach": lambda n: msgn("the coach's hints and reviews of {n:,} Ascent",
-                            "the coach's hints and reviews of {n:,} Ascents", n),
+    # One document per game whose hints are on, and one per player's review.
+    "coach": lambda n: msgn("{n:,} coach hint setting or review", "{n:,} coach hint settings and reviews", n),
     "expedition_sheets": lambda n: msgn("{n:,} Expedition Ascent sheet", "{n:,} Expedition Ascent sheets", n),
     "fourteeners_catalog": lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
 }
