@@ -487,3 +487,34 @@ async def test_a_game_finished_through_the_keeper_shows_its_engine_breakdown(ope
         "Ben", "0", "128", "S3"]
     assert ui.get("record-share-text").value.splitlines()[2:] == [
         "1. Ann: 0 fatigue (winner)", "2. Ben: 128 fatigue", "(lowest fatigue wins)"]
+    # The route is said once, by its name (its id "sprint" beside it said nothing more).
+    assert ui.find("record-row-route") is None
+    assert [t.value for t in walk(ui.get("record-row-route_name")) if isinstance(t, ft.Text)] == ["Route name", "Sprint"]
+
+
+async def test_a_freunde_breakdown_speaks_the_players_language_not_the_files(open_ui, store):
+    import json
+    from pathlib import Path
+
+    from companion.sessions import SessionKeeper
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    golden = json.loads((Path(__file__).parents[1] / "golden/freunde/two_players_winter.session.json").read_text())
+    setup = {**golden["setup"], "players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}]}
+    keeper = SessionKeeper(store)
+    game = keeper.start("freunde", setup, [ann.id, bob.id], "Freunde")
+    for action in golden["actions"]:
+        keeper.act(game.id, action)
+    record_id = keeper.finish(game.id)
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/history/{record_id}")
+
+    def row(key: str) -> list[str]:
+        return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
+
+    assert ui.find("record-row-board") is None                   # the board's id: its title says it
+    assert row("board_title") == ["Spielplanname", "Winter-Spielplan (schwierigere Route)"]
+    assert row("weather_season")[1] == ("Winter" if setup["weather_season"] == "winter" else "Sommer")
+    detail = store.history.get(record_id)["detail"]
+    assert row("tie_break")[1] == {"shared": "geteilter Sieg", "summit": "zuerst auf dem Gipfel", None: "—"}[
+        detail["tie_break"]]

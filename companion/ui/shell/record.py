@@ -192,8 +192,10 @@ def breakdown(detail: Any) -> list[ft.Control]:
     if not isinstance(detail, dict) or not detail:
         return [ft.Text(_("No breakdown was kept for this game."), key="record-no-detail",
                         color=ft.Colors.ON_SURFACE_VARIANT)]
-    facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in _HIDDEN]
-    groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in _HIDDEN]
+    # An id shown by its name beside it ("route": "sprint" beside "route_name": "Sprint") is said once.
+    hidden = _HIDDEN | {k for k in detail if isinstance(k, str) and (f"{k}_name" in detail or f"{k}_title" in detail)}
+    facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in hidden]
+    groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in hidden]
     out: list[ft.Control] = []
     if facts:
         out.append(panel([_row(label_for(k), v, str(k)) for k, v in facts], key="record-facts", spacing=6))
@@ -328,7 +330,18 @@ _VALUE_WORDS = {
     ("side", "gear"): N_("Gear"),
     ("side", "training"): N_("Training"),
     ("side", "plans"): N_("Plans"),
+    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
+    ("weather_season", "summer"): N_("summer"),
+    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
+    ("weather_season", "winter"): N_("winter"),
+    # i18n: how a tie on points ended (Freunde), in a finished game's breakdown
+    ("tie_break", "shared"): N_("shared victory"),
+    # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
+    ("tie_break", "summit"): N_("first to the summit"),
 }
+# Fields whose text is the English title of the game's own data (a board's, a route's): said in the
+# player's language where the catalogs have it, as it is otherwise (a board the players edited).
+_TITLES = frozenset({"board_title", "route_name"})
 
 
 # The solo opponents a record names by id: their names, the same in every language.
@@ -355,6 +368,8 @@ def value_text(value: Any, key: str | None = None) -> str:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
+    if key in _TITLES and isinstance(value, str):
+        return _(value)
     if key == "solo" and value in _OPPONENTS:
         return _OPPONENTS[value]
     if isinstance(value, bool):
