@@ -50,7 +50,10 @@ replay = partial(replay_game, engine)
 
 async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, store):
     game_id, setup = seated(store)
+    SessionKeeper(store).undo(game_id)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("rl-redo")
+    assert ui.get("rl-notice-text").value == f"Hand {len(HANDS)} redone."
     await ui.click("ent-open")
     assert ui.get("ent-title").value == f"Entries ({len(HANDS)}), newest first"
     for index in range(len(HANDS)):
@@ -61,6 +64,7 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     await ui.click(f"ent-edit-{EDITED}")
     assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
     assert ui.get("ent-was").value == f"It was: {words}"
+    assert ui.find("rl-notice") is None                               # the redo spoke of the game before
     assert ui.get("rl-hand-number").value == "Hand 2"                 # the table as it was before that hand
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS[:EDITED])).seats]
 
@@ -74,6 +78,8 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     await ui.click("rl-hand-submit")
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept.")
+    # Not "Hand 2 recorded.": the hand went to the correction, which saves nothing before Confirm.
+    assert ui.get("rl-notice-text").value == "Hand 2 entered in the correction."
     right = HANDS[:EDITED] + [RIGHT] + HANDS[EDITED + 1:]
     assert SessionKeeper(store).get(game_id).actions == tuple(right)  # the draft, shown below the banner
     assert saved(store, game_id) == HANDS                             # nothing saved before Confirm

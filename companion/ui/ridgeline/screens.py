@@ -116,6 +116,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     try:
         session = app.keeper.get(session_id)
         state: State = app.keeper.state(session_id)
+        correction = app.keeper.correction(session_id)
     except CompanionError as exc:
         # A saved game this version cannot replay stays on home until it is abandoned here.
         return screen_view(_TITLE, [message_card(
@@ -123,6 +124,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             key="rl-broken", tone="warning"), abandon_button])
     colours = seat_colours(app.store, state)
     names = state.setup.names
+    correcting = correction is not None and not correction.done
 
     def show(target: Panel) -> None:
         set_panel(target)
@@ -153,7 +155,11 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_draft(HandDraft())
         set_hand_problem(None)
         set_table_problem(None)
-        set_notice(_("Hand {number} recorded.").format(number=number))
+        if correcting:
+            # In a correction the hand goes to its draft: nothing is saved before the correction is confirmed.
+            set_notice(_("Hand {number} entered in the correction.").format(number=number))
+        else:
+            set_notice(_("Hand {number} recorded.").format(number=number))
         set_panel(Panel.TABLE)
         app.changed()
 
@@ -196,7 +202,8 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
                            problem=table_problem, notice=notice)
         body.append(abandon_button)
-    body.insert(0, EntriesPanel(session_id=session_id, opened=entries))
+    # A step of a correction changes the hands shown: what the last notice said no longer stands.
+    body.insert(0, EntriesPanel(session_id=session_id, opened=entries, on_change=lambda: set_notice(None)))
 
     actions = [
         entries_button(entries, set_entries),
