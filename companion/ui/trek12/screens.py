@@ -593,6 +593,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     else:
         round_text = _("Round {round} of {total}").format(round=min(table.round, sheet.n), total=sheet.n)
     summit = _(" · summit {summit}+").format(summit=sheet.summit) if sheet.summit is not None else ""
+    # Where the line must wrap, the summit goes down whole ("summit 65+"), not its number alone.
+    lead, dot, rest = summit.rpartition("· ")
+    summit = lead + dot + rest.replace(" ", "\u00a0") if dot else summit
     title = ft.Column(spacing=0, tight=True, controls=[
         ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title"),
         # Two lines at most: beside four app bar buttons a phone's title has room for about 22 characters.
