@@ -5,6 +5,7 @@ undo and redo, the stars drawn as the engine gives them, the winner, History and
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion.games.expedition.rules import Phase
@@ -87,6 +88,21 @@ async def open_stars(ui) -> None:
 
 def pool_text(ui, card: str) -> str:
     return " ".join(c.value for c in walk(ui.get(f"exp-pool-{card}")) if isinstance(getattr(c, "value", None), str))
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, store, language):
+    # Beside its two choices a name had 84 px: "Bartholom…" with the line's room unused.
+    from layout_check import layout_problems
+
+    ann, bart = store.players.add("Ann"), store.players.add("Bartholomew Smith")
+    store.settings.set("language", language)
+    ui = await open_ui(route="/games/expedition")
+    for player in (ann, bart):
+        await ui.click(f"exp-new-seat-{player.id}")
+    await ui.click(f"exp-new-paper-{bart.id}")
+    assert "Bartholomew Smith" in [c.value for c in walk(ui.get(f"exp-new-where-{bart.id}")) if isinstance(c, ft.Text)]
+    assert layout_problems(ui.top, every_label=True) == []
 
 
 async def test_two_players_on_paper_climb_three_ascents(open_ui, store):

@@ -135,16 +135,21 @@ def ExpeditionNewGame() -> ft.View:
         body.append(section_title(_("Where each sheet is played")))
         for person in chosen:
             on_paper = bool(paper.get(person.id, False))
-            body.append(ft.Row(key=f"exp-new-where-{person.id}", spacing=8, wrap=True, run_spacing=6,
-                               vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=person.colour),
-                ft.Container(width=84, content=ft.Text(person.name, weight=ft.FontWeight.W_600, no_wrap=True,
-                                                       overflow=ft.TextOverflow.ELLIPSIS)),
-                toggle_pill(f"exp-new-app-{person.id}", _("This device"), not on_paper,
-                            bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED),
-                # i18n: the player's sheet is played on paper (not in the app)
-                toggle_pill(f"exp-new-paper-{person.id}", _("Paper"), on_paper, bind(set_where, person.id, True),
-                            icon=ft.Icons.EDIT_NOTE_ROUNDED),
+            # The name on a line of its own and the two choices under it: beside a name, a phone had room
+            # for only part of it, and the choices broke onto lines of their own anyway.
+            body.append(ft.Column(key=f"exp-new-where-{person.id}", spacing=6, tight=True, controls=[
+                ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                    ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=person.colour),
+                    ft.Text(person.name, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+                ]),
+                ft.Row(spacing=8, wrap=True, run_spacing=6, controls=[
+                    toggle_pill(f"exp-new-app-{person.id}", _("This device"), not on_paper,
+                                bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED),
+                    # i18n: the player's sheet is played on paper (not in the app)
+                    toggle_pill(f"exp-new-paper-{person.id}", _("Paper"), on_paper,
+                                bind(set_where, person.id, True), icon=ft.Icons.EDIT_NOTE_ROUNDED),
+                ]),
             ]))
         body.append(ft.Text(_("A sheet on this device is played on the Trek 12 screen and its score comes back by "
                               "itself; a paper sheet's score is typed in."), size=12,
