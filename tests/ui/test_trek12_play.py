@@ -244,6 +244,22 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert ui.get("t12max-score-total").value == str(max_score(state).total)
 
 
+async def test_max_s_orphans_are_counted_beside_his_skulls(open_ui, store):
+    # A lone number is an orphan: the player's will get a skull (-3), Max's earns him 3 (his Special Bonus).
+    # "1 skull" over Max's +3 would say the opposite of what happened.
+    session = start(store, solo=True)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    table = table_of(store, session.id)
+    action = next(a for a in legal_actions(table.states[0], Roll.of(3, 2)) if not a.links)
+    await play_turn(ui, action, table=table)
+    his = max_score(table_of(store, session.id).states[0]).to_dict()
+    assert (his["skulls"], his["orphans"]) == (0, 1)
+    assert ", 1 skull -3, " in label(ui, "t12-score")
+    await ui.click("t12-tab-max")
+    assert ", 0 skulls, 1 orphan 3, " in label(ui, "t12max-score")
+    assert ui.get("t12max-score-penalty").value == "+3"
+
+
 async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):
     session = start(store, sheet="kagkot")
     ui = await open_ui(route=f"/play/trek12/{session.id}")

@@ -324,6 +324,13 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
 
     skulls = score["skulls"] + (0 if max_rules else score["orphans"])
     penalty_caption = ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)
+    if max_rules and score["orphans"]:
+        # Max's orphans earn him points (his Special Bonus): counted beside his skulls, or "1 skull" would
+        # stand over a 0.
+        orphans = score["orphans"]
+        # i18n: Max's numbers in no line and no zone, counted in his scoring box (each earns him 3 points)
+        penalty_caption = _("{first}, {next}").format(
+            first=penalty_caption, next=ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans))
     row = ft.Row(spacing=4, controls=[
         # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
         box("lines", _("Lines ({count})").format(count=len(score["lines"])), str(lines)),
