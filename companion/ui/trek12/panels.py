@@ -329,8 +329,8 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         # stand over a 0.
         orphans = score["orphans"]
         # i18n: Max's numbers in no line and no zone, counted in his scoring box (each earns him 3 points)
-        penalty_caption = _("{first}, {next}").format(
-            first=penalty_caption, next=ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans))
+        counted = ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans)
+        penalty_caption = _("{first}, {next}").format(first=penalty_caption, next=counted)
     row = ft.Row(spacing=4, controls=[
         # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
         box("lines", _("Lines ({count})").format(count=len(score["lines"])), str(lines)),
