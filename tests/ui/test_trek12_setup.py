@@ -49,7 +49,7 @@ async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui
     [session] = SessionKeeper(store).in_progress()
     assert session.setup["sheet"] == HOME_MADE and session.title == "Island Peak"
     assert ui.get("t12-title").value == "Island Peak"
-    assert ui.get("t12-round").value == "Round 1 of 6 · summit 30+"
+    assert ui.get("t12-round").value == "Round 1 of 6 · summit\u00a030+"
     await ui.click("t12-red-6")
     await ui.click("t12-yellow-3")
     await ui.click("t12-op-sum")
