@@ -518,3 +518,13 @@ async def test_a_freunde_breakdown_speaks_the_players_language_not_the_files(ope
     detail = store.history.get(record_id)["detail"]
     assert row("tie_break")[1] == {"shared": "geteilter Sieg", "summit": "zuerst auf dem Gipfel", None: "—"}[
         detail["tie_break"]]
+
+    # A board corrected at the table, and one the players edited, as Freunde's own screens say them.
+    for title, shown_title in (("Winter board (harder route), corrected at the table",
+                                "Winter-Spielplan (schwierigere Route), am Tisch korrigiert"),
+                               ("Our own board", "Our own board")):
+        kept = store.history.get(record_id)
+        edited = store.history.add({k: v for k, v in kept.items() if k not in ("id", "finished")}
+                                   | {"detail": {**detail, "board_title": title}})
+        ui = await open_ui(route=f"/history/{edited}")
+        assert row("board_title") == ["Spielplanname", shown_title]

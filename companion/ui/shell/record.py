@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.games.freunde.data import board_title
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
@@ -194,6 +195,10 @@ def breakdown(detail: Any) -> list[ft.Control]:
                         color=ft.Colors.ON_SURFACE_VARIANT)]
     # An id shown by its name beside it ("route": "sprint" beside "route_name": "Sprint") is said once.
     hidden = _HIDDEN | {k for k in detail if isinstance(k, str) and (f"{k}_name" in detail or f"{k}_title" in detail)}
+    if isinstance(detail.get("board_title"), str):
+        # Freunde's board: a shipped board's title (as shipped, or corrected at the table) in the player's
+        # language, an edited board's as the players wrote it.
+        detail = {**detail, "board_title": board_title(detail.get("board"), detail["board_title"])}
     facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in hidden]
     groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in hidden]
     out: list[ft.Control] = []
@@ -339,9 +344,9 @@ _VALUE_WORDS = {
     # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
     ("tie_break", "summit"): N_("first to the summit"),
 }
-# Fields whose text is the English title of the game's own data (a board's, a route's): said in the
-# player's language where the catalogs have it, as it is otherwise (a board the players edited).
-_TITLES = frozenset({"board_title", "route_name"})
+# Fields whose text is the English name of the game's own data (a Ridgeline route's): said in the player's
+# language where the catalogs have it.
+_TITLES = frozenset({"route_name"})
 
 
 # The solo opponents a record names by id: their names, the same in every language.
@@ -368,7 +373,7 @@ def value_text(value: Any, key: str | None = None) -> str:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
-    if key in _TITLES and isinstance(value, str):
+    if key in _TITLES and isinstance(value, str) and not isinstance(value, Message):
         return _(value)
     if key == "solo" and value in _OPPONENTS:
         return _OPPONENTS[value]
