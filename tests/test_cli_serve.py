@@ -109,6 +109,7 @@ def test_ctrl_c_while_the_server_restarts_under_the_system_allocator_exits_quiet
         deadline = time.monotonic() + 30
         while b"PYTHONMALLOC=malloc" not in environ.read_bytes() and time.monotonic() < deadline:
             time.sleep(0.0005)           # the new interpreter's environment shows the restart
+        assert b"PYTHONMALLOC=malloc" in environ.read_bytes(), "the server did not restart"
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=20)
         assert proc.returncode in (0, 130), (attempt, proc.returncode, err.decode()[-500:])

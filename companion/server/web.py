@@ -198,15 +198,17 @@ def use_system_allocator(argv: list[str]) -> None:
     starts, and let through once it is back here, inside the command line's own handling: one that
     arrived meanwhile then stops the server quietly instead of interrupting the interpreter's start.
     """
-    if os.environ.pop(_RESTARTED, None) is not None:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    if not sys.platform.startswith("linux"):
         return
-    if not sys.platform.startswith("linux") or os.environ.get("PYTHONMALLOC") == "malloc":
+    restarted = os.environ.pop(_RESTARTED, None)
+    if restarted is not None:
+        # Only the signals held for the restart: one the caller had blocked itself stays blocked.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {s for s in _HELD if str(int(s)) in restarted.split(",")})
         return
-    if os.environ.get("COMPANION_KEEP_ALLOCATOR") or not sys.executable:
+    if os.environ.get("PYTHONMALLOC") == "malloc" or os.environ.get("COMPANION_KEEP_ALLOCATOR") or not sys.executable:
         return
-    env = dict(os.environ, PYTHONMALLOC="malloc", **{_RESTARTED: "1"})
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    env = dict(os.environ, PYTHONMALLOC="malloc", **{_RESTARTED: ",".join(str(int(s)) for s in _HELD - held)})
     try:
         os.execve(sys.executable, [sys.executable, "-m", "companion", *argv], env)
     except OSError:
