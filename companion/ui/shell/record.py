@@ -344,9 +344,6 @@ _VALUE_WORDS = {
     # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
     ("tie_break", "summit"): N_("first to the summit"),
 }
-# Fields whose text is the English name of the game's own data (a Ridgeline route's): said in the player's
-# language where the catalogs have it.
-_TITLES = frozenset({"route_name"})
 
 
 # The solo opponents a record names by id: their names, the same in every language.
@@ -373,8 +370,6 @@ def value_text(value: Any, key: str | None = None) -> str:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
-    if key in _TITLES and isinstance(value, str) and not isinstance(value, Message):
-        return _(value)
     if key == "solo" and value in _OPPONENTS:
         return _OPPONENTS[value]
     if isinstance(value, bool):
