@@ -11,13 +11,14 @@ import time
 import pytest
 
 from harness import walk
+from layout_check import layout_problems
 from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
-from companion.games.trek12.rules import Action, Op, Roll, apply, new_game
+from companion.games.trek12.rules import SKULL, Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
 from companion.ui.common import services
 from companion.ui.trek12 import coaching
@@ -235,6 +236,29 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
         coach = ui.find(f"t12-review-coach-0-{r.round}")
         assert (coach is not None) == r.moved
         assert coach is None or coach.value.endswith(f"(expected {expectations(r)[1]})")
+    # A round tapped shows the sheet as it stood before it, the move written in and the coach's circle glowing;
+    # tapped again, it goes.
+    worst = costly[0]
+    game = coach_review.played(setup, docs)
+    written = game.end.states[0].board.cells()[worst.played_circle]
+    assert ui.find(f"t12-review-shown-0-{worst.round}") is None
+    await ui.click(f"t12-review-round-0-{worst.round}")
+    about = "about to get a skull" if written == SKULL else f"about to get {written}"
+    assert about in circle_label(ui, f"t12-review-round-sheet-0-circle-{worst.played_circle}")
+    shown = ui.get(f"t12-review-shown-0-{worst.round}").value
+    if worst.best_circle != worst.played_circle:
+        assert circle_label(ui, f"t12-review-round-sheet-0-circle-{worst.best_circle}").endswith("the coach's move")
+        assert shown == f"The sheet before round {worst.round}: your move filled in, the coach's circle glowing."
+    else:
+        assert shown.endswith("the coach would use the same circle.")
+    for r in kept.rounds:                       # the rounds before it written, those after still empty
+        if r.played_circle != worst.played_circle:
+            label = circle_label(ui, f"t12-review-round-sheet-0-circle-{r.played_circle}")
+            assert label.startswith(f"Circle {r.played_circle}: empty") == (r.round > worst.round), (r.round, label)
+    assert layout_problems(ui.top, every_label=True) == []
+    await ui.click(f"t12-review-round-0-{worst.round}")
+    assert ui.find(f"t12-review-shown-0-{worst.round}") is None
+    assert ui.find(f"t12-review-round-sheet-0-circle-{worst.played_circle}") is None
     # The same review from the same game and dice: the figures do not move.
     again = coach_review.review(setup, docs, 0, seed=session.id)
     assert [round(r.cost, 6) for r in again.rounds] == [round(r.cost, 6) for r in kept.rounds]

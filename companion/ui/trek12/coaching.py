@@ -26,7 +26,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
-from companion.games.trek12.rules import Assist, Roll
+from companion.games.trek12.rules import SKULL, Assist, Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common import services
 from companion.ui.common.services import off_loop, use_app
@@ -34,7 +34,7 @@ from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "schnapps_words",
-           "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel", "saved_review",
+           "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel", "round_sheet", "saved_review",
            "entries_digest", "expectations"]
 
 COACH_TABLE = "coach"
@@ -232,6 +232,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
     key = (id(page), game_id, seat, digest)
     progress, set_progress = ft.use_state(lambda: _RUNNING.get(key))   # (rounds done, rounds in all) while it runs
     problem, set_problem = ft.use_state(None)
+    opened, set_opened = ft.use_state(None)     # the round shown on a sheet of its own (tapped), or None
     kept = saved_review(app.store, game_id, seat, digest=digest)
     turns = played.seat_turns(seat)
 
@@ -331,9 +332,12 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         marks=Marks(flagged=frozenset(r.played_circle for r in costly)))]))
     for r in kept.rounds:
         yours, coachs = expectations(r)
-        controls.append(ft.Container(
+        shown = opened == r.round
+        at_round = round_sheet(played, seat, r, width - 20, keys=keys) if shown else []
+        controls.append(labelled(f"{keys}-round-{seat}-{r.round}", ft.Container(
             key=f"{keys}-round-{seat}-{r.round}", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-            border_radius=ft.BorderRadius.all(10),
+            border_radius=ft.BorderRadius.all(10), ink=True,
+            on_click=bind(set_opened, None if shown else r.round),
             bgcolor=ft.Colors.with_opacity(0.10, COSTLY_COLOUR) if r.round in worst else ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column(spacing=2, tight=True, controls=[
                 ft.Row([ft.Text(_("Round {round} · rolled {red} and {yellow}").format(
@@ -341,7 +345,11 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                 weight=ft.FontWeight.W_600, expand=True),
                         ft.Text(_("the coach's move") if r.coachs else f"−{format_number(r.cost, 1)}", size=13,
                                 key=f"{keys}-cost-{seat}-{r.round}",
-                                color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR)]),
+                                color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR),
+                        ft.Icon(ft.Icons.EXPAND_LESS_ROUNDED if shown else ft.Icons.EXPAND_MORE_ROUNDED, size=18,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                # i18n: what tapping a reviewed round does (read aloud)
+                                tooltip=_("Hide this round's sheet") if shown else _("Show this round on the sheet"))]),
                 # The moves' words were kept in English with the review (a plain string in its JSON).
                 ft.Text(_("You: {move} (expected {points})").format(
                     move=tr(r.played), points=yours), size=12, key=f"{keys}-you-{seat}-{r.round}"),
@@ -351,11 +359,44 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                 *([] if r.schnapps is None else [ft.Text(
                     _schnapps_verdict(r.schnapps), key=f"{keys}-schnapps-{seat}-{r.round}", size=12,
                     color=COSTLY_COLOUR if r.schnapps.cost > 0 else ft.Colors.ON_SURFACE_VARIANT)]),
-            ])))
+                *at_round,
+            ]))))
     controls.append(ft.Row([labelled(f"{keys}-again-{seat}", ft.TextButton(
         _("Review again"), key=f"{keys}-again-{seat}", icon=ft.Icons.REFRESH_ROUNDED,
         on_click=bind(_forget_and_run, app, game_id, seat, start)))]))
     return ft.Column(controls, spacing=8, tight=True)
+
+
+def round_sheet(played: coach_review.Played, seat: int, r: coach_review.RoundReview, width: float, *,
+                keys: str = "t12-review") -> list[ft.Control]:
+    """A reviewed round on a sheet of its own: the sheet as it stood before the round, the player's move
+    written in (as the rules wrote it: a number or a skull) and the coach's circle glowing; a line says which
+    is which. Nothing when the round is not among the Ascent's turns."""
+    turns = [index for index, (table, action) in enumerate(played.turns)
+             if action.get("player", 0) == seat and table.round == r.round]
+    if not turns:
+        return []
+    index = turns[0]
+    before = played.turns[index][0].states[seat].board
+    after = (played.turns[index + 1][0] if index + 1 < len(played.turns) else played.end).states[seat].board
+    written = after.cells().get(r.played_circle)
+    marks = Marks(chosen=r.played_circle, preview=None if written in (None, SKULL) else written,
+                  preview_skull=written == SKULL, advised=r.best_circle if r.moved else None)
+    sheet = played.end.sheet
+    if r.moved and r.best_circle != r.played_circle:
+        # i18n: under a reviewed round's own sheet: how the two moves are marked on it
+        said = _("The sheet before round {round}: your move filled in, the coach's circle glowing.")
+    elif r.moved:
+        # i18n: as above, when the coach would have used the same circle another way
+        said = _("The sheet before round {round}: your move filled in; the coach would use the same circle.")
+    else:
+        # i18n: as above, when the player's move was the coach's
+        said = _("The sheet before round {round}: your move filled in, the coach's too.")
+    layout = sheet_layout(sheet, width, 260)
+    return [ft.Text(said.format(round=r.round), key=f"{keys}-shown-{seat}-{r.round}", size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
+                sheet, before, layout, prefix=f"{keys}-round-sheet-{seat}", marks=marks)])]
 
 
 def expectations(r: coach_review.RoundReview) -> tuple[str, str]:
