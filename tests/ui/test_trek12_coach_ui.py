@@ -109,6 +109,17 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     assert words.endswith("; then " + ", ".join(f"circle {o.action.circle} ({o.expected:.0f})" for o in others[:2])
                           + ".")
     assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
+    # Each circle the hint names is tagged on the sheet with the score it expects there.
+    for ranked in (best, *others[:2]):
+        assert ui.get(f"t12-expected-{ranked.action.circle}").content.value == f"{ranked.expected:.0f}"
+    for ranked in others[:2]:
+        assert circle_label(ui, f"t12-circle-{ranked.action.circle}").endswith(
+            f"the coach's next choice, expecting {ranked.expected:.0f}")
+    # The move begun (its number, then its circle): the tags give way to the move being written.
+    await ui.click(f"t12-op-{best.action.op.label}")
+    assert ui.find(f"t12-expected-{best.action.circle}") is not None
+    await ui.click(f"t12-circle-{best.action.circle}")
+    assert ui.find(f"t12-expected-{best.action.circle}") is None
     # Kept for this game only: another game opens without it.
     assert store.table(COACH_TABLE).get(session.id) == {"id": session.id, "hint": True}
     ui2 = await open_ui(route=f"/play/trek12/{other.id}")

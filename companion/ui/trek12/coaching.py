@@ -33,8 +33,9 @@ from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
-__all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "schnapps_words",
-           "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel", "round_sheet", "saved_review",
+__all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "hint_marks",
+           "schnapps_words", "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel",
+           "round_sheet", "saved_review",
            "entries_digest", "expectations"]
 
 COACH_TABLE = "coach"
@@ -91,6 +92,7 @@ class Hint:
 
     words: str | None = None
     circle: int | None = None
+    expected: tuple[tuple[int, str], ...] = ()      # the coach's circle and its next ones, with their points
     schnapps: str | None = None
     weighing: bool = False
 
@@ -115,6 +117,12 @@ def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
     else:
         words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
     return words, best.action.circle
+
+
+def hint_marks(advice: Any) -> tuple[tuple[int, str], ...]:
+    """The circles the hint names, the coach's first then its next ones (`other_circles`), each with the final
+    score it expects there, as the sheet tags them."""
+    return tuple((m.action.circle, format_number(m.expected, 0)) for m in (advice.moves[0], *other_circles(advice)))
 
 
 def schnapps_words(drink: Any) -> str:
@@ -172,7 +180,7 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
     else:
         words, circle = hint_words(advice, sheet)
         held = state.assists is not None and Assist.SCHNAPPS in state.assists
-        hint = Hint(words, circle, weighing=may_drink and not drunk and held and not state.complete)
+        hint = Hint(words, circle, hint_marks(advice), weighing=may_drink and not drunk and held and not state.complete)
     if wanted.current != key:
         return
     cache.current = (key, hint)

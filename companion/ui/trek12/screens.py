@@ -392,7 +392,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # The coach's hint, once asked for in this game: its move for the roll entered, shown on the sheet.
     # It is worked out by a task (`think`), so the dice and options answer at once while the coach thinks.
     hinting = seat is not None and hint_on(app.store, session_id)
-    hint_words, hint_circle, hint_schnapps = None, None, None
+    hint_words, hint_circle, hint_expected, hint_schnapps = None, None, (), None
     hint_id, asked = None, None
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
         mine = table.states[seat]
@@ -400,7 +400,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                  engine.schnapps_refusal(table, seat) is None)
         hint_id = hint_key(asked[2], draft.roll, asked[3], asked[4])
         seen = shown_hint(hint_cache, hint_id)
-        hint_words, hint_circle = seen.words, seen.circle
+        hint_words, hint_circle, hint_expected = seen.words, seen.circle, seen.expected
         hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
     elif hinting:
         hint_words = _("Enter the roll to see the coach's move.")
@@ -474,7 +474,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                           candidates=frozenset() if now.on_max else now.candidates, chosen=draft.circle,
                           preview=now.value if draft.circle is not None else None,
                           preview_skull=now.skull and draft.circle is not None,
-                          advised=hint_circle if draft.circle is None else None)
+                          advised=hint_circle if draft.circle is None else None,
+                          expected=hint_expected if draft.circle is None else ())
         prefix = "t12" if mine or not many else f"t12-seat{index}"
         drawn = sheet_control(sheet, state.board, layout, prefix=prefix, marks=marks,
                               on_tap=stable_circle if mine else None)

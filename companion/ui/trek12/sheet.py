@@ -74,6 +74,8 @@ class Marks:
     last: CircleId | None = None
     advised: CircleId | None = None                  # the coach's move (a hint asked for)
     flagged: frozenset[CircleId] = frozenset()       # circles of the costliest rounds (a review)
+    # The final score the coach expects beside its top circles (a hint): its move's and the next best ones'.
+    expected: tuple[tuple[CircleId, str], ...] = ()
 
 
 def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayout:
@@ -152,6 +154,16 @@ def sheet_control(
             width=badge, height=badge, border_radius=badge / 2, bgcolor=ft.Colors.SURFACE,
             alignment=ft.Alignment.CENTER, content=skull_icon(badge * 0.8, ft.Colors.ERROR, ft.Colors.SURFACE),
         ))
+    for cid, points in marks.expected:
+        # A small green tag at the circle's upper left, away from the orphan's skull at its upper right.
+        x, y = centres[cid]
+        controls.append(ft.Container(
+            left=x - d * 0.5 - badge * 0.35, top=y - d * 0.5 - badge * 0.35,
+            content=ft.Semantics(exclude_semantics=True, content=ft.Container(
+                key=f"{prefix}-expected-{cid}", height=badge, width=badge * 1.6, border_radius=badge / 2,
+                bgcolor=ADVICE_COLOUR, border=ft.Border.all(1.5, ft.Colors.SURFACE), alignment=ft.Alignment.CENTER,
+                content=ft.Text(points, size=badge * 0.6, weight=ft.FontWeight.W_700, color="#FFFFFF",
+                                no_wrap=True)))))
     return ft.Container(
         key=f"{prefix}-sheet",
         width=layout.width,
@@ -251,6 +263,7 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         border_width = max(border_width, 4.0)
     advised = cid == marks.advised
     flagged = cid in marks.flagged
+    expects = dict(marks.expected).get(cid)
     if advised:
         border_colour = ADVICE_COLOUR
         border_width = max(border_width, 4.5)
@@ -288,6 +301,10 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         said.append(_("tap to link"))
     if advised:
         said.append(_("the coach's move"))
+    elif expects is not None:
+        # i18n: a circle read aloud during a hint: one of the coach's next best circles and the final score
+        # it expects there
+        said.append(_("the coach's next choice, expecting {points}").format(points=expects))
     if flagged:
         said.append(_("one of the costliest rounds"))
     glow = (CANDIDATE_COLOUR if candidate else ft.Colors.PRIMARY if chosen else ADVICE_COLOUR if advised
