@@ -13,13 +13,14 @@ import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition 
 from companion.games.expedition import session as expedition
 from companion.games.expedition.rules import reveal_count
 from companion.games.trek12 import review as coach_review
-from companion.games.trek12.rules import ROLLS, legal_actions
+from companion.games.trek12.rules import ROLLS, SKULL, legal_actions
 from companion.games.trek12.scoring import score
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from companion.ui.common import services
 from companion.ui.expedition.reviews import review_id
 from companion.ui.trek12.coaching import entries_digest, saved_review
+from harness import walk
 from test_expedition_play import open_stars
 
 
@@ -103,6 +104,14 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     ui = await open_ui(route=f"/play/expedition/{exp}")
     assert ui.get("exp-review-1-total-0").value == kept.words()
     assert ui.find("exp-review-2-0") is None and ui.find("exp-review-3-0") is None
+    # Its last round tapped: the sheet as it stood before it, the last circle holding what was written there.
+    last = kept.rounds[-1]
+    await ui.click(f"exp-review-1-round-0-{last.round}")
+    assert ui.get(f"exp-review-1-shown-0-{last.round}").value.startswith(f"The sheet before round {last.round}:")
+    written = played.end.states[0].board.cells()[last.played_circle]
+    label = next(c.label for c in walk(ui.top) if getattr(c, "identifier", None) ==
+                 f"exp-review-1-round-sheet-0-circle-{last.played_circle}")
+    assert ("about to get a skull" if written == SKULL else f"about to get {written}") in label
 
 
 async def test_a_review_made_of_other_entries_is_not_shown_for_the_sheet(open_ui, store):
