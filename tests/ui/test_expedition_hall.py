@@ -62,9 +62,13 @@ async def test_abandoning_an_expedition_takes_its_records_back(open_ui, store):
     await reveal(ui, tent=1)
     await score(ui, {0: 70, 1: 64})
     assert [line.entry.names for line in hall_of_fame.hall(store).column("dunai").lines] == [("Ann",)]
+    coach = store.table("coach")                 # the coach's settings and reviews of its sheets go along
+    coach.upsert({"id": exp, "hint": True})
+    coach.upsert({"id": f"{exp}:ascent:1:review:0", "entries": "0123456789abcdef", "review": {}})
     await ui.click("exp-abandon")
     await ui.click("exp-abandon-confirm")
     assert ui.route == "/"
     assert SessionKeeper(store).in_progress() == []
     assert hall_of_fame.hall(store).column("dunai").lines == ()
     assert store.history.get(exp) is None
+    assert coach.all() == []

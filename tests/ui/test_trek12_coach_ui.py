@@ -338,3 +338,42 @@ async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_
         f"Schnapps on 6 and 5: better kept (a new roll expected {round(drink.again)}, that roll "
         f"{round(drink.keep)} with the card kept).")
     assert ui.get("t12-review-cost-1-1").value == f"−{kept.rounds[0].cost:.1f}"
+
+
+async def test_a_game_deleted_from_history_takes_its_review_along_and_undo_brings_it_back(open_ui, store):
+    _setup, _docs, _keeper, session = finished_ascent(store, 4)
+    coach = store.table(COACH_TABLE)
+    review = {"id": f"{session.id}:review:0", "entries": "0123456789abcdef",
+              "review": {"seat": 0, "name": "Ann", "final": 3, "coach_final": 9, "rounds": []}}
+    other = {"id": "0123456789abcdef0123456789abcdef:review:0", "entries": "x", "review": review["review"]}
+    coach.upsert({"id": session.id, "hint": True})
+    coach.upsert(review)
+    coach.upsert(other)                          # another game's review stays whatever happens to this one
+    ui = await open_ui(route=f"/history/{session.id}")
+    await ui.click("record-delete")
+    assert coach.get(session.id) is None and coach.get(review["id"]) is None and coach.get(other["id"]) == other
+    await ui.click("history-undo")
+    assert store.history.get(session.id) is not None
+    assert coach.get(session.id) == {"id": session.id, "hint": True} and coach.get(review["id"]) == review
+
+
+async def test_an_abandoned_ascent_takes_its_hint_setting_along_one_taken_back_from_history_keeps_its_review(
+        open_ui, store):
+    _setup, _docs, keeper, done = finished_ascent(store, 4)
+    session = start(store, names=("Bob",))
+    coach = store.table(COACH_TABLE)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    assert coach.get(session.id) is not None
+    await ui.click("t12-abandon")
+    await ui.click("t12-abandon-confirm")
+    assert store.sessions.get(session.id) is None and coach.get(session.id) is None
+    # Taken back from History and abandoned: History keeps the game, and the game keeps its review.
+    review = {"id": f"{done.id}:review:0", "entries": "0123456789abcdef",
+              "review": {"seat": 0, "name": "Ann", "final": 3, "coach_final": 9, "rounds": []}}
+    coach.upsert(review)
+    keeper.reopen(done.id)
+    ui = await open_ui(route=f"/play/trek12/{done.id}")
+    await ui.click("t12-abandon")
+    await ui.click("t12-abandon-confirm")
+    assert store.history.get(done.id) is not None and coach.get(review["id"]) == review

@@ -8,10 +8,21 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.ui.common.registry import forget_beside
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import confirm_dialog, labelled, said
 
-__all__ = ["use_abandon"]
+__all__ = ["use_abandon", "abandon_game"]
+
+
+def abandon_game(app, session_id: str) -> None:
+    """Abandon a game in progress (the keeper's refusal is raised). A game never finished takes what was kept
+    beside it along (`registry.forget_beside`); one taken back from History keeps it, as History keeps the
+    game."""
+    reopened = app.keeper.reopened(session_id)
+    app.keeper.abandon(session_id)
+    if not reopened:
+        forget_beside(app.store, session_id)
 
 
 def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, enabled: bool = True,
@@ -27,7 +38,7 @@ def use_abandon(session_id: str, prefix: str, report: Callable[[str], None], *, 
     def abandon() -> None:
         set_confirming(False)
         try:
-            app.keeper.abandon(session_id)
+            abandon_game(app, session_id)
         except CompanionError as exc:
             report(_("The game was not abandoned: {reason}").format(reason=said(exc)))
             return

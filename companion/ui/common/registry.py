@@ -42,6 +42,9 @@ __all__ = [
     "registered_games",
     "discover_game_screens",
     "unregister_game_screen",
+    "keep_beside_games",
+    "forget_beside",
+    "put_back_beside",
 ]
 
 GameId: TypeAlias = str
@@ -110,3 +113,39 @@ def discover_game_screens() -> None:
             # import because something inside it is missing is a bug and must surface.
             if exc.name not in (package, name):
                 raise
+
+
+# General tables whose documents each belong to one game, by its id: "GAME_ID", or "GAME_ID:..." for several
+# (the coach's hint setting and reviews). A game deleted from History, or abandoned, takes them with it.
+_BESIDE: list[str] = []
+
+
+def keep_beside_games(table: str) -> None:
+    """Declare a general table whose documents belong to games by their ids (see `forget_beside`)."""
+    if table not in _BESIDE:
+        _BESIDE.append(table)
+
+
+def forget_beside(store: Any, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """Delete the documents that belong to one game from the tables declared with `keep_beside_games`, and
+    return them as (table, document), so that an Undo can put them back (`put_back_beside`)."""
+    gone: list[tuple[str, dict[str, Any]]] = []
+    if not isinstance(game_id, str) or not game_id:
+        return gone
+    discover_game_screens()             # the screens declare their tables when imported
+    for name in _BESIDE:
+        table = store.table(name)
+        for doc in table.all():
+            doc_id = doc.get("id")
+            if isinstance(doc_id, str) and (doc_id == game_id or doc_id.startswith(game_id + ":")):
+                table.delete(doc_id)
+                gone.append((name, doc))
+    return gone
+
+
+def put_back_beside(store: Any, gone: list[tuple[str, dict[str, Any]]]) -> None:
+    """Put back what `forget_beside` deleted (a document written again since is left as it is)."""
+    for name, doc in gone:
+        table = store.table(name)
+        if table.get(doc["id"]) is None:
+            table.upsert(doc)

@@ -78,7 +78,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import register_game_screen
+from companion.ui.common.registry import forget_beside, register_game_screen
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
@@ -147,6 +147,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
             else:
                 hall_of_fame.withdraw_expedition(app.store, session_id)
             forget_sheets(app.store, session_id)
+            if not reopened:
+                forget_beside(app.store, session_id)     # its sheets' hints and reviews
         except CompanionError as exc:
             set_problem(_("The Expedition was not abandoned: {reason}").format(reason=sentence(exc)))
             return

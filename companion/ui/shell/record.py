@@ -21,7 +21,7 @@ from companion.games.freunde.data import board_title
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
-from companion.ui.common.registry import game_screen
+from companion.ui.common.registry import forget_beside, game_screen, put_back_beside
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.charts import panel
@@ -94,13 +94,14 @@ def RecordScreen() -> ft.View:
     def delete() -> None:
         try:
             removed = app.store.history.delete(record["id"])
+            beside = forget_beside(app.store, record["id"])
         except CompanionError as exc:
             page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}").format(reason=said(exc))),
                                          key="record-problem"))
             return
         app.changed()
         page.navigate("/history")
-        show_deleted(page, app, removed)
+        show_deleted(page, app, removed, beside)
 
     actions: list[ft.Control] = [
         labelled("record-copy", ft.FilledTonalButton(
@@ -161,12 +162,14 @@ def _go(page: ft.Page, route: str):
     return lambda: page.navigate(route)
 
 
-def show_deleted(page: ft.Page, app, removed: dict) -> None:
-    """Say the game was deleted, offering to put it back (HistoryRepo.restore keeps its id)."""
+def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) -> None:
+    """Say the game was deleted, offering to put it back (HistoryRepo.restore keeps its id), with what was
+    kept beside it (`registry.forget_beside`: the coach's reviews of a Trek 12 game)."""
 
     def undo() -> None:
         try:
             app.store.history.restore(removed)
+            put_back_beside(app.store, beside or [])
         except CompanionError as exc:
             page.show_dialog(ft.SnackBar(ft.Text(_("Could not put it back: {reason}").format(reason=said(exc))),
                                          key="record-problem"))

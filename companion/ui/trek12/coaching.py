@@ -29,6 +29,7 @@ from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.rules import SKULL, Assist, Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common import services
+from companion.ui.common.registry import keep_beside_games
 from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
@@ -39,6 +40,7 @@ __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_ke
            "entries_digest", "expectations"]
 
 COACH_TABLE = "coach"
+keep_beside_games(COACH_TABLE)      # a game deleted from History or abandoned takes its hints and reviews along
 # Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
 # goes on when its screen is left; a panel opened again meanwhile follows its progress from here (a screen
 # is redrawn only from its own tab's tasks) instead of starting a second one.

@@ -28,6 +28,7 @@ from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.store.records import said_in_place
 from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
+from companion.ui.common.abandon import abandon_game
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.registry import register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
@@ -350,7 +351,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     def abandon() -> None:
         set_abandoning(False)
         try:
-            app.keeper.abandon(session_id)
+            abandon_game(app, session_id)
         except CompanionError as exc:
             set_note(_("The Ascent was not abandoned: {reason}").format(reason=first_capital(exc)))
             return
