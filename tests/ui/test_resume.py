@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import pytest
 from harness import walk
 
+from companion.sessions import SessionKeeper
 from companion.ui.common import registry
 
 
@@ -18,7 +19,7 @@ def trek12_without_screen():
     registry.unregister_game_screen("trek12")
     yield
     if screen is not None:
-        registry.register_game_screen("trek12", new_game=screen.new_game, play=screen.play)
+        registry.register_game_screen("trek12", new_game=screen.new_game, play=screen.play, sheet=screen.sheet)
 
 
 async def test_resume_a_session_from_home(open_ui, store, save_session, trek12_without_screen):
@@ -73,3 +74,28 @@ async def test_a_session_that_is_gone_is_reported(open_ui):
     ui = await open_ui(route=f"/play/trek12/{uuid.uuid4().hex}")
     ui.get("play-missing")
     assert "not in progress" in ui.text()
+
+
+def resume_text(ui, session_id: str) -> str:
+    card = ui.get(f"home-resume-{session_id}")
+    return " ".join(str(c.value) for c in walk(card) if hasattr(c, "value") and isinstance(c.value, str))
+
+
+async def test_each_game_in_progress_says_how_far_it_got_in_its_own_words(open_ui, store, save_session):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    trek = keeper.start("trek12", {"sheet": "dunai", "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 7},
+                        [ann.id], "Dunai").id
+    keeper.act(trek, {"dice": [3, 2], "op": "sum", "circle": 8})
+    ridge = keeper.start("ridgeline", {"seats": [{"id": p.id, "name": p.name} for p in (ann, bob)],
+                                       "route": "ridge", "first_dealer": None, "checked": True},
+                         [ann.id, bob.id], "Ridge").id
+    broken = save_session("trek12", "Kagkot", players=[ann.id])      # entries that do not replay
+    store.sessions.save({**store.sessions.get(broken), "actions": [{"dice": [9, 9]}]})
+    ui = await open_ui()
+    assert "Round 2 of 19" in resume_text(ui, trek) and "move" not in resume_text(ui, trek)
+    assert "No hand recorded yet" in resume_text(ui, ridge)
+    assert "1 move" in resume_text(ui, broken)                    # said as it is, its screen says why
+    store.settings.set("language", "de")
+    ui = await open_ui()
+    assert "Runde 2 von 19" in resume_text(ui, trek) and "Noch keine Runde erfasst" in resume_text(ui, ridge)

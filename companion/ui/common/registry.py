@@ -42,6 +42,8 @@ __all__ = [
     "registered_games",
     "discover_game_screens",
     "unregister_game_screen",
+    "register_game_progress",
+    "game_progress",
     "keep_beside_games",
     "forget_beside",
     "put_back_beside",
@@ -113,6 +115,24 @@ def discover_game_screens() -> None:
             # import because something inside it is missing is a bug and must surface.
             if exc.name not in (package, name):
                 raise
+
+
+# How far a game in progress got, in words, from its engine state ("Round 7 of 19"), for its Resume card on
+# home; registered by the game's screen module beside its screens.
+_PROGRESS: dict[GameId, Callable[[Any], str]] = {}
+
+
+def register_game_progress(game: GameId, progress: Callable[[Any], str]) -> None:
+    """Say how a game in progress is summed up on home: `progress(state)` gives the words ("" for none)."""
+    if game not in GAMES or not callable(progress):
+        raise InvalidInput(f"cannot register how far a game of {game!r} got")
+    _PROGRESS[game] = progress
+
+
+def game_progress(game: GameId) -> Callable[[Any], str] | None:
+    """How a game in progress is summed up on home, or None where its screen module says nothing of it."""
+    discover_game_screens()
+    return _PROGRESS.get(game)
 
 
 # General tables whose documents each belong to one game, by its id: "GAME_ID", or "GAME_ID:..." for several

@@ -78,7 +78,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import forget_beside, register_game_screen
+from companion.ui.common.registry import forget_beside, register_game_progress, register_game_screen
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
@@ -638,4 +638,10 @@ def ExpeditionSheet(session_id: str) -> ft.View:
     return Trek12Table(session_id=session_id, embedded=True)
 
 
+def _progress(state: Any) -> str:
+    """Nothing in words: the Resume card's picture says which Ascent and shows the stars so far."""
+    return ""
+
+
 register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)
+register_game_progress(GAME, _progress)

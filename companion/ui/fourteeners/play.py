@@ -49,7 +49,7 @@ from companion.ui.fourteeners.parts import (
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import and_list, bind, labelled, message_card, screen_view, section_title, sentence
 
-__all__ = ["Draft", "FourteenersPlay", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
+__all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
 
 # What a Guide hired for each reason lets the player ignore, in the words of 'Using a Guide'.
 _IGNORE_WORDS = {
@@ -257,15 +257,20 @@ def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, Companio
 
 # --- the header ----------------------------------------------------------------------------------------------
 
+def round_words(state: State) -> str:
+    """Where the game stands: setup, round N of the deck's rounds, or over (the header; home's Resume card)."""
+    # i18n: the game's first step, before round 1: revealing the first Climbs
+    return (_("Setup") if state.phase is Phase.SETUP else
+            _("Game over") if state.phase is Phase.FINISHED else
+            _("Round {round} of {total}").format(round=state.round, total=load_data().deck.rounds))
+
+
 def _status(state: State) -> ft.Control:
     """Round, whose turn and what to do, the deck's next Class, and the Weather when it is played."""
     deck = load_data().deck
     size = deck.deck_size(len(state.setup.players))
     klass = expected_class(state)
-    # i18n: the game's first step, before round 1: revealing the first Climbs
-    round_text = (_("Setup") if state.phase is Phase.SETUP else
-                  _("Game over") if state.phase is Phase.FINISHED else
-                  _("Round {round} of {total}").format(round=state.round, total=deck.rounds))
+    round_text = round_words(state)
     player = current_player(state)
     facts = [ngettext("{n} of {size} Climbs drawn", "{n} of {size} Climbs drawn", state.drawn).format(
         n=state.drawn, size=size)]

@@ -12,13 +12,13 @@ import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
 from companion.i18n import N_, _
-from companion.ui.common.registry import register_game_screen
+from companion.ui.common.registry import register_game_progress, register_game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, screen_view
 from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
 from companion.ui.fourteeners.parts import choice_chip
 from companion.ui.fourteeners.final import FinalTableaus
-from companion.ui.fourteeners.play import FourteenersPlay
+from companion.ui.fourteeners.play import FourteenersPlay, round_words
 from companion.ui.fourteeners.setup import SetupPanel
 
 __all__ = ["FourteenersNewGame", "FourteenersPlay", "FourteenersGame", "FinalTableaus"]
@@ -87,3 +87,4 @@ def FourteenersGame(session_id: str) -> ft.View:
 
 
 register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)
+register_game_progress(GAME_ID, round_words)

@@ -36,7 +36,7 @@ from companion.ui.freunde.parts import (
 from companion.ui.freunde.setup import FreundeNewGame
 from companion.ui.freunde.turn import (
     CardsDraft, MoveDraft, RiskDraft, actions_section, card_player, cards_section, check_card, end_section,
-    given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section,
+    given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section, turn_words,
 )
 from companion.ui.freunde.weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
@@ -44,7 +44,7 @@ from companion.ui.freunde.weather import (
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
-from companion.ui.common.registry import register_game_screen
+from companion.ui.common.registry import register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
@@ -850,3 +850,4 @@ def _finished_climber(climber: Mapping[str, Any]) -> str:
 
 
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)
+register_game_progress(GAME, turn_words)

@@ -41,7 +41,7 @@ from companion.ui.freunde.parts import (
 from companion.ui.common.widgets import and_list, bind, colour_dot, first_capital, labelled, message_card, section_title
 
 __all__ = [
-    "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "step_header", "cards_section", "risk_section",
+    "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "turn_words", "step_header", "cards_section", "risk_section",
     "actions_section", "move_summary", "card_player", "check_card", "team_section", "scores_section", "end_section",
     "space_facts", "given_cards", "solo_rank_sentence",
 ]
@@ -91,6 +91,15 @@ def given_cards(state: State, draft: MoveDraft) -> tuple[Card, ...]:
     return tuple(left[i] for i in draft.cards if i < len(left))
 
 
+def turn_words(state: State) -> str:
+    """Turn n of 18, or when the game ended (the step header; home's Resume card)."""
+    if state.over:
+        played = len(state.log)
+        return (_("Game over after turn {turn}") if played >= TURNS else _("Game over on turn {turn}")).format(
+            turn=played)
+    return _("Turn {turn} of {turns}").format(turn=state.turn, turns=TURNS)
+
+
 def step_header(state: State, colours: Sequence[str]) -> ft.Control:
     """Turn n of 18, the start player, and the four steps of a turn with the current one lit."""
     current = {Phase.PLAY: 0, Phase.RISK: 1, Phase.ACTIONS: 2}.get(state.phase, 3)
@@ -110,12 +119,7 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
             content=ft.Text(_(name), size=11, weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
         ))
-    if state.over:
-        played = len(state.log)
-        title = (_("Game over after turn {turn}") if played >= TURNS else _("Game over on turn {turn}")).format(
-            turn=played)
-    else:
-        title = _("Turn {turn} of {turns}").format(turn=state.turn, turns=TURNS)
+    title = turn_words(state)
     return ft.Container(
         key="fr-step-header",
         padding=ft.Padding.only(left=16, right=16, top=12, bottom=14),

@@ -18,10 +18,10 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
-from companion.ui.common.registry import register_game_screen
+from companion.ui.common.registry import register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
@@ -304,4 +304,15 @@ def _standing_order(winners: Sequence[str]):
     return key
 
 
+def _progress(state: State) -> str:
+    """How many hands the table recorded (home's Resume card)."""
+    if state.over:
+        return _("Game over")
+    if not state.hands:
+        # i18n: a Ridgeline game in progress on the home screen, before its first hand is recorded
+        return _("No hand recorded yet")
+    return ngettext("{n} hand recorded", "{n} hands recorded", len(state.hands)).format(n=len(state.hands))
+
+
 register_game_screen(GAME, new_game=RidgelineNewGame, play=RidgelinePlay)
+register_game_progress(GAME, _progress)

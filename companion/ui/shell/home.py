@@ -9,7 +9,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.common.registry import game_screen
+from companion.ui.common.registry import game_progress, game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.lan import lan_join_card
@@ -172,7 +172,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         part
         for part in (
             ", ".join(names),
-            ngettext("{n} move", "{n} moves", moves).format(n=moves),
+            _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves)),
             _("saved {when}").format(when=format_when(session.updated)),
         )
         if part
@@ -193,6 +193,19 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
     )
+
+
+def _progress(keeper, session, otherwise: str) -> str:
+    """How far a game in progress got, in its game's words ("Round 7 of 19"); `otherwise` where its game
+    says nothing of it or its entries do not replay (its own screen says why). Empty where the game's Resume
+    picture says it (`_resume_picture`)."""
+    progress = game_progress(session.game) if game_screen(session.game) is not None else None
+    if keeper is None or progress is None:
+        return otherwise
+    try:
+        return progress(keeper.state(session.id))
+    except CompanionError:
+        return otherwise
 
 
 def _resume_picture(store, keeper, session) -> ft.Control | None:

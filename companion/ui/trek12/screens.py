@@ -30,7 +30,7 @@ from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import register_game_screen
+from companion.ui.common.registry import register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
@@ -927,4 +927,10 @@ def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str]]:
     return out
 
 
+def _progress(table: Any) -> str:
+    """How far an Ascent in progress got, as its header says it (home's Resume card)."""
+    return _("Round {round} of {total}").format(round=min(table.round, table.sheet.n), total=table.sheet.n)
+
+
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
+register_game_progress(GAME, _progress)
