@@ -188,6 +188,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             overline=tr(entry.title) if entry else session.game,
             title=title,
             subtitle=details,
+            lines=3,            # who plays, how far, and when it was saved: never the time cut in two
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
             badge=_resume_picture(store, keeper, session),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -256,13 +257,15 @@ def _tile(
     badge: ft.Control | None = None,
     trailing: ft.Control | None = None,
     muted: bool = False,
+    lines: int = 2,
 ) -> ft.Control:
-    """A full-width rounded tile with a coloured icon badge: the app's one list-item style."""
+    """A full-width rounded tile with a coloured icon badge: the app's one list-item style (`lines`: of the
+    subtitle at most)."""
     text: list[ft.Control] = []
     if overline:
         text.append(ft.Text(overline, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     text.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
-    text.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+    text.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=lines,
                         overflow=ft.TextOverflow.ELLIPSIS))
     if badge is not None:
         text.append(badge)
