@@ -1,5 +1,5 @@
 """A finished Ascent's review opened in a real browser: the coach's verdict, the costliest rounds marked on the
-sheet, each round against the coach's move; photographed at 390x844."""
+sheet, each round against the coach's move, a round opened on its own sheet; photographed at 390x844."""
 
 from __future__ import annotations
 
@@ -54,4 +54,17 @@ def test_a_finished_ascents_review_opens_in_the_browser(playwright, tmp_path):
                 page.wait_for_timeout(150)
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "review.png"))
+            # The costliest round tapped: its own sheet opens under it, the coach's circle glowing.
+            row = f'[flt-semantics-identifier="t12-review-round-0-{worst.round}"]'
+            for _ in range(60):
+                box = page.locator(row).first.bounding_box() if page.locator(row).count() else None
+                if box is not None and 80 <= box["y"] < 500:
+                    break
+                page.mouse.wheel(0, 200)
+                page.wait_for_timeout(150)
+            page.locator(row).first.click(timeout=20_000)
+            coachs = worst.best_circle if worst.best_circle != worst.played_circle else worst.played_circle
+            wait_for(page, f'[flt-semantics-identifier="t12-review-round-sheet-0-circle-{coachs}"]')
+            wait_for(page, f'flt-semantics[aria-label*="The sheet before round {worst.round}:"]')
+            page.screenshot(path=str(tmp_path / "round.png"))
     assert (tmp_path / "review.png").stat().st_size > 10_000
