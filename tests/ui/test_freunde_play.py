@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from harness import UiApp
+from harness import UiApp, walk
 
 from companion.games.freunde import rules
 from companion.games.freunde.scoring import score
@@ -90,7 +90,12 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert ui.get("fr-move-summary").value == "A: to S6 for 5"
     await ui.click("fr-tent")                         # a tent there costs 2 more: S6 is now out of reach
     assert ui.get("fr-move-reason-text").value.startswith("Turn 1: Ann's climber A cannot afford to reach S6")
-    await ui.click("fr-tent")
+    # The tent is still the one meant for S6, and nothing can be confirmed: the button would pitch it where
+    # the climber stands.
+    tent = [c.value for c in walk(ui.get("fr-tent")) if isinstance(getattr(c, "value", None), str)]
+    assert tent == ["Pitch its tent on S6 (costs 2 more)"] and ui.get("fr-give").disabled
+    await ui.click("fr-tent")                         # the tent taken back: S6 is the plan again
+    assert ui.get("fr-move-summary").value == "A: to S6 for 5" and not ui.get("fr-give").disabled
     await ui.click("fr-space-S5")                     # S5 for 4, with the tent on it for 1 more
     await ui.click("fr-tent")
     await ui.click("fr-risk-accl-plus")               # the risk point comes off its acclimatization

@@ -236,14 +236,16 @@ def FreundeTable(session_id: str) -> ft.View:
         return rules.destinations(state, acting, draft.climber, given, tent=draft.tent, risk_move=draft.risk_move)
 
     def revalidated(draft: MoveDraft) -> MoveDraft:
-        """Keep the chosen space only while the cards, tent and risk still let the climber stop there."""
-        if draft.target is None:
+        """Keep the chosen space only while the cards, tent and risk still let the climber stop there; a space
+        refused before (`refused`) is chosen again once they do (the tent taken back, a card added)."""
+        space = draft.target if draft.target is not None else draft.refused
+        if space is None:
             return draft
-        route = routes_for(draft).get(draft.target)
+        route = routes_for(draft).get(space)
         if route is not None and route.stop:
-            return draft
+            return MoveDraft(draft.climber, draft.cards, space, draft.tent, draft.risk_move, draft.risk_accl)
         return MoveDraft(draft.climber, draft.cards, None, draft.tent, draft.risk_move, draft.risk_accl,
-                         refused=draft.target, reason=_why_not(state, acting, draft, draft.target, route))
+                         refused=space, reason=_why_not(state, acting, draft, space, route))
 
     def choose_climber(label: str) -> None:
         set_problem(None)
@@ -263,14 +265,16 @@ def FreundeTable(session_id: str) -> ft.View:
             chosen = tuple(n for n in chosen if n != position)
         else:
             chosen = tuple(sorted(chosen + (position,)))
-        set_move(revalidated(MoveDraft(move.climber, chosen, move.target, move.tent, move.risk_move, move.risk_accl)))
+        set_move(revalidated(MoveDraft(move.climber, chosen, move.target, move.tent, move.risk_move, move.risk_accl,
+                                       refused=move.refused)))
 
     def toggle_tent() -> None:
         set_move(revalidated(MoveDraft(move.climber, move.cards, move.target, not move.tent, move.risk_move,
-                                       move.risk_accl)))
+                                       move.risk_accl, refused=move.refused)))
 
     def set_risk_move(value: int) -> None:
-        set_move(revalidated(MoveDraft(move.climber, move.cards, move.target, move.tent, value, move.risk_accl)))
+        set_move(revalidated(MoveDraft(move.climber, move.cards, move.target, move.tent, value, move.risk_accl,
+                                       refused=move.refused)))
 
     def set_risk_accl(value: int) -> None:
         set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, value))
@@ -613,8 +617,11 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
             ft.Text(text, key="fr-move-summary", expand=True, size=12 if refused else 13, max_lines=4 if refused else 2,
                     overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.W_500,
                     color=ft.Colors.ERROR if refused else None),
+            # A tent refused with the space it was for would be pitched where the climber stands: not what the
+            # player planned, so nothing to confirm until the plan changes. A space refused alone leaves the
+            # button saying what it does (Stay: the cards used where the climber is).
             labelled("fr-give", ft.FilledButton(label, key="fr-give", icon=ft.Icons.CHECK_ROUNDED,
-                                                disabled=not ready, on_click=on_give)),
+                                                disabled=not ready or (refused and move.tent), on_click=on_give)),
         ]),
     )
 

@@ -532,7 +532,7 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
             ]),
         ))
     if moves:
-        here = draft.target or climber.space
+        here = draft.target or draft.refused or climber.space     # a refused space: the one the tent was for
         cost = rules.tent_cost(state, here) if here else 0
         if climber.tent is None:
             out.append(chip("fr-tent", _("Pitch its tent on {space} (costs {cost} more)").format(
