@@ -119,6 +119,10 @@ def test_a_card_described_on_the_spot_joins_the_game_and_is_offered_for_saving()
     state = rules.apply(state, Reveal("Known"))
     state = rules.apply(state, Describe("Known", Side.GEAR, parse_ability({"utility": 1}, "a")))
     assert [x.name for x in rules.cards_to_save(state)] == ["Known", "Mt. Elbert"]
+    # Revealed again, described otherwise (a slip of the form): it is on the table already, and that is said
+    # first, under its name as the table knows it.
+    with pytest.raises(IllegalAction, match="'Mt. Elbert' has already been revealed this game"):
+        rules.apply(state, Reveal(c("mt. elbert", 1, 2, 0)))
 
 
 def test_setup_reveals_three_then_the_first_turn_reveals() -> None:

@@ -674,6 +674,12 @@ def _reveal(state: State, action: Reveal) -> State:
     klass = expected_class(state)
     if klass is None:
         raise IllegalAction(msg("the Climb deck is empty"))
+    # A Climb on the table already is said to be one first, however the player described it this time.
+    name = action.card.name if isinstance(action.card, Card) else action.card
+    if name_key(name) in _seen(state):
+        known = state.card(name)
+        raise IllegalAction(msg("{card} has already been revealed this game (each Climb card is unique)",
+                                card=quote(known.name if known is not None else name)))
     if isinstance(action.card, Card):
         card = action.card
         known = state.card(card.name)
@@ -686,9 +692,6 @@ def _reveal(state: State, action: Reveal) -> State:
             raise InvalidInput(msg("unknown card {card}: it is not in the catalog; reveal it with its class, "
                                    "requirements and icons instead", card=quote(action.card)))
         card = known
-    if name_key(card.name) in _seen(state):
-        raise IllegalAction(msg("{card} has already been revealed this game (each Climb card is unique)",
-                                card=quote(card.name)))
     if card.klass != klass:
         players = _deck_players(state)
         # i18n: {klass} and {expected} are "Class II"; {draw} counts the cards drawn; {n} is the player count
