@@ -113,7 +113,7 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     # No catalog card to pick: the form to describe the revealed card is open at once.
     assert ui.find("ft-describe-new") is None and ui.find("ftr-cancel") is None
     await ui.click("ftr-reveal")
-    assert "Name: must be a non-empty name" in ui.get("ft-problem").value
+    assert ui.get("ft-problem").value == "Name: empty; every card needs a name."
     await _describe_reveal(ui, "Mt. Elbert", 1, 1, icons=("photo",))
     await _describe_reveal(ui, "Longs Peak", 3, 2, hazard=True)
     await _describe_reveal(ui, "Grays Peak")

@@ -499,7 +499,10 @@ def _check_counts(cards: Sequence[Card | _Counted]) -> None:
 
 
 def _name(raw: Any, where: str) -> str:
-    if not isinstance(raw, str) or not raw.strip():
+    if isinstance(raw, str) and not raw.strip():
+        # i18n: a card's name left empty (or only spaces), in a form or a catalog file
+        raise InvalidInput(msg("{where}: empty; every card needs a name", where=where))
+    if not isinstance(raw, str):
         raise InvalidInput(msg("{where}: must be a non-empty name, not {value}", where=where, value=quote(raw)))
     name = " ".join(raw.split())
     if len(name) > _NAME_LIMIT:
