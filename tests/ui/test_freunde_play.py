@@ -147,6 +147,10 @@ async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
         {"type": "done", "player": "Ann"},
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
+    # Read aloud, a climber and a space are named as the screen names them, never by their ids in the data.
+    said = {c.identifier: c.label for c in walk(ui.top) if type(c).__name__ == "Semantics" and c.identifier}
+    assert said["fr-climber-A"] == "Climber A: base camp, acclimatization 1"
+    assert said["fr-space-BASE_CAMP"].startswith("Base camp: ") and "BASE_CAMP" not in said["fr-space-BASE_CAMP"]
     await ui.click("fr-space-BASE_CAMP")              # Bob taps his climber on the board
     assert ui.get("fr-move-summary").value == "Climber A: give it cards"
     await ui.click("fr-give-0")

@@ -22,9 +22,10 @@ from companion.games.freunde.rules import (
     ClimberLabel, PlayerIndex, Route, State, Weather, stacking_limit, today_weather,
 )
 from companion.i18n import _, ngettext, tr
+from companion.ui.common.widgets import first_capital
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
-__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend"]
+__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "space_name"]
 
 _DIAMETER = 36.0
 _ROW = 52.0
@@ -265,7 +266,7 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     # i18n: a space read aloud: "S5: 6000-7000 m, 4 victory points, entry cost 2, acclimatization −1"
     label = ngettext("{space}: {zone}, {n} victory point, entry cost {cost}, acclimatization {modifier}",
                      "{space}: {zone}, {n} victory points, entry cost {cost}, acclimatization {modifier}",
-                     space.vp).format(space=space_id, zone=zone_label(labels, space.zone), n=space.vp,
+                     space.vp).format(space=first_capital(space_name(board, space_id)), zone=zone_label(labels, space.zone), n=space.vp,
                                       cost=space.cost + surcharge, modifier=signed(space.accl))
     if limit is not None:
         # i18n: a space read aloud, then how many climbers it holds at the end of a move
@@ -348,6 +349,17 @@ def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
                      content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)),
         ft.Text(meaning, size=12),
     ])
+
+
+def space_name(board: Board, space: SpaceId | None) -> str:
+    """A space as the players say it: "base camp", "the summit", else its id ("S5"); "—" for none."""
+    if space is None:
+        return "—"
+    if space == board.base_camp:
+        return _("base camp")
+    if space == board.summit:
+        return _("the summit")
+    return str(space)
 
 
 def _short(space_id: SpaceId) -> str:

@@ -24,7 +24,7 @@ from companion.games.freunde.data import CardKind, SpaceId, board_title
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
 from companion.games.freunde.solo import rank_name
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.freunde.board import BoardMarks, board_control, board_legend
+from companion.ui.freunde.board import BoardMarks, board_control, board_legend, space_name
 from companion.ui.freunde.parts import (
     FALLBACK_COLOUR,
     cards_words,
@@ -318,7 +318,7 @@ def FreundeTable(session_id: str) -> ft.View:
         else:
             said = (_("{name}'s climber {climber} used its cards and pitched its tent.") if move.tent else
                     _("{name}'s climber {climber} used its cards."))
-        said = said.format(name=name, climber=move.climber, space=_space_words(state, move.target))
+        said = said.format(name=name, climber=move.climber, space=space_name(state.board, move.target))
         reason = act(doc, said)
         if reason:
             set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, move.risk_accl,
@@ -655,14 +655,6 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
     except CompanionError as exc:
         return first_capital(exc)
     return _("{space} cannot be reached now.").format(space=space)
-
-
-def _space_words(state: State, space: SpaceId | None) -> str:
-    if space == state.board.base_camp:
-        return _("base camp")
-    if space == state.board.summit:
-        return _("the summit")
-    return str(space)
 
 
 _EARLIER_READINGS = N_("a tent sheltered only its own climber, acclimatization cards stopped at 6 at once, the "

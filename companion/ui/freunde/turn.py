@@ -38,6 +38,7 @@ from companion.ui.freunde.parts import (
     stepper,
     zone_label,
 )
+from companion.ui.freunde.board import space_name
 from companion.ui.common.widgets import and_list, bind, colour_dot, first_capital, labelled, message_card, section_title
 
 __all__ = [
@@ -420,7 +421,7 @@ def actions_section(
     for climber in p.climbers:
         acted = climber.label in p.turn.acted
         selected = draft.climber == climber.label
-        status = (_("dead") if not climber.alive else _("done") if acted else climber.space or "")
+        status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
         climbers.append(ft.Container(expand=1, content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
             label=_("Climber {label}: {status}, acclimatization {value}").format(
@@ -898,13 +899,7 @@ def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.C
 
 
 def _short_space(state: State, space: SpaceId | None) -> str:
-    if space is None:
-        return "—"
-    if space == state.board.base_camp:
-        return _("base camp")
-    if space == state.board.summit:
-        return _("the summit")
-    return space
+    return space_name(state.board, space)
 
 
 # The solo result in words, by the board's route and the weather season (each a whole sentence: the words agree).
