@@ -266,7 +266,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     # i18n: a space read aloud: "S5: 6000-7000 m, 4 victory points, entry cost 2, acclimatization −1"
     label = ngettext("{space}: {zone}, {n} victory point, entry cost {cost}, acclimatization {modifier}",
                      "{space}: {zone}, {n} victory points, entry cost {cost}, acclimatization {modifier}",
-                     space.vp).format(space=first_capital(space_name(board, space_id)), zone=zone_label(labels, space.zone), n=space.vp,
+                     space.vp).format(space=first_capital(space_name(board, space_id)),
+                                      zone=zone_label(labels, space.zone), n=space.vp,
                                       cost=space.cost + surcharge, modifier=signed(space.accl))
     if limit is not None:
         # i18n: a space read aloud, then how many climbers it holds at the end of a move
