@@ -335,6 +335,9 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     await ui.click("fr-forecast-5")                   # a day of the next tile: the Weather panel opens on it
     ui.get("fr-weather-edit")
+    # Days 1-3 are Tile 3's three suns: a tile is laid once a game, so it is not offered for days 4-6.
+    assert ui.get("fr-weather-preset-summer-3").disabled and not ui.get("fr-weather-preset-summer-4").disabled
+    assert ui.get("fr-weather-laid").value == "Already laid out: Tile 3 (days 1-3)."
     await ui.click("fr-weather-preset-summer-4")
     await ui.click("fr-weather-day-6-move-1")         # the preset is a starting point: add a surcharge
     await ui.click("fr-weather-save")

@@ -33,6 +33,11 @@ async def test_a_two_player_game_set_up_by_tapping(open_ui, store):
     await ui.click("fr-new-board-summer")
     # Tile 6's last day has no readable altitude band: the game does not start until it is given.
     await ui.click("fr-new-tile-1-summer-6")
+    assert ui.get("fr-new-tile-2-summer-6").disabled             # a tile is laid once: not for days 4-6 too
+    await ui.click("fr-new-tile-2-summer-1")
+    await ui.click("fr-new-tile-1-summer-1")                     # days 1-3 take it: days 4-6 are left open
+    assert ui.find("fr-new-day-3") is not None and ui.find("fr-new-day-4") is None
+    await ui.click("fr-new-tile-1-summer-6")
     assert ui.get("fr-new-day-3").value == "−2 acclimatization, zones not readable: choose them"
     await ui.click("fr-new-start")
     ui.get("fr-new-problem")

@@ -40,7 +40,7 @@ from companion.ui.freunde.turn import (
 )
 from companion.ui.freunde.weather import (
     DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
-    tile_editor,
+    tile_editor, tiles_laid,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
@@ -510,7 +510,8 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
                               "with it."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(tile_editor(prefix="fr-today", days=edit[0], drafts=edit[1],
                                 on_change=lambda d: h["set_weather_edit"]((edit[0], d)),
-                                season=state.setup.season, labels=state.stacking.labels))
+                                season=state.setup.season, labels=state.stacking.labels,
+                                laid=tiles_laid(state.weather, state.setup.season, besides=edit[0])))
         if problem:
             body.append(ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13))
         body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-today-save", ft.FilledButton(
@@ -583,7 +584,8 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
                         weight=ft.FontWeight.W_600, size=16),
                 tile_editor(prefix="fr-weather", days=days, drafts=drafts,
                             on_change=lambda d: set_weather_edit((days, d)), season=state.setup.season,
-                            labels=state.stacking.labels),
+                            labels=state.stacking.labels,
+                            laid=tiles_laid(state.weather, state.setup.season, besides=days)),
                 *([ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13)] if problem else []),
                 ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
                     labelled("fr-weather-cancel", ft.TextButton(_("Cancel"), key="fr-weather-cancel",

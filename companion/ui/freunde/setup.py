@@ -88,8 +88,8 @@ def FreundeNewGame() -> ft.View:
     def pick_tile(slot: int, tile_id: str | None) -> None:
         tiles = list(draft.tiles)
         tiles[slot] = tile_id
-        if slot == 0 and tile_id is None:
-            tiles[1] = None          # days 4-6 cannot be known while days 1-3 are not
+        if slot == 0 and (tile_id is None or tile_id == tiles[1]):
+            tiles[1] = None          # days 4-6 cannot be known while days 1-3 are not, nor be the same tile
         presets = dict(preset_tiles(draft.season))
         days: list[DayDraft] = []
         for tile in tiles:
@@ -215,7 +215,9 @@ def FreundeNewGame() -> ft.View:
                      bind(pick_tile, slot, None), height=40, disabled=not allowed),
                 *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_name(tile_id),
                        draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
-                       disabled=not allowed, icon=weather_icon(_worst(days)))
+                       # A tile is laid once: days 4-6 cannot be the tile of days 1-3.
+                       disabled=not allowed or (slot == 1 and draft.tiles[0] == tile_id),
+                       icon=weather_icon(_worst(days)))
                   for tile_id, days in presets],
             ]))
         if draft.days:

@@ -9,7 +9,7 @@ as one action, so undo takes the whole tile back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,7 +23,7 @@ from companion.ui.common.widgets import bind
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",
-    "preset_tiles", "forecast_strip", "tile_editor", "tile_card", "tile_name",
+    "preset_tiles", "tiles_laid", "forecast_strip", "tile_editor", "tile_card", "tile_name",
 ]
 
 LABELS = ("sun", "cloud", "snow", "storm")
@@ -101,6 +101,25 @@ def preset_tiles(season: str) -> list[tuple[str, tuple[PresetDay, ...]]]:
     """The known tiles of a season, offered as presets (the summer tiles; no winter tile is known)."""
     tiles = load_data().weather.tiles
     return [(tile_id, days) for tile_id, (tile_season, days) in tiles.items() if tile_season == season]
+
+
+def tiles_laid(weather: Sequence[Weather | None], season: str, *, besides: Sequence[int] = ()) -> dict[str, int]:
+    """The known tiles already on the table, by the first day of their slot: a slot (days 1-3, 4-6, ...) whose
+    three days are entered as a known tile shows them (symbols and losses; the bands, read off a poor image, may
+    have been corrected). The slot of the days `besides` (being edited) is not counted. Each tile is laid once
+    in a game (six tiles for 18 days), so these are not offered again."""
+    laid: dict[str, int] = {}
+    for start in range(1, TURNS + 1, TILE_DAYS):
+        slot = range(start, start + TILE_DAYS)
+        if any(day in slot for day in besides):
+            continue
+        entered = [weather[day - 1] if day - 1 < len(weather) else None for day in slot]
+        if any(day is None for day in entered):
+            continue
+        for tile_id, days in preset_tiles(season):
+            if all((w.label, w.accl, w.move) == (p.symbol, p.accl, p.move) for w, p in zip(entered, days)):
+                laid.setdefault(tile_id, start)
+    return laid
 
 
 def tile_name(tile_id: str) -> str:
@@ -193,8 +212,10 @@ def tile_editor(
     on_change: Callable[[tuple[DayDraft, ...]], None],
     season: str,
     labels,
+    laid: Mapping[str, int] | None = None,
 ) -> ft.Control:
-    """Enter a tile's days: a known tile as a preset, then each day's symbol, losses and zones, all editable."""
+    """Enter a tile's days: a known tile as a preset, then each day's symbol, losses and zones, all editable.
+    `laid`: known tiles already on the table for other days (`tiles_laid`), shown but not offered again."""
     drafts = tuple(drafts)
     days = tuple(days)
 
@@ -211,11 +232,20 @@ def tile_editor(
     if presets:
         controls.append(ft.Text(_("Known tiles (bands read from a poor image: check them against your tile)"),
                                 size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        laid = laid or {}
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(f"{prefix}-preset-{tile_id}", tile_name(tile_id), False,
-                 bind(use_preset, tile_days_), icon=weather_icon(_worst(tile_days_)), height=40)
+                 bind(use_preset, tile_days_), icon=weather_icon(_worst(tile_days_)), height=40,
+                 disabled=tile_id in laid)
             for tile_id, tile_days_ in presets
         ]))
+        if laid:
+            # i18n: under the known tiles: those already laid out for other days, which a game uses once each
+            controls.append(ft.Text(_("Already laid out: {tiles}.").format(tiles=", ".join(
+                _("{tile} (days {first}-{last})").format(tile=tile_name(tile_id), first=start,
+                                                          last=start + TILE_DAYS - 1)
+                for tile_id, start in sorted(laid.items(), key=lambda item: item[1]))),
+                key=f"{prefix}-laid", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         controls.append(ft.Text(_("No summer tile is known: enter each day as the tile shows it.") if season == "summer"
                                 else _("No winter tile is known: enter each day as the tile shows it."), size=12,
