@@ -49,7 +49,8 @@ from companion.ui.fourteeners.parts import (
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import and_list, bind, labelled, message_card, screen_view, section_title, sentence
 
-__all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened", "accolade_words"]
+__all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened",
+           "accolade_words"]
 
 # What a Guide hired for each reason lets the player ignore, in the words of 'Using a Guide'.
 _IGNORE_WORDS = {
