@@ -121,8 +121,8 @@ def circle_selector(circle: int, cell) -> str:
 
 
 def round_selector(number: int, of: int = 19) -> str:
-    """The round shown in the sheet's header."""
-    return f'flt-semantics:has-text("Round {number} of {of}")'
+    """The round shown in the sheet's header (not home's Resume card, which says it too)."""
+    return f'[flt-semantics-identifier="t12-round"]:has-text("Round {number} of {of}")'
 
 
 def sheet_texts(page) -> dict[str, str]:

@@ -601,7 +601,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     title = ft.Column(spacing=0, tight=True, controls=[
         ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title"),
         # Two lines at most: beside four app bar buttons a phone's title has room for about 22 characters.
-        ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-round", max_lines=2),
+        labelled("t12-round", ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                                      key="t12-round", max_lines=2)),
     ])
     actions = [
         labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not facts.can_undo,
