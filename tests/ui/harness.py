@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -285,6 +286,7 @@ class UiApp:
         """
         control = self.get(key)
         assert self.session is not None
+        text = filtered(control, text)
         self.session.apply_patch(control._i, {"value": text})
         await self._event(control, "change", text, settle=settle)
 
@@ -308,6 +310,19 @@ class UiApp:
     async def back(self) -> None:
         """The Android back button or the app bar's arrow: the client asks to pop the top view."""
         await self._event(self.page, "view_pop", {"route": self.top.route})
+
+
+def filtered(control: Any, text: str) -> str:
+    """`text` as a field with an allow-list input filter takes it typed key by key: a key that would make
+    the text fail the filter is dropped, as the client drops it."""
+    rule = getattr(control, "input_filter", None)
+    if rule is None or not rule.allow:
+        return text
+    kept = ""
+    for key in text:
+        if re.search(rule.regex_string, kept + key):
+            kept += key
+    return kept
 
 
 def walk(root: Any) -> Iterator[BaseControl]:

@@ -64,7 +64,7 @@ async def pick(ui, *choices: tuple[int, str], give_back: dict[int, str] | None =
     await ui.click("exp-pick-submit")
 
 
-async def score(ui, points: dict[int, int], *, cash: dict[int, list[int]] | None = None,
+async def score(ui, points: dict[int, int | str], *, cash: dict[int, list[int]] | None = None,
                 met: dict[int, list[int]] | None = None) -> None:
     await ui.click("exp-score-open")
     for seat, value in points.items():
@@ -198,6 +198,22 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.get("hall-kagkot-record").value == "80"
     assert ui.get("hall-dhaulagiri-0-names").value == "Bob"
     assert ui.get("hall-envelope-1-0-note").value == "“Every climber draws one more card”"
+
+
+async def test_sheet_points_that_are_not_a_whole_number_are_refused_as_typed(open_ui, store):
+    # The field once dropped the ".", so "70.5" became 705 points without a word.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await score(ui, {0: "70.5", 1: "-3"})
+    assert ui.get("exp-score-0-points").value == "70.5"
+    assert "Ann's sheet points must be a whole number, not “70.5”." in ui.text()
+    assert keeper.state(exp).ascent == 1 and keeper.state(exp).phase is Phase.CLIMB
+    await ui.type("exp-score-0-points", "70", settle=False)
+    await ui.click("exp-score-submit")
+    assert keeper.state(exp).ascent == 2                 # scored: no envelope met, so the next Ascent
 
 
 async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, store):

@@ -25,6 +25,7 @@ __all__ = [
     "score_action",
     "open_action",
     "parse_points",
+    "POINTS_TYPED",
 ]
 
 NO_CARD = "none"  # a player involved in the round who takes no card (still passes the Lead Climber card on)
@@ -120,6 +121,12 @@ def pick_action(state: State, draft: PickDraft) -> dict | str:
 def use_action(state: State, seat: SeatNo, card: Assist) -> dict:
     """A card discarded during the Ascent for its effect."""
     return {"type": "use", "player": state.setup.names[seat], "card": card.value}
+
+
+# What a points field lets through as it is typed: a sign, digits, and the separators of a decimal or
+# grouped number. Those must reach parse_points, which refuses them in words; a filter that dropped a "."
+# would turn "12.5" into 125 without a word.
+POINTS_TYPED = r"^[-−]?[0-9.,]*$"
 
 
 def parse_points(text: str | None) -> int | None:

@@ -25,7 +25,7 @@ from companion.ui.common.widgets import (
     screen_view,
     section_title,
     toggle_pill, sentence)
-from companion.ui.expedition.forms import parse_points
+from companion.ui.expedition.forms import POINTS_TYPED, parse_points
 from companion.ui.expedition.parts import panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
@@ -291,7 +291,7 @@ def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, 
         ft.Row(spacing=12, controls=[
             ft.Container(expand=1, content=labelled("hall-form-score", score.bind(ft.TextField(
                 key="hall-form-score", label=_("Score"), keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""))))),
+                input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string=""))))),
             ft.Container(expand=2, content=labelled("hall-form-date", day.bind(ft.TextField(
                 key="hall-form-date", label=_("Date"), hint_text=date.today().isoformat(),
                 # i18n: how to type the date (year-month-day, as the field takes it), and what an empty one means

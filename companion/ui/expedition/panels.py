@@ -27,7 +27,7 @@ from companion.games.expedition.scoring import CARD_POINTS
 from companion.games.expedition.wording import and_joined
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.i18n import _, ngettext, tr
-from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, parse_points
+from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, POINTS_TYPED, parse_points
 from companion.ui.expedition.parts import (
     STAR_KINDS,
     badge,
@@ -366,7 +366,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True,
-                input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string="")))),
+                input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max:
             if last and held:
