@@ -199,6 +199,9 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     assert "Ann: cash Assist cards?" in ui.text()
     assert ui.get("t12-finish").disabled  # the cards are cashed (or kept) first
+    # Cards still to cash can change the totals: nobody is named the winner yet.
+    assert ui.find("t12-result") is None
+    assert not any(ui.find(f"t12-sum-{i}-winner") for i in (0, 1))
     assert ui.get("t12-cash-done").content == "Keep every card"
     await ui.click("t12-cash-0-1")  # the Tent
     assert ui.get("t12-cash-done").content == "Cash 1 card (+3)"
@@ -206,6 +209,8 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     assert "Bo: cash Assist cards?" in ui.text()
     await ui.click("t12-cash-done")  # Bo keeps both for the next Ascent
     assert ui.find("t12-cash") is None
+    top = max(before["Ann"] + 3, before["Bo"])
+    assert str(top) in ui.get("t12-result-text").value
     await ui.click("t12-finish")
     record = store.history.get(session.id)
     scores = {p["name"]: p["score"] for p in record["players"]}

@@ -539,7 +539,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
                                      note=note))
         panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem,
-                                wide=wide))
+                                wide=wide, settled=cashing is None))
     else:
         state = table.states[seat]
         panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -856,13 +856,14 @@ def _sheet_done_panel(table, expedition: str, *, wide: bool) -> list[ft.Control]
     return out
 
 
-def _end_panel(table, *, on_finish, problem: str | None, wide: bool) -> list[ft.Control]:
+def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bool = True) -> list[ft.Control]:
     """The Ascent is over: who won, Save (first, within reach; once every card is cashed or kept), then
-    every sheet's scoring table."""
+    every sheet's scoring table. Until the cards are `settled` (cashed or kept) the totals may still change,
+    so nobody is named the winner yet."""
     scored = engine.breakdowns(table)
-    best = max(b.total for _name, b in scored)
+    best = max(b.total for _name, b in scored) if settled else None
     entries = [(name, b.total, b.total == best) for name, b in scored]
-    out: list[ft.Control] = [_result_banner(entries, table.solo)]
+    out: list[ft.Control] = [_result_banner(entries, table.solo)] if settled else []
     if problem:
         out.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("Not saved"), problem, key="t12-finish-problem",
                                 tone="warning"))
