@@ -3,6 +3,7 @@ card taken by giving one back, and Max's cards; each turn checked against the en
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from harness import walk
 
@@ -216,3 +217,21 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     scores = {p["name"]: p["score"] for p in record["players"]}
     assert scores == {"Ann": before["Ann"] + 3, "Bo": before["Bo"]}
     assert record["detail"]["scores"][0]["assists"] == 1
+
+
+def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
+    # On an Expedition's last Ascent Max's cards count +3 each in his box: "1 skull" over +9 said nothing of them.
+    from companion.games.trek12.rules import fill_board
+    from companion.games.trek12.scoring import penalty_parts, score_board
+    from companion.ui.trek12.panels import score_strip
+    from test_trek12_support import make_sheet
+
+    path = make_sheet(8, [(i, i + 1) for i in range(7)] + [(1, 6)])
+    board = fill_board(path, {0: 1, 1: 2, 2: 3, 3: 3, 4: 3, 5: "skull", 6: 9, 7: 5}, [[0, 1, 2]])
+    doc = score_board(board, max_rules=True, assists=2).to_dict()
+    parts = penalty_parts(doc, max_rules=True)
+    assert parts["skulls"] + parts["orphans"] + parts["cards"] == -3 + 6 + 6
+    strip = score_strip(doc, prefix="t12max-score", max_rules=True)
+    shown = [c.value for c in walk(strip) if isinstance(c, ft.Text)]
+    assert "1 skull, 2 orphans, 2 cards" in shown and "+9" in shown, shown
+    assert strip.label.endswith(", 1 skull, 2 orphans, 2 cards 9"), strip.label

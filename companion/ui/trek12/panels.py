@@ -314,9 +314,9 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
             padding=ft.Padding.symmetric(vertical=6, horizontal=4), border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                # Up to two lines: "Seilrouten (3)" or "Szeregi (3)" is wider than a fifth of a phone.
+                # Up to three lines: "Seilrouten (3)" is wider than a fifth of a phone, skulls, orphans and cards more.
                 ft.Text(caption, size=10 if max(map(len, caption.split()), default=0) <= 10 else 9,
-                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2, text_align=ft.TextAlign.CENTER),
+                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3, text_align=ft.TextAlign.CENTER),
                 ft.Text(value, key=f"{prefix}-{key}", size=20 if strong else 16, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_SURFACE),
             ]),
@@ -324,12 +324,18 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
 
     skulls = score["skulls"] + (0 if max_rules else score["orphans"])
     penalty_caption = ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)
+    # The box adds up more than skulls: each other thing in it is counted beside them, or "1 skull" would
+    # stand over a 0 or a +3.
+    beside = []
     if max_rules and score["orphans"]:
-        # Max's orphans earn him points (his Special Bonus): counted beside his skulls, or "1 skull" would
-        # stand over a 0.
         orphans = score["orphans"]
+        # Max's orphans earn him points (his Special Bonus).
         # i18n: Max's numbers in no line and no zone, counted in his scoring box (each earns him 3 points)
-        counted = ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans)
+        beside.append(ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans))
+    if score.get("assists"):
+        # Assist cards cashed at the end, +3 each.
+        beside.append(ngettext("{n} card", "{n} cards", score["assists"]).format(n=score["assists"]))
+    for counted in beside:
         penalty_caption = _("{first}, {next}").format(first=penalty_caption, next=counted)
     row = ft.Row(spacing=4, controls=[
         # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
