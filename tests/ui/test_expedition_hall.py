@@ -1,5 +1,6 @@
 """The Hall of Fame screen: lines copied from the booklet (struck out when beaten), removed with undo, envelopes
-opened on paper; a new Expedition is judged against them, and abandoning one takes its records back."""
+opened on paper; a new Expedition is judged against them, and abandoning one, or deleting it from History,
+takes its records back."""
 
 from __future__ import annotations
 
@@ -77,3 +78,34 @@ async def test_abandoning_an_expedition_takes_its_records_back(open_ui, store):
     assert hall_of_fame.hall(store).column("dunai").lines == ()
     assert store.history.get(exp) is None
     assert coach.all() == []
+
+
+async def test_an_expedition_deleted_from_history_takes_its_records_along_until_undone(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    hall_of_fame.add_record(store, "kagkot", ["Dora"], 60, "2024-05-01")     # typed from the booklet: it stays
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    for cards, points, met in (({"rope": 2, "tent": 1, "compass": 1, "schnapps": 1}, {0: 70, 1: 75}, {1: [1]}),
+                               ({"tent": 2, "schnapps": 1, "compass": 1}, {0: 80, 1: 69}, None),
+                               ({"rope": 1, "compass": 1, "schnapps": 1}, {0: 74, 1: 76}, None)):
+        await reveal(ui, **cards)
+        await score(ui, points, met=met)
+        if ui.find("exp-envelope-open") is not None:
+            await ui.click("exp-envelope-open")
+    await ui.click("exp-finish")
+    records = store.table("hall_of_fame").find(expedition=exp)
+    opened = store.table("envelopes").find(expedition=exp)
+    assert len(records) == 3 and len(opened) == 1
+    await ui.go(f"/history/{exp}")
+    await ui.click("record-delete")
+    assert store.history.get(exp) is None
+    assert store.table("hall_of_fame").find(expedition=exp) == [] and store.table("envelopes").all() == []
+    assert [line.entry.names for line in hall_of_fame.hall(store).column("kagkot").lines] == [("Dora",)]
+    said = ui.get("history-deleted").value
+    assert said.endswith(". Its 3 Hall of Fame lines went with it. The envelope it opened counts as unopened "
+                         "again."), said
+    await ui.click("history-undo")
+    assert store.history.get(exp) is not None
+    assert sorted(store.table("hall_of_fame").find(expedition=exp), key=lambda d: d["id"]) == \
+        sorted(records, key=lambda d: d["id"])
+    assert store.table("envelopes").find(expedition=exp) == opened

@@ -45,6 +45,7 @@ __all__ = [
     "register_game_progress",
     "game_progress",
     "keep_beside_games",
+    "told_beside",
     "forget_beside",
     "put_back_beside",
 ]
@@ -135,15 +136,32 @@ def game_progress(game: GameId) -> Callable[[Any], str] | None:
     return _PROGRESS.get(game)
 
 
-# General tables whose documents each belong to one game, by its id: "GAME_ID", or "GAME_ID:..." for several
-# (the coach's hint setting and reviews). A game deleted from History, or abandoned, takes them with it.
-_BESIDE: list[str] = []
+# General tables whose documents each belong to one game: by their id, "GAME_ID" or "GAME_ID:..." for several
+# (the coach's hint setting and reviews), or by a field holding the game's id (an Expedition's Hall of Fame
+# lines). A game deleted from History, or abandoned, takes them with it; `told` says so where the player
+# should hear of it (n documents gone -> a sentence), None for what only the app keeps.
+@dataclass(frozen=True)
+class _Beside:
+    table: str
+    field: str | None
+    told: Callable[[int], str] | None
 
 
-def keep_beside_games(table: str) -> None:
-    """Declare a general table whose documents belong to games by their ids (see `forget_beside`)."""
-    if table not in _BESIDE:
-        _BESIDE.append(table)
+_BESIDE: list[_Beside] = []
+
+
+def keep_beside_games(table: str, *, field: str | None = None, told: Callable[[int], str] | None = None) -> None:
+    """Declare a general table whose documents belong to games, by their ids or by `field` (see
+    `forget_beside`)."""
+    if all(kept.table != table for kept in _BESIDE):
+        _BESIDE.append(_Beside(table, field, told))
+
+
+def _belongs(kept: _Beside, doc: dict[str, Any], game_id: str) -> bool:
+    if kept.field is not None:
+        return doc.get(kept.field) == game_id
+    doc_id = doc.get("id")
+    return isinstance(doc_id, str) and (doc_id == game_id or doc_id.startswith(game_id + ":"))
 
 
 def forget_beside(store: Any, game_id: str) -> list[tuple[str, dict[str, Any]]]:
@@ -153,14 +171,23 @@ def forget_beside(store: Any, game_id: str) -> list[tuple[str, dict[str, Any]]]:
     if not isinstance(game_id, str) or not game_id:
         return gone
     discover_game_screens()             # the screens declare their tables when imported
-    for name in _BESIDE:
-        table = store.table(name)
+    for kept in _BESIDE:
+        table = store.table(kept.table)
         for doc in table.all():
-            doc_id = doc.get("id")
-            if isinstance(doc_id, str) and (doc_id == game_id or doc_id.startswith(game_id + ":")):
-                table.delete(doc_id)
-                gone.append((name, doc))
+            if _belongs(kept, doc, game_id):
+                table.delete(doc["id"])
+                gone.append((kept.table, doc))
     return gone
+
+
+def told_beside(gone: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """What the player should hear of the documents `forget_beside` took: a sentence per table that says."""
+    out = []
+    for kept in _BESIDE:
+        n = sum(1 for name, _doc in gone if name == kept.table)
+        if n and kept.told is not None:
+            out.append(kept.told(n))
+    return out
 
 
 def put_back_beside(store: Any, gone: list[tuple[str, dict[str, Any]]]) -> None:

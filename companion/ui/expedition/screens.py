@@ -32,7 +32,7 @@ from companion.games.expedition.rules import (
     sheet_results,
 )
 from companion.games.trek12.rules import Assist
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
     PickDraft,
@@ -78,7 +78,8 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import forget_beside, register_game_progress, register_game_screen
+from companion.ui.common.registry import (forget_beside, keep_beside_games, register_game_progress,
+                                         register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
@@ -643,5 +644,18 @@ def _progress(state: Any) -> str:
     return ""
 
 
+def _records_gone(n: int) -> str:
+    return ngettext("Its Hall of Fame line went with it.", "Its {n} Hall of Fame lines went with it.", n).format(n=n)
+
+
+def _envelopes_gone(n: int) -> str:
+    return ngettext("The envelope it opened counts as unopened again.",
+                    "The {n} envelopes it opened count as unopened again.", n).format(n=n)
+
+
 register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)
 register_game_progress(GAME, _progress)
+# An Expedition deleted from History takes back the Hall of Fame lines and envelopes it wrote, as abandoning
+# it does; the Undo that follows puts them back.
+keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
+keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_gone)

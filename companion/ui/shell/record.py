@@ -21,7 +21,7 @@ from companion.games.freunde.data import board_title
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
-from companion.ui.common.registry import forget_beside, game_screen, put_back_beside
+from companion.ui.common.registry import forget_beside, game_screen, put_back_beside, told_beside
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.charts import panel
@@ -164,7 +164,8 @@ def _go(page: ft.Page, route: str):
 
 def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) -> None:
     """Say the game was deleted, offering to put it back (HistoryRepo.restore keeps its id), with what was
-    kept beside it (`registry.forget_beside`: the coach's reviews of a Trek 12 game)."""
+    kept beside it (`registry.forget_beside`: the coach's reviews of a Trek 12 game, an Expedition's Hall of
+    Fame lines and envelopes, which the message names)."""
 
     def undo() -> None:
         try:
@@ -180,6 +181,10 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
                                      else _("The game"))
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
+    more = told_beside(beside or [])
+    if more:
+        # i18n: {deleted} is the sentence above ("Deleted Dunai (3 Mar 2026, 14:05)"), {more} what went with it
+        words = _("{deleted}. {more}").format(deleted=words, more=" ".join(more))
     page.show_dialog(ft.SnackBar(
         ft.Text(words, key="history-deleted"),
         key="history-deleted-bar",
