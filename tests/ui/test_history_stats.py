@@ -528,3 +528,42 @@ async def test_a_freunde_breakdown_speaks_the_players_language_not_the_files(ope
                                    | {"detail": {**detail, "board_title": title}})
         ui = await open_ui(route=f"/history/{edited}")
         assert row("board_title") == ["Spielplanname", shown_title]
+
+
+async def test_an_expedition_breakdown_says_its_ids_in_words(open_ui, store):
+    # The record keeps ids ("dunai", "typed", "stars", "rope"): the breakdown says the sheet's name, how the
+    # cards were drawn, how the winner was found and each card's printed name, in the player's language.
+    from companion.sessions import SessionKeeper
+    from companion.store.hall_of_fame import expedition_setup
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
+                                     {"id": bob.id, "name": "Bob", "paper": True}])
+    keeper = SessionKeeper(store)
+    game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
+    for action in (
+            {"type": "reveal", "cards": ["compass", "rope", "rope", "tent", "schnapps"]},
+            {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}]},
+            {"type": "score", "scores": {"Ann": 70, "Bob": 75}, "date": "2026-01-01", "cash": {"Ann": ["rope"]}},
+            {"type": "reveal", "cards": ["compass", "tent", "tent", "schnapps"]},
+            {"type": "score", "scores": {"Ann": 80, "Bob": 69}, "date": "2026-01-02"},
+            {"type": "reveal", "cards": ["compass", "tent", "schnapps"]},
+            {"type": "score", "scores": {"Ann": 74, "Bob": 76}, "date": "2026-01-03"}):
+        keeper.act(game.id, action)
+    record_id = keeper.finish(game.id)
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/history/{record_id}")
+
+    def row(key: str) -> list[str]:
+        return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
+
+    assert row("cards") == ["Karten", "aus dem Stapel eingetippt"]
+    assert row("decided_by") == ["Entschieden durch", "die meisten Sterne"]
+    assert row("phase")[1] == "vorbei"
+    assert row("ascents.0.sheet")[1] == "Dunai" and row("ascents.2.sheet")[1] == "Dhaulagiri"
+    assert row("ascents.0.cashed.Ann")[1] == "Seil"
+    assert row("hands.Bob")[1] == "Seil"
+    assert row("in_play")[1].startswith("Kompass, Kompass")
+    # The Ascent's scores (cards cashed included) and its sheet points are told apart.
+    titles = [t.value for t in walk(ui.get("record-item-ascents.0")) if isinstance(t, ft.Text)]
+    assert "Ergebnisse" in titles and "Punkte" in titles

@@ -18,6 +18,8 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.games.freunde.data import board_title
+from companion.games.trek12.data import SHEET_NAMES, load_sheet
+from companion.games.trek12.rules import CARD_NAMES, Assist
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
@@ -351,7 +353,31 @@ _VALUE_WORDS = {
     ("tie_break", "shared"): N_("shared victory"),
     # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
     ("tie_break", "summit"): N_("first to the summit"),
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "stars"): N_("most Reputation stars"),
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "score"): N_("stars tied, highest total score"),
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "shared"): N_("stars and totals tied: shared"),
+    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
+    ("cards", "drawn"): N_("drawn by the app"),
+    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
+    ("cards", "typed"): N_("typed in from the deck"),
+    # i18n: an Expedition played without Assist cards, in a finished game's breakdown
+    ("cards", "off"): N_("not tracked"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "reveal"): N_("cards to reveal"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "climb"): N_("climbing"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "envelope"): N_("an envelope to open"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "over"): N_("over"),
 }
+# Fields of an Expedition's breakdown whose lists hold Assist cards by their ids ("rope"): said by the names
+# printed on them, also under a player's name ("hands": {"Ann": ["rope"]}).
+_CARD_FIELDS = frozenset({"in_play", "hands", "cashed"})
+_CARDS = {card.value: card for card in Assist}
 
 
 # The solo opponents a record names by id: their names, the same in every language.
@@ -371,13 +397,17 @@ def label_for(key: Any) -> str:
     return words[:1].upper() + words[1:] if words else text
 
 
-def value_text(value: Any, key: str | None = None) -> str:
+def value_text(value: Any, key: str | None = None, path: str | None = None) -> str:
     """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
-    (with the language's decimal sign)."""
+    (with the language's decimal sign), stored ids as words (by the field `key`, or the fields of `path`)."""
     if value is None:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
+    if key == "sheet" and value in SHEET_NAMES:
+        return load_sheet(value).name
+    if isinstance(value, str) and value in _CARDS and not _CARD_FIELDS.isdisjoint((path or key or "").split(".")):
+        return tr(CARD_NAMES[_CARDS[value]])
     if key == "solo" and value in _OPPONENTS:
         return _OPPONENTS[value]
     if isinstance(value, bool):
@@ -389,7 +419,7 @@ def value_text(value: Any, key: str | None = None) -> str:
         return text if "e" in text or "n" in text else format_number(float(text), group=False)
     if isinstance(value, list):
         # i18n: a list with nothing in it, in a finished game's breakdown
-        return ", ".join(value_text(v) for v in value) if value else _("none")
+        return ", ".join(value_text(v, key, path) for v in value) if value else _("none")
     if isinstance(value, dict):
         return _("none") if not value else json.dumps(value, ensure_ascii=False)
     return tr(value) if isinstance(value, Message) else str(value)
@@ -414,7 +444,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value, path.rsplit(".", 1)[-1]), size=13, weight=ft.FontWeight.W_600, expand=5,
+            ft.Text(value_text(value, path.rsplit(".", 1)[-1], path), size=13, weight=ft.FontWeight.W_600, expand=5,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )
