@@ -4,10 +4,15 @@ takes its records back."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from test_expedition_play import reveal, score, set_off
+
+TODAY = date.today().isoformat()
+TOMORROW = (date.today() + timedelta(days=1)).isoformat()
 
 
 async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
@@ -31,6 +36,22 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
     await ui.click("hall-form-save")
     assert ui.get("hall-form-problem").value == "Type the record's score as a whole number."
     assert ui.get("hall-form-score").value == "81.5"
+    # Each mistake is said in the form's own words (never a file field's name such as 'date'), and nothing
+    # is saved until all is well.
+    for field, typed, said in (
+            ("hall-form-score", "1000", "A record's score is between -999 and 999, not 1000."),
+            ("hall-form-date", "2025-13-01", "Type the date as year-month-day, like {today}, not “2025-13-01”."),
+            ("hall-form-date", "1.5.2025", "Type the date as year-month-day, like {today}, not “1.5.2025”."),
+            ("hall-form-date", "{tomorrow}", "{tomorrow} is still to come: type the day it happened."),
+            ("hall-form-names", "Fay, " + "F" * 41, "A name has at most 40 characters; “" + "F" * 41 + "” has 41.")):
+        await ui.type("hall-form-score", "81", settle=False)
+        await ui.type("hall-form-date", "", settle=False)
+        await ui.type("hall-form-names", "Fay", settle=False)
+        await ui.type(field, typed.format(tomorrow=TOMORROW), settle=False)
+        await ui.click("hall-form-save")
+        assert ui.get("hall-form-problem").value == said.format(today=TODAY, tomorrow=TOMORROW)
+        assert [line.entry.names for line in hall_of_fame.hall(store).column("kagkot").lines] == [("Dora", "Eli")]
+    await ui.type("hall-form-names", "Fay", settle=False)
     await ui.type("hall-form-score", "81", settle=False)
     await ui.type("hall-form-date", "2025-01-05", settle=False)
     await ui.click("hall-form-sheet-kagkot")

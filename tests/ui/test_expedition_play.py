@@ -211,6 +211,9 @@ async def test_sheet_points_that_are_not_a_whole_number_are_refused_as_typed(ope
     assert ui.get("exp-score-0-points").value == "70.5"
     assert "Ann's sheet points must be a whole number, not “70.5”." in ui.text()
     assert keeper.state(exp).ascent == 1 and keeper.state(exp).phase is Phase.CLIMB
+    await ui.type("exp-score-0-points", "1000", settle=False)
+    await ui.click("exp-score-submit")
+    assert "Ann's sheet points must be between -999 and 999, not 1000." in ui.text()
     await ui.type("exp-score-0-points", "70", settle=False)
     await ui.click("exp-score-submit")
     assert keeper.state(exp).ascent == 2                 # scored: no envelope met, so the next Ascent

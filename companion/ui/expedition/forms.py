@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from datetime import date
 
-from companion.games.expedition.rules import SeatNo, State, lead_order
+from companion.games.expedition.rules import NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.i18n import _
 
@@ -26,6 +27,9 @@ __all__ = [
     "open_action",
     "parse_points",
     "POINTS_TYPED",
+    "points_problem",
+    "day_problem",
+    "names_problem",
 ]
 
 NO_CARD = "none"  # a player involved in the round who takes no card (still passes the Lead Climber card on)
@@ -137,6 +141,45 @@ def parse_points(text: str | None) -> int | None:
     return int(raw)
 
 
+def points_problem(value: int, whose: str | None = None) -> str | None:
+    """What is wrong with typed points outside the range a sheet can score (`whose`: the player's name, or
+    None for a Hall of Fame record), or None."""
+    if SCORE_MIN <= value <= SCORE_MAX:
+        return None
+    if whose is None:
+        return _("A record's score is between {low} and {high}, not {value}.").format(low=SCORE_MIN, high=SCORE_MAX,
+                                                                                      value=value)
+    return _("{name}'s sheet points must be between {low} and {high}, not {value}.").format(
+        name=whose, low=SCORE_MIN, high=SCORE_MAX, value=value)
+
+
+def day_problem(text: str | None, today: date) -> str | None:
+    """What is wrong with a typed date (empty: today, which is fine): not a day written year-month-day, or a
+    day still to come; None when it will do."""
+    raw = (text or "").strip()
+    if not raw:
+        return None
+    try:
+        day = date.fromisoformat(raw) if len(raw) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        return _("Type the date as year-month-day, like {example}, not “{typed}”.").format(
+            example=today.isoformat(), typed=raw)
+    if day > today:
+        return _("{day} is still to come: type the day it happened.").format(day=raw)
+    return None
+
+
+def names_problem(names: list[str]) -> str | None:
+    """What is wrong with the names typed for a Hall of Fame line (too long for the booklet's line), or None."""
+    for name in names:
+        if len(name) > NAME_MAX:
+            return _("A name has at most {limit} characters; “{name}” has {n}.").format(limit=NAME_MAX, name=name,
+                                                                                       n=len(name))
+    return None
+
+
 def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, day: str) -> dict | str:
     """The Ascent's scoring: each sheet's points (before cards), the cards cashed, the challenges ticked and
     the date; or the sentence naming the first score still missing."""
@@ -152,6 +195,9 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
                 return _("{name}'s sheet points must be a whole number, not “{typed}”.").format(name=names[seat],
                                                                                                 typed=typed)
             return _("Type {name}'s sheet points.").format(name=names[seat])
+        wrong = points_problem(value, names[seat])
+        if wrong is not None:
+            return wrong
         scores[names[seat]] = value
         if not state.setup.seats[seat].is_max:  # Max never cashes himself (the last Ascent does it for him)
             hand = state.hands[seat]

@@ -25,7 +25,7 @@ from companion.ui.common.widgets import (
     screen_view,
     section_title,
     toggle_pill, sentence)
-from companion.ui.expedition.forms import POINTS_TYPED, parse_points
+from companion.ui.expedition.forms import POINTS_TYPED, day_problem, names_problem, parse_points, points_problem
 from companion.ui.expedition.parts import panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE"]
@@ -70,6 +70,10 @@ def HallOfFameScreen() -> ft.View:
         if points is None:
             set_problem(_("Type the record's score as a whole number."))
             return
+        wrong = names_problem(holders) or points_problem(points) or day_problem(day.text, date.today())
+        if wrong is not None:
+            set_problem(wrong)
+            return
         try:
             hall_of_fame.add_record(app.store, sheet, holders, points, day.text.strip() or None)
         except CompanionError as exc:
@@ -83,6 +87,10 @@ def HallOfFameScreen() -> ft.View:
         chosen = number_now.current
         if chosen is None:
             set_problem(_("Choose the envelope's number."))
+            return
+        wrong = day_problem(day.text, date.today())
+        if wrong is not None:
+            set_problem(wrong)
             return
         try:
             hall_of_fame.add_envelope(app.store, chosen, note.text, day=day.text.strip() or None)
