@@ -133,6 +133,26 @@ async def test_a_fourth_card_means_giving_one_back(open_ui, store):
     assert (turn["take"], turn["give_back"]) == ("schnapps", "compass")
 
 
+async def test_the_hint_asks_for_no_roll_while_a_card_is_chosen(open_ui, store):
+    # The roll is in and written: while the card for the new zone is chosen, "Enter the roll" was wrong.
+    session = start(store, ["compass", "rope", "tent"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [2, 0], "op": "higher", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    assert ui.get("t12-hint-text").value == "Enter the roll to see the coach's move."
+    await enter_roll(ui, Roll.of(2, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-9")
+    assert "A new zone of 2s" in ui.get("t12-status").value
+    assert ui.find("t12-hint-text") is None
+    await ui.click("t12-take-schnapps")
+    assert "give one back" in ui.get("t12-status").value
+    assert ui.find("t12-hint-text") is None
+    await ui.click("t12-giveback-compass")
+    assert ui.get("t12-hint-text").value == "Enter the roll to see the coach's move."
+
+
 async def test_no_card_taken_when_the_player_says_so(open_ui, store):
     session = start(store, [])
     SessionKeeper(store).act(session.id, {"dice": [1, 0], "op": "higher", "circle": 8})

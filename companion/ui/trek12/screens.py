@@ -403,7 +403,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         seen = shown_hint(hint_cache, hint_id)
         hint_words, hint_circle, hint_expected = seen.words, seen.circle, seen.expected
         hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
-    elif hinting:
+    elif hinting and now.step is Step.ROLL:
         hint_words = _("Enter the roll to see the coach's move.")
     hint_wanted.current = hint_id
     here = ft.context.page
