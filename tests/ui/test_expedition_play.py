@@ -328,6 +328,28 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     assert result.met[0] == challenges_met(breakdown)
 
 
+async def test_a_notice_goes_once_the_sheet_changes_the_expedition(open_ui, store):
+    # "In play for Ascent 1: ..." stayed up after the sheet's round and its picks had changed what is in play.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    assert ui.get("exp-notice-text").value.startswith("In play for Ascent 1:")
+    await ui.click("exp-sheet-start")
+    assert ui.route == f"/play/expedition/{exp}/sheet"
+    for circle in (8, 9):                                # two 2s side by side: a new zone, a pick after the round
+        await ui.click("t12-red-2")
+        await ui.click("t12-yellow-0")
+        await ui.click("t12-op-higher")
+        await ui.click(f"t12-circle-{circle}")
+    await ui.click("exp-pick-0-rope")                   # Ann made the zone: she is in the picks already
+    await ui.click("exp-pick-submit")
+    assert [c.value for c in SessionKeeper(store).state(exp).hands[0]] == ["rope"]
+    await ui.back()
+    assert ui.route == f"/play/expedition/{exp}"
+    assert ui.find("exp-notice-text") is None
+
+
 async def test_the_deck_make_up_is_edited_where_an_expedition_is_set_up(open_ui, store):
     from companion.games.expedition.data import DECK_SETTING
 

@@ -128,7 +128,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
     points = ft.use_ref({})  # seat -> FieldText of the sheet points; a new dict empties every field
     note = use_field_text()
     problem, set_problem = ft.use_state(None)
-    notice, set_notice = ft.use_state(None)
+    # What the last tap did, with the entries it was said after: once anything else changes the Expedition
+    # (the picks after a round on the app's sheet, a correction), the words are stale and go.
+    told, set_told = ft.use_state(None)
     using, set_using = ft.use_state(None)
     confirming, set_confirming = ft.use_state(False)
     dropping, set_dropping = ft.use_state(False)
@@ -192,6 +194,15 @@ def ExpeditionTable(session_id: str) -> ft.View:
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
+    said_at = (len(session.actions), session.actions[-1] if session.actions else None)
+    notice = told[0] if told is not None and told[1] == said_at else None
+
+    def set_notice(text: str | None) -> None:
+        if text is None:
+            set_told(None)
+            return
+        kept = app.keeper.get(session_id)
+        set_told((text, (len(kept.actions), kept.actions[-1] if kept.actions else None)))
 
     ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
                               on_confirm=lambda: use_card()) if using is not None else None)
