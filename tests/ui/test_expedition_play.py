@@ -328,6 +328,27 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     assert result.met[0] == challenges_met(breakdown)
 
 
+async def test_a_card_picked_earlier_in_the_round_is_not_offered_again(open_ui, store):
+    # One Rope in play: once Ann (Lead Climber, picking first) takes it, Bob's Rope showed ×1 and was refused.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=1, tent=2, compass=1, schnapps=1)
+    await ui.click("exp-pick-open")
+    await ui.click("exp-pick-1")
+    assert "×1" in chip_text(ui, "exp-pick-1-rope") and not ui.get("exp-pick-1-rope").disabled
+    await ui.click("exp-pick-0")
+    await ui.click("exp-pick-0-rope")
+    assert "×0" in chip_text(ui, "exp-pick-1-rope") and ui.get("exp-pick-1-rope").disabled
+    assert "×1" in chip_text(ui, "exp-pick-0-rope")             # Ann's own choice still shows what she had
+    await ui.click("exp-pick-0-tent")
+    assert "×1" in chip_text(ui, "exp-pick-1-tent") and not ui.get("exp-pick-1-rope").disabled
+
+
+def chip_text(ui, key: str) -> str:
+    return " ".join(c.value for c in walk(ui.get(key)) if isinstance(getattr(c, "value", None), str))
+
+
 async def test_a_notice_goes_once_the_sheet_changes_the_expedition(open_ui, store):
     # "In play for Ascent 1: ..." stayed up after the sheet's round and its picks had changed what is in play.
     ann, bob = store.players.add("Ann"), store.players.add("Bob")

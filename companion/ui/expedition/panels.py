@@ -7,6 +7,7 @@ never decides a rule: what is allowed, in which order, and every refusal come fr
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -246,7 +247,9 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     without `on_cancel` the round's picks cannot be put off (a sheet waits for them)."""
     setup = state.setup
     names = setup.names
-    pool = dict(card_counts(state.pool))
+    # What is left in play for each player in turn: the picks before theirs (in the Lead Climber's order) have
+    # taken their cards and put back any card given back, as the engine will.
+    left = Counter(dict(card_counts(state.pool)))
     rows: list[ft.Control] = [
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.PAN_TOOL_ALT_ROUNDED, color=ft.Colors.PRIMARY),
@@ -268,6 +271,12 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
         choice = draft.get(seat)
         held = state.hands[seat]
         max_full = info.is_max and len(held) >= MAX_ASSISTS
+        pool = dict(left)
+        if choice is not None and choice.card not in (None, NO_CARD):
+            taken = Assist(choice.card)
+            if choice.give_back is not None and not info.is_max and len(held) >= MAX_ASSISTS:
+                left[Assist(choice.give_back)] += 1
+            left[taken] = max(0, left[taken] - 1)
         # i18n: under a player's name: the Assist cards held; "lead" marks the Lead Climber
         sub = (_("holds {limit}: none is taken for him").format(limit=MAX_ASSISTS) if max_full
                else (_("holds {n} · lead") if seat == state.lead else _("holds {n}")).format(n=len(held)))
@@ -282,7 +291,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
             options: list[ft.Control] = [
                 card_chip(card, small=True, count=None if off else pool.get(card, 0),
                           key=f"exp-pick-{seat}-{card.value}", selected=choice.card == card.value,
-                          disabled=max_full or not (off or pool.get(card)),
+                          disabled=max_full or not (off or pool.get(card) or choice.card == card.value),
                           on_click=bind(on_card, seat, card.value),
                           spoken=_("{name} takes {card}").format(name=info.name, card=card_name(card)))
                 for card in Assist
