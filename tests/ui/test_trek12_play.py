@@ -438,3 +438,15 @@ async def test_a_dice_option_shows_its_whole_name_result_and_boxes(open_ui, stor
     assert len(tiles) == 5
     for tile in tiles:
         assert _tile_height_needed(tile) <= tile.height, (tile.key, _tile_height_needed(tile), tile.height)
+
+
+async def test_long_names_leave_each_sheet_tab_its_score(open_ui, store):
+    # A long name pushed its tab's score out of sight: the name is cut, the score stays.
+    from layout_check import layout_problems
+
+    session = start(store, names=("Bartholomew Montgomery", "Maximiliane Rosenthal"), solo=False)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    problems = [p for p in layout_problems(ui.top, every_label=True) if "t12-tab" in p]
+    # The name may be cut ("one line ... cut"), the tab's row must not overflow ("needs N px of M").
+    assert [p for p in problems if "needs" in p] == [] and problems, problems
+    assert ui.get("t12-tab-0-total").value == "0"

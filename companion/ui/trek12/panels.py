@@ -379,8 +379,10 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             content=ft.Row(spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
                 *marks,
+                # Flexible but loose: a short name keeps the tab's content centred, a long one is cut so
+                # that the score beside it stays in sight.
                 ft.Text(tab.name, weight=ft.FontWeight.W_600, color=colour, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS),
+                        overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                 ft.Text(str(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
             ]),
         )))
