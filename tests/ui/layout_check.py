@@ -9,6 +9,8 @@ about 0.52 em per character, accented capitals included):
 - a SegmentedButton shares its width equally among its segments: a label wraps inside its segment, and
   only a word longer than the segment is cut;
 - an app bar title, a tab, or a Text with `max_lines=1`/`no_wrap` shows one line and cuts the rest off;
+- a Dropdown shows its choice on one line between its icons; a ResponsiveRow gives each child its share
+  of the twelve columns below the first breakpoint (`col`'s "xs");
 - everything else (a Column, a Container, a Text free to wrap, a button given a width) wraps within
   the width it is given, minus paddings; a single word wider than that is broken inside the word.
 
@@ -199,8 +201,17 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             check(control.content, inner, here)
             return
         if isinstance(control, ft.ResponsiveRow):
+            # A phone is below the first breakpoint (576): each child gets its "xs" share of the twelve
+            # columns (all of them when it says nothing).
             for k in control.controls:
-                check(k, room, here)
+                check(k, room * _phone_columns(k) / 12, here)
+            return
+        if isinstance(control, ft.Dropdown):
+            # The chosen option shows on one line between the leading icon and the arrow; the rest is cut.
+            shown = next((o.text or o.key for o in control.options or [] if o.key == control.value), None)
+            inner = (control.width or room) - (48 if control.leading_icon else 12) - 48
+            if isinstance(shown, str) and translated(shown) and text_width(shown) > inner + 1:
+                found.append(f"{here}: the choice {shown!r} needs {text_width(shown):.0f} px of {inner:.0f}")
             return
         if isinstance(control, _BUTTONS):
             # A button given a width wraps its label; one in a Row was given its natural width above.
@@ -227,6 +238,13 @@ def dialog_problems(dialog: Any, width: float = 390, *, every_label: bool = Fals
     view = ft.View(route="dialog", controls=[c for c in (dialog.title, dialog.content) if c is not None]
                    + ([ft.Row(list(dialog.actions), wrap=False)] if dialog.actions else []))
     return layout_problems(view, width - 80 - 48, every_label=every_label)
+
+
+def _phone_columns(control: Any) -> float:
+    col = getattr(_component(control), "col", None)
+    if isinstance(col, dict):
+        col = col.get("xs", 12)
+    return col if isinstance(col, (int, float)) and 0 < col <= 12 else 12
 
 
 def _border(control: Any) -> float:

@@ -189,16 +189,20 @@ def _filters(game: str, player: str, roster, store, choose_game, choose_player) 
             continue
         people.append(ft.DropdownOption(key=p.id, text=_("{name} (removed)").format(name=p.name) if p.removed
                                         else p.name))
-    return ft.Row(
+    # One above the other on a phone, with no icon before the words: side by side, each had about 80 pixels
+    # for its words between its icon and its arrow, and a game's title or a player's name was cut inside a
+    # word; now a name of 40 characters fits. Side by side from a small tablet's width.
+    return ft.ResponsiveRow(
         spacing=8,
+        run_spacing=8,
         controls=[
-            ft.Container(expand=1, content=labelled("history-filter-game", ft.Dropdown(
+            ft.Container(col={"xs": 12, "sm": 6}, content=labelled("history-filter-game", ft.Dropdown(
                 key="history-filter-game", label=_("Game"), value=game, options=games, dense=True,
-                expand=True, leading_icon=ft.Icons.CASINO_OUTLINED, on_select=choose_game,
+                expand=True, on_select=choose_game,
                 border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
-            ft.Container(expand=1, content=labelled("history-filter-player", ft.Dropdown(
+            ft.Container(col={"xs": 12, "sm": 6}, content=labelled("history-filter-player", ft.Dropdown(
                 key="history-filter-player", label=_("Player"), value=player, options=people, dense=True,
-                expand=True, leading_icon=ft.Icons.PERSON_OUTLINE_ROUNDED, on_select=choose_player,
+                expand=True, on_select=choose_player,
                 border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
         ],
     )
