@@ -153,6 +153,22 @@ async def test_the_hint_asks_for_no_roll_while_a_card_is_chosen(open_ui, store):
     assert ui.get("t12-hint-text").value == "Enter the roll to see the coach's move."
 
 
+async def test_a_schnapps_put_away_again_brings_back_the_dice_entered(open_ui, store):
+    # Alone against Max: the dice entered, the Schnapps tapped by mistake and put away: the dice were gone.
+    session = start(store, ["schnapps"], solo=True)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 4))
+    assert ui.get("t12-op-sum-value").value == "7"
+    await ui.click("t12-card-schnapps")                    # new dice to enter
+    assert ui.find("t12-op-sum-value") is None or ui.get("t12-op-sum-value").value != "7"
+    await ui.click("t12-card-schnapps")                    # put away: the roll entered is back
+    assert ui.get("t12-op-sum-value").value == "7"
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    turn = SessionKeeper(store).get(session.id).actions[-1]
+    assert turn["dice"] == [3, 4] and "assist" not in turn
+
+
 async def test_no_card_taken_when_the_player_says_so(open_ui, store):
     session = start(store, [])
     SessionKeeper(store).act(session.id, {"dice": [1, 0], "op": "higher", "circle": 8})

@@ -121,6 +121,8 @@ class Draft:
     take_decided: bool = False
     take: Assist | None = None
     give_back: Assist | None = None
+    # The dice entered before a Schnapps was taken (red, yellow, rolled): put back if it is put away again.
+    set_aside: tuple[int | None, int | None, bool] | None = None
 
     @property
     def roll(self) -> Roll | None:
@@ -318,9 +320,14 @@ def toggle_card(state: State, draft: Draft, card: Assist) -> tuple[Draft, str | 
     else:
         cards = draft.cards + (card,)
     new = replace(draft.after_circle(), cards=cards)
-    if card is Assist.SCHNAPPS:
-        # A Schnapps replaces this player's roll; putting it away brings the dice back to be entered again.
-        new = replace(new, red=None, yellow=None, rolled=False, op=None)
+    if card is Assist.SCHNAPPS and card in cards:
+        # A Schnapps replaces this player's roll: new dice are entered; the roll it replaces is kept aside.
+        new = replace(new, red=None, yellow=None, rolled=False, op=None, set_aside=(draft.red, draft.yellow,
+                                                                                    draft.rolled))
+    elif card is Assist.SCHNAPPS:
+        # Put away again: the roll it would have replaced comes back as it was entered.
+        red, yellow, rolled = draft.set_aside or (None, None, False)
+        new = replace(new, red=red, yellow=yellow, rolled=rolled, op=None, set_aside=None)
     if card is Assist.TENT and new.op is not None and new.op is not Op.SUM:
         new = replace(new, op=None)
     return new, None
