@@ -496,21 +496,13 @@ async def test_a_freunde_breakdown_speaks_the_players_language_not_the_files(ope
     import json
     from pathlib import Path
 
-    from companion.sessions import SessionKeeper
-
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     golden = json.loads((Path(__file__).parents[1] / "golden/freunde/two_players_winter.session.json").read_text())
     setup = {**golden["setup"], "players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}]}
-    keeper = SessionKeeper(store)
-    game = keeper.start("freunde", setup, [ann.id, bob.id], "Freunde")
-    for action in golden["actions"]:
-        keeper.act(game.id, action)
-    record_id = keeper.finish(game.id)
-    store.settings.set("language", "de")
-    ui = await open_ui(route=f"/history/{record_id}")
+    ui, record_id = await finished_in_german(open_ui, store, "freunde", setup, [ann.id, bob.id], golden["actions"])
 
     def row(key: str) -> list[str]:
-        return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
+        return breakdown_row(ui, key)
 
     assert ui.find("record-row-board") is None                   # the board's id: its title says it
     assert row("board_title") == ["Spielplanname", "Winter-Spielplan (schwierigere Route)"]
@@ -533,29 +525,22 @@ async def test_a_freunde_breakdown_speaks_the_players_language_not_the_files(ope
 async def test_an_expedition_breakdown_says_its_ids_in_words(open_ui, store):
     # The record keeps ids ("dunai", "typed", "stars", "rope"): the breakdown says the sheet's name, how the
     # cards were drawn, how the winner was found and each card's printed name, in the player's language.
-    from companion.sessions import SessionKeeper
     from companion.store.hall_of_fame import expedition_setup
 
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
                                      {"id": bob.id, "name": "Bob", "paper": True}])
-    keeper = SessionKeeper(store)
-    game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
-    for action in (
-            {"type": "reveal", "cards": ["compass", "rope", "rope", "tent", "schnapps"]},
-            {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}]},
-            {"type": "score", "scores": {"Ann": 70, "Bob": 75}, "date": "2026-01-01", "cash": {"Ann": ["rope"]}},
-            {"type": "reveal", "cards": ["compass", "tent", "tent", "schnapps"]},
-            {"type": "score", "scores": {"Ann": 80, "Bob": 69}, "date": "2026-01-02"},
-            {"type": "reveal", "cards": ["compass", "tent", "schnapps"]},
-            {"type": "score", "scores": {"Ann": 74, "Bob": 76}, "date": "2026-01-03"}):
-        keeper.act(game.id, action)
-    record_id = keeper.finish(game.id)
-    store.settings.set("language", "de")
-    ui = await open_ui(route=f"/history/{record_id}")
+    ui, _record = await finished_in_german(open_ui, store, "expedition", setup, [ann.id, bob.id], [
+        {"type": "reveal", "cards": ["compass", "rope", "rope", "tent", "schnapps"]},
+        {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}, {"player": "Bob", "card": "rope"}]},
+        {"type": "score", "scores": {"Ann": 70, "Bob": 75}, "date": "2026-01-01", "cash": {"Ann": ["rope"]}},
+        {"type": "reveal", "cards": ["compass", "tent", "tent", "schnapps"]},
+        {"type": "score", "scores": {"Ann": 80, "Bob": 69}, "date": "2026-01-02"},
+        {"type": "reveal", "cards": ["compass", "tent", "schnapps"]},
+        {"type": "score", "scores": {"Ann": 74, "Bob": 76}, "date": "2026-01-03"}])
 
     def row(key: str) -> list[str]:
-        return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
+        return breakdown_row(ui, key)
 
     assert row("cards") == ["Karten", "aus dem Stapel eingetippt"]
     assert row("decided_by") == ["Entschieden durch", "die meisten Sterne"]
@@ -567,3 +552,21 @@ async def test_an_expedition_breakdown_says_its_ids_in_words(open_ui, store):
     # The Ascent's scores (cards cashed included) and its sheet points are told apart.
     titles = [t.value for t in walk(ui.get("record-item-ascents.0")) if isinstance(t, ft.Text)]
     assert "Ergebnisse" in titles and "Punkte" in titles
+
+
+async def finished_in_german(open_ui, store, game: str, setup: dict, players: list[str], actions: list[dict]):
+    """A game played through `actions` and finished, its History page opened in German: (ui, record id)."""
+    from companion.sessions import SessionKeeper
+
+    keeper = SessionKeeper(store)
+    session = keeper.start(game, setup, players, game.title())
+    for action in actions:
+        keeper.act(session.id, action)
+    record_id = keeper.finish(session.id)
+    store.settings.set("language", "de")
+    return await open_ui(route=f"/history/{record_id}"), record_id
+
+
+def breakdown_row(ui, key: str) -> list[str]:
+    """A breakdown row's texts: its label and its value."""
+    return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
