@@ -158,3 +158,32 @@ async def test_a_finished_solo_game_shows_no_accolade_and_keeps_its_name_in_hist
     assert "Ann vs Gerry" in shown
     assert not any("Accolade" in text for text in shown)
     assert any(str(result.players[1].plans) == text for text in shown)   # the breakdown itself is there
+
+
+async def test_a_tie_with_gerry_is_not_said_to_be_broken_by_capstones(open_ui, store):
+    # Gerry is beaten only by a higher score (docs/rulings.md): the screen added "Tied at 11, broken by the
+    # fewest points from Capstones." under "A tie with Gerry at 11 is not a win".
+    import json
+
+    from companion.games.fourteeners import session as engine
+
+    catalog = synthetic_catalog_doc()
+    setup = {"players": [{"name": "Ann"}], "accolade": None, "catalog": catalog}
+    for seed in range(400):                      # the first seeded random game that ends level with Gerry
+        state, docs, rng = engine.start(setup), [], random.Random(seed)
+        while state.phase is not Phase.FINISHED:
+            docs.append(json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+            state = engine.apply(state, docs[-1])
+        result = scoring.score(state) if not scoring.missing(state) else None
+        if result is not None and result.players[0].total == result.players[1].total:
+            break
+    else:
+        raise AssertionError("no tie with Gerry in 400 games")
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    session = keeper.start("fourteeners", {**setup, "players": [{"name": "Ann", "id": ann.id}]}, [ann.id], "Solo")
+    for doc in docs:
+        keeper.act(session.id, doc)
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    total = result.players[0].total
+    assert ui.get("ft-winner").value == f"A tie with Gerry at {total} is not a win: only a higher score beats Gerry."

@@ -684,7 +684,9 @@ def _winner(state: State, result) -> ft.Control:
     else:
         text = _("Shared victory: {names}, with {points} each.").format(names=and_list(list(result.winners)),
                                                                         points=best)
-    if len(leaders) > len(result.winners):
+    if state.setup.solo:
+        pass  # Gerry is beaten only by a higher score: no tie-break (docs/rulings.md), the outcome says it all
+    elif len(leaders) > len(result.winners):
         text += " " + _("Tied at {points}, broken by the fewest points from Capstones.").format(points=best)
     elif len(result.winners) > 1:
         text += " " + _("Still tied after the fewest points from Capstones.")
