@@ -138,6 +138,20 @@ async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) ->
     assert "5 points, as counted by the players (1 per pair of Class I and Class II)" in " ".join(ui.texts())
 
 
+async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store) -> None:
+    table = TABLES["capstone-tiebreak"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.tap("ftf-add-capstone")
+    await drive.tap("ftf-cap-5")
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-still").value == "Still to enter: Bo."
+    assert ui.find("ftf-verdict") is None
+    await drive.enter(table, catalog=False, names=False)
+    assert ui.find("ftf-still") is None and ui.get("ftf-verdict").value
+
+
 async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) -> None:
     table = TABLES["accolade-fewest"]["table"]
     ui = await open_ui()

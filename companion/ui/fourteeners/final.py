@@ -596,8 +596,12 @@ def _live(state: State) -> list[ft.Control]:
     except CompanionError as exc:
         return problem_text(sentence(exc), key="ftf-live-problem")
     you = state.players[0].name if state.setup.solo else None
-    return [section_title(_("Score so far"), key="ftf-live-title"), score_table(result),
-            ft.Text(tr(scoring.verdict(result, you)), key="ftf-verdict", size=14, weight=ft.FontWeight.W_500)]
+    shown: list[ft.Control] = [section_title(_("Score so far"), key="ftf-live-title"), score_table(result)]
+    if not final.empty_tableaus(state):
+        # Who wins only once every tableau is in: before, "Ann wins with 5" stood over "Still to enter: Bo".
+        shown.append(ft.Text(tr(scoring.verdict(result, you)), key="ftf-verdict", size=14,
+                             weight=ft.FontWeight.W_500))
+    return shown
 
 
 def _result(state: State, app, set_problem, problem: str | None, page, *, active: bool, finish,
