@@ -387,6 +387,19 @@ def test_a_guide_may_ignore_the_fog_and_the_player_reveals_first() -> None:
     assert after.players[0].guides[-1].name == guide
 
 
+def test_with_nothing_to_hire_as_a_guide_the_fog_is_kept_to() -> None:
+    # Revealing first binds the turn to a Guide's hire: with no tucked Climb the player could then neither gain
+    # nor pass, so the Fog's reveal at the end is the only way, and the early reveal is refused up front.
+    state = game(2, weather=True)
+    rng = random.Random(3)
+    while state.round < 3:
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    bare = replace(state, players=(replace(state.players[0], tucked=()),) + state.players[1:])
+    assert not rules.can_ignore_fog(bare) and "unless a Guide" not in rules.prompt(bare)
+    with pytest.raises(IllegalAction, match="has no tucked Climb to hire as a Guide against the Fog"):
+        rules.apply(bare, rules.revealable(bare)[0])
+
+
 # --- turns and actions --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])

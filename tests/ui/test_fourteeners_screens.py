@@ -348,6 +348,25 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     assert not done.fog_ignored
 
 
+async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month(open_ui, store):
+    # The Fog's buttons ran past a 390-pixel screen (English too), and the month stayed English ("July").
+    from layout_check import layout_problems
+
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    keeper = _keeper(store)
+    rng = random.Random(3)
+    while (state := keeper.state(session_id)).round < 3:
+        keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    month = rules.weather_now(keeper.state(session_id)).forecast
+    assert ui.get("ft-weather-now").value.startswith({"July": "Juli", "August": "August", "June": "Juni"}.get(
+        str(month.msgid), "?") + " · Fog")
+    assert layout_problems(ui.top, every_label=True) == []
+    await ui.click("ft-fog-reveal")
+    assert layout_problems(ui.top, every_label=True) == []
+
+
 async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_game(open_ui, store):
     session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
     keeper = _keeper(store)

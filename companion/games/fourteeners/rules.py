@@ -482,10 +482,20 @@ def revealable(state: State) -> tuple[Reveal, ...]:
 
 def can_ignore_fog(state: State) -> bool:
     """True when the player to gain may still reveal at the start despite the Fog: 'Using a Guide' lets a
-    Guide ignore a "Weather limitation", and Fog is one ("limiting you to 3 revealed Climb options")."""
+    Guide ignore a "Weather limitation", and Fog is one ("limiting you to 3 revealed Climb options"). Only a
+    player who could then ignore it may: one with a tucked Climb to hire as that Guide, or an ability that
+    ignores the Weather; anyone else would be left able neither to gain nor to pass."""
+    return _in_fog_before_reveal(state) and _could_ignore_weather(state)
+
+
+def _in_fog_before_reveal(state: State) -> bool:
     weather = weather_now(state)
     return (state.phase is Phase.GAIN and weather is not None and weather.reveal_at_end and not state.fog_ignored
             and not state.players[state.turn].gerry and expected_class(state) is not None)
+
+
+def _could_ignore_weather(state: State) -> bool:
+    return bool(state.players[state.turn].tucked) or player_attributes(state, state.turn).ignores_weather
 
 
 def prompt(state: State) -> str:
@@ -667,6 +677,9 @@ class _Outcome:
 
 def _reveal(state: State, action: Reveal) -> State:
     early = can_ignore_fog(state)
+    if _in_fog_before_reveal(state) and not early:
+        raise IllegalAction(msg("{who} has no tucked Climb to hire as a Guide against the Fog, so reveals at the end "
+                                "of the turn: gain a revealed Climb first", who=_who(state)))
     if state.phase not in (Phase.SETUP, Phase.REVEAL) and not early:
         # i18n: {who} is the player's name, or "the game"
         raise IllegalAction(msg("{who} reveals at the start of the turn (with Fog, at its end), not now: gain a "

@@ -317,7 +317,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 words = _("{effect} (the rulebook's)").format(effect=words)
             body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
                                   _("{weather} · round {number}").format(weather=name, number=number),
-                                  f"{forecast.name} · {words}",
+                                  f"{tr(forecast.name)} · {words}",
                                   None if fixed or broken else bind(set_editing, ("weather", name))))
     body.append(section_title(_("Share"), key="ftc-share-title"))
     # Keyed: the rows above it come and go with the catalog (an import adds them), and its message must stay.

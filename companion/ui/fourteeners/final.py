@@ -247,7 +247,8 @@ def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.
             choice_chip(f"ftf-acc-pick-{i}", f"{card.name} · {half_label(side, lower=True)}", False,
                         bind(pick, card.name, side.value))
             for i, (card, side) in enumerate(described)], label=_("Or one from your catalog")))
-    controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+    # Wrapping: "Abbrechen" and "Diese Auszeichnung verwenden" side by side are wider than a phone.
+    controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, spacing=8, run_spacing=8, controls=[
         labelled("ftf-acc-cancel", ft.TextButton(_("Cancel"), key="ftf-acc-cancel",
                                                  on_click=bind(set_editing, None))),
         labelled("ftf-acc-use", ft.FilledButton(_("Use this Accolade"), key="ftf-acc-use", on_click=use))]))
@@ -366,9 +367,9 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     who = player.name
     if form.index is not None:
         # i18n: the heading of the form changing one of the Guides on {name}'s tableau
-        heading = (_("Change {name}'s a Guide").format(name=who) if form.side == GUIDE else
+        heading = (_("Change a Guide of {name}'s").format(name=who) if form.side == GUIDE else
                    # i18n: the heading of the form changing a Climb Gerry (the solo opponent, {name}) took
-                   _("Change {name}'s a Climb {name} took").format(name=who) if player.gerry else
+                   _("Change a Climb {name} took").format(name=who) if player.gerry else
                    _("Change {name}'s {side}").format(name=who, side=side_label(form.side)))
     elif form.side != GUIDE and not player.gerry:
         heading = _("Add to {name}'s {side}").format(name=who, side=side_label(form.side))
@@ -457,8 +458,8 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
         set_form(replace(form, spot=True, ability=AbilityForm(items=(PLAN_ITEM,))
                          if form.side == Side.PLANS.value else None))
 
-    controls.append(ft.Row([labelled("ftf-spot", ft.OutlinedButton(
-        _("A card not in the catalog"), key="ftf-spot", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=spot))]))
+    controls.append(ft.Row([ft.Container(expand=True, content=labelled("ftf-spot", ft.OutlinedButton(
+        _("A card not in the catalog"), key="ftf-spot", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=spot)))]))
     return controls
 
 

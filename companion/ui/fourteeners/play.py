@@ -187,17 +187,17 @@ def FourteenersPlay(session_id: str) -> ft.View:
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active and draft.fog_reveal and can_ignore_fog(state):
         body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name))
-        body.append(ft.Row([labelled("ft-fog-cancel", ft.TextButton(
+        body.append(_whole_width(labelled("ft-fog-cancel", ft.TextButton(
             _("Keep to the Fog: reveal at the end"), key="ft-fog-cancel",
-            on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))]))
+            on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active:
         if can_ignore_fog(state):
             # 'Using a Guide' ignores a "Weather limitation", and the Fog limits the options to 3 (docs/rulings.md).
-            body.append(ft.Row([labelled("ft-fog-reveal", ft.OutlinedButton(
+            body.append(_whole_width(labelled("ft-fog-reveal", ft.OutlinedButton(
                 _("Hire a Guide to ignore the Fog: reveal first"), key="ft-fog-reveal",
                 icon=ft.Icons.SUPPORT_ROUNDED,
-                on_click=bind(set_draft, replace(draft, fog_reveal=True))))]))
+                on_click=bind(set_draft, replace(draft, fog_reveal=True))))))
         body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
     elif state.phase is Phase.FINISHED:
         body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
@@ -670,6 +670,12 @@ def accolade_words(accolade) -> str:
         return _("Accolade, {category}: {counts}; {name} scores {points}.").format(
             category=category, counts=counts, name=accolade.winners[0], points=accolade.points)
     return _("Accolade, {category}: {counts}; nobody scores.").format(category=category, counts=counts)
+
+
+def _whole_width(button: ft.Control) -> ft.Control:
+    """A button across the screen's width, its words wrapping there: in a Row of its own at its natural width,
+    "Hire a Guide to ignore the Fog: reveal first" ran past a phone's edge, in English too."""
+    return ft.Row([ft.Container(expand=True, content=button)])
 
 
 def _winner(state: State, result) -> ft.Control:
