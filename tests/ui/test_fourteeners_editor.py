@@ -56,7 +56,8 @@ async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, st
     await ui.click("ftc-gear-i0-cond-per")
     assert "a flag cannot be counted per card" in ui.get("ftc-gear-problem").value
     await ui.click("ftc-save")
-    assert ui.get("ftc-error").value.startswith("Gear side (meets_hazard): a flag cannot be counted per card")
+    assert ui.get("ftc-error").value == ("Gear side (Meets Hazard): a flag cannot be counted per card; use it alone "
+                                         "or with If none, If any or If most.")
     assert load_catalog(store).cards == ()
     await ui.click("ftc-gear-i0-cond-always")
     assert ui.get("ftc-gear-preview").value == "meets Hazard requirements"

@@ -142,7 +142,8 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     await ui.click("ftg-i0-cond-per")
     await ui.click("ft-gain")
     refusal = [c for c in walk(ui.get("ft-gain-mt-elbert")) if getattr(c, "key", None) == "ft-problem"]
-    assert refusal and "a flag cannot be counted per card" in refusal[0].value
+    assert refusal and refusal[0].value == ("Meets Hazard: a flag cannot be counted per card; use it alone or with "
+                                            "If none, If any or If most.")                 # as the chips say them
     assert _keeper(store).state(session_id).players[0].tucked == ()
     await ui.click("ftg-i0-cond-always")
     await ui.click("ftg-i0-effect-utility")

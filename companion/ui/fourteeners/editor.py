@@ -25,7 +25,8 @@ from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.fourteeners.forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
-    condition_label, effect_label, filter_domains, half_label, icon_label, roman, side_label,
+    CONDITION_NAMES, EFFECT_NAMES, condition_label, effect_label, filter_domains, half_label, icon_label, roman,
+    side_label,
 )
 from companion.ui.common.files import save_bytes, use_file_pick
 from companion.ui.fourteeners.catalog import (
@@ -65,24 +66,44 @@ _PATH_PREFIX = re.compile(r"^(card|accolade|ability|category)\.sides\.(capstone|
 
 def readable(exc: Exception) -> str:
     """An engine refusal for a form, in the player's language: 'card.sides.gear[1].per: ...' reads
-    'Gear side (item 2, per): ...'."""
+    'Gear side (item 2, Per card): ...', the vocabulary's names said as the form's chips say them."""
     text = said(exc)
     head, colon, message = text.partition(": ")
     if not colon:
-        return sentence(text)
+        return sentence(_chip_words(text))
     head = head.rstrip()        # a language that puts a space before its colon
+    message = _chip_words(message)
     match = _PATH_PREFIX.match(head)
     if match:
-        rest = head[match.end():]
-        rest = re.sub(r"^\[(\d+)\]", lambda m: _("item {n}").format(n=int(m.group(1)) + 1) + ".", rest)
-        parts = [part for part in rest.split(".") if part.strip()]
+        parts = _path_words(head[match.end():])
         side = side_label(match.group(2))
         # i18n: where a form's refusal is: a card's side, and the item and field inside it ("Gear side (item 2, per)")
         place = (_("{side} side ({where})").format(side=side, where=", ".join(parts)) if parts
                  else _("{side} side").format(side=side))
         return sentence(_("{where}: {problem}").format(where=place, problem=message))
-    return sentence(_("{where}: {problem}").format(where=re.sub(r"^(card|accolade|ability|category)\.", "", head),
-                                                   problem=message))
+    rest = re.sub(r"^(card|accolade|ability|category)(?=[.\[]|$)", "", head, flags=re.IGNORECASE)
+    parts = _path_words(rest)
+    return sentence(_("{where}: {problem}").format(where=", ".join(parts) if parts else head, problem=message))
+
+
+def _path_words(path: str) -> list[str]:
+    """'[0].meets_hazard' -> ['item 1', 'Meets Hazard']: an item by its number, a field by its chip's name."""
+    path = re.sub(r"^\.?\[(\d+)\]", lambda m: _("item {n}").format(n=int(m.group(1)) + 1) + ".", path)
+    return [_field_label(part) for part in path.split(".") if part.strip()]
+
+
+def _field_label(name: str) -> str:
+    if name in CONDITION_NAMES:
+        return condition_label(name)
+    if name in EFFECT_NAMES:
+        return effect_label(name)
+    return name
+
+
+def _chip_words(text: str) -> str:
+    """The vocabulary's names written as keys ('if_most', 'meets_hazard') said as the chips say them; plain
+    words such as 'per' or 'points' inside a sentence are left as they are."""
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: _field_label(m.group(0)), text)
 
 
 def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], None], write: Callable[[], None]) -> None:

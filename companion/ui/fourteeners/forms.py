@@ -23,7 +23,7 @@ from companion.i18n import N_, _, tr
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
     "WeatherForm", "TuckForm", "GUIDE",
-    "condition_label", "effect_label", "filter_domains", "side_label", "icon_label", "roman", "half_label",
+    "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label", "icon_label", "roman", "half_label",
 ]
 
 # Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.
@@ -45,6 +45,11 @@ _HALVES = {"basic": N_("Basic"), "advanced": N_("Advanced")}
 _HALVES_LOWER = {"basic": N_("basic"), "advanced": N_("advanced")}
 # The filter keys of the vocabulary and the field of FilterForm each fills.
 _DOMAIN_FIELDS = {"classes": "classes", "sides": "sides", "icons": "icons"}
+
+
+# The names the forms know, as the engine writes them in a refusal's path ("ability[0].meets_hazard").
+CONDITION_NAMES = frozenset(_CONDITION_LABELS)
+EFFECT_NAMES = frozenset(_EFFECT_LABELS)
 
 
 def condition_label(name: str) -> str:
