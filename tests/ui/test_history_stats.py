@@ -570,3 +570,17 @@ async def finished_in_german(open_ui, store, game: str, setup: dict, players: li
 def breakdown_row(ui, key: str) -> list[str]:
     """A breakdown row's texts: its label and its value."""
     return [t.value for t in walk(ui.get(f"record-row-{key}")) if isinstance(t, ft.Text)]
+
+
+async def test_a_breakdown_says_points_where_the_engine_wrote_stars(open_ui, store):
+    # The app's offline font has no star glyph: "2 ★ per Class III Climb" showed an empty box.
+    ann = store.players.add("Ann")
+    record_id = store.history.add({
+        "game": "fourteeners", "finished": "2026-03-01T18:00:00+00:00", "title": "Ann vs Gerry",
+        "players": [{"id": ann.id, "name": "Ann", "score": 4, "winner": True}], "session": None,
+        "detail": {"players": [{"name": "Ann", "lines": [
+            {"source": "Longs Peak", "what": "2 ★ per Class III Climb", "points": 4},
+            {"source": "Pikes Peak", "what": "1 ★", "points": 1}]}]}})
+    ui = await open_ui(route=f"/history/{record_id}")
+    assert "★" not in ui.text()
+    assert "2 points per Class III Climb" in ui.text() and "1 point" in ui.text()

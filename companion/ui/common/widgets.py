@@ -7,16 +7,18 @@ is somewhere to go back to.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
 import flet as ft
 
 from companion.games.words import and_list as _listed
-from companion.i18n import _, format_datetime, reason_of, tr
+from companion.i18n import _, format_datetime, ngettext, reason_of, tr
 from companion.i18n.message import Message
 
 __all__ = [
+    "star_points",
     "SEED_COLOUR",
     "choice_tile",
     "confirm_dialog",
@@ -190,6 +192,15 @@ def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
             radius=size / 2,
         ),
     )
+
+
+_STAR = re.compile(r"(-?\d+) ★")
+
+
+def star_points(text: str) -> str:
+    """'3 ★' (the engines' and the cards' points) as '3 points' in the player's language: the app's offline
+    font has no star glyph, so a star would show as an empty box."""
+    return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)), text)
 
 
 def labelled(identifier: str, control: ft.Control) -> ft.Control:

@@ -15,8 +15,8 @@ import flet as ft
 
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
-from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind, labelled
+from companion.i18n import _, tr
+from companion.ui.common.widgets import bind, labelled, star_points
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
@@ -46,7 +46,6 @@ ICON_GLYPHS: dict[Icon, ft.IconData] = {
 }
 
 _SLUG = re.compile(r"[^a-z0-9]+")
-_STAR = re.compile(r"(-?\d+) ★")
 
 
 def slug(name: str) -> str:
@@ -235,8 +234,7 @@ def problem_text(message: str | None, *, key: str) -> list[ft.Control]:
 def points_words(text: str) -> str:
     """Engine wording for screens, in the player's language: '3 ★' becomes '3 points' (the app's offline font
     has no star glyph)."""
-    return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)),
-                     tr(text))
+    return star_points(tr(text))
 
 
 def requirement_mini(card: Card) -> list[ft.Control]:

@@ -25,7 +25,8 @@ from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import forget_beside, game_screen, put_back_beside, told_beside
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
+from companion.ui.common.widgets import (format_when, labelled, message_card, said, screen_view, section_title,
+                                         star_points)
 from companion.ui.shell.charts import panel
 from companion.ui.shell.history import record_card, record_title, roster_colours, stats_route
 
@@ -422,7 +423,7 @@ def value_text(value: Any, key: str | None = None, path: str | None = None) -> s
         return ", ".join(value_text(v, key, path) for v in value) if value else _("none")
     if isinstance(value, dict):
         return _("none") if not value else json.dumps(value, ensure_ascii=False)
-    return tr(value) if isinstance(value, Message) else str(value)
+    return star_points(tr(value) if isinstance(value, Message) else str(value))
 
 
 def _simple(value: Any) -> bool:
