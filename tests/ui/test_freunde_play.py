@@ -51,6 +51,44 @@ async def tap_cards(ui, *codes):
     await ui.click("fr-play")
 
 
+async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, store):
+    # Only today's snow entered: days 2 and 3 were saved as "no effect", and never asked for again.
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M3", "M2", "A1")
+    await tap_cards(ui, "M1", "A0", "A1")
+    await ui.click("fr-risk-1")
+    await ui.click("fr-risk-take")
+    await ui.click("fr-today-day-1-label-snow")
+    await ui.click("fr-today-day-1-zone-8000")
+    await ui.click("fr-today-day-3-label-cloud")          # day 3 without day 2: which weather is day 2?
+    await ui.click("fr-today-save")
+    assert ui.get("fr-weather-problem").value.startswith("Day 2 is not entered")
+    assert engine(store, session.id).weather[0] is None
+    await ui.click("fr-today-day-3-label-sun")            # day 3 touched (sun): still a gap at day 2
+    await ui.click("fr-today-save")
+    assert ui.get("fr-weather-problem").value.startswith("Day 2 is not entered")
+    await ui.click("fr-today-day-2-label-sun")
+    await ui.click("fr-today-save")
+    weather = engine(store, session.id).weather
+    assert weather[0].label == "snow" and weather[1].label == weather[2].label == "sun"
+
+
+async def test_only_today_entered_saves_only_today(open_ui, store):
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M3", "M2", "A1")
+    await tap_cards(ui, "M1", "A0", "A1")
+    await ui.click("fr-risk-1")
+    await ui.click("fr-risk-take")
+    await ui.click("fr-today-day-1-label-snow")
+    await ui.click("fr-today-day-1-zone-8000")
+    await ui.click("fr-today-save")
+    weather = engine(store, session.id).weather
+    assert weather[0].label == "snow" and weather[1] is None and weather[2] is None
+    assert ui.get("fr-notice-text").value == "Day 1's weather saved."
+
+
 async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     session = start_game(store)
     ui = await open_ui(route=f"/play/freunde/{session.id}")

@@ -39,7 +39,7 @@ from companion.ui.freunde.turn import (
     given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section, turn_words,
 )
 from companion.ui.freunde.weather import (
-    DayDraft, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
+    DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
     tile_editor, tiles_laid,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
@@ -215,6 +215,11 @@ def FreundeTable(session_id: str) -> ft.View:
         show(Panel.WEATHER)
 
     def save_weather(days: tuple[int, ...], drafts: tuple[DayDraft, ...]) -> None:
+        chosen = days_to_save(days, drafts, first_needed=days[0] == state.turn and rules.today_weather(state) is None)
+        if isinstance(chosen, str):
+            set_problem(chosen)
+            return
+        days, drafts = chosen
         reason = drafts_problem(days, drafts)
         if reason:
             set_problem(reason)

@@ -22,7 +22,7 @@ from companion.ui.freunde.parts import chip, weather_icon, weather_label, weathe
 from companion.ui.common.widgets import bind
 
 __all__ = [
-    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "drafts_problem", "drafts_docs",
+    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "drafts_docs",
     "preset_tiles", "tiles_laid", "forecast_strip", "tile_editor", "tile_card", "tile_name",
 ]
 
@@ -43,6 +43,7 @@ class DayDraft:
     move: int = 0
     zones: frozenset[Zone] = frozenset()
     read: str | None = None            # how a preset's band was read off the tile, shown as a caution
+    entered: bool = True               # False: a day not entered yet, shown as sun until a choice is made
 
     @classmethod
     def from_weather(cls, weather: Weather) -> DayDraft:
@@ -78,9 +79,26 @@ def editable_days(state: State, days: Sequence[int]) -> tuple[int, ...]:
 
 
 def drafts_for(state: State, days: Sequence[int]) -> tuple[DayDraft, ...]:
-    """Drafts of the days as entered so far (sun for a day not entered)."""
-    return tuple(DayDraft.from_weather(w) if (w := state.weather[d - 1]) is not None else DayDraft()
+    """Drafts of the days as entered so far (a day not entered shows sun, marked as not entered)."""
+    return tuple(DayDraft.from_weather(w) if (w := state.weather[d - 1]) is not None else DayDraft(entered=False)
                  for d in days)
+
+
+def days_to_save(days: Sequence[int], drafts: Sequence[DayDraft], *, first_needed: bool
+                 ) -> tuple[tuple[int, ...], tuple[DayDraft, ...]] | str:
+    """The days a save writes: from the first to the last one entered (the first always when `first_needed`:
+    today's weather, which the player accepts as shown by saving). A day left untouched is never written as
+    sun: it stays to be entered when its turn comes. A gap, a day untouched between two entered ones, is
+    refused in words, as is a save with nothing entered."""
+    marked = [draft.entered or (first_needed and n == 0) for n, draft in enumerate(drafts)]
+    if not any(marked):
+        return _("Nothing is entered yet: choose a day's weather first.")
+    last = max(n for n, on in enumerate(marked) if on)
+    for n in range(last):
+        if not marked[n]:
+            return _("Day {day} is not entered: choose its weather too, or leave the days after it for "
+                     "later.").format(day=days[n])
+    return tuple(days[:last + 1]), tuple(drafts[:last + 1])
 
 
 def drafts_problem(days: Sequence[int], drafts: Sequence[DayDraft]) -> str | None:
@@ -220,7 +238,7 @@ def tile_editor(
     days = tuple(days)
 
     def set_day(index: int, draft: DayDraft) -> None:
-        on_change(drafts[:index] + (draft,) + drafts[index + 1:])
+        on_change(drafts[:index] + (replace(draft, entered=True),) + drafts[index + 1:])
 
     def use_preset(tile_days_: tuple[PresetDay, ...]) -> None:
         # The tile's days line up with the tile's slot; days already in play are not offered.
