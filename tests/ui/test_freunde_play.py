@@ -74,6 +74,21 @@ async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, sto
     assert weather[0].label == "snow" and weather[1].label == weather[2].label == "sun"
 
 
+@pytest.mark.parametrize("ruleset, said", [
+    (rules.RULESET, "or off the acclimatization of a climber that moved or got acclimatization points this turn; "
+                    "cards no climber used take what is left."),
+    (None, "a climber given no card cannot take them.")])
+async def test_the_risk_token_is_explained_by_the_rules_the_game_is_played_by(open_ui, store, ruleset, said):
+    # Under the printed rules (p.7) a climber given a card it did not use cannot bear the penalty, and unused
+    # cards absorb it: the card explained the earlier reading in every game.
+    session = start_game(store, rules=ruleset)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M3", "M2", "A1")
+    await tap_cards(ui, "M1", "A0", "A1")
+    text = " ".join(c.value for c in walk(ui.get("fr-risk-taker")) if isinstance(getattr(c, "value", None), str))
+    assert text.endswith(said), text
+
+
 async def test_only_today_entered_saves_only_today(open_ui, store):
     session = start_game(store)
     ui = await open_ui(route=f"/play/freunde/{session.id}")

@@ -313,9 +313,15 @@ def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_v
     else:
         why = _("{name} has the highest movement total ({total}) and takes a risk token.").format(
             name=name, total=state.movement[taker])
-    # i18n: follows the sentence that says who takes the risk token
-    how = _("Its points come off the movement or the acclimatization of a climber that uses a card this turn; a "
-            "climber given no card cannot take them.")
+    if rules.printed_rules(state):
+        # i18n: follows the sentence that says who takes the risk token (the printed rules, p.7)
+        how = _("Its points come off the cards played (movement or acclimatization), or off the acclimatization "
+                "of a climber that moved or got acclimatization points this turn; cards no climber used take "
+                "what is left.")
+    else:
+        # i18n: follows the sentence that says who takes the risk token
+        how = _("Its points come off the movement or the acclimatization of a climber that uses a card this turn; "
+                "a climber given no card cannot take them.")
     body.append(message_card(ft.Icons.WARNING_AMBER_ROUNDED, _("{name} takes a risk token").format(name=name),
                              f"{why} {how}", key="fr-risk-taker"))
     options = rules.legal_actions(state)
