@@ -661,3 +661,22 @@ async def test_case_the_summit_touched_during_a_move_counts(open_ui, store):
     a = state.players[0].climber("A")
     assert (a.space, a.best_vp, a.summit_at) == ("P", 10, (1, 1))
     assert score(state).players[0].total == 11
+
+
+def test_a_long_solo_game_s_risk_tokens_leave_the_name_its_room():
+    # Seventeen tokens beside the name in one row left "Sol" no room at all on a phone.
+    from dataclasses import replace
+
+    import flet as ft
+    from layout_check import layout_problems
+
+    from companion.games.freunde import session as freunde
+    from companion.ui.freunde.turn import team_section
+
+    state = freunde.start({"players": [{"name": "Sol"}], "board": "summer", "weather_season": "summer",
+                           "rules": rules.RULESET})
+    state = replace(state, players=(replace(state.players[0], risk_tokens=(2, 2, 1) * 5 + (1, 0)),))
+    view = ft.View(route="/", controls=team_section(state, ["#2F7FC1"]))
+    assert layout_problems(view, every_label=True) == []
+    shown = [c.value for c in walk(view) if isinstance(c, ft.Text)]
+    assert "Sol" in shown and "risk tokens 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 1, 0" in shown
