@@ -371,7 +371,8 @@ async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store
         {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    assert ui.get("fr-risk-summary").value == "Ann took a risk token of 2 and still owes 2."
+    assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 left comes off the cards no "
+                                               "climber used.")
     assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
                                              "no climber loses acclimatization.")
     assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
@@ -680,3 +681,24 @@ def test_a_long_solo_game_s_risk_tokens_leave_the_name_its_room():
     assert layout_problems(view, every_label=True) == []
     shown = [c.value for c in walk(view) if isinstance(c, ft.Text)]
     assert "Sol" in shown and "risk tokens 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 1, 0" in shown
+
+
+async def test_a_risk_nobody_can_bear_is_said_to_have_no_effect(open_ui, store):
+    # Risk 2: climber A was given M3 and M1 and stayed, B only A0; every card is given, and under the printed
+    # rules neither can bear it (p.7). The screen said, in red, "still owes 2 ... until one does".
+    day = {"label": "sun", "accl": 0, "move": 0, "zones": []}
+    session = start_game(store, actions=[
+        {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A0"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+        {"type": "weather", "day": 1, "weather": day},
+        {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M3", "M1"], "path": [], "tent": False,
+         "risk_move": 0, "risk_accl": 0},
+        {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A0"], "path": [], "tent": False,
+         "risk_move": 0, "risk_accl": 0}])
+    assert rules.risk_uncovered(engine(store, session.id), 0) == 2
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    summary = [c.value for c in walk(ui.get("fr-risk-summary")) if isinstance(getattr(c, "value", None), str)]
+    assert summary == ["Ann took a risk token of 2; 2 of it has no effect, as no climber can bear it."]
+    assert "until one does" not in ui.text()
+    assert "No climber of Ann's can bear the last 2 risk points: they have no effect." in ui.text()

@@ -495,15 +495,22 @@ def _risk_summary(state: State) -> ft.Control:
         return info_line(ft.Icons.SHIELD_ROUNDED, text, key="fr-risk-summary")
     p = state.players[taker]
     owed = rules.risk_owed(state, taker)
-    if owed:
+    uncovered = rules.risk_uncovered(state, taker)
+    settled = bool(owed) and rules.why_not_done(state, taker) is None
+    if settled and not uncovered:
+        text = _("{name} took a risk token of {value}; the {owed} left comes off the cards no climber used.")
+    elif settled and not rules.cards_left_to_give(state, taker):
+        # Every card given and no climber of the taker's can bear the rest: it has no effect (docs/rulings.md).
+        text = _("{name} took a risk token of {value}; {uncovered} of it has no effect, as no climber can bear it.")
+    elif owed:
         text = _("{name} took a risk token of {value} and still owes {owed}.")
     elif p.turn.risk:
         text = _("{name} took a risk token of {value}: paid.")
     else:
         text = _("{name} took a risk token of {value}: nothing to pay.")
-    text = text.format(name=p.name, value=p.turn.risk, owed=owed)
+    text = text.format(name=p.name, value=p.turn.risk, owed=owed, uncovered=uncovered)
     return info_line(ft.Icons.WARNING_AMBER_ROUNDED, text, key="fr-risk-summary",
-                     colour=ft.Colors.ERROR if owed else None)
+                     colour=ft.Colors.ERROR if owed and not settled else None)
 
 
 def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[SpaceId, Route],
@@ -642,7 +649,12 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                                       "{n} risk points come off the cards nobody used when {name} is done; no "
                                       "climber loses acclimatization.", absorbed).format(n=absorbed, name=p.name),
                              key="fr-risk-cards"))
-    if uncovered and not eligible:
+    if uncovered and not eligible and not rules.cards_left_to_give(state, index):
+        out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED, ngettext(
+            "No climber of {name}'s can bear the last {n} risk point: it has no effect.",
+            "No climber of {name}'s can bear the last {n} risk points: they have no effect.", uncovered).format(
+                name=p.name, n=uncovered), key="fr-risk-lapse"))
+    elif uncovered and not eligible:
         lapse = (_("No climber of {name}'s moved or got acclimatization points from cards this turn (rulebook p.7) "
                    "yet, so the rest of the risk penalty has nowhere to go until one does (or it lapses).")
                  if rules.printed_rules(state) else
