@@ -325,7 +325,7 @@ def test_too_expensive_names_the_turn_and_rule():
 def test_steps_must_follow_links():
     state = play_all(game(), {0: ("M3", "M2", "A1"), 1: QUIET[1]})
     state = R.apply(state, TakeRisk(1))
-    with pytest.raises(IllegalAction, match="cannot step from BASE_CAMP to S2"):
+    with pytest.raises(IllegalAction, match="cannot step from base camp to S2"):
         R.apply(state, ClimberAction(0, "A", cards("M3"), ("S2",)))
 
 

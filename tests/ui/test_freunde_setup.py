@@ -159,3 +159,19 @@ async def test_android_back_in_the_board_editor_returns_to_the_setup_with_its_ch
     # Once the editor is closed, back from the new game goes home as everywhere else.
     await ui.back()
     assert ui.route == "/"
+
+
+async def test_the_board_editor_names_base_camp_and_the_summit_in_words(open_ui, store):
+    # "Space A_SUMMIT" and "Linked BASE_CAMP and g." showed the board file's ids in every language.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/freunde")
+    await ui.click(f"fr-new-seat-{ann.id}")
+    await ui.click(f"fr-new-seat-{bob.id}")
+    await ui.click("fr-new-board-winter")
+    await ui.click("fr-new-board-edit")
+    await ui.click("fr-edit-space-A_SUMMIT")
+    assert "The summit" in ui.text() and "A_SUMMIT" not in ui.text()
+    await ui.click("fr-edit-mode-links")
+    await ui.click("fr-edit-space-BASE_CAMP")
+    await ui.click("fr-edit-space-g")
+    assert ui.get("fr-edit-message").value == "Linked base camp and g."

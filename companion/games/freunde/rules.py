@@ -39,7 +39,8 @@ __all__ = [
     "new_game", "apply", "legal_actions", "why_illegal", "setup_from_doc", "weather_from_doc",
     "action_from_doc", "action_to_doc", "weather_to_doc", "cards_from_doc",
     "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
-    "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent", "printed_rules", "can_bear_risk",
+    "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent",
+    "printed_rules", "space_words", "can_bear_risk",
     "accl_after_cards", "why_no_switch", "check_preview", "forecast", "today_weather",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name", "WEATHER_WORDS", "weather_name", "ZONE_WORDS", "zone_words",
@@ -655,6 +656,17 @@ def why_not_done(state: State, player: PlayerIndex) -> str | None:
                "climber that used a card this turn", name=p.name, risk=p.turn.risk, owed=risk_owed(state, player))
 
 
+def space_words(state: State, space: SpaceId) -> Message | SpaceId:
+    """A space as a reason names it: "base camp" and "the summit" in words, any other by its id ("S5")."""
+    if space == state.board.base_camp:
+        # i18n: the board's base camp, in a reason ("cannot step from base camp to S2")
+        return msg("base camp")
+    if space == state.board.summit:
+        # i18n: the board's summit, in a reason ("the summit already holds 1")
+        return msg("the summit")
+    return space
+
+
 def printed_rules(state: State) -> bool:
     """True while the printed rulebook's rulings are in force; False under the earlier readings."""
     return state.rules == PRINTED_RULES
@@ -814,7 +826,7 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
         points = msg("{points} (up to {downhill} for steps down)", points=any_way, downhill=downhill)
     raise _illegal(state, msg("{climber} cannot afford to reach {target}: the cheapest path costs {cost}, and the "
                               "movement cards ({cards}) give {points}", climber=climber_name(state, player, label),
-                              target=target, cost=cost, cards=given, points=points))
+                              target=space_words(state, target), cost=cost, cards=given, points=points))
 
 
 def check_preview(state: State) -> tuple[ClimberCheck, ...]:
@@ -1328,7 +1340,8 @@ def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: Sp
             raise InvalidInput(f"path: there is no space {quote(step)} on the {board.id} board")
         if step not in board.neighbours[here]:
             raise _illegal(state, msg("{climber} cannot step from {here} to {step}: the spaces are not linked",
-                                      climber=climber_name(state, player, label), here=here, step=step))
+                                      climber=climber_name(state, player, label), here=space_words(state, here),
+                                      step=space_words(state, step)))
         cost = entry_cost(state, step)
         if board.is_down(here, step):
             downhill += cost
@@ -1352,7 +1365,8 @@ def _stop_problem(state: State, player: PlayerIndex, label: ClimberLabel, space:
                 "holds {held}; a full space can be passed through but not stopped on",
                 "the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
                 "holds {held}; a full space can be passed through but not stopped on",
-                limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space, held=len(others))
+                limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space_words(state, space),
+                held=len(others))
 
 
 def _climber_action(state: State, action: ClimberAction) -> State:
@@ -1414,8 +1428,8 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     if action.path:
         problem = _stop_problem(state, index, action.climber, end)
         if problem:
-            raise _illegal(state, msg("{climber} cannot end its move on {space}: {reason}", climber=who, space=end,
-                                      reason=problem))
+            raise _illegal(state, msg("{climber} cannot end its move on {space}: {reason}", climber=who,
+                                      space=space_words(state, end), reason=problem))
     seq = state.seq + 1
     moved = bool(action.path)
     board = state.board

@@ -83,10 +83,11 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         kept = [e for e in new_doc["edges"] if set(e) != pair]
         if len(kept) == len(new_doc["edges"]):
             new_doc["edges"].append([selected, space])
-            said = _("Linked {first} and {second}.").format(first=selected, second=space)
+            said = _("Linked {first} and {second}.").format(first=_named(doc, selected), second=_named(doc, space))
         else:
             new_doc["edges"] = kept
-            said = _("Removed the link between {first} and {second}.").format(first=selected, second=space)
+            said = _("Removed the link between {first} and {second}.").format(first=_named(doc, selected),
+                                                                              second=_named(doc, space))
         if apply(new_doc, said):
             set_selected(None)
 
@@ -167,13 +168,23 @@ def _problem(exc: CompanionError) -> str:
     return first_capital(str(exc).removeprefix(f"{_ORIGIN}: "))
 
 
+def _named(doc: dict[str, Any], space: str) -> str:
+    """A space of the board being edited as the players say it: "base camp", "the summit", else its id."""
+    if space == doc.get("base_camp"):
+        return _("base camp")
+    if space == doc.get("summit"):
+        return _("the summit")
+    return space
+
+
 def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],
                  problem: str | None) -> ft.Control:
     space = doc["spaces"][space_id]
     return ft.Container(
         key="fr-edit-panel",
         content=ft.Column(spacing=6, tight=True, controls=[
-            section_title(_("Space {space}").format(space=space_id)),
+            section_title(first_capital(_named(doc, space_id)) if _named(doc, space_id) != space_id
+                          else _("Space {space}").format(space=space_id)),
             *([ft.Text(problem, key="fr-edit-sheet-problem", size=13, color=ft.Colors.ERROR)] if problem else []),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 chip(f"fr-edit-zone-{zone}", zone_label(labels, zone) if zone in labels else str(zone),

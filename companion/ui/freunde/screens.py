@@ -650,7 +650,8 @@ def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId,
         return ""
     if route is not None and route.reason:
         return first_capital(_("{climber} cannot end its move on {space}: {reason}").format(
-            climber=tr(rules.climber_name(state, player, draft.climber)), space=space, reason=tr(route.reason)))
+            climber=tr(rules.climber_name(state, player, draft.climber)), space=space_name(state.board, space),
+            reason=tr(route.reason)))
     given = given_cards(state, draft)
     if not any(c.kind is not CardKind.ACCLIMATIZATION for c in given):
         if given:
