@@ -702,3 +702,22 @@ async def test_a_risk_nobody_can_bear_is_said_to_have_no_effect(open_ui, store):
     assert summary == ["Ann took a risk token of 2; 2 of it has no effect, as no climber can bear it."]
     assert "until one does" not in ui.text()
     assert "No climber of Ann's can bear the last 2 risk points: they have no effect." in ui.text()
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "pl"])
+async def test_the_tent_chip_and_a_climber_done_fit_a_phone(open_ui, store, language):
+    # "Sein Zelt auf Basislager aufstellen (kostet 1 mehr)" ran off the chip; "Gotowe · pole startowe" was cut.
+    from layout_check import layout_problems
+
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 0},
+        {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]}])
+    store.settings.set("language", language)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    ui.get("fr-tent")
+    assert layout_problems(ui.top, every_label=True) == []

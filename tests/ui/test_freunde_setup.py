@@ -175,3 +175,17 @@ async def test_the_board_editor_names_base_camp_and_the_summit_in_words(open_ui,
     await ui.click("fr-edit-space-BASE_CAMP")
     await ui.click("fr-edit-space-g")
     assert ui.get("fr-edit-message").value == "Linked base camp and g."
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "pl"])
+async def test_five_players_extra_climber_choice_fits_a_phone(open_ui, store, language):
+    # "Extra climber above 7000 m (by agreement)" ran off its chip in every language but English.
+    from layout_check import layout_problems
+
+    players = [store.players.add(name) for name in ("Ann", "Bob", "Cy", "Di", "Ed")]
+    store.settings.set("language", language)
+    ui = await open_ui(route="/games/freunde")
+    for player in players:
+        await ui.click(f"fr-new-seat-{player.id}")
+    ui.get("fr-new-extra")
+    assert [p for p in layout_problems(ui.top, every_label=True) if "fr-new-extra" in p] == []

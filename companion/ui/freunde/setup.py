@@ -171,7 +171,8 @@ def FreundeNewGame() -> ft.View:
         ]))
     if len(chosen) == data.stacking.extra_players:
         body.append(chip("fr-new-extra", _("Extra climber above 7000 m (by agreement)"), draft.extra_high,
-                         _setter(change, "extra_high", not draft.extra_high), icon=ft.Icons.GROUP_ADD_ROUNDED))
+                         _setter(change, "extra_high", not draft.extra_high), icon=ft.Icons.GROUP_ADD_ROUNDED,
+                         fill=True))
 
     body.append(section_title(_("Board side")))
     for board_id in ("summer", "winter"):

@@ -450,7 +450,8 @@ def actions_section(
                         ft.Text(f"{_short_space(state, climber.space)}" if climber.alive and not acted else
                                 (_("Dead") if not climber.alive else
                                  _("Done · {space}").format(space=_short_space(state, climber.space))),
-                                size=13, weight=ft.FontWeight.W_600, no_wrap=True),
+                                # Two lines: "Gotowe · pole startowe" is wider than half a phone.
+                                size=13, weight=ft.FontWeight.W_600, max_lines=2),
                         accl_track(climber.acclimatization, alive=climber.alive, size=9),
                     ]),
                 ]),
@@ -551,7 +552,7 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
         if climber.tent is None:
             out.append(chip("fr-tent", _("Pitch its tent on {space} (costs {cost} more)").format(
                                 space=_short_space(state, here), cost=cost),
-                            draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED))
+                            draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED, fill=True))
         else:
             out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
                                  _("Its tent is pitched on {space} (one tent per climber).").format(
