@@ -484,7 +484,7 @@ async def test_a_game_finished_through_the_keeper_shows_its_engine_breakdown(ope
     hand = [t.value for t in walk(ui.get("record-item-hands.0")) if isinstance(t, ft.Text)]
     assert hand[0] == "Hand 1" and "Seats" in hand
     assert [t.value for t in walk(ui.get("record-row-hands.0.seats.Ben")) if isinstance(t, ft.Text)] == [
-        "Ben", "0", "128", "S3"]
+        "Ben", "0", "128", "Sunstone 3"]     # the card by its name, never its code
     assert ui.get("record-share-text").value.splitlines()[2:] == [
         "1. Ann: 0 fatigue (winner)", "2. Ben: 128 fatigue", "(lowest fatigue wins)"]
     # The route is said once, by its name (its id "sprint" beside it said nothing more).
@@ -584,3 +584,22 @@ async def test_a_breakdown_says_points_where_the_engine_wrote_stars(open_ui, sto
     ui = await open_ui(route=f"/history/{record_id}")
     assert "★" not in ui.text()
     assert "2 points per Class III Climb" in ui.text() and "1 point" in ui.text()
+
+
+async def test_a_ridgeline_breakdown_names_the_cards(open_ui, store):
+    # "Cards: E9", "Left: G2, W, R": the Ridgeline screens never show the notation's codes, and neither does
+    # History.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    record_id = store.history.add({
+        "game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Sprint", "session": None,
+        "players": [{"id": ann.id, "name": "Ann", "score": 0, "winner": True},
+                    {"id": bob.id, "name": "Bob", "score": 5, "winner": False}],
+        "detail": {"hands": [{"hand": 1, "seats": [{"name": "Ann", "camps_cleared": 1, "cards": ["E9"]},
+                                                   {"name": "Bob", "camps_cleared": 0, "cards": ["R:G7"]}],
+                              "left": {"Bob": ["G2", "W", "R"]}}]}})
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/history/{record_id}")
+    text = ui.text()
+    for code in ("E9", "G2", "R:G7"):
+        assert code not in text
+    assert "Ember 9" in text and "Seil als Glacier 7" in text

@@ -18,6 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.games.freunde.data import board_title
+from companion.games.ridgeline.cards import parse_card
 from companion.games.trek12.data import SHEET_NAMES, load_sheet
 from companion.games.trek12.rules import CARD_NAMES, Assist
 from companion.i18n import N_, Message, _, format_number, tr
@@ -139,7 +140,8 @@ def RecordScreen() -> ft.View:
             ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
         ]),
         section_title(_("Score breakdown"), key="record-breakdown-title"),
-        *breakdown(record.get("detail")),
+        *breakdown(_cards_in_words(record.get("detail")) if record.get("game") == "ridgeline"
+                   else record.get("detail")),
     ]
     if stats_links:
         body.append(section_title(_("Statistics")))
@@ -198,6 +200,25 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
 
 
 # --- the breakdown ----------------------------------------------------------------------------------------------
+
+# Fields of a Ridgeline breakdown that list cards by their codes ("E9", "R:G7", "W").
+_RIDGELINE_CARD_FIELDS = frozenset({"cards", "left"})
+
+
+def _cards_in_words(detail: Any, key: str | None = None) -> Any:
+    """A Ridgeline breakdown with its cards by their names ("Ember 9", "Rope as Glacier 7", "Whiteout"), as the
+    game's screens say them: never the codes of its notation."""
+    if isinstance(detail, dict):
+        return {k: _cards_in_words(v, k if k in _RIDGELINE_CARD_FIELDS else key) for k, v in detail.items()}
+    if isinstance(detail, list):
+        return [_cards_in_words(v, key) for v in detail]
+    if key is not None and isinstance(detail, str):
+        try:
+            return tr(parse_card(detail).title)
+        except CompanionError:
+            return detail
+    return detail
+
 
 def breakdown(detail: Any) -> list[ft.Control]:
     """A game's breakdown as panels: its plain facts first, then one titled section per list or group."""
