@@ -266,6 +266,9 @@ async def test_resume_after_reopening_the_store(tmp_path, hub):
 async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, store):
     session = start_game(store, names=("Sol",), weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-card-M1")
+    assert ui.get("fr-tray-total").value == "Movement total 1."     # alone: no "highest total" to compare
+    await ui.click("fr-tray-0")
     await tap_cards(ui, "M1", "A0", "A1")
     assert "Solo: you take a risk token every turn" in ui.text()
     await ui.click("fr-risk-2")

@@ -145,6 +145,16 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
 
 # --- cards ------------------------------------------------------------------------------------------------
 
+def _tray_total(solo: bool, rope: bool) -> str:
+    """The line under the cards played: their movement total, and what it decides (alone, a risk token is
+    taken every turn whatever the total: 'Solo')."""
+    if solo:
+        return _("Movement total {total} (a rope counts its smaller value).") if rope else _("Movement total {total}.")
+    if rope:
+        return _("Movement total {total} (a rope counts its smaller value): the highest total takes a risk token.")
+    return _("Movement total {total}: the highest total takes a risk token.")
+
+
 def cards_section(
     state: State,
     colours: Sequence[str],
@@ -237,9 +247,8 @@ def cards_section(
         content=ft.Column(spacing=8, tight=True, controls=[
             ft.Row(slots, spacing=8, wrap=True),
             *([] if drawing else [ft.Text(
-                (_("Movement total {total} (a rope counts its smaller value): the highest total takes a risk token.")
-                 if any(c.kind is CardKind.ROPE for c in tray_cards) else
-                 _("Movement total {total}: the highest total takes a risk token.")).format(total=movement),
+                _tray_total(state.setup.solo, any(c.kind is CardKind.ROPE for c in tray_cards)).format(
+                    total=movement),
                 key="fr-tray-total", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         ]),
     ))
