@@ -129,3 +129,27 @@ async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store)
     assert options == ["8 onto group 1 (run)", "onto group 1 (run) as a 4 or 8, any colour",
                        "onto group 2 (set) as a 3, any colour"]
     assert SessionKeeper(store).get(session.id).actions == ()  # the tools never record anything
+
+
+async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store):
+    # A Rope on the table plays as a card: the lay-off helper took only a plain R there and refused "R:E7".
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.LAY_OFF)
+    await ui.click("rl-lay-pitched")
+    await ui.click("rl-lay-add-set")
+    await tap_cards(ui, "rl-lay", "G7", "P7", "R:E7")
+    assert ui.find("rl-lay-g0-problem") is None
+    assert tray_codes(ui, "rl-lay-g0-card") == ["G7", "P7", "R:E7"]
+    await ui.type("rl-lay-codes", "R:S7")
+    await ui.submit("rl-lay-codes")
+    assert ui.find("rl-lay-pick-problem") is None and len(tray_codes(ui, "rl-lay-g0-card")) == 4
+    await ui.click("rl-lay-hand-box")
+    await tap_cards(ui, "rl-lay", "D7")
+    assert ui.get("rl-lay-answer-title").value == "1 lay-off possible"
+    # In the hand a Rope stays plain: the helper says what it may be played as.
+    await ui.type("rl-lay-codes", "R:G7")
+    await ui.submit("rl-lay-codes")
+    assert ui.get("rl-lay-pick-problem").value == "A Rope in hand is written R, not R:G7"
+    await ui.click("rl-lay-pick-R")
+    assert tray_codes(ui, "rl-lay-hand-card") == ["D7", "R"]

@@ -330,7 +330,9 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
     prefix = "rl-lay-hand" if index == -1 else f"rl-lay-g{index}"
 
     def add(added: list[CardCode]) -> str | None:
-        if any(parse_card(code).declared for code in added):
+        # A Rope in hand is plain (the helper says what it may be played as); one in a group on the table
+        # already plays as a card, so there it is declared, as in the Checker.
+        if index == -1 and any(parse_card(code).declared for code in added):
             # i18n: R is card notation (a Rope), kept as it is
             return _("enter a Rope as R: the helper says what it may be declared as")
         set_draft(lambda d: d.with_box(index, d.box(index) + tuple(added)))
@@ -357,7 +359,7 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
         controls.append(ft.Text(_("Not a legal group: {reason}.").format(reason=tr(problem)), key=f"{prefix}-problem",
                                 color=ft.Colors.ERROR, size=13))
     if active:
-        controls.append(CardPicker(prefix="rl-lay", on_add=add, held=Counter(draft.box(index))))
+        controls.append(CardPicker(prefix="rl-lay", on_add=add, held=Counter(draft.box(index)), declare=index != -1))
     return _box(f"{prefix}-container", controls, active)
 
 
