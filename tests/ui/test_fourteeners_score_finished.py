@@ -31,6 +31,15 @@ def record_result(store) -> dict[str, Any]:
     return {"players": players, "winner": winners[0] if len(winners) == 1 else winners}
 
 
+async def set_up(open_ui, store, name: str):
+    """The finished-game tab set up for one of the hand-worked tables, nothing entered yet: (ui, driver, table)."""
+    table = TABLES[name]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    return ui, drive, table
+
+
 def screen_totals(ui, count: int) -> list[int]:
     return [int(ui.get(f"ft-score-{i}-total").value) for i in range(count)]
 
@@ -116,10 +125,7 @@ async def test_cards_entered_without_a_name_score_and_stay_out_of_the_catalog(op
 
 
 async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:
-    table = TABLES["hand-counted-plan"]["table"]
-    ui = await open_ui()
-    drive = Driver(ui)
-    await drive.set_up(table, roster(store, table))
+    ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
     await drive.tap("ftf-add-plans")
     await drive.type("ftf-name", "Windom Peak")
     await drive.tap("ftf-class-2")
@@ -139,10 +145,7 @@ async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) ->
 
 
 async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store) -> None:
-    table = TABLES["capstone-tiebreak"]["table"]
-    ui = await open_ui()
-    drive = Driver(ui)
-    await drive.set_up(table, roster(store, table))
+    ui, drive, table = await set_up(open_ui, store, "capstone-tiebreak")
     await drive.tap("ftf-add-capstone")
     await drive.tap("ftf-cap-5")
     await drive.tap("ftf-put")

@@ -320,13 +320,19 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     assert session.setup["catalog"]["cards"] == []
 
 
-async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
-    # 'Using a Guide' ignores a "Weather limitation"; Fog limits the round to 3 revealed options.
+def _to_the_fog(store) -> tuple[str, SessionKeeper]:
+    """A two-player game with the Weather played at random (seeded) up to round 3, the Fog's."""
     session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
     keeper = _keeper(store)
     rng = random.Random(3)
     while (state := keeper.state(session_id)).round < 3:
         keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+    return session_id, keeper
+
+
+async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
+    # 'Using a Guide' ignores a "Weather limitation"; Fog limits the round to 3 revealed options.
+    session_id, keeper = _to_the_fog(store)
     state = keeper.state(session_id)
     assert rules.can_ignore_fog(state) and state.players[0].tucked
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
@@ -353,11 +359,7 @@ async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month(open_ui, s
     # The Fog's buttons ran past a 390-pixel screen (English too), and the month stayed English ("July").
     from layout_check import layout_problems
 
-    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
-    keeper = _keeper(store)
-    rng = random.Random(3)
-    while (state := keeper.state(session_id)).round < 3:
-        keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+    session_id, keeper = _to_the_fog(store)
     store.settings.set("language", "de")
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     month = rules.weather_now(keeper.state(session_id)).forecast

@@ -51,8 +51,8 @@ async def tap_cards(ui, *codes):
     await ui.click("fr-play")
 
 
-async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, store):
-    # Only today's snow entered: days 2 and 3 were saved as "no effect", and never asked for again.
+async def snow_today(open_ui, store):
+    """A first turn played up to today's weather, with day 1's snow from 8000 m entered: (session, ui)."""
     session = start_game(store)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     await tap_cards(ui, "M3", "M2", "A1")
@@ -61,6 +61,12 @@ async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, sto
     await ui.click("fr-risk-take")
     await ui.click("fr-today-day-1-label-snow")
     await ui.click("fr-today-day-1-zone-8000")
+    return session, ui
+
+
+async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, store):
+    # Only today's snow entered: days 2 and 3 were saved as "no effect", and never asked for again.
+    session, ui = await snow_today(open_ui, store)
     await ui.click("fr-today-day-3-label-cloud")          # day 3 without day 2: which weather is day 2?
     await ui.click("fr-today-save")
     assert ui.get("fr-weather-problem").value.startswith("Day 2 is not entered")
@@ -90,14 +96,7 @@ async def test_the_risk_token_is_explained_by_the_rules_the_game_is_played_by(op
 
 
 async def test_only_today_entered_saves_only_today(open_ui, store):
-    session = start_game(store)
-    ui = await open_ui(route=f"/play/freunde/{session.id}")
-    await tap_cards(ui, "M3", "M2", "A1")
-    await tap_cards(ui, "M1", "A0", "A1")
-    await ui.click("fr-risk-1")
-    await ui.click("fr-risk-take")
-    await ui.click("fr-today-day-1-label-snow")
-    await ui.click("fr-today-day-1-zone-8000")
+    session, ui = await snow_today(open_ui, store)
     await ui.click("fr-today-save")
     weather = engine(store, session.id).weather
     assert weather[0].label == "snow" and weather[1] is None and weather[2] is None

@@ -90,13 +90,19 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     assert ui.route == "/players"
 
 
-async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui, store):
+async def winter_board_editor(open_ui, store):
+    """The new game's editor of the winter board, Ann and Bob seated."""
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     ui = await open_ui(route="/games/freunde")
     await ui.click(f"fr-new-seat-{ann.id}")
     await ui.click(f"fr-new-seat-{bob.id}")
     await ui.click("fr-new-board-winter")
     await ui.click("fr-new-board-edit")
+    return ui
+
+
+async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui, store):
+    ui = await winter_board_editor(open_ui, store)
     # A space's numbers: tap it, then change them.
     await ui.click("fr-edit-space-h")
     await ui.click("fr-edit-vp-plus")
@@ -163,12 +169,7 @@ async def test_android_back_in_the_board_editor_returns_to_the_setup_with_its_ch
 
 async def test_the_board_editor_names_base_camp_and_the_summit_in_words(open_ui, store):
     # "Space A_SUMMIT" and "Linked BASE_CAMP and g." showed the board file's ids in every language.
-    ann, bob = store.players.add("Ann"), store.players.add("Bob")
-    ui = await open_ui(route="/games/freunde")
-    await ui.click(f"fr-new-seat-{ann.id}")
-    await ui.click(f"fr-new-seat-{bob.id}")
-    await ui.click("fr-new-board-winter")
-    await ui.click("fr-new-board-edit")
+    ui = await winter_board_editor(open_ui, store)
     await ui.click("fr-edit-space-A_SUMMIT")
     assert "The summit" in ui.text() and "A_SUMMIT" not in ui.text()
     await ui.click("fr-edit-mode-links")

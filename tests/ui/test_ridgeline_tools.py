@@ -107,10 +107,16 @@ async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
     assert len(tray_codes(ui, "rl-find-card")) == 12
 
 
-async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store):
+async def lay_off_helper(open_ui, store):
+    """Ann and Bob's table with the lay-off helper open: (session, ui)."""
     session = seat_table(store, names=("Ann", "Bob"))
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
     await open_panel(ui, Panel.LAY_OFF)
+    return session, ui
+
+
+async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store):
+    session, ui = await lay_off_helper(open_ui, store)
     await ui.click("rl-lay-add-run")
     await tap_cards(ui, "rl-lay", "G5", "G6", "G7")
     await ui.click("rl-lay-add-set")
@@ -133,9 +139,7 @@ async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store)
 
 async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store):
     # A Rope on the table plays as a card: the lay-off helper took only a plain R there and refused "R:E7".
-    session = seat_table(store, names=("Ann", "Bob"))
-    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
-    await open_panel(ui, Panel.LAY_OFF)
+    _session, ui = await lay_off_helper(open_ui, store)
     await ui.click("rl-lay-pitched")
     await ui.click("rl-lay-add-set")
     await tap_cards(ui, "rl-lay", "G7", "P7", "R:E7")
