@@ -43,7 +43,8 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
             ("hall-form-date", "2025-13-01", "Type the date as year-month-day, like {today}, not “2025-13-01”."),
             ("hall-form-date", "1.5.2025", "Type the date as year-month-day, like {today}, not “1.5.2025”."),
             ("hall-form-date", "{tomorrow}", "{tomorrow} is still to come: type the day it happened."),
-            ("hall-form-names", "Fay, " + "F" * 41, "A name has at most 40 characters; “" + "F" * 41 + "” has 41.")):
+            ("hall-form-names", "Fay, " + "F" * 41,
+             "A name has at most 40 characters; “" + "F" * 41 + "” has 41.")):
         await ui.type("hall-form-score", "81", settle=False)
         await ui.type("hall-form-date", "", settle=False)
         await ui.type("hall-form-names", "Fay", settle=False)

@@ -656,12 +656,13 @@ def why_not_done(state: State, player: PlayerIndex) -> str | None:
                "climber that used a card this turn", name=p.name, risk=p.turn.risk, owed=risk_owed(state, player))
 
 
-def space_words(state: State, space: SpaceId) -> Message | SpaceId:
-    """A space as a reason names it: "base camp" and "the summit" in words, any other by its id ("S5")."""
-    if space == state.board.base_camp:
+def space_words(board: Board, space: SpaceId) -> Message | SpaceId:
+    """A space as the players say it: "base camp" and "the summit" in words, any other by its printed id
+    ("S5"); for reasons and for the screens."""
+    if space == board.base_camp:
         # i18n: the board's base camp, in a reason ("cannot step from base camp to S2")
         return msg("base camp")
-    if space == state.board.summit:
+    if space == board.summit:
         # i18n: the board's summit, in a reason ("the summit already holds 1")
         return msg("the summit")
     return space
@@ -826,7 +827,7 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
         points = msg("{points} (up to {downhill} for steps down)", points=any_way, downhill=downhill)
     raise _illegal(state, msg("{climber} cannot afford to reach {target}: the cheapest path costs {cost}, and the "
                               "movement cards ({cards}) give {points}", climber=climber_name(state, player, label),
-                              target=space_words(state, target), cost=cost, cards=given, points=points))
+                              target=space_words(state.board, target), cost=cost, cards=given, points=points))
 
 
 def check_preview(state: State) -> tuple[ClimberCheck, ...]:
@@ -1340,8 +1341,8 @@ def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: Sp
             raise InvalidInput(f"path: there is no space {quote(step)} on the {board.id} board")
         if step not in board.neighbours[here]:
             raise _illegal(state, msg("{climber} cannot step from {here} to {step}: the spaces are not linked",
-                                      climber=climber_name(state, player, label), here=space_words(state, here),
-                                      step=space_words(state, step)))
+                                      climber=climber_name(state, player, label), here=space_words(state.board, here),
+                                      step=space_words(state.board, step)))
         cost = entry_cost(state, step)
         if board.is_down(here, step):
             downhill += cost
@@ -1365,7 +1366,7 @@ def _stop_problem(state: State, player: PlayerIndex, label: ClimberLabel, space:
                 "holds {held}; a full space can be passed through but not stopped on",
                 "the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
                 "holds {held}; a full space can be passed through but not stopped on",
-                limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space_words(state, space),
+                limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space_words(state.board, space),
                 held=len(others))
 
 
@@ -1429,7 +1430,7 @@ def _climber_action(state: State, action: ClimberAction) -> State:
         problem = _stop_problem(state, index, action.climber, end)
         if problem:
             raise _illegal(state, msg("{climber} cannot end its move on {space}: {reason}", climber=who,
-                                      space=space_words(state, end), reason=problem))
+                                      space=space_words(state.board, end), reason=problem))
     seq = state.seq + 1
     moved = bool(action.path)
     board = state.board

@@ -23,7 +23,8 @@ from companion.i18n import N_, _, tr
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
     "WeatherForm", "TuckForm", "GUIDE",
-    "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label", "icon_label", "roman", "half_label",
+    "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label",
+    "icon_label", "roman", "half_label",
 ]
 
 # Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.

@@ -19,7 +19,7 @@ import flet.canvas as cv
 from companion.games.freunde.data import Board, SpaceId, board_title
 from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
 from companion.games.freunde.rules import (
-    ClimberLabel, PlayerIndex, Route, State, Weather, stacking_limit, today_weather,
+    ClimberLabel, PlayerIndex, Route, State, Weather, space_words, stacking_limit, today_weather,
 )
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import first_capital
@@ -353,14 +353,8 @@ def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
 
 
 def space_name(board: Board, space: SpaceId | None) -> str:
-    """A space as the players say it: "base camp", "the summit", else its id ("S5"); "—" for none."""
-    if space is None:
-        return "—"
-    if space == board.base_camp:
-        return _("base camp")
-    if space == board.summit:
-        return _("the summit")
-    return str(space)
+    """A space as the players say it (the engine's `space_words`), in the player's language; "—" for none."""
+    return "—" if space is None else str(tr(space_words(board, space)))
 
 
 def _short(space_id: SpaceId) -> str:

@@ -21,7 +21,7 @@ from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.services import use_back_cancels
 from companion.ui.common.widgets import bind, first_capital, labelled, screen_view, section_title
-from companion.ui.freunde.board import BoardMarks, draw_board
+from companion.ui.freunde.board import BoardMarks, draw_board, space_name
 from companion.ui.freunde.parts import chip, signed, stepper, zone_label
 
 __all__ = ["BoardEditor", "board_changes"]
@@ -83,11 +83,12 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         kept = [e for e in new_doc["edges"] if set(e) != pair]
         if len(kept) == len(new_doc["edges"]):
             new_doc["edges"].append([selected, space])
-            said = _("Linked {first} and {second}.").format(first=_named(doc, selected), second=_named(doc, space))
+            said = _("Linked {first} and {second}.").format(first=space_name(original, selected),
+                                                            second=space_name(original, space))
         else:
             new_doc["edges"] = kept
-            said = _("Removed the link between {first} and {second}.").format(first=_named(doc, selected),
-                                                                              second=_named(doc, space))
+            said = _("Removed the link between {first} and {second}.").format(first=space_name(original, selected),
+                                                                              second=space_name(original, space))
         if apply(new_doc, said):
             set_selected(None)
 
@@ -108,7 +109,8 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         show_drag_handle=True,
         on_dismiss=lambda: set_selected(None),
         content=ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=20),
-                             content=_space_panel(doc, selected, stacking.labels, change_space, problem)),
+                             content=_space_panel(doc, original, selected, stacking.labels, change_space,
+                                                  problem)),
     ) if mode == "spaces" and selected is not None else None)
 
     changes = board_changes(original, doc)
@@ -168,22 +170,15 @@ def _problem(exc: CompanionError) -> str:
     return first_capital(str(exc).removeprefix(f"{_ORIGIN}: "))
 
 
-def _named(doc: dict[str, Any], space: str) -> str:
-    """A space of the board being edited as the players say it: "base camp", "the summit", else its id."""
-    if space == doc.get("base_camp"):
-        return _("base camp")
-    if space == doc.get("summit"):
-        return _("the summit")
-    return space
-
-
-def _space_panel(doc: dict[str, Any], space_id: str, labels, change: Callable[[str, int], None],
+def _space_panel(doc: dict[str, Any], original: Board, space_id: str, labels, change: Callable[[str, int], None],
                  problem: str | None) -> ft.Control:
     space = doc["spaces"][space_id]
     return ft.Container(
         key="fr-edit-panel",
         content=ft.Column(spacing=6, tight=True, controls=[
-            section_title(first_capital(_named(doc, space_id)) if _named(doc, space_id) != space_id
+            # Base camp and the summit by their names, any other space by its printed id.
+            section_title(first_capital(space_name(original, space_id)) if space_id in (original.base_camp,
+                                                                                         original.summit)
                           else _("Space {space}").format(space=space_id)),
             *([ft.Text(problem, key="fr-edit-sheet-problem", size=13, color=ft.Colors.ERROR)] if problem else []),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[

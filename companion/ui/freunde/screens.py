@@ -39,8 +39,8 @@ from companion.ui.freunde.turn import (
     given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section, turn_words,
 )
 from companion.ui.freunde.weather import (
-    DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card, tile_days,
-    tile_editor, tiles_laid,
+    DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card,
+    tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
