@@ -58,6 +58,19 @@ def test_records_typed_in_from_the_booklet(store):
     assert hall_of_fame.hall(store).column("kagkot").record is None
 
 
+def test_a_line_or_an_envelope_from_the_booklet_is_not_dated_ahead(store):
+    # Both are of games already played: a day still to come is a typing mistake, and would strike out the
+    # true record until that day.
+    today = lambda: date(2026, 3, 1)  # noqa: E731
+    with pytest.raises(InvalidInput, match="2026-03-02 is still to come: type the day it happened"):
+        hall_of_fame.add_record(store, "dunai", ["Ann"], 70, "2026-03-02", today=today)
+    with pytest.raises(InvalidInput, match="2026-03-02 is still to come"):
+        hall_of_fame.add_envelope(store, 2, "", day="2026-03-02", today=today)
+    assert hall_of_fame.add_record(store, "dunai", ["Ann"], 70, "2026-03-01", today=today).date == "2026-03-01"
+    assert hall_of_fame.add_envelope(store, 2, "", day="2026-03-01", today=today).date == "2026-03-01"
+    assert [line.entry.names for line in hall_of_fame.hall(store).column("dunai").lines] == [("Ann",)]
+
+
 def test_an_unreadable_line_is_named_and_left_out(store):
     hall_of_fame.add_record(store, "dunai", ["Ann"], 70, "2024-08-01")
     store.table(hall_of_fame.HALL_TABLE).insert({"id": "bad", "sheet": "dunai", "score": "lots"})

@@ -63,8 +63,8 @@ def add_record(store: Any, sheet: SheetKey, names: list[str], score: int, day: s
     key = sheet_for(sheet).key
     if not isinstance(names, list) or not names:
         raise InvalidInput(msg("a record needs at least one name"))
-    entry = Entry.from_doc({"id": new_id(), "sheet": key, "date": parse_date(day) or today().isoformat(),
-                            "names": names, "score": score, "expedition": None})
+    entry = Entry.from_doc({"id": new_id(), "sheet": key, "date": _not_ahead(parse_date(day), today) or
+                            today().isoformat(), "names": names, "score": score, "expedition": None})
     store.table(HALL_TABLE).insert(entry.to_doc())
     return entry
 
@@ -84,16 +84,24 @@ def envelopes(store: Any) -> tuple[OpenedEnvelope, ...]:
 
 
 def add_envelope(store: Any, number: EnvelopeNo, note: str = "", opener: str | None = None,
-                 day: str | None = None) -> OpenedEnvelope:
+                 day: str | None = None, *, today: Callable[[], date] = date.today) -> OpenedEnvelope:
     """Mark an envelope opened outside the app (earlier Expeditions on paper), with a note of what it held."""
     from companion.store.records import new_id
 
     if isinstance(note, str):
         note = note.strip()
-    envelope = OpenedEnvelope.from_doc({"id": new_id(), "number": number, "date": parse_date(day),
+    envelope = OpenedEnvelope.from_doc({"id": new_id(), "number": number, "date": _not_ahead(parse_date(day), today),
                                         "opener": opener, "note": note, "expedition": None})
     store.table(ENVELOPE_TABLE).insert(envelope.to_doc())
     return envelope
+
+
+def _not_ahead(day: str | None, today: Callable[[], date]) -> str | None:
+    """A day typed in from the booklet, refused when it is still to come (a record or an envelope of games
+    already played)."""
+    if day is not None and day > today().isoformat():
+        raise InvalidInput(msg("{day} is still to come: type the day it happened", day=day))
+    return day
 
 
 def remove_envelope(store: Any, envelope_id: str) -> dict[str, Any]:

@@ -154,8 +154,8 @@ def points_problem(value: int, whose: str | None = None) -> str | None:
 
 
 def day_problem(text: str | None, today: date) -> str | None:
-    """What is wrong with a typed date (empty: today, which is fine): not a day written year-month-day, or a
-    day still to come; None when it will do."""
+    """What is wrong with a typed date (empty: today, which is fine): not a day written year-month-day; None
+    when it will do. (A day still to come is the Hall of Fame's to refuse.)"""
     raw = (text or "").strip()
     if not raw:
         return None
@@ -166,8 +166,6 @@ def day_problem(text: str | None, today: date) -> str | None:
     if day is None:
         return _("Type the date as year-month-day, like {example}, not “{typed}”.").format(
             example=today.isoformat(), typed=raw)
-    if day > today:
-        return _("{day} is still to come: type the day it happened.").format(day=raw)
     return None
 
 
