@@ -194,15 +194,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
-    said_at = (len(session.actions), session.actions[-1] if session.actions else None)
-    notice = told[0] if told is not None and told[1] == said_at else None
+    notice = told[0] if told is not None and told[1] == _entries_mark(session.actions) else None
 
     def set_notice(text: str | None) -> None:
-        if text is None:
-            set_told(None)
-            return
-        kept = app.keeper.get(session_id)
-        set_told((text, (len(kept.actions), kept.actions[-1] if kept.actions else None)))
+        set_told(None if text is None else (text, _entries_mark(app.keeper.get(session_id).actions)))
 
     ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
                               on_confirm=lambda: use_card()) if using is not None else None)
@@ -653,6 +648,11 @@ def ExpeditionSheet(session_id: str) -> ft.View:
 def _progress(state: Any) -> str:
     """Nothing in words: the Resume card's picture says which Ascent and shows the stars so far."""
     return ""
+
+
+def _entries_mark(actions: Any) -> tuple[int, Any]:
+    """What a notice was said after: how many entries the Expedition had, and the last of them."""
+    return len(actions), actions[-1] if actions else None
 
 
 def _records_gone(n: int) -> str:

@@ -690,11 +690,10 @@ def _winner(state: State, result) -> ft.Control:
     else:
         text = _("Shared victory: {names}, with {points} each.").format(names=and_list(list(result.winners)),
                                                                         points=best)
-    if state.setup.solo:
-        pass  # Gerry is beaten only by a higher score: no tie-break (docs/rulings.md), the outcome says it all
-    elif len(leaders) > len(result.winners):
+    # The Capstones tie-break is between players: Gerry is beaten only by a higher score (docs/rulings.md).
+    if not state.setup.solo and len(leaders) > len(result.winners):
         text += " " + _("Tied at {points}, broken by the fewest points from Capstones.").format(points=best)
-    elif len(result.winners) > 1:
+    elif not state.setup.solo and len(result.winners) > 1:
         text += " " + _("Still tied after the fewest points from Capstones.")
     return ft.Container(
         key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
