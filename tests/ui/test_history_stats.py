@@ -131,6 +131,7 @@ async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
     # Plain facts as labelled rows, the players' breakdowns as titled blocks, short records one per line.
     summit = [t.value for t in walk(ui.get("record-row-summit")) if isinstance(t, ft.Text)]
     assert summit == ["Summit", "65"]
+    assert [t.value for t in walk(ui.get("record-row-sheet")) if isinstance(t, ft.Text)] == ["Sheet", "Dunai"]
     ann = [t.value for t in walk(ui.get("record-item-scores.0")) if isinstance(t, ft.Text)]
     assert ann[0] == "Ann" and "Line bonus" in ann and "Summit reached" in ann and "No" in ann
     assert ui.get("record-row-scores.0.lines.0").value == "Circles 1, 2, 3 · Points 4"

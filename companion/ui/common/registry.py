@@ -44,6 +44,8 @@ __all__ = [
     "unregister_game_screen",
     "register_game_progress",
     "game_progress",
+    "register_breakdown_words",
+    "breakdown_words",
     "keep_beside_games",
     "told_beside",
     "forget_beside",
@@ -134,6 +136,25 @@ def game_progress(game: GameId) -> Callable[[Any], str] | None:
     """How a game in progress is summed up on home, or None where its screen module says nothing of it."""
     discover_game_screens()
     return _PROGRESS.get(game)
+
+
+# A finished game's breakdown (its history record's detail) as History shows it: a game whose record keeps ids
+# (sheet keys, card codes) registers how to say them, `words(detail) -> detail` with the ids in words.
+_BREAKDOWN_WORDS: dict[GameId, Callable[[Any], Any]] = {}
+
+
+def register_breakdown_words(game: GameId, words: Callable[[Any], Any]) -> None:
+    """Say how a finished game's breakdown names what its record keeps as ids (see `breakdown_words`)."""
+    if game not in GAMES or not callable(words):
+        raise InvalidInput(f"cannot register the breakdown words of {game!r}")
+    _BREAKDOWN_WORDS[game] = words
+
+
+def breakdown_words(game: Any, detail: Any) -> Any:
+    """A record's detail with its ids in words, by its game's module; as it is where the game says nothing."""
+    discover_game_screens()
+    words = _BREAKDOWN_WORDS.get(game) if isinstance(game, str) else None
+    return words(detail) if words is not None else detail
 
 
 # General tables whose documents each belong to one game: by their id, "GAME_ID" or "GAME_ID:..." for several

@@ -68,7 +68,7 @@ from companion.ui.expedition.sheets import (
     sheet_result,
     sheet_status,
 )
-from companion.ui.trek12.screens import Trek12Table
+from companion.ui.trek12.screens import Trek12Table, sheet_words
 from companion.ui.expedition.stars import (
     ascent_card,
     ascent_track,
@@ -78,8 +78,8 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import (forget_beside, keep_beside_games, register_game_progress,
-                                         register_game_screen)
+from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
+                                         register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
@@ -650,6 +650,45 @@ def _progress(state: Any) -> str:
     return ""
 
 
+# Stored ids an Expedition's breakdown shows as words, by field and value.
+_BREAKDOWN_WORDS = {
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "stars"): N_("most Reputation stars"),
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "score"): N_("stars tied, highest total score"),
+    # i18n: how an Expedition's winner was found, in a finished game's breakdown
+    ("decided_by", "shared"): N_("stars and totals tied: shared"),
+    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
+    ("cards", "drawn"): N_("drawn by the app"),
+    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
+    ("cards", "typed"): N_("typed in from the deck"),
+    # i18n: an Expedition played without Assist cards, in a finished game's breakdown
+    ("cards", "off"): N_("not tracked"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "reveal"): N_("cards to reveal"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "climb"): N_("climbing"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "envelope"): N_("an envelope to open"),
+    # i18n: where an Expedition stands, in a finished game's breakdown
+    ("phase", "over"): N_("over"),
+}
+# Fields whose lists hold Assist cards by their ids ("rope"), also under a player's name ("hands": {"Ann": [...]}).
+_CARD_FIELDS = frozenset({"in_play", "hands", "cashed"})
+_CARDS = {card.value: card for card in Assist}
+
+
+def _breakdown_words(detail: Any, cards: bool = False) -> Any:
+    """An Expedition's breakdown with its ids in words: the sheets by name, how the winner was found, the card
+    mode, the phase, and the Assist cards by the names printed on them."""
+    if isinstance(detail, dict):
+        return {k: _(_BREAKDOWN_WORDS[k, v]) if isinstance(v, str) and (k, v) in _BREAKDOWN_WORDS
+                else _breakdown_words(v, cards or k in _CARD_FIELDS) for k, v in detail.items()}
+    if isinstance(detail, list):
+        return [_breakdown_words(v, cards) for v in detail]
+    return card_name(_CARDS[detail]) if cards and isinstance(detail, str) and detail in _CARDS else detail
+
+
 def _entries_mark(actions: Any) -> tuple[int, Any]:
     """What a notice was said after: how many entries the Expedition had, and the last of them."""
     return len(actions), actions[-1] if actions else None
@@ -668,5 +707,6 @@ register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, shee
 register_game_progress(GAME, _progress)
 # An Expedition deleted from History takes back the Hall of Fame lines and envelopes it wrote, as abandoning
 # it does; the Undo that follows puts them back.
+register_breakdown_words(GAME, lambda detail: _breakdown_words(sheet_words(detail)))
 keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
 keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_gone)

@@ -18,10 +18,11 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
-from companion.i18n import N_, _, ngettext
+from companion.games.ridgeline.cards import parse_card
+from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
-from companion.ui.common.registry import register_game_progress, register_game_screen
+from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
@@ -314,5 +315,25 @@ def _progress(state: State) -> str:
     return ngettext("{n} hand recorded", "{n} hands recorded", len(state.hands)).format(n=len(state.hands))
 
 
+# Fields of a Ridgeline breakdown that list cards by their codes ("E9", "R:G7", "W").
+_CARD_FIELDS = frozenset({"cards", "left"})
+
+
+def _cards_in_words(detail, key: str | None = None):
+    """A Ridgeline breakdown with its cards by their names ("Ember 9", "Rope as Glacier 7", "Whiteout"), as the
+    game's screens say them: never the codes of its notation."""
+    if isinstance(detail, dict):
+        return {k: _cards_in_words(v, k if k in _CARD_FIELDS else key) for k, v in detail.items()}
+    if isinstance(detail, list):
+        return [_cards_in_words(v, key) for v in detail]
+    if key is not None and isinstance(detail, str):
+        try:
+            return tr(parse_card(detail).title)
+        except CompanionError:
+            return detail
+    return detail
+
+
 register_game_screen(GAME, new_game=RidgelineNewGame, play=RidgelinePlay)
 register_game_progress(GAME, _progress)
+register_breakdown_words(GAME, _cards_in_words)

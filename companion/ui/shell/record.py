@@ -18,13 +18,10 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.games.freunde.data import board_title
-from companion.games.ridgeline.cards import parse_card
-from companion.games.trek12.data import SHEET_NAMES, load_sheet
-from companion.games.trek12.rules import CARD_NAMES, Assist
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
-from companion.ui.common.registry import forget_beside, game_screen, put_back_beside, told_beside
+from companion.ui.common.registry import breakdown_words, forget_beside, game_screen, put_back_beside, told_beside
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (format_when, labelled, message_card, said, screen_view, section_title,
                                          star_points)
@@ -140,8 +137,7 @@ def RecordScreen() -> ft.View:
             ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
         ]),
         section_title(_("Score breakdown"), key="record-breakdown-title"),
-        *breakdown(_cards_in_words(record.get("detail")) if record.get("game") == "ridgeline"
-                   else record.get("detail")),
+        *breakdown(breakdown_words(record.get("game"), record.get("detail"))),
     ]
     if stats_links:
         body.append(section_title(_("Statistics")))
@@ -200,25 +196,6 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
 
 
 # --- the breakdown ----------------------------------------------------------------------------------------------
-
-# Fields of a Ridgeline breakdown that list cards by their codes ("E9", "R:G7", "W").
-_RIDGELINE_CARD_FIELDS = frozenset({"cards", "left"})
-
-
-def _cards_in_words(detail: Any, key: str | None = None) -> Any:
-    """A Ridgeline breakdown with its cards by their names ("Ember 9", "Rope as Glacier 7", "Whiteout"), as the
-    game's screens say them: never the codes of its notation."""
-    if isinstance(detail, dict):
-        return {k: _cards_in_words(v, k if k in _RIDGELINE_CARD_FIELDS else key) for k, v in detail.items()}
-    if isinstance(detail, list):
-        return [_cards_in_words(v, key) for v in detail]
-    if key is not None and isinstance(detail, str):
-        try:
-            return tr(parse_card(detail).title)
-        except CompanionError:
-            return detail
-    return detail
-
 
 def breakdown(detail: Any) -> list[ft.Control]:
     """A game's breakdown as panels: its plain facts first, then one titled section per list or group."""
@@ -375,31 +352,7 @@ _VALUE_WORDS = {
     ("tie_break", "shared"): N_("shared victory"),
     # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
     ("tie_break", "summit"): N_("first to the summit"),
-    # i18n: how an Expedition's winner was found, in a finished game's breakdown
-    ("decided_by", "stars"): N_("most Reputation stars"),
-    # i18n: how an Expedition's winner was found, in a finished game's breakdown
-    ("decided_by", "score"): N_("stars tied, highest total score"),
-    # i18n: how an Expedition's winner was found, in a finished game's breakdown
-    ("decided_by", "shared"): N_("stars and totals tied: shared"),
-    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
-    ("cards", "drawn"): N_("drawn by the app"),
-    # i18n: who drew an Expedition's Assist cards, in a finished game's breakdown
-    ("cards", "typed"): N_("typed in from the deck"),
-    # i18n: an Expedition played without Assist cards, in a finished game's breakdown
-    ("cards", "off"): N_("not tracked"),
-    # i18n: where an Expedition stands, in a finished game's breakdown
-    ("phase", "reveal"): N_("cards to reveal"),
-    # i18n: where an Expedition stands, in a finished game's breakdown
-    ("phase", "climb"): N_("climbing"),
-    # i18n: where an Expedition stands, in a finished game's breakdown
-    ("phase", "envelope"): N_("an envelope to open"),
-    # i18n: where an Expedition stands, in a finished game's breakdown
-    ("phase", "over"): N_("over"),
 }
-# Fields of an Expedition's breakdown whose lists hold Assist cards by their ids ("rope"): said by the names
-# printed on them, also under a player's name ("hands": {"Ann": ["rope"]}).
-_CARD_FIELDS = frozenset({"in_play", "hands", "cashed"})
-_CARDS = {card.value: card for card in Assist}
 
 
 # The solo opponents a record names by id: their names, the same in every language.
@@ -419,17 +372,13 @@ def label_for(key: Any) -> str:
     return words[:1].upper() + words[1:] if words else text
 
 
-def value_text(value: Any, key: str | None = None, path: str | None = None) -> str:
+def value_text(value: Any, key: str | None = None) -> str:
     """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
-    (with the language's decimal sign), stored ids as words (by the field `key`, or the fields of `path`)."""
+    (with the language's decimal sign)."""
     if value is None:
         return "—"
     if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
         return _(_VALUE_WORDS[key, value])
-    if key == "sheet" and value in SHEET_NAMES:
-        return load_sheet(value).name
-    if isinstance(value, str) and value in _CARDS and not _CARD_FIELDS.isdisjoint((path or key or "").split(".")):
-        return tr(CARD_NAMES[_CARDS[value]])
     if key == "solo" and value in _OPPONENTS:
         return _OPPONENTS[value]
     if isinstance(value, bool):
@@ -441,7 +390,7 @@ def value_text(value: Any, key: str | None = None, path: str | None = None) -> s
         return text if "e" in text or "n" in text else format_number(float(text), group=False)
     if isinstance(value, list):
         # i18n: a list with nothing in it, in a finished game's breakdown
-        return ", ".join(value_text(v, key, path) for v in value) if value else _("none")
+        return ", ".join(value_text(v) for v in value) if value else _("none")
     if isinstance(value, dict):
         return _("none") if not value else json.dumps(value, ensure_ascii=False)
     return star_points(tr(value) if isinstance(value, Message) else str(value))
@@ -466,7 +415,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value, path.rsplit(".", 1)[-1], path), size=13, weight=ft.FontWeight.W_600, expand=5,
+            ft.Text(value_text(value, path.rsplit(".", 1)[-1]), size=13, weight=ft.FontWeight.W_600, expand=5,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )

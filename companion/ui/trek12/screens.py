@@ -22,6 +22,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
+from companion.games.trek12.data import SHEET_NAMES, load_sheet
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
@@ -30,7 +31,7 @@ from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game
 from companion.ui.common.entries import EntriesPanel, entries_button
-from companion.ui.common.registry import register_game_progress, register_game_screen
+from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
@@ -934,5 +935,17 @@ def _progress(table: Any) -> str:
     return _("Round {round} of {total}").format(round=min(table.round, table.sheet.n), total=table.sheet.n)
 
 
+def sheet_words(detail: Any) -> Any:
+    """A breakdown with each printed sheet by its name ("dunai" is "Dunai"), wherever a "sheet" field holds
+    one (an Ascent's record, each Ascent of an Expedition's); a home-made sheet keeps what it holds."""
+    if isinstance(detail, dict):
+        return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES else sheet_words(v)
+                for k, v in detail.items()}
+    if isinstance(detail, list):
+        return [sheet_words(v) for v in detail]
+    return detail
+
+
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
+register_breakdown_words(GAME, sheet_words)
 register_game_progress(GAME, _progress)
