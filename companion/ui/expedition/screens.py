@@ -68,7 +68,7 @@ from companion.ui.expedition.sheets import (
     sheet_result,
     sheet_status,
 )
-from companion.ui.trek12.screens import Trek12Table, sheet_words
+from companion.ui.trek12.screens import Trek12Table, record_words
 from companion.ui.expedition.stars import (
     ascent_card,
     ascent_track,
@@ -707,6 +707,6 @@ register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, shee
 register_game_progress(GAME, _progress)
 # An Expedition deleted from History takes back the Hall of Fame lines and envelopes it wrote, as abandoning
 # it does; the Undo that follows puts them back.
-register_breakdown_words(GAME, lambda detail: _breakdown_words(sheet_words(detail)))
+register_breakdown_words(GAME, lambda detail: _breakdown_words(record_words(detail)))
 keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
 keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_gone)

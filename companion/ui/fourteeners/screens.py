@@ -8,16 +8,19 @@ finished game's tableaus (`final.FinalTableaus`). Importing this module register
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
 from companion.i18n import N_, _
-from companion.ui.common.registry import register_game_progress, register_game_screen
+from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, screen_view
 from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogList, HikerEditor, WeatherEditor
 from companion.ui.fourteeners.parts import choice_chip
 from companion.ui.fourteeners.final import FinalTableaus
+from companion.ui.fourteeners.forms import half_label, side_label
 from companion.ui.fourteeners.play import FourteenersPlay, round_words
 from companion.ui.fourteeners.setup import SetupPanel
 
@@ -86,5 +89,32 @@ def FourteenersGame(session_id: str) -> ft.View:
     return FourteenersPlay(session_id=session_id)
 
 
+def record_words(detail: Any, within: str | None = None) -> Any:
+    """A 14ers breakdown as History shows it: the Hiker side each scoring line comes from (Capstone, Gear,
+    Training, Plans) and the Accolade card's half (Basic, Advanced) in the player's language."""
+    if isinstance(detail, dict):
+        out = {}
+        for key, value in detail.items():
+            if key == "side" and isinstance(value, str):
+                out[key] = _side_words(value, within)
+            else:
+                out[key] = record_words(value, key if isinstance(key, str) else within)
+        return out
+    if isinstance(detail, list):
+        return [record_words(value, within) for value in detail]
+    return detail
+
+
+def _side_words(value: str, within: str | None) -> str:
+    # An Accolade's "side" is its half; a scoring line's is the side of the Hiker card it was tucked under.
+    if within == "accolade":
+        return half_label(value)
+    try:
+        return side_label(value)
+    except ValueError:
+        return value
+
+
 register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)
 register_game_progress(GAME_ID, round_words)
+register_breakdown_words(GAME_ID, record_words)

@@ -44,7 +44,7 @@ from companion.ui.freunde.weather import (
 )
 from companion.ui.common.entries import EntriesPanel, entries_button
 from companion.ui.common.abandon import use_abandon
-from companion.ui.common.registry import register_game_progress, register_game_screen
+from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
@@ -856,5 +856,38 @@ def _finished_climber(climber: Mapping[str, Any]) -> str:
     return f"{label}: {points}"
 
 
+# What a finished game's record keeps as ids (see `files.score_result`), said in words in its breakdown.
+_RECORD_WORDS = {
+    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
+    ("route", "easy"): N_("easy route"),
+    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
+    ("route", "hard"): N_("hard route"),
+    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
+    ("weather_season", "summer"): N_("summer"),
+    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
+    ("weather_season", "winter"): N_("winter"),
+    # i18n: how a tie on points ended (Freunde), in a finished game's breakdown
+    ("tie_break", "shared"): N_("shared victory"),
+    # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
+    ("tie_break", "summit"): N_("first to the summit"),
+}
+
+
+def record_words(detail: Any) -> Any:
+    """A Freunde breakdown as History shows it: a shipped board's title in the player's language (an edited
+    board's as the players wrote it), and the route, the weather season and the tie-break in words."""
+    if not isinstance(detail, dict):
+        return detail
+    out = dict(detail)
+    if isinstance(out.get("board_title"), str):
+        out["board_title"] = board_title(out.get("board"), out["board_title"])
+    for key in ("route", "weather_season", "tie_break"):
+        value = out.get(key)
+        if isinstance(value, str) and (key, value) in _RECORD_WORDS:
+            out[key] = _(_RECORD_WORDS[key, value])
+    return out
+
+
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)
 register_game_progress(GAME, turn_words)
+register_breakdown_words(GAME, record_words)

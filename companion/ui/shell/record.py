@@ -17,7 +17,6 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.games.freunde.data import board_title
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
@@ -204,10 +203,6 @@ def breakdown(detail: Any) -> list[ft.Control]:
                         color=ft.Colors.ON_SURFACE_VARIANT)]
     # An id shown by its name beside it ("route": "sprint" beside "route_name": "Sprint") is said once.
     hidden = _HIDDEN | {k for k in detail if isinstance(k, str) and (f"{k}_name" in detail or f"{k}_title" in detail)}
-    if isinstance(detail.get("board_title"), str):
-        # Freunde's board: a shipped board's title (as shipped, or corrected at the table) in the player's
-        # language, an edited board's as the players wrote it.
-        detail = {**detail, "board_title": board_title(detail.get("board"), detail["board_title"])}
     facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in hidden]
     groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in hidden]
     out: list[ft.Control] = []
@@ -334,29 +329,6 @@ _FIELD_LABELS = {
 }
 
 
-# Stored ids a breakdown shows as words: 14ers' sides of a Hiker card, Freunde's board sides.
-_VALUE_WORDS = {
-    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
-    ("route", "easy"): N_("easy route"),
-    # i18n: the side of Freunde's board a game was played on, in a finished game's breakdown
-    ("route", "hard"): N_("hard route"),
-    ("side", "capstone"): N_("Capstone"),
-    ("side", "gear"): N_("Gear"),
-    ("side", "training"): N_("Training"),
-    ("side", "plans"): N_("Plans"),
-    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
-    ("weather_season", "summer"): N_("summer"),
-    # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
-    ("weather_season", "winter"): N_("winter"),
-    # i18n: how a tie on points ended (Freunde), in a finished game's breakdown
-    ("tie_break", "shared"): N_("shared victory"),
-    # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
-    ("tie_break", "summit"): N_("first to the summit"),
-}
-
-
-# The solo opponents a record names by id: their names, the same in every language.
-_OPPONENTS = {"max": "Max", "gerry": "Gerry"}
 # Fields kept for the program, not for people: a player's id, the game's id (its title is the screen's).
 _HIDDEN = frozenset({"id", "game"})
 
@@ -372,15 +344,11 @@ def label_for(key: Any) -> str:
     return words[:1].upper() + words[1:] if words else text
 
 
-def value_text(value: Any, key: str | None = None) -> str:
+def value_text(value: Any) -> str:
     """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
     (with the language's decimal sign)."""
     if value is None:
         return "—"
-    if key is not None and isinstance(value, str) and (key, value) in _VALUE_WORDS:
-        return _(_VALUE_WORDS[key, value])
-    if key == "solo" and value in _OPPONENTS:
-        return _OPPONENTS[value]
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
     if isinstance(value, float):
@@ -415,7 +383,7 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value, path.rsplit(".", 1)[-1]), size=13, weight=ft.FontWeight.W_600, expand=5,
+            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )
@@ -504,7 +472,7 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
             ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
             # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
-            *(ft.Text(value_text(record[k], k), size=11 if isinstance(record[k], str) else 13, expand=2,
+            *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], str) else 13, expand=2,
                       text_align=ft.TextAlign.RIGHT)
               for k in fields),
         ]))
@@ -520,7 +488,7 @@ def _title_of(item: dict, index: int) -> tuple[str, str] | None:
 
 
 def _compact(item: dict, path: str) -> ft.Control:
-    parts = [f"{label_for(k)} {value_text(v, k)}" for k, v in item.items() if k not in _HIDDEN]
+    parts = [f"{label_for(k)} {value_text(v)}" for k, v in item.items() if k not in _HIDDEN]
     return ft.Text(" · ".join(parts), size=13, key=f"record-row-{path}")
 
 

@@ -935,17 +935,19 @@ def _progress(table: Any) -> str:
     return _("Round {round} of {total}").format(round=min(table.round, table.sheet.n), total=table.sheet.n)
 
 
-def sheet_words(detail: Any) -> Any:
-    """A breakdown with each printed sheet by its name ("dunai" is "Dunai"), wherever a "sheet" field holds
-    one (an Ascent's record, each Ascent of an Expedition's); a home-made sheet keeps what it holds."""
+def record_words(detail: Any) -> Any:
+    """A breakdown as History shows it: each printed sheet by its name ("dunai" is "Dunai") wherever a "sheet"
+    field holds one (an Ascent's record, each Ascent of an Expedition's; a home-made sheet keeps what it holds),
+    and the solo opponent by his name ("solo": "max" is Max, the same in every language)."""
     if isinstance(detail, dict):
-        return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES else sheet_words(v)
+        return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES
+                else MAX_NAME if k == "solo" and v == "max" else record_words(v)
                 for k, v in detail.items()}
     if isinstance(detail, list):
-        return [sheet_words(v) for v in detail]
+        return [record_words(v) for v in detail]
     return detail
 
 
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
-register_breakdown_words(GAME, sheet_words)
+register_breakdown_words(GAME, record_words)
 register_game_progress(GAME, _progress)

@@ -1,0 +1,69 @@
+"""A finished game's breakdown in History says what its record keeps as ids in the player's language, each game
+saying its own: Freunde's board, route, weather season and tie-break, 14ers' tucked sides, Trek 12's Max."""
+
+from __future__ import annotations
+
+import flet as ft
+from harness import walk
+
+
+def _add(store, game, title, detail):
+    ann = store.players.add("Ann")
+    return store.history.add({"game": game, "finished": "2026-03-01T18:00:00+00:00", "title": title,
+                              "players": [{"id": ann.id, "name": "Ann", "score": 30, "winner": True}],
+                              "detail": detail, "session": None})
+
+
+def _value(ui, key: str) -> str:
+    """The value a breakdown's row shows (its label is the first text, the value the last)."""
+    texts = [c.value for c in walk(ui.get(key)) if isinstance(c, ft.Text)]
+    return texts[-1]
+
+
+async def test_freunde_board_route_season_and_tie_break_in_french(open_ui, store):
+    store.settings.set("language", "fr")
+    record = _add(store, "freunde", "Freunde", {
+        "game": "freunde", "board": "summer", "board_title": "Summer board (easier route)", "board_verified": True,
+        "route": "easy", "weather_season": "summer", "solo": False, "tie_break": "summit"})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-board_title") == "Plateau d'été (face facile)"
+    assert _value(ui, "record-row-route") == "face facile"
+    assert _value(ui, "record-row-weather_season") == "été"
+    assert _value(ui, "record-row-tie_break") == "premier au sommet"
+    assert _value(ui, "record-row-solo") == "Non"
+
+
+async def test_an_edited_freunde_board_keeps_the_title_the_players_wrote(open_ui, store):
+    store.settings.set("language", "fr")
+    record = _add(store, "freunde", "Freunde", {"board": "summer", "board_title": "Our own board",
+                                                "route": "hard", "tie_break": "shared"})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-board_title") == "Our own board"
+    assert _value(ui, "record-row-tie_break") == "victoire partagée"
+
+
+async def test_fourteeners_sides_in_french(open_ui, store):
+    store.settings.set("language", "fr")
+    record = _add(store, "fourteeners", "14ers", {
+        "players": [{"name": "Ann", "total": 30, "lines": [
+            {"source": "Longs Peak", "side": "capstone", "text": "3 points", "points": 3}]}],
+        "accolade": {"name": "Peak bagger", "side": "advanced", "category": "Most Climbs", "points": 5}})
+    ui = await open_ui(route=f"/history/{record}")
+    texts = [c.value for c in walk(ui.top) if isinstance(c, ft.Text)]
+    assert any("Exploits" in t for t in texts) and "Avancée" in texts
+    assert "capstone" not in ui.text() and "advanced" not in ui.text()
+
+
+async def test_trek12_names_max_and_the_sheet(open_ui, store):
+    record = _add(store, "trek12", "Dunai", {"sheet": "dunai", "solo": "max", "summit": 65})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-solo") == "Max"
+    assert _value(ui, "record-row-sheet") == "Dunai"
+
+
+async def test_another_games_field_of_the_same_name_is_not_taken_for_these(open_ui, store):
+    # "route" is Ridgeline's too, and "easy" means nothing there: it is shown as it is kept.
+    record = _add(store, "ridgeline", "Sprint", {"route": "easy", "lower_is_better": True})
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-route") == "easy"
