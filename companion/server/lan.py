@@ -118,8 +118,9 @@ class LanAccess:
     def note_tab(self, page: Any) -> None:
         """Remember whether a new tab is on this computer, from the address the server saw it connect from.
 
-        Called when the tab's session starts, when `page.client_ip` is still the server's own record of
-        the connection (a reconnecting client can send page properties of its own later).
+        The server calls this as the tab registers (Flet's `before_main`), when `page.client_ip` has just been
+        set from the connection: a tab can send page properties of its own, client_ip among them, as soon as
+        it has registered, so by the time the app's `main` runs the value may be the tab's own claim.
         """
         self._local_tabs[page] = self.this_computer(str(getattr(page, "client_ip", "") or ""))
 

@@ -108,10 +108,15 @@ def build_asgi(main: Callable, plan: ServerPlan):
     inner = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, swagger_ui_oauth2_redirect_url=None,
                     on_startup=[start_housekeeping])
 
+    # Whether a new tab is on this computer is decided before anything the tab sends after registering is
+    # applied: `before_main` runs while the page's client_ip is still the address the connection came from.
+    # By the time `main` runs, the tab may have sent page properties of its own, client_ip among them.
+    before_main = plan.lan.note_tab if plan.lan is not None else None
+
     @inner.websocket("/ws")
     async def websocket_handler(websocket: WebSocket) -> None:
         await flet_app_class(
-            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=None,
+            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=before_main,
             session_timeout_seconds=SESSION_TIMEOUT,
         ).handle(websocket)
 

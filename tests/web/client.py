@@ -120,6 +120,7 @@ class WebClient:
         self.ws = ws
         self.base_url = base_url
         self.page_props = page_props
+        self.first_patch: dict | None = None
         self.page: dict = {}
         self.session_id: str | None = None
         self.register_error: str | None = None
@@ -143,6 +144,10 @@ class WebClient:
 
     async def _start(self, timeout: float) -> None:
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": self.page_props})
+        if self.first_patch:
+            # A hostile tab's page properties of its own, sent before the server has answered (the page is
+            # control 1), so they arrive before the app's main has run.
+            await self._send(UPDATE_CONTROL_PROPS, {"id": 1, "props": self.first_patch})
         self._reader = asyncio.create_task(self._read())
         waiter = asyncio.create_task(self._registered.wait())
         done, _ = await asyncio.wait({waiter, self._reader}, timeout=timeout,
@@ -469,11 +474,13 @@ async def connect(
     headers: dict[str, str] | None = None,
     path: str = "/ws",
     timeout: float = 15.0,
+    first_patch: dict | None = None,
 ) -> WebClient:
     """Open a tab on the app served at `base_url` (http://host:port) and register it at `route`.
 
     `origin` defaults to the server's own `http://host:port` (as a browser sends it); None sends no
     Origin header. `host_header` replaces the Host header; `cookies` is a dict or a raw header value.
+    `first_patch`: page properties sent right after registering, before the server answers (a hostile tab).
     Raises `Refused(status)` when the handshake is refused, `Closed` when the server hangs up.
     """
     parts = urlsplit(base_url)
@@ -523,6 +530,7 @@ async def connect(
         },
     }
     client = WebClient(ws, base_url, page_props)
+    client.first_patch = first_patch
     try:
         await client._start(timeout)
     except BaseException:

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from client import Refused, connect
+from lan_server import OWN_ADDRESS
 
 from companion.server.web import PUBLIC_ERROR
 
@@ -164,6 +165,22 @@ async def test_lan_the_code_lets_a_device_in(lan_server):
         assert CODE not in " ".join(phone.texts()).replace(" ", "")
         phone.assert_no_crash()
     assert lan_server.stop_and_read_players() == ["Ann"]
+
+
+async def test_lan_a_phone_that_says_it_is_this_computer_is_still_a_phone(lan_server):
+    # The page's client_ip is a property the tab can set like any other: sent before the app has started,
+    # it must not make the server take the phone for this computer (which sees and keeps the join code).
+    _, headers, _ = _get(lan_server.url, f"/?code={CODE}")
+    cookie = headers["set-cookie"].split(";")[0]
+    async with await connect(lan_server.url, cookies=cookie, route="/settings",
+                             first_patch={"client_ip": OWN_ADDRESS}) as phone:
+        await phone.wait_key("settings-language-title")
+        assert not {"settings-lan-code", "settings-lan-new-code", "settings-lan-keep"} & phone.keys()
+        await phone.navigate("/")
+        await phone.wait_key("home-players")
+        assert not {"lan-card", "settings-lan-code", "settings-lan-new-code"} & phone.keys()
+        assert CODE not in " ".join(phone.texts()).replace(" ", "")
+        phone.assert_no_crash()
 
 
 async def test_lan_wrong_codes_lock_the_address_out(lan_server):

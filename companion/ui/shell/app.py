@@ -66,8 +66,8 @@ def build_main(store, *, desktop: bool = False, lan=None, device: str | None = N
     discover_game_screens()
 
     def main(page: ft.Page) -> None:
-        if lan is not None:
-            lan.note_tab(page)
+        # In LAN mode the server has already noted whether this tab is on this computer (`LanAccess.note_tab`,
+        # run before the tab's own page properties can reach the page).
         page.title = APP_TITLE
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
