@@ -245,3 +245,26 @@ def test_the_report_names_every_table_the_app_keeps_in_words():
                     "2 Expedition Ascent sheets, 2 14ers card catalogs")
     # A table that a newer version keeps is still counted, by its name.
     assert str(ImportReport(added={"summit_photos": 1})) == "added 1 summit_photos record"
+
+
+def test_the_lan_join_code_stays_on_its_device(store):
+    # A kept join code admits devices at every start: a backup must neither carry it to another computer
+    # nor let a file (chosen by any device that joined) set it here.
+    from companion.server.lan import CODE_SETTING
+
+    with open_store(memory=True) as source:
+        source.settings.set(CODE_SETTING, "12345678")
+        source.settings.set("theme", "dark")
+        exported = source.export_all()
+    assert exported["settings"] == {"theme": "dark"}
+    report = store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
+                               "settings": {CODE_SETTING: "77777777", "theme": "light"}})
+    assert store.settings.get(CODE_SETTING) is None and store.settings.get("theme") == "light"
+    assert str(report) == "added 1 setting"
+
+
+def test_the_join_code_setting_is_one_the_store_keeps_to_its_device():
+    from companion.server.lan import CODE_SETTING
+    from companion.store.backup import DEVICE_SETTINGS
+
+    assert CODE_SETTING in DEVICE_SETTINGS

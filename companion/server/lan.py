@@ -16,7 +16,8 @@ from companion.server.guard import JoinGate, check_code, format_code, is_loopbac
 
 __all__ = ["LanAccess", "interface_addresses", "lan_urls", "CODE_SETTING"]
 
-# The store setting that fixes the join code; absent or empty, every start draws a new one.
+# The store setting that fixes the join code; absent or empty, every start draws a new one. It is one of the
+# store's settings that stay on this device (never exported in a backup, never taken from one).
 CODE_SETTING = "lan_code"
 
 

@@ -31,13 +31,17 @@ from companion.store.storage import RawData, with_docs
 if TYPE_CHECKING:
     from companion.store.folder import Store
 
-__all__ = ["FORMAT", "VERSION", "ImportReport", "export_document", "import_document"]
+__all__ = ["FORMAT", "VERSION", "DEVICE_SETTINGS", "ImportReport", "export_document", "import_document"]
 
 FORMAT = "companion-backup"
 VERSION = 1
 MAX_RECORDS = 1_000_000
 
 _SECTIONS = ("players", "settings", "sessions", "history", "tables")
+# Settings that belong to this device and never travel in a backup: the LAN join code kept in Settings
+# (`companion.server.lan.CODE_SETTING`) admits any device that knows it at every start, so a backup must
+# not carry it to another computer, nor a file picked by a device that joined set it here.
+DEVICE_SETTINGS = frozenset({"lan_code"})
 # How many records of a section an import added, in words, by section.
 _LABELS = {
     "players": lambda n: msgn("{n:,} player", "{n:,} players", n),
@@ -105,7 +109,8 @@ def _export(store: Store) -> dict[str, Any]:
         "version": VERSION,
         "players": _sorted_copies(main.get("players", {}).values(), "created"),
         "settings": {doc["key"]: copy_json(doc["value"])
-                     for doc in sorted(main.get("settings", {}).values(), key=lambda d: d["key"])},
+                     for doc in sorted(main.get("settings", {}).values(), key=lambda d: d["key"])
+                     if doc["key"] not in DEVICE_SETTINGS},
         "sessions": _sorted_copies(_table(store, SESSIONS_FILE, "sessions"), "created"),
         "history": _sorted_copies(store._months.all_docs(), "finished"),
         "tables": tables,
@@ -169,6 +174,7 @@ def _validate(store: Store, doc: Any) -> _Checked:
         raise InvalidInput(msg("backup: field {field} must be an object, not {value}", field="'settings'",
                                value=describe(settings_doc)))
     settings = dict(records.setting_entry(key, value, "settings") for key, value in settings_doc.items())
+    settings = {key: value for key, value in settings.items() if key not in DEVICE_SETTINGS}
 
     sessions = [records.session_record(item, _where("sessions", i, item))
                 for i, item in enumerate(_list(doc, "sessions"))]
