@@ -10,7 +10,8 @@ import asyncio
 import pytest
 
 from companion.server.guard import (
-    COOKIE, LOCKOUT, MAX_WRONG, Addresses, Guard, JoinGate, check_code, format_code, new_code, normalise_code,
+    COOKIE, LOCKOUT, MAX_WRONG, MAX_WRONG_ALL, Addresses, Guard, JoinGate, check_code, format_code, new_code,
+    normalise_code,
 )
 from companion.server.lan import LanAccess, lan_urls
 from companion.server.web import ServerPlan, describe, plan_server
@@ -35,7 +36,7 @@ class _Inner:
 
 def _call(guard, kind="http", path="/", headers=(), client="127.0.0.1", query=""):
     scope = {"type": kind, "path": path, "query_string": query.encode(), "client": (client, 50000),
-             "headers": [(k.lower().encode(), v.encode()) for k, v in headers]}
+             "headers": [(k.lower().encode(), v if isinstance(v, bytes) else v.encode()) for k, v in headers]}
     sent: list[dict] = []
     inbox = [{"type": "websocket.connect"}] if kind == "websocket" else [{"type": "http.request", "body": b""}]
 
@@ -179,7 +180,7 @@ def test_lan_wrong_codes_lock_the_address_out_for_a_while():
         assert status == 401 and "not the code" in body
     # The wrong code that is one too many says so at once.
     status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=99999999")
-    assert status == 429 and "Too many wrong codes from this device. Try again in 10 minutes." in body
+    assert status == 429 and "Too many wrong codes. Try again in 10 minutes." in body
     # Locked now: even the right code is refused, with a wait in minutes.
     status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")
     assert status == 429 and "Too many wrong codes" in body
@@ -187,6 +188,60 @@ def test_lan_wrong_codes_lock_the_address_out_for_a_while():
     assert _call(guard, headers=LAN_HOST, client="192.168.1.21", query="code=12345678")[0] == 303
     clock[0] += LOCKOUT + 1
     assert _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")[0] == 303
+
+
+def _timed_lan_guard():
+    clock = [1000.0]
+    gate = JoinGate("12345678", now=lambda: clock[0])
+    guard = Guard(_Inner(), Addresses("::", PORT, interfaces=lambda: ["192.168.1.5", "fd00::5"]), gate)
+    return guard, clock
+
+
+def test_lan_one_ipv6_network_is_one_device_however_many_addresses_it_takes():
+    # A device on IPv6 can take a new address from its /64 for every guess: they count as one device.
+    guard, _ = _timed_lan_guard()
+    for n in range(MAX_WRONG):
+        status, _, _ = _call(guard, headers=LAN_HOST, client=f"fd00::1:{n:x}", query=f"code={n:08d}")
+    assert status == 429
+    assert _call(guard, headers=LAN_HOST, client="fd00::2:ffff", query="code=12345678")[0] == 429
+    assert _call(guard, headers=LAN_HOST, client="fd00:0:0:1::9", query="code=12345678")[0] == 303
+
+
+def test_lan_wrong_codes_from_many_devices_stop_all_guessing_for_a_while():
+    # However many addresses a guesser uses, the wrong codes of the whole network are counted too.
+    guard, clock = _timed_lan_guard()
+    devices = [f"10.0.{n // 200}.{n % 200 + 1}" for n in range(MAX_WRONG_ALL)]
+    for n, device in enumerate(devices):
+        status, _, _ = _call(guard, headers=LAN_HOST, client=device, query=f"code={n:08d}")
+    assert status == 429
+    status, _, body = _call(guard, headers=LAN_HOST, client="10.9.9.9", query="code=12345678")
+    assert status == 429 and "Too many wrong codes" in body
+    clock[0] += LOCKOUT + 1
+    assert _call(guard, headers=LAN_HOST, client="10.9.9.9", query="code=12345678")[0] == 303
+
+
+def test_lan_an_empty_code_is_asked_for_again_not_counted_wrong():
+    guard, _ = _timed_lan_guard()
+    for _ in range(MAX_WRONG + 1):
+        status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=+")
+        assert status == 401 and "Type the code" in body
+    assert _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")[0] == 303
+
+
+@pytest.mark.parametrize("path", ["//evil.example/", "/\\evil.example", "///evil.example", "/\\/evil.example/x"])
+def test_lan_the_code_never_sends_a_device_to_another_site(path):
+    guard, inner, gate = _lan_guard()
+    status, headers, _ = _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678", path=path)
+    assert status == 303
+    location = headers["location"]
+    assert location.startswith("/") and not location.startswith(("//", "/\\")) and "\\" not in location
+
+
+def test_a_port_in_other_digits_is_refused_not_a_crash(local_guard):
+    # A header's bytes are read as Latin-1, where a superscript two (0xb2) is a digit to str.isdigit.
+    guard, _ = local_guard
+    assert _call(guard, headers=[("Host", b"127.0.0.1:855\xb2")])[0] == 403
+    assert _call(guard, headers=[("Host", "127.0.0.1:8550"), ("Origin", b"http://127.0.0.1:855\xb2")])[0] == 403
 
 
 def test_codes():

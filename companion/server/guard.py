@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 __all__ = [
     "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
-    "is_loopback", "COOKIE",
+    "is_loopback", "COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW", "LOCKOUT",
 ]
 
 COOKIE = "companion_join"
@@ -36,10 +36,17 @@ CODE_DIGITS = 8
 MIN_CODE_LENGTH = 6
 MAX_CODE_LENGTH = 32
 
-# Wrong codes allowed from one address within WINDOW seconds before it is shut out for LOCKOUT seconds.
+# Wrong codes allowed from one device within WINDOW seconds before it is shut out for LOCKOUT seconds. A
+# device is its IPv4 address, or its IPv6 network (the /64 a device takes its addresses from, so a new
+# address per guess is still one device).
 MAX_WRONG = 5
 WINDOW = 600.0
 LOCKOUT = 600.0
+# Wrong codes allowed from the whole network within WINDOW before every code is refused for LOCKOUT: a
+# guesser with many addresses gets no more than that. Phones that joined already, and this computer, are
+# not affected; a new phone waits, or joins by the QR code once the wait is over.
+MAX_WRONG_ALL = 30
+_ANYONE = "*"
 
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 _SECURITY_HEADERS = [
@@ -106,9 +113,23 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
             port_text = None
     if port_text is None:
         return host, None
-    if not port_text.isdigit() or len(port_text) > 5:
+    if not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
         return None
     return host, int(port_text)
+
+
+def _device(address: str) -> str:
+    """Whom wrong codes are counted against: an IPv4 address as it is, an IPv6 one by its /64 network (an
+    IPv4 address written as IPv6 by the IPv4 address)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def listens_everywhere(bound: str) -> bool:
@@ -188,32 +209,38 @@ class JoinGate:
         return morsel is not None and hmac.compare_digest(morsel.value.encode(), self._token.encode())
 
     def locked_for(self, address: str) -> float:
-        """Seconds this address must still wait before it may try a code again (0 when it may)."""
-        until = self._locked.get(address)
-        if until is None:
-            return 0.0
-        left = until - self._now()
-        if left <= 0:
-            del self._locked[address]
-            return 0.0
-        return left
+        """Seconds a device at this address must still wait before it may try a code again (0 when it may):
+        its own wait, or everyone's after too many wrong codes from the whole network."""
+        return max(self._wait(_device(address)), self._wait(_ANYONE))
 
     def try_code(self, address: str, typed: str) -> bool | None:
         """Check a typed code from `address`: True right, False wrong, None refused (too many wrong)."""
         if self.locked_for(address):
             return None
+        device = _device(address)
         if hmac.compare_digest(normalise_code(typed).encode(), self.code.encode()):
-            self._wrong.pop(address, None)
+            self._wrong.pop(device, None)
             return True
         now = self._now()
-        recent = [t for t in self._wrong.get(address, []) if now - t < WINDOW]
-        recent.append(now)
-        self._wrong[address] = recent
-        if len(recent) >= MAX_WRONG:
-            self._locked[address] = now + LOCKOUT
-            del self._wrong[address]
+        for who, limit in ((device, MAX_WRONG), (_ANYONE, MAX_WRONG_ALL)):
+            recent = [t for t in self._wrong.get(who, []) if now - t < WINDOW]
+            recent.append(now)
+            self._wrong[who] = recent
+            if len(recent) >= limit:
+                self._locked[who] = now + LOCKOUT
+                del self._wrong[who]
         self._forget_old(now)
         return False
+
+    def _wait(self, who: str) -> float:
+        until = self._locked.get(who)
+        if until is None:
+            return 0.0
+        left = until - self._now()
+        if left <= 0:
+            del self._locked[who]
+            return 0.0
+        return left
 
     def cookie(self) -> str:
         """The Set-Cookie value that admits a device for this run."""
@@ -285,10 +312,17 @@ class Guard:
         if typed is None:
             await _page(send, 401, self._join_page(None))
             return
+        if not normalise_code(typed):
+            # Nothing typed (an empty form sent): asked again, not counted as a wrong code.
+            await _page(send, 401, self._join_page("Type the code shown on the computer's screen."))
+            return
         outcome = self.gate.try_code(peer, typed)
         if outcome is True:
             rest = {k: v for k, v in query.items() if k != "code"}
-            target = scope.get("path", "/") or "/"
+            # Always a path on this server: "//evil.example" or "/\\evil.example" would send a browser to
+            # another site with the right code's cookie just set.
+            target = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
+                                 safe="/-._~!$&'()*+,;=:@%")
             if rest:
                 target += "?" + urlencode(rest, doseq=True)
             await send({"type": "http.response.start", "status": 303, "headers": [
@@ -305,7 +339,7 @@ class Guard:
 
     async def _locked_out(self, send, peer: str) -> None:
         wait = self.gate.locked_for(peer)
-        await _page(send, 429, self._join_page(f"Too many wrong codes from this device. Try again in "
+        await _page(send, 429, self._join_page(f"Too many wrong codes. Try again in "
                                                f"{max(1, round(wait / 60))} minutes."))
 
 
