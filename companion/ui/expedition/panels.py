@@ -46,7 +46,10 @@ from companion.ui.expedition.sheets import SheetResult, SheetStatus
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
            "problem_card", "notice_card"]
 
-_BIG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
+def _big() -> ft.ButtonStyle:
+    """A large button's style, new for each button: a tab's client can change a control's style in place, so
+    no two tabs may hold the same one."""
+    return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                      ).format(n=in_deck), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("exp-reveal", ft.FilledButton(ngettext("Draw {n} card", "Draw {n} cards", need).format(n=need),
                                                    key="exp-reveal",
-                                                   icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_BIG)),
+                                                   icon=ft.Icons.SHUFFLE_ROUNDED, on_click=on_reveal, style=_big())),
         ], key="exp-reveal-panel", tone="high")
     left = {card: 0 for card in Assist}
     # Too few cards left: the played ones are shuffled back in before this reveal (Assist Cards), so they
@@ -128,7 +131,7 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                 weight=ft.FontWeight.W_600, color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),
         labelled("exp-reveal", ft.FilledButton(_("Put them into play"), key="exp-reveal",
                                                icon=ft.Icons.CHECK_ROUNDED, on_click=on_reveal, disabled=total == 0,
-                                               style=_BIG)),
+                                               style=_big())),
     ], key="exp-reveal-panel", tone="high")
 
 
@@ -157,7 +160,7 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
                                                    key="exp-score-open",
                                                    icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
                                                    disabled=state.table is not None and not state.table.complete,
-                                                   style=_BIG)),
+                                                   style=_big())),
     ], key="exp-climb", tone="high"))
     if setup.cards is CardMode.OFF:
         out.append(ft.Text(_("Assist cards are kept on the table in this Expedition: include the cards cashed in "
@@ -172,7 +175,7 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
                         key="exp-max-cards", weight=ft.FontWeight.W_600),
                 labelled("exp-pick-open", ft.FilledTonalButton(
                     _("Max made a new zone of 1s or 2s"), key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
-                    on_click=on_pick, style=_BIG)),
+                    on_click=on_pick, style=_big())),
             ], key="exp-cards"))
         return out
     pool = card_counts(state.pool)
@@ -192,7 +195,7 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         labelled("exp-pick-open", ft.FilledTonalButton(
             _("New zone of 0s, 1s or 2s: pick cards"), key="exp-pick-open", icon=ft.Icons.PAN_TOOL_ALT_ROUNDED,
             # Also with no card left: "you still take the Lead Climber card if you're the last player involved".
-            on_click=on_pick, style=_BIG)),
+            on_click=on_pick, style=_big())),
     ], key="exp-cards"))
     hands: list[ft.Control] = [ft.Row(controls=[
         ft.Text(_("Held cards"), weight=ft.FontWeight.W_600, expand=True),
@@ -317,7 +320,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
         *([labelled("exp-pick-cancel", ft.TextButton(_("Cancel"), key="exp-pick-cancel", on_click=on_cancel))]
           if on_cancel is not None else []),
         labelled("exp-pick-submit", ft.FilledButton(_("Record the picks"), key="exp-pick-submit",
-                                                    icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
+                                                    icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_big())),
     ]))
     return panel(rows, key="exp-pick-panel", tone="high")
 
@@ -417,7 +420,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         labelled("exp-score-cancel", ft.TextButton(_("Cancel"), key="exp-score-cancel", on_click=on_cancel)),
         labelled("exp-score-submit", ft.FilledButton(_("Score Ascent {number}").format(number=state.ascent),
                                                      key="exp-score-submit",
-                                                     icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_BIG)),
+                                                     icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_big())),
     ]))
     return panel(rows, key="exp-score-panel", tone="high")
 
@@ -448,7 +451,7 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
             key="exp-envelope-note", label=_("What the envelope held"), multiline=True,
             min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES))),
         labelled("exp-envelope-open", ft.FilledButton(_("Record the envelope"), key="exp-envelope-open",
-                                                      icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_BIG)),
+                                                      icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_big())),
     ], key="exp-envelope-panel", tone="high")
 
 

@@ -51,7 +51,6 @@ _OTHER_STARS = ft.Colors.OUTLINE
 _INK = ft.Colors.ON_SURFACE_VARIANT
 _GRID = ft.Colors.OUTLINE_VARIANT
 _FRAME = ft.Colors.OUTLINE
-_TIP_STYLE = ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)
 _OUTCOME_WORDS = {Outcome.WIN: N_("won"), Outcome.SHARED: N_("shared win"), Outcome.LOSS: N_("lost"),
                   Outcome.SOLO: N_("played alone")}
 # The letters of the form guide (its legend: "W won · S shared win · L lost").
@@ -167,7 +166,7 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
                 tooltip=fc.LineChartDataPointTooltip(
                     text=_("{name}: {score}").format(name=line.name, score=number(score))
                     + f"\n{_at(dates, x)} · {_(_OUTCOME_WORDS[outcome])}",
-                    text_style=_TIP_STYLE))
+                    text_style=_tip_style()))
                 for x, score, outcome in line.points],
         )
         for line in series
@@ -244,7 +243,7 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
             show_tooltip=b.count > 0,
             tooltip=fc.BarChartRodTooltip(text=_counted(b.count, counted) + "\n"
                                           + _("{range} {unit}").format(range=text, unit=unit),
-                                          text_style=_TIP_STYLE))])
+                                          text_style=_tip_style()))])
         for n, (b, text) in enumerate(zip(bins, ranges))
     ]
     chart = fc.BarChart(
@@ -312,7 +311,7 @@ def stars_chart(entries: Sequence[ExpeditionStars], *, first_number: int = 1, ke
             from_y=0, to_y=total, width=_bar_width(len(entries)), color=_OTHER_STARS, stack_items=items,
             border_radius=ft.BorderRadius.only(top_left=4, top_right=4),
             tooltip=fc.BarChartRodTooltip(text=f"#{first_number + n}: {_stars_words(entry, total)}",
-                                          text_style=_TIP_STYLE))]))
+                                          text_style=_tip_style()))]))
     chart = fc.BarChart(
         key=key, height=height, groups=groups, min_y=0, max_y=top,
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
@@ -489,3 +488,9 @@ def _step(low: float, high: float) -> float:
 def _ticks(low: float, high: float, step: float) -> list[float]:
     count = round((high - low) / step)
     return [low + n * step for n in range(count + 1)]
+
+
+def _tip_style() -> ft.TextStyle:
+    """A chart tooltip's text style, new for each chart: a tab's client can change a control's style in place,
+    so no two tabs may hold the same one."""
+    return ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)

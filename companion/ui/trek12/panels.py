@@ -141,8 +141,12 @@ def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], N
 
 
 # A Dice Option's tile holds a name of up to two lines, its result and its boxes in the height it is given
-# (76 px at the least): lines set close, as the theme's 1.43 would leave the boxes no room.
-_TIGHT = ft.TextStyle(height=1.15)
+# (76 px at the least): lines set close, as the theme's 1.43 would leave the boxes no room. A new style for
+# each text: a tab's client can change a control's style in place, so no two tabs may hold the same one.
+def _tight() -> ft.TextStyle:
+    return ft.TextStyle(height=1.15)
+
+
 _TILE_PAD = 4
 
 
@@ -196,10 +200,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                               alignment=ft.MainAxisAlignment.CENTER, controls=[
                                   # Two lines for a long name ("Plus grande valeur", "Niedrige Zahl").
                                   ft.Text(name, size=11 if len(name) <= 9 else 10, color=fg,
-                                          weight=ft.FontWeight.W_500, max_lines=2, style=_TIGHT,
+                                          weight=ft.FontWeight.W_500, max_lines=2, style=_tight(),
                                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
-                                          color=fg, key=f"{key}-value", style=_TIGHT),
+                                          color=fg, key=f"{key}-value", style=_tight()),
                                   foot,
                               ]),
         )
