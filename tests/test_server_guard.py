@@ -261,6 +261,13 @@ def test_lan_addresses_printed_are_never_loopback_or_link_local():
     assert urls == [f"http://192.168.1.5:{PORT}", f"http://[fd00::2]:{PORT}"]
 
 
+def test_lan_addresses_offered_are_those_the_server_listens_on():
+    # --lan listens on IPv4 only (0.0.0.0): an IPv6 address would refuse the phone that opens it.
+    found = lambda: ["192.168.1.5", "fd00::2"]  # noqa: E731
+    assert LanAccess(JoinGate(), "0.0.0.0", PORT, found).urls() == [f"http://192.168.1.5:{PORT}"]
+    assert LanAccess(JoinGate(), "::", PORT, found).urls() == [f"http://192.168.1.5:{PORT}", f"http://[fd00::2]:{PORT}"]
+
+
 def test_plan_lan_mode_and_what_it_prints():
     assert plan_server("127.0.0.1", PORT, None).lan is None
     assert plan_server("localhost", PORT, None).lan is None

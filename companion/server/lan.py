@@ -73,7 +73,10 @@ class LanAccess:
     def urls(self) -> list[str]:
         """The addresses to open on a phone (the bound one, or every interface's)."""
         if listens_everywhere(self.bound):
-            return lan_urls(self.interfaces(), self.port)
+            found = self.interfaces()
+            if self.bound == "0.0.0.0":     # IPv4 only (what --lan does): an IPv6 address would not answer
+                found = [address for address in found if ":" not in address]
+            return lan_urls(found, self.port)
         return lan_urls([self.bound], self.port)
 
     def interfaces(self) -> list[str]:
