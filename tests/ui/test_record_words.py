@@ -67,3 +67,14 @@ async def test_another_games_field_of_the_same_name_is_not_taken_for_these(open_
     store.settings.set("language", "fr")
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-route") == "easy"
+
+
+async def test_ridgeline_route_and_cards_in_french(open_ui, store):
+    store.settings.set("language", "fr")
+    record = _add(store, "ridgeline", "Ridge", {"route": "ridge", "route_name": "Ridge", "lower_is_better": True,
+                                               "hands": [{"hand": 1, "left": ["P7", "S10", "R:E3", "W"]}]})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-route_name") == "Arête"
+    text = ui.text()
+    assert "Pin 7" in text and "Pierre de soleil 10" in text and "Braise 3" in text
+    assert "Pine" not in text and "Sunstone" not in text

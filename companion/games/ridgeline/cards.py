@@ -9,8 +9,8 @@ from enum import Enum
 from typing import Any, Iterable, TypeAlias
 
 from companion.errors import InvalidInput
-from companion.games.ridgeline.data import COLOUR_LETTERS, COLOUR_NAMES, load
-from companion.i18n.message import N_, msg, reason_of
+from companion.games.ridgeline.data import load
+from companion.i18n.message import N_, Message, msg, reason_of
 from companion.inputs import quote
 
 __all__ = [
@@ -37,6 +37,21 @@ NOTATION = msg(
 )
 
 
+# The colours' names for people (the notation keeps its letters); the same words as `COLOUR_NAMES`.
+_COLOUR_WORDS = {
+    # i18n: a Ridgeline trail colour, as cards and sentences name it ("Glacier 7")
+    "G": msg("Glacier"),
+    # i18n: a Ridgeline trail colour, as cards and sentences name it ("Pine 7")
+    "P": msg("Pine"),
+    # i18n: a Ridgeline trail colour, as cards and sentences name it ("Ember 7")
+    "E": msg("Ember"),
+    # i18n: a Ridgeline trail colour, as cards and sentences name it ("Dusk 7")
+    "D": msg("Dusk"),
+    # i18n: a Ridgeline trail colour, as cards and sentences name it ("Sunstone 7")
+    "S": msg("Sunstone"),
+}
+
+
 class Colour(Enum):
     """The five trail colours ('The deck'); the value is the notation letter."""
 
@@ -47,9 +62,10 @@ class Colour(Enum):
     SUNSTONE = "S"
 
     @property
-    def full_name(self) -> str:
-        """'Glacier'."""
-        return COLOUR_NAMES[COLOUR_LETTERS.index(self.value)]
+    def full_name(self) -> Message:
+        """'Glacier': the colour for people, said in the player's language where a screen shows it (English,
+        as `COLOUR_NAMES` has it, on the command line)."""
+        return _COLOUR_WORDS[self.value]
 
 
 class CardKind(Enum):
@@ -105,12 +121,13 @@ class Card:
 
     @property
     def title(self) -> str:
-        """The card for people: 'Glacier 7', 'Rope as Glacier 7', 'Rope', 'Whiteout' (the colour's name is the
-        deck's, shown as it is; the words around it are said in the player's language)."""
+        """The card for people: 'Glacier 7', 'Rope as Glacier 7', 'Rope', 'Whiteout' (words a screen says in the
+        player's language, English on the command line)."""
         if self.kind is CardKind.WHITEOUT:
             # i18n: a Ridgeline card (the name printed on the card)
             return msg("Whiteout")
-        face = f"{self.colour.full_name} {self.rank}" if self.colour is not None else ""
+        # i18n: a Ridgeline trail card: its colour and rank, such as "Glacier 7"
+        face = msg("{colour} {rank}", colour=self.colour.full_name, rank=self.rank) if self.colour is not None else ""
         if self.kind is CardKind.ROPE and face:
             # i18n: a declared Ridgeline Rope; {card} is the card it plays as, such as "Glacier 7"
             return msg("Rope as {card}", card=face)
@@ -186,7 +203,7 @@ def supply_problem(cards: Iterable[Card]) -> str | None:
     counts = Counter((card.kind, card.colour, card.rank) if card.is_trail else (card.kind,) for card in cards)
     for key, count in counts.items():
         if key[0] is CardKind.TRAIL and count > deck.copies:
-            card = f"{key[1].full_name} {key[2]}"  # the deck's colour name and the rank: data, as it is
+            card = Card(CardKind.TRAIL, key[1], key[2]).title
             # i18n: {amount} is a number in words ("two"); {card} a card such as "Glacier 7"; {count} a number
             return msg("only {amount} {card} cards exist, but {count} are listed", amount=_number(deck.copies),
                        card=card, count=count)

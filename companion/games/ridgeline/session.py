@@ -14,7 +14,7 @@ from companion.games.words import UNRECOGNISED, safely
 from companion.i18n.message import Message, msg
 from companion.inputs import quote
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "describe_action", "setup_options"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "describe_action", "setup_options", "route_words"]
 
 GAME_ID = "ridgeline"
 _SETUP_KEYS = ("seats", "route", "first_dealer", "checked")
@@ -190,12 +190,27 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     names = [name for name in names if isinstance(name, str)]
     route = setup.get("route") or "ridge"
     dealer = setup.get("first_dealer") or (names[0] if names else None)
-    # The routes' names are the game data's ('The route'), shown as they are.
-    routes = [{"label": label, "setup": {**setup, "route": value}, "current": route == value}
-              for value, label in (("ridge", "Ridge"), ("sprint", "Sprint"))]
+    routes = [{"label": _ROUTE_WORDS[value], "setup": {**setup, "route": value}, "current": route == value}
+              for value in ("ridge", "sprint")]
     dealers = [{"label": name, "setup": {**setup, "first_dealer": name}, "current": dealer == name}
                for name in names]
     # i18n: the seat who deals the first hand of a Ridgeline game
     first_dealer = msg("First dealer")
     # i18n: the Ridgeline route climbed (Ridge or Sprint)
     return [{"label": msg("Route"), "choices": routes}, {"label": first_dealer, "choices": dealers}]
+
+
+def route_words(route_id: Any, name: str) -> Message | str:
+    """A route's name for people ('The route'): a shipped route's in the player's language where a screen says
+    it (English on the command line), a route of another data file as that file names it."""
+    word = _ROUTE_WORDS.get(route_id) if isinstance(route_id, str) else None
+    return word if word is not None and word == name else name
+
+
+# The shipped routes' names (data/ridgeline/camps.json), said in the player's language.
+_ROUTE_WORDS = {
+    # i18n: the full Ridgeline route (all ten camps), by its name
+    "ridge": msg("Ridge"),
+    # i18n: the short Ridgeline route (five camps), by its name
+    "sprint": msg("Sprint"),
+}

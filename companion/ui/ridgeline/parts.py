@@ -17,7 +17,7 @@ import flet as ft
 from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
-from companion.i18n import N_, Message, _, msg, ngettext, tr
+from companion.i18n import N_, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
 from companion.ui.common.widgets import and_list, bind, first_capital
 
@@ -141,7 +141,7 @@ def card_face(
         content=ft.Column(inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
     )
-    title = tr(card.title) if isinstance(card.title, Message) else card.title  # "Glacier 7" is the deck's, as it is
+    title = tr(card.title)
     label = title if action is None else action.format(card=title)
     semantics = ft.Semantics(
         identifier=key,

@@ -319,6 +319,14 @@ def _progress(state: State) -> str:
 _CARD_FIELDS = frozenset({"cards", "left"})
 
 
+def _record_words(detail):
+    """A Ridgeline breakdown as History shows it: the route by its name in the player's language, and the
+    cards by theirs (`_cards_in_words`)."""
+    if isinstance(detail, dict) and isinstance(detail.get("route_name"), str):
+        detail = {**detail, "route_name": tr(engine.route_words(detail.get("route"), detail["route_name"]))}
+    return _cards_in_words(detail)
+
+
 def _cards_in_words(detail, key: str | None = None):
     """A Ridgeline breakdown with its cards by their names ("Ember 9", "Rope as Glacier 7", "Whiteout"), as the
     game's screens say them: never the codes of its notation."""
@@ -336,4 +344,4 @@ def _cards_in_words(detail, key: str | None = None):
 
 register_game_screen(GAME, new_game=RidgelineNewGame, play=RidgelinePlay)
 register_game_progress(GAME, _progress)
-register_breakdown_words(GAME, _cards_in_words)
+register_breakdown_words(GAME, _record_words)

@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
-from companion.i18n import _, msg, ngettext
+from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
@@ -61,7 +61,7 @@ def RidgelineNewGame() -> ft.View:
             "checked": True,       # hands are checked against what a hand can hold (rules.hand_problem)
         }
         # The title is stored with the game, so it stays as the data names it ("Ridge route").
-        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], msg("{route} route", route=data.routes[route].name)),
+        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], msg("{route} route", route=engine.route_words(route, data.routes[route].name))),
                    set_problem)
 
     # i18n: a screen's title; {game} is the game's name
@@ -92,7 +92,7 @@ def RidgelineNewGame() -> ft.View:
     # i18n: the section choosing the Ridgeline route climbed (Ridge or Sprint)
     body.append(section_title(_("Route")))
     body.append(ft.Column(spacing=8, tight=True, controls=[
-        choice_tile(f"rl-new-route-{route_id}", data.routes[route_id].name, _route_text(data, route_id),
+        choice_tile(f"rl-new-route-{route_id}", tr(engine.route_words(route_id, data.routes[route_id].name)), _route_text(data, route_id),
                     route == route_id, bind(set_route, route_id))
         for route_id in data.routes
     ]))

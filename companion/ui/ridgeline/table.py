@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.games.ridgeline.data import load
+from companion.games.ridgeline.session import route_words
 from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import and_list, colour_dot, labelled, message_card, section_title
 from companion.ui.ridgeline.parts import camp_words
 
@@ -95,13 +96,13 @@ def table_panel(
     if coming is None:
         last = state.hands[-1]
         body.append(winners_card(state.winners, [last.seat(name).fatigue for name in state.winners],
-                                 state.route.name, on_finish=on_finish))
+                                 _route_name(state), on_finish=on_finish))
     else:
         body.append(_coming_hand(coming.number, coming.dealer, coming.leader, coming.deal_size, colours,
                                  on_end_hand))
     # i18n: {route} is the route's name (Ridge or Sprint), {n} its number of camps
     body.append(section_title(ngettext("The climb · {route}, {n} camp", "The climb · {route}, {n} camps",
-                                       state.route.length).format(route=state.route.name, n=state.route.length)))
+                                       state.route.length).format(route=_route_name(state), n=state.route.length)))
     standings = score(state)
     data = load()
     deal = (coming.dealer, coming.leader) if coming else (None, None)
@@ -364,3 +365,7 @@ def _badge(text: str) -> ft.Control:
 def _legend(icon: ft.IconData, text: str) -> ft.Control:
     return ft.Row([ft.Icon(icon, size=12, color=ft.Colors.PRIMARY),
                    ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2, tight=True)
+
+
+def _route_name(state: State) -> str:
+    return tr(route_words(state.route.id, state.route.name))

@@ -417,7 +417,7 @@ def _rope_choices(ranks: Sequence[int], colours: Sequence[Colour]) -> str:
         # i18n: what a Rope may be declared as: a card of any colour
         colour_text = _("any colour")
     else:
-        colour_text = _either([colour.full_name for colour in colours])  # the deck's colour names, as they are
+        colour_text = _either([tr(colour.full_name) for colour in colours])
     # i18n: what a Rope may be declared as: {rank} is "5 or 6" or "any rank 1-10", {colour} "Glacier" or "any colour"
     return _("a {rank}, {colour}").format(rank=rank_text, colour=colour_text)
 
