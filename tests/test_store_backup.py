@@ -268,3 +268,28 @@ def test_the_join_code_setting_is_one_the_store_keeps_to_its_device():
     from companion.store.backup import DEVICE_SETTINGS
 
     assert CODE_SETTING in DEVICE_SETTINGS
+
+
+@pytest.mark.parametrize("language", [["fr"], {"x": 1}, "klingon", 3])
+def test_a_language_setting_the_app_cannot_use_is_refused_and_changes_nothing(store, language):
+    before = store.export_all()
+    with pytest.raises(InvalidInput, match="language"):
+        store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "players": [],
+                          "settings": {"language": language, "theme": "dark"}})
+    assert store.export_all() == before
+    with pytest.raises(InvalidInput):
+        store.settings.set("language", language)
+    store.settings.set("language", "pl")
+    assert store.settings.get("language") == "pl"
+
+
+@pytest.mark.parametrize("saved", [["fr"], {"x": 1}, "klingon", None])
+def test_the_app_opens_in_the_devices_language_whatever_an_older_file_saved(saved):
+    # Saved before the check above existed, any value: the app must still open (it reads it on every screen).
+    from types import SimpleNamespace
+
+    from companion.i18n import SYSTEM
+    from companion.ui.common.services import Shell
+
+    settings = SimpleNamespace(get=lambda key, default=None: saved)
+    assert Shell(store=SimpleNamespace(settings=settings), keeper=None).language_setting() == SYSTEM

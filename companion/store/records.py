@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from typing import Any, NoReturn, TypeAlias
 
 from companion.errors import InvalidInput
+from companion.i18n import LANGUAGES, PSEUDO, SYSTEM
 from companion.i18n.message import N_, Message, message_doc, message_from_doc, msg
 from companion.inputs import encodable
 from companion.games import GAMES
@@ -79,6 +80,7 @@ _HISTORY_KEYS = ("id", "game", "finished", "title", "players", "detail", "sessio
 _HISTORY_PLAYER_KEYS = ("name", "score", "winner")
 _SESSION_KEYS = ("id", "game", "title", "setup", "players", "actions", "redo", "created", "updated")
 _THEMES = ("system", "light", "dark")
+_LANGUAGE_CHOICES = (SYSTEM, PSEUDO)       # the device's language, and the pseudo-language that shows unmarked text
 # A refusal that names the record and the field ("player: field 'name' must not be empty"): {problem} is what
 # is wrong with the field, so a form that shows the field can say just that (the Players screen).
 # i18n: {where} names a saved record, {field} one of its fields in quotes
@@ -326,6 +328,9 @@ def setting_entry(key: Any, value: Any, where: str = "setting") -> tuple[str, An
     value = check_json(value, f"{where} {key!r}", "value")
     if key == "theme" and value not in _THEMES:
         _fail(f"{where} 'theme'", "value", f"must be one of {', '.join(_THEMES)}, not {describe(value)}")
+    if key == "language" and not (isinstance(value, str) and (value in _LANGUAGE_CHOICES or value in LANGUAGES)):
+        _fail(f"{where} 'language'", "value", f"must be one of {', '.join(_LANGUAGE_CHOICES + tuple(LANGUAGES))}, "
+                                              f"not {describe(value)}")
     return key, value
 
 

@@ -83,7 +83,7 @@ class Shell:
     def language_setting(self) -> str:
         """The saved language: a code of `companion.i18n.LANGUAGES`, or "system" (the device's; the default)."""
         value = self.store.settings.get("language", SYSTEM)
-        return value if value in LANGUAGES else SYSTEM
+        return value if isinstance(value, str) and value in LANGUAGES else SYSTEM
 
 
 @dataclass(frozen=True)
