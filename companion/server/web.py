@@ -28,6 +28,7 @@ from pathlib import Path
 
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
+from companion.inputs import BACKUP_BYTES
 from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere
 from companion.server.lan import LanAccess
 
@@ -46,6 +47,9 @@ PUBLIC_ERROR = ("Something went wrong on the computer running the companion. Eve
                 "kept: reload the page to go on.")
 
 log = logging.getLogger("companion.server")
+
+# The largest websocket message taken from a tab: a backup file at its limit, and the message around it.
+WS_MAX_BYTES = BACKUP_BYTES + 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -167,8 +171,11 @@ def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
 
     # The client is always served from this computer (no CDN): the app must work in a tent.
     os.environ["FLET_WEB_NO_CDN"] = "1"
+    # A picked file's bytes reach the server in one websocket message: room for the largest backup the app
+    # takes (uvicorn's own limit, 16 MiB, is what a few thousand finished games make).
     config = uvicorn.Config(build_asgi(main, plan), log_level="warning", ws="websockets-sansio",
-                            timeout_graceful_shutdown=3, server_header=False, proxy_headers=False)
+                            ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=3, server_header=False,
+                            proxy_headers=False)
     server = uvicorn.Server(config)
 
     def stop(_signum, _frame) -> None:

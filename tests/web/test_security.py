@@ -193,3 +193,17 @@ async def test_lan_wrong_codes_lock_the_address_out(lan_server):
     assert status == 429 and b"Too many wrong codes" in body
     status, _, _ = _get(lan_server.url, "/")
     assert status == 429
+
+
+async def test_a_backup_larger_than_a_websocket_message_usually_is_imported(server):
+    # A browser sends a picked file's bytes in one websocket message: a backup the app itself downloads (a few
+    # thousand games make more than 16 MB) must come back in, up to the backup limit.
+    notes = [{"id": f"note-{n}", "text": "x" * 2000} for n in range(9000)]
+    data = json.dumps({"format": "companion-backup", "version": 1, "tables": {"notes": notes}}).encode()
+    assert len(data) > 17 * 1024 * 1024
+    async with await connect(server.url, route="/settings", timeout=60) as tab:
+        await tab.wait_key("settings-backup-pick")
+        await tab.pick_files("settings-backup-pick", [{"id": 1, "name": "big.json", "size": len(data), "bytes": data}])
+        await tab.wait_for(lambda t: "Imported" in _text(t, "settings-backup-result"), timeout=120)
+        tab.assert_no_crash()
+    assert server.alive()
