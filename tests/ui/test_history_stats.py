@@ -603,4 +603,4 @@ async def test_a_ridgeline_breakdown_names_the_cards(open_ui, store):
     text = ui.text()
     for code in ("E9", "G2", "R:G7"):
         assert code not in text
-    assert "Ember 9" in text and "Seil als Glacier 7" in text
+    assert "Glut 9" in text and "Seil als Gletscher 7" in text and "Gletscher 2" in text
