@@ -211,11 +211,12 @@ def _timed_advice(advise, doc: Any, args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def _read_json(file: str, limit: int, what: str) -> Any:
-    """The file's JSON document ('-': standard input), read at the door (companion/inputs.py)."""
+def _read_json(file: str, limit: int, what: str, *, bom: bool = False) -> Any:
+    """The file's JSON document ('-': standard input), read at the door (companion/inputs.py); `bom`: a UTF-8
+    byte-order mark at the start is skipped."""
     from companion.inputs import read_json
 
-    return read_json(file, limit, what, stdin=getattr(sys.stdin, "buffer", None) if file == "-" else None)
+    return read_json(file, limit, what, stdin=getattr(sys.stdin, "buffer", None) if file == "-" else None, bom=bom)
 
 
 def print_notices(store):
@@ -255,7 +256,8 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from companion.inputs import BACKUP_BYTES
 
-    doc = _read_json(args.file, BACKUP_BYTES, "a backup")
+    # A backup opened and saved in a text editor may start with a byte-order mark; Settings takes it too.
+    doc = _read_json(args.file, BACKUP_BYTES, "a backup", bom=True)
     store = _open_store(args.data_dir)
     try:
         report = store.import_all(doc)

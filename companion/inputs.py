@@ -149,19 +149,23 @@ def read_stream(stream: BinaryIO, limit: int, what: str) -> bytes:
     return data
 
 
-def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: BinaryIO | None = None) -> Any:
+def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: BinaryIO | None = None,
+              bom: bool = False) -> Any:
     """The strict JSON document in a file, or in `stdin` when `file` is "-"; every problem is one
-    InvalidInput naming the file (`read_bytes`, `loads`)."""
+    InvalidInput naming the file (`read_bytes`, `loads`). With `bom` a UTF-8 byte-order mark at the start is
+    skipped (`parse_bytes`)."""
     if str(file) == "-" and stdin is not None:
         data, shown = read_stream(stdin, limit, what), "standard input"
     else:
         data, shown = read_bytes(file, limit, what), _shown(file)
     try:
-        return parse_bytes(data)
+        return parse_bytes(data, bom=bom)
     except UnicodeDecodeError:
         raise InvalidInput(msg("{file} is not a UTF-8 text file", file=shown)) from None
     except json.JSONDecodeError as exc:
-        raise InvalidInput(msg("not valid JSON: {problem} at line {line} column {column}", problem=exc.msg,
+        # Python's words end in " at" where the place follows ("Unterminated string starting at"): said once.
+        problem = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg
+        raise InvalidInput(msg("not valid JSON: {problem} at line {line} column {column}", problem=problem,
                                line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise InvalidInput(msg("the file is nested too deeply to be {what}", what=what)) from None

@@ -60,6 +60,26 @@ def test_the_app_refuses_a_port_out_of_range_before_starting(capsys):
     assert_one_line_error(*run(capsys, "--port", "70000")[::2], "--port")
 
 
+def test_import_takes_a_backup_saved_with_a_byte_order_mark_as_settings_does(capsys, tmp_path):
+    source = open_store(tmp_path / "a")
+    source.players.add("Pasang")
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(b"\xef\xbb\xbf" + json.dumps(source.export_all()).encode())
+    source.close()
+    status, out, err = run(capsys, "import", str(backup), "--data-dir", str(tmp_path / "b"))
+    assert status == 0 and "added 1 player" in out, err
+    # A game file for `score` is still read strictly.
+    status, _, err = run(capsys, "score", "ridgeline", str(backup))
+    assert status == 2 and "not valid JSON" in err
+
+
+def test_a_cut_file_is_said_once_where_it_breaks(capsys, tmp_path):
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"format": "companion-backup", "players": [{"name": "Pas')
+    status, _, err = run(capsys, "import", str(cut), "--data-dir", str(tmp_path / "b"))
+    assert status == 2 and "Unterminated string starting at line 1 column" in err and "at at" not in err
+
+
 def test_export_then_import_into_another_folder_carries_everything(capsys, tmp_path):
     source = open_store(tmp_path / "a")
     source.players.add("Pasang", "#d62828")

@@ -21,7 +21,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import InvalidInput
-from companion.i18n import _, format_number, msg, ngettext
+from companion.i18n import Message, _, format_number, msg, ngettext
 from companion.inputs import NoSuchFile, parse_bytes, read_bytes
 from companion.store.atomic import write_bytes_atomic
 from companion.ui.common.services import off_loop
@@ -184,9 +184,7 @@ def parse_json(data: bytes) -> Any:
     except UnicodeDecodeError:
         raise InvalidInput(msg("it is not a text file")) from None
     except json.JSONDecodeError as exc:
-        # {problem} is Python's own words for what is wrong, in English
-        raise InvalidInput(msg("it is not valid JSON (line {line}, column {column}: {problem}); it may be cut short",
-                               line=exc.lineno, column=exc.colno, problem=exc.msg)) from None
+        raise InvalidInput(_json_problem(exc)) from None
     except RecursionError:
         raise InvalidInput(msg("it is nested too deeply to be a companion file")) from None
 
@@ -220,3 +218,19 @@ def file_size(n: int) -> str:
     mb = n / 1024 / 1024
     # i18n: a file's size in megabytes
     return _("{size} MB").format(size=format_number(mb, 0 if mb == int(mb) else 1, group=False))
+
+
+def _json_problem(exc: json.JSONDecodeError) -> Message:
+    """What is wrong with a text that is not JSON, in words a player can act on (not the parser's English)."""
+    if not exc.doc.strip():
+        # i18n: a picked file holds nothing (or only spaces)
+        return msg("the file is empty")
+    if exc.pos <= len(exc.doc) - len(exc.doc.lstrip()):
+        # i18n: a picked file's text does not even start as JSON (a note, a web page, another kind of file)
+        return msg("it is not a JSON file: it does not start as one")
+    if exc.pos >= len(exc.doc.rstrip()) or exc.msg.startswith("Unterminated string"):
+        # i18n: a picked file's JSON stops before it is complete, as a file copied or downloaded in part does
+        return msg("it is cut short: its JSON stops before the end (line {line}, column {column})",
+                   line=exc.lineno, column=exc.colno)
+    # i18n: a picked file's JSON breaks somewhere in the middle (edited by hand, or damaged)
+    return msg("it is not valid JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
