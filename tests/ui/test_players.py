@@ -116,6 +116,28 @@ async def test_remove_asks_first_and_keeps_past_games(open_ui, store):
     assert "Camp night" in ui.text() and "Ann" in ui.texts()
 
 
+async def test_a_removed_player_is_brought_back_with_their_games(open_ui, store):
+    # Removed by the Remove button or by restoring an earlier roster in Settings: the same player comes back
+    # (the same id, so History and Statistics are theirs again), unless someone current has the name.
+    ann = store.players.add("Ann")
+    store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Camp night",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 40, "winner": True}],
+                       "detail": {}, "session": None})
+    store.players.remove(ann.id)
+    other = store.players.add("ann")
+    ui = await open_ui(route="/players")
+    assert "Removed · 1 player" in ui.text() and _names_on_screen(ui) == ["ann"]
+    await ui.click(f"player-{ann.id}-restore")
+    assert ui.get("players-back-result").value == ("Ann cannot come back while ann is on the roster: rename that "
+                                                   "player first.")
+    assert store.players.get(ann.id).removed
+    store.players.remove(other.id)
+    await ui.click(f"player-{ann.id}-restore")
+    assert ui.get("players-back-result").value == "Ann is back on the roster, with every game they played."
+    assert _names_on_screen(ui) == ["Ann"] and not store.players.get(ann.id).removed
+    assert ui.find(f"player-{ann.id}-restore") is None and ui.find(f"player-{other.id}-restore") is not None
+
+
 async def test_another_tab_sees_a_new_player(open_ui, store):
     first = await open_ui(route="/players")
     second = await open_ui(route="/players")

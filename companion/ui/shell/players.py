@@ -66,8 +66,10 @@ def PlayersScreen() -> ft.View:
     edit, set_edit, edit_now = use_latest_state(None)
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
+    back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
 
     players = app.store.players.list()
+    removed = [p for p in app.store.players.list(include_removed=True) if p.removed]
     palette = player_palette()
 
     def add() -> None:
@@ -130,6 +132,20 @@ def PlayersScreen() -> ft.View:
         set_problem(None)
         if edit_now.current is not None and edit_now.current.player_id == player_id:
             set_edit(None)
+        app.changed()
+
+    def bring_back(player) -> None:
+        taken = app.store.players.find(player.name)
+        if taken is not None and taken.id != player.id:
+            set_back((False, _("{name} cannot come back while {other} is on the roster: rename that player "
+                               "first.").format(name=player.name, other=taken.name)))
+            return
+        try:
+            app.store.players.restore(player.id)
+        except CompanionError as exc:      # it cannot be saved
+            set_back((False, _sentence(exc)))
+            return
+        set_back((True, _("{name} is back on the roster, with every game they played.").format(name=player.name)))
         app.changed()
 
     removing_player = next((p for p in players if p.id == removing), None)
@@ -224,6 +240,8 @@ def PlayersScreen() -> ft.View:
                     on_remove=bind(set_removing, player.id),
                 )
             )
+    if removed or back is not None:
+        body.append(_removed_section(removed, back, bring_back))
     return screen_view(_("Players"), body)
 
 
@@ -260,6 +278,30 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
             ],
         ),
     )
+
+
+def _removed_section(removed, back, bring_back) -> ft.Control:
+    """Removed players (by the Remove button, or by restoring an earlier roster in Settings), each of whom can
+    be brought back with their games; and what the last Bring back did."""
+    rows: list[ft.Control] = []
+    if removed:
+        rows.append(section_title(ngettext("Removed · {n} player", "Removed · {n} players", len(removed)).format(
+            n=len(removed)), key="players-removed-title"))
+        rows.append(ft.Text(_("Their games stay in History. Bring one back to pick them in new games again."),
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if back is not None:
+        good, sentence = back
+        rows.append(ft.Text(sentence, key="players-back-result", size=13, color=None if good else ft.Colors.ERROR))
+    for player in removed:
+        rows.append(ft.Row(key=f"player-{player.id}-removed", spacing=12, controls=[
+            colour_dot(player.colour, player.name),
+            ft.Text(player.name, size=15, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled(f"player-{player.id}-restore", ft.TextButton(
+                _("Bring back"), key=f"player-{player.id}-restore", icon=ft.Icons.UNDO_ROUNDED,
+                tooltip=_("Bring {name} back to the roster").format(name=player.name),
+                on_click=bind(bring_back, player))),
+        ]))
+    return ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit) -> ft.Control:
