@@ -8,7 +8,7 @@ from datetime import date, datetime
 import pytest
 
 from companion import i18n
-from companion.i18n import Message, format_date, format_datetime, format_number, msg, msgn, tr, use_language
+from companion.i18n import Message, _, format_date, format_datetime, format_number, msg, msgn, tr, use_language
 
 
 @pytest.mark.parametrize(("code", "expected"), [
@@ -123,3 +123,17 @@ def test_a_finished_games_words_are_kept_beside_its_english_and_a_tampered_entry
         said_in_place(record)
     finally:
         store.close()
+
+
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel():
+    with use_language("fr"):
+        play = _("Play {name}'s cards")
+        assert play.format(name="Amélie") == "Jouer les cartes d'Amélie"
+        assert play.format(name="Émile") == "Jouer les cartes d'Émile"
+        assert play.format(name="Bruno") == "Jouer les cartes de Bruno"
+        assert play.format(name="Yann") == "Jouer les cartes de Yann"      # y is a consonant here
+        assert tr(msg("Play {name}'s cards", name="Olivier")) == "Jouer les cartes d'Olivier"
+        assert "d'ambre" in _("Colour {name}").format(name=_("amber"))
+        assert _("Colour {name}").format(name="onze") == "Couleur de onze"
+    with use_language("de"):
+        assert _("Play {name}'s cards").format(name="Amélie") == "Karten von Amélie spielen"

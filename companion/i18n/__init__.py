@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 import sys
 import weakref
 from collections.abc import Iterable, Iterator
@@ -149,7 +150,7 @@ def _(text: str) -> str:
         return text
     if code == PSEUDO:
         return pseudo(text)
-    return _catalog(code).gettext(text)
+    return _with_grammar(code, _catalog(code).gettext(text))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -159,7 +160,38 @@ def ngettext(singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
     if code == PSEUDO:
         return pseudo(singular if n == 1 else plural)
-    return _catalog(code).ngettext(singular, plural, n)
+    return _with_grammar(code, _catalog(code).ngettext(singular, plural, n))
+
+
+class _FrenchText(str):
+    """A French sentence whose `format` elides "de" and "que" before a value that starts with a vowel, as
+    French writes them: "les cartes de {name}" with Amélie is "les cartes d'Amélie", with Bruno "de Bruno". A
+    name or a card is only known when the sentence is formatted, so the translation cannot do it itself."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        def elide(match: Any) -> str:
+            value = kwargs.get(match.group(2))
+            text = value if isinstance(value, str) else ""
+            if text[:1] in _FRENCH_VOWELS and not text.lower().startswith(_FRENCH_NOT_ELIDED):
+                word = match.group(1)
+                return word[:-1] + "'" + match.group(0)[len(word) + 1:]
+            return match.group(0)
+
+        return str.format(_FRENCH_ELISION.sub(elide, self), *args, **kwargs)
+
+    def format_map(self, mapping: Any) -> str:
+        return self.format(**mapping)
+
+
+_FRENCH_ELISION = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)[^{}]*\}")
+_FRENCH_VOWELS = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouàâäæéèêëîïôöœùûü")
+_FRENCH_NOT_ELIDED = ("onze", "onzième")          # "de onze": French does not elide before eleven
+
+
+def _with_grammar(code: str, text: str) -> str:
+    return _FrenchText(text) if code == "fr" and "{" in text else text
 
 
 def tr(value: Any) -> Any:
