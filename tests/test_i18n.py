@@ -137,3 +137,11 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel():
         assert _("Colour {name}").format(name="onze") == "Couleur de onze"
     with use_language("de"):
         assert _("Play {name}'s cards").format(name="Amélie") == "Karten von Amélie spielen"
+
+
+def test_one_ridgeline_camp_is_said_in_the_singular():
+    from companion.ui.ridgeline.table import camps_cleared
+
+    with use_language("fr"):
+        assert camps_cleared(1, 5) == "1 camp validé sur 5" and camps_cleared(3, 10) == "3 camps validés sur 10"
+    assert camps_cleared(1, 5) == "1 camp cleared of 5"

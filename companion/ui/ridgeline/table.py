@@ -128,8 +128,9 @@ def camp_line(number: int, words: str) -> str:
 
 
 def camps_cleared(cleared: int, total: int) -> str:
-    """'3 of 10 camps cleared'."""
-    return _("{cleared} of {total} camps cleared").format(cleared=cleared, total=total)
+    """'3 camps cleared of 10' (French and Polish say one camp in the singular)."""
+    return ngettext("{cleared} camp cleared of {total}", "{cleared} camps cleared of {total}", cleared).format(
+        cleared=cleared, total=total)
 
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
@@ -219,8 +220,8 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
         _legend(ft.Icons.FLAG_ROUNDED, _("went out")),
         # i18n: the legend of a mark in the table of hands: this seat pitched (and climbed a camp)
         _legend(ft.Icons.ARROW_UPWARD_ROUNDED, _("pitched")),
-        # i18n: the legend of the table of hands: the small numbers are the camps cleared of {total}
-        ft.Text(_("small: camps cleared of {total}").format(total=route_length), size=12,
+        # i18n: the legend of the table of hands: the small number under each fatigue is the camps cleared of {total}
+        ft.Text(_("small number: camps cleared of {total}").format(total=route_length), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     return ft.Container(
