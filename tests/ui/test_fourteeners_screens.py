@@ -409,3 +409,11 @@ async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_
     rain = keeper.state(session_id).setup.catalog.weather_effects("Rain")
     assert [(e.kind.value, e.side) for e in rain] == [("extra", None), ("block_side", Side.PLANS)]
     assert [a["type"] for a in keeper.get(session_id).actions[-3:]] == ["correct", "hiker", "weather"]
+
+
+async def test_a_refused_card_name_says_the_field_as_the_form_does(open_ui, store):
+    session_id, _ = _start(store)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ftr-reveal")
+    assert ui.get("ft-problem").value.startswith("Nom\xa0: vide")

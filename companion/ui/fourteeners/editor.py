@@ -97,7 +97,13 @@ def _field_label(name: str) -> str:
         return condition_label(name)
     if name in EFFECT_NAMES:
         return effect_label(name)
+    if name in _FORM_FIELDS:
+        return _(_FORM_FIELDS[name])
     return name
+
+
+# A card's own fields as its form labels them, where a refusal names one ("Name: empty; ...").
+_FORM_FIELDS = {"name": N_("Name"), "class": N_("Class"), "side": N_("Side"), "category": N_("Category")}
 
 
 def _chip_words(text: str) -> str:
