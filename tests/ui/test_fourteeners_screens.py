@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+import flet as ft
 from harness import UiApp, walk
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
@@ -417,3 +418,20 @@ async def test_a_refused_card_name_says_the_field_as_the_form_does(open_ui, stor
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     await ui.click("ftr-reveal")
     assert ui.get("ft-problem").value.startswith("Nom\xa0: vide")
+
+
+async def test_the_hiker_badges_fit_their_word_in_french(open_ui, store):
+    # "RANDONNEUR" broke in two inside a badge sized for "HIKER".
+    from layout_check import layout_problems, text_width
+
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    store.settings.set("language", "fr")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click(f"ft-add-{bo.id}")
+    badges = [c for c in walk(ui.top) if isinstance(c, ft.Container) and isinstance(c.content, ft.Column)
+              and any(getattr(t, "value", None) == "RANDONNEUR" for t in c.content.controls)]
+    assert len(badges) == 2
+    for badge in badges:
+        assert badge.width >= text_width("RANDONNEUR", 8, bold=True)
+    assert [p for p in layout_problems(ui.top, every_label=True) if "RANDONNEUR" in p] == []

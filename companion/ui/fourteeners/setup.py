@@ -242,12 +242,14 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
 
 
 def _hiker_badge(letter: str, *, key: str) -> ft.Control:
-    """The seat's Hiker card, as a small card with its letter."""
+    """The seat's Hiker card, as a small card with its letter; as wide as the word for Hiker needs (at 8 px,
+    bold capitals take about 6 px each: "RANDONNEUR" would break in two in the 44 px that "HIKER" needs)."""
+    label = _("Hiker").upper()
     return ft.Container(
-        width=44, height=44, border_radius=ft.BorderRadius.all(8), bgcolor=ACCENT,
+        width=max(44, 6 * len(label) + 8), height=44, border_radius=ft.BorderRadius.all(8), bgcolor=ACCENT,
         alignment=ft.Alignment.CENTER, tooltip=_("Hiker {letter}").format(letter=letter),
         content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(_("Hiker").upper(), size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE),
+            ft.Text(label, size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE, max_lines=1, no_wrap=True),
             ft.Text(letter, key=key, size=18, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)]),
     )
 
