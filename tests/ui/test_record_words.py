@@ -78,3 +78,11 @@ async def test_ridgeline_route_and_cards_in_french(open_ui, store):
     text = ui.text()
     assert "Pin 7" in text and "Pierre de soleil 10" in text and "Braise 3" in text
     assert "Pine" not in text and "Sunstone" not in text
+
+
+async def test_history_heads_its_finished_games_in_the_plural_in_french(open_ui, store, save_session):
+    store.settings.set("language", "fr")
+    _add(store, "ridgeline", "Sprint", {"route": "sprint", "route_name": "Sprint"})
+    save_session("ridgeline", "Sprint")             # a game in progress: History heads the two lists
+    ui = await open_ui(route="/history")
+    assert "Parties terminées" in ui.texts() and "Terminée" not in ui.texts()

@@ -497,7 +497,7 @@ def _risk_summary(state: State) -> ft.Control:
         if len(active) > 1:
             best = max(state.movement) if state.movement else 0
             tied = [state.players[i].name for i, t in enumerate(state.movement) if t == best and i in active]
-            text = (_("Nobody takes a risk token: {players} tied on {total}.").format(players=", ".join(tied),
+            text = (_("Nobody takes a risk token: {players} tied on {total}.").format(players=and_list(tied),
                                                                                         total=best)
                     if len(tied) > 1 else _("Nobody takes a risk token this turn."))
         else:

@@ -263,7 +263,8 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
                 ft.Text(_("Resume"), weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
             ]),
         )))
-    rows.append(section_title(_("Finished")))
+    # i18n: the heading over the finished games in History, below the games in progress
+    rows.append(section_title(_("Finished games")))
     return rows
 
 
