@@ -609,3 +609,15 @@ async def test_a_ridgeline_breakdown_names_the_cards(open_ui, store):
     for code in ("E9", "G2", "R:G7"):
         assert code not in text
     assert "Glut 9" in text and "Seil als Gletscher 7" in text and "Gletscher 2" in text
+
+
+async def test_a_flat_fatigue_line_is_drawn_without_negative_fatigue(open_ui, store):
+    ann = store.players.add("Ann")
+    for day in (1, 2):
+        store.history.add({"game": "ridgeline", "finished": f"2026-03-0{day}T18:00:00+00:00", "title": "Sprint",
+                           "players": [{"id": ann.id, "name": "Ann", "score": 0, "winner": True}],
+                           "detail": {"route": "sprint", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    over_time = ui.get("pstats-ridgeline-over-time")
+    assert over_time.min_y == 0 and over_time.max_y > 0
+    assert all(not label.startswith("-") for label in labels_on(over_time.left_axis))

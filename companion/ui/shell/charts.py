@@ -471,7 +471,8 @@ def _axis(values: Sequence[float]) -> tuple[float, float, float]:
         return 0.0, 1.0, 1.0
     low, high = min(values), max(values)
     if low == high:
-        low, high = low - 5, high + 5
+        # Room around a flat line, but never below 0 for values that cannot be (fatigue, a count).
+        low, high = (low - 5 if low < 0 else max(0.0, low - 5)), high + 5
     step = _step(low, high)
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
