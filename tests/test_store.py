@@ -54,6 +54,8 @@ def test_a_chosen_colour_is_kept_and_the_next_default_skips_it(store):
     ("x" * 41, "at most 40"),
     ("Ann\nBob", "line break"),
     (42, "must be text"),
+    ("\u200b", "must not be empty"),              # a zero-width space alone would show as a blank row
+    (" \u200b\u2060 ", "must not be empty"),
 ])
 def test_bad_names_are_refused_with_a_reason(store, name, problem):
     with pytest.raises(InvalidInput, match=problem):
@@ -66,6 +68,15 @@ def test_names_are_unique_among_current_players_ignoring_case(store):
     with pytest.raises(InvalidInput, match="already a player called 'Ann'"):
         store.players.add(" ANN ")
     assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+def test_a_name_typed_with_a_separate_accent_is_the_same_name(store):
+    # "Zoë" composed (one character) and decomposed (e + combining diaeresis) look the same on every screen.
+    zoe = store.players.add("Zoe\u0308")
+    assert zoe.name == "Zo\u00eb"
+    with pytest.raises(InvalidInput, match="already a player called"):
+        store.players.add("Zo\u00eb")
+    assert store.players.add("\u200bBo\u200b").name == "Bo"
 
 
 def test_list_is_by_name_ignoring_case(store):

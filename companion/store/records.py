@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import uuid
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -164,10 +165,12 @@ def check_json(value: Any, where: str, field: str) -> Any:
 
 
 def check_player_name(value: Any, where: str = "player", field: str = "name") -> str:
-    """Player names are 1-40 characters after trimming spaces, on one line."""
+    """Player names are 1-40 characters after trimming spaces, on one line; composed (Unicode NFC), so that
+    "Zoë" typed either way is the same name, and with at least one visible character (a name of zero-width
+    spaces would show as a blank row)."""
     if type(value) is not str:
         _fail(where, field, msg("must be text, not {value}", value=describe(value)))
-    name = value.strip()
+    name = _trim_invisible(unicodedata.normalize("NFC", value))
     if not name:
         _fail(where, field, msg("must not be empty"))
     if len(name) > NAME_MAX:
@@ -176,6 +179,16 @@ def check_player_name(value: Any, where: str = "player", field: str = "name") ->
     if _CONTROL_RE.search(name):
         _fail(where, field, msg("{name} contains a line break or control character", name=describe(name)))
     return check_text(name, where, field, max_len=NAME_MAX)
+
+
+def _trim_invisible(text: str) -> str:
+    """`text` without the spaces and invisible formatting characters (zero-width spaces, joiners) at its ends."""
+    start, end = 0, len(text)
+    while start < end and (text[start].isspace() or unicodedata.category(text[start]) == "Cf"):
+        start += 1
+    while end > start and (text[end - 1].isspace() or unicodedata.category(text[end - 1]) == "Cf"):
+        end -= 1
+    return text[start:end]
 
 
 def check_colour(value: Any, where: str = "player", field: str = "colour") -> str:

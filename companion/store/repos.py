@@ -8,6 +8,7 @@ cannot change what is saved.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -185,9 +186,9 @@ class PlayerRepo:
     @_locked
     def find(self, name: str) -> Player | None:
         """The current player with this name (ignoring case and surrounding spaces), if any."""
-        wanted = name.strip().casefold() if isinstance(name, str) else None
+        wanted = unicodedata.normalize("NFC", name).strip().casefold() if isinstance(name, str) else None
         for doc in self._records.raw_all():
-            if not doc["removed"] and doc["name"].casefold() == wanted:
+            if not doc["removed"] and unicodedata.normalize("NFC", doc["name"]).casefold() == wanted:
                 return Player.from_record(doc)
         return None
 
