@@ -147,6 +147,9 @@ def _validate(store: Store, doc: Any) -> _Checked:
         raise InvalidInput(msg("this is not a companion backup: its format is {format}, expected {expected}",
                                format=describe(doc["format"]), expected=repr(FORMAT)))
     version = doc.get("version")
+    if version is None:
+        raise InvalidInput(msg("this backup does not say its version: a backup starts with \"format\": "
+                               "\"companion-backup\", \"version\": 1"))
     if type(version) is not int or version < 1:
         raise InvalidInput(msg("backup version {version} is not a version number", version=describe(version)))
     if version > VERSION:

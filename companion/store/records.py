@@ -109,15 +109,16 @@ def describe(value: Any) -> str:
 def check_id(value: Any, where: str, field: str = "id") -> RecordId:
     """A record id must be 32 lower-case hexadecimal digits (uuid4().hex)."""
     if type(value) is not str or not _ID_RE.fullmatch(value):
-        _fail(where, field, f"must be a record id of 32 lower-case hexadecimal digits, not {describe(value)}")
+        _fail(where, field, msg("must be a record id of 32 lower-case hexadecimal digits, not {value}",
+                                value=describe(value)))
     return value
 
 
 def check_doc_id(value: Any, where: str, field: str = "id") -> str:
     """A document id in a general table: 1-64 letters, digits or `_.:-`, starting with a letter or digit."""
     if type(value) is not str or not _DOC_ID_RE.fullmatch(value):
-        _fail(where, field, f"must be 1-64 letters, digits or _.:- starting with a letter or digit, "
-                            f"not {describe(value)}")
+        _fail(where, field, msg("must be 1-64 letters, digits or _.:- starting with a letter or digit, not {value}",
+                                value=describe(value)))
     return value
 
 
@@ -141,17 +142,19 @@ def check_text(value: Any, where: str, field: str, *, min_len: int = 0, max_len:
 def check_timestamp(value: Any, where: str, field: str) -> str:
     """An ISO 8601 time with its time zone, returned in the canonical UTC form."""
     if type(value) is not str or len(value) > 64:
-        _fail(where, field, f"must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {describe(value)}")
+        _fail(where, field, msg("must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {value}",
+                                value=describe(value)))
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        _fail(where, field, f"must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {describe(value)}")
+        _fail(where, field, msg("must be an ISO 8601 time such as 2025-05-01T18:30:00Z, not {value}",
+                                value=describe(value)))
     if moment.tzinfo is None:
-        _fail(where, field, f"{describe(value)} must say its time zone (for example end in Z for UTC)")
+        _fail(where, field, msg("{value} must say its time zone (for example end in Z for UTC)", value=describe(value)))
     try:
         return timestamp(moment)
     except OverflowError:     # the year 1 or 9999 moved past the calendar's ends by its time zone
-        _fail(where, field, f"{describe(value)} is not a time in UTC between the years 1 and 9999")
+        _fail(where, field, msg("{value} is not a time in UTC between the years 1 and 9999", value=describe(value)))
 
 
 def check_json(value: Any, where: str, field: str) -> Any:
@@ -202,7 +205,8 @@ def check_colour(value: Any, where: str = "player", field: str = "colour") -> st
 def check_game(value: Any, where: str, field: str = "game") -> str:
     """A game id must be one of the registry's games."""
     if type(value) is not str or value not in GAMES:
-        _fail(where, field, f"must be one of {', '.join(GAMES)}, not {describe(value)}")
+        _fail(where, field, msg("must be one of {choices}, not {value}",
+                                choices=", ".join(GAMES), value=describe(value)))
     return value
 
 
@@ -211,7 +215,7 @@ def player_record(doc: Any, where: str) -> dict[str, Any]:
     _check_keys(doc, where, _PLAYER_KEYS)
     removed = doc["removed"]
     if type(removed) is not bool:
-        _fail(where, "removed", f"must be true or false, not {describe(removed)}")
+        _fail(where, "removed", msg("must be true or false, not {value}", value=describe(removed)))
     return {
         "id": check_id(doc["id"], where),
         "name": check_player_name(doc["name"], where),
@@ -227,13 +231,14 @@ def history_record(doc: Any, where: str) -> dict[str, Any]:
     _check_keys(doc, where, _HISTORY_KEYS, optional=("corrected", "words"))
     players = doc["players"]
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
-        _fail(where, "players", f"must be a list of 1 to {MAX_PLAYERS} players, not {describe(players)}")
+        _fail(where, "players", msg("must be a list of 1 to {limit} players, not {value}",
+                                    limit=MAX_PLAYERS, value=describe(players)))
     detail = doc["detail"]
     if type(detail) is not dict:
-        _fail(where, "detail", f"must be an object, not {describe(detail)}")
+        _fail(where, "detail", msg("must be an object, not {value}", value=describe(detail)))
     words = doc["words"] if "words" in doc else message_words({"title": doc["title"], "detail": detail})
     if type(words) is not list:
-        _fail(where, "words", f"must be a list, not {describe(words)}")
+        _fail(where, "words", msg("must be a list, not {value}", value=describe(words)))
     return {
         "id": check_id(doc["id"], where),
         "game": check_game(doc["game"], where),
@@ -304,16 +309,17 @@ def session_record(doc: Any, where: str) -> dict[str, Any]:
     _check_keys(doc, where, _SESSION_KEYS, optional=("words",))
     words = doc["words"] if "words" in doc else message_words({"title": doc["title"]})
     if type(words) is not list:
-        _fail(where, "words", f"must be a list, not {describe(words)}")
+        _fail(where, "words", msg("must be a list, not {value}", value=describe(words)))
     setup = doc["setup"]
     if type(setup) is not dict:
-        _fail(where, "setup", f"must be an object, not {describe(setup)}")
+        _fail(where, "setup", msg("must be an object, not {value}", value=describe(setup)))
     players = doc["players"]
     if type(players) is not list or len(players) > MAX_PLAYERS:
-        _fail(where, "players", f"must be a list of at most {MAX_PLAYERS} player ids, not {describe(players)}")
+        _fail(where, "players", msg("must be a list of at most {limit} player ids, not {value}",
+                                    limit=MAX_PLAYERS, value=describe(players)))
     ids = [check_id(p, where, f"players[{i}]") for i, p in enumerate(players)]
     if len(set(ids)) != len(ids):
-        _fail(where, "players", "names the same player twice")
+        _fail(where, "players", msg("names the same player twice"))
     return {
         "id": check_id(doc["id"], where),
         "game": check_game(doc["game"], where),
@@ -340,19 +346,20 @@ def setting_entry(key: Any, value: Any, where: str = "setting") -> tuple[str, An
     key = check_text(key, where, "key", min_len=1, max_len=SETTING_KEY_MAX)
     value = check_json(value, f"{where} {key!r}", "value")
     if key == "theme" and value not in _THEMES:
-        _fail(f"{where} 'theme'", "value", f"must be one of {', '.join(_THEMES)}, not {describe(value)}")
+        _fail(f"{where} 'theme'", "value", msg("must be one of {choices}, not {value}", choices=", ".join(_THEMES),
+                                               value=describe(value)))
     if key == "language" and not (isinstance(value, str) and (value in _LANGUAGE_CHOICES or value in LANGUAGES)):
-        _fail(f"{where} 'language'", "value", f"must be one of {', '.join(_LANGUAGE_CHOICES + tuple(LANGUAGES))}, "
-                                              f"not {describe(value)}")
+        _fail(f"{where} 'language'", "value", msg("must be one of {choices}, not {value}", value=describe(value),
+                                                  choices=", ".join(_LANGUAGE_CHOICES + tuple(LANGUAGES))))
     return key, value
 
 
 def table_doc(doc: Any, where: str) -> dict[str, Any]:
     """A document of a general table: an object with a well-formed "id", the rest any JSON data."""
     if not isinstance(doc, Mapping):
-        _fail(where, "(record)", f"must be an object, not {describe(doc)}")
+        _fail(where, "(record)", msg("must be an object, not {value}", value=describe(doc)))
     if "id" not in doc:
-        _fail(where, "id", "is missing")
+        _fail(where, "id", msg("is missing"))
     check_doc_id(doc["id"], where)
     return check_json(dict(doc), where, "")
 
@@ -369,20 +376,20 @@ def copy_json(value: Any) -> Any:
 
 def _history_player(entry: Any, where: str, field: str) -> dict[str, Any]:
     if not isinstance(entry, Mapping):
-        _fail(where, field, f"must be an object with name, score and winner, not {describe(entry)}")
+        _fail(where, field, msg("must be an object with name, score and winner, not {value}", value=describe(entry)))
     unknown = sorted(set(entry) - set(_HISTORY_PLAYER_KEYS) - {"id"}, key=str)
     if unknown:
-        _fail(where, f"{field}.{unknown[0]}", "is not a known field (a player has id, name, score, winner)")
+        _fail(where, f"{field}.{unknown[0]}", msg("is not a known field (a player has id, name, score, winner)"))
     for key in _HISTORY_PLAYER_KEYS:
         if key not in entry:
-            _fail(where, f"{field}.{key}", "is missing")
+            _fail(where, f"{field}.{key}", msg("is missing"))
     player_id = entry.get("id")
     score, winner = entry["score"], entry["winner"]
     if type(score) is not int or not -MAX_SCORE <= score <= MAX_SCORE:
-        _fail(where, f"{field}.score", f"must be a whole number between -{MAX_SCORE:,} and {MAX_SCORE:,}, "
-                                       f"not {describe(score)}")
+        _fail(where, f"{field}.score", msg("must be a whole number between {low:,} and {high:,}, not {value}",
+                                           low=-MAX_SCORE, high=MAX_SCORE, value=describe(score)))
     if type(winner) is not bool:
-        _fail(where, f"{field}.winner", f"must be true or false, not {describe(winner)}")
+        _fail(where, f"{field}.winner", msg("must be true or false, not {value}", value=describe(winner)))
     name = check_text(entry["name"], where, f"{field}.name", min_len=1, max_len=OTHER_NAME_MAX)
     return {
         "id": None if player_id is None else check_id(player_id, where, f"{field}.id"),
@@ -398,7 +405,7 @@ def _history_session(value: Any, where: str) -> dict[str, Any] | None:
     _check_keys(value, where, ("setup", "actions"), field="session")
     setup = value["setup"]
     if type(setup) is not dict:
-        _fail(where, "session.setup", f"must be an object, not {describe(setup)}")
+        _fail(where, "session.setup", msg("must be an object, not {value}", value=describe(setup)))
     return {
         "setup": check_json(setup, where, "session.setup"),
         "actions": _action_list(value["actions"], where, "session.actions"),
@@ -407,12 +414,12 @@ def _history_session(value: Any, where: str) -> dict[str, Any] | None:
 
 def _action_list(value: Any, where: str, field: str) -> list[dict[str, Any]]:
     if type(value) is not list:
-        _fail(where, field, f"must be a list of actions, not {describe(value)}")
+        _fail(where, field, msg("must be a list of actions, not {value}", value=describe(value)))
     if len(value) > MAX_ITEMS:
-        _fail(where, field, f"has {len(value):,} actions; the limit is {MAX_ITEMS:,}")
+        _fail(where, field, msg("has {n:,} actions; the limit is {limit:,}", n=len(value), limit=MAX_ITEMS))
     for i, action in enumerate(value):
         if type(action) is not dict:
-            _fail(where, f"{field}[{i}]", f"must be an object, not {describe(action)}")
+            _fail(where, f"{field}[{i}]", msg("must be an object, not {value}", value=describe(action)))
     return check_json(value, where, field)
 
 
@@ -420,14 +427,14 @@ def _check_keys(doc: Any, where: str, keys: tuple[str, ...], *, field: str = "",
                 optional: tuple[str, ...] = ()) -> None:
     label = field or "(record)"
     if not isinstance(doc, Mapping):
-        _fail(where, label, f"must be an object, not {describe(doc)}")
+        _fail(where, label, msg("must be an object, not {value}", value=describe(doc)))
     prefix = f"{field}." if field else ""
     unknown = sorted((k for k in doc if k not in keys and k not in optional), key=str)
     if unknown:
-        _fail(where, prefix + str(unknown[0]), f"is not a known field (expected: {', '.join(keys)})")
+        _fail(where, prefix + str(unknown[0]), msg("is not a known field (expected: {keys})", keys=", ".join(keys)))
     for key in keys:
         if key not in doc:
-            _fail(where, prefix + key, "is missing")
+            _fail(where, prefix + key, msg("is missing"))
 
 
 def _fail(where: str, field: str, problem: str) -> NoReturn:
@@ -456,31 +463,32 @@ def _copy_checked(value: Any, depth: int) -> Any:
         value, t = str(value), str
     if t is str:
         if len(value) > MAX_TEXT:
-            raise _Bad(f"is {len(value):,} characters long; the limit is {MAX_TEXT:,}")
+            raise _Bad(msg("is {length:,} characters long; the limit is {limit:,}", length=len(value), limit=MAX_TEXT))
         if not value.isascii() and not encodable(value):
-            raise _Bad("contains a broken character (an unpaired surrogate) that cannot be saved")
+            raise _Bad(msg("contains a broken character (an unpaired surrogate) that cannot be saved"))
         return value
     if t is int:
         if -MAX_INT <= value <= MAX_INT:
             return value
-        raise _Bad("is a number too large to keep")
+        raise _Bad(msg("is a number too large to keep"))
     if value is None or t is bool:
         return value
     if t is float:
         if math.isfinite(value):
             return value
-        raise _Bad(f"is {value}, which JSON cannot hold")
+        raise _Bad(msg("is {value}, which JSON cannot hold", value=str(value)))
     if t is dict:
         if depth >= MAX_DEPTH:
-            raise _Bad(f"is nested more than {MAX_DEPTH} levels deep")
+            raise _Bad(msg("is nested more than {limit} levels deep", limit=MAX_DEPTH))
         if len(value) > MAX_ITEMS:
-            raise _Bad(f"has {len(value):,} entries; the limit is {MAX_ITEMS:,}")
+            raise _Bad(msg("has {n:,} entries; the limit is {limit:,}", n=len(value), limit=MAX_ITEMS))
         out = {}
         for key, item in value.items():
             if type(key) is not str:
-                raise _Bad(f"has a key {describe(key)} that is not text")
+                raise _Bad(msg("has a key {key} that is not text", key=describe(key)))
             if len(key) > MAX_KEY:
-                raise _Bad(f"has a key {len(key):,} characters long; the limit is {MAX_KEY}")
+                raise _Bad(msg("has a key {length:,} characters long; the limit is {limit}",
+                               length=len(key), limit=MAX_KEY))
             try:
                 out[key] = _copy_checked(item, depth + 1)
             except _Bad as bad:
@@ -489,9 +497,9 @@ def _copy_checked(value: Any, depth: int) -> Any:
         return out
     if t is list or t is tuple:
         if depth >= MAX_DEPTH:
-            raise _Bad(f"is nested more than {MAX_DEPTH} levels deep")
+            raise _Bad(msg("is nested more than {limit} levels deep", limit=MAX_DEPTH))
         if len(value) > MAX_ITEMS:
-            raise _Bad(f"has {len(value):,} items; the limit is {MAX_ITEMS:,}")
+            raise _Bad(msg("has {n:,} items; the limit is {limit:,}", n=len(value), limit=MAX_ITEMS))
         items = []
         for index, item in enumerate(value):
             try:
@@ -500,4 +508,4 @@ def _copy_checked(value: Any, depth: int) -> Any:
                 bad.path.append(f"[{index}]")
                 raise
         return items
-    raise _Bad(f"must be JSON data (text, number, true/false, null, list or object), not a {t.__name__}")
+    raise _Bad(msg("must be JSON data (text, number, true/false, null, list or object), not a {kind}", kind=t.__name__))

@@ -7,6 +7,8 @@ import csv
 import io
 import json
 
+import pytest
+
 import flet as ft
 import flet_charts as fc
 from file_dialogs import answer_files, pick_calls, save_calls, uploaded
@@ -621,3 +623,22 @@ async def test_a_flat_fatigue_line_is_drawn_without_negative_fatigue(open_ui, st
     over_time = ui.get("pstats-ridgeline-over-time")
     assert over_time.min_y == 0 and over_time.max_y > 0
     assert all(not label.startswith("-") for label in labels_on(over_time.left_axis))
+
+
+@pytest.mark.parametrize("language, missing", [("fr", "manque"), ("de", "fehlt"), ("pl", "nie istnieje")])
+async def test_a_bad_backups_reason_is_said_in_the_players_language(open_ui, store, language, missing):
+    store.settings.set("language", language)
+    ui = await open_ui(route="/settings")
+    bad = {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
+           "players": [{"id": "a" * 32, "name": "Ann", "removed": False, "created": "2026-03-01T17:00:00Z"}]}
+    answer_files(ui, picked=[uploaded("bad.json", json.dumps(bad).encode())])
+    await ui.click("settings-backup-pick")
+    message = ui.get("settings-backup-result").value
+    assert "'colour'" in message and missing in message and "is missing" not in message
+    bad["players"][0].update(colour="#123456", removed="no")
+    answer_files(ui, picked=[uploaded("bad.json", json.dumps(bad).encode())])
+    await ui.click("settings-backup-pick")
+    assert "true or false" not in ui.get("settings-backup-result").value
+    answer_files(ui, picked=[uploaded("old.json", json.dumps({"format": BACKUP_FORMAT}).encode())])
+    await ui.click("settings-backup-pick")
+    assert "None" not in ui.get("settings-backup-result").value
