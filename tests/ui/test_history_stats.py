@@ -642,3 +642,12 @@ async def test_a_bad_backups_reason_is_said_in_the_players_language(open_ui, sto
     answer_files(ui, picked=[uploaded("old.json", json.dumps({"format": BACKUP_FORMAT}).encode())])
     await ui.click("settings-backup-pick")
     assert "None" not in ui.get("settings-backup-result").value
+
+
+async def test_an_import_that_sets_the_language_says_what_it_did_in_that_language(open_ui, store):
+    ui = await open_ui(route="/settings")
+    doc = {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "settings": {"language": "fr"}}
+    answer_files(ui, picked=[uploaded("b1.json", json.dumps(doc).encode())])
+    await ui.click("settings-backup-pick")
+    await ui.settle()
+    assert ui.get("settings-backup-result").value == "b1.json importé — ajouté\xa0: 1 réglage."

@@ -164,7 +164,7 @@ def BackupPanel() -> ft.Control:
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
 
-    async def run(work: Callable[[], Awaitable[tuple[bool, str] | None]]) -> None:
+    async def run(work: Callable[[], Awaitable[tuple[bool, str | Callable[[], str]] | None]]) -> None:
         set_busy(True)
         try:
             result = await work()
@@ -262,7 +262,8 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
             name=name, reason=said(exc).rstrip("."))) from None
     await kept(app.store)
     app.changed()
-    return True, _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
+    # Said when shown: a backup's settings may change the language it is said in.
+    return True, lambda: _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
 
 
 def _backup_bytes(store) -> bytes:
@@ -282,6 +283,8 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
     if outcome is None:
         return []
     good, message = outcome
+    if callable(message):       # words made in the language in force each time they are shown
+        message = message()
     return [ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if good else ft.Icons.ERROR_OUTLINE_ROUNDED,
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
