@@ -435,3 +435,13 @@ async def test_the_hiker_badges_fit_their_word_in_french(open_ui, store):
     for badge in badges:
         assert badge.width >= text_width("RANDONNEUR", 8, bold=True)
     assert [p for p in layout_problems(ui.top, every_label=True) if "RANDONNEUR" in p] == []
+
+
+async def test_players_opened_from_a_new_game_come_back_to_it(open_ui, store):
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click("ft-setup-go-players")
+    assert ui.route == "/games/fourteeners/players"
+    await ui.type("player-name", "Ann")
+    await ui.click("player-add")
+    await ui.back()
+    assert ui.route == "/games/fourteeners" and ui.find("ft-setup-no-players") is None

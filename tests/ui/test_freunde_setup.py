@@ -87,7 +87,7 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     ui = await open_ui(route="/games/freunde")
     ui.get("fr-new-empty")
     await ui.click("fr-new-players")
-    assert ui.route == "/players"
+    assert ui.route == "/games/freunde/players"          # above the new game, so back returns to it
 
 
 async def winter_board_editor(open_ui, store):

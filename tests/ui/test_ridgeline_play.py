@@ -94,7 +94,11 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     ui = await open_ui(route="/games/ridgeline")
     ui.get("rl-new-empty")
     await ui.click("rl-new-players")
-    assert ui.route == "/players"
+    assert ui.route == "/games/ridgeline/players"          # above the new game, so back returns to it
+    await ui.type("player-name", "Ann")
+    await ui.click("player-add")
+    await ui.back()
+    assert ui.route == "/games/ridgeline" and ui.find("rl-new-empty") is None and "Ann" in ui.text()
 
 
 async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_ui, store):

@@ -32,7 +32,7 @@ async def test_an_empty_roster_leads_to_players(open_ui):
     ui = await open_ui(route="/games/trek12")
     ui.get("t12-new-empty")
     await ui.click("t12-new-players")
-    assert ui.route == "/players"
+    assert ui.route == "/games/trek12/players"          # above the new game, so back returns to it
 
 
 async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui, store):

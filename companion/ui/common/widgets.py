@@ -37,6 +37,7 @@ __all__ = [
     "seat_chip",
     "toggle_pill",
     "roster_needed",
+    "players_route",
     "said",
 ]
 
@@ -385,5 +386,11 @@ def roster_needed(prefix: str, words: str, *, heading: str | None = None) -> lis
         empty_state(ft.Icons.GROUPS_ROUNDED, heading, words, key=f"{prefix}-new-empty"),
         labelled(f"{prefix}-new-players", ft.FilledButton(
             _("Add players"), key=f"{prefix}-new-players", icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-            on_click=lambda: ft.context.page.navigate("/players"))),
+            on_click=lambda: ft.context.page.navigate(players_route(ft.context.page.route)))),
     ]
+
+
+def players_route(route: str | None) -> str:
+    """The roster opened from a new game's screen sits above it, so back returns there; else above home."""
+    route = (route or "").split("?", 1)[0].rstrip("/")
+    return f"{route}/players" if route.startswith("/games/") and route.count("/") == 2 else "/players"

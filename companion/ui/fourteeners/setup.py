@@ -24,7 +24,8 @@ from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, said, section_title, sentence
+from companion.ui.common.widgets import (bind, colour_dot, labelled, message_card, players_route, said, section_title,
+                                         sentence)
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
 from companion.ui.fourteeners.forms import CategoryForm, half_label, roman
@@ -190,7 +191,7 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
             key="ft-setup-no-players",
             actions=[labelled("ft-setup-go-players", ft.FilledTonalButton(
                 _("Players"), key="ft-setup-go-players", icon=ft.Icons.GROUPS_ROUNDED,
-                on_click=lambda: page.navigate("/players")))])
+                on_click=lambda: page.navigate(players_route(page.route))))])
     letters = hiker_letters([pid in choices.advanced for pid in order]) if order else ()
     rows: list[ft.Control] = []
     for seat, (pid, letter) in enumerate(zip(order, letters)):

@@ -44,7 +44,9 @@ ROUTES = [
                      children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
             ft.Route(path="settings", component=SettingsScreen),
             ft.Route(path="hall-of-fame", component=HallOfFameScreen),
-            ft.Route(path="games/:game", component=NewGameScreen),
+            # The roster opened from a new game's screen (no players yet): back returns to that screen.
+            ft.Route(path="games/:game", component=NewGameScreen,
+                     children=[ft.Route(path="players", component=PlayersScreen)]),
             ft.Route(path="play/:game/:session_id", component=PlayScreen,
                      children=[ft.Route(path="sheet", component=SheetScreen)]),
         ],
