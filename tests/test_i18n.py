@@ -145,3 +145,11 @@ def test_one_ridgeline_camp_is_said_in_the_singular():
     with use_language("fr"):
         assert camps_cleared(1, 5) == "1 camp validé sur 5" and camps_cleared(3, 10) == "3 camps validés sur 10"
     assert camps_cleared(1, 5) == "1 camp cleared of 5"
+
+
+def test_a_label_and_its_value_are_written_as_french_writes_them():
+    from companion.ui.common.widgets import labelled_value
+
+    with use_language("fr"):
+        assert labelled_value("A", 12) == "A\xa0: 12"
+    assert labelled_value("A", 12) == "A: 12"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Any
 
 import flet as ft
 
@@ -38,6 +39,7 @@ __all__ = [
     "toggle_pill",
     "roster_needed",
     "players_route",
+    "labelled_value",
     "said",
 ]
 
@@ -394,3 +396,9 @@ def players_route(route: str | None) -> str:
     """The roster opened from a new game's screen sits above it, so back returns there; else above home."""
     route = (route or "").split("?", 1)[0].rstrip("/")
     return f"{route}/players" if route.startswith("/games/") and route.count("/") == 2 else "/players"
+
+
+def labelled_value(label: Any, value: Any) -> str:
+    """'A: 12', a label and its value, as the language writes them (French puts a space before the colon)."""
+    # i18n: a label and its value, such as a climber and its score ("A: 12"); French writes "A : 12"
+    return _("{label}: {value}").format(label=label, value=value)

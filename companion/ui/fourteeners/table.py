@@ -17,6 +17,7 @@ from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
 from companion.games.fourteeners.scoring import ScoreBreakdown
 from companion.i18n import _, ngettext, tr
+from companion.ui.common.widgets import labelled_value
 from companion.ui.fourteeners.forms import roman, side_label
 from companion.ui.fourteeners.parts import (
     ACCENT, SIDE_COLOURS, SIDE_ICONS, class_badge, icon_glyphs, points_words, slug, stat_chip,
@@ -278,7 +279,8 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
                         SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
                         semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(f"{tr(line.source)} ({side}): {points_words(line.text)}", size=12, expand=True),
+                ft.Text(labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side),
+                                       points_words(line.text)), size=12, expand=True),
                 ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
         if result.accolade is not None and player.accolade:
             items.append(ft.Text(_("Accolade: {points}").format(points=player.accolade), size=12))

@@ -48,7 +48,7 @@ from companion.ui.common.registry import register_breakdown_words, register_game
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
-    and_list, colour_dot, first_capital, labelled, message_card, screen_view, section_title,
+    and_list, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
 )
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
@@ -853,7 +853,7 @@ def _finished_climber(climber: Mapping[str, Any]) -> str:
     if climber.get("summit_turn"):
         return _("{climber}: {score} (summit turn {turn})").format(climber=label, score=points,
                                                                    turn=climber.get("summit_turn"))
-    return f"{label}: {points}"
+    return labelled_value(label, points)
 
 
 # What a finished game's record keeps as ids (see `files.score_result`), said in words in its breakdown.

@@ -39,7 +39,8 @@ from companion.ui.freunde.parts import (
     zone_label,
 )
 from companion.ui.freunde.board import space_name
-from companion.ui.common.widgets import and_list, bind, colour_dot, first_capital, labelled, message_card, section_title
+from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
+                                         message_card, section_title)
 
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "turn_words", "step_header", "cards_section", "risk_section",
@@ -632,7 +633,7 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
     moving = any(c.kind is not CardKind.ACCLIMATIZATION for c in cards)
     # i18n: the button that confirms the climber's action: it moves, stays, or is given its cards
     label = _("Move") if draft.target else (_("Stay") if moving and not draft.tent else _("Give"))
-    return f"{draft.climber}: " + ", ".join(parts), label, True
+    return labelled_value(draft.climber, ", ".join(parts)), label, True
 
 
 def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done, problem) -> list[ft.Control]:
@@ -813,7 +814,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     ranked = sorted(breakdown.players, key=lambda ps: -ps.total)
     for entry in ranked:
         winner = entry.index in breakdown.winners
-        parts = [f"{c.label}: {c.score}" if c.alive else _("{climber}: {score} (dead)").format(climber=c.label,
+        parts = [labelled_value(c.label, c.score) if c.alive else _("{climber}: {score} (dead)").format(climber=c.label,
                                                                                               score=c.score)
                  for c in entry.climbers]
         body.append(ft.Container(

@@ -18,7 +18,7 @@ import flet_charts as fc
 
 from companion.i18n import N_, _, format_number, format_percent, ngettext, tr
 from companion.store.stats import Bin, ExpeditionStars, Outcome
-from companion.ui.common.widgets import first_capital, surface
+from companion.ui.common.widgets import first_capital, labelled_value, surface
 
 __all__ = [
     "WIN_COLOUR",
@@ -361,7 +361,7 @@ def bar_list(rows: Sequence[tuple[str, float, str, str]], *, key: str | None = N
                 ]),
             ),
         ]))
-    spoken = "; ".join(f"{label}: {text}" for label, _, _, text in rows)
+    spoken = "; ".join(labelled_value(label, text) for label, _, _, text in rows)
     return ft.Semantics(label=spoken, exclude_semantics=True, content=ft.Column(lines, key=key, spacing=10))
 
 
