@@ -723,3 +723,11 @@ async def test_the_tent_chip_and_a_climber_done_fit_a_phone(open_ui, store, lang
     await ui.click("fr-give-0")
     ui.get("fr-tent")
     assert layout_problems(ui.top, every_label=True) == []
+
+
+async def test_the_boards_legend_says_one_victory_point_in_the_singular(open_ui, store):
+    session = start_game(store)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    legend = [c.value for c in walk(ui.get("fr-legend")) if isinstance(c, ft.Text)]
+    assert "point de victoire" in legend and "points de victoire" not in legend

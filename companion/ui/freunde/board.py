@@ -166,7 +166,9 @@ def board_legend(state: State, *, key: str = "fr-legend") -> ft.Control:
         # i18n: the board's legend: the blue badge is a space's acclimatization modifier
         _legend_badge(ACCL_COLOUR, "+1", "#FFFFFF", _("acclimatization")),
         ft.Row(spacing=4, tight=True, controls=[
-            ft.Text("1", size=13, weight=ft.FontWeight.W_700), ft.Text(_("victory points"), size=12)]),
+            # i18n: the board's legend: a space's number is its victory points, shown with the example "1"
+            ft.Text("1", size=13, weight=ft.FontWeight.W_700),
+            ft.Text(ngettext("victory point", "victory points", 1), size=12)]),
     ])
     return ft.Container(
         key=key,
