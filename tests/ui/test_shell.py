@@ -138,3 +138,20 @@ def test_registering_a_screen_for_an_unknown_game_is_refused():
 def _texts_under(control):
     return [c for c in walk(control) if isinstance(c, ft.Text)]
 
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "pl"])
+async def test_each_games_description_on_home_is_shown_whole_on_a_phone(open_ui, store, language):
+    # About 240 px of a 390 px phone are left for the words beside the game's badge and arrow; the estimate
+    # (layout_check.text_width) errs on the wide side.
+    from layout_check import text_width
+
+    from companion.i18n import tr, use_language
+
+    store.settings.set("language", language)
+    ui = await open_ui()
+    for game, entry in GAMES.items():
+        with use_language(language):
+            blurb = tr(entry.blurb)
+        [text] = [c for c in walk(ui.get(f"home-game-{game}")) if isinstance(c, ft.Text) and c.value == blurb]
+        assert text_width(blurb, 13) <= text.max_lines * 240, (game, blurb)
