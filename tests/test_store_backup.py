@@ -96,6 +96,9 @@ def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
     names = sorted(p.name for p in store.players.list())
     assert names == ["Ann", "Ann (2)", "Bob"]
     assert store.players.get(local_ann.id).name == "Ann"
+    # Two people both called Ann on this device: they are told apart by colour too, wherever a dot shows them.
+    colours = [p.colour for p in store.players.list()]
+    assert len(set(colours)) == len(colours)
 
 
 def test_a_session_already_finished_here_is_not_brought_back(store):

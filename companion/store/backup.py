@@ -26,6 +26,7 @@ from companion.store.layout import (
     month_file, table_file,
 )
 from companion.store.records import copy_json, describe
+from companion.store.repos import PALETTE
 from companion.store.storage import RawData, with_docs
 
 if TYPE_CHECKING:
@@ -226,6 +227,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     here_players = list(store._database(main).raw().get("players", {}).values())
     have = {p["id"] for p in here_players}
     taken = {p["name"].casefold() for p in here_players if not p["removed"]}
+    colours = {p["colour"] for p in here_players if not p["removed"]}
     new_players = []
     for player in checked.players:
         if player["id"] in have:
@@ -234,8 +236,12 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
             name = _free_name(player["name"], taken)
             if name != player["name"]:
                 renamed.append(f"{player['name']} -> {name}")
-                player = {**player, "name": name}
+                # Another person of the same name is on this device: a colour of their own tells them apart.
+                free = [c for c in PALETTE if c not in colours]
+                player = {**player, "name": name, "colour": free[0] if player["colour"] in colours and free
+                          else player["colour"]}
             taken.add(name.casefold())
+            colours.add(player["colour"])
         new_players.append(player)
     _tally(added, skipped, "players", len(new_players), len(checked.players))
 
