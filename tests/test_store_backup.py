@@ -296,3 +296,13 @@ def test_the_app_opens_in_the_devices_language_whatever_an_older_file_saved(save
 
     settings = SimpleNamespace(get=lambda key, default=None: saved)
     assert Shell(store=SimpleNamespace(settings=settings), keeper=None).language_setting() == SYSTEM
+
+
+def test_a_backups_card_catalog_kept_out_by_this_devices_own_is_said(store):
+    from companion.ui.fourteeners.catalog import CATALOG_ID, CATALOG_TABLE
+
+    store.table(CATALOG_TABLE).insert({"id": CATALOG_ID, "catalog": {"cards": ["mine"]}})
+    report = store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
+                               "tables": {CATALOG_TABLE: [{"id": CATALOG_ID, "catalog": {"cards": ["theirs"]}}]}})
+    assert "14ers card catalog was kept" in str(report) and "Cards, Share" in str(report)
+    assert store.table(CATALOG_TABLE).get(CATALOG_ID)["catalog"] == {"cards": ["mine"]}

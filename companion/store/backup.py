@@ -59,6 +59,7 @@ _LABELS = {
     "expedition_sheets": lambda n: msgn("{n:,} Expedition Ascent sheet", "{n:,} Expedition Ascent sheets", n),
     "fourteeners_catalog": lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
 }
+_CATALOG_TABLE = "fourteeners_catalog"      # the 14ers screens' one document per device (ui/fourteeners/catalog.py)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ class ImportReport:
         if self.renamed:
             text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
                                                              names=", ".join(self.renamed)))
+        if self.skipped.get(_CATALOG_TABLE):
+            # One catalog per device: the backup's is not merged card by card into this one.
+            text = msg("{done}; {more}", done=text, more=msg(
+                "this device's 14ers card catalog was kept: to add the backup's cards, export its catalog on the "
+                "other device and import it under 14ers, Cards, Share"))
         return text
 
 
