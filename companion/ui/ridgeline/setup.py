@@ -60,8 +60,10 @@ def RidgelineNewGame() -> ft.View:
             "first_dealer": by_id[first].name if first else None,
             "checked": True,       # hands are checked against what a hand can hold (rules.hand_problem)
         }
-        # The title is stored with the game, so it stays as the data names it ("Ridge route").
-        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], msg("{route} route", route=engine.route_words(route, data.routes[route].name))),
+        # The title is stored with the game in English ("Ridge route"), with its words, so home and History say
+        # it in the player's language.
+        game_title = msg("{route} route", route=engine.route_words(route, data.routes[route].name))
+        start_game(app, GAME, lambda: (setup, [p.id for p in chosen], game_title),
                    set_problem)
 
     # i18n: a screen's title; {game} is the game's name
@@ -92,7 +94,8 @@ def RidgelineNewGame() -> ft.View:
     # i18n: the section choosing the Ridgeline route climbed (Ridge or Sprint)
     body.append(section_title(_("Route")))
     body.append(ft.Column(spacing=8, tight=True, controls=[
-        choice_tile(f"rl-new-route-{route_id}", tr(engine.route_words(route_id, data.routes[route_id].name)), _route_text(data, route_id),
+        choice_tile(f"rl-new-route-{route_id}", tr(engine.route_words(route_id, data.routes[route_id].name)),
+                    _route_text(data, route_id),
                     route == route_id, bind(set_route, route_id))
         for route_id in data.routes
     ]))
