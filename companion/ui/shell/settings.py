@@ -23,7 +23,7 @@ from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, kept, off_loop, use_app
 from companion.ui.common.widgets import labelled, said, screen_view, section_title, sentence, surface
-from companion.i18n import N_, _, format_number, msg, ngettext, tr
+from companion.i18n import N_, Message, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
 from companion.ui.shell.language import LanguagePanel
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
@@ -164,7 +164,7 @@ def BackupPanel() -> ft.Control:
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
 
-    async def run(work: Callable[[], Awaitable[tuple[bool, str | Callable[[], str]] | None]]) -> None:
+    async def run(work: Callable[[], Awaitable[tuple[bool, str] | None]]) -> None:
         set_busy(True)
         try:
             result = await work()
@@ -262,8 +262,8 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
             name=name, reason=said(exc).rstrip("."))) from None
     await kept(app.store)
     app.changed()
-    # Said when shown: a backup's settings may change the language it is said in.
-    return True, lambda: _("Imported {name}: {report}.").format(name=name, report=tr(report.words()))
+    # A Message, said when shown: a backup's settings may change the language it is said in.
+    return True, msg("Imported {name}: {report}.", name=name, report=report.words())
 
 
 def _backup_bytes(store) -> bytes:
@@ -283,8 +283,8 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
     if outcome is None:
         return []
     good, message = outcome
-    if callable(message):       # words made in the language in force each time they are shown
-        message = message()
+    if isinstance(message, Message):       # said in the language in force each time it is shown
+        message = tr(message)
     return [ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if good else ft.Icons.ERROR_OUTLINE_ROUNDED,
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
