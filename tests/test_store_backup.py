@@ -266,13 +266,6 @@ def test_the_lan_join_code_stays_on_its_device(store):
     assert str(report) == "added 1 setting"
 
 
-def test_the_join_code_setting_is_one_the_store_keeps_to_its_device():
-    from companion.server.lan import CODE_SETTING
-    from companion.store.backup import DEVICE_SETTINGS
-
-    assert CODE_SETTING in DEVICE_SETTINGS
-
-
 @pytest.mark.parametrize("language", [["fr"], {"x": 1}, "klingon", 3])
 def test_a_language_setting_the_app_cannot_use_is_refused_and_changes_nothing(store, language):
     before = store.export_all()

@@ -13,12 +13,13 @@ import weakref
 from typing import Any
 
 from companion.server.guard import JoinGate, check_code, format_code, is_loopback, listens_everywhere
+from companion.store.layout import LAN_CODE_SETTING
 
 __all__ = ["LanAccess", "interface_addresses", "lan_urls", "CODE_SETTING"]
 
 # The store setting that fixes the join code; absent or empty, every start draws a new one. It is one of the
 # store's settings that stay on this device (never exported in a backup, never taken from one).
-CODE_SETTING = "lan_code"
+CODE_SETTING = LAN_CODE_SETTING
 
 
 def interface_addresses() -> list[str]:

@@ -22,8 +22,8 @@ from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
 from companion.store.layout import (
-    CORRECTIONS_TABLE, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN,
-    month_file, table_file,
+    CORRECTIONS_TABLE, FOURTEENERS_CATALOG_TABLE, LAN_CODE_SETTING, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES,
+    SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
 )
 from companion.store.records import copy_json, describe
 from companion.store.repos import PALETTE
@@ -40,9 +40,9 @@ MAX_RECORDS = 1_000_000
 
 _SECTIONS = ("players", "settings", "sessions", "history", "tables")
 # Settings that belong to this device and never travel in a backup: the LAN join code kept in Settings
-# (`companion.server.lan.CODE_SETTING`) admits any device that knows it at every start, so a backup must
-# not carry it to another computer, nor a file picked by a device that joined set it here.
-DEVICE_SETTINGS = frozenset({"lan_code"})
+# admits any device that knows it at every start, so a backup must not carry it to another computer, nor a
+# file picked by a device that joined set it here.
+DEVICE_SETTINGS = frozenset({LAN_CODE_SETTING})
 # How many records of a section an import added, in words, by section.
 _LABELS = {
     "players": lambda n: msgn("{n:,} player", "{n:,} players", n),
@@ -57,9 +57,8 @@ _LABELS = {
     # One document per game whose hints are on, and one per player's review.
     "coach": lambda n: msgn("{n:,} coach hint setting or review", "{n:,} coach hint settings and reviews", n),
     "expedition_sheets": lambda n: msgn("{n:,} Expedition Ascent sheet", "{n:,} Expedition Ascent sheets", n),
-    "fourteeners_catalog": lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
+    FOURTEENERS_CATALOG_TABLE: lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
 }
-_CATALOG_TABLE = "fourteeners_catalog"      # the 14ers screens' one document per device (ui/fourteeners/catalog.py)
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ class ImportReport:
         if self.renamed:
             text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
                                                              names=", ".join(self.renamed)))
-        if self.skipped.get(_CATALOG_TABLE):
+        if self.skipped.get(FOURTEENERS_CATALOG_TABLE):
             # One catalog per device: the backup's is not merged card by card into this one.
             text = msg("{done}; {more}", done=text, more=msg(
                 "this device's 14ers card catalog was kept: to add the backup's cards, export its catalog on the "

@@ -7,7 +7,7 @@ import re
 __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
     "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "CORRECTIONS_TABLE", "REOPENED_TABLE",
-    "SESSION_TABLES", "table_file", "month_file", "month_of_file",
+    "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "table_file", "month_file", "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
@@ -27,6 +27,12 @@ RESERVED_NAMES = frozenset({"companion", "sessions", "history", "meta", "players
 CORRECTIONS_TABLE = "corrections"
 REOPENED_TABLE = "reopened"
 SESSION_TABLES = (CORRECTIONS_TABLE, REOPENED_TABLE)
+# The 14ers card catalog: one document per device (companion/ui/fourteeners/catalog.py); a backup's is not
+# merged into it, and an import says so.
+FOURTEENERS_CATALOG_TABLE = "fourteeners_catalog"
+# The setting that keeps the LAN join code (companion/server/lan.py): it stays on its device, never exported
+# in a backup nor taken from one.
+LAN_CODE_SETTING = "lan_code"
 
 
 def table_file(name: str) -> str:

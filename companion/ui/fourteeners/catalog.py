@@ -18,12 +18,13 @@ from companion.games.fourteeners.catalog import EMPTY, Card, Catalog, export_cat
 from companion.games.fourteeners.data import Side
 from companion.i18n.message import msg
 from companion.store.atomic import encode_json
+from companion.store.layout import FOURTEENERS_CATALOG_TABLE
 from companion.ui.common.files import parse_json
 
 __all__ = ["CATALOG_TABLE", "CATALOG_ID", "EXPORT_NAME", "MAX_CATALOG_BYTES", "load_catalog", "save_catalog",
            "catalog_bytes", "catalog_from_bytes", "new_to", "kept_in"]
 
-CATALOG_TABLE = "fourteeners_catalog"
+CATALOG_TABLE = FOURTEENERS_CATALOG_TABLE
 CATALOG_ID = "catalog"
 EXPORT_NAME = "14ers-catalog.json"
 # The largest catalog file taken: a whole deck described in full is about 60 KB.
