@@ -135,15 +135,14 @@ def PlayersScreen() -> ft.View:
         app.changed()
 
     def bring_back(player) -> None:
-        taken = app.store.players.find(player.name)
-        if taken is not None and taken.id != player.id:
-            set_back((False, _("{name} cannot come back while {other} is on the roster: rename that player "
-                               "first.").format(name=player.name, other=taken.name)))
-            return
         try:
             app.store.players.restore(player.id)
-        except CompanionError as exc:      # it cannot be saved
-            set_back((False, _sentence(exc)))
+        except CompanionError as exc:
+            # The store refuses a name a current player has taken: say who, and what to do about it.
+            taken = app.store.players.find(player.name)
+            set_back((False, _("{name} cannot come back while {other} is on the roster: rename that player "
+                               "first.").format(name=player.name, other=taken.name) if taken is not None
+                      else _sentence(exc)))
             return
         set_back((True, _("{name} is back on the roster, with every game they played.").format(name=player.name)))
         app.changed()
