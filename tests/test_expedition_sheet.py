@@ -304,6 +304,10 @@ def test_an_ascent_played_in_the_app_replays_for_the_coachs_review():
     held = [table.states[0].assists for table, _turn in played.turns]
     assert held[picked_before - 1] == () and len(held[picked_before]) == 1
     assert all(turn["player"] == 0 and "type" not in turn for _table, turn in played.turns)
+    # Each turn knows how many of the Expedition's entries were saved before it: the count its hint was
+    # seeded with on the sheet's screen, so the review weighs the turn as the hint did.
+    assert [docs[n]["type"] for n in played.entries] == ["turn"] * len(played.turns)
+    assert [docs[n]["circle"] for n in played.entries] == [turn["circle"] for _table, turn in played.turns]
     reviewed = list(review.rounds_of(played, 0, seed="t", playouts=40))
     assert [r.round for r in reviewed] == list(range(1, state.table.sheet.n + 1))
     assert all(r.cost == 0 and r.coachs for r in reviewed if str(r.played) == str(r.best))    # the coach's own move

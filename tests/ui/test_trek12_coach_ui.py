@@ -5,6 +5,7 @@ game so that History opens it at once."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 
@@ -18,7 +19,7 @@ from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (t
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
-from companion.games.trek12.rules import SKULL, Action, Op, Roll, apply, new_game
+from companion.games.trek12.rules import ROLLS, SKULL, Action, Op, Roll, apply, new_game
 from companion.sessions import SessionKeeper
 from companion.ui.common import services
 from companion.ui.trek12 import coaching
@@ -271,7 +272,7 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     assert ui.find(f"t12-review-shown-0-{worst.round}") is None
     assert ui.find(f"t12-review-round-sheet-0-circle-{worst.played_circle}") is None
     # The same review from the same game and dice: the figures do not move.
-    again = coach_review.review(setup, docs, 0, seed=session.id)
+    again = coach_review.review(setup, docs, 0, seed=session.id, hints=session.id)
     assert [round(r.cost, 6) for r in again.rounds] == [round(r.cost, 6) for r in kept.rounds]
     # From History it opens at once: nothing to compute.
     ui2 = await open_ui(route=f"/play/trek12/{session.id}")
@@ -282,6 +283,55 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     keeper.confirm_correction(session.id)
     record_actions = keeper.get(session.id).actions
     assert saved_review(store, session.id, 0, digest=entries_digest(list(record_actions))) is None
+
+
+async def test_a_move_the_hint_showed_is_the_coachs_move_in_the_review(open_ui, store):
+    # Each turn played as the hint showed it (seeded as the play screen seeds it): the review weighs the turn
+    # with the hint's own seed, so it never calls the hint's move a mistake nor names another as the coach's.
+    # Weighed on seeds of its own, the coach picked other moves among near-equal ones, and marked the hint's
+    # as costing up to 2.5 points.
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    rolls = random.Random(3)
+    shown = {}
+    while not keeper.state(session.id).complete:
+        state = keeper.state(session.id).states[0]
+        roll = rolls.choice(ROLLS)
+        best = coach_review.hint(state, roll, hint_seed(session.id, len(keeper.get(session.id).actions), state))
+        shown[keeper.state(session.id).round] = best.moves[0]
+        keeper.act(session.id, {"player": 0, **best.best.to_dict()})
+    keeper.finish(session.id)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-review-0")
+    kept = await reviewed(ui, store, session.id, len(shown))
+    for r in kept.rounds:
+        assert ui.get(f"t12-review-cost-0-{r.round}").value == "the coach's move", r
+        assert ui.find(f"t12-review-coach-0-{r.round}") is None
+        assert r.best_expected == shown[r.round].expected
+    assert ui.find("t12-review-costliest-0") is None
+    assert kept.words().startswith("Your choices cost about 0 points against the coach's")
+
+
+def test_a_round_within_the_estimates_noise_is_not_one_of_the_costliest():
+    def reviewed_round(number, played, best, error):
+        return coach_review.RoundReview(number, (2, 4), "4 in circle 16", 16, "2 in circle 9", 9, played, best,
+                                        error=error)
+
+    rounds = (reviewed_round(1, 70.0, 70.1, 0.4), reviewed_round(2, 68.0, 71.0, 0.5),
+              reviewed_round(3, 80.0, 80.3, 0.0))
+    kept = coach_review.Review(0, "Ann", rounds, 70, 72)
+    # Round 1 cost 0.1 by estimates whose difference is uncertain by 0.4: not marked; round 3's 0.3 is exact.
+    assert [r.round for r in kept.costliest()] == [2, 3]
+    assert round(kept.cost, 6) == 3.4                        # the total still counts every estimate
+    again = coach_review.from_doc(coach_review.to_doc(kept))
+    assert [r.error for r in again.rounds] == [0.4, 0.5, 0.0]
+    # A review kept before the error was: read as exact, as it was shown then.
+    doc = coach_review.to_doc(kept)
+    for r in doc["rounds"]:
+        del r["error"]
+    assert [r.round for r in coach_review.from_doc(doc).costliest()] == [2, 3, 1]
 
 
 def test_a_rounds_expectations_differ_on_screen_when_the_move_cost_something():

@@ -66,7 +66,7 @@ def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tup
     for a setup that does not start).
     """
     state = start(setup)
-    begun = None                      # (table at the start, turns so far) of the Ascent's sheet in the app
+    begun = None      # (table at the start, turns so far, entries before each) of the Ascent's sheet in the app
     done = None
     for count, doc in enumerate(actions, 1):
         if state.ascent > ascent or state.over:
@@ -79,13 +79,14 @@ def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tup
         if state.ascent == ascent:
             if isinstance(action, rules.StartSheet):
                 # A sheet started afresh, or set aside for paper (its turns gone with it).
-                begun = None if after.table is None else (after.table, [])
+                begun = None if after.table is None else (after.table, [], [])
                 done = None
             elif isinstance(action, rules.SheetTurn) and begun is not None and state.table is not None:
                 seats = rules.sheet_seats(state)
                 begun[1].append((state.table, {**action.turn, "player": seats.index(action.player)}))
+                begun[2].append(count - 1)
                 if after.table is not None and after.table.complete:
-                    done = Played(begun[0], tuple(begun[1]), after.table), count
+                    done = Played(begun[0], tuple(begun[1]), after.table, tuple(begun[2])), count
         state = after
     return done
 

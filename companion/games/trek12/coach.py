@@ -40,7 +40,7 @@ from companion.games.trek12.scoring import CARD_POINTS, total
 from companion.i18n.message import msg
 
 __all__ = ["Ranked", "Advice", "Reroll", "EARLY_STEPS", "LATE_STEPS", "VALUE_SHARE", "playouts_for", "advise", "reroll",
-           "reroll_steps", "after_schnapps", "compare"]
+           "reroll_steps", "after_schnapps", "compare", "margin"]
 
 # Playouts per decision by default, counted in circles they fill: a playout from a fuller sheet is
 # shorter, so it gets more of them for the same time. The first half of the game (more than half the
@@ -159,24 +159,44 @@ def compare(state: State, moves: Sequence[Action], rng: Random, *, playouts: int
     mean is the highest of several noisy means (so a little high), and a move dropped early is valued on
     the dice that made it look worst (so too low). A move against the coach's, each valued on dice that
     chose neither, measures the difference between them without that slant."""
+    return tuple(sum(finals) / len(finals) for finals in _paired(state, moves, rng, playouts))
+
+
+def margin(state: State, first: Action, second: Action, rng: Random, *, playouts: int) -> tuple[float, float, float]:
+    """`compare` for two moves, with the standard error of the difference between the two values (0 when
+    both are exact): each playout of one is paired with the other's on the same dice, so the error is that
+    of the mean of their differences, far below either value's own."""
+    one, two = _paired(state, (first, second), rng, playouts)
+    count = len(one)
+    a, b = sum(one) / count, sum(two) / count
+    if count < 2:
+        return a, b, 0.0
+    gaps = [x - y for x, y in zip(one, two)]
+    mean = a - b
+    return a, b, (sum((g - mean) ** 2 for g in gaps) / (count - 1) / count) ** 0.5
+
+
+def _paired(state: State, moves: Sequence[Action], rng: Random, playouts: int) -> list[list[float]]:
+    """Each move's final scores for `compare`, played out on the same dice (one exact value when one or two
+    circles are left after it)."""
     merge = state.ruleset.merge_lines
     tracked = state.assists is not None
     afters = [apply(state, move) for move in moves]
     positions = [sim.from_board(after.board, after.ops, _cards_after(after), earn=tracked) for after in afters]
     if not positions:
-        return ()
+        return []
     if positions[0].empty <= 2:
-        return tuple(sim.exact_value(pos, merge) for pos in positions)
+        return [[sim.exact_value(pos, merge)] for pos in positions]
     play, share = _player(state)
     count = max(1, round(playouts * share))
     length = max(pos.empty for pos in positions)
-    sums = [0.0] * len(positions)
+    finals: list[list[float]] = [[] for _ in positions]
     for _ in range(count):
         dice = [int(rng.random() * 36) for _ in range(length)]
         stream = rng.getrandbits(64)
         for n, pos in enumerate(positions):
-            sums[n] += play(pos.copy(), Random(stream), merge, dice)
-    return tuple(total_ / count for total_ in sums)
+            finals[n].append(play(pos.copy(), Random(stream), merge, dice))
+    return finals
 
 
 def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Reroll | None:

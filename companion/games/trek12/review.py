@@ -3,10 +3,13 @@
 A finished (or unfinished) Ascent is its setup plus its turns. For one player, every turn is weighed by the
 coach (`coach.advise`) on the sheet as it stood: the move played and the coach's best, each with the final
 score it could expect, and the difference (what the choice cost, never below 0). When they differ, both are
-valued again on dice of their own (`coach.compare`): the ranking's figures favour the move it chose, and
-summed over an Ascent that slant alone came to tens of points. The coach also plays the
-whole Ascent on the same dice, round after round, which gives what it would have scored. Pure like the
-rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes;
+valued again on dice of their own (`coach.margin`): the ranking's figures favour the move it chose, and
+summed over an Ascent that slant alone came to tens of points. Each turn is weighed with the seed its hint
+had during play (`hint_seed`), where the caller says which game id the hints used: the coach's choice
+between near-equal moves depends on its dice, and a review on other dice called some of the hint's own
+moves costly. A cost within the estimates' noise is shown but not marked as one of the costliest. The
+coach also plays the whole Ascent on the same dice, round after round, which gives what it would have
+scored. Pure like the rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes;
 randomness only from the seeds given, so a review of the same Ascent gives the same figures.
 """
 
@@ -20,12 +23,13 @@ from companion.errors import CompanionError, InvalidInput
 from companion.i18n.message import message_doc, message_from_doc, msgn
 
 from . import session
-from .coach import Advice, Reroll, advise, after_schnapps, compare, reroll, reroll_steps
+from .coach import Advice, Reroll, advise, after_schnapps, margin, reroll, reroll_steps
 from .rules import Action, Assist, Roll, apply as apply_turn
 from .scoring import score
 
 __all__ = ["RoundReview", "SchnappsReview", "Review", "Played", "REVIEW_PLAYOUTS", "played", "rounds", "rounds_of",
-           "review", "hint", "schnapps", "schnapps_steps", "finish_of", "to_doc", "from_doc", "COSTLIEST"]
+           "review", "hint", "hint_seed", "schnapps", "schnapps_steps", "finish_of", "to_doc", "from_doc",
+           "COSTLIEST"]
 
 REVIEW_PLAYOUTS = 1000       # playouts per decision: a review of 19 rounds takes seconds, not minutes
 COSTLIEST = 3                # rounds highlighted on the sheet
@@ -68,6 +72,7 @@ class RoundReview:
     played_expected: float
     best_expected: float
     schnapps: SchnappsReview | None = None
+    error: float = 0.0      # the standard error of best_expected - played_expected (0: exact, or the same move)
 
     @property
     def cost(self) -> float:
@@ -86,6 +91,14 @@ class RoundReview:
         """True when the move itself was not the coach's (it expected less, by more than `EVEN`)."""
         return self.best_expected - self.played_expected > EVEN
 
+    @property
+    def telling(self) -> bool:
+        """True when the round cost more than the estimates' noise: the move expected less than the coach's
+        by more than the standard error of the difference, or drinking the Schnapps cost something. A round
+        within the noise may still show its small cost, but it is not one of the costliest."""
+        gap = self.best_expected - self.played_expected
+        return gap > max(EVEN, self.error) or (self.schnapps is not None and self.schnapps.cost > 0)
+
 
 @dataclass(frozen=True)
 class Review:
@@ -103,8 +116,8 @@ class Review:
         return sum(r.cost for r in self.rounds)
 
     def costliest(self, count: int = COSTLIEST) -> tuple[RoundReview, ...]:
-        """The rounds whose choice cost most (those that cost something), costliest first."""
-        ranked = sorted((r for r in self.rounds if not r.coachs), key=lambda r: (-r.cost, r.round))
+        """The rounds whose choice cost most (those that cost more than the estimates' noise), costliest first."""
+        ranked = sorted((r for r in self.rounds if r.telling), key=lambda r: (-r.cost, r.round))
         return tuple(ranked[:count])
 
     def words(self) -> str:
@@ -113,6 +126,13 @@ class Review:
                     "dice {coach}.",
                     "Your choices cost about {n} points against the coach's; final {final}, the coach's on the same "
                     "dice {coach}.", round(self.cost), final=self.final, coach=self.coach_final)
+
+
+def hint_seed(game_id: str, entries: int, state: Any) -> str:
+    """The seed of a hint's playouts: the game, how many of its entries are saved, and the sheet as it stands
+    with its reading of lines (a corrected game gets a fresh hint, the same game the same one). The review
+    weighs each turn with the seed its hint had, so a move the hint showed is the review's coach's move."""
+    return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
 
 
 def hint(state: Any, roll: Roll, seed: str, playouts: int = REVIEW_PLAYOUTS, *, drunk: bool = False) -> Advice:
@@ -151,6 +171,8 @@ class Played:
     start: session.Table
     turns: tuple[tuple[session.Table, dict[str, Any]], ...]
     end: session.Table
+    # How many of the game's entries were saved before each turn (empty: not known), for the hints' seeds.
+    entries: tuple[int, ...] = ()
 
     def seat_turns(self, seat: int) -> int:
         """How many turns the player in `seat` wrote."""
@@ -162,28 +184,35 @@ def played(setup: dict[str, Any], actions: list[dict[str, Any]]) -> Played:
     not replay)."""
     table = start = session.start(setup)
     turns = []
-    for action in actions:
+    entries = []
+    for count, action in enumerate(actions):
         if isinstance(action, dict) and "cash" not in action:
             turns.append((table, action))
+            entries.append(count)
         table = session.apply(table, action)
-    return Played(start, tuple(turns), table)
+    return Played(start, tuple(turns), table, tuple(entries))
 
 
 def rounds(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
-           playouts: int = REVIEW_PLAYOUTS) -> Iterator[RoundReview]:
+           playouts: int = REVIEW_PLAYOUTS, hints: str | None = None) -> Iterator[RoundReview]:
     """Each of the player's turns weighed by the coach, one round at a time (see the module docstring)."""
-    return rounds_of(played(setup, actions), seat, seed=seed, playouts=playouts)
+    return rounds_of(played(setup, actions), seat, seed=seed, playouts=playouts, hints=hints)
 
 
-def rounds_of(game: Played, seat: int, *, seed: str = "review",
-              playouts: int = REVIEW_PLAYOUTS) -> Iterator[RoundReview]:
-    """`rounds` for an Ascent already replayed."""
+def rounds_of(game: Played, seat: int, *, seed: str = "review", playouts: int = REVIEW_PLAYOUTS,
+              hints: str | None = None) -> Iterator[RoundReview]:
+    """`rounds` for an Ascent already replayed. `hints`: the game id its hints were seeded with (`hint_seed`);
+    each turn is then weighed with the seed of the hint shown for it (where `game` knows its entries), so a
+    move the hint showed is the coach's move here too, with the same figures. Else each round has a seed of
+    its own, from `seed`."""
     if not 0 <= seat < len(game.start.seats):
         raise InvalidInput(f"there is no seat {seat} at this table")
-    for table, action in game.turns:
+    known = hints is not None and len(game.entries) == len(game.turns)
+    for index, (table, action) in enumerate(game.turns):
         if action.get("player", 0) != seat:
             continue
         state = table.states[seat]
+        at = hint_seed(hints, game.entries[index], state) if known else f"{seed}:{table.round}"
         turn = move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
         drunk = Assist.SCHNAPPS in move.assists
         drink = None
@@ -192,33 +221,34 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review",
             # move for that roll is weighed the same way). The roll it replaced is the table's when other
             # players wrote it first (the Schnapps comes after them); alone at the table it is not kept.
             if table.roll is not None:
-                weighed = schnapps(state, table.roll, f"{seed}:{table.round}", playouts)
+                weighed = schnapps(state, table.roll, at, playouts)
                 if weighed is not None:
                     drink = SchnappsReview((table.roll.red, table.roll.yellow), weighed.again, weighed.keep,
                                            weighed.error)
             move = replace(move, assists=tuple(card for card in move.assists if card is not Assist.SCHNAPPS))
-        advice = hint(state, move.roll, f"{seed}:{table.round}", playouts, drunk=drunk)
+        advice = hint(state, move.roll, at, playouts, drunk=drunk)
         mine = _matching(advice, move)
         best = advice.moves[0]
         best_expected = played_expected = best.expected
+        error = 0.0
         if mine is not None and mine is not best:
-            # What the move cost is measured afresh, both moves on the same new dice (`coach.compare`); half
+            # What the move cost is measured afresh, both moves on the same new dice (`coach.margin`); half
             # the playouts, as the two are paired: about as long again as the ranking.
-            best_expected, played_expected = compare(
-                after_schnapps(state) if drunk else state, (best.action, mine.action),
-                Random(f"{seed}:{table.round}:cost"), playouts=max(1, playouts // 2))
+            best_expected, played_expected, error = margin(
+                after_schnapps(state) if drunk else state, best.action, mine.action,
+                Random(f"{at}:cost"), playouts=max(1, playouts // 2))
         yield RoundReview(
             round=table.round, roll=(move.roll.red, move.roll.yellow),
             played=session.turn_words(table.sheet, turn.to_dict()), played_circle=move.circle,
             best=session.turn_words(table.sheet, best.action.to_dict()), best_circle=best.action.circle,
-            played_expected=played_expected, best_expected=best_expected, schnapps=drink)
+            played_expected=played_expected, best_expected=best_expected, schnapps=drink, error=error)
 
 
 def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, seed: str = "review",
-           playouts: int = REVIEW_PLAYOUTS) -> Review:
+           playouts: int = REVIEW_PLAYOUTS, hints: str | None = None) -> Review:
     """The whole review at once (`rounds`, the final score, and the coach's game on the same dice)."""
     game = played(setup, actions)
-    reviewed = tuple(rounds_of(game, seat, seed=seed, playouts=playouts))
+    reviewed = tuple(rounds_of(game, seat, seed=seed, playouts=playouts, hints=hints))
     return finish_of(game, seat, reviewed, seed=seed, playouts=playouts)
 
 
@@ -252,7 +282,7 @@ def to_doc(result: Review) -> dict[str, Any]:
                         **{f"played_{k}": v for k, v in words(r.played).items()},
                         "played_circle": r.played_circle, "best": str(r.best),
                         **{f"best_{k}": v for k, v in words(r.best).items()}, "best_circle": r.best_circle,
-                        "played_expected": r.played_expected, "best_expected": r.best_expected,
+                        "played_expected": r.played_expected, "best_expected": r.best_expected, "error": r.error,
                         **({} if r.schnapps is None else {"schnapps": {
                             "roll": list(r.schnapps.roll), "again": r.schnapps.again, "keep": r.schnapps.keep,
                             "error": r.schnapps.error}})}
@@ -267,7 +297,8 @@ def from_doc(doc: dict[str, Any]) -> Review:
                         message_from_doc(r.get("played_words"), str(r["played"])),
                         int(r["played_circle"]), message_from_doc(r.get("best_words"), str(r["best"])),
                         int(r["best_circle"]), float(r["played_expected"]),
-                        float(r["best_expected"]), _schnapps_from(r.get("schnapps"))) for r in doc["rounds"]),
+                        float(r["best_expected"]), _schnapps_from(r.get("schnapps")),
+                        float(r.get("error", 0.0))) for r in doc["rounds"]),
                       int(doc["final"]), int(doc["coach_final"]))
     except (KeyError, TypeError, ValueError, IndexError):
         raise InvalidInput("the review kept with this game cannot be read; review it again") from None

@@ -43,8 +43,9 @@ def ascent_reviews(expedition_id: str, setup: Mapping[str, Any], actions: Sequen
     if width is None:
         width = min(float(ft.context.page.width or 390), _COLUMN) - 32
     seats = played.start.seats
+    # The sheet's hints were seeded with the Expedition's id (its sheet is played inside it).
     return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, played=played, seat=seat,
-                        width=width, name=seats[seat].name if len(seats) > 1 else None,
+                        width=width, name=seats[seat].name if len(seats) > 1 else None, hints=expedition_id,
                         keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}")
             for seat in range(len(seats))]
 

@@ -26,6 +26,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
+from companion.games.trek12.review import hint_seed
 from companion.games.trek12.rules import SKULL, Assist, Roll
 from companion.i18n import _, current, format_number, tr
 from companion.ui.common import services
@@ -67,12 +68,6 @@ def hint_button(on: bool, toggle) -> ft.Control:
     return labelled("t12-hint", ft.IconButton(
         ft.Icons.LIGHTBULB_ROUNDED if on else ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, key="t12-hint", selected=on,
         tooltip=_("Hide the coach's hint") if on else _("Hint: the coach's move for this roll"), on_click=toggle))
-
-
-def hint_seed(game_id: str, entries: int, state: Any) -> str:
-    """The seed of a hint's playouts: the game, its entries, and the sheet as it stands with its reading of
-    lines (a corrected game gets a fresh hint, the same game the same one)."""
-    return f"{game_id}:{entries}:{state.ruleset.merge_lines}:{sorted(state.board.cells().items())}"
 
 
 def other_circles(advice: Any, count: int = 2) -> list[Any]:
@@ -230,13 +225,14 @@ def saved_review(store: Any, game_id: str, seat: int, *, digest: str | None = No
 
 @ft.component
 def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: int, width: float,
-                name: str | None = None, keys: str = "t12-review") -> ft.Control:
+                name: str | None = None, keys: str = "t12-review", hints: str | None = None) -> ft.Control:
     """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
     the three costliest rounds marked on the sheet, and what the choices cost in all.
 
     `played` is the Ascent as the review reads it and `digest` names its entries (`entries_digest`: a review
     kept for other entries is stale). `name` heads the panel when the Ascent had several players; `keys`
-    begins its controls' keys (several Ascents' panels on one screen)."""
+    begins its controls' keys (several Ascents' panels on one screen). `hints`: the id the game's hints were
+    seeded with (`hint_seed`; None: `game_id`), so that the review weighs each turn as its hint did."""
     app = use_app()
     page = ft.context.page
     key = (id(page), game_id, seat, digest)
@@ -278,7 +274,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         tell((0, turns))
         try:
             done: list[coach_review.RoundReview] = []
-            pending = coach_review.rounds_of(played, seat, seed=game_id)
+            pending = coach_review.rounds_of(played, seat, seed=game_id, hints=game_id if hints is None else hints)
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
                 # else here, yielding between rounds so the screen draws the progress.
