@@ -9,8 +9,9 @@ had during play (`hint_seed`), where the caller says which game id the hints use
 between near-equal moves depends on its dice, and a review on other dice called some of the hint's own
 moves costly. A cost within the estimates' noise is shown but not marked as one of the costliest. The
 coach also plays the whole Ascent on the same dice, round after round, which gives what it would have
-scored. Pure like the rules: `rounds` and `rounds_of` are generators, so a screen can show its progress and stop when it likes;
-randomness only from the seeds given, so a review of the same Ascent gives the same figures.
+scored. Pure like the rules: `rounds` and `rounds_of` are generators, so a screen can show its progress
+and stop when it likes; randomness only from the seeds given, so a review of the same Ascent gives the same
+figures.
 """
 
 from __future__ import annotations
