@@ -244,19 +244,21 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert ui.get("t12max-score-total").value == str(max_score(state).total)
 
 
-async def test_max_s_orphans_are_counted_beside_his_skulls(open_ui, store):
-    # A lone number is an orphan: the player's will get a skull (-3), Max's earns him 3 (his Special Bonus).
-    # "1 skull" over Max's +3 would say the opposite of what happened.
+async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
+    # A lone number is an orphan: the player's costs 3, Max's earns him 3 (his Special Bonus). "1 skull"
+    # over Max's +3 would say the opposite of what happened, and over the player's -3 a skull not drawn.
     session = start(store, solo=True)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     table = table_of(store, session.id)
+    assert ", bonuses 0, 0 skulls 0, " in label(ui, "t12-score")               # nothing in the box yet
     action = next(a for a in legal_actions(table.states[0], Roll.of(3, 2)) if not a.links)
     await play_turn(ui, action, table=table)
     his = max_score(table_of(store, session.id).states[0]).to_dict()
     assert (his["skulls"], his["orphans"]) == (0, 1)
-    assert ", 1 skull -3, " in label(ui, "t12-score")
+    assert ", 1 orphan -3, " in label(ui, "t12-score")
+    assert ui.get("t12-score-penalty").value == "-3"
     await ui.click("t12-tab-max")
-    assert ", 0 skulls, 1 orphan 3, " in label(ui, "t12max-score")
+    assert ", 1 orphan 3, " in label(ui, "t12max-score")
     assert ui.get("t12max-score-penalty").value == "+3"
 
 

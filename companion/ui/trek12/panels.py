@@ -326,20 +326,21 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
             ]),
         )
 
-    skulls = score["skulls"] + (0 if max_rules else score["orphans"])
-    penalty_caption = ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)
-    # The box adds up more than skulls: each other thing in it is counted beside them, or "1 skull" would
-    # stand over a 0 or a +3.
-    beside = []
-    if max_rules and score["orphans"]:
+    skulls = score["skulls"]
+    # The box adds up more than skulls: each other thing in it is named, or "1 skull" would stand over a 0
+    # or a +3, and the orphans (which the paper sheet marks with skulls only at the end) would be counted as
+    # skulls that are not drawn. No skulls are named only when nothing else is (a phone's box is narrow).
+    beside = [ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)] if skulls else []
+    if score["orphans"]:
         orphans = score["orphans"]
-        # Max's orphans earn him points (his Special Bonus).
-        # i18n: Max's numbers in no line and no zone, counted in his scoring box (each earns him 3 points)
+        # A player's orphans cost 3 points each; Max's earn him 3 (his Special Bonus).
+        # i18n: numbers in no line and no zone, counted in a scoring box (-3 each for a player, +3 for Max)
         beside.append(ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans))
     if score.get("assists"):
         # Assist cards cashed at the end, +3 each.
         beside.append(ngettext("{n} card", "{n} cards", score["assists"]).format(n=score["assists"]))
-    for counted in beside:
+    penalty_caption = beside[0] if beside else ngettext("{n} skull", "{n} skulls", 0).format(n=0)
+    for counted in beside[1:]:
         penalty_caption = _("{first}, {next}").format(first=penalty_caption, next=counted)
     row = ft.Row(spacing=4, controls=[
         # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
