@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -31,6 +32,9 @@ __all__ = ["main", "print_notices", "one_line", "DEFAULT_PORT", "MAX_ERROR_LINE"
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
 MAX_ERROR_LINE = 300
+# The coach's simulated games per decision at most: some twenty to fifty times its own (about 25 s for a
+# decision early on Dunai); far more only fills the memory (each game's dice are kept while moves are compared).
+MAX_PLAYOUTS = 100_000
 _COMMANDS = ("score", "check", "coach", "export", "import", "build", "bench")
 
 
@@ -49,9 +53,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(str(exc))
     except RecursionError:
         _fail("the file is nested too deeply to be a game file")
+    except BrokenPipeError:
+        # Whatever reads the output stopped reading (`| head`): nothing more can reach it, and it needs no
+        # traceback. The output is sent nowhere, so that the interpreter's last flush does not fail again.
+        _output_gone()
+        return 1
     except KeyboardInterrupt:
         return 130
     return EXIT_USAGE
+
+
+def _output_gone() -> None:
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError, OSError):
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass        # not a real file (a test's captured output): nothing to redirect
 
 
 def _fail(message: str) -> None:
@@ -149,8 +171,8 @@ def _coach(args: argparse.Namespace) -> int:
     advise = getattr(module, "coach_file", None)
     if advise is None:
         raise _Failure(f"there is no coach for {args.game!r}; only for trek12")
-    if args.playouts is not None and args.playouts < 1:
-        raise _Failure(f"--playouts must be at least 1, not {args.playouts}")
+    if args.playouts is not None and not 1 <= args.playouts <= MAX_PLAYOUTS:
+        raise _Failure(f"--playouts must be from 1 to {MAX_PLAYOUTS:,}, not {args.playouts}")
     if args.stdio == (args.file is not None):
         raise _Failure("give either a FILE or --stdio")
     what = f"a {find_by_cli_name(args.game).title} file"
@@ -190,9 +212,11 @@ def _coach(args: argparse.Namespace) -> int:
 
 def _line_json(raw: bytes, what: str) -> Any:
     from companion.errors import InvalidInput
-    from companion.inputs import parse_bytes
+    from companion.inputs import BOM, parse_bytes
 
     try:
+        if raw.startswith(BOM):
+            raise InvalidInput("the line begins with a byte-order mark; JSON text is plain UTF-8, without one")
         return parse_bytes(raw)
     except UnicodeDecodeError:
         raise InvalidInput("the line is not UTF-8 text") from None

@@ -30,6 +30,7 @@ from companion.i18n.message import msg
 
 __all__ = [
     "BACKUP_BYTES",
+    "BOM",
     "QUOTE_CHARS",
     "MAX_DIGITS",
     "NoSuchFile",
@@ -96,6 +97,9 @@ def loads(text: str) -> Any:
     return doc
 
 
+BOM = b"\xef\xbb\xbf"    # the UTF-8 byte-order mark some editors write at the start of a file
+
+
 def parse_bytes(data: bytes, *, bom: bool = False) -> Any:
     """Parse a file's bytes as strict JSON (`loads`); UnicodeDecodeError when they are not UTF-8. With `bom`
     a UTF-8 byte-order mark at the start is skipped."""
@@ -158,6 +162,10 @@ def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: Bin
         data, shown = read_stream(stdin, limit, what), "standard input"
     else:
         data, shown = read_bytes(file, limit, what), _shown(file)
+    if not bom and data.startswith(BOM):
+        # Python's words for it tell a programmer which codec to use; a player needs to know what to save.
+        raise InvalidInput(msg("{file} begins with a byte-order mark; save it as plain UTF-8, without one",
+                               file=shown))
     try:
         return parse_bytes(data, bom=bom)
     except UnicodeDecodeError:

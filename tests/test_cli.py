@@ -68,9 +68,9 @@ def test_import_takes_a_backup_saved_with_a_byte_order_mark_as_settings_does(cap
     source.close()
     status, out, err = run(capsys, "import", str(backup), "--data-dir", str(tmp_path / "b"))
     assert status == 0 and "added 1 player" in out, err
-    # A game file for `score` is still read strictly.
+    # A game file for `score` is still read strictly, and the refusal says what to do.
     status, _, err = run(capsys, "score", "ridgeline", str(backup))
-    assert status == 2 and "not valid JSON" in err
+    assert status == 2 and "begins with a byte-order mark; save it as plain UTF-8, without one" in err
 
 
 def test_a_cut_file_is_said_once_where_it_breaks(capsys, tmp_path):

@@ -147,6 +147,68 @@ def test_a_full_sheet_and_usage_mistakes_are_refused(capsys, tmp_path):
     assert run(capsys, "coach", "ridgeline", write(tmp_path, GAME))[0] == 2
     status, _, err = run(capsys, "coach", "trek12", write(tmp_path, GAME), "--playouts", "0")
     assert status == 2 and "--playouts" in err
+    # A number of games no decision could play: refused in a line, not left to fill the memory.
+    status, out, err = run(capsys, "coach", "trek12", write(tmp_path, GAME), "--playouts", "10" * 12)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--playouts must be from 1 to 100,000" in err
+
+
+def test_an_unknown_field_is_named_with_the_fields_a_coach_document_has(capsys, tmp_path):
+    status, _, err = run(capsys, "coach", "trek12", write(tmp_path, {**GAME, "foo": 1}), "--json")
+    assert status == 2
+    assert err.strip().endswith("known: sheet, ruleset, solo, turns, assists, max_assists, last_ascent, roll"), err
+    status, _, err = run(capsys, "coach", "trek12", write(tmp_path, {**GAME, "cash": ["rope"]}), "--json")
+    assert status == 2 and "'cash' is for a finished game" in err
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, {**GAME, "cash": None}), "--json",
+                         "--playouts", "40")
+    assert status == 0 and json.loads(out)["moves"]
+
+
+def test_expected_figures_are_always_numbers_with_a_point(capsys, tmp_path):
+    # On the last circle the values are exact, and a whole number came out as 17 rather than 17.0.
+    ring = {"name": "Ring", "circles": [{"id": n} for n in range(5)],
+            "links": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}
+    doc = {"sheet": ring, "ruleset": {"merge_lines": True}, "roll": [5, 0],
+           "turns": [{"dice": [3, 0], "op": "higher", "circle": 0}, {"dice": [4, 0], "op": "higher", "circle": 1},
+                     {"dice": [6, 1], "op": "sum", "circle": 4}, {"dice": [6, 0], "op": "higher", "circle": 3}]}
+    status, out, _ = run(capsys, "coach", "trek12", write(tmp_path, doc), "--json")
+    assert status == 0
+    expected = [m["expected"] for m in json.loads(out)["moves"]]
+    assert expected and all(isinstance(x, float) for x in expected), expected
+
+
+def test_a_document_with_a_byte_order_mark_is_refused_in_words_a_player_can_act_on(capsys, tmp_path, monkeypatch):
+    # Python's own words were "Unexpected UTF-8 BOM (decode using utf-8-sig)", for a programmer.
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(GAME).encode())
+    status, out, err = run(capsys, "coach", "trek12", str(path), "--json")
+    assert status == 2 and out == ""
+    assert err == f"companion: error: {path} begins with a byte-order mark; save it as plain UTF-8, without one\n"
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + json.dumps(GAME).encode() + b"\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status, out, err = run(capsys, "coach", "trek12", "--stdio")
+    assert status == 0 and json.loads(out) == {
+        "error": "the line begins with a byte-order mark; JSON text is plain UTF-8, without one"}
+
+
+def test_stdio_stops_quietly_when_its_reader_goes_away():
+    # `... --stdio | head -c 20`: the reader closes the pipe; the coach stops without a traceback.
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "coach", "trek12", "--stdio", "--playouts", "20"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(json.dumps(GAME).encode() + b"\n")
+    proc.stdin.flush()
+    proc.stdout.readline()
+    proc.stdout.close()                   # the reader is gone
+    try:
+        for _ in range(3):
+            proc.stdin.write(json.dumps(GAME).encode() + b"\n")
+            proc.stdin.flush()
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=60) == 1
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert err == "", err
 
 
 def test_stdio_answers_each_line_and_goes_on_after_a_bad_one(capsys, monkeypatch):

@@ -200,21 +200,25 @@ def coach_file(doc: Any, rng: Random, *, playouts: int | None = None, most: int 
         roll = Roll.of(*raw)
     except InvalidInput as exc:
         raise InvalidInput(f"'roll': {exc}") from None
+    if doc.get("cash") is not None:
+        raise InvalidInput("'cash' is for a finished game; the coach advises a game in progress")
+    # The game's own fields and the roll ('cash' ends a game: it has no place here, but null says no cash).
+    fields = tuple(k for k in _GAME_KEYS if k != "cash") + ("roll",)
+    _check_keys({k: v for k, v in doc.items() if k != "cash"}, fields, "a Trek 12 coach")
     game = {k: v for k, v in doc.items() if k != "roll"}
     if "turns" not in game:
         raise InvalidInput("a Trek 12 coach document needs \"turns\" (the turns so far, [] at the start)")
-    if game.get("cash") is not None:
-        raise InvalidInput("'cash' is for a finished game; the coach advises a game in progress")
     state = play_game(game)
     if state.complete:
         raise IllegalAction("the sheet is full: there is no move left to advise")
     advice = advise(state, roll, rng, playouts=playouts)
-    moves = [{"turn": r.action.to_dict(), "expected": round(r.expected, 2)} for r in advice.moves[:most]]
+    # Figures are always JSON numbers with a point: an exact value at the end can be a whole number.
+    moves = [{"turn": r.action.to_dict(), "expected": round(float(r.expected), 2)} for r in advice.moves[:most]]
     result: dict[str, Any] = {"best": moves[0]["turn"], "moves": moves}
     again = reroll(state, roll, rng, playouts=playouts)
     if again is not None:
-        result["schnapps"] = {"drink": again.drink, "again": round(again.again, 2), "keep": round(again.keep, 2),
-                              "error": round(again.error, 2)}
+        result["schnapps"] = {"drink": again.drink, "again": round(float(again.again), 2),
+                              "keep": round(float(again.keep), 2), "error": round(float(again.error), 2)}
     return result
 
 
