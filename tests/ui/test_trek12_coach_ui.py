@@ -159,9 +159,8 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     seed = hint_seed(session.id, 0, state)
     weighed = coach_review.schnapps(state, Roll.of(3, 2), seed)
     verdict = "worth drinking" if weighed.drink else "keep it"
-    assert ui.get("t12-hint-schnapps").value == (
-        f"Schnapps: {verdict} (a new roll expects {weighed.again:.0f}, this one {weighed.keep:.0f} with the card "
-        f"kept).")
+    assert ui.get("t12-hint-schnapps").value == coaching.schnapps_words(weighed)
+    assert ui.get("t12-hint-schnapps").value.startswith(f"Schnapps: {verdict}: ")
     # Drunk: the new roll's hint is the coach's move without the card, and says no more of the Schnapps.
     await ui.click("t12-card-schnapps")
     await ui.click("t12-roll")
@@ -171,6 +170,22 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
                             f"{best.expected:.0f}")
     assert "Schnapps" not in words and ui.find("t12-hint-schnapps") is None
+
+
+def test_the_hints_schnapps_advice_says_what_drinking_gains_not_a_second_figure_for_this_roll():
+    # Its own figure for this roll with the card kept ("this one 71") stood under the move's expectation
+    # ("expecting 73") and read as a contradiction; the difference is what decides, and what it says.
+    from companion.games.trek12.coach import Reroll
+
+    assert coaching.schnapps_words(Reroll(again=74.2, keep=71.1, error=0.9)) == (
+        "Schnapps: worth drinking: a new roll expects about 3 points more than this one with the card kept.")
+    assert coaching.schnapps_words(Reroll(again=70.0, keep=71.1, error=0.4)) == (
+        "Schnapps: keep it: this roll with the card kept expects about 1 point more than a new roll.")
+    assert coaching.schnapps_words(Reroll(again=71.0, keep=71.4, error=0.3)) == (
+        "Schnapps: keep it: this roll with the card kept expects less than a point more than a new roll.")
+    for close in (Reroll(again=71.0, keep=71.5, error=0.9), Reroll(again=71.5, keep=71.0, error=0.9)):
+        assert coaching.schnapps_words(close) == (
+            "Schnapps: keep it: a new roll expects about as much as this one with the card kept.")
 
 
 async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_allow_it(open_ui, store):

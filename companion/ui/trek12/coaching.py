@@ -28,7 +28,7 @@ from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.review import hint_seed
 from companion.games.trek12.rules import SKULL, Assist, Roll
-from companion.i18n import _, current, format_number, tr
+from companion.i18n import _, current, format_number, ngettext, tr
 from companion.ui.common import services
 from companion.ui.common.registry import keep_beside_games
 from companion.ui.common.services import off_loop, use_app
@@ -123,15 +123,33 @@ def hint_marks(advice: Any) -> tuple[tuple[int, str], ...]:
 
 
 def schnapps_words(drink: Any) -> str:
-    """The hint's advice on the Schnapps, from its weighing (`coach.Reroll`)."""
-    again, keep = format_number(drink.again, 0), format_number(drink.keep, 0)
+    """The hint's advice on the Schnapps, from its weighing (`coach.Reroll`): what drinking gains or loses.
+
+    The weighing values both choices afresh, on a tenth of a decision's games each (`coach.reroll`), so its
+    figure for this roll with the card kept is not the move's expectation shown above it, and the two read
+    as a contradiction ('expecting 73', then 'this one 71 with the card kept'). The difference between the
+    two choices is what decides, so that is what is said."""
+    gap = drink.again - drink.keep
     if drink.drink:
-        # i18n: the hint's advice on the Schnapps card (a new roll): the final scores expected after
-        # a new roll and after keeping this one (the card kept is worth 3 points)
-        return _("Schnapps: worth drinking (a new roll expects {again}, this one {keep} with the "
-                 "card kept).").format(again=again, keep=keep)
-    return _("Schnapps: keep it (a new roll expects {again}, this one {keep} with the card "
-             "kept).").format(again=again, keep=keep)
+        # i18n: the hint's advice on the Schnapps card (a new roll); {gap} is "about 3 points" or "less than a
+        # point": how much more a new roll expects than this roll with the card kept (worth 3 points)
+        return _("Schnapps: worth drinking: a new roll expects {gap} more than this one with the card "
+                 "kept.").format(gap=_points_about(gap))
+    if -gap > drink.error:
+        # i18n: as above, when keeping this roll and the card is better by more than the estimates' noise
+        return _("Schnapps: keep it: this roll with the card kept expects {gap} more than a new "
+                 "roll.").format(gap=_points_about(-gap))
+    # i18n: as above, when the two are too close to tell apart
+    return _("Schnapps: keep it: a new roll expects about as much as this one with the card kept.")
+
+
+def _points_about(points: float) -> str:
+    """A difference of expected points in words: 'about 3 points', 'less than a point'."""
+    whole = round(points)
+    if whole < 1:
+        # i18n: a difference of expected points under half a point
+        return _("less than a point")
+    return ngettext("about {n} point", "about {n} points", whole).format(n=whole)
 
 
 def shown_hint(cache: Any, key: tuple) -> Hint:
