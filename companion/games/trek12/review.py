@@ -250,21 +250,27 @@ def review(setup: dict[str, Any], actions: list[dict[str, Any]], seat: int, *, s
     """The whole review at once (`rounds`, the final score, and the coach's game on the same dice)."""
     game = played(setup, actions)
     reviewed = tuple(rounds_of(game, seat, seed=seed, playouts=playouts, hints=hints))
-    return finish_of(game, seat, reviewed, seed=seed, playouts=playouts)
+    return finish_of(game, seat, reviewed, seed=seed, playouts=playouts, hints=hints)
 
 
 def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, seed: str = "review",
-              playouts: int = REVIEW_PLAYOUTS) -> Review:
+              playouts: int = REVIEW_PLAYOUTS, hints: str | None = None) -> Review:
     """The review from its rounds: the final score, and the coach playing the same dice from the start (from
     the player's sheet and cards at the start, on the rolls the player had; a card it would earn is not
-    picked up: which one it would get is the table's business)."""
+    picked up: which one it would get is the table's business). With `hints` (as `rounds_of`), each of the
+    coach's turns is seeded as a hint on its sheet would have been: while its sheet is the player's, it plays
+    the hint's move, so a player who followed every hint finds the coach's game to be their own."""
     final = score(game.end.states[seat]).total
     coach_state = game.start.states[seat]
+    known = hints is not None and len(game.entries) == len(game.turns)
+    entries = [count for count, (_table, action) in zip(game.entries, game.turns) if action.get("player", 0) == seat]
     for index, (red, yellow) in enumerate(r.roll for r in reviewed):
         if coach_state.complete:
             break
+        at = hint_seed(hints, entries[index], coach_state) if known and index < len(entries) else \
+            f"{seed}:coach:{index}"
         try:
-            advice = advise(coach_state, Roll.of(red, yellow), Random(f"{seed}:coach:{index}"), playouts=playouts)
+            advice = advise(coach_state, Roll.of(red, yellow), Random(at), playouts=playouts)
         except CompanionError:
             break
         coach_state = apply_turn(coach_state, advice.best)

@@ -292,7 +292,8 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
         tell((0, turns))
         try:
             done: list[coach_review.RoundReview] = []
-            pending = coach_review.rounds_of(played, seat, seed=game_id, hints=game_id if hints is None else hints)
+            seeded = game_id if hints is None else hints
+            pending = coach_review.rounds_of(played, seat, seed=game_id, hints=seeded)
             while True:
                 # Each round on a worker thread where there are threads (the server's other tabs go on),
                 # else here, yielding between rounds so the screen draws the progress.
@@ -302,7 +303,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                 done.append(reviewed)
                 tell((len(done), turns))
                 await asyncio.sleep(0)
-            finish = (lambda: coach_review.finish_of(played, seat, tuple(done), seed=game_id))
+            finish = (lambda: coach_review.finish_of(played, seat, tuple(done), seed=game_id, hints=seeded))
             result = await off_loop(finish)
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
                                                  "review": coach_review.to_doc(result)})
