@@ -173,7 +173,7 @@ def _reveal(page, number: int, counts: dict[str, int]) -> None:
             tapped += 1
             _wait_text(page, f"{tapped} of {need} tapped in")
     _tap(page, "exp-reveal")
-    _wait_text(page, f"In play for Ascent {number}: ")
+    _wait_text(page, f"Revealed for Ascent {number}: ")
 
 
 def _open_score(page, number: int) -> None:

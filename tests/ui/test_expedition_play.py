@@ -148,6 +148,8 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     state = keeper.state(exp)
     assert state.phase is Phase.ENVELOPE and state.envelopes[-1].opener == 1  # the higher total opens it
     assert ui.get("exp-envelope-title").value == "Envelope 1 opens"
+    # Its note not yet saved, the Ascent's results do not call it opened ("opened by Bob (to open now)").
+    assert "Envelope 1: Bob opens it now" in ui.text() and "opened by" not in ui.text()
     assert drawn_stars(ui, "exp-ascent-1-0-stars") == {"summit": 1, "race": 0, "record": 1}
     assert drawn_stars(ui, "exp-ascent-1-1-stars") == {"summit": 1, "race": 1, "record": 1}
     assert ui.get("exp-ascent-1-0-total").value == "73"
@@ -350,12 +352,12 @@ def chip_text(ui, key: str) -> str:
 
 
 async def test_a_notice_goes_once_the_sheet_changes_the_expedition(open_ui, store):
-    # "In play for Ascent 1: ..." stayed up after the sheet's round and its picks had changed what is in play.
+    # "Revealed for Ascent 1: ..." stayed up after the sheet's round and its picks had changed what is in play.
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     ui = await open_ui()
     exp = await set_off(ui, [ann, bob], paper=[bob])
     await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
-    assert ui.get("exp-notice-text").value.startswith("In play for Ascent 1:")
+    assert ui.get("exp-notice-text").value.startswith("Revealed for Ascent 1:")
     await ui.click("exp-sheet-start")
     assert ui.route == f"/play/expedition/{exp}/sheet"
     for circle in (8, 9):                                # two 2s side by side: a new zone, a pick after the round
@@ -391,4 +393,4 @@ async def test_the_deck_make_up_is_edited_where_an_expedition_is_set_up(open_ui,
     await ui.click("exp-reveal")
     state = keeper.state(exp)
     assert len(state.pool) == 5 and all(card.value != "compass" for card in state.pool)
-    assert ui.get("exp-notice-text").value.startswith("In play for Ascent 1: ")
+    assert ui.get("exp-notice-text").value.startswith("Revealed for Ascent 1: ")

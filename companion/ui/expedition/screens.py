@@ -293,8 +293,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if act(doc, ""):
             after = app.keeper.state(session_id)
             shown = after.reveals[-1]
-            words = (_("In play for Ascent {number}: {cards} (the played cards were shuffled back in first).")
-                     if shown.reshuffled else _("In play for Ascent {number}: {cards}."))
+            # i18n: the cards just revealed for the Ascent (those already in play are listed below it)
+            words = (_("Revealed for Ascent {number}: {cards} (the played cards were shuffled back in first).")
+                     if shown.reshuffled else _("Revealed for Ascent {number}: {cards}."))
             set_notice(words.format(number=shown.ascent, cards=card_words(shown.cards)))
 
     def close_form() -> None:

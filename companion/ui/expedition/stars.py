@@ -186,7 +186,8 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
             text = _("Envelope {number} opened by {name}: “{note}”").format(
                 number=opened.number, name=names[opened.opener], note=opened.note)
         elif opened.note is None:
-            text = _("Envelope {number} opened by {name} (to open now)").format(
+            # i18n: an envelope being opened, its note not yet saved
+            text = _("Envelope {number}: {name} opens it now").format(
                 number=opened.number, name=names[opened.opener])
         else:
             text = _("Envelope {number} opened by {name}").format(number=opened.number, name=names[opened.opener])
