@@ -247,7 +247,16 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     assert ui.get("exp-hand-1-0").on_click is None
 
     await score(ui, {0: 66, 1: 60})
-    await reveal(ui, schnapps=4)
+    # Ascent 2 reveals 2 + 2: the cards go into play only when 4 are tapped in, and no fifth can be
+    # ("6 of 5" could be tapped in, and the rules refused it only after the tap).
+    for _ in range(3):
+        await ui.click("exp-reveal-schnapps-plus")
+    assert ui.get("exp-reveal-total").value == "3 of 4 tapped in" and ui.get("exp-reveal").disabled
+    await ui.click("exp-reveal-rope-plus")
+    assert ui.get("exp-reveal-total").value == "4 of 4 tapped in" and not ui.get("exp-reveal").disabled
+    assert ui.get("exp-reveal-schnapps-plus").disabled and ui.get("exp-reveal-tent-plus").disabled
+    await ui.click("exp-reveal-rope-minus")
+    await reveal(ui, schnapps=1)
     await score(ui, {0: 72, 1: 71})
     await reveal(ui, compass=3)
     await ui.click("exp-score-open")

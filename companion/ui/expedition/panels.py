@@ -105,6 +105,9 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
     reshuffle = len(state.deck) < need and bool(state.box)
     for card in state.deck + (state.box if reshuffle else ()):
         left[card] += 1
+    # As many as the rules reveal, or as the deck still holds: no more can be tapped in, and the cards go
+    # into play only when that many are (the rules refuse any other count).
+    due = min(need, sum(left.values()))
     total = sum(counts.values())
     rows: list[ft.Control] = []
     for card in Assist:
@@ -117,7 +120,7 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                 ft.Text(_("{n} in the deck").format(n=left[card]), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ])),
             stepper(f"exp-reveal-{card.value}", n, bind(on_change, card, -1), bind(on_change, card, 1),
-                    minus_disabled=n == 0, plus_disabled=n >= left[card],
+                    minus_disabled=n == 0, plus_disabled=n >= left[card] or total >= due,
                     label=card_name(card)),
         ]))
     return panel([
@@ -127,10 +130,10 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
                    else ""),
                 size=13, key="exp-reveal-how"),
         *rows,
-        ft.Text(_("{total} of {need} tapped in").format(total=total, need=need), key="exp-reveal-total",
-                weight=ft.FontWeight.W_600, color=None if total == need else ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("{total} of {need} tapped in").format(total=total, need=due), key="exp-reveal-total",
+                weight=ft.FontWeight.W_600, color=None if total == due else ft.Colors.ON_SURFACE_VARIANT),
         labelled("exp-reveal", ft.FilledButton(_("Put them into play"), key="exp-reveal",
-                                               icon=ft.Icons.CHECK_ROUNDED, on_click=on_reveal, disabled=total == 0,
+                                               icon=ft.Icons.CHECK_ROUNDED, on_click=on_reveal, disabled=total != due,
                                                style=_big())),
     ], key="exp-reveal-panel", tone="high")
 
