@@ -160,6 +160,9 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
 
     # Ascent 2 (Kagkot 70+, stars 3/2/1, no record yet): 2 + 2 cards; Ann 80 writes the first record.
     await reveal(ui, tent=2, schnapps=1, compass=1)
+    # With no record there is nothing to beat: no record star is offered ("1 record · no record yet" was).
+    assert ui.get("exp-climb-record").value == "no record yet, so no record star"
+    assert ui.find("exp-climb-offer-record") is None and ui.find("exp-climb-offer-summit") is not None
     await score(ui, {0: 80, 1: 69})
     assert [line.entry.score for line in hall_of_fame.hall(store).column("kagkot").lines] == [80]
     # Undo takes the scoring and its record back; redo replays both.

@@ -563,12 +563,15 @@ def _offer_row(state: State) -> ft.Control:
                                        color=ft.Colors.ON_SURFACE_VARIANT)]
     if sheet.stars is not None:
         for kind in STAR_KINDS:
-            parts.append(ft.Row(tight=True, spacing=1, controls=[
+            if kind.field == "record" and record is None:
+                continue        # nothing to beat: the best total only writes the first record (docs/rulings.md)
+            parts.append(ft.Row(tight=True, spacing=1, key=f"exp-climb-offer-{kind.field}", controls=[
                 ft.Icon(ft.Icons.STAR_ROUNDED, size=14, color=kind.colour),
                 ft.Text(_stars_on_offer(kind.field, getattr(sheet.stars, kind.field)), size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT)]))
     parts.append(ft.Text(_("record to beat {score}").format(score=record.score) if record is not None
-                         else _("no record yet"), size=12,
+                         # i18n: an Ascent's offer when its sheet has no record in the Hall of Fame
+                         else _("no record yet, so no record star"), size=12,
                          key="exp-climb-record", color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Row(parts, wrap=True, spacing=10, run_spacing=2)
 
