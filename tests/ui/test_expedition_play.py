@@ -264,6 +264,8 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await reveal(ui, compass=3)
     await ui.click("exp-score-open")
     assert ui.get("exp-score-1-max-cash").value == "Max cashes his 3 cards on this last Ascent: +9"
+    # Under his name, what he is: not "Max" again.
+    assert ui.get("exp-score-1-where").value == "solo opponent"
     await ui.click("exp-score-cancel")
     await score(ui, {0: 74, 1: 80})
     state = keeper.state(exp)

@@ -364,8 +364,9 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
         bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
         total = None if typed is None else typed + bonus
-        # i18n: where a player's sheet is: "Max" (the solo opponent's own), "paper", or "this device"
-        where = (_("Max") if info.is_max else _("paper") if info.paper else _("this device"))
+        # i18n: under a player's name in the scoring form: the solo opponent (Max, whose name is just above),
+        # or where the player's sheet is: "paper" or "this device"
+        where = (_("solo opponent") if info.is_max else _("paper") if info.paper else _("this device"))
         block: list[ft.Control] = [
             ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 colour_dot(colours[seat], info.name, size=30),

@@ -102,8 +102,8 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
         if seat == state.lead and not state.over:
             tags.append(badge(_("Lead Climber"), icon=ft.Icons.FLAG_ROUNDED, key=f"{key}-{seat}-lead"))
         if info.is_max:
-            # i18n: "Max" is the solo opponent's name in Trek 12, on a tag beside him
-            tags.append(badge(_("Max"), icon=ft.Icons.SMART_TOY_ROUNDED))
+            # i18n: a tag beside Max (his name is just before it): he is the solo opponent
+            tags.append(badge(_("solo opponent"), icon=ft.Icons.SMART_TOY_ROUNDED, key=f"{key}-{seat}-max"))
         elif info.paper:
             # i18n: a tag beside a player whose sheet is played on paper (not in the app)
             tags.append(badge(_("paper"), icon=ft.Icons.EDIT_NOTE_ROUNDED))
