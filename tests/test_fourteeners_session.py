@@ -126,3 +126,21 @@ def test_json_actions_are_checked() -> None:
         session.apply(state, {"type": "tuck"})
     state = session.apply(state, {"type": "reveal", "card": "Peak 1-2"})
     assert [c.name for c in state.row] == ["Peak 1-2"]
+
+
+def test_weather_names_in_the_engines_words_are_said_in_the_players_language():
+    # "Runde 3 (Fog)", "Mud sperrt diese Runde die Seite Ausrüstung": the Weather stayed English in every language.
+    from companion.games.fourteeners.wording import weather_word
+    from companion.i18n import tr, use_language
+    from companion.i18n.message import msg
+
+    line = msg("Round {round} ({weather})", round=3, weather=weather_word("Fog"))
+    assert str(line) == "Round 3 (Fog)"                              # the English (and the command line) as before
+    with use_language("de"):
+        assert tr(line) == "Runde 3 (Nebel)"
+        assert tr(weather_word("Mud")) == "Schlamm"
+    with use_language("fr"):
+        assert tr(weather_word("Clear Skies")) == "Ciel dégagé"
+    with use_language("pl"):
+        assert tr(weather_word("Blizzard")) == "Zamieć"
+    assert weather_word("Monsoon") == "Monsoon"                       # a name of no forecast: kept as it is

@@ -356,8 +356,9 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     assert not done.fog_ignored
 
 
-async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month(open_ui, store):
-    # The Fog's buttons ran past a 390-pixel screen (English too), and the month stayed English ("July").
+async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month_and_weather(open_ui, store):
+    # The Fog's buttons ran past a 390-pixel screen (English too), the month stayed English ("July"), and so
+    # did every Weather's name ("Juli · Fog", "Nächste Runde: Rain").
     from layout_check import layout_problems
 
     session_id, keeper = _to_the_fog(store)
@@ -365,7 +366,11 @@ async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month(open_ui, s
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     month = rules.weather_now(keeper.state(session_id)).forecast
     assert ui.get("ft-weather-now").value.startswith({"July": "Juli", "August": "August", "June": "Juni"}.get(
-        str(month.msgid), "?") + " · Fog")
+        str(month.msgid), "?") + " · Nebel")
+    assert "Nächste Runde: Regen (" in ui.text()
+    assert ui.get("ft-forecast-9").tooltip == "Runde 9: Schnee"
+    for english in ("Fog", "Rain", "Clear Skies", "Snow"):
+        assert english not in ui.text(), english
     assert layout_problems(ui.top, every_label=True) == []
     await ui.click("ft-fog-reveal")
     assert layout_problems(ui.top, every_label=True) == []

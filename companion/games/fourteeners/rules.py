@@ -31,7 +31,7 @@ from .catalog import (
     EMPTY, AccoladeSide, Card, CardName, Catalog, card_to_doc, name_key, parse_card, with_hiker, with_weather,
 )
 from .data import ClassNumber, HikerLetter, Side, load_data
-from .wording import and_words, clauses, half_word, side_word
+from .wording import and_words, clauses, half_word, side_word, weather_word
 
 __all__ = [
     "PlayerIndex", "Phase", "Ignore", "ActionType",
@@ -398,7 +398,8 @@ def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather
     note = None
     if weather is not None and weather.effects is None:
         # i18n: {weather} is the name of a Weather card ("Rain")
-        note = msg("{weather}'s effect is not described in the catalog; apply it yourself", weather=weather.name)
+        note = msg("{weather}'s effect is not described in the catalog; apply it yourself",
+                   weather=weather_word(weather.name))
     return GainCheck(
         card=card.name, possible=bool(now.sides), reason=now.reason, endurance=now.endurance,
         technique=now.technique, hazard=card.hazard, attributes=attrs, utility=now.utility,
@@ -515,7 +516,7 @@ def prompt(state: State) -> str:
     weather = weather_now(state)
     if weather:
         # i18n: the round of the game, and its Weather card's name ("Round 3 (Fog)")
-        where = msg("Round {round} ({weather})", round=state.round, weather=weather.name)
+        where = msg("Round {round} ({weather})", round=state.round, weather=weather_word(weather.name))
     else:
         where = msg("Round {round}", round=state.round)
     if state.phase is Phase.REVEAL:
@@ -547,7 +548,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, DescribeWeather):
         return replace(state, setup=replace(state.setup, catalog=with_weather(state.setup.catalog, action.weather,
                                                                                 action.effects)),
-                       log=state.log + (msg("{weather}'s effect described", weather=action.weather),))
+                       log=state.log + (msg("{weather}'s effect described", weather=weather_word(action.weather)),))
     if state.phase is Phase.FINISHED:
         raise IllegalAction(msg("the game is over after nine rounds ('Game End and Scoring')"))
     if state.setup.final:
@@ -937,8 +938,8 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
                 reasons.append(msg(
                     "it needs {endurance} Endurance and {technique} Technique ({weather} adds {extra}); you have "
                     "{have_endurance} Endurance, {have_technique} Technique and {utility} Utility towards {klass}: "
-                    "{short} short", weather=weather.name, extra=and_words(attribute_amounts(extra_e, extra_t)),
-                    **words))
+                    "{short} short", weather=weather_word(weather.name),
+                    extra=and_words(attribute_amounts(extra_e, extra_t)), **words))
             else:
                 # i18n: {klass} is "Class III"; {short} is how many points of Utility are missing
                 reasons.append(msg(
@@ -954,7 +955,7 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
     for side in blocked_by_weather:
         if weather is not None and all(s is not side for s, _ in blocked):
             # i18n: {weather} is a Weather card's name; {side} is the lower-case side ("gear")
-            blocked.append((side, msg("{weather} blocks the {side} side this round", weather=weather.name,
+            blocked.append((side, msg("{weather} blocks the {side} side this round", weather=weather_word(weather.name),
                                       side=side_word(side))))
     open_sides = tuple(s for s in Side if all(s is not b for b, _ in blocked))
     ok = met and hazard_met

@@ -32,7 +32,7 @@ from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as ap
 from .rules import Correct, Describe, DescribeHiker, DescribeWeather, Gain, Ignore, Reveal
 from .rules import new_game, parse_action
 from .scoring import score, verdict
-from .wording import and_words, half_word
+from .wording import and_words, half_word, weather_word
 
 __all__ = ["GAME_ID", "parse_setup", "start", "apply", "summary", "solo_title", "describe_action", "setup_options"]
 
@@ -252,9 +252,9 @@ def _describe(state: State, doc: Any) -> str:
     if isinstance(action, DescribeWeather):
         if action.effects is not None:
             # i18n: {weather} is a Weather card's name ("Rain")
-            return msg("Described {weather}'s effects", weather=action.weather)
+            return msg("Described {weather}'s effects", weather=weather_word(action.weather))
         # i18n: {weather} is a Weather card's name ("Rain")
-        return msg("Cleared {weather}'s effects", weather=action.weather)
+        return msg("Cleared {weather}'s effects", weather=weather_word(action.weather))
     if state.phase is Phase.SETUP:
         # i18n: when an entry was made: before the first turn
         when = msg("Setup")

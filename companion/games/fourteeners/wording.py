@@ -18,7 +18,7 @@ from companion.i18n.message import reason_of
 
 from .data import Side
 
-__all__ = ["and_words", "or_words", "clauses", "commas", "side_word", "half_word", "reason"]
+__all__ = ["and_words", "or_words", "clauses", "commas", "side_word", "half_word", "weather_word", "reason"]
 
 # The side of a Hiker card inside a sentence, lower case ("its gear side is not described yet").
 _SIDE_WORDS = {
@@ -37,6 +37,29 @@ _HALF_WORDS = {
     "basic": N_("basic"),
     # i18n: the Advanced half of an Accolade card, inside a sentence (lower case)
     "advanced": N_("advanced"),
+}
+
+# The Weather cards of the two forecasts (data/fourteeners/forecasts.json), by their English names; the names
+# are the game's own terms (docs/glossary.md).
+_WEATHER_WORDS = {
+    # i18n: a Weather card's name (14ers forecasts)
+    "Clear Skies": N_("Clear Skies"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Fog": N_("Fog"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Rain": N_("Rain"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Mud": N_("Mud"),
+    # i18n: the label of the 14ers forecast cards (both July and August say "Temperate")
+    "Temperate": N_("Temperate"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Blizzard": N_("Blizzard"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Sleet": N_("Sleet"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Heat": N_("Heat"),
+    # i18n: a Weather card's name (14ers forecasts)
+    "Snow": N_("Snow"),
 }
 
 
@@ -77,6 +100,13 @@ def half_word(half: str) -> Message:
     """An Accolade half inside a sentence: 'basic' or 'advanced' (by value or `AccoladeSide`)."""
     value = getattr(half, "value", half)
     return msg(_HALF_WORDS[value])
+
+
+def weather_word(name: str) -> str:
+    """A Weather card's name, said in the player's language when shown: a `Message` for the forecasts' own
+    names, any other name (a data file's) as it is."""
+    word = _WEATHER_WORDS.get(name)
+    return name if word is None else msg(word)
 
 
 # What an exception says, as the `Message` it was raised with when it was one (else its text).

@@ -343,7 +343,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 # i18n: a Weather whose effect the rulebook itself gives (Clear Skies, Fog)
                 words = _("{effect} (the rulebook's)").format(effect=words)
             body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
-                                  _("{weather} · round {number}").format(weather=name, number=number),
+                                  _("{weather} · round {number}").format(weather=tr(name), number=number),
                                   f"{tr(forecast.name)} · {words}",
                                   None if fixed or broken else bind(set_editing, ("weather", name))))
     body.append(section_title(_("Share"), key="ftc-share-title"))

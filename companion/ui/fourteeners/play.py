@@ -318,7 +318,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
         side = side_label(solo.gerry_side(target.klass)) if target else None
         if late:
             notes.append(_("{weather}: {gerry} took the rightmost Climb first; his reveal goes far left.").format(
-                weather=weather.name, gerry=player.name))
+                weather=tr(weather.name), gerry=player.name))
         elif target:
             notes.append(_("It goes far left; then {gerry} takes the rightmost Climb, {card}, and tucks it as "
                            "{side}.").format(gerry=player.name, card=target.name, side=side))

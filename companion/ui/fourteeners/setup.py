@@ -295,7 +295,7 @@ def _weather(choices: SetupChoices, change) -> ft.Control:
                     bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED)])]
     if choices.weather:
         for forecast in forecasts.forecasts:
-            lines.append(ft.Text(f"{tr(forecast.name)}: " + ", ".join(f"{n} {w}" for n, w in forecast.rounds),
+            lines.append(ft.Text(f"{tr(forecast.name)}: " + ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds),
                                  size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         lines.append(ft.Text(_("In a Fog round each player reveals at the end of the turn, not the start."), size=12,
                              color=ft.Colors.ON_SURFACE_VARIANT))

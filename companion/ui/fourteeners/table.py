@@ -212,7 +212,7 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                 expand=True, height=48, border_radius=ft.BorderRadius.all(8),
                 bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 opacity=0.45 if past else 1.0,
-                tooltip=_("Round {number}: {weather}").format(number=number, weather=name),
+                tooltip=_("Round {number}: {weather}").format(number=number, weather=tr(name)),
                 alignment=ft.Alignment.CENTER,
                 content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                     ft.Text(str(number), size=10, color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
@@ -223,13 +223,14 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
     if state.round < load_data().deck.rounds:
         upcoming_name = forecasts.weather(state.round + 1)
         upcoming = _("Next round: {weather} ({effect}).").format(
-            weather=upcoming_name, effect=tr(weather_named(state.setup.catalog, upcoming_name).text))
+            weather=tr(upcoming_name), effect=tr(weather_named(state.setup.catalog, upcoming_name).text))
     return ft.Column(spacing=6, tight=True, controls=[
         ft.Row(cells, spacing=3),
         ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Icon(weather_icon(weather.name), color=ft.Colors.PRIMARY),
             ft.Column(spacing=0, tight=True, expand=True, controls=[
-                ft.Text(f"{tr(weather.forecast)} · {weather.name}: {tr(weather.text)}", key="ft-weather-now", size=13,
+                ft.Text(f"{tr(weather.forecast)} · {tr(weather.name)}: {tr(weather.text)}", key="ft-weather-now",
+                        size=13,
                         weight=ft.FontWeight.W_600),
                 *([ft.Text(upcoming, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if upcoming else [])])]),
     ])
