@@ -54,6 +54,23 @@ async def test_fourteeners_sides_in_french(open_ui, store):
     assert "capstone" not in ui.text() and "advanced" not in ui.text()
 
 
+async def test_a_fourteeners_solo_record_in_german_heads_its_lines_as_14ers_does_and_says_things_once(
+        open_ui, store):
+    # "Seilrouten" (Trek 12's Fixed Lines) headed each player's scoring lines, "Gerry: Nein" stood as a row of
+    # its own, and the outcome and the verdict said "Du gewinnst, 16 zu 7." one under the other.
+    store.settings.set("language", "de")
+    record = _add(store, "fourteeners", "Ann vs Gerry", {
+        "players": [{"name": "Ann", "hiker": "A", "gerry": False, "total": 16, "lines": [
+                        {"source": "Longs Peak", "side": "capstone", "text": "3 points", "points": 3}]},
+                    {"name": "Gerry", "hiker": "B", "gerry": True, "total": 7, "lines": []}],
+        "winner": ["Ann"], "weather": True, "outcome": "You win, 16 to 7.", "verdict": "You win, 16 to 7."})
+    ui = await open_ui(route=f"/history/{record}")
+    texts = [c.value for c in walk(ui.top) if isinstance(c, ft.Text)]
+    assert "Wofür es Punkte gab" in texts and "Seilrouten" not in texts
+    assert ui.find("record-row-outcome") is None and ui.find("record-row-verdict") is not None
+    assert not any(key.endswith("gerry") for key in ui.keys()), [k for k in ui.keys() if "gerry" in k]
+
+
 async def test_trek12_names_max_and_the_sheet(open_ui, store):
     record = _add(store, "trek12", "Dunai", {"sheet": "dunai", "solo": "max", "summit": 65})
     ui = await open_ui(route=f"/history/{record}")

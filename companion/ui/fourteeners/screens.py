@@ -91,12 +91,23 @@ def FourteenersGame(session_id: str) -> ft.View:
 
 def record_words(detail: Any, within: str | None = None) -> Any:
     """A 14ers breakdown as History shows it: the Hiker side each scoring line comes from (Capstone, Gear,
-    Training, Plans) and the Accolade card's half (Basic, Advanced) in the player's language."""
+    Training, Plans) and the Accolade card's half (Basic, Advanced) in the player's language.
+
+    A player's scoring lines are headed as the end screen heads them ("What scored"): the field's general
+    label, "Lines", is Trek 12's Fixed Lines in other languages. Whether a player is Gerry is said by his
+    name, so that flag is not shown as a row of its own ("Gerry: No"); and a solo game's outcome, the same
+    sentence as its verdict, is said once (a game with several players has none)."""
     if isinstance(detail, dict):
         out = {}
         for key, value in detail.items():
             if key == "side" and isinstance(value, str):
                 out[key] = _side_words(value, within)
+            elif key == "gerry" and within == "players" and isinstance(value, bool):
+                continue
+            elif key == "outcome" and within is None and (value is None or value == detail.get("verdict")):
+                continue
+            elif key == "lines" and within == "players":
+                out["scored"] = record_words(value, key)
             else:
                 out[key] = record_words(value, key if isinstance(key, str) else within)
         return out

@@ -296,6 +296,8 @@ _FIELD_LABELS = {
     "route": N_("Route"),
     "route_name": N_("Route name"),
     "score": N_("Score"),
+    # 14ers: a player's scoring lines, as its end screen heads them
+    "scored": N_("What scored"),
     "scored_from_tableaus": N_("Scored from tableaus"),
     "scores": N_("Scores"),
     "seats": N_("Seats"),
