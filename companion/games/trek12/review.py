@@ -208,12 +208,11 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review", playouts: int = 
     its own, from `seed`."""
     if not 0 <= seat < len(game.start.seats):
         raise InvalidInput(f"there is no seat {seat} at this table")
-    known = hints is not None and len(game.entries) == len(game.turns)
     for index, (table, action) in enumerate(game.turns):
         if action.get("player", 0) != seat:
             continue
         state = table.states[seat]
-        at = hint_seed(hints, game.entries[index], state) if known else f"{seed}:{table.round}"
+        at = _hinted(game, hints, index, state) or f"{seed}:{table.round}"
         turn = move = Action.from_dict({k: v for k, v in action.items() if k != "player"})
         drunk = Assist.SCHNAPPS in move.assists
         drink = None
@@ -262,12 +261,11 @@ def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, see
     the hint's move, so a player who followed every hint finds the coach's game to be their own."""
     final = score(game.end.states[seat]).total
     coach_state = game.start.states[seat]
-    known = hints is not None and len(game.entries) == len(game.turns)
-    entries = [count for count, (_table, action) in zip(game.entries, game.turns) if action.get("player", 0) == seat]
+    mine = [turn for turn, (_table, action) in enumerate(game.turns) if action.get("player", 0) == seat]
     for index, (red, yellow) in enumerate(r.roll for r in reviewed):
         if coach_state.complete:
             break
-        at = hint_seed(hints, entries[index], coach_state) if known and index < len(entries) else \
+        at = (_hinted(game, hints, mine[index], coach_state) if index < len(mine) else None) or \
             f"{seed}:coach:{index}"
         try:
             advice = advise(coach_state, Roll.of(red, yellow), Random(at), playouts=playouts)
@@ -275,6 +273,14 @@ def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, see
             break
         coach_state = apply_turn(coach_state, advice.best)
     return Review(seat, game.start.seats[seat].name, reviewed, final, score(coach_state).total)
+
+
+def _hinted(game: Played, hints: str | None, turn: int, state: Any) -> str | None:
+    """The seed a hint on `state` had for the game's turn number `turn` (`hint_seed`), or None when the game
+    does not know its entries or its hints' id."""
+    if hints is None or len(game.entries) != len(game.turns):
+        return None
+    return hint_seed(hints, game.entries[turn], state)
 
 
 def to_doc(result: Review) -> dict[str, Any]:
