@@ -61,6 +61,7 @@ VALUE_SHARE = 2 / 3
 _FIRST_ROUND = 4          # playouts per move at least in the first round of successive halving
 _SINGLE = 100             # playouts to value the only move there is (nothing to choose between)
 _REROLL_SHARE = 10        # the Schnapps: each distinct roll gets this fraction of a decision's playouts
+_REROLL_REPEATS = 4       # ... and the roll on the table is weighed this many times over (see `reroll_steps`)
 # The distinct rolls (the five results and Max's number) and how many of the 36 give each.
 _DISTINCT = tuple({(r.values, r.best): r for r in ROLLS}.values())
 _WEIGHTS = Counter((r.values, r.best) for r in ROLLS)
@@ -211,18 +212,22 @@ def reroll(state: State, roll: Roll, rng: Random, *, playouts: int | None = None
 
 def reroll_steps(state: State, roll: Roll, rng: Random, *, playouts: int | None = None) -> Iterator[Reroll | None]:
     """`reroll` a roll at a time, for a screen that must answer taps while it weighs (a browser has no
-    threads): None after each of the 26 distinct rolls is weighed, then the `Reroll` (nothing at all when the
-    player holds no Schnapps). The weighing:
+    threads): None after each roll is weighed (the one on the table several times), then the `Reroll`
+    (nothing at all when the player holds no Schnapps). The weighing:
 
     Each of the 26 distinct rolls is advised with a tenth of a decision's playouts (`playouts`, None: the
     stage's default) on the sheet without the card, and the move chosen is then valued afresh by as many
     playouts again: the estimate that chose a move among many is too kind to it (by several points with so
     few playouts), a fresh one is not. A new roll is worth the average of those values, weighted by how
     many of the 36 rolls give each. Keeping this one is worth its own value, plus the card: its +3 at the
-    end, and the chance to drink it on a worse roll later. That chance is valued as a stopping problem over
-    the turns left after this one, each taken to bring a roll as this turn's rolls do: with the gain g of
-    drinking on a roll (a new roll's worth less that roll's with the card), the chance over k turns is
-    W(k) = E[max(g, W(k - 1))], W(0) = 0; the last circle has no later turn, so there it is only the +3.
+    end, and the chance to drink it on a worse roll later. Its own value is the average of `_REROLL_REPEATS`
+    such weighings, with their spread as its variance (at least their playouts' noise): with so few
+    playouts the move chosen varies from seed to seed, and its value by several points early on, and
+    keeping rests on this one roll while a new roll averages 26. The chance to drink later is valued as a
+    stopping problem over the turns left after this one, each taken to bring a roll as this turn's rolls do:
+    with the gain g of drinking on a roll (a new roll's worth less that roll's with the card), the chance
+    over k turns is W(k) = E[max(g, W(k - 1))], W(0) = 0; the last circle has no later turn, so there it is
+    only the +3.
     Drinking is advised only when a new roll is better by more than the standard error of the two sampled
     estimates (`Reroll.error`): early in the game every roll is worth about the same, and taking this turn's
     rolls for the later ones undervalues the chance to wait, so margins within the noise are not acted on.
@@ -241,30 +246,53 @@ def reroll_steps(state: State, roll: Roll, rng: Random, *, playouts: int | None 
     merge = state.ruleset.merge_lines
     worth: dict[tuple, float] = {}
     spread: dict[tuple, float] = {}          # the variance of each roll's estimate (0 when exact)
-    for r in _DISTINCT:
-        key = (r.values, r.best)
-        spread[key] = 0.0
+    mine = (roll.values, roll.best)
+
+    def weighed(r: Roll) -> tuple[float, float | None]:
+        # A roll's move chosen with the share of playouts, then its value afresh and that value's variance
+        # (None: the value is exact, and so is the choice).
         try:
             chosen = advise(without, r, rng, playouts=share).moves[0]
         except IllegalAction:
             # No move for this roll (a sheet in pieces): the sheet stays as it is.
-            best = float(total(without.board) + CARD_POINTS * len(hand))
+            return float(total(without.board) + CARD_POINTS * len(hand)), None
+        if chosen.exact:
+            return chosen.expected, None
+        after = apply(without, chosen.action)
+        pos = sim.from_board(after.board, after.ops, _cards_after(after), earn=True)
+        finals = [play(pos.copy(), rng, merge) for _ in range(fresh)]
+        best = sum(finals) / fresh
+        return best, sum((f - best) ** 2 for f in finals) / (fresh - 1) / fresh
+
+    for r in _DISTINCT:
+        key = (r.values, r.best)
+        if key != mine:
+            worth[key], variance = weighed(r)
+            spread[key] = variance or 0.0
+            yield None
+            continue
+        # The roll on the table decides alone what keeping is worth: it is weighed several times over and
+        # averaged. With a share of the playouts the move chosen for it varies from seed to seed, and with it
+        # the value (by several points early on); the repeats' own spread is in its variance.
+        values = []
+        noise = 0.0
+        for _ in range(_REROLL_REPEATS):
+            value, variance = weighed(r)
+            yield None
+            if variance is None:            # exact: once is enough
+                worth[key], spread[key] = value, 0.0
+                break
+            values.append(value)
+            noise += variance
         else:
-            after = apply(without, chosen.action)
-            pos = sim.from_board(after.board, after.ops, _cards_after(after), earn=True)
-            if chosen.exact:
-                best = chosen.expected
-            else:
-                finals = [play(pos.copy(), rng, merge) for _ in range(fresh)]
-                best = sum(finals) / fresh
-                spread[key] = sum((f - best) ** 2 for f in finals) / (fresh - 1) / fresh
-        worth[key] = best
-        yield None
+            count = len(values)
+            worth[key] = sum(values) / count
+            between = sum((v - worth[key]) ** 2 for v in values) / (count - 1) / count if count > 1 else 0.0
+            spread[key] = max(between, noise / count / count)
     again = sum(best * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
     later = 0.0
     for _ in range(state.sheet.n - state.board.filled.bit_count() - 1):     # the turns after this one
         later = sum(max(again - best - CARD_POINTS, later) * _WEIGHTS[key] for key, best in worth.items()) / len(ROLLS)
-    mine = (roll.values, roll.best)
     error = (sum(v * (_WEIGHTS[key] / len(ROLLS)) ** 2 for key, v in spread.items()) + spread[mine]) ** 0.5
     yield Reroll(again, worth[mine] + CARD_POINTS + later, error)
 
