@@ -11,9 +11,6 @@ from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from test_expedition_play import reveal, score, set_off
 
-TODAY = date.today().isoformat()
-TOMORROW = (date.today() + timedelta(days=1)).isoformat()
-
 
 async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
     ui = await open_ui(route="/hall-of-fame")
@@ -48,9 +45,11 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
         await ui.type("hall-form-score", "81", settle=False)
         await ui.type("hall-form-date", "", settle=False)
         await ui.type("hall-form-names", "Fay", settle=False)
-        await ui.type(field, typed.format(tomorrow=TOMORROW), settle=False)
+        today = date.today()        # the form's today, read when it is used (a run may pass midnight)
+        tomorrow = (today + timedelta(days=1)).isoformat()
+        await ui.type(field, typed.format(tomorrow=tomorrow), settle=False)
         await ui.click("hall-form-save")
-        assert ui.get("hall-form-problem").value == said.format(today=TODAY, tomorrow=TOMORROW)
+        assert ui.get("hall-form-problem").value == said.format(today=today.isoformat(), tomorrow=tomorrow)
         assert [line.entry.names for line in hall_of_fame.hall(store).column("kagkot").lines] == [("Dora", "Eli")]
     await ui.type("hall-form-names", "Fay", settle=False)
     await ui.type("hall-form-score", "81", settle=False)

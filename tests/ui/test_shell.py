@@ -50,7 +50,7 @@ def screens_restored():
         if screen is None:
             registry.unregister_game_screen(game)
         else:
-            registry.register_game_screen(game, new_game=screen.new_game, play=screen.play)
+            registry.register_game_screen(game, new_game=screen.new_game, play=screen.play, sheet=screen.sheet)
 
 
 @pytest.mark.parametrize("game", HOME_GAMES)
