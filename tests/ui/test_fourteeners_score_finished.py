@@ -58,6 +58,14 @@ async def test_each_hand_worked_table_entered_on_the_spot(name: str, open_ui, st
     await drive.score()
     assert record_result(store) == expected == score_file(table)
     assert ui.get("ft-winner").value == store.history.list()[0]["detail"]["verdict"]
+    # What scored: the Accolade and the Guides' Photos stand in the points column with the lines, which add up
+    # to each player's total.
+    for i, player in enumerate(expected["players"]):
+        for part in ("accolade", "photos"):
+            shown = ui.find(f"ft-line-{i}-{part}")
+            assert (shown.value if shown is not None else "0") == str(player[part])
+        column = [int(ui.get(key).value) for key in ui.keys() if key.startswith(f"ft-line-{i}-")]
+        assert sum(column) == player["total"], (name, player)
     assert ui.find("ft-saved") is not None
 
 

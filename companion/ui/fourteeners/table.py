@@ -265,6 +265,13 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
         content=ft.Column(lines, spacing=6, tight=True))
 
 
+def _points_row(icon: ft.Control, words: str, points: int, key: str) -> ft.Control:
+    """One line of what scored: its icon, what it is, its points in a column of their own."""
+    return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        icon, ft.Text(words, size=12, expand=True),
+        ft.Text(str(points), size=13, weight=ft.FontWeight.W_600, key=key)])
+
+
 def score_details(result: ScoreBreakdown) -> list[ft.Control]:
     """What scored, line by line, for each player (every points ability on the tableau)."""
     blocks: list[ft.Control] = []
@@ -275,18 +282,21 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
         for number, line in enumerate(player.lines):
             # i18n: points from the ability printed on the player's Hiker card, not from a tucked side
             side = side_label(line.side) if line.side is not None else _("Hiker")
-            items.append(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            items.append(_points_row(
                 ft.Icon(ft.Icons.PAN_TOOL_ROUNDED if line.by_hand else
                         SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
                         semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side),
-                                       points_words(line.text)), size=12, expand=True),
-                ft.Text(str(line.points), size=13, weight=ft.FontWeight.W_600, key=f"ft-line-{index}-{number}")]))
+                labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side), points_words(line.text)),
+                line.points, f"ft-line-{index}-{number}"))
+        # The Accolade and the Guides' Photos score beside the lines, their points in the same column.
         if result.accolade is not None and player.accolade:
-            items.append(ft.Text(_("Accolade: {points}").format(points=player.accolade), size=12))
+            items.append(_points_row(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=16, color="#B7791F"),
+                                     _("Accolade"), player.accolade, f"ft-line-{index}-accolade"))
         if player.photos:
-            items.append(ft.Text(_("Guides with a Photo: {n}").format(n=player.photos), size=12))
+            camera = ft.Icon(ft.Icons.PHOTO_CAMERA_ROUNDED, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+            # i18n: the points for the hired Guides whose card shows a Photo, one line of the end score
+            items.append(_points_row(camera, _("Guides with a Photo"), player.photos, f"ft-line-{index}-photos"))
         if len(items) == 1:
             items.append(ft.Text(_("Nothing scored."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         blocks.append(ft.Container(padding=ft.Padding.only(left=4, top=4), content=ft.Column(items, spacing=4,
