@@ -397,8 +397,9 @@ async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_
     # The review weighs the Schnapps with its hint's seed, which holds the game's id. Keeping 6 and 5 is worth
     # about 9 points more than a new roll, give or take 2 from seed to seed: this id's seed gives about 10
     # against a standard error of 1.1, so the figures do not rest on a fresh id's luck.
-    monkeypatch.setattr(records, "new_id", lambda: "%032x" % 2)
-    session = keeper.start("trek12", setup, [ann.id, bo.id], "Dunai")
+    with monkeypatch.context() as patched:
+        patched.setattr(records, "new_id", lambda: "%032x" % 2)
+        session = keeper.start("trek12", setup, [ann.id, bo.id], "Dunai")
     keeper.act(session.id, {"dice": [6, 5], "op": "sum", "circle": 9, "player": 0})
     keeper.act(session.id, {"dice": [1, 1], "op": "sum", "circle": 9, "assist": "schnapps", "player": 1})
     keeper.finish(session.id)
