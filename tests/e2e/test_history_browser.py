@@ -122,6 +122,39 @@ def test_history_and_statistics_in_the_browser(playwright, tmp_path):
         store.close()
 
 
+def test_a_second_deletion_is_undone_after_the_first_ones_notice_ran_out(playwright, tmp_path):
+    # Each deletion's notice is a new bar: one that had run out once made the next one's Undo fail the tab
+    # ("Error running app") while the deletion stayed.
+    data_dir = tmp_path / "data"
+    ids = _seed(data_dir)
+    log = tmp_path / "app.log"
+    with start_app(data_dir, log=log) as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/history") as page:
+            _tap(page, f"history-{ids['trek2']}")
+            _tap(page, "record-delete")
+            _wait_for_text(page, "Deleted Dunai")
+            undo = page.get_by_role("button", name="Undo")
+            undo.first.wait_for(timeout=30_000, state="attached")
+            page.wait_for_timeout(14_000)                # left alone, the notice runs out (it stands 10 s)
+            _tap(page, f"history-{ids['trek3']}")
+            _tap(page, "record-delete")
+            _wait_for_text(page, "Deleted Dunai (3 Mar")
+            page.wait_for_timeout(1_000)                 # the bar slides in before it takes a tap
+            undo.last.click(timeout=30_000)
+            page.locator(f'[flt-semantics-identifier="history-{ids["trek3"]}"]').first.wait_for(
+                timeout=30_000, state="attached")
+            page.wait_for_timeout(1_000)
+            _tap(page, f"history-{ids['trek3']}")                        # the tab still answers
+            _wait_for_text(page, "Score breakdown")
+    assert "a session failed" not in log.read_text()
+    store = open_store(data_dir)
+    try:
+        assert store.history.get(ids["trek2"]) is None and store.history.get(ids["trek3"]) is not None
+    finally:
+        store.close()
+
+
 def _tap(page, identifier: str) -> None:
     page.locator(f'[flt-semantics-identifier="{identifier}"]').first.click(timeout=30_000)
 

@@ -76,7 +76,7 @@ def RecordScreen() -> ft.View:
     text = share_text(record, when=format_when(record.get("finished")), say=tr)
 
     def copied() -> None:
-        page.show_dialog(ft.SnackBar(ft.Text(_("Result copied: paste it in a message.")), key="record-copied",
+        page.show_dialog(ft.SnackBar(ft.Text(_("Result copied: paste it in a message."), key="record-copied"),
                                      behavior=ft.SnackBarBehavior.FLOATING))
 
     def correct() -> None:
@@ -85,8 +85,8 @@ def RecordScreen() -> ft.View:
         try:
             app.keeper.reopen(record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("It cannot be corrected: {reason}").format(reason=said(exc))),
-                                         key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("It cannot be corrected: {reason}").format(reason=said(exc)),
+                                                 key="record-problem")))
             return
         app.changed()
         page.navigate(f"/play/{game}/{record['id']}")
@@ -96,8 +96,8 @@ def RecordScreen() -> ft.View:
             removed = app.store.history.delete(record["id"])
             beside = forget_beside(app.store, record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}").format(reason=said(exc))),
-                                         key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}").format(reason=said(exc)),
+                                                 key="record-problem")))
             return
         app.changed()
         page.navigate("/history")
@@ -172,8 +172,8 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
             app.store.history.restore(removed)
             put_back_beside(app.store, beside or [])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("Could not put it back: {reason}").format(reason=said(exc))),
-                                         key="record-problem"))
+            page.show_dialog(ft.SnackBar(ft.Text(_("Could not put it back: {reason}").format(reason=said(exc)),
+                                                 key="record-problem")))
             return
         app.changed()
 
@@ -185,9 +185,10 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
     if more:
         # i18n: {deleted} is the sentence above ("Deleted Dunai (3 Mar 2026, 14:05)"), {more} what went with it
         words = _("{deleted}. {more}").format(deleted=words, more=" ".join(more))
+    # A bar has no key of its own: each is new, and Flet's diff took a bar under the key of one that had run
+    # out for that one, and failed the tab when its Undo was tapped.
     page.show_dialog(ft.SnackBar(
         ft.Text(words, key="history-deleted"),
-        key="history-deleted-bar",
         action=ft.SnackBarAction(_("Undo"), key="history-undo", on_click=undo),
         duration=ft.Duration(seconds=_UNDO_SECONDS),
         behavior=ft.SnackBarBehavior.FLOATING,
