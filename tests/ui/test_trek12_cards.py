@@ -161,6 +161,7 @@ async def test_a_schnapps_put_away_again_brings_back_the_dice_entered(open_ui, s
     assert ui.get("t12-op-sum-value").value == "7"
     await ui.click("t12-card-schnapps")                    # new dice to enter
     assert ui.find("t12-op-sum-value") is None or ui.get("t12-op-sum-value").value != "7"
+    assert ui.get("t12-status").value == "Schnapps: roll again, tap the new dice faces or Roll."
     await ui.click("t12-card-schnapps")                    # put away: the roll entered is back
     assert ui.get("t12-op-sum-value").value == "7"
     await ui.click("t12-op-sum")

@@ -544,7 +544,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     else:
         state = table.states[seat]
         panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Container(expand=True, content=status_line(note if note else _guide(now, table, seat, many),
+            ft.Container(expand=True, content=status_line(note if note else _guide(now, table, seat, many, draft),
                                                           tone="warning" if note else "info")),
             hint_button(hinting, toggle_hint)]))
         if hint_words:
@@ -721,8 +721,9 @@ def _expedition_button(expedition: str, *, primary: bool, text: str | None = Non
         on_click=lambda: ft.context.page.navigate(_EXPEDITION_ROUTE + expedition)))
 
 
-def _guide(now: Prompt, table, seat: int, many: bool) -> str:
-    if now.step is Step.ROLL and table.roll is None and not many:
+def _guide(now: Prompt, table, seat: int, many: bool, draft: Draft) -> str:
+    # Alone at the table, the dice are this player's own to enter; a Schnapps drunk says so itself.
+    if now.step is Step.ROLL and table.roll is None and not many and Assist.SCHNAPPS not in draft.cards:
         return _("Tap the red and the yellow dice faces as rolled, or Roll.")
     if many:
         # i18n: whose turn it is, then what to do: "Ann: Choose how to use the dice."
