@@ -76,8 +76,7 @@ def RecordScreen() -> ft.View:
     text = share_text(record, when=format_when(record.get("finished")), say=tr)
 
     def copied() -> None:
-        page.show_dialog(ft.SnackBar(ft.Text(_("Result copied: paste it in a message."), key="record-copied"),
-                                     behavior=ft.SnackBarBehavior.FLOATING))
+        _tell(page, _("Result copied: paste it in a message."), "record-copied", behavior=ft.SnackBarBehavior.FLOATING)
 
     def correct() -> None:
         # The game back in progress under its id: its entries can be corrected on its own screen, and
@@ -85,8 +84,7 @@ def RecordScreen() -> ft.View:
         try:
             app.keeper.reopen(record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("It cannot be corrected: {reason}").format(reason=said(exc)),
-                                                 key="record-problem")))
+            _tell(page, _("It cannot be corrected: {reason}").format(reason=said(exc)), "record-problem")
             return
         app.changed()
         page.navigate(f"/play/{game}/{record['id']}")
@@ -96,8 +94,7 @@ def RecordScreen() -> ft.View:
             removed = app.store.history.delete(record["id"])
             beside = forget_beside(app.store, record["id"])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}").format(reason=said(exc)),
-                                                 key="record-problem")))
+            _tell(page, _("Not deleted: {reason}").format(reason=said(exc)), "record-problem")
             return
         app.changed()
         page.navigate("/history")
@@ -172,8 +169,7 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
             app.store.history.restore(removed)
             put_back_beside(app.store, beside or [])
         except CompanionError as exc:
-            page.show_dialog(ft.SnackBar(ft.Text(_("Could not put it back: {reason}").format(reason=said(exc)),
-                                                 key="record-problem")))
+            _tell(page, _("Could not put it back: {reason}").format(reason=said(exc)), "record-problem")
             return
         app.changed()
 
@@ -185,14 +181,17 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
     if more:
         # i18n: {deleted} is the sentence above ("Deleted Dunai (3 Mar 2026, 14:05)"), {more} what went with it
         words = _("{deleted}. {more}").format(deleted=words, more=" ".join(more))
-    # A bar has no key of its own: each is new, and Flet's diff took a bar under the key of one that had run
-    # out for that one, and failed the tab when its Undo was tapped.
-    page.show_dialog(ft.SnackBar(
-        ft.Text(words, key="history-deleted"),
-        action=ft.SnackBarAction(_("Undo"), key="history-undo", on_click=undo),
-        duration=ft.Duration(seconds=_UNDO_SECONDS),
-        behavior=ft.SnackBarBehavior.FLOATING,
-    ))
+    _tell(page, words, "history-deleted",
+         action=ft.SnackBarAction(_("Undo"), key="history-undo", on_click=undo),
+         duration=ft.Duration(seconds=_UNDO_SECONDS), behavior=ft.SnackBarBehavior.FLOATING)
+
+
+def _tell(page: ft.Page, words: str, key: str, **options: Any) -> None:
+    """A short notice at the foot of the screen (a SnackBar with `options`); `key` is its text's.
+
+    The bar itself has no key: each is new, and Flet's diff took a bar under the key of one that had run out
+    for that one, so the new bar's Undo (or its running out) failed the tab."""
+    page.show_dialog(ft.SnackBar(ft.Text(words, key=key), **options))
 
 
 # --- the breakdown ----------------------------------------------------------------------------------------------
