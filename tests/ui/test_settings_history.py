@@ -74,6 +74,20 @@ async def test_history_shows_date_game_title_players_scores_and_winner(open_ui, 
     assert ui.find(f"history-{older}-winner-0") is None
 
 
+async def test_a_player_alone_gets_no_trophy_as_statistics_count_no_win(open_ui, store):
+    ann = store.players.add("Ann")
+    alone = store.history.add({"game": "trek12", "finished": "2026-03-03T18:00:00+00:00", "title": "Dunai",
+                               "players": [{"id": ann.id, "name": "Ann", "score": 71, "winner": True}],
+                               "detail": {"solo": None}, "session": None})
+    ui = await open_ui(route="/history")
+    ui.get(f"history-{alone}-player-0")
+    assert ui.find(f"history-{alone}-winner-0") is None
+    await ui.click(f"history-{alone}")
+    ui.get(f"history-{alone}-player-0")   # the record's own card
+    assert ui.find(f"history-{alone}-winner-0") is None
+    assert "winner" not in ui.text().casefold()
+
+
 async def test_long_history_shows_a_page_at_a_time(open_ui, store):
     for day in range(PAGE_SIZE + 5):
         _finished(store, 1 + day % 28, f"Game {day}", [{"id": None, "name": "Ann", "score": day, "winner": True}])

@@ -116,7 +116,9 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     entry = GAMES.get(game)
     look = game_look(game)
     players = list(record.get("players") or [])
-    rows = [_player_line(record["id"], index, player, colours) for index, player in enumerate(players)]
+    # A player alone had nobody to beat: no trophy, as Statistics counts no win and the shared text names none.
+    contest = len(players) > 1
+    rows = [_player_line(record["id"], index, player, colours, contest) for index, player in enumerate(players)]
     title = record_title(record)
     header = [
         ft.Row(
@@ -159,9 +161,9 @@ def _go(page: ft.Page, route: str) -> Callable[[], None]:
     return lambda: page.navigate(route)
 
 
-def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str]) -> ft.Control:
+def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], contest: bool) -> ft.Control:
     name = str(player.get("name", "?"))
-    winner = bool(player.get("winner"))
+    winner = contest and player.get("winner") is True
     score = player.get("score")
     colour = colours.get(player.get("id") or "", "#78909C")
     return ft.Row(
