@@ -651,3 +651,17 @@ async def test_an_import_that_sets_the_language_says_what_it_did_in_that_languag
     await ui.click("settings-backup-pick")
     await ui.settle()
     assert ui.get("settings-backup-result").value == "b1.json importé — ajouté\xa0: 1 réglage."
+
+
+async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_win_rate_as_victories(open_ui, store):
+    ann, _, _ = seed(store)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route="/stats")
+    row = ui.get(f"stats-player-id:{ann.id}")
+    assert "de victoires" in [t.value for t in walk(row) if isinstance(t, ft.Text)]   # "50 %" then "de victoires"
+    await ui.click(f"stats-player-id:{ann.id}")
+    (form,) = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and getattr(c.content, "key", None) == "pstats-form"]
+    words = {stats.Outcome.WIN: "gagnée", stats.Outcome.LOSS: "perdue", stats.Outcome.SHARED: "victoire partagée"}
+    said = ", ".join(words[o] for o in stats.player_line(store.history.list(), f"id:{ann.id}").form)
+    heading, results = form.label.split(":")
+    assert heading.startswith("Forme récente") and results.strip() == said and "gagnée" in said and "perdue" in said

@@ -51,8 +51,14 @@ _OTHER_STARS = ft.Colors.OUTLINE
 _INK = ft.Colors.ON_SURFACE_VARIANT
 _GRID = ft.Colors.OUTLINE_VARIANT
 _FRAME = ft.Colors.OUTLINE
-_OUTCOME_WORDS = {Outcome.WIN: N_("won"), Outcome.SHARED: N_("shared win"), Outcome.LOSS: N_("lost"),
-                  Outcome.SOLO: N_("played alone")}
+_OUTCOME_WORDS = {
+    # i18n: the outcome of one game (a dot of the recent form or of a score chart): it was won
+    Outcome.WIN: N_("won"),
+    Outcome.SHARED: N_("shared win"),
+    # i18n: the outcome of one game (a dot of the recent form or of a score chart): it was lost
+    Outcome.LOSS: N_("lost"),
+    Outcome.SOLO: N_("played alone"),
+}
 # The letters of the form guide (its legend: "W won · S shared win · L lost").
 _OUTCOME_LETTERS = {
     # i18n: one letter in a player's recent form: a game won

@@ -285,8 +285,8 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
                 ft.Text(percent(line.win_rate), key=f"{key}-rate", size=20, weight=ft.FontWeight.W_700,
                         color=ft.Colors.PRIMARY),
-                # i18n: under a win rate ("75%"): the share of games won
-                ft.Text(_("won"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                # i18n: under a win rate ("75%"), read with it: "75% wins", the share of games won
+                ft.Text(_("wins"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
             ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
