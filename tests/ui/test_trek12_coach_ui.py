@@ -173,6 +173,45 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     assert "Schnapps" not in words and ui.find("t12-hint-schnapps") is None
 
 
+async def test_in_the_browser_a_tap_is_answered_before_the_schnapps_weighing_takes_another_step(store, monkeypatch):
+    # The browser's Python has no threads: the weighing runs a roll at a time between the screen's turns. A tap
+    # is answered over several turns of the event loop (its handler, the redraw, the messages to the page); a
+    # step of the weighing (about 0.1 s there) before each of them made a tap take up to 1.5 s to show.
+    from types import SimpleNamespace
+    from companion.games.trek12.coach import Reroll
+    monkeypatch.setattr(services, "THREADS", False)
+    taken: list[int] = []
+
+    def steps(*_args, **_kwargs):
+        for n in range(200):
+            taken.append(n)
+            time.sleep(0.002)
+            yield None
+        yield Reroll(again=70.0, keep=75.0, error=1.0)
+
+    monkeypatch.setattr(coaching.coach_review, "schnapps_steps", steps)
+    session = start(store, cards=["schnapps"])
+    state = SessionKeeper(store).state(session.id).states[0]
+    key = ("hint",)
+    cache, wanted = SimpleNamespace(current=None), SimpleNamespace(current=key)
+    task = asyncio.create_task(coaching.think(state, state.sheet, Roll.of(3, 2), "seed", key, cache, wanted,
+                                              lambda: None, set()))
+    while not taken:
+        await asyncio.sleep(0.001)
+    for _ in range(5):
+        before = len(taken)
+        for _turn in range(8):          # a tap's eight turns of the loop
+            await asyncio.sleep(0)
+        assert len(taken) - before <= 2     # not one before each turn
+        await asyncio.sleep(0.02)       # and the weighing goes on between taps
+    assert 3 <= len(taken) < 200 and cache.current[1].weighing
+    wanted.current = None               # a new roll: the weighing stops
+    await task
+    stopped = len(taken)
+    await asyncio.sleep(0.05)
+    assert len(taken) == stopped
+
+
 def test_the_hints_schnapps_advice_says_what_drinking_gains_not_a_second_figure_for_this_roll():
     # Its own figure for this roll with the card kept ("this one 71") stood under the move's expectation
     # ("expecting 73") and read as a contradiction; the difference is what decides, and what it says.

@@ -206,7 +206,7 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
     step = None
     try:
         while step is None:
-            await asyncio.sleep(0)
+            await asyncio.sleep(0 if services.THREADS else _BETWEEN_STEPS)
             if wanted.current != key:
                 return
             step = await off_loop(next, steps, _DONE)
@@ -220,6 +220,10 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
 
 _DONE = object()        # what `next` gives once the Schnapps' weighing has ended
 _DRAW_FIRST = 0.05      # seconds for the browser to draw the screen before the coach takes its Python
+# Seconds the browser's Python rests between two steps of the coach's work. A tap is answered in several turns
+# of the event loop (the handler, the redraw, each message to the page); yielding for no time at all let a step
+# of the coach run before each of those turns, so a tap took up to 1.5 s to show while the Schnapps was weighed.
+_BETWEEN_STEPS = 0.005
 
 
 def entries_digest(actions: list) -> str:
@@ -302,7 +306,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                     break
                 done.append(reviewed)
                 tell((len(done), turns))
-                await asyncio.sleep(0)
+                await asyncio.sleep(0 if services.THREADS else _BETWEEN_STEPS)
             finish = (lambda: coach_review.finish_of(played, seat, tuple(done), seed=game_id, hints=seeded))
             result = await off_loop(finish)
             app.store.table(COACH_TABLE).upsert({"id": f"{game_id}:review:{seat}", "entries": digest,
