@@ -665,3 +665,29 @@ async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_
     said = ", ".join(words[o] for o in stats.player_line(store.history.list(), f"id:{ann.id}").form)
     heading, results = form.label.split(":")
     assert heading.startswith("Forme récente") and results.strip() == said and "gagnée" in said and "perdue" in said
+
+
+async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, store):
+    from trek12_ascents import random_ascent
+
+    from companion.sessions import SessionKeeper
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in random_ascent(setup, 3):
+        keeper.act(session.id, doc)
+    keeper.finish(session.id)
+    ui = await open_ui(route="/history")
+    await ui.click(f"history-{session.id}")
+    await ui.click("record-open-game")
+    assert ui.view_routes == ["/", "/history", f"/history/{session.id}", f"/history/{session.id}/game"]
+    ui.get("t12-final-when")                     # the finished Ascent on the game's own screen
+    await ui.back()
+    assert ui.route == f"/history/{session.id}" and ui.find("record-open-game") is not None
+    # The address opened by itself (a reload) shows the same screen, and a game no longer kept says so.
+    await ui.go(f"/history/{session.id}/game")
+    ui.get("t12-final-when")
+    await ui.go(f"/history/{'0' * 32}/game")
+    ui.get("record-missing")
+    assert ui.find("t12-final-when") is None

@@ -24,7 +24,7 @@ from companion.ui.shell.history import HistoryScreen
 from companion.ui.shell.home import APP_TITLE, HomeScreen
 from companion.ui.shell.players import PlayersScreen
 from companion.ui.shell.record import RecordScreen
-from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen, SheetScreen
+from companion.ui.shell.routes import NewGameScreen, NotFound, PlayScreen, RecordGameScreen, SheetScreen
 from companion.ui.shell.settings import SettingsScreen
 from companion.ui.shell.statistics import PlayerStatsScreen, StatsScreen
 
@@ -38,8 +38,10 @@ ROUTES = [
         component=HomeScreen,
         children=[
             ft.Route(path="players", component=PlayersScreen),
+            # A finished game opened from its record sits on the record: back returns there, not home.
             ft.Route(path="history", component=HistoryScreen,
-                     children=[ft.Route(path=":record_id", component=RecordScreen)]),
+                     children=[ft.Route(path=":record_id", component=RecordScreen,
+                                        children=[ft.Route(path="game", component=RecordGameScreen)])]),
             ft.Route(path="stats", component=StatsScreen,
                      children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
             ft.Route(path="settings", component=SettingsScreen),

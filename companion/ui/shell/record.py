@@ -143,7 +143,7 @@ def RecordScreen() -> ft.View:
     if screen is not None:
         footer.append(labelled("record-open-game", ft.TextButton(
             _("Open on the game's screen"), key="record-open-game", icon=ft.Icons.OPEN_IN_NEW_ROUNDED,
-            on_click=lambda: page.navigate(f"/play/{game}/{record['id']}"))))
+            on_click=lambda: page.navigate(f"/history/{record['id']}/game"))))
         if isinstance(record.get("session"), dict):
             footer.append(labelled("record-correct", ft.TextButton(
                 _("Correct an entry"), key="record-correct", icon=ft.Icons.EDIT_NOTE_ROUNDED, on_click=correct)))

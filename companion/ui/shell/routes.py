@@ -1,4 +1,5 @@
-"""The game routes: `/games/<game>` (start one) and `/play/<game>/<session_id>` (carry on with one).
+"""The game routes: `/games/<game>` (start one), `/play/<game>/<session_id>` (carry on with one) and
+`/history/<record_id>/game` (a finished game on its game's screen, opened from its record).
 
 Both hand over to the game's own screens when its module has registered them (see
 `companion.ui.common.registry`); until then they say plainly that the game is not in this version yet, and a
@@ -19,7 +20,7 @@ from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
 from companion.ui.shell.home import game_look
 
-__all__ = ["NewGameScreen", "PlayScreen", "SheetScreen", "NotFound"]
+__all__ = ["NewGameScreen", "PlayScreen", "RecordGameScreen", "SheetScreen", "NotFound"]
 
 
 @ft.component
@@ -133,6 +134,29 @@ def PlayScreen() -> ft.View:
             ),
         ],
     )
+
+
+@ft.component
+def RecordGameScreen() -> ft.View:
+    """Route `/history/<record_id>/game`: a finished game on its game's own screen, as at
+    `/play/<game>/<record_id>`, but opened from its History record, so that Back returns to the record."""
+    app = use_app()
+    record_id = ft.use_route_params().get("record_id") or ""
+    record = app.store.history.get(record_id) if record_id else None
+    entry = GAMES.get(str(record.get("game", ""))) if record is not None else None
+    screen = game_screen(entry.id) if entry is not None else None
+    if screen is not None:
+        return screen.play(session_id=record_id)
+    if entry is not None:
+        return screen_view(tr(entry.title), [_game_header(entry), _not_available(entry)])
+    return screen_view(_("Finished game"), [
+        message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
+                     _("It may have been deleted, or the address is wrong."), key="record-missing"),
+        ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
+            labelled("record-back", ft.FilledTonalButton(_("Back to History"), key="record-back",
+                                                         icon=ft.Icons.HISTORY_ROUNDED,
+                                                         on_click=lambda: ft.context.page.navigate("/history")))]),
+    ])
 
 
 @ft.component
