@@ -683,6 +683,8 @@ async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, st
     await ui.click("record-open-game")
     assert ui.view_routes == ["/", "/history", f"/history/{session.id}", f"/history/{session.id}/game"]
     ui.get("t12-final-when")                     # the finished Ascent on the game's own screen
+    # Ann played alone: a flag for her Ascent, no trophy (History shows none and Statistics count no win).
+    assert ui.get("t12-result-icon").icon == ft.Icons.FLAG_ROUNDED and ui.find("t12-sum-0-winner") is None
     await ui.back()
     assert ui.route == f"/history/{session.id}" and ui.find("record-open-game") is not None
     # The address opened by itself (a reload) shows the same screen, and a game no longer kept says so.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
 import pytest
 from harness import UiApp, walk
 
@@ -143,6 +144,8 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
                                                                  != reached)
     result = ui.get("t12-result-text").value
     assert ("beats Max" in result) if mine.total > his.total else ("Max wins" in result or "tie" in result.lower())
+    assert ui.get("t12-result-icon").icon == ft.Icons.EMOJI_EVENTS_ROUNDED       # a game against Max: a trophy
+    assert (ui.find("t12-sum-0-winner") is not None) == (mine.total >= his.total)
     await ui.click("t12-finish")
     record = store.history.get(session.id)
     assert record is not None and store.sessions.get(session.id) is None

@@ -662,7 +662,7 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     body.append(ft.Text(saved, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key="t12-final-when"))
     body.append(_tables([
         scoring_table(i, str(entry.get("name", "")), entry, summit=summit,
-                      winner=bool(players[i].get("winner")) if i < len(players) else False,
+                      winner=bool(players[i].get("winner")) and len(players) > 1 if i < len(players) else False,
                       max_rules=solo and i == len(scores) - 1)
         for i, entry in enumerate(scores)
     ], False))
@@ -879,7 +879,8 @@ def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bo
                 else _("Say which cards are cashed first."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
-    out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=b.total == best,
+    out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit,
+                                      winner=b.total == best and len(scored) > 1,
                                       max_rules=table.solo and i == len(scored) - 1)
                         for i, (name, b) in enumerate(scored)], wide))
     return out
@@ -917,7 +918,9 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
     return ft.Container(
         key="t12-result", border_radius=16, padding=16, bgcolor=ft.Colors.PRIMARY_CONTAINER,
         content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=32),
+            # A player alone had nobody to beat: a flag for the Ascent, not a trophy (History shows none either).
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if len(entries) > 1 else ft.Icons.FLAG_ROUNDED,
+                    color=ft.Colors.AMBER_700, size=32, key="t12-result-icon"),
             ft.Text(text, key="t12-result-text", size=18, weight=ft.FontWeight.W_700, expand=True,
                     color=ft.Colors.ON_PRIMARY_CONTAINER),
         ]))
