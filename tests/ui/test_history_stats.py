@@ -693,3 +693,30 @@ async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, st
     await ui.go(f"/history/{'0' * 32}/game")
     ui.get("record-missing")
     assert ui.find("t12-final-when") is None
+
+
+async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_ui, store):
+    ann, _, _ = seed(store)
+    store.history.add({"game": "trek12", "finished": "2026-03-09T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 81, "winner": True}],
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
+                                  "scores": [_t12("Ann", 81, 3, 2, 0, True)]}, "session": None})
+    line = stats.player_line(store.history.list(), f"id:{ann.id}")
+    assert (line.plays, line.contested, line.wins) == (5, 4, 2)
+    ui = await open_ui(route="/stats")
+    assert ui.get(f"stats-player-id:{ann.id}-words").value == "5 games (1 alone) · 2 wins (1 shared)"
+    assert ui.get(f"stats-player-id:{ann.id}-rate").value == "50%"
+    await ui.click(f"stats-player-id:{ann.id}")
+    assert ui.get("pstats-rate-note").value == ("The win rate counts the 4 games with an opponent, "
+                                                "not the 1 played alone.")
+    assert ui.get("pstats-trek12-rate-note").value == ("The win rate counts the 2 games with an opponent, "
+                                                       "not the 1 played alone.")
+    assert ui.find("pstats-ridgeline-rate-note") is None       # every Ridgeline game had an opponent
+    cleo = store.players.add("Cleo")
+    store.history.add({"game": "trek12", "finished": "2026-03-10T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": cleo.id, "name": "Cleo", "score": 60, "winner": True}],
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
+                                  "scores": [_t12("Cleo", 60, 3, 2, 0, False)]}, "session": None})
+    await ui.go(f"/stats/id:{cleo.id}")
+    assert ui.get("pstats-rate").value == percent(None)
+    assert ui.get("pstats-rate-note").value == "Every game was played alone: there was nobody to win against."

@@ -165,6 +165,7 @@ def PlayerStatsScreen() -> ft.View:
             figure(format_number(overall.wins), _wins_caption(overall.shared_wins), key="pstats-wins"),
             figure(percent(overall.win_rate), _("Win rate"), key="pstats-rate", emphasis=True),
         ]),
+        *_rate_note(overall, "pstats-rate-note"),
         panel([
             ft.Row([ft.Text(_("Recent form"), weight=ft.FontWeight.W_600, expand=True),
                     form_dots(overall.form, key="pstats-form")]),
@@ -260,7 +261,7 @@ def _game_picker(chosen: str | None, present: list[str], on_select) -> ft.Contro
 
 def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.Control:
     """A player on the overview: games, wins (shared ones told apart), win rate and form; tap for more."""
-    words = [ngettext("{n} game", "{n} games", line.plays).format(n=format_number(line.plays)), _wins_words(line)]
+    words = [_games_words(line), _wins_words(line)]
     if line.best is not None:
         words.append(_("best {score}").format(score=number(line.best)))
     if line.average is not None:
@@ -303,6 +304,7 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
             figure(format_number(line.wins), _wins_caption(line.shared_wins), key=f"{prefix}-wins"),
             figure(percent(line.win_rate), _("Win rate"), key=f"{prefix}-rate", emphasis=True),
         ]),
+        *_rate_note(line, f"{prefix}-rate-note"),
         figure_row([
             figure(number(line.best), _("Best (lowest)") if low else _("Best"), key=f"{prefix}-best"),
             figure(number(line.average), _("Average"), key=f"{prefix}-average"),
@@ -489,6 +491,30 @@ def _wins_caption(shared: int, *, won: bool = False) -> str:
     if won:
         return _("Won, {n} shared").format(n=format_number(shared)) if shared else _("Won")
     return _("Wins, {n} shared").format(n=format_number(shared)) if shared else _("Wins")
+
+
+def _games_words(line: PlayerLine) -> str:
+    """'7 games', or '7 games (2 alone)' when some had no opponent: those count in plays, not in the win rate."""
+    alone = line.plays - line.contested
+    if alone:
+        # i18n: a player's games, some of them played alone (no opponent: not counted in the win rate)
+        return ngettext("{n} game ({alone} alone)", "{n} games ({alone} alone)", line.plays).format(
+            n=format_number(line.plays), alone=format_number(alone))
+    return ngettext("{n} game", "{n} games", line.plays).format(n=format_number(line.plays))
+
+
+def _rate_note(line: PlayerLine, key: str) -> list[ft.Control]:
+    """Under the figures, when some games were played alone: which games the win rate counts."""
+    alone = line.plays - line.contested
+    if not alone:
+        return []
+    if line.contested:
+        words = ngettext("The win rate counts the {n} game with an opponent, not the {alone} played alone.",
+                         "The win rate counts the {n} games with an opponent, not the {alone} played alone.",
+                         line.contested).format(n=format_number(line.contested), alone=format_number(alone))
+    else:
+        words = _("Every game was played alone: there was nobody to win against.")
+    return [ft.Text(words, key=key, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
 
 
 def _wins_words(line: PlayerLine) -> str:
