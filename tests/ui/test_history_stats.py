@@ -720,3 +720,27 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
     await ui.go(f"/stats/id:{cleo.id}")
     assert ui.get("pstats-rate").value == percent(None)
     assert ui.get("pstats-rate-note").value == "Every game was played alone: there was nobody to win against."
+
+
+async def test_french_says_on_which_day_a_game_was_saved_or_corrected(open_ui, store):
+    from trek12_ascents import random_ascent
+
+    from companion.sessions import SessionKeeper
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [ann.id], "Dunai")
+    for doc in random_ascent(setup, 4):
+        keeper.act(session.id, doc)
+    keeper.finish(session.id)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    record = store.history.get(session.id)
+    when = format_when(record["finished"])
+    assert ui.get("t12-final-when").value == f"19 manches · enregistrée dans l'Historique le {when}"
+    corrected = store.history.add({"game": "ridgeline", "finished": "2026-03-04T18:00:00+00:00", "title": "Sprint",
+                                   "corrected": "2026-03-05T09:30:00+00:00", "detail": {},
+                                   "players": [{"id": ann.id, "name": "Ann", "score": 9, "winner": True}],
+                                   "session": None})
+    await ui.go(f"/history/{corrected}")
+    assert ui.get("record-corrected").value == f"Corrigée le {format_when('2026-03-05T09:30:00+00:00')}"
