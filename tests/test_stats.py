@@ -287,6 +287,25 @@ def test_share_text_of_solo_games_and_of_fatigue():
     assert share_text(one_star, when="").splitlines()[1:] == ["1. Ann: 1 star (winner)", "2. Bob: 0 stars"]
 
 
+def test_ridgeline_share_text_places_by_camps_cleared_before_fatigue_as_its_end_screen_does():
+    # 'Winning': whoever has not finished the climb is behind, however low their fatigue. Celina's 55 is lower
+    # than Anna's 85, but Anna cleared four camps and Celina three.
+    standings = [{"name": "Anna", "camps_cleared": 4, "fatigue": 85}, {"name": "Bartek", "camps_cleared": 5,
+                 "fatigue": 0}, {"name": "Celina", "camps_cleared": 3, "fatigue": 55}]
+    record = _rec("r3", 3, "ridgeline", [_p("Anna", 85, False, ANN), _p("Bartek", 0, True, BOB),
+                                         _p("Celina", 55, False)], title="Sprint",
+                  detail={"lower_is_better": True, "standings": standings})
+    assert share_text(record, when="").splitlines()[1:] == [
+        "1. Bartek: 0 fatigue (winner)", "2. Anna: 85 fatigue", "3. Celina: 55 fatigue",
+        "(most camps cleared first, then the lowest fatigue)"]
+    # Equal camps: the lower fatigue first; equal both: the same place.
+    standings[2] = {"name": "Celina", "camps_cleared": 4, "fatigue": 55}
+    assert share_text(record, when="").splitlines()[2:4] == ["2. Celina: 55 fatigue", "3. Anna: 85 fatigue"]
+    standings[2] = {"name": "Celina", "camps_cleared": 4, "fatigue": 85}
+    record["players"][2]["score"] = 85
+    assert share_text(record, when="").splitlines()[2:4] == ["2. Anna: 85 fatigue", "2. Celina: 85 fatigue"]
+
+
 def test_malformed_players_do_not_break_reading():
     odd = {"id": "z", "game": "trek12", "finished": "2026-03-01T00:00:00+00:00", "title": "",
            "players": [{"name": "Ann", "score": "lots", "winner": True}, "not a player"], "detail": None}

@@ -700,11 +700,18 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
     if when:
         lines.append(when)
     low = lower_is_better(record)
-    ranked = sorted(everyone, key=lambda s: (not s.winner, _order_score(s.score, low), s.index))
+    cleared = _camps_cleared(record)
+
+    def standing_of(seat: Seat) -> tuple[bool, int, float]:
+        # Ridgeline places by camps cleared before fatigue, as its end screen does ('Winning': whoever has not
+        # finished the climb is behind, however low their fatigue).
+        return (not seat.winner, -cleared.get(seat.name, 0), _order_score(seat.score, low))
+
+    ranked = sorted(everyone, key=lambda s: (*standing_of(s), s.index))
     place = 0
-    previous: tuple[bool, float] | None = None
+    previous: tuple[bool, int, float] | None = None
     for position, seat in enumerate(ranked, 1):
-        standing = (seat.winner, _order_score(seat.score, low))
+        standing = standing_of(seat)
         if standing != previous:
             place, previous = position, standing
         score = msg("no score") if seat.score is None else score_words(game, seat.score)
@@ -716,9 +723,21 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
             line = msg("{name}: {score}", name=seat.name, score=score)
         prefix = "" if seat.outcome is Outcome.SOLO else f"{place}. "
         lines.append(prefix + say(line))
-    if low:
+    if cleared:
+        lines.append(say(msg("(most camps cleared first, then the lowest {unit})", unit=score_unit(game))))
+    elif low:
         lines.append(say(msg("(lowest {unit} wins)", unit=score_unit(game))))
     return "\n".join(lines)
+
+
+def _camps_cleared(record: Mapping[str, Any]) -> dict[str, int]:
+    """Camps cleared by name, from a Ridgeline record's standings; empty for any other record."""
+    detail = record.get("detail")
+    standings = detail.get("standings") if isinstance(detail, dict) else None
+    if record.get("game") != "ridgeline" or not isinstance(standings, list):
+        return {}
+    return {str(s["name"]): s["camps_cleared"] for s in standings
+            if isinstance(s, dict) and isinstance(s.get("camps_cleared"), int) and "name" in s}
 
 
 # --- helpers --------------------------------------------------------------------------------------------------

@@ -494,7 +494,8 @@ async def test_a_game_finished_through_the_keeper_shows_its_engine_breakdown(ope
     assert [t.value for t in walk(ui.get("record-row-hands.0.seats.Ben")) if isinstance(t, ft.Text)] == [
         "Ben", "0", "128", "Sunstone 3"]     # the card by its name, never its code
     assert ui.get("record-share-text").value.splitlines()[2:] == [
-        "1. Ann: 0 fatigue (winner)", "2. Ben: 128 fatigue", "(lowest fatigue wins)"]
+        "1. Ann: 0 fatigue (winner)", "2. Ben: 128 fatigue",
+        "(most camps cleared first, then the lowest fatigue)"]
     # The route is said once, by its name (its id "sprint" beside it said nothing more).
     assert ui.find("record-row-route") is None
     assert [t.value for t in walk(ui.get("record-row-route_name")) if isinstance(t, ft.Text)] == ["Route name", "Sprint"]
@@ -653,14 +654,16 @@ async def test_an_import_that_sets_the_language_says_what_it_did_in_that_languag
     assert ui.get("settings-backup-result").value == "b1.json importé — ajouté\xa0: 1 réglage."
 
 
-async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_win_rate_as_victories(open_ui, store):
+async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_win_rate_as_victories(open_ui,
+                                                                                                       store):
     ann, _, _ = seed(store)
     store.settings.set("language", "fr")
     ui = await open_ui(route="/stats")
     row = ui.get(f"stats-player-id:{ann.id}")
     assert "de victoires" in [t.value for t in walk(row) if isinstance(t, ft.Text)]   # "50 %" then "de victoires"
     await ui.click(f"stats-player-id:{ann.id}")
-    (form,) = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and getattr(c.content, "key", None) == "pstats-form"]
+    (form,) = [c for c in walk(ui.top)
+               if isinstance(c, ft.Semantics) and getattr(c.content, "key", None) == "pstats-form"]
     words = {stats.Outcome.WIN: "gagnée", stats.Outcome.LOSS: "perdue", stats.Outcome.SHARED: "victoire partagée"}
     said = ", ".join(words[o] for o in stats.player_line(store.history.list(), f"id:{ann.id}").form)
     heading, results = form.label.split(":")
