@@ -440,6 +440,7 @@ async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
         "next turn"),
     (6, "3 in hand · the last three: after this turn all 18 are shuffled and six drawn"),
     (7, "6 in hand · draw pile 12"),
+    (18, "3 in hand · the last three of the game"),      # nothing is drawn after turn 18
 ])
 async def test_the_hand_facts_follow_the_reshuffle_rule(open_ui, store, turn, words):
     recorded = json.loads((GOLDEN / "five_players_summer.session.json").read_text(encoding="utf-8"))

@@ -302,6 +302,9 @@ def _hand_facts(state: State, player: int) -> ft.Control:
         parts.append(_("draw pile {n}").format(n=hand.deck_size))
     elif hand.size > play:
         parts.append(_("draw pile empty: nothing is drawn after this turn, the last three are played next turn"))
+    elif state.turn >= rules.TURNS:
+        # i18n: the hand on the game's last turn: nothing is shuffled or drawn after it
+        parts.append(_("the last three of the game"))
     else:
         parts.append(_("the last three: after this turn all 18 are shuffled and six drawn"))
     return info_line(ft.Icons.STYLE_ROUNDED, " · ".join(parts), key=f"fr-hand-{player}")
