@@ -402,6 +402,10 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     assert state.weather[5].move == 1 and state.weather[5].zones == frozenset({7000, 8000})
     assert ui.get("fr-tile-day-6").value == ("Snow: −2 acclimatization, +1 movement per space in 7000 m and "
                                              "above")
+    # A card is headed by its days, and by the known tile entered there: the third slot's "Tile 3" read as the
+    # known tile 3 when another tile was laid there.
+    assert ui.get("fr-tile-1-title").value == "Days 1-3 · Tile 3"
+    assert ui.get("fr-tile-2-title").value == "Days 4-6"       # tile 4 with a surcharge of its own is not tile 4
     await ui.click("fr-undo")
     assert ui.get("fr-notice-text").value == "Undone: the weather of days 4-6. Redo puts it back."
     assert engine(store, session.id).weather[3:6] == (None, None, None)

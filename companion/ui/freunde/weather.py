@@ -203,8 +203,14 @@ def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
                     color=ft.Colors.ON_SURFACE if weather else ft.Colors.ON_SURFACE_VARIANT),
         ]))
     entered = all(state.weather[d - 1] is not None for d in days)
-    header = [ft.Text(_("Tile {n} · days {first}-{last}").format(n=tile + 1, first=first, last=first + TILE_DAYS - 1),
-                      weight=ft.FontWeight.W_600, expand=True)]
+    # The days first: "Tile 3" for the third slot read as the known tile 3 when tile 4 was laid there.
+    title = _("Days {first}-{last}").format(first=first, last=first + TILE_DAYS - 1)
+    known = next((tile_id for tile_id, start in tiles_laid(state.weather, state.setup.season).items()
+                  if start == first), None)
+    if known is not None:
+        # i18n: a weather card's heading: its days, then the known tile entered for them ("Days 7-9 · Tile 4")
+        title = _("{days} · {tile}").format(days=title, tile=tile_name(known))
+    header = [ft.Text(title, key=f"{key_prefix}-{tile + 1}-title", weight=ft.FontWeight.W_600, expand=True)]
     if on_edit is not None and editable:
         header.append(ft.Semantics(identifier=f"{key_prefix}-{tile + 1}-edit", content=ft.TextButton(
             # i18n: the button that enters a tile's weather, or changes it once entered
