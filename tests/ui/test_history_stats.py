@@ -670,7 +670,8 @@ async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_
     assert heading.startswith("Forme récente") and results.strip() == said and "gagnée" in said and "perdue" in said
 
 
-async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, store):
+def _finished_ascent(store, seed: int):
+    """A whole Dunai Ascent played alone by Ann (random legal turns) and saved to History: its session."""
     from trek12_ascents import random_ascent
 
     from companion.sessions import SessionKeeper
@@ -678,9 +679,14 @@ async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, st
     setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
     keeper = SessionKeeper(store)
     session = keeper.start("trek12", setup, [ann.id], "Dunai")
-    for doc in random_ascent(setup, 3):
+    for doc in random_ascent(setup, seed):
         keeper.act(session.id, doc)
     keeper.finish(session.id)
+    return session
+
+
+async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, store):
+    session = _finished_ascent(store, 3)
     ui = await open_ui(route="/history")
     await ui.click(f"history-{session.id}")
     await ui.click("record-open-game")
@@ -726,16 +732,8 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
 
 
 async def test_french_says_on_which_day_a_game_was_saved_or_corrected(open_ui, store):
-    from trek12_ascents import random_ascent
-
-    from companion.sessions import SessionKeeper
-    ann = store.players.add("Ann")
-    setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
-    keeper = SessionKeeper(store)
-    session = keeper.start("trek12", setup, [ann.id], "Dunai")
-    for doc in random_ascent(setup, 4):
-        keeper.act(session.id, doc)
-    keeper.finish(session.id)
+    session = _finished_ascent(store, 4)
+    ann = store.players.list()[0]
     store.settings.set("language", "fr")
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     record = store.history.get(session.id)
