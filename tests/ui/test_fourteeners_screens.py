@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 import flet as ft
@@ -92,6 +93,23 @@ async def test_set_up_a_two_player_game(open_ui, store):
     ui.get("ftr-name")
     await ui.click("ftr-cancel")
     ui.get("ft-reveal-peak-1-1")
+
+
+async def test_french_puts_a_space_before_the_colon_of_the_weather_and_the_accolade(open_ui, store):
+    # "juillet · Brouillard: révélez…" and "Shutterbug · Avancée: le plus de Sommets…" were put together in code
+    # with the English colon; French writes a space before it.
+    session_id, keeper = _to_the_fog(store)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    now = ui.get("ft-weather-now").value
+    assert "Brouillard\u00a0: " in now and not re.search(r"\w:", now), now
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann, bo = store.players.add("Amélie"), store.players.add("Bruno")
+    await ui.go("/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click(f"ft-add-{bo.id}")
+    drawn = ui.get("ft-accolade-drawn").value
+    assert "\u00a0: " in drawn and not re.search(r"\w:", drawn), drawn
 
 
 async def test_a_random_accolade_is_drawn_with_the_seed_kept_in_the_setup(open_ui, store):

@@ -304,9 +304,10 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
         body.append(ft.Text(_("None described yet. A game of 2-4 players can still type its Accolade."), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     for accolade in sorted(catalog.accolades, key=lambda a: name_key(a.name)):
-        halves = " · ".join(f"{half_label(side)}: "
-                            + (tr(describe_category(c)) if (c := accolade.category(side)) else _("not described"))
-                            for side in AccoladeSide)
+        halves = " · ".join(_("{title}: {text}").format(
+            title=half_label(side),
+            text=tr(describe_category(c)) if (c := accolade.category(side)) else _("not described"))
+            for side in AccoladeSide)
         key = f"ftc-accolade-{slug(accolade.name)}"
         body.append(labelled(key, ft.Container(
             key=key, ink=True, on_click=bind(set_editing, ("accolade", accolade.name)),

@@ -295,7 +295,8 @@ def _weather(choices: SetupChoices, change) -> ft.Control:
                     bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED)])]
     if choices.weather:
         for forecast in forecasts.forecasts:
-            lines.append(ft.Text(f"{tr(forecast.name)}: " + ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds),
+            rounds = ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds)
+            lines.append(ft.Text(_("{title}: {text}").format(title=tr(forecast.name), text=rounds),
                                  size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         lines.append(ft.Text(_("In a Fog round each player reveals at the end of the turn, not the start."), size=12,
                              color=ft.Colors.ON_SURFACE_VARIANT))
@@ -325,8 +326,8 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
     if choices.accolade_mode == "random" and described:
         try:
             drawn = draw_accolade(catalog, random.Random(choices.seed))
-            words = f"{drawn.name} · {half_label(drawn.side) if drawn.side else ''}: " \
-                    f"{tr(describe_category(drawn.category))}"
+            title = f"{drawn.name} · {half_label(drawn.side)}" if drawn.side else drawn.name
+            words = _("{title}: {text}").format(title=title, text=tr(describe_category(drawn.category)))
             parts.append(ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
                 ft.Text(words, key="ft-accolade-drawn", size=14, weight=ft.FontWeight.W_500, expand=True)]))
@@ -338,7 +339,8 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
     elif choices.accolade_mode == "choose" and described:
         parts.append(ft.Column(spacing=6, tight=True, controls=[
             choice_chip(f"ft-accolade-pick-{i}",
-                        f"{card.name} · {half_label(side)}: {tr(describe_category(card.category(side)))}",
+                        _("{title}: {text}").format(title=f"{card.name} · {half_label(side)}",
+                                                   text=tr(describe_category(card.category(side)))),
                         choices.chosen == (card.name, side.value),
                         bind(change, replace(choices, chosen=(card.name, side.value))), wide=True)
             for i, (card, side) in enumerate(described)]))

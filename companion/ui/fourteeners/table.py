@@ -229,7 +229,8 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
         ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Icon(weather_icon(weather.name), color=ft.Colors.PRIMARY),
             ft.Column(spacing=0, tight=True, expand=True, controls=[
-                ft.Text(f"{tr(weather.forecast)} · {tr(weather.name)}: {tr(weather.text)}", key="ft-weather-now",
+                ft.Text(_("{title}: {text}").format(title=f"{tr(weather.forecast)} · {tr(weather.name)}",
+                                                   text=tr(weather.text)), key="ft-weather-now",
                         size=13,
                         weight=ft.FontWeight.W_600),
                 *([ft.Text(upcoming, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if upcoming else [])])]),
