@@ -146,6 +146,33 @@ async def test_another_tab_sees_a_new_player(open_ui, store):
     assert _names_on_screen(second) == ["Dana"]
 
 
+async def test_saving_a_colour_does_not_undo_a_rename_made_meanwhile_in_another_tab(open_ui, store):
+    from companion.ui.shell.players import player_palette
+
+    eva = store.players.add("Eva")
+    first = await open_ui(route="/players")
+    second = await open_ui(route="/players")
+    await second.click(f"player-{eva.id}-rename")            # the form opens with "Eva"
+    await first.click(f"player-{eva.id}-rename")
+    await first.type("player-edit-name", "Evi")
+    await first.click("player-edit-save")
+    colour = next(c for c in player_palette() if c.lower() != eva.colour.lower())
+    await second.click(f"player-edit-colour-{colour.lstrip('#').lower()}")
+    await second.click("player-edit-save")
+    saved = store.players.get(eva.id)
+    assert (saved.name, saved.colour) == ("Evi", colour)          # each tab saved what it changed
+    # And the other way round: a colour chosen in one tab stays when the other renames.
+    await second.click(f"player-{eva.id}-rename")
+    await first.click(f"player-{eva.id}-rename")
+    other = next(c for c in player_palette() if c.lower() not in (eva.colour.lower(), colour.lower()))
+    await first.click(f"player-edit-colour-{other.lstrip('#').lower()}")
+    await first.click("player-edit-save")
+    await second.type("player-edit-name", "Eve")
+    await second.click("player-edit-save")
+    saved = store.players.get(eva.id)
+    assert (saved.name, saved.colour) == ("Eve", other)
+
+
 async def test_a_save_that_fails_is_reported_under_the_field(open_ui, store):
     ui = await open_ui(route="/players")
     store.close()  # from here every save is refused with a StoreError, as on a failing disk

@@ -52,6 +52,10 @@ class _Edit:
     name: str
     colour: str
     error: str | None = None
+    # The name and colour when the form opened: only what the form changed is saved, so a rename or recolour
+    # made meanwhile in another tab is not undone by saving the other field here.
+    opened_name: str = ""
+    opened_colour: str = ""
 
 
 @ft.component
@@ -91,10 +95,10 @@ def PlayersScreen() -> ft.View:
         wrote = False
         try:
             current = app.store.players.get(edit.player_id)
-            if edit.name != current.name:
+            if edit.name != edit.opened_name and edit.name != current.name:
                 app.store.players.rename(edit.player_id, edit.name)
                 wrote = True
-            if edit.colour != current.colour:
+            if edit.colour != edit.opened_colour and edit.colour != current.colour:
                 app.store.players.recolour(edit.player_id, edit.colour)
                 wrote = True
         except CompanionError as exc:
@@ -111,7 +115,7 @@ def PlayersScreen() -> ft.View:
 
     def start_edit(player) -> None:
         edit_name.set(player.name)
-        set_edit(_Edit(player.id, player.name, player.colour))
+        set_edit(_Edit(player.id, player.name, player.colour, opened_name=player.name, opened_colour=player.colour))
 
     def type_edit_name() -> None:
         # Typing redraws nothing (the field keeps its own text); only a shown error is cleared.
