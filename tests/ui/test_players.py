@@ -173,6 +173,19 @@ async def test_saving_a_colour_does_not_undo_a_rename_made_meanwhile_in_another_
     assert (saved.name, saved.colour) == ("Eve", other)
 
 
+async def test_a_name_field_keeps_the_letters_as_typed(open_ui, store):
+    # Flet turns a field's capitalization into a rule on every keystroke, not a hint to the keyboard: with
+    # WORDS, "van Dijk" could only be written "Van Dijk", "de la Cruz" only "De La Cruz".
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-rename")
+    for key in ("player-name", "player-edit-name"):
+        assert ui.get(key).capitalization in (None, ft.TextCapitalization.NONE), key
+    await ui.type("player-edit-name", "van Dijk")
+    await ui.click("player-edit-save")
+    assert store.players.get(ann.id).name == "van Dijk"
+
+
 async def test_a_save_that_fails_is_reported_under_the_field(open_ui, store):
     ui = await open_ui(route="/players")
     store.close()  # from here every save is refused with a StoreError, as on a failing disk

@@ -453,7 +453,7 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                       name=name, challenge=tr(item.text)), size=13),
         labelled("exp-envelope-note", note.bind(ft.TextField(
             key="exp-envelope-note", label=_("What the envelope held"), multiline=True,
-            min_lines=2, max_lines=6, max_length=2000, capitalization=ft.TextCapitalization.SENTENCES))),
+            min_lines=2, max_lines=6, max_length=2000))),
         labelled("exp-envelope-open", ft.FilledButton(_("Record the envelope"), key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_big())),
     ], key="exp-envelope-panel", tone="high")

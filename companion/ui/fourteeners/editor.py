@@ -563,7 +563,6 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
     """
     controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
         key=f"{prefix}-name", label=_("Name"), max_length=60,
-        capitalization=ft.TextCapitalization.WORDS,
         on_change=lambda: change(replace(form, name=name.text)))))]
     if fixed_class is None:
         controls.append(chip_row([
@@ -649,7 +648,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
                        lambda: set_deleting(False)) if deleting and existing is not None else None
     )
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
-        key="fta-name", label=_("Name"), max_length=60, capitalization=ft.TextCapitalization.WORDS,
+        key="fta-name", label=_("Name"), max_length=60,
         on_change=lambda: change(replace(form, name=name.text)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced

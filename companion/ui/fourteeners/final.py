@@ -483,7 +483,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
         controls.append(card_line(form.base, subtitle=_("From your catalog: say what this side scores."), size=14))
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
-            key="ftf-name", label=_("Name (optional)"), max_length=60, capitalization=ft.TextCapitalization.WORDS,
+            key="ftf-name", label=_("Name (optional)"), max_length=60,
             hint_text=auto_name(state, form.seat, form.side)))))
 
         def set_class(k: int) -> None:

@@ -191,7 +191,6 @@ def PlayersScreen() -> ft.View:
                         error_max_lines=4,          # the reason wraps: its advice comes last
                         max_length=40,
                         autofocus=False,
-                        capitalization=ft.TextCapitalization.WORDS,
                         on_change=lambda: set_error(None) if error else None,
                         on_submit=lambda: add(),
                     )),
@@ -326,7 +325,6 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
                         error=edit.error,
                         error_max_lines=4,          # the reason wraps: its advice comes last
                         max_length=40,
-                        capitalization=ft.TextCapitalization.WORDS,
                         on_change=lambda: type_edit_name(),
                         on_submit=lambda: save_edit(),
                     )),
