@@ -440,6 +440,11 @@ async def test_history_as_csv_from_settings(open_ui, store):
         'Ann "the axe", Jr.', "Camp 2,\nnight", "12", "1")
     assert (second["player"], second["lower_is_better"]) == ("'=cmd()", "1")
     assert ui.get("settings-csv-result").value == f"2 rows downloaded as {call.args['file_name']}."
+    # A change of language on the same screen says it again in the new one, as it says the rest.
+    await ui.click("settings-backup-download")
+    await ui.click("settings-language-de")
+    assert ui.get("settings-csv-result").value == f"2 Zeilen heruntergeladen als {call.args['file_name']}."
+    assert "heruntergeladen als" in ui.get("settings-backup-result").value
 
 
 async def test_a_long_history_is_counted_on_a_worker_thread(open_ui, store, monkeypatch):

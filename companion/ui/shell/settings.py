@@ -183,7 +183,7 @@ def BackupPanel() -> ft.Control:
             if went is None:
                 return None   # the save dialog was cancelled
             # i18n: {went} says where it went: "downloaded as <file name>" or "saved to <path>"
-            return True, _("Backup {went} ({size}).").format(went=tr(went), size=file_size(len(data)))
+            return True, lambda: _("Backup {went} ({size}).").format(went=tr(went), size=file_size(len(data)))
         await run(work)
 
     async def bring_in(read) -> None:
@@ -234,7 +234,7 @@ def CsvPanel() -> ft.Control:
         else:
             if went is not None:
                 # i18n: {went} says where they went: "downloaded as <file name>" or "saved to <path>"
-                set_outcome((True, ngettext("{n} row {went}.", "{n} rows {went}.", rows).format(
+                set_outcome((True, lambda: ngettext("{n} row {went}.", "{n} rows {went}.", rows).format(
                     n=format_number(rows), went=tr(went))))
         finally:
             set_busy(False)
@@ -283,8 +283,12 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
     if outcome is None:
         return []
     good, message = outcome
-    if isinstance(message, Message):       # said in the language in force each time it is shown
+    # Said in the language in force each time it is shown (a Message, or a sentence made anew), so a change of
+    # language in the same visit changes it too.
+    if isinstance(message, Message):
         message = tr(message)
+    elif callable(message):
+        message = message()
     return [ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if good else ft.Icons.ERROR_OUTLINE_ROUNDED,
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
