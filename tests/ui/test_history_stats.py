@@ -750,3 +750,25 @@ async def test_french_says_on_which_day_a_game_was_saved_or_corrected(open_ui, s
                                    "session": None})
     await ui.go(f"/history/{corrected}")
     assert ui.get("record-corrected").value == f"Corrigée le {format_when('2026-03-05T09:30:00+00:00')}"
+
+
+async def test_a_removed_player_is_marked_in_statistics_beside_a_new_one_of_the_same_name(open_ui, store):
+    old = store.players.add("Anna")
+    bob = store.players.add("Bob")
+
+    def game(day, anna, score):
+        store.history.add({"game": "ridgeline", "finished": f"2026-03-{day:02d}T18:00:00+00:00", "title": "Sprint",
+                           "players": [{"id": anna.id, "name": "Anna", "score": score, "winner": True},
+                                       {"id": bob.id, "name": "Bob", "score": 40, "winner": False}],
+                           "detail": {"lower_is_better": True}, "session": None})
+
+    game(1, old, 10)
+    store.players.remove(old.id)
+    new = store.players.add("Anna")            # a new player of the same name (an import can bring one too)
+    game(2, new, 12)
+    ui = await open_ui(route="/stats")
+    names = {key: ui.get(f"stats-player-id:{p.id}").content for key, p in (("old", old), ("new", new))}
+    shown = {key: [t.value for t in walk(row) if isinstance(t, ft.Text)][1] for key, row in names.items()}
+    assert shown == {"old": "Anna (removed)", "new": "Anna"}
+    await ui.go(f"/stats/id:{old.id}")
+    assert ui.get("pstats-name").value == "Anna (removed)"

@@ -240,12 +240,14 @@ def _counting() -> ft.Control:
 
 
 def _roster(store) -> tuple[dict[str, str], dict[str, str]]:
-    """Roster names by id (for renamed players) and colours by player key."""
+    """Roster names by id (for renamed players; a removed player marked so, as a newer player may have the same
+    name) and colours by player key."""
     try:
         roster = store.players.list(include_removed=True)
     except CompanionError:
         return {}, {}
-    return {p.id: p.name for p in roster}, {stats.player_key(p.id, p.name): p.colour for p in roster}
+    names = {p.id: _("{name} (removed)").format(name=p.name) if p.removed else p.name for p in roster}
+    return names, {stats.player_key(p.id, p.name): p.colour for p in roster}
 
 
 # --- pieces -----------------------------------------------------------------------------------------------------
