@@ -186,6 +186,21 @@ async def test_a_name_field_keeps_the_letters_as_typed(open_ui, store):
     assert store.players.get(ann.id).name == "van Dijk"
 
 
+async def test_removing_a_player_at_a_table_in_progress_says_the_game_stays(open_ui, store, save_session):
+    dan, eve = store.players.add("Dan"), store.players.add("Eve")
+    save_session("ridgeline", "Long ridge", players=[dan.id, eve.id])
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{eve.id}-remove")
+    assert ui.get("player-remove-words").value.endswith(
+        "They are at the table of a game in progress: it stays, and can still be finished.")
+    await ui.click("player-remove-cancel")
+    save_session("ridgeline", "Short ridge", players=[eve.id])
+    await ui.click(f"player-{eve.id}-remove")
+    assert "at the table of 2 games in progress" in ui.get("player-remove-words").value
+    await ui.click("player-remove-confirm")
+    assert store.players.get(eve.id).removed and len(store.sessions.list()) == 2
+
+
 async def test_a_save_that_fails_is_reported_under_the_field(open_ui, store):
     ui = await open_ui(route="/players")
     store.close()  # from here every save is refused with a StoreError, as on a failing disk

@@ -152,13 +152,23 @@ def PlayersScreen() -> ft.View:
         app.changed()
 
     removing_player = next((p for p in players if p.id == removing), None)
+    remove_words = _("They leave the roster. Games they already played stay in History under their name.")
+    if removing_player is not None:
+        try:
+            playing = sum(1 for record in app.store.sessions.list()
+                          if removing_player.id in (record.get("players") or []))
+        except CompanionError:
+            playing = 0
+        if playing:
+            remove_words += " " + ngettext(
+                "They are at the table of a game in progress: it stays, and can still be finished.",
+                "They are at the table of {n} games in progress: these stay, and can still be finished.",
+                playing).format(n=playing)
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
             title=ft.Text(_("Remove {name}?").format(name=removing_player.name)),
-            content=ft.Text(
-                _("They leave the roster. Games they already played stay in History under their name.")
-            ),
+            content=ft.Text(remove_words, key="player-remove-words"),
             actions=[
                 labelled("player-remove-cancel", ft.TextButton(_("Cancel"), key="player-remove-cancel",
                                                                on_click=lambda: set_removing(None))),
