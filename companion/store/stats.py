@@ -154,6 +154,11 @@ class PlayerLine:
         return self.contested - self.wins
 
     @property
+    def alone(self) -> int:
+        """Games played with nobody to beat: in plays, best and average, not in the win rate."""
+        return self.plays - self.contested
+
+    @property
     def win_rate(self) -> float | None:
         """Wins (shared ones included) per contested game, 0 to 1; None before any contest."""
         return self.wins / self.contested if self.contested else None

@@ -716,7 +716,7 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
                        "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
                                   "scores": [_t12("Ann", 81, 3, 2, 0, True)]}, "session": None})
     line = stats.player_line(store.history.list(), f"id:{ann.id}")
-    assert (line.plays, line.contested, line.wins) == (5, 4, 2)
+    assert (line.plays, line.contested, line.alone, line.wins) == (5, 4, 1, 2)
     ui = await open_ui(route="/stats")
     assert ui.get(f"stats-player-id:{ann.id}-words").value == "5 games (1 alone) · 2 wins (1 shared)"
     assert ui.get(f"stats-player-id:{ann.id}-rate").value == "50%"

@@ -497,23 +497,21 @@ def _wins_caption(shared: int, *, won: bool = False) -> str:
 
 def _games_words(line: PlayerLine) -> str:
     """'7 games', or '7 games (2 alone)' when some had no opponent: those count in plays, not in the win rate."""
-    alone = line.plays - line.contested
-    if alone:
+    if line.alone:
         # i18n: a player's games, some of them played alone (no opponent: not counted in the win rate)
         return ngettext("{n} game ({alone} alone)", "{n} games ({alone} alone)", line.plays).format(
-            n=format_number(line.plays), alone=format_number(alone))
+            n=format_number(line.plays), alone=format_number(line.alone))
     return ngettext("{n} game", "{n} games", line.plays).format(n=format_number(line.plays))
 
 
 def _rate_note(line: PlayerLine, key: str) -> list[ft.Control]:
     """Under the figures, when some games were played alone: which games the win rate counts."""
-    alone = line.plays - line.contested
-    if not alone:
+    if not line.alone:
         return []
     if line.contested:
         words = ngettext("The win rate counts the {n} game with an opponent, not the {alone} played alone.",
                          "The win rate counts the {n} games with an opponent, not the {alone} played alone.",
-                         line.contested).format(n=format_number(line.contested), alone=format_number(alone))
+                         line.contested).format(n=format_number(line.contested), alone=format_number(line.alone))
     else:
         words = _("Every game was played alone: there was nobody to win against.")
     return [ft.Text(words, key=key, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
