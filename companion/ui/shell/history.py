@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
-from companion.store.stats import player_key
+from companion.store.stats import player_key, seats
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
 from companion.ui.shell.home import game_look
@@ -116,9 +116,9 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     entry = GAMES.get(game)
     look = game_look(game)
     players = list(record.get("players") or [])
-    # A player alone had nobody to beat: no trophy, as Statistics counts no win and the shared text names none.
-    contest = len(players) > 1
-    rows = [_player_line(record["id"], index, player, colours, contest) for index, player in enumerate(players)]
+    # Who won as Statistics and the shared text read it: a player alone had nobody to beat, so no trophy.
+    won = {seat.index for seat in seats(record) if seat.outcome.won}
+    rows = [_player_line(record["id"], index, player, colours, index in won) for index, player in enumerate(players)]
     title = record_title(record)
     header = [
         ft.Row(
@@ -161,9 +161,8 @@ def _go(page: ft.Page, route: str) -> Callable[[], None]:
     return lambda: page.navigate(route)
 
 
-def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], contest: bool) -> ft.Control:
+def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], winner: bool) -> ft.Control:
     name = str(player.get("name", "?"))
-    winner = contest and player.get("winner") is True
     score = player.get("score")
     colour = colours.get(player.get("id") or "", "#78909C")
     return ft.Row(
