@@ -601,8 +601,9 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
                 ]),
             ]),
         ))
+    laid = tiles_laid(state.weather, state.setup.season)
     for tile in range(rules.TURNS // TILE_DAYS):
-        body.append(tile_card(state, tile, on_edit=open_weather))
+        body.append(tile_card(state, tile, laid, on_edit=open_weather))
     return body
 
 

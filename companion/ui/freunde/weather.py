@@ -182,9 +182,10 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
     return ft.Row(items, key=key, spacing=6, scroll=ft.ScrollMode.AUTO)
 
 
-def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
+def tile_card(state: State, tile: int, laid: Mapping[str, int], *, on_edit: Callable[[int], None] | None,
               key_prefix: str = "fr-tile") -> ft.Control:
-    """A tile of three days as entered: each day's weather in words; an Enter/Edit button while it can change."""
+    """A tile of three days as entered: each day's weather in words; an Enter/Edit button while it can change.
+    `laid`: the known tiles on the table by their first day (`tiles_laid`), to name the one entered here."""
     first = tile * TILE_DAYS + 1
     days = tuple(range(first, first + TILE_DAYS))
     labels = state.stacking.labels
@@ -205,8 +206,7 @@ def tile_card(state: State, tile: int, *, on_edit: Callable[[int], None] | None,
     entered = all(state.weather[d - 1] is not None for d in days)
     # The days first: "Tile 3" for the third slot read as the known tile 3 when tile 4 was laid there.
     title = _("Days {first}-{last}").format(first=first, last=first + TILE_DAYS - 1)
-    known = next((tile_id for tile_id, start in tiles_laid(state.weather, state.setup.season).items()
-                  if start == first), None)
+    known = next((tile_id for tile_id, start in laid.items() if start == first), None)
     if known is not None:
         # i18n: a weather card's heading: its days, then the known tile entered for them ("Days 7-9 · Tile 4")
         title = _("{days} · {tile}").format(days=title, tile=tile_name(known))

@@ -155,8 +155,7 @@ def PlayersScreen() -> ft.View:
     remove_words = _("They leave the roster. Games they already played stay in History under their name.")
     if removing_player is not None:
         try:
-            playing = sum(1 for record in app.store.sessions.list()
-                          if removing_player.id in (record.get("players") or []))
+            playing = sum(1 for session in app.keeper.in_progress() if removing_player.id in session.players)
         except CompanionError:
             playing = 0
         if playing:
