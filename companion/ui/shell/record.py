@@ -27,7 +27,7 @@ from companion.ui.common.widgets import (format_when, labelled, message_card, sa
 from companion.ui.shell.charts import panel
 from companion.ui.shell.history import record_card, record_title, roster_colours, stats_route
 
-__all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted"]
+__all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted", "missing_record"]
 
 # Fields that name a block in a list (a player's line, a hand, an Ascent), in order of preference.
 _TITLE_KEYS = ("name", "player", "seat", "climber", "hand", "ascent", "round", "turn", "source", "sheet", "number")
@@ -62,14 +62,7 @@ def RecordScreen() -> ft.View:
     if record is not None:
         record = said_in_place(record)  # the engines' words (a verdict, an outcome) in the player's language
     if record is None:
-        return screen_view(_("Finished game"), [
-            message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
-                         _("It may have been deleted, or the address is wrong."), key="record-missing"),
-            ft.Row([labelled("record-back", ft.FilledTonalButton(_("Back to History"), key="record-back",
-                                                                 icon=ft.Icons.HISTORY_ROUNDED,
-                                                                 on_click=lambda: page.navigate("/history")))],
-                   alignment=ft.MainAxisAlignment.END),
-        ])
+        return missing_record()
 
     game = record.get("game", "")
     entry = GAMES.get(game)
@@ -153,6 +146,18 @@ def RecordScreen() -> ft.View:
     body.append(ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(
         footer, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)))
     return screen_view(tr(entry.title) if entry else _("Finished game"), body)
+
+
+def missing_record() -> ft.View:
+    """What an address of a game no longer in History (`/history/<id>`, `/history/<id>/game`) shows."""
+    return screen_view(_("Finished game"), [
+        message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
+                     _("It may have been deleted, or the address is wrong."), key="record-missing"),
+        ft.Row([labelled("record-back", ft.FilledTonalButton(_("Back to History"), key="record-back",
+                                                             icon=ft.Icons.HISTORY_ROUNDED,
+                                                             on_click=lambda: ft.context.page.navigate("/history")))],
+               alignment=ft.MainAxisAlignment.END),
+    ])
 
 
 def _go(page: ft.Page, route: str):

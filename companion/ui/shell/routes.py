@@ -19,6 +19,7 @@ from companion.ui.common.registry import game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
 from companion.ui.shell.home import game_look
+from companion.ui.shell.record import missing_record
 
 __all__ = ["NewGameScreen", "PlayScreen", "RecordGameScreen", "SheetScreen", "NotFound"]
 
@@ -149,14 +150,7 @@ def RecordGameScreen() -> ft.View:
         return screen.play(session_id=record_id)
     if entry is not None:
         return screen_view(tr(entry.title), [_game_header(entry), _not_available(entry)])
-    return screen_view(_("Finished game"), [
-        message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in History"),
-                     _("It may have been deleted, or the address is wrong."), key="record-missing"),
-        ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-            labelled("record-back", ft.FilledTonalButton(_("Back to History"), key="record-back",
-                                                         icon=ft.Icons.HISTORY_ROUNDED,
-                                                         on_click=lambda: ft.context.page.navigate("/history")))]),
-    ])
+    return missing_record()
 
 
 @ft.component
