@@ -138,6 +138,12 @@ def _flex(control: Any) -> bool:
         and not getattr(control, "width", None)
 
 
+def _factor(control: Any) -> int:
+    """A flexible child's share of a Row's room: its `expand` (True counts 1, as does a field without one)."""
+    expand = getattr(_component(control), "expand", None)
+    return expand if isinstance(expand, int) and not isinstance(expand, bool) and expand > 0 else 1
+
+
 def _where(control: Any) -> str:
     key = getattr(control, "key", None)
     key = getattr(key, "value", key)
@@ -165,10 +171,12 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
             if need > room + 1 and any(translated(t) for k in fixed for t in _texts(k)):
                 words = [t for k in fixed for t in _texts(k)]
                 found.append(f"{here}: needs {need:.0f} px of {room:.0f}: {words}")
+            # What the fixed children leave is shared by the flexible ones in proportion to their `expand`.
             flexible = [k for k in kids if _flex(k)]
-            left = max(room - need, 0) / max(len(flexible), 1)
+            shares = sum(_factor(k) for k in flexible) or 1
+            left = max(room - need, 0)
             for k in kids:
-                check(k, left if k in flexible else min(natural(k), room), here)
+                check(k, left * _factor(k) / shares if k in flexible else min(natural(k), room), here)
             return
         if isinstance(control, ft.Row):
             for k in control.controls:

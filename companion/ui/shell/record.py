@@ -389,8 +389,10 @@ def _row(label: str, value: Any, path: str) -> ft.Control:
         spacing=12,
         vertical_alignment=ft.CrossAxisAlignment.START,
         controls=[
-            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=4),
-            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=5,
+            # Half the row each: a label may be one long word ("Gleichstand-Entscheid"), which four ninths
+            # of a phone broke inside the word.
+            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=1),
+            ft.Text(value_text(value), size=13, weight=ft.FontWeight.W_600, expand=1,
                     text_align=ft.TextAlign.RIGHT),
         ],
     )
@@ -468,15 +470,17 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip and k not in _HIDDEN] != fields
                                                      for _, r, _ in rows):
         return None
+    # The names' column gives up some room when there are three fields or more: a cell may hold a word.
+    names = 3 if len(fields) < 3 else 2
     header = ft.Row(spacing=8, controls=[
-        ft.Container(expand=3),
+        ft.Container(expand=names),
         *(ft.Text(label_for(k), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2,
                   text_align=ft.TextAlign.RIGHT, max_lines=2) for k in fields),
     ])
     lines = [header]
     for name, record, where in rows:
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
-            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=3, max_lines=1,
+            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=names, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
             # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
             *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], str) else 13, expand=2,
