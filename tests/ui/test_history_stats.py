@@ -772,3 +772,21 @@ async def test_a_removed_player_is_marked_in_statistics_beside_a_new_one_of_the_
     assert shown == {"old": "Anna (removed)", "new": "Anna"}
     await ui.go(f"/stats/id:{old.id}")
     assert ui.get("pstats-name").value == "Anna (removed)"
+
+
+@pytest.mark.parametrize("language", ["de", "pl", "fr"])
+async def test_the_solo_records_column_headings_fit_a_phone_without_breaking_a_word(open_ui, store, language):
+    # German "Durchschnitt" and "Gewonnen", Polish "Przegrane" and "Najlepszy" are far longer than the English
+    # headings: in columns of a fixed share they broke inside the word ("Durchschni / tt").
+    from layout_check import layout_problems
+
+    ann, _, _ = seed(store)
+    store.history.add({"game": "trek12", "finished": "2026-03-09T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 81, "winner": True}],
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
+                                  "scores": [_t12("Ann", 81, 3, 2, 0, True)]}, "session": None})
+    store.settings.set("language", language)
+    ui = await open_ui(route="/stats")
+    for table in ("stats-solo-trek12-max", "stats-solo-trek12-alone", "stats-solo-fourteeners-gerry"):
+        ui.get(table)
+    assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []

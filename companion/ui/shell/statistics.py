@@ -451,10 +451,12 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
     # The columns' names (their keys stay these English words).
     columns = ((N_("Games"), N_("Won"), N_("Lost"), N_("Best")) if opponent
                else (N_("Games"), N_("Best"), N_("Average")))
+    headings = [_(c) for c in columns]
+    widths = [_column_width(h) for h in headings]
     header = ft.Row(spacing=8, controls=[
-        ft.Container(expand=4),
-        *(ft.Text(_(c), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2, text_align=ft.TextAlign.RIGHT)
-          for c in columns),
+        ft.Container(expand=True),
+        *(ft.Text(h, size=11, color=ft.Colors.ON_SURFACE_VARIANT, width=w, text_align=ft.TextAlign.RIGHT)
+          for h, w in zip(headings, widths)),
     ])
     lines: list[ft.Control] = [
         ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
@@ -472,15 +474,23 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
             key=cell, ink=True, on_click=_go(page, stats_route(row.key)), border_radius=ft.BorderRadius.all(8),
             padding=ft.Padding.symmetric(vertical=4),
             content=ft.Row(spacing=8, controls=[
-                ft.Row(expand=4, spacing=8, controls=[
-                    colour_dot(colours.get(row.key, _GUEST_COLOUR), row.name, size=24),
-                    ft.Text(row.name, size=13, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                ft.Row(expand=True, spacing=6, controls=[
+                    colour_dot(colours.get(row.key, _GUEST_COLOUR), row.name, size=22),
+                    ft.Text(row.name, size=13, weight=ft.FontWeight.W_600, expand=True, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS)]),
-                *(ft.Text(v, key=f"{cell}-{c.lower()}", size=13, expand=2, text_align=ft.TextAlign.RIGHT)
-                  for c, v in zip(columns, values)),
+                *(ft.Text(v, key=f"{cell}-{c.lower()}", size=13, width=w, text_align=ft.TextAlign.RIGHT)
+                  for c, v, w in zip(columns, values, widths)),
             ]),
         ))
     return panel(lines, key=key, spacing=6)
+
+
+def _column_width(heading: str) -> int:
+    """The width of a solo table's number column: its heading on one line at 11 px, measured generously
+    (Roboto runs at 0.53 to 0.63 em a letter: "Gewonnen" is wider than "Durchschnitt" a letter), and room
+    for a number such as -12.5 at 13 px. A heading in a share of the row broke inside the word in German
+    and Polish ("Durchschni" over "tt")."""
+    return max(44, round(len(heading) * 11 * 0.64) + 4)
 
 
 def _go(page: ft.Page, route: str):
