@@ -196,7 +196,7 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
 
     # The Hall of Fame: Dora's 68 struck out under Bob's 75; the new sheets' first records.
     await ui.click("exp-final-hall")
-    assert ui.route == "/hall-of-fame"
+    assert ui.route == f"/play/expedition/{exp}/hall-of-fame"        # Back returns to the finished Expedition
     assert [ui.get(f"hall-dunai-{i}").data for i in (0, 1)] == ["struck", "record"]
     assert ui.get("hall-dunai-0-names").value == "Dora" and ui.get("hall-dunai-1-names").value == "Bob"
     assert ui.get("hall-dunai-record").value == "75"
@@ -408,3 +408,28 @@ async def test_the_deck_make_up_is_edited_where_an_expedition_is_set_up(open_ui,
     state = keeper.state(exp)
     assert len(state.pool) == 5 and all(card.value != "compass" for card in state.pool)
     assert ui.get("exp-notice-text").value.startswith("Revealed for Ascent 1: ")
+
+
+async def test_back_from_the_hall_of_fame_returns_to_the_screen_it_was_opened_from(open_ui, store):
+    # It went home: a new Expedition's choices were lost, and a running one had to be found again.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/expedition")
+    await ui.click(f"exp-new-seat-{ann.id}")
+    await ui.click(f"exp-new-seat-{bob.id}")
+    for button in ("exp-new-hall", "exp-new-hall-open"):
+        await ui.click(button)
+        assert ui.view_routes == ["/", "/games/expedition", "/games/expedition/hall-of-fame"]
+        ui.get("hall-dunai-empty")
+        await ui.back()
+        assert ui.route == "/games/expedition"
+        assert ui.get("exp-new-start").disabled is False              # Ann and Bob are still chosen
+    await ui.click("exp-new-start")
+    exp = ui.route.rsplit("/", 1)[1]
+    await ui.click("exp-hall")
+    assert ui.view_routes == ["/", f"/play/expedition/{exp}", f"/play/expedition/{exp}/hall-of-fame"]
+    await ui.back()
+    assert ui.route == f"/play/expedition/{exp}"
+    ui.get("exp-hall")
+    # Opened by itself (a link, a reload), the Hall of Fame is still one level above home.
+    await ui.go("/hall-of-fame")
+    assert ui.view_routes == ["/", "/hall-of-fame"]

@@ -7,5 +7,5 @@
 - `panels`: the play panels: reveal, the Ascent under way, picks, scores, envelopes;
 - `sheets`: an Ascent's sheet played in the app (a Trek 12 session) and its result read back;
 - `stars`: the standings as pictures; `parts`: stars, Assist cards, toggles, steppers;
-- `hall`: the Hall of Fame screen (`/hall-of-fame`).
+- `hall`: the Hall of Fame screen (`/hall-of-fame`, or above the Expedition screen that opened it).
 """

@@ -8,6 +8,8 @@ removed again (with undo).
 
 from __future__ import annotations
 
+import re
+
 from datetime import date
 import flet as ft
 
@@ -28,10 +30,20 @@ from companion.ui.common.widgets import (
 from companion.ui.expedition.forms import POINTS_TYPED, day_problem, names_problem, parse_points, points_problem
 from companion.ui.expedition.parts import panel
 
-__all__ = ["HallOfFameScreen", "HALL_ROUTE"]
+__all__ = ["HallOfFameScreen", "HALL_ROUTE", "hall_route"]
 
 HALL_ROUTE = "/hall-of-fame"
+# The screens that open the Hall of Fame above themselves, so that Back returns to them (shell/app.py's ROUTES).
+_ABOVE = (re.compile(r"/games/expedition"), re.compile(r"/play/expedition/[^/]+"), re.compile(r"/history/[^/]+/game"))
 _VIOLET = "#7E57C2"
+
+
+def hall_route(route: str | None) -> str:
+    """The Hall of Fame opened from `route`: above a new Expedition, a running or finished one, or a finished
+    one opened from History, so Back returns there (with the new Expedition's choices kept); above home
+    from anywhere else."""
+    here = (route or "").split("?", 1)[0].rstrip("/")
+    return f"{here}{HALL_ROUTE}" if any(p.fullmatch(here) for p in _ABOVE) else HALL_ROUTE
 
 
 @ft.component

@@ -53,7 +53,7 @@ from companion.ui.expedition.panels import (
     reveal_panel,
     score_panel,
 )
-from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.hall import hall_route
 from companion.ui.expedition.reviews import ascent_reviews
 from companion.ui.expedition.parts import card_name, card_words, stars_count
 from companion.ui.expedition.round_picks import with_due
@@ -455,7 +455,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             tooltip=_("Redo the step undone") if session.can_redo else _("Nothing to redo"))),
         labelled("exp-hall", ft.IconButton(
             ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),
-            on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+            on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),
     ]
     view = screen_view(_(_TITLE), body, actions=actions)
     view.navigation_bar = ft.NavigationBar(
@@ -493,7 +493,7 @@ def ExpeditionFinished(record: Mapping) -> ft.View:
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
         labelled("exp-final-hall", ft.OutlinedButton(_("Hall of Fame"), key="exp-final-hall",
                                                      icon=ft.Icons.WORKSPACE_PREMIUM_ROUNDED,
-                                                     on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+                                                     on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),
         labelled("exp-final-history", ft.OutlinedButton(_("History"), key="exp-final-history",
                                                         icon=ft.Icons.HISTORY_ROUNDED,
                                                         on_click=lambda: ft.context.page.navigate("/history"))),

@@ -20,7 +20,7 @@ from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME
 from companion.i18n import N_, _, msg, ngettext
 from companion.store import hall_of_fame
-from companion.ui.expedition.hall import HALL_ROUTE
+from companion.ui.expedition.hall import HALL_ROUTE, hall_route
 from companion.ui.expedition.parts import card_chip, card_name, panel, stepper
 from companion.ui.common.routing import start_game
 from companion.ui.common.services import use_app, use_latest_state
@@ -186,7 +186,7 @@ def ExpeditionNewGame() -> ft.View:
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=18)))))
     actions = [labelled("exp-new-hall", ft.IconButton(
         ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-new-hall", tooltip=_("Hall of Fame"),
-        on_click=lambda: ft.context.page.navigate(HALL_ROUTE)))]
+        on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route))))]
     return screen_view(_("New Expedition"), body, actions=actions)
 
 
@@ -300,7 +300,7 @@ def _hall_summary(hall, opened) -> ft.Control:
             ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, color="#7E57C2"),
             ft.Text(_("Records to beat"), weight=ft.FontWeight.W_600, expand=True),
             labelled("exp-new-hall-open", ft.TextButton(_("Hall of Fame"), key="exp-new-hall-open",
-                                                        on_click=lambda: ft.context.page.navigate(HALL_ROUTE))),
+                                                        on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),
         ]),
         *lines,
     ], key="exp-new-hall-summary", padding=12)

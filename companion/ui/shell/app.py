@@ -30,6 +30,10 @@ from companion.ui.shell.statistics import PlayerStatsScreen, StatsScreen
 
 __all__ = ["build_main", "App", "ROUTES"]
 
+def _hall() -> ft.Route:
+    return ft.Route(path="hall-of-fame", component=HallOfFameScreen)
+
+
 # Home is the pathless root, so every other screen sits one level above it in the view stack: the app
 # bar shows a back arrow, and Android's back button (page.on_view_pop, handled by the Router) returns
 # home. Deep links such as /play/trek12/<id> open with home underneath.
@@ -41,16 +45,18 @@ ROUTES = [
             # A finished game opened from its record sits on the record: back returns there, not home.
             ft.Route(path="history", component=HistoryScreen,
                      children=[ft.Route(path=":record_id", component=RecordScreen,
-                                        children=[ft.Route(path="game", component=RecordGameScreen)])]),
+                                        children=[ft.Route(path="game", component=RecordGameScreen,
+                                                           children=[_hall()])])]),
             ft.Route(path="stats", component=StatsScreen,
                      children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
             ft.Route(path="settings", component=SettingsScreen),
             ft.Route(path="hall-of-fame", component=HallOfFameScreen),
             # The roster opened from a new game's screen (no players yet): back returns to that screen.
+            # So is the Hall of Fame opened from an Expedition, new, under way or finished (hall_route).
             ft.Route(path="games/:game", component=NewGameScreen,
-                     children=[ft.Route(path="players", component=PlayersScreen)]),
+                     children=[ft.Route(path="players", component=PlayersScreen), _hall()]),
             ft.Route(path="play/:game/:session_id", component=PlayScreen,
-                     children=[ft.Route(path="sheet", component=SheetScreen)]),
+                     children=[ft.Route(path="sheet", component=SheetScreen), _hall()]),
         ],
     )
 ]
