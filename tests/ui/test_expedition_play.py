@@ -433,3 +433,23 @@ async def test_back_from_the_hall_of_fame_returns_to_the_screen_it_was_opened_fr
     # Opened by itself (a link, a reload), the Hall of Fame is still one level above home.
     await ui.go("/hall-of-fame")
     assert ui.view_routes == ["/", "/hall-of-fame"]
+
+
+async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, store):
+    # The "= total" was worked out when the form was drawn: typing 76 left "= 78" from an earlier text, or
+    # nothing, until some other tap redrew the form; players check it against the paper before scoring.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui()
+    await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await ui.click("exp-score-open")
+    assert ui.get("exp-score-0-total").value == ""
+    await ui.type("exp-score-0-points", "75")
+    assert ui.get("exp-score-0-total").value == "= 75"
+    await ui.type("exp-score-0-points", "76")
+    assert ui.get("exp-score-0-total").value == "= 76"
+    await ui.type("exp-score-1-points", "-4")
+    assert ui.get("exp-score-1-total").value == "= -4"
+    await ui.type("exp-score-1-points", "")
+    assert ui.get("exp-score-1-total").value == ""
+    assert ui.get("exp-score-0-points").value == "76"

@@ -331,10 +331,11 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
 def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText],
                 draft: ScoreDraft, offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
                 on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
-                problem: str | None) -> ft.Control:
+                on_typed: Callable[[], None], problem: str | None) -> ft.Control:
     """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
     played in the app), the cards cashed for +3 each, and the challenges met. `points(seat)` holds the text
-    typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field)."""
+    typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field); `on_typed`
+    redraws the form after each keystroke, so each player's total follows what is typed."""
     setup = state.setup
     last = state.ascent == ASCENTS
     sealed = sealed_envelopes(state)
@@ -381,7 +382,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
-                keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True, on_change=on_typed,
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max:
