@@ -453,3 +453,16 @@ async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, 
     await ui.type("exp-score-1-points", "")
     assert ui.get("exp-score-1-total").value == ""
     assert ui.get("exp-score-0-points").value == "76"
+
+
+async def test_who_opens_the_envelope_is_said_whole_on_a_phone(open_ui, store):
+    # "Christopher Featherstonehaugh opens it" ran past the panel's edge, its last word lost.
+    from layout_check import layout_problems
+
+    ann, chris = store.players.add("Ann"), store.players.add("Christopher Featherstonehaugh")
+    ui = await open_ui()
+    await set_off(ui, [ann, chris], paper=[ann, chris])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await score(ui, {0: 70, 1: 75}, met={0: [1], 1: [1]})
+    ui.get("exp-envelope-title")
+    assert [p for p in layout_problems(ui.top, every_label=True) if "opens it" in p] == []

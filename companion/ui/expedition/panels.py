@@ -446,7 +446,7 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                         weight=ft.FontWeight.W_700),
                 ft.Row(spacing=6, controls=[colour_dot(colours[envelope.opener], name, size=20),
                                             ft.Text(_("{name} opens it").format(name=name),
-                                                    weight=ft.FontWeight.W_600)]),
+                                                    weight=ft.FontWeight.W_600, expand=True)]),
             ]),
         ]),
         ft.Text(_("{name} met its challenge: {challenge}. Open the envelope, follow what it says, and note here "
