@@ -466,3 +466,21 @@ async def test_who_opens_the_envelope_is_said_whole_on_a_phone(open_ui, store):
     await score(ui, {0: 70, 1: 75}, met={0: [1], 1: [1]})
     ui.get("exp-envelope-title")
     assert [p for p in layout_problems(ui.top, every_label=True) if "opens it" in p] == []
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ["1 · zone of 5 circles", "2 · 3×7s", "3 · line of 9 circles", "4 · zone of 7 circles", "5 · 2×11s",
+            "6 · line of 13 circles"]),
+    ("pl", ["1 · obszar z 5 pól", "2 · 3×7", "3 · szereg z 9 pól", "4 · obszar z 7 pól", "5 · 2×11",
+            "6 · szereg z 13 pól"]),
+])
+async def test_the_challenges_to_tick_say_how_many_circles(open_ui, store, language, words):
+    # "zone of 5" beside "3×7s" read as a zone of 5s; the challenge is a zone of exactly 5 circles.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    store.settings.set("language", language)
+    ui = await open_ui()
+    await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await ui.click("exp-score-open")
+    shown = [" ".join(t.value for t in walk(ui.get(f"exp-met-0-{n}")) if isinstance(t, ft.Text)) for n in range(1, 7)]
+    assert shown == words

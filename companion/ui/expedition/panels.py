@@ -592,11 +592,12 @@ def _stars_on_offer(field: str, n: int) -> str:
 
 def _short_challenge(number: int) -> str:
     item = challenge(number)
+    # The circles are said: "zone of 5" beside "3×7s" read as a zone of 5s.
     if item.kind.value == "line":
         # i18n: a challenge in short: a Fixed Line of exactly {size} circles
-        return _("line of {size}").format(size=item.size)
+        return ngettext("line of {size} circle", "line of {size} circles", item.size).format(size=item.size)
     if item.value is None:
         # i18n: a challenge in short: a Mapped Zone of exactly {size} circles
-        return _("zone of {size}").format(size=item.size)
+        return ngettext("zone of {size} circle", "zone of {size} circles", item.size).format(size=item.size)
     # i18n: a challenge in short: a Mapped Zone of exactly {size} circles of {value}s ("3×7s")
     return _("{size}×{value}s").format(size=item.size, value=item.value)
