@@ -225,6 +225,12 @@ def test_the_ascent_is_scored_from_the_sheet_once_full_with_only_the_cards_cashe
     assert held and score(state.table.states[0]).assists == 0  # held cards count nothing by themselves
     refused(IllegalAction, f"Ann's sheet in the app scores {points} before cards, not {points + 1}", state,
             type="score", scores={"Ann": points + 1, "Bob": 60})
+    # A challenge ticked that the sheet does not meet is named alone ("envelopes none, not 3" said nothing).
+    unmet = [n for n in range(1, 7) if n not in _met]
+    refused(IllegalAction, f"Ann's sheet in the app does not meet the challenge of envelope {unmet[0]}", state,
+            type="score", scores={"Bob": 60}, challenges={"Ann": [*_met, unmet[0]]})
+    refused(IllegalAction, f"Ann's sheet in the app does not meet the challenges of envelopes {unmet[0]} and "
+            f"{unmet[1]}", state, type="score", scores={"Bob": 60}, challenges={"Ann": unmet[:2]})
     state = act(state, type="score", scores={"Bob": 60}, cash={"Ann": [held[0].value], "Bob": ["compass"]})
     result = state.results[0]
     assert result.points == (points, 60) and result.totals == (points + 3, 63)

@@ -335,6 +335,9 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     assert challenges_met(breakdown) == (1,)
     assert ui.get("exp-met-0-1").bgcolor == ft.Colors.PRIMARY_CONTAINER  # ticked
     assert ui.get("exp-met-0-2").bgcolor != ft.Colors.PRIMARY_CONTAINER
+    # The sheet decides both: they are shown, not open to a change the rules would refuse at the scoring.
+    assert ui.get("exp-score-0-points").read_only and not ui.get("exp-score-1-points").read_only
+    assert ui.get("exp-met-0-2").disabled and not ui.get("exp-met-1-2").disabled
     await ui.type("exp-score-1-points", "60", settle=False)
     await ui.click("exp-cash-0-0")
     await ui.click("exp-score-submit")

@@ -43,7 +43,7 @@ from companion.games.trek12.scoring import score as sheet_score
 from companion.games.trek12.session import Table
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.games.expedition.wording import CARD_IDS, and_joined, card_id_count, comma_list
-from companion.i18n.message import msg
+from companion.i18n.message import msg, msgn
 from companion.inputs import quote, text_problem
 
 __all__ = [
@@ -742,13 +742,12 @@ def _score(state: State, action: ScoreAscent) -> State:
         elif points[n] != sheet_points_:
             raise IllegalAction(msg("{name}'s sheet in the app scores {points} before cards, not {given}",
                                     name=seats[n].name, points=sheet_points_, given=points[n]))
-        if not set(met[n]) <= set(sheet_met):
-            given = ", ".join(map(str, met[n]))
-            if not sheet_met:
-                raise IllegalAction(msg("{name}'s sheet in the app meets the challenges of envelopes none, not "
-                                        "{given}", name=seats[n].name, given=given))
-            raise IllegalAction(msg("{name}'s sheet in the app meets the challenges of envelopes {met}, not {given}",
-                                    name=seats[n].name, met=", ".join(map(str, sheet_met)), given=given))
+        unmet = sorted(set(met[n]) - set(sheet_met))
+        if unmet:
+            raise IllegalAction(msgn("{name}'s sheet in the app does not meet the challenge of envelope {envelopes}",
+                                     "{name}'s sheet in the app does not meet the challenges of envelopes "
+                                     "{envelopes}", len(unmet), name=seats[n].name,
+                                     envelopes=and_joined(map(str, unmet))))
         met[n] = tuple(e for e in sheet_met if e in sealed)
     missing = [seats[n].name for n, p in enumerate(points) if p is None]
     if missing:

@@ -368,6 +368,9 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         # i18n: under a player's name in the scoring form: the solo opponent (Max, whose name is just above),
         # or where the player's sheet is: "paper" or "this device"
         where = (_("solo opponent") if info.is_max else _("paper") if info.paper else _("this device"))
+        # Filled in from the sheet played in the app: its points and challenges are the sheet's, shown only
+        # (the rules refuse any other at the scoring).
+        fixed = seat in draft.from_sheet
         block: list[ft.Control] = [
             ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 colour_dot(colours[seat], info.name, size=30),
@@ -382,7 +385,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
-                keyboard_type=ft.KeyboardType.NUMBER, dense=True, on_change=on_typed,
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True, on_change=on_typed, read_only=fixed,
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max:
@@ -411,7 +414,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                  color=ft.Colors.ON_SURFACE_VARIANT))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
-                            bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED)
+                            bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED, disabled=fixed)
                 for number in sealed
             ]))
         rows.append(ft.Container(
