@@ -249,6 +249,12 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     # Max never uses his cards: his chips are not buttons.
     assert ui.get("exp-hand-1-0").on_click is None
 
+    # Max's sheet on paper is scored by his Special Bonus: the form says so beside his points.
+    await ui.click("exp-score-open")
+    assert ui.get("exp-score-1-max-orphans").value == (
+        "Max's sheet: +3 for each orphan circle, not −3 (his Special Bonus)")
+    assert ui.find("exp-score-0-max-orphans") is None
+    await ui.click("exp-score-cancel")
     await score(ui, {0: 66, 1: 60})
     # Ascent 2 reveals 2 + 2: the cards go into play only when 4 are tapped in, and no fifth can be
     # ("6 of 5" could be tapped in, and the rules refused it only after the tap).

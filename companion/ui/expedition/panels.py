@@ -388,6 +388,10 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, on_change=on_typed, read_only=fixed,
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
+        if info.is_max and not fixed:
+            # Rulebook, Max's Special Bonus: +3 for each Orphan Circle after each Ascent, instead of the -3.
+            block.append(ft.Text(_("Max's sheet: +3 for each orphan circle, not −3 (his Special Bonus)"), size=12,
+                                 key=f"exp-score-{seat}-max-orphans"))
         if info.is_max:
             if last and held:
                 block.append(ft.Text(ngettext("Max cashes his {n} card on this last Ascent: +{bonus}",
