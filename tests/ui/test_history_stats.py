@@ -790,3 +790,18 @@ async def test_the_solo_records_column_headings_fit_a_phone_without_breaking_a_w
     for table in ("stats-solo-trek12-max", "stats-solo-trek12-alone", "stats-solo-fourteeners-gerry"):
         ui.get(table)
     assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+async def test_a_game_in_progress_says_when_it_was_saved_whole_on_a_phone(open_ui, store, save_session, language):
+    # One line for the game, the players and the time cut the time off: "Trek 12: Himalaja · Anna · gespeich…".
+    from layout_check import layout_problems
+
+    anna, bartosz = store.players.add("Anna"), store.players.add("Bartosz")
+    session_id = save_session("ridgeline", "Sprint", players=[anna.id, bartosz.id])
+    store.settings.set("language", language)
+    ui = await open_ui(route="/history")
+    shown = [t.value for t in walk(ui.get(f"history-resume-{session_id}")) if isinstance(t, ft.Text)]
+    when = format_when(store.sessions.get(session_id)["updated"])
+    assert any(when in text for text in shown)
+    assert [p for p in layout_problems(ui.top, every_label=True) if "history-resume" in p] == []

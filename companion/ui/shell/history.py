@@ -255,11 +255,12 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
                     ft.Text(tr(session.title) if session.title else (tr(entry.title) if entry else session.game),
                             weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    ft.Text(" · ".join(x for x in ((tr(entry.title) if entry else session.game), names,
-                                                    _("saved {when}").format(when=format_when(session.updated)))
-                                      if x),
+                    ft.Text(" · ".join(x for x in ((tr(entry.title) if entry else session.game), names) if x),
                             size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS),
+                    # A line of its own: after the game and the players, the time was the part cut off.
+                    ft.Text(_("saved {when}").format(when=format_when(session.updated)), size=12,
+                            color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ]),
                 ft.Text(_("Resume"), weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
             ]),
