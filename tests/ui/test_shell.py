@@ -155,3 +155,19 @@ async def test_each_games_description_on_home_is_shown_whole_on_a_phone(open_ui,
             blurb = tr(entry.blurb)
         [text] = [c for c in walk(ui.get(f"home-game-{game}")) if isinstance(c, ft.Text) and c.value == blurb]
         assert text_width(blurb, 13) <= text.max_lines * 240, (game, blurb)
+
+
+@pytest.mark.parametrize("language", ["pl", "en"])
+async def test_a_game_in_progress_keeps_its_saved_date_on_one_line(open_ui, store, save_session, language):
+    # Polish cards broke the date inside it: "zapisano 4" / "gru 2026, 22:35".
+    from companion.ui.common.widgets import format_when
+
+    ann = store.players.add("Ann")
+    session_id = save_session("ridgeline", "Sprint", players=[ann.id])
+    store.settings.set("language", language)
+    ui = await open_ui(route="/")
+    when = format_when(store.sessions.get(session_id)["updated"])
+    day = when.split(",")[0]
+    assert " " in day                                        # "4 gru 2026": words a line could break between
+    shown = " ".join(t.value for t in walk(ui.get(f"home-resume-{session_id}")) if isinstance(t, ft.Text))
+    assert day.replace(" ", "\u00a0") in shown and day not in shown

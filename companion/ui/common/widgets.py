@@ -30,7 +30,7 @@ __all__ = [
     "message_card",
     "colour_dot",
     "labelled",
-    "format_when",
+    "format_when", "format_when_unbroken",
     "bind",
     "and_list",
     "first_capital",
@@ -226,6 +226,12 @@ def format_when(iso: str | None) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone()
     return format_datetime(moment)
+
+
+def format_when_unbroken(iso: str | None) -> str:
+    """`format_when` with its date kept on one line ("4 gru 2026, 22:35" never breaks as "4" over "gru 2026"):
+    no-break spaces inside the date and the time, an ordinary one after the comma between them."""
+    return format_when(iso).replace(" ", "\u00a0").replace(",\u00a0", ", ")
 
 
 def _readable_on(colour: str) -> str:

@@ -16,7 +16,7 @@ from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats
 from companion.ui.common.services import player_names, use_app
-from companion.ui.common.widgets import colour_dot, empty_state, format_when, labelled, screen_view, section_title
+from companion.ui.common.widgets import colour_dot, empty_state, format_when, format_when_unbroken, labelled, screen_view, section_title
 from companion.ui.shell.home import game_look
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "stats_route"]
@@ -259,7 +259,7 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
                             size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS),
                     # A line of its own: after the game and the players, the time was the part cut off.
-                    ft.Text(_("saved {when}").format(when=format_when(session.updated)), size=12,
+                    ft.Text(_("saved {when}").format(when=format_when_unbroken(session.updated)), size=12,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ]),
                 ft.Text(_("Resume"), weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),

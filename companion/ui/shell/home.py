@@ -11,7 +11,7 @@ from companion.games import GAMES, GameEntry
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.registry import game_progress, game_screen
 from companion.ui.common.services import player_names, use_app
-from companion.ui.common.widgets import format_when, labelled, message_card, said, screen_view, section_title
+from companion.ui.common.widgets import format_when, format_when_unbroken, labelled, message_card, said, screen_view, section_title
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
@@ -173,7 +173,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         for part in (
             ", ".join(names),
             _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves)),
-            _("saved {when}").format(when=format_when(session.updated)),
+            _("saved {when}").format(when=format_when_unbroken(session.updated)),
         )
         if part
     )
