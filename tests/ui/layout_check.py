@@ -138,6 +138,22 @@ def _flex(control: Any) -> bool:
         and not getattr(control, "width", None)
 
 
+def _lines(text: str, size: float | None, bold: bool, room: float) -> int:
+    """How many lines `text` wraps into at `room` pixels, breaking between words as they come."""
+    count = 0
+    for paragraph in text.split("\n"):
+        count += 1
+        line = ""
+        for word in paragraph.split():
+            longer = f"{line} {word}" if line else word
+            if line and text_width(longer, size, bold) > room + 1:
+                count += 1
+                line = word
+            else:
+                line = longer
+    return count
+
+
 def _factor(control: Any) -> int:
     """A flexible child's share of a Row's room: its `expand` (True counts 1, as does a field without one)."""
     expand = getattr(_component(control), "expand", None)
@@ -202,6 +218,9 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
                 if text_width(word, control.size, bold) > room + 1:
                     found.append(f"{here}: the word {word!r} ({text_width(word, control.size, bold):.0f} px) is "
                                  f"wider than its {room:.0f} px")
+                elif control.max_lines and _lines(str(control.value or ""), control.size, bold, room) > control.max_lines:
+                    found.append(f"{here}: {_lines(str(control.value or ''), control.size, bold, room)} lines of "
+                                 f"{room:.0f} px cut to {control.max_lines}: {control.value!r}")
             return
         if isinstance(control, ft.Container):
             inner = (control.width if control.width is not None else room) - _pad(control.padding) \

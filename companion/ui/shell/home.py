@@ -241,8 +241,9 @@ def _game_tile(entry: GameEntry, page: ft.Page) -> ft.Control:
             badge=status,
             muted=not ready,
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
-            # A game's one-sentence description takes two full lines of a phone in English, more in French.
-            lines=3,
+            # A game's one-sentence description takes two full lines of a phone in English, three or four in
+            # French and German ("Unterstützungskarten, Herausforderungen" lost "...Ruhmeshalle" at three).
+            lines=4,
         ),
     )
 

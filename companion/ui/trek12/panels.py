@@ -318,9 +318,10 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
             padding=ft.Padding.symmetric(vertical=6, horizontal=4), border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                # Up to three lines: "Seilrouten (3)" is wider than a fifth of a phone, skulls, orphans and cards more.
+                # Up to four lines: "Seilrouten (3)" is wider than a fifth of a phone, skulls, orphans and cards
+                # more ("1 Totenkopf, 5 einsame Kreise" takes four).
                 ft.Text(caption, size=10 if max(map(len, caption.split()), default=0) <= 10 else 9,
-                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3, text_align=ft.TextAlign.CENTER),
+                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=4, text_align=ft.TextAlign.CENTER),
                 ft.Text(value, key=f"{prefix}-{key}", size=20 if strong else 16, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_SURFACE),
             ]),
