@@ -170,3 +170,16 @@ def test_names_are_listed_the_way_the_language_lists_them_on_every_game_screen()
     with i18n.use_language("de"):
         # A name is data: one that happens to be a word of the app is not translated.
         assert and_list(["Settings"]) == "Settings" and and_list(["Settings", "Language"]) == "Settings und Language"
+
+
+def test_german_turn_prompts_name_the_roll_button_as_a_button():
+    # "Tippe die Seiten ... des gelben Würfels oder Würfeln an" read as "or the dice", not the Roll button.
+    prompts = ["Tap the red and the yellow dice faces as rolled, or Roll.",
+               "Schnapps: roll again, tap the new dice faces or Roll.",
+               "Tap the red and the yellow dice faces, or Roll.",
+               "Enter the roll first: tap a red and a yellow die face, or Roll."]
+    with i18n.use_language("de"):
+        button = i18n._("Roll")
+        said = [i18n._(prompt) for prompt in prompts]
+    assert button == "Würfeln"
+    assert all(text.endswith(f"tippe auf „{button}“.") for text in said), said
