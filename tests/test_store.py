@@ -361,3 +361,11 @@ def test_a_session_save_writes_only_the_sessions_file(file_store):
     assert after == before
     assert "history/2026-03.json" in after
     assert (folder / "sessions.json").exists()
+
+
+def test_players_are_listed_in_alphabetical_order_whatever_their_accents(store):
+    # Sorted by code point, "Łukasz" came after "Zofia" and "Émile" after every plain letter.
+    for name in ("Zofia", "Łukasz", "Émile", "anna", "Jürgen", "Lena", "Mia", "Ødegaard", "Bartosz", "Eva"):
+        store.players.add(name)
+    assert [p.name for p in store.players.list()] == [
+        "anna", "Bartosz", "Émile", "Eva", "Jürgen", "Lena", "Łukasz", "Mia", "Ødegaard", "Zofia"]

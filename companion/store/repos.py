@@ -33,6 +33,7 @@ __all__ = [
     "HistoryRepo",
     "SettingsRepo",
     "TableRepo",
+    "name_order",
 ]
 
 PlayerId: TypeAlias = RecordId
@@ -84,6 +85,19 @@ class Player:
         """The stored form of the player."""
         return {"id": self.id, "name": self.name, "colour": self.colour, "removed": self.removed,
                 "created": self.created}
+
+
+# Letters that are not a base letter with an accent in Unicode, filed under the letter they are read as.
+_FILED_AS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ß": "ss", "æ": "ae", "œ": "oe",
+                           "ı": "i", "ŧ": "t", "ħ": "h"})
+
+
+def name_order(name: str) -> str:
+    """How a name is filed in a list of names: by its letters without accents or case ("Émile" under E,
+    "Łukasz" under L, "Jürgen" under J), as a phone's contacts are, in every language alike. Names equal
+    this way are ordered by the caller (their own text next, then an id)."""
+    bare = unicodedata.normalize("NFKD", name.casefold().translate(_FILED_AS))
+    return "".join(c for c in bare if not unicodedata.combining(c))
 
 
 class _Records:
@@ -173,7 +187,7 @@ class PlayerRepo:
         """Players by name (current ones only unless asked)."""
         players = [Player.from_record(doc) for doc in self._records.raw_all()
                    if include_removed or not doc["removed"]]
-        return sorted(players, key=lambda p: (p.name.casefold(), p.name, p.id))
+        return sorted(players, key=lambda p: (name_order(p.name), p.name, p.id))
 
     @_locked
     def get(self, player_id: PlayerId) -> Player:

@@ -33,6 +33,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from companion.games import GAMES
 from companion.i18n.message import Message, msg, msgn
+from companion.store.repos import name_order
 
 __all__ = [
     "PlayerKey",
@@ -422,7 +423,7 @@ def player_lines(records: Source, *, game: GameId | None = None,
     for seat in _human_seats(records, game):
         by_player.setdefault(seat.key or "", []).append(seat)
     lines = [_line(key, played, game, names) for key, played in by_player.items()]
-    lines.sort(key=lambda line: (-line.plays, -line.wins, line.name.casefold(), line.key))
+    lines.sort(key=lambda line: (-line.plays, -line.wins, name_order(line.name), line.key))
     return lines
 
 
@@ -504,7 +505,7 @@ def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLi
             best=best,
             best_by=tuple(best_by),
         ))
-    out.sort(key=lambda line: (line.name.casefold(), line.sheet))
+    out.sort(key=lambda line: (name_order(line.name), line.sheet))
     return out
 
 

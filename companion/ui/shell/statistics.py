@@ -19,6 +19,7 @@ from companion.games import GAMES
 from companion.i18n import N_, _, format_number, ngettext, tr
 from companion.store import stats
 from companion.store import PALETTE
+from companion.store.repos import name_order
 from companion.store.stats import Games, PlayerLine, Point, SheetLine, SoloLine
 from companion.ui.shell.charts import (
     ScoreSeries, bar_list, figure, figure_row, form_dots, histogram_chart, number, panel, percent, score_chart,
@@ -447,7 +448,7 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
     """Everyone's solo games of one game against one opponent (or alone): a row per player, most played first."""
     look = game_look(game)
     key = f"stats-solo-{game}-{(opponent or 'alone').lower()}"
-    rows = sorted(rows, key=lambda r: (-r.plays, -r.wins, r.name.casefold()))
+    rows = sorted(rows, key=lambda r: (-r.plays, -r.wins, name_order(r.name)))
     # The columns' names (their keys stay these English words).
     columns = ((N_("Games"), N_("Won"), N_("Lost"), N_("Best")) if opponent
                else (N_("Games"), N_("Best"), N_("Average")))
