@@ -133,6 +133,7 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert "Ann holds 3 cards: choose the one to put back into play." in ui.text()
     await ui.click("exp-give-0-rope")
     await ui.click("exp-pick-submit")
+    assert "Ann took a Schnapps and put a Rope back into play" in ui.get("exp-notice-text").value
     state = keeper.state(exp)
     assert [c.value for c in state.hands[0]] == ["compass", "tent", "schnapps"]
     assert "×1" in pool_text(ui, "rope")

@@ -115,6 +115,19 @@ def ExpeditionPlay(session_id: str) -> ft.View:
         table=lambda: ExpeditionTable(session_id=session_id), finished=lambda record: ExpeditionFinished(record=record))
 
 
+def _picked(pick: Mapping[str, Any]) -> str:
+    """What one player did in a round's picks, for the notice: the card taken, and the one put back for it."""
+    if not pick.get("card"):
+        return _("{name} took no card").format(name=pick["player"])
+    card = card_name(Assist(pick["card"]))
+    if pick.get("give_back"):
+        # i18n: {card} and {back} are Assist cards' names: a player holding three took one and put one back
+        return _("{name} took a {card} and put a {back} back into play").format(
+            name=pick["player"], card=card, back=card_name(Assist(pick["give_back"])))
+    # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
+    return _("{name} took a {card}").format(name=pick["player"], card=card)
+
+
 @ft.component
 def ExpeditionTable(session_id: str) -> ft.View:
     """The Expedition under way: the Ascent panel and the Stars panel; undo, redo and the Hall of Fame above."""
@@ -316,9 +329,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         before = state.lead
         if act(doc, ""):
             after = app.keeper.state(session_id)
-            # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
-            taken = [_("{name} took a {card}").format(name=p["player"], card=card_name(Assist(p["card"]))) if p["card"]
-                     else _("{name} took no card").format(name=p["player"]) for p in doc["picks"]]
+            taken = [_picked(p) for p in doc["picks"]]
             lead = (_("{name} is Lead Climber now") if after.lead != before
                     else _("{name} stays Lead Climber")).format(name=names[after.lead])
             # i18n: {picks} is each player's pick, separated by semicolons; {lead} who is Lead Climber now
