@@ -4,6 +4,8 @@ undo and redo, the stars drawn as the engine gives them, the winner, History and
 
 from __future__ import annotations
 
+from datetime import date
+
 import flet as ft
 import pytest
 
@@ -12,6 +14,8 @@ from companion.games.expedition.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from harness import walk
+
+from companion.i18n import format_date
 from companion.ui.expedition.parts import STAR_KINDS
 
 
@@ -154,6 +158,10 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert drawn_stars(ui, "exp-ascent-1-0-stars") == {"summit": 1, "race": 0, "record": 1}
     assert drawn_stars(ui, "exp-ascent-1-1-stars") == {"summit": 1, "race": 1, "record": 1}
     assert ui.get("exp-ascent-1-0-total").value == "73"
+    # The Ascent's day in the player's words, not as the file keeps it ("2026-12-04").
+    assert ui.get("exp-ascent-1-date").value == format_date(date.today())
+    # The cards cashed are said under the player's whole row, not squeezed beside the stars.
+    assert ui.get("exp-ascent-1-0-cashed").value == "70 on the sheet + 3 for 1 Compass"
     await ui.type("exp-envelope-note", "Every climber draws one more card", settle=False)
     await ui.click("exp-envelope-open")
     opened = hall_of_fame.envelopes(store)

@@ -17,7 +17,7 @@ from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
-from companion.i18n import _, format_date, tr
+from companion.i18n import _, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
@@ -28,7 +28,7 @@ from companion.ui.common.widgets import (
     section_title,
     toggle_pill, sentence)
 from companion.ui.expedition.forms import POINTS_TYPED, day_problem, names_problem, parse_points, points_problem
-from companion.ui.expedition.parts import panel
+from companion.ui.expedition.parts import day_words, panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE", "hall_route"]
 
@@ -228,12 +228,12 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     names = " & ".join(entry.names)
     # i18n: a Hall of Fame line read aloud: its date, who, the score, and whether it still stands
     spoken = (_("{date}, {names}, {score}, struck out") if struck
-              else _("{date}, {names}, {score}, the standing record")).format(date=entry.date, names=names,
+              else _("{date}, {names}, {score}, the standing record")).format(date=day_words(entry.date), names=names,
                                                                               score=entry.score)
     controls: list[ft.Control] = [
         ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
                 color=_VIOLET if not struck else ft.Colors.OUTLINE),
-        ft.Text(_day(entry.date), width=86, size=13, color=colour, style=style),
+        ft.Text(day_words(entry.date), width=86, size=13, color=colour, style=style),
         ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour, style=style,
                 key=f"{key}-names"),
         ft.Text(str(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
@@ -273,7 +273,7 @@ def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Cont
             ]))
             continue
         for index, envelope in enumerate(found):
-            who = ", ".join(p for p in (envelope.opener, _day(envelope.date) if envelope.date else None) if p)
+            who = ", ".join(p for p in (envelope.opener, day_words(envelope.date) if envelope.date else None) if p)
             controls: list[ft.Control] = [
                 ft.Icon(ft.Icons.DRAFTS_ROUNDED, size=20, color="#00796B"),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
@@ -348,15 +348,4 @@ def _envelope_form(number: int | None, set_number, used: set[int], note, day, pr
                                                        icon=ft.Icons.CHECK_ROUNDED, on_click=on_save)),
         ]),
     ], key="hall-form", tone="high")
-
-
-def _day(iso: str | None) -> str:
-    """'3 Mar 2026' for '2026-03-03'."""
-    if not iso:
-        return ""
-    try:
-        day = date.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return format_date(day)
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import flet as ft
 
 from companion.games.expedition.scoring import Stars
 from companion.games.expedition.wording import card_count
 from companion.games.trek12.rules import Assist
-from companion.i18n import N_, _, ngettext, tr
+from companion.i18n import N_, _, format_date, ngettext, tr
 
 __all__ = [
+    "day_words",
     "StarKind",
     "STAR_KINDS",
     "CardLook",
@@ -250,3 +252,12 @@ def badge(text: str, *, icon: ft.IconData | None = None, colour: str | None = No
     )
 
 
+def day_words(iso: str | None) -> str:
+    """A day as Expeditions keep it ("2026-03-03") in the player's words ("3 Mar 2026"); as kept when it is
+    not a date, and "" for none."""
+    if not iso:
+        return ""
+    try:
+        return format_date(date.fromisoformat(iso))
+    except (TypeError, ValueError):
+        return iso

@@ -19,6 +19,7 @@ from companion.i18n import _, ngettext
 from companion.ui.expedition.parts import (
     FALLBACK_COLOUR,
     badge,
+    day_words,
     card_words,
     star_icons,
     star_legend,
@@ -162,17 +163,19 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
         sub = (_("{points} on the sheet + {bonus} for {cards}").format(
             points=result.points[seat], bonus=CARD_POINTS * len(cashed), cards=card_words(cashed))
             if cashed else None)
-        rows.append(ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                           controls=[
+        line = ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             colour_dot(colours[seat], info.name, size=26),
-            ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(info.name, weight=ft.FontWeight.W_600),
-                *([ft.Text(sub, size=11, color=ft.Colors.ON_SURFACE_VARIANT)] if sub else []),
-            ]),
+            ft.Text(info.name, weight=ft.FontWeight.W_600, expand=True),
             star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars", label=info.name),
             ft.Container(width=40, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
                 points_text, key=f"{key}-{seat}-total", size=16, weight=ft.FontWeight.W_700)),
-        ]))
+        ])
+        # The cards cashed under the whole row (beside eight stars they were squeezed to a word a line), in
+        # line with the name.
+        rows.append(ft.Column(spacing=0, tight=True, controls=[line, ft.Container(
+            padding=ft.Padding.only(left=36), content=ft.Text(sub, key=f"{key}-{seat}-cashed", size=11,
+                                                              color=ft.Colors.ON_SURFACE_VARIANT))])
+                    if sub else line)
     footer: list[ft.Control] = []
     if result.record is not None:
         footer.append(_footer_line(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, "#7E57C2",
@@ -202,7 +205,8 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
             ft.Row(spacing=8, controls=[
                 ft.Text(_("Ascent {number} · {sheet}").format(number=result.number, sheet=sheet.name), size=16,
                         weight=ft.FontWeight.W_700, expand=True),
-                *([ft.Text(result.date, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if result.date else []),
+                *([ft.Text(day_words(result.date), key=f"{key}-date", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+                  if result.date else []),
             ]),
             ft.Text(_("Summit {summit}+").format(summit=sheet.summit), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(record_line, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -480,7 +480,7 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     lines = [header]
     for name, record, where in rows:
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
-            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=names, max_lines=1,
+            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=names, max_lines=2,
                     overflow=ft.TextOverflow.ELLIPSIS),
             # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
             *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], str) else 13, expand=2,
