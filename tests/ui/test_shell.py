@@ -171,3 +171,15 @@ async def test_a_game_in_progress_keeps_its_saved_date_on_one_line(open_ui, stor
     assert " " in day                                        # "4 gru 2026": words a line could break between
     shown = " ".join(t.value for t in walk(ui.get(f"home-resume-{session_id}")) if isinstance(t, ft.Text))
     assert day.replace(" ", "\u00a0") in shown and day not in shown
+
+
+async def test_a_tab_that_reconnects_is_drawn_afresh_at_the_same_address(open_ui, store):
+    # The browser's copy of the screen no longer matches after a dropped connection (tests/e2e/
+    # test_reconnect_browser.py); a first connection, or one that never dropped, keeps the screen as it is.
+    ui = await open_ui(route="/players")
+    before = ui.get("player-name")._i
+    await ui._event(ui.page, "connect", None)
+    assert ui.get("player-name")._i == before
+    await ui._event(ui.page, "disconnect", None)
+    await ui._event(ui.page, "connect", None)
+    assert ui.route == "/players" and ui.get("player-name")._i != before

@@ -117,12 +117,33 @@ def App(shell: Shell) -> list[ft.View]:
             # as the context, so the state change schedules this tab's update and nobody else's. It
             # sets that page as the calling thread's context, which would keep the page (and its whole
             # screen) alive in an idle pool thread after the tab closed: run it in a copy instead.
-            contextvars.copy_context().run(page.run_task, redraw)
+            try:
+                contextvars.copy_context().run(page.run_task, redraw)
+            except (AttributeError, RuntimeError):
+                # The tab is disconnected (no loop to run on): it is drawn afresh when it comes back.
+                dropped.current = True
 
         page.pubsub.subscribe_topic(STORE_TOPIC, on_store_changed)
 
     ft.use_effect(subscribe, dependencies=[], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
 
+    # A tab whose connection dropped and came back (a phone's Wi-Fi, a sleeping screen) is drawn afresh: Flet
+    # keeps its session, but the browser's copy of the screen no longer matches it, and without a new tree
+    # the screen looked as it was and never changed again, though its taps were saved. What a screen keeps
+    # in the store (a half-entered turn) is drawn again; a field's unsaved text is not.
+    generation, set_generation = ft.use_state(0)
+    dropped = ft.use_ref(False)
+
+    def on_disconnect(_e=None) -> None:
+        dropped.current = True
+
+    def on_connect(_e=None) -> None:
+        if dropped.current:
+            dropped.current = False
+            set_generation(lambda g: g + 1)
+
+    page.on_connect = on_connect
+    page.on_disconnect = on_disconnect
     theme = shell.theme()
 
     def apply_theme() -> None:
@@ -169,4 +190,5 @@ def App(shell: Shell) -> list[ft.View]:
     ft.use_effect(apply_locale, dependencies=[language])
 
     services = AppServices(shell=shell, revision=revision, changed=changed, language=language)
-    return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
+    return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True,
+                                                  key=f"generation-{generation}"))

@@ -1,0 +1,41 @@
+"""A phone that loses the connection for a few seconds (the Wi-Fi drops, the screen sleeps): when the
+browser connects again, the screen answers taps as before. After such a reconnection the screen once
+looked as it was but never changed again, though its taps were saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.bench.browser import open_app, start_app, wait_http
+from companion.sessions import SessionKeeper
+from companion.store import open_store
+from cut_link import CutLink
+from taps import failure_shot, wait_for_text
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_screen_answers_taps_after_its_connection_came_back(playwright, tmp_path):
+    store = open_store(tmp_path / "data")
+    try:
+        ann = store.players.add("Ann")
+        setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}]}
+        session = SessionKeeper(store).start("trek12", setup, [ann.id], "Dunai")
+    finally:
+        store.close()
+    failure_shot(tmp_path / "failure.png")
+    with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        link = CutLink(int(url.rsplit(":", 1)[1]))
+        try:
+            with open_app(playwright, f"{link.url}/play/trek12/{session.id}") as page:
+                wait_for_text(page, "Tap the red and the yellow dice faces")
+                link.cut()
+                page.wait_for_timeout(5_000)
+                link.restore()
+                page.wait_for_timeout(8_000)          # the browser connects again by itself
+                page.get_by_text("Red die shows 3").first.click()
+                page.get_by_text("Yellow die shows 2").first.click()
+                wait_for_text(page, "Choose how to use the dice")
+        finally:
+            link.close()
