@@ -736,3 +736,18 @@ async def test_the_boards_legend_says_one_victory_point_in_the_singular(open_ui,
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     legend = [c.value for c in walk(ui.get("fr-legend")) if isinstance(c, ft.Text)]
     assert "point de victoire" in legend and "points de victoire" not in legend
+
+
+async def test_another_game_opened_in_the_same_tab_does_not_inherit_the_last_games_words(open_ui, store):
+    # "Anna played Move 2, ..." stood over a game Anna was not in, opened right after in the same tab.
+    first = start_game(store)
+    other = start_game(store, names=("Cy", "Di"))
+    ui = await open_ui(route=f"/play/freunde/{first.id}")
+    await ui.click("fr-card-M3")
+    await ui.click("fr-card-M2")
+    await ui.click("fr-card-A2")
+    await ui.click("fr-play")
+    assert ui.get("fr-notice-text").value == "Ann played Move 2, Move 3, Acclimatize +2."
+    await ui.go(f"/play/freunde/{other.id}")
+    assert ui.find("fr-notice-text") is None
+    assert ui.get("fr-turn-title").value == "Turn 1 of 18"

@@ -76,7 +76,9 @@ def PlayScreen() -> ft.View:
     if entry is None:
         return _unknown_game(game)
     if screen is not None and (found or _finished_here(app.store, session_id, game)):
-        return screen.play(session_id=session_id)
+        # Keyed by the game: another game opened at this place in the same tab starts with its own state,
+        # not the last one's words ("Anna played ..." over a game Anna is not in).
+        return screen.play(session_id=session_id, key=f"play-{session_id}")
     if not found:
         return screen_view(
             tr(entry.title),
@@ -147,7 +149,7 @@ def RecordGameScreen() -> ft.View:
     entry = GAMES.get(str(record.get("game", ""))) if record is not None else None
     screen = game_screen(entry.id) if entry is not None else None
     if screen is not None:
-        return screen.play(session_id=record_id)
+        return screen.play(session_id=record_id, key=f"play-{record_id}")
     if entry is not None:
         return screen_view(tr(entry.title), [_game_header(entry), _not_available(entry)])
     return missing_record()
