@@ -6,6 +6,7 @@ These drive `Guard` directly with ASGI messages (no sockets); tests/web/ drive t
 from __future__ import annotations
 
 import asyncio
+import html
 
 import pytest
 
@@ -285,3 +286,33 @@ def test_plan_lan_mode_and_what_it_prints():
     alone = ServerPlan("0.0.0.0", PORT, LanAccess(JoinGate("12345678"), "0.0.0.0", PORT,
                                                    interfaces=lambda: ["127.0.0.1"]))
     assert "no network address" in "\n".join(describe(alone))
+
+
+def test_lan_the_typed_code_keeps_the_page_the_phone_asked_for():
+    # The form sent the code to "/", so a phone that opened a game's address landed on the home screen.
+    guard, inner, gate = _lan_guard()
+    status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, path="/play/trek12/abc", query="tab=2")
+    assert status == 401
+    assert 'action="/play/trek12/abc"' in body and '<input type="hidden" name="tab" value="2">' in body
+    # A path that would leave this server is never where the code goes.
+    _, _, body = _call(guard, headers=LAN_HOST, client=PHONE, path="//evil.example/x")
+    assert 'action="/evil.example/x"' in body and "//evil" not in body
+
+
+def test_lan_the_join_page_speaks_the_phones_language_and_counts_minutes_right():
+    clock = [1000.0]
+    gate = JoinGate("12345678", now=lambda: clock[0])
+    guard = Guard(_Inner(), Addresses("0.0.0.0", PORT, interfaces=lambda: ["192.168.1.5"]), gate)
+    french = [*LAN_HOST, ("Accept-Language", "fr-FR,fr;q=0.9,en;q=0.8")]
+    status, _, body = _call(guard, headers=french, client=PHONE)
+    assert status == 401 and '<html lang="fr">' in body and "Rejoindre la table" in body
+    _, _, body = _call(guard, headers=french, client=PHONE, query="code=00000000")
+    assert "Ce n'est pas le code." in html.unescape(body)
+    for attempt in range(MAX_WRONG):
+        _call(guard, headers=LAN_HOST, client=PHONE, query=f"code={attempt:08d}")
+    clock[0] += LOCKOUT - 60                     # a minute left: "1 minute", not "1 minutes"
+    status, _, body = _call(guard, headers=LAN_HOST, client=PHONE)
+    assert status == 429 and "Try again in 1 minute." in body
+    german = [*LAN_HOST, ("Accept-Language", "de-AT")]
+    _, _, body = _call(guard, headers=german, client=PHONE)
+    assert "Zu viele falsche Codes. Versuche es in 1 Minute noch einmal." in body

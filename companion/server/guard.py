@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
+from companion.i18n import _, match_locales, ngettext, use_language
+
 __all__ = [
     "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
     "is_loopback", "COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW", "LOCKOUT",
@@ -306,23 +308,33 @@ class Guard:
         peer = (scope.get("client") or ("",))[0]
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         typed = query.get("code", [None])[0]
+        rest = {k: v for k, v in query.items() if k != "code"}
+        # Always a path on this server: "//evil.example" or "/\\evil.example" would send a browser (and the
+        # code typed into the form) to another site.
+        here = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
+                           safe="/-._~!$&'()*+,;=:@%")
+        language = match_locales(_accepted(_headers(scope).get("accept-language")))
+        with use_language(language):
+            await self._join_with_code(send, peer, typed, here, rest, language)
+
+    async def _join_with_code(self, send, peer: str, typed: str | None, here: str, rest: dict[str, list[str]],
+                              language: str) -> None:
+        def page(message: str | None) -> str:
+            return _join_page(message, numeric=self.gate.code.isdigit(), here=here, rest=rest, language=language)
+
         if self.gate.locked_for(peer):
-            await self._locked_out(send, peer)
+            await self._locked_out(send, peer, page)
             return
         if typed is None:
-            await _page(send, 401, self._join_page(None))
+            await _page(send, 401, page(None))
             return
         if not normalise_code(typed):
             # Nothing typed (an empty form sent): asked again, not counted as a wrong code.
-            await _page(send, 401, self._join_page("Type the code shown on the computer's screen."))
+            await _page(send, 401, page(_("Type the code shown on the computer's screen.")))
             return
         outcome = self.gate.try_code(peer, typed)
         if outcome is True:
-            rest = {k: v for k, v in query.items() if k != "code"}
-            # Always a path on this server: "//evil.example" or "/\\evil.example" would send a browser to
-            # another site with the right code's cookie just set.
-            target = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
-                                 safe="/-._~!$&'()*+,;=:@%")
+            target = here
             if rest:
                 target += "?" + urlencode(rest, doseq=True)
             await send({"type": "http.response.start", "status": 303, "headers": [
@@ -333,18 +345,15 @@ class Guard:
             await send({"type": "http.response.body", "body": b""})
             return
         if self.gate.locked_for(peer):      # that wrong code was one too many
-            await self._locked_out(send, peer)
+            await self._locked_out(send, peer, page)
             return
-        await _page(send, 401, self._join_page("That is not the code. Look again at the computer's screen."))
+        await _page(send, 401, page(_("That is not the code. Look again at the computer's screen.")))
 
-    async def _locked_out(self, send, peer: str) -> None:
-        wait = self.gate.locked_for(peer)
-        await _page(send, 429, self._join_page(f"Too many wrong codes. Try again in "
-                                               f"{max(1, round(wait / 60))} minutes."))
-
-
-    def _join_page(self, message: str | None) -> str:
-        return _join_page(message, numeric=self.gate.code.isdigit())
+    async def _locked_out(self, send, peer: str, page: Callable[[str | None], str]) -> None:
+        minutes = max(1, round(self.gate.locked_for(peer) / 60))
+        await _page(send, 429, page(ngettext("Too many wrong codes. Try again in {n} minute.",
+                                             "Too many wrong codes. Try again in {n} minutes.", minutes).format(
+                                                 n=minutes)))
 
 
 def _headers(scope) -> dict[str, str]:
@@ -393,12 +402,40 @@ async def _page(send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _join_page(message: str | None, numeric: bool = True) -> str:
+def _accepted(header: str | None) -> list[str]:
+    """The languages of an Accept-Language header, most wanted first ("fr-FR,fr;q=0.9,en;q=0.8")."""
+    ranked = []
+    for position, item in enumerate((header or "").split(",")[:20]):
+        tag, _sep, params = item.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        if tag and weight > 0:
+            ranked.append((-weight, position, tag.strip()))
+    return [tag for _w, _p, tag in sorted(ranked)]
+
+
+def _join_page(message: str | None, numeric: bool = True, *, here: str = "/",
+               rest: dict[str, list[str]] | None = None, language: str = "en") -> str:
+    """The join page in the phone's language: the code form, sent back to the page the phone asked for."""
     note = f'<p class="note" role="alert">{html.escape(message)}</p>' if message else ""
+    kept = "".join(f'<input type="hidden" name="{html.escape(k)}" value="{html.escape(v)}">'
+                   for k, values in (rest or {}).items() for v in values)
+    # i18n: the title of the page a phone sees before it has joined (the app's name after the dot)
+    title = _("Join the table · Climbing Companion")
+    # i18n: the heading of the page a phone sees before it has joined the table on the Wi-Fi
+    heading = _("Join the table")
+    intro = _("Type the join code shown on the home screen of the computer running the Climbing Companion, "
+              "or scan its QR code.")
+    # i18n: the label of the field for the join code, and its button
+    label, button = _("Join code"), _("Join")
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{html.escape(language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Join the table · Climbing Companion</title>
+<title>{html.escape(title)}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 0; padding: 24px; background: #f4f6fb; color: #1b1f2a; }}
 main {{ max-width: 420px; margin: 10vh auto; background: #fff; border-radius: 16px; padding: 24px;
@@ -412,15 +449,15 @@ button {{ font-size: 1.1rem; width: 100%; padding: 14px; border: 0; border-radiu
 .note {{ color: #b3261e; font-weight: 600; }}
 </style></head>
 <body><main>
-<h1>Join the table</h1>
-<p>Type the join code shown on the home screen of the computer running the Climbing Companion,
-or scan its QR code.</p>
+<h1>{html.escape(heading)}</h1>
+<p>{html.escape(intro)}</p>
 {note}
-<form method="get" action="/">
-<label for="code">Join code</label>
+<form method="get" action="{html.escape(here)}">
+{kept}
+<label for="code">{html.escape(label)}</label>
 <input id="code" name="code" inputmode="{'numeric' if numeric else 'text'}" autocapitalize="characters" autocomplete="one-time-code" autofocus required
        maxlength="{MAX_CODE_LENGTH + 8}">
-<button type="submit">Join</button>
+<button type="submit">{html.escape(button)}</button>
 </form>
 </main></body></html>
 """

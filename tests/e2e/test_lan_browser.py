@@ -40,8 +40,9 @@ def test_a_phone_joins_with_the_code(playwright, tmp_path):
                 page.screenshot(path=str(SCREENSHOTS / "lan-join.png"))
                 page.click("button[type=submit]")
                 enable_semantics(page)           # the app itself, now that the device is admitted
-                page.locator('[flt-semantics-identifier="home-players"]').wait_for(timeout=30_000)
-                assert "code=" not in page.url    # the code does not stay in the address bar
+                # On the page the phone asked for (the form once sent every phone home).
+                page.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+                assert page.url == url + "/players"   # and the code does not stay in the address bar
                 cookies = {c["name"]: c for c in page.context.cookies()}
                 assert cookies["companion_join"]["httpOnly"]
                 # A phone that joined is not shown the join code.
