@@ -182,6 +182,9 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     record = state.log[-1]
     for check in record.checks:
         assert ui.get(f"fr-last-check-{check.player}-{check.climber}-sum").value == check_sentence(check)
+    # Where each was checked, base camp said as a place of its own ("im Basislager", not "auf Basislager").
+    assert ui.get("fr-last-check-0-A-where").value.startswith("Ann A on S5 (")
+    assert ui.get("fr-last-check-1-A-where").value.startswith("Bob A in base camp (")
     # The team shows what the engine holds: S5 with the tent, acclimatization 2; Bob's A capped at 3.
     assert ui.get("fr-team-0-A").value == "S5 · tent on S5"
     assert [c.acclimatization for p in state.players for c in p.climbers] == [2, 4, 3, 2]
@@ -373,8 +376,8 @@ async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store
         {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 left comes off the cards no "
-                                               "climber used.")
+    assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 risk points left come off the "
+                                               "cards no climber used.")
     assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
                                              "no climber loses acclimatization.")
     assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
@@ -706,7 +709,8 @@ async def test_a_risk_nobody_can_bear_is_said_to_have_no_effect(open_ui, store):
     assert rules.risk_uncovered(engine(store, session.id), 0) == 2
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     summary = [c.value for c in walk(ui.get("fr-risk-summary")) if isinstance(getattr(c, "value", None), str)]
-    assert summary == ["Ann took a risk token of 2; 2 of it has no effect, as no climber can bear it."]
+    assert summary == ["Ann took a risk token of 2; 2 of its risk points have no effect, as no climber can bear "
+                       "them."]
     assert "until one does" not in ui.text()
     assert "No climber of Ann's can bear the last 2 risk points: they have no effect." in ui.text()
 
@@ -751,3 +755,33 @@ async def test_another_game_opened_in_the_same_tab_does_not_inherit_the_last_gam
     await ui.go(f"/play/freunde/{other.id}")
     assert ui.find("fr-notice-text") is None
     assert ui.get("fr-turn-title").value == "Turn 1 of 18"
+
+
+def test_a_solo_rank_printed_in_the_players_language_is_named_once():
+    # Polish read "Poziom solo: Żeglarz (Żeglarz) ...": the printed name and the translated one are the same.
+    from companion import i18n
+    from companion.ui.freunde.turn import solo_rank_sentence
+
+    with i18n.use_language("pl"):
+        assert solo_rank_sentence("Żeglarz", "Żeglarz", "easy", "summer") == (
+            "Poziom solo: Żeglarz na łatwym szlaku przy pogodzie letniej.")
+    with i18n.use_language("de"):
+        assert solo_rank_sentence("Żeglarz", "Seemann", "easy", "summer") == (
+            "Solo-Rang Żeglarz (Seemann) für die leichte Seite mit Sommerwetter.")
+
+
+def test_the_risk_left_over_is_counted_in_the_players_grammar():
+    # German said "die restlichen 1 gehen ... ab" and Polish "pozostałe 1 schodzi": a count needs its forms.
+    from companion import i18n
+
+    one = "{name} took a risk token of {value}; the {owed} risk point left comes off the cards no climber used."
+    many = "{name} took a risk token of {value}; the {owed} risk points left come off the cards no climber used."
+    said = {}
+    for code in ("de", "pl"):
+        with i18n.use_language(code):
+            said[code] = [i18n.ngettext(one, many, n).format(name="Anna", value=2, owed=n) for n in (1, 3, 5)]
+    assert said["de"][0] == ("Anna hat einen Risikomarker mit 2 genommen; der restliche 1 Risikopunkt geht von den "
+                             "Karten ab, die kein Bergsteiger genutzt hat.")
+    assert "die restlichen 3 Risikopunkte gehen" in said["de"][1]
+    assert [text.split("; ")[1].split(" z kart")[0] for text in said["pl"]] == [
+        "pozostały 1 punkt ryzyka schodzi", "pozostałe 3 punkty ryzyka schodzą", "pozostałe 5 punktów ryzyka schodzi"]

@@ -512,10 +512,16 @@ def _risk_summary(state: State) -> ft.Control:
     uncovered = rules.risk_uncovered(state, taker)
     settled = bool(owed) and rules.why_not_done(state, taker) is None
     if settled and not uncovered:
-        text = _("{name} took a risk token of {value}; the {owed} left comes off the cards no climber used.")
+        text = ngettext("{name} took a risk token of {value}; the {owed} risk point left comes off the cards no "
+                        "climber used.",
+                        "{name} took a risk token of {value}; the {owed} risk points left come off the cards no "
+                        "climber used.", owed)
     elif settled and not rules.cards_left_to_give(state, taker):
         # Every card given and no climber of the taker's can bear the rest: it has no effect (docs/rulings.md).
-        text = _("{name} took a risk token of {value}; {uncovered} of it has no effect, as no climber can bear it.")
+        text = ngettext("{name} took a risk token of {value}; {uncovered} of its risk points has no effect, as no "
+                        "climber can bear it.",
+                        "{name} took a risk token of {value}; {uncovered} of its risk points have no effect, as no "
+                        "climber can bear them.", uncovered)
     elif owed:
         text = _("{name} took a risk token of {value} and still owes {owed}.")
     elif p.turn.risk:
@@ -724,8 +730,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
             content=ft.Row(spacing=10, controls=[
                 pawn(colours[check.player], check.climber, size=24),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[
-                    ft.Text(_("{name} {climber} on {space} ({zone})").format(
-                        name=p.name, climber=check.climber, space=_short_space(state, check.space), zone=zone), size=12,
+                    ft.Text(_where(state, p.name, check.climber, check.space, zone),
+                            key=f"{key}-{check.player}-{check.climber}-where", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                     ft.Text(check_sentence(check), key=f"{key}-{check.player}-{check.climber}-sum", size=14,
                             weight=ft.FontWeight.W_600,
@@ -931,6 +937,19 @@ def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.C
     )
 
 
+def _where(state: State, name: str, climber: str, space: SpaceId | None, zone: str) -> str:
+    """"Ann B on S5 (6000-7000 m)": base camp and the summit have sentences of their own, since languages say
+    "in" or "on" them differently ("im Basislager", "na polu startowym")."""
+    if space is not None and space == state.board.base_camp:
+        # i18n: whose climber is checked and where: {name} the player, {climber} A or B, {zone} the altitude band
+        return _("{name} {climber} in base camp ({zone})").format(name=name, climber=climber, zone=zone)
+    if space is not None and space == state.board.summit:
+        # i18n: whose climber is checked and where: {name} the player, {climber} A or B, {zone} the altitude band
+        return _("{name} {climber} on the summit ({zone})").format(name=name, climber=climber, zone=zone)
+    return _("{name} {climber} on {space} ({zone})").format(name=name, climber=climber,
+                                                            space=_short_space(state, space), zone=zone)
+
+
 def _short_space(state: State, space: SpaceId | None) -> str:
     return space_name(state.board, space)
 
@@ -948,7 +967,11 @@ def solo_rank_sentence(printed: str, name: str, route: str, season: str) -> str:
     """'Solo rank Alpinista (Alpinist) for the easy route with summer weather.' (the rank's name already said in
     the player's language; the printed name as the rulebook prints it)."""
     # A board's route is easy or hard and the season summer or winter (both checked when the game is set up).
-    return _(_SOLO_RANK_SENTENCES[(route, season)]).format(printed=printed, name=name)
+    sentence = _(_SOLO_RANK_SENTENCES[(route, season)])
+    if printed.casefold() == name.casefold():
+        # The printed name is the player's language's own ("Żeglarz (Żeglarz)"): said once.
+        sentence = sentence.replace(" ({name})", "")
+    return sentence.format(printed=printed, name=name)
 
 
 def _take(pool, items):
