@@ -455,3 +455,24 @@ async def test_long_names_leave_each_sheet_tab_its_score(open_ui, store):
     # The name may be cut ("one line ... cut"), the tab's row must not overflow ("needs N px of M").
     assert [p for p in problems if "needs" in p] == [] and problems, problems
     assert ui.get("t12-tab-0-total").value == "0"
+
+
+async def test_a_tap_after_another_device_wrote_the_turn_says_so(open_ui, store):
+    # Two phones on one game: Bob's phone had the dice in when Ann's phone wrote Bob's turn. The next tap on
+    # Bob's phone said "Enter the roll first", as if his own dice had been lost.
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 2))
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    await ui.click("t12-op-sum")
+    status = ui.get("t12-status").value
+    assert status.startswith("Another device wrote a move meanwhile: the turn starts again from the game as it "
+                             "is now."), status
+    assert len(SessionKeeper(store).get(session.id).actions) == 1         # nothing written twice
+    await ui.click("t12-red-4")
+    assert "Another device" not in ui.get("t12-status").value           # said once
+    # This device's own undo is no other device's move: nothing is said of one.
+    await enter_roll(ui, Roll.of(2, 2))
+    await ui.click("t12-undo")
+    await ui.click("t12-red-5")
+    assert "Another device" not in ui.get("t12-status").value

@@ -163,6 +163,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     hint_drawn, set_hint_drawn = ft.use_state(0)   # counts the hints' parts shown as the coach finds them
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
+    moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
 
     try:
         facts = source.facts()
@@ -184,10 +185,18 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         t = source.table()
         b, d = held_now.current
         if b != s.actions:
-            d = draft_for(t, s.dice_seed, s.redo)
+            start = draft_for(t, s.dice_seed, s.redo)
+            # Another device (or tab) changed the game since this one was drawn: what was tapped here is
+            # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
+            moved_on.current = b >= 0 and d not in (Draft(), start)
+            d = start
         return s, t, engine.current_player(t), d
 
     def put(s: SheetFacts, d: Draft, message: str | None = None) -> None:
+        if moved_on.current:
+            moved_on.current = False
+            said = _("Another device wrote a move meanwhile: the turn starts again from the game as it is now.")
+            message = f"{said} {message}" if message else said
         set_held((s.actions, d))
         set_note(message)
 
@@ -305,6 +314,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         except CompanionError as exc:
             set_note(first_capital(exc))
             return
+        # The game changed here, not on another device: the draft starts from it without a word.
+        after = source.facts()
+        set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
         app.changed()
