@@ -785,3 +785,14 @@ def test_the_risk_left_over_is_counted_in_the_players_grammar():
     assert "die restlichen 3 Risikopunkte gehen" in said["de"][1]
     assert [text.split("; ")[1].split(" z kart")[0] for text in said["pl"]] == [
         "pozostały 1 punkt ryzyka schodzi", "pozostałe 3 punkty ryzyka schodzą", "pozostałe 5 punktów ryzyka schodzi"]
+
+
+def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_as_from():
+    from companion import i18n
+
+    with i18n.use_language("de"):
+        assert i18n._("Days {first}-{last}").format(first=1, last=3) == "Tage 1–3"
+        assert i18n._("{zone} m and above").format(zone=6000) == "ab 6000 m"
+        assert i18n._("8000 m and above") == "ab 8000 m"
+    with i18n.use_language("pl"):
+        assert i18n._("Days {first}-{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
