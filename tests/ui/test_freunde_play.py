@@ -787,12 +787,13 @@ def test_the_risk_left_over_is_counted_in_the_players_grammar():
         "pozostały 1 punkt ryzyka schodzi", "pozostałe 3 punkty ryzyka schodzą", "pozostałe 5 punktów ryzyka schodzi"]
 
 
-def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_as_from():
+def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_alike():
+    # "in 6000 m und darüber" stood beside "8000 m und höher"; both follow "in" in a weather sentence.
     from companion import i18n
 
     with i18n.use_language("de"):
         assert i18n._("Days {first}-{last}").format(first=1, last=3) == "Tage 1–3"
-        assert i18n._("{zone} m and above").format(zone=6000) == "ab 6000 m"
-        assert i18n._("8000 m and above") == "ab 8000 m"
+        assert i18n._("{zone} m and above").format(zone=6000) == "6000 m und darüber"
+        assert i18n._("8000 m and above") == "8000 m und darüber"
     with i18n.use_language("pl"):
         assert i18n._("Days {first}-{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
