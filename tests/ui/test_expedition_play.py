@@ -51,6 +51,17 @@ async def set_off(ui, players, *, paper=(), cards="typed", solo=False, lead=None
     return ui.route.rsplit("/", 1)[1]
 
 
+async def on_paper(open_ui, store, *names: str, language: str | None = None):
+    """Players of these names on paper, off on an Expedition, Ascent 1's cards revealed: (ui, players)."""
+    players = [store.players.add(name) for name in names]
+    if language is not None:
+        store.settings.set("language", language)
+    ui = await open_ui()
+    await set_off(ui, players, paper=players)
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    return ui, players
+
+
 async def reveal(ui, **counts: int) -> None:
     for card, n in counts.items():
         for _ in range(n):
@@ -456,10 +467,7 @@ async def test_back_from_the_hall_of_fame_returns_to_the_screen_it_was_opened_fr
 async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, store):
     # The "= total" was worked out when the form was drawn: typing 76 left "= 78" from an earlier text, or
     # nothing, until some other tap redrew the form; players check it against the paper before scoring.
-    ann, bob = store.players.add("Ann"), store.players.add("Bob")
-    ui = await open_ui()
-    await set_off(ui, [ann, bob], paper=[ann, bob])
-    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
     await ui.click("exp-score-open")
     assert ui.get("exp-score-0-total").value == ""
     await ui.type("exp-score-0-points", "75")
@@ -477,10 +485,7 @@ async def test_who_opens_the_envelope_is_said_whole_on_a_phone(open_ui, store):
     # "Christopher Featherstonehaugh opens it" ran past the panel's edge, its last word lost.
     from layout_check import layout_problems
 
-    ann, chris = store.players.add("Ann"), store.players.add("Christopher Featherstonehaugh")
-    ui = await open_ui()
-    await set_off(ui, [ann, chris], paper=[ann, chris])
-    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    ui, _ = await on_paper(open_ui, store, "Ann", "Christopher Featherstonehaugh")
     await score(ui, {0: 70, 1: 75}, met={0: [1], 1: [1]})
     ui.get("exp-envelope-title")
     assert [p for p in layout_problems(ui.top, every_label=True) if "opens it" in p] == []
@@ -494,11 +499,7 @@ async def test_who_opens_the_envelope_is_said_whole_on_a_phone(open_ui, store):
 ])
 async def test_the_challenges_to_tick_say_how_many_circles(open_ui, store, language, words):
     # "zone of 5" beside "3×7s" read as a zone of 5s; the challenge is a zone of exactly 5 circles.
-    ann, bob = store.players.add("Ann"), store.players.add("Bob")
-    store.settings.set("language", language)
-    ui = await open_ui()
-    await set_off(ui, [ann, bob], paper=[ann, bob])
-    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob", language=language)
     await ui.click("exp-score-open")
     shown = [" ".join(t.value for t in walk(ui.get(f"exp-met-0-{n}")) if isinstance(t, ft.Text)) for n in range(1, 7)]
     assert shown == words
