@@ -12,6 +12,7 @@ import pytest
 from companion.bench.browser import open_app, start_app, wait_http
 from companion.games.expedition import session as engine
 from companion.games.expedition.rules import State, standing
+from companion.i18n import format_date
 from companion.store import hall_of_fame
 from companion.store import open_store
 from companion.ui.expedition.parts import stars_words
@@ -124,9 +125,11 @@ def test_an_expedition_on_paper_tapped_through_to_history_and_the_hall_of_fame(p
             # The Hall of Fame: Bob's 75 stands on Dunai over the booklet's 68, now struck out.
             _tap(page, "exp-final-hall")
             _wait_text(page, "Challenge envelopes")
-            _wait_text(page, "2024-05-01, Dora, 68, struck out")
-            _wait_text(page, f"{day}, Bob, 75, the standing record")
-            _wait_text(page, f"{day}, Ann, 80, the standing record")
+            # Read aloud with the day in words, as it is shown ("1 May 2024", not "2024-05-01").
+            today = format_date(date.fromisoformat(day))
+            _wait_text(page, f"{format_date(date(2024, 5, 1))}, Dora, 68, struck out")
+            _wait_text(page, f"{today}, Bob, 75, the standing record")
+            _wait_text(page, f"{today}, Ann, 80, the standing record")
             _wait_text(page, f"“{_NOTE}”")
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "hall-of-fame.png"), full_page=True)
@@ -189,6 +192,7 @@ def _type_points(page, scores: dict[str, int]) -> None:
 
 def _type(page, identifier: str, text: str) -> None:
     """Type into a text field: tap it, wait until Flutter edits it, type, and wait for the text to be there."""
+    _into_view(page, identifier)
     _tap(page, identifier)
     field = page.locator(f"{_id(identifier)} input, {_id(identifier)} textarea").first.element_handle()
     # Flutter takes the focused element over for editing (setting its typing attributes, autocorrect among
@@ -200,6 +204,20 @@ def _type(page, identifier: str, text: str) -> None:
     page.keyboard.type(text, delay=60)  # a quick thumb, not a paste
     _wait_js(page, f"f => f.value === {text!r}", f"{text!r} typed into {identifier}", field)
     page.wait_for_timeout(300)  # the text reaches the server as change events; let them land
+
+
+def _into_view(page, identifier: str) -> None:
+    """Scroll the screen with the mouse wheel, as a thumb would, until the control is inside the window: a tap
+    on a field below the window's edge does not reach it (the scoring form is taller than a phone)."""
+    _wait_for(page, _id(identifier))
+    locator = page.locator(_id(identifier)).first
+    page.mouse.move(195, 420)
+    for _ in range(12):
+        box = locator.bounding_box()
+        if box is not None and box["y"] >= 60 and box["y"] + box["height"] <= page.viewport_size["height"] - 90:
+            return
+        page.mouse.wheel(0, 250 if box is None or box["y"] > 60 else -250)
+        page.wait_for_timeout(250)
 
 
 def _wait_js(page, condition: str, what: str, arg=None) -> None:

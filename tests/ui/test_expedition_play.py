@@ -468,6 +468,7 @@ async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, 
     # The "= total" was worked out when the form was drawn: typing 76 left "= 78" from an earlier text, or
     # nothing, until some other tap redrew the form; players check it against the paper before scoring.
     ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
+    await pick(ui, (0, "rope"))
     await ui.click("exp-score-open")
     assert ui.get("exp-score-0-total").value == ""
     await ui.type("exp-score-0-points", "75")
@@ -479,6 +480,11 @@ async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, 
     await ui.type("exp-score-1-points", "")
     assert ui.get("exp-score-1-total").value == ""
     assert ui.get("exp-score-0-points").value == "76"
+    # A card cashed adds its +3 to what was typed; typing again goes on from there.
+    await ui.click("exp-cash-0-0")
+    assert ui.get("exp-score-0-total").value == "= 79"
+    await ui.type("exp-score-0-points", "77")
+    assert ui.get("exp-score-0-total").value == "= 80"
 
 
 async def test_who_opens_the_envelope_is_said_whole_on_a_phone(open_ui, store):

@@ -331,11 +331,11 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
 def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText],
                 draft: ScoreDraft, offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
                 on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
-                on_typed: Callable[[], None], problem: str | None) -> ft.Control:
+                problem: str | None) -> ft.Control:
     """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
     played in the app), the cards cashed for +3 each, and the challenges met. `points(seat)` holds the text
-    typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field); `on_typed`
-    redraws the form after each keystroke, so each player's total follows what is typed."""
+    typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field). Each player's
+    total beside the name follows the keystrokes (`LiveTotal`) without the form being drawn again."""
     setup = state.setup
     last = state.ascent == ASCENTS
     sealed = sealed_envelopes(state)
@@ -365,6 +365,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
         bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
         total = None if typed is None else typed + bonus
+        follow = _TotalFollower()
         # i18n: under a player's name in the scoring form: the solo opponent (Max, whose name is just above),
         # or where the player's sheet is: "paper" or "this device"
         where = (_("solo opponent") if info.is_max else _("paper") if info.paper else _("this device"))
@@ -380,12 +381,12 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                             else where, size=11,
                             color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-where"),
                 ]),
-                ft.Text("" if total is None else f"= {total}", key=f"exp-score-{seat}-total", size=18,
-                        weight=ft.FontWeight.W_700),
+                LiveTotal(control_key=f"exp-score-{seat}-total", total=total, follower=follow),
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
-                keyboard_type=ft.KeyboardType.NUMBER, dense=True, on_change=on_typed, read_only=fixed,
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
+                on_change=bind(follow.typed, typed_points, bonus),
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max and not fixed:
@@ -435,6 +436,32 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                                      icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_big())),
     ]))
     return panel(rows, key="exp-score-panel", tone="high")
+
+
+class _TotalFollower:
+    """Carries a keystroke in a player's points to their total beside the name (`LiveTotal`), which then
+    draws itself again alone: the form is not drawn again while the player types (a redraw of the whole
+    form on every keystroke kept the focus in the field typed when the next one was tapped, in a browser)."""
+
+    def __init__(self) -> None:
+        self.show: Callable[[tuple[int | None, int | None]], None] | None = None
+        self.drawn: int | None = None
+
+    def typed(self, text: FieldText, bonus: int) -> None:
+        points = parse_points(text.text)
+        if self.show is not None:
+            self.show((self.drawn, None if points is None else points + bonus))
+
+
+@ft.component
+def LiveTotal(control_key: str, total: int | None, follower: _TotalFollower) -> ft.Control:
+    """"= 79" beside a player in the scoring form: the total the form was drawn with, or the one the latest
+    keystroke made, until the form is drawn again with another total (a card cashed, the points filled in)."""
+    typed, set_typed = ft.use_state(None)      # (the total drawn when it was typed, the total typed)
+    follower.show = set_typed
+    follower.drawn = total
+    shown = typed[1] if typed is not None and typed[0] == total else total
+    return ft.Text("" if shown is None else f"= {shown}", key=control_key, size=18, weight=ft.FontWeight.W_700)
 
 
 def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,

@@ -139,7 +139,6 @@ def ExpeditionTable(session_id: str) -> ft.View:
     score, set_score, score_now = use_latest_state(ScoreDraft())
     # Typed texts are never state: a redraw must not send a field an older text than it shows (FieldText).
     points = ft.use_ref({})  # seat -> FieldText of the sheet points; a new dict empties every field
-    _typed, set_typed = ft.use_state(0)  # counts keystrokes in the points, to redraw the totals beside them
     note = use_field_text()
     problem, set_problem = ft.use_state(None)
     # What the last tap did, with the entries it was said after: once anything else changes the Expedition
@@ -441,7 +440,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
                 on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
                 on_fill=fill_from_sheet, on_submit=submit_score,
-                on_cancel=close_form, on_typed=lambda: set_typed(lambda n: n + 1), problem=problem))
+                on_cancel=close_form, problem=problem))
         elif state.phase is Phase.CLIMB:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),
