@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import weakref
 from collections.abc import Callable
 
 import flet as ft
@@ -88,6 +89,26 @@ def build_main(store, *, desktop: bool = False, lan=None, device: str | None = N
     return main
 
 
+class _Link:
+    """How to draw a tab afresh when its connection comes back."""
+
+    def __init__(self) -> None:
+        self.redraw: Callable[[Callable[[int], int]], None] | None = None
+
+
+def _on_reconnect(link: "weakref.ref[_Link]"):
+    """The page's connect handler. Flet sends "connect" only when a tab's connection comes back (a new tab
+    runs `main` instead). It holds the tab's `_Link` weakly, and there is no disconnect handler: with one, the
+    fifty closed tabs of the load test kept their memory for minutes."""
+
+    def on_connect(_e=None) -> None:
+        state = link()
+        if state is not None and state.redraw is not None:
+            state.redraw(lambda g: g + 1)
+
+    return on_connect
+
+
 def _locale_tag(item: object) -> str | None:
     """A Flet `Locale` (or what a client sent for one) as a tag such as "de-AT"."""
     if isinstance(item, str):
@@ -120,8 +141,7 @@ def App(shell: Shell) -> list[ft.View]:
             try:
                 contextvars.copy_context().run(page.run_task, redraw)
             except (AttributeError, RuntimeError):
-                # The tab is disconnected (no loop to run on): it is drawn afresh when it comes back.
-                dropped.current = True
+                pass    # the tab is disconnected (no loop to run on): it is drawn afresh when it comes back
 
         page.pubsub.subscribe_topic(STORE_TOPIC, on_store_changed)
 
@@ -132,18 +152,12 @@ def App(shell: Shell) -> list[ft.View]:
     # the screen looked as it was and never changed again, though its taps were saved. What a screen keeps
     # in the store (a half-entered turn) is drawn again; a field's unsaved text is not.
     generation, set_generation = ft.use_state(0)
-    dropped = ft.use_ref(False)
-
-    def on_disconnect(_e=None) -> None:
-        dropped.current = True
-
-    def on_connect(_e=None) -> None:
-        if dropped.current:
-            dropped.current = False
-            set_generation(lambda g: g + 1)
-
-    page.on_connect = on_connect
-    page.on_disconnect = on_disconnect
+    link = ft.use_ref(None)
+    if link.current is None:
+        link.current = _Link()
+    link.current.redraw = set_generation
+    if page.on_connect is None:     # once per tab: a new handler at every drawing kept closed tabs' memory
+        page.on_connect = _on_reconnect(weakref.ref(link.current))
     theme = shell.theme()
 
     def apply_theme() -> None:

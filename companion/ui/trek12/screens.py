@@ -99,8 +99,9 @@ _EXPEDITION_ROUTE = "/play/expedition/"
 
 
 def use_page_size() -> tuple[float, float]:
-    """The page's width and height, redrawn when the window is resized or the browser reconnects (call from
-    a component body)."""
+    """The page's width and height, redrawn when the window is resized (call from a component body). A
+    reload in web mode reattaches the same session without rerunning the app, and no resize event follows:
+    the app then draws the whole tab afresh (shell/app.py), and this takes the size the browser reported."""
     page = ft.context.page
     size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
 
@@ -108,18 +109,11 @@ def use_page_size() -> tuple[float, float]:
         def resized(e: ft.PageResizeEvent) -> None:
             set_size((float(e.width), float(e.height)))
 
-        def connected() -> None:
-            # A reload in web mode reattaches this same session without rerunning the app: the browser
-            # reports its size again, but no resize event follows, so take the size it reported.
-            set_size((float(page.width or size[0]), float(page.height or size[1])))
-
         page.on_resize = resized
-        page.on_connect = connected
         page.update()
 
     def unsubscribe() -> None:
         page.on_resize = None
-        page.on_connect = None
 
     ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
     return size
