@@ -361,10 +361,8 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         info = setup.seats[seat]
         held = state.hands[seat]
         typed_points = points(seat)
-        typed = parse_points(typed_points.text)
         cashed = [i for i in draft.cash.get(seat, ()) if 0 <= i < len(held)]
         bonus = CARD_POINTS * (len(held) if info.is_max and last else len(cashed))
-        total = None if typed is None else typed + bonus
         follow = _TotalFollower()
         # i18n: under a player's name in the scoring form: the solo opponent (Max, whose name is just above),
         # or where the player's sheet is: "paper" or "this device"
@@ -381,12 +379,12 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                             else where, size=11,
                             color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-where"),
                 ]),
-                LiveTotal(control_key=f"exp-score-{seat}-total", total=total, follower=follow),
+                LiveTotal(control_key=f"exp-score-{seat}-total", typed=typed_points, bonus=bonus, follower=follow),
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
-                on_change=bind(follow.typed, typed_points, bonus),
+                on_change=follow.typed,
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max and not fixed:
@@ -440,28 +438,24 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
 
 class _TotalFollower:
     """Carries a keystroke in a player's points to their total beside the name (`LiveTotal`), which then
-    draws itself again alone: the form is not drawn again while the player types (a redraw of the whole
-    form on every keystroke kept the focus in the field typed when the next one was tapped, in a browser)."""
+    draws itself again alone: the field being typed in is never drawn again for it."""
 
     def __init__(self) -> None:
-        self.show: Callable[[tuple[int | None, int | None]], None] | None = None
-        self.drawn: int | None = None
+        self.redraw: Callable[[Callable[[int], int]], None] | None = None
 
-    def typed(self, text: FieldText, bonus: int) -> None:
-        points = parse_points(text.text)
-        if self.show is not None:
-            self.show((self.drawn, None if points is None else points + bonus))
+    def typed(self) -> None:
+        if self.redraw is not None:
+            self.redraw(lambda n: n + 1)
 
 
 @ft.component
-def LiveTotal(control_key: str, total: int | None, follower: _TotalFollower) -> ft.Control:
-    """"= 79" beside a player in the scoring form: the total the form was drawn with, or the one the latest
-    keystroke made, until the form is drawn again with another total (a card cashed, the points filled in)."""
-    typed, set_typed = ft.use_state(None)      # (the total drawn when it was typed, the total typed)
-    follower.show = set_typed
-    follower.drawn = total
-    shown = typed[1] if typed is not None and typed[0] == total else total
-    return ft.Text("" if shown is None else f"= {shown}", key=control_key, size=18, weight=ft.FontWeight.W_700)
+def LiveTotal(control_key: str, typed: FieldText, bonus: int, follower: _TotalFollower) -> ft.Control:
+    """"= 79" beside a player in the scoring form: the points typed so far plus the cards cashed, worked out
+    from the field's text at every drawing (the form's, or this text's own after a keystroke)."""
+    _keystrokes, follower.redraw = ft.use_state(0)
+    points = parse_points(typed.text)
+    return ft.Text("" if points is None else f"= {points + bonus}", key=control_key, size=18,
+                   weight=ft.FontWeight.W_700)
 
 
 def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
