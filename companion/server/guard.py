@@ -282,7 +282,7 @@ class Guard:
             return
         if self.gate is not None and not self._is_this_computer(scope):
             if not self.gate.admitted(headers.get("cookie")):
-                await self._join(kind, scope, receive, send)
+                await self._join(kind, scope, receive, send, headers)
                 return
         await self.app(scope, receive, _with_headers(send, kind))
 
@@ -300,7 +300,7 @@ class Guard:
         client = scope.get("client")
         return bool(client) and self._this_computer(client[0])
 
-    async def _join(self, kind: str, scope, receive, send) -> None:
+    async def _join(self, kind: str, scope, receive, send, headers: dict[str, str]) -> None:
         """A device without the cookie: the code page, the code checked, or a refusal."""
         if kind == "websocket":
             await _refuse(kind, scope, receive, send, 403, "Give the join code first.")
@@ -313,7 +313,7 @@ class Guard:
         # code typed into the form) to another site.
         here = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
                            safe="/-._~!$&'()*+,;=:@%")
-        language = match_locales(_accepted(_headers(scope).get("accept-language")))
+        language = match_locales(_accepted(headers.get("accept-language")))
         with use_language(language):
             await self._join_with_code(send, peer, typed, here, rest, language)
 
