@@ -353,7 +353,7 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await ui.go(f"/play/expedition/{exp}")
     ui.get("exp-sheet-done")
     assert ui.find("exp-sheet-cards-0") is None  # the sheet and the Expedition hold the same cards
-    await ui.click("exp-sheet-scores")
+    await ui.click("exp-score-open")
     # Ann's sheet points (held cards count nothing there), and her challenges ticked from the sheet.
     assert breakdown.assists == 0
     assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown))

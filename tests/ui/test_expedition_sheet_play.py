@@ -164,7 +164,7 @@ async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, st
                           "assists": [c.value for c in held_at_start], "max_assists": max_at_start})
         await ui.click("t12-expedition")
         assert ui.route == f"/play/expedition/{exp}"
-        await ui.click("exp-sheet-scores")
+        await ui.click("exp-score-open")
         held = state.hands[0]
         plan = cash_plan[number - 1]
         chosen = list(range(len(held))) if plan is None else list(range(min(plan, len(held))))

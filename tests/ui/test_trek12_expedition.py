@@ -9,10 +9,13 @@ import pytest
 from harness import walk
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens the button leads to
+from companion.games.expedition.scoring import sheet_points
+from companion.games.trek12 import session as trek12
 from companion.games.trek12.rules import ROLLS, legal_actions
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from companion.ui.common import registry
+from companion.ui.expedition.panels import _sheet_finished
 from companion.ui.expedition.sheets import SHEET_TABLE, SheetLink
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 
@@ -69,6 +72,7 @@ async def test_back_to_the_expedition_while_the_sheet_is_played(open_ui, store):
 async def test_back_to_the_expedition_once_the_sheet_is_complete_and_after_it_is_saved(open_ui, store):
     expedition, sheet = expedition_sheet(store, solo=False)
     play_out(store, sheet)
+    points = sheet_points(trek12.breakdowns(SessionKeeper(store).state(sheet))[0][1])
     ui = await open_ui(route=f"/play/trek12/{sheet}", width=1280, height=800)
     ui.get("t12-finish")  # the complete sheet, not yet saved
     # In a desktop's 400-pixel side panel the scoring tables go one under the other: a ResponsiveRow would
@@ -84,6 +88,16 @@ async def test_back_to_the_expedition_once_the_sheet_is_complete_and_after_it_is
     await ui.click("t12-expedition")
     assert ui.route == f"/play/expedition/{expedition}"
     ui.get("exp-sheet-done")  # the Expedition sees the saved sheet, ready to be scored
+    assert ui.get("exp-sheet-done-text").value == "Ann's sheet is finished"
+    # One tap scores it: the form opens with Ann's points from the sheet, Bob's (on paper) to be typed.
+    await ui.click("exp-score-open")
+    assert ui.get("exp-score-0-points").value == str(points) and ui.get("exp-score-0-points").read_only
+    assert ui.get("exp-score-1-points").value == "" and not ui.get("exp-score-1-points").read_only
+
+
+def test_several_players_sheets_finished_are_spoken_of_as_sheets():
+    assert _sheet_finished(["Ann", "Bob"], "Ann and Bob", complete=True) == "The sheets of Ann and Bob are finished"
+    assert _sheet_finished(["Ann"], "Ann", complete=False) == "Ann's sheet is finished (saved before the end)"
 
 
 async def test_a_plain_ascent_has_no_way_to_an_expedition(open_ui, store):

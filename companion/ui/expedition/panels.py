@@ -141,9 +141,9 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
 def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, *,
                 on_pick: Callable[[], None], on_use: Callable[[SeatNo, Assist], None],
                 on_score: Callable[[], None], on_sheet: Callable[[], None],
-                on_sheet_scores: Callable[[], None], on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
+                on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
     """The Ascent under way: cards in play and in hand (tap a held card to use it), the round's picks, the sheet
-    on this device, and scoring."""
+    on this device, and scoring (`on_score` opens the form, filled in from the app's sheet once it is finished)."""
     setup = state.setup
     out: list[ft.Control] = []
     sheet = state.sheet
@@ -156,7 +156,7 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
                 _offer_row(state),
             ]),
         ]),
-        *(_sheet_block(state, offer, on_sheet=on_sheet, on_sheet_scores=on_sheet_scores, on_drop=on_drop)
+        *(_sheet_block(state, offer, on_sheet=on_sheet, on_drop=on_drop)
           if offer is not None else []),
         # While the app's sheet is being filled, the Ascent is scored from it once it is full.
         labelled("exp-score-open", ft.FilledButton(_("Score Ascent {number}").format(number=state.ascent),
@@ -510,8 +510,8 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
 
 
 def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None],
-                 on_sheet_scores: Callable[[], None], on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
-    who = " & ".join(offer.players)
+                 on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
+    who = tr(and_joined(offer.players))
     if offer.status is SheetStatus.PLAYING:
         waiting: list[ft.Control] = []
         if state.due:
@@ -540,15 +540,12 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
             content=ft.Column(spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[
                     ft.Icon(ft.Icons.TASK_ALT_ROUNDED, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    # i18n: {who} is the players of the sheet, joined by "&"
-                    ft.Text((_("{who}'s sheet is finished") if result.complete
-                             else _("{who}'s sheet is finished (saved before the end)")).format(who=who),
+                    ft.Text(_sheet_finished(offer.players, who, complete=result.complete), key="exp-sheet-done-text",
                             weight=ft.FontWeight.W_600, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ]),
+                ft.Text(_("Scoring fills in the points and challenges played in the app."), size=12,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER),
                 *_card_check(state, result),
-                labelled("exp-sheet-scores", ft.FilledTonalButton(
-                    _("Score with the sheet's results"), key="exp-sheet-scores", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
-                    on_click=on_sheet_scores)),
             ]))]
     label = (_("Play this Ascent's sheet in the app") if offer.status is SheetStatus.NONE
              else _("Play the sheet in the app again"))
@@ -560,6 +557,17 @@ def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None
         label, key="exp-sheet-start", icon=ft.Icons.PHONE_ANDROID_ROUNDED, on_click=on_sheet,
         tooltip=_("{who}: the sheet on the Trek 12 screen, with the cards held").format(who=who))))
     return out
+
+
+def _sheet_finished(players: Sequence[str], who: str, *, complete: bool) -> str:
+    """'Ann's sheet is finished'; with several players on the app's sheet (each with a sheet of their own),
+    'The sheets of Ann and Bob are finished'. `who`: the players' names joined in words."""
+    if complete:
+        # i18n: {who} is the players whose sheets were played in the app, joined by "and"
+        return ngettext("{who}'s sheet is finished", "The sheets of {who} are finished", len(players)).format(who=who)
+    # i18n: {who} is the players whose sheets were played in the app, joined by "and"; the game was saved unfinished
+    return ngettext("{who}'s sheet is finished (saved before the end)",
+                    "The sheets of {who} are finished (saved before the end)", len(players)).format(who=who)
 
 
 def _card_check(state: State, result: SheetResult) -> list[ft.Control]:

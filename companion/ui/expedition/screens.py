@@ -343,13 +343,14 @@ def ExpeditionTable(session_id: str) -> ft.View:
         act(use_action(state, seat, card), _("{name} used a {card}; it goes back in the box.").format(
             name=names[seat], card=card_name(card)))
 
-    def open_score(fill: bool = False) -> None:
+    def open_score() -> None:
+        """The scoring form; a sheet finished in the app fills in its seats' points and challenges at once (the
+        rules take no others at the scoring)."""
         set_problem(None)
         points.current = {}
         set_score(ScoreDraft())
         set_form(_Form.SCORE)
-        if fill:
-            fill_from_sheet()
+        fill_from_sheet()
 
     def point_text(seat: SeatNo) -> FieldText:
         text = points.current.get(seat)
@@ -361,7 +362,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         return {seat: text.text for seat, text in points.current.items()}
 
     def fill_from_sheet() -> None:
-        if offer is None or offer.result is None:
+        if offer is None or offer.status is not SheetStatus.FINISHED or offer.result is None:
             return
         sealed = set(sealed_envelopes(state))
         met = dict(score_now.current.met)
@@ -444,8 +445,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         elif state.phase is Phase.CLIMB:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),
-                                    on_score=lambda: open_score(False), on_sheet=play_sheet,
-                                    on_sheet_scores=lambda: open_score(True),
+                                    on_score=open_score, on_sheet=play_sheet,
                                     on_drop=lambda: set_dropping(True)))
         elif state.phase is Phase.ENVELOPE:
             body.append(envelope_panel(state, colours, note, on_open=open_envelope))
