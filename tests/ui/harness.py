@@ -357,3 +357,17 @@ def walk(root: Any) -> Iterator[BaseControl]:
 def _key_of(control: BaseControl) -> Any:
     key = getattr(control, "key", None)
     return getattr(key, "value", key)
+
+
+def spoken_enabled_but_disabled(root: Any) -> list[str]:
+    """Semantics nodes that speak for a control (a button, or a label of their own) and tell a screen reader
+    "enabled" while the control is disabled on screen: Flet's Semantics sets `enabled` from its own `disabled`,
+    so a faded chip inside one is still offered as a button to tap (Chromium: role=button without
+    aria-disabled). A bare wrapper that only names a control for tests (`labelled`) is left out: the control
+    keeps a node of its own, disabled. Each is named by its identifier (or label)."""
+    found = []
+    for control in walk(root):
+        if isinstance(control, ft.Semantics) and not control.disabled and (control.button or control.label):
+            if getattr(control.content, "disabled", False):
+                found.append(str(control.identifier or control.label))
+    return found

@@ -363,6 +363,7 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         label=label + "".join(f", {extra}" for extra in (sub, mark) if extra),
         button=True,
         selected=selected,
+        disabled=disabled,   # said to a screen reader too, not only faded
         content=ft.Container(
             key=key,
             height=48 if not sub else 56,

@@ -200,7 +200,8 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
         content=ft.Row(parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
     said = (spoken or title) + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
-    return ft.Semantics(identifier=key, label=said, button=on_click is not None,
+    # Disabled on the semantics node too: a screen reader otherwise offers a faded chip as a button to tap.
+    return ft.Semantics(identifier=key, label=said, button=on_click is not None, disabled=disabled,
                         selected=selected if on_click is not None else None, content=chip)
 
 

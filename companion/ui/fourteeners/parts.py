@@ -71,6 +71,7 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
         identifier=key,
         selected=selected,
         button=True,
+        disabled=disabled,
         content=ft.Container(
             key=key,
             # No alignment: an aligned Container stretches to the row's width; padding gives the 40 px height.

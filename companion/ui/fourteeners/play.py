@@ -585,7 +585,7 @@ def _side_button(side: Side, ability, enabled: bool, selected: bool, why: str, o
     key = f"ft-side-{side.value}"
     return ft.Container(
         expand=True,
-        content=ft.Semantics(identifier=key, button=True, selected=selected, content=ft.Container(
+        content=ft.Semantics(identifier=key, button=True, selected=selected, disabled=not enabled, content=ft.Container(
             key=key,
             on_click=on_click if enabled else None,
             disabled=not enabled,

@@ -204,7 +204,8 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
         content=ft.Row(parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
-    semantics = ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected, content=box)
+    semantics = ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected,
+                             disabled=box.disabled, content=box)
     # In a Row only a direct child can expand, and Semantics cannot: wrap it in a Container that does.
     return ft.Container(content=semantics, expand=1) if expand else semantics
 

@@ -443,6 +443,7 @@ def actions_section(
         status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
         climbers.append(ft.Container(expand=1, content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
+            disabled=acted or not climber.alive,
             label=_("Climber {label}: {status}, acclimatization {value}").format(
                 label=climber.label, status=status, value=climber.acclimatization),
             content=ft.Container(

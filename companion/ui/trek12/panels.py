@@ -211,7 +211,8 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         # updated in place, the web client dropped its identifier once the tile became tappable.
         state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
         tiles.append(ft.Semantics(key=f"{key}@{state_key}", identifier=key, label=described,
-                                  button=not (closed or idle), selected=chosen, expand=True, content=tile))
+                                  button=not (closed or idle), selected=chosen, disabled=closed or idle, expand=True,
+                                  content=tile))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -230,7 +231,8 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
         using = card in in_use
         label = _(CARD_NAMES[card]) + (f" ×{count}" if count > 1 else "")
         # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
-        chips.append(ft.Semantics(key=f"{key}@{'on' if enabled else 'off'}", identifier=key, content=ft.Container(
+        chips.append(ft.Semantics(key=f"{key}@{'on' if enabled else 'off'}", identifier=key, disabled=not enabled,
+                                  content=ft.Container(
             key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
             # i18n: an Assist card's tooltip: its name, then what it does
             tooltip=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=_(CARD_TEXT[card])),

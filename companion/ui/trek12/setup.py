@@ -291,7 +291,7 @@ def _file_summary(imported: Imported | None) -> str:
 def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disabled: bool = False) -> ft.Control:
     # i18n: a setting read aloud: its title, then what it does
     said = _("{title}: {text}").format(title=title, text=text)
-    return ft.Semantics(identifier=key, button=True, toggled=on, label=said, content=ft.Container(
+    return ft.Semantics(identifier=key, button=True, toggled=on, label=said, disabled=disabled, content=ft.Container(
         key=key, ink=True, on_click=on_click, disabled=disabled, opacity=0.5 if disabled else 1.0, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_LOW,
