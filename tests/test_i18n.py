@@ -153,3 +153,13 @@ def test_a_label_and_its_value_are_written_as_french_writes_them():
     with use_language("fr"):
         assert labelled_value("A", 12) == "A\xa0: 12"
     assert labelled_value("A", 12) == "A: 12"
+
+
+def test_an_empty_list_of_cards_reads_as_none_in_french_not_nothing():
+    # "Cartes : rien" said "nothing" of a list of cards; "néant" is French's word for an empty entry, of any gender.
+    from companion.ui.expedition.parts import card_words
+    from companion.ui.shell.record import value_text
+
+    with use_language("fr"):
+        assert card_words(()) == "néant" and value_text([]) == "néant"
+    assert card_words(()) == "none"
