@@ -101,6 +101,23 @@ def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
     assert len(set(colours)) == len(colours)
 
 
+def test_a_player_from_another_device_with_a_colour_taken_here_gets_a_colour_no_one_has(store):
+    # Every device gives its first player the palette's first colour: a friend's Zoe arrived in Ann's colour,
+    # and the two could not be told apart on a sheet or a chart.
+    ann = store.players.add("Ann")
+    with open_store(memory=True) as other:
+        zoe = other.players.add("Zoe")
+        bob = other.players.add("Bob", colour="#123456")
+        assert zoe.colour == ann.colour
+        doc = other.export_all()
+    report = store.import_all(doc)
+    assert report.recoloured == ("Zoe",) and report.renamed == ()
+    assert store.players.get(zoe.id).colour not in (ann.colour, "#123456")
+    assert store.players.get(bob.id).colour == "#123456"  # a colour no one here had is kept
+    assert store.players.get(ann.id).colour == ann.colour
+    assert "given a colour no one here has: Zoe" in str(report)
+
+
 def test_a_session_already_finished_here_is_not_brought_back(store):
     with open_store(memory=True) as other:
         fill(other)

@@ -63,11 +63,13 @@ _LABELS = {
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import added, what it left alone because this device already had it, and renamed players."""
+    """What an import added, what it left alone because this device already had it, and the players renamed or
+    given another colour (`recoloured`: their names) to be told apart from this device's."""
 
     added: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
     renamed: tuple[str, ...] = ()
+    recoloured: tuple[str, ...] = ()
 
     @property
     def total_added(self) -> int:
@@ -89,6 +91,10 @@ class ImportReport:
         if self.renamed:
             text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
                                                              names=", ".join(self.renamed)))
+        if self.recoloured:
+            # i18n: after an import, players whose colour a player of this device already had
+            text = msg("{done}; {more}", done=text, more=msg("given a colour no one here has: {names}",
+                                                             names=", ".join(self.recoloured)))
         if self.skipped.get(FOURTEENERS_CATALOG_TABLE):
             # One catalog per device: the backup's is not merged card by card into this one.
             text = msg("{done}; {more}", done=text, more=msg(
@@ -226,6 +232,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     added: dict[str, int] = {}
     skipped: dict[str, int] = {}
     renamed: list[str] = []
+    recoloured: list[str] = []
     changes: dict[str, RawData | None] = {}
 
     main = MAIN_FILE
@@ -241,10 +248,13 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
             name = _free_name(player["name"], taken)
             if name != player["name"]:
                 renamed.append(f"{player['name']} -> {name}")
-                # Another person of the same name is on this device: a colour of their own tells them apart.
-                free = [c for c in PALETTE if c not in colours]
-                player = {**player, "name": name, "colour": free[0] if player["colour"] in colours and free
-                          else player["colour"]}
+                player = {**player, "name": name}
+            # Two current players of one colour could not be told apart on a sheet or a chart (every device gives
+            # its first player the palette's first colour): the newcomer takes the first colour no one has.
+            free = [c for c in PALETTE if c not in colours]
+            if player["colour"] in colours and free:
+                recoloured.append(name)
+                player = {**player, "colour": free[0]}
             taken.add(name.casefold())
             colours.add(player["colour"])
         new_players.append(player)
@@ -289,7 +299,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
 
     if changes:
         store._commit(changes, "an import")
-    return ImportReport(added, skipped, tuple(renamed))
+    return ImportReport(added, skipped, tuple(renamed), tuple(recoloured))
 
 
 def _free_name(name: str, taken: set[str]) -> str:
