@@ -183,6 +183,12 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
                     if c is not None and getattr(c, "visible", True)]
             spacing = 10 if control.spacing is None else control.spacing
             fixed = [k for k in kids if not _flex(k)]
+            # A Text to be cut with "…" gets an unbounded width in a Row unless it is flexible: a long name then
+            # runs over what follows it instead of being cut, whatever the language.
+            for k in fixed:
+                if isinstance(k, ft.Text) and k.overflow == ft.TextOverflow.ELLIPSIS and k.width is None:
+                    found.append(f"{here}/{_where(k)}: cut with an ellipsis but not flexible in its Row, so a long "
+                                 f"text overflows: {k.value!r}")
             need = sum(natural(k) for k in fixed) + spacing * max(len(kids) - 1, 0)
             if need > room + 1 and any(translated(t) for k in fixed for t in _texts(k)):
                 words = [t for k in fixed for t in _texts(k)]

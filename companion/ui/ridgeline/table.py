@@ -297,8 +297,10 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
             colour_dot(colour, name, size=36),
             ft.Column(expand=True, spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[
-                    ft.Text(name, size=16, weight=ft.FontWeight.W_600, max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS),
+                    # Flexible (loose: no wider than it needs, the badges beside it), so a long name is cut with
+                    # "…" instead of running over the fatigue.
+                    ft.Text(name, size=16, weight=ft.FontWeight.W_600, max_lines=1, key=f"rl-seat-{index}-name",
+                            overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                     *badges,
                 ]),
                 ft.Text(camp_text or _("Route cleared: on the summit"), key=f"rl-seat-{index}-camp", size=13,
