@@ -229,7 +229,8 @@ def layout_problems(view: ft.View, width: float = 390, *, every_label: bool = Fa
                                  f"{room:.0f} px cut to {control.max_lines}: {control.value!r}")
             return
         if isinstance(control, ft.Container):
-            inner = (control.width if control.width is not None else room) - _pad(control.padding) \
+            # A width is a wish: the parent's constraint wins (a 360 px box in a dialog gets the dialog's width).
+            inner = (min(control.width, room) if control.width is not None else room) - _pad(control.padding) \
                 - _pad(control.margin) - 2 * _border(control)
             check(control.content, inner, here)
             return

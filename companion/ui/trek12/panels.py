@@ -473,7 +473,7 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             ft.Row(spacing=6, controls=[
                 ft.Icon(ft.Icons.FLAG_ROUNDED if reached else ft.Icons.OUTLINED_FLAG_ROUNDED, size=18,
                         color=ft.Colors.GREEN_700 if reached else ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(summit_text, key=f"{k}-summit", size=13),
+                ft.Text(summit_text, key=f"{k}-summit", size=13, expand=True),  # wraps in a narrow dialog
             ]),
         ]),
     )
