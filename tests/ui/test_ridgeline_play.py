@@ -306,12 +306,19 @@ async def test_correcting_who_went_out_moves_the_pitch_mark_with_it(open_ui, sto
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
     await open_panel(ui, Panel.HAND)
     await ui.click("rl-out-0")  # Ann by mistake: she is marked as having pitched
+    # Said, since her chip turned on by itself: tapping it as the next question's answer would take it off.
+    assert ui.get("rl-pitched-marked").value == ("Ann is marked as pitched with going out: a hand empties by "
+                                                 "pitching. Tap Ann above if they did not pitch.")
     await ui.click("rl-pitched-2")  # Cy really did pitch
     await ui.click("rl-out-1")  # it was Bob who went out
+    assert "Bob is marked" in ui.get("rl-pitched-marked").value
     assert ui.get("rl-hand-fatigue-0").value == "250"  # Ann's camp no longer advances
     await tap_cards(ui, "rl-hand", "G4")      # Ann's
     await ui.click("rl-left-2")
     await tap_cards(ui, "rl-hand", "W")
+    await ui.click("rl-pitched-1")  # Bob went out without pitching (docs/rulings.md): the note goes
+    assert ui.find("rl-pitched-marked") is None
+    await ui.click("rl-pitched-1")
     await ui.click("rl-hand-submit")
     [action] = SessionKeeper(store).get(session.id).actions
     assert action == {"went_out": "Bob", "pitched": ["Bob", "Cy"], "left": {"Ann": ["G4"], "Cy": ["W"]}}

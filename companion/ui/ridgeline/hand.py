@@ -126,8 +126,14 @@ def hand_panel(
                       mark=_camp_mark(state, name))
             for index, name in enumerate(names)
         ]),
-        section_title(_("Cards left in hand")),
     ]
+    if draft.marked is not None and draft.marked in draft.pitched:
+        # Said, since the chip turned on by itself: a player answering the two questions in order would
+        # otherwise tap it off again and record a hand gone out without pitching (docs/rulings.md allows that).
+        body.append(ft.Text(_("{name} is marked as pitched with going out: a hand empties by pitching. Tap "
+                              "{name} above if they did not pitch.").format(name=draft.marked),
+                            key="rl-pitched-marked", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(section_title(_("Cards left in hand")))
     for index, name in enumerate(names):
         body.append(_seat_entry(state, draft, set_draft, index, name, colours.get(name, FALLBACK_COLOUR),
                                 active == name))
