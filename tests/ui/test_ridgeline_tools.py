@@ -145,7 +145,11 @@ async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store
     await tap_cards(ui, "rl-lay", "G7", "P7", "R:E7")
     assert ui.find("rl-lay-g0-problem") is None
     assert tray_codes(ui, "rl-lay-g0-card") == ["G7", "P7", "R:E7"]
+    await ui.type("rl-lay-codes", "R:S7 zz9")
+    await ui.submit("rl-lay-codes")
+    assert ui.get("rl-lay-codes").error.startswith("The typed cards, card 2: 'ZZ9' is not a card code")
     await ui.type("rl-lay-codes", "R:S7")
+    assert ui.get("rl-lay-codes").error is None  # typing again takes the complaint away
     await ui.submit("rl-lay-codes")
     assert ui.find("rl-lay-pick-problem") is None and len(tray_codes(ui, "rl-lay-g0-card")) == 4
     await ui.click("rl-lay-hand-box")
@@ -154,6 +158,8 @@ async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store
     # In the hand a Rope stays plain: the helper says what it may be played as.
     await ui.type("rl-lay-codes", "R:G7")
     await ui.submit("rl-lay-codes")
-    assert ui.get("rl-lay-pick-problem").value == "A Rope in hand is written R, not R:G7"
+    # Said under the field, where the keyboard leaves it in sight, not under the picker.
+    assert ui.get("rl-lay-codes").error == "A Rope in hand is written R, not R:G7"
+    assert ui.find("rl-lay-pick-problem") is None
     await ui.click("rl-lay-pick-R")
     assert tray_codes(ui, "rl-lay-hand-card") == ["D7", "R"]

@@ -199,19 +199,23 @@ def CardPicker(
     """Tap coloured cards (five colours x 1-10), a Rope or a Whiteout, or type codes, to add cards.
 
     With `declare`, Rope asks for the card it plays as: tap Rope, then the card (staged groups, 'A turn').
-    `on_add` returns a reason when the cards cannot be added (shown under the picker, already in the player's
-    language), else None.
+    `on_add` returns a reason when the cards cannot be added (already in the player's language), else None:
+    shown under the picker for a tap, and under the field for typed codes, where the eyes and the keyboard
+    are (under the picker it was below the fold, behind the keyboard).
     """
     declaring, set_declaring = ft.use_state(False)
     # The typed codes are never state: a redraw must not send the field an older text than it shows
     # (FieldText). The field is only given a text to clear it.
     typed = use_field_text()
     problem, set_problem = ft.use_state(None)
+    typed_problem, set_typed_problem = ft.use_state(None)
     held = held or {}
 
-    def add(codes: list[CardCode]) -> bool:
+    def add(codes: list[CardCode], *, typed_codes: bool = False) -> bool:
         reason = on_add(codes)
-        set_problem(first_capital(reason) if reason else None)
+        said = first_capital(reason) if reason else None
+        set_problem(None if typed_codes else said)
+        set_typed_problem(said if typed_codes else None)
         return reason is None
 
     def tap(code: CardCode) -> None:
@@ -236,20 +240,22 @@ def CardPicker(
             # i18n: where cards that cannot be read came from, as in "the typed cards, card 2: ..."
             cards = parse_cards(text, msg("the typed cards"))
         except InvalidInput as exc:
-            set_problem(first_capital(exc))
+            set_problem(None)
+            set_typed_problem(first_capital(exc))
             return
         if not declare:
             bad = next((card for card in cards if card.declared), None)
             if bad is not None:
+                set_problem(None)
                 # i18n: R is card notation (a Rope); {code} is a declared Rope such as R:G7
-                set_problem(_("A Rope in hand is written R, not {code}").format(code=bad.code))
+                set_typed_problem(_("A Rope in hand is written R, not {code}").format(code=bad.code))
                 return
-        if add([card.code for card in cards]):
+        if add([card.code for card in cards], typed_codes=True):
             typed.set("")
 
     def type_codes() -> None:
-        if problem is not None:  # redraw only to take an old complaint away
-            set_problem(None)
+        if typed_problem is not None:  # redraw only to take an old complaint away
+            set_typed_problem(None)
 
     # i18n: spoken for a card of the picker; {card} is the card, "Glacier 7"
     tap_words = _("Rope as {card}") if declaring else _("Add {card}")
@@ -289,6 +295,8 @@ def CardPicker(
         border=ft.OutlineInputBorder(border_radius=12),
         on_change=lambda: type_codes(),
         on_submit=lambda: submit_typed(),
+        error=typed_problem,
+        error_max_lines=4,
         suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
                                   tooltip=_("Add typed cards"), on_click=lambda: submit_typed()),
     ))))
