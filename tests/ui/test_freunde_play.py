@@ -797,3 +797,26 @@ def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_alike()
         assert i18n._("8000 m and above") == "8000 m und darüber"
     with i18n.use_language("pl"):
         assert i18n._("Days {first}-{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
+
+
+async def test_cards_tapped_in_for_one_player_are_kept_while_another_taps_theirs(open_ui, store):
+    # Amélie's three cards were dropped without a word when Benoît's chip was tapped, and had to be found again.
+    session = start_game(store, names=("Ann", "Bob", "Cy"))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-card-M3")
+    await ui.click("fr-card-M2")
+    await ui.click("fr-card-A1")
+    await ui.click("fr-cards-player-1")              # Bob taps his in before Ann has played
+    assert ui.find("fr-tray-0") is None
+    await ui.click("fr-card-M1")
+    await ui.click("fr-cards-player-0")
+    assert [ui.get(f"fr-tray-{n}").key for n in range(3)] == ["fr-tray-0", "fr-tray-1", "fr-tray-2"]
+    assert ui.get("fr-play").content == "Play Ann's cards"
+    await ui.click("fr-play")
+    assert engine(store, session.id).players[0].turn.has_played
+    # Ann played: Bob's one card is still there, and Cy's tray is empty.
+    await ui.click("fr-cards-player-1")
+    assert ui.find("fr-tray-0") is not None and ui.find("fr-tray-1") is None
+    assert ui.get("fr-card-M1-count").value == "×4"
+    await ui.click("fr-cards-player-2")
+    assert ui.find("fr-tray-0") is None

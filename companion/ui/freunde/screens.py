@@ -12,6 +12,7 @@ at the same address.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from enum import IntEnum
 from typing import Any
 
@@ -129,6 +130,10 @@ def FreundeTable(session_id: str) -> ft.View:
             ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), broken or "",
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
+    shown = card_player(state, cards.player)
+    if cards.player is None and shown is not None and dict(cards.kept).get(shown):
+        # The player next in line had cards put aside (another player played meanwhile): they are theirs again.
+        cards = cards.switch(None, shown)
     acting = state.acting if state.phase is Phase.ACTIONS and rules.today_weather(state) is not None else None
 
     # --- drafts and actions -----------------------------------------------------------------------------
@@ -159,15 +164,15 @@ def FreundeTable(session_id: str) -> ft.View:
     # Cards.
     def pick_player(index: int) -> None:
         set_problem(None)
-        set_cards(CardsDraft(player=index))
+        set_cards(cards.switch(card_player(state, cards.player), index))
 
     def add_card(code: str) -> None:
         set_problem(None)
-        set_cards(CardsDraft(cards.player, cards.tray + (code,), cards.drawing))
+        set_cards(replace(cards, tray=cards.tray + (code,)))
 
     def remove_card(position: int) -> None:
         set_problem(None)
-        set_cards(CardsDraft(cards.player, cards.tray[:position] + cards.tray[position + 1:], cards.drawing))
+        set_cards(replace(cards, tray=cards.tray[:position] + cards.tray[position + 1:]))
 
     def play() -> None:
         player = card_player(state, cards.player)
@@ -178,10 +183,12 @@ def FreundeTable(session_id: str) -> ft.View:
                      _("{name} played {cards}.").format(name=name, cards=cards_words(cards.tray)))
         if reason:
             set_problem(reason)
+        else:
+            set_cards(cards.without(player))  # the others' cards tapped in meanwhile stay
 
     def draw_mode(on: bool) -> None:
         set_problem(None)
-        set_cards(CardsDraft(card_player(state, cards.player), (), on))
+        set_cards(cards.draw_mode(card_player(state, cards.player), on))
 
     def save_draw() -> None:
         player = card_player(state, cards.player)
@@ -195,7 +202,7 @@ def FreundeTable(session_id: str) -> ft.View:
         if reason:
             set_problem(reason)
             return
-        set_cards(CardsDraft(player=player))
+        set_cards(cards.draw_mode(player, False))
 
     # Risk.
     def take_risk() -> None:

@@ -54,11 +54,36 @@ STEPS = ((N_("Cards"), Phase.PLAY), (N_("Risk"), Phase.RISK), (N_("Actions"), Ph
 
 @dataclass(frozen=True)
 class CardsDraft:
-    """Cards being tapped in: whose, the three played (codes), or the cards drawn when `drawing`."""
+    """Cards being tapped in: whose, the three played (codes), or the cards drawn when `drawing`; `kept`: the
+    cards other players had tapped in to play, put aside while someone else taps theirs (player, codes)."""
 
     player: int | None = None
     tray: tuple[str, ...] = ()
     drawing: bool = False
+    kept: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    def switch(self, current: int | None, index: int) -> CardsDraft:
+        """Another player's cards: the current player's chosen cards are put aside (cards drawn are not: they
+        are entered at once), and the other player's own, if any, come back."""
+        kept = dict(self.kept)
+        if current is not None and not self.drawing:
+            kept[current] = self.tray
+        tray = kept.pop(index, ())
+        return CardsDraft(player=index, tray=tray, kept=tuple(sorted((n, t) for n, t in kept.items() if t)))
+
+    def draw_mode(self, current: int | None, on: bool) -> CardsDraft:
+        """Into entering the cards drawn (the cards chosen to play put aside) or back to choosing (they come
+        back); the cards drawn and not saved are dropped either way."""
+        kept = dict(self.kept)
+        if current is not None and not self.drawing and self.tray:
+            kept[current] = self.tray
+        tray = () if on or current is None else kept.pop(current, ())
+        return CardsDraft(player=current, tray=tray, drawing=on,
+                          kept=tuple(sorted((n, t) for n, t in kept.items() if t)))
+
+    def without(self, player: int) -> CardsDraft:
+        """After `player`'s cards are played: nothing chosen, the others' cards still put aside."""
+        return CardsDraft(kept=tuple((n, t) for n, t in self.kept if n != player))
 
 
 @dataclass(frozen=True)
