@@ -122,11 +122,17 @@ class Review:
         return tuple(ranked[:count])
 
     def words(self) -> str:
-        """The review in one sentence, as the screen says it."""
-        return msgn("Your choices cost about {n} point against the coach's; final {final}, the coach's on the same "
-                    "dice {coach}.",
-                    "Your choices cost about {n} points against the coach's; final {final}, the coach's on the same "
-                    "dice {coach}.", round(self.cost), final=self.final, coach=self.coach_final)
+        """The review as the screen says it. The two figures measure different things and are said so: the
+        cost is summed round by round in expected points, each round from the sheet as it stood; the coach's
+        final is one game, played on the same dice from the first round, where the dice fall for it or not.
+        Read side by side as one gap, "cost about 53 points; final 49, the coach's 72" seemed to contradict
+        itself."""
+        # i18n: the review's summary; {n} is a sum of the expected points lost at each round
+        return msgn("Round by round, your choices cost about {n} point of expected score against the coach's moves. "
+                    "You scored {final}; the coach, playing the same dice from the first round, scored {coach}.",
+                    "Round by round, your choices cost about {n} points of expected score against the coach's moves. "
+                    "You scored {final}; the coach, playing the same dice from the first round, scored {coach}.",
+                    round(self.cost), final=self.final, coach=self.coach_final)
 
 
 def hint_seed(game_id: str, entries: int, state: Any) -> str:
