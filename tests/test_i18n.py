@@ -163,3 +163,12 @@ def test_an_empty_list_of_cards_reads_as_none_in_french_not_nothing():
     with use_language("fr"):
         assert card_words(()) == "néant" and value_text([]) == "néant"
     assert card_words(()) == "none"
+
+
+def test_the_parts_of_an_entry_are_joined_as_french_writes_a_semicolon():
+    # "Amélie a pris une Boussole; Benoît a pris une Corde": French puts a no-break space before ";".
+    from companion.games.expedition.wording import semicolon_list
+
+    with use_language("fr"):
+        assert tr(semicolon_list(["A", "B", "C"])) == "A\xa0; B\xa0; C"
+    assert tr(semicolon_list(["A", "B"])) == "A; B"

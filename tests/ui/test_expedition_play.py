@@ -136,7 +136,7 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     # player involved, Bob, takes the Lead Climber card.
     await pick(ui, (1, "rope"), (0, "rope"))
     assert ui.find("exp-pool-rope") is None
-    assert "Bob is Lead Climber now" in ui.text()
+    assert ui.get("exp-notice-text").value == "Ann took a Rope; Bob took a Rope. Bob is Lead Climber now."
     await pick(ui, (0, "tent"))
     await pick(ui, (0, "compass"))
     assert ui.get("exp-hand-0-count").value == "3 of 3"
@@ -509,3 +509,11 @@ async def test_the_challenges_to_tick_say_how_many_circles(open_ui, store, langu
     await ui.click("exp-score-open")
     shown = [" ".join(t.value for t in walk(ui.get(f"exp-met-0-{n}")) if isinstance(t, ft.Text)) for n in range(1, 7)]
     assert shown == words
+
+
+async def test_the_round_s_picks_are_said_with_french_punctuation(open_ui, store):
+    # "Amélie a pris une Boussole; Benoît a pris une Corde": the picks were joined with an English "; ".
+    ui, _players = await on_paper(open_ui, store, "Amélie", "Benoît", language="fr")
+    await pick(ui, (0, "compass"), (1, "rope"))
+    text = ui.get("exp-notice-text").value
+    assert "\xa0; " in text and "; " not in text.replace("\xa0; ", ""), text

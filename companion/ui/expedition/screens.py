@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
+from companion.games.expedition.wording import semicolon_list
 from companion.games.expedition.rules import (
     ASCENTS,
     DICE_SEEDS,
@@ -32,7 +33,7 @@ from companion.games.expedition.rules import (
     sheet_results,
 )
 from companion.games.trek12.rules import Assist
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
     PickDraft,
@@ -332,7 +333,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             lead = (_("{name} is Lead Climber now") if after.lead != before
                     else _("{name} stays Lead Climber")).format(name=names[after.lead])
             # i18n: {picks} is each player's pick, separated by semicolons; {lead} who is Lead Climber now
-            set_notice(_("{picks}. {lead}.").format(picks="; ".join(taken), lead=lead))
+            set_notice(_("{picks}. {lead}.").format(picks=tr(semicolon_list(taken)), lead=lead))
 
     def use_card() -> None:
         if using is None:
