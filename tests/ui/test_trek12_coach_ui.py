@@ -108,7 +108,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     for ranked in advice.moves[1:]:
         if ranked.action.circle not in [best.action.circle] + [o.action.circle for o in others]:
             others.append(ranked)
-    assert words.endswith("; then " + ", ".join(f"circle {o.action.circle} ({o.expected:.0f})" for o in others[:2])
+    assert words.endswith("; next best: " + ", ".join(f"circle {o.action.circle} ({o.expected:.0f})" for o in others[:2])
                           + ".")
     assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
     # Each circle the hint names is tagged on the sheet with the score it expects there.
@@ -132,7 +132,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
 
 def test_the_hints_next_choices_name_other_circles_than_the_coachs():
     # With 2 and 2 the sum and the product are both 4: the same 4 in the same circle from the other box, or
-    # with a card, would read "in circle 13 ...; then circle 13". The hint names the next two circles.
+    # with a card, would read "in circle 13 ...; next best: circle 13". The hint names the next two circles.
     roll = Roll.of(2, 2)
     state = new_game(load_sheet("dunai"))
 

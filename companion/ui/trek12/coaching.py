@@ -108,8 +108,9 @@ def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
     others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
               for m in other_circles(advice)]
     if others:
-        # i18n: the coach's hint: its move, the final score it expects, then the next best circles
-        words = _("Coach: {move}, expecting {points}; then {others}.").format(
+        # i18n: the coach's hint: its move, the final score it expects, then the next best circles, which are
+        # other choices, not moves that follow
+        words = _("Coach: {move}, expecting {points}; next best: {others}.").format(
             move=move, points=expected, others=", ".join(others))
     else:
         words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
