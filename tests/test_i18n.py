@@ -133,8 +133,10 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel():
         assert play.format(name="Bruno") == "Jouer les cartes de Bruno"
         assert play.format(name="Yann") == "Jouer les cartes de Yann"      # y is a consonant here
         assert tr(msg("Play {name}'s cards", name="Olivier")) == "Jouer les cartes d'Olivier"
-        assert "d'ambre" in _("Colour {name}").format(name=_("amber"))
-        assert _("Colour {name}").format(name="onze") == "Couleur de onze"
+        assert _("{name}'s hand").format(name="Ugo") == "Main d'Ugo"
+        assert _("{name}'s hand").format(name="onze") == "Main de onze"
+        # A colour is named after "Couleur" as an adjective: "Couleur ambre", not "Couleur d'ambre".
+        assert _("Colour {name}").format(name=_("amber")) == "Couleur ambre"
     with use_language("de"):
         assert _("Play {name}'s cards").format(name="Amélie") == "Karten von Amélie spielen"
 

@@ -309,5 +309,6 @@ def _track_words(state: State) -> str:
     done = len(state.results)
     if state.over:
         return _("All three Ascents are scored")
-    return _("Ascent {number} of {total}, {sheet}; {done} scored").format(number=state.ascent, total=ASCENTS,
-                                                                          sheet=state.sheet.name, done=done)
+    # i18n: {done} is how many Ascents are scored so far
+    return ngettext("Ascent {number} of {total}, {sheet}; {done} scored", "Ascent {number} of {total}, {sheet}; "
+                    "{done} scored", done).format(number=state.ascent, total=ASCENTS, sheet=state.sheet.name, done=done)
