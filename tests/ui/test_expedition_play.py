@@ -239,7 +239,9 @@ async def test_sheet_points_that_are_not_a_whole_number_are_refused_as_typed(ope
     await ui.type("exp-score-0-points", "1000", settle=False)
     await ui.click("exp-score-submit")
     assert "Ann's sheet points must be between -999 and 999, not 1000." in ui.text()
-    await ui.type("exp-score-0-points", "70", settle=False)
+    await ui.type("exp-score-0-points", "70")
+    # The refusal goes once the points are typed again: it no longer stands beside a field that answers it.
+    assert ui.find("exp-score-problem") is None and ui.get("exp-score-0-points").value == "70"
     await ui.click("exp-score-submit")
     assert keeper.state(exp).ascent == 2                 # scored: no envelope met, so the next Ascent
 

@@ -331,11 +331,12 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
 def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo], FieldText],
                 draft: ScoreDraft, offer: SheetOffer | None, *, on_cash: Callable[[SeatNo, int], None], on_met: Callable[[SeatNo, int], None],
                 on_fill: Callable[[], None], on_submit: Callable[[], None], on_cancel: Callable[[], None],
-                problem: str | None) -> ft.Control:
+                problem: str | None, on_typed: Callable[[], None] | None = None) -> ft.Control:
     """The Ascent's scoring, from the Lead Climber clockwise: each sheet's points (typed, or from the sheet
     played in the app), the cards cashed for +3 each, and the challenges met. `points(seat)` holds the text
     typed for a seat's sheet (a FieldText, so a redraw never puts an older text in the field). Each player's
-    total beside the name follows the keystrokes (`LiveTotal`) without the form being drawn again."""
+    total beside the name follows the keystrokes (`LiveTotal`) without the form being drawn again; `on_typed`
+    is told of a keystroke too (to take away a refusal that the points typed since have answered)."""
     setup = state.setup
     last = state.ascent == ASCENTS
     sealed = sealed_envelopes(state)
@@ -384,7 +385,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
                 key=f"exp-score-{seat}-points", label=_("Sheet points"),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
-                on_change=follow.typed,
+                on_change=follow.typed if on_typed is None else _both(follow.typed, on_typed),
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max and not fixed:
@@ -434,6 +435,13 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                                      icon=ft.Icons.CHECK_ROUNDED, on_click=on_submit, style=_big())),
     ]))
     return panel(rows, key="exp-score-panel", tone="high")
+
+
+def _both(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
+    def run() -> None:
+        first()
+        second()
+    return run
 
 
 class _TotalFollower:

@@ -442,7 +442,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
                 on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
                 on_fill=fill_from_sheet, on_submit=submit_score,
-                on_cancel=close_form, problem=problem))
+                on_cancel=close_form, problem=problem,
+                # A refusal stays until the points are typed again, then goes (one drawing of the form).
+                on_typed=(lambda: set_problem(None)) if problem else None))
         elif state.phase is Phase.CLIMB:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),
