@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "start_app", "run_python", "wait_http", "open_app",
-           "enable_semantics", "wait_for", "tap", "serve_folder", "stop_process", "guard_requests"]
+           "enable_semantics", "wait_for", "tap", "named", "serve_folder", "stop_process", "guard_requests"]
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 # Without swiftshader Flutter's canvas stays blank in headless Chromium; the networking flags stop
@@ -122,6 +122,21 @@ def wait_for(page, selector: str, timeout: float = 30_000) -> None:
         shown = page.eval_on_selector_all(
             "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
         raise AssertionError(f"nothing matches {selector!r}; the screen shows: {shown[:40]}") from None
+
+
+def named(text: str, identifier: str | None = None, *, then_comma: bool = False) -> str:
+    """A selector for the semantics node whose accessible name is `text` (or, with `then_comma`, `text` followed
+    by ", …", as "Circle 3: 5, in a line"), with this identifier when one is given. Flutter puts a node's name
+    in its aria-label when the node has children, and in its own text when it is a leaf (a merged button is
+    one), so both are matched."""
+    where = f'[flt-semantics-identifier="{identifier}"]' if identifier else "flt-semantics"
+    pattern = "^" + "".join("\\" + ch if ch in "\\^$.|?*+()[]{}/" else ch for ch in text) + \
+        ("(,|$)" if then_comma else "$")
+    quoted = pattern.replace("\\", "\\\\").replace('"', '\\"')
+    options = [f'{where}[aria-label="{text}"]', f'{where}:text-matches("{quoted}")']
+    if then_comma:
+        options.append(f'{where}[aria-label^="{text},"]')
+    return ", ".join(options)
 
 
 def tap(page, identifier: str, timeout: float = 30_000) -> None:

@@ -12,7 +12,7 @@ import random
 import re
 import time
 
-from companion.bench.browser import tap, wait_for
+from companion.bench.browser import named, tap, wait_for
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Op, Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -49,7 +49,7 @@ def add_player(page, name: str) -> None:
     tap(page, "home-players", STEP_MS)
     type_into(page, "player-name", name)
     tap(page, "player-add", STEP_MS)
-    wait(page, f'[aria-label="Rename {name}"]')
+    wait(page, named(f"Rename {name}"))
     page.get_by_role("button", name="Back").first.click(timeout=STEP_MS)
 
 
@@ -116,8 +116,7 @@ def tap_turn(page, turn: dict, after) -> float:
 def circle_selector(circle: int, cell) -> str:
     """A circle showing exactly `cell` ("Circle 1: 1" must not match 12)."""
     exact = f"Circle {circle}: {'empty' if cell is None else cell}"
-    return (f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label="{exact}"], '
-            f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label^="{exact},"]')
+    return named(exact, f"t12-circle-{circle}", then_comma=True)
 
 
 def round_selector(number: int, of: int = 19) -> str:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from companion.bench.browser import enable_semantics, open_app, start_app, tap, wait_for, wait_http
+from companion.bench.browser import enable_semantics, named, open_app, start_app, tap, wait_for, wait_http
 from companion.store import BACKUP_FORMAT, open_store
 
 pytestmark = pytest.mark.e2e
@@ -26,7 +26,7 @@ def test_a_backup_downloaded_in_the_browser_restores_into_a_fresh_server(playwri
             tap(page, "home-players")
             _type(page, "player-name", NAME)
             tap(page, "player-add")
-            wait_for(page, f'[aria-label="Rename {NAME}"]')     # the roster's row, not the typed text
+            wait_for(page, named(f"Rename {NAME}"))     # the roster's row, not the typed text
 
             _open(page, f"{url}/settings")
             assert str(tmp_path) not in page.content()           # the data folder is not shown to a browser
@@ -50,7 +50,7 @@ def test_a_backup_downloaded_in_the_browser_restores_into_a_fresh_server(playwri
             page.screenshot(path=str(tmp_path / "settings-imported.png"))
 
             _open(page, f"{url}/players")
-            wait_for(page, f'[aria-label="Rename {NAME}"]')
+            wait_for(page, named(f"Rename {NAME}"))
     store = open_store(fresh)                                     # the server has stopped: it is on disk
     try:
         assert [p.name for p in store.players.list()] == [NAME]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import i18n
-from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
+from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Op, Roll
 from companion.sessions import SessionKeeper
@@ -26,8 +26,7 @@ def said(code: str, text: str) -> str:
 
 def circle_selector(code: str, circle: int, value) -> str:
     exact = said(code, "Circle {circle}: {description}").format(circle=circle, description=value)
-    return (f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label="{exact}"], '
-            f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label^="{exact},"]')
+    return named(exact, f"t12-circle-{circle}", then_comma=True)
 
 
 def past_the_edge(page, width: int = 390) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench.browser import open_app, start_app, wait_http
+from companion.bench.browser import named, open_app, start_app, wait_http
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.cards import parse_card
 from companion.games.ridgeline.rules import next_hand
@@ -74,7 +74,7 @@ def test_a_sprint_tapped_in_the_browser_reaches_the_summit_and_is_saved(playwrig
                     _wait_for_text(page, "Enter the end of hand 3")
                     _check_table(page, before)
                     # Redo turns tappable only now; wait until its test id is on the enabled button.
-                    _wait_for(page, '[flt-semantics-identifier="rl-redo"][aria-label="Redo the hand undone"]')
+                    _wait_for(page, named("Redo the hand undone", "rl-redo"))
                     _tap(page, "rl-redo")
                     _wait_for_text(page, "Hand 3 redone.")
                     _check_table(page, table)

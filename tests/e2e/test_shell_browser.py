@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.store import open_store
-from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
+from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +51,7 @@ def test_a_player_added_in_the_browser_survives_a_reload(playwright, tmp_path):
 def _wait_for_label(page, label: str) -> None:
     """Wait for a control with this accessible label; on failure, say what the screen did show."""
     try:
-        page.locator(f'[aria-label="{label}"]').wait_for(timeout=30_000, state="attached")
+        page.locator(named(label)).first.wait_for(timeout=30_000, state="attached")
     except Exception:
         shown = page.eval_on_selector_all(
             "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")

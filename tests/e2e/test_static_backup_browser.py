@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder, tap,
-                                     wait_for)
+from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, named, serve_folder,
+                                     tap, wait_for)
 from companion.bench.trek12_browser import add_player, by_id, wait
 from companion.browser.build import build_web
 from companion.store import BACKUP_FORMAT
@@ -61,7 +61,7 @@ def test_a_backup_downloaded_from_the_static_build_imports_into_another_browser(
             page.goto(f"{url}/#/players")       # a reload: the roster comes back from IndexedDB
             page.reload()
             enable_semantics(page)
-            wait_for(page, f'[aria-label="Rename {NAME}"]', FIRST_START_MS)
+            wait_for(page, named(f"Rename {NAME}"), FIRST_START_MS)
             context.close()
             assert outside == []
         finally:

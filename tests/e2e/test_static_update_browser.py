@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import companion.browser.build as build
-from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, serve_folder
+from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, guard_requests, named, serve_folder
 from companion.bench.trek12_browser import add_player, by_id, wait
 
 pytestmark = pytest.mark.e2e
@@ -104,7 +104,7 @@ def test_a_newer_build_is_offered_and_taken_only_when_the_player_says(playwright
 
             # Everything entered before the update is still there.
             page.locator(by_id("home-players")).first.click()
-            wait(page, f'[aria-label="Rename {NAME}"]', START_MS)
+            wait(page, named(f"Rename {NAME}"), START_MS)
             _shot(page, tmp_path, "update-taken-players.png")
 
             assert outside == [], f"requests to other hosts: {outside}"

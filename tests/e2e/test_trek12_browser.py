@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
+from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Op, Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -129,8 +129,7 @@ def _circle(circle: int, cell) -> str:
     shown = "empty" if cell is None else str(cell)
     exact = f"Circle {circle}: {shown}"
     # The label goes on with ", orphan", ", in a line"... after the content; "Circle 1: 1" must not match 12.
-    return (f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label="{exact}"], '
-            f'[flt-semantics-identifier="t12-circle-{circle}"][aria-label^="{exact},"]')
+    return named(exact, f"t12-circle-{circle}", then_comma=True)
 
 
 def _round(number: int) -> str:

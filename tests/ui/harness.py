@@ -371,3 +371,14 @@ def spoken_enabled_but_disabled(root: Any) -> list[str]:
             if getattr(control.content, "disabled", False):
                 found.append(str(control.identifier or control.label))
     return found
+
+
+def unmerged_icon_buttons(root: Any) -> list[str]:
+    """Icon buttons not merged with the node above them (`ft.MergeSemantics`, as `labelled` does): an icon
+    button's name is its tooltip, which Flutter puts on the node above the button, so a screen reader hears
+    a nameless "button" unless the two are merged. Each is named by its key (or tooltip)."""
+    merged: set[int] = set()
+    for control in walk(root):
+        if isinstance(control, ft.MergeSemantics):
+            merged.update(id(c) for c in walk(control))
+    return [str(c.key or c.tooltip) for c in walk(root) if isinstance(c, ft.IconButton) and id(c) not in merged]

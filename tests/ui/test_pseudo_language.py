@@ -14,7 +14,7 @@ import re
 
 import flet as ft
 import pytest
-from harness import spoken_enabled_but_disabled, walk
+from harness import spoken_enabled_but_disabled, unmerged_icon_buttons, walk
 from layout_check import dialog_problems, layout_problems
 
 from companion import i18n
@@ -106,14 +106,16 @@ def english_left(ui, data: set[str]) -> list[str]:
 
 
 def problems(ui, data: set[str], where: str) -> list[str]:
-    """In the pseudo-language, English left, translated labels that do not fit, and controls faded on screen
-    but offered to a screen reader as enabled; in a real language, every label that does not fit (its words are
+    """In the pseudo-language, English left, translated labels that do not fit, controls faded on screen but
+    offered to a screen reader as enabled, and icon buttons a screen reader would hear without a name; in a real
+    language, every label that does not fit (its words are
     the catalog's, often much longer than the pseudo's 40%)."""
     code = i18n.current()
     pseudo = code == i18n.PSEUDO
     found = [f"{where}: English left: {t!r}" for t in english_left(ui, data)] if pseudo else []
     if pseudo:  # the same in every language: checked once
         found += [f"{where}: said to be enabled while disabled: {n}" for n in spoken_enabled_but_disabled(ui.top)]
+        found += [f"{where}: an icon button without its name: {n}" for n in unmerged_icon_buttons(ui.top)]
     found += [f"{where} [{code}]: {p}" for p in layout_problems(ui.top, every_label=not pseudo)]
     for dialog in ui.dialogs():
         if isinstance(dialog, ft.AlertDialog):

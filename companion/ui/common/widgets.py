@@ -212,7 +212,12 @@ def labelled(identifier: str, control: ft.Control) -> ft.Control:
     No label of its own: a tappable tile is already a button whose accessible name is its text, and an
     extra label would either repeat that text or (excluding the children) drop the tap action.
     """
-    return ft.Semantics(identifier=identifier, content=control)
+    wrapper = ft.Semantics(identifier=identifier, content=control)
+    if isinstance(control, ft.IconButton):
+        # An icon button's name is its tooltip, which Flutter puts on the node above the button: merged, the
+        # button and its name are one node, as a screen reader needs (else it hears a nameless "button").
+        return ft.MergeSemantics(content=wrapper)
+    return wrapper
 
 
 def format_when(iso: str | None) -> str:

@@ -511,8 +511,9 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
         content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
             ft.Text(text, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER, key=f"{key}-text"),
-            *([ft.IconButton(ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=_("Dismiss"),
-                             on_click=on_dismiss, key=f"{key}-close")] if on_dismiss else []),
+            *([labelled(f"{key}-close", ft.IconButton(
+                ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=_("Dismiss"),
+                on_click=on_dismiss, key=f"{key}-close"))] if on_dismiss else []),
         ]),
     )
 

@@ -18,6 +18,7 @@ from companion.games.expedition.scoring import Stars
 from companion.games.expedition.wording import card_count
 from companion.games.trek12.rules import Assist
 from companion.i18n import N_, _, format_date, ngettext, tr
+from companion.ui.common.widgets import labelled
 
 __all__ = [
     "day_words",
@@ -209,13 +210,13 @@ def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = F
             plus_disabled: bool = False, label: str = "") -> ft.Control:
     """A − value + counter with 48 px buttons (keys `<key>-minus`, `<key>-plus`, `<key>-value`)."""
     return ft.Row(tight=True, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
+        labelled(f"{key}-minus", ft.IconButton(
             ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-minus", on_click=on_minus, disabled=minus_disabled,
             # i18n: a button taking one away from a count; {card} is an Assist card's name
             tooltip=_("One {card} fewer").format(card=label) if label else _("One fewer"))),
         ft.Container(width=34, alignment=ft.Alignment.CENTER,
                      content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_700)),
-        ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
+        labelled(f"{key}-plus", ft.IconButton(
             ft.Icons.ADD_CIRCLE_OUTLINE_ROUNDED, key=f"{key}-plus", on_click=on_plus, disabled=plus_disabled,
             # i18n: a button adding one to a count; {card} is an Assist card's name
             tooltip=_("One {card} more").format(card=label) if label else _("One more"))),

@@ -19,7 +19,7 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind
+from companion.ui.common.widgets import bind, labelled
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -221,12 +221,12 @@ def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Ca
                 ft.Text(label, weight=ft.FontWeight.W_500),
                 *([ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if note else []),
             ]),
-            ft.Semantics(identifier=f"{key}-minus", content=ft.IconButton(
+            labelled(f"{key}-minus", ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", disabled=value <= low,
                 tooltip=_("{label}: one less").format(label=label), on_click=bind(on_change, value - 1))),
             ft.Text(str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28,
                     text_align=ft.TextAlign.CENTER),
-            ft.Semantics(identifier=f"{key}-plus", content=ft.IconButton(
+            labelled(f"{key}-plus", ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", disabled=value >= high,
                 tooltip=_("{label}: one more").format(label=label), on_click=bind(on_change, value + 1))),
         ],

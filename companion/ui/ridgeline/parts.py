@@ -19,7 +19,7 @@ from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, pa
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.i18n import N_, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
-from companion.ui.common.widgets import and_list, bind, first_capital
+from companion.ui.common.widgets import and_list, bind, first_capital, labelled
 
 __all__ = [
     "CardLook",
@@ -297,8 +297,9 @@ def CardPicker(
         on_submit=lambda: submit_typed(),
         error=typed_problem,
         error_max_lines=4,
-        suffix_icon=ft.IconButton(ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add",
-                                  tooltip=_("Add typed cards"), on_click=lambda: submit_typed()),
+        suffix_icon=labelled(f"{prefix}-codes-add", ft.IconButton(
+            ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add", tooltip=_("Add typed cards"),
+            on_click=lambda: submit_typed())),
     ))))
     if note:
         rows.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))

@@ -352,7 +352,10 @@ def _Face(look: _Look, on_tap: Callable[[CircleId], None] | None, cid: CircleId)
         content=ft.Semantics(exclude_semantics=True, content=content),
         on_click=(lambda: on_tap(cid)) if on_tap is not None else None,
     )
-    return ft.Semantics(identifier=look.key, label=look.label, button=on_tap is not None, content=body)
+    node = ft.Semantics(identifier=look.key, label=look.label, button=on_tap is not None, content=body)
+    # A tappable circle is one node: merged with the tap area under it, its name is the button's, and a screen
+    # reader's double tap writes the number (two nodes: a named one that did nothing, a nameless button).
+    return ft.MergeSemantics(content=node) if on_tap is not None else node
 
 
 _face = ft.memo(_Face)
