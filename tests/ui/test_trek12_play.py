@@ -260,9 +260,14 @@ async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     assert (his["skulls"], his["orphans"]) == (0, 1)
     assert ", 1 orphan -3, " in label(ui, "t12-score")
     assert ui.get("t12-score-penalty").value == "-3"
+    assert shown(ui, f"t12-orphan-{action.circle}") == "" and label(ui, f"t12-circle-{action.circle}").endswith(
+        ", orphan")                                                              # the player's: a skull tag
     await ui.click("t12-tab-max")
     assert ", 1 orphan 3, " in label(ui, "t12max-score")
     assert ui.get("t12max-score-penalty").value == "+3"
+    # On Max's sheet the orphan is tagged with what it earns him, not with a penalty's skull.
+    assert shown(ui, f"t12max-orphan-{action.circle}") == "+3"
+    assert "orphan, +3 for Max" in label(ui, f"t12max-circle-{action.circle}")
 
 
 async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):

@@ -466,7 +466,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                       preview=roll.best if pending else None,
                       preview_skull=pending and roll.best > sheet.circle(draft.circle).limit)
         drawn = sheet_control(sheet, state0.max_board, layout, prefix="t12max", marks=marks, on_tap=stable_max_circle,
-                              line_colour=MAX_LINE_COLOUR)
+                              line_colour=MAX_LINE_COLOUR, max_rules=True)
         shown_score = max_score(state0).to_dict()
         strip = score_strip(shown_score, prefix="t12max-score", max_rules=True, on_details=bind(set_details, True))
         shown_name, shown_max = MAX_NAME, True
@@ -677,11 +677,12 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     if sheets:
         body.append(section_title(_("The sheets")))
         column = min(width, _COLUMN) - 32
-        for name, sheet, board, colour in sheets:
+        for name, sheet, board, colour, his in sheets:
             layout = sheet_layout(sheet, column, 320)
             body.append(ft.Text(name, weight=ft.FontWeight.W_600))
             body.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
-                sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour)]))
+                sheet_control(sheet, board, layout, prefix=f"t12-final-{len(body)}", line_colour=colour,
+                              max_rules=his)]))
     if game is not None:
         # Each player's choices against the coach's, on the same dice (Max plays by his rules: no review),
         # an Expedition's sheet kept as a game of its own (by earlier versions) too: its cards were taken in
@@ -932,11 +933,11 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
         ]))
 
 
-def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str]]:
-    """The final sheets of a saved Ascent to draw (Max's last)."""
-    out = [(seat.name, table.sheet, state.board, LINE_COLOUR) for seat, state in zip(table.seats, table.states)]
+def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str, bool]]:
+    """The final sheets of a saved Ascent to draw (Max's last, marked True: his rules score his orphans)."""
+    out = [(seat.name, table.sheet, state.board, LINE_COLOUR, False) for seat, state in zip(table.seats, table.states)]
     if table.solo and table.states[0].max_board is not None:
-        out.append((MAX_NAME, table.sheet, table.states[0].max_board, MAX_LINE_COLOUR))
+        out.append((MAX_NAME, table.sheet, table.states[0].max_board, MAX_LINE_COLOUR, True))
     return out
 
 

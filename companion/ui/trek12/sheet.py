@@ -107,8 +107,10 @@ def sheet_control(
     marks: Marks = Marks(),
     on_tap: Callable[[CircleId], None] | None = None,
     line_colour: str = LINE_COLOUR,
+    max_rules: bool = False,
 ) -> ft.Control:
-    """The sheet as a Stack: canvas of links and lines under one tappable circle per sheet circle.
+    """The sheet as a Stack: canvas of links and lines under one tappable circle per sheet circle. With
+    `max_rules` (Max's sheet) an orphan is tagged "+3", his Special Bonus, not with the skull of a penalty.
 
     Keys: `<prefix>-sheet` for the whole, `<prefix>-circle-<id>` for each circle (also its semantics
     identifier, so browser tests find it).
@@ -145,14 +147,16 @@ def sheet_control(
         cid = circle.id
         x, y = centres[cid]
         controls.append(_circle(prefix, cid, circle.dangerous, cells.get(cid), zone_of.get(cid), cid in orphans,
-                                cid in lined and line_colour, marks, d, x, y, on_tap))
+                                cid in lined and line_colour, marks, d, x, y, on_tap, max_rules))
     badge = max(14.0, d * 0.36)
     for cid in sorted(orphans):
         x, y = centres[cid]
         controls.append(ft.Container(
             key=f"{prefix}-orphan-{cid}", left=x + d * 0.5 - badge * 0.75, top=y - d * 0.5 - badge * 0.25,
-            width=badge, height=badge, border_radius=badge / 2, bgcolor=ft.Colors.SURFACE,
-            alignment=ft.Alignment.CENTER, content=skull_icon(badge * 0.8, ft.Colors.ERROR, ft.Colors.SURFACE),
+            width=badge * (1.6 if max_rules else 1), height=badge, border_radius=badge / 2,
+            bgcolor=ADVICE_COLOUR if max_rules else ft.Colors.SURFACE, alignment=ft.Alignment.CENTER,
+            content=ft.Text("+3", size=badge * 0.6, weight=ft.FontWeight.W_700, color="#FFFFFF", no_wrap=True)
+            if max_rules else skull_icon(badge * 0.8, ft.Colors.ERROR, ft.Colors.SURFACE),
         ))
     for cid, points in marks.expected:
         # A small green tag at the circle's upper left, away from the orphan's skull at its upper right.
@@ -229,7 +233,8 @@ class _Look:
 
 
 def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None, orphan: bool, line: str | bool,
-            marks: Marks, d: float, x: float, y: float, on_tap: Callable[[CircleId], None] | None) -> ft.Control:
+            marks: Marks, d: float, x: float, y: float, on_tap: Callable[[CircleId], None] | None,
+            max_rules: bool = False) -> ft.Control:
     key = f"{prefix}-circle-{cid}"
     legal = cid in marks.legal and cell is None
     candidate = cid in marks.candidates
@@ -282,7 +287,10 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
     elif cell is not None:
         kind, text = "number", str(cell)
         said = [str(cell)]
-        if orphan:
+        if orphan and max_rules:
+            # i18n: on Max's sheet, a number linked to no line and in no zone: his Special Bonus
+            said.append(_("orphan, +3 for Max"))
+        elif orphan:
             # i18n: a number linked to no line and in no zone (it costs points at the end)
             said.append(_("orphan"))
         if line:
