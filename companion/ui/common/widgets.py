@@ -292,7 +292,7 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
     (`cancel` is the cancel button's label, "Cancel" by default)."""
     cancel = _("Cancel") if cancel is None else cancel
     return ft.AlertDialog(
-        modal=True,
+        modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(title),
         content=ft.Text(text),
         actions=[

@@ -176,7 +176,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # keep the Expedition as it was.
     taken_back = confirming and app.keeper.reopened(session_id)
     ft.use_dialog(ft.AlertDialog(
-        modal=True,
+        modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
         content=ft.Text(
             _("The changes made since the Expedition was taken back from History are dropped; History and the "
@@ -596,7 +596,7 @@ def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_con
     name = state.setup.names[seat]
     title = card_name(card)
     return ft.AlertDialog(
-        modal=True,
+        modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
         title=ft.Text(_("{name} uses the {card}?").format(name=name, card=title)),
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)

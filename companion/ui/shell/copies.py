@@ -65,7 +65,7 @@ def KeptCopiesPanel() -> ft.Control:
     # The two buttons are stacked, full width: side by side, their words do not fit a phone in every language.
     ft.use_dialog(
         ft.AlertDialog(
-            modal=True,
+            modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Restore this copy?")),
             content=ft.Column(tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
                 ft.Text(_("{what} is replaced by the copy saved {when}: whatever was saved there since is replaced "

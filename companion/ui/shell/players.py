@@ -165,7 +165,7 @@ def PlayersScreen() -> ft.View:
                 playing).format(n=playing)
     ft.use_dialog(
         ft.AlertDialog(
-            modal=True,
+            modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Remove {name}?").format(name=removing_player.name)),
             content=ft.Text(remove_words, key="player-remove-words"),
             actions=[

@@ -808,7 +808,7 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
 
 def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
-        modal=True,
+        modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(_("Draw a skull?")),
         # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
         content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
