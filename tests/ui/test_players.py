@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 from harness import walk
 
@@ -69,6 +71,15 @@ async def test_rename_a_player(open_ui, store):
     ui = await open_ui(route="/players")
     await ui.click(f"player-{ann.id}-rename")
     assert ui.get("player-edit-name").value == "Ann"
+    # Focused as it opens (typed into at once, and scrolled into view): the field is asked to take the focus.
+    field = ui.get("player-edit-name")
+    for _ in range(20):
+        if any(getattr(m.body, "name", None) == "focus" and getattr(m.body, "control_id", None) == field._i
+               for m in ui.client.sent):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the name field was never focused")
     await ui.type("player-edit-name", "Bob")
     await ui.click("player-edit-save")
     assert "bob" in ui.get("player-edit-name").error.lower()  # duplicate refused, still editing

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import re
 from dataclasses import dataclass, replace
 
@@ -68,6 +70,17 @@ def PlayersScreen() -> ft.View:
     colour, set_colour, colour_now = use_latest_state(None)
     error, set_error = ft.use_state(None)
     edit, set_edit, edit_now = use_latest_state(None)
+    edit_field = ft.use_ref(None)
+
+    async def focus_edit() -> None:
+        # Focused as the form opens: the keyboard types into it at once, and the list scrolls it into view (the
+        # last player's form opened below the fold, and typing went nowhere). `autofocus` is not enough: it
+        # acts only on a field present when the page is first drawn.
+        if edit_now.current is not None and edit_field.current is not None:
+            await asyncio.sleep(0.2)
+            await edit_field.current.focus()
+
+    ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
@@ -242,7 +255,7 @@ def PlayersScreen() -> ft.View:
     for player in players:
         if edit is not None and edit.player_id == player.id:
             body.append(_edit_row(edit, edit_name, palette, update_edit, type_edit_name, lambda: set_edit(None),
-                                  save_edit))
+                                  save_edit, edit_field))
         else:
             body.append(
                 _player_row(
@@ -315,8 +328,20 @@ def _removed_section(removed, back, bring_back) -> ft.Control:
     return ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit) -> ft.Control:
-    """A roster row turned into a small form: new name, new colour, save or cancel."""
+def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit,
+              field_ref) -> ft.Control:
+    """A roster row turned into a small form: new name, new colour, save or cancel (`field_ref` is given the
+    name field, to be focused)."""
+    field = edit_name.bind(ft.TextField(
+        key="player-edit-name",
+        label=_("Name"),
+        error=edit.error,
+        error_max_lines=4,          # the reason wraps: its advice comes last
+        max_length=40,
+        on_change=lambda: type_edit_name(),
+        on_submit=lambda: save_edit(),
+    ))
+    field_ref.current = field
     return ft.Container(
         key=f"player-{edit.player_id}",
         border_radius=ft.BorderRadius.all(16),
@@ -326,18 +351,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
             spacing=12,
             tight=True,
             controls=[
-                labelled(
-                    "player-edit-name",
-                    edit_name.bind(ft.TextField(
-                        key="player-edit-name",
-                        label=_("Name"),
-                        error=edit.error,
-                        error_max_lines=4,          # the reason wraps: its advice comes last
-                        max_length=40,
-                        on_change=lambda: type_edit_name(),
-                        on_submit=lambda: save_edit(),
-                    )),
-                ),
+                labelled("player-edit-name", field),
                 _colour_picker("player-edit-colour", palette, edit.colour,
                                lambda c: update_edit(colour=c), allow_auto=False),
                 ft.Row(
