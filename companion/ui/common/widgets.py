@@ -137,6 +137,12 @@ def empty_state(icon: ft.IconData, title: str, text: str, *, key: str) -> ft.Con
     )
 
 
+def announced(control: ft.Control) -> ft.Control:
+    """`control` as a live region: a screen reader says what it holds when it appears or changes (a notice of
+    what a tap did, a refusal), as a sighted player sees it without looking for it."""
+    return ft.Semantics(live_region=True, content=control)
+
+
 def message_card(
     icon: ft.IconData,
     title: str,
@@ -146,9 +152,10 @@ def message_card(
     actions: Sequence[ft.Control] = (),
     tone: str = "info",
 ) -> ft.Control:
-    """A rounded panel with an icon, a title, a sentence and optional buttons; `tone` 'warning' for trouble."""
+    """A rounded panel with an icon, a title, a sentence and optional buttons; `tone` 'warning' for trouble,
+    which a screen reader is told of as it appears (`announced`)."""
     warning = tone == "warning"
-    return ft.Container(
+    card = ft.Container(
         key=key,
         bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SECONDARY_CONTAINER,
         border_radius=ft.BorderRadius.all(16),
@@ -181,6 +188,7 @@ def message_card(
             ],
         ),
     )
+    return announced(card) if warning else card
 
 
 def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
@@ -294,6 +302,7 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(title),
+        semantics_label=title,
         content=ft.Text(text),
         actions=[
             labelled(f"{prefix}-cancel", ft.TextButton(cancel, key=f"{prefix}-cancel", on_click=on_cancel)),

@@ -40,7 +40,7 @@ from companion.ui.expedition.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, toggle_pill
+from companion.ui.common.widgets import announced, bind, colour_dot, labelled, message_card, toggle_pill
 from companion.ui.expedition.sheets import SheetResult, SheetStatus
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
@@ -502,8 +502,8 @@ def problem_card(text: str, *, key: str, title: str | None = None) -> ft.Control
 
 
 def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], None] | None = None) -> ft.Control:
-    """What the last tap did (and that undo takes it back)."""
-    return ft.Container(
+    """What the last tap did (and that undo takes it back), told to a screen reader as it appears."""
+    return announced(ft.Container(
         key=key,
         border_radius=ft.BorderRadius.all(14),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -515,7 +515,7 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
                 ft.Icons.CLOSE_ROUNDED, icon_color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=_("Dismiss"),
                 on_click=on_dismiss, key=f"{key}-close"))] if on_dismiss else []),
         ]),
-    )
+    ))
 
 
 def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None],

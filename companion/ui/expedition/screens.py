@@ -178,6 +178,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     ft.use_dialog(ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
+        semantics_label=_("Drop the changes?") if taken_back else _("Abandon this Expedition?"),
         content=ft.Text(
             _("The changes made since the Expedition was taken back from History are dropped; History and the "
               "Hall of Fame keep it as it was.") if taken_back else
@@ -599,6 +600,7 @@ def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_con
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
         title=ft.Text(_("{name} uses the {card}?").format(name=name, card=title)),
+        semantics_label=_("{name} uses the {card}?").format(name=name, card=title),
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
         content=ft.Text(_("The {card} is discarded for its effect now and goes back in the box; it cannot be "
                           "cashed for +3 any more.").format(card=title)),

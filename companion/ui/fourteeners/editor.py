@@ -443,6 +443,7 @@ def CatalogShare() -> ft.Control:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Replace your catalog?")),
+            semantics_label=_("Replace your catalog?"),
             content=ft.Text(_("Every card and Accolade you described is replaced by those of the file you choose "
                               "next. Games already started keep the cards they began with.")),
             actions=[

@@ -49,7 +49,7 @@ from companion.ui.common.registry import register_breakdown_words, register_game
 from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
-    and_list, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
+    and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
 )
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
@@ -642,14 +642,14 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
 
 
 def _notice(text: str) -> ft.Control:
-    return ft.Container(
+    return announced(ft.Container(
         key="fr-notice",
         padding=ft.Padding.symmetric(horizontal=14, vertical=10),
         border_radius=ft.BorderRadius.all(12),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         content=ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
                         ft.Text(text, key="fr-notice-text", expand=True)], spacing=10),
-    )
+    ))
 
 
 def _why_not(state: State, player: int | None, draft: MoveDraft, space: SpaceId, route: Route | None) -> str:

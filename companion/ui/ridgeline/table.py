@@ -17,7 +17,7 @@ from companion.games.ridgeline.session import route_words
 from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import and_list, colour_dot, labelled, message_card, section_title
+from companion.ui.common.widgets import and_list, announced, colour_dot, labelled, message_card, section_title
 from companion.ui.ridgeline.parts import camp_words
 
 __all__ = ["HandRow", "SeatCell", "table_panel", "hands_table", "winners_card", "state_rows", "record_rows",
@@ -81,14 +81,14 @@ def table_panel(
     """The table at a glance: coming hand (or the winners), seats with camps and fatigue, the hands so far."""
     body: list[ft.Control] = []
     if notice:
-        body.append(ft.Container(
+        body.append(announced(ft.Container(
             key="rl-notice",
             padding=ft.Padding.symmetric(horizontal=14, vertical=10),
             border_radius=ft.BorderRadius.all(12),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
                             ft.Text(notice, key="rl-notice-text", expand=True)], spacing=10),
-        ))
+        )))
     if problem:
         body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("That did not work"), problem,
                                  key="rl-table-problem", tone="warning"))

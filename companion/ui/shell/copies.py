@@ -67,6 +67,7 @@ def KeptCopiesPanel() -> ft.Control:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Restore this copy?")),
+            semantics_label=_("Restore this copy?"),
             content=ft.Column(tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
                 ft.Text(_("{what} is replaced by the copy saved {when}: whatever was saved there since is replaced "
                           "too. The version replaced stays in this list, so this can be undone.").format(

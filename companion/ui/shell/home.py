@@ -118,6 +118,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Restore the kept copy?")),
+            semantics_label=_("Restore the kept copy?"),
             content=ft.Text(
                 _("{file} is replaced by the copy saved {when}. What was saved in it since the damage was found is "
                   "replaced too; the file set aside stays in the data folder.").format(

@@ -8,7 +8,7 @@ from companion import i18n
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import labelled, surface
+from companion.ui.common.widgets import surface
 
 __all__ = ["LanguagePanel"]
 
@@ -36,10 +36,11 @@ def LanguagePanel() -> ft.Control:
         chosen = code == setting
         key = f"settings-language-{code}"
         make = ft.FilledButton if chosen else ft.OutlinedButton
-        return labelled(key, make(
+        # One node, which says it is the chosen one (not only by its look): merged with the button.
+        return ft.MergeSemantics(content=ft.Semantics(identifier=key, selected=chosen, content=make(
             label, key=key, icon=ft.Icons.CHECK_ROUNDED if chosen else None,
             on_click=lambda _e, c=code: choose(c),
-        ))
+        )))
 
     device_words = _("As the device ({language})").format(language=i18n.language_name(app.language)) \
         if setting == i18n.SYSTEM else _("As the device")

@@ -180,6 +180,7 @@ def PlayersScreen() -> ft.View:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Remove {name}?").format(name=removing_player.name)),
+            semantics_label=_("Remove {name}?").format(name=removing_player.name),
             content=ft.Text(remove_words, key="player-remove-words"),
             actions=[
                 labelled("player-remove-cancel", ft.TextButton(_("Cancel"), key="player-remove-cancel",

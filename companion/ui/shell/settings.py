@@ -144,7 +144,9 @@ def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Contr
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Column(expand=True, spacing=4, tight=True, controls=[
                 ft.Text(title, weight=ft.FontWeight.W_600),
-                ft.Text(words, key=key, selectable=True, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                # Only the folder is selectable, to be copied: selectable text is a read-only text field to a
+                # screen reader, and a sentence is better read as one.
+                ft.Text(words, key=key, selectable=desktop, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ],
     )

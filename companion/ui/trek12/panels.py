@@ -17,7 +17,7 @@ import flet.canvas as cv
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
 from companion.i18n import _, ngettext
-from companion.ui.common.widgets import bind, first_capital, labelled, said
+from companion.ui.common.widgets import announced, bind, first_capital, labelled, said
 from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
 
 __all__ = [
@@ -94,7 +94,8 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
         key = f"t12-{kind}-{value}"
         selected = chosen == value
         faded = chosen is not None and not selected
-        return labelled(key, ft.Container(
+        # Its state said too ("selected"), not only drawn as a border.
+        return ft.Semantics(identifier=key, selected=selected, content=ft.Container(
             key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE if selected else ft.Colors.TRANSPARENT),
             border_radius=size * 0.26, padding=2,
@@ -292,7 +293,8 @@ def _link_words(ends: Sequence[tuple[Any, int]]) -> str:
 def status_line(text: str, *, tone: str = "info", key: str = "t12-status") -> ft.Control:
     """One line under the sheet: what to do next, or (tone 'warning') why the last tap did nothing."""
     warning = tone == "warning"
-    return ft.Container(
+    # Said as it changes: it is where a tap's answer comes (what to do next, or why nothing happened).
+    return announced(ft.Container(
         padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
         bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SURFACE_CONTAINER_HIGH,
         content=ft.Row(spacing=8, controls=[
@@ -301,7 +303,7 @@ def status_line(text: str, *, tone: str = "info", key: str = "t12-status") -> ft
             ft.Text(text, key=key, expand=True, size=13,
                     color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE),
         ]),
-    )
+    ))
 
 
 def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rules: bool = False,

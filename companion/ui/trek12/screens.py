@@ -783,8 +783,10 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
 
 def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
                     on_close) -> ft.AlertDialog:
+    title = _("{name}'s scoring table").format(name=name)
     return ft.AlertDialog(
-        title=ft.Text(_("{name}'s scoring table").format(name=name)),
+        title=ft.Text(title),
+        semantics_label=title,   # what a screen reader calls the dialog ("Alert" otherwise)
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
                                                                max_rules=max_rules, prefix="t12-details")),
         actions=[labelled("t12-details-close", ft.TextButton(_("Close"), key="t12-details-close",
@@ -810,6 +812,7 @@ def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         title=ft.Text(_("Draw a skull?")),
+        semantics_label=_("Draw a skull?"),
         # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
         content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
             prompt=now.text)),

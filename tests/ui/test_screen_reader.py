@@ -1,0 +1,64 @@
+"""What a screen reader is told besides the names: which die and which language are chosen, what a dialog is
+called, and the answers of a tap (a notice, a refusal, the next step) as they come, in a live region."""
+
+from __future__ import annotations
+
+import flet as ft
+from harness import walk
+
+from companion.sessions import SessionKeeper
+
+
+def semantics_over(ui, key: str) -> list[ft.Semantics]:
+    """The Semantics nodes holding the control with `key` (its own identifier node included), outermost first."""
+    target = ui.get(key)
+    return [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and any(d is target for d in walk(c))]
+
+
+def live(ui, key: str) -> bool:
+    return any(node.live_region for node in semantics_over(ui, key))
+
+
+def trek12_game(store) -> str:
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "solo": "max", "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 3}
+    return SessionKeeper(store).start("trek12", setup, [ann.id], "Dunai").id
+
+
+async def test_trek12_says_the_die_chosen_and_each_answer_as_it_comes(open_ui, store):
+    ui = await open_ui(route=f"/play/trek12/{trek12_game(store)}")
+    assert live(ui, "t12-status")                     # "Tap the red and the yellow dice…", then each next step
+    await ui.click("t12-red-3")
+    chosen = {n.identifier: n.selected for n in walk(ui.top) if isinstance(n, ft.Semantics)
+              and str(n.identifier or "").startswith("t12-red-")}
+    assert chosen == {f"t12-red-{v}": v == 3 for v in range(1, 7)}
+    await ui.click("t12-circle-3")                    # a circle before the yellow die: refused, and said so
+    assert live(ui, "t12-status")
+
+
+async def test_a_dialog_is_called_by_its_title_not_alert(open_ui, store):
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-remove")
+    [dialog] = ui.dialogs()
+    assert dialog.semantics_label == "Remove Ann?" == dialog.title.value
+
+
+async def test_the_language_chosen_is_said_to_be_chosen(open_ui, store):
+    ui = await open_ui(route="/settings")
+    await ui.click("settings-language-fr")
+    flags = {n.identifier: n.selected for n in walk(ui.top) if isinstance(n, ft.Semantics)
+             and str(n.identifier or "").startswith("settings-language-") and n.identifier.count("-") == 2}
+    assert flags["settings-language-fr"] is True and flags["settings-language-en"] is False
+
+
+async def test_a_refusal_and_a_notice_are_live_regions(open_ui, store):
+    from test_expedition_play import on_paper, pick
+
+    ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
+    await ui.click("exp-pick-open")
+    await ui.click("exp-pick-submit")                 # nobody chosen: refused
+    assert live(ui, "exp-pick-problem")
+    await ui.click("exp-pick-cancel")
+    await pick(ui, (0, "rope"))
+    assert live(ui, "exp-notice-text")
