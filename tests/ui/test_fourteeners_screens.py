@@ -190,8 +190,10 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
                                              "Quandary Peak"}
     assert ui.find("ft-save-cards") is None
 
+    assert ui.get("ft-redo").tooltip == "Nothing to redo" and ui.get("ft-undo").tooltip == "Undo the last move"
     await ui.click("ft-undo")                           # Bo's reveal
     await ui.click("ft-undo")                           # Ann's gain
+    assert ui.get("ft-redo").tooltip == "Redo the move undone"   # said as the other games say it
     state = _keeper(store).state(session_id)
     assert state.players[0].tucked == () and state.phase is Phase.GAIN and state.turn == 0
     assert ui.get("ft-turn").value == "Ann"

@@ -191,10 +191,12 @@ def FinalTableaus(session_id: str) -> ft.View:
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(abandon_row)
     actions = [
-        labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip=_("Undo"),
-                                          disabled=not session.can_undo, on_click=bind(history_step, "undo"))),
-        labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip=_("Redo"),
-                                          disabled=not session.can_redo, on_click=bind(history_step, "redo"))),
+        labelled("ft-undo", ft.IconButton(
+            ft.Icons.UNDO_ROUNDED, key="ft-undo", disabled=not session.can_undo, on_click=bind(history_step, "undo"),
+            tooltip=_("Undo the last entry") if session.can_undo else _("Nothing to undo"))),
+        labelled("ft-redo", ft.IconButton(
+            ft.Icons.REDO_ROUNDED, key="ft-redo", disabled=not session.can_redo, on_click=bind(history_step, "redo"),
+            tooltip=_("Redo the entry undone") if session.can_redo else _("Nothing to redo"))),
     ]
     return screen_view(title, body, actions=actions)
 

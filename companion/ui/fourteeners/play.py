@@ -229,10 +229,13 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if active:
         actions = [
             entries_button(entries, set_entries),
-            labelled("ft-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="ft-undo", tooltip=_("Undo"),
-                                              disabled=not session.can_undo, on_click=undo)),
-            labelled("ft-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="ft-redo", tooltip=_("Redo"),
-                                              disabled=not session.can_redo, on_click=redo)),
+            # Said as the other games say them: what a tap does, or that there is nothing to do.
+            labelled("ft-undo", ft.IconButton(
+                ft.Icons.UNDO_ROUNDED, key="ft-undo", disabled=not session.can_undo, on_click=undo,
+                tooltip=_("Undo the last move") if session.can_undo else _("Nothing to undo"))),
+            labelled("ft-redo", ft.IconButton(
+                ft.Icons.REDO_ROUNDED, key="ft-redo", disabled=not session.can_redo, on_click=redo,
+                tooltip=_("Redo the move undone") if session.can_redo else _("Nothing to redo"))),
         ]
     return screen_view(title, body, actions=actions)
 
