@@ -127,7 +127,8 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     keeper = SessionKeeper(store)
     ui = await open_ui()
     exp = await set_off(ui, [ann, bob], paper=[ann, bob])
-    assert "Ascent 1 starts: 5 Assist cards go into play" in ui.text()  # 3 + 2 players
+    assert "Ascent 1 starts: 5 Assist cards go into play" in ui.text()
+    assert "3 for Ascent 1, plus one per player (2)." in ui.text()  # "3 + 2 players." said nothing of why
 
     await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
     assert "×2" in pool_text(ui, "rope")

@@ -67,11 +67,12 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
     """An Ascent's start: 3/2/1 + players cards go into play, drawn by the app or tapped in from the deck."""
     setup = state.setup
     need = reveal_count(setup, state.ascent)
-    base = ("3", "2", "1")[state.ascent - 1]
-    # i18n: why so many Assist cards are revealed: "3 + 2 players" (the rulebook's 3, 2, 1 plus the players)
-    why = (_("{base} + {players} players (solo counts 2)") if setup.solo
-           else _("{base} + {players} players")).format(base=base, players=setup.table_size)
-    why += "."
+    base = (3, 2, 1)[state.ascent - 1]
+    # i18n: why so many Assist cards are revealed (the rulebook's 3, 2, 1 by Ascent, plus one per player):
+    # "3 for Ascent 1, plus one per player (2)."
+    why = (_("{base} for Ascent {ascent}, plus one per player (solo counts as 2 players).") if setup.solo
+           else _("{base} for Ascent {ascent}, plus one per player ({players}).")).format(
+               base=base, ascent=state.ascent, players=setup.table_size)
     if state.pool:
         why += " " + ngettext("{n} card still in play from the last Ascent: {cards}.",
                               "{n} cards still in play from the last Ascent: {cards}.", len(state.pool)).format(

@@ -175,7 +175,7 @@ def Trek12NewGame() -> ft.View:
     # i18n: a heading: the Ascent sheet to play
     body: list[ft.Control] = [section_title(_("Sheet")), ft.Column(spacing=8, tight=True, controls=tiles)]
     body.append(section_title(_("Players on this device · {count}").format(count=len(chosen))))
-    body.append(ft.Text(_("Everyone here uses the same dice each round and passes the phone along."), size=13,
+    body.append(ft.Text(_("Everyone here uses the same dice each round and takes turns on this device."), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         seat_chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
