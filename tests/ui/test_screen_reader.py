@@ -62,3 +62,16 @@ async def test_a_refusal_and_a_notice_are_live_regions(open_ui, store):
     await ui.click("exp-pick-cancel")
     await pick(ui, (0, "rope"))
     assert live(ui, "exp-notice-text")
+
+
+async def test_a_game_to_resume_is_one_button_that_says_what_it_shows(open_ui, store):
+    # An Expedition's standings inside the tile (nodes of their own) made it a "group", not a button.
+    from companion.store.hall_of_fame import expedition_setup
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    setup = expedition_setup(store, [{"id": ann.id, "name": "Ann", "paper": True},
+                                     {"id": bob.id, "name": "Bob", "paper": True}])
+    session = SessionKeeper(store).start("expedition", setup, [ann.id, bob.id], "Expedition")
+    ui = await open_ui(route="/")
+    tile = ui.get(f"home-resume-{session.id}")
+    assert any(isinstance(c, ft.MergeSemantics) and any(d is tile for d in walk(c)) for c in walk(ui.top))

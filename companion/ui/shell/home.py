@@ -180,7 +180,9 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     )
     title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     key = f"home-resume-{session.id}"
-    return labelled(
+    # One node, a button that says all it shows: an Expedition's standings inside (nodes of their own) made the
+    # tile a "group" to a screen reader, not something to tap.
+    return ft.MergeSemantics(content=labelled(
         key,
         _tile(
             key=key,
@@ -194,7 +196,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             badge=_resume_picture(store, keeper, session),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
-    )
+    ))
 
 
 def _progress(keeper, session, otherwise: str) -> str:
