@@ -85,7 +85,8 @@ _WATCH = """({args, count, circle, label}) => {
     const began = performance.now();
     const circleShown = () => {
         const node = document.querySelector(`[flt-semantics-identifier="t12-circle-${circle}"]`);
-        const text = (node && node.getAttribute("aria-label")) || "";
+        // A tappable circle is one merged node: its name is its text, not an aria-label.
+        const text = (node && (node.getAttribute("aria-label") || node.textContent.trim())) || "";
         return text === label || text.startsWith(label + ",");
     };
     const look = setInterval(() => {

@@ -228,6 +228,20 @@ def labelled(identifier: str, control: ft.Control) -> ft.Control:
     return wrapper
 
 
+def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, undo_words: str | None,
+              redo_words: str | None) -> list[ft.Control]:
+    """A game's Undo and Redo for its app bar (keys `<prefix>-undo`, `<prefix>-redo`). Each is named by what a
+    tap does (`undo_words`, `redo_words`: "Undo the last move"), or, when it can do nothing, says so."""
+    return [
+        labelled(f"{prefix}-undo", ft.IconButton(
+            ft.Icons.UNDO_ROUNDED, key=f"{prefix}-undo", disabled=not can_undo, on_click=on_undo,
+            tooltip=undo_words if can_undo and undo_words else _("Nothing to undo"))),
+        labelled(f"{prefix}-redo", ft.IconButton(
+            ft.Icons.REDO_ROUNDED, key=f"{prefix}-redo", disabled=not can_redo, on_click=on_redo,
+            tooltip=redo_words if can_redo and redo_words else _("Nothing to redo"))),
+    ]
+
+
 def format_when(iso: str | None) -> str:
     """An ISO 8601 time as a short local date and time, e.g. '3 Mar 2026, 14:05'; '' when absent."""
     if not iso:

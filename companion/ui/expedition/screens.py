@@ -83,7 +83,8 @@ from companion.ui.common.registry import (forget_beside, keep_beside_games, regi
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import confirm_dialog, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import (confirm_dialog, labelled, message_card, screen_view, section_title, sentence,
+                                         undo_redo)
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
@@ -462,12 +463,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     actions = [
         entries_button(entries, set_entries),
-        labelled("exp-undo", ft.IconButton(
-            ft.Icons.UNDO_ROUNDED, key="exp-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip=_("Undo the last step") if session.can_undo else _("Nothing to undo"))),
-        labelled("exp-redo", ft.IconButton(
-            ft.Icons.REDO_ROUNDED, key="exp-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip=_("Redo the step undone") if session.can_redo else _("Nothing to redo"))),
+        *undo_redo("exp", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
+                   undo_words=_("Undo the last step"), redo_words=_("Redo the step undone")),
         labelled("exp-hall", ft.IconButton(
             ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),
             on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),

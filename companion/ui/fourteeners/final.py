@@ -25,7 +25,7 @@ from companion.store.records import said_in_place
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
@@ -191,12 +191,9 @@ def FinalTableaus(session_id: str) -> ft.View:
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(abandon_row)
     actions = [
-        labelled("ft-undo", ft.IconButton(
-            ft.Icons.UNDO_ROUNDED, key="ft-undo", disabled=not session.can_undo, on_click=bind(history_step, "undo"),
-            tooltip=_("Undo the last entry") if session.can_undo else _("Nothing to undo"))),
-        labelled("ft-redo", ft.IconButton(
-            ft.Icons.REDO_ROUNDED, key="ft-redo", disabled=not session.can_redo, on_click=bind(history_step, "redo"),
-            tooltip=_("Redo the entry undone") if session.can_redo else _("Nothing to redo"))),
+        *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo,
+                   on_undo=bind(history_step, "undo"), on_redo=bind(history_step, "redo"),
+                   undo_words=_("Undo the last entry"), redo_words=_("Redo the entry undone")),
     ]
     return screen_view(title, body, actions=actions)
 

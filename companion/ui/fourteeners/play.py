@@ -47,7 +47,8 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text
-from companion.ui.common.widgets import and_list, bind, labelled, message_card, screen_view, section_title, sentence
+from companion.ui.common.widgets import (and_list, bind, labelled, message_card, screen_view, section_title, sentence,
+                                         undo_redo)
 
 __all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened",
            "accolade_words"]
@@ -229,13 +230,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if active:
         actions = [
             entries_button(entries, set_entries),
-            # Said as the other games say them: what a tap does, or that there is nothing to do.
-            labelled("ft-undo", ft.IconButton(
-                ft.Icons.UNDO_ROUNDED, key="ft-undo", disabled=not session.can_undo, on_click=undo,
-                tooltip=_("Undo the last move") if session.can_undo else _("Nothing to undo"))),
-            labelled("ft-redo", ft.IconButton(
-                ft.Icons.REDO_ROUNDED, key="ft-redo", disabled=not session.can_redo, on_click=redo,
-                tooltip=_("Redo the move undone") if session.can_redo else _("Nothing to redo"))),
+            *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
+                       undo_words=_("Undo the last move"), redo_words=_("Redo the move undone")),
         ]
     return screen_view(title, body, actions=actions)
 

@@ -50,6 +50,7 @@ from companion.ui.common.routing import finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
     and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
+    undo_redo,
 )
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
@@ -445,14 +446,11 @@ def FreundeTable(session_id: str) -> ft.View:
 
     actions = [
         entries_button(entries, set_entries),
-        labelled("fr-undo", ft.IconButton(
-            ft.Icons.UNDO_ROUNDED, key="fr-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip=_("Undo {what}").format(what=describe_action(session.actions[-1])) if session.can_undo
-            else _("Nothing to undo"))),
-        labelled("fr-redo", ft.IconButton(
-            ft.Icons.REDO_ROUNDED, key="fr-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip=_("Redo {what}").format(what=describe_action(session.redo[0])) if session.can_redo
-            else _("Nothing to redo"))),
+        *undo_redo("fr", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
+                   undo_words=_("Undo {what}").format(what=describe_action(session.actions[-1]))
+                   if session.can_undo else None,
+                   redo_words=_("Redo {what}").format(what=describe_action(session.redo[0]))
+                   if session.can_redo else None),
     ]
     # i18n: the app bar's title during a game: the game's name, then the turn ("Freunde · turn 4")
     title = _TITLE if state.over else _("{game} · turn {turn}").format(game=_TITLE, turn=state.turn)

@@ -43,7 +43,8 @@ from companion.ui.ridgeline.tools import (
     layoff_panel,
 )
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import colour_dot, first_capital, labelled, message_card, screen_view, section_title
+from companion.ui.common.widgets import (colour_dot, first_capital, labelled, message_card, screen_view, section_title,
+                                         undo_redo)
 
 __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable", "RidgelineFinished",
            "seat_colours"]
@@ -208,12 +209,8 @@ def RidgelineTable(session_id: str) -> ft.View:
 
     actions = [
         entries_button(entries, set_entries),
-        labelled("rl-undo", ft.IconButton(
-            ft.Icons.UNDO_ROUNDED, key="rl-undo", disabled=not session.can_undo, on_click=undo,
-            tooltip=_("Undo the last hand") if session.can_undo else _("Nothing to undo"))),
-        labelled("rl-redo", ft.IconButton(
-            ft.Icons.REDO_ROUNDED, key="rl-redo", disabled=not session.can_redo, on_click=redo,
-            tooltip=_("Redo the hand undone") if session.can_redo else _("Nothing to redo"))),
+        *undo_redo("rl", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
+                   undo_words=_("Undo the last hand"), redo_words=_("Redo the hand undone")),
     ]
     view = screen_view(_TITLE, body, actions=actions)
     view.navigation_bar = ft.NavigationBar(

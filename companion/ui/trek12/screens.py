@@ -75,6 +75,7 @@ from companion.ui.trek12.turn import (
 )
 from companion.ui.common.widgets import (
     bind,
+    undo_redo,
     toggle_pill,
     confirm_dialog,
     first_capital,
@@ -612,12 +613,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                       key="t12-round", max_lines=2)),
     ])
     actions = [
-        labelled("t12-undo", ft.IconButton(ft.Icons.UNDO_ROUNDED, key="t12-undo", disabled=not facts.can_undo,
-                                           on_click=undo, tooltip=_("Undo the last move") if facts.can_undo
-                                           else _("Nothing to undo"))),
-        labelled("t12-redo", ft.IconButton(ft.Icons.REDO_ROUNDED, key="t12-redo", disabled=not facts.can_redo,
-                                           on_click=redo, tooltip=_("Redo the move undone") if facts.can_redo
-                                           else _("Nothing to redo"))),
+        *undo_redo("t12", can_undo=facts.can_undo, can_redo=facts.can_redo, on_undo=undo, on_redo=redo,
+                   undo_words=_("Undo the last move"), redo_words=_("Redo the move undone")),
     ]
     actions.insert(0, entries_button(entries, set_entries))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
