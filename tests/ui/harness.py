@@ -364,10 +364,15 @@ def spoken_enabled_but_disabled(root: Any) -> list[str]:
     "enabled" while the control is disabled on screen: Flet's Semantics sets `enabled` from its own `disabled`,
     so a faded chip inside one is still offered as a button to tap (Chromium: role=button without
     aria-disabled). A bare wrapper that only names a control for tests (`labelled`) is left out: the control
-    keeps a node of its own, disabled. Each is named by its identifier (or label)."""
+    keeps a node of its own, disabled; unless it is merged with it. Each is named by its identifier (or label)."""
+    merged = {id(c.content) for c in walk(root) if isinstance(c, ft.MergeSemantics)}
     found = []
     for control in walk(root):
-        if isinstance(control, ft.Semantics) and not control.disabled and (control.button or control.label):
+        # A node merged with what it holds (`labelled` icon buttons) speaks for it too.
+        if not isinstance(control, ft.Semantics):
+            continue
+        speaks = control.button or control.label or id(control) in merged
+        if not control.disabled and speaks:
             if getattr(control.content, "disabled", False):
                 found.append(str(control.identifier or control.label))
     return found

@@ -220,12 +220,14 @@ def labelled(identifier: str, control: ft.Control) -> ft.Control:
     No label of its own: a tappable tile is already a button whose accessible name is its text, and an
     extra label would either repeat that text or (excluding the children) drop the tap action.
     """
-    wrapper = ft.Semantics(identifier=identifier, content=control)
     if isinstance(control, ft.IconButton):
         # An icon button's name is its tooltip, which Flutter puts on the node above the button: merged, the
-        # button and its name are one node, as a screen reader needs (else it hears a nameless "button").
-        return ft.MergeSemantics(content=wrapper)
-    return wrapper
+        # button and its name are one node, as a screen reader needs (else it hears a nameless "button"). The
+        # node above says the button's state too: Flet's Semantics says "enabled" unless it is disabled itself,
+        # and merged, that would hide a disabled button's state.
+        return ft.MergeSemantics(content=ft.Semantics(identifier=identifier, disabled=bool(control.disabled),
+                                                      content=control))
+    return ft.Semantics(identifier=identifier, content=control)
 
 
 def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, undo_words: str | None,
