@@ -75,3 +75,25 @@ async def test_a_game_to_resume_is_one_button_that_says_what_it_shows(open_ui, s
     ui = await open_ui(route="/")
     tile = ui.get(f"home-resume-{session.id}")
     assert any(isinstance(c, ft.MergeSemantics) and any(d is tile for d in walk(c)) for c in walk(ui.top))
+
+
+def merged(ui, key: str) -> bool:
+    """The control with `key` is one node with what holds it (ft.MergeSemantics): its name, state and tap."""
+    target = ui.get(key)
+    return any(isinstance(c, ft.MergeSemantics) and any(d is target for d in walk(c)) for c in walk(ui.top))
+
+
+async def test_tiles_that_were_two_nested_buttons_are_one(open_ui, store):
+    # The named outer node of a sheet tile did nothing when activated; only a nameless inner one did.
+    store.players.add("Ann")
+    ui = await open_ui(route="/games/trek12")
+    assert merged(ui, "t12-new-sheet-dunai")
+    ann, bob = store.players.list()[0], store.players.add("Bob")
+    session = SessionKeeper(store).start("ridgeline", {"seats": [{"id": ann.id, "name": "Ann"},
+                                                                 {"id": bob.id, "name": "Bob"}], "route": "sprint"},
+                                         [ann.id, bob.id], "Ridgeline")
+    await ui.go(f"/play/ridgeline/{session.id}")
+    from test_ridgeline_play import Panel, open_panel
+
+    await open_panel(ui, Panel.HAND)
+    assert merged(ui, "rl-left-0") and merged(ui, "rl-left-1")

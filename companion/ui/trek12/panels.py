@@ -212,7 +212,7 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         # updated in place, the web client dropped its identifier once the tile became tappable.
         state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
         tiles.append(ft.Semantics(key=f"{key}@{state_key}", identifier=key, label=described,
-                                  button=not (closed or idle), selected=chosen, disabled=closed or idle, expand=True,
+                                  button=True, selected=chosen, disabled=closed or idle, expand=True,
                                   content=tile))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

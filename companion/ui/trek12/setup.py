@@ -223,14 +223,16 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
     preview = ft.Semantics(exclude_semantics=True, content=sheet_control(sheet, Board.empty(sheet), layout,
                                                                          prefix=f"{key}-preview"))
     # i18n: a sheet's tile read aloud: its name, then its summary
-    return ft.Semantics(identifier=key, button=True, selected=selected,
+    # Merged: one button with the name, the chosen mark and the tap (the named node did nothing otherwise).
+    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected,
                         label=_("{sheet}: {summary}").format(sheet=sheet.name, summary=text),
                         content=ft.Container(
         key=key, ink=True, on_click=on_click, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
+        # Its words are the label's already: not said twice.
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=12, controls=[
             ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                     color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
             ft.Column(expand=True, spacing=0, tight=True, controls=[
@@ -238,8 +240,8 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
                 ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
             preview,
-        ]),
-    ))
+        ])),
+    )))
 
 
 def _import_tile(selected: bool, imported: Imported | None, error: str | None, on_select, pick: FilePick,
