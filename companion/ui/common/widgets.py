@@ -214,20 +214,24 @@ def star_points(text: str) -> str:
     return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)), text)
 
 
-def labelled(identifier: str, control: ft.Control) -> ft.Control:
+def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selected: bool | None = None
+             ) -> ft.Control:
     """Wrap a control so browser tests find it by `[flt-semantics-identifier=identifier]`.
 
     No label of its own: a tappable tile is already a button whose accessible name is its text, and an
     extra label would either repeat that text or (excluding the children) drop the tap action.
+
+    With `merge` (always for an icon button) the wrapper and the control are one node to a screen reader:
+    its name, role, state and tap together. An icon button needs it, since Flutter puts its name (the
+    tooltip) on the node above it; so does a tile whose words sit in nodes of their own (it would be a
+    "group", not a button). `selected` says the control is the one chosen, not only by its look.
     """
-    if isinstance(control, ft.IconButton):
-        # An icon button's name is its tooltip, which Flutter puts on the node above the button: merged, the
-        # button and its name are one node, as a screen reader needs (else it hears a nameless "button"). The
-        # node above says the button's state too: Flet's Semantics says "enabled" unless it is disabled itself,
-        # and merged, that would hide a disabled button's state.
-        return ft.MergeSemantics(content=ft.Semantics(identifier=identifier, disabled=bool(control.disabled),
-                                                      content=control))
-    return ft.Semantics(identifier=identifier, content=control)
+    if merge or isinstance(control, ft.IconButton):
+        # The wrapper states the control's disabled state: Flet's Semantics says "enabled" unless it is disabled
+        # itself, and merged, that would hide it.
+        return ft.MergeSemantics(content=ft.Semantics(identifier=identifier, selected=selected,
+                                                      disabled=bool(control.disabled), content=control))
+    return ft.Semantics(identifier=identifier, selected=selected, content=control)
 
 
 def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, undo_words: str | None,

@@ -69,7 +69,7 @@ class CardsDraft:
         if current is not None and not self.drawing:
             kept[current] = self.tray
         tray = kept.pop(index, ())
-        return CardsDraft(player=index, tray=tray, kept=tuple(sorted((n, t) for n, t in kept.items() if t)))
+        return CardsDraft(player=index, tray=tray, kept=_aside(kept))
 
     def draw_mode(self, current: int | None, on: bool) -> CardsDraft:
         """Into entering the cards drawn (the cards chosen to play put aside) or back to choosing (they come
@@ -78,12 +78,16 @@ class CardsDraft:
         if current is not None and not self.drawing and self.tray:
             kept[current] = self.tray
         tray = () if on or current is None else kept.pop(current, ())
-        return CardsDraft(player=current, tray=tray, drawing=on,
-                          kept=tuple(sorted((n, t) for n, t in kept.items() if t)))
+        return CardsDraft(player=current, tray=tray, drawing=on, kept=_aside(kept))
 
     def without(self, player: int) -> CardsDraft:
         """After `player`'s cards are played: nothing chosen, the others' cards still put aside."""
         return CardsDraft(kept=tuple((n, t) for n, t in self.kept if n != player))
+
+
+def _aside(kept: dict[int, tuple[str, ...]]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Players' chosen cards put aside, as `CardsDraft.kept` holds them (by player, none left empty)."""
+    return tuple(sorted((n, t) for n, t in kept.items() if t))
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     key = f"home-resume-{session.id}"
     # One node, a button that says all it shows: an Expedition's standings inside (nodes of their own) made the
     # tile a "group" to a screen reader, not something to tap.
-    return ft.MergeSemantics(content=labelled(
+    return labelled(
         key,
         _tile(
             key=key,
@@ -196,7 +196,8 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             badge=_resume_picture(store, keeper, session),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
-    ))
+        merge=True,
+    )
 
 
 def _progress(keeper, session, otherwise: str) -> str:

@@ -8,7 +8,7 @@ from companion import i18n
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import surface
+from companion.ui.common.widgets import labelled, surface
 
 __all__ = ["LanguagePanel"]
 
@@ -36,11 +36,10 @@ def LanguagePanel() -> ft.Control:
         chosen = code == setting
         key = f"settings-language-{code}"
         make = ft.FilledButton if chosen else ft.OutlinedButton
-        # One node, which says it is the chosen one (not only by its look): merged with the button.
-        return ft.MergeSemantics(content=ft.Semantics(identifier=key, selected=chosen, content=make(
+        return labelled(key, make(
             label, key=key, icon=ft.Icons.CHECK_ROUNDED if chosen else None,
             on_click=lambda _e, c=code: choose(c),
-        )))
+        ), merge=True, selected=chosen)
 
     device_words = _("As the device ({language})").format(language=i18n.language_name(app.language)) \
         if setting == i18n.SYSTEM else _("As the device")

@@ -272,7 +272,7 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
         words.append(_("avg {score}").format(score=number(line.average)))
     key = f"stats-player-{line.key}"
     # One node, a button with the card's words (a "group" to a screen reader otherwise).
-    return ft.MergeSemantics(content=labelled(key, ft.Container(
+    return labelled(key, ft.Container(
         key=key,
         ink=True,
         on_click=lambda: page.navigate(stats_route(line.key)),
@@ -295,7 +295,7 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
             ]),
             ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
-    )))
+    ), merge=True)
 
 
 def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Control:
