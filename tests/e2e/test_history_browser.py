@@ -74,6 +74,14 @@ def test_history_and_statistics_in_the_browser(playwright, tmp_path):
             _wait_for_text(page, "7 games")
             page.wait_for_timeout(1000)  # the accessibility tree updates before the canvas repaints
             page.screenshot(path=str(tmp_path / "history.png"))
+            # The filters as a screen reader has them: a button named by its label and its choice, that opens
+            # a menu of the choices.
+            page.get_by_role("button", name="Game All games").click()
+            page.get_by_role("menuitem", name="Ridgeline").click()
+            _wait_for_text(page, "1 game")
+            page.get_by_role("button", name="Game Ridgeline").click()
+            page.get_by_role("menuitem", name="All games").click()
+            _wait_for_text(page, "7 games")
 
             _tap(page, f"history-{ids['trek2']}")
             _wait_for_text(page, "Score breakdown")

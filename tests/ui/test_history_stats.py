@@ -21,10 +21,8 @@ from companion.ui.shell.charts import number, percent
 
 
 async def pick(ui, key: str, value: str) -> None:
-    """Choose an option of a Dropdown, as the client does: the new value, then the select event."""
-    control = ui.get(key)
-    ui.session.apply_patch(control._i, {"value": value})
-    await ui._event(control, "select", value)
+    """Choose an option of a filter's menu, as a tap on one of its items does."""
+    await ui.click(f"{key}-{value}")
 
 
 def _t12(name, total, lines, zones, penalty, reached):

@@ -234,6 +234,43 @@ def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selec
     return ft.Semantics(identifier=identifier, selected=selected, content=control)
 
 
+def choice_menu(identifier: str, label: str, value: str, options: Sequence[tuple[str, str]],
+                on_pick: Callable[[str], object], *, icon: ft.IconData | None = None) -> ft.Control:
+    """A choice among a list (a filter's game or player) that looks like an outlined field: `label` above the
+    option chosen, an arrow after it. A tap opens the options, the chosen one checked; `on_pick(key)` is
+    called with the key of the one tapped. `options` are (key, words) pairs; each item's key is
+    `<identifier>-<key>`.
+
+    A menu button, not a Dropdown: to a screen reader a Dropdown is a button with no name, and its tap opens
+    nothing; this one is the button "Game, All games", and its options are the items of a menu.
+    """
+    shown = next((words for key, words in options if key == value), "")
+    words = ft.Column(spacing=0, tight=True, expand=True, controls=[
+        ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(shown, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+    ])
+    return labelled(identifier, ft.PopupMenuButton(
+        key=identifier,
+        tooltip="",
+        menu_position=ft.PopupMenuPosition.UNDER,
+        padding=0,
+        content=ft.Container(
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            border_radius=12,
+            padding=ft.Padding(12, 6, 8, 6),
+            content=ft.Row(spacing=8, controls=[
+                *([ft.Icon(icon, color=ft.Colors.ON_SURFACE_VARIANT)] if icon else []),
+                words,
+                ft.Icon(ft.Icons.ARROW_DROP_DOWN, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ),
+        # The chosen item is checked to the eye and "current" to a screen reader.
+        items=[ft.PopupMenuItem(key=f"{identifier}-{key}", icon=ft.Icons.CHECK if key == value else None,
+                                content=ft.Semantics(selected=key == value, content=ft.Text(option)),
+                                on_click=lambda _e, key=key: on_pick(key)) for key, option in options],
+    ))
+
+
 def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, undo_words: str | None,
               redo_words: str | None) -> list[ft.Control]:
     """A game's Undo and Redo for its app bar (keys `<prefix>-undo`, `<prefix>-redo`). Each is named by what a

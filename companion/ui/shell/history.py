@@ -16,7 +16,8 @@ from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats
 from companion.ui.common.services import player_names, use_app
-from companion.ui.common.widgets import colour_dot, empty_state, format_when, format_when_unbroken, labelled, screen_view, section_title
+from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
+                                        labelled, screen_view, section_title)
 from companion.ui.shell.home import game_look
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "stats_route"]
@@ -58,12 +59,12 @@ def HistoryScreen() -> ft.View:
     records = records[:shown]
     anything = total > 0 or game_filter is not None or player_filter is not None
 
-    def choose_game(e: ft.Event) -> None:
-        set_game(e.control.value or ALL)
+    def choose_game(key: str) -> None:
+        set_game(key)
         set_shown(PAGE_SIZE)
 
-    def choose_player(e: ft.Event) -> None:
-        set_player(e.control.value or ALL)
+    def choose_player(key: str) -> None:
+        set_player(key)
         set_shown(PAGE_SIZE)
 
     body: list[ft.Control] = []
@@ -181,15 +182,14 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
 
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
     """The game and player pickers, side by side."""
-    games = [ft.DropdownOption(key=ALL, text=_("All games"))]
-    games.extend(ft.DropdownOption(key=entry.id, text=tr(entry.title)) for entry in GAMES.values())
-    people = [ft.DropdownOption(key=ALL, text=_("Everyone"))]
+    games = [(ALL, _("All games"))]
+    games.extend((entry.id, tr(entry.title)) for entry in GAMES.values())
+    people = [(ALL, _("Everyone"))]
     for p in roster:
         # A removed player stays in the filter while their games are in History.
         if p.removed and not _has_games(store, p.id):
             continue
-        people.append(ft.DropdownOption(key=p.id, text=_("{name} (removed)").format(name=p.name) if p.removed
-                                        else p.name))
+        people.append((p.id, _("{name} (removed)").format(name=p.name) if p.removed else p.name))
     # One above the other on a phone, with no icon before the words: side by side, each had about 80 pixels
     # for its words between its icon and its arrow, and a game's title or a player's name was cut inside a
     # word; now a name of 40 characters fits. Side by side from a small tablet's width.
@@ -197,14 +197,10 @@ def _filters(game: str, player: str, roster, store, choose_game, choose_player) 
         spacing=8,
         run_spacing=8,
         controls=[
-            ft.Container(col={"xs": 12, "sm": 6}, content=labelled("history-filter-game", ft.Dropdown(
-                key="history-filter-game", label=_("Game"), value=game, options=games, dense=True,
-                expand=True, on_select=choose_game,
-                border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
-            ft.Container(col={"xs": 12, "sm": 6}, content=labelled("history-filter-player", ft.Dropdown(
-                key="history-filter-player", label=_("Player"), value=player, options=people, dense=True,
-                expand=True, on_select=choose_player,
-                border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))),
+            ft.Container(col={"xs": 12, "sm": 6}, content=choice_menu(
+                "history-filter-game", _("Game"), game, games, choose_game)),
+            ft.Container(col={"xs": 12, "sm": 6}, content=choice_menu(
+                "history-filter-player", _("Player"), player, people, choose_player)),
         ],
     )
 

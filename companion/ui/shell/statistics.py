@@ -27,6 +27,7 @@ from companion.ui.shell.charts import (
 )
 from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import (
+    choice_menu,
     colour_dot,
     empty_state,
     first_capital,
@@ -81,7 +82,7 @@ def StatsScreen() -> ft.View:
     names, colours = _roster(app.store)
     lines = stats.player_lines(games, game=chosen, names=names)
 
-    body: list[ft.Control] = [_game_picker(chosen, present, lambda e: set_game(e.control.value or ALL))]
+    body: list[ft.Control] = [_game_picker(chosen, present, set_game)]
     body.append(section_title(_("Players"), key="stats-players-title"))
     body.extend(_player_row(line, colours, page) for line in lines)
     if not lines:
@@ -253,13 +254,10 @@ def _roster(store) -> tuple[dict[str, str], dict[str, str]]:
 
 # --- pieces -----------------------------------------------------------------------------------------------------
 
-def _game_picker(chosen: str | None, present: list[str], on_select) -> ft.Control:
-    options = [ft.DropdownOption(key=ALL, text=_("All games"))]
-    options.extend(ft.DropdownOption(key=g, text=_game_title(g)) for g in present)
-    return labelled("stats-filter-game", ft.Dropdown(
-        key="stats-filter-game", label=_("Game"), value=chosen or ALL, options=options, dense=True, expand=True,
-        leading_icon=ft.Icons.CASINO_OUTLINED, on_select=on_select,
-        border=ft.OutlineInputBorder(border_radius=ft.BorderRadius.all(12))))
+def _game_picker(chosen: str | None, present: list[str], on_pick) -> ft.Control:
+    options = [(ALL, _("All games"))]
+    options.extend((g, _game_title(g)) for g in present)
+    return choice_menu("stats-filter-game", _("Game"), chosen or ALL, options, on_pick, icon=ft.Icons.CASINO_OUTLINED)
 
 
 def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.Control:
