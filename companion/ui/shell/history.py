@@ -146,7 +146,8 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
         padding=16,
         content=ft.Column(spacing=8, tight=True, controls=[*header, *rows]),
     )
-    return labelled(f"history-{record['id']}", card) if on_click else card
+    # One button to a screen reader, named by the card's words in reading order.
+    return labelled(f"history-{record['id']}", card, merge=True) if on_click else card
 
 
 def roster_colours(store) -> dict[str, str]:
@@ -172,8 +173,9 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
         controls=[
             colour_dot(colour, name, size=28),
             ft.Text(name, expand=True, weight=ft.FontWeight.W_600 if winner else None),
+            # Said after the winner's name ("Bob, winner, 61"): a tooltip would be said before the whole card.
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
-                       tooltip=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
+                       semantics_label=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
             ft.Text("" if score is None else str(score), weight=ft.FontWeight.W_600 if winner else None,
                     text_align=ft.TextAlign.RIGHT, width=48),
         ],
