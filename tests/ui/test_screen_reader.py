@@ -97,3 +97,12 @@ async def test_tiles_that_were_two_nested_buttons_are_one(open_ui, store):
 
     await open_panel(ui, Panel.HAND)
     assert merged(ui, "rl-left-0") and merged(ui, "rl-left-1")
+
+
+async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
+    from test_expedition_play import on_paper
+
+    ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
+    await ui.click("exp-score-open")
+    assert [ui.get(f"exp-score-{seat}-points").label for seat in (0, 1)] == ["Ann's sheet points",
+                                                                              "Bob's sheet points"]

@@ -384,7 +384,10 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                 LiveTotal(control_key=f"exp-score-{seat}-total", typed=typed_points, bonus=bonus, follower=follow),
             ]),
             labelled(f"exp-score-{seat}-points", typed_points.bind(ft.TextField(
-                key=f"exp-score-{seat}-points", label=_("Sheet points"),
+                key=f"exp-score-{seat}-points",
+                # i18n: a player's score field in the Expedition's scoring form, named for whom: a screen reader
+                # reads the fields one after another, without the names above them
+                label=_("{name}'s sheet points").format(name=info.name),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
                 on_change=follow.typed if on_typed is None else _both(follow.typed, on_typed),
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
