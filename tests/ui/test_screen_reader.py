@@ -106,3 +106,29 @@ async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
     await ui.click("exp-score-open")
     assert [ui.get(f"exp-score-{seat}-points").label for seat in (0, 1)] == ["Ann's sheet points",
                                                                               "Bob's sheet points"]
+
+
+async def test_the_hint_and_the_result_are_said_as_they_come(open_ui, store):
+    import random
+
+    from test_trek12_coach_ui import enter_roll, hinted, start
+
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, Roll, legal_actions
+
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    await hinted(ui)
+    assert live(ui, "t12-hint-text")
+    # The last circle written, the result takes the dice's place: said, not only shown.
+    keeper, rng = SessionKeeper(store), random.Random(2)
+    table = keeper.state(session.id)
+    while not table.complete:
+        seat = trek12.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        keeper.act(session.id, dict(rng.choice(legal_actions(table.states[seat], roll)).to_dict(), player=seat))
+        table = keeper.state(session.id)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert live(ui, "t12-result")

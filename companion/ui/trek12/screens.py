@@ -74,6 +74,7 @@ from companion.ui.trek12.turn import (
     toggle_card,
 )
 from companion.ui.common.widgets import (
+    announced,
     bind,
     undo_redo,
     toggle_pill,
@@ -554,12 +555,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             ft.Container(expand=True, content=status_line(note if note else _guide(now, table, seat, many, draft),
                                                           tone="warning" if note else "info")),
             hint_button(hinting, toggle_hint)]))
+        # The hint is said as it comes (worked out after the roll is entered), as it is seen.
         if hint_words:
-            panel.append(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
-                                 color=ADVICE_COLOUR, max_lines=2))
+            panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
+                                           color=ADVICE_COLOUR, max_lines=2)))
         if hint_schnapps:
-            panel.append(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13, weight=ft.FontWeight.W_500,
-                                 color=ADVICE_COLOUR, max_lines=2))
+            panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
+                                           weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2)))
         roll = draft.roll
         panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
         own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
@@ -922,7 +924,8 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
             name=top[0], score=top[1])
     else:
         text = _("No scores")
-    return ft.Container(
+    # Said when it appears: the last circle written, the result takes the place of the dice.
+    return announced(ft.Container(
         key="t12-result", border_radius=16, padding=16, bgcolor=ft.Colors.PRIMARY_CONTAINER,
         content=ft.Row(spacing=12, controls=[
             # A player alone had nobody to beat: a flag for the Ascent, not a trophy (History shows none either).
@@ -930,7 +933,7 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
                     color=ft.Colors.AMBER_700, size=32, key="t12-result-icon"),
             ft.Text(text, key="t12-result-text", size=18, weight=ft.FontWeight.W_700, expand=True,
                     color=ft.Colors.ON_PRIMARY_CONTAINER),
-        ]))
+        ])))
 
 
 def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str, bool]]:
