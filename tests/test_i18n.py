@@ -32,6 +32,15 @@ def test_a_negative_value_that_rounds_to_nothing_has_no_sign():
                 format_number(-0.0)] == ["0", "0,0", "-1", "-0,05", "0"]
 
 
+def test_a_half_is_rounded_up_as_people_round_by_hand():
+    # Four scores of 19, -5, 27 and 8 average 12.25: "12.3", as a player checking by hand finds, not "12.2";
+    # 5 wins of 8 games are 63%.
+    assert [format_number(12.25, 1), format_number(10.25, 1), format_number(2.25, 1), format_number(2.675, 2),
+            format_number(-12.25, 1), format_number(0.5, 0), format_number(12.24, 1)] == [
+        "12.3", "10.3", "2.3", "2.68", "-12.3", "1", "12.2"]
+    assert i18n.format_percent(5 / 8) == "63%" and i18n.format_percent(1 / 8) == "13%"
+
+
 @pytest.mark.parametrize(("code", "medium", "long", "moment"), [
     ("en", "12 Mar 2026", "12 March 2026", "12 Mar 2026, 15:05"),
     ("fr", "12 mars 2026", "12 mars 2026", "12 mars 2026, 15:05"),

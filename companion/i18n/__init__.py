@@ -20,6 +20,7 @@ import json
 import re
 import sys
 import weakref
+from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -319,7 +320,7 @@ def format_number(value: float | int, digits: int | None = None, *, group: bool 
         if text.endswith(".0"):
             text = text[:-2]
     else:
-        text = f"{value:.{digits}f}"
+        text = _fixed(value, digits)
     text = text.lstrip("-")
     # A value that rounds to nothing has no sign: -0.4 to no decimals is "0", not "-0".
     negative = value < 0 and text.strip("0.") != ""
@@ -335,9 +336,19 @@ def format_number(value: float | int, digits: int | None = None, *, group: bool 
     return (conv.get("minus", "-") + out) if negative else out
 
 
+def _fixed(value: float | int, digits: int) -> str:
+    """`value` to `digits` decimals, a half rounded away from zero as people round by hand: an average of
+    12.25 is 12.3, 5 of 8 is 63%. (Python's own formatting rounds an exact half to even: 12.2, 62%.) The
+    shortest decimal that is the float is rounded, so 2.675 is 2.68 as it reads, not its binary 2.67499…."""
+    exact = Decimal(value) if isinstance(value, int) else Decimal(repr(float(value)))
+    if not exact.is_finite():
+        return f"{value:.{digits}f}"
+    return f"{exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):f}"
+
+
 def format_percent(rate: float) -> str:
     """A rate from 0 to 1 as a whole percentage the language's way: "75%", "75 %"."""
-    return format_number(round(rate * 100)) + _conventions().get("percent_suffix", "%")
+    return format_number(rate * 100, 0) + _conventions().get("percent_suffix", "%")
 
 
 def _pattern(pattern: str, moment: datetime | date, conv: dict[str, Any]) -> str:
