@@ -209,6 +209,13 @@ def test_trek12_sheets_of_one_player():
     assert trek12_sheets(ALL, "guest:cy")[0].best_by == ("Cy",)
 
 
+def test_a_renamed_players_best_sheet_is_given_their_name_now():
+    # Ann renamed Annie: her statistics say "Best 70 by Annie, Bob", as her other lines do, not "by Ann".
+    dunai, _kagkot = trek12_sheets(ALL, names={ANN: "Annie"})
+    assert dunai.best_by == ("Annie", "Bob")
+    assert trek12_sheets(ALL, f"id:{ANN}", names={ANN: "Annie"})[1].best_by == ("Annie",)
+
+
 def test_scores_over_time_and_their_distribution():
     points = score_series(ALL, f"id:{ANN}", "trek12")
     assert [(p.record_id, p.score, p.outcome) for p in points] == [

@@ -460,11 +460,13 @@ def _line(key: PlayerKey, played: list[Seat], game: GameId | None,
 # --- Trek 12 sheets -------------------------------------------------------------------------------------------
 
 @_quiet_gc
-def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLine]:
+def trek12_sheets(records: Source, key: PlayerKey | None = None, *,
+                  names: Mapping[str, str] | None = None) -> list[SheetLine]:
     """Trek 12 per sheet: summit rate, average Fixed Lines, Mapped Zones and penalties, the best score.
 
     Counts the players' own sheets from each record's breakdown (`detail.scores`, rulebook: End of the
-    Game), never Max's; with `key`, only that player's sheets. Sheets are ordered by name.
+    Game), never Max's; with `key`, only that player's sheets. Sheets are ordered by name. `names` maps roster
+    ids to their current names, for the best score's players (as in `player_lines`).
     """
     found: dict[str, list[tuple[Seat, Mapping[str, Any], Mapping[str, Any]]]] = {}
     for record, everyone in read(records).of(key):
@@ -489,8 +491,9 @@ def trek12_sheets(records: Source, key: PlayerKey | None = None) -> list[SheetLi
         best = max(totals)
         best_by: list[str] = []
         for (seat, _, _), total in zip(entries, totals):
-            if total == best and seat.name not in best_by:
-                best_by.append(seat.name)
+            name = _name_for(seat.key, [seat], names) if seat.key is not None else seat.name
+            if total == best and name not in best_by:
+                best_by.append(name)
         count = len(entries)
         out.append(SheetLine(
             sheet=sheet,

@@ -117,7 +117,7 @@ def StatsScreen() -> ft.View:
             ]))
 
     if chosen in (None, "trek12"):
-        sheets = stats.trek12_sheets(games)
+        sheets = stats.trek12_sheets(games, names=names)
         if sheets:
             body.append(section_title(_("Trek 12 sheets"), key="stats-sheets-title"))
             body.extend(_sheet_card(sheet, "stats") for sheet in sheets)
@@ -181,7 +181,7 @@ def PlayerStatsScreen() -> ft.View:
             body.append(section_title(_game_title(game), key=f"pstats-{game}-title"))
             body.append(_game_card(games, line, game, colour))
 
-    sheets = stats.trek12_sheets(games, key)
+    sheets = stats.trek12_sheets(games, key, names=names)
     if sheets:
         body.append(section_title(_("Trek 12 sheets"), key="pstats-sheets-title"))
         body.extend(_sheet_card(sheet, "pstats") for sheet in sheets)
