@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
+from harness import walk
+
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring, solo
 from companion.games.fourteeners.catalog import import_catalog
@@ -112,7 +115,13 @@ async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_bo
     ui = await open_ui(route=f"/play/fourteeners/{session.id}")
     for number, (owner, name, side) in enumerate(missing):
         assert f"Describe the Training side of {name} in {owner}'s tableau" in ui.get("ftd-title").value
-        await ui.click("ftd-i0-effect-endurance")
+        # Training raises attributes and scores nothing ('Climb Cards'): the form starts on Endurance, and
+        # points are not offered (a Training side taken as it came scored a point, counted among the Plans).
+        chosen = {str(c.identifier)[len("ftd-i0-effect-"):] for c in walk(ui.top) if isinstance(c, ft.Semantics)
+                  and str(c.identifier or "").startswith("ftd-i0-effect-")}
+        assert chosen == {"endurance", "technique", "utility"}
+        assert [c.identifier for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.selected
+                and str(c.identifier or "").startswith("ftd-i0-effect-")] == ["ftd-i0-effect-endurance"]
         await ui.click("ftd-save")
         described = keeper.state(session.id).card(name).ability(side)
         assert described is not None and described[0].effect.amount == 1

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners.abilities import (
-    ability_to_doc, describe_ability, describe_category, describe_weather, vocabulary, weather_to_doc,
+    ability_to_doc, describe_ability, describe_category, describe_weather, side_effects, vocabulary, weather_to_doc,
 )
 from companion.games.fourteeners.catalog import (
     AccoladeSide, Catalog, card_to_doc, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather,
@@ -26,7 +26,7 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.ui.fourteeners.forms import (
     AbilityForm, AccoladeForm, CardForm, CategoryForm, FilterForm, ItemForm, WeatherEffectForm, WeatherForm,
     CONDITION_NAMES, EFFECT_NAMES, condition_label, effect_label, filter_domains, half_label, icon_label, roman,
-    side_label,
+    side_form, side_label,
 )
 from companion.ui.common.files import save_bytes, use_file_pick
 from companion.ui.fourteeners.catalog import (
@@ -126,9 +126,13 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
 
-def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None]) -> ft.Control:
-    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview."""
+def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None], *,
+                   side: Side | None = None) -> ft.Control:
+    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview.
+    With `side`, only the effects that side can give are offered (a Training side: attributes only)."""
     vocab = vocabulary()
+    allowed = side_effects(side.value) if side is not None else None
+    effects = [spec for spec in vocab.effects if allowed is None or spec.name in {e.value for e in allowed}]
 
     def set_item(index: int, item: ItemForm) -> None:
         on_change(form.with_item(index, item))
@@ -147,10 +151,11 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
                         bind(set_item, index, replace(item, effect=spec.name)))
             # i18n: the effect an ability item gives (points, Endurance...)
-            for spec in vocab.effects], label=_("Gives")))
+            for spec in effects], label=_("Gives")))
         if item.has_amount:
+            # Printed abilities give: "+1 Endurance", "2 points" ('Climb Cards'), never less than nothing.
             parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
-                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=-9, high=30))
+                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=0, high=30))
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
@@ -598,11 +603,11 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
     header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(content=side_tag(side), expand=True),
         choice_chip(f"{at}-on", _("Described") if form is not None else _("Describe"), form is not None,
-                    bind(change, None if form is not None else AbilityForm())),
+                    bind(change, None if form is not None else side_form(side))),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
-        controls.append(ability_editor(at, form, change))
+        controls.append(ability_editor(at, form, change, side=side))
     else:
         controls.append(ft.Text(_("Not described yet: it can be described when the card is tucked."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.games.fourteeners.abilities import (
     Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
-    parse_weather, vocabulary,
+    parse_weather, side_effects, vocabulary,
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
@@ -22,7 +22,7 @@ from companion.i18n import N_, _, tr
 
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
-    "WeatherForm", "TuckForm", "GUIDE",
+    "WeatherForm", "TuckForm", "GUIDE", "side_form",
     "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label",
     "icon_label", "roman", "half_label",
 ]
@@ -474,6 +474,18 @@ class TuckForm:
 
 # A Plan's first guess: points per card matching a filter, the commonest printed shape ('Scoring Example').
 PLAN_ITEM = ItemForm(condition="per", effect="points", amount=1)
+
+
+def side_form(side: Side | str | None) -> AbilityForm:
+    """A fresh form for a side's ability, starting on what that side gives ('Climb Cards'): a Training side an
+    attribute (never points: it scores nothing), Gear Utility, a Plan points per card, a Capstone points."""
+    value = getattr(side, "value", side)
+    if value == Side.PLANS.value:
+        return AbilityForm(items=(PLAN_ITEM,))
+    if value == Side.GEAR.value:
+        return AbilityForm(items=(ItemForm(effect="utility"),))
+    allowed = side_effects(value) if value is not None else None
+    return AbilityForm(items=(ItemForm(effect=allowed[0].value),)) if allowed else AbilityForm()
 
 
 def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:

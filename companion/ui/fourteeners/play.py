@@ -31,7 +31,7 @@ from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save
 from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
-from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_label
+from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_form, side_label
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
@@ -536,8 +536,8 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     if chosen_side is not None and needs_description:
         controls.append(ft.Text(_("The {side} side of {card} is not described yet: describe it as printed.").format(
                                     side=side_label(chosen_side), card=card.name), size=13))
-        controls.append(ability_editor("ftg", draft.ability or AbilityForm(),
-                                       lambda form: set_draft(replace(draft, ability=form))))
+        controls.append(ability_editor("ftg", draft.ability or side_form(chosen_side),
+                                       lambda form: set_draft(replace(draft, ability=form)), side=chosen_side))
     # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
     # chosen for it, or an ability ignores the Weather).
     fog_needed = (state.fog_ignored and not check.attributes.ignores_weather
@@ -566,7 +566,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         if guides:
             doc["guides"] = guides
         if needs_description:
-            doc["ability"] = (draft.ability or AbilityForm()).to_doc()
+            doc["ability"] = (draft.ability or side_form(chosen_side)).to_doc()
         act(doc)
 
     controls.extend(problem_text(problem, key="ft-problem"))
@@ -622,14 +622,14 @@ def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None
             return [message_card(ft.Icons.INFO_OUTLINE_ROUNDED, _("Not scored"),
                                  _("Some tucked sides were never described."), key="ft-unscored")]
         owner, name, side = missing[0]
-        form = draft.ability or AbilityForm()
+        form = draft.ability or side_form(side)
         return [panel([
             ft.Text(_("Before scoring"), size=17, weight=ft.FontWeight.W_600),
             ft.Text(ngettext("Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} side left).",
                              "Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} sides left).",
                              len(missing)).format(side=side_label(side), card=name, owner=owner, n=len(missing)),
                     key="ftd-title", size=14),
-            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f))),
+            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f)), side=side),
             *problem_text(problem, key="ft-problem"),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
                 _("Save this side"), key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,
