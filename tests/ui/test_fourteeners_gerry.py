@@ -11,9 +11,10 @@ from harness import walk
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring, solo
 from companion.games.fourteeners.catalog import import_catalog
+from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
-from companion.ui.fourteeners.catalog import save_catalog
+from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from companion.ui.fourteeners.parts import slug
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
@@ -130,6 +131,35 @@ async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_bo
         assert ui.get(f"ft-score-{index}-total").value == str(player.total)
     you, gerry = (p.total for p in result.players)
     assert ui.get("ft-winner").value.startswith(solo.outcome(you, gerry, result.winners, "Ann"))
+
+
+async def test_the_cards_described_in_a_game_are_still_offered_to_the_catalog_once_it_is_saved(open_ui, store):
+    # Finishing the game took the offer away, and the cards described during it never reached the catalog.
+    doc = synthetic_catalog_doc()
+    for card in doc["cards"]:
+        if card["class"] == 1:
+            card["sides"]["training"] = None
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "catalog": doc},
+                           [ann.id], "Ann vs Gerry")
+    rng = random.Random(7)
+    while (state := keeper.state(session.id)).phase is not Phase.FINISHED:
+        keeper.act(session.id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    described = []
+    for _owner, name, side in scoring.missing(state):
+        keeper.act(session.id, {"type": "describe", "card": name, "side": side.value,
+                                "ability": {"endurance": 1}})
+        described.append(name)
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    assert ui.find("ft-save-cards") is not None
+    await ui.click("ft-finish")
+    assert store.history.get(session.id) is not None and ui.find("ft-saved") is not None
+    await ui.click("ft-save-cards")
+    kept = load_catalog(store)
+    for name in described:
+        assert kept.card(name).ability(Side.TRAINING) is not None
+    assert ui.find("ft-save-cards") is None
 
 
 async def test_a_finished_solo_game_shows_no_accolade_and_keeps_its_name_in_history(open_ui, store):

@@ -202,7 +202,9 @@ def FourteenersPlay(session_id: str) -> ft.View:
         body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
     elif state.phase is Phase.FINISHED:
         body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
-    pending = pending_cards(state, catalog) if active else []
+    # Offered after the game is saved too: a finished game's cards were lost to the catalog when its end was
+    # saved before they were kept (from History as well: the record keeps the cards described).
+    pending = pending_cards(state, catalog) if active or state.phase is Phase.FINISHED else []
     if pending and not {card.name for card in pending} <= set(later):
         body.append(save_offer(pending, catalog, app, set_problem,
                                not_now=lambda: set_later(tuple(card.name for card in pending))))
