@@ -437,6 +437,18 @@ async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_
     assert [a["type"] for a in keeper.get(session_id).actions[-3:]] == ["correct", "hiker", "weather"]
 
 
+async def test_the_weather_cards_to_correct_are_named_in_the_players_language(open_ui, store):
+    # The corrections listed "Rain", "Mud"… on a German screen, and the editor was headed "Rain".
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-correct")
+    chips = [t for t in ui.texts() if t in ("Rain", "Regen", "Snow", "Schnee")]
+    assert chips == ["Regen", "Schnee"]
+    await ui.click("ft-fix-weather-rain")
+    assert "Regen" in ui.texts() and "Rain" not in ui.texts()
+
+
 async def test_a_refused_card_name_says_the_field_as_the_form_does(open_ui, store):
     session_id, _ = _start(store)
     store.settings.set("language", "fr")

@@ -759,7 +759,7 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
     rounds = [_("round {number}").format(number=n)
               for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]
     body: list[ft.Control] = [
-        ft.Text(name, size=20, weight=ft.FontWeight.W_600),
+        ft.Text(tr(name), size=20, weight=ft.FontWeight.W_600),
         # i18n: {rounds} lists the rounds this Weather card is on the forecast for ("round 6, round 9")
         ft.Text(_("On the forecast for {rounds}. Describe what the card does to every player that round; a card "
                   "with no effect has none listed.").format(rounds=", ".join(rounds)), size=13,

@@ -768,7 +768,7 @@ def _corrections(state: State, set_fixing) -> ft.Control:
         # Clear Skies and Fog are the rulebook's own and are not described by the players.
         rulebook = {name for name, _effects in load_data().forecasts.rulebook_effects}
         names = [n for n in load_data().forecasts.names if n not in rulebook]
-        controls.append(chip_row([choice_chip(f"ft-fix-weather-{slug(name)}", name, False,
+        controls.append(chip_row([choice_chip(f"ft-fix-weather-{slug(name)}", tr(name), False,
                                               bind(set_fixing, ("weather", name))) for name in names],
                                  label=_("Weather cards")))
     return panel(controls, key="ft-corrections", tone="raised")
