@@ -122,6 +122,18 @@ async def test_a_long_name_chosen_in_the_filter_fits_a_phone(open_ui, store):
     assert ui.route.startswith("/stats/id:")
 
 
+async def test_a_breakdown_says_whether_the_game_had_a_solo_opponent(open_ui, store):
+    # "Solo —" read as a value missing from a game played without Max.
+    def ascent(solo):
+        return store.history.add({"game": "trek12", "finished": "2026-03-01T18:00:00+00:00", "title": "Dunai",
+                                  "players": [{"id": None, "name": "Ann", "score": 40, "winner": True}],
+                                  "detail": {"sheet": "dunai", "solo": solo}, "session": None})
+
+    for solo, words in ((None, "No"), ("max", "Max")):
+        ui = await open_ui(route=f"/history/{ascent(solo)}")
+        assert [t.value for t in walk(ui.get("record-row-solo")) if isinstance(t, ft.Text)] == ["Solo", words]
+
+
 async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
     _, _, ids = seed(store)
     ui = await open_ui(route="/history")

@@ -384,6 +384,8 @@ def _flat(item: Any) -> bool:
 
 
 def _row(label: str, value: Any, path: str) -> ft.Control:
+    if path.rpartition(".")[2] == "solo":
+        value = _solo_words(value)
     return ft.Row(
         key=f"record-row-{path}",
         spacing=12,
@@ -440,6 +442,13 @@ def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list
             controls.append(ft.Text(heading, size=13, weight=ft.FontWeight.W_600, key=f"record-group-{where}"))
             controls.append(_block(value, where, depth + 1))
     return controls
+
+
+def _solo_words(value: Any) -> Any:
+    """A record's "solo": null in a game with no solo opponent ("No", not "—"), else who it was against."""
+    if value is None or value is False:
+        return _("No")
+    return {"max": "Max", "gerry": "Gerry"}.get(value, value) if isinstance(value, str) else value
 
 
 def _item(value: Any, path: str, index: int, depth: int) -> ft.Control:
