@@ -83,11 +83,13 @@ class ImportReport:
         """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
         added = [_count(n, section) for section, n in self.added.items() if n]
         text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
-        skipped = sum(self.skipped.values())
+        skipped = [_count(n, section) for section, n in self.skipped.items() if n]
         if skipped:
+            # i18n: what an import left alone, after "; ": "already on this device, unchanged: 6 players,
+            # 7 finished games" (said of the records, which differ in gender and number: no agreement)
+            more = msg("already on this device, unchanged: {records}", records=comma_list(skipped))
             # i18n: what an import did, then "; " and what it left alone
-            text = msg("{done}; {more}", done=text, more=msgn("{n:,} already here, kept as they are",
-                                                              "{n:,} already here, kept as they are", skipped))
+            text = msg("{done}; {more}", done=text, more=more)
         if self.renamed:
             text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
                                                              names=", ".join(self.renamed)))
