@@ -183,9 +183,11 @@ async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewrit
     assert ui.find("ent-reopened") is not None and ui.find(f"ent-edit-{EDITED}") is not None
     await ui.click(f"ent-edit-{EDITED}")
     await play_turn(ui, good, table=table_of(store, game_id))
-    await ui.click("ent-confirm")
+    assert ui.get("ent-title").value == "The correction is ready"
     assert store.history.get(game_id) == before           # History changes only when the game is saved again
+    # Saved before its Confirm, the corrected Ascent is saved: it was refused, "An old entry is being corrected".
     await ui.click("t12-finish")
+    assert ui.find("t12-finish-problem") is None
     after = store.history.get(game_id)
     right = docs[:EDITED] + [good_doc] + docs[EDITED + 1:]
     assert after["session"]["actions"] == right and "corrected" in after

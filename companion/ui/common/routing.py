@@ -63,8 +63,14 @@ def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequenc
 def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, what: str = "game") -> None:
     """Save a game that is over to History (its screen then shows the summary at the same address, or at the
     record's own when History already held another ending of this game); a refusal reaches `report` as
-    "The <what> was not saved: ..." and the game stays in progress."""
+    "The <what> was not saved: ..." and the game stays in progress. A correction ready to be confirmed is
+    confirmed first: its end is the one on screen."""
     try:
+        correction = app.keeper.correction(session_id)
+        if correction is not None and not correction.done and correction.ready:
+            # The end on screen is the corrected game's, ready to be confirmed: saving it confirms it (the
+            # keeper refused the save, and said so in words that left the player to find Confirm above).
+            app.keeper.confirm_correction(session_id)
         game = app.keeper.get(session_id).game
         record_id = app.keeper.finish(session_id)
     except CompanionError as exc:
