@@ -403,6 +403,9 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
             ft.ProgressBar(value=rate, bar_height=8, border_radius=ft.BorderRadius.all(4),
                            color=game_look("trek12").colour, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
         ]))
+    # The three figures are averages: "27 Penalties" for two sheets of 21 and 33 read as a total.
+    controls.append(ft.Text(_("On average per sheet"), key=f"{key}-per-sheet", size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(figure_row([
         # i18n: Trek 12's Fixed Lines, on average per sheet
         figure(number(sheet.lines), _("Lines"), key=f"{key}-lines"),
