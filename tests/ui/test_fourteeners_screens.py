@@ -133,6 +133,8 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     assert ui.find("ft-describe-new") is None and ui.find("ftr-cancel") is None
     await ui.click("ftr-reveal")
     assert ui.get("ft-problem").value == "Name: empty; every card needs a name."
+    await ui.type("ftr-name", "Mt. Elbert")
+    assert ui.find("ft-problem") is None                  # the refusal goes once the name is typed
     await _describe_reveal(ui, "Mt. Elbert", 1, 1, icons=("photo",))
     await _describe_reveal(ui, "Longs Peak", 3, 2, hazard=True)
     await _describe_reveal(ui, "Grays Peak")

@@ -8,6 +8,7 @@ after a restart come from the saved action list; nothing here decides a rule or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -184,10 +185,12 @@ def FourteenersPlay(session_id: str) -> ft.View:
         body.extend(problem_text(problem, key="ft-problem"))
     shown = problem if in_panel else None
     if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
-        body.append(_reveal_panel(state, draft, set_draft, act, shown, describe_name))
+        body.append(_reveal_panel(state, draft, set_draft, act, shown, describe_name,
+                                  on_edit=bind(set_problem, None)))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active and draft.fog_reveal and can_ignore_fog(state):
-        body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name))
+        body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name,
+                                  on_edit=bind(set_problem, None)))
         body.append(_whole_width(labelled("ft-fog-cancel", ft.TextButton(
             _("Keep to the Fog: reveal at the end"), key="ft-fog-cancel",
             on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))))
@@ -300,7 +303,8 @@ def _status(state: State) -> ft.Control:
 
 # --- revealing ------------------------------------------------------------------------------------------------
 
-def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None, name: FieldText) -> ft.Control:
+def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None, name: FieldText, *,
+                  on_edit: Callable[[], None]) -> ft.Control:
     """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now."""
     player = current_player(state)
     klass = expected_class(state)
@@ -341,8 +345,12 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     if describing is not None:
         form = replace(describing, klass=klass)
         controls.append(ft.Text(_("Describe the card as printed; its sides can wait until it is tucked."), size=13))
-        controls.extend(card_fields("ftr", form, lambda f: set_draft(replace(draft, describing=f)), name,
-                                    fixed_class=klass))
+        def edited(changed: CardForm) -> None:
+            # A refusal of the card ("Name: empty…") goes once the player changes what it was about.
+            set_draft(replace(draft, describing=changed))
+            on_edit()
+
+        controls.extend(card_fields("ftr", form, edited, name, fixed_class=klass))
         controls.extend(problem_text(problem, key="ft-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
             *([labelled("ftr-cancel", ft.TextButton(_("Back to the list"), key="ftr-cancel",
