@@ -149,6 +149,29 @@ async def test_a_removed_player_is_brought_back_with_their_games(open_ui, store)
     assert ui.find(f"player-{ann.id}-restore") is None and ui.find(f"player-{other.id}-restore") is not None
 
 
+async def test_adding_a_removed_players_name_asks_whether_to_bring_them_back(open_ui, store):
+    # A new "Cleo" was added without a word: someone else, with none of her games, and the removed Cleo could
+    # not come back under her name afterwards.
+    cleo = store.players.add("Cleo")
+    store.players.remove(cleo.id)
+    ui = await open_ui(route="/players")
+    await ui.type("player-name", " cleo ")
+    await ui.click("player-add")
+    assert ui.get("player-namesake") is not None and _names_on_screen(ui) == []
+    assert "Bring Cleo back with those games, or add a new player with the same name?" in ui.text()
+    await ui.click("player-namesake-restore")
+    assert not store.players.get(cleo.id).removed and _names_on_screen(ui) == ["Cleo"]
+    assert ui.get("player-name").value == "" and ui.find("player-namesake") is None
+    # Or a new player after all.
+    store.players.remove(cleo.id)
+    ui = await open_ui(route="/players")
+    await ui.type("player-name", "Cleo")
+    await ui.click("player-add")
+    await ui.click("player-add-anew")
+    [new] = store.players.list()
+    assert new.name == "Cleo" and new.id != cleo.id and store.players.get(cleo.id).removed
+
+
 async def test_another_tab_sees_a_new_player(open_ui, store):
     first = await open_ui(route="/players")
     second = await open_ui(route="/players")

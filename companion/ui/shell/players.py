@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 import flet as ft
@@ -84,12 +85,20 @@ def PlayersScreen() -> ft.View:
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
+    namesake, set_namesake = ft.use_state(None)    # the id of a removed player whose name is typed to add
 
     players = app.store.players.list()
     removed = [p for p in app.store.players.list(include_removed=True) if p.removed]
     palette = player_palette()
 
-    def add() -> None:
+    def add(anew: bool = False) -> None:
+        # A removed player of this name: ask first. A new player of the same name would be someone else, with
+        # none of their games, and the removed one could then not be brought back under it.
+        twin = next((p for p in removed if _same_name(p.name, name.text)), None)
+        if twin is not None and not anew and app.store.players.find(name.text) is None:
+            set_namesake(twin.id)
+            return
+        set_namesake(None)
         try:
             app.store.players.add(name.text, colour_now.current)
         except CompanionError as exc:  # InvalidInput for the name; StoreError if it cannot be saved
@@ -99,6 +108,12 @@ def PlayersScreen() -> ft.View:
         set_colour(None)
         set_error(None)
         app.changed()
+
+    def typed_name() -> None:
+        if error:
+            set_error(None)
+        if namesake is not None:
+            set_namesake(None)
 
     def save_edit() -> None:
         edit = edit_now.current
@@ -152,6 +167,7 @@ def PlayersScreen() -> ft.View:
         app.changed()
 
     def bring_back(player) -> None:
+        set_namesake(None)
         try:
             app.store.players.restore(player.id)
         except CompanionError as exc:
@@ -214,13 +230,15 @@ def PlayersScreen() -> ft.View:
                         error_max_lines=4,          # the reason wraps: its advice comes last
                         max_length=40,
                         autofocus=False,
-                        on_change=lambda: set_error(None) if error else None,
+                        on_change=typed_name,
                         on_submit=lambda: add(),
                     )),
                 ),
                 ft.Text(_("Colour") if colour else _("Colour: the next free one, or pick one"), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True),
+                *_namesake_card(next((p for p in removed if p.id == namesake), None), add_anew=bind(add, True),
+                                bring_back=lambda player: (name.set(""), bring_back(player))),
                 ft.Row(
                     alignment=ft.MainAxisAlignment.END,
                     controls=[
@@ -230,7 +248,7 @@ def PlayersScreen() -> ft.View:
                                 _("Add player"),
                                 key="player-add",
                                 icon=ft.Icons.PERSON_ADD_ALT_1_ROUNDED,
-                                on_click=add,
+                                on_click=lambda: add(),
                                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=14)),
                             ),
                         )
@@ -303,6 +321,27 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
             ],
         ),
     )
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Two names the roster takes for one (case and surrounding spaces aside), as the store compares them."""
+    return unicodedata.normalize("NFC", a).strip().casefold() == unicodedata.normalize("NFC", b).strip().casefold()
+
+
+def _namesake_card(player, *, add_anew, bring_back) -> list[ft.Control]:
+    """The question when the name typed is a removed player's: bring them back, or add someone new."""
+    if player is None:
+        return []
+    return [message_card(
+        ft.Icons.HISTORY_ROUNDED, _("{name} was removed from the roster").format(name=player.name),
+        _("Their games are still in History. Bring {name} back with those games, or add a new player with the same "
+          "name?").format(name=player.name),
+        key="player-namesake",
+        actions=[labelled("player-add-anew", ft.TextButton(_("Add a new player"), key="player-add-anew",
+                                                           on_click=add_anew)),
+                 labelled("player-namesake-restore", ft.FilledTonalButton(
+                     _("Bring {name} back").format(name=player.name), key="player-namesake-restore",
+                     icon=ft.Icons.UNDO_ROUNDED, on_click=bind(bring_back, player)))])]
 
 
 def _removed_section(removed, back, bring_back) -> ft.Control:
