@@ -42,7 +42,7 @@ __all__ = [
     "ability_to_doc", "filter_to_doc", "category_to_doc", "weather_to_doc",
     "class_label", "attribute_amounts", "describe_ability", "describe_item", "describe_filter", "describe_category",
     "describe_weather",
-    "attributes", "points_lines", "multiplier", "category_count", "undescribed", "side_effects",
+    "attributes", "points_lines", "multiplier", "category_count", "undescribed",
 ]
 
 
@@ -224,16 +224,6 @@ class PointsLine:
     text: str
     points: int
     by_hand: bool = False
-
-
-# 'Climb Cards': "Training: Increases your hikers' attributes (Technique, Utility, Endurance)"; it scores nothing.
-_SIDE_EFFECTS = {"training": (EffectKind.ENDURANCE, EffectKind.TECHNIQUE, EffectKind.UTILITY)}
-
-
-def side_effects(side: str) -> tuple[EffectKind, ...] | None:
-    """What an ability printed on `side` (a Side's value) can give, when the rulebook limits it; None when it
-    does not (Capstones, Gear and Plans: the vocabulary's every effect)."""
-    return _SIDE_EFFECTS.get(str(getattr(side, "value", side)))
 
 
 # --- the vocabulary ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners.abilities import (
-    ability_to_doc, describe_ability, describe_category, describe_weather, side_effects, vocabulary, weather_to_doc,
+    ability_to_doc, describe_ability, describe_category, describe_weather, vocabulary, weather_to_doc,
 )
 from companion.games.fourteeners.catalog import (
     AccoladeSide, Catalog, card_to_doc, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather,
@@ -126,13 +126,9 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
 
-def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None], *,
-                   side: Side | None = None) -> ft.Control:
-    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview.
-    With `side`, only the effects that side can give are offered (a Training side: attributes only)."""
+def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None]) -> ft.Control:
+    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview."""
     vocab = vocabulary()
-    allowed = side_effects(side.value) if side is not None else None
-    effects = [spec for spec in vocab.effects if allowed is None or spec.name in {e.value for e in allowed}]
 
     def set_item(index: int, item: ItemForm) -> None:
         on_change(form.with_item(index, item))
@@ -151,11 +147,10 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
                         bind(set_item, index, replace(item, effect=spec.name)))
             # i18n: the effect an ability item gives (points, Endurance...)
-            for spec in effects], label=_("Gives")))
+            for spec in vocab.effects], label=_("Gives")))
         if item.has_amount:
-            # Printed abilities give: "+1 Endurance", "2 points" ('Climb Cards'), never less than nothing.
             parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
-                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=0, high=30))
+                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=-9, high=30))
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
@@ -607,7 +602,7 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
-        controls.append(ability_editor(at, form, change, side=side))
+        controls.append(ability_editor(at, form, change))
     else:
         controls.append(ft.Text(_("Not described yet: it can be described when the card is tucked."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.games.fourteeners.abilities import (
     Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
-    parse_weather, side_effects, vocabulary,
+    parse_weather, vocabulary,
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
@@ -477,15 +477,18 @@ PLAN_ITEM = ItemForm(condition="per", effect="points", amount=1)
 
 
 def side_form(side: Side | str | None) -> AbilityForm:
-    """A fresh form for a side's ability, starting on what that side gives ('Climb Cards'): a Training side an
-    attribute (never points: it scores nothing), Gear Utility, a Plan points per card, a Capstone points."""
+    """A fresh form for a side's ability, starting on what that side gives ('Climb Cards'): a Training side
+    Endurance ("Training increases your hikers' attributes"; a Training side taken as the form came scored a
+    point), Gear Utility, a Plan points per card, a Capstone points. Every effect stays on offer: a house-made
+    card may print another (docs/rulings.md)."""
     value = getattr(side, "value", side)
     if value == Side.PLANS.value:
         return AbilityForm(items=(PLAN_ITEM,))
     if value == Side.GEAR.value:
         return AbilityForm(items=(ItemForm(effect="utility"),))
-    allowed = side_effects(value) if value is not None else None
-    return AbilityForm(items=(ItemForm(effect=allowed[0].value),)) if allowed else AbilityForm()
+    if value == Side.TRAINING.value:
+        return AbilityForm(items=(ItemForm(effect="endurance"),))
+    return AbilityForm()
 
 
 def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
