@@ -689,10 +689,11 @@ def score_words(game: GameId, score: float) -> Message:
 
 
 def share_text(record: Mapping[str, Any], *, when: str | None = None,
-               say: Callable[[Message], str] = str) -> str:
+               say: Callable[[Message], str] = str, names: Mapping[str, str] | None = None) -> str:
     """One finished game as a few lines of plain text to paste into a chat: game, title, date, then each
     player's place and score, winners first, with the winner(s) marked. `say` turns each line's words into
-    text: as they are (English) by default, `companion.i18n.tr` on a screen."""
+    text: as they are (English) by default, `companion.i18n.tr` on a screen. `names` maps roster ids to their
+    current names (a renamed player is given the name they go by now)."""
     game = str(record.get("game", ""))
     entry = GAMES.get(game)
     heading = say(entry.title) if entry else game
@@ -724,12 +725,13 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
         if standing != previous:
             place, previous = position, standing
         score = msg("no score") if seat.score is None else score_words(game, seat.score)
+        name = (names or {}).get(seat.player_id or "", seat.name)
         if seat.outcome is Outcome.WIN:
-            line = msg("{name}: {score} (winner)", name=seat.name, score=score)
+            line = msg("{name}: {score} (winner)", name=name, score=score)
         elif seat.outcome is Outcome.SHARED:
-            line = msg("{name}: {score} (shared win)", name=seat.name, score=score)
+            line = msg("{name}: {score} (shared win)", name=name, score=score)
         else:
-            line = msg("{name}: {score}", name=seat.name, score=score)
+            line = msg("{name}: {score}", name=name, score=score)
         prefix = "" if seat.outcome is Outcome.SOLO else f"{place}. "
         lines.append(prefix + say(line))
     if cleared:

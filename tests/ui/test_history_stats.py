@@ -122,6 +122,23 @@ async def test_a_long_name_chosen_in_the_filter_fits_a_phone(open_ui, store):
     assert ui.route.startswith("/stats/id:")
 
 
+async def test_a_renamed_player_goes_by_their_new_name_in_history(open_ui, store):
+    # Renamed Annie, Ann was still "Ann" on her History cards, in the shared text and on the link to her
+    # statistics, while the filters and Statistics said "Annie".
+    ann, bob, ids = seed(store)
+    store.players.rename(ann.id, "Annie")
+    ui = await open_ui(route="/history")
+    line = [t.value for t in walk(ui.get(f"history-{ids['shared']}-player-0")) if isinstance(t, ft.Text)]
+    assert "Annie" in line and "Ann" not in line
+    await ui.click(f"history-{ids['shared']}")
+    assert ui.get("record-share-text").value.splitlines()[2:] == ["1. Annie: 70 points (shared win)",
+                                                                  "1. Bob: 70 points (shared win)"]
+    assert ui.get("record-stats-0").content == "Annie's statistics"
+    assert ui.get("record-renamed").value == "Annie played as Ann."      # the breakdown keeps "Ann"
+    await ui.go(f"/history/{ids['ridge']}")
+    assert ui.find("record-renamed") is not None
+
+
 async def test_a_breakdown_says_whether_the_game_had_a_solo_opponent(open_ui, store):
     # "Solo —" read as a value missing from a game played without Max.
     def ascent(solo):

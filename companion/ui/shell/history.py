@@ -20,7 +20,8 @@ from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, f
                                         labelled, screen_view, section_title)
 from companion.ui.shell.home import game_look
 
-__all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "stats_route"]
+__all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "roster_names",
+           "stats_route"]
 
 # How many finished games one page shows; the list grows by this much on "Show more" so that a long
 # history (thousands of games) never has to be drawn at once.
@@ -85,7 +86,8 @@ def HistoryScreen() -> ft.View:
                     key="history-empty",
                 )
             )
-    body.extend(record_card(record, colours, on_click=_opener(page, record["id"])) for record in records)
+    names = roster_names(app.store)
+    body.extend(record_card(record, colours, on_click=_opener(page, record["id"]), names=names) for record in records)
     if more:
         body.append(
             ft.Row(
@@ -111,15 +113,18 @@ def record_title(record: dict) -> str:
     return tr(said_in_place(record).get("title") or "")
 
 
-def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[], None] | None = None) -> ft.Control:
-    """One finished game: which game and when, its title, then every player's score, winner marked."""
+def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[], None] | None = None,
+                names: dict[str, str] | None = None) -> ft.Control:
+    """One finished game: which game and when, its title, then every player's score, winner marked; a roster
+    player by the name in `names` (roster ids to current names: a renamed player by the name they go by now)."""
     game = record.get("game", "")
     entry = GAMES.get(game)
     look = game_look(game)
     players = list(record.get("players") or [])
     # Who won as Statistics and the shared text read it: a player alone had nobody to beat, so no trophy.
     won = {seat.index for seat in seats(record) if seat.outcome.won}
-    rows = [_player_line(record["id"], index, player, colours, index in won) for index, player in enumerate(players)]
+    rows = [_player_line(record["id"], index, player, colours, index in won, names)
+            for index, player in enumerate(players)]
     title = record_title(record)
     header = [
         ft.Row(
@@ -155,6 +160,12 @@ def roster_colours(store) -> dict[str, str]:
     return {p.id: p.colour for p in _roster(store)}
 
 
+def roster_names(store) -> dict[str, str]:
+    """Player names by id as they are now, removed players included: a game finished before a rename shows
+    the name the player goes by now, as Statistics and the filters do."""
+    return {p.id: p.name for p in _roster(store)}
+
+
 def _opener(page: ft.Page, record_id: str) -> Callable[[], None]:
     return _go(page, f"/history/{record_id}")
 
@@ -163,8 +174,9 @@ def _go(page: ft.Page, route: str) -> Callable[[], None]:
     return lambda: page.navigate(route)
 
 
-def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], winner: bool) -> ft.Control:
-    name = str(player.get("name", "?"))
+def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], winner: bool,
+                 names: dict[str, str] | None) -> ft.Control:
+    name = str((names or {}).get(player.get("id") or "", player.get("name", "?")))
     score = player.get("score")
     colour = colours.get(player.get("id") or "", "#78909C")
     return ft.Row(

@@ -25,7 +25,7 @@ from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (format_when, labelled, message_card, said, screen_view, section_title,
                                          star_points)
 from companion.ui.shell.charts import panel
-from companion.ui.shell.history import record_card, record_title, roster_colours, stats_route
+from companion.ui.shell.history import record_card, record_title, roster_colours, roster_names, stats_route
 
 __all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted", "missing_record"]
 
@@ -66,7 +66,8 @@ def RecordScreen() -> ft.View:
 
     game = record.get("game", "")
     entry = GAMES.get(game)
-    text = share_text(record, when=format_when(record.get("finished")), say=tr)
+    names = roster_names(app.store)
+    text = share_text(record, when=format_when(record.get("finished")), say=tr, names=names)
 
     def copied() -> None:
         _tell(page, _("Result copied: paste it in a message."), "record-copied", behavior=ft.SnackBarBehavior.FLOATING)
@@ -106,12 +107,19 @@ def RecordScreen() -> ft.View:
     people = [s for s in seats(record) if s.key is not None]   # guests too: their games share a name
     stats_links = [
         labelled(f"record-stats-{n}", ft.TextButton(
-            _("{name}'s statistics").format(name=s.name), key=f"record-stats-{n}", icon=ft.Icons.INSIGHTS_ROUNDED,
+            _("{name}'s statistics").format(name=names.get(s.player_id or "", s.name)), key=f"record-stats-{n}",
+            icon=ft.Icons.INSIGHTS_ROUNDED,
             on_click=_go(page, stats_route(player_key(s.player_id, s.name)))))
         for n, s in enumerate(people)
     ]
 
-    body: list[ft.Control] = [record_card(record, roster_colours(app.store))]
+    body: list[ft.Control] = [record_card(record, roster_colours(app.store), names=names)]
+    # The breakdown keeps the names the game was played under: say who is who when a player was renamed since.
+    renamed = [(names[s.player_id], s.name) for s in people if s.player_id in names and names[s.player_id] != s.name]
+    if renamed:
+        # i18n: a player renamed since this game: {name} is the name now, {old} the one in the game's breakdown
+        said_as = [_("{name} played as {old}.").format(name=now, old=then) for now, then in renamed]
+        body.append(ft.Text(" ".join(said_as), key="record-renamed", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     if record.get("corrected"):
         body.append(ft.Text(_("Corrected {when}").format(when=format_when(record["corrected"])),
                             key="record-corrected", size=12,
