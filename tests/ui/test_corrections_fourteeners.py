@@ -173,3 +173,28 @@ async def test_a_later_climb_left_out_of_the_row_is_refused_cancel_and_fix(open_
     right = drafted + [fix] + docs[where + 1:]
     assert store.sessions.get(game_id)["actions"] == right
     assert_end_score(ui, replay(setup, right))
+
+
+async def test_an_old_reveal_of_a_card_described_there_comes_back_filled_in(open_ui, store):
+    # Editing the reveal of a card described on the spot opened an empty form: every field typed again.
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    keeper = SessionKeeper(store)
+    session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}, {"name": "Bo", "id": bo.id}],
+                                           "accolade": {"category": {"most": {"side": "gear"}}}},
+                           [ann.id, bo.id], "Ann, Bo")
+    for name, endurance in (("Mt. Elbert", 1), ("Longs Peak", 3), ("Grays Peak", 0), ("Torreys Peak", 2)):
+        keeper.act(session.id, {"type": "reveal", "card": {"name": name, "class": 1, "endurance": endurance,
+                                                           "technique": 1, "icons": ["photo"] if endurance else [],
+                                                           "sides": {"capstone": None, "gear": None, "training": None,
+                                                                     "plans": None}}})
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-1")
+    assert ui.get("ftr-name").value == "Longs Peak"
+    assert ui.get("ftr-endurance-value").value == "3"
+    await ui.type("ftr-name", "Longs Peak II")                       # the one thing that was wrong
+    await ui.click("ftr-reveal")
+    await ui.click("ent-confirm")
+    assert [c.name for c in keeper.state(session.id).row] == ["Mt. Elbert", "Longs Peak II", "Grays Peak",
+                                                              "Torreys Peak"]
+    assert keeper.state(session.id).card("Longs Peak II").endurance == 3

@@ -8,6 +8,7 @@ after a restart come from the saved action list; nothing here decides a rule or 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,7 +18,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.fourteeners import scoring, solo
 from companion.games.fourteeners.abilities import class_label, describe_ability
-from companion.games.fourteeners.catalog import Card, Catalog
+from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_to_save, current_player, expected_class,
@@ -87,6 +88,23 @@ def replay(record: dict[str, Any]) -> State:
     return state
 
 
+def _card_entered_again(app, session_id: str) -> tuple[tuple[int, str], CardForm] | None:
+    """The card of an old reveal that a correction asks for again, as a form (with a mark of that entry), when
+    the card was described in it; None otherwise."""
+    try:
+        correction = app.keeper.correction(session_id)
+    except CompanionError:
+        return None
+    waiting = correction.waiting if correction is not None and not correction.done else None
+    if not isinstance(waiting, dict) or waiting.get("type") != "reveal" or not isinstance(waiting.get("card"), dict):
+        return None
+    try:
+        form = CardForm.from_card(parse_card(waiting["card"]))
+    except CompanionError:
+        return None
+    return (len(correction.actions), json.dumps(waiting, sort_keys=True)), form
+
+
 def pending_cards(state: State, catalog: Catalog) -> list[Card]:
     """Cards met in this game that would add to the saved catalog: new cards, or sides it lacks."""
     return new_to(catalog, cards_to_save(state))
@@ -106,6 +124,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     # A correction being entered: ("menu",), ("card", name), ("hiker", letter) or ("weather", name).
     fixing, set_fixing = ft.use_state(None)
     entries, set_entries = ft.use_state(False)
+    prefilled = ft.use_ref(None)                         # the corrected entry whose card was filled in
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
@@ -123,6 +142,15 @@ def FourteenersPlay(session_id: str) -> ft.View:
         if refusal is not None:
             # Worded here, not in the memo, so the reason follows a change of language.
             broken = _("The finished game cannot be replayed: {problem}").format(problem=sentence(refusal))
+
+    # An old reveal being entered again (a correction): its card as it was described, to change rather than
+    # to type again from nothing. Filled in once per entry asked for; the player's changes stay theirs.
+    refill = _card_entered_again(app, session_id) if session is not None else None
+    if refill is not None and prefilled.current != refill[0]:
+        prefilled.current = refill[0]
+        draft = Draft(describing=refill[1])
+        set_draft(draft)
+        describe_name.set(refill[1].name)
 
     def done(_event: Any = None) -> None:
         set_draft(Draft())
