@@ -439,6 +439,19 @@ async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_
     assert [a["type"] for a in keeper.get(session_id).actions[-3:]] == ["correct", "hiker", "weather"]
 
 
+async def test_a_long_card_name_to_correct_wraps_in_its_chip(open_ui, store):
+    from layout_check import layout_problems
+
+    session_id, _ = _start(store)
+    name = "Mount Massive der unglaublich lange Gipfelname mit sehr viel"
+    _keeper(store).act(session_id, {"type": "reveal", "card": {
+        "name": name, "class": 1, "endurance": 1, "technique": 1, "icons": [],
+        "sides": {"capstone": None, "gear": None, "training": None, "plans": None}}})
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-correct")
+    assert [p for p in layout_problems(ui.top, every_label=True) if name in p] == []
+
+
 async def test_the_weather_cards_to_correct_are_named_in_the_players_language(open_ui, store):
     # The corrections listed "Rain", "Mud"… on a German screen, and the editor was headed "Rain".
     session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)

@@ -307,8 +307,9 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
         photos = sum(1 for card in player.guides if Icon.PHOTO in card.icons)
         rows = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.SUPPORT_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(_("Guides hired · {n}").format(n=len(player.guides)), size=14, weight=ft.FontWeight.W_600,
-                    expand=True),
+            # The count kept with its last word: "Angeheuerte Bergführer · 0" left the 0 alone on a line.
+            ft.Text(_("Guides hired · {n}").format(n=len(player.guides)).replace(" · ", "\u00a0·\u00a0"), size=14,
+                    weight=ft.FontWeight.W_600, expand=True),
             labelled("ftf-add-guide", ft.TextButton(
                 _("Add"), key="ftf-add-guide", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
                 on_click=bind(open_form, TuckForm(seat=seat, side=GUIDE))))])]

@@ -793,8 +793,10 @@ def _corrections(state: State, set_fixing) -> ft.Control:
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if cards:
+        # A long name wraps inside its chip (it ran past the screen's edge, cut).
         controls.append(chip_row([choice_chip(f"ft-fix-card-{slug(card.name)}", f"{roman(card.klass)} · {card.name}",
-                                              False, bind(set_fixing, ("card", card.name))) for card in cards],
+                                              False, bind(set_fixing, ("card", card.name)), wide=True)
+                                  for card in cards],
                                  label=_("Climbs met this game")))
     hikers = sorted({player.hiker for player in state.players})
     controls.append(chip_row([choice_chip(f"ft-fix-hiker-{letter}", _("Hiker {letter}").format(letter=letter),
