@@ -132,6 +132,21 @@ async def test_cards_entered_without_a_name_score_and_stay_out_of_the_catalog(op
     assert ui.find("ft-pending") is None
 
 
+async def test_a_card_entered_without_a_name_is_named_in_the_players_language(open_ui, store) -> None:
+    # "Ann's Capstone 1" on a German screen, in its remove button and in the breakdown.
+    table = TABLES["capstone-tiebreak"]["table"]
+    store.settings.set("language", "de")
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    await drive.enter(table, catalog=False, names=False)
+    await drive.score()
+    assert record_result(store) == TABLES["capstone-tiebreak"]["expected"]
+    names = [line["source"] for p in store.history.list()[0]["detail"]["players"] for line in p["lines"]]
+    assert "Höhepunkt 1 von Ann" in names and not any("'s " in name for name in names)
+    assert ui.find("ft-pending") is None                        # still known as made up: not offered
+
+
 async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:
     ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
     await drive.tap("ftf-add-plans")

@@ -10,6 +10,7 @@ into History, where the result shows who won and why, and the cards entered here
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +23,7 @@ from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.store.records import said_in_place
-from companion.i18n import _, ngettext, tr
+from companion.i18n import LANGUAGES, N_, _, current, ngettext, tr, use_language
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
@@ -43,27 +44,45 @@ SEARCH_SHOWN = 8            # catalog cards listed at once; typing narrows them
 _QUICK_POINTS = range(0, 13)
 
 
+# The name given to a card entered with none, unique on the table, by the side it is tucked as (or a Guide):
+# {name} is the player, {number} counts them.
+_AUTO_NAMES = {
+    # i18n: the name given to a card entered with none: the player's first Capstone, "Ann's Capstone 1"
+    "capstone": N_("{name}'s Capstone {number}"),
+    # i18n: the name given to a card entered with none: the player's first Gear, "Ann's Gear 1"
+    "gear": N_("{name}'s Gear {number}"),
+    # i18n: the name given to a card entered with none: the player's first Training, "Ann's Training 1"
+    "training": N_("{name}'s Training {number}"),
+    # i18n: the name given to a card entered with none: the player's first Plan, "Ann's Plan 1"
+    "plans": N_("{name}'s Plan {number}"),
+    # i18n: the name given to a card entered with none: the player's first Guide, "Ann's Guide 1"
+    GUIDE: N_("{name}'s Guide {number}"),
+}
+
+
 def auto_name(state: State, seat: int, side: str) -> str:
-    """A name for a card entered without one: 'Ann's Plan 2', unique on the table. It is the card's name in the
-    game's saved actions (and `is_auto_name` reads it back), so it stays in English in every language."""
+    """A name for a card entered without one: "Ann's Plan 2" in the player's language, unique on the table.
+    It is the card's name in the game's saved actions; `is_auto_name` knows it in every language."""
     who = state.players[seat].name
-    what = "Guide" if side == GUIDE else {"capstone": "Capstone", "gear": "Gear", "training": "Training",
-                                           "plans": "Plan"}[side]
     taken = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
     number = 1
-    while name_key(f"{who}'s {what} {number}") in taken:
+    while name_key(made := _(_AUTO_NAMES[side]).format(name=who, number=number)) in taken:
         number += 1
-    return f"{who}'s {what} {number}"
+    return made
 
 
 def is_auto_name(state: State, name: str) -> bool:
-    """True for a name the screen made up (see auto_name): such a card is not offered to the catalog."""
-    for player in state.players:
-        head = f"{player.name}'s "
-        if name.startswith(head):
-            words = name[len(head):].split(" ")
-            if len(words) == 2 and words[0] in ("Guide", "Capstone", "Gear", "Training", "Plan") and words[1].isdigit():
-                return True
+    """True for a name the screen made up (see auto_name), in any of the app's languages: such a card is not
+    offered to the catalog."""
+    for code in dict.fromkeys([current(), *LANGUAGES]):
+        with use_language(code):
+            templates = [_(t) for t in _AUTO_NAMES.values()]
+        for template in templates:
+            for player in state.players:
+                pattern = re.escape(template).replace(re.escape("{name}"), re.escape(player.name)).replace(
+                    re.escape("{number}"), r"\d+")
+                if re.fullmatch(pattern, name):
+                    return True
     return False
 
 
