@@ -173,6 +173,9 @@ async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store
     await drive.tap("ftf-cap-5")
     await drive.tap("ftf-put")
     assert ui.get("ftf-still").value == "Still to enter: Bo."
+    # Not refused (a passed turn gains nothing), but said: Bob holding 1 card and Ann 4 were scored unnoticed.
+    assert ui.get("ftf-short").value == ("Fewer Climbs than the 9 rounds give: Ann 1 Climb. Check that no card was "
+                                         "left out (a passed turn gains none).")
     assert ui.find("ftf-verdict") is None
     await drive.enter(table, catalog=False, names=False)
     assert ui.find("ftf-still") is None and ui.get("ftf-verdict").value

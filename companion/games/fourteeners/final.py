@@ -35,7 +35,7 @@ from .wording import side_word
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
            "tuckable_sides",
-           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "tableau_doc", "tucked_doc",
+           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "short_tableaus", "tableau_doc", "tucked_doc",
            "card_points"]
 
 ACTIONS = ("tableau", "accolade", "score")
@@ -207,6 +207,14 @@ def with_accolade(state: State, choice: AccoladeChoice) -> State:
 def empty_tableaus(state: State) -> tuple[str, ...]:
     """Players with nothing entered yet: every player gains a Climb each round, so none ends empty."""
     return tuple(p.name for p in state.players if not p.tucked and not p.guides)
+
+
+def short_tableaus(state: State) -> tuple[tuple[str, int], ...]:
+    """Players with fewer Climbs entered (tucked or hired) than the rounds of a game, each with their count:
+    one Climb is gained each round ('Round Overview'), so fewer is a card not yet entered, or turns passed."""
+    rounds = load_data().deck.rounds
+    counts = ((p.name, len(p.tucked) + len(p.guides)) for p in state.players)
+    return tuple((name, n) for name, n in counts if 0 < n < rounds)
 
 
 def finish(state: State) -> State:
