@@ -199,6 +199,19 @@ async def test_delete_a_game_then_undo(open_ui, store):
     restored = store.history.get(ids["ridge"])
     assert restored is not None and restored["players"][0]["score"] == 12      # the same record, same id
     assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["max"], ids["shared"]]
+    assert ui.get("history-restored").value == "Sprint is back in History."
+
+
+async def test_undo_of_a_deletion_undone_meanwhile_says_so(open_ui, store):
+    # A backup imported after the deletion brought the game back; the notice's Undo then did nothing, silently.
+    _, _, ids = seed(store)
+    ui = await open_ui(route=f"/history/{ids['ridge']}")
+    record = store.history.get(ids["ridge"])
+    await ui.click("record-delete")
+    store.history.restore(record)
+    await ui.click("history-undo")
+    assert ui.get("history-restored").value == "Sprint was already back in History."
+    assert store.history.count() == 5
 
 
 async def test_a_deleted_or_unknown_game_says_so(open_ui, store):

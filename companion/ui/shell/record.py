@@ -177,17 +177,27 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
     kept beside it (`registry.forget_beside`: the coach's reviews of a Trek 12 game, an Expedition's Hall of
     Fame lines and envelopes, which the message names)."""
 
+    what = record_title(removed) or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
+                                     else _("The game"))
+
     def undo() -> None:
+        # Back already (a backup imported meanwhile brings it back): said, where the tap seemed to do nothing.
+        already = removed.get("id") in app.store.history
         try:
             app.store.history.restore(removed)
             put_back_beside(app.store, beside or [])
         except CompanionError as exc:
             _tell(page, _("Could not put it back: {reason}").format(reason=said(exc)), "record-problem")
             return
+        if already:
+            # i18n: {what} is the game's title, or the game's name, as in "Deleted {what} ({when})"
+            words = _("{what} was already back in History.").format(what=what)
+        else:
+            # i18n: {what} is the game's title, or the game's name, as in "Deleted {what} ({when})"
+            words = _("{what} is back in History.").format(what=what)
+        _tell(page, words, "history-restored")
         app.changed()
 
-    what = record_title(removed) or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
-                                     else _("The game"))
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
     more = told_beside(beside or [])
