@@ -132,3 +132,16 @@ async def test_the_hint_and_the_result_are_said_as_they_come(open_ui, store):
         table = keeper.state(session.id)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     assert live(ui, "t12-result")
+
+
+def test_a_freunde_card_that_cannot_be_added_is_a_disabled_button():
+    # With none left, the card said "Add Move 2, 0 available" and was no button at all: neither tappable nor
+    # said to be unavailable.
+    from companion.ui.freunde.parts import card_face
+
+    spent = card_face("M2", key="fr-card-M2", count=0, dim=True, on_click=None, action="Add")
+    assert spent.button is True and spent.disabled is True
+    offered = card_face("M2", key="fr-card-M2", count=2, on_click=lambda: None, action="Add")
+    assert offered.button is True and not offered.disabled
+    shown = card_face("M2")                                   # a card only shown (a hand, a log) is no button
+    assert not shown.button

@@ -119,7 +119,10 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
     return ft.Semantics(key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
                         # i18n: what tapping a card does, then the card: "Add Move 2, 3 available"
                         label=_("{action} {card}").format(action=action, card=label) if action else label,
-                        button=on_click is not None,
+                        # A card offered for an action stays a button when it cannot be taken now (none left):
+                        # a disabled one, not words that say "Add" with nothing to tap.
+                        button=on_click is not None or action is not None,
+                        disabled=True if action is not None and on_click is None else None,
                         selected=selected if on_click is not None else None, content=face)
 
 
