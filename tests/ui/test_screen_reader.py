@@ -145,3 +145,16 @@ def test_a_freunde_card_that_cannot_be_added_is_a_disabled_button():
     assert offered.button is True and not offered.disabled
     shown = card_face("M2")                                   # a card only shown (a hand, a log) is no button
     assert not shown.button
+
+
+def test_a_freunde_space_keeps_its_printed_name_in_every_language():
+    # The winter board's space "L" was said "P" in Polish (the catalog's letter of a game lost): the name of
+    # another space of the same board.
+    from companion.games.freunde.data import load_data
+    from companion.i18n import use_language
+    from companion.ui.freunde.board import space_name
+
+    winter = next(b for b in load_data().boards.values() if "L" in b.spaces)
+    with use_language("pl"):
+        assert space_name(winter, "L") == "L" and space_name(winter, "P") == "P"
+        assert space_name(winter, winter.summit) != winter.summit            # words are still translated

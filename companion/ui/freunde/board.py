@@ -21,7 +21,7 @@ from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layou
 from companion.games.freunde.rules import (
     ClimberLabel, PlayerIndex, Route, State, Weather, space_words, stacking_limit, today_weather,
 )
-from companion.i18n import _, ngettext, tr
+from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.widgets import first_capital
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
@@ -355,8 +355,13 @@ def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
 
 
 def space_name(board: Board, space: SpaceId | None) -> str:
-    """A space as the players say it (the engine's `space_words`), in the player's language; "—" for none."""
-    return "—" if space is None else str(tr(space_words(board, space)))
+    """A space as the players say it (the engine's `space_words`), in the player's language; "—" for none.
+    A printed id is said as printed: looked up in the catalogs, the winter board's "L" was said "P" in Polish
+    (the letter of a game lost), the name of another space."""
+    if space is None:
+        return "—"
+    words = space_words(board, space)
+    return str(tr(words)) if isinstance(words, Message) else str(words)
 
 
 def _short(space_id: SpaceId) -> str:
