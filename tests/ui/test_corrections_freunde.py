@@ -230,6 +230,10 @@ async def test_the_board_side_corrected_drops_the_moves_it_has_no_spaces_for(ope
     await ui.click("ent-setup-1-1")                                      # the winter side
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == "Why: Path: there is no space 'S1' on the winter board."
+    store.settings.set("language", "pl")                                  # it was English on a Polish screen
+    ui_pl = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui_pl.get("ent-reason").value.endswith("Ścieżka: na planszy zimowej nie ma pola 'S1'.")
+    store.settings.set("language", "en")
     await ui.click("ent-drop_rest")
     assert ui.get("ent-title").value == "The corrected setup is ready"
     await ui.click("ent-confirm")

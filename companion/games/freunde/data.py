@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any, Mapping, TypeAlias
 
 from companion.errors import DataError, InvalidInput
-from companion.i18n.message import msg, msgn
+from companion.i18n.message import Message, msg, msgn
 from companion.inputs import quote, text_problem
 
 __all__ = [
     "SpaceId", "Zone", "ZONES", "CardKind", "Card", "Space", "Board", "StackingTable", "DeckData",
     "RiskTokenData", "PresetDay", "WeatherPresets", "SoloRank", "SoloRankTable", "GameData",
     "data_dir", "load_data", "load_board", "board_from_doc", "parse_card", "BOARD_NAMES", "BOARD_TITLES",
-    "CORRECTED", "board_title",
+    "CORRECTED", "board_title", "no_space",
 ]
 
 SpaceId: TypeAlias = str
@@ -127,7 +127,7 @@ class Board:
         try:
             return self.spaces[space_id]
         except KeyError:
-            raise InvalidInput(f"there is no space {quote(space_id)} on the {self.id} board") from None
+            raise InvalidInput(no_space(self.id, space_id)) from None
 
     def is_down(self, origin: SpaceId, target: SpaceId) -> bool:
         """True when a step from origin to target goes down the mountain (see docs/rulings.md, ropes)."""
@@ -256,6 +256,20 @@ class GameData:
     risk: RiskTokenData
     weather: WeatherPresets
     solo: SoloRankTable
+
+
+def no_space(board_id: str, space_id: Any, *, where: str = "") -> Message:
+    """The refusal of a space the board does not have, in words a screen translates; `where` ("path") says
+    which field named it."""
+    space = quote(space_id)
+    if board_id == "winter":
+        reason = msg("there is no space {space} on the winter board", space=space)
+    elif board_id == "summer":
+        reason = msg("there is no space {space} on the summer board", space=space)
+    else:
+        reason = msg("there is no space {space} on the {board} board", space=space, board=board_id)
+    # i18n: {where} is the field of a turn that named the space ("path"), {reason} the refusal
+    return msg("{where}: {reason}", where=msg("path"), reason=reason) if where == "path" else reason
 
 
 def board_title(board_id: Any, title: Any) -> str:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Iterable, Sequence, TypeAlias, Union
 from companion.errors import DataError, IllegalAction, InvalidInput
 from companion.games.freunde.data import (
     ZONES, Board, Card, CardKind, DeckData, GameData, SpaceId, StackingTable, Zone, board_from_doc,
-    load_board, load_data, parse_card,
+    load_board, load_data, no_space, parse_card,
 )
 from companion.games.words import comma_list
 from companion.i18n.message import Message, N_, msg, msgn
@@ -1338,7 +1338,7 @@ def _path_cost(state: State, player: PlayerIndex, label: ClimberLabel, start: Sp
     here = start
     for step in path:
         if step not in board.spaces:
-            raise InvalidInput(f"path: there is no space {quote(step)} on the {board.id} board")
+            raise InvalidInput(no_space(board.id, step, where="path"))
         if step not in board.neighbours[here]:
             raise _illegal(state, msg("{climber} cannot step from {here} to {step}: the spaces are not linked",
                                       climber=climber_name(state, player, label), here=space_words(state.board, here),
