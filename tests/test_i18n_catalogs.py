@@ -67,3 +67,12 @@ def test_a_count_reads_right_in_each_language(code, forms):
     with i18n.use_language(code):
         said = {n: i18n.ngettext("{n} game", "{n} games", n).format(n=n) for n in forms}
     assert said == forms
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_translation_uses_a_sign_the_apps_font_lacks(code):
+    # The Roboto the app ships has no arrows: "ruch S8 → S9" showed a box for the arrow in the Polish entries.
+    lacking = "\u2190\u2192\u21d2"
+    with open(i18n.catalog_dir() / code / "LC_MESSAGES" / "companion.mo", "rb") as compiled:
+        texts = list(gettext.GNUTranslations(compiled)._catalog.values())
+    assert texts and not [t for t in texts if any(c in t for c in lacking)]
