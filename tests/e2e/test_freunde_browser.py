@@ -62,7 +62,7 @@ def test_a_solo_climb_set_up_and_tapped_in_the_browser_is_saved_to_history(playw
                 state = _tap_turn(page, state, turn, shot=tmp_path / "mid-game.png" if number == 2 else None)
                 if not state.over:
                     _wait_for(page, _text(f"Turn {number + 1} of 18"))
-                    _wait_for(page, _text(f"Turn {number} checked. Everyone survived."))
+                    _wait_for(page, _text(f"Turn {number} checked. Nobody died this turn."))
                     for check in state.log[-1].checks:
                         _wait_for(page, _text(check_sentence(check)))
 

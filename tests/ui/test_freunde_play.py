@@ -178,7 +178,7 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
 
     state = engine(store, session.id)
     assert state.turn == 2 and ui.get("fr-turn-title").value == "Turn 2 of 18"
-    assert ui.get("fr-notice-text").value == "Turn 1 checked. Everyone survived."
+    assert ui.get("fr-notice-text").value == "Turn 1 checked. Nobody died this turn."
     record = state.log[-1]
     for check in record.checks:
         assert ui.get(f"fr-last-check-{check.player}-{check.climber}-sum").value == check_sentence(check)
@@ -477,7 +477,7 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     lowest = min(last.checks, key=lambda c: (c.after, c.player, c.climber))
     assert ui.get("fr-last-check-summary").value == (
-        f"Everyone survived; lowest: {names_of(keeper, session)[lowest.player]} {lowest.climber} at {lowest.after}.")
+        f"Nobody died; lowest: {names_of(keeper, session)[lowest.player]} {lowest.climber} at {lowest.after}.")
     assert ui.find("fr-last-check-0-A-sum") is None
     await ui.click("fr-last-check-fold")
     for check in last.checks:
@@ -510,7 +510,7 @@ async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, stor
     await ui.click("fr-give")
     assert scrolls_to_top(ui) == before
     await ui.click("fr-done")
-    assert ui.get("fr-notice-text").value == "Turn 1 checked. Everyone survived."
+    assert ui.get("fr-notice-text").value == "Turn 1 checked. Nobody died this turn."
     assert scrolls_to_top(ui) == before + 1
 
     # A climber's death on the solo player's check ends the game: the screen goes up to the Save button.

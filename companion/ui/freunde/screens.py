@@ -362,7 +362,9 @@ def FreundeTable(session_id: str) -> ft.View:
             record = after.log[-1]
             dead = [tr(rules.climber_name(after, c.player, c.climber)) for c in record.checks if c.died]
             fate = (ngettext("{climbers} died.", "{climbers} died.", len(dead)).format(climbers=", ".join(dead))
-                    if dead else _("Everyone survived."))
+                    # i18n: after a turn's check, when no climber died in it (dead ones from earlier turns may be
+                    # on the board: not "everyone survived")
+                    if dead else _("Nobody died this turn."))
             set_notice(_("Turn {turn} checked.").format(turn=turn) + " " + fate)
         else:
             set_notice(_("{name} acts next.").format(name=after.players[after.acting].name)

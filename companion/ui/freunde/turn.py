@@ -743,8 +743,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
     rows: list[ft.Control] = []
     if folded and checks and not any(c.died for c in checks):
         lowest = min(checks, key=lambda c: (c.after, c.player, c.climber))
-        # i18n: a folded check: the lowest marker, "Everyone survived; lowest: Ann B at 2."
-        rows.append(ft.Text(_("Everyone survived; lowest: {name} {climber} at {value}.").format(
+        # i18n: a folded check: the lowest marker, "Nobody died; lowest: Ann B at 2."
+        rows.append(ft.Text(_("Nobody died; lowest: {name} {climber} at {value}.").format(
             name=state.players[lowest.player].name, climber=lowest.climber, value=lowest.after),
             key=f"{key}-summary", size=13))
         checks = ()
