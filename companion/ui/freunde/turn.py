@@ -871,9 +871,11 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                 ft.Text(str(entry.total), key=f"fr-score-{entry.index}-total", size=22, weight=ft.FontWeight.W_700),
             ]),
         ))
-    body.append(ft.Text(_("A climber scores the best victory points it reached; 1 if it dies. The highest total "
-                          "wins; a tie goes to the tied player whose climber reached the summit first."), size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT))
+    # Alone, there is no one to beat: the solo result is a rank (end_section), and the tie-break means nothing.
+    rule = (_("A climber scores the best victory points it reached; 1 if it dies.") if state.setup.solo else
+            _("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; a tie goes "
+              "to the tied player whose climber reached the summit first."))
+    body.append(ft.Text(rule, key="fr-score-rule", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return body
 
 
