@@ -67,6 +67,11 @@ async def snow_today(open_ui, store):
 async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, store):
     # Only today's snow entered: days 2 and 3 were saved as "no effect", and never asked for again.
     session, ui = await snow_today(open_ui, store)
+    # Days 2 and 3 show no weather chosen (a sun shown there read as entered, and was left out of the save).
+    chosen = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+              and str(n.identifier or "").startswith("fr-today-day-") and "-label-" in n.identifier}
+    assert chosen == {"fr-today-day-1-label-snow"}
+    assert ui.find("fr-today-day-2-unset") is not None and ui.find("fr-today-day-1-unset") is None
     await ui.click("fr-today-day-3-label-cloud")          # day 3 without day 2: which weather is day 2?
     await ui.click("fr-today-save")
     assert ui.get("fr-weather-problem").value.startswith("Day 2 is not entered")

@@ -523,7 +523,8 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
         body.append(tile_editor(prefix="fr-today", days=edit[0], drafts=edit[1],
                                 on_change=lambda d: h["set_weather_edit"]((edit[0], d)),
                                 season=state.setup.season, labels=state.stacking.labels,
-                                laid=tiles_laid(state.weather, state.setup.season, besides=edit[0])))
+                                laid=tiles_laid(state.weather, state.setup.season, besides=edit[0]),
+                                first_as_shown=edit[0][0] == state.turn))
         if problem:
             body.append(ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13))
         body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-today-save", ft.FilledButton(
@@ -597,7 +598,8 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
                 tile_editor(prefix="fr-weather", days=days, drafts=drafts,
                             on_change=lambda d: set_weather_edit((days, d)), season=state.setup.season,
                             labels=state.stacking.labels,
-                            laid=tiles_laid(state.weather, state.setup.season, besides=days)),
+                            laid=tiles_laid(state.weather, state.setup.season, besides=days),
+                            first_as_shown=days[0] == state.turn and rules.today_weather(state) is None),
                 *([ft.Text(problem, key="fr-weather-problem", color=ft.Colors.ERROR, size=13)] if problem else []),
                 ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
                     labelled("fr-weather-cancel", ft.TextButton(_("Cancel"), key="fr-weather-cancel",

@@ -237,9 +237,12 @@ def tile_editor(
     season: str,
     labels,
     laid: Mapping[str, int] | None = None,
+    first_as_shown: bool = False,
 ) -> ft.Control:
     """Enter a tile's days: a known tile as a preset, then each day's symbol, losses and zones, all editable.
-    `laid`: known tiles already on the table for other days (`tiles_laid`), shown but not offered again."""
+    `laid`: known tiles already on the table for other days (`tiles_laid`), shown but not offered again.
+    `first_as_shown`: the first day (today's, still to enter) is saved as it shows, sun unless changed; any
+    other day not entered shows no weather chosen, since a save leaves it for later (`days_to_save`)."""
     drafts = tuple(drafts)
     days = tuple(days)
 
@@ -275,12 +278,16 @@ def tile_editor(
                                 else _("No winter tile is known: enter each day as the tile shows it."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     for index, (day, draft) in enumerate(zip(days, drafts)):
-        controls.append(_day_editor(prefix, day, draft, lambda d, i=index: set_day(i, d), labels))
+        controls.append(_day_editor(prefix, day, draft, lambda d, i=index: set_day(i, d), labels,
+                                    chosen=draft.entered or (first_as_shown and index == 0)))
     return ft.Column(controls, spacing=10, tight=True, key=f"{prefix}-editor",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[DayDraft], None], labels) -> ft.Control:
+def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[DayDraft], None], labels, *,
+                chosen: bool = True) -> ft.Control:
+    """One day's weather; `chosen` False for a day not entered, which shows no symbol chosen: a sun shown
+    there was taken for entered, and left out of the save."""
     key = f"{prefix}-day-{day}"
 
     def label(value: str) -> None:
@@ -295,9 +302,11 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
 
     rows: list[ft.Control] = [
         ft.Text(_("Day {day}").format(day=day), weight=ft.FontWeight.W_600),
+        *([] if chosen else [ft.Text(_("Not entered yet: choose its weather, or leave it for later."),
+                                     key=f"{key}-unset", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         # Two by two: four in one row leave a phone about 30 px for each word, which then breaks mid-word.
         *[ft.Row(spacing=6, controls=[
-            chip(f"{key}-label-{value}", weather_label(value), draft.label == value, bind(label, value),
+            chip(f"{key}-label-{value}", weather_label(value), chosen and draft.label == value, bind(label, value),
                  icon=weather_icon(value), height=40, expand=True, compact=True)
             for value in pair
         ]) for pair in (LABELS[:2], LABELS[2:])],
