@@ -827,3 +827,10 @@ async def test_cards_tapped_in_for_one_player_are_kept_while_another_taps_theirs
     assert ui.get("fr-card-M1-count").value == "×4"
     await ui.click("fr-cards-player-2")
     assert ui.find("fr-tray-0") is None
+
+
+def test_an_acclimatization_below_zero_has_a_real_minus_sign():
+    # "acclimatization 0 to -1" used a hyphen where every other figure shows "−".
+    from companion.ui.freunde.parts import level
+
+    assert [level(-1), level(0), level(3)] == ["\u22121", "0", "3"]

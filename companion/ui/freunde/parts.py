@@ -306,6 +306,11 @@ def check_sentence(check: ClimberCheck) -> str:
     return text
 
 
+def level(value: int) -> str:
+    """An acclimatization level, below zero with a real minus sign, as every other figure shows it: "−1"."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def signed(value: int) -> str:
     """+1, −2, ±0 with a real minus sign."""
     if value > 0:

@@ -33,6 +33,7 @@ from companion.ui.freunde.parts import (
     check_sentence,
     chip,
     info_line,
+    level,
     pawn,
     signed,
     stepper,
@@ -663,7 +664,7 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
         after = rules.accl_after_cards(state, climber.acclimatization, accl_points, draft.risk_accl)
         parts.append((_("acclimatization {before} to {after} (at most {most} after the check)")
                       if after > MAX_ACCLIMATIZATION else _("acclimatization {before} to {after}")).format(
-            before=climber.acclimatization, after=after, most=MAX_ACCLIMATIZATION))
+            before=level(climber.acclimatization), after=level(after), most=MAX_ACCLIMATIZATION))
     if draft.risk_move:
         parts.append(_("risk −{n} movement").format(n=draft.risk_move))
     if not parts:
@@ -686,7 +687,8 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR))
         out.append(ft.Row(spacing=8, wrap=True, controls=[
             chip(f"fr-pay-{label}", _("−1 off {label} (acclimatization {before} to {after})").format(
-                label=label, before=p.climber(label).acclimatization, after=p.climber(label).acclimatization - 1),
+                label=label, before=level(p.climber(label).acclimatization),
+                after=level(p.climber(label).acclimatization - 1)),
                  False, bind(on_pay, label),
                  icon=ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED)
             for label in eligible
