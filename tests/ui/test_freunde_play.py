@@ -834,3 +834,13 @@ def test_an_acclimatization_below_zero_has_a_real_minus_sign():
     from companion.ui.freunde.parts import level
 
     assert [level(-1), level(0), level(3)] == ["\u22121", "0", "3"]
+
+
+def test_a_band_read_off_a_tile_keeps_its_altitude_with_its_unit():
+    # "odczytano: od ok. 6000" over "m?" on the new-game screen.
+    from companion.i18n import use_language
+    from companion.ui.freunde.weather import band_read
+
+    with use_language("pl"):
+        assert band_read("from about 6000 m?") == "od ok. 6000\u00a0m?"
+    assert band_read("from 7000 m?") == "from 7000\u00a0m?"

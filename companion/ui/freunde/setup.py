@@ -32,7 +32,7 @@ from companion.ui.common.widgets import (
 )
 from companion.ui.freunde.editor import BoardEditor, board_changes
 from companion.ui.freunde.parts import chip, weather_icon, zone_label
-from companion.ui.freunde.weather import DayDraft, drafts_problem, preset_tiles, tile_name
+from companion.ui.freunde.weather import DayDraft, band_read, drafts_problem, preset_tiles, tile_name
 
 __all__ = ["FreundeNewGame", "SetupDraft"]
 
@@ -287,7 +287,7 @@ def _days_summary(days: tuple[DayDraft, ...], labels, toggle_zone: Callable[[int
                 effects = _("+{move} movement").format(move=day.move)
             if day.read and day.zones:
                 # i18n: how a preset tile's altitude band was read off a poor image ("from about 7000 m?")
-                words = _("{effects}, read as {read}").format(effects=effects, read=tr(day.read))
+                words = _("{effects}, read as {read}").format(effects=effects, read=band_read(day.read))
             else:
                 zones = ", ".join(_zone_chip(labels, z) for z in sorted(day.zones))
                 words = (f"{effects}, {zones}" if zones else

@@ -9,6 +9,7 @@ as one action, so undo takes the whole tile back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -65,6 +66,12 @@ class DayDraft:
         if self.calm:
             return {"label": self.label, "accl": 0, "move": 0, "zones": []}
         return {"label": self.label, "accl": self.accl, "move": self.move, "zones": sorted(self.zones)}
+
+
+def band_read(read: str) -> str:
+    """How a preset's band was read ("from about 6000 m?"), in the player's language, its altitude never broken
+    from its unit ("od ok. 6000" over "m?" on a phone)."""
+    return re.sub(r"(\d) m\b", "\\1\u00a0m", str(tr(read)))
 
 
 def tile_days(day: int) -> tuple[int, ...]:
@@ -316,7 +323,7 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
                                 lambda v: set_draft(replace(draft, accl=v)), "−"))
         rows.append(_number_row(f"{key}-move", _("Extra movement per space"), draft.move, 2,
                                 lambda v: set_draft(replace(draft, move=v)), "+"))
-        rows.append(ft.Text(_("Zones it covers (read as: {read})").format(read=tr(draft.read)) if draft.read else
+        rows.append(ft.Text(_("Zones it covers (read as: {read})").format(read=band_read(draft.read)) if draft.read else
                             _("Zones it covers"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(f"{key}-zone-{zone}", zone_label(labels, zone), zone in draft.zones, bind(toggle_zone, zone),
