@@ -443,6 +443,7 @@ async def test_tracked_face_up_tokens_ask_for_the_one_turned_up(open_ui, store):
     assert ui.find("fr-risk-revealed-0") is None
     await ui.click("fr-risk-2")
     assert ui.get("fr-risk-take").disabled            # the replacement token is still to be entered
+    assert ui.get("fr-risk-take").content == "Choose the token turned face up"    # not "Choose the token" again
     await ui.click("fr-risk-revealed-1")
     await ui.click("fr-risk-take")
     state = engine(store, session.id)

@@ -391,7 +391,9 @@ def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_v
     ready = draft.value is not None and (not needs_reveal or draft.revealed is not None)
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("fr-risk-take", ft.FilledButton(
         # i18n: the button that takes the risk token chosen: "Ann takes the 2"
-        _("{name} takes the {value}").format(name=name, value=draft.value) if ready else _("Choose the token"),
+        _("{name} takes the {value}").format(name=name, value=draft.value) if ready else
+        # i18n: the same button while the token taken is chosen but not the one turned face up to replace it
+        _("Choose the token turned face up") if draft.value is not None else _("Choose the token"),
         key="fr-risk-take",
         icon=ft.Icons.CHECK_ROUNDED, disabled=not ready, on_click=on_take,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))
