@@ -242,3 +242,14 @@ async def test_the_board_side_corrected_drops_the_moves_it_has_no_spaces_for(ope
     assert_climbers_shown(ui, replay(winter, ACTIONS[:EDITED]))
     await ui.click("ent-undo-correction")
     assert store.sessions.get(session.id)["setup"] == setup and saved(store, session.id) == ACTIONS
+
+
+async def test_a_notice_of_later_play_goes_when_a_correction_begins(open_ui, store):
+    # "Bob's climber A used its cards." stood over turn 1 when a correction took the game back there.
+    session = start_game(store, actions=ACTIONS)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-undo")
+    assert ui.get("fr-notice") is not None                        # "Undone: …"
+    await ui.click("ent-open")
+    await ui.click("ent-edit-1")
+    assert ui.find("fr-notice") is None

@@ -97,7 +97,22 @@ def FreundeTable(session_id: str) -> ft.View:
     move, set_move = ft.use_state(MoveDraft())
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
     problem, set_problem = ft.use_state(None)
-    notice, set_notice = ft.use_state(None)
+    # A notice goes with the entries it was said after: a correction begun, or the entries changed from
+    # elsewhere, leaves it behind ("Bob's climber A used its cards." stood over turn 1 of a correction).
+    notice_said, set_notice_said = ft.use_state(None)          # (text, the entries it was said after)
+
+    def entries_now() -> tuple[int, int]:
+        try:
+            correction = app.keeper.correction(session_id)
+            actions = len(app.keeper.get(session_id).actions)
+        except CompanionError:
+            return (-1, -1)
+        return (len(correction.actions) if correction is not None and not correction.done else -1, actions)
+
+    def set_notice(text: str | None) -> None:
+        set_notice_said(None if text is None else (text, entries_now()))
+
+    notice = notice_said[0] if notice_said is not None and notice_said[1] == entries_now() else None
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = ft.use_state(False)
