@@ -98,11 +98,13 @@ async def test_in_fog_gerry_takes_first_and_his_reveal_is_asked_for_after(open_u
     assert state.round == 4 and state.turn == 0 and state.row[0].name == name
 
 
-async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_both(open_ui, store):
+def solo_played_with_blank_training(store):
+    """A solo game played to its end on a catalog whose Class I cards have no Training side described (Gerry
+    tucks Class I as Training): (keeper, session, final state)."""
     doc = synthetic_catalog_doc()
     for card in doc["cards"]:
         if card["class"] == 1:
-            card["sides"]["training"] = None              # Gerry tucks Class I as Training: left blank
+            card["sides"]["training"] = None
     ann = store.players.add("Ann")
     keeper = SessionKeeper(store)
     session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "catalog": doc},
@@ -110,6 +112,11 @@ async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_bo
     rng = random.Random(7)
     while (state := keeper.state(session.id)).phase is not Phase.FINISHED:
         keeper.act(session.id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    return keeper, session, state
+
+
+async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_both(open_ui, store):
+    keeper, session, state = solo_played_with_blank_training(store)
     missing = scoring.missing(state)
     assert missing and all(owner == solo.gerry_name() for owner, _, _ in missing)
 
@@ -132,17 +139,7 @@ async def test_the_solo_end_asks_for_the_blank_sides_gerry_tucked_then_scores_bo
 
 async def test_the_cards_described_in_a_game_are_still_offered_to_the_catalog_once_it_is_saved(open_ui, store):
     # Finishing the game took the offer away, and the cards described during it never reached the catalog.
-    doc = synthetic_catalog_doc()
-    for card in doc["cards"]:
-        if card["class"] == 1:
-            card["sides"]["training"] = None
-    ann = store.players.add("Ann")
-    keeper = SessionKeeper(store)
-    session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "catalog": doc},
-                           [ann.id], "Ann vs Gerry")
-    rng = random.Random(7)
-    while (state := keeper.state(session.id)).phase is not Phase.FINISHED:
-        keeper.act(session.id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    keeper, session, state = solo_played_with_blank_training(store)
     described = []
     for _owner, name, side in scoring.missing(state):
         keeper.act(session.id, {"type": "describe", "card": name, "side": side.value,
