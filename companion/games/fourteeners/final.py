@@ -35,7 +35,8 @@ from .wording import side_word
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
            "tuckable_sides",
-           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "short_tableaus", "tableau_doc", "tucked_doc",
+           "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "short_tableaus", "tableau_doc",
+           "tucked_doc",
            "card_points"]
 
 ACTIONS = ("tableau", "accolade", "score")
