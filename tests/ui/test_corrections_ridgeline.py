@@ -182,3 +182,25 @@ async def test_the_route_of_the_setup_corrected_replays_every_hand(open_ui, stor
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(ridge, HANDS)).seats]
     await ui.click("ent-undo-correction")
     assert store.sessions.get(game_id)["setup"] == setup
+
+
+async def test_a_hand_half_entered_is_not_carried_into_the_hand_corrected(open_ui, store):
+    # Hand 9's draft (Ann went out) showed as hand 2's when a correction took the game back there: one tap on
+    # Record and hand 2 was recorded wrong.
+    import flet as ft
+    from harness import walk
+
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")
+
+    def went_out() -> list[str]:
+        return [n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+                and str(n.identifier or "").startswith("rl-out-")]
+
+    assert went_out() == ["rl-out-0"]
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards" and went_out() == []

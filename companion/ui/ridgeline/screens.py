@@ -9,7 +9,7 @@ a finished game is saved to History and stays readable at the same address.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import IntEnum
 
@@ -94,7 +94,10 @@ def RidgelineTable(session_id: str) -> ft.View:
     """The game in progress: the five panels, undo and redo in the app bar."""
     app = use_app()
     panel, set_panel = ft.use_state(Panel.TABLE)
-    draft, set_draft = ft.use_state(HandDraft())
+    # The hand being entered goes with the entries it was begun after: a correction taking the game back to an
+    # earlier hand, or the entries changed from elsewhere, starts a fresh form (hand 3's half-entered cards
+    # showed as hand 1's, one tap from being recorded there).
+    draft_at, set_draft_at = ft.use_state((HandDraft(), None))
     hand_problem, set_hand_problem = ft.use_state(None)
     table_problem, set_table_problem = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
@@ -127,6 +130,26 @@ def RidgelineTable(session_id: str) -> ft.View:
     colours = seat_colours(app.store, state)
     names = state.setup.names
     correcting = correction is not None and not correction.done
+
+    def entries_now() -> tuple[int, int]:
+        try:
+            now = app.keeper.correction(session_id)
+            actions = len(app.keeper.get(session_id).actions)
+        except CompanionError:
+            return (-1, -1)
+        return (len(now.actions) if now is not None and not now.done else -1, actions)
+
+    def set_draft(changed: HandDraft | Callable[[HandDraft], HandDraft]) -> None:
+        """A new draft, or a change of the latest one (a function of it), marked with the entries now."""
+        mark = entries_now()
+
+        def update(at: tuple[HandDraft, tuple[int, int] | None]) -> tuple[HandDraft, tuple[int, int]]:
+            base = at[0] if at[1] in (None, mark) else HandDraft()
+            return (changed(base) if callable(changed) else changed, mark)
+
+        set_draft_at(update)
+
+    draft = draft_at[0] if draft_at[1] in (None, entries_now()) else HandDraft()
 
     def show(target: Panel) -> None:
         set_panel(target)
