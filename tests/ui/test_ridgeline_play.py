@@ -358,3 +358,14 @@ async def test_a_seat_that_pitched_cannot_be_left_holding_more_than_its_camp_all
     assert ("Bob pitched camp 1, staging at least 7 cards, then discarded, so Bob holds at most 3 of the 10 dealt, "
             "not 4") in ui.text()
     assert SessionKeeper(store).get(session.id).actions == ()
+
+
+async def test_a_saved_game_names_its_route_in_the_players_language(open_ui, store):
+    # "Szczyt trasy Ridge zdobyty…" once saved, where the game had said "Grań" before.
+    climb = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G2"]}}
+    session = seat_table(store, names=("Ann", "Bob"), route="ridge", hands=[climb] * 10)
+    assert engine_state(store, session.id).over
+    SessionKeeper(store).finish(session.id)
+    store.settings.set("language", "pl")
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    assert ui.get("rl-winners-why").value.startswith("Szczyt trasy Grań zdobyty")

@@ -261,8 +261,10 @@ def RidgelineFinished(record: Mapping) -> ft.View:
     winners = list(detail.get("winner") or [])
     fatigue = [int(s.get("fatigue") or 0) for s in standings if s.get("name") in winners]
     camps = detail.get("camps") or []
+    # The route in the player's language, as the game showed it before it was saved ("Ridge" was English).
+    route = str(tr(engine.route_words(detail.get("route"), str(detail.get("route_name", "")))))
     body: list[ft.Control] = [
-        winners_card(winners, fatigue, str(detail.get("route_name", "")), on_finish=None),
+        winners_card(winners, fatigue, route, on_finish=None),
         section_title(_("Final standings · lower fatigue is better")),
     ]
     for index, standing in enumerate(sorted(standings, key=_standing_order(winners))):

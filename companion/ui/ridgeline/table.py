@@ -155,7 +155,7 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
             ft.Column(expand=True, spacing=2, tight=True, controls=[
                 ft.Text(title, key="rl-winners", size=20, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(text, key="rl-winners-why", color=ft.Colors.ON_TERTIARY_CONTAINER),
             ]),
         ]),
     ]
