@@ -163,3 +163,17 @@ async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store
     assert ui.find("rl-lay-pick-problem") is None
     await ui.click("rl-lay-pick-R")
     assert tray_codes(ui, "rl-lay-hand-card") == ["D7", "R"]
+
+
+@pytest.mark.parametrize("language", ["pl", "de", "fr"])
+async def test_the_rope_button_while_declaring_fits_a_phone(open_ui, store, language):
+    # "Lina: teraz dotknij jej karty" was cut to "Lina: teraz dotknij jej" in the meld checker.
+    from layout_check import layout_problems
+
+    session = seat_table(store)
+    store.settings.set("language", language)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-pick-R")
+    assert ui.find("rl-check-declaring") is not None
+    assert layout_problems(ui.top, every_label=True) == []

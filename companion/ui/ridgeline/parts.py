@@ -296,7 +296,7 @@ def CardPicker(
         on_change=lambda: type_codes(),
         on_submit=lambda: submit_typed(),
         error=typed_problem,
-        error_max_lines=4,
+        error_max_lines=8,          # every code it could not read is named: in Polish four lines cut the last
         suffix_icon=labelled(f"{prefix}-codes-add", ft.IconButton(
             ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add", tooltip=_("Add typed cards"),
             on_click=lambda: submit_typed())),
@@ -337,8 +337,11 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                     tight=True,
                     spacing=6,
                     alignment=ft.MainAxisAlignment.CENTER,
+                    # A long label ("Lina: teraz dotknij jej karty") wraps in two lines, not cut at the edge.
                     controls=[ft.Icon(look.icon, color=look.ink, size=20),
-                              ft.Text(label, color=look.ink, weight=ft.FontWeight.W_600)],
+                              ft.Text(label, color=look.ink, weight=ft.FontWeight.W_600, max_lines=2,
+                                      size=13 if len(label) > 16 else None, text_align=ft.TextAlign.CENTER,
+                                      expand=True, expand_loose=True)],
                 ),
             ),
         ),
