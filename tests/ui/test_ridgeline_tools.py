@@ -107,6 +107,17 @@ async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
     assert len(tray_codes(ui, "rl-find-card")) == 12
 
 
+async def test_the_pitch_finder_holds_the_first_hands_eleven_cards_at_most(open_ui, store):
+    # Ten dealt and one drawn: a twelfth card was let in on the first hand.
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.FIND)
+    await tap_cards(ui, "rl-find", "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "P1")
+    await tap_cards(ui, "rl-find", "P2")
+    assert ui.get("rl-find-pick-problem").value == "A hand holds at most 11 cards"
+    assert len(tray_codes(ui, "rl-find-card")) == 11
+
+
 async def lay_off_helper(open_ui, store):
     """Ann and Bob's table with the lay-off helper open: (session, ui)."""
     session = seat_table(store, names=("Ann", "Bob"))
