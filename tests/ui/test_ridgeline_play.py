@@ -202,12 +202,11 @@ async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     assert ui.find("rl-hand-problem") is None
     assert len(SessionKeeper(store).get(session.id).actions) == 1
 
-    # A third copy of a card cannot exist.
+    # A third copy of a card cannot exist: refused at the tap, beside the picker.
     await open_panel(ui, Panel.HAND)
     await ui.click("rl-out-1")
     await tap_cards(ui, "rl-hand", "S4", "S4", "S4")
-    await ui.click("rl-hand-submit")
-    assert "only two Sunstone 4 cards exist, but 3 are listed" in ui.text()
+    assert ui.get("rl-hand-pick-problem").value == "Only two Sunstone 4 cards exist, but 3 are listed"
 
 
 async def test_resume_after_reopening_the_store(tmp_path):
@@ -369,3 +368,16 @@ async def test_a_saved_game_names_its_route_in_the_players_language(open_ui, sto
     store.settings.set("language", "pl")
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
     assert ui.get("rl-winners-why").value.startswith("Szczyt trasy Grań zdobyty")
+
+
+async def test_a_card_the_deck_has_no_more_of_is_refused_at_the_tap(open_ui, store):
+    # Two of each trail card: a third Sunstone 10 was taken, and refused only on Record, below the fold.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "S10", "S10")
+    await ui.click("rl-left-2")                                   # Cy: the pair is in Bob's hand already
+    await tap_cards(ui, "rl-hand", "S10")
+    assert ui.get("rl-hand-pick-problem").value == "Only two Sunstone 10 cards exist, but 3 are listed"
+    assert [k for k in ui.keys() if k.startswith("rl-left-2-card-")] == ["rl-left-2-card-empty"]

@@ -15,10 +15,10 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card
+from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card, supply_problem
 from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, seat_chip, section_title
 from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
@@ -209,7 +209,7 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     if active and not went_out:
         controls.append(CardPicker(
             prefix="rl-hand",
-            on_add=lambda added: _add(set_draft, name, added),
+            on_add=lambda added: _add(set_draft, draft, name, added),
             held=Counter(codes),
             note=_("Tap a card in the row above to take it out."),
         ))
@@ -233,10 +233,16 @@ def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
     return _("on camp {number}").format(number=camp.number)
 
 
-def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
+def _add(set_draft, draft: HandDraft, name: SeatName, added: list[CardCode]) -> str | None:
     if any(parse_card(code).declared for code in added):
         # i18n: R is card notation (a Rope), kept as it is
         return _("a Rope in hand is written R; it is declared only when it is staged")
+    # A card the deck has no more of is refused at the tap, beside the picker ('The deck': two of each trail
+    # card): a third Sunstone 10 was taken, and refused only on Record, below the fold.
+    every = [parse_card(code) for _seat, codes in draft.left for code in codes] + [parse_card(c) for c in added]
+    supply = supply_problem(every)
+    if supply:
+        return str(tr(supply))
     # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them.
     set_draft(lambda d: d.with_cards(name, d.cards(name) + tuple(added)))
     return None
