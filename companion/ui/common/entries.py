@@ -22,9 +22,21 @@ from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence
 
-__all__ = ["EntriesPanel", "entries_button", "SHOWN"]
+__all__ = ["EntriesPanel", "entries_button", "entries_mark", "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
+
+
+def entries_mark(app: Any, session_id: str) -> tuple[int, int]:
+    """The game's entries as they stand, as a mark to compare: the entries of a correction under way (-1 when
+    none is) and the game's own. Something said or begun after some entries (a notice, a half-entered form)
+    goes with that mark: a correction begun, or entries changed from elsewhere, leaves it behind."""
+    try:
+        correction = app.keeper.correction(session_id)
+        actions = len(app.keeper.get(session_id).actions)
+    except CompanionError:
+        return (-1, -1)
+    return (len(correction.actions) if correction is not None and not correction.done else -1, actions)
 
 
 def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:

@@ -43,7 +43,7 @@ from companion.ui.freunde.weather import (
     DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card,
     tile_days, tile_editor, tiles_laid,
 )
-from companion.ui.common.entries import EntriesPanel, entries_button
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
@@ -101,18 +101,10 @@ def FreundeTable(session_id: str) -> ft.View:
     # elsewhere, leaves it behind ("Bob's climber A used its cards." stood over turn 1 of a correction).
     notice_said, set_notice_said = ft.use_state(None)          # (text, the entries it was said after)
 
-    def entries_now() -> tuple[int, int]:
-        try:
-            correction = app.keeper.correction(session_id)
-            actions = len(app.keeper.get(session_id).actions)
-        except CompanionError:
-            return (-1, -1)
-        return (len(correction.actions) if correction is not None and not correction.done else -1, actions)
-
     def set_notice(text: str | None) -> None:
-        set_notice_said(None if text is None else (text, entries_now()))
+        set_notice_said(None if text is None else (text, entries_mark(app, session_id)))
 
-    notice = notice_said[0] if notice_said is not None and notice_said[1] == entries_now() else None
+    notice = notice_said[0] if notice_said is not None and notice_said[1] == entries_mark(app, session_id) else None
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = ft.use_state(False)

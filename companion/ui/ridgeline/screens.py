@@ -20,7 +20,7 @@ from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
 from companion.games.ridgeline.cards import parse_card
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.common.entries import EntriesPanel, entries_button
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
@@ -131,17 +131,9 @@ def RidgelineTable(session_id: str) -> ft.View:
     names = state.setup.names
     correcting = correction is not None and not correction.done
 
-    def entries_now() -> tuple[int, int]:
-        try:
-            now = app.keeper.correction(session_id)
-            actions = len(app.keeper.get(session_id).actions)
-        except CompanionError:
-            return (-1, -1)
-        return (len(now.actions) if now is not None and not now.done else -1, actions)
-
     def set_draft(changed: HandDraft | Callable[[HandDraft], HandDraft]) -> None:
         """A new draft, or a change of the latest one (a function of it), marked with the entries now."""
-        mark = entries_now()
+        mark = entries_mark(app, session_id)
 
         def update(at: tuple[HandDraft, tuple[int, int] | None]) -> tuple[HandDraft, tuple[int, int]]:
             base = at[0] if at[1] in (None, mark) else HandDraft()
@@ -149,7 +141,7 @@ def RidgelineTable(session_id: str) -> ft.View:
 
         set_draft_at(update)
 
-    draft = draft_at[0] if draft_at[1] in (None, entries_now()) else HandDraft()
+    draft = draft_at[0] if draft_at[1] in (None, entries_mark(app, session_id)) else HandDraft()
 
     def show(target: Panel) -> None:
         set_panel(target)
