@@ -106,8 +106,10 @@ def test_remove_is_soft_and_frees_the_name(store):
     assert [p.name for p in store.players.list(include_removed=True)] == ["Ann"]
     assert store.players.get(ann.id).removed
     assert store.history.list()[0]["players"][0] == {"id": ann.id, "name": "Ann", "score": 70, "winner": True}
+    assert store.players.find(" ann ") is None and store.players.find(" ann ", removed=True).id == ann.id
     second = store.players.add("Ann")
     assert second.id != ann.id
+    assert store.players.find("Ann").id == second.id and store.players.find("Ann", removed=True).id == ann.id
     with pytest.raises(InvalidInput, match="removed"):
         store.players.rename(ann.id, "Old Ann")
 

@@ -198,13 +198,13 @@ class PlayerRepo:
         return Player.from_record(doc)
 
     @_locked
-    def find(self, name: str) -> Player | None:
-        """The current player with this name (ignoring case and surrounding spaces), if any."""
+    def find(self, name: str, *, removed: bool = False) -> Player | None:
+        """The current player with this name (ignoring case and surrounding spaces), if any; with `removed`, a
+        removed player of that name (the last one recorded, when several were)."""
         wanted = unicodedata.normalize("NFC", name).strip().casefold() if isinstance(name, str) else None
-        for doc in self._records.raw_all():
-            if not doc["removed"] and unicodedata.normalize("NFC", doc["name"]).casefold() == wanted:
-                return Player.from_record(doc)
-        return None
+        docs = [doc for doc in self._records.raw_all() if bool(doc["removed"]) == removed
+                and unicodedata.normalize("NFC", doc["name"]).casefold() == wanted]
+        return Player.from_record(docs[-1]) if docs else None
 
     @_locked
     def add(self, name: str, colour: str | None = None) -> Player:

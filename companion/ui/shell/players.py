@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import re
-import unicodedata
 from dataclasses import dataclass, replace
 
 import flet as ft
@@ -94,7 +93,7 @@ def PlayersScreen() -> ft.View:
     def add(anew: bool = False) -> None:
         # A removed player of this name: ask first. A new player of the same name would be someone else, with
         # none of their games, and the removed one could then not be brought back under it.
-        twin = next((p for p in removed if _same_name(p.name, name.text)), None)
+        twin = app.store.players.find(name.text, removed=True)
         if twin is not None and not anew and app.store.players.find(name.text) is None:
             set_namesake(twin.id)
             return
@@ -321,11 +320,6 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
             ],
         ),
     )
-
-
-def _same_name(a: str, b: str) -> bool:
-    """Two names the roster takes for one (case and surrounding spaces aside), as the store compares them."""
-    return unicodedata.normalize("NFC", a).strip().casefold() == unicodedata.normalize("NFC", b).strip().casefold()
 
 
 def _namesake_card(player, *, add_anew, bring_back) -> list[ft.Control]:
