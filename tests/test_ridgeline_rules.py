@@ -18,6 +18,7 @@ from companion.games.ridgeline.rules import (
     make_setup,
     new_game,
     next_hand,
+    most_in_hand,
     hand_problem,
     parse_hand,
 )
@@ -41,6 +42,13 @@ def test_the_deal_passes_left_and_the_seat_on_the_dealers_left_leads():
         state = hand(state, "A", [], {"B": ["G1"], "C": ["G2"], "D": ["G3"]})
     assert seen == [(1, "C", "D", 10), (2, "D", "A", 11), (3, "A", "B", 11), (4, "B", "C", 11), (5, "C", "D", 11)]
     assert state.hands[0].dealer == "C" and state.hands[1].leader == "A"
+
+
+def test_a_seat_holds_its_deal_and_one_draw_at_most_when_pitching():
+    # 'A hand': ten dealt in the first hand, eleven after; 'A turn': one drawn before pitching.
+    state = table("A", "B")
+    assert most_in_hand(state) == 11
+    assert most_in_hand(hand(state, "A", [], {"B": ["G1"]})) == 12
 
 
 def test_seat_one_deals_first_by_default():

@@ -38,6 +38,7 @@ __all__ = [
     "new_game",
     "legal_actions",
     "next_hand",
+    "most_in_hand",
     "ended_reason",
     "apply",
     "in_hand",
@@ -242,6 +243,15 @@ def new_game(setup: Setup) -> State:
 def legal_actions(state: State) -> tuple[ActionKind, ...]:
     """What may be recorded now: a hand's result until a hand ends with someone on the summit ('Winning')."""
     return () if state.over else (ActionKind.HAND,)
+
+
+def most_in_hand(state: State) -> int:
+    """The most cards a seat can hold when pitching in the hand being played: its deal plus the turn's draw
+    ('A hand': ten dealt in the first hand, eleven after; 'A turn': one drawn before pitching); once the game
+    is over, the most any hand can hold."""
+    coming = next_hand(state)
+    deck = load().deck
+    return coming.deal_size + deck.draw_per_turn if coming is not None else deck.max_hand
 
 
 def next_hand(state: State) -> NextHand | None:

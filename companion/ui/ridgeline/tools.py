@@ -18,7 +18,7 @@ from companion.games.ridgeline.cards import CardCode, Colour, cards_fatigue, par
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
-from companion.games.ridgeline.rules import SeatName, State, next_hand
+from companion.games.ridgeline.rules import SeatName, State, most_in_hand
 from companion.i18n import _, ngettext, tr
 from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
 from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
@@ -210,10 +210,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
     seat = draft.seat if draft.seat in climbing else climbing[0]
     camp = state.camp_of(seat)
     assert camp is not None
-    # The hand being played: its deal and the turn's draw ('A hand': ten cards dealt in the first hand, eleven
-    # from the second on; 'A turn': one drawn before pitching). 12 was let in on the first hand.
-    coming = next_hand(state)
-    limit = coming.deal_size + load().deck.draw_per_turn if coming is not None else load().deck.max_hand
+    limit = most_in_hand(state)          # the hand being played's: 11 on the first hand, 12 after
 
     def add(added: list[CardCode]) -> str | None:
         if any(parse_card(code).declared for code in added):
