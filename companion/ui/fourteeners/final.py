@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 import flet as ft
@@ -71,13 +72,18 @@ def auto_name(state: State, seat: int, side: str) -> str:
     return made
 
 
+@lru_cache(maxsize=None)
+def _auto_templates(code: str) -> tuple[str, ...]:
+    """The names `auto_name` makes, in one language (a catalog does not change while the app runs)."""
+    with use_language(code):
+        return tuple(_(t) for t in _AUTO_NAMES.values())
+
+
 def is_auto_name(state: State, name: str) -> bool:
     """True for a name the screen made up (see auto_name), in any of the app's languages: such a card is not
     offered to the catalog."""
     for code in dict.fromkeys([current(), *LANGUAGES]):
-        with use_language(code):
-            templates = [_(t) for t in _AUTO_NAMES.values()]
-        for template in templates:
+        for template in _auto_templates(code):
             for player in state.players:
                 pattern = re.escape(template).replace(re.escape("{name}"), re.escape(player.name)).replace(
                     re.escape("{number}"), r"\d+")
