@@ -58,6 +58,9 @@ def test_an_ascent_tapped_in_the_browser_resumes_after_a_reload_and_is_saved(pla
         wait_http(url, proc)
         with open_app(playwright, f"{url}/play/trek12/{session.id}") as page:
             _wait_for(page, _round(11))
+            # Each die face is said once, as its name: the yellow blank face's drawn "0" is not said again.
+            _wait_for(page, named("Yellow die shows 0", "t12-yellow-0"))
+            _wait_for(page, named("Red die shows 6", "t12-red-6"))
             for turn in turns[10:15]:  # five rounds by tapping
                 table = engine.apply(table, turn)
                 _tap_turn(page, turn, table)

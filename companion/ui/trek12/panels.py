@@ -70,7 +70,11 @@ def die(value: int, colour: str, size: float) -> ft.Control:
     """A die face: pips for 1 to 6, a small 0 for the yellow die's blank face."""
     pip = _PIP_ON_RED if colour == RED else _PIP_ON_YELLOW
     if value == 0:
-        face: ft.Control = ft.Text("0", size=size * 0.42, weight=ft.FontWeight.W_700, color=pip)
+        # Drawn, as the pips are: the face is named by what holds it ("Yellow die shows 0"), so a drawn "0"
+        # is not said a second time.
+        face: ft.Control = cv.Canvas(width=size, height=size, shapes=[cv.Text(
+            size * 0.5, size * 0.5, "0", alignment=ft.Alignment.CENTER,
+            style=ft.TextStyle(size=size * 0.42, weight=ft.FontWeight.W_700, color=pip))])
     else:
         r = size * 0.09
         step = size * 0.27
@@ -95,7 +99,7 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
         selected = chosen == value
         faded = chosen is not None and not selected
         # Its state said too ("selected"), not only drawn as a border.
-        return ft.Semantics(identifier=key, selected=selected, content=ft.Container(
+        return ft.Semantics(identifier=key, selected=selected, button=True, content=ft.Container(
             key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0,
             border=ft.Border.all(3, ft.Colors.ON_SURFACE if selected else ft.Colors.TRANSPARENT),
             border_radius=size * 0.26, padding=2,
