@@ -14,6 +14,7 @@ from companion.sessions import SessionKeeper
 from companion.ui.common import registry
 from companion.ui.ridgeline.screens import Panel, RidgelineNewGame, RidgelinePlay
 from test_ridgeline_play import open_panel, seat_table, tap_cards
+from test_screen_reader import live
 
 
 @pytest.fixture(autouse=True)
@@ -158,9 +159,10 @@ async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store
     assert tray_codes(ui, "rl-lay-g0-card") == ["G7", "P7", "R:E7"]
     await ui.type("rl-lay-codes", "R:S7 zz9")
     await ui.submit("rl-lay-codes")
-    assert ui.get("rl-lay-codes").error.startswith("The typed cards, card 2: 'ZZ9' is not a card code")
+    assert ui.get("rl-lay-codes-error").value.startswith("The typed cards, card 2: 'ZZ9' is not a card code")
+    assert live(ui, "rl-lay-codes-error")       # said as it appears
     await ui.type("rl-lay-codes", "R:S7")
-    assert ui.get("rl-lay-codes").error is None  # typing again takes the complaint away
+    assert ui.find("rl-lay-codes-error") is None  # typing again takes the complaint away
     await ui.submit("rl-lay-codes")
     assert ui.find("rl-lay-pick-problem") is None and len(tray_codes(ui, "rl-lay-g0-card")) == 4
     await ui.click("rl-lay-hand-box")
@@ -170,7 +172,7 @@ async def test_a_group_on_the_table_holds_a_rope_played_as_a_card(open_ui, store
     await ui.type("rl-lay-codes", "R:G7")
     await ui.submit("rl-lay-codes")
     # Said under the field, where the keyboard leaves it in sight, not under the picker.
-    assert ui.get("rl-lay-codes").error == "A Rope in hand is written R, not R:G7"
+    assert ui.get("rl-lay-codes-error").value == "A Rope in hand is written R, not R:G7"
     assert ui.find("rl-lay-pick-problem") is None
     await ui.click("rl-lay-pick-R")
     assert tray_codes(ui, "rl-lay-hand-card") == ["D7", "R"]

@@ -27,6 +27,7 @@ __all__ = [
     "section_title",
     "surface",
     "empty_state",
+    "field_error",
     "message_card",
     "colour_dot",
     "labelled",
@@ -141,6 +142,15 @@ def announced(control: ft.Control) -> ft.Control:
     """`control` as a live region: a screen reader says what it holds when it appears or changes (a notice of
     what a tap did, a refusal), as a sighted player sees it without looking for it."""
     return ft.Semantics(live_region=True, content=control)
+
+
+def field_error(text: str | None, key: str) -> ft.Control | None:
+    """What a text field refused, for its `error=`: drawn under the field as a plain error text is (the field
+    turns red), and said as it appears, as a sighted player sees it appear; a plain error text is only a
+    description the field gives when it is reached again. The text has `key`."""
+    if not text:
+        return None
+    return announced(ft.Text(text, key=key, size=12, color=ft.Colors.ERROR))
 
 
 def message_card(

@@ -19,7 +19,7 @@ from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, pa
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.i18n import N_, _, msg, ngettext, tr
 from companion.ui.common.services import use_field_text
-from companion.ui.common.widgets import and_list, bind, first_capital, labelled
+from companion.ui.common.widgets import and_list, bind, field_error, first_capital, labelled
 
 __all__ = [
     "CardLook",
@@ -295,8 +295,8 @@ def CardPicker(
         border=ft.OutlineInputBorder(border_radius=12),
         on_change=lambda: type_codes(),
         on_submit=lambda: submit_typed(),
-        error=typed_problem,
-        error_max_lines=8,          # every code it could not read is named: in Polish four lines cut the last
+        # Every code it could not read is named, on as many lines as it takes.
+        error=field_error(typed_problem, f"{prefix}-codes-error"),
         suffix_icon=labelled(f"{prefix}-codes-add", ft.IconButton(
             ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add", tooltip=_("Add typed cards"),
             on_click=lambda: submit_typed())),

@@ -19,6 +19,7 @@ from companion.ui.common.widgets import (
     bind,
     colour_dot,
     empty_state,
+    field_error,
     labelled,
     message_card,
     said,
@@ -225,8 +226,7 @@ def PlayersScreen() -> ft.View:
                         key="player-name",
                         label=_("Name"),
                         hint_text=_("Who plays?"),
-                        error=error,
-                        error_max_lines=4,          # the reason wraps: its advice comes last
+                        error=field_error(error, "player-name-error"),     # wraps: its advice comes last
                         max_length=40,
                         autofocus=False,
                         on_change=typed_name,
@@ -369,8 +369,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
     field = edit_name.bind(ft.TextField(
         key="player-edit-name",
         label=_("Name"),
-        error=edit.error,
-        error_max_lines=4,          # the reason wraps: its advice comes last
+        error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
         max_length=40,
         on_change=lambda: type_edit_name(),
         on_submit=lambda: save_edit(),
