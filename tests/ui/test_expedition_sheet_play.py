@@ -209,3 +209,31 @@ async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, st
     assert ui.get("exp-winner-names").value == "Max wins the Expedition"
     assert state.box, "cards used or cashed go back in the box"
     assert sheet_seats(state) == (0,)
+
+
+async def test_undo_on_a_sheet_just_started_goes_back_to_the_expedition(open_ui, store):
+    # Undo on the sheet takes back the Expedition's last step; on a sheet with no move yet that is starting
+    # the sheet itself, and the screen failed ("no sheet of this Ascent is being played in the app").
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    ui = await open_ui(width=390, height=844)
+    await ui.go("/games/expedition")
+    await ui.click(f"exp-new-seat-{ann.id}")
+    await ui.click("exp-new-solo")
+    await ui.click("exp-new-cards-typed")
+    await ui.click("exp-new-start")
+    exp = ui.route.rsplit("/", 1)[1]
+    for card, n in dict(rope=1, tent=2, compass=1, schnapps=1).items():
+        for _ in range(n):
+            await ui.click(f"exp-reveal-{card}-plus")
+    await ui.click("exp-reveal")
+    await ui.click("exp-sheet-start")
+    assert ui.route == f"/play/expedition/{exp}/sheet"
+    assert ui.get("t12-undo").disabled is not True
+    await ui.click("t12-undo")
+    # Back on the Expedition's screen, the sheet not started, the step there to redo; nothing else lost.
+    assert ui.route == f"/play/expedition/{exp}"
+    assert keeper.state(exp).table is None and keeper.get(exp).can_redo
+    ui.get("exp-sheet-start")
+    await ui.click("exp-redo")
+    assert keeper.state(exp).table is not None

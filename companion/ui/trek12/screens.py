@@ -310,6 +310,12 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         except CompanionError as exc:
             set_note(first_capital(exc))
             return
+        if embedded and source.state().table is None:
+            # Undo took back the start of this sheet (an Expedition's last step): there is no sheet to show,
+            # and the Expedition's screen is where it starts again, or Redo puts it back.
+            app.changed()
+            ft.context.page.navigate(_EXPEDITION_ROUTE + session_id)
+            return
         # The game changed here, not on another device: the draft starts from it without a word.
         after = source.facts()
         set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
