@@ -492,3 +492,36 @@ async def test_an_abandoned_ascent_takes_its_hint_setting_along_one_taken_back_f
     await ui.click("t12-abandon")
     await ui.click("t12-abandon-confirm")
     assert store.history.get(done.id) is not None and coach.get(review["id"]) == review
+
+
+async def test_with_a_card_chosen_the_hint_is_the_coachs_best_move_with_that_card(open_ui, store):
+    # The Compass tapped, the hint still showed the coach's move without it, on a circle the Compass refuses.
+    from companion.games.trek12.rules import Assist, legal_actions
+
+    session = start(store, cards=["compass"])
+    keeper = SessionKeeper(store)
+    for red, yellow, circle in ((3, 2, 9), (4, 1, 10), (2, 1, 8)):
+        keeper.act(session.id, {"player": 0, "dice": [red, yellow], "op": "difference", "circle": circle})
+    state = keeper.state(session.id).states[0]
+    roll = Roll.of(2, 2)
+    advice = coach_review.hint(state, roll, hint_seed(session.id, 3, state))
+    assert Assist.COMPASS not in advice.moves[0].action.assists        # the coach's own move keeps the card
+    with_compass = [m for m in advice.moves if m.action.assists == (Assist.COMPASS,)]
+    allowed = {a.circle for a in legal_actions(state, roll) if Assist.COMPASS in a.assists}
+    assert advice.moves[0].action.circle not in allowed
+
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, roll)
+    assert (await hinted(ui)).startswith(f"Coach: {engine.turn_words(state.sheet, advice.moves[0].action.to_dict())}")
+    await ui.click("t12-card-compass")
+    best = with_compass[0]
+    words = ui.get("t12-hint-text").value
+    assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
+                            f"{best.expected:.0f}"), words
+    assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
+    tagged = {int(key.rsplit("-", 1)[1]) for key in ui.keys() if key.startswith("t12-expected-")}
+    assert tagged and tagged <= allowed
+    await ui.click("t12-card-compass")                                  # the card put back: the coach's own move
+    assert ui.get("t12-hint-text").value.startswith(
+        f"Coach: {engine.turn_words(state.sheet, advice.moves[0].action.to_dict())}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -36,7 +37,7 @@ from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "hint_marks",
-           "schnapps_words", "shown_hint", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel",
+           "schnapps_words", "shown_hint", "with_cards", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel",
            "round_sheet", "saved_review",
            "entries_digest", "expectations"]
 
@@ -92,6 +93,24 @@ class Hint:
     expected: tuple[tuple[int, str], ...] = ()      # the coach's circle and its next ones, with their points
     schnapps: str | None = None
     weighing: bool = False
+    advice: Any = None          # every move ranked, whence the hint for the cards chosen (`with_cards`)
+
+
+def with_cards(hint: Hint, sheet: Any, cards: Iterable[Assist]) -> Hint:
+    """The hint for the cards the player has chosen for this turn (the Schnapps aside, weighed apart): the
+    coach's best moves that play exactly those cards, so that a hint never names a circle the cards chosen
+    refuse (a Compass is for a circle touching no filled one). With no card chosen, or no move ranked that
+    plays them, the coach's own moves."""
+    chosen = {card for card in cards if card is not Assist.SCHNAPPS}
+    if hint.advice is None or not chosen:
+        return hint
+    moves = tuple(m for m in hint.advice.moves
+                  if {card for card in m.action.assists if card is not Assist.SCHNAPPS} == chosen)
+    if not moves:
+        return hint
+    advice = replace(hint.advice, moves=moves)
+    words, circle = hint_words(advice, sheet)
+    return replace(hint, words=words, circle=circle, expected=hint_marks(advice), advice=advice)
 
 
 def hint_key(seed: str, roll: Roll, drunk: bool, may_drink: bool) -> tuple:
@@ -196,7 +215,8 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
     else:
         words, circle = hint_words(advice, sheet)
         held = state.assists is not None and Assist.SCHNAPPS in state.assists
-        hint = Hint(words, circle, hint_marks(advice), weighing=may_drink and not drunk and held and not state.complete)
+        hint = Hint(words, circle, hint_marks(advice), weighing=may_drink and not drunk and held and not state.complete,
+                    advice=advice)
     if wanted.current != key:
         return
     cache.current = (key, hint)
