@@ -38,6 +38,15 @@ RIGHT = {"went_out": "Bob", "pitched": [], "left": {"Ann": ["W", "R"]}}
 TOO_FAR = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["S5"]}}
 
 
+def chosen(ui, prefix: str) -> list[str]:
+    """The seat chips starting with `prefix` shown as chosen."""
+    import flet as ft
+    from harness import walk
+
+    return [n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+            and str(n.identifier or "").startswith(prefix)]
+
+
 def seated(store) -> tuple[str, dict]:
     session = seat_table(store, names=("Ann", "Bob"), route="sprint", hands=HANDS)
     return session.id, session.setup
@@ -68,12 +77,14 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     assert ui.get("rl-hand-number").value == "Hand 2"                 # the table as it was before that hand
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS[:EDITED])).seats]
 
-    # The End hand panel, as at the table: Bob went out (and is marked as pitching), he did not pitch after
-    # all, and Ann's cards are tapped in.
+    # The End hand panel opens on hand 2 as it was entered (Bob went out and pitched, Ann held S5), to be
+    # changed rather than typed again: Bob did not pitch after all, and Ann held a Whiteout and a Rope.
     await open_panel(ui, Panel.HAND)
     assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards"
-    await ui.click("rl-out-1")
+    assert chosen(ui, "rl-out-") == ["rl-out-1"] and chosen(ui, "rl-pitched-") == ["rl-pitched-1"]
+    assert ui.find("rl-left-0-card-S5-1") is not None
     await ui.click("rl-pitched-1")
+    await ui.click("rl-left-0-card-S5-1")
     await tap_cards(ui, "rl-hand", "W", "R")
     await ui.click("rl-hand-submit")
     assert ui.get("ent-title").value == "The correction is ready"
@@ -203,4 +214,5 @@ async def test_a_hand_half_entered_is_not_carried_into_the_hand_corrected(open_u
     await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
     await open_panel(ui, Panel.HAND)
-    assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards" and went_out() == []
+    # Hand 2 as it was entered (Bob went out), not hand 9's draft.
+    assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards" and went_out() == ["rl-out-1"]

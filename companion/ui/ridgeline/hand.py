@@ -36,6 +36,23 @@ class HandDraft:
     active: SeatName | None = None
     marked: SeatName | None = None  # the seat marked as pitched only because it was chosen as going out
 
+    @classmethod
+    def of_entry(cls, doc: Any, names: tuple[SeatName, ...]) -> HandDraft:
+        """A hand entered before (a correction asks for it again), as the form to change: who went out, who
+        pitched, each seat's cards; the form of nothing when `doc` is not a hand's entry."""
+        if not isinstance(doc, Mapping) or doc.get("went_out") not in names:
+            return cls()
+        pitched, left = doc.get("pitched"), doc.get("left")
+        pitched = pitched if isinstance(pitched, list) else []
+        left = left if isinstance(left, Mapping) else {}
+        cards = tuple((name, tuple(str(code) for code in left[name])) for name in names
+                      if name != doc["went_out"] and isinstance(left.get(name), list))
+        # Who went out and pitched reads as chosen with going out (`choose_out`): another seat chosen as going
+        # out takes that mark away with it, as on a form filled from nothing.
+        return cls(went_out=doc["went_out"], pitched=tuple(name for name in names if name in pitched), left=cards,
+                   active=next((name for name in names if name != doc["went_out"]), None),
+                   marked=doc["went_out"] if doc["went_out"] in pitched else None)
+
     def cards(self, seat: SeatName) -> tuple[CardCode, ...]:
         """The cards entered for a seat so far."""
         return next((codes for name, codes in self.left if name == seat), ())

@@ -131,17 +131,21 @@ def RidgelineTable(session_id: str) -> ft.View:
     names = state.setup.names
     correcting = correction is not None and not correction.done
 
+    # A form begun after other entries starts again: from nothing, or, when a correction asks for an old hand
+    # again, from that hand as it was entered (changed, not all typed again).
+    asked_again = HandDraft.of_entry(correction.waiting if correcting else None, names)
+
     def set_draft(changed: HandDraft | Callable[[HandDraft], HandDraft]) -> None:
         """A new draft, or a change of the latest one (a function of it), marked with the entries now."""
         mark = entries_mark(app, session_id)
 
         def update(at: tuple[HandDraft, tuple[int, int] | None]) -> tuple[HandDraft, tuple[int, int]]:
-            base = at[0] if at[1] in (None, mark) else HandDraft()
+            base = at[0] if at[1] == mark else asked_again
             return (changed(base) if callable(changed) else changed, mark)
 
         set_draft_at(update)
 
-    draft = draft_at[0] if draft_at[1] in (None, entries_mark(app, session_id)) else HandDraft()
+    draft = draft_at[0] if draft_at[1] == entries_mark(app, session_id) else asked_again
 
     def show(target: Panel) -> None:
         set_panel(target)
