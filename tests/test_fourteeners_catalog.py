@@ -135,6 +135,14 @@ def test_editing_and_merging() -> None:
     with pytest.raises(InvalidInput, match="4 Accolade cards"):
         with_accolade(accolades, AccoladeCard("Fifth", None, None))
     assert len(with_accolade(accolades, AccoladeCard("acc 0", None, None)).accolades) == 4
+    # A merge says how many the two catalogs would hold together (8 + 3 = 11), not the first card too many.
+    three = import_catalog(catalog_doc([card(f"New {n}", 1) for n in range(3)]))
+    with pytest.raises(InvalidInput, match=r"^cards: merged with yours, 11 Class I cards, but the deck has 8$"):
+        merge(full, three)
+    assert len(merge(full, import_catalog(catalog_doc([card("i-0", 1, 2)]))).cards) == 8    # one replaced
+    two = Catalog(accolades=(AccoladeCard("Acc 9", None, None), AccoladeCard("acc 1", None, None)))
+    with pytest.raises(InvalidInput, match=r"^accolades: merged with yours, 5 Accolade cards, but the game has 4$"):
+        merge(accolades, two)
 
 
 def test_the_hazard_requirement_and_the_hazard_icon_are_one_fact():

@@ -368,12 +368,26 @@ def with_weather(catalog: Catalog, name: str, effects: tuple[WeatherEffect, ...]
 
 
 def merge(base: Catalog, incoming: Catalog) -> Catalog:
-    """Import a shared catalog into one's own: incoming entries replace those of the same name, others stay."""
-    merged = base
-    for card in incoming.cards:
-        merged = with_card(merged, card)
-    for accolade in incoming.accolades:
-        merged = with_accolade(merged, accolade)
+    """Import a shared catalog into one's own: incoming entries replace those of the same name, others stay.
+    InvalidInput when the two together hold more cards of a Class, or more Accolades, than the deck (said of
+    the catalog they would make, not of the first card too many)."""
+    names = {name_key(card.name) for card in incoming.cards}
+    cards = tuple(card for card in base.cards if name_key(card.name) not in names) + incoming.cards
+    deck = load_data().deck
+    for klass in CLASSES:
+        have = sum(1 for card in cards if card.klass == klass)
+        if have > deck.class_counts[klass - 1]:
+            # i18n: a shared catalog merged into the player's own would hold too many cards of one Class
+            raise InvalidInput(msg("{where}: merged with yours, {count:,} {klass} cards, but the deck has {deck}",
+                                   where="cards", count=have, klass=class_label(klass),
+                                   deck=deck.class_counts[klass - 1]))
+    names = {name_key(accolade.name) for accolade in incoming.accolades}
+    accolades = tuple(a for a in base.accolades if name_key(a.name) not in names) + incoming.accolades
+    if len(accolades) > deck.accolade_cards:
+        # i18n: a shared catalog merged into the player's own would hold too many Accolade cards
+        raise InvalidInput(msg("{where}: merged with yours, {count:,} Accolade cards, but the game has {limit}",
+                               where="accolades", count=len(accolades), limit=deck.accolade_cards))
+    merged = replace(base, cards=cards, accolades=accolades)
     hikers = dict(merged.hikers)
     hikers.update({k: v for k, v in incoming.hikers if v is not None})
     weather = dict(merged.weather)
