@@ -497,3 +497,30 @@ async def test_players_opened_from_a_new_game_come_back_to_it(open_ui, store):
     await ui.click("player-add")
     await ui.back()
     assert ui.route == "/games/fourteeners" and ui.find("ft-setup-no-players") is None
+
+
+async def test_a_setup_begun_is_kept_while_the_cards_are_described(open_ui, store):
+    # "Describe them" (or the Cards tab) in the middle of a setup, then back to it: the players picked and the
+    # Weather chosen were gone.
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{bo.id}")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click("ft-seat-1-advanced")
+    await ui.click("ft-setup-weather")
+    assert chosen(ui, "ft-setup-weather")
+    await ui.click("ft-tab-cards")
+    await ui.click("ftc-add-card")                       # a card described, then back to the list
+    await ui.click("ftc-back")
+    await ui.click("ft-tab-final")
+    assert ui.find("ft-seat-0-hiker") is None              # the finished game's form is a form of its own
+    await ui.click("ft-tab-setup")
+    assert [ui.get(f"ft-seat-{i}-hiker").value for i in (0, 1)] == ["A", "D"]
+    assert chosen(ui, "ft-setup-weather")
+
+
+def chosen(ui, identifier: str) -> bool:
+    import flet as ft
+    from harness import walk
+
+    return any(isinstance(n, ft.Semantics) and n.identifier == identifier and n.selected for n in walk(ui.top))

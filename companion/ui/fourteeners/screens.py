@@ -8,6 +8,7 @@ finished game's tableaus (`final.FinalTableaus`). Importing this module register
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import flet as ft
@@ -36,6 +37,11 @@ def FourteenersNewGame() -> ft.View:
     """Route `/games/fourteeners`: set up a game, or describe the cards on the Cards tab."""
     tab, set_tab = ft.use_state("setup")
     editing, set_editing = ft.use_state(None)          # Editing: None, or ("card" | "accolade", name)
+    # Each setup form's choices, by tab: a form left for the Cards tab ("Describe them") comes back as it was.
+    forms, set_forms = ft.use_state(dict)
+
+    def keep(name: str, choices) -> None:
+        set_forms(lambda kept: {**kept, name: choices})
 
     def close() -> None:
         set_editing(None)
@@ -74,7 +80,8 @@ def FourteenersNewGame() -> ft.View:
         content = CatalogList(set_editing=set_editing)
     else:
         # One setup form for both: a finished game has the same players, Hikers and Accolade half.
-        content = SetupPanel(open_cards=bind(set_tab, "cards"), final=tab == "final", key=f"setup-{tab}")
+        content = SetupPanel(open_cards=bind(set_tab, "cards"), final=tab == "final", kept=forms.get(tab),
+                             keep=functools.partial(keep, tab), key=f"setup-{tab}")
     return screen_view(_("14ers"), [tabs, content])
 
 

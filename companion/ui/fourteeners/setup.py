@@ -86,11 +86,14 @@ def game_title(names: list[str]) -> str:
 
 
 @ft.component
-def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Control:
+def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupChoices | None = None,
+               keep: Callable[[SetupChoices], None] | None = None) -> ft.Control:
     """The new-game form: roster players in order, Hiker sides, Weather, Accolade; Start opens the game.
 
     With `final`, the same form sets up scoring a game finished at the table: no Weather (it changes no
-    score), and the Accolade is chosen or described as it lies, never drawn; Start opens the tableaus."""
+    score), and the Accolade is chosen or described as it lies, never drawn; Start opens the tableaus.
+    `kept`: the choices made before the form was left for a while (the Cards tab), given to `keep` as they
+    change, so that the form comes back as it was."""
     app = use_app()
     page = ft.context.page
     try:
@@ -99,8 +102,8 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
         catalog, broken = Catalog(), said(exc)
     has_accolades = any(a.basic or a.advanced for a in catalog.accolades)
     choices, set_choices = ft.use_state(
-        lambda: SetupChoices(seed=new_seed(),
-                             accolade_mode=("choose" if final else "random") if has_accolades else "type"))
+        lambda: kept or SetupChoices(seed=new_seed(),
+                                     accolade_mode=("choose" if final else "random") if has_accolades else "type"))
     error, set_error = ft.use_state(None)
     roster = app.store.players.list()
     names = {p.id: p.name for p in roster}
@@ -114,6 +117,8 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False) -> ft.Contro
     def change(new: SetupChoices) -> None:
         set_choices(new)
         set_error(None)
+        if keep is not None:
+            keep(new)
 
     def start() -> None:
         if not order:
