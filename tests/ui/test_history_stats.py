@@ -846,3 +846,26 @@ async def test_a_game_in_progress_says_when_it_was_saved_whole_on_a_phone(open_u
     when = format_when(store.sessions.get(session_id)["updated"])
     assert any(when in text.replace("\u00a0", " ") for text in shown)
     assert [p for p in layout_problems(ui.top, every_label=True) if "history-resume" in p] == []
+
+
+async def test_a_history_card_lists_the_players_best_first_and_says_when_lower_is_better(open_ui, store):
+    # Ridgeline's fatigue in seat order ("Ann 40, Bob 25") read as Ann ahead of the winner.
+    store.players.add("Cy")
+    ann, bob, ids = seed(store)
+    three = store.history.add({"game": "ridgeline", "finished": "2026-03-06T18:00:00+00:00", "title": "Ridge",
+                               "players": [{"id": ann.id, "name": "Ann", "score": 26, "winner": False},
+                                           {"id": bob.id, "name": "Bob", "score": 7, "winner": True},
+                                           {"id": None, "name": "Dee", "score": 5, "winner": False}],
+                               "detail": {"route": "ridge", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route="/history")
+
+    def rows(record_id: str) -> list[int]:
+        prefix = f"history-{record_id}-player-"
+        return [int(str(c.key)[len(prefix):]) for c in walk(ui.get(f"history-{record_id}"))
+                if str(c.key or "").startswith(prefix) and str(c.key)[len(prefix):].isdigit()]
+
+    assert rows(ids["ridge2"]) == [1, 0]                 # Bob won with 25, then Ann's 40
+    assert rows(three) == [1, 2, 0]                      # the winner, then the lower fatigue first
+    assert rows(ids["max"]) == [1, 0]                    # Max's 52 won over Ann's 40
+    assert ui.get(f"history-{three}-lower").value == "Lower is better"
+    assert ui.find(f"history-{ids['max']}-lower") is None

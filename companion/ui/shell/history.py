@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
-from companion.store.stats import player_key, seats
+from companion.store.stats import lower_is_better, player_key, seats
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
                                         labelled, screen_view, section_title)
@@ -123,8 +123,17 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     players = list(record.get("players") or [])
     # Who won as Statistics and the shared text read it: a player alone had nobody to beat, so no trophy.
     won = {seat.index for seat in seats(record) if seat.outcome.won}
-    rows = [_player_line(record["id"], index, player, colours, index in won, names)
-            for index, player in enumerate(players)]
+    low = lower_is_better(record)
+
+    def standing(index: int) -> tuple:
+        score = players[index].get("score")
+        if isinstance(score, bool) or not isinstance(score, (int, float)):
+            return (index not in won, 1, 0)
+        return (index not in won, 0, score if low else -score)
+
+    # Best first, as the game's own final standings: the winners, then by score (seat order among equals).
+    rows = [_player_line(record["id"], index, players[index], colours, index in won, names)
+            for index in sorted(range(len(players)), key=standing)]
     title = record_title(record)
     header = [
         ft.Row(
@@ -141,6 +150,10 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     ]
     if title:
         header.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
+    if low and len(players) > 1:
+        # i18n: under a finished game's title in History, when its scores are better low (Ridgeline's fatigue)
+        header.append(ft.Text(_("Lower is better"), key=f"history-{record['id']}-lower", size=12,
+                              color=ft.Colors.ON_SURFACE_VARIANT))
     card = ft.Container(
         key=f"history-{record['id']}",
         on_click=on_click,
