@@ -649,3 +649,21 @@ def test_a_game_left_both_finished_and_in_progress_by_an_older_version_is_closed
         kept = keeper.finish(other)
         assert kept != other and store.history.count() == 3  # the new ending is kept, not dropped
         assert store.history.get(kept)["session"]["actions"] == [{"add": 1}, {"add": 2}]
+
+
+def test_every_table_the_app_keeps_is_named_in_words():
+    # Settings' "Earlier versions" said "The fourteeners catalog records" and "The corrections records".
+    import companion.ui.expedition.screens  # noqa: F401 - every game's screens, with the tables they keep
+    import companion.ui.fourteeners.screens  # noqa: F401
+    import companion.ui.trek12.screens  # noqa: F401
+    from companion.store.folder import what_file_holds
+    from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
+    from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
+    from companion.ui.expedition.sheets import SHEET_TABLE
+    from companion.ui.fourteeners.catalog import CATALOG_TABLE
+    from companion.ui.trek12.coaching import COACH_TABLE
+
+    tables = (CATALOG_TABLE, CORRECTIONS_TABLE, REOPENED_TABLE, ENVELOPE_TABLE, HALL_TABLE, SHEET_TABLE, COACH_TABLE)
+    said = {table: str(what_file_holds(f"{table}.json")) for table in tables}
+    assert not [words for words in said.values() if words.endswith(" records")], said
+    assert said[CATALOG_TABLE] == "the 14ers card catalog"

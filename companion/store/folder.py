@@ -60,6 +60,15 @@ _WHAT = {
     MAIN_FILE: N_("the roster of players and the settings"),
     SESSIONS_FILE: N_("the list of games in progress"),
     LEGACY_HISTORY_FILE: N_("the history of finished games"),
+    # The tables the games keep beside them (`Store.table`), by their file's name. Each is one thing ("the
+    # list of ..."): the words stand as the subject of "... is back as it was saved".
+    "corrections.json": N_("the record of corrected entries"),
+    "reopened.json": N_("the list of games reopened from History"),
+    "coach.json": N_("the record of the Trek 12 coach's hints and reviews"),
+    "hall_of_fame.json": N_("the Hall of Fame"),
+    "envelopes.json": N_("the record of the Challenge envelopes"),
+    "expedition_sheets.json": N_("the list of Expedition sheets played in the app"),
+    "fourteeners_catalog.json": N_("the 14ers card catalog"),
 }
 # The start-up notice for a change a crash interrupted, which this start completed, by the change's label.
 _COMPLETED = {
