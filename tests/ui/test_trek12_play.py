@@ -481,3 +481,19 @@ async def test_a_tap_after_another_device_wrote_the_turn_says_so(open_ui, store)
     await ui.click("t12-undo")
     await ui.click("t12-red-5")
     assert "Another device" not in ui.get("t12-status").value
+
+
+async def test_a_circle_refused_is_said_in_a_whole_sentence(open_ui, store):
+    # The reason ends in a bracket, "(a skull counts as filled)", and was shown without its full stop.
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "difference", "circle": 9})
+    state = table_of(store, session.id).states[0]
+    roll = Roll.of(4, 1)
+    near = {a.circle for a in legal_actions(state, roll)}
+    far = next(c for c in range(state.sheet.n) if c not in near and c != 9)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, roll)
+    await ui.click("t12-op-sum")
+    await ui.click(f"t12-circle-{far}")
+    assert ui.get("t12-status").value == (f"Circle {far} touches no filled circle; after the first number each one "
+                                           "goes next to a filled circle (a skull counts as filled).")

@@ -402,7 +402,9 @@ def sentence(text: object) -> str:
     if not out:
         return _("That is not allowed.")
     out = out[:1].upper() + out[1:]
-    return out if out.endswith((".", "!", "?", ")")) else out + "."
+    # A bracket closes a sentence only when the sentence ended inside it ("(see above.)"); "(a skull counts as
+    # filled)" still needs its full stop.
+    return out if out.rstrip(")»\"'”’").endswith((".", "!", "?", "…")) else out + "."
 
 
 def and_list(items: Sequence[str]) -> str:
