@@ -124,6 +124,9 @@ async def test_a_random_accolade_is_drawn_with_the_seed_kept_in_the_setup(open_u
     assert session.setup["accolade"] == "random" and isinstance(session.setup["seed"], int)
     drawn = _keeper(store).state(session.id).setup.accolade
     assert shown.startswith(f"{drawn.name} · {drawn.side.value.capitalize()}")
+    # The Accolade lies face up on the table all game: the game's screen shows it too, as drawn.
+    assert ui.route == f"/play/fourteeners/{session.id}"
+    assert ui.get("ft-accolade").value == f"Accolade: {shown}"
 
 
 async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(open_ui, store):

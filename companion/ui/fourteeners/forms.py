@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.games.fourteeners.abilities import (
     Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
-    parse_weather, vocabulary,
+    describe_category, parse_weather, vocabulary,
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
@@ -24,7 +24,7 @@ __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
     "WeatherForm", "TuckForm", "GUIDE", "side_form",
     "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label",
-    "icon_label", "roman", "half_label",
+    "icon_label", "roman", "half_label", "accolade_title",
 ]
 
 # Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.
@@ -71,6 +71,16 @@ def side_label(side: Side | str) -> str:
 def icon_label(icon: Icon | str) -> str:
     """An icon as the cards name it (Alt route, Hazard, Photo), in the player's language."""
     return tr(vocabulary().icon_name(Icon(icon)))
+
+
+def accolade_title(category: Category, name: str | None = None, side: Any = None) -> str:
+    """An Accolade as the screens say it: "Gear Head · Basic: most Climbs tucked as Gear", or only what it
+    counts when the card was described at the table without a name."""
+    text = tr(describe_category(category))
+    if not name:
+        return text
+    title = f"{name} · {half_label(side)}" if side else name
+    return _("{title}: {text}").format(title=title, text=text)
 
 
 def half_label(half: Any, *, lower: bool = False) -> str:

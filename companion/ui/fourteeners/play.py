@@ -33,7 +33,7 @@ from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save
 from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
-from companion.ui.fourteeners.forms import AbilityForm, CardForm, roman, side_form, side_label
+from companion.ui.fourteeners.forms import AbilityForm, CardForm, accolade_title, roman, side_form, side_label
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
@@ -323,6 +323,15 @@ def _status(state: State) -> ft.Control:
                 size=14),
         ft.Text(" · ".join(facts), key="ft-deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    accolade = state.setup.accolade
+    if accolade is not None and state.phase is not Phase.FINISHED:
+        # Face up on the table all game ('Setup'): the players tuck with it in mind.
+        controls.append(ft.Row(spacing=8, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F", size=18),
+            # i18n: the game's Accolade card, shown all game ("Accolade: Gear Head · Basic: most Climbs tucked …")
+            ft.Text(_("Accolade: {accolade}").format(accolade=accolade_title(accolade.category, accolade.name,
+                                                                           accolade.side)),
+                    key="ft-accolade", size=13, expand=True)]))
     weather = weather_now(state)
     if weather is not None and state.phase is not Phase.FINISHED:
         controls.append(forecast_strip(state, weather))

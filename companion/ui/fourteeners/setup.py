@@ -28,7 +28,7 @@ from companion.ui.common.widgets import (bind, colour_dot, labelled, message_car
                                          sentence)
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
-from companion.ui.fourteeners.forms import CategoryForm, half_label, roman
+from companion.ui.fourteeners.forms import CategoryForm, accolade_title, half_label, roman
 from companion.ui.fourteeners.parts import ACCENT, chip_row, choice_chip, panel, problem_text
 
 __all__ = ["SetupChoices", "SetupPanel", "setup_doc", "game_title", "new_seed"]
@@ -331,8 +331,7 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
     if choices.accolade_mode == "random" and described:
         try:
             drawn = draw_accolade(catalog, random.Random(choices.seed))
-            title = f"{drawn.name} · {half_label(drawn.side)}" if drawn.side else drawn.name
-            words = _("{title}: {text}").format(title=title, text=tr(describe_category(drawn.category)))
+            words = accolade_title(drawn.category, drawn.name, drawn.side)
             parts.append(ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color="#B7791F"),
                 ft.Text(words, key="ft-accolade-drawn", size=14, weight=ft.FontWeight.W_500, expand=True)]))
