@@ -412,6 +412,9 @@ async def test_a_tucked_card_the_hiker_and_the_weather_are_corrected_during_the_
     plans_before = scoring.score_tableaus([scoring.Entry("Ann", rules.tableau(before, 0))], None).player("Ann")
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     await ui.click("ft-correct")
+    # The Climbs met in this game (in the row, tucked): not every card of the catalog.
+    assert sorted(k for k in ui.keys() if k.startswith("ft-fix-card-")) == [
+        f"ft-fix-card-peak-1-{n}" for n in (1, 2, 3, 5, 7)]
     await ui.click("ft-fix-card-peak-1-1")
     assert "Correct Peak 1-1" in ui.get("ftc-title").value
     # The Photo in the corner was missed when the card was entered.

@@ -38,7 +38,7 @@ __all__ = [
     "PlayerSetup", "AccoladeChoice", "Setup", "Player", "State",
     "Reveal", "GuideHire", "Gain", "Pass", "Describe", "Correct", "DescribeHiker", "DescribeWeather", "Action",
     "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
-    "deck_counts", "hiker_letters", "draw_accolade", "new_game",
+    "deck_counts", "hiker_letters", "draw_accolade", "new_game", "cards_in_play",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
     "gain_check", "check_climb", "weather_named", "can_pass", "cards_to_save", "legal_actions", "apply",
     "revealable", "can_ignore_fog",
@@ -126,7 +126,8 @@ class Player:
 
 @dataclass(frozen=True)
 class State:
-    """The whole game: every card met so far, the row of revealed Climbs (left to right) and each tableau."""
+    """The whole game: every card it knows (the catalog's, and those described at the table), the row of
+    revealed Climbs (left to right) and each tableau."""
 
     setup: Setup
     players: tuple[Player, ...]
@@ -431,6 +432,16 @@ def can_pass(state: State) -> bool:
         if check.possible or any(option.affordable for option in check.guides):
             return False
     return True
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """The Climbs met in this game that still count: the row's, and every tableau's tucked cards and Guides
+    (the catalog's other cards were never seen at this table)."""
+    met: dict[str, Card] = {}
+    for card in (*state.row, *(t.card for p in state.players for t in p.tucked),
+                 *(guide for p in state.players for guide in p.guides)):
+        met.setdefault(name_key(card.name), card)
+    return tuple(met.values())
 
 
 def cards_to_save(state: State) -> tuple[Card, ...]:

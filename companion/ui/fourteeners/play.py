@@ -21,7 +21,7 @@ from companion.games.fourteeners.abilities import class_label, describe_ability
 from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
-    GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_to_save, current_player, expected_class,
+    GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player, expected_class,
     gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
@@ -793,7 +793,7 @@ def _tableaus(state: State, viewing: int | None, set_viewing) -> list[ft.Control
 def _corrections(state: State, set_fixing) -> ft.Control:
     """What can be described again during the game: every card met (revealed, tucked, hired as a Guide), the
     Hikers at the table, and the Weather cards when the Weather is played."""
-    cards = sorted(state.cards, key=lambda card: (card.klass, card.name.casefold()))
+    cards = sorted(cards_in_play(state), key=lambda card: (card.klass, card.name.casefold()))
     controls: list[ft.Control] = [
         ft.Row([ft.Text(_("Correct what was described wrongly"), size=16, weight=ft.FontWeight.W_600, expand=True),
                 labelled("ft-correct-close", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="ft-correct-close",
