@@ -259,7 +259,7 @@ async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     his = max_score(table_of(store, session.id).states[0]).to_dict()
     assert (his["skulls"], his["orphans"]) == (0, 1)
     assert ", 1 orphan -3, " in label(ui, "t12-score")
-    assert ui.get("t12-score-penalty").value == "-3"
+    assert ui.get("t12-score-penalty").value == "\u22123"        # a true minus, as "1 × −3" beside it
     assert shown(ui, f"t12-orphan-{action.circle}") == "" and label(ui, f"t12-circle-{action.circle}").endswith(
         ", orphan")                                                              # the player's: a skull tag
     await ui.click("t12-tab-max")
@@ -497,3 +497,16 @@ async def test_a_circle_refused_is_said_in_a_whole_sentence(open_ui, store):
     await ui.click(f"t12-circle-{far}")
     assert ui.get("t12-status").value == (f"Circle {far} touches no filled circle; after the first number each one "
                                            "goes next to a filled circle (a skull counts as filled).")
+
+
+def test_the_scoring_tables_negative_points_have_a_true_minus_sign():
+    # "Skulls 8 × −3 … -24": the rule's minus was a true one, the points' a hyphen.
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.rules import new_game
+    from companion.ui.trek12.panels import scoring_table
+
+    doc = score(new_game(load_sheet("dunai"))).to_dict() | {"skulls": 3, "orphans": 2, "total": -15}
+    table = scoring_table(0, "Ann", doc, summit=None, winner=False, max_rules=False)
+    texts = {c.key: c.value for c in walk(table) if isinstance(c, ft.Text) and c.key}
+    assert (texts["t12-sum-0-skulls"], texts["t12-sum-0-orphans"]) == ("\u22129", "\u22126")
+    assert [v for k, v in texts.items() if isinstance(v, str) and "-" in v and not k.endswith("-total")] == []

@@ -357,7 +357,7 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         # i18n: a scoring box: the points of the Mapped Zones, and how many zones there are
         box("zones", _("Zones ({count})").format(count=len(score["zones"])), str(zones)),
         box("bonus", _("Bonuses"), f"+{bonus}"),
-        box("penalty", penalty_caption, f"{penalty:+d}" if penalty else "0"),
+        box("penalty", penalty_caption, _signed(penalty) if penalty else "0"),
         box("total", _("Score"), str(score["total"]), strong=True),
     ])
     if on_details:
@@ -444,14 +444,14 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
         row(_("Longest line"), ft.Text(_circles(longest), size=13), f"+{score['line_bonus']}", f"{k}-line-bonus"),
         row(_("Largest zone"), ft.Text(_circles(largest), size=13), f"+{score['zone_bonus']}", f"{k}-zone-bonus"),
         row(_("Skulls"), ft.Text(f"{score['skulls']} × {_signed(parts['per_skull'])}", size=13),
-            f"{parts['skulls']:+d}" if score["skulls"] else "0", f"{k}-skulls"),
+            _signed(parts['skulls']) if score["skulls"] else "0", f"{k}-skulls"),
         # i18n: Max's orphans count for him (+3 each) instead of against him: "2 × +3 (Max)"
         row(_("Orphans"), ft.Text(_("{orphans} (Max)").format(orphans=orphans) if max_rules else orphans, size=13),
-            f"{orphan_points:+d}" if orphan_points else "0", f"{k}-orphans"),
+            _signed(orphan_points) if orphan_points else "0", f"{k}-orphans"),
     ]
     if cards:
         rows.append(row(_("Cards cashed"), ft.Text(f"{cards} × {_signed(parts['per_card'])}", size=13),
-                        f"{parts['cards']:+d}", f"{k}-cards"))
+                        _signed(parts['cards']), f"{k}-cards"))
     reached = summit is not None and total >= summit
     if summit is None:
         summit_text = _("No summit on this sheet")
