@@ -17,6 +17,7 @@ from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
+from companion.i18n import tr
 from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
 from companion.games.trek12.rules import ROLLS, SKULL, Action, Op, Roll, apply, new_game
@@ -369,9 +370,8 @@ async def test_a_move_the_hint_showed_is_the_coachs_move_in_the_review(open_ui, 
     # The coach's own game on the same dice is seeded as the hints were: the player's game, move for move
     # (seeded apart, it scored 63 where the player who followed every hint scored 72).
     assert kept.coach_final == kept.final == store.history.get(session.id)["players"][0]["score"]
-    assert kept.words() == ("Round by round, your choices cost about 0 points of expected score against the coach's "
-                            f"moves. You scored {kept.final}; the coach, playing the same dice from the first round, "
-                            f"scored {kept.final}.")
+    assert tr(kept.words()) == (f"Every round, your choice was the coach's. You scored {kept.final}; the coach, playing "
+                                f"the same dice from the first round, scored {kept.final}.")
 
 
 def test_a_round_within_the_estimates_noise_is_not_one_of_the_costliest():
@@ -385,6 +385,12 @@ def test_a_round_within_the_estimates_noise_is_not_one_of_the_costliest():
     # Round 1 cost 0.1 by estimates whose difference is uncertain by 0.4: not marked; round 3's 0.3 is exact.
     assert [r.round for r in kept.costliest()] == [2, 3]
     assert round(kept.cost, 6) == 3.4                        # the total still counts every estimate
+    assert tr(kept.words()).startswith("Round by round, your choices cost about 3 points of expected score")
+    # Under half a point in all: not "about 0 points" above rounds of −0.1 and −0.3.
+    small = coach_review.Review(0, "Ann", (rounds[0], rounds[2]), 70, 72)
+    assert tr(small.words()) == ("Round by round, your choices cost less than one point of expected score against "
+                                 "the coach's moves. You scored 70; the coach, playing the same dice from the first "
+                                 "round, scored 72.")
     again = coach_review.from_doc(coach_review.to_doc(kept))
     assert [r.error for r in again.rounds] == [0.4, 0.5, 0.0]
     # A review kept before the error was: read as exact, as it was shown then.

@@ -21,7 +21,7 @@ from random import Random
 from typing import Any, Iterator
 
 from companion.errors import CompanionError, InvalidInput
-from companion.i18n.message import message_doc, message_from_doc, msgn
+from companion.i18n.message import message_doc, message_from_doc, msg, msgn
 
 from . import session
 from .coach import Advice, Reroll, advise, after_schnapps, margin, reroll, reroll_steps
@@ -127,6 +127,16 @@ class Review:
         final is one game, played on the same dice from the first round, where the dice fall for it or not.
         Read side by side as one gap, "cost about 53 points; final 49, the coach's 72" seemed to contradict
         itself."""
+        if round(self.cost) == 0:
+            # "About 0 points" read oddly beside rounds that each cost a few tenths.
+            if all(r.coachs for r in self.rounds):
+                # i18n: the review's summary when every move the player made was the coach's
+                return msg("Every round, your choice was the coach's. You scored {final}; the coach, playing the "
+                           "same dice from the first round, scored {coach}.", final=self.final, coach=self.coach_final)
+            # i18n: the review's summary when the expected points lost, summed over the rounds, are under one half
+            return msg("Round by round, your choices cost less than one point of expected score against the coach's "
+                       "moves. You scored {final}; the coach, playing the same dice from the first round, scored "
+                       "{coach}.", final=self.final, coach=self.coach_final)
         # i18n: the review's summary; {n} is a sum of the expected points lost at each round
         return msgn("Round by round, your choices cost about {n} point of expected score against the coach's moves. "
                     "You scored {final}; the coach, playing the same dice from the first round, scored {coach}.",
