@@ -4,6 +4,7 @@ app reads compiled from the `.po`, and the plural forms each language needs."""
 from __future__ import annotations
 
 import gettext
+import re
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -76,3 +77,11 @@ def test_no_translation_uses_a_sign_the_apps_font_lacks(code):
     with open(i18n.catalog_dir() / code / "LC_MESSAGES" / "companion.mo", "rb") as compiled:
         texts = list(gettext.GNUTranslations(compiled)._catalog.values())
     assert texts and not [t for t in texts if any(c in t for c in lacking)]
+
+
+def test_french_keeps_its_punctuation_on_the_line_of_the_word_before():
+    # French spaces ";" ":" "!" "?" "»" off the word before, with a space that never breaks: a plain space let
+    # "Déjà posées :" and "… ce tour-ci ;" wrap with the sign alone at the start of the next line.
+    with open(i18n.catalog_dir() / "fr" / "LC_MESSAGES" / "companion.mo", "rb") as compiled:
+        texts = [t for key, t in gettext.GNUTranslations(compiled)._catalog.items() if key and isinstance(t, str)]
+    assert texts and [t for t in texts if re.search(r" [;:!?»]|« ", t)] == []

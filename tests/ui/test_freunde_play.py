@@ -5,6 +5,7 @@ end at a death, and a finished game saved to History."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import flet as ft
@@ -845,3 +846,19 @@ def test_a_band_read_off_a_tile_keeps_its_altitude_with_its_unit():
     with use_language("pl"):
         assert band_read("from about 6000 m?") == "od ok. 6000\u00a0m?"
     assert band_read("from 7000 m?") == "from 7000\u00a0m?"
+
+
+async def test_a_space_read_aloud_in_french_spaces_its_semicolon(open_ui, store):
+    # "Camp de base : … acclimatation +1; l'alpiniste est ici": the ";" had no space before it in French.
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 0},
+    ])
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-space-BASE_CAMP")              # Ann's climber chosen: the spaces say where it can go
+    said = [c.label for c in walk(ui.top) if type(c).__name__ == "Semantics"
+            and str(c.identifier or "").startswith("fr-space-") and ";" in (c.label or "")]
+    assert said and all("\u00a0;" in label and not re.search(r"\S;", label) for label in said), said

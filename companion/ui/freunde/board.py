@@ -275,7 +275,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
         # i18n: a space read aloud, then how many climbers it holds at the end of a move
         label = _("{space}, holds {n}").format(space=label, n=limit)
     if said:
-        label += "; " + ", ".join(said)
+        # i18n: a space read aloud, then its state now ("reachable for 2, 1 tent pitched"); French spaces the ";"
+        label = _("{space}; {state}").format(space=label, state=", ".join(said))
     out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
         identifier=f"{prefix}-space-{space_id}", label=label, button=on_space is not None, content=body))]
     # Entry cost (gold, top right): with today's surcharge added, in red, when the weather slows this zone.
