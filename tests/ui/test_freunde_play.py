@@ -384,8 +384,8 @@ async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store
         {"type": "climber", "player": "Ann", "climber": "B", "cards": ["A2"]},
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 risk points left come off the "
-                                               "cards no climber used.")
+    assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 risk points still owed come off "
+                                               "the cards no climber used once Ann is done.")
     assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
                                              "no climber loses acclimatization.")
     assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
@@ -783,17 +783,19 @@ def test_the_risk_left_over_is_counted_in_the_players_grammar():
     # German said "die restlichen 1 gehen ... ab" and Polish "pozostałe 1 schodzi": a count needs its forms.
     from companion import i18n
 
-    one = "{name} took a risk token of {value}; the {owed} risk point left comes off the cards no climber used."
-    many = "{name} took a risk token of {value}; the {owed} risk points left come off the cards no climber used."
+    one = ("{name} took a risk token of {value}; the {owed} risk point still owed comes off the cards no climber used "
+           "once {name} is done.")
+    many = ("{name} took a risk token of {value}; the {owed} risk points still owed come off the cards no climber "
+            "used once {name} is done.")
     said = {}
     for code in ("de", "pl"):
         with i18n.use_language(code):
             said[code] = [i18n.ngettext(one, many, n).format(name="Anna", value=2, owed=n) for n in (1, 3, 5)]
-    assert said["de"][0] == ("Anna hat einen Risikomarker mit 2 genommen; der restliche 1 Risikopunkt geht von den "
-                             "Karten ab, die kein Bergsteiger genutzt hat.")
-    assert "die restlichen 3 Risikopunkte gehen" in said["de"][1]
+    assert said["de"][0] == ("Anna hat einen Risikomarker mit 2 genommen; der noch offene 1 Risikopunkt geht, sobald "
+                             "Anna fertig ist, von den Karten ab, die kein Bergsteiger genutzt hat.")
+    assert "die noch offenen 3 Risikopunkte gehen" in said["de"][1]
     assert [text.split("; ")[1].split(" z kart")[0] for text in said["pl"]] == [
-        "pozostały 1 punkt ryzyka schodzi", "pozostałe 3 punkty ryzyka schodzą", "pozostałe 5 punktów ryzyka schodzi"]
+        "pozostały 1 punkt ryzyka zejdzie", "pozostałe 3 punkty ryzyka zejdą", "pozostałe 5 punktów ryzyka zejdzie"]
 
 
 def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_alike():

@@ -545,10 +545,12 @@ def _risk_summary(state: State) -> ft.Control:
     uncovered = rules.risk_uncovered(state, taker)
     settled = bool(owed) and rules.why_not_done(state, taker) is None
     if settled and not uncovered:
-        text = ngettext("{name} took a risk token of {value}; the {owed} risk point left comes off the cards no "
-                        "climber used.",
-                        "{name} took a risk token of {value}; the {owed} risk points left come off the cards no "
-                        "climber used.", owed)
+        # Said as what happens when the taker is done: before then a climber may still bear it (the taker may
+        # not have given any card yet).
+        text = ngettext("{name} took a risk token of {value}; the {owed} risk point still owed comes off the cards "
+                        "no climber used once {name} is done.",
+                        "{name} took a risk token of {value}; the {owed} risk points still owed come off the cards "
+                        "no climber used once {name} is done.", owed)
     elif settled and not rules.cards_left_to_give(state, taker):
         # Every card given and no climber of the taker's can bear the rest: it has no effect (docs/rulings.md).
         text = ngettext("{name} took a risk token of {value}; {uncovered} of its risk points has no effect, as no "
