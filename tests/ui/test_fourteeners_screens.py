@@ -530,3 +530,16 @@ def chosen(ui, identifier: str) -> bool:
     from harness import walk
 
     return any(isinstance(n, ft.Semantics) and n.identifier == identifier and n.selected for n in walk(ui.top))
+
+
+async def test_a_full_table_says_why_no_one_else_can_be_added(open_ui, store):
+    players = [store.players.add(name) for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
+    ui = await open_ui(route="/games/fourteeners")
+    for player in players[:4]:
+        assert ui.find("ft-setup-full") is None
+        await ui.click(f"ft-add-{player.id}")
+    assert ui.find(f"ft-add-{players[4].id}") is None
+    assert ui.get("ft-setup-full").value == ("The table is full: 14ers is for 1 to 4 players. Remove a player to "
+                                             "seat another.")
+    await ui.click("ft-seat-3-remove")
+    assert ui.find("ft-setup-full") is None and ui.find(f"ft-add-{players[4].id}") is not None

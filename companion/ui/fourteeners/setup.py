@@ -241,6 +241,10 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
             choice_chip(f"ft-add-{p.id}", p.name, False,
                         bind(change, replace(choices, order=order + (p.id,))), icon=ft.Icons.ADD_ROUNDED)
             for p in waiting], label=_("Tap to add, in turn order") if not order else _("Add another player")))
+    elif waiting:
+        # The others vanished from the picker with nothing said why.
+        rows.append(ft.Text(_("The table is full: 14ers is for 1 to 4 players. Remove a player to seat another."),
+                            key="ft-setup-full", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not order:
         rows.insert(0, ft.Text(_("One player plays solo against Gerry; 2-4 players share the table."), size=13,
                                color=ft.Colors.ON_SURFACE_VARIANT))
