@@ -125,9 +125,9 @@ async def test_a_review_made_of_other_entries_is_not_shown_for_the_sheet(open_ui
     coach.upsert({"id": f"{review_id(exp, 1)}:review:0", "entries": entries_digest(list(session.actions[:upto])),
                   "review": review})
     ui = await open_ui(route=f"/play/expedition/{exp}/sheet")
-    assert ui.get("exp-review-1-total-0").value == ("Round by round, your choices cost about 0 points of expected "
-                                                    "score against the coach's moves. You scored 1; the coach, playing "
-                                                    "the same dice from the first round, scored 2.")
+    assert ui.get("exp-review-1-total-0").value == ("Round by round, your choices cost less than one point of "
+                                                    "expected score against the coach's moves. You scored 1; the "
+                                                    "coach, playing the same dice from the first round, scored 2.")
     # Made before a correction of the sheet's entries: offered again, not shown for them.
     coach.upsert({"id": f"{review_id(exp, 1)}:review:0", "entries": "0123456789abcdef", "review": review})
     ui = await open_ui(route=f"/play/expedition/{exp}/sheet")

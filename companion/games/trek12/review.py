@@ -129,7 +129,7 @@ class Review:
         itself."""
         if round(self.cost) == 0:
             # "About 0 points" read oddly beside rounds that each cost a few tenths.
-            if all(r.coachs for r in self.rounds):
+            if self.rounds and all(r.coachs for r in self.rounds):
                 # i18n: the review's summary when every move the player made was the coach's
                 return msg("Every round, your choice was the coach's. You scored {final}; the coach, playing the "
                            "same dice from the first round, scored {coach}.", final=self.final, coach=self.coach_final)
