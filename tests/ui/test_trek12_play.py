@@ -510,3 +510,19 @@ def test_the_scoring_tables_negative_points_have_a_true_minus_sign():
     texts = {c.key: c.value for c in walk(table) if isinstance(c, ft.Text) and c.key}
     assert (texts["t12-sum-0-skulls"], texts["t12-sum-0-orphans"]) == ("\u22129", "\u22126")
     assert [v for k, v in texts.items() if isinstance(v, str) and "-" in v and not k.endswith("-total")] == []
+
+
+def test_each_scoring_table_row_is_read_as_one_line_label_first():
+    # "Fixed Lines 8 7 5 5 7 32 2 3 4 5 Mapped Zones 6 6 7 33": boxes wrapping onto a second line were read by
+    # their place on screen, half a row before its label.
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.rules import new_game
+    from companion.ui.trek12.panels import scoring_table
+
+    line = {"circles": [1, 2, 3], "points": 8}
+    doc = score(new_game(load_sheet("dunai"))).to_dict() | {
+        "lines": [line, line | {"points": 5}], "skulls": 2, "total": 7}
+    said = [c.label for c in walk(scoring_table(0, "Ann", doc, summit=None, winner=False, max_rules=False))
+            if isinstance(c, ft.Semantics) and c.exclude_semantics]
+    assert said[:2] == ["Fixed Lines: 8, 5; 13", "Mapped Zones: none; 0"]
+    assert "Skulls: 2 × \u22123; \u22126" in said

@@ -420,14 +420,22 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
         ])
 
     def row(label: str, middle: ft.Control, points: str, key: str) -> ft.Control:
-        return ft.Container(
+        # Said as one line, label first ("Fixed Lines: 8, 5, 5, 7, 7; 32"): boxes that wrap onto a second line
+        # were read by their place on screen, half of them before the row's own label.
+        if isinstance(middle, ft.Row):
+            detail = ", ".join(str(box.content.value) for box in middle.controls)
+        else:
+            detail = str(middle.value) if middle.value != "—" else ""
+        # i18n: a row of the scoring table read aloud: its label, what it counts, its points ("Skulls: 2 × −3; −6")
+        spoken = _("{row}: {detail}; {points}").format(row=label, detail=detail or _("none"), points=points)
+        return ft.Semantics(label=spoken, exclude_semantics=True, content=ft.Container(
             padding=ft.Padding.symmetric(vertical=6),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(label, width=104, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Container(expand=True, content=middle),
                 ft.Text(points, key=key, width=44, text_align=ft.TextAlign.RIGHT, weight=ft.FontWeight.W_700),
-            ]))
+            ])))
 
     line_points = [x["points"] for x in score["lines"]]
     zone_points = [x["points"] for x in score["zones"]]
