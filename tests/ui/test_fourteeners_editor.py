@@ -198,12 +198,26 @@ async def test_back_in_an_editor_returns_to_the_list(open_ui, store):
     await ui.click("ftc-add-card")
     await ui.type("ftc-name", "Half Dome")
     assert ui.top.can_pop is False                        # Android's back asks first instead of leaving
-    await ui._event(ui.top, "confirm_pop")                # ... and the answer is: back to the list
+    await ui._event(ui.top, "confirm_pop")                # ... and, a name typed, whether to drop it
+    await ui.click("ftc-drop-cancel")                     # keep editing: nothing lost
+    assert ui.get("ftc-name").value == "Half Dome"
+    await ui.click("ftc-back")                            # the app bar's arrow asks too
+    await ui.click("ftc-drop-confirm")                    # ... and the answer is: back to the list
     assert ui.route == "/games/fourteeners" and ui.find("ftc-summary") is not None
     await ui.click("ftc-add-card")
-    await ui.click("ftc-back")                            # the app bar's arrow does the same
+    await ui.click("ftc-back")                            # nothing changed: back at once
     ui.get("ftc-summary")
     assert load_catalog(store).cards == ()
+    # An Accolade edited, likewise.
+    await ui.click("ftc-add-accolade")
+    await ui.click("ftc-back")
+    ui.get("ftc-summary")
+    await ui.click("ftc-add-accolade")
+    await ui.type("fta-name", "Summit")
+    await ui.click("ftc-back")
+    await ui.click("fta-drop-confirm")
+    ui.get("ftc-summary")
+    assert load_catalog(store).accolades == ()
 
 
 async def test_an_unreadable_saved_catalog_is_reported_and_can_be_replaced(open_ui, store):
@@ -226,8 +240,10 @@ async def test_android_back_in_an_editor_cancels_it_and_keeps_the_cards_tab(open
     await ui.click("ftc-add-card")
     await ui.type("ftc-name", "Half Dome")
     await ui.click("ftc-class-3")
-    # Android's back reaches the page (page.on_view_pop) without asking the view: it is Cancel, not "go home".
+    # Android's back reaches the page (page.on_view_pop) without asking the view: it is Cancel, not "go home"
+    # (once the changes are dropped: it asks first).
     await ui.back()
+    await ui.click("ftc-drop-confirm")
     assert ui.route == "/games/fourteeners" and ui.find("ftc-name") is None
     ui.get("ftc-summary")                                 # still on the Cards tab's list
     assert load_catalog(store).cards == ()
@@ -235,6 +251,7 @@ async def test_android_back_in_an_editor_cancels_it_and_keeps_the_cards_tab(open
     await ui.click("ftc-add-accolade")
     await ui.type("fta-name", "Trail Boss")
     await ui.back()
+    await ui.click("fta-drop-confirm")
     assert ui.route == "/games/fourteeners" and ui.find("fta-name") is None
     assert load_catalog(store).accolades == ()
     # With the editor closed, back leaves the screen as it does everywhere else.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import flet as ft
 
@@ -488,20 +489,52 @@ def _game_state(app, game: str):
     return app.keeper.state(game)
 
 
+def _leave_guard(close: Callable[[], None], changed: Callable[[], bool], prefix: str, leave_ref: Any = None
+                 ) -> tuple[Callable[[], None], ft.AlertDialog | None]:
+    """Leaving an editor by Back (the app bar's arrow, Android's back): at once when nothing was changed, else
+    after asking, since what was changed is not saved (Cancel stays a plain way out). Returns the way to leave
+    (also put in `leave_ref`, for the screen's arrow) and the question while it is asked (keys
+    `<prefix>-drop-*`)."""
+    asking, set_asking = ft.use_state(False)
+
+    def leave() -> None:
+        if changed():       # asked now: typing into a field redraws nothing
+            set_asking(True)
+        else:
+            close()
+
+    if leave_ref is not None:
+        leave_ref.current = leave
+    use_back_cancels(leave)
+    dialog = confirm_dialog(f"{prefix}-drop", _("Drop the changes?"),
+                            _("What you changed here is not saved yet."), _("Drop the changes"), close,
+                            lambda: set_asking(False), cancel=_("Keep editing")) if asking else None
+    return leave, dialog
+
+
 @ft.component
-def CardEditor(original: str | None, close: Callable[[], None], game: str | None = None) -> ft.Control:
+def CardEditor(original: str | None, close: Callable[[], None], game: str | None = None, leave_ref: Any = None
+               ) -> ft.Control:
     """Add or edit one Climb card: Class, requirements, Hazard, icons, and each side's ability. With `game` (a
     14ers session id), correct the card as that game met it: the correction replaces its description in the
-    game (tucked sides included) and scoring follows; its name and Class stay, and no turn is undone."""
-    use_back_cancels(close)
+    game (tucked sides included) and scoring follows; its name and Class stay, and no turn is undone.
+    `leave_ref` is given the way to leave by Back, asking first when something was changed."""
     app = use_app()
     catalog = load_catalog(app.store)
     existing = (_game_state(app, game).card(original) if game is not None and original
                 else catalog.card(original) if original else None)
     form, set_form = ft.use_state(lambda: CardForm.from_card(existing) if existing else CardForm())
+    opened = ft.use_ref(None)
+    if opened.current is None:
+        opened.current = form
     name = use_field_text(form.name)
     error, set_error = ft.use_state(None)
     deleting, set_deleting = ft.use_state(False)
+    def changed() -> bool:
+        return replace(form, name="") != replace(opened.current, name="") or \
+            " ".join(name.text.split()) != " ".join(opened.current.name.split())
+
+    _leave, dropping = _leave_guard(close, changed, "ftc", leave_ref)
 
     def change(new: CardForm) -> None:
         set_form(new)
@@ -525,7 +558,7 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         confirm_dialog("ftc-delete", _("Delete {name}?").format(name=existing.name),
                        _("The card leaves your catalog. Games already started keep their copy of it."), _("Delete"),
                        delete,
-                       lambda: set_deleting(False)) if deleting and existing is not None else None
+                       lambda: set_deleting(False)) if deleting and existing is not None else dropping
     )
     if game is not None and existing is not None:
         body: list[ft.Control] = [
@@ -618,18 +651,26 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
 # --- the Accolade editor --------------------------------------------------------------------------------------
 
 @ft.component
-def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Control:
-    """Add or edit one Accolade card: its name and the category on its Basic and Advanced halves."""
-    use_back_cancels(close)
+def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: Any = None) -> ft.Control:
+    """Add or edit one Accolade card: its name and the category on its Basic and Advanced halves. `leave_ref`
+    is given the way to leave by Back, asking first when something was changed."""
     app = use_app()
     catalog = load_catalog(app.store)
     existing = catalog.accolade(original) if original else None
     form, set_form = ft.use_state(lambda: AccoladeForm.from_card(existing) if existing
                                   else AccoladeForm(basic=CategoryForm()))
+    opened = ft.use_ref(None)
+    if opened.current is None:
+        opened.current = form
     # The name field is drawn from this, never from form.name (see card_fields).
     name = use_field_text(form.name)
     error, set_error = ft.use_state(None)
     deleting, set_deleting = ft.use_state(False)
+    def changed() -> bool:
+        return replace(form, name="") != replace(opened.current, name="") or \
+            " ".join(name.text.split()) != " ".join(opened.current.name.split())
+
+    _leave, dropping = _leave_guard(close, changed, "fta", leave_ref)
 
     def change(new: AccoladeForm) -> None:
         set_form(new)
@@ -646,7 +687,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None]) -> ft.Contro
     ft.use_dialog(
         confirm_dialog("fta-delete", _("Delete {name}?").format(name=existing.name),
                        _("The Accolade leaves your catalog. Games already started keep theirs."), _("Delete"), delete,
-                       lambda: set_deleting(False)) if deleting and existing is not None else None
+                       lambda: set_deleting(False)) if deleting and existing is not None else dropping
     )
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
         key="fta-name", label=_("Name"), max_length=60,

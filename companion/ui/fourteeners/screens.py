@@ -37,6 +37,7 @@ def FourteenersNewGame() -> ft.View:
     """Route `/games/fourteeners`: set up a game, or describe the cards on the Cards tab."""
     tab, set_tab = ft.use_state("setup")
     editing, set_editing = ft.use_state(None)          # Editing: None, or ("card" | "accolade", name)
+    leave = ft.use_ref(None)                           # the open editor's way back: it asks before dropping changes
     # Each setup form's choices, by tab: a form left for the Cards tab ("Describe them") comes back as it was.
     forms, set_forms = ft.use_state(dict)
 
@@ -46,27 +47,33 @@ def FourteenersNewGame() -> ft.View:
     def close() -> None:
         set_editing(None)
 
+    def back() -> None:
+        (leave.current or close)()
+
     if tab == "cards" and editing is not None:
         kind, name = editing
+        leave.current = None                           # set again by a card or Accolade editor as it draws
         if kind == "card":
             title, editor = (_("Edit card") if name else _("New Climb card")), CardEditor(
-                original=name, close=close, key=f"card-{name}")
+                original=name, close=close, leave_ref=leave, key=f"card-{name}")
         elif kind == "accolade":
             title, editor = (_("Edit Accolade") if name else _("New Accolade")), AccoladeEditor(
-                original=name, close=close, key=f"accolade-{name}")
+                original=name, close=close, leave_ref=leave, key=f"accolade-{name}")
         elif kind == "hiker":
             title, editor = _("Hiker ability"), HikerEditor(letter=name, close=close, key=f"hiker-{name}")
         else:
             title, editor = _("Weather card"), WeatherEditor(name=name, close=close, key=f"weather-{name}")
         view = screen_view(title, [editor])
         # Back (the app bar arrow, or Android's back button asking to pop) closes the editor and returns to
-        # the list, rather than leaving the screen with the edit lost; a pop that reaches the page without
-        # asking is caught by the editor itself (`use_back_cancels`).
+        # the list, rather than leaving the screen with the edit lost, and asks first when something was
+        # changed; a pop that reaches the page without asking is caught by the editor itself
+        # (`use_back_cancels`).
         view.appbar.leading = labelled("ftc-back", ft.IconButton(ft.Icons.ARROW_BACK_ROUNDED, key="ftc-back",
-                                                                 tooltip=_("Back to the cards"), on_click=close))
+                                                                 tooltip=_("Back to the cards"),
+                                                                 on_click=lambda: back()))
 
         async def back_pressed(e: ft.Event) -> None:
-            close()
+            back()
             await e.control.confirm_pop(False)
 
         view.can_pop = False
