@@ -102,16 +102,31 @@ def agree(ui, state) -> None:
         assert (shown is not None) == (card in state.hands[0]), (card, state.hands[0])
 
 
-async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, store):
+async def solo_expedition(open_ui, store):
+    """A solo Expedition of Ann's started on screen, its cards typed in from the deck: the screen and its id."""
     ann = store.players.add("Ann")
-    keeper = SessionKeeper(store)
     ui = await open_ui(width=390, height=844)
     await ui.go("/games/expedition")
     await ui.click(f"exp-new-seat-{ann.id}")
     await ui.click("exp-new-solo")
     await ui.click("exp-new-cards-typed")
     await ui.click("exp-new-start")
-    exp = ui.route.rsplit("/", 1)[1]
+    return ui, ui.route.rsplit("/", 1)[1]
+
+
+async def sheet_started(ui, exp: str, counts: dict[str, int]) -> None:
+    """The Ascent's cards revealed (`counts` of each) and its sheet started in the app."""
+    for card, n in counts.items():
+        for _ in range(n):
+            await ui.click(f"exp-reveal-{card}-plus")
+    await ui.click("exp-reveal")
+    await ui.click("exp-sheet-start")
+    assert ui.route == f"/play/expedition/{exp}/sheet"
+
+
+async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, store):
+    keeper = SessionKeeper(store)
+    ui, exp = await solo_expedition(open_ui, store)
     rng = random.Random(2026)
     reveals = [dict(rope=1, tent=2, compass=1, schnapps=1), dict(tent=1, compass=2, schnapps=1),
                dict(tent=1, compass=1, rope=1)]
@@ -120,12 +135,7 @@ async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, st
     picks_log: list = []
     passes_with_nothing = 0
     for number, counts in enumerate(reveals, 1):
-        for card, n in counts.items():
-            for _ in range(n):
-                await ui.click(f"exp-reveal-{card}-plus")
-        await ui.click("exp-reveal")
-        await ui.click("exp-sheet-start")
-        assert ui.route == f"/play/expedition/{exp}/sheet"
+        await sheet_started(ui, exp, counts)
         state = keeper.state(exp)
         held_at_start = state.hands[0]
         max_at_start = len(state.hands[1])
@@ -214,21 +224,9 @@ async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, st
 async def test_undo_on_a_sheet_just_started_goes_back_to_the_expedition(open_ui, store):
     # Undo on the sheet takes back the Expedition's last step; on a sheet with no move yet that is starting
     # the sheet itself, and the screen failed ("no sheet of this Ascent is being played in the app").
-    ann = store.players.add("Ann")
     keeper = SessionKeeper(store)
-    ui = await open_ui(width=390, height=844)
-    await ui.go("/games/expedition")
-    await ui.click(f"exp-new-seat-{ann.id}")
-    await ui.click("exp-new-solo")
-    await ui.click("exp-new-cards-typed")
-    await ui.click("exp-new-start")
-    exp = ui.route.rsplit("/", 1)[1]
-    for card, n in dict(rope=1, tent=2, compass=1, schnapps=1).items():
-        for _ in range(n):
-            await ui.click(f"exp-reveal-{card}-plus")
-    await ui.click("exp-reveal")
-    await ui.click("exp-sheet-start")
-    assert ui.route == f"/play/expedition/{exp}/sheet"
+    ui, exp = await solo_expedition(open_ui, store)
+    await sheet_started(ui, exp, dict(rope=1, tent=2, compass=1, schnapps=1))
     assert ui.get("t12-undo").disabled is not True
     await ui.click("t12-undo")
     # Back on the Expedition's screen, the sheet not started, the step there to redo; nothing else lost.

@@ -29,6 +29,15 @@ def freunde_screens():
     yield
 
 
+# Turn 1 under way: sun, Ann's and Bob's cards played, nobody takes a risk token; Ann's climbers to move.
+CARDS_PLAYED = (
+    {"type": "weather", "day": 1, "weather": "sun"},
+    {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
+    {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+    {"type": "risk", "value": 0},
+)
+
+
 def start_game(store, names=("Ann", "Bob"), actions=(), **setup):
     players = [store.players.add(name) for name in names]
     doc = {"players": [{"id": p.id, "name": p.name} for p in players], "board": "summer",
@@ -199,10 +208,7 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
 
 async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
     session = start_game(store, actions=[
-        {"type": "weather", "day": 1, "weather": "sun"},
-        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
-        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
-        {"type": "risk", "value": 0},
+        *CARDS_PLAYED,
         {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"]},
         {"type": "climber", "player": "Ann", "climber": "B", "cards": ["M1"], "path": ["S1"]},
         {"type": "done", "player": "Ann"},
@@ -852,12 +858,7 @@ def test_a_band_read_off_a_tile_keeps_its_altitude_with_its_unit():
 
 async def test_a_space_read_aloud_in_french_spaces_its_semicolon(open_ui, store):
     # "Camp de base : … acclimatation +1; l'alpiniste est ici": the ";" had no space before it in French.
-    session = start_game(store, actions=[
-        {"type": "weather", "day": 1, "weather": "sun"},
-        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
-        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
-        {"type": "risk", "value": 0},
-    ])
+    session = start_game(store, actions=CARDS_PLAYED)
     store.settings.set("language", "fr")
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     await ui.click("fr-space-BASE_CAMP")              # Ann's climber chosen: the spaces say where it can go
