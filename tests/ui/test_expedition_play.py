@@ -520,3 +520,29 @@ async def test_the_round_s_picks_are_said_with_french_punctuation(open_ui, store
     await pick(ui, (0, "compass"), (1, "rope"))
     text = ui.get("exp-notice-text").value
     assert "\xa0; " in text and "; " not in text.replace("\xa0; ", ""), text
+
+
+async def test_points_no_sheet_can_score_are_refused_and_very_high_ones_asked_about(open_ui, store):
+    # 999 and -100 went straight into the Hall of Fame: -100 cannot be (Dunai's 19 circles all skulls lose 57),
+    # and 999 is far more often a slip than a score.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await score(ui, {0: "70", 1: "-100"})
+    assert ("Bob's sheet points cannot be -100: a sheet of 19 circles scores at least -57, every circle a skull."
+            in ui.text())
+    await ui.type("exp-score-1-points", "-57", settle=False)
+    await ui.type("exp-score-0-points", "999", settle=False)
+    await ui.click("exp-score-submit")
+    [dialog] = ui.dialogs()
+    assert dialog.semantics_label == "Keep these points?"
+    assert "Ann: more than twice the Summit of 65." in ui.text()
+    await ui.click("exp-high-cancel")                    # a slip: changed before anything is scored
+    assert keeper.state(exp).ascent == 1 and ui.dialogs() == []
+    await ui.type("exp-score-0-points", "131", settle=False)
+    await ui.click("exp-score-submit")
+    await ui.click("exp-high-confirm")                   # a great game after all: kept as typed
+    assert keeper.state(exp).ascent == 2
+    assert keeper.state(exp).results[0].points == (131, -57)

@@ -7,12 +7,13 @@ The engine then judges the action itself (lead order, cards left in play, the li
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
 from companion.games.expedition.rules import NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
+from companion.games.trek12.scoring import SKULL_POINTS
 from companion.i18n import _
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "ScoreDraft",
     "reveal_action",
     "pick_action",
+    "unusually_high",
     "use_action",
     "score_action",
     "open_action",
@@ -193,7 +195,7 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
                 return _("{name}'s sheet points must be a whole number, not “{typed}”.").format(name=names[seat],
                                                                                                 typed=typed)
             return _("Type {name}'s sheet points.").format(name=names[seat])
-        wrong = points_problem(value, names[seat])
+        wrong = points_problem(value, names[seat]) or _below_every_skull(state, value, names[seat])
         if wrong is not None:
             return wrong
         scores[names[seat]] = value
@@ -211,6 +213,29 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
     if met:
         doc["challenges"] = met
     return doc
+
+
+def _below_every_skull(state: State, value: int, whose: str) -> str | None:
+    """A sheet's points below what it scores with every circle a skull (rulebook, Penalties: 3 points lost for
+    each) cannot be: said so, or None. Cards cashed only add to a score."""
+    circles = len(state.sheet.circles)
+    low = -SKULL_POINTS * circles
+    if value >= low:
+        return None
+    return _("{name}'s sheet points cannot be {value}: a sheet of {n} circles scores at least {low}, every circle "
+             "a skull.").format(name=whose, value=value, n=circles, low=low)
+
+
+def unusually_high(state: State, doc: Mapping, typed: Iterable[SeatNo]) -> list[str]:
+    """The players among `typed` (sheets scored on paper) whose points are above twice the sheet's Summit: not
+    impossible, but more often a typing slip ("999") than a score, to be confirmed before they reach the Hall
+    of Fame."""
+    summit = state.sheet.summit
+    if summit is None:
+        return []
+    names = state.setup.names
+    scores = doc.get("scores", {})
+    return [names[seat] for seat in typed if scores.get(names[seat], 0) > 2 * summit]
 
 
 def open_action(note: str | None) -> dict:

@@ -29,6 +29,7 @@ from companion.games.expedition.rules import (
     Phase,
     SeatNo,
     State,
+    lead_order,
     sealed_envelopes,
     sheet_results,
 )
@@ -42,6 +43,7 @@ from companion.ui.expedition.forms import (
     pick_action,
     reveal_action,
     score_action,
+    unusually_high,
     use_action,
 )
 from companion.ui.expedition.panels import (
@@ -83,8 +85,8 @@ from companion.ui.common.registry import (forget_beside, keep_beside_games, regi
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import (confirm_dialog, labelled, message_card, screen_view, section_title, sentence,
-                                         undo_redo)
+from companion.ui.common.widgets import (and_list, confirm_dialog, labelled, message_card, screen_view,
+                                         section_title, sentence, undo_redo)
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
@@ -149,6 +151,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     using, set_using = ft.use_state(None)
     confirming, set_confirming = ft.use_state(False)
     dropping, set_dropping = ft.use_state(False)
+    doubting, set_doubting = ft.use_state(None)     # the names whose points are asked about before scoring
     entries, set_entries = ft.use_state(False)
 
     def leave_abandoned() -> None:
@@ -222,6 +225,14 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_dropping(False)
         act({"type": "sheet", "drop": True},
             _("The sheet in the app is set aside: type each sheet's score from paper when the Ascent ends."))
+
+    ft.use_dialog(confirm_dialog(
+        "exp-high", _("Keep these points?"),
+        ngettext("{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 len(doubting)).format(names=and_list(list(doubting)), summit=state.sheet.summit),
+        _("Keep them"), lambda: submit_score(True), lambda: set_doubting(None),
+        cancel=_("Change them")) if doubting else None)
 
     ft.use_dialog(confirm_dialog(
         "exp-drop", _("Go on on paper?"),
@@ -375,11 +386,17 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_score(ScoreDraft(cash=score_now.current.cash, met=met,
                              from_sheet=tuple(item.seat for item in offer.result.seats)))
 
-    def submit_score() -> None:
+    def submit_score(sure: bool = False) -> None:
+        set_doubting(None)
         number = state.ascent
         doc = score_action(state, typed_points(), score_now.current, date.today().isoformat())
         if isinstance(doc, str):
             set_problem(doc)
+            return
+        typed = [seat for seat in lead_order(state) if seat not in score_now.current.from_sheet]
+        high = unusually_high(state, doc, typed)
+        if high and not sure:
+            set_doubting(tuple(high))
             return
         if act(doc, ""):
             after = app.keeper.state(session_id)
@@ -443,7 +460,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                 state, colours, point_text, score, offer,
                 on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
                 on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
-                on_fill=fill_from_sheet, on_submit=submit_score,
+                on_fill=fill_from_sheet, on_submit=lambda: submit_score(),
                 on_cancel=close_form, problem=problem,
                 # A refusal stays until the points are typed again, then goes (one drawing of the form).
                 on_typed=(lambda: set_problem(None)) if problem else None))
