@@ -22,7 +22,7 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
     await ui.type("hall-form-date", "2024-08-02", settle=False)
     await ui.click("hall-form-save")
     assert ui.get("hall-kagkot-record").value == "77"
-    assert ui.get("hall-kagkot-0-names").value == "Dora & Eli"
+    assert ui.get("hall-kagkot-0-names").value == "Dora and Eli"
     # A score that is not a number is refused, naming what to type.
     await ui.click("hall-add-record")
     await ui.type("hall-form-names", "Fay", settle=False)

@@ -103,3 +103,14 @@ async def test_history_heads_its_finished_games_in_the_plural_in_french(open_ui,
     save_session("ridgeline", "Sprint")             # a game in progress: History heads the two lists
     ui = await open_ui(route="/history")
     assert "Parties terminées" in ui.texts() and "Terminée" not in ui.texts()
+
+
+async def test_an_expeditions_cards_held_are_not_called_hands(open_ui, store):
+    # Polish headed them "Rozdania", Ridgeline's hands of a game: they are the Assist cards each player holds.
+    import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition's words
+
+    store.settings.set("language", "pl")
+    record = _add(store, "expedition", "Expedition", {"hands": {"Ann": ["compass"]}})
+    ui = await open_ui(route=f"/history/{record}")
+    assert "Karty na ręce" in [c.value for c in walk(ui.get("record-section-cards_held")) if isinstance(c, ft.Text)]
+    assert "Kompas" in _value(ui, "record-row-cards_held.Ann") and "Rozdania" not in ui.texts()

@@ -21,6 +21,7 @@ from companion.i18n import _, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
+    and_list,
     bind,
     labelled,
     message_card,
@@ -225,7 +226,7 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     struck = line.struck
     style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2) if struck else None
     colour = ft.Colors.ON_SURFACE_VARIANT if struck else None
-    names = " & ".join(entry.names)
+    names = and_list(list(entry.names))
     # i18n: a Hall of Fame line read aloud: its date, who, the score, and whether it still stands
     spoken = (_("{date}, {names}, {score}, struck out") if struck
               else _("{date}, {names}, {score}, the standing record")).format(date=day_words(entry.date), names=names,

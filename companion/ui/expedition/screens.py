@@ -707,13 +707,16 @@ _BREAKDOWN_WORDS = {
 # Fields whose lists hold Assist cards by their ids ("rope"), also under a player's name ("hands": {"Ann": [...]}).
 _CARD_FIELDS = frozenset({"in_play", "hands", "cashed"})
 _CARDS = {card.value: card for card in Assist}
+# Fields headed otherwise than the field of the same name in other games: an Expedition's "hands" are the
+# Assist cards each player holds, not Ridgeline's hands of a game ("Rozdania" in Polish).
+_RENAMED = {"hands": "cards_held"}
 
 
 def _breakdown_words(detail: Any, cards: bool = False) -> Any:
     """An Expedition's breakdown with its ids in words: the sheets by name, how the winner was found, the card
     mode, the phase, and the Assist cards by the names printed on them."""
     if isinstance(detail, dict):
-        return {k: _(_BREAKDOWN_WORDS[k, v]) if isinstance(v, str) and (k, v) in _BREAKDOWN_WORDS
+        return {_RENAMED.get(k, k): _(_BREAKDOWN_WORDS[k, v]) if isinstance(v, str) and (k, v) in _BREAKDOWN_WORDS
                 else _breakdown_words(v, cards or k in _CARD_FIELDS) for k, v in detail.items()}
     if isinstance(detail, list):
         return [_breakdown_words(v, cards) for v in detail]

@@ -25,7 +25,7 @@ from companion.ui.expedition.parts import (
     star_legend,
     stars_count,
 )
-from companion.ui.common.widgets import colour_dot
+from companion.ui.common.widgets import and_list, colour_dot
 
 __all__ = [
     "seat_colours",
@@ -180,7 +180,7 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
     if result.record is not None:
         footer.append(_footer_line(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, "#7E57C2",
                                    _("New record {score} by {names}").format(
-                                       score=result.record.score, names=" & ".join(result.record.names)),
+                                       score=result.record.score, names=and_list(list(result.record.names))),
                                    key=f"{key}-record"))
     opened = next((e for e in state.envelopes if e.ascent == result.number), None)
     if opened is not None:

@@ -267,6 +267,8 @@ _FIELD_LABELS = {
     "category": N_("Category"),
     "challenges": N_("Challenges"),
     "circles": N_("Circles"),
+    # i18n: an Expedition's breakdown: the Assist cards each player holds at its end
+    "cards_held": N_("Cards held"),
     "climber": N_("Climber"),
     "climbers": N_("Climbers"),
     "complete": N_("Complete"),
