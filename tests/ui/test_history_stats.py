@@ -602,7 +602,7 @@ async def test_an_expedition_breakdown_says_its_ids_in_words(open_ui, store):
     assert row("phase")[1] == "vorbei"
     assert row("ascents.0.sheet")[1] == "Dunai" and row("ascents.2.sheet")[1] == "Dhaulagiri"
     assert row("ascents.0.cashed.Ann")[1] == "Seil"
-    assert row("hands.Bob")[1] == "Seil"
+    assert row("cards_held.Bob")[1] == "Seil"
     assert row("in_play")[1].startswith("Kompass, Kompass")
     # The Ascent's scores (cards cashed included) and its sheet points are told apart.
     titles = [t.value for t in walk(ui.get("record-item-ascents.0")) if isinstance(t, ft.Text)]
