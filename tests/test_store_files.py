@@ -667,3 +667,25 @@ def test_every_table_the_app_keeps_is_named_in_words():
     said = {table: str(what_file_holds(f"{table}.json")) for table in tables}
     assert not [words for words in said.values() if words.endswith(" records")], said
     assert said[CATALOG_TABLE] == "the 14ers card catalog"
+
+
+@pytest.mark.parametrize("kept_now", [True, False])
+def test_restoring_an_earlier_roster_keeps_this_computers_join_code(file_store, kept_now):
+    # Any joined phone can restore an earlier copy of the roster and settings: it removed the join code kept
+    # on the computer, or brought back one the owner had replaced. The code is the computer's, as an import
+    # already treats it.
+    from companion.store.layout import LAN_CODE_SETTING
+
+    file_store.settings.set(LAN_CODE_SETTING, "OLDCODE42")
+    file_store.settings.set("theme", "dark")
+    earlier = (file_store.data_dir / "companion.json").read_bytes()      # the copy: old code, dark theme
+    if kept_now:
+        file_store.settings.set(LAN_CODE_SETTING, "NEWCODE77")
+    else:
+        file_store.settings.delete(LAN_CODE_SETTING)
+    file_store.settings.set("theme", "light")
+    (file_store.data_dir / "companion.json.bak").write_bytes(earlier)
+    [bak] = [b for b in file_store.backups() if b.kind is BackupKind.PREVIOUS and b.file == "companion.json"]
+    file_store.restore_backup(bak.path)
+    assert file_store.settings.get("theme") == "dark"                     # the rest is restored
+    assert file_store.settings.get(LAN_CODE_SETTING) == ("NEWCODE77" if kept_now else None)

@@ -22,7 +22,7 @@ from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
 from companion.store.layout import (
-    CORRECTIONS_TABLE, FOURTEENERS_CATALOG_TABLE, LAN_CODE_SETTING, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES,
+    CORRECTIONS_TABLE, DEVICE_SETTINGS, FOURTEENERS_CATALOG_TABLE, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES,
     SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
 )
 from companion.store.records import copy_json, describe
@@ -39,10 +39,6 @@ VERSION = 1
 MAX_RECORDS = 1_000_000
 
 _SECTIONS = ("players", "settings", "sessions", "history", "tables")
-# Settings that belong to this device and never travel in a backup: the LAN join code kept in Settings
-# admits any device that knows it at every start, so a backup must not carry it to another computer, nor a
-# file picked by a device that joined set it here.
-DEVICE_SETTINGS = frozenset({LAN_CODE_SETTING})
 # How many records of a section an import added, in words, by section.
 _LABELS = {
     "players": lambda n: msgn("{n:,} player", "{n:,} players", n),

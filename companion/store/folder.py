@@ -40,7 +40,7 @@ from companion.store.atomic import Unreadable, read_json_file
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
-    HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
+    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
     month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
@@ -282,7 +282,7 @@ class Store:
                 raise StoreError(msg("{file} holds data version {version}, but this folder is at version {current}; "
                                      "it cannot be restored over it", file=path.name, version=version,
                                      current=self.schema_version))
-            data = self._keep_named_players(data)
+            data = self._keep_device_settings(self._keep_named_players(data))
         month = month_of_file(info.file)
         if month is not None:
             self._months.replace(month, data)
@@ -295,6 +295,16 @@ class Store:
             self._pending.settle(settled)
             gone = {entry.notice for entry in settled}
             self.notices[:] = [n for n in self.notices if n not in gone]
+
+    def _keep_device_settings(self, main: RawData) -> RawData:
+        """An earlier copy of the roster and settings, with this device's own settings as they are now (the join
+        code: a device that joined may restore a copy, and must not change or remove the code it joined by)."""
+        live = [doc for doc in self._database(MAIN_FILE).raw().get("settings", {}).values()
+                if doc.get("key") in DEVICE_SETTINGS]
+        out = dict(main)
+        out["settings"] = {k: doc for k, doc in main.get("settings", {}).items()
+                           if not (isinstance(doc, dict) and doc.get("key") in DEVICE_SETTINGS)}
+        return with_docs(out, "settings", live)
 
     def _keep_named_players(self, main: RawData) -> RawData:
         """An earlier roster, with the players that History or a game in progress names added back as removed.
