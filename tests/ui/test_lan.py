@@ -83,3 +83,24 @@ def test_the_qr_code_is_square_with_a_quiet_zone():
     assert len(rows) == len(rows[0]) >= 25
     assert not any(rows[0]) and not any(row[0] for row in rows)
     assert rows[2][2] and rows[2][8]      # the finder pattern's corner, inside the two-module quiet zone
+
+
+async def test_a_long_kept_code_is_shown_whole_on_a_phone_width_screen(store, hub):
+    # A kept code may have 32 letters or digits: kept on one line, the card showed "ABCD EFGH IJKL" and cut the
+    # rest, the part people were to type from it.
+    from layout_check import layout_problems
+
+    tab = await UiApp(_app_with(store, "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456"), route="/", hub=hub).start()
+    try:
+        assert tab.get("lan-code").value == "ABCD EFGH IJKL MNOP QRST UVWX YZ12 3456"
+        assert [p for p in layout_problems(tab.top, every_label=True) if "ABCD" in p] == []
+    finally:
+        await tab.close()
+
+
+def _app_with(store, code: str):
+    from companion.ui.shell.app import build_main
+
+    lan = _Lan(True)
+    lan.gate.set_code(code)
+    return build_main(store, lan=lan)

@@ -96,8 +96,8 @@ def lan_join_card(app) -> ft.Control | None:
         texts.append(ft.Text(_("This computer is on no network yet. Join the Wi-Fi; the address appears here."),
                              size=13))
     texts.append(ft.Text(_("Join code"), size=13))
-    texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700,
-                         no_wrap=True))
+    # Wraps between its groups of four: a kept code may have 32 letters or digits, all to be typed from here.
+    texts.append(ft.Text(lan.shown_code, key="lan-code", size=22, weight=ft.FontWeight.W_700))
     texts.append(ft.Text(_("Anyone on this network who has the code can see and change everything here."),
                          size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     content: list[ft.Control] = []
