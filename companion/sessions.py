@@ -311,10 +311,13 @@ class SessionKeeper:
         if not isinstance(played, dict):
             raise IllegalAction(msg("this game was saved without its entries, so it cannot be corrected"))
         players = [p["id"] for p in record["players"] if p.get("id") and self._known(p["id"])]
+        # The title's words come along (an Expedition's is a Message), so the game in progress is named in the
+        # player's language as its History card is.
+        title_words = [w for w in record.get("words") or () if isinstance(w, dict) and w.get("at") == ["title"]]
         session = Session.from_record({
             "id": record_id, "game": record["game"], "title": record["title"], "setup": played["setup"],
             "players": players, "actions": played["actions"], "redo": [], "created": self._store.now(),
-            "updated": self._store.now()})
+            "updated": self._store.now(), **({"words": title_words} if title_words else {})})
         state = self._fold(session, session.actions)      # a game its engine can no longer replay is refused
         self._store.table(REOPENED_TABLE).upsert({"id": record_id, "finished": record["finished"]})
         self._save(session, state)

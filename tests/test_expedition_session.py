@@ -132,3 +132,27 @@ def test_the_history_record_feeds_the_statistics_stars_by_kind():
         assert dict(entry.by_kind) == {"summit": 4, "race": 3, "record": 1} and entry.stars == 8
     finally:
         store.close()
+
+
+def test_an_expedition_taken_back_from_history_keeps_its_title_in_words():
+    # Taken back for a correction, its card on home read "Expedition: Dunai, Kagkot, Dhaulagiri" in English
+    # on a Polish screen: the title's words were left behind in History.
+    from companion.i18n import tr, use_language
+    from companion.store.records import said_in_place
+
+    store = open_store(memory=True)
+    try:
+        ann, bob = roster(store)
+        keeper = SessionKeeper(store)
+        setup = {"players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}], "cards": "off"}
+        game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
+        for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 74}):
+            game = keeper.act(game.id, {"type": "score", "scores": points})
+        record_id = keeper.finish(game.id)
+        with use_language("pl"):
+            in_history = tr(said_in_place(store.history.get(record_id))["title"])
+            assert in_history.startswith("Ekspedycja")
+            assert tr(keeper.reopen(record_id).title) == in_history
+            assert tr(SessionKeeper(store).get(record_id).title) == in_history      # as saved, read back
+    finally:
+        store.close()
