@@ -546,3 +546,13 @@ async def test_points_no_sheet_can_score_are_refused_and_very_high_ones_asked_ab
     await ui.click("exp-high-confirm")                   # a great game after all: kept as typed
     assert keeper.state(exp).ascent == 2
     assert keeper.state(exp).results[0].points == (131, -57)
+
+
+async def test_a_refused_pick_is_taken_away_once_the_picks_change(open_ui, store):
+    # "The picks were not recorded … tap each player" stayed on screen after the players were tapped.
+    ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
+    await ui.click("exp-pick-open")
+    await ui.click("exp-pick-submit")                     # nobody chosen: refused
+    ui.get("exp-pick-problem")
+    await ui.click("exp-pick-0")
+    assert ui.find("exp-pick-problem") is None

@@ -448,11 +448,16 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if state.phase is Phase.REVEAL:
             body.append(reveal_panel(state, reveal, on_change=change_reveal, on_reveal=do_reveal))
         elif state.phase is Phase.CLIMB and form is _Form.PICK:
+            def edit_picks(changed: PickDraft) -> None:
+                # A refusal speaks of the picks as they were submitted: once they change, it no longer stands.
+                set_picks(changed)
+                set_problem(None)
+
             body.append(pick_panel(
                 state, colours, picks,
-                on_toggle=lambda seat: None if seat in state.due else set_picks(picks_now.current.toggled(seat)),
-                on_card=lambda seat, card: set_picks(picks_now.current.with_choice(seat, card=card)),
-                on_give_back=lambda seat, card: set_picks(picks_now.current.with_choice(seat, give_back=card)),
+                on_toggle=lambda seat: None if seat in state.due else edit_picks(picks_now.current.toggled(seat)),
+                on_card=lambda seat, card: edit_picks(picks_now.current.with_choice(seat, card=card)),
+                on_give_back=lambda seat, card: edit_picks(picks_now.current.with_choice(seat, give_back=card)),
                 on_submit=submit_picks, on_cancel=close_form,
                 problem=problem, fixed=state.due))
         elif state.phase is Phase.CLIMB and form is _Form.SCORE:
