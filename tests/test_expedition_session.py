@@ -88,16 +88,22 @@ def test_an_expedition_survives_closing_the_store(tmp_path):
         store.close()
 
 
+def finished_expedition(store):
+    """Ann and Bob's Expedition without cards, its three Ascents scored and saved: (ann, bob, keeper, its id)."""
+    ann, bob = roster(store)
+    keeper = SessionKeeper(store)
+    setup = {"players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}], "cards": "off"}
+    game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
+    for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 74}):
+        game = keeper.act(game.id, {"type": "score", "scores": points})
+    return ann, bob, keeper, keeper.finish(game.id)
+
+
 def test_a_finished_expedition_goes_to_history_with_stars_as_its_score(tmp_path):
     store = open_store(memory=True)
     try:
-        ann, bob = roster(store)
-        keeper = SessionKeeper(store)
-        setup = {"players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}], "cards": "off"}
-        game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
-        for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 74}):
-            game = keeper.act(game.id, {"type": "score", "scores": points})
-        record = store.history.get(keeper.finish(game.id))
+        ann, bob, keeper, record_id = finished_expedition(store)
+        record = store.history.get(record_id)
         assert record["game"] == "expedition"
         # Ann: Dunai 1 + 1, Dhaulagiri 5 + 3; Bob: Kagkot 3 + 2 (74 misses Dhaulagiri's 75).
         assert [(p["id"], p["score"], p["winner"]) for p in record["players"]] == [(ann.id, 10, True),
@@ -142,13 +148,7 @@ def test_an_expedition_taken_back_from_history_keeps_its_title_in_words():
 
     store = open_store(memory=True)
     try:
-        ann, bob = roster(store)
-        keeper = SessionKeeper(store)
-        setup = {"players": [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}], "cards": "off"}
-        game = keeper.start("expedition", setup, [ann.id, bob.id], "Expedition")
-        for points in ({"Ann": 70, "Bob": 60}, {"Ann": 60, "Bob": 72}, {"Ann": 80, "Bob": 74}):
-            game = keeper.act(game.id, {"type": "score", "scores": points})
-        record_id = keeper.finish(game.id)
+        _ann, _bob, keeper, record_id = finished_expedition(store)
         with use_language("pl"):
             in_history = tr(said_in_place(store.history.get(record_id))["title"])
             assert in_history.startswith("Ekspedycja")

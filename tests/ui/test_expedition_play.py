@@ -525,11 +525,9 @@ async def test_the_round_s_picks_are_said_with_french_punctuation(open_ui, store
 async def test_points_no_sheet_can_score_are_refused_and_very_high_ones_asked_about(open_ui, store):
     # 999 and -100 went straight into the Hall of Fame: -100 cannot be (Dunai's 19 circles all skulls lose 57),
     # and 999 is far more often a slip than a score.
-    ann, bob = store.players.add("Ann"), store.players.add("Bob")
     keeper = SessionKeeper(store)
-    ui = await open_ui()
-    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
-    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
+    exp = ui.route.rsplit("/", 1)[1]
     await score(ui, {0: "70", 1: "-100"})
     assert ("Bob's sheet points cannot be -100: a sheet of 19 circles scores at least -57, every circle a skull."
             in ui.text())
