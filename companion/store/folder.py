@@ -40,8 +40,8 @@ from companion.store.atomic import Unreadable, read_json_file
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
-    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN,
-    month_file, month_of_file, table_file,
+    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE,
+    TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
 from companion.store.pending import Pending, PendingNotices

@@ -7,7 +7,8 @@ import re
 __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
     "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "CORRECTIONS_TABLE", "REOPENED_TABLE",
-    "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "DEVICE_SETTINGS", "table_file", "month_file", "month_of_file",
+    "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "DEVICE_SETTINGS", "table_file", "month_file",
+    "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings

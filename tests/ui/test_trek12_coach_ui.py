@@ -370,8 +370,8 @@ async def test_a_move_the_hint_showed_is_the_coachs_move_in_the_review(open_ui, 
     # The coach's own game on the same dice is seeded as the hints were: the player's game, move for move
     # (seeded apart, it scored 63 where the player who followed every hint scored 72).
     assert kept.coach_final == kept.final == store.history.get(session.id)["players"][0]["score"]
-    assert tr(kept.words()) == (f"Every round, your choice was the coach's. You scored {kept.final}; the coach, playing "
-                                f"the same dice from the first round, scored {kept.final}.")
+    assert tr(kept.words()) == (f"Every round, your choice was the coach's. You scored {kept.final}; the coach, "
+                                f"playing the same dice from the first round, scored {kept.final}.")
 
 
 def test_a_round_within_the_estimates_noise_is_not_one_of_the_costliest():

@@ -21,8 +21,8 @@ from companion.games.fourteeners.abilities import class_label, describe_ability
 from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
-    GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player, expected_class,
-    gain_check, prompt, revealable, weather_now,
+    GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player,
+    expected_class, gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.store.records import said_in_place

@@ -37,7 +37,8 @@ from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "hint_marks",
-           "schnapps_words", "shown_hint", "with_cards", "think", "needs_thinking", "hint_seed", "other_circles", "ReviewPanel",
+           "schnapps_words", "shown_hint", "with_cards", "think", "needs_thinking", "hint_seed", "other_circles",
+           "ReviewPanel",
            "round_sheet", "saved_review",
            "entries_digest", "expectations"]
 
