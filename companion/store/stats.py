@@ -36,6 +36,7 @@ from companion.i18n.message import Message, msg, msgn
 from companion.store.repos import name_order
 
 __all__ = [
+    "ranked_seats",
     "PlayerKey",
     "Outcome",
     "Seat",
@@ -709,15 +710,8 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
     when = when if when is not None else str(record.get("finished") or "")[:10]
     if when:
         lines.append(when)
-    low = lower_is_better(record)
-    cleared = _camps_cleared(record)
-
-    def standing_of(seat: Seat) -> tuple[bool, int, float]:
-        # Ridgeline places by camps cleared before fatigue, as its end screen does ('Winning': whoever has not
-        # finished the climb is behind, however low their fatigue).
-        return (not seat.winner, -cleared.get(seat.name, 0), _order_score(seat.score, low))
-
-    ranked = sorted(everyone, key=lambda s: (*standing_of(s), s.index))
+    standing_of = _standing(record)
+    ranked = ranked_seats(record)
     place = 0
     previous: tuple[bool, int, float] | None = None
     for position, seat in enumerate(ranked, 1):
@@ -734,11 +728,30 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
             line = msg("{name}: {score}", name=name, score=score)
         prefix = "" if seat.outcome is Outcome.SOLO else f"{place}. "
         lines.append(prefix + say(line))
-    if cleared:
+    if _camps_cleared(record):
         lines.append(say(msg("(most camps cleared first, then the lowest {unit})", unit=score_unit(game))))
-    elif low:
+    elif lower_is_better(record):
         lines.append(say(msg("(lowest {unit} wins)", unit=score_unit(game))))
     return "\n".join(lines)
+
+
+def ranked_seats(record: Mapping[str, Any]) -> list[Seat]:
+    """The record's participants best first, as its share text places them (seat order among equals)."""
+    standing_of = _standing(record)
+    return sorted(seats(record), key=lambda s: (*standing_of(s), s.index))
+
+
+def _standing(record: Mapping[str, Any]) -> Callable[[Seat], tuple[bool, int, float]]:
+    """How a record places a participant: winners first, then (Ridgeline) by camps cleared, then by score."""
+    low = lower_is_better(record)
+    cleared = _camps_cleared(record)
+
+    def standing_of(seat: Seat) -> tuple[bool, int, float]:
+        # Ridgeline places by camps cleared before fatigue, as its end screen does ('Winning': whoever has not
+        # finished the climb is behind, however low their fatigue).
+        return (not seat.winner, -cleared.get(seat.name, 0), _order_score(seat.score, low))
+
+    return standing_of
 
 
 def _camps_cleared(record: Mapping[str, Any]) -> dict[str, int]:

@@ -857,6 +857,15 @@ async def test_a_history_card_lists_the_players_best_first_and_says_when_lower_i
                                            {"id": bob.id, "name": "Bob", "score": 7, "winner": True},
                                            {"id": None, "name": "Dee", "score": 5, "winner": False}],
                                "detail": {"route": "ridge", "lower_is_better": True}, "session": None})
+    # Dee's 5 fatigue is behind Ann's 26 when Ann cleared more camps ('Winning'), as the shared result places them.
+    camps = store.history.add({"game": "ridgeline", "finished": "2026-03-07T18:00:00+00:00", "title": "Ridge",
+                               "players": [{"id": ann.id, "name": "Ann", "score": 26, "winner": False},
+                                           {"id": bob.id, "name": "Bob", "score": 7, "winner": True},
+                                           {"id": None, "name": "Dee", "score": 5, "winner": False}],
+                               "detail": {"route": "ridge", "lower_is_better": True, "standings": [
+                                   {"name": "Ann", "fatigue": 26, "camps_cleared": 9},
+                                   {"name": "Bob", "fatigue": 7, "camps_cleared": 10},
+                                   {"name": "Dee", "fatigue": 5, "camps_cleared": 4}]}, "session": None})
     ui = await open_ui(route="/history")
 
     def rows(record_id: str) -> list[int]:
@@ -866,6 +875,7 @@ async def test_a_history_card_lists_the_players_best_first_and_says_when_lower_i
 
     assert rows(ids["ridge2"]) == [1, 0]                 # Bob won with 25, then Ann's 40
     assert rows(three) == [1, 2, 0]                      # the winner, then the lower fatigue first
+    assert rows(camps) == [1, 0, 2]                      # the winner, then the most camps cleared
     assert rows(ids["max"]) == [1, 0]                    # Max's 52 won over Ann's 40
     assert ui.get(f"history-{three}-lower").value == "Lower is better"
     assert ui.find(f"history-{ids['max']}-lower") is None

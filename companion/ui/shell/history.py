@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
-from companion.store.stats import lower_is_better, player_key, seats
+from companion.store.stats import lower_is_better, player_key, ranked_seats, seats
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
                                         labelled, screen_view, section_title)
@@ -124,16 +124,9 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     # Who won as Statistics and the shared text read it: a player alone had nobody to beat, so no trophy.
     won = {seat.index for seat in seats(record) if seat.outcome.won}
     low = lower_is_better(record)
-
-    def standing(index: int) -> tuple:
-        score = players[index].get("score")
-        if isinstance(score, bool) or not isinstance(score, (int, float)):
-            return (index not in won, 1, 0)
-        return (index not in won, 0, score if low else -score)
-
-    # Best first, as the game's own final standings: the winners, then by score (seat order among equals).
-    rows = [_player_line(record["id"], index, players[index], colours, index in won, names)
-            for index in sorted(range(len(players)), key=standing)]
+    # Best first, placed as the shared result places them (winners, Ridgeline's camps cleared, then score).
+    rows = [_player_line(record["id"], seat.index, players[seat.index], colours, seat.index in won, names)
+            for seat in ranked_seats(record) if seat.index < len(players)]
     title = record_title(record)
     header = [
         ft.Row(
