@@ -146,3 +146,10 @@ def test_penalty_parts_say_what_skulls_orphans_and_cards_add_for_the_player_and_
     his = penalty_parts(max_doc, max_rules=True)
     assert (his["per_orphan"], his["orphans"], his["cards"]) == (3, 9, 0)
     assert his["skulls"] == -max_doc["penalty"]
+
+
+def test_the_least_a_sheet_can_score_is_every_circle_a_skull():
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.scoring import lowest_score
+
+    assert [lowest_score(load_sheet(name)) for name in ("dunai", "kagkot", "dhaulagiri")] == [-57, -57, -57]

@@ -23,6 +23,7 @@ __all__ = [
     "score_board",
     "total",
     "penalty_parts",
+    "lowest_score",
 ]
 
 SKULL_POINTS = 3   # rulebook, Penalties: "For each skull, you lose 3 points"
@@ -183,6 +184,12 @@ def _orphans(board: Board) -> int:
     numbers = board.filled & ~board.skulls
     lone = board.up_free & board.down_free  # numbers linked in neither direction
     return (numbers & lone & ~board.zoned).bit_count()
+
+
+def lowest_score(sheet: Any) -> int:
+    """The least a sheet can score: every circle a skull (rulebook, Penalties: 3 points lost for each); every
+    other part of a score, and cards cashed, only adds."""
+    return -SKULL_POINTS * len(sheet.circles)
 
 
 def penalty_parts(doc: Mapping[str, Any], *, max_rules: bool = False) -> dict[str, int]:

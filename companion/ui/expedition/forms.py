@@ -13,7 +13,7 @@ from datetime import date
 
 from companion.games.expedition.rules import NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
-from companion.games.trek12.scoring import SKULL_POINTS
+from companion.games.trek12.scoring import lowest_score
 from companion.i18n import _
 
 __all__ = [
@@ -216,10 +216,9 @@ def score_action(state: State, points: Mapping[SeatNo, str], draft: ScoreDraft, 
 
 
 def _below_every_skull(state: State, value: int, whose: str) -> str | None:
-    """A sheet's points below what it scores with every circle a skull (rulebook, Penalties: 3 points lost for
-    each) cannot be: said so, or None. Cards cashed only add to a score."""
+    """A sheet's points below the least it can score (`scoring.lowest_score`) cannot be: said so, or None."""
     circles = len(state.sheet.circles)
-    low = -SKULL_POINTS * circles
+    low = lowest_score(state.sheet)
     if value >= low:
         return None
     return _("{name}'s sheet points cannot be {value}: a sheet of {n} circles scores at least {low}, every circle "
