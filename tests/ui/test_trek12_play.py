@@ -247,6 +247,51 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert ui.get("t12max-score-total").value == str(max_score(state).total)
 
 
+async def test_link_choices_have_the_room_of_the_options_and_never_spill_over_them(open_ui, store):
+    session = start(store, names=("Amélie", "Bruno"))
+    keeper = SessionKeeper(store)
+    for circle in (7, 9):
+        keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": circle, "player": 0})
+        keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": circle, "player": 1})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.find("t12-op-higher") is not None       # the dice and the options share the screen here
+    await enter_roll(ui, Roll.of(5, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")
+    assert ui.find("t12-link-1") is not None
+    # The option is decided: the choices (two rows of buttons on a phone) take the options' place, and scroll
+    # within their height if they need still more, instead of being drawn over the next row.
+    assert ui.find("t12-op-higher") is None
+    choices = ui.get("t12-choices")
+    assert choices.scroll is not None
+    area = next(c for c in walk(ui.top) if type(c).__name__ == "Container" and c.content is choices)
+    assert area.height >= 2 * 48 + 6 + 76
+
+
+async def test_another_players_sheet_shown_says_whose_turn_it_is_and_leads_back(open_ui, store):
+    session = start(store, names=("Amélie", "Bruno"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 3))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-tab-1")
+    # Bruno's sheet is shown while Amélie places her 8: the line under it says so, not "Amélie: tap a circle".
+    words = ui.get("t12-status").value
+    assert words == "This is Bruno's sheet. It is Amélie's turn: tap here for their sheet."
+    await ui.click("t12-own-sheet")
+    assert "Amélie: Tap a highlighted circle" in ui.get("t12-status").value
+    await ui.click("t12-circle-8")
+    assert SessionKeeper(store).get(session.id).actions[0]["circle"] == 8
+
+
+async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open_ui, store):
+    session = start(store, solo=True)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-tab-max")
+    assert ui.get("t12-status").value == "This is Max's sheet. Tap here for your own sheet to play."
+    await ui.click("t12-own-sheet")
+    assert ui.get("t12-status").value == "Tap the red and the yellow dice faces as rolled, or Roll."
+
+
 async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     # A lone number is an orphan: the player's costs 3, Max's earns him 3 (his Special Bonus). "1 skull"
     # over Max's +3 would say the opposite of what happened, and over the player's -3 a skull not drawn.
@@ -526,3 +571,15 @@ def test_each_scoring_table_row_is_read_as_one_line_label_first():
             if isinstance(c, ft.Semantics) and c.exclude_semantics]
     assert said[:2] == ["Fixed Lines: 8, 5; 13", "Mapped Zones: none; 0"]
     assert "Skulls: 2 × \u22123; \u22126" in said
+
+
+@pytest.mark.parametrize(("entries", "words"), [
+    ([("Amélie", 55, True), ("Bruno", 47, False)], "Amélie wins with 55 points"),
+    ([("Amélie", 1, True), ("Bruno", 1, True)], "Amélie and Bruno share the win with 1 point"),
+    ([("Amélie", -4, True)], "Amélie scores \u22124 points"),
+])
+def test_the_result_says_the_winning_score_in_points(entries, words):
+    from companion.ui.trek12.screens import _result_banner
+
+    banner = _result_banner(entries, False)
+    assert [c.value for c in walk(banner) if getattr(c, "key", None) == "t12-result-text"] == [words]

@@ -294,15 +294,20 @@ def _link_words(ends: Sequence[tuple[Any, int]]) -> str:
         number=low, circle=low_circle, number2=high, circle2=high_circle)
 
 
-def status_line(text: str, *, tone: str = "info", key: str = "t12-status") -> ft.Control:
-    """One line under the sheet: what to do next, or (tone 'warning') why the last tap did nothing."""
+def status_line(text: str, *, tone: str = "info", key: str = "t12-status",
+                on_click: Callable[[], None] | None = None, tap_key: str | None = None) -> ft.Control:
+    """One line under the sheet: what to do next, or (tone 'warning') why the last tap did nothing; with
+    `on_click`, a line to tap (it says what the tap does), keyed `tap_key`."""
     warning = tone == "warning"
     # Said as it changes: it is where a tap's answer comes (what to do next, or why nothing happened).
     return announced(ft.Container(
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
-        bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SURFACE_CONTAINER_HIGH,
+        key=tap_key, padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12, on_click=on_click,
+        ink=on_click is not None,
+        bgcolor=(ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SECONDARY_CONTAINER if on_click
+                 else ft.Colors.SURFACE_CONTAINER_HIGH),
         content=ft.Row(spacing=8, controls=[
-            ft.Icon(ft.Icons.ERROR_OUTLINE_ROUNDED if warning else ft.Icons.TOUCH_APP_ROUNDED, size=18,
+            ft.Icon(ft.Icons.ERROR_OUTLINE_ROUNDED if warning else ft.Icons.SWAP_HORIZ_ROUNDED if on_click
+                    else ft.Icons.TOUCH_APP_ROUNDED, size=18,
                     color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(text, key=key, expand=True, size=13,
                     color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE),

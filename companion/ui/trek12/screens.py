@@ -557,10 +557,20 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                 wide=wide, settled=cashing is None))
     else:
         state = table.states[seat]
+        # Another sheet than the one played on is shown (its tab was tapped): the line says so, and a tap on
+        # it brings back the sheet of whoever plays, so that the dice and options below are never taken for
+        # the shown sheet's.
+        away = (shown == MAX_TAB) != now.on_max or (shown != MAX_TAB and index != seat)
+        if note:
+            status = status_line(note, tone="warning")
+        elif away:
+            away_words = _away_words(shown_name, table.seats[seat].name, many, shown_max)
+            status = labelled("t12-own-sheet", status_line(away_words, on_click=bind(set_tab, None),
+                                                           tap_key="t12-own-sheet"))
+        else:
+            status = status_line(_guide(now, table, seat, many, draft))
         panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Container(expand=True, content=status_line(note if note else _guide(now, table, seat, many, draft),
-                                                          tone="warning" if note else "info")),
-            hint_button(hinting, toggle_hint)]))
+            ft.Container(expand=True, content=status), hint_button(hinting, toggle_hint)]))
         # The hint is said as it comes (worked out after the roll is entered), as it is seen.
         if hint_words:
             panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
@@ -575,11 +585,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         entry = ft.Container(height=roll_h, content=dice_entry(
             red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
             on_roll=stable_roll if seed is not None else None, width=panel_w))
-        choice = ft.Container(height=roll_h, content=_choice_area(
-            now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
-            on_cancel=bind(on_skull, False)))
+        # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
+        # the options together, the choices take both their places (two or three rows of buttons need it).
+        choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
+                              on_cancel=bind(on_skull, False),
+                              height=None if wide else roll_h + 8 + _OPTIONS if both else roll_h)
         views = option_views(state, draft)
-        if both:
+        if both and choosing and not wide:
+            panel.append(choice)
+        elif both:
             if choosing:
                 panel.append(choice)
             elif own_roll:
@@ -743,6 +757,18 @@ def _guide(now: Prompt, table, seat: int, many: bool, draft: Draft) -> str:
     return now.text
 
 
+def _away_words(shown: str, player: str, many: bool, max_shown: bool) -> str:
+    """The status line while another sheet than the one played on is shown."""
+    if many:
+        # i18n: the sheet shown is not the one played on; a tap on this line shows the player's sheet
+        return _("This is {name}'s sheet. It is {player}'s turn: tap here for their sheet.").format(
+            name=shown, player=player)
+    if max_shown:
+        return _("This is Max's sheet. Tap here for your own sheet to play.")
+    # i18n: Max's link is chosen on his sheet, while the player's own is shown
+    return _("Max's number is linked on his sheet: tap here for it.")
+
+
 def _every(names: list[str]) -> str:
     """Players named together, each joined by "and": "Ann and Bo and Cy" (a shared win)."""
     out = names[0] if names else ""
@@ -752,8 +778,12 @@ def _every(names: list[str]) -> str:
     return out
 
 
-def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel) -> ft.Control:
-    """In place of the options while a link, Max's link or a card is chosen: what was picked, the choices."""
+def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel,
+                 height: float | None) -> ft.Control:
+    """In place of the options while a link, Max's link or a card is chosen: what was picked, the choices.
+
+    With a `height` (a phone's screen, where nothing else scrolls), choices that need more room scroll within
+    it rather than spill over what comes next."""
     roll = draft.roll
     option = _(OP_NAMES[draft.op]) if draft.op is not None else ""
     number = now.value if draft.op is not None and now.value is not None else None
@@ -776,14 +806,16 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
     else:
         body = take_row([c for c in (state.assists or ()) if c not in draft.cards],
                         giving_back=now.step is Step.GIVE_BACK, on_take=on_take, on_give_back=on_give_back)
-    return ft.Column(spacing=6, tight=True, controls=[
-        ft.Row(controls=[
-            ft.Text(picked, weight=ft.FontWeight.W_600, expand=True, key="t12-picked"),
-            labelled("t12-cancel", ft.TextButton(_("Another circle"), key="t12-cancel", icon=ft.Icons.CLOSE_ROUNDED,
-                                                 on_click=on_cancel)),
-        ]),
-        body,
-    ])
+    column = ft.Column(spacing=6, tight=True, key="t12-choices",
+                       scroll=ft.ScrollMode.AUTO if height is not None else None, controls=[
+                           ft.Row(controls=[
+                               ft.Text(picked, weight=ft.FontWeight.W_600, expand=True, key="t12-picked"),
+                               labelled("t12-cancel", ft.TextButton(_("Another circle"), key="t12-cancel",
+                                                                    icon=ft.Icons.CLOSE_ROUNDED, on_click=on_cancel)),
+                           ]),
+                           body,
+                       ])
+    return ft.Container(height=height, content=column)
 
 
 def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
@@ -922,12 +954,12 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
             text = _("Max wins, {max_score} to {score}").format(max_score=him[1], score=you[1])
     elif len(winners) > 1:
         # i18n: {names} are the winners, "Ann and Bo"
-        text = _("{names} share the win with {score}").format(
-            names=_every(winners), score=max(e[1] for e in entries if e[2]))
+        text = _("{names} share the win with {points}").format(
+            names=_every(winners), points=_points(max(e[1] for e in entries if e[2])))
     elif winners:
         top = next(e for e in entries if e[2])
-        text = (_("{name} wins with {score}") if len(entries) > 1 else _("{name} scores {score}")).format(
-            name=top[0], score=top[1])
+        text = (_("{name} wins with {points}") if len(entries) > 1 else _("{name} scores {points}")).format(
+            name=top[0], points=_points(top[1]))
     else:
         text = _("No scores")
     # Said when it appears: the last circle written, the result takes the place of the dice.
@@ -940,6 +972,14 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
             ft.Text(text, key="t12-result-text", size=18, weight=ft.FontWeight.W_700, expand=True,
                     color=ft.Colors.ON_PRIMARY_CONTAINER),
         ])))
+
+
+def _points(score: Any) -> str:
+    """A final score with its unit: "55 points", "1 point", "−4 points" (a record's score as it is, if not a
+    number)."""
+    if isinstance(score, int) and not isinstance(score, bool):
+        return ngettext("{n} point", "{n} points", abs(score)).format(n=str(score).replace("-", "\u2212"))
+    return str(score)
 
 
 def _final_sheets(table: Any) -> list[tuple[str, Any, Any, str, bool]]:
