@@ -144,8 +144,10 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel():
         assert tr(msg("Play {name}'s cards", name="Olivier")) == "Jouer les cartes d'Olivier"
         assert _("{name}'s hand").format(name="Ugo") == "Main d'Ugo"
         assert _("{name}'s hand").format(name="onze") == "Main de onze"
-        # A colour is named after "Couleur" as an adjective: "Couleur ambre", not "Couleur d'ambre".
-        assert _("Colour {name}").format(name=_("amber")) == "Couleur ambre"
+        # A colour is named after "Couleur :", not "Couleur d'ambre" (nor "Couleur bleu", whose adjective
+        # would have to agree: "bleue").
+        assert _("Colour {name}").format(name=_("amber")) == "Couleur\u00a0: ambre"
+        assert _("Colour {name}").format(name=_("blue")) == "Couleur\u00a0: bleu"
     with use_language("de"):
         assert _("Play {name}'s cards").format(name="Amélie") == "Karten von Amélie spielen"
 
