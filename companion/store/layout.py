@@ -7,8 +7,8 @@ import re
 __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
     "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "CORRECTIONS_TABLE", "REOPENED_TABLE",
-    "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "DEVICE_SETTINGS", "table_file", "month_file",
-    "month_of_file",
+    "DRAFTS_TABLE", "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "DEVICE_SETTINGS", "table_file",
+    "month_file", "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
@@ -27,7 +27,10 @@ RESERVED_NAMES = frozenset({"companion", "sessions", "history", "meta", "players
 # copy of it that has moved on since.
 CORRECTIONS_TABLE = "corrections"
 REOPENED_TABLE = "reopened"
-SESSION_TABLES = (CORRECTIONS_TABLE, REOPENED_TABLE)
+# A form half filled in on a game's screen (a Ridgeline hand's cards), kept so that a reload or a phone that
+# closed the page finds it as it was (companion/ui/common/drafts.py).
+DRAFTS_TABLE = "drafts"
+SESSION_TABLES = (CORRECTIONS_TABLE, REOPENED_TABLE, DRAFTS_TABLE)
 # The 14ers card catalog: one document per device (companion/ui/fourteeners/catalog.py); a backup's is not
 # merged into it, and an import says so.
 FOURTEENERS_CATALOG_TABLE = "fourteeners_catalog"

@@ -381,3 +381,54 @@ async def test_a_card_the_deck_has_no_more_of_is_refused_at_the_tap(open_ui, sto
     await tap_cards(ui, "rl-hand", "S10")
     assert ui.get("rl-hand-pick-problem").value == "Only two Sunstone 10 cards exist, but 3 are listed"
     assert [k for k in ui.keys() if k.startswith("rl-left-2-card-")] == ["rl-left-2-card-empty"]
+
+
+async def test_a_hand_half_entered_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-2")
+    await tap_cards(ui, "rl-hand", "G9", "S5")      # Ann's
+    await ui.close()
+    # The page is loaded again (or the phone closed it meanwhile): Cy went out, Ann's cards are still there.
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-left-1")
+    await tap_cards(ui, "rl-hand", "P9")
+    await ui.click("rl-hand-submit")
+    hand, = SessionKeeper(store).get(session.id).actions
+    assert hand == {"went_out": "Cy", "pitched": ["Cy"], "left": {"Ann": ["G9", "S5"], "Bob": ["P9"]}}
+    # Recorded: nothing is kept any more, and the next hand's form starts empty.
+    assert store.table(DRAFTS_TABLE).all() == []
+
+
+async def test_a_kept_hand_is_dropped_once_the_game_has_moved_on(open_ui, store):
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-2")
+    await tap_cards(ui, "rl-hand", "G9")
+    await ui.close()
+    # Another device recorded the hand meanwhile: the form kept here was for that hand, not the next one.
+    SessionKeeper(store).act(session.id, {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}})
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    assert ui.find("rl-left-0-card-G9-1") is None
+    await ui.click("rl-hand-submit")
+    assert "Choose who went out first." in ui.text()
+
+
+def test_a_kept_hand_that_does_not_fit_the_table_brings_back_only_what_does():
+    from companion.ui.ridgeline.hand import HandDraft
+
+    names = ("Ann", "Bob", "Cy")
+    kept = HandDraft(went_out="Cy", pitched=("Ann", "Cy"), left=(("Ann", ("G9", "S5")),), active="Bob")
+    assert HandDraft.from_doc(kept.to_doc(), names) == kept
+    assert HandDraft().to_doc() == {}
+    # Another table's seat, a code that is no card, a document of another shape: left out, never an error.
+    doc = {"went_out": "Zed", "pitched": "Ann", "left": [["Ann", ["G9", "X99", 5]], ["Zed", ["G1"]], "G2"],
+           "active": 3}
+    assert HandDraft.from_doc(doc, names) == HandDraft(left=(("Ann", ("G9",)),))
+    assert HandDraft.from_doc(["G9"], names) == HandDraft()

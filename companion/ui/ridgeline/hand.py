@@ -1,8 +1,9 @@
 """Ridgeline's end-of-hand panel: who went out, who pitched, and every other seat's cards left in hand,
 tapped in as coloured cards, with each seat's fatigue previewed by the engine as the cards go in.
 
-The draft is screen state only; it becomes a hand when the keeper accepts it (`SessionKeeper.act`), and
-the engine's refusal (InvalidInput, IllegalAction) is shown where the button is.
+The draft is the screen's, kept beside the game as it changes (`companion.ui.common.drafts`, so that a
+reload finds it); it becomes a hand when the keeper accepts it (`SessionKeeper.act`), and the engine's
+refusal (InvalidInput, IllegalAction) is shown where the button is.
 """
 
 from __future__ import annotations
@@ -53,6 +54,32 @@ class HandDraft:
                    active=next((name for name in names if name != doc["went_out"]), None),
                    marked=doc["went_out"] if doc["went_out"] in pitched else None)
 
+    def to_doc(self) -> dict[str, Any]:
+        """The draft as a document to keep (`from_doc` reads it back); empty when nothing is entered yet."""
+        if self == HandDraft():
+            return {}
+        return {"went_out": self.went_out, "pitched": list(self.pitched),
+                "left": [[name, list(codes)] for name, codes in self.left], "active": self.active,
+                "marked": self.marked}
+
+    @classmethod
+    def from_doc(cls, doc: Any, names: tuple[SeatName, ...]) -> HandDraft:
+        """A kept draft (`to_doc`) for a table of `names`: what does not fit the table (another seat's name, a
+        card code that is none) is left out, and a document that is no draft gives the empty form."""
+        if not isinstance(doc, Mapping):
+            return cls()
+
+        def seat(value: Any) -> SeatName | None:
+            return value if value in names else None
+
+        pitched = doc.get("pitched") if isinstance(doc.get("pitched"), list) else []
+        left = []
+        for item in doc.get("left") if isinstance(doc.get("left"), list) else []:
+            if isinstance(item, list) and len(item) == 2 and seat(item[0]) and isinstance(item[1], list):
+                left.append((item[0], tuple(code for code in item[1] if _is_card(code))))
+        return cls(went_out=seat(doc.get("went_out")), pitched=tuple(n for n in names if n in pitched),
+                   left=tuple(left), active=seat(doc.get("active")), marked=seat(doc.get("marked")))
+
     def cards(self, seat: SeatName) -> tuple[CardCode, ...]:
         """The cards entered for a seat so far."""
         return next((codes for name, codes in self.left if name == seat), ())
@@ -87,6 +114,14 @@ class HandDraft:
             "pitched": list(self.pitched),
             "left": {name: list(self.cards(name)) for name in names if name != self.went_out},
         }
+
+
+def _is_card(code: Any) -> bool:
+    try:
+        parse_card(code)
+    except CompanionError:
+        return False
+    return True
 
 
 def draft_problem(state: State, draft: HandDraft) -> tuple[str, SeatName | None] | None:

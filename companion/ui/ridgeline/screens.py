@@ -20,6 +20,7 @@ from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
 from companion.games.ridgeline.cards import parse_card
 from companion.i18n import N_, _, ngettext, tr
+from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
@@ -51,6 +52,7 @@ __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable
 
 GAME = engine.GAME_ID
 _TITLE = "Ridgeline"  # the game's name, the same in every language
+_HAND_FORM = "hand"   # the end-of-hand form, as its draft is kept beside the game
 
 
 class Panel(IntEnum):
@@ -97,7 +99,8 @@ def RidgelineTable(session_id: str) -> ft.View:
     # The hand being entered goes with the entries it was begun after: a correction taking the game back to an
     # earlier hand, or the entries changed from elsewhere, starts a fresh form (hand 3's half-entered cards
     # showed as hand 1's, one tap from being recorded there).
-    draft_at, set_draft_at = ft.use_state((HandDraft(), None))
+    # A form kept from before a reload (or a page the phone closed) comes back, if the game has not moved on.
+    draft_at, set_draft_at = ft.use_state(lambda: _kept_hand(app, session_id))
     hand_problem, set_hand_problem = ft.use_state(None)
     table_problem, set_table_problem = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
@@ -146,6 +149,12 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_draft_at(update)
 
     draft = draft_at[0] if draft_at[1] == entries_mark(app, session_id) else asked_again
+
+    def keep_hand() -> None:
+        if draft_at[1] is not None:
+            keep_draft(app.store, session_id, _HAND_FORM, draft_at[1], draft_at[0].to_doc())
+
+    ft.use_effect(keep_hand, dependencies=[draft_at])
 
     def show(target: Panel) -> None:
         set_panel(target)
@@ -294,6 +303,20 @@ def RidgelineFinished(record: Mapping) -> ft.View:
             on_click=lambda: ft.context.page.navigate("/"))),
     ]))
     return screen_view(_TITLE, body)
+
+
+def _kept_hand(app, session_id: str) -> tuple[HandDraft, tuple[int, int] | None]:
+    """The hand form as it was left after the entries as they stand (a reload, a page the phone closed), with
+    their mark; the empty form, unmarked, when none was kept."""
+    mark = entries_mark(app, session_id)
+    doc = kept_draft(app.store, session_id, _HAND_FORM, mark)
+    if doc is None:
+        return HandDraft(), None
+    try:
+        names = app.keeper.state(session_id).setup.names
+    except CompanionError:
+        return HandDraft(), None
+    return HandDraft.from_doc(doc, names), mark
 
 
 def seat_colours(store, state: State) -> dict[str, str]:

@@ -1,0 +1,51 @@
+"""A form half filled in on a game's screen, kept in the store as it changes (a Ridgeline hand's cards).
+
+A phone's browser may close a page it is not showing, and a reload starts every screen afresh: what was
+tapped into a form that is not yet an entry would be lost with it. The form's draft is kept beside the
+game, one per game, with the mark of the entries it was begun after (`entries_mark`): a draft whose game
+has moved on since (an entry made on another device, a correction begun) is not brought back. The game's
+end, its abandonment or a submitted form takes it away.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.store.layout import DRAFTS_TABLE
+from companion.ui.common.registry import keep_beside_games
+
+__all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft"]
+
+keep_beside_games(DRAFTS_TABLE)     # a game abandoned, or deleted from History, takes its draft along
+
+_log = logging.getLogger(__name__)
+
+
+def kept_draft(store: Any, game_id: str, form: str, mark: tuple[int, int]) -> Mapping[str, Any] | None:
+    """The draft of `form` kept for this game after the entries `mark`, or None (none kept, another form's,
+    begun after other entries, or unreadable)."""
+    try:
+        doc = store.table(DRAFTS_TABLE).get(game_id)
+    except CompanionError as exc:
+        _log.warning("the draft of game %s could not be read: %s", game_id, exc)
+        return None
+    if not isinstance(doc, Mapping) or doc.get("form") != form or doc.get("mark") != list(mark):
+        return None
+    draft = doc.get("draft")
+    return draft if isinstance(draft, Mapping) else None
+
+
+def keep_draft(store: Any, game_id: str, form: str, mark: tuple[int, int], draft: Mapping[str, Any] | None) -> None:
+    """Keep the draft of `form` as it now is (None, or an empty form: nothing to keep). A draft that cannot be
+    written is only logged: the form on screen goes on as it is, as it did before drafts were kept."""
+    try:
+        table = store.table(DRAFTS_TABLE)
+        if draft:
+            table.upsert({"id": game_id, "form": form, "mark": list(mark), "draft": dict(draft)})
+        elif table.get(game_id) is not None:
+            table.delete(game_id)
+    except CompanionError as exc:
+        _log.warning("the draft of game %s could not be kept: %s", game_id, exc)
