@@ -148,7 +148,7 @@ def FreundeNewGame() -> ft.View:
 
     body: list[ft.Control] = [
         # i18n: the players chosen so far: "Climbers · 2 of 1-5 players"
-        section_title(_("Climbers · {n} of 1-{most} players").format(n=len(chosen), most=MAX_PLAYERS)),
+        section_title(_("Climbers · {n} of 1–{most} players").format(n=len(chosen), most=MAX_PLAYERS)),
         ft.Text(_("Tap players in seating order. Each plays two climbers, A (smooth) and B (squiggly)."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[

@@ -76,7 +76,7 @@ def RidgelineNewGame() -> ft.View:
 
     body: list[ft.Control] = [
         # i18n: {chosen} players chosen of the {min} to {max} a table seats
-        section_title(_("Seats · {chosen} of {min}-{max}").format(chosen=len(chosen), min=deck.min_seats,
+        section_title(_("Seats · {chosen} of {min}–{max}").format(chosen=len(chosen), min=deck.min_seats,
                                                                   max=deck.max_seats)),
         ft.Text(_("Tap players in seating order; the deal passes to the left."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
