@@ -48,6 +48,8 @@ def test_the_folder_has_the_client_the_runtime_the_app_and_the_offline_parts(fol
     # Flutter's self-unregistering service worker.
     assert not [f for f in files if f.endswith((".symbols", ".map", ".d.ts"))]
     assert "pyodide/python" not in files and "flutter_service_worker.js" not in files
+    # While it loads, the page shows the app's icon (the page's picture, kept by that name).
+    assert (folder / "icons" / "loading-animation.png").read_bytes() == (folder / "icons" / "icon-512.png").read_bytes()
 
 
 def test_every_wheel_is_pure_python_listed_in_the_lock_and_checked_by_its_hash(folder):

@@ -301,8 +301,9 @@ def _write_icons_and_manifest(out: Path) -> None:
             raise BuildError(f"the app icon {path} is missing")
         shutil.copyfile(path, icons / target)
     shutil.copyfile(ICONS_DIR / "icon-192.png", out / "favicon.png")
-    web = flet_web_dir()
-    shutil.copyfile(web / "icons" / "loading-animation.png", icons / "loading-animation.png")
+    # The picture the page shows while the app loads (a first start takes a while): the app's own icon, so
+    # that the page is seen to be the companion's, not a framework's logo.
+    shutil.copyfile(ICONS_DIR / "icon-512.png", icons / "loading-animation.png")
     from companion.ui.shell.home import APP_TITLE  # noqa: PLC0415
 
     manifest = {

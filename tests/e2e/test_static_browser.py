@@ -112,13 +112,15 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         print(f"hint: the options after {options:.2f} s, the coach's move after {time.perf_counter() - began:.2f} s")
         _shot(page, tmp_path, "3b-hint.png")
 
-        # A second tab of the same browser: the data has an owner, so it says so and does not start.
+        # A second tab of the same browser: the data has an owner, so it says so and does not start. The
+        # notice comes before the app's catalogs can: it is said in the browser's language (German here).
         second = _new_page(context, "tab 2", console)
+        second.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['de-AT', 'en']})")
         second.goto(home)
         notice = second.locator("#companion-elsewhere")
         notice.wait_for(state="visible", timeout=START_MS)
         text = notice.inner_text()
-        assert "already open in another tab or window" in text, text
+        assert "schon in einem anderen Tab oder Fenster dieses Browsers offen" in text, text
         second.wait_for_timeout(3000)         # time enough for Python to be on its way, were it starting
         # Flet's python.js says "Starting up Python worker" and creates the worker only once the tab may
         # connect (companion.js makes it wait for the data's lock): neither has happened in this tab.

@@ -87,6 +87,15 @@ def test_a_newer_build_is_offered_and_taken_only_when_the_player_says(playwright
             offered = page.evaluate(_STATE)
             assert offered == {"caches": sorted([f"companion-{old}", f"companion-{new}"]), "controlled": True,
                                "active": True, "waiting": True, "background": OLD_COLOUR}, offered
+
+            # "Later" puts the notice away (it covers a game's tabs); the next start offers the update again.
+            banner.get_by_role("button", name="Later").click()
+            banner.wait_for(state="detached", timeout=START_MS)
+            page.reload()
+            enable_semantics(page)
+            wait(page, by_id("home-players"), START_MS)
+            banner.wait_for(state="visible", timeout=INSTALL_MS)
+            assert page.evaluate(_STATE)["background"] == OLD_COLOUR
             page.evaluate("() => { window.companionBeforeUpdate = true; }")
 
             # The player says when: the page reloads under the new version.

@@ -38,7 +38,43 @@
 
   var LOCK = "climbing-companion-data";
 
-  function notice(id, text, buttonText, onButton) {
+  // The page's own notices come before Python (and its catalogs) can speak: they are said in the browser's
+  // language when the app has it, in English otherwise.
+  var WORDS = {
+    en: {
+      elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
+        + "the scores: close the other one and this one opens by itself.",
+      update: "A new version of the companion is ready. Everything you entered is saved.",
+      now: "Update now", later: "Later",
+    },
+    de: {
+      elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
+        + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
+      update: "Eine neue Version der App ist bereit. Alles, was du eingegeben hast, ist gespeichert.",
+      now: "Jetzt aktualisieren", later: "Später",
+    },
+    fr: {
+      elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
+        + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
+      update: "Une nouvelle version de l'app est prête. Tout ce que vous avez saisi est enregistré.",
+      now: "Mettre à jour", later: "Plus tard",
+    },
+    pl: {
+      elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
+        + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
+      update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
+      now: "Zaktualizuj teraz", later: "Później",
+    },
+  };
+  var said = WORDS.en;
+  var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  for (var i = 0; i < wanted.length; i++) {
+    var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
+    if (WORDS[code]) { said = WORDS[code]; break; }
+  }
+
+  // A notice over the page: its words and its buttons ([words, on click, main?] each).
+  function notice(id, text, buttons) {
     var box = document.getElementById(id);
     if (!box) {
       box = document.createElement("div");
@@ -57,14 +93,14 @@
     words.style.flex = "1 1 220px";
     words.textContent = text;
     box.appendChild(words);
-    if (buttonText) {
+    (buttons || []).forEach(function (spec) {
       var button = document.createElement("button");
-      button.textContent = buttonText;
-      button.style.cssText = "font:inherit;font-weight:600;padding:8px 16px;border:0;border-radius:8px;"
-        + "background:#fff;color:#1F6F78;min-height:44px";
-      button.addEventListener("click", onButton);
+      button.textContent = spec[0];
+      button.style.cssText = "font:inherit;font-weight:600;padding:8px 16px;border-radius:8px;min-height:44px;"
+        + (spec[2] ? "border:0;background:#fff;color:#1F6F78" : "border:1px solid #fff;background:none;color:#fff");
+      button.addEventListener("click", spec[1]);
       box.appendChild(button);
-    }
+    });
     return box;
   }
 
@@ -83,9 +119,7 @@
       navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
         if (lock) { return holdForever(); }
         var wait = function () {
-          notice("companion-elsewhere",
-            "The companion is already open in another tab or window of this browser. Only one can keep "
-            + "the scores: close the other one and this one opens by itself.");
+          notice("companion-elsewhere", said.elsewhere);
         };
         if (document.body) { wait(); } else { document.addEventListener("DOMContentLoaded", wait); }
         navigator.locks.request(LOCK, function () {
@@ -120,12 +154,14 @@
   });
 
   function offerUpdate(worker) {
-    notice("companion-update",
-      "A new version of the companion is ready. Everything you entered is saved.",
-      "Update now", function () {
+    // It covers the bottom of the screen (a game's tabs): "Later" puts it away until the next start.
+    notice("companion-update", said.update, [
+      [said.later, function () { dismiss("companion-update"); }, false],
+      [said.now, function () {
         reloading = true;
         worker.postMessage({ type: "companion-update" });
-      });
+      }, true],
+    ]);
   }
 
   function watch(registration) {
