@@ -394,7 +394,7 @@ async def test_a_hand_half_entered_is_found_again_after_a_reload(open_ui, store)
     await ui.close()
     # The page is loaded again (or the phone closed it meanwhile): Cy went out, Ann's cards are still there.
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
-    await ui.click("rl-end-hand")
+    assert ui.get("rl-nav").selected_index == Panel.HAND       # it opens where the hand was being entered
     await ui.click("rl-left-1")
     await tap_cards(ui, "rl-hand", "P9")
     await ui.click("rl-hand-submit")

@@ -95,12 +95,13 @@ def RidgelinePlay(session_id: str) -> ft.View:
 def RidgelineTable(session_id: str) -> ft.View:
     """The game in progress: the five panels, undo and redo in the app bar."""
     app = use_app()
-    panel, set_panel = ft.use_state(Panel.TABLE)
     # The hand being entered goes with the entries it was begun after: a correction taking the game back to an
     # earlier hand, or the entries changed from elsewhere, starts a fresh form (hand 3's half-entered cards
     # showed as hand 1's, one tap from being recorded there).
-    # A form kept from before a reload (or a page the phone closed) comes back, if the game has not moved on.
+    # A form kept from before a reload (or a page the phone closed) comes back, if the game has not moved on,
+    # and the screen opens on it.
     draft_at, set_draft_at = ft.use_state(lambda: _kept_hand(app, session_id))
+    panel, set_panel = ft.use_state(lambda: Panel.HAND if draft_at[1] is not None else Panel.TABLE)
     hand_problem, set_hand_problem = ft.use_state(None)
     table_problem, set_table_problem = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
