@@ -865,3 +865,11 @@ async def test_a_space_read_aloud_in_french_spaces_its_semicolon(open_ui, store)
     said = [c.label for c in walk(ui.top) if type(c).__name__ == "Semantics"
             and str(c.identifier or "").startswith("fr-space-") and ";" in (c.label or "")]
     assert said and all("\u00a0;" in label and not re.search(r"\S;", label) for label in said), said
+
+
+async def test_the_title_wraps_before_the_turn_never_inside_it(open_ui, store):
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    view = ui.top
+    # "Freunde · Runde 14" beside three buttons wraps: "Runde 14" goes down whole, not "14" alone.
+    assert view.appbar.title.value == "Freunde · turn\u00a01"

@@ -463,6 +463,9 @@ def FreundeTable(session_id: str) -> ft.View:
     ]
     # i18n: the app bar's title during a game: the game's name, then the turn ("Freunde · turn 4")
     title = _TITLE if state.over else _("{game} · turn {turn}").format(game=_TITLE, turn=state.turn)
+    # Where the title must wrap (beside three buttons on a phone), the turn goes down whole, not its number alone.
+    lead, dot, rest = title.rpartition("· ")
+    title = lead + dot + rest.replace(" ", "\u00a0") if dot else title
     view = screen_view(title, body, actions=actions)
     if panel is Panel.TURN and acting is not None and move.climber is not None:
         view.bottom_appbar = _move_bar(state, move, routes, colours[acting], give, lambda: set_move(MoveDraft()))
