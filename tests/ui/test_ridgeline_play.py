@@ -278,14 +278,21 @@ async def test_the_summit_ends_the_game_and_it_lands_in_history(open_ui, store):
 
 
 async def test_a_game_can_be_abandoned_after_confirming(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
     session = seat_table(store, names=("Ann", "Bob"))
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-1")                  # a hand begun is kept beside the game...
+    assert store.table(DRAFTS_TABLE).get(session.id) is not None
+    await open_panel(ui, Panel.TABLE)
     await ui.click("rl-abandon")
     await ui.click("rl-abandon-cancel")
     assert store.sessions.get(session.id) is not None
     await ui.click("rl-abandon")
     await ui.click("rl-abandon-confirm")
     assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
+    assert store.table(DRAFTS_TABLE).get(session.id) is None        # ...and goes with it
     assert ui.route == "/"
     assert ui.find(f"home-resume-{session.id}") is None
 
