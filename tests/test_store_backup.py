@@ -259,14 +259,25 @@ def test_the_report_names_every_table_the_app_keeps_in_words():
     from companion.ui.fourteeners.catalog import CATALOG_TABLE
     from companion.ui.trek12.coaching import COACH_TABLE
 
-    tables = (HALL_TABLE, ENVELOPE_TABLE, CORRECTIONS_TABLE, REOPENED_TABLE, COACH_TABLE, SHEET_TABLE, CATALOG_TABLE)
+    from companion.store.folder import what_file_holds
+    from companion.store.layout import DRAFTS_TABLE, SESSION_TABLES, table_file
+    from companion.ui.common import registry
+
+    tables = (HALL_TABLE, ENVELOPE_TABLE, CORRECTIONS_TABLE, REOPENED_TABLE, COACH_TABLE, SHEET_TABLE, CATALOG_TABLE,
+              DRAFTS_TABLE)
     report = ImportReport(added={name: 2 for name in tables})
     said = str(report)
     assert said == ("added 2 Hall of Fame records, 2 opened Challenge envelopes, 2 corrections under way, "
                     "2 games taken back from History, 2 coach hint settings and reviews, "
-                    "2 Expedition Ascent sheets, 2 14ers card catalogs")
+                    "2 Expedition Ascent sheets, 2 14ers card catalogs, 2 forms half filled in")
     # A table that a newer version keeps is still counted, by its name.
     assert str(ImportReport(added={"summit_photos": 1})) == "added 1 summit_photos record"
+    # Every table the app keeps beside its games is also named in words where its earlier copies are listed.
+    registry.discover_game_screens()
+    kept = set(tables) | set(SESSION_TABLES) | {beside.table for beside in registry._BESIDE}
+    for name in kept:
+        assert str(ImportReport(added={name: 1})) != f"added 1 {name} record", name
+        assert str(what_file_holds(table_file(name))) != f"the {name.replace('_', ' ')} records", name
 
 
 def test_the_lan_join_code_stays_on_its_device(store):

@@ -22,8 +22,8 @@ from companion.store.hall_of_fame import ENVELOPE_TABLE, HALL_TABLE
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
 from companion.store.layout import (
-    CORRECTIONS_TABLE, DEVICE_SETTINGS, FOURTEENERS_CATALOG_TABLE, MAIN_FILE, REOPENED_TABLE, RESERVED_NAMES,
-    SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
+    CORRECTIONS_TABLE, DEVICE_SETTINGS, DRAFTS_TABLE, FOURTEENERS_CATALOG_TABLE, MAIN_FILE, REOPENED_TABLE,
+    RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
 )
 from companion.store.records import copy_json, describe
 from companion.store.repos import PALETTE
@@ -54,6 +54,8 @@ _LABELS = {
     "coach": lambda n: msgn("{n:,} coach hint setting or review", "{n:,} coach hint settings and reviews", n),
     "expedition_sheets": lambda n: msgn("{n:,} Expedition Ascent sheet", "{n:,} Expedition Ascent sheets", n),
     FOURTEENERS_CATALOG_TABLE: lambda n: msgn("{n:,} 14ers card catalog", "{n:,} 14ers card catalogs", n),
+    # A form half filled in during a game (a Ridgeline hand), kept so that a reload finds it.
+    DRAFTS_TABLE: lambda n: msgn("{n:,} form half filled in", "{n:,} forms half filled in", n),
 }
 
 

@@ -69,6 +69,7 @@ _WHAT = {
     "envelopes.json": N_("the record of the Challenge envelopes"),
     "expedition_sheets.json": N_("the list of Expedition sheets played in the app"),
     "fourteeners_catalog.json": N_("the 14ers card catalog"),
+    "drafts.json": N_("the record of forms half filled in during games"),
 }
 # The start-up notice for a change a crash interrupted, which this start completed, by the change's label.
 _COMPLETED = {
