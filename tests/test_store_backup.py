@@ -94,7 +94,7 @@ def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
         fill(other)
         doc = other.export_all()
     report = store.import_all(doc)
-    assert report.renamed == ("Ann -> Ann (2)",)
+    assert report.renamed == ("Ann \u2192 Ann (2)",)
     names = sorted(p.name for p in store.players.list())
     assert names == ["Ann", "Ann (2)", "Bob"]
     assert store.players.get(local_ann.id).name == "Ann"
@@ -329,3 +329,40 @@ def test_a_backups_card_catalog_kept_out_by_this_devices_own_is_said(store):
                                "tables": {CATALOG_TABLE: [{"id": CATALOG_ID, "catalog": {"cards": ["theirs"]}}]}})
     assert "14ers card catalog was kept" in str(report) and "Cards, Share" in str(report)
     assert store.table(CATALOG_TABLE).get(CATALOG_ID)["catalog"] == {"cards": ["mine"]}
+
+
+def test_an_import_is_undone_whole_and_leaves_this_device_as_it_was(store, tmp_data_dir):
+    local_ann = store.players.add("Ann")
+    store.history.add({"game": "trek12", "finished": "2026-01-10T20:00:00Z", "title": "Ours",
+                       "players": [{"id": local_ann.id, "name": "Ann", "score": 50, "winner": True}],
+                       "detail": {}, "session": None})
+    before = store.export_all()
+    files = _files(tmp_data_dir if store.data_dir is not None else None)
+    with open_store(memory=True) as other:
+        fill(other)
+        other.table("drafts").insert({"id": "5" * 32, "form": "hand", "mark": [-1, 2], "draft": {}})
+        doc = other.export_all()
+    report = store.import_all(doc)
+    assert store.players.find("Ann (2)") is not None and store.history.count() == 4
+    store.undo_import(report.undo)
+    assert store.export_all() == before
+    assert store.players.find("Ann (2)") is None and store.history.count() == 1
+    # On disk too: the month the import brought games into for the first time holds none again.
+    if store.data_dir is not None:
+        def months(names):
+            return {name for name in names if name.startswith("history/2026-") and name.endswith(".json")}
+        assert months(_files(store.data_dir)) == months(files) == {"history/2026-01.json"}
+    # The same file can be imported again afterwards.
+    assert store.import_all(doc).added["history"] == 3
+
+
+def test_an_import_is_not_undone_once_something_was_saved_after_it(store):
+    with open_store(memory=True) as other:
+        fill(other)
+        doc = other.export_all()
+    report = store.import_all(doc)
+    store.players.add("Dan")            # saved after the import, in the file the import changed
+    after = store.export_all()
+    with pytest.raises(InvalidInput, match="cannot be undone any more: the roster of players and the settings"):
+        store.undo_import(report.undo)
+    assert store.export_all() == after

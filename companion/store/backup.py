@@ -23,7 +23,7 @@ from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import month_of
 from companion.store.layout import (
     CORRECTIONS_TABLE, DEVICE_SETTINGS, DRAFTS_TABLE, FOURTEENERS_CATALOG_TABLE, MAIN_FILE, REOPENED_TABLE,
-    RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, table_file,
+    RESERVED_NAMES, SESSION_TABLES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
 )
 from companion.store.records import copy_json, describe
 from companion.store.repos import PALETTE
@@ -32,7 +32,8 @@ from companion.store.storage import RawData, with_docs
 if TYPE_CHECKING:
     from companion.store.folder import Store
 
-__all__ = ["FORMAT", "VERSION", "DEVICE_SETTINGS", "ImportReport", "export_document", "import_document"]
+__all__ = ["FORMAT", "VERSION", "DEVICE_SETTINGS", "ImportReport", "ImportUndo", "export_document", "import_document",
+           "undo_import"]
 
 FORMAT = "companion-backup"
 VERSION = 1
@@ -60,6 +61,15 @@ _LABELS = {
 
 
 @dataclass(frozen=True)
+class ImportUndo:
+    """What one import changed, file by file, to take it back while nothing has been saved since
+    (`undo_import`): each file's content before (None: a month that held no games) and after."""
+
+    before: dict[str, RawData | None]
+    after: dict[str, RawData]
+
+
+@dataclass(frozen=True)
 class ImportReport:
     """What an import added, what it left alone because this device already had it, and the players renamed or
     given another colour (`recoloured`: their names) to be told apart from this device's."""
@@ -68,6 +78,7 @@ class ImportReport:
     skipped: dict[str, int] = field(default_factory=dict)
     renamed: tuple[str, ...] = ()
     recoloured: tuple[str, ...] = ()
+    undo: ImportUndo | None = field(default=None, compare=False, repr=False)   # None: nothing was changed
 
     @property
     def total_added(self) -> int:
@@ -247,7 +258,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         if not player["removed"]:
             name = _free_name(player["name"], taken)
             if name != player["name"]:
-                renamed.append(f"{player['name']} -> {name}")
+                renamed.append(f"{player['name']} \u2192 {name}")
                 player = {**player, "name": name}
             # Two current players of one colour could not be told apart on a sheet or a chart (every device gives
             # its first player the palette's first colour): the newcomer takes the first colour no one has.
@@ -297,9 +308,36 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
             store.table(name)  # registers the table so later lookups find the committed file
             changes[file] = with_docs(store._database(file).raw(), name, new_docs)
 
+    undo = None
     if changes:
+        undo = ImportUndo(before={file: _content(store, file) for file in changes},
+                          after={file: copy_json(data) for file, data in changes.items()})
         store._commit(changes, "an import")
-    return ImportReport(added, skipped, tuple(renamed), tuple(recoloured))
+    return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), undo)
+
+
+def _content(store: Store, file: str) -> RawData | None:
+    """A copy of a file's content as the store has it; None for a month that holds no games (no file)."""
+    month = month_of_file(file)
+    if month is not None:
+        return copy_json(store._months.content(month)) or None
+    return copy_json(store._database(file).raw())
+
+
+def undo_import(store: Store, undo: ImportUndo) -> None:
+    """Put every file an import changed back as it was, in one commit, if nothing was saved in them since;
+    InvalidInput (nothing changed) otherwise."""
+    from companion.store.folder import what_file_holds  # noqa: PLC0415 - the folder module imports this one
+
+    for file, after in undo.after.items():
+        month = month_of_file(file)
+        now = store._months.content(month) if month is not None else store._database(file).raw()
+        if now != after:
+            raise InvalidInput(msg("the import cannot be undone any more: {what} changed since. Earlier versions "
+                                   "in Settings can still bring back a file as it was saved",
+                                   what=what_file_holds(file)))
+    # A month file the import created is removed (None): it held no games.
+    store._commit(dict(undo.before), "undoing an import")
 
 
 def _free_name(name: str, taken: set[str]) -> str:

@@ -74,6 +74,7 @@ _WHAT = {
 # The start-up notice for a change a crash interrupted, which this start completed, by the change's label.
 _COMPLETED = {
     "an import": N_("An import was interrupted last time; it has now been completed."),
+    "undoing an import": N_("Undoing an import was interrupted last time; it has now been completed."),
     "an upgrade of the saved data": N_("An upgrade of the saved data was interrupted last time; it has now been "
                                        "completed."),
     "finishing a game": N_("Finishing a game was interrupted last time; it has now been completed."),
@@ -356,6 +357,15 @@ class Store:
 
         self._check_open()
         return import_document(self, doc)
+
+    @_locked
+    def undo_import(self, undo) -> None:
+        """Take back an import (its report's `undo`) while nothing has been saved since in the files it changed;
+        InvalidInput, changing nothing, once something has."""
+        from companion.store.backup import undo_import
+
+        self._check_open()
+        undo_import(self, undo)
 
     @_locked
     def finish_session(self, session_id: str, record: dict[str, Any], *, replacing: bool = False) -> str:

@@ -247,3 +247,27 @@ async def test_settings_says_the_data_is_kept_on_the_device_that_runs_the_app(tm
             await ui.close()
     finally:
         store.close()
+
+
+async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_after_it(open_ui, store):
+    store.players.add("Ann")
+    before = store.export_all()
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded("friend.json", backup_with("Ann"))])
+    await ui.click("settings-backup-pick")
+    assert [p.name for p in store.players.list()] == ["Ann", "Ann (2)"]
+    await ui.click("settings-backup-undo")
+    assert store.export_all() == before
+    assert ui.get("settings-backup-result").value == (
+        "The import of friend.json is undone: what it added is gone, the rest is as it was.")
+    assert ui.find("settings-backup-undo") is None
+
+    # Imported again, then a player added: the import is part of what was saved since, and stays.
+    await ui.click("settings-backup-pick")
+    store.players.add("Cy")
+    after = store.export_all()
+    await ui.click("settings-backup-undo")
+    assert store.export_all() == after
+    assert ui.get("settings-backup-result").value.startswith(
+        "The import cannot be undone any more: the roster of players and the settings changed since.")
+    assert ui.find("settings-backup-undo") is None

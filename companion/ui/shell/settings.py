@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Any
 
 import flet as ft
 
@@ -165,6 +166,7 @@ def BackupPanel() -> ft.Control:
     desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
+    undo, set_undo = ft.use_state(None)         # (file name, ImportUndo) of the import just made, to take back
 
     async def run(work: Callable[[], Awaitable[tuple[bool, str] | None]]) -> None:
         set_busy(True)
@@ -193,7 +195,24 @@ def BackupPanel() -> ft.Control:
             chosen = await read()
             if chosen is None:
                 return None
-            return await _import(app, chosen.data, chosen.name)
+            good, words, made = await _import(app, chosen.data, chosen.name)
+            set_undo((chosen.name, made) if made is not None else None)
+            return good, words
+        await run(work)
+
+    async def take_back() -> None:
+        if undo is None:
+            return
+        name, made = undo
+
+        async def work():
+            # Tried once: taken back, or refused because something was saved since (then it never can be).
+            set_undo(None)
+            await off_loop(app.store.undo_import, made)
+            await kept(app.store)
+            app.changed()
+            return True, msg("The import of {name} is undone: what it added is gone, the rest is as it was.",
+                             name=name)
         await run(work)
 
     pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=MAX_BACKUP_BYTES,
@@ -213,6 +232,10 @@ def BackupPanel() -> ft.Control:
         ]),
     ]
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
+    if undo is not None and not busy:
+        # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
+        controls.append(ft.Row(controls=[labelled("settings-backup-undo", ft.OutlinedButton(
+            _("Undo this import"), key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
     return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
@@ -254,8 +277,9 @@ def CsvPanel() -> ft.Control:
     return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
-async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
-    """Parse and import a backup; the store checks every record before it changes anything."""
+async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any]:
+    """Parse and import a backup; the store checks every record before it changes anything. Also returns what
+    takes the import back (None when it changed nothing)."""
     try:
         doc = parse_json(data)
         report = await off_loop(app.store.import_all, doc)
@@ -265,7 +289,7 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, str]:
     await kept(app.store)
     app.changed()
     # A Message, said when shown: a backup's settings may change the language it is said in.
-    return True, msg("Imported {name}: {report}.", name=name, report=report.words())
+    return True, msg("Imported {name}: {report}.", name=name, report=report.words()), report.undo
 
 
 def _backup_bytes(store) -> bytes:
