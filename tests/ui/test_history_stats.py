@@ -168,8 +168,14 @@ async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):
     assert [t.value for t in walk(ui.get("record-item-scores.1")) if isinstance(t, ft.Text)][0] == "Max"
     assert ui.find("record-stats-1") is None                       # Max has no statistics page of his own
     await ui.click("record-stats-0")
-    assert ui.route == f"/stats/id:{store.players.list()[0].id}" and ui.get("pstats-name").value == "Ann"
-    assert ui.view_routes == ["/", "/stats", f"/stats/id:{store.players.list()[0].id}"]   # the address's own stack
+    # The player's statistics sit on the record they were opened from: back returns to it, then to History.
+    ann = f"id:{store.players.list()[0].id}"
+    assert ui.route == f"/history/{ids['max']}/stats/{ann}" and ui.get("pstats-name").value == "Ann"
+    assert ui.view_routes == ["/", "/history", f"/history/{ids['max']}", f"/history/{ids['max']}/stats/{ann}"]
+    await ui.back()
+    assert ui.route == f"/history/{ids['max']}"
+    await ui.back()
+    assert ui.route == "/history"
 
 
 async def test_share_a_result_as_text_and_copy_it(open_ui, store):

@@ -44,10 +44,12 @@ ROUTES = [
         children=[
             ft.Route(path="players", component=PlayersScreen),
             # A finished game opened from its record sits on the record: back returns there, not home.
+            # So does a player's statistics opened from the record.
             ft.Route(path="history", component=HistoryScreen,
                      children=[ft.Route(path=":record_id", component=RecordScreen,
                                         children=[ft.Route(path="game", component=RecordGameScreen,
-                                                           children=[_hall()])])]),
+                                                           children=[_hall()]),
+                                                  ft.Route(path="stats/:player", component=PlayerStatsScreen)])]),
             ft.Route(path="stats", component=StatsScreen,
                      children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
             ft.Route(path="settings", component=SettingsScreen),

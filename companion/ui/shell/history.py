@@ -30,11 +30,12 @@ PAGE_SIZE = 20
 ALL = "all"
 
 
-def stats_route(key: str | None = None) -> str:
-    """The Statistics address, for everyone or for one player (a stats.PlayerKey)."""
+def stats_route(key: str | None = None, *, under: str = "") -> str:
+    """The Statistics address, for everyone or for one player (a stats.PlayerKey); `under` another screen's
+    address (a record's: "/history/<id>"), whose view back returns to."""
     from urllib.parse import quote  # noqa: PLC0415
 
-    return "/stats" if key is None else f"/stats/{quote(key, safe=':')}"
+    return f"{under}/stats" if key is None else f"{under}/stats/{quote(key, safe=':')}"
 
 
 @ft.component

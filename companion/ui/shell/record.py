@@ -109,7 +109,7 @@ def RecordScreen() -> ft.View:
         labelled(f"record-stats-{n}", ft.TextButton(
             _("{name}'s statistics").format(name=names.get(s.player_id or "", s.name)), key=f"record-stats-{n}",
             icon=ft.Icons.INSIGHTS_ROUNDED,
-            on_click=_go(page, stats_route(player_key(s.player_id, s.name)))))
+            on_click=_go(page, stats_route(player_key(s.player_id, s.name), under=f"/history/{record_id}"))))
         for n, s in enumerate(people)
     ]
 
