@@ -873,3 +873,24 @@ async def test_the_title_wraps_before_the_turn_never_inside_it(open_ui, store):
     view = ui.top
     # "Freunde · Runde 14" beside three buttons wraps: "Runde 14" goes down whole, not "14" alone.
     assert view.appbar.title.value == "Freunde · turn\u00a01"
+
+
+async def test_with_three_cards_left_in_hand_nobody_is_told_to_pick_three_of_six(open_ui, store):
+    golden_file = Path(__file__).parents[1] / "golden/freunde/two_players_winter.session.json"
+    golden = json.loads(golden_file.read_text())
+    players = [store.players.add(name) for name in golden["setup"]["players"]]
+    setup = {**golden["setup"], "players": [{"id": p.id, "name": p.name} for p in players]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", setup, [p.id for p in players], "test")
+    intros = {}
+    for action in golden["actions"]:
+        state = keeper.state(session.id)
+        if state.turn not in intros and not any(p.turn.has_played for p in state.players) and state.turn <= 6:
+            ui = await open_ui(route=f"/play/freunde/{session.id}")
+            if ui.find("fr-cards-intro") is not None:
+                intros[state.turn] = ui.get("fr-cards-intro").value
+            await ui.close()
+        keeper.act(session.id, action)
+    # Turn 5 empties the draw pile: turn 6 plays the three cards left, with no choice to make.
+    assert intros[5].startswith("Everyone picks three of their six cards")
+    assert intros[6].startswith("Everyone plays the three cards left in hand")

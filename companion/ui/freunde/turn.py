@@ -204,10 +204,17 @@ def cards_section(
     order = [i for i in rules.turn_order(state) if i in active]
     player = card_player(state, draft.player)
     body: list[ft.Control] = [section_title(_("Cards · turn {turn}").format(turn=state.turn))]
-    body.append(ft.Text(
-        _("Everyone picks three of their six cards face down and reveals them together; tap in each player's three.")
-        if len(active) > 1 else _("Pick three of your six cards, then tap them in here."),
-        size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    # With only three cards left in hand (before a reshuffle, and the game's last turn) there is nothing to pick.
+    last = all(state.players[i].hand.size <= state.deck.play_per_turn for i in active)
+    if len(active) > 1:
+        intro = (_("Everyone plays the three cards left in hand, face down and revealed together; tap in each "
+                   "player's three.") if last else
+                 _("Everyone picks three of their six cards face down and reveals them together; tap in each "
+                   "player's three."))
+    else:
+        intro = (_("Play the three cards left in your hand, then tap them in here.") if last else
+                 _("Pick three of your six cards, then tap them in here."))
+    body.append(ft.Text(intro, key="fr-cards-intro", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if len(order) > 1:
         chips = []
         for index in order:
