@@ -320,6 +320,7 @@ def test_freunde_entries_name_the_turn_the_player_the_climber_and_what_moved_or_
         {"type": "weather", "day": 4, "weather": ["sun", {"label": "wind", "accl": 1, "zones": [8000]}]},
         {"type": "pay_risk", "player": "Ann", "climber": "B", "amount": 2},
         {"type": "climber", "player": "Cy", "climber": "B", "cards": ["A2"]},
+        {"type": "climber", "player": "Cy", "climber": "B", "cards": ["M1", "A0"]},
         {"type": "climber", "player": "Cy", "climber": "B", "cards": ["M1"], "tent": True, "risk_accl": 1},
         {"type": "rules", "rules": "rulebook-2010"},
     ]] == [
@@ -327,6 +328,8 @@ def test_freunde_entries_name_the_turn_the_player_the_climber_and_what_moved_or_
         "Weather of days 4–5: sun; wind (−1 acclimatization in the 8000 m zone)",
         "Turn 1, Ann paid 2 risk points off climber B's acclimatization",
         "Turn 1, Cy's climber B acclimatized on base camp with Acclimatize +2",
+        # An Acclimatize +0 gains nothing: the climber stayed where it was.
+        "Turn 1, Cy's climber B stayed on base camp with Move 1 and Acclimatize +0",
         "Turn 1, Cy's climber B pitched its tent on base camp with Move 1; 1 risk point off its acclimatization",
         "From turn 1 on: the printed rules",
     ]

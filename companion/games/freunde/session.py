@@ -193,7 +193,8 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
         words = (msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start} with {cards}", start=start,
                      cards=cards, **who) if cards else
                  msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start}", start=start, **who))
-    elif any(card.kind is CardKind.ACCLIMATIZATION for card in action.cards):
+    elif any(card.kind is CardKind.ACCLIMATIZATION and card.value > 0 for card in action.cards):
+        # (An A+0 gives nothing: a climber given only that, or movement it did not use, stayed where it was.)
         words = (msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start} with {cards}", start=start,
                      cards=cards, **who) if cards else
                  msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start}", start=start, **who))
