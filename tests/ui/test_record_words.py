@@ -4,6 +4,7 @@ saying its own: Freunde's board, route, weather season and tie-break, 14ers' tuc
 from __future__ import annotations
 
 import flet as ft
+import pytest
 from harness import walk
 
 
@@ -114,3 +115,11 @@ async def test_an_expeditions_cards_held_are_not_called_hands(open_ui, store):
     ui = await open_ui(route=f"/history/{record}")
     assert "Karty na ręce" in [c.value for c in walk(ui.get("record-section-cards_held")) if isinstance(c, ft.Text)]
     assert "Kompas" in _value(ui, "record-row-cards_held.Ann") and "Rozdania" not in ui.texts()
+
+
+@pytest.mark.parametrize(("value", "shown"), [(-1, "\u22121"), (-2.5, "\u22122.5"), (-3.0, "\u22123"), (4, "4"),
+                                              (0, "0")])
+def test_a_negative_number_in_a_record_has_a_true_minus_sign(value, shown):
+    from companion.ui.shell.record import value_text
+
+    assert value_text(value) == shown

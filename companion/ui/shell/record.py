@@ -373,16 +373,19 @@ def label_for(key: Any) -> str:
 
 def value_text(value: Any) -> str:
     """A plain value for people: Yes/No, '—' for nothing, lists joined by commas, numbers without '.0'
-    (with the language's decimal sign)."""
+    (with the language's decimal sign, and a true minus sign)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
+    if isinstance(value, int) and value < 0:
+        return "\u2212" + str(-value)           # a true minus sign, as the scoring tables write it
     if isinstance(value, float):
         if value.is_integer():
-            return str(int(value))
+            return value_text(int(value))
         text = f"{value:g}"
-        return text if "e" in text or "n" in text else format_number(float(text), group=False)
+        text = text if "e" in text or "n" in text else format_number(float(text), group=False)
+        return text.replace("-", "\u2212", 1) if value < 0 else text
     if isinstance(value, list):
         # i18n: a list with nothing in it, in a finished game's breakdown
         return ", ".join(value_text(v) for v in value) if value else _("none")
