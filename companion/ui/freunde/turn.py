@@ -887,7 +887,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     # Alone, there is no one to beat: the solo result is a rank (end_section), and the tie-break means nothing.
     rule = (_("A climber scores the best victory points it reached; 1 if it dies.") if state.setup.solo else
             _("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; a tie goes "
-              "to the tied player whose climber reached the summit first."))
+              "to the tied player whose living climber reached the summit first."))
     body.append(ft.Text(rule, key="fr-score-rule", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return body
 
