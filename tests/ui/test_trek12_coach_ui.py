@@ -17,7 +17,7 @@ from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
-from companion.i18n import tr
+from companion.i18n import format_number, tr
 from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
 from companion.games.trek12.rules import ROLLS, SKULL, Action, Op, Roll, apply, new_game
@@ -103,21 +103,21 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     advice = coach_review.hint(table.states[0], Roll.of(3, 2), hint_seed(session.id, 0, table.states[0]))
     best = advice.moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(table.sheet, best.action.to_dict())}, expecting "
-                            f"{best.expected:.0f}")
+                            f"{format_number(best.expected, 0)}")
     # Then the best move of each of the next two circles: another circle each, never the coach's again.
     others = []
     for ranked in advice.moves[1:]:
         if ranked.action.circle not in [best.action.circle] + [o.action.circle for o in others]:
             others.append(ranked)
-    assert words.endswith("; next best: " + ", ".join(f"circle {o.action.circle} ({o.expected:.0f})" for o in others[:2])
-                          + ".")
+    assert words.endswith("; next best: " + ", ".join(f"circle {o.action.circle} ({format_number(o.expected, 0)})"
+                                                      for o in others[:2]) + ".")
     assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
     # Each circle the hint names is tagged on the sheet with the score it expects there.
     for ranked in (best, *others[:2]):
-        assert ui.get(f"t12-expected-{ranked.action.circle}").content.value == f"{ranked.expected:.0f}"
+        assert ui.get(f"t12-expected-{ranked.action.circle}").content.value == format_number(ranked.expected, 0)
     for ranked in others[:2]:
         assert circle_label(ui, f"t12-circle-{ranked.action.circle}").endswith(
-            f"the coach's next choice, expecting {ranked.expected:.0f}")
+            f"the coach's next choice, expecting {format_number(ranked.expected, 0)}")
     # The move begun (its number, then its circle): the tags give way to the move being written.
     await ui.click(f"t12-op-{best.action.op.label}")
     assert ui.find(f"t12-expected-{best.action.circle}") is not None
@@ -170,7 +170,7 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     words = await hinted(ui)
     best = coach_review.hint(state, again, seed, drunk=True).moves[0]
     assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
-                            f"{best.expected:.0f}")
+                            f"{format_number(best.expected, 0)}")
     assert "Schnapps" not in words and ui.find("t12-hint-schnapps") is None
 
 
@@ -524,7 +524,7 @@ async def test_with_a_card_chosen_the_hint_is_the_coachs_best_move_with_that_car
     best = with_compass[0]
     words = ui.get("t12-hint-text").value
     assert words.startswith(f"Coach: {engine.turn_words(state.sheet, best.action.to_dict())}, expecting "
-                            f"{best.expected:.0f}"), words
+                            f"{format_number(best.expected, 0)}"), words
     assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
     tagged = {int(key.rsplit("-", 1)[1]) for key in ui.keys() if key.startswith("t12-expected-")}
     assert tagged and tagged <= allowed
