@@ -75,6 +75,8 @@ async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_
     assert "Restore this copy?" in ui.text()
     assert "The roster of players and the settings is replaced by the copy saved" in ui.get(
         "settings-copy-restore-text").value
+    # A dialog's width on a desktop too, not buttons stretched across the window.
+    assert ui.get("settings-copy-restore-box").width <= 420
     await ui.click("settings-copy-restore-cancel")
     assert [p.name for p in store.players.list()] == ["Ann", "Bob"]
 

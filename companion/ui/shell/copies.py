@@ -22,6 +22,8 @@ from companion.ui.common.widgets import first_capital, format_when, labelled, sa
 
 __all__ = ["KeptCopiesPanel", "copy_line"]
 
+_DIALOG_WIDTH = 400     # the restore dialog's widest (a phone's is narrower and takes what it has)
+
 
 def copy_line(copy: BackupInfo) -> str:
     """What kind of copy it is, when its content was saved, and its size, in the language in force."""
@@ -68,16 +70,18 @@ def KeptCopiesPanel() -> ft.Control:
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             title=ft.Text(_("Restore this copy?")),
             semantics_label=_("Restore this copy?"),
-            content=ft.Column(tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
-                ft.Text(_("{what} is replaced by the copy saved {when}: whatever was saved there since is replaced "
-                          "too. The version replaced stays in this list, so this can be undone.").format(
-                            what=first_capital(chosen.holds), when=format_when(chosen.modified)),
-                        key="settings-copy-restore-text"),
-                labelled("settings-copy-restore-confirm", ft.FilledButton(
-                    _("Restore"), key="settings-copy-restore-confirm", on_click=restore)),
-                labelled("settings-copy-restore-cancel", ft.TextButton(
-                    _("Cancel"), key="settings-copy-restore-cancel", on_click=lambda: set_chosen(None))),
-            ]),
+            # A dialog's width, not a desktop window's: its stretched buttons would run across the whole screen.
+            content=ft.Container(width=_DIALOG_WIDTH, key="settings-copy-restore-box", content=ft.Column(
+                tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
+                    ft.Text(_("{what} is replaced by the copy saved {when}: whatever was saved there since is "
+                              "replaced too. The version replaced stays in this list, so this can be undone.").format(
+                                what=first_capital(chosen.holds), when=format_when(chosen.modified)),
+                            key="settings-copy-restore-text"),
+                    labelled("settings-copy-restore-confirm", ft.FilledButton(
+                        _("Restore"), key="settings-copy-restore-confirm", on_click=restore)),
+                    labelled("settings-copy-restore-cancel", ft.TextButton(
+                        _("Cancel"), key="settings-copy-restore-cancel", on_click=lambda: set_chosen(None))),
+                ])),
             on_dismiss=lambda: set_chosen(None),
         )
         if chosen is not None
