@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
-from companion.games.expedition.rules import Phase
+from companion.games.expedition.rules import Phase, lead_order
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from harness import walk
@@ -554,3 +554,19 @@ async def test_a_refused_pick_is_taken_away_once_the_picks_change(open_ui, store
     ui.get("exp-pick-problem")
     await ui.click("exp-pick-0")
     assert ui.find("exp-pick-problem") is None
+
+
+async def test_enter_in_the_last_points_field_scores_the_ascent(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    keeper = SessionKeeper(store)
+    ui = await open_ui()
+    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    await ui.click("exp-score-open")
+    first, last = lead_order(keeper.state(exp))
+    await ui.type(f"exp-score-{first}-points", "70")
+    await ui.submit(f"exp-score-{first}-points")          # the next field is still to fill: nothing scored
+    assert keeper.state(exp).ascent == 1
+    await ui.type(f"exp-score-{last}-points", "64")
+    await ui.submit(f"exp-score-{last}-points")           # Enter, or a phone keyboard's Done, scores it
+    assert keeper.state(exp).ascent == 2

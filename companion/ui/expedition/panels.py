@@ -205,7 +205,8 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         ft.Text(_("Held cards"), weight=ft.FontWeight.W_600, expand=True),
         ft.Text(_("tap a card to use it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ])]
-    for seat in lead_order(state):
+    order = lead_order(state)
+    for seat in order:
         info = setup.seats[seat]
         held = state.hands[seat]
         chips: list[ft.Control] = []
@@ -359,7 +360,8 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         rows.append(labelled("exp-score-fill", ft.FilledTonalButton(
             _("Fill in from the sheet played in the app"), key="exp-score-fill", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
             on_click=on_fill)))
-    for seat in lead_order(state):
+    order = lead_order(state)
+    for seat in order:
         info = setup.seats[seat]
         held = state.hands[seat]
         typed_points = points(seat)
@@ -390,6 +392,8 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                 label=_("{name}'s sheet points").format(name=info.name),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
                 on_change=follow.typed if on_typed is None else _both(follow.typed, on_typed),
+                # Enter (or a phone keyboard's Done) in the last field scores the Ascent, as its button does.
+                on_submit=(lambda: on_submit()) if seat == order[-1] else None,
                 input_filter=ft.InputFilter(regex_string=POINTS_TYPED, allow=True, replacement_string="")))),
         ]
         if info.is_max and not fixed:
