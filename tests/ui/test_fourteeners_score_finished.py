@@ -179,6 +179,9 @@ async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store
     assert ui.find("ftf-verdict") is None
     await drive.enter(table, catalog=False, names=False)
     assert ui.find("ftf-still") is None and ui.get("ftf-verdict").value
+    # Several players short: listed as the language lists things (French puts no space before its comma, where
+    # a plain "; " lacked the non-breaking space French puts before a semicolon).
+    assert ui.get("ftf-short").value.startswith("Fewer Climbs than the 9 rounds give: Ann 4 Climbs, Bo 4 Climbs.")
 
 
 async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) -> None:

@@ -23,6 +23,7 @@ from companion.games.fourteeners.abilities import Tucked, describe_ability, desc
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
+from companion.games.words import comma_list
 from companion.store.records import said_in_place
 from companion.i18n import LANGUAGES, N_, _, current, ngettext, tr, use_language
 from companion.ui.common.abandon import use_abandon
@@ -218,9 +219,9 @@ def FinalTableaus(session_id: str) -> ft.View:
     if short:
         # Not refused (a player who passed a turn ends with fewer), but a card forgotten changes the result.
         # i18n: a player and the Climb cards entered in their tableau, "Ann 4 Climbs", in a list after a colon
-        counts = "; ".join(ngettext("{name} {n} Climb", "{name} {n} Climbs", n).format(name=who, n=n)
-                           for who, n in short)
-        # i18n: under the tableaus of a finished game being scored: {counts} is "Ann 4 Climbs; Bo 1 Climb"
+        counts = tr(comma_list(ngettext("{name} {n} Climb", "{name} {n} Climbs", n).format(name=who, n=n)
+                               for who, n in short))
+        # i18n: under the tableaus of a finished game being scored: {counts} is "Ann 4 Climbs, Bo 1 Climb"
         body.append(ft.Text(_("Fewer Climbs than the {rounds} rounds give: {counts}. Check that no card was left "
                               "out (a passed turn gains none).").format(rounds=load_data().deck.rounds,
                                                                        counts=counts),

@@ -222,7 +222,9 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
     upcoming = ""
     if state.round < load_data().deck.rounds:
         upcoming_name = forecasts.weather(state.round + 1)
-        upcoming = _("Next round: {weather} ({effect}).").format(
+        # i18n: the next round's Weather and what it does; the effect may end in brackets of its own ("+1
+        # Technique (Class III or IV only)"), so it is not put in brackets here
+        upcoming = _("Next round: {weather} – {effect}.").format(
             weather=tr(upcoming_name), effect=tr(weather_named(state.setup.catalog, upcoming_name).text))
     return ft.Column(spacing=6, tight=True, controls=[
         ft.Row(cells, spacing=3),
@@ -233,7 +235,8 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                                                    text=tr(weather.text)), key="ft-weather-now",
                         size=13,
                         weight=ft.FontWeight.W_600),
-                *([ft.Text(upcoming, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if upcoming else [])])]),
+                *([ft.Text(upcoming, key="ft-weather-next", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+                  if upcoming else [])])]),
     ])
 
 
