@@ -256,6 +256,9 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     answer_files(ui, picked=[uploaded("friend.json", backup_with("Ann"))])
     await ui.click("settings-backup-pick")
     assert [p.name for p in store.players.list()] == ["Ann", "Ann (2)"]
+    # A look at who came in, and back: the import can still be taken back.
+    await ui.go("/players")
+    await ui.go("/settings")
     await ui.click("settings-backup-undo")
     assert store.export_all() == before
     assert ui.get("settings-backup-result").value == (

@@ -95,6 +95,8 @@ class AppServices:
     changed: Callable[[], None]
     # The language this tab reads (the setting, or the device's when the setting follows it).
     language: str = "en"
+    # What this tab keeps while its screens come and go (an import that can still be undone), by name.
+    tab: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def store(self) -> Any:

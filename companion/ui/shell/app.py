@@ -205,6 +205,9 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(apply_locale, dependencies=[language])
 
-    services = AppServices(shell=shell, revision=revision, changed=changed, language=language)
+    tab = ft.use_ref(None)
+    if tab.current is None:
+        tab.current = {}
+    services = AppServices(shell=shell, revision=revision, changed=changed, language=language, tab=tab.current)
     return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True,
                                                   key=f"generation-{generation}"))

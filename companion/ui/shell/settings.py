@@ -166,7 +166,13 @@ def BackupPanel() -> ft.Control:
     desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
-    undo, set_undo = ft.use_state(None)         # (file name, ImportUndo) of the import just made, to take back
+    # (file name, ImportUndo) of this tab's last import, to take back: kept by the tab, so that a look at the
+    # players or History brought in does not lose it.
+    undo, set_kept_undo = ft.use_state(lambda: app.tab.get(_UNDO))
+
+    def set_undo(value) -> None:
+        app.tab[_UNDO] = value
+        set_kept_undo(value)
 
     async def run(work: Callable[[], Awaitable[tuple[bool, str] | None]]) -> None:
         set_busy(True)
@@ -275,6 +281,9 @@ def CsvPanel() -> ft.Control:
     ]
     controls.extend(_outcome(outcome, busy, "settings-csv-result"))
     return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+
+
+_UNDO = "backup-undo"     # the tab's key for the import that can be undone
 
 
 async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any]:
