@@ -230,6 +230,11 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert {ui.get("t12-link-0").content, ui.get("t12-link-1").content} == {
         "Link to 4 in circle 7", "Link to 4 in circle 9"}
     assert len(keeper.get(session.id).actions) == 2
+    # A look at Max's sheet meanwhile: the link buttons go with the player's sheet, and come back with it.
+    await ui.click("t12-tab-max")
+    assert ui.find("t12-link-0") is None
+    await ui.click("t12-own-sheet")
+    assert ui.find("t12-link-0") is not None
     await ui.click("t12-circle-9")
     # Max wrote the same 5 (the best of 5 and 0) and has the same choice: his sheet comes up to ask.
     assert "Max's 5 can link more than one way" in ui.get("t12-status").value
@@ -277,6 +282,8 @@ async def test_another_players_sheet_shown_says_whose_turn_it_is_and_leads_back(
     # Bruno's sheet is shown while Amélie places her 8: the line under it says so, not "Amélie: tap a circle".
     words = ui.get("t12-status").value
     assert words == "This is Bruno's sheet. It is Amélie's turn: tap here for their sheet."
+    # Nothing of Amélie's turn stands under Bruno's sheet, to be taken for his.
+    assert ui.find("t12-op-sum") is None and ui.find("t12-red-5") is None
     await ui.click("t12-own-sheet")
     assert "Amélie: Tap a highlighted circle" in ui.get("t12-status").value
     await ui.click("t12-circle-8")

@@ -571,49 +571,52 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             status = status_line(_guide(now, table, seat, many, draft))
         panel.append(ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Container(expand=True, content=status), hint_button(hinting, toggle_hint)]))
-        # The hint is said as it comes (worked out after the roll is entered), as it is seen.
-        if hint_words:
-            panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
-                                           color=ADVICE_COLOUR, max_lines=2)))
-        if hint_schnapps:
-            panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
-                                           weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2)))
-        roll = draft.roll
-        panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
-        own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
-        choosing = now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK)
-        entry = ft.Container(height=roll_h, content=dice_entry(
-            red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
-            on_roll=stable_roll if seed is not None else None, width=panel_w))
-        # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
-        # the options together, the choices take both their places (two or three rows of buttons need it).
-        choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
-                              on_cancel=bind(on_skull, False),
-                              height=None if wide else roll_h + 8 + _OPTIONS if both else roll_h)
-        views = option_views(state, draft)
-        if both and choosing and not wide:
-            panel.append(choice)
-        elif both:
-            if choosing:
+        # Another sheet shown: its line leads back, and nothing of the turn (the hint, the dice, the options, a
+        # link to choose) stands under a sheet it is not for.
+        if not away:
+            # The hint is said as it comes (worked out after the roll is entered), as it is seen.
+            if hint_words:
+                panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
+                                               color=ADVICE_COLOUR, max_lines=2)))
+            if hint_schnapps:
+                panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
+                                               weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2)))
+            roll = draft.roll
+            panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
+            own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
+            choosing = now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK)
+            entry = ft.Container(height=roll_h, content=dice_entry(
+                red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
+                on_roll=stable_roll if seed is not None else None, width=panel_w))
+            # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
+            # the options together, the choices take both their places (two or three rows of buttons need it).
+            choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
+                                  on_cancel=bind(on_skull, False),
+                                  height=None if wide else roll_h + 8 + _OPTIONS if both else roll_h)
+            views = option_views(state, draft)
+            if both and choosing and not wide:
                 panel.append(choice)
-            elif own_roll:
+            elif both:
+                if choosing:
+                    panel.append(choice)
+                elif own_roll:
+                    panel.append(entry)
+                fixed = None if own_roll or roll is None else dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
+                                                                          on_change=None, size=30)
+                panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=fixed,
+                                        height=_OPTIONS))
+            elif roll is None:
                 panel.append(entry)
-            fixed = None if own_roll or roll is None else dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
-                                                                      on_change=None, size=30)
-            panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=fixed,
-                                    height=_OPTIONS))
-        elif roll is None:
-            panel.append(entry)
-        elif choosing:
-            panel.append(choice)
-        else:
-            dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
-                              on_change=on_change_dice if own_roll else None, size=_DIE - 8)
-            panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
-        if tracked:
-            panel.append(ft.Container(height=40, content=card_row(
-                state.assists or (), draft.cards, on_toggle=on_card,
-                enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
+            elif choosing:
+                panel.append(choice)
+            else:
+                dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
+                                  on_change=on_change_dice if own_roll else None, size=_DIE - 8)
+                panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
+            if tracked:
+                panel.append(ft.Container(height=40, content=card_row(
+                    state.assists or (), draft.cards, on_toggle=on_card,
+                    enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
         panel.append(strip)
         if wide:
             # A desktop has the room for the paper's whole scoring table beside the sheet.
