@@ -19,6 +19,7 @@ from companion.games.trek12.scoring import score
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.shell.app import build_main
+from companion.ui.trek12.panels import number_text
 
 EDITED = 2          # the entry corrected: with 8 turns, five more come after it
 
@@ -94,7 +95,7 @@ async def test_a_circle_five_rounds_back_is_corrected_and_the_later_turns_kept(o
     right = docs[:EDITED] + [good_doc] + docs[EDITED + 1:]
     assert store.sessions.get(game_id)["actions"] == right
     expected = score(replay(setup, right).states[0]).total
-    assert ui.get("t12-score-total").value == str(expected)
+    assert ui.get("t12-score-total").value == number_text(expected)
     assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, docs[:EDITED]), good_doc)
     # One tap takes the whole correction back.
     await ui.click("ent-undo-correction")

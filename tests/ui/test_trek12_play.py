@@ -17,6 +17,7 @@ from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.common import registry
 from companion.ui.shell.app import build_main
+from companion.ui.trek12.panels import number_text
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 from companion.ui.trek12.turn import app_roll
 
@@ -126,9 +127,9 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
         assert state.board.cells()[action.circle] == after.states[0].board.cell(action.circle)
         # What the screen shows is the engine's score for the same turns, the player's and Max's.
         if ui.find("t12-score-total") is not None:
-            assert ui.get("t12-score-total").value == str(score(state).total)
-        assert ui.get("t12-tab-0-total").value == str(score(state).total)
-        assert ui.get("t12-tab-max-total").value == str(max_score(state).total)
+            assert ui.get("t12-score-total").value == number_text(score(state).total)
+        assert ui.get("t12-tab-0-total").value == number_text(score(state).total)
+        assert ui.get("t12-tab-max-total").value == number_text(max_score(state).total)
         cell = state.board.cell(action.circle)
         if ui.find(f"t12-circle-{action.circle}") is not None:
             assert label(ui, f"t12-circle-{action.circle}").startswith(
@@ -137,8 +138,8 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
     assert final.complete
     # The end summary: both scoring tables, the summit, and who won.
     mine, his = score(final.states[0]), max_score(final.states[0])
-    assert ui.get("t12-sum-0-total").value == str(mine.total)
-    assert ui.get("t12-sum-1-total").value == str(his.total)
+    assert ui.get("t12-sum-0-total").value == number_text(mine.total)
+    assert ui.get("t12-sum-1-total").value == number_text(his.total)
     reached = mine.total >= 75
     assert ("reached" in ui.get("t12-sum-0-summit").value) and (("not reached" in ui.get("t12-sum-0-summit").value)
                                                                  != reached)
@@ -153,7 +154,7 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
     assert record["detail"]["sheet"] == "dhaulagiri"
     # The same address now shows the saved summary, with the final sheets drawn from the record.
     assert ui.route == f"/play/trek12/{session.id}"
-    assert ui.get("t12-sum-0-total").value == str(mine.total)
+    assert ui.get("t12-sum-0-total").value == number_text(mine.total)
     assert any(k.startswith("t12-final-") for k in ui.keys())
 
 
@@ -172,7 +173,7 @@ async def test_undo_and_redo_any_number_of_moves(open_ui, store):
     await ui.click("t12-undo")
     assert [shown(ui, f"t12-circle-{c}") for c in (8, 9, 10)] == ["5", "", ""]
     assert ui.get("t12-round").value.startswith("Round 2 of 19")
-    assert ui.get("t12-score-total").value == str(score(table_of(store, session.id).states[0]).total)
+    assert ui.get("t12-score-total").value == number_text(score(table_of(store, session.id).states[0]).total)
     # The dice of the move undone are already entered again: one tap on the option puts it back.
     assert ui.get("t12-op-higher-value").value == "4"
     await ui.click("t12-redo")
@@ -246,10 +247,10 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert keeper.get(session.id).actions[-1] == {"dice": [5, 0], "op": "higher", "circle": 8, "links": [9],
                                                   "max_links": [7], "player": 0}
     # Back on the player's sheet, with Max's score live in his tab.
-    assert ui.get("t12-tab-max-total").value == str(max_score(state).total)
+    assert ui.get("t12-tab-max-total").value == number_text(max_score(state).total)
     await ui.click("t12-tab-max")
     assert shown(ui, "t12max-circle-8") == "5"
-    assert ui.get("t12max-score-total").value == str(max_score(state).total)
+    assert ui.get("t12max-score-total").value == number_text(max_score(state).total)
 
 
 async def test_link_choices_have_the_room_of_the_options_and_never_spill_over_them(open_ui, store):
@@ -336,7 +337,7 @@ async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):
     await ui.click("t12-skull-confirm")
     assert table_of(store, session.id).states[0].board.cell(3) == "skull"
     assert label(ui, "t12-circle-3").startswith("Circle 3: skull")
-    assert ui.get("t12-score-total").value == "-3"
+    assert ui.get("t12-score-total").value == "\u22123"
 
 
 async def test_the_app_rolls_seeded_dice_and_holds_the_roll_for_every_player(open_ui, store):
@@ -361,7 +362,7 @@ async def test_the_app_rolls_seeded_dice_and_holds_the_roll_for_every_player(ope
     assert "Ann:" in ui.get("t12-status").value
     await ui.click("t12-tab-1")
     assert shown(ui, "t12-seat1-circle-0") == str(roll.red * roll.yellow)
-    assert ui.get("t12-tab-1-total").value == str(score(table.states[1]).total)
+    assert ui.get("t12-tab-1-total").value == number_text(score(table.states[1]).total)
     await ui.click("t12-seat1-circle-5")  # nothing happens on someone else's sheet
     assert table_of(store, session.id).states[1].board.cell(5) is None
     await ui.click("t12-tab-0")
@@ -584,9 +585,10 @@ def test_each_scoring_table_row_is_read_as_one_line_label_first():
     ([("Amélie", 55, True), ("Bruno", 47, False)], "Amélie wins with 55 points"),
     ([("Amélie", 1, True), ("Bruno", 1, True)], "Amélie and Bruno share the win with 1 point"),
     ([("Amélie", -4, True)], "Amélie scores \u22124 points"),
+    ([("Ann", -10, False), ("Max", 33, True)], "Max wins, 33 to \u221210"),
 ])
 def test_the_result_says_the_winning_score_in_points(entries, words):
     from companion.ui.trek12.screens import _result_banner
 
-    banner = _result_banner(entries, False)
+    banner = _result_banner(entries, entries[-1][0] == "Max")
     assert [c.value for c in walk(banner) if getattr(c, "key", None) == "t12-result-text"] == [words]

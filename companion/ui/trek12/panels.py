@@ -31,6 +31,7 @@ __all__ = [
     "card_row",
     "take_row",
     "link_choice_row",
+    "number_text",
     "status_line",
     "score_strip",
     "sheet_tabs",
@@ -363,7 +364,7 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         box("zones", _("Zones ({count})").format(count=len(score["zones"])), str(zones)),
         box("bonus", _("Bonuses"), f"+{bonus}"),
         box("penalty", penalty_caption, _signed(penalty) if penalty else "0"),
-        box("total", _("Score"), str(score["total"]), strong=True),
+        box("total", _("Score"), number_text(score["total"]), strong=True),
     ])
     if on_details:
         read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}, tap for the "
@@ -402,7 +403,7 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
                 # that the score beside it stays in sight.
                 ft.Text(tab.name, weight=ft.FontWeight.W_600, color=colour, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
-                ft.Text(str(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
+                ft.Text(number_text(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
             ]),
         )))
     return ft.Row(spacing=6, controls=items, key="t12-tabs")
@@ -487,7 +488,8 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             *rows,
             ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
                 ft.Text(_("Final score"), size=15, weight=ft.FontWeight.W_600, expand=True),
-                ft.Text(str(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800, color=ft.Colors.PRIMARY),
+                ft.Text(number_text(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800,
+                        color=ft.Colors.PRIMARY),
             ])),
             ft.Row(spacing=6, controls=[
                 ft.Icon(ft.Icons.FLAG_ROUNDED if reached else ft.Icons.OUTLINED_FLAG_ROUNDED, size=18,
@@ -509,6 +511,11 @@ _CARD_ICONS = {
 def _circles(count: int) -> str:
     """A line's or a zone's size in the scoring table ("5 circles"), or a dash when there is none."""
     return ngettext("{n} circle", "{n} circles", count).format(n=count) if count else "—"
+
+
+def number_text(points: Any) -> str:
+    """A score as the sheet writes it: a negative one with a true minus sign (−4), as its penalties are."""
+    return f"\u2212{-points}" if isinstance(points, int) and points < 0 else str(points)
 
 
 def _signed(points: int) -> str:

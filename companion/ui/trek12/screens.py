@@ -41,6 +41,7 @@ from companion.ui.trek12.panels import (
     dice_entry,
     dice_shown,
     link_choice_row,
+    number_text,
     option_row,
     score_strip,
     scoring_table,
@@ -949,12 +950,13 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
     winners = [name for name, _score, won in entries if won]
     if solo and len(entries) == 2:
         you, him = entries
+        mine, his = number_text(you[1]), number_text(him[1])
         if you[2] and him[2]:
-            text = _("A tie with Max at {score}").format(score=you[1])
+            text = _("A tie with Max at {score}").format(score=mine)
         elif you[2]:
-            text = _("{name} beats Max, {score} to {max_score}").format(name=you[0], score=you[1], max_score=him[1])
+            text = _("{name} beats Max, {score} to {max_score}").format(name=you[0], score=mine, max_score=his)
         else:
-            text = _("Max wins, {max_score} to {score}").format(max_score=him[1], score=you[1])
+            text = _("Max wins, {max_score} to {score}").format(max_score=his, score=mine)
     elif len(winners) > 1:
         # i18n: {names} are the winners, "Ann and Bo"
         text = _("{names} share the win with {points}").format(
@@ -981,7 +983,7 @@ def _points(score: Any) -> str:
     """A final score with its unit: "55 points", "1 point", "−4 points" (a record's score as it is, if not a
     number)."""
     if isinstance(score, int) and not isinstance(score, bool):
-        return ngettext("{n} point", "{n} points", abs(score)).format(n=str(score).replace("-", "\u2212"))
+        return ngettext("{n} point", "{n} points", abs(score)).format(n=number_text(score))
     return str(score)
 
 
