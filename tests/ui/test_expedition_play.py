@@ -557,11 +557,9 @@ async def test_a_refused_pick_is_taken_away_once_the_picks_change(open_ui, store
 
 
 async def test_enter_in_the_last_points_field_scores_the_ascent(open_ui, store):
-    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
     keeper = SessionKeeper(store)
-    ui = await open_ui()
-    exp = await set_off(ui, [ann, bob], paper=[ann, bob])
-    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    exp = ui.route.rsplit("/", 1)[1]
     await ui.click("exp-score-open")
     first, last = lead_order(keeper.state(exp))
     await ui.type(f"exp-score-{first}-points", "70")
