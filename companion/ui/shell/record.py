@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.games.words import MINUS, number
 from companion.i18n import N_, Message, _, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
@@ -378,14 +379,14 @@ def value_text(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
-    if isinstance(value, int) and value < 0:
-        return "\u2212" + str(-value)           # a true minus sign, as the scoring tables write it
+    if isinstance(value, int):
+        return number(value)                    # a true minus sign, as the scoring tables write it
     if isinstance(value, float):
         if value.is_integer():
-            return value_text(int(value))
+            return number(int(value))
         text = f"{value:g}"
         text = text if "e" in text or "n" in text else format_number(float(text), group=False)
-        return text.replace("-", "\u2212", 1) if value < 0 else text
+        return text.replace("-", MINUS, 1) if value < 0 else text
     if isinstance(value, list):
         # i18n: a list with nothing in it, in a finished game's breakdown
         return ", ".join(value_text(v) for v in value) if value else _("none")

@@ -16,6 +16,7 @@ import flet.canvas as cv
 
 from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
+from companion.games.words import number
 from companion.i18n import _, ngettext
 from companion.ui.common.widgets import announced, bind, first_capital, labelled, said
 from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
@@ -514,8 +515,9 @@ def _circles(count: int) -> str:
 
 
 def number_text(points: Any) -> str:
-    """A score as the sheet writes it: a negative one with a true minus sign (−4), as its penalties are."""
-    return f"\u2212{-points}" if isinstance(points, int) and points < 0 else str(points)
+    """A score as the sheet writes it: a negative one with a true minus sign (−4, `words.number`), as its
+    penalties are; a record's value that is no number as it is."""
+    return number(points) if isinstance(points, int) else str(points)
 
 
 def _signed(points: int) -> str:
