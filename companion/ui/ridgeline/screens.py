@@ -151,8 +151,12 @@ def RidgelineTable(session_id: str) -> ft.View:
 
     draft = draft_at[0] if draft_at[1] == entries_mark(app, session_id) else asked_again
 
+    # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
+    kept_at = ft.use_ref(draft_at)
+
     def keep_hand() -> None:
-        if draft_at[1] is not None:
+        if draft_at[1] is not None and draft_at != kept_at.current:
+            kept_at.current = draft_at
             keep_draft(app.store, session_id, _HAND_FORM, draft_at[1], draft_at[0].to_doc())
 
     ft.use_effect(keep_hand, dependencies=[draft_at])
