@@ -16,7 +16,8 @@ from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.files import score_file
 from companion.sessions import SessionKeeper
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
-from fourteeners_tables import TABLES
+from fourteeners_tables import TABLES, card
+from harness import walk
 
 
 def roster(store, table: dict[str, Any]) -> dict[str, str]:
@@ -215,6 +216,28 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
     # Resuming: the session is kept after every change.
     [session] = SessionKeeper(store).in_progress()
     assert session.setup["final"] is True
+
+
+async def test_a_catalog_card_refused_says_why_above_the_list_it_was_picked_from(open_ui, store) -> None:
+    # Five Class IV Capstones in the catalog; the deck for two holds four. The fifth, picked from a list of
+    # eight cards, is refused where the eye is: above the list, not under the eight cards and out of view.
+    peaks = ["Mount Eolus", "Sunlight Peak", "Windom Peak", "Maroon Peak", "Pyramid Peak"]
+    others = ["Mount Princeton", "Mount Yale", "Mount Harvard", "Mount Columbia", "Mount Antero", "Mount Shavano",
+              "Tabeguache Peak", "Mount Massive"]
+    cards = [card(n, 4, "capstone", {"points": 6}) for n in peaks] + [card(n, 2, "capstone", {"points": 2})
+                                                                       for n in others]
+    save_catalog(store, import_catalog({"format": "fourteeners-catalog", "version": 1, "cards": cards}))
+    table = TABLES["accolade-fewest"]["table"]
+    ui = await open_ui()
+    drive = Driver(ui)
+    await drive.set_up(table, roster(store, table))
+    for name in peaks:
+        await drive.tap("ftf-add-capstone")
+        await drive.pick(name)
+    assert "deck for 2 players holds 4" in ui.get("ftf-problem").value
+    order = [str(k) for c in walk(ui.get("ftf-form")) if (k := getattr(c, "key", None)) is not None]
+    picks = [i for i, k in enumerate(order) if k.startswith("ftf-pick-")]
+    assert len(picks) >= 8 and order.index("ftf-problem") < picks[0]
 
 
 async def test_the_accolade_can_be_corrected_on_the_screen(open_ui, store) -> None:

@@ -417,8 +417,9 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     controls: list[ft.Control] = [ft.Text(heading, key="ftf-form-title", size=17, weight=ft.FontWeight.W_600)]
     pickable = _pickable(state)
     if not form.spot and pickable:
-        controls.extend(_picker(state, form, set_form, put, search, query, set_query, name, pickable))
-        controls.extend(problem_text(problem, key="ftf-problem"))
+        search_field, *listed = _picker(state, form, set_form, put, search, query, set_query, name, pickable)
+        # A refusal of a picked card stands under the search, above the list: below eight cards it was out of view.
+        controls.extend([search_field, *problem_text(problem, key="ftf-problem"), *listed])
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
             labelled("ftf-cancel", ft.TextButton(_("Cancel"), key="ftf-cancel", on_click=close))]))
         return panel(controls, key="ftf-form", tone="raised")
