@@ -568,3 +568,59 @@ async def test_enter_in_the_last_points_field_scores_the_ascent(open_ui, store):
     await ui.type(f"exp-score-{last}-points", "64")
     await ui.submit(f"exp-score-{last}-points")           # Enter, or a phone keyboard's Done, scores it
     assert keeper.state(exp).ascent == 2
+
+
+async def test_a_scoring_half_entered_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
+    exp = ui.route.rsplit("/", 1)[1]
+    await pick(ui, (0, "compass"))
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "70")
+    await ui.click("exp-cash-0-0")
+    await ui.click("exp-met-1-1")
+    await ui.close()
+    # The page is loaded again (or the phone closed it meanwhile): the form is open as it was left.
+    ui = await open_ui(route=f"/play/expedition/{exp}")
+    assert ui.get("exp-score-0-points").value == "70"
+    assert ui.get("exp-score-1-points").value == ""
+    assert ui.get("exp-score-0-total").value == "= 73"         # the Compass cashed, +3
+    await ui.type("exp-score-1-points", "64")
+    await ui.click("exp-score-submit")
+    result = SessionKeeper(store).state(exp).results[-1]
+    assert (result.points, result.totals, result.met) == ((70, 64), (73, 64), ((), (1,)))
+    # Scored: nothing is kept any more, and the next scoring form starts empty.
+    assert store.table(DRAFTS_TABLE).all() == []
+
+
+async def test_a_scoring_form_cancelled_or_left_behind_is_not_brought_back(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
+    exp = ui.route.rsplit("/", 1)[1]
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "70")
+    await ui.click("exp-score-cancel")
+    assert store.table(DRAFTS_TABLE).all() == []
+    await ui.close()
+    ui = await open_ui(route=f"/play/expedition/{exp}")
+    assert ui.find("exp-score-0-points") is None
+    # Kept, then another device recorded a pick meanwhile: the form was begun before it, and is not reopened.
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "70")
+    await ui.close()
+    SessionKeeper(store).act(exp, {"type": "pick", "picks": [{"player": "Ann", "card": "rope"}]})
+    ui = await open_ui(route=f"/play/expedition/{exp}")
+    assert ui.find("exp-score-0-points") is None
+
+
+def test_a_kept_scoring_form_that_does_not_fit_the_table_brings_back_only_what_does():
+    from companion.ui.expedition.forms import ScoreDraft
+
+    draft = ScoreDraft(cash={0: (0, 2)}, met={1: (1,)}, from_sheet=(1,))
+    assert ScoreDraft.from_doc(draft.to_doc({0: "70", 1: ""}), 2) == (draft, {0: "70"})
+    doc = {"points": {"0": "7a", "1": "−3", "5": "60", "x": "1"}, "cash": {"0": [1, "2", True, -1], "1": 3},
+           "met": [1], "from_sheet": [0, 4]}
+    assert ScoreDraft.from_doc(doc, 2) == (ScoreDraft(cash={0: (1,)}, from_sheet=(0,)), {1: "−3"})
+    assert ScoreDraft.from_doc(["70"], 2) == (ScoreDraft(), {})

@@ -7,6 +7,7 @@ The engine then judges the action itself (lead order, cards left in play, the li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -90,6 +91,39 @@ class ScoreDraft:
         met = self.met.get(seat, ())
         new = tuple(n for n in met if n != envelope) if envelope in met else tuple(sorted(met + (envelope,)))
         return replace(self, met={**self.met, seat: new})
+
+    def to_doc(self, typed: Mapping[SeatNo, str]) -> dict:
+        """The form as a JSON document, with the points typed for each seat (kept while it is half filled in)."""
+        return {"points": {str(seat): text for seat, text in typed.items() if text},
+                "cash": {str(seat): list(held) for seat, held in self.cash.items() if held},
+                "met": {str(seat): list(ticked) for seat, ticked in self.met.items() if ticked},
+                "from_sheet": list(self.from_sheet)}
+
+    @classmethod
+    def from_doc(cls, doc: object, seats: int) -> tuple[ScoreDraft, dict[SeatNo, str]]:
+        """The form and the typed points of a kept document, for a table of `seats` seats: what does not fit
+        (another table's seat, a text the points field would not take, a document of another shape) is left
+        out, never an error."""
+        doc = doc if isinstance(doc, Mapping) else {}
+
+        def per_seat(key: str) -> dict[SeatNo, object]:
+            part = doc.get(key)
+            if not isinstance(part, Mapping):
+                return {}
+            return {int(seat): value for seat, value in part.items()
+                    if isinstance(seat, str) and seat.isdigit() and int(seat) < seats}
+
+        def numbers(value: object) -> tuple[int, ...]:
+            items = value if isinstance(value, list) else []
+            return tuple(sorted({n for n in items if isinstance(n, int) and not isinstance(n, bool) and n >= 0}))
+
+        typed = {seat: text for seat, text in per_seat("points").items()
+                 if isinstance(text, str) and len(text) <= 12 and re.match(POINTS_TYPED, text)}
+        sheet = doc.get("from_sheet")
+        draft = cls(cash={seat: n for seat, value in per_seat("cash").items() if (n := numbers(value))},
+                    met={seat: n for seat, value in per_seat("met").items() if (n := numbers(value))},
+                    from_sheet=tuple(seat for seat in numbers(sheet) if seat < seats))
+        return draft, typed
 
 
 def reveal_action(counts: Mapping[str, int] | None) -> dict:

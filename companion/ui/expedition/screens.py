@@ -80,7 +80,8 @@ from companion.ui.expedition.stars import (
     standings_card,
     winner_card,
 )
-from companion.ui.common.entries import EntriesPanel, entries_button
+from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
@@ -101,6 +102,9 @@ class Panel(IntEnum):
 
     ASCENT = 0
     STARS = 1
+
+
+_SCORE_FORM = "score"    # the scoring form's name among the forms kept half filled in (common/drafts.py)
 
 
 class _Form(IntEnum):
@@ -137,12 +141,17 @@ def ExpeditionTable(session_id: str) -> ft.View:
     """The Expedition under way: the Ascent panel and the Stars panel; undo, redo and the Hall of Fame above."""
     app = use_app()
     panel, set_panel = ft.use_state(Panel.ASCENT)
-    form, set_form = ft.use_state(_Form.NONE)
+    # The scoring form as it was left (a reload, a page the phone closed): it opens again, half filled in.
+    kept, _set_kept = ft.use_state(lambda: _kept_score(app, session_id))
+    form, set_form = ft.use_state(_Form.SCORE if kept is not None else _Form.NONE)
     reveal, set_reveal, reveal_now = use_latest_state({})
     picks, set_picks, picks_now = use_latest_state(PickDraft())
-    score, set_score, score_now = use_latest_state(ScoreDraft())
+    score, set_score, score_now = use_latest_state(kept[0] if kept is not None else ScoreDraft())
     # Typed texts are never state: a redraw must not send a field an older text than it shows (FieldText).
-    points = ft.use_ref({})  # seat -> FieldText of the sheet points; a new dict empties every field
+    # seat -> FieldText of the sheet points; a new dict empties every field
+    points = ft.use_ref({seat: FieldText(text) for seat, text in kept[1].items()} if kept is not None else {})
+    # The scoring form as the store holds it (the document kept, or None): only a change is written.
+    kept_doc = ft.use_ref(kept[2] if kept is not None else None)
     note = use_field_text()
     problem, set_problem = ft.use_state(None)
     # What the last tap did, with the entries it was said after: once anything else changes the Expedition
@@ -262,6 +271,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         points.current = {}
         note.set("")
         set_form(_Form.NONE)
+        keep_score(None)
         set_notice(after)
         app.changed()
 
@@ -328,6 +338,18 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def close_form() -> None:
         set_problem(None)
         set_form(_Form.NONE)
+        keep_score(None)
+
+    def keep_score(draft: ScoreDraft | None) -> None:
+        """Keep the scoring form beside the Expedition as it now is (None: closed, nothing kept)."""
+        doc = draft.to_doc(typed_points()) if draft is not None else None
+        if doc != kept_doc.current:
+            kept_doc.current = doc
+            keep_draft(app.store, session_id, _SCORE_FORM, entries_mark(app, session_id), doc)
+
+    def change_score(draft: ScoreDraft) -> None:
+        set_score(draft)
+        keep_score(draft)
 
     def open_pick() -> None:
         set_problem(None)
@@ -365,6 +387,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_score(ScoreDraft())
         set_form(_Form.SCORE)
         fill_from_sheet()
+        keep_score(score_now.current)
 
     def point_text(seat: SeatNo) -> FieldText:
         text = points.current.get(seat)
@@ -383,8 +406,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
         for item in offer.result.seats:
             point_text(item.seat).set(str(item.points))
             met[item.seat] = tuple(n for n in item.met if n in sealed)
-        set_score(ScoreDraft(cash=score_now.current.cash, met=met,
-                             from_sheet=tuple(item.seat for item in offer.result.seats)))
+        change_score(ScoreDraft(cash=score_now.current.cash, met=met,
+                                from_sheet=tuple(item.seat for item in offer.result.seats)))
 
     def submit_score(sure: bool = False) -> None:
         set_doubting(None)
@@ -463,12 +486,14 @@ def ExpeditionTable(session_id: str) -> ft.View:
         elif state.phase is Phase.CLIMB and form is _Form.SCORE:
             body.append(score_panel(
                 state, colours, point_text, score, offer,
-                on_cash=lambda seat, index: set_score(score_now.current.toggle_cash(seat, index)),
-                on_met=lambda seat, number: set_score(score_now.current.toggle_met(seat, number)),
+                on_cash=lambda seat, index: change_score(score_now.current.toggle_cash(seat, index)),
+                on_met=lambda seat, number: change_score(score_now.current.toggle_met(seat, number)),
                 on_fill=fill_from_sheet, on_submit=lambda: submit_score(),
                 on_cancel=close_form, problem=problem,
-                # A refusal stays until the points are typed again, then goes (one drawing of the form).
-                on_typed=(lambda: set_problem(None)) if problem else None))
+                # Every keystroke is kept; a refusal stays until the points are typed again, then goes (one
+                # drawing of the form).
+                on_typed=(lambda: (set_problem(None), keep_score(score_now.current))) if problem
+                else lambda: keep_score(score_now.current)))
         elif state.phase is Phase.CLIMB:
             body.extend(climb_panel(state, colours, offer, on_pick=open_pick,
                                     on_use=lambda seat, card: set_using((seat, card)),
@@ -726,6 +751,22 @@ def _breakdown_words(detail: Any, cards: bool = False) -> Any:
     if isinstance(detail, list):
         return [_breakdown_words(v, cards) for v in detail]
     return card_name(_CARDS[detail]) if cards and isinstance(detail, str) and detail in _CARDS else detail
+
+
+def _kept_score(app, session_id: str) -> tuple[ScoreDraft, dict[SeatNo, str], dict] | None:
+    """The scoring form as it was left after the entries as they stand, with the typed points and the document
+    kept; None when none was kept, or the Ascent is no longer being climbed."""
+    doc = kept_draft(app.store, session_id, _SCORE_FORM, entries_mark(app, session_id))
+    if doc is None:
+        return None
+    try:
+        state = app.keeper.state(session_id)
+    except CompanionError:
+        return None
+    if state.phase is not Phase.CLIMB:
+        return None
+    draft, typed = ScoreDraft.from_doc(doc, len(state.setup.seats))
+    return draft, typed, dict(doc)
 
 
 def _entries_mark(actions: Any) -> tuple[int, Any]:
