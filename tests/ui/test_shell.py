@@ -183,3 +183,24 @@ async def test_a_tab_that_reconnects_is_drawn_afresh_at_the_same_address(open_ui
     assert ui.get("player-name")._i == before
     await ui._event(ui.page, "connect", None)
     assert ui.route == "/players" and ui.get("player-name")._i != before
+
+
+async def test_a_tab_whose_connection_dropped_is_not_sent_a_redraw_it_cannot_run(open_ui, store):
+    # Another tab saving while this one's connection is down: nothing is scheduled for it (it is drawn afresh
+    # when it comes back), and no redraw is left half started ("coroutine ... was never awaited" in the log).
+    import asyncio
+    import gc
+    import warnings
+
+    away = await open_ui(route="/players")
+    here = await open_ui(route="/players")
+    await away.session.disconnect(60)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        await here.type("player-name", "Ann")
+        await here.click("player-add")
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        gc.collect()
+    assert [str(w.message) for w in caught if "never awaited" in str(w.message)] == []
+    assert [p.name for p in store.players.list()] == ["Ann"]

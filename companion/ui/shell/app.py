@@ -140,10 +140,18 @@ def App(shell: Shell) -> list[ft.View]:
             # as the context, so the state change schedules this tab's update and nobody else's. It
             # sets that page as the calling thread's context, which would keep the page (and its whole
             # screen) alive in an idle pool thread after the tab closed: run it in a copy instead.
+            # A tab whose connection dropped has no loop to run on: it is drawn afresh when it comes back. Asked
+            # first, as `run_task` makes the coroutine before it finds no loop, and leaves it never awaited.
+            try:
+                loop = page.session.connection.loop
+            except (AttributeError, RuntimeError):
+                return
+            if loop.is_closed():
+                return
             try:
                 contextvars.copy_context().run(page.run_task, redraw)
             except (AttributeError, RuntimeError):
-                pass    # the tab is disconnected (no loop to run on): it is drawn afresh when it comes back
+                pass    # disconnected in between
 
         page.pubsub.subscribe_topic(STORE_TOPIC, on_store_changed)
 
