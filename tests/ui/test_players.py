@@ -104,6 +104,21 @@ async def test_cancel_a_rename_changes_nothing(open_ui, store):
     assert store.players.get(ann.id).name == "Ann"
 
 
+async def test_escape_cancels_a_rename_on_a_keyboard(open_ui, store):
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players", width=1280)
+    await ui.click(f"player-{ann.id}-rename")
+    await ui.type("player-edit-name", "Zed")
+    keys = {"shift": False, "ctrl": False, "alt": False, "meta": False}
+    await ui._event(ui.page, "keyboard_event", {"key": "A", **keys})    # other keys are only typing
+    assert ui.find("player-edit-name") is not None
+    await ui._event(ui.page, "keyboard_event", {"key": "Escape", **keys})
+    assert ui.find("player-edit-name") is None
+    assert _names_on_screen(ui) == ["Ann"] and store.players.get(ann.id).name == "Ann"
+    await ui.go("/")                                 # other screens are not sent every key pressed
+    assert ui.page.on_keyboard_event is None
+
+
 async def test_remove_asks_first_and_keeps_past_games(open_ui, store):
     ann = store.players.add("Ann")
     bob = store.players.add("Bob")

@@ -82,6 +82,27 @@ def PlayersScreen() -> ft.View:
             await edit_field.current.focus()
 
     ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
+    page = ft.context.page
+    escape = ft.use_ref(None)       # the handler set on the page, to take off when the screen goes
+
+    def on_key(event: ft.KeyboardEvent) -> None:
+        # Escape cancels a rename on a keyboard, as the form's Cancel button does (and as it closes a dialog).
+        if event.key == "Escape" and edit_now.current is not None:
+            set_edit(None)
+
+    def listen_for_escape() -> None:
+        escape.current = page.on_keyboard_event = on_key
+        page.update()
+
+    def stop_listening() -> None:
+        if escape.current is not None and page.on_keyboard_event is escape.current:
+            page.on_keyboard_event = None
+            try:
+                page.update()
+            except RuntimeError:
+                pass        # the tab itself closed
+
+    ft.use_effect(listen_for_escape, dependencies=[], cleanup=stop_listening)
     removing, set_removing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
