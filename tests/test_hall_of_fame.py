@@ -101,8 +101,14 @@ def test_an_expedition_writes_its_records_once_and_takes_them_back(store):
     assert hall_of_fame.hall(store).column("dunai").record.names == ("Cy",)
     assert hall_of_fame.envelopes(store) == ()
     hall_of_fame.sync_expedition(store, "exp1", state)
-    assert hall_of_fame.withdraw_expedition(store, "exp1") == 2
+    assert hall_of_fame.withdraw_expedition(store, "exp1") == 1
     assert hall_of_fame.hall(store).column("dunai").record.names == ("Cy",)
+    # Abandoned, the Expedition's envelope stays used up ("Once opened, an envelope is used up"), with its note,
+    # no longer tied to it: as one entered by hand, it can be removed if it was marked opened by mistake.
+    [kept] = hall_of_fame.envelopes(store)
+    assert (kept.number, kept.opener, kept.note, kept.expedition) == (2, "Ann", "inside: a map", None)
+    hall_of_fame.remove_envelope(store, kept.id)
+    assert hall_of_fame.envelopes(store) == ()
 
 
 def test_an_ascent_without_a_date_keeps_the_date_first_written(store):

@@ -7,7 +7,8 @@ gives a new Expedition the records and envelopes as they stand when it begins.
 
 An Expedition in progress writes its records and envelopes through `sync_expedition` after every change
 (and undo), under ids of its own, so replaying, undoing or syncing twice never adds a second line;
-`withdraw_expedition` takes them back when an Expedition is abandoned.
+`withdraw_expedition` takes its records back when an Expedition is abandoned (an envelope opened stays used
+up: rulebook, "Once opened, an envelope is used up").
 """
 
 from __future__ import annotations
@@ -159,13 +160,17 @@ def sync_expedition(store: Any, expedition_id: str, state: State, *,
 
 
 def withdraw_expedition(store: Any, expedition_id: str) -> int:
-    """Remove every record and envelope an abandoned Expedition wrote; how many documents went."""
+    """Remove every record an abandoned Expedition wrote; how many went. The envelopes it opened stay used up
+    (a paper envelope is not sealed again), no longer tied to it: listed as one entered by hand is, and
+    removable as it is, should one have been marked opened by mistake."""
+    table = store.table(HALL_TABLE)
     removed = 0
-    for name in (HALL_TABLE, ENVELOPE_TABLE):
-        table = store.table(name)
-        for doc in table.find(expedition=expedition_id):
-            table.delete(doc["id"])
-            removed += 1
+    for doc in table.find(expedition=expedition_id):
+        table.delete(doc["id"])
+        removed += 1
+    table = store.table(ENVELOPE_TABLE)
+    for doc in table.find(expedition=expedition_id):
+        table.upsert({**doc, "expedition": None})
     return removed
 
 

@@ -1,6 +1,6 @@
 """The Hall of Fame screen: lines copied from the booklet (struck out when beaten), removed with undo, envelopes
 opened on paper; a new Expedition is judged against them, and abandoning one, or deleting it from History,
-takes its records back."""
+takes its records back (the envelopes it opened stay used up)."""
 
 from __future__ import annotations
 
@@ -87,18 +87,29 @@ async def test_abandoning_an_expedition_takes_its_records_back(open_ui, store):
         await ui.click("exp-reveal-rope-plus")
     assert ui.get("exp-reveal-rope-plus").disabled
     await reveal(ui, tent=1)
-    await score(ui, {0: 70, 1: 64})
+    await score(ui, {0: 70, 1: 64}, met={1: [1]})
+    await ui.type("exp-envelope-note", "Play the next Ascent on the back")
+    await ui.click("exp-envelope-open")
     assert [line.entry.names for line in hall_of_fame.hall(store).column("dunai").lines] == [("Ann",)]
     coach = store.table("coach")                 # the coach's settings and reviews of its sheets go along
     coach.upsert({"id": exp, "hint": True})
     coach.upsert({"id": f"{exp}:ascent:1:review:0", "entries": "0123456789abcdef", "review": {}})
     await ui.click("exp-abandon")
+    assert "The envelopes it opened stay used up." in ui.text()
     await ui.click("exp-abandon-confirm")
     assert ui.route == "/"
     assert SessionKeeper(store).in_progress() == []
     assert hall_of_fame.hall(store).column("dunai").lines == ()
     assert store.history.get(exp) is None
     assert coach.all() == []
+    # The envelope Bob opened is used up for good: a paper envelope is not sealed again. It stays in the Hall
+    # of Fame with its note, as one opened before the app; if it was marked by mistake, it can be sealed there.
+    [envelope] = hall_of_fame.envelopes(store)
+    assert (envelope.number, envelope.opener, envelope.note) == (1, "Bob", "Play the next Ascent on the back")
+    await ui.go("/hall-of-fame")
+    assert ui.find("hall-envelope-1-0-remove") is not None
+    await ui.go("/games/expedition")
+    assert ui.get("exp-new-sealed").value == "Envelopes still sealed: 2, 3, 4, 5, 6"
 
 
 async def test_an_expedition_deleted_from_history_takes_its_records_along_until_undone(open_ui, store):
@@ -120,11 +131,12 @@ async def test_an_expedition_deleted_from_history_takes_its_records_along_until_
     await ui.go(f"/history/{exp}")
     await ui.click("record-delete")
     assert store.history.get(exp) is None
-    assert store.table("hall_of_fame").find(expedition=exp) == [] and store.table("envelopes").all() == []
+    assert store.table("hall_of_fame").find(expedition=exp) == []
+    # The envelope opened stays used up (a paper envelope is not sealed again), no longer tied to the game.
+    assert store.table("envelopes").all() == [{**opened[0], "expedition": None}]
     assert [line.entry.names for line in hall_of_fame.hall(store).column("kagkot").lines] == [("Dora",)]
     said = ui.get("history-deleted").value
-    assert said.endswith(". Its 3 Hall of Fame lines went with it. The envelope it opened counts as unopened "
-                         "again."), said
+    assert said.endswith(". Its 3 Hall of Fame lines went with it. The envelope it opened stays used up."), said
     await ui.click("history-undo")
     assert store.history.get(exp) is not None
     assert sorted(store.table("hall_of_fame").find(expedition=exp), key=lambda d: d["id"]) == \

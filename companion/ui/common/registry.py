@@ -160,22 +160,27 @@ def breakdown_words(game: Any, detail: Any) -> Any:
 # General tables whose documents each belong to one game: by their id, "GAME_ID" or "GAME_ID:..." for several
 # (the coach's hint setting and reviews), or by a field holding the game's id (an Expedition's Hall of Fame
 # lines). A game deleted from History, or abandoned, takes them with it; `told` says so where the player
-# should hear of it (n documents gone -> a sentence), None for what only the app keeps.
+# should hear of it (n documents gone -> a sentence), None for what only the app keeps. A table kept `detach`
+# holds what outlives the game (an envelope opened stays opened): its documents stay, their `field` emptied.
 @dataclass(frozen=True)
 class _Beside:
     table: str
     field: str | None
     told: Callable[[int], str] | None
+    detach: bool = False
 
 
 _BESIDE: list[_Beside] = []
 
 
-def keep_beside_games(table: str, *, field: str | None = None, told: Callable[[int], str] | None = None) -> None:
+def keep_beside_games(table: str, *, field: str | None = None, told: Callable[[int], str] | None = None,
+                      detach: bool = False) -> None:
     """Declare a general table whose documents belong to games, by their ids or by `field` (see
-    `forget_beside`)."""
+    `forget_beside`); `detach` (with a `field`): they stay when the game goes, no longer tied to it."""
+    if detach and field is None:
+        raise ValueError("only documents tied to a game by a field can be detached from it")
     if all(kept.table != table for kept in _BESIDE):
-        _BESIDE.append(_Beside(table, field, told))
+        _BESIDE.append(_Beside(table, field, told, detach))
 
 
 def _belongs(kept: _Beside, doc: dict[str, Any], game_id: str) -> bool:
@@ -186,8 +191,9 @@ def _belongs(kept: _Beside, doc: dict[str, Any], game_id: str) -> bool:
 
 
 def forget_beside(store: Any, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-    """Delete the documents that belong to one game from the tables declared with `keep_beside_games`, and
-    return them as (table, document), so that an Undo can put them back (`put_back_beside`)."""
+    """Delete the documents that belong to one game from the tables declared with `keep_beside_games` (those
+    kept `detach` stay, no longer tied to it), and return them as they were, as (table, document), so that an
+    Undo can put them back (`put_back_beside`)."""
     gone: list[tuple[str, dict[str, Any]]] = []
     if not isinstance(game_id, str) or not game_id:
         return gone
@@ -196,7 +202,10 @@ def forget_beside(store: Any, game_id: str) -> list[tuple[str, dict[str, Any]]]:
         table = store.table(kept.table)
         for doc in table.all():
             if _belongs(kept, doc, game_id):
-                table.delete(doc["id"])
+                if kept.detach:
+                    table.upsert({**doc, kept.field: None})
+                else:
+                    table.delete(doc["id"])
                 gone.append((kept.table, doc))
     return gone
 
@@ -212,8 +221,11 @@ def told_beside(gone: list[tuple[str, dict[str, Any]]]) -> list[str]:
 
 
 def put_back_beside(store: Any, gone: list[tuple[str, dict[str, Any]]]) -> None:
-    """Put back what `forget_beside` deleted (a document written again since is left as it is)."""
+    """Put back what `forget_beside` deleted, or tie again what it detached (a document written again since,
+    or tied to another game since, is left as it is)."""
+    detached = {kept.table: kept.field for kept in _BESIDE if kept.detach}
     for name, doc in gone:
         table = store.table(name)
-        if table.get(doc["id"]) is None:
+        now = table.get(doc["id"])
+        if now is None or (name in detached and now.get(detached[name]) is None):
             table.upsert(doc)

@@ -195,8 +195,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
         content=ft.Text(
             _("The changes made since the Expedition was taken back from History are dropped; History and the "
               "Hall of Fame keep it as it was.") if taken_back else
-            _("It is deleted and will not appear in History; the records it wrote and the envelopes it "
-              "opened are taken back from the Hall of Fame.")),
+            _("It is deleted and will not appear in History; the records it wrote are taken back from the Hall "
+              "of Fame. The envelopes it opened stay used up.")),
         actions=[
             labelled("exp-abandon-cancel", ft.TextButton(_("Keep them") if taken_back else _("Keep it"),
                                                          key="exp-abandon-cancel",
@@ -778,15 +778,16 @@ def _records_gone(n: int) -> str:
     return ngettext("Its Hall of Fame line went with it.", "Its {n} Hall of Fame lines went with it.", n).format(n=n)
 
 
-def _envelopes_gone(n: int) -> str:
-    return ngettext("The envelope it opened counts as unopened again.",
-                    "The {n} envelopes it opened count as unopened again.", n).format(n=n)
+def _envelopes_kept(n: int) -> str:
+    return ngettext("The envelope it opened stays used up.", "The {n} envelopes it opened stay used up.",
+                    n).format(n=n)
 
 
 register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)
 register_game_progress(GAME, _progress)
-# An Expedition deleted from History takes back the Hall of Fame lines and envelopes it wrote, as abandoning
-# it does; the Undo that follows puts them back.
+# An Expedition deleted from History takes back the Hall of Fame lines it wrote, as abandoning it does; the
+# envelopes it opened stay used up ("Once opened, an envelope is used up"). The Undo that follows ties them
+# to it again.
 register_breakdown_words(GAME, lambda detail: _breakdown_words(record_words(detail)))
 keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
-keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_gone)
+keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_kept, detach=True)
