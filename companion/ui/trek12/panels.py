@@ -205,8 +205,11 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             padding=ft.Padding.symmetric(vertical=_TILE_PAD, horizontal=2),
             content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               alignment=ft.MainAxisAlignment.CENTER, controls=[
-                                  # Two lines for a long name ("Plus grande valeur", "Niedrige Zahl").
-                                  ft.Text(name, size=11 if len(name) <= 9 else 10, color=fg,
+                                  # Two lines for a long name ("Niedrige Zahl"); smaller still for the
+                                  # longest: beside the round's dice a tile has about 53 px inside, and
+                                  # "Plus grande" did not fit on a line at 10 ("Plus / grande va…").
+                                  ft.Text(name, size=11 if len(name) <= 9 else 10 if len(name) <= 14 else 9,
+                                          color=fg,
                                           weight=ft.FontWeight.W_500, max_lines=2, style=_tight(),
                                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
