@@ -576,12 +576,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # link to choose) stands under a sheet it is not for.
         if not away:
             # The hint is said as it comes (worked out after the roll is entered), as it is seen.
+            # Two lines fit under the sheet; a longer one ends in "…", not cut mid-list as if it were whole (a
+            # screen reader reads it whole).
             if hint_words:
                 panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
-                                               color=ADVICE_COLOUR, max_lines=2)))
+                                               color=ADVICE_COLOUR, max_lines=2,
+                                               overflow=ft.TextOverflow.ELLIPSIS)))
             if hint_schnapps:
                 panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
-                                               weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2)))
+                                               weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2,
+                                               overflow=ft.TextOverflow.ELLIPSIS)))
             roll = draft.roll
             panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
             own_roll = table.roll is None or Assist.SCHNAPPS in draft.cards
