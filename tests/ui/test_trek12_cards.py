@@ -272,3 +272,32 @@ def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     shown = [c.value for c in walk(strip) if isinstance(c, ft.Text)]
     assert "1 skull, 2 orphans, 2 cards" in shown and "+9" in shown, shown
     assert strip.label.endswith(", 1 skull, 2 orphans, 2 cards 9"), strip.label
+
+
+async def test_a_circle_only_the_compass_allows_says_so_when_it_is_refused(open_ui, store):
+    # The coach advised "circle 10, with the Compass"; tapped without the Compass, the refusal named only the
+    # rule, not the card in hand that lifts it.
+    session = start(store, ["compass"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [5, 0], "op": "higher", "circle": 4})
+    state = keeper.state(session.id).states[0]
+    far = next(c for c in range(state.sheet.n) if c != 4 and not state.sheet.adj[c] >> 4 & 1)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 0))
+    await ui.click("t12-op-higher")
+    await ui.click(f"t12-circle-{far}")
+    said = ui.get("t12-status").value
+    assert f"Circle {far} touches no filled circle" in said and "Compass" in said, said
+    await ui.click("t12-card-compass")
+    await ui.click(f"t12-circle-{far}")
+    if ui.find("t12-done") is not None:
+        await ui.click("t12-done")
+    assert keeper.state(session.id).states[0].board.filled >> far & 1
+    # Without a Compass in hand, the refusal says only the rule.
+    other = start(store, [], names=("Bo",))
+    keeper.act(other.id, {"dice": [5, 0], "op": "higher", "circle": 4})
+    ui = await open_ui(route=f"/play/trek12/{other.id}")
+    await enter_roll(ui, Roll.of(3, 0))
+    await ui.click("t12-op-higher")
+    await ui.click(f"t12-circle-{far}")
+    assert "Compass" not in ui.get("t12-status").value

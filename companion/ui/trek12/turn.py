@@ -409,7 +409,12 @@ def _action(draft: Draft, take: Assist | None, give_back: Assist | None) -> Acti
 def _choose_circle(state: State, draft: Draft, circle: CircleId) -> tuple[Draft, str | None]:
     reason = circle_reason(state, circle, compass=Assist.COMPASS in draft.cards)
     if reason:
-        return draft, sentence(reason)
+        words = sentence(reason)
+        if (Assist.COMPASS not in draft.cards and Assist.COMPASS in (state.assists or ())
+                and circle_reason(state, circle, compass=True) is None):
+            # i18n: after the refusal of a circle touching no filled circle, when the player holds a Compass
+            words += " " + _("The Compass in your hand allows it: tap the Compass, then the circle.")
+        return draft, words
     roll, op = draft.roll, draft.op
     assert roll is not None and op is not None
     if Assist.ROPE in draft.cards:
