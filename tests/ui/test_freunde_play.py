@@ -894,3 +894,18 @@ async def test_with_three_cards_left_in_hand_nobody_is_told_to_pick_three_of_six
     # Turn 5 empties the draw pile: turn 6 plays the three cards left, with no choice to make.
     assert intros[5].startswith("Everyone picks three of their six cards")
     assert intros[6].startswith("Everyone plays the three cards left in hand")
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "Pitch its tent at base camp (costs {cost} more)"),
+    # "na pole startowe" is where one goes, not where a tent stands.
+    ("pl", "Postaw namiot na polu startowym (kosztuje o {cost} więcej)")])
+async def test_a_tent_at_base_camp_is_said_as_a_place(open_ui, store, language, words):
+    store.settings.set("language", language)
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    state = engine(store, session.id)
+    tent = [c.value for c in walk(ui.get("fr-tent")) if isinstance(getattr(c, "value", None), str)]
+    assert tent == [words.format(cost=rules.tent_cost(state, state.board.base_camp))]

@@ -610,14 +610,18 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
     if moves:
         here = draft.target or draft.refused or climber.space     # a refused space: the one the tent was for
         cost = rules.tent_cost(state, here) if here else 0
+        # Base camp is a place, said as one ("at base camp", Polish "na polu startowym"), not as a space's name.
         if climber.tent is None:
-            out.append(chip("fr-tent", _("Pitch its tent on {space} (costs {cost} more)").format(
-                                space=_short_space(state, here), cost=cost),
+            words = (_("Pitch its tent at base camp (costs {cost} more)") if here == state.board.base_camp else
+                     _("Pitch its tent on {space} (costs {cost} more)"))
+            out.append(chip("fr-tent", words.format(space=_short_space(state, here), cost=cost),
                             draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED, fill=True))
         else:
-            out.append(info_line(ft.Icons.FESTIVAL_ROUNDED,
-                                 _("Its tent is pitched on {space} (one tent per climber).").format(
-                                     space=_short_space(state, climber.tent)), key="fr-tent-pitched"))
+            words = (_("Its tent is pitched at base camp (one tent per climber).")
+                     if climber.tent == state.board.base_camp else
+                     _("Its tent is pitched on {space} (one tent per climber)."))
+            out.append(info_line(ft.Icons.FESTIVAL_ROUNDED, words.format(space=_short_space(state, climber.tent)),
+                                 key="fr-tent-pitched"))
     bears = rules.can_bear_risk(state, cards, bool(draft.target))
     if owed and cards:
         if rules.printed_rules(state):
