@@ -123,3 +123,23 @@ def test_a_negative_number_in_a_record_has_a_true_minus_sign(value, shown):
     from companion.ui.shell.record import value_text
 
     assert value_text(value) == shown
+
+
+@pytest.mark.parametrize("language, one, several, flag", [
+    ("en", "Winner", "Winners", "Winner"),
+    # Polish: "Zwycięzca: Nie" beside Zofia spoke of her as a man; "Wygrana" (a win) is said of anyone.
+    ("pl", "Wygrana", "Wygrana", "Wygrana")])
+async def test_a_single_winner_is_not_headed_as_several_and_a_players_win_is_said_of_anyone(
+        open_ui, store, language, one, several, flag):
+    store.settings.set("language", language)
+    alone = _add(store, "freunde", "Freunde", {"winners": ["Zofia"], "players": [{"name": "Zofia", "winner": True},
+                                                                                 {"name": "Ann", "winner": False}]})
+    ui = await open_ui(route=f"/history/{alone}")
+    labels = [c.value for c in walk(ui.get("record-row-winners")) if isinstance(c, ft.Text)]
+    assert labels[0] == one
+    assert flag in ui.texts()
+    shared = store.history.add({"game": "freunde", "finished": "2026-03-02T18:00:00+00:00", "title": "Freunde",
+                                "players": [{"name": "Zofia", "score": 7, "winner": True}],
+                                "detail": {"winners": ["Zofia", "Ann"]}, "session": None})
+    ui = await open_ui(route=f"/history/{shared}")
+    assert [c.value for c in walk(ui.get("record-row-winners")) if isinstance(c, ft.Text)][0] == several

@@ -231,7 +231,7 @@ def breakdown(detail: Any) -> list[ft.Control]:
     groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in hidden]
     out: list[ft.Control] = []
     if facts:
-        out.append(panel([_row(label_for(k), v, str(k)) for k, v in facts], key="record-facts", spacing=6))
+        out.append(panel([_row(label_for(k, v), v, str(k)) for k, v in facts], key="record-facts", spacing=6))
     for name, value in groups:
         heading = label_for(name)
         content = _block(value, str(name), 1)
@@ -361,9 +361,12 @@ _FIELD_LABELS = {
 _HIDDEN = frozenset({"id", "game"})
 
 
-def label_for(key: Any) -> str:
-    """A field name for people: 'line_bonus' -> 'Line bonus'; names such as 'Ann' stay as they are."""
+def label_for(key: Any, value: Any = None) -> str:
+    """A field name for people: 'line_bonus' -> 'Line bonus'; names such as 'Ann' stay as they are. With its
+    `value`, a list of winners holding one name is headed as one winner."""
     text = str(key)
+    if text == "winners" and isinstance(value, list) and len(value) == 1:
+        text = "winner"
     if text in _FIELD_LABELS:
         return _(_FIELD_LABELS[text])
     if any(c.isupper() for c in text) or " " in text:
@@ -456,7 +459,7 @@ def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list
             continue
         where = f"{path}.{key}"
         if _simple(value):
-            controls.append(_row(label_for(key), value, where))
+            controls.append(_row(label_for(key, value), value, where))
             continue
         heading = label_for(key)
         if isinstance(value, list) and len(value) > _FOLD_AFTER:
