@@ -36,7 +36,7 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
     # Each mistake is said in the form's own words (never a file field's name such as 'date'), and nothing
     # is saved until all is well.
     for field, typed, said in (
-            ("hall-form-score", "1000", "A record's score is between -999 and 999, not 1000."),
+            ("hall-form-score", "1000", "A record's score is between −999 and 999, not 1000."),
             ("hall-form-date", "2025-13-01", "Type the date as year-month-day, like {today}, not “2025-13-01”."),
             ("hall-form-date", "1.5.2025", "Type the date as year-month-day, like {today}, not “1.5.2025”."),
             ("hall-form-date", "{tomorrow}", "{tomorrow} is still to come: type the day it happened."),

@@ -239,7 +239,7 @@ async def test_sheet_points_that_are_not_a_whole_number_are_refused_as_typed(ope
     assert keeper.state(exp).ascent == 1 and keeper.state(exp).phase is Phase.CLIMB
     await ui.type("exp-score-0-points", "1000", settle=False)
     await ui.click("exp-score-submit")
-    assert "Ann's sheet points must be between -999 and 999, not 1000." in ui.text()
+    assert "Ann's sheet points must be between −999 and 999, not 1000." in ui.text()
     await ui.type("exp-score-0-points", "70")
     # The refusal goes once the points are typed again: it no longer stands beside a field that answers it.
     assert ui.find("exp-score-problem") is None and ui.get("exp-score-0-points").value == "70"
@@ -479,7 +479,7 @@ async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, 
     await ui.type("exp-score-0-points", "76")
     assert ui.get("exp-score-0-total").value == "= 76"
     await ui.type("exp-score-1-points", "-4")
-    assert ui.get("exp-score-1-total").value == "= -4"
+    assert ui.get("exp-score-1-total").value == "= −4"
     await ui.type("exp-score-1-points", "")
     assert ui.get("exp-score-1-total").value == ""
     assert ui.get("exp-score-0-points").value == "76"
@@ -529,8 +529,10 @@ async def test_points_no_sheet_can_score_are_refused_and_very_high_ones_asked_ab
     ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
     exp = ui.route.rsplit("/", 1)[1]
     await score(ui, {0: "70", 1: "-100"})
-    assert ("Bob's sheet points cannot be -100: a sheet of 19 circles scores at least -57, every circle a skull."
+    # Negative points with the sheet's own minus sign, as its penalties and totals are written.
+    assert ("Bob's sheet points cannot be −100: a sheet of 19 circles scores at least −57, every circle a skull."
             in ui.text())
+    assert ui.get("exp-score-1-total").value == "= −100"
     await ui.type("exp-score-1-points", "-57", settle=False)
     await ui.type("exp-score-0-points", "999", settle=False)
     await ui.click("exp-score-submit")

@@ -15,6 +15,7 @@ from datetime import date
 from companion.games.expedition.rules import NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.games.trek12.scoring import lowest_score
+from companion.games.words import number
 from companion.i18n import _
 
 __all__ = [
@@ -183,10 +184,10 @@ def points_problem(value: int, whose: str | None = None) -> str | None:
     if SCORE_MIN <= value <= SCORE_MAX:
         return None
     if whose is None:
-        return _("A record's score is between {low} and {high}, not {value}.").format(low=SCORE_MIN, high=SCORE_MAX,
-                                                                                      value=value)
+        return _("A record's score is between {low} and {high}, not {value}.").format(
+            low=number(SCORE_MIN), high=number(SCORE_MAX), value=number(value))
     return _("{name}'s sheet points must be between {low} and {high}, not {value}.").format(
-        name=whose, low=SCORE_MIN, high=SCORE_MAX, value=value)
+        name=whose, low=number(SCORE_MIN), high=number(SCORE_MAX), value=number(value))
 
 
 def day_problem(text: str | None, today: date) -> str | None:
@@ -256,7 +257,7 @@ def _below_every_skull(state: State, value: int, whose: str) -> str | None:
     if value >= low:
         return None
     return _("{name}'s sheet points cannot be {value}: a sheet of {n} circles scores at least {low}, every circle "
-             "a skull.").format(name=whose, value=value, n=circles, low=low)
+             "a skull.").format(name=whose, value=number(value), n=circles, low=number(low))
 
 
 def unusually_high(state: State, doc: Mapping, typed: Iterable[SeatNo]) -> list[str]:

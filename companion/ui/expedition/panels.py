@@ -27,6 +27,7 @@ from companion.games.expedition.rules import (
 from companion.games.expedition.scoring import CARD_POINTS
 from companion.games.expedition.wording import and_joined
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
+from companion.games.words import number
 from companion.i18n import _, ngettext, tr
 from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, POINTS_TYPED, parse_points
 from companion.ui.expedition.parts import (
@@ -470,7 +471,7 @@ def LiveTotal(control_key: str, typed: FieldText, bonus: int, follower: _TotalFo
     from the field's text at every drawing (the form's, or this text's own after a keystroke)."""
     _keystrokes, follower.redraw = ft.use_state(0)
     points = parse_points(typed.text)
-    return ft.Text("" if points is None else f"= {points + bonus}", key=control_key, size=18,
+    return ft.Text("" if points is None else f"= {number(points + bonus)}", key=control_key, size=18,
                    weight=ft.FontWeight.W_700)
 
 
