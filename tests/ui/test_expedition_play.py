@@ -626,3 +626,14 @@ def test_a_kept_scoring_form_that_does_not_fit_the_table_brings_back_only_what_d
            "met": [1], "from_sheet": [0, 4]}
     assert ScoreDraft.from_doc(doc, 2) == (ScoreDraft(cash={0: (1,)}, from_sheet=(0,)), {1: "−3"})
     assert ScoreDraft.from_doc(["70"], 2) == (ScoreDraft(), {})
+
+
+async def test_a_scored_ascent_says_its_record_and_negative_totals_as_the_sheet_does(open_ui, store):
+    # "No record yet: the best total writes the first one" stood above "New record 60 by Bob", said after the
+    # fact; and a sheet's −4 was written "-4".
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
+    await score(ui, {0: -4, 1: 60})
+    assert ui.get("exp-ascent-1-0-total").value == "−4"
+    assert "No record before this Ascent" in ui.text()
+    said = " ".join(c.value for c in walk(ui.get("exp-ascent-1-record")) if isinstance(c, ft.Text))
+    assert "New record 60 by Bob" in said, said

@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
+from companion.games.words import number as number_words
 from companion.i18n import _, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
@@ -209,7 +210,7 @@ def _column_card(column: Column, *, on_remove) -> ft.Control:
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
-                    ft.Text("—" if record is None else str(record.score), key=f"{key}-record", size=24,
+                    ft.Text("—" if record is None else number_words(record.score), key=f"{key}-record", size=24,
                             weight=ft.FontWeight.W_800, color=_VIOLET if record is not None else None),
                     # i18n: under the standing record's score of a sheet
                     ft.Text(_("record"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -237,7 +238,7 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
         ft.Text(day_words(entry.date), width=86, size=13, color=colour, style=style),
         ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour, style=style,
                 key=f"{key}-names"),
-        ft.Text(str(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
+        ft.Text(number_words(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
                 weight=ft.FontWeight.W_700 if not struck else None, color=colour, style=style, key=f"{key}-score"),
     ]
     if entry.expedition is None:

@@ -15,6 +15,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
 from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
+from companion.games.words import number as number_words
 from companion.i18n import _, ngettext
 from companion.ui.expedition.parts import (
     FALLBACK_COLOUR,
@@ -150,18 +151,20 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
     key = f"exp-ascent-{result.number}"
     before = result.record_before
     if before is None:
-        record_line = _("No record yet: the best total writes the first one")
+        # Said of a scored Ascent, whose best total may have written the first (the line under the players).
+        record_line = _("No record before this Ascent")
     elif before.names:
-        record_line = _("Record to beat: {score} ({names})").format(score=before.score, names=", ".join(before.names))
+        record_line = _("Record to beat: {score} ({names})").format(score=number_words(before.score),
+                                                                      names=", ".join(before.names))
     else:
-        record_line = _("Record to beat: {score}").format(score=before.score)
+        record_line = _("Record to beat: {score}").format(score=number_words(before.score))
     rows: list[ft.Control] = []
     for seat, info in enumerate(state.setup.seats):
         cashed = result.cashed[seat]
-        points_text = str(result.totals[seat])
+        points_text = number_words(result.totals[seat])
         # i18n: an Ascent's total explained: "70 on the sheet + 6 for 2 Ropes"
         sub = (_("{points} on the sheet + {bonus} for {cards}").format(
-            points=result.points[seat], bonus=CARD_POINTS * len(cashed), cards=card_words(cashed))
+            points=number_words(result.points[seat]), bonus=CARD_POINTS * len(cashed), cards=card_words(cashed))
             if cashed else None)
         line = ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             colour_dot(colours[seat], info.name, size=26),
@@ -180,7 +183,8 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
     if result.record is not None:
         footer.append(_footer_line(ft.Icons.WORKSPACE_PREMIUM_ROUNDED, "#7E57C2",
                                    _("New record {score} by {names}").format(
-                                       score=result.record.score, names=and_list(list(result.record.names))),
+                                       score=number_words(result.record.score),
+                                       names=and_list(list(result.record.names))),
                                    key=f"{key}-record"))
     opened = next((e for e in state.envelopes if e.ascent == result.number), None)
     if opened is not None:
