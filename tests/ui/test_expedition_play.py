@@ -338,6 +338,9 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
 
     await ui.go(f"/play/expedition/{exp}")
     assert ui.get("exp-sheet-open").content == "Continue the sheet in the app"
+    # The greyed scoring button says why.
+    assert ui.get("exp-score-open").disabled
+    assert ui.get("exp-score-when").value == "Scored once the sheet in the app is full: round 1 of 19."
     rng = random.Random(15)  # a sheet whose zone of 5 meets envelope 1's challenge
     while not state.table.complete:
         if state.due:
@@ -355,6 +358,7 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await ui.go("/")
     await ui.go(f"/play/expedition/{exp}")
     ui.get("exp-sheet-done")
+    assert ui.find("exp-score-when") is None
     assert ui.find("exp-sheet-cards-0") is None  # the sheet and the Expedition hold the same cards
     await ui.click("exp-score-open")
     # Ann's sheet points (held cards count nothing there), and her challenges ticked from the sheet.

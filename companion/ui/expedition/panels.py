@@ -149,6 +149,7 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
     setup = state.setup
     out: list[ft.Control] = []
     sheet = state.sheet
+    filling = state.table is not None and not state.table.complete
     out.append(panel([
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.HIKING_ROUNDED, color=ft.Colors.PRIMARY),
@@ -164,8 +165,11 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         labelled("exp-score-open", ft.FilledButton(_("Score Ascent {number}").format(number=state.ascent),
                                                    key="exp-score-open",
                                                    icon=ft.Icons.SCOREBOARD_ROUNDED, on_click=on_score,
-                                                   disabled=state.table is not None and not state.table.complete,
-                                                   style=_big())),
+                                                   disabled=filling, style=_big())),
+        # A greyed button says why.
+        *([ft.Text(_("Scored once the sheet in the app is full: round {round} of {total}.").format(
+            round=min(state.table.round, sheet.n), total=sheet.n), key="exp-score-when", size=12,
+            color=ft.Colors.ON_SURFACE_VARIANT)] if filling and state.table is not None else []),
     ], key="exp-climb", tone="high"))
     if setup.cards is CardMode.OFF:
         out.append(ft.Text(_("Assist cards are kept on the table in this Expedition: include the cards cashed in "
