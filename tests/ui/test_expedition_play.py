@@ -641,3 +641,17 @@ async def test_a_scored_ascent_says_its_record_and_negative_totals_as_the_sheet_
     assert "No record before this Ascent" in ui.text()
     said = " ".join(c.value for c in walk(ui.get("exp-ascent-1-record")) if isinstance(c, ft.Text))
     assert "New record 60 by Bob" in said, said
+
+
+def test_a_pill_with_a_long_line_under_its_name_keeps_it_inside():
+    # "nouvelle zone sur la fiche · 0 en main · 1er de cordée" ran through the pick pill's right edge.
+    from layout_check import layout_problems
+
+    from companion.ui.common.widgets import toggle_pill
+
+    sub = "nouvelle zone sur la fiche · 0 en main · 1er de cordée"
+    # In the pick panel, inside the screen's and the panel's paddings, a phone leaves the pill about 330 px.
+    view = ft.View(route="/", controls=[ft.Column([toggle_pill("exp-pick-1", "Bruno", True, None, colour="#1d70b8",
+                                                               sub=sub)])])
+    assert layout_problems(view, width=330, every_label=True) == []
+    assert sub in [c.value for c in walk(view) if isinstance(c, ft.Text)]

@@ -436,9 +436,11 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
     text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
                     color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE)]
     if sub:
-        text.append(ft.Text(sub, size=11, color=ft.Colors.ON_PRIMARY_CONTAINER if selected
-                            else ft.Colors.ON_SURFACE_VARIANT))
-    parts.append(ft.Column(text, spacing=0, tight=True) if sub else text[0])
+        # Two lines at most within the pill's width (a long one in French ran through its edge); the pill still
+        # hugs a short one (a loose fit takes no more room than the text needs).
+        text.append(ft.Text(sub, size=11, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                            color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE_VARIANT))
+    parts.append(ft.Column(text, spacing=0, tight=True, expand=True, expand_loose=True) if sub else text[0])
     if mark:
         parts.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Semantics(
