@@ -56,6 +56,12 @@ _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 # Finished games taken back from History for a correction are marked in REOPENED_TABLE (the record's time).
 _CHOICES = ("fix", "drop", "drop_rest")
 # What the keeper refuses while an old entry is being corrected, by the step asked for.
+_CHANGED_MEANWHILE = {
+    "undo": N_("another device changed this game meanwhile; nothing was undone: see the game as it is now, then "
+               "undo again if it is still wanted"),
+    "redo": N_("another device changed this game meanwhile; nothing was redone: see the game as it is now, then "
+               "redo again if it is still wanted"),
+}
 _NOT_WHILE_CORRECTING = {
     "undo": N_("an old entry is being corrected: confirm or cancel the correction before undo"),
     "redo": N_("an old entry is being corrected: confirm or cancel the correction before redo"),
@@ -256,10 +262,13 @@ class SessionKeeper:
         return updated
 
     @_locked
-    def undo(self, session_id: SessionId) -> Session:
-        """Take back the last action (it goes to the front of the redo list); saved."""
+    def undo(self, session_id: SessionId, *, seen: int | None = None) -> Session:
+        """Take back the last action (it goes to the front of the redo list); saved. `seen`: how many actions
+        the game had on the screen the player tapped; if another device changed it since, nothing is undone
+        (two phones tapping Undo for the same move took back two)."""
         session = self._saved(session_id)
         self._not_correcting(session_id, "undo")
+        self._as_seen(session, seen, "undo")
         if not session.can_undo:
             raise IllegalAction(msg("there is nothing to undo: no action has been taken in this game yet"))
         updated = self._changed(session, actions=session.actions[:-1], redo=(session.actions[-1],) + session.redo)
@@ -267,10 +276,11 @@ class SessionKeeper:
         return updated
 
     @_locked
-    def redo(self, session_id: SessionId) -> Session:
-        """Replay the most recently undone action through the engine; saved."""
+    def redo(self, session_id: SessionId, *, seen: int | None = None) -> Session:
+        """Replay the most recently undone action through the engine; saved. `seen` as for `undo`."""
         session = self._saved(session_id)
         self._not_correcting(session_id, "redo")
+        self._as_seen(session, seen, "redo")
         if not session.can_redo:
             raise IllegalAction(msg("there is nothing to redo: no action has been undone since the last one taken"))
         action = session.redo[0]
@@ -462,6 +472,11 @@ class SessionKeeper:
         if correction is None or correction.done:
             raise IllegalAction(msg("no correction is under way in this game"))
         return correction
+
+    @staticmethod
+    def _as_seen(session: Session, seen: int | None, what: str) -> None:
+        if seen is not None and seen != len(session.actions):
+            raise IllegalAction(msg(_CHANGED_MEANWHILE[what]))
 
     def _not_correcting(self, session_id: SessionId, what: str) -> None:
         correction = self.correction(session_id)

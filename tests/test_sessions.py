@@ -103,6 +103,21 @@ def test_undo_and_redo(store, keeper, ann):
     assert keeper.state(sid).total == 0
 
 
+def test_undo_and_redo_as_seen_refuse_when_another_device_changed_the_game(store, keeper, ann):
+    # Two phones tapped Undo at once to take back the same move: the second took back the one before it too.
+    sid = keeper.start(GAME, {"target": 9}, [ann.id], "x").id
+    for add in (1, 2, 3):
+        keeper.act(sid, {"add": add})
+    keeper.undo(sid, seen=3)
+    with pytest.raises(IllegalAction, match="another device changed this game meanwhile; nothing was undone"):
+        keeper.undo(sid, seen=3)
+    assert keeper.get(sid).actions == ({"add": 1}, {"add": 2})
+    keeper.redo(sid, seen=2)
+    with pytest.raises(IllegalAction, match="another device changed this game meanwhile; nothing was redone"):
+        keeper.redo(sid, seen=2)
+    assert keeper.state(sid).total == 6
+
+
 def test_state_is_rebuilt_by_replay_in_a_new_keeper(store, keeper, counter_engine, ann):
     sid = keeper.start(GAME, {"target": 9}, [ann.id], "x").id
     for add in (3, 3, 1):

@@ -4,7 +4,8 @@ the end of the game, each checked against what the engine says."""
 from __future__ import annotations
 
 import pytest
-from harness import UiApp
+import flet as ft
+from harness import UiApp, walk
 
 from companion.games.ridgeline.cards import parse_cards
 from companion.games.ridgeline.rules import next_hand
@@ -439,3 +440,39 @@ def test_a_kept_hand_that_does_not_fit_the_table_brings_back_only_what_does():
            "active": 3}
     assert HandDraft.from_doc(doc, names) == HandDraft(left=(("Ann", ("G9",)),))
     assert HandDraft.from_doc(["G9"], names) == HandDraft()
+
+
+async def test_a_hand_form_another_device_changed_under_it_is_not_entered_unseen(open_ui, store):
+    # Phone B began correcting hand 1 while phone A was entering hand 2: A's form became hand 1 as it was
+    # entered, without a word, and A's next tap entered it as B's correction.
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand])
+    keeper = SessionKeeper(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-2")
+    keeper.begin_correction(session.id, 0)                     # the other phone
+    await ui.click("rl-hand-submit")
+    correction = keeper.correction(session.id)
+    assert correction is not None and not correction.done and correction.waiting is not None   # nothing entered
+    said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text))
+    assert "Another device changed the hands meanwhile" in said, said
+    # Seen and checked, it is entered as the correction asks.
+    await ui.click("rl-hand-submit")
+    assert keeper.correction(session.id).waiting is None
+
+
+async def test_this_devices_own_undo_is_not_another_devices_change(open_ui, store):
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand, hand])
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-2")
+    await open_panel(ui, Panel.TABLE)
+    await ui.click("rl-undo")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-2")
+    await ui.click("rl-hand-submit")
+    said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text)) \
+        if ui.find("rl-hand-problem") is not None else ""
+    assert "Another device" not in said, said

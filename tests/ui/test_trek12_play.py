@@ -524,8 +524,8 @@ async def test_a_tap_after_another_device_wrote_the_turn_says_so(open_ui, store)
     SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
     await ui.click("t12-op-sum")
     status = ui.get("t12-status").value
-    assert status.startswith("Another device wrote a move meanwhile: the turn starts again from the game as it "
-                             "is now."), status
+    assert status.startswith("Another device changed the game meanwhile: the turn starts again from the game as "
+                             "it is now."), status
     assert len(SessionKeeper(store).get(session.id).actions) == 1         # nothing written twice
     await ui.click("t12-red-4")
     assert "Another device" not in ui.get("t12-status").value           # said once
@@ -534,6 +534,19 @@ async def test_a_tap_after_another_device_wrote_the_turn_says_so(open_ui, store)
     await ui.click("t12-undo")
     await ui.click("t12-red-5")
     assert "Another device" not in ui.get("t12-status").value
+
+
+async def test_undo_on_a_screen_another_device_changed_takes_back_nothing(open_ui, store):
+    # Two phones tapped Undo to take back Cleo's move: the second took back Bert's as well. Undo takes back
+    # the move the screen showed last, or nothing; an undo made elsewhere is not "a move written".
+    session = start(store, names=("Ann", "Bert"))
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    keeper.undo(session.id)                                             # the other phone's Undo
+    await ui.click("t12-undo")
+    assert keeper.get(session.id).actions == () and len(keeper.get(session.id).redo) == 1
+    assert ui.get("t12-status").value.startswith("Another device changed this game meanwhile; nothing was undone")
 
 
 async def test_a_circle_refused_is_said_in_a_whole_sentence(open_ui, store):

@@ -167,9 +167,11 @@ def FourteenersPlay(session_id: str) -> ft.View:
             return
         done()
 
+    seen = len(session.actions) if session is not None else None    # the entries this screen shows
+
     def undo() -> None:
         try:
-            app.keeper.undo(session_id)
+            app.keeper.undo(session_id, seen=seen)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return
@@ -177,7 +179,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     def redo() -> None:
         try:
-            app.keeper.redo(session_id)
+            app.keeper.redo(session_id, seen=seen)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return

@@ -149,7 +149,13 @@ def RidgelineTable(session_id: str) -> ft.View:
 
         set_draft_at(update)
 
-    draft = draft_at[0] if draft_at[1] == entries_mark(app, session_id) else asked_again
+    shown_mark = entries_mark(app, session_id)
+    draft = draft_at[0] if draft_at[1] == shown_mark else asked_again
+
+    def forget_form() -> None:
+        """This device changed the entries (undo, redo, a correction's step): the form starts again from them
+        without a word (another device's change is said, `submit`)."""
+        set_draft_at((HandDraft(), None))
 
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
@@ -171,6 +177,15 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_hand_problem(None)
 
     def submit() -> None:
+        now = entries_mark(app, session_id)
+        if now != shown_mark or (draft_at[1] is not None and draft_at[1] != now):
+            # Another device entered or undid a hand, or began a correction, since this form was filled in (or
+            # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
+            set_draft_at((HandDraft(), None))
+            set_hand_problem(_("Another device changed the hands meanwhile (a hand entered or undone, or a "
+                               "correction begun): the form now shows the hand to enter next. Check it, then "
+                               "enter it."))
+            return
         if draft.went_out is None:
             set_hand_problem(_("Choose who went out first."))
             return
@@ -201,10 +216,11 @@ def RidgelineTable(session_id: str) -> ft.View:
     def undo() -> None:
         number = len(state.hands)
         try:
-            app.keeper.undo(session_id)
+            app.keeper.undo(session_id, seen=len(session.actions))
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
+        forget_form()
         set_table_problem(None)
         set_notice(_("Hand {number} undone; redo puts it back.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
@@ -213,10 +229,11 @@ def RidgelineTable(session_id: str) -> ft.View:
     def redo() -> None:
         number = len(state.hands) + 1
         try:
-            app.keeper.redo(session_id)
+            app.keeper.redo(session_id, seen=len(session.actions))
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
+        forget_form()
         set_table_problem(None)
         set_notice(_("Hand {number} redone.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
@@ -238,7 +255,8 @@ def RidgelineTable(session_id: str) -> ft.View:
                            problem=table_problem, notice=notice)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
-    body.insert(0, EntriesPanel(session_id=session_id, opened=entries, on_change=lambda: set_notice(None)))
+    body.insert(0, EntriesPanel(session_id=session_id, opened=entries,
+                                on_change=lambda: (set_notice(None), forget_form())))
 
     actions = [
         entries_button(entries, set_entries),

@@ -192,7 +192,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     def put(s: SheetFacts, d: Draft, message: str | None = None) -> None:
         if moved_on.current:
             moved_on.current = False
-            said = _("Another device wrote a move meanwhile: the turn starts again from the game as it is now.")
+            # A move written, undone or redone, or a correction begun: any of them changed the turn.
+            said = _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
             message = f"{said} {message}" if message else said
         set_held((s.actions, d))
         set_note(message)
@@ -324,11 +325,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         set_tab(None)
         app.changed()
 
+    # As the screen showed the game: a tap after another device changed it undoes nothing (two phones tapping
+    # Undo for one move took back two).
     def undo() -> None:
-        step(source.undo)
+        step(lambda: source.undo(seen=facts.actions))
 
     def redo() -> None:
-        step(source.redo)
+        step(lambda: source.redo(seen=facts.actions))
 
     def finish() -> None:
         if expedition and not embedded:

@@ -42,9 +42,9 @@ class SheetSource(Protocol):
 
     def act(self, doc: dict[str, Any]) -> None: ...
 
-    def undo(self) -> None: ...
+    def undo(self, seen: int | None = None) -> None: ...
 
-    def redo(self) -> None: ...
+    def redo(self, seen: int | None = None) -> None: ...
 
 
 class TrekSource:
@@ -66,11 +66,11 @@ class TrekSource:
     def act(self, doc: dict[str, Any]) -> None:
         self._keeper.act(self._id, doc)
 
-    def undo(self) -> None:
-        self._keeper.undo(self._id)
+    def undo(self, seen: int | None = None) -> None:
+        self._keeper.undo(self._id, seen=seen)
 
-    def redo(self) -> None:
-        self._keeper.redo(self._id)
+    def redo(self, seen: int | None = None) -> None:
+        self._keeper.redo(self._id, seen=seen)
 
 
 class ExpeditionSource:
@@ -106,8 +106,8 @@ class ExpeditionSource:
             raise IllegalAction(f"no player {seat!r} on this sheet")
         self._keeper.act(self.expedition, {"type": "turn", "player": state.setup.names[seats[seat]], **body})
 
-    def undo(self) -> None:
-        self._keeper.undo(self.expedition)
+    def undo(self, seen: int | None = None) -> None:
+        self._keeper.undo(self.expedition, seen=seen)
 
-    def redo(self) -> None:
-        self._keeper.redo(self.expedition)
+    def redo(self, seen: int | None = None) -> None:
+        self._keeper.redo(self.expedition, seen=seen)
