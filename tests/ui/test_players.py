@@ -283,3 +283,18 @@ async def test_a_players_row_opens_their_statistics(open_ui, store):
     await ui.click(f"player-{player.id}-stats")
     assert ui.route == f"/stats/id:{player.id}"
     assert "This player has no finished games in History yet." in ui.text()
+
+
+async def test_a_rename_says_a_game_in_progress_keeps_the_old_name(open_ui, store):
+    from companion.sessions import SessionKeeper
+
+    ann, bob, cy = store.players.add("Ann"), store.players.add("Bob"), store.players.add("Cy")
+    setup = {"seats": [{"id": p.id, "name": p.name} for p in (ann, bob)], "route": "ridge", "checked": True}
+    SessionKeeper(store).start("ridgeline", setup, [ann.id, bob.id], "ridge")
+    ui = await open_ui(route="/players")
+    await ui.click(f"player-{ann.id}-rename")
+    assert ui.get("player-edit-playing").value == ("The game in progress they are at keeps the name it began with; "
+                                                   "History will say who played as whom.")
+    await ui.click("player-edit-cancel")
+    await ui.click(f"player-{cy.id}-rename")
+    assert ui.find("player-edit-playing") is None

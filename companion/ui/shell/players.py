@@ -204,10 +204,7 @@ def PlayersScreen() -> ft.View:
     removing_player = next((p for p in players if p.id == removing), None)
     remove_words = _("They leave the roster. Games they already played stay in History under their name.")
     if removing_player is not None:
-        try:
-            playing = sum(1 for session in app.keeper.in_progress() if removing_player.id in session.players)
-        except CompanionError:
-            playing = 0
+        playing = _playing(app, removing_player.id)
         if playing:
             remove_words += " " + ngettext(
                 "They are at the table of a game in progress: it stays, and can still be finished.",
@@ -294,7 +291,7 @@ def PlayersScreen() -> ft.View:
     for player in players:
         if edit is not None and edit.player_id == player.id:
             body.append(_edit_row(edit, edit_name, palette, update_edit, type_edit_name, lambda: set_edit(None),
-                                  save_edit, edit_field))
+                                  save_edit, edit_field, playing=_playing(app, player.id)))
         else:
             body.append(
                 _player_row(
@@ -306,6 +303,14 @@ def PlayersScreen() -> ft.View:
     if removed or back is not None:
         body.append(_removed_section(removed, back, bring_back))
     return screen_view(_("Players"), body)
+
+
+def _playing(app, player_id: str) -> int:
+    """How many games in progress the player is at (none when they cannot be read)."""
+    try:
+        return sum(1 for session in app.keeper.in_progress() if player_id in session.players)
+    except CompanionError:
+        return 0
 
 
 def _player_row(player, *, on_edit, on_remove) -> ft.Control:
@@ -384,9 +389,9 @@ def _removed_section(removed, back, bring_back) -> ft.Control:
 
 
 def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit,
-              field_ref) -> ft.Control:
+              field_ref, playing: int = 0) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel (`field_ref` is given the
-    name field, to be focused)."""
+    name field, to be focused); `playing`: the games in progress the player is at, which keep their name."""
     field = edit_name.bind(ft.TextField(
         key="player-edit-name",
         label=_("Name"),
@@ -406,6 +411,14 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
             tight=True,
             controls=[
                 labelled("player-edit-name", field),
+                # A game's entries name its players as they began, so a game in progress keeps the old name (its
+                # colour follows the roster); History then says who played as whom.
+                *([ft.Text(ngettext(
+                    "The game in progress they are at keeps the name it began with; History will say who played "
+                    "as whom.",
+                    "The {n} games in progress they are at keep the name they began with; History will say who "
+                    "played as whom.", playing).format(n=playing), key="player-edit-playing", size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT)] if playing else []),
                 _colour_picker("player-edit-colour", palette, edit.colour,
                                lambda c: update_edit(colour=c), allow_auto=False),
                 ft.Row(
