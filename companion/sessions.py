@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import importlib
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeAlias, TypeVar
 
@@ -57,10 +57,10 @@ _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 _CHOICES = ("fix", "drop", "drop_rest")
 # What the keeper refuses while an old entry is being corrected, by the step asked for.
 _CHANGED_MEANWHILE = {
-    "undo": N_("another device changed this game meanwhile; nothing was undone: see the game as it is now, then "
-               "undo again if it is still wanted"),
-    "redo": N_("another device changed this game meanwhile; nothing was redone: see the game as it is now, then "
-               "redo again if it is still wanted"),
+    "undo": N_("the game changed meanwhile (on another device, or by a tap made twice); nothing was undone: "
+               "see the game as it is now, then undo again if it is still wanted"),
+    "redo": N_("the game changed meanwhile (on another device, or by a tap made twice); nothing was redone: "
+               "see the game as it is now, then redo again if it is still wanted"),
 }
 _NOT_WHILE_CORRECTING = {
     "undo": N_("an old entry is being corrected: confirm or cancel the correction before undo"),
@@ -262,10 +262,11 @@ class SessionKeeper:
         return updated
 
     @_locked
-    def undo(self, session_id: SessionId, *, seen: int | None = None) -> Session:
-        """Take back the last action (it goes to the front of the redo list); saved. `seen`: how many actions
-        the game had on the screen the player tapped; if another device changed it since, nothing is undone
-        (two phones tapping Undo for the same move took back two)."""
+    def undo(self, session_id: SessionId, *, seen: Sequence[Any] | None = None) -> Session:
+        """Take back the last action (it goes to the front of the redo list); saved. `seen`: the actions the
+        game had on the screen the player tapped; if they are not the game's now (another device entered,
+        undid or corrected something since), nothing is undone: two phones tapping Undo for one move took back
+        two."""
         session = self._saved(session_id)
         self._not_correcting(session_id, "undo")
         self._as_seen(session, seen, "undo")
@@ -276,7 +277,7 @@ class SessionKeeper:
         return updated
 
     @_locked
-    def redo(self, session_id: SessionId, *, seen: int | None = None) -> Session:
+    def redo(self, session_id: SessionId, *, seen: Sequence[Any] | None = None) -> Session:
         """Replay the most recently undone action through the engine; saved. `seen` as for `undo`."""
         session = self._saved(session_id)
         self._not_correcting(session_id, "redo")
@@ -474,8 +475,9 @@ class SessionKeeper:
         return correction
 
     @staticmethod
-    def _as_seen(session: Session, seen: int | None, what: str) -> None:
-        if seen is not None and seen != len(session.actions):
+    def _as_seen(session: Session, seen: Sequence[Any] | None, what: str) -> None:
+        # The actions themselves, not their number: an undo and another move elsewhere leave the same count.
+        if seen is not None and tuple(seen) != session.actions:
             raise IllegalAction(msg(_CHANGED_MEANWHILE[what]))
 
     def _not_correcting(self, session_id: SessionId, what: str) -> None:

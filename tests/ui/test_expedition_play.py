@@ -630,6 +630,7 @@ def test_a_kept_scoring_form_that_does_not_fit_the_table_brings_back_only_what_d
            "met": [1], "from_sheet": [0, 4]}
     assert ScoreDraft.from_doc(doc, 2) == (ScoreDraft(cash={0: (1,)}, from_sheet=(0,)), {1: "−3"})
     assert ScoreDraft.from_doc(["70"], 2) == (ScoreDraft(), {})
+    assert ScoreDraft.from_doc({"points": {"²": "70", "1": "5"}}, 2) == (ScoreDraft(), {1: "5"})  # a digit, not 0-9
 
 
 async def test_a_scored_ascent_says_its_record_and_negative_totals_as_the_sheet_does(open_ui, store):

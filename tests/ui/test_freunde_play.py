@@ -909,3 +909,24 @@ async def test_a_tent_at_base_camp_is_said_as_a_place(open_ui, store, language, 
     state = engine(store, session.id)
     tent = [c.value for c in walk(ui.get("fr-tent")) if isinstance(getattr(c, "value", None), str)]
     assert tent == [words.format(cost=rules.tent_cost(state, state.board.base_camp))]
+
+
+@pytest.mark.parametrize("language, words", [("en", "tent at base camp"), ("pl", "namiot na polu startowym")])
+def test_a_tent_at_base_camp_is_said_as_a_place_in_the_team_list(language, words):
+    from dataclasses import replace
+
+    import flet as ft
+
+    from companion.games.freunde import session as freunde
+    from companion.i18n import use_language
+    from companion.ui.freunde.turn import team_section
+
+    state = freunde.start({"players": [{"name": "Sol"}], "board": "summer", "weather_season": "summer",
+                           "rules": rules.RULESET})
+    player = state.players[0]
+    pitched = replace(player.climbers[0], tent=state.board.base_camp)
+    state = replace(state, players=(replace(player, climbers=(pitched, *player.climbers[1:])),))
+    with use_language(language):
+        view = ft.View(route="/", controls=team_section(state, ["#2F7FC1"]))
+    shown = [c.value for c in walk(view) if isinstance(c, ft.Text)]
+    assert any(words in text for text in shown), shown

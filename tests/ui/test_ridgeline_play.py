@@ -456,7 +456,7 @@ async def test_a_hand_form_another_device_changed_under_it_is_not_entered_unseen
     correction = keeper.correction(session.id)
     assert correction is not None and not correction.done and correction.waiting is not None   # nothing entered
     said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text))
-    assert "Another device changed the hands meanwhile" in said, said
+    assert "The hands changed meanwhile (on another device" in said, said
     # Seen and checked, it is entered as the correction asks.
     await ui.click("rl-hand-submit")
     assert keeper.correction(session.id).waiting is None
@@ -470,6 +470,8 @@ async def test_this_devices_own_undo_is_not_another_devices_change(open_ui, stor
     await ui.click("rl-out-2")
     await open_panel(ui, Panel.TABLE)
     await ui.click("rl-undo")
+    from companion.ui.common.drafts import DRAFTS_TABLE
+    assert store.table(DRAFTS_TABLE).get(session.id) is None          # the form undone is not kept either
     await open_panel(ui, Panel.HAND)
     await ui.click("rl-out-2")
     await ui.click("rl-hand-submit")

@@ -546,7 +546,8 @@ async def test_undo_on_a_screen_another_device_changed_takes_back_nothing(open_u
     keeper.undo(session.id)                                             # the other phone's Undo
     await ui.click("t12-undo")
     assert keeper.get(session.id).actions == () and len(keeper.get(session.id).redo) == 1
-    assert ui.get("t12-status").value.startswith("Another device changed this game meanwhile; nothing was undone")
+    assert ui.get("t12-status").value.startswith("The game changed meanwhile (on another device, or by a tap made "
+                                                 "twice); nothing was undone")
 
 
 async def test_a_circle_refused_is_said_in_a_whole_sentence(open_ui, store):

@@ -112,7 +112,7 @@ class ScoreDraft:
             if not isinstance(part, Mapping):
                 return {}
             return {int(seat): value for seat, value in part.items()
-                    if isinstance(seat, str) and seat.isdigit() and int(seat) < seats}
+                    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and int(seat) < seats}
 
         def numbers(value: object) -> tuple[int, ...]:
             items = value if isinstance(value, list) else []

@@ -288,7 +288,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def undo() -> None:
         taken = session.actions[-1] if session.actions else None
         try:
-            app.keeper.undo(session_id, seen=len(session.actions))
+            app.keeper.undo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return
@@ -299,7 +299,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def redo() -> None:
         again = session.redo[0] if session.redo else None
         try:
-            app.keeper.redo(session_id, seen=len(session.actions))
+            app.keeper.redo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_problem(sentence(exc))
             return

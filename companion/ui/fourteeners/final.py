@@ -167,7 +167,7 @@ def FinalTableaus(session_id: str) -> ft.View:
 
     def history_step(kind: str) -> None:
         try:
-            seen = len(session.actions) if session is not None else None     # as this screen showed it
+            seen = session.actions if session is not None else None     # as this screen showed it
             app.keeper.undo(session_id, seen=seen) if kind == "undo" else app.keeper.redo(session_id, seen=seen)
         except CompanionError as exc:
             set_problem(sentence(exc))

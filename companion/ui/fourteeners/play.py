@@ -167,7 +167,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
             return
         done()
 
-    seen = len(session.actions) if session is not None else None    # the entries this screen shows
+    seen = session.actions if session is not None else None    # the entries this screen shows
 
     def undo() -> None:
         try:

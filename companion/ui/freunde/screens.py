@@ -391,7 +391,7 @@ def FreundeTable(session_id: str) -> ft.View:
             return
         what = describe_action(session.actions[-1])
         try:
-            app.keeper.undo(session_id, seen=len(session.actions))
+            app.keeper.undo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_problem(first_capital(exc))
             return
@@ -404,7 +404,7 @@ def FreundeTable(session_id: str) -> ft.View:
             return
         what = describe_action(session.redo[0])
         try:
-            app.keeper.redo(session_id, seen=len(session.actions))
+            app.keeper.redo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_problem(first_capital(exc))
             return

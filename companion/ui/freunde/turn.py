@@ -827,7 +827,8 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             else:
                 facts.append(_("died on turn {turn}").format(turn=climber.died_turn))
             if climber.tent is not None:
-                facts.append(_("tent on {space}").format(space=_short_space(state, climber.tent)))
+                facts.append(_("tent at base camp") if climber.tent == state.board.base_camp else
+                             _("tent on {space}").format(space=_short_space(state, climber.tent)))
             lines.append(ft.Row(spacing=8, controls=[
                 pawn(colours[index], climber.label, size=22, dead=not climber.alive),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[

@@ -154,8 +154,9 @@ def RidgelineTable(session_id: str) -> ft.View:
 
     def forget_form() -> None:
         """This device changed the entries (undo, redo, a correction's step): the form starts again from them
-        without a word (another device's change is said, `submit`)."""
+        without a word (another device's change is said, `submit`), and the one kept goes too."""
         set_draft_at((HandDraft(), None))
+        keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
 
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
@@ -170,6 +171,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     def show(target: Panel) -> None:
         set_panel(target)
         set_notice(None)
+        set_hand_problem(None)      # said of the form as it was; a tap made twice may have left one behind
 
     def edit_draft(change) -> None:
         # A refusal speaks of the hand as it was entered: once the entry changes, it no longer stands.
@@ -182,9 +184,8 @@ def RidgelineTable(session_id: str) -> ft.View:
             # Another device entered or undid a hand, or began a correction, since this form was filled in (or
             # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
             set_draft_at((HandDraft(), None))
-            set_hand_problem(_("Another device changed the hands meanwhile (a hand entered or undone, or a "
-                               "correction begun): the form now shows the hand to enter next. Check it, then "
-                               "enter it."))
+            set_hand_problem(_("The hands changed meanwhile (on another device, or by a tap made twice): the "
+                               "form now shows the hand to enter next. Check it, then enter it."))
             return
         if draft.went_out is None:
             set_hand_problem(_("Choose who went out first."))
@@ -216,7 +217,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     def undo() -> None:
         number = len(state.hands)
         try:
-            app.keeper.undo(session_id, seen=len(session.actions))
+            app.keeper.undo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
@@ -229,7 +230,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     def redo() -> None:
         number = len(state.hands) + 1
         try:
-            app.keeper.redo(session_id, seen=len(session.actions))
+            app.keeper.redo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return

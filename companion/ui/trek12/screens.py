@@ -328,10 +328,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # As the screen showed the game: a tap after another device changed it undoes nothing (two phones tapping
     # Undo for one move took back two).
     def undo() -> None:
-        step(lambda: source.undo(seen=facts.actions))
+        step(lambda: source.undo(seen=facts.entries))
 
     def redo() -> None:
-        step(lambda: source.redo(seen=facts.actions))
+        step(lambda: source.redo(seen=facts.entries))
 
     def finish() -> None:
         if expedition and not embedded:

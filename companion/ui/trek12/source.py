@@ -22,13 +22,15 @@ __all__ = ["SheetFacts", "SheetSource", "TrekSource", "ExpeditionSource"]
 @dataclass(frozen=True)
 class SheetFacts:
     """What the screen's draft of a turn depends on: the dice seed, how many actions are saved (a draft
-    belongs to one count), the actions undone (the first one's dice come back after an undo), undo/redo."""
+    belongs to one count), the actions undone (the first one's dice come back after an undo), undo/redo;
+    `entries`, the saved actions themselves (Undo takes back only what the screen showed)."""
 
     dice_seed: int | None
     actions: int
     redo: tuple[Mapping[str, Any], ...]
     can_undo: bool
     can_redo: bool
+    entries: tuple[Any, ...] = ()
 
 
 class SheetSource(Protocol):
@@ -42,9 +44,9 @@ class SheetSource(Protocol):
 
     def act(self, doc: dict[str, Any]) -> None: ...
 
-    def undo(self, seen: int | None = None) -> None: ...
+    def undo(self, seen: tuple[Any, ...] | None = None) -> None: ...
 
-    def redo(self, seen: int | None = None) -> None: ...
+    def redo(self, seen: tuple[Any, ...] | None = None) -> None: ...
 
 
 class TrekSource:
@@ -58,7 +60,7 @@ class TrekSource:
     def facts(self) -> SheetFacts:
         session = self._keeper.get(self._id)
         return SheetFacts(session.setup.get("dice_seed"), len(session.actions), tuple(session.redo),
-                          session.can_undo, session.can_redo)
+                          session.can_undo, session.can_redo, session.actions)
 
     def table(self) -> Table:
         return self._keeper.state(self._id)
@@ -66,10 +68,10 @@ class TrekSource:
     def act(self, doc: dict[str, Any]) -> None:
         self._keeper.act(self._id, doc)
 
-    def undo(self, seen: int | None = None) -> None:
+    def undo(self, seen: tuple[Any, ...] | None = None) -> None:
         self._keeper.undo(self._id, seen=seen)
 
-    def redo(self, seen: int | None = None) -> None:
+    def redo(self, seen: tuple[Any, ...] | None = None) -> None:
         self._keeper.redo(self._id, seen=seen)
 
 
@@ -89,7 +91,8 @@ class ExpeditionSource:
         state = self.state()
         # Only an undone turn gives its dice back; an undone pick or scoring has none.
         redo = tuple(doc for doc in session.redo[:1] if isinstance(doc, Mapping) and doc.get("type") == "turn")
-        return SheetFacts(state.dice_seed, len(session.actions), redo, session.can_undo, session.can_redo)
+        return SheetFacts(state.dice_seed, len(session.actions), redo, session.can_undo, session.can_redo,
+                          session.actions)
 
     def table(self) -> Table:
         table = self.state().table
@@ -106,8 +109,8 @@ class ExpeditionSource:
             raise IllegalAction(f"no player {seat!r} on this sheet")
         self._keeper.act(self.expedition, {"type": "turn", "player": state.setup.names[seats[seat]], **body})
 
-    def undo(self, seen: int | None = None) -> None:
+    def undo(self, seen: tuple[Any, ...] | None = None) -> None:
         self._keeper.undo(self.expedition, seen=seen)
 
-    def redo(self, seen: int | None = None) -> None:
+    def redo(self, seen: tuple[Any, ...] | None = None) -> None:
         self._keeper.redo(self.expedition, seen=seen)
