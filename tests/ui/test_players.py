@@ -119,6 +119,22 @@ async def test_escape_cancels_a_rename_on_a_keyboard(open_ui, store):
     assert ui.page.on_keyboard_event is None
 
 
+async def test_escape_that_closes_the_remove_dialog_keeps_the_rename_under_it(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/players", width=1280)
+    await ui.click(f"player-{ann.id}-rename")
+    await ui.type("player-edit-name", "Annika")
+    await ui.click(f"player-{bob.id}-remove")
+    keys = {"key": "Escape", "shift": False, "ctrl": False, "alt": False, "meta": False}
+    # Flutter closes the dialog on Escape, and the page hears the key too: in either order, the rename stays.
+    await ui._event(ui.page, "keyboard_event", keys)
+    [dialog] = ui.dialogs()
+    await ui._event(dialog, "dismiss")
+    await ui._event(ui.page, "keyboard_event", keys)
+    assert ui.get("player-edit-name").value == "Annika"
+    assert store.players.get(bob.id).removed is False
+
+
 async def test_remove_asks_first_and_keeps_past_games(open_ui, store):
     ann = store.players.add("Ann")
     bob = store.players.add("Bob")

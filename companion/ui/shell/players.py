@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import re
+import time
 from dataclasses import dataclass, replace
 
 import flet as ft
@@ -87,8 +88,12 @@ def PlayersScreen() -> ft.View:
 
     def on_key(event: ft.KeyboardEvent) -> None:
         # Escape cancels a rename on a keyboard, as the form's Cancel button does (and as it closes a dialog).
-        if event.key == "Escape" and edit_now.current is not None:
-            set_edit(None)
+        # An Escape that closes the Remove dialog is the dialog's: the rename under it stays.
+        if event.key != "Escape" or edit_now.current is None:
+            return
+        if removing_now.current is not None or time.monotonic() - dialog_closed.current < 1.0:
+            return
+        set_edit(None)
 
     def listen_for_escape() -> None:
         escape.current = page.on_keyboard_event = on_key
@@ -103,7 +108,12 @@ def PlayersScreen() -> ft.View:
                 pass        # the tab itself closed
 
     ft.use_effect(listen_for_escape, dependencies=[], cleanup=stop_listening)
-    removing, set_removing = ft.use_state(None)
+    removing, set_removing, removing_now = use_latest_state(None)
+    dialog_closed = ft.use_ref(0.0)       # when the Remove dialog last closed (time.monotonic)
+
+    def close_dialog() -> None:
+        dialog_closed.current = time.monotonic()
+        set_removing(None)
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
     namesake, set_namesake = ft.use_state(None)    # the id of a removed player whose name is typed to add
@@ -223,7 +233,7 @@ def PlayersScreen() -> ft.View:
                     _("Remove"), key="player-remove-confirm", on_click=confirm_remove,
                     style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
             ],
-            on_dismiss=lambda: set_removing(None),
+            on_dismiss=lambda: close_dialog(),
         )
         if removing_player is not None
         else None
