@@ -260,6 +260,7 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
         shadow=ft.BoxShadow(blur_radius=10, color=ft.Colors.PRIMARY) if target else None,
         alignment=ft.Alignment.CENTER,
         on_click=(lambda: on_space(space_id)) if on_space is not None else None,
+        ink=on_space is not None,       # focusable by keyboard too
         content=_space_face(centre_text, ink, tents),
     )
     if tents:

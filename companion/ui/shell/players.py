@@ -485,6 +485,7 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
             border=ft.Border.all(2, ft.Colors.PRIMARY) if selected else None,
             alignment=ft.Alignment.CENTER,
             on_click=on_click,
+            ink=True,               # focusable by keyboard (Tab, then Enter or Space)
             content=swatch,
         ),
     )

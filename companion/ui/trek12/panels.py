@@ -102,7 +102,7 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
         faded = chosen is not None and not selected
         # Its state said too ("selected"), not only drawn as a border.
         return ft.Semantics(identifier=key, selected=selected, button=True, content=ft.Container(
-            key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0,
+            key=key, on_click=bind(pick, value), opacity=0.45 if faded else 1.0, ink=True,    # ink: focusable
             border=ft.Border.all(3, ft.Colors.ON_SURFACE if selected else ft.Colors.TRANSPARENT),
             border_radius=size * 0.26, padding=2,
             tooltip=(_("Red die shows {value}") if kind == "red" else _("Yellow die shows {value}")).format(
@@ -378,7 +378,7 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
     read = read.format(total=score["total"], lines=lines, zones=zones, bonus=bonus, skulls=penalty_caption,
                        penalty=penalty)
     return ft.Semantics(identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
-        key=prefix, on_click=on_details, border_radius=10, content=row))
+        key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10, content=row))
 
 
 def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Control:

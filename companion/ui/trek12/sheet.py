@@ -359,6 +359,8 @@ def _Face(look: _Look, on_tap: Callable[[CircleId], None] | None, cid: CircleId)
         alignment=ft.Alignment.CENTER,
         content=ft.Semantics(exclude_semantics=True, content=content),
         on_click=(lambda: on_tap(cid)) if on_tap is not None else None,
+        # With ink a tappable circle takes the keyboard's focus too (Tab to it, Enter or Space writes there).
+        ink=on_tap is not None,
     )
     node = ft.Semantics(identifier=look.key, label=look.label, button=on_tap is not None, content=body)
     # A tappable circle is one node: merged with the tap area under it, its name is the button's, and a screen
