@@ -311,12 +311,12 @@ async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     await play_turn(ui, action, table=table)
     his = max_score(table_of(store, session.id).states[0]).to_dict()
     assert (his["skulls"], his["orphans"]) == (0, 1)
-    assert ", 1 orphan -3, " in label(ui, "t12-score")
+    assert ", 1 orphan −3, " in label(ui, "t12-score")
     assert ui.get("t12-score-penalty").value == "\u22123"        # a true minus, as "1 × −3" beside it
     assert shown(ui, f"t12-orphan-{action.circle}") == "" and label(ui, f"t12-circle-{action.circle}").endswith(
         ", orphan")                                                              # the player's: a skull tag
     await ui.click("t12-tab-max")
-    assert ", 1 orphan 3, " in label(ui, "t12max-score")
+    assert ", 1 orphan +3, " in label(ui, "t12max-score")
     assert ui.get("t12max-score-penalty").value == "+3"
     # On Max's sheet the orphan is tagged with what it earns him, not with a penalty's skull.
     assert shown(ui, f"t12max-orphan-{action.circle}") == "+3"
@@ -470,6 +470,8 @@ def _tile_height_needed(tile) -> float:
     import flet as ft
 
     column = tile.content
+    if isinstance(column, ft.Semantics):          # the visible texts, kept out of what is read aloud
+        column = column.content
     heights = []
     for part in column.controls:
         if isinstance(part, ft.Text):
@@ -606,3 +608,25 @@ def test_the_result_says_the_winning_score_in_points(entries, words):
 
     banner = _result_banner(entries, entries[-1][0] == "Max")
     assert [c.value for c in walk(banner) if getattr(c, "key", None) == "t12-result-text"] == [words]
+
+
+def _read_aloud(node) -> list[str]:
+    """The texts a screen reader reads under `node` besides its label (none inside an excluded subtree)."""
+    if isinstance(node, ft.Semantics) and node.exclude_semantics:
+        return []
+    out = [node.value] if isinstance(node, ft.Text) and node.value else []
+    for name in ("content", "controls"):
+        value = getattr(node, name, None)
+        for child in (value if isinstance(value, list) else [value] if value is not None else []):
+            out.extend(_read_aloud(child))
+    return out
+
+
+async def test_a_tab_a_dice_option_and_the_score_are_read_once(open_ui, store):
+    # "Ann's sheet, 0 points Ann 0", "Higher 5, 4 of 4 boxes left Higher 5": the label, then the same words.
+    session = start(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    for key in ("t12-tab-0", "t12-op-sum", "t12-score"):
+        [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == key]
+        assert node.label and _read_aloud(node.content) == [], (key, node.label, _read_aloud(node.content))

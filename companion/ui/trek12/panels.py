@@ -203,8 +203,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
             padding=ft.Padding.symmetric(vertical=_TILE_PAD, horizontal=2),
-            content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                              alignment=ft.MainAxisAlignment.CENTER, controls=[
+            # What the tile shows is said by its label: read once, not the label and then the same words again.
+            content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+                spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER, controls=[
                                   # Two lines for a long name ("Niedrige Zahl"); smaller still for the
                                   # longest: beside the round's dice a tile has about 53 px inside, and
                                   # "Plus grande" did not fit on a line at 10 ("Plus / grande va…").
@@ -215,7 +217,7 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
                                           color=fg, key=f"{key}-value", style=_tight()),
                                   foot,
-                              ]),
+                              ])),
         )
         # The semantics node is keyed by the tile's state so that Flutter builds it afresh when the tile opens:
         # updated in place, the web client dropped its identifier once the tile became tappable.
@@ -375,10 +377,11 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
                  "scoring table")
     else:
         read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}")
-    read = read.format(total=score["total"], lines=lines, zones=zones, bonus=bonus, skulls=penalty_caption,
-                       penalty=penalty)
+    read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
+                       skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
     return ft.Semantics(identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
-        key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10, content=row))
+        key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
+        content=ft.Semantics(exclude_semantics=True, content=row)))     # said by the label, once
 
 
 def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Control:
@@ -401,14 +404,16 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
             border_radius=20, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if tab.selected else None,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Row(spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+            # The label says the name and the points: the tab's text is not read a second time.
+            content=ft.Semantics(exclude_semantics=True, content=ft.Row(
+                spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
                 *marks,
                 # Flexible but loose: a short name keeps the tab's content centred, a long one is cut so
                 # that the score beside it stays in sight.
                 ft.Text(tab.name, weight=ft.FontWeight.W_600, color=colour, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                 ft.Text(number_text(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
-            ]),
+            ])),
         )))
     return ft.Row(spacing=6, controls=items, key="t12-tabs")
 
