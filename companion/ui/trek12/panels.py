@@ -397,8 +397,9 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
         if tab.is_max:
             marks.append(ft.Icon(ft.Icons.SMART_TOY_OUTLINED, size=14, color=colour))
         items.append(ft.Semantics(identifier=tab.key, selected=tab.selected, button=True, expand=True,
+                                  # −1 is one point, said as 1 is ("−1 point", "−1 Punkt").
                                   label=ngettext("{name}'s sheet, {n} point", "{name}'s sheet, {n} points",
-                                                 tab.total).format(name=tab.name, n=number(tab.total)),
+                                                 abs(tab.total)).format(name=tab.name, n=number(tab.total)),
                                   content=ft.Container(
             key=tab.key, expand=True, on_click=bind(on_pick, tab.key), ink=True, height=40,
             border_radius=20, alignment=ft.Alignment.CENTER,

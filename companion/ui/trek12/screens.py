@@ -98,6 +98,8 @@ _COLUMN = 640        # the single column's widest on narrower screens
 _DIE = 48            # a tappable die face (and the height unit of the roll area)
 _OPTIONS = 76        # the Dice Options row when it has a line of its own
 _BACK = 40           # the "Back to the Expedition" button above the sheet of an Expedition's Ascent
+_BAR = 64            # the app bar: the sheet's name over a round line that may take two lines ("Runde 11 von 19 ·
+                     # Gipfel 75+"); at the usual 56 the lines ran under it, over the tops of the sheet tabs
 _EXPEDITION_ROUTE = "/play/expedition/"
 
 
@@ -457,10 +459,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0)
     if wide:
         sheet_w = width - _PANEL - 3 * 24
-        sheet_h = height - 56 - above - 40
+        sheet_h = height - _BAR - above - 40
     else:
         sheet_w = min(width, _COLUMN) - 24
-        sheet_h = max(160.0, height - 56 - above - under - 28)
+        sheet_h = max(160.0, height - _BAR - above - under - 28)
     layout = sheet_layout(sheet, sheet_w, sheet_h)
     # When the sheet leaves room (wide sheets on a phone, any desktop), the dice faces and the Dice
     # Options table are both on screen all the time, as on paper; otherwise the options take the dice's
@@ -742,7 +744,8 @@ def _view(title: ft.Control, actions: list[ft.Control], content: ft.Control) -> 
     # a phone without scrolling and use a desktop's width, which the shared 640 px column would not allow.
     return ft.View(
         route=ft.use_view_path() or "/",
-        appbar=ft.AppBar(title=title, actions=actions, center_title=False, bgcolor=ft.Colors.SURFACE),
+        appbar=ft.AppBar(title=title, actions=actions, center_title=False, bgcolor=ft.Colors.SURFACE,
+                         toolbar_height=_BAR),
         scroll=ft.ScrollMode.AUTO,
         padding=0,
         controls=[ft.SafeArea(content=content)],
