@@ -265,8 +265,10 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await ui.click("exp-pick-1")
     assert "holds 3: none is taken for him" in ui.text()
     assert ui.get("exp-pick-1-rope").disabled and ui.get("exp-pick-1-tent").disabled  # "don't take a 4th"
-    await ui.click("exp-pick-1-none")  # still in the round: he takes the Lead Climber card as the last one
+    # Still in the round: he takes the Lead Climber card as the last one. "No card" needs no tap: the form
+    # already says none is taken for him (it was refused with "Choose the card Max takes").
     await ui.click("exp-pick-submit")
+    assert ui.find("exp-pick-problem") is None
     state = keeper.state(exp)
     assert state.lead == 1 and len(state.hands[1]) == 3
     # Max never uses his cards: his chips are not buttons.

@@ -145,9 +145,11 @@ def pick_action(state: State, draft: PickDraft) -> dict | str:
     for seat in lead_order(state, [s for s, _choice in draft.choices]):
         choice = draft.get(seat)
         assert choice is not None
-        if choice.card is None:
+        max_full = state.setup.seats[seat].is_max and len(state.hands[seat]) >= MAX_ASSISTS
+        if choice.card is None and not max_full:
             return _("Choose the card {name} takes (or no card).").format(name=names[seat])
-        card = None if choice.card == NO_CARD else choice.card
+        # Max holding three takes none ("don't take a 4th for him"); the form says so and offers no card.
+        card = None if choice.card in (None, NO_CARD) or max_full else choice.card
         full = len(state.hands[seat]) >= MAX_ASSISTS and not state.setup.seats[seat].is_max
         if card is not None and full and choice.give_back is None:
             return _("{name} holds {limit} cards: choose the one to put back into play.").format(name=names[seat],
