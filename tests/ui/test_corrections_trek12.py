@@ -185,7 +185,8 @@ async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewrit
     await ui.click(f"ent-edit-{EDITED}")
     await play_turn(ui, good, table=table_of(store, game_id))
     assert ui.get("ent-title").value == "The correction is ready"
-    assert ui.get("ent-ready-save").value == "Saving the finished game to History confirms it as well."
+    assert ui.get("ent-ready-save").value == ("Once the game is over, saving it to History confirms the correction "
+                                              "as well.")
     assert store.history.get(game_id) == before           # History changes only when the game is saved again
     # Saved before its Confirm, the corrected Ascent is saved: it was refused, "An old entry is being corrected".
     await ui.click("t12-finish")

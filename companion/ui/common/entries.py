@@ -215,8 +215,10 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
                              "{n} later entries kept. Check the game below, then confirm; nothing is saved before.",
                              correction.kept)
         lines.append(ft.Text(ready.format(n=correction.kept, dropped=correction.dropped), key="ent-ready", size=13))
-        # Saving a finished game confirms the correction first (routing.finish_game): said, not found out.
-        lines.append(ft.Text(_("Saving the finished game to History confirms it as well."), key="ent-ready-save",
+        # Saving a finished game confirms the correction first (routing.finish_game): said, not found out; and
+        # said so that it is true mid-game too (the banner does not know whether the game is over).
+        lines.append(ft.Text(_("Once the game is over, saving it to History confirms the correction as well."),
+                             key="ent-ready-save",
                              size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         buttons = [cancel, labelled("ent-confirm", ft.FilledButton(
             _("Confirm the correction"), key="ent-confirm", icon=ft.Icons.CHECK_ROUNDED,
