@@ -10,7 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["failure_shot", "tap", "wait_for", "wait_for_text", "wait_for_gone"]
+__all__ = ["failure_shot", "points", "tap", "wait_for", "wait_for_text", "wait_for_gone"]
+
+
+def points(total: int) -> str:
+    """A sheet's points as its tab says them to a screen reader: "−3 points", "1 point" (a true minus sign)."""
+    from companion.games.words import number
+
+    return f"{number(total)} point" if abs(total) == 1 else f"{number(total)} points"
 
 _SHOT: list[str] = []
 

@@ -24,6 +24,7 @@ from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, 
 from companion.bench.trek12_browser import (add_player, by_id, forced_turns, round_selector, start_ascent_against_max,
                                             sheet_texts, tap_turn, wait)
 from companion.browser.build import build_web
+from taps import points
 from companion.games.trek12 import session as engine
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import max_score
@@ -169,8 +170,8 @@ def _check_sheet(texts: dict, table) -> None:
         shown = texts.get(f"t12-circle-{circle}", "")
         cell = state.board.cell(circle)
         assert re.match(rf"Circle {circle}: {'empty' if cell is None else cell}(,|$)", shown), (circle, shown)
-    assert f"{NAME}'s sheet, {score(state).total} points" in texts.get("t12-tab-0", ""), texts
-    assert f"Max's sheet, {max_score(state).total} points" in texts.get("t12-tab-max", ""), texts
+    assert f"{NAME}'s sheet, {points(score(state).total)}" in texts.get("t12-tab-0", ""), texts
+    assert f"Max's sheet, {points(max_score(state).total)}" in texts.get("t12-tab-max", ""), texts
     assert texts["round"] == [f"Round {ROUNDS + 1} of {state.sheet.n}"], texts["round"]
 
 

@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from taps import points
+
 from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Op, Roll, legal_actions
@@ -80,8 +82,8 @@ def test_an_ascent_tapped_in_the_browser_resumes_after_a_reload_and_is_saved(pla
             for circle in range(19):
                 _wait_for(page, _circle(circle, board.cell(circle)))
             mine, his = score(table.states[0]).total, max_score(table.states[0]).total
-            _wait_for(page, f'[flt-semantics-identifier="t12-tab-0"]:has-text("Ann\'s sheet, {mine} points")')
-            _wait_for(page, f'[flt-semantics-identifier="t12-tab-max"]:has-text("Max\'s sheet, {his} points")')
+            _wait_for(page, f'[flt-semantics-identifier="t12-tab-0"][aria-label*="Ann\'s sheet, {points(mine)}"]')
+            _wait_for(page, f'[flt-semantics-identifier="t12-tab-max"][aria-label*="Max\'s sheet, {points(his)}"]')
 
             for turn in turns[15:]:
                 table = engine.apply(table, turn)
