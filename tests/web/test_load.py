@@ -20,10 +20,11 @@ from procstats import format_mb
 pytestmark = pytest.mark.slow
 
 TABS = 50
-# "Near its start", against a server of about 73 MB that grows by about 85 MB with fifty tabs: what stays
+# "Near its start", against a server of about 76 MB that grows by about 100 MB with fifty tabs: what stays
 # is fifty players, caches, the one closed session Flet holds until its next sweep, and heap pages that
-# are never quite free; 13 to 25 MB over eight runs here. A server that kept closed sessions kept 77 MB.
-NEAR_START_KB = 32 * 1024
+# are never quite free; 13 to 34 MB over a dozen runs here (the same code 16 MB in one run and 29 MB in the
+# next, and more after the whole suite). A server that kept closed sessions kept 77 MB.
+NEAR_START_KB = 40 * 1024
 RELEASE_WITHIN = 75.0        # seconds: the session timeout (30 s), the sweep (10 s) and the trim (10 s)
 # How long a tab waits for its own name, and then for everyone's: what is asserted is that every name
 # arrives, not how fast (the time is printed). On a machine half as fast as usual the fifty adds took

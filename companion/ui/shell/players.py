@@ -95,9 +95,14 @@ def PlayersScreen() -> ft.View:
             return
         set_edit(None)
 
+    # The page hears keys only while a rename is open: a handler on every tab's page for as long as the roster
+    # is shown kept closed tabs' memory longer (fifty tabs on the Players screen).
+    renaming = edit is not None
+
     def listen_for_escape() -> None:
-        escape.current = page.on_keyboard_event = on_key
-        page.update()
+        if renaming:
+            escape.current = page.on_keyboard_event = on_key
+            page.update()
 
     def stop_listening() -> None:
         if escape.current is not None and page.on_keyboard_event is escape.current:
@@ -106,8 +111,9 @@ def PlayersScreen() -> ft.View:
                 page.update()
             except RuntimeError:
                 pass        # the tab itself closed
+        escape.current = None
 
-    ft.use_effect(listen_for_escape, dependencies=[], cleanup=stop_listening)
+    ft.use_effect(listen_for_escape, dependencies=[renaming], cleanup=stop_listening)
     removing, set_removing, removing_now = use_latest_state(None)
     dialog_closed = ft.use_ref(0.0)       # when the Remove dialog last closed (time.monotonic)
 
