@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import re
-import time
 from dataclasses import dataclass, replace
 
 import flet as ft
@@ -83,21 +82,19 @@ def PlayersScreen() -> ft.View:
             await edit_field.current.focus()
 
     ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
+    removing, set_removing = ft.use_state(None)
     page = ft.context.page
     escape = ft.use_ref(None)       # the handler set on the page, to take off when the screen goes
 
     def on_key(event: ft.KeyboardEvent) -> None:
         # Escape cancels a rename on a keyboard, as the form's Cancel button does (and as it closes a dialog).
-        # An Escape that closes the Remove dialog is the dialog's: the rename under it stays.
-        if event.key != "Escape" or edit_now.current is None:
-            return
-        if removing_now.current is not None or time.monotonic() - dialog_closed.current < 1.0:
-            return
-        set_edit(None)
+        if event.key == "Escape" and edit_now.current is not None:
+            set_edit(None)
 
-    # The page hears keys only while a rename is open: a handler on every tab's page for as long as the roster
-    # is shown kept closed tabs' memory longer (fifty tabs on the Players screen).
-    renaming = edit is not None
+    # The page hears keys only while a rename is open and no dialog is over it: an Escape that closes the
+    # Remove dialog is the dialog's, and the rename under it stays. (A handler on every tab's page for as long
+    # as the roster is shown also kept closed tabs' memory longer: fifty tabs on the Players screen.)
+    renaming = edit is not None and removing is None
 
     def listen_for_escape() -> None:
         if renaming:
@@ -114,12 +111,6 @@ def PlayersScreen() -> ft.View:
         escape.current = None
 
     ft.use_effect(listen_for_escape, dependencies=[renaming], cleanup=stop_listening)
-    removing, set_removing, removing_now = use_latest_state(None)
-    dialog_closed = ft.use_ref(0.0)       # when the Remove dialog last closed (time.monotonic)
-
-    def close_dialog() -> None:
-        dialog_closed.current = time.monotonic()
-        set_removing(None)
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
     namesake, set_namesake = ft.use_state(None)    # the id of a removed player whose name is typed to add
@@ -239,7 +230,7 @@ def PlayersScreen() -> ft.View:
                     _("Remove"), key="player-remove-confirm", on_click=confirm_remove,
                     style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR))),
             ],
-            on_dismiss=lambda: close_dialog(),
+            on_dismiss=lambda: set_removing(None),
         )
         if removing_player is not None
         else None
