@@ -48,6 +48,7 @@ from companion.inputs import quote, text_problem
 
 __all__ = [
     "SeatNo",
+    "max_takes_none",
     "ASCENTS",
     "REVEAL_BASE",
     "SOLO_TABLE",
@@ -503,6 +504,12 @@ def lead_order(state: State, seats: Iterable[SeatNo] | None = None) -> tuple[Sea
     n = len(state.setup.seats)
     chosen = range(n) if seats is None else seats
     return tuple(sorted(chosen, key=lambda s: (s - state.lead) % n))
+
+
+def max_takes_none(state: State, seat: SeatNo) -> bool:
+    """Max holding his limit of cards: none is taken for him in a round's picks ("don't take a 4th for him"),
+    though he is still in the round (and may become Lead Climber)."""
+    return state.setup.seats[seat].is_max and len(state.hands[seat]) >= MAX_ASSISTS
 
 
 def sheet_seats(state: State) -> tuple[SeatNo, ...]:

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from companion.games.expedition.rules import NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order
+from companion.games.expedition.rules import (NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order,
+                                              max_takes_none)
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.games.trek12.scoring import lowest_score
 from companion.games.words import number
@@ -145,7 +146,7 @@ def pick_action(state: State, draft: PickDraft) -> dict | str:
     for seat in lead_order(state, [s for s, _choice in draft.choices]):
         choice = draft.get(seat)
         assert choice is not None
-        max_full = state.setup.seats[seat].is_max and len(state.hands[seat]) >= MAX_ASSISTS
+        max_full = max_takes_none(state, seat)
         if choice.card is None and not max_full:
             return _("Choose the card {name} takes (or no card).").format(name=names[seat])
         # Max holding three takes none ("don't take a 4th for him"); the form says so and offers no card.

@@ -20,6 +20,7 @@ from companion.games.expedition.rules import (
     SeatNo,
     State,
     lead_order,
+    max_takes_none,
     reveal_count,
     sealed_envelopes,
     sheet_seats,
@@ -283,7 +284,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
             continue  # the sheet says who made a new zone this round
         choice = draft.get(seat)
         held = state.hands[seat]
-        max_full = info.is_max and len(held) >= MAX_ASSISTS
+        max_full = max_takes_none(state, seat)
         pool = dict(left)
         if choice is not None and choice.card not in (None, NO_CARD):
             taken = Assist(choice.card)
