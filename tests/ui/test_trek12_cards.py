@@ -115,6 +115,22 @@ async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
     assert table.round == 2 and table.states[1].assists == ()
 
 
+async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
+    session = start(store, ["schnapps"], solo=True, seed=8)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-roll")
+    await ui.close()
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    again = app_roll(8, 1, 0)
+    assert ui.get("t12-op-sum-value").value == str(again.red + again.yellow)
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    turn = SessionKeeper(store).get(session.id).actions[-1]
+    assert turn["dice"] == [again.red, again.yellow] and turn["assist"] == "schnapps"
+
+
 async def test_a_fourth_card_means_giving_one_back(open_ui, store):
     session = start(store, ["compass", "rope", "tent"])
     keeper = SessionKeeper(store)

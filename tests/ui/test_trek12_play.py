@@ -431,6 +431,77 @@ async def test_the_game_resumes_exactly_after_the_app_is_stopped(tmp_path):
 
 
 
+async def test_a_turn_half_entered_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session = start(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-op-product")
+    await ui.close()
+    # The page is loaded again (or the phone closed it meanwhile): the dice and the option are still there,
+    # so one tap on a circle writes Ann's turn.
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.get("t12-op-product-value").value == "8"
+    await ui.click("t12-circle-8")
+    assert list(SessionKeeper(store).get(session.id).actions) == [
+        {"dice": [4, 2], "op": "product", "circle": 8, "player": 0}]
+    # Written: nothing is kept any more; Bob's turn starts from the round's dice, with no option chosen.
+    assert store.table(DRAFTS_TABLE).all() == []
+    await ui.close()
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-circle-8")
+    assert "Choose how to use the dice first" in ui.get("t12-status").value
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    assert SessionKeeper(store).get(session.id).actions[-1] == {"dice": [4, 2], "op": "sum", "circle": 8, "player": 1}
+
+
+async def test_a_kept_turn_is_dropped_once_the_game_has_moved_on(open_ui, store):
+    session = start(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-op-product")
+    await ui.close()
+    # Another device wrote Ann's turn meanwhile: what was kept here was her turn, not Bob's.
+    SessionKeeper(store).act(session.id, {"dice": [4, 2], "op": "sum", "circle": 8, "player": 0})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-circle-8")
+    assert "Choose how to use the dice first" in ui.get("t12-status").value
+
+
+def test_a_kept_turn_that_does_not_fit_the_game_is_not_brought_back(store):
+    from companion.ui.trek12.turn import Draft, turn_doc, turn_from_doc
+
+    session = start(store, names=("Ann", "Bob"), cards=("tent",))
+    SessionKeeper(store).act(session.id, {"dice": [6, 5], "op": "sum", "circle": 8, "player": 0})
+    table = table_of(store, session.id)           # round 1: Bob writes with Ann's dice, 6 and 5
+    bob = turn_from_doc({"red": 6, "yellow": 5, "cards": ["tent"], "op": "sum"}, table, 1, 7)
+    assert turn_doc(bob) == {"red": 6, "yellow": 5, "cards": ["tent"], "op": "sum"}
+    assert turn_from_doc({}, table, 1, 7) == Draft(red=6, yellow=5)
+    for doc in ({"red": 2, "yellow": 5},                        # not the round's dice
+                {"red": 6, "yellow": 5, "rolled": True},        # not the app's roll for this round
+                {"red": 6, "yellow": 5, "cards": ["compass"]},  # a card Bob does not hold
+                {"red": 6, "yellow": 5, "cards": ["schnapps"]},
+                {"red": 6, "yellow": 5, "op": "divide"},
+                {"red": 7, "yellow": 5}, {"red": True, "yellow": 5}, {"cards": "tent"}, ["red", 6]):
+        assert turn_from_doc(doc, table, 1, 7) is None, doc
+
+
+async def test_undo_forgets_the_turn_kept(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 2))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    await enter_roll(ui, Roll.of(6, 5))
+    assert store.table(DRAFTS_TABLE).get(session.id)["draft"] == {"red": 6, "yellow": 5}
+    await ui.click("t12-undo")
+    assert store.table(DRAFTS_TABLE).get(session.id) is None
+
+
 async def test_resume_from_home_and_abandon_after_confirming(open_ui, store):
     session = start(store)
     SessionKeeper(store).act(session.id, {"dice": [3, 2], "op": "sum", "circle": 8})

@@ -1,5 +1,5 @@
 """A form half filled in on a game's screen, kept in the store as it changes (a Ridgeline hand's cards,
-an Expedition's scoring).
+an Expedition's scoring, a Trek 12 turn's dice).
 
 A phone's browser may close a page it is not showing, and a reload starts every screen afresh: what was
 tapped into a form that is not yet an entry would be lost with it. The form's draft is kept beside the
@@ -46,7 +46,7 @@ def keep_draft(store: Any, game_id: str, form: str, mark: tuple[int, int], draft
         table = store.table(DRAFTS_TABLE)
         if draft:
             table.upsert({"id": game_id, "form": form, "mark": list(mark), "draft": dict(draft)})
-        elif table.get(game_id) is not None:
-            table.delete(game_id)
+        elif (kept := table.get(game_id)) is not None and kept.get("form") == form:
+            table.delete(game_id)       # another form's draft (an Expedition's scoring, its sheet's turn) stays
     except CompanionError as exc:
         _log.warning("the draft of game %s could not be kept: %s", game_id, exc)

@@ -128,7 +128,7 @@ def use_latest_state(initial: Any) -> tuple[Any, Callable[[Any], None], Any]:
     would miss what was just typed, so form handlers read `latest.current` instead.
     """
     value, set_value = ft.use_state(initial)
-    latest = ft.use_ref(initial)
+    latest = ft.use_ref(value)      # `initial` may be a function giving it, called once, by `use_state`
 
     def set_now(new_value: Any) -> None:
         latest.current = new_value

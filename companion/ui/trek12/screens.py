@@ -30,7 +30,8 @@ from companion.store.records import said_in_place
 from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game
-from companion.ui.common.entries import EntriesPanel, entries_button
+from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
@@ -73,6 +74,8 @@ from companion.ui.trek12.turn import (
     prompt,
     tap_circle,
     toggle_card,
+    turn_doc,
+    turn_from_doc,
 )
 from companion.ui.common.widgets import (
     announced,
@@ -101,6 +104,7 @@ _BACK = 40           # the "Back to the Expedition" button above the sheet of an
 _BAR = 64            # the app bar: the sheet's name over a round line that may take two lines ("Runde 11 von 19 ·
                      # Gipfel 75+"); at the usual 56 the lines ran under it, over the tops of the sheet tabs
 _EXPEDITION_ROUTE = "/play/expedition/"
+_TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.ui.common.drafts)
 
 
 def use_page_size() -> tuple[float, float]:
@@ -149,7 +153,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     if embedded:
         expedition = session_id
     width, height = use_page_size()
-    held, set_held, held_now = use_latest_state((-1, Draft()))
+    # The turn being entered: (the sheet's entries it was begun after, -1 for none; the draft). A reload finds
+    # the one kept beside the game (`_kept_turn`).
+    held, set_held, held_now = use_latest_state(lambda: _kept_turn(app, source, session_id))
+    kept_turn = ft.use_ref(None)        # (entries mark, document) as last kept: a tap that changes none writes none
     note, set_note = ft.use_state(None)
     tab, set_tab = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
@@ -191,7 +198,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             d = start
         return s, t, engine.current_player(t), d
 
+    def keep_turn(d: Draft | None) -> None:
+        """Keep the turn being entered beside the game, or forget it (None: written, or undone)."""
+        mark = entries_mark(app, session_id)
+        doc = turn_doc(d) if d is not None else {}
+        if kept_turn.current != (mark, doc):
+            kept_turn.current = (mark, doc)
+            keep_draft(app.store, session_id, _TURN_FORM, mark, doc)
+
     def put(s: SheetFacts, d: Draft, message: str | None = None) -> None:
+        keep_turn(d)
         if moved_on.current:
             moved_on.current = False
             # A move written, undone or redone, or a correction begun: any of them changed the turn.
@@ -222,6 +238,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         except CompanionError as exc:
             put(s, d, first_capital(exc))
             return
+        keep_turn(None)
         after = source.facts()
         set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
         set_note(None)
@@ -321,6 +338,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             ft.context.page.navigate(_EXPEDITION_ROUTE + session_id)
             return
         # The game changed here, not on another device: the draft starts from it without a word.
+        keep_turn(None)
         after = source.facts()
         set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
         set_note(None)
@@ -844,6 +862,23 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
                                                              on_click=on_close))],
         on_dismiss=on_close,
     )
+
+
+def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
+    """The turn as it was left after the entries as they stand (a reload, a page the phone closed): its dice,
+    cards and option entered again, with the sheet's entries it goes with; (-1, an empty draft) when none was
+    kept, or what was kept no longer fits the game."""
+    doc = kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id))
+    if doc is None:
+        return -1, Draft()
+    try:
+        facts = source.facts()
+        table = source.table()
+    except CompanionError:
+        return -1, Draft()
+    seat = engine.current_player(table)
+    draft = turn_from_doc(dict(doc), table, seat, facts.dice_seed) if seat is not None else None
+    return (-1, Draft()) if draft is None else (facts.actions, draft)
 
 
 def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:

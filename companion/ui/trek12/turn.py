@@ -38,7 +38,7 @@ from companion.games.trek12.rules import (
 from companion.games.trek12.rules import (
     apply as apply_turn,
 )
-from companion.games.trek12.session import Table
+from companion.games.trek12.session import Table, schnapps_refusal
 from companion.i18n import N_, _, msg, ngettext
 from companion.ui.common.widgets import sentence
 
@@ -50,6 +50,8 @@ __all__ = [
     "app_roll",
     "new_seed",
     "draft_for",
+    "turn_doc",
+    "turn_from_doc",
     "prompt",
     "option_views",
     "choose_dice",
@@ -199,6 +201,76 @@ def draft_for(table: Table, seed: int | None, redo: list[dict[str, Any]] | tuple
             rolled = seed is not None and app_roll(seed, table.round) == roll
             return Draft(red=roll.red, yellow=roll.yellow, rolled=rolled)
     return Draft()
+
+
+def turn_doc(draft: Draft) -> dict[str, Any]:
+    """What of a turn being entered is kept beside the game (a reload, a page the phone closed): the dice, the
+    cards in use and the option, as `turn_from_doc` reads them back; empty before the first of them. The
+    circle and the choices after it are not kept: they are one tap again, on the sheet in view."""
+    doc: dict[str, Any] = {}
+    if draft.red is not None:
+        doc["red"] = draft.red
+    if draft.yellow is not None:
+        doc["yellow"] = draft.yellow
+    if draft.rolled:
+        doc["rolled"] = True
+    if draft.cards:
+        doc["cards"] = [card.value for card in draft.cards]
+    if draft.op is not None:
+        doc["op"] = draft.op.label
+    return doc
+
+
+def turn_from_doc(doc: Any, table: Table, seat: int, seed: int | None) -> Draft | None:
+    """The turn kept by `turn_doc`, entered again for `seat` as its taps would: the cards (each as a tap on
+    it), then the dice, then the option. None when the document is no such turn, or no longer fits the game
+    (a card not held, dice other than the round's or the app's roll, an option whose boxes are full)."""
+    if not isinstance(doc, dict):
+        return None
+    state = table.states[seat]
+    draft = draft_for(table, seed)
+    names = doc.get("cards", [])
+    if not isinstance(names, list):
+        return None
+    for name in names:
+        try:
+            card = Assist.parse(name)
+        except CompanionError:
+            return None
+        if card is Assist.SCHNAPPS and card not in draft.cards and schnapps_refusal(table, seat) is not None:
+            return None
+        draft, refused = toggle_card(state, draft, card)
+        if refused:
+            return None
+    red, yellow = doc.get("red"), doc.get("yellow")
+    if not (_face(red, 1) and _face(yellow, 0)):
+        return None
+    drunk = Assist.SCHNAPPS in draft.cards
+    if doc.get("rolled") is True:
+        if seed is None or red is None or yellow is None:
+            return None
+        roll = app_roll(seed, table.round, seat if drunk else None)
+        if (roll.red, roll.yellow) != (red, yellow):
+            return None
+        draft = choose_dice(draft, roll=roll)
+    elif red is not None or yellow is not None:
+        draft = choose_dice(draft, red=red, yellow=yellow)
+    if not drunk and table.roll is not None and draft.roll != table.roll:
+        return None         # the round's dice are the ones every player writes with
+    if "op" in doc:
+        try:
+            op = Op.parse(doc["op"])
+        except CompanionError:
+            return None
+        draft, refused = choose_op(state, draft, op)
+        if refused:
+            return None
+    return draft
+
+
+def _face(value: Any, low: int) -> bool:
+    """A die face kept in a turn's document: none yet, or one of the die's six faces (from `low`)."""
+    return value is None or (type(value) is int and low <= value <= low + 5)
 
 
 def option_views(state: State, draft: Draft) -> tuple[OptionView, ...]:
