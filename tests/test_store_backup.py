@@ -86,6 +86,26 @@ def test_a_merge_adds_only_what_is_new_and_keeps_local_changes(store):
     assert report.added["players"] == 0
     assert store.players.get(ann_id).name == "Annie"
     assert store.history.count() == 4
+    # Ann is named otherwise in the backup: not "unchanged", but kept as she is here, and said so.
+    assert report.kept == {"players": 1}
+    assert str(report) == ("added 1 finished game; already on this device, unchanged: 2 players, 2 settings, "
+                           "1 game in progress, 3 finished games, 1 Hall of Fame record; different in the "
+                           "backup, kept as they are here: 1 player")
+
+
+def test_records_the_backup_holds_otherwise_are_counted_as_kept_not_unchanged(store):
+    fill(store)
+    doc = store.export_all()
+    doc["history"][0] = {**doc["history"][0], "title": "Renamed in the backup"}
+    doc["settings"] = {**doc["settings"], "theme": "light"}
+    doc["sessions"][0] = {**doc["sessions"][0], "title": "Another title"}
+    before = store.export_all()
+    report = store.import_all(doc)
+    assert report.total_added == 0 and report.kept == {"settings": 1, "sessions": 1, "history": 1}
+    assert str(report) == ("nothing new to add; already on this device, unchanged: 3 players, 1 setting, "
+                           "2 finished games, 1 Hall of Fame record; different in the backup, kept as they are "
+                           "here: 1 setting, 1 game in progress, 1 finished game")
+    assert store.export_all() == before
 
 
 def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):

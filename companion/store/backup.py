@@ -71,13 +71,15 @@ class ImportUndo:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import added, what it left alone because this device already had it, and the players renamed or
+    """What an import added, what it left alone because this device already had it (`skipped`; of those, the
+    ones the backup holds otherwise than this device: `kept`, as they are here), and the players renamed or
     given another colour (`recoloured`: their names) to be told apart from this device's."""
 
     added: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
     renamed: tuple[str, ...] = ()
     recoloured: tuple[str, ...] = ()
+    kept: dict[str, int] = field(default_factory=dict)
     undo: ImportUndo | None = field(default=None, compare=False, repr=False)   # None: nothing was changed
 
     @property
@@ -92,12 +94,20 @@ class ImportReport:
         """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
         added = [_count(n, section) for section, n in self.added.items() if n]
         text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
-        skipped = [_count(n, section) for section, n in self.skipped.items() if n]
-        if skipped:
+        same = [_count(n - self.kept.get(section, 0), section) for section, n in self.skipped.items()
+                if n > self.kept.get(section, 0)]
+        if same:
             # i18n: what an import left alone, after "; ": "already on this device, unchanged: 6 players,
             # 7 finished games" (said of the records, which differ in gender and number: no agreement)
-            more = msg("already on this device, unchanged: {records}", records=comma_list(skipped))
+            more = msg("already on this device, unchanged: {records}", records=comma_list(same))
             # i18n: what an import did, then "; " and what it left alone
+            text = msg("{done}; {more}", done=text, more=more)
+        kept = [_count(n, section) for section, n in self.kept.items() if n]
+        if kept:
+            # i18n: after "; ": records the backup holds otherwise than this device (a player renamed since, a
+            # game corrected), which the import left as this device has them: "different in the backup, kept as
+            # they are here: 1 player, 1 finished game" (no agreement with the records, as above)
+            more = msg("different in the backup, kept as they are here: {records}", records=comma_list(kept))
             text = msg("{done}; {more}", done=text, more=more)
         if self.renamed:
             text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
@@ -251,6 +261,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     have = {p["id"] for p in here_players}
     taken = {p["name"].casefold() for p in here_players if not p["removed"]}
     colours = {p["colour"] for p in here_players if not p["removed"]}
+    kept: dict[str, int] = {}
+    here_by_id = {p["id"]: p for p in here_players}
+    kept["players"] = sum(1 for p in checked.players if p["id"] in have and p != here_by_id[p["id"]])
     new_players = []
     for player in checked.players:
         if player["id"] in have:
@@ -271,7 +284,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         new_players.append(player)
     _tally(added, skipped, "players", len(new_players), len(checked.players))
 
-    have_settings = set(_main_ids(store, "settings", key="key"))
+    here_settings = {doc["key"]: doc.get("value") for doc in _table(store, MAIN_FILE, "settings")}
+    have_settings = set(here_settings)
+    kept["settings"] = sum(1 for k, v in checked.settings.items() if k in here_settings and v != here_settings[k])
     new_settings = [{"key": k, "value": v} for k, v in checked.settings.items() if k not in have_settings]
     _tally(added, skipped, "settings", len(new_settings), len(checked.settings))
     if new_players or new_settings:
@@ -280,13 +295,17 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
 
     finished = set(store._months.ids())  # from the history's index: no month file is read
     # A session whose id is in history was finished here already (a finished game keeps its session's id).
-    have_sessions = set(_ids(store, SESSIONS_FILE, "sessions")) | finished
+    here_sessions = {doc["id"]: doc for doc in _table(store, SESSIONS_FILE, "sessions")}
+    have_sessions = set(here_sessions) | finished
+    # A game the backup has in progress and this device finished since is this device's newer state of it.
+    kept["sessions"] = sum(1 for s in checked.sessions if s["id"] in here_sessions and s != here_sessions[s["id"]])
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
     _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions))
     if new_sessions:
         changes[SESSIONS_FILE] = with_docs(store._database(SESSIONS_FILE).raw(), "sessions", new_sessions)
 
     new_history = [h for h in checked.history if h["id"] not in finished]
+    kept["history"] = sum(1 for h in checked.history if h["id"] in finished and h != store._months.get(h["id"]))
     _tally(added, skipped, "history", len(new_history), len(checked.history))
     by_month: dict[str, list[dict[str, Any]]] = {}
     for record in new_history:
@@ -298,7 +317,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     arriving = {s["id"] for s in new_sessions}
     for name, docs in checked.tables.items():
         file = table_file(name)
-        existing = set(_ids(store, file, name)) if file in store._dbs else set()
+        here_docs = {doc["id"]: doc for doc in _table(store, file, name)} if file in store._dbs else {}
+        existing = set(here_docs)
+        kept[name] = sum(1 for d in docs if d["id"] in here_docs and d != here_docs[d["id"]])
         new_docs = [d for d in docs if d["id"] not in existing]
         if name in SESSION_TABLES:
             # A correction under way (or a game taken back from History) comes with its game only.
@@ -313,7 +334,8 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         undo = ImportUndo(before={file: _content(store, file) for file in changes},
                           after={file: copy_json(data) for file, data in changes.items()})
         store._commit(changes, "an import")
-    return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), undo)
+    return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), {k: n for k, n in kept.items() if n},
+                        undo)
 
 
 def _content(store: Store, file: str) -> RawData | None:
@@ -405,10 +427,6 @@ def _sorted_copies(docs: Iterable[dict[str, Any]], time_field: str) -> list[dict
 
 def _table(store: Store, file: str, table: str) -> Iterable[dict[str, Any]]:
     return store._database(file).raw().get(table, {}).values()
-
-
-def _ids(store: Store, file: str, table: str) -> Iterable[str]:
-    return (doc["id"] for doc in _table(store, file, table))
 
 
 def _main_ids(store: Store, table: str, key: str = "id") -> Iterable[str]:
