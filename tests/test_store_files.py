@@ -209,6 +209,26 @@ def test_a_multi_file_commit_interrupted_before_its_commit_point_changes_nothing
 
 
 @pytest.mark.parametrize("content, reason", [
+    (b'{"sessions": []}', "sa table 'sessions' n'est pas un ensemble d'enregistrements"),
+    (b"\xff\xfe\x00", "ce n'est pas du texte UTF-8 (octet 0)"),
+    (b'{"sessions": {"1": {"id": "x"', "ce n'est pas du JSON valide"),
+])
+def test_why_a_file_could_not_be_read_is_said_in_the_players_language(tmp_data_dir, content, reason):
+    # The notice was French around an English reason: "ids.json n'a pas pu être lu (its table 't12solo' is not a
+    # set of records)".
+    from companion.i18n import tr, use_language
+
+    with open_store(tmp_data_dir) as first:
+        first.sessions.save(session(2))
+    (tmp_data_dir / "sessions.json").write_bytes(content)
+    store = open_store(tmp_data_dir)
+    [notice] = store.notices
+    with use_language("fr"):
+        assert reason in tr(notice)
+    store.close()
+
+
+@pytest.mark.parametrize("content, reason", [
     (b'{"sessions": {"1": {"id": "x"', "not valid JSON"),
     (b"", "empty"),
     (b"\xff\xfe\x00", "not UTF-8"),

@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.i18n.message import msg
+
 __all__ = [
     "JOURNAL_NAME",
     "Unreadable",
@@ -80,18 +82,21 @@ def read_json_file(path: Path) -> Any:
     """Parse a JSON file; Unreadable says why the content is unusable, OSError means it could not be read."""
     raw = Path(path).read_bytes()
     if not raw.strip():
-        raise Unreadable("the file is empty")
+        raise Unreadable(msg("the file is empty"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(f"it is not UTF-8 text (byte {exc.start})") from None
+        # i18n: why a saved file cannot be read: its bytes are not UTF-8 text from byte {byte} on
+        raise Unreadable(msg("it is not UTF-8 text (byte {byte})", byte=exc.start)) from None
     try:
         with gc_paused():
             return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise Unreadable(f"it is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        raise Unreadable(msg("it is not valid JSON (line {line}, column {column})", line=exc.lineno,
+                             column=exc.colno)) from None
     except RecursionError:
-        raise Unreadable("it is nested too deeply to be saved data") from None
+        # i18n: why a saved file cannot be read: its JSON nests lists or objects far deeper than any saved data
+        raise Unreadable(msg("it is nested too deeply to be saved data")) from None
 
 
 def fsync_dir(folder: Path) -> None:

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InvalidInput, StoreError
-from companion.i18n.message import N_, Message, msg
+from companion.i18n.message import N_, Message, msg, reason_of
 from companion.paths import default_data_dir
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
@@ -274,7 +274,7 @@ class Store:
             _check_records(info.file, data)
         except Unreadable as exc:
             raise StoreCorrupt(msg("{file} cannot be read ({reason}); it is kept only so that nothing is thrown away",
-                                   file=path.name, reason=str(exc))) from None
+                                   file=path.name, reason=reason_of(exc))) from None
         except OSError as exc:
             raise StoreError(msg("cannot read {file} in the data folder: {reason}", file=info.path.name,
                                  reason=str(exc.strerror or exc))) from None
@@ -718,7 +718,7 @@ def _check_or_set_aside(folder: Path, name: str, loaded: dict[str, RawData | Non
     try:
         _check_records(name, data)
     except Unreadable as exc:
-        damage.report(name, *_quarantine(folder, name, str(exc), stamp))
+        damage.report(name, *_quarantine(folder, name, reason_of(exc), stamp))
         loaded[name] = None
 
 
@@ -760,7 +760,7 @@ def _load(folder: Path, name: str, stamp: str, damage: _Damage) -> RawData | Non
     try:
         return check_shape(read_json_file(path))
     except Unreadable as exc:
-        damage.report(name, *_quarantine(folder, name, str(exc), stamp))
+        damage.report(name, *_quarantine(folder, name, reason_of(exc), stamp))
         return None
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}; nothing was changed. Check that the "
@@ -850,13 +850,16 @@ def _check_records(name: str, data: RawData) -> None:
         seen: set[Any] = set()
         key = "key" if table == "settings" else "id"
         for doc_id, doc in data.get(table, {}).items():
-            where = f"its {table} record {doc_id}"
+            # i18n: a record of a saved file, in why the file cannot be read: "its history record 3"
+            where = msg("its {table} record {record}", table=table, record=doc_id)
             try:
                 check(doc, where)
             except InvalidInput as exc:
-                raise Unreadable(str(exc)) from None
+                raise Unreadable(reason_of(exc)) from None
             if doc.get(key) in seen:
-                raise Unreadable(f"{where} repeats the {key} {describe(doc.get(key))}")
+                # i18n: why a saved file cannot be read: two of its records have one id (or key)
+                raise Unreadable(msg("{where} repeats the {key} {value}", where=where, key=key,
+                                     value=describe(doc.get(key))))
             seen.add(doc.get(key))
 
 

@@ -31,7 +31,7 @@ from typing import Any, TypeAlias
 
 from companion.errors import InvalidInput, StoreError
 from companion.games import GAMES
-from companion.i18n.message import N_, msg
+from companion.i18n.message import N_, msg, reason_of
 from companion.store import records
 from companion.store.atomic import Unreadable, encode_json, fsync_dir, read_json_file, write_bytes_atomic
 from companion.store.layout import HISTORY_DIR, HISTORY_INDEX, MONTH_PATTERN, month_file
@@ -102,17 +102,23 @@ def check_month(month: Month, data: RawData) -> None:
     """
     seen: set[str] = set()
     for doc_id, doc in data.get(TABLE, {}).items():
-        where = f"its {TABLE} record {doc_id}"
+        # i18n: a record of a saved file, in why the file cannot be read: "its history record 3"
+        where = msg("its {table} record {record}", table=TABLE, record=doc_id)
         try:
             finished = check_history_keys(doc, where)
         except InvalidInput as exc:
-            raise Unreadable(str(exc)) from None
+            raise Unreadable(reason_of(exc)) from None
         if finished != doc["finished"]:
-            raise Unreadable(f"{where}: field 'finished' {describe(doc['finished'])} is not in the saved UTC form")
+            # i18n: why a saved month of History cannot be read: a game's time is not written as the app writes it
+            raise Unreadable(msg("{where}: field 'finished' {value} is not in the saved UTC form", where=where,
+                                 value=describe(doc["finished"])))
         if month_of(finished) != month:
-            raise Unreadable(f"{where} finished in {month_of(finished)}, so it does not belong in {month}")
+            # i18n: why a saved month of History cannot be read: a game in it finished in another month
+            raise Unreadable(msg("{where} finished in {finished}, so it does not belong in {month}", where=where,
+                                 finished=month_of(finished), month=month))
         if doc["id"] in seen:
-            raise Unreadable(f"{where} repeats the id {describe(doc['id'])}")
+            # i18n: why a saved file cannot be read: two of its records have one id (or key)
+            raise Unreadable(msg("{where} repeats the {key} {value}", where=where, key="id", value=describe(doc["id"])))
         seen.add(doc["id"])
 
 
@@ -433,7 +439,7 @@ class MonthFiles:
             return None
         except Unreadable as exc:
             self._forget(month)
-            self._report(month, str(exc))
+            self._report(month, reason_of(exc))
             return None
         except OSError as exc:
             raise StoreError(f"cannot read {month_file(month)} in the data folder: {exc.strerror or exc}; nothing "

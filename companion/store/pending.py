@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
-from companion.i18n.message import msg
+from companion.i18n.message import msg, reason_of
 from companion.store.atomic import Unreadable, encode_json, fsync_dir, read_json_file, write_bytes_atomic
 from companion.store.layout import PENDING_NOTICES_FILE
 from companion.store.records import message_doc, message_from_doc
@@ -62,7 +62,7 @@ class PendingNotices:
         try:
             entries = _entries(read_json_file(path))
         except Unreadable as exc:
-            reason = str(exc)
+            reason = reason_of(exc)
         except OSError as exc:
             reason = exc.strerror or str(exc)
         else:
@@ -122,17 +122,20 @@ class PendingNotices:
 
 def _entries(doc: Any) -> list[Pending]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise Unreadable("it is not a list of notices")
+        # i18n: why the file of notices still to show cannot be read: it is not such a file
+        raise Unreadable(msg("it is not a list of notices"))
     if doc.get("version") != VERSION:
-        raise Unreadable(f"it is of version {doc.get('version')!r}, which this companion does not know")
+        # i18n: why a saved file cannot be read: it was written by a newer version of the app ({version} quoted)
+        raise Unreadable(msg("it is of version {version}, which this companion does not know",
+                             version=repr(doc.get("version"))))
     notices = doc.get("notices")
     if not isinstance(notices, list):
-        raise Unreadable("it holds no list of notices")
+        raise Unreadable(msg("it holds no list of notices"))
     entries = []
     for item in notices:
         if not (isinstance(item, dict) and _name(item.get("file")) and isinstance(item.get("notice"), str)
                 and item["notice"].strip() and (item.get("kept") is None or _name(item.get("kept")))):
-            raise Unreadable("one of its notices is malformed")
+            raise Unreadable(msg("one of its notices is malformed"))
         notice = item["notice"]
         if item.get("message") is not None:
             notice = message_from_doc(item["message"], notice)

@@ -19,7 +19,7 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from companion.errors import StoreError
-from companion.i18n.message import msg
+from companion.i18n.message import msg, reason_of
 from companion.store.atomic import Unreadable, encode_json, read_json_file, write_bytes_atomic
 
 __all__ = ["StoreCorrupt", "AtomicJSONStorage", "WriteThroughCache", "Database", "check_shape", "RawData", "with_docs"]
@@ -47,13 +47,17 @@ class StoreCorrupt(StoreError):
 def check_shape(data: Any) -> RawData:
     """Refuse content that is not tinydb's {table: {doc id: document}} layout; Unreadable says where."""
     if not isinstance(data, dict):
-        raise Unreadable("it does not hold tables of records")
+        # i18n: why a saved file cannot be read: its JSON is not the tables of records the app writes
+        raise Unreadable(msg("it does not hold tables of records"))
     for table_name, table in data.items():
         if not isinstance(table, dict):
-            raise Unreadable(f"its table {table_name!r} is not a set of records")
+            # i18n: why a saved file cannot be read: one of its tables ({table}, quoted) is not a set of records
+            raise Unreadable(msg("its table {table} is not a set of records", table=repr(table_name)))
         for doc_id, doc in table.items():
             if not doc_id.isdigit() or not isinstance(doc, dict):
-                raise Unreadable(f"its table {table_name!r} has a malformed record {doc_id!r}")
+                # i18n: why a saved file cannot be read: in its table {table}, the record {record} is malformed
+                raise Unreadable(msg("its table {table} has a malformed record {record}", table=repr(table_name),
+                                     record=repr(doc_id)))
     return data
 
 
@@ -75,7 +79,7 @@ class AtomicJSONStorage(Storage):
             return check_shape(read_json_file(self.path))
         except Unreadable as exc:
             raise StoreCorrupt(msg("{file} in the data folder cannot be read: {reason}", file=self.path.name,
-                                   reason=str(exc))) from None
+                                   reason=reason_of(exc))) from None
         except OSError as exc:
             raise StoreError(msg("cannot read {file} in the data folder: {reason}", file=self.path.name,
                                  reason=str(exc.strerror or exc))) from None
