@@ -32,6 +32,7 @@ from functools import cached_property, wraps
 from typing import Any, TypeAlias, TypeVar
 
 from companion.games import GAMES
+from companion.games.words import MINUS
 from companion.i18n.message import Message, msg, msgn
 from companion.store.repos import name_order
 
@@ -677,8 +678,9 @@ def score_unit(game: GameId, score: float | None = None) -> str:
 
 
 def score_words(game: GameId, score: float) -> Message:
-    """A score with what it counts, '70 points', '1 star', '12 fatigue', '2.5 points' (a Message)."""
-    text = _plain(score)
+    """A score with what it counts, '70 points', '1 star', '12 fatigue', '2.5 points', '−4 points' (a Message,
+    a negative score with the printed minus sign, as the sheet and the breakdown write it)."""
+    text = _plain(score).replace("-", MINUS)
     if game == "ridgeline":
         return msg("{score} fatigue", score=text)
     whole = float(score).is_integer()

@@ -193,6 +193,18 @@ async def test_share_a_result_as_text_and_copy_it(open_ui, store):
     assert "Result copied" in ui.text()
 
 
+async def test_a_negative_score_has_the_printed_minus_sign_on_history_and_in_the_text_shared(open_ui, store):
+    ann = store.players.add("Ann")
+    record = store.history.add({"game": "trek12", "finished": "2026-03-09T18:00:00+00:00", "title": "Kagkot",
+                                "players": [{"id": ann.id, "name": "Ann", "score": -4, "winner": True}],
+                                "detail": {"sheet": "kagkot", "rounds": 19, "solo": None,
+                                           "scores": [_t12("Ann", -4, 0, 0, 30, False)]}, "session": None})
+    ui = await open_ui(route="/history")
+    assert "\u22124" in [t.value for t in walk(ui.get(f"history-{record}-player-0")) if isinstance(t, ft.Text)]
+    await ui.go(f"/history/{record}")
+    assert ui.get("record-share-text").value.splitlines()[2] == "Ann: \u22124 points"
+
+
 async def test_delete_a_game_then_undo(open_ui, store):
     _, _, ids = seed(store)
     ui = await open_ui(route="/history")
@@ -778,9 +790,22 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
                        "players": [{"id": cleo.id, "name": "Cleo", "score": 60, "winner": True}],
                        "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
                                   "scores": [_t12("Cleo", 60, 3, 2, 0, False)]}, "session": None})
+    # On the chart, the game played alone is neither a win nor a game "not won": a square of its own.
+    points = [p.point for p in ui.get("pstats-trek12-over-time").data_series[0].points]
+    assert [(type(p).__name__, getattr(p, "radius", None)) for p in points] == [
+        ("ChartCirclePoint", 5), ("ChartCirclePoint", 3.5), ("ChartSquarePoint", None)]
+    assert {"won", "not won", "played alone"} <= set(ui.texts())
+    store.history.add({"game": "trek12", "finished": "2026-03-11T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": cleo.id, "name": "Cleo", "score": 64, "winner": True}],
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,
+                                  "scores": [_t12("Cleo", 64, 3, 2, 0, False)]}, "session": None})
     await ui.go(f"/stats/id:{cleo.id}")
     assert ui.get("pstats-rate").value == percent(None)
     assert ui.get("pstats-rate-note").value == "Every game was played alone: there was nobody to win against."
+    assert "played alone" in ui.texts() and not {"won", "not won"} & set(ui.texts())
+    # A screen reader was told Cleo had no games yet, beside "1 game".
+    spoken = [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and str(c.label).startswith("Recent form")]
+    assert spoken and set(spoken) == {"Recent form, newest first: no game against anyone yet"}
 
 
 async def test_french_says_on_which_day_a_game_was_saved_or_corrected(open_ui, store):
@@ -837,6 +862,29 @@ async def test_the_solo_records_column_headings_fit_a_phone_without_breaking_a_w
     for table in ("stats-solo-trek12-max", "stats-solo-trek12-alone", "stats-solo-fourteeners-gerry"):
         ui.get(table)
     assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
+
+
+async def test_a_solo_records_name_is_not_broken_inside_the_word_on_a_phone(open_ui, store):
+    # Beside the four French number columns a phone left a name about 55 px: "Bérénice" broke as "Béréni / ce".
+    from layout_check import layout_problems
+
+    berenice = store.players.add("Bérénice")
+    store.history.add({"game": "trek12", "finished": "2026-03-09T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": berenice.id, "name": "Bérénice", "score": 13, "winner": False},
+                                   {"id": None, "name": "Max", "score": 30, "winner": True}],
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": "max",
+                                  "scores": [_t12("Bérénice", 13, 1, 1, 9, False), _t12("Max", 30, 2, 1, 3, False)]},
+                       "session": None})
+    store.settings.set("language", "fr")
+    ui = await open_ui(route="/stats")
+    row = f"stats-solo-trek12-max-id:{berenice.id}"
+    assert ui.get(f"{row}-name").value == "Bérénice" and ui.get(f"{row}-won").value == "0"
+    assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
+    # On a phone the name has a line of its own, the numbers under it; a desktop keeps them on one line.
+    name_line, numbers_line = ui.get(row).content.controls
+    assert ui.get(f"{row}-name") in walk(name_line) and ui.get(f"{row}-won") in walk(numbers_line)
+    wide = await open_ui(route="/stats", width=1280)
+    assert isinstance(wide.get(row).content, ft.Row) and wide.get(f"{row}-won") in wide.get(row).content.controls
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])

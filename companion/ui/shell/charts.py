@@ -128,7 +128,8 @@ def form_dots(form: Sequence[Outcome], *, key: str | None = None, size: int = 24
     colours = {Outcome.WIN: WIN_COLOUR, Outcome.SHARED: SHARED_COLOUR, Outcome.LOSS: LOSS_COLOUR,
                Outcome.SOLO: LOSS_COLOUR}
     spoken = (_("Recent form, newest first: {results}").format(results=", ".join(_(_OUTCOME_WORDS[o]) for o in form))
-              if form else _("Recent form, newest first: no games yet"))
+              # Games played alone are not in the form: a player who has played only those has none yet.
+              if form else _("Recent form, newest first: no game against anyone yet"))
     dots: list[ft.Control] = [
         ft.Container(
             width=size, height=size, border_radius=ft.BorderRadius.all(size / 2), bgcolor=colours[o],
@@ -168,7 +169,7 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
         fc.LineChartData(
             color=line.colour, stroke_width=2.5, rounded_stroke_cap=True, rounded_stroke_join=True,
             points=[fc.LineChartDataPoint(
-                x, score, point=_dot(line.colour, outcome.won),
+                x, score, point=_dot(line.colour, outcome),
                 tooltip=fc.LineChartDataPointTooltip(
                     text=_("{name}: {score}").format(name=line.name, score=number(score))
                     + f"\n{_at(dates, x)} · {_(_OUTCOME_WORDS[outcome])}",
@@ -210,8 +211,17 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
     else:
         rows.extend(_legend_row(line.colour, _("{name}: {facts}").format(name=line.name, facts=facts(line)),
                                 key=f"{key}-legend-{n}" if key else None) for n, line in enumerate(series))
-    rows.append(ft.Row(wrap=True, spacing=12, controls=[
-        _legend_item(_dot_swatch(True), _("won")), _legend_item(_dot_swatch(False), _("not won"))]))
+    outcomes = {outcome for line in series for _x, _s, outcome in line.points}
+    alone = Outcome.SOLO in outcomes
+    legend = []
+    if not alone or outcomes & {Outcome.WIN, Outcome.SHARED}:
+        legend.append(_legend_item(_dot_swatch(Outcome.WIN), _("won")))
+    if not alone or Outcome.LOSS in outcomes:
+        legend.append(_legend_item(_dot_swatch(Outcome.LOSS), _("not won")))
+    if alone:
+        # A game with nobody to beat is neither won nor lost (a solo Trek 12 Ascent): not drawn as "not won".
+        legend.append(_legend_item(_dot_swatch(Outcome.SOLO), _(_OUTCOME_WORDS[Outcome.SOLO])))
+    rows.append(ft.Row(wrap=True, spacing=12, controls=legend))
     if len(series) == 1:
         scores = ", ".join(number(score) for _x, score, _o in series[0].points)
         if span:
@@ -404,17 +414,21 @@ def _axis_title(text: str) -> ft.Text:
                    overflow=ft.TextOverflow.ELLIPSIS)
 
 
-def _dot(colour: str, won: bool) -> fc.ChartCirclePoint:
-    """A game on the line: a win filled and larger, any other game a ring, so results show without colour."""
-    if won:
+def _dot(colour: str, outcome: Outcome) -> fc.ChartCirclePoint | fc.ChartSquarePoint:
+    """A game on the line: a win filled and larger, a game not won a ring, a game played alone (nobody to beat:
+    neither) a square, so results show without colour."""
+    if outcome.won:
         return fc.ChartCirclePoint(radius=5, color=colour, stroke_width=0)
+    if outcome is Outcome.SOLO:
+        return fc.ChartSquarePoint(size=7, color=ft.Colors.SURFACE, stroke_color=colour, stroke_width=2)
     return fc.ChartCirclePoint(radius=3.5, color=ft.Colors.SURFACE, stroke_color=colour, stroke_width=2)
 
 
-def _dot_swatch(won: bool) -> ft.Control:
-    if won:
+def _dot_swatch(outcome: Outcome) -> ft.Control:
+    if outcome.won:
         return ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=_INK)
-    return ft.Container(width=8, height=8, border_radius=ft.BorderRadius.all(4), border=ft.Border.all(2, _INK))
+    corner = 1 if outcome is Outcome.SOLO else 4
+    return ft.Container(width=8, height=8, border_radius=ft.BorderRadius.all(corner), border=ft.Border.all(2, _INK))
 
 
 def _swatch(colour: str) -> ft.Control:

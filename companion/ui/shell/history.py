@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.games.words import MINUS
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
 from companion.store.stats import lower_is_better, player_key, ranked_seats, seats
@@ -195,10 +196,19 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
             # Said after the winner's name ("Bob, winner, 61"): a tooltip would be said before the whole card.
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
                        semantics_label=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
-            ft.Text("" if score is None else str(score), weight=ft.FontWeight.W_600 if winner else None,
+            ft.Text(_score_text(score), weight=ft.FontWeight.W_600 if winner else None,
                     text_align=ft.TextAlign.RIGHT, width=48),
         ],
     )
+
+
+def _score_text(score) -> str:
+    """A score on a History card: a negative one with the printed minus sign ("−4"), as the breakdown has it."""
+    if score is None:
+        return ""
+    if isinstance(score, (int, float)) and not isinstance(score, bool):
+        return format_number(score, group=False).replace("-", MINUS)
+    return str(score)
 
 
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:

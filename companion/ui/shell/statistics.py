@@ -110,7 +110,9 @@ def StatsScreen() -> ft.View:
                         else ngettext("Every player's {unit} in {n} score", "Every player's {unit} in {n} scores",
                                       len(scores)))
             body.append(panel([
-                ft.Text(everyone.format(unit=tr(stats.score_unit(chosen)), n=format_number(len(scores))), size=13,
+                # The unit may open the sentence ("fatigue de chaque joueur…" in French): it starts as one does.
+                ft.Text(first_capital(everyone.format(unit=tr(stats.score_unit(chosen)), n=format_number(len(scores)))),
+                        size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 histogram_chart(stats.histogram(scores), game_look(chosen).colour, unit=stats.score_unit(chosen),
                                 counted="scores", key="stats-distribution"),
@@ -469,23 +471,32 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
                 ft.Text(_game_title(game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         header,
     ]
+    # Beside four number columns a phone leaves a name about 55 px, where "Bérénice" broke inside the word:
+    # there, each name has a line of its own above its numbers.
+    room = float(page.width or 390) - _SOLO_FRAME - sum(widths) - 8 * len(widths)
+    stacked = room < _SOLO_NAME
     for row in rows:
         values = ((format_number(row.plays), format_number(row.wins), format_number(row.losses), number(row.best))
                   if opponent else (format_number(row.plays), number(row.best), number(row.average)))
         cell = f"{key}-{row.key}"
+        who = ft.Row(expand=True, spacing=6, controls=[
+            colour_dot(colours.get(row.key, _GUEST_COLOUR), row.name, size=22),
+            ft.Text(row.name, key=f"{cell}-name", size=13, weight=ft.FontWeight.W_600, expand=True, max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS)])
+        numbers = [ft.Text(v, key=f"{cell}-{c.lower()}", size=13, width=w, text_align=ft.TextAlign.RIGHT)
+                   for c, v, w in zip(columns, values, widths)]
+        content = (ft.Column(spacing=2, tight=True, controls=[
+                       ft.Row(controls=[who]), ft.Row(spacing=8, controls=[ft.Container(expand=True), *numbers])])
+                   if stacked else ft.Row(spacing=8, controls=[who, *numbers]))
         lines.append(ft.Container(
             key=cell, ink=True, on_click=_go(page, stats_route(row.key)), border_radius=ft.BorderRadius.all(8),
-            padding=ft.Padding.symmetric(vertical=4),
-            content=ft.Row(spacing=8, controls=[
-                ft.Row(expand=True, spacing=6, controls=[
-                    colour_dot(colours.get(row.key, _GUEST_COLOUR), row.name, size=22),
-                    ft.Text(row.name, size=13, weight=ft.FontWeight.W_600, expand=True, max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS)]),
-                *(ft.Text(v, key=f"{cell}-{c.lower()}", size=13, width=w, text_align=ft.TextAlign.RIGHT)
-                  for c, v, w in zip(columns, values, widths)),
-            ]),
+            padding=ft.Padding.symmetric(vertical=4), content=content,
         ))
     return panel(lines, key=key, spacing=6)
+
+
+_SOLO_FRAME = 92     # a solo table row's width besides its name and numbers: the page's and panel's padding, the dot
+_SOLO_NAME = 96      # the least width a name gets beside the numbers ("Bérénice", "Aleksandra" at 13 px)
 
 
 def _column_width(heading: str) -> int:
