@@ -103,7 +103,9 @@ async def test_filter_history_by_game_and_by_player(open_ui, store):
     await pick(ui, "history-filter-game", "all")
     assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["shared"]]
     await ui.click("history-player-stats")                     # from the filtered list to Bob's statistics
-    assert ui.route == f"/stats/id:{bob.id}" and ui.get("pstats-name").value == "Bob"
+    assert ui.route == f"/history/stats/id:{bob.id}" and ui.get("pstats-name").value == "Bob"
+    # Back returns through everyone's statistics to History, where they were opened, not home.
+    assert ui.view_routes == ["/", "/history", "/history/stats", f"/history/stats/id:{bob.id}"]
 
 
 async def test_a_long_name_chosen_in_the_filter_fits_a_phone(open_ui, store):
@@ -119,7 +121,7 @@ async def test_a_long_name_chosen_in_the_filter_fits_a_phone(open_ui, store):
     assert ui.get("history-match-count").value == "1 gra"
     assert layout_problems(ui.top, every_label=True) == []
     await ui.click("history-player-stats")
-    assert ui.route.startswith("/stats/id:")
+    assert ui.route.startswith("/history/stats/id:")
 
 
 async def test_a_renamed_player_goes_by_their_new_name_in_history(open_ui, store):
@@ -255,7 +257,7 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     ann, bob, _ = seed(store)
     ui = await open_ui(route="/history")
     await ui.click("history-open-stats")
-    assert ui.route == "/stats"
+    assert ui.route == "/history/stats" and ui.view_routes == ["/", "/history", "/history/stats"]
     records = store.history.list()
     for line in stats.player_lines(records):
         key = f"stats-player-{line.key}"
@@ -292,6 +294,8 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert labels_on(ui.get("stats-distribution").bottom_axis) == [
         str(b.low) if b.low == b.high else f"{b.low}–{b.high}" for b in stats.histogram(scores)]
     assert ui.get("stats-distribution-summary").value == "4 scores, all between 12 and 43 fatigue"
+    await ui.click(f"stats-player-id:{ann.id}")             # a player opened from there sits on it, over History
+    assert ui.view_routes == ["/", "/history", "/history/stats", f"/history/stats/id:{ann.id}"]
 
 
 async def test_a_players_statistics_show_what_stats_computes(open_ui, store):

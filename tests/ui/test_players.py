@@ -297,8 +297,9 @@ async def test_a_players_row_opens_their_statistics(open_ui, store):
     player = store.players.add("Lakpa")
     ui = await open_ui(route="/players")
     await ui.click(f"player-{player.id}-stats")
-    assert ui.route == f"/stats/id:{player.id}"
+    assert ui.route == f"/players/stats/id:{player.id}"
     assert "This player has no finished games in History yet." in ui.text()
+    assert ui.view_routes == ["/", "/players", f"/players/stats/id:{player.id}"]     # back returns to the roster
 
 
 async def test_a_rename_says_a_game_in_progress_keeps_the_old_name(open_ui, store):

@@ -35,6 +35,10 @@ def _hall() -> ft.Route:
     return ft.Route(path="hall-of-fame", component=HallOfFameScreen)
 
 
+def _player_stats(path: str) -> ft.Route:
+    return ft.Route(path=path, component=PlayerStatsScreen)
+
+
 # Home is the pathless root, so every other screen sits one level above it in the view stack: the app
 # bar shows a back arrow, and Android's back button (page.on_view_pop, handled by the Router) returns
 # home. Deep links such as /play/trek12/<id> open with home underneath.
@@ -42,16 +46,17 @@ ROUTES = [
     ft.Route(
         component=HomeScreen,
         children=[
-            ft.Route(path="players", component=PlayersScreen),
+            # A player's statistics opened from the roster sits on it: back returns to the roster, not home.
+            ft.Route(path="players", component=PlayersScreen, children=[_player_stats("stats/:player")]),
             # A finished game opened from its record sits on the record: back returns there, not home.
-            # So does a player's statistics opened from the record.
+            # So does a player's statistics opened from the record, and Statistics opened from History.
             ft.Route(path="history", component=HistoryScreen,
-                     children=[ft.Route(path=":record_id", component=RecordScreen,
+                     children=[ft.Route(path="stats", component=StatsScreen, children=[_player_stats(":player")]),
+                               ft.Route(path=":record_id", component=RecordScreen,
                                         children=[ft.Route(path="game", component=RecordGameScreen,
                                                            children=[_hall()]),
                                                   ft.Route(path="stats/:player", component=PlayerStatsScreen)])]),
-            ft.Route(path="stats", component=StatsScreen,
-                     children=[ft.Route(path=":player", component=PlayerStatsScreen)]),
+            ft.Route(path="stats", component=StatsScreen, children=[_player_stats(":player")]),
             ft.Route(path="settings", component=SettingsScreen),
             ft.Route(path="hall-of-fame", component=HallOfFameScreen),
             # The roster opened from a new game's screen (no players yet): back returns to that screen.

@@ -104,7 +104,7 @@ def HistoryScreen() -> ft.View:
     actions = [
         labelled("history-open-stats", ft.IconButton(
             ft.Icons.INSIGHTS_ROUNDED, key="history-open-stats", tooltip=_("Statistics"),
-            on_click=lambda: page.navigate(stats_route())))
+            on_click=lambda: page.navigate(stats_route(under="/history"))))    # back returns to History
     ]
     return screen_view(_("History"), body, actions=actions)
 
@@ -250,7 +250,8 @@ def _summary_line(total: int, shown: int, game: str | None, player: str | None, 
         label = _("{name}'s statistics").format(name=name) if name else _("Statistics")
         controls.append(labelled("history-player-stats", ft.TextButton(
             ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=label), key="history-player-stats",
-            icon=ft.Icons.INSIGHTS_ROUNDED, on_click=lambda: page.navigate(stats_route(player_key(player, name))))))
+            icon=ft.Icons.INSIGHTS_ROUNDED,
+            on_click=lambda: page.navigate(stats_route(player_key(player, name), under="/history")))))
     return ft.Row(controls, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

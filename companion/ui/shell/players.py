@@ -338,7 +338,7 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                     ft.IconButton(ft.Icons.INSIGHTS_ROUNDED, key=f"player-{player.id}-stats",
                                   tooltip=_("Statistics for {name}").format(name=player.name),
                                   on_click=lambda: ft.context.page.navigate(
-                                      stats_route(player_key(player.id, player.name)))),
+                                      stats_route(player_key(player.id, player.name), under="/players"))),
                 ),
                 labelled(
                     f"player-{player.id}-rename",

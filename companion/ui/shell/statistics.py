@@ -275,7 +275,7 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
     return labelled(key, ft.Container(
         key=key,
         ink=True,
-        on_click=lambda: page.navigate(stats_route(line.key)),
+        on_click=lambda: page.navigate(stats_route(line.key, under=_under(page))),
         border_radius=ft.BorderRadius.all(16),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -489,7 +489,8 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
                        ft.Row(controls=[who]), ft.Row(spacing=8, controls=[ft.Container(expand=True), *numbers])])
                    if stacked else ft.Row(spacing=8, controls=[who, *numbers]))
         lines.append(ft.Container(
-            key=cell, ink=True, on_click=_go(page, stats_route(row.key)), border_radius=ft.BorderRadius.all(8),
+            key=cell, ink=True, on_click=_go(page, stats_route(row.key, under=_under(page))),
+            border_radius=ft.BorderRadius.all(8),
             padding=ft.Padding.symmetric(vertical=4), content=content,
         ))
     return panel(lines, key=key, spacing=6)
@@ -505,6 +506,12 @@ def _column_width(heading: str) -> int:
     for a number such as -12.5 at 13 px. A heading in a share of the row broke inside the word in German
     and Polish ("Durchschni" over "tt")."""
     return max(44, round(len(heading) * 11 * 0.64) + 4)
+
+
+def _under(page: ft.Page) -> str:
+    """Where Statistics was opened from, for a player's statistics opened from it to sit on it (back returns
+    to the overview, then to that screen): History's address, or none (home)."""
+    return "/history" if (page.route or "").startswith("/history/stats") else ""
 
 
 def _go(page: ft.Page, route: str):
