@@ -287,7 +287,7 @@ def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     strip = score_strip(doc, prefix="t12max-score", max_rules=True)
     shown = [c.value for c in walk(strip) if isinstance(c, ft.Text)]
     assert "1 skull, 2 orphans, 2 cards" in shown and "+9" in shown, shown
-    assert strip.label.endswith(", 1 skull, 2 orphans, 2 cards +9"), strip.label
+    assert strip.label.endswith(", 1 skull, 2 orphans, 2 cards (+9)"), strip.label
 
 
 async def test_a_circle_only_the_compass_allows_says_so_when_it_is_refused(open_ui, store):

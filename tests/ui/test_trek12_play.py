@@ -306,17 +306,17 @@ async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     session = start(store, solo=True)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     table = table_of(store, session.id)
-    assert ", bonuses 0, 0 skulls 0, " in label(ui, "t12-score")               # nothing in the box yet
+    assert ", bonuses 0, 0 skulls (0), " in label(ui, "t12-score")             # nothing in the box yet
     action = next(a for a in legal_actions(table.states[0], Roll.of(3, 2)) if not a.links)
     await play_turn(ui, action, table=table)
     his = max_score(table_of(store, session.id).states[0]).to_dict()
     assert (his["skulls"], his["orphans"]) == (0, 1)
-    assert ", 1 orphan −3, " in label(ui, "t12-score")
+    assert ", 1 orphan (−3), " in label(ui, "t12-score")
     assert ui.get("t12-score-penalty").value == "\u22123"        # a true minus, as "1 × −3" beside it
     assert shown(ui, f"t12-orphan-{action.circle}") == "" and label(ui, f"t12-circle-{action.circle}").endswith(
         ", orphan")                                                              # the player's: a skull tag
     await ui.click("t12-tab-max")
-    assert ", 1 orphan +3, " in label(ui, "t12max-score")
+    assert ", 1 orphan (+3), " in label(ui, "t12max-score")
     assert ui.get("t12max-score-penalty").value == "+3"
     # On Max's sheet the orphan is tagged with what it earns him, not with a penalty's skull.
     assert shown(ui, f"t12max-orphan-{action.circle}") == "+3"
@@ -701,3 +701,15 @@ async def test_a_tab_a_dice_option_and_the_score_are_read_once(open_ui, store):
     for key in ("t12-tab-0", "t12-op-sum", "t12-score"):
         [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == key]
         assert node.label and _read_aloud(node.content) == [], (key, node.label, _read_aloud(node.content))
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "pl"])
+async def test_the_score_boxes_keep_their_words_whole_on_a_360_pixel_phone(open_ui, store, language):
+    # German at 360 px broke "Kletterzonen (2)" and "Bonuspunkte" inside the word ("Kletterzone / n").
+    from layout_check import layout_problems
+
+    session = start(store)
+    store.settings.set("language", language)
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=360)
+    problems = [p for p in layout_problems(ui.top, every_label=True) if "score" in p]
+    assert problems == []

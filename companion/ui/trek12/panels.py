@@ -323,25 +323,36 @@ def status_line(text: str, *, tone: str = "info", key: str = "t12-status",
 
 
 def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rules: bool = False,
-                on_details: Callable[[], None] | None = None) -> ft.Control:
-    """The paper sheet's scoring boxes in one row: lines, zones, bonuses, penalties, total (live); a tap
-    opens the full scoring table."""
+                on_details: Callable[[], None] | None = None, width: float = 366) -> ft.Control:
+    """The paper sheet's scoring boxes in one row `width` wide: lines, zones, bonuses, penalties, total (live);
+    a tap opens the full scoring table."""
     lines = sum(x["points"] for x in score["lines"])
     zones = sum(x["points"] for x in score["zones"])
     bonus = score["line_bonus"] + score["zone_bonus"]
     parts = penalty_parts(score, max_rules=max_rules)
     penalty = parts["skulls"] + parts["orphans"] + parts["cards"]
 
+    # A phone narrower than 380 px gives the total's box less room (a score is three digits at most) and the
+    # captions' boxes less padding: "Kletterzonen (2)" and "Bonuspunkte" broke inside the word at 360 px.
+    narrow = width < 380
+    total_w, pad = (60, 2) if narrow else (76, 4)
+    inner = (width - total_w - 4 * 4) / 4 - 2 * pad
+
+    def caption_size(caption: str) -> int:
+        """10 px, or smaller as far as 8 px when the caption's longest word would not fit its box."""
+        longest = max(map(len, caption.split()), default=0)
+        return next((size for size in (10, 9) if longest * size * 0.52 <= inner), 8)
+
     def box(key: str, caption: str, value: str, *, strong: bool = False) -> ft.Control:
         return ft.Container(
-            expand=1 if not strong else 0, width=76 if strong else None,
-            padding=ft.Padding.symmetric(vertical=6, horizontal=4), border_radius=10,
+            expand=1 if not strong else 0, width=total_w if strong else None,
+            padding=ft.Padding.symmetric(vertical=6, horizontal=pad), border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 # Up to four lines: "Seilrouten (3)" is wider than a fifth of a phone, skulls, orphans and cards
                 # more ("1 Totenkopf, 5 einsame Kreise" takes four).
-                ft.Text(caption, size=10 if max(map(len, caption.split()), default=0) <= 10 else 9,
-                        color=ft.Colors.ON_SURFACE_VARIANT, max_lines=4, text_align=ft.TextAlign.CENTER),
+                ft.Text(caption, size=caption_size(caption), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=4,
+                        text_align=ft.TextAlign.CENTER),
                 ft.Text(value, key=f"{prefix}-{key}", size=20 if strong else 16, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_SURFACE),
             ]),
@@ -373,10 +384,10 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         box("total", _("Score"), number_text(score["total"]), strong=True),
     ])
     if on_details:
-        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}, tap for the "
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty}), tap for the "
                  "scoring table")
     else:
-        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} {penalty}")
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty})")
     read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
                        skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
     return ft.Semantics(identifier=prefix, label=read, button=on_details is not None, content=ft.Container(

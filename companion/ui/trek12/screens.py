@@ -418,6 +418,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     many = len(table.seats) > 1
     shown = tab or (MAX_TAB if now.on_max else f"t12-tab-{seat if seat is not None else 0}")
     wide = width >= _WIDE
+    strip_w = _PANEL if wide else min(width, _COLUMN) - 24      # the score strip's row: the panel, or the column
     tracked = seat is not None and table.states[seat].assists is not None
 
     tabs: list[Tab] = []
@@ -500,7 +501,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         drawn = sheet_control(sheet, state0.max_board, layout, prefix="t12max", marks=marks, on_tap=stable_max_circle,
                               line_colour=MAX_LINE_COLOUR, max_rules=True)
         shown_score = max_score(state0).to_dict()
-        strip = score_strip(shown_score, prefix="t12max-score", max_rules=True, on_details=bind(set_details, True))
+        strip = score_strip(shown_score, prefix="t12max-score", max_rules=True, on_details=bind(set_details, True),
+                            width=strip_w)
         shown_name, shown_max = MAX_NAME, True
     else:
         tail = shown.rsplit("-", 1)[1]
@@ -520,7 +522,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         drawn = sheet_control(sheet, state.board, layout, prefix=prefix, marks=marks,
                               on_tap=stable_circle if mine else None)
         shown_score = score(state).to_dict()
-        strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True))
+        strip = score_strip(shown_score, prefix=f"{prefix}-score", on_details=bind(set_details, True), width=strip_w)
         shown_name, shown_max = table.seats[index].name, False
     if abandoning and app.keeper.reopened(session_id):
         # Taken back from History for a correction: abandoning drops the changes, not the Ascent.
