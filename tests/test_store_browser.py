@@ -18,6 +18,8 @@ from browser_fs import MS, Entry, FakeFS, SyncFailed, folder_entries, once, with
 
 from companion.browser.storage import BrowserFolder, BrowserStorageError, open_browser_store
 from companion.errors import InvalidInput, StoreError
+from companion.i18n import tr, use_language
+from companion.ui.common.widgets import said
 from companion.store import atomic, history, open_store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -209,6 +211,8 @@ async def test_a_failed_copy_is_reported_and_cleared_by_the_next_one(tmp_data_di
         # The player is told on the home screen (the store's notices), once, until they dismiss it.
         told = [n for n in store.notices if "QuotaExceededError" in n]
         assert len(told) == 1 and "download a backup" in told[0]
+        with use_language("fr"):                   # said in the player's language, as every other notice
+            assert tr(told[0]).startswith("L'enregistrement dans le stockage de ce navigateur a échoué")
         assert b'"Ann"' not in fs.stored(tmp_data_dir)["companion.json"]
         store.settings.set("theme", "dark")
         await kept.settled()
@@ -527,9 +531,32 @@ async def test_an_import_whose_copy_into_indexeddb_fails_says_so(tmp_data_dir):
     with store:
         fs.failures.append(SyncFailed("QuotaExceededError: the quota has been exceeded"))
         app = SimpleNamespace(store=store, changed=lambda: None)
-        with pytest.raises(StoreError, match="QuotaExceededError.*download a backup now"):
+        with pytest.raises(StoreError, match="QuotaExceededError.*download a backup now") as refused:
             await _import(app, json.dumps(backup_document()).encode("utf-8"), "backup.json")
+        with use_language("de"):
+            assert "Sicherung" in said(refused.value)
         assert [p.name for p in store.players.list()] == ["Zoe"]     # in the page, as the message says
+
+
+async def test_the_page_that_says_the_data_cannot_be_opened_speaks_the_devices_language():
+    from types import SimpleNamespace
+
+    from companion.browser.app import _said_to_device
+    from companion.i18n.message import msg
+
+    class Page:
+        def __init__(self, locales):
+            self.locales = locales
+
+        async def get_device_info(self):
+            if self.locales is None:
+                raise RuntimeError("this client cannot say")
+            return SimpleNamespace(locales=[SimpleNamespace(language_code=code) for code in self.locales])
+
+    words = msg("The saved data in this browser cannot be opened: {reason}", reason=msg("the file is empty"))
+    assert await _said_to_device(Page(["pl", "en"]), words) == (
+        "Nie można otworzyć danych zapisanych w tej przeglądarce: plik jest pusty")
+    assert await _said_to_device(Page(None), words) == words
 
 
 def test_a_store_on_a_plain_folder_has_nothing_more_to_wait_for(tmp_data_dir):

@@ -10,9 +10,13 @@ desktop runs.
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import locale_tag, match_locales, tr, use_language
+from companion.i18n.message import Message, msg, reason_of
 
 __all__ = ["DATA_PATH", "run", "main"]
 
@@ -34,9 +38,22 @@ async def main(page: ft.Page) -> None:
     try:
         store, _folder = await open_browser_store(fs, DATA_PATH)
     except CompanionError as exc:
-        failure_page(f"The saved data in this browser cannot be opened: {exc}")(page)
+        # No settings can be read: said in the device's language.
+        failure_page(await _said_to_device(page, msg("The saved data in this browser cannot be opened: {reason}",
+                                                     reason=reason_of(exc))))(page)
         return
     build_main(print_notices(store), device="browser")(page)
+
+
+async def _said_to_device(page: ft.Page, words: Message) -> str:
+    """`words` in the device's language (English when the device does not say which)."""
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), timeout=5)
+        tags = [locale_tag(item) for item in (getattr(info, "locales", None) or [])]
+    except Exception:  # noqa: BLE001 - a client that cannot say keeps English
+        tags = []
+    with use_language(match_locales(tags)):
+        return str(tr(words))
 
 
 def _emscripten_fs():

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
+from companion.i18n.message import msg
 from companion.store import Store, open_store
 
 __all__ = ["BrowserStorageError", "BrowserFolder", "open_browser_store"]
@@ -154,9 +155,10 @@ class BrowserFolder:
         in the page only, and lost when it closes)."""
         await self.settled()
         if self._last_error is not None:
-            raise BrowserStorageError(f"the change is in this page, but saving it into this browser's storage "
-                                      f"failed ({self._last_error}): it may be lost when the page closes, so "
-                                      f"download a backup now")
+            # i18n: after an import in a phone's browser; {why} is the browser's own words (English)
+            raise BrowserStorageError(msg("the change is in this page, but saving it into this browser's storage "
+                                          "failed ({why}): it may be lost when the page closes, so download a "
+                                          "backup now", why=self._last_error))
 
     # -- internals -------------------------------------------------------------------------------------
 
@@ -240,8 +242,9 @@ async def open_browser_store(fs: Any, path: str, *, wrap_callback: WrapCallback 
 
 def _tell(store: Store, why: str) -> None:
     """A failed copy into IndexedDB, among the notices the home screen shows until they are dismissed."""
-    notice = (f"Saving into this browser's storage failed ({why}). What was entered since may be lost when the "
-              "page closes: download a backup in Settings.")
+    # i18n: a notice on the home screen of the app in a phone's browser; {why} is the browser's own words
+    notice = msg("Saving into this browser's storage failed ({why}). What was entered since may be lost when the "
+                 "page closes: download a backup in Settings.", why=why)
     if notice not in store.notices:
         store.notices.append(notice)
 

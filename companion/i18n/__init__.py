@@ -32,7 +32,7 @@ from companion.i18n.message import Message, N_, msg, msgn, reason_of
 
 __all__ = [
     "_", "ngettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
-    "current", "set_default", "use_language", "bind_page", "match_locales", "language_name",
+    "current", "set_default", "use_language", "bind_page", "locale_tag", "match_locales", "language_name",
     "format_number", "format_percent", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]
 
@@ -113,6 +113,16 @@ def bind_page(page: Any, code: str) -> None:
         except TypeError:  # not weakly referable: keep the entry (one per tab, a few bytes)
             pass
     _page_language[key] = code
+
+
+def locale_tag(item: object) -> str | None:
+    """A Flet `Locale` (or what a client sent for one) as a tag such as "de-AT"."""
+    if isinstance(item, str):
+        return item
+    code = getattr(item, "language_code", None)
+    if code is None and isinstance(item, dict):
+        code = item.get("language_code")
+    return code
 
 
 def match_locales(tags: Iterable[str | None]) -> str:

@@ -116,16 +116,6 @@ def _on_reconnect(link: "weakref.ref[_Link]"):
     return on_connect
 
 
-def _locale_tag(item: object) -> str | None:
-    """A Flet `Locale` (or what a client sent for one) as a tag such as "de-AT"."""
-    if isinstance(item, str):
-        return item
-    code = getattr(item, "language_code", None)
-    if code is None and isinstance(item, dict):
-        code = item.get("language_code")
-    return code
-
-
 @ft.component
 def App(shell: Shell) -> list[ft.View]:
     """The root component: provides the services to every screen and renders the routed view stack."""
@@ -191,13 +181,13 @@ def App(shell: Shell) -> list[ft.View]:
         async def ask() -> None:
             try:
                 info = await asyncio.wait_for(page.get_device_info(), timeout=5)
-                locales = [_locale_tag(item) for item in (getattr(info, "locales", None) or [])]
+                locales = [i18n.locale_tag(item) for item in (getattr(info, "locales", None) or [])]
             except Exception:  # noqa: BLE001 - a client that cannot say keeps English
                 return
             set_device_language(i18n.match_locales(locales))
 
         def on_locale_change(e: ft.LocaleChangeEvent) -> None:
-            set_device_language(i18n.match_locales(_locale_tag(item) for item in (e.locales or [])))
+            set_device_language(i18n.match_locales(i18n.locale_tag(item) for item in (e.locales or [])))
 
         page.on_locale_change = on_locale_change
         page.run_task(ask)
