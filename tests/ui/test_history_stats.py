@@ -205,6 +205,8 @@ async def test_a_negative_score_has_the_printed_minus_sign_on_history_and_in_the
     assert "\u22124" in [t.value for t in walk(ui.get(f"history-{record}-player-0")) if isinstance(t, ft.Text)]
     await ui.go(f"/history/{record}")
     assert ui.get("record-share-text").value.splitlines()[2] == "Ann: \u22124 points"
+    await ui.go(f"/stats/id:{ann.id}")                      # and in the statistics' figures
+    assert ui.get("pstats-trek12-best").value == ui.get("pstats-trek12-average").value == "\u22124"
 
 
 async def test_delete_a_game_then_undo(open_ui, store):

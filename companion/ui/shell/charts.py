@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as fc
 
+from companion.games.words import MINUS
 from companion.i18n import N_, _, format_number, format_percent, ngettext, tr
 from companion.store.stats import Bin, ExpeditionStars, Outcome
 from companion.ui.common.widgets import first_capital, labelled_value, surface
@@ -87,12 +88,13 @@ def percent(rate: float | None) -> str:
 
 
 def number(value: float | None, *, places: int = 1) -> str:
-    """A count or average for people: whole numbers plain, others to `places` decimals, '—' for none."""
+    """A count or average for people: whole numbers plain, others to `places` decimals, '—' for none; a negative
+    one with the printed minus sign ("−4"), as the sheet and the breakdown write it."""
     if value is None:
         return "—"
     if float(value).is_integer():
-        return str(int(value))
-    return format_number(value, places, group=False)
+        return str(int(value)).replace("-", MINUS)
+    return format_number(value, places, group=False).replace("-", MINUS)
 
 
 def figure(value: str, caption: str, *, key: str | None = None, emphasis: bool = False) -> ft.Control:
