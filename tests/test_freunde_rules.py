@@ -349,6 +349,15 @@ def test_rope_down_value_pays_only_downhill_steps():
     assert climber(state, 0, "A").space == "S10" and climber(state, 0, "A").best_vp == 3
 
 
+def test_within_one_zone_up_and_down_follow_the_board_as_drawn():
+    # All 5000 m spaces have 1 point: S3 is drawn below S5 and S2 (docs/rulings.md, "Up and down the
+    # mountain"), so a Rope's down-only 3 takes a climber from S5 down to S3, and not on up to S2.
+    state = put(game(), 0, "A", "S5")
+    state = R.apply(play_all(state, {0: ("R1/3", "A0", "A1"), 1: QUIET[1]}), TakeRisk(0))
+    reach = R.destinations(state, 0, "A", cards("R1/3"))
+    assert {"S3", "S4", "S7"} <= set(reach) and "S2" not in reach
+
+
 def test_winter_surcharge_in_affected_zones():
     boots = {"accl": 0, "move": 1, "zones": [5000], "label": "wind"}
     state = play_all(game(weather=[boots] + [SUN] * 17), {0: ("M3", "A0", "A1"), 1: QUIET[1]})
