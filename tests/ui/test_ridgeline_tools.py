@@ -139,6 +139,8 @@ async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store)
     await ui.click("rl-lay-hand-box")
     await tap_cards(ui, "rl-lay", "G8", "R", "P1")
     assert ui.get("rl-lay-answer-title").value == "Pitch first"
+    # Once the camp is pitched, a later turn of the hand may lay off too ('Pitch, or lay off, or do neither').
+    assert "I have pitched this hand" in ui.texts()
 
     await ui.click("rl-lay-pitched")
     assert ui.get("rl-lay-answer-title").value == "3 lay-offs possible"

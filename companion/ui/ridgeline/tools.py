@@ -74,7 +74,7 @@ class FinderDraft:
 @dataclass(frozen=True)
 class LayoffDraft:
     """Groups on the table (kind and cards), the hand, which box the picker fills (-1: the hand) and whether
-    the seat has pitched this turn (lay-offs come only after pitching: 'A turn')."""
+    the seat has pitched its camp this hand (lay-offs come only once it has: 'A turn', docs/rulings.md)."""
 
     groups: tuple[tuple[str, tuple[CardCode, ...]], ...] = ()
     hand: tuple[CardCode, ...] = ()
@@ -289,7 +289,7 @@ def layoff_panel(draft: LayoffDraft, set_draft: Callable) -> list[ft.Control]:
     body: list[ft.Control] = [
         ft.Text(_("After pitching, a trail card or a Rope may be laid onto any set, run, colour group or colour "
                   "run on the table, anyone's, if the group stays legal."), color=ft.Colors.ON_SURFACE_VARIANT),
-        seat_chip("rl-lay-pitched", _("I have pitched this turn"), ft.Colors.PRIMARY, draft.pitched,
+        seat_chip("rl-lay-pitched", _("I have pitched this hand"), ft.Colors.PRIMARY, draft.pitched,
                   lambda: set_draft(replace(draft, pitched=not draft.pitched))),
         section_title(_("Groups on the table")),
     ]
@@ -366,7 +366,8 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
 def _layoff_answer(draft: LayoffDraft) -> ft.Control:
     if not draft.pitched:
         return _answer("rl-lay-answer", ft.Icons.PAN_TOOL_ROUNDED, _("Pitch first"),
-                       _("Lay-offs come only after you have pitched your own camp this turn."), tone="neutral")
+                       _("Lay-offs come only once you have pitched your own camp this hand: on that turn, after "
+                         "pitching, or on a later turn instead of pitching."), tone="neutral")
     legal = [(index, TableGroup(Kind(kind), tuple(parse_card(code) for code in codes)))
              for index, (kind, codes) in enumerate(draft.groups)
              if codes and group_problem(Requirement(Kind(kind), 1), [parse_card(c) for c in codes]) is None]
