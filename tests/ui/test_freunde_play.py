@@ -163,10 +163,15 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert tent == ["Pitch its tent on S6 (costs 2 more)"] and ui.get("fr-give").disabled
     await ui.click("fr-tent")                         # the tent taken back: S6 is the plan again
     assert ui.get("fr-move-summary").value == "A: to S6 for 5" and not ui.get("fr-give").disabled
+    # The risk point off its movement: the points said are those left, as the spaces ringed are.
+    await ui.click("fr-risk-move-plus")
+    assert ui.get("fr-move-points").value.startswith("5 movement points \u2212 1 for the risk: ")
+    await ui.click("fr-risk-move-minus")
+    assert ui.get("fr-move-points").value.startswith("5 movement points: ")
     await ui.click("fr-space-S5")                     # S5 for 4, with the tent on it for 1 more
     await ui.click("fr-tent")
     await ui.click("fr-risk-accl-plus")               # the risk point comes off its acclimatization
-    assert ui.get("fr-move-summary").value == "A: to S5 for 4, tent, acclimatization 1 to 0"
+    assert ui.get("fr-move-summary").value == "A: to S5 for 4, tent for 1, acclimatization 1 to 0"
     await ui.click("fr-give")
     assert ui.get("fr-notice-text").value == "Ann's climber A moved to S5 and pitched its tent."
     # Climber B gets the card left (preselected) and stays.

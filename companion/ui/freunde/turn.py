@@ -590,6 +590,11 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
                 n=any_way, downhill=downhill)
         else:
             points = ngettext("{n} movement point", "{n} movement points", any_way).format(n=any_way)
+        if draft.risk_move:
+            # The spaces ringed are those the points left reach: said, or "5 movement points" stood over
+            # spaces that 4 reach.
+            # i18n: the cards' movement points less those a risk token takes: "5 movement points − 1 for the risk"
+            points = _("{points} \u2212 {risk} for the risk").format(points=points, risk=draft.risk_move)
         reachable = sum(1 for r in routes.values() if r.stop)
         out.append(info_line(ft.Icons.HIKING_ROUNDED, ngettext(
             "{points}: {n} space in reach, ringed on the board with their cost.",
@@ -673,8 +678,11 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
         # i18n: the climber being planned stays on its space
         parts.append(_("stays"))
     if draft.tent:
-        # i18n: the climber being planned pitches its tent
-        parts.append(_("tent"))
+        # Pitching costs the space's entry again ('Tents'), on top of the way there.
+        pitched_at = draft.target if draft.target is not None and draft.target in routes else climber.space
+        # i18n: the climber being planned pitches its tent, for {cost} movement points more
+        parts.append(_("tent for {cost}").format(cost=rules.tent_cost(state, pitched_at)) if pitched_at is not None
+                     else _("tent"))
     if accl_points or draft.risk_accl:
         after = rules.accl_after_cards(state, climber.acclimatization, accl_points, draft.risk_accl)
         parts.append((_("acclimatization {before} to {after} (at most {most} after the check)")
