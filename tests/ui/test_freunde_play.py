@@ -61,6 +61,42 @@ async def tap_cards(ui, *codes):
     await ui.click("fr-play")
 
 
+async def test_a_climbers_action_being_planned_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")                       # Move 1 and Move 1: S1 for 1 and a tent there for 1
+    await ui.click("fr-space-S1")
+    await ui.click("fr-tent")
+    summary = ui.get("fr-move-summary").value
+    assert summary == "A: to S1 for 1, tent for 1"
+    await ui.close()
+    # The page is loaded again (or the phone closed it meanwhile): the plan is still there, ready to confirm.
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-move-summary").value == summary
+    await ui.click("fr-give")
+    action = SessionKeeper(store).get(session.id).actions[-1]
+    assert (action["climber"], action["cards"], action["path"][-1], action["tent"]) == ("A", ["M1", "M1"], "S1", True)
+    assert store.table(DRAFTS_TABLE).all() == []       # given: nothing left to keep
+
+
+def test_a_kept_plan_that_no_longer_fits_the_game_keeps_only_what_does(store):
+    from companion.ui.freunde.turn import MoveDraft
+
+    session = start_game(store, actions=CARDS_PLAYED)
+    state = engine(store, session.id)
+    plan = MoveDraft("A", (0, 1), "S2", False, 0, 0)
+    assert MoveDraft.from_doc(plan.to_doc(), state) == plan
+    # A card that is not left, a space it cannot reach, risk it does not owe: left out.
+    assert MoveDraft.from_doc({"climber": "A", "cards": [0, 7, "x"], "target": "S9", "risk_move": 3},
+                              state) == MoveDraft("A", (0,))
+    assert MoveDraft.from_doc({"climber": "Z"}, state) == MoveDraft()
+    assert MoveDraft.from_doc(["A"], state) == MoveDraft()
+
+
 async def snow_today(open_ui, store):
     """A first turn played up to today's weather, with day 1's snow from 8000 m entered: (session, ui)."""
     session = start_game(store)

@@ -43,6 +43,7 @@ from companion.ui.freunde.weather import (
     DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card,
     tile_days, tile_editor, tiles_laid,
 )
+from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
@@ -57,6 +58,7 @@ __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "Fr
 
 GAME = engine.GAME_ID
 _TITLE = "Freunde"
+_MOVE_FORM = "move"     # the climber's action being planned, kept beside the game (companion.ui.common.drafts)
 _BOARD_WIDTH = 358
 
 
@@ -94,7 +96,7 @@ def FreundeTable(session_id: str) -> ft.View:
     panel, set_panel = ft.use_state(Panel.TURN)
     cards, set_cards = ft.use_state(CardsDraft())
     risk, set_risk = ft.use_state(RiskDraft())
-    move, set_move = ft.use_state(MoveDraft())
+    move, set_move = ft.use_state(lambda: _kept_move(app, session_id))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
     problem, set_problem = ft.use_state(None)
     # A notice goes with the entries it was said after: a correction begun, or the entries changed from
@@ -129,6 +131,18 @@ def FreundeTable(session_id: str) -> ft.View:
             await view.scroll_to(offset=0)
 
     ft.use_effect(scroll_to_top, dependencies=[panel, stage])
+
+    # The climber's action being planned is kept beside the game as it changes, so a reload, or a page the
+    # phone closed, finds it again (the cards played are not: each player's are secret until all are played).
+    kept_move = ft.use_ref(move.to_doc())
+
+    def keep_move(planned: MoveDraft = move) -> None:
+        doc = planned.to_doc()
+        if doc != kept_move.current:
+            kept_move.current = doc
+            keep_draft(app.store, session_id, _MOVE_FORM, entries_mark(app, session_id), doc)
+
+    ft.use_effect(keep_move, dependencies=[move])
 
     abandon_button = use_abandon(session_id, "fr", lambda text: set_problem(first_capital(text)))
 
@@ -479,6 +493,19 @@ def FreundeTable(session_id: str) -> ft.View:
         )
     view_ref.current = view
     return view
+
+
+def _kept_move(app, session_id: str) -> MoveDraft:
+    """The climber's action as it was being planned after the entries as they stand (a reload, a page the
+    phone closed); none when none was kept, or the game has moved on since."""
+    doc = kept_draft(app.store, session_id, _MOVE_FORM, entries_mark(app, session_id))
+    if doc is None:
+        return MoveDraft()
+    try:
+        state = app.keeper.state(session_id)
+    except CompanionError:
+        return MoveDraft()
+    return MoveDraft.from_doc(doc, state)
 
 
 def _stage(state: State | None) -> tuple | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import flet as ft
 
@@ -113,6 +114,48 @@ class MoveDraft:
     refused: SpaceId | None = None
     reason: str | None = None
     tapped: SpaceId | None = None
+
+    def to_doc(self) -> dict[str, Any]:
+        """The plan as a document to keep beside the game (`from_doc` reads it back): the climber, the cards
+        given, where it goes, its tent and the risk points it takes; empty when no climber is being planned.
+        A refusal is not kept: it is said again at the next tap."""
+        if self.climber is None:
+            return {}
+        return {"climber": self.climber, "cards": list(self.cards), "target": self.target, "tent": self.tent,
+                "risk_move": self.risk_move, "risk_accl": self.risk_accl}
+
+    @classmethod
+    def from_doc(cls, doc: Any, state: State) -> MoveDraft:
+        """A kept plan (`to_doc`) for the climber of the acting player it names, if that climber may still act;
+        what does not fit the game now (a card given that is not left, a space it cannot stop on, more risk
+        than is owed) is left out. Anything else gives no plan."""
+        index = state.acting
+        if not isinstance(doc, Mapping) or index is None:
+            return cls()
+        player = state.players[index]
+        label = doc.get("climber")
+        climber = next((c for c in player.climbers if c.label == label), None)
+        if climber is None or not climber.alive or climber.label in player.turn.acted:
+            return cls()
+        left = rules.cards_left_to_give(state, index)
+        given = doc.get("cards") if isinstance(doc.get("cards"), list) else []
+        cards = tuple(sorted({n for n in given if type(n) is int and 0 <= n < len(left)}))
+        owed = rules.risk_owed(state, index)
+
+        def points(value: Any, most: int) -> int:
+            return value if type(value) is int and 0 <= value <= most else 0
+
+        risk_move = points(doc.get("risk_move"), owed)
+        risk_accl = points(doc.get("risk_accl"), owed - risk_move)
+        tent = doc.get("tent") is True
+        target = doc.get("target")
+        plan = cls(climber.label, cards, None, tent, risk_move, risk_accl)
+        if isinstance(target, str) and target != climber.space:
+            route = rules.destinations(state, index, climber.label, given_cards(state, plan), tent=tent,
+                                       risk_move=risk_move).get(target)
+            if route is not None and route.stop:
+                plan = replace(plan, target=target)
+        return plan
 
 
 def given_cards(state: State, draft: MoveDraft) -> tuple[Card, ...]:
