@@ -83,6 +83,25 @@ async def test_a_climbers_action_being_planned_is_found_again_after_a_reload(ope
     assert store.table(DRAFTS_TABLE).all() == []       # given: nothing left to keep
 
 
+async def test_a_plan_that_could_not_be_confirmed_still_cannot_after_a_reload(open_ui, store):
+    # A tent that put the space out of reach left nothing to confirm; after a reload the plan was "stays,
+    # tent" and Give pitched the tent where the climber stood.
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")                       # Move 1 and Move 1 reach S2, but not with a tent there
+    await ui.click("fr-space-S2")
+    await ui.click("fr-tent")
+    assert ui.get("fr-give").disabled
+    await ui.close()
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-give").disabled
+    assert ui.get("fr-move-summary").value.startswith("Turn 1: Ann's climber A cannot afford to reach S2")
+    await ui.click("fr-tent")                         # the tent taken back: S2 is the plan again
+    assert ui.get("fr-move-summary").value == "A: to S2 for 2" and not ui.get("fr-give").disabled
+
+
 def test_a_kept_plan_that_no_longer_fits_the_game_keeps_only_what_does(store):
     from companion.ui.freunde.turn import MoveDraft
 
@@ -90,9 +109,10 @@ def test_a_kept_plan_that_no_longer_fits_the_game_keeps_only_what_does(store):
     state = engine(store, session.id)
     plan = MoveDraft("A", (0, 1), "S2", False, 0, 0)
     assert MoveDraft.from_doc(plan.to_doc(), state) == plan
-    # A card that is not left, a space it cannot reach, risk it does not owe: left out.
+    # A card that is not left, risk it does not owe: left out; a space it cannot reach stays the one meant.
     assert MoveDraft.from_doc({"climber": "A", "cards": [0, 7, "x"], "target": "S9", "risk_move": 3},
-                              state) == MoveDraft("A", (0,))
+                              state) == MoveDraft("A", (0,), refused="S9")
+    assert MoveDraft.from_doc({"climber": "A", "target": "nowhere"}, state) == MoveDraft("A")
     assert MoveDraft.from_doc({"climber": "Z"}, state) == MoveDraft()
     assert MoveDraft.from_doc(["A"], state) == MoveDraft()
 

@@ -505,7 +505,13 @@ def _kept_move(app, session_id: str) -> MoveDraft:
         state = app.keeper.state(session_id)
     except CompanionError:
         return MoveDraft()
-    return MoveDraft.from_doc(doc, state)
+    plan = MoveDraft.from_doc(doc, state)
+    if plan.refused is not None and state.acting is not None:
+        # The space it was meant for, out of reach: said why, as the tap that chose it did.
+        route = rules.destinations(state, state.acting, plan.climber, given_cards(state, plan), tent=plan.tent,
+                                   risk_move=plan.risk_move).get(plan.refused)
+        plan = replace(plan, reason=_why_not(state, state.acting, plan, plan.refused, route))
+    return plan
 
 
 def _stage(state: State | None) -> tuple | None:

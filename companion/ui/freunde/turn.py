@@ -117,18 +117,19 @@ class MoveDraft:
 
     def to_doc(self) -> dict[str, Any]:
         """The plan as a document to keep beside the game (`from_doc` reads it back): the climber, the cards
-        given, where it goes, its tent and the risk points it takes; empty when no climber is being planned.
-        A refusal is not kept: it is said again at the next tap."""
+        given, where it goes (or the space it was meant for and cannot reach now, `refused`), its tent and the
+        risk points it takes; empty when no climber is being planned. The refusal's words are said afresh."""
         if self.climber is None:
             return {}
-        return {"climber": self.climber, "cards": list(self.cards), "target": self.target, "tent": self.tent,
-                "risk_move": self.risk_move, "risk_accl": self.risk_accl}
+        return {"climber": self.climber, "cards": list(self.cards), "target": self.target, "refused": self.refused,
+                "tent": self.tent, "risk_move": self.risk_move, "risk_accl": self.risk_accl}
 
     @classmethod
     def from_doc(cls, doc: Any, state: State) -> MoveDraft:
         """A kept plan (`to_doc`) for the climber of the acting player it names, if that climber may still act;
         what does not fit the game now (a card given that is not left, a space it cannot stop on, more risk
-        than is owed) is left out. Anything else gives no plan."""
+        than is owed) is left out; a space it cannot stop on now stays the one it was meant for (`refused`: a
+        tent meant for it is not pitched where the climber stands). Anything else gives no plan."""
         index = state.acting
         if not isinstance(doc, Mapping) or index is None:
             return cls()
@@ -148,13 +149,12 @@ class MoveDraft:
         risk_move = points(doc.get("risk_move"), owed)
         risk_accl = points(doc.get("risk_accl"), owed - risk_move)
         tent = doc.get("tent") is True
-        target = doc.get("target")
+        meant = doc.get("target") if doc.get("target") is not None else doc.get("refused")
         plan = cls(climber.label, cards, None, tent, risk_move, risk_accl)
-        if isinstance(target, str) and target != climber.space:
+        if isinstance(meant, str) and meant in state.board.spaces and meant != climber.space:
             route = rules.destinations(state, index, climber.label, given_cards(state, plan), tent=tent,
-                                       risk_move=risk_move).get(target)
-            if route is not None and route.stop:
-                plan = replace(plan, target=target)
+                                       risk_move=risk_move).get(meant)
+            plan = replace(plan, target=meant) if route is not None and route.stop else replace(plan, refused=meant)
         return plan
 
 
