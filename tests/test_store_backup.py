@@ -149,6 +149,21 @@ def test_a_session_already_finished_here_is_not_brought_back(store):
     report = store.import_all(doc)
     assert report.skipped["sessions"] == 1
     assert store.sessions.list() == []
+    # Finished here since: not "unchanged", this device's newer state of the game is kept.
+    assert report.kept.get("sessions") == 1 and "kept as they are here: 1 game in progress" in str(report)
+
+
+def test_a_form_half_filled_in_for_a_game_already_here_is_not_said_unchanged(store):
+    from companion.store.layout import DRAFTS_TABLE
+
+    fill(store)
+    doc = store.export_all()
+    game = doc["sessions"][0]["id"]
+    doc.setdefault("tables", {})[DRAFTS_TABLE] = [{"id": game, "form": "hand", "mark": [-1, 0], "draft": {}}]
+    report = store.import_all(doc)
+    assert store.table(DRAFTS_TABLE).all() == []        # it comes only with its game, which is here already
+    assert report.kept.get(DRAFTS_TABLE) == 1 and "unchanged: 3 players" in str(report)
+    assert "form half filled in" not in str(report).split("different in the backup")[0]
 
 
 # -- bad files change nothing -------------------------------------------------------------------------------

@@ -298,7 +298,8 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     here_sessions = {doc["id"]: doc for doc in _table(store, SESSIONS_FILE, "sessions")}
     have_sessions = set(here_sessions) | finished
     # A game the backup has in progress and this device finished since is this device's newer state of it.
-    kept["sessions"] = sum(1 for s in checked.sessions if s["id"] in here_sessions and s != here_sessions[s["id"]])
+    kept["sessions"] = sum(1 for s in checked.sessions if (s["id"] in here_sessions and s != here_sessions[s["id"]])
+                           or s["id"] in finished)
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
     _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions))
     if new_sessions:
@@ -322,7 +323,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         kept[name] = sum(1 for d in docs if d["id"] in here_docs and d != here_docs[d["id"]])
         new_docs = [d for d in docs if d["id"] not in existing]
         if name in SESSION_TABLES:
-            # A correction under way (or a game taken back from History) comes with its game only.
+            # A correction under way (or a game taken back from History) comes with its game only: one for a
+            # game this device has already is left as this device has it (none).
+            kept[name] += sum(1 for d in new_docs if d["id"] not in arriving)
             new_docs = [d for d in new_docs if d["id"] in arriving]
         _tally(added, skipped, name, len(new_docs), len(docs))
         if new_docs:

@@ -178,6 +178,8 @@ async def test_a_schnapps_put_away_again_brings_back_the_dice_entered(open_ui, s
     await ui.click("t12-card-schnapps")                    # new dice to enter
     assert ui.find("t12-op-sum-value") is None or ui.get("t12-op-sum-value").value != "7"
     assert ui.get("t12-status").value == "Schnapps: roll again, tap the new dice faces or Roll."
+    await ui.close()                                       # a reload in between keeps the roll set aside
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
     await ui.click("t12-card-schnapps")                    # put away: the roll entered is back
     assert ui.get("t12-op-sum-value").value == "7"
     await ui.click("t12-op-sum")

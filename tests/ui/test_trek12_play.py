@@ -473,7 +473,13 @@ async def test_a_kept_turn_is_dropped_once_the_game_has_moved_on(open_ui, store)
 def test_a_kept_turn_that_does_not_fit_the_game_is_not_brought_back(store):
     from companion.ui.trek12.turn import Draft, turn_doc, turn_from_doc
 
-    session = start(store, names=("Ann", "Bob"), cards=("tent",))
+    # Ann, first to write this round, may not drink her Schnapps yet: a kept turn that did is not brought back.
+    early = start(store, names=("Ann", "Bob"), cards=("schnapps",))
+    assert turn_from_doc({"cards": ["schnapps"]}, table_of(store, early.id), 0, 7) is None
+    SessionKeeper(store).act(early.id, {"dice": [6, 5], "op": "sum", "circle": 8, "player": 0})
+    assert turn_from_doc({"cards": ["schnapps"]}, table_of(store, early.id), 1, 7) is not None    # Bob, last
+
+    session = start(store, names=("Cy", "Di"), cards=("tent",))
     SessionKeeper(store).act(session.id, {"dice": [6, 5], "op": "sum", "circle": 8, "player": 0})
     table = table_of(store, session.id)           # round 1: Bob writes with Ann's dice, 6 and 5
     bob = turn_from_doc({"red": 6, "yellow": 5, "cards": ["tent"], "op": "sum"}, table, 1, 7)

@@ -47,6 +47,9 @@ def keep_draft(store: Any, game_id: str, form: str, mark: tuple[int, int], draft
         if draft:
             table.upsert({"id": game_id, "form": form, "mark": list(mark), "draft": dict(draft)})
         elif (kept := table.get(game_id)) is not None and kept.get("form") == form:
-            table.delete(game_id)       # another form's draft (an Expedition's scoring, its sheet's turn) stays
+            # Only its own form's: one form of a game is in use at a time (an Expedition's scoring opens once its
+            # sheet is done, and the sheet's turn is forgotten as its last move is written), so clearing one
+            # never takes another away.
+            table.delete(game_id)
     except CompanionError as exc:
         _log.warning("the draft of game %s could not be kept: %s", game_id, exc)

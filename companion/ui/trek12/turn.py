@@ -218,6 +218,8 @@ def turn_doc(draft: Draft) -> dict[str, Any]:
         doc["cards"] = [card.value for card in draft.cards]
     if draft.op is not None:
         doc["op"] = draft.op.label
+    if draft.set_aside is not None:
+        doc["set_aside"] = list(draft.set_aside)
     return doc
 
 
@@ -242,10 +244,17 @@ def turn_from_doc(doc: Any, table: Table, seat: int, seed: int | None) -> Draft 
         draft, refused = toggle_card(state, draft, card)
         if refused:
             return None
+    drunk = Assist.SCHNAPPS in draft.cards
+    aside = doc.get("set_aside")
+    if drunk and isinstance(aside, list) and len(aside) == 3:
+        # The roll the Schnapps replaced, put back if it is put away again: only the round's or as entered.
+        first, second, rolled = aside
+        if (_face(first, 1) and _face(second, 0) and isinstance(rolled, bool)
+                and (table.roll is None or (first, second) == (table.roll.red, table.roll.yellow))):
+            draft = replace(draft, set_aside=(first, second, rolled))
     red, yellow = doc.get("red"), doc.get("yellow")
     if not (_face(red, 1) and _face(yellow, 0)):
         return None
-    drunk = Assist.SCHNAPPS in draft.cards
     if doc.get("rolled") is True:
         if seed is None or red is None or yellow is None:
             return None
