@@ -494,6 +494,22 @@ def test_a_kept_turn_that_does_not_fit_the_game_is_not_brought_back(store):
         assert turn_from_doc(doc, table, 1, 7) is None, doc
 
 
+async def test_a_kept_turn_is_dropped_when_an_earlier_move_was_replaced_meanwhile(open_ui, store):
+    # As many moves as before, but not the same ones: another device undid the first move and wrote another
+    # in its place (a correction confirmed does the same). The turn kept here was begun on the first one.
+    session = start(store)
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [3, 2], "op": "sum", "circle": 8, "player": 0})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-op-product")
+    await ui.close()
+    keeper.undo(session.id)
+    keeper.act(session.id, {"dice": [3, 2], "op": "sum", "circle": 9, "player": 0})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.get("t12-status").value == "Tap the red and the yellow dice faces as rolled, or Roll."
+
+
 async def test_undo_forgets_the_turn_kept(open_ui, store):
     from companion.ui.common.drafts import DRAFTS_TABLE
 

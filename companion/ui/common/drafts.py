@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.store.layout import DRAFTS_TABLE
+from companion.ui.common.entries import Mark
 from companion.ui.common.registry import keep_beside_games
 
 __all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft"]
@@ -25,7 +26,7 @@ keep_beside_games(DRAFTS_TABLE)     # a game abandoned, or deleted from History,
 _log = logging.getLogger(__name__)
 
 
-def kept_draft(store: Any, game_id: str, form: str, mark: tuple[int, int]) -> Mapping[str, Any] | None:
+def kept_draft(store: Any, game_id: str, form: str, mark: Mark) -> Mapping[str, Any] | None:
     """The draft of `form` kept for this game after the entries `mark`, or None (none kept, another form's,
     begun after other entries, or unreadable)."""
     try:
@@ -39,7 +40,7 @@ def kept_draft(store: Any, game_id: str, form: str, mark: tuple[int, int]) -> Ma
     return draft if isinstance(draft, Mapping) else None
 
 
-def keep_draft(store: Any, game_id: str, form: str, mark: tuple[int, int], draft: Mapping[str, Any] | None) -> None:
+def keep_draft(store: Any, game_id: str, form: str, mark: Mark, draft: Mapping[str, Any] | None) -> None:
     """Keep the draft of `form` as it now is (None, or an empty form: nothing to keep). A draft that cannot be
     written is only logged: the form on screen goes on as it is, as it did before drafts were kept."""
     try:

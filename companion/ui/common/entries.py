@@ -11,6 +11,8 @@ words come from each engine's `describe_action` (`companion.entries`).
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -22,21 +24,29 @@ from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence
 
-__all__ = ["EntriesPanel", "entries_button", "entries_mark", "SHOWN"]
+__all__ = ["EntriesPanel", "entries_button", "entries_mark", "Mark", "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
 
 
-def entries_mark(app: Any, session_id: str) -> tuple[int, int]:
+Mark = tuple[int, ...]
+
+
+def entries_mark(app: Any, session_id: str) -> Mark:
     """The game's entries as they stand, as a mark to compare: the entries of a correction under way (-1 when
-    none is) and the game's own. Something said or begun after some entries (a notice, a half-entered form)
-    goes with that mark: a correction begun, or entries changed from elsewhere, leaves it behind."""
+    none is), the game's own, and a checksum of both. Something said or begun after some entries (a notice, a
+    half-entered form) goes with that mark: a correction begun or confirmed, or entries changed from
+    elsewhere, leaves it behind, even when as many entries stand as before (an entry undone and another
+    made in its place, an old one corrected)."""
     try:
         correction = app.keeper.correction(session_id)
-        actions = len(app.keeper.get(session_id).actions)
+        actions = app.keeper.get(session_id).actions
     except CompanionError:
-        return (-1, -1)
-    return (len(correction.actions) if correction is not None and not correction.done else -1, actions)
+        return (-1, -1, 0)
+    under_way = correction is not None and not correction.done
+    entries = [list(actions), list(correction.actions) if under_way else None]
+    text = json.dumps(entries, sort_keys=True, separators=(",", ":"), default=str)
+    return (len(correction.actions) if under_way else -1, len(actions), zlib.crc32(text.encode("utf-8")))
 
 
 def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:

@@ -21,7 +21,7 @@ from companion.games.ridgeline.rules import State
 from companion.games.ridgeline.cards import parse_card
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
@@ -143,7 +143,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         """A new draft, or a change of the latest one (a function of it), marked with the entries now."""
         mark = entries_mark(app, session_id)
 
-        def update(at: tuple[HandDraft, tuple[int, int] | None]) -> tuple[HandDraft, tuple[int, int]]:
+        def update(at: tuple[HandDraft, Mark | None]) -> tuple[HandDraft, Mark]:
             base = at[0] if at[1] == mark else asked_again
             return (changed(base) if callable(changed) else changed, mark)
 
@@ -329,7 +329,7 @@ def RidgelineFinished(record: Mapping) -> ft.View:
     return screen_view(_TITLE, body)
 
 
-def _kept_hand(app, session_id: str) -> tuple[HandDraft, tuple[int, int] | None]:
+def _kept_hand(app, session_id: str) -> tuple[HandDraft, Mark | None]:
     """The hand form as it was left after the entries as they stand (a reload, a page the phone closed), with
     their mark; the empty form, unmarked, when none was kept."""
     mark = entries_mark(app, session_id)
