@@ -300,6 +300,11 @@ async def test_a_players_row_opens_their_statistics(open_ui, store):
     assert ui.route == f"/players/stats/id:{player.id}"
     assert "This player has no finished games in History yet." in ui.text()
     assert ui.view_routes == ["/", "/players", f"/players/stats/id:{player.id}"]     # back returns to the roster
+    # The roster opened from a new game's screen: back returns to it, over the new game.
+    await ui.go("/games/trek12/players")
+    await ui.click(f"player-{player.id}-stats")
+    assert ui.view_routes == ["/", "/games/trek12", "/games/trek12/players",
+                              f"/games/trek12/players/stats/id:{player.id}"]
 
 
 async def test_a_rename_says_a_game_in_progress_keeps_the_old_name(open_ui, store):

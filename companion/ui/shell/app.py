@@ -62,7 +62,8 @@ ROUTES = [
             # The roster opened from a new game's screen (no players yet): back returns to that screen.
             # So is the Hall of Fame opened from an Expedition, new, under way or finished (hall_route).
             ft.Route(path="games/:game", component=NewGameScreen,
-                     children=[ft.Route(path="players", component=PlayersScreen), _hall()]),
+                     children=[ft.Route(path="players", component=PlayersScreen,
+                                        children=[_player_stats("stats/:player")]), _hall()]),
             ft.Route(path="play/:game/:session_id", component=PlayScreen,
                      children=[ft.Route(path="sheet", component=SheetScreen), _hall()]),
         ],

@@ -337,8 +337,8 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                     f"player-{player.id}-stats",
                     ft.IconButton(ft.Icons.INSIGHTS_ROUNDED, key=f"player-{player.id}-stats",
                                   tooltip=_("Statistics for {name}").format(name=player.name),
-                                  on_click=lambda: ft.context.page.navigate(
-                                      stats_route(player_key(player.id, player.name), under="/players"))),
+                                  on_click=lambda: ft.context.page.navigate(stats_route(
+                                      player_key(player.id, player.name), under=_roster_route(ft.context.page)))),
                 ),
                 labelled(
                     f"player-{player.id}-rename",
@@ -515,3 +515,10 @@ def _sentence(exc: Exception) -> str:
     else:
         text = _FIELD_PREFIX.sub(lambda m: f"The {m.group(1)} ", said(exc).strip(), count=1)
     return text[:1].upper() + text[1:] if text else _("That is not allowed.")
+
+
+def _roster_route(page: ft.Page) -> str:
+    """The roster's own address (on its own, or opened from a new game's screen), for a player's statistics
+    opened from it to sit on it: back returns to the roster there."""
+    route = (page.route or "").rstrip("/")
+    return route if route.endswith("/players") else "/players"

@@ -151,7 +151,8 @@ def PlayerStatsScreen() -> ft.View:
                         _("This player has no finished games in History yet."), key="pstats-none"),
             ft.Row([labelled("pstats-all", ft.FilledTonalButton(
                 _("Everyone's statistics"), key="pstats-all", icon=ft.Icons.INSIGHTS_ROUNDED,
-                on_click=lambda: page.navigate(stats_route())))], alignment=ft.MainAxisAlignment.CENTER),
+                on_click=lambda: page.navigate(stats_route(under=_under(page)))))],
+                   alignment=ft.MainAxisAlignment.CENTER),
         ])
     colour = colours.get(key, _GUEST_COLOUR)
     played = [g for g in games.games() if stats.player_line(games, key, game=g) is not None]
