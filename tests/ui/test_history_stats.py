@@ -891,6 +891,9 @@ async def test_a_solo_records_name_is_not_broken_inside_the_word_on_a_phone(open
     assert ui.get(f"{row}-name") in walk(name_line) and ui.get(f"{row}-won") in walk(numbers_line)
     wide = await open_ui(route="/stats", width=1280)
     assert isinstance(wide.get(row).content, ft.Row) and wide.get(f"{row}-won") in wide.get(row).content.controls
+    store.players.rename(berenice.id, "Ola")                # a short name fits beside its numbers on a phone too
+    short = await open_ui(route="/stats")
+    assert isinstance(short.get(row).content, ft.Row)
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])

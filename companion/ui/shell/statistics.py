@@ -473,10 +473,10 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
         header,
     ]
     # Beside four number columns a phone leaves a name about 55 px, where "Bérénice" broke inside the word:
-    # there, each name has a line of its own above its numbers.
+    # a name longer than its room has a line of its own above its numbers ("Ola" stays beside them).
     room = float(page.width or 390) - _SOLO_FRAME - sum(widths) - 8 * len(widths)
-    stacked = room < _SOLO_NAME
     for row in rows:
+        stacked = max((len(word) for word in row.name.split()), default=0) * 13 * _SOLO_EM > room
         values = ((format_number(row.plays), format_number(row.wins), format_number(row.losses), number(row.best))
                   if opponent else (format_number(row.plays), number(row.best), number(row.average)))
         cell = f"{key}-{row.key}"
@@ -498,7 +498,7 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
 
 
 _SOLO_FRAME = 92     # a solo table row's width besides its name and numbers: the page's and panel's padding, the dot
-_SOLO_NAME = 96      # the least width a name gets beside the numbers ("Bérénice", "Aleksandra" at 13 px)
+_SOLO_EM = 0.6       # a name's letters at 13 px, bold, measured generously (a word is never broken)
 
 
 def _column_width(heading: str) -> int:
