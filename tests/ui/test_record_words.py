@@ -125,6 +125,18 @@ def test_a_negative_number_in_a_record_has_a_true_minus_sign(value, shown):
     assert value_text(value) == shown
 
 
+def test_a_day_in_a_record_is_written_as_the_language_writes_dates():
+    # An Expedition's Ascent showed "Data 2026-12-05" in Polish, where every other date reads "5 gru 2026".
+    from companion.i18n import use_language
+    from companion.ui.shell.record import value_text
+
+    with use_language("pl"):
+        assert value_text("2026-12-05") == "5 gru 2026"
+    with use_language("en"):
+        assert value_text("2026-12-05") != "2026-12-05" and value_text("2026-13-45") == "2026-13-45"
+    assert value_text("12-05") == "12-05"
+
+
 @pytest.mark.parametrize("language, one, several, flag", [
     ("en", "Winner", "Winners", "Winner"),
     # Polish: "Zwycięzca: Nie" beside Zofia spoke of her as a man; "Wygrana" (a win) is said of anyone.

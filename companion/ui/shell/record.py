@@ -11,6 +11,8 @@ screen reader would skip every score; the Copy button is the way to take the res
 from __future__ import annotations
 
 import json
+import re
+from datetime import date
 from typing import Any
 
 import flet as ft
@@ -18,7 +20,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.games.words import MINUS, number
-from companion.i18n import N_, Message, _, format_number, tr
+from companion.i18n import N_, Message, _, format_date, format_number, tr
 from companion.store.records import said_in_place
 from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import breakdown_words, forget_beside, game_screen, put_back_beside, told_beside
@@ -395,7 +397,16 @@ def value_text(value: Any) -> str:
         return ", ".join(value_text(v) for v in value) if value else _("none")
     if isinstance(value, dict):
         return _("none") if not value else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and _ISO_DAY.fullmatch(value):
+        # A day as the files write it (an Expedition's Ascent date): as the language writes dates.
+        try:
+            return format_date(date.fromisoformat(value))
+        except ValueError:
+            pass
     return star_points(tr(value) if isinstance(value, Message) else str(value))
+
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _simple(value: Any) -> bool:
