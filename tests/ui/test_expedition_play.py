@@ -175,9 +175,13 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     # The cards cashed are said under the player's whole row, not squeezed beside the stars.
     assert ui.get("exp-ascent-1-0-cashed").value == "70 on the sheet + 3 for 1 Compass"
     await ui.type("exp-envelope-note", "Every climber draws one more card", settle=False)
+    # The page is loaded again before the note is recorded: the note typed is still there.
+    ui = await open_ui(route=f"/play/expedition/{exp}")
+    assert ui.get("exp-envelope-note").value == "Every climber draws one more card"
     await ui.click("exp-envelope-open")
     opened = hall_of_fame.envelopes(store)
     assert [(e.number, e.opener, e.note) for e in opened] == [(1, "Bob", "Every climber draws one more card")]
+    assert store.table("drafts").get(exp) is None                # recorded: the note is no longer kept aside
 
     # Ascent 2 (Kagkot 70+, stars 3/2/1, no record yet): 2 + 2 cards; Ann 80 writes the first record.
     await reveal(ui, tent=2, schnapps=1, compass=1)

@@ -481,8 +481,9 @@ def LiveTotal(control_key: str, typed: FieldText, bonus: int, follower: _TotalFo
 
 
 def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
-                   on_open: Callable[[], None]) -> ft.Control:
-    """The envelope this Ascent opens: who opens it and why; the players type what it held (into `note`)."""
+                   on_open: Callable[[], None], on_change: Callable[[], None] | None = None) -> ft.Control:
+    """The envelope this Ascent opens: who opens it and why; the players type what it held (into `note`,
+    `on_change` told at each change)."""
     envelope = state.envelopes[-1]
     name = state.setup.names[envelope.opener]
     item = challenge(envelope.number)
@@ -504,7 +505,7 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                       name=name, challenge=tr(item.text)), size=13),
         labelled("exp-envelope-note", note.bind(ft.TextField(
             key="exp-envelope-note", label=_("What the envelope held"), multiline=True,
-            min_lines=2, max_lines=6, max_length=2000))),
+            min_lines=2, max_lines=6, max_length=2000, on_change=(lambda: on_change()) if on_change else None))),
         labelled("exp-envelope-open", ft.FilledButton(_("Record the envelope"), key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_big())),
     ], key="exp-envelope-panel", tone="high")

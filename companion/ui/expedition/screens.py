@@ -105,6 +105,7 @@ class Panel(IntEnum):
 
 
 _SCORE_FORM = "score"    # the scoring form's name among the forms kept half filled in (common/drafts.py)
+_NOTE_FORM = "envelope"  # the note of the envelope being opened, kept the same way
 
 
 class _Form(IntEnum):
@@ -152,7 +153,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
     points = ft.use_ref({seat: FieldText(text) for seat, text in kept[1].items()} if kept is not None else {})
     # The scoring form as the store holds it (the document kept, or None): only a change is written.
     kept_doc = ft.use_ref(kept[2] if kept is not None else None)
-    note = use_field_text()
+    # The envelope's note as it was left (a reload): typed again into its field.
+    kept_note, _set_kept_note = ft.use_state(lambda: _kept_note(app, session_id))
+    note = use_field_text(kept_note)
+    note_doc = ft.use_ref({"note": kept_note} if kept_note else None)
     problem, set_problem = ft.use_state(None)
     # What the last tap did, with the entries it was said after: once anything else changes the Expedition
     # (the picks after a round on the app's sheet, a correction), the words are stale and go.
@@ -270,6 +274,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_score(ScoreDraft())
         points.current = {}
         note.set("")
+        keep_note()
         set_form(_Form.NONE)
         keep_score(None)
         set_notice(after)
@@ -346,6 +351,13 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if doc != kept_doc.current:
             kept_doc.current = doc
             keep_draft(app.store, session_id, _SCORE_FORM, entries_mark(app, session_id), doc)
+
+    def keep_note() -> None:
+        """Keep the envelope's note beside the Expedition as it now reads (none once it is empty)."""
+        doc = {"note": note.text} if note.text.strip() else None
+        if doc != note_doc.current:
+            note_doc.current = doc
+            keep_draft(app.store, session_id, _NOTE_FORM, entries_mark(app, session_id), doc)
 
     def change_score(draft: ScoreDraft) -> None:
         set_score(draft)
@@ -500,7 +512,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
                                     on_score=open_score, on_sheet=play_sheet,
                                     on_drop=lambda: set_dropping(True)))
         elif state.phase is Phase.ENVELOPE:
-            body.append(envelope_panel(state, colours, note, on_open=open_envelope))
+            body.append(envelope_panel(state, colours, note, on_open=open_envelope, on_change=keep_note))
         if state.over:
             body.extend(_over_body(state, colours, on_finish=finish))
         elif state.results and form is _Form.NONE:
@@ -767,6 +779,19 @@ def _kept_score(app, session_id: str) -> tuple[ScoreDraft, dict[SeatNo, str], di
         return None
     draft, typed = ScoreDraft.from_doc(doc, len(state.setup.seats))
     return draft, typed, dict(doc)
+
+
+def _kept_note(app, session_id: str) -> str:
+    """The envelope's note as it was left after the entries as they stand; empty when none was kept, or no
+    envelope is being opened."""
+    doc = kept_draft(app.store, session_id, _NOTE_FORM, entries_mark(app, session_id))
+    try:
+        if doc is None or app.keeper.state(session_id).phase is not Phase.ENVELOPE:
+            return ""
+    except CompanionError:
+        return ""
+    note = doc.get("note")
+    return note[:2000] if isinstance(note, str) else ""
 
 
 def _entries_mark(actions: Any) -> tuple[int, Any]:
