@@ -208,33 +208,18 @@ def test_a_multi_file_commit_interrupted_before_its_commit_point_changes_nothing
 # -- unreadable files ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("content, reason", [
-    (b'{"sessions": []}', "sa table 'sessions' n'est pas un ensemble d'enregistrements"),
-    (b"\xff\xfe\x00", "ce n'est pas du texte UTF-8 (octet 0)"),
-    (b'{"sessions": {"1": {"id": "x"', "ce n'est pas du JSON valide"),
+# Each reason in French too: the notice was French around an English reason ("ids.json n'a pas pu être lu (its
+# table 't12solo' is not a set of records)").
+@pytest.mark.parametrize("content, reason, french", [
+    (b'{"sessions": {"1": {"id": "x"', "not valid JSON", "ce n'est pas du JSON valide"),
+    (b"", "empty", "le fichier est vide"),
+    (b"\xff\xfe\x00", "not UTF-8", "ce n'est pas du texte UTF-8 (octet 0)"),
+    (b"[1, 2, 3]", "does not hold tables", "il ne contient pas de tables d'enregistrements"),
+    (b'{"sessions": []}', "is not a set of records", "sa table 'sessions' n'est pas un ensemble d'enregistrements"),
 ])
-def test_why_a_file_could_not_be_read_is_said_in_the_players_language(tmp_data_dir, content, reason):
-    # The notice was French around an English reason: "ids.json n'a pas pu être lu (its table 't12solo' is not a
-    # set of records)".
+def test_a_corrupt_file_is_moved_aside_reported_and_its_backup_offered(tmp_data_dir, content, reason, french):
     from companion.i18n import tr, use_language
 
-    with open_store(tmp_data_dir) as first:
-        first.sessions.save(session(2))
-    (tmp_data_dir / "sessions.json").write_bytes(content)
-    store = open_store(tmp_data_dir)
-    [notice] = store.notices
-    with use_language("fr"):
-        assert reason in tr(notice)
-    store.close()
-
-
-@pytest.mark.parametrize("content, reason", [
-    (b'{"sessions": {"1": {"id": "x"', "not valid JSON"),
-    (b"", "empty"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b"[1, 2, 3]", "does not hold tables"),
-])
-def test_a_corrupt_file_is_moved_aside_reported_and_its_backup_offered(tmp_data_dir, content, reason):
     with open_store(tmp_data_dir) as first:
         first.sessions.save(session(2))
         first.sessions.save(session(5))  # sessions.json.bak now holds the 2-action version
@@ -243,6 +228,8 @@ def test_a_corrupt_file_is_moved_aside_reported_and_its_backup_offered(tmp_data_
     store = open_store(tmp_data_dir)
     [notice] = store.notices
     assert "sessions.json could not be read" in notice and reason in notice
+    with use_language("fr"):
+        assert french in tr(notice)
     assert store.sessions.list() == []
     [aside] = [p for p in tmp_data_dir.iterdir() if ".corrupt-" in p.name]
     assert aside.read_bytes() == content  # never overwritten, kept byte for byte

@@ -431,14 +431,20 @@ async def test_the_game_resumes_exactly_after_the_app_is_stopped(tmp_path):
 
 
 
-async def test_a_turn_half_entered_is_found_again_after_a_reload(open_ui, store):
-    from companion.ui.common.drafts import DRAFTS_TABLE
-
+async def half_entered(open_ui, store):
+    """Ann and Bob's Ascent with Ann's turn half entered on a tab now closed (dice 4 and 2, Times): its session."""
     session = start(store, names=("Ann", "Bob"))
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await enter_roll(ui, Roll.of(4, 2))
     await ui.click("t12-op-product")
     await ui.close()
+    return session
+
+
+async def test_a_turn_half_entered_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session = await half_entered(open_ui, store)
     # The page is loaded again (or the phone closed it meanwhile): the dice and the option are still there,
     # so one tap on a circle writes Ann's turn.
     ui = await open_ui(route=f"/play/trek12/{session.id}")
@@ -458,11 +464,7 @@ async def test_a_turn_half_entered_is_found_again_after_a_reload(open_ui, store)
 
 
 async def test_a_kept_turn_is_dropped_once_the_game_has_moved_on(open_ui, store):
-    session = start(store, names=("Ann", "Bob"))
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(4, 2))
-    await ui.click("t12-op-product")
-    await ui.close()
+    session = await half_entered(open_ui, store)
     # Another device wrote Ann's turn meanwhile: what was kept here was her turn, not Bob's.
     SessionKeeper(store).act(session.id, {"dice": [4, 2], "op": "sum", "circle": 8, "player": 0})
     ui = await open_ui(route=f"/play/trek12/{session.id}")
