@@ -12,13 +12,13 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.games.words import MINUS
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
 from companion.store.stats import lower_is_better, player_key, ranked_seats, seats
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
                                         labelled, screen_view, section_title)
+from companion.ui.shell.charts import number
 from companion.ui.shell.home import game_look
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "roster_names",
@@ -187,6 +187,9 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
     name = str((names or {}).get(player.get("id") or "", player.get("name", "?")))
     score = player.get("score")
     colour = colours.get(player.get("id") or "", "#78909C")
+    # A negative score with the printed minus sign ("−4"), as the breakdown and Statistics write it.
+    numeric = isinstance(score, (int, float)) and not isinstance(score, bool)
+    shown = number(score) if numeric else "" if score is None else str(score)
     return ft.Row(
         key=f"history-{record_id}-player-{index}",
         spacing=10,
@@ -196,19 +199,10 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
             # Said after the winner's name ("Bob, winner, 61"): a tooltip would be said before the whole card.
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
                        semantics_label=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
-            ft.Text(_score_text(score), weight=ft.FontWeight.W_600 if winner else None,
+            ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None,
                     text_align=ft.TextAlign.RIGHT, width=48),
         ],
     )
-
-
-def _score_text(score) -> str:
-    """A score on a History card: a negative one with the printed minus sign ("−4"), as the breakdown has it."""
-    if score is None:
-        return ""
-    if isinstance(score, (int, float)) and not isinstance(score, bool):
-        return format_number(score, group=False).replace("-", MINUS)
-    return str(score)
 
 
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
