@@ -10,12 +10,10 @@ desktop runs.
 
 from __future__ import annotations
 
-import asyncio
-
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.i18n import locale_tag, match_locales, tr, use_language
+from companion.i18n import device_language, tr, use_language
 from companion.i18n.message import Message, msg, reason_of
 
 __all__ = ["DATA_PATH", "run", "main"]
@@ -47,12 +45,7 @@ async def main(page: ft.Page) -> None:
 
 async def _said_to_device(page: ft.Page, words: Message) -> str:
     """`words` in the device's language (English when the device does not say which)."""
-    try:
-        info = await asyncio.wait_for(page.get_device_info(), timeout=5)
-        tags = [locale_tag(item) for item in (getattr(info, "locales", None) or [])]
-    except Exception:  # noqa: BLE001 - a client that cannot say keeps English
-        tags = []
-    with use_language(match_locales(tags)):
+    with use_language(await device_language(page) or "en"):
         return str(tr(words))
 
 

@@ -15,6 +15,7 @@ command line, a worker thread) reads the process default, English unless `set_de
 
 from __future__ import annotations
 
+import asyncio
 import gettext
 import json
 import re
@@ -32,7 +33,7 @@ from companion.i18n.message import Message, N_, msg, msgn, reason_of
 
 __all__ = [
     "_", "ngettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
-    "current", "set_default", "use_language", "bind_page", "locale_tag", "match_locales", "language_name",
+    "current", "set_default", "use_language", "bind_page", "locale_tag", "device_language", "match_locales", "language_name",
     "format_number", "format_percent", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]
 
@@ -123,6 +124,16 @@ def locale_tag(item: object) -> str | None:
     if code is None and isinstance(item, dict):
         code = item.get("language_code")
     return code
+
+
+async def device_language(page: Any, timeout: float = 5) -> str | None:
+    """The language of the device a Flet page shows on, as its client reports its locales (`match_locales`);
+    None when the client cannot say (an older client, no answer in `timeout` seconds)."""
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), timeout=timeout)
+    except Exception:  # noqa: BLE001 - whatever the client fails with, it has not said
+        return None
+    return match_locales(locale_tag(item) for item in (getattr(info, "locales", None) or []))
 
 
 def match_locales(tags: Iterable[str | None]) -> str:

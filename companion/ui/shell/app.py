@@ -9,7 +9,6 @@ when one tab writes to the store it tells the others (Flet pubsub) so they redra
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import weakref
 from collections.abc import Callable
@@ -180,12 +179,9 @@ def App(shell: Shell) -> list[ft.View]:
 
     def ask_device() -> None:
         async def ask() -> None:
-            try:
-                info = await asyncio.wait_for(page.get_device_info(), timeout=5)
-                locales = [i18n.locale_tag(item) for item in (getattr(info, "locales", None) or [])]
-            except Exception:  # noqa: BLE001 - a client that cannot say keeps English
-                return
-            set_device_language(i18n.match_locales(locales))
+            language = await i18n.device_language(page)
+            if language is not None:            # a client that cannot say keeps English
+                set_device_language(language)
 
         def on_locale_change(e: ft.LocaleChangeEvent) -> None:
             set_device_language(i18n.match_locales(i18n.locale_tag(item) for item in (e.locales or [])))
