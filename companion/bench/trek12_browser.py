@@ -92,16 +92,21 @@ def forced_turns(table, rounds: int, seed: int) -> list[dict]:
     return turns
 
 
-def tap_turn(page, turn: dict, after) -> float:
+def tap_turn(page, turn: dict, after, *, resumed: bool = False) -> float:
     """Tap one turn in, waiting for the screen to answer each tap as a player looks before the next; returns
-    the seconds from the circle's tap to the sheet showing the number written there."""
+    the seconds from the circle's tap to the sheet showing the number written there. `resumed`: the sheet
+    was just opened again, and what of this turn was kept half entered (the dice, the option) is not tapped
+    again."""
     red, yellow = turn["dice"]
-    tap(page, f"t12-red-{red}", STEP_MS)
-    tap(page, f"t12-yellow-{yellow}", STEP_MS)
-    wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
-    tap(page, f"t12-op-{turn['op']}", STEP_MS)
-    value = Roll.of(red, yellow).value(Op.parse(turn["op"]))
-    wait(page, f'flt-semantics:has-text("to write {value}.")')
+    kept_option = resumed and page.locator(turn_entered(turn)).count() > 0
+    kept_dice = kept_option or (resumed and page.locator(by_id(f"t12-red-{red}")).count() == 0)
+    if not kept_dice:
+        tap(page, f"t12-red-{red}", STEP_MS)
+        tap(page, f"t12-yellow-{yellow}", STEP_MS)
+    if not kept_option:
+        wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
+        tap(page, f"t12-op-{turn['op']}", STEP_MS)
+    wait(page, turn_entered(turn))
     circle = page.locator(by_id(f"t12-circle-{turn['circle']}")).first
     circle.wait_for(timeout=STEP_MS, state="attached")
     cell = after.states[0].board.cell(turn["circle"])
@@ -111,6 +116,13 @@ def tap_turn(page, turn: dict, after) -> float:
         tap(page, "t12-skull-confirm", STEP_MS)
     wait(page, circle_selector(turn["circle"], cell))
     return time.perf_counter() - began
+
+
+def turn_entered(turn: dict) -> str:
+    """The status line once a turn's dice and option are in: it asks for the circle of the number they make."""
+    red, yellow = turn["dice"]
+    value = Roll.of(red, yellow).value(Op.parse(turn["op"]))
+    return f'flt-semantics:has-text("to write {value}.")'
 
 
 def circle_selector(circle: int, cell) -> str:
