@@ -544,3 +544,82 @@ async def test_a_full_table_says_why_no_one_else_can_be_added(open_ui, store):
                                              "seat another.")
     await ui.click("ft-seat-3-remove")
     assert ui.find("ft-setup-full") is None and ui.find(f"ft-add-{players[4].id}") is not None
+
+
+async def test_a_card_half_described_is_found_again_after_a_reload(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session_id, _ = _start(store)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.type("ftr-name", "Mt. Elbert")
+    await ui.click("ftr-endurance-plus")
+    await ui.click("ftr-hazard")
+    await ui.click("ftr-icon-photo")
+    await ui.close()
+    # The page is loaded again (or the phone closed it): the card is as it was left, and one tap reveals it.
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert ui.get("ftr-name").value == "Mt. Elbert"
+    assert ui.get("ftr-endurance-value").value == "1"
+    assert chosen(ui, "ftr-hazard") and chosen(ui, "ftr-icon-photo")
+    await ui.click("ftr-reveal")
+    [card] = _keeper(store).state(session_id).row
+    assert (card.name, card.endurance, card.hazard) == ("Mt. Elbert", 1, True)
+    assert store.table(DRAFTS_TABLE).all() == []          # revealed: nothing is kept any more
+    await ui.close()
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert ui.get("ftr-name").value == ""
+
+
+async def test_a_gain_half_entered_is_found_again_and_dropped_once_the_game_moved_on(open_ui, store):
+    catalog = synthetic_catalog_doc()
+    session_id, _ = _start(store, catalog)
+    keeper = _keeper(store)
+    for name in ("Peak 1-1", "Peak 1-3", "Peak 1-5", "Peak 1-7"):
+        keeper.act(session_id, {"type": "reveal", "card": name})
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-1", "side": "training"})
+    keeper.act(session_id, {"type": "reveal", "card": "Peak 1-2"})
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-2", "side": "plans"})        # Bo's turn
+    keeper.act(session_id, {"type": "reveal", "card": "Peak 2-14"})
+    ignore = rules.gain_check(keeper.state(session_id), 0, "Peak 2-14").guides[0].ignores[0].value
+
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-climb-peak-2-14")
+    await ui.click("ft-guide-option-0")
+    await ui.click(f"ft-hire-{ignore}-peak-1-1")
+    await ui.click("ft-side-capstone")
+    await ui.close()
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert chosen(ui, "ft-guide-option-0") and chosen(ui, f"ft-hire-{ignore}-peak-1-1")
+    assert not ui.get("ft-gain").disabled
+    await ui.close()
+
+    # Another device entered Ann's gain meanwhile (and undid it, and entered another): not brought back here.
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-3", "side": "gear"})
+    keeper.undo(session_id)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert chosen(ui, "ft-guide-option-0")          # the same entries: still the half-entered gain
+    await ui.close()
+    keeper.act(session_id, {"type": "gain", "card": "Peak 1-3", "side": "gear"})
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    assert ui.find("ft-guide-option-0") is None and ui.find("ft-gain") is None
+
+
+def test_a_kept_turn_that_cannot_be_read_is_not_brought_back():
+    from companion.ui.fourteeners.forms import AbilityForm, CardForm, ItemForm
+    from companion.ui.fourteeners.play import Draft
+
+    draft = Draft(climb="Peak 2-14", side="gear", option=0, hires=(("requirements", "Peak 1-1"),), extra=("X",),
+                  more_guides=True, ability=AbilityForm((ItemForm(condition="per", effect="points", amount=2),)),
+                  describing=CardForm(name="Mt. Elbert", klass=2, endurance=1, icons=("hazard",),
+                                      sides=(None, AbilityForm(), None, None)),
+                  fog_reveal=True, fog_guide="Peak 1-1")
+    doc = draft.to_doc()
+    assert json.loads(json.dumps(doc)) == doc and Draft.from_doc(doc) == draft
+    assert Draft().to_doc() is None
+    for bad in ({"climb": 3}, {"side": "roof"}, {"option": "0"}, {"option": True}, {"hires": [["x", "Peak"]]},
+                {"hires": [["requirements"]]}, {"describing": {"klass": 9}}, {"describing": {"icons": ["moon"]}},
+                {"describing": {"sides": [None]}}, {"ability": {"items": [{"condition": "whenever"}]}},
+                {"ability": {"items": [{"effect": "points", "amount": 10 ** 9}]}},
+                {"ability": {"items": [{"filter": {"sides": ["roof"]}}]}}, {"describing": {"name": "x" * 500}},
+                {"more_guides": 1}, ["climb"], "climb", None):
+        assert Draft.from_doc(bad) is None, bad

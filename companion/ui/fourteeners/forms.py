@@ -9,8 +9,9 @@ entry appears in the editor without code here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+import types
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from companion.games.fourteeners.abilities import (
     Ability, AbilityItem, Category, Filter, WeatherEffect, filter_to_doc, parse_ability, parse_category,
@@ -24,7 +25,7 @@ __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
     "WeatherForm", "TuckForm", "GUIDE", "side_form",
     "condition_label", "effect_label", "CONDITION_NAMES", "EFFECT_NAMES", "filter_domains", "side_label",
-    "icon_label", "roman", "half_label", "accolade_title",
+    "icon_label", "roman", "half_label", "accolade_title", "form_doc", "form_from_doc",
 ]
 
 # Short labels for the vocabulary's names on chips; a name missing here is shown from the vocabulary itself.
@@ -506,3 +507,81 @@ def _ordered(domain: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
     order: list[Any] = {"classes": list(CLASSES), "sides": [s.value for s in Side],
                         "icons": [i.value for i in Icon]}[domain]
     return tuple(sorted(values, key=lambda v: order.index(v) if v in order else len(order)))
+
+
+# --- a form as it stands, kept and read back ------------------------------------------------------------------
+
+_LONGEST_TEXT = 200          # a name field holds 60 characters; anything far longer was not typed in a form
+_LARGEST_NUMBER = 99         # a stepper goes to 20
+
+
+def form_doc(form: Any) -> Any:
+    """A form exactly as it stands, half filled in or not, as plain JSON values (`form_from_doc` reads it back).
+
+    Unlike `to_doc`, which is the catalog's JSON and needs a finished form, this keeps whatever the player
+    has tapped so far: a card with no name yet, an ability on a condition its effect does not allow."""
+    if is_dataclass(form) and not isinstance(form, type):
+        return {f.name: form_doc(getattr(form, f.name)) for f in fields(form)}
+    if isinstance(form, tuple):
+        return [form_doc(value) for value in form]
+    return form
+
+
+def form_from_doc(kind: Any, doc: Any) -> Any:
+    """The form of type `kind` that `form_doc` wrote, with the defaults for what the document leaves out.
+    ValueError when it is not one: a value of the wrong type, a name the vocabulary or the game does not
+    know, a number or a text no form could hold."""
+    origin = get_origin(kind)
+    if origin is Union or origin is types.UnionType:
+        choices = [a for a in get_args(kind) if a is not type(None)]
+        if doc is None and len(choices) < len(get_args(kind)):
+            return None
+        if len(choices) != 1:
+            raise ValueError(f"no form reads {kind}")
+        return form_from_doc(choices[0], doc)
+    if origin is tuple:
+        if not isinstance(doc, list):
+            raise ValueError(f"a list was expected, not {doc!r}")
+        args = get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(form_from_doc(args[0], value) for value in doc)
+        if len(doc) != len(args):
+            raise ValueError(f"{len(args)} values were expected, not {len(doc)}")
+        return tuple(form_from_doc(arg, value) for arg, value in zip(args, doc))
+    if is_dataclass(kind):
+        if not isinstance(doc, dict):
+            raise ValueError(f"a {kind.__name__} was expected, not {doc!r}")
+        hints = get_type_hints(kind)
+        unknown = set(doc) - set(hints)
+        if unknown:
+            raise ValueError(f"{kind.__name__} has no {sorted(unknown)[0]}")
+        form = kind(**{name: form_from_doc(hints[name], value) for name, value in doc.items()})
+        _check_form(form)
+        return form
+    if kind is bool and isinstance(doc, bool):
+        return doc
+    if kind is int and isinstance(doc, int) and not isinstance(doc, bool) and abs(doc) <= _LARGEST_NUMBER:
+        return doc
+    if kind is str and isinstance(doc, str) and len(doc) <= _LONGEST_TEXT:
+        return doc
+    raise ValueError(f"{doc!r} is not a {getattr(kind, '__name__', kind)} a form holds")
+
+
+def _check_form(form: Any) -> None:
+    # What the screens look up by name must be a name they know.
+    icons = {i.value for i in Icon}
+    sides = {s.value for s in Side}
+    if isinstance(form, FilterForm):
+        ok = set(form.classes) <= set(CLASSES) and set(form.sides) <= sides and set(form.icons) <= icons
+    elif isinstance(form, ItemForm):
+        vocab = vocabulary()
+        ok = (vocab.condition(form.condition) is not None and vocab.effect(form.effect) is not None
+              and set(form.only_for_class) <= set(CLASSES))
+    elif isinstance(form, AbilityForm):
+        ok = bool(form.items)
+    elif isinstance(form, CardForm):
+        ok = form.klass in CLASSES and set(form.icons) <= icons and len(form.sides) == len(Side)
+    else:
+        ok = True
+    if not ok:
+        raise ValueError(f"{type(form).__name__} names what the game does not know")

@@ -27,13 +27,16 @@ from companion.games.fourteeners.rules import (
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.store.records import said_in_place
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.common.entries import EntriesPanel, entries_button
+from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
-from companion.ui.fourteeners.forms import AbilityForm, CardForm, accolade_title, roman, side_form, side_label
+from companion.ui.fourteeners.forms import (
+    AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, roman, side_form, side_label,
+)
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
@@ -78,6 +81,37 @@ class Draft:
     fog_reveal: bool = False                          # revealing first in a Fog round, a Guide ignoring the Fog
     fog_guide: str | None = None                      # the tucked Climb hired to ignore the Fog
 
+    def to_doc(self) -> dict[str, Any] | None:
+        """The turn as entered so far, as JSON to keep beside the game (None: nothing entered yet)."""
+        if self == Draft():
+            return None
+        blank = form_doc(Draft())
+        return {key: value for key, value in form_doc(self).items() if value != blank[key]}
+
+    @classmethod
+    def from_doc(cls, doc: Any) -> Draft | None:
+        """The turn `to_doc` kept; None when the document is not one (names the game does not know included)."""
+        try:
+            draft = form_from_doc(cls, doc)
+        except (ValueError, TypeError):
+            return None
+        sides = {side.value for side in Side}
+        ignores = {ignore.value for ignore in Ignore}
+        if (draft.side is not None and draft.side not in sides) or (draft.option is not None and draft.option < 0) \
+                or any(ignore not in ignores for ignore, _name in draft.hires):
+            return None
+        return draft
+
+
+_TURN_FORM = "turn"       # the turn's name among the forms kept half filled in (common/drafts.py)
+
+
+def _kept_turn(app, session_id: str) -> Draft:
+    """The turn as it was being entered after the entries as they stand; a fresh one when none was kept, the
+    game has moved on since, or what was kept cannot be read."""
+    doc = kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id))
+    return (Draft.from_doc(doc) if doc is not None else None) or Draft()
+
 
 def replay(record: dict[str, Any]) -> State:
     """The final state of a finished game from its history record (setup plus actions)."""
@@ -115,9 +149,10 @@ def FourteenersPlay(session_id: str) -> ft.View:
     """Route `/play/fourteeners/<id>`: the game in progress, or its final scores once finished."""
     app = use_app()
     page = ft.context.page
-    draft, set_draft = ft.use_state(Draft())
+    # The turn as it was being entered (a reload, a page the phone closed), when the game has not moved on since.
+    draft, set_draft = ft.use_state(lambda: _kept_turn(app, session_id))
     # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
-    describe_name = use_field_text()
+    describe_name = use_field_text(draft.describing.name if draft.describing is not None else "")
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
@@ -151,6 +186,17 @@ def FourteenersPlay(session_id: str) -> ft.View:
         draft = Draft(describing=refill[1])
         set_draft(draft)
         describe_name.set(refill[1].name)
+
+    # The turn being entered is kept beside the game as it changes; an entry written, undone or redone clears it.
+    kept_turn = ft.use_ref(draft.to_doc())
+
+    def keep_turn() -> None:
+        doc = draft.to_doc()
+        if doc != kept_turn.current and record is not None:
+            kept_turn.current = doc
+            keep_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id), doc)
+
+    ft.use_effect(keep_turn, dependencies=[draft])
 
     def done(_event: Any = None) -> None:
         set_draft(Draft())
