@@ -40,13 +40,28 @@ async def main(page: ft.Page) -> None:
         failure_page(await _said_to_device(page, msg("The saved data in this browser cannot be opened: {reason}",
                                                      reason=reason_of(exc))))(page)
         return
-    build_main(print_notices(store), device="browser")(page)
+    build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser())(page)
 
 
 async def _said_to_device(page: ft.Page, words: Message) -> str:
     """`words` in the device's language (English when the device does not say which)."""
     with use_language(await device_language(page) or "en"):
         return str(tr(words))
+
+
+async def _kept_by_browser() -> bool | None:
+    """Whether the browser has promised to keep this site's data (asked for by the page script as it loads,
+    `client/companion.js`); None when it cannot say. Python runs in a web worker, where a browser answers
+    `persisted()` but asking (`persist()`) is left to the page."""
+    try:
+        import js  # noqa: PLC0415 - exists only inside Pyodide
+
+        storage = getattr(js.navigator, "storage", None)
+        if storage is None or not hasattr(storage, "persisted"):
+            return None
+        return bool(await storage.persisted())
+    except Exception:  # noqa: BLE001 - any browser's refusal to say is only "cannot say"
+        return None
 
 
 def _emscripten_fs():

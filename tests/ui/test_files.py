@@ -249,6 +249,32 @@ async def test_settings_says_the_data_is_kept_on_the_device_that_runs_the_app(tm
         store.close()
 
 
+async def test_a_browser_that_may_clear_the_data_is_said_on_home_until_dismissed_and_in_settings(tmp_path):
+    store = open_store(tmp_path / "data")
+    try:
+        # Safari clears a site's data after a week without a visit unless it is on the home screen, and any
+        # browser may when space runs low, unless it promised to keep it (navigator.storage.persisted()).
+        ui = await UiApp(build_main(store, device="browser", storage_kept=False), route="/").start()
+        assert "may clear" in ui.text() and ui.find("home-storage-dismiss") is not None
+        await ui.click("home-storage-backup")
+        assert "may clear" in ui.get("settings-data-where").value
+        await ui.go("/")
+        await ui.click("home-storage-dismiss")
+        assert ui.find("home-storage-dismiss") is None
+        await ui.close()
+        ui = await UiApp(build_main(store, device="browser", storage_kept=False), route="/").start()
+        assert ui.find("home-storage-dismiss") is None          # dismissed for good, not only until a restart
+        await ui.close()
+        for kept in (True, None):          # promised, or the browser cannot say: nothing on home
+            ui = await UiApp(build_main(store, device="browser", storage_kept=kept), route="/settings").start()
+            assert ui.find("home-storage-dismiss") is None
+            assert ("promised to keep them" in ui.get("settings-data-where").value) is bool(kept)
+            assert "may clear" not in ui.get("settings-data-where").value
+            await ui.close()
+    finally:
+        store.close()
+
+
 async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_after_it(open_ui, store):
     store.players.add("Ann")
     before = store.export_all()

@@ -71,6 +71,9 @@ class Shell:
     # Where the data lives when it is on the device in the player's hand rather than on a computer that
     # serves it: "browser" (the static build: Python runs in the page) or "phone" (a native package).
     device: str | None = None
+    # In a browser that keeps the data ("browser"): whether it has promised to keep it even when space runs
+    # low or the site goes unvisited (`navigator.storage.persisted()`); None when it cannot say.
+    storage_kept: bool | None = None
 
     def open_notices(self) -> list[str]:
         """The store's start-up notices nobody has dismissed yet."""

@@ -56,6 +56,8 @@ def HomeScreen() -> ft.View:
     body: list[ft.Control] = []
     for index, notice in enumerate(notices):
         body.append(NoticeBanner(notice=notice, index=index))
+    if app.shell.storage_kept is False and app.store.settings.get(_STORAGE_WARNING) != "dismissed":
+        body.append(StorageWarning())
     join_card = lan_join_card(app)
     if join_card is not None:
         body.append(join_card)
@@ -81,6 +83,41 @@ def HomeScreen() -> ft.View:
     body.append(section_title(_("Choose a game")))
     body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
     return screen_view(_(APP_TITLE), body)
+
+
+_STORAGE_WARNING = "storage_warning"     # the setting that keeps the warning below dismissed
+
+
+@ft.component
+def StorageWarning() -> ft.Control:
+    """In a browser that has not promised to keep the data: that it may clear it, and the backup that saves it,
+    until the player dismisses it for good."""
+    app = use_app()
+    page = ft.context.page
+    failure, set_failure = ft.use_state(None)
+
+    def dismiss() -> None:
+        try:
+            app.store.settings.set(_STORAGE_WARNING, "dismissed")
+        except CompanionError as exc:
+            set_failure(_("This could not be saved: {reason}").format(reason=said(exc)))
+            return
+        app.changed()
+
+    # i18n: Safari deletes a website's saved data after seven days of use without a visit to it, unless the
+    # website was added to the home screen
+    words = _("It has not promised to keep the players and games saved here: it may clear them when it runs short "
+              "of space, or (Safari) after a week without a visit unless the companion is on the home screen. "
+              "Download a backup in Settings now and then.")
+    if failure:
+        words = f"{words} {failure}"
+    return message_card(
+        ft.Icons.SD_CARD_ALERT_OUTLINED, _("This browser may clear your games"), words, key="home-storage",
+        actions=[labelled("home-storage-backup", ft.FilledTonalButton(
+                     _("Settings"), key="home-storage-backup", icon=ft.Icons.SETTINGS_ROUNDED,
+                     on_click=lambda: page.navigate("/settings"))),
+                 labelled("home-storage-dismiss", ft.TextButton(
+                     _("Dismiss"), key="home-storage-dismiss", on_click=dismiss))])
 
 
 @ft.component

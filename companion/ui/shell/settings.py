@@ -97,7 +97,7 @@ def SettingsScreen() -> ft.View:
         section_title(_("Language"), key="settings-language-title"),
         LanguagePanel(),
         section_title(_("Your data")),
-        surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device)),
+        surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device, app.shell.storage_kept)),
         section_title(_("Backup"), key="settings-backup-title"),
         BackupPanel(),
         *([section_title(_("Earlier versions"), key="settings-copies-title"), KeptCopiesPanel()]
@@ -115,9 +115,10 @@ def SettingsScreen() -> ft.View:
     return screen_view(_("Settings"), body)
 
 
-def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Control:
+def _where_data_is(folder, desktop: bool, device: str | None = None, kept: bool | None = None) -> ft.Control:
     """The data folder's path in a desktop window; on a phone or in the browser build, that the data is kept
-    there; a browser served by a computer is only told the data is not on its device."""
+    there (in a browser, whether it promised to keep it: `kept`); a browser served by a computer is only told
+    the data is not on its device."""
     if folder is None:
         title, words, key = _("Saved in"), _("Memory only: nothing is written to disk."), "settings-data-dir"
     elif device == "browser" and not desktop:
@@ -125,6 +126,8 @@ def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Contr
         words = _("Players and games are saved in this browser as they change, and work with no network. "
                   "Clearing this site's data in the browser's settings deletes them: download a backup below to "
                   "keep a copy elsewhere.")
+        if kept is not None:
+            words = " ".join((words, storage_words(kept)))
     elif device is not None and not desktop:
         title, key = _("Kept on this phone"), "settings-data-where"
         words = _("Players and games are saved on this phone as they change, and work with no network. "
@@ -151,6 +154,16 @@ def _where_data_is(folder, desktop: bool, device: str | None = None) -> ft.Contr
             ]),
         ],
     )
+
+
+def storage_words(kept: bool) -> str:
+    """Whether the browser running the app promised to keep its data, in a sentence."""
+    if kept:
+        return _("This browser has promised to keep them, even when it runs short of space.")
+    # i18n: Safari deletes a website's saved data after seven days of use without a visit to it, unless the
+    # website was added to the home screen
+    return _("This browser has not promised to keep them: it may clear them when it runs short of space, or "
+             "(Safari) after a week without a visit unless the companion is on the home screen.")
 
 
 def file_name(kind: str, now: datetime | None = None) -> str:
