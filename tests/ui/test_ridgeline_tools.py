@@ -192,3 +192,21 @@ async def test_the_rope_button_while_declaring_fits_a_phone(open_ui, store, lang
     await ui.click("rl-check-pick-R")
     assert ui.find("rl-check-declaring") is not None
     assert layout_problems(ui.top, every_label=True) == []
+
+
+async def test_the_checkers_answer_sits_above_the_picker_of_the_box_being_filled(open_ui, store):
+    # Below the last box, the answer was out of sight while cards were tapped in the first ones (on a desktop
+    # window as on a phone): it follows the box being filled.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-camp-3")
+
+    def order() -> list[str]:
+        keys = [str(c.key) for c in walk(ui.top) if c.key is not None]
+        return [k for k in keys if k == "rl-check-verdict" or k.startswith("rl-check-box-")
+                or k == "rl-check-codes"]
+
+    assert order()[:3] == ["rl-check-box-0", "rl-check-verdict", "rl-check-codes"]
+    await ui.click("rl-check-slot-2")
+    assert order()[-3:] == ["rl-check-box-2", "rl-check-verdict", "rl-check-codes"]

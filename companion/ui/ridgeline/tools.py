@@ -118,12 +118,15 @@ def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours:
         body.append(ft.Text(_("On this camp now: {names}").format(names=", ".join(on_it)), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     held = Counter(code for index in range(len(draft.groups) + 1) for code in draft.slot(index))
+    # The answer sits in the box being filled, above its picker: in sight of every card tapped, on a phone as on
+    # a desktop, rather than below the last box.
+    answer = _verdict(camp, draft)
     for index, requirement in enumerate(camp.requirements):
         body.append(_slot(camp, draft, set_draft, index, group_title(index, requirement.label),
-                          requirement_hint(requirement), declare=True, held=held))
+                          requirement_hint(requirement), declare=True, held=held, answer=answer))
     body.append(_slot(camp, draft, set_draft, len(draft.groups), _("Kept back to discard"),
-                      _("At least one card stays in hand; a Rope kept is a plain Rope."), declare=False, held=held))
-    body.append(_verdict(camp, draft))
+                      _("At least one card stays in hand; a Rope kept is a plain Rope."), declare=False, held=held,
+                      answer=answer))
     body.append(labelled("rl-check-clear", ft.TextButton(
         _("Clear the staging"), key="rl-check-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
         on_click=lambda: set_draft(CheckDraft().for_camp(camp)))))
@@ -140,7 +143,7 @@ def _default_camp(state: State) -> Camp:
 
 
 def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint: str, *, declare: bool,
-          held: Counter) -> ft.Control:
+          held: Counter, answer: ft.Control) -> ft.Control:
     active = draft.active == index
     codes = draft.slot(index)
 
@@ -173,6 +176,7 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
                   empty=_("Tap here, then tap its cards") if not active else _("Tap its cards below")),
     ]
     if active:
+        controls.append(answer)
         controls.append(CardPicker(prefix="rl-check", on_add=add, held=held, declare=declare))
     return _box(f"rl-check-box-{index}", controls, active)
 
