@@ -623,3 +623,22 @@ def test_a_kept_turn_that_cannot_be_read_is_not_brought_back():
                 {"ability": {"items": [{"filter": {"sides": ["roof"]}}]}}, {"describing": {"name": "x" * 500}},
                 {"more_guides": 1}, ["climb"], "climb", None):
         assert Draft.from_doc(bad) is None, bad
+
+
+async def test_an_entry_starts_the_next_step_at_the_top_and_enter_reveals_the_card_described(open_ui, store):
+    from test_freunde_play import scrolls_to_top
+
+    session_id, _ = _start(store)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    before = scrolls_to_top(ui)
+    await ui.type("ftr-name", "Mt. Elbert")
+    await ui.click("ftr-endurance-plus")              # filling the form in: the screen stays where it is
+    assert scrolls_to_top(ui) == before
+    await ui.submit("ftr-name")                       # Enter in the name reveals the card, as its button does
+    assert [c.name for c in _keeper(store).state(session_id).row] == ["Mt. Elbert"]
+    assert ui.get("ftr-name").value == ""
+    # The next step (here the next reveal; after a tuck, the next player's) starts at the top of the screen,
+    # where the prompt is, instead of where the button tapped left the page.
+    assert scrolls_to_top(ui) == before + 1
+    await ui.click("ft-undo")
+    assert scrolls_to_top(ui) == before + 2

@@ -589,15 +589,17 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
 
 
 def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], name: FieldText, *,
-                fixed_class: int | None = None) -> list[ft.Control]:
+                fixed_class: int | None = None, on_submit: Callable[[], None] | None = None) -> list[ft.Control]:
     """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons.
 
     The name field is drawn from `name`, never from `form.name`: the form follows the field (each change
-    copies `name.text` into it), so a redraw never sends the field an older text than it shows.
+    copies `name.text` into it), so a redraw never sends the field an older text than it shows. `on_submit`
+    is what Enter in the name does (the form's own button, where the corner is all there is to fill in).
     """
     controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
         key=f"{prefix}-name", label=_("Name"), max_length=60,
-        on_change=lambda: change(replace(form, name=name.text)))))]
+        on_change=lambda: change(replace(form, name=name.text)),
+        on_submit=(lambda: on_submit()) if on_submit is not None else None)))]
     if fixed_class is None:
         controls.append(chip_row([
             choice_chip(f"{prefix}-class-{k}", _("Class {numeral}").format(numeral=roman(k)), form.klass == k,

@@ -198,6 +198,20 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     ft.use_effect(keep_turn, dependencies=[draft])
 
+    # The view scrolls as a whole: after an entry (made, undone or redone, here or on another device) the next
+    # step's prompt and panel are at the top, not where the button tapped had scrolled the page.
+    view_ref = ft.use_ref(None)
+    entries_now = len(session.actions) if session is not None else None
+    shown_entries = ft.use_ref(entries_now)
+
+    async def scroll_to_top() -> None:
+        view = view_ref.current
+        if shown_entries.current != entries_now and view is not None:
+            shown_entries.current = entries_now
+            await view.scroll_to(offset=0)
+
+    ft.use_effect(scroll_to_top, dependencies=[entries_now])
+
     def done(_event: Any = None) -> None:
         set_draft(Draft())
         describe_name.set("")
@@ -314,7 +328,9 @@ def FourteenersPlay(session_id: str) -> ft.View:
             *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                        undo_words=_("Undo the last move"), redo_words=_("Redo the move undone")),
         ]
-    return screen_view(title, body, actions=actions)
+    view = screen_view(title, body, actions=actions)
+    view_ref.current = view
+    return view
 
 
 def unopened(title: str, broken: str | None, abandon_row: ft.Control | None) -> ft.View:
@@ -435,7 +451,10 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
             set_draft(replace(draft, describing=changed))
             on_edit()
 
-        controls.extend(card_fields("ftr", form, edited, name, fixed_class=klass))
+        def reveal() -> None:
+            act({"type": "reveal", "card": replace(form, name=name.text).to_doc()})
+
+        controls.extend(card_fields("ftr", form, edited, name, fixed_class=klass, on_submit=reveal))
         controls.extend(problem_text(problem, key="ft-problem"))
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, run_spacing=8, controls=[
             *([labelled("ftr-cancel", ft.TextButton(_("Back to the list"), key="ftr-cancel",
@@ -443,7 +462,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
               if cards else []),
             labelled("ftr-reveal", ft.FilledButton(
                 _("Reveal this card"), key="ftr-reveal", icon=ft.Icons.CHECK_ROUNDED,
-                on_click=lambda: act({"type": "reveal", "card": replace(form, name=name.text).to_doc()}))),
+                on_click=reveal)),
         ]))
         return panel(controls, key="ft-reveal", tone="raised")
     if cards:
