@@ -398,6 +398,6 @@ def test_an_import_is_not_undone_once_something_was_saved_after_it(store):
     report = store.import_all(doc)
     store.players.add("Dan")            # saved after the import, in the file the import changed
     after = store.export_all()
-    with pytest.raises(InvalidInput, match="cannot be undone any more: the roster of players and the settings"):
+    with pytest.raises(InvalidInput, match="cannot be undone any more: the record of players and settings"):
         store.undo_import(report.undo)
     assert store.export_all() == after

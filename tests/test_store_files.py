@@ -294,7 +294,7 @@ def test_a_corrupt_main_file_offers_its_backup(tmp_data_dir):
         first.players.add("Bob")
     (tmp_data_dir / "companion.json").write_text("{not json")
     with open_store(tmp_data_dir) as store:
-        assert "roster of players" in store.notices[0]
+        assert "record of players and settings" in store.notices[0]
         assert store.players.list() == []
         store.restore_backup(store.offered_backups()[0].path)
         assert [p.name for p in store.players.list()] == ["Ann"]  # the copy before Bob was added
@@ -315,7 +315,7 @@ def test_a_copy_saved_again_since_it_was_listed_is_not_restored(file_store):
     file_store.players.add("Ann")
     file_store.players.add("Bob")
     [listed] = [b for b in file_store.backups() if b.file == "companion.json"]
-    assert listed.holds == "the roster of players and the settings"
+    assert listed.holds == "the record of players and settings"
     file_store.players.add("Cy")  # the .bak now holds Ann and Bob, not the Ann the player was shown
     with pytest.raises(StoreError, match="saved again since the copies were listed"):
         file_store.restore_backup(listed.path, listed=listed.modified)

@@ -218,7 +218,7 @@ def test_a_deleted_main_file_is_reported_and_its_players_can_come_back(tmp_data_
     (tmp_data_dir / "companion.json").unlink()
     with open_store(tmp_data_dir) as store:
         [notice] = store.notices
-        assert notice.startswith("companion.json is missing") and "without the roster of players" in notice
+        assert notice.startswith("companion.json is missing") and "without the record of players and settings" in notice
         assert store.players.list() == []
         store.restore_backup(store.offered_backups()[0].path)
         assert [p.name for p in store.players.list()] == ["Ann"]

@@ -57,7 +57,7 @@ _STEM = r"(?P<stem>[a-z][a-z0-9_]{0,39})"
 _MONTH_STEM = r"(?P<stem>\d{4}-(?:0[1-9]|1[0-2]))"
 _STAMP = r"(?P<stamp>\d{8}T\d{6}Z(?:-\d+)?)"
 _WHAT = {
-    MAIN_FILE: N_("the roster of players and the settings"),
+    MAIN_FILE: N_("the record of players and settings"),
     SESSIONS_FILE: N_("the list of games in progress"),
     LEGACY_HISTORY_FILE: N_("the history of finished games"),
     # The tables the games keep beside them (`Store.table`), by their file's name. Each is one thing ("the

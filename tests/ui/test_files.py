@@ -298,5 +298,5 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     await ui.click("settings-backup-undo")
     assert store.export_all() == after
     assert ui.get("settings-backup-result").value.startswith(
-        "The import cannot be undone any more: the roster of players and the settings changed since.")
+        "The import cannot be undone any more: the record of players and settings changed since.")
     assert ui.find("settings-backup-undo") is None

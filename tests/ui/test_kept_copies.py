@@ -63,17 +63,17 @@ async def test_settings_lists_the_kept_copies_newest_first(open_ui, store):
     rows = _rows(ui)
     assert len(rows) == len(store.backups()) == 2
     assert "The list of games in progress" in rows["settings-copy-0"]  # saved last
-    assert "The roster of players and the settings" in rows["settings-copy-1"]
+    assert "The record of players and settings" in rows["settings-copy-1"]
     assert all("Previous version, saved" in words for words in rows.values())
     assert ui.find("settings-copies-none") is None
 
 
 async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_ui, store):
     ui = await open_ui(route="/settings")
-    roster = _row_of(ui, "roster of players")
+    roster = _row_of(ui, "record of players")
     await ui.click(f"{roster}-restore")
     assert "Restore this copy?" in ui.text()
-    assert "The roster of players and the settings is replaced by the copy saved" in ui.get(
+    assert "The record of players and settings is replaced by the copy saved" in ui.get(
         "settings-copy-restore-text").value
     # A dialog's width on a desktop too, not buttons stretched across the window.
     assert ui.get("settings-copy-restore-box").width <= 420
@@ -89,7 +89,7 @@ async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_
     await ui.go("/players")
     assert "Bob" not in ui.texts()
     await ui.go("/settings")
-    await ui.click(f"{_row_of(ui, 'roster of players')}-restore")  # the replaced version, Bob included
+    await ui.click(f"{_row_of(ui, 'record of players')}-restore")  # the replaced version, Bob included
     await ui.click("settings-copy-restore-confirm")
     assert [p.name for p in store.players.list()] == ["Ann", "Bob"]
 
