@@ -46,6 +46,16 @@ async def test_resume_a_session_from_home(open_ui, store, save_session, trek12_w
     ui.get(f"home-resume-{session_id}")
 
 
+async def test_a_game_titled_with_its_players_names_does_not_name_them_twice(open_ui, store, save_session,
+                                                                            trek12_without_screen):
+    ann, cleo = store.players.add("Ann"), store.players.add("Cleo")
+    session_id = save_session("trek12", "Ann, Cleo", players=[ann.id, cleo.id])
+    ui = await open_ui()
+    card_text = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{session_id}"))
+                         if hasattr(c, "value") and isinstance(c.value, str))
+    assert card_text.count("Ann, Cleo") == 1 and "0 moves" in card_text
+
+
 async def test_newest_session_is_listed_first(open_ui, store, save_session):
     second = save_session("freunde", "Newer", updated=datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc))
     first = save_session("ridgeline", "Older", updated=datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc))

@@ -206,16 +206,17 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     look = game_look(session.game)
     names = player_names(store, session.players)
     moves = len(session.actions)
+    title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
+    who = ", ".join(names)
     details = " · ".join(
         part
         for part in (
-            ", ".join(names),
+            who if who != title else "",          # a title made of the names (the default in 14ers) says who
             _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves)),
             _("saved {when}").format(when=format_when_unbroken(session.updated)),
         )
         if part
     )
-    title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     key = f"home-resume-{session.id}"
     # One node, a button that says all it shows: an Expedition's standings inside (nodes of their own) made the
     # tile a "group" to a screen reader, not something to tap.
