@@ -25,8 +25,9 @@ async def test_freunde_board_route_season_and_tie_break_in_french(open_ui, store
     store.settings.set("language", "fr")
     record = _add(store, "freunde", "Freunde", {
         "game": "freunde", "board": "summer", "board_title": "Summer board (easier route)", "board_verified": True,
-        "route": "easy", "weather_season": "summer", "solo": False, "tie_break": "summit"})
+        "route": "easy", "weather_season": "summer", "solo": False, "tie_break": "summit", "solo_rank": None})
     ui = await open_ui(route=f"/history/{record}")
+    assert ui.find("record-row-solo_rank") is None        # a game with others has no solo rank: no empty row
     assert _value(ui, "record-row-board_title") == "Plateau d'été (face facile)"
     assert _value(ui, "record-row-route") == "face facile"
     assert _value(ui, "record-row-weather_season") == "été"

@@ -229,7 +229,8 @@ def breakdown(detail: Any) -> list[ft.Control]:
                         color=ft.Colors.ON_SURFACE_VARIANT)]
     # An id shown by its name beside it ("route": "sprint" beside "route_name": "Sprint") is said once.
     hidden = _HIDDEN | {k for k in detail if isinstance(k, str) and (f"{k}_name" in detail or f"{k}_title" in detail)}
-    facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in hidden]
+    facts = [(k, v) for k, v in detail.items() if _simple(v) and k not in hidden
+             and not (v is None and k in _ONLY_WHEN_SET)]
     groups = [(k, v) for k, v in detail.items() if not _simple(v) and k not in hidden]
     out: list[ft.Control] = []
     if facts:
@@ -361,6 +362,9 @@ _FIELD_LABELS = {
 
 # Fields kept for the program, not for people: a player's id, the game's id (its title is the screen's).
 _HIDDEN = frozenset({"id", "game"})
+# Fields that exist only in some games of their kind, null in the others (Freunde's solo rank in a game with
+# other players): no row at all there, rather than "—".
+_ONLY_WHEN_SET = frozenset({"solo_rank"})
 
 
 def label_for(key: Any, value: Any = None) -> str:
@@ -466,7 +470,7 @@ def _block(value: Any, path: str, depth: int) -> ft.Control:
 def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list[ft.Control]:
     controls: list[ft.Control] = []
     for key, value in group.items():
-        if key == skip or key in _HIDDEN:
+        if key == skip or key in _HIDDEN or (value is None and key in _ONLY_WHEN_SET):
             continue
         where = f"{path}.{key}"
         if _simple(value):
