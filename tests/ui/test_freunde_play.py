@@ -991,3 +991,21 @@ def test_a_tent_at_base_camp_is_said_as_a_place_in_the_team_list(language, words
         view = ft.View(route="/", controls=team_section(state, ["#2F7FC1"]))
     shown = [c.value for c in walk(view) if isinstance(c, ft.Text)]
     assert any(words in text for text in shown), shown
+
+
+async def test_a_death_at_the_check_is_said_as_a_sentence_in_french(open_ui, store):
+    store.settings.set("language", "fr")
+    ended = start_game(store, names=("Uma",), weather=["sun"] * 18, actions=[
+        {"type": "play", "player": "Uma", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{ended.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+    await ui.click("fr-done")
+    # The climber's name begins the sentence: with a capital, though the name alone is "l'alpiniste A d'Uma".
+    assert ui.get("fr-notice-text").value == "Tour 1 contrôlé. L'alpiniste A d'Uma est mort."

@@ -382,7 +382,9 @@ def FreundeTable(session_id: str) -> ft.View:
         if after.turn != turn or after.over:
             record = after.log[-1]
             dead = [tr(rules.climber_name(after, c.player, c.climber)) for c in record.checks if c.died]
-            fate = (ngettext("{climbers} died.", "{climbers} died.", len(dead)).format(climbers=", ".join(dead))
+            # Capital first: a climber's name may begin the sentence in lower case ("l'alpiniste A de Bruno").
+            fate = (first_capital(ngettext("{climbers} died.", "{climbers} died.", len(dead)).format(
+                        climbers=and_list(dead)))
                     # i18n: after a turn's check, when no climber died in it (dead ones from earlier turns may be
                     # on the board: not "everyone survived")
                     if dead else _("Nobody died this turn."))
