@@ -489,6 +489,23 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     assert engine(store, session.id).weather[3:6] == (None, None, None)
 
 
+async def test_a_preset_day_whose_band_could_not_be_read_asks_for_its_zones_before_save(open_ui, store):
+    # Tile 6's third day is a snow whose altitude band is unreadable on the tile's picture: the preset looks
+    # complete, so the day itself says its zones are to be chosen, in sight as the preset is tapped, not only
+    # as a refusal beside Save.
+    session = start_game(store, weather=["sun", "sun", "sun"])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-forecast-5")
+    await ui.click("fr-weather-preset-summer-6")
+    needed = ui.get("fr-weather-day-6-zones")
+    assert needed.value.startswith("Choose the zones it covers") and needed.color == ft.Colors.ERROR
+    assert ui.get("fr-weather-day-4-zones").color != ft.Colors.ERROR
+    await ui.click("fr-weather-day-6-zone-8000")
+    assert ui.get("fr-weather-day-6-zones").color != ft.Colors.ERROR
+    await ui.click("fr-weather-save")
+    assert engine(store, session.id).weather[5].zones == frozenset({8000})
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
 async def test_a_day_of_weather_fits_a_phone_in_every_language(open_ui, store, language):
     # Four weather choices in one row left each word about 30 px ("Clo|ud"), and "Akklimatisierungsverlust"

@@ -323,8 +323,17 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
                                 lambda v: set_draft(replace(draft, accl=v)), "−"))
         rows.append(_number_row(f"{key}-move", _("Extra movement per space"), draft.move, 2,
                                 lambda v: set_draft(replace(draft, move=v)), "+"))
-        rows.append(ft.Text(_("Zones it covers (read as: {read})").format(read=band_read(draft.read)) if draft.read else
-                            _("Zones it covers"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        if not draft.zones:
+            # A day with an effect needs its zones: said in the day itself as soon as it is chosen (a preset whose
+            # band was unreadable looks complete), not only as the refusal beside Save.
+            caption = (_("Choose the zones it covers: none is chosen yet (read as: {read})").format(
+                read=band_read(draft.read)) if draft.read else _("Choose the zones it covers: none is chosen yet"))
+        elif draft.read:
+            caption = _("Zones it covers (read as: {read})").format(read=band_read(draft.read))
+        else:
+            caption = _("Zones it covers")
+        rows.append(ft.Text(caption, key=f"{key}-zones", size=12,
+                            color=ft.Colors.ERROR if not draft.zones else ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(f"{key}-zone-{zone}", zone_label(labels, zone), zone in draft.zones, bind(toggle_zone, zone),
                  height=40)
