@@ -471,7 +471,7 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     ui.get("fr-weather-edit")
     # Days 1-3 are Tile 3's three suns: a tile is laid once a game, so it is not offered for days 4-6.
     assert ui.get("fr-weather-preset-summer-3").disabled and not ui.get("fr-weather-preset-summer-4").disabled
-    assert ui.get("fr-weather-laid").value == "Already laid out: Tile 3 (days 1-3)."
+    assert ui.get("fr-weather-laid").value == "Already laid out: Tile 3 (days 1–3)."
     await ui.click("fr-weather-preset-summer-4")
     await ui.click("fr-weather-day-6-move-1")         # the preset is a starting point: add a surcharge
     await ui.click("fr-weather-save")
@@ -482,10 +482,10 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
                                              "above")
     # A card is headed by its days, and by the known tile entered there: the third slot's "Tile 3" read as the
     # known tile 3 when another tile was laid there.
-    assert ui.get("fr-tile-1-title").value == "Days 1-3 · Tile 3"
-    assert ui.get("fr-tile-2-title").value == "Days 4-6"       # tile 4 with a surcharge of its own is not tile 4
+    assert ui.get("fr-tile-1-title").value == "Days 1–3 · Tile 3"
+    assert ui.get("fr-tile-2-title").value == "Days 4–6"       # tile 4 with a surcharge of its own is not tile 4
     await ui.click("fr-undo")
-    assert ui.get("fr-notice-text").value == "Undone: the weather of days 4-6. Redo puts it back."
+    assert ui.get("fr-notice-text").value == "Undone: the weather of days 4–6. Redo puts it back."
     assert engine(store, session.id).weather[3:6] == (None, None, None)
 
 
@@ -887,11 +887,11 @@ def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_alike()
     from companion import i18n
 
     with i18n.use_language("de"):
-        assert i18n._("Days {first}-{last}").format(first=1, last=3) == "Tage 1–3"
+        assert i18n._("Days {first}–{last}").format(first=1, last=3) == "Tage 1–3"
         assert i18n._("{zone} m and above").format(zone=6000) == "6000 m und darüber"
         assert i18n._("8000 m and above") == "8000 m und darüber"
     with i18n.use_language("pl"):
-        assert i18n._("Days {first}-{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
+        assert i18n._("Days {first}–{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
 
 
 async def test_cards_tapped_in_for_one_player_are_kept_while_another_taps_theirs(open_ui, store):

@@ -255,7 +255,7 @@ def FreundeTable(session_id: str) -> ft.View:
             return
         docs = drafts_docs(drafts)
         said = (_("Day {day}'s weather saved.").format(day=days[0]) if len(days) == 1 else
-                _("Days {first}-{last} saved.").format(first=days[0], last=days[-1]))
+                _("Days {first}–{last} saved.").format(first=days[0], last=days[-1]))
         reason = act({"type": "weather", "day": days[0], "weather": docs if len(docs) > 1 else docs[0]}, said)
         if reason:
             set_problem(reason)
@@ -637,7 +637,7 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(2, ft.Colors.PRIMARY),
             content=ft.Column(spacing=10, tight=True, controls=[
-                ft.Text(_("Days {first}-{last}").format(first=days[0], last=days[-1]) if len(days) > 1 else
+                ft.Text(_("Days {first}–{last}").format(first=days[0], last=days[-1]) if len(days) > 1 else
                         _("Day {day}").format(day=days[0]),
                         weight=ft.FontWeight.W_600, size=16),
                 tile_editor(prefix="fr-weather", days=days, drafts=drafts,
@@ -765,7 +765,7 @@ def describe_action(doc: Mapping[str, Any]) -> str:
         # i18n: what Undo takes back ("Undo day 4's weather")
         return (_("day {day}'s weather").format(day=day) if count == 1 else
                 # i18n: what Undo takes back ("Undo the weather of days 4-6")
-                _("the weather of days {first}-{last}").format(first=day, last=day + count - 1))
+                _("the weather of days {first}–{last}").format(first=day, last=day + count - 1))
     if kind == "play":
         # i18n: what Undo takes back ("Undo Ann's cards")
         return _("{name}'s cards").format(name=player)

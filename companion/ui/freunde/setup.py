@@ -208,7 +208,7 @@ def FreundeNewGame() -> ft.View:
                               "check them against your tiles."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         for slot in (0, 1):
             allowed = slot == 0 or draft.tiles[0] is not None
-            body.append(ft.Text(_("Days {first}-{last}").format(first=slot * 3 + 1, last=slot * 3 + 3),
+            body.append(ft.Text(_("Days {first}–{last}").format(first=slot * 3 + 1, last=slot * 3 + 3),
                                 weight=ft.FontWeight.W_600, size=13))
             body.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 # i18n: a tile's days are entered at the table as they are revealed, not laid out now

@@ -212,7 +212,7 @@ def tile_card(state: State, tile: int, laid: Mapping[str, int], *, on_edit: Call
         ]))
     entered = all(state.weather[d - 1] is not None for d in days)
     # The days first: "Tile 3" for the third slot read as the known tile 3 when tile 4 was laid there.
-    title = _("Days {first}-{last}").format(first=first, last=first + TILE_DAYS - 1)
+    title = _("Days {first}–{last}").format(first=first, last=first + TILE_DAYS - 1)
     known = next((tile_id for tile_id, start in laid.items() if start == first), None)
     if known is not None:
         # i18n: a weather card's heading: its days, then the known tile entered for them ("Days 7-9 · Tile 4")
@@ -276,7 +276,7 @@ def tile_editor(
         if laid:
             # i18n: under the known tiles: those already laid out for other days, which a game uses once each
             controls.append(ft.Text(_("Already laid out: {tiles}.").format(tiles=", ".join(
-                _("{tile} (days {first}-{last})").format(tile=tile_name(tile_id), first=start,
+                _("{tile} (days {first}–{last})").format(tile=tile_name(tile_id), first=start,
                                                           last=start + TILE_DAYS - 1)
                 for tile_id, start in sorted(laid.items(), key=lambda item: item[1]))),
                 key=f"{prefix}-laid", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
