@@ -457,6 +457,7 @@ async def test_a_hand_form_another_device_changed_under_it_is_not_entered_unseen
     assert correction is not None and not correction.done and correction.waiting is not None   # nothing entered
     said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text))
     assert "The hands changed meanwhile (on another device" in said, said
+    assert "the hand the correction asks for" in said, said        # not "the hand to enter next": it is hand 1
     # Seen and checked, it is entered as the correction asks.
     await ui.click("rl-hand-submit")
     assert keeper.correction(session.id).waiting is None
@@ -478,3 +479,24 @@ async def test_this_devices_own_undo_is_not_another_devices_change(open_ui, stor
     said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text)) \
         if ui.find("rl-hand-problem") is not None else ""
     assert "Another device" not in said, said
+
+
+async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(open_ui, store):
+    # Phone A had tapped who went out when phone B undid the last hand: A's form became the hand undone, with
+    # nothing said until A tapped Record, and then at the foot of a long form.
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand])
+    a = await open_ui(route=f"/play/ridgeline/{session.id}")
+    b = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await a.click("rl-end-hand")
+    await a.click("rl-out-2")
+    assert a.find("rl-hand-changed") is None
+    await b.click("rl-undo")
+    await a.settle()
+    said = " ".join(c.value for c in walk(a.get("rl-hand-changed")) if isinstance(c, ft.Text))
+    assert "The hands changed meanwhile (on another device" in said and "hand to enter next" in said, said
+    keys = [c.key for c in walk(a.top) if c.key in ("rl-hand-changed", "rl-out-0")]
+    assert keys == ["rl-hand-changed", "rl-out-0"]            # above the form, where the eye is
+    await a.click("rl-out-1")                                   # the next tap starts the hand afresh: said once
+    assert a.find("rl-hand-changed") is None
+

@@ -150,8 +150,10 @@ def hand_panel(
     *,
     on_submit: Callable[[], None],
     problem: str | None,
+    changed: str | None = None,
 ) -> list[ft.Control]:
-    """The end of the coming hand: went out, pitched, cards left with live fatigue, and the Record button."""
+    """The end of the coming hand: went out, pitched, cards left with live fatigue, and the Record button;
+    `changed` says, above the form, that another device's change replaced what was tapped into it."""
     coming = next_hand(state)
     if coming is None:
         return [message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, _("The game is over"),
@@ -165,6 +167,8 @@ def hand_panel(
         ft.Text(ngettext("Hand {number} · {dealer} dealt {n} card", "Hand {number} · {dealer} dealt {n} cards",
                          coming.deal_size).format(number=coming.number, dealer=coming.dealer, n=coming.deal_size),
                 key="rl-hand-title", size=18, weight=ft.FontWeight.W_600),
+        *([message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"), changed,
+                        key="rl-hand-changed", tone="warning")] if changed else []),
         section_title(_("Who went out?")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-out-{index}", name, colours.get(name, FALLBACK_COLOUR), draft.went_out == name,

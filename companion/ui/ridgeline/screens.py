@@ -151,6 +151,11 @@ def RidgelineTable(session_id: str) -> ft.View:
 
     shown_mark = entries_mark(app, session_id)
     draft = draft_at[0] if draft_at[1] == shown_mark else asked_again
+    # The hands changed on another device (or by a tap made twice) under a form with something in it: what was
+    # tapped here is gone, and the form says so at once, above it, until the next tap starts it afresh.
+    overtaken = _overtaken(correcting)
+    replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
+                and draft_at[0] not in (HandDraft(), asked_again))
 
     def forget_form() -> None:
         """This device changed the entries (undo, redo, a correction's step): the form starts again from them
@@ -184,8 +189,11 @@ def RidgelineTable(session_id: str) -> ft.View:
             # Another device entered or undid a hand, or began a correction, since this form was filled in (or
             # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
             set_draft_at((HandDraft(), None))
-            set_hand_problem(_("The hands changed meanwhile (on another device, or by a tap made twice): the "
-                               "form now shows the hand to enter next. Check it, then enter it."))
+            try:
+                now_correcting = (c := app.keeper.correction(session_id)) is not None and not c.done
+            except CompanionError:
+                now_correcting = correcting
+            set_hand_problem(_overtaken(now_correcting))
             return
         if draft.went_out is None:
             set_hand_problem(_("Choose who went out first."))
@@ -244,7 +252,8 @@ def RidgelineTable(session_id: str) -> ft.View:
         finish_game(app, session_id, set_table_problem)
 
     if panel is Panel.HAND:
-        body = hand_panel(state, draft, edit_draft, colours, on_submit=submit, problem=hand_problem)
+        body = hand_panel(state, draft, edit_draft, colours, on_submit=submit, problem=hand_problem,
+                          changed=overtaken if replaced else None)
     elif panel is Panel.CHECK:
         body = checker_panel(state, check, set_check, colours)
     elif panel is Panel.FIND:
@@ -327,6 +336,15 @@ def RidgelineFinished(record: Mapping) -> ft.View:
             on_click=lambda: ft.context.page.navigate("/"))),
     ]))
     return screen_view(_TITLE, body)
+
+
+def _overtaken(correcting: bool) -> str:
+    """What the hand form says when another device's change (or a tap made twice) replaced what was tapped in."""
+    if correcting:
+        return _("The hands changed meanwhile (on another device, or by a tap made twice): the form now shows the "
+                 "hand the correction asks for. Check it, then enter it.")
+    return _("The hands changed meanwhile (on another device, or by a tap made twice): the form now shows the hand "
+             "to enter next. Check it, then enter it.")
 
 
 def _kept_hand(app, session_id: str) -> tuple[HandDraft, Mark | None]:
