@@ -737,3 +737,23 @@ async def test_the_score_boxes_keep_their_words_whole_on_a_360_pixel_phone(open_
     ui = await open_ui(route=f"/play/trek12/{session.id}", width=360)
     problems = [p for p in layout_problems(ui.top, every_label=True) if "score" in p]
     assert problems == []
+
+
+async def test_a_turn_half_entered_that_another_device_overtook_is_said_at_once(open_ui, store):
+    # Phone A had the dice and an option in when phone B wrote the turn: A's sheet went back to "Tap the red
+    # and the yellow dice" without a word, and the reason came only with A's next tap.
+    session = start(store)
+    a = await open_ui(route=f"/play/trek12/{session.id}")
+    b = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(a, Roll.of(3, 2))
+    await a.click("t12-op-sum")
+    await enter_roll(b, Roll.of(4, 2))
+    await b.click("t12-op-product")
+    await b.click("t12-circle-8")
+    await a.settle()
+    status = a.get("t12-status").value
+    assert status.startswith("Another device changed the game meanwhile: the turn starts again from the game as "
+                             "it is now."), status
+    await a.click("t12-red-5")
+    assert "Another device" not in a.get("t12-status").value           # said once, not again at the next tap
+    assert len(SessionKeeper(store).get(session.id).actions) == 1

@@ -170,6 +170,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
     moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
+    overtaken_said = ft.use_ref(None)       # the entries after which the screen said so unasked
 
     try:
         facts = source.facts()
@@ -181,7 +182,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     seed = facts.dice_seed
     seat = engine.current_player(table)
     basis, kept = held
-    draft = kept if basis == facts.actions else draft_for(table, seed, facts.redo)
+    start_now = draft_for(table, seed, facts.redo)
+    draft = kept if basis == facts.actions else start_now
+    # Another device (or tab) changed the game under a turn with something tapped in: said at once, on the status
+    # line, rather than at the next tap; that tap then says nothing more of it.
+    overtaken = basis >= 0 and basis != facts.actions and kept not in (Draft(), start_now)
+    if overtaken:
+        overtaken_said.current = facts.actions
     due = source.state().due if embedded else ()
 
     # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
@@ -194,7 +201,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             start = draft_for(t, s.dice_seed, s.redo)
             # Another device (or tab) changed the game since this one was drawn: what was tapped here is
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
-            moved_on.current = b >= 0 and d not in (Draft(), start)
+            moved_on.current = b >= 0 and d not in (Draft(), start) and overtaken_said.current != s.actions
             d = start
         return s, t, engine.current_player(t), d
 
@@ -211,8 +218,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if moved_on.current:
             moved_on.current = False
             # A move written, undone or redone, or a correction begun: any of them changed the turn.
-            said = _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
-            message = f"{said} {message}" if message else said
+            message = f"{_overtaken()} {message}" if message else _overtaken()
         set_held((s.actions, d))
         set_note(message)
 
@@ -589,6 +595,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         away = (shown == MAX_TAB) != now.on_max or (shown != MAX_TAB and index != seat)
         if note:
             status = status_line(note, tone="warning")
+        elif overtaken:
+            status = status_line(_overtaken(), tone="warning")
         elif away:
             away_words = _away_words(shown_name, table.seats[seat].name, many, shown_max)
             status = labelled("t12-own-sheet", status_line(away_words, on_click=bind(set_tab, None),
@@ -864,6 +872,12 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
                                                              on_click=on_close))],
         on_dismiss=on_close,
     )
+
+
+def _overtaken() -> str:
+    """What the status line says when another device's move, undo or correction replaced the turn tapped in."""
+    # A move written, undone or redone, or a correction begun: any of them changed the turn.
+    return _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
 
 
 def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
