@@ -84,6 +84,8 @@ async def test_a_session_that_is_gone_is_reported(open_ui):
     ui = await open_ui(route=f"/play/trek12/{uuid.uuid4().hex}")
     ui.get("play-missing")
     assert "not in progress" in ui.text()
+    # A finished game opens its summary here: one that is neither is not "maybe finished (see History)".
+    assert "see History" not in ui.text() and "not in History either" in ui.text()
 
 
 def resume_text(ui, session_id: str) -> str:

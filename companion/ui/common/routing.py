@@ -40,9 +40,10 @@ def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft
     record = app.store.history.get(session_id)
     if record is not None:
         return finished(record)
-    return screen_view("", [message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in progress"),
-                                         _("It may have finished (see History) or been abandoned."),
-                                         key="play-missing")])
+    return screen_view("", [message_card(
+        ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in progress"),
+        _("It is not in History either: it was abandoned (perhaps on another device) or deleted, or this link is "
+          "wrong."), key="play-missing")])
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

@@ -86,7 +86,8 @@ def PlayScreen() -> ft.View:
                 message_card(
                     ft.Icons.SEARCH_OFF_ROUNDED,
                     _("This game is not in progress"),
-                    _("It may have finished (see History) or been abandoned."),
+                    _("It is not in History either: it was abandoned (perhaps on another device) or deleted, or "
+                      "this link is wrong."),
                     key="play-missing",
                 ),
                 _home_button(),
