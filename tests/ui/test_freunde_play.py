@@ -1026,3 +1026,26 @@ async def test_a_death_at_the_check_is_said_as_a_sentence_in_french(open_ui, sto
     await ui.click("fr-done")
     # The climber's name begins the sentence: with a capital, though the name alone is "l'alpiniste A d'Uma".
     assert ui.get("fr-notice-text").value == "Tour 1 contrôlé. L'alpiniste A d'Uma est mort."
+
+
+async def test_a_step_another_device_took_first_is_said_so_and_a_refusal_goes_with_the_game_it_was_about(
+        open_ui, store):
+    # Both phones tapped Take for the risk token: the second was refused with the rule ("a risk token is taken
+    # only after the cards are revealed ..."), as if it had done something wrong, below the fold; and a refusal
+    # stayed on screen after the other phone's undo made it untrue.
+    session = start_game(store)
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(a, "M3", "M2", "A1")
+    await tap_cards(a, "M1", "A0", "A1")
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await a.click("fr-risk-1")
+    SessionKeeper(store).act(session.id, {"type": "risk", "value": 1})     # the other phone, first
+    await a.click("fr-risk-take")
+    said = a.text()
+    assert "changed meanwhile (on another device, or by a tap made twice)" in said, said
+    assert "only after the cards are revealed" not in said
+    assert len(SessionKeeper(store).get(session.id).actions) == 3
+    # A refusal is said of the game as it was: once another device changes the game, it is gone.
+    await b.click("fr-undo")
+    await a.settle()
+    assert "changed meanwhile" not in a.text()

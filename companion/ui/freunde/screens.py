@@ -98,7 +98,14 @@ def FreundeTable(session_id: str) -> ft.View:
     risk, set_risk = ft.use_state(RiskDraft())
     move, set_move = ft.use_state(lambda: _kept_move(app, session_id))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
-    problem, set_problem = ft.use_state(None)
+    # A refusal, like a notice, goes with the entries it was said of: another device's change makes it untrue.
+    problem_said, set_problem_said = ft.use_state(None)       # (text, the entries it was said after)
+
+    def set_problem(text: str | None) -> None:
+        set_problem_said(None if text is None else (text, entries_mark(app, session_id)))
+
+    problem = (problem_said[0] if problem_said is not None and problem_said[1] == entries_mark(app, session_id)
+               else None)
     # A notice goes with the entries it was said after: a correction begun, or the entries changed from
     # elsewhere, leaves it behind ("Bob's climber A used its cards." stood over turn 1 of a correction).
     notice_said, set_notice_said = ft.use_state(None)          # (text, the entries it was said after)
@@ -173,6 +180,17 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
+            try:
+                now = app.keeper.get(session_id).actions
+            except CompanionError:
+                now = session.actions
+            if now != session.actions:
+                # Another device (or a tap made twice) took this step first: not the rule's refusal, as if the
+                # player had done something wrong, but what happened; the step starts from the game as it is.
+                clear()
+                app.changed()
+                return _("The game changed meanwhile (on another device, or by a tap made twice): this step "
+                         "starts again from the game as it is now.")
             return first_capital(exc)
         clear()
         set_notice(said)
