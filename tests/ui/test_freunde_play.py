@@ -1049,3 +1049,25 @@ async def test_a_step_another_device_took_first_is_said_so_and_a_refusal_goes_wi
     await b.click("fr-undo")
     await a.settle()
     assert "changed meanwhile" not in a.text()
+
+
+async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
+    # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
+    # characters a line, and two lines cut a plan with a tent and acclimatization short.
+    from layout_check import text_width
+
+    store.settings.set("language", "fr")
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    assert ui.get("fr-move-summary").max_lines == 2            # a short plan keeps the low bar
+    await ui.click("fr-give-1")
+    await ui.click("fr-give-2")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-tent")
+    summary = ui.get("fr-move-summary")
+    room = 360 - 16 - 48 - 28 - 2 * 8 - text_width(ui.get("fr-give").content, 14) - 48
+    lines = -(-text_width(summary.value, summary.size) // room)
+    assert lines > 2 and summary.max_lines >= lines, (summary.value, lines)
+    assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
