@@ -757,3 +757,28 @@ async def test_a_turn_half_entered_that_another_device_overtook_is_said_at_once(
     await a.click("t12-red-5")
     assert "Another device" not in a.get("t12-status").value           # said once, not again at the next tap
     assert len(SessionKeeper(store).get(session.id).actions) == 1
+
+
+async def test_a_correction_begun_on_this_device_is_not_said_to_come_from_another(open_ui, store):
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-op-product")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    assert "Another device" not in ui.get("t12-status").value
+
+
+async def test_a_refusal_of_a_turn_another_device_replaced_gives_way_to_saying_so(open_ui, store):
+    session = start(store)
+    a = await open_ui(route=f"/play/trek12/{session.id}")
+    b = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(a, Roll.of(3, 2))
+    await a.click("t12-circle-8")                      # no option yet: refused
+    assert a.get("t12-status").value.startswith("Choose how to use the dice first")
+    await enter_roll(b, Roll.of(4, 2))
+    await b.click("t12-op-product")
+    await b.click("t12-circle-8")
+    await a.settle()
+    assert a.get("t12-status").value.startswith("Another device changed the game meanwhile")

@@ -187,8 +187,6 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # Another device (or tab) changed the game under a turn with something tapped in: said at once, on the status
     # line, rather than at the next tap; that tap then says nothing more of it.
     overtaken = basis >= 0 and basis != facts.actions and kept not in (Draft(), start_now)
-    if overtaken:
-        overtaken_said.current = facts.actions
     due = source.state().due if embedded else ()
 
     # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
@@ -560,8 +558,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
     # The entries and any correction of an old one come first (nothing is drawn while both are closed).
-    panel: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
-                                            on_change=follow_hall if embedded else None)]
+    def entries_changed() -> None:
+        # A correction begun, stepped through or cancelled here changed the game on this device: the turn starts
+        # again from it without a word (as after Undo), not as if another device had changed it.
+        keep_turn(None)
+        set_held((-1, Draft()))         # no turn begun: the screen starts from the game as it now is
+        set_note(None)
+        if embedded:
+            follow_hall()
+
+    panel: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=entries_changed)]
     if due:
         # The round is over and new zones were made: the round's picks come before anything else.
         names = [source.state().setup.names[n] for n in due]
@@ -593,10 +599,12 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # it brings back the sheet of whoever plays, so that the dice and options below are never taken for
         # the shown sheet's.
         away = (shown == MAX_TAB) != now.on_max or (shown != MAX_TAB and index != seat)
-        if note:
-            status = status_line(note, tone="warning")
-        elif overtaken:
+        if overtaken:
+            # Before any refusal kept from the turn replaced: that turn is gone, and so is what was said of it.
             status = status_line(_overtaken(), tone="warning")
+            overtaken_said.current = facts.actions
+        elif note:
+            status = status_line(note, tone="warning")
         elif away:
             away_words = _away_words(shown_name, table.seats[seat].name, many, shown_max)
             status = labelled("t12-own-sheet", status_line(away_words, on_click=bind(set_tab, None),
