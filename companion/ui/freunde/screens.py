@@ -105,8 +105,8 @@ def FreundeTable(session_id: str) -> ft.View:
     def set_problem(text: str | None) -> None:
         set_problem_said(None if text is None else (text, entries_mark(app, session_id)))
 
-    problem = (problem_said[0] if problem_said is not None and problem_said[1] == entries_mark(app, session_id)
-               else None)
+    shown_mark = entries_mark(app, session_id)         # the entries (and any correction's) this screen shows
+    problem = problem_said[0] if problem_said is not None and problem_said[1] == shown_mark else None
     # A notice goes with the entries it was said after: a correction begun, or the entries changed from
     # elsewhere, leaves it behind ("Bob's climber A used its cards." stood over turn 1 of a correction).
     notice_said, set_notice_said = ft.use_state(None)          # (text, the entries it was said after)
@@ -114,7 +114,7 @@ def FreundeTable(session_id: str) -> ft.View:
     def set_notice(text: str | None) -> None:
         set_notice_said(None if text is None else (text, entries_mark(app, session_id)))
 
-    notice = notice_said[0] if notice_said is not None and notice_said[1] == entries_mark(app, session_id) else None
+    notice = notice_said[0] if notice_said is not None and notice_said[1] == shown_mark else None
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = ft.use_state(False)
@@ -181,14 +181,14 @@ def FreundeTable(session_id: str) -> ft.View:
         try:
             app.keeper.act(session_id, doc)
         except CompanionError as exc:
-            try:
-                now = app.keeper.get(session_id).actions
-            except CompanionError:
-                now = session.actions
-            if now != session.actions:
-                # Another device (or a tap made twice) took this step first: not the rule's refusal, as if the
-                # player had done something wrong, but what happened; the step starts from the game as it is.
-                clear()
+            if entries_mark(app, session_id) != shown_mark:
+                # Another device (or a tap made twice) took this step first, or stepped a correction: not the
+                # rule's refusal, as if the player had done something wrong, but what happened. The risk token
+                # and the climber's plan start again from the game as it is; the cards tapped in for each player
+                # and a weather tile being entered stay, as they may still stand.
+                set_risk(RiskDraft())
+                set_move(MoveDraft())
+                set_tapped(None)
                 app.changed()
                 return _("The game changed meanwhile (on another device, or by a tap made twice): this step "
                          "starts again from the game as it is now.")
