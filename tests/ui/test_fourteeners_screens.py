@@ -642,3 +642,35 @@ async def test_an_entry_starts_the_next_step_at_the_top_and_enter_reveals_the_ca
     assert scrolls_to_top(ui) == before + 1
     await ui.click("ft-undo")
     assert scrolls_to_top(ui) == before + 2
+
+
+async def test_a_turn_half_entered_that_another_device_overtook_is_dropped_and_said(open_ui, store):
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    session_id, _ = _start(store)
+    a = await open_ui(route=f"/play/fourteeners/{session_id}")
+    b = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await a.type("ftr-name", "Mt. Elbert")
+    await a.click("ftr-endurance-plus")
+    await _describe_reveal(b, "Pikes Peak")                        # the other phone reveals first
+    await a.settle()
+    assert a.get("ftr-name").value == "" and a.get("ftr-endurance-value").value == "0"
+    assert "Another device changed the game meanwhile" in a.text()
+    await a.type("ftr-name", "Grays Peak")                         # the next entry: said no more
+    assert "Another device changed the game meanwhile" not in a.text()
+    await a.close()
+    await b.close()
+    kept = store.table(DRAFTS_TABLE).get(session_id)
+    assert kept is not None and kept["draft"]["describing"]["name"] == "Grays Peak"
+    assert [c.name for c in _keeper(store).state(session_id).row] == ["Pikes Peak"]
+
+
+async def test_a_correction_begun_here_drops_the_turn_without_blaming_another_device(open_ui, store):
+    session_id, _ = _start(store, synthetic_catalog_doc())
+    _keeper(store).act(session_id, {"type": "reveal", "card": "Peak 1-1"})
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-describe-new")
+    await ui.type("ftr-name", "Longs Peak")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    assert "Another device" not in ui.text()

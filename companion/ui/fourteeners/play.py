@@ -150,9 +150,19 @@ def FourteenersPlay(session_id: str) -> ft.View:
     app = use_app()
     page = ft.context.page
     # The turn as it was being entered (a reload, a page the phone closed), when the game has not moved on since.
-    draft, set_draft = ft.use_state(lambda: _kept_turn(app, session_id))
+    # Beside the turn, the entries it was begun after: another device's entry, undo or correction leaves it
+    # behind, as a Ridgeline hand or a Trek 12 turn is left (common/drafts.py).
+    draft_at, set_draft_at = ft.use_state(lambda: (_kept_turn(app, session_id), entries_mark(app, session_id)))
+    mark_now = entries_mark(app, session_id)
+    overtaken = draft_at[1] != mark_now and draft_at[0] != Draft()
+    draft = Draft() if draft_at[1] != mark_now else draft_at[0]
+
+    def set_draft(changed: Draft) -> None:
+        set_draft_at((changed, entries_mark(app, session_id)))
     # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
     describe_name = use_field_text(draft.describing.name if draft.describing is not None else "")
+    if overtaken:
+        describe_name.set("")          # the card's name went with the turn: the field is drawn empty
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
@@ -201,7 +211,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     # The view scrolls as a whole: after an entry (made, undone or redone, here or on another device) the next
     # step's prompt and panel are at the top, not where the button tapped had scrolled the page.
     view_ref = ft.use_ref(None)
-    entries_now = len(session.actions) if session is not None else None
+    entries_now = mark_now if session is not None else None
     shown_entries = ft.use_ref(entries_now)
 
     async def scroll_to_top() -> None:
@@ -266,7 +276,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
         catalog = load_catalog(app.store)
     except CompanionError:
         catalog = Catalog()
-    body = [EntriesPanel(session_id=session_id, opened=entries), _status(state)] if active else [_status(state)]
+    # A correction's step taken here changed the game on this device: the turn starts afresh without a word.
+    body = ([EntriesPanel(session_id=session_id, opened=entries, on_change=done), _status(state)] if active
+            else [_status(state)])
+    if active and overtaken:
+        body.append(message_card(
+            ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+            _("Another device changed the game meanwhile: the turn starts again from the game as it is now."),
+            key="ft-changed", tone="warning"))
     # A refusal shows beside the button that caused it: in the panel of the step being entered, when there is one.
     selected = draft.climb is not None and any(c.name == draft.climb for c in state.row)
     in_panel = active and (state.phase in (Phase.SETUP, Phase.REVEAL, Phase.FINISHED)
