@@ -120,6 +120,17 @@ def RidgelineTable(session_id: str) -> ft.View:
             await view.scroll_to(offset=0)
 
     ft.use_effect(scroll_to_top, dependencies=[panel])
+    # Hooks come before the early return below, so every drawing calls the same ones in the same order.
+    # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
+    kept_at = ft.use_ref(draft_at)
+
+    def keep_hand() -> None:
+        if draft_at[1] is not None and draft_at != kept_at.current:
+            kept_at.current = draft_at
+            keep_draft(app.store, session_id, _HAND_FORM, draft_at[1], draft_at[0].to_doc())
+
+    ft.use_effect(keep_hand, dependencies=[draft_at])
+
     abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(first_capital(text)))
 
     try:
@@ -162,16 +173,6 @@ def RidgelineTable(session_id: str) -> ft.View:
         without a word (another device's change is said, `submit`), and the one kept goes too."""
         set_draft_at((HandDraft(), None))
         keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
-
-    # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
-    kept_at = ft.use_ref(draft_at)
-
-    def keep_hand() -> None:
-        if draft_at[1] is not None and draft_at != kept_at.current:
-            kept_at.current = draft_at
-            keep_draft(app.store, session_id, _HAND_FORM, draft_at[1], draft_at[0].to_doc())
-
-    ft.use_effect(keep_hand, dependencies=[draft_at])
 
     def show(target: Panel) -> None:
         set_panel(target)
