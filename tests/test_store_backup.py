@@ -331,6 +331,20 @@ def test_the_lan_join_code_stays_on_its_device(store):
     assert str(report) == "added 1 setting"
 
 
+def test_a_browsers_warning_dismissed_stays_with_that_browser(store):
+    # "This browser may clear your games", dismissed in one browser, is still owed to another that imports
+    # its backup: whether a browser keeps the data is that browser's.
+    from companion.store.layout import STORAGE_WARNING_SETTING
+
+    with open_store(memory=True) as source:
+        source.settings.set(STORAGE_WARNING_SETTING, "dismissed")
+        exported = source.export_all()
+    assert STORAGE_WARNING_SETTING not in exported.get("settings", {})
+    store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
+                      "settings": {STORAGE_WARNING_SETTING: "dismissed"}})
+    assert store.settings.get(STORAGE_WARNING_SETTING) is None
+
+
 @pytest.mark.parametrize("language", [["fr"], {"x": 1}, "klingon", 3])
 def test_a_language_setting_the_app_cannot_use_is_refused_and_changes_nothing(store, language):
     before = store.export_all()

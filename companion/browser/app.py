@@ -10,6 +10,8 @@ desktop runs.
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from companion.errors import CompanionError
@@ -20,6 +22,8 @@ __all__ = ["DATA_PATH", "run", "main"]
 
 # Where the data folder is mounted in Emscripten's file system (persisted to IndexedDB under this name).
 DATA_PATH = "/companion-data"
+_STORAGE_ANSWER_SECONDS = 2.0     # how long the start waits for the browser to say whether it keeps the data
+
 
 def run() -> None:
     """Start the app in the page (the build's entry module calls this)."""
@@ -59,8 +63,13 @@ async def _kept_by_browser() -> bool | None:
         storage = getattr(js.navigator, "storage", None)
         if storage is None or not hasattr(storage, "persisted"):
             return None
-        return bool(await storage.persisted())
-    except Exception:  # noqa: BLE001 - any browser's refusal to say is only "cannot say"
+
+        async def ask() -> bool:
+            return bool(await storage.persisted())
+
+        # An answer that never comes must not hold the app back: after a moment it is "cannot say".
+        return await asyncio.wait_for(ask(), _STORAGE_ANSWER_SECONDS)
+    except Exception:  # noqa: BLE001 - any browser's refusal to say (or a late answer) is only "cannot say"
         return None
 
 

@@ -265,14 +265,19 @@ async def test_a_browser_that_may_clear_the_data_is_said_on_home_until_dismissed
         ui = await UiApp(build_main(store, device="browser", storage_kept=False), route="/").start()
         assert ui.find("home-storage-dismiss") is None          # dismissed for good, not only until a restart
         await ui.close()
-        for kept in (True, None):          # promised, or the browser cannot say: nothing on home
-            ui = await UiApp(build_main(store, device="browser", storage_kept=kept), route="/settings").start()
-            assert ui.find("home-storage-dismiss") is None
+    finally:
+        store.close()
+    for kept in (True, None):          # promised, or the browser cannot say: nothing on home, in a fresh store
+        store = open_store(tmp_path / f"data-{kept}")
+        try:
+            ui = await UiApp(build_main(store, device="browser", storage_kept=kept), route="/").start()
+            assert ui.find("home-storage-dismiss") is None and "may clear" not in ui.text()
+            await ui.go("/settings")
             assert ("promised to keep them" in ui.get("settings-data-where").value) is bool(kept)
             assert "may clear" not in ui.get("settings-data-where").value
             await ui.close()
-    finally:
-        store.close()
+        finally:
+            store.close()
 
 
 async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_after_it(open_ui, store):

@@ -12,6 +12,7 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.registry import game_progress, game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, format_when_unbroken, labelled, message_card, said, screen_view, section_title
+from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
@@ -56,7 +57,7 @@ def HomeScreen() -> ft.View:
     body: list[ft.Control] = []
     for index, notice in enumerate(notices):
         body.append(NoticeBanner(notice=notice, index=index))
-    if app.shell.storage_kept is False and app.store.settings.get(_STORAGE_WARNING) != "dismissed":
+    if app.shell.storage_kept is False and app.store.settings.get(STORAGE_WARNING_SETTING) != "dismissed":
         body.append(StorageWarning())
     join_card = lan_join_card(app)
     if join_card is not None:
@@ -85,7 +86,6 @@ def HomeScreen() -> ft.View:
     return screen_view(_(APP_TITLE), body)
 
 
-_STORAGE_WARNING = "storage_warning"     # the setting that keeps the warning below dismissed
 
 
 @ft.component
@@ -98,7 +98,7 @@ def StorageWarning() -> ft.Control:
 
     def dismiss() -> None:
         try:
-            app.store.settings.set(_STORAGE_WARNING, "dismissed")
+            app.store.settings.set(STORAGE_WARNING_SETTING, "dismissed")
         except CompanionError as exc:
             set_failure(_("This could not be saved: {reason}").format(reason=said(exc)))
             return
