@@ -211,9 +211,9 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     assert ui.get("ft-redo").disabled
 
 
-async def test_a_guide_makes_a_climb_possible(open_ui, store):
-    catalog = synthetic_catalog_doc()
-    session_id, _ = _start(store, catalog)
+def _peak_2_14_within_a_guide(store) -> tuple[str, SessionKeeper]:
+    """Ann's second gain step, with Peak 2-14 revealed: out of her reach but for a Guide (Peak 1-1, tucked)."""
+    session_id, _ = _start(store, synthetic_catalog_doc())
     keeper = _keeper(store)
     for name in ("Peak 1-1", "Peak 1-3", "Peak 1-5", "Peak 1-7"):
         keeper.act(session_id, {"type": "reveal", "card": name})
@@ -221,6 +221,11 @@ async def test_a_guide_makes_a_climb_possible(open_ui, store):
     keeper.act(session_id, {"type": "reveal", "card": "Peak 1-2"})
     keeper.act(session_id, {"type": "gain", "card": "Peak 1-2", "side": "plans"})        # Bo's turn
     keeper.act(session_id, {"type": "reveal", "card": "Peak 2-14"})
+    return session_id, keeper
+
+
+async def test_a_guide_makes_a_climb_possible(open_ui, store):
+    session_id, keeper = _peak_2_14_within_a_guide(store)
     state = keeper.state(session_id)
     check = rules.gain_check(state, 0, "Peak 2-14")
     assert not check.possible and check.guides and check.guides[0].affordable
@@ -571,15 +576,7 @@ async def test_a_card_half_described_is_found_again_after_a_reload(open_ui, stor
 
 
 async def test_a_gain_half_entered_is_found_again_and_dropped_once_the_game_moved_on(open_ui, store):
-    catalog = synthetic_catalog_doc()
-    session_id, _ = _start(store, catalog)
-    keeper = _keeper(store)
-    for name in ("Peak 1-1", "Peak 1-3", "Peak 1-5", "Peak 1-7"):
-        keeper.act(session_id, {"type": "reveal", "card": name})
-    keeper.act(session_id, {"type": "gain", "card": "Peak 1-1", "side": "training"})
-    keeper.act(session_id, {"type": "reveal", "card": "Peak 1-2"})
-    keeper.act(session_id, {"type": "gain", "card": "Peak 1-2", "side": "plans"})        # Bo's turn
-    keeper.act(session_id, {"type": "reveal", "card": "Peak 2-14"})
+    session_id, keeper = _peak_2_14_within_a_guide(store)
     ignore = rules.gain_check(keeper.state(session_id), 0, "Peak 2-14").guides[0].ignores[0].value
 
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")

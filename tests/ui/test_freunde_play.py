@@ -581,6 +581,17 @@ def names_of(keeper, session):
     return [p.name for p in keeper.state(session.id).players]
 
 
+async def move_to_die(ui) -> None:
+    """Climber A of the one player acting, with M1 among its cards and a risk token of 2 to pay: M1 to S1, and
+    both risk points off its acclimatization marker, so it dies at the check."""
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+
+
 def scrolls_to_top(ui) -> int:
     """How many times the screen was scrolled back to its top (the view's scroll_to(offset=0))."""
     from flet.messaging.protocol import MessageAction
@@ -612,12 +623,7 @@ async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, stor
         {"type": "risk", "value": 2},
     ])
     ui = await open_ui(route=f"/play/freunde/{ended.id}")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")                       # M1 to S1, both risk points off its marker: it dies
-    await ui.click("fr-space-S1")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-give")
+    await move_to_die(ui)
     before = scrolls_to_top(ui)
     await ui.click("fr-done")
     ui.get("fr-finish")
@@ -1017,12 +1023,7 @@ async def test_a_death_at_the_check_is_said_as_a_sentence_in_french(open_ui, sto
         {"type": "risk", "value": 2},
     ])
     ui = await open_ui(route=f"/play/freunde/{ended.id}")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")
-    await ui.click("fr-space-S1")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-give")
+    await move_to_die(ui)
     await ui.click("fr-done")
     # The climber's name begins the sentence: with a capital, though the name alone is "l'alpiniste A d'Uma".
     assert ui.get("fr-notice-text").value == "Tour 1 contrôlé. L'alpiniste A d'Uma est mort."

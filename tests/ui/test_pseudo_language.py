@@ -313,7 +313,7 @@ async def test_the_end_of_a_ridgeline_and_a_freunde_game_and_their_records(open_
     """The last hand of a Ridgeline game and a Freunde solo game ended by a death, tapped in: the end
     screens, then each record in History."""
     from test_freunde_play import start_game
-    from test_freunde_play import tap_cards as freunde_cards
+    from test_freunde_play import move_to_die, tap_cards as freunde_cards
     from test_ridgeline_play import seat_table, tap_cards
 
     climb = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G2"]}}
@@ -333,12 +333,7 @@ async def test_the_end_of_a_ridgeline_and_a_freunde_game_and_their_records(open_
     await ui.click("fr-risk-2")
     await ui.click("fr-risk-take")
     found += problems(ui, store_names(store), "freunde risk taken")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")
-    await ui.click("fr-space-S1")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-give")
+    await move_to_die(ui)
     found += problems(ui, store_names(store), "freunde climber moved")
     await ui.click("fr-done")
     found += problems(ui, store_names(store), "freunde over")

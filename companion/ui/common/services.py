@@ -19,6 +19,7 @@ from companion.errors import CompanionError
 from companion.i18n import LANGUAGES, SYSTEM
 
 __all__ = [
+    "use_top_on_change",
     "off_loop",
     "kept",
     "THREADS",
@@ -175,6 +176,23 @@ class FieldText:
         self._forced = None
         self._live = field
         return field
+
+
+def use_top_on_change(key: Any) -> Any:
+    """A ref for the screen's view (set `.current` to the view drawn): the view, which scrolls as a whole, goes
+    back to its top whenever `key` changes (a panel opened, a step of the game done), not at the first drawing.
+    Without it, what follows a button tapped low on the page starts where that button was."""
+    view_ref = ft.use_ref(None)
+    shown = ft.use_ref(key)
+
+    async def scroll_to_top() -> None:
+        view = view_ref.current
+        if shown.current != key and view is not None:
+            shown.current = key
+            await view.scroll_to(offset=0)
+
+    ft.use_effect(scroll_to_top, dependencies=[key])
+    return view_ref
 
 
 def use_field_text(initial: str = "") -> FieldText:

@@ -51,7 +51,7 @@ from companion.ui.fourteeners.parts import (
     requirement_mini,
     slug,
 )
-from companion.ui.common.services import FieldText, use_app, use_field_text
+from companion.ui.common.services import FieldText, use_app, use_field_text, use_top_on_change
 from companion.ui.common.widgets import (and_list, bind, labelled, message_card, screen_view, section_title, sentence,
                                          undo_redo)
 
@@ -210,17 +210,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     # The view scrolls as a whole: after an entry (made, undone or redone, here or on another device) the next
     # step's prompt and panel are at the top, not where the button tapped had scrolled the page.
-    view_ref = ft.use_ref(None)
-    entries_now = mark_now if session is not None else None
-    shown_entries = ft.use_ref(entries_now)
-
-    async def scroll_to_top() -> None:
-        view = view_ref.current
-        if shown_entries.current != entries_now and view is not None:
-            shown_entries.current = entries_now
-            await view.scroll_to(offset=0)
-
-    ft.use_effect(scroll_to_top, dependencies=[entries_now])
+    view_ref = use_top_on_change(mark_now if session is not None else None)
 
     def done(_event: Any = None) -> None:
         set_draft(Draft())

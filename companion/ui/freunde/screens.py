@@ -48,7 +48,7 @@ from companion.ui.common.entries import EntriesPanel, entries_button, entries_ma
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import finish_game, in_progress_or_finished
-from companion.ui.common.services import use_app
+from companion.ui.common.services import use_app, use_top_on_change
 from companion.ui.common.widgets import (
     and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
     undo_redo,
@@ -118,8 +118,6 @@ def FreundeTable(session_id: str) -> ft.View:
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = ft.use_state(False)
-    view_ref = ft.use_ref(None)
-    shown_panel = ft.use_ref(panel)
     try:
         session = app.keeper.get(session_id)
         state: State | None = app.keeper.state(session_id)
@@ -127,18 +125,9 @@ def FreundeTable(session_id: str) -> ft.View:
     except CompanionError as exc:
         state, broken = None, first_capital(exc)
     stage = _stage(state)
-    shown_stage = ft.use_ref(stage)
-
-    async def scroll_to_top() -> None:
-        # The view scrolls as a whole, so a panel opened from the middle of another would start there; and
-        # the step that follows a Done tapped below the board (the check's result, the next player, the end
-        # of the game with its Save button) starts at the top, not where the board was.
-        view = view_ref.current
-        if (shown_panel.current != panel or shown_stage.current != stage) and view is not None:
-            shown_panel.current, shown_stage.current = panel, stage
-            await view.scroll_to(offset=0)
-
-    ft.use_effect(scroll_to_top, dependencies=[panel, stage])
+    # A panel opened from the middle of another starts at its top; so does the step that follows a Done tapped
+    # below the board (the check's result, the next player, the end of the game with its Save button).
+    view_ref = use_top_on_change((panel, stage))
 
     # The climber's action being planned is kept beside the game as it changes, so a reload, or a page the
     # phone closed, finds it again (the cards played are not: each player's are secret until all are played).

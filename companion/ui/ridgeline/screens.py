@@ -43,7 +43,7 @@ from companion.ui.ridgeline.tools import (
     finder_panel,
     layoff_panel,
 )
-from companion.ui.common.services import use_app
+from companion.ui.common.services import use_app, use_top_on_change
 from companion.ui.common.widgets import (colour_dot, first_capital, labelled, message_card, screen_view, section_title,
                                          undo_redo)
 
@@ -109,17 +109,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     find, set_find = ft.use_state(FinderDraft())
     lay, set_lay = ft.use_state(LayoffDraft())
     entries, set_entries = ft.use_state(False)
-    view_ref = ft.use_ref(None)
-    shown_panel = ft.use_ref(panel)
-
-    async def scroll_to_top() -> None:
-        # The view scrolls as a whole, so a panel opened from the middle of another one would start there.
-        view = view_ref.current
-        if shown_panel.current != panel and view is not None:
-            shown_panel.current = panel
-            await view.scroll_to(offset=0)
-
-    ft.use_effect(scroll_to_top, dependencies=[panel])
+    view_ref = use_top_on_change(panel)     # a panel opened from the middle of another starts at its top
     # Hooks come before the early return below, so every drawing calls the same ones in the same order.
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
