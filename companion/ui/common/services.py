@@ -189,7 +189,11 @@ def use_top_on_change(key: Any) -> Any:
         view = view_ref.current
         if shown.current != key and view is not None:
             shown.current = key
-            await view.scroll_to(offset=0)
+            try:
+                await view.scroll_to(offset=0)
+            except RuntimeError:
+                # The page was left or reloaded just after the change: there is nothing to scroll any more.
+                pass
 
     ft.use_effect(scroll_to_top, dependencies=[key])
     return view_ref
