@@ -671,3 +671,16 @@ async def test_a_correction_begun_here_drops_the_turn_without_blaming_another_de
     await ui.click("ent-open")
     await ui.click("ent-edit-0")
     assert "Another device" not in ui.text()
+
+
+async def test_cards_the_catalog_cannot_take_are_refused_beside_the_button_in_words(open_ui, store):
+    # A ninth Class I card described on the spot, with the catalog's eight saved: "Save to catalog" seemed to do
+    # nothing, its refusal far up the screen and naming the field as the code does ("Cards: ...").
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    session_id, _ = _start(store)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await _describe_reveal(ui, "Mt. Elbert")
+    await ui.click("ft-save-cards")
+    said = " ".join(c.value for c in walk(ui.get("ft-pending")) if isinstance(getattr(c, "value", None), str))
+    assert "The cards were not saved: The catalog: 9 Class I cards, but the deck has 8." in said, said
+    assert load_catalog(store).card("Mt. Elbert") is None

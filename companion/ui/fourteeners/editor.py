@@ -104,7 +104,9 @@ def _field_label(name: str) -> str:
 
 
 # A card's own fields as its form labels them, where a refusal names one ("Name: empty; ...").
-_FORM_FIELDS = {"name": N_("Name"), "class": N_("Class"), "side": N_("Side"), "category": N_("Category")}
+_FORM_FIELDS = {"name": N_("Name"), "class": N_("Class"), "side": N_("Side"), "category": N_("Category"),
+                # i18n: the catalog's whole list of cards, where a refusal is about their number
+                "cards": N_("The catalog")}
 
 
 def _chip_words(text: str) -> str:

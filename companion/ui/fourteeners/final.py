@@ -678,7 +678,7 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
                                                          icon=ft.Icons.FLAG_ROUNDED, on_click=finish)))
         out.append(abandon_row)
         return out
-    offer = _save_offer(state, app, set_problem)
+    offer = _save_offer(state, app)
     if offer is not None:
         out.append(offer)
     out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
@@ -689,7 +689,7 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
     return out
 
 
-def _save_offer(state: State, app, set_problem) -> ft.Control | None:
+def _save_offer(state: State, app) -> ft.Control | None:
     """One tap keeps the cards entered here in the catalog (those given a name), for the next game."""
     try:
         catalog = load_catalog(app.store)
@@ -701,4 +701,4 @@ def _save_offer(state: State, app, set_problem) -> ft.Control | None:
     new = any(catalog.card(card.name) is None for card in pending)
     caveat = (" " + _("Cards entered here have no Endurance or Technique yet (0): set them on the Cards tab "
                       "before a game played turn by turn.") if new else "")
-    return save_offer(pending, catalog, app, set_problem, where="here", caveat=caveat)
+    return save_offer(pending, catalog, where="here", caveat=caveat)

@@ -306,8 +306,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     # saved before they were kept (from History as well: the record keeps the cards described).
     pending = pending_cards(state, catalog) if active or state.phase is Phase.FINISHED else []
     if pending and not {card.name for card in pending} <= set(later):
-        body.append(save_offer(pending, catalog, app, set_problem,
-                               not_now=lambda: set_later(tuple(card.name for card in pending))))
+        body.append(save_offer(pending, catalog, not_now=lambda: set_later(tuple(card.name for card in pending))))
     if active and fixing is not None:
         close_fix = bind(set_fixing, None)
         if fixing[0] == "card":
@@ -826,16 +825,26 @@ def _winner(state: State, result) -> ft.Control:
 
 # --- around the table -----------------------------------------------------------------------------------------
 
-def save_offer(pending: list[Card], catalog: Catalog, app, set_problem, *, not_now=None, where: str = "during this game",
+def save_offer(pending: list[Card], catalog: Catalog, *, not_now=None, where: str = "during this game",
                caveat: str = "") -> ft.Control:
     """Offer to keep cards met in a game in the catalog with one tap, so later games know them."""
+    return SaveOffer(pending=pending, catalog=catalog, not_now=not_now, where=where, caveat=caveat)
+
+
+@ft.component
+def SaveOffer(pending: list[Card], catalog: Catalog, not_now=None, where: str = "during this game",
+              caveat: str = "") -> ft.Control:
+    """`save_offer`'s card: a refusal of the cards is said in it, beside its button, not far up the screen."""
+    app = use_app()
+    failure, set_failure = ft.use_state(None)
+
     def keep() -> None:
         try:
             save_catalog(app.store, kept_in(catalog, pending))
         except CompanionError as exc:
-            set_problem(_("The cards were not saved: {problem}").format(problem=sentence(exc)))
+            set_failure(_("The cards were not saved: {problem}").format(problem=readable(exc)))
             return
-        set_problem(None)
+        set_failure(None)
         app.changed()
 
     names = ", ".join(card.name for card in pending)
@@ -846,8 +855,8 @@ def save_offer(pending: list[Card], catalog: Catalog, app, set_problem, *, not_n
              _("Described during this game: {names}. Saved, they can be picked in every game."))
     return message_card(
         ft.Icons.STYLE_ROUNDED, _("Keep these cards in your catalog?"),
-        words.format(names=names) + caveat,
-        key="ft-pending",
+        words.format(names=names) + caveat + (f" {failure}" if failure else ""),
+        key="ft-pending", tone="warning" if failure else "info",
         actions=[*actions, labelled("ft-save-cards", ft.FilledTonalButton(
             _("Save to catalog"), key="ft-save-cards", icon=ft.Icons.SAVE_ROUNDED, on_click=keep))])
 
