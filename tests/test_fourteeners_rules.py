@@ -442,3 +442,23 @@ def test_actions_round_trip_through_json() -> None:
 def test_malformed_actions_name_the_field(doc: object, message: str) -> None:
     with pytest.raises(InvalidInput, match=message):
         rules.parse_action(doc)
+
+
+def test_after_revealing_first_in_fog_the_guide_owed_for_the_fog_counts_against_the_others() -> None:
+    # Revealed first despite the Fog, the player owes a Guide ignoring the Weather with this gain. With one
+    # tucked Climb, a Climb out of reach "with a Guide" ignoring its requirements would need that same card
+    # twice: it was badged and offered, and its Tuck button stayed disabled without a word.
+    fog_round = next(n for n in range(1, 12) if rules.weather_now(position(game(2, weather=True), round_number=n))
+                     .reveal_at_end)
+    steep = c("Steep", 2, 3, 0, gear={"utility": 1})
+    state = replace(position(game(2, weather=True), round_number=fog_round, row=(steep,), drawn=9,
+                             tucked=(Tucked(c("T", 1, training={"technique": 0}), Side.TRAINING),)), fog_ignored=True)
+    check = rules.gain_check(state, 0, "Steep")
+    assert not check.possible
+    alone = [option for option in check.guides if option.ignores == (Ignore.REQUIREMENTS,)]
+    assert alone and not alone[0].affordable and alone[0].needed == 2   # the Fog's Guide and this one, one tucked
+    with pytest.raises(IllegalAction):
+        rules.apply(state, Gain("Steep", Side.GEAR, (GuideHire("T", Ignore.REQUIREMENTS),)))
+    # Without the Fog owed, the same Guide is within reach.
+    assert [o for o in rules.gain_check(replace(state, fog_ignored=False), 0, "Steep").guides
+            if o.ignores == (Ignore.REQUIREMENTS,)][0].affordable

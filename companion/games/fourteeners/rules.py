@@ -253,6 +253,7 @@ class GuideOption:
     sides: tuple[Side, ...]
     utility: UtilityUse | None
     affordable: bool
+    needed: int = 0         # the tucked Climbs it takes, a Guide owed for the Fog included (0: one per ignore)
 
 
 @dataclass(frozen=True)
@@ -370,13 +371,20 @@ def player_attributes(state: State, index: PlayerIndex) -> Attributes:
 def gain_check(state: State, index: PlayerIndex, card_name: str) -> GainCheck:
     """Can this player gain this revealed Climb now, how (which Utility), or which Guides would make it possible."""
     player = state.players[index]
-    return check_climb(_row_card(state, card_name), tableau(state, index), rivals(state, index),
-                       weather_now(state), can_hire=not player.gerry)
+    me = tableau(state, index)
+    others = rivals(state, index)
+    # Revealed first despite the Fog: a Guide ignoring the Weather is owed with this gain (see `_gain`), so one
+    # tucked Climb is spoken for unless the option's own Guides ignore the Weather, or an ability does.
+    owed = state.fog_ignored and index == state.turn and not attributes(me, others).ignores_weather
+    return check_climb(_row_card(state, card_name), me, others, weather_now(state), can_hire=not player.gerry,
+                       weather_guide_owed=owed)
 
 
 def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather: WeatherNow | None = None,
-                *, can_hire: bool = True) -> GainCheck:
-    """The gain check for one Climb against one tableau ('Gain a Revealed Climb Card', 'Using a Guide')."""
+                *, can_hire: bool = True, weather_guide_owed: bool = False) -> GainCheck:
+    """The gain check for one Climb against one tableau ('Gain a Revealed Climb Card', 'Using a Guide');
+    `weather_guide_owed`: a Guide ignoring the Weather must be hired with the gain anyway (the Fog ignored),
+    which takes a tucked Climb from those a Guide option may use unless that option ignores the Weather."""
     attrs = attributes(me, others)
     options: dict[frozenset[Ignore], _Outcome] = {}
     for size in range(len(Ignore) + 1):
@@ -393,8 +401,10 @@ def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather
         smaller = [options[frozenset(sub)].sides for size in range(len(ordered))
                    for sub in combinations(ordered, size)]
         if all(set(outcome.sides) > set(sides) for sides in smaller):
+            owed = 1 if weather_guide_owed and Ignore.WEATHER not in ordered else 0
             guide_options.append(GuideOption(ignores=ordered, sides=outcome.sides, utility=outcome.utility,
-                                             affordable=len(ordered) <= available))
+                                             affordable=len(ordered) + owed <= available,
+                                             needed=len(ordered) + owed))
     guide_options.sort(key=lambda option: (len(option.ignores), [list(Ignore).index(i) for i in option.ignores]))
     note = None
     if weather is not None and weather.effects is None:

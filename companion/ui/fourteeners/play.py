@@ -596,6 +596,16 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             if guide_option.affordable:
                 label = ngettext("{n} Guide to ignore {what}", "{n} Guides to ignore {what}", count).format(
                     n=count, what=words)
+            elif guide_option.needed > count:
+                guides = ngettext("{n} Guide to ignore {what}", "{n} Guides to ignore {what}", count).format(
+                    n=count, what=words)
+                # i18n: after "1 Guide to ignore the Hazard requirement": out of reach once the Guide owed for the
+                # Fog (the player revealed first) is counted too
+                label = guides + " " + ngettext(
+                    "(with the Fog's Guide: needs {needed} tucked Climb; {name} has {available})",
+                    "(with the Fog's Guide: needs {needed} tucked Climbs; {name} has {available})",
+                    guide_option.needed).format(needed=guide_option.needed, name=player.name,
+                                                available=check.guides_available)
             else:
                 label = ngettext("{n} Guide to ignore {what} (needs {n} tucked Climb; {name} has {available})",
                                  "{n} Guides to ignore {what} (needs {n} tucked Climbs; {name} has {available})",
