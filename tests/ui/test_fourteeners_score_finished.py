@@ -325,3 +325,27 @@ async def test_abandoning_a_game_taken_back_from_history_drops_only_the_changes(
     assert ui2.get("play-abandon-confirm").content == "Drop the changes"
     await ui2.click("play-abandon-confirm")
     assert store.history.get(record["id"]) == record and store.sessions.list() == []
+
+
+async def test_a_climb_half_entered_is_found_again_after_a_reload(open_ui, store) -> None:
+    from companion.ui.common.drafts import DRAFTS_TABLE
+
+    ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
+    route = ui.route
+    await drive.tap("ftf-seat-1")
+    await drive.tap("ftf-add-plans")
+    await drive.type("ftf-name", "Windom Peak")
+    await drive.tap("ftf-class-2")
+    await drive.tap("ftf-plan-count")
+    await drive.tap("ftf-count-5")
+    await drive.type("ftf-note", "1 per pair")
+    await ui.close()
+    # The page is loaded again (or the phone closed it): the second seat's Plan is as it was left.
+    ui = await open_ui(route=route)
+    assert ui.get("ftf-name").value == "Windom Peak" and ui.get("ftf-note").value == "1 per pair"
+    assert "On Bo's tableau now: 5 points." == ui.get("ftf-preview").value
+    await ui.click("ftf-put")
+    session_id = route.rsplit("/", 1)[1]
+    [entry] = SessionKeeper(store).state(session_id).players[1].tucked
+    assert entry.card.name == "Windom Peak"
+    assert (store.table(DRAFTS_TABLE).get(session_id) or {}).get("draft", {}).get("form") is None

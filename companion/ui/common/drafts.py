@@ -1,6 +1,6 @@
 """A form half filled in on a game's screen, kept in the store as it changes (a Ridgeline hand's cards,
-an Expedition's scoring, a Trek 12 turn's dice, a 14ers turn's Climb, Guides and card described, a Freunde
-climber's action).
+an Expedition's scoring, a Trek 12 turn's dice, a 14ers turn's Climb, Guides and card described, the Climb
+being added to a finished 14ers game's tableau, a Freunde climber's action).
 
 A phone's browser may close a page it is not showing, and a reload starts every screen afresh: what was
 tapped into a form that is not yet an entry would be lost with it. The form's draft is kept beside the

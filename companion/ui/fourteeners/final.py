@@ -11,7 +11,7 @@ into History, where the result shows who won and why, and the cards entered here
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -27,12 +27,14 @@ from companion.games.words import comma_list
 from companion.store.records import said_in_place
 from companion.i18n import LANGUAGES, N_, _, current, ngettext, tr, use_language
 from companion.ui.common.abandon import use_abandon
+from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.entries import entries_mark
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
-    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, half_label, roman, side_label,
+    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
 )
 from companion.ui.fourteeners.play import accolade_words, replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
@@ -93,19 +95,98 @@ def is_auto_name(state: State, name: str) -> bool:
     return False
 
 
+_ENTRY_FORM = "tableau"     # the Climb being added among the forms kept half filled in (common/drafts.py)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """What the screen holds that is not an entry yet: the tableau shown, the Climb being added or changed, the
+    texts typed for it, and the catalog search."""
+
+    seat: int = 0
+    form: TuckForm | None = None
+    name: str = ""
+    note: str = ""
+    query: str = ""
+
+    def to_doc(self) -> dict[str, Any] | None:
+        if self == _Entry():
+            return None
+        doc: dict[str, Any] = {"seat": self.seat, "name": self.name, "note": self.note, "query": self.query}
+        if self.form is not None:
+            doc["form"] = form_doc(replace(self.form, base=None)) | {
+                "base": self.form.base.name if self.form.base is not None else None}
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: Any, state: State) -> _Entry:
+        """The entry `to_doc` kept, for this game as it stands; nothing of it when it does not fit."""
+        try:
+            if not isinstance(doc, dict):
+                raise ValueError("not a document")
+            seat, name, note, query = doc.get("seat"), doc.get("name"), doc.get("note"), doc.get("query")
+            if type(seat) is not int or not 0 <= seat < len(state.players) or not all(
+                    isinstance(text, str) and len(text) <= 200 for text in (name, note, query)):
+                raise ValueError("no such seat, or no such text")
+            form = None
+            if doc.get("form") is not None:
+                raw = dict(doc["form"])
+                base_name = raw.pop("base", None)
+                form = form_from_doc(TuckForm, raw)
+                base = state.setup.catalog.card(base_name) if isinstance(base_name, str) else None
+                player = state.players[form.seat]
+                entries = player.guides if form.side == GUIDE else player.tucked
+                if (base_name is not None and base is None) or form.seat >= len(state.players) or (
+                        form.side != GUIDE and form.side not in {side.value for side in Side}) or (
+                        form.index is not None and not 0 <= form.index < len(entries)):
+                    raise ValueError("a card, a seat, a side or an entry the game does not have")
+                form = replace(form, base=base)
+            return cls(seat, form, name, note, query)
+        except (ValueError, TypeError, KeyError):
+            return cls()
+
+
+def _kept_entry(app, session_id: str) -> _Entry:
+    """The Climb being added as it was left after the entries as they stand; nothing when none was kept, the
+    game has moved on since, or it does not fit."""
+    doc = kept_draft(app.store, session_id, _ENTRY_FORM, entries_mark(app, session_id))
+    if doc is None:
+        return _Entry()
+    try:
+        state = app.keeper.state(session_id)
+    except CompanionError:
+        return _Entry()
+    return _Entry.from_doc(doc, state)
+
+
 @ft.component
 def FinalTableaus(session_id: str) -> ft.View:
     """Enter each tableau as it lies on the table, see the score live, and score the game into History."""
     app = use_app()
     page = ft.context.page
-    seat, set_seat = ft.use_state(0)
-    form, set_form = ft.use_state(None)               # TuckForm while a Climb is being added or changed
+    # The tableau shown and the Climb being added, as left before a reload or a page the phone closed (when the
+    # entries have not changed since): kept beside the game as they change, as a game's turn is.
+    restored = ft.use_ref(None)
+    if restored.current is None:
+        restored.current = _kept_entry(app, session_id)
+    seat, set_seat = ft.use_state(restored.current.seat)
+    form, set_form = ft.use_state(restored.current.form)   # TuckForm while a Climb is being added or changed
     accolade, set_accolade = ft.use_state(None)       # CategoryForm while the Accolade is being corrected
     problem, set_problem = ft.use_state(None)
-    query, set_query = ft.use_state("")
-    search = use_field_text()
-    name = use_field_text()
-    note = use_field_text()
+    query, set_query = ft.use_state(restored.current.query)
+    search = use_field_text(restored.current.query)
+    name = use_field_text(restored.current.name)
+    note = use_field_text(restored.current.note)
+    kept_doc = ft.use_ref(restored.current.to_doc())
+
+    def keep_entry() -> None:
+        """Keep the tableau shown and the Climb being added as they now are (the typed name and note too)."""
+        doc = _Entry(seat, form, name.text, note.text, query).to_doc()
+        if doc != kept_doc.current and app.store.sessions.get(session_id) is not None:
+            kept_doc.current = doc
+            keep_draft(app.store, session_id, _ENTRY_FORM, entries_mark(app, session_id), doc)
+
+    ft.use_effect(keep_entry, dependencies=[seat, form, query])
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
@@ -203,7 +284,7 @@ def FinalTableaus(session_id: str) -> ft.View:
     body.append(_seats(state, seat, lambda i: (set_seat(i), close_form())))
     if form is not None:
         body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
-                            problem))
+                            problem, on_typed=keep_entry))
     else:
         body.extend(problem_text(problem, key="ftf-problem"))
     body.extend(_tableau(state, seat, set_form, remove, name, note, editing=form is not None))
@@ -399,7 +480,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
 # --- adding a Climb -------------------------------------------------------------------------------------------
 
 def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldText, query: str, set_query,
-            name: FieldText, note: FieldText, problem: str | None) -> ft.Control:
+            name: FieldText, note: FieldText, problem: str | None, on_typed=None) -> ft.Control:
     """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs."""
     player = state.players[form.seat]
     who = player.name
@@ -424,7 +505,7 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
             labelled("ftf-cancel", ft.TextButton(_("Cancel"), key="ftf-cancel", on_click=close))]))
         return panel(controls, key="ftf-form", tone="raised")
-    controls.extend(_spot_fields(state, form, set_form, name, note))
+    controls.extend(_spot_fields(state, form, set_form, name, note, on_typed=on_typed))
     controls.extend(problem_text(problem, key="ftf-problem"))
 
     def save() -> None:
@@ -502,7 +583,8 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
     return controls
 
 
-def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: FieldText) -> list[ft.Control]:
+def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: FieldText, *,
+                 on_typed=None) -> list[ft.Control]:
     """The corner (unless a catalog card's) and what the shown side scores, with a live preview.
 
     Each chip changes one field of the form as it is then (an updater, not a copy of the form drawn): two
@@ -523,7 +605,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
             key="ftf-name", label=_("Name (optional)"), max_length=60,
-            hint_text=auto_name(state, form.seat, form.side)))))
+            hint_text=auto_name(state, form.seat, form.side), on_change=on_typed))))
 
         def set_class(k: int) -> None:
             def update(current: TuckForm | None) -> TuckForm | None:
@@ -579,7 +661,8 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                 choice_chip(f"ftf-count-{n}", str(n), form.points == n, setter(points=n))
                 for n in _QUICK_POINTS]))
             controls.append(labelled("ftf-note", note.bind(ft.TextField(
-                key="ftf-note", label=_("Note (what was counted)"), max_length=final.NOTE_MAX))))
+                key="ftf-note", label=_("Note (what was counted)"), max_length=final.NOTE_MAX,
+                on_change=on_typed))))
         else:
             controls.append(ability_editor("ftf-ab", form.ability or AbilityForm(items=(PLAN_ITEM,)),
                                            lambda f: field(ability=f)))
