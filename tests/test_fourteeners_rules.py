@@ -459,6 +459,11 @@ def test_after_revealing_first_in_fog_the_guide_owed_for_the_fog_counts_against_
     assert alone and not alone[0].affordable and alone[0].needed == 2   # the Fog's Guide and this one, one tucked
     with pytest.raises(IllegalAction):
         rules.apply(state, Gain("Steep", Side.GEAR, (GuideHire("T", Ignore.REQUIREMENTS),)))
+    # Nothing else is gainable: no pass either (the Fog's Guide is owed with a gain), only undoing the reveal.
+    assert not rules.can_pass(state) and rules.early_reveal_stuck(state)
+    with pytest.raises(IllegalAction, match="undo the reveal to pass"):
+        rules.apply(state, rules.Pass())
+    assert not rules.early_reveal_stuck(replace(state, fog_ignored=False))
     # Without the Fog owed, the same Guide is within reach.
     assert [o for o in rules.gain_check(replace(state, fog_ignored=False), 0, "Steep").guides
             if o.ignores == (Ignore.REQUIREMENTS,)][0].affordable

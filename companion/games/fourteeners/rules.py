@@ -40,8 +40,8 @@ __all__ = [
     "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
     "deck_counts", "hiker_letters", "draw_accolade", "new_game", "cards_in_play",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
-    "gain_check", "check_climb", "weather_named", "can_pass", "cards_to_save", "legal_actions", "apply",
-    "revealable", "can_ignore_fog",
+    "gain_check", "check_climb", "weather_named", "can_pass", "early_reveal_stuck", "cards_to_save", "legal_actions",
+    "apply", "revealable", "can_ignore_fog",
     "parse_action", "action_to_doc", "prompt",
 ]
 
@@ -433,15 +433,31 @@ def weather_named(catalog: Catalog, name: str) -> WeatherNow:
 
 
 def can_pass(state: State) -> bool:
-    """True when the player to act can gain no revealed Climb, even hiring every Guide they can."""
+    """True when the player to act can gain no revealed Climb, even hiring every Guide they can. Not after
+    revealing first despite the Fog (a Guide ignoring the Weather is owed with a gain: see `early_reveal_stuck`)."""
     player = current_player(state)
-    if player is None or state.phase is not Phase.GAIN:
+    if player is None or state.phase is not Phase.GAIN or _weather_guide_owed(state):
         return False
+    return not _any_gainable(state)
+
+
+def early_reveal_stuck(state: State) -> bool:
+    """True when the player revealed first despite the Fog and can gain no revealed Climb with the Guide that is
+    owed for it: neither a gain nor a pass is possible, and only undoing the reveal goes on."""
+    return (current_player(state) is not None and state.phase is Phase.GAIN and _weather_guide_owed(state)
+            and not _any_gainable(state))
+
+
+def _weather_guide_owed(state: State) -> bool:
+    return state.fog_ignored and not player_attributes(state, state.turn).ignores_weather
+
+
+def _any_gainable(state: State) -> bool:
     for card in state.row:
         check = gain_check(state, state.turn, card.name)
         if check.possible or any(option.affordable for option in check.guides):
-            return False
-    return True
+            return True
+    return False
 
 
 def cards_in_play(state: State) -> tuple[Card, ...]:

@@ -22,7 +22,7 @@ from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player,
-    expected_class, gain_check, prompt, revealable, weather_now,
+    early_reveal_stuck, expected_class, gain_check, prompt, revealable, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.store.records import said_in_place
@@ -515,6 +515,11 @@ def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
         out.append(_climb_tile(state, card, position, check, selected, set_draft, draft))
         if selected and check is not None:
             out.append(_gain_panel(state, card, check, draft, set_draft, act, problem))
+    if interactive and early_reveal_stuck(state):
+        out.append(message_card(
+            ft.Icons.BLOCK_ROUNDED, _("No revealed Climb can be gained"),
+            _("Not with the Guide owed for the Fog: undo the early reveal to keep to the Fog this turn."),
+            key="ft-fog-stuck", tone="warning"))
     if interactive and can_pass(state):
         out.append(message_card(
             ft.Icons.BLOCK_ROUNDED, _("No revealed Climb can be gained"),
@@ -838,7 +843,9 @@ def _winner(state: State, result) -> ft.Control:
 def save_offer(pending: list[Card], catalog: Catalog, *, not_now=None, where: str = "during this game",
                caveat: str = "") -> ft.Control:
     """Offer to keep cards met in a game in the catalog with one tap, so later games know them."""
-    return SaveOffer(pending=pending, catalog=catalog, not_now=not_now, where=where, caveat=caveat)
+    # Keyed by the cards: a refusal said of some cards does not stay beside others.
+    return SaveOffer(pending=pending, catalog=catalog, not_now=not_now, where=where, caveat=caveat,
+                     key="ft-pending-" + "|".join(card.name for card in pending))
 
 
 @ft.component
