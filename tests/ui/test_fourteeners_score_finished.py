@@ -349,3 +349,33 @@ async def test_a_climb_half_entered_is_found_again_after_a_reload(open_ui, store
     [entry] = SessionKeeper(store).state(session_id).players[1].tucked
     assert entry.card.name == "Windom Peak"
     assert (store.table(DRAFTS_TABLE).get(session_id) or {}).get("draft", {}).get("form") is None
+
+
+async def test_a_climb_half_entered_that_another_device_overtook_is_dropped_and_said(open_ui, store) -> None:
+    ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
+    other = await open_ui(route=ui.route)
+    await drive.tap("ftf-add-plans")
+    await drive.type("ftf-name", "Windom Peak")
+    await other.click("ftf-add-capstone")                    # the other phone enters a Climb first
+    await other.click("ftf-class-4")
+    await other.click("ftf-put")
+    await ui.settle()
+    assert ui.find("ftf-name") is None and ui.find("ftf-changed") is not None
+    await ui.click("ftf-add-plans")                          # a new form stands
+    assert ui.find("ftf-name") is not None and ui.find("ftf-changed") is None
+
+
+async def test_a_kept_climb_that_does_not_fit_the_game_is_not_brought_back(open_ui, store) -> None:
+    from companion.ui.fourteeners.final import _Entry
+
+    ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
+    state = SessionKeeper(store).state(ui.route.rsplit("/", 1)[1])
+    good = {"seat": 1, "name": "W", "note": "", "query": "",
+            "form": {"seat": 1, "side": "plans", "spot": True, "klass": 2, "base": None}}
+    assert _Entry.from_doc(good, state).form.side == "plans"
+    for bad in ({**good, "seat": 5}, {**good, "seat": -1}, {**good, "form": {**good["form"], "seat": 5}},
+                {**good, "form": {**good["form"], "seat": -5}}, {**good, "form": {**good["form"], "side": "roof"}},
+                {**good, "form": {**good["form"], "index": 7}}, {**good, "form": {**good["form"], "base": "Nowhere"}},
+                {**good, "form": {"side": "plans"}}, {**good, "form": "plans"}, {**good, "name": 5},
+                {**good, "form": {**good["form"], "klass": 9}}, ["seat"], None):
+        assert _Entry.from_doc(bad, state) == _Entry(), repr(bad)[-80:]

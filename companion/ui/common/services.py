@@ -191,8 +191,9 @@ def use_top_on_change(key: Any) -> Any:
             shown.current = key
             try:
                 await view.scroll_to(offset=0)
-            except RuntimeError:
-                # The page was left or reloaded just after the change: there is nothing to scroll any more.
+            except (RuntimeError, TimeoutError):
+                # The page was left or reloaded just after the change, or a phone put the tab to sleep: there is
+                # nothing to scroll any more, or nobody to see it.
                 pass
 
     ft.use_effect(scroll_to_top, dependencies=[key])

@@ -133,16 +133,18 @@ class _Entry:
                 raw = dict(doc["form"])
                 base_name = raw.pop("base", None)
                 form = form_from_doc(TuckForm, raw)
+                if not 0 <= form.seat < len(state.players):
+                    raise ValueError("no such seat")
                 base = state.setup.catalog.card(base_name) if isinstance(base_name, str) else None
                 player = state.players[form.seat]
                 entries = player.guides if form.side == GUIDE else player.tucked
-                if (base_name is not None and base is None) or form.seat >= len(state.players) or (
+                if (base_name is not None and base is None) or (
                         form.side != GUIDE and form.side not in {side.value for side in Side}) or (
                         form.index is not None and not 0 <= form.index < len(entries)):
-                    raise ValueError("a card, a seat, a side or an entry the game does not have")
+                    raise ValueError("a card, a side or an entry the game does not have")
                 form = replace(form, base=base)
             return cls(seat, form, name, note, query)
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return cls()
 
 
@@ -170,7 +172,29 @@ def FinalTableaus(session_id: str) -> ft.View:
     if restored.current is None:
         restored.current = _kept_entry(app, session_id)
     seat, set_seat = ft.use_state(restored.current.seat)
-    form, set_form = ft.use_state(restored.current.form)   # TuckForm while a Climb is being added or changed
+    held_form, set_held_form = ft.use_state(restored.current.form)   # TuckForm while a Climb is being entered
+    told, set_told = ft.use_state(False)      # a form was dropped for another device's change, and that is said
+
+    def set_form(changed: Any) -> None:
+        set_told(False)
+        set_held_form(changed)
+    # The entries a form was opened after: another device's entry, undo or correction since leaves the form
+    # behind (a "change entry 2" form would put its card over another); it is dropped, and said.
+    mark_now = entries_mark(app, session_id)
+    opened_at = ft.use_ref(mark_now)
+    was_open = ft.use_ref(held_form is not None)
+    if held_form is not None and not was_open.current:
+        opened_at.current = mark_now            # opened by this drawing's tap
+    overtaken = held_form is not None and opened_at.current != mark_now
+    form = None if overtaken else held_form
+    was_open.current = form is not None
+
+    def drop_overtaken() -> None:
+        if overtaken:
+            set_held_form(None)
+            set_told(True)
+
+    ft.use_effect(drop_overtaken, dependencies=[overtaken])
     accolade, set_accolade = ft.use_state(None)       # CategoryForm while the Accolade is being corrected
     problem, set_problem = ft.use_state(None)
     query, set_query = ft.use_state(restored.current.query)
@@ -184,7 +208,9 @@ def FinalTableaus(session_id: str) -> ft.View:
         doc = _Entry(seat, form, name.text, note.text, query).to_doc()
         if doc != kept_doc.current and app.store.sessions.get(session_id) is not None:
             kept_doc.current = doc
-            keep_draft(app.store, session_id, _ENTRY_FORM, entries_mark(app, session_id), doc)
+            # Under the entries the form was opened after, so that a reload after another device's change does
+            # not bring it back.
+            keep_draft(app.store, session_id, _ENTRY_FORM, opened_at.current if form is not None else mark_now, doc)
 
     ft.use_effect(keep_entry, dependencies=[seat, form, query])
 
@@ -220,6 +246,8 @@ def FinalTableaus(session_id: str) -> ft.View:
         except CompanionError as exc:
             set_problem(readable(exc))
             return False
+        if was_open.current:
+            opened_at.current = entries_mark(app, session_id)     # this device's own entry: the form stands
         set_problem(None)
         app.changed()
         return True
@@ -285,6 +313,12 @@ def FinalTableaus(session_id: str) -> ft.View:
     if form is not None:
         body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
                             problem, on_typed=keep_entry))
+    elif overtaken or told:
+        body.append(message_card(
+            ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+            _("Another device changed the game meanwhile: the Climb being entered here was left out; enter it "
+              "again if it is still missing."), key="ftf-changed", tone="warning"))
+        body.extend(problem_text(problem, key="ftf-problem"))
     else:
         body.extend(problem_text(problem, key="ftf-problem"))
     body.extend(_tableau(state, seat, set_form, remove, name, note, editing=form is not None))

@@ -581,6 +581,8 @@ def _check_form(form: Any) -> None:
         ok = bool(form.items)
     elif isinstance(form, CardForm):
         ok = form.klass in CLASSES and set(form.icons) <= icons and len(form.sides) == len(Side)
+    elif isinstance(form, TuckForm):
+        ok = form.klass in CLASSES and set(form.icons) <= icons and (form.side == GUIDE or form.side in sides)
     else:
         ok = True
     if not ok:
