@@ -9,10 +9,10 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
 from companion.i18n import N_, _, ngettext, tr
+from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.common.registry import game_progress, game_screen
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, format_when_unbroken, labelled, message_card, said, screen_view, section_title
-from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
@@ -84,8 +84,6 @@ def HomeScreen() -> ft.View:
     body.append(section_title(_("Choose a game")))
     body.extend(_game_tile(GAMES[game], page) for game in HOME_GAMES)
     return screen_view(_(APP_TITLE), body)
-
-
 
 
 @ft.component
