@@ -17,10 +17,10 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.store.layout import DRAFTS_TABLE
-from companion.ui.common.entries import Mark
+from companion.ui.common.entries import Mark, entries_mark
 from companion.ui.common.registry import keep_beside_games
 
-__all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft"]
+__all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft", "kept_with_state"]
 
 keep_beside_games(DRAFTS_TABLE)     # a game abandoned, or deleted from History, takes its draft along
 
@@ -55,3 +55,16 @@ def keep_draft(store: Any, game_id: str, form: str, mark: Mark, draft: Mapping[s
             table.delete(game_id)
     except CompanionError as exc:
         _log.warning("the draft of game %s could not be kept: %s", game_id, exc)
+
+
+def kept_with_state(app: Any, game_id: str, form: str) -> tuple[Mapping[str, Any], Any] | None:
+    """The draft of `form` kept for this game after its entries as they stand, with the game's state to read it
+    against (a draft names seats, cards and entries of that game); None when none was kept, the game has moved
+    on since, or it cannot be replayed."""
+    doc = kept_draft(app.store, game_id, form, entries_mark(app, game_id))
+    if doc is None:
+        return None
+    try:
+        return doc, app.keeper.state(game_id)
+    except CompanionError:
+        return None

@@ -27,7 +27,7 @@ from companion.games.words import comma_list
 from companion.store.records import said_in_place
 from companion.i18n import LANGUAGES, N_, _, current, ngettext, tr, use_language
 from companion.ui.common.abandon import use_abandon
-from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import entries_mark
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
@@ -151,14 +151,8 @@ class _Entry:
 def _kept_entry(app, session_id: str) -> _Entry:
     """The Climb being added as it was left after the entries as they stand; nothing when none was kept, the
     game has moved on since, or it does not fit."""
-    doc = kept_draft(app.store, session_id, _ENTRY_FORM, entries_mark(app, session_id))
-    if doc is None:
-        return _Entry()
-    try:
-        state = app.keeper.state(session_id)
-    except CompanionError:
-        return _Entry()
-    return _Entry.from_doc(doc, state)
+    found = kept_with_state(app, session_id, _ENTRY_FORM)
+    return _Entry() if found is None else _Entry.from_doc(*found)
 
 
 @ft.component
@@ -313,13 +307,12 @@ def FinalTableaus(session_id: str) -> ft.View:
     if form is not None:
         body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
                             problem, on_typed=keep_entry))
-    elif overtaken or told:
-        body.append(message_card(
-            ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
-            _("Another device changed the game meanwhile: the Climb being entered here was left out; enter it "
-              "again if it is still missing."), key="ftf-changed", tone="warning"))
-        body.extend(problem_text(problem, key="ftf-problem"))
     else:
+        if overtaken or told:
+            body.append(message_card(
+                ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+                _("Another device changed the game meanwhile: the Climb being entered here was left out; enter "
+                  "it again if it is still missing."), key="ftf-changed", tone="warning"))
         body.extend(problem_text(problem, key="ftf-problem"))
     body.extend(_tableau(state, seat, set_form, remove, name, note, editing=form is not None))
     body.extend(_live(state))

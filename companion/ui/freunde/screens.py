@@ -43,7 +43,7 @@ from companion.ui.freunde.weather import (
     DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card,
     tile_days, tile_editor, tiles_laid,
 )
-from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
@@ -508,13 +508,10 @@ def FreundeTable(session_id: str) -> ft.View:
 def _kept_move(app, session_id: str) -> MoveDraft:
     """The climber's action as it was being planned after the entries as they stand (a reload, a page the
     phone closed); none when none was kept, or the game has moved on since."""
-    doc = kept_draft(app.store, session_id, _MOVE_FORM, entries_mark(app, session_id))
-    if doc is None:
+    found = kept_with_state(app, session_id, _MOVE_FORM)
+    if found is None:
         return MoveDraft()
-    try:
-        state = app.keeper.state(session_id)
-    except CompanionError:
-        return MoveDraft()
+    doc, state = found
     plan = MoveDraft.from_doc(doc, state)
     if plan.refused is not None and state.acting is not None:
         # The space it was meant for, out of reach: said why, as the tap that chose it did.
