@@ -40,8 +40,8 @@ __all__ = [
     "WeatherNow", "UtilityUse", "GuideOption", "GainCheck",
     "deck_counts", "hiker_letters", "draw_accolade", "new_game", "cards_in_play",
     "current_player", "expected_class", "weather_now", "tableau", "rivals", "player_attributes",
-    "gain_check", "check_climb", "weather_named", "can_pass", "early_reveal_stuck", "cards_to_save", "legal_actions",
-    "apply", "revealable", "can_ignore_fog",
+    "gain_check", "check_climb", "weather_named", "can_pass", "early_reveal_stuck", "weather_guide_owed",
+    "cards_to_save", "legal_actions", "apply", "revealable", "can_ignore_fog",
     "parse_action", "action_to_doc", "prompt",
 ]
 
@@ -375,7 +375,7 @@ def gain_check(state: State, index: PlayerIndex, card_name: str) -> GainCheck:
     others = rivals(state, index)
     # Revealed first despite the Fog: a Guide ignoring the Weather is owed with this gain (see `_gain`), so one
     # tucked Climb is spoken for unless the option's own Guides ignore the Weather, or an ability does.
-    owed = state.fog_ignored and index == state.turn and not attributes(me, others).ignores_weather
+    owed = index == state.turn and weather_guide_owed(state)
     return check_climb(_row_card(state, card_name), me, others, weather_now(state), can_hire=not player.gerry,
                        weather_guide_owed=owed)
 
@@ -436,7 +436,7 @@ def can_pass(state: State) -> bool:
     """True when the player to act can gain no revealed Climb, even hiring every Guide they can. Not after
     revealing first despite the Fog (a Guide ignoring the Weather is owed with a gain: see `early_reveal_stuck`)."""
     player = current_player(state)
-    if player is None or state.phase is not Phase.GAIN or _weather_guide_owed(state):
+    if player is None or state.phase is not Phase.GAIN or weather_guide_owed(state):
         return False
     return not _any_gainable(state)
 
@@ -444,11 +444,13 @@ def can_pass(state: State) -> bool:
 def early_reveal_stuck(state: State) -> bool:
     """True when the player revealed first despite the Fog and can gain no revealed Climb with the Guide that is
     owed for it: neither a gain nor a pass is possible, and only undoing the reveal goes on."""
-    return (current_player(state) is not None and state.phase is Phase.GAIN and _weather_guide_owed(state)
+    return (current_player(state) is not None and state.phase is Phase.GAIN and weather_guide_owed(state)
             and not _any_gainable(state))
 
 
-def _weather_guide_owed(state: State) -> bool:
+def weather_guide_owed(state: State) -> bool:
+    """True when the player to act revealed first despite the Fog and no ability ignores the Weather: a Guide
+    ignoring the Weather must go with this turn's gain (unless one of its own Guides ignores it)."""
     return state.fog_ignored and not player_attributes(state, state.turn).ignores_weather
 
 

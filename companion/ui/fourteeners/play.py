@@ -22,7 +22,7 @@ from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player,
-    early_reveal_stuck, expected_class, gain_check, prompt, revealable, weather_now,
+    early_reveal_stuck, expected_class, gain_check, prompt, revealable, weather_guide_owed, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
 from companion.store.records import said_in_place
@@ -675,8 +675,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                                        lambda form: set_draft(replace(draft, ability=form))))
     # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
     # chosen for it, or an ability ignores the Weather).
-    fog_needed = (state.fog_ignored and not check.attributes.ignores_weather
-                  and not (option is not None and Ignore.WEATHER in option.ignores))
+    fog_needed = weather_guide_owed(state) and not (option is not None and Ignore.WEATHER in option.ignores)
     if fog_needed:
         hired = {name for _ignore, name in draft.hires} | set(draft.extra)
         chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
