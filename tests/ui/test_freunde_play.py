@@ -1052,6 +1052,43 @@ async def test_a_step_another_device_took_first_is_said_so_and_a_refusal_goes_wi
     assert "changed meanwhile" not in a.text()
 
 
+async def test_cards_tapped_in_for_the_next_player_stay_when_another_device_played_first(open_ui, store):
+    # Both phones entered Ann's cards; the second was told the game changed, and the cards it had tapped in for
+    # Bob meanwhile were thrown away with the refused step, to be tapped in again from his face-down pile.
+    session = start_game(store, names=("Ann", "Bob", "Cy"))
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    await a.click("fr-cards-player-1")
+    await a.click("fr-card-M3")
+    await a.click("fr-card-M2")
+    await a.click("fr-cards-player-0")
+    for code in ("M1", "A0", "A1"):
+        await a.click(f"fr-card-{code}")
+    SessionKeeper(store).act(session.id, {"type": "play", "player": "Ann", "cards": ["M3", "M2", "A1"]})
+    await a.click("fr-play")
+    said = a.text()
+    assert "changed meanwhile (on another device, or by a tap made twice)" in said, said
+    # Bob is next, with the two cards tapped in for him: one more and his three are in.
+    assert a.find("fr-tray-1") is not None and a.find("fr-tray-2") is None
+    await a.click("fr-card-A1")
+    await a.click("fr-play")
+    played = engine(store, session.id).players[1].turn.played
+    assert [card.code for card in played] == ["M3", "M2", "A1"]
+
+
+async def test_cards_being_tapped_in_for_a_player_who_played_elsewhere_are_not_shown_as_the_next_players(
+        open_ui, store):
+    # Ann's cards half tapped in on one phone, and played on another: the first phone showed them as Bob's,
+    # under his name, and Play would have sent them as his.
+    session = start_game(store)
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await a.click("fr-card-M1")
+    await a.click("fr-card-A0")
+    await tap_cards(b, "M3", "M2", "A1")
+    await a.settle()
+    assert "Bob's cards not yet played" in a.text()
+    assert a.find("fr-tray-0") is None
+
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
     # characters a line, and two lines cut a plan with a tent and acclimatization short.

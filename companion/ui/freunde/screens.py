@@ -150,9 +150,14 @@ def FreundeTable(session_id: str) -> ft.View:
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
     shown = card_player(state, cards.player)
-    if cards.player is None and shown is not None and dict(cards.kept).get(shown):
-        # The player next in line had cards put aside (another player played meanwhile): they are theirs again.
-        cards = cards.switch(None, shown)
+    if shown is not None and cards.player != shown:
+        if cards.player is not None:
+            # The player whose cards were being tapped in has played meanwhile (on another device): what was
+            # tapped in for them goes, never shown as the next player's.
+            cards = cards.without(cards.player)
+        if dict(cards.kept).get(shown):
+            # The player next in line had cards put aside (another player played meanwhile): they are theirs again.
+            cards = cards.switch(None, shown)
     acting = state.acting if state.phase is Phase.ACTIONS and rules.today_weather(state) is not None else None
 
     # --- drafts and actions -----------------------------------------------------------------------------
@@ -198,7 +203,8 @@ def FreundeTable(session_id: str) -> ft.View:
 
     def add_card(code: str) -> None:
         set_problem(None)
-        set_cards(replace(cards, tray=cards.tray + (code,)))
+        # The tray is the shown player's from its first card, so a play made for them elsewhere takes it away.
+        set_cards(replace(cards, player=card_player(state, cards.player), tray=cards.tray + (code,)))
 
     def remove_card(position: int) -> None:
         set_problem(None)
