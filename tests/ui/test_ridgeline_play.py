@@ -3,6 +3,8 @@ the end of the game, each checked against what the engine says."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import flet as ft
 from harness import UiApp, walk
@@ -178,6 +180,13 @@ async def test_undo_and_redo_replay_the_hands(open_ui, store):
     assert ui.get("rl-redo").disabled
 
 
+def scrolled_to(ui, key: str) -> int:
+    """How many times the screen was scrolled to the control keyed `key` (scroll_to with a scroll key)."""
+    from flet.messaging.protocol import MessageAction
+
+    return sum(1 for m in ui.client.sent if m.action == MessageAction.INVOKE_METHOD
+               and m.body.name == "scroll_to" and m.body.args.get("scroll_key") == key)
+
 async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     session = seat_table(store, names=("Ann", "Bob"))
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
@@ -191,11 +200,16 @@ async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     await ui.click("rl-out-0")
     # Eleven cards after a first deal of ten cannot be left in hand.
     await tap_cards(ui, "rl-hand", "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "P1")
+    before = scrolled_to(ui, "rl-hand-problem")
     await ui.click("rl-hand-submit")
     ui.get("rl-hand-problem")
     assert ("Hand 1: Bob is left holding 11 cards, but the deal was 10 and every turn ends with at most that "
             "many in hand") in ui.text()
     assert SessionKeeper(store).get(session.id).actions == ()
+    # Said below the seat just tapped in, it may sit below the fold: the screen goes to it (once it is drawn).
+    await asyncio.sleep(0.3)
+    await ui.settle()
+    assert scrolled_to(ui, "rl-hand-problem") == before + 1
     # The entry stays as it was, to be corrected; once it changes, the old reason no longer stands.
     await ui.click("rl-left-1-card-P1-1")
     assert ui.find("rl-hand-problem") is None

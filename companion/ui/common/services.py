@@ -200,6 +200,25 @@ def use_top_on_change(key: Any) -> Any:
     return view_ref
 
 
+def use_scroll_into_view(view_ref: Any, scroll_key: str, shown: Any) -> None:
+    """Scroll the screen's view (`view_ref`, as `use_top_on_change` gives it) to the control keyed
+    `ft.ScrollKey(scroll_key)` whenever `shown` changes to something (a refusal said beside a form's button):
+    what a tap brought up may have pushed it below the fold, and a refusal no one sees reads as a tap lost."""
+
+    async def scroll() -> None:
+        view = view_ref.current
+        if shown and view is not None:
+            try:
+                # The card is drawn by the client after this drawing's changes arrive: a scroll asked for at once
+                # finds no such card yet, and does nothing.
+                await asyncio.sleep(0.2)
+                await view.scroll_to(scroll_key=scroll_key, duration=250)
+            except (RuntimeError, TimeoutError):
+                pass                     # the page was left or put to sleep meanwhile: nobody to show it to
+
+    ft.use_effect(scroll, dependencies=[shown])
+
+
 def use_field_text(initial: str = "") -> FieldText:
     """A `FieldText` that lives as long as the component (see FieldText)."""
     holder = ft.use_ref(None)

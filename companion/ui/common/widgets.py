@@ -161,12 +161,14 @@ def message_card(
     key: str,
     actions: Sequence[ft.Control] = (),
     tone: str = "info",
+    scroll_target: bool = False,
 ) -> ft.Control:
     """A rounded panel with an icon, a title, a sentence and optional buttons; `tone` 'warning' for trouble,
-    which a screen reader is told of as it appears (`announced`)."""
+    which a screen reader is told of as it appears (`announced`). A `scroll_target` card can be scrolled to
+    (`use_scroll_into_view` with the same key)."""
     warning = tone == "warning"
     card = ft.Container(
-        key=key,
+        key=ft.ScrollKey(key) if scroll_target else key,
         bgcolor=ft.Colors.ERROR_CONTAINER if warning else ft.Colors.SECONDARY_CONTAINER,
         border_radius=ft.BorderRadius.all(16),
         padding=16,

@@ -195,7 +195,7 @@ def hand_panel(
                                 active == name))
     if problem:
         body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be recorded"), problem,
-                                 key="rl-hand-problem", tone="warning"))
+                                 key="rl-hand-problem", tone="warning", scroll_target=True))
     body.append(labelled("rl-hand-submit", ft.FilledButton(
         _("Record hand {number}").format(number=coming.number), key="rl-hand-submit", icon=ft.Icons.CHECK_ROUNDED,
         on_click=on_submit,

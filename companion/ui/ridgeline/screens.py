@@ -43,7 +43,7 @@ from companion.ui.ridgeline.tools import (
     finder_panel,
     layoff_panel,
 )
-from companion.ui.common.services import use_app, use_top_on_change
+from companion.ui.common.services import use_app, use_scroll_into_view, use_top_on_change
 from companion.ui.common.widgets import (colour_dot, first_capital, labelled, message_card, screen_view, section_title,
                                          undo_redo)
 
@@ -110,6 +110,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     lay, set_lay = ft.use_state(LayoffDraft())
     entries, set_entries = ft.use_state(False)
     view_ref = use_top_on_change(panel)     # a panel opened from the middle of another starts at its top
+    use_scroll_into_view(view_ref, "rl-hand-problem", hand_problem)
     # Hooks come before the early return below, so every drawing calls the same ones in the same order.
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
