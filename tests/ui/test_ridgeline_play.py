@@ -273,6 +273,9 @@ async def test_the_summit_ends_the_game_and_it_lands_in_history(open_ui, store):
     assert shown_fatigue(ui, 2) == engine_fatigue(store, session.id) == ["0", "134"]
     await open_panel(ui, Panel.HAND)
     ui.get("rl-hand-over")  # no more hands
+    await open_panel(ui, Panel.FIND)
+    ui.get("rl-find-over")  # nor a turn to find a pitch for
+    assert ui.find("rl-find-seat-1") is None
     await open_panel(ui, Panel.TABLE)
 
     await ui.click("rl-finish")

@@ -156,9 +156,7 @@ def hand_panel(
     `changed` says, above the form, that another device's change replaced what was tapped into it."""
     coming = next_hand(state)
     if coming is None:
-        return [message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, _("The game is over"),
-                             _("The summit has been reached, so no more hands are played. See the Table for the "
-                               "winners and save the game to History."), key="rl-hand-over")]
+        return [game_over_card("rl-hand-over")]
     names = state.setup.names
     active = draft.active if draft.active in names and draft.active != draft.went_out else next(
         (name for name in names if name != draft.went_out), None)
@@ -204,6 +202,13 @@ def hand_panel(
         _("Clear this hand"), key="rl-hand-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
         on_click=lambda: set_draft(HandDraft()))))
     return body
+
+
+def game_over_card(key: str) -> ft.Control:
+    """What a panel for the hands still to play shows once the summit is reached."""
+    return message_card(ft.Icons.EMOJI_EVENTS_ROUNDED, _("The game is over"),
+                        _("The summit has been reached, so no more hands are played. See the Table for the "
+                          "winners and save the game to History."), key=key)
 
 
 def _choose_out(set_draft, name: SeatName, names: tuple[SeatName, ...]) -> None:

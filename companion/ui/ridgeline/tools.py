@@ -18,10 +18,11 @@ from companion.games.ridgeline.cards import CardCode, Colour, cards_fatigue, par
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
-from companion.games.ridgeline.rules import SeatName, State, most_in_hand
+from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_hand
 from companion.i18n import _, ngettext, tr
 from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
 from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
+from companion.ui.ridgeline.hand import game_over_card
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
 
 __all__ = ["CheckDraft", "FinderDraft", "LayoffDraft", "checker_panel", "finder_panel", "layoff_panel",
@@ -209,8 +210,9 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
     """Enter a hand: whether the seat's camp can be cleared this turn, one way that leaves the least fatigue in
     hand, and that fatigue ('A turn', 'Fatigue')."""
     climbing = [name for name in state.setup.names if state.camp_of(name) is not None]
-    if not climbing:
-        return [ft.Text(_("Every seat has cleared the route."), key="rl-find-none")]
+    if next_hand(state) is None or not climbing:
+        # No turn is left to clear a camp in: the finder would work out a pitch for a hand never played.
+        return [game_over_card("rl-find-over")]
     seat = draft.seat if draft.seat in climbing else climbing[0]
     camp = state.camp_of(seat)
     assert camp is not None
