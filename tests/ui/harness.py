@@ -378,6 +378,27 @@ def spoken_enabled_but_disabled(root: Any) -> list[str]:
     return found
 
 
+def nameless_taps(root: Any) -> list[str]:
+    """Tappable controls whose name is the label of a Semantics node above them, and which hold a Semantics node
+    of their own (the words they show, excluded as said by the label), not merged with it: in the browser the
+    label's node is not focusable and does nothing, and the tap is a button of its own that a screen reader hears
+    with no name (an empty button inside a labelled one). Each is named by the label's identifier (or label)."""
+    merged: set[int] = set()
+    for control in walk(root):
+        if isinstance(control, ft.MergeSemantics):
+            merged.update(id(c) for c in walk(control))
+    found = []
+    for control in walk(root):
+        if not isinstance(control, ft.Semantics) or not control.label or id(control) in merged:
+            continue
+        if control.exclude_semantics:
+            continue
+        taps = [c for c in walk(control.content) if getattr(c, "on_click", None) is not None]
+        if any(isinstance(d, ft.Semantics) for tap in taps for d in walk(tap.content)):
+            found.append(str(control.identifier or control.label))
+    return found
+
+
 def unmerged_icon_buttons(root: Any) -> list[str]:
     """Icon buttons not merged with the node above them (`ft.MergeSemantics`, as `labelled` does): an icon
     button's name is its tooltip, which Flutter puts on the node above the button, so a screen reader hears

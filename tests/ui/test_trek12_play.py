@@ -725,6 +725,16 @@ async def test_a_tab_a_dice_option_and_the_score_are_read_once(open_ui, store):
     for key in ("t12-tab-0", "t12-op-sum", "t12-score"):
         [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == key]
         assert node.label and _read_aloud(node.content) == [], (key, node.label, _read_aloud(node.content))
+        # One node with its tap: apart, the browser offered the label unfocusable and the tap as a nameless button.
+        assert any(isinstance(m, ft.MergeSemantics) and m.content is node for m in walk(ui.top)), key
+    # What the pencil and the tick on a tab show is said too.
+    tabs = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics)
+            and str(c.identifier).startswith("t12-tab-")}
+    assert tabs == {"t12-tab-0": "Ann's sheet, 0 points, to play", "t12-tab-1": "Bob's sheet, 0 points"}
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    assert [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-tab-0"] == [
+        "Ann's sheet, −3 points, played"]
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "pl"])

@@ -523,7 +523,8 @@ def actions_section(
         acted = climber.label in p.turn.acted
         selected = draft.climber == climber.label
         status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
-        climbers.append(ft.Container(expand=1, content=ft.Semantics(
+        # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
+        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
             disabled=acted or not climber.alive,
             label=_("Climber {label}: {status}, acclimatization {value}").format(
@@ -551,7 +552,7 @@ def actions_section(
                         accl_track(climber.acclimatization, alive=climber.alive, size=9),
                     ]),
                 ]),
-            ))))
+            )))))
     body.append(ft.Row(climbers, spacing=8))
     if left:
         body.append(ft.Text(_("Cards to give climber {label}").format(label=draft.climber) if draft.climber else

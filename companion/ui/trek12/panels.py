@@ -222,9 +222,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         # The semantics node is keyed by the tile's state so that Flutter builds it afresh when the tile opens:
         # updated in place, the web client dropped its identifier once the tile became tappable.
         state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
-        tiles.append(ft.Semantics(key=f"{key}@{state_key}", identifier=key, label=described,
-                                  button=True, selected=chosen, disabled=closed or idle, expand=True,
-                                  content=tile))
+        # Merged, the label, the state and the tap are one node; apart, the tap was a button with no name.
+        tiles.append(ft.MergeSemantics(expand=True, content=ft.Semantics(
+            key=f"{key}@{state_key}", identifier=key, label=described, button=True, selected=chosen,
+            disabled=closed or idle, expand=True, content=tile)))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -391,9 +392,26 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty})")
     read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
                        skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
-    return ft.Semantics(identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
-        key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
-        content=ft.Semantics(exclude_semantics=True, content=row)))     # said by the label, once
+    # Merged: the label and the tap are one node (apart, the tap was a button with no name).
+    return ft.MergeSemantics(content=ft.Semantics(
+        identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
+            key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
+            content=ft.Semantics(exclude_semantics=True, content=row))))     # said by the label, once
+
+
+def _tab_words(tab: Tab) -> str:
+    """A sheet tab read aloud: whose sheet, its points, and whether it is still to play this round (what the
+    pencil and the tick show)."""
+    # −1 is one point, said as 1 is ("−1 point", "−1 Punkt").
+    words = ngettext("{name}'s sheet, {n} point", "{name}'s sheet, {n} points", abs(tab.total)).format(
+        name=tab.name, n=number(tab.total))
+    if tab.to_play:
+        # i18n: a sheet tab read aloud, whose player has not played this round yet: "Ann's sheet, 4 points, to play"
+        return _("{sheet}, to play").format(sheet=words)
+    if tab.played:
+        # i18n: a sheet tab read aloud, whose player has played this round: "Ann's sheet, 4 points, played"
+        return _("{sheet}, played").format(sheet=words)
+    return words
 
 
 def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Control:
@@ -408,10 +426,10 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
             marks.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=14, color=colour))
         if tab.is_max:
             marks.append(ft.Icon(ft.Icons.SMART_TOY_OUTLINED, size=14, color=colour))
-        items.append(ft.Semantics(identifier=tab.key, selected=tab.selected, button=True, expand=True,
-                                  # −1 is one point, said as 1 is ("−1 point", "−1 Punkt").
-                                  label=ngettext("{name}'s sheet, {n} point", "{name}'s sheet, {n} points",
-                                                 abs(tab.total)).format(name=tab.name, n=number(tab.total)),
+        # Merged: the label, the state and the tap are one node (apart, the tap was a button with no name).
+        items.append(ft.MergeSemantics(expand=True, content=ft.Semantics(
+                                  identifier=tab.key, selected=tab.selected, button=True, expand=True,
+                                  label=_tab_words(tab),
                                   content=ft.Container(
             key=tab.key, expand=True, on_click=bind(on_pick, tab.key), ink=True, height=40,
             border_radius=20, alignment=ft.Alignment.CENTER,
@@ -427,7 +445,7 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
                         overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                 ft.Text(number_text(tab.total), key=f"{tab.key}-total", color=colour, weight=ft.FontWeight.W_700),
             ])),
-        )))
+        ))))
     return ft.Row(spacing=6, controls=items, key="t12-tabs")
 
 
