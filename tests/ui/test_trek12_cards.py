@@ -115,6 +115,35 @@ async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
     assert table.round == 2 and table.states[1].assists == ()
 
 
+async def test_the_first_to_write_can_let_the_others_write_first_to_drink_the_schnapps(open_ui, store):
+    # Ann, first at the table, could never drink: the Schnapps waits for the others, and the screen always gave
+    # the turn to the first seat still to write, so Bob's sheet was never the one played on before Ann's.
+    session = start(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    SessionKeeper(store).act(session.id, {"player": 2, "dice": [1, 1], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert ui.find("t12-after-others") is None              # offered only once the Schnapps is refused
+    await ui.click("t12-card-schnapps")
+    assert "(Bob still to write)" in ui.get("t12-status").value
+    await ui.click("t12-after-others")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await ui.click("t12-op-sum")                            # the round's roll, as Cy wrote it
+    await ui.close()
+    ui = await open_ui(route=f"/play/trek12/{session.id}")  # a reload keeps whose turn it is with the form
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await ui.click("t12-circle-8")
+    table = SessionKeeper(store).state(session.id)
+    assert table.played == (False, True, True)
+    # Now Ann is the last to write: her Schnapps rolls again.
+    await ui.click("t12-card-schnapps")
+    assert "Schnapps: roll again" in ui.get("t12-status").value
+    await ui.click("t12-roll")
+    again = app_roll(21, 1, 0)
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    actions = SessionKeeper(store).get(session.id).actions
+    assert actions[-1]["dice"] == [again.red, again.yellow] and actions[-1]["assist"] == "schnapps"
+    assert SessionKeeper(store).state(session.id).round == 2
+
 async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
@@ -289,7 +318,7 @@ def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     strip = score_strip(doc, prefix="t12max-score", max_rules=True)
     shown = [c.value for c in walk(strip) if isinstance(c, ft.Text)]
     assert "1 skull, 2 orphans, 2 cards" in shown and "+9" in shown, shown
-    assert strip.label.endswith(", 1 skull, 2 orphans, 2 cards (+9)"), strip.label
+    assert strip.content.label.endswith(", 1 skull, 2 orphans, 2 cards (+9)"), strip.content.label
 
 
 async def test_a_circle_only_the_compass_allows_says_so_when_it_is_refused(open_ui, store):

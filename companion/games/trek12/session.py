@@ -249,11 +249,16 @@ def _cash(table: Table, action: dict[str, Any]) -> Table:
                  table.shared_cards)
 
 
-def current_player(table: Table) -> int | None:
-    """The first seat that has not yet written a number this round (None when the Ascent is over)."""
+def current_player(table: Table, last: int | None = None) -> int | None:
+    """The first seat that has not yet written a number this round (None when the Ascent is over). `last`, a
+    seat still to write that waits for the others (to drink the Schnapps, which re-rolls only after all the
+    others have filled a circle), comes after every other seat still to write."""
     if table.complete:
         return None
-    return table.played.index(False)
+    waiting = [n for n, done in enumerate(table.played) if not done]
+    if last in waiting and len(waiting) > 1:
+        waiting.remove(last)
+    return waiting[0]
 
 
 def breakdowns(table: Table) -> list[tuple[str, ScoreBreakdown]]:

@@ -78,6 +78,7 @@ from companion.ui.trek12.turn import (
     turn_from_doc,
 )
 from companion.ui.common.widgets import (
+    and_list,
     announced,
     bind,
     undo_redo,
@@ -156,6 +157,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # The turn being entered: (the sheet's entries it was begun after, -1 for none; the draft). A reload finds
     # the one kept beside the game (`_kept_turn`).
     held, set_held, held_now = use_latest_state(lambda: _kept_turn(app, source, session_id))
+    # A seat that lets the others write first this round, to drink its Schnapps after them: (round, seat).
+    last, set_last, last_now = use_latest_state(lambda: _kept_last(app, source, session_id))
     kept_turn = ft.use_ref(None)        # (entries mark, document) as last kept: a tap that changes none writes none
     note, set_note = ft.use_state(None)
     tab, set_tab = ft.use_state(None)
@@ -180,7 +183,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Ascent cannot be opened"), first_capital(exc),
             key="t12-broken", tone="warning")])
     seed = facts.dice_seed
-    seat = engine.current_player(table)
+
+    def playing(t) -> int | None:
+        """Whose turn it is: the first seat still to write, after the others for a seat waiting to drink."""
+        waits = last_now.current
+        return engine.current_player(t, waits[1] if waits is not None and waits[0] == t.round else None)
+
+    seat = playing(table)
     basis, kept = held
     start_now = draft_for(table, seed, facts.redo)
     draft = kept if basis == facts.actions else start_now
@@ -201,12 +210,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
             moved_on.current = b >= 0 and d not in (Draft(), start) and overtaken_said.current != s.actions
             d = start
-        return s, t, engine.current_player(t), d
+        return s, t, playing(t), d
 
     def keep_turn(d: Draft | None) -> None:
         """Keep the turn being entered beside the game, or forget it (None: written, or undone)."""
         mark = entries_mark(app, session_id)
         doc = turn_doc(d) if d is not None else {}
+        waits = last_now.current
+        if doc and waits is not None:
+            doc["last"] = list(waits)       # whose turn it is goes with what was tapped into it
         if kept_turn.current != (mark, doc):
             kept_turn.current = (mark, doc)
             keep_draft(app.store, session_id, _TURN_FORM, mark, doc)
@@ -289,6 +301,18 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             if refused:
                 new = d
         advance(s, t, who, new, refused)
+
+    def on_after_others() -> None:
+        """The seat to write lets the others write first, to drink its Schnapps after them."""
+        s, t, who, d = fresh()
+        if who is None:
+            return
+        set_last((t.round, who))
+        start = draft_for(t, s.dice_seed, s.redo)
+        keep_turn(start)
+        set_held((s.actions, start))
+        set_note(None)
+        set_tab(None)
 
     def on_circle(circle: int) -> None:
         s, t, who, d = fresh()
@@ -663,6 +687,14 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 panel.append(ft.Container(height=40, content=card_row(
                     state.assists or (), draft.cards, on_toggle=on_card,
                     enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
+            waiting = engine.schnapps_refusal(table, seat)
+            if (tracked and note and waiting is not None and Assist.SCHNAPPS in (state.assists or ())
+                    and note == _schnapps_refusal(table, seat, draft)):
+                # The Schnapps was refused for the others still to write: the way to drink it is to write last.
+                others = [table.seats[n].name for n, done in enumerate(table.played) if not done and n != seat]
+                panel.append(labelled("t12-after-others", ft.TextButton(
+                    _("Let {names} write first").format(names=and_list(others)), key="t12-after-others",
+                    icon=ft.Icons.SKIP_NEXT_ROUNDED, on_click=on_after_others)))
         panel.append(strip)
         if wide:
             # A desktop has the room for the paper's whole scoring table beside the sheet.
@@ -900,9 +932,30 @@ def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
         table = source.table()
     except CompanionError:
         return -1, Draft()
-    seat = engine.current_player(table)
+    waits = _last_of(doc, table)
+    seat = engine.current_player(table, waits[1] if waits is not None else None)
     draft = turn_from_doc(dict(doc), table, seat, facts.dice_seed) if seat is not None else None
     return (-1, Draft()) if draft is None else (facts.actions, draft)
+
+
+def _last_of(doc: Any, table) -> tuple[int, int] | None:
+    """The seat a kept turn's form says writes after the others this round, as (round, seat), or None."""
+    waits = doc.get("last") if isinstance(doc, Mapping) else None
+    if (isinstance(waits, list) and len(waits) == 2 and all(type(v) is int for v in waits)
+            and waits[0] == table.round and 0 <= waits[1] < len(table.seats) and not table.played[waits[1]]):
+        return waits[0], waits[1]
+    return None
+
+
+def _kept_last(app, source: SheetSource, session_id: str) -> tuple[int, int] | None:
+    """The seat that let the others write first this round, as the kept turn's form says (a reload)."""
+    doc = kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id))
+    if doc is None:
+        return None
+    try:
+        return _last_of(doc, source.table())
+    except CompanionError:
+        return None
 
 
 def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
