@@ -624,3 +624,32 @@ def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     assert rounds[0].cost == move_cost + drink.cost
     assert review.from_doc(review.to_doc(review.Review(1, "Bo", tuple(rounds), 0, 0))).rounds == tuple(rounds)
     assert [r.schnapps for r in review.rounds(setup, [ann], 0, seed="s", playouts=50)] == [None]
+
+
+def test_the_coachs_game_in_a_review_is_the_players_own_while_every_move_was_the_coachs():
+    """A player whose every round the review calls the coach's move is told the coach, on the same dice, scored
+    what they scored: the coach's game follows the player's sheet (and the cards that came and went between its
+    turns) while the moves agree. Replayed on seeds of its own, the coach picked other moves among near-equal
+    ones and "scored 86" beside "every round, your choice was the coach's" and a final of 78."""
+    from random import Random
+
+    from companion.games.trek12 import review
+
+    setup = {"sheet": "dunai", "players": [{"name": "Ann"}]}
+    rng = Random(5)
+    state = new_game(load_sheet("dunai"))
+    actions = []
+    while not state.complete:
+        roll = rng.choice(ROLLS)
+        move = rng.choice(legal_actions(state, roll))
+        actions.append(move.to_dict())
+        state = apply(state, move)
+    game = review.played(setup, actions)
+    same = tuple(review.RoundReview(n + 1, tuple(turn["dice"]), "it", turn["circle"], "it", turn["circle"], 50.0,
+                                    50.0) for n, turn in enumerate(actions))
+    result = review.finish_of(game, 0, same, playouts=30)
+    assert result.coach_final == result.final
+    # Once a move was not the coach's, the coach plays on by itself from the sheet as it then stood.
+    differs = same[:5] + (dataclasses.replace(same[5], played_expected=40.0),) + same[6:]
+    coach = review.finish_of(game, 0, differs, playouts=30).coach_final
+    assert coach > result.final          # the moves were drawn at random

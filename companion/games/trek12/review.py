@@ -274,13 +274,25 @@ def finish_of(game: Played, seat: int, reviewed: tuple[RoundReview, ...], *, see
     the player's sheet and cards at the start, on the rolls the player had; a card it would earn is not
     picked up: which one it would get is the table's business). With `hints` (as `rounds_of`), each of the
     coach's turns is seeded as a hint on its sheet would have been: while its sheet is the player's, it plays
-    the hint's move, so a player who followed every hint finds the coach's game to be their own."""
+    the hint's move, so a player who followed every hint finds the coach's game to be their own.
+
+    While every round so far was the coach's move (`RoundReview.coachs`), the coach's game is the player's,
+    sheet and cards as they were before the player's next turn (an Expedition's picks between rounds
+    included): the summary "every round, your choice was the coach's" then never stands beside another
+    score for the coach. From the first round that was not, the coach plays on by itself."""
     final = score(game.end.states[seat]).total
     coach_state = game.start.states[seat]
     mine = [turn for turn, (_table, action) in enumerate(game.turns) if action.get("player", 0) == seat]
-    for index, (red, yellow) in enumerate(r.roll for r in reviewed):
+    following = True
+    for index, r in enumerate(reviewed):
         if coach_state.complete:
             break
+        red, yellow = r.roll
+        if following and index < len(mine) and r.coachs and coach_state == game.turns[mine[index]][0].states[seat]:
+            after = mine[index + 1] if index + 1 < len(mine) else None
+            coach_state = (game.turns[after][0] if after is not None else game.end).states[seat]
+            continue
+        following = False
         at = (_hinted(game, hints, mine[index], coach_state) if index < len(mine) else None) or \
             f"{seed}:coach:{index}"
         try:
