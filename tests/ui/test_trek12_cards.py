@@ -144,6 +144,18 @@ async def test_the_first_to_write_can_let_the_others_write_first_to_drink_the_sc
     assert actions[-1]["dice"] == [again.red, again.yellow] and actions[-1]["assist"] == "schnapps"
     assert SessionKeeper(store).state(session.id).round == 2
 
+async def test_the_dice_entered_stay_for_the_player_let_write_first(open_ui, store):
+    session = start(store, ["schnapps"], names=("Ann", "Bob"), seed=21)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-after-others")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await ui.click("t12-op-sum")                            # no dice to enter again: the round's are in
+    await ui.click("t12-circle-8")
+    assert SessionKeeper(store).get(session.id).actions[-1] == {"player": 1, "dice": [4, 2], "op": "sum",
+                                                                 "circle": 8}
+
 async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")

@@ -202,7 +202,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
-            padding=ft.Padding.symmetric(vertical=_TILE_PAD, horizontal=2),
+            # The chosen tile's border is a pixel thicker: a pixel less padding keeps its words the same room
+            # (German "Differenz" broke inside the word once chosen: "Differen / z").
+            padding=ft.Padding.symmetric(vertical=_TILE_PAD - 1 if chosen else _TILE_PAD,
+                                         horizontal=1 if chosen else 2),
             # What the tile shows is said by its label: read once, not the label and then the same words again.
             content=ft.Semantics(exclude_semantics=True, content=ft.Column(
                 spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,

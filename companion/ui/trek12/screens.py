@@ -309,6 +309,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             return
         set_last((t.round, who))
         start = draft_for(t, s.dice_seed, s.redo)
+        if t.roll is None and d.roll is not None and Assist.SCHNAPPS not in d.cards:
+            start = Draft(red=d.red, yellow=d.yellow, rolled=d.rolled)     # the round's dice, as entered
         keep_turn(start)
         set_held((s.actions, start))
         set_note(None)
