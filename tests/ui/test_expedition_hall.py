@@ -129,6 +129,12 @@ async def test_an_expedition_deleted_from_history_takes_its_records_along_until_
     opened = store.table("envelopes").find(expedition=exp)
     assert len(records) == 3 and len(opened) == 1
     await ui.go(f"/history/{exp}")
+    # A finished Expedition's breakdown says nothing of where one in progress stands ("Phase: over",
+    # "Over: Yes", "Ascent 3", "Deck left 4"), and tells an Ascent's two lines of points apart.
+    shown = ui.texts()
+    for gone in ("Phase", "Over", "Deck left", "In play", "Complete", "Points"):
+        assert gone not in shown, gone
+    assert "Points on the sheet" in shown and "Scores with cards cashed" in shown
     await ui.click("record-delete")
     assert store.history.get(exp) is None
     assert store.table("hall_of_fame").find(expedition=exp) == []

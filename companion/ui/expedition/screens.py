@@ -754,6 +754,24 @@ _CARDS = {card.value: card for card in Assist}
 _RENAMED = {"hands": "cards_held"}
 
 
+# Where an Expedition in progress stands: nothing to say of one that is over (History's "Phase: over",
+# "Over: Yes", "Ascent 3", the cards still in play and the deck left).
+_LIVE_FIELDS = frozenset({"phase", "over", "ascent", "in_play", "deck_left"})
+# An Ascent's two lines of points, told apart: the sheet's points, and its score with the cards cashed.
+_ASCENT_RENAMED = {"points": "sheet_points", "scores": "ascent_scores"}
+
+
+def _finished_detail(detail: Any) -> Any:
+    """A finished Expedition's breakdown without the fields of one in progress, its Ascents' points named."""
+    if not isinstance(detail, dict) or detail.get("over") is not True:
+        return detail
+    out = {k: v for k, v in detail.items() if k not in _LIVE_FIELDS and not (k == "complete" and v is True)}
+    if isinstance(out.get("ascents"), list):
+        out["ascents"] = [{_ASCENT_RENAMED.get(k, k): v for k, v in a.items()} if isinstance(a, dict) else a
+                          for a in out["ascents"]]
+    return out
+
+
 def _breakdown_words(detail: Any, cards: bool = False) -> Any:
     """An Expedition's breakdown with its ids in words: the sheets by name, how the winner was found, the card
     mode, the phase, and the Assist cards by the names printed on them."""
@@ -813,6 +831,6 @@ register_game_progress(GAME, _progress)
 # An Expedition deleted from History takes back the Hall of Fame lines it wrote, as abandoning it does; the
 # envelopes it opened stay used up ("Once opened, an envelope is used up"). The Undo that follows ties them
 # to it again.
-register_breakdown_words(GAME, lambda detail: _breakdown_words(record_words(detail)))
+register_breakdown_words(GAME, lambda detail: _breakdown_words(record_words(_finished_detail(detail))))
 keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
 keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_kept, detach=True)

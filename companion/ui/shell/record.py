@@ -256,6 +256,8 @@ _FIELD_LABELS = {
     "alive": N_("Alive"),
     "ascent": N_("Ascent"),
     "ascents": N_("Ascents"),
+    # i18n: an Expedition's Ascent in History: each player's score with the cards they cashed
+    "ascent_scores": N_("Scores with cards cashed"),
     "best_vp": N_("Best vp"),
     "board": N_("Board"),
     "board_title": N_("Board title"),
@@ -331,6 +333,8 @@ _FIELD_LABELS = {
     "scores": N_("Scores"),
     "seats": N_("Seats"),
     "sheet": N_("Sheet"),
+    # i18n: an Expedition's Ascent in History: each player's points on the sheet alone, before cards
+    "sheet_points": N_("Points on the sheet"),
     "side": N_("Side"),
     "skulls": N_("Skulls"),
     "solo": N_("Solo"),
