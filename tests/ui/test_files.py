@@ -118,6 +118,10 @@ async def test_uploaded_bytes_are_used_and_a_path_beside_them_is_ignored(open_ui
     await ui.click("settings-backup-pick")
     assert [p.name for p in store.players.list()] == ["Ann"]
     assert "Imported mine.json" in ui.get("settings-backup-result").value
+    # Said as it appears, below the button a screen reader user has just tapped.
+    result = ui.get("settings-backup-result")
+    assert any(isinstance(c, ft.Semantics) and c.live_region and any(d is result for d in walk(c))
+               for c in walk(ui.top))
 
 
 @pytest.mark.parametrize("screen", ["settings", "catalog", "sheet", "replace"])

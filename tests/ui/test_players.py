@@ -39,6 +39,9 @@ async def test_the_chosen_colour_is_saved(open_ui, store):
 
     colour = player_palette()[3]
     ui = await open_ui(route="/players")
+    # Each colour is a 48 px target for a thumb (it was 44).
+    swatch = ui.get(f"player-colour-{colour.lstrip('#').lower()}")
+    assert (swatch.width, swatch.height) == (48, 48)
     await ui.type("player-name", "Chiara")
     await ui.click(f"player-colour-{colour.lstrip('#').lower()}")
     await ui.click("player-add")

@@ -476,9 +476,9 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
         button=True,
         content=ft.Container(
             key=key,
-            width=44,
-            height=44,
-            border_radius=ft.BorderRadius.all(22),
+            width=48,
+            height=48,
+            border_radius=ft.BorderRadius.all(24),
             border=ft.Border.all(2, ft.Colors.PRIMARY) if selected else None,
             alignment=ft.Alignment.CENTER,
             on_click=on_click,

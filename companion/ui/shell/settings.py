@@ -23,7 +23,7 @@ from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, kept, off_loop, use_app
-from companion.ui.common.widgets import labelled, said, screen_view, section_title, sentence, surface
+from companion.ui.common.widgets import announced, labelled, said, screen_view, section_title, sentence, surface
 from companion.i18n import N_, Message, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
 from companion.ui.shell.language import LanguagePanel
@@ -337,12 +337,13 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
         message = tr(message)
     elif callable(message):
         message = message()
-    return [ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+    # Said as it appears (a live region), as a sighted player sees it appear below the button tapped.
+    return [announced(ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED if good else ft.Icons.ERROR_OUTLINE_ROUNDED,
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
         ft.Text(message, key=key, size=13, expand=True,
                 color=None if good else ft.Colors.ERROR),
-    ])]
+    ]))]
 
 
 def _sentence(exc: BaseException) -> str:
