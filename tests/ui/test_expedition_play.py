@@ -662,3 +662,19 @@ def test_a_pill_with_a_long_line_under_its_name_keeps_it_inside():
                                                                sub=sub)])])
     assert layout_problems(view, width=330, every_label=True) == []
     assert sub in [c.value for c in walk(view) if isinstance(c, ft.Text)]
+
+
+async def test_the_next_ascent_starts_at_the_top_of_the_screen(open_ui, store):
+    # Scored from the button at the foot of the form, the next Ascent's card ("Ascent 2 starts ...") began where
+    # that button was, its first lines above the fold.
+    from flet.messaging.protocol import MessageAction
+
+    def to_top() -> int:
+        return sum(1 for m in ui.client.sent if m.action == MessageAction.INVOKE_METHOD
+                   and m.body.name == "scroll_to" and m.body.args.get("offset") == 0)
+
+    ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
+    before = to_top()
+    await score(ui, {0: 70, 1: 75})
+    assert "Ascent 2 starts" in ui.text()
+    assert to_top() > before

@@ -85,7 +85,7 @@ from companion.ui.common.entries import EntriesPanel, entries_button, entries_ma
 from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
-from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
+from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
 from companion.ui.common.widgets import (and_list, confirm_dialog, labelled, message_card, screen_view,
                                          section_title, sentence, undo_redo)
 
@@ -218,11 +218,18 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     try:
         session = app.keeper.get(session_id)
-        state: State = app.keeper.state(session_id)
+        state: State | None = app.keeper.state(session_id)
+        broken = None
     except CompanionError as exc:
+        state, broken = None, sentence(exc)
+    # A panel opened from the middle of another, or the next step of the Expedition (an Ascent scored, its cards
+    # revealed, an envelope opened), starts at its top: what follows a button tapped low on the page started where
+    # that button was, the new Ascent's first lines out of sight.
+    view_ref = use_top_on_change((panel, None if state is None else (state.phase, state.ascent)))
+    if state is None:
         # A saved Expedition this version cannot replay stays on home until it is abandoned here.
         return screen_view(_(_TITLE), [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), sentence(exc),
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), broken or "",
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
@@ -529,6 +536,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
             on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),
     ]
     view = screen_view(_(_TITLE), body, actions=actions)
+    view_ref.current = view
     view.navigation_bar = ft.NavigationBar(
         key="exp-nav",
         selected_index=int(panel),
