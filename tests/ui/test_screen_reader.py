@@ -139,11 +139,11 @@ def test_a_freunde_card_that_cannot_be_added_is_a_disabled_button():
     # said to be unavailable.
     from companion.ui.freunde.parts import card_face
 
-    spent = card_face("M2", key="fr-card-M2", count=0, dim=True, on_click=None, action="Add")
+    spent = card_face("M2", key="fr-card-M2", count=0, dim=True, on_click=None, action="Add").content
     assert spent.button is True and spent.disabled is True
-    offered = card_face("M2", key="fr-card-M2", count=2, on_click=lambda: None, action="Add")
+    offered = card_face("M2", key="fr-card-M2", count=2, on_click=lambda: None, action="Add").content
     assert offered.button is True and not offered.disabled
-    shown = card_face("M2")                                   # a card only shown (a hand, a log) is no button
+    shown = card_face("M2").content                           # a card only shown (a hand, a log) is no button
     assert not shown.button
 
 
@@ -158,3 +158,23 @@ def test_a_freunde_space_keeps_its_printed_name_in_every_language():
     with use_language("pl"):
         assert space_name(winter, "L") == "L" and space_name(winter, "P") == "P"
         assert space_name(winter, winter.summit) != winter.summit            # words are still translated
+
+
+def test_a_freunde_chip_and_card_are_read_once_by_their_label():
+    # "At the table At the table", "Add Move 1, 5 available 1 ×5": the label, then the words on the control again.
+    from companion.ui.freunde.parts import card_face, chip
+
+    def read_besides_label(node) -> list[str]:
+        if isinstance(node, ft.Semantics) and node.exclude_semantics:
+            return []
+        out = [node.value] if isinstance(node, ft.Text) and node.value else []
+        for child in (getattr(node, "content", None), *(getattr(node, "controls", None) or [])):
+            if child is not None:
+                out.extend(read_besides_label(child))
+        return out
+
+    for control in (chip("fr-new-tile-1-none", "At the table", True, lambda: None),
+                    card_face("M1", key="fr-card-M1", count=5, on_click=lambda: None, action="Add")):
+        assert isinstance(control, ft.MergeSemantics)
+        labelled_node = control.content
+        assert labelled_node.label and read_besides_label(labelled_node.content) == [], labelled_node.label

@@ -108,7 +108,8 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
         border_radius=ft.BorderRadius.all(8),
         ink=on_click is not None,
         on_click=on_click,
-        content=ft.Stack(stack, width=width, height=height),
+        # Said by the label, once ("Add Move 1, 5 available 1 ×5" read the face's own words after it).
+        content=ft.Semantics(exclude_semantics=True, content=ft.Stack(stack, width=width, height=height)),
     )
     label = card_words(code)
     if count is not None:
@@ -116,14 +117,16 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
         label = ngettext("{card}, {n} available", "{card}, {n} available", count).format(card=label, n=count)
     # A new Semantics node (its own key) when the card turns tappable: patched in place, the browser's
     # accessibility tree lost the node's identifier.
-    return ft.Semantics(key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
-                        # i18n: what tapping a card does, then the card: "Add Move 2, 3 available"
-                        label=_("{action} {card}").format(action=action, card=label) if action else label,
-                        # A card offered for an action stays a button when it cannot be taken now (none left):
-                        # a disabled one, not words that say "Add" with nothing to tap.
-                        button=on_click is not None or action is not None,
-                        disabled=True if action is not None and on_click is None else None,
-                        selected=selected if on_click is not None else None, content=face)
+    # Merged: the label, the state and the tap are one node.
+    return ft.MergeSemantics(content=ft.Semantics(
+        key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
+        # i18n: what tapping a card does, then the card: "Add Move 2, 3 available"
+        label=_("{action} {card}").format(action=action, card=label) if action else label,
+        # A card offered for an action stays a button when it cannot be taken now (none left):
+        # a disabled one, not words that say "Add" with nothing to tap.
+        button=on_click is not None or action is not None,
+        disabled=True if action is not None and on_click is None else None,
+        selected=selected if on_click is not None else None, content=face))
 
 
 def pawn(colour: str, label: str, *, size: float = 18, dead: bool = False, ring: bool = False) -> ft.Control:
@@ -204,11 +207,14 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
         ink=True,
         on_click=on_click,
         alignment=ft.Alignment.CENTER if expand or width else None,
-        content=ft.Row(parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        # Said by the label, once ("At the table At the table" read the label, then the same words again).
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(
+            parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
-    semantics = ft.Semantics(identifier=key, label=spoken or label, button=True, selected=selected,
-                             disabled=box.disabled, content=box)
+    # Merged: the label, the state and the tap are one node.
+    semantics = ft.MergeSemantics(content=ft.Semantics(identifier=key, label=spoken or label, button=True,
+                                                       selected=selected, disabled=box.disabled, content=box))
     # In a Row only a direct child can expand, and Semantics cannot: wrap it in a Container that does.
     return ft.Container(content=semantics, expand=1) if expand else semantics
 
