@@ -42,6 +42,10 @@ async def test_the_chosen_colour_is_saved(open_ui, store):
     # Each colour is a 48 px target for a thumb (it was 44).
     swatch = ui.get(f"player-colour-{colour.lstrip('#').lower()}")
     assert (swatch.width, swatch.height) == (48, 48)
+    # The name's 40 characters are kept without a running count, which a screen reader said at every keystroke
+    # ("40 characters remaining", "39 characters remaining", ...).
+    field = ui.get("player-name")
+    assert field.max_length == 40 and field.counter == ""
     await ui.type("player-name", "Chiara")
     await ui.click(f"player-colour-{colour.lstrip('#').lower()}")
     await ui.click("player-add")

@@ -309,7 +309,7 @@ def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, 
         ]),
         labelled("hall-form-names", names.bind(ft.TextField(
             key="hall-form-names", label=_("Who (several: separate with commas)"),
-            max_length=120))),
+            max_length=120, counter=""))),      # no running count, said at every keystroke
         ft.Row(spacing=12, controls=[
             ft.Container(expand=1, content=labelled("hall-form-score", score.bind(ft.TextField(
                 key="hall-form-score", label=_("Score"), keyboard_type=ft.KeyboardType.NUMBER,

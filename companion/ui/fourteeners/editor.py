@@ -599,7 +599,7 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
     is what Enter in the name does (the form's own button, where the corner is all there is to fill in).
     """
     controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
-        key=f"{prefix}-name", label=_("Name"), max_length=60,
+        key=f"{prefix}-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
         on_change=lambda: change(replace(form, name=name.text)),
         on_submit=(lambda: on_submit()) if on_submit is not None else None)))]
     if fixed_class is None:
@@ -694,7 +694,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
                        lambda: set_deleting(False)) if deleting and existing is not None else dropping
     )
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
-        key="fta-name", label=_("Name"), max_length=60,
+        key="fta-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
         on_change=lambda: change(replace(form, name=name.text)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced

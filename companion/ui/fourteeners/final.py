@@ -564,7 +564,7 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
     found = [c for c in pickable if words in name_key(c.name)] if words else pickable
     controls: list[ft.Control] = [labelled("ftf-search", search.bind(ft.TextField(
         key="ftf-search", label=_("Search your catalog by name"), prefix_icon=ft.Icons.SEARCH_ROUNDED, max_length=60,
-        autofocus=True, on_change=lambda: set_query(search.text))))]
+        counter="", autofocus=True, on_change=lambda: set_query(search.text))))]
 
     def pick(card: Card) -> None:
         side = solo.gerry_side(card.klass).value if player.gerry else form.side
@@ -631,7 +631,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
         controls.append(card_line(form.base, subtitle=_("From your catalog: say what this side scores."), size=14))
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
-            key="ftf-name", label=_("Name (optional)"), max_length=60,
+            key="ftf-name", label=_("Name (optional)"), max_length=60, counter="",
             hint_text=auto_name(state, form.seat, form.side), on_change=on_typed))))
 
         def set_class(k: int) -> None:

@@ -253,6 +253,7 @@ def PlayersScreen() -> ft.View:
                         hint_text=_("Who plays?"),
                         error=field_error(error, "player-name-error"),     # wraps: its advice comes last
                         max_length=40,
+                        counter="",       # no running count: a screen reader said it at every keystroke
                         autofocus=False,
                         on_change=typed_name,
                         on_submit=lambda: add(),
@@ -404,6 +405,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
         label=_("Name"),
         error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
         max_length=40,
+        counter="",       # no running count: a screen reader said it at every keystroke
         on_change=lambda: type_edit_name(),
         on_submit=lambda: save_edit(),
     ))
