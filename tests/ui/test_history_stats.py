@@ -944,3 +944,17 @@ async def test_a_history_card_lists_the_players_best_first_and_says_when_lower_i
     assert rows(ids["max"]) == [1, 0]                    # Max's 52 won over Ann's 40
     assert ui.get(f"history-{three}-lower").value == "Lower is better"
     assert ui.find(f"history-{ids['max']}-lower") is None
+
+
+def test_a_column_of_long_texts_in_a_breakdown_table_gets_the_room_the_numbers_do_not_need():
+    # A Ridgeline hand's cards left took a fifth of a phone, beside two short numbers: "Kamień / słoneczny / 4,"
+    # a word or two a line down a narrow strip.
+    from companion.ui.shell.record import _table
+
+    rows = [("Zofia", {"camps_cleared": 2, "fatigue": 105, "left": ["Sunstone 10", "Rope"]}, "h.Zofia"),
+            ("Łukasz", {"camps_cleared": 1, "fatigue": 157,
+                        "left": ["Sunstone 6", "Sunstone 8", "Pine 1", "Pine 2", "Fire 2", "Fire 5"]}, "h.Łukasz")]
+    table = _table(rows, None)
+    row = next(c for c in walk(table) if getattr(c, "key", None) == "record-row-h.Łukasz")
+    name, camps, fatigue, left = row.controls
+    assert left.expand > camps.expand == fatigue.expand and left.value.startswith("Sunstone 6, Sunstone 8")

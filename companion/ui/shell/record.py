@@ -516,6 +516,9 @@ def _item(value: Any, path: str, index: int, depth: int) -> ft.Control:
     )
 
 
+_LONG_CELL = 16        # characters: a table cell longer than this is a text to give room to, not a number
+
+
 def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | None:
     """Records of the same few fields, one per player (a hand's seats, stars by player), as a small table:
     a column per field, a row per record; None when they do not have that shape."""
@@ -527,9 +530,12 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
         return None
     # The names' column gives up some room when there are three fields or more: a cell may hold a word.
     names = 3 if len(fields) < 3 else 2
+    # A column of long texts (a hand's cards left: "Sun-stone 4, Sun-stone 9, Pine 10") takes the room the
+    # numbers beside it do not need, rather than a word or two a line down a narrow strip.
+    share = {k: 5 if any(len(value_text(record[k])) > _LONG_CELL for _, record, _ in rows) else 2 for k in fields}
     header = ft.Row(spacing=8, controls=[
         ft.Container(expand=names),
-        *(ft.Text(label_for(k), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=2,
+        *(ft.Text(label_for(k), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=share[k],
                   text_align=ft.TextAlign.RIGHT, max_lines=2) for k in fields),
     ])
     lines = [header]
@@ -538,8 +544,8 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
             ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=names, max_lines=2,
                     overflow=ft.TextOverflow.ELLIPSIS),
             # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
-            *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], str) else 13, expand=2,
-                      text_align=ft.TextAlign.RIGHT)
+            *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], (str, list)) else 13,
+                      expand=share[k], text_align=ft.TextAlign.RIGHT)
               for k in fields),
         ]))
     return ft.Column(lines, spacing=4, tight=True)
