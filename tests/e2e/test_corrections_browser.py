@@ -10,7 +10,7 @@ import pytest
 from taps import failure_shot, points, tap, wait_for, wait_for_text
 from test_trek12_browser import _circle, _round, _tap_turn
 
-from companion.bench.browser import open_app, start_app, wait_http
+from companion.bench.browser import named, open_app, start_app, wait_http
 from companion.games.trek12 import session as engine
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -94,8 +94,8 @@ def test_a_circle_from_five_rounds_back_corrected_in_the_browser(playwright, tmp
             for circle in range(19):
                 wait_for(page, _circle(circle, board.cell(circle)))
             mine, his = score(corrected.states[0]).total, max_score(corrected.states[0]).total
-            wait_for(page, f'[flt-semantics-identifier="t12-tab-0"][aria-label*="Ann\'s sheet, {points(mine)}"]')
-            wait_for(page, f'[flt-semantics-identifier="t12-tab-max"][aria-label*="Max\'s sheet, {points(his)}"]')
+            wait_for(page, named(f"Ann's sheet, {points(mine)}", "t12-tab-0", then_comma=True))
+            wait_for(page, named(f"Max's sheet, {points(his)}", "t12-tab-max", then_comma=True))
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "corrected.png"))
 

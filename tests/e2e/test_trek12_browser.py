@@ -82,8 +82,8 @@ def test_an_ascent_tapped_in_the_browser_resumes_after_a_reload_and_is_saved(pla
             for circle in range(19):
                 _wait_for(page, _circle(circle, board.cell(circle)))
             mine, his = score(table.states[0]).total, max_score(table.states[0]).total
-            _wait_for(page, f'[flt-semantics-identifier="t12-tab-0"][aria-label*="Ann\'s sheet, {points(mine)}"]')
-            _wait_for(page, f'[flt-semantics-identifier="t12-tab-max"][aria-label*="Max\'s sheet, {points(his)}"]')
+            _wait_for(page, named(f"Ann's sheet, {points(mine)}", "t12-tab-0", then_comma=True))
+            _wait_for(page, named(f"Max's sheet, {points(his)}", "t12-tab-max", then_comma=True))
 
             for turn in turns[15:]:
                 table = engine.apply(table, turn)

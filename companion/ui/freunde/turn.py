@@ -523,12 +523,15 @@ def actions_section(
         acted = climber.label in p.turn.acted
         selected = draft.climber == climber.label
         status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
-        # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
-        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(content=ft.Semantics(
+        spoken = _("Climber {label}: {status}, acclimatization {value}").format(
+            label=climber.label, status=status, value=climber.acclimatization)
+        # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button),
+        # built afresh when they change (patched in place, the browser lost its identifier).
+        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(
+            key=f"fr-climber-{climber.label}@{selected}@{acted}@{spoken}", content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
             disabled=acted or not climber.alive,
-            label=_("Climber {label}: {status}, acclimatization {value}").format(
-                label=climber.label, status=status, value=climber.acclimatization),
+            label=spoken,
             content=ft.Container(
                 key=f"fr-climber-{climber.label}",
                 height=64,
