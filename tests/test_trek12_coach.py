@@ -626,7 +626,7 @@ def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     assert [r.schnapps for r in review.rounds(setup, [ann], 0, seed="s", playouts=50)] == [None]
 
 
-def test_the_coachs_game_in_a_review_is_the_players_own_while_every_move_was_the_coachs():
+def test_the_coachs_game_in_a_review_is_the_players_own_while_every_move_was_the_coachs(monkeypatch):
     """A player whose every round the review calls the coach's move is told the coach, on the same dice, scored
     what they scored: the coach's game follows the player's sheet (and the cards that came and went between its
     turns) while the moves agree. Replayed on seeds of its own, the coach picked other moves among near-equal
@@ -650,6 +650,10 @@ def test_the_coachs_game_in_a_review_is_the_players_own_while_every_move_was_the
     result = review.finish_of(game, 0, same, playouts=30)
     assert result.coach_final == result.final
     # Once a move was not the coach's, the coach plays on by itself from the sheet as it then stood.
+    asked = []
+    advise_now = review.advise
+    monkeypatch.setattr(review, "advise", lambda state, *a, **k: asked.append(state) or advise_now(state, *a, **k))
     differs = same[:5] + (dataclasses.replace(same[5], played_expected=40.0),) + same[6:]
     coach = review.finish_of(game, 0, differs, playouts=30).coach_final
+    assert asked[0] == game.turns[5][0].states[0] and len(asked) == len(actions) - 5
     assert coach > result.final          # the moves were drawn at random

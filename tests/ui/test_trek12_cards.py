@@ -156,6 +156,46 @@ async def test_the_dice_entered_stay_for_the_player_let_write_first(open_ui, sto
     assert SessionKeeper(store).get(session.id).actions[-1] == {"player": 1, "dice": [4, 2], "op": "sum",
                                                                  "circle": 8}
 
+async def test_a_seat_waiting_to_drink_is_kept_beside_the_game_for_a_reload_and_every_phone(open_ui, store):
+    # The choice lived on one phone's screen: a reload, or the next seat writing and then a reload, gave the turn
+    # back to Ann; another phone on the game still showed Ann's turn.
+    session = start(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    other = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-card-schnapps")                     # before any dice: the form holds nothing else
+    await ui.click("t12-after-others")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await other.settle()
+    assert label(other, "t12-tab-1").endswith("to play") and not label(other, "t12-tab-0").endswith("to play")
+    await ui.close()
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await enter_roll(ui, Roll.of(4, 2))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")                          # Bob writes: Cy is next, not Ann
+    assert label(ui, "t12-tab-2").endswith("to play")
+    await ui.close()
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    assert label(ui, "t12-tab-2").endswith("to play")
+    # Cy holds no Schnapps and writes; Ann, last, drinks.
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    await ui.click("t12-card-schnapps")
+    assert "Schnapps: roll again" in ui.get("t12-status").value
+
+
+async def test_only_one_seat_a_round_waits_to_drink_its_schnapps(open_ui, store):
+    # Bob, with a Schnapps too, was offered to let Ann and Cy write first once Ann had let him: the turn went back
+    # to Ann, who waited as well, and the two could hand it back and forth.
+    session = start(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-after-others")
+    await ui.click("t12-card-schnapps")                     # Bob's, refused: Ann and Cy still to write
+    assert "still to write" in ui.get("t12-status").value
+    assert ui.find("t12-after-others") is None
+    assert label(ui, "t12-tab-1").endswith("to play")
+
 async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")

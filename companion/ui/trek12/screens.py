@@ -157,8 +157,6 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # The turn being entered: (the sheet's entries it was begun after, -1 for none; the draft). A reload finds
     # the one kept beside the game (`_kept_turn`).
     held, set_held, held_now = use_latest_state(lambda: _kept_turn(app, source, session_id))
-    # A seat that lets the others write first this round, to drink its Schnapps after them: (round, seat).
-    last, set_last, last_now = use_latest_state(lambda: _kept_last(app, source, session_id))
     kept_turn = ft.use_ref(None)        # (entries mark, document) as last kept: a tap that changes none writes none
     note, set_note = ft.use_state(None)
     tab, set_tab = ft.use_state(None)
@@ -184,10 +182,14 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             key="t12-broken", tone="warning")])
     seed = facts.dice_seed
 
+    def waiting(t) -> int | None:
+        """The seat that let the others write first this round, to drink its Schnapps after them: kept beside
+        the game with the turn's form, so a reload and every other phone on the game find it too."""
+        return _waiting_seat(kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id)), t)
+
     def playing(t) -> int | None:
         """Whose turn it is: the first seat still to write, after the others for a seat waiting to drink."""
-        waits = last_now.current
-        return engine.current_player(t, waits[1] if waits is not None and waits[0] == t.round else None)
+        return engine.current_player(t, waiting(t))
 
     seat = playing(table)
     basis, kept = held
@@ -216,9 +218,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         """Keep the turn being entered beside the game, or forget it (None: written, or undone)."""
         mark = entries_mark(app, session_id)
         doc = turn_doc(d) if d is not None else {}
-        waits = last_now.current
-        if doc and waits is not None:
-            doc["last"] = list(waits)       # whose turn it is goes with what was tapped into it
+        kept = kept_draft(app.store, session_id, _TURN_FORM, mark)
+        if kept is not None and "last" in kept:
+            doc["last"] = kept["last"]      # the seat waiting to drink stays with the form (undo takes it away)
         if kept_turn.current != (mark, doc):
             kept_turn.current = (mark, doc)
             keep_draft(app.store, session_id, _TURN_FORM, mark, doc)
@@ -249,14 +251,20 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if refused:
             put(s, d, refused)
             return
+        waits = waiting(t)
         try:
             source.act(doc)
         except CompanionError as exc:
             put(s, d, first_capital(exc))
             return
-        keep_turn(None)
         after = source.facts()
-        set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
+        t_after = source.table()
+        if waits is not None and _waiting_seat({"last": [t.round, waits]}, t_after) is not None:
+            # Still waiting for the others this round: the choice goes on beside the entries as they now are.
+            _keep_waiting(app, session_id, kept_turn, t.round, waits, {})
+        else:
+            keep_turn(None)
+        set_held((after.actions, draft_for(t_after, after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
         set_problem(None)
@@ -302,19 +310,21 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 new = d
         advance(s, t, who, new, refused)
 
-    def on_after_others() -> None:
-        """The seat to write lets the others write first, to drink its Schnapps after them."""
+    def on_after_others(asked_for: int) -> None:
+        """The seat to write (`asked_for`, whose Schnapps was refused) lets the others write first, to drink its
+        Schnapps after them. Only while that still holds: the game may have changed since the button was drawn."""
         s, t, who, d = fresh()
-        if who is None:
+        if who is None or who != asked_for or not _may_wait(t, who) or waiting(t) is not None:
+            put(s, d)          # says so when another device changed the game meanwhile
             return
-        set_last((t.round, who))
         start = draft_for(t, s.dice_seed, s.redo)
         if t.roll is None and d.roll is not None and Assist.SCHNAPPS not in d.cards:
             start = Draft(red=d.red, yellow=d.yellow, rolled=d.rolled)     # the round's dice, as entered
-        keep_turn(start)
+        _keep_waiting(app, session_id, kept_turn, t.round, who, turn_doc(start))
         set_held((s.actions, start))
         set_note(None)
         set_tab(None)
+        app.changed()            # whose turn it is changed for every phone on the game
 
     def on_circle(circle: int) -> None:
         s, t, who, d = fresh()
@@ -689,14 +699,16 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 panel.append(ft.Container(height=40, content=card_row(
                     state.assists or (), draft.cards, on_toggle=on_card,
                     enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
-            waiting = engine.schnapps_refusal(table, seat)
-            if (tracked and note and waiting is not None and Assist.SCHNAPPS in (state.assists or ())
-                    and note == _schnapps_refusal(table, seat, draft)):
+            if (tracked and note and _may_wait(table, seat) and note == _schnapps_refusal(table, seat, draft)
+                    and waiting(table) is None):
                 # The Schnapps was refused for the others still to write: the way to drink it is to write last.
+                # One seat a round may (a second would hand the turn back to the first, who waits too).
                 others = [table.seats[n].name for n, done in enumerate(table.played) if not done and n != seat]
                 panel.append(labelled("t12-after-others", ft.TextButton(
+                    # i18n: a button: the player to write lets the others still to write this round go first, to
+                    # drink the Schnapps after them; {names}: one or several names joined by "and"
                     _("Let {names} write first").format(names=and_list(others)), key="t12-after-others",
-                    icon=ft.Icons.SKIP_NEXT_ROUNDED, on_click=on_after_others)))
+                    icon=ft.Icons.SKIP_NEXT_ROUNDED, on_click=bind(on_after_others, seat))))
         panel.append(strip)
         if wide:
             # A desktop has the room for the paper's whole scoring table beside the sheet.
@@ -934,30 +946,36 @@ def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
         table = source.table()
     except CompanionError:
         return -1, Draft()
-    waits = _last_of(doc, table)
-    seat = engine.current_player(table, waits[1] if waits is not None else None)
+    seat = engine.current_player(table, _waiting_seat(doc, table))
     draft = turn_from_doc(dict(doc), table, seat, facts.dice_seed) if seat is not None else None
     return (-1, Draft()) if draft is None else (facts.actions, draft)
 
 
-def _last_of(doc: Any, table) -> tuple[int, int] | None:
-    """The seat a kept turn's form says writes after the others this round, as (round, seat), or None."""
+def _waiting_seat(doc: Any, table) -> int | None:
+    """The seat a kept turn's form says writes after the others this round ("last": [round, seat]), while it is
+    still to write and others are too; else None."""
     waits = doc.get("last") if isinstance(doc, Mapping) else None
     if (isinstance(waits, list) and len(waits) == 2 and all(type(v) is int for v in waits)
-            and waits[0] == table.round and 0 <= waits[1] < len(table.seats) and not table.played[waits[1]]):
-        return waits[0], waits[1]
+            and waits[0] == table.round and 0 <= waits[1] < len(table.seats) and not table.played[waits[1]]
+            and sum(1 for done in table.played if not done) > 1):
+        return waits[1]
     return None
 
 
-def _kept_last(app, source: SheetSource, session_id: str) -> tuple[int, int] | None:
-    """The seat that let the others write first this round, as the kept turn's form says (a reload)."""
-    doc = kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id))
-    if doc is None:
-        return None
-    try:
-        return _last_of(doc, source.table())
-    except CompanionError:
-        return None
+def _may_wait(table, seat: int | None) -> bool:
+    """True when `seat` holds a Schnapps it may not drink yet for the others still to write this round."""
+    if seat is None or len(table.seats) < 2:
+        return False
+    return (Assist.SCHNAPPS in (table.states[seat].assists or ())
+            and engine.schnapps_refusal(table, seat) is not None)
+
+
+def _keep_waiting(app, session_id: str, kept_turn, round_number: int, seat: int, doc: dict[str, Any]) -> None:
+    """Keep, with the turn's form, that `seat` writes after the others in round `round_number`."""
+    mark = entries_mark(app, session_id)
+    doc = {**doc, "last": [round_number, seat]}
+    kept_turn.current = (mark, doc)
+    keep_draft(app.store, session_id, _TURN_FORM, mark, doc)
 
 
 def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
