@@ -1089,6 +1089,24 @@ async def test_cards_being_tapped_in_for_a_player_who_played_elsewhere_are_not_s
     assert "Bob's cards not yet played" in a.text()
     assert a.find("fr-tray-0") is None
 
+async def test_cards_tapped_in_for_a_turn_played_elsewhere_do_not_come_back_the_next_turn(open_ui, store):
+    # Sol's Move 1 tapped in on one phone, the turn played to its end on another: on turn 2 the first phone still
+    # offered "Remove Move 1", and Play would have sent it.
+    session = start_game(store, names=("Sol",), actions=[{"type": "weather", "day": 1, "weather": "sun"}])
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    await a.click("fr-card-M1")
+    assert a.find("fr-tray-0") is not None
+    keeper = SessionKeeper(store)
+    for action in ({"type": "play", "player": "Sol", "cards": ["M3", "M2", "A1"]}, {"type": "risk", "value": 0},
+                   {"type": "done", "player": "Sol"}, {"type": "weather", "day": 2, "weather": "sun"}):
+        keeper.act(session.id, action)
+    assert engine(store, session.id).turn == 2
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await b.click("fr-undo")                          # the other phone's taps reach this one
+    await b.click("fr-redo")
+    await a.settle()
+    assert a.find("fr-card-picker") is not None and a.find("fr-tray-0") is None
+
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
     # characters a line, and two lines cut a plan with a tent and acclimatization short.

@@ -95,7 +95,8 @@ def FreundeTable(session_id: str) -> ft.View:
     """The game in progress: the four panels, undo and redo in the app bar, the planned move in a bottom bar."""
     app = use_app()
     panel, set_panel = ft.use_state(Panel.TURN)
-    cards, set_cards = ft.use_state(CardsDraft())
+    # The cards being tapped in, with the turn they are for: a turn played to its end elsewhere leaves them behind.
+    cards_at, set_cards_at = ft.use_state((CardsDraft(), None))
     risk, set_risk = ft.use_state(RiskDraft())
     move, set_move = ft.use_state(lambda: _kept_move(app, session_id))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
@@ -149,6 +150,12 @@ def FreundeTable(session_id: str) -> ft.View:
             ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), broken or "",
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
+    cards = cards_at[0] if cards_at[1] == state.turn else CardsDraft()
+    turn_now = state.turn
+
+    def set_cards(draft: CardsDraft) -> None:
+        set_cards_at((draft, turn_now))
+
     shown = card_player(state, cards.player)
     if shown is not None and cards.player != shown:
         if cards.player is not None:
