@@ -226,20 +226,9 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # revealed, an envelope opened), starts at its top: what follows a button tapped low on the page started where
     # that button was, the new Ascent's first lines out of sight.
     view_ref = use_top_on_change((panel, None if state is None else (state.phase, state.ascent)))
-    if state is None:
-        # A saved Expedition this version cannot replay stays on home until it is abandoned here.
-        return screen_view(_(_TITLE), [message_card(
-            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), broken or "",
-            key="exp-broken", tone="warning"), abandon_row])
-    colours = seat_colours(app.store, state)
-    names = state.setup.names
-    notice = told[0] if told is not None and told[1] == _entries_mark(session.actions) else None
-
-    def set_notice(text: str | None) -> None:
-        set_told(None if text is None else (text, _entries_mark(app.keeper.get(session_id).actions)))
-
+    # The dialogs' hooks come before the early return below, so every drawing calls the same ones in order.
     ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
-                              on_confirm=lambda: use_card()) if using is not None else None)
+                              on_confirm=lambda: use_card()) if using is not None and state is not None else None)
 
     def drop_sheet() -> None:
         set_dropping(False)
@@ -252,13 +241,26 @@ def ExpeditionTable(session_id: str) -> ft.View:
                  "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
                  len(doubting)).format(names=and_list(list(doubting)), summit=state.sheet.summit),
         _("Keep them"), lambda: submit_score(True), lambda: set_doubting(None),
-        cancel=_("Change them")) if doubting else None)
+        cancel=_("Change them")) if doubting and state is not None else None)
 
     ft.use_dialog(confirm_dialog(
         "exp-drop", _("Go on on paper?"),
         _("The turns written on the app's sheet for this Ascent are set aside (undo brings them back); the cards "
           "picked and used stay as they are."), _("Go on on paper"), drop_sheet, lambda: set_dropping(False),
-        cancel=_("Keep the sheet")) if dropping else None)
+        cancel=_("Keep the sheet")) if dropping and state is not None else None)
+
+    if state is None:
+        # A saved Expedition this version cannot replay stays on home until it is abandoned here.
+        return screen_view(_(_TITLE), [message_card(
+            ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Expedition cannot be opened"), broken or "",
+            key="exp-broken", tone="warning"), abandon_row])
+    colours = seat_colours(app.store, state)
+    names = state.setup.names
+    notice = told[0] if told is not None and told[1] == _entries_mark(session.actions) else None
+
+    def set_notice(text: str | None) -> None:
+        set_told(None if text is None else (text, _entries_mark(app.keeper.get(session_id).actions)))
+
 
     # -- writing through the keeper -----------------------------------------------------------------
 
