@@ -1107,6 +1107,26 @@ async def test_cards_tapped_in_for_a_turn_played_elsewhere_do_not_come_back_the_
     await a.settle()
     assert a.find("fr-card-picker") is not None and a.find("fr-tray-0") is None
 
+async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
+    # Phone B's plan for climber A went without a word when phone A undid the risk token: the screen jumped to the
+    # risk step, the plan gone.
+    session = start_game(store, actions=CARDS_PLAYED)
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await b.click("fr-climber-A")
+    await b.click("fr-give-0")
+    await b.click("fr-space-S1")
+    await a.click("fr-undo")
+    await b.settle()
+    said = " ".join(c.value for c in walk(b.get("fr-move-changed")) if isinstance(c, ft.Text))
+    assert "The climber's plan was set aside: the game changed on another device meanwhile." in said, said
+    # The phone's own undo starts the plan again without a word.
+    await a.click("fr-redo")
+    await a.settle()
+    await a.click("fr-climber-A")
+    await a.click("fr-undo")
+    assert a.find("fr-move-changed") is None
+
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
     # characters a line, and two lines cut a plan with a tent and acclimatization short.

@@ -98,7 +98,8 @@ def FreundeTable(session_id: str) -> ft.View:
     # The cards being tapped in, with the turn they are for: a turn played to its end elsewhere leaves them behind.
     cards_at, set_cards_at = ft.use_state((CardsDraft(), None))
     risk, set_risk = ft.use_state(RiskDraft())
-    move, set_move = ft.use_state(lambda: _kept_move(app, session_id))
+    # The climber's plan, with the entries it was made after: another device's change sets it aside, and says so.
+    move_at, set_move_at = ft.use_state(lambda: (_kept_move(app, session_id), entries_mark(app, session_id)))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
     # A refusal, like a notice, goes with the entries it was said of: another device's change makes it untrue.
     problem_said, set_problem_said = ft.use_state(None)       # (text, the entries it was said after)
@@ -116,6 +117,11 @@ def FreundeTable(session_id: str) -> ft.View:
         set_notice_said(None if text is None else (text, entries_mark(app, session_id)))
 
     notice = notice_said[0] if notice_said is not None and notice_said[1] == shown_mark else None
+    move = move_at[0] if move_at[1] == shown_mark else MoveDraft()
+    move_replaced = move_at[1] != shown_mark and move_at[0] != MoveDraft()
+
+    def set_move(planned: MoveDraft) -> None:
+        set_move_at((planned, entries_mark(app, session_id)))
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = ft.use_state(False)
@@ -461,7 +467,14 @@ def FreundeTable(session_id: str) -> ft.View:
         board_control(state, colours, width=_BOARD_WIDTH, marks=marks, on_space=tap_space),
         *([space_facts(state, tapped, colours)] if tapped else []),
     ])
-    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries)]
+    # A correction stepped here changes the game on this device: the plan starts again without a word.
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
+                                           on_change=lambda: set_move(MoveDraft()))]
+    if move_replaced:
+        body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+                                 _("The climber's plan was set aside: the game changed on another device meanwhile. "
+                                   "Plan the move again from the game as it is now."),
+                                 key="fr-move-changed", tone="warning"))
     if notice:
         body.append(_notice(notice))
     if engine.older_rules(state) and not state.over:
