@@ -531,3 +531,14 @@ async def test_with_a_card_chosen_the_hint_is_the_coachs_best_move_with_that_car
     await ui.click("t12-card-compass")                                  # the card put back: the coach's own move
     assert ui.get("t12-hint-text").value.startswith(
         f"Coach: {engine.turn_words(state.sheet, advice.moves[0].action.to_dict())}")
+
+
+async def test_turning_the_hint_on_takes_away_what_the_last_tap_was_refused_for(open_ui, store):
+    # "Choose how to use the dice first" stood beside the coach's advice, as if the hint had been refused.
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(3, 2))
+    await ui.click("t12-circle-8")
+    assert ui.get("t12-status").value.startswith("Choose how to use the dice first")
+    await ui.click("t12-hint")
+    assert not ui.get("t12-status").value.startswith("Choose how to use the dice first")

@@ -510,6 +510,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         except CompanionError as exc:
             set_note(first_capital(exc))
             return
+        set_note(None)          # what the last tap was refused for stood beside the coach's advice
         app.changed()
 
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
