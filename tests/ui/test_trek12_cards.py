@@ -196,6 +196,22 @@ async def test_only_one_seat_a_round_waits_to_drink_its_schnapps(open_ui, store)
     assert ui.find("t12-after-others") is None
     assert label(ui, "t12-tab-1").endswith("to play")
 
+async def test_a_turn_begun_for_one_seat_is_not_written_for_the_seat_let_play_first_on_another_phone(open_ui, store):
+    # Ann's dice and Plus were on one phone when another let Bob and Cy write first: the first phone then showed
+    # Bob's turn with Ann's option chosen, and a tap on a circle wrote it as Bob's.
+    session = start(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    b = await open_ui(route=f"/play/trek12/{session.id}")
+    a = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(b, Roll.of(4, 2))
+    await b.click("t12-op-sum")
+    await a.click("t12-card-schnapps")
+    await a.click("t12-after-others")
+    await b.settle()
+    assert label(b, "t12-tab-1").endswith("to play")
+    assert b.get("t12-status").value.startswith("Another device changed the game meanwhile")
+    await b.click("t12-circle-8")                           # no option chosen for Bob: nothing is written
+    assert SessionKeeper(store).get(session.id).actions == ()
+
 async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")

@@ -154,9 +154,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     if embedded:
         expedition = session_id
     width, height = use_page_size()
-    # The turn being entered: (the sheet's entries it was begun after, -1 for none; the draft). A reload finds
-    # the one kept beside the game (`_kept_turn`).
+    # The turn being entered: ((the sheet's entries it was begun after, the seat it is for) or -1 for none begun,
+    # the draft). A reload finds the one kept beside the game (`_kept_turn`).
     held, set_held, held_now = use_latest_state(lambda: _kept_turn(app, source, session_id))
+    turn_of = ft.use_ref(None)          # the seat to play as the handler now running found it (`fresh`)
     kept_turn = ft.use_ref(None)        # (entries mark, document) as last kept: a tap that changes none writes none
     note, set_note = ft.use_state(None)
     tab, set_tab = ft.use_state(None)
@@ -194,10 +195,12 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     seat = playing(table)
     basis, kept = held
     start_now = draft_for(table, seed, facts.redo)
-    draft = kept if basis == facts.actions else start_now
+    # A turn goes with the entries it was begun after and the seat it is for: another seat to play (one let the
+    # others write first, on another phone) starts its own, never the dice and option tapped for the first.
+    draft = kept if basis == (facts.actions, seat) else start_now
     # Another device (or tab) changed the game under a turn with something tapped in: said at once, on the status
     # line, rather than at the next tap; that tap then says nothing more of it.
-    overtaken = basis >= 0 and basis != facts.actions and kept not in (Draft(), start_now)
+    overtaken = basis != -1 and basis != (facts.actions, seat) and kept not in (Draft(), start_now)
     due = source.state().due if embedded else ()
 
     # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
@@ -206,13 +209,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         s = source.facts()
         t = source.table()
         b, d = held_now.current
-        if b != s.actions:
+        who = playing(t)
+        turn_of.current = who
+        if b != (s.actions, who):
             start = draft_for(t, s.dice_seed, s.redo)
             # Another device (or tab) changed the game since this one was drawn: what was tapped here is
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
-            moved_on.current = b >= 0 and d not in (Draft(), start) and overtaken_said.current != s.actions
+            moved_on.current = b != -1 and d not in (Draft(), start) and overtaken_said.current != s.actions
             d = start
-        return s, t, playing(t), d
+        return s, t, who, d
 
     def keep_turn(d: Draft | None) -> None:
         """Keep the turn being entered beside the game, or forget it (None: written, or undone)."""
@@ -231,7 +236,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             moved_on.current = False
             # A move written, undone or redone, or a correction begun: any of them changed the turn.
             message = f"{_overtaken()} {message}" if message else _overtaken()
-        set_held((s.actions, d))
+        set_held(((s.actions, turn_of.current), d))
         set_note(message)
 
     def advance(s, t, who: int, d: Draft, refused: str | None) -> None:
@@ -264,7 +269,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             _keep_waiting(app, session_id, kept_turn, t.round, waits, {})
         else:
             keep_turn(None)
-        set_held((after.actions, draft_for(t_after, after.dice_seed, after.redo)))
+        set_held(((after.actions, playing(t_after)), draft_for(t_after, after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
         set_problem(None)
@@ -321,7 +326,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if t.roll is None and d.roll is not None and Assist.SCHNAPPS not in d.cards:
             start = Draft(red=d.red, yellow=d.yellow, rolled=d.rolled)     # the round's dice, as entered
         _keep_waiting(app, session_id, kept_turn, t.round, who, turn_doc(start))
-        set_held((s.actions, start))
+        set_held(((s.actions, engine.current_player(t, who)), start))
         set_note(None)
         set_tab(None)
         app.changed()            # whose turn it is changed for every phone on the game
@@ -380,7 +385,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # The game changed here, not on another device: the draft starts from it without a word.
         keep_turn(None)
         after = source.facts()
-        set_held((after.actions, draft_for(source.table(), after.dice_seed, after.redo)))
+        t_after = source.table()
+        set_held(((after.actions, playing(t_after)), draft_for(t_after, after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
         app.changed()
@@ -935,10 +941,10 @@ def _overtaken() -> str:
     return _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
 
 
-def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
+def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[tuple[int, int] | int, Draft]:
     """The turn as it was left after the entries as they stand (a reload, a page the phone closed): its dice,
-    cards and option entered again, with the sheet's entries it goes with; (-1, an empty draft) when none was
-    kept, or what was kept no longer fits the game."""
+    cards and option entered again, with the sheet's entries and the seat it goes with; (-1, an empty draft)
+    when none was kept, or what was kept no longer fits the game."""
     doc = kept_draft(app.store, session_id, _TURN_FORM, entries_mark(app, session_id))
     if doc is None:
         return -1, Draft()
@@ -949,7 +955,7 @@ def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[int, Draft]:
         return -1, Draft()
     seat = engine.current_player(table, _waiting_seat(doc, table))
     draft = turn_from_doc(dict(doc), table, seat, facts.dice_seed) if seat is not None else None
-    return (-1, Draft()) if draft is None else (facts.actions, draft)
+    return (-1, Draft()) if draft is None else ((facts.actions, seat), draft)
 
 
 def _waiting_seat(doc: Any, table) -> int | None:
