@@ -115,11 +115,11 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
     if count is not None:
         # i18n: a card read aloud, and how many of it are available: "Move 2, 3 available"
         label = ngettext("{card}, {n} available", "{card}, {n} available", count).format(card=label, n=count)
-    # Merged: the label, the state and the tap are one node; built afresh (its own key) when its words or state
-    # change: patched in place, the browser's accessibility tree lost the node's identifier.
+    # Merged: the label, the state and the tap are one node; built afresh (its own key) when the card turns
+    # tappable: patched in place, the browser's accessibility tree lost the node's identifier.
     # i18n: what tapping a card does, then the card: "Add Move 2, 3 available"
     spoken = _("{action} {card}").format(action=action, card=label) if action else label
-    return ft.MergeSemantics(key=f"{key}@{'tap' if on_click else 'still'}@{selected}@{spoken}" if key else None,
+    return ft.MergeSemantics(key=f"{key}@{'tap' if on_click else 'still'}" if key else None,
                              content=ft.Semantics(
         key=f"{key}-{'tap' if on_click else 'still'}" if key else None, identifier=key,
         label=spoken,
@@ -213,10 +213,8 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
             parts, tight=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
-    # Merged: the label, the state and the tap are one node; built afresh when they change (patched in place,
-    # the browser lost its identifier).
-    semantics = ft.MergeSemantics(key=f"{key}@{selected}@{box.disabled}@{spoken or label}",
-                                  content=ft.Semantics(identifier=key, label=spoken or label, button=True,
+    # Merged: the label, the state and the tap are one node.
+    semantics = ft.MergeSemantics(content=ft.Semantics(identifier=key, label=spoken or label, button=True,
                                                        selected=selected, disabled=box.disabled, content=box))
     # In a Row only a direct child can expand, and Semantics cannot: wrap it in a Container that does.
     return ft.Container(content=semantics, expand=1) if expand else semantics

@@ -525,10 +525,8 @@ def actions_section(
         status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
         spoken = _("Climber {label}: {status}, acclimatization {value}").format(
             label=climber.label, status=status, value=climber.acclimatization)
-        # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button),
-        # built afresh when they change (patched in place, the browser lost its identifier).
-        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(
-            key=f"fr-climber-{climber.label}@{selected}@{acted}@{spoken}", content=ft.Semantics(
+        # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
+        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(content=ft.Semantics(
             identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
             disabled=acted or not climber.alive,
             label=spoken,

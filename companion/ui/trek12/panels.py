@@ -225,9 +225,9 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         # The semantics node is keyed by the tile's state so that Flutter builds it afresh when the tile opens:
         # updated in place, the web client dropped its identifier once the tile became tappable.
         state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
-        # Merged, the label, the state and the tap are one node; apart, the tap was a button with no name. The
-        # merged node is built afresh when its words change: updated in place, the browser lost its identifier.
-        tiles.append(ft.MergeSemantics(key=f"{key}@{state_key}@{described}", expand=True, content=ft.Semantics(
+        # Merged, the label, the state and the tap are one node; apart, the tap was a button with no name. Keyed
+        # by the tile's state as the node inside is, so it too is built afresh when the tile opens.
+        tiles.append(ft.MergeSemantics(key=f"{key}@{state_key}", expand=True, content=ft.Semantics(
             key=f"{key}@{state_key}", identifier=key, label=described, button=True, selected=chosen,
             disabled=closed or idle, expand=True, content=tile)))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -396,9 +396,8 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty})")
     read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
                        skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
-    # Merged: the label and the tap are one node (apart, the tap was a button with no name); built afresh when
-    # its words change (updated in place, the browser lost its identifier).
-    return ft.MergeSemantics(key=f"{prefix}@{read}", content=ft.Semantics(
+    # Merged: the label and the tap are one node (apart, the tap was a button with no name).
+    return ft.MergeSemantics(content=ft.Semantics(
         identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
             key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
             content=ft.Semantics(exclude_semantics=True, content=row))))     # said by the label, once
@@ -432,8 +431,7 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
         if tab.is_max:
             marks.append(ft.Icon(ft.Icons.SMART_TOY_OUTLINED, size=14, color=colour))
         # Merged: the label, the state and the tap are one node (apart, the tap was a button with no name).
-        items.append(ft.MergeSemantics(key=f"{tab.key}@{tab.selected}@{_tab_words(tab)}", expand=True,
-                                       content=ft.Semantics(
+        items.append(ft.MergeSemantics(expand=True, content=ft.Semantics(
                                   identifier=tab.key, selected=tab.selected, button=True, expand=True,
                                   label=_tab_words(tab),
                                   content=ft.Container(
