@@ -118,7 +118,13 @@ def FreundeTable(session_id: str) -> ft.View:
 
     notice = notice_said[0] if notice_said is not None and notice_said[1] == shown_mark else None
     move = move_at[0] if move_at[1] == shown_mark else MoveDraft()
-    move_replaced = move_at[1] != shown_mark and move_at[0] != MoveDraft()
+    # Said over the entries it was first shown with: once the game moves on again, the news is old.
+    replaced_told = ft.use_ref(None)            # (the plan set aside, the entries it was said over)
+    if move_at[1] != shown_mark and move_at[0] != MoveDraft() and (
+            replaced_told.current is None or replaced_told.current[0] is not move_at):
+        replaced_told.current = (move_at, shown_mark)
+    move_replaced = (replaced_told.current is not None and replaced_told.current[0] is move_at
+                     and replaced_told.current[1] == shown_mark)
 
     def set_move(planned: MoveDraft) -> None:
         set_move_at((planned, entries_mark(app, session_id)))
