@@ -1057,10 +1057,8 @@ async def test_cards_tapped_in_for_the_next_player_stay_when_another_device_play
     # Bob meanwhile were thrown away with the refused step, to be tapped in again from his face-down pile.
     session = start_game(store, names=("Ann", "Bob", "Cy"))
     a = await open_ui(route=f"/play/freunde/{session.id}")
-    await a.click("fr-cards-player-1")
-    await a.click("fr-card-M3")
-    await a.click("fr-card-M2")
-    await a.click("fr-cards-player-0")
+    for key in ("fr-cards-player-1", "fr-card-M3", "fr-card-M2", "fr-cards-player-0"):
+        await a.click(key)                           # two of Bob's cards, then Ann's chip
     for code in ("M1", "A0", "A1"):
         await a.click(f"fr-card-{code}")
     SessionKeeper(store).act(session.id, {"type": "play", "player": "Ann", "cards": ["M3", "M2", "A1"]})
