@@ -653,6 +653,8 @@ async def test_a_turn_half_entered_that_another_device_overtook_is_dropped_and_s
     await a.settle()
     assert a.get("ftr-name").value == "" and a.get("ftr-endurance-value").value == "0"
     assert "Another device changed the game meanwhile" in a.text()
+    # The card dropped is named, so the player knows which to describe again.
+    assert "Mt. Elbert was not entered: describe it again when it is its turn." in a.text()
     await a.type("ftr-name", "Grays Peak")                         # the next entry: said no more
     assert "Another device changed the game meanwhile" not in a.text()
     await a.close()

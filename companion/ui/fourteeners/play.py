@@ -161,8 +161,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
         set_draft_at((changed, entries_mark(app, session_id)))
     # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
     describe_name = use_field_text(draft.describing.name if draft.describing is not None else "")
+    # The name of a card being described when the turn was left behind, with the entries it was left at: said,
+    # so the player knows which card to describe again.
+    lost_card = ft.use_ref(None)
     if overtaken:
+        if describe_name.text.strip():
+            lost_card.current = (describe_name.text.strip(), mark_now)
         describe_name.set("")          # the card's name went with the turn: the field is drawn empty
+    lost_name = lost_card.current[0] if overtaken and lost_card.current and lost_card.current[1] == mark_now else None
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
@@ -270,10 +276,13 @@ def FourteenersPlay(session_id: str) -> ft.View:
     body = ([EntriesPanel(session_id=session_id, opened=entries, on_change=done), _status(state)] if active
             else [_status(state)])
     if active and overtaken:
-        body.append(message_card(
-            ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
-            _("Another device changed the game meanwhile: the turn starts again from the game as it is now."),
-            key="ft-changed", tone="warning"))
+        said = _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
+        if lost_name:
+            # i18n: after "the turn starts again": the card whose description was dropped with the turn
+            said = _("{said} {card} was not entered: describe it again when it is its turn.").format(
+                said=said, card=lost_name)
+        body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"), said,
+                                 key="ft-changed", tone="warning"))
     # A refusal shows beside the button that caused it: in the panel of the step being entered, when there is one.
     selected = draft.climb is not None and any(c.name == draft.climb for c in state.row)
     in_panel = active and (state.phase in (Phase.SETUP, Phase.REVEAL, Phase.FINISHED)

@@ -530,7 +530,7 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
         return None
     # The names' column gives up some room when there are three fields or more: a cell may hold a word.
     names = 3 if len(fields) < 3 else 2
-    # A column of long texts (a hand's cards left: "Sun-stone 4, Sun-stone 9, Pine 10") takes the room the
+    # A column of long texts (a hand's cards left: "Sunstone 4, Sunstone 9, Pine 10") takes the room the
     # numbers beside it do not need, rather than a word or two a line down a narrow strip.
     share = {k: 5 if any(len(value_text(record[k])) > _LONG_CELL for _, record, _ in rows) else 2 for k in fields}
     header = ft.Row(spacing=8, controls=[
