@@ -1128,6 +1128,26 @@ async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
     await a.click("fr-undo")
     assert a.find("fr-move-changed") is None
 
+async def test_a_plan_back_in_force_and_set_aside_again_is_said_again(open_ui, store):
+    # Undone and redone on phone A, phone B's plan came back; set aside again by another change, it went without
+    # a word, the note of the first time having been said already.
+    session = start_game(store, actions=CARDS_PLAYED)
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await b.click("fr-climber-A")
+    await b.click("fr-give-0")
+    await a.click("fr-undo")
+    await b.settle()
+    assert b.find("fr-move-changed") is not None
+    await a.click("fr-redo")
+    await b.settle()
+    assert b.find("fr-move-changed") is None and b.find("fr-give-0") is not None      # the plan is back
+    for key in ("fr-climber-A", "fr-give-0", "fr-space-S1", "fr-give"):
+        await a.click(key)                                  # phone A moves climber A itself
+    assert len(SessionKeeper(store).get(session.id).actions) == len(CARDS_PLAYED) + 1
+    await b.settle()
+    assert b.find("fr-move-changed") is not None
+
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
     # characters a line, and two lines cut a plan with a tent and acclimatization short.

@@ -120,8 +120,9 @@ def FreundeTable(session_id: str) -> ft.View:
     move = move_at[0] if move_at[1] == shown_mark else MoveDraft()
     # Said over the entries it was first shown with: once the game moves on again, the news is old.
     replaced_told = ft.use_ref(None)            # (the plan set aside, the entries it was said over)
-    if move_at[1] != shown_mark and move_at[0] != MoveDraft() and (
-            replaced_told.current is None or replaced_told.current[0] is not move_at):
+    if move_at[1] == shown_mark:
+        replaced_told.current = None            # the plan is in force (again): a later change is news again
+    elif move_at[0] != MoveDraft() and (replaced_told.current is None or replaced_told.current[0] is not move_at):
         replaced_told.current = (move_at, shown_mark)
     move_replaced = (replaced_told.current is not None and replaced_told.current[0] is move_at
                      and replaced_told.current[1] == shown_mark)
