@@ -655,13 +655,16 @@ async def test_a_turn_half_entered_that_another_device_overtook_is_dropped_and_s
     assert "Another device changed the game meanwhile" in a.text()
     # The card dropped is named, so the player knows which to describe again.
     assert "Mt. Elbert was not entered: describe it again when it is its turn." in a.text()
+    await _describe_reveal(b, "Longs Peak")                        # another change before a tap here
+    await a.settle()
+    assert "Mt. Elbert was not entered: describe it again when it is its turn." in a.text()
     await a.type("ftr-name", "Grays Peak")                         # the next entry: said no more
     assert "Another device changed the game meanwhile" not in a.text()
     await a.close()
     await b.close()
     kept = store.table(DRAFTS_TABLE).get(session_id)
     assert kept is not None and kept["draft"]["describing"]["name"] == "Grays Peak"
-    assert [c.name for c in _keeper(store).state(session_id).row] == ["Pikes Peak"]
+    assert [c.name for c in _keeper(store).state(session_id).row] == ["Pikes Peak", "Longs Peak"]
 
 
 async def test_a_correction_begun_here_drops_the_turn_without_blaming_another_device(open_ui, store):

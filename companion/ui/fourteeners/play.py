@@ -161,14 +161,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
         set_draft_at((changed, entries_mark(app, session_id)))
     # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
     describe_name = use_field_text(draft.describing.name if draft.describing is not None else "")
-    # The name of a card being described when the turn was left behind, with the entries it was left at: said,
-    # so the player knows which card to describe again.
+    # The name of a card being described when the turn was left behind, with the turn it went with: said as long
+    # as that turn stays left behind, so the player knows which card to describe again.
     lost_card = ft.use_ref(None)
     if overtaken:
         if describe_name.text.strip():
-            lost_card.current = (describe_name.text.strip(), mark_now)
+            lost_card.current = (describe_name.text.strip(), draft_at)
         describe_name.set("")          # the card's name went with the turn: the field is drawn empty
-    lost_name = lost_card.current[0] if overtaken and lost_card.current and lost_card.current[1] == mark_now else None
+    lost_name = lost_card.current[0] if overtaken and lost_card.current and lost_card.current[1] is draft_at else None
     viewing, set_viewing = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
