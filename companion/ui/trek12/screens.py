@@ -172,7 +172,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
     moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
-    overtaken_said = ft.use_ref(None)       # the entries after which the screen said so unasked
+    overtaken_said = ft.use_ref(None)       # the entries and seat after which the screen said so unasked
 
     try:
         facts = source.facts()
@@ -215,7 +215,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             start = draft_for(t, s.dice_seed, s.redo)
             # Another device (or tab) changed the game since this one was drawn: what was tapped here is
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
-            moved_on.current = b != -1 and d not in (Draft(), start) and overtaken_said.current != s.actions
+            moved_on.current = (b != -1 and d not in (Draft(), start)
+                                and overtaken_said.current != (s.actions, who))
             d = start
         return s, t, who, d
 
@@ -645,7 +646,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if overtaken:
             # Before any refusal kept from the turn replaced: that turn is gone, and so is what was said of it.
             status = status_line(_overtaken(), tone="warning")
-            overtaken_said.current = facts.actions
+            overtaken_said.current = (facts.actions, seat)
         elif note:
             status = status_line(note, tone="warning")
         elif away:
