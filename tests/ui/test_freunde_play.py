@@ -1087,6 +1087,7 @@ async def test_cards_being_tapped_in_for_a_player_who_played_elsewhere_are_not_s
     assert "Bob's cards not yet played" in a.text()
     assert a.find("fr-tray-0") is None
 
+
 async def test_cards_tapped_in_for_a_turn_played_elsewhere_do_not_come_back_the_next_turn(open_ui, store):
     # Sol's Move 1 tapped in on one phone, the turn played to its end on another: on turn 2 the first phone still
     # offered "Remove Move 1", and Play would have sent it.
@@ -1105,15 +1106,21 @@ async def test_cards_tapped_in_for_a_turn_played_elsewhere_do_not_come_back_the_
     await a.settle()
     assert a.find("fr-card-picker") is not None and a.find("fr-tray-0") is None
 
-async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
-    # Phone B's plan for climber A went without a word when phone A undid the risk token: the screen jumped to the
-    # risk step, the plan gone.
+
+async def plan_on_a_second_phone(open_ui, store, *taps: str):
+    """Two phones on a game whose cards are played: phone B taps a climber's plan in. (session, a, b)."""
     session = start_game(store, actions=CARDS_PLAYED)
     a = await open_ui(route=f"/play/freunde/{session.id}")
     b = await open_ui(route=f"/play/freunde/{session.id}")
-    await b.click("fr-climber-A")
-    await b.click("fr-give-0")
-    await b.click("fr-space-S1")
+    for key in taps:
+        await b.click(key)
+    return session, a, b
+
+
+async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
+    # Phone B's plan for climber A went without a word when phone A undid the risk token: the screen jumped to the
+    # risk step, the plan gone.
+    _session, a, b = await plan_on_a_second_phone(open_ui, store, "fr-climber-A", "fr-give-0", "fr-space-S1")
     await a.click("fr-undo")
     await b.settle()
     said = " ".join(c.value for c in walk(b.get("fr-move-changed")) if isinstance(c, ft.Text))
@@ -1128,14 +1135,11 @@ async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
     await a.click("fr-undo")
     assert a.find("fr-move-changed") is None
 
+
 async def test_a_plan_back_in_force_and_set_aside_again_is_said_again(open_ui, store):
     # Undone and redone on phone A, phone B's plan came back; set aside again by another change, it went without
     # a word, the note of the first time having been said already.
-    session = start_game(store, actions=CARDS_PLAYED)
-    a = await open_ui(route=f"/play/freunde/{session.id}")
-    b = await open_ui(route=f"/play/freunde/{session.id}")
-    await b.click("fr-climber-A")
-    await b.click("fr-give-0")
+    session, a, b = await plan_on_a_second_phone(open_ui, store, "fr-climber-A", "fr-give-0")
     await a.click("fr-undo")
     await b.settle()
     assert b.find("fr-move-changed") is not None
@@ -1147,6 +1151,7 @@ async def test_a_plan_back_in_force_and_set_aside_again_is_said_again(open_ui, s
     assert len(SessionKeeper(store).get(session.id).actions) == len(CARDS_PLAYED) + 1
     await b.settle()
     assert b.find("fr-move-changed") is not None
+
 
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22

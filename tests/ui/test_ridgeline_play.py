@@ -187,6 +187,7 @@ def scrolled_to(ui, key: str) -> int:
     return sum(1 for m in ui.client.sent if m.action == MessageAction.INVOKE_METHOD
                and m.body.name == "scroll_to" and m.body.args.get("scroll_key") == key)
 
+
 async def test_a_hand_the_rules_refuse_shows_the_reason(open_ui, store):
     session = seat_table(store, names=("Ann", "Bob"))
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")

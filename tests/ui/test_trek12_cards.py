@@ -144,6 +144,7 @@ async def test_the_first_to_write_can_let_the_others_write_first_to_drink_the_sc
     assert actions[-1]["dice"] == [again.red, again.yellow] and actions[-1]["assist"] == "schnapps"
     assert SessionKeeper(store).state(session.id).round == 2
 
+
 async def test_the_dice_entered_stay_for_the_player_let_write_first(open_ui, store):
     session = start(store, ["schnapps"], names=("Ann", "Bob"), seed=21)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
@@ -155,6 +156,7 @@ async def test_the_dice_entered_stay_for_the_player_let_write_first(open_ui, sto
     await ui.click("t12-circle-8")
     assert SessionKeeper(store).get(session.id).actions[-1] == {"player": 1, "dice": [4, 2], "op": "sum",
                                                                  "circle": 8}
+
 
 async def test_a_seat_waiting_to_drink_is_kept_beside_the_game_for_a_reload_and_every_phone(open_ui, store):
     # The choice lived on one phone's screen: a reload, or the next seat writing and then a reload, gave the turn
@@ -196,6 +198,7 @@ async def test_only_one_seat_a_round_waits_to_drink_its_schnapps(open_ui, store)
     assert ui.find("t12-after-others") is None
     assert label(ui, "t12-tab-1").endswith("to play")
 
+
 async def test_a_turn_begun_for_one_seat_is_not_written_for_the_seat_let_play_first_on_another_phone(open_ui, store):
     # Ann's dice and Plus were on one phone when another let Bob and Cy write first: the first phone then showed
     # Bob's turn with Ann's option chosen, and a tap on a circle wrote it as Bob's.
@@ -211,6 +214,7 @@ async def test_a_turn_begun_for_one_seat_is_not_written_for_the_seat_let_play_fi
     assert b.get("t12-status").value.startswith("Another device changed the game meanwhile")
     await b.click("t12-circle-8")                           # no option chosen for Bob: nothing is written
     assert SessionKeeper(store).get(session.id).actions == ()
+
 
 async def test_a_schnapps_drunk_and_rolled_is_found_again_after_a_reload(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
