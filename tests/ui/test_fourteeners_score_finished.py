@@ -41,6 +41,16 @@ async def set_up(open_ui, store, name: str):
     return ui, drive, table
 
 
+async def hand_counted_plan(drive, note: str) -> None:
+    """Add Windom Peak (Class II) as a Plan the players counted by hand: 5 points, with `note`."""
+    await drive.tap("ftf-add-plans")
+    await drive.type("ftf-name", "Windom Peak")
+    await drive.tap("ftf-class-2")
+    await drive.tap("ftf-plan-count")
+    await drive.tap("ftf-count-5")
+    await drive.type("ftf-note", note)
+
+
 def screen_totals(ui, count: int) -> list[int]:
     return [int(ui.get(f"ft-score-{i}-total").value) for i in range(count)]
 
@@ -150,12 +160,7 @@ async def test_a_card_entered_without_a_name_is_named_in_the_players_language(op
 
 async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:
     ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
-    await drive.tap("ftf-add-plans")
-    await drive.type("ftf-name", "Windom Peak")
-    await drive.tap("ftf-class-2")
-    await drive.tap("ftf-plan-count")
-    await drive.tap("ftf-count-5")
-    await drive.type("ftf-note", "1 per pair of Class I and Class II")
+    await hand_counted_plan(drive, "1 per pair of Class I and Class II")
     assert ui.get("ftf-preview").value == "On Ann's tableau now: 5 points."
     await drive.tap("ftf-put")
     assert "5 points, as counted by the players (1 per pair of Class I and Class II) · counted by hand" \
@@ -333,12 +338,7 @@ async def test_a_climb_half_entered_is_found_again_after_a_reload(open_ui, store
     ui, drive, table = await set_up(open_ui, store, "hand-counted-plan")
     route = ui.route
     await drive.tap("ftf-seat-1")
-    await drive.tap("ftf-add-plans")
-    await drive.type("ftf-name", "Windom Peak")
-    await drive.tap("ftf-class-2")
-    await drive.tap("ftf-plan-count")
-    await drive.tap("ftf-count-5")
-    await drive.type("ftf-note", "1 per pair")
+    await hand_counted_plan(drive, "1 per pair")
     await ui.close()
     # The page is loaded again (or the phone closed it): the second seat's Plan is as it was left.
     ui = await open_ui(route=route)
