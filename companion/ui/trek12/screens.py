@@ -192,7 +192,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         """Whose turn it is: the first seat still to write, after the others for a seat waiting to drink."""
         return engine.current_player(t, waiting(t))
 
-    seat = playing(table)
+    waiting_now = waiting(table)            # read once a drawing, for whose turn it is and the Schnapps button
+    seat = engine.current_player(table, waiting_now)
     basis, kept = held
     start_now = draft_for(table, seed, facts.redo)
     # A turn goes with the entries it was begun after and the seat it is for: another seat to play (one let the
@@ -708,7 +709,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                     state.assists or (), draft.cards, on_toggle=on_card,
                     enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
             if (tracked and note and _may_wait(table, seat) and note == _schnapps_refusal(table, seat, draft)
-                    and waiting(table) is None):
+                    and waiting_now is None):
                 # The Schnapps was refused for the others still to write: the way to drink it is to write last.
                 # One seat a round may (a second would hand the turn back to the first, who waits too).
                 others = [table.seats[n].name for n, done in enumerate(table.played) if not done and n != seat]
