@@ -29,6 +29,7 @@ from pathlib import Path
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
 from companion.inputs import BACKUP_BYTES
+from companion.server.connections import HEADER_BYTES, http_protocol, raise_open_files_limit
 from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere
 from companion.server.lan import LanAccess
 
@@ -173,9 +174,12 @@ def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
     os.environ["FLET_WEB_NO_CDN"] = "1"
     # A picked file's bytes reach the server in one websocket message: room for the largest backup the app
     # takes (uvicorn's own limit, 16 MiB, is what a few thousand finished games make).
-    config = uvicorn.Config(build_asgi(main, plan), log_level="warning", ws="websockets-sansio",
-                            ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=3, server_header=False,
-                            proxy_headers=False)
+    # Headers bounded in size and in time, and a phone's connections counted (companion/server/connections.py).
+    raise_open_files_limit()
+    protocol = http_protocol(plan.lan.this_computer if plan.lan is not None else None)
+    config = uvicorn.Config(build_asgi(main, plan), log_level="warning", http=protocol, ws="websockets-sansio",
+                            h11_max_incomplete_event_size=HEADER_BYTES, ws_max_size=WS_MAX_BYTES,
+                            timeout_graceful_shutdown=3, server_header=False, proxy_headers=False)
     server = uvicorn.Server(config)
 
     def stop(_signum, _frame) -> None:

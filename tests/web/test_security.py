@@ -6,19 +6,23 @@
   client answers to the file dialogs; no screen shows the data folder.
 - A crash caused by a client reaches it as one plain sentence, never a traceback.
 - In LAN mode a device without the code gets the code page and no websocket; the code lets it in;
-  repeated wrong codes lock its address out.
+  repeated wrong codes lock its address out. Before it has given the code, it cannot stall the server with
+  huge or slow headers, nor hold more than its share of connections.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import socket
+import time
 from urllib.parse import urlsplit
 
 import pytest
 from client import Refused, connect
 from lan_server import OWN_ADDRESS
 
+from companion.server.connections import HEADER_SECONDS, PER_DEVICE
 from companion.server.web import PUBLIC_ERROR
 
 CODE = "12345678"
@@ -207,3 +211,84 @@ async def test_a_backup_larger_than_a_websocket_message_usually_is_imported(serv
         await tab.wait_for(lambda t: "Imported" in _text(t, "settings-backup-result"), timeout=120)
         tab.assert_no_crash()
     assert server.alive()
+
+
+def _raw(base_url: str) -> socket.socket:
+    parts = urlsplit(base_url)
+    return socket.create_connection((parts.hostname, parts.port), timeout=HEADER_SECONDS + 10)
+
+
+def _closed(sock: socket.socket) -> bool:
+    """The server closed the connection (reads to its end)."""
+    try:
+        while sock.recv(65536):
+            pass
+        return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_lan_a_device_without_the_code_cannot_send_huge_headers(lan_server):
+    host = urlsplit(lan_server.url).netloc
+    with _raw(lan_server.url) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: {host}\r\nX-Big: ".encode())
+        sent = 0
+        try:
+            while sent < 64 * 1024 * 1024:
+                sock.sendall(b"a" * 65536)
+                sent += 65536
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+        # Cut off long before the 64 MB were sent (what is sent before then sat in the system's buffers).
+        assert sent < 16 * 1024 * 1024, "the server read 64 MB of headers"
+        try:
+            answer = sock.recv(65536)
+        except ConnectionResetError:
+            answer = b""
+        assert not answer or answer.startswith(b"HTTP/1.1 400"), answer[:200]
+    status, _, body = _get(lan_server.url, "/")          # and it still answers
+    assert status == 401 and b"Join the table" in body
+
+
+def test_lan_a_device_that_trickles_its_headers_is_cut_off(lan_server):
+    host = urlsplit(lan_server.url).netloc
+    with _raw(lan_server.url) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: {host}\r\n".encode())
+        began = time.monotonic()
+        sock.settimeout(1)
+        cut = False
+        while time.monotonic() - began < HEADER_SECONDS + 8:
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+                if sock.recv(65536) == b"":
+                    cut = True
+                    break
+            except TimeoutError:
+                continue
+            except (ConnectionResetError, BrokenPipeError):
+                cut = True
+                break
+        waited = time.monotonic() - began
+    assert cut and HEADER_SECONDS - 1 <= waited <= HEADER_SECONDS + 5, waited
+
+
+def test_lan_a_device_without_the_code_holds_only_its_share_of_connections(lan_server):
+    held = [_raw(lan_server.url) for _ in range(PER_DEVICE)]
+    try:
+        time.sleep(0.5)
+        with _raw(lan_server.url) as extra:
+            extra.settimeout(3)
+            assert _closed(extra)                         # one too many: closed at once
+        # The ones held are still open, and the device gets its page on one of them.
+        host = urlsplit(lan_server.url).netloc
+        held[0].sendall(f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+        held[0].settimeout(5)
+        assert held[0].recv(65536).startswith(b"HTTP/1.1 401")
+    finally:
+        for sock in held:
+            sock.close()
+    time.sleep(0.5)
+    status, _, _ = _get(lan_server.url, "/")              # once they are closed, it may connect again
+    assert status == 401
