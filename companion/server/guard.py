@@ -121,8 +121,8 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
 
 
 def device_of(address: str) -> str:
-    """Whom wrong codes (and a device's connections) are counted against: an IPv4 address as it is, an IPv6 one by its /64 network (an
-    IPv4 address written as IPv6 by the IPv4 address)."""
+    """Whom wrong codes (and a device's connections) are counted against: an IPv4 address as it is, an IPv6
+    one by its /64 network (an IPv4 address written as IPv6 by the IPv4 address)."""
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
