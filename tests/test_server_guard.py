@@ -229,6 +229,26 @@ def test_lan_an_empty_code_is_asked_for_again_not_counted_wrong():
     assert _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")[0] == 303
 
 
+def test_lan_codes_sent_from_another_sites_page_are_neither_tried_nor_counted():
+    # Any page a phone on the Wi-Fi visits could load "http://192.168.1.5:8550/?code=…" (an image, a link): were
+    # those codes counted, it could lock every phone out of joining.
+    guard, _ = _timed_lan_guard()
+    for site in ("cross-site", "same-site"):
+        for attempt in range(MAX_WRONG_ALL + 1):
+            status, _, body = _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
+                                    query=f"code={attempt:08d}")
+            assert status == 401 and "A link from another page cannot join" in body
+        # Not even the right code: it would be a page guessing.
+        status, headers, _ = _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
+                                   query="code=12345678")
+        assert status == 401 and "set-cookie" not in headers
+    # The phone itself was never locked out: the code typed on the join page, or from the QR code, lets it in.
+    for site in ("same-origin", "none"):
+        assert _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
+                     query="code=12345678")[0] == 303
+    assert _call(guard, headers=LAN_HOST, client="192.168.1.30", query="code=12345678")[0] == 303
+
+
 @pytest.mark.parametrize("path", ["//evil.example/", "/\\evil.example", "///evil.example", "/\\/evil.example/x"])
 def test_lan_the_code_never_sends_a_device_to_another_site(path):
     guard, inner, gate = _lan_guard()

@@ -313,12 +313,18 @@ class Guard:
         # code typed into the form) to another site.
         here = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
                            safe="/-._~!$&'()*+,;=:@%")
+        # A code sent from another site's page (a link, an image, a form; browsers say so in Sec-Fetch-Site) is
+        # neither tried nor counted: any page a phone on the Wi-Fi visits could otherwise spend the wrong codes
+        # and lock the phones out. Typed on the join page, scanned from the QR code or opened as a link from
+        # a message, it comes from this server's own page or from no page at all.
+        foreign = typed is not None and headers.get("sec-fetch-site") in ("cross-site", "same-site")
         language = match_locales(_accepted(headers.get("accept-language")))
         with use_language(language):
-            await self._join_with_code(send, peer, typed, here, rest, language)
+            await self._join_with_code(send, peer, None if foreign else typed, here, rest, language,
+                                       foreign=foreign)
 
     async def _join_with_code(self, send, peer: str, typed: str | None, here: str, rest: dict[str, list[str]],
-                              language: str) -> None:
+                              language: str, *, foreign: bool = False) -> None:
         def page(message: str | None) -> str:
             return _join_page(message, numeric=self.gate.code.isdigit(), here=here, rest=rest, language=language)
 
@@ -326,7 +332,9 @@ class Guard:
             await self._locked_out(send, peer, page)
             return
         if typed is None:
-            await _page(send, 401, page(None))
+            # i18n: the join page, when a link on another site's page carried a code to this server.
+            await _page(send, 401, page(_("A link from another page cannot join. Type the code shown on the "
+                                          "computer's screen.") if foreign else None))
             return
         if not normalise_code(typed):
             # Nothing typed (an empty form sent): asked again, not counted as a wrong code.
