@@ -318,6 +318,18 @@ async def test_max_earns_cards_and_his_count_is_shown(open_ui, store):
     assert ui.get("t12max-cards").value == "Max holds 2 Assist cards, cashed at an Expedition's end"
 
 
+async def test_max_s_cards_are_said_whole_on_a_small_phone_in_polish(open_ui, store):
+    # "Max ma 1 kartę asysty, wymienianą na punkty na koniec Eksp…" ran off a 360-pixel screen.
+    from layout_check import layout_problems
+
+    session = start(store, [], solo=True, max_cards=1)
+    store.settings.set("language", "pl")
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=360)
+    await ui.click("t12-tab-max")
+    assert ui.get("t12max-cards").value.startswith("Max ma 1 kartę asysty")
+    assert layout_problems(ui.top, 360, every_label=True) == []
+
+
 async def test_alone_the_schnapps_rolls_again_once_the_dice_are_in(open_ui, store):
     session = start(store, ["schnapps"], solo=True, seed=8)
     ui = await open_ui(route=f"/play/trek12/{session.id}")

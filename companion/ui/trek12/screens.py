@@ -524,7 +524,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
     roll_h = 2 * _DIE + 6
     under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0) + (36 if hint_schnapps else 0)
-    above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0)
+    # Max's cards are said above his sheet, on two lines at most (a Polish phone needs both).
+    max_cards = shown == MAX_TAB and solo and table.states[0].max_assists
+    above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0) + (34 if max_cards else 0)
     if wide:
         sheet_w = width - _PANEL - 3 * 24
         sheet_h = height - _BAR - above - 40
@@ -593,12 +595,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         sheet_block.append(ft.Container(height=_BACK, content=_expedition_button(expedition, primary=False)))
     if tabs:
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
-    if shown_max and table.states[0].max_assists:
-        count = table.states[0].max_assists
+    if shown_max and max_cards:
         sheet_block.append(ft.Text(ngettext("Max holds {n} Assist card, cashed at an Expedition's end",
                                             "Max holds {n} Assist cards, cashed at an Expedition's end",
-                                            count).format(n=count), key="t12max-cards", size=12, no_wrap=True,
-                                   color=ft.Colors.ON_SURFACE_VARIANT))
+                                            max_cards).format(n=max_cards), key="t12max-cards", size=12,
+                                   max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT))
     sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
