@@ -160,9 +160,9 @@ async def test_the_hint_weighs_a_schnapps_held_and_after_it_is_drunk_advises_the
     state = SessionKeeper(store).state(session.id).states[0]
     seed = hint_seed(session.id, 0, state)
     weighed = coach_review.schnapps(state, Roll.of(3, 2), seed)
-    verdict = "worth drinking" if weighed.drink else "keep it"
+    verdict = "Drink" if weighed.drink else "Keep"
     assert ui.get("t12-hint-schnapps").value == coaching.schnapps_words(weighed)
-    assert ui.get("t12-hint-schnapps").value.startswith(f"Schnapps: {verdict}: ")
+    assert ui.get("t12-hint-schnapps").value.startswith(f"{verdict} the Schnapps: ")
     # Drunk: the new roll's hint is the coach's move without the card, and says no more of the Schnapps.
     await ui.click("t12-card-schnapps")
     await ui.click("t12-roll")
@@ -219,14 +219,36 @@ def test_the_hints_schnapps_advice_says_what_drinking_gains_not_a_second_figure_
     from companion.games.trek12.coach import Reroll
 
     assert coaching.schnapps_words(Reroll(again=74.2, keep=71.1, error=0.9)) == (
-        "Schnapps: worth drinking: a new roll expects about 3 points more than this one with the card kept.")
+        "Drink the Schnapps: a new roll expects about 3 points more than this roll with the card kept.")
     assert coaching.schnapps_words(Reroll(again=70.0, keep=71.1, error=0.4)) == (
-        "Schnapps: keep it: this roll with the card kept expects about 1 point more than a new roll.")
+        "Keep the Schnapps: this roll with the card kept expects about 1 point more than a new roll.")
     assert coaching.schnapps_words(Reroll(again=71.0, keep=71.4, error=0.3)) == (
-        "Schnapps: keep it: this roll with the card kept expects less than a point more than a new roll.")
+        "Keep the Schnapps: this roll with the card kept expects less than a point more than a new roll.")
     for close in (Reroll(again=71.0, keep=71.5, error=0.9), Reroll(again=71.5, keep=71.0, error=0.9)):
         assert coaching.schnapps_words(close) == (
-            "Schnapps: keep it: a new roll expects about as much as this one with the card kept.")
+            "Keep the Schnapps: a new roll expects about as much as this roll with the card kept.")
+
+
+async def test_the_hints_schnapps_advice_is_read_to_its_end_on_a_small_phone_in_polish(open_ui, store):
+    # "Nalewka: zachowaj ją: ten rzut z zachowaną kartą daje oczekiwany wynik wyższy o około 6 punktów niż nowy…":
+    # cut before what it advised against.
+    from companion.games.trek12.coach import Reroll
+    from companion.i18n import use_language
+    from layout_check import text_width
+
+    session = start(store, cards=["schnapps"])
+    store.settings.set("language", "pl")
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=360)
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    with use_language("pl"):
+        await hinted(ui, tr(THINKING), tr(WEIGHING))
+        advice = ui.get("t12-hint-schnapps")
+        every = [coaching.schnapps_words(Reroll(again=again, keep=keep, error=0.5))
+                 for again, keep in ((80.4, 70.0), (70.0, 80.4), (70.0, 70.2))]
+    for words in every:
+        # Wrapped at word ends, a line is rarely full: a tenth of each is left for that.
+        assert text_width(words, 13) <= advice.max_lines * (360 - 24) * 0.9, words
 
 
 async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_allow_it(open_ui, store):
@@ -240,7 +262,7 @@ async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_al
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
     await hinted(ui)                                               # Bob's turn, on the same roll
-    assert ui.get("t12-hint-schnapps").value.startswith("Schnapps: ")
+    assert " the Schnapps: " in ui.get("t12-hint-schnapps").value
 
 
 async def test_the_screen_answers_while_the_coach_thinks_and_shows_only_the_hint_of_the_roll_on_it(

@@ -154,14 +154,14 @@ def schnapps_words(drink: Any) -> str:
     if drink.drink:
         # i18n: the hint's advice on the Schnapps card (a new roll); {gap} is "about 3 points" or "less than a
         # point": how much more a new roll expects than this roll with the card kept (worth 3 points)
-        return _("Schnapps: worth drinking: a new roll expects {gap} more than this one with the card "
+        return _("Drink the Schnapps: a new roll expects {gap} more than this roll with the card "
                  "kept.").format(gap=_points_about(gap))
     if -gap > drink.error:
         # i18n: as above, when keeping this roll and the card is better by more than the estimates' noise
-        return _("Schnapps: keep it: this roll with the card kept expects {gap} more than a new "
+        return _("Keep the Schnapps: this roll with the card kept expects {gap} more than a new "
                  "roll.").format(gap=_points_about(-gap))
     # i18n: as above, when the two are too close to tell apart
-    return _("Schnapps: keep it: a new roll expects about as much as this one with the card kept.")
+    return _("Keep the Schnapps: a new roll expects about as much as this roll with the card kept.")
 
 
 def _points_about(points: float) -> str:

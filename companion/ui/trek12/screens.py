@@ -523,7 +523,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     # Heights of the parts under the sheet on a phone; the sheet gets the rest, so nothing scrolls.
     roll_h = 2 * _DIE + 6
-    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0) + (36 if hint_schnapps else 0)
+    under = 48 + roll_h + (48 if tracked else 0) + 62 + 4 * 8 + (44 if hinting else 0) + (54 if hint_schnapps else 0)
     # Max's cards are said above his sheet, on two lines at most (a Polish phone needs both).
     max_cards = shown == MAX_TAB and solo and table.states[0].max_assists
     above = (48 if tabs else 0) + (_BACK + 8 if expedition else 0) + (34 if max_cards else 0)
@@ -663,15 +663,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # link to choose) stands under a sheet it is not for.
         if not away:
             # The hint is said as it comes (worked out after the roll is entered), as it is seen.
-            # Two lines fit under the sheet; a longer one ends in "…", not cut mid-list as if it were whole (a
-            # screen reader reads it whole).
+            # Two lines fit under the sheet (three for the Schnapps' advice, which must be read to its end); a
+            # longer one ends in "…", not cut mid-list as if it were whole (a screen reader reads it whole).
             if hint_words:
                 panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
                                                color=ADVICE_COLOUR, max_lines=2,
                                                overflow=ft.TextOverflow.ELLIPSIS)))
             if hint_schnapps:
                 panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
-                                               weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=2,
+                                               weight=ft.FontWeight.W_500, color=ADVICE_COLOUR, max_lines=3,
                                                overflow=ft.TextOverflow.ELLIPSIS)))
             roll = draft.roll
             panel_w = (_PANEL if wide else min(width, _COLUMN) - 24)
