@@ -298,7 +298,10 @@ async def test_no_card_taken_when_the_player_says_so(open_ui, store):
     await ui.click("t12-op-higher")
     await ui.click("t12-circle-9")
     assert "A new zone of 1s" in ui.get("t12-status").value
+    # While the card is offered, nothing under it says "No Assist cards held. A new zone … earns one."
+    assert ui.find("t12-cards-none") is None
     await ui.click("t12-take-none")
+    ui.get("t12-cards-none")
     state = SessionKeeper(store).state(session.id).states[0]
     assert state.assists == () and state.board.cell(9) == 1
     assert "take" not in SessionKeeper(store).get(session.id).actions[-1]

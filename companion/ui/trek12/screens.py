@@ -705,10 +705,14 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
                                   on_change=on_change_dice if own_roll else None, size=_DIE - 8)
                 panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
-            if tracked:
+            # While a new zone's card is offered, "No Assist cards held. A new zone … earns one." is not said under
+            # the offer it contradicts.
+            if tracked and (state.assists or now.step is not Step.TAKE):
                 panel.append(ft.Container(height=40, content=card_row(
                     state.assists or (), draft.cards, on_toggle=on_card,
                     enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
+            elif tracked:
+                panel.append(ft.Container(height=40))
             if (tracked and note and _may_wait(table, seat) and note == _schnapps_refusal(table, seat, draft)
                     and waiting_now is None):
                 # The Schnapps was refused for the others still to write: the way to drink it is to write last.
