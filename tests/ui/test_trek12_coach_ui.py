@@ -27,7 +27,7 @@ from companion.ui.common import services
 from companion.ui.trek12 import coaching
 from companion.ui.trek12.coaching import (COACH_TABLE, entries_digest, expectations, hint_seed, other_circles,
                                          saved_review)
-from companion.ui.trek12.turn import app_roll
+from companion.ui.trek12.turn import OP_NAMES, app_roll
 
 
 def finished_ascent(store, turns: int):
@@ -129,6 +129,29 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     assert ui2.find("t12-hint-text") is None
     await ui.click("t12-hint")
     assert ui.find("t12-hint-text") is None and store.table(COACH_TABLE).get(session.id) is None
+
+
+async def test_with_another_option_chosen_the_hint_says_which_to_choose_and_lights_no_circle(open_ui, store):
+    # With Difference chosen, the coach's circle glowed for its "4 (lower of 5 and 4)": a tap there wrote 1.
+    session = start(store)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    await hinted(ui)
+    state = SessionKeeper(store).state(session.id).states[0]
+    best = coach_review.hint(state, Roll.of(3, 2), hint_seed(session.id, 0, state)).moves[0]
+    other = next(op for op in Op if op is not best.action.op and ui.find(f"t12-op-{op.label}") is not None
+                 and not ui.get(f"t12-op-{op.label}").disabled)
+    await ui.click(f"t12-op-{other.label}")
+    words = ui.get("t12-hint-text").value
+    move = engine.turn_words(SessionKeeper(store).state(session.id).sheet, best.action.to_dict())
+    assert words == (f"Choose {OP_NAMES[best.action.op]} to follow the coach: {move}, expecting {format_number(best.expected, 0)}.")
+    assert not circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
+    assert ui.find(f"t12-expected-{best.action.circle}") is None
+    # The coach's option chosen: its circle is lit again.
+    await ui.click(f"t12-op-{best.action.op.label}")
+    assert ui.get("t12-hint-text").value.startswith("Coach: ")
+    assert circle_label(ui, f"t12-circle-{best.action.circle}").endswith("the coach's move")
 
 
 def test_the_hints_next_choices_name_other_circles_than_the_coachs():
@@ -309,7 +332,7 @@ async def test_the_hint_speaks_the_players_language_though_worked_out_by_a_task(
     await enter_roll(ui, Roll.of(3, 2))
     words = await hinted(ui, "Der Trainer wägt diesen Wurf ab…", "Wäge den Schnaps ab…")
     assert words.startswith("Trainer: ") and "erwartet" in words
-    assert ui.get("t12-hint-schnapps").value.startswith("Schnaps: ")
+    assert ui.get("t12-hint-schnapps").value.startswith(("Behalte den Schnaps: ", "Trink den Schnaps: "))
 
 
 async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, store):

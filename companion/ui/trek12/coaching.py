@@ -35,9 +35,11 @@ from companion.ui.common.registry import keep_beside_games
 from companion.ui.common.services import off_loop, use_app
 from companion.ui.common.widgets import bind, labelled, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
+from companion.ui.trek12.turn import OP_NAMES
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "hint_marks",
-           "schnapps_words", "shown_hint", "with_cards", "think", "needs_thinking", "hint_seed", "other_circles",
+           "schnapps_words", "shown_hint", "with_cards", "for_option", "think", "needs_thinking", "hint_seed",
+           "other_circles",
            "ReviewPanel",
            "round_sheet", "saved_review",
            "entries_digest", "expectations"]
@@ -112,6 +114,21 @@ def with_cards(hint: Hint, sheet: Any, cards: Iterable[Assist]) -> Hint:
     advice = replace(hint.advice, moves=moves)
     words, circle = hint_words(advice, sheet)
     return replace(hint, words=words, circle=circle, expected=hint_marks(advice), advice=advice)
+
+
+def for_option(hint: Hint, sheet: Any, op: Any) -> Hint:
+    """The hint once the player has chosen the dice option `op` (None: not yet): when the coach's move is with
+    another option, its circle is not lit, since a tap there would write the chosen option's number, not the
+    coach's, and the words say first which option to choose to follow it."""
+    if op is None or hint.advice is None or not hint.advice.moves or hint.advice.moves[0].action.op == op:
+        return hint
+    best = hint.advice.moves[0]
+    # i18n: the coach's hint when the player chose another dice option than the coach's: {option} is the
+    # coach's option ("Lower"), {move} its move ("4 (lower of 5 and 4) in circle 0"), {points} its expected score
+    words = _("Choose {option} to follow the coach: {move}, expecting {points}.").format(
+        option=_(OP_NAMES[best.action.op]), move=tr(engine.turn_words(sheet, best.action.to_dict())),
+        points=format_number(best.expected, 0))
+    return replace(hint, words=words, circle=None, expected=())
 
 
 def hint_key(seed: str, roll: Roll, drunk: bool, may_drink: bool) -> tuple:

@@ -55,8 +55,8 @@ from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource
 from companion.ui.expedition.reviews import ascent_reviews
 from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.coaching import (ReviewPanel, entries_digest, hint_button, hint_key, hint_on, hint_seed,
-                                         needs_thinking, set_hint, shown_hint, think, with_cards)
+from companion.ui.trek12.coaching import (ReviewPanel, entries_digest, for_option, hint_button, hint_key, hint_on,
+                                         hint_seed, needs_thinking, set_hint, shown_hint, think, with_cards)
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -488,7 +488,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         asked = (mine, draft.roll, hint_seed(session_id, facts.actions, mine), Assist.SCHNAPPS in draft.cards,
                  engine.schnapps_refusal(table, seat) is None)
         hint_id = hint_key(asked[2], draft.roll, asked[3], asked[4])
-        seen = with_cards(shown_hint(hint_cache, hint_id), sheet, draft.cards)
+        seen = for_option(with_cards(shown_hint(hint_cache, hint_id), sheet, draft.cards), sheet, draft.op)
         hint_words, hint_circle, hint_expected = seen.words, seen.circle, seen.expected
         hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
     elif hinting and now.step is Step.ROLL:
