@@ -273,6 +273,8 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
     assert ui.get("stats-sheet-dunai-lines").value == number(dunai.lines)
     assert ui.get("stats-sheet-dunai-penalty").value == number(dunai.penalty) == "11"
+    # Points of skulls and orphans: "11 Penalties" read as eleven penalised circles.
+    assert "Penalty points" in ui.text() and "Penalties" not in ui.text()
     assert ui.get("stats-sheet-dunai-per-sheet").value == "On average per sheet"     # not totals
     assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-lost").value == "1"
     assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-won").value == "1"

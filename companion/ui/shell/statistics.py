@@ -414,7 +414,8 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
         figure(number(sheet.lines), _("Lines"), key=f"{key}-lines"),
         # i18n: Trek 12's Mapped Zones, on average per sheet
         figure(number(sheet.zones), _("Zones"), key=f"{key}-zones"),
-        figure(number(sheet.penalty), _("Penalties"), key=f"{key}-penalty"),
+        # i18n: Trek 12's penalty points (skulls and orphan circles), on average per sheet: points, not a count
+        figure(number(sheet.penalty), _("Penalty points"), key=f"{key}-penalty"),
     ]))
     controls.append(ft.Text(
         ngettext("Best {best} by {names} · average {average} · {n} sheet scored",
