@@ -125,7 +125,7 @@ def test_solo_file_with_gerry() -> None:
         "winner": "Gerry"}                           # tied at 5: Gerry has fewer Capstone points
     wrong = json.loads(json.dumps(doc))
     wrong["players"][1]["tucked"][0]["side"] = "gear"
-    with pytest.raises(IllegalAction, match="Gerry tucks a Class I Climb as training, not gear"):
+    with pytest.raises(IllegalAction, match="Gerry tucks a Class I Climb as Training, not Gear"):
         score_file(wrong)
     guided = json.loads(json.dumps(doc))
     guided["players"][1]["guides"] = [{"card": card("G9", 1)}]
@@ -150,7 +150,7 @@ def test_solo_file_with_gerry() -> None:
      "5 Class IV Climbs are in play, but the deck for 2 players holds 4"),
     (lambda d: d["players"][0]["tucked"][0].update(side="summit"), InvalidInput, "'summit' is not a side"),
     (lambda d: d["players"][0]["tucked"].append({"card": card("Blank", 1), "side": "gear"}), InvalidInput,
-     "Blank's gear side is not described"),
+     "Blank's Gear side is not described"),
     (lambda d: d["players"][0].update(score=3), InvalidInput, r"players\[0\]: unknown key 'score'"),
     (lambda d: d.update(players=[]), InvalidInput, "players: must be a list of 1-4 players"),
     (lambda d: d.update(accolade={"most": {"colour": "red"}}), InvalidInput, "accolade.most: unknown filter key"),

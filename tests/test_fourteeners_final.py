@@ -142,7 +142,7 @@ def test_the_accolade_can_be_corrected_before_scoring() -> None:
 
 
 @pytest.mark.parametrize("tucked,message", [
-    ([tuck("Plan X", 2, "plans", None)], "Plan X's plans side is not described; give its ability, or the points"),
+    ([tuck("Plan X", 2, "plans", None)], "Plan X's Plans side is not described; give its ability, or the points"),
     ([tuck("Gear X", 2, "gear", {"utility": 1}, counted={"points": 2})], "only a Plan's points are counted by hand"),
     ([tuck("Plan X", 2, "plans", None, counted={"points": 100})], "from -99 to 99"),
     ([tuck("Plan X", 2, "plans", None, counted={"points": 2, "note": "x" * 121})], "the note"),
@@ -161,7 +161,7 @@ def test_a_tableau_the_rules_refuse_is_refused_with_the_reason(tucked: list[Any]
 
 def test_seat_rules_hold_gerry_and_hiker_d() -> None:
     solo = session.start(final_setup(TABLES["solo-tie"]["table"]))
-    with pytest.raises(IllegalAction, match="Gerry tucks a Class II Climb as plans, not capstone"):
+    with pytest.raises(IllegalAction, match="Gerry tucks a Class II Climb as Plans, not Capstone"):
         session.apply(solo, {"type": "tableau", "player": 1,
                              "tucked": [tuck("Peak", 2, "capstone", {"points": 1})]})
     with pytest.raises(IllegalAction, match="never hires Guides"):

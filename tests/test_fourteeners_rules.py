@@ -120,8 +120,8 @@ def test_a_card_described_on_the_spot_joins_the_game_and_is_offered_for_saving()
     state = rules.apply(state, Describe("Known", Side.GEAR, parse_ability({"utility": 1}, "a")))
     assert [x.name for x in rules.cards_to_save(state)] == ["Known", "Mt. Elbert"]
     # Revealed again, described otherwise (a slip of the form): it is on the table already, and that is said
-    # first, under its name as the table knows it.
-    with pytest.raises(IllegalAction, match="'Mt. Elbert' has already been revealed this game"):
+    # first, under its name as the table knows it, in quotation marks rather than as Python writes a string.
+    with pytest.raises(IllegalAction, match="^“Mt. Elbert” has already been revealed this game"):
         rules.apply(state, Reveal(c("mt. elbert", 1, 2, 0)))
 
 
@@ -319,11 +319,26 @@ def test_mud_blocks_a_side_and_a_weather_guide_opens_it() -> None:
                      tucked=(Tucked(c("T", 1, training={"technique": 0}), Side.TRAINING),))
     check = rules.gain_check(state, 0, "Muddy")
     assert check.possible and Side.GEAR not in check.sides
-    assert "Mud blocks the gear side" in dict(check.blocked)[Side.GEAR]
+    assert "Mud blocks the Gear side" in dict(check.blocked)[Side.GEAR]
     assert [(o.ignores, Side.GEAR in o.sides) for o in check.guides] == [((Ignore.WEATHER,), True)]
     with pytest.raises(IllegalAction, match="Mud blocks"):
         rules.apply(state, Gain("Muddy", Side.GEAR))
     assert rules.apply(state, Gain("Muddy", Side.GEAR, (GuideHire("T", Ignore.WEATHER),))).players[0].guides
+
+
+def test_a_side_inside_a_sentence_is_the_word_the_cards_and_the_buttons_print() -> None:
+    # "la météo Boue bloque le côté équipement" beside a "Glisser côté Équipement" button: the side is the
+    # printed term, capitalised, in every sentence and language.
+    from companion.i18n import tr, use_language
+
+    climb = c("Muddy", 2, 0, 0, gear={"utility": 1}, plans={"points": 1})
+    state = position(game(2, weather=True), round_number=5, row=(climb,), drawn=12)
+    blocked = dict(rules.gain_check(state, 0, "Muddy").blocked)[Side.GEAR]
+    assert blocked == "Mud blocks the Gear side this round"
+    with use_language("fr"):
+        assert tr(blocked).endswith("bloque le côté Équipement cette manche"), tr(blocked)
+    with use_language("pl"):
+        assert tr(blocked).endswith("„Sprzęt”"), tr(blocked)
 
 
 def test_a_weather_that_blocks_two_sides_blocks_both() -> None:
@@ -467,3 +482,15 @@ def test_after_revealing_first_in_fog_the_guide_owed_for_the_fog_counts_against_
     # Without the Fog owed, the same Guide is within reach.
     assert [o for o in rules.gain_check(replace(state, fog_ignored=False), 0, "Steep").guides
             if o.ignores == (Ignore.REQUIREMENTS,)][0].affordable
+
+
+def test_a_shortfall_says_all_the_utility_usable_on_the_climb_and_counts_what_is_missing() -> None:
+    # "... et 1 Polyvalence pour la Classe IV : il manque 1 point(s)": that Utility came from a Gear giving +1
+    # Utility for every Climb, and "point(s)" read as score points. The count has plural forms of its own.
+    me = Tableau("A", (Tucked(c("Sack", 1, gear={"utility": 1}), Side.GEAR),))
+    for endurance, missing in ((3, 1), (4, 2)):
+        check = rules.check_climb(c("High", 4, endurance, 2), me)
+        assert not check.possible
+        assert check.reason.endswith(f"Technique and 1 Utility usable on this Climb: {missing} short"), check.reason
+        assert "Class IV" not in check.reason
+        assert check.reason.plural is not None and check.reason.n == missing

@@ -149,12 +149,12 @@ def test_weather_names_in_the_engines_words_are_said_in_the_players_language():
 def test_a_german_shortfall_reads_right_for_one_point_and_for_more():
     # "es fehlen 1": the shortfall is said without a verb that agrees with it ("1 zu wenig", "2 zu wenig").
     from companion.i18n import tr, use_language
-    from companion.i18n.message import msg
+    from companion.i18n.message import msgn
 
+    words = ("it needs {endurance} Endurance and {technique} Technique; you have {have_endurance} Endurance, "
+             "{have_technique} Technique and {utility} Utility usable on this Climb: {short} short")
     for short in (1, 2):
-        reason = msg("it needs {endurance} Endurance and {technique} Technique; you have {have_endurance} Endurance, "
-                     "{have_technique} Technique and {utility} Utility towards {klass}: {short} short",
-                     endurance=4, technique=4, have_endurance=2, have_technique=3, utility=2, klass="Klasse IV",
-                     short=short)
+        reason = msgn(words, words, short, endurance=4, technique=4, have_endurance=2, have_technique=3, utility=2,
+                      short=short)
         with use_language("de"):
-            assert tr(reason).endswith(f"für Klasse IV: {short} zu wenig"), tr(reason)
+            assert tr(reason).endswith(f": {short} zu wenig"), tr(reason)

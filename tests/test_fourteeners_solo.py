@@ -54,15 +54,13 @@ def test_nine_solo_rounds_row_and_gerrys_tucks(weather: bool) -> None:
             model.remove(action.card)                 # the others slide right: the order is kept
         before = len(state.players[1].tucked)
         if fog:
-            # Your reveal comes at the end of your turn; then Gerry takes first and reveals last.
+            # Your reveal comes at the end of your turn; Gerry, who ignores all Weather ('Solo Variant'), then
+            # reveals first and takes the rightmost as in any round.
             assert state.phase is Phase.REVEAL and state.turn == 0
             reveal()
-            taken = model.pop()                           # Gerry takes the rightmost before his reveal
-            assert state.turn == 1 and state.phase is Phase.REVEAL
-            assert state.players[1].tucked[-1].card.name == taken
-            reveal_name = next(draw)
-            state = rules.apply(state, Reveal(reveal_name))
-            model.insert(0, reveal_name)
+            assert state.turn == 1 and state.phase is Phase.REVEAL and len(state.players[1].tucked) == before
+            reveal()
+            taken = model.pop()
         else:
             assert state.turn == 1 and state.phase is Phase.REVEAL
             reveal()                                      # Gerry reveals, far left ...
@@ -106,7 +104,7 @@ def test_gerry_ignores_requirements_and_weather() -> None:
     assert [c.name for c in state.row] == ["Peak 4-4", "Peak 4-3"]
     # Round 8 is Heat, which (in this catalog) blocks Training: Gerry still tucks a Class I Climb there.
     state = gerrys_turn(8, (catalog.card("Peak 4-3"), catalog.card("Peak 1-1")))
-    assert "Heat blocks the training side" in dict(rules.gain_check(state, 1, "Peak 1-1").blocked)[Side.TRAINING]
+    assert "Heat blocks the Training side" in dict(rules.gain_check(state, 1, "Peak 1-1").blocked)[Side.TRAINING]
     state = rules.apply(state, Reveal("Peak 4-4"))
     assert (state.players[1].tucked[-1].card.name, state.players[1].tucked[-1].side) == ("Peak 1-1", Side.TRAINING)
 
@@ -126,3 +124,12 @@ def test_a_tie_with_gerry_is_not_a_win_whatever_the_capstones() -> None:
     gerry = PlayerScore("Gerry", "C", True, 0, 5, 20, 0, 25, ())
     assert _winners([you, gerry]) == ("Gerry",)
     assert _winners([you, PlayerScore("Gerry", "C", True, 0, 5, 19, 0, 24, ())]) == ("Ann",)
+
+
+def test_the_french_solo_verdict_puts_no_comma_before_the_score() -> None:
+    # "Vous gagnez, 25 à 24.": French says the score straight after the verb.
+    from companion.i18n import tr, use_language
+
+    with use_language("fr"):
+        assert tr(solo.outcome(25, 24, ["Anne"], "Anne")) == "Vous gagnez 25 à 24."
+        assert tr(solo.outcome(24, 25, [solo.gerry_name()], "Anne")) == f"{solo.gerry_name()} gagne 25 à 24."

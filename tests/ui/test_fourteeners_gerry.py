@@ -80,7 +80,9 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"· {count}")
 
 
-async def test_in_fog_gerry_takes_first_and_his_reveal_is_asked_for_after(open_ui, store):
+async def test_in_fog_gerry_ignores_the_weather_and_reveals_before_he_takes(open_ui, store):
+    # 'Solo Variant': Gerry takes the rightmost "ignoring all Weather". The screen said "Fog: Gerry took the
+    # rightmost Climb first; his reveal goes far left", as if the Fog ruled his turn.
     ann = store.players.add("Ann")
     keeper = SessionKeeper(store)
     session = keeper.start("fourteeners", {"players": [{"name": "Ann", "id": ann.id}], "weather": True,
@@ -88,14 +90,19 @@ async def test_in_fog_gerry_takes_first_and_his_reveal_is_asked_for_after(open_u
     while not ((state := keeper.state(session.id)).round == 3 and state.turn == 1):
         action = next(a for a in rules.legal_actions(state) if not isinstance(a, rules.Gain) or not a.guides)
         keeper.act(session.id, rules.action_to_doc(action))
-    assert state.phase is Phase.REVEAL and len(state.players[1].tucked) == 3   # he has taken this round's
+    assert state.phase is Phase.REVEAL and len(state.players[1].tucked) == 2   # he has not taken this round's
+    assert "at the end of the turn" not in rules.prompt(state)
     ui = await open_ui(route=f"/play/fourteeners/{session.id}")
-    assert "Fog: Gerry took the rightmost Climb first; his reveal goes far left." in ui.get("ft-reveal-notes").value
-    assert "Fog" in ui.get("ft-weather-now").value
+    notes = ui.get("ft-reveal-notes").value
+    rightmost = state.row[-1]
+    side = solo.gerry_side(rightmost.klass).value.capitalize()
+    assert f"It goes far left; then Gerry takes the rightmost Climb, {rightmost.name}, and tucks it as {side}." in notes
+    assert "Fog" not in notes and "Fog" in ui.get("ft-weather-now").value
     name = _first_reveal(state)
     await ui.click(f"ft-reveal-{slug(name)}")
     state = keeper.state(session.id)
     assert state.round == 4 and state.turn == 0 and state.row[0].name == name
+    assert state.players[1].tucked[-1].card.name == rightmost.name
 
 
 def solo_played_with_blank_training(store):

@@ -689,3 +689,44 @@ async def test_cards_the_catalog_cannot_take_are_refused_beside_the_button_in_wo
     said = " ".join(c.value for c in walk(ui.get("ft-pending")) if isinstance(getattr(c, "value", None), str))
     assert "The cards were not saved: The catalog: 9 Class I cards, but the deck has 8." in said, said
     assert load_catalog(store).card("Mt. Elbert") is None
+
+
+async def test_a_climb_that_needs_two_guides_says_so_on_its_badge(open_ui, store):
+    # The badge said "With a Guide" on a Climb whose gain panel offered "2 Guides to ignore ...".
+    session_id, _ = _start(store, synthetic_catalog_doc())
+    keeper = _keeper(store)
+    rng = random.Random(0)
+    while (state := keeper.state(session_id)).phase is not Phase.FINISHED:
+        needing = {card.name: min(len(o.ignores) for o in check.guides if o.affordable)
+                   for card in state.row if state.phase is Phase.GAIN
+                   for check in [rules.gain_check(state, state.turn, card.name)]
+                   if not check.possible and any(o.affordable for o in check.guides)}
+        if 2 in needing.values():
+            break
+        keeper.act(session_id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    else:
+        raise AssertionError("no Climb needing two Guides in the seeded game")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    for name, count in needing.items():
+        tile = ui.get(f"ft-climb-{name.lower().replace(' ', '-')}")
+        texts = [t.value for t in walk(tile) if isinstance(t, ft.Text)]
+        assert ("With 1 Guide" if count == 1 else f"With {count} Guides") in texts, texts
+    await ui.click(f"ft-climb-{next(n for n, c in needing.items() if c == 2).lower().replace(' ', '-')}")
+    assert any(text.startswith("2 Guides to ignore") for text in ui.texts())   # as the gain panel offers them
+
+
+@pytest.mark.parametrize("language, empty, one", [
+    ("fr", "0 carte Sommet (0 entièrement décrite)", "1 carte Sommet (1 entièrement décrite)"),
+    ("pl", "0 kart Szczytów (w pełni opisane: 0)", "1 karta Szczytu (w pełni opisane: 1)"),
+])
+async def test_the_catalog_count_on_the_setup_screen_agrees_with_each_number(open_ui, store, language, empty, one):
+    # "Votre catalogue : 0 carte Sommet (0 entièrement décrites)": the count of cards described had the plural
+    # of the count of cards.
+    store.settings.set("language", language)
+    ui = await open_ui(route="/games/fourteeners")
+    assert empty in ui.get("ft-setup-catalog").value
+    doc = synthetic_catalog_doc()
+    save_catalog(store, import_catalog({**doc, "cards": doc["cards"][:1]}))
+    await ui.go("/")
+    await ui.go("/games/fourteeners")
+    assert one in ui.get("ft-setup-catalog").value

@@ -87,7 +87,7 @@ def read_tucked(raw: Any, where: str, lookup: CardLookup) -> Tucked:
     if raw.get("counted") is not None:
         if side is not Side.PLANS:
             at_field = f"{where}.counted"
-            # i18n: {side} is the lower-case side ("gear")
+            # i18n: {side} is the side as the cards print it ("Gear")
             raise InvalidInput(msg("{where}: only a Plan's points are counted by hand; a {side} side scores as "
                                    "described", where=at_field, side=side_word(side)))
         counted = read_counted(raw["counted"], f"{where}.counted")
@@ -110,7 +110,7 @@ def check_player(tucked: Sequence[Tucked], guides: Sequence[Card], hiker: HikerL
             raise IllegalAction(msg("{where}: Hiker {letter} can never tuck Climbs as Capstones", where=at,
                                     letter=hiker))
         if gerry and entry.side is not solo.gerry_side(entry.card.klass):
-            # i18n: {klass} is "Class III"; {side} and {shown} are lower-case sides ("capstone")
+            # i18n: {klass} is "Class III"; {side} and {shown} are sides as the cards print them ("Capstone")
             raise IllegalAction(msg("{where}: Gerry tucks a {klass} Climb as {side}, not {shown}", where=at,
                                     klass=class_label(entry.card.klass),
                                     side=side_word(solo.gerry_side(entry.card.klass)), shown=side_word(entry.side)))

@@ -6,7 +6,8 @@ gained and how (`Gain`, with any Guides hired); the app checks it against the ru
 Gerry's turn (solo) needs only his reveal: he takes and tucks on his own.
 
 Turn order ('Round Overview'): reveal a Climb, gain one whose requirements you meet, tuck it under a side.
-With Fog the reveal comes at the end of the turn ('Weather').
+With Fog the reveal comes at the end of the turn ('Weather'), but not on Gerry's turn: he ignores all Weather
+('Solo Variant'), so he reveals and then takes, as in any other round.
 """
 
 from __future__ import annotations
@@ -559,7 +560,7 @@ def prompt(state: State) -> str:
     else:
         where = msg("Round {round}", round=state.round)
     if state.phase is Phase.REVEAL:
-        if weather is not None and weather.reveal_at_end:
+        if _reveal_late(state):
             # i18n: {where} is "Round 3" or "Round 3 (Fog)"; {which} is "Class I"
             return msg("{where}: {player}, reveal a {which} Climb at the end of the turn.", where=where,
                        player=player.name, which=which)
@@ -731,8 +732,9 @@ def _reveal(state: State, action: Reveal) -> State:
     name = action.card.name if isinstance(action.card, Card) else action.card
     if name_key(name) in _seen(state):
         known = state.card(name)
-        raise IllegalAction(msg("{card} has already been revealed this game (each Climb card is unique)",
-                                card=quote(known.name if known is not None else name)))
+        # i18n: {card} is a Climb card's name, inside the language's quotation marks
+        raise IllegalAction(msg("“{card}” has already been revealed this game (each Climb card is unique)",
+                                card=known.name if known is not None else name))
     if isinstance(action.card, Card):
         card = action.card
         known = state.card(card.name)
@@ -783,7 +785,7 @@ def _gain(state: State, action: Gain) -> State:
     ability = card.ability(action.side)
     if ability is None:
         if action.ability is None:
-            # i18n: {side} is the lower-case side ("gear")
+            # i18n: {side} is the side as the cards print it ("Gear")
             raise InvalidInput(msg("{card}'s {side} side is not described yet; give its ability", card=card.name,
                                    side=side_word(action.side)))
         card = card.with_side(action.side, action.ability)
@@ -820,18 +822,18 @@ def _gain(state: State, action: Gain) -> State:
                                 reason=outcome.reason))
     if action.side not in outcome.sides:
         why = dict(outcome.blocked).get(action.side, "")
-        # i18n: {side} is the lower-case side ("capstone"); {reason} says why it is blocked
+        # i18n: {side} is the side as the cards print it ("Capstone"); {reason} says why it is blocked
         raise IllegalAction(msg("{player} cannot tuck {card} as {side}: {reason}", player=player.name,
                                 card=card.name, side=side_word(action.side), reason=why))
     tucked_now = tuple(t for t in player.tucked if t.card not in hired) + (Tucked(card, action.side),)
     updated = replace(player, tucked=tucked_now, guides=player.guides + tuple(hired))
     if hired:
-        # i18n: the game's log; {side} is the lower-case side ("gear"), {guides} the Guides' card names
+        # i18n: the game's log; {side} is the side as the cards print it ("Gear"), {guides} the Guides' card names
         note = msgn("{player}: gained {card} as {side} with Guide {guides}",
                     "{player}: gained {card} as {side} with Guides {guides}", len(hired), player=player.name,
                     card=card.name, side=side_word(action.side), guides=", ".join(c.name for c in hired))
     else:
-        # i18n: the game's log; {side} is the lower-case side ("gear")
+        # i18n: the game's log; {side} is the side as the cards print it ("Gear")
         note = msg("{player}: gained {card} as {side}", player=player.name, card=card.name,
                    side=side_word(action.side))
     state = replace(state, players=_with_player(state, index, updated),
@@ -898,10 +900,16 @@ def _gerry_take(state: State) -> State:
 
 
 def _turn_steps(state: State) -> tuple[Phase, Phase]:
-    weather = weather_now(state)
-    if weather is not None and weather.reveal_at_end:
+    if _reveal_late(state):
         return (Phase.GAIN, Phase.REVEAL)
     return (Phase.REVEAL, Phase.GAIN)
+
+
+def _reveal_late(state: State) -> bool:
+    """True when this turn's reveal comes at its end: a Fog round ('Weather'), unless it is Gerry's turn, who
+    takes the rightmost Climb "ignoring all Weather" ('Solo Variant') and so reveals first as in any round."""
+    weather = weather_now(state)
+    return weather is not None and weather.reveal_at_end and not state.players[state.turn].gerry
 
 
 def _start_turn(state: State) -> State:
@@ -966,24 +974,34 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
             from_class = min(short, pool_class)
             utility = UtilityUse(short_e, short_t, from_class, short - from_class)
         else:
-            # The words need, have, the Class and the shortfall, and any Weather's extra cost.
+            # The words need, have and the shortfall, and any Weather's extra cost. The Utility is all that may
+            # be spent on this Climb, a Gear's Utility for every Climb with any for its Class only: not said
+            # "towards Class IV", as if it all were for that Class.
+            missing = short - pool_class - pool
             words = dict(endurance=need_e, technique=need_t, have_endurance=attrs.endurance,
-                         have_technique=attrs.technique, utility=attrs.utility_towards(card.klass),
-                         klass=class_label(card.klass), short=short - pool_class - pool)
+                         have_technique=attrs.technique, utility=attrs.utility_towards(card.klass), short=missing)
             if extra_e or extra_t:
                 assert weather is not None
                 # i18n: {weather} is a Weather card's name; {extra} is "1 Endurance" or "1 Endurance and 1
-                # Technique"; {klass} is "Class III"; {short} is how many points of Utility are missing
-                reasons.append(msg(
+                # Technique"; {utility} is all the Utility the player may spend on this Climb; {short} is how many
+                # Endurance or Technique are still missing once that Utility is spent
+                reasons.append(msgn(
                     "it needs {endurance} Endurance and {technique} Technique ({weather} adds {extra}); you have "
-                    "{have_endurance} Endurance, {have_technique} Technique and {utility} Utility towards {klass}: "
-                    "{short} short", weather=weather_word(weather.name),
+                    "{have_endurance} Endurance, {have_technique} Technique and {utility} Utility usable on this "
+                    "Climb: {short} short",
+                    "it needs {endurance} Endurance and {technique} Technique ({weather} adds {extra}); you have "
+                    "{have_endurance} Endurance, {have_technique} Technique and {utility} Utility usable on this "
+                    "Climb: {short} short", missing, weather=weather_word(weather.name),
                     extra=and_words(attribute_amounts(extra_e, extra_t)), **words))
             else:
-                # i18n: {klass} is "Class III"; {short} is how many points of Utility are missing
-                reasons.append(msg(
+                # i18n: {utility} is all the Utility the player may spend on this Climb; {short} is how many
+                # Endurance or Technique are still missing once that Utility is spent
+                reasons.append(msgn(
                     "it needs {endurance} Endurance and {technique} Technique; you have {have_endurance} Endurance, "
-                    "{have_technique} Technique and {utility} Utility towards {klass}: {short} short", **words))
+                    "{have_technique} Technique and {utility} Utility usable on this Climb: {short} short",
+                    "it needs {endurance} Endurance and {technique} Technique; you have {have_endurance} Endurance, "
+                    "{have_technique} Technique and {utility} Utility usable on this Climb: {short} short",
+                    missing, **words))
     hazard_met = not card.hazard or attrs.meets_hazard or Ignore.HAZARD in ignores
     if not hazard_met:
         reasons.append(msg("it has a Hazard requirement you do not meet"))
@@ -993,7 +1011,7 @@ def _evaluate(card: Card, attrs: Attributes, weather: WeatherNow | None, hiker: 
                                            "does not change this", letter=hiker)))
     for side in blocked_by_weather:
         if weather is not None and all(s is not side for s, _ in blocked):
-            # i18n: {weather} is a Weather card's name; {side} is the lower-case side ("gear")
+            # i18n: {weather} is a Weather card's name; {side} is the side as the cards print it ("Gear")
             blocked.append((side, msg("{weather} blocks the {side} side this round", weather=weather_word(weather.name),
                                       side=side_word(side))))
     open_sides = tuple(s for s in Side if all(s is not b for b, _ in blocked))

@@ -82,7 +82,7 @@ def score(state: State) -> ScoreBreakdown:
 
 def score_tableaus(entries: Sequence[Entry], accolade: Category | None) -> ScoreBreakdown:
     """Score tableaus: Accolade, Plans, Capstones, Photos of Guides, total, and the winner(s)."""
-    # i18n: a tucked Climb: its player, its card and the lower-case side it is tucked under ("Ann's Longs Peak (gear)")
+    # i18n: a tucked Climb: its player, its card and the side it is tucked under, as printed ("Ann's Longs Peak (Gear)")
     gaps = [msg("{player}'s {card} ({side})", player=entry.name, card=t.card.name, side=side_word(t.side))
             for entry in entries for t in entry.tableau.tucked if t.ability is None]
     if gaps:

@@ -1,10 +1,10 @@
-"""How 14ers joins words for people: lists and the lower-case words of its sentences, as `Message`s.
+"""How 14ers joins words for people: lists and the words named inside its sentences, as `Message`s.
 
 A list said with "and" or "or", or a run of clauses joined by "; ", is folded into nested messages
 ("{first} and {last}", "{first}, {rest}") so each language joins it its own way and every item that is
-itself a word to translate stays one; the English reads exactly as before. A side or an Accolade half
-named inside a sentence is the lower-case word ("tucked as gear"), a `Message` too. Nothing here depends on
-a screen or a language (`companion.i18n.message` only).
+itself a word to translate stays one; the English reads exactly as before. A side named inside a sentence
+is the word the cards print ("tucked as Gear"), an Accolade half the lower-case word ("basic"), a `Message`
+too. Nothing here depends on a screen or a language (`companion.i18n.message` only).
 """
 
 from __future__ import annotations
@@ -16,21 +16,10 @@ from companion.i18n.message import Message, N_, msg
 from companion.games.words import and_list, comma_list
 from companion.i18n.message import reason_of
 
-from .data import Side
+from .data import Side, load_data
 
 __all__ = ["and_words", "or_words", "clauses", "commas", "side_word", "half_word", "weather_word", "reason"]
 
-# The side of a Hiker card inside a sentence, lower case ("its gear side is not described yet").
-_SIDE_WORDS = {
-    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
-    Side.CAPSTONE: N_("capstone"),
-    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
-    Side.GEAR: N_("gear"),
-    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
-    Side.TRAINING: N_("training"),
-    # i18n: a side of a Hiker card under which Climbs are tucked, inside a sentence (lower case)
-    Side.PLANS: N_("plans"),
-}
 # The half of an Accolade card in play, inside a sentence (lower case), by its value ("basic", "advanced").
 _HALF_WORDS = {
     # i18n: the Basic half of an Accolade card, inside a sentence (lower case)
@@ -92,8 +81,9 @@ def clauses(items: Iterable[str]) -> str:
 
 
 def side_word(side: Side) -> Message:
-    """A side inside a sentence: 'gear'."""
-    return msg(_SIDE_WORDS[side])
+    """A side inside a sentence, as the cards and the rulebook print it ("tucked as Gear", the word of the
+    Tuck as buttons): the vocabulary's word, in every language the same word as on the screens."""
+    return load_data().vocabulary.side_name(side)
 
 
 def half_word(half: str) -> Message:

@@ -432,15 +432,11 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     else:
         heading = _("Which Climb did {name} reveal?").format(name=player.name)
     notes: list[str] = [_("Card {n} of the deck: {klass}.").format(n=state.drawn + 1, klass=tr(class_label(klass)))]
-    weather = weather_now(state)
-    late = weather is not None and weather.reveal_at_end
     if state.setup.solo and player is not None and player.gerry:
+        # Gerry ignores all Weather ('Solo Variant'): in a Fog round too he reveals first, then takes.
         target = state.row[-1] if state.row else None
         side = side_label(solo.gerry_side(target.klass)) if target else None
-        if late:
-            notes.append(_("{weather}: {gerry} took the rightmost Climb first; his reveal goes far left.").format(
-                weather=tr(weather.name), gerry=player.name))
-        elif target:
+        if target:
             notes.append(_("It goes far left; then {gerry} takes the rightmost Climb, {card}, and tucks it as "
                            "{side}.").format(gerry=player.name, card=target.name, side=side))
         else:
@@ -551,7 +547,11 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
         if check.possible:
             badges.append(_badge(_("Can gain"), ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"))
         elif any(option.affordable for option in check.guides):
-            badges.append(_badge(_("With a Guide"), ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
+            # As many Guides as the fewest the gain panel offers ("2 Guides to ignore ...").
+            count = min(len(option.ignores) for option in check.guides if option.affordable)
+            # i18n: a badge on a revealed Climb the player can gain by hiring {n} Guides
+            badges.append(_badge(ngettext("With {n} Guide", "With {n} Guides", count).format(n=count),
+                                 ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
         else:
             badges.append(_badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030"))
     chips = requirement_chips(card, endurance=check.endurance if check else None,

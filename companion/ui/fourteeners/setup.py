@@ -167,19 +167,21 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
         body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards, final=final))
     described = sum(1 for c in catalog.cards if c.described)
     cards = len(catalog.cards)
+    # Each count agrees with its own noun: "0 Climb cards (0 fully described)", "12 Climb cards (1 fully described)".
+    counts = dict(
+        # i18n: the Climb cards in the owner's catalog, as counted on the setup screen
+        cards=ngettext("{n} Climb card", "{n} Climb cards", cards).format(n=cards),
+        # i18n: how many of the catalog's Climb cards (cartes, Karten, karty) have every side described
+        described=ngettext("{n} fully described", "{n} fully described", described).format(n=described))
     if final:
-        words = ngettext("Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
-                         "entered with only what scoring needs.",
-                         "Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
-                         "entered with only what scoring needs.", cards)
+        # i18n: {cards} is "12 Climb cards"; {described} is "3 fully described"
+        words = _("Your catalog: {cards} ({described}). Cards not in it are entered with only what scoring needs.")
     else:
-        words = ngettext("Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
-                         "entered when they are revealed.",
-                         "Your catalog: {n} Climb cards ({described} fully described). Cards not in it are "
-                         "entered when they are revealed.", cards)
+        # i18n: {cards} is "12 Climb cards"; {described} is "3 fully described"
+        words = _("Your catalog: {cards} ({described}). Cards not in it are entered when they are revealed.")
     body.append(ft.Row(spacing=8, controls=[
         ft.Icon(ft.Icons.STYLE_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(words.format(n=cards, described=described), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+        ft.Text(words.format(**counts), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                 expand=True, key="ft-setup-catalog")]))
     body.extend(problem_text(error, key="ft-setup-error"))
     body.append(labelled("ft-start", ft.FilledButton(
