@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import flet as ft
 import pytest
 from fourteeners_final_driver import Driver
 
@@ -379,3 +380,23 @@ async def test_a_kept_climb_that_does_not_fit_the_game_is_not_brought_back(open_
                 {**good, "form": {"side": "plans"}}, {**good, "form": "plans"}, {**good, "name": 5},
                 {**good, "form": {**good["form"], "klass": 9}}, ["seat"], None):
         assert _Entry.from_doc(bad, state) == _Entry(), repr(bad)[-80:]
+
+
+async def test_what_scored_in_history_adds_up_to_the_total_with_the_accolade_and_the_photos(open_ui, store):
+    # History's "What scored" listed the lines alone: 24 under a total of 25 when a hired Guide had a Photo.
+    # Like the end screen, it ends with the Accolade's points and the Guides with a Photo.
+    ui, drive, table = await set_up(open_ui, store, "rulebook-example")
+    await drive.enter(table, catalog=False)
+    await drive.score()
+    [record] = store.history.list()
+    history = await open_ui(route=f"/history/{record['id']}")
+    for index, player in enumerate(TABLES["rulebook-example"]["expected"]["players"]):
+        rows = [[t.value for t in walk(history.get(key)) if isinstance(t, ft.Text)] for key in history.keys()
+                if key.startswith(f"record-row-players.{index}.scored.")]
+        assert sum(int(row[-1]) for row in rows) == player["total"], rows
+        named = {row[0]: int(row[-1]) for row in rows}
+        assert named.get("Accolade") == player["accolade"]
+        assert named.get("Photos", 0) == player["photos"]
+    ann = [[t.value for t in walk(history.get(f"record-row-players.0.scored.{n}")) if isinstance(t, ft.Text)]
+           for n in (2, 5)]
+    assert ann == [["Longs Peak", "Capstone · 4 points", "4"], ["Photos", "1 point per hired Guide with a Photo", "1"]]

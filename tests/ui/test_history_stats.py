@@ -960,3 +960,15 @@ def test_a_column_of_long_texts_in_a_breakdown_table_gets_the_room_the_numbers_d
     row = next(c for c in walk(table) if getattr(c, "key", None) == "record-row-h.Łukasz")
     name, camps, fatigue, left = row.controls
     assert left.expand > camps.expand == fatigue.expand and left.value.startswith("Sunstone 6, Sunstone 8")
+
+
+def test_a_14ers_breakdown_table_gives_the_climbs_names_the_room_they_need():
+    # "What scored" at 390 px: "Mont Princet…" cut short over two lines while the Text column beside it had room.
+    from companion.ui.shell.record import _table
+
+    rows = [("Mont Princeton", {"text": "Exploits · 5 points", "points": 5}, "s.0"),
+            ("Mont Yale", {"text": "Projets · 2 points par Sommet glissé côté Exploits", "points": 8}, "s.1")]
+    row = next(c for c in walk(_table(rows, None)) if getattr(c, "key", None) == "record-row-s.1")
+    name, text, points = row.controls
+    assert text.expand > name.expand > points.expand
+    assert name.expand / (name.expand + text.expand + points.expand) > 1 / 3      # "Mont Princeton" on a line

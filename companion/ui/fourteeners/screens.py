@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.fourteeners.session import GAME_ID
-from companion.i18n import N_, _
+from companion.i18n import N_, _, tr
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, screen_view
@@ -110,7 +110,14 @@ def record_words(detail: Any, within: str | None = None) -> Any:
     A player's scoring lines are headed as the end screen heads them ("What scored"): the field's general
     label, "Lines", is Trek 12's Fixed Lines in other languages. Whether a player is Gerry is said by his
     name, so that flag is not shown as a row of its own ("Gerry: No"); and a solo game's outcome, the same
-    sentence as its verdict, is said once (a game with several players has none)."""
+    sentence as its verdict, is said once (a game with several players has none).
+
+    What scored lists every part of the total, as the end screen does: after the lines, the Accolade's
+    points and the points for Guides with a Photo ('Game End and Scoring' steps 1 and 4), so they add up."""
+    if isinstance(detail, dict) and within is None and isinstance(detail.get("players"), list):
+        accolade = detail.get("accolade")
+        category = accolade.get("category") if isinstance(accolade, dict) else None
+        detail = {**detail, "players": [_whole_score(p, category) for p in detail["players"]]}
     if isinstance(detail, dict):
         out = {}
         for key, value in detail.items():
@@ -128,6 +135,31 @@ def record_words(detail: Any, within: str | None = None) -> Any:
     if isinstance(detail, list):
         return [record_words(value, within) for value in detail]
     return detail
+
+
+def _whole_score(player: Any, category: Any) -> Any:
+    """A player's scoring lines, each with its side said in its text (the table has room for the card's name
+    and the points beside it), then the parts scored beside them: the Accolade, the Guides with a Photo."""
+    if not isinstance(player, dict) or not isinstance(player.get("lines"), list):
+        return player
+    lines = [_with_side(line) for line in player["lines"]]
+    if isinstance(player.get("accolade"), int) and player["accolade"]:
+        lines.append({"source": _("Accolade"), "text": category or "", "points": player["accolade"]})
+    if isinstance(player.get("photos"), int) and player["photos"]:
+        # i18n: a line of a finished 14ers game's score in History, under "Photos" ('Game End and Scoring' step 4)
+        lines.append({"source": _("Photos"), "text": _("1 point per hired Guide with a Photo"),
+                      "points": player["photos"]})
+    return {**player, "lines": lines}
+
+
+def _with_side(line: Any) -> Any:
+    # "Capstone · 5 points": the side the card is tucked under (none: the Hiker's own ability), then its text.
+    if not isinstance(line, dict) or "side" not in line:
+        return line
+    side = _side_words(line["side"], "lines") if isinstance(line["side"], str) else _("Hiker")
+    rest = {key: value for key, value in line.items() if key not in ("source", "side", "text", "points")}
+    return {"source": line.get("source"), "text": f"{side} · {tr(line.get('text') or '')}",
+            "points": line.get("points"), **rest}
 
 
 def _side_words(value: str, within: str | None) -> str:

@@ -517,6 +517,7 @@ def _item(value: Any, path: str, index: int, depth: int) -> ft.Control:
 
 
 _LONG_CELL = 16        # characters: a table cell longer than this is a text to give room to, not a number
+_LONG_NAME = 10        # characters: a row's name longer than this does not fit the narrow names' column
 
 
 def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | None:
@@ -528,8 +529,10 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip and k not in _HIDDEN] != fields
                                                      for _, r, _ in rows):
         return None
-    # The names' column gives up some room when there are three fields or more: a cell may hold a word.
-    names = 3 if len(fields) < 3 else 2
+    # The names' column gives up some room when there are three fields or more: a cell may hold a word. Names
+    # of a few words (a 14ers Climb's "Mount Princeton") get more, rather than a word a line cut short
+    # ("Mount Princet…").
+    names = 4 if any(len(name) > _LONG_NAME for name, _, _ in rows) else 3 if len(fields) < 3 else 2
     # A column of long texts (a hand's cards left: "Sunstone 4, Sunstone 9, Pine 10") takes the room the
     # numbers beside it do not need, rather than a word or two a line down a narrow strip.
     share = {k: 5 if any(len(value_text(record[k])) > _LONG_CELL for _, record, _ in rows) else 2 for k in fields}
