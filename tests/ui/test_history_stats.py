@@ -972,3 +972,8 @@ def test_a_14ers_breakdown_table_gives_the_climbs_names_the_room_they_need():
     name, text, points = row.controls
     assert text.expand > name.expand > points.expand
     assert name.expand / (name.expand + text.expand + points.expand) > 1 / 3      # "Mont Princeton" on a line
+    # Beside four numbers, a long name ("Jean-Baptiste") takes no room from their headings ("Capstones").
+    rows = [(name, {"plans": 3, "capstones": 12, "photos": 1, "total": 16}, f"p.{n}")
+            for n, name in enumerate(("Jean-Baptiste", "Bo"))]
+    row = next(c for c in walk(_table(rows, None)) if getattr(c, "key", None) == "record-row-p.0")
+    assert [c.expand for c in row.controls] == [2, 2, 2, 2, 2]

@@ -529,10 +529,10 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     if not 1 <= len(fields) <= _TABLE_COLUMNS or any([k for k in r if k != skip and k not in _HIDDEN] != fields
                                                      for _, r, _ in rows):
         return None
-    # The names' column gives up some room when there are three fields or more: a cell may hold a word. Names
-    # of a few words (a 14ers Climb's "Mount Princeton") get more, rather than a word a line cut short
-    # ("Mount Princet…").
-    names = 4 if any(len(name) > _LONG_NAME for name, _, _ in rows) else 3 if len(fields) < 3 else 2
+    # The names' column gives up some room when there are three fields or more: a cell may hold a word. Beside
+    # one or two fields, names of a few words (a 14ers Climb's "Mount Princeton") get more, rather than a word
+    # a line cut short ("Mount Princet…"); beside more, the numbers' headings need that room.
+    names = 2 if len(fields) >= 3 else 4 if any(len(name) > _LONG_NAME for name, _, _ in rows) else 3
     # A column of long texts (a hand's cards left: "Sunstone 4, Sunstone 9, Pine 10") takes the room the
     # numbers beside it do not need, rather than a word or two a line down a narrow strip.
     share = {k: 5 if any(len(value_text(record[k])) > _LONG_CELL for _, record, _ in rows) else 2 for k in fields}
