@@ -11,8 +11,8 @@ import html
 import pytest
 
 from companion.server.guard import (
-    COOKIE, LOCKOUT, MAX_WRONG, MAX_WRONG_ALL, Addresses, Guard, JoinGate, check_code, format_code, new_code,
-    normalise_code,
+    COOKIE, LOCKOUT, MAX_WRONG, MAX_WRONG_ALL, SEEN_COOKIE, Addresses, Guard, JoinGate, check_code, format_code,
+    new_code, normalise_code, plain_address,
 )
 from companion.server.lan import LanAccess, lan_urls
 from companion.server.web import ServerPlan, describe, plan_server
@@ -35,7 +35,13 @@ class _Inner:
         await send({"type": "http.response.body", "body": b"app"})
 
 
-def _call(guard, kind="http", path="/", headers=(), client="127.0.0.1", query=""):
+def _call(guard, kind="http", path="/", headers=(), client="127.0.0.1", query="", seen=True):
+    """One request through `guard`; `seen`: with the cookie of the server's own pages, as a browser that opened
+    the join page (or came back through its one redirect) has it."""
+    if seen:
+        cookie = next((v for k, v in headers if k.lower() == "cookie"), None)
+        headers = [(k, v) for k, v in headers if k.lower() != "cookie"]
+        headers.append(("Cookie", f"{cookie}; {SEEN_COOKIE}=1" if cookie else f"{SEEN_COOKIE}=1"))
     scope = {"type": kind, "path": path, "query_string": query.encode(), "client": (client, 50000),
              "headers": [(k.lower().encode(), v if isinstance(v, bytes) else v.encode()) for k, v in headers]}
     sent: list[dict] = []
@@ -154,6 +160,16 @@ def test_lan_this_computer_needs_no_code():
     assert _call(guard, headers=OWN.items(), client="127.0.0.1")[0] == 200
 
 
+def test_listening_on_every_ipv6_address_this_computer_is_still_this_computer():
+    # With --host ::, an IPv4 browser's address arrives written as IPv6; Python 3.11 does not count
+    # "::ffff:127.0.0.1" as loopback, so this computer's own browser was asked for the join code.
+    lan = LanAccess(JoinGate(), "::", PORT, lambda: ["192.168.1.5", "fd00::5"])
+    assert lan.this_computer("::ffff:127.0.0.1") and lan.this_computer("::ffff:192.168.1.5")
+    assert lan.this_computer("::1") and lan.this_computer("fd00::5")
+    assert not lan.this_computer("::ffff:192.168.1.20") and not lan.this_computer("fd00::20")
+    assert plain_address("::ffff:192.168.1.20") == "192.168.1.20" and plain_address("fe80::1%eth0") == "fe80::1"
+
+
 def test_lan_the_right_code_admits_the_device_with_a_cookie():
     guard, inner, gate = _lan_guard()
     status, headers, _ = _call(guard, headers=LAN_HOST, client=PHONE, query="code=1234+5678&lang=fr",
@@ -229,24 +245,29 @@ def test_lan_an_empty_code_is_asked_for_again_not_counted_wrong():
     assert _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678")[0] == 303
 
 
-def test_lan_codes_sent_from_another_sites_page_are_neither_tried_nor_counted():
-    # Any page a phone on the Wi-Fi visits could load "http://192.168.1.5:8550/?code=…" (an image, a link): were
-    # those codes counted, it could lock every phone out of joining.
+def test_lan_codes_sent_by_another_sites_page_are_neither_tried_nor_counted():
+    # Any page a phone on the Wi-Fi visits could load "http://192.168.1.5:8550/?code=…" as a picture: were those
+    # codes counted, it could lock every phone out of joining. Such a request never carries the cookie of the
+    # server's own pages (SameSite=Lax); it is sent back once to set it, and a code still without it is not
+    # tried.
     guard, _ = _timed_lan_guard()
-    for site in ("cross-site", "same-site"):
-        for attempt in range(MAX_WRONG_ALL + 1):
-            status, _, body = _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
-                                    query=f"code={attempt:08d}")
-            assert status == 401 and "A link from another page cannot join" in body
-        # Not even the right code: it would be a page guessing.
-        status, headers, _ = _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
-                                   query="code=12345678")
-        assert status == 401 and "set-cookie" not in headers
-    # The phone itself was never locked out: the code typed on the join page, or from the QR code, lets it in.
-    for site in ("same-origin", "none"):
-        assert _call(guard, headers=LAN_HOST + [("Sec-Fetch-Site", site)], client=PHONE,
-                     query="code=12345678")[0] == 303
-    assert _call(guard, headers=LAN_HOST, client="192.168.1.30", query="code=12345678")[0] == 303
+    for attempt in range(MAX_WRONG_ALL + 1):
+        status, headers, _ = _call(guard, headers=LAN_HOST, client=PHONE, query=f"code={attempt:08d}&lang=fr",
+                                   path="/players", seen=False)
+        assert status == 303 and headers["location"] == f"/players?lang=fr&code={attempt:08d}&seen=1"
+        assert headers["set-cookie"].startswith(f"{SEEN_COOKIE}=1;") and "SameSite=Lax" in headers["set-cookie"]
+        status, headers, body = _call(guard, headers=LAN_HOST, client=PHONE, query=f"code={attempt:08d}&seen=1",
+                                      seen=False)
+        assert status == 401 and "Allow cookies for this address" in body and COOKIE + "=" not in str(headers)
+    # Not even the right code: it would be a page guessing.
+    status, headers, _ = _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678&seen=1", seen=False)
+    assert status == 401 and headers["set-cookie"].startswith(f"{SEEN_COOKIE}=")
+    # The phone itself was never locked out: the code from the QR code, back with the cookie, lets it in.
+    status, headers, _ = _call(guard, headers=LAN_HOST, client=PHONE, query="code=12345678&seen=1")
+    assert status == 303 and headers["location"] == "/" and headers["set-cookie"].startswith(f"{COOKIE}=")
+    # Every join page sets the cookie, so a code typed into it is tried at once.
+    status, headers, _ = _call(guard, headers=LAN_HOST, client="192.168.1.30", seen=False)
+    assert status == 401 and headers["set-cookie"].startswith(f"{SEEN_COOKIE}=1;")
 
 
 @pytest.mark.parametrize("path", ["//evil.example/", "/\\evil.example", "///evil.example", "/\\/evil.example/x"])
@@ -336,3 +357,27 @@ def test_lan_the_join_page_speaks_the_phones_language_and_counts_minutes_right()
     german = [*LAN_HOST, ("Accept-Language", "de-AT")]
     _, _, body = _call(guard, headers=german, client=PHONE)
     assert "Zu viele falsche Codes. Versuche es in 1 Minute noch einmal." in body
+
+
+def test_the_server_asks_for_as_many_open_files_as_the_system_allows(monkeypatch):
+    # A desktop often starts a program with 1024; macOS refuses 65536 where the hard limit says unlimited, and
+    # then allows its own ceiling, 10240, rather than nothing more than its default of 256.
+    import resource
+
+    from companion.server import connections
+
+    asked = []
+
+    def setrlimit(kind, limits):
+        asked.append(limits[0])
+        if limits[0] > 10240:
+            raise ValueError("not allowed")
+
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: (256, resource.RLIM_INFINITY))
+    monkeypatch.setattr(resource, "setrlimit", setrlimit)
+    connections.raise_open_files_limit()
+    assert asked == [65536, 10240]
+    asked.clear()
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: (1024, 4096))
+    connections.raise_open_files_limit()
+    assert asked == [4096]

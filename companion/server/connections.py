@@ -10,9 +10,9 @@ hold every connection it can open by sending its headers a byte at a time. Here:
 - a connection must complete a request's headers within `HEADER_SECONDS` of opening, and of the end of
   the answer before (uvicorn's keep-alive timer closes a silent connection sooner; this one closes a
   connection that trickles);
-- in LAN mode a device other than this computer holds at most `PER_DEVICE` connections that are not
-  websockets at once (an IPv6 device counted by its /64 network, as wrong codes are); more are closed at
-  once.
+- in LAN mode an address other than this computer's holds at most `PER_DEVICE` connections that are not
+  websockets at once; more are closed at once. Each address counts apart, IPv6 ones too: the phones of a
+  home Wi-Fi share one /64 network, so counting by network would let a few of them lock the others out.
 
 A websocket is reached only with the join code (or from this computer), and once upgraded it is no longer
 counted here.
@@ -24,7 +24,7 @@ import logging
 import sys
 from collections.abc import Callable
 
-from companion.server.guard import device_of
+from companion.server.guard import plain_address
 
 __all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "http_protocol", "raise_open_files_limit"]
 
@@ -51,7 +51,7 @@ def http_protocol(this_computer: Callable[[str], bool] | None) -> Callable:
             super().connection_made(transport)
             peer = self.client[0] if self.client else ""
             if this_computer is not None and not this_computer(peer):
-                device = device_of(peer)
+                device = plain_address(peer)
                 if open_by_device.get(device, 0) >= PER_DEVICE:
                     transport.abort()
                     return
@@ -77,7 +77,9 @@ def http_protocol(this_computer: Callable[[str], bool] | None) -> Callable:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if not self.transport.is_closing() and self.cycle is not None and self.cycle.response_complete:
+            # Not once a pipelined request upgraded the connection to a websocket: it is no longer ours.
+            if (not self.transport.is_closing() and self.transport.get_protocol() is self
+                    and self.cycle is not None and self.cycle.response_complete):
                 self._wait_for_request()
 
         def _wait_for_request(self) -> None:
@@ -116,8 +118,17 @@ def raise_open_files_limit() -> None:
 
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
-        if soft != resource.RLIM_INFINITY and soft < wanted:
+    except (OSError, ValueError):
+        return
+    if soft == resource.RLIM_INFINITY:
+        return
+    # macOS refuses more than its own ceiling (10240) even where the hard limit says unlimited: that next.
+    for wanted in (65536, 10240):
+        wanted = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        if soft >= wanted:
+            return
+        try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    except (OSError, ValueError) as exc:      # macOS refuses more than its own ceiling: keep what there is
-        log.debug("open files limit left as it was: %s", exc)
+            return
+        except (OSError, ValueError) as exc:
+            log.debug("open files limit %s refused: %s", wanted, exc)

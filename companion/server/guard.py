@@ -30,10 +30,16 @@ from companion.i18n import _, match_locales, ngettext, use_language
 
 __all__ = [
     "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
-    "is_loopback", "device_of", "COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW", "LOCKOUT",
+    "is_loopback", "plain_address", "device_of", "COOKIE", "SEEN_COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW",
+    "LOCKOUT",
 ]
 
 COOKIE = "companion_join"
+# Set by every join page and read with a code: a browser that opened this server's own page. SameSite=Lax, so a
+# browser sends it when it opens the address itself (the QR code, a typed or tapped link) but never with a
+# picture or a frame of another site's page, which therefore cannot spend a phone's wrong codes.
+SEEN_COOKIE = "companion_seen"
+_SEEN_MARK = "seen"     # the address's mark of the one redirect that sets it: no loop where cookies are refused
 CODE_DIGITS = 8
 MIN_CODE_LENGTH = 6
 MAX_CODE_LENGTH = 32
@@ -60,10 +66,23 @@ _SECURITY_HEADERS = [
 ]
 
 
-def is_loopback(address: str) -> bool:
-    """True for an address of this computer's loopback interface (127.0.0.0/8, ::1)."""
+def plain_address(address: str) -> str:
+    """An address as one device has it: an IPv4 address written as IPv6 ("::ffff:192.168.1.20", what a server
+    listening on "::" sees) as the IPv4 address, an IPv6 one without its zone; anything else as it is."""
     try:
-        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
+
+
+def is_loopback(address: str) -> bool:
+    """True for an address of this computer's loopback interface (127.0.0.0/8, ::1; "::ffff:127.0.0.1" too,
+    which Python before 3.13 does not count as loopback)."""
+    try:
+        return ipaddress.ip_address(plain_address(address)).is_loopback
     except ValueError:
         return address == "localhost"
 
@@ -121,8 +140,8 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
 
 
 def device_of(address: str) -> str:
-    """Whom wrong codes (and a device's connections) are counted against: an IPv4 address as it is, an IPv6
-    one by its /64 network (an IPv4 address written as IPv6 by the IPv4 address)."""
+    """Whom wrong codes are counted against: an IPv4 address as it is, an IPv6 one by its /64 network (an IPv4
+    address written as IPv6 by the IPv4 address)."""
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
@@ -308,23 +327,33 @@ class Guard:
         peer = (scope.get("client") or ("",))[0]
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         typed = query.get("code", [None])[0]
-        rest = {k: v for k, v in query.items() if k != "code"}
+        marked = _SEEN_MARK in query
+        rest = {k: v for k, v in query.items() if k not in ("code", _SEEN_MARK)}
         # Always a path on this server: "//evil.example" or "/\\evil.example" would send a browser (and the
         # code typed into the form) to another site.
         here = "/" + quote((scope.get("path", "/") or "/").lstrip("/\\").replace("\\", "/"),
                            safe="/-._~!$&'()*+,;=:@%")
-        # A code sent from another site's page (a link, an image, a form; browsers say so in Sec-Fetch-Site) is
-        # neither tried nor counted: any page a phone on the Wi-Fi visits could otherwise spend the wrong codes
-        # and lock the phones out. Typed on the join page, scanned from the QR code or opened as a link from
-        # a message, it comes from this server's own page or from no page at all.
-        foreign = typed is not None and headers.get("sec-fetch-site") in ("cross-site", "same-site")
         language = match_locales(_accepted(headers.get("accept-language")))
         with use_language(language):
-            await self._join_with_code(send, peer, None if foreign else typed, here, rest, language,
-                                       foreign=foreign)
+            # A code is tried, and counted when wrong, only from a browser that carries the cookie of this
+            # server's own pages (`SEEN_COOKIE`): a picture or a frame on any page a phone visits could otherwise
+            # spend its wrong codes, and the whole network's, and lock every phone out again and again. A code
+            # without it (the QR code's first visit) comes back once with the cookie set.
+            if (typed is not None and normalise_code(typed) and not _has_cookie(headers.get("cookie"), SEEN_COOKIE)
+                    and not self.gate.locked_for(peer)):
+                if not marked:
+                    target = here + "?" + urlencode({**rest, "code": typed, _SEEN_MARK: "1"}, doseq=True)
+                    await send({"type": "http.response.start", "status": 303, "headers": [
+                        (b"location", target.encode("latin-1", "replace")), (b"set-cookie", _SEEN_SET),
+                        (b"cache-control", b"no-store"), *_SECURITY_HEADERS]})
+                    await send({"type": "http.response.body", "body": b""})
+                    return
+                await self._join_with_code(send, peer, None, here, rest, language, cookies_refused=True)
+                return
+            await self._join_with_code(send, peer, typed, here, rest, language)
 
     async def _join_with_code(self, send, peer: str, typed: str | None, here: str, rest: dict[str, list[str]],
-                              language: str, *, foreign: bool = False) -> None:
+                              language: str, *, cookies_refused: bool = False) -> None:
         def page(message: str | None) -> str:
             return _join_page(message, numeric=self.gate.code.isdigit(), here=here, rest=rest, language=language)
 
@@ -332,9 +361,10 @@ class Guard:
             await self._locked_out(send, peer, page)
             return
         if typed is None:
-            # i18n: the join page, when a link on another site's page carried a code to this server.
-            await _page(send, 401, page(_("A link from another page cannot join. Type the code shown on the "
-                                          "computer's screen.") if foreign else None))
+            # i18n: the join page, when the browser did not keep the cookie that joining needs
+            await _page(send, 401, page(_("This browser did not keep the cookie that joining needs. Allow cookies "
+                                          "for this address, then type the code.")
+                                        if cookies_refused else None))
             return
         if not normalise_code(typed):
             # Nothing typed (an empty form sent): asked again, not counted as a wrong code.
@@ -402,11 +432,26 @@ async def _refuse(kind: str, scope, receive, send, status: int, why: str) -> Non
     await send({"type": "http.response.body", "body": body})
 
 
+_SEEN_SET = f"{SEEN_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400".encode()
+
+
+def _has_cookie(header: str | None, name: str) -> bool:
+    if not header:
+        return False
+    jar = SimpleCookie()
+    try:
+        jar.load(header)
+    except Exception:  # noqa: BLE001 - a malformed Cookie header carries nothing
+        return False
+    return name in jar
+
+
 async def _page(send, status: int, text: str) -> None:
+    """A join page: it sets the cookie with which the code typed into it is tried (`SEEN_COOKIE`)."""
     body = text.encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
-        (b"cache-control", b"no-store"), *_SECURITY_HEADERS]})
+        (b"cache-control", b"no-store"), (b"set-cookie", _SEEN_SET), *_SECURITY_HEADERS]})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -12,7 +12,7 @@ import time
 import weakref
 from typing import Any
 
-from companion.server.guard import JoinGate, check_code, format_code, is_loopback, listens_everywhere
+from companion.server.guard import JoinGate, check_code, format_code, is_loopback, listens_everywhere, plain_address
 from companion.store.layout import LAN_CODE_SETTING
 
 __all__ = ["LanAccess", "interface_addresses", "lan_urls", "CODE_SETTING"]
@@ -131,7 +131,7 @@ class LanAccess:
 
     def this_computer(self, peer: str) -> bool:
         """A connection from `peer` comes from this computer (loopback, or one of its own addresses)."""
-        return bool(peer) and (is_loopback(peer) or peer in self.own_addresses())
+        return bool(peer) and (is_loopback(peer) or plain_address(peer) in self.own_addresses())
 
     def is_local(self, page: Any) -> bool:
         """The tab is shown on this computer (not on a phone that joined)."""

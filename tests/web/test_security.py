@@ -26,6 +26,8 @@ from companion.server.connections import HEADER_SECONDS, PER_DEVICE
 from companion.server.web import PUBLIC_ERROR
 
 CODE = "12345678"
+# The cookie every join page sets: a phone that opened the join page (or came back through its one redirect).
+SEEN = {"Cookie": "companion_seen=1"}
 
 
 def _get(base_url: str, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -153,7 +155,10 @@ async def test_lan_without_the_code_a_device_gets_the_code_page_and_no_websocket
 
 
 async def test_lan_the_code_lets_a_device_in(lan_server):
-    status, headers, _ = _get(lan_server.url, "/?code=1234%205678")
+    status, headers, _ = _get(lan_server.url, "/?code=1234%205678")       # the QR code's first visit
+    assert status == 303 and headers["location"] == "/?code=1234+5678&seen=1"
+    assert headers["set-cookie"].startswith("companion_seen=1;")
+    status, headers, _ = _get(lan_server.url, headers["location"], SEEN)
     assert status == 303 and headers["location"] == "/"
     cookie = headers["set-cookie"].split(";")[0]
     status, _, body = _get(lan_server.url, "/", {"Cookie": cookie})
@@ -174,7 +179,7 @@ async def test_lan_the_code_lets_a_device_in(lan_server):
 async def test_lan_a_phone_that_says_it_is_this_computer_is_still_a_phone(lan_server):
     # The page's client_ip is a property the tab can set like any other: sent before the app has started,
     # it must not make the server take the phone for this computer (which sees and keeps the join code).
-    _, headers, _ = _get(lan_server.url, f"/?code={CODE}")
+    _, headers, _ = _get(lan_server.url, f"/?code={CODE}", SEEN)
     cookie = headers["set-cookie"].split(";")[0]
     async with await connect(lan_server.url, cookies=cookie, route="/settings",
                              first_patch={"client_ip": OWN_ADDRESS}) as phone:
@@ -189,11 +194,11 @@ async def test_lan_a_phone_that_says_it_is_this_computer_is_still_a_phone(lan_se
 
 async def test_lan_wrong_codes_lock_the_address_out(lan_server):
     for attempt in range(4):
-        status, _, body = _get(lan_server.url, f"/?code={attempt:08d}")
+        status, _, body = _get(lan_server.url, f"/?code={attempt:08d}", SEEN)
         assert status == 401 and b"not the code" in body
-    status, _, body = _get(lan_server.url, "/?code=99999999")   # one too many: said at once
+    status, _, body = _get(lan_server.url, "/?code=99999999", SEEN)   # one too many: said at once
     assert status == 429 and b"Too many wrong codes" in body
-    status, _, body = _get(lan_server.url, f"/?code={CODE}")
+    status, _, body = _get(lan_server.url, f"/?code={CODE}", SEEN)
     assert status == 429 and b"Too many wrong codes" in body
     status, _, _ = _get(lan_server.url, "/")
     assert status == 429
@@ -292,3 +297,27 @@ def test_lan_a_device_without_the_code_holds_only_its_share_of_connections(lan_s
     time.sleep(0.5)
     status, _, _ = _get(lan_server.url, "/")              # once they are closed, it may connect again
     assert status == 401
+
+
+def test_a_websocket_asked_for_behind_a_request_on_one_connection_is_not_cut_off(server):
+    # A request pipelined behind another on one connection, and upgraded to a websocket, was closed once the
+    # time for a request's headers ran out, as if the connection were still waiting for one.
+    parts = urlsplit(server.url)
+    host = parts.netloc
+    with _raw(server.url) as sock:
+        sock.sendall((f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n"
+                      f"GET /ws HTTP/1.1\r\nHost: {host}\r\nOrigin: {server.url}\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        sock.settimeout(5)
+        seen = b""
+        while b"HTTP/1.1 101" not in seen:
+            chunk = sock.recv(65536)
+            assert chunk, seen[-300:]
+            seen += chunk
+        time.sleep(HEADER_SECONDS + 2)
+        sock.settimeout(0.5)
+        try:
+            assert sock.recv(65536) != b"", "the websocket was closed"
+        except TimeoutError:
+            pass                                          # open, and nothing to say: as it should be
