@@ -219,14 +219,7 @@ class JoinGate:
 
     def admitted(self, cookie_header: str | None) -> bool:
         """The request carries this run's admission cookie."""
-        if not cookie_header:
-            return False
-        jar = SimpleCookie()
-        try:
-            jar.load(cookie_header)
-        except Exception:  # noqa: BLE001 - a malformed Cookie header admits nobody
-            return False
-        morsel = jar.get(COOKIE)
+        morsel = _cookies(cookie_header).get(COOKIE)
         return morsel is not None and hmac.compare_digest(morsel.value.encode(), self._token.encode())
 
     def locked_for(self, address: str) -> float:
@@ -435,15 +428,19 @@ async def _refuse(kind: str, scope, receive, send, status: int, why: str) -> Non
 _SEEN_SET = f"{SEEN_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400".encode()
 
 
-def _has_cookie(header: str | None, name: str) -> bool:
-    if not header:
-        return False
+def _cookies(header: str | None) -> SimpleCookie:
+    """The cookies of a Cookie header; none from a malformed one (which admits nobody)."""
     jar = SimpleCookie()
-    try:
-        jar.load(header)
-    except Exception:  # noqa: BLE001 - a malformed Cookie header carries nothing
-        return False
-    return name in jar
+    if header:
+        try:
+            jar.load(header)
+        except Exception:  # noqa: BLE001 - a malformed Cookie header carries nothing
+            return SimpleCookie()
+    return jar
+
+
+def _has_cookie(header: str | None, name: str) -> bool:
+    return name in _cookies(header)
 
 
 async def _page(send, status: int, text: str) -> None:

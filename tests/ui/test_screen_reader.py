@@ -111,16 +111,12 @@ async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
 async def test_the_hint_and_the_result_are_said_as_they_come(open_ui, store):
     import random
 
-    from test_trek12_coach_ui import enter_roll, hinted, start
+    from test_trek12_coach_ui import hinted_turn
 
     from companion.games.trek12 import session as trek12
-    from companion.games.trek12.rules import ROLLS, Roll, legal_actions
+    from companion.games.trek12.rules import ROLLS, legal_actions
 
-    session = start(store)
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await ui.click("t12-hint")
-    await enter_roll(ui, Roll.of(3, 2))
-    await hinted(ui)
+    session, ui = await hinted_turn(open_ui, store)
     assert live(ui, "t12-hint-text")
     # The last circle written, the result takes the dice's place: said, not only shown.
     keeper, rng = SessionKeeper(store), random.Random(2)

@@ -71,6 +71,16 @@ THINKING = "The coach is weighing this roll…"
 WEIGHING = "Weighing the Schnapps…"
 
 
+async def hinted_turn(open_ui, store, roll: Roll = Roll.of(3, 2), **start_options):
+    """A new Ascent opened with the hint on and `roll` entered, once the hint has come: (session, ui)."""
+    session = start(store, **start_options)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, roll)
+    await hinted(ui)
+    return session, ui
+
+
 async def hinted(ui, thinking: str = THINKING, weighing: str = WEIGHING) -> str:
     """Wait for the hint worked out by its task (the move, then the Schnapps held); the hint's words."""
     def come() -> bool:
@@ -133,11 +143,7 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
 
 async def test_with_another_option_chosen_the_hint_says_which_to_choose_and_lights_no_circle(open_ui, store):
     # With Difference chosen, the coach's circle glowed for its "4 (lower of 5 and 4)": a tap there wrote 1.
-    session = start(store)
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await ui.click("t12-hint")
-    await enter_roll(ui, Roll.of(3, 2))
-    await hinted(ui)
+    session, ui = await hinted_turn(open_ui, store)
     state = SessionKeeper(store).state(session.id).states[0]
     best = coach_review.hint(state, Roll.of(3, 2), hint_seed(session.id, 0, state)).moves[0]
     other = next(op for op in Op if op is not best.action.op and ui.find(f"t12-op-{op.label}") is not None
