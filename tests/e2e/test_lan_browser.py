@@ -1,4 +1,5 @@
-"""Joining on the Wi-Fi in a real browser: the code page, a wrong code, the right one, then the app.
+"""Joining on the Wi-Fi in a real browser: the code page, a wrong code, the right one, then the app; the QR
+code's link after another site's page sent the server wrong codes by the dozen.
 
 The LAN server is run by tests/web/lan_server.py, which meets every connection as another device (the
 browser here can only connect from this computer, whose own tabs need no code).
@@ -8,11 +9,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, free_port, wait_http
+from companion.bench.browser import CHROMIUM, CHROMIUM_ARGS, enable_semantics, free_port, serve_folder, wait_http
+from companion.server.guard import MAX_WRONG_ALL
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +23,9 @@ LAN_SERVER = Path(__file__).resolve().parents[1] / "web" / "lan_server.py"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def test_a_phone_joins_with_the_code(playwright, tmp_path):
+@contextmanager
+def _lan_browser(playwright, tmp_path):
+    """The LAN test server with the code 2026 1201, and a browser: (the server's address, the browser)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with open(tmp_path / "server.log", "wb") as log:
@@ -30,25 +35,50 @@ def test_a_phone_joins_with_the_code(playwright, tmp_path):
             wait_http(url, proc, any_status=True)
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
-                page = browser.new_page(viewport={"width": 390, "height": 844})
-                page.goto(url + "/players")
-                assert page.title().startswith("Join the table")
-                page.fill("#code", "1111 2222")
-                page.click("button[type=submit]")
-                page.wait_for_selector("text=That is not the code")
-                page.fill("#code", "2026 1201")
-                page.screenshot(path=str(SCREENSHOTS / "lan-join.png"))
-                page.click("button[type=submit]")
-                enable_semantics(page)           # the app itself, now that the device is admitted
-                # On the page the phone asked for (the form once sent every phone home).
-                page.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
-                assert page.url == url + "/players"   # and the code does not stay in the address bar
-                cookies = {c["name"]: c for c in page.context.cookies()}
-                assert cookies["companion_join"]["httpOnly"]
-                # A phone that joined is not shown the join code.
-                assert page.locator('[flt-semantics-identifier="lan-code"]').count() == 0
+                yield url, browser
             finally:
                 browser.close()
         finally:
             proc.terminate()
             proc.wait(timeout=20)
+
+
+def test_a_phone_joins_with_the_code(playwright, tmp_path):
+    with _lan_browser(playwright, tmp_path) as (url, browser):
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url + "/players")
+        assert page.title().startswith("Join the table")
+        page.fill("#code", "1111 2222")
+        page.click("button[type=submit]")
+        page.wait_for_selector("text=That is not the code")
+        page.fill("#code", "2026 1201")
+        page.screenshot(path=str(SCREENSHOTS / "lan-join.png"))
+        page.click("button[type=submit]")
+        enable_semantics(page)           # the app itself, now that the device is admitted
+        # On the page the phone asked for (the form once sent every phone home).
+        page.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+        assert page.url == url + "/players"   # and the code does not stay in the address bar
+        cookies = {c["name"]: c for c in page.context.cookies()}
+        assert cookies["companion_join"]["httpOnly"]
+        # A phone that joined is not shown the join code.
+        assert page.locator('[flt-semantics-identifier="lan-code"]').count() == 0
+
+
+def test_another_sites_pictures_cannot_spend_the_wrong_codes(playwright, tmp_path):
+    # A page on another site (here "localhost", another site than "127.0.0.1") loads the server's address with
+    # a code as pictures, more than the whole network's allowance of wrong codes. None is counted: the QR
+    # code's link, opened next in the same browser, still lets the phone in.
+    with _lan_browser(playwright, tmp_path) as (url, browser):
+        site = tmp_path / "site"
+        site.mkdir()
+        pictures = "".join(f'<img src="{url}/players?code={n:08d}">' for n in range(MAX_WRONG_ALL + 5))
+        (site / "index.html").write_text(f"<!doctype html><title>elsewhere</title>{pictures}", encoding="utf-8")
+        with serve_folder(site) as (elsewhere, _):
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(elsewhere.replace("127.0.0.1", "localhost") + "/index.html", wait_until="load")
+            page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=20_000)
+            phone = browser.new_page(viewport={"width": 390, "height": 844})
+            phone.goto(url + "/players?code=20261201")
+            enable_semantics(phone)
+            phone.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+            assert phone.url == url + "/players"
