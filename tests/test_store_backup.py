@@ -405,6 +405,35 @@ def test_an_import_is_undone_whole_and_leaves_this_device_as_it_was(store, tmp_d
     assert store.import_all(doc).added["history"] == 3
 
 
+def test_an_import_is_not_undone_once_a_game_names_a_player_it_brought():
+    # The undo checked only the files the import wrote: a game begun since with an imported player stayed,
+    # naming a player no longer on the roster, and every later backup of the device was refused.
+    from companion.sessions import SessionKeeper
+
+    with open_store(memory=True) as other:
+        other.players.add("Ann")
+        doc = other.export_all()
+    for save_a_game in ("begun", "finished"):
+        with open_store(memory=True) as store:
+            store.players.add("Zed")
+            report = store.import_all(doc)
+            ann = store.players.find("Ann")
+            if save_a_game == "begun":
+                SessionKeeper(store).start("trek12", {"sheet": "dunai", "players": [{"id": ann.id, "name": "Ann"}]},
+                                           [ann.id], "Dunai")
+            else:
+                store.history.add({"game": "trek12", "finished": "2025-03-10T20:00:00Z", "title": "Dunai",
+                                   "players": [{"id": ann.id, "name": "Ann", "score": 50, "winner": True}],
+                                   "detail": {}, "session": None})
+            after = store.export_all()
+            with pytest.raises(InvalidInput, match="cannot be undone any more: a game saved since names Ann, whom "
+                                                   "it brought"):
+                store.undo_import(report.undo)
+            assert store.export_all() == after
+        with open_store(memory=True) as fresh:            # and the device's backup can still be imported
+            fresh.import_all(after)
+
+
 def test_an_import_is_not_undone_once_something_was_saved_after_it(store):
     with open_store(memory=True) as other:
         fill(other)

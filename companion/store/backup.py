@@ -361,8 +361,36 @@ def undo_import(store: Store, undo: ImportUndo) -> None:
             raise InvalidInput(msg("the import cannot be undone any more: {what} changed since. Earlier versions "
                                    "in Settings can still bring back a file as it was saved",
                                    what=what_file_holds(file)))
+    orphaned = _orphaned_players(store, undo)
+    if orphaned:
+        raise InvalidInput(msg("the import cannot be undone any more: a game saved since names {players}, whom it "
+                               "brought. Earlier versions in Settings can still bring back a file as it was saved",
+                               players=comma_list(orphaned)))
     # A month file the import created is removed (None): it held no games.
     store._commit(dict(undo.before), "undoing an import")
+
+
+def _orphaned_players(store: Store, undo: ImportUndo) -> list[str]:
+    """The names of the players an import brought whom a game saved since in another file names (a game
+    begun with them, or finished): taking the import back would leave that game naming nobody, and every
+    backup of this device would then be refused ("names player …, who is neither in the backup nor on this
+    device")."""
+    if MAIN_FILE not in undo.after:
+        return []
+    before = {doc["id"] for doc in ((undo.before.get(MAIN_FILE) or {}).get("players") or {}).values()}
+    brought = {doc["id"]: doc.get("name", "") for doc in (undo.after[MAIN_FILE].get("players") or {}).values()
+               if doc["id"] not in before}
+    if not brought:
+        return []
+    named: set[str] = set()
+    if SESSIONS_FILE not in undo.after:
+        for doc in store._database(SESSIONS_FILE).raw().get("sessions", {}).values():
+            named.update(p for p in doc.get("players", ()) if p in brought)
+    undone = {month_of_file(file) for file in undo.after} - {None}
+    for doc in store._months.all_docs():
+        if month_of(doc["finished"]) not in undone:
+            named.update(entry.get("id") for entry in doc.get("players", ()) if entry.get("id") in brought)
+    return sorted(brought[player] for player in named)
 
 
 def _free_name(name: str, taken: set[str]) -> str:
