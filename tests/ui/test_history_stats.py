@@ -977,3 +977,19 @@ def test_a_14ers_breakdown_table_gives_the_climbs_names_the_room_they_need():
             for n, name in enumerate(("Jean-Baptiste", "Bo"))]
     row = next(c for c in walk(_table(rows, None)) if getattr(c, "key", None) == "record-row-p.0")
     assert [c.expand for c in row.controls] == [2, 2, 2, 2, 2]
+
+
+@pytest.mark.parametrize("game", ["trek12", "ridgeline", "freunde"])
+async def test_a_finished_game_with_a_damaged_breakdown_says_so_and_the_tab_goes_on(open_ui, store, game):
+    # A backup may bring a finished game whose breakdown is of the wrong shape: its game screen failed half
+    # drawn, and the tab showed stale screens until a reload.
+    ann = store.players.add("Ann")
+    record_id = "d" * 32
+    store.history.add({"id": record_id, "game": game, "finished": "2026-03-10T20:00:00Z", "title": "Damaged",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 5, "winner": True}],
+                       "detail": {"scores": 5, "players": 5, "standings": 5, "hands": 5}, "session": None})
+    ui = await open_ui(route=f"/history/{record_id}/game")
+    assert "This game cannot be opened" in ui.text()
+    ui.get("record-broken")
+    await ui.go("/players")
+    ui.get("player-name")

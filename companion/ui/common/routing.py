@@ -10,6 +10,7 @@ the table while the game is in progress, the finished game's own summary once it
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,7 +20,9 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _
 from companion.ui.common.widgets import first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed"]
+__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed", "damaged_record"]
+
+log = logging.getLogger(__name__)
 
 # "The <what> was not saved: ...", whole, for each thing a game screen saves to History.
 _NOT_SAVED = {
@@ -44,6 +47,16 @@ def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft
         ft.Icons.SEARCH_OFF_ROUNDED, _("This game is not in progress"),
         _("It is not in History either: it was abandoned (perhaps on another device) or deleted, or this link is "
           "wrong."), key="play-missing")])
+
+
+def damaged_record(title: str, error: Exception) -> ft.View:
+    """A finished game whose saved breakdown cannot be read (an imported file brought it so): said in words,
+    instead of the screen failing half drawn. History keeps the record, its players and scores."""
+    log.warning("a finished game's breakdown cannot be shown: %r", error)
+    return screen_view(title, [message_card(
+        ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"),
+        _("Its saved score breakdown is damaged, perhaps by an imported file. History still lists its players "
+          "and scores."), key="record-broken", tone="warning")])
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

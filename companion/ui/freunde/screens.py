@@ -47,7 +47,7 @@ from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished
+from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app, use_top_on_change
 from companion.ui.common.widgets import (
     and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
@@ -836,6 +836,13 @@ def describe_action(doc: Mapping[str, Any]) -> str:
 def FreundeFinished(record: Mapping) -> ft.View:
     """A game saved to History: the winner (or solo rank), each player's climbers and score, the deaths."""
     app = use_app()
+    try:
+        return _finished_view(app, record)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        return damaged_record(_TITLE, exc)
+
+
+def _finished_view(app: Any, record: Mapping) -> ft.View:
     detail = record.get("detail") or {}
     players = detail.get("players") or []
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import IntEnum
+from typing import Any
 
 import flet as ft
 
@@ -24,7 +25,7 @@ from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished
+from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
 from companion.ui.ridgeline.hand import HandDraft, draft_problem, hand_panel
 from companion.ui.ridgeline.setup import RidgelineNewGame
 from companion.ui.ridgeline.table import (
@@ -283,6 +284,13 @@ def RidgelineTable(session_id: str) -> ft.View:
 def RidgelineFinished(record: Mapping) -> ft.View:
     """A game saved to History: who took the ridge, the final standings and every hand."""
     app = use_app()
+    try:
+        return _finished_view(app, record)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        return damaged_record(_TITLE, exc)
+
+
+def _finished_view(app: Any, record: Mapping) -> ft.View:
     detail = record.get("detail") or {}
     standings = detail.get("standings") or []
     names = [str(s.get("name", "")) for s in standings]

@@ -33,7 +33,7 @@ from companion.ui.common.abandon import abandon_game
 from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
-from companion.ui.common.routing import finish_game, in_progress_or_finished, replayed
+from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -773,6 +773,13 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     """An Ascent saved to History: who won, the summit, each sheet's scoring table, and the final sheets;
     for an Expedition's sheet, first the way back to the Expedition, where the Ascent is scored next."""
     width, _height = use_page_size()
+    try:
+        return _finished_view(record, expedition, width)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        return damaged_record("Trek 12", exc)
+
+
+def _finished_view(record: Mapping, expedition: str | None, width: float) -> ft.View:
     detail = record.get("detail") or {}
     scores = detail.get("scores") or []
     players = record.get("players") or []
