@@ -454,7 +454,11 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
     assert "note.txt was not imported: it is not a JSON file: it does not start as one." in message
     message = await upload("edited.json", b'{"format": "companion-backup",, "version": 1}')
     assert "edited.json was not imported: it is not valid JSON (line 1, column 31)." in message
-    assert "photo.json was not imported: it is not a text file" in await upload("photo.json", b"\xff\xd8\xff\xe0")
+    assert "photo.json was not imported: it is not a UTF-8 text file" in await upload("photo.json", b"\xff\xd8\xff\xe0")
+    # A text in another encoding is a text file too (it was "not a text file"): UTF-8 is what it is not.
+    message = await upload("latin1.json", json.dumps({"format": BACKUP_FORMAT, "players": ["Zoë"]},
+                                                     ensure_ascii=False).encode("latin-1"))
+    assert "latin1.json was not imported: it is not a UTF-8 text file" in message
     message = await upload("future.json", json.dumps({**before, "version": BACKUP_VERSION + 1}).encode("utf-8"))
     assert "future.json was not imported" in message and "version" in message
     doc = json.loads(text)
@@ -471,6 +475,19 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
     assert ui.get("settings-backup-result").value.startswith("The file huge.json is ")
     assert ui.get("settings-backup-result").value.endswith("; a backup is at most 1000 bytes.")
     assert store.export_all() == before
+
+
+async def test_a_backup_saved_again_as_utf16_by_a_text_editor_is_imported(open_ui, store):
+    # Windows Notepad's "Unicode" saves UTF-16 with a byte order mark: the same backup, once called "not a text
+    # file".
+    with open_store(memory=True) as other:
+        other.players.add("Zoë")
+        text = json.dumps(other.export_all(), ensure_ascii=False)
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded("notepad.json", text.encode("utf-16"))])
+    await ui.click("settings-backup-pick")
+    assert "Imported notepad.json: added" in ui.get("settings-backup-result").value
+    assert store.players.find("Zoë") is not None
 
 
 async def test_backup_download_and_import_through_the_file_dialogs(open_ui, store):

@@ -63,7 +63,7 @@ async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui
     ({**HOME_MADE, "links": [[0, 9]]}, "link [0, 9] names unknown circle 9"),
     ({**HOME_MADE, "links": [[0, 1]]}, "cannot be played to the end"),
     ("{not json", "bad.json: it is not valid JSON"),
-    (b"\x89PNG\r\n", "bad.json: it is not a text file"),
+    (b"\x89PNG\r\n", "bad.json: it is not a UTF-8 text file"),
 ])
 async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, content, message):
     store.players.add("Ann")
