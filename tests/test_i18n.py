@@ -32,6 +32,22 @@ def test_a_negative_value_that_rounds_to_nothing_has_no_sign():
                 format_number(-0.0)] == ["0", "0,0", "-1", "-0,05", "0"]
 
 
+def test_a_whole_number_grouped_in_a_message_is_grouped_the_languages_way():
+    # "zwischen -1,000,000 und 1,000,000" read in German as numbers with decimals.
+    refusal = msg("{where}: field {field} must be a whole number between {low:,} and {high:,}, not {value}",
+                  where="history[0]", field="'score'", low=-1_000_000, high=1_000_000, value="'x'")
+    counted = msgn("{n:,} finished game", "{n:,} finished games", 12345)
+    expected = {"en": ("-1,000,000", "1,000,000", "12,345"), "de": ("-1.000.000", "1.000.000", "12.345"),
+                "fr": ("-1\u00a0000\u00a0000", "1\u00a0000\u00a0000", "12\u00a0345"),
+                "pl": ("-1\u00a0000\u00a0000", "1\u00a0000\u00a0000", "12\u00a0345")}
+    for code, (low, high, games) in expected.items():
+        with use_language(code):
+            assert f"{low} " in tr(refusal) and f" {high}" in tr(refusal), tr(refusal)
+            assert tr(counted).startswith(games), tr(counted)
+    # Any other format of a number is an int's, and True stays True.
+    assert tr(msg("{n:>3}|{flag}", n=7, flag=True)) == "  7|True"
+
+
 def test_a_half_is_rounded_up_as_people_round_by_hand():
     # Four scores of 19, -5, 27 and 8 average 12.25: "12.3", as a player checking by hand finds, not "12.2";
     # 5 wins of 8 games are 63%.

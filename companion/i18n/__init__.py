@@ -216,16 +216,24 @@ def _with_grammar(code: str, text: str) -> str:
     return _FrenchText(text) if code == "fr" and "{" in text else text
 
 
+class _Grouped(int):
+    """A whole number in a message: "{n:,}" groups its digits the language's way ("1.000.000" in German, not
+    "1,000,000", which reads as one with decimals there); any other format as an int's."""
+
+    def __format__(self, spec: str) -> str:
+        return format_number(int(self)) if spec == "," else int(self).__format__(spec)
+
+
 def tr(value: Any) -> Any:
     """What an engine returned, said in the language in force: a `Message` by its id and arguments (an
     argument that is itself a `Message` is said the same way, a date the language's way; any other argument,
     such as a name, is data and kept as it is), any other string looked up as it is; anything else (None, a
     number) unchanged."""
     if isinstance(value, Message):
-        args = {k: tr(v) if isinstance(v, Message) else format_date(v) if isinstance(v, date) else v
-                for k, v in value.args.items()}
+        args = {k: tr(v) if isinstance(v, Message) else format_date(v) if isinstance(v, date)
+                else _Grouped(v) if type(v) is int else v for k, v in value.args.items()}
         if value.plural is not None:
-            args["n"] = value.n
+            args["n"] = _Grouped(value.n) if type(value.n) is int else value.n
             template = ngettext(value.msgid, value.plural, value.n)
         else:
             template = _(value.msgid)
