@@ -459,6 +459,9 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
     message = await upload("latin1.json", json.dumps({"format": BACKUP_FORMAT, "players": ["Zoë"]},
                                                      ensure_ascii=False).encode("latin-1"))
     assert "latin1.json was not imported: it is not a UTF-8 text file" in message
+    # UTF-32's mark begins as UTF-16's: not read as UTF-16 (a text of nulls, "not a JSON file").
+    message = await upload("utf32.json", json.dumps({"format": BACKUP_FORMAT}).encode("utf-32"))
+    assert "utf32.json was not imported: it is not a UTF-8 text file" in message
     message = await upload("future.json", json.dumps({**before, "version": BACKUP_VERSION + 1}).encode("utf-8"))
     assert "future.json was not imported" in message and "version" in message
     doc = json.loads(text)

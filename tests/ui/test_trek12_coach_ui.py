@@ -486,6 +486,20 @@ async def test_a_review_left_mid_way_goes_on_and_shows_its_progress_when_opened_
     assert len(started) == 1 and not coaching._RUNNING           # one review, and none left under way
 
 
+async def test_a_kept_review_of_another_shape_is_made_again_not_a_frozen_screen(open_ui, store):
+    # An edited backup may bring a review document without its review: reading it failed, and the finished
+    # Ascent's screen with it.
+    setup, docs, keeper, session = finished_ascent(store, 8)
+    digest = entries_digest(list(store.history.get(session.id)["session"]["actions"]))
+    for kept in ({"entries": digest}, {"entries": digest, "review": "gone"}):
+        store.table(COACH_TABLE).upsert({"id": f"{session.id}:review:0", **kept})
+        assert saved_review(store, session.id, 0, digest=digest) is None
+        ui = await open_ui(route=f"/play/trek12/{session.id}")
+        ui.get("t12-review-0")                                     # the button that reviews it again
+    await ui.click("t12-review-0")
+    await reviewed(ui, store, session.id, len(docs))
+
+
 async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_ui, store, monkeypatch):
     ann, bo = store.players.add("Ann"), store.players.add("Bo")
     setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"},

@@ -181,6 +181,8 @@ def parse_json(data: bytes) -> Any:
     (companion/inputs.py: no key twice, no overlong number, no broken character); InvalidInput says why they
     are not one (callers name the file)."""
     try:
+        if data[:4] in (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE):
+            raise UnicodeError("UTF-32")        # its mark begins as UTF-16's: not taken for UTF-16 below
         if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
             # Saved as "Unicode" (UTF-16) by a text editor, as Windows Notepad offers: the same text.
             data = data.decode("utf-16").encode("utf-8")

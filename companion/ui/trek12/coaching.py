@@ -274,8 +274,8 @@ def saved_review(store: Any, game_id: str, seat: int, *, digest: str | None = No
     """A review kept with the game, or None (also when the game's entries were corrected since: the `digest`
     of its entries, `entries_digest`, is not the review's)."""
     doc = store.table(COACH_TABLE).get(f"{game_id}:review:{seat}")
-    if doc is None:
-        return None
+    if not isinstance(doc, dict) or not isinstance(doc.get("review"), dict):
+        return None     # none kept, or a kept one of another shape (an edited backup may bring one): made again
     if digest is not None and doc.get("entries") != digest:
         return None
     try:
