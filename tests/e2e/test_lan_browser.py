@@ -67,18 +67,26 @@ def test_a_phone_joins_with_the_code(playwright, tmp_path):
 def test_another_sites_pictures_cannot_spend_the_wrong_codes(playwright, tmp_path):
     # A page on another site (here "localhost", another site than "127.0.0.1") loads the server's address with
     # a code as pictures, more than the whole network's allowance of wrong codes. None is counted: the QR
-    # code's link, opened next in the same browser, still lets the phone in.
+    # code's link, opened next in the same browser (its cookies included), still lets the phone in.
     with _lan_browser(playwright, tmp_path) as (url, browser):
         site = tmp_path / "site"
         site.mkdir()
         pictures = "".join(f'<img src="{url}/players?code={n:08d}">' for n in range(MAX_WRONG_ALL + 5))
         (site / "index.html").write_text(f"<!doctype html><title>elsewhere</title>{pictures}", encoding="utf-8")
         with serve_folder(site) as (elsewhere, _):
-            page = browser.new_page(viewport={"width": 390, "height": 844})
+            phone = browser.new_context(viewport={"width": 390, "height": 844})
+            page = phone.new_page()
+            answered, again = [], []
+            page.on("response", lambda response: answered.append(response.status) if "code=" in response.url
+                    else None)
+            page.on("request", lambda request: again.append(request.url) if "seen=1" in request.url else None)
             page.goto(elsewhere.replace("127.0.0.1", "localhost") + "/index.html", wait_until="load")
             page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=20_000)
-            phone = browser.new_page(viewport={"width": 390, "height": 844})
-            phone.goto(url + "/players?code=20261201")
-            enable_semantics(phone)
-            phone.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
-            assert phone.url == url + "/players"
+            # Each picture reached the server and was sent back once to set the cookie, and came back without it
+            # (the browser keeps no such cookie from another site's picture, nor sends one with it).
+            assert answered.count(303) == len(again) == MAX_WRONG_ALL + 5, (answered, again)
+            qr = phone.new_page()
+            qr.goto(url + "/players?code=20261201")
+            enable_semantics(qr)
+            qr.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+            assert qr.url == url + "/players"
