@@ -229,8 +229,17 @@ HOSTILE = [
     ("bad table doc id", lambda: corrupt("tables.hall_of_fame.0.id", "a b"), r"tables.hall_of_fame\[0\]"),
     ("duplicate id", lambda: _duplicate_ids(), r"history\[1\]: id .* is already used by history\[0\]"),
     ("unknown player", lambda: corrupt("history.0.players.0.id", "e" * 32), "neither in the backup nor on this device"),
+    # A seat of a game's setup names its player too: finished, the game's record takes its ids from there.
+    ("unknown seat", lambda: _seat_of_nobody(),
+     r"sessions\[0\] .*'setup.players\[0\].id' names player 'e+', who is neither"),
     ("twin names", lambda: corrupt("players.1.name", "ann"), "both current players with the same name"),
 ]
+
+
+def _seat_of_nobody():
+    doc = sample()
+    doc["sessions"][0]["setup"]["players"] = [{"id": "e" * 32, "name": "Ghost"}, {"id": None, "name": "Max"}]
+    return doc
 
 
 def _duplicate_ids():

@@ -241,9 +241,14 @@ def _validate(store: Store, doc: Any) -> _Checked:
                 raise InvalidInput(msg("{where}: field {field} names player {player}, who is neither in the backup "
                                        "nor on this device", where=where, field=repr(field), player=repr(entry["id"])))
     for i, record in enumerate(sessions):
-        for j, player_id in enumerate(record["players"]):
+        # The seats of its setup too: a finished game's record takes its players' ids from them.
+        seats = record["setup"].get("players")
+        named = [(f"players[{j}]", player_id) for j, player_id in enumerate(record["players"])] + [
+            (f"setup.players[{j}].id", seat["id"]) for j, seat in enumerate(seats if isinstance(seats, list) else [])
+            if isinstance(seat, dict) and isinstance(seat.get("id"), str)]
+        for field, player_id in named:
             if player_id not in known_players:
-                where, field = f"sessions[{i}] (id {record['id']!r})", f"players[{j}]"
+                where = f"sessions[{i}] (id {record['id']!r})"
                 raise InvalidInput(msg("{where}: field {field} names player {player}, who is neither in the backup "
                                        "nor on this device", where=where, field=repr(field), player=repr(player_id)))
     return _Checked(players, settings, sessions, history, tables)
