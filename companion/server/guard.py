@@ -30,7 +30,7 @@ from companion.i18n import _, match_locales, ngettext, use_language
 
 __all__ = [
     "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
-    "is_loopback", "plain_address", "device_of", "COOKIE", "SEEN_COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW",
+    "is_loopback", "plain_address", "COOKIE", "SEEN_COOKIE", "MAX_WRONG", "MAX_WRONG_ALL", "WINDOW",
     "LOCKOUT",
 ]
 
@@ -139,18 +139,16 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
     return host, int(port_text)
 
 
-def device_of(address: str) -> str:
-    """Whom wrong codes are counted against: an IPv4 address as it is, an IPv6 one by its /64 network (an IPv4
-    address written as IPv6 by the IPv4 address)."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+def _device(address: str) -> str:
+    """Whom wrong codes are counted against: the address as one device has it (`plain_address`), an IPv6 one
+    by its /64 network."""
+    plain = plain_address(address)
+    if ":" in plain:
+        try:
+            return str(ipaddress.ip_network(f"{plain}/64", strict=False))
+        except ValueError:
+            return plain
+    return plain
 
 
 def listens_everywhere(bound: str) -> bool:
@@ -225,13 +223,13 @@ class JoinGate:
     def locked_for(self, address: str) -> float:
         """Seconds a device at this address must still wait before it may try a code again (0 when it may):
         its own wait, or everyone's after too many wrong codes from the whole network."""
-        return max(self._wait(device_of(address)), self._wait(_ANYONE))
+        return max(self._wait(_device(address)), self._wait(_ANYONE))
 
     def try_code(self, address: str, typed: str) -> bool | None:
         """Check a typed code from `address`: True right, False wrong, None refused (too many wrong)."""
         if self.locked_for(address):
             return None
-        device = device_of(address)
+        device = _device(address)
         if hmac.compare_digest(normalise_code(typed).encode(), self.code.encode()):
             self._wrong.pop(device, None)
             return True
