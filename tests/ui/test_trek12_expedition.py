@@ -141,3 +141,18 @@ async def test_a_sheet_of_an_earlier_version_is_saved_with_its_cards_kept_for_th
     state = keeper.state(expedition.id)
     result = sheet_result(store, sheet_link(store, expedition.id, 1), state)
     assert result is not None and result.for_seat(0).kept == 1 == len(state.hands[0])
+
+
+async def test_a_damaged_saved_sheet_still_leads_back_to_its_expedition(open_ui, store):
+    # An imported backup may bring an Expedition's saved sheet with a breakdown of the wrong shape: the screen
+    # says it cannot be opened, and the Expedition, where the Ascent is scored, stays one tap away.
+    expedition, sheet = expedition_sheet(store, solo=False)
+    store.sessions.delete(sheet)
+    store.history.add({"id": sheet, "game": "trek12", "finished": "2026-03-10T20:00:00Z", "title": "Dunai",
+                       "players": [{"id": None, "name": "Ann", "score": 5, "winner": True}],
+                       "detail": {"scores": 5, "players": 5}, "session": None})
+    ui = await open_ui(route=f"/play/trek12/{sheet}", width=390, height=844)
+    ui.get("record-broken")
+    assert ui.get("t12-expedition").content == "Back to the Expedition"
+    await ui.click("t12-expedition")
+    assert ui.route == f"/play/expedition/{expedition}"

@@ -49,14 +49,15 @@ def in_progress_or_finished(app: Any, session_id: str, *, table: Callable[[], ft
           "wrong."), key="play-missing")])
 
 
-def damaged_record(title: str, error: Exception) -> ft.View:
+def damaged_record(title: str, error: Exception, *, after: Sequence[ft.Control] = ()) -> ft.View:
     """A finished game whose saved breakdown cannot be read (an imported file brought it so): said in words,
-    instead of the screen failing half drawn. History keeps the record, its players and scores."""
+    instead of the screen failing half drawn, with `after` below (a way on the game's screen offers, such as
+    back to the Expedition a sheet was played for). History keeps the record, its players and scores."""
     log.warning("a finished game's breakdown cannot be shown: %r", error)
     return screen_view(title, [message_card(
         ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"),
         _("Its saved score breakdown is damaged, perhaps by an imported file. History still lists its players "
-          "and scores."), key="record-broken", tone="warning")])
+          "and scores."), key="record-broken", tone="warning"), *after])
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

@@ -776,7 +776,9 @@ def Trek12Finished(record: Mapping, expedition: str | None = None) -> ft.View:
     try:
         return _finished_view(record, expedition, width)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-        return damaged_record("Trek 12", exc)
+        # An Expedition's sheet is scored on the Expedition's screen: the way there stays.
+        way = [ft.Row(controls=[_expedition_button(expedition, primary=True)])] if expedition else []
+        return damaged_record("Trek 12", exc, after=way)
 
 
 def _finished_view(record: Mapping, expedition: str | None, width: float) -> ft.View:
