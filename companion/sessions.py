@@ -215,8 +215,8 @@ class SessionKeeper:
         for player_id in players:
             player = self._store.players.get(player_id)
             if player.removed:
-                raise InvalidInput(msg("{name} has been removed from the roster and cannot join a game",
-                                       name=repr(player.name)))
+                raise InvalidInput(msg("“{name}” has been removed from the roster and cannot join a game",
+                                       name=player.name))
         now = self._store.now()
         session = Session.from_record({
             "id": records.new_id(), "game": game, "title": title, "setup": setup, "players": list(players),

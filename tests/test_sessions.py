@@ -41,7 +41,7 @@ def test_a_bad_setup_or_player_saves_nothing(store, keeper, ann):
     with pytest.raises(InvalidInput, match="no player with id"):
         keeper.start(GAME, {"target": 5}, ["f" * 32], "x")
     store.players.remove(ann.id)
-    with pytest.raises(InvalidInput, match="'Ann' has been removed"):
+    with pytest.raises(InvalidInput, match="“Ann” has been removed"):
         keeper.start(GAME, {"target": 5}, [ann.id], "x")
     with pytest.raises(InvalidInput, match="setup"):
         keeper.start(GAME, {"target": 5, "when": object()}, [], "x")

@@ -65,7 +65,7 @@ def test_bad_names_are_refused_with_a_reason(store, name, problem):
 
 def test_names_are_unique_among_current_players_ignoring_case(store):
     store.players.add("Ann")
-    with pytest.raises(InvalidInput, match="already a player called 'Ann'"):
+    with pytest.raises(InvalidInput, match="already a player called “Ann”"):
         store.players.add(" ANN ")
     assert [p.name for p in store.players.list()] == ["Ann"]
 
@@ -90,7 +90,7 @@ def test_rename_and_recolour(store):
     store.players.add("Bob")
     assert store.players.rename(ann.id, "Annika").name == "Annika"
     assert store.players.rename(ann.id, "ANNIKA").name == "ANNIKA"  # its own name in other case is fine
-    with pytest.raises(InvalidInput, match="already a player called 'Bob'"):
+    with pytest.raises(InvalidInput, match="already a player called “Bob”"):
         store.players.rename(ann.id, "bob")
     assert store.players.recolour(ann.id, "#ABCDEF").colour == "#abcdef"
     with pytest.raises(InvalidInput, match="#rrggbb"):
@@ -120,7 +120,7 @@ def test_restore_undoes_a_removal_unless_the_name_was_taken(store):
     assert store.players.restore(ann.id).removed is False
     store.players.remove(ann.id)
     store.players.add("ann")
-    with pytest.raises(InvalidInput, match="already a player called 'ann'"):
+    with pytest.raises(InvalidInput, match="already a player called “ann”"):
         store.players.restore(ann.id)
 
 
@@ -371,3 +371,17 @@ def test_players_are_listed_in_alphabetical_order_whatever_their_accents(store):
         store.players.add(name)
     assert [p.name for p in store.players.list()] == [
         "anna", "Bartosz", "Émile", "Eva", "Jürgen", "Lena", "Łukasz", "Mia", "Ødegaard", "Zofia"]
+
+
+def test_a_name_taken_is_quoted_the_players_language_way(store):
+    # French read "déjà un joueur nommé 'Amélie'": a program's quotes around the name, not the language's.
+    from companion.i18n import use_language
+    from companion.ui.common.widgets import said
+
+    store.players.add("Amélie")
+    with pytest.raises(InvalidInput) as refused:
+        store.players.add("amélie ")
+    with use_language("fr"):
+        assert said(refused.value) == "il y a déjà un joueur nommé « Amélie » ; choisissez un autre nom"
+    with use_language("de"):
+        assert "„Amélie“" in said(refused.value)

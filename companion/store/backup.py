@@ -201,8 +201,8 @@ def _validate(store: Store, doc: Any) -> _Checked:
         if not player["removed"]:
             key = player["name"].casefold()
             if key in current:
-                raise InvalidInput(msg("players: {first} and {second} are both current players with the same name",
-                                       first=repr(current[key]), second=repr(player["name"])))
+                raise InvalidInput(msg("players: “{first}” and “{second}” are both current players with the same "
+                                       "name", first=current[key], second=player["name"]))
             current[key] = player["name"]
 
     settings_doc = doc.get("settings", {})

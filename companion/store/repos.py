@@ -259,8 +259,8 @@ class PlayerRepo:
     def _refuse_taken(self, name: str, own_id: PlayerId | None) -> None:
         other = self.find(name)
         if other is not None and other.id != own_id:
-            raise InvalidInput(msg("there is already a player called {name}; choose another name",
-                                   name=repr(other.name)))
+            raise InvalidInput(msg("there is already a player called “{name}”; choose another name",
+                                   name=other.name))
 
     def _next_colour(self) -> str:
         used = [doc["colour"] for doc in self._records.raw_all() if not doc["removed"]]

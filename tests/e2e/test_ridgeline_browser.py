@@ -70,7 +70,7 @@ def test_a_sprint_tapped_in_the_browser_reaches_the_summit_and_is_saved(playwrig
                     page.screenshot(path=str(tmp_path / "table-mid-game.png"))
                     # Undo takes the hand off the table, redo puts back exactly what was tapped.
                     _tap(page, "rl-undo")
-                    _wait_for_text(page, "Hand 3 undone; redo puts it back.")
+                    _wait_for_text(page, "Hand 3 undone. Redo puts it back.")
                     _wait_for_text(page, "Enter the end of hand 3")
                     _check_table(page, before)
                     # Redo turns tappable only now; wait until its test id is on the enabled button.

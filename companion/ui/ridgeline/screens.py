@@ -224,7 +224,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             return
         forget_form()
         set_table_problem(None)
-        set_notice(_("Hand {number} undone; redo puts it back.").format(number=number))
+        set_notice(_("Hand {number} undone. Redo puts it back.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
