@@ -26,6 +26,8 @@ async def test_a_two_player_game_set_up_by_tapping(open_ui, store):
     await ui.click(f"fr-new-seat-{ann.id}")
     await ui.click(f"fr-new-seat-{cy.id}")
     await ui.click(f"fr-new-seat-{cy.id}")          # Cy sits down and gets up again
+    # The heading counts players (each plays two climbers), not climbers.
+    assert ui.get("fr-new-count").value == "Players · 2 of 1–5"
     await ui.click(f"fr-new-starter-{ann.id}")
     # The winter side is offered, marked unverified; the summer side is chosen back.
     await ui.click("fr-new-board-winter")

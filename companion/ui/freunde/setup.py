@@ -147,8 +147,8 @@ def FreundeNewGame() -> ft.View:
             "fr", _("Freunde is for 1 to {most} players from your roster. Add them first.").format(most=MAX_PLAYERS)))
 
     body: list[ft.Control] = [
-        # i18n: the players chosen so far: "Climbers · 2 of 1-5 players"
-        section_title(_("Climbers · {n} of 1–{most} players").format(n=len(chosen), most=MAX_PLAYERS)),
+        # i18n: the players chosen so far: "Players · 2 of 1–5"
+        section_title(_("Players · {n} of 1–{most}").format(n=len(chosen), most=MAX_PLAYERS), key="fr-new-count"),
         ft.Text(_("Tap players in seating order. Each plays two climbers, A (smooth) and B (squiggly)."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
