@@ -232,7 +232,8 @@ HOSTILE = [
     # A seat of a game's setup names its player too: finished, the game's record takes its ids from there.
     ("unknown seat", lambda: _seat_of_nobody(),
      r"sessions\[0\] .*'setup.players\[0\].id' names player 'e+', who is neither"),
-    ("twin names", lambda: corrupt("players.1.name", "ann"), "“Ann” and “ann” are both current players with the same name"),
+    ("twin names", lambda: corrupt("players.1.name", "ann"),
+     "“Ann” and “ann” are both current players with the same name"),
 ]
 
 
