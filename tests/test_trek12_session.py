@@ -148,8 +148,12 @@ def test_each_tracked_player_says_which_cards_they_cash_and_only_those_count():
     with pytest.raises(IllegalAction, match="Ann: the compass card is not held"):
         session.apply(table, {"cash": ["compass"]})
     table = session.apply(table, {"cash": ["tent"]})
-    assert session.cashing_seat(table) == 1  # Bo tracks his cards (none held) and decides too; Cy does not
-    table = session.apply(table, {"cash": [], "player": 1})
+    # Bo tracks his cards but holds none: he has nothing to decide, and the Ascent can be saved at once.
+    assert table.scored and session.cashing_seat(table) is None
+    session.summary(table)
+    # A game saved when he was still asked replays as it was: his empty choice, by seat or as the default.
+    assert session.apply(table, {"cash": [], "player": 1}).scored
+    table = session.apply(table, {"cash": []})
     assert table.scored and session.cashing_seat(table) is None
     after = {name: b.total for name, b in session.breakdowns(table)}
     assert after == {"Ann": before["Ann"] + 3, "Bo": before["Bo"], "Cy": before["Cy"]}

@@ -390,6 +390,39 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     assert record["detail"]["scores"][0]["assists"] == 1
 
 
+
+async def test_a_player_holding_no_card_is_not_asked_to_cash_any(open_ui, store):
+    # At a table of three, the two players without a card were each asked "cash Assist cards?" ("… holds no
+    # Assist card") and Save waited on a tap from each that decided nothing.
+    import random
+
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, legal_actions
+
+    players = [store.players.add(name) for name in ("Ann", "Bo", "Cy")]
+    hands = {"Ann": [], "Bo": ["rope"], "Cy": []}
+    setup = {"sheet": "dunai", "solo": None, "dice_seed": 3,
+             "players": [{"id": p.id, "name": p.name, "assists": hands[p.name]} for p in players]}
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", setup, [p.id for p in players], "Dunai")
+    rng = random.Random(4)
+    table = keeper.state(session.id)
+    while not table.complete:
+        seat = trek12.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
+        keeper.act(session.id, dict(rng.choice(moves).to_dict(), player=seat))
+        table = keeper.state(session.id)
+    held = {name: len(state.assists) for name, state in zip(hands, table.states)}
+    assert held == {"Ann": 0, "Bo": 1, "Cy": 0}
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    asked = [name for name in hands if f"{name}: cash Assist cards?" in ui.text()]
+    assert asked == ["Bo"]
+    await ui.click("t12-cash-done")      # Bo keeps his Rope
+    assert ui.find("t12-cash") is None and not ui.get("t12-finish").disabled
+    await ui.click("t12-finish")
+    assert store.history.get(session.id) is not None
+
 def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     # On an Expedition's last Ascent Max's cards count +3 each in his box: "1 skull" over +9 said nothing of them.
     from companion.games.trek12.rules import fill_board

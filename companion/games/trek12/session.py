@@ -214,12 +214,19 @@ def schnapps_refusal(table: Table, seat: int) -> str | None:
 
 
 def cashing_seat(table: Table) -> int | None:
-    """The first seat still to say which cards it cashes at the end of the Ascent (only seats that track
-    their cards; None while sheets are being filled, or when everyone has decided)."""
+    """The first seat still to say which cards it cashes at the end of the Ascent: one that tracks its cards
+    and holds any (a hand with none has nothing to decide); None while sheets are being filled, or when
+    everyone has decided."""
+    return _undecided(table, holding=True)
+
+
+def _undecided(table: Table, *, holding: bool) -> int | None:
+    """The first seat tracking its cards that has not cashed (`holding`: only one holding cards); None before
+    the sheets are full."""
     if not table.complete:
         return None
     for n, state in enumerate(table.states):
-        if state.assists is not None and state.cashed is None:
+        if state.assists is not None and state.cashed is None and (state.assists or not holding):
             return n
     return None
 
@@ -234,7 +241,9 @@ def _cash(table: Table, action: dict[str, Any]) -> Table:
     if not isinstance(raw, list):
         raise InvalidInput(f"'cash' must be a list of the Assist cards cashed, not {raw!r}")
     cards = tuple(Assist.parse(card) for card in raw)
-    due = cashing_seat(table)
+    # The default seat counts a hand with no card too: a game saved when such a player was still asked
+    # replays as it was.
+    due = _undecided(table, holding=False)
     seat = due if action.get("player") is None else _seat_of(table, action["player"])
     if seat is None:
         raise IllegalAction(msg("no cards to cash: the sheets are not full yet") if not table.complete

@@ -1050,9 +1050,8 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
         content=ft.Column(spacing=8, tight=True, controls=[
             ft.Text(_("{name}: cash Assist cards?").format(name=name), size=16, weight=ft.FontWeight.W_700,
                     color=ft.Colors.ON_SECONDARY_CONTAINER),
-            ft.Text(_("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you.")
-                    if held else _("{name} holds no Assist card.").format(name=name), size=12,
-                    color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Text(_("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you."),
+                    size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
             *([ft.Text(note, size=12, color=ft.Colors.ERROR, key="t12-cash-problem")] if note else []),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("t12-cash-done", ft.FilledButton(
