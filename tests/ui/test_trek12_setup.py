@@ -100,6 +100,9 @@ async def test_several_players_cards_and_the_merge_variant(open_ui, store):
     await ui.click(f"t12-new-hand-{bob.id}-add-rope")
     await ui.click(f"t12-new-hand-{bob.id}-add-tent")
     await ui.click(f"t12-new-hand-{bob.id}-remove-0")
+    # The count of cards held decides the plural ("1 cartes sur 3" was read in French).
+    assert ui.get(f"t12-new-hand-{bob.id}-count").value == "Bob holds 1 card from earlier Ascents (at most 3)"
+    assert ui.get(f"t12-new-hand-{ann.id}-count").value == "Ann holds 0 cards from earlier Ascents (at most 3)"
     await ui.click("t12-new-merge")
     await ui.click("t12-new-start")
     [session] = SessionKeeper(store).in_progress()

@@ -328,9 +328,11 @@ def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) ->
     return ft.Container(
         key=key, padding=ft.Padding.only(left=12, right=12, bottom=4),
         content=ft.Column(spacing=4, tight=True, controls=[
-            ft.Text(ngettext("{name} holds {count} of {n} card from earlier Ascents",
-                             "{name} holds {count} of {n} cards from earlier Ascents", MAX_ASSISTS).format(
-                name=name, count=len(held), n=MAX_ASSISTS), size=13, weight=ft.FontWeight.W_500),
+            # i18n: the cards a player brings to this Ascent, out of the most a player may hold
+            ft.Text(ngettext("{name} holds {count} card from earlier Ascents (at most {n})",
+                             "{name} holds {count} cards from earlier Ascents (at most {n})", len(held)).format(
+                name=name, count=len(held), n=MAX_ASSISTS), size=13, weight=ft.FontWeight.W_500,
+                key=f"{key}-count"),
             ft.Row(wrap=True, spacing=6, run_spacing=4, controls=chips),
         ]))
 
