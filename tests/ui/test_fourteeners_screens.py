@@ -713,6 +713,11 @@ async def test_a_climb_that_needs_two_guides_says_so_on_its_badge(open_ui, store
         assert ("With 1 Guide" if count == 1 else f"With {count} Guides") in texts, texts
     await ui.click(f"ft-climb-{next(n for n, c in needing.items() if c == 2).lower().replace(' ', '-')}")
     assert any(text.startswith("2 Guides to ignore") for text in ui.texts())   # as the gain panel offers them
+    # Each side closed until Guides are hired says how many ("needs Guides first" read as a plural for one).
+    sides = [" ".join(t.value for t in walk(ui.get(f"ft-side-{side}")) if isinstance(t, ft.Text))
+             for side in ("capstone", "gear", "training", "plans")]
+    assert any("needs 2 Guides first" in text for text in sides), sides
+    assert not any("needs Guides first" in text for text in sides), sides
 
 
 @pytest.mark.parametrize("language, empty, one", [
@@ -730,3 +735,16 @@ async def test_the_catalog_count_on_the_setup_screen_agrees_with_each_number(ope
     await ui.go("/")
     await ui.go("/games/fourteeners")
     assert one in ui.get("ft-setup-catalog").value
+
+
+async def test_the_recent_moves_start_each_line_with_a_capital(open_ui, store):
+    # "setup: revealed Peak 1-2 (Class I)": the setup's lines read lower-case beside "Ann: gained …".
+    session_id, _ = _start(store, synthetic_catalog_doc())
+    keeper = _keeper(store)
+    rng = random.Random(0)
+    while len((state := keeper.state(session_id)).log) < 2:
+        keeper.act(session_id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    lines = [c.value for c in walk(ui.get("ft-log")) if isinstance(c, ft.Text) and (c.key or "").startswith("ft-log-")]
+    assert lines and any(line.startswith("Setup: revealed ") for line in lines), lines
+    assert all(line[:1].isupper() for line in lines), lines

@@ -52,8 +52,8 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_top_on_change
-from companion.ui.common.widgets import (and_list, bind, labelled, message_card, screen_view, section_title, sentence,
-                                         undo_redo)
+from companion.ui.common.widgets import (and_list, bind, first_capital, labelled, message_card, screen_view,
+                                         section_title, sentence, undo_redo)
 
 __all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened",
            "accolade_words"]
@@ -668,8 +668,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     for side in Side:
         ability = card.ability(side)
         enabled = side in open_sides
-        why = (tr(blocked.get(side)) or ("" if enabled else _("needs Guides first") if check.guides
-                                         else _("cannot be gained")))
+        why = tr(blocked.get(side)) or ("" if enabled else _needs_guides(check, side))
         side_buttons.append(_side_button(side, ability, enabled, draft.side == side.value, why,
                                          bind(set_draft, replace(draft, side=side.value, ability=None))))
     controls.append(ft.Text(_("Tuck it as"), size=13, weight=ft.FontWeight.W_600))
@@ -720,6 +719,16 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                                             on_click=confirm))]))
     return panel(controls, key=f"ft-gain-{at}", tone="raised")
 
+
+
+def _needs_guides(check, side: Side) -> str:
+    """Why a side of the Climb is closed when no Weather closes it: the fewest Guides that open it, or that it
+    cannot be gained at all."""
+    counts = [len(option.ignores) for option in check.guides if side in option.sides]
+    if not counts:
+        return _("cannot be gained")
+    # i18n: under a side of a Climb that only hiring Guides opens
+    return ngettext("needs {n} Guide first", "needs {n} Guides first", min(counts)).format(n=min(counts))
 
 def _side_button(side: Side, ability, enabled: bool, selected: bool, why: str, on_click) -> ft.Control:
     colour = SIDE_COLOURS[side]
@@ -933,6 +942,7 @@ def _log(state: State) -> ft.Control:
     entries = list(reversed(state.log[-5:]))
     # i18n: the heading of the game's last few moves
     return panel([ft.Text(_("Recent"), size=13, weight=ft.FontWeight.W_600),
-                  *[ft.Text(tr(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
+                  # Each line as a sentence starts: "Setup: revealed …", not "setup: revealed …".
+                  *[ft.Text(first_capital(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
 
