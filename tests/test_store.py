@@ -382,6 +382,6 @@ def test_a_name_taken_is_quoted_the_players_language_way(store):
     with pytest.raises(InvalidInput) as refused:
         store.players.add("amélie ")
     with use_language("fr"):
-        assert said(refused.value) == "il y a déjà un joueur nommé « Amélie » ; choisissez un autre nom"
+        assert said(refused.value) == "il y a déjà un joueur nommé «\u00a0Amélie\u00a0»\u00a0; choisissez un autre nom"
     with use_language("de"):
         assert "„Amélie“" in said(refused.value)
