@@ -211,6 +211,15 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert ui.get("fr-cost-S6").content.value == str(routes["S6"].cost) == "5"
     await ui.click("fr-space-S6")
     assert ui.get("fr-move-summary").value == "A: to S6 for 5"
+    # The same choice beside the cards, the board being a scroll away on a phone: each space in reach with its
+    # cost, and staying put.
+    reach = {c.key for c in walk(ui.get("fr-reach")) if (getattr(c, "key", None) or "").startswith("fr-reach-")}
+    assert reach == {"fr-reach-stay"} | {f"fr-reach-{space}" for space, r in routes.items() if r.stop}
+    assert "S6 for 5" in [c.value for c in walk(ui.get("fr-reach-S6")) if isinstance(c, ft.Text)]
+    await ui.click("fr-reach-stay")
+    assert ui.get("fr-move-summary").value == "A: stays"
+    await ui.click("fr-reach-S6")
+    assert ui.get("fr-move-summary").value == "A: to S6 for 5"
     await ui.click("fr-tent")                         # a tent there costs 2 more: S6 is now out of reach
     assert ui.get("fr-move-reason-text").value.startswith("Turn 1: Ann's climber A cannot afford to reach S6")
     # The tent is still the one meant for S6, and nothing can be confirmed: the button would pitch it where

@@ -496,7 +496,7 @@ def FreundeTable(session_id: str) -> ft.View:
             "set_weather_edit": set_weather_edit, "save_weather": save_weather, "choose_climber": choose_climber,
             "toggle_card": toggle_card, "toggle_tent": toggle_tent, "set_risk_move": set_risk_move,
             "set_risk_accl": set_risk_accl, "pay": pay, "done": done, "finish": finish,
-            "unfolded": unfolded, "set_unfolded": set_unfolded,
+            "unfolded": unfolded, "set_unfolded": set_unfolded, "tap_space": tap_space,
         }
         body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers))
         body.append(board_legend(state))
@@ -618,7 +618,7 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
     body.extend(actions_section(
         state, colours, move, routes, on_climber=h["choose_climber"], on_card=h["toggle_card"],
         on_tent=h["toggle_tent"], on_risk_move=h["set_risk_move"], on_risk_accl=h["set_risk_accl"],
-        on_pay=h["pay"], on_done=h["done"], board=board, problem=problem))
+        on_pay=h["pay"], on_done=h["done"], board=board, problem=problem, on_space=h["tap_space"]))
     body.append(check_card(state, rules.check_preview(state), colours,
                            title=_("Acclimatization check at the end of turn {turn}").format(turn=state.turn),
                            note=_("As things stand now; it runs by itself when the last player is done."),

@@ -498,6 +498,7 @@ def actions_section(
     on_done: Callable[[], None],
     board: ft.Control,
     problem: str | None,
+    on_space: Callable[[SpaceId], None] | None = None,
 ) -> list[ft.Control]:
     """The acting player's climbers, the cards to give, the board with where they can go, risk and Done."""
     index = state.acting
@@ -569,7 +570,7 @@ def actions_section(
         body.append(info_line(ft.Icons.CHECK_ROUNDED, _("Every card played this turn has been given."),
                               key="fr-no-cards"))
     if draft.climber is not None:
-        body.extend(_move_details(state, index, draft, routes, on_tent, on_risk_move, on_risk_accl, owed))
+        body.extend(_move_details(state, index, draft, routes, on_tent, on_risk_move, on_risk_accl, owed, on_space))
     elif left:
         body.append(ft.Text(_("Tap a climber (here or on the board), give it cards, then tap where it goes."),
                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -621,7 +622,7 @@ def _risk_summary(state: State) -> ft.Control:
 
 
 def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[SpaceId, Route],
-                  on_tent, on_risk_move, on_risk_accl, owed: int) -> list[ft.Control]:
+                  on_tent, on_risk_move, on_risk_accl, owed: int, on_space=None) -> list[ft.Control]:
     p = state.players[index]
     climber = p.climber(draft.climber)
     cards = given_cards(state, draft)
@@ -645,6 +646,16 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
             "{points}: {n} space in reach, ringed on the board with their cost.",
             "{points}: {n} spaces in reach, ringed on the board with their cost.", reachable).format(
                 points=points, n=reachable), key="fr-move-points", colour=MOVE_COLOUR))
+        if on_space is not None and reachable and climber.space is not None:
+            # The same choice as a tap on the board, beside the cards: on a phone the board is a scroll away.
+            stops = sorted(((r.cost, space_name(state.board, space), space) for space, r in routes.items() if r.stop))
+            out.append(ft.Row(key="fr-reach", wrap=True, spacing=6, run_spacing=6, controls=[
+                chip("fr-reach-stay", _("Stay"), draft.target is None, bind(on_space, climber.space),
+                     compact=True),
+                # i18n: a space in reach and its cost in movement points: "S6 for 5"
+                *[chip(f"fr-reach-{space}", _("{space} for {cost}").format(space=name, cost=cost),
+                       draft.target == space, bind(on_space, space), compact=True)
+                  for cost, name, space in stops]]))
     if draft.reason:
         out.append(ft.Container(
             key="fr-move-reason",
