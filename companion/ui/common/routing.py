@@ -17,10 +17,11 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _
-from companion.ui.common.widgets import first_capital, message_card, screen_view
+from companion.i18n import N_, _, ngettext
+from companion.ui.common.widgets import and_list, first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed", "damaged_record"]
+__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed", "damaged_record",
+           "left_the_roster"]
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,28 @@ def damaged_record(title: str, error: Exception, *, after: Sequence[ft.Control] 
         ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"),
         _("Its saved score breakdown is damaged, perhaps by an imported file. History still lists its players "
           "and scores."), key="record-broken", tone="warning"), *after])
+
+
+def left_the_roster(app: Any, seats: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
+    """The players chosen on a new-game screen (`seats`, roster ids) that are still on the roster, and the
+    refusal to start naming those removed since they were chosen (on another device: their chips vanished
+    without a word, and the game started without them); None when nobody left."""
+    current = {player.id for player in app.store.players.list()}
+    kept = tuple(pid for pid in seats if pid in current)
+    gone = []
+    for pid in seats:
+        if pid not in current:
+            try:
+                gone.append(app.store.players.get(pid).name)
+            except CompanionError:          # deleted outright (a restored copy of the roster): nameless
+                gone.append(_("a player"))
+    if not gone:
+        return kept, None
+    return kept, ngettext(
+        "{names} was removed from the roster meanwhile (on another device) and is no longer chosen. Check who "
+        "plays, then start again.",
+        "{names} were removed from the roster meanwhile (on another device) and are no longer chosen. Check who "
+        "plays, then start again.", len(gone)).format(names=and_list(gone))
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

@@ -22,7 +22,7 @@ from companion.i18n import N_, _, msg, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE, hall_route
 from companion.ui.expedition.parts import card_chip, card_name, panel, stepper
-from companion.ui.common.routing import start_game
+from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
@@ -97,6 +97,11 @@ def ExpeditionNewGame() -> ft.View:
         set_paper({**paper_now.current, player_id: on_paper})
 
     def start() -> None:
+        kept, gone = left_the_roster(app, seats_now.current)
+        if gone:
+            set_seats(kept)
+            set_problem(gone)
+            return
         people = [by_id[pid] for pid in seats_now.current if pid in by_id]
         if not people:
             set_problem(_("Choose who climbs first."))

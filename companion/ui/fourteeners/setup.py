@@ -22,7 +22,7 @@ from companion.games.fourteeners.data import CLASSES, load_data
 from companion.games.fourteeners.rules import deck_counts, draw_accolade, hiker_letters
 from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.i18n import _, msg, ngettext, tr
-from companion.ui.common.routing import start_game
+from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (bind, colour_dot, labelled, message_card, players_route, said, section_title,
                                          sentence)
@@ -121,6 +121,11 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
             keep(new)
 
     def start() -> None:
+        kept, gone = left_the_roster(app, choices.order)
+        if gone:
+            change(replace(choices, order=kept))
+            set_error(gone)
+            return
         if not order:
             set_error(_("Pick who plays, in turn order: 1 to 4 players from the roster."))
             return

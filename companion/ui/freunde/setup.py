@@ -18,7 +18,7 @@ from companion.games.freunde import session as engine
 from companion.games.freunde.data import CORRECTED, ZONES, board_title, load_data
 from companion.games.freunde.rules import MAX_PLAYERS
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.routing import start_game
+from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
     bind,
@@ -124,6 +124,11 @@ def FreundeNewGame() -> ft.View:
                            on_cancel=lambda: set_editing(False))
 
     def start() -> None:
+        kept, gone = left_the_roster(app, draft.seats)
+        if gone:
+            set_draft(replace(draft, seats=kept))
+            set_problem(gone)
+            return
         reason = drafts_problem(range(1, len(draft.days) + 1), draft.days)
         if reason:
             set_problem(reason)

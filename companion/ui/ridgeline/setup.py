@@ -8,7 +8,7 @@ import flet as ft
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
 from companion.i18n import _, msg, ngettext, tr
-from companion.ui.common.routing import start_game
+from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (
     and_list,
@@ -54,6 +54,11 @@ def RidgelineNewGame() -> ft.View:
             set_seats(seats + (player_id,))
 
     def start() -> None:
+        kept, gone = left_the_roster(app, seats)
+        if gone:
+            set_seats(kept)
+            set_problem(gone)
+            return
         setup = {
             "seats": [{"id": p.id, "name": p.name} for p in chosen],
             "route": route,

@@ -17,7 +17,7 @@ from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_fr
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.i18n import Message, _, msg, ngettext
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
-from companion.ui.common.routing import start_game
+from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
     bind,
@@ -123,6 +123,11 @@ def Trek12NewGame() -> ft.View:
         set_hands(current)
 
     def start() -> None:
+        kept, gone = left_the_roster(app, seats_now.current)
+        if gone:
+            set_seats(kept)
+            set_problem(gone)
+            return
         people = [by_id[pid] for pid in seats_now.current if pid in by_id]
         if not people:
             set_problem(_("Choose who plays on this device."))

@@ -1,0 +1,56 @@
+"""Every new-game screen: a player chosen there and removed from the roster meanwhile (on another device) is
+named in a refusal to start, not dropped without a word from the game that starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import walk
+from companion.sessions import SessionKeeper
+from companion.ui.common import registry
+from companion.ui.expedition.screens import ExpeditionNewGame, ExpeditionPlay, ExpeditionSheet
+from companion.ui.fourteeners.screens import FourteenersGame, FourteenersNewGame
+from companion.ui.freunde.screens import FreundeNewGame, FreundePlay
+from companion.ui.ridgeline.screens import RidgelineNewGame, RidgelinePlay
+from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
+
+
+@pytest.fixture(autouse=True)
+def real_screens():
+    """The real screens registered (another test module may have put a stand-in in their place)."""
+    registry.register_game_screen("trek12", new_game=Trek12NewGame, play=Trek12Play)
+    registry.register_game_screen("ridgeline", new_game=RidgelineNewGame, play=RidgelinePlay)
+    registry.register_game_screen("freunde", new_game=FreundeNewGame, play=FreundePlay)
+    registry.register_game_screen("fourteeners", new_game=FourteenersNewGame, play=FourteenersGame)
+    registry.register_game_screen("expedition", new_game=ExpeditionNewGame, play=ExpeditionPlay,
+                                  sheet=ExpeditionSheet)
+    yield
+
+
+# game: (the key of a player's chip, of the Start button, of the refusal shown)
+SCREENS = {
+    "trek12": ("t12-new-seat-{id}", "t12-new-start", "t12-new-problem"),
+    "ridgeline": ("rl-new-seat-{id}", "rl-new-start", "rl-new-problem"),
+    "freunde": ("fr-new-seat-{id}", "fr-new-start", "fr-new-problem"),
+    "expedition": ("exp-new-seat-{id}", "exp-new-start", "exp-new-problem"),
+    "fourteeners": ("ft-add-{id}", "ft-start", "ft-setup-error"),
+}
+
+
+@pytest.mark.parametrize("game", list(SCREENS))
+async def test_a_player_removed_meanwhile_is_named_and_the_game_does_not_start_without_them(open_ui, store, game):
+    seat, start, problem = SCREENS[game]
+    ann, bob, cy = (store.players.add(name) for name in ("Ann", "Bob", "Cy"))
+    ui = await open_ui(route=f"/games/{game}")
+    for player in (ann, bob, cy):
+        await ui.click(seat.format(id=player.id))
+    store.players.remove(bob.id)                 # on another phone at the table
+    await ui.click(start)
+    said = " ".join(c.value for c in walk(ui.get(problem)) if isinstance(getattr(c, "value", None), str))
+    assert "Bob was removed from the roster meanwhile (on another device)" in said, said
+    assert SessionKeeper(store).in_progress() == []
+    if game == "trek12":
+        # Seen and accepted: the next tap starts the Ascent with the players still chosen.
+        await ui.click(start)
+        [session] = SessionKeeper(store).in_progress()
+        assert session.players == (ann.id, cy.id)
