@@ -424,3 +424,20 @@ def test_entries_after_one_that_no_longer_applies_are_described_from_the_last_st
     assert broken[2:] == [engine.describe_action(state, action) for action in actions[2:]]
     assert all(one_line(line) for line in broken)
     assert describe_entries(engine, {"no": "setup"}, actions[:2]) == [UNRECOGNISED] * 2
+
+
+def test_an_old_trek12_cash_entry_without_a_seat_names_the_player_it_was_for():
+    # Games saved when a player holding no card was still asked keep "cash": [] for that player as the default
+    # seat: its line named the next player, who holds cards, and theirs named nobody.
+    table = trek12.start({"sheet": "dunai", "players": [{"name": "Ann", "assists": []},
+                                                         {"name": "Bo", "assists": ["rope"]}]})
+    rng = random.Random(3)
+    while not table.complete:
+        seat = trek12.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
+        table = trek12.apply(table, dict(rng.choice(moves).to_dict(), player=seat))
+    assert [len(state.assists) for state in table.states] == [0, 1]
+    assert trek12.describe_action(table, {"cash": []}) == "End of the Ascent, Ann: kept every Assist card (none cashed)"
+    table = trek12.apply(table, {"cash": []})
+    assert trek12.describe_action(table, {"cash": ["rope"]}) == "End of the Ascent, Bo: cashed the Rope (+3)"

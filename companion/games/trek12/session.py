@@ -64,7 +64,8 @@ class Table:
 
     @property
     def scored(self) -> bool:
-        """True once the sheets are full and every player who tracks cards has said which ones they cash."""
+        """True once the sheets are full and every player who tracks cards and holds any has said which ones
+        they cash."""
         return self.complete and cashing_seat(self) is None
 
 
@@ -314,7 +315,8 @@ def _describe(table: Table, action: Any) -> str:
         if set(action) - {"cash", "player"} or not isinstance(action["cash"], list):
             return UNRECOGNISED
         cards = [Assist.parse(card) for card in action["cash"]]
-        seat = cashing_seat(table) if action.get("player") is None else _seat_of(table, action["player"])
+        # The seat `_cash` applies it to (an old game's default seat may hold no card).
+        seat = _undecided(table, holding=False) if action.get("player") is None else _seat_of(table, action["player"])
         name = table.seats[seat].name if seat is not None and several else None
         if not cards:
             if name is None:
