@@ -218,9 +218,13 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert "S6 for 5" in [c.value for c in walk(ui.get("fr-reach-S6")) if isinstance(c, ft.Text)]
     await ui.click("fr-reach-stay")
     assert ui.get("fr-move-summary").value == "A: stays"
+    assert ui.get("fr-reach-stay").bgcolor == ft.Colors.PRIMARY_CONTAINER        # drawn as chosen
     await ui.click("fr-reach-S6")
     assert ui.get("fr-move-summary").value == "A: to S6 for 5"
+    assert ui.get("fr-reach-S6").bgcolor == ft.Colors.PRIMARY_CONTAINER
     await ui.click("fr-tent")                         # a tent there costs 2 more: S6 is now out of reach
+    # Refused, S6 is not the plan, and staying is not either: nothing is drawn as chosen.
+    assert ui.get("fr-reach-stay").bgcolor != ft.Colors.PRIMARY_CONTAINER
     assert ui.get("fr-move-reason-text").value.startswith("Turn 1: Ann's climber A cannot afford to reach S6")
     # The tent is still the one meant for S6, and nothing can be confirmed: the button would pitch it where
     # the climber stands.
