@@ -758,8 +758,8 @@ def _reveal(state: State, action: Reveal) -> State:
                                  expected=class_label(klass)))
     cards = state.cards if state.card(card.name) is not None else state.cards + (card,)
     row = solo.place_reveal(state.row, card, solo=state.setup.solo)
-    # i18n: who revealed a Climb before the first turn, in the game's log ("setup: revealed Longs Peak")
-    who = msg("setup") if state.phase is Phase.SETUP else state.players[state.turn].name
+    # Before the first turn the setup reveals: "Setup: revealed Longs Peak" beside "Ann: revealed Mt. Elbert".
+    who = msg("Setup") if state.phase is Phase.SETUP else state.players[state.turn].name
     state = replace(state, cards=cards, row=row, drawn=state.drawn + 1,
                     log=state.log + (msg("{who}: revealed {card} ({klass})", who=who, card=card.name,
                                          klass=class_label(card.klass)),))

@@ -52,7 +52,7 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_top_on_change
-from companion.ui.common.widgets import (and_list, bind, first_capital, labelled, message_card, screen_view,
+from companion.ui.common.widgets import (and_list, bind, labelled, message_card, screen_view,
                                          section_title, sentence, undo_redo)
 
 __all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened",
@@ -720,8 +720,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     return panel(controls, key=f"ft-gain-{at}", tone="raised")
 
 
-
-def _needs_guides(check, side: Side) -> str:
+def _needs_guides(check: GainCheck, side: Side) -> str:
     """Why a side of the Climb is closed when no Weather closes it: the fewest Guides that open it, or that it
     cannot be gained at all."""
     counts = [len(option.ignores) for option in check.guides if side in option.sides]
@@ -942,7 +941,6 @@ def _log(state: State) -> ft.Control:
     entries = list(reversed(state.log[-5:]))
     # i18n: the heading of the game's last few moves
     return panel([ft.Text(_("Recent"), size=13, weight=ft.FontWeight.W_600),
-                  # Each line as a sentence starts: "Setup: revealed …", not "setup: revealed …".
-                  *[ft.Text(first_capital(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
+                  *[ft.Text(tr(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
 
