@@ -385,3 +385,9 @@ def test_a_name_taken_is_quoted_the_players_language_way(store):
         assert said(refused.value) == "il y a déjà un joueur nommé «\u00a0Amélie\u00a0»\u00a0; choisissez un autre nom"
     with use_language("de"):
         assert "„Amélie“" in said(refused.value)
+    amelie = store.players.find("Amélie")
+    store.players.remove(amelie.id)
+    with pytest.raises(InvalidInput) as refused:
+        store.players.rename(amelie.id, "Amélie B.")
+    with use_language("fr"):
+        assert said(refused.value).startswith("impossible de renommer «\u00a0Amélie\u00a0»\u00a0: ")

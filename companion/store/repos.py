@@ -42,8 +42,8 @@ Mutex: TypeAlias = AbstractContextManager[Any]  # the store's threading.RLock
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 # Why a removed player cannot be changed, by the change asked for.
 _REMOVED_REFUSALS = {
-    "rename": N_("cannot rename {name}: the player has been removed from the roster"),
-    "recolour": N_("cannot recolour {name}: the player has been removed from the roster"),
+    "rename": N_("cannot rename “{name}”: the player has been removed from the roster"),
+    "recolour": N_("cannot recolour “{name}”: the player has been removed from the roster"),
 }
 
 
@@ -249,7 +249,7 @@ class PlayerRepo:
     def _current(self, player_id: PlayerId, verb: str) -> Player:
         player = self.get(player_id)
         if player.removed:
-            raise InvalidInput(msg(_REMOVED_REFUSALS[verb], name=repr(player.name)))
+            raise InvalidInput(msg(_REMOVED_REFUSALS[verb], name=player.name))
         return player
 
     def _save(self, player: Player) -> Player:

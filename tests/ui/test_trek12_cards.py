@@ -390,7 +390,6 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     assert record["detail"]["scores"][0]["assists"] == 1
 
 
-
 async def test_a_player_holding_no_card_is_not_asked_to_cash_any(open_ui, store):
     # At a table of three, the two players without a card were each asked "cash Assist cards?" ("… holds no
     # Assist card") and Save waited on a tap from each that decided nothing.
@@ -422,6 +421,7 @@ async def test_a_player_holding_no_card_is_not_asked_to_cash_any(open_ui, store)
     assert ui.find("t12-cash") is None and not ui.get("t12-finish").disabled
     await ui.click("t12-finish")
     assert store.history.get(session.id) is not None
+
 
 def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     # On an Expedition's last Ascent Max's cards count +3 each in his box: "1 skull" over +9 said nothing of them.
