@@ -390,6 +390,14 @@ async def test_unknown_player_statistics_say_so(open_ui, store):
     assert ui.route == "/stats"
 
 
+async def test_a_roster_player_without_games_is_named_on_their_statistics(open_ui, store):
+    # Gustav's page said "Statistics" and "This player has no finished games …", never his name.
+    gustav = store.players.add("Gustav")
+    ui = await open_ui(route=f"/stats/id:{gustav.id}")
+    assert "Gustav has no finished games in History yet." in ui.text()
+    assert ui.top.appbar.title.value == "Gustav"
+
+
 async def test_statistics_with_no_games(open_ui):
     ui = await open_ui(route="/stats")
     ui.get("stats-empty")

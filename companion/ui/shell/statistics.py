@@ -146,8 +146,11 @@ def PlayerStatsScreen() -> ft.View:
     names, colours = _roster(app.store)
     overall = stats.player_line(games, key, names=names)
     if overall is None:
-        return screen_view(_("Statistics"), [
+        # A player on the roster is named: the page was opened for them (from Players, before any game).
+        known = names.get(key[3:]) if key.startswith("id:") else None
+        return screen_view(known or _("Statistics"), [
             empty_state(ft.Icons.PERSON_SEARCH_ROUNDED, _("No finished games"),
+                        _("{name} has no finished games in History yet.").format(name=known) if known else
                         _("This player has no finished games in History yet."), key="pstats-none"),
             ft.Row([labelled("pstats-all", ft.FilledTonalButton(
                 _("Everyone's statistics"), key="pstats-all", icon=ft.Icons.INSIGHTS_ROUNDED,
