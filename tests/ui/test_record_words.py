@@ -156,3 +156,14 @@ async def test_a_single_winner_is_not_headed_as_several_and_a_players_win_is_sai
                                 "detail": {"winners": ["Zofia", "Ann"]}, "session": None})
     ui = await open_ui(route=f"/history/{shared}")
     assert [c.value for c in walk(ui.get("record-row-winners")) if isinstance(c, ft.Text)][0] == several
+
+
+async def test_a_14ers_accolade_typed_as_a_category_has_no_empty_name_or_half(open_ui, store):
+    # "Name —" and "Side —" stood over the Accolade's category when the players typed the category only.
+    record = _add(store, "fourteeners", "14ers", {"accolade": {
+        "name": None, "side": None, "category": "most Climbs tucked as Gear", "counts": {"Ann": 3},
+        "winners": ["Ann"], "points": 4}})
+    ui = await open_ui(route=f"/history/{record}")
+    rows = {c.key for c in walk(ui.top) if str(getattr(c, "key", "") or "").startswith("record-row-accolade")}
+    assert rows and not any(key.endswith((".name", ".side")) for key in rows), rows
+    assert _value(ui, "record-row-accolade.category") == "most Climbs tucked as Gear"

@@ -346,7 +346,8 @@ _FIELD_LABELS = {
     "summit": N_("Summit"),
     "summit_reached": N_("Summit reached"),
     "summit_turn": N_("Summit turn"),
-    "text": N_("Text"),
+    # i18n: a column of 14ers' "What scored": how each line scores ("Plans · 3 points if …")
+    "text": N_("Scoring"),
     "tie_break": N_("Tie break"),
     "total": N_("Total"),
     "totals": N_("Totals"),
@@ -367,8 +368,9 @@ _FIELD_LABELS = {
 # Fields kept for the program, not for people: a player's id, the game's id (its title is the screen's).
 _HIDDEN = frozenset({"id", "game"})
 # Fields that exist only in some games of their kind, null in the others (Freunde's solo rank in a game with
-# other players): no row at all there, rather than "—".
-_ONLY_WHEN_SET = frozenset({"solo_rank"})
+# other players; 14ers' Accolade card name and half, when the players typed its category only): no row at all
+# there, rather than "—".
+_ONLY_WHEN_SET = frozenset({"solo_rank", "name", "side"})
 
 
 def label_for(key: Any, value: Any = None) -> str:
