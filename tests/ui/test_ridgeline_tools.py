@@ -210,3 +210,25 @@ async def test_the_checkers_answer_sits_above_the_picker_of_the_box_being_filled
     assert order()[:3] == ["rl-check-box-0", "rl-check-verdict", "rl-check-codes"]
     await ui.click("rl-check-slot-2")
     assert order()[-3:] == ["rl-check-box-2", "rl-check-verdict", "rl-check-codes"]
+
+
+async def test_the_pitch_finder_says_why_a_hand_that_makes_the_camp_with_every_card_cannot_pitch(open_ui, store):
+    # Exactly the seven cards of camp 1 answered "cannot be cleared" with only the hand's fatigue, which read
+    # as the finder being wrong: the rule is the card kept back to discard.
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.FIND)
+    await ui.click("rl-find-seat-0")
+    hand = ["G1", "G4", "G7", "G9", "P3", "E4", "D5"]
+    await tap_cards(ui, "rl-find", *hand)
+    assert find_pitch(load().camps[1], parse_cards(hand, "t")) is None
+    assert ui.get("rl-find-answer-title").value == "Camp 1 cannot be cleared this turn"
+    assert ui.get("rl-find-answer-text").value.startswith(
+        "These cards make the camp only with every one of them, and a card must be kept back to discard")
+    # One card more, and the camp is pitched with it kept back.
+    await tap_cards(ui, "rl-find", "S8")
+    assert ui.get("rl-find-answer-title").value == "Camp 1 can be cleared"
+    # A hand far from the camp is told only its fatigue.
+    await ui.click("rl-find-clear")
+    await tap_cards(ui, "rl-find", "G1", "P2", "E9")
+    assert ui.get("rl-find-answer-text").value == "Nothing is pitched: the hand holds 12 fatigue."

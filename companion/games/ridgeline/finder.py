@@ -21,7 +21,7 @@ from companion.games.ridgeline.cards import Card, CardKind, Colour, cards_fatigu
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.i18n.message import msg
 
-__all__ = ["Pitch", "find_pitch"]
+__all__ = ["Pitch", "find_pitch", "every_card_needed"]
 
 _FIELD = 5  # bits per class count in a packed hand: four for the count, one guard bit against borrows
 _GUARD_BIT = 1 << (_FIELD - 1)
@@ -68,6 +68,19 @@ class _Classes:
 def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
     """The pitch clearing `camp` from `hand` that leaves the lowest fatigue in hand, keeping a card back to
     discard ('A turn', 'Fatigue'); None when the camp cannot be cleared this turn."""
+    return _find(camp, hand)[0]
+
+
+def every_card_needed(camp: Camp, hand: Sequence[Card]) -> bool:
+    """True when `hand` has no pitch for `camp` only because every pitch uses all its cards (but at most one
+    Whiteout), leaving none to discard ("You must keep one card back to discard"): why the finder says no to
+    a hand that lays out the camp on the table."""
+    pitch, needs_all = _find(camp, hand)
+    return pitch is None and needs_all
+
+
+def _find(camp: Camp, hand: Sequence[Card]) -> tuple[Pitch | None, bool]:
+    """`find_pitch`, and whether the camp could be laid out with every card of the hand (none kept back)."""
     hand = tuple(card.undeclared() for card in hand)
     problem = supply_problem(hand)
     if problem:
@@ -83,7 +96,7 @@ def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
     lists = [_candidates(req, classes, ropes, rope_value, deck.rank_max - deck.rank_min + 1)
              for req in requirements]
     if any(not cands for cands in lists):
-        return None
+        return None, False
     # Search the requirement with the fewest candidates first; equal requirements sit side by side so the
     # search can take their candidates in non-decreasing order instead of trying every permutation.
     order = sorted(range(len(requirements)),
@@ -96,7 +109,7 @@ def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
     full = classes.full | (ropes << classes.rope_shift)
     found = _search(levels, same, classes.guard, full, ropes, rope_value, real_value + rope_value * ropes)
     if found is None:
-        return None
+        return None, False
     total, chosen = found
     placed = min(ropes, sum(levels[l][c].ropes_max for l, c in enumerate(chosen)))
     everything = sum(levels[l][c].real for l, c in enumerate(chosen)) == len(real) and placed == ropes
@@ -115,13 +128,13 @@ def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
             if again is not None and (best is None or again[0] > best[0]):
                 best = (again[0], again[1], ropes - rope)
         if best is None:
-            return None
+            return None, True
         total, chosen, usable = best
         placed = min(usable, sum(levels[l][c].ropes_max for l, c in enumerate(chosen)))
     by_requirement: list[_Candidate] = [None] * len(requirements)  # type: ignore[list-item]
     for level, index in enumerate(chosen):
         by_requirement[order[level]] = levels[level][index]
-    return _build(requirements, by_requirement, placed, classes, hand)
+    return _build(requirements, by_requirement, placed, classes, hand), everything
 
 
 # --- candidates ------------------------------------------------------------------------------------------

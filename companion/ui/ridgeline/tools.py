@@ -16,7 +16,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline.cards import CardCode, Colour, cards_fatigue, parse_card
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
-from companion.games.ridgeline.finder import find_pitch
+from companion.games.ridgeline.finder import every_card_needed, find_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_hand
 from companion.i18n import _, ngettext, tr
@@ -267,10 +267,14 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
         return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be"), first_capital(exc),
                        tone="bad")
     if pitch is None:
+        fatigue = cards_fatigue(hand)
+        # A hand that lays the camp out with every card still cannot pitch it: said, or the "no" looks wrong.
+        why = (_("These cards make the camp only with every one of them, and a card must be kept back to "
+                 "discard: nothing is pitched, and the hand holds {fatigue} fatigue.")
+               if every_card_needed(camp, hand) else _("Nothing is pitched: the hand holds {fatigue} fatigue."))
         return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED,
                        _("Camp {number} cannot be cleared this turn").format(number=camp.number),
-                       _("Nothing is pitched: the hand holds {fatigue} fatigue.").format(fatigue=cards_fatigue(hand)),
-                       tone="bad")
+                       why.format(fatigue=fatigue), tone="bad")
     rows: list[ft.Control] = []
     for index, (requirement, group) in enumerate(zip(camp.requirements, pitch.groups)):
         rows.append(ft.Text(first_capital(tr(requirement.label)), size=13, weight=ft.FontWeight.W_600))
