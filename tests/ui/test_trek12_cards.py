@@ -29,6 +29,24 @@ def start(store, cards, *, names=("Ann",), solo=False, sheet="dunai", seed=3, ma
     return SessionKeeper(store).start("trek12", setup, [p.id for p in players], sheet.title())
 
 
+def fill_sheets(keeper, session_id: str, seed: int = 4):
+    """Every sheet filled with random legal turns, no card played or taken: the table at the Ascent's end."""
+    import random
+
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, legal_actions
+
+    rng = random.Random(seed)
+    table = keeper.state(session_id)
+    while not table.complete:
+        seat = trek12.current_player(table)
+        roll = table.roll or rng.choice(ROLLS)
+        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
+        keeper.act(session_id, dict(rng.choice(moves).to_dict(), player=seat))
+        table = keeper.state(session_id)
+    return table
+
+
 def label(ui, key: str) -> str:
     for control in walk(ui.top):
         if type(control).__name__ == "Semantics" and getattr(control, "identifier", None) == key:
@@ -352,21 +370,11 @@ async def test_alone_the_schnapps_rolls_again_once_the_dice_are_in(open_ui, stor
 
 
 async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
-    import random
-
     from companion.games.trek12 import session as trek12
-    from companion.games.trek12.rules import ROLLS, legal_actions
 
     session = start(store, ["rope", "tent"], names=("Ann", "Bo"))
     keeper = SessionKeeper(store)
-    rng = random.Random(4)
-    table = keeper.state(session.id)
-    while not table.complete:
-        seat = trek12.current_player(table)
-        roll = table.roll or rng.choice(ROLLS)
-        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
-        keeper.act(session.id, dict(rng.choice(moves).to_dict(), player=seat))
-        table = keeper.state(session.id)
+    table = fill_sheets(keeper, session.id)
     before = {name: b.total for name, b in trek12.breakdowns(table)}
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     assert "Ann: cash Assist cards?" in ui.text()
@@ -393,25 +401,13 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
 async def test_a_player_holding_no_card_is_not_asked_to_cash_any(open_ui, store):
     # At a table of three, the two players without a card were each asked "cash Assist cards?" ("… holds no
     # Assist card") and Save waited on a tap from each that decided nothing.
-    import random
-
-    from companion.games.trek12 import session as trek12
-    from companion.games.trek12.rules import ROLLS, legal_actions
-
     players = [store.players.add(name) for name in ("Ann", "Bo", "Cy")]
     hands = {"Ann": [], "Bo": ["rope"], "Cy": []}
     setup = {"sheet": "dunai", "solo": None, "dice_seed": 3,
              "players": [{"id": p.id, "name": p.name, "assists": hands[p.name]} for p in players]}
     keeper = SessionKeeper(store)
     session = keeper.start("trek12", setup, [p.id for p in players], "Dunai")
-    rng = random.Random(4)
-    table = keeper.state(session.id)
-    while not table.complete:
-        seat = trek12.current_player(table)
-        roll = table.roll or rng.choice(ROLLS)
-        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
-        keeper.act(session.id, dict(rng.choice(moves).to_dict(), player=seat))
-        table = keeper.state(session.id)
+    table = fill_sheets(keeper, session.id)
     held = {name: len(state.assists) for name, state in zip(hands, table.states)}
     assert held == {"Ann": 0, "Bo": 1, "Cy": 0}
     ui = await open_ui(route=f"/play/trek12/{session.id}")
