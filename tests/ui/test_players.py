@@ -305,7 +305,7 @@ async def test_a_players_row_opens_their_statistics(open_ui, store):
     ui = await open_ui(route="/players")
     await ui.click(f"player-{player.id}-stats")
     assert ui.route == f"/players/stats/id:{player.id}"
-    assert "This player has no finished games in History yet." in ui.text()
+    assert "Lakpa has no finished games in History yet." in ui.text()
     assert ui.view_routes == ["/", "/players", f"/players/stats/id:{player.id}"]     # back returns to the roster
     # The roster opened from a new game's screen: back returns to it, over the new game.
     await ui.go("/games/trek12/players")
