@@ -299,6 +299,10 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await reveal(ui, compass=3)
     await ui.click("exp-score-open")
     assert ui.get("exp-score-1-max-cash").value == "Max cashes his 3 cards on this last Ascent: +9"
+    # The player's cards: a card left untapped on the last Ascent scores nothing, and the form says so.
+    assert keeper.state(exp).hands[0]
+    assert ui.get("exp-cash-0-hint").value == ("Last Ascent: cash your cards for +3 each, as a card kept scores "
+                                               "nothing after it")
     # Under his name, what he is: not "Max" again.
     assert ui.get("exp-score-1-where").value == "solo opponent"
     await ui.click("exp-score-cancel")

@@ -418,7 +418,10 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                                   n=len(held)), size=12,
                                      color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-max-cash"))
         elif tracked and held:
-            block.append(ft.Text(_("Cash cards for +3 each"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            # On the last Ascent a card kept is worth nothing afterwards: said, or a card left untapped is lost.
+            block.append(ft.Text(_("Last Ascent: cash your cards for +3 each, as a card kept scores nothing "
+                                   "after it") if last else _("Cash cards for +3 each"), size=12,
+                                 color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-cash-{seat}-hint"))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
                           on_click=bind(on_cash, seat, index),
