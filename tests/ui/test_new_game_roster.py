@@ -54,3 +54,34 @@ async def test_a_player_removed_meanwhile_is_named_and_the_game_does_not_start_w
         await ui.click(start)
         [session] = SessionKeeper(store).in_progress()
         assert session.players == (ann.id, cy.id)
+
+
+async def test_14ers_players_moved_after_a_removal_still_name_the_player_removed(open_ui, store):
+    # The 14ers screen edits the order it shows: a move after Bob's removal dropped him from the choices, and
+    # Start then began with Cy and Ann without a word.
+    seat, start, problem = SCREENS["fourteeners"]
+    ann, bob, cy = (store.players.add(name) for name in ("Ann", "Bob", "Cy"))
+    ui = await open_ui(route="/games/fourteeners")
+    for player in (ann, bob, cy):
+        await ui.click(seat.format(id=player.id))
+    store.players.remove(bob.id)                 # on another phone at the table
+    await ui.click("ft-seat-2-up")               # the screen drawn again: Ann and Cy shown
+    await ui.click("ft-seat-1-up")               # Cy first
+    await ui.click(start)
+    said = " ".join(c.value for c in walk(ui.get(problem)) if isinstance(getattr(c, "value", None), str))
+    assert "Bob was removed from the roster meanwhile" in said, said
+    assert SessionKeeper(store).in_progress() == []
+
+
+def test_players_deleted_outright_are_counted_not_named_alike(store):
+    from types import SimpleNamespace
+
+    from companion.ui.common.routing import left_the_roster
+
+    ann = store.players.add("Ann")
+    store.players.remove(ann.id)
+    kept, said = left_the_roster(SimpleNamespace(store=store), [ann.id, "f" * 32, "e" * 32])
+    assert kept == ()
+    assert said.startswith("Ann and 2 players were removed from the roster meanwhile"), said
+    _, said = left_the_roster(SimpleNamespace(store=store), ["f" * 32])
+    assert said.startswith("1 player was removed from the roster meanwhile"), said

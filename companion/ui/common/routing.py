@@ -67,20 +67,25 @@ def left_the_roster(app: Any, seats: Sequence[str]) -> tuple[tuple[str, ...], st
     without a word, and the game started without them); None when nobody left."""
     current = {player.id for player in app.store.players.list()}
     kept = tuple(pid for pid in seats if pid in current)
-    gone = []
+    gone: list[str] = []     # the names of those removed, then "2 players" for those with none left
+    nameless = 0
     for pid in seats:
         if pid not in current:
             try:
                 gone.append(app.store.players.get(pid).name)
-            except CompanionError:          # deleted outright (a restored copy of the roster): nameless
-                gone.append(_("a player"))
+            except CompanionError:          # deleted outright (a restored copy of the roster): no name left
+                nameless += 1
+    count = len(gone) + nameless
+    if nameless:
+        # i18n: in a list of players removed from the roster, those whose names are gone: "Ann and 2 players"
+        gone.append(ngettext("{n} player", "{n} players", nameless).format(n=nameless))
     if not gone:
         return kept, None
-    return kept, ngettext(
+    return kept, first_capital(ngettext(
         "{names} was removed from the roster meanwhile (on another device) and is no longer chosen. Check who "
         "plays, then start again.",
         "{names} were removed from the roster meanwhile (on another device) and are no longer chosen. Check who "
-        "plays, then start again.", len(gone)).format(names=and_list(gone))
+        "plays, then start again.", count).format(names=and_list(gone)))
 
 
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],

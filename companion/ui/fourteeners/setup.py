@@ -114,7 +114,12 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
     if final and mode == "random":
         mode = "choose"
 
-    def change(new: SetupChoices) -> None:
+    def change(new: SetupChoices, *, prune: bool = False) -> None:
+        if not prune:
+            # The controls edit the order shown, without players removed meanwhile (on another device): those
+            # stay chosen, so that Start names them rather than beginning without them.
+            hidden = tuple(pid for pid in choices.order if pid not in names and pid not in new.order)
+            new = replace(new, order=new.order + hidden)
         set_choices(new)
         set_error(None)
         if keep is not None:
@@ -123,7 +128,7 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
     def start() -> None:
         kept, gone = left_the_roster(app, choices.order)
         if gone:
-            change(replace(choices, order=kept))
+            change(replace(choices, order=kept), prune=True)
             set_error(gone)
             return
         if not order:
