@@ -1186,3 +1186,23 @@ async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open
     lines = -(-text_width(summary.value, summary.size) // room)
     assert lines > 2 and summary.max_lines >= lines, (summary.value, lines)
     assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
+
+
+async def test_winter_spaces_are_named_as_printed_on_the_board_chips_and_aloud(open_ui, store):
+    # The winter board has "j" at 5000 m and "J" higher up: the reach chips said "J pour 3" for j, and in
+    # French the board read its "L" aloud as "D" (the catalogs' letter of a game lost).
+    store.settings.set("language", "fr")
+    session = start_game(store, actions=CARDS_PLAYED, board="winter", weather_season="winter")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    said = {c.identifier: c.label for c in walk(ui.top) if type(c).__name__ == "Semantics" and c.identifier}
+    assert said["fr-space-L"].startswith("L\u00a0: ") and said["fr-space-l"].startswith("l\u00a0: ")
+    assert said["fr-space-BASE_CAMP"].startswith("Camp de base")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    state = engine(store, session.id)
+    routes = rules.destinations(state, 0, "A", rules.cards_from_doc(state, ["M1"]))
+    stops = [space for space, r in routes.items() if r.stop]
+    assert stops and all(space.islower() for space in stops), stops
+    for space in stops:
+        texts = [c.value for c in walk(ui.get(f"fr-reach-{space}")) if isinstance(c, ft.Text)]
+        assert texts == [f"{space} pour {routes[space].cost}"], texts

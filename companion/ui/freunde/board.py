@@ -22,10 +22,10 @@ from companion.games.freunde.rules import (
     ClimberLabel, PlayerIndex, Route, State, Weather, space_words, stacking_limit, today_weather,
 )
 from companion.i18n import Message, _, ngettext, tr
-from companion.ui.common.widgets import first_capital
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
-__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "space_name"]
+__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "space_name",
+           "space_title"]
 
 _DIAMETER = 36.0
 _ROW = 52.0
@@ -269,7 +269,7 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     # i18n: a space read aloud: "S5: 6000-7000 m, 4 victory points, entry cost 2, acclimatization −1"
     label = ngettext("{space}: {zone}, {n} victory point, entry cost {cost}, acclimatization {modifier}",
                      "{space}: {zone}, {n} victory points, entry cost {cost}, acclimatization {modifier}",
-                     space.vp).format(space=first_capital(space_name(board, space_id)),
+                     space.vp).format(space=space_title(board, space_id),
                                       zone=zone_label(labels, space.zone), n=space.vp,
                                       cost=space.cost + surcharge, modifier=signed(space.accl))
     if limit is not None:
@@ -364,6 +364,17 @@ def space_name(board: Board, space: SpaceId | None) -> str:
         return "—"
     words = space_words(board, space)
     return str(tr(words)) if isinstance(words, Message) else str(words)
+
+
+def space_title(board: Board, space: SpaceId) -> str:
+    """`space_name` at the start of a label: base camp and the summit with a capital ("Base camp"); a printed
+    id exactly as printed, for the winter board's "j" and "J" are two spaces (and looked up as words, its "L"
+    was read as the French "D" of a game lost)."""
+    words = space_words(board, space)
+    if isinstance(words, Message):
+        text = str(tr(words))
+        return text[:1].upper() + text[1:]
+    return str(words)
 
 
 def _short(space_id: SpaceId) -> str:

@@ -21,7 +21,7 @@ from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.services import use_back_cancels
 from companion.ui.common.widgets import bind, first_capital, labelled, screen_view, section_title
-from companion.ui.freunde.board import BoardMarks, draw_board, space_name
+from companion.ui.freunde.board import BoardMarks, draw_board, space_name, space_title
 from companion.ui.freunde.parts import chip, signed, stepper, zone_label
 
 __all__ = ["BoardEditor", "board_changes"]
@@ -177,7 +177,7 @@ def _space_panel(doc: dict[str, Any], original: Board, space_id: str, labels, ch
         key="fr-edit-panel",
         content=ft.Column(spacing=6, tight=True, controls=[
             # Base camp and the summit by their names, any other space by its printed id.
-            section_title(first_capital(space_name(original, space_id)) if space_id in (original.base_camp,
+            section_title(space_title(original, space_id) if space_id in (original.base_camp,
                                                                                          original.summit)
                           else _("Space {space}").format(space=space_id)),
             *([ft.Text(problem, key="fr-edit-sheet-problem", size=13, color=ft.Colors.ERROR)] if problem else []),

@@ -40,7 +40,7 @@ from companion.ui.freunde.parts import (
     stepper,
     zone_label,
 )
-from companion.ui.freunde.board import space_name
+from companion.ui.freunde.board import space_name, space_title
 from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
                                          message_card, section_title)
 
@@ -648,13 +648,13 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
                 points=points, n=reachable), key="fr-move-points", colour=MOVE_COLOUR))
         if on_space is not None and reachable and climber.space is not None:
             # The same choice as a tap on the board, beside the cards: on a phone the board is a scroll away.
-            stops = sorted(((r.cost, space_name(state.board, space), space) for space, r in routes.items() if r.stop))
+            stops = sorted(((r.cost, space_title(state.board, space), space) for space, r in routes.items() if r.stop))
             out.append(ft.Row(key="fr-reach", wrap=True, spacing=6, run_spacing=6, controls=[
                 # Staying is chosen when no space is, not when the space tapped is refused.
                 chip("fr-reach-stay", _("Stay"), draft.target is None and draft.refused is None,
                      bind(on_space, climber.space), compact=True),
                 # i18n: a space in reach and its cost in movement points: "S6 for 5"
-                *[chip(f"fr-reach-{space}", first_capital(_("{space} for {cost}").format(space=name, cost=cost)),
+                *[chip(f"fr-reach-{space}", _("{space} for {cost}").format(space=name, cost=cost),
                        draft.target == space, bind(on_space, space), compact=True)
                   for cost, name, space in stops]]))
     if draft.reason:
