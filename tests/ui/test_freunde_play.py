@@ -1206,3 +1206,13 @@ async def test_winter_spaces_are_named_as_printed_on_the_board_chips_and_aloud(o
     for space in stops:
         texts = [c.value for c in walk(ui.get(f"fr-reach-{space}")) if isinstance(c, ft.Text)]
         assert texts == [f"{space} pour {routes[space].cost}"], texts
+
+
+def test_an_altitude_keeps_its_unit_on_the_line_of_its_number():
+    # "(5000-6000" stood over "m)" in the acclimatization check at 390 px.
+    from companion.games.freunde.data import load_data
+    from companion.ui.freunde.parts import zone_label
+
+    labels = load_data().stacking.labels
+    assert [zone_label(labels, zone) for zone in sorted(labels)][0] == "5000-6000\u00a0m"
+    assert zone_label({}, 7000) == "7000\u00a0m"

@@ -8,6 +8,7 @@ comes from the engine (`companion.games.freunde.rules`); these helpers only draw
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -252,12 +253,17 @@ def info_line(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
     ])
 
 
+_METRES = re.compile(r"(\d) m\b")
+
+
 def zone_label(state_or_labels, zone: Zone) -> str:
     """A zone as printed beside the stacking diagrams: '7000-8000 m'."""
     labels = state_or_labels.stacking.labels if isinstance(state_or_labels, State) else state_or_labels
     label = labels.get(zone)
     # i18n: an altitude in metres
-    return tr(zone_words(label)) if label is not None else _("{zone} m").format(zone=zone)
+    said = tr(zone_words(label)) if label is not None else _("{zone} m").format(zone=zone)
+    # The unit stays on the line of its number ("(5000-6000" over "m)" in a narrow card).
+    return _METRES.sub("\\1\u00a0m", str(said))
 
 
 def weather_icon(label: str) -> ft.IconData:
