@@ -21,7 +21,7 @@ from companion.games.ridgeline.cards import Card, CardKind, Colour, cards_fatigu
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
 from companion.i18n.message import msg
 
-__all__ = ["Pitch", "find_pitch", "every_card_needed"]
+__all__ = ["Pitch", "find_pitch", "search_pitch"]
 
 _FIELD = 5  # bits per class count in a packed hand: four for the count, one guard bit against borrows
 _GUARD_BIT = 1 << (_FIELD - 1)
@@ -68,19 +68,13 @@ class _Classes:
 def find_pitch(camp: Camp, hand: Sequence[Card]) -> Pitch | None:
     """The pitch clearing `camp` from `hand` that leaves the lowest fatigue in hand, keeping a card back to
     discard ('A turn', 'Fatigue'); None when the camp cannot be cleared this turn."""
-    return _find(camp, hand)[0]
+    return search_pitch(camp, hand)[0]
 
 
-def every_card_needed(camp: Camp, hand: Sequence[Card]) -> bool:
-    """True when `hand` has no pitch for `camp` only because every pitch uses all its cards (but at most one
-    Whiteout), leaving none to discard ("You must keep one card back to discard"): why the finder says no to
-    a hand that lays out the camp on the table."""
-    pitch, needs_all = _find(camp, hand)
-    return pitch is None and needs_all
-
-
-def _find(camp: Camp, hand: Sequence[Card]) -> tuple[Pitch | None, bool]:
-    """`find_pitch`, and whether the camp could be laid out with every card of the hand (none kept back)."""
+def search_pitch(camp: Camp, hand: Sequence[Card]) -> tuple[Pitch | None, bool]:
+    """`find_pitch`, and whether the camp could be laid out with every card of the hand (but at most one
+    Whiteout): with no pitch, True says why ("You must keep one card back to discard"), which a screen tells
+    a player whose hand lays the camp out on the table."""
     hand = tuple(card.undeclared() for card in hand)
     problem = supply_problem(hand)
     if problem:

@@ -1,7 +1,7 @@
 """Ridgeline's table tools: the meld checker (settle a dispute over a staged pitch), the pitch finder (can
 this hand clear the seat's camp, and how), and the lay-off helper (which cards fit the groups on the table).
 
-The answers are the engine's: `melds.pitch_problem`, `finder.find_pitch`, `melds.lay_off_options`. The
+The answers are the engine's: `melds.pitch_problem`, `finder.search_pitch`, `melds.lay_off_options`. The
 screens only stage cards and show what comes back.
 """
 
@@ -16,7 +16,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.ridgeline.cards import CardCode, Colour, cards_fatigue, parse_card
 from companion.games.ridgeline.data import Camp, Kind, Requirement, load
-from companion.games.ridgeline.finder import every_card_needed, find_pitch
+from companion.games.ridgeline.finder import search_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_hand
 from companion.i18n import _, ngettext, tr
@@ -261,7 +261,7 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
                        _("The best way to clear the camp appears here."), tone="neutral")
     hand = [parse_card(code) for code in codes]
     try:
-        pitch = find_pitch(camp, hand)
+        pitch, every_card = search_pitch(camp, hand)
     except CompanionError as exc:
         # i18n: a title: the cards entered cannot all be in one hand (they do not exist in the deck)
         return _answer("rl-find-answer", ft.Icons.ERROR_OUTLINE_ROUNDED, _("This hand cannot be"), first_capital(exc),
@@ -271,7 +271,7 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
         # A hand that lays the camp out with every card still cannot pitch it: said, or the "no" looks wrong.
         why = (_("These cards make the camp only with every one of them, and a card must be kept back to "
                  "discard: nothing is pitched, and the hand holds {fatigue} fatigue.")
-               if every_card_needed(camp, hand) else _("Nothing is pitched: the hand holds {fatigue} fatigue."))
+               if every_card else _("Nothing is pitched: the hand holds {fatigue} fatigue."))
         return _answer("rl-find-answer", ft.Icons.CANCEL_ROUNDED,
                        _("Camp {number} cannot be cleared this turn").format(number=camp.number),
                        why.format(fatigue=fatigue), tone="bad")
