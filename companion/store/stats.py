@@ -786,9 +786,14 @@ def _human_seats(records: Source, game: GameId | None, key: PlayerKey | None = N
                 yield seat
 
 
+def roster_id(key: PlayerKey) -> str | None:
+    """The roster id a player key was made from (`player_key`), or None for a guest's."""
+    return key[3:] if key.startswith("id:") else None
+
+
 def _name_for(key: PlayerKey, played: Sequence[Seat], names: Mapping[str, str] | None) -> str:
-    if names and key.startswith("id:") and key[3:] in names:
-        return names[key[3:]]
+    if names and roster_id(key) in names:
+        return names[roster_id(key)]
     newest = max(played, key=lambda s: (s.finished, s.record_id))
     return newest.name
 

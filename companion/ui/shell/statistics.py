@@ -147,7 +147,7 @@ def PlayerStatsScreen() -> ft.View:
     overall = stats.player_line(games, key, names=names)
     if overall is None:
         # A player on the roster is named: the page was opened for them (from Players, before any game).
-        known = names.get(key[3:]) if key.startswith("id:") else None
+        known = names.get(stats.roster_id(key) or "")
         return screen_view(known or _("Statistics"), [
             empty_state(ft.Icons.PERSON_SEARCH_ROUNDED, _("No finished games"),
                         _("{name} has no finished games in History yet.").format(name=known) if known else
