@@ -118,6 +118,21 @@ def test_a_bigger_search_stays_legal_and_turns_round_trip_through_the_game_file(
         assert Action.from_dict(best.to_dict()) == best
 
 
+def test_a_custom_sheet_whose_circle_touches_every_other_is_advised_and_played_out():
+    # A circle may touch any number of others on a custom sheet (up to the 400 circles a sheet may have):
+    # the playout policy's table by empty neighbours must reach that far, at the hub and next to it.
+    for n in (26, 60):
+        sheet = make_sheet(n, [(0, i) for i in range(1, n)], op_limit=n)
+        rng = random.Random(3)
+        state = new_game(sheet)
+        for _ in range(4):
+            roll = rng.choice(ROLLS)
+            best = advise(state, roll, rng, playouts=40).best
+            assert best in legal_actions(state, roll)
+            state = apply(state, best)
+        assert state.board.filled.bit_count() == 4
+
+
 def _final_total(state):
     return score(state).total
 

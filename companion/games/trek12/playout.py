@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from companion.games.trek12.data import Sheet, members
+from companion.games.trek12.data import MAX_CIRCLES, Sheet, members
 from companion.games.trek12.rules import MAX_ASSISTS, ROLLS, ZONE_CARD_VALUES, Board
 
 __all__ = ["Geometry", "Pos", "geometry", "from_board", "choices", "moves", "playout", "Weights",
@@ -381,7 +381,8 @@ class Weights:
                  box=3.0, open_line=0.0, open_zone=0.0, high=0.25, strand=1.0, block=1.0,
                  op_cost=(0.0, 0.0, 0.0, 0.0, 0.0)) -> None:
         self.orphan = orphan
-        self.rescue = tuple(rescue) + (rescue[-1],) * 20
+        # Indexed by a circle's empty neighbours: on a custom sheet a circle may touch every other one.
+        self.rescue = tuple(rescue) + (rescue[-1],) * max(0, MAX_CIRCLES - len(rescue))
         self.skull = skull
         self.line = line
         self.zone = zone
