@@ -22,6 +22,7 @@ import io
 import json
 import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -206,6 +207,10 @@ def _coach(args: argparse.Namespace) -> int:
                 answer = {"error": one_line(str(exc))}
             except RecursionError:
                 answer = {"error": "the document is nested too deeply to be a game file"}
+            except Exception as exc:    # a fault of the program's own: this line's error, and the next one read
+                traceback.print_exc(file=sys.stderr)
+                answer = {"error": one_line(f"the coach failed on this document (a fault in the program: "
+                                            f"{type(exc).__name__}: {exc}); the next lines are still read")}
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

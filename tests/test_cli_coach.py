@@ -226,6 +226,30 @@ def test_stdio_answers_each_line_and_goes_on_after_a_bad_one(capsys, monkeypatch
     check_answer({"sheet": "dhaulagiri", "turns": [], "roll": [1, 0]}, answers[3])
 
 
+def test_stdio_answers_a_fault_of_its_own_as_that_lines_error_and_goes_on(capsys, monkeypatch):
+    # A program driving whole games must not lose its conversation to one document the coach fails on (a
+    # bug): that line gets an error saying so, the traceback goes to stderr, and the next line is answered.
+    from companion.games.trek12 import files
+
+    real = files.coach_file
+
+    def flaky(doc, *args, **kwargs):
+        if doc.get("roll") == [1, 1]:
+            raise IndexError("tuple index out of range")
+        return real(doc, *args, **kwargs)
+
+    monkeypatch.setattr(files, "coach_file", flaky)
+    lines = [json.dumps({**GAME, "roll": [1, 1]}), json.dumps(GAME)]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
+    status, out, err = run(capsys, "coach", "trek12", "--stdio", "--playouts", "40")
+    assert status == 0
+    first, second = [json.loads(line) for line in out.splitlines()]
+    assert first == {"error": "the coach failed on this document (a fault in the program: IndexError: tuple index "
+                              "out of range); the next lines are still read"}
+    check_answer(GAME, second)
+    assert "Traceback" in err and "IndexError" in err
+
+
 def test_stdio_talks_line_by_line_with_a_program():
     # A real pipe: each answer arrives (flushed) before the next document is sent.
     proc = subprocess.Popen([sys.executable, "-m", "companion", "coach", "trek12", "--stdio", "--playouts", "40"],

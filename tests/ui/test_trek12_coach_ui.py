@@ -331,6 +331,31 @@ async def test_the_screen_answers_while_the_coach_thinks_and_shows_only_the_hint
     assert asked[-1] == (6, 5)
 
 
+async def test_a_fault_in_the_coach_is_said_on_the_hint_and_the_review_not_left_weighing(open_ui, store, monkeypatch):
+    # The coach is a helper beside the game: a fault of its own (a bug) ends its work with a word, never
+    # with a hint that weighs the roll forever or a review that never ends, and the Ascent goes on.
+    def broken(*args, **kwargs):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(coach_review, "hint", broken)
+    session = start(store, names=("Bea",))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(3, 2))
+    assert await hinted(ui) == "The coach could not weigh this roll: a fault in the app. The Ascent is not affected."
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-0")
+    assert SessionKeeper(store).state(session.id).states[0].board.filled == 1   # the turn is written all the same
+
+    _, docs, _, finished = finished_ascent(store, 3)
+    monkeypatch.setattr(coaching.coach_review, "rounds_of", broken)
+    ui = await open_ui(route=f"/play/trek12/{finished.id}")
+    await ui.click("t12-review-0")
+    assert await until(ui, lambda: ui.find("t12-review-progress-0") is None)
+    assert ui.get("t12-review-problem-0").value == "The review could not be made: a fault in the app."
+    assert saved_review(store, finished.id, 0) is None and not coaching._RUNNING
+
+
 async def test_the_hint_speaks_the_players_language_though_worked_out_by_a_task(open_ui, store):
     session = start(store, cards=["schnapps"])
     ui = await open_ui(route=f"/play/trek12/{session.id}", locales=["de-DE"])

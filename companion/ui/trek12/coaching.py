@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -45,6 +46,7 @@ __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_ke
            "entries_digest", "expectations"]
 
 COACH_TABLE = "coach"
+_log = logging.getLogger(__name__)
 keep_beside_games(COACH_TABLE)      # a game deleted from History or abandoned takes its hints and reviews along
 # Reviews under way, per tab (its page) and game, seat and entries: (rounds done, rounds in all). A review
 # goes on when its screen is left; a panel opened again meanwhile follows its progress from here (a screen
@@ -230,6 +232,10 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
         advice = await off_loop(lambda: coach_review.hint(state, roll, seed, drunk=drunk))
     except CompanionError as exc:
         hint = Hint(sentence(exc))
+    except Exception:       # a fault of the coach's own: said, logged, and the game goes on without it
+        _log.exception("the coach failed on a roll")
+        # i18n: the hint when the coach itself failed (a bug); the player's game is untouched
+        hint = Hint(_("The coach could not weigh this roll: a fault in the app. The Ascent is not affected."))
     else:
         words, circle = hint_words(advice, sheet)
         held = state.assists is not None and Assist.SCHNAPPS in state.assists
@@ -250,6 +256,9 @@ async def _think(state, sheet, roll, seed, key, cache, wanted, redraw, drunk, ma
                 return
             step = await off_loop(next, steps, _DONE)
     except CompanionError:
+        step = _DONE
+    except Exception:
+        _log.exception("the coach failed weighing the Schnapps")
         step = _DONE
     if wanted.current == key:
         cache.current = (key, replace(hint, schnapps=None if step is _DONE else schnapps_words(step),
@@ -353,6 +362,10 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
             set_problem(None)
         except CompanionError as exc:
             set_problem(_("The review could not be made: {reason}").format(reason=sentence(exc)))
+        except Exception:   # a fault of the coach's own: said and logged, not a review that never ends
+            _log.exception("the coach failed reviewing an Ascent")
+            # i18n: the review's message when the coach itself failed (a bug)
+            set_problem(_("The review could not be made: a fault in the app."))
         finally:
             tell(None)
             app.changed()
