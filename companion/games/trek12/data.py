@@ -234,8 +234,8 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
         raise DataError(msg("{origin}: field 'name': {problem}", origin=origin, problem=problem))
     summit = doc.get("summit")
     if summit is not None and not _is_int(summit, minimum=0):
-        raise DataError(msg("{origin}: field 'summit' must be a whole number of points or null, not {value}",
-                            origin=origin, value=quote(summit)))
+        raise DataError(msg("{origin}: field 'summit' must be a whole number of points, 0 or more, or null, "
+                            "not {value}", origin=origin, value=quote(summit)))
     stars = _parse_stars(doc.get("stars"), origin)
     circles = _parse_circles(doc.get("circles"), origin)
     known = {c.id for c in circles}
@@ -325,7 +325,7 @@ def _parse_stars(raw: Any, origin: str) -> Stars | None:
     for part in ("summit", "race", "record"):
         if not _is_int(raw[part], minimum=0):
             field = f"'stars.{part}'"
-            raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+            raise DataError(msg("{origin}: field {field} must be a whole number 0 or more, not {value}", origin=origin,
                                 field=field, value=quote(raw[part])))
     return Stars(raw["summit"], raw["race"], raw["record"])
 
@@ -352,6 +352,9 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
         if extra:
             raise DataError(msg("{where}: unknown field {field}; a circle has id, x, y, dangerous", where=where,
                                 field=quote(extra[0])))
+        if "id" not in item:
+            raise DataError(msg("{where}: field 'id' is missing: every circle needs one, a whole number 0 or more",
+                                where=where))
         cid = item.get("id")
         if not _is_int(cid, minimum=0):
             raise DataError(msg("{where}: field 'id' must be a whole number 0 or more, not {value}", where=where,
@@ -408,7 +411,7 @@ def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], in
                             example='{"3": 1, ..., "per_extra": 5}'))
     per_extra = raw.get("per_extra", 0)
     if not _is_int(per_extra, minimum=0):
-        raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+        raise DataError(msg("{origin}: field {field} must be a whole number 0 or more, not {value}", origin=origin,
                             field="'bonus.per_extra'", value=quote(per_extra)))
     table: list[tuple[int, int]] = []
     for size_text, points in raw.items():
@@ -420,7 +423,7 @@ def _parse_bonus(raw: Any, origin: str) -> tuple[tuple[tuple[int, int], ...], in
                                 "circles", origin=origin, key=quote(size_text), limit=MAX_CIRCLES))
         if not _is_int(points, minimum=0):
             field = f"'bonus.{size_text}'"
-            raise DataError(msg("{origin}: field {field} must be a whole number, not {value}", origin=origin,
+            raise DataError(msg("{origin}: field {field} must be a whole number 0 or more, not {value}", origin=origin,
                                 field=field, value=quote(points)))
         table.append((int(size_text), points))
     table.sort()
