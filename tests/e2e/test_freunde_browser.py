@@ -14,6 +14,7 @@ from companion.games.freunde import session as engine
 from companion.games.freunde.data import CardKind
 from companion.games.freunde.scoring import score
 from companion.store import open_store
+from companion.ui.freunde.board import space_name
 from companion.ui.freunde.parts import cards_words, check_sentence
 
 pytestmark = pytest.mark.e2e
@@ -73,7 +74,9 @@ def test_a_solo_climb_set_up_and_tapped_in_the_browser_is_saved_to_history(playw
             total, rank = breakdown.players[0].total, breakdown.solo_rank
             _wait_for(page, _text("Turn 2 checked. Sol's climber A died."))
             _wait_for(page, _text(f"{rank.name} · {total} points"))
-            _wait_for(page, _text("A climber died on turn 2, which ends a solo game at once."))
+            dead = next(c for c in state.players[0].climbers if not c.alive)
+            _wait_for(page, _text(f"Sol's climber {dead.label} died on {space_name(state.board, dead.died_space)} on turn 2, which ends a solo "
+                                  "game at once."))
             # Done was tapped below the board; the end and its Save button are what the screen shows next.
             _wait_for(page, '[flt-semantics-identifier="fr-finish"]')
             _settle(page)

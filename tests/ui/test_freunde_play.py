@@ -373,7 +373,9 @@ async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, stor
     state = engine(store, session.id)
     assert state.over and state.ended_early
     assert ui.get("fr-winner").value == "Sailor · 2 points"
-    assert ui.get("fr-winner-why").value.startswith("A climber died on turn 1, which ends a solo game at once.")
+    # Who died and where, not only that someone did: the game-over screen is the one the table reads.
+    assert ui.get("fr-winner-why").value.startswith(
+        "Sol's climber A died on S1 on turn 1, which ends a solo game at once.")
     # Alone, nobody to beat: no "the highest total wins; a tie goes to…" under the scores.
     assert ui.get("fr-score-rule").value == "A climber scores the best victory points it reached; 1 if it dies."
     await ui.click("fr-finish")

@@ -979,8 +979,11 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         if state.ended_early:
             dead = [c for c in state.players[0].climbers if not c.alive]
             if dead:
-                text = _("A climber died on turn {turn}, which ends a solo game at once.").format(
-                    turn=dead[0].died_turn) + " " + text
+                # i18n: why a solo game ended early: "Sol's climber A died on S12 on turn 11, which ends …"
+                why = _("{climber} died on {space} on turn {turn}, which ends a solo game at once.").format(
+                    climber=tr(rules.climber_name(state, 0, dead[0].label)),
+                    space=space_name(state.board, dead[0].died_space), turn=dead[0].died_turn)
+                text = first_capital(why) + " " + text
     else:
         winners = [names[i] for i in breakdown.winners]
         if len(winners) == 1:
