@@ -80,6 +80,21 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"· {count}")
 
 
+async def test_the_setup_says_the_fog_moves_only_the_players_reveal_and_a_guide_may_ignore_it(open_ui, store):
+    # The setup said "In a Fog round each player reveals at the end of the turn", Gerry included, while he
+    # reveals first as in any round, and a hired Guide lets a player reveal first too (docs/rulings.md).
+    ann, bo = store.players.add("Ann"), store.players.add("Bo")
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click(f"ft-add-{ann.id}")
+    await ui.click("ft-setup-weather")
+    assert ui.get("ft-setup-fog").value == ("In a Fog round you reveal at the end of your turn, not the start, "
+                                            "unless you hire a Guide to ignore it; Gerry reveals first, as in any "
+                                            "round.")
+    await ui.click(f"ft-add-{bo.id}")
+    assert ui.get("ft-setup-fog").value == ("In a Fog round each player reveals at the end of the turn, not the "
+                                            "start, unless they hire a Guide to ignore it.")
+
+
 async def test_in_fog_gerry_ignores_the_weather_and_reveals_before_he_takes(open_ui, store):
     # 'Solo Variant': Gerry takes the rightmost "ignoring all Weather". The screen said "Fog: Gerry took the
     # rightmost Climb first; his reveal goes far left", as if the Fog ruled his turn.

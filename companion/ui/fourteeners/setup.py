@@ -171,7 +171,7 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
     if not final:
         # i18n: the setup section for the Weather variant (the rulebook's "Backcountry" options)
         body.append(section_title(_("Backcountry"), key="ft-setup-backcountry-title"))
-        body.append(_weather(choices, change))
+        body.append(_weather(choices, change, solo_game=len(order) == 1))
     if len(order) != 1:
         body.append(section_title(_("Accolade"), key="ft-setup-accolade-title"))
         body.append(_accolade(replace(choices, accolade_mode=mode), catalog, change, open_cards, final=final))
@@ -309,7 +309,7 @@ def _table(players: int) -> ft.Control:
     ], key="ft-setup-table", padding=12, spacing=8)
 
 
-def _weather(choices: SetupChoices, change) -> ft.Control:
+def _weather(choices: SetupChoices, change, *, solo_game: bool) -> ft.Control:
     forecasts = load_data().forecasts
     lines: list[ft.Control] = [chip_row([
         choice_chip("ft-setup-weather", _("Weather forecast"), choices.weather,
@@ -319,8 +319,13 @@ def _weather(choices: SetupChoices, change) -> ft.Control:
             rounds = ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds)
             lines.append(ft.Text(_("{title}: {text}").format(title=tr(forecast.name), text=rounds),
                                  size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        lines.append(ft.Text(_("In a Fog round each player reveals at the end of the turn, not the start."), size=12,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
+        # The Fog moves a player's reveal, not Gerry's ('Solo Variant': he ignores all Weather), and a Guide
+        # hired may ignore it (docs/rulings.md, 14ers).
+        fog = (_("In a Fog round you reveal at the end of your turn, not the start, unless you hire a Guide to ignore "
+                 "it; {gerry} reveals first, as in any round.").format(gerry=solo.gerry_name()) if solo_game else
+               _("In a Fog round each player reveals at the end of the turn, not the start, unless they hire a Guide "
+                 "to ignore it."))
+        lines.append(ft.Text(fog, key="ft-setup-fog", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         lines.append(ft.Text(_("Each round's Weather raises costs or blocks a side; Fog moves the reveal to the end "
                                "of the turn."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
