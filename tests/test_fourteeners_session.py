@@ -147,7 +147,8 @@ def test_weather_names_in_the_engines_words_are_said_in_the_players_language():
 
 
 def test_a_german_shortfall_reads_right_for_one_point_and_for_more():
-    # "es fehlen 1": the shortfall is said without a verb that agrees with it ("1 zu wenig", "2 zu wenig").
+    # Not "es fehlen 1": the verb agrees with the shortfall ("es fehlt 1", "es fehlen 2"), and the Utility is
+    # said as what the player has for this Climb, not as "nutzbar …: 1 zu wenig" (hard to follow).
     from companion.i18n import tr, use_language
     from companion.i18n.message import msgn
 
@@ -157,4 +158,5 @@ def test_a_german_shortfall_reads_right_for_one_point_and_for_more():
         reason = msgn(words, words, short, endurance=4, technique=4, have_endurance=2, have_technique=3, utility=2,
                       short=short)
         with use_language("de"):
-            assert tr(reason).endswith(f": {short} zu wenig"), tr(reason)
+            assert tr(reason).endswith(f"und 2 Vielseitigkeit für diesen Gipfel; es {'fehlt' if short == 1 else 'fehlen'} "
+                                       f"{short}"), tr(reason)
