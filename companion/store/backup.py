@@ -77,7 +77,7 @@ class ImportReport:
 
     added: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
-    renamed: tuple[str, ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()     # (the name in the backup, the name given here)
     recoloured: tuple[str, ...] = ()
     kept: dict[str, int] = field(default_factory=dict)
     undo: ImportUndo | None = field(default=None, compare=False, repr=False)   # None: nothing was changed
@@ -110,8 +110,10 @@ class ImportReport:
             more = msg("different in the backup, kept as they are here: {records}", records=comma_list(kept))
             text = msg("{done}; {more}", done=text, more=more)
         if self.renamed:
-            text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}",
-                                                             names=", ".join(self.renamed)))
+            # i18n: a player renamed by an import: the backup's name, then the one given here ("Ann as Ann (2)");
+            # in words, since the app's font has no arrow
+            names = comma_list([msg("{old} as {new}", old=old, new=new) for old, new in self.renamed])
+            text = msg("{done}; {more}", done=text, more=msg("renamed to keep names unique: {names}", names=names))
         if self.recoloured:
             # i18n: after an import, players whose colour a player of this device already had
             text = msg("{done}; {more}", done=text, more=msg("given a colour no one here has: {names}",
@@ -257,7 +259,7 @@ def _validate(store: Store, doc: Any) -> _Checked:
 def _merge(store: Store, checked: _Checked) -> ImportReport:
     added: dict[str, int] = {}
     skipped: dict[str, int] = {}
-    renamed: list[str] = []
+    renamed: list[tuple[str, str]] = []
     recoloured: list[str] = []
     changes: dict[str, RawData | None] = {}
 
@@ -276,7 +278,7 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         if not player["removed"]:
             name = _free_name(player["name"], taken)
             if name != player["name"]:
-                renamed.append(f"{player['name']} \u2192 {name}")
+                renamed.append((player["name"], name))
                 player = {**player, "name": name}
             # Two current players of one colour could not be told apart on a sheet or a chart (every device gives
             # its first player the palette's first colour): the newcomer takes the first colour no one has.
