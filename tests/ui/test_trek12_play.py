@@ -203,6 +203,26 @@ async def test_a_refused_tap_says_why_in_a_line(open_ui, store):
     assert len(SessionKeeper(store).get(session.id).actions) == 1
 
 
+async def test_an_ascent_that_cannot_be_replayed_says_why_and_can_be_abandoned(open_ui, store):
+    # A hand-edited backup brought a move onto circle 999: the Ascent could not be opened, and nothing on its
+    # screen could take it off the home screen (other games offer Abandon there).
+    session = start(store)
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [3, 2], "op": "sum", "circle": 8})
+    record = store.sessions.get(session.id)
+    store.sessions.save({**record, "actions": [{**record["actions"][0], "circle": 999}]})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    ui.get("t12-broken")
+    assert "circle 999" in ui.text()
+    await ui.click("t12-broken-abandon")
+    await ui.click("t12-broken-abandon-cancel")
+    assert store.sessions.get(session.id) is not None
+    await ui.click("t12-broken-abandon")
+    await ui.click("t12-broken-abandon-confirm")
+    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
+    assert ui.route == "/"
+
+
 async def test_closed_options_are_disabled_and_say_why(open_ui, store):
     session = start(store)
     keeper = SessionKeeper(store)

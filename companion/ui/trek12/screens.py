@@ -29,7 +29,7 @@ from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.store.records import said_in_place
 from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
-from companion.ui.common.abandon import abandon_game
+from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
@@ -174,13 +174,20 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
     overtaken_said = ft.use_ref(None)       # the entries and seat after which the screen said so unasked
 
+    # A saved Ascent this version cannot replay (a hand-edited backup) stays on home until it is abandoned from
+    # here; an Expedition's sheet is the Expedition's, whose own screen offers that.
+    broken_abandon = use_abandon(session_id, "t12-broken", lambda text: set_note(first_capital(text)),
+                                 enabled=not embedded)
+
     try:
         facts = source.facts()
         table = source.table()
     except CompanionError as exc:
         return screen_view("Trek 12", [message_card(
             ft.Icons.ERROR_OUTLINE_ROUNDED, _("This Ascent cannot be opened"), first_capital(exc),
-            key="t12-broken", tone="warning")])
+            key="t12-broken", tone="warning"),
+            *([] if embedded else [broken_abandon]),
+            *([ft.Text(note, key="t12-broken-note", color=ft.Colors.ERROR, size=13)] if note else [])])
     seed = facts.dice_seed
 
     def waiting(t) -> int | None:
