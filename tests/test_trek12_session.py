@@ -35,6 +35,13 @@ def test_a_solo_game_played_to_the_end_gives_the_history_record():
     assert detail["scores"][0]["total"] == expected["total"]
     assert detail["scores"][0]["summit_reached"] == (expected["total"] >= 65)
     assert table.round == 20
+    # History lists each part of a score: Max's orphans earn him 3 each, which his parts must show, or his
+    # lines, zones and bonuses less his penalty would not reach his total.
+    mine, his = detail["scores"]
+    assert "orphan_bonus" not in mine and his["orphan_bonus"] == 3 * his["orphans"]
+    for part in (mine, his):
+        assert (sum(x["points"] for x in part["lines"]) + sum(x["points"] for x in part["zones"]) + part["line_bonus"]
+                + part["zone_bonus"] - part["penalty"] + part.get("orphan_bonus", 0)) == part["total"]
 
 
 def test_players_share_each_rounds_roll():

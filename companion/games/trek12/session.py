@@ -14,7 +14,7 @@ from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import Sheet, sheet_warnings
 from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
-from companion.games.trek12.scoring import ScoreBreakdown, score
+from companion.games.trek12.scoring import ORPHAN_POINTS, ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.games.words import MINUS, UNRECOGNISED, safely
 from companion.i18n.message import Message, msg, msgn
@@ -301,10 +301,22 @@ def summary(table: Table) -> dict[str, Any]:
         # The setup's own value: Free Solo is read from the record itself, so a guest named Max at a table of
         # two is never taken for the automated opponent when the record travels without its session.
         "solo": "max" if table.solo else None,
-        "scores": [dict(name=name, summit_reached=(table.sheet.summit is not None and b.total >= table.sheet.summit),
-                        **b.to_dict()) for name, b in scored],
+        "scores": [_record_score(name, b, table.sheet.summit) for name, b in scored],
     }
     return {"game": "trek12", "title": table.sheet.name, "players": players, "detail": detail}
+
+
+def _record_score(name: str, b: ScoreBreakdown, summit: int | None) -> dict[str, Any]:
+    """One sheet's score as History keeps it: the command line's breakdown, with the summit reached, and for
+    Max the points his orphans earn him (+3 each, his Special Bonus) after his penalty, so that the parts
+    History lists add up to his total."""
+    doc = dict(name=name, summit_reached=summit is not None and b.total >= summit, **b.to_dict())
+    if not b.max_rules:
+        return doc
+    parts = list(doc.items())
+    at = [key for key, _ in parts].index("penalty") + 1
+    parts.insert(at, ("orphan_bonus", ORPHAN_POINTS * b.orphans))
+    return dict(parts)
 
 
 def _describe(table: Table, action: Any) -> str:

@@ -308,6 +308,8 @@ _FIELD_LABELS = {
     "number": N_("Number"),
     "opener": N_("Opener"),
     "orphans": N_("Orphans"),
+    # i18n: Trek 12 in History: the points Max's orphans earn him (+3 each, where a player's cost 3)
+    "orphan_bonus": N_("Orphan bonus (Max)"),
     "outcome": N_("Outcome"),
     "over": N_("Over"),
     "penalty": N_("Penalty"),
