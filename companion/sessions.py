@@ -306,6 +306,16 @@ class SessionKeeper:
         saved game, such as the Expedition's Hall of Fame)."""
         return self._state(self._saved(session_id))
 
+    @_locked
+    def check_replays(self, record: dict[str, Any]) -> None:
+        """InvalidInput, naming the entry, unless a stored game (a record as a backup holds it) replays from its
+        setup, its undone entries after its entries (each must replay when redone)."""
+        session = Session.from_record(record)
+        try:
+            self._fold(session, session.actions + session.redo)
+        except IllegalAction as exc:
+            raise InvalidInput(_reason(exc)) from None
+
     # --- correcting an old entry ----------------------------------------------------------------------------
 
     @_locked

@@ -20,9 +20,14 @@ def fill(store) -> dict:
     store.players.remove(gone.id)
     store.settings.set("theme", "dark")
     store.settings.set("assist_deck", {"rope": 3, "oxygen": 2})
-    store.sessions.save({"id": "5" * 32, "game": "trek12", "title": "Kagkot", "setup": {"sheet": "kagkot"},
-                         "players": [ann.id, bob.id], "actions": [{"dice": [3, 5]}, {"write": 8, "at": "c4"}],
-                         "redo": [{"dice": [1, 1]}], "created": "2026-03-01T17:00:00Z",
+    # A real Ascent: an import replays every game in progress through its rules (the undone turn too).
+    seats = [{"id": ann.id, "name": "Ann"}, {"id": bob.id, "name": "Bob"}]
+    store.sessions.save({"id": "5" * 32, "game": "trek12", "title": "Kagkot", "setup": {"sheet": "kagkot",
+                                                                                      "players": seats},
+                         "players": [ann.id, bob.id],
+                         "actions": [{"dice": [3, 5], "op": "sum", "circle": 8},
+                                     {"dice": [3, 5], "op": "product", "circle": 8, "player": 1}],
+                         "redo": [{"dice": [1, 1], "op": "lower", "circle": 4}], "created": "2026-03-01T17:00:00Z",
                          "updated": "2026-03-01T17:20:00Z"})
     for day in (1, 2, 3):
         store.history.add({
@@ -106,6 +111,32 @@ def test_records_the_backup_holds_otherwise_are_counted_as_kept_not_unchanged(st
                            "2 finished games, 1 Hall of Fame record; different in the backup, kept as they are "
                            "here: 1 setting, 1 game in progress, 1 finished game")
     assert store.export_all() == before
+
+
+def test_a_game_in_progress_that_does_not_replay_is_refused_and_nothing_changes(store):
+    # A backup edited by hand put a move onto circle 999: the game came in, and nobody could open it.
+    with open_store(memory=True) as other:
+        fill(other)
+        doc = other.export_all()
+    doc["sessions"][0]["actions"][1]["circle"] = 999
+    store.players.add("Zoe")
+    before = store.export_all()
+    with pytest.raises(InvalidInput, match=r"sessions\[0\] \(id '5{32}'\): the saved game 'Kagkot' cannot be "
+                                           r"replayed \(action 2\): .*999"):
+        store.import_all(copy.deepcopy(doc))
+    assert store.export_all() == before
+    # An undone move must replay too, since Redo would apply it.
+    doc["sessions"][0]["actions"][1]["circle"] = 8
+    doc["sessions"][0]["redo"][0]["circle"] = 999
+    with pytest.raises(InvalidInput, match=r"cannot be replayed \(action 3\)"):
+        store.import_all(copy.deepcopy(doc))
+    assert store.export_all() == before
+    # A game this device has already is kept as it is here, whatever the backup holds of it: not replayed.
+    doc["sessions"][0]["redo"][0]["circle"] = 4
+    store.import_all(copy.deepcopy(doc))
+    doc["sessions"][0]["actions"][1]["circle"] = 999
+    said = str(store.import_all(copy.deepcopy(doc)))
+    assert "kept as they are here: " in said and said.endswith("1 game in progress")
 
 
 def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):

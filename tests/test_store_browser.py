@@ -26,8 +26,9 @@ REPO = Path(__file__).resolve().parents[1]
 V1 = Path(__file__).resolve().parent / "store_v1"
 GAME = {"game": "trek12", "finished": "2026-03-01T18:00:00Z", "title": "Dunai", "detail": {"lines": [10, 12]},
         "session": None, "players": [{"id": None, "name": "Max", "score": 60, "winner": False}]}
-SESSION = {"id": "5" * 32, "game": "ridgeline", "title": "Evening", "setup": {"hands": 3}, "players": [],
-           "actions": [{"play": "7H"}], "redo": [], "created": "2026-03-01T17:00:00Z",
+# A Ridgeline table that replays (an import replays every game in progress through its rules).
+SESSION = {"id": "5" * 32, "game": "ridgeline", "title": "Evening", "setup": {"seats": ["Cy", "Dee"], "route": "ridge"},
+           "players": [], "actions": [], "redo": [], "created": "2026-03-01T17:00:00Z",
            "updated": "2026-03-01T17:20:00Z"}
 
 
@@ -72,7 +73,7 @@ SAVES = {
     "player renamed": (lambda s: s.players.add("Ann"),
                        lambda s: s.players.rename(s.players.find("Ann").id, "Anna"), "companion.json", b'"Anna"'),
     "setting": (None, lambda s: s.settings.set("theme", "dark"), "companion.json", b'"dark"'),
-    "session saved": (None, lambda s: s.sessions.save(SESSION), "sessions.json", b'"7H"'),
+    "session saved": (None, lambda s: s.sessions.save(SESSION), "sessions.json", b'"Evening"'),
     "session deleted": (lambda s: s.sessions.save(SESSION), lambda s: s.sessions.delete(SESSION["id"]),
                         "sessions.json", b'"sessions":{}'),
     "history added": (None, lambda s: s.history.add(GAME), "history/2026-03.json", b'"Dunai"'),

@@ -114,7 +114,9 @@ def test_other_notices_are_given_once(tmp_data_dir, monkeypatch):
         monkeypatch.setattr(atomic, "_replace", die_on_second_rename)
         first.sessions.save(session(1))
         doc = first.export_all()
-        doc["sessions"] = [session(3, "3" * 32)]
+        # A game that replays: an import refuses one that does not.
+        doc["sessions"] = [{**session(0, "3" * 32), "setup": {"sheet": "dunai"},
+                            "actions": [{"dice": [3, 2], "op": "sum", "circle": 8}]}]
         doc["history"] = [{**finished(1), "id": "4" * 32}]
         with pytest.raises(KeyboardInterrupt):
             first.import_all(doc)

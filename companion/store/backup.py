@@ -253,6 +253,23 @@ def _validate(store: Store, doc: Any) -> _Checked:
                 where = f"sessions[{i}] (id {record['id']!r})"
                 raise InvalidInput(msg("{where}: field {field} names player {player}, who is neither in the backup "
                                        "nor on this device", where=where, field=repr(field), player=repr(player_id)))
+    # Every game in progress it adds must replay through its rules, or it would come in as a game nobody can
+    # open (a backup edited by hand, a move onto a circle the sheet does not have): refused whole, as any bad
+    # record.
+    from companion.sessions import SessionKeeper      # here, not above: the keeper loads the games' engines
+
+    keeper = SessionKeeper(store)
+    # Only those the import would add: one this device has (or finished) stays as it is here.
+    here = {doc["id"] for doc in _table(store, SESSIONS_FILE, "sessions")} | set(store._months.ids())
+    for i, record in enumerate(sessions):
+        if record["id"] in here:
+            continue
+        try:
+            keeper.check_replays(record)
+        except InvalidInput as exc:
+            # i18n: a backup refused: {where} names the game in the file, {reason} why it cannot be replayed
+            raise InvalidInput(msg("{where}: {reason}", where=_where("sessions", i, record),
+                                   reason=exc.args[0] if exc.args else str(exc))) from None
     return _Checked(players, settings, sessions, history, tables)
 
 
