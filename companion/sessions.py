@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from companion.errors import IllegalAction, InvalidInput
+from companion.errors import CompanionError, IllegalAction, InvalidInput
 from companion.games import find_game
 from companion.i18n.message import N_, Message, msg
 from companion.store import records
@@ -309,12 +309,23 @@ class SessionKeeper:
     @_locked
     def check_replays(self, record: dict[str, Any]) -> None:
         """InvalidInput, naming the entry, unless a stored game (a record as a backup holds it) replays from its
-        setup, its undone entries after its entries (each must replay when redone)."""
+        setup, as opening it does. Its undone entries are not: one that no longer applies is refused when Redo
+        is tapped, and the game opens all the same. The record is untrusted (a file), so whatever the engine
+        raises on it is a refusal, not a crash."""
         session = Session.from_record(record)
+        label = repr(session.title) if session.title else session.game
         try:
-            self._fold(session, session.actions + session.redo)
+            self._fold(session, session.actions)
         except IllegalAction as exc:
             raise InvalidInput(_reason(exc)) from None
+        except InvalidInput:
+            raise
+        except CompanionError as exc:       # the setup's own data, such as a 14ers card catalog, is bad
+            raise InvalidInput(msg("the saved game {game} cannot be replayed: {reason}", game=label,
+                                   reason=_reason(exc))) from None
+        except Exception as exc:           # an entry of a shape the engine does not expect at all
+            raise InvalidInput(msg("the saved game {game} cannot be replayed: an entry is not one this game reads "
+                                   "({kind})", game=label, kind=type(exc).__name__)) from None
 
     # --- correcting an old entry ----------------------------------------------------------------------------
 

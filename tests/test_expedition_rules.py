@@ -235,6 +235,7 @@ def test_actions_out_of_phase_are_refused():
 def test_malformed_actions_name_the_field():
     state = four()
     refused(InvalidInput, "unknown Expedition action type 'jump'", state, type="jump")
+    refused(InvalidInput, "unknown Expedition action type", state, type=[])   # not a crash on a list
     refused(InvalidInput, "unknown field 'cards' in a 'use' action", state, type="use", player="Ann", cards=[])
     refused(InvalidInput, "'picks[0]': 'player': unknown player 'Zed'", state, type="pick",
             picks=[{"player": "Zed", "card": "rope"}])

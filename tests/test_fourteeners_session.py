@@ -158,5 +158,5 @@ def test_a_german_shortfall_reads_right_for_one_point_and_for_more():
         reason = msgn(words, words, short, endurance=4, technique=4, have_endurance=2, have_technique=3, utility=2,
                       short=short)
         with use_language("de"):
-            assert tr(reason).endswith(f"und 2 Vielseitigkeit für diesen Gipfel; es {'fehlt' if short == 1 else 'fehlen'} "
-                                       f"{short}"), tr(reason)
+            verb = "fehlt" if short == 1 else "fehlen"
+            assert tr(reason).endswith(f"und 2 Vielseitigkeit für diesen Gipfel; es {verb} {short}"), tr(reason)

@@ -125,15 +125,24 @@ def test_a_game_in_progress_that_does_not_replay_is_refused_and_nothing_changes(
                                            r"replayed \(action 2\): .*999"):
         store.import_all(copy.deepcopy(doc))
     assert store.export_all() == before
-    # An undone move must replay too, since Redo would apply it.
-    doc["sessions"][0]["actions"][1]["circle"] = 8
-    doc["sessions"][0]["redo"][0]["circle"] = 999
-    with pytest.raises(InvalidInput, match=r"cannot be replayed \(action 3\)"):
+    # An entry of a shape no engine expects is refused the same way, not a crash of the import.
+    doc["sessions"][0]["actions"][1] = {"dice": [[3], 5], "op": {}, "circle": 8}
+    with pytest.raises(InvalidInput, match=r"sessions\[0\] .*the saved game 'Kagkot' cannot be replayed"):
         store.import_all(copy.deepcopy(doc))
     assert store.export_all() == before
-    # A game this device has already is kept as it is here, whatever the backup holds of it: not replayed.
-    doc["sessions"][0]["redo"][0]["circle"] = 4
+    doc["sessions"][0]["actions"][1] = {"dice": [3, 5], "op": "product", "circle": 8, "player": 1}
+    # Nor is a setup whose own data is bad (a 14ers game carries its card catalog).
+    bad_catalog = {**doc["sessions"][0], "id": "7" * 32, "game": "fourteeners", "title": "Peaks",
+                   "setup": {"players": [{"name": "Ann"}], "catalog": {"format": "nope"}}, "actions": [], "redo": []}
+    with pytest.raises(InvalidInput, match=r"sessions\[1\] .*the saved game 'Peaks' cannot be replayed: catalog"):
+        store.import_all({**copy.deepcopy(doc), "sessions": [copy.deepcopy(doc["sessions"][0]), bad_catalog]})
+    assert store.export_all() == before
+    # An undone move is held to what opening the game asks: it need not replay (Redo refuses it then).
+    doc["sessions"][0]["redo"][0]["circle"] = 999
     store.import_all(copy.deepcopy(doc))
+    from companion.sessions import SessionKeeper
+    assert SessionKeeper(store).state("5" * 32).round == 2
+    # A game this device has already is kept as it is here, whatever the backup holds of it: not replayed.
     doc["sessions"][0]["actions"][1]["circle"] = 999
     said = str(store.import_all(copy.deepcopy(doc)))
     assert "kept as they are here: " in said and said.endswith("1 game in progress")

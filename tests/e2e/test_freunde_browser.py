@@ -75,8 +75,9 @@ def test_a_solo_climb_set_up_and_tapped_in_the_browser_is_saved_to_history(playw
             _wait_for(page, _text("Turn 2 checked. Sol's climber A died."))
             _wait_for(page, _text(f"{rank.name} · {total} points"))
             dead = next(c for c in state.players[0].climbers if not c.alive)
-            _wait_for(page, _text(f"Sol's climber {dead.label} died on {space_name(state.board, dead.died_space)} on turn 2, which ends a solo "
-                                  "game at once."))
+            where = space_name(state.board, dead.died_space)
+            _wait_for(page, _text(f"Sol's climber {dead.label} died on {where} on turn 2, which ends a solo game at "
+                                  "once."))
             # Done was tapped below the board; the end and its Save button are what the screen shows next.
             _wait_for(page, '[flt-semantics-identifier="fr-finish"]')
             _settle(page)

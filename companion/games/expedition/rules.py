@@ -406,7 +406,7 @@ def parse_action(state: State, doc: Any) -> Action:
     if not isinstance(doc, dict):
         raise InvalidInput(f"an Expedition action must be an object with a \"type\", not {quote(doc)}")
     kind = doc.get("type")
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         raise InvalidInput(f"unknown Expedition action type {quote(kind)}; use one of {', '.join(_ACTION_KEYS)}")
     if kind == "turn" and ("take" in doc or "give_back" in doc):
         raise IllegalAction(msg("on an Expedition's sheet a card is not taken in the turn: the players who made a "
