@@ -4,12 +4,28 @@ takes its records back (the envelopes it opened stay used up)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date, timedelta
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from test_expedition_play import reveal, score, set_off
+
+
+async def test_a_shared_record_names_its_holders_in_the_players_language(open_ui, store):
+    # The new-Expedition screen joined a shared record's names with "&", English left in every language.
+    hall_of_fame.add_record(store, "dunai", ["Bea", "Cy"], 72, "2026-05-01")
+    store.players.add("Ann")
+    ui = await open_ui(route="/games/expedition")
+    assert ui.get("exp-new-record-dunai").value == "72 · Bea and Cy"
+    polish = await open_ui(route="/games/expedition", locales=["pl-PL"])
+    for _ in range(100):                        # the page's language arrives with the page's first answers
+        if polish.get("exp-new-record-dunai").value != "72 · Bea and Cy":
+            break
+        await asyncio.sleep(0.05)
+        await polish.settle()
+    assert polish.get("exp-new-record-dunai").value == "72 · Bea i Cy"
 
 
 async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):

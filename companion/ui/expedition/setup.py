@@ -25,6 +25,7 @@ from companion.ui.expedition.parts import card_chip, card_name, panel, stepper
 from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
+    and_list,
     bind,
     choice_tile,
     labelled,
@@ -289,7 +290,7 @@ def _hall_summary(hall, opened) -> ft.Control:
     lines: list[ft.Control] = []
     for column in hall.columns:
         record = column.record
-        text = _("no record yet") if record is None else f"{record.score} · {' & '.join(record.names)}"
+        text = _("no record yet") if record is None else f"{record.score} · {and_list(list(record.names))}"
         lines.append(ft.Row(spacing=8, controls=[
             ft.Text(column.sheet.name, width=92, weight=ft.FontWeight.W_600),
             ft.Text(text, key=f"exp-new-record-{column.sheet.key}", expand=True,
