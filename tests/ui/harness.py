@@ -408,3 +408,15 @@ def unmerged_icon_buttons(root: Any) -> list[str]:
         if isinstance(control, ft.MergeSemantics):
             merged.update(id(c) for c in walk(control))
     return [str(c.key or c.tooltip) for c in walk(root) if isinstance(c, ft.IconButton) and id(c) not in merged]
+
+
+async def abandon_through_the_dialog(ui: Any, store: Any, prefix: str, session_id: str) -> None:
+    """Abandon a game as a player does: `<prefix>-abandon`, Keep it (the game stays), then again and confirm;
+    the game is then in neither the games in progress nor History, and the screen is home."""
+    await ui.click(f"{prefix}-abandon")
+    await ui.click(f"{prefix}-abandon-cancel")
+    assert store.sessions.get(session_id) is not None
+    await ui.click(f"{prefix}-abandon")
+    await ui.click(f"{prefix}-abandon-confirm")
+    assert store.sessions.get(session_id) is None and store.history.get(session_id) is None
+    assert ui.route == "/"

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 import flet as ft
-from harness import UiApp, walk
+from harness import UiApp, abandon_through_the_dialog, walk
 
 from companion.games.ridgeline.cards import parse_cards
 from companion.games.ridgeline.rules import next_hand
@@ -305,14 +305,8 @@ async def test_a_game_can_be_abandoned_after_confirming(open_ui, store):
     await ui.click("rl-out-1")                  # a hand begun is kept beside the game...
     assert store.table(DRAFTS_TABLE).get(session.id) is not None
     await open_panel(ui, Panel.TABLE)
-    await ui.click("rl-abandon")
-    await ui.click("rl-abandon-cancel")
-    assert store.sessions.get(session.id) is not None
-    await ui.click("rl-abandon")
-    await ui.click("rl-abandon-confirm")
-    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
+    await abandon_through_the_dialog(ui, store, "rl", session.id)
     assert store.table(DRAFTS_TABLE).get(session.id) is None        # ...and goes with it
-    assert ui.route == "/"
     assert ui.find(f"home-resume-{session.id}") is None
 
 

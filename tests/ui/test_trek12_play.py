@@ -8,7 +8,7 @@ import random
 
 import flet as ft
 import pytest
-from harness import UiApp, walk
+from harness import UiApp, abandon_through_the_dialog, walk
 
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -214,13 +214,7 @@ async def test_an_ascent_that_cannot_be_replayed_says_why_and_can_be_abandoned(o
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     ui.get("t12-broken")
     assert "circle 999" in ui.text()
-    await ui.click("t12-broken-abandon")
-    await ui.click("t12-broken-abandon-cancel")
-    assert store.sessions.get(session.id) is not None
-    await ui.click("t12-broken-abandon")
-    await ui.click("t12-broken-abandon-confirm")
-    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
-    assert ui.route == "/"
+    await abandon_through_the_dialog(ui, store, "t12-broken", session.id)
 
 
 async def test_closed_options_are_disabled_and_say_why(open_ui, store):
@@ -556,11 +550,7 @@ async def test_resume_from_home_and_abandon_after_confirming(open_ui, store):
     await ui.click("t12-abandon")
     assert "Abandon this Ascent?" in ui.text()
     await ui.click("t12-abandon-cancel")
-    assert store.sessions.get(session.id) is not None
-    await ui.click("t12-abandon")
-    await ui.click("t12-abandon-confirm")
-    assert store.sessions.get(session.id) is None and store.history.get(session.id) is None
-    assert ui.route == "/"
+    await abandon_through_the_dialog(ui, store, "t12", session.id)
 
 
 async def test_a_saved_table_with_a_guest_named_max_is_not_shown_as_free_solo(open_ui, store):
