@@ -983,7 +983,9 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
                 why = _("{climber} died on {space} on turn {turn}, which ends a solo game at once.").format(
                     climber=tr(rules.climber_name(state, 0, dead[0].label)),
                     space=space_name(state.board, dead[0].died_space), turn=dead[0].died_turn)
-                text = first_capital(why) + " " + text
+                # A capital where the sentence opens with a word ("L'alpiniste A de Sol"), a name as typed.
+                name = state.players[0].name
+                text = (why if why.startswith(name) else first_capital(why)) + " " + text
     else:
         winners = [names[i] for i in breakdown.winners]
         if len(winners) == 1:
