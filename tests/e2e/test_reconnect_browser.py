@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.bench.browser import open_app, start_app, wait_http
+from companion.bench.browser import enable_semantics, open_app, start_app, wait_http
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from cut_link import CutLink
@@ -32,8 +32,14 @@ def test_a_screen_answers_taps_after_its_connection_came_back(playwright, tmp_pa
                 wait_for_text(page, "Tap the red and the yellow dice faces")
                 link.cut()
                 page.wait_for_timeout(5_000)
-                link.restore()
-                page.wait_for_timeout(8_000)          # the browser connects again by itself
+                # The browser connects again by itself, at its own pace (its retries are spaced out): the taps
+                # are made once its next connection is open, not after a guess at how long that takes.
+                with page.expect_event("websocket", timeout=60_000) as again:
+                    link.restore()
+                socket = again.value
+                socket.wait_for_event("framereceived", timeout=30_000)
+                page.wait_for_timeout(2_000)          # the screen drawn afresh for the connection that came back
+                enable_semantics(page)                # a no-op unless the fresh drawing turned the tree off
                 page.get_by_text("Red die shows 3").first.click()
                 page.get_by_text("Yellow die shows 2").first.click()
                 wait_for_text(page, "Choose how to use the dice")
