@@ -17,6 +17,7 @@ from companion.games.expedition.scoring import (
     ascent_stars,
     best_indices,
     new_record,
+    ranked,
     winners,
 )
 
@@ -68,6 +69,13 @@ def test_winner_most_stars_then_total_then_shared():
     assert winners([Standing(9, 200), Standing(8, 230)]) == ((0,), TieBreak.STARS)
     assert winners([Standing(9, 200), Standing(9, 230), Standing(3, 250)]) == ((1,), TieBreak.SCORE)
     assert winners([Standing(9, 230), Standing(9, 230), Standing(8, 230)]) == ((0, 1), TieBreak.SHARED)
+
+
+def test_players_are_ranked_as_the_winner_is_found():
+    # Stars first, the total only between equal stars, seat order only where both are tied.
+    assert ranked([Standing(3, 250), Standing(9, 200), Standing(9, 230), Standing(3, 250)]) == (2, 1, 0, 3)
+    assert ranked([Standing(5, 100)]) == (0,)
+    assert ranked([]) == ()
 
 
 def _file(ascents, records=None, players=("Ann", "Bob")):

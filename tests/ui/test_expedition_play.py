@@ -4,6 +4,7 @@ undo and redo, the stars drawn as the engine gives them, the winner, History and
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import flet as ft
@@ -120,6 +121,11 @@ async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, 
     assert layout_problems(ui.top, every_label=True) == []
 
 
+def standing_rows(ui) -> list[str]:
+    """The standings card's player rows, top to bottom."""
+    return [str(c.key) for c in walk(ui.get("exp-standing")) if re.fullmatch(r"exp-standing-\d+", str(c.key))]
+
+
 async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     # The booklet's Hall of Fame already holds Dunai 68: beating it is worth a star.
@@ -209,11 +215,14 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.get("exp-standing-1-count").value == "11"
     assert drawn_stars(ui, "exp-standing-1-stars") == {"summit": 6, "race": 4, "record": 1}
     assert ui.get("exp-winner-names").value == "Bob wins the Expedition"
+    # The Expedition over, the players are listed as they finished: Bob (11 stars) above Ann (7).
+    assert standing_rows(ui) == ["exp-standing-1", "exp-standing-0"]
 
     await ui.click("exp-finish")
     record = store.history.get(exp)
     assert [(p["name"], p["score"], p["winner"]) for p in record["players"]] == [("Ann", 7, False), ("Bob", 11, True)]
     assert ui.get("exp-winner-names").value == "Bob wins the Expedition"  # the finished view, same address
+    assert standing_rows(ui) == ["exp-standing-1", "exp-standing-0"]
     # Every Ascent's stars drawn are the engine's.
     for result in state.results:
         for seat in (0, 1):

@@ -32,6 +32,7 @@ from companion.games.expedition.scoring import (
     ascent_stars,
     best_indices,
     new_record,
+    ranked,
     standings,
     winners,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "current_records",
     "sealed_envelopes",
     "standing",
+    "ranking",
     "winner",
     "sheet_seats",
     "sheet_results",
@@ -550,6 +552,11 @@ def sealed_envelopes(state: State) -> tuple[EnvelopeNo, ...]:
 def standing(state: State) -> tuple[Standing, ...]:
     """Each player's stars and total so far (the home screen's stars)."""
     return standings([r.stars for r in state.results], [r.totals for r in state.results], len(state.setup.seats))
+
+
+def ranking(state: State) -> tuple[SeatNo, ...]:
+    """The seats best first by the standing so far: most stars, then the highest total."""
+    return ranked(standing(state))
 
 
 def winner(state: State) -> tuple[tuple[SeatNo, ...], TieBreak | None]:

@@ -24,6 +24,7 @@ __all__ = [
     "new_record",
     "best_indices",
     "standings",
+    "ranked",
     "winners",
 ]
 
@@ -115,6 +116,12 @@ def standings(stars: Sequence[Sequence[Stars]], totals: Sequence[Sequence[int]],
     for p in range(players):
         out.append(Standing(sum(ascent[p].total for ascent in stars), sum(ascent[p] for ascent in totals)))
     return tuple(out)
+
+
+def ranked(table: Sequence[Standing]) -> tuple[int, ...]:
+    """The players best first, as the winner is found: most stars, then the highest total (seat order among
+    those still tied)."""
+    return tuple(sorted(range(len(table)), key=lambda i: (-table[i].stars, -table[i].score, i)))
 
 
 def winners(table: Sequence[Standing]) -> tuple[tuple[int, ...], TieBreak]:

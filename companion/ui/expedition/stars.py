@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, standing, winner
+from companion.games.expedition.rules import ASCENTS, AscentResult, Phase, State, ranking, standing, winner
 from companion.games.expedition.scoring import CARD_POINTS, Stars, TieBreak
 from companion.games.words import number as number_words
 from companion.i18n import _, ngettext
@@ -99,7 +99,11 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
     kinds = stars_so_far(state)
     won, _how = winner(state)
     rows: list[ft.Control] = []
-    for seat, (info, stars, mark) in enumerate(zip(state.setup.seats, kinds, table)):
+    # At the end the players are listed as they finished, the winner first (as History lists them); before,
+    # in their seats, so that no one's row moves while the Ascents are scored.
+    order = ranking(state) if state.over else range(len(state.setup.seats))
+    for seat in order:
+        info, stars, mark = state.setup.seats[seat], kinds[seat], table[seat]
         tags: list[ft.Control] = []
         if seat == state.lead and not state.over:
             tags.append(badge(_("Lead Climber"), icon=ft.Icons.FLAG_ROUNDED, key=f"{key}-{seat}-lead"))
