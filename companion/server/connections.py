@@ -15,7 +15,8 @@ hold every connection it can open by sending its headers a byte at a time. Here:
   home Wi-Fi share one /64 network, so counting by network would let a few of them lock the others out.
 
 A websocket is reached only with the join code (or from this computer), and once upgraded it is no longer
-counted here.
+counted here: the server's websocket handler counts those apart (`PER_DEVICE_SOCKETS`, companion/server/web.py),
+since each may send a message as large as a file a browser may bring in.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from collections.abc import Callable
 
 from companion.server.guard import plain_address
 
-__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "http_protocol", "raise_open_files_limit"]
+__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "PER_DEVICE_SOCKETS", "http_protocol", "raise_open_files_limit"]
 
 HEADER_BYTES = 16 * 1024        # a browser's request headers are a few hundred bytes to a few KiB
 HEADER_SECONDS = 10.0           # a phone's headers arrive in one packet; ten seconds allows a poor Wi-Fi
 PER_DEVICE = 32                 # a browser opens about six connections to a server; a few tabs fit
+PER_DEVICE_SOCKETS = 8          # websockets: one a tab, and one more for a while as a tab reconnects
 
 log = logging.getLogger("companion.server")
 

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
-from companion.inputs import BACKUP_BYTES
-from companion.server.connections import HEADER_BYTES, http_protocol, raise_open_files_limit
-from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere
+from companion.inputs import WEB_FILE_BYTES
+from companion.server.connections import HEADER_BYTES, PER_DEVICE_SOCKETS, http_protocol, raise_open_files_limit
+from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere, plain_address
 from companion.server.lan import LanAccess
 
 __all__ = [
@@ -49,8 +49,9 @@ PUBLIC_ERROR = ("Something went wrong on the computer running the companion. Eve
 
 log = logging.getLogger("companion.server")
 
-# The largest websocket message taken from a tab: a backup file at its limit, and the message around it.
-WS_MAX_BYTES = BACKUP_BYTES + 1024 * 1024
+# The largest websocket message taken from a tab: a file picked on the device at the largest size a browser
+# may send (`WEB_FILE_BYTES`), and the message around it. A larger one closes the tab's connection.
+WS_MAX_BYTES = WEB_FILE_BYTES + 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -118,12 +119,33 @@ def build_asgi(main: Callable, plan: ServerPlan):
     # By the time `main` runs, the tab may have sent page properties of its own, client_ip among them.
     before_main = plan.lan.note_tab if plan.lan is not None else None
 
+    # A phone's tabs each hold one websocket, and each may send a file as large as `WS_MAX_BYTES`, which the
+    # server holds whole, several times over, while it reads it: a device other than this computer gets at
+    # most `PER_DEVICE_SOCKETS` at once (`connections.py` counts its other connections).
+    sockets_by_device: dict[str, int] = {}
+    counted = plan.lan.this_computer if plan.lan is not None else None
+
     @inner.websocket("/ws")
     async def websocket_handler(websocket: WebSocket) -> None:
-        await flet_app_class(
-            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=before_main,
-            session_timeout_seconds=SESSION_TIMEOUT,
-        ).handle(websocket)
+        peer = websocket.client.host if websocket.client else ""
+        device = plain_address(peer) if counted is not None and not counted(peer) else None
+        if device is not None:
+            if sockets_by_device.get(device, 0) >= PER_DEVICE_SOCKETS:
+                await websocket.close(code=1008)        # before the handshake is accepted: a 403 answer
+                return
+            sockets_by_device[device] = sockets_by_device.get(device, 0) + 1
+        try:
+            await flet_app_class(
+                loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=before_main,
+                session_timeout_seconds=SESSION_TIMEOUT,
+            ).handle(websocket)
+        finally:
+            if device is not None:
+                left = sockets_by_device.get(device, 1) - 1
+                if left > 0:
+                    sockets_by_device[device] = left
+                else:
+                    sockets_by_device.pop(device, None)
 
     inner.mount("/", FletStaticFiles(app_name=APP_TITLE, app_short_name="Companion",
                                      app_description="Score sheets, rules and solo opponents for climbing games",
@@ -172,8 +194,8 @@ def serve(main: Callable, plan: ServerPlan, sock: socket.socket) -> None:
 
     # The client is always served from this computer (no CDN): the app must work in a tent.
     os.environ["FLET_WEB_NO_CDN"] = "1"
-    # A picked file's bytes reach the server in one websocket message: room for the largest backup the app
-    # takes (uvicorn's own limit, 16 MiB, is what a few thousand finished games make).
+    # A picked file's bytes reach the server in one websocket message: room for the largest file a browser
+    # may send (uvicorn's own limit, 16 MiB, is what a few thousand finished games make).
     # Headers bounded in size and in time, and a phone's connections counted (companion/server/connections.py).
     raise_open_files_limit()
     protocol = http_protocol(plan.lan.this_computer if plan.lan is not None else None)

@@ -15,6 +15,7 @@ from harness import UiApp, walk
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import import_catalog
+from companion.inputs import WEB_FILE_BYTES
 from companion.store import open_store
 from companion.ui.common import registry
 from companion.ui.fourteeners.catalog import load_catalog
@@ -153,6 +154,26 @@ async def test_in_web_mode_a_cancelled_or_malformed_upload_changes_nothing(open_
     answer_files(ui, picked=[{**uploaded("mine.json", backup_with("Ann")), "bytes": list(backup_with("Ann"))}])
     await ui.click("settings-backup-pick")                     # bytes as a list of numbers are bytes too
     assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+async def test_a_browser_brings_in_a_backup_of_at_most_32_mb(open_ui, store, tmp_path):
+    # A backup reaches the server whole in one message: from a browser it is refused above 32 MB, saying so,
+    # where the desktop window (and `companion import`) still read up to 256 MB.
+    padded = json.loads(backup_with("Ann"))
+    padded["settings"] = {"notes": "x" * (WEB_FILE_BYTES + 10)}     # valid JSON, just over the browser's limit
+    big = json.dumps(padded).encode()
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded("big.json", big)])
+    await ui.click("settings-backup-pick")
+    said = ui.get("settings-backup-result").value
+    assert said.startswith("The file big.json is 32") and "a backup is at most 32 MB" in said, said
+    assert store.players.list() == []
+    path = tmp_path / "big.json"
+    path.write_bytes(big)
+    desktop = await open_ui(route="/settings", desktop=True)
+    answer_files(desktop, picked=[a_path_only(path)])
+    await desktop.click("settings-backup-pick")
+    assert "is at most" not in desktop.get("settings-backup-result").value
 
 
 @pytest.mark.parametrize("button", ["settings-backup-download", "settings-csv-download", "ftc-export"])

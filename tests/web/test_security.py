@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import http.client
 import json
 import socket
@@ -19,11 +21,12 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+import websockets
 from client import Refused, connect
 from lan_server import OWN_ADDRESS
 
-from companion.server.connections import HEADER_SECONDS, PER_DEVICE
-from companion.server.web import PUBLIC_ERROR
+from companion.server.connections import HEADER_SECONDS, PER_DEVICE, PER_DEVICE_SOCKETS
+from companion.server.web import PUBLIC_ERROR, WS_MAX_BYTES
 
 CODE = "12345678"
 # The cookie every join page sets: a phone that opened the join page (or came back through its one redirect).
@@ -190,6 +193,50 @@ async def test_lan_a_phone_that_says_it_is_this_computer_is_still_a_phone(lan_se
         assert not {"lan-card", "settings-lan-code", "settings-lan-new-code"} & phone.keys()
         assert CODE not in " ".join(phone.texts()).replace(" ", "")
         phone.assert_no_crash()
+
+
+async def test_lan_a_device_holds_at_most_its_share_of_websockets(lan_server):
+    # Each tab may send a file of up to 32 MB, which the server holds whole while reading it: a device with the
+    # code gets PER_DEVICE_SOCKETS tabs at once, not hundreds.
+    _, headers, _ = _get(lan_server.url, f"/?code={CODE}", SEEN)
+    cookie = headers["set-cookie"].split(";")[0]
+    tabs = [await connect(lan_server.url, cookies=cookie, route="/players") for _ in range(PER_DEVICE_SOCKETS)]
+    try:
+        with pytest.raises(Refused) as refused:
+            await connect(lan_server.url, cookies=cookie)
+        assert refused.value.status == 403
+        await tabs[0].wait_key("player-name")                # the tabs held still work
+        await tabs.pop().close()
+        for _ in range(50):                                  # a closed tab frees its place
+            try:
+                tabs.append(await connect(lan_server.url, cookies=cookie, route="/players"))
+                break
+            except Refused:
+                await asyncio.sleep(0.1)
+        await tabs[-1].wait_key("player-name")
+    finally:
+        for tab in tabs:
+            await tab.close()
+
+
+async def test_a_message_larger_than_a_file_a_browser_may_send_closes_only_its_tab(server):
+    tab = await connect(server.url, route="/players")
+    other = await connect(server.url, route="/players")
+    try:
+        with pytest.raises((websockets.ConnectionClosed, ConnectionResetError)):
+            await tab.ws.send(b"\x00" + b"A" * WS_MAX_BYTES)
+            async with asyncio.timeout(30):
+                while True:                                  # whatever the server had sent, then the close
+                    await tab.ws.recv()
+        await other.wait_key("player-name")
+        await other.type("player-name", "Ann")
+        await other.click("player-add")
+        await other.wait_for(lambda t: "Ann" in t.texts())
+        other.assert_no_crash()
+    finally:
+        with contextlib.suppress(websockets.ConnectionClosed, ConnectionResetError):
+            await tab.close()
+        await other.close()
 
 
 async def test_lan_wrong_codes_lock_the_address_out(lan_server):

@@ -18,7 +18,7 @@ import flet as ft
 
 from companion import __version__
 from companion.errors import CompanionError, InvalidInput
-from companion.inputs import BACKUP_BYTES
+from companion.inputs import BACKUP_BYTES, WEB_FILE_BYTES
 from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
@@ -31,7 +31,8 @@ from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 
-# The largest backup file read, the same as `companion import` reads (companion/inputs.py).
+# The largest backup file read, the same as `companion import` reads (companion/inputs.py); from a browser,
+# at most what a browser may send (`WEB_FILE_BYTES`).
 MAX_BACKUP_BYTES = BACKUP_BYTES
 
 _THEME_LABELS = {
@@ -234,7 +235,8 @@ def BackupPanel() -> ft.Control:
                              name=name)
         await run(work)
 
-    pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=MAX_BACKUP_BYTES,
+    limit = MAX_BACKUP_BYTES if desktop else min(MAX_BACKUP_BYTES, WEB_FILE_BYTES)
+    pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=limit,
                          what=msg("a backup"), on_file=bring_in)
 
     controls: list[ft.Control] = [
