@@ -23,7 +23,7 @@ import functools
 import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import CompanionError, IllegalAction, InvalidInput
@@ -93,16 +93,19 @@ class Session:
     redo: tuple[dict[str, Any], ...]
     created: str
     updated: str
+    # The game as an old entry's correction has it so far (`SessionKeeper.get`): undo and redo wait until
+    # the correction is confirmed or cancelled. Never stored.
+    correcting: bool = field(default=False, compare=False)
 
     @property
     def can_undo(self) -> bool:
-        """There is an action to take back."""
-        return bool(self.actions)
+        """There is an action to take back (and no correction under way)."""
+        return bool(self.actions) and not self.correcting
 
     @property
     def can_redo(self) -> bool:
         """An undone action can be replayed (until a new action is taken)."""
-        return bool(self.redo)
+        return bool(self.redo) and not self.correcting
 
     def to_record(self) -> dict[str, Any]:
         """The stored form (a fresh copy)."""
@@ -233,7 +236,7 @@ class SessionKeeper:
         session = self._saved(session_id)
         correction = self.correction(session_id)
         if correction is not None and not correction.done:
-            return replace(session, actions=correction.actions, redo=(),
+            return replace(session, actions=correction.actions, redo=(), correcting=True,
                            setup=correction.setup if correction.setup is not None else session.setup)
         return session
 

@@ -159,17 +159,20 @@ async def test_a_stop_of_the_app_during_the_review_loses_nothing(tmp_path):
         store.close()
 
 
-@pytest.mark.parametrize("button", ["t12-undo"])
-async def test_undo_during_a_correction_says_why(open_ui, store, button):
+async def test_undo_and_redo_wait_for_a_correction_and_say_why(open_ui, store):
     setup, docs, _ = game()
     game_id = seated(store, setup, docs)
+    SessionKeeper(store).undo(game_id)                     # something to redo, too
     ui = await open_ui(route=f"/play/trek12/{game_id}")
+    assert not ui.get("t12-undo").disabled and not ui.get("t12-redo").disabled
     await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
-    if not ui.get(button).disabled:
-        await ui.click(button)
-        assert "being corrected" in ui.get("t12-status").value
-    assert store.sessions.get(game_id)["actions"] == docs
+    for button in ("t12-undo", "t12-redo"):
+        assert ui.get(button).disabled, button
+        assert ui.get(button).tooltip == "Confirm or cancel the correction first"
+    await ui.click("ent-cancel")
+    assert not ui.get("t12-undo").disabled and not ui.get("t12-redo").disabled
+    assert store.sessions.get(game_id)["actions"] == docs[:-1]
 
 
 async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewritten(open_ui, store):

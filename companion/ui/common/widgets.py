@@ -284,16 +284,20 @@ def choice_menu(identifier: str, label: str, value: str, options: Sequence[tuple
 
 
 def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, undo_words: str | None,
-              redo_words: str | None) -> list[ft.Control]:
+              redo_words: str | None, correcting: bool = False) -> list[ft.Control]:
     """A game's Undo and Redo for its app bar (keys `<prefix>-undo`, `<prefix>-redo`). Each is named by what a
-    tap does (`undo_words`, `redo_words`: "Undo the last move"), or, when it can do nothing, says so."""
+    tap does (`undo_words`, `redo_words`: "Undo the last move"), or, when it can do nothing, says why: nothing
+    to take back, or (`correcting`) an old entry's correction under way, which must be confirmed or cancelled
+    first."""
+    # i18n: the name of Undo and Redo while an old entry is being corrected (they are greyed out)
+    waiting = _("Confirm or cancel the correction first") if correcting else None
     return [
         labelled(f"{prefix}-undo", ft.IconButton(
-            ft.Icons.UNDO_ROUNDED, key=f"{prefix}-undo", disabled=not can_undo, on_click=on_undo,
-            tooltip=undo_words if can_undo and undo_words else _("Nothing to undo"))),
+            ft.Icons.UNDO_ROUNDED, key=f"{prefix}-undo", disabled=correcting or not can_undo, on_click=on_undo,
+            tooltip=waiting or (undo_words if can_undo and undo_words else _("Nothing to undo")))),
         labelled(f"{prefix}-redo", ft.IconButton(
-            ft.Icons.REDO_ROUNDED, key=f"{prefix}-redo", disabled=not can_redo, on_click=on_redo,
-            tooltip=redo_words if can_redo and redo_words else _("Nothing to redo"))),
+            ft.Icons.REDO_ROUNDED, key=f"{prefix}-redo", disabled=correcting or not can_redo, on_click=on_redo,
+            tooltip=waiting or (redo_words if can_redo and redo_words else _("Nothing to redo")))),
     ]
 
 

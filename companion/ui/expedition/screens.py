@@ -532,7 +532,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
     actions = [
         entries_button(entries, set_entries),
         *undo_redo("exp", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo the last step"), redo_words=_("Redo the step undone")),
+                   undo_words=_("Undo the last step"), redo_words=_("Redo the step undone"),
+                   correcting=session.correcting),
         labelled("exp-hall", ft.IconButton(
             ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),
             on_click=lambda: ft.context.page.navigate(hall_route(ft.context.page.route)))),

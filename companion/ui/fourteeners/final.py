@@ -339,7 +339,8 @@ def FinalTableaus(session_id: str) -> ft.View:
     actions = [
         *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo,
                    on_undo=bind(history_step, "undo"), on_redo=bind(history_step, "redo"),
-                   undo_words=_("Undo the last entry"), redo_words=_("Redo the entry undone")),
+                   undo_words=_("Undo the last entry"), redo_words=_("Redo the entry undone"),
+                   correcting=session.correcting),
     ]
     return screen_view(title, body, actions=actions)
 

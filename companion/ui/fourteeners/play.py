@@ -341,7 +341,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
         actions = [
             entries_button(entries, set_entries),
             *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                       undo_words=_("Undo the last move"), redo_words=_("Redo the move undone")),
+                       undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
+                       correcting=session.correcting),
         ]
     view = screen_view(title, body, actions=actions)
     view_ref.current = view

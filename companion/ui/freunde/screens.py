@@ -516,7 +516,8 @@ def FreundeTable(session_id: str) -> ft.View:
                    undo_words=_("Undo {what}").format(what=describe_action(session.actions[-1]))
                    if session.can_undo else None,
                    redo_words=_("Redo {what}").format(what=describe_action(session.redo[0]))
-                   if session.can_redo else None),
+                   if session.can_redo else None,
+                   correcting=session.correcting),
     ]
     # i18n: the app bar's title during a game: the game's name, then the turn ("Freunde · turn 4")
     title = _TITLE if state.over else _("{game} · turn {turn}").format(game=_TITLE, turn=state.turn)

@@ -264,7 +264,8 @@ def RidgelineTable(session_id: str) -> ft.View:
     actions = [
         entries_button(entries, set_entries),
         *undo_redo("rl", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo the last hand"), redo_words=_("Redo the hand undone")),
+                   undo_words=_("Undo the last hand"), redo_words=_("Redo the hand undone"),
+                   correcting=session.correcting),
     ]
     view = screen_view(_TITLE, body, actions=actions)
     view.navigation_bar = ft.NavigationBar(

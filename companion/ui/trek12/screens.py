@@ -752,7 +752,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     ])
     actions = [
         *undo_redo("t12", can_undo=facts.can_undo, can_redo=facts.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo the last move"), redo_words=_("Redo the move undone")),
+                   undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
+                   correcting=facts.correcting),
     ]
     actions.insert(0, entries_button(entries, set_entries))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all

@@ -31,6 +31,7 @@ class SheetFacts:
     can_undo: bool
     can_redo: bool
     entries: tuple[Any, ...] = ()
+    correcting: bool = False      # an old entry's correction is under way: undo and redo wait for it
 
 
 class SheetSource(Protocol):
@@ -60,7 +61,7 @@ class TrekSource:
     def facts(self) -> SheetFacts:
         session = self._keeper.get(self._id)
         return SheetFacts(session.setup.get("dice_seed"), len(session.actions), tuple(session.redo),
-                          session.can_undo, session.can_redo, session.actions)
+                          session.can_undo, session.can_redo, session.actions, session.correcting)
 
     def table(self) -> Table:
         return self._keeper.state(self._id)
@@ -92,7 +93,7 @@ class ExpeditionSource:
         # Only an undone turn gives its dice back; an undone pick or scoring has none.
         redo = tuple(doc for doc in session.redo[:1] if isinstance(doc, Mapping) and doc.get("type") == "turn")
         return SheetFacts(state.dice_seed, len(session.actions), redo, session.can_undo, session.can_redo,
-                          session.actions)
+                          session.actions, session.correcting)
 
     def table(self) -> Table:
         table = self.state().table
