@@ -158,6 +158,13 @@ class Correction:
         return not self.done and self.waiting is None and self.refused is None
 
     @property
+    def number(self) -> int:
+        """The entry it waits on, numbered as in the game's entries before the correction (1 = the first), the
+        list the player chose from: the one being entered again, or else the later one the replay refused.
+        The entries replayed so far may be fewer (some dropped), so their count does not say it."""
+        return len(self.original) - len(self.rest) + (0 if self.waiting is not None else 1)
+
+    @property
     def refused_action(self) -> dict[str, Any] | None:
         """The later entry the replay could not apply (the first of `rest`), when it stopped."""
         return self.rest[0] if self.refused is not None and self.rest else None

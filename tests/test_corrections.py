@@ -97,6 +97,20 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
     assert adds(store, other) == [3, 3, 3, 3]
 
 
+def test_the_entry_waited_on_keeps_the_number_it_had_in_the_list(store, keeper):
+    # The player chose from the game's entries as they were: a later entry keeps its number there even when
+    # an entry before it was dropped (the draft then holds one entry fewer before it).
+    game = played(keeper, store, [1, 1, 1, 3, 1, 1], target=8)
+    assert keeper.begin_correction(game, 0).number == 1
+    keeper.act(game, {"add": 3})                               # 3 + 1 + 1 + 3 = 8: the fifth entry passes 8
+    correction = keeper.correction(game)
+    assert correction.refused_action == {"add": 1} and correction.number == 5
+    correction = keeper.resolve_correction(game, "drop")       # and so does the sixth
+    assert correction.refused is not None and len(correction.actions) == 4 and correction.number == 6
+    correction = keeper.resolve_correction(game, "fix")
+    assert correction.waiting == {"add": 1} and correction.number == 6
+
+
 def test_deleting_an_entry_replays_the_rest_at_once(store, keeper):
     game = played(keeper, store, [2, 1, 3, 3])
     correction = keeper.begin_correction(game, 1, delete=True)

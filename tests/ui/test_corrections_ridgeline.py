@@ -148,7 +148,8 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     await ui.click("ent-drop")
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 1, HANDS[7])
-    assert ui.get("ent-title").value == "Entry 7 no longer applies"   # hand 8 is now the seventh entry
+    # Hand 8 is the seventh entry of the draft now, but the player chose from the list where it is the eighth.
+    assert ui.get("ent-title").value == "Entry 8 no longer applies"
     assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[7])
     # Drop it and everything after: nothing is left to replay.
     await ui.click("ent-drop_rest")

@@ -189,13 +189,13 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
     lines: list[ft.Control] = []
     buttons: list[ft.Control] = []
     if correction.waiting is not None:
-        title = _("Correcting entry {number}").format(number=len(correction.actions) + 1)
+        title = _("Correcting entry {number}").format(number=correction.number)
         lines.append(ft.Text(_("Enter it below as it should have been; the later entries follow it."), size=13))
         lines.append(ft.Text(_("It was: {entry}").format(entry=words(correction.waiting)), key="ent-was", size=13,
                              italic=True))
         buttons = [cancel]
     elif correction.refused is not None:
-        title = _("Entry {number} no longer applies").format(number=len(correction.actions) + 1)
+        title = _("Entry {number} no longer applies").format(number=correction.number)
         if correction.setup is not None:
             lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
         lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
