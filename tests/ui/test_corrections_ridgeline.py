@@ -156,6 +156,11 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     correction = SessionKeeper(store).correction(game_id)
     assert correction.ready and (correction.kept, correction.dropped) == (4, 2)
     assert ui.get("ent-ready").value.startswith("4 later entries kept, 2 dropped.")
+    # Each count with its own plural, in French too (it said "2 retirée(s)").
+    store.settings.set("language", "fr")
+    french = await open_ui(route=f"/play/ridgeline/{game_id}")
+    assert french.get("ent-ready").value.startswith("4 entrées suivantes gardées, 2 retirées.")
+    store.settings.set("language", "en")
     assert saved(store, game_id) == HANDS
     await ui.click("ent-confirm")
     assert saved(store, game_id) == drafted

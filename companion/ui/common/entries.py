@@ -216,15 +216,18 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
     else:
         title = _("The corrected setup is ready") if correction.setup is not None else _("The correction is ready")
         if correction.dropped:
-            ready = ngettext("{n} later entry kept, {dropped} dropped. Check the game below, then confirm; "
-                             "nothing is saved before.",
-                             "{n} later entries kept, {dropped} dropped. Check the game below, then confirm; "
-                             "nothing is saved before.", correction.kept)
+            # Two counts, each with its own plural ("0 entrée suivante gardée, 6 retirées").
+            # i18n: {kept} is "3 later entries kept", {dropped} "2 dropped" (entries)
+            ready = _("{kept}, {dropped}. Check the game below, then confirm; nothing is saved before.").format(
+                kept=ngettext("{n} later entry kept", "{n} later entries kept", correction.kept).format(
+                    n=correction.kept),
+                # i18n: entries taken out by a correction; follows "3 later entries kept, "
+                dropped=ngettext("{n} dropped", "{n} dropped", correction.dropped).format(n=correction.dropped))
         else:
             ready = ngettext("{n} later entry kept. Check the game below, then confirm; nothing is saved before.",
                              "{n} later entries kept. Check the game below, then confirm; nothing is saved before.",
-                             correction.kept)
-        lines.append(ft.Text(ready.format(n=correction.kept, dropped=correction.dropped), key="ent-ready", size=13))
+                             correction.kept).format(n=correction.kept)
+        lines.append(ft.Text(ready, key="ent-ready", size=13))
         # Saving a finished game confirms the correction first (routing.finish_game): said, not found out; and
         # said so that it is true mid-game too (the banner does not know whether the game is over).
         lines.append(ft.Text(_("Once the game is over, saving it to History confirms the correction as well."),
