@@ -246,6 +246,9 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     # Climber B gets the card left (preselected) and stays.
     await ui.click("fr-climber-B")
     assert ui.get("fr-move-summary").value == "B: acclimatization 1 to 3"
+    # Given already, the card says a tap takes it back (it said "Give" and took it away).
+    assert ui.get("fr-give-0-tap").label.startswith("Take back ")
+    assert ui.get("fr-given-hint").value == "Ringed cards are given to climber B: tap one to take it back."
     await ui.click("fr-give")
 
     # Before the check runs, the preview is the engine's arithmetic for every climber.

@@ -561,11 +561,19 @@ def actions_section(
                             _("Cards to give: tap a climber first"), size=13, weight=ft.FontWeight.W_600))
         faces = []
         for n, card in enumerate(left):
-            faces.append(card_face(card.code, key=f"fr-give-{n}", width=46, height=62, selected=n in draft.cards,
+            given = n in draft.cards
+            faces.append(card_face(card.code, key=f"fr-give-{n}", width=46, height=62, selected=given,
                                    on_click=bind(on_card, n) if draft.climber else None,
+                                   dim=draft.climber is None,
+                                   # i18n: read aloud before a card: tapping it takes it back from the climber
+                                   action=_("Take back") if given else
                                    # i18n: read aloud before a card: tapping it gives it to the climber chosen
-                                   dim=draft.climber is None, action=_("Give")))
+                                   _("Give")))
         body.append(ft.Row(faces, spacing=6, wrap=True, key="fr-give-row"))
+        if draft.climber and draft.cards:
+            # The last climber to act is given every card left at once: said, or a tap meant to give takes away.
+            body.append(ft.Text(_("Ringed cards are given to climber {label}: tap one to take it back.").format(
+                label=draft.climber), key="fr-given-hint", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         body.append(info_line(ft.Icons.CHECK_ROUNDED, _("Every card played this turn has been given."),
                               key="fr-no-cards"))
