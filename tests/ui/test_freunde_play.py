@@ -283,6 +283,26 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert ui.get("fr-last-check-1-A-sum").value == "2 +1 space ±0 weather = 3"
 
 
+async def test_movement_points_that_reach_no_space_say_so(open_ui, store):
+    # A storm adds 2 to every step in 5000-6000 m: Ann's M2 reaches nothing ("0 spaces in reach, ringed on the
+    # board" was said, with nothing ringed).
+    session = start_game(store, weather_season="winter")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M3", "M2", "A1")
+    await tap_cards(ui, "M1", "A0", "A1")
+    await ui.click("fr-risk-1")
+    await ui.click("fr-risk-take")
+    await ui.click("fr-today-day-1-label-storm")
+    await ui.click("fr-today-day-1-move-2")
+    await ui.click("fr-today-day-1-zone-5000")
+    await ui.click("fr-today-save")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-1")
+    state = engine(store, session.id)
+    assert [c.code for c in rules.cards_left_to_give(state, 0)][1] == "M2"
+    assert ui.get("fr-move-points").value == "2 movement points: no space in reach; the climber stays where it is."
+
+
 async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
     session = start_game(store, actions=[
         *CARDS_PLAYED,

@@ -653,7 +653,10 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
         out.append(info_line(ft.Icons.HIKING_ROUNDED, ngettext(
             "{points}: {n} space in reach, ringed on the board with their cost.",
             "{points}: {n} spaces in reach, ringed on the board with their cost.", reachable).format(
-                points=points, n=reachable), key="fr-move-points", colour=MOVE_COLOUR))
+                points=points, n=reachable) if reachable else
+            # i18n: the movement points given reach no space (nothing is ringed on the board)
+            _("{points}: no space in reach; the climber stays where it is.").format(points=points),
+            key="fr-move-points", colour=MOVE_COLOUR))
         if on_space is not None and reachable and climber.space is not None:
             # The same choice as a tap on the board, beside the cards: on a phone the board is a scroll away.
             stops = sorted(((r.cost, space_title(state.board, space), space) for space, r in routes.items() if r.stop))
