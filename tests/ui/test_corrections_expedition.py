@@ -121,6 +121,7 @@ async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_
     await assert_stars_shown(ui, state)
     assert state.results[0].totals == (78, 75)
     assert [s.race for s in state.results[0].stars] == [1, 0]                # the race star goes to Ann now
+    await ui.click("ent-open")                     # a tab tapped above closed the entries
     assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, ACTIONS[:EDITED]),
                                                                         right_score)
     await ui.click("ent-undo-correction")
@@ -179,6 +180,7 @@ async def test_a_card_used_is_deleted(open_ui, store):
     state = replay(setup, left)
     assert [card.value for card in state.hands[0]] == ["rope", "tent", "schnapps"]
     await assert_stars_shown(ui, state)
+    await ui.click("ent-open")                     # a tab tapped above closed the entries
     assert ui.get(f"ent-text-{USE}").value == engine.describe_action(replay(setup, left[:USE]), left[USE])
 
 

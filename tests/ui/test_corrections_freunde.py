@@ -98,6 +98,16 @@ async def move(ui, climber: str, cards: list[int], space: str) -> None:
     await ui.click("fr-give")
 
 
+async def test_a_tab_tapped_with_the_entries_open_shows_that_tab(open_ui, store):
+    # The entries list sits above the panel and fills a phone: the Scores tab lit up under it, unseen.
+    session = start_game(store, actions=ACTIONS)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    assert ui.find("ent-title") is not None
+    await show_panel(ui, Panel.SCORES)
+    assert ui.find("ent-title") is None and ui.find("fr-score-0-total") is not None
+
+
 async def test_a_move_with_six_entries_after_it_is_entered_again_and_the_later_entries_kept(open_ui, store):
     session = start_game(store, actions=ACTIONS)
     setup = session.setup
@@ -135,6 +145,7 @@ async def test_a_move_with_six_entries_after_it_is_entered_again_and_the_later_e
     await assert_scores_shown(ui, state)
     assert ui.get("fr-team-0-A").value == "S4"
     assert ui.get("fr-turn-title").value == "Turn 2 of 18"
+    await ui.click("ent-open")                     # a tab tapped above closed the entries
     assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, ACTIONS[:EDITED]), RIGHT)
     await ui.click("ent-undo-correction")
     assert saved(store, session.id) == ACTIONS

@@ -102,6 +102,7 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in expected] == ["45", "50"]
     assert [ui.get(f"rl-history-{len(HANDS)}-{i}").value for i in (0, 1)] == [str(s.fatigue) for s in expected]
     assert ui.get("rl-hand-number").value == f"Hand {len(HANDS) + 1}"
+    await ui.click("ent-open")                     # a tab tapped above closed the entries
     assert ui.get(f"ent-text-{EDITED}").value == engine.describe_action(replay(setup, HANDS[:EDITED]), RIGHT)
     assert ui.get(f"ent-text-{EDITED}").value == "Hand 2 (Bob dealt): Bob went out; nobody pitched; cards left: Ann 2"
     # Undo the correction in one tap: the hands as they were recorded.

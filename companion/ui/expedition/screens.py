@@ -543,7 +543,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
     view.navigation_bar = ft.NavigationBar(
         key="exp-nav",
         selected_index=int(panel),
-        on_change=lambda e: (set_panel(Panel(e.control.selected_index)), set_notice(None)),
+        # A tab tapped with the entries open shows that tab: the list above would hide it on a phone.
+        on_change=lambda e: (set_entries(False), set_panel(Panel(e.control.selected_index)), set_notice(None)),
         destinations=[
             ft.NavigationBarDestination(icon=ft.Icons.TERRAIN_OUTLINED, selected_icon=ft.Icons.TERRAIN_ROUNDED,
                                         label=_("Ascent {number}").format(number=min(state.ascent, ASCENTS))),

@@ -271,7 +271,8 @@ def RidgelineTable(session_id: str) -> ft.View:
     view.navigation_bar = ft.NavigationBar(
         key="rl-nav",
         selected_index=int(panel),
-        on_change=lambda e: show(Panel(e.control.selected_index)),
+        # A tab tapped with the entries open shows that tab: the list above would hide it on a phone.
+        on_change=lambda e: (set_entries(False), show(Panel(e.control.selected_index))),
         destinations=[
             ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=_(label))
             for _panel, label, icon, selected in _PANELS
