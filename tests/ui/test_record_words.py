@@ -80,6 +80,17 @@ async def test_trek12_names_max_and_the_sheet(open_ui, store):
     assert _value(ui, "record-row-sheet") == "Dunai"
 
 
+async def test_trek12_says_the_penalty_taken_off_and_not_that_a_saved_sheet_is_full(open_ui, store):
+    # The scoring table shows "−24"; History said "Penalty 24" beside lines and zones that add up, and
+    # "Complete: Yes", true of every Ascent saved.
+    record = _add(store, "trek12", "Dunai", {"sheet": "dunai", "complete": True, "scores": [
+        {"name": "Ann", "lines": 19, "zones": 6, "penalty": 24, "total": 1}]})
+    ui = await open_ui(route=f"/history/{record}")
+    shown = [c.value for c in walk(ui.get("record-row-scores.0")) if isinstance(c, ft.Text)]
+    assert "\u221224" in shown and "24" not in shown, shown
+    assert ui.find("record-row-complete") is None and ui.find("record-row-sheet") is not None
+
+
 async def test_another_games_field_of_the_same_name_is_not_taken_for_these(open_ui, store):
     # "route" is Ridgeline's too, and "easy" means nothing there: it is shown as it is kept.
     record = _add(store, "ridgeline", "Sprint", {"route": "easy", "lower_is_better": True})

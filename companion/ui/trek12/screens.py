@@ -1175,11 +1175,14 @@ def _progress(table: Any) -> str:
 def record_words(detail: Any) -> Any:
     """A breakdown as History shows it: each printed sheet by its name ("dunai" is "Dunai") wherever a "sheet"
     field holds one (an Ascent's record, each Ascent of an Expedition's; a home-made sheet keeps what it holds),
-    and the solo opponent by his name ("solo": "max" is Max, the same in every language)."""
+    the solo opponent by his name ("solo": "max" is Max, the same in every language), and a sheet's penalty
+    as the scoring table shows it, taken off ("Penalty −24", as the other parts add up to the total). An
+    Ascent's "complete", true of every Ascent saved (only a full sheet is), is not shown."""
     if isinstance(detail, dict):
         return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES
-                else MAX_NAME if k == "solo" and v == "max" else record_words(v)
-                for k, v in detail.items()}
+                else MAX_NAME if k == "solo" and v == "max"
+                else -v if k == "penalty" and type(v) is int and v > 0 else record_words(v)
+                for k, v in detail.items() if not (k == "complete" and v is True)}
     if isinstance(detail, list):
         return [record_words(v) for v in detail]
     return detail
