@@ -168,6 +168,26 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel():
         assert _("Play {name}'s cards").format(name="Amélie") == "Karten von Amélie spielen"
 
 
+def test_french_joins_a_preposition_and_a_places_article():
+    # A Freunde move said "est allé de camp de base à S1", "s'est acclimaté sur camp de base" and
+    # "s'est déplacé en le sommet": the place is only known when the sentence is formatted.
+    who = {"turn": 1, "name": "Bruno", "climber": "A"}
+    moved = "Turn {turn}, {name}'s climber {climber} moved from {start} to {end}"
+    acclimatized = "Turn {turn}, {name}'s climber {climber} acclimatized on {start}"
+    with use_language("fr"):
+        assert tr(msg(moved, start=msg("base camp"), end="S1", **who)) == (
+            "Tour 1, l'alpiniste A de Bruno est allé du camp de base à S1")
+        assert tr(msg(moved, start="S24", end=msg("the summit"), **who)) == (
+            "Tour 1, l'alpiniste A de Bruno est allé de S24 au sommet")
+        assert tr(msg(acclimatized, start=msg("base camp"), **who)) == (
+            "Tour 1, l'alpiniste A de Bruno s'est acclimaté au camp de base")
+        assert tr(msg(acclimatized, start=msg("the summit"), **who)) == (
+            "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur le sommet")
+        assert tr(msg(acclimatized, start="S5", **who)) == "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur S5"
+        # A name is not a place: "de Bruno", and a player called "Le Roux" keeps "de Le Roux".
+        assert _("{name}'s hand").format(name="Le Roux") == "Main de Le Roux"
+
+
 def test_one_ridgeline_camp_is_said_in_the_singular():
     from companion.ui.ridgeline.table import camps_cleared
 

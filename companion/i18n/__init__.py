@@ -188,11 +188,33 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 class _FrenchText(str):
     """A French sentence whose `format` elides "de" and "que" before a value that starts with a vowel, as
     French writes them: "les cartes de {name}" with Amélie is "les cartes d'Amélie", with Bruno "de Bruno". A
-    name or a card is only known when the sentence is formatted, so the translation cannot do it itself."""
+    name or a card is only known when the sentence is formatted, so the translation cannot do it itself.
+
+    So too a preposition before a place with its article: "de {start} à {end}" from base camp to the summit
+    is "du camp de base au sommet", not "de camp de base à le sommet" (Freunde's places, said in a sentence
+    that also takes a space's printed id: "de S5 à S6")."""
 
     __slots__ = ()
 
     def format(self, *args: Any, **kwargs: Any) -> str:
+        def contract(match: Any) -> str:
+            preposition, value = match.group(1), kwargs.get(match.group(2))
+            text = value if isinstance(value, str) else ""
+            if text in _FRENCH_PLACES_WITHOUT_ARTICLE:
+                article, noun = "le", text
+            elif text.startswith(("le ", "les ")):
+                article, noun = text.split(" ", 1)
+            else:
+                return match.group(0)
+            joined = _FRENCH_CONTRACTIONS.get((preposition.lower(), article))
+            if joined is None:
+                if text not in _FRENCH_PLACES_WITHOUT_ARTICLE:
+                    return match.group(0)      # "sur le sommet" as it is
+                joined = "au"                   # "sur camp de base": "au camp de base"
+            if preposition[:1].isupper():
+                joined = joined.capitalize()
+            return joined + " " + noun.replace("{", "{{").replace("}", "}}")
+
         def elide(match: Any) -> str:
             value = kwargs.get(match.group(2))
             text = value if isinstance(value, str) else ""
@@ -201,7 +223,7 @@ class _FrenchText(str):
                 return word[:-1] + "'" + match.group(0)[len(word) + 1:]
             return match.group(0)
 
-        return str.format(_FRENCH_ELISION.sub(elide, self), *args, **kwargs)
+        return str.format(_FRENCH_ELISION.sub(elide, _FRENCH_PLACE.sub(contract, self)), *args, **kwargs)
 
     def format_map(self, mapping: Any) -> str:
         return self.format(**mapping)
@@ -210,6 +232,11 @@ class _FrenchText(str):
 _FRENCH_ELISION = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)[^{}]*\}")
 _FRENCH_VOWELS = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouàâäæéèêëîïôöœùûü")
 _FRENCH_NOT_ELIDED = ("onze", "onzième")          # "de onze": French does not elide before eleven
+_FRENCH_PLACE = re.compile(r"(?<![\w'’])([Dd]e|[Àà]|[Ee]n|[Ss]ur) \{(\w+)\}")
+_FRENCH_CONTRACTIONS = {("de", "le"): "du", ("à", "le"): "au", ("en", "le"): "au",
+                        ("de", "les"): "des", ("à", "les"): "aux", ("en", "les"): "aux"}
+# A place said without its article on its own (a label: "camp de base") that takes "le" after a preposition.
+_FRENCH_PLACES_WITHOUT_ARTICLE = frozenset({"camp de base"})
 
 
 def _with_grammar(code: str, text: str) -> str:
