@@ -195,6 +195,57 @@ def test_a_session_already_finished_here_is_not_brought_back(store):
     assert report.kept.get("sessions") == 1 and "kept as they are here: 1 game in progress" in str(report)
 
 
+def test_a_game_the_backup_has_played_further_is_brought_forward_and_the_import_undone_puts_it_back(store):
+    # A game begun here went on on a phone, which backed it up: importing that backup took nothing of the
+    # later moves ("different in the backup, kept as they are here") and the moves played there were lost.
+    from companion.sessions import SessionKeeper
+
+    with open_store(memory=True) as phone:
+        fill(phone)
+        store.import_all(phone.export_all())                    # the game as it was when the phone took it
+        SessionKeeper(phone).redo("5" * 32)                      # one more move on the phone
+        later = phone.export_all()
+    assert len(later["sessions"][0]["actions"]) == 3
+    report = store.import_all(copy.deepcopy(later))
+    assert report.forward == 1 and "sessions" not in report.kept
+    assert "1 game in progress brought up to the backup's later moves" in str(report)
+    assert store.sessions.get("5" * 32) == later["sessions"][0]
+    assert SessionKeeper(store).state("5" * 32).round == 2
+    store.undo_import(report.undo)                               # one tap takes it back, as any import
+    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+    # A backup behind this device, or gone another way, is kept as it is here.
+    behind = copy.deepcopy(later)
+    behind["sessions"][0]["actions"] = behind["sessions"][0]["actions"][:1]
+    report = store.import_all(behind)
+    assert report.forward == 0 and report.kept.get("sessions") == 1
+    other_way = copy.deepcopy(later)
+    other_way["sessions"][0]["actions"][1]["circle"] = 7
+    report = store.import_all(other_way)
+    assert report.forward == 0 and report.kept.get("sessions") == 1
+    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+
+
+def test_a_game_brought_forward_must_replay_and_one_being_corrected_here_stays(store):
+    from companion.sessions import SessionKeeper
+
+    with open_store(memory=True) as phone:
+        fill(phone)
+        store.import_all(phone.export_all())
+        SessionKeeper(phone).redo("5" * 32)
+        later = phone.export_all()
+    broken = copy.deepcopy(later)
+    broken["sessions"][0]["actions"][2]["circle"] = 999
+    before = store.export_all()
+    with pytest.raises(InvalidInput, match=r"cannot be replayed \(action 3\): .*999"):
+        store.import_all(broken)
+    assert store.export_all() == before
+    # A correction under way here: the game is left as it is until it is confirmed or cancelled.
+    SessionKeeper(store).begin_correction("5" * 32, 0)
+    report = store.import_all(copy.deepcopy(later))
+    assert report.forward == 0 and report.kept.get("sessions") == 1
+    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+
+
 def test_a_form_half_filled_in_for_a_game_already_here_is_not_said_unchanged(store):
     from companion.store.layout import DRAFTS_TABLE
 

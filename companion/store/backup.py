@@ -81,6 +81,7 @@ class ImportReport:
     recoloured: tuple[str, ...] = ()
     kept: dict[str, int] = field(default_factory=dict)
     undo: ImportUndo | None = field(default=None, compare=False, repr=False)   # None: nothing was changed
+    forward: int = 0      # games in progress here that the backup had further on, taken as the backup has them
 
     @property
     def total_added(self) -> int:
@@ -101,6 +102,12 @@ class ImportReport:
             # 7 finished games" (said of the records, which differ in gender and number: no agreement)
             more = msg("already on this device, unchanged: {records}", records=comma_list(same))
             # i18n: what an import did, then "; " and what it left alone
+            text = msg("{done}; {more}", done=text, more=more)
+        if self.forward:
+            # i18n: after "; ": games in progress this device had, which the backup had played further (every
+            # move made here, and more): taken as the backup has them
+            more = msgn("{n} game in progress brought up to the backup's later moves",
+                        "{n} games in progress brought up to the backup's later moves", self.forward)
             text = msg("{done}; {more}", done=text, more=more)
         kept = [_count(n, section) for section, n in self.kept.items() if n]
         if kept:
@@ -166,6 +173,16 @@ class _Checked:
     sessions: list[dict[str, Any]]
     history: list[dict[str, Any]]
     tables: dict[str, list[dict[str, Any]]]
+    ahead: frozenset[str] = frozenset()    # games in progress here that the backup has further on
+
+
+def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
+    """The backup's copy of a game in progress is this device's game played further: the same game, setup
+    and players, and every entry made here followed by more. Taking it loses nothing of this device's."""
+    mine, theirs = here.get("actions") or [], there.get("actions") or []
+    return (here.get("game") == there.get("game") and here.get("setup") == there.get("setup")
+            and here.get("players") == there.get("players") and len(theirs) > len(mine)
+            and theirs[:len(mine)] == mine)
 
 
 def _validate(store: Store, doc: Any) -> _Checked:
@@ -259,10 +276,18 @@ def _validate(store: Store, doc: Any) -> _Checked:
     from companion.sessions import SessionKeeper      # here, not above: the keeper loads the games' engines
 
     keeper = SessionKeeper(store)
-    # Only those the import would add: one this device has (or finished) stays as it is here.
-    here = {doc["id"] for doc in _table(store, SESSIONS_FILE, "sessions")} | set(store._months.ids())
+    # Only those the import would add or bring forward: one this device finished stays finished, and one it
+    # has otherwise than the backup, as it is here, unless the backup has it further on (`_further_on`) and
+    # no correction of it is under way here.
+    here_docs = {doc["id"]: doc for doc in _table(store, SESSIONS_FILE, "sessions")}
+    finished = set(store._months.ids())
+    correcting = {doc["id"] for doc in _table(store, table_file(CORRECTIONS_TABLE), CORRECTIONS_TABLE)
+                  if not doc.get("done")} if table_file(CORRECTIONS_TABLE) in store._dbs else set()
+    ahead = frozenset(record["id"] for record in sessions
+                      if record["id"] in here_docs and record["id"] not in finished | correcting
+                      and _further_on(here_docs[record["id"]], record))
     for i, record in enumerate(sessions):
-        if record["id"] in here:
+        if (record["id"] in here_docs or record["id"] in finished) and record["id"] not in ahead:
             continue
         try:
             keeper.check_replays(record)
@@ -270,7 +295,7 @@ def _validate(store: Store, doc: Any) -> _Checked:
             # i18n: a backup refused: {where} names the game in the file, {reason} why it cannot be replayed
             raise InvalidInput(msg("{where}: {reason}", where=_where("sessions", i, record),
                                    reason=exc.args[0] if exc.args else str(exc))) from None
-    return _Checked(players, settings, sessions, history, tables)
+    return _Checked(players, settings, sessions, history, tables, ahead)
 
 
 def _merge(store: Store, checked: _Checked) -> ImportReport:
@@ -322,12 +347,16 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     here_sessions = {doc["id"]: doc for doc in _table(store, SESSIONS_FILE, "sessions")}
     have_sessions = set(here_sessions) | finished
     # A game the backup has in progress and this device finished since is this device's newer state of it.
-    kept["sessions"] = sum(1 for s in checked.sessions if (s["id"] in here_sessions and s != here_sessions[s["id"]])
-                           or s["id"] in finished)
+    # One the backup has further on than this device (played on after the backup's device took it) is
+    # brought forward: `checked.ahead`, replayed with the rest.
+    forward = [s for s in checked.sessions if s["id"] in checked.ahead]
+    kept["sessions"] = sum(1 for s in checked.sessions if s["id"] not in checked.ahead and (
+        (s["id"] in here_sessions and s != here_sessions[s["id"]]) or s["id"] in finished))
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
-    _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions))
-    if new_sessions:
-        changes[SESSIONS_FILE] = with_docs(store._database(SESSIONS_FILE).raw(), "sessions", new_sessions)
+    _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions) - len(forward))
+    if new_sessions or forward:
+        raw = _with_replaced(store._database(SESSIONS_FILE).raw(), "sessions", forward)
+        changes[SESSIONS_FILE] = with_docs(raw, "sessions", new_sessions)
 
     new_history = [h for h in checked.history if h["id"] not in finished]
     kept["history"] = sum(1 for h in checked.history if h["id"] in finished and h != store._months.get(h["id"]))
@@ -362,7 +391,17 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
                           after={file: copy_json(data) for file, data in changes.items()})
         store._commit(changes, "an import")
     return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), {k: n for k, n in kept.items() if n},
-                        undo)
+                        undo, forward=len(forward))
+
+
+def _with_replaced(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawData:
+    """A new tinydb content with each of `docs` in place of the document of its id, leaving `raw` untouched."""
+    if not docs:
+        return raw
+    by_id = {doc["id"]: doc for doc in docs}
+    out = dict(raw)
+    out[table] = {key: by_id.get(row.get("id"), row) for key, row in raw.get(table, {}).items()}
+    return out
 
 
 def _content(store: Store, file: str) -> RawData | None:
