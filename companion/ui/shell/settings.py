@@ -235,7 +235,11 @@ def BackupPanel() -> ft.Control:
                              name=name)
         await run(work)
 
-    limit = MAX_BACKUP_BYTES if desktop else min(MAX_BACKUP_BYTES, WEB_FILE_BYTES)
+    # A browser served by a computer sends the file to it in one message, which the server caps (a larger one
+    # closes the tab's connection before a word can be said here): said before the pick. A desktop window,
+    # a phone's own app and the browser build read the file where Python runs, up to a whole backup's limit.
+    served = not desktop and app.shell.device is None
+    limit = min(MAX_BACKUP_BYTES, WEB_FILE_BYTES) if served else MAX_BACKUP_BYTES
     pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=limit,
                          what=msg("a backup"), on_file=bring_in)
 
@@ -252,6 +256,11 @@ def BackupPanel() -> ft.Control:
                 action=pick.action, on_click=pick.click, disabled=busy)),
         ]),
     ]
+    if served:
+        controls.append(ft.Text(_("From this browser a backup of up to {size} can be imported (more than 10,000 "
+                                  "finished games); a larger one is imported on the computer running the "
+                                  "companion.").format(size=file_size(limit)),
+                                key="settings-backup-limit", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
     if undo is not None and not busy:
         # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
