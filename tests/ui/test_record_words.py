@@ -91,6 +91,16 @@ async def test_trek12_says_the_penalty_taken_off_and_not_that_a_saved_sheet_is_f
     assert ui.find("record-row-complete") is None and ui.find("record-row-sheet") is not None
 
 
+def test_a_player_called_penalty_or_complete_keeps_their_points():
+    # An Expedition keys its points by the players' names: only a sheet's own score has a penalty to take off.
+    from companion.ui.trek12.screens import record_words
+
+    detail = {"complete": True, "points": {"penalty": 60, "complete": True, "Bob": 50},
+              "scores": [{"name": "Ann", "lines": 19, "penalty": 24, "total": 1}]}
+    assert record_words(detail) == {"points": {"penalty": 60, "complete": True, "Bob": 50},
+                                    "scores": [{"name": "Ann", "lines": 19, "penalty": -24, "total": 1}]}
+
+
 async def test_another_games_field_of_the_same_name_is_not_taken_for_these(open_ui, store):
     # "route" is Ridgeline's too, and "easy" means nothing there: it is shown as it is kept.
     record = _add(store, "ridgeline", "Sprint", {"route": "easy", "lower_is_better": True})

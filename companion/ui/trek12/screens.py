@@ -1177,14 +1177,21 @@ def record_words(detail: Any) -> Any:
     field holds one (an Ascent's record, each Ascent of an Expedition's; a home-made sheet keeps what it holds),
     the solo opponent by his name ("solo": "max" is Max, the same in every language), and a sheet's penalty
     as the scoring table shows it, taken off ("Penalty −24", as the other parts add up to the total). An
-    Ascent's "complete", true of every Ascent saved (only a full sheet is), is not shown."""
+    Ascent's "complete", true of every Ascent saved (only a full sheet is), is not shown. Only a sheet's own
+    score (its name and total beside the penalty) and the record's top are read so: an Expedition keys some
+    groups by the players' names, and a player may be called anything, "penalty" too."""
+    return _record_words(detail, top=True)
+
+
+def _record_words(detail: Any, *, top: bool = False) -> Any:
     if isinstance(detail, dict):
+        score = "name" in detail and "total" in detail
         return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES
                 else MAX_NAME if k == "solo" and v == "max"
-                else -v if k == "penalty" and type(v) is int and v > 0 else record_words(v)
-                for k, v in detail.items() if not (k == "complete" and v is True)}
+                else -v if score and k == "penalty" and type(v) is int and v > 0 else _record_words(v)
+                for k, v in detail.items() if not (top and k == "complete" and v is True)}
     if isinstance(detail, list):
-        return [record_words(v) for v in detail]
+        return [_record_words(v) for v in detail]
     return detail
 
 
