@@ -185,6 +185,10 @@ async def test_a_finished_ascent_is_corrected_from_history_and_its_record_rewrit
     await ui.click("record-correct")
     assert ui.route == f"/play/trek12/{game_id}"
     assert ui.find("ent-reopened") is not None and ui.find(f"ent-edit-{EDITED}") is not None
+    # Shown at first, the entries can still be put away (they could not: the list was forced open).
+    await ui.click("ent-open")
+    assert ui.find(f"ent-edit-{EDITED}") is None and ui.find("ent-reopened") is not None
+    await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
     await play_turn(ui, good, table=table_of(store, game_id))
     assert ui.get("ent-title").value == "The correction is ready"

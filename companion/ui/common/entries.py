@@ -24,7 +24,7 @@ from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence
 
-__all__ = ["EntriesPanel", "entries_button", "entries_mark", "Mark", "SHOWN"]
+__all__ = ["EntriesPanel", "entries_button", "entries_mark", "use_entries_shown", "Mark", "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
 
@@ -47,6 +47,21 @@ def entries_mark(app: Any, session_id: str) -> Mark:
     entries = [list(actions), list(correction.actions) if under_way else None]
     text = json.dumps(entries, sort_keys=True, separators=(",", ":"), default=str)
     return (len(correction.actions) if under_way else -1, len(actions), zlib.crc32(text.encode("utf-8")))
+
+
+def use_entries_shown(session_id: str) -> tuple[bool, Callable[[bool], None]]:
+    """Whether a game screen shows its entries, and how to say so: hidden at first, but shown from the start
+    for a finished game taken back from History (correcting an entry is what it is there for), and hidden
+    by the entries button or a tab tapped in either case."""
+    app = use_app()
+
+    def first() -> bool:
+        try:
+            return bool(app.keeper.reopened(session_id))
+        except CompanionError:
+            return False
+
+    return ft.use_state(first)
 
 
 def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:
@@ -95,8 +110,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
 
     controls: list[ft.Control] = []
     if reopened:
-        # Taken back from History: its entries are what there is to do here.
-        opened = True
+        # Taken back from History: its entries are what there is to do here (shown at first: use_entries_shown).
         controls.append(ft.Text(_("Taken back from History to correct an entry. Finish the game again to save "
                                   "the corrected result there; abandoning it leaves History as it was."),
                                 key="ent-reopened", size=13, color=ft.Colors.ON_SURFACE_VARIANT))

@@ -81,7 +81,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
 from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
@@ -165,7 +165,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     confirming, set_confirming = ft.use_state(False)
     dropping, set_dropping = ft.use_state(False)
     doubting, set_doubting = ft.use_state(None)     # the names whose points are asked about before scoring
-    entries, set_entries = ft.use_state(False)
+    entries, set_entries = use_entries_shown(session_id)
 
     def leave_abandoned() -> None:
         set_confirming(False)

@@ -28,7 +28,7 @@ from companion.games.fourteeners.session import apply as apply_doc, start as sta
 from companion.store.records import said_in_place
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
@@ -174,7 +174,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     later, set_later = ft.use_state(())                  # cards whose offer to save was put off
     # A correction being entered: ("menu",), ("card", name), ("hiker", letter) or ("weather", name).
     fixing, set_fixing = ft.use_state(None)
-    entries, set_entries = ft.use_state(False)
+    entries, set_entries = use_entries_shown(session_id)
     prefilled = ft.use_ref(None)                         # the corrected entry whose card was filled in
 
     record = app.store.sessions.get(session_id)

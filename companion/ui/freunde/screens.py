@@ -44,7 +44,7 @@ from companion.ui.freunde.weather import (
     tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.drafts import keep_draft, kept_with_state
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
@@ -131,7 +131,7 @@ def FreundeTable(session_id: str) -> ft.View:
         set_move_at((planned, entries_mark(app, session_id)))
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
-    entries, set_entries = ft.use_state(False)
+    entries, set_entries = use_entries_shown(session_id)
     try:
         session = app.keeper.get(session_id)
         state: State | None = app.keeper.state(session_id)

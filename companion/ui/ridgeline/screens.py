@@ -22,7 +22,7 @@ from companion.games.ridgeline.rules import State
 from companion.games.ridgeline.cards import parse_card
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark, use_entries_shown
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
@@ -109,7 +109,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     check, set_check = ft.use_state(CheckDraft())
     find, set_find = ft.use_state(FinderDraft())
     lay, set_lay = ft.use_state(LayoffDraft())
-    entries, set_entries = ft.use_state(False)
+    entries, set_entries = use_entries_shown(session_id)
     view_ref = use_top_on_change(panel)     # a panel opened from the middle of another starts at its top
     use_scroll_into_view(view_ref, "rl-hand-problem", hand_problem)
     # Hooks come before the early return below, so every drawing calls the same ones in the same order.

@@ -31,7 +31,7 @@ from companion.i18n import _, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
@@ -164,7 +164,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     problem, set_problem = ft.use_state(None)
     details, set_details = ft.use_state(False)
     abandoning, set_abandoning = ft.use_state(False)
-    entries, set_entries = ft.use_state(False)
+    entries, set_entries = use_entries_shown(session_id)
     hint_cache = ft.use_ref(None)           # the last hint: (its key, what is known of it: a Hint)
     hint_wanted = ft.use_ref(None)          # the key of the hint the screen shows now (None: none)
     hint_busy = ft.use_ref(set)             # the keys of the hints being worked out
