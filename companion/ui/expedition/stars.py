@@ -99,8 +99,8 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
     kinds = stars_so_far(state)
     won, _how = winner(state)
     rows: list[ft.Control] = []
-    # At the end the players are listed as they finished, the winner first (as History lists them); before,
-    # in their seats, so that no one's row moves while the Ascents are scored.
+    # At the end the players are listed as they finished: by stars, then (the rulebook's tie-break) by total,
+    # the winner first; before, in their seats, so that no one's row moves while the Ascents are scored.
     order = ranking(state) if state.over else range(len(state.setup.seats))
     for seat in order:
         info, stars, mark = state.setup.seats[seat], kinds[seat], table[seat]
