@@ -14,13 +14,13 @@ import pytest
 from harness import walk
 from layout_check import layout_problems
 from trek12_ascents import random_ascent
-from test_trek12_play import enter_roll, start, trek12_screens  # noqa: F401  (the fixture, autouse)
+from test_trek12_play import enter_roll, start, table_of, trek12_screens  # noqa: F401  (the fixture, autouse)
 
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.i18n import format_number, tr
 from companion.games.trek12.coach import Advice, Ranked
 from companion.games.trek12.data import load_sheet
-from companion.games.trek12.rules import ROLLS, SKULL, Action, Op, Roll, apply, new_game
+from companion.games.trek12.rules import ROLLS, SKULL, Action, Op, Roll, apply, legal_actions, new_game
 from companion.sessions import SessionKeeper
 from companion.store import records
 from companion.ui.common import services
@@ -134,11 +134,39 @@ async def test_the_hint_is_off_until_asked_and_shows_the_coachs_move(open_ui, st
     await ui.click(f"t12-circle-{best.action.circle}")
     assert ui.find(f"t12-expected-{best.action.circle}") is None
     # Kept for this game only: another game opens without it.
-    assert store.table(COACH_TABLE).get(session.id) == {"id": session.id, "hint": True}
+    assert store.table(COACH_TABLE).get(session.id) == {"id": session.id, "seats": [0]}
     ui2 = await open_ui(route=f"/play/trek12/{other.id}")
     assert ui2.find("t12-hint-text") is None
     await ui.click("t12-hint")
     assert ui.find("t12-hint-text") is None and store.table(COACH_TABLE).get(session.id) is None
+
+
+async def test_one_players_hint_never_shows_on_another_players_turn(open_ui, store):
+    # Ann asked for the hint; on Bob's turn at the same table the coach's move for his roll showed unasked.
+    session = start(store, names=("Ann", "Bob"))
+    coach = store.table(COACH_TABLE)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    assert coach.get(session.id) == {"id": session.id, "seats": [0]} and ui.get("t12-hint").selected
+    await enter_roll(ui, Roll.of(3, 2))
+    await hinted(ui)
+    ann = next(a for a in legal_actions(table_of(store, session.id).states[0], Roll.of(3, 2)))
+    await ui.click(f"t12-op-{ann.op.label}")
+    await ui.click(f"t12-circle-{ann.circle}")
+    assert table_of(store, session.id).played[0]                 # Bob's turn now, on the same roll
+    assert not ui.get("t12-hint").selected and ui.find("t12-hint-text") is None
+    assert ui.find(f"t12-expected-{ann.circle}") is None
+    # His own bulb is his own: on for him, then off, Ann's stays on.
+    await ui.click("t12-hint")
+    assert coach.get(session.id) == {"id": session.id, "seats": [0, 1]}
+    await ui.click("t12-hint")
+    assert coach.get(session.id) == {"id": session.id, "seats": [0]}
+    # An earlier version kept one switch for the table: it stands for every player, as it did.
+    coach.upsert({"id": session.id, "hint": True})
+    again = await open_ui(route=f"/play/trek12/{session.id}")
+    assert again.get("t12-hint").selected
+    await again.click("t12-hint")                                  # Bob turns his off: Ann's stays on
+    assert coach.get(session.id) == {"id": session.id, "seats": [0]}
 
 
 async def test_with_another_option_chosen_the_hint_says_which_to_choose_and_lights_no_circle(open_ui, store):
@@ -290,7 +318,8 @@ async def test_the_hint_says_nothing_of_the_schnapps_while_the_table_does_not_al
     assert (await hinted(ui)).startswith("Coach: ") and ui.find("t12-hint-schnapps") is None
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
-    await hinted(ui)                                               # Bob's turn, on the same roll
+    await ui.click("t12-hint")                                     # Bob's turn, on the same roll: his hint
+    await hinted(ui)
     assert " the Schnapps: " in ui.get("t12-hint-schnapps").value
 
 

@@ -1,7 +1,9 @@
 """The coach on the Trek 12 screens: a hint on demand during an Ascent, and the review of a finished one.
 
-The hint is off until a player asks for it, per game, so it never spoils a game that did not ask; it is
-kept in the store's general table `coach` (`{"id": GAME_ID, "hint": true}`). Once on, each roll entered
+The hint is off until a player asks for it, per game and per player, so it never spoils a game, nor the turn
+of a player at the same table, that did not ask; it is kept in the store's general table `coach`
+(`{"id": GAME_ID, "seats": [0, 2]}`, the seats that asked; `"hint": true`, kept by earlier versions, is every
+seat). Once on, each roll entered
 shows the coach's move on the sheet and the expected final score of its top choices. It is worked out by a
 task (`think`), not while the screen is drawn, so the dice and options answer at once: the move first, then
 the Schnapps held (seconds of work), each shown as it comes.
@@ -55,22 +57,35 @@ _RUNNING: dict[tuple, tuple[int, int]] = {}
 _FOLLOW_EVERY = 0.25     # seconds between two looks at the progress of a review started by another panel
 
 
-def hint_on(store: Any, game_id: str) -> bool:
-    """True once the players of this game asked for hints."""
-    return bool((store.table(COACH_TABLE).get(game_id) or {}).get("hint"))
+def hint_on(store: Any, game_id: str, seat: int) -> bool:
+    """True once the player in `seat` of this game asked for hints."""
+    return seat in _hinted(store.table(COACH_TABLE).get(game_id), seat + 1)
 
 
-def set_hint(store: Any, game_id: str, on: bool) -> None:
-    """Turn the hints of one game on or off (kept with the game's id)."""
+def set_hint(store: Any, game_id: str, seat: int, on: bool, seats: int) -> None:
+    """Turn the hints of the player in `seat` (of `seats`) of one game on or off (kept with the game's id)."""
     table = store.table(COACH_TABLE)
-    if on:
-        table.upsert({"id": game_id, "hint": True})
+    hinted = _hinted(table.get(game_id), seats)
+    hinted = hinted | {seat} if on else hinted - {seat}
+    if hinted:
+        table.upsert({"id": game_id, "seats": sorted(hinted)})
     else:
         table.delete(game_id)
 
 
+def _hinted(doc: Any, seats: int) -> set[int]:
+    """The seats a game's kept setting gives hints to (of `seats`): those listed, or every one for the
+    setting of earlier versions, one switch for the whole table."""
+    if not isinstance(doc, dict):
+        return set()
+    if doc.get("hint") is True:
+        return set(range(seats))
+    listed = doc.get("seats")
+    return {s for s in listed if type(s) is int and s >= 0} if isinstance(listed, list) else set()
+
+
 def hint_button(on: bool, toggle) -> ft.Control:
-    """The bulb beside the turn's line: the coach's hint on or off for this game."""
+    """The bulb beside the turn's line: the coach's hint on or off for the player to play in this game."""
     return labelled("t12-hint", ft.IconButton(
         ft.Icons.LIGHTBULB_ROUNDED if on else ft.Icons.LIGHTBULB_OUTLINE_ROUNDED, key="t12-hint", selected=on,
         tooltip=_("Hide the coach's hint") if on else _("Hint: the coach's move for this roll"), on_click=toggle))

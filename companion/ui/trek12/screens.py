@@ -487,7 +487,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     # The coach's hint, once asked for in this game: its move for the roll entered, shown on the sheet.
     # It is worked out by a task (`think`), so the dice and options answer at once while the coach thinks.
-    hinting = seat is not None and hint_on(app.store, session_id)
+    # Each player's own: one player's hint never shows on another's turn at the same table.
+    hinting = seat is not None and hint_on(app.store, session_id, seat)
     hint_words, hint_circle, hint_expected, hint_schnapps = None, None, (), None
     hint_id, asked = None, None
     if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
@@ -521,7 +522,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     def toggle_hint() -> None:
         try:
-            set_hint(app.store, session_id, not hinting)
+            set_hint(app.store, session_id, seat, not hinting, len(table.seats))
         except CompanionError as exc:
             set_note(first_capital(exc))
             return
