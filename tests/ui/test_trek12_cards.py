@@ -268,6 +268,23 @@ async def test_a_fourth_card_means_giving_one_back(open_ui, store):
     assert (turn["take"], turn["give_back"]) == ("schnapps", "compass")
 
 
+async def test_on_a_phone_the_card_to_take_has_the_held_cards_room(open_ui, store):
+    # On a phone where the options share the dice's place (Kagkot at 390 x 780, or two players' tabs at 844),
+    # the five choices' second row was cut off, and the "Compass" to take stood right above the held one.
+    session = start(store, ["compass", "rope"], sheet="kagkot")   # a sheet tall enough to leave the options
+    keeper = SessionKeeper(store)                                   # no line of their own there
+    keeper.act(session.id, {"dice": [2, 0], "op": "higher", "circle": 0})
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=390, height=780)
+    await enter_roll(ui, Roll.of(2, 0))
+    assert ui.find("t12-cards") is not None
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-1")
+    assert ui.find("t12-take-compass") is not None and ui.find("t12-cards") is None
+    assert ui.get("t12-choice-area").height >= 40 + 2 * (40 + 6) + 6      # the picked line and two rows
+    await ui.click("t12-take-schnapps")
+    assert ui.find("t12-cards") is not None                              # back once the card is taken
+
+
 async def test_the_hint_asks_for_no_roll_while_a_card_is_chosen(open_ui, store):
     # The roll is in and written: while the card for the new zone is chosen, "Enter the roll" was wrong.
     session = start(store, ["compass", "rope", "tent"])

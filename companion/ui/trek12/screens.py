@@ -689,10 +689,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
                 on_roll=stable_roll if seed is not None else None, width=panel_w))
             # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
-            # the options together, the choices take both their places (two or three rows of buttons need it).
+            # the options together, the choices take both their places (two or three rows of buttons need it). On
+            # a smaller one they take the held cards' row too: the cards cannot be played then, and the card to
+            # take, named as a held card is, stood right above it (two "Compass" buttons), its second row of
+            # choices cut off for want of room.
+            give_room = tracked and choosing and not wide and not both
             choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
                                   on_cancel=bind(on_skull, False),
-                                  height=None if wide else roll_h + 8 + _OPTIONS if both else roll_h)
+                                  height=None if wide else roll_h + 8 + _OPTIONS if both else
+                                  roll_h + (40 + 8 if give_room else 0))
             views = option_views(state, draft)
             if both and choosing and not wide:
                 panel.append(choice)
@@ -715,11 +720,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
             # While a new zone's card is offered, "No Assist cards held. A new zone … earns one." is not said under
             # the offer it contradicts.
-            if tracked and (state.assists or now.step is not Step.TAKE):
+            if tracked and not give_room and (state.assists or now.step is not Step.TAKE):
                 panel.append(ft.Container(height=40, content=card_row(
                     state.assists or (), draft.cards, on_toggle=on_card,
                     enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
-            elif tracked:
+            elif tracked and not give_room:
                 panel.append(ft.Container(height=40))
             if (tracked and note and _may_wait(table, seat) and note == _schnapps_refusal(table, seat, draft)
                     and waiting_now is None):
@@ -943,7 +948,7 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
                            ]),
                            body,
                        ])
-    return ft.Container(height=height, content=column)
+    return ft.Container(height=height, content=column, key="t12-choice-area")
 
 
 def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
