@@ -271,6 +271,8 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert "Max" not in [line.name for line in stats.player_lines(records)]
     (dunai,) = stats.trek12_sheets(records)
     assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
+    # The target as every Trek 12 screen writes it, to reach or beat: "Summit 65+" (it said "Summit 65").
+    assert "Summit 65+" in [c.value for c in walk(ui.get("stats-sheet-dunai")) if isinstance(c, ft.Text)]
     assert ui.get("stats-sheet-dunai-lines").value == number(dunai.lines)
     assert ui.get("stats-sheet-dunai-penalty").value == number(dunai.penalty) == "11"
     # Points of skulls and orphans: "11 Penalties" read as eleven penalised circles.

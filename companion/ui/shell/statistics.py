@@ -392,7 +392,7 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
     summit = ft.Container(
         padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        content=ft.Text(_("No summit") if sheet.summit is None else _("Summit {summit}").format(summit=sheet.summit),
+        content=ft.Text(_("No summit") if sheet.summit is None else _("Summit {summit}+").format(summit=sheet.summit),
                         size=12,
                         color=ft.Colors.ON_TERTIARY_CONTAINER),
     )
