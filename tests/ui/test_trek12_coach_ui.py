@@ -570,6 +570,9 @@ async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_
     keeper.finish(session.id)
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     assert ui.get("t12-review-title-1").value == "Review: Bo"
+    # Each player's button says whose choices it reviews: two "Review my choices" could not be told apart.
+    assert [ui.get(f"t12-review-{seat}").content for seat in (0, 1)] == ["Review Ann's choices",
+                                                                        "Review Bo's choices"]
     await ui.click("t12-review-1")
     kept = await reviewed(ui, store, session.id, 1, seat=1)
     drink = kept.rounds[0].schnapps

@@ -406,8 +406,11 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
             controls.append(ft.Text(_("The coach weighs each of your turns against its own move on the same dice: "
                                       "what each choice cost, and where."), size=13,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
+            # With several players each has a button: named, so two "Review my choices" are told apart.
+            # i18n: the review's button for one player of several: "Review Ann's choices"
+            words = _("Review {name}'s choices").format(name=name) if name else _("Review my choices")
             controls.append(ft.Row([labelled(f"{keys}-{seat}", ft.FilledTonalButton(
-                _("Review my choices"), key=f"{keys}-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
+                words, key=f"{keys}-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
                 on_click=start, disabled=turns == 0))]))
         if problem:
             controls.append(ft.Text(problem, key=f"{keys}-problem-{seat}", color=ft.Colors.ERROR, size=13))
