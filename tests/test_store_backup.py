@@ -195,55 +195,98 @@ def test_a_session_already_finished_here_is_not_brought_back(store):
     assert report.kept.get("sessions") == 1 and "kept as they are here: 1 game in progress" in str(report)
 
 
+GAME = "5" * 32      # fill's game in progress
+
+
+def shared_game(store, **phone_tables) -> dict:
+    """The game in progress on both devices, nothing undone on either; the phone then plays one more move
+    (keeping `phone_tables`: {table: doc}) and backs up: that backup."""
+    from companion.sessions import SessionKeeper
+
+    with open_store(memory=True) as phone:
+        fill(phone)
+        keeper = SessionKeeper(phone)
+        keeper.redo(GAME)                                   # 3 entries, nothing left to redo
+        store.import_all(phone.export_all())
+        keeper.act(GAME, {"dice": [1, 1], "op": "lower", "circle": 4, "player": 1})
+        for table, doc in phone_tables.items():
+            phone.table(table).upsert(doc)
+        return phone.export_all()
+
+
 def test_a_game_the_backup_has_played_further_is_brought_forward_and_the_import_undone_puts_it_back(store):
     # A game begun here went on on a phone, which backed it up: importing that backup took nothing of the
     # later moves ("different in the backup, kept as they are here") and the moves played there were lost.
     from companion.sessions import SessionKeeper
 
-    with open_store(memory=True) as phone:
-        fill(phone)
-        store.import_all(phone.export_all())                    # the game as it was when the phone took it
-        SessionKeeper(phone).redo("5" * 32)                      # one more move on the phone
-        later = phone.export_all()
-    assert len(later["sessions"][0]["actions"]) == 3
+    later = shared_game(store)
+    assert len(later["sessions"][0]["actions"]) == 4
     report = store.import_all(copy.deepcopy(later))
     assert report.forward == 1 and "sessions" not in report.kept
     assert "1 game in progress brought up to the backup's later moves" in str(report)
-    assert store.sessions.get("5" * 32) == later["sessions"][0]
-    assert SessionKeeper(store).state("5" * 32).round == 2
+    assert store.sessions.get(GAME) == later["sessions"][0]
+    assert SessionKeeper(store).state(GAME).round == 3              # both wrote in round 2
     store.undo_import(report.undo)                               # one tap takes it back, as any import
-    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+    assert len(store.sessions.get(GAME)["actions"]) == 3
     # A backup behind this device, or gone another way, is kept as it is here.
     behind = copy.deepcopy(later)
-    behind["sessions"][0]["actions"] = behind["sessions"][0]["actions"][:1]
+    behind["sessions"][0]["actions"] = behind["sessions"][0]["actions"][:2]
     report = store.import_all(behind)
     assert report.forward == 0 and report.kept.get("sessions") == 1
     other_way = copy.deepcopy(later)
     other_way["sessions"][0]["actions"][1]["circle"] = 7
     report = store.import_all(other_way)
     assert report.forward == 0 and report.kept.get("sessions") == 1
-    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+    assert len(store.sessions.get(GAME)["actions"]) == 3
 
 
 def test_a_game_brought_forward_must_replay_and_one_being_corrected_here_stays(store):
     from companion.sessions import SessionKeeper
 
-    with open_store(memory=True) as phone:
-        fill(phone)
-        store.import_all(phone.export_all())
-        SessionKeeper(phone).redo("5" * 32)
-        later = phone.export_all()
+    later = shared_game(store)
     broken = copy.deepcopy(later)
-    broken["sessions"][0]["actions"][2]["circle"] = 999
+    broken["sessions"][0]["actions"][3]["circle"] = 999
     before = store.export_all()
-    with pytest.raises(InvalidInput, match=r"cannot be replayed \(action 3\): .*999"):
+    with pytest.raises(InvalidInput, match=r"cannot be replayed \(action 4\): .*999"):
         store.import_all(broken)
     assert store.export_all() == before
     # A correction under way here: the game is left as it is until it is confirmed or cancelled.
-    SessionKeeper(store).begin_correction("5" * 32, 0)
+    SessionKeeper(store).begin_correction(GAME, 0)
     report = store.import_all(copy.deepcopy(later))
     assert report.forward == 0 and report.kept.get("sessions") == 1
-    assert len(store.sessions.get("5" * 32)["actions"]) == 2
+    assert len(store.sessions.get(GAME)["actions"]) == 3
+
+
+def test_a_game_brought_forward_respects_what_this_device_did_with_it(store):
+    from companion.sessions import SessionKeeper
+    from companion.store.layout import DRAFTS_TABLE
+
+    later = shared_game(store, **{DRAFTS_TABLE: {"id": GAME, "form": "turn", "mark": [1], "draft": {"red": 3}}})
+    keeper = SessionKeeper(store)
+    # A move undone here since the phone took the game: this device went its own way, kept as it is here
+    # (bringing the phone's moves would bring back the move undone).
+    keeper.undo(GAME)
+    report = store.import_all(copy.deepcopy(later))
+    assert report.forward == 0 and len(store.sessions.get(GAME)["actions"]) == 2
+    keeper.redo(GAME)
+    # Brought forward, the game's half-filled form comes along (this device had none for it).
+    report = store.import_all(copy.deepcopy(later))
+    assert report.forward == 1 and store.table(DRAFTS_TABLE).get(GAME)["draft"] == {"red": 3}
+    assert "kept as they are here" not in str(report)
+    # A correction begun since on the game brought forward: undoing the import would leave it correcting
+    # entries the game no longer has, so it says so and changes nothing.
+    keeper.begin_correction(GAME, 3)
+    with pytest.raises(InvalidInput, match=r"a correction of 'Kagkot', which it brought, was begun since"):
+        store.undo_import(report.undo)
+    assert len(store.sessions.get(GAME)["actions"]) == 4
+    keeper.cancel_correction(GAME)
+    store.undo_import(report.undo)
+    assert len(store.sessions.get(GAME)["actions"]) == 3
+    # A correction record left by another state of the game (the keeper ignores it) does not hold it back.
+    keeper.begin_correction(GAME, 0)
+    store.table("corrections").upsert({**store.table("corrections").get(GAME), "original": []})
+    report = store.import_all(copy.deepcopy(later))
+    assert report.forward == 1
 
 
 def test_a_form_half_filled_in_for_a_game_already_here_is_not_said_unchanged(store):

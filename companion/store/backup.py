@@ -178,11 +178,12 @@ class _Checked:
 
 def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
     """The backup's copy of a game in progress is this device's game played further: the same game, setup
-    and players, and every entry made here followed by more. Taking it loses nothing of this device's."""
+    and players, every entry made here followed by more, and nothing undone here since (an undone move
+    waiting for Redo says this device took the game elsewhere). Taking it loses nothing of this device's."""
     mine, theirs = here.get("actions") or [], there.get("actions") or []
     return (here.get("game") == there.get("game") and here.get("setup") == there.get("setup")
-            and here.get("players") == there.get("players") and len(theirs) > len(mine)
-            and theirs[:len(mine)] == mine)
+            and here.get("players") == there.get("players") and not here.get("redo")
+            and len(theirs) > len(mine) and theirs[:len(mine)] == mine)
 
 
 def _validate(store: Store, doc: Any) -> _Checked:
@@ -281,11 +282,9 @@ def _validate(store: Store, doc: Any) -> _Checked:
     # no correction of it is under way here.
     here_docs = {doc["id"]: doc for doc in _table(store, SESSIONS_FILE, "sessions")}
     finished = set(store._months.ids())
-    correcting = {doc["id"] for doc in _table(store, table_file(CORRECTIONS_TABLE), CORRECTIONS_TABLE)
-                  if not doc.get("done")} if table_file(CORRECTIONS_TABLE) in store._dbs else set()
     ahead = frozenset(record["id"] for record in sessions
-                      if record["id"] in here_docs and record["id"] not in finished | correcting
-                      and _further_on(here_docs[record["id"]], record))
+                      if record["id"] in here_docs and record["id"] not in finished
+                      and _further_on(here_docs[record["id"]], record) and not _correcting(keeper, record["id"]))
     for i, record in enumerate(sessions):
         if (record["id"] in here_docs or record["id"] in finished) and record["id"] not in ahead:
             continue
@@ -368,7 +367,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         # Only the months that gain games are rewritten, each with the games it already had.
         changes[month_file(month)] = with_docs(store._months.content(month), HISTORY_TABLE, docs)
 
-    arriving = {s["id"] for s in new_sessions}
+    # A game brought forward comes with them too, where this device has none of its own (the phone's
+    # half-filled turn, its mark of a game taken back from History).
+    arriving = {s["id"] for s in new_sessions} | checked.ahead
     for name, docs in checked.tables.items():
         file = table_file(name)
         here_docs = {doc["id"]: doc for doc in _table(store, file, name)} if file in store._dbs else {}
@@ -392,6 +393,13 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         store._commit(changes, "an import")
     return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), {k: n for k, n in kept.items() if n},
                         undo, forward=len(forward))
+
+
+def _correcting(keeper: Any, session_id: str) -> bool:
+    """A correction of this game is under way here (as the keeper reads it: one kept for another state of the
+    game, which an undone import can leave behind, is not)."""
+    correction = keeper.correction(session_id)
+    return correction is not None and not correction.done
 
 
 def _with_replaced(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawData:
@@ -424,6 +432,10 @@ def undo_import(store: Store, undo: ImportUndo) -> None:
             raise InvalidInput(msg("the import cannot be undone any more: {what} changed since. Earlier versions "
                                    "in Settings can still bring back a file as it was saved",
                                    what=what_file_holds(file)))
+    begun = _corrected_since(store, undo)
+    if begun:
+        raise InvalidInput(msg("the import cannot be undone any more: a correction of {games}, which it brought, "
+                               "was begun since. Confirm or cancel it first", games=comma_list(begun)))
     orphaned = _orphaned_players(store, undo)
     if orphaned:
         raise InvalidInput(msg("the import cannot be undone any more: a game saved since names {players}, whom it "
@@ -431,6 +443,20 @@ def undo_import(store: Store, undo: ImportUndo) -> None:
                                players=comma_list(orphaned)))
     # A month file the import created is removed (None): it held no games.
     store._commit(dict(undo.before), "undoing an import")
+
+
+def _corrected_since(store: Store, undo: ImportUndo) -> list[str]:
+    """The titles of the games in progress an import added or brought forward that have a correction under
+    way: taking the import back would leave it correcting entries the game no longer has."""
+    if SESSIONS_FILE not in undo.after:
+        return []
+    from companion.sessions import SessionKeeper  # noqa: PLC0415 - the keeper loads the games' engines
+
+    before = {doc["id"]: doc for doc in ((undo.before.get(SESSIONS_FILE) or {}).get("sessions") or {}).values()}
+    brought = [doc for doc in (undo.after[SESSIONS_FILE].get("sessions") or {}).values()
+               if before.get(doc["id"]) != doc]
+    keeper = SessionKeeper(store)
+    return [repr(doc.get("title") or doc.get("game")) for doc in brought if _correcting(keeper, doc["id"])]
 
 
 def _orphaned_players(store: Store, undo: ImportUndo) -> list[str]:
