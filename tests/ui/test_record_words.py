@@ -84,8 +84,9 @@ async def test_trek12_says_the_penalty_taken_off_and_not_that_a_saved_sheet_is_f
     # The scoring table shows "−24"; History said "Penalty 24" beside lines and zones that add up, and
     # "Complete: Yes", true of every Ascent saved.
     record = _add(store, "trek12", "Dunai", {"sheet": "dunai", "complete": True, "scores": [
-        {"name": "Ann", "lines": 19, "zones": 6, "penalty": 24, "total": 1}]})
+        {"name": "Ann", "lines": 19, "zones": 6, "penalty": 24, "complete": True, "total": 1}]})
     ui = await open_ui(route=f"/history/{record}")
+    assert ui.find("record-row-scores.0.complete") is None              # each sheet keeps one too
     shown = [c.value for c in walk(ui.get("record-row-scores.0")) if isinstance(c, ft.Text)]
     assert "\u221224" in shown and "24" not in shown, shown
     assert ui.find("record-row-complete") is None and ui.find("record-row-sheet") is not None

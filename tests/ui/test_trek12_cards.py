@@ -285,6 +285,20 @@ async def test_on_a_phone_the_card_to_take_has_the_held_cards_room(open_ui, stor
     assert ui.find("t12-cards") is not None                              # back once the card is taken
 
 
+async def test_on_a_phone_the_held_cards_stay_while_a_link_is_chosen(open_ui, store):
+    # A card may still be played while a link is chosen (it goes back to the circle): the cards stay shown.
+    session = start(store, ["compass", "rope"], sheet="kagkot")
+    keeper = SessionKeeper(store)
+    for doc in ({"dice": [5, 0], "op": "higher", "circle": 7}, {"dice": [2, 0], "op": "difference", "circle": 8},
+                {"dice": [1, 1], "op": "sum", "circle": 4}):
+        keeper.act(session.id, doc)
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=390, height=780)
+    await enter_roll(ui, Roll.of(1, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-6")                  # the 1 may join the 2 in circle 8 or the 2 in circle 4
+    assert ui.find("t12-link-0") is not None and ui.find("t12-card-compass") is not None
+
+
 async def test_the_hint_asks_for_no_roll_while_a_card_is_chosen(open_ui, store):
     # The roll is in and written: while the card for the new zone is chosen, "Enter the roll" was wrong.
     session = start(store, ["compass", "rope", "tent"])

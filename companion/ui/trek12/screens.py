@@ -690,10 +690,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 on_roll=stable_roll if seed is not None else None, width=panel_w))
             # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
             # the options together, the choices take both their places (two or three rows of buttons need it). On
-            # a smaller one they take the held cards' row too: the cards cannot be played then, and the card to
-            # take, named as a held card is, stood right above it (two "Compass" buttons), its second row of
-            # choices cut off for want of room.
-            give_room = tracked and choosing and not wide and not both
+            # a smaller one the card to take (or to give back) takes the held cards' row too: the cards cannot be
+            # played then, and the card to take, named as a held card is, stood right above it (two "Compass"
+            # buttons), its second row of choices cut off for want of room. (While a link is chosen a card may
+            # still be played, which goes back to the circle: the cards stay.)
+            give_room = tracked and now.step in (Step.TAKE, Step.GIVE_BACK) and not wide and not both
             choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
                                   on_cancel=bind(on_skull, False),
                                   height=None if wide else roll_h + 8 + _OPTIONS if both else
@@ -1183,7 +1184,8 @@ def record_words(detail: Any) -> Any:
     field holds one (an Ascent's record, each Ascent of an Expedition's; a home-made sheet keeps what it holds),
     the solo opponent by his name ("solo": "max" is Max, the same in every language), and a sheet's penalty
     as the scoring table shows it, taken off ("Penalty −24", as the other parts add up to the total). An
-    Ascent's "complete", true of every Ascent saved (only a full sheet is), is not shown. Only a sheet's own
+    Ascent's "complete" (and each sheet's), true of every Ascent saved (only a full sheet is), is not shown.
+    Only a sheet's own
     score (its name and total beside the penalty) and the record's top are read so: an Expedition keys some
     groups by the players' names, and a player may be called anything, "penalty" too."""
     return _record_words(detail, top=True)
@@ -1195,7 +1197,7 @@ def _record_words(detail: Any, *, top: bool = False) -> Any:
         return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES
                 else MAX_NAME if k == "solo" and v == "max"
                 else -v if score and k == "penalty" and type(v) is int and v > 0 else _record_words(v)
-                for k, v in detail.items() if not (top and k == "complete" and v is True)}
+                for k, v in detail.items() if not ((top or score) and k == "complete" and v is True)}
     if isinstance(detail, list):
         return [_record_words(v) for v in detail]
     return detail
