@@ -49,7 +49,8 @@ def SheetScreen() -> ft.View:
     record = app.store.sessions.get(session_id) if session_id else None
     screen = game_screen(game) if game in GAMES else None
     if screen is not None and screen.sheet is not None and record is not None and record.get("game") == game:
-        return screen.sheet(session_id=session_id)
+        # Keyed by the game, as the play screens are: another game's sheet is a new screen, not this one's state.
+        return screen.sheet(session_id=session_id, key=f"sheet-{session_id}")
     return screen_view(_("Sheet"), [
         message_card(ft.Icons.SEARCH_OFF_ROUNDED, _("No sheet is being played here"),
                      _("The game may have moved on to its next step, finished, or been abandoned."),
