@@ -330,6 +330,11 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     # A look at who came in, and back: the import can still be taken back.
     await ui.go("/players")
     await ui.go("/settings")
+    # The same file again by mistake changes nothing: the first import can still be taken back, named now
+    # that the line above speaks of the second (its Undo went).
+    await ui.click("settings-backup-pick")
+    assert "nothing new to add" in ui.get("settings-backup-result").value
+    assert ui.get("settings-backup-undo").content == "Undo the import of friend.json"
     await ui.click("settings-backup-undo")
     assert store.export_all() == before
     assert ui.get("settings-backup-result").value == (

@@ -216,14 +216,19 @@ def BackupPanel() -> ft.Control:
             if chosen is None:
                 return None
             good, words, made = await _import(app, chosen.data, chosen.name)
-            set_undo((chosen.name, made) if made is not None else None)
+            if made is not None:
+                set_undo((chosen.name, made, True))
+            elif undo is not None:
+                # This file changed nothing (the same file again, or a refused one): the import before it can
+                # still be taken back, named, since the line above now speaks of this file.
+                set_undo((undo[0], undo[1], False))
             return good, words
         await run(work)
 
     async def take_back() -> None:
         if undo is None:
             return
-        name, made = undo
+        name, made = undo[0], undo[1]
 
         async def work():
             # Tried once: taken back, or refused because something was saved since (then it never can be).
@@ -264,8 +269,10 @@ def BackupPanel() -> ft.Control:
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
     if undo is not None and not busy:
         # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
+        latest = len(undo) < 3 or undo[2]
         controls.append(ft.Row(controls=[labelled("settings-backup-undo", ft.OutlinedButton(
-            _("Undo this import"), key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
+            _("Undo this import") if latest else _("Undo the import of {name}").format(name=undo[0]),
+            key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
     return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
