@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from companion.server.guard import plain_address
 
-__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "PER_DEVICE_SOCKETS", "http_protocol", "raise_open_files_limit"]
+__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "PER_DEVICE_SOCKETS", "count_down", "http_protocol", "raise_open_files_limit"]
 
 HEADER_BYTES = 16 * 1024        # a browser's request headers are a few hundred bytes to a few KiB
 HEADER_SECONDS = 10.0           # a phone's headers arrive in one packet; ten seconds allows a poor Wi-Fi
@@ -101,13 +101,18 @@ def http_protocol(this_computer: Callable[[str], bool] | None) -> Callable:
         def _release(self) -> None:
             device, self._device = self._device, None
             if device is not None:
-                left = open_by_device.get(device, 1) - 1
-                if left > 0:
-                    open_by_device[device] = left
-                else:
-                    open_by_device.pop(device, None)
+                count_down(open_by_device, device)
 
     return Protocol
+
+
+def count_down(counts: dict[str, int], device: str) -> None:
+    """One connection of `device` fewer in `counts`; a device with none left is forgotten."""
+    left = counts.get(device, 1) - 1
+    if left > 0:
+        counts[device] = left
+    else:
+        counts.pop(device, None)
 
 
 def raise_open_files_limit() -> None:

@@ -29,7 +29,8 @@ from pathlib import Path
 from fastapi import WebSocket  # FastAPI reads the handler's annotation from this module's names
 
 from companion.inputs import WEB_FILE_BYTES
-from companion.server.connections import HEADER_BYTES, PER_DEVICE_SOCKETS, http_protocol, raise_open_files_limit
+from companion.server.connections import (HEADER_BYTES, PER_DEVICE_SOCKETS, count_down, http_protocol,
+                                          raise_open_files_limit)
 from companion.server.guard import Addresses, Guard, JoinGate, listens_everywhere, plain_address
 from companion.server.lan import LanAccess
 
@@ -141,11 +142,7 @@ def build_asgi(main: Callable, plan: ServerPlan):
             ).handle(websocket)
         finally:
             if device is not None:
-                left = sockets_by_device.get(device, 1) - 1
-                if left > 0:
-                    sockets_by_device[device] = left
-                else:
-                    sockets_by_device.pop(device, None)
+                count_down(sockets_by_device, device)
 
     inner.mount("/", FletStaticFiles(app_name=APP_TITLE, app_short_name="Companion",
                                      app_description="Score sheets, rules and solo opponents for climbing games",

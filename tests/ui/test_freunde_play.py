@@ -117,14 +117,20 @@ def test_a_kept_plan_that_no_longer_fits_the_game_keeps_only_what_does(store):
     assert MoveDraft.from_doc(["A"], state) == MoveDraft()
 
 
-async def snow_today(open_ui, store):
-    """A first turn played up to today's weather, with day 1's snow from 8000 m entered: (session, ui)."""
-    session = start_game(store)
+async def weather_asked(open_ui, store, **setup):
+    """A first turn played up to today's weather (Ann M3 M2 A1, Bob M1 A0 A1, a risk token of 1): (session, ui)."""
+    session = start_game(store, **setup)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     await tap_cards(ui, "M3", "M2", "A1")
     await tap_cards(ui, "M1", "A0", "A1")
     await ui.click("fr-risk-1")
     await ui.click("fr-risk-take")
+    return session, ui
+
+
+async def snow_today(open_ui, store):
+    """A first turn played up to today's weather, with day 1's snow from 8000 m entered: (session, ui)."""
+    session, ui = await weather_asked(open_ui, store)
     await ui.click("fr-today-day-1-label-snow")
     await ui.click("fr-today-day-1-zone-8000")
     return session, ui
@@ -286,12 +292,7 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
 async def test_movement_points_that_reach_no_space_say_so(open_ui, store):
     # A storm adds 2 to every step in 5000-6000 m: Ann's M2 reaches nothing ("0 spaces in reach, ringed on the
     # board" was said, with nothing ringed).
-    session = start_game(store, weather_season="winter")
-    ui = await open_ui(route=f"/play/freunde/{session.id}")
-    await tap_cards(ui, "M3", "M2", "A1")
-    await tap_cards(ui, "M1", "A0", "A1")
-    await ui.click("fr-risk-1")
-    await ui.click("fr-risk-take")
+    session, ui = await weather_asked(open_ui, store, weather_season="winter")
     await ui.click("fr-today-day-1-label-storm")
     await ui.click("fr-today-day-1-move-2")
     await ui.click("fr-today-day-1-zone-5000")
