@@ -456,7 +456,8 @@ def _corrected_since(store: Store, undo: ImportUndo) -> list[str]:
     brought = [doc for doc in (undo.after[SESSIONS_FILE].get("sessions") or {}).values()
                if before.get(doc["id"]) != doc]
     keeper = SessionKeeper(store)
-    return [repr(doc.get("title") or doc.get("game")) for doc in brought if _correcting(keeper, doc["id"])]
+    return [repr(doc["title"] if isinstance(doc.get("title"), str) and doc["title"] else doc.get("game"))
+            for doc in brought if _correcting(keeper, doc["id"])]
 
 
 def _orphaned_players(store: Store, undo: ImportUndo) -> list[str]:
