@@ -31,8 +31,8 @@ from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
 
-# The largest backup file read, the same as `companion import` reads (companion/inputs.py); from a browser,
-# at most what a browser may send (`WEB_FILE_BYTES`).
+# The largest backup file read, the same as `companion import` reads (companion/inputs.py); from a browser that
+# a computer serves, at most what such a browser may send (`WEB_FILE_BYTES`, see `BackupPanel`).
 MAX_BACKUP_BYTES = BACKUP_BYTES
 
 _THEME_LABELS = {

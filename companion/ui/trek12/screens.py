@@ -1185,9 +1185,8 @@ def record_words(detail: Any) -> Any:
     the solo opponent by his name ("solo": "max" is Max, the same in every language), and a sheet's penalty
     as the scoring table shows it, taken off ("Penalty −24", as the other parts add up to the total). An
     Ascent's "complete" (and each sheet's), true of every Ascent saved (only a full sheet is), is not shown.
-    Only a sheet's own
-    score (its name and total beside the penalty) and the record's top are read so: an Expedition keys some
-    groups by the players' names, and a player may be called anything, "penalty" too."""
+    Only a sheet's own score (its name and total beside the penalty) and the record's top are read so: an
+    Expedition keys some groups by the players' names, and a player may be called anything, "penalty" too."""
     return _record_words(detail, top=True)
 
 
