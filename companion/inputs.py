@@ -49,10 +49,11 @@ __all__ = [
 # The largest backup read (`companion import`, Settings): 10,000 finished games make about 25 MB, so this
 # holds a lifetime of play while refusing to read into memory a file that cannot be a backup.
 BACKUP_BYTES = 256 * 1024 * 1024
-# The largest file brought in from a browser (a backup picked on a phone): it reaches the server whole in one
-# websocket message, which the server holds several times over while reading it, so a device on the Wi-Fi
-# must not send hundreds of megabytes. 32 MiB is more than 10,000 finished games; a larger backup is
-# imported on the computer itself (`companion import`, or the desktop window).
+# The largest file brought in from a browser that a computer serves (a backup picked on a phone that joined
+# the computer's Wi-Fi server, say): it reaches the server whole in one websocket message, which the server
+# holds several times over while reading it, so a device on the Wi-Fi must not send hundreds of megabytes.
+# 32 MiB is more than 10,000 finished games; a larger backup is imported on the computer itself (`companion
+# import`, or the desktop window).
 WEB_FILE_BYTES = 32 * 1024 * 1024
 QUOTE_CHARS = 60
 # The longest whole number read: far beyond any count, score or seed (2**63 has 19 digits), and far below

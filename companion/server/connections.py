@@ -27,7 +27,8 @@ from collections.abc import Callable
 
 from companion.server.guard import plain_address
 
-__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "PER_DEVICE_SOCKETS", "count_down", "http_protocol", "raise_open_files_limit"]
+__all__ = ["HEADER_BYTES", "HEADER_SECONDS", "PER_DEVICE", "PER_DEVICE_SOCKETS", "count_down", "http_protocol",
+           "raise_open_files_limit"]
 
 HEADER_BYTES = 16 * 1024        # a browser's request headers are a few hundred bytes to a few KiB
 HEADER_SECONDS = 10.0           # a phone's headers arrive in one packet; ten seconds allows a poor Wi-Fi
