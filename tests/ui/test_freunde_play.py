@@ -652,6 +652,11 @@ async def test_the_step_after_done_starts_at_the_top_of_the_screen(open_ui, stor
     await ui.click("fr-climber-B")                    # planning and giving within the step: it stays put
     await ui.click("fr-give")
     assert scrolls_to_top(ui) == before
+    # The entries open above everything: the screen goes up to them (they opened out of sight).
+    await ui.click("ent-open")
+    assert scrolls_to_top(ui) == before + 1
+    await ui.click("ent-open")
+    before = scrolls_to_top(ui)
     await ui.click("fr-done")
     assert ui.get("fr-notice-text").value == "Turn 1 checked. Nobody died this turn."
     assert scrolls_to_top(ui) == before + 1

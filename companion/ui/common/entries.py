@@ -64,11 +64,14 @@ def use_entries_shown(session_id: str) -> tuple[bool, Callable[[bool], None]]:
     return ft.use_state(first)
 
 
-def entries_button(opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:
-    """The app bar button that shows or hides a game's entries (one tap from any game screen)."""
+def entries_button(opened: bool, set_opened: Callable[[bool], None], correcting: bool = False) -> ft.Control:
+    """The app bar button that shows or hides a game's entries (one tap from any game screen). While an old
+    entry is being corrected the correction stands in the entries' place, and the button waits for it, as
+    Undo and Redo do: it said "Hide the entries" over no entries, and a tap only changed its name."""
     return labelled("ent-open", ft.IconButton(
-        ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened,
-        tooltip=_("Hide the entries") if opened else _("Entries: fix an old one"),
+        ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened and not correcting, disabled=correcting,
+        tooltip=_("Confirm or cancel the correction first") if correcting else
+        _("Hide the entries") if opened else _("Entries: fix an old one"),
         on_click=bind(set_opened, not opened)))
 
 

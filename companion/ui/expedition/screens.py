@@ -225,7 +225,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # A panel opened from the middle of another, or the next step of the Expedition (an Ascent scored, its cards
     # revealed, an envelope opened), starts at its top: what follows a button tapped low on the page started where
     # that button was, the new Ascent's first lines out of sight.
-    view_ref = use_top_on_change((panel, None if state is None else (state.phase, state.ascent)))
+    view_ref = use_top_on_change((panel, entries, None if state is None else (state.phase, state.ascent)))
     # The dialogs' hooks come before the early return below, so every drawing calls the same ones in order.
     ft.use_dialog(_use_dialog(state, using, on_cancel=lambda: set_using(None),
                               on_confirm=lambda: use_card()) if using is not None and state is not None else None)
@@ -530,7 +530,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         body.append(abandon_row)
 
     actions = [
-        entries_button(entries, set_entries),
+        entries_button(entries, set_entries, session.correcting),
         *undo_redo("exp", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                    undo_words=_("Undo the last step"), redo_words=_("Redo the step undone"),
                    correcting=session.correcting),

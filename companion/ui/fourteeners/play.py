@@ -216,7 +216,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
 
     # The view scrolls as a whole: after an entry (made, undone or redone, here or on another device) the next
     # step's prompt and panel are at the top, not where the button tapped had scrolled the page.
-    view_ref = use_top_on_change(mark_now if session is not None else None)
+    view_ref = use_top_on_change((mark_now, entries) if session is not None else None)
 
     def done(_event: Any = None) -> None:
         set_draft(Draft())
@@ -339,7 +339,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
     actions: list[ft.Control] = []
     if active:
         actions = [
-            entries_button(entries, set_entries),
+            entries_button(entries, set_entries, session.correcting),
             *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                        undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
                        correcting=session.correcting),

@@ -141,7 +141,7 @@ def FreundeTable(session_id: str) -> ft.View:
     stage = _stage(state)
     # A panel opened from the middle of another starts at its top; so does the step that follows a Done tapped
     # below the board (the check's result, the next player, the end of the game with its Save button).
-    view_ref = use_top_on_change((panel, stage))
+    view_ref = use_top_on_change((panel, stage, entries))   # the entries open above everything: seen at once
 
     # The climber's action being planned is kept beside the game as it changes, so a reload, or a page the
     # phone closed, finds it again (the cards played are not: each player's are secret until all are played).
@@ -511,7 +511,7 @@ def FreundeTable(session_id: str) -> ft.View:
         body.append(board_legend(state, key="fr-scores-legend"))
 
     actions = [
-        entries_button(entries, set_entries),
+        entries_button(entries, set_entries, session.correcting),
         *undo_redo("fr", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                    undo_words=_("Undo {what}").format(what=describe_action(session.actions[-1]))
                    if session.can_undo else None,

@@ -110,7 +110,8 @@ def RidgelineTable(session_id: str) -> ft.View:
     find, set_find = ft.use_state(FinderDraft())
     lay, set_lay = ft.use_state(LayoffDraft())
     entries, set_entries = use_entries_shown(session_id)
-    view_ref = use_top_on_change(panel)     # a panel opened from the middle of another starts at its top
+    # A panel opened from the middle of another starts at its top; so do the entries, opened above everything.
+    view_ref = use_top_on_change((panel, entries))
     use_scroll_into_view(view_ref, "rl-hand-problem", hand_problem)
     # Hooks come before the early return below, so every drawing calls the same ones in the same order.
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
@@ -262,7 +263,7 @@ def RidgelineTable(session_id: str) -> ft.View:
                                 on_change=lambda: (set_notice(None), forget_form())))
 
     actions = [
-        entries_button(entries, set_entries),
+        entries_button(entries, set_entries, session.correcting),
         *undo_redo("rl", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                    undo_words=_("Undo the last hand"), redo_words=_("Redo the hand undone"),
                    correcting=session.correcting),

@@ -762,7 +762,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                    undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
                    correcting=facts.correcting),
     ]
-    actions.insert(0, entries_button(entries, set_entries))
+    actions.insert(0, entries_button(entries, set_entries, facts.correcting))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
         actions.append(labelled("t12-abandon", ft.IconButton(
             ft.Icons.DELETE_OUTLINE_ROUNDED, key="t12-abandon", tooltip=_("Abandon this Ascent"),
