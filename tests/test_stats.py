@@ -13,7 +13,7 @@ import pytest
 
 from companion.store.stats import (
     CSV_COLUMNS, Bin, Outcome, expedition_stars, histogram, history_csv, player_line, player_lines, read,
-    score_series, seats, share_text, solo_lines, solo_opponent, trek12_sheets,
+    ranked_seats, score_series, seats, share_text, solo_lines, solo_opponent, trek12_sheets,
 )
 
 ANN, BOB = "a" * 32, "b" * 32
@@ -311,6 +311,23 @@ def test_ridgeline_share_text_places_by_camps_cleared_before_fatigue_as_its_end_
     standings[2] = {"name": "Celina", "camps_cleared": 4, "fatigue": 85}
     record["players"][2]["score"] = 85
     assert share_text(record, when="").splitlines()[2:4] == ["2. Anna: 85 fatigue", "2. Celina: 85 fatigue"]
+
+
+def test_expedition_players_with_as_many_stars_are_placed_by_their_total_as_its_end_screen_does():
+    # Building Up the Ascents: most stars, then the highest total. Bob and Cleo both have 2 stars; Cleo's
+    # total is the higher, so she is second, as on the Expedition's end screen.
+    totals = {"Ann": {"stars": 5, "score": 180}, "Bob": {"stars": 2, "score": 150}, "Cleo": {"stars": 2, "score": 210}}
+    record = _rec("e3", 3, "expedition", [_p("Ann", 5, True, ANN), _p("Bob", 2, False, BOB), _p("Cleo", 2, False)],
+                  detail={"totals": totals})
+    assert [seat.name for seat in ranked_seats(record)] == ["Ann", "Cleo", "Bob"]
+    assert share_text(record, when="").splitlines()[1:] == [
+        "1. Ann: 5 stars (winner)", "2. Cleo: 2 stars", "3. Bob: 2 stars"]
+    # Equal totals too: the same place, in seat order.
+    totals["Cleo"]["score"] = 150
+    assert share_text(record, when="").splitlines()[2:] == ["2. Bob: 2 stars", "2. Cleo: 2 stars"]
+    # A record without totals (or with unreadable ones) is placed by stars alone.
+    record["detail"] = {"totals": {"Cleo": {"score": "many"}}}
+    assert [seat.name for seat in ranked_seats(record)] == ["Ann", "Bob", "Cleo"]
 
 
 def test_malformed_players_do_not_break_reading():

@@ -715,7 +715,7 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
     standing_of = _standing(record)
     ranked = ranked_seats(record)
     place = 0
-    previous: tuple[bool, int, float] | None = None
+    previous: tuple[bool, int, float, int] | None = None
     for position, seat in enumerate(ranked, 1):
         standing = standing_of(seat)
         if standing != previous:
@@ -743,17 +743,31 @@ def ranked_seats(record: Mapping[str, Any]) -> list[Seat]:
     return sorted(seats(record), key=lambda s: (*standing_of(s), s.index))
 
 
-def _standing(record: Mapping[str, Any]) -> Callable[[Seat], tuple[bool, int, float]]:
-    """How a record places a participant: winners first, then (Ridgeline) by camps cleared, then by score."""
+def _standing(record: Mapping[str, Any]) -> Callable[[Seat], tuple[bool, int, float, int]]:
+    """How a record places a participant: winners first, then (Ridgeline) by camps cleared, then by score, then
+    (Expedition) by the total of its three Ascents."""
     low = lower_is_better(record)
     cleared = _camps_cleared(record)
+    totals = _expedition_totals(record)
 
-    def standing_of(seat: Seat) -> tuple[bool, int, float]:
+    def standing_of(seat: Seat) -> tuple[bool, int, float, int]:
         # Ridgeline places by camps cleared before fatigue, as its end screen does ('Winning': whoever has not
-        # finished the climb is behind, however low their fatigue).
-        return (not seat.winner, -cleared.get(seat.name, 0), _order_score(seat.score, low))
+        # finished the climb is behind, however low their fatigue). An Expedition's score is its stars, and
+        # players with as many stars are placed by their total, as its end screen and its winner are.
+        return (not seat.winner, -cleared.get(seat.name, 0), _order_score(seat.score, low),
+                -totals.get(seat.name, 0))
 
     return standing_of
+
+
+def _expedition_totals(record: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's total over the three Ascents by name, from an Expedition record; empty for any other."""
+    detail = record.get("detail")
+    totals = detail.get("totals") if isinstance(detail, dict) else None
+    if record.get("game") != "expedition" or not isinstance(totals, dict):
+        return {}
+    return {str(name): t["score"] for name, t in totals.items()
+            if isinstance(t, dict) and isinstance(t.get("score"), int) and not isinstance(t["score"], bool)}
 
 
 def _camps_cleared(record: Mapping[str, Any]) -> dict[str, int]:
