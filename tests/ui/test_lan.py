@@ -104,3 +104,31 @@ def _app_with(store, code: str):
     lan = _Lan(True)
     lan.gate.set_code(code)
     return build_main(store, lan=lan)
+
+
+async def test_the_join_code_picture_is_named_in_the_device_language(store, hub):
+    """The QR code is drawn only when the link changes; once the device's language is known (after the first
+    drawing), its name for a screen reader is said in it too."""
+    import asyncio
+
+    from harness import walk
+
+    from companion import i18n
+    from companion.ui.shell.app import build_main
+
+    with i18n.use_language("de"):
+        german = i18n._("QR code of the join link")
+    assert german != "QR code of the join link"
+    tab = await UiApp(build_main(store, lan=_Lan(True)), route="/", hub=hub, locales=["de-DE"]).start()
+    try:
+        def name() -> str | None:
+            return next((c.label for c in walk(tab.top) if type(c).__name__ == "Semantics"
+                         and getattr(c, "identifier", None) == "lan-qr"), None)
+        for _ in range(100):
+            if name() == german:
+                break
+            await asyncio.sleep(0.01)
+            await tab.settle()
+        assert name() == german
+    finally:
+        await tab.close()

@@ -92,6 +92,24 @@ async def test_a_turn_half_entered_is_kept_when_the_language_changes_from_anothe
     assert store.sessions.get(session.id)["actions"] == []
 
 
+async def test_a_game_opened_straight_from_its_address_speaks_the_device_language_on_its_dice_too(open_ui, store):
+    """A reload on a game's screen opens it before the device's language is known: once it is, the dice row
+    (drawn only when its faces change) is redrawn in it too, its Roll button and its faces' names."""
+    from companion.sessions import SessionKeeper
+    import companion.ui.trek12.screens  # noqa: F401 - registers the screen
+
+    ann = store.players.add("Ann")
+    setup = {"sheet": "dunai", "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 7}
+    session = SessionKeeper(store).start("trek12", setup, [ann.id], "Dunai")
+    ui = await open_ui(route=f"/play/trek12/{session.id}", locales=["de-DE"])
+    with i18n.use_language("de"):
+        prompt, roll, face = i18n._("Round {round} of {total}"), i18n._("Roll"), i18n._("Red die shows {value}")
+    await _until(ui, lambda: any(prompt.format(round=1, total=19) in text for text in ui.texts()))
+    assert roll != "Roll" and roll in ui.texts()
+    assert "Roll" not in ui.texts()
+    assert ui.get("t12-red-3").tooltip == face.format(value=3)
+
+
 async def test_a_game_title_made_of_words_is_kept_in_english_and_shown_in_the_players_language(open_ui, store):
     """An Expedition's title (the day it set off) is saved in English with its words; home says it in French,
     the date the French way, and the saved record still reads as before."""

@@ -12,7 +12,7 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.errors import CompanionError
-from companion.i18n import _
+from companion.i18n import _, current
 from companion.ui.common.services import use_app, use_field_text
 from companion.ui.common.widgets import labelled, said, surface
 
@@ -59,9 +59,10 @@ def _dark_runs(text: str) -> tuple[tuple[int, int, int], ...]:
 
 
 @ft.component
-def _QrCanvas(text: str, size: float, ident: str) -> ft.Control:
+def _QrCanvas(text: str, size: float, ident: str, language: str = "") -> ft.Control:
     """The QR code drawn as one rectangle per run of dark modules (memoised below: home is redrawn on every
-    save of any tab, the link seldom changes)."""
+    save of any tab, the link seldom changes). `language` (`i18n.current()`) is passed only so that its name is
+    said again in another language."""
     cell = size / len(qr_modules(text))
     ink = ft.Paint(color="#000000", style=ft.PaintingStyle.FILL)
     shapes: list[cv.Shape] = [cv.Rect(0, 0, size, size, paint=ft.Paint(color="#FFFFFF"))]
@@ -102,7 +103,7 @@ def lan_join_card(app) -> ft.Control | None:
                          size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     content: list[ft.Control] = []
     if link:
-        content.append(_qr_canvas(text=link, size=132, ident="lan-qr"))
+        content.append(_qr_canvas(text=link, size=132, ident="lan-qr", language=current()))
     content.append(ft.Column(texts, spacing=4, tight=True, expand=True))
     return surface(ft.Row(content, spacing=16, vertical_alignment=ft.CrossAxisAlignment.START), key="lan-card")
 

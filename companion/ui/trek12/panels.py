@@ -91,8 +91,10 @@ def die(value: int, colour: str, size: float) -> ft.Control:
 
 @ft.component
 def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None],
-               on_yellow: Callable[[int], None], on_roll: Callable[[], None] | None, width: float) -> ft.Control:
-    """Two rows of die faces to tap (red 1-6, yellow 0-5) beside the Roll button."""
+               on_yellow: Callable[[int], None], on_roll: Callable[[], None] | None, width: float,
+               language: str = "") -> ft.Control:
+    """Two rows of die faces to tap (red 1-6, yellow 0-5) beside the Roll button. `language` is the one they
+    are drawn in (`i18n.current()`): it is passed only so that they are drawn again when it changes."""
     roll_w = 68.0 if on_roll is not None else 0.0
     size = max(34.0, min(48.0, (width - roll_w - 8 - 5 * 6) / 6))
 
@@ -128,7 +130,8 @@ def _DiceEntry(red: int | None, yellow: int | None, on_red: Callable[[int], None
     return ft.Row(spacing=8, alignment=ft.MainAxisAlignment.CENTER, controls=controls)
 
 
-# Memoized: the twelve faces are redrawn only when the chosen faces change (give it stable handlers).
+# Memoized: the twelve faces are redrawn only when the chosen faces or the language change (give it stable
+# handlers). A reload on a game's screen draws it before the device's language is known.
 dice_entry = ft.memo(_DiceEntry)
 
 

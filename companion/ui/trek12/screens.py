@@ -27,7 +27,7 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.store.records import said_in_place
-from companion.i18n import _, msg, ngettext, tr
+from companion.i18n import _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
@@ -687,7 +687,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             choosing = now.step in (Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK)
             entry = ft.Container(height=roll_h, content=dice_entry(
                 red=draft.red, yellow=draft.yellow, on_red=stable_red, on_yellow=stable_yellow,
-                on_roll=stable_roll if seed is not None else None, width=panel_w))
+                on_roll=stable_roll if seed is not None else None, width=panel_w, language=current()))
             # While a link or a card is chosen, the options are decided: on a phone whose screen shows the dice and
             # the options together, the choices take both their places (two or three rows of buttons need it). On
             # a smaller one the card to take (or to give back) takes the held cards' row too: the cards cannot be
