@@ -109,13 +109,17 @@ def test_a_card_is_revealed_once_and_unknown_names_are_refused() -> None:
 
 
 def test_a_card_described_on_the_spot_joins_the_game_and_is_offered_for_saving() -> None:
-    catalog = import_catalog(catalog_doc([card("Known", 1, plans={"points": 1})]))
+    catalog = import_catalog(catalog_doc([card("Known", 1, plans={"points": 1}), card("Later", 3, plans={"points": 1})]))
     state = game(2, catalog=catalog)
     state = rules.apply(state, Reveal(c("Mt. Elbert", 1, 1, 1, icons=("photo",))))
     assert state.card("mt. elbert") is not None and state.row[0].name == "Mt. Elbert"
     assert [x.name for x in rules.cards_to_save(state)] == ["Mt. Elbert"]
     with pytest.raises(IllegalAction, match="described differently in the catalog"):
         rules.apply(state, Reveal(c("Known", 1, 1, 1)))
+    # Described as a card of this draw's Class, but of another in the catalog: the Class is the reason (revealing
+    # it by name, as the refusal above advises, is refused too).
+    with pytest.raises(IllegalAction, match="^'Later' is Class III, but card 2 of the deck for 2 players is Class I "):
+        rules.apply(state, Reveal(c("Later", 1, 1, 1)))
     state = rules.apply(state, Reveal("Known"))
     state = rules.apply(state, Describe("Known", Side.GEAR, parse_ability({"utility": 1}, "a")))
     assert [x.name for x in rules.cards_to_save(state)] == ["Known", "Mt. Elbert"]

@@ -739,8 +739,13 @@ def _reveal(state: State, action: Reveal) -> State:
         card = action.card
         known = state.card(card.name)
         if known is not None and known != card:
-            raise IllegalAction(msg("{card} is described differently in the catalog; reveal it by name, or change "
-                                    "it in the card editor", card=quote(card.name)))
+            if known.klass != klass:
+                # Of another Class in the catalog: that is why it cannot be this draw, whatever the form said (by
+                # name it is not offered either).
+                card = known
+            else:
+                raise IllegalAction(msg("{card} is described differently in the catalog; reveal it by name, or "
+                                        "change it in the card editor", card=quote(card.name)))
     else:
         known = state.card(action.card)
         if known is None:
