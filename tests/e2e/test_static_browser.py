@@ -122,6 +122,10 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         notice.wait_for(state="visible", timeout=START_MS)
         text = notice.inner_text()
         assert "schon in einem anderen Tab oder Fenster dieses Browsers offen" in text, text
+        # It covers the whole page: Flet's client under it would say "Working..." (in English) as if starting.
+        box, view = notice.bounding_box(), second.viewport_size
+        assert box is not None and (box["x"], box["y"], box["width"], box["height"]) == (
+            0, 0, view["width"], view["height"]), (box, view)
         second.wait_for_timeout(3000)         # time enough for Python to be on its way, were it starting
         # Flet's python.js says "Starting up Python worker" and creates the worker only once the tab may
         # connect (companion.js makes it wait for the data's lock): neither has happened in this tab.

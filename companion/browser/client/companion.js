@@ -80,12 +80,16 @@
       box = document.createElement("div");
       box.id = id;
       box.setAttribute("role", "alert");
-      box.style.cssText = [
-        "position:fixed", "left:12px", "right:12px", "z-index:2147483647", "padding:16px",
-        "border-radius:12px", "font:16px/1.4 system-ui,sans-serif", "box-shadow:0 4px 16px rgba(0,0,0,.25)",
-        "background:#1F6F78", "color:#fff", "display:flex", "gap:12px", "align-items:center",
-        "flex-wrap:wrap", id === "companion-elsewhere" ? "top:30%" : "bottom:12px",
-      ].join(";");
+      // The tab that waits for another is covered whole: under it Flet's client says "Working..." beside a
+      // spinner, in English, as if it were on its way, while it only waits. Other notices sit at the bottom.
+      var place = id === "companion-elsewhere"
+        ? ["top:0", "bottom:0", "left:0", "right:0", "padding:24px", "align-content:center"]
+        : ["bottom:12px", "left:12px", "right:12px", "padding:16px", "border-radius:12px",
+          "box-shadow:0 4px 16px rgba(0,0,0,.25)"];
+      box.style.cssText = place.concat([
+        "position:fixed", "z-index:2147483647", "font:16px/1.4 system-ui,sans-serif",
+        "background:#1F6F78", "color:#fff", "display:flex", "gap:12px", "align-items:center", "flex-wrap:wrap",
+      ]).join(";");
       document.body.appendChild(box);
     }
     box.textContent = "";
