@@ -1219,6 +1219,26 @@ async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open
     assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
 
 
+async def test_a_long_refusal_in_french_is_read_whole_in_the_move_bar(open_ui, store):
+    # "Tour 1 : l'alpiniste A d'Ann n'a pas de quoi atteindre S26 : le chemin le moins cher coûte 13, et les
+    # cartes de déplacement (…) donnent 1": five lines at most cut the reason, the part the player needs.
+    from layout_check import text_width
+
+    store.settings.set("language", "fr")
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    far = max((k for k in ui.keys() if k.startswith("fr-space-S") and k[10:].isdigit()), key=lambda k: int(k[10:]))
+    await ui.click(far)
+    summary = ui.get("fr-move-summary")
+    assert summary.color == ft.Colors.ERROR and far[9:] in summary.value, summary.value
+    room = 360 - 16 - 48 - 28 - 3 * 8 - text_width(ui.get("fr-give").content, 14) - 48
+    lines = -(-text_width(summary.value, summary.size) // room)
+    assert lines > 5 and summary.max_lines >= lines, (summary.value, lines)
+    assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
+
+
 async def test_winter_spaces_are_named_as_printed_on_the_board_chips_and_aloud(open_ui, store):
     # The winter board has "j" at 5000 m and "J" higher up: the reach chips said "J pour 3" for j, and in
     # French the board read its "L" aloud as "D" (the catalogs' letter of a game lost).

@@ -61,6 +61,8 @@ _TITLE = "Freunde"
 _MOVE_FORM = "move"     # the climber's action being planned, kept beside the game (companion.ui.common.drafts)
 _BOARD_WIDTH = 358
 _BAR_SHORT = 46          # the move bar's words that fit its two lines on a phone, in characters
+_BAR_LINE_CHARS = 20     # ... and a line of its smaller words, with room for wide letters
+_BAR_MOST_LINES = 10     # a taller bar would cover the board it is about
 
 
 class Panel(IntEnum):
@@ -708,18 +710,20 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
         # The refusal is said where the thumb is, not only above the board where it may be scrolled away.
         text = move.reason
     # Beside the two buttons a 360 px phone leaves the words about 22 characters a line: a long plan or refusal
-    # ("A : vers S5 pour 4 (3 + 1 météo), tente pour 1, risque −1 mouvement") gets a taller bar, not an ellipsis.
+    # ("A : vers S5 pour 4 (3 + 1 météo), tente pour 1, risque −1 mouvement") gets a taller bar, not an ellipsis,
+    # as tall as its lines need (a refusal naming the path's cost and the cards ran to seven or eight).
     long = refused or len(text) > _BAR_SHORT
+    lines = min(_BAR_MOST_LINES, max(5, -(-len(text) // _BAR_LINE_CHARS))) if long else 2
     return ft.BottomAppBar(
         key="fr-move-bar",
-        height=100 if long else 76,
+        height=max(100, 16 * lines + 24) if long else 76,
         padding=ft.Padding.symmetric(horizontal=8, vertical=8),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         content=ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             labelled("fr-move-cancel", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="fr-move-cancel",
                                                      tooltip=_("Stop planning this climber"), on_click=on_cancel)),
             pawn(colour, move.climber or "", size=28),
-            ft.Text(text, key="fr-move-summary", expand=True, size=12 if long else 13, max_lines=5 if long else 2,
+            ft.Text(text, key="fr-move-summary", expand=True, size=12 if long else 13, max_lines=lines,
                     overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.W_500,
                     color=ft.Colors.ERROR if refused else None),
             # A tent refused with the space it was for would be pitched where the climber stands: not what the
