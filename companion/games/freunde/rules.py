@@ -813,7 +813,7 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
     # No affordable path: say what the cheapest path costs against what the cards give.
     cheapest = _cheapest(state, climber.space, target)
     any_way, downhill = movement_points(cards)
-    given = _codes(c for c in cards if c.kind is not CardKind.ACCLIMATIZATION)
+    given = _named(c for c in cards if c.kind is not CardKind.ACCLIMATIZATION)
     cost: str = str(cheapest)
     if tent and risk_move:
         cost = msgn("{cost} plus the tent plus {n} risk point(s)", "{cost} plus the tent plus {n} risk point(s)",
@@ -1085,6 +1085,24 @@ def _supply_text(supply: Iterable[tuple[int, int]]) -> str:
     # i18n: risk tokens left in the supply: "4 of value 0"
     return comma_list([msgn("{n} of value {value}", "{n} of value {value}", count, value=value)
                         for value, count in supply])
+
+
+def card_words(card: Card) -> str:
+    """A card as the table says it: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1' (a Message)."""
+    if card.kind is CardKind.MOVE:
+        # i18n: a movement card, as printed on the card
+        return msg("Move {value}", value=card.value)
+    if card.kind is CardKind.ROPE:
+        # i18n: a rope card: its value in any direction, or its larger value going down
+        return msg("Rope {value} or {down} down", value=card.value, down=card.down)
+    # i18n: an acclimatization card, as printed on the card
+    return msg("Acclimatize +{value}", value=card.value)
+
+
+def _named(cards: Iterable[Card]) -> str:
+    """Movement cards in words, for a refusal a player reads (the codes are what a game file holds)."""
+    # i18n: no cards at all, where a list of card codes would be
+    return comma_list([card_words(c) for c in cards]) or msg("none")
 
 
 def _codes(cards: Iterable[Card]) -> str:
@@ -1472,7 +1490,7 @@ def _too_expensive(state: State, who: str, action: ClimberAction, general: int, 
                           action.risk_move))
     best_any = max((g for g, _ in budgets), default=0)
     best_total = max((g + w for g, w in budgets), default=0)
-    given = _codes(c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION)
+    given = _named(c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION)
     if best_total > best_any:
         return msg("{climber} cannot afford it: {costs}, and the movement cards ({cards}) give {points} (or up to "
                    "{total} with a rope's larger value, which pays only for steps down the mountain; {flat} of the "

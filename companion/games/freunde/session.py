@@ -218,18 +218,7 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
 
 def _cards(cards: tuple[Card, ...]) -> str:
     """Cards as the table says them: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
-    return _and_list([_card(card) for card in cards]) or msg("no cards")
-
-
-def _card(card: Card) -> str:
-    if card.kind is CardKind.MOVE:
-        # i18n: a movement card, as printed on the card
-        return msg("Move {value}", value=card.value)
-    if card.kind is CardKind.ROPE:
-        # i18n: a rope card: its value in any direction, or its larger value going down
-        return msg("Rope {value} or {down} down", value=card.value, down=card.down)
-    # i18n: an acclimatization card, as printed on the card
-    return msg("Acclimatize +{value}", value=card.value)
+    return _and_list([rules.card_words(card) for card in cards]) or msg("no cards")
 
 
 def _space(state: State, space: Any) -> str:
