@@ -184,6 +184,10 @@ def test_french_joins_a_preposition_and_a_places_article():
         assert tr(msg(acclimatized, start=msg("the summit"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur le sommet")
         assert tr(msg(acclimatized, start="S5", **who)) == "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur S5"
+        # The move being planned: "vers le camp de base", as "vers le sommet" (the article, no contraction).
+        assert _("to {space} for {cost}").format(space=_("base camp"), cost=1) == "vers le camp de base pour 1"
+        assert _("to {space} for {cost}").format(space=_("the summit"), cost=6) == "vers le sommet pour 6"
+        assert _("to {space} for {cost}").format(space="S5", cost=2) == "vers S5 pour 2"
         # A name is not a place: "de Bruno", and a player called "Le Roux" keeps "de Le Roux".
         assert _("{name}'s hand").format(name="Le Roux") == "Main de Le Roux"
 

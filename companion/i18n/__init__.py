@@ -232,9 +232,10 @@ class _FrenchText(str):
 _FRENCH_ELISION = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)[^{}]*\}")
 _FRENCH_VOWELS = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouàâäæéèêëîïôöœùûü")
 _FRENCH_NOT_ELIDED = ("onze", "onzième")          # "de onze": French does not elide before eleven
-_FRENCH_PLACE = re.compile(r"(?<![\w'’])([Dd]e|[Àà]|[Ee]n|[Ss]ur) \{(\w+)\}")
+_FRENCH_PLACE = re.compile(r"(?<![\w'’])([Dd]e|[Àà]|[Ee]n|[Ss]ur|[Vv]ers) \{(\w+)\}")
 _FRENCH_CONTRACTIONS = {("de", "le"): "du", ("à", "le"): "au", ("en", "le"): "au",
-                        ("de", "les"): "des", ("à", "les"): "aux", ("en", "les"): "aux"}
+                        ("de", "les"): "des", ("à", "les"): "aux", ("en", "les"): "aux",
+                        ("vers", "le"): "vers le", ("vers", "les"): "vers les"}     # no contraction: the article
 # A place said without its article on its own (a label: "camp de base") that takes "le" after a preposition.
 _FRENCH_PLACES_WITHOUT_ARTICLE = frozenset({"camp de base"})
 
