@@ -1233,6 +1233,8 @@ async def test_a_long_refusal_in_french_is_read_whole_in_the_move_bar(open_ui, s
     await ui.click(far)
     summary = ui.get("fr-move-summary")
     assert summary.color == ft.Colors.ERROR and far[9:] in summary.value, summary.value
+    # Out of reach by itself: no tent is offered for it ("Planter sa tente en S26"), nor anything to confirm.
+    assert ui.find("fr-tent") is None and ui.get("fr-give").disabled is False
     room = 360 - 16 - 48 - 28 - 3 * 8 - text_width(ui.get("fr-give").content, 14) - 48
     lines = -(-text_width(summary.value, summary.size) // room)
     assert lines > 5 and summary.max_lines >= lines, (summary.value, lines)

@@ -684,12 +684,13 @@ def _move_details(state: State, index: int, draft: MoveDraft, routes: Mapping[Sp
         here = draft.target or draft.refused or climber.space     # a refused space: the one the tent was for
         cost = rules.tent_cost(state, here) if here else 0
         # Base camp is a place, said as one ("at base camp", Polish "na polu startowym"), not as a space's name.
-        if climber.tent is None:
+        # A space refused by itself (out of reach, full) is offered no tent: the tent waits for a space chosen.
+        if climber.tent is None and (draft.refused is None or draft.tent):
             words = (_("Pitch its tent at base camp (costs {cost} more)") if here == state.board.base_camp else
                      _("Pitch its tent on {space} (costs {cost} more)"))
             out.append(chip("fr-tent", words.format(space=_short_space(state, here), cost=cost),
                             draft.tent, on_tent, icon=ft.Icons.FESTIVAL_ROUNDED, fill=True))
-        else:
+        elif climber.tent is not None:
             words = (_("Its tent is pitched at base camp (one tent per climber).")
                      if climber.tent == state.board.base_camp else
                      _("Its tent is pitched on {space} (one tent per climber)."))
