@@ -54,7 +54,7 @@ _SUMMARY_PLAYER_KEYS = ("id", "name", "score", "winner")
 # Where a correction under way is kept (one document per game, by the session's id): the game itself is not
 # touched until the correction is confirmed, and a correction survives the app being stopped mid-review.
 # Finished games taken back from History for a correction are marked in REOPENED_TABLE (the record's time).
-_CHOICES = ("fix", "drop", "drop_rest")
+_CHOICES = ("fix", "drop", "drop_rest", "insert")
 # What the keeper refuses while an old entry is being corrected, by the step asked for.
 _CHANGED_MEANWHILE = {
     "undo": N_("the game changed meanwhile (on another device, or by a tap made twice); nothing was undone: "
@@ -133,7 +133,8 @@ class Correction:
     `waiting` is the entry the player is to enter again (the one edited, or a later one the replay refused
     and the player chose to fix), `refused` the later entry the replay stopped at with the engine's reason,
     `kept` how many later entries the replay has applied so far, `rest` the entries not replayed yet.
-    With neither waiting nor refused, the correction is ready to be confirmed. `done` marks a correction
+    `inserting`: the player chose to enter a missed entry before the refused one, which is tried again after
+    it (it stays first in `rest`). With none of these, the correction is ready to be confirmed. `done` marks a correction
     already confirmed, kept so that it can be undone in one tap (`original` holds the entries before it, and
     `original_redo` the entries that could be redone then: undoing the correction gives them back).
     """
@@ -151,11 +152,12 @@ class Correction:
     setup: dict[str, Any] | None = None          # a corrected setup (None: the game's own)
     original_setup: dict[str, Any] | None = None
     original_redo: tuple[dict[str, Any], ...] = ()
+    inserting: bool = False
 
     @property
     def ready(self) -> bool:
         """Every later entry replayed or dropped: the corrected game can be confirmed."""
-        return not self.done and self.waiting is None and self.refused is None
+        return not self.done and self.waiting is None and self.refused is None and not self.inserting
 
     @property
     def number(self) -> int:
@@ -174,7 +176,7 @@ class Correction:
                "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
                "refused": None if self.refused is None else str(self.refused), "kept": self.kept,
                "dropped": self.dropped, "done": self.done, "setup": self.setup, "original_setup": self.original_setup,
-               "original_redo": list(self.original_redo)}
+               "original_redo": list(self.original_redo), "inserting": self.inserting}
         reason = records.message_doc(self.refused)
         if reason is not None:
             # The engine's reason as its catalog id and arguments, so it is said in the player's language.
@@ -190,7 +192,7 @@ class Correction:
             return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
                        doc.get("waiting"), refused, int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
                        bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"),
-                       tuple(doc.get("original_redo") or ()))
+                       tuple(doc.get("original_redo") or ()), doc.get("inserting") is True)
         except (KeyError, TypeError, ValueError):
             raise InvalidInput(msg("the correction kept for game {game} cannot be read",
                                    game=describe(doc.get("id")))) from None
@@ -439,7 +441,8 @@ class SessionKeeper:
     @_locked
     def resolve_correction(self, session_id: SessionId, choice: str) -> Correction:
         """What to do with the later entry the replay refused: "fix" it (the player enters it again), "drop"
-        it (and replay on), or "drop_rest" (it and every entry after it)."""
+        it (and replay on), "drop_rest" (it and every entry after it), or "insert" an entry missed before it (the
+        player enters it, then it is tried again: a risk point paid before the turn's end, say)."""
         session = self._saved(session_id)
         correction = self._open_correction(session_id)
         if correction.refused is None:
@@ -449,6 +452,8 @@ class SessionKeeper:
         refused = correction.rest[0]
         if choice == "fix":
             correction = replace(correction, waiting=refused, refused=None, rest=correction.rest[1:])
+        elif choice == "insert":
+            correction = replace(correction, refused=None, inserting=True)
         elif choice == "drop":
             correction = self._replay(session, replace(correction, refused=None, rest=correction.rest[1:],
                                                        dropped=correction.dropped + 1))
@@ -466,7 +471,7 @@ class SessionKeeper:
         if not correction.ready:
             raise IllegalAction(
                 msg("the correction is not finished: enter the entry asked for first")
-                if correction.waiting is not None else
+                if correction.waiting is not None or correction.inserting else
                 msg("the correction is not finished: decide about the refused later entry first"))
         state = self._draft_state(session, correction)
         updated = self._changed(session, actions=correction.actions, redo=())
@@ -517,13 +522,13 @@ class SessionKeeper:
             raise IllegalAction(msg(_NOT_WHILE_CORRECTING[what]))
 
     def _enter_in_correction(self, session: Session, correction: Correction, action: dict[str, Any]) -> None:
-        if correction.waiting is None:
+        if correction.waiting is None and not correction.inserting:
             raise IllegalAction(
                 msg("an old entry is being corrected: decide about the refused later entry first")
                 if correction.refused is not None else
                 msg("an old entry is being corrected: confirm or cancel the correction before entering anything else"))
         state = self.engine(session.game).apply(self._draft_state(session, correction), copy_json(action))
-        drafted = replace(correction, actions=correction.actions + (action,), waiting=None)
+        drafted = replace(correction, actions=correction.actions + (action,), waiting=None, inserting=False)
         self._remember(_on_setup(session, correction), drafted.actions, state)
         self._corrections().upsert(self._replay(session, drafted).to_doc())
 

@@ -87,7 +87,7 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
     keeper.begin_correction(other, 0)
     keeper.act(other, {"add": 3})                              # 12 after four; +2 passes 13
     assert keeper.correction(other).refused_action == {"add": 2}
-    with pytest.raises(InvalidInput, match="choose one of fix, drop, drop_rest"):
+    with pytest.raises(InvalidInput, match="choose one of fix, drop, drop_rest, insert"):
         keeper.resolve_correction(other, "keep")
     keeper.resolve_correction(other, "drop_rest")
     assert keeper.correction(other).dropped == 2
@@ -95,6 +95,34 @@ def test_a_later_entry_the_correction_makes_illegal_and_each_choice(store, keepe
         keeper.resolve_correction(other, "drop")
     keeper.confirm_correction(other)
     assert adds(store, other) == [3, 3, 3, 3]
+
+
+def test_a_missed_entry_is_added_before_one_that_no_longer_applies_which_is_then_tried_again(store, keeper):
+    # A later entry refused because something is missing before it (in Freunde, a risk point paid before the
+    # player's "done"): the missed entry is entered, and the refused one is replayed after it, with the rest.
+    game = played(keeper, store, [1, 3, 3, 3, 1, 3], target=14)
+    keeper.begin_correction(game, 0)
+    keeper.act(game, {"add": 2})                               # 2 + 3 + 3 + 3 + 1 = 12: the last 3 passes 14
+    correction = keeper.correction(game)
+    assert correction.refused_action == {"add": 3} and correction.number == 6
+    correction = keeper.resolve_correction(game, "insert")
+    assert correction.inserting and correction.refused is None and correction.rest == ({"add": 3},)
+    assert correction.number == 6 and not correction.ready     # still about entry 6, which waits its turn
+    with pytest.raises(IllegalAction, match="enter the entry asked for first"):
+        keeper.confirm_correction(game)
+    with pytest.raises(IllegalAction, match="no later entry is waiting"):
+        keeper.resolve_correction(game, "drop")
+    # Kept across a restart of the app, as every step of a correction is.
+    assert SessionKeeper(store, engines={GAME: keeper.engine(GAME)}).correction(game).inserting
+    with pytest.raises(IllegalAction, match="would pass the target"):
+        keeper.act(game, {"add": 3})                           # the entry added is checked like any other
+    keeper.act(game, {"add": 1})                               # 13; then entry 6 is tried again: 16, refused
+    correction = keeper.correction(game)
+    assert not correction.inserting and correction.refused_action == {"add": 3} and correction.number == 6
+    assert correction.actions == ({"add": 2}, {"add": 3}, {"add": 3}, {"add": 3}, {"add": 1}, {"add": 1})
+    keeper.resolve_correction(game, "drop")
+    keeper.confirm_correction(game)
+    assert adds(store, game) == [2, 3, 3, 3, 1, 1]
 
 
 def test_the_entry_waited_on_keeps_the_number_it_had_in_the_list(store, keeper):

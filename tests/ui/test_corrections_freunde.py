@@ -201,6 +201,29 @@ async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_
     await assert_scores_shown(ui, replay(setup, right))
 
 
+async def test_a_risk_token_corrected_upwards_gets_its_payment_added_before_the_players_done(open_ui, store):
+    # Ann's token was entered as 0 but was 1. Her turn's "done" then no longer applies: she owes 1, and her
+    # climbers used every card. Fixing the "done" would replace it (the next entries refused in turn, one
+    # after another); the payment is added before it instead, and the "done" and everything after are kept.
+    played = ACTIONS[:EDITED] + [RIGHT] + ACTIONS[EDITED + 1:]
+    session = start_game(store, actions=played)
+    keeper = SessionKeeper(store)
+    keeper.begin_correction(session.id, 3)
+    keeper.act(session.id, {"type": "risk", "value": 1})
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("ent-title").value == "Entry 7 no longer applies"
+    await ui.click("ent-insert")
+    assert ui.get("ent-title").value == "Adding an entry before entry 7"
+    assert ui.get("ent-next").value == "Turn 1, Ann is done"
+    await ui.click("fr-pay-B")                                  # climber B got +1 from its card: it pays
+    assert ui.get("ent-ready").value.startswith(f"{len(played) - 4} later entries kept.")
+    await ui.click("ent-confirm")
+    paid = {"type": "pay_risk", "player": "Ann", "climber": "B", "amount": 1}
+    right = played[:3] + [{"type": "risk", "value": 1}] + played[4:6] + [paid] + played[6:]
+    assert saved(store, session.id) == right
+    assert_climbers_shown(ui, replay(session.setup, right))
+
+
 async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, store):
     # Bob started, not Ann: Ann's first climber moved before Bob's turn, so that entry no longer applies, with
     # the engine's reason. The weather tiles were winter ones: every entry stays, and the game is saved so.

@@ -211,6 +211,13 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
         lines.append(ft.Text(_("It was: {entry}").format(entry=words(correction.waiting)), key="ent-was", size=13,
                              italic=True))
         buttons = [cancel]
+    elif correction.inserting and correction.rest:
+        # i18n: a correction's title: a missed entry is being added before entry {number} of the list
+        title = _("Adding an entry before entry {number}").format(number=correction.number)
+        lines.append(ft.Text(_("Enter below the entry that was missed; entry {number} is tried again after it.").format(
+            number=correction.number), size=13))
+        lines.append(ft.Text(words(correction.rest[0]), key="ent-next", size=13, italic=True))
+        buttons = [cancel]
     elif correction.refused is not None:
         title = _("Entry {number} no longer applies").format(number=correction.number)
         if correction.setup is not None:
@@ -224,6 +231,8 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
                                       correction.kept).format(n=correction.kept, rest=len(correction.rest)),
                              size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for choice, label, icon in (("fix", _("Fix it"), ft.Icons.EDIT_ROUNDED),
+                                    # i18n: a later entry no longer applies: enter a missed one before it first
+                                    ("insert", _("Add an entry before it"), ft.Icons.PLAYLIST_ADD_ROUNDED),
                                     ("drop", _("Drop it"), ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
                                     ("drop_rest", _("Drop it and everything after"), ft.Icons.CLEAR_ALL_ROUNDED)):
             buttons.append(labelled(f"ent-{choice}", ft.OutlinedButton(
