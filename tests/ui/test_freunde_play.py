@@ -603,13 +603,16 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
     roster = [store.players.add(name) for name in recorded["setup"]["players"]]
     keeper = SessionKeeper(store)
     session = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Five")
-    for action in recorded["actions"][:62]:           # up to the start of turn 4
+    for action in recorded["actions"][:41]:           # up to the start of turn 3: three climbers lowest, at 3
         keeper.act(session.id, action)
     last = keeper.state(session.id).log[-1]
     ui = await open_ui(route=f"/play/freunde/{session.id}")
-    lowest = min(last.checks, key=lambda c: (c.after, c.player, c.climber))
-    assert ui.get("fr-last-check-summary").value == (
-        f"Nobody died; lowest: {names_of(keeper, session)[lowest.player]} {lowest.climber} at {lowest.after}.")
+    low = min(c.after for c in last.checks)
+    tied = sorted((c.player, c.climber) for c in last.checks if c.after == low)
+    names = [f"{names_of(keeper, session)[player]} {climber}" for player, climber in tied]
+    assert len(names) > 1          # every climber as low is named, not the first alone ("Ann B and Cat A at 2")
+    words = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    assert ui.get("fr-last-check-summary").value == f"Nobody died; lowest: {words} at {low}."
     assert ui.find("fr-last-check-0-A-sum") is None
     await ui.click("fr-last-check-fold")
     for check in last.checks:

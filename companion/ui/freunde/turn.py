@@ -836,11 +836,15 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
     """
     rows: list[ft.Control] = []
     if folded and checks and not any(c.died for c in checks):
-        lowest = min(checks, key=lambda c: (c.after, c.player, c.climber))
-        # i18n: a folded check: the lowest marker, "Nobody died; lowest: Ann B at 2."
-        rows.append(ft.Text(_("Nobody died; lowest: {name} {climber} at {value}.").format(
-            name=state.players[lowest.player].name, climber=lowest.climber, value=lowest.after),
-            key=f"{key}-summary", size=13))
+        low = min(c.after for c in checks)
+        # Every climber at the lowest marker, in turn order: one named alone hid the others as low.
+        tied = [c for c in sorted(checks, key=lambda c: (c.player, c.climber)) if c.after == low]
+        # i18n: one climber in a folded check's lowest: "Ann B"
+        climbers = and_list([_("{name} {climber}").format(name=state.players[c.player].name, climber=c.climber)
+                             for c in tied])
+        # i18n: a folded check: the lowest marker, "Nobody died; lowest: Ann B at 2." ("Ann B and Bob A at 2")
+        rows.append(ft.Text(_("Nobody died; lowest: {climbers} at {value}.").format(climbers=climbers, value=low),
+                            key=f"{key}-summary", size=13))
         checks = ()
     for check in checks:
         p = state.players[check.player]
