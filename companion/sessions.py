@@ -134,9 +134,9 @@ class Correction:
     and the player chose to fix), `refused` the later entry the replay stopped at with the engine's reason,
     `kept` how many later entries the replay has applied so far, `rest` the entries not replayed yet.
     `inserting`: the player chose to enter a missed entry before the refused one, which is tried again after
-    it (it stays first in `rest`). With none of these, the correction is ready to be confirmed. `done` marks a correction
-    already confirmed, kept so that it can be undone in one tap (`original` holds the entries before it, and
-    `original_redo` the entries that could be redone then: undoing the correction gives them back).
+    it (it stays first in `rest`). With none of these, the correction is ready to be confirmed. `done` marks a
+    correction already confirmed, kept so that it can be undone in one tap (`original` holds the entries before
+    it, and `original_redo` the entries that could be redone then: undoing the correction gives them back).
     """
 
     session_id: SessionId

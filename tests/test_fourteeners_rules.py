@@ -109,7 +109,8 @@ def test_a_card_is_revealed_once_and_unknown_names_are_refused() -> None:
 
 
 def test_a_card_described_on_the_spot_joins_the_game_and_is_offered_for_saving() -> None:
-    catalog = import_catalog(catalog_doc([card("Known", 1, plans={"points": 1}), card("Later", 3, plans={"points": 1})]))
+    catalog = import_catalog(catalog_doc([card("Known", 1, plans={"points": 1}),
+                                          card("Later", 3, plans={"points": 1})]))
     state = game(2, catalog=catalog)
     state = rules.apply(state, Reveal(c("Mt. Elbert", 1, 1, 1, icons=("photo",))))
     assert state.card("mt. elbert") is not None and state.row[0].name == "Mt. Elbert"
