@@ -399,6 +399,44 @@ def nameless_taps(root: Any) -> list[str]:
     return found
 
 
+def names_said_twice(root: Any) -> list[str]:
+    """Semantics nodes with a label of their own over words that say it again, not excluded: Flutter joins the
+    words under a node to its label, so a screen reader hears "Ann, Ann" (in Chromium the label reads "Ann\nAnn").
+    Each is named by its identifier (or label)."""
+    found = []
+    for control in walk(root):
+        if not isinstance(control, ft.Semantics) or not isinstance(control.label, str) or not control.label.strip():
+            continue
+        if control.exclude_semantics:
+            continue
+        stack = [control.content]
+        while stack:
+            node = stack.pop()
+            if node is None:
+                continue
+            if isinstance(node, ft.Semantics) and node.exclude_semantics:
+                continue
+            if isinstance(node, ft.Text) and isinstance(node.value, str) and node.value.strip() \
+                    and node.value in control.label:
+                found.append(str(control.identifier or control.label))
+                break
+            stack.extend(child for child in walk_children(node))
+    return found
+
+
+def walk_children(value: Any) -> list[Any]:
+    """The controls directly under `value` (its fields' controls, lists unpacked)."""
+    out: list[Any] = []
+    for field in dataclasses.fields(value):
+        if field.metadata.get("skip", False) or field.name == "_parent":
+            continue
+        child = getattr(value, field.name, None)
+        items = child if isinstance(child, (list, tuple)) else list(child.values()) if isinstance(child, dict) \
+            else [child]
+        out.extend(c for c in items if isinstance(c, BaseControl))
+    return out
+
+
 def unmerged_icon_buttons(root: Any) -> list[str]:
     """Icon buttons not merged with the node above them (`ft.MergeSemantics`, as `labelled` does): an icon
     button's name is its tooltip, which Flutter puts on the node above the button, so a screen reader hears

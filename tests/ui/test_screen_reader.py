@@ -174,3 +174,19 @@ def test_a_freunde_chip_and_card_are_read_once_by_their_label():
         assert isinstance(control, ft.MergeSemantics)
         labelled_node = control.content
         assert labelled_node.label and read_besides_label(labelled_node.content) == [], labelled_node.label
+
+
+def test_a_chip_or_a_tile_with_a_name_of_its_own_says_its_words_once():
+    """Flutter joins the words under a node to its label: a seat chip named "Ann, 1" over the drawn "Ann" was read
+    "Ann, 1, Ann". The words drawn are left out, and the node keeps its tap (merged with it)."""
+    from harness import names_said_twice, nameless_taps
+
+    from companion.ui.common.widgets import choice_tile, seat_chip, toggle_pill
+    from companion.ui.ridgeline.parts import card_face
+
+    controls = [seat_chip("seat-ann", "Ann", "#E91E63", True, lambda: None, mark="1"),
+                toggle_pill("pill", "Rope", False, lambda: None, sub="held by Bob"),
+                choice_tile("tile", "Sprint", "a short route", True, lambda: None),
+                card_face("G7", key="card", on_click=lambda: None)]
+    for control in controls:
+        assert names_said_twice(control) == [] and nameless_taps(control) == [], control

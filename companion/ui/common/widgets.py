@@ -348,7 +348,15 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
             content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])
     # i18n: what a screen reader says for one option of a choice: its title, then its line of text
     spoken = _("{title}: {text}").format(title=title, text=text)
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=spoken, content=ft.Container(
+    words = ft.Row(spacing=12, controls=[
+        ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
+                color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
+        ft.Column(expand=True, spacing=2, tight=True, controls=[
+            title_row,
+            ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+    ])
+    tile = ft.Container(
         key=key,
         ink=True,
         on_click=on_click,
@@ -356,15 +364,11 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
         padding=ft.Padding.symmetric(horizontal=16, vertical=12),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
-                    color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
-            ft.Column(expand=True, spacing=2, tight=True, controls=[
-                title_row,
-                ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
-        ]),
-    ))
+        content=ft.Semantics(exclude_semantics=True, content=words),    # the label says them: not said again
+    )
+    # One node with its tap (else the tap is a nameless button of its own).
+    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected, label=spoken,
+                                                  content=tile))
 
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
@@ -449,7 +453,9 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
     parts.append(ft.Column(text, spacing=0, tight=True, expand=True, expand_loose=True) if sub else text[0])
     if mark:
         parts.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Semantics(
+    # One node, named once: its words are its label (the words drawn are not said again after it, "Ann, Ann"),
+    # merged with the tap under it (else the tap is a nameless button of its own).
+    return ft.MergeSemantics(content=ft.Semantics(
         identifier=key,
         label=label + "".join(f", {extra}" for extra in (sub, mark) if extra),
         button=True,
@@ -467,9 +473,10 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
             ink=True,
             on_click=on_click,
             # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
-            content=ft.Row(parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            content=ft.Semantics(exclude_semantics=True, content=ft.Row(
+                parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
         ),
-    )
+    ))
 
 
 def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,

@@ -198,12 +198,15 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
         disabled=disabled,
         ink=on_click is not None,
         on_click=on_click,
-        content=ft.Row(parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        # Its words are the label: not said again after it.
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(
+            parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
     said = (spoken or title) + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
     # Disabled on the semantics node too: a screen reader otherwise offers a faded chip as a button to tap.
-    return ft.Semantics(identifier=key, label=said, button=on_click is not None, disabled=disabled,
+    node = ft.Semantics(identifier=key, label=said, button=on_click is not None, disabled=disabled,
                         selected=selected if on_click is not None else None, content=chip)
+    return ft.MergeSemantics(content=node) if on_click is not None else node    # one node with its tap
 
 
 def stepper(key: str, value: int, on_minus, on_plus, *, minus_disabled: bool = False,

@@ -87,9 +87,10 @@ def ascent_track(state: State, *, key: str = "exp-track") -> ft.Control:
                 ft.Text(f"{sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ))
+    # Said once, in words: the boxes' own words are not said again after them.
     return ft.Semantics(
         label=_track_words(state),
-        content=ft.Row(items, key=key, spacing=8),
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(items, key=key, spacing=8)),
     )
 
 

@@ -147,8 +147,9 @@ def class_badge(klass: int, *, size: int = 13) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=6, vertical=1),
             border_radius=ft.BorderRadius.all(6),
             bgcolor=ft.Colors.INVERSE_SURFACE,
-            content=ft.Text(roman(klass), size=size, weight=ft.FontWeight.W_700,
-                            color=ft.Colors.ON_INVERSE_SURFACE),
+            # The label says it ("Class II"): the numeral is not said again after it.
+            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                roman(klass), size=size, weight=ft.FontWeight.W_700, color=ft.Colors.ON_INVERSE_SURFACE)),
         ),
     )
 

@@ -261,7 +261,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
         alignment=ft.Alignment.CENTER,
         on_click=(lambda: on_space(space_id)) if on_space is not None else None,
         ink=on_space is not None,       # focusable by keyboard too
-        content=_space_face(centre_text, ink, tents),
+        # Its points and tents are said by the label: not again after it.
+        content=ft.Semantics(exclude_semantics=True, content=_space_face(centre_text, ink, tents)),
     )
     if tents:
         said.append(ngettext("{n} tent pitched", "{n} tents pitched", len(tents)).format(n=len(tents)))
@@ -278,8 +279,10 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     if said:
         # i18n: a space read aloud, then its state now ("reachable for 2, 1 tent pitched"); French spaces the ";"
         label = _("{space}; {state}").format(space=label, state=", ".join(said))
-    out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d, content=ft.Semantics(
-        identifier=f"{prefix}-space-{space_id}", label=label, button=on_space is not None, content=body))]
+    node = ft.Semantics(identifier=f"{prefix}-space-{space_id}", label=label, button=on_space is not None, content=body)
+    # A tappable space is one node with its tap (else the tap is a nameless button of its own).
+    out: list[ft.Control] = [ft.Container(left=x - d / 2, top=y - d / 2, width=d, height=d,
+                                          content=ft.MergeSemantics(content=node) if on_space is not None else node)]
     # Entry cost (gold, top right): with today's surcharge added, in red, when the weather slows this zone.
     cost = space.cost + surcharge
     out.append(_badge(x + d / 2 - 8, y - d / 2 - 5, str(cost), _RED if surcharge else _GOLD,

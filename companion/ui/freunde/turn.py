@@ -543,7 +543,7 @@ def actions_section(
                 disabled=acted or not climber.alive,
                 ink=True,
                 on_click=bind(on_climber, climber.label),
-                content=ft.Row(spacing=8, controls=[
+                content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=8, controls=[
                     pawn(colour, climber.label, size=26, dead=not climber.alive, ring=selected),
                     ft.Column(expand=True, spacing=3, tight=True, controls=[
                         ft.Text(f"{_short_space(state, climber.space)}" if climber.alive and not acted else
@@ -553,7 +553,7 @@ def actions_section(
                                 size=13, weight=ft.FontWeight.W_600, max_lines=2),
                         accl_track(climber.acclimatization, alive=climber.alive, size=9),
                     ]),
-                ]),
+                ])),
             )))))
     body.append(ft.Row(climbers, spacing=8))
     if left:
@@ -837,7 +837,7 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
     rows: list[ft.Control] = []
     if folded and checks and not any(c.died for c in checks):
         low = min(c.after for c in checks)
-        # Every climber at the lowest marker, in turn order: one named alone hid the others as low.
+        # Every climber at the lowest marker, in seat order: one named alone hid the others as low.
         tied = [c for c in sorted(checks, key=lambda c: (c.player, c.climber)) if c.after == low]
         # i18n: one climber in a folded check's lowest: "Ann B"
         climbers = and_list([_("{name} {climber}").format(name=state.players[c.player].name, climber=c.climber)

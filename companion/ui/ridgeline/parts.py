@@ -138,8 +138,10 @@ def card_face(
         padding=0,
         ink=on_click is not None,
         on_click=on_click,
-        content=ft.Column(inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
-                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        # Its rank is said by the label ("Glacier 7"): not again after it.
+        content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+            inner, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
     )
     title = tr(card.title)
     label = title if action is None else action.format(card=title)
@@ -150,6 +152,8 @@ def card_face(
         selected=ring if on_click is not None else None,
         content=face,
     )
+    if on_click is not None:
+        semantics = ft.MergeSemantics(content=semantics)    # one node with its tap, named
     return ft.Container(content=semantics, expand=1) if expand else semantics
 
 

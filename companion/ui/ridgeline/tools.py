@@ -446,7 +446,8 @@ def _either(items: Sequence[str]) -> str:
 
 
 def _camp_row(prefix: str, camps: Sequence[int], selected: int, choose: Callable[[int], None]) -> ft.Control:
-    return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+    # Each a node with its tap, named "Camp 3" once (the number drawn is not said again after it).
+    return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[ft.MergeSemantics(content=
         ft.Semantics(identifier=f"{prefix}-{number}", label=_("Camp {number}").format(number=number), button=True,
                      selected=number == selected, content=ft.Container(
                          key=f"{prefix}-{number}",
@@ -457,9 +458,10 @@ def _camp_row(prefix: str, camps: Sequence[int], selected: int, choose: Callable
                          alignment=ft.Alignment.CENTER,
                          ink=True,
                          on_click=bind(choose, number),
-                         content=ft.Text(str(number), weight=ft.FontWeight.W_700,
-                                         color=ft.Colors.ON_PRIMARY if number == selected else ft.Colors.ON_SURFACE),
-                     ))
+                         content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                             str(number), weight=ft.FontWeight.W_700,
+                             color=ft.Colors.ON_PRIMARY if number == selected else ft.Colors.ON_SURFACE)),
+                     )))
         for number in camps
     ])
 

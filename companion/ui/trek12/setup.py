@@ -298,20 +298,24 @@ def _file_summary(imported: Imported | None) -> str:
 def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disabled: bool = False) -> ft.Control:
     # i18n: a setting read aloud: its title, then what it does
     said = _("{title}: {text}").format(title=title, text=text)
-    return ft.Semantics(identifier=key, button=True, toggled=on, label=said, disabled=disabled, content=ft.Container(
+    words = ft.Row(spacing=12, controls=[
+        ft.Column(expand=True, spacing=0, tight=True, controls=[
+            ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+            ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
+        ft.Icon(ft.Icons.TOGGLE_ON_ROUNDED if on else ft.Icons.TOGGLE_OFF_OUTLINED, size=36,
+                color=ft.Colors.PRIMARY if on else ft.Colors.OUTLINE),
+    ])
+    tile = ft.Container(
         key=key, ink=True, on_click=on_click, disabled=disabled, opacity=0.5 if disabled else 1.0, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        content=ft.Row(spacing=12, controls=[
-            ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(title, size=15, weight=ft.FontWeight.W_600),
-                ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
-            ft.Icon(ft.Icons.TOGGLE_ON_ROUNDED if on else ft.Icons.TOGGLE_OFF_OUTLINED, size=36,
-                    color=ft.Colors.PRIMARY if on else ft.Colors.OUTLINE),
-        ]),
-    ))
+        # Its words are the label: not said again after it.
+        content=ft.Semantics(exclude_semantics=True, content=words))
+    # One node with its tap (else the tap is a nameless button of its own).
+    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, toggled=on, label=said,
+                                                  disabled=disabled, content=tile))
 
 
 def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) -> ft.Control:
