@@ -925,9 +925,36 @@ async def test_a_solo_records_name_is_not_broken_inside_the_word_on_a_phone(open
     assert ui.get(f"{row}-name") in walk(name_line) and ui.get(f"{row}-won") in walk(numbers_line)
     wide = await open_ui(route="/stats", width=1280)
     assert isinstance(wide.get(row).content, ft.Row) and wide.get(f"{row}-won") in wide.get(row).content.controls
-    store.players.rename(berenice.id, "Ola")                # a short name fits beside its numbers on a phone too
+    store.players.rename(berenice.id, "Ola")
+    # In French a phone leaves about 40 px beside the numbers: even a short name goes above them, as every
+    # name of the table does (German left 33 px, where "Ömer" broke inside the word).
     short = await open_ui(route="/stats")
-    assert isinstance(short.get(row).content, ft.Row)
+    assert isinstance(short.get(row).content, ft.Column)
+    store.settings.set("language", "en")                    # English leaves about 90 px: "Ola" fits beside them
+    english = await open_ui(route="/stats")
+    assert isinstance(english.get(row).content, ft.Row)
+
+
+async def test_a_solo_records_table_stacks_every_row_or_none(open_ui, store):
+    # "Ömer" broke as "Öme / r" in German on a phone, and the longer names stood above their numbers while the
+    # shorter ones did not: the table read as staggered rows.
+    from layout_check import layout_problems
+
+    names = ("Ömer", "Jürgen-Maximilian von Hohenstein", "Ann")
+    players = [store.players.add(name) for name in names]
+    for n, player in enumerate(players):
+        store.history.add({"game": "trek12", "finished": f"2026-03-0{n + 1}T18:00:00+00:00", "title": "Dunai",
+                           "players": [{"id": player.id, "name": player.name, "score": 13, "winner": False},
+                                       {"id": None, "name": "Max", "score": 30, "winner": True}],
+                           "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": "max",
+                                      "scores": [_t12(player.name, 13, 1, 1, 9, False),
+                                                 _t12("Max", 30, 2, 1, 3, False)]}, "session": None})
+    for language in ("de", "en"):
+        store.settings.set("language", language)
+        ui = await open_ui(route="/stats")
+        kinds = {type(ui.get(f"stats-solo-trek12-max-id:{p.id}").content).__name__ for p in players}
+        assert kinds == {"Column"}, (language, kinds)          # the long name stacks them all, in English too
+        assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])

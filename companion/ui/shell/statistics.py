@@ -476,11 +476,14 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
                 ft.Text(_game_title(game), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         header,
     ]
-    # Beside four number columns a phone leaves a name about 55 px, where "Bérénice" broke inside the word:
-    # a name longer than its room has a line of its own above its numbers ("Ola" stays beside them).
+    # Beside four number columns a phone leaves a name about 55 px, where "Bérénice" broke inside the word, and
+    # in German about 33, where "Ömer" did. Where a name is longer than its room, or the room is too narrow for
+    # names at all, every name has a line of its own above its numbers: the whole table, not some rows only
+    # (mixed, the rows were staggered). A wider screen keeps each player on one line.
     room = float(page.width or 390) - _SOLO_FRAME - sum(widths) - 8 * len(widths)
+    stacked = room < _SOLO_NAME_ROOM or any(
+        max((len(word) for word in row.name.split()), default=0) * 13 * _SOLO_EM > room for row in rows)
     for row in rows:
-        stacked = max((len(word) for word in row.name.split()), default=0) * 13 * _SOLO_EM > room
         values = ((format_number(row.plays), format_number(row.wins), format_number(row.losses), number(row.best))
                   if opponent else (format_number(row.plays), number(row.best), number(row.average)))
         cell = f"{key}-{row.key}"
@@ -502,7 +505,8 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
 
 
 _SOLO_FRAME = 92     # a solo table row's width besides its name and numbers: the page's and panel's padding, the dot
-_SOLO_EM = 0.6       # a name's letters at 13 px, bold, measured generously (a word is never broken)
+_SOLO_EM = 0.72      # a name's letters at 13 px, bold, measured generously (a word is never broken: "m" is wide)
+_SOLO_NAME_ROOM = 72  # less room than this beside the numbers, and the names go above them
 
 
 def _column_width(heading: str) -> int:
