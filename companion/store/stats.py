@@ -701,7 +701,8 @@ def share_text(record: Mapping[str, Any], *, when: str | None = None,
     entry = GAMES.get(game)
     heading = say(entry.title) if entry else game
     title = record.get("title") or ""
-    title = say(title) if isinstance(title, Message) else str(title)
+    # A title kept as text is said as History shows it (`record_title`): looked up in the catalogs as it is.
+    title = say(title) if isinstance(title, (Message, str)) else str(title)
     everyone = seats(record)
     opponent = next((s.name for s in everyone if s.automated), None)
     if title and title != heading:

@@ -1050,3 +1050,22 @@ async def test_a_finished_game_with_a_damaged_breakdown_says_so_and_the_tab_goes
     ui.get("record-broken")
     await ui.go("/players")
     ui.get("player-name")
+
+
+async def test_the_text_shared_titles_the_game_as_the_screen_does(open_ui, store):
+    # A record whose title is kept as text (an older one, or one imported) showed "Grat" on the screen and
+    # "Ridgeline · Ridge" in the text to share, in German.
+    from companion.i18n import _ as translated, use_language
+
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    record_id = store.history.add({
+        "game": "ridgeline", "finished": "2026-03-09T18:00:00+00:00", "title": "Ridge",
+        "players": [{"id": ann.id, "name": "Ann", "score": 12, "winner": True},
+                    {"id": bob.id, "name": "Bob", "score": 30, "winner": False}],
+        "detail": {"lower_is_better": True}, "session": None})
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/history/{record_id}")
+    with use_language("de"):
+        ridge = translated("Ridge")
+    assert ridge != "Ridge"
+    assert ui.get("record-share-text").value.splitlines()[0] == f"Ridgeline · {ridge}"
