@@ -267,6 +267,27 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     assert ui.get("t12max-score-total").value == number_text(max_score(state).total)
 
 
+async def test_undo_during_a_link_choice_takes_back_the_circle_not_the_round_before(open_ui, store):
+    # Undo mid-choice took back the previous round and the turn tapped in with it; Redo gave back the round only.
+    session = start(store, solo=True)
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
+    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 9})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")
+    assert ui.find("t12-link-0") is not None
+    undo = ui.get("t12-undo")
+    assert not undo.disabled and undo.tooltip == "Take back the circle tapped"
+    await ui.click("t12-undo")
+    assert len(keeper.get(session.id).actions) == 2                 # the rounds played stay
+    assert ui.find("t12-link-0") is None and ui.get("t12-op-higher-value").value == "5"     # dice and option too
+    assert ui.get("t12-undo").tooltip == "Undo the last move"
+    await ui.click("t12-circle-8")                                  # the circle again, and the choice
+    assert ui.find("t12-link-0") is not None
+
+
 async def test_link_choices_have_the_room_of_the_options_and_never_spill_over_them(open_ui, store):
     session = start(store, names=("Amélie", "Bruno"))
     keeper = SessionKeeper(store)

@@ -105,6 +105,8 @@ _BACK = 40           # the "Back to the Expedition" button above the sheet of an
 _BAR = 64            # the app bar: the sheet's name over a round line that may take two lines ("Runde 11 von 19 ·
                      # Gipfel 75+"); at the usual 56 the lines ran under it, over the tops of the sheet tabs
 _EXPEDITION_ROUTE = "/play/expedition/"
+# The steps of a turn that come after its circle is tapped (Undo takes the tap back).
+_AFTER_CIRCLE = frozenset({Step.SKULL, Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK})
 _TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.ui.common.drafts)
 
 
@@ -757,10 +759,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         labelled("t12-round", ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                                       key="t12-round", max_lines=2)),
     ])
+    # While a link or a card is chosen for the circle tapped, the last thing done is that tap: Undo takes it back
+    # (as "Another circle" does), not the round before, which it did, the turn tapped in lost with it.
+    circle_back = seat is not None and draft.circle is not None and now.step in _AFTER_CIRCLE
     actions = [
-        *undo_redo("t12", can_undo=facts.can_undo, can_redo=facts.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
-                   correcting=facts.correcting),
+        *undo_redo("t12", can_undo=facts.can_undo or circle_back, can_redo=facts.can_redo,
+                   on_undo=bind(on_skull, False) if circle_back else undo, on_redo=redo,
+                   # i18n: Undo's name while a link or a card is chosen for the circle just tapped
+                   undo_words=_("Take back the circle tapped") if circle_back else _("Undo the last move"),
+                   redo_words=_("Redo the move undone"), correcting=facts.correcting),
     ]
     actions.insert(0, entries_button(entries, set_entries, facts.correcting))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
