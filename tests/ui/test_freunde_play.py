@@ -1236,12 +1236,37 @@ async def test_a_long_refusal_in_french_is_read_whole_in_the_move_bar(open_ui, s
     await ui.click(far)
     summary = ui.get("fr-move-summary")
     assert summary.color == ft.Colors.ERROR and far[9:] in summary.value, summary.value
-    # Out of reach by itself: no tent is offered for it ("Planter sa tente en S26"), nor anything to confirm.
+    # Out of reach by itself: no tent is offered for it ("Planter sa tente en S26"); the button stays "Stay".
     assert ui.find("fr-tent") is None and ui.get("fr-give").disabled is False
     room = 360 - 16 - 48 - 28 - 3 * 8 - text_width(ui.get("fr-give").content, 14) - 48
     lines = -(-text_width(summary.value, summary.size) // room)
     assert lines > 5 and summary.max_lines >= lines, (summary.value, lines)
     assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
+
+
+async def test_a_refusal_longer_than_the_bars_ten_lines_scrolls_whole_within_it(open_ui, store):
+    # Three cards named in words, the tent and two risk points: about 250 characters in French, more than ten
+    # lines of the bar; the end ("donnent 3 (jusqu'à 5 en descente)") was cut off.
+    store.settings.set("language", "fr")
+    session = start_game(store, actions=(
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M1", "R1/3", "M1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2}))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    for n in range(3):
+        await ui.click(f"fr-give-{n}")
+    await ui.click("fr-tent")
+    await ui.click("fr-risk-move-plus")
+    await ui.click("fr-risk-move-plus")
+    far = max((k for k in ui.keys() if k.startswith("fr-space-S") and k[10:].isdigit()), key=lambda k: int(k[10:]))
+    await ui.click(far)
+    summary = ui.get("fr-move-summary")
+    assert summary.color == ft.Colors.ERROR and len(summary.value) > 200, summary.value
+    assert summary.value.endswith("en descente)") and summary.max_lines is None, summary.value
+    words = ui.get("fr-move-words")
+    assert words.scroll is not None and summary in words.controls
 
 
 async def test_winter_spaces_are_named_as_printed_on_the_board_chips_and_aloud(open_ui, store):

@@ -713,7 +713,14 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
     # ("A : vers S5 pour 4 (3 + 1 météo), tente pour 1, risque −1 mouvement") gets a taller bar, not an ellipsis,
     # as tall as its lines need (a refusal naming the path's cost and the cards ran to seven or eight).
     long = refused or len(text) > _BAR_SHORT
-    lines = min(_BAR_MOST_LINES, max(5, -(-len(text) // _BAR_LINE_CHARS))) if long else 2
+    needed = max(5, -(-len(text) // _BAR_LINE_CHARS)) if long else 2
+    lines = min(_BAR_MOST_LINES, needed)
+    # Longer still (three cards, the tent and risk points named in a French refusal), the words scroll within
+    # the bar, whole: its end says what the cards give.
+    scrolls = needed > lines
+    summary = ft.Text(text, key="fr-move-summary", expand=not scrolls, size=12 if long else 13,
+                      max_lines=None if scrolls else lines, overflow=None if scrolls else ft.TextOverflow.ELLIPSIS,
+                      weight=ft.FontWeight.W_500, color=ft.Colors.ERROR if refused else None)
     return ft.BottomAppBar(
         key="fr-move-bar",
         height=max(100, 16 * lines + 24) if long else 76,
@@ -723,9 +730,8 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
             labelled("fr-move-cancel", ft.IconButton(ft.Icons.CLOSE_ROUNDED, key="fr-move-cancel",
                                                      tooltip=_("Stop planning this climber"), on_click=on_cancel)),
             pawn(colour, move.climber or "", size=28),
-            ft.Text(text, key="fr-move-summary", expand=True, size=12 if long else 13, max_lines=lines,
-                    overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.W_500,
-                    color=ft.Colors.ERROR if refused else None),
+            ft.Column([summary], key="fr-move-words", expand=True, tight=True, scroll=ft.ScrollMode.AUTO)
+            if scrolls else summary,
             # A tent refused with the space it was for would be pitched where the climber stands: not what the
             # player planned, so nothing to confirm until the plan changes. A space refused alone leaves the
             # button saying what it does (Stay: the cards used where the climber is).
