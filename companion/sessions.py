@@ -157,7 +157,8 @@ class Correction:
     @property
     def ready(self) -> bool:
         """Every later entry replayed or dropped: the corrected game can be confirmed."""
-        return not self.done and self.waiting is None and self.refused is None and not self.inserting
+        return (not self.done and self.waiting is None and self.refused is None and not self.inserting
+                and not self.rest)
 
     @property
     def number(self) -> int:

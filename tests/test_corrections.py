@@ -123,6 +123,11 @@ def test_a_missed_entry_is_added_before_one_that_no_longer_applies_which_is_then
     keeper.resolve_correction(game, "drop")
     keeper.confirm_correction(game)
     assert adds(store, game) == [2, 3, 3, 3, 1, 1]
+    # A correction with entries still to replay is never ready, whatever else it says (a document written
+    # without the "inserting" mark would otherwise confirm without them).
+    from dataclasses import replace
+
+    assert not replace(correction, refused=None, inserting=False).ready
 
 
 def test_the_entry_waited_on_keeps_the_number_it_had_in_the_list(store, keeper):

@@ -4,7 +4,8 @@ Every game in progress is its setup plus its entries (`companion.sessions`). Edi
 game back to just before it on a draft (`SessionKeeper.begin_correction`): the game's own screen, drawn
 under this panel, shows the draft, and the player enters the entry again with the same controls that
 entered it. The later entries are then replayed; the first one that no longer applies is shown with the
-engine's reason and the choices fix it, drop it, or drop it and everything after. Nothing changes in the
+engine's reason and the choices fix it, add an entry missed before it (it is then tried again), drop it, or
+drop it and everything after. Nothing changes in the
 game until Confirm; Cancel leaves it exactly as it was; a confirmed correction is undone in one tap. The
 words come from each engine's `describe_action` (`companion.entries`).
 """
