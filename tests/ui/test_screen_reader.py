@@ -190,3 +190,29 @@ def test_a_chip_or_a_tile_with_a_name_of_its_own_says_its_words_once():
                 card_face("G7", key="card", on_click=lambda: None)]
     for control in controls:
         assert names_said_twice(control) == [] and nameless_taps(control) == [], control
+
+
+async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_ui, store):
+    """With the drawn words left out, the name says all they said: a climber done says where it stands ("Done ·
+    S1" on the tile), the Expedition's track every Ascent's sheet and summit, a choice tile its warning tag."""
+    from test_expedition_play import on_paper
+    from test_freunde_play import CARDS_PLAYED, freunde_screens, start_game  # noqa: F401 - the real screens
+
+    from companion.ui.common.widgets import choice_tile
+
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    for key in ("fr-climber-A", "fr-give-0", "fr-space-S1", "fr-give"):
+        await ui.click(key)
+    [climber] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-climber-A"]
+    assert climber.label.startswith("Climber A: done, S1, acclimatization"), climber.label
+
+    expedition, _players = await on_paper(open_ui, store, "Cat", "Dan")
+    [track] = [n for n in walk(expedition.top) if isinstance(n, ft.Semantics) and isinstance(n.label, str)
+               and n.label.startswith("Ascent 1 of 3")]
+    for sheet in ("Dunai 65+", "Kagkot", "Dhaulagiri"):
+        assert sheet in track.label, track.label
+
+    [tile] = [n for n in walk(choice_tile("t", "Winter", "a harder board", False, lambda: None, tag="new"))
+              if isinstance(n, ft.Semantics) and n.label]
+    assert tile.label == "Winter (new): a harder board"

@@ -347,7 +347,7 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
             bgcolor=ft.Colors.ERROR_CONTAINER,
             content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])
     # i18n: what a screen reader says for one option of a choice: its title, then its line of text
-    spoken = _("{title}: {text}").format(title=title, text=text)
+    spoken = _("{title}: {text}").format(title=f"{title} ({tag})" if tag else title, text=text)
     words = ft.Row(spacing=12, controls=[
         ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                 color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),

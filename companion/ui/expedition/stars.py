@@ -26,7 +26,7 @@ from companion.ui.expedition.parts import (
     star_legend,
     stars_count,
 )
-from companion.ui.common.widgets import and_list, colour_dot
+from companion.ui.common.widgets import and_list, colour_dot, labelled_value
 
 __all__ = [
     "seat_colours",
@@ -87,9 +87,12 @@ def ascent_track(state: State, *, key: str = "exp-track") -> ft.Control:
                 ft.Text(f"{sheet.summit}+", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ))
-    # Said once, in words: the boxes' own words are not said again after them.
+    # Said once, in words, the boxes' words after where the Expedition stands ("Ascent 2 of 3, Kagkot; 1 scored:
+    # Ascent 1 Dunai 65+, ..."): the boxes themselves are not said again after them.
+    boxes = ", ".join(f"{_('Ascent {number}').format(number=number)} {sheet.name} {sheet.summit}+"
+                      for number, sheet in enumerate(state.setup.sheets, start=1))
     return ft.Semantics(
-        label=_track_words(state),
+        label=labelled_value(_track_words(state), boxes),
         content=ft.Semantics(exclude_semantics=True, content=ft.Row(items, key=key, spacing=8)),
     )
 

@@ -523,7 +523,9 @@ def actions_section(
     for climber in p.climbers:
         acted = climber.label in p.turn.acted
         selected = draft.climber == climber.label
-        status = (_("dead") if not climber.alive else _("done") if acted else _short_space(state, climber.space))
+        where = _short_space(state, climber.space)
+        # Done, it is said where it stands too, as the tile draws it ("Done · S5"), the words drawn being left out.
+        status = _("dead") if not climber.alive else ", ".join((_("done"), where)) if acted else where
         spoken = _("Climber {label}: {status}, acclimatization {value}").format(
             label=climber.label, status=status, value=climber.acclimatization)
         # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
