@@ -30,15 +30,9 @@ def semicolon_list(items: Iterable[str]) -> str:
 
 
 def and_joined(items: Iterable[str]) -> str:
-    """'a and b and c': every item joined by "and"."""
-    words = list(items)
-    if not words:
-        return ""
-    out = words[-1]
-    for item in reversed(words[:-1]):
-        # i18n: two players (or groups of players) named together: "Ann and Bo"
-        out = msg("{item} and {rest}", item=item, rest=out)
-    return out
+    """'a', 'a and b', 'a, b and c', as the language joins a list (`words.and_list`): three players read
+    "Zosia i Łukasz i Ania" in Polish."""
+    return and_list(items)
 
 
 def card_id_count(card: Assist, n: int) -> str:

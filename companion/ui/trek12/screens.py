@@ -911,12 +911,8 @@ def _away_words(shown: str, player: str, many: bool, max_shown: bool) -> str:
 
 
 def _every(names: list[str]) -> str:
-    """Players named together, each joined by "and": "Ann and Bo and Cy" (a shared win)."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        # i18n: players named together: "Ann and Bo and Cy"
-        out = _("{names} and {last}").format(names=out, last=name)
-    return out
+    """Players named together as the language joins a list: "Ann, Bo and Cy" (a shared win)."""
+    return and_list(names)
 
 
 def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel,
