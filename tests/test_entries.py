@@ -121,7 +121,7 @@ def test_expedition_entries_name_the_ascent_and_what_the_table_did() -> None:
         "Ascent 1 (Dunai): revealed a Compass, 2 Ropes, a Tent and a Schnapps",
         "Ascent 1 picks: Ann took the Rope for a zone of 1s; Bob took the Tent",
         "Ascent 1, Bob: used the Tent",
-        "Ascent 1 (Dunai) scored: Ann 66 (63 + 1 card cashed), Bob 61; challenges met: Bob 1; 2026-03-01",
+        "Ascent 1 (Dunai) scored: Ann 66 (63 + 1 card cashed), Bob 61; challenges met: Bob 1; 1 Mar 2026",
         "Envelope 1 opened by Bob: “Bob's envelope: a new card for the deck”",
     ]
 

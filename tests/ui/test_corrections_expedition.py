@@ -99,7 +99,7 @@ async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_
         assert ui.get(f"ent-text-{index}").value == engine.describe_action(replay(setup, ACTIONS[:index]),
                                                                            ACTIONS[index])
     words = ui.get(f"ent-text-{EDITED}").value
-    assert words == "Ascent 1 (Dunai) scored: Ann 70, Bob 75; challenges met: Bob 1; 2026-01-01"
+    assert words == "Ascent 1 (Dunai) scored: Ann 70, Bob 75; challenges met: Bob 1; 1 Jan 2026"
     await ui.click(f"ent-edit-{EDITED}")
     assert ui.get("ent-title").value == f"Correcting entry {EDITED + 1}"
     assert ui.get("ent-was").value == f"It was: {words}"

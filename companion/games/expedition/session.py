@@ -9,6 +9,7 @@ the three Ascents are scored. The session keeper saves the Expedition after ever
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from companion.errors import CompanionError, IllegalAction
@@ -226,7 +227,12 @@ def _score(state: State, action: rules.ScoreAscent) -> str:
                          for name, envelopes in met)
         words = msg("{scored}; challenges met: {met}", scored=words, met=who)
     if result.date:
-        words = msg("{scored}; {date}", scored=words, date=result.date)
+        # A day is said as the language writes one ("6 gru 2026"), not as the file keeps it (2026-12-06).
+        try:
+            day: Any = date.fromisoformat(result.date)
+        except (TypeError, ValueError):
+            day = result.date
+        words = msg("{scored}; {date}", scored=words, date=day)
     return words
 
 
