@@ -225,3 +225,29 @@ def test_the_parts_of_an_entry_are_joined_as_french_writes_a_semicolon():
     with use_language("fr"):
         assert tr(semicolon_list(["A", "B", "C"])) == "A\xa0; B\xa0; C"
     assert tr(semicolon_list(["A", "B"])) == "A; B"
+
+
+def test_the_device_is_asked_its_language_again_when_a_question_goes_unanswered():
+    # A tab reloaded after the server restarted lost the first question: a Polish phone stayed in English.
+    import asyncio
+    from types import SimpleNamespace
+
+    from companion.i18n import device_language
+
+    class Page:
+        asked = 0
+
+        async def get_device_info(self):
+            self.asked += 1
+            if self.asked == 1:
+                await asyncio.sleep(60)             # never answered
+            return SimpleNamespace(locales=[SimpleNamespace(language_code="pl")])
+
+    page = Page()
+    assert asyncio.run(device_language(page, waits=(0.05, 1))) == "pl" and page.asked == 2
+
+    class Silent:
+        async def get_device_info(self):
+            await asyncio.sleep(60)
+
+    assert asyncio.run(device_language(Silent(), waits=(0.01, 0.01))) is None

@@ -22,7 +22,7 @@ import re
 import sys
 import weakref
 from decimal import ROUND_HALF_UP, Decimal
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -126,14 +126,22 @@ def locale_tag(item: object) -> str | None:
     return code
 
 
-async def device_language(page: Any, timeout: float = 5) -> str | None:
+async def device_language(page: Any, waits: Sequence[float] = (2, 4, 8)) -> str | None:
     """The language of the device a Flet page shows on, as its client reports its locales (`match_locales`);
-    None when the client cannot say (an older client, no answer in `timeout` seconds)."""
-    try:
-        info = await asyncio.wait_for(page.get_device_info(), timeout=timeout)
-    except Exception:  # noqa: BLE001 - whatever the client fails with, it has not said
-        return None
-    return match_locales(locale_tag(item) for item in (getattr(info, "locales", None) or []))
+    None when the client cannot say (an older client, no answer to any of the questions).
+
+    Asked again when no answer comes within each of `waits` seconds: a tab reloaded after the server restarted
+    lost the first question (its client was still taking up the session it had before), and the app stayed in
+    English for a Polish phone."""
+    for wait in waits:
+        try:
+            info = await asyncio.wait_for(page.get_device_info(), timeout=wait)
+        except asyncio.TimeoutError:
+            continue
+        except Exception:  # noqa: BLE001 - whatever the client fails with, it has not said
+            return None
+        return match_locales(locale_tag(item) for item in (getattr(info, "locales", None) or []))
+    return None
 
 
 def match_locales(tags: Iterable[str | None]) -> str:
