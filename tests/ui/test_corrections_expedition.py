@@ -1,5 +1,5 @@
 """Correcting an old entry of an Expedition on the play screen: Ascent 1's scoring, with five entries after it,
-typed again in the scoring form, the later entries kept and the stars those of the Expedition entered right from
+changed in the scoring form (which opens as it was entered, on the day it was), the later entries kept and the stars those of the Expedition entered right from
 the start; a scoring that cashes a card used later, with the engine's reason and Drop it; deleting an entry; and
 the Hall of Fame, which the screen keeps in step with the Expedition, after a correction."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from functools import partial
 import importlib
-from datetime import date
 
 
 from corrections_helpers import replay_game, saved
@@ -83,13 +82,6 @@ def records(store, sheet: str) -> list[tuple[tuple[str, ...], int]]:
     return [(line.entry.names, line.entry.score) for line in hall_of_fame.hall(store).column(sheet).lines]
 
 
-def typed_today(store, game_id: str, index: int) -> str:
-    """The date the scoring form wrote (today's)."""
-    day = SessionKeeper(store).correction(game_id).actions[index]["date"]
-    assert day in {date.today().isoformat(), date.fromordinal(date.today().toordinal() - 1).isoformat()}
-    return day
-
-
 async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_kept(open_ui, store):
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/expedition/{game_id}")
@@ -105,13 +97,17 @@ async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_
     assert ui.get("ent-was").value == f"It was: {words}"
     assert ui.find("exp-ascent-1") is None                                   # Ascent 1 not scored yet
 
-    # The scoring form, as at the table: Ann 78, Bob 75, Bob met envelope 1's challenge.
-    await score(ui, {0: 78, 1: 75}, met={1: [1]})
+    # The scoring form opens as the scoring was entered (Ann 70, Bob 75, Bob met envelope 1's challenge): only
+    # Ann's 70 is typed again, as 78. It keeps the day the Ascent was scored.
+    await ui.click("exp-score-open")
+    assert (ui.get("exp-score-0-points").value, ui.get("exp-score-1-points").value) == ("70", "75")
+    assert [n.selected for n in walk(ui.top) if getattr(n, "identifier", None) == "exp-met-1-1"] == [True]
+    await ui.type("exp-score-0-points", "78", settle=False)
+    await ui.click("exp-score-submit")
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 1} later entries kept.")
     assert saved(store, game_id) == ACTIONS                                  # nothing saved yet
-    right_score = {"type": "score", "scores": {"Ann": 78, "Bob": 75}, "date": typed_today(store, game_id, EDITED),
-                   "challenges": {"Bob": [1]}}
+    right_score = {"type": "score", "scores": {"Ann": 78, "Bob": 75}, "date": DAY, "challenges": {"Bob": [1]}}
     right = ACTIONS[:EDITED] + [right_score] + ACTIONS[EDITED + 1:]
     await assert_stars_shown(ui, replay(setup, right))
 
@@ -136,8 +132,8 @@ async def test_a_card_cashed_then_used_later_is_refused_and_dropped(open_ui, sto
     await ui.click(f"ent-edit-{EDITED}")
     # The same scoring, but Ann's Tent (her second card, after the Rope) cashed.
     assert [card.value for card in replay(setup, ACTIONS[:EDITED]).hands[0]] == ["rope", "tent"]
-    await score(ui, {0: 70, 1: 75}, cash={0: [1]}, met={1: [1]})
-    cashed = {**ACTIONS[EDITED], "date": typed_today(store, game_id, EDITED), "cash": {"Ann": ["tent"]}}
+    await score(ui, {}, cash={0: [1]})                  # the rest as it was entered
+    cashed = {**ACTIONS[EDITED], "cash": {"Ann": ["tent"]}}
     drafted = ACTIONS[:EDITED] + [cashed] + ACTIONS[EDITED + 1:USE]
     try:
         engine.apply(replay(setup, drafted), ACTIONS[USE])
@@ -190,7 +186,7 @@ async def test_the_hall_of_fame_follows_only_a_confirmed_correction(open_ui, sto
     ui = await open_ui(route=f"/play/expedition/{game_id}")
     await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
-    await score(ui, {0: 78, 1: 75}, met={1: [1]})
+    await score(ui, {0: 78})
     before_confirm = records(store, "dunai")
     await ui.click("ent-cancel")
     after_cancel = records(store, "dunai")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -29,6 +30,7 @@ __all__ = [
     "unusually_high",
     "use_action",
     "score_action",
+    "score_asked_again",
     "open_action",
     "parse_points",
     "POINTS_TYPED",
@@ -126,6 +128,42 @@ class ScoreDraft:
                     met={seat: n for seat, value in per_seat("met").items() if (n := numbers(value))},
                     from_sheet=tuple(seat for seat in numbers(sheet) if seat < seats))
         return draft, typed
+
+
+def score_asked_again(doc: object, state: State) -> tuple[ScoreDraft, dict[SeatNo, str]]:
+    """An Ascent's scoring entry (`score_action`'s document) as the form that entered it, for a correction that
+    asks for it again: each seat's points as typed, the cards it cashed (their places in the hand it held, in
+    `state`, the game just before the scoring) and the challenges ticked. What does not fit is left out."""
+    doc = doc if isinstance(doc, Mapping) else {}
+
+    def by_name(key: str) -> Mapping[str, Any]:
+        part = doc.get(key)
+        return part if isinstance(part, Mapping) else {}
+
+    scores, cashed, met = by_name("scores"), by_name("cash"), by_name("challenges")
+    typed: dict[SeatNo, str] = {}
+    cash: dict[SeatNo, tuple[int, ...]] = {}
+    ticked: dict[SeatNo, tuple[int, ...]] = {}
+    for seat, name in enumerate(state.setup.names):
+        value = scores.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            typed[seat] = str(value)
+        cards = cashed.get(name)
+        if isinstance(cards, list) and seat < len(state.hands):
+            places: list[int] = []
+            for card in cards:
+                place = next((i for i, held in enumerate(state.hands[seat]) if held.value == card and i not in places),
+                             None)
+                if place is not None:
+                    places.append(place)
+            if places:
+                cash[seat] = tuple(sorted(places))
+        numbers = met.get(name)
+        if isinstance(numbers, list):
+            kept = tuple(sorted({n for n in numbers if isinstance(n, int) and not isinstance(n, bool)}))
+            if kept:
+                ticked[seat] = kept
+    return ScoreDraft(cash=cash, met=ticked), typed
 
 
 def reveal_action(counts: Mapping[str, int] | None) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import date
 from enum import IntEnum
 from typing import Any
@@ -43,6 +44,7 @@ from companion.ui.expedition.forms import (
     pick_action,
     reveal_action,
     score_action,
+    score_asked_again,
     unusually_high,
     use_action,
 )
@@ -408,7 +410,19 @@ def ExpeditionTable(session_id: str) -> ft.View:
         set_score(ScoreDraft())
         set_form(_Form.SCORE)
         fill_from_sheet()
+        fill_from_correction()
         keep_score(score_now.current)
+
+    def fill_from_correction() -> None:
+        """A correction asking for an old scoring again opens it as it was entered: a slip in one field is
+        fixed there, not the whole form typed again (and a new slip made)."""
+        asked = _score_asked_again(app, session_id)
+        if asked is None:
+            return
+        draft, typed = score_asked_again(asked, state)
+        for seat, text in typed.items():
+            point_text(seat).set(text)
+        change_score(replace(draft, from_sheet=score_now.current.from_sheet))
 
     def point_text(seat: SeatNo) -> FieldText:
         text = points.current.get(seat)
@@ -433,7 +447,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
     def submit_score(sure: bool = False) -> None:
         set_doubting(None)
         number = state.ascent
-        doc = score_action(state, typed_points(), score_now.current, date.today().isoformat())
+        # A scoring entered again for a correction keeps the day it was played (the Hall of Fame's date).
+        asked = _score_asked_again(app, session_id)
+        day = asked.get("date") if asked is not None and isinstance(asked.get("date"), str) else None
+        doc = score_action(state, typed_points(), score_now.current, day or date.today().isoformat())
         if isinstance(doc, str):
             set_problem(doc)
             return
@@ -793,6 +810,16 @@ def _breakdown_words(detail: Any, cards: bool = False) -> Any:
     if isinstance(detail, list):
         return [_breakdown_words(v, cards) for v in detail]
     return card_name(_CARDS[detail]) if cards and isinstance(detail, str) and detail in _CARDS else detail
+
+
+def _score_asked_again(app, session_id: str) -> dict | None:
+    """The old scoring a correction under way asks for again, or None."""
+    try:
+        correction = app.keeper.correction(session_id)
+    except CompanionError:
+        return None
+    waiting = correction.waiting if correction is not None and not correction.done else None
+    return waiting if isinstance(waiting, dict) and waiting.get("type") == "score" else None
 
 
 def _kept_score(app, session_id: str) -> tuple[ScoreDraft, dict[SeatNo, str], dict] | None:
