@@ -1200,24 +1200,41 @@ async def test_a_plan_back_in_force_and_set_aside_again_is_said_again(open_ui, s
     assert b.find("fr-move-changed") is not None
 
 
+async def planning_in_french(open_ui, store, actions=CARDS_PLAYED, cards: int = 1):
+    """Climber A of Ann planned in French, given her first `cards` cards: the screen."""
+    store.settings.set("language", "fr")
+    session = start_game(store, actions=actions)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    for n in range(cards):
+        await ui.click(f"fr-give-{n}")
+    return ui
+
+
+def bar_lines(ui, spacings: int) -> int:
+    """The lines the move bar's words take beside its buttons on a 360 px phone (`spacings` gaps of 8 px)."""
+    from layout_check import text_width
+
+    summary = ui.get("fr-move-summary")
+    room = 360 - 16 - 48 - 28 - spacings * 8 - text_width(ui.get("fr-give").content, 14) - 48
+    return -(-text_width(summary.value, summary.size) // room)
+
+
+async def tap_the_farthest_space(ui) -> None:
+    far = max((k for k in ui.keys() if k.startswith("fr-space-S") and k[10:].isdigit()), key=lambda k: int(k[10:]))
+    await ui.click(far)
+
+
 async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open_ui, store):
     # "A : vers S5 pour 4, risque −1 mouveme…": beside the two buttons a phone leaves the words about 22
     # characters a line, and two lines cut a plan with a tent and acclimatization short.
-    from layout_check import text_width
-
-    store.settings.set("language", "fr")
-    session = start_game(store, actions=CARDS_PLAYED)
-    ui = await open_ui(route=f"/play/freunde/{session.id}")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")
+    ui = await planning_in_french(open_ui, store)
     assert ui.get("fr-move-summary").max_lines == 2            # a short plan keeps the low bar
     await ui.click("fr-give-1")
     await ui.click("fr-give-2")
     await ui.click("fr-space-S1")
     await ui.click("fr-tent")
-    summary = ui.get("fr-move-summary")
-    room = 360 - 16 - 48 - 28 - 2 * 8 - text_width(ui.get("fr-give").content, 14) - 48
-    lines = -(-text_width(summary.value, summary.size) // room)
+    summary, lines = ui.get("fr-move-summary"), bar_lines(ui, 2)
     assert lines > 2 and summary.max_lines >= lines, (summary.value, lines)
     assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
 
@@ -1225,21 +1242,13 @@ async def test_a_long_plan_in_french_gets_the_room_it_needs_in_the_move_bar(open
 async def test_a_long_refusal_in_french_is_read_whole_in_the_move_bar(open_ui, store):
     # "Tour 1 : l'alpiniste A d'Ann n'a pas de quoi atteindre S26 : le chemin le moins cher coûte 13, et les
     # cartes de déplacement (…) donnent 1": five lines at most cut the reason, the part the player needs.
-    from layout_check import text_width
-
-    store.settings.set("language", "fr")
-    session = start_game(store, actions=CARDS_PLAYED)
-    ui = await open_ui(route=f"/play/freunde/{session.id}")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")
-    far = max((k for k in ui.keys() if k.startswith("fr-space-S") and k[10:].isdigit()), key=lambda k: int(k[10:]))
-    await ui.click(far)
+    ui = await planning_in_french(open_ui, store)
+    await tap_the_farthest_space(ui)
     summary = ui.get("fr-move-summary")
-    assert summary.color == ft.Colors.ERROR and far[9:] in summary.value, summary.value
+    assert summary.color == ft.Colors.ERROR and "pas de quoi atteindre" in summary.value, summary.value
     # Out of reach by itself: no tent is offered for it ("Planter sa tente en S26"); the button stays "Stay".
     assert ui.find("fr-tent") is None and ui.get("fr-give").disabled is False
-    room = 360 - 16 - 48 - 28 - 3 * 8 - text_width(ui.get("fr-give").content, 14) - 48
-    lines = -(-text_width(summary.value, summary.size) // room)
+    lines = bar_lines(ui, 3)
     assert lines > 5 and summary.max_lines >= lines, (summary.value, lines)
     assert ui.get("fr-move-bar").height >= 16 + 16 * summary.max_lines
 
@@ -1247,21 +1256,14 @@ async def test_a_long_refusal_in_french_is_read_whole_in_the_move_bar(open_ui, s
 async def test_a_refusal_longer_than_the_bars_ten_lines_scrolls_whole_within_it(open_ui, store):
     # Three cards named in words, the tent and two risk points: about 250 characters in French, more than ten
     # lines of the bar; the end ("donnent 3 (jusqu'à 5 en descente)") was cut off.
-    store.settings.set("language", "fr")
-    session = start_game(store, actions=(
+    ui = await planning_in_french(open_ui, store, cards=3, actions=(
         {"type": "weather", "day": 1, "weather": "sun"},
         {"type": "play", "player": "Ann", "cards": ["M1", "R1/3", "M1"]},
         {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
         {"type": "risk", "value": 2}))
-    ui = await open_ui(route=f"/play/freunde/{session.id}")
-    await ui.click("fr-climber-A")
-    for n in range(3):
-        await ui.click(f"fr-give-{n}")
-    await ui.click("fr-tent")
-    await ui.click("fr-risk-move-plus")
-    await ui.click("fr-risk-move-plus")
-    far = max((k for k in ui.keys() if k.startswith("fr-space-S") and k[10:].isdigit()), key=lambda k: int(k[10:]))
-    await ui.click(far)
+    for key in ("fr-tent", "fr-risk-move-plus", "fr-risk-move-plus"):
+        await ui.click(key)
+    await tap_the_farthest_space(ui)
     summary = ui.get("fr-move-summary")
     assert summary.color == ft.Colors.ERROR and len(summary.value) > 200, summary.value
     assert summary.value.endswith("en descente)") and summary.max_lines is None, summary.value

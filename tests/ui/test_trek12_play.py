@@ -230,7 +230,9 @@ async def test_closed_options_are_disabled_and_say_why(open_ui, store):
     assert not ui.get("t12-op-product").disabled
 
 
-async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(open_ui, store):
+async def at_a_link_choice(open_ui, store):
+    """Solo against Max: 4s in circles 7 and 9, then a 5 (Higher of 5 and 0) tapped into circle 8 between them,
+    which can link either way: (screen, keeper, session)."""
     session = start(store, solo=True)
     keeper = SessionKeeper(store)
     keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
@@ -239,6 +241,11 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
     await enter_roll(ui, Roll.of(5, 0))
     await ui.click("t12-op-higher")
     await ui.click("t12-circle-8")
+    return ui, keeper, session
+
+
+async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(open_ui, store):
+    ui, keeper, session = await at_a_link_choice(open_ui, store)
     # The 5 touches two lone 4s: both are offered, on the sheet and as buttons; nothing is written yet.
     assert "can link more than one way" in ui.get("t12-status").value
     assert "tap to link" in label(ui, "t12-circle-7") and "tap to link" in label(ui, "t12-circle-9")
@@ -269,14 +276,7 @@ async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(op
 
 async def test_undo_during_a_link_choice_takes_back_the_circle_not_the_round_before(open_ui, store):
     # Undo mid-choice took back the previous round and the turn tapped in with it; Redo gave back the round only.
-    session = start(store, solo=True)
-    keeper = SessionKeeper(store)
-    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
-    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 9})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(5, 0))
-    await ui.click("t12-op-higher")
-    await ui.click("t12-circle-8")
+    ui, keeper, session = await at_a_link_choice(open_ui, store)
     assert ui.find("t12-link-0") is not None
     undo = ui.get("t12-undo")
     assert not undo.disabled and undo.tooltip == "Take back the circle tapped"
