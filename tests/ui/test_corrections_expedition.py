@@ -1,7 +1,8 @@
 """Correcting an old entry of an Expedition on the play screen: Ascent 1's scoring, with five entries after it,
-changed in the scoring form (which opens as it was entered, on the day it was), the later entries kept and the stars those of the Expedition entered right from
-the start; a scoring that cashes a card used later, with the engine's reason and Drop it; deleting an entry; and
-the Hall of Fame, which the screen keeps in step with the Expedition, after a correction."""
+changed in the scoring form (opened as it was entered, on the day it was), the later entries kept and the stars
+those of the Expedition entered right from the start; a scoring that cashes a card used later, with the engine's
+reason and Drop it; deleting an entry; and the Hall of Fame, which the screen keeps in step with the
+Expedition, after a correction."""
 
 from __future__ import annotations
 

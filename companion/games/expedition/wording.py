@@ -30,8 +30,8 @@ def semicolon_list(items: Iterable[str]) -> str:
 
 
 def and_joined(items: Iterable[str]) -> str:
-    """'a', 'a and b', 'a, b and c', as the language joins a list (`words.and_list`): three players read
-    "Zosia i Łukasz i Ania" in Polish."""
+    """'a', 'a and b', 'a, b and c', as the language joins a list (`words.and_list`; joined by "and" alone,
+    three players read "Zosia i Łukasz i Ania" in Polish)."""
     return and_list(items)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import date
 from enum import IntEnum
 from typing import Any
@@ -420,9 +419,14 @@ def ExpeditionTable(session_id: str) -> ft.View:
         if asked is None:
             return
         draft, typed = score_asked_again(asked, state)
+        # A sheet played in the app gives its seats' points and challenges itself (fill_from_sheet).
+        sheet, now = score_now.current.from_sheet, score_now.current
         for seat, text in typed.items():
-            point_text(seat).set(text)
-        change_score(replace(draft, from_sheet=score_now.current.from_sheet))
+            if seat not in sheet:
+                point_text(seat).set(text)
+        met = {**{seat: ticked for seat, ticked in draft.met.items() if seat not in sheet},
+               **{seat: now.met[seat] for seat in sheet if seat in now.met}}
+        change_score(ScoreDraft(cash=draft.cash, met=met, from_sheet=sheet))
 
     def point_text(seat: SeatNo) -> FieldText:
         text = points.current.get(seat)
