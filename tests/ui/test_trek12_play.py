@@ -286,6 +286,28 @@ async def test_undo_during_a_link_choice_takes_back_the_circle_not_the_round_bef
     assert ui.get("t12-undo").tooltip == "Undo the last move"
     await ui.click("t12-circle-8")                                  # the circle again, and the choice
     assert ui.find("t12-link-0") is not None
+    # Max's link, asked on his sheet: Undo takes the circle back there too, and shows the player's sheet again.
+    await ui.click("t12-circle-9")
+    assert "Max's 5 can link more than one way" in ui.get("t12-status").value
+    await ui.click("t12-undo")
+    assert len(keeper.get(session.id).actions) == 2 and ui.find("t12-circle-8") is not None
+    assert "Max's sheet" not in ui.get("t12-status").value
+
+
+async def test_undo_while_the_ropes_far_circle_is_chosen_takes_back_the_circle(open_ui, store):
+    session = start(store, cards=["rope"])
+    keeper = SessionKeeper(store)
+    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
+    keeper.act(session.id, {"dice": [1, 0], "op": "higher", "circle": 6})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 0))
+    await ui.click("t12-card-rope")
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-2")                                  # the Rope's far circle is asked for
+    assert "Rope" in ui.get("t12-status").value
+    assert ui.get("t12-undo").tooltip == "Take back the circle tapped"
+    await ui.click("t12-undo")
+    assert len(keeper.get(session.id).actions) == 2 and "Rope" not in ui.get("t12-status").value
 
 
 async def test_link_choices_have_the_room_of_the_options_and_never_spill_over_them(open_ui, store):

@@ -106,7 +106,7 @@ _BAR = 64            # the app bar: the sheet's name over a round line that may 
                      # Gipfel 75+"); at the usual 56 the lines ran under it, over the tops of the sheet tabs
 _EXPEDITION_ROUTE = "/play/expedition/"
 # The steps of a turn that come after its circle is tapped (Undo takes the tap back).
-_AFTER_CIRCLE = frozenset({Step.SKULL, Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK})
+_AFTER_CIRCLE = frozenset({Step.SKULL, Step.ROPE, Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK})
 _TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.ui.common.drafts)
 
 
@@ -378,6 +378,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if confirmed:
             advance(s, t, who, replace(d, skull_ok=True), None)
         else:
+            set_tab(None)           # from Max's sheet, where his link was asked, back to the circle's
             put(s, d.after_circle())
 
     def step(move: Callable[[], object]) -> None:
@@ -631,7 +632,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             over = _("Round {round} is over: {name} made a new zone. Pick the Assist cards, from the Lead Climber "
                      "clockwise.").format(round=table.round - 1, name=names[0])
         else:
-            # i18n: {names} are the players, "Ann and Bo" (joined by the next message)
+            # i18n: {names} are the players, "Ann and Bo", "Ann, Bo and Cy"
             over = _("Round {round} is over: {names} made a new zone. Pick the Assist cards, from the Lead Climber "
                      "clockwise.").format(round=table.round - 1, names=_every(names))
         panel.append(status_line(over, tone="info"))
