@@ -265,3 +265,25 @@ async def test_the_lead_climber_at_the_start_is_corrected_and_every_entry_replay
 def shown(ui, text: str) -> bool:
     """True when a text on screen contains `text`."""
     return any(text in str(getattr(control, "value", "")) for control in walk(ui.top))
+
+
+async def test_a_scoring_form_left_open_closes_when_a_correction_begins_or_is_cancelled(open_ui, store):
+    # Ascent 2's form open with 80 and 69 typed, then Ascent 1's scoring corrected: the form stayed open with
+    # Ascent 2's points; and the corrected scoring's form, left open when the correction was cancelled, was one
+    # tap from scoring Ascent 2 with Ascent 1's points.
+    game_id, _ = seated(store)
+    keeper = SessionKeeper(store)
+    keeper.undo(game_id)                                                     # Ascent 2 not scored yet
+    played = saved(store, game_id)
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "80", settle=False)
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    assert ui.find("exp-score-0-points") is None
+    await ui.click("exp-score-open")                                         # the old scoring, as entered
+    assert ui.get("exp-score-0-points").value == "70"
+    await ui.click("ent-cancel")
+    assert ui.find("exp-score-0-points") is None and saved(store, game_id) == played
+    await ui.click("exp-score-open")                                         # Ascent 2's, empty
+    assert ui.get("exp-score-0-points").value in ("", None)

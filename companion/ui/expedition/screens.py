@@ -272,6 +272,17 @@ def ExpeditionTable(session_id: str) -> ft.View:
         except CompanionError as exc:
             set_problem(_("The Hall of Fame could not be brought up to date: {reason}").format(reason=sentence(exc)))
 
+    def entries_step() -> None:
+        """After a step of a correction (begun, decided, confirmed, cancelled, undone): the Hall of Fame follows,
+        and a scoring form left open closes. It was filled in for the game shown before the step: submitted,
+        one tap would score the Ascent now shown with another Ascent's points (a correction's scoring, once it
+        was cancelled, as the current Ascent's)."""
+        follow_hall()
+        if form is _Form.SCORE:
+            points.current = {}
+            set_score(ScoreDraft())
+            close_form()
+
     def settle(after: str | None) -> None:
         """After any change: the Hall of Fame and envelopes follow the Expedition, the forms are cleared."""
         try:
@@ -500,7 +511,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     # -- what is shown --------------------------------------------------------------------------------
 
     offer = _sheet_offer(app.store, session_id, state)
-    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=follow_hall)]
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=entries_step)]
     if panel is Panel.STARS:
         body.extend(_stars_body(state, colours,
                                 lambda n: ascent_reviews(session_id, session.setup, session.actions, n)))
