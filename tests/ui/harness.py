@@ -417,7 +417,7 @@ def names_said_twice(root: Any) -> list[str]:
             if isinstance(node, ft.Semantics) and node.exclude_semantics:
                 continue
             if isinstance(node, ft.Text) and isinstance(node.value, str) and node.value.strip() \
-                    and node.value in control.label:
+                    and node.value.casefold() in control.label.casefold():
                 found.append(str(control.identifier or control.label))
                 break
             stack.extend(child for child in walk_children(node))

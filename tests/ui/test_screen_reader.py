@@ -4,7 +4,9 @@ called, and the answers of a tap (a notice, a refusal, the next step) as they co
 from __future__ import annotations
 
 import flet as ft
+import pytest
 from harness import walk
+from test_freunde_play import freunde_screens
 
 from companion.sessions import SessionKeeper
 
@@ -192,11 +194,12 @@ def test_a_chip_or_a_tile_with_a_name_of_its_own_says_its_words_once():
         assert names_said_twice(control) == [] and nameless_taps(control) == [], control
 
 
+@pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered
 async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_ui, store):
     """With the drawn words left out, the name says all they said: a climber done says where it stands ("Done ·
     S1" on the tile), the Expedition's track every Ascent's sheet and summit, a choice tile its warning tag."""
     from test_expedition_play import on_paper
-    from test_freunde_play import CARDS_PLAYED, freunde_screens, start_game  # noqa: F401 - the real screens
+    from test_freunde_play import CARDS_PLAYED, start_game
 
     from companion.ui.common.widgets import choice_tile
 
@@ -216,3 +219,16 @@ async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_
     [tile] = [n for n in walk(choice_tile("t", "Winter", "a harder board", False, lambda: None, tag="new"))
               if isinstance(n, ft.Semantics) and n.label]
     assert tile.label == "Winter (new): a harder board"
+
+
+@pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered
+async def test_freunde_forecast_days_and_risk_tokens_say_their_words_once(open_ui, store):
+    # "Day 2 (today): Sun: no effect" then "Today", "no effect"; "Risk token 1, 11 left" then "1", "11 left".
+    from harness import names_said_twice, nameless_taps
+    from test_freunde_play import CARDS_PLAYED, start_game
+
+    session = start_game(store, actions=CARDS_PLAYED[:3])          # the risk token is to be taken
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.find("fr-forecast") is not None
+    assert [k for k in ui.keys() if k.startswith("fr-risk-")], ui.keys()
+    assert names_said_twice(ui.top) == [] and nameless_taps(ui.top) == []

@@ -467,18 +467,18 @@ def _totals(state: State, colours: Sequence[str]) -> ft.Control:
 def _token(key: str, value: int, selected: bool, on_click, note: str | None) -> ft.Control:
     said = (_("Risk token {value}, {note}").format(value=value, note=note) if note else
             _("Risk token {value}").format(value=value))
-    return ft.Semantics(identifier=key, button=True, selected=selected, label=said, content=ft.Container(
+    words = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                      alignment=ft.MainAxisAlignment.CENTER, controls=[
+        ft.Text(str(value), size=22, weight=ft.FontWeight.W_700, color="#FFFFFF" if selected else ft.Colors.ON_SURFACE),
+        *([ft.Text(note, size=9, color="#FFFFFF" if selected else ft.Colors.ON_SURFACE_VARIANT)] if note else []),
+    ])
+    # One node with its tap, named once: the value and the note drawn are said by its label.
+    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected, label=said,
+                                                  content=ft.Container(
         key=key, width=64, height=64, shape=ft.BoxShape.CIRCLE, ink=True, on_click=on_click,
         bgcolor="#C62828" if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
-        alignment=ft.Alignment.CENTER,
-        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                          alignment=ft.MainAxisAlignment.CENTER, controls=[
-            ft.Text(str(value), size=22, weight=ft.FontWeight.W_700,
-                    color="#FFFFFF" if selected else ft.Colors.ON_SURFACE),
-            *([ft.Text(note, size=9, color="#FFFFFF" if selected else ft.Colors.ON_SURFACE_VARIANT)] if note else []),
-        ]),
-    ))
+        alignment=ft.Alignment.CENTER, content=ft.Semantics(exclude_semantics=True, content=words))))
 
 
 # --- actions ----------------------------------------------------------------------------------------------

@@ -161,7 +161,7 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
     items: list[ft.Control] = []
     for day in forecast(state):
         weather = day.weather
-        items.append(ft.Semantics(
+        node = ft.Semantics(
             identifier=f"{key}-{day.day}",
             button=on_day is not None,
             label=(_("Day {day} (today): {weather}") if day.today else _("Day {day}: {weather}")).format(
@@ -176,16 +176,19 @@ def forecast_strip(state: State, on_day: Callable[[int], None] | None, *, key: s
                                      ft.Colors.PRIMARY if day.today else ft.Colors.OUTLINE_VARIANT),
                 ink=on_day is not None,
                 on_click=bind(on_day, day.day) if on_day is not None else None,
-                content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                    ft.Text(_("Today") if day.today else _("Day {day}").format(day=day.day), size=12,
-                            weight=ft.FontWeight.W_600),
-                    ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=22,
-                            color=_weather_colour(weather)),
-                    ft.Text(_short(weather), key=f"{key}-{day.day}-text", size=11, text_align=ft.TextAlign.CENTER,
-                            max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT),
-                ]),
+                # Its words are the label's: not said again after it.
+                content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+                    spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                        ft.Text(_("Today") if day.today else _("Day {day}").format(day=day.day), size=12,
+                                weight=ft.FontWeight.W_600),
+                        ft.Icon(weather_icon(weather.label) if weather else ft.Icons.HELP_OUTLINE_ROUNDED, size=22,
+                                color=_weather_colour(weather)),
+                        ft.Text(_short(weather), key=f"{key}-{day.day}-text", size=11,
+                                text_align=ft.TextAlign.CENTER, max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ])),
             ),
-        ))
+        )
+        items.append(ft.MergeSemantics(content=node) if on_day is not None else node)    # one node with its tap
     return ft.Row(items, key=key, spacing=6, scroll=ft.ScrollMode.AUTO)
 
 
