@@ -230,14 +230,20 @@ async def test_closed_options_are_disabled_and_say_why(open_ui, store):
     assert not ui.get("t12-op-product").disabled
 
 
+async def after_rounds(open_ui, store, rounds: list[tuple[int, int]], **setup):
+    """An Ascent with each (number, circle) of `rounds` written as Higher of the number and 0, opened on its
+    screen: (screen, keeper, session)."""
+    session = start(store, **setup)
+    keeper = SessionKeeper(store)
+    for value, circle in rounds:
+        keeper.act(session.id, {"dice": [value, 0], "op": "higher", "circle": circle})
+    return await open_ui(route=f"/play/trek12/{session.id}"), keeper, session
+
+
 async def at_a_link_choice(open_ui, store):
     """Solo against Max: 4s in circles 7 and 9, then a 5 (Higher of 5 and 0) tapped into circle 8 between them,
     which can link either way: (screen, keeper, session)."""
-    session = start(store, solo=True)
-    keeper = SessionKeeper(store)
-    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
-    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 9})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    ui, keeper, session = await after_rounds(open_ui, store, [(4, 7), (4, 9)], solo=True)
     await enter_roll(ui, Roll.of(5, 0))
     await ui.click("t12-op-higher")
     await ui.click("t12-circle-8")
@@ -295,11 +301,7 @@ async def test_undo_during_a_link_choice_takes_back_the_circle_not_the_round_bef
 
 
 async def test_undo_while_the_ropes_far_circle_is_chosen_takes_back_the_circle(open_ui, store):
-    session = start(store, cards=["rope"])
-    keeper = SessionKeeper(store)
-    keeper.act(session.id, {"dice": [4, 0], "op": "higher", "circle": 7})
-    keeper.act(session.id, {"dice": [1, 0], "op": "higher", "circle": 6})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    ui, keeper, session = await after_rounds(open_ui, store, [(4, 7), (1, 6)], cards=["rope"])
     await enter_roll(ui, Roll.of(5, 0))
     await ui.click("t12-card-rope")
     await ui.click("t12-op-higher")
