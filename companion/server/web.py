@@ -14,6 +14,7 @@ import atexit
 import ctypes
 import ctypes.util
 import gc
+import io
 import ipaddress
 import logging
 import os
@@ -36,13 +37,13 @@ from companion.server.lan import LanAccess
 
 __all__ = [
     "build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "use_system_allocator", "SESSION_TIMEOUT",
-    "PUBLIC_ERROR",
+    "PUBLIC_ERROR", "forget_session",
 ]
 
-# How long a closed or disconnected tab's session is kept for the same tab to reconnect to (a phone
-# whose screen locked). Every move is saved as it is made, so a tab that comes back later starts a new
-# session on the same screen with nothing lost; keeping sessions longer only holds memory.
-SESSION_TIMEOUT = 30
+# How long a closed or disconnected tab's session is kept. A tab whose connection comes back never takes
+# up its old session (`_FreshSessions`): every move is saved as it is made, and a new session draws the
+# same screen from the store. A kept session only holds memory until Flet's next sweep (every 10 s).
+SESSION_TIMEOUT = 0
 
 # What a browser is told when something fails on the server; the details go to the server's console.
 PUBLIC_ERROR = ("Something went wrong on the computer running the companion. Everything already saved is "
@@ -139,7 +140,7 @@ def build_asgi(main: Callable, plan: ServerPlan):
             await flet_app_class(
                 loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=before_main,
                 session_timeout_seconds=SESSION_TIMEOUT,
-            ).handle(websocket)
+            ).handle(_FreshSessions(websocket))
         finally:
             if device is not None:
                 count_down(sockets_by_device, device)
@@ -282,6 +283,51 @@ def _host_names() -> tuple[str, ...]:
     except OSError:
         return ()
     return (name, f"{name}.local") if name and "." not in name else (name,)
+
+
+class _FreshSessions:
+    """A tab's websocket as Flet's handler reads it, with the claim to an earlier session taken out of the
+    tab's registration, so every connection starts a new session.
+
+    A browser whose connection dropped (a phone's Wi-Fi, a screen that slept) registers again with its old
+    session's id, and Flet sends it that session's whole page to merge into the screen it still shows. Flet's
+    web client took over a minute to merge a Trek 12 sheet in a busy browser, the screen frozen meanwhile;
+    a new session's screen is drawn as fast as a new tab's. It also means no client can take up a session
+    it names, whatever it sends."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self._websocket = websocket
+
+    def __getattr__(self, name: str):
+        return getattr(self._websocket, name)
+
+    async def receive_bytes(self) -> bytes:
+        return forget_session(await self._websocket.receive_bytes())
+
+
+def forget_session(frame: bytes) -> bytes:
+    """A websocket frame from a tab, with the session id taken out if it is a registration: Flet's protocol
+    frame is a type byte (0 for a msgpack message) and `[action, body]`. Only a registration is decoded
+    whole; a frame that does not decode is passed on unchanged, for Flet to refuse as before."""
+    import msgpack  # noqa: PLC0415 - Flet's own dependency; only a server needs it
+    from flet.messaging.protocol import MessageAction  # noqa: PLC0415
+
+    if frame[:1] != b"\x00":
+        return frame
+    stream = io.BytesIO(frame)
+    stream.seek(1)
+    try:
+        header = msgpack.Unpacker(stream, read_size=64)
+        if header.read_array_header() < 1 or header.unpack() != MessageAction.REGISTER_CLIENT.value:
+            return frame
+        message = msgpack.unpackb(frame[1:], ext_hook=msgpack.ExtType)
+    except Exception:  # noqa: BLE001 - any frame Flet cannot read either
+        return frame
+    body = message[1] if isinstance(message, list) and len(message) > 1 else None
+    if not isinstance(body, dict) or not body.get("session_id"):
+        return frame
+    body["session_id"] = None
+    return b"\x00" + msgpack.packb(message, use_bin_type=True)
 
 
 def _quiet_flet_app():

@@ -1,6 +1,7 @@
 """A phone that loses the connection for a few seconds (the Wi-Fi drops, the screen sleeps): when the
 browser connects again, the screen answers taps as before. After such a reconnection the screen once
-looked as it was but never changed again, though its taps were saved."""
+looked as it was but never changed again, though its taps were saved; later it froze for a minute and more
+while the browser merged in the old session's whole page. The browser now gets a new session."""
 
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ def test_a_screen_answers_taps_after_its_connection_came_back(playwright, tmp_pa
                     link.restore()
                 socket = again.value
                 socket.wait_for_event("framereceived", timeout=30_000)
-                page.wait_for_timeout(2_000)          # the screen drawn afresh for the connection that came back
-                enable_semantics(page)                # a no-op unless the fresh drawing turned the tree off
+                page.wait_for_timeout(2_000)          # the new session's screen drawn
+                enable_semantics(page)                # a no-op unless the new drawing turned the tree off
                 page.get_by_text("Red die shows 3").first.click()
                 page.get_by_text("Yellow die shows 2").first.click()
                 wait_for_text(page, "Choose how to use the dice")

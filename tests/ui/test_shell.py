@@ -173,21 +173,10 @@ async def test_a_game_in_progress_keeps_its_saved_date_on_one_line(open_ui, stor
     assert day.replace(" ", "\u00a0") in shown and day not in shown
 
 
-async def test_a_tab_that_reconnects_is_drawn_afresh_at_the_same_address(open_ui, store):
-    # The browser's copy of the screen no longer matches after a dropped connection (tests/e2e/
-    # test_reconnect_browser.py): the screen is built anew when the connection comes back, not before.
-    # Flet sends "connect" only when a tab's connection comes back; a new tab runs the app's main instead.
-    ui = await open_ui(route="/players")
-    before = ui.get("player-name")._i
-    await ui._event(ui.page, "disconnect", None)
-    assert ui.get("player-name")._i == before
-    await ui._event(ui.page, "connect", None)
-    assert ui.route == "/players" and ui.get("player-name")._i != before
-
-
 async def test_a_tab_whose_connection_dropped_is_not_sent_a_redraw_it_cannot_run(open_ui, store):
-    # Another tab saving while this one's connection is down: nothing is scheduled for it (it is drawn afresh
-    # when it comes back), and no redraw is left half started ("coroutine ... was never awaited" in the log).
+    # Another tab saving while this one's connection is down: nothing is scheduled for it (a browser that
+    # comes back starts a new session), and no redraw is left half started ("coroutine ... was never
+    # awaited" in the log).
     import asyncio
     import gc
     import warnings

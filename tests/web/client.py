@@ -123,6 +123,7 @@ class WebClient:
         self.first_patch: dict | None = None
         self.page: dict = {}
         self.session_id: str | None = None
+        self.claimed_session: str | None = None     # the session id sent when registering
         self.register_error: str | None = None
         self.crashes: list[str] = []
         self.messages = 0                       # frames received
@@ -143,7 +144,8 @@ class WebClient:
     # -- life cycle -------------------------------------------------------------------------------
 
     async def _start(self, timeout: float) -> None:
-        await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": self.page_props})
+        await self._send(REGISTER_CLIENT, {"session_id": self.claimed_session, "page_name": "",
+                                           "page": self.page_props})
         if self.first_patch:
             # A hostile tab's page properties of its own, sent before the server has answered (the page is
             # control 1), so they arrive before the app's main has run.
@@ -475,12 +477,15 @@ async def connect(
     path: str = "/ws",
     timeout: float = 15.0,
     first_patch: dict | None = None,
+    session_id: str | None = None,
 ) -> WebClient:
     """Open a tab on the app served at `base_url` (http://host:port) and register it at `route`.
 
     `origin` defaults to the server's own `http://host:port` (as a browser sends it); None sends no
     Origin header. `host_header` replaces the Host header; `cookies` is a dict or a raw header value.
     `first_patch`: page properties sent right after registering, before the server answers (a hostile tab).
+    `session_id`: the session the tab claims as it registers (a browser whose connection came back sends its
+    last one).
     Raises `Refused(status)` when the handshake is refused, `Closed` when the server hangs up.
     """
     parts = urlsplit(base_url)
@@ -531,6 +536,7 @@ async def connect(
     }
     client = WebClient(ws, base_url, page_props)
     client.first_patch = first_patch
+    client.claimed_session = session_id
     try:
         await client._start(timeout)
     except BaseException:

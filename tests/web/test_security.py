@@ -368,3 +368,44 @@ def test_a_websocket_asked_for_behind_a_request_on_one_connection_is_not_cut_off
             assert sock.recv(65536) != b"", "the websocket was closed"
         except TimeoutError:
             pass                                          # open, and nothing to say: as it should be
+
+
+async def test_a_tab_that_comes_back_starts_a_new_session_on_the_same_screen(server):
+    # A browser whose connection dropped (a phone's Wi-Fi, a screen that slept) registers again with its last
+    # session's id. Flet sent it that session's whole page to merge into the screen it still showed, which
+    # froze the screen for a minute and more (tests/e2e/test_reconnect_browser.py); and any tab that named a
+    # session took it up. It gets a new session at its address, drawn from what is saved.
+    async with await connect(server.url, route="/players") as tab:
+        await tab.wait_key("player-name")
+        await tab.type("player-name", "Ann")
+        await tab.click("player-add")
+        await tab.wait_for(lambda t: "Ann" in t.texts() and not _text(t, "player-name"), timeout=10)
+        await tab.type("player-name", "Bo")                  # typed, never added
+        await tab.wait_for(lambda t: _text(t, "player-name") == "Bo", timeout=10)
+        earlier = tab.session_id
+    async with await connect(server.url, route="/players", session_id=earlier) as back:
+        assert back.session_id and back.session_id != earlier
+        await back.wait_for(lambda t: "Ann" in t.texts(), timeout=10)        # the saved player is listed
+        assert _text(back, "player-name") == ""
+        back.assert_no_crash()
+    assert server.alive()
+
+
+def test_only_a_registration_loses_its_session_id():
+    import msgpack
+
+    from companion.server.web import forget_session
+
+    def frame(message) -> bytes:
+        return b"\x00" + msgpack.packb(message, use_bin_type=True)
+
+    page = {"route": "/players", "width": 390, "blob": msgpack.ExtType(5, b"\x01\x02")}
+    out = forget_session(frame([1, {"session_id": "abc", "page_name": "", "page": page}]))
+    assert msgpack.unpackb(out[1:], ext_hook=msgpack.ExtType) == [1, {"session_id": None, "page_name": "",
+                                                                      "page": page}]
+    for unchanged in (frame([3, {"session_id": "abc", "target": 1}]),     # an event, not a registration
+                      frame([1, {"session_id": None, "page": page}]),     # a new tab
+                      b"\x00\x92\x01",                                    # cut short
+                      b"\x01\x00\x00\x00\x00raw bytes",                   # a data channel's frame
+                      b""):
+        assert forget_session(unchanged) == unchanged

@@ -10,7 +10,6 @@ when one tab writes to the store it tells the others (Flet pubsub) so they redra
 from __future__ import annotations
 
 import contextvars
-import weakref
 from collections.abc import Callable
 
 import flet as ft
@@ -99,26 +98,6 @@ def build_main(store, *, desktop: bool = False, lan=None, device: str | None = N
     return main
 
 
-class _Link:
-    """How to draw a tab afresh when its connection comes back."""
-
-    def __init__(self) -> None:
-        self.redraw: Callable[[Callable[[int], int]], None] | None = None
-
-
-def _on_reconnect(link: "weakref.ref[_Link]"):
-    """The page's connect handler. Flet sends "connect" only when a tab's connection comes back (a new tab
-    runs `main` instead), so no disconnect handler is needed. It is set once per tab and holds the tab's
-    `_Link` weakly: handlers set anew at every drawing kept the load test's fifty closed tabs in memory."""
-
-    def on_connect(_e=None) -> None:
-        state = link()
-        if state is not None and state.redraw is not None:
-            state.redraw(lambda g: g + 1)
-
-    return on_connect
-
-
 @ft.component
 def App(shell: Shell) -> list[ft.View]:
     """The root component: provides the services to every screen and renders the routed view stack."""
@@ -138,8 +117,9 @@ def App(shell: Shell) -> list[ft.View]:
             # as the context, so the state change schedules this tab's update and nobody else's. It
             # sets that page as the calling thread's context, which would keep the page (and its whole
             # screen) alive in an idle pool thread after the tab closed: run it in a copy instead.
-            # A tab whose connection dropped has no loop to run on: it is drawn afresh when it comes back. Asked
-            # first, as `run_task` makes the coroutine before it finds no loop, and leaves it never awaited.
+            # A tab whose connection dropped has no loop to run on, and never runs again: a browser that comes
+            # back starts a new session (companion/server/web.py). Asked first, as `run_task` makes the coroutine
+            # before it finds no loop, and leaves it never awaited.
             try:
                 loop = page.session.connection.loop
             except (AttributeError, RuntimeError):
@@ -155,17 +135,6 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(subscribe, dependencies=[], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
 
-    # A tab whose connection dropped and came back (a phone's Wi-Fi, a sleeping screen) is drawn afresh: Flet
-    # keeps its session, but the browser's copy of the screen no longer matches it, and without a new tree
-    # the screen looked as it was and never changed again, though its taps were saved. What a screen keeps
-    # in the store (a half-entered turn) is drawn again; a field's unsaved text is not.
-    generation, set_generation = ft.use_state(0)
-    link = ft.use_ref(None)
-    if link.current is None:
-        link.current = _Link()
-    link.current.redraw = set_generation
-    if page.on_connect is None:     # once per tab: a new handler at every drawing kept closed tabs' memory
-        page.on_connect = _on_reconnect(weakref.ref(link.current))
     theme = shell.theme()
 
     def apply_theme() -> None:
@@ -212,5 +181,4 @@ def App(shell: Shell) -> list[ft.View]:
     if tab.current is None:
         tab.current = {}
     services = AppServices(shell=shell, revision=revision, changed=changed, language=language, tab=tab.current)
-    return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True,
-                                                  key=f"generation-{generation}"))
+    return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
