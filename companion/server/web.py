@@ -37,7 +37,7 @@ from companion.server.lan import LanAccess
 
 __all__ = [
     "build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "use_system_allocator", "SESSION_TIMEOUT",
-    "PUBLIC_ERROR", "forget_session",
+    "PUBLIC_ERROR", "forget_session", "UnreadableRegistration",
 ]
 
 # How long a closed or disconnected tab's session is kept. A tab whose connection comes back never takes
@@ -293,7 +293,7 @@ class _FreshSessions:
     session's id, and Flet sends it that session's whole page to merge into the screen it still shows. Flet's
     web client took over a minute to merge a Trek 12 sheet in a busy browser, the screen frozen meanwhile;
     a new session's screen is drawn as fast as a new tab's. It also means no client can take up a session
-    it names, whatever it sends."""
+    it names, whatever it sends: a registration this cannot read closes the connection."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self._websocket = websocket
@@ -302,13 +302,24 @@ class _FreshSessions:
         return getattr(self._websocket, name)
 
     async def receive_bytes(self) -> bytes:
-        return forget_session(await self._websocket.receive_bytes())
+        try:
+            return forget_session(await self._websocket.receive_bytes())
+        except UnreadableRegistration:
+            from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+
+            await self._websocket.close(code=1008)
+            raise WebSocketDisconnect(code=1008) from None
+
+
+class UnreadableRegistration(ValueError):
+    """A frame that says it is a registration but cannot be read whole."""
 
 
 def forget_session(frame: bytes) -> bytes:
     """A websocket frame from a tab, with the session id taken out if it is a registration: Flet's protocol
     frame is a type byte (0 for a msgpack message) and `[action, body]`. Only a registration is decoded
-    whole; a frame that does not decode is passed on unchanged, for Flet to refuse as before."""
+    whole, as Flet decodes it (its extension type 4 is a string, so a key may be one); one that does not
+    decode raises `UnreadableRegistration`. Any other frame is passed on unchanged."""
     import msgpack  # noqa: PLC0415 - Flet's own dependency; only a server needs it
     from flet.messaging.protocol import MessageAction  # noqa: PLC0415
 
@@ -320,14 +331,25 @@ def forget_session(frame: bytes) -> bytes:
         header = msgpack.Unpacker(stream, read_size=64)
         if header.read_array_header() < 1 or header.unpack() != MessageAction.REGISTER_CLIENT.value:
             return frame
-        message = msgpack.unpackb(frame[1:], ext_hook=msgpack.ExtType)
-    except Exception:  # noqa: BLE001 - any frame Flet cannot read either
+    except Exception:  # noqa: BLE001 - a frame Flet cannot read either: it refuses it as before
         return frame
+    try:
+        message = msgpack.unpackb(frame[1:], ext_hook=_flet_strings)
+    except Exception as exc:  # noqa: BLE001
+        raise UnreadableRegistration(str(exc)) from None
     body = message[1] if isinstance(message, list) and len(message) > 1 else None
     if not isinstance(body, dict) or not body.get("session_id"):
         return frame
     body["session_id"] = None
     return b"\x00" + msgpack.packb(message, use_bin_type=True)
+
+
+def _flet_strings(code: int, data: bytes):
+    """Flet's reading of msgpack extension types, as far as it makes strings (type 4); the others are kept
+    as they came, to be sent on as they were."""
+    import msgpack  # noqa: PLC0415
+
+    return data.decode("utf-8") if code == 4 else msgpack.ExtType(code, data)
 
 
 def _quiet_flet_app():

@@ -393,19 +393,31 @@ async def test_a_tab_that_comes_back_starts_a_new_session_on_the_same_screen(ser
 
 def test_only_a_registration_loses_its_session_id():
     import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
 
-    from companion.server.web import forget_session
+    from companion.server.web import UnreadableRegistration, forget_session
 
     def frame(message) -> bytes:
         return b"\x00" + msgpack.packb(message, use_bin_type=True)
+
+    def as_flet_reads(data: bytes):
+        return msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
 
     page = {"route": "/players", "width": 390, "blob": msgpack.ExtType(5, b"\x01\x02")}
     out = forget_session(frame([1, {"session_id": "abc", "page_name": "", "page": page}]))
     assert msgpack.unpackb(out[1:], ext_hook=msgpack.ExtType) == [1, {"session_id": None, "page_name": "",
                                                                       "page": page}]
+    # Flet reads its extension type 4 as a string, a map's key too: a session id under such a key is taken out.
+    out = forget_session(frame([1, {msgpack.ExtType(4, b"session_id"): "abc", "page": {"route": "/"}}]))
+    assert as_flet_reads(out) == [1, {"session_id": None, "page": {"route": "/"}}]
+    # A registration that cannot be read whole is not passed on: the connection is closed.
+    for unreadable in (frame([1, {msgpack.ExtType(4, b"\xff"): "abc"}]),       # not UTF-8
+                       frame([1, {"session_id": "abc"}]) + b"\x01"):           # more after the message
+        with pytest.raises(UnreadableRegistration):
+            forget_session(unreadable)
     for unchanged in (frame([3, {"session_id": "abc", "target": 1}]),     # an event, not a registration
                       frame([1, {"session_id": None, "page": page}]),     # a new tab
-                      b"\x00\x92\x01",                                    # cut short
+                      b"\x00\x92",                                        # cut short
                       b"\x01\x00\x00\x00\x00raw bytes",                   # a data channel's frame
                       b""):
         assert forget_session(unchanged) == unchanged

@@ -112,8 +112,8 @@ _TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.u
 
 def use_page_size() -> tuple[float, float]:
     """The page's width and height, redrawn when the window is resized (call from a component body). A
-    reload in web mode reattaches the same session without rerunning the app, and no resize event follows:
-    the app then draws the whole tab afresh (shell/app.py), and this takes the size the browser reported."""
+    reload, or a connection that comes back, starts a new session (companion/server/web.py), which takes the
+    size the browser reported as it registered."""
     page = ft.context.page
     size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
 
