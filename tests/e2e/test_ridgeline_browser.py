@@ -19,7 +19,7 @@ from companion.store import open_store
 pytestmark = pytest.mark.e2e
 
 _NAMES = ("Ann", "Bob")
-# Five hands of a Sprint (camps 1, 2, 5, 7, 9): Ann clears a camp every hand and takes the ridge on the fifth,
+# Five hands of a Sprint (camps 1, 2, 5, 7, 9): Ann clears a camp every hand and wins the climb on the fifth,
 # Bob climbs twice. "pitched" lists only the taps beyond the one that choosing who went out makes for itself.
 _HANDS = (
     {"went_out": "Ann", "pitched": [], "left": ["G7", "W"]},
@@ -79,8 +79,8 @@ def test_a_sprint_tapped_in_the_browser_reaches_the_summit_and_is_saved(playwrig
                     _wait_for_text(page, "Hand 3 redone.")
                     _check_table(page, table)
 
-            # The summit: Ann takes the ridge; the game is saved from the table.
-            _wait_for_text(page, "Ann takes the ridge")
+            # The summit: Ann wins the climb; the game is saved from the table.
+            _wait_for_text(page, "Ann wins the climb")
             _check_table(page, table)
             page.wait_for_timeout(1000)
             page.screenshot(path=str(tmp_path / "summit.png"))

@@ -400,16 +400,28 @@ def nameless_taps(root: Any) -> list[str]:
 
 
 def names_said_twice(root: Any) -> list[str]:
-    """Semantics nodes with a label of their own over words that say it again, not excluded: Flutter joins the
-    words under a node to its label, so a screen reader hears "Ann, Ann" (in Chromium the label reads "Ann\nAnn").
-    Each is named by its identifier (or label)."""
+    """Semantics nodes with a label of their own (or controls with a tooltip, which names them as a label does)
+    over words that say it again, not excluded: Flutter joins the words under a node to its label, so a screen
+    reader hears "Ann, Ann" (in Chromium the label reads "Ann\nAnn"); and icons whose own label their tooltip
+    says again. Each is named by its identifier or key (or label)."""
     found = []
     for control in walk(root):
-        if not isinstance(control, ft.Semantics) or not isinstance(control.label, str) or not control.label.strip():
+        # A tooltip names its control for a screen reader as a label does ("Round 3: Fog" over a drawn "3").
+        label = control.label if isinstance(control, ft.Semantics) else getattr(control, "tooltip", None)
+        if not isinstance(label, str) or not label.strip():
             continue
-        if control.exclude_semantics:
+        if isinstance(control, ft.Icon) and isinstance(control.semantics_label, str) \
+                and control.semantics_label.strip() and control.semantics_label.casefold() in label.casefold():
+            found.append(str(control.key or label))          # an icon's own label and its tooltip: said twice
             continue
-        stack = [control.content]
+        if getattr(control, "exclude_semantics", False):
+            continue
+        content = getattr(control, "content", None)
+        if isinstance(content, str):            # a button's words given as a string
+            if content.strip() and content.casefold() in label.casefold():
+                found.append(str(getattr(control, "identifier", None) or control.key or label))
+            continue
+        stack = [content] if isinstance(content, BaseControl) else []
         while stack:
             node = stack.pop()
             if node is None:
@@ -417,8 +429,8 @@ def names_said_twice(root: Any) -> list[str]:
             if isinstance(node, ft.Semantics) and node.exclude_semantics:
                 continue
             if isinstance(node, ft.Text) and isinstance(node.value, str) and node.value.strip() \
-                    and node.value.casefold() in control.label.casefold():
-                found.append(str(control.identifier or control.label))
+                    and node.value.casefold() in label.casefold():
+                found.append(str(getattr(control, "identifier", None) or control.key or label))
                 break
             stack.extend(child for child in walk_children(node))
     return found

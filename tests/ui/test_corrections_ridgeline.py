@@ -137,12 +137,12 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[6])
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
-    assert ui.get("rl-winners").value == "Ann takes the ridge"       # the draft: the game as corrected so far
+    assert ui.get("rl-winners").value == "Ann wins the climb"       # the draft: the game as corrected so far
     # The game's own undo and redo wait for the correction, greyed out, and say so (a tap was refused only
     # after it was made).
-    for button in ("rl-undo", "rl-redo"):
+    for button, name in (("rl-undo", "Undo"), ("rl-redo", "Redo")):
         assert ui.get(button).disabled
-        assert ui.get(button).tooltip == "Confirm or cancel the correction first"
+        assert ui.get(button).tooltip == f"{name} waits: confirm or cancel the correction first"
     assert SessionKeeper(store).correction(game_id).refused_action == HANDS[6]
 
     # Drop it: the replay goes on to hand 8, which no longer applies either.
@@ -166,7 +166,7 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     await ui.click("ent-confirm")
     assert saved(store, game_id) == drafted
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(at_summit).seats]
-    assert ui.get("rl-winners").value == "Ann takes the ridge"
+    assert ui.get("rl-winners").value == "Ann wins the climb"
 
 
 async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):

@@ -493,8 +493,8 @@ async def test_the_hiker_badges_fit_their_word_in_french(open_ui, store):
     ui = await open_ui(route="/games/fourteeners")
     await ui.click(f"ft-add-{ann.id}")
     await ui.click(f"ft-add-{bo.id}")
-    badges = [c for c in walk(ui.top) if isinstance(c, ft.Container) and isinstance(c.content, ft.Column)
-              and any(getattr(t, "value", None) == "RANDONNEUR" for t in c.content.controls)]
+    badges = [c for c in walk(ui.top) if isinstance(c, ft.Container) and c.width
+              and any(getattr(t, "value", None) == "RANDONNEUR" for t in walk(c.content))]
     assert len(badges) == 2
     for badge in badges:
         assert badge.width >= text_width("RANDONNEUR", 8, bold=True)

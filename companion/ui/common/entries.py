@@ -69,10 +69,11 @@ def entries_button(opened: bool, set_opened: Callable[[bool], None], correcting:
     """The app bar button that shows or hides a game's entries (one tap from any game screen). While an old
     entry is being corrected the correction stands in the entries' place, and the button waits for it, as
     Undo and Redo do: it said "Hide the entries" over no entries, and a tap only changed its name."""
+    # i18n: the name of the greyed-out entries button while an old entry is being corrected
+    waiting = _("Entries wait: confirm or cancel the correction first")
     return labelled("ent-open", ft.IconButton(
         ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened and not correcting, disabled=correcting,
-        tooltip=_("Confirm or cancel the correction first") if correcting else
-        _("Hide the entries") if opened else _("Entries: fix an old one"),
+        tooltip=waiting if correcting else _("Hide the entries") if opened else _("Entries: fix an old one"),
         on_click=bind(set_opened, not opened)))
 
 

@@ -138,10 +138,17 @@ def empty_state(icon: ft.IconData, title: str, text: str, *, key: str) -> ft.Con
     )
 
 
-def announced(control: ft.Control) -> ft.Control:
+def announced(control: ft.Control, *, key: str | None = None) -> ft.Control:
     """`control` as a live region: a screen reader says what it holds when it appears or changes (a notice of
-    what a tap did, a refusal), as a sighted player sees it without looking for it."""
-    return ft.Semantics(live_region=True, content=control)
+    what a tap did, a refusal), as a sighted player sees it without looking for it.
+
+    The region has a key of its own (`key`, or one made from the control's): unkeyed, a redrawing matched
+    Semantics nodes by position, so a refusal taken away above a button turned its live region into the
+    button's node, and a refusal brought back turned that node into a live region again, which Chromium then
+    drew empty (the card showed, a screen reader found no words in it)."""
+    if key is None and isinstance(control.key, str):
+        key = f"{control.key}-announced"
+    return ft.Semantics(key=key, live_region=True, content=control)
 
 
 def field_error(text: str | None, key: str) -> ft.Control | None:
@@ -200,7 +207,7 @@ def message_card(
             ],
         ),
     )
-    return announced(card) if warning else card
+    return announced(card, key=f"{key}-announced") if warning else card
 
 
 def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
@@ -288,16 +295,20 @@ def undo_redo(prefix: str, *, can_undo: bool, can_redo: bool, on_undo, on_redo, 
     """A game's Undo and Redo for its app bar (keys `<prefix>-undo`, `<prefix>-redo`). Each is named by what a
     tap does (`undo_words`, `redo_words`: "Undo the last move"), or, when it can do nothing, says why: nothing
     to take back, or (`correcting`) an old entry's correction under way, which must be confirmed or cancelled
-    first."""
-    # i18n: the name of Undo and Redo while an old entry is being corrected (they are greyed out)
-    waiting = _("Confirm or cancel the correction first") if correcting else None
+    first ("Undo waits: ...")."""
+    # The buttons' names while an old entry is being corrected (they are greyed out): each still says which
+    # button it is, as a screen reader reads the name alone.
+    # i18n: the name of the greyed-out Undo button while an old entry is being corrected
+    undo_waiting = _("Undo waits: confirm or cancel the correction first") if correcting else None
+    # i18n: the name of the greyed-out Redo button while an old entry is being corrected
+    redo_waiting = _("Redo waits: confirm or cancel the correction first") if correcting else None
     return [
         labelled(f"{prefix}-undo", ft.IconButton(
             ft.Icons.UNDO_ROUNDED, key=f"{prefix}-undo", disabled=correcting or not can_undo, on_click=on_undo,
-            tooltip=waiting or (undo_words if can_undo and undo_words else _("Nothing to undo")))),
+            tooltip=undo_waiting or (undo_words if can_undo and undo_words else _("Nothing to undo")))),
         labelled(f"{prefix}-redo", ft.IconButton(
             ft.Icons.REDO_ROUNDED, key=f"{prefix}-redo", disabled=correcting or not can_redo, on_click=on_redo,
-            tooltip=waiting or (redo_words if can_redo and redo_words else _("Nothing to redo")))),
+            tooltip=redo_waiting or (redo_words if can_redo and redo_words else _("Nothing to redo")))),
     ]
 
 

@@ -67,6 +67,8 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
     content.append(ft.Text(label, size=13, weight=ft.FontWeight.W_500, expand=wide,
                            color=ft.Colors.OUTLINE if disabled else
                            ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
+    row = ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    named_by_tooltip = bool(tooltip) and label.casefold() in tooltip.casefold()
     return ft.Semantics(
         identifier=key,
         selected=selected,
@@ -83,7 +85,8 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
             disabled=disabled,
             tooltip=tooltip,
             ink=not disabled,
-            content=ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # A tooltip that says the label ("Class II" over "II") names the chip alone: the label is not said again.
+            content=ft.Semantics(exclude_semantics=named_by_tooltip, content=row) if named_by_tooltip else row,
         ),
     )
 
@@ -156,8 +159,9 @@ def class_badge(klass: int, *, size: int = 13) -> ft.Control:
 
 def icon_glyphs(icons: Sequence[Icon], *, size: int = 15, colour: str | None = None) -> list[ft.Control]:
     """A card's corner icons (Alt route, Hazard, Photo) as small glyphs with their names for screen readers."""
+    # The tooltip names the glyph for a screen reader too: a label of its own made it "Photo, Photo".
     return [ft.Icon(ICON_GLYPHS[icon], size=size, color=colour or ft.Colors.ON_SURFACE_VARIANT,
-                    semantics_label=icon_label(icon), tooltip=icon_label(icon)) for icon in icons]
+                    tooltip=icon_label(icon)) for icon in icons]
 
 
 def stat_chip(icon: ft.IconData, text: str, *, key: str | None = None, colour: str | None = None,
@@ -250,5 +254,5 @@ def requirement_mini(card: Card) -> list[ft.Control]:
            pair(ft.Icons.TERRAIN_ROUNDED, card.technique, _("Technique"))]
     if card.hazard:
         out.append(ft.Icon(ft.Icons.REPORT_ROUNDED, size=17, color="#C53030",
-                           semantics_label=_("Hazard requirement"), tooltip=_("Hazard requirement")))
+                           tooltip=_("Hazard requirement")))
     return out

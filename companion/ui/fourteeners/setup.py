@@ -270,9 +270,11 @@ def _hiker_badge(letter: str, *, key: str) -> ft.Control:
     return ft.Container(
         width=max(44, 6 * len(label) + 8), height=44, border_radius=ft.BorderRadius.all(8), bgcolor=ACCENT,
         alignment=ft.Alignment.CENTER, tooltip=_("Hiker {letter}").format(letter=letter),
-        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(label, size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE, max_lines=1, no_wrap=True),
-            ft.Text(letter, key=key, size=18, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)]),
+        # The tooltip names the card ("Hiker A"): the drawn "HIKER" and "A" are not said again after it.
+        content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+            spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(label, size=8, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE, max_lines=1, no_wrap=True),
+                ft.Text(letter, key=key, size=18, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)])),
     )
 
 

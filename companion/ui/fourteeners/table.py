@@ -214,10 +214,13 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                 opacity=0.45 if past else 1.0,
                 tooltip=_("Round {number}: {weather}").format(number=number, weather=tr(name)),
                 alignment=ft.Alignment.CENTER,
-                content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                    ft.Text(str(number), size=10, color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Icon(weather_icon(name), size=18,
-                            color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT)]),
+                # The tooltip says the round and its Weather: the drawn number is not said again after it.
+                content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+                    spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                        ft.Text(str(number), size=10,
+                                color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Icon(weather_icon(name), size=18,
+                                color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT)])),
             ))
     upcoming = ""
     if state.round < load_data().deck.rounds:

@@ -320,7 +320,7 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                  disabled: bool = False) -> ft.Control:
     return ft.Container(
         expand=1,
-        content=ft.Semantics(
+        content=ft.MergeSemantics(content=ft.Semantics(     # one node with its tap, named by `spoken`
             identifier=key,
             label=spoken,
             button=True,
@@ -337,7 +337,8 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                 disabled=disabled,
                 on_click=on_click,
                 alignment=ft.Alignment.CENTER,
-                content=ft.Row(
+                # `spoken` says all the drawn words say ("Add Rope" over "Rope"): they are not said again.
+                content=ft.Semantics(exclude_semantics=True, content=ft.Row(
                     tight=True,
                     spacing=6,
                     alignment=ft.MainAxisAlignment.CENTER,
@@ -346,9 +347,9 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                               ft.Text(label, color=look.ink, weight=ft.FontWeight.W_600, max_lines=2,
                                       size=13 if len(label) > 16 else None, text_align=ft.TextAlign.CENTER,
                                       expand=True, expand_loose=True)],
-                ),
+                )),
             ),
-        ),
+        )),
     )
 
 

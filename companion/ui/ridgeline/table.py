@@ -135,10 +135,10 @@ def camps_cleared(cleared: int, total: int) -> str:
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
                  on_finish: Callable[[], None] | None) -> ft.Control:
-    """The end of the climb: who takes the ridge (a shared win names everyone who shares it)."""
+    """The end of the climb: who wins it (a shared win names everyone who shares it)."""
     if len(winners) == 1:
-        # i18n: {name} is the winner's name
-        title = _("{name} takes the ridge").format(name=winners[0])
+        # i18n: {name} is the winner's name; not "takes the ridge", which read as the Ridge route after a Sprint
+        title = _("{name} wins the climb").format(name=winners[0])
     else:
         # i18n: {names} are the winners' names, "Ann and Bo"
         title = _("Shared win: {names}").format(names=and_list(list(winners)))
