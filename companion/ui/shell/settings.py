@@ -361,7 +361,7 @@ def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
                 color="#2F855A" if good else ft.Colors.ERROR, size=18),
         ft.Text(message, key=key, size=13, expand=True,
                 color=None if good else ft.Colors.ERROR),
-    ]))]
+    ]), key=f"{key}-announced")]
 
 
 def _sentence(exc: BaseException) -> str:

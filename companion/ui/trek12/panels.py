@@ -327,7 +327,7 @@ def status_line(text: str, *, tone: str = "info", key: str = "t12-status",
             ft.Text(text, key=key, expand=True, size=13,
                     color=ft.Colors.ON_ERROR_CONTAINER if warning else ft.Colors.ON_SURFACE),
         ]),
-    ))
+    ), key=f"{key}-announced")
 
 
 def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rules: bool = False,
