@@ -135,6 +135,12 @@ async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_
     assert ui.get("rl-notice-text").value == "Hand 1 recorded."
     assert shown_fatigue(ui, 3) == engine_fatigue(store, session.id) == ["225", "277", "242"]
     assert [ui.get(f"rl-history-1-{i}").value for i in range(3)] == ["225", "277", "242"]
+    # A screen reader hears each cell in words, with the seat's name and its marks (it heard "225", "1/10").
+    said = [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.exclude_semantics
+            and isinstance(c.label, str) and c.label.startswith("Hand 1, ")]
+    assert said == ["Hand 1, Ann: 225 fatigue; 1 camp cleared of 10; went out; pitched",
+                    "Hand 1, Bob: 277 fatigue; 0 camps cleared of 10",
+                    "Hand 1, Cy: 242 fatigue; 1 camp cleared of 10; pitched"]
     assert ui.get("rl-hand-number").value == "Hand 2"
     assert ui.get("rl-deal-size").value == "11 cards"
     assert (ui.get("rl-dealer").value, ui.get("rl-leader").value) == ("Bob", "Cy")
@@ -296,6 +302,11 @@ async def test_the_summit_ends_the_game_and_it_lands_in_history(open_ui, store):
     assert ui.route == f"/play/ridgeline/{session.id}"
     assert ui.get("rl-winners").value == "Ann wins the climb"
     assert ui.get("rl-final-0-fatigue").value == "0" and ui.get("rl-final-1-fatigue").value == "134"
+    # Each line is said in the order it is read, the name first (a long name in two lines came after its camps).
+    said = [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.exclude_semantics
+            and isinstance(c.label, str) and "fatigue; " in c.label and not c.label.startswith("Hand ")]
+    assert said[0].startswith("Ann: 0 fatigue; 5 camps cleared of 5; Winner"), said
+    assert said[1].startswith("Bob: 134 fatigue; "), said
     assert ui.get("rl-history-5-1").value == "134"
     await ui.click("rl-final-history")
     assert ui.route == "/history"

@@ -310,22 +310,28 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     ]
     for index, standing in enumerate(sorted(standings, key=_standing_order(winners))):
         name = str(standing.get("name", ""))
+        cleared = camps_cleared(standing.get("camps_cleared", 0), len(camps))
+        # One node in words for a screen reader, in the order a sighted player reads the row: a long name
+        # wrapped in two lines was read after the camps under it.
+        # i18n: a player's line of a Ridgeline game's final standings, said by a screen reader; more follows
+        said = [_("{name}: {fatigue} fatigue").format(name=name, fatigue=standing.get("fatigue", "")), cleared]
+        if name in winners:
+            said.append(_("Winner"))
         body.append(ft.Container(
             key=f"rl-final-{index}",
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            content=ft.Row(spacing=12, controls=[
+            content=ft.Semantics(label="; ".join(said), exclude_semantics=True, content=ft.Row(spacing=12, controls=[
                 colour_dot(colours.get(name, FALLBACK_COLOUR), name, size=32),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(name, size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(camps_cleared(standing.get("camps_cleared", 0), len(camps)), size=12,
-                            color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(cleared, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700)] if name in winners else []),
                 ft.Text(str(standing.get("fatigue", "")), size=20, weight=ft.FontWeight.W_700,
                         key=f"rl-final-{index}-fatigue"),
-            ]),
+            ])),
         ))
     # i18n: the hands played in a Ridgeline game (a section title)
     body.append(section_title(_("Hands")))

@@ -212,7 +212,8 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
                 spacing=2,
                 controls=[ft.Container(width=30, alignment=ft.Alignment.CENTER,
                                        content=ft.Text(str(row.number), weight=ft.FontWeight.W_600))]
-                + [_hand_cell(row.number, index, cell, route_length) for index, cell in enumerate(row.cells)],
+                + [_hand_cell(row.number, index, cell, route_length, names[index] if index < len(names) else "")
+                   for index, cell in enumerate(row.cells)],
             ),
         ))
     lines.append(ft.Row(spacing=12, wrap=True, controls=[
@@ -286,7 +287,9 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
         # i18n: a badge by the name of the player who leads (plays first in) the coming hand
         badges.append(_badge(_("Leads")))
     if winner:
-        badges.append(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=18, color=ft.Colors.AMBER_700))
+        # i18n: the name of the trophy by a winner's name, said by a screen reader
+        badges.append(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=18, color=ft.Colors.AMBER_700,
+                              semantics_label=_("Winner")))
     return ft.Container(
         key=f"rl-seat-{index}",
         border_radius=ft.BorderRadius.all(16),
@@ -340,19 +343,28 @@ def _route_strip(index: int, colour: str, cleared: int, camps: Sequence[int]) ->
     )
 
 
-def _hand_cell(number: int, index: int, cell: SeatCell, route_length: int) -> ft.Control:
+def _hand_cell(number: int, index: int, cell: SeatCell, route_length: int, name: str) -> ft.Control:
+    """One seat's fatigue in one hand, its camps cleared under it, marked if it went out or pitched. A screen
+    reader hears it all in words, with the seat's name ("Hand 3, Ann: 45 fatigue; 2 camps cleared of 5;
+    pitched"): the drawn cell was "45", "2/5" and two nameless icons."""
     marks: list[ft.Control] = []
+    # i18n: a cell of the table of hands, said by a screen reader; more follows it ("; 2 camps cleared of 5")
+    words = [_("Hand {number}, {name}: {fatigue} fatigue").format(number=number, name=name, fatigue=cell.fatigue),
+             camps_cleared(cell.camps_cleared, route_length)]
     if cell.went_out:
         marks.append(ft.Icon(ft.Icons.FLAG_ROUNDED, size=12, color=ft.Colors.PRIMARY))
+        words.append(_("went out"))
     if cell.pitched:
         marks.append(ft.Icon(ft.Icons.ARROW_UPWARD_ROUNDED, size=12, color=ft.Colors.PRIMARY))
+        words.append(_("pitched"))
     marks.append(ft.Text(f"{cell.camps_cleared}/{route_length}", size=11, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         expand=1,
-        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(str(cell.fatigue), key=f"rl-history-{number}-{index}", size=15, weight=ft.FontWeight.W_600),
-            ft.Row(marks, spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER),
-        ]),
+        content=ft.Semantics(label="; ".join(words), exclude_semantics=True, content=ft.Column(
+            spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(str(cell.fatigue), key=f"rl-history-{number}-{index}", size=15, weight=ft.FontWeight.W_600),
+                ft.Row(marks, spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+            ])),
     )
 
 
