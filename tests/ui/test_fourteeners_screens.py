@@ -759,3 +759,14 @@ async def test_the_setup_s_lines_in_the_recent_moves_start_with_a_capital(open_u
     lines = [c.value for c in walk(ui.get("ft-log")) if isinstance(c, ft.Text) and (c.key or "").startswith("ft-log-")]
     assert lines and any(line.startswith("Setup: revealed ") for line in lines), lines
     assert all(line.startswith("Setup: ") for line in lines), lines
+
+
+def test_an_accolade_nobody_has_any_of_says_why_nobody_scores():
+    # "If 3-4 players tie, they all score 1": a tie at none looked like one, with no word of why nobody scored.
+    from companion.games.fourteeners.scoring import AccoladeResult
+    from companion.ui.fourteeners.play import accolade_words
+
+    nobody = AccoladeResult(category=None, text="most Climbs tucked as Gear", counts=(("Ann", 0), ("Bo", 0), ("Cy", 0)),
+                            winners=(), points=0)
+    assert accolade_words(nobody) == ("Accolade, most Climbs tucked as Gear: Ann 0, Bo 0, Cy 0; nobody has any, so "
+                                      "nobody scores.")

@@ -820,7 +820,9 @@ def accolade_words(accolade) -> str:
     if accolade.winners:
         return _("Accolade, {category}: {counts}; {name} scores {points}.").format(
             category=category, counts=counts, name=accolade.winners[0], points=accolade.points)
-    return _("Accolade, {category}: {counts}; nobody scores.").format(category=category, counts=counts)
+    # Nobody scores "most" of nothing (docs/rulings.md, Accolades): said, as the counts alone looked like a tie.
+    return _("Accolade, {category}: {counts}; nobody has any, so nobody scores.").format(category=category,
+                                                                                         counts=counts)
 
 
 def _whole_width(button: ft.Control) -> ft.Control:
