@@ -634,7 +634,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         else:
             # i18n: {names} are the players, "Ann and Bo", "Ann, Bo and Cy"
             over = _("Round {round} is over: {names} made a new zone. Pick the Assist cards, from the Lead Climber "
-                     "clockwise.").format(round=table.round - 1, names=_every(names))
+                     "clockwise.").format(round=table.round - 1, names=and_list(names))
         panel.append(status_line(over, tone="info"))
         panel.append(RoundPicks(expedition_id=session_id))
     elif seat is None and embedded:
@@ -911,11 +911,6 @@ def _away_words(shown: str, player: str, many: bool, max_shown: bool) -> str:
     return _("Max's number is linked on his sheet: tap here for it.")
 
 
-def _every(names: list[str]) -> str:
-    """Players named together as the language joins a list: "Ann, Bo and Cy" (a shared win)."""
-    return and_list(names)
-
-
 def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_back, on_cancel,
                  height: float | None) -> ft.Control:
     """In place of the options while a link, Max's link or a card is chosen: what was picked, the choices.
@@ -1143,7 +1138,7 @@ def _result_banner(entries: list[tuple[str, Any, bool]], solo: bool) -> ft.Contr
     elif len(winners) > 1:
         # i18n: {names} are the winners, "Ann and Bo"
         text = _("{names} share the win with {points}").format(
-            names=_every(winners), points=_points(max(e[1] for e in entries if e[2])))
+            names=and_list(winners), points=_points(max(e[1] for e in entries if e[2])))
     elif winners:
         top = next(e for e in entries if e[2])
         text = (_("{name} wins with {points}") if len(entries) > 1 else _("{name} scores {points}")).format(
