@@ -847,3 +847,20 @@ async def test_a_refusal_of_a_turn_another_device_replaced_gives_way_to_saying_s
     await b.click("t12-circle-8")
     await a.settle()
     assert a.get("t12-status").value.startswith("Another device changed the game meanwhile")
+
+
+async def test_a_screen_that_only_watched_another_phone_enter_a_turn_says_nothing_of_it(open_ui, store):
+    # The computer's screen, opened while a phone had the dice in, showed that turn (it is kept beside the
+    # game); when the phone wrote it, the computer said "Another device changed the game meanwhile", at every
+    # turn after, though nothing had been tapped on it.
+    session = start(store)
+    phone = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(phone, Roll.of(3, 2))
+    watcher = await open_ui(route=f"/play/trek12/{session.id}")
+    await phone.click("t12-op-sum")
+    await phone.click("t12-circle-8")
+    await watcher.settle()
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+    assert "Another device" not in watcher.get("t12-status").value
+    await enter_roll(watcher, Roll.of(4, 1))                            # a tap on it says nothing of it either
+    assert "Another device" not in watcher.get("t12-status").value

@@ -175,6 +175,10 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     latest = ft.use_ref({})
     moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
     overtaken_said = ft.use_ref(None)       # the entries and seat after which the screen said so unasked
+    # Whether the turn held was tapped on this screen: one found kept beside the game (entered on another
+    # phone, or before a reload) and then written elsewhere is not "changed under" this screen. A computer
+    # that only watched a phone play said "Another device changed the game meanwhile" at every turn.
+    tapped_here = ft.use_ref(False)
 
     # A saved Ascent this version cannot replay (a hand-edited backup) stays on home until it is abandoned from
     # here; an Expedition's sheet is the Expedition's, whose own screen offers that.
@@ -210,7 +214,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     draft = kept if basis == (facts.actions, seat) else start_now
     # Another device (or tab) changed the game under a turn with something tapped in: said at once, on the status
     # line, rather than at the next tap; that tap then says nothing more of it.
-    overtaken = basis != -1 and basis != (facts.actions, seat) and kept not in (Draft(), start_now)
+    overtaken = (basis != -1 and basis != (facts.actions, seat) and kept not in (Draft(), start_now)
+                 and tapped_here.current)
     due = source.state().due if embedded else ()
 
     # --- handlers: each reads the saved game afresh (a tap may arrive before the last one was drawn) ---
@@ -225,7 +230,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             start = draft_for(t, s.dice_seed, s.redo)
             # Another device (or tab) changed the game since this one was drawn: what was tapped here is
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
-            moved_on.current = (b != -1 and d not in (Draft(), start)
+            moved_on.current = (b != -1 and d not in (Draft(), start) and tapped_here.current
                                 and overtaken_said.current != (s.actions, who))
             d = start
         return s, t, who, d
@@ -247,6 +252,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             moved_on.current = False
             # A move written, undone or redone, or a correction begun: any of them changed the turn.
             message = f"{_overtaken()} {message}" if message else _overtaken()
+        tapped_here.current = True
         set_held(((s.actions, turn_of.current), d))
         set_note(message)
 
@@ -280,6 +286,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             _keep_waiting(app, session_id, kept_turn, t.round, waits, {})
         else:
             keep_turn(None)
+        tapped_here.current = False
         set_held(((after.actions, playing(t_after)), draft_for(t_after, after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
@@ -398,6 +405,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         keep_turn(None)
         after = source.facts()
         t_after = source.table()
+        tapped_here.current = False
         set_held(((after.actions, playing(t_after)), draft_for(t_after, after.dice_seed, after.redo)))
         set_note(None)
         set_tab(None)
@@ -619,6 +627,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # A correction begun, stepped through or cancelled here changed the game on this device: the turn starts
         # again from it without a word (as after Undo), not as if another device had changed it.
         keep_turn(None)
+        tapped_here.current = False
         set_held((-1, Draft()))         # no turn begun: the screen starts from the game as it now is
         set_note(None)
         if embedded:
