@@ -770,3 +770,14 @@ def test_an_accolade_nobody_has_any_of_says_why_nobody_scores():
                             winners=(), points=0)
     assert accolade_words(nobody) == ("Accolade, most Climbs tucked as Gear: Ann 0, Bo 0, Cy 0; nobody has any, so "
                                       "nobody scores.")
+
+
+def test_a_chip_named_by_its_tooltip_is_one_button_saying_it_once():
+    # In the browser a Class chip was a button "Class I" inside a button "Class I", its drawn "I" said again.
+    from harness import names_said_twice
+
+    from companion.ui.fourteeners.parts import choice_chip
+
+    chip = choice_chip("ftf-class-1", "I", False, lambda: None, tooltip="Class I")
+    assert isinstance(chip, ft.MergeSemantics)          # the chip's node and its tap's node, one
+    assert names_said_twice(chip) == []

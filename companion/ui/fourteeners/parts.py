@@ -69,7 +69,7 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
                            ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     row = ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     named_by_tooltip = bool(tooltip) and label.casefold() in tooltip.casefold()
-    return ft.Semantics(
+    chip = ft.Semantics(
         identifier=key,
         selected=selected,
         button=True,
@@ -89,6 +89,9 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
             content=ft.Semantics(exclude_semantics=named_by_tooltip, content=row) if named_by_tooltip else row,
         ),
     )
+    # A tooltip makes a node of its own, with the tap: merged, the chip is one button with the tooltip's name,
+    # not a button inside a button.
+    return ft.MergeSemantics(content=chip) if tooltip else chip
 
 
 def chip_row(chips: Sequence[ft.Control], *, label: str | None = None) -> ft.Control:
