@@ -399,6 +399,29 @@ def nameless_taps(root: Any) -> list[str]:
     return found
 
 
+def tiles_split_in_nodes(root: Any) -> list[str]:
+    """Tappable tiles (a Semantics wrapper with an identifier over a control that takes taps) whose words include
+    a node of their own (a Semantics with a label, not excluded), not merged: in the browser the tile is a
+    "group" holding the words, beside its tap, a button with no name. Each is named by its identifier."""
+    merged: set[int] = set()
+    for control in walk(root):
+        if isinstance(control, ft.MergeSemantics):
+            merged.update(id(c) for c in walk(control))
+    found = []
+    for control in walk(root):
+        if not isinstance(control, ft.Semantics) or not control.identifier or id(control) in merged:
+            continue
+        tap = control.content
+        if getattr(tap, "on_click", None) is None or isinstance(tap, (ft.IconButton, ft.Semantics)):
+            continue
+        inner = [c for c in walk(getattr(tap, "content", None)) if isinstance(c, ft.Semantics)
+                 and isinstance(c.label, str) and c.label.strip() and not c.exclude_semantics] \
+            if isinstance(getattr(tap, "content", None), BaseControl) else []
+        if inner:
+            found.append(str(control.identifier))
+    return found
+
+
 def names_said_twice(root: Any) -> list[str]:
     """Semantics nodes with a label of their own (or controls with a tooltip, which names them as a label does)
     over words that say it again, not excluded: Flutter joins the words under a node to its label, so a screen

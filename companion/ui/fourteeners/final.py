@@ -499,10 +499,10 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
         open_form, shown,
         "" if is_auto_name(state, card.name) or catalog_card is not None else card.name,
         counted[1] if counted else "")
-    return labelled(key, ft.Container(
+    return labelled(key, ft.Container(                 # merged: one node named by the card (see play.py)
         key=key, ink=change is not None, on_click=change, border_radius=ft.BorderRadius.all(10),
         bgcolor=ft.Colors.SURFACE, padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
-        content=card_line(card, trailing=trailing, subtitle=words, size=14)))
+        content=card_line(card, trailing=trailing, subtitle=words, size=14)), merge=True)
 
 
 # --- adding a Climb -------------------------------------------------------------------------------------------
@@ -588,10 +588,10 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
             ability = card.ability(shown)
             note = (points_words(describe_ability(ability)) if ability is not None
                     else _("{side} side not described: you will say what it scores").format(side=side_label(shown)))
-        controls.append(labelled(key, ft.Container(
+        controls.append(labelled(key, ft.Container(       # merged: one button named by the card (see play.py)
             key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10), on_click=bind(pick, card),
-            content=card_line(card, subtitle=note, size=14))))
+            content=card_line(card, subtitle=note, size=14)), merge=True))
     if len(found) > SEARCH_SHOWN:
         more = len(found) - SEARCH_SHOWN
         controls.append(ft.Text(ngettext("{n} more: type more of the name.", "{n} more: type more of the name.",

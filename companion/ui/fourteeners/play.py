@@ -480,12 +480,14 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     if cards:
         for card in sorted(cards, key=lambda c: c.name.casefold()):
             key = f"ft-reveal-{slug(card.name)}"
+            # Merged: the card's words sit in nodes of their own (its Class badge), which made the tile a
+            # "group" with a nameless tap beside it, not a button named by the card.
             controls.append(labelled(key, ft.Container(
                 key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=12),
                 on_click=bind(act, {"type": "reveal", "card": card.name}),
                 content=card_line(card, trailing=[ft.Container(width=4), *requirement_mini(card)]),
-            )))
+            ), merge=True))
     else:
         controls.append(ft.Text(_("No {klass} card of your catalog is left to reveal.").format(
                                     klass=tr(class_label(klass))), size=13,
