@@ -137,10 +137,10 @@ def build_asgi(main: Callable, plan: ServerPlan):
                 return
             sockets_by_device[device] = sockets_by_device.get(device, 0) + 1
         try:
-            await flet_app_class(
+            await _handle(flet_app_class(
                 loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main, before_main=before_main,
                 session_timeout_seconds=SESSION_TIMEOUT,
-            ).handle(_FreshSessions(websocket))
+            ), _FreshSessions(websocket))
         finally:
             if device is not None:
                 count_down(sockets_by_device, device)
@@ -285,6 +285,25 @@ def _host_names() -> tuple[str, ...]:
     return (name, f"{name}.local") if name and "." not in name else (name,)
 
 
+async def _handle(flet_app, tab: "_FreshSessions") -> None:
+    """Flet's handler for one tab, ended when the tab closes before it has registered. Flet stops sending to a
+    tab when its reading ends only once it has a session: a tab that closed first (or whose registration could
+    not be read) left the handler waiting for ever, and the tab's place among its device's websockets taken."""
+    handler = asyncio.ensure_future(flet_app.handle(tab))
+    gone = asyncio.ensure_future(tab.gone.wait())
+    try:
+        await asyncio.wait({handler, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not handler.done() and not tab.registered:
+            handler.cancel()
+        await asyncio.wait({handler})
+        if not handler.cancelled() and handler.exception() is not None:
+            raise handler.exception()
+    finally:
+        gone.cancel()
+        if not handler.done():          # this task itself cancelled (the server stopping)
+            handler.cancel()
+
+
 class _FreshSessions:
     """A tab's websocket as Flet's handler reads it, with the claim to an earlier session taken out of the
     tab's registration, so every connection starts a new session.
@@ -297,22 +316,58 @@ class _FreshSessions:
 
     def __init__(self, websocket: WebSocket) -> None:
         self._websocket = websocket
+        self.registered = False             # a registration was passed on to Flet
+        self.gone = asyncio.Event()         # the tab closed (or was closed): nothing more comes from it
 
     def __getattr__(self, name: str):
         return getattr(self._websocket, name)
 
     async def receive_bytes(self) -> bytes:
         try:
-            return forget_session(await self._websocket.receive_bytes())
+            frame = forget_session(await self._websocket.receive_bytes())
         except UnreadableRegistration:
             from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
 
+            self.gone.set()
             await self._websocket.close(code=1008)
             raise WebSocketDisconnect(code=1008) from None
+        except BaseException:
+            self.gone.set()
+            raise
+        if not self.registered and is_registration(frame):
+            self.registered = True
+        return frame
 
 
 class UnreadableRegistration(ValueError):
     """A frame that says it is a registration but cannot be read whole."""
+
+
+def is_registration(frame: bytes) -> bool:
+    """Whether a tab's websocket frame is a registration (Flet's REGISTER_CLIENT), from its first bytes."""
+    return _action(frame) == _register_action()
+
+
+def _register_action() -> int:
+    from flet.messaging.protocol import MessageAction  # noqa: PLC0415
+
+    return MessageAction.REGISTER_CLIENT.value
+
+
+def _action(frame: bytes):
+    """The action of a protocol frame (a type byte 0, then msgpack `[action, body]`), read without decoding the
+    body; None for any other frame or one that does not start as a message."""
+    import msgpack  # noqa: PLC0415
+
+    if frame[:1] != b"\x00":
+        return None
+    stream = io.BytesIO(frame)
+    stream.seek(1)
+    try:
+        header = msgpack.Unpacker(stream, read_size=64)
+        return header.unpack() if header.read_array_header() >= 1 else None
+    except Exception:  # noqa: BLE001 - a frame Flet cannot read either
+        return None
 
 
 def forget_session(frame: bytes) -> bytes:
@@ -321,17 +376,8 @@ def forget_session(frame: bytes) -> bytes:
     whole, as Flet decodes it (its extension type 4 is a string, so a key may be one); one that does not
     decode raises `UnreadableRegistration`. Any other frame is passed on unchanged."""
     import msgpack  # noqa: PLC0415 - Flet's own dependency; only a server needs it
-    from flet.messaging.protocol import MessageAction  # noqa: PLC0415
 
-    if frame[:1] != b"\x00":
-        return frame
-    stream = io.BytesIO(frame)
-    stream.seek(1)
-    try:
-        header = msgpack.Unpacker(stream, read_size=64)
-        if header.read_array_header() < 1 or header.unpack() != MessageAction.REGISTER_CLIENT.value:
-            return frame
-    except Exception:  # noqa: BLE001 - a frame Flet cannot read either: it refuses it as before
+    if _action(frame) != _register_action():
         return frame
     try:
         message = msgpack.unpackb(frame[1:], ext_hook=_flet_strings)

@@ -3,7 +3,7 @@
 Every tab's typed text must survive the other tabs' saves (each save redraws every other tab), every
 name must reach the store exactly as typed, every tab must then show all fifty, and no session may
 crash. The server's memory must come back near where it started within a minute after the tabs close
-(closed sessions are dropped after 30 s and their memory handed back); the figures are printed (run
+(closed sessions are dropped at Flet's next sweep, within 10 s, and their memory handed back); the figures are printed (run
 with -s): at start, with fifty tabs open, and when it came back.
 """
 
@@ -25,7 +25,7 @@ TABS = 50
 # are never quite free; 13 to 34 MB over a dozen runs here (the same code 16 MB in one run and 29 MB in the
 # next, and more after the whole suite). A server that kept closed sessions kept 77 MB.
 NEAR_START_KB = 40 * 1024
-RELEASE_WITHIN = 75.0        # seconds: the session timeout (30 s), the sweep (10 s) and the trim (10 s)
+RELEASE_WITHIN = 75.0        # seconds: Flet's sweep (every 10 s) and the trim (10 s), with room for a slow machine
 # How long a tab waits for its own name, and then for everyone's: what is asserted is that every name
 # arrives, not how fast (the time is printed). On a machine half as fast as usual the fifty adds took
 # 30 s in all, and a 15 s wait failed every tab though each name was saved.

@@ -219,6 +219,41 @@ async def test_lan_a_device_holds_at_most_its_share_of_websockets(lan_server):
             await tab.close()
 
 
+async def test_lan_tabs_closed_before_registering_give_back_their_places(lan_server):
+    # A tab that closed before it registered (or sent a registration that cannot be read) kept its place
+    # among the device's PER_DEVICE_SOCKETS for good: the server waited for ever on the tab's sends. After as
+    # many, the phone could open no tab until the server was restarted.
+    import msgpack
+
+    from client import _connection_with
+
+    _, headers, _ = _get(lan_server.url, f"/?code={CODE}", SEEN)
+    cookie = headers["set-cookie"].split(";")[0]
+    ws_url = lan_server.url.replace("http://", "ws://") + "/ws"
+    unreadable = b"\x00" + msgpack.packb([1, {msgpack.ExtType(4, b"\xff"): "abc"}], use_bin_type=True)
+    for attempt in range(PER_DEVICE_SOCKETS + 2):
+        overrides = {"Origin": lan_server.url, "Cookie": cookie}
+        async with websockets.connect(ws_url, create_connection=_connection_with(overrides)) as raw:
+            if attempt % 2:
+                await raw.send(unreadable)
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(raw.recv(), 10)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    for _ in range(100):
+        try:
+            tab = await connect(lan_server.url, cookies=cookie, route="/players")
+            break
+        except Refused:
+            await asyncio.sleep(0.1)
+    else:
+        pytest.fail("the device got no tab: the closed ones kept their places")
+    try:
+        await tab.wait_key("player-name")
+    finally:
+        await tab.close()
+    assert lan_server.alive()
+
+
 async def test_a_message_larger_than_a_file_a_browser_may_send_closes_only_its_tab(server):
     tab = await connect(server.url, route="/players")
     other = await connect(server.url, route="/players")
