@@ -495,3 +495,19 @@ async def test_a_circle_only_the_compass_allows_says_so_when_it_is_refused(open_
     await ui.click("t12-op-higher")
     await ui.click(f"t12-circle-{far}")
     assert "Compass" not in ui.get("t12-status").value
+
+
+async def test_letting_the_others_write_first_is_no_turn_changed_under_the_screen(open_ui, store):
+    # Ann rolled in the app, then let the others write first, to drink her Schnapps after them. When Bob wrote
+    # on his own phone, as she had asked, her screen said "Another device changed the game meanwhile".
+    session = start(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    ann = await open_ui(route=f"/play/trek12/{session.id}")
+    await ann.click("t12-roll")
+    await ann.click("t12-card-schnapps")
+    await ann.click("t12-after-others")
+    bob = await open_ui(route=f"/play/trek12/{session.id}")
+    await bob.click("t12-op-sum")
+    await bob.click("t12-circle-8")
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+    await ann.settle()
+    assert "Another device" not in ann.get("t12-status").value

@@ -344,6 +344,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if t.roll is None and d.roll is not None and Assist.SCHNAPPS not in d.cards:
             start = Draft(red=d.red, yellow=d.yellow, rolled=d.rolled)     # the round's dice, as entered
         _keep_waiting(app, session_id, kept_turn, t.round, who, turn_doc(start))
+        tapped_here.current = False         # the others write next, as asked: no turn of this screen's is under way
         set_held(((s.actions, engine.current_player(t, who)), start))
         set_note(None)
         set_tab(None)
