@@ -3,6 +3,7 @@ helper, each compared with the engine's own answer for the cards tapped in."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from harness import walk
 
@@ -192,6 +193,19 @@ async def test_the_rope_button_while_declaring_fits_a_phone(open_ui, store, lang
     await ui.click("rl-check-pick-R")
     assert ui.find("rl-check-declaring") is not None
     assert layout_problems(ui.top, every_label=True) == []
+
+
+async def test_the_whiteout_button_greyed_while_a_rope_is_declared_is_said_to_be_disabled(open_ui, store):
+    # Merged with its tap into one node, the button was said to be enabled while it could not be tapped.
+    from harness import spoken_enabled_but_disabled
+
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-pick-R")
+    whiteout = next(c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "rl-check-pick-W")
+    assert whiteout.disabled
+    assert spoken_enabled_but_disabled(ui.top) == []
 
 
 async def test_the_checkers_answer_sits_above_the_picker_of_the_box_being_filled(open_ui, store):

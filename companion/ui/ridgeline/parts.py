@@ -325,6 +325,7 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
             label=spoken,
             button=True,
             selected=active,
+            disabled=disabled,          # merged, the node says "enabled" unless it says otherwise itself
             content=ft.Container(
                 key=key,
                 height=48,
