@@ -3,8 +3,8 @@
 Every tab's typed text must survive the other tabs' saves (each save redraws every other tab), every
 name must reach the store exactly as typed, every tab must then show all fifty, and no session may
 crash. The server's memory must come back near where it started within a minute after the tabs close
-(closed sessions are dropped at Flet's next sweep, within 10 s, and their memory handed back); the figures are printed (run
-with -s): at start, with fifty tabs open, and when it came back.
+(closed sessions are dropped at Flet's next sweep, within 10 s, and their memory handed back); the
+figures are printed (run with -s): at start, with fifty tabs open, and when it came back.
 """
 
 from __future__ import annotations
