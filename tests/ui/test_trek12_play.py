@@ -792,6 +792,16 @@ async def test_a_tab_a_dice_option_and_the_score_are_read_once(open_ui, store):
         "Ann's sheet, −3 points, played"]
 
 
+async def test_the_scoring_table_in_its_dialog_names_the_player_once(open_ui, store):
+    # "Ann's scoring table" was followed by a heading "Ann".
+    session = start(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-score")
+    [dialog] = ui.dialogs()
+    said = [t.value for t in walk(dialog) if isinstance(t, ft.Text) and isinstance(t.value, str)]
+    assert said.count("Ann's scoring table") == 1 and "Ann" not in said, said
+
+
 @pytest.mark.parametrize("language", ["de", "fr", "pl"])
 async def test_the_score_boxes_keep_their_words_whole_on_a_360_pixel_phone(open_ui, store, language):
     # German at 360 px broke "Kletterzonen (2)" and "Bonuspunkte" inside the word ("Kletterzone / n").

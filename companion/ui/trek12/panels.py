@@ -457,9 +457,10 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
 
 
 def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: int | None, winner: bool,
-                  max_rules: bool, prefix: str = "t12-sum") -> ft.Control:
+                  max_rules: bool, prefix: str = "t12-sum", named: bool = True) -> ft.Control:
     """One sheet's scoring table as on paper: a box per Fixed Line and per Zone, bonuses, penalties, final
-    score, and the summit reached or not. Keys `<prefix>-<index>-<row>`."""
+    score, and the summit reached or not. Keys `<prefix>-<index>-<row>`. Not `named` where a title names
+    the player already (the dialog "Ann's scoring table" was followed by "Ann")."""
     k = f"{prefix}-{index}"
 
     def boxes(values: Sequence[int], key: str) -> ft.Control:
@@ -527,11 +528,11 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
         border=ft.Border.all(2 if winner else 1, ft.Colors.PRIMARY if winner else ft.Colors.OUTLINE_VARIANT),
         col={"xs": 12, "md": 6},
         content=ft.Column(spacing=0, tight=True, controls=[
-            ft.Row(controls=[
+            *([ft.Row(controls=[
                 ft.Text(name, size=18, weight=ft.FontWeight.W_700, expand=True, key=f"{k}-name"),
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, key=f"{k}-winner")]
                   if winner else []),
-            ]),
+            ])] if named or winner else []),
             *rows,
             ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
                 ft.Text(_("Final score"), size=15, weight=ft.FontWeight.W_600, expand=True),

@@ -968,7 +968,8 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
         title=ft.Text(title),
         semantics_label=title,   # what a screen reader calls the dialog ("Alert" otherwise)
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
-                                                               max_rules=max_rules, prefix="t12-details")),
+                                                               max_rules=max_rules, prefix="t12-details",
+                                                               named=False)),
         actions=[labelled("t12-details-close", ft.TextButton(_("Close"), key="t12-details-close",
                                                              on_click=on_close))],
         on_dismiss=on_close,
