@@ -170,12 +170,18 @@ def _check_table(page, table) -> None:
 
 
 def _seat_fatigue(shown: list[str], heading: str) -> dict[str, str]:
-    """Each seat's fatigue as the screen reads it: the first number after the seat's name below `heading`."""
+    """Each seat's fatigue as the screen reads it below `heading`: in the seat's line of the final standings, or
+    else the first number after the seat's name."""
     start = next((i for i, text in enumerate(shown) if text.startswith(heading)), None)
     if start is None:
         return {}
     found = {}
     for name in _NAMES:
+        # The final standings say a seat in one line: "Ann: 0 fatigue; 5 camps cleared of 5; Winner".
+        line = next((t for t in shown[start:] if t.startswith(f"{name}: ") and " fatigue" in t), None)
+        if line is not None:
+            found[name] = line[len(name) + 2:].split(" ", 1)[0]
+            continue
         at = next((i for i in range(start, len(shown)) if shown[i] == name), None)
         if at is None:
             continue
