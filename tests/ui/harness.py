@@ -378,15 +378,21 @@ def spoken_enabled_but_disabled(root: Any) -> list[str]:
     return found
 
 
+def _merged(root: Any) -> set[int]:
+    """The ids of every control under a MergeSemantics (one node with the controls around it)."""
+    merged: set[int] = set()
+    for control in walk(root):
+        if isinstance(control, ft.MergeSemantics):
+            merged.update(id(c) for c in walk(control))
+    return merged
+
+
 def nameless_taps(root: Any) -> list[str]:
     """Tappable controls whose name is the label of a Semantics node above them, and which hold a Semantics node
     of their own (the words they show, excluded as said by the label), not merged with it: in the browser the
     label's node is not focusable and does nothing, and the tap is a button of its own that a screen reader hears
     with no name (an empty button inside a labelled one). Each is named by the label's identifier (or label)."""
-    merged: set[int] = set()
-    for control in walk(root):
-        if isinstance(control, ft.MergeSemantics):
-            merged.update(id(c) for c in walk(control))
+    merged = _merged(root)
     found = []
     for control in walk(root):
         if not isinstance(control, ft.Semantics) or not control.label or id(control) in merged:
@@ -403,10 +409,7 @@ def tiles_split_in_nodes(root: Any) -> list[str]:
     """Tappable tiles (a Semantics wrapper with an identifier over a control that takes taps) whose words include
     a node of their own (a Semantics with a label, not excluded), not merged: in the browser the tile is a
     "group" holding the words, beside its tap, a button with no name. Each is named by its identifier."""
-    merged: set[int] = set()
-    for control in walk(root):
-        if isinstance(control, ft.MergeSemantics):
-            merged.update(id(c) for c in walk(control))
+    merged = _merged(root)
     found = []
     for control in walk(root):
         if not isinstance(control, ft.Semantics) or not control.identifier or id(control) in merged:
@@ -476,10 +479,7 @@ def unmerged_icon_buttons(root: Any) -> list[str]:
     """Icon buttons not merged with the node above them (`ft.MergeSemantics`, as `labelled` does): an icon
     button's name is its tooltip, which Flutter puts on the node above the button, so a screen reader hears
     a nameless "button" unless the two are merged. Each is named by its key (or tooltip)."""
-    merged: set[int] = set()
-    for control in walk(root):
-        if isinstance(control, ft.MergeSemantics):
-            merged.update(id(c) for c in walk(control))
+    merged = _merged(root)
     return [str(c.key or c.tooltip) for c in walk(root) if isinstance(c, ft.IconButton) and id(c) not in merged]
 
 
