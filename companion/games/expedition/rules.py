@@ -43,7 +43,7 @@ from companion.games.trek12.rules import MAX_ASSISTS, MAX_CARD_VALUES, ZONE_CARD
 from companion.games.trek12.scoring import score as sheet_score
 from companion.games.trek12.session import Table
 from companion.games.trek12.solo import MAX_NAME, max_score
-from companion.games.expedition.wording import CARD_IDS, and_joined, card_id_count, comma_list
+from companion.games.expedition.wording import CARD_IDS, and_list, card_id_count, comma_list
 from companion.i18n.message import msg, msgn
 from companion.inputs import quote, text_problem
 
@@ -653,7 +653,7 @@ def _picks(state: State, action: Picks) -> State:
     missing = [setup.seats[n].name for n in state.due if n not in seen]
     if missing:
         raise IllegalAction(msg("{names} made a new zone on the sheet this round and must be in the round's picks "
-                                "(with no card, when none is wanted or left)", names=and_joined(missing)))
+                                "(with no card, when none is wanted or left)", names=and_list(missing)))
     extra = [setup.seats[n].name for n in seen if n in on_sheet and n not in state.due]
     if extra:
         raise IllegalAction(msg("{names} made no new zone of 0s, 1s or 2s on the sheet in the round just played, "
@@ -745,7 +745,7 @@ def _score(state: State, action: ScoreAscent) -> State:
                                     rounds=state.sheet.n))
         if state.due:
             raise IllegalAction(msg("the last round's picks come first: {names} made a new zone",
-                                    names=and_joined(seats[n].name for n in state.due)))
+                                    names=and_list(seats[n].name for n in state.due)))
     from_sheet = sheet_results(state)
     sealed = set(sealed_envelopes(state))
     points = list(action.points)
@@ -761,7 +761,7 @@ def _score(state: State, action: ScoreAscent) -> State:
             raise IllegalAction(msgn("{name}'s sheet in the app does not meet the challenge of envelope {envelopes}",
                                      "{name}'s sheet in the app does not meet the challenges of envelopes "
                                      "{envelopes}", len(unmet), name=seats[n].name,
-                                     envelopes=and_joined(map(str, unmet))))
+                                     envelopes=and_list(map(str, unmet))))
         met[n] = tuple(e for e in sheet_met if e in sealed)
     missing = [seats[n].name for n, p in enumerate(points) if p is None]
     if missing:
@@ -879,7 +879,7 @@ def _sheet_turn(state: State, action: SheetTurn) -> State:
     if state.due:
         raise IllegalAction(msg("the round's picks come first: {names} made a new zone and pick an Assist card "
                                 "(or none) before the next round",
-                                names=and_joined(setup.seats[n].name for n in state.due)))
+                                names=and_list(setup.seats[n].name for n in state.due)))
     index = seats.index(action.player)
     used = Turn.from_dict(action.turn).assists
     after = sheet_engine.apply(table, dict(action.turn, player=index))

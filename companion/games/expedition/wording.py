@@ -14,8 +14,9 @@ from companion.games.trek12.rules import CARD_IDS, CARD_NAMES, Assist
 from companion.games.words import and_list, comma_list
 from companion.i18n.message import msg, msgn
 
-__all__ = ["comma_list", "semicolon_list", "and_joined", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
+__all__ = ["comma_list", "semicolon_list", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
            "card_count", "card_article"]
+
 
 def semicolon_list(items: Iterable[str]) -> str:
     """'a; b; c': the parts of one entry in words (each round's pick)."""
@@ -27,12 +28,6 @@ def semicolon_list(items: Iterable[str]) -> str:
         # i18n: one part of an entry and the rest of it ("Ann took the Rope; Bo took no card")
         out = msg("{item}; {rest}", item=item, rest=out)
     return out
-
-
-def and_joined(items: Iterable[str]) -> str:
-    """'a', 'a and b', 'a, b and c', as the language joins a list (`words.and_list`; joined by "and" alone,
-    three players read "Zosia i Łukasz i Ania" in Polish)."""
-    return and_list(items)
 
 
 def card_id_count(card: Assist, n: int) -> str:

@@ -26,7 +26,7 @@ from companion.games.expedition.rules import (
     sheet_seats,
 )
 from companion.games.expedition.scoring import CARD_POINTS
-from companion.games.expedition.wording import and_joined
+from companion.games.expedition.wording import and_list
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.games.words import number
 from companion.i18n import _, ngettext, tr
@@ -538,11 +538,11 @@ def notice_card(text: str, *, key: str = "exp-notice", on_dismiss: Callable[[], 
 
 def _sheet_block(state: State, offer: SheetOffer, *, on_sheet: Callable[[], None],
                  on_drop: Callable[[], None] | None = None) -> list[ft.Control]:
-    who = tr(and_joined(offer.players))
+    who = tr(and_list(offer.players))
     if offer.status is SheetStatus.PLAYING:
         waiting: list[ft.Control] = []
         if state.due:
-            names = tr(and_joined(state.setup.names[n] for n in state.due))
+            names = tr(and_list(state.setup.names[n] for n in state.due))
             waiting.append(ft.Text(_("{names} made a new zone on the sheet: the round's picks come next (here or "
                                      "on the sheet).").format(names=names), key="exp-sheet-due", size=12,
                                    weight=ft.FontWeight.W_600))
