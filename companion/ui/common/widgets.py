@@ -233,8 +233,8 @@ def star_points(text: str) -> str:
     return _STAR.sub(lambda m: ngettext("{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)), text)
 
 
-def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selected: bool | None = None
-             ) -> ft.Control:
+def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selected: bool | None = None,
+             label: str | None = None, button: bool | None = None, toggled: bool | None = None) -> ft.Control:
     """Wrap a control so browser tests find it by `[flt-semantics-identifier=identifier]`.
 
     No label of its own: a tappable tile is already a button whose accessible name is its text, and an
@@ -244,11 +244,16 @@ def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selec
     its name, role, state and tap together. An icon button needs it, since Flutter puts its name (the
     tooltip) on the node above it; so does a tile whose words sit in nodes of their own (it would be a
     "group", not a button). `selected` says the control is the one chosen, not only by its look.
+
+    With a `label` (merged then too) the node is named by it: a tile whose drawn words the label says, those
+    words excluded inside it (`ft.Semantics(exclude_semantics=True)`), so each is said once; `button` and
+    `toggled` say what the tap is.
     """
-    if merge or isinstance(control, ft.IconButton):
+    if merge or label is not None or isinstance(control, ft.IconButton):
         # The wrapper states the control's disabled state: Flet's Semantics says "enabled" unless it is disabled
         # itself, and merged, that would hide it.
-        return ft.MergeSemantics(content=ft.Semantics(identifier=identifier, selected=selected,
+        return ft.MergeSemantics(content=ft.Semantics(identifier=identifier, label=label, button=button,
+                                                      selected=selected, toggled=toggled,
                                                       disabled=bool(control.disabled), content=control))
     return ft.Semantics(identifier=identifier, selected=selected, content=control)
 
@@ -378,8 +383,7 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
         content=ft.Semantics(exclude_semantics=True, content=words),    # the label says them: not said again
     )
     # One node with its tap (else the tap is a nameless button of its own).
-    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected, label=spoken,
-                                                  content=tile))
+    return labelled(key, tile, label=spoken, button=True, selected=selected)
 
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
@@ -466,28 +470,23 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         parts.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # One node, named once: its words are its label (the words drawn are not said again after it, "Ann, Ann"),
     # merged with the tap under it (else the tap is a nameless button of its own).
-    return ft.MergeSemantics(content=ft.Semantics(
-        identifier=key,
-        label=label + "".join(f", {extra}" for extra in (sub, mark) if extra),
-        button=True,
-        selected=selected,
-        disabled=disabled,   # said to a screen reader too, not only faded
-        content=ft.Container(
-            key=key,
-            height=48 if not sub else 56,
-            padding=ft.Padding.symmetric(horizontal=14),
-            border_radius=ft.BorderRadius.all(24),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-            opacity=0.45 if disabled else 1.0,
-            disabled=disabled,
-            ink=True,
-            on_click=on_click,
-            # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
-            content=ft.Semantics(exclude_semantics=True, content=ft.Row(
-                parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-        ),
-    ))
+    pill = ft.Container(
+        key=key,
+        height=48 if not sub else 56,
+        padding=ft.Padding.symmetric(horizontal=14),
+        border_radius=ft.BorderRadius.all(24),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        opacity=0.45 if disabled else 1.0,
+        disabled=disabled,      # said to a screen reader too, not only faded (labelled reads it)
+        ink=True,
+        on_click=on_click,
+        # No alignment: an aligned Container grows to fill its row, and a chip should hug its label.
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(
+            parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+    )
+    return labelled(key, pill, label=label + "".join(f", {extra}" for extra in (sub, mark) if extra), button=True,
+                    selected=selected)
 
 
 def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,

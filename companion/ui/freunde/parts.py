@@ -215,8 +215,7 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
             vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
     # Merged: the label, the state and the tap are one node.
-    semantics = ft.MergeSemantics(content=ft.Semantics(identifier=key, label=spoken or label, button=True,
-                                                       selected=selected, disabled=box.disabled, content=box))
+    semantics = labelled(key, box, label=spoken or label, button=True, selected=selected)
     # In a Row only a direct child can expand, and Semantics cannot: wrap it in a Container that does.
     return ft.Container(content=semantics, expand=1) if expand else semantics
 

@@ -473,12 +473,12 @@ def _token(key: str, value: int, selected: bool, on_click, note: str | None) -> 
         *([ft.Text(note, size=9, color="#FFFFFF" if selected else ft.Colors.ON_SURFACE_VARIANT)] if note else []),
     ])
     # One node with its tap, named once: the value and the note drawn are said by its label.
-    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected, label=said,
-                                                  content=ft.Container(
+    return labelled(key, ft.Container(
         key=key, width=64, height=64, shape=ft.BoxShape.CIRCLE, ink=True, on_click=on_click,
         bgcolor="#C62828" if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT),
-        alignment=ft.Alignment.CENTER, content=ft.Semantics(exclude_semantics=True, content=words))))
+        alignment=ft.Alignment.CENTER, content=ft.Semantics(exclude_semantics=True, content=words)),
+        label=said, button=True, selected=selected)
 
 
 # --- actions ----------------------------------------------------------------------------------------------
@@ -529,11 +529,9 @@ def actions_section(
         spoken = _("Climber {label}: {status}, acclimatization {value}").format(
             label=climber.label, status=status, value=climber.acclimatization)
         # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
-        climbers.append(ft.Container(expand=1, content=ft.MergeSemantics(content=ft.Semantics(
-            identifier=f"fr-climber-{climber.label}", button=True, selected=selected,
-            disabled=acted or not climber.alive,
-            label=spoken,
-            content=ft.Container(
+        climbers.append(ft.Container(expand=1, content=labelled(
+            f"fr-climber-{climber.label}", label=spoken, button=True, selected=selected,
+            control=ft.Container(
                 key=f"fr-climber-{climber.label}",
                 height=64,
                 padding=ft.Padding.symmetric(horizontal=10),
@@ -556,7 +554,7 @@ def actions_section(
                         accl_track(climber.acclimatization, alive=climber.alive, size=9),
                     ]),
                 ])),
-            )))))
+            ))))
     body.append(ft.Row(climbers, spacing=8))
     if left:
         body.append(ft.Text(_("Cards to give climber {label}").format(label=draft.climber) if draft.climber else

@@ -262,8 +262,7 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         ]),
     )
     # One node with the header's words and its tap (two nested buttons, the outer one doing nothing, otherwise).
-    controls: list[ft.Control] = [ft.MergeSemantics(content=ft.Semantics(
-        identifier=f"rl-left-{index}", button=not went_out, content=header))]
+    controls: list[ft.Control] = [labelled(f"rl-left-{index}", header, merge=True, button=not went_out)]
     if not went_out and (codes or active):
         controls.append(card_tray(f"rl-left-{index}-card", codes, empty=_("No cards: tap them below"),
                                   on_remove=lambda code: _remove(set_draft, name, code)))

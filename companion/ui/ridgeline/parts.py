@@ -320,13 +320,12 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                  disabled: bool = False) -> ft.Control:
     return ft.Container(
         expand=1,
-        content=ft.MergeSemantics(content=ft.Semantics(     # one node with its tap, named by `spoken`
-            identifier=key,
+        content=labelled(                                   # one node with its tap, named by `spoken`
+            key,
             label=spoken,
             button=True,
             selected=active,
-            disabled=disabled,          # merged, the node says "enabled" unless it says otherwise itself
-            content=ft.Container(
+            control=ft.Container(
                 key=key,
                 height=48,
                 bgcolor=look.colour,
@@ -350,7 +349,7 @@ def _wide_button(key: str, label: str, look: CardLook, on_click, *, active: bool
                                       expand=True, expand_loose=True)],
                 )),
             ),
-        )),
+        ),
     )
 
 

@@ -400,10 +400,10 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
     read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
                        skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
     # Merged: the label and the tap are one node (apart, the tap was a button with no name).
-    return ft.MergeSemantics(content=ft.Semantics(
-        identifier=prefix, label=read, button=on_details is not None, content=ft.Container(
-            key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
-            content=ft.Semantics(exclude_semantics=True, content=row))))     # said by the label, once
+    return labelled(prefix, ft.Container(
+        key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
+        content=ft.Semantics(exclude_semantics=True, content=row)),     # said by the label, once
+        label=read, button=on_details is not None)
 
 
 def _tab_words(tab: Tab) -> str:

@@ -229,9 +229,8 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
                                                                          prefix=f"{key}-preview"))
     # i18n: a sheet's tile read aloud: its name, then its summary
     # Merged: one button with the name, the chosen mark and the tap (the named node did nothing otherwise).
-    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, selected=selected,
-                        label=_("{sheet}: {summary}").format(sheet=sheet.name, summary=text),
-                        content=ft.Container(
+    return labelled(key, label=_("{sheet}: {summary}").format(sheet=sheet.name, summary=text), button=True,
+                    selected=selected, control=ft.Container(
         key=key, ink=True, on_click=on_click, border_radius=16,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
@@ -246,7 +245,7 @@ def _sheet_tile(key: str, sheet: Sheet, text: str, selected: bool, on_click, wid
             ]),
             preview,
         ])),
-    )))
+    ))
 
 
 def _import_tile(selected: bool, imported: Imported | None, error: str | None, on_select, pick: FilePick,
@@ -314,8 +313,7 @@ def _toggle_tile(key: str, title: str, text: str, on: bool, on_click, *, disable
         # Its words are the label: not said again after it.
         content=ft.Semantics(exclude_semantics=True, content=words))
     # One node with its tap (else the tap is a nameless button of its own).
-    return ft.MergeSemantics(content=ft.Semantics(identifier=key, button=True, toggled=on, label=said,
-                                                  disabled=disabled, content=tile))
+    return labelled(key, tile, label=said, button=True, toggled=on)
 
 
 def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) -> ft.Control:
