@@ -517,7 +517,7 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     state = engine(store, session.id)
     assert [w.label for w in state.weather[3:6]] == ["sun", "cloud", "snow"]
     assert state.weather[5].move == 1 and state.weather[5].zones == frozenset({7000, 8000})
-    assert ui.get("fr-tile-day-6").value == ("Snow: −2 acclimatization, +1 movement per space in 7000 m and "
+    assert ui.get("fr-tile-day-6").value == ("Snow: −2 acclimatization, +1 movement per space in 7000\u00a0m and "
                                              "above")
     # A card is headed by its days, and by the known tile entered there: the third slot's "Tile 3" read as the
     # known tile 3 when another tile was laid there.
@@ -945,6 +945,16 @@ def test_german_and_polish_write_a_range_of_days_with_a_dash_and_heights_alike()
         assert i18n._("8000 m and above") == "8000 m und darüber"
     with i18n.use_language("pl"):
         assert i18n._("Days {first}–{last} saved.").format(first=1, last=3) == "Zapisano dni 1–3."
+
+
+def test_a_weather_over_several_zones_keeps_its_altitude_with_its_unit():
+    # "in 6000 m and above" could break between "6000" and "m", while "8000\u00a0m and above" could not.
+    from companion.games.freunde.rules import Weather
+    from companion.ui.freunde.parts import weather_words
+
+    cloud = Weather(accl=1, zones=frozenset({6000, 7000, 8000}), label="cloud")
+    assert weather_words(cloud).endswith("in 6000\u00a0m and above")
+    assert weather_words(Weather(accl=1, zones=frozenset({8000}), label="cloud")).endswith("in 8000\u00a0m")
 
 
 async def test_cards_tapped_in_for_one_player_are_kept_while_another_taps_theirs(open_ui, store):

@@ -255,14 +255,18 @@ def info_line(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
 _METRES = re.compile(r"(\d) m\b")
 
 
+def unbroken_metres(text: str) -> str:
+    """An altitude's unit kept on the line of its number ("(5000-6000" over "m)" in a narrow card)."""
+    return _METRES.sub("\\1\u00a0m", text)
+
+
 def zone_label(state_or_labels, zone: Zone) -> str:
     """A zone as printed beside the stacking diagrams: '7000-8000 m'."""
     labels = state_or_labels.stacking.labels if isinstance(state_or_labels, State) else state_or_labels
     label = labels.get(zone)
     # i18n: an altitude in metres
     said = tr(zone_words(label)) if label is not None else _("{zone} m").format(zone=zone)
-    # The unit stays on the line of its number ("(5000-6000" over "m)" in a narrow card).
-    return _METRES.sub("\\1\u00a0m", str(said))
+    return unbroken_metres(str(said))
 
 
 def weather_icon(label: str) -> ft.IconData:
@@ -362,7 +366,7 @@ def _zones_words(zones: Sequence[Zone] | frozenset[Zone], labels=None) -> str:
         return _("no zone")
     names = [zone_label(labels if labels is not None else {}, z) for z in ordered]
     if len(ordered) > 1 and ordered[-1] == 8000 and all(b - a == 1000 for a, b in zip(ordered, ordered[1:])):
-        return _("{zone} m and above").format(zone=ordered[0])
+        return unbroken_metres(_("{zone} m and above").format(zone=ordered[0]))     # as zone_label keeps it
     return ", ".join(names)
 
 

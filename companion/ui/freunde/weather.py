@@ -9,7 +9,6 @@ as one action, so undo takes the whole tile back.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,7 +18,8 @@ import flet as ft
 from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
 from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast, weather_name
 from companion.i18n import N_, _, tr
-from companion.ui.freunde.parts import chip, weather_icon, weather_label, weather_words, zone_label
+from companion.ui.freunde.parts import (chip, unbroken_metres, weather_icon, weather_label, weather_words,
+                                        zone_label)
 from companion.ui.common.widgets import bind
 
 __all__ = [
@@ -71,7 +71,7 @@ class DayDraft:
 def band_read(read: str) -> str:
     """How a preset's band was read ("from about 6000 m?"), in the player's language, its altitude never broken
     from its unit ("od ok. 6000" over "m?" on a phone)."""
-    return re.sub(r"(\d) m\b", "\\1\u00a0m", str(tr(read)))
+    return unbroken_metres(str(tr(read)))
 
 
 def tile_days(day: int) -> tuple[int, ...]:
