@@ -462,6 +462,59 @@ def names_said_twice(root: Any) -> list[str]:
     return found
 
 
+def spoken(root: Any) -> list[str]:
+    """The words a screen reader is given under `root`, in order: each Semantics label, each tooltip (it names
+    its control as a label does), an icon's own label, each text; nothing under a Semantics that excludes what
+    is under it."""
+    pieces: list[str] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, BaseControl):
+            continue
+        words = [node.label if isinstance(node, ft.Semantics) else getattr(node, "tooltip", None),
+                 node.semantics_label if isinstance(node, ft.Icon) else None,
+                 node.value if isinstance(node, ft.Text) else None]
+        pieces.extend(w for w in words if isinstance(w, str) and w.strip())
+        if isinstance(node, ft.Semantics) and node.exclude_semantics:
+            continue
+        content = getattr(node, "content", None)
+        if isinstance(content, str) and content.strip():
+            pieces.append(content)
+        stack.extend(reversed(walk_children(node)))
+    return pieces
+
+
+def said_again(pieces: list[str]) -> list[str]:
+    """The pieces of words (as `spoken` gives them) that a longer piece says again: "Ann" beside "Ann: 4 stars".
+    The same words twice are not counted (two players with 70 each), nor numbers alone (a score of 12 beside
+    "Trek 12")."""
+    found = []
+    for piece in pieces:
+        words = piece.strip().casefold()
+        if words.isdigit():
+            continue
+        alone = re.compile(r"(?<!\w)" + re.escape(words) + r"(?!\w)")
+        if any(other.strip().casefold() != words and alone.search(other.casefold()) for other in pieces):
+            found.append(piece)
+    return found
+
+
+def merged_words_said_twice(root: Any) -> list[str]:
+    """Nodes merged into one (`ft.MergeSemantics`) whose words say a piece twice, as a screen reader hears them
+    joined ("Ann, Ann: 4 stars (summit 3, race 1), 4"). Each is named by its identifier or key (or first words)."""
+    found = []
+    for control in walk(root):
+        if not isinstance(control, ft.MergeSemantics):
+            continue
+        pieces = spoken(control.content)
+        if said_again(pieces):
+            inner = control.content
+            name = getattr(inner, "identifier", None) or _key_of(inner) or _key_of(control) or pieces[0]
+            found.append(f"{name}: {pieces}")
+    return found
+
+
 def walk_children(value: Any) -> list[Any]:
     """The controls directly under `value` (its fields' controls, lists unpacked)."""
     out: list[Any] = []

@@ -14,7 +14,7 @@ import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition 
 from companion.games.expedition.rules import Phase, lead_order
 from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
-from harness import walk
+from harness import spoken, walk
 
 from companion.i18n import format_date
 from companion.ui.expedition.parts import STAR_KINDS
@@ -121,6 +121,14 @@ async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, 
     assert layout_problems(ui.top, every_label=True) == []
 
 
+def merged_above(ui, key: str):
+    """The MergeSemantics right above the control `key`: the one node a screen reader hears for it."""
+    control = ui.get(key)
+    found = [c for c in walk(ui.top) if isinstance(c, ft.MergeSemantics) and c.content is control]
+    assert found, f"{key} is not merged into one node"
+    return found[0]
+
+
 def standing_rows(ui) -> list[str]:
     """The standings card's player rows, top to bottom."""
     return [str(c.key) for c in walk(ui.get("exp-standing")) if re.fullmatch(r"exp-standing-\d+", str(c.key))]
@@ -217,6 +225,10 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.get("exp-winner-names").value == "Bob wins the Expedition"
     # The Expedition over, the players are listed as they finished: Bob (11 stars) above Ann (7).
     assert standing_rows(ui) == ["exp-standing-1", "exp-standing-0"]
+    # A screen reader hears each row once, as one node: the name, the tags, the stars in words and the points;
+    # neither the name nor the count again beside the stars.
+    assert spoken(merged_above(ui, "exp-standing-1")) == [
+        "Bob", "paper", "winner", "11 stars (summit 6, race 4, record 1)", "220 pts"]
 
     await ui.click("exp-finish")
     record = store.history.get(exp)
@@ -227,12 +239,17 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     for result in state.results:
         for seat in (0, 1):
             assert drawn_stars(ui, f"exp-ascent-{result.number}-{seat}-stars") == engine_stars(result.stars[seat])
+    # So is each Ascent's line.
+    assert spoken(merged_above(ui, "exp-ascent-3-0")) == ["Ann", "no stars", "74"]
 
     # The Hall of Fame: Dora's 68 struck out under Bob's 75; the new sheets' first records.
     await ui.click("exp-final-hall")
     assert ui.route == f"/play/expedition/{exp}/hall-of-fame"        # Back returns to the finished Expedition
     assert [ui.get(f"hall-dunai-{i}").data for i in (0, 1)] == ["struck", "record"]
     assert ui.get("hall-dunai-0-names").value == "Dora" and ui.get("hall-dunai-1-names").value == "Bob"
+    # Each line's words are said once, by its label (and an Expedition's flag by its tooltip).
+    assert spoken(ui.get("hall-dunai-1")) == [
+        f"{format_date(date.today())}, Bob, 75, the standing record", "Written by an Expedition in the app"]
     assert ui.get("hall-dunai-record").value == "75"
     assert ui.get("hall-kagkot-record").value == "80"
     assert ui.get("hall-dhaulagiri-0-names").value == "Bob"

@@ -232,15 +232,19 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     spoken = (_("{date}, {names}, {score}, struck out") if struck
               else _("{date}, {names}, {score}, the standing record")).format(date=day_words(entry.date), names=names,
                                                                               score=entry.score)
-    controls: list[ft.Control] = [
-        ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
-                color=_VIOLET if not struck else ft.Colors.OUTLINE),
-        ft.Text(day_words(entry.date), width=86, size=13, color=colour, style=style),
-        ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour, style=style,
-                key=f"{key}-names"),
-        ft.Text(number_words(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
-                weight=ft.FontWeight.W_700 if not struck else None, color=colour, style=style, key=f"{key}-score"),
-    ]
+    # The line's words are said by its label alone (said with them, each would be heard twice); the button
+    # to remove it, or the flag of an Expedition's line, stays a node of its own beside them.
+    controls: list[ft.Control] = [ft.Semantics(label=spoken, exclude_semantics=True, expand=True, content=ft.Row(
+        spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
+                    color=_VIOLET if not struck else ft.Colors.OUTLINE),
+            ft.Text(day_words(entry.date), width=86, size=13, color=colour, style=style),
+            ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour,
+                    style=style, key=f"{key}-names"),
+            ft.Text(number_words(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
+                    weight=ft.FontWeight.W_700 if not struck else None, color=colour, style=style,
+                    key=f"{key}-score"),
+        ]))]
     if entry.expedition is None:
         controls.append(labelled(f"{key}-remove", ft.IconButton(
             ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"{key}-remove", tooltip=_("Remove this line"), icon_size=20,
@@ -248,9 +252,8 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
     else:
         controls.append(ft.Container(width=40, alignment=ft.Alignment.CENTER, content=ft.Icon(
             ft.Icons.FLAG_ROUNDED, size=16, color=ft.Colors.OUTLINE, tooltip=_("Written by an Expedition in the app"))))
-    return ft.Semantics(label=spoken, content=ft.Row(
-        key=key, data="struck" if struck else "record", spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=controls))
+    return ft.Row(key=key, data="struck" if struck else "record", spacing=8,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=controls)
 
 
 def _envelopes_card(opened: tuple[OpenedEnvelope, ...], *, on_remove) -> ft.Control:

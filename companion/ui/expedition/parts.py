@@ -110,19 +110,17 @@ def stars_words(stars: Stars) -> str:
                                                                                      kinds=", ".join(parts))
 
 
-def star_icons(stars: Stars, *, size: int = 18, key: str | None = None, empty: str | None = "—",
-               label: str | None = None) -> ft.Control:
-    """One star icon per Reputation star, summit stars first, then race, then record; spoken in words."""
+def star_icons(stars: Stars, *, size: int = 18, key: str | None = None, empty: str | None = "—") -> ft.Control:
+    """One star icon per Reputation star, summit stars first, then race, then record; spoken in words ("4 stars
+    (summit 3, race 1)"), without the player's name, which the row they stand in says before them."""
     icons: list[ft.Control] = []
     for kind in STAR_KINDS:
         for _star in range(getattr(stars, kind.field)):
             icons.append(ft.Icon(ft.Icons.STAR_ROUNDED, size=size, color=kind.colour))
     if not icons and empty:
         icons.append(ft.Text(empty, size=size * 0.8, color=ft.Colors.ON_SURFACE_VARIANT))
-    # i18n: a player's stars read aloud: "Ann: 4 stars (summit 3, race 1)"
-    spoken = stars_words(stars) if label is None else _("{name}: {stars}").format(name=label, stars=stars_words(stars))
     return ft.Semantics(
-        label=spoken,
+        label=stars_words(stars),
         exclude_semantics=True,
         content=ft.Row(icons, key=key, spacing=0, run_spacing=0, wrap=True, tight=True,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),

@@ -120,7 +120,9 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
         if seat in won:
             tags.append(badge(_("winner") if len(won) == 1 else _("shared win"), icon=ft.Icons.EMOJI_EVENTS_ROUNDED,
                               colour="#B8860B", key=f"{key}-{seat}-winner"))
-        rows.append(ft.Container(
+        # One node to a screen reader: "Ann, Lead Climber, 4 stars (summit 3, race 1), 152 pts"; the count
+        # beside the stars is in their words already.
+        rows.append(ft.MergeSemantics(content=ft.Container(
             key=f"{key}-{seat}",
             padding=ft.Padding.symmetric(vertical=6),
             content=ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -129,19 +131,19 @@ def standings_card(state: State, colours: Sequence[str], *, key: str = "exp-stan
                     ft.Row(wrap=True, spacing=6, run_spacing=4,
                            vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                                ft.Text(info.name, size=16, weight=ft.FontWeight.W_600), *tags]),
-                    star_icons(stars, size=20, key=f"{key}-{seat}-stars", label=info.name),
+                    star_icons(stars, size=20, key=f"{key}-{seat}-stars"),
                 ]),
                 ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
-                    ft.Row(tight=True, spacing=2, controls=[
+                    ft.Semantics(exclude_semantics=True, content=ft.Row(tight=True, spacing=2, controls=[
                         ft.Text(str(mark.stars), key=f"{key}-{seat}-count", size=22, weight=ft.FontWeight.W_700),
                         ft.Icon(ft.Icons.STAR_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ]),
+                    ])),
                     # i18n: points, abbreviated under a player's stars
                     ft.Text(_("{points} pts").format(points=mark.score), key=f"{key}-{seat}-score", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
             ]),
-        ))
+        )))
     return ft.Container(
         key=key,
         border_radius=ft.BorderRadius.all(18),
@@ -174,13 +176,15 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
         sub = (_("{points} on the sheet + {bonus} for {cards}").format(
             points=number_words(result.points[seat]), bonus=CARD_POINTS * len(cashed), cards=card_words(cashed))
             if cashed else None)
-        line = ft.Row(key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            colour_dot(colours[seat], info.name, size=26),
-            ft.Text(info.name, weight=ft.FontWeight.W_600, expand=True),
-            star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars", label=info.name),
-            ft.Container(width=40, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
-                points_text, key=f"{key}-{seat}-total", size=16, weight=ft.FontWeight.W_700)),
-        ])
+        # One node to a screen reader: "Ann, 2 stars (summit 1, race 1), 74".
+        line = ft.MergeSemantics(content=ft.Row(
+            key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                colour_dot(colours[seat], info.name, size=26),
+                ft.Text(info.name, weight=ft.FontWeight.W_600, expand=True),
+                star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars"),
+                ft.Container(width=40, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
+                    points_text, key=f"{key}-{seat}-total", size=16, weight=ft.FontWeight.W_700)),
+            ]))
         # The cards cashed under the whole row (beside eight stars they were squeezed to a word a line), in
         # line with the name.
         rows.append(ft.Column(spacing=0, tight=True, controls=[line, ft.Container(
@@ -282,8 +286,10 @@ def resume_picture(state: State, colours: Sequence[str], *, key: str) -> ft.Cont
                              vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colours[seat]),
             ft.Text(info.name, size=12, weight=ft.FontWeight.W_600),
-            star_icons(kinds[seat], size=14, empty="·", label=info.name),
-            ft.Text(str(table[seat].stars), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            star_icons(kinds[seat], size=14, empty="·"),
+            # Said by the stars' words ("2 stars (…)"): the tile says each player once, then their stars.
+            ft.Semantics(exclude_semantics=True, content=ft.Text(str(table[seat].stars), size=12,
+                                                                 color=ft.Colors.ON_SURFACE_VARIANT)),
         ]))
     return ft.Column(key=key, spacing=2, tight=True, controls=[
         ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

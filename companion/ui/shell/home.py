@@ -206,10 +206,13 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     moves = len(session.actions)
     title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     who = ", ".join(names)
+    picture = _resume_picture(store, keeper, session)
     details = " · ".join(
         part
         for part in (
-            who if who != title else "",          # a title made of the names (the default in 14ers) says who
+            # A title made of the names (the default in 14ers) says who, and so does a picture naming each player
+            # (an Expedition's stars): the names are not said twice.
+            who if who != title and picture is None else "",
             _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves)),
             _("saved {when}").format(when=format_when_unbroken(session.updated)),
         )
@@ -229,7 +232,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             subtitle=details,
             lines=3,            # who plays, how far, and when it was saved: never the time cut in two
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
-            badge=_resume_picture(store, keeper, session),
+            badge=picture,
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
         merge=True,
