@@ -235,3 +235,18 @@ async def test_undo_on_a_sheet_just_started_goes_back_to_the_expedition(open_ui,
     ui.get("exp-sheet-start")
     await ui.click("exp-redo")
     assert keeper.state(exp).table is not None
+
+
+async def test_a_sheet_set_aside_for_paper_is_scored_as_paper(open_ui, store):
+    # After "Go on on paper instead" the scoring form still said Ann's sheet was on "this device", while her
+    # points had to be typed from paper.
+    keeper = SessionKeeper(store)
+    ui, exp = await solo_expedition(open_ui, store)
+    await sheet_started(ui, exp, dict(rope=1, tent=2, compass=1, schnapps=1))
+    await ui.go(f"/play/expedition/{exp}")
+    await ui.click("exp-sheet-drop")
+    await ui.click("exp-drop-confirm")
+    assert keeper.state(exp).table is None
+    await ui.click("exp-score-open")
+    assert ui.get("exp-score-0-where").value == "paper"
+    assert ui.get("exp-score-1-where").value == "solo opponent"

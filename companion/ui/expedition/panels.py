@@ -366,6 +366,9 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         rows.append(labelled("exp-score-fill", ft.FilledTonalButton(
             _("Fill in from the sheet played in the app"), key="exp-score-fill", icon=ft.Icons.AUTO_FIX_HIGH_ROUNDED,
             on_click=on_fill)))
+    # A sheet set up to be played here but not played in the app this Ascent (never started, set aside for
+    # paper, or abandoned) was played on paper.
+    played_here = offer is not None and offer.status in (SheetStatus.PLAYING, SheetStatus.FINISHED)
     order = lead_order(state)
     for seat in order:
         info = setup.seats[seat]
@@ -376,7 +379,8 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
         follow = _TotalFollower()
         # i18n: under a player's name in the scoring form: the solo opponent (Max, whose name is just above),
         # or where the player's sheet is: "paper" or "this device"
-        where = (_("solo opponent") if info.is_max else _("paper") if info.paper else _("this device"))
+        where = (_("solo opponent") if info.is_max else _("paper") if info.paper or not played_here
+                 else _("this device"))
         # Filled in from the sheet played in the app: its points and challenges are the sheet's, shown only
         # (the rules refuse any other at the scoring).
         fixed = seat in draft.from_sheet
