@@ -512,6 +512,10 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     assert ui.get("fr-weather-preset-summer-3").disabled and not ui.get("fr-weather-preset-summer-4").disabled
     assert ui.get("fr-weather-laid").value == "Already laid out: Tile 3 (days 1–3)."
     await ui.click("fr-weather-preset-summer-4")
+    # Each number is named with its row: a screen reader heard "0", "−1", … then "0" again, with no row named.
+    named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
+    assert named["fr-weather-day-6-accl-0"] == "Acclimatization lost: 0"
+    assert named["fr-weather-day-6-move-1"] == "Extra movement per space: +1"
     await ui.click("fr-weather-day-6-move-1")         # the preset is a starting point: add a surcharge
     await ui.click("fr-weather-save")
     state = engine(store, session.id)

@@ -20,7 +20,7 @@ from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, fore
 from companion.i18n import N_, _, tr
 from companion.ui.freunde.parts import (chip, unbroken_metres, weather_icon, weather_label, weather_words,
                                         zone_label)
-from companion.ui.common.widgets import bind
+from companion.ui.common.widgets import bind, labelled_value
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "drafts_docs",
@@ -356,9 +356,11 @@ def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[
     # ("Akklimatisierungsverlust") would break in the middle.
     return ft.Column(spacing=4, tight=True, controls=[
         ft.Text(label, size=13),
+        # Each choice named with its row ("Acclimatization lost: −1"): a screen reader going from one to the next
+        # heard "0" twice, and nothing said which row it was in.
         ft.Row(spacing=6, controls=[
             chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40, compact=True,
-                 width=46)
+                 width=46, spoken=labelled_value(label, f"{sign}{n}" if n else "0"))
             for n in range(high + 1)]),
     ])
 
