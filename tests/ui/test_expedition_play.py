@@ -157,6 +157,8 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.get("exp-hand-0-count").value == "3 of 3"
     # A fourth card: the form asks for the card given back, then the engine puts it back into play.
     await ui.click("exp-pick-open")
+    # Under each name, the cards held, counted as cards (a bare "holds 1" said nothing of what).
+    assert "holds 3 cards · lead" in ui.text() and "holds 1 card\n" in ui.text()
     await ui.click("exp-pick-0")
     await ui.click("exp-pick-0-schnapps")
     await ui.click("exp-pick-submit")

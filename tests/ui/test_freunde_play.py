@@ -840,7 +840,7 @@ def test_a_long_solo_game_s_risk_tokens_leave_the_name_its_room():
     view = ft.View(route="/", controls=team_section(state, ["#2F7FC1"]))
     assert layout_problems(view, every_label=True) == []
     shown = [c.value for c in walk(view) if isinstance(c, ft.Text)]
-    assert "Sol" in shown and "risk tokens: 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 1, 0" in shown
+    assert "Sol" in shown and "17 risk tokens, worth 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 1, 0" in shown
 
 
 async def test_a_risk_nobody_can_bear_is_said_to_have_no_effect(open_ui, store):

@@ -293,7 +293,9 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
             left[taken] = max(0, left[taken] - 1)
         # i18n: under a player's name: the Assist cards held; "lead" marks the Lead Climber
         sub = (_("holds {limit}: none is taken for him").format(limit=MAX_ASSISTS) if max_full
-               else (_("holds {n} · lead") if seat == state.lead else _("holds {n}")).format(n=len(held)))
+               else (ngettext("holds {n} card · lead", "holds {n} cards · lead", len(held)) if seat == state.lead
+                     # i18n: under a player's name: the Assist cards held
+                     else ngettext("holds {n} card", "holds {n} cards", len(held))).format(n=len(held)))
         if seat in fixed:
             sub = _("new zone on the sheet · {holds}").format(holds=sub)
         off = setup.cards is CardMode.OFF  # only Max's cards are counted: the kinds on the table are unknown

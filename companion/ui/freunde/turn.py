@@ -936,9 +936,12 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                 ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22),
                                             ft.Text(p.name, weight=ft.FontWeight.W_600, expand=True)]),
                 # A line of its own: beside the name, a solo game's 17 tokens left the name no room at all.
-                # i18n: the values of the risk tokens a player took, "risk tokens: 2, 1, 1"
-                *([ft.Text(_("risk tokens: {values}").format(values=", ".join(map(str, p.risk_tokens))), size=11,
-                           color=ft.Colors.ON_SURFACE_VARIANT, key=f"fr-team-{index}-risk")]
+                # i18n: the risk tokens a player took and the value of each, "3 risk tokens, worth 2, 1, 1" (a bare
+                # "risk tokens: 0" was heard as none)
+                *([ft.Text(ngettext("{n} risk token, worth {values}", "{n} risk tokens, worth {values}",
+                                    len(p.risk_tokens)).format(n=len(p.risk_tokens),
+                                                               values=", ".join(map(str, p.risk_tokens))),
+                           size=11, color=ft.Colors.ON_SURFACE_VARIANT, key=f"fr-team-{index}-risk")]
                   if p.risk_tokens else []),
                 *lines,
             ]),
