@@ -1069,3 +1069,16 @@ async def test_the_text_shared_titles_the_game_as_the_screen_does(open_ui, store
         ridge = translated("Ridge")
     assert ridge != "Ridge"
     assert ui.get("record-share-text").value.splitlines()[0] == f"Ridgeline · {ridge}"
+
+
+def test_a_distribution_of_negative_scores_writes_the_minus_sign():
+    # Trek 12 scores can be negative: the ranges read "-57–1200", a hyphen running into the range's dash, where
+    # every other number of the app has the printed minus sign.
+    from companion.ui.shell.charts import histogram_chart
+
+    bins = [stats.Bin(-57, -40, 2), stats.Bin(-39, -20, 0), stats.Bin(-19, 0, 1)]
+    shown = histogram_chart(bins, "#3366AA", unit="points", key="dist")
+    chart = shown.controls[0]
+    assert chart.label == "Score distribution: 2 games from −57 to −40; 1 game from −19 to 0."
+    assert labels_on(chart.content.bottom_axis) == ["−57–\n−40", "−39–\n−20", "−19–\n0"]
+    assert shown.controls[1].value == "Most often −57–−40 points: 2 of 3 games"

@@ -251,7 +251,8 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
     unit = str(tr(unit))
     tallest = max((b.count for b in bins), default=0)
     top, step = _count_axis(tallest)
-    ranges = [str(b.low) if b.low == b.high else f"{b.low}–{b.high}" for b in bins]
+    # Negative scores with the printed minus sign, as everywhere else ("−57–−40", not "-57–-40").
+    ranges = [number(b.low) if b.low == b.high else f"{number(b.low)}–{number(b.high)}" for b in bins]
     # Three-digit ranges ("100–119") are wider than a bar's share of a phone: one number per line then.
     stacked = any(len(text) > 5 for text in ranges)
     groups = [
@@ -296,12 +297,12 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                               "{n} scores, all between {low} and {high} {unit}", total) if counted == "scores"
                      else ngettext("{n} game, all between {low} and {high} {unit}",
                                    "{n} games, all between {low} and {high} {unit}", total)).format(
-                n=total, low=bins[0].low, high=bins[-1].high, unit=unit)
+                n=total, low=number(bins[0].low), high=number(bins[-1].high), unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
     spoken = _("Score distribution: {bins}.").format(bins="; ".join(
         (ngettext("{n} score from {low} to {high}", "{n} scores from {low} to {high}", b.count) if counted == "scores"
          else ngettext("{n} game from {low} to {high}", "{n} games from {low} to {high}", b.count)).format(
-            n=b.count, low=b.low, high=b.high) for b in bins if b.count))
+            n=b.count, low=number(b.low), high=number(b.high)) for b in bins if b.count))
     return _chart_with_legend(chart, spoken, rows)
 
 
