@@ -22,6 +22,7 @@ from companion.i18n import LANGUAGES, PSEUDO, SYSTEM
 from companion.i18n.message import N_, Message, message_doc, message_from_doc, msg
 from companion.inputs import encodable
 from companion.games import GAMES
+from companion.games.words import and_list
 
 __all__ = [
     "RecordId",
@@ -203,10 +204,12 @@ def check_colour(value: Any, where: str = "player", field: str = "colour") -> st
 
 
 def check_game(value: Any, where: str, field: str = "game") -> str:
-    """A game id must be one of the registry's games."""
+    """A game id must be one of the registry's games; the refusal names them as the app shows them."""
     if type(value) is not str or value not in GAMES:
-        _fail(where, field, msg("must be one of {choices}, not {value}",
-                                choices=", ".join(GAMES), value=describe(value)))
+        # i18n: a saved game (in a backup) of a game the app does not have: {value} is what the file says,
+        # {games} the app's games by their titles ("Trek 12: Himalaya, 14ers and Freunde")
+        _fail(where, field, msg("names a game this companion does not know, {value}; it knows {games}",
+                                value=describe(value), games=and_list([entry.title for entry in GAMES.values()])))
     return value
 
 
