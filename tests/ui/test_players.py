@@ -46,7 +46,12 @@ async def test_the_chosen_colour_is_saved(open_ui, store):
     # ("40 characters remaining", "39 characters remaining", ...).
     field = ui.get("player-name")
     assert field.max_length == 40 and field.counter == ""
+    # A longer name pasted in is cut at 40 by the field; that is said under it, or nothing would say so.
+    assert field.helper is None
+    await ui.type("player-name", "Maximilienne-Bérénice de la Tour d'Auver")     # what the field keeps of it
+    assert ui.get("player-name").helper == "40 characters, the most a name can have"
     await ui.type("player-name", "Chiara")
+    assert ui.get("player-name").helper is None
     await ui.click(f"player-colour-{colour.lstrip('#').lower()}")
     await ui.click("player-add")
     [chiara] = store.players.list()
@@ -90,7 +95,10 @@ async def test_rename_a_player(open_ui, store):
         await asyncio.sleep(0.05)
     else:
         raise AssertionError("the name field was never focused")
+    await ui.type("player-edit-name", "A" * 40)           # a longer name pasted in, as the field keeps it
+    assert ui.get("player-edit-name").helper == "40 characters, the most a name can have"
     await ui.type("player-edit-name", "Bob")
+    assert ui.get("player-edit-name").helper is None
     await ui.click("player-edit-save")
     assert "bob" in ui.get("player-edit-name-error").value.lower()  # duplicate refused, still editing
     assert live(ui, "player-edit-name-error") and ui.get("player-edit-name-error").max_lines is None

@@ -12,7 +12,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import N_, Message, _, ngettext, tr
 from companion.store import PALETTE
-from companion.store.records import FIELD_PROBLEM
+from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
@@ -59,6 +59,7 @@ class _Edit:
     # made meanwhile in another tab is not undone by saving the other field here.
     opened_name: str = ""
     opened_colour: str = ""
+    full: bool = False      # the name typed has the most characters a name may have
 
 
 @ft.component
@@ -114,6 +115,7 @@ def PlayersScreen() -> ft.View:
     problem, set_problem = ft.use_state(None)
     back, set_back = ft.use_state(None)            # (good, sentence) after bringing a removed player back
     namesake, set_namesake = ft.use_state(None)    # the id of a removed player whose name is typed to add
+    full, set_full = ft.use_state(False)           # the name typed to add is as long as a name may be
 
     players = app.store.players.list()
     removed = [p for p in app.store.players.list(include_removed=True) if p.removed]
@@ -135,6 +137,7 @@ def PlayersScreen() -> ft.View:
         name.set("")
         set_colour(None)
         set_error(None)
+        set_full(False)
         app.changed()
 
     def typed_name() -> None:
@@ -142,6 +145,8 @@ def PlayersScreen() -> ft.View:
             set_error(None)
         if namesake is not None:
             set_namesake(None)
+        if (len(name.text) >= NAME_MAX) != full:
+            set_full(not full)
 
     def save_edit() -> None:
         edit = edit_now.current
@@ -178,6 +183,8 @@ def PlayersScreen() -> ft.View:
         current = edit_now.current
         if current is not None and current.error is not None:
             update_edit(error=None)
+        if current is not None and (len(edit_name.text) >= NAME_MAX) != current.full:
+            update_edit(full=not current.full)
 
     def confirm_remove() -> None:
         player_id = removing
@@ -252,7 +259,8 @@ def PlayersScreen() -> ft.View:
                         label=_("Name"),
                         hint_text=_("Who plays?"),
                         error=field_error(error, "player-name-error"),     # wraps: its advice comes last
-                        max_length=40,
+                        helper=_full_note(full),
+                        max_length=NAME_MAX,
                         counter="",       # no running count: a screen reader said it at every keystroke
                         autofocus=False,
                         on_change=typed_name,
@@ -396,6 +404,13 @@ def _removed_section(removed, back, bring_back) -> ft.Control:
     return ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+def _full_note(full: bool) -> str | None:
+    """Said under a name field once the name is as long as a name may be: the field takes no more, and a longer
+    name pasted in is cut there, which nothing else would say."""
+    # i18n: under a player's name field when it is full: it takes no more characters
+    return _("{limit} characters, the most a name can have").format(limit=NAME_MAX) if full else None
+
+
 def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit,
               field_ref, playing: int = 0) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel (`field_ref` is given the
@@ -404,7 +419,8 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
         key="player-edit-name",
         label=_("Name"),
         error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
-        max_length=40,
+        helper=_full_note(edit.full),
+        max_length=NAME_MAX,
         counter="",       # no running count: a screen reader said it at every keystroke
         on_change=lambda: type_edit_name(),
         on_submit=lambda: save_edit(),
