@@ -34,7 +34,8 @@ def fill(store) -> dict:
             "game": "freunde" if day == 2 else "trek12", "finished": f"2026-02-0{day}T20:00:00Z",
             "title": f"Game {day}",
             "players": [{"id": ann.id, "name": "Ann", "score": 60 + day, "winner": day != 2},
-                        {"id": gone.id, "name": "Carla", "score": 55, "winner": day == 2},
+                        {"id": gone.id, "name": "Carla", "score": 70 if day == 2 else 55,
+                         "winner": day == 2},
                         {"id": None, "name": "Max", "score": 40, "winner": False}],
             "detail": {"lines": [day, 2 * day], "note": "Zeltplatz über dem Grat"},
             "session": {"setup": {"sheet": "dunai"}, "actions": [{"dice": [day, 6]}]},
@@ -591,3 +592,68 @@ def test_an_import_is_not_undone_once_something_was_saved_after_it(store):
     with pytest.raises(InvalidInput, match="cannot be undone any more: the record of players and settings"):
         store.undo_import(report.undo)
     assert store.export_all() == after
+
+
+def _finished_record(game: str, players: list[dict], detail: dict) -> dict:
+    return {"id": "a" * 32, "game": game, "finished": "2026-02-01T20:00:00Z", "title": "Edited", "players": players,
+            "detail": detail, "session": None}
+
+
+def _seat(name: str, score: int, winner: bool) -> dict:
+    return {"id": None, "name": name, "score": score, "winner": winner}
+
+
+EDITED = [
+    ("a Trek 12 score its breakdown does not give",
+     _finished_record("trek12", [_seat("Ann", 9999, True), _seat("Bob", 8, False)],
+                      {"scores": [{"name": "Ann", "total": 10}, {"name": "Bob", "total": 8}]}),
+     r"history\[0\] \(id 'a{32}'\): Ann's score is 9999, but the game's own breakdown gives 10"),
+    ("a Ridgeline fatigue edited below 0",
+     _finished_record("ridgeline", [_seat("Ann", -50, True), _seat("Bob", 30, False)],
+                      {"standings": [{"name": "Ann", "fatigue": -50}, {"name": "Bob", "fatigue": 30}]}),
+     r"Ann's score is -50, below 0, which this game never gives"),
+    ("a 14ers score edited apart from its breakdown",
+     _finished_record("fourteeners", [_seat("Ann", -50, False), _seat("Bob", 13, True)],
+                      {"players": [{"name": "Ann", "total": 3}, {"name": "Bob", "total": 13}]}),
+     r"Ann's score is -50, but the game's own breakdown gives 3"),
+    ("a Freunde winner below the best score",
+     _finished_record("freunde", [_seat("Ann", -50, True), _seat("Bob", 10, True)], {}),
+     r"Ann is marked as a winner with -50, below the best score, 10"),
+    ("an Expedition's stars apart from its totals",
+     _finished_record("expedition", [_seat("Ann", 40, True), _seat("Bob", 10, False)],
+                      {"totals": {"Ann": {"stars": 14, "score": 242}, "Bob": {"stars": 10, "score": 233}}}),
+     r"Ann's score is 40, but the game's own breakdown gives 14"),
+]
+
+
+@pytest.mark.parametrize("label, record, message", EDITED, ids=[e[0] for e in EDITED])
+def test_a_finished_game_that_disagrees_with_itself_is_refused_and_changes_nothing(store, label, record, message):
+    # A backup edited by hand came in whole: History showed the header's 9999 and Statistics counted the
+    # breakdown's 10, and a fatigue of -50 won the Ridgeline records.
+    fill(store)
+    before = store.export_all()
+    doc = {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": [record]}
+    with pytest.raises(InvalidInput, match=message):
+        store.import_all(copy.deepcopy(doc))
+    assert store.export_all() == before
+
+
+def test_finished_games_as_each_game_writes_them_come_in():
+    # The check holds each game's own records: a shared win, Max ahead in a solo Ascent, Ridgeline's winner by
+    # camps over a lower fatigue, an Expedition won on stars.
+    records = [
+        _finished_record("trek12", [_seat("Ann", 70, True), _seat("Bob", 70, True)],
+                         {"scores": [{"name": "Ann", "total": 70}, {"name": "Bob", "total": 70}]}),
+        _finished_record("trek12", [_seat("Ann", 40, False), _seat("Max", 52, True)],
+                         {"solo": "max", "scores": [{"name": "Ann", "total": 40}, {"name": "Max", "total": 52}]}),
+        _finished_record("ridgeline", [_seat("Ann", 30, True), _seat("Bob", 12, False)],
+                         {"standings": [{"name": "Ann", "fatigue": 30, "camps_cleared": 5},
+                                        {"name": "Bob", "fatigue": 12, "camps_cleared": 4}]}),
+        _finished_record("expedition", [_seat("Ann", 14, True), _seat("Bob", 10, False)],
+                         {"totals": {"Ann": {"stars": 14, "score": 200}, "Bob": {"stars": 10, "score": 233}}}),
+    ]
+    for n, record in enumerate(records):
+        record["id"] = f"{n + 1:x}" * 32
+    with open_store(memory=True) as store:
+        store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": records})
+        assert store.history.count() == len(records)

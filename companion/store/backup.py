@@ -238,6 +238,11 @@ def _validate(store: Store, doc: Any) -> _Checked:
     history = [records.history_record(item, _where("history", i, item))
                for i, item in enumerate(_list(doc, "history"))]
     _refuse_duplicates(history, "history")
+    for i, record in enumerate(history):
+        problem = _inconsistent(record)
+        if problem is not None:
+            # i18n: a backup refused: {where} names the finished game in the file, {problem} what does not add up
+            raise InvalidInput(msg("{where}: {problem}", where=_where("history", i, record), problem=problem))
 
     tables_doc = doc.get("tables", {})
     if not isinstance(tables_doc, dict):
@@ -295,6 +300,55 @@ def _validate(store: Store, doc: Any) -> _Checked:
             raise InvalidInput(msg("{where}: {reason}", where=_where("sessions", i, record),
                                    reason=exc.args[0] if exc.args else str(exc))) from None
     return _Checked(players, settings, sessions, history, tables, ahead)
+
+
+# Where a finished game's record keeps each player's total in its own breakdown (a list of entries with a
+# "name"), as the game's summary writes it beside the players' scores, and History shows it.
+_BREAKDOWN_TOTALS = {
+    "trek12": ("scores", "total"),
+    "ridgeline": ("standings", "fatigue"),
+    "fourteeners": ("players", "total"),
+    "freunde": ("players", "score"),
+}
+# Games whose winners always have the best score (the tie-breaks choose among equal scores); Ridgeline places by
+# camps cleared first. An Expedition's score is its stars, which decide before the points.
+_BEST_WINS = ("trek12", "fourteeners", "freunde", "expedition")
+# Scores that cannot be below 0: fatigue, and an Expedition's stars.
+_NEVER_NEGATIVE = ("ridgeline", "expedition")
+
+
+def _inconsistent(record: dict[str, Any]) -> Message | None:
+    """What does not add up in a finished game's record, or None: a player's score other than the one its own
+    breakdown gives them, a winner below the best score, a score the game cannot give. Both are written together
+    when a game ends, so a record that disagrees with itself was changed by hand; imported, it would show one
+    number in History and count another in Statistics."""
+    game = record["game"]
+    players = record["players"]
+    detail = record.get("detail")
+    detail = detail if isinstance(detail, dict) else {}
+    own: dict[str, Any] = {}
+    if game in _BREAKDOWN_TOTALS:
+        section, key = _BREAKDOWN_TOTALS[game]
+        entries = detail.get(section)
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and key in entry:
+                own[entry["name"]] = entry[key]
+    elif game == "expedition" and isinstance(detail.get("totals"), dict):
+        own = {name: t["stars"] for name, t in detail["totals"].items() if isinstance(t, dict) and "stars" in t}
+    for player in players:
+        name, score = player["name"], player["score"]
+        if name in own and own[name] != score:
+            return msg("{name}'s score is {score}, but the game's own breakdown gives {total}", name=name,
+                       score=score, total=describe(own[name]))
+        if game in _NEVER_NEGATIVE and score < 0:
+            return msg("{name}'s score is {score}, below 0, which this game never gives", name=name, score=score)
+    if game in _BEST_WINS and players:
+        best = max(player["score"] for player in players)
+        for player in players:
+            if player["winner"] and player["score"] < best:
+                return msg("{name} is marked as a winner with {score}, below the best score, {best}",
+                           name=player["name"], score=player["score"], best=best)
+    return None
 
 
 def _merge(store: Store, checked: _Checked) -> ImportReport:
