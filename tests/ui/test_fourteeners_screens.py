@@ -234,6 +234,8 @@ async def test_a_guide_makes_a_climb_possible(open_ui, store):
     await ui.click("ft-climb-peak-2-14")
     await ui.click("ft-guide-option-0")
     ignore = check.guides[0].ignores[0].value
+    # The Guide to hire is named by its Class in words: a bare "I" was said as the word "I".
+    assert "Class I · Peak 1-1" in ui.text()
     await ui.click(f"ft-hire-{ignore}-peak-1-1")
     await ui.click("ft-side-capstone")
     await ui.click("ft-gain")

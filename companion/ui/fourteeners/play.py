@@ -644,7 +644,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                 picked = mine == name
                 others = [(ig, n) for ig, n in draft.hires if ig != ignore.value]
                 chips.append(choice_chip(
-                    f"ft-hire-{ignore.value}-{slug(name)}", f"{roman(tucked.card.klass)} · {name}", picked,
+                    f"ft-hire-{ignore.value}-{slug(name)}", _class_and_name(tucked.card.klass, name), picked,
                     bind(set_draft, replace(draft, hires=tuple(others) + (() if picked else ((ignore.value, name),)),
                                             extra=tuple(n for n in draft.extra if n != name))),
                     disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
@@ -655,7 +655,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     if player.tucked:
         if draft.more_guides:
             hired = {name for _ignore, name in draft.hires}
-            chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
+            chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", _class_and_name(t.card.klass, t.card.name),
                                  t.card.name in draft.extra,
                                  bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
                                  disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
@@ -689,7 +689,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     fog_needed = weather_guide_owed(state) and not (option is not None and Ignore.WEATHER in option.ignores)
     if fog_needed:
         hired = {name for _ignore, name in draft.hires} | set(draft.extra)
-        chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", f"{roman(t.card.klass)} · {t.card.name}",
+        chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", _class_and_name(t.card.klass, t.card.name),
                              draft.fog_guide == t.card.name,
                              bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
                                                      else t.card.name)),
@@ -924,7 +924,7 @@ def _corrections(state: State, set_fixing) -> ft.Control:
     ]
     if cards:
         # A long name wraps inside its chip (it ran past the screen's edge, cut).
-        controls.append(chip_row([choice_chip(f"ft-fix-card-{slug(card.name)}", f"{roman(card.klass)} · {card.name}",
+        controls.append(chip_row([choice_chip(f"ft-fix-card-{slug(card.name)}", _class_and_name(card.klass, card.name),
                                               False, bind(set_fixing, ("card", card.name)), wide=True)
                                   for card in cards],
                                  label=_("Climbs met this game")))
@@ -949,3 +949,8 @@ def _log(state: State) -> ft.Control:
                   *[ft.Text(tr(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
 
+
+def _class_and_name(klass: int, name: str) -> str:
+    """A card to choose, by its Class and name: "Class II · Longs Peak" (a bare "II" was said as the word "I"
+    by a screen reader, and means little to a new player)."""
+    return f"{_('Class {numeral}').format(numeral=roman(klass))} · {name}"
