@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import flet as ft
-from harness import walk
+from harness import spoken, walk
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring, solo
@@ -50,6 +50,12 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         state = keeper.state(session.id)
         assert state.row[0].name == name                      # your new Climb goes far left
         assert "Gerry's pick" in ui.text()
+        # Each tile says its place in the row in words (a bare "3" said nothing), and a Hazard once (its corner
+        # icon names it, the requirement chip beside it is not said again).
+        for position, card in enumerate(state.row):
+            said = spoken(ui.get(f"ft-climb-{slug(card.name)}"))
+            assert f"place {position + 1} in the row" in said and str(position + 1) not in said, said
+            assert said.count("Hazard") == (1 if card.hazard else 0), said
         gain = next(a for a in rules.legal_actions(state) if isinstance(a, rules.Gain) and not a.guides)
         await ui.click(f"ft-climb-{slug(gain.card)}")
         await ui.click(f"ft-side-{gain.side.value}")

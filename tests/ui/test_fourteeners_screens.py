@@ -9,7 +9,7 @@ import re
 
 import pytest
 import flet as ft
-from harness import UiApp, walk
+from harness import UiApp, spoken, walk
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
@@ -783,3 +783,19 @@ def test_a_chip_named_by_its_tooltip_is_one_button_saying_it_once():
     chip = choice_chip("ftf-class-1", "I", False, lambda: None, tooltip="Class I")
     assert isinstance(chip, ft.MergeSemantics)          # the chip's node and its tap's node, one
     assert names_said_twice(chip) == []
+
+
+async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):
+    # A screen reader heard "Hazard" twice on such a tile: from the icon in the card's corner and from the
+    # requirement chip beside the Endurance and Technique, which say the same printed fact.
+    session_id, _ = _start(store, synthetic_catalog_doc())
+    keeper = _keeper(store)
+    rng = random.Random(0)
+    state = keeper.state(session_id)
+    while not any(card.hazard for card in state.row):
+        keeper.act(session_id, rules.action_to_doc(rng.choice(rules.legal_actions(state))))
+        state = keeper.state(session_id)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    for card in state.row:
+        said = spoken(ui.get(f"ft-climb-{card.name.lower().replace(' ', '-')}"))
+        assert said.count("Hazard") == (1 if card.hazard else 0), said

@@ -192,8 +192,10 @@ def requirement_chips(card: Card, *, endurance: int | None = None, technique: in
             n=card.technique if technique is None else technique)),
     ]
     if card.hazard:
+        # The Hazard icon in the card's corner, named beside its name, is this requirement: said once.
         # i18n: a Climb's Hazard requirement (the Hazard icon in its corner)
-        chips.append(stat_chip(ft.Icons.REPORT_ROUNDED, _("Hazard"), colour="#C53030"))
+        chips.append(ft.Semantics(exclude_semantics=True, content=stat_chip(
+            ft.Icons.REPORT_ROUNDED, _("Hazard"), colour="#C53030")))
     return chips
 
 

@@ -568,8 +568,12 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
         border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         content=ft.Column(spacing=6, tight=True, controls=[
-            card_line(card, trailing=[ft.Text(str(position + 1), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
-                      if state.setup.solo else []),
+            # Solo: the place in the row, where Gerry's picks are counted from (a bare "3" said nothing).
+            card_line(card, trailing=[ft.Semantics(
+                # i18n: a revealed Climb's place in the row, counted from the left (solo, beside its name)
+                label=_("place {n} in the row").format(n=position + 1), exclude_semantics=True,
+                content=ft.Text(str(position + 1), size=11, color=ft.Colors.ON_SURFACE_VARIANT))]
+                if state.setup.solo else []),
             ft.Row([*chips, *badges], spacing=6, run_spacing=6, wrap=True),
         ]),
     )
