@@ -301,6 +301,11 @@ async def test_end_scoring_shows_the_engines_score_and_finishes_into_history(ope
             assert ui.get(f"ft-score-{index}-{part}").value == str(getattr(player, part)), (player.name, part)
     winner = ui.get("ft-winner").value
     assert all(name in winner for name in result.winners)
+    # Each number of the table says whose it is and what it counts; none is said bare.
+    said = spoken(ui.get("ft-score-table"))
+    assert f"{result.players[0].name}, Plans: {result.players[0].plans}" in said
+    assert f"{result.players[1].name}, Total: {result.players[1].total}" in said
+    assert not [piece for piece in said if piece.lstrip("-").isdigit()], said
     await ui.click("ft-finish")
     assert store.sessions.get(session_id) is None
     record = store.history.get(session_id)

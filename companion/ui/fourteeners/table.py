@@ -254,17 +254,24 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
             text, key=key, size=15 if strong else 14, weight=ft.FontWeight.W_700 if strong else ft.FontWeight.W_500,
             color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
 
-    lines: list[ft.Control] = [ft.Row(spacing=4, controls=[
+    # To a screen reader each number says whose it is and what it counts ("Ann, Plans: 2"): read one after
+    # another, the bare numbers of a table said nothing of either. The names above and the parts beside are
+    # said by those words.
+    lines: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=4, controls=[
         ft.Container(width=86),
         *[cell(p.name, strong=True, colour=ft.Colors.PRIMARY if p.name in result.winners else None)
-          for p in result.players]])]
+          for p in result.players]]))]
     for label, field in rows:
         total = field == "total"
         lines.append(ft.Divider(height=1) if total else ft.Container(height=0))
         lines.append(ft.Row(spacing=4, controls=[
-            ft.Container(width=86, content=ft.Text(label, size=13, weight=ft.FontWeight.W_600 if total else None,
-                                                   color=ft.Colors.ON_SURFACE_VARIANT)),
-            *[cell(str(getattr(p, field)), key=f"ft-score-{i}-{field}", strong=total)
+            ft.Container(width=86, content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                label, size=13, weight=ft.FontWeight.W_600 if total else None, color=ft.Colors.ON_SURFACE_VARIANT))),
+            *[ft.Semantics(
+                # i18n: one number of the end score table read aloud: "Ann, Plans: 2"
+                label=_("{name}, {part}: {points}").format(name=p.name, part=label, points=getattr(p, field)),
+                exclude_semantics=True, expand=True,
+                content=cell(str(getattr(p, field)), key=f"ft-score-{i}-{field}", strong=total))
               for i, p in enumerate(result.players)]]))
     return ft.Container(
         key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
