@@ -305,6 +305,15 @@ async def test_finished_games_in_history(open_ui, store, pseudo):
     keeper = SessionKeeper(store)
     game_id, _setup, _docs = fourteeners(store)
     keeper.finish(game_id)
+    # A Trek 12 sheet with a card cashed: its breakdown holds "assists", once shown as the English key.
+    store.history.add({"game": "trek12", "finished": "2026-03-01T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": None, "name": "Ann", "score": 13, "winner": True}], "session": None,
+                       "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "complete": True, "solo": None,
+                                  "scores": [{"name": "Ann", "summit_reached": False,
+                                              "lines": [{"circles": [1, 2, 3], "points": 6}],
+                                              "zones": [{"circles": [5, 6], "value": 2, "points": 4}],
+                                              "line_bonus": 0, "zone_bonus": 0, "skulls": 0, "orphans": 0,
+                                              "penalty": 0, "total": 13, "complete": True, "assists": 1}]}})
     ui = await open_ui()
     found: list[str] = []
     await _visit(ui, store, "/history", found)

@@ -256,6 +256,8 @@ _FIELD_LABELS = {
     "alive": N_("Alive"),
     "ascent": N_("Ascent"),
     "ascents": N_("Ascents"),
+    # i18n: a Trek 12 sheet's breakdown in History: how many Assist cards were cashed (+3 each)
+    "assists": N_("Cards cashed"),
     # i18n: an Expedition's Ascent in History: each player's score with the cards they cashed
     "ascent_scores": N_("Scores with cards cashed"),
     "best_vp": N_("Best vp"),
