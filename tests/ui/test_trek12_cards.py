@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from harness import walk
+from harness import spoken, walk
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
@@ -67,7 +67,7 @@ async def test_the_rope_links_a_number_two_circles_away(open_ui, store):
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await enter_roll(ui, Roll.of(6, 0))
     await ui.click("t12-card-rope")
-    assert "in use" in ui.get("t12-card-rope").content.controls[1].value
+    assert "in use" in ui.get("t12-card-rope-name").value
     await ui.click("t12-op-higher")
     await ui.click("t12-circle-8")  # two steps from the 5 in circle 4
     assert "Rope: tap the 5 or 7 two circles away" in ui.get("t12-status").value
@@ -511,3 +511,23 @@ async def test_letting_the_others_write_first_is_no_turn_changed_under_the_scree
     assert len(SessionKeeper(store).get(session.id).actions) == 1
     await ann.settle()
     assert "Another device" not in ann.get("t12-status").value
+
+
+async def test_a_card_held_is_one_node_saying_what_it_does_and_against_max_the_schnapps_is_his_roll_too(
+        open_ui, store):
+    # A screen reader heard "Compass: write in a circle …" then "Compass" again; and against Max the Schnapps
+    # said "roll again for you alone", while Max writes from the new roll too (docs/rulings.md).
+    session = start(store, ["compass", "schnapps"], solo=True)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    for card, does in (("compass", "write in a circle touching no filled circle"),
+                       ("schnapps", "roll again; Max writes from the new roll too")):
+        [node] = [c for c in walk(ui.top) if isinstance(c, ft.MergeSemantics) and c.key == f"t12-card-{card}@on"]
+        assert spoken(node) == [f"{card.title()}: {does}"]
+    await ui.click("t12-card-compass")
+    [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-card-compass"]
+    assert node.label == "Compass · in use: write in a circle touching no filled circle" and node.toggled
+    # At a table of players, the new roll is the drinker's alone.
+    other = start(store, ["schnapps"], names=("Bo",))
+    ui = await open_ui(route=f"/play/trek12/{other.id}")
+    [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-card-schnapps"]
+    assert node.label == "Schnapps: roll again for you alone"

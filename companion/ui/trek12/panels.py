@@ -19,7 +19,7 @@ from companion.games.trek12.scoring import penalty_parts
 from companion.games.words import number
 from companion.i18n import _, ngettext
 from companion.ui.common.widgets import announced, bind, first_capital, labelled, said
-from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, OptionView
+from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, SOLO_SCHNAPPS_TEXT, OptionView
 
 __all__ = [
     "RED",
@@ -237,8 +237,9 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
 
 
 def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Callable[[Assist], None],
-             enabled: bool) -> ft.Control:
-    """The Assist cards held, each a toggle: tap to use it this turn (tap again to put it away)."""
+             enabled: bool, solo: bool = False) -> ft.Control:
+    """The Assist cards held, each a toggle: tap to use it this turn (tap again to put it away); `solo`: against
+    Max, whose number comes from the Schnapps' new roll too."""
     if not held:
         return ft.Text(_("No Assist cards held. A new zone of 0s, 1s or 2s earns one."), size=12,
                        color=ft.Colors.ON_SURFACE_VARIANT, key="t12-cards-none")
@@ -250,22 +251,29 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
         key = f"t12-card-{card.value}"
         using = card in in_use
         label = _(CARD_NAMES[card]) + (f" ×{count}" if count > 1 else "")
+        shown = _("{card} · in use").format(card=label) if using else label
+        does = _(SOLO_SCHNAPPS_TEXT if solo and card is Assist.SCHNAPPS else CARD_TEXT[card])
+        # One node, said once: its name (and whether it is in use), then what it does; tapping toggles it. The
+        # tooltip shows the same words to a finger held on it, and is not said again.
         # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
-        chips.append(ft.Semantics(key=f"{key}@{'on' if enabled else 'off'}", identifier=key, disabled=not enabled,
-                                  content=ft.Container(
-            key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
-            # i18n: an Assist card's tooltip: its name, then what it does
-            tooltip=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=_(CARD_TEXT[card])),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
-            bgcolor=ft.Colors.TERTIARY if using else ft.Colors.TERTIARY_CONTAINER,
-            content=ft.Row(spacing=6, tight=True, controls=[
-                ft.Icon(_CARD_ICONS[card], size=18,
-                        color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Text(_("{card} · in use").format(card=label) if using else label, size=13,
-                        weight=ft.FontWeight.W_600,
-                        color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
-            ]),
-        )))
+        state_key = f"{key}@{'on' if enabled else 'off'}"
+        chips.append(ft.MergeSemantics(key=state_key, content=ft.Semantics(
+            key=state_key, identifier=key, disabled=not enabled, button=True, toggled=using,
+            # i18n: an Assist card held: its name, then what it does ("Compass: write in a circle …")
+            label=_("{card}: {does}").format(card=shown, does=does),
+            content=ft.Container(
+                key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
+                tooltip=ft.Tooltip(message=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=does),
+                                   exclude_from_semantics=True),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
+                bgcolor=ft.Colors.TERTIARY if using else ft.Colors.TERTIARY_CONTAINER,
+                content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=6, tight=True, controls=[
+                    ft.Icon(_CARD_ICONS[card], size=18,
+                            color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(shown, size=13, weight=ft.FontWeight.W_600, key=f"{key}-name",
+                            color=ft.Colors.ON_TERTIARY if using else ft.Colors.ON_TERTIARY_CONTAINER),
+                ])),
+            ))))
     return ft.Row(wrap=True, spacing=8, run_spacing=6, controls=chips, key="t12-cards")
 
 

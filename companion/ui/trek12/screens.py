@@ -737,7 +737,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             if tracked and not give_room and (state.assists or now.step is not Step.TAKE):
                 panel.append(ft.Container(height=40, content=card_row(
                     state.assists or (), draft.cards, on_toggle=on_card,
-                    enabled=now.step not in (Step.TAKE, Step.GIVE_BACK))))
+                    enabled=now.step not in (Step.TAKE, Step.GIVE_BACK), solo=solo)))
             elif tracked and not give_room:
                 panel.append(ft.Container(height=40))
             if (tracked and note and _may_wait(table, seat) and note == _schnapps_refusal(table, seat, draft)

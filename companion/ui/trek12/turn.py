@@ -64,6 +64,7 @@ __all__ = [
     "OP_NAMES",
     "CARD_NAMES",
     "CARD_TEXT",
+    "SOLO_SCHNAPPS_TEXT",
     ]
 
 # The Dice Options as the sheet prints them (English words; shown through `_`).
@@ -86,6 +87,8 @@ CARD_TEXT = {
     Assist.TENT: N_("add the dice even with the + boxes full"),
     Assist.SCHNAPPS: N_("roll again for you alone"),
 }
+# Against Max the new roll is his too (docs/rulings.md: he writes the best of the dice the player writes with).
+SOLO_SCHNAPPS_TEXT = N_("roll again; Max writes from the new roll too")
 
 
 class Step(Enum):
