@@ -100,8 +100,8 @@ def test_trek12_cards_and_max_are_in_the_words() -> None:
                                                 "player": 1}))
         two = tr(trek12.describe_action(table, {"dice": [6, 5], "op": "sum", "circle": 2,
                                                 "assist": ["compass", "tent"], "player": 1}))
-    assert one.endswith(", mit Zelt") and "Tent" not in one
-    assert two.endswith(", mit Kompass und Zelt")
+    assert one.endswith(", Zelt eingesetzt") and "Tent" not in one
+    assert two.endswith(", Kompass und Zelt eingesetzt")
 
 
 # --- Expeditions ------------------------------------------------------------------------------------------
