@@ -528,6 +528,13 @@ def walk_children(value: Any) -> list[Any]:
     return out
 
 
+def nameless_icon_buttons(root: Any) -> list[str]:
+    """Icon buttons with no tooltip: a tooltip is an icon button's name, so a screen reader hears only "button"
+    (with no name above it either). Each is named by its key."""
+    return [str(c.key) for c in walk(root) if isinstance(c, ft.IconButton)
+            and not (isinstance(c.tooltip, str) and c.tooltip.strip() or isinstance(c.tooltip, ft.Tooltip))]
+
+
 def unmerged_icon_buttons(root: Any) -> list[str]:
     """Icon buttons not merged with the node above them (`ft.MergeSemantics`, as `labelled` does): an icon
     button's name is its tooltip, which Flutter puts on the node above the button, so a screen reader hears

@@ -14,8 +14,8 @@ import re
 
 import flet as ft
 import pytest
-from harness import (merged_words_said_twice, names_said_twice, nameless_taps, spoken_enabled_but_disabled,
-                     tiles_split_in_nodes, unmerged_icon_buttons, walk)
+from harness import (merged_words_said_twice, names_said_twice, nameless_icon_buttons, nameless_taps,
+                     spoken_enabled_but_disabled, tiles_split_in_nodes, unmerged_icon_buttons, walk)
 from layout_check import dialog_problems, layout_problems
 
 from companion import i18n
@@ -117,6 +117,7 @@ def problems(ui, data: set[str], where: str) -> list[str]:
     if pseudo:  # the same in every language: checked once
         found += [f"{where}: said to be enabled while disabled: {n}" for n in spoken_enabled_but_disabled(ui.top)]
         found += [f"{where}: an icon button without its name: {n}" for n in unmerged_icon_buttons(ui.top)]
+        found += [f"{where}: an icon button with no name at all: {n}" for n in nameless_icon_buttons(ui.top)]
         found += [f"{where}: a tap without its name: {n}" for n in nameless_taps(ui.top)]
         found += [f"{where}: a name said twice: {n}" for n in names_said_twice(ui.top)]
         found += [f"{where}: words said twice in one node: {n}" for n in merged_words_said_twice(ui.top)]

@@ -8,7 +8,7 @@ import random
 
 import flet as ft
 import pytest
-from harness import UiApp, abandon_through_the_dialog, walk
+from harness import UiApp, abandon_through_the_dialog, spoken, walk
 
 from companion.games.trek12.rules import Roll, legal_actions
 from companion.games.trek12.scoring import score
@@ -380,6 +380,7 @@ async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     # On Max's sheet the orphan is tagged with what it earns him, not with a penalty's skull.
     assert shown(ui, f"t12max-orphan-{action.circle}") == "+3"
     assert "orphan, +3 for Max" in label(ui, f"t12max-circle-{action.circle}")
+    assert spoken(ui.get(f"t12max-orphan-{action.circle}")) == []       # said by the circle, not as a bare "+3"
 
 
 async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):

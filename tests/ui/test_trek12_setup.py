@@ -7,6 +7,7 @@ import json
 
 import pytest
 from file_dialogs import answer_files, uploaded
+from harness import nameless_icon_buttons
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
@@ -119,6 +120,10 @@ async def test_max_can_start_with_cards(open_ui, store):
     await ui.click(f"t12-new-seat-{ann.id}")
     await ui.click("t12-new-solo")
     await ui.click("t12-new-cards")
+    # The - and + are named for a screen reader (they were a bare "button"), as is every icon button here.
+    assert ui.get("t12-new-max-cards-plus").tooltip == "One more card for Max"
+    assert ui.get("t12-new-max-cards-minus").tooltip == "One card fewer for Max"
+    assert nameless_icon_buttons(ui.top) == []
     await ui.click("t12-new-max-cards-plus")
     await ui.click("t12-new-max-cards-plus")
     assert ui.get("t12-new-max-cards").value == "2 cards"

@@ -350,9 +350,11 @@ def _max_cards(count: int, set_count) -> ft.Control:
         ft.Text(_("Max holds"), size=13, expand=True, weight=ft.FontWeight.W_500),
         labelled("t12-new-max-cards-minus", ft.IconButton(
             ft.Icons.REMOVE_ROUNDED, key="t12-new-max-cards-minus", disabled=count <= 0,
-            on_click=bind(set_count, max(0, count - 1)))),
+            # i18n: the button taking one Assist card from what Max holds at the start (a screen reader's name)
+            tooltip=_("One card fewer for Max"), on_click=bind(set_count, max(0, count - 1)))),
         ft.Text(ngettext("{n} card", "{n} cards", count).format(n=count), key="t12-new-max-cards"),
         labelled("t12-new-max-cards-plus", ft.IconButton(
             ft.Icons.ADD_ROUNDED, key="t12-new-max-cards-plus", disabled=count >= MAX_ASSISTS,
-            on_click=bind(set_count, min(MAX_ASSISTS, count + 1)))),
+            # i18n: the button giving Max one more Assist card at the start (a screen reader's name)
+            tooltip=_("One more card for Max"), on_click=bind(set_count, min(MAX_ASSISTS, count + 1)))),
     ]))
