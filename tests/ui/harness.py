@@ -433,7 +433,7 @@ def names_said_twice(root: Any) -> list[str]:
     found = []
     for control in walk(root):
         # A tooltip names its control for a screen reader as a label does ("Round 3: Fog" over a drawn "3").
-        label = control.label if isinstance(control, ft.Semantics) else getattr(control, "tooltip", None)
+        label = control.label if isinstance(control, ft.Semantics) else tooltip_said(control)
         if not isinstance(label, str) or not label.strip():
             continue
         if isinstance(control, ft.Icon) and isinstance(control.semantics_label, str) \
@@ -472,7 +472,7 @@ def spoken(root: Any) -> list[str]:
         node = stack.pop()
         if not isinstance(node, BaseControl):
             continue
-        words = [node.label if isinstance(node, ft.Semantics) else getattr(node, "tooltip", None),
+        words = [node.label if isinstance(node, ft.Semantics) else tooltip_said(node),
                  node.semantics_label if isinstance(node, ft.Icon) else None,
                  node.value if isinstance(node, ft.Text) else None]
         pieces.extend(w for w in words if isinstance(w, str) and w.strip())
@@ -483,6 +483,15 @@ def spoken(root: Any) -> list[str]:
             pieces.append(content)
         stack.extend(reversed(walk_children(node)))
     return pieces
+
+
+def tooltip_said(control: Any) -> str | None:
+    """The words a control's tooltip gives a screen reader: its text, or a Tooltip's message unless the
+    Tooltip is excluded from semantics (shown to a finger held on it, said by a label instead)."""
+    tip = getattr(control, "tooltip", None)
+    if isinstance(tip, ft.Tooltip):
+        return None if tip.exclude_from_semantics else tip.message
+    return tip if isinstance(tip, str) else None
 
 
 def said_again(pieces: list[str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from harness import spoken, walk
+from harness import merged_words_said_twice, names_said_twice, spoken, walk
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
@@ -101,7 +101,12 @@ async def test_the_tent_adds_the_dice_with_the_sum_boxes_full(open_ui, store):
     assert ui.get("t12-op-sum").disabled
     await ui.click("t12-card-tent")
     assert not ui.get("t12-op-sum").disabled and ui.get("t12-op-product").disabled
-    assert "Tent is for a sum" in ui.get("t12-op-product").tooltip
+    assert "Tent is for a sum" in ui.get("t12-op-product").tooltip.message
+    # A closed option and the dice are said once: their labels hold the reason and the tap; the tooltips
+    # shown to a finger held on them are not said again.
+    assert names_said_twice(ui.top) == [] and merged_words_said_twice(ui.top) == []
+    [tile] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-op-product"]
+    assert len(spoken(tile)) == 1 and "Tent is for a sum" in spoken(tile)[0], spoken(tile)
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-11")
     state = keeper.state(session.id).states[0]
@@ -531,3 +536,12 @@ async def test_a_card_held_is_one_node_saying_what_it_does_and_against_max_the_s
     ui = await open_ui(route=f"/play/trek12/{other.id}")
     [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-card-schnapps"]
     assert node.label == "Schnapps: roll again for you alone"
+
+
+async def test_the_dice_entered_are_said_once_on_a_phone(open_ui, store):
+    # "Change the dice" (the tooltip) was said before "Red 3, yellow 2, tap to change", which says it.
+    session = start(store, [], sheet="kagkot")
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=360, height=640)   # the options take the dice's place
+    await enter_roll(ui, Roll.of(3, 2))
+    [dice] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-dice-change"]
+    assert spoken(dice) == ["Red 3, yellow 2, tap to change"]

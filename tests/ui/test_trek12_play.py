@@ -225,7 +225,7 @@ async def test_closed_options_are_disabled_and_say_why(open_ui, store):
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await enter_roll(ui, Roll.of(2, 2))
     tile = ui.get("t12-op-sum")
-    assert tile.disabled and tile.tooltip == "The sum boxes are full (4 of 4 used)"
+    assert tile.disabled and tile.tooltip.message == "The sum boxes are full (4 of 4 used)"
     assert "closed: the sum boxes are full" in label(ui, "t12-op-sum")
     assert not ui.get("t12-op-product").disabled
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
+import flet as ft
 import pytest
 from file_dialogs import answer_files, uploaded
-from harness import nameless_icon_buttons
+from harness import merged_words_said_twice, names_said_twice, nameless_icon_buttons, spoken, walk
 
 from companion.games.trek12.rules import Roll
 from companion.sessions import SessionKeeper
@@ -100,6 +101,11 @@ async def test_several_players_cards_and_the_merge_variant(open_ui, store):
     await ui.click("t12-new-cards")
     await ui.click(f"t12-new-hand-{bob.id}-add-rope")
     await ui.click(f"t12-new-hand-{bob.id}-add-tent")
+    # Each card held is one node named by its tap ("Remove the Rope, Rope" was said).
+    assert merged_words_said_twice(ui.top) == [] and names_said_twice(ui.top) == []
+    [chip] = [c for c in walk(ui.top)
+              if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{bob.id}-remove-0"]
+    assert spoken(chip) == ["Remove the Rope"]
     await ui.click(f"t12-new-hand-{bob.id}-remove-0")
     # The count of cards held decides the plural ("1 cartes sur 3" was read in French).
     assert ui.get(f"t12-new-hand-{bob.id}-count").value == "Bob holds 1 card from earlier Ascents (at most 3)"

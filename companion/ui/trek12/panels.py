@@ -147,7 +147,9 @@ def dice_shown(red: int, yellow: int, *, rolled: bool, on_change: Callable[[], N
     return ft.Semantics(identifier="t12-dice-change", label=_("{dice}, tap to change").format(dice=shown),
                         button=True,
                         content=ft.Container(key="t12-dice-change", on_click=on_change, ink=True, border_radius=10,
-                                             tooltip=_("Change the dice"), content=column))
+                                             # Shown to a finger held on it; the label says it already.
+                                             tooltip=ft.Tooltip(message=_("Change the dice"),
+                                                                exclude_from_semantics=True), content=column))
 
 
 # A Dice Option's tile holds a name of up to two lines, its result and its boxes in the height it is given
@@ -201,7 +203,9 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         tile = ft.Container(
             key=key, expand=True, height=height, border_radius=14, ink=not (closed or idle),
             disabled=closed or idle, on_click=None if closed or idle else bind(on_pick, view.op),
-            tooltip=first_capital(reason) if closed and reason else None,
+            # Its label says the reason already ("Plus 11, closed: …"): the tooltip is not said again.
+            tooltip=ft.Tooltip(message=first_capital(reason), exclude_from_semantics=True) if closed and reason
+            else None,
             bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),

@@ -320,14 +320,17 @@ def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) ->
     key = f"t12-new-hand-{player_id}"
     chips: list[ft.Control] = []
     for index, card in enumerate(held):
+        # One node named by what the tap does ("Remove the Compass"); the card's name drawn, and the same words
+        # shown to a finger held on it, are not said again.
+        remove = _("Remove the {card}").format(card=_(CARD_NAMES[card]))
         chips.append(labelled(f"{key}-remove-{index}", ft.Container(
             key=f"{key}-remove-{index}", on_click=bind(change, player_id, None, index), ink=True, border_radius=16,
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            tooltip=_("Remove the {card}").format(card=_(CARD_NAMES[card])),
-            content=ft.Row(tight=True, spacing=4, controls=[
+            tooltip=ft.Tooltip(message=remove, exclude_from_semantics=True),
+            content=ft.Semantics(exclude_semantics=True, content=ft.Row(tight=True, spacing=4, controls=[
                 ft.Text(_(CARD_NAMES[card]), color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.W_600),
-                ft.Icon(ft.Icons.CLOSE_ROUNDED, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-        )))
+                ft.Icon(ft.Icons.CLOSE_ROUNDED, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)])),
+        ), label=remove, button=True))
     if len(held) < MAX_ASSISTS:
         for card in Assist:
             chips.append(labelled(f"{key}-add-{card.value}", ft.TextButton(
