@@ -12,7 +12,7 @@ import pytest
 import flet as ft
 import flet_charts as fc
 from file_dialogs import answer_files, pick_calls, save_calls, uploaded
-from harness import walk
+from harness import spoken, walk
 
 from companion.store import stats
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
@@ -280,6 +280,10 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     assert ui.get("stats-sheet-dunai-per-sheet").value == "On average per sheet"     # not totals
     assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-lost").value == "1"
     assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-won").value == "1"
+    # A row is one button saying each number with its column's name (it was "Ann, 1, 0, 1, 40").
+    [row] = [c for c in walk(ui.top)
+             if isinstance(c, ft.Semantics) and c.identifier == f"stats-solo-trek12-max-id:{ann.id}"]
+    assert spoken(row) == ["Ann, Games: 1, Won: 0, Lost: 1, Best: 40"]
     # One game at a time: best and average appear, and the distribution of that game's scores.
     await pick(ui, "stats-filter-game", "ridgeline")
     ridge = {line.name: line for line in stats.player_lines(records, game="ridgeline")}
@@ -921,18 +925,19 @@ async def test_a_solo_records_name_is_not_broken_inside_the_word_on_a_phone(open
     assert ui.get(f"{row}-name").value == "Bérénice" and ui.get(f"{row}-won").value == "0"
     assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
     # On a phone the name has a line of its own, the numbers under it; a desktop keeps them on one line.
-    name_line, numbers_line = ui.get(row).content.controls
+    name_line, numbers_line = ui.get(row).content.content.controls
     assert ui.get(f"{row}-name") in walk(name_line) and ui.get(f"{row}-won") in walk(numbers_line)
     wide = await open_ui(route="/stats", width=1280)
-    assert isinstance(wide.get(row).content, ft.Row) and wide.get(f"{row}-won") in wide.get(row).content.controls
+    drawn = wide.get(row).content.content            # under the Semantics that leaves it to the row's name
+    assert isinstance(drawn, ft.Row) and wide.get(f"{row}-won") in drawn.controls
     store.players.rename(berenice.id, "Ola")
     # In French a phone leaves about 40 px beside the numbers: even a short name goes above them, as every
     # name of the table does (German left 33 px, where "Ömer" broke inside the word).
     short = await open_ui(route="/stats")
-    assert isinstance(short.get(row).content, ft.Column)
+    assert isinstance(short.get(row).content.content, ft.Column)
     store.settings.set("language", "en")                    # English leaves about 90 px: "Ola" fits beside them
     english = await open_ui(route="/stats")
-    assert isinstance(english.get(row).content, ft.Row)
+    assert isinstance(english.get(row).content.content, ft.Row)
 
 
 async def test_a_solo_records_table_stacks_every_row_or_none(open_ui, store):
@@ -952,7 +957,7 @@ async def test_a_solo_records_table_stacks_every_row_or_none(open_ui, store):
     for language in ("de", "en"):
         store.settings.set("language", language)
         ui = await open_ui(route="/stats")
-        kinds = {type(ui.get(f"stats-solo-trek12-max-id:{p.id}").content).__name__ for p in players}
+        kinds = {type(ui.get(f"stats-solo-trek12-max-id:{p.id}").content.content).__name__ for p in players}
         assert kinds == {"Column"}, (language, kinds)          # the long name stacks them all, in English too
         assert [p for p in layout_problems(ui.top, every_label=True) if "stats-solo" in p] == []
 

@@ -33,6 +33,7 @@ from companion.ui.common.widgets import (
     first_capital,
     format_when,
     labelled,
+    labelled_value,
     screen_view,
     section_title,
 )
@@ -463,11 +464,13 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
                else (N_("Games"), N_("Best"), N_("Average")))
     headings = [_(c) for c in columns]
     widths = [_column_width(h) for h in headings]
-    header = ft.Row(spacing=8, controls=[
+    # The columns' names are said with each number of a row ("Ann, Games: 3, Won: 1, …"): read alone, a row
+    # was "Ann, 3, 1, 2, 18" and the names above it separate nodes.
+    header = ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=8, controls=[
         ft.Container(expand=True),
         *(ft.Text(h, size=11, color=ft.Colors.ON_SURFACE_VARIANT, width=w, text_align=ft.TextAlign.RIGHT)
           for h, w in zip(headings, widths)),
-    ])
+    ]))
     lines: list[ft.Control] = [
         ft.Row([ft.Icon(look.icon, color=look.colour, size=20),
                 ft.Text(_("Against {opponent}").format(opponent=opponent) if opponent else _("Played alone"),
@@ -496,11 +499,12 @@ def _solo_table(game: str, opponent: str | None, rows: list[SoloLine], colours: 
         content = (ft.Column(spacing=2, tight=True, controls=[
                        ft.Row(controls=[who]), ft.Row(spacing=8, controls=[ft.Container(expand=True), *numbers])])
                    if stacked else ft.Row(spacing=8, controls=[who, *numbers]))
-        lines.append(ft.Container(
+        said = ", ".join([row.name, *(labelled_value(h, v) for h, v in zip(headings, values))])
+        lines.append(labelled(cell, ft.Container(
             key=cell, ink=True, on_click=_go(page, stats_route(row.key, under=_under(page))),
             border_radius=ft.BorderRadius.all(8),
-            padding=ft.Padding.symmetric(vertical=4), content=content,
-        ))
+            padding=ft.Padding.symmetric(vertical=4), content=ft.Semantics(exclude_semantics=True, content=content),
+        ), label=said, button=True))
     return panel(lines, key=key, spacing=6)
 
 
