@@ -140,6 +140,9 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
     mine, his = score(final.states[0]), max_score(final.states[0])
     assert ui.get("t12-sum-0-total").value == number_text(mine.total)
     assert ui.get("t12-sum-1-total").value == number_text(his.total)
+    # The total is said with its name, not as a bare number after "Final score".
+    assert f"Final score: {number_text(mine.total)}" in spoken(ui.get("t12-sum-0"))
+    assert number_text(mine.total) not in spoken(ui.get("t12-sum-0"))
     reached = mine.total >= 75
     assert ("reached" in ui.get("t12-sum-0-summit").value) and (("not reached" in ui.get("t12-sum-0-summit").value)
                                                                  != reached)

@@ -18,7 +18,7 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
 from companion.games.words import number
 from companion.i18n import _, ngettext
-from companion.ui.common.widgets import announced, bind, first_capital, labelled, said
+from companion.ui.common.widgets import announced, bind, first_capital, labelled, labelled_value, said
 from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, SOLO_SCHNAPPS_TEXT, OptionView
 
 __all__ = [
@@ -546,11 +546,13 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
                   if winner else []),
             ])] if named or winner else []),
             *rows,
-            ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
-                ft.Text(_("Final score"), size=15, weight=ft.FontWeight.W_600, expand=True),
-                ft.Text(number_text(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800,
-                        color=ft.Colors.PRIMARY),
-            ])),
+            # Said as one line, as the rows above are ("Final score: 44"): apart, the number was heard bare.
+            ft.Semantics(label=labelled_value(_("Final score"), number_text(total)), exclude_semantics=True,
+                         content=ft.Container(padding=ft.Padding.only(top=10), content=ft.Row(controls=[
+                             ft.Text(_("Final score"), size=15, weight=ft.FontWeight.W_600, expand=True),
+                             ft.Text(number_text(total), key=f"{k}-total", size=26, weight=ft.FontWeight.W_800,
+                                     color=ft.Colors.PRIMARY),
+                         ]))),
             ft.Row(spacing=6, controls=[
                 ft.Icon(ft.Icons.FLAG_ROUNDED if reached else ft.Icons.OUTLINED_FLAG_ROUNDED, size=18,
                         color=ft.Colors.GREEN_700 if reached else ft.Colors.ON_SURFACE_VARIANT),
