@@ -657,3 +657,13 @@ def test_finished_games_as_each_game_writes_them_come_in():
     with open_store(memory=True) as store:
         store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": records})
         assert store.history.count() == len(records)
+
+
+def test_a_name_twice_in_one_game_is_not_compared_with_its_breakdown():
+    # Told apart by name only, two players of one name could not be matched to their breakdowns: their game
+    # comes in as it is.
+    record = _finished_record("fourteeners", [_seat("Ann", 13, True), _seat("Ann", 3, False)],
+                              {"players": [{"name": "Ann", "total": 13}, {"name": "Ann", "total": 3}]})
+    with open_store(memory=True) as store:
+        store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": [record]})
+        assert store.history.count() == 1

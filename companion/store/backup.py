@@ -326,20 +326,22 @@ def _inconsistent(record: dict[str, Any]) -> Message | None:
     players = record["players"]
     detail = record.get("detail")
     detail = detail if isinstance(detail, dict) else {}
-    own: dict[str, Any] = {}
+    own: list[tuple[str, Any]] = []           # (name, total) as the breakdown lists them
     if game in _BREAKDOWN_TOTALS:
         section, key = _BREAKDOWN_TOTALS[game]
         entries = detail.get(section)
-        for entry in entries if isinstance(entries, list) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and key in entry:
-                own[entry["name"]] = entry[key]
+        own = [(entry["name"], entry[key]) for entry in (entries if isinstance(entries, list) else [])
+               if isinstance(entry, dict) and isinstance(entry.get("name"), str) and key in entry]
     elif game == "expedition" and isinstance(detail.get("totals"), dict):
-        own = {name: t["stars"] for name, t in detail["totals"].items() if isinstance(t, dict) and "stars" in t}
+        own = [(name, t["stars"]) for name, t in detail["totals"].items() if isinstance(t, dict) and "stars" in t]
+    # Told apart by name: a name twice in one game (a guest named as a player) is not compared.
+    names = [player["name"] for player in players] + [name for name, _total in own]
+    totals = {name: total for name, total in own if names.count(name) == 2}
     for player in players:
         name, score = player["name"], player["score"]
-        if name in own and own[name] != score:
+        if name in totals and totals[name] != score:
             return msg("{name}'s score is {score}, but the game's own breakdown gives {total}", name=name,
-                       score=score, total=describe(own[name]))
+                       score=score, total=describe(totals[name]))
         if game in _NEVER_NEGATIVE and score < 0:
             return msg("{name}'s score is {score}, below 0, which this game never gives", name=name, score=score)
     if game in _BEST_WINS and players:
