@@ -616,9 +616,10 @@ EDITED = [
      _finished_record("fourteeners", [_seat("Ann", -50, False), _seat("Bob", 13, True)],
                       {"players": [{"name": "Ann", "total": 3}, {"name": "Bob", "total": 13}]}),
      r"Ann's score is -50, but the game's own breakdown gives 3"),
-    ("a Freunde winner below the best score",
-     _finished_record("freunde", [_seat("Ann", -50, True), _seat("Bob", 10, True)], {}),
-     r"Ann is marked as a winner with -50, below the best score, 10"),
+    ("a Freunde score edited apart from its breakdown",
+     _finished_record("freunde", [_seat("Ann", -50, True), _seat("Bob", 10, True)],
+                      {"players": [{"name": "Ann", "score": 6}, {"name": "Bob", "score": 10}]}),
+     r"Ann's score is -50, but the game's own breakdown gives 6"),
     ("an Expedition's stars apart from its totals",
      _finished_record("expedition", [_seat("Ann", 40, True), _seat("Bob", 10, False)],
                       {"totals": {"Ann": {"stars": 14, "score": 242}, "Bob": {"stars": 10, "score": 233}}}),
@@ -666,4 +667,35 @@ def test_a_name_twice_in_one_game_is_not_compared_with_its_breakdown():
                               {"players": [{"name": "Ann", "total": 13}, {"name": "Ann", "total": 3}]})
     with open_store(memory=True) as store:
         store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "history": [record]})
+        assert store.history.count() == 1
+
+
+def test_a_solo_ascent_of_a_player_named_max_comes_back_from_its_own_backup():
+    # Trek 12 lets a player be named Max in Free Solo: the record then holds two "Max", the player's score and
+    # the opponent's, and the app refused its own backup for "Max's score is 12, but the breakdown gives 50".
+    import random
+
+    from companion.games.trek12 import session as trek12
+    from companion.games.trek12.rules import ROLLS, legal_actions
+    from companion.sessions import SessionKeeper
+
+    rng = random.Random(5)
+    with open_store(memory=True) as source:
+        named = source.players.add("Max")
+        keeper = SessionKeeper(source)
+        game = keeper.start("trek12", {"sheet": "dunai", "solo": "max",
+                                       "players": [{"id": named.id, "name": "Max"}]}, [named.id], "Dunai")
+        table = keeper.state(game.id)
+        while not table.complete:
+            seat = trek12.current_player(table)
+            moves = [m for m in legal_actions(table.states[seat], table.roll or rng.choice(ROLLS))
+                     if not m.assists and m.take is None]
+            keeper.act(game.id, dict(rng.choice(moves).to_dict(), player=seat))
+            table = keeper.state(game.id)
+        keeper.finish(game.id)
+        [record] = source.history.list()
+        assert [p["name"] for p in record["players"]] == ["Max", "Max"]
+        doc = source.export_all()
+    with open_store(memory=True) as store:
+        store.import_all(doc)
         assert store.history.count() == 1

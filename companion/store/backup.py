@@ -310,18 +310,16 @@ _BREAKDOWN_TOTALS = {
     "fourteeners": ("players", "total"),
     "freunde": ("players", "score"),
 }
-# Games whose winners always have the best score (the tie-breaks choose among equal scores); Ridgeline places by
-# camps cleared first. An Expedition's score is its stars, which decide before the points.
-_BEST_WINS = ("trek12", "fourteeners", "freunde", "expedition")
 # Scores that cannot be below 0: fatigue, and an Expedition's stars.
 _NEVER_NEGATIVE = ("ridgeline", "expedition")
 
 
 def _inconsistent(record: dict[str, Any]) -> Message | None:
     """What does not add up in a finished game's record, or None: a player's score other than the one its own
-    breakdown gives them, a winner below the best score, a score the game cannot give. Both are written together
+    breakdown gives them, or a score the game cannot give. The scores and the breakdown are written together
     when a game ends, so a record that disagrees with itself was changed by hand; imported, it would show one
-    number in History and count another in Statistics."""
+    number in History and count another in Statistics. Who won is not checked against the scores: records
+    written by earlier versions, and by hand for a game played on paper, need not follow today's tie-breaks."""
     game = record["game"]
     players = record["players"]
     detail = record.get("detail")
@@ -344,12 +342,6 @@ def _inconsistent(record: dict[str, Any]) -> Message | None:
                        score=score, total=describe(totals[name]))
         if game in _NEVER_NEGATIVE and score < 0:
             return msg("{name}'s score is {score}, below 0, which this game never gives", name=name, score=score)
-    if game in _BEST_WINS and players:
-        best = max(player["score"] for player in players)
-        for player in players:
-            if player["winner"] and player["score"] < best:
-                return msg("{name} is marked as a winner with {score}, below the best score, {best}",
-                           name=player["name"], score=player["score"], best=best)
     return None
 
 
