@@ -83,6 +83,7 @@ async def test_empty_and_duplicate_names_show_an_inline_error(open_ui, store):
 async def test_rename_a_player(open_ui, store):
     ann = store.players.add("Ann")
     store.players.add("Bob")
+    longest = store.players.add("B" * 40)
     ui = await open_ui(route="/players")
     await ui.click(f"player-{ann.id}-rename")
     assert ui.get("player-edit-name").value == "Ann"
@@ -99,13 +100,20 @@ async def test_rename_a_player(open_ui, store):
     assert ui.get("player-edit-name").helper == "40 characters, the most a name can have"
     await ui.type("player-edit-name", "Bob")
     assert ui.get("player-edit-name").helper is None
+    await ui.click("player-edit-cancel")
+    # A name already as long as a name may be says so as soon as its form opens.
+    await ui.click(f"player-{longest.id}-rename")
+    assert ui.get("player-edit-name").helper == "40 characters, the most a name can have"
+    await ui.click("player-edit-cancel")
+    await ui.click(f"player-{ann.id}-rename")
+    await ui.type("player-edit-name", "Bob")
     await ui.click("player-edit-save")
     assert "bob" in ui.get("player-edit-name-error").value.lower()  # duplicate refused, still editing
     assert live(ui, "player-edit-name-error") and ui.get("player-edit-name-error").max_lines is None
     await ui.type("player-edit-name", "Annika")
     await ui.click("player-edit-save")
     assert ui.find("player-edit-name") is None
-    assert _names_on_screen(ui) == ["Annika", "Bob"]
+    assert _names_on_screen(ui) == ["Annika", "B" * 40, "Bob"]
     assert store.players.get(ann.id).name == "Annika"
 
 

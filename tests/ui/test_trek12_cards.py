@@ -530,7 +530,7 @@ async def test_a_card_held_is_one_node_saying_what_it_does_and_against_max_the_s
         assert spoken(node) == [f"{card.title()}: {does}"]
     await ui.click("t12-card-compass")
     [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-card-compass"]
-    assert node.label == "Compass · in use: write in a circle touching no filled circle" and node.toggled
+    assert node.label == "Compass: write in a circle touching no filled circle" and node.toggled   # "in use" once
     # At a table of players, the new roll is the drinker's alone.
     other = start(store, ["schnapps"], names=("Bo",))
     ui = await open_ui(route=f"/play/trek12/{other.id}")

@@ -176,7 +176,8 @@ def PlayersScreen() -> ft.View:
 
     def start_edit(player) -> None:
         edit_name.set(player.name)
-        set_edit(_Edit(player.id, player.name, player.colour, opened_name=player.name, opened_colour=player.colour))
+        set_edit(_Edit(player.id, player.name, player.colour, opened_name=player.name, opened_colour=player.colour,
+                       full=len(player.name) >= NAME_MAX))
 
     def type_edit_name() -> None:
         # Typing redraws nothing (the field keeps its own text); only a shown error is cleared.

@@ -257,14 +257,15 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
         label = _(CARD_NAMES[card]) + (f" ×{count}" if count > 1 else "")
         shown = _("{card} · in use").format(card=label) if using else label
         does = _(SOLO_SCHNAPPS_TEXT if solo and card is Assist.SCHNAPPS else CARD_TEXT[card])
-        # One node, said once: its name (and whether it is in use), then what it does; tapping toggles it. The
-        # tooltip shows the same words to a finger held on it, and is not said again.
+        # One node, said once: its name, then what it does, and whether it is in use (its toggled state, drawn
+        # as "· in use"); tapping toggles it. The tooltip shows the same words to a finger held on it, and is not
+        # said again.
         # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
         state_key = f"{key}@{'on' if enabled else 'off'}"
         chips.append(ft.MergeSemantics(key=state_key, content=ft.Semantics(
             key=state_key, identifier=key, disabled=not enabled, button=True, toggled=using,
             # i18n: an Assist card held: its name, then what it does ("Compass: write in a circle …")
-            label=_("{card}: {does}").format(card=shown, does=does),
+            label=_("{card}: {does}").format(card=label, does=does),
             content=ft.Container(
                 key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
                 tooltip=ft.Tooltip(message=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=does),
