@@ -35,7 +35,7 @@ from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
 from companion.ui.fourteeners.forms import (
-    AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, roman, side_form, side_label,
+    AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, side_form, side_label,
 )
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
@@ -957,4 +957,4 @@ def _log(state: State) -> ft.Control:
 def _class_and_name(klass: int, name: str) -> str:
     """A card to choose, by its Class and name: "Class II · Longs Peak" (a bare "II" was said as the word "I"
     by a screen reader, and means little to a new player)."""
-    return f"{_('Class {numeral}').format(numeral=roman(klass))} · {name}"
+    return f"{tr(class_label(klass))} · {name}"

@@ -262,14 +262,13 @@ def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Cal
         # said again.
         # Keyed by whether it takes taps, for the same reason as the option tiles (a fresh semantics node).
         state_key = f"{key}@{'on' if enabled else 'off'}"
+        # i18n: an Assist card held: its name, then what it does ("Compass: write in a circle …")
+        words = _("{card}: {does}").format(card=label, does=does)
         chips.append(ft.MergeSemantics(key=state_key, content=ft.Semantics(
-            key=state_key, identifier=key, disabled=not enabled, button=True, toggled=using,
-            # i18n: an Assist card held: its name, then what it does ("Compass: write in a circle …")
-            label=_("{card}: {does}").format(card=label, does=does),
+            key=state_key, identifier=key, disabled=not enabled, button=True, toggled=using, label=words,
             content=ft.Container(
                 key=key, on_click=bind(on_toggle, card) if enabled else None, disabled=not enabled, ink=True,
-                tooltip=ft.Tooltip(message=_("{card}: {does}").format(card=_(CARD_NAMES[card]), does=does),
-                                   exclude_from_semantics=True),
+                tooltip=ft.Tooltip(message=words, exclude_from_semantics=True),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=20,
                 bgcolor=ft.Colors.TERTIARY if using else ft.Colors.TERTIARY_CONTAINER,
                 content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=6, tight=True, controls=[
