@@ -289,6 +289,24 @@ def _play_to_the_end(store, seed: int) -> str:
     return session_id
 
 
+def test_the_score_tables_long_names_wrap_whole_and_stand_apart():
+    """Each column's heading shows its player's whole name, on up to three lines: cut to one line, a 390 px
+    phone showed "Bernd Cem-Max…", the two names run together and the second one lost."""
+    from companion.ui.fourteeners.table import score_table
+    names = ("Anna", "Bernd", "Cem-Maximilian Großhuber")
+    result = scoring.ScoreBreakdown(players=tuple(
+        scoring.PlayerScore(name=name, hiker="A", gerry=False, accolade=0, plans=0, capstones=6, photos=0, total=6,
+                            lines=()) for name in names), winners=names[1:], accolade=None)
+    table = score_table(result)
+    headings = {c.key: c for c in walk(table) if isinstance(c, ft.Text) and str(c.key).startswith("ft-score-name-")}
+    assert [headings[f"ft-score-name-{i}"].value for i in range(3)] == list(names)
+    for heading in headings.values():
+        assert heading.max_lines is None or heading.max_lines >= 3
+        assert heading.text_align == ft.TextAlign.RIGHT     # each name sits over its own column's numbers
+    rows = [c for c in walk(table) if isinstance(c, ft.Row)]
+    assert rows and all(row.spacing >= 8 for row in rows)  # a name ending at a column's edge is apart from the next
+
+
 @pytest.mark.parametrize("seed", [3])
 async def test_end_scoring_shows_the_engines_score_and_finishes_into_history(open_ui, store, seed):
     session_id = _play_to_the_end(store, seed)

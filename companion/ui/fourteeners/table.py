@@ -243,28 +243,36 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
     ])
 
 
+_GAP = 10   # between the score table's columns: a name ending at one column's right edge stays apart from the next
+
+
 def score_table(result: ScoreBreakdown) -> ft.Control:
     """The end score, part by part (Accolade, Plans, Capstones, Photos, total), one column per player."""
     # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
     rows = ([(_("Accolade"), "accolade")] if result.accolade is not None else []) + [
         (_("Plans"), "plans"), (_("Capstones"), "capstones"), (_("Photos"), "photos"), (_("Total"), "total")]
 
-    def cell(text: str, *, key: str | None = None, strong: bool = False, colour: str | None = None) -> ft.Control:
+    def cell(text: str, *, key: str, strong: bool) -> ft.Control:
         return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
             text, key=key, size=15 if strong else 14, weight=ft.FontWeight.W_700 if strong else ft.FontWeight.W_500,
-            color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
 
     # To a screen reader each number says whose it is and what it counts ("Ann, Plans: 2"): read one after
     # another, the bare numbers of a table said nothing of either. The names above and the parts beside are
     # said by those words.
-    lines: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=4, controls=[
-        ft.Container(width=86),
-        *[cell(p.name, strong=True, colour=ft.Colors.PRIMARY if p.name in result.winners else None)
-          for p in result.players]]))]
+    # A long name wraps onto up to three lines rather than being cut short: cut, "Cem-Max…" beside "Bernd"
+    # told neither whose column was whose.
+    lines: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=ft.Row(
+        spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.END, controls=[
+            ft.Container(width=86),
+            *[ft.Container(expand=True, alignment=ft.Alignment.BOTTOM_RIGHT, content=ft.Text(
+                p.name, key=f"ft-score-name-{i}", size=14, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT,
+                color=ft.Colors.PRIMARY if p.name in result.winners else None, max_lines=3,
+                overflow=ft.TextOverflow.ELLIPSIS)) for i, p in enumerate(result.players)]]))]
     for label, field in rows:
         total = field == "total"
         lines.append(ft.Divider(height=1) if total else ft.Container(height=0))
-        lines.append(ft.Row(spacing=4, controls=[
+        lines.append(ft.Row(spacing=_GAP, controls=[
             ft.Container(width=86, content=ft.Semantics(exclude_semantics=True, content=ft.Text(
                 label, size=13, weight=ft.FontWeight.W_600 if total else None, color=ft.Colors.ON_SURFACE_VARIANT))),
             *[ft.Semantics(
