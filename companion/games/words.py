@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable
 
 from companion.i18n.message import Message, msg, msgn
 
-__all__ = ["UNRECOGNISED", "MINUS", "and_list", "comma_list", "count", "number", "short_text", "signed", "safely"]
+__all__ = ["UNRECOGNISED", "MINUS", "and_list", "clauses", "comma_list", "count", "number", "short_text", "signed", "safely"]
 
 # What the history shows for an entry an engine cannot read: the entry stays listed (it can still be deleted)
 # rather than the whole history failing over it.
@@ -37,6 +37,19 @@ def comma_list(items: Iterable[str]) -> str:
     for word in words[1:]:
         # i18n: two items of a list, one after the other: "Ann, Bo" ({first} may itself be a list)
         joined = msg("{first}, {next}", first=joined, next=word)
+    return joined
+
+
+def clauses(items: Iterable[str]) -> str:
+    """Clauses or descriptions one after another, joined by '; ': a Message from two on (see `and_list`), so
+    each language writes its own separator (French puts a non-breaking space before the semicolon)."""
+    words = [item if isinstance(item, Message) else str(item) for item in items]
+    if not words:
+        return ""
+    joined = words[-1]
+    for word in reversed(words[:-1]):
+        # i18n: two clauses or descriptions one after the other ("+1 Endurance; 2 ★ per Class III Climb")
+        joined = msg("{first}; {rest}", first=word, rest=joined)
     return joined
 
 

@@ -4,6 +4,7 @@ the end of the game, each checked against what the engine says."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 import flet as ft
@@ -406,6 +407,21 @@ async def test_a_saved_game_names_its_route_in_the_players_language(open_ui, sto
     store.settings.set("language", "pl")
     ui = await open_ui(route=f"/play/ridgeline/{session.id}")
     assert ui.get("rl-winners-why").value.startswith("Szczyt trasy Grań zdobyty")
+
+
+async def test_the_words_a_screen_reader_hears_are_joined_the_players_languages_way(open_ui, store):
+    # French sets a non-breaking space before a semicolon, as everywhere else in the app: the standings and the
+    # cells of the table of hands read "0 de fatigue; 10 camps…" where every other sentence had " ; ".
+    climb = {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G2"]}}
+    session = seat_table(store, names=("Ann", "Bob"), route="ridge", hands=[climb] * 10)
+    SessionKeeper(store).finish(session.id)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    said = [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and isinstance(c.label, str)
+            and "fatigue" in c.label]
+    standing = [label for label in said if label.startswith("Ann\u00a0: ")]
+    assert standing and all("fatigue\u00a0; " in label for label in standing), said
+    assert not [label for label in said if re.search("[^\u00a0];", label)], said
 
 
 async def test_a_card_the_deck_has_no_more_of_is_refused_at_the_tap(open_ui, store):

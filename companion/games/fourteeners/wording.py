@@ -13,7 +13,7 @@ from typing import Iterable
 
 from companion.i18n.message import Message, N_, msg
 
-from companion.games.words import and_list, comma_list
+from companion.games.words import and_list, clauses, comma_list
 from companion.i18n.message import reason_of
 
 from .data import Side, load_data
@@ -72,12 +72,6 @@ def or_words(items: Iterable[str]) -> str:
     """'I', 'I or III', 'I or II or III' (a `Message` from two items on)."""
     # i18n: a choice between items ("Class I or III", "tucked as Gear or Training"); {rest} may be a choice
     return _folded(list(items), "", N_("{first} or {rest}"))
-
-
-def clauses(items: Iterable[str]) -> str:
-    """Clauses joined by '; ' (a `Message` from two on)."""
-    # i18n: two clauses or descriptions one after the other ("+1 Endurance; 2 ★ per Class III Climb")
-    return _folded(list(items), "", N_("{first}; {rest}"))
 
 
 def side_word(side: Side) -> Message:

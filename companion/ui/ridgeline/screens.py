@@ -20,6 +20,7 @@ from companion.errors import CompanionError
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.rules import State
 from companion.games.ridgeline.cards import parse_card
+from companion.games.words import clauses
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark, use_entries_shown
@@ -322,7 +323,7 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            content=ft.Semantics(label="; ".join(said), exclude_semantics=True, content=ft.Row(spacing=12, controls=[
+            content=ft.Semantics(label=tr(clauses(said)), exclude_semantics=True, content=ft.Row(spacing=12, controls=[
                 colour_dot(colours.get(name, FALLBACK_COLOUR), name, size=32),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(name, size=16, weight=ft.FontWeight.W_600),

@@ -16,6 +16,7 @@ from companion.games.ridgeline.data import load
 from companion.games.ridgeline.session import route_words
 from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
+from companion.games.words import clauses
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import and_list, announced, colour_dot, labelled, message_card, section_title
 from companion.ui.ridgeline.parts import camp_words
@@ -360,7 +361,7 @@ def _hand_cell(number: int, index: int, cell: SeatCell, route_length: int, name:
     marks.append(ft.Text(f"{cell.camps_cleared}/{route_length}", size=11, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         expand=1,
-        content=ft.Semantics(label="; ".join(words), exclude_semantics=True, content=ft.Column(
+        content=ft.Semantics(label=tr(clauses(words)), exclude_semantics=True, content=ft.Column(
             spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(str(cell.fatigue), key=f"rl-history-{number}-{index}", size=15, weight=ft.FontWeight.W_600),
                 ft.Row(marks, spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER),

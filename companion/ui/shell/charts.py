@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as fc
 
-from companion.games.words import MINUS
+from companion.games.words import MINUS, clauses
 from companion.i18n import N_, _, format_number, format_percent, ngettext, tr
 from companion.store.stats import Bin, ExpeditionStars, Outcome
 from companion.ui.common.widgets import first_capital, labelled_value, surface
@@ -233,8 +233,8 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
             spoken = (_("Scores over time (lower is better), oldest first: {scores}.") if lower_is_better
                       else _("Scores over time, oldest first: {scores}.")).format(scores=scores)
     else:
-        lines_read = "; ".join(_("{name}: {scores}").format(
-            name=line.name, scores=", ".join(number(score) for _x, score, _o in line.points)) for line in series)
+        lines_read = tr(clauses(_("{name}: {scores}").format(
+            name=line.name, scores=", ".join(number(score) for _x, score, _o in line.points)) for line in series))
         if span:
             spoken = (_("Scores over time (lower is better), oldest first, {span}. {lines}.") if lower_is_better
                       else _("Scores over time, oldest first, {span}. {lines}.")).format(span=span, lines=lines_read)
@@ -299,10 +299,10 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                                    "{n} games, all between {low} and {high} {unit}", total)).format(
                 n=total, low=number(bins[0].low), high=number(bins[-1].high), unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
-    spoken = _("Score distribution: {bins}.").format(bins="; ".join(
+    spoken = _("Score distribution: {bins}.").format(bins=tr(clauses(
         (ngettext("{n} score from {low} to {high}", "{n} scores from {low} to {high}", b.count) if counted == "scores"
          else ngettext("{n} game from {low} to {high}", "{n} games from {low} to {high}", b.count)).format(
-            n=b.count, low=number(b.low), high=number(b.high)) for b in bins if b.count))
+            n=b.count, low=number(b.low), high=number(b.high)) for b in bins if b.count)))
     return _chart_with_legend(chart, spoken, rows)
 
 
@@ -355,9 +355,9 @@ def stars_chart(entries: Sequence[ExpeditionStars], *, first_number: int = 1, ke
                      "{stars} stars in {n} Expeditions, most {most} in #{number}", len(entries)).format(
                 stars=sum(totals), n=len(entries), most=totals[best], number=first_number + best),
             key=f"{key}-summary" if key else None))
-    spoken = _("Stars per Expedition, oldest first: {expeditions}.").format(expeditions="; ".join(
+    spoken = _("Stars per Expedition, oldest first: {expeditions}.").format(expeditions=tr(clauses(
         _("Expedition {number}: {stars}").format(number=first_number + n, stars=_stars_words(e, total))
-        for n, (e, total) in enumerate(zip(entries, totals))))
+        for n, (e, total) in enumerate(zip(entries, totals)))))
     return _chart_with_legend(chart, spoken, rows)
 
 
@@ -380,7 +380,7 @@ def bar_list(rows: Sequence[tuple[str, float, str, str]], *, key: str | None = N
                 ]),
             ),
         ]))
-    spoken = "; ".join(labelled_value(label, text) for label, _, _, text in rows)
+    spoken = tr(clauses(labelled_value(label, text) for label, _, _, text in rows))
     return ft.Semantics(label=spoken, exclude_semantics=True, content=ft.Column(lines, key=key, spacing=10))
 
 
