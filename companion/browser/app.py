@@ -11,6 +11,9 @@ desktop runs.
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -18,8 +21,10 @@ from companion.errors import CompanionError
 from companion.i18n import device_language, tr, use_language
 from companion.i18n.message import Message, msg, reason_of
 
-__all__ = ["DATA_PATH", "run", "main"]
+__all__ = ["DATA_PATH", "LANGUAGE_CHANNEL", "run", "main", "language_teller"]
 
+# The BroadcastChannel on which the app tells the page script the language chosen in Settings.
+LANGUAGE_CHANNEL = "climbing-companion"
 # Where the data folder is mounted in Emscripten's file system (persisted to IndexedDB under this name).
 DATA_PATH = "/companion-data"
 _STORAGE_ANSWER_SECONDS = 2.0     # how long the start waits for the browser to say whether it keeps the data
@@ -44,7 +49,8 @@ async def main(page: ft.Page) -> None:
         failure_page(await _said_to_device(page, msg("The saved data in this browser cannot be opened: {reason}",
                                                      reason=reason_of(exc))))(page)
         return
-    build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser())(page)
+    build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser(),
+               language_told=language_teller())(page)
 
 
 async def _said_to_device(page: ft.Page, words: Message) -> str:
@@ -71,6 +77,30 @@ async def _kept_by_browser() -> bool | None:
         return await asyncio.wait_for(ask(), _STORAGE_ANSWER_SECONDS)
     except Exception:  # noqa: BLE001 - any browser's refusal to say (or a late answer) is only "cannot say"
         return None
+
+
+def language_teller(channel: Any = None) -> Callable[[str], None] | None:
+    """What tells the page the language chosen in Settings (a code, or "system"): the page's own notices
+    (`client/companion.js`: a tab waiting for another, a new build) are made before Python starts, in a tab
+    where it may never start, and would otherwise follow only the browser's language. Python runs in a web
+    worker, which has no localStorage: it says the language on a BroadcastChannel every tab's page hears.
+    `channel` is the channel to post on (tests pass a stand-in); None makes the page's own, or, outside a
+    browser, returns None."""
+    if channel is None:
+        try:
+            import js  # noqa: PLC0415 - exists only inside Pyodide
+
+            channel = js.BroadcastChannel.new(LANGUAGE_CHANNEL)
+        except Exception:  # noqa: BLE001 - no such channel in this browser: the notices follow the browser
+            return None
+
+    def tell(setting: str) -> None:
+        try:
+            channel.postMessage(json.dumps({"language": setting}))
+        except Exception:  # noqa: BLE001 - a closed channel only leaves the notices in the browser's language
+            pass
+
+    return tell
 
 
 def _emscripten_fs():

@@ -4,7 +4,8 @@ Python runs inside the page (Pyodide): a player is added and three rounds of a T
 are tapped in; a reload finds the game exactly where it was; with the server stopped, a reload starts the
 app from the service worker's copy with the game still there, and the coach's hint is worked out in the
 page, the options answering the dice before it comes; a second tab says the companion is open
-elsewhere and starts by itself once the first tab is closed. Nothing is ever asked of another host.
+elsewhere (in the language chosen in Settings once there is one) and starts by itself once the first tab is
+closed. Nothing is ever asked of another host.
 """
 
 from __future__ import annotations
@@ -132,6 +133,19 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         assert not second.workers, [worker.url for worker in second.workers]
         assert not [line for line in console if line.startswith("[tab 2]") and "Python worker" in line]
         _shot(second, tmp_path, "4-second-tab-open-elsewhere.png")
+
+        # French chosen in the first tab's Settings: the waiting tab says its notice again in French, and so
+        # does it after a reload, though the browser still asks for German. A French player with a phone in
+        # another language never meets the one notice in that other language.
+        page.get_by_role("button", name="Back").first.click(timeout=START_MS)
+        tap(page, "home-settings", START_MS)
+        tap(page, "settings-language-fr", START_MS)
+        french = "déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur"
+        second.wait_for_function(f"() => document.getElementById('companion-elsewhere').innerText.includes({french!r})",
+                                 timeout=START_MS)
+        second.reload()
+        notice.wait_for(state="visible", timeout=START_MS)
+        assert french in notice.inner_text(), notice.inner_text()
 
         # The first tab closes: the second takes the data over by itself, the Ascent among its games.
         began = time.perf_counter()

@@ -320,6 +320,34 @@ async def test_a_browser_that_may_clear_the_data_is_said_on_home_until_dismissed
             store.close()
 
 
+async def test_the_static_build_tells_the_page_the_language_chosen_in_settings(tmp_path):
+    """The page's own notices (a second tab waiting, a new build) are made before Python starts: the app tells
+    the page which language Settings holds as it starts and at each change, as JSON on a BroadcastChannel."""
+    from companion.browser.app import language_teller
+
+    class Channel:
+        def __init__(self) -> None:
+            self.posted: list[dict] = []
+
+        def postMessage(self, data: str) -> None:  # noqa: N802 - the browser's name
+            self.posted.append(json.loads(data))
+
+    channel = Channel()
+    store = open_store(tmp_path / "data")
+    try:
+        store.settings.set("language", "de")
+        ui = await UiApp(build_main(store, device="browser", language_told=language_teller(channel)),
+                         route="/settings").start()
+        assert channel.posted == [{"language": "de"}]
+        await ui.click("settings-language-fr")
+        await ui.click("settings-language-system")
+        assert channel.posted == [{"language": "de"}, {"language": "fr"}, {"language": "system"}]
+        await ui.close()
+    finally:
+        store.close()
+    assert language_teller() is None        # outside a browser there is no channel to tell
+
+
 async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_after_it(open_ui, store):
     store.players.add("Ann")
     before = store.export_all()

@@ -38,8 +38,9 @@
 
   var LOCK = "climbing-companion-data";
 
-  // The page's own notices come before Python (and its catalogs) can speak: they are said in the browser's
-  // language when the app has it, in English otherwise.
+  // The page's own notices come before Python (and its catalogs) can speak: they are said in the language
+  // chosen in the app's Settings, which the app tells the page (below), or else in the browser's language
+  // when the app has it, in English otherwise.
   var WORDS = {
     en: {
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
@@ -66,12 +67,26 @@
       now: "Zaktualizuj teraz", later: "Później",
     },
   };
-  var said = WORDS.en;
-  var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-  for (var i = 0; i < wanted.length; i++) {
-    var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
-    if (WORDS[code]) { said = WORDS[code]; break; }
+  var CHOSEN = "climbing-companion-language";    // localStorage: the language chosen in Settings, if one is
+
+  function browserWords() {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
+      if (WORDS[code]) { return WORDS[code]; }
+    }
+    return WORDS.en;
   }
+
+  function chosenWords() {
+    try {
+      var chosen = window.localStorage.getItem(CHOSEN);
+      if (chosen && Object.prototype.hasOwnProperty.call(WORDS, chosen)) { return WORDS[chosen]; }
+    } catch (error) { /* storage refused (private mode): the browser's language */ }
+    return browserWords();
+  }
+
+  var said = chosenWords();
 
   // A notice over the page: its words and its buttons ([words, on click, main?] each).
   function notice(id, text, buttons) {
@@ -136,6 +151,28 @@
     return owned;
   }
 
+  // Python runs in a web worker, where there is no localStorage: the app says its Settings' language on a
+  // BroadcastChannel (`companion.browser.app`), as it starts and whenever it changes, as a language code or
+  // "system" (follow the device). Every tab of the site hears it: this one keeps it for its next start, and
+  // a notice on the screen is said again in it, such as the one of a tab waiting for another.
+  if (typeof BroadcastChannel === "function") {
+    new BroadcastChannel("climbing-companion").addEventListener("message", function (event) {
+      var told;
+      try { told = JSON.parse(event.data).language; } catch (error) { return; }
+      if (typeof told !== "string") { return; }
+      try {
+        if (Object.prototype.hasOwnProperty.call(WORDS, told)) {
+          window.localStorage.setItem(CHOSEN, told);
+        } else {
+          window.localStorage.removeItem(CHOSEN);
+        }
+      } catch (error) { /* storage refused: only this page's notices follow */ }
+      said = chosenWords();
+      if (document.getElementById("companion-elsewhere")) { notice("companion-elsewhere", said.elsewhere); }
+      if (document.getElementById("companion-update") && offered) { offerUpdate(offered); }
+    });
+  }
+
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
     await ownData();
@@ -157,10 +194,12 @@
     if (reloading) { window.location.reload(); }
   });
 
+  var offered = null;     // the build waiting to take over, while the notice offers it
   function offerUpdate(worker) {
+    offered = worker;
     // It covers the bottom of the screen (a game's tabs): "Later" puts it away until the next start.
     notice("companion-update", said.update, [
-      [said.later, function () { dismiss("companion-update"); }, false],
+      [said.later, function () { offered = null; dismiss("companion-update"); }, false],
       [said.now, function () {
         reloading = true;
         worker.postMessage({ type: "companion-update" });

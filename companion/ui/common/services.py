@@ -75,6 +75,9 @@ class Shell:
     # In a browser that keeps the data ("browser"): whether it has promised to keep it even when space runs
     # low or the site goes unvisited (`navigator.storage.persisted()`); None when it cannot say.
     storage_kept: bool | None = None
+    # In the static build: told the language chosen in Settings (a code, or "system") as the app starts and
+    # whenever it changes, so that the page's own notices, made before Python starts, can say it too.
+    language_told: Callable[[str], None] | None = None
 
     def open_notices(self) -> list[str]:
         """The store's start-up notices nobody has dismissed yet."""

@@ -70,19 +70,21 @@ ROUTES = [
 
 
 def build_main(store, *, desktop: bool = False, lan=None, device: str | None = None,
-               storage_kept: bool | None = None) -> Callable[[ft.Page], None]:
+               storage_kept: bool | None = None,
+               language_told: Callable[[str], None] | None = None) -> Callable[[ft.Page], None]:
     """The Flet `main(page)` for an open store; one call per browser tab or window, all sharing `store`.
 
     `desktop` is True only for a desktop window: then, and only then, screens may read or write files
     chosen on this computer. Served to browsers (the default) every file is a download or an upload.
     `lan` carries the join details when other devices on the network may connect. `device` says the data
     is kept on the device showing the app ("browser": Python in the page; "phone": a native package), and
-    `storage_kept` whether that browser promised to keep it (see `Shell.storage_kept`).
+    `storage_kept` whether that browser promised to keep it (see `Shell.storage_kept`), and `language_told`
+    hears the language chosen in Settings (see `Shell.language_told`).
     """
     from companion.sessions import SessionKeeper  # noqa: PLC0415 - keeps `import companion.ui` light
 
     shell = Shell(store=store, keeper=SessionKeeper(store), desktop=desktop, lan=lan, device=device,
-                  storage_kept=storage_kept)
+                  storage_kept=storage_kept, language_told=language_told)
     discover_game_screens()
 
     def main(page: ft.Page) -> None:
@@ -176,6 +178,12 @@ def App(shell: Shell) -> list[ft.View]:
         page.update()
 
     ft.use_effect(apply_locale, dependencies=[language])
+
+    def tell_language() -> None:
+        if shell.language_told is not None:
+            shell.language_told(setting)
+
+    ft.use_effect(tell_language, dependencies=[setting])
 
     tab = ft.use_ref(None)
     if tab.current is None:
