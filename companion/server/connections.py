@@ -5,8 +5,10 @@ has not been asked for anything. uvicorn's default HTTP parser reads headers of 
 for ever, so one phone without the code could stall the server with a header of hundreds of megabytes, or
 hold every connection it can open by sending its headers a byte at a time. Here:
 
-- headers are parsed by h11, whose buffer for an incomplete request is bounded (`HEADER_BYTES`; a larger
-  one is answered 400 and closed);
+- headers are parsed by h11, whose buffer for an incomplete request is bounded: headers still incomplete
+  past `HEADER_BYTES` are answered 400 and the connection closed. Headers that arrive whole in one read of
+  the socket (asyncio reads up to 256 KiB at a time) are parsed as they are, so a request's headers take at
+  most that much memory, and a few hundred KiB from one phone are refused either way;
 - a connection must complete a request's headers within `HEADER_SECONDS` of opening, and of the end of
   the answer before (uvicorn's keep-alive timer closes a silent connection sooner; this one closes a
   connection that trickles);
