@@ -170,17 +170,22 @@ def _check_table(page, table) -> None:
 
 
 def _seat_fatigue(shown: list[str], heading: str) -> dict[str, str]:
-    """Each seat's fatigue as the screen reads it below `heading`: in the seat's line of the final standings, or
-    else the first number after the seat's name."""
+    """Each seat's fatigue as the screen reads it below `heading`: in the seat's line (a seat's tile on the table,
+    its line of the final standings), "—" for a tile said by the name alone (no hand scored yet), or else the
+    first number after the seat's name."""
     start = next((i for i, text in enumerate(shown) if text.startswith(heading)), None)
     if start is None:
         return {}
     found = {}
     for name in _NAMES:
-        # The final standings say a seat in one line: "Ann: 0 fatigue; 5 camps cleared of 5; Winner".
+        # The final standings and the table's tiles say a seat in one line: "Ann: 0 fatigue; 5 camps cleared of
+        # 5; Winner"; before the first hand a tile starts with the name alone: "Ann; Deals; Camp 1: …".
         line = next((t for t in shown[start:] if t.startswith(f"{name}: ") and " fatigue" in t), None)
         if line is not None:
             found[name] = line[len(name) + 2:].split(" ", 1)[0]
+            continue
+        if any(t.startswith(f"{name}; ") for t in shown[start:]):
+            found[name] = "—"
             continue
         at = next((i for i in range(start, len(shown)) if shown[i] == name), None)
         if at is None:

@@ -203,10 +203,13 @@ async def test_a_negative_score_has_the_printed_minus_sign_on_history_and_in_the
                                            "scores": [_t12("Ann", -4, 0, 0, 30, False)]}, "session": None})
     ui = await open_ui(route="/history")
     assert "\u22124" in [t.value for t in walk(ui.get(f"history-{record}-player-0")) if isinstance(t, ft.Text)]
+    # A screen reader hears the score with what it counts, and the figures of Statistics with their captions.
+    assert spoken(ui.get(f"history-{record}-player-0"))[-1] == "\u22124 points"
     await ui.go(f"/history/{record}")
     assert ui.get("record-share-text").value.splitlines()[2] == "Ann: \u22124 points"
     await ui.go(f"/stats/id:{ann.id}")                      # and in the statistics' figures
     assert ui.get("pstats-trek12-best").value == ui.get("pstats-trek12-average").value == "\u22124"
+    assert "Best: \u22124" in spoken(ui.top) and "Average: \u22124" in spoken(ui.top)
 
 
 async def test_delete_a_game_then_undo(open_ui, store):
@@ -1021,7 +1024,11 @@ def test_a_column_of_long_texts_in_a_breakdown_table_gets_the_room_the_numbers_d
     table = _table(rows, None)
     row = next(c for c in walk(table) if getattr(c, "key", None) == "record-row-h.Łukasz")
     name, camps, fatigue, left = row.controls
-    assert left.expand > camps.expand == fatigue.expand and left.value.startswith("Sunstone 6, Sunstone 8")
+    assert left.expand > camps.expand == fatigue.expand and left.content.value.startswith("Sunstone 6, Sunstone 8")
+    # A screen reader hears whose each cell is and what it holds, not "Łukasz, 1, 157, …" after the headings.
+    assert spoken(table) == ["Zofia, Camps cleared: 2", "Zofia, Fatigue: 105", "Zofia, Left: Sunstone 10, Rope",
+                             "Łukasz, Camps cleared: 1", "Łukasz, Fatigue: 157",
+                             "Łukasz, Left: Sunstone 6, Sunstone 8, Pine 1, Pine 2, Fire 2, Fire 5"]
 
 
 def test_a_14ers_breakdown_table_gives_the_climbs_names_the_room_they_need():

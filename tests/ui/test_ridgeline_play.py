@@ -8,7 +8,7 @@ import re
 
 import pytest
 import flet as ft
-from harness import UiApp, abandon_through_the_dialog, walk
+from harness import UiApp, abandon_through_the_dialog, spoken, walk
 
 from companion.games.ridgeline.cards import parse_cards
 from companion.games.ridgeline.rules import next_hand
@@ -144,6 +144,13 @@ async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_
                     "Hand 1, Cy: 242 fatigue; 1 camp cleared of 10; pitched"]
     assert ui.get("rl-hand-number").value == "Hand 2"
     assert ui.get("rl-deal-size").value == "11 cards"
+    # Each fact of the coming hand is said with its label, each seat's tile as one line, and the table of hands
+    # says no bare number: it heard "Deals, Leads, Deal, Bob, Cy, 11 cards", "—", "fatigue", "#", "1".
+    assert spoken(ui.get("rl-coming"))[:3] == ["Hand 2", "Deals: Bob", "Leads: Cy"]
+    assert "Deal: 11 cards" in spoken(ui.get("rl-coming"))
+    assert spoken(ui.get("rl-seat-1")) == ["Bob: 277 fatigue; Deals; Camp 1: Colour group of 4 and a run of 3; "
+                                           "0 camps cleared of 10"]
+    assert not [w for w in spoken(ui.get("rl-history")) if w.isdigit() or w == "#"], spoken(ui.get("rl-history"))
     assert (ui.get("rl-dealer").value, ui.get("rl-leader").value) == ("Bob", "Cy")
     assert ui.get("rl-seat-0-camp").value == "Camp 2: Set of 3 and a spread of 5"
 

@@ -18,7 +18,8 @@ from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
 from companion.games.words import clauses
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import and_list, announced, colour_dot, labelled, message_card, section_title
+from companion.ui.common.widgets import (and_list, announced, colour_dot, labelled, labelled_value, message_card,
+                                        section_title)
 from companion.ui.ridgeline.parts import camp_words
 
 __all__ = ["HandRow", "SeatCell", "table_panel", "hands_table", "winners_card", "state_rows", "record_rows",
@@ -186,7 +187,9 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
             content=ft.Text(_("No hands yet. After each hand, enter who went out, who pitched and the cards left."),
                             color=ft.Colors.ON_SURFACE_VARIANT),
         )
-    header = ft.Row(
+    # The headings and each row's number are said by every cell's own words ("Hand 3, Ann: 45 fatigue; …"):
+    # left out, a screen reader no longer hears "#", the names, then a bare "3" before each row.
+    header = ft.Semantics(exclude_semantics=True, content=ft.Row(
         spacing=2,
         controls=[ft.Container(width=30, content=ft.Text("#", size=12, color=ft.Colors.ON_SURFACE_VARIANT))] + [
             ft.Container(
@@ -201,7 +204,7 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
             )
             for name in names
         ],
-    )
+    ))
     lines: list[ft.Control] = [header, ft.Divider(height=1)]
     for position, row in enumerate(reversed(rows)):  # newest first: the hand just entered is on top
         lines.append(ft.Container(
@@ -211,8 +214,8 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
             padding=ft.Padding.symmetric(vertical=6),
             content=ft.Row(
                 spacing=2,
-                controls=[ft.Container(width=30, alignment=ft.Alignment.CENTER,
-                                       content=ft.Text(str(row.number), weight=ft.FontWeight.W_600))]
+                controls=[ft.Container(width=30, alignment=ft.Alignment.CENTER, content=ft.Semantics(
+                    exclude_semantics=True, content=ft.Text(str(row.number), weight=ft.FontWeight.W_600)))]
                 + [_hand_cell(row.number, index, cell, route_length, names[index] if index < len(names) else "")
                    for index, cell in enumerate(row.cells)],
             ),
@@ -242,7 +245,9 @@ def hands_table(rows: Sequence[HandRow], names: Sequence[str], colours: Mapping[
 def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapping[str, str],
                  on_end_hand: Callable[[], None]) -> ft.Control:
     def fact(label: str, value: str, key: str, colour: str | None = None) -> ft.Control:
-        return ft.Column(expand=1, spacing=2, tight=True, controls=[
+        # Said as one ("Deals: Ann"): the three labels, then the three values, told nobody who dealt.
+        return ft.Semantics(label=labelled_value(label, value), exclude_semantics=True, expand=1, content=ft.Column(
+            expand=1, spacing=2, tight=True, controls=[
             ft.Text(label, size=12, color=ft.Colors.ON_PRIMARY_CONTAINER),
             ft.Row(spacing=6, tight=True, controls=[
                 *([ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colour)]
@@ -251,7 +256,7 @@ def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapp
                         # A name (with its colour) keeps one line; the deal's words may take two.
                         max_lines=1 if colour else 2, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
             ]),
-        ])
+        ]))
 
     return ft.Container(
         key="rl-coming",
@@ -281,23 +286,33 @@ def _coming_hand(number: int, dealer: str, leader: str, deal: int, colours: Mapp
 def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared: int, camps: Sequence[int],
                camp_text: str | None, *, dealer: bool, leader: bool, winner: bool) -> ft.Control:
     badges: list[ft.Control] = []
+    # A screen reader hears the tile as one, in the order it is read: name and fatigue, its badges, the camp
+    # being worked on, the camps cleared. Node by node it heard "—", then "fatigue", and a long name's camp
+    # before the name.
+    said = [_("{name}: {fatigue} fatigue").format(name=name, fatigue=fatigue) if fatigue is not None else name]
     if dealer:
         # i18n: a badge by the name of the player who deals the coming hand
         badges.append(_badge(_("Deals")))
+        said.append(_("Deals"))
     if leader:
         # i18n: a badge by the name of the player who leads (plays first in) the coming hand
         badges.append(_badge(_("Leads")))
+        said.append(_("Leads"))
     if winner:
         # i18n: the name of the trophy by a winner's name, said by a screen reader
         badges.append(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=18, color=ft.Colors.AMBER_700,
                               semantics_label=_("Winner")))
+        said.append(_("Winner"))
+    camp = camp_text or _("Route cleared: on the summit")
+    said += [camp, camps_cleared(cleared, len(camps))]
     return ft.Container(
         key=f"rl-seat-{index}",
         border_radius=ft.BorderRadius.all(16),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         padding=ft.Padding.only(left=12, right=12, top=10, bottom=12),
-        content=ft.Row(spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        content=ft.Semantics(label=tr(clauses(said)), exclude_semantics=True, content=ft.Row(
+            spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             colour_dot(colour, name, size=36),
             ft.Column(expand=True, spacing=6, tight=True, controls=[
                 ft.Row(spacing=8, controls=[
@@ -307,8 +322,7 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
                             overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
                     *badges,
                 ]),
-                ft.Text(camp_text or _("Route cleared: on the summit"), key=f"rl-seat-{index}-camp", size=13,
-                        color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(camp, key=f"rl-seat-{index}-camp", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 _route_strip(index, colour, cleared, camps),
             ]),
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
@@ -317,7 +331,7 @@ def _seat_card(index: int, name: str, colour: str, fatigue: int | None, cleared:
                 # i18n: under a player's fatigue points (lower is better)
                 ft.Text(_("fatigue"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
-        ]),
+        ])),
     )
 
 

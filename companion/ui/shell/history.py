@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
-from companion.store.stats import lower_is_better, player_key, ranked_seats, seats
+from companion.store.stats import lower_is_better, player_key, ranked_seats, score_words, seats
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
                                         labelled, screen_view, section_title)
@@ -127,7 +127,7 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     won = {seat.index for seat in seats(record) if seat.outcome.won}
     low = lower_is_better(record)
     # Best first, placed as the shared result places them (winners, Ridgeline's camps cleared, then score).
-    rows = [_player_line(record["id"], seat.index, players[seat.index], colours, seat.index in won, names)
+    rows = [_player_line(record["id"], game, seat.index, players[seat.index], colours, seat.index in won, names)
             for seat in ranked_seats(record) if seat.index < len(players)]
     title = record_title(record)
     header = [
@@ -182,7 +182,7 @@ def _go(page: ft.Page, route: str) -> Callable[[], None]:
     return lambda: page.navigate(route)
 
 
-def _player_line(record_id: str, index: int, player: dict, colours: dict[str, str], winner: bool,
+def _player_line(record_id: str, game: str, index: int, player: dict, colours: dict[str, str], winner: bool,
                  names: dict[str, str] | None) -> ft.Control:
     name = str((names or {}).get(player.get("id") or "", player.get("name", "?")))
     score = player.get("score")
@@ -199,8 +199,10 @@ def _player_line(record_id: str, index: int, player: dict, colours: dict[str, st
             # Said after the winner's name ("Bob, winner, 61"): a tooltip would be said before the whole card.
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
                        semantics_label=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
-            ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None,
-                    text_align=ft.TextAlign.RIGHT, width=48),
+            # Said with what it counts ("12 fatigue", "61 points"): a bare number after a name said neither.
+            ft.Semantics(label=tr(score_words(game, score)) if numeric else shown, exclude_semantics=True,
+                         content=ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None,
+                                         text_align=ft.TextAlign.RIGHT, width=48)),
         ],
     )
 

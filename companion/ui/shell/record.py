@@ -542,19 +542,24 @@ def _table(rows: list[tuple[str, Any, str]], skip: str | None) -> ft.Control | N
     # A column of long texts (a hand's cards left: "Sunstone 4, Sunstone 9, Pine 10") takes the room the
     # numbers beside it do not need, rather than a word or two a line down a narrow strip.
     share = {k: 5 if any(len(value_text(record[k])) > _LONG_CELL for _, record, _ in rows) else 2 for k in fields}
-    header = ft.Row(spacing=8, controls=[
+    # To a screen reader each cell says whose it is and what it holds ("Ann, Fatigue: 12"); the headings and the
+    # names, which those words say, are left out: read in a row, "Ann, Winner, 1" said nothing of what 1 was.
+    header = ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=8, controls=[
         ft.Container(expand=names),
         *(ft.Text(label_for(k), size=11, color=ft.Colors.ON_SURFACE_VARIANT, expand=share[k],
                   text_align=ft.TextAlign.RIGHT, max_lines=2) for k in fields),
-    ])
-    lines = [header]
+    ]))
+    lines: list[ft.Control] = [header]
     for name, record, where in rows:
         lines.append(ft.Row(key=f"record-row-{where}", spacing=8, controls=[
-            ft.Text(name, size=13, weight=ft.FontWeight.W_600, expand=names, max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Semantics(exclude_semantics=True, expand=names, content=ft.Text(
+                name, size=13, weight=ft.FontWeight.W_600, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
             # Smaller for words: a cell may hold one ("Osiągnięcia") in a fifth of a phone.
-            *(ft.Text(value_text(record[k]), size=11 if isinstance(record[k], (str, list)) else 13,
-                      expand=share[k], text_align=ft.TextAlign.RIGHT)
+            *(ft.Semantics(
+                label=_("{name}, {part}: {points}").format(name=name, part=label_for(k), points=value_text(record[k])),
+                exclude_semantics=True, expand=share[k], content=ft.Text(
+                    value_text(record[k]), size=11 if isinstance(record[k], (str, list)) else 13,
+                    text_align=ft.TextAlign.RIGHT))
               for k in fields),
         ]))
     return ft.Column(lines, spacing=4, tight=True)
