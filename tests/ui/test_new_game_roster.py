@@ -3,6 +3,7 @@ named in a refusal to start, not dropped without a word from the game that start
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from harness import walk
@@ -85,3 +86,28 @@ def test_players_deleted_outright_are_counted_not_named_alike(store):
     assert said.startswith("Ann and 2 players were removed from the roster meanwhile"), said
     _, said = left_the_roster(SimpleNamespace(store=store), ["f" * 32])
     assert said.startswith("1 player was removed from the roster meanwhile"), said
+
+
+@pytest.mark.parametrize("game", ["trek12", "ridgeline", "freunde", "expedition"])
+async def test_a_name_as_long_as_a_name_may_be_keeps_its_chip_on_the_screen(open_ui, store, game):
+    # At 390 px a seat chip for "Marie-Christine de La Tour-d'Auvergne Mo" ran off the screen, its "place 2"
+    # with it: the name is now cut with "…" inside the chip, and said whole.
+    from layout_check import layout_problems
+
+    from companion import i18n
+    from companion.store.records import NAME_MAX
+
+    seat = SCREENS[game][0]
+    long_name = "Marie-Christine de La Tour-d'Auvergne Montmorency"[:NAME_MAX]
+    players = [store.players.add(name) for name in ("Élodie", long_name)]
+    token = i18n._forced.set(i18n.PSEUDO)  # noqa: SLF001 - every translated word 40% longer, marked
+    try:
+        ui = await open_ui(route=f"/games/{game}")
+        for player in players:
+            await ui.click(seat.format(id=player.id))
+        assert layout_problems(ui.top) == []
+        [label] = [c.label for c in walk(ui.top) if isinstance(c, ft.Semantics)
+                   and c.identifier == seat.format(id=players[1].id)]
+        assert label.startswith(long_name)
+    finally:
+        i18n._forced.reset(token)  # noqa: SLF001

@@ -458,14 +458,21 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         parts.append(ft.Icon(icon, size=18, color=ft.Colors.ON_SURFACE_VARIANT))
     if colour is not None:
         parts.append(ft.Container(width=14, height=14, border_radius=ft.BorderRadius.all(7), bgcolor=colour))
-    text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500,
+    # A long label (a name of 40 characters) is cut with "…" inside the pill, its mark still beside it: drawn
+    # whole, it ran through the pill's edge and off a phone's screen, the mark with it. It is said whole.
+    text = [ft.Text(label, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.W_500, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
                     color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE)]
     if sub:
         # Two lines at most within the pill's width (a long one in French ran through its edge); the pill still
         # hugs a short one (a loose fit takes no more room than the text needs).
         text.append(ft.Text(sub, size=11, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                             color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE_VARIANT))
-    parts.append(ft.Column(text, spacing=0, tight=True, expand=True, expand_loose=True) if sub else text[0])
+    if sub:
+        parts.append(ft.Column(text, spacing=0, tight=True, expand=True, expand_loose=True))
+    else:
+        text[0].expand, text[0].expand_loose = True, True
+        parts.append(text[0])
     if mark:
         parts.append(ft.Text(mark, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # One node, named once: its words are its label (the words drawn are not said again after it, "Ann, Ann"),
