@@ -159,7 +159,7 @@ async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store
     answer_files(ui, picked=[uploaded("cut.json", bad[:40])])
     await ui.click("ftc-import")
     assert ui.get("ftc-share-result").value.startswith(
-        "Not imported: cut.json: it is cut short: its JSON stops before the end")
+        "Not imported: cut.json: it is cut short (its JSON stops before the end, at line")
     monkeypatch.setattr("companion.ui.fourteeners.editor.MAX_CATALOG_BYTES", 100)   # a smaller limit, a new tab
     ui = await _cards_tab(open_ui)
     answer_files(ui, picked=[uploaded("big.json", bad)])

@@ -465,10 +465,10 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
 
     text = json.dumps(before)
     message = await upload("cut.json", text[:500].encode("utf-8"))
-    assert "cut.json was not imported: it is cut short: its JSON stops before the end (line 1, column" in message
+    assert "cut.json was not imported: it is cut short (its JSON stops before the end, at line 1, column" in message
     assert "empty.json was not imported: the file is empty." in await upload("empty.json", b"")
     message = await upload("note.txt", b"Remember the tent")
-    assert "note.txt was not imported: it is not a JSON file: it does not start as one." in message
+    assert "note.txt was not imported: it is not a JSON file (it does not start as one)." in message
     message = await upload("edited.json", b'{"format": "companion-backup",, "version": 1}')
     assert "edited.json was not imported: it is not valid JSON (line 1, column 31)." in message
     assert "photo.json was not imported: it is not a UTF-8 text file" in await upload("photo.json", b"\xff\xd8\xff\xe0")

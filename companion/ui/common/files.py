@@ -234,10 +234,10 @@ def _json_problem(exc: json.JSONDecodeError) -> Message:
         return msg("the file is empty")
     if exc.pos <= len(exc.doc) - len(exc.doc.lstrip()):
         # i18n: a picked file's text does not even start as JSON (a note, a web page, another kind of file)
-        return msg("it is not a JSON file: it does not start as one")
+        return msg("it is not a JSON file (it does not start as one)")
     if exc.pos >= len(exc.doc.rstrip()) or exc.msg.startswith("Unterminated string"):
         # i18n: a picked file's JSON stops before it is complete, as a file copied or downloaded in part does
-        return msg("it is cut short: its JSON stops before the end (line {line}, column {column})",
+        return msg("it is cut short (its JSON stops before the end, at line {line}, column {column})",
                    line=exc.lineno, column=exc.colno)
     # i18n: a picked file's JSON breaks somewhere in the middle (edited by hand, or damaged)
     return msg("it is not valid JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
