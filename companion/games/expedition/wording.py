@@ -7,27 +7,17 @@ and the English reads exactly as the plain strings did ("Ann and Bo", "2 rope, 1
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 # The cards' names and ids are the Trek 12 rules' own (re-exported for the Expedition's engine and screens).
 from companion.games.trek12.rules import CARD_IDS, CARD_NAMES, Assist
-from companion.games.words import and_list, comma_list
+from companion.games.words import and_list, clauses, comma_list
 from companion.i18n.message import msg, msgn
 
 __all__ = ["comma_list", "semicolon_list", "and_list", "CARD_NAMES", "CARD_IDS", "card_id_count",
            "card_count", "card_article"]
 
 
-def semicolon_list(items: Iterable[str]) -> str:
-    """'a; b; c': the parts of one entry in words (each round's pick)."""
-    words = list(items)
-    if not words:
-        return ""
-    out = words[-1]
-    for item in reversed(words[:-1]):
-        # i18n: one part of an entry and the rest of it ("Ann took the Rope; Bo took no card")
-        out = msg("{item}; {rest}", item=item, rest=out)
-    return out
+# The parts of one entry in words (each round's pick), "a; b; c": the engines' shared clauses.
+semicolon_list = clauses
 
 
 def card_id_count(card: Assist, n: int) -> str:

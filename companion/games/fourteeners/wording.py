@@ -1,8 +1,9 @@
 """How 14ers joins words for people: lists and the words named inside its sentences, as `Message`s.
 
 A list said with "and" or "or", or a run of clauses joined by "; ", is folded into nested messages
-("{first} and {last}", "{first}, {rest}") so each language joins it its own way and every item that is
-itself a word to translate stays one; the English reads exactly as before. A side named inside a sentence
+("{first} and {last}", "{first}, {next}", "{first}; {rest}": the engines' shared ones, `companion.games.words`)
+so each language joins it its own way and every item that is itself a word to translate stays one; the English
+reads exactly as before. A side named inside a sentence
 is the word the cards print ("tucked as Gear"), an Accolade half the lower-case word ("basic"), a `Message`
 too. Nothing here depends on a screen or a language (`companion.i18n.message` only).
 """

@@ -14,7 +14,7 @@ from companion.games.freunde import rules
 from companion.games.freunde.data import Card, CardKind, board_title, load_data
 from companion.games.freunde.files import result_from_state
 from companion.games.freunde.rules import State
-from companion.games.words import UNRECOGNISED, safely
+from companion.games.words import UNRECOGNISED, and_list, clauses, safely
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
@@ -149,7 +149,7 @@ def _describe(state: State, doc: Any) -> str:
             return msg("Day {day}'s weather: {weather}", day=action.day, weather=_weather(action.weather))
         last = action.day + len(days) - 1
         return msg("Weather of days {first}\u2013{last}: {days}", first=action.day, last=last,
-                   days=_joined([_weather(day) for day in days]))
+                   days=clauses([_weather(day) for day in days]))
     if isinstance(action, rules.SwitchRules):
         if action.rules == rules.PRINTED_RULES:
             return msg("From turn {turn} on: the printed rules", turn=turn)
@@ -218,7 +218,7 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
 
 def _cards(cards: tuple[Card, ...]) -> str:
     """Cards as the table says them: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
-    return _and_list([rules.card_words(card) for card in cards]) or msg("no cards")
+    return and_list([rules.card_words(card) for card in cards]) or msg("no cards")
 
 
 def _space(state: State, space: Any) -> str:
@@ -243,27 +243,4 @@ def _weather(weather: rules.Weather) -> str:
     zones = sorted(weather.zones)
     # i18n: a day's weather: its symbol, its effects and the altitude zones it covers ("7000 m and 8000 m")
     return msgn("{weather} ({effects} in the {zones} zone)", "{weather} ({effects} in the {zones} zones)", len(zones),
-                weather=name, effects=effects, zones=_and_list([f"{zone} m" for zone in zones]))
-
-
-def _and_list(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c', kept as one translatable sentence part (each item is said as it is)."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    # i18n: the last two items of a list: "Move 2 and Move 1"
-    out = msg("{items} and {last}", items=items[-2], last=items[-1])
-    for item in reversed(items[:-2]):
-        # i18n: a list joined by commas, one item and the rest of the list
-        out = msg("{first}, {rest}", first=item, rest=out)
-    return out
-
-
-def _joined(items: list[str]) -> str:
-    """Items joined by semicolons ("snow (...); sun; cloud (...)"), kept as one translatable sentence part."""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        # i18n: a list joined by semicolons, one item and the rest of the list
-        out = msg("{first}; {rest}", first=item, rest=out)
-    return out
+                weather=name, effects=effects, zones=and_list([f"{zone} m" for zone in zones]))
