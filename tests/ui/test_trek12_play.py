@@ -351,6 +351,8 @@ async def test_another_players_sheet_shown_says_whose_turn_it_is_and_leads_back(
     assert "Amélie: Tap a highlighted circle" in ui.get("t12-status").value
     await ui.click("t12-circle-8")
     assert SessionKeeper(store).get(session.id).actions[0]["circle"] == 8
+    # The phone passes to Bruno: Undo says it takes back Amélie's move, not one of his own.
+    assert ui.get("t12-undo").tooltip == "Undo the last move: Amélie, circle 8"
 
 
 async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open_ui, store):

@@ -105,7 +105,12 @@ async def test_several_players_cards_and_the_merge_variant(open_ui, store):
     assert merged_words_said_twice(ui.top) == [] and names_said_twice(ui.top) == []
     [chip] = [c for c in walk(ui.top)
               if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{bob.id}-remove-0"]
-    assert spoken(chip) == ["Remove the Rope"]
+    assert spoken(chip) == ["Remove the Rope from Bob's hand"]
+    # Every player's hand has the same buttons: each says whose hand it changes, and a seat says its place.
+    [add] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{ann.id}-add-tent"]
+    assert spoken(add) == ["Add the Tent to Ann's hand"]
+    [seat] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-seat-{ann.id}"]
+    assert spoken(seat) == ["Ann, seat 2"]
     await ui.click(f"t12-new-hand-{bob.id}-remove-0")
     # The count of cards held decides the plural ("1 cartes sur 3" was read in French).
     assert ui.get(f"t12-new-hand-{bob.id}-count").value == "Bob holds 1 card from earlier Ascents (at most 3)"

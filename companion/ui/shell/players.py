@@ -257,7 +257,8 @@ def PlayersScreen() -> ft.View:
                     "player-name",
                     name.bind(ft.TextField(
                         key="player-name",
-                        label=_("Name"),
+                        # i18n: the label of the field for a player's name (a person's: Polish "Imię", not "Nazwa")
+                        label=_("Player's name"),
                         hint_text=_("Who plays?"),
                         error=field_error(error, "player-name-error"),     # wraps: its advice comes last
                         helper=_full_note(full),
@@ -418,7 +419,8 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
     name field, to be focused); `playing`: the games in progress the player is at, which keep their name."""
     field = edit_name.bind(ft.TextField(
         key="player-edit-name",
-        label=_("Name"),
+        # i18n: the label of the field for a player's name (a person's: Polish "Imię", not "Nazwa")
+        label=_("Player's name"),
         error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
         helper=_full_note(edit.full),
         max_length=NAME_MAX,

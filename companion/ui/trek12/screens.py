@@ -777,7 +777,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         *undo_redo("t12", can_undo=facts.can_undo or circle_back, can_redo=facts.can_redo,
                    on_undo=bind(on_skull, False) if circle_back else undo, on_redo=redo,
                    # i18n: Undo's name while a link or a card is chosen for the circle just tapped
-                   undo_words=_("Take back the circle tapped") if circle_back else _("Undo the last move"),
+                   undo_words=_("Take back the circle tapped") if circle_back else _undo_words(source, facts, table),
                    redo_words=_("Redo the move undone"), correcting=facts.correcting),
     ]
     actions.insert(0, entries_button(entries, set_entries, facts.correcting))
@@ -980,6 +980,19 @@ def _overtaken() -> str:
     """What the status line says when another device's move, undo or correction replaced the turn tapped in."""
     # A move written, undone or redone, or a correction begun: any of them changed the turn.
     return _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
+
+
+def _undo_words(source: SheetSource, facts: SheetFacts, table: engine.Table) -> str:
+    """Undo's name: with several players on the device, whose move it takes back and where ("Undo the last
+    move: Bo, circle 11"), since the phone passes round the table and the last move is often another's."""
+    last = facts.entries[-1] if facts.entries and isinstance(source, TrekSource) else None
+    seat = last.get("player") if isinstance(last, dict) else None
+    if (len(table.seats) > 1 and type(seat) is int and 0 <= seat < len(table.seats)
+            and type(last.get("circle")) is int):
+        # i18n: the name of Undo in a game of several players: whose move it takes back, and its circle
+        return _("Undo the last move: {name}, circle {circle}").format(name=table.seats[seat].name,
+                                                                       circle=last["circle"])
+    return _("Undo the last move")
 
 
 def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[tuple[int, int] | int, Draft]:

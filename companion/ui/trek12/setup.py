@@ -184,7 +184,7 @@ def Trek12NewGame() -> ft.View:
                         color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         seat_chip(f"t12-new-seat-{p.id}", p.name, p.colour, p.id in seats, bind(toggle_seat, p.id),
-                  mark=f"{seats.index(p.id) + 1}" if p.id in seats and len(seats) > 1 else None)
+                  mark=_("seat {n}").format(n=seats.index(p.id) + 1) if p.id in seats and len(seats) > 1 else None)
         for p in players
     ]))
     # i18n: a heading: how the Ascent is played (alone against Max, with Assist cards...)
@@ -322,7 +322,8 @@ def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) ->
     for index, card in enumerate(held):
         # One node named by what the tap does ("Remove the Compass"); the card's name drawn, and the same words
         # shown to a finger held on it, are not said again.
-        remove = _("Remove the {card}").format(card=_(CARD_NAMES[card]))
+        # i18n: a button: take this Assist card out of the hand a player brings to the Ascent
+        remove = _("Remove the {card} from {name}'s hand").format(card=_(CARD_NAMES[card]), name=name)
         chips.append(labelled(f"{key}-remove-{index}", ft.Container(
             key=f"{key}-remove-{index}", on_click=bind(change, player_id, None, index), ink=True, border_radius=16,
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -333,8 +334,13 @@ def _hand_editor(player_id: str, name: str, held: tuple[Assist, ...], change) ->
         ), label=remove, button=True))
     if len(held) < MAX_ASSISTS:
         for card in Assist:
+            # Named with the player's: every player's hand has the same four buttons.
+            # i18n: a button: add this Assist card to the hand a player brings to the Ascent
+            add = _("Add the {card} to {name}'s hand").format(card=_(CARD_NAMES[card]), name=name)
             chips.append(labelled(f"{key}-add-{card.value}", ft.TextButton(
-                f"+ {_(CARD_NAMES[card])}", key=f"{key}-add-{card.value}", on_click=bind(change, player_id, card))))
+                key=f"{key}-add-{card.value}", on_click=bind(change, player_id, card),
+                content=ft.Semantics(exclude_semantics=True, content=ft.Text(f"+ {_(CARD_NAMES[card])}"))),
+                label=add, button=True))
     return ft.Container(
         key=key, padding=ft.Padding.only(left=12, right=12, bottom=4),
         content=ft.Column(spacing=4, tight=True, controls=[
