@@ -10,7 +10,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from harness import UiApp, walk
+from harness import UiApp, spoken, walk
 
 from companion.games.freunde import rules
 from companion.games.freunde.scoring import score
@@ -214,7 +214,12 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     await ui.click("fr-give-0")
     await ui.click("fr-give-1")
     routes = rules.destinations(state, 0, "A", (rules.cards_from_doc(state, ["M3", "M2"])))
-    assert ui.get("fr-cost-S6").content.value == str(routes["S6"].cost) == "5"
+    assert ui.get("fr-cost-S6").content.content.value == str(routes["S6"].cost) == "5"
+    # A screen reader hears each space once, in words, with who stands there: the cost pill, the badges, the
+    # space's name under it and the pawns were bare numbers and letters after the space's own words.
+    said = spoken(ui.get("fr-board"))
+    assert not [w for w in said if len(w) <= 4], said
+    assert any(w.startswith("Base camp") and "Ann's climber B" in w for w in said), said
     await ui.click("fr-space-S6")
     assert ui.get("fr-move-summary").value == "A: to S6 for 5"
     # The same choice beside the cards, the board being a scroll away on a phone: each space in reach with its
@@ -314,7 +319,7 @@ async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     # Read aloud, a climber and a space are named as the screen names them, never by their ids in the data.
     said = {c.identifier: c.label for c in walk(ui.top) if type(c).__name__ == "Semantics" and c.identifier}
-    assert said["fr-climber-A"] == "Climber A: base camp, acclimatization 1"
+    assert said["fr-climber-A"] == "Bob's climber A: base camp, acclimatization 1"
     assert said["fr-space-BASE_CAMP"].startswith("Base camp: ") and "BASE_CAMP" not in said["fr-space-BASE_CAMP"]
     await ui.click("fr-space-BASE_CAMP")              # Bob taps his climber on the board
     assert ui.get("fr-move-summary").value == "Climber A: give it cards"

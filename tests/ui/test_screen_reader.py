@@ -208,7 +208,7 @@ async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_
     for key in ("fr-climber-A", "fr-give-0", "fr-space-S1", "fr-give"):
         await ui.click(key)
     [climber] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-climber-A"]
-    assert climber.label.startswith("Climber A: done, S1, acclimatization"), climber.label
+    assert climber.label.startswith("Ann's climber A: done, S1, acclimatization"), climber.label
 
     expedition, _players = await on_paper(open_ui, store, "Cat", "Dan")
     [track] = [n for n in walk(expedition.top) if isinstance(n, ft.Semantics) and isinstance(n.label, str)

@@ -19,8 +19,9 @@ import flet.canvas as cv
 from companion.games.freunde.data import Board, SpaceId, board_title
 from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
 from companion.games.freunde.rules import (
-    ClimberLabel, PlayerIndex, Route, State, Weather, space_words, stacking_limit, today_weather,
+    ClimberLabel, PlayerIndex, Route, State, Weather, climber_name, space_words, stacking_limit, today_weather,
 )
+from companion.games.words import and_list
 from companion.i18n import Message, _, ngettext, tr
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
@@ -90,12 +91,16 @@ def board_control(
                 tents.setdefault(climber.tent, []).append((colours[index], climber.label == "B"))
             if climber.alive and climber.space is not None:
                 standing.setdefault(climber.space, []).append((index, climber.label))
+    # Who stands on a space is said with it ("…; Ann's climber A"): the pawns beside it were bare letters.
+    here_words = {space: [tr(climber_name(state, player, label)) for player, label in here]
+                  for space, here in standing.items()}
     start = None
     if marks.climber is not None:
         start = state.players[marks.climber[0]].climber(marks.climber[1]).space
     return draw_board(state.board, state.stacking.labels, width=width, weather=today_weather(state),
                       limit=lambda space: stacking_limit(state, space), standing=standing, tents=tents,
-                      colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix)
+                      colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix,
+                      standing_words=here_words)
 
 
 def draw_board(
@@ -112,8 +117,11 @@ def draw_board(
     moving_from: SpaceId | None = None,
     on_space: Callable[[SpaceId], None] | None = None,
     prefix: str = "fr",
+    standing_words: Mapping[SpaceId, Sequence[str]] | None = None,
 ) -> ft.Control:
-    """Any board as a Stack: links on a canvas, one tappable space each, climbers beside their spaces."""
+    """Any board as a Stack: links on a canvas, one tappable space each, climbers beside their spaces. A
+    screen reader hears each space as one node: its facts, its state, and the climbers on it
+    (`standing_words`); the badges, names and pawns drawn around it are not said again."""
     geo = geometry(board, width)
     standing = standing or {}
     tents = tents or {}
@@ -134,7 +142,7 @@ def draw_board(
     controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=geo.width, height=geo.height)]
     for space_id in board.spaces:
         controls.extend(_space(board, labels, geo, space_id, weather, limit, marks, moving_from, prefix, on_space,
-                               tents.get(space_id, [])))
+                               tents.get(space_id, []), (standing_words or {}).get(space_id, ())))
     for space_id, here in standing.items():
         controls.extend(_pawns(geo, space_id, list(here), colours, marks, space_id == board.base_camp, prefix))
     summit_x, summit_y = geo.centres[board.summit]
@@ -220,7 +228,7 @@ def _tent(colour: str, squiggly: bool) -> ft.Control:
 def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id: SpaceId, weather,
            limit_of: Callable[[SpaceId], int | None] | None, marks: BoardMarks, moving_from: SpaceId | None,
            prefix: str, on_space: Callable[[SpaceId], None] | None,
-           tents: Sequence[tuple[str, bool]]) -> list[ft.Control]:
+           tents: Sequence[tuple[str, bool]], climbers: Sequence[str] = ()) -> list[ft.Control]:
     space = board.space(space_id)
     x, y = geo.centres[space_id]
     d = _DIAMETER + (6 if space_id == board.summit else 0)
@@ -266,6 +274,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
     )
     if tents:
         said.append(ngettext("{n} tent pitched", "{n} tents pitched", len(tents)).format(n=len(tents)))
+    if climbers:
+        said.append(tr(and_list(climbers)))
     limit = limit_of(space_id) if limit_of is not None else None
     # i18n: a space read aloud: "S5: 6000-7000 m, 4 victory points, entry cost 2, acclimatization −1"
     label = ngettext("{space}: {zone}, {n} victory point, entry cost {cost}, acclimatization {modifier}",
@@ -292,8 +302,9 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
                           ACCL_COLOUR if space.accl > 0 else _RED, "#FFFFFF", wide=True))
     # Up to two lines 64 px wide: "camp de base" or "Basislager" under its circle.
     out.append(ft.Container(left=x - 32, top=y + d / 2 - 1, width=64, alignment=ft.Alignment.TOP_CENTER,
-                            content=ft.Text(_short(space_id), size=9, color=ft.Colors.ON_SURFACE_VARIANT,
-                                            max_lines=2, text_align=ft.TextAlign.CENTER)))
+                            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                                _short(space_id), size=9, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+                                text_align=ft.TextAlign.CENTER))))
     if route is not None and not target:
         pill = _RED if not route.stop else ft.Colors.PRIMARY
         text = str(route.cost)
@@ -301,8 +312,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
             key=f"{prefix}-cost-{space_id}",
             left=x - d / 2 - 24, top=y - 9, width=22, height=18, border_radius=ft.BorderRadius.all(9),
             bgcolor=pill, alignment=ft.Alignment.CENTER,
-            content=ft.Text(text, size=11, weight=ft.FontWeight.W_700,
-                            color="#FFFFFF" if not route.stop else ft.Colors.ON_PRIMARY),
+            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                text, size=11, weight=ft.FontWeight.W_700, color="#FFFFFF" if not route.stop else ft.Colors.ON_PRIMARY)),
         ))
     return out
 
@@ -339,7 +350,8 @@ def _pawns(geo: BoardGeometry, space_id: SpaceId, here: list[tuple[PlayerIndex, 
             left = x - _DIAMETER / 2 - 8 - (col + 1) * (_PAWN + 1)
         ring = marks.climber == (player, label)
         out.append(ft.Container(key=f"{prefix}-pawn-{player}-{label}", left=left, top=top,
-                                content=pawn(colours[player], label, size=_PAWN, ring=ring)))
+                                content=ft.Semantics(exclude_semantics=True,
+                                                     content=pawn(colours[player], label, size=_PAWN, ring=ring))))
     return out
 
 
@@ -347,7 +359,8 @@ def _badge(left: float, top: float, text: str, colour: str, ink: str, *, wide: b
     return ft.Container(left=left, top=top, width=20 if wide else 16, height=16,
                         border_radius=ft.BorderRadius.all(8), bgcolor=colour, alignment=ft.Alignment.CENTER,
                         border=ft.Border.all(1, "#FFFFFF"),
-                        content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink))
+                        content=ft.Semantics(exclude_semantics=True,
+                                             content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)))
 
 
 def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:

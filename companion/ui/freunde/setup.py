@@ -183,8 +183,9 @@ def FreundeNewGame() -> ft.View:
     for board_id in ("summer", "winter"):
         board = data.boards[board_id]
         text = (_("The easier route, as published.") if board.verified else
-                _("The harder route. Unverified: read by eye from a board image; check spaces and links "
-                  "against your board."))
+                # Its tag says "Unverified": the words say why, not that again.
+                _("The harder route, read by eye from a board image: check its spaces and links against your "
+                  "board."))
         body.append(choice_tile(f"fr-new-board-{board_id}", tr(board_title(board.id, board.title)), text,
                                 draft.board == board_id, _setter(change, "board", board_id),
                                 tag=None if board.verified else _("Unverified")))

@@ -526,8 +526,11 @@ def actions_section(
         where = _short_space(state, climber.space)
         # Done, it is said where it stands too, as the tile draws it ("Done · S5"), the words drawn being left out.
         status = _("dead") if not climber.alive else ", ".join((_("done"), where)) if acted else where
-        spoken = _("Climber {label}: {status}, acclimatization {value}").format(
-            label=climber.label, status=status, value=climber.acclimatization)
+        # Whose climber it is, not only its letter: a player moving straight to the buttons heard "Climber A".
+        # i18n: a climber's button read aloud: "Ann's climber A: base camp, acclimatization 1"
+        spoken = _("{climber}: {status}, acclimatization {value}").format(
+            climber=tr(rules.climber_name(state, index, climber.label)), status=status,
+            value=climber.acclimatization)
         # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
         climbers.append(ft.Container(expand=1, content=labelled(
             f"fr-climber-{climber.label}", label=spoken, button=True, selected=selected,
