@@ -252,6 +252,8 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     await ui.click("fr-tent")
     await ui.click("fr-risk-accl-plus")               # the risk point comes off its acclimatization
     assert ui.get("fr-move-summary").value == "A: to S5 for 4, tent for 1, acclimatization 1 to 0"
+    # Each stepper is said with its value: "1" stood apart after its label, with nothing to say what it was.
+    assert {"Off its movement: 0", "Off its acclimatization: 1"} <= set(spoken(ui.top))
     await ui.click("fr-give")
     assert ui.get("fr-notice-text").value == "Ann's climber A moved to S5 and pitched its tent."
     # Climber B gets the card left (preselected) and stays.

@@ -129,8 +129,11 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
 
-def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None]) -> ft.Control:
-    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview."""
+def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None], *,
+                   side: Side | None = None) -> ft.Control:
+    """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview.
+    On a Capstone (`side`) points stop at 0: it scores a fixed number of points, 0 or more ('Climb Cards'),
+    and the stepper went on below, to a refusal only once the card was tucked."""
     vocab = vocabulary()
 
     def set_item(index: int, item: ItemForm) -> None:
@@ -152,8 +155,9 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
             # i18n: the effect an ability item gives (points, Endurance...)
             for spec in vocab.effects], label=_("Gives")))
         if item.has_amount:
+            lowest = 0 if side is Side.CAPSTONE and item.effect == "points" else -9
             parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
-                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=-9, high=30))
+                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=lowest, high=30))
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
@@ -639,7 +643,7 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
-        controls.append(ability_editor(at, form, change))
+        controls.append(ability_editor(at, form, change, side=side))
     else:
         controls.append(ft.Text(_("Not described yet: it can be described when the card is tucked."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))

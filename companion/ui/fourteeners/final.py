@@ -702,7 +702,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                         bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
             label=_("The {side} side's ability").format(side=side_label(side))))
         if form.ability is not None:
-            controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f)))
+            controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f), side=side))
     controls.append(_preview(state, form, name))
     return controls
 

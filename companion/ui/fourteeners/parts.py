@@ -16,7 +16,7 @@ import flet as ft
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.i18n import _, tr
-from companion.ui.common.widgets import bind, labelled, star_points
+from companion.ui.common.widgets import bind, labelled, labelled_value, star_points
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
@@ -104,19 +104,22 @@ def chip_row(chips: Sequence[ft.Control], *, label: str | None = None) -> ft.Con
 
 def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *, low: int = 0,
             high: int = 20, icon: ft.IconData | None = None) -> ft.Control:
-    """A number set with minus and plus buttons: no keyboard needed at the table."""
+    """A number set with minus and plus buttons: no keyboard needed at the table. A screen reader hears the
+    label with its value ("Required Endurance: 2"), not the number apart after it with nothing to say what."""
     return ft.Row(
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             *([ft.Icon(icon, size=20, color=ft.Colors.ON_SURFACE_VARIANT)] if icon else []),
-            ft.Text(label, expand=True, size=14),
+            ft.Semantics(label=labelled_value(label, value), exclude_semantics=True, expand=True,
+                         content=ft.Text(label, size=14)),
             labelled(f"{key}-minus", ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", tooltip=_("{label}: one less").format(label=label),
                 disabled=value <= low, on_click=bind(on_change, max(low, value - 1)))),
             ft.Container(
                 width=36, alignment=ft.Alignment.CENTER,
-                content=ft.Text(str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_600),
+                content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                    str(value), key=f"{key}-value", size=18, weight=ft.FontWeight.W_600)),
             ),
             labelled(f"{key}-plus", ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", tooltip=_("{label}: one more").format(label=label),

@@ -687,7 +687,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         controls.append(ft.Text(_("The {side} side of {card} is not described yet: describe it as printed.").format(
                                     side=side_label(chosen_side), card=card.name), size=13))
         controls.append(ability_editor("ftg", draft.ability or side_form(chosen_side),
-                                       lambda form: set_draft(replace(draft, ability=form))))
+                                       lambda form: set_draft(replace(draft, ability=form)), side=chosen_side))
     # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
     # chosen for it, or an ability ignores the Weather).
     fog_needed = weather_guide_owed(state) and not (option is not None and Ignore.WEATHER in option.ignores)
@@ -787,7 +787,7 @@ def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None
                              "Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} sides left).",
                              len(missing)).format(side=side_label(side), card=name, owner=owner, n=len(missing)),
                     key="ftd-title", size=14),
-            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f))),
+            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f)), side=side),
             *problem_text(problem, key="ft-problem"),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
                 _("Save this side"), key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,

@@ -20,7 +20,7 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind, labelled
+from companion.ui.common.widgets import bind, labelled, labelled_value
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -222,20 +222,22 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
 
 def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
             *, note: str | None = None) -> ft.Control:
-    """A number with − and + buttons (48 px), between low and high."""
+    """A number with − and + buttons (48 px), between low and high. A screen reader hears the label with its
+    value ("On its acclimatization: 2"), not the number apart after it with nothing to say what."""
     return ft.Row(
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             ft.Column(expand=True, spacing=0, tight=True, controls=[
-                ft.Text(label, weight=ft.FontWeight.W_500),
+                ft.Semantics(label=labelled_value(label, value), exclude_semantics=True,
+                             content=ft.Text(label, weight=ft.FontWeight.W_500)),
                 *([ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if note else []),
             ]),
             labelled(f"{key}-minus", ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", disabled=value <= low,
                 tooltip=_("{label}: one less").format(label=label), on_click=bind(on_change, value - 1))),
-            ft.Text(str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28,
-                    text_align=ft.TextAlign.CENTER),
+            ft.Semantics(exclude_semantics=True, content=ft.Text(
+                str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28, text_align=ft.TextAlign.CENTER)),
             labelled(f"{key}-plus", ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", disabled=value >= high,
                 tooltip=_("{label}: one more").format(label=label), on_click=bind(on_change, value + 1))),
