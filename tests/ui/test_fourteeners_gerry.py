@@ -53,7 +53,9 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         # Each tile says its place in the row in words (a bare "3" said nothing), and a Hazard once (its corner
         # icon names it, the requirement chip beside it is not said again).
         for position, card in enumerate(state.row):
-            said = spoken(ui.get(f"ft-climb-{slug(card.name)}"))
+            [node] = [c for c in walk(ui.top)
+                      if isinstance(c, ft.Semantics) and c.identifier == f"ft-climb-{slug(card.name)}"]
+            said = node.label.split(", ")
             assert f"place {position + 1} in the row" in said and str(position + 1) not in said, said
             assert said.count("Hazard") == (1 if card.hazard else 0), said
         gain = next(a for a in rules.legal_actions(state) if isinstance(a, rules.Gain) and not a.guides)

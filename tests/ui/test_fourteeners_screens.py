@@ -820,5 +820,11 @@ async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):
         state = keeper.state(session_id)
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     for card in state.row:
-        said = spoken(ui.get(f"ft-climb-{card.name.lower().replace(' ', '-')}"))
+        key = f"ft-climb-{card.name.lower().replace(' ', '-')}"
+        [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == key]
+        said = node.label.split(", ")
         assert said.count("Hazard") == (1 if card.hazard else 0), said
+        # One node, a button, its words in one order for every card: name, Class, then the rest (a Hazard card
+        # was read with its Class last, apart).
+        assert node.button and said[:2] == [card.name, f"Class {'I' * card.klass if card.klass < 4 else 'IV'}"]
+        assert spoken(ui.get(key)) == [], spoken(ui.get(key))

@@ -35,7 +35,7 @@ from companion.ui.fourteeners.editor import (
     CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
 )
 from companion.ui.fourteeners.forms import (
-    AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, side_form, side_label,
+    AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, icon_label, side_form, side_label,
 )
 from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
 from companion.ui.fourteeners.parts import (
@@ -543,22 +543,36 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
                 draft: Draft) -> ft.Control:
     key = f"ft-climb-{slug(card.name)}"
     badges: list[ft.Control] = []
+    verdicts: list[str] = []
+
+    def badge(text: str, icon: ft.IconData, colour: str) -> None:
+        badges.append(_badge(text, icon, colour))
+        verdicts.append(text)
+
     if state.setup.solo and position == len(state.row) - 1:
-        badges.append(_badge(_("{gerry}'s pick").format(gerry=solo.gerry_name()), ft.Icons.SMART_TOY_ROUNDED,
-                             "#5A6B7B"))
+        badge(_("{gerry}'s pick").format(gerry=solo.gerry_name()), ft.Icons.SMART_TOY_ROUNDED, "#5A6B7B")
     if check is not None:
         if check.possible:
-            badges.append(_badge(_("Can gain"), ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A"))
+            badge(_("Can gain"), ft.Icons.CHECK_CIRCLE_ROUNDED, "#2F855A")
         elif any(option.affordable for option in check.guides):
             # As many Guides as the fewest the gain panel offers ("2 Guides to ignore ...").
             count = min(len(option.ignores) for option in check.guides if option.affordable)
             # i18n: a badge on a revealed Climb the player can gain by hiring {n} Guides
-            badges.append(_badge(ngettext("With {n} Guide", "With {n} Guides", count).format(n=count),
-                                 ft.Icons.SUPPORT_ROUNDED, "#B7791F"))
+            badge(ngettext("With {n} Guide", "With {n} Guides", count).format(n=count), ft.Icons.SUPPORT_ROUNDED,
+                  "#B7791F")
         else:
-            badges.append(_badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030"))
-    chips = requirement_chips(card, endurance=check.endurance if check else None,
-                              technique=check.technique if check else None)
+            badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030")
+    endurance = card.endurance if check is None else check.endurance
+    technique = card.technique if check is None else check.technique
+    chips = requirement_chips(card, endurance=endurance, technique=technique)
+    # One node to a screen reader, a button when it can be tapped, its words in one order for every card: name,
+    # Class, requirements, corner icons, place in the row, verdict. Node by node, a card with a Hazard was read
+    # with its Class last, apart from the rest, and the tile was a "group" with no tap said.
+    said = [card.name, tr(class_label(card.klass)),
+            _("{n} Endurance").format(n=endurance), _("{n} Technique").format(n=technique),
+            *(icon_label(icon) for icon in card.icons),
+            # i18n: a revealed Climb's place in the row, counted from the left (solo, said with the card)
+            *([_("place {n} in the row").format(n=position + 1)] if state.setup.solo else []), *verdicts]
     tile = ft.Container(
         key=key,
         ink=check is not None,
@@ -567,17 +581,15 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
         bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-        content=ft.Column(spacing=6, tight=True, controls=[
-            # Solo: the place in the row, where Gerry's picks are counted from (a bare "3" said nothing).
-            card_line(card, trailing=[ft.Semantics(
-                # i18n: a revealed Climb's place in the row, counted from the left (solo, beside its name)
-                label=_("place {n} in the row").format(n=position + 1), exclude_semantics=True,
-                content=ft.Text(str(position + 1), size=11, color=ft.Colors.ON_SURFACE_VARIANT))]
-                if state.setup.solo else []),
+        content=ft.Semantics(exclude_semantics=True, content=ft.Column(spacing=6, tight=True, controls=[
+            # Solo: the place in the row, where Gerry's picks are counted from.
+            card_line(card, trailing=[ft.Text(str(position + 1), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                      if state.setup.solo else []),
             ft.Row([*chips, *badges], spacing=6, run_spacing=6, wrap=True),
-        ]),
+        ])),
     )
-    return labelled(key, tile)
+    return labelled(key, tile, label=", ".join(said), button=True if check is not None else None,
+                    selected=selected if check is not None else None)
 
 
 def _badge(text: str, icon: ft.IconData, colour: str) -> ft.Control:
