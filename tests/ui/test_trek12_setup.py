@@ -107,7 +107,8 @@ async def test_several_players_cards_and_the_merge_variant(open_ui, store):
               if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{bob.id}-remove-0"]
     assert spoken(chip) == ["Remove the Rope from Bob's hand"]
     # Every player's hand has the same buttons: each says whose hand it changes, and a seat says its place.
-    [add] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{ann.id}-add-tent"]
+    [add] = [c for c in walk(ui.top)
+             if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-hand-{ann.id}-add-tent"]
     assert spoken(add) == ["Add the Tent to Ann's hand"]
     [seat] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"t12-new-seat-{ann.id}"]
     assert spoken(seat) == ["Ann, seat 2"]
