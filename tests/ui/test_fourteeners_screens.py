@@ -88,6 +88,8 @@ async def test_set_up_a_two_player_game(open_ui, store):
     assert import_catalog(session.setup["catalog"]) == load_catalog(store)
     assert "Reveal the first Climbs" in ui.get("ft-prompt").value
     assert ui.get("ft-tableau-0-name").value == "Ann"
+    # The Hiker's letter is said once, in "Hiker A", not also as a bare "A" twice around it.
+    assert [w for w in spoken(ui.get("ft-tableau-0")) if len(w) == 1] == [], spoken(ui.get("ft-tableau-0"))
     # A card missing from the catalog can be described instead of picked.
     await ui.click("ft-describe-new")
     ui.get("ftr-name")

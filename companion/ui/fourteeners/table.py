@@ -85,7 +85,9 @@ def hiker_card(state: State, index: int, *, key: str, current: bool = False) -> 
         ft.Container(
             width=44, height=44, border_radius=ft.BorderRadius.all(10),
             bgcolor="#5A6B7B" if player.gerry else ACCENT, alignment=ft.Alignment.CENTER,
-            content=ft.Text(player.hiker, size=22, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)),
+            # The words beside it say "Hiker A": the drawn letter, here and in the middle, is not said again.
+            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                player.hiker, size=22, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE))),
         ft.Column(spacing=0, tight=True, expand=True, controls=[
             ft.Text(player.name, size=17, weight=ft.FontWeight.W_700, key=f"{key}-name"),
             ft.Text(subtitle, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
@@ -102,10 +104,11 @@ def hiker_card(state: State, index: int, *, key: str, current: bool = False) -> 
             gradient=ft.LinearGradient(begin=ft.Alignment.TOP_CENTER, end=ft.Alignment.BOTTOM_CENTER,
                                        colors=["#C5CAE9", "#7986CB"] if not player.gerry else ["#CFD8DC", "#78909C"]),
             alignment=ft.Alignment.CENTER,
-            content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.Icon(ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.HIKING_ROUNDED, size=26,
-                        color=ft.Colors.WHITE),
-                ft.Text(player.hiker, size=26, weight=ft.FontWeight.W_800, color=ft.Colors.WHITE)]),
+            content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                    ft.Icon(ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.HIKING_ROUNDED, size=26,
+                            color=ft.Colors.WHITE),
+                    ft.Text(player.hiker, size=26, weight=ft.FontWeight.W_800, color=ft.Colors.WHITE)])),
         ),
         _edge(Side.TRAINING, tucked[Side.TRAINING], key, expand=True),
     ])
