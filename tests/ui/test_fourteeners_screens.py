@@ -610,6 +610,11 @@ async def test_a_gain_half_entered_is_found_again_and_dropped_once_the_game_move
     await ui.click("ft-climb-peak-2-14")
     await ui.click("ft-guide-option-0")
     await ui.click(f"ft-hire-{ignore}-peak-1-1")
+    # The Guide to hire is named with the side it leaves and its Photo, what the choice weighs.
+    tucked = next(t for t in keeper.state(session_id).players[0].tucked if t.card.name == "Peak 1-1")
+    expected = f"Class I · Peak 1-1 · {tucked.side.value.capitalize()}" + (
+        " · Photo" if "photo" in {icon.value for icon in tucked.card.icons} else "")
+    assert expected in spoken(ui.get(f"ft-hire-{ignore}-peak-1-1")), spoken(ui.get(f"ft-hire-{ignore}-peak-1-1"))
     await ui.click("ft-side-capstone")
     await ui.close()
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")

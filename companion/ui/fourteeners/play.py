@@ -19,7 +19,7 @@ from companion.errors import CompanionError
 from companion.games.fourteeners import scoring, solo
 from companion.games.fourteeners.abilities import class_label, describe_ability
 from companion.games.fourteeners.catalog import Card, Catalog, parse_card
-from companion.games.fourteeners.data import Side, load_data
+from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player,
     early_reveal_stuck, expected_class, gain_check, prompt, revealable, weather_guide_owed, weather_now,
@@ -660,7 +660,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                 picked = mine == name
                 others = [(ig, n) for ig, n in draft.hires if ig != ignore.value]
                 chips.append(choice_chip(
-                    f"ft-hire-{ignore.value}-{slug(name)}", _class_and_name(tucked.card.klass, name), picked,
+                    f"ft-hire-{ignore.value}-{slug(name)}", _guide_words(tucked), picked,
                     bind(set_draft, replace(draft, hires=tuple(others) + (() if picked else ((ignore.value, name),)),
                                             extra=tuple(n for n in draft.extra if n != name))),
                     disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
@@ -671,7 +671,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     if player.tucked:
         if draft.more_guides:
             hired = {name for _ignore, name in draft.hires}
-            chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", _class_and_name(t.card.klass, t.card.name),
+            chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", _guide_words(t),
                                  t.card.name in draft.extra,
                                  bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
                                  disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
@@ -964,6 +964,16 @@ def _log(state: State) -> ft.Control:
     return panel([ft.Text(_("Recent"), size=13, weight=ft.FontWeight.W_600),
                   *[ft.Text(tr(line), size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"ft-log-{i}")
                     for i, line in enumerate(entries)]], key="ft-log", padding=12, spacing=4)
+
+
+def _guide_words(tucked) -> str:
+    """A tucked Climb to hire as a Guide: its Class and name, the side it leaves and its Photo if it has one
+    ("Class I · Mount Bierstadt · Gear · Photo"), what the choice weighs: the side loses what it gave, and a
+    Guide with a Photo scores 1 at the end."""
+    words = [_class_and_name(tucked.card.klass, tucked.card.name), side_label(tucked.side)]
+    if Icon.PHOTO in tucked.card.icons:
+        words.append(icon_label(Icon.PHOTO))
+    return " · ".join(words)
 
 
 def _class_and_name(klass: int, name: str) -> str:
