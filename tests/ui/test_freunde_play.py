@@ -292,6 +292,9 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     assert ui.get("fr-last-check-1-A-where").value.startswith("Bob A in base camp (")
     # The team shows what the engine holds: S5 with the tent, acclimatization 2; Bob's A capped at 3.
     assert ui.get("fr-team-0-A").value == "S5 · tent on S5"
+    # Each climber of the team is one line to a screen reader: whose, where, acclimatization, points.
+    best = state.players[0].climber("A").best_vp
+    assert f"Ann's climber A; S5, tent on S5; acclimatization 2 of 6; best VP: {best}" in spoken(ui.top)
     assert [c.acclimatization for p in state.players for c in p.climbers] == [2, 4, 3, 2]
     assert ui.get("fr-last-check-1-A-sum").value == "2 +1 space ±0 weather = 3"
 

@@ -24,7 +24,7 @@ from companion.ui.common.widgets import bind, labelled, labelled_value
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
-    "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "chip", "stepper",
+    "card_sort_key", "card_face", "card_words", "cards_words", "pawn", "accl_track", "accl_words", "chip", "stepper",
     "zone_label", "weather_words", "weather_icon", "check_terms", "check_sentence", "signed", "info_line", "player_colours",
     "weather_label", ]
 
@@ -158,15 +158,17 @@ def accl_track(value: int, *, key: str | None = None, alive: bool = True, size: 
     if alive and value > MAX_ACCLIMATIZATION:
         pips.append(ft.Text(f"+{value - MAX_ACCLIMATIZATION}", size=round(size * 0.8), weight=ft.FontWeight.W_700,
                             color=fill))
-    if not alive:
-        said = _("dead")
-    elif value <= MAX_ACCLIMATIZATION:
-        said = _("acclimatization {value} of {most}").format(value=value, most=MAX_ACCLIMATIZATION)
-    else:
-        said = _("acclimatization {value}, at most {most} after the check").format(value=value,
-                                                                                  most=MAX_ACCLIMATIZATION)
-    return ft.Semantics(label=said, exclude_semantics=True,
+    return ft.Semantics(label=accl_words(value, alive=alive), exclude_semantics=True,
                         content=ft.Row(pips, key=key, spacing=3, tight=True))
+
+
+def accl_words(value: int, *, alive: bool = True) -> str:
+    """The acclimatization track in words, as a screen reader hears it: "acclimatization 3 of 6"."""
+    if not alive:
+        return _("dead")
+    if value <= MAX_ACCLIMATIZATION:
+        return _("acclimatization {value} of {most}").format(value=value, most=MAX_ACCLIMATIZATION)
+    return _("acclimatization {value}, at most {most} after the check").format(value=value, most=MAX_ACCLIMATIZATION)
 
 
 def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,

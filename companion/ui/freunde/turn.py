@@ -28,6 +28,7 @@ from companion.ui.freunde.parts import (
     ACCL_COLOUR,
     MOVE_COLOUR,
     accl_track,
+    accl_words,
     card_face,
     card_sort_key,
     cards_words,
@@ -41,6 +42,7 @@ from companion.ui.freunde.parts import (
     zone_label,
 )
 from companion.ui.freunde.board import space_name, space_title
+from companion.games.words import clauses
 from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
                                          message_card, section_title)
 
@@ -317,7 +319,9 @@ def cards_section(
             slots.append(ft.Container(width=54, height=72, border_radius=ft.BorderRadius.all(8),
                                       border=ft.Border.all(1.5, ft.Colors.OUTLINE_VARIANT),
                                       alignment=ft.Alignment.CENTER,
-                                      content=ft.Text(str(n + 1), color=ft.Colors.OUTLINE)))
+                                      # An empty place's number is only drawn: read aloud it was a bare "2".
+                                      content=ft.Semantics(exclude_semantics=True,
+                                                           content=ft.Text(str(n + 1), color=ft.Colors.OUTLINE))))
     tray_cards = [parse_card(c) for c in draft.tray]
     movement = sum(c.risk_points for c in tray_cards)
     body.append(ft.Container(
@@ -913,7 +917,13 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             if climber.tent is not None:
                 facts.append(_("tent at base camp") if climber.tent == state.board.base_camp else
                              _("tent on {space}").format(space=_short_space(state, climber.tent)))
-            lines.append(ft.Row(spacing=8, controls=[
+            # One line to a screen reader: whose climber, where, its acclimatization and its points. Node by
+            # node it heard a bare "A", and the points before their caption ("1", "best VP").
+            said = [tr(rules.climber_name(state, index, climber.label)), ", ".join(facts),
+                    accl_words(climber.acclimatization, alive=climber.alive),
+                    labelled_value(_("best VP"), climber.best_vp) if climber.alive else _("dead: 1")]
+            lines.append(ft.Semantics(label=tr(clauses(said)), exclude_semantics=True, content=ft.Row(
+                spacing=8, controls=[
                 pawn(colours[index], climber.label, size=22, dead=not climber.alive),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[
                     ft.Text(" · ".join(facts), key=f"fr-team-{index}-{climber.label}", size=13, no_wrap=True),
@@ -927,7 +937,7 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                     ft.Text(_("best VP") if climber.alive else _("dead: 1"), size=10,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
-            ]))
+            ])))
         body.append(ft.Container(
             key=f"fr-team-{index}",
             padding=ft.Padding.only(left=12, right=12, top=8, bottom=10),
