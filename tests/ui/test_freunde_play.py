@@ -810,6 +810,13 @@ async def test_case_a_dead_climbers_tent_shelters_its_team_mate(open_ui, store):
     assert (check.before, check.space_mod, check.tent, check.after) == (1, -1, 1, 1)
     assert not state.players[0].climber("A").alive and state.players[0].climber("B").alive
     assert check_sentence(check) in ui.text() and "+1 tent" in check_sentence(check)
+    # The team panel says the dead climber once, with the 1 point it keeps (not "dead; dead: 1").
+    from companion.ui.freunde.turn import team_section
+
+    dead = state.players[0].climber("A")
+    said = spoken(ft.Column(team_section(state, ["#C62828"] * len(state.players))))
+    name = state.players[0].name
+    assert f"{name}'s climber A; died on turn {dead.died_turn}, tent on T; victory point: 1" in said, said
 
 
 async def test_case_the_cap_comes_after_the_check(open_ui, store):

@@ -160,14 +160,15 @@
       var told;
       try { told = JSON.parse(event.data).language; } catch (error) { return; }
       if (typeof told !== "string") { return; }
+      var known = Object.prototype.hasOwnProperty.call(WORDS, told);
       try {
-        if (Object.prototype.hasOwnProperty.call(WORDS, told)) {
+        if (known) {
           window.localStorage.setItem(CHOSEN, told);
         } else {
           window.localStorage.removeItem(CHOSEN);
         }
-      } catch (error) { /* storage refused: only this page's notices follow */ }
-      said = chosenWords();
+      } catch (error) { /* storage refused: only this page's notices follow, until it closes */ }
+      said = known ? WORDS[told] : browserWords();
       if (document.getElementById("companion-elsewhere")) { notice("companion-elsewhere", said.elsewhere); }
       if (document.getElementById("companion-update") && offered) { offerUpdate(offered); }
     });

@@ -533,7 +533,7 @@ def actions_section(
         # Whose climber it is, not only its letter: a player moving straight to the buttons heard "Climber A".
         # i18n: a climber's button read aloud: "Ann's climber A: base camp, acclimatization 1"
         spoken = _("{climber}: {status}, acclimatization {value}").format(
-            climber=tr(rules.climber_name(state, index, climber.label)), status=status,
+            climber=first_capital(tr(rules.climber_name(state, index, climber.label))), status=status,
             value=climber.acclimatization)
         # One node for a screen reader: the label, the state and the tap (unmerged, the tap was a nameless button).
         climbers.append(ft.Container(expand=1, content=labelled(
@@ -919,9 +919,10 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                              _("tent on {space}").format(space=_short_space(state, climber.tent)))
             # One line to a screen reader: whose climber, where, its acclimatization and its points. Node by
             # node it heard a bare "A", and the points before their caption ("1", "best VP").
-            said = [tr(rules.climber_name(state, index, climber.label)), ", ".join(facts),
-                    accl_words(climber.acclimatization, alive=climber.alive),
-                    labelled_value(_("best VP"), climber.best_vp) if climber.alive else _("dead: 1")]
+            # A dead climber: where it died and the 1 point it keeps ("dead" once, not three times over).
+            said = [first_capital(tr(rules.climber_name(state, index, climber.label))), ", ".join(facts),
+                    *([accl_words(climber.acclimatization), labelled_value(_("best VP"), climber.best_vp)]
+                      if climber.alive else [labelled_value(ngettext("victory point", "victory points", 1), 1)])]
             lines.append(ft.Semantics(label=tr(clauses(said)), exclude_semantics=True, content=ft.Row(
                 spacing=8, controls=[
                 pawn(colours[index], climber.label, size=22, dead=not climber.alive),
