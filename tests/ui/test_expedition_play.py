@@ -117,6 +117,10 @@ async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, 
     for player in (ann, bart):
         await ui.click(f"exp-new-seat-{player.id}")
     await ui.click(f"exp-new-paper-{bart.id}")
+    # Every player has the same two choices: each is said with whose sheet it decides.
+    said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert said[f"exp-new-paper-{bart.id}"].startswith("Bartholomew Smith: ")
+    assert said[f"exp-new-app-{ann.id}"] == {"en": "Ann: This device", "pl": "Ann: To urządzenie"}[language]
     assert "Bartholomew Smith" in [c.value for c in walk(ui.get(f"exp-new-where-{bart.id}")) if isinstance(c, ft.Text)]
     assert layout_problems(ui.top, every_label=True) == []
 
@@ -405,6 +409,9 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     assert "from the app's sheet" in ui.get("exp-score-0-where").value
     assert challenges_met(breakdown) == (1,)
     assert ui.get("exp-met-0-1").bgcolor == ft.Colors.PRIMARY_CONTAINER  # ticked
+    # Each toggle says whose sheet it is and the challenge whole: every player has the same short "1 · …".
+    [met] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "exp-met-0-1"]
+    assert met.label.startswith("Ann: 1 · a "), met.label
     assert ui.get("exp-met-0-2").bgcolor != ft.Colors.PRIMARY_CONTAINER
     # The sheet decides both: they are shown, not open to a change the rules would refuse at the scoring.
     assert ui.get("exp-score-0-points").read_only and not ui.get("exp-score-1-points").read_only

@@ -448,9 +448,11 @@ def first_capital(text: object) -> str:
 
 def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str | None = None,
                 disabled: bool = False, icon: ft.IconData | None = None, sub: str | None = None,
-                mark: str | None = None) -> ft.Control:
+                mark: str | None = None, said: str | None = None) -> ft.Control:
     """A rounded toggle, 48 px high (56 with `sub`): a tick when selected (else `icon`, when given), a dot in
-    `colour`, the label with `sub` in small type under it and `mark` in small type after it."""
+    `colour`, the label with `sub` in small type under it and `mark` in small type after it. `said` is what a
+    screen reader hears instead of those words, when they need more to say whose or what the toggle is (a
+    row of players' identical toggles)."""
     parts: list[ft.Control] = []
     if selected:
         parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
@@ -492,8 +494,8 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         content=ft.Semantics(exclude_semantics=True, content=ft.Row(
             parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
-    return labelled(key, pill, label=label + "".join(f", {extra}" for extra in (sub, mark) if extra), button=True,
-                    selected=selected)
+    return labelled(key, pill, label=said or label + "".join(f", {extra}" for extra in (sub, mark) if extra),
+                    button=True, selected=selected)
 
 
 def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,

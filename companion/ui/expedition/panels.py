@@ -42,7 +42,8 @@ from companion.ui.expedition.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText
-from companion.ui.common.widgets import announced, bind, colour_dot, labelled, message_card, toggle_pill
+from companion.ui.common.widgets import (announced, bind, colour_dot, labelled, labelled_value, message_card,
+                                        toggle_pill)
 from companion.ui.expedition.sheets import SheetResult, SheetStatus
 
 __all__ = ["SheetOffer", "reveal_panel", "climb_panel", "pick_panel", "score_panel", "envelope_panel",
@@ -440,8 +441,10 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
             block.append(ft.Text(_("Challenges met (sealed envelopes)"), size=12,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                # Said whole, with whose sheet: every player has the same toggles, and "2 · 3×7s" is short.
                 toggle_pill(f"exp-met-{seat}-{number}", f"{number} · {_short_challenge(number)}", number in ticked,
-                            bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED, disabled=fixed)
+                            bind(on_met, seat, number), icon=ft.Icons.MAIL_OUTLINE_ROUNDED, disabled=fixed,
+                            said=labelled_value(info.name, f"{number} · {tr(challenge(number).text)}"))
                 for number in sealed
             ]))
         rows.append(ft.Container(

@@ -29,6 +29,7 @@ from companion.ui.common.widgets import (
     bind,
     choice_tile,
     labelled,
+    labelled_value,
     message_card,
     roster_needed,
     screen_view,
@@ -150,11 +151,14 @@ def ExpeditionNewGame() -> ft.View:
                             overflow=ft.TextOverflow.ELLIPSIS),
                 ]),
                 ft.Row(spacing=8, wrap=True, run_spacing=6, controls=[
+                    # Said with the player's name: every player has the same two choices.
                     toggle_pill(f"exp-new-app-{person.id}", _("This device"), not on_paper,
-                                bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED),
+                                bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED,
+                                said=labelled_value(person.name, _("This device"))),
                     # i18n: the player's sheet is played on paper (not in the app)
                     toggle_pill(f"exp-new-paper-{person.id}", _("Paper"), on_paper,
-                                bind(set_where, person.id, True), icon=ft.Icons.EDIT_NOTE_ROUNDED),
+                                bind(set_where, person.id, True), icon=ft.Icons.EDIT_NOTE_ROUNDED,
+                                said=labelled_value(person.name, _("Paper"))),
                 ]),
             ]))
         body.append(ft.Text(_("A sheet on this device is played on the Trek 12 screen and its score comes back by "
