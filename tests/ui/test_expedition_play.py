@@ -150,6 +150,9 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
 
     await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
     assert "×2" in pool_text(ui, "rope")
+    # Said as what the number is ("Rope, 2 in play"), not a bare ", 2".
+    [pool] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "exp-pool-rope"]
+    assert pool.label == "Rope, 2 in play", pool.label
 
     # Both pick in one round: Ann is Lead Climber, so she takes a Rope first and Bob the other one; the last
     # player involved, Bob, takes the Lead Climber card.

@@ -200,7 +200,10 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
         content=ft.Semantics(exclude_semantics=True, content=ft.Row(
             parts, tight=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
-    said = (spoken or title) + (f", {count}" if count is not None else "") + (f", {note}" if note else "")
+    # The count said as what it is ("Rope, 2 in play"): a bare ", 2" after the card said nothing.
+    # i18n: how many of an Assist card are in play (on the table, to be taken), said after the card's name
+    in_play = ngettext("{n} in play", "{n} in play", count).format(n=count) if count is not None else None
+    said = (spoken or title) + (f", {in_play}" if in_play else "") + (f", {note}" if note else "")
     # Disabled on the semantics node too: a screen reader otherwise offers a faded chip as a button to tap.
     node = ft.Semantics(identifier=key, label=said, button=on_click is not None, disabled=disabled,
                         selected=selected if on_click is not None else None, content=chip)
