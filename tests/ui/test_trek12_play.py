@@ -393,6 +393,10 @@ async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):
     ui = await open_ui(route=f"/play/trek12/{session.id}")
     await enter_roll(ui, Roll.of(4, 3))
     await ui.click("t12-op-sum")
+    # Every circle is open to the first number; a dangerous one keeps its own thick dark ring among them.
+    circle_3, circle_1 = ui.get("t12-circle-3"), ui.get("t12-circle-1")
+    assert circle_3.border.top.width > circle_1.border.top.width
+    assert circle_3.border.top.color != circle_1.border.top.color
     await ui.click("t12-circle-3")  # dangerous: takes 0 to 6
     assert "dangerous" in label(ui, "t12-circle-3")
     assert "7 is over the 6 circle 3 takes" in ui.text()

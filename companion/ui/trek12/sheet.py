@@ -256,11 +256,13 @@ def _circle(prefix: str, cid: CircleId, dangerous: bool, cell, zone: int | None,
         border_colour = str(line)
         border_width = max(border_width, 3.0)
     if legal:
-        # A faint tint and a strong ring: unlike any zone's shade, and the thick ring of a dangerous circle
-        # stays thick.
+        # A faint tint and a ring: unlike any zone's shade. A dangerous circle keeps its own dark, thick ring
+        # ('Dangerous terrain: circles marked by a thick outline'): in the same ring as the others, it was not
+        # told apart just when a number over 6 would make it a skull.
         bgcolor = _LEGAL_TINT
-        border_colour = ft.Colors.PRIMARY
-        border_width = max(border_width, 3.0)
+        if not dangerous:
+            border_colour = ft.Colors.PRIMARY
+            border_width = max(border_width, 2.5)
     if chosen:
         bgcolor, shade = ft.Colors.PRIMARY, None
         text_colour = ft.Colors.ON_PRIMARY
