@@ -364,6 +364,16 @@ async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open
     assert ui.get("t12-status").value == "Tap the red and the yellow dice faces as rolled, or Roll."
 
 
+def test_the_score_says_each_count_of_the_penalty_box_with_its_own_points():
+    # Max's "1 skull, 5 orphans (+12)" was heard as what his orphans alone gave.
+    from companion.ui.trek12.panels import score_strip
+
+    score = {"lines": [], "zones": [], "line_bonus": 0, "zone_bonus": 0, "skulls": 1, "orphans": 5, "assists": 0,
+             "total": 12}
+    [node] = [c for c in walk(score_strip(score, max_rules=True)) if isinstance(c, ft.Semantics) and c.label]
+    assert node.label == "Score 12: lines 0, zones 0, bonuses 0, 1 skull (\u22123), 5 orphans (+15)", node.label
+
+
 async def test_orphans_are_counted_beside_the_skulls(open_ui, store):
     # A lone number is an orphan: the player's costs 3, Max's earns him 3 (his Special Bonus). "1 skull"
     # over Max's +3 would say the opposite of what happened, and over the player's -3 a skull not drawn.

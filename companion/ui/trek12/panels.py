@@ -408,13 +408,24 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         box("penalty", penalty_caption, _signed(penalty) if penalty else "0"),
         box("total", _("Score"), number_text(score["total"]), strong=True),
     ])
+    # Read aloud, each count of the box with its own points ("1 skull (−3), 5 orphans (+15)"): one sum after
+    # them all, Max's "1 skull, 5 orphans (+12)", was heard as what the orphans alone gave.
+    counted = [(skulls, ngettext("{n} skull", "{n} skulls", skulls), parts["skulls"]),
+               (score["orphans"], ngettext("{n} orphan", "{n} orphans", score["orphans"]), parts["orphans"]),
+               (score.get("assists") or 0, ngettext("{n} card", "{n} cards", score.get("assists") or 0), parts["cards"])]
+    heard = [f"{words.format(n=n)} ({_signed(points) if points else '0'})" for n, words, points in counted if n]
+    penalties = heard[0] if heard else f"{ngettext('{n} skull', '{n} skulls', 0).format(n=0)} (0)"
+    for more in heard[1:]:
+        penalties = _("{first}, {next}").format(first=penalties, next=more)
     if on_details:
-        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty}), tap for the "
-                 "scoring table")
+        # i18n: the live score read aloud; {penalties} is each count of the penalty box with its points,
+        # "1 skull (−3), 2 orphans (−6)"
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {penalties}, tap for the scoring "
+                 "table")
     else:
-        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {skulls} ({penalty})")
-    read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus,
-                       skulls=penalty_caption, penalty=_signed(penalty) if penalty else "0")
+        # i18n: the live score read aloud; {penalties} is each count of the penalty box with its points
+        read = _("Score {total}: lines {lines}, zones {zones}, bonuses {bonus}, {penalties}")
+    read = read.format(total=number_text(score["total"]), lines=lines, zones=zones, bonus=bonus, penalties=penalties)
     # Merged: the label and the tap are one node (apart, the tap was a button with no name).
     return labelled(prefix, ft.Container(
         key=prefix, on_click=on_details, ink=on_details is not None, border_radius=10,
