@@ -470,7 +470,7 @@ def test_max_s_scoring_box_counts_his_cards_beside_his_skulls():
     strip = score_strip(doc, prefix="t12max-score", max_rules=True)
     shown = [c.value for c in walk(strip) if isinstance(c, ft.Text)]
     assert "1 skull, 2 orphans, 2 cards" in shown and "+9" in shown, shown
-    assert strip.content.label.endswith(", 1 skull, 2 orphans, 2 cards (+9)"), strip.content.label
+    assert strip.content.label.endswith(", 1 skull (\u22123), 2 orphans (+6), 2 cards (+6)"), strip.content.label
 
 
 async def test_a_circle_only_the_compass_allows_says_so_when_it_is_refused(open_ui, store):
