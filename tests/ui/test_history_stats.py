@@ -331,6 +331,9 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     assert ui.find("pstats-fourteeners-title") is None                    # Ann never played 14ers
     (dunai,) = stats.trek12_sheets(records, f"id:{ann.id}")
     assert ui.get("pstats-sheet-dunai-summit-rate").value == "50% (1 of 2)" and dunai.summits == 1
+    assert "Reached the summit: 50% (1 of 2)" in spoken(ui.top)          # its bar was a bare "0.5" apart
+    # The form guide's letters keep their words on their line ("… · L" / "lost" on a phone).
+    assert ui.get("pstats-form-legend").value == "Newest first · W\u00a0won · S\u00a0shared win · L\u00a0lost"
     assert ui.get("pstats-solo-trek12-max-best").value == "40"
     # Scores over time, read back from the chart: Ann's two Trek 12 games, the shared win as a filled dot.
     series = stats.score_series(records, f"id:{ann.id}", "trek12")

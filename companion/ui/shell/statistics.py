@@ -8,6 +8,7 @@ history is read once per change of the saved data and shared by both screens of 
 from __future__ import annotations
 
 import asyncio
+import re
 import weakref
 from collections import Counter
 from urllib.parse import unquote
@@ -56,6 +57,8 @@ PLAYERS_ON_LINE = 5
 # to read its number on a phone).
 LATEST_EXPEDITIONS = 12
 _GUEST_COLOUR = "#78909C"
+# In the form guide's legend, a dot's letter and the word after it ("L lost", "D perdue"): kept on one line.
+_LETTER_AND_WORD = re.compile(r"(^|· )(\w) ")
 # The history as last read, per tab: (revision, number of games, Games). Both statistics screens of a tab
 # use it, so opening a player's statistics from the overview does not read the history again.
 _READ: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -178,8 +181,10 @@ def PlayerStatsScreen() -> ft.View:
         panel([
             ft.Row([ft.Text(_("Recent form"), weight=ft.FontWeight.W_600, expand=True),
                     form_dots(overall.form, key="pstats-form")]),
+            # Each dot's letter keeps its word on its line: a phone wrapped French "… · D" / "perdue".
             # i18n: the legend of the form guide; the letters are those of the form guide's dots
-            ft.Text(_("Newest first · W won · S shared win · L lost"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_LETTER_AND_WORD.sub("\\1\\2\u00a0", _("Newest first · W won · S shared win · L lost")),
+                    key="pstats-form-legend", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
     ]
     for game in played:
@@ -402,14 +407,15 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
                 ft.Text(sheet.name, weight=ft.FontWeight.W_600, size=16, expand=True), summit]),
     ]
     if rate is not None:
-        controls.append(ft.Column(spacing=4, tight=True, controls=[
+        reached = _("{percent} ({n} of {total})").format(percent=percent(rate), n=sheet.summits, total=sheet.plays)
+        # One node, its words and its bar: the bar alone was heard as a bare "0".
+        controls.append(ft.Semantics(label=labelled_value(_("Reached the summit"), reached), exclude_semantics=True,
+                                     content=ft.Column(spacing=4, tight=True, controls=[
             ft.Row([ft.Text(_("Reached the summit"), size=13, expand=True),
-                    ft.Text(_("{percent} ({n} of {total})").format(percent=percent(rate), n=sheet.summits,
-                                                                   total=sheet.plays), key=f"{key}-summit-rate",
-                            size=13, weight=ft.FontWeight.W_600)]),
+                    ft.Text(reached, key=f"{key}-summit-rate", size=13, weight=ft.FontWeight.W_600)]),
             ft.ProgressBar(value=rate, bar_height=8, border_radius=ft.BorderRadius.all(4),
                            color=game_look("trek12").colour, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
-        ]))
+        ])))
     # The three figures are averages: "27 Penalties" for two sheets of 21 and 33 read as a total.
     controls.append(ft.Text(_("On average per sheet"), key=f"{key}-per-sheet", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
