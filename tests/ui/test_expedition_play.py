@@ -162,6 +162,7 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     await pick(ui, (0, "tent"))
     await pick(ui, (0, "compass"))
     assert ui.get("exp-hand-0-count").value == "3 of 3"
+    assert "Ann: 3 of 3; Lead" in spoken(ui.top)      # the name, its count and its tag said as one
     # A fourth card: the form asks for the card given back, then the engine puts it back into play.
     await ui.click("exp-pick-open")
     # Under each name, the cards held, counted as cards (a bare "holds 1" said nothing of what).
@@ -532,6 +533,7 @@ async def test_each_players_total_follows_the_points_as_they_are_typed(open_ui, 
     assert ui.get("exp-score-0-total").value == "= 76"
     await ui.type("exp-score-1-points", "-4")
     assert ui.get("exp-score-1-total").value == "= −4"
+    assert "Total: −4" in spoken(ui.top)        # said as what it is, not a bare "= −4"
     await ui.type("exp-score-1-points", "")
     assert ui.get("exp-score-1-total").value == ""
     assert ui.get("exp-score-0-points").value == "76"

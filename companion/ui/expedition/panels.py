@@ -28,7 +28,7 @@ from companion.games.expedition.rules import (
 from companion.games.expedition.scoring import CARD_POINTS
 from companion.games.expedition.wording import and_list
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
-from companion.games.words import number
+from companion.games.words import clauses, number
 from companion.i18n import _, ngettext, tr
 from companion.ui.expedition.forms import NO_CARD, PickDraft, ScoreDraft, POINTS_TYPED, parse_points
 from companion.ui.expedition.parts import (
@@ -227,21 +227,24 @@ def climb_panel(state: State, colours: Sequence[str], offer: SheetOffer | None, 
         if not chips:
             chips.append(ft.Text(_("no cards"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         tags: list[ft.Control] = []
+        tag_words: list[str] = []
         if seat == state.lead:
             # i18n: a short tag for the Lead Climber
             tags.append(badge(_("Lead"), icon=ft.Icons.FLAG_ROUNDED, key=f"exp-hand-{seat}-lead"))
+            tag_words.append(_("Lead"))
+        # i18n: Assist cards held, of the most a player may hold ("2 of 3")
+        count_words = _("{held} of {limit}").format(held=len(held), limit=MAX_ASSISTS)
         hands.append(ft.Row(key=f"exp-hand-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.START,
                             controls=[
             ft.Container(padding=ft.Padding.only(top=4), content=colour_dot(colours[seat], info.name, size=28)),
             ft.Column(expand=True, spacing=4, tight=True, controls=[
-                ft.Row(spacing=6, wrap=True, controls=[
+                # One node: the name with its count and tags ("Zofia: 1 of 3; Lead"), not three apart.
+                ft.Semantics(label=tr(clauses([labelled_value(info.name, count_words), *tag_words])),
+                             exclude_semantics=True, content=ft.Row(spacing=6, wrap=True, controls=[
                     ft.Text(info.name, weight=ft.FontWeight.W_600),
-                    # i18n: Assist cards held, of the most a player may hold ("2 of 3")
-                    ft.Text(_("{held} of {limit}").format(held=len(held), limit=MAX_ASSISTS), size=12,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                            key=f"exp-hand-{seat}-count"),
+                    ft.Text(count_words, size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-hand-{seat}-count"),
                     *tags,
-                ]),
+                ])),
                 ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
                 *([ft.Text(_("Max keeps his cards and cashes them all on the last Ascent."), size=11,
                            color=ft.Colors.ON_SURFACE_VARIANT)] if info.is_max else []),
@@ -488,8 +491,11 @@ def LiveTotal(control_key: str, typed: FieldText, bonus: int, follower: _TotalFo
     from the field's text at every drawing (the form's, or this text's own after a keystroke)."""
     _keystrokes, follower.redraw = ft.use_state(0)
     points = parse_points(typed.text)
-    return ft.Text("" if points is None else f"= {number(points + bonus)}", key=control_key, size=18,
-                   weight=ft.FontWeight.W_700)
+    # Said as what it is ("Total: 79"), not a bare "= 79".
+    return ft.Semantics(label=labelled_value(_("Total"), number(points + bonus)) if points is not None else None,
+                        exclude_semantics=True, content=ft.Text(
+                            "" if points is None else f"= {number(points + bonus)}", key=control_key, size=18,
+                            weight=ft.FontWeight.W_700))
 
 
 def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
