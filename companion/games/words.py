@@ -9,7 +9,8 @@ from typing import Any, Callable, Iterable
 
 from companion.i18n.message import Message, msg, msgn
 
-__all__ = ["UNRECOGNISED", "MINUS", "and_list", "clauses", "comma_list", "count", "number", "short_text", "signed", "safely"]
+__all__ = ["UNRECOGNISED", "MINUS", "and_list", "clauses", "comma_list", "count", "number", "short_text", "signed",
+           "safely"]
 
 # What the history shows for an entry an engine cannot read: the entry stays listed (it can still be deleted)
 # rather than the whole history failing over it.

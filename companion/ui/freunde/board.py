@@ -313,7 +313,8 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
             left=x - d / 2 - 24, top=y - 9, width=22, height=18, border_radius=ft.BorderRadius.all(9),
             bgcolor=pill, alignment=ft.Alignment.CENTER,
             content=ft.Semantics(exclude_semantics=True, content=ft.Text(
-                text, size=11, weight=ft.FontWeight.W_700, color="#FFFFFF" if not route.stop else ft.Colors.ON_PRIMARY)),
+                text, size=11, weight=ft.FontWeight.W_700,
+                color="#FFFFFF" if not route.stop else ft.Colors.ON_PRIMARY)),
         ))
     return out
 

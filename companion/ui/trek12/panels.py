@@ -410,9 +410,10 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
     ])
     # Read aloud, each count of the box with its own points ("1 skull (−3), 5 orphans (+15)"): one sum after
     # them all, Max's "1 skull, 5 orphans (+12)", was heard as what the orphans alone gave.
+    cards = score.get("assists") or 0
     counted = [(skulls, ngettext("{n} skull", "{n} skulls", skulls), parts["skulls"]),
                (score["orphans"], ngettext("{n} orphan", "{n} orphans", score["orphans"]), parts["orphans"]),
-               (score.get("assists") or 0, ngettext("{n} card", "{n} cards", score.get("assists") or 0), parts["cards"])]
+               (cards, ngettext("{n} card", "{n} cards", cards), parts["cards"])]
     heard = [f"{words.format(n=n)} ({_signed(points) if points else '0'})" for n, words, points in counted if n]
     penalties = heard[0] if heard else f"{ngettext('{n} skull', '{n} skulls', 0).format(n=0)} (0)"
     for more in heard[1:]:
