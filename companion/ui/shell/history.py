@@ -190,21 +190,21 @@ def _player_line(record_id: str, game: str, index: int, player: dict, colours: d
     # A negative score with the printed minus sign ("−4"), as the breakdown and Statistics write it.
     numeric = isinstance(score, (int, float)) and not isinstance(score, bool)
     shown = number(score) if numeric else "" if score is None else str(score)
-    return ft.Row(
+    # One node to a screen reader, in the order drawn: the name, "Winner" after a winner's name (a tooltip would
+    # be said before the whole card), the score with what it counts ("Bob, Winner, 61 points"): a bare number
+    # after a name said neither what it was nor, merged into the card, whose.
+    said = [name, *([_("Winner")] if winner else []), tr(score_words(game, score)) if numeric else shown]
+    return ft.Semantics(label=", ".join(w for w in said if w), exclude_semantics=True, content=ft.Row(
         key=f"history-{record_id}-player-{index}",
         spacing=10,
         controls=[
             colour_dot(colour, name, size=28),
             ft.Text(name, expand=True, weight=ft.FontWeight.W_600 if winner else None),
-            # Said after the winner's name ("Bob, winner, 61"): a tooltip would be said before the whole card.
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
-                       semantics_label=_("Winner"), key=f"history-{record_id}-winner-{index}")] if winner else []),
-            # Said with what it counts ("12 fatigue", "61 points"): a bare number after a name said neither.
-            ft.Semantics(label=tr(score_words(game, score)) if numeric else shown, exclude_semantics=True,
-                         content=ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None,
-                                         text_align=ft.TextAlign.RIGHT, width=48)),
+                       key=f"history-{record_id}-winner-{index}")] if winner else []),
+            ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None, text_align=ft.TextAlign.RIGHT, width=48),
         ],
-    )
+    ))
 
 
 def _filters(game: str, player: str, roster, store, choose_game, choose_player) -> ft.Control:
