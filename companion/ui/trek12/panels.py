@@ -383,22 +383,32 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
             ]),
         )
 
-    skulls = score["skulls"]
+    skulls, orphans, cards = score["skulls"], score["orphans"], score.get("assists") or 0
     # The box adds up more than skulls: each other thing in it is named, or "1 skull" would stand over a 0
     # or a +3, and the orphans (which the paper sheet marks with skulls only at the end) would be counted as
     # skulls that are not drawn. No skulls are named only when nothing else is (a phone's box is narrow).
-    beside = [ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls)] if skulls else []
-    if score["orphans"]:
-        orphans = score["orphans"]
+    # Each count with its own points: drawn, the box shows one sum under the counts; read aloud, each count
+    # says its points ("1 skull (−3), 5 orphans (+15)"), as one sum after them all, Max's "1 skull,
+    # 5 orphans (+12)", was heard as what the orphans alone gave.
+    counts = [(ngettext("{n} skull", "{n} skulls", skulls).format(n=skulls), parts["skulls"])] if skulls else []
+    if orphans:
         # A player's orphans cost 3 points each; Max's earn him 3 (his Special Bonus).
         # i18n: numbers in no line and no zone, counted in a scoring box (-3 each for a player, +3 for Max)
-        beside.append(ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans))
-    if score.get("assists"):
+        counts.append((ngettext("{n} orphan", "{n} orphans", orphans).format(n=orphans), parts["orphans"]))
+    if cards:
         # Assist cards cashed at the end, +3 each.
-        beside.append(ngettext("{n} card", "{n} cards", score["assists"]).format(n=score["assists"]))
-    penalty_caption = beside[0] if beside else ngettext("{n} skull", "{n} skulls", 0).format(n=0)
-    for counted in beside[1:]:
-        penalty_caption = _("{first}, {next}").format(first=penalty_caption, next=counted)
+        counts.append((ngettext("{n} card", "{n} cards", cards).format(n=cards), parts["cards"]))
+    if not counts:
+        counts = [(ngettext("{n} skull", "{n} skulls", 0).format(n=0), 0)]
+
+    def listed(items: Sequence[str]) -> str:
+        out = items[0]
+        for item in items[1:]:
+            out = _("{first}, {next}").format(first=out, next=item)
+        return out
+
+    penalty_caption = listed([words for words, _points in counts])
+    penalties = listed([f"{words} ({_signed(points) if points else '0'})" for words, points in counts])
     row = ft.Row(spacing=4, controls=[
         # i18n: a scoring box: the points of the Fixed Lines, and how many lines there are
         box("lines", _("Lines ({count})").format(count=len(score["lines"])), str(lines)),
@@ -408,16 +418,6 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
         box("penalty", penalty_caption, _signed(penalty) if penalty else "0"),
         box("total", _("Score"), number_text(score["total"]), strong=True),
     ])
-    # Read aloud, each count of the box with its own points ("1 skull (−3), 5 orphans (+15)"): one sum after
-    # them all, Max's "1 skull, 5 orphans (+12)", was heard as what the orphans alone gave.
-    cards = score.get("assists") or 0
-    counted = [(skulls, ngettext("{n} skull", "{n} skulls", skulls), parts["skulls"]),
-               (score["orphans"], ngettext("{n} orphan", "{n} orphans", score["orphans"]), parts["orphans"]),
-               (cards, ngettext("{n} card", "{n} cards", cards), parts["cards"])]
-    heard = [f"{words.format(n=n)} ({_signed(points) if points else '0'})" for n, words, points in counted if n]
-    penalties = heard[0] if heard else f"{ngettext('{n} skull', '{n} skulls', 0).format(n=0)} (0)"
-    for more in heard[1:]:
-        penalties = _("{first}, {next}").format(first=penalties, next=more)
     if on_details:
         # i18n: the live score read aloud; {penalties} is each count of the penalty box with its points,
         # "1 skull (−3), 2 orphans (−6)"
