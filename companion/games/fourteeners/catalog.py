@@ -36,7 +36,7 @@ from .wording import reason
 
 __all__ = [
     "CardName", "CATALOG_FORMAT", "CATALOG_VERSION", "AccoladeSide", "Card", "AccoladeCard", "Catalog",
-    "EMPTY", "check_side", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog",
+    "EMPTY", "check_side", "lowest_points", "parse_card", "card_to_doc", "parse_accolade", "accolade_to_doc", "import_catalog",
     "export_catalog",
     "with_card", "without_card", "with_accolade", "without_accolade", "with_hiker", "with_weather", "merge",
     "name_key", "edited_card", "edited_accolade",
@@ -58,15 +58,23 @@ class AccoladeSide(str, Enum):
     ADVANCED = "advanced"
 
 
+def lowest_points(side: Side | None) -> int | None:
+    """The fewest points an ability on `side` may give, or None where the cards set no floor: a Capstone
+    scores a fixed number of points, 0 or more ('Climb Cards'). `check_side` refuses less, and a form
+    describing a side stops its points there."""
+    return 0 if side is Side.CAPSTONE else None
+
+
 def check_side(side: Side, ability: Ability | None, where: str) -> None:
-    """Refuse an ability that no card prints on `side`: a Capstone scores 0 points or more ('Climb Cards').
+    """Refuse an ability that no card prints on `side`: fewer points than `lowest_points` (a Capstone's).
 
     The catalog's files and the sides described during a game are checked alike, so a card saved from a
     game to the catalog can always be read back."""
-    if side is not Side.CAPSTONE:
+    lowest = lowest_points(side)
+    if lowest is None:
         return
     for item in ability or ():
-        if item.effect.kind is EffectKind.POINTS and item.effect.amount < 0:
+        if item.effect.kind is EffectKind.POINTS and item.effect.amount < lowest:
             raise InvalidInput(msg("{where}: a Capstone scores a fixed number of points, 0 or more ('Climb "
                                    "Cards'), not {points}", where=where, points=item.effect.amount))
 

@@ -19,8 +19,8 @@ from companion.games.fourteeners.abilities import (
     ability_to_doc, describe_ability, describe_category, describe_weather, vocabulary, weather_to_doc,
 )
 from companion.games.fourteeners.catalog import (
-    AccoladeSide, Catalog, card_to_doc, edited_accolade, edited_card, merge, name_key, with_hiker, with_weather,
-    without_accolade, without_card,
+    AccoladeSide, Catalog, card_to_doc, edited_accolade, edited_card, lowest_points, merge, name_key, with_hiker,
+    with_weather, without_accolade, without_card,
 )
 from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.i18n import N_, _, ngettext, tr
@@ -132,8 +132,8 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
 def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None], *,
                    side: Side | None = None) -> ft.Control:
     """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview.
-    On a Capstone (`side`) points stop at 0: it scores a fixed number of points, 0 or more ('Climb Cards'),
-    and the stepper went on below, to a refusal only once the card was tucked."""
+    Points stop where the engine sets the side's floor (`catalog.lowest_points`: a Capstone's 0): the stepper
+    went on below, to a refusal only once the card was tucked."""
     vocab = vocabulary()
 
     def set_item(index: int, item: ItemForm) -> None:
@@ -155,7 +155,8 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
             # i18n: the effect an ability item gives (points, Endurance...)
             for spec in vocab.effects], label=_("Gives")))
         if item.has_amount:
-            lowest = 0 if side is Side.CAPSTONE and item.effect == "points" else -9
+            floor = lowest_points(side) if item.effect == "points" else None
+            lowest = -9 if floor is None else floor
             parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
                                  lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=lowest, high=30))
         if item.can_restrict:
