@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
@@ -49,6 +49,8 @@ from companion.ui.fourteeners.parts import (
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
 from companion.ui.common.widgets import bind, confirm_dialog, labelled, message_card, said, section_title, sentence
+
+F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
 __all__ = [
     "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
@@ -519,6 +521,73 @@ def _leave_guard(close: Callable[[], None], changed: Callable[[], bool], prefix:
     return leave, dialog
 
 
+@dataclass(frozen=True)
+class _FormEdit(Generic[F]):
+    """One catalog editor's form as it is being changed (`_use_editing`): the form, the name field (drawn from
+    this, never from `form.name`: see `card_fields`), the refusal shown, and the delete and leave questions."""
+
+    prefix: str
+    form: F
+    name: FieldText
+    error: str | None
+    set_form: Callable[[F], None]
+    set_error: Callable[[str | None], None]
+    deleting: bool
+    set_deleting: Callable[[bool], None]
+    dropping: ft.AlertDialog | None
+    close: Callable[[], None]
+
+    def change(self, new: F) -> None:
+        """The form changed: a refusal said of the old one no longer holds."""
+        self.set_form(new)
+        self.set_error(None)
+
+    def use_dialogs(self, name: str | None, warning: str, delete: Callable[[], None]) -> None:
+        """The question shown: deleting the card called `name` (None: a new one, never deleted), else dropping
+        the changes when leaving by Back."""
+        def confirmed() -> None:
+            self.set_deleting(False)
+            delete()
+
+        ft.use_dialog(confirm_dialog(f"{self.prefix}-delete", _("Delete {name}?").format(name=name), warning,
+                                     _("Delete"), confirmed, lambda: self.set_deleting(False))
+                      if self.deleting and name is not None else self.dropping)
+
+    def foot(self, deletable: bool, save_label: str, save: Callable[[], None]) -> list[ft.Control]:
+        """The refusal, if any, then the row of Delete (when `deletable`), Cancel and Save."""
+        buttons: list[ft.Control] = []
+        if deletable:
+            buttons.append(labelled(f"{self.prefix}-delete", ft.TextButton(
+                _("Delete"), key=f"{self.prefix}-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED,
+                on_click=lambda: self.set_deleting(True), style=ft.ButtonStyle(color=ft.Colors.ERROR))))
+        buttons.append(ft.Container(expand=True))
+        buttons.append(labelled(f"{self.prefix}-cancel", ft.TextButton(_("Cancel"), key=f"{self.prefix}-cancel",
+                                                                       on_click=self.close)))
+        buttons.append(labelled(f"{self.prefix}-save", ft.FilledButton(
+            save_label, key=f"{self.prefix}-save", icon=ft.Icons.SAVE_ROUNDED, on_click=save)))
+        return [*problem_text(self.error, key=f"{self.prefix}-error"),
+                ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+def _use_editing(initial: Callable[[], F], close: Callable[[], None], prefix: str, leave_ref: Any) -> _FormEdit[F]:
+    """The hooks of a catalog editor (keys `<prefix>-*`): its form, first as `initial` makes it; leaving by Back
+    asks first when the form, or its name but for spaces, differs from what was opened (see `_leave_guard`)."""
+    form, set_form = ft.use_state(initial)
+    opened = ft.use_ref(None)
+    if opened.current is None:
+        opened.current = form
+    name = use_field_text(form.name)
+    error, set_error = ft.use_state(None)
+    deleting, set_deleting = ft.use_state(False)
+
+    def changed() -> bool:
+        return replace(form, name="") != replace(opened.current, name="") or \
+            " ".join(name.text.split()) != " ".join(opened.current.name.split())
+
+    _leave, dropping = _leave_guard(close, changed, prefix, leave_ref)
+    return _FormEdit(prefix, form, name, error, set_form, set_error, deleting, set_deleting, dropping, close)
+
+
 @ft.component
 def CardEditor(original: str | None, close: Callable[[], None], game: str | None = None, leave_ref: Any = None
                ) -> ft.Control:
@@ -530,22 +599,8 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
     catalog = load_catalog(app.store)
     existing = (_game_state(app, game).card(original) if game is not None and original
                 else catalog.card(original) if original else None)
-    form, set_form = ft.use_state(lambda: CardForm.from_card(existing) if existing else CardForm())
-    opened = ft.use_ref(None)
-    if opened.current is None:
-        opened.current = form
-    name = use_field_text(form.name)
-    error, set_error = ft.use_state(None)
-    deleting, set_deleting = ft.use_state(False)
-    def changed() -> bool:
-        return replace(form, name="") != replace(opened.current, name="") or \
-            " ".join(name.text.split()) != " ".join(opened.current.name.split())
-
-    _leave, dropping = _leave_guard(close, changed, "ftc", leave_ref)
-
-    def change(new: CardForm) -> None:
-        set_form(new)
-        set_error(None)
+    edit = _use_editing(lambda: CardForm.from_card(existing) if existing else CardForm(), close, "ftc", leave_ref)
+    form, change, name = edit.form, edit.change, edit.name
 
     def write() -> None:
         if game is not None and existing is not None:
@@ -555,18 +610,12 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
             save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
 
     def save() -> None:
-        _saved(app, close, set_error, write)
+        _saved(app, close, edit.set_error, write)
 
-    def delete() -> None:
-        set_deleting(False)
-        _saved(app, close, set_error, lambda: save_catalog(app.store, without_card(catalog, original or "")))
-
-    ft.use_dialog(
-        confirm_dialog("ftc-delete", _("Delete {name}?").format(name=existing.name),
-                       _("The card leaves your catalog. Games already started keep their copy of it."), _("Delete"),
-                       delete,
-                       lambda: set_deleting(False)) if deleting and existing is not None else dropping
-    )
+    edit.use_dialogs(existing.name if existing is not None else None,
+                     _("The card leaves your catalog. Games already started keep their copy of it."),
+                     lambda: _saved(app, close, edit.set_error,
+                                    lambda: save_catalog(app.store, without_card(catalog, original or ""))))
     if game is not None and existing is not None:
         body: list[ft.Control] = [
             ft.Text(_("Correct {name}").format(name=existing.name), size=20, weight=ft.FontWeight.W_600,
@@ -580,18 +629,8 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         body = card_fields("ftc", form, change, name)
     for side in Side:
         body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
-    body.extend(problem_text(error, key="ftc-error"))
-    buttons: list[ft.Control] = []
-    if existing is not None and game is None:
-        buttons.append(labelled("ftc-delete", ft.TextButton(
-            _("Delete"), key="ftc-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
-            style=ft.ButtonStyle(color=ft.Colors.ERROR))))
-    buttons.append(ft.Container(expand=True))
-    buttons.append(labelled("ftc-cancel", ft.TextButton(_("Cancel"), key="ftc-cancel", on_click=close)))
-    buttons.append(labelled("ftc-save", ft.FilledButton(
-        _("Save the correction") if game is not None else _("Save card"), key="ftc-save", icon=ft.Icons.SAVE_ROUNDED,
-        on_click=save)))
-    body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    body.extend(edit.foot(existing is not None and game is None,
+                          _("Save the correction") if game is not None else _("Save card"), save))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -666,38 +705,18 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
     app = use_app()
     catalog = load_catalog(app.store)
     existing = catalog.accolade(original) if original else None
-    form, set_form = ft.use_state(lambda: AccoladeForm.from_card(existing) if existing
-                                  else AccoladeForm(basic=CategoryForm()))
-    opened = ft.use_ref(None)
-    if opened.current is None:
-        opened.current = form
-    # The name field is drawn from this, never from form.name (see card_fields).
-    name = use_field_text(form.name)
-    error, set_error = ft.use_state(None)
-    deleting, set_deleting = ft.use_state(False)
-    def changed() -> bool:
-        return replace(form, name="") != replace(opened.current, name="") or \
-            " ".join(name.text.split()) != " ".join(opened.current.name.split())
-
-    _leave, dropping = _leave_guard(close, changed, "fta", leave_ref)
-
-    def change(new: AccoladeForm) -> None:
-        set_form(new)
-        set_error(None)
+    edit = _use_editing(lambda: AccoladeForm.from_card(existing) if existing else AccoladeForm(basic=CategoryForm()),
+                        close, "fta", leave_ref)
+    form, change, name = edit.form, edit.change, edit.name
 
     def save() -> None:
-        _saved(app, close, set_error, lambda: save_catalog(
+        _saved(app, close, edit.set_error, lambda: save_catalog(
             app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())))
 
-    def delete() -> None:
-        set_deleting(False)
-        _saved(app, close, set_error, lambda: save_catalog(app.store, without_accolade(catalog, original or "")))
-
-    ft.use_dialog(
-        confirm_dialog("fta-delete", _("Delete {name}?").format(name=existing.name),
-                       _("The Accolade leaves your catalog. Games already started keep theirs."), _("Delete"), delete,
-                       lambda: set_deleting(False)) if deleting and existing is not None else dropping
-    )
+    edit.use_dialogs(existing.name if existing is not None else None,
+                     _("The Accolade leaves your catalog. Games already started keep theirs."),
+                     lambda: _saved(app, close, edit.set_error,
+                                    lambda: save_catalog(app.store, without_accolade(catalog, original or ""))))
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
         key="fta-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
         on_change=lambda: change(replace(form, name=name.text)))))]
@@ -719,17 +738,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
         else:
             controls.append(ft.Text(_("Not described yet."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(panel(controls, key=f"{at}-section", padding=12, spacing=8))
-    body.extend(problem_text(error, key="fta-error"))
-    buttons: list[ft.Control] = []
-    if existing is not None:
-        buttons.append(labelled("fta-delete", ft.TextButton(
-            _("Delete"), key="fta-delete", icon=ft.Icons.DELETE_OUTLINE_ROUNDED, on_click=lambda: set_deleting(True),
-            style=ft.ButtonStyle(color=ft.Colors.ERROR))))
-    buttons.append(ft.Container(expand=True))
-    buttons.append(labelled("fta-cancel", ft.TextButton(_("Cancel"), key="fta-cancel", on_click=close)))
-    buttons.append(labelled("fta-save", ft.FilledButton(_("Save Accolade"), key="fta-save", icon=ft.Icons.SAVE_ROUNDED,
-                                                        on_click=save)))
-    body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    body.extend(edit.foot(existing is not None, _("Save Accolade"), save))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
