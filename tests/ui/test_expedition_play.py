@@ -722,3 +722,14 @@ async def test_the_next_ascent_starts_at_the_top_of_the_screen(open_ui, store):
     await score(ui, {0: 70, 1: 75})
     assert "Ascent 2 starts" in ui.text()
     assert to_top() > before
+
+
+async def test_a_player_named_max_cannot_set_off_against_max(open_ui, store):
+    """A solo Expedition's other climber is Max: a player of that name (in any case) is asked to rename first."""
+    player = store.players.add("MAX")
+    ui = await open_ui(route="/games/expedition")
+    await ui.click(f"exp-new-seat-{player.id}")
+    await ui.click("exp-new-solo")
+    await ui.click("exp-new-start")
+    assert "In a solo Expedition the name Max is taken by Max; rename the player first." in ui.text()
+    assert ui.route == "/games/expedition" and SessionKeeper(store).in_progress() == []

@@ -157,3 +157,20 @@ async def test_a_small_phone_shows_the_options_in_place_of_the_dice(open_ui, sto
     await ui.click("t12-red-4")
     await ui.click("t12-yellow-2")
     assert ui.get("t12-op-sum-value").value == str(Roll.of(4, 2).value(3))
+
+
+@pytest.mark.parametrize("name", ["Max", " max "])
+async def test_a_player_named_max_cannot_climb_against_max(open_ui, store, name):
+    """Against Max, a player of that name would make two tabs, two score lines and a winner all called "Max":
+    the Ascent is refused until the player is renamed, and nothing is started. With others it is a name like
+    any other."""
+    player = store.players.add(name)
+    ui = await open_ui(route="/games/trek12")
+    await ui.click(f"t12-new-seat-{player.id}")
+    await ui.click("t12-new-solo")
+    await ui.click("t12-new-start")
+    assert "In a solo Ascent the name Max is taken by Max; rename the player first." in ui.text()
+    assert ui.route == "/games/trek12" and SessionKeeper(store).in_progress() == []
+    await ui.click("t12-new-solo")            # with the switch off, Max does not climb
+    await ui.click("t12-new-start")
+    assert ui.route.startswith("/play/trek12/")

@@ -14,6 +14,7 @@ from companion.games.trek12.scoring import ScoreBreakdown, score, score_board
 
 __all__ = [
     "MAX_NAME",
+    "takes_max_name",
     "MAX_ASSISTS",
     "MAX_CARD_VALUES",
     "Winner",
@@ -25,6 +26,12 @@ __all__ = [
 ]
 
 MAX_NAME = "Max"
+
+
+def takes_max_name(name: str) -> bool:
+    """True when a player's name is Max's (in any case, spaces around it aside): against Max it would make
+    two sheets, two score lines and a winner that all say "Max"."""
+    return name.strip().casefold() == MAX_NAME.casefold()
 
 
 class Winner(Enum):

@@ -17,7 +17,7 @@ from companion.games.expedition import session as engine
 from companion.games.expedition.data import DECK_SETTING, default_deck, parse_deck
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
-from companion.games.trek12.solo import MAX_NAME
+from companion.games.trek12.solo import MAX_NAME, takes_max_name
 from companion.i18n import N_, _, msg, ngettext
 from companion.store import hall_of_fame
 from companion.ui.expedition.hall import HALL_ROUTE, hall_route
@@ -109,7 +109,7 @@ def ExpeditionNewGame() -> ft.View:
             set_problem(_("Choose who climbs first."))
             return
         with_max = solo and len(people) == 1
-        if with_max and people[0].name.strip().casefold() == MAX_NAME.casefold():
+        if with_max and takes_max_name(people[0].name):
             set_problem(_("In a solo Expedition the name {name} is taken by Max; rename the player first.").format(
                 name=MAX_NAME))
             return

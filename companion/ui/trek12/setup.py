@@ -15,6 +15,7 @@ import flet as ft
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
+from companion.games.trek12.solo import MAX_NAME, takes_max_name
 from companion.i18n import Message, _, msg, ngettext
 from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.routing import left_the_roster, start_game
@@ -142,6 +143,10 @@ def Trek12NewGame() -> ft.View:
             sheet_value = choice
             title = load_sheet(choice).name
         with_max = solo and len(people) == 1
+        if with_max and takes_max_name(people[0].name):
+            set_problem(_("In a solo Ascent the name {name} is taken by Max; rename the player first.").format(
+                name=MAX_NAME))
+            return
         seated = []
         for person in people:
             seat: dict[str, Any] = {"id": person.id, "name": person.name}
