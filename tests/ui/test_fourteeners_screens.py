@@ -19,6 +19,7 @@ from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.fourteeners.parts import slug
 from companion.ui.shell.app import build_main
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
@@ -835,3 +836,34 @@ async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):
         # was read with its Class last, apart).
         assert node.button and said[:2] == [card.name, f"Class {'I' * card.klass if card.klass < 4 else 'IV'}"]
         assert spoken(ui.get(key)) == [], spoken(ui.get(key))
+
+
+async def test_a_climb_raised_by_the_weather_says_so_on_its_tile(open_ui, store):
+    """A tile shows what a Climb asks this round; where the Weather asks more than the card prints, the tile says
+    by how much and why ("2 Endurance (Rain +1)"), so the number is never one the card on the table does not
+    show. The other requirement, unchanged, is said as printed."""
+    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+    keeper = _keeper(store)
+    rng = random.Random(5)
+    while True:
+        state = keeper.state(session_id)
+        assert state.phase is not Phase.FINISHED, "no Weather raised a revealed Climb in this game"
+        if state.phase is Phase.GAIN and not state.players[state.turn].gerry:
+            raised = [(card, rules.gain_check(state, state.turn, card.name)) for card in state.row]
+            raised = [(card, check) for card, check in raised if check.endurance != card.endurance]
+            if raised:
+                break
+        keeper.act(session_id, json.loads(json.dumps(rules.action_to_doc(rng.choice(rules.legal_actions(state))))))
+    card, check = raised[0]
+    weather = rules.weather_now(state).name
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    tile = ui.get(f"ft-climb-{slug(card.name)}")
+    shown = [c.value for c in walk(tile) if isinstance(c, ft.Text)]
+    extra = check.endurance - card.endurance
+    raised_words = f"{check.endurance} Endurance ({weather} {extra:+d})"
+    assert raised_words in shown
+    assert f"{card.endurance} Endurance" not in shown
+    if check.technique == card.technique:
+        assert f"{card.technique} Technique" in shown
+    [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"ft-climb-{slug(card.name)}"]
+    assert node.label.startswith(f"{card.name}, ") and f", {raised_words}, " in node.label

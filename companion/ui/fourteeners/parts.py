@@ -186,13 +186,30 @@ def stat_chip(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
     )
 
 
-def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None) -> list[ft.Control]:
-    """A Climb's requirements (with the Weather's extra cost when given) and its Hazard requirement."""
+def requirement_words(card: Card, endurance: int | None = None, technique: int | None = None,
+                      weather: str | None = None) -> tuple[str, str]:
+    """A Climb's Endurance and Technique requirements in words; where `weather` (the round's Weather, in the
+    player's language) makes one more than printed, it says so, so a tile never shows a number the card does
+    not: "2 Endurance (Rain +1)"."""
+    def words(template: str, printed: int, now: int | None) -> str:
+        now = printed if now is None else now
+        text = template.format(n=now)
+        if weather is None or now == printed:
+            return text
+        # i18n: a Climb's requirement raised by this round's Weather: "2 Endurance (Rain +1)"
+        return _("{requirement} ({weather} {extra:+d})").format(requirement=text, weather=weather, extra=now - printed)
+
+    return words(_("{n} Endurance"), card.endurance, endurance), words(_("{n} Technique"), card.technique, technique)
+
+
+def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None,
+                      weather: str | None = None) -> list[ft.Control]:
+    """A Climb's requirements (with the Weather's extra cost when given: see `requirement_words`) and its Hazard
+    requirement."""
+    endurance_words, technique_words = requirement_words(card, endurance, technique, weather)
     chips = [
-        stat_chip(ft.Icons.HIKING_ROUNDED, _("{n} Endurance").format(
-            n=card.endurance if endurance is None else endurance)),
-        stat_chip(ft.Icons.TERRAIN_ROUNDED, _("{n} Technique").format(
-            n=card.technique if technique is None else technique)),
+        stat_chip(ft.Icons.HIKING_ROUNDED, endurance_words),
+        stat_chip(ft.Icons.TERRAIN_ROUNDED, technique_words),
     ]
     if card.hazard:
         # The Hazard icon in the card's corner, named beside its name, is this requirement: said once.

@@ -25,6 +25,7 @@ from companion.games.fourteeners.rules import (
     early_reveal_stuck, expected_class, gain_check, prompt, revealable, weather_guide_owed, weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
+from companion.games.fourteeners.wording import weather_word
 from companion.store.records import said_in_place
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
@@ -48,6 +49,7 @@ from companion.ui.fourteeners.parts import (
     points_words,
     problem_text,
     requirement_chips,
+    requirement_words,
     requirement_mini,
     slug,
 )
@@ -564,12 +566,14 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
             badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030")
     endurance = card.endurance if check is None else check.endurance
     technique = card.technique if check is None else check.technique
-    chips = requirement_chips(card, endurance=endurance, technique=technique)
+    weather = weather_now(state) if check is not None else None
+    weather_name = tr(weather_word(weather.name)) if weather is not None else None
+    chips = requirement_chips(card, endurance=endurance, technique=technique, weather=weather_name)
     # One node to a screen reader, a button when it can be tapped, its words in one order for every card: name,
     # Class, requirements, corner icons, place in the row, verdict. Node by node, a card with a Hazard was read
     # with its Class last, apart from the rest, and the tile was a "group" with no tap said.
     said = [card.name, tr(class_label(card.klass)),
-            _("{n} Endurance").format(n=endurance), _("{n} Technique").format(n=technique),
+            *requirement_words(card, endurance, technique, weather_name),
             *(icon_label(icon) for icon in card.icons),
             # i18n: a revealed Climb's place in the row, counted from the left (solo, said with the card)
             *([_("place {n} in the row").format(n=position + 1)] if state.setup.solo else []), *verdicts]
