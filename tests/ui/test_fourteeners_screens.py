@@ -326,6 +326,8 @@ async def test_end_scoring_shows_the_engines_score_and_finishes_into_history(ope
     said = spoken(ui.get("ft-score-table"))
     assert f"{result.players[0].name}, Plans: {result.players[0].plans}" in said
     assert f"{result.players[1].name}, Total: {result.players[1].total}" in said
+    # Step 4 scores Guides with a Photo, not the Photos in a tableau: the row says which.
+    assert f"{result.players[0].name}, Guides with a Photo: {result.players[0].photos}" in said
     assert not [piece for piece in said if piece.lstrip("-").isdigit()], said
     await ui.click("ft-finish")
     assert store.sessions.get(session_id) is None

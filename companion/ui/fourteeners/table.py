@@ -250,10 +250,11 @@ _GAP = 10   # between the score table's columns: a name ending at one column's r
 
 
 def score_table(result: ScoreBreakdown) -> ft.Control:
-    """The end score, part by part (Accolade, Plans, Capstones, Photos, total), one column per player."""
+    """The end score, part by part (Accolade, Plans, Capstones, Guides with a Photo, total), a column a player."""
     # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
     rows = ([(_("Accolade"), "accolade")] if result.accolade is not None else []) + [
-        (_("Plans"), "plans"), (_("Capstones"), "capstones"), (_("Photos"), "photos"), (_("Total"), "total")]
+        (_("Plans"), "plans"), (_("Capstones"), "capstones"), (_("Guides with a Photo"), "photos"),
+        (_("Total"), "total")]
 
     def cell(text: str, *, key: str, strong: bool) -> ft.Control:
         return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
