@@ -122,6 +122,8 @@ async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, 
     assert said[f"exp-new-paper-{bart.id}"].startswith("Bartholomew Smith: ")
     assert said[f"exp-new-app-{ann.id}"] == {"en": "Ann: This device", "pl": "Ann: To urządzenie"}[language]
     assert "Bartholomew Smith" in [c.value for c in walk(ui.get(f"exp-new-where-{bart.id}")) if isinstance(c, ft.Text)]
+    # The Lead Climber's choices are the same names as the seats above them: each says what it chooses.
+    assert said[f"exp-new-lead-{ann.id}"] == {"en": "Ann as Lead Climber", "pl": "Ann jako Prowadzący"}[language]
     assert layout_problems(ui.top, every_label=True) == []
 
 
@@ -444,6 +446,9 @@ async def test_a_card_picked_earlier_in_the_round_is_not_offered_again(open_ui, 
     assert "×1" in chip_text(ui, "exp-pick-0-rope")             # Ann's own choice still shows what she had
     await ui.click("exp-pick-0-tent")
     assert "×1" in chip_text(ui, "exp-pick-1-tent") and not ui.get("exp-pick-1-rope").disabled
+    # Each player's "No card" says whose it is, as the cards beside it do ("Bob takes Rope, ...").
+    said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert (said["exp-pick-0-none"], said["exp-pick-1-none"]) == ("Ann takes no card", "Bob takes no card")
 
 
 def chip_text(ui, key: str) -> str:
