@@ -124,6 +124,22 @@ def test_restore_undoes_a_removal_unless_the_name_was_taken(store):
         store.players.restore(ann.id)
 
 
+def test_a_player_brought_back_keeps_a_colour_of_their_own(store):
+    """A removed player's colour is free for the next one added; bringing the first back then gave two current
+    players one colour, told apart on no sheet or chart. They come back in their colour when it is still free,
+    else in one no current player has."""
+    zoe = store.players.add("Zoe")
+    store.players.remove(zoe.id)
+    assert store.players.restore(zoe.id).colour == zoe.colour       # undone at once: nothing changes
+    store.players.remove(zoe.id)
+    sam = store.players.add("Sam")
+    assert sam.colour == zoe.colour                                   # the free colour went to Sam
+    back = store.players.restore(zoe.id)
+    colours = [p.colour for p in store.players.list()]
+    assert back.colour != sam.colour and len(set(colours)) == len(colours)
+    assert store.players.get(zoe.id).colour == back.colour
+
+
 def test_unknown_player_id_is_a_clear_error(store):
     with pytest.raises(InvalidInput, match="no player with id 'nobody'"):
         store.players.get("nobody")

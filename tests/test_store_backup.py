@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import InvalidInput
 from companion.store import BACKUP_FORMAT, BACKUP_VERSION, open_store
+from companion.store.repos import PALETTE
 
 
 def fill(store) -> dict:
@@ -181,6 +182,30 @@ def test_a_player_from_another_device_with_a_colour_taken_here_gets_a_colour_no_
     assert store.players.get(bob.id).colour == "#123456"  # a colour no one here had is kept
     assert store.players.get(ann.id).colour == ann.colour
     assert "given a colour no one here has: Zoe" in str(report)
+
+
+def test_a_backup_restored_into_an_empty_folder_keeps_every_colour_it_had(store):
+    # Colours are changed only where they clash with this device's players: two of the backup's own players in
+    # one colour (chosen so) came back with one of them recoloured, and the restore was not the backup.
+    with open_store(memory=True) as other:
+        ann = other.players.add("Ann", colour="#123456")
+        bob = other.players.add("Bob", colour="#123456")
+        doc = other.export_all()
+    report = store.import_all(doc)
+    assert report.recoloured == ()
+    assert [store.players.get(p.id).colour for p in (ann, bob)] == ["#123456", "#123456"]
+
+
+def test_a_recoloured_newcomer_takes_no_colour_another_newcomer_brings(store):
+    # Zoe clashes with Ann here; the first free colour is the one Cy brings: she must not take it.
+    ann = store.players.add("Ann")
+    with open_store(memory=True) as other:
+        zoe = other.players.add("Zoe")
+        cy = other.players.add("Cy", colour=PALETTE[1])
+        doc = other.export_all()
+    store.import_all(doc)
+    colours = [store.players.get(p.id).colour for p in (ann, zoe, cy)]
+    assert colours[2] == PALETTE[1] and len(set(colours)) == 3
 
 
 def test_a_session_already_finished_here_is_not_brought_back(store):

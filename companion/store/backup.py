@@ -356,7 +356,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     here_players = list(store._database(main).raw().get("players", {}).values())
     have = {p["id"] for p in here_players}
     taken = {p["name"].casefold() for p in here_players if not p["removed"]}
-    colours = {p["colour"] for p in here_players if not p["removed"]}
+    here_colours = {p["colour"] for p in here_players if not p["removed"]}
+    # ... and those the newcomers bring, which a recoloured one must not take from a newcomer after it.
+    colours = here_colours | {p["colour"] for p in checked.players if p["id"] not in have and not p["removed"]}
     kept: dict[str, int] = {}
     here_by_id = {p["id"]: p for p in here_players}
     kept["players"] = sum(1 for p in checked.players if p["id"] in have and p != here_by_id[p["id"]])
@@ -370,9 +372,10 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
                 renamed.append((player["name"], name))
                 player = {**player, "name": name}
             # Two current players of one colour could not be told apart on a sheet or a chart (every device gives
-            # its first player the palette's first colour): the newcomer takes the first colour no one has.
+            # its first player the palette's first colour): a newcomer in a colour of this device's players takes
+            # the first colour no one has. The backup's own players keep theirs, alike or not, as they were.
             free = [c for c in PALETTE if c not in colours]
-            if player["colour"] in colours and free:
+            if player["colour"] in here_colours and free:
                 recoloured.append(name)
                 player = {**player, "colour": free[0]}
             taken.add(name.casefold())

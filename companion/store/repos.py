@@ -239,11 +239,15 @@ class PlayerRepo:
 
     @_locked
     def restore(self, player_id: PlayerId) -> Player:
-        """Bring a removed player back (undo of a removal), if nobody current has taken the name."""
+        """Bring a removed player back (undo of a removal), if nobody current has taken the name; in their
+        colour unless a current player has it now (a player added since took it as free), else in the colour
+        a new player would get, so that no two current players are drawn alike."""
         player = self.get(player_id)
         if player.removed:
             self._refuse_taken(player.name, player.id)
-            player = self._save(Player(player.id, player.name, player.colour, False, player.created))
+            taken = {doc["colour"] for doc in self._records.raw_all() if not doc["removed"]}
+            colour = self._next_colour() if player.colour in taken else player.colour
+            player = self._save(Player(player.id, player.name, colour, False, player.created))
         return player
 
     def _current(self, player_id: PlayerId, verb: str) -> Player:
