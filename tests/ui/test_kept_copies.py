@@ -66,6 +66,10 @@ async def test_settings_lists_the_kept_copies_newest_first(open_ui, store):
     assert "The record of players and settings" in rows["settings-copy-1"]
     assert all("Previous version, saved" in words for words in rows.values())
     assert ui.find("settings-copies-none") is None
+    # Each row's Restore says what it restores: tabbed to, the buttons were all "Restore…".
+    said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert said["settings-copy-0-restore"] == "Restore the list of games in progress…"
+    assert said["settings-copy-1-restore"] == "Restore the record of players and settings…"
 
 
 async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_ui, store):
@@ -147,3 +151,10 @@ async def test_the_list_and_its_dialog_are_translated_and_fit_a_phone(open_ui, s
     await ui.click("settings-copy-restore-confirm")
     found += problems(ui, set(), "/settings restored")
     assert not found, "\n".join(found)
+
+
+async def test_a_copys_restore_button_is_named_in_the_players_language(open_ui, store):
+    store.settings.set("language", "de")
+    ui = await open_ui(route="/settings")
+    said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert said["settings-copy-0-restore"] == "Die Liste der laufenden Partien wiederherstellen…"

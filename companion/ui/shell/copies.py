@@ -14,7 +14,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.i18n import _
+from companion.i18n import _, tr
 from companion.store.folder import BackupInfo, BackupKind
 from companion.ui.common.files import file_size
 from companion.ui.common.services import use_app
@@ -118,6 +118,9 @@ def _copy_row(n: int, copy: BackupInfo, ask) -> ft.Control:
     ])
     row: list[ft.Control] = [words]
     if copy.restorable:
+        # Said whole, so that one of several is told from the others when tabbed to ("Restore…" each).
+        # i18n: said by a screen reader for a kept copy's Restore button; {what} is "the list of games in progress"
         row.append(labelled(f"settings-copy-{n}-restore", ft.OutlinedButton(
-            _("Restore…"), key=f"settings-copy-{n}-restore", on_click=lambda: ask())))
+            _("Restore…"), key=f"settings-copy-{n}-restore", on_click=lambda: ask()),
+            label=first_capital(_("Restore {what}…").format(what=tr(copy.holds)))))
     return ft.Row(row, key=f"settings-copy-{n}", spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
