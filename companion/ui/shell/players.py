@@ -73,16 +73,35 @@ def PlayersScreen() -> ft.View:
     error, set_error = ft.use_state(None)
     edit, set_edit, edit_now = use_latest_state(None)
     edit_field = ft.use_ref(None)
+    rename_buttons = ft.use_ref(dict)      # each row's Rename button, by player id, as last drawn
+    edited = ft.use_ref(None)               # the player whose rename form was open when last drawn
+    add_field = ft.use_ref(None)
+    submits = ft.use_ref(0)
+    submitted, set_submitted = ft.use_state(0)     # Enter pressed in the add field, counted
 
     async def focus_edit() -> None:
         # Focused as the form opens: the keyboard types into it at once, and the list scrolls it into view (the
         # last player's form opened below the fold, and typing went nowhere). `autofocus` is not enough: it
-        # acts only on a field present when the page is first drawn.
+        # acts only on a field present when the page is first drawn. Once it closes (saved, cancelled, Escape)
+        # the focus goes back to the row's Rename button: left to itself it fell to the page, and the next Tab
+        # started again at the app bar.
+        was, edited.current = edited.current, edit.player_id if edit is not None else None
         if edit_now.current is not None and edit_field.current is not None:
             await asyncio.sleep(0.2)
             await edit_field.current.focus()
+        elif was is not None and (button := rename_buttons.current.get(was)) is not None:
+            await asyncio.sleep(0.2)
+            await button.focus()
 
     ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
+
+    async def focus_add() -> None:
+        # Enter in a field lets the focus go: the next name, or the refused one corrected, is typed at once.
+        if submitted and add_field.current is not None:
+            await asyncio.sleep(0.2)
+            await add_field.current.focus()
+
+    ft.use_effect(focus_add, [submitted])
     removing, set_removing = ft.use_state(None)
     page = ft.context.page
     escape = ft.use_ref(None)       # the handler set on the page, to take off when the screen goes
@@ -139,6 +158,11 @@ def PlayersScreen() -> ft.View:
         set_error(None)
         set_full(False)
         app.changed()
+
+    def submit_name() -> None:
+        add()
+        submits.current += 1
+        set_submitted(submits.current)
 
     def typed_name() -> None:
         if error:
@@ -244,6 +268,19 @@ def PlayersScreen() -> ft.View:
         else None
     )
 
+    add_field.current = name.bind(ft.TextField(
+        key="player-name",
+        # i18n: the label of the field for a player's name (a person's: Polish "Imię", not "Nazwa")
+        label=_("Player's name"),
+        hint_text=_("Who plays?"),
+        error=field_error(error, "player-name-error"),     # wraps: its advice comes last
+        helper=_full_note(full),
+        max_length=NAME_MAX,
+        counter="",       # no running count: a screen reader said it at every keystroke
+        autofocus=False,
+        on_change=typed_name,
+        on_submit=submit_name,
+    ))
     add_form = ft.Container(
         border_radius=ft.BorderRadius.all(16),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
@@ -253,22 +290,7 @@ def PlayersScreen() -> ft.View:
             spacing=12,
             tight=True,
             controls=[
-                labelled(
-                    "player-name",
-                    name.bind(ft.TextField(
-                        key="player-name",
-                        # i18n: the label of the field for a player's name (a person's: Polish "Imię", not "Nazwa")
-                        label=_("Player's name"),
-                        hint_text=_("Who plays?"),
-                        error=field_error(error, "player-name-error"),     # wraps: its advice comes last
-                        helper=_full_note(full),
-                        max_length=NAME_MAX,
-                        counter="",       # no running count: a screen reader said it at every keystroke
-                        autofocus=False,
-                        on_change=typed_name,
-                        on_submit=lambda: add(),
-                    )),
-                ),
+                labelled("player-name", add_field.current),
                 ft.Text(_("Colour") if colour else _("Colour: the next free one, or pick one"), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True),
@@ -316,6 +338,7 @@ def PlayersScreen() -> ft.View:
                     player,
                     on_edit=bind(start_edit, player),
                     on_remove=bind(set_removing, player.id),
+                    buttons=rename_buttons.current,
                 )
             )
     if removed or back is not None:
@@ -331,8 +354,12 @@ def _playing(app, player_id: str) -> int:
         return 0
 
 
-def _player_row(player, *, on_edit, on_remove) -> ft.Control:
-    """One roster row: colour avatar, name, rename and remove buttons."""
+def _player_row(player, *, on_edit, on_remove, buttons: dict) -> ft.Control:
+    """One roster row: colour avatar, name, rename and remove buttons (the Rename button put in `buttons` under
+    the player's id, to be focused)."""
+    rename = buttons[player.id] = ft.IconButton(
+        ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename", tooltip=_("Rename {name}").format(name=player.name),
+        on_click=on_edit)
     return ft.Container(
         key=f"player-{player.id}",
         border_radius=ft.BorderRadius.all(16),
@@ -351,11 +378,7 @@ def _player_row(player, *, on_edit, on_remove) -> ft.Control:
                                   on_click=lambda: ft.context.page.navigate(stats_route(
                                       player_key(player.id, player.name), under=_roster_route(ft.context.page)))),
                 ),
-                labelled(
-                    f"player-{player.id}-rename",
-                    ft.IconButton(ft.Icons.EDIT_OUTLINED, key=f"player-{player.id}-rename",
-                                  tooltip=_("Rename {name}").format(name=player.name), on_click=on_edit),
-                ),
+                labelled(f"player-{player.id}-rename", rename),
                 labelled(
                     f"player-{player.id}-remove",
                     ft.IconButton(ft.Icons.DELETE_OUTLINE_ROUNDED, key=f"player-{player.id}-remove",
