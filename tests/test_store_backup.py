@@ -359,12 +359,12 @@ def without(path: str):
 
 
 HOSTILE = [
-    ("not an object", lambda: [1, 2], "not a companion backup"),
+    ("not an object", lambda: [1, 2], "not a companion backup .the file holds .1, 2., not an object.$"),
     ("foreign format", lambda: corrupt("format", "trek12-sheet"), "its format is 'trek12-sheet'"),
     ("no format", lambda: without("format"), 'a backup starts with "format": "companion-backup"'),
     ("null format", lambda: corrupt("format", None), 'a backup starts with "format": "companion-backup"'),
     ("a 14ers catalog", lambda: {"format": "fourteeners-catalog", "version": 1, "cards": []},
-     "this is a 14ers card catalog, not a backup: import it under 14ers, Cards, Share"),
+     "this is a 14ers card catalog, not a backup; import it under 14ers, Cards, Share"),
     ("newer version", lambda: corrupt("version", 2), "version 2, made by a newer companion"),
     ("version as text", lambda: corrupt("version", "1"), "not a version number"),
     ("unknown section", lambda: corrupt("extras", {}), "'extras' is not a known section"),

@@ -188,21 +188,21 @@ def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
 
 def _validate(store: Store, doc: Any) -> _Checked:
     if not isinstance(doc, dict):
-        raise InvalidInput(msg("this is not a companion backup: the file holds {value}, not an object",
+        raise InvalidInput(msg("this is not a companion backup (the file holds {value}, not an object)",
                                value=describe(doc)))
     if doc.get("format") == CATALOG_FORMAT:
-        raise InvalidInput(msg("this is a 14ers card catalog, not a backup: import it under 14ers, Cards, "
+        raise InvalidInput(msg("this is a 14ers card catalog, not a backup; import it under 14ers, Cards, "
                                "Share"))
     if doc.get("format") is None:
-        raise InvalidInput(msg("this is not a companion backup: a backup starts with \"format\": "
-                               "\"companion-backup\""))
+        raise InvalidInput(msg("this is not a companion backup (a backup starts with \"format\": "
+                               "\"companion-backup\")"))
     if doc["format"] != FORMAT:
-        raise InvalidInput(msg("this is not a companion backup: its format is {format}, expected {expected}",
+        raise InvalidInput(msg("this is not a companion backup (its format is {format}, expected {expected})",
                                format=describe(doc["format"]), expected=repr(FORMAT)))
     version = doc.get("version")
     if version is None:
-        raise InvalidInput(msg("this backup does not say its version: a backup starts with \"format\": "
-                               "\"companion-backup\", \"version\": 1"))
+        raise InvalidInput(msg("this backup does not say its version (a backup starts with \"format\": "
+                               "\"companion-backup\", \"version\": 1)"))
     if type(version) is not int or version < 1:
         raise InvalidInput(msg("backup version {version} is not a version number", version=describe(version)))
     if version > VERSION:
