@@ -10,7 +10,8 @@ from companion.sessions import SessionKeeper
 from companion.store import hall_of_fame
 from companion.store import open_store
 from companion.ui.shell.app import build_main
-from harness import UiApp
+import flet as ft
+from harness import UiApp, walk
 from test_expedition_play import drawn_stars, engine_stars, open_stars, pick, reveal, score, set_off
 
 
@@ -39,6 +40,10 @@ async def test_resume_after_reopening_the_store(tmp_path):
         assert drawn_stars(ui, f"home-resume-{exp}-stars-0") == {"summit": 1, "race": 1, "record": 0}
         assert drawn_stars(ui, f"home-resume-{exp}-stars-1") == {"summit": 1, "race": 0, "record": 0}
         assert "Ascent 2 of 3 · Kagkot" in ui.text()
+        # Each player's stars are said with their name, one player after the other (all the names came first).
+        lines = [n.label for n in walk(ui.get(f"home-resume-{exp}-stars")) if isinstance(n, ft.Semantics)
+                 and n.exclude_semantics and n.label and n.label.startswith(("Ann: ", "Bob: "))]
+        assert lines == ["Ann: 2 stars (summit 1, race 1)", "Bob: 1 star (summit 1)"], lines
         await ui.click(f"home-resume-{exp}")
         assert ui.route == f"/play/expedition/{exp}"
         after = SessionKeeper(store).state(exp)

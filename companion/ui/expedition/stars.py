@@ -25,6 +25,7 @@ from companion.ui.expedition.parts import (
     star_icons,
     star_legend,
     stars_count,
+    stars_words,
 )
 from companion.ui.common.widgets import and_list, colour_dot, labelled_value
 
@@ -282,15 +283,16 @@ def resume_picture(state: State, colours: Sequence[str], *, key: str) -> ft.Cont
                                                                  sheet=state.sheet.name)
     groups: list[ft.Control] = []
     for seat, info in enumerate(state.setup.seats):
-        groups.append(ft.Row(key=f"{key}-{seat}", tight=True, spacing=4,
-                             vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        # One node a player, "Ann: 2 stars (summit 1, race 1)": in the tile (one merged button) a name as text and
+        # the stars as a label were said apart, every name first, then every player's stars.
+        groups.append(ft.Semantics(label=labelled_value(info.name, stars_words(kinds[seat])), exclude_semantics=True,
+                                   content=ft.Row(key=f"{key}-{seat}", tight=True, spacing=4,
+                                                  vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Container(width=10, height=10, border_radius=ft.BorderRadius.all(5), bgcolor=colours[seat]),
             ft.Text(info.name, size=12, weight=ft.FontWeight.W_600),
             star_icons(kinds[seat], size=14, empty="·"),
-            # Said by the stars' words ("2 stars (…)"): the tile says each player once, then their stars.
-            ft.Semantics(exclude_semantics=True, content=ft.Text(str(table[seat].stars), size=12,
-                                                                 color=ft.Colors.ON_SURFACE_VARIANT)),
-        ]))
+            ft.Text(str(table[seat].stars), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ])))
     return ft.Column(key=key, spacing=2, tight=True, controls=[
         ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(groups, wrap=True, spacing=12, run_spacing=2),
