@@ -890,9 +890,11 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         content=ft.Column(spacing=6, tight=True, controls=[
             ft.Row(spacing=4, controls=[
                 ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
+                # Said with what it folds ("Fold: Turn 3's check"), not a bare "Fold" among the climbers' lines.
                 *([labelled(f"{key}-fold", ft.TextButton(
                     _("Show all") if folded else _("Fold"), key=f"{key}-fold", on_click=on_fold,
-                    icon=ft.Icons.UNFOLD_MORE_ROUNDED if folded else ft.Icons.UNFOLD_LESS_ROUNDED))]
+                    icon=ft.Icons.UNFOLD_MORE_ROUNDED if folded else ft.Icons.UNFOLD_LESS_ROUNDED),
+                    label=labelled_value(_("Show all") if folded else _("Fold"), title))]
                   if on_fold is not None else []),
             ]),
             ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

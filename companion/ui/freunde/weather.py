@@ -20,7 +20,7 @@ from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, fore
 from companion.i18n import N_, _, tr
 from companion.ui.freunde.parts import (chip, unbroken_metres, weather_icon, weather_label, weather_words,
                                         zone_label)
-from companion.ui.common.widgets import bind, labelled_value
+from companion.ui.common.widgets import bind, labelled, labelled_value
 
 __all__ = [
     "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "drafts_docs",
@@ -222,10 +222,15 @@ def tile_card(state: State, tile: int, laid: Mapping[str, int], *, on_edit: Call
         title = _("{days} · {tile}").format(days=title, tile=tile_name(known))
     header = [ft.Text(title, key=f"{key_prefix}-{tile + 1}-title", weight=ft.FontWeight.W_600, expand=True)]
     if on_edit is not None and editable:
-        header.append(ft.Semantics(identifier=f"{key_prefix}-{tile + 1}-edit", content=ft.TextButton(
+        # Said with the days it is for ("Enter the weather of days 4–6"): six buttons were each "Enter".
+        header.append(labelled(f"{key_prefix}-{tile + 1}-edit", ft.TextButton(
             # i18n: the button that enters a tile's weather, or changes it once entered
             _("Edit") if entered else _("Enter"), key=f"{key_prefix}-{tile + 1}-edit",
-            icon=ft.Icons.EDIT_ROUNDED if entered else ft.Icons.ADD_ROUNDED, on_click=bind(on_edit, editable[0]))))
+            icon=ft.Icons.EDIT_ROUNDED if entered else ft.Icons.ADD_ROUNDED, on_click=bind(on_edit, editable[0])),
+            # i18n: said by a screen reader for a weather card's button: "Enter the weather of days 4–6"
+            label=(_("Edit the weather of days {first}–{last}") if entered
+                   else _("Enter the weather of days {first}–{last}")).format(first=first,
+                                                                             last=first + TILE_DAYS - 1)))
     past = all(d < state.turn for d in days) or state.over
     return ft.Container(
         key=f"{key_prefix}-{tile + 1}",
@@ -310,22 +315,26 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
         zones = draft.zones - {zone} if zone in draft.zones else draft.zones | {zone}
         set_draft(replace(draft, zones=frozenset(zones), read=None))
 
+    # Each choice is said with its day ("Day 2: Snow"): the three days' choices are the same words, and a screen
+    # reader going from one to the next heard "Snow" three times with nothing to say which day it set.
+    day_words = _("Day {day}").format(day=day)
     rows: list[ft.Control] = [
-        ft.Text(_("Day {day}").format(day=day), weight=ft.FontWeight.W_600),
+        ft.Text(day_words, weight=ft.FontWeight.W_600),
         *([] if chosen else [ft.Text(_("Not entered yet: choose its weather, or leave it for later."),
                                      key=f"{key}-unset", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]),
         # Two by two: four in one row leave a phone about 30 px for each word, which then breaks mid-word.
         *[ft.Row(spacing=6, controls=[
             chip(f"{key}-label-{value}", weather_label(value), chosen and draft.label == value, bind(label, value),
-                 icon=weather_icon(value), height=40, expand=True, compact=True)
+                 icon=weather_icon(value), height=40, expand=True, compact=True,
+                 spoken=labelled_value(day_words, weather_label(value)))
             for value in pair
         ]) for pair in (LABELS[:2], LABELS[2:])],
     ]
     if draft.label != "sun":
         rows.append(_number_row(f"{key}-accl", _("Acclimatization lost"), draft.accl, 3,
-                                lambda v: set_draft(replace(draft, accl=v)), "−"))
+                                lambda v: set_draft(replace(draft, accl=v)), "−", day_words))
         rows.append(_number_row(f"{key}-move", _("Extra movement per space"), draft.move, 2,
-                                lambda v: set_draft(replace(draft, move=v)), "+"))
+                                lambda v: set_draft(replace(draft, move=v)), "+", day_words))
         if not draft.zones:
             # A day with an effect needs its zones: said in the day itself as soon as it is chosen (a preset whose
             # band was unreadable looks complete), not only as the refusal beside Save.
@@ -339,7 +348,7 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
                             color=ft.Colors.ERROR if not draft.zones else ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(f"{key}-zone-{zone}", zone_label(labels, zone), zone in draft.zones, bind(toggle_zone, zone),
-                 height=40)
+                 height=40, spoken=labelled_value(day_words, zone_label(labels, zone)))
             for zone in ZONES
         ]))
     return ft.Container(
@@ -351,16 +360,19 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
     )
 
 
-def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[int], None], sign: str) -> ft.Control:
+def _number_row(key: str, label: str, value: int, high: int, on_pick: Callable[[int], None], sign: str,
+                day_words: str) -> ft.Control:
     # The label above its choices: beside them a phone leaves it too little room, and a long word
     # ("Akklimatisierungsverlust") would break in the middle.
     return ft.Column(spacing=4, tight=True, controls=[
         ft.Text(label, size=13),
-        # Each choice named with its row ("Acclimatization lost: −1"): a screen reader going from one to the next
-        # heard "0" twice, and nothing said which row it was in.
+        # Each choice named with its day and row ("Day 2, Acclimatization lost: −1"): a screen reader going from
+        # one to the next heard "0" twice, and nothing said which row (or day) it was in.
         ft.Row(spacing=6, controls=[
             chip(f"{key}-{n}", f"{sign}{n}" if n else "0", value == n, bind(on_pick, n), height=40, compact=True,
-                 width=46, spoken=labelled_value(label, f"{sign}{n}" if n else "0"))
+                 # i18n: a weather choice said with its day: "Day 2, Acclimatization lost: −1"
+                 width=46, spoken=_("{day}, {choice}").format(
+                     day=day_words, choice=labelled_value(label, f"{sign}{n}" if n else "0")))
             for n in range(high + 1)]),
     ])
 
