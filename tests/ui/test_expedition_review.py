@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 
+import flet as ft
 import pytest
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
@@ -74,6 +75,9 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     assert any(table.states[0].assists for table, _turn in played.turns)    # cards held at some turns
     ui = await open_ui(route=f"/play/expedition/{exp}/sheet")
     ui.get("t12-sheet-done")
+    # Said with its Ascent: the Stars panel shows one review an Ascent, each "Review my choices".
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "exp-review-1-0"]
+    assert node.label == "Review my choices: Ascent 1"
     await ui.click("exp-review-1-0")
     kept = await reviewed(ui, store, review_id(exp, 1), "exp-review-1")
     # The figures are the review of the sheet as played, the cards held at each turn included.

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.games.expedition.session import ascent_played
 from companion.games.trek12.review import Played
 from companion.ui.trek12.coaching import ReviewPanel, entries_digest
@@ -46,7 +47,9 @@ def ascent_reviews(expedition_id: str, setup: Mapping[str, Any], actions: Sequen
     # The sheet's hints were seeded with the Expedition's id (its sheet is played inside it).
     return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, played=played, seat=seat,
                         width=width, name=seats[seat].name if len(seats) > 1 else None, hints=expedition_id,
-                        keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}")
+                        keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}",
+                        # Said with its Ascent: the Stars panel holds a review for each ("Review my choices" twice).
+                        about=_("Ascent {number}").format(number=ascent))
             for seat in range(len(seats))]
 
 

@@ -36,7 +36,7 @@ from companion.i18n import _, current, format_number, ngettext, tr
 from companion.ui.common import services
 from companion.ui.common.registry import keep_beside_games
 from companion.ui.common.services import off_loop, use_app
-from companion.ui.common.widgets import bind, labelled, section_title, sentence
+from companion.ui.common.widgets import bind, labelled, labelled_value, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 from companion.ui.trek12.turn import OP_NAMES
 
@@ -310,7 +310,8 @@ def saved_review(store: Any, game_id: str, seat: int, *, digest: str | None = No
 
 @ft.component
 def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: int, width: float,
-                name: str | None = None, keys: str = "t12-review", hints: str | None = None) -> ft.Control:
+                name: str | None = None, keys: str = "t12-review", hints: str | None = None,
+                about: str | None = None) -> ft.Control:
     """After an Ascent: "Review my choices", its progress while it runs, then each round against the coach's,
     the three costliest rounds marked on the sheet, and what the choices cost in all.
 
@@ -411,7 +412,7 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
             words = _("Review {name}'s choices").format(name=name) if name else _("Review my choices")
             controls.append(ft.Row([labelled(f"{keys}-{seat}", ft.FilledTonalButton(
                 words, key=f"{keys}-{seat}", icon=ft.Icons.INSIGHTS_ROUNDED,
-                on_click=start, disabled=turns == 0))]))
+                on_click=start, disabled=turns == 0), label=labelled_value(words, about) if about else None)]))
         if problem:
             controls.append(ft.Text(problem, key=f"{keys}-problem-{seat}", color=ft.Colors.ERROR, size=13))
         return ft.Column(controls, spacing=8, tight=True)
