@@ -174,7 +174,8 @@ def HallOfFameScreen() -> ft.View:
                                      tone="warning"))
         body.append(ft.Row(wrap=True, alignment=ft.MainAxisAlignment.END, spacing=8, controls=[
             labelled("hall-add-envelope", ft.OutlinedButton(
-                _("Envelope opened before"), key="hall-add-envelope", icon=ft.Icons.DRAFTS_ROUNDED,
+                # i18n: opens the form for a Challenge envelope opened before the app was used (a verb first)
+                _("Add an envelope opened before"), key="hall-add-envelope", icon=ft.Icons.DRAFTS_ROUNDED,
                 on_click=bind(open_form, "envelope"))),
             labelled("hall-add-record", ft.FilledTonalButton(
                 _("Copy a line from the booklet"), key="hall-add-record", icon=ft.Icons.EDIT_NOTE_ROUNDED,
