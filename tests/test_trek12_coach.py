@@ -616,6 +616,31 @@ def test_a_turn_played_on_the_schnapps_new_roll_is_reviewed_without_the_card():
     assert held.moves[0].expected > second.best_expected + 1       # the card kept would count +3
 
 
+def test_a_card_move_entered_without_its_links_is_found_and_its_cost_measured():
+    """The screens write a Tent turn without "links" (none to choose), while the coach's own move with the Tent
+    has none chosen ([]): the two are the same move. Unmatched, the review called it the coach's move, at no
+    cost, and a bad one's cost fell on the next round."""
+    from random import Random
+
+    from companion.games.trek12 import review
+    from companion.games.trek12.coach import compare
+    from companion.games.trek12.rules import Roll
+
+    setup = {"sheet": "dunai", "players": [{"name": "Ann", "assists": ["tent"]}]}
+    first = {"dice": [1, 1], "op": "sum", "circle": 9}
+    state = apply(new_game(load_sheet("dunai"), assists=(Assist.TENT,)), Action.from_dict(first))
+    entered = {"dice": [6, 5], "op": "sum", "circle": 7, "assist": "tent"}        # as the sheet's screen writes it
+    assert Action.from_dict(entered).links is None
+    [second] = list(review.rounds(setup, [first, entered], 0, seed="s", playouts=200))[1:]
+    advice = advise(state, Roll.of(6, 5), Random("s:2"), playouts=200)
+    [tent] = [r.action for r in advice.moves if r.action.assists == (Assist.TENT,) and r.action.circle == 7]
+    assert advice.moves[0].action != tent
+    # Measured as the coach's own move with the Tent, both on fresh dice; not the coach's best's ranking twice.
+    assert (second.best_expected, second.played_expected) == compare(
+        state, (advice.moves[0].action, tent), Random("s:2:cost"), playouts=100)
+    assert second.played_expected != advice.moves[0].expected
+
+
 def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     """With other players at the table, the roll the Schnapps replaced is the one they wrote: the review weighs
     drinking against keeping it, as the hint does, counts what drinking cost when keeping was better beyond

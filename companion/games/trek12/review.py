@@ -243,15 +243,17 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review", playouts: int = 
                                            weighed.error)
             move = replace(move, assists=tuple(card for card in move.assists if card is not Assist.SCHNAPPS))
         advice = hint(state, move.roll, at, playouts, drunk=drunk)
-        mine = _matching(advice, move)
+        before = after_schnapps(state) if drunk else state
+        mine = _matching(before, advice, move)
         best = advice.moves[0]
         best_expected = played_expected = best.expected
         error = 0.0
-        if mine is not None and mine is not best:
+        if mine is not best:
             # What the move cost is measured afresh, both moves on the same new dice (`coach.margin`); half
-            # the playouts, as the two are paired: about as long again as the ranking.
+            # the playouts, as the two are paired: about as long again as the ranking. A move the coach did
+            # not rank is measured as it was played: taken for the coach's, it cost nothing.
             best_expected, played_expected, error = margin(
-                after_schnapps(state) if drunk else state, best.action, mine.action,
+                before, best.action, mine.action if mine is not None else move,
                 Random(f"{at}:cost"), playouts=max(1, playouts // 2))
         yield RoundReview(
             round=table.round, roll=(move.roll.red, move.roll.yellow),
@@ -352,11 +354,27 @@ def _schnapps_from(doc: Any) -> SchnappsReview | None:
                           float(doc["error"]))
 
 
-def _matching(advice: Advice, move: Action) -> Any:
-    """The ranked entry of the move played (Max's links aside: the coach picks those for him)."""
+def _matching(state: Any, advice: Advice, move: Action) -> Any:
+    """The ranked entry of the move played (Max's links aside: the coach picks those for him): the one of the
+    same fields, else the one with the same cards that leaves the player's sheet and boxes as the move did (a
+    Tent turn written without "links", none being there to choose, is the coach's with none chosen). None
+    when the coach did not rank it."""
     key = (move.op, move.circle, move.links, move.assists, move.rope)
     for ranked in advice.moves:
         action = ranked.action
         if (action.op, action.circle, action.links, action.assists, action.rope) == key:
+            return ranked
+
+    def left(action: Action) -> tuple[Any, ...]:
+        after = apply_turn(state, action)
+        return after.board, after.ops, after.tents
+
+    try:
+        played = left(move)
+    except CompanionError:
+        return None
+    for ranked in advice.moves:
+        if ranked.action.assists == move.assists and ranked.action.circle == move.circle and \
+                left(ranked.action) == played:
             return ranked
     return None
