@@ -545,3 +545,22 @@ async def test_the_dice_entered_are_said_once_on_a_phone(open_ui, store):
     await enter_roll(ui, Roll.of(3, 2))
     [dice] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-dice-change"]
     assert spoken(dice) == ["Red 3, yellow 2, tap to change"]
+
+
+def test_the_compass_is_not_taken_up_when_every_empty_circle_touches_a_filled_one():
+    """Once every empty circle touches a filled one the Compass has nowhere to write: turned on, it asked for a
+    tap no circle could answer, and said why only after one. It is refused at once, with the reason."""
+    from companion.games.trek12.data import sheet_from_dict
+    from companion.games.trek12.rules import Action, Assist, apply, new_game, playable_circles
+    from companion.ui.trek12.turn import Draft, toggle_card
+
+    sheet = sheet_from_dict({"name": "Three", "summit": 10, "circles": [{"id": i, "x": i, "y": 0} for i in range(3)],
+                             "links": [[0, 1], [1, 2]]})
+    state = new_game(sheet, assists=(Assist.COMPASS,))
+    draft, problem = toggle_card(state, Draft(), Assist.COMPASS)      # an empty sheet: any circle will do
+    assert problem is None and Assist.COMPASS in draft.cards
+    state = apply(state, Action.from_dict({"dice": [2, 1], "op": "sum", "circle": 1}))
+    assert playable_circles(state, compass=True) == ()
+    draft, problem = toggle_card(state, Draft(), Assist.COMPASS)
+    assert Assist.COMPASS not in draft.cards
+    assert problem == "Every empty circle touches a filled one: the Compass has no circle to write in."
