@@ -894,3 +894,21 @@ async def test_a_screen_that_only_watched_another_phone_enter_a_turn_says_nothin
     assert "Another device" not in watcher.get("t12-status").value
     await enter_roll(watcher, Roll.of(4, 1))                            # a tap on it says nothing of it either
     assert "Another device" not in watcher.get("t12-status").value
+
+
+def test_a_home_made_sheets_many_boxes_are_counted_not_drawn_off_the_tile():
+    """A sheet with ten boxes an option drew ten boxes in a tile a fifth of a phone wide, off its edge: past
+    five they are counted ("3/10"); the printed sheets' four are still drawn one by one."""
+    from companion.games.trek12.rules import Op
+    from companion.ui.trek12.panels import option_row
+    from companion.ui.trek12.turn import OptionView
+
+    def foot(limit: int) -> list:
+        views = [OptionView(op, 4, limit - 3, 3, None) for op in Op]
+        row = option_row(views, None, on_pick=lambda op: None, limit=limit)
+        tile = next(c for c in walk(row) if getattr(c, "key", None) == "t12-op-sum")
+        return [c for c in walk(tile) if isinstance(c, (ft.Text, ft.Container)) and
+                (isinstance(c, ft.Text) and "/" in str(c.value) or getattr(c, "width", None) == 8)]
+
+    assert [c.value for c in foot(10)] == ["3/10"]
+    assert len(foot(4)) == 4 and all(isinstance(c, ft.Container) for c in foot(4))
