@@ -419,6 +419,8 @@ async def test_at_the_end_each_player_chooses_the_cards_to_cash(open_ui, store):
     assert ui.find("t12-result") is None
     assert not any(ui.find(f"t12-sum-{i}-winner") for i in (0, 1))
     assert ui.get("t12-cash-done").content == "Keep every card"
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "t12-cash-0-1"]
+    assert node.label == "Cash the Tent (+3)"        # not "Tent +3": said as what choosing it does
     await ui.click("t12-cash-0-1")  # the Tent
     assert ui.get("t12-cash-done").content == "Cash 1 card (+3)"
     await ui.click("t12-cash-done")

@@ -1077,7 +1077,10 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
     others are kept for the next Ascent (rulebook, How to use Assist cards)."""
     held = table.states[seat].assists or ()
     name = table.seats[seat].name
-    chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{_(CARD_NAMES[card])} +3", i in picked, bind(on_toggle, i))
+    # Said as what the tap chooses ("Cash the Tent (+3)"): "Tent +3" did not say it is given up for the points.
+    # i18n: said by a screen reader for a held card at the end of an Ascent: discard it for 3 points
+    chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{_(CARD_NAMES[card])} +3", i in picked, bind(on_toggle, i),
+                         said=_("Cash the {card} (+3)").format(card=_(CARD_NAMES[card])))
              for i, card in enumerate(held)]
     count = len(picked)
     label = (ngettext("Cash {n} card (+{points})", "Cash {n} cards (+{points})", count).format(n=count,
