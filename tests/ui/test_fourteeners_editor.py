@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import flet as ft
+
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import (
     AccoladeSide, export_catalog, import_catalog, parse_card, without_card,
@@ -15,6 +17,7 @@ from companion.errors import StoreError
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
+from harness import walk
 
 
 async def _cards_tab(open_ui):
@@ -71,6 +74,10 @@ async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, st
                   "plans": [{"if_none": {"side": "gear"}, "points": 2}, {"per": {"icon": "hazard"}, "points": 1}]}})
     assert ui.get("ftc-summary").value.startswith("1 of 39 Climb cards · 0 fully described")
     ui.get("ftc-card-mt-elbert")
+    # The list's card is one button said name first, each number with what it counts.
+    [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "ftc-card-mt-elbert"]
+    assert node.label == ("Mt. Elbert, Class II, 2 Endurance, 1 Technique, Hazard, Photo, "
+                          "to describe: Capstone"), node.label
 
     # The same name again is refused; editing the card keeps one card.
     await ui.click("ftc-add-card")

@@ -46,6 +46,11 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         state = keeper.state(session.id)
         assert state.round == round_number and state.turn == 0 and state.phase is Phase.REVEAL
         name = _first_reveal(state)
+        # A card to reveal is one button said in the row's order: name first, then Class, requirements, icons.
+        card = state.setup.catalog.card(name)
+        [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"ft-reveal-{slug(name)}"]
+        assert node.label.startswith(f"{name}, Class {'I' * card.klass if card.klass < 4 else 'IV'}, "
+                                     f"{card.endurance} Endurance, {card.technique} Technique"), node.label
         await ui.click(f"ft-reveal-{slug(name)}")
         state = keeper.state(session.id)
         assert state.row[0].name == name                      # your new Climb goes far left

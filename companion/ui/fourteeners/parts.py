@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.fourteeners.abilities import class_label
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.i18n import _, tr
@@ -200,6 +201,15 @@ def requirement_words(card: Card, endurance: int | None = None, technique: int |
         return _("{requirement} ({weather} {extra:+d})").format(requirement=text, weather=weather, extra=now - printed)
 
     return words(_("{n} Endurance"), card.endurance, endurance), words(_("{n} Technique"), card.technique, technique)
+
+
+def card_words(card: Card, endurance: int | None = None, technique: int | None = None,
+               weather: str | None = None) -> list[str]:
+    """A Climb as a screen reader says it, in one order wherever a card is a button: name, Class, requirements
+    (see `requirement_words`), corner icons. Left to the drawn nodes, a list row was "Photo, Class I, Peak 1-2,
+    Endurance, 1, Technique, 1", the name in the middle and each number apart from what it counts."""
+    return [card.name, tr(class_label(card.klass)),
+            *requirement_words(card, endurance, technique, weather), *(icon_label(icon) for icon in card.icons)]
 
 
 def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None,

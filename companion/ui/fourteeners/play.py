@@ -43,13 +43,13 @@ from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
     SIDE_ICONS,
     card_line,
+    card_words,
     chip_row,
     choice_chip,
     panel,
     points_words,
     problem_text,
     requirement_chips,
-    requirement_words,
     requirement_mini,
     slug,
 )
@@ -489,7 +489,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
                 padding=ft.Padding.symmetric(horizontal=12, vertical=12),
                 on_click=bind(act, {"type": "reveal", "card": card.name}),
                 content=card_line(card, trailing=[ft.Container(width=4), *requirement_mini(card)]),
-            ), merge=True))
+            ), label=", ".join(card_words(card))))
     else:
         controls.append(ft.Text(_("No {klass} card of your catalog is left to reveal.").format(
                                     klass=tr(class_label(klass))), size=13,
@@ -572,9 +572,7 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
     # One node to a screen reader, a button when it can be tapped, its words in one order for every card: name,
     # Class, requirements, corner icons, place in the row, verdict. Node by node, a card with a Hazard was read
     # with its Class last, apart from the rest, and the tile was a "group" with no tap said.
-    said = [card.name, tr(class_label(card.klass)),
-            *requirement_words(card, endurance, technique, weather_name),
-            *(icon_label(icon) for icon in card.icons),
+    said = [*card_words(card, endurance, technique, weather_name),
             # i18n: a revealed Climb's place in the row, counted from the left (solo, said with the card)
             *([_("place {n} in the row").format(n=position + 1)] if state.setup.solo else []), *verdicts]
     tile = ft.Container(
