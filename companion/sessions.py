@@ -210,6 +210,8 @@ class SessionKeeper:
         self._states: dict[SessionId, tuple[Session, Any]] = {}
         # session id -> ((setup, draft actions), state) of a correction's draft.
         self._drafts: dict[SessionId, tuple[tuple[Any, tuple[dict[str, Any], ...]], Any]] = {}
+        # session id -> ((setup, actions), state) before the last entry, for its words (`entry_words`).
+        self._befores: dict[SessionId, tuple[tuple[Any, tuple[dict[str, Any], ...]], Any]] = {}
 
     @_locked
     def engine(self, game: str) -> Engine:
@@ -312,6 +314,24 @@ class SessionKeeper:
         if correction is not None and not correction.done:
             return self._draft_state(session, correction)
         return self._state(session)
+
+    @_locked
+    def entry_words(self, session_id: SessionId, *, redo: bool = False) -> str | None:
+        """What Undo would take back (the last entry), or with `redo` what Redo would put back, in the game's
+        words from the game as it stood before that entry ("Round 3, Ann: gained Longs Peak, ..."); None when
+        there is none, or the game says nothing of its entries."""
+        session = self._saved(session_id)
+        engine = self.engine(session.game)
+        describe = getattr(engine, "describe_action", None)
+        if describe is None or not (session.redo if redo else session.actions):
+            return None
+        if redo:
+            return describe(self._state(session), copy_json(session.redo[0]))
+        earlier = session.actions[:-1]
+        known = self._befores.get(session.id)
+        if known is None or known[0] != (session.setup, earlier):
+            known = self._befores[session.id] = ((session.setup, earlier), self._fold(session, earlier))
+        return describe(known[1], copy_json(session.actions[-1]))
 
     @_locked
     def saved_state(self, session_id: SessionId) -> Any:

@@ -216,8 +216,11 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert ui.find("exp-climb-offer-record") is None and ui.find("exp-climb-offer-summit") is not None
     await score(ui, {0: 80, 1: 69})
     assert [line.entry.score for line in hall_of_fame.hall(store).column("kagkot").lines] == [80]
-    # Undo takes the scoring and its record back; redo replays both.
+    # Undo takes the scoring and its record back; redo replays both. Each says the entry it acts on.
+    said = ui.get("exp-undo").tooltip
+    assert said.startswith("Undo: ") and "Ann 80" in said, said
     await ui.click("exp-undo")
+    assert ui.get("exp-redo").tooltip == "Redo: " + said.removeprefix("Undo: ")
     assert keeper.state(exp).phase is Phase.CLIMB and keeper.state(exp).ascent == 2
     assert hall_of_fame.hall(store).column("kagkot").lines == ()
     assert "Undone: the scoring of the Ascent" in ui.text()

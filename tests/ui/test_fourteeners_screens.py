@@ -198,10 +198,14 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
                                              "Quandary Peak"}
     assert ui.find("ft-save-cards") is None
 
-    assert ui.get("ft-redo").tooltip == "Nothing to redo" and ui.get("ft-undo").tooltip == "Undo the last move"
+    # Undo and Redo say the entry they act on, in the words of the game's entries (a turn is several entries).
+    assert ui.get("ft-redo").tooltip == "Nothing to redo"
+    assert ui.get("ft-undo").tooltip == "Undo: Round 1, Bo: revealed Quandary Peak (Class I)"
+    said = ui.get("ft-undo").tooltip
     await ui.click("ft-undo")                           # Bo's reveal
+    assert ui.get("ft-redo").tooltip == "Redo: " + said.removeprefix("Undo: ")
     await ui.click("ft-undo")                           # Ann's gain
-    assert ui.get("ft-redo").tooltip == "Redo the move undone"   # said as the other games say it
+    assert ui.get("ft-redo").tooltip.startswith("Redo: ") and "Mt. Elbert" in ui.get("ft-redo").tooltip
     state = _keeper(store).state(session_id)
     assert state.players[0].tucked == () and state.phase is Phase.GAIN and state.turn == 0
     assert ui.get("ft-turn").value == "Ann"

@@ -25,7 +25,8 @@ from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, sentence
 
-__all__ = ["EntriesPanel", "entries_button", "entries_mark", "use_entries_shown", "Mark", "SHOWN"]
+__all__ = ["EntriesPanel", "entries_button", "entries_mark", "entry_words", "use_entries_shown", "Mark",
+           "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
 
@@ -75,6 +76,17 @@ def entries_button(opened: bool, set_opened: Callable[[bool], None], correcting:
         ft.Icons.HISTORY_ROUNDED, key="ent-open", selected=opened and not correcting, disabled=correcting,
         tooltip=waiting if correcting else _("Hide the entries") if opened else _("Entries: fix an old one"),
         on_click=bind(set_opened, not opened)))
+
+
+def entry_words(app: Any, session_id: str, template: str, otherwise: str, *, redo: bool = False) -> str:
+    """Undo's (or with `redo`, Redo's) name with the entry it acts on, in the words of the game's entries
+    (`template` has an {entry}: "Undo: Round 4, Ann: gained Longs Peak, ..."); `otherwise` where there is none
+    or it cannot be said."""
+    try:
+        entry = app.keeper.entry_words(session_id, redo=redo)
+    except CompanionError:
+        entry = None
+    return template.format(entry=tr(entry)) if entry else otherwise
 
 
 @ft.component

@@ -82,7 +82,7 @@ from companion.ui.expedition.stars import (
     winner_card,
 )
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, entry_words, use_entries_shown
 from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
@@ -563,8 +563,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
 
     actions = [
         entries_button(entries, set_entries, session.correcting),
+        # Each says the step it acts on, in the entries' words ("Undo: Ascent 1: Ann takes the Rope").
         *undo_redo("exp", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo the last step"), redo_words=_("Redo the step undone"),
+                   undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last step")),
+                   redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the step undone"), redo=True),
                    correcting=session.correcting),
         labelled("exp-hall", ft.IconButton(
             ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),

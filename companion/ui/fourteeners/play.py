@@ -29,7 +29,8 @@ from companion.games.fourteeners.wording import weather_word
 from companion.store.records import said_in_place
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
+from companion.ui.common.entries import (EntriesPanel, entries_button, entries_mark, entry_words,
+                                         use_entries_shown)
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
@@ -342,8 +343,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
     if active:
         actions = [
             entries_button(entries, set_entries, session.correcting),
+            # Each says the entry it takes back or puts back ("Undo: Round 4, Gerry: gained Peak 2-1, ..."): a
+            # turn with Gerry's is several entries, and "Undo the last move" did not say whose.
             *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                       undo_words=_("Undo the last move"), redo_words=_("Redo the move undone"),
+                       # i18n: Undo's name with the entry it takes back: "Undo: Round 4, Ann: gained Longs Peak, ..."
+                       undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last move")),
+                       # i18n: Redo's name with the entry it puts back
+                       redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the move undone"),
+                                               redo=True),
                        correcting=session.correcting),
         ]
     view = screen_view(title, body, actions=actions)
