@@ -166,7 +166,7 @@ async def test_an_import_says_what_came_in_and_which_file_it_was_in_the_players_
     answer_files(ui, picked=[uploaded("karten.json", catalog)])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value == (
-        "Die Datei karten.json wurde nicht importiert: das ist ein 14ers-Kartenkatalog, keine Sicherung: importiere "
+        "Die Datei karten.json wurde nicht importiert: das ist ein 14ers-Kartenkatalog, keine Sicherung; importiere "
         "ihn unter 14ers, Karten, Teilen. Nichts wurde geändert.")
     answer_files(ui, picked=[uploaded("alt.json", backup)])
     await ui.click("settings-backup-pick")

@@ -438,7 +438,9 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     if klass is None:
         return panel([ft.Text(_("The Climb deck is empty."))])
     if player is None:
-        heading = _("Reveal the first Climbs: {n} of {total}").format(n=len(state.row) + 1, total=start)
+        # i18n: the heading while the first Climbs are revealed: which card is being entered ("card 1 of 3"),
+        # under the setup's count of those revealed so far ("0 of 3 revealed")
+        heading = _("Reveal the first Climbs: card {n} of {total}").format(n=len(state.row) + 1, total=start)
     else:
         heading = _("Which Climb did {name} reveal?").format(name=player.name)
     notes: list[str] = [_("Card {n} of the deck: {klass}.").format(n=state.drawn + 1, klass=tr(class_label(klass)))]
