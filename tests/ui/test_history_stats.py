@@ -229,6 +229,19 @@ async def test_delete_a_game_then_undo(open_ui, store):
     assert ui.get("history-restored").value == "Sprint is back in History."
 
 
+async def test_a_notice_in_a_wide_window_floats_at_the_columns_width(open_ui, store):
+    # Across a desktop's whole width it covered the record's buttons at the foot of the window.
+    _, _, ids = seed(store)
+    ui = await open_ui(route=f"/history/{ids['ridge']}", width=1280)
+    await ui.click("record-delete")
+    [bar] = [d for d in ui.dialogs() if isinstance(d, ft.SnackBar)]
+    assert bar.behavior == ft.SnackBarBehavior.FLOATING and bar.width <= 600
+    ui = await open_ui(route=f"/history/{ids['ridge2']}", width=390)      # a phone's: the whole width, as ever
+    await ui.click("record-delete")
+    [bar] = [d for d in ui.dialogs() if isinstance(d, ft.SnackBar)]
+    assert bar.width is None
+
+
 async def test_undo_of_a_deletion_undone_meanwhile_says_so(open_ui, store):
     # A backup imported after the deletion brought the game back; the notice's Undo then did nothing, silently.
     _, _, ids = seed(store)

@@ -53,6 +53,7 @@ _MAX_DEPTH = 5
 _TABLE_COLUMNS = 4
 # How long the undo offer stays after a delete.
 _UNDO_SECONDS = 10
+_NOTICE_WIDTH = 560    # a notice at the foot of a wide window: about the screens' column
 
 
 @ft.component
@@ -213,10 +214,14 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
 
 
 def _tell(page: ft.Page, words: str, key: str, **options: Any) -> None:
-    """A short notice at the foot of the screen (a SnackBar with `options`); `key` is its text's.
+    """A short notice at the foot of the screen (a SnackBar with `options`); `key` is its text's. In a wide
+    window it floats, as wide as the screens' column: across a desktop's whole width it covered the buttons at
+    the foot of the record (Delete among them) for its seconds on screen.
 
     The bar itself has no key: each is new, and Flet's diff took a bar under the key of one that had run out
     for that one, so the new bar's Undo (or its running out) failed the tab."""
+    if (page.width or 0) > _NOTICE_WIDTH + 32:
+        options.update(behavior=ft.SnackBarBehavior.FLOATING, width=_NOTICE_WIDTH)
     page.show_dialog(ft.SnackBar(ft.Text(words, key=key), **options))
 
 
