@@ -87,6 +87,7 @@ async def test_rename_a_player(open_ui, store):
     ui = await open_ui(route="/players")
     await ui.click(f"player-{ann.id}-rename")
     assert ui.get("player-edit-name").value == "Ann"
+    assert ui.get("player-edit-name").label == "New name for Ann"     # not a second "Player's name"
     # Focused as it opens (typed into at once, and scrolled into view): the field is asked to take the focus.
     field = ui.get("player-edit-name")
     for _ in range(20):

@@ -442,8 +442,9 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
     name field, to be focused); `playing`: the games in progress the player is at, which keep their name."""
     field = edit_name.bind(ft.TextField(
         key="player-edit-name",
-        # i18n: the label of the field for a player's name (a person's: Polish "Imię", not "Nazwa")
-        label=_("Player's name"),
+        # Whose name it is: beside the add form's field, both were "Player's name" to a screen reader.
+        # i18n: the label of the field that renames a player ("New name for Zoë")
+        label=_("New name for {name}").format(name=edit.opened_name),
         error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
         helper=_full_note(edit.full),
         max_length=NAME_MAX,
