@@ -22,7 +22,7 @@ from companion.store import hall_of_fame
 from companion.ui.common import services
 from companion.ui.expedition.reviews import review_id
 from companion.ui.trek12.coaching import entries_digest, saved_review
-from harness import walk
+from harness import spoken, walk
 from test_expedition_play import open_stars
 
 
@@ -77,7 +77,7 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     ui.get("t12-sheet-done")
     # Said with its Ascent: the Stars panel shows one review an Ascent, each "Review my choices".
     [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "exp-review-1-0"]
-    assert node.label == "Review my choices: Ascent 1"
+    assert node.label == "Review my choices: Ascent 1" and spoken(node) == [node.label]
     await ui.click("exp-review-1-0")
     kept = await reviewed(ui, store, review_id(exp, 1), "exp-review-1")
     # The figures are the review of the sheet as played, the cards held at each turn included.

@@ -17,7 +17,7 @@ from companion.errors import StoreError
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
-from harness import walk
+from harness import spoken, walk
 
 
 async def _cards_tab(open_ui):
@@ -78,6 +78,7 @@ async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, st
     [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "ftc-card-mt-elbert"]
     assert node.label == ("Mt. Elbert, Class II, 2 Endurance, 1 Technique, Hazard, Photo, "
                           "to describe: Capstone"), node.label
+    assert spoken(node) == [node.label] and node.button              # its drawn words are not said again
 
     # The same name again is refused; editing the card keeps one card.
     await ui.click("ftc-add-card")

@@ -51,6 +51,7 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
         [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"ft-reveal-{slug(name)}"]
         assert node.label.startswith(f"{name}, Class {'I' * card.klass if card.klass < 4 else 'IV'}, "
                                      f"{card.endurance} Endurance, {card.technique} Technique"), node.label
+        assert spoken(node) == [node.label] and node.button          # its drawn words are not said again
         await ui.click(f"ft-reveal-{slug(name)}")
         state = keeper.state(session.id)
         assert state.row[0].name == name                      # your new Climb goes far left

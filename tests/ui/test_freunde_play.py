@@ -77,9 +77,6 @@ async def test_a_climbers_action_being_planned_is_found_again_after_a_reload(ope
     # The page is loaded again (or the phone closed it meanwhile): the plan is still there, ready to confirm.
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     assert ui.get("fr-move-summary").value == summary
-    # The button says the plan it confirms: "Go" alone, or "Stay", was also a space choice's name above it.
-    named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
-    assert named["fr-give"] == f"{ui.get('fr-give').content} ({summary})"
     await ui.click("fr-give")
     action = SessionKeeper(store).get(session.id).actions[-1]
     assert (action["climber"], action["cards"], action["path"][-1], action["tent"]) == ("A", ["M1", "M1"], "S1", True)
@@ -530,8 +527,8 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     # ... and with its day: the three days' choices are the same words ("Snow" three times).
     assert named["fr-weather-day-6-accl-0"] == "Day 6, Acclimatization lost: 0"
     assert named["fr-weather-day-6-move-1"] == "Day 6, Extra movement per space: +1"
-    assert named["fr-weather-day-5-label-snow"] == "Day 5: Snow"
-    assert named["fr-weather-day-6-zone-7000"].startswith("Day 6: 7000")
+    assert named["fr-weather-day-5-label-snow"] == "Day 5, Snow"
+    assert named["fr-weather-day-6-zone-7000"].startswith("Day 6, 7000")
     await ui.click("fr-weather-day-6-move-1")         # the preset is a starting point: add a surcharge
     await ui.click("fr-weather-save")
     state = engine(store, session.id)
@@ -547,6 +544,8 @@ async def test_a_tile_ahead_is_entered_from_the_forecast_and_undone_as_one(open_
     named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
     assert named["fr-tile-2-edit"] == "Edit the weather of days 4–6"
     assert named["fr-tile-3-edit"] == "Enter the weather of days 7–9"
+    assert all(spoken(n) == [n.label] for n in walk(ui.top) if isinstance(n, ft.Semantics)
+               and str(n.identifier or "").startswith("fr-tile-") and str(n.identifier).endswith("-edit"))
     await ui.click("fr-undo")
     assert ui.get("fr-notice-text").value == "Undone: the weather of days 4–6. Redo puts it back."
     assert engine(store, session.id).weather[3:6] == (None, None, None)
@@ -639,7 +638,9 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
     assert ui.get("fr-last-check-summary").value == f"Nobody died; lowest: {words} at {low}."
     assert ui.find("fr-last-check-0-A-sum") is None
     named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
-    assert named["fr-last-check-fold"] == f"Show all: Turn {last.turn}: acclimatization check"
+    assert named["fr-last-check-fold"] == f"Show all of Turn {last.turn}: acclimatization check"
+    [fold] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-last-check-fold"]
+    assert spoken(fold) == [fold.label]
     await ui.click("fr-last-check-fold")
     for check in last.checks:
         assert ui.get(f"fr-last-check-{check.player}-{check.climber}-sum").value == check_sentence(check)

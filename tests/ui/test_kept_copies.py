@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from harness import walk
+from harness import spoken, walk
 import test_pseudo_language
 from test_pseudo_language import problems
 
@@ -70,6 +70,8 @@ async def test_settings_lists_the_kept_copies_newest_first(open_ui, store):
     said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
     assert said["settings-copy-0-restore"] == "Restore the list of games in progress…"
     assert said["settings-copy-1-restore"] == "Restore the record of players and settings…"
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "settings-copy-0-restore"]
+    assert spoken(node) == [node.label]                 # "Restore…" drawn on it is not said after it
 
 
 async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_ui, store):

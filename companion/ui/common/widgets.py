@@ -246,9 +246,13 @@ def labelled(identifier: str, control: ft.Control, *, merge: bool = False, selec
     "group", not a button). `selected` says the control is the one chosen, not only by its look.
 
     With a `label` (merged then too) the node is named by it: a tile whose drawn words the label says, those
-    words excluded inside it (`ft.Semantics(exclude_semantics=True)`), so each is said once; `button` and
-    `toggled` say what the tap is.
+    words excluded inside it (`ft.Semantics(exclude_semantics=True)`), so each is said once (a button's words
+    given as a string are excluded here); `button` and `toggled` say what the tap is.
     """
+    if label is not None and isinstance(getattr(control, "content", None), str):
+        # A button named by more than its words ("Restore…" said as "Restore the list of games in progress…"):
+        # its words are drawn but not said, or the merged node said both.
+        control.content = ft.Semantics(exclude_semantics=True, content=ft.Text(control.content))
     if merge or label is not None or isinstance(control, ft.IconButton):
         # The wrapper states the control's disabled state: Flet's Semantics says "enabled" unless it is disabled
         # itself, and merged, that would hide it.

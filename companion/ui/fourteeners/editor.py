@@ -305,10 +305,11 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 key=key, ink=True, on_click=bind(set_editing, ("card", card.name)),
                 border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                 padding=ft.Padding.symmetric(horizontal=14, vertical=10),
-                content=card_line(card, subtitle=facts, trailing=[
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)]),
+                content=ft.Semantics(exclude_semantics=True, content=card_line(card, subtitle=facts, trailing=[
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)])),
             ), label=", ".join([*card_words(card), _("all sides described") if not open_sides
-                                else _("to describe: {sides}").format(sides=", ".join(open_sides))])))
+                                else _("to describe: {sides}").format(sides=", ".join(open_sides))]),
+                button=True))
     body.append(section_title(_("Accolades · {n} of {total}").format(n=len(catalog.accolades),
                                                                      total=deck.accolade_cards),
                               key="ftc-accolades-title"))

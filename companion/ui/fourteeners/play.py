@@ -497,8 +497,9 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
                 key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=12),
                 on_click=bind(act, {"type": "reveal", "card": card.name}),
-                content=card_line(card, trailing=[ft.Container(width=4), *requirement_mini(card)]),
-            ), label=", ".join(card_words(card))))
+                content=ft.Semantics(exclude_semantics=True, content=card_line(
+                    card, trailing=[ft.Container(width=4), *requirement_mini(card)])),
+            ), label=", ".join(card_words(card)), button=True))
     else:
         controls.append(ft.Text(_("No {klass} card of your catalog is left to reveal.").format(
                                     klass=tr(class_label(klass))), size=13,

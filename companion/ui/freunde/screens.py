@@ -735,11 +735,8 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
             # A tent refused with the space it was for would be pitched where the climber stands: not what the
             # player planned, so nothing to confirm until the plan changes. A space refused alone leaves the
             # button saying what it does (Stay: the cards used where the climber is).
-            # Said with the plan it confirms: a bare "Stay" was also the name of the space choice above it.
             labelled("fr-give", ft.FilledButton(label, key="fr-give", icon=ft.Icons.CHECK_ROUNDED,
-                                                disabled=not ready or (refused and move.tent), on_click=on_give),
-                     # i18n: said by a screen reader for the move bar's button: "Go (A: to S5 for 4, tent for 1)"
-                     label=_("{action} ({plan})").format(action=label, plan=text)),
+                                                disabled=not ready or (refused and move.tent), on_click=on_give)),
         ]),
     )
 

@@ -890,11 +890,14 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         content=ft.Column(spacing=6, tight=True, controls=[
             ft.Row(spacing=4, controls=[
                 ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
-                # Said with what it folds ("Fold: Turn 3's check"), not a bare "Fold" among the climbers' lines.
+                # Said with what it folds ("Fold Turn 3: acclimatization check"), not a bare "Fold" among the
+                # climbers' lines.
                 *([labelled(f"{key}-fold", ft.TextButton(
                     _("Show all") if folded else _("Fold"), key=f"{key}-fold", on_click=on_fold,
                     icon=ft.Icons.UNFOLD_MORE_ROUNDED if folded else ft.Icons.UNFOLD_LESS_ROUNDED),
-                    label=labelled_value(_("Show all") if folded else _("Fold"), title))]
+                    # i18n: said by a screen reader for the button that opens or folds a check; {check} is its
+                    # heading ("Turn 3: acclimatization check")
+                    label=(_("Show all of {check}") if folded else _("Fold {check}")).format(check=title))]
                   if on_fold is not None else []),
             ]),
             ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -315,7 +315,7 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
         zones = draft.zones - {zone} if zone in draft.zones else draft.zones | {zone}
         set_draft(replace(draft, zones=frozenset(zones), read=None))
 
-    # Each choice is said with its day ("Day 2: Snow"): the three days' choices are the same words, and a screen
+    # Each choice is said with its day ("Day 2, Snow"): the three days' choices are the same words, and a screen
     # reader going from one to the next heard "Snow" three times with nothing to say which day it set.
     day_words = _("Day {day}").format(day=day)
     rows: list[ft.Control] = [
@@ -326,7 +326,7 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
         *[ft.Row(spacing=6, controls=[
             chip(f"{key}-label-{value}", weather_label(value), chosen and draft.label == value, bind(label, value),
                  icon=weather_icon(value), height=40, expand=True, compact=True,
-                 spoken=labelled_value(day_words, weather_label(value)))
+                 spoken=_("{day}, {choice}").format(day=day_words, choice=weather_label(value)))
             for value in pair
         ]) for pair in (LABELS[:2], LABELS[2:])],
     ]
@@ -348,7 +348,7 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
                             color=ft.Colors.ERROR if not draft.zones else ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(f"{key}-zone-{zone}", zone_label(labels, zone), zone in draft.zones, bind(toggle_zone, zone),
-                 height=40, spoken=labelled_value(day_words, zone_label(labels, zone)))
+                 height=40, spoken=_("{day}, {choice}").format(day=day_words, choice=zone_label(labels, zone)))
             for zone in ZONES
         ]))
     return ft.Container(
