@@ -210,7 +210,8 @@ class SessionKeeper:
         self._states: dict[SessionId, tuple[Session, Any]] = {}
         # session id -> ((setup, draft actions), state) of a correction's draft.
         self._drafts: dict[SessionId, tuple[tuple[Any, tuple[dict[str, Any], ...]], Any]] = {}
-        # session id -> ((setup, actions), state) before the last entry, for its words (`entry_words`).
+        # session id -> ((setup, actions), state) before the last entry, for its words (`entry_words`): kept as
+        # an entry is made or redone (the state it was applied to), else replayed once.
         self._befores: dict[SessionId, tuple[tuple[Any, tuple[dict[str, Any], ...]], Any]] = {}
 
     @_locked
@@ -271,9 +272,11 @@ class SessionKeeper:
         if correction is not None and not correction.done:
             self._enter_in_correction(session, correction, action)
             return self.get(session_id)
-        state = self.engine(session.game).apply(self._state(session), copy_json(action))
+        before = self._state(session)
+        state = self.engine(session.game).apply(before, copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=())
         self._save(updated, state)
+        self._befores[session.id] = ((session.setup, session.actions), before)
         return updated
 
     @_locked
@@ -300,9 +303,11 @@ class SessionKeeper:
         if not session.can_redo:
             raise IllegalAction(msg("there is nothing to redo: no action has been undone since the last one taken"))
         action = session.redo[0]
-        state = self.engine(session.game).apply(self._state(session), copy_json(action))
+        before = self._state(session)
+        state = self.engine(session.game).apply(before, copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=session.redo[1:])
         self._save(updated, state)
+        self._befores[session.id] = ((session.setup, session.actions), before)
         return updated
 
     @_locked
@@ -629,6 +634,7 @@ class SessionKeeper:
                 raise InvalidInput(msg("the {game} summary cannot be kept in history: {reason}",
                                        game=session.game, reason=_reason(exc))) from None
         self._states.pop(session.id, None)
+        self._befores.pop(session.id, None)
         self._corrections().delete(session.id)
         self._store.table(REOPENED_TABLE).delete(session.id)
         return record["id"]
@@ -639,6 +645,7 @@ class SessionKeeper:
         self._saved(session_id)
         self._store.sessions.delete(session_id)
         self._states.pop(session_id, None)
+        self._befores.pop(session_id, None)
         self._corrections().delete(session_id)
         self._store.table(REOPENED_TABLE).delete(session_id)
 

@@ -361,3 +361,26 @@ def test_a_process_killed_at_a_random_moment_keeps_every_completed_action(tmp_da
         total = sum(1 + n % 3 for n in range(1, len(session.actions) + 1))
         assert keeper.state(session.id).total == total
         assert json.loads((tmp_data_dir / "sessions.json").read_text())  # whole and readable
+
+
+def test_the_last_entry_is_said_from_the_game_before_it_without_replaying_after_each_entry(store, monkeypatch):
+    """Undo's name says the last entry from the game as it stood before it; the keeper keeps that state as an
+    entry is made (or redone), so saying it after each tap replays nothing."""
+    keeper = SessionKeeper(store)
+    from companion.games.fourteeners import rules, session as fourteeners_session
+    from test_fourteeners_fixtures import synthetic_catalog_doc
+
+    setup = {"players": [{"name": "Ann"}, {"name": "Bo"}], "accolade": {"category": {"most": {"side": "gear"}}},
+             "catalog": synthetic_catalog_doc()}
+    session = keeper.start("fourteeners", setup, [], "Ann, Bo")
+    assert keeper.entry_words(session.id) is None and keeper.entry_words(session.id, redo=True) is None
+    state = keeper.state(session.id)
+    first = rules.action_to_doc(rules.legal_actions(state)[0])
+    keeper.act(session.id, first)
+    folds = []
+    real = keeper._fold
+    monkeypatch.setattr(keeper, "_fold", lambda s, actions: folds.append(len(actions)) or real(s, actions))
+    said = keeper.entry_words(session.id)
+    assert said == fourteeners_session.describe_action(state, first) and folds == []
+    keeper.undo(session.id)
+    assert keeper.entry_words(session.id, redo=True) == said

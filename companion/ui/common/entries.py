@@ -78,10 +78,13 @@ def entries_button(opened: bool, set_opened: Callable[[bool], None], correcting:
         on_click=bind(set_opened, not opened)))
 
 
-def entry_words(app: Any, session_id: str, template: str, otherwise: str, *, redo: bool = False) -> str:
+def entry_words(app: Any, session_id: str, template: str, otherwise: str, *, redo: bool = False,
+                correcting: bool = False) -> str:
     """Undo's (or with `redo`, Redo's) name with the entry it acts on, in the words of the game's entries
     (`template` has an {entry}: "Undo: Round 4, Ann: gained Longs Peak, ..."); `otherwise` where there is none
-    or it cannot be said."""
+    or it cannot be said, and while an old entry is being corrected (the button then says why it waits)."""
+    if correcting:
+        return otherwise
     try:
         entry = app.keeper.entry_words(session_id, redo=redo)
     except CompanionError:

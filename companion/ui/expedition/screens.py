@@ -565,8 +565,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
         entries_button(entries, set_entries, session.correcting),
         # Each says the step it acts on, in the entries' words ("Undo: Ascent 1: Ann takes the Rope").
         *undo_redo("exp", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last step")),
-                   redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the step undone"), redo=True),
+                   undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last step"),
+                                          correcting=session.correcting),
+                   redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the step undone"), redo=True,
+                                          correcting=session.correcting),
                    correcting=session.correcting),
         labelled("exp-hall", ft.IconButton(
             ft.Icons.WORKSPACE_PREMIUM_ROUNDED, key="exp-hall", tooltip=_("Hall of Fame"),

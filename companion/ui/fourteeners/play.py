@@ -347,10 +347,11 @@ def FourteenersPlay(session_id: str) -> ft.View:
             # turn with Gerry's is several entries, and "Undo the last move" did not say whose.
             *undo_redo("ft", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                        # i18n: Undo's name with the entry it takes back: "Undo: Round 4, Ann: gained Longs Peak, ..."
-                       undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last move")),
+                       undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last move"),
+                                              correcting=session.correcting),
                        # i18n: Redo's name with the entry it puts back
                        redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the move undone"),
-                                               redo=True),
+                                              redo=True, correcting=session.correcting),
                        correcting=session.correcting),
         ]
     view = screen_view(title, body, actions=actions)
