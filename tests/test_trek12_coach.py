@@ -641,6 +641,26 @@ def test_a_card_move_entered_without_its_links_is_found_and_its_cost_measured():
     assert second.played_expected != advice.moves[0].expected
 
 
+def test_the_coachs_own_card_move_entered_without_its_links_is_the_coachs_move():
+    """Where the coach's best is a Tent move with no links to choose, the same move written without "links"
+    (as the sheet's screen writes it) is the coach's move: no cost, the coach's figure."""
+    from random import Random
+
+    from companion.games.trek12 import review
+    from companion.games.trek12.rules import Roll
+
+    setup = {"sheet": "dunai", "players": [{"name": "Ann", "assists": ["tent"]}]}
+    turns = [{"dice": [1, 5], "op": "lower", "circle": 10}, {"dice": [4, 5], "op": "product", "circle": 8}]
+    state = new_game(load_sheet("dunai"), assists=(Assist.TENT,))
+    for turn in turns:
+        state = apply(state, Action.from_dict(turn))
+    best = advise(state, Roll.of(4, 3), Random("s:3"), playouts=200).moves[0]
+    assert best.action.to_dict() == {"dice": [4, 3], "op": "sum", "circle": 3, "links": [], "assist": "tent"}
+    entered = {"dice": [4, 3], "op": "sum", "circle": 3, "assist": "tent"}
+    third = list(review.rounds(setup, [*turns, entered], 0, seed="s", playouts=200))[2]
+    assert third.coachs and third.error == 0 and third.played_expected == third.best_expected == best.expected
+
+
 def test_a_schnapps_drunk_on_the_tables_roll_is_weighed_against_keeping_it():
     """With other players at the table, the roll the Schnapps replaced is the one they wrote: the review weighs
     drinking against keeping it, as the hint does, counts what drinking cost when keeping was better beyond

@@ -251,10 +251,14 @@ def rounds_of(game: Played, seat: int, *, seed: str = "review", playouts: int = 
         if mine is not best:
             # What the move cost is measured afresh, both moves on the same new dice (`coach.margin`); half
             # the playouts, as the two are paired: about as long again as the ranking. A move the coach did
-            # not rank is measured as it was played: taken for the coach's, it cost nothing.
-            best_expected, played_expected, error = margin(
-                before, best.action, mine.action if mine is not None else move,
-                Random(f"{at}:cost"), playouts=max(1, playouts // 2))
+            # not rank is measured as it was played (taken for the coach's, it cost nothing), unless the
+            # sheet refuses it there: then nothing is said of its cost.
+            try:
+                best_expected, played_expected, error = margin(
+                    before, best.action, mine.action if mine is not None else move,
+                    Random(f"{at}:cost"), playouts=max(1, playouts // 2))
+            except CompanionError:
+                pass
         yield RoundReview(
             round=table.round, roll=(move.roll.red, move.roll.yellow),
             played=session.turn_words(table.sheet, turn.to_dict()), played_circle=move.circle,
