@@ -865,7 +865,8 @@ async def test_a_climb_raised_by_the_weather_says_so_on_its_tile(open_ui, store)
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     tile = ui.get(f"ft-climb-{slug(card.name)}")
     shown = [c.value for c in walk(tile) if isinstance(c, ft.Text)]
-    extra = check.endurance - card.endurance
+    extra = check.weather_endurance                  # the engine's: what the round's Weather adds
+    assert extra > 0 and check.endurance == card.endurance + extra
     raised_words = f"{check.endurance} Endurance ({weather} {extra:+d})"
     assert raised_words in shown
     assert f"{card.endurance} Endurance" not in shown

@@ -274,6 +274,10 @@ class GainCheck:
     guides: tuple[GuideOption, ...]
     guides_available: int
     weather_note: str | None
+    # What this round's Weather adds to the printed requirements ('Weather'): `endurance` and `technique` are
+    # the printed ones plus these.
+    weather_endurance: int = 0
+    weather_technique: int = 0
 
 
 # --- setup ---------------------------------------------------------------------------------------------------
@@ -416,7 +420,8 @@ def check_climb(card: Card, me: Tableau, others: Sequence[Tableau] = (), weather
         card=card.name, possible=bool(now.sides), reason=now.reason, endurance=now.endurance,
         technique=now.technique, hazard=card.hazard, attributes=attrs, utility=now.utility,
         sides=now.sides, blocked=now.blocked, guides=tuple(guide_options), guides_available=available,
-        weather_note=note,
+        weather_note=note, weather_endurance=now.endurance - card.endurance,
+        weather_technique=now.technique - card.technique,
     )
 
 

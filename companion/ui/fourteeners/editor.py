@@ -38,9 +38,9 @@ from companion.ui.fourteeners.parts import (
     ICON_GLYPHS,
     SIDE_COLOURS,
     card_line,
-    card_words,
     chip_row,
     choice_chip,
+    climb_words,
     panel,
     points_words,
     problem_text,
@@ -301,13 +301,13 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 _("all sides described") if not open_sides
                 else _("to describe: {sides}").format(sides=", ".join(open_sides))])
             key = f"ftc-card-{slug(card.name)}"
-            body.append(labelled(key, ft.Container(       # one button named by the card (see parts.card_words)
+            body.append(labelled(key, ft.Container(       # one button named by the card (see parts.climb_words)
                 key=key, ink=True, on_click=bind(set_editing, ("card", card.name)),
                 border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                 padding=ft.Padding.symmetric(horizontal=14, vertical=10),
                 content=ft.Semantics(exclude_semantics=True, content=card_line(card, subtitle=facts, trailing=[
                     ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)])),
-            ), label=", ".join([*card_words(card), _("all sides described") if not open_sides
+            ), label=", ".join([*climb_words(card), _("all sides described") if not open_sides
                                 else _("to describe: {sides}").format(sides=", ".join(open_sides))]),
                 button=True))
     body.append(section_title(_("Accolades · {n} of {total}").format(n=len(catalog.accolades),

@@ -16,6 +16,7 @@ import flet as ft
 from companion.games.fourteeners.abilities import class_label
 from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
+from companion.games.fourteeners.rules import GainCheck
 from companion.i18n import _, tr
 from companion.ui.common.widgets import bind, labelled, labelled_value, star_points
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
@@ -187,36 +188,33 @@ def stat_chip(icon: ft.IconData, text: str, *, key: str | None = None, colour: s
     )
 
 
-def requirement_words(card: Card, endurance: int | None = None, technique: int | None = None,
-                      weather: str | None = None) -> tuple[str, str]:
-    """A Climb's Endurance and Technique requirements in words; where `weather` (the round's Weather, in the
-    player's language) makes one more than printed, it says so, so a tile never shows a number the card does
-    not: "2 Endurance (Rain +1)"."""
-    def words(template: str, printed: int, now: int | None) -> str:
-        now = printed if now is None else now
-        text = template.format(n=now)
-        if weather is None or now == printed:
+def requirement_words(card: Card, check: GainCheck | None = None, weather: str | None = None) -> tuple[str, str]:
+    """A Climb's Endurance and Technique requirements in words, as the gain `check` (if any) counts them this
+    round; where the round's Weather (`weather`, its name in the player's language) adds to one, it says so, so
+    a tile never shows a number the card does not: "2 Endurance (Rain +1)"."""
+    def words(template: str, printed: int, extra: int) -> str:
+        text = template.format(n=printed + extra)
+        if weather is None or not extra:
             return text
         # i18n: a Climb's requirement raised by this round's Weather: "2 Endurance (Rain +1)"
-        return _("{requirement} ({weather} {extra:+d})").format(requirement=text, weather=weather, extra=now - printed)
+        return _("{requirement} ({weather} {extra:+d})").format(requirement=text, weather=weather, extra=extra)
 
-    return words(_("{n} Endurance"), card.endurance, endurance), words(_("{n} Technique"), card.technique, technique)
+    return (words(_("{n} Endurance"), card.endurance, check.weather_endurance if check else 0),
+            words(_("{n} Technique"), card.technique, check.weather_technique if check else 0))
 
 
-def card_words(card: Card, endurance: int | None = None, technique: int | None = None,
-               weather: str | None = None) -> list[str]:
+def climb_words(card: Card, check: GainCheck | None = None, weather: str | None = None) -> list[str]:
     """A Climb as a screen reader says it, in one order wherever a card is a button: name, Class, requirements
     (see `requirement_words`), corner icons. Left to the drawn nodes, a list row was "Photo, Class I, Peak 1-2,
     Endurance, 1, Technique, 1", the name in the middle and each number apart from what it counts."""
-    return [card.name, tr(class_label(card.klass)),
-            *requirement_words(card, endurance, technique, weather), *(icon_label(icon) for icon in card.icons)]
+    return [card.name, tr(class_label(card.klass)), *requirement_words(card, check, weather),
+            *(icon_label(icon) for icon in card.icons)]
 
 
-def requirement_chips(card: Card, *, endurance: int | None = None, technique: int | None = None,
-                      weather: str | None = None) -> list[ft.Control]:
-    """A Climb's requirements (with the Weather's extra cost when given: see `requirement_words`) and its Hazard
-    requirement."""
-    endurance_words, technique_words = requirement_words(card, endurance, technique, weather)
+def requirement_chips(card: Card, check: GainCheck | None = None, weather: str | None = None) -> list[ft.Control]:
+    """A Climb's requirements (as the gain `check` counts them, with the Weather's part: see
+    `requirement_words`) and its Hazard requirement."""
+    endurance_words, technique_words = requirement_words(card, check, weather)
     chips = [
         stat_chip(ft.Icons.HIKING_ROUNDED, endurance_words),
         stat_chip(ft.Icons.TERRAIN_ROUNDED, technique_words),

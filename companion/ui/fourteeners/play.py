@@ -44,9 +44,9 @@ from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
     SIDE_ICONS,
     card_line,
-    card_words,
     chip_row,
     choice_chip,
+    climb_words,
     panel,
     points_words,
     problem_text,
@@ -500,7 +500,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
                 on_click=bind(act, {"type": "reveal", "card": card.name}),
                 content=ft.Semantics(exclude_semantics=True, content=card_line(
                     card, trailing=[ft.Container(width=4), *requirement_mini(card)])),
-            ), label=", ".join(card_words(card)), button=True))
+            ), label=", ".join(climb_words(card)), button=True))
     else:
         controls.append(ft.Text(_("No {klass} card of your catalog is left to reveal.").format(
                                     klass=tr(class_label(klass))), size=13,
@@ -575,15 +575,13 @@ def _climb_tile(state: State, card: Card, position: int, check: GainCheck | None
                   "#B7791F")
         else:
             badge(_("Out of reach"), ft.Icons.BLOCK_ROUNDED, "#C53030")
-    endurance = card.endurance if check is None else check.endurance
-    technique = card.technique if check is None else check.technique
     weather = weather_now(state) if check is not None else None
     weather_name = tr(weather_word(weather.name)) if weather is not None else None
-    chips = requirement_chips(card, endurance=endurance, technique=technique, weather=weather_name)
+    chips = requirement_chips(card, check, weather_name)
     # One node to a screen reader, a button when it can be tapped, its words in one order for every card: name,
     # Class, requirements, corner icons, place in the row, verdict. Node by node, a card with a Hazard was read
     # with its Class last, apart from the rest, and the tile was a "group" with no tap said.
-    said = [*card_words(card, endurance, technique, weather_name),
+    said = [*climb_words(card, check, weather_name),
             # i18n: a revealed Climb's place in the row, counted from the left (solo, said with the card)
             *([_("place {n} in the row").format(n=position + 1)] if state.setup.solo else []), *verdicts]
     tile = ft.Container(
