@@ -52,6 +52,7 @@ __all__ = [
     "options",
     "circle_reason",
     "playable_circles",
+    "compass_reason",
     "is_complete",
     "fill_board",
     "parse_circle_id",
@@ -641,6 +642,14 @@ def circle_reason(state: State, circle: CircleId, *, compass: bool = False) -> s
     if circle not in sheet.index:
         return _not_on_sheet(circle, sheet)
     return _circle_problem(state.board, sheet.index[circle], circle, compass)
+
+
+def compass_reason(state: State) -> str | None:
+    """Why the Compass cannot be played now (no empty circle touches no filled one: 'Compass', write in a
+    circle touching no filled circle), or None when it can."""
+    if playable_circles(state, compass=True):
+        return None
+    return msg("every empty circle touches a filled one: the Compass has no circle to write in")
 
 
 def playable_circles(state: State, *, compass: bool = False) -> tuple[CircleId, ...]:

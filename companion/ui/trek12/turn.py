@@ -29,6 +29,7 @@ from companion.games.trek12.rules import (
     Roll,
     State,
     circle_reason,
+    compass_reason,
     link_choices,
     max_link_choices,
     options,
@@ -401,9 +402,9 @@ def toggle_card(state: State, draft: Draft, card: Assist) -> tuple[Draft, str | 
         return draft, _("You do not hold the {card}.").format(card=_(CARD_NAMES[card]))
     if card in draft.cards:
         cards = tuple(c for c in draft.cards if c is not card)
-    elif card is Assist.COMPASS and not playable_circles(state, compass=True):
+    elif card is Assist.COMPASS and (reason := compass_reason(state)) is not None:
         # Taken up, it would ask for a tap no circle can answer, and say why only after one.
-        return draft, _("Every empty circle touches a filled one: the Compass has no circle to write in.")
+        return draft, sentence(reason)
     else:
         cards = draft.cards + (card,)
     new = replace(draft.after_circle(), cards=cards)
