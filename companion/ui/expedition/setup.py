@@ -172,8 +172,9 @@ def ExpeditionNewGame() -> ft.View:
     if len(chosen) > 1:
         body.append(section_title(_("Lead Climber · the oldest player")))
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            # i18n: said by a screen reader for the toggle that makes a player the Lead Climber ("Ann as Lead Climber")
             toggle_pill(f"exp-new-lead-{p.id}", p.name, p.id == first, bind(set_lead, p.id), colour=p.colour,
+                        # i18n: said by a screen reader for the toggle making a player Lead Climber ("Ann as Lead
+                        # Climber")
                         said=_("{name} as Lead Climber").format(name=p.name))
             for p in chosen
         ]))

@@ -119,8 +119,9 @@ def _copy_row(n: int, copy: BackupInfo, ask) -> ft.Control:
     row: list[ft.Control] = [words]
     if copy.restorable:
         # Said whole, so that one of several is told from the others when tabbed to ("Restore…" each).
-        # i18n: said by a screen reader for a kept copy's Restore button; {what} is "the list of games in progress"
         row.append(labelled(f"settings-copy-{n}-restore", ft.OutlinedButton(
             _("Restore…"), key=f"settings-copy-{n}-restore", on_click=lambda: ask()),
+            # i18n: said by a screen reader for a kept copy's Restore button; {what} is what the file holds, as
+            # "the list of games in progress" (the object of the verb: Polish wants it in the accusative)
             label=first_capital(_("Restore {what}…").format(what=tr(copy.holds)))))
     return ft.Row(row, key=f"settings-copy-{n}", spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)

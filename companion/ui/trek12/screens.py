@@ -1078,8 +1078,9 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
     held = table.states[seat].assists or ()
     name = table.seats[seat].name
     # Said as what the tap chooses ("Cash the Tent (+3)"): "Tent +3" did not say it is given up for the points.
-    # i18n: said by a screen reader for a held card at the end of an Ascent: discard it for 3 points
     chips = [toggle_pill(f"t12-cash-{seat}-{i}", f"{_(CARD_NAMES[card])} +3", i in picked, bind(on_toggle, i),
+                         # i18n: said by a screen reader for a held card at the end of an Ascent: discard it for
+                         # 3 points
                          said=_("Cash the {card} (+3)").format(card=_(CARD_NAMES[card])))
              for i, card in enumerate(held)]
     count = len(picked)
