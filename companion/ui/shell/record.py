@@ -321,7 +321,8 @@ _FIELD_LABELS = {
     "over": N_("Over"),
     "penalty": N_("Penalty"),
     "phase": N_("Phase"),
-    "photos": N_("Photos"),
+    # 14ers' step 4 scores the hired Guides with a Photo, not the Photos of a tableau ('Game End and Scoring')
+    "photos": N_("Guides with a Photo"),
     "pitched": N_("Pitched"),
     "plans": N_("Plans"),
     "player": N_("Player"),
