@@ -74,6 +74,7 @@ def PlayersScreen() -> ft.View:
     edit, set_edit, edit_now = use_latest_state(None)
     edit_field = ft.use_ref(None)
     rename_buttons = ft.use_ref(dict)      # each row's Rename button, by player id, as last drawn
+    rename_buttons.current = {}             # ... this drawing's only: a row gone since is not focused
     edited = ft.use_ref(None)               # the player whose rename form was open when last drawn
     add_field = ft.use_ref(None)
     submits = ft.use_ref(0)
@@ -91,7 +92,10 @@ def PlayersScreen() -> ft.View:
             await edit_field.current.focus()
         elif was is not None and (button := rename_buttons.current.get(was)) is not None:
             await asyncio.sleep(0.2)
-            await button.focus()
+            try:
+                await button.focus()
+            except RuntimeError:
+                pass        # drawn no more (the player removed from another device meanwhile)
 
     ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
 

@@ -173,17 +173,18 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         chosen = view.op is selected
         idle = view.value is None
         closed = view.reason is not None
-        boxes: ft.Control = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
-            ft.Container(width=8, height=8, border_radius=2,
-                         bgcolor=(ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
-                         if n < view.used else None,
-                         border=ft.Border.all(1, ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT))
-            for n in range(limit)
-        ])
         if limit > _MOST_BOXES:
             # A home-made sheet's many boxes ran off the tile's edge: counted instead ("3/10").
-            boxes = ft.Text(f"{view.used}/{limit}", size=11, weight=ft.FontWeight.W_600,
-                            color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
+            boxes: ft.Control = ft.Text(f"{view.used}/{limit}", size=11, weight=ft.FontWeight.W_600,
+                                        color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
+        else:
+            boxes = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                ft.Container(width=8, height=8, border_radius=2,
+                             bgcolor=(ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
+                             if n < view.used else None,
+                             border=ft.Border.all(1, ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT))
+                for n in range(limit)
+            ])
         if view.tent:
             foot: ft.Control = ft.Text(_(CARD_NAMES[Assist.TENT]), size=11, weight=ft.FontWeight.W_700,
                                        color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY)
