@@ -396,7 +396,7 @@ async def test_what_scored_in_history_adds_up_to_the_total_with_the_accolade_and
         assert sum(int(row[-1]) for row in rows) == player["total"], rows
         named = {row[0]: int(row[-1]) for row in rows}
         assert named.get("Accolade") == player["accolade"]
-        assert named.get("Guides with a Photo", 0) == player["photos"]
+        assert named.get("Guides", 0) == player["photos"]
     ann = [[t.value for t in walk(history.get(f"record-row-players.0.scored.{n}")) if isinstance(t, ft.Text)]
            for n in (2, 5)]
-    assert ann == [["Longs Peak", "Capstone · 4 points", "4"], ["Guides with a Photo", "1 point each", "1"]]
+    assert ann == [["Longs Peak", "Capstone · 4 points", "4"], ["Guides", "1 point per hired Guide with a Photo", "1"]]

@@ -146,9 +146,11 @@ def _whole_score(player: Any, category: Any) -> Any:
     if isinstance(player.get("accolade"), int) and player["accolade"]:
         lines.append({"source": _("Accolade"), "text": category or "", "points": player["accolade"]})
     if isinstance(player.get("photos"), int) and player["photos"]:
-        # i18n: a line of a finished 14ers game's score in History, beside "Guides with a Photo" ('Game End and
-        # Scoring' step 4: a point for each hired Guide with a Photo)
-        lines.append({"source": _("Guides with a Photo"), "text": _("1 point each"), "points": player["photos"]})
+        # "Guides", not "Photos": step 4 scores hired Guides with a Photo, not a tableau's Photos (the line's
+        # source has two short lines of room).
+        # i18n: a line of a finished 14ers game's score in History ('Game End and Scoring' step 4)
+        lines.append({"source": _("Guides"), "text": _("1 point per hired Guide with a Photo"),
+                      "points": player["photos"]})
     return {**player, "lines": lines}
 
 
