@@ -292,7 +292,8 @@ async def test_undo_during_a_link_choice_takes_back_the_circle_not_the_round_bef
     await ui.click("t12-undo")
     assert len(keeper.get(session.id).actions) == 2                 # the rounds played stay
     assert ui.find("t12-link-0") is None and ui.get("t12-op-higher-value").value == "5"     # dice and option too
-    assert ui.get("t12-undo").tooltip == "Undo the last move"
+    last = keeper.get(session.id).actions[-1]["circle"]
+    assert ui.get("t12-undo").tooltip == f"Undo the last move: circle {last}"       # the round before, now
     await ui.click("t12-circle-8")                                  # the circle again, and the choice
     assert ui.find("t12-link-0") is not None
     # Max's link, asked on his sheet: Undo takes the circle back there too, and shows the player's sheet again.
@@ -362,6 +363,11 @@ async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open
     assert ui.get("t12-status").value == "This is Max's sheet. Tap here for your own sheet to play."
     await ui.click("t12-own-sheet")
     assert ui.get("t12-status").value == "Tap the red and the yellow dice faces as rolled, or Roll."
+    # Alone against Max, Undo says which circle it empties.
+    await enter_roll(ui, Roll.of(5, 3))
+    await ui.click("t12-op-sum")
+    await ui.click("t12-circle-8")
+    assert ui.get("t12-undo").tooltip == "Undo the last move: circle 8"
 
 
 def test_the_score_says_each_count_of_the_penalty_box_with_its_own_points():

@@ -983,12 +983,15 @@ def _overtaken() -> str:
 
 
 def _undo_words(source: SheetSource, facts: SheetFacts, table: engine.Table) -> str:
-    """Undo's name: with several players on the device, whose move it takes back and where ("Undo the last
-    move: Bo, circle 11"), since the phone passes round the table and the last move is often another's."""
+    """Undo's name: the circle it empties ("Undo the last move: circle 11"), and with several players on the
+    device whose move it takes back ("… Bo, circle 11"), since the phone passes round the table and the last
+    move is often another's."""
     last = facts.entries[-1] if facts.entries and isinstance(source, TrekSource) else None
-    seat = last.get("player") if isinstance(last, dict) else None
-    if (len(table.seats) > 1 and type(seat) is int and 0 <= seat < len(table.seats)
-            and type(last.get("circle")) is int):
+    seat = last.get("player", 0) if isinstance(last, dict) else None
+    if type(seat) is int and 0 <= seat < len(table.seats) and type(last.get("circle")) is int:
+        if len(table.seats) == 1:
+            # i18n: the name of Undo in a game of one player (alone, or against Max): the circle it empties
+            return _("Undo the last move: circle {circle}").format(circle=last["circle"])
         # i18n: the name of Undo in a game of several players: whose move it takes back, and its circle
         return _("Undo the last move: {name}, circle {circle}").format(name=table.seats[seat].name,
                                                                        circle=last["circle"])
