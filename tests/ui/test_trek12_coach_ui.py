@@ -664,3 +664,21 @@ async def test_turning_the_hint_on_takes_away_what_the_last_tap_was_refused_for(
     assert ui.get("t12-status").value.startswith("Choose how to use the dice first")
     await ui.click("t12-hint")
     assert not ui.get("t12-status").value.startswith("Choose how to use the dice first")
+
+
+def test_a_next_best_circle_says_the_card_its_move_needs():
+    """The hint named "circle 12 (57)" among its next best where only the Compass reaches circle 12: tapped
+    without it, the circle was refused. A next best circle whose move plays a card says so."""
+    from companion.games.trek12.coach import Advice, Ranked
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.rules import Action
+    from companion.ui.trek12.coaching import hint_words
+
+    def ranked(circle: int, points: float, **more) -> Ranked:
+        return Ranked(Action.from_dict({"dice": [5, 3], "op": "difference", "circle": circle, **more}), points, 10,
+                      False)
+
+    advice = Advice((ranked(11, 57.4), ranked(14, 57.2), ranked(12, 57.1, assist="compass")))
+    words, circle = hint_words(advice, load_sheet("kagkot"))
+    assert circle == 11
+    assert words.endswith("next best: circle 14 (57), circle 12 with the Compass (57)."), words

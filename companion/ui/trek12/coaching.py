@@ -31,12 +31,12 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.review import hint_seed
-from companion.games.trek12.rules import SKULL, Assist, Roll
+from companion.games.trek12.rules import CARD_NAMES, SKULL, Assist, Roll
 from companion.i18n import _, current, format_number, ngettext, tr
 from companion.ui.common import services
 from companion.ui.common.registry import keep_beside_games
 from companion.ui.common.services import off_loop, use_app
-from companion.ui.common.widgets import bind, labelled, labelled_value, section_title, sentence
+from companion.ui.common.widgets import and_list, bind, labelled, labelled_value, section_title, sentence
 from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet_layout
 from companion.ui.trek12.turn import OP_NAMES
 
@@ -159,8 +159,7 @@ def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
     best = advice.moves[0]
     move = tr(engine.turn_words(sheet, best.action.to_dict()))
     expected = format_number(best.expected, 0)
-    others = [_("circle {circle} ({points})").format(circle=m.action.circle, points=format_number(m.expected, 0))
-              for m in other_circles(advice)]
+    others = [_other_words(m) for m in other_circles(advice)]
     if others:
         # i18n: the coach's hint: its move, the final score it expects, then the next best circles, which are
         # other choices, not moves that follow
@@ -169,6 +168,19 @@ def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
     else:
         words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
     return words, best.action.circle
+
+
+def _other_words(ranked: Any) -> str:
+    """One of the hint's next best circles with its points, and the cards its move needs: "circle 12 with the
+    Compass (57)" (a circle named alone, that only the Compass reaches, was refused when tapped)."""
+    points = format_number(ranked.expected, 0)
+    cards = [card for card in ranked.action.assists if card is not Assist.SCHNAPPS]
+    if not cards:
+        return _("circle {circle} ({points})").format(circle=ranked.action.circle, points=points)
+    # i18n: one of the hint's next best circles when its move needs a card: "circle 12 with the Compass (57)"
+    return _("circle {circle} with {cards} ({points})").format(
+        circle=ranked.action.circle, points=points,
+        cards=and_list([_("the {card}").format(card=tr(CARD_NAMES[card])) for card in cards]))
 
 
 def hint_marks(advice: Any) -> tuple[tuple[int, str], ...]:
