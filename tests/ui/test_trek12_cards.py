@@ -375,6 +375,17 @@ async def test_max_earns_cards_and_his_count_is_shown(open_ui, store):
     assert ui.get("t12max-cards").value == "Max holds 2 Assist cards, cashed at an Expedition's end"
 
 
+async def test_on_the_last_ascent_max_s_cards_are_cashed_with_it(open_ui, store):
+    # "cashed at an Expedition's end" stood over Max's sheet on the last Ascent, when he cashes them with it.
+    players = [store.players.add("Ann")]
+    setup = {"sheet": "dunai", "solo": "max", "dice_seed": 3, "max_assists": 2, "last_ascent": True,
+             "players": [{"id": players[0].id, "name": "Ann", "assists": []}]}
+    session = SessionKeeper(store).start("trek12", setup, [players[0].id], "Dunai")
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-tab-max")
+    assert ui.get("t12max-cards").value == "Max holds 2 Assist cards, cashed when this Ascent is scored"
+
+
 async def test_max_s_cards_are_said_whole_on_a_small_phone_in_polish(open_ui, store):
     # "Max ma 1 kartę asysty, wymienianą na punkty na koniec Eksp…" ran off a 360-pixel screen.
     from layout_check import layout_problems

@@ -616,9 +616,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     if tabs:
         sheet_block.append(sheet_tabs(tabs, on_pick=set_tab))
     if shown_max and max_cards:
-        sheet_block.append(ft.Text(ngettext("Max holds {n} Assist card, cashed at an Expedition's end",
-                                            "Max holds {n} Assist cards, cashed at an Expedition's end",
-                                            max_cards).format(n=max_cards), key="t12max-cards", size=12,
+        # On the last Ascent Max cashes them when this one is scored (rulebook: at the end of the Expedition).
+        held = (ngettext("Max holds {n} Assist card, cashed when this Ascent is scored",
+                         "Max holds {n} Assist cards, cashed when this Ascent is scored", max_cards)
+                if table.states[0].last_ascent else
+                ngettext("Max holds {n} Assist card, cashed at an Expedition's end",
+                         "Max holds {n} Assist cards, cashed at an Expedition's end", max_cards))
+        sheet_block.append(ft.Text(held.format(n=max_cards), key="t12max-cards", size=12,
                                    max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT))
     sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
                                     alignment=ft.Alignment.CENTER, content=drawn))
