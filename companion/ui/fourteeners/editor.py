@@ -44,6 +44,7 @@ from companion.ui.fourteeners.parts import (
     panel,
     points_words,
     problem_text,
+    requirement_words,
     side_tag,
     slug,
     stepper,
@@ -294,12 +295,10 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
             body.append(ft.Text(_("None described yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         for card in cards:
             open_sides = [side_label(s) for s in Side if card.ability(s) is None]
-            facts = " · ".join([
-                _("{n} Endurance").format(n=card.endurance), _("{n} Technique").format(n=card.technique),
-                # i18n: a Climb's Hazard requirement (the Hazard icon in its corner)
-                *([_("Hazard")] if card.hazard else []),
-                _("all sides described") if not open_sides
-                else _("to describe: {sides}").format(sides=", ".join(open_sides))])
+            sides = (_("all sides described") if not open_sides
+                     else _("to describe: {sides}").format(sides=", ".join(open_sides)))
+            # i18n: a Climb's Hazard requirement (the Hazard icon in its corner)
+            facts = " · ".join([*requirement_words(card), *([_("Hazard")] if card.hazard else []), sides])
             key = f"ftc-card-{slug(card.name)}"
             body.append(labelled(key, ft.Container(       # one button named by the card (see parts.climb_words)
                 key=key, ink=True, on_click=bind(set_editing, ("card", card.name)),
@@ -307,9 +306,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 padding=ft.Padding.symmetric(horizontal=14, vertical=10),
                 content=ft.Semantics(exclude_semantics=True, content=card_line(card, subtitle=facts, trailing=[
                     ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT)])),
-            ), label=", ".join([*climb_words(card), _("all sides described") if not open_sides
-                                else _("to describe: {sides}").format(sides=", ".join(open_sides))]),
-                button=True))
+            ), label=", ".join([*climb_words(card), sides]), button=True))
     body.append(section_title(_("Accolades · {n} of {total}").format(n=len(catalog.accolades),
                                                                      total=deck.accolade_cards),
                               key="ftc-accolades-title"))
