@@ -5,7 +5,8 @@ are tapped in; a reload finds the game exactly where it was; with the server sto
 app from the service worker's copy with the game still there, and the coach's hint is worked out in the
 page, the options answering the dice before it comes; a second tab says the companion is open
 elsewhere (in the language chosen in Settings once there is one) and starts by itself once the first tab is
-closed. Nothing is ever asked of another host.
+closed. While Python starts, the page says so in the player's language. Nothing is ever asked of another
+host.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         enable_semantics(page)
         wait(page, by_id("home-players"), FIRST_START_MS)
         print(f"\nfirst visit to the home screen: {time.perf_counter() - began:.1f} s")
+        # The notice that Python is starting (Flet's client would say "Working..." under it) makes way for the app.
+        page.locator("#companion-starting").wait_for(state="detached", timeout=START_MS)
         _shot(page, tmp_path, "1-home.png")
 
         # A player on the roster; a new Ascent on the Dunai sheet, Ann alone against Max.
@@ -110,7 +113,7 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         tap(page, "t12-yellow-4", START_MS)
         wait(page, 'flt-semantics:has-text("Choose how to use the dice.")')
         options = time.perf_counter() - began
-        wait(page, 'flt-semantics:has-text("Coach: ")', START_MS)
+        wait(page, 'flt-semantics:has-text("Coach (expecting ")', START_MS)
         print(f"hint: the options after {options:.2f} s, the coach's move after {time.perf_counter() - began:.2f} s")
         _shot(page, tmp_path, "3b-hint.png")
 
@@ -123,6 +126,8 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         notice.wait_for(state="visible", timeout=START_MS)
         text = notice.inner_text()
         assert "schon in einem anderen Tab oder Fenster dieses Browsers offen" in text, text
+        # Marked as German, so that a screen reader says it in German, though the page is in English.
+        assert notice.get_attribute("lang") == "de"
         # It covers the whole page: Flet's client under it would say "Working..." (in English) as if starting.
         box, view = notice.bounding_box(), second.viewport_size
         assert box is not None and (box["x"], box["y"], box["width"], box["height"]) == (
@@ -146,13 +151,21 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         second.reload()
         notice.wait_for(state="visible", timeout=START_MS)
         assert french in notice.inner_text(), notice.inner_text()
+        assert notice.get_attribute("lang") == "fr"
 
-        # The first tab closes: the second takes the data over by itself, the Ascent among its games.
+        # The first tab closes: the second takes the data over by itself, the Ascent among its games. While
+        # Python starts, the page says so in French, not Flet's "Working..." in English; the app's first
+        # screen takes its place.
         began = time.perf_counter()
         page.close()
         notice.wait_for(state="detached", timeout=START_MS)
+        cover = second.locator("#companion-starting")
+        cover.wait_for(state="visible", timeout=START_MS)
+        assert (cover.inner_text().strip(), cover.get_attribute("lang")) == ("Démarrage de l'app…", "fr")
+        _shot(second, tmp_path, "5a-second-tab-starting.png")
         enable_semantics(second)
         wait(second, by_id(f"home-resume-{session_id}"), START_MS)
+        cover.wait_for(state="detached", timeout=START_MS)
         print(f"second tab, first tab closed, to the home screen: {time.perf_counter() - began:.1f} s")
         _shot(second, tmp_path, "5-second-tab-started.png")
 

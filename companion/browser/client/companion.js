@@ -43,24 +43,32 @@
   // when the app has it, in English otherwise.
   var WORDS = {
     en: {
+      lang: "en",
+      starting: "Starting the companion…",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
       update: "A new version of the companion is ready. Everything you entered is saved.",
       now: "Update now", later: "Later",
     },
     de: {
+      lang: "de",
+      starting: "Die App startet …",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
         + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
       update: "Eine neue Version der App ist bereit. Alles, was du eingegeben hast, ist gespeichert.",
       now: "Jetzt aktualisieren", later: "Später",
     },
     fr: {
+      lang: "fr",
+      starting: "Démarrage de l'app…",
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
       update: "Une nouvelle version de l'app est prête. Tout ce que vous avez saisi est enregistré.",
       now: "Mettre à jour", later: "Plus tard",
     },
     pl: {
+      lang: "pl",
+      starting: "Uruchamianie aplikacji…",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
         + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
       update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
@@ -88,7 +96,8 @@
 
   var said = chosenWords();
 
-  // A notice over the page: its words and its buttons ([words, on click, main?] each).
+  // A notice over the page: its words and its buttons ([words, on click, main?] each). It is marked with the
+  // language it is said in, so that a screen reader reads it in that language's voice, whatever the page's.
   function notice(id, text, buttons) {
     var box = document.getElementById(id);
     if (!box) {
@@ -107,6 +116,7 @@
       ]).join(";");
       document.body.appendChild(box);
     }
+    box.lang = said.lang;
     box.textContent = "";
     var words = document.createElement("span");
     words.style.flex = "1 1 220px";
@@ -126,6 +136,43 @@
   function dismiss(id) {
     var box = document.getElementById(id);
     if (box) { box.remove(); }
+  }
+
+  // While Python starts (15 s or so on a phone, from the offline copy too), Flet's client shows a spinner
+  // and "Working...", in English whatever the language. The page is covered meanwhile by the same in the
+  // player's language, until the app says its language (it does once its first screen is drawn: below), or
+  // the start fails (Flet's client then shows why, which must not stay covered).
+  var STARTING = "companion-starting";
+  var STARTING_AT_MOST = 30000;      // after Python is up: should the app never speak, the page is shown anyway
+
+  function starting() {
+    var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+    var box = document.getElementById(STARTING);
+    if (!box) {
+      box = document.createElement("div");
+      box.id = STARTING;
+      box.setAttribute("role", "status");
+      box.style.cssText = [
+        "position:fixed", "top:0", "bottom:0", "left:0", "right:0", "z-index:2147483646", "display:flex",
+        "flex-direction:column", "gap:20px", "align-items:center", "justify-content:center",
+        "font:16px/1.4 system-ui,sans-serif", dark ? "background:#121212" : "background:#FAFAFA",
+        dark ? "color:#E6E6E6" : "color:#1B1B1B",
+      ].join(";");
+      var wheel = document.createElement("div");
+      wheel.setAttribute("aria-hidden", "true");
+      wheel.style.cssText = "width:36px;height:36px;border-radius:50%;border:4px solid rgba(31,111,120,.25);"
+        + "border-top-color:#1F6F78";
+      var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (!still && wheel.animate) {
+        wheel.animate([{ transform: "rotate(0deg)" }, { transform: "rotate(360deg)" }],
+          { duration: 1000, iterations: Infinity });
+      }
+      box.appendChild(wheel);
+      box.appendChild(document.createElement("span"));
+      document.body.appendChild(box);
+    }
+    box.lang = said.lang;
+    box.lastChild.textContent = said.starting;
   }
 
   // Resolves once this tab owns the saved data; the lock is held until the tab closes.
@@ -169,6 +216,7 @@
         }
       } catch (error) { /* storage refused: only this page's notices follow, until it closes */ }
       said = known ? WORDS[told] : browserWords();
+      dismiss(STARTING);      // the app is up: it speaks once its first screen is drawn
       if (document.getElementById("companion-elsewhere")) { notice("companion-elsewhere", said.elsewhere); }
       if (document.getElementById("companion-update") && offered) { offerUpdate(offered); }
     });
@@ -177,7 +225,15 @@
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
     await ownData();
-    return connect.apply(this, arguments);
+    starting();
+    try {
+      var connected = await connect.apply(this, arguments);
+    } catch (error) {
+      dismiss(STARTING);
+      throw error;
+    }
+    setTimeout(function () { dismiss(STARTING); }, STARTING_AT_MOST);
+    return connected;
   };
   ownData();
 
