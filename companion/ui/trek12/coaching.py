@@ -140,9 +140,11 @@ def for_option(hint: Hint, sheet: Any, op: Any) -> Hint:
     if op is None or hint.advice is None or not hint.advice.moves or hint.advice.moves[0].action.op == op:
         return hint
     best = hint.advice.moves[0]
+    # The points come before the move, whose words can be long (links, cards): two lines under the sheet show
+    # what the move is worth, and nothing is lit on the sheet to say it.
     # i18n: the coach's hint when the player chose another dice option than the coach's: {option} is the
     # coach's option ("Lower"), {move} its move ("4 (lower of 5 and 4) in circle 0"), {points} its expected score
-    words = _("Choose {option} to follow the coach: {move}, expecting {points}.").format(
+    words = _("Choose {option} to follow the coach (expecting {points}): {move}.").format(
         option=_(OP_NAMES[best.action.op]), move=tr(engine.turn_words(sheet, best.action.to_dict())),
         points=format_number(best.expected, 0))
     return replace(hint, words=words, circle=None, expected=())
@@ -155,18 +157,19 @@ def hint_key(seed: str, roll: Roll, drunk: bool, may_drink: bool) -> tuple:
 
 
 def hint_words(advice: Any, sheet: Any) -> tuple[str, int]:
-    """The hint's sentence for the coach's advice, and the circle of its move."""
+    """The hint's sentence for the coach's advice, and the circle of its move. The final score it expects comes
+    first: the move's words can be long (links, cards) and the sentence is cut to two lines under the sheet."""
     best = advice.moves[0]
     move = tr(engine.turn_words(sheet, best.action.to_dict()))
     expected = format_number(best.expected, 0)
     others = [_other_words(m) for m in other_circles(advice)]
     if others:
-        # i18n: the coach's hint: its move, the final score it expects, then the next best circles, which are
+        # i18n: the coach's hint: the final score it expects, its move, then the next best circles, which are
         # other choices, not moves that follow
-        words = _("Coach: {move}, expecting {points}; next best: {others}.").format(
+        words = _("Coach (expecting {points}): {move}; next best: {others}.").format(
             move=move, points=expected, others=", ".join(others))
     else:
-        words = _("Coach: {move}, expecting {points}.").format(move=move, points=expected)
+        words = _("Coach (expecting {points}): {move}.").format(move=move, points=expected)
     return words, best.action.circle
 
 

@@ -441,13 +441,14 @@ def score_strip(score: Mapping[str, Any], *, prefix: str = "t12-score", max_rule
 
 
 def _tab_words(tab: Tab) -> str:
-    """A sheet tab read aloud: whose sheet, its points, and whether it is still to play this round (what the
-    pencil and the tick show)."""
+    """A sheet tab read aloud: whose sheet, its points, and whether its player is the one to play now or has
+    played this round (what the pencil and the tick show)."""
     # −1 is one point, said as 1 is ("−1 point", "−1 Punkt").
     words = ngettext("{name}'s sheet, {n} point", "{name}'s sheet, {n} points", abs(tab.total)).format(
         name=tab.name, n=number(tab.total))
     if tab.to_play:
-        # i18n: a sheet tab read aloud, whose player has not played this round yet: "Ann's sheet, 4 points, to play"
+        # i18n: a sheet tab read aloud, whose player is the one to play now (its pencil): "Ann's sheet, 4 points,
+        # to play"
         return _("{sheet}, to play").format(sheet=words)
     if tab.played:
         # i18n: a sheet tab read aloud, whose player has played this round: "Ann's sheet, 4 points, played"
