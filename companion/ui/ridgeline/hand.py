@@ -248,6 +248,9 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         ink=not went_out,
         on_click=None if went_out else (lambda: set_draft(replace(draft, active=name))),
         border_radius=ft.BorderRadius.all(12),
+        # The rounded corners clip, and the word under the fatigue points sits in one: clear of it, the foot of
+        # "Erschöpfung"'s g is not cut off.
+        padding=ft.Padding.symmetric(vertical=4),
         content=ft.Row(spacing=12, controls=[
             colour_dot(colour, name, size=32),
             ft.Column(expand=True, spacing=0, tight=True, controls=[
