@@ -157,6 +157,27 @@ async def test_days_of_the_tile_left_untouched_are_not_saved_as_sun(open_ui, sto
     assert weather[0].label == "snow" and weather[1].label == weather[2].label == "sun"
 
 
+async def test_a_later_day_whose_band_could_not_be_read_does_not_hold_up_todays_weather(open_ui, store):
+    # Tile 6 laid for days 1-3: its third day's band cannot be read off the tile's picture. Saving today's
+    # weather was refused until day 3's zones were chosen, days before its turn.
+    session, ui = await weather_asked(open_ui, store)
+    await ui.click("fr-today-preset-summer-6")
+    await ui.click("fr-today-save")
+    assert ui.find("fr-weather-problem") is None
+    weather = engine(store, session.id).weather
+    assert [w.label for w in weather[:2]] == ["cloud", "sun"] and weather[2] is None
+    assert ui.get("fr-notice-text").value == ("Days 1–2 saved. Day 3 is left to enter: choose the zones its snow "
+                                              "covers when it comes.")
+
+
+async def test_today_without_its_zones_is_not_saved(open_ui, store):
+    session, ui = await weather_asked(open_ui, store)
+    await ui.click("fr-today-day-1-label-snow")
+    await ui.click("fr-today-save")
+    assert ui.get("fr-weather-problem").value == "Day 1: choose the altitude zones the snow covers (the tile shows them)."
+    assert engine(store, session.id).weather[0] is None
+
+
 @pytest.mark.parametrize("ruleset, said", [
     (rules.RULESET, "or off the acclimatization of a climber that moved or got acclimatization points this turn; "
                     "cards no climber used take what is left."),

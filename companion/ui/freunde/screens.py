@@ -40,7 +40,7 @@ from companion.ui.freunde.turn import (
     given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section, turn_words,
 )
 from companion.ui.freunde.weather import (
-    DayDraft, days_to_save, drafts_docs, drafts_for, drafts_problem, editable_days, forecast_strip, tile_card,
+    DayDraft, days_to_save, drafts_docs, drafts_for, editable_days, forecast_strip, ready_days, tile_card,
     tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.drafts import keep_draft, kept_with_state
@@ -284,14 +284,20 @@ def FreundeTable(session_id: str) -> ft.View:
         if isinstance(chosen, str):
             set_problem(chosen)
             return
-        days, drafts = chosen
-        reason = drafts_problem(days, drafts)
-        if reason:
-            set_problem(reason)
+        ready = ready_days(*chosen)
+        if isinstance(ready, str):
+            set_problem(ready)
             return
+        days, drafts, later = ready
         docs = drafts_docs(drafts)
         said = (_("Day {day}'s weather saved.").format(day=days[0]) if len(days) == 1 else
                 _("Days {first}–{last} saved.").format(first=days[0], last=days[-1]))
+        if later is not None:
+            left = chosen[1][len(days)]
+            # i18n: after "Day 16's weather saved.": a later day of the tile whose zones were not chosen (a
+            # preset's band that could not be read) is not saved; {weather} is its weather ("snow")
+            said = _("{saved} Day {day} is left to enter: choose the zones its {weather} covers when it "
+                     "comes.").format(saved=said, day=later, weather=tr(rules.weather_name(left.label)))
         reason = act({"type": "weather", "day": days[0], "weather": docs if len(docs) > 1 else docs[0]}, said)
         if reason:
             set_problem(reason)

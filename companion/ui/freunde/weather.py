@@ -23,7 +23,8 @@ from companion.ui.freunde.parts import (chip, unbroken_metres, weather_icon, wea
 from companion.ui.common.widgets import bind, labelled, labelled_value
 
 __all__ = [
-    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "drafts_docs",
+    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "ready_days",
+    "drafts_docs",
     "preset_tiles", "tiles_laid", "forecast_strip", "tile_editor", "tile_card", "tile_name",
 ]
 
@@ -115,6 +116,20 @@ def drafts_problem(days: Sequence[int], drafts: Sequence[DayDraft]) -> str | Non
             return _("Day {day}: choose the altitude zones the {weather} covers (the tile shows them).").format(
                 day=day, weather=tr(weather_name(draft.label)))
     return None
+
+
+def ready_days(days: Sequence[int], drafts: Sequence[DayDraft]
+               ) -> tuple[tuple[int, ...], tuple[DayDraft, ...], int | None] | str:
+    """What a save of these days (`days_to_save`) writes now: every day when each one with an effect has its
+    zones; else the days before the first that has none, and that day, left to be entered when it comes with
+    the days after it (a preset's band that could not be read off the tile, on a later day, does not hold up
+    today's weather). When the first day lacks its zones, why in words (`drafts_problem`)."""
+    for n, draft in enumerate(drafts):
+        if not draft.calm and not draft.zones:
+            if n == 0:
+                return drafts_problem(days[:1], drafts[:1]) or ""
+            return tuple(days[:n]), tuple(drafts[:n]), days[n]
+    return tuple(days), tuple(drafts), None
 
 
 def drafts_docs(drafts: Sequence[DayDraft]) -> list[dict[str, Any]]:
