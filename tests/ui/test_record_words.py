@@ -44,6 +44,27 @@ async def test_an_edited_freunde_board_keeps_the_title_the_players_wrote(open_ui
     assert _value(ui, "record-row-tie_break") == "victoire partagée"
 
 
+async def test_a_freunde_record_says_things_as_the_game_screen_does(open_ui, store):
+    # History said "Best vp" (the rulebook's victory points, VP), "shared victory" where the end of the game
+    # and the shared result say "Shared win", and "Board verified: Yes" of every shipped board.
+    record = _add(store, "freunde", "Freunde", {
+        "board": "summer", "board_title": "Summer board (easier route)", "board_verified": True, "route": "easy",
+        "tie_break": "shared", "players": [{"name": "Ann", "score": 1, "climbers": [
+            {"climber": "A", "best_vp": 5, "alive": False, "score": 1}]}]})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-tie_break") == "shared win"
+    assert ui.find("record-row-board_verified") is None
+    labels = [c.value for c in walk(ui.top) if isinstance(c, ft.Text)]
+    assert "Best VP" in labels and "Best vp" not in labels, labels
+
+
+async def test_a_freunde_record_of_an_edited_board_says_it_was_not_checked(open_ui, store):
+    edited = _add(store, "freunde", "Freunde", {"board": "summer", "board_title": "Our own board",
+                                                "board_verified": False})
+    ui = await open_ui(route=f"/history/{edited}")
+    assert _value(ui, "record-row-board_verified") == "No"
+
+
 async def test_fourteeners_sides_in_french(open_ui, store):
     store.settings.set("language", "fr")
     record = _add(store, "fourteeners", "14ers", {

@@ -987,8 +987,8 @@ _RECORD_WORDS = {
     ("weather_season", "summer"): N_("summer"),
     # i18n: the season of Freunde's weather tiles in a game, in a finished game's breakdown
     ("weather_season", "winter"): N_("winter"),
-    # i18n: how a tie on points ended (Freunde), in a finished game's breakdown
-    ("tie_break", "shared"): N_("shared victory"),
+    # i18n: how a tie on points ended (Freunde), in a finished game's breakdown: as the end of the game says it
+    ("tie_break", "shared"): N_("shared win"),
     # i18n: how a tie on points ended (Freunde): the first living climber to reach the summit won it
     ("tie_break", "summit"): N_("first to the summit"),
 }
@@ -996,10 +996,13 @@ _RECORD_WORDS = {
 
 def record_words(detail: Any) -> Any:
     """A Freunde breakdown as History shows it: a shipped board's title in the player's language (an edited
-    board's as the players wrote it), and the route, the weather season and the tie-break in words."""
+    board's as the players wrote it, and only then whether the board was checked against the printed one),
+    and the route, the weather season and the tie-break in words."""
     if not isinstance(detail, dict):
         return detail
     out = dict(detail)
+    if out.get("board_verified") is True:
+        del out["board_verified"]      # said only of a board the players edited, as the shared result does
     if isinstance(out.get("board_title"), str):
         out["board_title"] = board_title(out.get("board"), out["board_title"])
     for key in ("route", "weather_season", "tie_break"):

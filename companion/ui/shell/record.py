@@ -265,7 +265,8 @@ _FIELD_LABELS = {
     "assists": N_("Cards cashed"),
     # i18n: an Expedition's Ascent in History: each player's score with the cards they cashed
     "ascent_scores": N_("Scores with cards cashed"),
-    "best_vp": N_("Best vp"),
+    # i18n: a Freunde climber's best victory points (VP) reached, in a finished game's breakdown
+    "best_vp": N_("Best VP"),
     "board": N_("Board"),
     "board_title": N_("Board title"),
     "board_verified": N_("Board verified"),
