@@ -335,6 +335,30 @@ async def test_movement_points_that_reach_no_space_say_so(open_ui, store):
     assert ui.get("fr-move-points").value == "2 movement points: no space in reach; the climber stays where it is."
 
 
+async def test_undo_of_the_last_done_says_the_climber_it_brings_back_to_life(open_ui, store):
+    # Bob's Done ran the turn's check, in which Ann's climber A died. Undo said only "Undo Bob being done",
+    # and "Undone: Bob being done" once tapped, while the climber came back to life unannounced.
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+        {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"], "risk_accl": 2},
+        {"type": "done", "player": "Ann"},
+        {"type": "done", "player": "Bob"},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    died = "Turn 1, Bob is done; in the check, Ann's climber A died"
+    assert ui.get("fr-undo").tooltip == f"Undo: {died}"
+    await ui.click("fr-undo")
+    assert ui.get("fr-notice-text").value == f"Undone: {died}. Redo puts it back."
+    assert engine(store, session.id).players[0].climbers[0].alive
+    assert ui.get("fr-redo").tooltip == f"Redo: {died}"
+    await ui.click("fr-redo")
+    assert ui.get("fr-notice-text").value == f"Redone: {died}."
+    assert not engine(store, session.id).players[0].climbers[0].alive
+
+
 async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
     session = start_game(store, actions=[
         *CARDS_PLAYED,

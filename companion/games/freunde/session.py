@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import IllegalAction
+from companion.errors import CompanionError, IllegalAction
 from companion.games.freunde import rules
 from companion.games.freunde.data import Card, CardKind, board_title, load_data
 from companion.games.freunde.files import result_from_state
@@ -171,7 +171,17 @@ def _describe(state: State, doc: Any) -> str:
     if isinstance(action, rules.PlayCards):
         return msg("Turn {turn}, {name} played {cards}", turn=turn, name=name, cards=_cards(action.cards))
     if isinstance(action, rules.EndActions):
-        return msg("Turn {turn}, {name} is done", turn=turn, name=name)
+        words = msg("Turn {turn}, {name} is done", turn=turn, name=name)
+        try:
+            died = _deaths(state, rules.apply(state, action))
+        except CompanionError:
+            died = []               # an entry that no longer applies (a correction shows it) ran no check
+        if died:
+            # i18n: the last player done, whose entry runs the turn's acclimatization check, and the climbers
+            # that died in it: "Turn 13, Bob is done; in the check, Alice's climber A died"
+            words = msgn("{entry}; in the check, {climbers} died", "{entry}; in the check, {climbers} died",
+                         len(died), entry=words, climbers=and_list(died))
+        return words
     if isinstance(action, rules.PayRisk):
         return msgn("Turn {turn}, {name} paid {n} risk point off climber {climber}'s acclimatization",
                     "Turn {turn}, {name} paid {n} risk points off climber {climber}'s acclimatization",
@@ -219,6 +229,12 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
 def _cards(cards: tuple[Card, ...]) -> str:
     """Cards as the table says them: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
     return and_list([rules.card_words(card) for card in cards]) or msg("no cards")
+
+
+def _deaths(before: State, after: State) -> list[str]:
+    """The climbers alive in `before` and dead in `after`, named as messages name them ("Alice's climber A")."""
+    return [rules.climber_name(after, n, c.label) for n, (p, was) in enumerate(zip(after.players, before.players))
+            for c, old in zip(p.climbers, was.climbers) if old.alive and not c.alive]
 
 
 def _space(state: State, space: Any) -> str:

@@ -447,7 +447,7 @@ def FreundeTable(session_id: str) -> ft.View:
     def undo() -> None:
         if not session.actions:
             return
-        what = describe_action(session.actions[-1])
+        what = _undone_words(app, session_id, session.actions[-1])
         try:
             app.keeper.undo(session_id, seen=session.actions)
         except CompanionError as exc:
@@ -460,7 +460,7 @@ def FreundeTable(session_id: str) -> ft.View:
     def redo() -> None:
         if not session.redo:
             return
-        what = describe_action(session.redo[0])
+        what = _undone_words(app, session_id, session.redo[0], redo=True)
         try:
             app.keeper.redo(session_id, seen=session.actions)
         except CompanionError as exc:
@@ -521,9 +521,12 @@ def FreundeTable(session_id: str) -> ft.View:
     actions = [
         entries_button(entries, set_entries, session.correcting),
         *undo_redo("fr", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
-                   undo_words=_("Undo {what}").format(what=describe_action(session.actions[-1]))
+                   # i18n: Undo's name with the entry it takes back: "Undo: Turn 13, Bob is done; in the check, …"
+                   undo_words=_("Undo: {entry}").format(entry=_entry_words(app, session_id, session.actions[-1]))
                    if session.can_undo else None,
-                   redo_words=_("Redo {what}").format(what=describe_action(session.redo[0]))
+                   # i18n: Redo's name with the entry it puts back
+                   redo_words=_("Redo: {entry}").format(entry=_entry_words(app, session_id, session.redo[0],
+                                                                            redo=True))
                    if session.can_redo else None,
                    correcting=session.correcting),
     ]
@@ -810,6 +813,26 @@ def _older_rules_card(state: State, on_switch: Callable[[], None]) -> ft.Control
           "turns stay as they were played, and games in History keep their results. Unless you switch, the rest of "
           "the game goes on under the earlier readings too; the printed rules can take over at the start of a "
           "turn.").format(readings=_(_EARLIER_READINGS)), key="fr-older-rules", tone="warning", actions=actions)
+
+
+def _entry_words(app: Any, session_id: str, doc: Mapping[str, Any], *, redo: bool = False) -> str:
+    """What Undo (or with `redo`, Redo) acts on, in the words of the game's entries: "Turn 13, Bob is done; in
+    the check, Alice's climber A died" says what else goes with it (a climber comes back to life); in a few
+    words (`describe_action`) when the entry cannot be said."""
+    try:
+        entry = app.keeper.entry_words(session_id, redo=redo)
+    except CompanionError:
+        entry = None
+    return tr(entry) if entry else describe_action(doc)
+
+
+def _undone_words(app: Any, session_id: str, doc: Mapping[str, Any], *, redo: bool = False) -> str:
+    """What the notice after Undo (or Redo) says was taken back: in a few words (`describe_action`: the entries'
+    words of a tile's weather run to three days' effects), but a Done in the entries' words, since the last
+    one runs the turn's check, whose deaths come and go with it."""
+    if doc.get("type") == "done":
+        return _entry_words(app, session_id, doc, redo=redo)
+    return describe_action(doc)
 
 
 def describe_action(doc: Mapping[str, Any]) -> str:
