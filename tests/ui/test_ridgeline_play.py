@@ -524,14 +524,52 @@ async def test_this_devices_own_undo_is_not_another_devices_change(open_ui, stor
     await ui.click("rl-out-2")
     await open_panel(ui, Panel.TABLE)
     await ui.click("rl-undo")
-    from companion.ui.common.drafts import DRAFTS_TABLE
-    assert store.table(DRAFTS_TABLE).get(session.id) is None          # the form undone is not kept either
     await open_panel(ui, Panel.HAND)
     await ui.click("rl-out-2")
     await ui.click("rl-hand-submit")
     said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text)) \
         if ui.find("rl-hand-problem") is not None else ""
     assert "Another device" not in said, said
+
+
+def went_out(ui, seat: int) -> bool:
+    """Whether the hand form shows this seat as the one who went out."""
+    return any(n.selected for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == f"rl-out-{seat}")
+
+
+async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
+    # Hand 3 half entered (Cy went out), then Undo tapped: the form was dropped without a word, and Redo, which
+    # put hand 2 back, did not bring it back. Redo over a form being typed replaced it with the hand undone.
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand, hand])
+    keeper = SessionKeeper(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-2")
+    await ui.click("rl-undo")
+    assert ui.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back, with the hand 3 you were entering."
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value.startswith("Hand 2 ") and not went_out(ui, 2)
+    await ui.click("rl-redo")
+    assert ui.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value.startswith("Hand 3 ") and went_out(ui, 2)    # as tapped before the Undo
+
+    # Undone again, and hand 2 being typed anew: Redo does not put the old hand 2 over it.
+    await open_panel(ui, Panel.TABLE)
+    await ui.click("rl-undo")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await ui.click("rl-redo")
+    assert keeper.get(session.id).actions == (hand,)
+    said = [c.value for c in walk(ui.get("rl-table-problem")) if isinstance(c, ft.Text)]
+    assert said[-1] == ("Redo waits: it would put back hand 2 as it was entered, in place of the one you are "
+                        "entering. Record yours, or clear it under End hand, first."), said
+    await ui.click("rl-end-hand")
+    assert went_out(ui, 0)                                             # the form as it was
+    await ui.click("rl-hand-clear")
+    await ui.click("rl-redo")
+    assert keeper.get(session.id).actions == (hand, hand)
 
 
 async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(open_ui, store):

@@ -162,11 +162,23 @@ def RidgelineTable(session_id: str) -> ft.View:
     replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
                 and draft_at[0] not in (HandDraft(), asked_again))
 
-    def forget_form() -> None:
+    # Something entered in the form shown (not only what a correction asks for again).
+    typed = draft not in (HandDraft(), asked_again)
+
+    def forget_form(keep: bool = False) -> None:
         """This device changed the entries (undo, redo, a correction's step): the form starts again from them
-        without a word (another device's change is said, `submit`), and the one kept goes too."""
+        without a word (another device's change is said, `submit`), and the one kept goes too, unless `keep`
+        (an Undo): it goes with the entries it was begun after, so the Redo that brings them back brings it
+        back too (`restore_form`), and a hand typed in is not lost to a tap on Undo."""
         set_draft_at((HandDraft(), None))
-        keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
+        if not keep:
+            keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
+
+    def restore_form() -> bool:
+        """The form kept after the entries as they now stand, if there is one (after a Redo); whether there was."""
+        kept = _kept_hand(app, session_id)
+        set_draft_at(kept)
+        return kept[1] is not None
 
     def show(target: Panel) -> None:
         set_panel(target)
@@ -224,22 +236,36 @@ def RidgelineTable(session_id: str) -> ft.View:
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
-        forget_form()
+        forget_form(keep=True)
         set_table_problem(None)
-        set_notice(_("Hand {number} undone. Redo puts it back.").format(number=number))
+        set_notice(
+            # i18n: Undo tapped while the next hand's form had something in it: Redo brings back both
+            _("Hand {number} undone. Redo puts it back, with the hand {next} you were entering.").format(
+                number=number, next=number + 1) if typed else
+            _("Hand {number} undone. Redo puts it back.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
     def redo() -> None:
         number = len(state.hands) + 1
+        if typed:
+            # The hand undone would take the place of the one being typed in, which would be lost.
+            set_notice(None)
+            set_table_problem(_("Redo waits: it would put back hand {number} as it was entered, in place of the "
+                                "one you are entering. Record yours, or clear it under End hand, first.").format(
+                                    number=number))
+            set_panel(Panel.TABLE)
+            return
         try:
             app.keeper.redo(session_id, seen=session.actions)
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
-        forget_form()
         set_table_problem(None)
-        set_notice(_("Hand {number} redone.").format(number=number))
+        set_notice(
+            # i18n: Redo tapped, and the form of the next hand, begun before the Undo, comes back with it
+            _("Hand {number} redone, with the hand {next} you were entering.").format(number=number, next=number + 1)
+            if restore_form() else _("Hand {number} redone.").format(number=number))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
