@@ -390,6 +390,13 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
     return labelled(key, tile, label=spoken, button=True, selected=selected)
 
 
+def dialog_title(title: str) -> ft.Control:
+    """A dialog's title drawn, and said once: the dialog's `semantics_label` (set to the same words, else a
+    screen reader calls it "Alert") names the node that holds it, and Flutter reads that name and then the
+    words under it, so the title was said twice."""
+    return ft.Semantics(exclude_semantics=True, content=ft.Text(title))
+
+
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
                    cancel: str | None = None) -> ft.AlertDialog:
     """A modal "are you sure" for a destructive action; keys `<prefix>-cancel` and `<prefix>-confirm`
@@ -397,7 +404,7 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
     cancel = _("Cancel") if cancel is None else cancel
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-        title=ft.Text(title),
+        title=dialog_title(title),
         semantics_label=title,
         content=ft.Text(text),
         actions=[

@@ -18,6 +18,7 @@ from companion.ui.common.services import use_app, use_field_text, use_latest_sta
 from companion.ui.common.widgets import (
     bind,
     colour_dot,
+    dialog_title,
     empty_state,
     field_error,
     labelled,
@@ -256,7 +257,7 @@ def PlayersScreen() -> ft.View:
     ft.use_dialog(
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-            title=ft.Text(_("Remove {name}?").format(name=removing_player.name)),
+            title=dialog_title(_("Remove {name}?").format(name=removing_player.name)),
             semantics_label=_("Remove {name}?").format(name=removing_player.name),
             content=ft.Text(remove_words, key="player-remove-words"),
             actions=[

@@ -81,15 +81,16 @@ from companion.ui.common.widgets import (
     and_list,
     announced,
     bind,
-    undo_redo,
-    toggle_pill,
     confirm_dialog,
+    dialog_title,
     first_capital,
     format_when,
     labelled,
     message_card,
     screen_view,
     section_title,
+    toggle_pill,
+    undo_redo,
 )
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
@@ -969,7 +970,7 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
                     on_close) -> ft.AlertDialog:
     title = _("{name}'s scoring table").format(name=name)
     return ft.AlertDialog(
-        title=ft.Text(title),
+        title=dialog_title(title),
         semantics_label=title,   # what a screen reader calls the dialog ("Alert" otherwise)
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
                                                                max_rules=max_rules, prefix="t12-details",
@@ -1062,7 +1063,7 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
 def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-        title=ft.Text(_("Draw a skull?")),
+        title=dialog_title(_("Draw a skull?")),
         semantics_label=_("Draw a skull?"),
         # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
         content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
