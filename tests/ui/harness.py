@@ -552,6 +552,17 @@ def unmerged_icon_buttons(root: Any) -> list[str]:
     return [str(c.key or c.tooltip) for c in walk(root) if isinstance(c, ft.IconButton) and id(c) not in merged]
 
 
+async def focused(ui: Any, key: str) -> None:
+    """Wait until the control `key` (as drawn now) is asked to take the keyboard's focus."""
+    for _ in range(40):
+        control = ui.get(key)
+        if any(getattr(m.body, "name", None) == "focus" and getattr(m.body, "control_id", None) == control._i
+               for m in ui.client.sent):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{key} was never focused")
+
+
 async def abandon_through_the_dialog(ui: Any, store: Any, prefix: str, session_id: str) -> None:
     """Abandon a game as a player does: `<prefix>-abandon`, Keep it (the game stays), then again and confirm;
     the game is then in neither the games in progress nor History, and the screen is home."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import flet as ft
-from harness import walk
+from harness import focused, walk
 from test_screen_reader import live
 
 
@@ -143,17 +143,6 @@ async def test_escape_cancels_a_rename_on_a_keyboard(open_ui, store):
     assert ui.page.on_keyboard_event is None
 
 
-async def _focused(ui, key: str) -> None:
-    """Wait until the control `key` (as drawn now) is asked to take the keyboard's focus."""
-    for _ in range(40):
-        control = ui.get(key)
-        if any(getattr(m.body, "name", None) == "focus" and getattr(m.body, "control_id", None) == control._i
-               for m in ui.client.sent):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"{key} was never focused")
-
-
 async def test_the_keyboard_keeps_its_place_after_enter_and_escape(open_ui, store):
     """Enter in a field lets the focus go: after a name is added, or refused, the add field takes it back, so
     the next name (or the corrected one) is typed at once; a rename closed by Enter or Escape gives it to the
@@ -164,23 +153,23 @@ async def test_the_keyboard_keeps_its_place_after_enter_and_escape(open_ui, stor
     ui.client.sent.clear()
     await ui.submit("player-name")
     assert [p.name for p in store.players.list()] == ["Ann", "Bob"]
-    await _focused(ui, "player-name")
+    await focused(ui, "player-name")
     await ui.type("player-name", "ann")
     ui.client.sent.clear()
     await ui.submit("player-name")                    # refused: the name is taken
     assert ui.find("player-name-error") is not None
-    await _focused(ui, "player-name")
+    await focused(ui, "player-name")
     await ui.click(f"player-{ann.id}-rename")
     await ui.type("player-edit-name", "Annika")
     ui.client.sent.clear()
     await ui.submit("player-edit-name")
     assert store.players.get(ann.id).name == "Annika"
-    await _focused(ui, f"player-{ann.id}-rename")
+    await focused(ui, f"player-{ann.id}-rename")
     await ui.click(f"player-{ann.id}-rename")
     ui.client.sent.clear()
     keys = {"shift": False, "ctrl": False, "alt": False, "meta": False}
     await ui._event(ui.page, "keyboard_event", {"key": "Escape", **keys})
-    await _focused(ui, f"player-{ann.id}-rename")
+    await focused(ui, f"player-{ann.id}-rename")
 
 
 async def test_escape_that_closes_the_remove_dialog_keeps_the_rename_under_it(open_ui, store):

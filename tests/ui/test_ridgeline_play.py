@@ -8,7 +8,7 @@ import re
 
 import pytest
 import flet as ft
-from harness import UiApp, abandon_through_the_dialog, spoken, walk
+from harness import UiApp, abandon_through_the_dialog, focused, spoken, walk
 
 from companion.games.ridgeline.cards import parse_cards
 from companion.games.ridgeline.rules import next_hand
@@ -530,6 +530,39 @@ async def test_this_devices_own_undo_is_not_another_devices_change(open_ui, stor
     said = " ".join(c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text)) \
         if ui.find("rl-hand-problem") is not None else ""
     assert "Another device" not in said, said
+
+
+async def test_typed_codes_keep_the_keyboard_in_their_field(open_ui, store):
+    # Enter added the typed cards and let the focus go to the page: the next codes went nowhere, and the next
+    # Tab started again at the app bar.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}", width=1280)
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await ui.click("rl-left-1")
+    await ui.type("rl-hand-codes", "G7 S3")
+    ui.client.sent.clear()
+    await ui.submit("rl-hand-codes")
+    assert ui.find("rl-left-1-card-G7-1") is not None and ui.find("rl-left-1-card-S3-1") is not None
+    await focused(ui, "rl-hand-codes")
+    await ui.type("rl-hand-codes", "Q9")                       # refused: still where the correction is typed
+    ui.client.sent.clear()
+    await ui.submit("rl-hand-codes")
+    assert ui.find("rl-hand-codes-error") is not None
+    await focused(ui, "rl-hand-codes")
+    # The meld checker's and the pitch finder's fields too.
+    await open_panel(ui, Panel.CHECK)
+    await ui.type("rl-check-codes", "G7 G8 G9")
+    ui.client.sent.clear()
+    await ui.submit("rl-check-codes")
+    assert ui.find("rl-check-g0-G9-1") is not None
+    await focused(ui, "rl-check-codes")
+    await open_panel(ui, Panel.FIND)
+    await ui.type("rl-find-codes", "S1 S2")
+    ui.client.sent.clear()
+    await ui.submit("rl-find-codes")
+    assert ui.find("rl-find-card-S2-1") is not None
+    await focused(ui, "rl-find-codes")
 
 
 def went_out(ui, seat: int) -> bool:

@@ -271,6 +271,7 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
                                   on_remove=lambda code: _remove(set_draft, name, code)))
     if active and not went_out:
         controls.append(CardPicker(
+            key=f"rl-hand-picker-{index}",
             prefix="rl-hand",
             on_add=lambda added: _add(set_draft, draft, name, added),
             held=Counter(codes),

@@ -8,6 +8,8 @@ do not see them all.
 
 from __future__ import annotations
 
+import asyncio
+
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -200,7 +202,9 @@ def CardPicker(
     declare: bool = False,
     note: str | None = None,
 ) -> ft.Control:
-    """Tap coloured cards (five colours x 1-10), a Rope or a Whiteout, or type codes, to add cards.
+    """Tap coloured cards (five colours x 1-10), a Rope or a Whiteout, or type codes, to add cards. Give it a
+    `key` where what stands before it may change (a tray filled, a refusal said): unkeyed, it was drawn anew,
+    and what it held (the codes typed, a Rope being declared, the keyboard's focus) was lost.
 
     With `declare`, Rope asks for the card it plays as: tap Rope, then the card (staged groups, 'A turn').
     `on_add` returns a reason when the cards cannot be added (already in the player's language), else None:
@@ -214,6 +218,20 @@ def CardPicker(
     problem, set_problem = ft.use_state(None)
     typed_problem, set_typed_problem = ft.use_state(None)
     held = held or {}
+    field = ft.use_ref(None)
+    entered, set_entered = ft.use_state(0)      # Enter pressed in the codes field, counted
+
+    async def refocus() -> None:
+        # Enter lets the focus go to the page (the next Tab starts again at the app bar): it comes back to the
+        # field, so the next codes, or the refused ones corrected, are typed at once.
+        if entered and field.current is not None:
+            await asyncio.sleep(0.2)
+            try:
+                await field.current.focus()
+            except RuntimeError:
+                pass        # drawn no more (the hand recorded meanwhile)
+
+    ft.use_effect(refocus, [entered])
 
     def add(codes: list[CardCode], *, typed_codes: bool = False) -> bool:
         reason = on_add(codes)
@@ -290,7 +308,7 @@ def CardPicker(
     if declaring:
         rows.append(ft.Text(_("Tap the colour and rank this Rope plays as."), key=f"{prefix}-declaring",
                             size=13, color=ft.Colors.PRIMARY))
-    rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=typed.bind(ft.TextField(
+    field.current = typed.bind(ft.TextField(
         key=f"{prefix}-codes",
         dense=True,
         # i18n: G7 S10 R W R:G7 are card codes, typed as they are in every language
@@ -298,13 +316,14 @@ def CardPicker(
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
         on_change=lambda: type_codes(),
-        on_submit=lambda: submit_typed(),
+        on_submit=lambda: (submit_typed(), set_entered(entered + 1)),
         # Every code it could not read is named, on as many lines as it takes.
         error=field_error(typed_problem, f"{prefix}-codes-error"),
         suffix_icon=labelled(f"{prefix}-codes-add", ft.IconButton(
             ft.Icons.KEYBOARD_RETURN_ROUNDED, key=f"{prefix}-codes-add", tooltip=_("Add typed cards"),
             on_click=lambda: submit_typed())),
-    ))))
+    ))
+    rows.append(ft.Semantics(identifier=f"{prefix}-codes", content=field.current))
     if note:
         rows.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     if problem:

@@ -178,7 +178,7 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
     ]
     if active:
         controls.append(answer)
-        controls.append(CardPicker(prefix="rl-check", on_add=add, held=held, declare=declare))
+        controls.append(CardPicker(key=f"rl-check-picker-{index}", prefix="rl-check", on_add=add, held=held, declare=declare))
     return _box(f"rl-check-box-{index}", controls, active)
 
 
@@ -245,7 +245,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
         _box("rl-find-hand-box", [
             card_tray("rl-find-card", draft.hand, empty=_("No cards yet: tap them below"),
                       on_remove=lambda code: set_draft(lambda d: replace(d, hand=_without(d.hand, code)))),
-            CardPicker(prefix="rl-find", on_add=add, held=Counter(draft.hand),
+            CardPicker(key="rl-find-picker", prefix="rl-find", on_add=add, held=Counter(draft.hand),
                        note=_("Tap a card in the hand to take it out.")),
         ], True),
         labelled("rl-find-clear", ft.TextButton(_("Clear the hand"), key="rl-find-clear",
@@ -369,7 +369,8 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
         controls.append(ft.Text(_("Not a legal group: {reason}.").format(reason=tr(problem)), key=f"{prefix}-problem",
                                 color=ft.Colors.ERROR, size=13))
     if active:
-        controls.append(CardPicker(prefix="rl-lay", on_add=add, held=Counter(draft.box(index)), declare=index != -1))
+        controls.append(CardPicker(key=f"rl-lay-picker-{index}", prefix="rl-lay", on_add=add,
+                                   held=Counter(draft.box(index)), declare=index != -1))
     return _box(f"{prefix}-container", controls, active)
 
 
