@@ -544,6 +544,9 @@ async def test_typed_codes_keep_the_keyboard_in_their_field(open_ui, store):
     ui.client.sent.clear()
     await ui.submit("rl-hand-codes")
     assert ui.find("rl-left-1-card-G7-1") is not None and ui.find("rl-left-1-card-S3-1") is not None
+    # What they are worth is said as fatigue: "2 cards · 10 in hand" read as ten cards.
+    assert "2 cards in hand · 10 fatigue" in " ".join(
+        t.value for t in walk(ui.get("rl-left-1")) if isinstance(t, ft.Text)), ui.text()
     await focused(ui, "rl-hand-codes")
     await ui.type("rl-hand-codes", "Q9")                       # refused: still where the correction is typed
     ui.client.sent.clear()

@@ -238,8 +238,9 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     if went_out:
         status = _("Went out: no cards left")
     elif codes:
-        # i18n: how many cards a player was left holding, and their fatigue points
-        status = ngettext("{n} card · {fatigue} in hand", "{n} cards · {fatigue} in hand",
+        # i18n: how many cards a player was left holding, and the fatigue points they are worth ("2 cards · 17 in
+        # hand" read as 17 cards)
+        status = ngettext("{n} card in hand · {fatigue} fatigue", "{n} cards in hand · {fatigue} fatigue",
                           len(codes)).format(n=len(codes), fatigue=cards_fatigue(cards))
     else:
         status = _("No cards entered") if active else _("Tap to enter cards")
