@@ -109,6 +109,19 @@ async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
     assert len(tray_codes(ui, "rl-find-card")) == 12
 
 
+async def test_the_pitch_finder_lays_each_group_out_by_rank(open_ui, store):
+    # The search's own order put a Rope last ("G10, Rope as Glacier 9"), and a run of 2-3-4-5-6 read "Ember 2,
+    # Pine 4, Pine 5, Pine 6, Rope as Glacier 3": hard to check, or to lay down, as shown.
+    session = seat_table(store, names=("Ann", "Bob"))
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.FIND)
+    await ui.click("rl-find-seat-1")
+    await tap_cards(ui, "rl-find", "E2", "P4", "P5", "P6", "G1", "G5", "G8", "G10", "W")
+    await ui.click("rl-find-pick-R")
+    assert tray_codes(ui, "rl-find-group-0") == ["G1", "G5", "G8", "R:G9", "G10"]
+    assert tray_codes(ui, "rl-find-group-1") == ["P4", "P5", "P6"]
+
+
 async def test_the_pitch_finder_holds_the_first_hands_eleven_cards_at_most(open_ui, store):
     # Ten dealt and one drawn: a twelfth card was let in on the first hand.
     session = seat_table(store, names=("Ann", "Bob"))

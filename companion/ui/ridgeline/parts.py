@@ -84,6 +84,15 @@ def card_sort_key(code: CardCode) -> tuple:
     return (_KIND_ORDER[card.kind], card.colour is None, colour, card.rank or 0)
 
 
+def laid_out(codes: Iterable[CardCode]) -> list[CardCode]:
+    """A group's codes as it is laid down: by rank, a Rope at the rank it plays as (a run reads 2-3-4-5-6), then
+    colour; Whiteouts last."""
+    def key(code: CardCode) -> tuple:
+        card = parse_card(code)
+        return (card.rank is None, card.rank or 0, _COLOUR_ORDER[card.colour] if card.colour is not None else 0)
+    return sorted(codes, key=key)
+
+
 def sort_codes(codes: Iterable[CardCode]) -> list[CardCode]:
     """Codes in the order a hand is shown."""
     return sorted(codes, key=card_sort_key)

@@ -20,7 +20,7 @@ from companion.games.ridgeline.finder import search_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_hand
 from companion.i18n import _, ngettext, tr
-from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, requirement_hint
+from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, laid_out, requirement_hint
 from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
 from companion.ui.ridgeline.hand import game_over_card
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
@@ -278,7 +278,7 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
     rows: list[ft.Control] = []
     for index, (requirement, group) in enumerate(zip(camp.requirements, pitch.groups)):
         rows.append(ft.Text(first_capital(tr(requirement.label)), size=13, weight=ft.FontWeight.W_600))
-        rows.append(card_tray(f"rl-find-group-{index}", [card.code for card in group], sort=False, height=44))
+        rows.append(card_tray(f"rl-find-group-{index}", laid_out(card.code for card in group), sort=False, height=44))
     rows.append(ft.Text(_("Kept in hand"), size=13, weight=ft.FontWeight.W_600))
     rows.append(card_tray("rl-find-kept", [card.code for card in pitch.kept], height=44))
     rows.append(ft.Row([
