@@ -485,6 +485,13 @@ async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(ope
     assert ui.get("fr-turn-title").value == "Game over after turn 18"
     for entry in breakdown.players:
         assert ui.get(f"fr-score-{entry.index}-total").value == str(entry.total)
+    # Each row is one sentence to a screen reader: the name, the total with its unit, then the climbers. Its
+    # parts were said apart, the total a bare number.
+    node = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-score-0")
+    first = breakdown.players[0]
+    climbers = " · ".join(f"{c.label}: {c.score}" if c.alive else f"{c.label}: {c.score} (dead)"
+                          for c in first.climbers)
+    assert spoken(node) == [f"Ann wins, {first.total} points: {climbers}"]
     await ui.click("fr-finish")
     record = store.history.get(session.id)
     assert [(p["name"], p["score"], p["winner"]) for p in record["players"]] == [

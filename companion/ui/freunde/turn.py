@@ -978,21 +978,33 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
         parts = [labelled_value(c.label, c.score) if c.alive else _("{climber}: {score} (dead)").format(climber=c.label,
                                                                                               score=c.score)
                  for c in entry.climbers]
-        body.append(ft.Container(
+        climbers = " · ".join(parts)
+        # One node, said as a sentence: its parts were the name, the climbers, then a bare total ("2").
+        if winner and state.over:
+            # i18n: a player's final score read aloud: "Ann wins, 12 points: A: 7 · B: 5"
+            read = ngettext("{name} wins, {n} point: {climbers}", "{name} wins, {n} points: {climbers}", entry.total)
+        elif winner:
+            # i18n: a player's score so far read aloud, the highest yet: "Ann leads, 12 points: A: 7 · B: 5"
+            read = ngettext("{name} leads, {n} point: {climbers}", "{name} leads, {n} points: {climbers}",
+                            entry.total)
+        else:
+            # i18n: a player's score read aloud: "Ann, 12 points: A: 7 · B: 5"
+            read = ngettext("{name}, {n} point: {climbers}", "{name}, {n} points: {climbers}", entry.total)
+        body.append(labelled(f"fr-score-{entry.index}", ft.Container(
             key=f"fr-score-{entry.index}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.TERTIARY_CONTAINER if winner else ft.Colors.SURFACE_CONTAINER_LOW,
-            content=ft.Row(spacing=12, controls=[
+            content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=12, controls=[   # said by its label
                 colour_dot(colours[entry.index], entry.name, size=30),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(entry.name, size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(" · ".join(parts), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(climbers, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ]),
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700)] if winner else []),
                 ft.Text(str(entry.total), key=f"fr-score-{entry.index}-total", size=22, weight=ft.FontWeight.W_700),
-            ]),
-        ))
+            ])),
+        ), label=read.format(name=entry.name, n=entry.total, climbers=climbers)))
     # Alone, there is no one to beat: the solo result is a rank (end_section), and the tie-break means nothing.
     rule = (_("A climber scores the best victory points it reached; 1 if it dies.") if state.setup.solo else
             _("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; a tie goes "
