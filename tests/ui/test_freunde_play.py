@@ -311,6 +311,12 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     # Where each was checked, base camp said as a place of its own ("im Basislager", not "auf Basislager").
     assert ui.get("fr-last-check-0-A-where").value.startswith("Ann A on S5 (")
     assert ui.get("fr-last-check-1-A-where").value.startswith("Bob A in base camp (")
+    # Each climber's line is one sentence to a screen reader: the pawn's letter and the result in its circle
+    # were said apart, the result twice.
+    for check in record.checks:
+        row = f"fr-last-check-{check.player}-{check.climber}"
+        node = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == row)
+        assert spoken(node) == [f"{ui.get(row + '-where').value}: {check_sentence(check)}"]
     # The team shows what the engine holds: S5 with the tent, acclimatization 2; Bob's A capped at 3.
     assert ui.get("fr-team-0-A").value == "S5 · tent on S5"
     # Each climber of the team is one line to a screen reader: whose, where, acclimatization, points.

@@ -857,18 +857,20 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         p = state.players[check.player]
         zone = zone_label(state, check.zone)
         died = check.died
-        rows.append(ft.Container(
+        where, worked = _where(state, p.name, check.climber, check.space, zone), check_sentence(check)
+        # One node, said as "Ann A on S4 (5000–6000 m): 2 ±0 space ±0 weather = 2": the pawn's letter and the
+        # result in its circle were said apart, the result twice.
+        rows.append(labelled(f"{key}-{check.player}-{check.climber}", ft.Container(
             key=f"{key}-{check.player}-{check.climber}",
             padding=ft.Padding.symmetric(horizontal=10, vertical=8),
             border_radius=ft.BorderRadius.all(12),
             bgcolor=ft.Colors.ERROR_CONTAINER if died else ft.Colors.SURFACE,
-            content=ft.Row(spacing=10, controls=[
+            content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=10, controls=[
                 pawn(colours[check.player], check.climber, size=24),
                 ft.Column(expand=True, spacing=2, tight=True, controls=[
-                    ft.Text(_where(state, p.name, check.climber, check.space, zone),
-                            key=f"{key}-{check.player}-{check.climber}-where", size=12,
+                    ft.Text(where, key=f"{key}-{check.player}-{check.climber}-where", size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Text(check_sentence(check), key=f"{key}-{check.player}-{check.climber}-sum", size=14,
+                    ft.Text(worked, key=f"{key}-{check.player}-{check.climber}-sum", size=14,
                             weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_ERROR_CONTAINER if died else ft.Colors.ON_SURFACE),
                 ]),
@@ -877,8 +879,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
                              alignment=ft.Alignment.CENTER,
                              content=ft.Icon(ft.Icons.HEART_BROKEN_ROUNDED, size=20, color="#FFFFFF") if died else
                              ft.Text(str(check.after), size=17, weight=ft.FontWeight.W_700, color="#FFFFFF")),
-            ]),
-        ))
+            ])),
+        ), label=labelled_value(where, worked)))
     if not rows:
         rows.append(ft.Text(_("No climber is alive."), color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
