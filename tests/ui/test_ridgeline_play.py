@@ -606,6 +606,35 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     await ui.click("rl-hand-clear")
     await ui.click("rl-redo")
     assert keeper.get(session.id).actions == (hand, hand)
+    # The hand 3 form tapped before that Undo still comes back: typing in hand 2's form took the one form the
+    # store keeps for the game, not this one.
+    assert ui.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
+    await ui.click("rl-end-hand")
+    assert went_out(ui, 2)
+
+    # A seat only chosen is nothing entered: Undo and Redo say nothing of a form, and Redo does not wait.
+    await ui.click("rl-hand-clear")
+    await ui.click("rl-left-1")
+    await ui.click("rl-undo")
+    assert ui.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back."
+    await ui.click("rl-redo")
+    assert ui.get("rl-notice-text").value == "Hand 2 redone."
+
+
+async def test_another_devices_form_does_not_come_back_with_this_devices_redo(open_ui, store):
+    # Phone A was entering hand 2 when phone B tapped Undo, then Redo: B was given A's form, and told it was
+    # the one entering it.
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand])
+    a = await open_ui(route=f"/play/ridgeline/{session.id}")
+    b = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await a.click("rl-end-hand")
+    await a.click("rl-out-2")
+    await b.click("rl-undo")
+    await b.click("rl-redo")
+    assert b.get("rl-notice-text").value == "Hand 1 redone."
+    await b.click("rl-end-hand")
+    assert not went_out(b, 2)
 
 
 async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(open_ui, store):

@@ -117,6 +117,9 @@ def RidgelineTable(session_id: str) -> ft.View:
     # Hooks come before the early return below, so every drawing calls the same ones in the same order.
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
+    # The form this device was typing in when it tapped Undo, with the entries it was begun after: the Redo that
+    # brings those entries back brings it back (the store keeps one form a game, the next one typed).
+    parked = ft.use_ref(None)
 
     def keep_hand() -> None:
         if draft_at[1] is not None and draft_at != kept_at.current:
@@ -162,23 +165,24 @@ def RidgelineTable(session_id: str) -> ft.View:
     replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
                 and draft_at[0] not in (HandDraft(), asked_again))
 
-    # Something entered in the form shown (not only what a correction asks for again).
-    typed = draft not in (HandDraft(), asked_again)
+    # Something entered in the form shown (not only what a correction asks for again, nor a seat only chosen).
+    typed = replace(draft, active=None) not in (HandDraft(), replace(asked_again, active=None))
 
-    def forget_form(keep: bool = False) -> None:
+    def forget_form() -> None:
         """This device changed the entries (undo, redo, a correction's step): the form starts again from them
-        without a word (another device's change is said, `submit`), and the one kept goes too, unless `keep`
-        (an Undo): it goes with the entries it was begun after, so the Redo that brings them back brings it
-        back too (`restore_form`), and a hand typed in is not lost to a tap on Undo."""
+        without a word (another device's change is said, `submit`), and the one kept goes too."""
         set_draft_at((HandDraft(), None))
-        if not keep:
-            keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
+        keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
 
     def restore_form() -> bool:
-        """The form kept after the entries as they now stand, if there is one (after a Redo); whether there was."""
-        kept = _kept_hand(app, session_id)
-        set_draft_at(kept)
-        return kept[1] is not None
+        """After a Redo: the form this device was typing when it tapped Undo, if the entries are back to those
+        it was begun after (`parked`); whether it came back. Else the form starts again, as after any change."""
+        was, parked.current = parked.current, None
+        if was is not None and was[1] == entries_mark(app, session_id):
+            set_draft_at(was)
+            return True
+        forget_form()
+        return False
 
     def show(target: Panel) -> None:
         set_panel(target)
@@ -236,7 +240,9 @@ def RidgelineTable(session_id: str) -> ft.View:
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
-        forget_form(keep=True)
+        # A hand typed in is not lost to a tap on Undo: Redo brings it back with the hand it undid.
+        parked.current = draft_at if typed else None
+        forget_form()
         set_table_problem(None)
         set_notice(
             # i18n: Undo tapped while the next hand's form had something in it: Redo brings back both
