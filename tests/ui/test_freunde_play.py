@@ -170,6 +170,18 @@ async def test_a_later_day_whose_band_could_not_be_read_does_not_hold_up_todays_
                                               "covers when it comes.")
 
 
+async def test_a_later_day_chosen_by_hand_without_its_zones_still_refuses_the_save(open_ui, store):
+    # Only a preset's unreadable band is left for later: a day the players chose themselves, or one saved
+    # before, was left out of the save (kept as it was) while the notice said it was left to enter.
+    session, ui = await snow_today(open_ui, store)
+    await ui.click("fr-today-day-2-label-sun")
+    await ui.click("fr-today-day-3-label-cloud")
+    await ui.click("fr-today-save")
+    assert ui.get("fr-weather-problem").value == ("Day 3: choose the altitude zones the cloud covers (the tile "
+                                                  "shows them).")
+    assert engine(store, session.id).weather[0] is None
+
+
 async def test_today_without_its_zones_is_not_saved(open_ui, store):
     session, ui = await weather_asked(open_ui, store)
     await ui.click("fr-today-day-1-label-snow")

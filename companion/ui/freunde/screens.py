@@ -284,7 +284,7 @@ def FreundeTable(session_id: str) -> ft.View:
         if isinstance(chosen, str):
             set_problem(chosen)
             return
-        ready = ready_days(*chosen)
+        ready = ready_days(*chosen, saved=[d for d in chosen[0] if state.weather[d - 1] is not None])
         if isinstance(ready, str):
             set_problem(ready)
             return

@@ -9,7 +9,7 @@ as one action, so undo takes the whole tile back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -118,17 +118,18 @@ def drafts_problem(days: Sequence[int], drafts: Sequence[DayDraft]) -> str | Non
     return None
 
 
-def ready_days(days: Sequence[int], drafts: Sequence[DayDraft]
+def ready_days(days: Sequence[int], drafts: Sequence[DayDraft], saved: Collection[int] = ()
                ) -> tuple[tuple[int, ...], tuple[DayDraft, ...], int | None] | str:
     """What a save of these days (`days_to_save`) writes now: every day when each one with an effect has its
-    zones; else the days before the first that has none, and that day, left to be entered when it comes with
-    the days after it (a preset's band that could not be read off the tile, on a later day, does not hold up
-    today's weather). When the first day lacks its zones, why in words (`drafts_problem`)."""
+    zones. A tile's last day from a preset whose band could not be read off the tile, not saved before, does
+    not hold up the days before it: they are written, and that day (returned) is left to be entered when it
+    comes. Any other day without its zones refuses the save, in words (`drafts_problem`): a day chosen by
+    hand, or one saved before, would be dropped or left as it was, unsaid."""
     for n, draft in enumerate(drafts):
         if not draft.calm and not draft.zones:
-            if n == 0:
-                return drafts_problem(days[:1], drafts[:1]) or ""
-            return tuple(days[:n]), tuple(drafts[:n]), days[n]
+            if 0 < n == len(drafts) - 1 and draft.read is not None and days[n] not in saved:
+                return tuple(days[:n]), tuple(drafts[:n]), days[n]
+            return drafts_problem(days[n:n + 1], drafts[n:n + 1]) or ""
     return tuple(days), tuple(drafts), None
 
 
