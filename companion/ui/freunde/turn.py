@@ -982,13 +982,15 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                  for c in entry.climbers]
         climbers = " · ".join(parts)
         # One node, said as a sentence: its parts were the name, the climbers, then a bare total ("2").
-        if winner and state.over:
+        # (The engine names winners only once the game is over.)
+        if winner and len(breakdown.winners) > 1:
+            # i18n: a player's final score read aloud, a win shared with others: "Ann shares the win, 12 points:
+            # A: 7 · B: 5"
+            read = ngettext("{name} shares the win, {n} point: {climbers}",
+                            "{name} shares the win, {n} points: {climbers}", entry.total)
+        elif winner:
             # i18n: a player's final score read aloud: "Ann wins, 12 points: A: 7 · B: 5"
             read = ngettext("{name} wins, {n} point: {climbers}", "{name} wins, {n} points: {climbers}", entry.total)
-        elif winner:
-            # i18n: a player's score so far read aloud, the highest yet: "Ann leads, 12 points: A: 7 · B: 5"
-            read = ngettext("{name} leads, {n} point: {climbers}", "{name} leads, {n} points: {climbers}",
-                            entry.total)
         else:
             # i18n: a player's score read aloud: "Ann, 12 points: A: 7 · B: 5"
             read = ngettext("{name}, {n} point: {climbers}", "{name}, {n} points: {climbers}", entry.total)
