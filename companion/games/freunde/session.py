@@ -232,9 +232,11 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 
 def _deaths(before: State, after: State) -> list[str]:
-    """The climbers alive in `before` and dead in `after`, named as messages name them ("Alice's climber A")."""
-    return [rules.climber_name(after, n, c.label) for n, (p, was) in enumerate(zip(after.players, before.players))
-            for c, old in zip(p.climbers, was.climbers) if old.alive and not c.alive]
+    """The climbers that died in the check an entry ran (the last player's Done, which ends the turn), named
+    as messages name them ("Alice's climber A"); none when it ran no check."""
+    if not after.log or (after.turn == before.turn and not after.over):
+        return []
+    return [rules.climber_name(after, c.player, c.climber) for c in after.log[-1].checks if c.died]
 
 
 def _space(state: State, space: Any) -> str:

@@ -44,7 +44,7 @@ from companion.ui.freunde.weather import (
     tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.drafts import keep_draft, kept_with_state
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
+from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, entry_words, use_entries_shown
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
@@ -522,12 +522,11 @@ def FreundeTable(session_id: str) -> ft.View:
         entries_button(entries, set_entries, session.correcting),
         *undo_redo("fr", can_undo=session.can_undo, can_redo=session.can_redo, on_undo=undo, on_redo=redo,
                    # i18n: Undo's name with the entry it takes back: "Undo: Turn 13, Bob is done; in the check, …"
-                   undo_words=_("Undo: {entry}").format(entry=_entry_words(app, session_id, session.actions[-1]))
-                   if session.can_undo else None,
+                   undo_words=entry_words(app, session_id, _("Undo: {entry}"), _("Undo the last move"),
+                                          correcting=session.correcting),
                    # i18n: Redo's name with the entry it puts back
-                   redo_words=_("Redo: {entry}").format(entry=_entry_words(app, session_id, session.redo[0],
-                                                                            redo=True))
-                   if session.can_redo else None,
+                   redo_words=entry_words(app, session_id, _("Redo: {entry}"), _("Redo the move undone"), redo=True,
+                                          correcting=session.correcting),
                    correcting=session.correcting),
     ]
     # i18n: the app bar's title during a game: the game's name, then the turn ("Freunde · turn 4")
@@ -815,61 +814,51 @@ def _older_rules_card(state: State, on_switch: Callable[[], None]) -> ft.Control
           "turn.").format(readings=_(_EARLIER_READINGS)), key="fr-older-rules", tone="warning", actions=actions)
 
 
-def _entry_words(app: Any, session_id: str, doc: Mapping[str, Any], *, redo: bool = False) -> str:
-    """What Undo (or with `redo`, Redo) acts on, in the words of the game's entries: "Turn 13, Bob is done; in
-    the check, Alice's climber A died" says what else goes with it (a climber comes back to life); in a few
-    words (`describe_action`) when the entry cannot be said."""
-    try:
-        entry = app.keeper.entry_words(session_id, redo=redo)
-    except CompanionError:
-        entry = None
-    return tr(entry) if entry else describe_action(doc)
-
-
 def _undone_words(app: Any, session_id: str, doc: Mapping[str, Any], *, redo: bool = False) -> str:
     """What the notice after Undo (or Redo) says was taken back: in a few words (`describe_action`: the entries'
     words of a tile's weather run to three days' effects), but a Done in the entries' words, since the last
     one runs the turn's check, whose deaths come and go with it."""
     if doc.get("type") == "done":
-        return _entry_words(app, session_id, doc, redo=redo)
+        return entry_words(app, session_id, "{entry}", describe_action(doc), redo=redo)
     return describe_action(doc)
 
 
 def describe_action(doc: Mapping[str, Any]) -> str:
     """A saved action in a few words, for undo and redo: "Ann's cards", "day 4's weather"."""
-    # Each is what Undo or Redo takes back, said inside "Undo {what}", "Undone: {what}. Redo puts it back."
+    # Each is what Undo took back or Redo put back, said in their notices: "Undone: {what}. Redo puts it back.",
+    # "Redone: {what}."
     kind = doc.get("type")
     player = doc.get("player")
     if kind == "weather":
         weather = doc.get("weather")
         count = len(weather) if isinstance(weather, list) else 1
         day = doc.get("day")
-        # i18n: what Undo takes back ("Undo day 4's weather")
+        # i18n: what Undo took back ("Undone: day 4's weather")
         return (_("day {day}'s weather").format(day=day) if count == 1 else
-                # i18n: what Undo takes back ("Undo the weather of days 4-6")
+                # i18n: what Undo took back ("Undone: the weather of days 4-6")
                 _("the weather of days {first}–{last}").format(first=day, last=day + count - 1))
     if kind == "play":
-        # i18n: what Undo takes back ("Undo Ann's cards")
+        # i18n: what Undo took back ("Undone: Ann's cards")
         return _("{name}'s cards").format(name=player)
     if kind == "draw":
-        # i18n: what Undo takes back ("Undo the cards entered in Ann's hand")
+        # i18n: what Undo took back ("Undone: the cards entered in Ann's hand")
         return _("the cards entered in {name}'s hand").format(name=player)
     if kind == "risk":
-        # i18n: what Undo takes back ("Undo the risk token of 2")
+        # i18n: what Undo took back ("Undone: the risk token of 2")
         return _("the risk token of {value}").format(value=doc.get("value"))
     if kind == "climber":
-        # i18n: what Undo takes back ("Undo Ann's climber A's action")
+        # i18n: what Undo took back ("Undone: Ann's climber A's action")
         return _("{name}'s climber {climber}'s action").format(name=player, climber=doc.get("climber"))
     if kind == "pay_risk":
-        # i18n: what Undo takes back ("Undo the risk point off Ann's climber A")
+        # i18n: what Undo took back ("Undone: the risk point off Ann's climber A")
         return _("the risk point off {name}'s climber {climber}").format(name=player, climber=doc.get("climber"))
     if kind == "done":
-        # i18n: what Undo takes back ("Undo Ann being done")
+        # i18n: what Undo took back ("Undone: Ann being done")
         return _("{name} being done").format(name=player)
     if kind == "rules":
-        # i18n: what Undo takes back ("Undo the switch to the printed rules")
+        # i18n: what Undo took back ("Undone: the switch to the printed rules")
         return _("the switch to the printed rules")
-    # i18n: what Undo takes back, for an entry of an unknown kind
+    # i18n: what Undo took back, for an entry of an unknown kind
     return _("the last action")
 
 
