@@ -1008,13 +1008,14 @@ _RECORD_WORDS = {
 
 def record_words(detail: Any) -> Any:
     """A Freunde breakdown as History shows it: a shipped board's title in the player's language (an edited
-    board's as the players wrote it, and only then whether the board was checked against the printed one),
-    and the route, the weather season and the tie-break in words."""
+    board's as the players wrote it), that the board was not checked against the printed one only when it was
+    not (an edited board, or the winter board's data), and the route, the weather season and the tie-break in
+    words."""
     if not isinstance(detail, dict):
         return detail
     out = dict(detail)
     if out.get("board_verified") is True:
-        del out["board_verified"]      # said only of a board the players edited, as the shared result does
+        del out["board_verified"]      # said only of a board not checked, as the shared result does
     if isinstance(out.get("board_title"), str):
         out["board_title"] = board_title(out.get("board"), out["board_title"])
     for key in ("route", "weather_season", "tie_break"):
