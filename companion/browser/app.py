@@ -48,6 +48,7 @@ async def main(page: ft.Page) -> None:
         # No settings can be read: said in the device's language.
         failure_page(await _said_to_device(page, msg("The saved data in this browser cannot be opened: {reason}",
                                                      reason=reason_of(exc))))(page)
+        tell_shown()        # the page's start-up cover goes: this page tells no language to take it away
         return
     build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser(),
                language_told=language_teller())(page)
@@ -86,13 +87,9 @@ def language_teller(channel: Any = None) -> Callable[[str], None] | None:
     worker, which has no localStorage: it says the language on a BroadcastChannel every tab's page hears.
     `channel` is the channel to post on (tests pass a stand-in); None makes the page's own, or, outside a
     browser, returns None."""
+    channel = channel if channel is not None else _page_channel()
     if channel is None:
-        try:
-            import js  # noqa: PLC0415 - exists only inside Pyodide
-
-            channel = js.BroadcastChannel.new(LANGUAGE_CHANNEL)
-        except Exception:  # noqa: BLE001 - no such channel in this browser: the notices follow the browser
-            return None
+        return None         # no such channel in this browser: the notices follow the browser
 
     def tell(setting: str) -> None:
         try:
@@ -101,6 +98,29 @@ def language_teller(channel: Any = None) -> Callable[[str], None] | None:
             pass
 
     return tell
+
+
+def tell_shown(channel: Any = None) -> None:
+    """Tell the page script a screen is drawn that tells it no language (the page saying the data cannot be
+    opened), so that its start-up cover (`client/companion.js`) makes way for it at once. `channel` as in
+    `language_teller`; outside a browser, nothing."""
+    channel = channel if channel is not None else _page_channel()
+    if channel is None:
+        return              # no such channel: the page shows no cover either
+    try:
+        channel.postMessage(json.dumps({"shown": True}))
+    except Exception:  # noqa: BLE001 - a closed channel: the cover goes by itself a little later
+        pass
+
+
+def _page_channel() -> Any:
+    """The channel to the page script (`LANGUAGE_CHANNEL`), or None outside a browser or in one without it."""
+    try:
+        import js  # noqa: PLC0415 - exists only inside Pyodide
+
+        return js.BroadcastChannel.new(LANGUAGE_CHANNEL)
+    except Exception:  # noqa: BLE001 - not in a browser, or no BroadcastChannel in this one
+        return None
 
 
 def _emscripten_fs():

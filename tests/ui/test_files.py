@@ -348,6 +348,22 @@ async def test_the_static_build_tells_the_page_the_language_chosen_in_settings(t
     assert language_teller() is None        # outside a browser there is no channel to tell
 
 
+def test_the_page_is_told_when_the_screen_shown_says_no_language():
+    """The static build's page covers Flet's "Working..." until the app says its language; the page saying the
+    data cannot be opened says none, and tells the page it is shown instead, or it stayed covered."""
+    from companion.browser.app import tell_shown
+
+    posted: list[dict] = []
+
+    class Channel:
+        def postMessage(self, data: str) -> None:  # noqa: N802 - the browser's name
+            posted.append(json.loads(data))
+
+    tell_shown(Channel())
+    assert posted == [{"shown": True}]
+    tell_shown()                            # outside a browser there is no channel: nothing to tell, no error
+
+
 async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_after_it(open_ui, store):
     store.players.add("Ann")
     before = store.export_all()

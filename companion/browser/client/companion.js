@@ -140,10 +140,22 @@
 
   // While Python starts (15 s or so on a phone, from the offline copy too), Flet's client shows a spinner
   // and "Working...", in English whatever the language. The page is covered meanwhile by the same in the
-  // player's language, until the app says its language (it does once its first screen is drawn: below), or
-  // the start fails (Flet's client then shows why, which must not stay covered).
+  // player's language, until the app says its first screen is drawn (on the channel below: its language, or
+  // that a page saying the data cannot be opened is shown), or the start fails (Flet's client then shows
+  // why, which must not stay covered). Without the channel nothing would say so: no cover.
   var STARTING = "companion-starting";
-  var STARTING_AT_MOST = 30000;      // after Python is up: should the app never speak, the page is shown anyway
+  var STARTING_AT_MOST = 90000;      // from the start: a start that never ends shows Flet's own spinner
+  var SHOWN_AT_MOST = 15000;         // once Python is up: an app that fails before it speaks shows why
+  var startingTimer = null;
+
+  function stopStarting(after) {
+    if (startingTimer !== null) { clearTimeout(startingTimer); startingTimer = null; }
+    if (after === undefined) {
+      dismiss(STARTING);
+    } else {
+      startingTimer = setTimeout(function () { startingTimer = null; dismiss(STARTING); }, after);
+    }
+  }
 
   function starting() {
     var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
@@ -204,8 +216,11 @@
   // a notice on the screen is said again in it, such as the one of a tab waiting for another.
   if (typeof BroadcastChannel === "function") {
     new BroadcastChannel("climbing-companion").addEventListener("message", function (event) {
-      var told;
-      try { told = JSON.parse(event.data).language; } catch (error) { return; }
+      var message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      if (!message || typeof message !== "object") { return; }
+      if (message.shown === true) { stopStarting(); }     // a screen without a language: the data's failure
+      var told = message.language;
       if (typeof told !== "string") { return; }
       var known = Object.prototype.hasOwnProperty.call(WORDS, told);
       try {
@@ -216,7 +231,7 @@
         }
       } catch (error) { /* storage refused: only this page's notices follow, until it closes */ }
       said = known ? WORDS[told] : browserWords();
-      dismiss(STARTING);      // the app is up: it speaks once its first screen is drawn
+      stopStarting();         // the app is up: it speaks once its first screen is drawn
       if (document.getElementById("companion-elsewhere")) { notice("companion-elsewhere", said.elsewhere); }
       if (document.getElementById("companion-update") && offered) { offerUpdate(offered); }
     });
@@ -225,14 +240,17 @@
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
     await ownData();
-    starting();
+    if (typeof BroadcastChannel === "function") {
+      starting();
+      stopStarting(STARTING_AT_MOST);
+    }
     try {
       var connected = await connect.apply(this, arguments);
     } catch (error) {
-      dismiss(STARTING);
+      stopStarting();
       throw error;
     }
-    setTimeout(function () { dismiss(STARTING); }, STARTING_AT_MOST);
+    if (document.getElementById(STARTING)) { stopStarting(SHOWN_AT_MOST); }
     return connected;
   };
   ownData();
