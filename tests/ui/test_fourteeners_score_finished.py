@@ -18,7 +18,7 @@ from companion.games.fourteeners.files import score_file
 from companion.sessions import SessionKeeper
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from fourteeners_tables import TABLES, card
-from harness import walk
+from harness import spoken, walk
 
 
 def roster(store, table: dict[str, Any]) -> dict[str, str]:
@@ -205,6 +205,13 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
     await drive.tap("ftf-cap-7")
     await drive.tap("ftf-put")
     assert screen_totals(ui, 2) == [13, 7]
+    # The card and its button to take it off are two nodes: merged, the button was the row's only tap where it
+    # has none (a catalog card), and a screen reader's tap on the card took it off.
+    nodes = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    row = nodes["ftf-row-1-capstone-0"]
+    assert "ftf-row-1-capstone-0-remove" not in {n.identifier for n in walk(row) if isinstance(n, ft.Semantics)}
+    assert spoken(row) == ["Mount Wilson, Class IV, 7 points"]
+    assert spoken(nodes["ftf-row-1-capstone-0-remove"]) == ["Take Mount Wilson off"]
     # Taking a card off, and undo.
     await drive.tap("ftf-row-1-gear-1-remove")
     assert "ftf-row-1-gear-1" not in ui.keys()

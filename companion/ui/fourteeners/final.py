@@ -19,7 +19,7 @@ import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import final, scoring, solo
-from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
+from companion.games.fourteeners.abilities import Tucked, class_label, describe_ability, describe_category
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
@@ -34,7 +34,8 @@ from companion.ui.common.widgets import bind, labelled, message_card, screen_vie
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
-    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
+    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, icon_label, roman,
+    side_label,
 )
 from companion.ui.fourteeners.play import accolade_words, replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
@@ -483,10 +484,18 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     trailing: list[ft.Control] = []
     if points is not None:
         trailing.append(ft.Text(f"{points}", key=f"{key}-points", size=15, weight=ft.FontWeight.W_700))
-    trailing.append(labelled(f"{key}-remove", ft.IconButton(
+    # Beside the row, a button of its own: merged into the row, it was the row's only tap where the row has
+    # none (a catalog card), so a screen reader's tap on the card took it off, and where the row opens its
+    # form it could not be reached at all.
+    take_off = labelled(f"{key}-remove", ft.IconButton(
         ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=card.name),
         disabled=editing,
-        on_click=bind(remove, seat, side, index))))
+        on_click=bind(remove, seat, side, index)))
+    # Said in one order: name, Class, corner icons, what it scores, its points (left to the drawn nodes, one
+    # corner icon's name came first and the other was lost).
+    said = [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), words]
+    if points is not None and (scored := ngettext("{n} point", "{n} points", points).format(n=points)) != words:
+        said.append(scored)             # a Capstone's words are its points already
     from_catalog = state.setup.catalog.card(card.name) == card
     counted = (entry.counted.points, entry.counted.note) if entry is not None and entry.counted else None
     catalog_card = state.setup.catalog.card(card.name)
@@ -499,10 +508,15 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
         open_form, shown,
         "" if is_auto_name(state, card.name) or catalog_card is not None else card.name,
         counted[1] if counted else "")
-    return labelled(key, ft.Container(                 # merged: one node named by the card (see play.py)
+    row = labelled(key, ft.Container(                  # one node named by the card
         key=key, ink=change is not None, on_click=change, border_radius=ft.BorderRadius.all(10),
-        bgcolor=ft.Colors.SURFACE, padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
-        content=card_line(card, trailing=trailing, subtitle=words, size=14)), merge=True)
+        padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
+        content=ft.Semantics(exclude_semantics=True, content=card_line(card, trailing=trailing, subtitle=words,
+                                                                        size=14))),
+        label=", ".join(said), button=change is not None)
+    return ft.Container(bgcolor=ft.Colors.SURFACE, border_radius=ft.BorderRadius.all(10), content=ft.Row(
+        spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[ft.Container(expand=True, content=row), take_off]))
 
 
 # --- adding a Climb -------------------------------------------------------------------------------------------
