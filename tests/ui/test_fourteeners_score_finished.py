@@ -191,6 +191,23 @@ async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store
     assert ui.get("ftf-short").value.startswith("Fewer Climbs than the 9 rounds give: Ann 4 Climbs, Bo 4 Climbs.")
 
 
+async def test_a_card_named_by_the_screen_keeps_its_name_when_changed(open_ui, store) -> None:
+    # A Capstone entered without a name is "Ann's Capstone 1"; changed, it became "Ann's Capstone 2", as if
+    # it were another card and the first were missing.
+    ui, drive, table = await set_up(open_ui, store, "accolade-fewest")
+    await drive.tap("ftf-add-capstone")
+    await drive.tap("ftf-class-4")
+    await drive.tap("ftf-cap-7")
+    await drive.tap("ftf-put")
+    [key] = [k for k in ui.keys() if k.startswith("ftf-row-0-capstone-") and k.count("-") == 4]
+    await drive.tap(key)
+    assert ui.get("ftf-name").hint_text == "Ann's Capstone 1"
+    await drive.tap("ftf-cap-6")
+    await drive.tap("ftf-put")
+    names = [c.value for c in walk(ui.get(key)) if isinstance(c, ft.Text)]
+    assert "Ann's Capstone 1" in names and "Ann's Capstone 2" not in names, names
+
+
 async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) -> None:
     table = TABLES["accolade-fewest"]["table"]
     ui = await open_ui()

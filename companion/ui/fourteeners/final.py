@@ -65,11 +65,16 @@ _AUTO_NAMES = {
 }
 
 
-def auto_name(state: State, seat: int, side: str) -> str:
+def auto_name(state: State, seat: int, side: str, index: int | None = None) -> str:
     """A name for a card entered without one: "Ann's Plan 2" in the player's language, unique on the table.
-    It is the card's name in the game's saved actions; `is_auto_name` knows it in every language."""
-    who = state.players[seat].name
+    With the `index` of the card a change replaces (of the seat's tucked cards, or Guides), that card's own
+    name is free: changing "Ann's Plan 1", her only one, made it "Ann's Plan 2". It is the card's name in the
+    game's saved actions; `is_auto_name` knows it in every language."""
+    player = state.players[seat]
+    who = player.name
     taken = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
+    if index is not None:
+        taken.discard(name_key(player.guides[index].name if side == GUIDE else player.tucked[index].card.name))
     number = 1
     while name_key(made := _(_AUTO_NAMES[side]).format(name=who, number=number)) in taken:
         number += 1
@@ -551,7 +556,8 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     controls.extend(problem_text(problem, key="ftf-problem"))
 
     def save() -> None:
-        text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side))
+        text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side,
+                                                                                 form.index))
         put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
 
     back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
@@ -647,7 +653,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
             key="ftf-name", label=_("Name (optional)"), max_length=60, counter="",
-            hint_text=auto_name(state, form.seat, form.side), on_change=on_typed))))
+            hint_text=auto_name(state, form.seat, form.side, form.index), on_change=on_typed))))
 
         def set_class(k: int) -> None:
             def update(current: TuckForm | None) -> TuckForm | None:
@@ -724,7 +730,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
 def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
     """What this Climb scores on this tableau as it stands (Plans count the whole tableau and the rivals)."""
     player = state.players[form.seat]
-    text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side))
+    text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side, form.index))
     try:
         entry = final.read_tucked(form.entry_doc(text), "card", lambda raw, where: form.parse(text))
         points = final.card_points(state, form.seat, entry, form.index)
