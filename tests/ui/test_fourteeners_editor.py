@@ -104,6 +104,19 @@ async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, st
     assert ui.find("ftc-card-mt-elbert") is None
 
 
+async def test_each_sides_switch_says_which_side_it_describes(open_ui, store):
+    # Four switches each said only "Describe" (or "Described").
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    said = {n.identifier: spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics)
+            and str(n.identifier or "").endswith("-on")}
+    assert said["ftc-capstone-on"] == ["Describe: Capstone"] and said["ftc-plans-on"] == ["Describe: Plans"]
+    await ui.click("ftc-plans-on")
+    said = {n.identifier: spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics)
+            and n.identifier == "ftc-plans-on"}
+    assert said["ftc-plans-on"] == ["Described: Plans"]
+
+
 async def test_add_and_delete_an_accolade(open_ui, store):
     ui = await _cards_tab(open_ui)
     await ui.click("ftc-add-accolade")

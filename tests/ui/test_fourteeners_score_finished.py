@@ -222,6 +222,10 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
     await drive.tap("ftf-cap-7")
     await drive.tap("ftf-put")
     assert screen_totals(ui, 2) == [13, 7]
+    # Each side's button says whose side it adds to: every one was a bare "Add".
+    nodes = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert spoken(nodes["ftf-add-plans"]) == ["Add to Bo's Plans"]
+    assert spoken(nodes["ftf-add-guide"]) == ["Add a Guide to Bo"]
     # The card and its button to take it off are two nodes: merged, the button was the row's only tap where it
     # has none (a catalog card), and a screen reader's tap on the card took it off.
     nodes = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}

@@ -50,8 +50,8 @@ from companion.ui.fourteeners.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import (bind, confirm_dialog, dialog_title, labelled, message_card, said, section_title,
-                                         sentence)
+from companion.ui.common.widgets import (bind, confirm_dialog, dialog_title, labelled, labelled_value, message_card,
+                                         said, section_title, sentence)
 
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
@@ -677,10 +677,12 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
                  change: Callable[[AbilityForm | None], None]) -> ft.Control:
     """One side of a card: described (with the ability editor) or left for later."""
     at = f"{prefix}-{side.value}"
+    switch = _("Described") if form is not None else _("Describe")
     header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(content=side_tag(side), expand=True),
-        choice_chip(f"{at}-on", _("Described") if form is not None else _("Describe"), form is not None,
-                    bind(change, None if form is not None else side_form(side))),
+        # Said with the side it is for, "Describe: Capstone": four sides each said only "Describe".
+        choice_chip(f"{at}-on", switch, form is not None, bind(change, None if form is not None else side_form(side)),
+                    tooltip=labelled_value(switch, side_label(side))),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:

@@ -446,9 +446,11 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
             ft.Icon(SIDE_ICONS[side], size=18, color=SIDE_COLOURS[side]),
             ft.Text(f"{side_label(side)} · {len(entries)}", size=14, weight=ft.FontWeight.W_600, expand=True,
                     color=SIDE_COLOURS[side]),
+            # Said with whose side it adds to: every side's button was a bare "Add".
             *([] if player.gerry else [labelled(f"ftf-add-{side.value}", ft.TextButton(
                 _("Add"), key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
-                on_click=bind(open_form, TuckForm(seat=seat, side=side.value))))])])]
+                on_click=bind(open_form, TuckForm(seat=seat, side=side.value))),
+                label=_("Add to {name}'s {side}").format(name=player.name, side=side_label(side)), button=True)])])]
         for i, entry in entries:
             rows.append(_entry_row(state, seat, side.value, i, entry.card, entry, points.get(name_key(entry.card.name)),
                                    open_form, remove, editing))
@@ -465,7 +467,8 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
                     weight=ft.FontWeight.W_600, expand=True),
             labelled("ftf-add-guide", ft.TextButton(
                 _("Add"), key="ftf-add-guide", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
-                on_click=bind(open_form, TuckForm(seat=seat, side=GUIDE))))])]
+                on_click=bind(open_form, TuckForm(seat=seat, side=GUIDE))),
+                label=_("Add a Guide to {name}").format(name=player.name), button=True)])]
         rows.append(ft.Text(_("Discarded to hire: they count for no Accolade; each with a Photo scores 1.")
                             + (" " + _("Photos now: {n}.").format(n=photos) if player.guides else ""), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT))
