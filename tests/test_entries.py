@@ -327,10 +327,10 @@ def test_freunde_entries_name_the_turn_the_player_the_climber_and_what_moved_or_
         "Day 1's weather: snow (−2 acclimatization and +1 movement per space in the 7000 m and 8000 m zones)",
         "Weather of days 4–5: sun; wind (−1 acclimatization in the 8000 m zone)",
         "Turn 1, Ann paid 2 risk points off climber B's acclimatization",
-        "Turn 1, Cy's climber B acclimatized on base camp with Acclimatize +2",
+        "Turn 1, Cy's climber B acclimatized in base camp with Acclimatize +2",
         # An Acclimatize +0 gains nothing: the climber stayed where it was.
-        "Turn 1, Cy's climber B stayed on base camp with Move 1 and Acclimatize +0",
-        "Turn 1, Cy's climber B pitched its tent on base camp with Move 1; 1 risk point off its acclimatization",
+        "Turn 1, Cy's climber B stayed in base camp with Move 1 and Acclimatize +0",
+        "Turn 1, Cy's climber B pitched its tent in base camp with Move 1; 1 risk point off its acclimatization",
         "From turn 1 on: the printed rules",
     ]
 

@@ -173,17 +173,28 @@ def test_french_joins_a_preposition_and_a_places_article():
     # "s'est déplacé en le sommet": the place is only known when the sentence is formatted.
     who = {"turn": 1, "name": "Bruno", "climber": "A"}
     moved = "Turn {turn}, {name}'s climber {climber} moved from {start} to {end}"
-    acclimatized = "Turn {turn}, {name}'s climber {climber} acclimatized on {start}"
+    acclimatized = "Turn {turn}, {name}'s climber {climber} acclimatized {where}"
     with use_language("fr"):
         assert tr(msg(moved, start=msg("base camp"), end="S1", **who)) == (
             "Tour 1, l'alpiniste A de Bruno est allé du camp de base à S1")
         assert tr(msg(moved, start="S24", end=msg("the summit"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno est allé de S24 au sommet")
-        assert tr(msg(acclimatized, start=msg("base camp"), **who)) == (
+        assert tr(msg(acclimatized, where=msg("in base camp"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté au camp de base")
-        assert tr(msg(acclimatized, start=msg("the summit"), **who)) == (
+        assert tr(msg(acclimatized, where=msg("on the summit"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur le sommet")
-        assert tr(msg(acclimatized, start="S5", **who)) == "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur S5"
+        assert tr(msg(acclimatized, where=msg("at {space}", space="S5"), **who)) == (
+            "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur S5")
+    # German and English too: "auf Basislager", "auf der Gipfel", "acclimatized on base camp".
+    with use_language("de"):
+        assert tr(msg(acclimatized, where=msg("in base camp"), **who)) == (
+            "Runde 1, Bergsteiger A von Bruno akklimatisierte sich im Basislager")
+        assert tr(msg(acclimatized, where=msg("on the summit"), **who)) == (
+            "Runde 1, Bergsteiger A von Bruno akklimatisierte sich auf dem Gipfel")
+    with use_language("en"):
+        assert tr(msg(acclimatized, where=msg("in base camp"), **who)) == (
+            "Turn 1, Bruno's climber A acclimatized in base camp")
+    with use_language("fr"):
         # The move being planned: "vers le camp de base", as "vers le sommet" (the article, no contraction).
         assert _("to {space} for {cost}").format(space=_("base camp"), cost=1) == "vers le camp de base pour 1"
         assert _("to {space} for {cost}").format(space=_("the summit"), cost=6) == "vers le sommet pour 6"

@@ -169,7 +169,7 @@ async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_
     assert reason == "turn 1: Ann has M2 left of this turn's cards, not A1"
     assert ui.get("ent-title").value == f"Entry {EDITED + 2} no longer applies"
     assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
-    assert ui.get("ent-refused").value == "Turn 1, Ann's climber B acclimatized on base camp with Acclimatize +1"
+    assert ui.get("ent-refused").value == "Turn 1, Ann's climber B acclimatized in base camp with Acclimatize +1"
     assert SessionKeeper(store).correction(session.id).kept == 0
 
     # Cancel: the game exactly as it was, nothing left of the correction.
@@ -184,7 +184,7 @@ async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_
     await move(ui, "A", [0, 2], "S1")
     await ui.click("ent-fix")
     assert ui.get("ent-title").value == f"Correcting entry {EDITED + 2}"
-    assert ui.get("ent-was").value == ("It was: Turn 1, Ann's climber B acclimatized on base camp with "
+    assert ui.get("ent-was").value == ("It was: Turn 1, Ann's climber B acclimatized in base camp with "
                                        "Acclimatize +1")
     assert SessionKeeper(store).correction(session.id).waiting == ACTIONS[EDITED + 1]
     await ui.click("fr-climber-B")

@@ -191,7 +191,8 @@ def _describe(state: State, doc: Any) -> str:
 
 def _climber_words(state: State, action: rules.ClimberAction) -> str:
     who = {"turn": state.turn, "name": state.players[action.player].name, "climber": action.climber}
-    start = _space(state, state.players[action.player].climber(action.climber).space)
+    here = state.players[action.player].climber(action.climber).space
+    start, where = _space(state, here), _at(state, here)
     cards = _cards(action.cards) if action.cards else None
     if action.path:
         end = _space(state, action.path[-1])
@@ -200,18 +201,18 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
                  msg("Turn {turn}, {name}'s climber {climber} moved from {start} to {end}", start=start, end=end,
                      **who))
     elif action.tent:
-        words = (msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start} with {cards}", start=start,
+        words = (msg("Turn {turn}, {name}'s climber {climber} pitched its tent {where} with {cards}", where=where,
                      cards=cards, **who) if cards else
-                 msg("Turn {turn}, {name}'s climber {climber} pitched its tent on {start}", start=start, **who))
+                 msg("Turn {turn}, {name}'s climber {climber} pitched its tent {where}", where=where, **who))
     elif any(card.kind is CardKind.ACCLIMATIZATION and card.value > 0 for card in action.cards):
         # (An A+0 gives nothing: a climber given only that, or movement it did not use, stayed where it was.)
-        words = (msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start} with {cards}", start=start,
+        words = (msg("Turn {turn}, {name}'s climber {climber} acclimatized {where} with {cards}", where=where,
                      cards=cards, **who) if cards else
-                 msg("Turn {turn}, {name}'s climber {climber} acclimatized on {start}", start=start, **who))
+                 msg("Turn {turn}, {name}'s climber {climber} acclimatized {where}", where=where, **who))
     else:
-        words = (msg("Turn {turn}, {name}'s climber {climber} stayed on {start} with {cards}", start=start,
+        words = (msg("Turn {turn}, {name}'s climber {climber} stayed {where} with {cards}", where=where,
                      cards=cards, **who) if cards else
-                 msg("Turn {turn}, {name}'s climber {climber} stayed on {start}", start=start, **who))
+                 msg("Turn {turn}, {name}'s climber {climber} stayed {where}", where=where, **who))
     if action.path and action.tent:
         # i18n: a climber's move described, then that it also pitched its tent
         words = msg("{entry}; pitched its tent", entry=words)
@@ -237,6 +238,20 @@ def _deaths(before: State, after: State) -> list[str]:
     if not after.log or (after.turn == before.turn and not after.over):
         return []
     return [rules.climber_name(after, c.player, c.climber) for c in after.log[-1].checks if c.died]
+
+
+def _at(state: State, space: Any) -> str:
+    """Where a climber stayed, acclimatized or pitched its tent, said after the verb: "at S16", and base camp
+    and the summit in words of their own, since languages say "in" or "on" them differently ("stayed on
+    base camp" was English for none; "im Basislager", "au camp de base")."""
+    if space == state.board.base_camp:
+        # i18n: where a climber stayed, acclimatized or pitched its tent: "…'s climber A stayed in base camp"
+        return msg("in base camp")
+    if space == state.board.summit:
+        # i18n: where a climber stayed, acclimatized or pitched its tent: "…'s climber A stayed on the summit"
+        return msg("on the summit")
+    # i18n: where a climber stayed, acclimatized or pitched its tent: a space of the board, "…stayed at S16"
+    return msg("at {space}", space=str(space))
 
 
 def _space(state: State, space: Any) -> str:
