@@ -554,18 +554,14 @@ async def test_typed_codes_keep_the_keyboard_in_their_field(open_ui, store):
     assert ui.find("rl-hand-codes-error") is not None
     await focused(ui, "rl-hand-codes")
     # The meld checker's and the pitch finder's fields too.
-    await open_panel(ui, Panel.CHECK)
-    await ui.type("rl-check-codes", "G7 G8 G9")
-    ui.client.sent.clear()
-    await ui.submit("rl-check-codes")
-    assert ui.find("rl-check-g0-G9-1") is not None
-    await focused(ui, "rl-check-codes")
-    await open_panel(ui, Panel.FIND)
-    await ui.type("rl-find-codes", "S1 S2")
-    ui.client.sent.clear()
-    await ui.submit("rl-find-codes")
-    assert ui.find("rl-find-card-S2-1") is not None
-    await focused(ui, "rl-find-codes")
+    for panel, field, codes, added in ((Panel.CHECK, "rl-check-codes", "G7 G8 G9", "rl-check-g0-G9-1"),
+                                       (Panel.FIND, "rl-find-codes", "S1 S2", "rl-find-card-S2-1")):
+        await open_panel(ui, panel)
+        await ui.type(field, codes)
+        ui.client.sent.clear()
+        await ui.submit(field)
+        assert ui.find(added) is not None
+        await focused(ui, field)
 
 
 def went_out(ui, seat: int) -> bool:
