@@ -182,6 +182,25 @@ async def test_a_later_day_chosen_by_hand_without_its_zones_still_refuses_the_sa
     assert engine(store, session.id).weather[0] is None
 
 
+async def test_a_preset_day_changed_by_hand_or_saved_before_is_not_left_for_later(open_ui, store):
+    # Tile 2's third day is a sun, read as "no effect": changed by hand to a cloud with no zones, it was left
+    # out of the save as if its band could not be read. Tile 6 laid over days already saved left day 3's sun
+    # as it was, while the notice said it was left to enter.
+    session, ui = await weather_asked(open_ui, store)
+    await ui.click("fr-today-preset-summer-2")
+    await ui.click("fr-today-day-3-label-cloud")
+    await ui.click("fr-today-save")
+    assert ui.get("fr-weather-problem").value.startswith("Day 3: choose the altitude zones the cloud covers")
+    assert engine(store, session.id).weather[0] is None
+    session = start_game(store, names=("Cy", "Di"), weather=["sun", "sun", "sun"])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-forecast-1")
+    await ui.click("fr-weather-preset-summer-6")
+    await ui.click("fr-weather-save")
+    assert ui.get("fr-weather-problem").value.startswith("Day 3: choose the altitude zones the snow covers")
+    assert [w.label for w in engine(store, session.id).weather[:3]] == ["sun", "sun", "sun"]
+
+
 async def test_today_without_its_zones_is_not_saved(open_ui, store):
     session, ui = await weather_asked(open_ui, store)
     await ui.click("fr-today-day-1-label-snow")

@@ -324,8 +324,9 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
     def label(value: str) -> None:
         if value == "sun":
             set_draft(DayDraft("sun"))
-        else:
-            set_draft(replace(draft, label=value, accl=draft.accl or (2 if value == "snow" else 1)))
+        elif value != draft.label:
+            # Chosen by hand: no longer the preset's day, nor its reading of the band ("read as: no effect").
+            set_draft(replace(draft, label=value, accl=draft.accl or (2 if value == "snow" else 1), read=None))
 
     def toggle_zone(zone: Zone) -> None:
         zones = draft.zones - {zone} if zone in draft.zones else draft.zones | {zone}
