@@ -166,6 +166,11 @@ async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) ->
     await drive.tap("ftf-put")
     assert "5 points, as counted by the players (1 per pair of Class I and Class II) · counted by hand" \
         in ui.texts()
+    # Said once, its points among the words counted: not "…· counted by hand, 5 points" again.
+    [row] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and str(n.identifier).startswith("ftf-row-0-plans-")
+             and not str(n.identifier).endswith("-remove")]
+    assert spoken(row) == ["Windom Peak, Class II, 5 points, as counted by the players (1 per pair of Class I and "
+                           "Class II) · counted by hand"]
     rest = copy.deepcopy(table)
     rest["players"][0]["tucked"] = rest["players"][0]["tucked"][1:]
     await drive.enter(rest, catalog=False)
@@ -206,6 +211,19 @@ async def test_a_card_named_by_the_screen_keeps_its_name_when_changed(open_ui, s
     await drive.tap("ftf-put")
     names = [c.value for c in walk(ui.get(key)) if isinstance(c, ft.Text)]
     assert "Ann's Capstone 1" in names and "Ann's Capstone 2" not in names, names
+    # A second one, then the first taken off: the second, changed, stays "Ann's Capstone 2" (the lowest number
+    # free is not its name).
+    await drive.tap("ftf-add-capstone")
+    await drive.tap("ftf-class-4")
+    await drive.tap("ftf-cap-5")
+    await drive.tap("ftf-put")
+    await drive.tap(f"{key}-remove")
+    [key] = [k for k in ui.keys() if k.startswith("ftf-row-0-capstone-") and k.count("-") == 4]
+    await drive.tap(key)
+    await drive.tap("ftf-cap-4")
+    await drive.tap("ftf-put")
+    names = [c.value for c in walk(ui.get(key)) if isinstance(c, ft.Text)]
+    assert "Ann's Capstone 2" in names, names
 
 
 async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) -> None:

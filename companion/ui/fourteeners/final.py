@@ -67,14 +67,18 @@ _AUTO_NAMES = {
 
 def auto_name(state: State, seat: int, side: str, index: int | None = None) -> str:
     """A name for a card entered without one: "Ann's Plan 2" in the player's language, unique on the table.
-    With the `index` of the card a change replaces (of the seat's tucked cards, or Guides), that card's own
-    name is free: changing "Ann's Plan 1", her only one, made it "Ann's Plan 2". It is the card's name in the
-    game's saved actions; `is_auto_name` knows it in every language."""
+    With the `index` of the card a change replaces (of the seat's tucked cards, or Guides), a name the screen
+    gave that card on the same side is kept: changing "Ann's Plan 1", her only one, made it "Ann's Plan 2". It
+    is the card's name in the game's saved actions; `is_auto_name` knows it in every language."""
     player = state.players[seat]
     who = player.name
     taken = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
     if index is not None:
-        taken.discard(name_key(player.guides[index].name if side == GUIDE else player.tucked[index].card.name))
+        was = player.guides[index].name if side == GUIDE else player.tucked[index].card.name
+        same_side = side == GUIDE or player.tucked[index].side.value == side
+        if same_side and is_auto_name(state, was):
+            return was              # its own name, whatever number is free below it or language is in force
+        taken.discard(name_key(was))
     number = 1
     while name_key(made := _(_AUTO_NAMES[side]).format(name=who, number=number)) in taken:
         number += 1
@@ -502,8 +506,11 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     # Said in one order: name, Class, corner icons, what it scores, its points (left to the drawn nodes, one
     # corner icon's name came first and the other was lost).
     said = [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), words]
-    if points is not None and (scored := ngettext("{n} point", "{n} points", points).format(n=points)) != words:
-        said.append(scored)             # a Capstone's words are its points already
+    # A Capstone's words are its points already, and a Plan counted by hand says what was counted.
+    counted_here = entry is not None and entry.counted is not None
+    if points is not None and not counted_here and (
+            scored := ngettext("{n} point", "{n} points", points).format(n=points)) != words:
+        said.append(scored)
     from_catalog = state.setup.catalog.card(card.name) == card
     counted = (entry.counted.points, entry.counted.note) if entry is not None and entry.counted else None
     catalog_card = state.setup.catalog.card(card.name)
