@@ -1,7 +1,8 @@
 // The companion's own page script, loaded right after Flet's python.js.
 //
 // Everywhere (the static build and `companion --web`): Flet's web client asks a public CDN for Rive's
-// `rive_native.js`; that request is sent to the companion's own host instead (companion-rive.js).
+// `rive_native.js`; that request is sent to the companion's own host instead (companion-rive.js); and a
+// control's name for screen readers is kept within the control's box (below).
 //
 // In the static build (Python runs in the page: `flet.pyodide`):
 // - one tab owns the saved data: a Web Lock is taken before Python starts; a second tab says plainly that
@@ -31,6 +32,17 @@
     }
     return setAttribute.call(this, name, value);
   };
+
+  // Flutter names a control for a screen reader by words in its node, drawn transparent and allowed to
+  // overflow: a long name on a 40 px button (Undo's says the entry it takes back) wrapped into a column over
+  // the controls below it, and a click on one of them went to the button. Clipped to its own box, the name
+  // is still read whole.
+  function clipNames() {
+    var style = document.createElement("style");
+    style.textContent = "flt-semantics[role=button], flt-semantics[flt-tappable] { clip-path: inset(0); }";
+    document.head.appendChild(style);
+  }
+  if (document.head) { clipNames(); } else { document.addEventListener("DOMContentLoaded", clipNames); }
 
   if (typeof flet === "undefined" || !flet.pyodide) {
     return;   // served by `companion --web`: the data lives on that computer
