@@ -586,6 +586,9 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     assert ui.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
     await open_panel(ui, Panel.HAND)
     assert ui.get("rl-hand-title").value.startswith("Hand 3 ") and went_out(ui, 2)    # as tapped before the Undo
+    # Kept for a reload too, as any form being typed is.
+    again = await open_ui(route=f"/play/ridgeline/{session.id}")
+    assert again.get("rl-hand-title").value.startswith("Hand 3 ") and went_out(again, 2)
 
     # Undone again, and hand 2 being typed anew: Redo does not put the old hand 2 over it.
     await open_panel(ui, Panel.TABLE)

@@ -180,6 +180,10 @@ def RidgelineTable(session_id: str) -> ft.View:
         was, parked.current = parked.current, None
         if was is not None and was[1] == entries_mark(app, session_id):
             set_draft_at(was)
+            # Kept again for a reload: the store's copy went with the Undo, and `keep_hand` writes only a form
+            # that differs from the one it kept last, which this one is.
+            keep_draft(app.store, session_id, _HAND_FORM, was[1], was[0].to_doc())
+            kept_at.current = was
             return True
         forget_form()
         return False
