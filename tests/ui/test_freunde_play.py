@@ -1432,3 +1432,12 @@ def test_an_altitude_keeps_its_unit_on_the_line_of_its_number():
     labels = load_data().stacking.labels
     assert [zone_label(labels, zone) for zone in sorted(labels)][0] == "5000-6000\u00a0m"
     assert zone_label({}, 7000) == "7000\u00a0m"
+
+
+def test_an_acclimatization_below_zero_is_said_with_a_true_minus_sign():
+    # A risk penalty can take the marker below 0 before the check: it was read "acclimatization -1 of 6", with
+    # the hyphen the rest of the app never uses for a minus.
+    from companion.ui.freunde.parts import accl_words
+
+    assert accl_words(-1) == "acclimatization −1 of 6"
+    assert accl_words(3) == "acclimatization 3 of 6"

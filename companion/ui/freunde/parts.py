@@ -167,7 +167,8 @@ def accl_words(value: int, *, alive: bool = True) -> str:
     if not alive:
         return _("dead")
     if value <= MAX_ACCLIMATIZATION:
-        return _("acclimatization {value} of {most}").format(value=value, most=MAX_ACCLIMATIZATION)
+        # A true minus sign, as the check writes it: a risk penalty can take the marker below 0 before it.
+        return _("acclimatization {value} of {most}").format(value=_number(value), most=MAX_ACCLIMATIZATION)
     return _("acclimatization {value}, at most {most} after the check").format(value=value, most=MAX_ACCLIMATIZATION)
 
 
