@@ -106,6 +106,10 @@ async def test_a_catalog_card_with_its_side_blank_asks_only_what_it_scores(open_
     await drive.set_up(table, ids)
     await drive.tap("ftf-add-plans")
     await drive.type("ftf-search", "wett")
+    # Said name first, as the tableau's rows are (its corner icon came first, before the Class and the name).
+    pick = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "ftf-pick-wetterhorn-peak")
+    assert spoken(pick) == ["Wetterhorn Peak, Class II, Alt route, Plans side not described: you will say what it "
+                            "scores"]
     await drive.tap("ftf-pick-wetterhorn-peak")
     assert "ftf-name" not in ui.keys() and "ftf-class-1" not in ui.keys()     # its corner is printed
     await drive.ability({"per": {"icon": "alt"}, "points": 2})

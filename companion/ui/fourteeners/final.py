@@ -484,6 +484,12 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
     return out
 
 
+def _card_said(card: Card, words: str) -> list[str]:
+    """A card of a tableau or of the catalog's list, said in one order: name, Class, corner icons, then `words`
+    (what it scores). Left to the drawn nodes, one corner icon's name came first, and another was lost."""
+    return [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), words]
+
+
 def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry: Tucked | None,
                points: int | None, open_form, remove, editing: bool) -> ft.Control:
     key = f"ftf-row-{seat}-{side}-{index}"
@@ -503,9 +509,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
         ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=card.name),
         disabled=editing,
         on_click=bind(remove, seat, side, index)))
-    # Said in one order: name, Class, corner icons, what it scores, its points (left to the drawn nodes, one
-    # corner icon's name came first and the other was lost).
-    said = [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), words]
+    said = _card_said(card, words)
     # A Capstone's words are its points already, and a Plan counted by hand says what was counted.
     counted_here = entry is not None and entry.counted is not None
     if points is not None and not counted_here and (
@@ -618,10 +622,11 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
             ability = card.ability(shown)
             note = (points_words(describe_ability(ability)) if ability is not None
                     else _("{side} side not described: you will say what it scores").format(side=side_label(shown)))
-        controls.append(labelled(key, ft.Container(       # merged: one button named by the card (see play.py)
+        controls.append(labelled(key, ft.Container(       # one button named by the card
             key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10), on_click=bind(pick, card),
-            content=card_line(card, subtitle=note, size=14)), merge=True))
+            content=ft.Semantics(exclude_semantics=True, content=card_line(card, subtitle=note, size=14))),
+            label=", ".join(_card_said(card, note)), button=True))
     if len(found) > SEARCH_SHOWN:
         more = len(found) - SEARCH_SHOWN
         controls.append(ft.Text(ngettext("{n} more: type more of the name.", "{n} more: type more of the name.",
