@@ -65,6 +65,11 @@ async def test_set_up_a_two_player_game(open_ui, store):
     assert [ui.get(f"ft-seat-{i}-hiker").value for i in (0, 1)] == ["A", "C"]
     await ui.click("ft-seat-1-advanced")                 # Bo plays the Advanced side of C/D
     assert ui.get("ft-seat-1-hiker").value == "D"
+    # Each seat's sides are said with whose Hiker they set: every seat's pair read "Basic · A", "Advanced · B".
+    said = {n.identifier: spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics)
+            and str(n.identifier or "").startswith("ft-seat-") and n.identifier.endswith(("-basic", "-advanced"))}
+    assert said == {"ft-seat-0-basic": ["Ann: Basic · A"], "ft-seat-0-advanced": ["Ann: Advanced · B"],
+                    "ft-seat-1-basic": ["Bo: Basic · C"], "ft-seat-1-advanced": ["Bo: Advanced · D"]}
     # The rulebook's table for two players: 5/6/6/4 Climbs.
     assert [ui.get(f"ft-setup-deck-{k}").value for k in (1, 2, 3, 4)] == ["5", "6", "6", "4"]
     await ui.click(f"ft-add-{cy.id}")

@@ -24,8 +24,8 @@ from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import (bind, colour_dot, labelled, message_card, players_route, said, section_title,
-                                         sentence)
+from companion.ui.common.widgets import (bind, colour_dot, labelled, labelled_value, message_card, players_route, said,
+                                         section_title, sentence)
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
 from companion.ui.fourteeners.forms import CategoryForm, accolade_title, half_label, roman
@@ -214,6 +214,10 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
     for seat, (pid, letter) in enumerate(zip(order, letters)):
         basic = hiker_letters([False] * len(order))[seat]
         advanced_letter = hiker_letters([True] * len(order))[seat]
+        # i18n: the Hiker card's Basic side, and the Hiker letter it gives this seat
+        basic_words = _("Basic · {letter}").format(letter=basic)
+        # i18n: the Hiker card's Advanced side, and the Hiker letter it gives this seat
+        advanced_words = _("Advanced · {letter}").format(letter=advanced_letter)
         rows.append(ft.Container(
             key=f"ft-seat-{seat}",
             padding=ft.Padding.only(left=10, right=4, top=6, bottom=6),
@@ -236,14 +240,13 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
                 ]),
                 ft.Row(spacing=6, controls=[
                     ft.Container(width=22),
-                    # i18n: the Hiker card's Basic side, and the Hiker letter it gives this seat
-                    choice_chip(f"ft-seat-{seat}-basic", _("Basic · {letter}").format(letter=basic),
-                                pid not in choices.advanced,
-                                bind(change, replace(choices, advanced=choices.advanced - {pid}))),
-                    # i18n: the Hiker card's Advanced side, and the Hiker letter it gives this seat
-                    choice_chip(f"ft-seat-{seat}-advanced", _("Advanced · {letter}").format(letter=advanced_letter),
-                                pid in choices.advanced,
-                                bind(change, replace(choices, advanced=choices.advanced | {pid}))),
+                    # Each said with whose Hiker it sets ("Ute: Basic · C"): every seat's pair read the same.
+                    choice_chip(f"ft-seat-{seat}-basic", basic_words, pid not in choices.advanced,
+                                bind(change, replace(choices, advanced=choices.advanced - {pid})),
+                                tooltip=labelled_value(names[pid], basic_words)),
+                    choice_chip(f"ft-seat-{seat}-advanced", advanced_words, pid in choices.advanced,
+                                bind(change, replace(choices, advanced=choices.advanced | {pid})),
+                                tooltip=labelled_value(names[pid], advanced_words)),
                 ]),
             ]),
         ))
