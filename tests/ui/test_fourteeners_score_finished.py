@@ -272,6 +272,11 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
     # Resuming: the session is kept after every change.
     [session] = SessionKeeper(store).in_progress()
     assert session.setup["final"] is True
+    # Home's Resume card says how far the entry is: it said "Setup" throughout.
+    await ui.go("/")
+    entered = sum(len(p.tucked) + len(p.guides) for p in SessionKeeper(store).state(session.id).players)
+    shown = " ".join(t.value for t in walk(ui.get(f"home-resume-{session.id}")) if isinstance(t, ft.Text))
+    assert f"Scoring a finished game: {entered} cards entered" in shown and "Setup" not in shown, shown
 
 
 async def test_a_catalog_card_refused_says_why_above_the_list_it_was_picked_from(open_ui, store) -> None:

@@ -381,7 +381,13 @@ def _safe_replay(history: dict[str, Any] | None) -> tuple[State | None, Companio
 # --- the header ----------------------------------------------------------------------------------------------
 
 def round_words(state: State) -> str:
-    """Where the game stands: setup, round N of the deck's rounds, or over (the header; home's Resume card)."""
+    """Where the game stands: setup, round N of the deck's rounds, or over (the header; home's Resume card). A
+    finished game being scored from its tableaus says how many cards are entered: it was 'Setup' throughout."""
+    if state.setup.final:
+        entered = sum(len(p.tucked) + len(p.guides) for p in state.players)
+        # i18n: home's Resume card for a finished 14ers game being scored from its tableaus
+        return ngettext("Scoring a finished game: {n} card entered", "Scoring a finished game: {n} cards entered",
+                        entered).format(n=entered)
     # i18n: the game's first step, before round 1: revealing the first Climbs
     return (_("Setup") if state.phase is Phase.SETUP else
             _("Game over") if state.phase is Phase.FINISHED else
