@@ -266,6 +266,9 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
         await drive.tap("ftf-class-4")
         await drive.tap("ftf-put")
     assert "5 Class IV Climbs are in play, but the deck for 2 players holds 4" in ui.get("ftf-problem").value
+    # Said as it appears (a live region): a screen reader heard nothing after "Add".
+    assert any(n.live_region for n in walk(ui.top) if isinstance(n, ft.Semantics)
+               and any(d is ui.get("ftf-problem") for d in walk(n)))
     await drive.tap("ftf-cancel")
     assert len([k for k in ui.keys() if k.startswith("ftf-row-1-capstone-") and k.count("-") == 4]) == 4
     assert store.history.list() == []

@@ -18,7 +18,7 @@ from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import GainCheck
 from companion.i18n import _, tr
-from companion.ui.common.widgets import bind, labelled, labelled_value, star_points
+from companion.ui.common.widgets import announced, bind, labelled, labelled_value, star_points
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
@@ -254,10 +254,11 @@ def side_tag(side: Side, *, count: int | None = None) -> ft.Control:
 
 
 def problem_text(message: str | None, *, key: str) -> list[ft.Control]:
-    """An inline refusal under a form (nothing when there is none)."""
+    """An inline refusal under a form (nothing when there is none), said as it appears: a screen reader heard
+    nothing after "Add" was refused."""
     if not message:
         return []
-    return [ft.Container(
+    return [announced(ft.Container(
         key=f"{key}-box",
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         border_radius=ft.BorderRadius.all(10),
@@ -267,7 +268,7 @@ def problem_text(message: str | None, *, key: str) -> list[ft.Control]:
             controls=[ft.Icon(ft.Icons.ERROR_OUTLINE_ROUNDED, size=18, color=ft.Colors.ON_ERROR_CONTAINER),
                       ft.Text(message, key=key, size=13, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
         ),
-    )]
+    ))]
 
 
 def points_words(text: str) -> str:
