@@ -13,18 +13,9 @@ from companion.bench.browser import open_app, start_app, tap, wait_for, wait_htt
 from companion.games.freunde import rules
 from companion.sessions import SessionKeeper
 from companion.store import open_store
+from freunde_cases import DEATH_AT_THE_CHECK
 
 pytestmark = pytest.mark.e2e
-
-_DEATH = [
-    {"type": "weather", "day": 1, "weather": "sun"},
-    {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
-    {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
-    {"type": "risk", "value": 2},
-    {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"], "risk_accl": 2},
-    {"type": "done", "player": "Ann"},
-    {"type": "done", "player": "Bob"},
-]
 
 
 def test_a_click_below_a_long_named_button_is_not_the_buttons(playwright, tmp_path):
@@ -35,7 +26,7 @@ def test_a_click_below_a_long_named_button_is_not_the_buttons(playwright, tmp_pa
         session = keeper.start("freunde", {"players": [{"id": p.id, "name": p.name} for p in players],
                                            "board": "summer", "weather_season": "summer", "rules": rules.RULESET},
                                [p.id for p in players], "Ann, Bob")
-        for action in _DEATH:
+        for action in DEATH_AT_THE_CHECK:
             keeper.act(session.id, action)
     undo = '[flt-semantics-identifier="fr-undo"]'
     with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from freunde_cases import DEATH_AT_THE_CHECK
 from harness import UiApp, spoken, walk
 
 from companion.games.freunde import rules
@@ -375,15 +376,7 @@ async def test_movement_points_that_reach_no_space_say_so(open_ui, store):
 async def test_undo_of_the_last_done_says_the_climber_it_brings_back_to_life(open_ui, store):
     # Bob's Done ran the turn's check, in which Ann's climber A died. Undo said only "Undo Bob being done",
     # and "Undone: Bob being done" once tapped, while the climber came back to life unannounced.
-    session = start_game(store, actions=[
-        {"type": "weather", "day": 1, "weather": "sun"},
-        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
-        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
-        {"type": "risk", "value": 2},
-        {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M1"], "path": ["S1"], "risk_accl": 2},
-        {"type": "done", "player": "Ann"},
-        {"type": "done", "player": "Bob"},
-    ])
+    session = start_game(store, actions=DEATH_AT_THE_CHECK)
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     died = "Turn 1, Bob is done; in the check, Ann's climber A died"
     assert ui.get("fr-undo").tooltip == f"Undo: {died}"
