@@ -620,15 +620,21 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     assert ui.get("rl-notice-text").value == "Hand 2 redone."
 
 
-async def test_another_devices_form_does_not_come_back_with_this_devices_redo(open_ui, store):
-    # Phone A was entering hand 2 when phone B tapped Undo, then Redo: B was given A's form, and told it was
-    # the one entering it.
+async def two_phones_one_entering(open_ui, store):
+    """One hand recorded, two phones on the game; phone A has begun hand 2 (Cy went out): (a, b)."""
     hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
     session = seat_table(store, hands=[hand])
     a = await open_ui(route=f"/play/ridgeline/{session.id}")
     b = await open_ui(route=f"/play/ridgeline/{session.id}")
     await a.click("rl-end-hand")
     await a.click("rl-out-2")
+    return a, b
+
+
+async def test_another_devices_form_does_not_come_back_with_this_devices_redo(open_ui, store):
+    # Phone A was entering hand 2 when phone B tapped Undo, then Redo: B was given A's form, and told it was
+    # the one entering it.
+    a, b = await two_phones_one_entering(open_ui, store)
     await b.click("rl-undo")
     await b.click("rl-redo")
     assert b.get("rl-notice-text").value == "Hand 1 redone."
@@ -639,12 +645,7 @@ async def test_another_devices_form_does_not_come_back_with_this_devices_redo(op
 async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(open_ui, store):
     # Phone A had tapped who went out when phone B undid the last hand: A's form became the hand undone, with
     # nothing said until A tapped Record, and then at the foot of a long form.
-    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
-    session = seat_table(store, hands=[hand])
-    a = await open_ui(route=f"/play/ridgeline/{session.id}")
-    b = await open_ui(route=f"/play/ridgeline/{session.id}")
-    await a.click("rl-end-hand")
-    await a.click("rl-out-2")
+    a, b = await two_phones_one_entering(open_ui, store)
     assert a.find("rl-hand-changed") is None
     await b.click("rl-undo")
     await a.settle()
