@@ -390,11 +390,11 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
     return labelled(key, tile, label=spoken, button=True, selected=selected)
 
 
-def dialog_title(title: str) -> ft.Control:
-    """A dialog's title drawn, and said once: the dialog's `semantics_label` (set to the same words, else a
-    screen reader calls it "Alert") names the node that holds it, and Flutter reads that name and then the
-    words under it, so the title was said twice."""
-    return ft.Semantics(exclude_semantics=True, content=ft.Text(title))
+def titled(title: str) -> dict[str, Any]:
+    """A dialog's title and its name for a screen reader, from one string: `ft.AlertDialog(**titled(words), ...)`.
+    The name (its `semantics_label`, else the dialog is "Alert") goes on the node holding the title, which
+    Flutter reads and then the words under it: the title is drawn with its words left out, so said once."""
+    return {"title": ft.Semantics(exclude_semantics=True, content=ft.Text(title)), "semantics_label": title}
 
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
@@ -404,8 +404,7 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
     cancel = _("Cancel") if cancel is None else cancel
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-        title=dialog_title(title),
-        semantics_label=title,
+        **titled(title),
         content=ft.Text(text),
         actions=[
             labelled(f"{prefix}-cancel", ft.TextButton(cancel, key=f"{prefix}-cancel", on_click=on_cancel)),

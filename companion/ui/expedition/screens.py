@@ -87,8 +87,8 @@ from companion.ui.common.registry import (forget_beside, keep_beside_games, regi
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
-from companion.ui.common.widgets import (and_list, confirm_dialog, dialog_title, labelled, message_card, screen_view,
-                                         section_title, sentence, undo_redo)
+from companion.ui.common.widgets import (and_list, confirm_dialog, labelled, message_card, screen_view,
+                                         section_title, sentence, titled, undo_redo)
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
            "resume_stars", "replay"]
@@ -195,8 +195,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     taken_back = confirming and app.keeper.reopened(session_id)
     ft.use_dialog(ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-        title=dialog_title(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
-        semantics_label=_("Drop the changes?") if taken_back else _("Abandon this Expedition?"),
+        **titled(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
         content=ft.Text(
             _("The changes made since the Expedition was taken back from History are dropped; History and the "
               "Hall of Fame keep it as it was.") if taken_back else
@@ -703,8 +702,7 @@ def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_con
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
-        title=dialog_title(_("{name} uses the {card}?").format(name=name, card=title)),
-        semantics_label=_("{name} uses the {card}?").format(name=name, card=title),
+        **titled(_("{name} uses the {card}?").format(name=name, card=title)),
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
         content=ft.Text(_("The {card} is discarded for its effect now and goes back in the box; it cannot be "
                           "cashed for +3 any more.").format(card=title)),

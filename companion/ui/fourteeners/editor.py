@@ -50,8 +50,8 @@ from companion.ui.fourteeners.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import (bind, confirm_dialog, dialog_title, labelled, labelled_value, message_card,
-                                         said, section_title, sentence)
+from companion.ui.common.widgets import (bind, confirm_dialog, labelled, labelled_value, message_card, said,
+                                         section_title, sentence, titled)
 
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
@@ -453,8 +453,7 @@ def CatalogShare() -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-            title=dialog_title(_("Replace your catalog?")),
-            semantics_label=_("Replace your catalog?"),
+            **titled(_("Replace your catalog?")),
             content=ft.Text(_("Every card and Accolade you described is replaced by those of the file you choose "
                               "next. Games already started keep the cards they began with.")),
             actions=[

@@ -178,7 +178,8 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
     ]
     if active:
         controls.append(answer)
-        controls.append(CardPicker(key=f"rl-check-picker-{index}", prefix="rl-check", on_add=add, held=held, declare=declare))
+        controls.append(CardPicker(key=f"rl-check-picker-{index}", prefix="rl-check", on_add=add, held=held,
+                                   declare=declare))
     return _box(f"rl-check-box-{index}", controls, active)
 
 

@@ -18,7 +18,7 @@ from companion.i18n import _, tr
 from companion.store.folder import BackupInfo, BackupKind
 from companion.ui.common.files import file_size
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import dialog_title, first_capital, format_when, labelled, said, surface
+from companion.ui.common.widgets import first_capital, format_when, labelled, said, surface, titled
 
 __all__ = ["KeptCopiesPanel", "copy_line"]
 
@@ -68,8 +68,7 @@ def KeptCopiesPanel() -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-            title=dialog_title(_("Restore this copy?")),
-            semantics_label=_("Restore this copy?"),
+            **titled(_("Restore this copy?")),
             # A dialog's width, not a desktop window's: its stretched buttons would run across the whole screen.
             content=ft.Container(width=_DIALOG_WIDTH, key="settings-copy-restore-box", content=ft.Column(
                 tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[

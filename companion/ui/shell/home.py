@@ -12,8 +12,8 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.common.registry import game_progress, game_screen
 from companion.ui.common.services import player_names, use_app
-from companion.ui.common.widgets import (dialog_title, format_when, format_when_unbroken, labelled, message_card, said,
-                                         screen_view, section_title)
+from companion.ui.common.widgets import (format_when, format_when_unbroken, labelled, message_card, said,
+                                         screen_view, section_title, titled)
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
@@ -153,8 +153,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-            title=dialog_title(_("Restore the kept copy?")),
-            semantics_label=_("Restore the kept copy?"),
+            **titled(_("Restore the kept copy?")),
             content=ft.Text(
                 _("{file} is replaced by the copy saved {when}. What was saved in it since the damage was found is "
                   "replaced too; the file set aside stays in the data folder.").format(

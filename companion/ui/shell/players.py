@@ -15,18 +15,8 @@ from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import (
-    bind,
-    colour_dot,
-    dialog_title,
-    empty_state,
-    field_error,
-    labelled,
-    message_card,
-    said,
-    screen_view,
-    section_title,
-)
+from companion.ui.common.widgets import (bind, colour_dot, empty_state, field_error, labelled, message_card, said,
+                                         screen_view, section_title, titled)
 from companion.ui.shell.history import stats_route
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -257,8 +247,7 @@ def PlayersScreen() -> ft.View:
     ft.use_dialog(
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-            title=dialog_title(_("Remove {name}?").format(name=removing_player.name)),
-            semantics_label=_("Remove {name}?").format(name=removing_player.name),
+            **titled(_("Remove {name}?").format(name=removing_player.name)),
             content=ft.Text(remove_words, key="player-remove-words"),
             actions=[
                 labelled("player-remove-cancel", ft.TextButton(_("Cancel"), key="player-remove-cancel",

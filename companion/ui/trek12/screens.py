@@ -77,21 +77,9 @@ from companion.ui.trek12.turn import (
     turn_doc,
     turn_from_doc,
 )
-from companion.ui.common.widgets import (
-    and_list,
-    announced,
-    bind,
-    confirm_dialog,
-    dialog_title,
-    first_capital,
-    format_when,
-    labelled,
-    message_card,
-    screen_view,
-    section_title,
-    toggle_pill,
-    undo_redo,
-)
+from companion.ui.common.widgets import (and_list, announced, bind, confirm_dialog, first_capital, format_when,
+                                         labelled, message_card, screen_view, section_title, titled, toggle_pill,
+                                         undo_redo)
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -970,8 +958,7 @@ def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max
                     on_close) -> ft.AlertDialog:
     title = _("{name}'s scoring table").format(name=name)
     return ft.AlertDialog(
-        title=dialog_title(title),
-        semantics_label=title,   # what a screen reader calls the dialog ("Alert" otherwise)
+        **titled(title),
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
                                                                max_rules=max_rules, prefix="t12-details",
                                                                named=False)),
@@ -1063,8 +1050,7 @@ def _schnapps_refusal(table, seat: int, draft: Draft) -> str | None:
 def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
-        title=dialog_title(_("Draw a skull?")),
-        semantics_label=_("Draw a skull?"),
+        **titled(_("Draw a skull?")),
         # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
         content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
             prompt=now.text)),
