@@ -656,3 +656,18 @@ async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(
     await a.click("rl-out-1")                                   # the next tap starts the hand afresh: said once
     assert a.find("rl-hand-changed") is None
 
+
+
+async def test_the_others_on_the_summit_are_named_with_their_fatigue(open_ui, store):
+    # 'Winning': several seats cleared the route on the last hand and the lowest fatigue takes the ridge; the
+    # card says who else reached the summit, live and once saved.
+    climb = {"went_out": "Ann", "pitched": ["Ann", "Bob"], "left": {"Bob": ["G2"], "Cy": ["G3"]}}
+    session = seat_table(store, route="sprint", hands=[climb] * 5)
+    state = engine_state(store, session.id)
+    assert state.over and state.winners == ("Ann",) and state.hands[-1].summit == ("Ann", "Bob")
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    assert ui.get("rl-winners").value == "Ann wins the climb"
+    assert ui.get("rl-winners-why").value == ("Summit of the Sprint route cleared with 0 fatigue. "
+                                              "Also on the summit, with more fatigue: Bob (2).")
+    await ui.click("rl-finish")
+    assert ui.get("rl-winners-why").value.endswith("Also on the summit, with more fatigue: Bob (2).")

@@ -98,7 +98,9 @@ def table_panel(
     if coming is None:
         last = state.hands[-1]
         body.append(winners_card(state.winners, [last.seat(name).fatigue for name in state.winners],
-                                 _route_name(state), on_finish=on_finish))
+                                 _route_name(state), on_finish=on_finish,
+                                 also=[(name, last.seat(name).fatigue) for name in last.summit
+                                       if name not in state.winners]))
     else:
         body.append(_coming_hand(coming.number, coming.dealer, coming.leader, coming.deal_size, colours,
                                  on_end_hand))
@@ -136,8 +138,9 @@ def camps_cleared(cleared: int, total: int) -> str:
 
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
-                 on_finish: Callable[[], None] | None) -> ft.Control:
-    """The end of the climb: who wins it (a shared win names everyone who shares it)."""
+                 on_finish: Callable[[], None] | None, also: Sequence[tuple[str, int]] = ()) -> ft.Control:
+    """The end of the climb: who wins it (a shared win names everyone who shares it), and who else cleared the
+    summit in that hand, with their fatigue (`also`: they reached it too, but the lowest fatigue wins)."""
     if len(winners) == 1:
         # i18n: {name} is the winner's name; not "takes the ridge", which read as the Ridge route after a Sprint
         title = _("{name} wins the climb").format(name=winners[0])
@@ -151,6 +154,11 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
     else:
         # i18n: {route} is the route's name (Ridge or Sprint); {fatigue} the winner's fatigue points
         text = _("Summit of the {route} route cleared with {fatigue} fatigue.").format(route=route, fatigue=lowest)
+    if also:
+        # i18n: after the winner's line: the others who cleared the summit in the same hand, with their fatigue
+        # in brackets, "Bo (7) and Cy (9)" ('Winning': the lowest fatigue among them takes the ridge)
+        text += " " + _("Also on the summit, with more fatigue: {names}.").format(
+            names=and_list([f"{name} ({points})" for name, points in also]))
     controls: list[ft.Control] = [
         ft.Row(spacing=14, controls=[
             ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=40, color=ft.Colors.AMBER_700),
