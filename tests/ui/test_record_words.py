@@ -210,3 +210,14 @@ async def test_a_14ers_accolade_typed_as_a_category_has_no_empty_name_or_half(op
     rows = {c.key for c in walk(ui.top) if str(getattr(c, "key", "") or "").startswith("record-row-accolade")}
     assert rows and not any(key.endswith((".name", ".side")) for key in rows), rows
     assert _value(ui, "record-row-accolade.category") == "most Climbs tucked as Gear"
+
+
+async def test_a_14ers_accolades_holders_are_not_headed_as_the_games_winners(open_ui, store):
+    # German said "Sieg: Ann, Bo" under the Accolade, as if they had won the game, which Cy did.
+    store.settings.set("language", "de")
+    record = _add(store, "fourteeners", "14ers", {"accolade": {
+        "name": None, "side": None, "category": "most Photos", "counts": {"Ann": 3, "Bo": 3, "Cy": 1},
+        "winners": ["Ann", "Bo"], "points": 2}})
+    ui = await open_ui(route=f"/history/{record}")
+    labels = [c.value for c in walk(ui.get("record-row-accolade.won_by")) if isinstance(c, ft.Text)]
+    assert labels == ["Gewonnen von", "Ann, Bo"]

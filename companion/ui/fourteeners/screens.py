@@ -108,9 +108,10 @@ def record_words(detail: Any, within: str | None = None) -> Any:
     Training, Plans) and the Accolade card's half (Basic, Advanced) in the player's language.
 
     A player's scoring lines are headed as the end screen heads them ("What scored"): the field's general
-    label, "Lines", is Trek 12's Fixed Lines in other languages. Whether a player is Gerry is said by his
-    name, so that flag is not shown as a row of its own ("Gerry: No"); and a solo game's outcome, the same
-    sentence as its verdict, is said once (a game with several players has none).
+    label, "Lines", is Trek 12's Fixed Lines in other languages; the Accolade's winners are headed "Won by",
+    since "Winners" (said "Win" in other languages) over them read as the game's. Whether a player is Gerry is
+    said by his name, so that flag is not shown as a row of its own ("Gerry: No"); and a solo game's outcome,
+    the same sentence as its verdict, is said once (a game with several players has none).
 
     What scored lists every part of the total, as the end screen does: after the lines, the Accolade's
     points and the points for Guides with a Photo ('Game End and Scoring' steps 1 and 4), so they add up."""
@@ -129,6 +130,8 @@ def record_words(detail: Any, within: str | None = None) -> Any:
                 continue
             elif key == "lines" and within == "players":
                 out["scored"] = record_words(value, key)
+            elif key == "winners" and within == "accolade":
+                out["won_by"] = value       # the Accolade's holders, not the game's winners
             else:
                 out[key] = record_words(value, key if isinstance(key, str) else within)
         return out

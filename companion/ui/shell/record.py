@@ -371,6 +371,8 @@ _FIELD_LABELS = {
     "went_out": N_("Went out"),
     "winner": N_("Winner"),
     "winners": N_("Winners"),
+    # i18n: 14ers: who won the Accolade (one player or several), over their names; not the game's winners
+    "won_by": N_("Won by"),
     "zone_bonus": N_("Zone bonus"),
     "zones": N_("Zones"),
 }
