@@ -91,10 +91,15 @@ class ImportReport:
     def __str__(self) -> str:
         return str(self.words())
 
+    def added_words(self) -> Message | None:
+        """What the import added, counted by kind ("6 players, 48 finished games"); None when nothing."""
+        added = [_count(n, section) for section, n in self.added.items() if n]
+        return comma_list(added) if added else None
+
     def words(self) -> Message:
         """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
-        added = [_count(n, section) for section, n in self.added.items() if n]
-        text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
+        added = self.added_words()
+        text = msg("added {records}", records=added) if added is not None else msg("nothing new to add")
         same = [_count(n - self.kept.get(section, 0), section) for section, n in self.skipped.items()
                 if n > self.kept.get(section, 0)]
         if same:

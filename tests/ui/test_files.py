@@ -374,12 +374,22 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     # A look at who came in, and back: the import can still be taken back.
     await ui.go("/players")
     await ui.go("/settings")
-    # The same file again by mistake changes nothing: the first import can still be taken back, named now
-    # that the line above speaks of the second (its Undo went).
+    # The same file again by mistake changes nothing: the first import can still be taken back, as the earlier
+    # one, since the line above speaks of the second of the same name. A tap on it says first what it takes
+    # away (read as "undo this import", it took the whole first import without a word).
     await ui.click("settings-backup-pick")
     assert "nothing new to add" in ui.get("settings-backup-result").value
-    assert ui.get("settings-backup-undo").content == "Undo the import of friend.json"
+    assert ui.get("settings-backup-undo").content == "Undo the earlier import of friend.json"
+    imported = store.export_all()
     await ui.click("settings-backup-undo")
+    [dialog] = ui.dialogs()
+    assert dialog.semantics_label == "Undo the earlier import of friend.json?"
+    assert dialog.content.value == ("This takes away what that import added: 1 player. The files picked since "
+                                    "changed nothing.")
+    await ui.click("settings-backup-undo-cancel")
+    assert store.export_all() == imported and not ui.dialogs()
+    await ui.click("settings-backup-undo")
+    await ui.click("settings-backup-undo-confirm")
     assert store.export_all() == before
     assert ui.get("settings-backup-result").value == (
         "The import of friend.json is undone: what it added is gone, the rest is as it was.")

@@ -23,7 +23,8 @@ from companion.store import stats
 from companion.store.atomic import encode_json
 from companion.ui.common.files import file_size, parse_json, save_bytes, use_file_pick
 from companion.ui.common.services import ThemeChoice, kept, off_loop, use_app
-from companion.ui.common.widgets import announced, labelled, said, screen_view, section_title, sentence, surface
+from companion.ui.common.widgets import (announced, bind, confirm_dialog, labelled, said, screen_view, section_title,
+                                         sentence, surface)
 from companion.i18n import N_, Message, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
 from companion.ui.shell.language import LanguagePanel
@@ -180,9 +181,11 @@ def BackupPanel() -> ft.Control:
     desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
-    # (file name, ImportUndo) of this tab's last import, to take back: kept by the tab, so that a look at the
-    # players or History brought in does not lose it.
+    # (file name, ImportUndo, latest, what it added) of this tab's last import that changed something, to take
+    # back: kept by the tab, so that a look at the players or History brought in does not lose it. `latest` is
+    # False once another file has been picked since (changing nothing).
     undo, set_kept_undo = ft.use_state(lambda: app.tab.get(_UNDO))
+    asking, set_asking = ft.use_state(False)     # an earlier import's undo, waiting for "Undo it"
 
     def set_undo(value) -> None:
         app.tab[_UNDO] = value
@@ -215,17 +218,26 @@ def BackupPanel() -> ft.Control:
             chosen = await read()
             if chosen is None:
                 return None
-            good, words, made = await _import(app, chosen.data, chosen.name)
+            good, words, made, added = await _import(app, chosen.data, chosen.name)
             if made is not None:
-                set_undo((chosen.name, made, True))
+                set_undo((chosen.name, made, True, added))
             elif undo is not None:
                 # This file changed nothing (the same file again, or a refused one): the import before it can
-                # still be taken back, named, since the line above now speaks of this file.
-                set_undo((undo[0], undo[1], False))
+                # still be taken back, as the earlier one, since the line above now speaks of this file (which
+                # may have the same name).
+                set_undo((undo[0], undo[1], False, undo[3]))
             return good, words
         await run(work)
 
     async def take_back() -> None:
+        if undo is not None and not undo[2]:
+            # The line above speaks of another file, which added nothing: what this takes away is said first.
+            set_asking(True)
+            return
+        await confirmed()
+
+    async def confirmed() -> None:
+        set_asking(False)
         if undo is None:
             return
         name, made = undo[0], undo[1]
@@ -269,10 +281,17 @@ def BackupPanel() -> ft.Control:
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
     if undo is not None and not busy:
         # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
-        latest = len(undo) < 3 or undo[2]
         controls.append(ft.Row(controls=[labelled("settings-backup-undo", ft.OutlinedButton(
-            _("Undo this import") if latest else _("Undo the import of {name}").format(name=undo[0]),
+            _("Undo this import") if undo[2] else _("Undo the earlier import of {name}").format(name=undo[0]),
             key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
+    ft.use_dialog(confirm_dialog(
+        "settings-backup-undo", _("Undo the earlier import of {name}?").format(name=undo[0]),
+        # i18n: {records} counts what the earlier import added, "6 players, 48 finished games"
+        _("This takes away what that import added: {records}. The files picked since changed nothing.").format(
+            records=tr(undo[3]) if undo[3] is not None else "—"),
+        # i18n: the button that takes back an earlier import of a backup
+        _("Undo it"), confirmed, bind(set_asking, False), cancel=_("Keep it"))
+        if asking and undo is not None and not busy else None)
     return surface(ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
@@ -317,9 +336,9 @@ def CsvPanel() -> ft.Control:
 _UNDO = "backup-undo"     # the tab's key for the import that can be undone
 
 
-async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any]:
+async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any, Message | None]:
     """Parse and import a backup; the store checks every record before it changes anything. Also returns what
-    takes the import back (None when it changed nothing)."""
+    takes the import back (None when it changed nothing) and what it added in words."""
     try:
         doc = parse_json(data)
         report = await off_loop(app.store.import_all, doc)
@@ -329,7 +348,7 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any]:
     await kept(app.store)
     app.changed()
     # A Message, said when shown: a backup's settings may change the language it is said in.
-    return True, msg("Imported {name}: {report}.", name=name, report=report.words()), report.undo
+    return True, msg("Imported {name}: {report}.", name=name, report=report.words()), report.undo, report.added_words()
 
 
 def _backup_bytes(store) -> bytes:
