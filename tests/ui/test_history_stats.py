@@ -102,6 +102,9 @@ async def test_filter_history_by_game_and_by_player(open_ui, store):
     assert card_ids(ui) == [] and ui.find("history-none-match") is not None
     await pick(ui, "history-filter-game", "all")
     assert card_ids(ui) == [ids["ridge2"], ids["gerry"], ids["ridge"], ids["shared"]]
+    # Said once: the words drawn (cut short if long, with their tooltip) are the button's name.
+    [button] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "history-player-stats"]
+    assert spoken(button) == ["Bob's statistics"]
     await ui.click("history-player-stats")                     # from the filtered list to Bob's statistics
     assert ui.route == f"/history/stats/id:{bob.id}" and ui.get("pstats-name").value == "Bob"
     # Back returns through everyone's statistics to History, where they were opened, not home.

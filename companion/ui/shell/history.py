@@ -244,10 +244,13 @@ def _summary_line(total: int, shown: int, game: str | None, player: str | None, 
         name = next((p.name for p in roster if p.id == player), "")
         # A long name takes the link to a line of its own, and at most that line: the end is cut, not the screen.
         label = _("{name}'s statistics").format(name=name) if name else _("Statistics")
+        # Named once by the label: the words and their tooltip (for a sighted player, when cut) are not said.
         controls.append(labelled("history-player-stats", ft.TextButton(
-            ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=label), key="history-player-stats",
-            icon=ft.Icons.INSIGHTS_ROUNDED,
-            on_click=lambda: page.navigate(stats_route(player_key(player, name), under="/history")))))
+            ft.Semantics(exclude_semantics=True, content=ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                                                                 tooltip=label)),
+            key="history-player-stats", icon=ft.Icons.INSIGHTS_ROUNDED,
+            on_click=lambda: page.navigate(stats_route(player_key(player, name), under="/history"))),
+            label=label, button=True))
     return ft.Row(controls, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
