@@ -338,6 +338,27 @@ async def test_end_scoring_shows_the_engines_score_and_finishes_into_history(ope
     # Step 4 scores Guides with a Photo, not the Photos in a tableau: the row says which.
     assert f"{result.players[0].name}, Guides with a Photo: {result.players[0].photos}" in said
     assert not [piece for piece in said if piece.lstrip("-").isdigit()], said
+    # What scored: each line (a Plan, a Capstone, the Accolade, the Guides with a Photo) is one sentence with
+    # its points, the bare number in its column not said again.
+    numbers = [c for c in walk(ui.top) if isinstance(c, ft.Text) and str(c.key or "").startswith("ft-line-")]
+    assert len(numbers) >= 3, [c.key for c in numbers]
+    for number in numbers:
+        [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.label
+                  and any(d is number for d in walk(c))]
+        assert spoken(node) == [node.label], node.label
+        points = int(number.value)
+        assert node.label.count(f"{points} point{'' if points == 1 else 's'}") == 1, node.label
+    # A tableau's tucked Climbs and Guides: each one node, said name first, its points after it (Capstones lie
+    # side by side, and the row's names were said before any of their points).
+    from companion.ui.fourteeners.table import hiker_card
+    tableau = hiker_card(state, 0, key="t")
+    tiles = [c for c in walk(tableau) if isinstance(c, ft.Semantics) and c.label and c.exclude_semantics
+             and isinstance(c.content, ft.Container) and str(c.content.key or "").startswith("t-")]
+    me = state.players[0]
+    assert sorted(tile.label.split(", ")[0] for tile in tiles) == sorted(
+        [t.card.name for t in me.tucked] + [card.name for card in me.guides])
+    for tile in tiles:
+        assert spoken(tile) == [tile.label]
     await ui.click("ft-finish")
     assert store.sessions.get(session_id) is None
     record = store.history.get(session_id)

@@ -19,7 +19,7 @@ import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import final, scoring, solo
-from companion.games.fourteeners.abilities import Tucked, class_label, describe_ability, describe_category
+from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
 from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
@@ -34,12 +34,12 @@ from companion.ui.common.widgets import bind, labelled, message_card, screen_vie
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
 from companion.ui.fourteeners.forms import (
-    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, icon_label, roman,
-    side_label,
+    GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
 )
 from companion.ui.fourteeners.play import accolade_words, replay, save_offer, unopened
 from companion.ui.fourteeners.parts import (
-    ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, chip_row, choice_chip, panel, points_words, problem_text, slug, stepper,
+    ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, card_said, chip_row, choice_chip, panel, points_words,
+    problem_text, slug, stepper,
 )
 from companion.ui.fourteeners.table import score_details, score_table
 
@@ -484,12 +484,6 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
     return out
 
 
-def _card_said(card: Card, words: str) -> list[str]:
-    """A card of a tableau or of the catalog's list, said in one order: name, Class, corner icons, then `words`
-    (what it scores). Left to the drawn nodes, one corner icon's name came first, and another was lost."""
-    return [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), words]
-
-
 def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry: Tucked | None,
                points: int | None, open_form, remove, editing: bool) -> ft.Control:
     key = f"ftf-row-{seat}-{side}-{index}"
@@ -509,7 +503,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
         ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=card.name),
         disabled=editing,
         on_click=bind(remove, seat, side, index)))
-    said = _card_said(card, words)
+    said = card_said(card, words)
     # A Capstone's words are its points already, and a Plan counted by hand says what was counted.
     counted_here = entry is not None and entry.counted is not None
     if points is not None and not counted_here and (
@@ -626,7 +620,7 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
             key=key, ink=True, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10), on_click=bind(pick, card),
             content=ft.Semantics(exclude_semantics=True, content=card_line(card, subtitle=note, size=14))),
-            label=", ".join(_card_said(card, note)), button=True))
+            label=", ".join(card_said(card, note)), button=True))
     if len(found) > SEARCH_SHOWN:
         more = len(found) - SEARCH_SHOWN
         controls.append(ft.Text(ngettext("{n} more: type more of the name.", "{n} more: type more of the name.",

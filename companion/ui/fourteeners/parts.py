@@ -24,7 +24,7 @@ from companion.ui.fourteeners.forms import icon_label, roman, side_label
 __all__ = [
     "ACCENT", "SIDE_COLOURS", "SIDE_ICONS", "ICON_GLYPHS", "slug",
     "choice_chip", "chip_row", "stepper", "panel", "class_badge", "icon_glyphs", "requirement_chips",
-    "stat_chip", "card_line", "side_tag", "problem_text", "points_words", "requirement_mini",
+    "stat_chip", "card_line", "card_said", "side_tag", "problem_text", "points_words", "requirement_mini",
 ]
 
 # The 14ers accent on home, and one colour per side of the Hiker card so a side reads at a glance.
@@ -209,6 +209,13 @@ def climb_words(card: Card, check: GainCheck | None = None, weather: str | None 
     Endurance, 1, Technique, 1", the name in the middle and each number apart from what it counts."""
     return [card.name, tr(class_label(card.klass)), *requirement_words(card, check, weather),
             *(icon_label(icon) for icon in card.icons)]
+
+
+def card_said(card: Card, *words: str) -> list[str]:
+    """A card of a tableau, a Guide or a card of the catalog's list, said in one order: name, Class, corner
+    icons, then `words` (what it scores). Left to the drawn nodes, one corner icon's name came first, and
+    another was lost; in a row of tucked Climbs the names of the row came before their points."""
+    return [card.name, tr(class_label(card.klass)), *(icon_label(icon) for icon in card.icons), *words]
 
 
 def requirement_chips(card: Card, check: GainCheck | None = None, weather: str | None = None) -> list[ft.Control]:

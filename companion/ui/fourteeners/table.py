@@ -20,7 +20,7 @@ from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import labelled_value
 from companion.ui.fourteeners.forms import roman, side_label
 from companion.ui.fourteeners.parts import (
-    ACCENT, SIDE_COLOURS, SIDE_ICONS, class_badge, icon_glyphs, points_words, slug, stat_chip,
+    ACCENT, SIDE_COLOURS, SIDE_ICONS, card_said, class_badge, icon_glyphs, points_words, slug, stat_chip,
 )
 
 __all__ = ["hiker_card", "attribute_chips", "forecast_strip", "weather_icon", "score_table", "score_details"]
@@ -161,7 +161,9 @@ def _tucked(tucked: Tucked, key: str) -> ft.Control:
     ability = tucked.ability
     words = (tr(tucked.counted.text) if tucked.counted is not None else points_words(describe_ability(ability))
              if ability is not None else _("side not described yet"))
-    return ft.Container(
+    # One node, said in the order a sighted player reads the tile: Capstones lie side by side in a row, and left
+    # to the drawn nodes the names of the row were said before their points.
+    return ft.Semantics(label=", ".join(card_said(tucked.card, words)), exclude_semantics=True, content=ft.Container(
         key=key,
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
         border_radius=ft.BorderRadius.all(8),
@@ -175,7 +177,7 @@ def _tucked(tucked: Tucked, key: str) -> ft.Control:
                 *icon_glyphs(tucked.card.icons, size=13)]),
             ft.Text(words, size=11, color=ft.Colors.ERROR if ability is None else ft.Colors.ON_SURFACE_VARIANT),
         ]),
-    )
+    ))
 
 
 def _guides(guides: Sequence[Card], key: str) -> ft.Control:
@@ -183,12 +185,12 @@ def _guides(guides: Sequence[Card], key: str) -> ft.Control:
     photos = sum(1 for card in guides if Icon.PHOTO in card.icons)
     chips: list[ft.Control] = []
     for card in guides:
-        chips.append(ft.Container(
+        chips.append(ft.Semantics(label=", ".join(card_said(card)), exclude_semantics=True, content=ft.Container(
             key=f"{key}-guide-{slug(card.name)}",
             padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=ft.BorderRadius.all(8),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             content=ft.Row(spacing=4, tight=True, controls=[
-                class_badge(card.klass, size=11), ft.Text(card.name, size=12), *icon_glyphs(card.icons, size=13)])))
+                class_badge(card.klass, size=11), ft.Text(card.name, size=12), *icon_glyphs(card.icons, size=13)]))))
     if not chips:
         # i18n: no Guide is hired yet
         chips = [ft.Text(_("None hired"), size=11, italic=True, color=ft.Colors.OUTLINE)]
@@ -292,10 +294,16 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
 
 
 def _points_row(icon: ft.Control, words: str, points: int, key: str) -> ft.Control:
-    """One line of what scored: its icon, what it is, its points in a column of their own."""
-    return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        icon, ft.Text(words, size=12, expand=True),
-        ft.Text(str(points), size=13, weight=ft.FontWeight.W_600, key=key)])
+    """One line of what scored: its icon, what it is, its points in a column of their own. Said as one line,
+    its points once: a Capstone's words say them already ("Peak 2-5 (Capstones): 6 points"), a Plan's say
+    how it counts, and the points follow; the bare number in its column is not said after them."""
+    scored = ngettext("{n} point", "{n} points", points).format(n=points)
+    marked = getattr(icon, "semantics_label", None)       # "counted by hand"
+    said = [words, *([marked] if marked else []), *([] if scored in words else [scored])]
+    return ft.Semantics(label=", ".join(said), exclude_semantics=True, content=ft.Row(
+        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            icon, ft.Text(words, size=12, expand=True),
+            ft.Text(str(points), size=13, weight=ft.FontWeight.W_600, key=key)]))
 
 
 def score_details(result: ScoreBreakdown) -> list[ft.Control]:
