@@ -17,6 +17,7 @@ from companion.games.expedition.rules import Phase, sheet_seats, standing
 from companion.games.trek12 import files as trek12_files
 from companion.games.trek12.rules import ROLLS, Assist, apply as play, legal_actions
 from companion.sessions import SessionKeeper
+from companion.i18n import tr
 from companion.ui.common import registry
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
 
@@ -228,6 +229,10 @@ async def test_undo_on_a_sheet_just_started_goes_back_to_the_expedition(open_ui,
     ui, exp = await solo_expedition(open_ui, store)
     await sheet_started(ui, exp, dict(rope=1, tent=2, compass=1, schnapps=1))
     assert ui.get("t12-undo").disabled is not True
+    # Its name says the step it takes back, in the Expedition's entries' words (it said "Undo the last move",
+    # with no move on the sheet).
+    step = str(tr(keeper.entry_words(exp)))
+    assert step and ui.get("t12-undo").tooltip == f"Undo: {step}"
     await ui.click("t12-undo")
     # Back on the Expedition's screen, the sheet not started, the step there to redo; nothing else lost.
     assert ui.route == f"/play/expedition/{exp}"

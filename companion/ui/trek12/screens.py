@@ -31,7 +31,8 @@ from companion.i18n import _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, use_entries_shown
+from companion.ui.common.entries import (EntriesPanel, entries_button, entries_mark, entry_words,
+                                         use_entries_shown)
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state
@@ -770,8 +771,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         *undo_redo("t12", can_undo=facts.can_undo or circle_back, can_redo=facts.can_redo,
                    on_undo=bind(on_skull, False) if circle_back else undo, on_redo=redo,
                    # i18n: Undo's name while a link or a card is chosen for the circle just tapped
-                   undo_words=_("Take back the circle tapped") if circle_back else _undo_words(source, facts, table),
-                   redo_words=_("Redo the move undone"), correcting=facts.correcting),
+                   undo_words=_("Take back the circle tapped") if circle_back else _undo_words(app, source, facts, table),
+                   redo_words=_redo_words(app, source, facts), correcting=facts.correcting),
     ]
     actions.insert(0, entries_button(entries, set_entries, facts.correcting))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
@@ -974,10 +975,14 @@ def _overtaken() -> str:
     return _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
 
 
-def _undo_words(source: SheetSource, facts: SheetFacts, table: engine.Table) -> str:
+def _undo_words(app: Any, source: SheetSource, facts: SheetFacts, table: engine.Table) -> str:
     """Undo's name: the circle it empties ("Undo the last move: circle 11"), and with several players on the
     device whose move it takes back ("… Bo, circle 11"), since the phone passes round the table and the last
-    move is often another's."""
+    move is often another's. On an Expedition's sheet Undo takes back the Expedition's last step, a move or
+    not (the cards picked after a round, the sheet's start): said in the Expedition's entries' words."""
+    if isinstance(source, ExpeditionSource):
+        return entry_words(app, source.expedition, _("Undo: {entry}"), _("Undo the last step"),
+                           correcting=facts.correcting)
     last = facts.entries[-1] if facts.entries and isinstance(source, TrekSource) else None
     seat = last.get("player", 0) if isinstance(last, dict) else None
     if type(seat) is int and 0 <= seat < len(table.seats) and type(last.get("circle")) is int:
@@ -988,6 +993,14 @@ def _undo_words(source: SheetSource, facts: SheetFacts, table: engine.Table) -> 
         return _("Undo the last move: {name}, circle {circle}").format(name=table.seats[seat].name,
                                                                        circle=last["circle"])
     return _("Undo the last move")
+
+
+def _redo_words(app: Any, source: SheetSource, facts: SheetFacts) -> str:
+    """Redo's name: on an Expedition's sheet the step it puts back, in the Expedition's entries' words."""
+    if isinstance(source, ExpeditionSource):
+        return entry_words(app, source.expedition, _("Redo: {entry}"), _("Redo the step undone"), redo=True,
+                           correcting=facts.correcting)
+    return _("Redo the move undone")
 
 
 def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[tuple[int, int] | int, Draft]:
