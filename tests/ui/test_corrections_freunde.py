@@ -15,7 +15,8 @@ from companion.sessions import SessionKeeper
 from companion.ui.common.widgets import sentence
 from companion.ui.freunde.parts import check_sentence
 from companion.ui.freunde.screens import Panel
-from harness import walk
+import flet as ft
+from harness import spoken, walk
 from test_freunde_play import freunde_screens, start_game
 
 pytestmark = pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered
@@ -236,6 +237,13 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     assert ui.get("ent-setup-1-0-label").value == "Summer board (easier route)"
     assert ui.get("ent-setup-2-0-label").value == "Summer tiles"
     assert ui.find("ent-setup-3-0") is None
+    # Each choice is said with the part of the setup it sets, the one in force as chosen ("Summer tiles" or
+    # "Winter tiles" alone said nothing of which part they change).
+    nodes = {c.identifier or c.content.key: c for c in walk(ui.top) if isinstance(c, ft.Semantics)
+             and str(c.identifier or getattr(c.content, "key", "") or "").startswith("ent-setup-2-")}
+    current, other = nodes["ent-setup-2-0"], nodes["ent-setup-2-1"]
+    assert current.selected and spoken(current) == ["Weather: Summer tiles"]
+    assert other.button and spoken(other) == ["Weather: Winter tiles"]
     await ui.click("ent-setup-0-1")                                      # Bob starts
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == ("Why: Turn 1: it is Bob's turn to act (turn order from the start "

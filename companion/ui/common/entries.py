@@ -23,7 +23,7 @@ from companion.entries import describe_entries
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import bind, labelled, sentence
+from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
 __all__ = ["EntriesPanel", "entries_button", "entries_mark", "entry_words", "use_entries_shown", "Mark",
            "SHOWN"]
@@ -197,9 +197,12 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
         buttons: list[ft.Control] = []
         for j, choice in enumerate(option["choices"]):
             key = f"ent-setup-{i}-{j}"
+            # Each said with what it sets ("Weather: Off"): a choice alone ("Off", "Advanced") said nothing of
+            # which part of the setup it changes, nor that the one in force is another.
+            said = labelled_value(tr(option["label"]), tr(choice["label"]))
             if choice["current"]:
                 # The choice in force: a tick drawn as an icon (the app's offline font has no tick glyph).
-                buttons.append(ft.Semantics(selected=True, content=ft.Container(
+                buttons.append(ft.Semantics(selected=True, label=said, exclude_semantics=True, content=ft.Container(
                     key=key, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                     border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                     content=ft.Row(spacing=4, tight=True, controls=[
@@ -208,7 +211,8 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
             else:
                 buttons.append(labelled(key, ft.OutlinedButton(
                     tr(choice["label"]), key=key,
-                    on_click=bind(run, bind(app.keeper.begin_setup_correction, session_id, choice["setup"])))))
+                    on_click=bind(run, bind(app.keeper.begin_setup_correction, session_id, choice["setup"]))),
+                    label=said, button=True))
         rows.append(ft.Text(tr(option["label"]), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     return rows
