@@ -256,3 +256,5 @@ async def test_a_tie_with_gerry_is_not_said_to_be_broken_by_capstones(open_ui, s
     ui = await open_ui(route=f"/play/fourteeners/{session.id}")
     total = result.players[0].total
     assert ui.get("ft-winner").value == f"A tie with Gerry at {total} is not a win: only a higher score beats Gerry."
+    # Nor is the trophy drawn beside it, as beside a win.
+    assert ui.get("ft-winner-icon").icon != ft.Icons.EMOJI_EVENTS_ROUNDED

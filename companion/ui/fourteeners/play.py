@@ -870,9 +870,11 @@ def _winner(state: State, result) -> ft.Control:
     totals = {p.name: p.total for p in result.players}
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
+    won = True                  # the trophy beside the words: not beside a solo game that was not won
     if state.setup.solo:
         you = state.players[0].name
         text = tr(solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you))
+        won = list(result.winners) == [you]
     elif len(result.winners) == 1:
         text = _("{name} wins with {points}.").format(name=result.winners[0], points=best)
     else:
@@ -887,7 +889,8 @@ def _winner(state: State, result) -> ft.Control:
         key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
         content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=32, color="#B7791F"),
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if won else ft.Icons.LANDSCAPE_ROUNDED, key="ft-winner-icon",
+                    size=32, color="#B7791F" if won else ft.Colors.ON_PRIMARY_CONTAINER),
             ft.Text(text, key="ft-winner", size=17, weight=ft.FontWeight.W_600, expand=True,
                     color=ft.Colors.ON_PRIMARY_CONTAINER)]))
 
