@@ -429,6 +429,12 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     ui = await open_ui(route=f"/play/fourteeners/{session_id}")
     assert "unless a Guide ignores the Weather" in ui.get("ft-prompt").value
     await ui.click("ft-fog-reveal")
+    # The header follows the choice: it said "gain a revealed Climb" over the form asking for the reveal.
+    assert ui.get("ft-prompt").value.startswith("Round 3 (Fog): Ann, reveal a Class ")
+    assert "Climb first, then gain a revealed Climb" in ui.get("ft-prompt").value
+    await ui.click("ft-fog-cancel")
+    assert "unless a Guide ignores the Weather" in ui.get("ft-prompt").value
+    await ui.click("ft-fog-reveal")
     card = rules.revealable(state)[0].card
     await ui.click(f"ft-reveal-{card.lower().replace(' ', '-')}")
     after = keeper.state(session_id)

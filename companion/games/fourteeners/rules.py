@@ -544,8 +544,10 @@ def _could_ignore_weather(state: State) -> bool:
     return bool(state.players[state.turn].tucked) or player_attributes(state, state.turn).ignores_weather
 
 
-def prompt(state: State) -> str:
-    """What the game waits for, in words (for a screen's header)."""
+def prompt(state: State, *, reveal_first: bool = False) -> str:
+    """What the game waits for, in words (for a screen's header). `reveal_first`: in a Fog round the player
+    has chosen to hire a Guide ignoring the Weather and reveal before gaining ('Using a Guide'), and is
+    revealing now."""
     if state.phase is Phase.FINISHED:
         return msg("The game is over: score it.")
     if state.setup.final:
@@ -571,6 +573,10 @@ def prompt(state: State) -> str:
                        player=player.name, which=which)
         # i18n: {where} is "Round 3" or "Round 3 (Rain)"; {which} is "Class I"
         return msg("{where}: {player}, reveal a {which} Climb.", where=where, player=player.name, which=which)
+    if can_ignore_fog(state) and reveal_first:
+        # i18n: {where} is "Round 3 (Fog)"; {which} is "Class I"; the player chose to reveal before gaining
+        return msg("{where}: {player}, reveal a {which} Climb first, then gain a revealed Climb and tuck it; a "
+                   "Guide hired with the gain ignores the Fog.", where=where, player=player.name, which=which)
     if can_ignore_fog(state):
         return msg("{where}: {player}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
                    "of the turn, unless a Guide ignores the Weather and you reveal first.", where=where,

@@ -276,8 +276,8 @@ def FourteenersPlay(session_id: str) -> ft.View:
     except CompanionError:
         catalog = Catalog()
     # A correction's step taken here changed the game on this device: the turn starts afresh without a word.
-    body = ([EntriesPanel(session_id=session_id, opened=entries, on_change=done), _status(state)] if active
-            else [_status(state)])
+    body = ([EntriesPanel(session_id=session_id, opened=entries, on_change=done),
+             _status(state, reveal_first=draft.fog_reveal)] if active else [_status(state)])
     if active and overtaken:
         said = _("Another device changed the game meanwhile: the turn starts again from the game as it is now.")
         if lost_name:
@@ -394,8 +394,9 @@ def round_words(state: State) -> str:
             _("Round {round} of {total}").format(round=state.round, total=load_data().deck.rounds))
 
 
-def _status(state: State) -> ft.Control:
-    """Round, whose turn and what to do, the deck's next Class, and the Weather when it is played."""
+def _status(state: State, *, reveal_first: bool = False) -> ft.Control:
+    """Round, whose turn and what to do, the deck's next Class, and the Weather when it is played;
+    `reveal_first`: this device's player chose to reveal first in a Fog round (see `prompt`)."""
     deck = load_data().deck
     size = deck.deck_size(len(state.setup.players))
     klass = expected_class(state)
@@ -414,7 +415,7 @@ def _status(state: State) -> ft.Control:
                 content=ft.Text(player.name, key="ft-turn", size=13, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_PRIMARY_CONTAINER))] if player else []),
         ]),
-        ft.Text(tr(prompt(state)) if state.phase is not Phase.FINISHED else
+        ft.Text(tr(prompt(state, reveal_first=reveal_first)) if state.phase is not Phase.FINISHED else
                 _("All {n} rounds are played: the scores are below.").format(n=deck.rounds), key="ft-prompt",
                 size=14),
         ft.Text(" · ".join(facts), key="ft-deck", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
