@@ -429,12 +429,19 @@ def names_said_twice(root: Any) -> list[str]:
     """Semantics nodes with a label of their own (or controls with a tooltip, which names them as a label does)
     over words that say it again, not excluded: Flutter joins the words under a node to its label, so a screen
     reader hears "Ann, Ann" (in Chromium the label reads "Ann\nAnn"); and icons whose own label their tooltip
-    says again. Each is named by its identifier or key (or label)."""
+    says again; and words whose own tooltip says them again (words cut short, with the whole in a tooltip),
+    unless a node above leaves them out. Each is named by its identifier or key (or label)."""
     found = []
+    left_out = {id(c) for s in walk(root) if isinstance(s, ft.Semantics) and s.exclude_semantics
+                for c in walk(s.content)}
     for control in walk(root):
         # A tooltip names its control for a screen reader as a label does ("Round 3: Fog" over a drawn "3").
         label = control.label if isinstance(control, ft.Semantics) else tooltip_said(control)
         if not isinstance(label, str) or not label.strip():
+            continue
+        if isinstance(control, ft.Text) and isinstance(control.value, str) and control.value.strip() \
+                and control.value.casefold() in label.casefold() and id(control) not in left_out:
+            found.append(str(control.key or label))          # words and their tooltip: "Ann's statistics" twice
             continue
         if isinstance(control, ft.Icon) and isinstance(control.semantics_label, str) \
                 and control.semantics_label.strip() and control.semantics_label.casefold() in label.casefold():
