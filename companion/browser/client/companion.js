@@ -44,12 +44,6 @@
   }
   if (document.head) { clipNames(); } else { document.addEventListener("DOMContentLoaded", clipNames); }
 
-  if (typeof flet === "undefined" || !flet.pyodide) {
-    return;   // served by `companion --web`: the data lives on that computer
-  }
-
-  var LOCK = "climbing-companion-data";
-
   // The page's own notices come before Python (and its catalogs) can speak: they are said in the language
   // chosen in the app's Settings, which the app tells the page (below), or else in the browser's language
   // when the app has it, in English otherwise.
@@ -57,6 +51,8 @@
     en: {
       lang: "en",
       starting: "Starting the companion…",
+      lost: "The connection to the computer running the companion is lost. What was entered is saved there; "
+        + "this page goes on by itself once the companion runs again.",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
       update: "A new version of the companion is ready. Everything you entered is saved.",
@@ -65,6 +61,8 @@
     de: {
       lang: "de",
       starting: "Die App startet …",
+      lost: "Die Verbindung zum Computer, auf dem die App läuft, ist unterbrochen. Was eingegeben wurde, ist "
+        + "dort gespeichert; diese Seite macht von selbst weiter, sobald die App wieder läuft.",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
         + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
       update: "Eine neue Version der App ist bereit. Alles, was du eingegeben hast, ist gespeichert.",
@@ -73,6 +71,8 @@
     fr: {
       lang: "fr",
       starting: "Démarrage de l'app…",
+      lost: "La connexion à l'ordinateur qui fait tourner l'app est perdue. Ce qui a été saisi y est "
+        + "enregistré\u00a0; cette page reprendra d'elle-même dès que l'app tournera à nouveau.",
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
       update: "Une nouvelle version de l'app est prête. Tout ce que vous avez saisi est enregistré.",
@@ -81,6 +81,8 @@
     pl: {
       lang: "pl",
       starting: "Uruchamianie aplikacji…",
+      lost: "Utracono połączenie z komputerem, na którym działa aplikacja. To, co wpisano, jest tam zapisane; "
+        + "ta strona wznowi się sama, gdy aplikacja znów zadziała.",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
         + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
       update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
@@ -149,6 +151,36 @@
     var box = document.getElementById(id);
     if (box) { box.remove(); }
   }
+
+  if (typeof flet === "undefined" || !flet.pyodide) {
+    // Served by `companion --web`: the data lives on that computer, reached over one websocket. When it
+    // closes (the computer's app stopped, the Wi-Fi dropped), Flet's client shows a spinner and "Working...",
+    // in English, as if it were busy: the page says instead what happened, in the browser's language, until
+    // a connection opens again (the client retries by itself). A blip shorter than LOST_AFTER says nothing.
+    var LOST = "companion-lost";
+    var LOST_AFTER = 2000;
+    var lostTimer = null;
+    var Native = window.WebSocket;
+    var Watched = function (url, protocols) {
+      var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+      socket.addEventListener("open", function () {
+        if (lostTimer !== null) { clearTimeout(lostTimer); lostTimer = null; }
+        dismiss(LOST);
+      });
+      socket.addEventListener("close", function () {
+        if (lostTimer === null) {
+          lostTimer = setTimeout(function () { lostTimer = null; notice(LOST, said.lost); }, LOST_AFTER);
+        }
+      });
+      return socket;
+    };
+    Watched.prototype = Native.prototype;
+    ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Watched[name] = Native[name]; });
+    window.WebSocket = Watched;
+    return;
+  }
+
+  var LOCK = "climbing-companion-data";
 
   // While Python starts (15 s or so on a phone, from the offline copy too), Flet's client shows a spinner
   // and "Working...", in English whatever the language. The page is covered meanwhile by the same in the
