@@ -250,6 +250,9 @@ def test_a_game_the_backup_has_played_further_is_brought_forward_and_the_import_
     report = store.import_all(copy.deepcopy(later))
     assert report.forward == 1 and "sessions" not in report.kept
     assert "1 game in progress brought up to the backup's later moves" in str(report)
+    # Asked before an earlier import is taken back, what that takes back: the game put back as it was here
+    # (the question said "what that import added: —").
+    assert str(report.changed_words()) == "1 game in progress brought up to the backup's later moves"
     assert store.sessions.get(GAME) == later["sessions"][0]
     assert SessionKeeper(store).state(GAME).round == 3              # both wrote in round 2
     store.undo_import(report.undo)                               # one tap takes it back, as any import

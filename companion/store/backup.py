@@ -91,15 +91,25 @@ class ImportReport:
     def __str__(self) -> str:
         return str(self.words())
 
-    def added_words(self) -> Message | None:
-        """What the import added, counted by kind ("6 players, 48 finished games"); None when nothing."""
-        added = [_count(n, section) for section, n in self.added.items() if n]
-        return comma_list(added) if added else None
+    def _forward_words(self) -> Message:
+        # i18n: after "; " or in a list: games in progress this device had, which the backup had played further
+        # (every move made here, and more): taken as the backup has them
+        return msgn("{n} game in progress brought up to the backup's later moves",
+                    "{n} games in progress brought up to the backup's later moves", self.forward)
+
+    def changed_words(self) -> Message | None:
+        """What taking the import back undoes, in words: what it added, counted by kind, and the games in progress
+        it brought forward ("6 players, 48 finished games, 1 game in progress brought up to the backup's later
+        moves"); None when it changed nothing."""
+        parts = [_count(n, section) for section, n in self.added.items() if n]
+        if self.forward:
+            parts.append(self._forward_words())
+        return comma_list(parts) if parts else None
 
     def words(self) -> Message:
         """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
-        added = self.added_words()
-        text = msg("added {records}", records=added) if added is not None else msg("nothing new to add")
+        added = [_count(n, section) for section, n in self.added.items() if n]
+        text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
         same = [_count(n - self.kept.get(section, 0), section) for section, n in self.skipped.items()
                 if n > self.kept.get(section, 0)]
         if same:
@@ -109,11 +119,7 @@ class ImportReport:
             # i18n: what an import did, then "; " and what it left alone
             text = msg("{done}; {more}", done=text, more=more)
         if self.forward:
-            # i18n: after "; ": games in progress this device had, which the backup had played further (every
-            # move made here, and more): taken as the backup has them
-            more = msgn("{n} game in progress brought up to the backup's later moves",
-                        "{n} games in progress brought up to the backup's later moves", self.forward)
-            text = msg("{done}; {more}", done=text, more=more)
+            text = msg("{done}; {more}", done=text, more=self._forward_words())
         kept = [_count(n, section) for section, n in self.kept.items() if n]
         if kept:
             # i18n: after "; ": records the backup holds otherwise than this device (a player renamed since, a

@@ -181,7 +181,7 @@ def BackupPanel() -> ft.Control:
     desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
-    # (file name, ImportUndo, latest, what it added) of this tab's last import that changed something, to take
+    # (file name, ImportUndo, latest, what it changed) of this tab's last import that changed something, to take
     # back: kept by the tab, so that a look at the players or History brought in does not lose it. `latest` is
     # False once another file has been picked since (changing nothing).
     undo, set_kept_undo = ft.use_state(lambda: app.tab.get(_UNDO))
@@ -286,8 +286,9 @@ def BackupPanel() -> ft.Control:
             key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
     ft.use_dialog(confirm_dialog(
         "settings-backup-undo", _("Undo the earlier import of {name}?").format(name=undo[0]),
-        # i18n: {records} counts what the earlier import added, "6 players, 48 finished games"
-        _("This takes away what that import added: {records}. The files picked since changed nothing.").format(
+        # i18n: {records} says what the earlier import did, "6 players, 48 finished games" (and "1 game in progress
+        # brought up to the backup's later moves")
+        _("This takes back what that import did: {records}. The files picked since changed nothing.").format(
             records=tr(undo[3]) if undo[3] is not None else "—"),
         # i18n: the button that takes back an earlier import of a backup
         _("Undo it"), confirmed, bind(set_asking, False), cancel=_("Keep it"))
@@ -338,7 +339,7 @@ _UNDO = "backup-undo"     # the tab's key for the import that can be undone
 
 async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any, Message | None]:
     """Parse and import a backup; the store checks every record before it changes anything. Also returns what
-    takes the import back (None when it changed nothing) and what it added in words."""
+    takes the import back (None when it changed nothing) and what that takes back, in words."""
     try:
         doc = parse_json(data)
         report = await off_loop(app.store.import_all, doc)
@@ -348,7 +349,8 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any, Mess
     await kept(app.store)
     app.changed()
     # A Message, said when shown: a backup's settings may change the language it is said in.
-    return True, msg("Imported {name}: {report}.", name=name, report=report.words()), report.undo, report.added_words()
+    words = msg("Imported {name}: {report}.", name=name, report=report.words())
+    return True, words, report.undo, report.changed_words()
 
 
 def _backup_bytes(store) -> bytes:
