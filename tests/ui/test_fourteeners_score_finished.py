@@ -333,6 +333,7 @@ async def test_solo_against_gerry(open_ui, store) -> None:
     await drive.enter(table, catalog=False)
     await drive.score()
     assert ui.get("ft-winner").value == "A tie with Gerry at 8 is not a win: only a higher score beats Gerry."
+    assert ui.get("ft-winner-icon").icon != ft.Icons.EMOJI_EVENTS_ROUNDED      # no trophy beside it
 
 
 async def test_the_tab_sets_up_without_weather_or_a_drawn_accolade(open_ui, store) -> None:

@@ -15,7 +15,7 @@ from companion.i18n.message import msg
 
 from .data import ClassNumber, HikerLetter, Side, load_data
 
-__all__ = ["gerry_name", "gerry_hiker", "gerry_side", "gerry_pick", "place_reveal", "outcome"]
+__all__ = ["gerry_name", "gerry_hiker", "gerry_side", "gerry_pick", "place_reveal", "won", "outcome"]
 
 T = TypeVar("T")
 
@@ -48,10 +48,16 @@ def place_reveal(row: tuple[T, ...], card: T, *, solo: bool) -> tuple[T, ...]:
     return (card,) + row if solo else row + (card,)
 
 
+def won(winners: Sequence[str], your_name: str) -> bool:
+    """Whether the player alone beat Gerry: "If your score is higher, you win!" ('Solo Variant'); a tie is not
+    a win (docs/rulings.md)."""
+    return list(winners) == [your_name]
+
+
 def outcome(you: int, gerry: int, winners: Sequence[str], your_name: str) -> str:
     """The solo verdict in words: "If your score is higher, you win!" ('Solo Variant'), so a tie is not a
     win for the player, and the words say so."""
-    if list(winners) == [your_name]:
+    if won(winners, your_name):
         # i18n: the solo verdict; {you} is your score, {gerry} the solo opponent's
         return msg("You win, {you} to {gerry}.", you=you, gerry=gerry)
     if you == gerry:

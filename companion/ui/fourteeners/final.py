@@ -41,7 +41,7 @@ from companion.ui.fourteeners.parts import (
     ICON_GLYPHS, SIDE_COLOURS, SIDE_ICONS, card_line, card_said, chip_row, choice_chip, panel, points_words,
     problem_text, slug, stepper,
 )
-from companion.ui.fourteeners.table import score_details, score_table
+from companion.ui.fourteeners.table import score_details, score_table, winner_box
 
 __all__ = ["FinalTableaus", "auto_name", "SEARCH_SHOWN"]
 
@@ -790,13 +790,7 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
     result = scoring.score(state)
     you = state.players[0].name if state.setup.solo else None
     out: list[ft.Control] = [
-        ft.Container(
-            key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER,
-            content=ft.Row(spacing=12, controls=[
-                ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=32, color="#B7791F"),
-                ft.Text(tr(scoring.verdict(result, you)), key="ft-winner", size=17, weight=ft.FontWeight.W_600,
-                        expand=True, color=ft.Colors.ON_PRIMARY_CONTAINER)])),
+        winner_box(tr(scoring.verdict(result, you)), trophy=you is None or solo.won(result.winners, you)),
         score_table(result)]
     if result.accolade is not None:
         out.append(ft.Text(accolade_words(result.accolade), key="ft-accolade-result",

@@ -39,7 +39,7 @@ from companion.ui.fourteeners.editor import (
 from companion.ui.fourteeners.forms import (
     AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, icon_label, side_form, side_label,
 )
-from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table
+from companion.ui.fourteeners.table import forecast_strip, hiker_card, score_details, score_table, winner_box
 from companion.ui.fourteeners.parts import (
     SIDE_COLOURS,
     SIDE_ICONS,
@@ -875,7 +875,7 @@ def _winner(state: State, result) -> ft.Control:
     if state.setup.solo:
         you = state.players[0].name
         text = tr(solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you))
-        won = list(result.winners) == [you]
+        won = solo.won(result.winners, you)
     elif len(result.winners) == 1:
         text = _("{name} wins with {points}.").format(name=result.winners[0], points=best)
     else:
@@ -886,14 +886,7 @@ def _winner(state: State, result) -> ft.Control:
         text += " " + _("Tied at {points}, broken by the fewest points from Capstones.").format(points=best)
     elif not state.setup.solo and len(result.winners) > 1:
         text += " " + _("Still tied after the fewest points from Capstones.")
-    return ft.Container(
-        key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER,
-        content=ft.Row(spacing=12, controls=[
-            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if won else ft.Icons.LANDSCAPE_ROUNDED, key="ft-winner-icon",
-                    size=32, color="#B7791F" if won else ft.Colors.ON_PRIMARY_CONTAINER),
-            ft.Text(text, key="ft-winner", size=17, weight=ft.FontWeight.W_600, expand=True,
-                    color=ft.Colors.ON_PRIMARY_CONTAINER)]))
+    return winner_box(text, trophy=won)
 
 
 # --- around the table -----------------------------------------------------------------------------------------

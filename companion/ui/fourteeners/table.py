@@ -23,7 +23,8 @@ from companion.ui.fourteeners.parts import (
     ACCENT, SIDE_COLOURS, SIDE_ICONS, card_said, class_badge, icon_glyphs, points_words, slug, stat_chip,
 )
 
-__all__ = ["hiker_card", "attribute_chips", "forecast_strip", "weather_icon", "score_table", "score_details"]
+__all__ = ["hiker_card", "attribute_chips", "forecast_strip", "weather_icon", "score_table", "score_details",
+           "winner_box"]
 
 _WEATHER_ICONS = {
     "Clear Skies": ft.Icons.WB_SUNNY_ROUNDED,
@@ -291,6 +292,19 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
         key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=14,
         content=ft.Column(lines, spacing=6, tight=True))
+
+
+def winner_box(text: str, *, trophy: bool) -> ft.Control:
+    """Who won, in words, with a trophy beside them; a mountain instead where `trophy` is False (a solo game
+    Gerry won or tied: the trophy said the opposite of the words)."""
+    return ft.Container(
+        key="ft-winner-box", border_radius=ft.BorderRadius.all(16), padding=16,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        content=ft.Row(spacing=12, controls=[
+            ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED if trophy else ft.Icons.LANDSCAPE_ROUNDED, key="ft-winner-icon",
+                    size=32, color="#B7791F" if trophy else ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Text(text, key="ft-winner", size=17, weight=ft.FontWeight.W_600, expand=True,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER)]))
 
 
 def _points_row(icon: ft.Control, words: str, points: int, key: str) -> ft.Control:
