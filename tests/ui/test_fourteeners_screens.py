@@ -14,6 +14,7 @@ from harness import UiApp, spoken, walk
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
 from companion.games.fourteeners.catalog import import_catalog
+from companion.games.fourteeners.abilities import PointsLine
 from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
@@ -906,3 +907,34 @@ async def test_a_climb_raised_by_the_weather_says_so_on_its_tile(open_ui, store)
         assert f"{card.technique} Technique" in shown
     [node] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == f"ft-climb-{slug(card.name)}"]
     assert node.label.startswith(f"{card.name}, ") and f", {raised_words}, " in node.label
+
+
+def test_a_line_of_what_scored_says_its_points_once_and_always():
+    """A Plan's words say how it scores, then what it scored follows; a Capstone's words are its points, said
+    once. Compared by their words, "1 point per Climb tucked as Gear" scoring 1 (or "10 points if …" scoring 0)
+    read as if they said the total, which was then left out."""
+    from companion.ui.fourteeners.table import score_details
+
+    def said(side, text, points):
+        line = PointsLine("Lake", side, text, points)
+        player = scoring.PlayerScore(name="Ann", hiker="A", gerry=False, accolade=0, plans=points, capstones=0,
+                                     photos=0, total=points, lines=(line,))
+        [block] = score_details(scoring.ScoreBreakdown(players=(player,), winners=("Ann",), accolade=None))
+        [node] = [c for c in walk(block) if isinstance(c, ft.Semantics) and c.label]
+        assert spoken(node) == [node.label]
+        return node.label
+
+    assert said(Side.PLANS, "1 ★ per Climb tucked as Gear", 1) == (
+        "Lake (Plans): 1 point per Climb tucked as Gear, 1 point")
+    assert said(Side.PLANS, "10 ★ if no rival has more Class IV Climbs", 0).endswith("Climbs, 0 points")
+    assert said(Side.CAPSTONE, "6 ★", 6) == "Lake (Capstone): 6 points"
+
+
+def test_a_plan_counted_by_hand_is_said_in_points_not_stars():
+    # Said as one node now, the tile's words were the engine's "3 ★, …": a screen reader said "black star".
+    from companion.games.fourteeners.abilities import Counted, Tucked
+    from companion.ui.fourteeners.table import _tucked
+
+    card = import_catalog(synthetic_catalog_doc()).cards[0]
+    tile = _tucked(Tucked(card, Side.PLANS, Counted(3)), "t")
+    assert "★" not in tile.label and "3 points, as counted by the players" in tile.label, tile.label

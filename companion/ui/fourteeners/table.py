@@ -160,7 +160,7 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
 def _tucked(tucked: Tucked, key: str) -> ft.Control:
     """A tucked Climb: its corner (Class and icons, which every ability counts) and the side's ability."""
     ability = tucked.ability
-    words = (tr(tucked.counted.text) if tucked.counted is not None else points_words(describe_ability(ability))
+    words = (points_words(tucked.counted.text) if tucked.counted is not None else points_words(describe_ability(ability))
              if ability is not None else _("side not described yet"))
     # One node, said in the order a sighted player reads the tile: Capstones lie side by side in a row, and left
     # to the drawn nodes the names of the row were said before their points.
@@ -307,13 +307,14 @@ def winner_box(text: str, *, trophy: bool) -> ft.Control:
                     color=ft.Colors.ON_PRIMARY_CONTAINER)]))
 
 
-def _points_row(icon: ft.Control, words: str, points: int, key: str) -> ft.Control:
-    """One line of what scored: its icon, what it is, its points in a column of their own. Said as one line,
-    its points once: a Capstone's words say them already ("Peak 2-5 (Capstones): 6 points"), a Plan's say
-    how it counts, and the points follow; the bare number in its column is not said after them."""
+def _points_row(icon: ft.Control, words: str, points: int, key: str, *, text: str | None = None) -> ft.Control:
+    """One line of what scored: its icon, what it is (with `text`, how it scores), its points in a column of
+    their own. Said as one line, its points once: a Capstone's text is its points already ("Peak 2-5
+    (Capstones): 6 points"); a Plan's says how it counts ("1 point per Climb tucked as Gear"), and what it
+    scored follows; the bare number in its column is not said after them."""
     scored = ngettext("{n} point", "{n} points", points).format(n=points)
     marked = getattr(icon, "semantics_label", None)       # "counted by hand"
-    said = [words, *([marked] if marked else []), *([] if scored in words else [scored])]
+    said = [words, *([marked] if marked else []), *([] if text == scored else [scored])]
     return ft.Semantics(label=", ".join(said), exclude_semantics=True, content=ft.Row(
         spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             icon, ft.Text(words, size=12, expand=True),
@@ -336,7 +337,7 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
                         semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
                 labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side), points_words(line.text)),
-                line.points, f"ft-line-{index}-{number}"))
+                line.points, f"ft-line-{index}-{number}", text=points_words(line.text)))
         # The Accolade and the Guides' Photos score beside the lines, their points in the same column.
         if result.accolade is not None and player.accolade:
             items.append(_points_row(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=16, color="#B7791F"),
