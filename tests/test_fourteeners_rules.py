@@ -389,10 +389,14 @@ def test_a_guide_may_ignore_the_fog_and_the_player_reveals_first() -> None:
     while state.round < 3:
         state = rules.apply(state, rng.choice(rules.legal_actions(state)))
     assert rules.can_ignore_fog(state) and "unless a Guide ignores the Weather" in rules.prompt(state)
+    # The header follows the player's choice to reveal first, and then that the gain owes a Guide.
+    assert "reveal a Class" in rules.prompt(state, reveal_first=True)
+    assert "a Guide hired with the gain ignores the Fog" in rules.prompt(state, reveal_first=True)
     assert state.players[0].tucked, "a tucked Climb to hire as a Guide"
     early = rules.apply(state, rules.revealable(state)[0])
     assert early.phase is Phase.GAIN and len(early.row) == 4 and early.fog_ignored
     assert not rules.can_ignore_fog(early)
+    assert "with the Guide who ignores the Fog (you revealed first)" in rules.prompt(early)
     new_card = early.row[-1].name
     plain = next(a for a in rules.legal_actions(early) if isinstance(a, Gain) and not a.guides)
     with pytest.raises(IllegalAction, match="revealed at the start despite the Fog: hire a Guide"):
@@ -418,6 +422,21 @@ def test_with_nothing_to_hire_as_a_guide_the_fog_is_kept_to() -> None:
     assert not rules.can_ignore_fog(bare) and "unless a Guide" not in rules.prompt(bare)
     with pytest.raises(IllegalAction, match="has no tucked Climb to hire as a Guide against the Fog"):
         rules.apply(bare, rules.revealable(bare)[0])
+
+
+def test_a_player_whose_abilities_ignore_the_weather_reveals_first_without_a_guide() -> None:
+    # No Guide is owed: the header does not ask for one, before the reveal or after it.
+    state = game(2, weather=True)
+    rng = random.Random(3)
+    while state.round < 3:
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    boots = Tucked(c("Boots", 1, gear=[{"ignores_weather": True}]), Side.GEAR)
+    able = replace(state, players=(replace(state.players[0], tucked=(boots,)),) + state.players[1:])
+    assert rules.can_ignore_fog(able)
+    assert "your abilities ignore the Fog" in rules.prompt(able, reveal_first=True)
+    early = rules.apply(able, rules.revealable(able)[0])
+    assert early.fog_ignored and not rules.weather_guide_owed(early)
+    assert rules.prompt(early).endswith("gain a revealed Climb and tuck it.")
 
 
 # --- turns and actions --------------------------------------------------------------------------------------

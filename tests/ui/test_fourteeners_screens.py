@@ -440,6 +440,9 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     await ui.click(f"ft-reveal-{card.lower().replace(' ', '-')}")
     after = keeper.state(session_id)
     assert after.fog_ignored and len(after.row) == 4 and after.phase is Phase.GAIN
+    # Revealed first: the header says the gain comes with the Guide (it fell back to "gain a revealed Climb").
+    assert ui.get("ft-prompt").value == ("Round 3 (Fog): Ann, gain a revealed Climb and tuck it, with the Guide who "
+                                         "ignores the Fog (you revealed first).")
     target = next(a for a in rules.legal_actions(after) if isinstance(a, rules.Gain) and not a.guides)
     slug = target.card.lower().replace(" ", "-")
     await ui.click(f"ft-climb-{slug}")

@@ -574,9 +574,17 @@ def prompt(state: State, *, reveal_first: bool = False) -> str:
         # i18n: {where} is "Round 3" or "Round 3 (Rain)"; {which} is "Class I"
         return msg("{where}: {player}, reveal a {which} Climb.", where=where, player=player.name, which=which)
     if can_ignore_fog(state) and reveal_first:
+        if player_attributes(state, state.turn).ignores_weather:
+            # i18n: {where} is "Round 3 (Fog)"; {which} is "Class I"; the player's abilities ignore the Weather
+            return msg("{where}: {player}, reveal a {which} Climb first, then gain a revealed Climb and tuck it; "
+                       "your abilities ignore the Fog.", where=where, player=player.name, which=which)
         # i18n: {where} is "Round 3 (Fog)"; {which} is "Class I"; the player chose to reveal before gaining
         return msg("{where}: {player}, reveal a {which} Climb first, then gain a revealed Climb and tuck it; a "
                    "Guide hired with the gain ignores the Fog.", where=where, player=player.name, which=which)
+    if weather_guide_owed(state):
+        # i18n: {where} is "Round 3 (Fog)"; the player revealed first, so the gain must come with a Guide
+        return msg("{where}: {player}, gain a revealed Climb and tuck it, with the Guide who ignores the Fog "
+                   "(you revealed first).", where=where, player=player.name)
     if can_ignore_fog(state):
         return msg("{where}: {player}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
                    "of the turn, unless a Guide ignores the Weather and you reveal first.", where=where,
