@@ -74,6 +74,7 @@ def test_summary_gives_fatigue_as_the_score_and_the_hands_as_detail():
                                  {"name": "Ben", "score": 3 + 125, "winner": False}]
     detail = record["detail"]
     assert detail["route"] == "sprint" and detail["winner"] == ["Ann"] and detail["lower_is_better"] is True
+    assert detail["summit"] == ["Ann"]                  # who cleared the route in the last hand
     assert len(detail["hands"]) == 5
     assert detail["hands"][0] == {"hand": 1, "dealer": "Ann", "went_out": "Ann", "pitched": ["Ann"],
                                   "seats": {"Ann": {"camps_cleared": 1, "fatigue": 100, "left": []},

@@ -92,6 +92,8 @@ def summary(state: State) -> dict:
             "camps": list(route.camps),
             "lower_is_better": True,
             "winner": list(state.winners),
+            # Who cleared the route in the last hand: the lowest fatigue among them won ('Winning').
+            "summit": list(state.hands[-1].summit),
             "standings": [
                 {"name": s.seat, "camps_cleared": s.camps_cleared, "cards": _codes(s.cards),
                  "card_fatigue": s.card_fatigue, "camp_fatigue": s.camp_fatigue, "fatigue": s.fatigue}

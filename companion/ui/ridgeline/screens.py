@@ -339,9 +339,10 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     winners = list(detail.get("winner") or [])
     fatigue = [int(s.get("fatigue") or 0) for s in standings if s.get("name") in winners]
     camps = detail.get("camps") or []
-    # Who else cleared the summit (a record tells each seat's camps cleared; the route has len(camps) camps).
-    also = [(str(s.get("name", "")), int(s.get("fatigue") or 0)) for s in standings
-            if camps and s.get("camps_cleared") == len(camps) and s.get("name") not in winners]
+    # Who else cleared the route in the last hand, as the engine recorded it (a record saved before it kept
+    # that has no such line).
+    fatigue_of = {s.get("name"): int(s.get("fatigue") or 0) for s in standings}
+    also = [(str(name), fatigue_of.get(name, 0)) for name in detail.get("summit") or [] if name not in winners]
     # The route in the player's language, as the game showed it before it was saved ("Ridge" was English).
     route = str(tr(engine.route_words(detail.get("route"), str(detail.get("route_name", "")))))
     body: list[ft.Control] = [
