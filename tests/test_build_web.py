@@ -255,3 +255,15 @@ def test_a_report_names_what_takes_the_space(folder):
     report.parts = {"canvaskit/ (Flutter's renderer)": 30_000_000, "app.tar.gz": 400_000}
     lines = report.lines()
     assert lines[1].strip().startswith("30.0 MB") and "canvaskit" in lines[1]
+
+
+def test_the_page_script_refuses_files_over_the_size_the_server_takes_from_a_browser():
+    # The page keeps a file from being sent when the server's cap on a websocket message would close the tab's
+    # connection over it: its limit is the one the app states beside the button (`WEB_FILE_BYTES`).
+    from companion.browser.build import CLIENT_DIR
+    from companion.inputs import WEB_FILE_BYTES
+    from companion.server.web import WS_MAX_BYTES
+
+    script = (CLIENT_DIR / "companion.js").read_text(encoding="utf-8")
+    [limit] = re.findall(r"var FILE_AT_MOST = ([0-9 *]+);", script)
+    assert eval(limit, {"__builtins__": {}}) == WEB_FILE_BYTES < WS_MAX_BYTES

@@ -103,3 +103,39 @@ def test_a_14ers_catalog_is_uploaded_in_the_browser(playwright, tmp_path, mode):
         assert len(load_catalog(store).cards) == len(synthetic_catalog_doc()["cards"])
     finally:
         store.close()
+
+
+def test_a_file_too_large_to_send_is_refused_in_the_players_language(playwright, tmp_path):
+    """A file over the largest a browser may send (`WEB_FILE_BYTES`) closed the tab's connection, and the page
+    came back as if nothing had been picked, without a word. The page now keeps it from being sent and says
+    why, in the app's language; a file within the limit is imported after it as ever."""
+    from companion.inputs import WEB_FILE_BYTES
+
+    store = open_store(tmp_path / "data")
+    try:
+        store.settings.set("language", "de")
+    finally:
+        store.close()
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.write(b'{"format": "' + b"x" * (WEB_FILE_BYTES + 1024 * 1024) + b'"}')
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps({"format": BACKUP_FORMAT, "version": 1, "players": []}), encoding="utf-8")
+    with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/settings") as page:
+            with page.expect_file_chooser(timeout=30_000) as chooser:
+                tap(page, "settings-backup-pick")
+            chooser.value.set_files(str(huge))
+            refusal = page.locator("#companion-too-big")
+            refusal.wait_for(state="visible", timeout=15_000)
+            assert refusal.get_attribute("lang") == "de"
+            assert refusal.inner_text().startswith("huge.json hat 33\u00a0MB: aus diesem Browser")
+            page.wait_for_timeout(3_000)
+            assert page.locator("#companion-lost").count() == 0          # the connection stayed open
+            page.get_by_role("button", name="OK").click()
+            assert refusal.count() == 0
+            with page.expect_file_chooser(timeout=30_000) as chooser:
+                tap(page, "settings-backup-pick")
+            chooser.value.set_files(str(small))
+            wait_for(page, 'flt-semantics:has-text("small.json importiert")')

@@ -53,6 +53,9 @@
       starting: "Starting the companion…",
       lost: "The connection to the computer running the companion is lost. What was entered is saved there; "
         + "this page goes on by itself once the companion runs again.",
+      tooBig: "{name} is {size}: from this browser a file of up to {most} can be brought in. Nothing was "
+        + "changed. A larger one is imported on the computer running the companion.",
+      ok: "OK",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
       update: "A new version of the companion is ready. Everything you entered is saved.",
@@ -63,6 +66,9 @@
       starting: "Die App startet …",
       lost: "Die Verbindung zum Computer, auf dem die App läuft, ist unterbrochen. Was eingegeben wurde, ist "
         + "dort gespeichert; diese Seite macht von selbst weiter, sobald die App wieder läuft.",
+      tooBig: "{name} hat {size}: aus diesem Browser lässt sich eine Datei von höchstens {most} übernehmen. "
+        + "Nichts wurde geändert. Eine größere wird auf dem Computer importiert, auf dem die App läuft.",
+      ok: "OK",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
         + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
       update: "Eine neue Version der App ist bereit. Alles, was du eingegeben hast, ist gespeichert.",
@@ -73,6 +79,9 @@
       starting: "Démarrage de l'app…",
       lost: "La connexion à l'ordinateur qui fait tourner l'app est perdue. Ce qui a été saisi y est "
         + "enregistré\u00a0; cette page reprendra d'elle-même dès que l'app tournera à nouveau.",
+      tooBig: "{name} fait {size}\u00a0: depuis ce navigateur, un fichier de {most} au plus peut être importé. "
+        + "Rien n'a été modifié. Un fichier plus grand s'importe sur l'ordinateur qui fait tourner l'app.",
+      ok: "OK",
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
       update: "Une nouvelle version de l'app est prête. Tout ce que vous avez saisi est enregistré.",
@@ -83,6 +92,9 @@
       starting: "Uruchamianie aplikacji…",
       lost: "Utracono połączenie z komputerem, na którym działa aplikacja. To, co wpisano, jest tam zapisane; "
         + "ta strona wznowi się sama, gdy aplikacja znów zadziała.",
+      tooBig: "Plik {name} ma {size}: z tej przeglądarki można wczytać plik o rozmiarze najwyżej {most}. "
+        + "Niczego nie zmieniono. Większy plik importuje się na komputerze, na którym działa aplikacja.",
+      ok: "OK",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
         + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
       update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
@@ -155,8 +167,13 @@
   if (typeof flet === "undefined" || !flet.pyodide) {
     // Served by `companion --web`: the data lives on that computer, reached over one websocket. When it
     // closes (the computer's app stopped, the Wi-Fi dropped), Flet's client shows a spinner and "Working...",
-    // in English, as if it were busy: the page says instead what happened, in the browser's language, until
-    // a connection opens again (the client retries by itself). A blip shorter than LOST_AFTER says nothing.
+    // in English, as if it were busy: the page says instead what happened, until a connection opens again
+    // (the client retries by itself). A blip shorter than LOST_AFTER says nothing. The page's notices are
+    // said in the app's language, which Flet's client writes on the page (<html lang>) as the app sets it.
+    var pageWords = function () {
+      var code = String(document.documentElement.lang || "").slice(0, 2).toLowerCase();
+      return Object.prototype.hasOwnProperty.call(WORDS, code) ? WORDS[code] : said;
+    };
     var LOST = "companion-lost";
     var LOST_AFTER = 2000;
     var lostTimer = null;
@@ -169,7 +186,11 @@
       });
       socket.addEventListener("close", function () {
         if (lostTimer === null) {
-          lostTimer = setTimeout(function () { lostTimer = null; notice(LOST, said.lost); }, LOST_AFTER);
+          lostTimer = setTimeout(function () {
+            lostTimer = null;
+            said = pageWords();
+            notice(LOST, said.lost);
+          }, LOST_AFTER);
         }
       });
       return socket;
@@ -177,6 +198,40 @@
     Watched.prototype = Native.prototype;
     ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Watched[name] = Native[name]; });
     window.WebSocket = Watched;
+
+    // A file picked in this browser reaches the server whole in one websocket message, which the server caps
+    // (`WS_MAX_BYTES`, a little over `WEB_FILE_BYTES` in companion/inputs.py, which FILE_AT_MOST repeats):
+    // a larger one closed the connection before the app could say a word, and the page came back as if
+    // nothing had been picked. Such a file is taken out of the pick before Flet's client reads it (the
+    // client then sees no file, as after a cancel), and the page says why.
+    var FILE_AT_MOST = 32 * 1024 * 1024;
+    var TOO_BIG = "companion-too-big";
+    var megabytes = function (bytes) {
+      var mb = bytes / (1024 * 1024);
+      return mb.toLocaleString(said.lang, { maximumFractionDigits: mb < 100 ? 1 : 0 }) + "\u00a0MB";
+    };
+    var checkPick = function (event) {
+      var input = event.target;
+      if (!input || input.tagName !== "INPUT" || input.type !== "file" || !input.files) { return; }
+      var big = null;
+      for (var i = 0; i < input.files.length; i++) {
+        if (input.files[i].size > FILE_AT_MOST) { big = input.files[i]; break; }
+      }
+      if (big === null) { dismiss(TOO_BIG); return; }
+      input.value = "";
+      said = pageWords();
+      notice(TOO_BIG, said.tooBig.replace("{name}", big.name).replace("{size}", megabytes(big.size))
+        .replace("{most}", megabytes(FILE_AT_MOST)), [[said.ok, function () { dismiss(TOO_BIG); }, true]]);
+    };
+    // The client's file input need not be in the page: it is watched when the client opens it.
+    var nativeClick = HTMLInputElement.prototype.click;
+    HTMLInputElement.prototype.click = function () {
+      if (this.type === "file" && !this.companionWatched) {
+        this.companionWatched = true;
+        this.addEventListener("change", checkPick, true);
+      }
+      return nativeClick.apply(this, arguments);
+    };
     return;
   }
 
