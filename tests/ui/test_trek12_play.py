@@ -354,6 +354,9 @@ async def test_another_players_sheet_shown_says_whose_turn_it_is_and_leads_back(
     assert SessionKeeper(store).get(session.id).actions[0]["circle"] == 8
     # The phone passes to Bruno: Undo says it takes back Amélie's move, not one of his own.
     assert ui.get("t12-undo").tooltip == "Undo the last move: Amélie, circle 8"
+    # Undone, Redo says whose move it puts back, as Undo said whose it took back.
+    await ui.click("t12-undo")
+    assert ui.get("t12-redo").tooltip == "Redo the move undone: Amélie, circle 8"
 
 
 async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open_ui, store):
@@ -368,6 +371,8 @@ async def test_maxs_sheet_shown_on_the_players_turn_leads_back_to_their_own(open
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
     assert ui.get("t12-undo").tooltip == "Undo the last move: circle 8"
+    await ui.click("t12-undo")
+    assert ui.get("t12-redo").tooltip == "Redo the move undone: circle 8"
 
 
 def test_the_score_says_each_count_of_the_penalty_box_with_its_own_points():

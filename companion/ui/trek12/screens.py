@@ -772,7 +772,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                    on_undo=bind(on_skull, False) if circle_back else undo, on_redo=redo,
                    # i18n: Undo's name while a link or a card is chosen for the circle just tapped
                    undo_words=_("Take back the circle tapped") if circle_back else _undo_words(app, source, facts, table),
-                   redo_words=_redo_words(app, source, facts), correcting=facts.correcting),
+                   redo_words=_redo_words(app, source, facts, table), correcting=facts.correcting),
     ]
     actions.insert(0, entries_button(entries, set_entries, facts.correcting))
     if not embedded:  # an Expedition's sheet goes with the Expedition, abandoned there if at all
@@ -984,23 +984,38 @@ def _undo_words(app: Any, source: SheetSource, facts: SheetFacts, table: engine.
         return entry_words(app, source.expedition, _("Undo: {entry}"), _("Undo the last step"),
                            correcting=facts.correcting)
     last = facts.entries[-1] if facts.entries and isinstance(source, TrekSource) else None
-    seat = last.get("player", 0) if isinstance(last, dict) else None
-    if type(seat) is int and 0 <= seat < len(table.seats) and type(last.get("circle")) is int:
-        if len(table.seats) == 1:
-            # i18n: the name of Undo in a game of one player (alone, or against Max): the circle it empties
-            return _("Undo the last move: circle {circle}").format(circle=last["circle"])
+    return _move_named(
+        last, table,
+        # i18n: the name of Undo in a game of one player (alone, or against Max): the circle it empties
+        _("Undo the last move: circle {circle}"),
         # i18n: the name of Undo in a game of several players: whose move it takes back, and its circle
-        return _("Undo the last move: {name}, circle {circle}").format(name=table.seats[seat].name,
-                                                                       circle=last["circle"])
-    return _("Undo the last move")
+        _("Undo the last move: {name}, circle {circle}")) or _("Undo the last move")
 
 
-def _redo_words(app: Any, source: SheetSource, facts: SheetFacts) -> str:
-    """Redo's name: on an Expedition's sheet the step it puts back, in the Expedition's entries' words."""
+def _redo_words(app: Any, source: SheetSource, facts: SheetFacts, table: engine.Table) -> str:
+    """Redo's name: the move it puts back, whose and in which circle, as Undo names the move it takes back; on
+    an Expedition's sheet the step it puts back, in the Expedition's entries' words."""
     if isinstance(source, ExpeditionSource):
         return entry_words(app, source.expedition, _("Redo: {entry}"), _("Redo the step undone"), redo=True,
                            correcting=facts.correcting)
-    return _("Redo the move undone")
+    undone = facts.redo[0] if facts.redo and isinstance(source, TrekSource) else None
+    return _move_named(
+        undone, table,
+        # i18n: the name of Redo in a game of one player (alone, or against Max): the circle it fills again
+        _("Redo the move undone: circle {circle}"),
+        # i18n: the name of Redo in a game of several players: whose move it puts back, and its circle
+        _("Redo the move undone: {name}, circle {circle}")) or _("Redo the move undone")
+
+
+def _move_named(doc: Any, table: engine.Table, alone: str, several: str) -> str | None:
+    """A move's entry in words, by `alone` (its circle) or with several players `several` (whose, and its
+    circle); None when the entry is not a move of a seat at the table."""
+    seat = doc.get("player", 0) if isinstance(doc, Mapping) else None
+    if type(seat) is int and 0 <= seat < len(table.seats) and type(doc.get("circle")) is int:
+        if len(table.seats) == 1:
+            return alone.format(circle=doc["circle"])
+        return several.format(name=table.seats[seat].name, circle=doc["circle"])
+    return None
 
 
 def _kept_turn(app, source: SheetSource, session_id: str) -> tuple[tuple[int, int] | int, Draft]:
