@@ -481,7 +481,8 @@ def spoken(root: Any) -> list[str]:
             continue
         words = [node.label if isinstance(node, ft.Semantics) else tooltip_said(node),
                  node.semantics_label if isinstance(node, ft.Icon) else None,
-                 node.value if isinstance(node, ft.Text) else None]
+                 # A text's own label is said in place of its drawn words ("points lost: 8.4" for "−8.4").
+                 (node.semantics_label or node.value) if isinstance(node, ft.Text) else None]
         pieces.extend(w for w in words if isinstance(w, str) and w.strip())
         if isinstance(node, ft.Semantics) and node.exclude_semantics:
             continue

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from harness import walk
+from harness import spoken, walk
 from layout_check import layout_problems
 from trek12_ascents import random_ascent
 from test_trek12_play import enter_roll, start, table_of, trek12_screens  # noqa: F401  (the fixture, autouse)
@@ -584,6 +584,8 @@ async def test_a_schnapps_drunk_on_the_tables_roll_is_judged_in_the_review(open_
         f"Schnapps on 6 and 5: better kept (a new roll expected {round(drink.again)}, that roll "
         f"{round(drink.keep)} with the card kept).")
     assert ui.get("t12-review-cost-1-1").value == f"−{kept.rounds[0].cost:.1f}"
+    # Read aloud as what it is: a bare "−8.4" after the roll said nothing of points.
+    assert spoken(ui.get("t12-review-cost-1-1")) == [f"points lost: {kept.rounds[0].cost:.1f}"]
 
 
 async def test_a_game_deleted_from_history_takes_its_review_along_and_undo_brings_it_back(open_ui, store):

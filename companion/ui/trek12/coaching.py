@@ -460,6 +460,9 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                 weight=ft.FontWeight.W_600, expand=True),
                         ft.Text(_("the coach's move") if r.coachs else f"−{format_number(r.cost, 1)}", size=13,
                                 key=f"{keys}-cost-{seat}-{r.round}",
+                                # i18n: a reviewed round's cost read aloud, where "−8.4" is drawn
+                                semantics_label=None if r.coachs else _("points lost: {cost}").format(
+                                    cost=format_number(r.cost, 1)),
                                 color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR),
                         ft.Icon(ft.Icons.EXPAND_LESS_ROUNDED if shown else ft.Icons.EXPAND_MORE_ROUNDED, size=18,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
