@@ -127,3 +127,18 @@ def test_a_whole_weather_tile_is_one_action():
     from companion.games.freunde import rules
     action = rules.action_from_doc(state, {"type": "weather", "day": 4, "weather": tile})
     assert rules.action_from_doc(state, rules.action_to_doc(state, action)) == action
+
+
+def test_an_entry_for_a_climber_dead_by_then_says_where_and_when_it_died():
+    # A correction that kills a climber earlier replays its later entries, and one read "stayed at None".
+    from freunde_cases import DEATH_AT_THE_CHECK
+    from companion.games.freunde import rules
+
+    state = session.start({"players": [{"name": "Ann"}, {"name": "Bob"}], "board": "summer",
+                           "weather_season": "summer", "rules": rules.RULESET})
+    for action in DEATH_AT_THE_CHECK:
+        state = session.apply(state, action)
+    assert not state.players[0].climbers[0].alive
+    words = str(session.describe_action(state, {"type": "climber", "player": "Ann", "climber": "A",
+                                                "cards": ["M1"]}))
+    assert words == "Turn 2, Ann's climber A stayed at S1 with Move 1, though the climber died in turn 1"

@@ -191,7 +191,10 @@ def _describe(state: State, doc: Any) -> str:
 
 def _climber_words(state: State, action: rules.ClimberAction) -> str:
     who = {"turn": state.turn, "name": state.players[action.player].name, "climber": action.climber}
-    here = state.players[action.player].climber(action.climber).space
+    climber = state.players[action.player].climber(action.climber)
+    # A dead climber stands nowhere: an entry for it (one a correction left behind its death) is said where
+    # it died, and that it died.
+    here = climber.space if climber.alive else climber.died_space
     start, where = _space(state, here), _at(state, here)
     cards = _cards(action.cards) if action.cards else None
     if action.path:
@@ -224,6 +227,9 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
         # i18n: a climber's action described, then the risk points it took off its acclimatization
         words = msgn("{entry}; {n} risk point off its acclimatization",
                      "{entry}; {n} risk points off its acclimatization", action.risk_accl, entry=words)
+    if not climber.alive and climber.died_turn is not None:
+        # i18n: an entry for a climber that is dead by then (a correction replayed it after its death)
+        words = msg("{entry}, though the climber died in turn {died}", entry=words, died=climber.died_turn)
     return words
 
 
