@@ -244,6 +244,10 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     current, other = nodes["ent-setup-2-0"], nodes["ent-setup-2-1"]
     assert current.selected and spoken(current) == ["Weather: Summer tiles"]
     assert other.button and spoken(other) == ["Weather: Winter tiles"]
+    # Named as a thing, not asked: "Who starts?: Ann" read with two marks in a row ("Qui commence ? : Ann").
+    starter = next(c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.label and c.selected
+                   and getattr(c.content, "key", None) == "ent-setup-0-0")
+    assert spoken(starter) == ["Starting player: Ann"]
     await ui.click("ent-setup-0-1")                                      # Bob starts
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == ("Why: Turn 1: it is Bob's turn to act (turn order from the start "

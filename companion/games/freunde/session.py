@@ -71,7 +71,8 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     data = load_data()
     options = []
     if not parsed.solo:
-        options.append({"label": msg("Who starts?"), "choices": [
+        # i18n: a part of the setup: the player who holds the starting player marker at the start
+        options.append({"label": msg("Starting player"), "choices": [
             {"label": name, "setup": {**setup, "start_player": index}, "current": parsed.start_player == index}
             for index, name in enumerate(parsed.players)]})
     if len(parsed.players) == data.stacking.extra_players:
