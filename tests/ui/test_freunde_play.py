@@ -528,6 +528,10 @@ async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(ope
         (e.name, e.total, e.index in breakdown.winners) for e in breakdown.players]
     assert [p["id"] for p in record["players"]] == [p.id for p in roster]
     ui.get("fr-final")
+    # Saved, each row is still said as the game's end said it (its total was a bare number, the trophy unnamed).
+    saved = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.label
+                 and getattr(n.content, "key", None) == "fr-final-0")
+    assert spoken(saved) == [f"Ann shares the win, {first.total} points: {climbers}"]
 
 
 async def test_a_hand_entered_is_what_the_picker_offers(open_ui, store):

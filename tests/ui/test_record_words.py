@@ -221,3 +221,13 @@ async def test_a_14ers_accolades_holders_are_not_headed_as_the_games_winners(ope
     ui = await open_ui(route=f"/history/{record}")
     labels = [c.value for c in walk(ui.get("record-row-accolade.won_by")) if isinstance(c, ft.Text)]
     assert labels == ["Gewonnen von", "Ann, Bo"]
+
+
+async def test_a_freunde_death_is_one_line_with_the_space_in_words(open_ui, store):
+    # A death was three rows ("Climber: B / Turn: 17 / Space: SUMMIT"), the summit by the board's id.
+    record = _add(store, "freunde", "Freunde", {"board": "summer", "deaths": [
+        {"player": "Bob", "climber": "B", "turn": 17, "space": "SUMMIT"},
+        {"player": "Ann", "climber": "A", "turn": 6, "space": "S24"}]})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths") == ("Bob's climber B died on turn 17 on the summit, "
+                                               "Ann's climber A died on turn 6 on S24")

@@ -37,7 +37,8 @@ from companion.ui.freunde.parts import (
 from companion.ui.freunde.setup import FreundeNewGame
 from companion.ui.freunde.turn import (
     CardsDraft, MoveDraft, RiskDraft, actions_section, card_player, cards_section, check_card, end_section,
-    given_cards, move_summary, risk_section, scores_section, space_facts, step_header, team_section, turn_words,
+    given_cards, move_summary, risk_section, score_said, scores_section, space_facts, step_header, team_section,
+    turn_words,
 )
 from companion.ui.freunde.weather import (
     DayDraft, days_to_save, drafts_docs, drafts_for, editable_days, forecast_strip, ready_days, tile_card,
@@ -927,10 +928,16 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     # The record's players carry the roster ids (the keeper fills in seats the setup left without one).
     ids = [p.get("id") for p in record.get("players") or []]
     seats = [(player, ids[i] if i < len(ids) else None) for i, player in enumerate(players)]
+    shared = sum(1 for player in players if player.get("winner")) > 1
     for index, (player, player_id) in enumerate(sorted(seats, key=lambda seat: -int(seat[0].get("score") or 0))):
         colour = roster.get(player_id or player.get("id") or "", FALLBACK_COLOUR)
         climbers = " · ".join(_finished_climber(c) for c in player.get("climbers") or [])
-        body.append(ft.Container(
+        total = player.get("score")
+        # One node, said as the game's end said it ("Ann shares the win, 2 points: …"): its parts were the
+        # name, the climbers and a bare "2", the trophy unnamed.
+        said = score_said(str(player.get("name", "")), total if isinstance(total, int) else 0, climbers,
+                          winner=bool(player.get("winner")), shared=shared)
+        body.append(ft.Semantics(label=said, exclude_semantics=True, content=ft.Container(
             key=f"fr-final-{index}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
             border_radius=ft.BorderRadius.all(14),
@@ -945,18 +952,12 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
                 ft.Text(str(player.get("score", "")), key=f"fr-final-{index}-score", size=22,
                         weight=ft.FontWeight.W_700),
             ]),
-        ))
+        )))
     deaths = detail.get("deaths") or []
     if deaths:
         body.append(section_title(_("Deaths")))
         for death in deaths:
-            space = str(death.get("space"))
-            where = (_("the summit") if space in ("SUMMIT", "A_SUMMIT") else
-                     _("base camp") if space == "BASE_CAMP" else death.get("space"))
-            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED,
-                                  _("{name}'s climber {climber} died on turn {turn} on {space}.").format(
-                                      name=death.get("player"), climber=death.get("climber"), turn=death.get("turn"),
-                                      space=where)))
+            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, _death_words(death)))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
             _("History"), key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,
@@ -1022,7 +1023,21 @@ def record_words(detail: Any) -> Any:
         value = out.get(key)
         if isinstance(value, str) and (key, value) in _RECORD_WORDS:
             out[key] = _(_RECORD_WORDS[key, value])
+    if isinstance(out.get("deaths"), list):
+        # Each death one line, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
+        # (Listed one after another, each without its full stop.)
+        out["deaths"] = [_death_words(death).rstrip(".") if isinstance(death, dict) else death
+                         for death in out["deaths"]]
     return out
+
+
+def _death_words(death: dict) -> str:
+    """"Bob's climber B died on turn 17 on the summit.", from a finished game's record of a death."""
+    space = str(death.get("space"))
+    where = (_("the summit") if space in ("SUMMIT", "A_SUMMIT") else
+             _("base camp") if space == "BASE_CAMP" else death.get("space"))
+    return _("{name}'s climber {climber} died on turn {turn} on {space}.").format(
+        name=death.get("player"), climber=death.get("climber"), turn=death.get("turn"), space=where)
 
 
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)

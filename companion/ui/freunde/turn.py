@@ -49,7 +49,7 @@ from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capit
 __all__ = [
     "CardsDraft", "RiskDraft", "MoveDraft", "STEPS", "turn_words", "step_header", "cards_section", "risk_section",
     "actions_section", "move_summary", "card_player", "check_card", "team_section", "scores_section", "end_section",
-    "space_facts", "given_cards", "solo_rank_sentence",
+    "space_facts", "given_cards", "solo_rank_sentence", "score_said",
 ]
 
 # i18n: the four steps of a turn, on one line at the top of the Turn panel
@@ -970,6 +970,23 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     return body
 
 
+def score_said(name: str, total: int, climbers: str, *, winner: bool, shared: bool) -> str:
+    """A player's score as one sentence for a screen reader, the win said with it: "Ann shares the win, 12
+    points: A: 7 · B: 5" (`climbers` is each climber's score, as drawn under the name)."""
+    if winner and shared:
+        # i18n: a player's final score read aloud, a win shared with others: "Ann shares the win, 12 points:
+        # A: 7 · B: 5"
+        read = ngettext("{name} shares the win, {n} point: {climbers}",
+                        "{name} shares the win, {n} points: {climbers}", total)
+    elif winner:
+        # i18n: a player's final score read aloud: "Ann wins, 12 points: A: 7 · B: 5"
+        read = ngettext("{name} wins, {n} point: {climbers}", "{name} wins, {n} points: {climbers}", total)
+    else:
+        # i18n: a player's score read aloud: "Ann, 12 points: A: 7 · B: 5"
+        read = ngettext("{name}, {n} point: {climbers}", "{name}, {n} points: {climbers}", total)
+    return read.format(name=name, n=total, climbers=climbers)
+
+
 def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
     """The score so far: each climber's best victory points (1 if dead) and each player's total."""
     breakdown = score(state)
@@ -983,17 +1000,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
         climbers = " · ".join(parts)
         # One node, said as a sentence: its parts were the name, the climbers, then a bare total ("2").
         # (The engine names winners only once the game is over.)
-        if winner and len(breakdown.winners) > 1:
-            # i18n: a player's final score read aloud, a win shared with others: "Ann shares the win, 12 points:
-            # A: 7 · B: 5"
-            read = ngettext("{name} shares the win, {n} point: {climbers}",
-                            "{name} shares the win, {n} points: {climbers}", entry.total)
-        elif winner:
-            # i18n: a player's final score read aloud: "Ann wins, 12 points: A: 7 · B: 5"
-            read = ngettext("{name} wins, {n} point: {climbers}", "{name} wins, {n} points: {climbers}", entry.total)
-        else:
-            # i18n: a player's score read aloud: "Ann, 12 points: A: 7 · B: 5"
-            read = ngettext("{name}, {n} point: {climbers}", "{name}, {n} points: {climbers}", entry.total)
+        read = score_said(entry.name, entry.total, climbers, winner=winner, shared=len(breakdown.winners) > 1)
         body.append(labelled(f"fr-score-{entry.index}", ft.Container(
             key=f"fr-score-{entry.index}",
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
@@ -1008,7 +1015,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700)] if winner else []),
                 ft.Text(str(entry.total), key=f"fr-score-{entry.index}-total", size=22, weight=ft.FontWeight.W_700),
             ])),
-        ), label=read.format(name=entry.name, n=entry.total, climbers=climbers)))
+        ), label=read))
     # Alone, there is no one to beat: the solo result is a rank (end_section), and the tie-break means nothing.
     rule = (_("A climber scores the best victory points it reached; 1 if it dies.") if state.setup.solo else
             _("A climber scores the best victory points it reached; 1 if it dies. The highest total wins; a tie goes "
