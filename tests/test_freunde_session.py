@@ -141,4 +141,4 @@ def test_an_entry_for_a_climber_dead_by_then_says_where_and_when_it_died():
     assert not state.players[0].climbers[0].alive
     words = str(session.describe_action(state, {"type": "climber", "player": "Ann", "climber": "A",
                                                 "cards": ["M1"]}))
-    assert words == "Turn 2, Ann's climber A stayed at S1 with Move 1, though the climber died in turn 1"
+    assert words == "Turn 2, Ann's climber A stayed at S1 with Move 1, though the climber died on turn 1"

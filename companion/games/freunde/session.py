@@ -230,7 +230,7 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
                      "{entry}; {n} risk points off its acclimatization", action.risk_accl, entry=words)
     if not climber.alive and climber.died_turn is not None:
         # i18n: an entry for a climber that is dead by then (a correction replayed it after its death)
-        words = msg("{entry}, though the climber died in turn {died}", entry=words, died=climber.died_turn)
+        words = msg("{entry}, though the climber died on turn {died}", entry=words, died=climber.died_turn)
     return words
 
 
