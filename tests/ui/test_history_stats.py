@@ -135,6 +135,10 @@ async def test_a_renamed_player_goes_by_their_new_name_in_history(open_ui, store
     ui = await open_ui(route="/history")
     line = [t.value for t in walk(ui.get(f"history-{ids['shared']}-player-0")) if isinstance(t, ft.Text)]
     assert "Annie" in line and "Ann" not in line
+    # A win shared is said so, as the text shared says it (each was read "Winner").
+    row = ui.get(f"history-{ids['shared']}-player-0")
+    [said] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.content is row]
+    assert said.label == "Annie, shared win, 70 points"
     await ui.click(f"history-{ids['shared']}")
     assert ui.get("record-share-text").value.splitlines()[2:] == ["1. Annie: 70 points (shared win)",
                                                                   "1. Bob: 70 points (shared win)"]

@@ -127,7 +127,8 @@ def record_card(record: dict, colours: dict[str, str], *, on_click: Callable[[],
     won = {seat.index for seat in seats(record) if seat.outcome.won}
     low = lower_is_better(record)
     # Best first, placed as the shared result places them (winners, Ridgeline's camps cleared, then score).
-    rows = [_player_line(record["id"], game, seat.index, players[seat.index], colours, seat.index in won, names)
+    rows = [_player_line(record["id"], game, seat.index, players[seat.index], colours, seat.index in won, names,
+                         shared=len(won) > 1)
             for seat in ranked_seats(record) if seat.index < len(players)]
     title = record_title(record)
     header = [
@@ -183,7 +184,7 @@ def _go(page: ft.Page, route: str) -> Callable[[], None]:
 
 
 def _player_line(record_id: str, game: str, index: int, player: dict, colours: dict[str, str], winner: bool,
-                 names: dict[str, str] | None) -> ft.Control:
+                 names: dict[str, str] | None, *, shared: bool = False) -> ft.Control:
     name = str((names or {}).get(player.get("id") or "", player.get("name", "?")))
     score = player.get("score")
     colour = colours.get(player.get("id") or "", "#78909C")
@@ -192,8 +193,10 @@ def _player_line(record_id: str, game: str, index: int, player: dict, colours: d
     shown = number(score) if numeric else "" if score is None else str(score)
     # One node to a screen reader, in the order drawn: the name, "Winner" after a winner's name (a tooltip would
     # be said before the whole card), the score with what it counts ("Bob, Winner, 61 points"): a bare number
-    # after a name said neither what it was nor, merged into the card, whose.
-    said = [name, *([_("Winner")] if winner else []), tr(score_words(game, score)) if numeric else shown]
+    # after a name said neither what it was nor, merged into the card, whose. A win shared is said so: each of
+    # three tied players was "Winner".
+    said = [name, *([_("shared win") if shared else _("Winner")] if winner else []),
+            tr(score_words(game, score)) if numeric else shown]
     return ft.Semantics(label=", ".join(w for w in said if w), exclude_semantics=True, content=ft.Row(
         key=f"history-{record_id}-player-{index}",
         spacing=10,
