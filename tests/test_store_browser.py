@@ -517,7 +517,8 @@ async def test_an_import_is_said_to_be_kept_only_once_it_is_in_indexeddb(tmp_dat
     monkeypatch.setattr(fs, "_finish", lambda *args: fs.loop.call_later(0.2, finish, *args))
     with store:
         app = SimpleNamespace(store=store, changed=lambda: None)
-        good, words, _undo = await _import(app, json.dumps(backup_document()).encode("utf-8"), "backup.json")
+        good, words, _undo, _what = await _import(app, json.dumps(backup_document()).encode("utf-8"),
+                                                  "backup.json")
         assert good and words.startswith("Imported backup.json")
         assert not kept.pending and in_step(fs, tmp_data_dir)
         assert b'"Zoe"' in fs.stored(tmp_data_dir)["companion.json"]
