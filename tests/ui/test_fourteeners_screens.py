@@ -14,7 +14,7 @@ from harness import UiApp, spoken, walk
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
 from companion.games.fourteeners.catalog import import_catalog
-from companion.games.fourteeners.abilities import PointsLine
+from companion.games.fourteeners.abilities import Counted, PointsLine
 from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
@@ -918,8 +918,8 @@ def test_a_line_of_what_scored_says_its_points_once_and_always():
     read as if they said the total, which was then left out."""
     from companion.ui.fourteeners.table import score_details
 
-    def said(side, text, points):
-        line = PointsLine("Lake", side, text, points)
+    def said(side, text, points, by_hand=False):
+        line = PointsLine("Lake", side, text, points, by_hand=by_hand)
         player = scoring.PlayerScore(name="Ann", hiker="A", gerry=False, accolade=0, plans=points, capstones=0,
                                      photos=0, total=points, lines=(line,))
         [block] = score_details(scoring.ScoreBreakdown(players=(player,), winners=("Ann",), accolade=None))
@@ -931,6 +931,9 @@ def test_a_line_of_what_scored_says_its_points_once_and_always():
         "Lake (Plans): 1 point per Climb tucked as Gear, 1 point")
     assert said(Side.PLANS, "10 ★ if no rival has more Class IV Climbs", 0).endswith("Climbs, 0 points")
     assert said(Side.CAPSTONE, "6 ★", 6) == "Lake (Capstone): 6 points"
+    # A Plan counted by hand says its points in its words: not again after "counted by hand".
+    assert said(Side.PLANS, Counted(3).text, 3, by_hand=True) == (
+        "Lake (Plans): 3 points, as counted by the players, counted by hand")
 
 
 def test_a_plan_counted_by_hand_is_said_in_points_not_stars():

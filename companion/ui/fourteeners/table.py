@@ -307,14 +307,16 @@ def winner_box(text: str, *, trophy: bool) -> ft.Control:
                     color=ft.Colors.ON_PRIMARY_CONTAINER)]))
 
 
-def _points_row(icon: ft.Control, words: str, points: int, key: str, *, text: str | None = None) -> ft.Control:
+def _points_row(icon: ft.Control, words: str, points: int, key: str, *, text: str | None = None,
+               counted: bool = False) -> ft.Control:
     """One line of what scored: its icon, what it is (with `text`, how it scores), its points in a column of
     their own. Said as one line, its points once: a Capstone's text is its points already ("Peak 2-5
-    (Capstones): 6 points"); a Plan's says how it counts ("1 point per Climb tucked as Gear"), and what it
-    scored follows; the bare number in its column is not said after them."""
+    (Capstones): 6 points"), and so is a Plan's `counted` by hand ("3 points, as counted by the players"); a
+    Plan's says how it counts ("1 point per Climb tucked as Gear"), and what it scored follows; the bare
+    number in its column is not said after them."""
     scored = ngettext("{n} point", "{n} points", points).format(n=points)
     marked = getattr(icon, "semantics_label", None)       # "counted by hand"
-    said = [words, *([marked] if marked else []), *([] if text == scored else [scored])]
+    said = [words, *([marked] if marked else []), *([] if counted or text == scored else [scored])]
     return ft.Semantics(label=", ".join(said), exclude_semantics=True, content=ft.Row(
         spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             icon, ft.Text(words, size=12, expand=True),
@@ -337,7 +339,7 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
                         semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
                 labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side), points_words(line.text)),
-                line.points, f"ft-line-{index}-{number}", text=points_words(line.text)))
+                line.points, f"ft-line-{index}-{number}", text=points_words(line.text), counted=line.by_hand))
         # The Accolade and the Guides' Photos score beside the lines, their points in the same column.
         if result.accolade is not None and player.accolade:
             items.append(_points_row(ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, size=16, color="#B7791F"),
