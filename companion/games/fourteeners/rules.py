@@ -534,6 +534,12 @@ def can_ignore_fog(state: State) -> bool:
     return _in_fog_before_reveal(state) and _could_ignore_weather(state)
 
 
+def fog_needs_guide(state: State) -> bool:
+    """Whether revealing first despite the Fog takes a Guide hired with the gain: unless the player's abilities
+    ignore the Weather (`weather_guide_owed` once revealed)."""
+    return not player_attributes(state, state.turn).ignores_weather
+
+
 def _in_fog_before_reveal(state: State) -> bool:
     weather = weather_now(state)
     return (state.phase is Phase.GAIN and weather is not None and weather.reveal_at_end and not state.fog_ignored
@@ -574,7 +580,7 @@ def prompt(state: State, *, reveal_first: bool = False) -> str:
         # i18n: {where} is "Round 3" or "Round 3 (Rain)"; {which} is "Class I"
         return msg("{where}: {player}, reveal a {which} Climb.", where=where, player=player.name, which=which)
     if can_ignore_fog(state) and reveal_first:
-        if player_attributes(state, state.turn).ignores_weather:
+        if not fog_needs_guide(state):
             # i18n: {where} is "Round 3 (Fog)"; {which} is "Class I"; the player's abilities ignore the Weather
             return msg("{where}: {player}, reveal a {which} Climb first, then gain a revealed Climb and tuck it; "
                        "your abilities ignore the Fog.", where=where, player=player.name, which=which)
@@ -585,6 +591,11 @@ def prompt(state: State, *, reveal_first: bool = False) -> str:
         # i18n: {where} is "Round 3 (Fog)"; the player revealed first, so the gain must come with a Guide
         return msg("{where}: {player}, gain a revealed Climb and tuck it, with the Guide who ignores the Fog "
                    "(you revealed first).", where=where, player=player.name)
+    if can_ignore_fog(state) and not fog_needs_guide(state):
+        # i18n: {where} is "Round 3 (Fog)"; the player's abilities ignore the Weather, so no Guide is needed
+        return msg("{where}: {player}, gain a revealed Climb and tuck it; the Fog has you reveal at the end of "
+                   "the turn, unless you reveal first: your abilities ignore the Weather.", where=where,
+                   player=player.name)
     if can_ignore_fog(state):
         return msg("{where}: {player}, gain a revealed Climb and tuck it; the Fog has you reveal at the end "
                    "of the turn, unless a Guide ignores the Weather and you reveal first.", where=where,

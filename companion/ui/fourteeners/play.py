@@ -22,7 +22,7 @@ from companion.games.fourteeners.catalog import Card, Catalog, parse_card
 from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import (
     GainCheck, Ignore, Phase, State, can_ignore_fog, can_pass, cards_in_play, cards_to_save, current_player,
-    early_reveal_stuck, expected_class, gain_check, player_attributes, prompt, revealable, weather_guide_owed,
+    early_reveal_stuck, expected_class, fog_needs_guide, gain_check, prompt, revealable, weather_guide_owed,
     weather_now,
 )
 from companion.games.fourteeners.session import apply as apply_doc, start as start_doc
@@ -310,8 +310,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
             # 'Using a Guide' ignores a "Weather limitation", and the Fog limits the options to 3 (docs/rulings.md).
             # A player whose abilities ignore the Weather hires no Guide for it.
             body.append(_whole_width(labelled("ft-fog-reveal", ft.OutlinedButton(
-                _("Reveal first: your abilities ignore the Fog")
-                if player_attributes(state, state.turn).ignores_weather else
+                _("Reveal first: your abilities ignore the Fog") if not fog_needs_guide(state) else
                 _("Hire a Guide to ignore the Fog: reveal first"), key="ft-fog-reveal",
                 icon=ft.Icons.SUPPORT_ROUNDED,
                 on_click=bind(set_draft, replace(draft, fog_reveal=True))))))
