@@ -231,3 +231,10 @@ async def test_a_freunde_death_is_one_line_with_the_space_in_words(open_ui, stor
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-deaths") == ("Bob's climber B died on turn 17 on the summit, "
                                                "Ann's climber A died on turn 6 on S24")
+    # Each language says the summit its own way ("auf der Gipfel" was German for none).
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths").startswith("Bergsteiger B von Bob ist in Runde 17 auf dem Gipfel gestorben")
+    store.settings.set("language", "pl")
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths").startswith("Himalaista B gracza Bob zginął w turze 17 na szczycie")

@@ -18,7 +18,7 @@ from companion.games.words import UNRECOGNISED, and_list, clauses, safely
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
-           "switch_to_printed", "why_no_switch", "describe_action", "setup_options"]
+           "switch_to_printed", "why_no_switch", "describe_action", "setup_options", "death_words"]
 
 GAME_ID = "freunde"
 
@@ -245,6 +245,25 @@ def _deaths(before: State, after: State) -> list[str]:
     if not after.log or (after.turn == before.turn and not after.over):
         return []
     return [rules.climber_name(after, c.player, c.climber) for c in after.log[-1].checks if c.died]
+
+
+def death_words(death: Any, board: Any) -> str:
+    """A finished game's record of a death ({"player", "climber", "turn", "space"}) as one sentence, for the
+    game's saved view and History: "Bob's climber B died on turn 17 on the summit." `board` is the record's
+    board id: its summit and base camp are said in words (an edited board's, by the shipped boards' ids)."""
+    boards = load_data().boards
+    known = [boards[board]] if isinstance(board, str) and board in boards else list(boards.values())
+    space = death.get("space") if isinstance(death, dict) else None
+    who = {"name": death.get("player"), "climber": death.get("climber"), "turn": death.get("turn")} \
+        if isinstance(death, dict) else {"name": "?", "climber": "?", "turn": "?"}
+    if any(space == b.summit for b in known):
+        # i18n: a death in a finished game's record, on the summit
+        return msg("{name}'s climber {climber} died on turn {turn} on the summit.", **who)
+    if any(space == b.base_camp for b in known):
+        # i18n: a death in a finished game's record, in base camp
+        return msg("{name}'s climber {climber} died on turn {turn} in base camp.", **who)
+    # i18n: a death in a finished game's record, on a space of the board ("S16")
+    return msg("{name}'s climber {climber} died on turn {turn} on {space}.", space=str(space), **who)
 
 
 def _at(state: State, space: Any) -> str:

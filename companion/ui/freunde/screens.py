@@ -957,7 +957,7 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     if deaths:
         body.append(section_title(_("Deaths")))
         for death in deaths:
-            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, _death_words(death)))
+            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, tr(engine.death_words(death, detail.get("board")))))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
             _("History"), key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,
@@ -1026,18 +1026,9 @@ def record_words(detail: Any) -> Any:
     if isinstance(out.get("deaths"), list):
         # Each death one line, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
         # (Listed one after another, each without its full stop.)
-        out["deaths"] = [_death_words(death).rstrip(".") if isinstance(death, dict) else death
-                         for death in out["deaths"]]
+        out["deaths"] = [str(tr(engine.death_words(death, detail.get("board")))).rstrip(".")
+                         if isinstance(death, dict) else death for death in out["deaths"]]
     return out
-
-
-def _death_words(death: dict) -> str:
-    """"Bob's climber B died on turn 17 on the summit.", from a finished game's record of a death."""
-    space = str(death.get("space"))
-    where = (_("the summit") if space in ("SUMMIT", "A_SUMMIT") else
-             _("base camp") if space == "BASE_CAMP" else death.get("space"))
-    return _("{name}'s climber {climber} died on turn {turn} on {space}.").format(
-        name=death.get("player"), climber=death.get("climber"), turn=death.get("turn"), space=where)
 
 
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)
