@@ -2,7 +2,7 @@
 browser connects again, the screen answers taps as before. After such a reconnection the screen once
 looked as it was but never changed again, though its taps were saved; later it froze for a minute and more
 while the browser merged in the old session's whole page. The browser now gets a new session. While the
-connection is lost the page says so, in the browser's language, where Flet's client said "Working..."."""
+connection is lost the page says so, in the app's language, where Flet's client said "Working..."."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ def test_a_screen_answers_taps_after_its_connection_came_back(playwright, tmp_pa
                 lost.wait_for(state="visible", timeout=15_000)
                 assert "connection to the computer running the companion is lost" in lost.inner_text()
                 assert lost.get_attribute("lang") == "en" and lost.get_attribute("role") == "alert"
+                # A page the server no longer lets in would wait for ever: a reload is offered beside the words.
+                assert lost.get_by_role("button", name="Reload").count() == 1
                 page.wait_for_timeout(2_000)
                 # The browser connects again by itself, at its own pace (its retries are spaced out): the taps
                 # are made once its next connection is open, not after a guess at how long that takes.

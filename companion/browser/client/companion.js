@@ -51,10 +51,11 @@
     en: {
       lang: "en",
       starting: "Starting the companion…",
-      lost: "The connection to the computer running the companion is lost. What was entered is saved there; "
-        + "this page goes on by itself once the companion runs again.",
-      tooBig: "{name} is {size}: from this browser a file of up to {most} can be brought in. Nothing was "
-        + "changed. A larger one is imported on the computer running the companion.",
+      lost: "The connection to the computer running the companion is lost. What was entered is saved there. "
+        + "This page goes on by itself once the companion runs again; if it does not, reload it.",
+      reload: "Reload",
+      tooBig: "{name} is {size}: a file larger than {most} cannot be sent from this browser. Nothing was "
+        + "changed.",
       ok: "OK",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
@@ -65,9 +66,11 @@
       lang: "de",
       starting: "Die App startet …",
       lost: "Die Verbindung zum Computer, auf dem die App läuft, ist unterbrochen. Was eingegeben wurde, ist "
-        + "dort gespeichert; diese Seite macht von selbst weiter, sobald die App wieder läuft.",
-      tooBig: "{name} hat {size}: aus diesem Browser lässt sich eine Datei von höchstens {most} übernehmen. "
-        + "Nichts wurde geändert. Eine größere wird auf dem Computer importiert, auf dem die App läuft.",
+        + "dort gespeichert. Diese Seite macht von selbst weiter, sobald die App wieder läuft; sonst lade sie "
+        + "neu.",
+      reload: "Neu laden",
+      tooBig: "{name} hat {size}: Eine Datei über {most} lässt sich aus diesem Browser nicht senden. Nichts "
+        + "wurde geändert.",
       ok: "OK",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
         + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
@@ -78,9 +81,11 @@
       lang: "fr",
       starting: "Démarrage de l'app…",
       lost: "La connexion à l'ordinateur qui fait tourner l'app est perdue. Ce qui a été saisi y est "
-        + "enregistré\u00a0; cette page reprendra d'elle-même dès que l'app tournera à nouveau.",
-      tooBig: "{name} fait {size}\u00a0: depuis ce navigateur, un fichier de {most} au plus peut être importé. "
-        + "Rien n'a été modifié. Un fichier plus grand s'importe sur l'ordinateur qui fait tourner l'app.",
+        + "enregistré. Cette page reprendra d'elle-même dès que l'app tournera à nouveau\u00a0; sinon, "
+        + "rechargez-la.",
+      reload: "Recharger",
+      tooBig: "{name} fait {size}\u00a0: un fichier de plus de {most} ne peut pas être envoyé depuis ce "
+        + "navigateur. Rien n'a été modifié.",
       ok: "OK",
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
@@ -90,10 +95,11 @@
     pl: {
       lang: "pl",
       starting: "Uruchamianie aplikacji…",
-      lost: "Utracono połączenie z komputerem, na którym działa aplikacja. To, co wpisano, jest tam zapisane; "
-        + "ta strona wznowi się sama, gdy aplikacja znów zadziała.",
-      tooBig: "Plik {name} ma {size}: z tej przeglądarki można wczytać plik o rozmiarze najwyżej {most}. "
-        + "Niczego nie zmieniono. Większy plik importuje się na komputerze, na którym działa aplikacja.",
+      lost: "Utracono połączenie z komputerem, na którym działa aplikacja. To, co wpisano, jest tam zapisane. "
+        + "Ta strona wznowi się sama, gdy aplikacja znów zadziała; jeśli nie, załaduj ją ponownie.",
+      reload: "Załaduj ponownie",
+      tooBig: "Plik {name} ma {size}: pliku większego niż {most} nie można wysłać z tej przeglądarki. "
+        + "Niczego nie zmieniono.",
       ok: "OK",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
         + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
@@ -189,7 +195,9 @@
           lostTimer = setTimeout(function () {
             lostTimer = null;
             said = pageWords();
-            notice(LOST, said.lost);
+            // A page the server no longer lets in (a phone on the Wi-Fi after the computer's app restarted,
+            // whose join has to be made again) retries in vain: a reload leads it to the join page.
+            notice(LOST, said.lost, [[said.reload, function () { window.location.reload(); }, true]]);
           }, LOST_AFTER);
         }
       });
@@ -203,12 +211,19 @@
     // (`WS_MAX_BYTES`, a little over `WEB_FILE_BYTES` in companion/inputs.py, which FILE_AT_MOST repeats):
     // a larger one closed the connection before the app could say a word, and the page came back as if
     // nothing had been picked. Such a file is taken out of the pick before Flet's client reads it (the
-    // client then sees no file, as after a cancel), and the page says why.
+    // client then waits for a file that never comes, which leaves the app as it was), and the page says
+    // why. A screen's own limit, smaller, is the app's to tell once a file within this one arrives.
     var FILE_AT_MOST = 32 * 1024 * 1024;
     var TOO_BIG = "companion-too-big";
+    // Rounded up, so that a file just over the limit is not said to be the limit's size.
     var megabytes = function (bytes) {
-      var mb = bytes / (1024 * 1024);
-      return mb.toLocaleString(said.lang, { maximumFractionDigits: mb < 100 ? 1 : 0 }) + "\u00a0MB";
+      var mb = Math.ceil(bytes / (1024 * 1024) * 10) / 10;
+      return mb.toLocaleString(said.lang, { maximumFractionDigits: 1 }) + "\u00a0MB";
+    };
+    var filled = function (text, values) {      // {name} etc., the values taken as they are (no "$&")
+      return text.replace(/\{(\w+)\}/g, function (whole, key) {
+        return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
+      });
     };
     var checkPick = function (event) {
       var input = event.target;
@@ -220,8 +235,8 @@
       if (big === null) { dismiss(TOO_BIG); return; }
       input.value = "";
       said = pageWords();
-      notice(TOO_BIG, said.tooBig.replace("{name}", big.name).replace("{size}", megabytes(big.size))
-        .replace("{most}", megabytes(FILE_AT_MOST)), [[said.ok, function () { dismiss(TOO_BIG); }, true]]);
+      notice(TOO_BIG, filled(said.tooBig, { name: big.name, size: megabytes(big.size), most: megabytes(FILE_AT_MOST) }),
+        [[said.ok, function () { dismiss(TOO_BIG); }, true]]);
     };
     // The client's file input need not be in the page: it is watched when the client opens it.
     var nativeClick = HTMLInputElement.prototype.click;
