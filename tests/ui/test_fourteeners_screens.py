@@ -931,9 +931,8 @@ def test_a_line_of_what_scored_says_its_points_once_and_always():
         "Lake (Plans): 1 point per Climb tucked as Gear, 1 point")
     assert said(Side.PLANS, "10 ★ if no rival has more Class IV Climbs", 0).endswith("Climbs, 0 points")
     assert said(Side.CAPSTONE, "6 ★", 6) == "Lake (Capstone): 6 points"
-    # A Plan counted by hand says its points in its words: not again after "counted by hand".
-    assert said(Side.PLANS, Counted(3).text, 3, by_hand=True) == (
-        "Lake (Plans): 3 points, as counted by the players, counted by hand")
+    # A Plan counted by hand says its points, and that they were counted, in its words: neither again.
+    assert said(Side.PLANS, Counted(3).text, 3, by_hand=True) == "Lake (Plans): 3 points, as counted by the players"
 
 
 def test_a_plan_counted_by_hand_is_said_in_points_not_stars():

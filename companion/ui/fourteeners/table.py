@@ -315,7 +315,8 @@ def _points_row(icon: ft.Control, words: str, points: int, key: str, *, text: st
     Plan's says how it counts ("1 point per Climb tucked as Gear"), and what it scored follows; the bare
     number in its column is not said after them."""
     scored = ngettext("{n} point", "{n} points", points).format(n=points)
-    marked = getattr(icon, "semantics_label", None)       # "counted by hand"
+    # "counted by hand", unless the words say so already ("3 points, as counted by the players")
+    marked = None if counted else getattr(icon, "semantics_label", None)
     said = [words, *([marked] if marked else []), *([] if counted or text == scored else [scored])]
     return ft.Semantics(label=", ".join(said), exclude_semantics=True, content=ft.Row(
         spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
