@@ -154,6 +154,10 @@ async def test_an_expeditions_cards_held_are_not_called_hands(open_ui, store):
     # Polish headed them "Rozdania", Ridgeline's hands of a game: they are the Assist cards each player holds.
     import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition's words
 
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths") == ("L'alpiniste B de Bob est mort au tour 17 au sommet. "
+                                               "L'alpiniste A d'Ann est mort au tour 6 sur la case S24.")
     store.settings.set("language", "pl")
     record = _add(store, "expedition", "Expedition", {"hands": {"Ann": ["compass"]}})
     ui = await open_ui(route=f"/history/{record}")
@@ -229,12 +233,16 @@ async def test_a_freunde_death_is_one_line_with_the_space_in_words(open_ui, stor
         {"player": "Bob", "climber": "B", "turn": 17, "space": "SUMMIT"},
         {"player": "Ann", "climber": "A", "turn": 6, "space": "S24"}]})
     ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths") == ("Bob's climber B died on turn 17 on the summit, "
-                                               "Ann's climber A died on turn 6 on S24")
+    assert _value(ui, "record-row-deaths") == ("Bob's climber B died on turn 17 on the summit. "
+                                               "Ann's climber A died on turn 6 on S24.")
     # Each language says the summit its own way ("auf der Gipfel" was German for none).
     store.settings.set("language", "de")
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-deaths").startswith("Bergsteiger B von Bob ist in Runde 17 auf dem Gipfel gestorben")
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths") == ("L'alpiniste B de Bob est mort au tour 17 au sommet. "
+                                               "L'alpiniste A d'Ann est mort au tour 6 sur la case S24.")
     store.settings.set("language", "pl")
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-deaths").startswith("Himalaista B gracza Bob zginął w turze 17 na szczycie")

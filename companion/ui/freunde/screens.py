@@ -1024,10 +1024,10 @@ def record_words(detail: Any) -> Any:
         if isinstance(value, str) and (key, value) in _RECORD_WORDS:
             out[key] = _(_RECORD_WORDS[key, value])
     if isinstance(out.get("deaths"), list):
-        # Each death one line, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
-        # (Listed one after another, each without its full stop.)
-        out["deaths"] = [str(tr(engine.death_words(death, detail.get("board")))).rstrip(".")
-                         if isinstance(death, dict) else death for death in out["deaths"]]
+        # Each death a sentence, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
+        # One after another as sentences (in a list, the second one's capital stood after a comma in French).
+        out["deaths"] = " ".join(str(tr(engine.death_words(death, detail.get("board")))) if isinstance(death, dict)
+                                 else str(death) for death in out["deaths"])
     return out
 
 
