@@ -154,10 +154,6 @@ async def test_an_expeditions_cards_held_are_not_called_hands(open_ui, store):
     # Polish headed them "Rozdania", Ridgeline's hands of a game: they are the Assist cards each player holds.
     import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition's words
 
-    store.settings.set("language", "fr")
-    ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths") == ("L'alpiniste B de Bob est mort au tour 17 au sommet. "
-                                               "L'alpiniste A d'Ann est mort au tour 6 sur la case S24.")
     store.settings.set("language", "pl")
     record = _add(store, "expedition", "Expedition", {"hands": {"Ann": ["compass"]}})
     ui = await open_ui(route=f"/history/{record}")
