@@ -267,3 +267,16 @@ def test_the_page_script_refuses_files_over_the_size_the_server_takes_from_a_bro
     script = (CLIENT_DIR / "companion.js").read_text(encoding="utf-8")
     [limit] = re.findall(r"var FILE_AT_MOST = ([0-9 *]+);", script)
     assert eval(limit, {"__builtins__": {}}) == WEB_FILE_BYTES < WS_MAX_BYTES
+
+
+def test_the_page_scripts_notices_write_sizes_as_the_app_does():
+    # A French refusal said "32 MB" under the app's own "32 Mo".
+    from companion.browser.build import CLIENT_DIR
+    from companion.i18n import _, use_language
+
+    script = (CLIENT_DIR / "companion.js").read_text(encoding="utf-8")
+    units = dict(re.findall(r'\n    (\w\w): \{\n      lang: "\1",.*?megabytes: "([^"]+)"', script, re.S))
+    assert set(units) == {"en", "de", "fr", "pl"}
+    for language, unit in units.items():
+        with use_language(language):
+            assert _("{size} MB").format(size="").strip() == unit, language

@@ -56,7 +56,7 @@
       reload: "Reload",
       tooBig: "{name} is {size}: a file larger than {most} cannot be sent from this browser. Nothing was "
         + "changed.",
-      ok: "OK",
+      ok: "OK", megabytes: "MB",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
       update: "A new version of the companion is ready. Everything you entered is saved.",
@@ -71,7 +71,7 @@
       reload: "Neu laden",
       tooBig: "{name} hat {size}: Eine Datei über {most} lässt sich aus diesem Browser nicht senden. Nichts "
         + "wurde geändert.",
-      ok: "OK",
+      ok: "OK", megabytes: "MB",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
         + "Punkte führen: Schließe den anderen, dann öffnet sich dieser von selbst.",
       update: "Eine neue Version der App ist bereit. Alles, was du eingegeben hast, ist gespeichert.",
@@ -86,7 +86,7 @@
       reload: "Recharger",
       tooBig: "{name} fait {size}\u00a0: un fichier de plus de {most} ne peut pas être envoyé depuis ce "
         + "navigateur. Rien n'a été modifié.",
-      ok: "OK",
+      ok: "OK", megabytes: "Mo",  // the app's file sizes say it so
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
       update: "Une nouvelle version de l'app est prête. Tout ce que vous avez saisi est enregistré.",
@@ -100,7 +100,7 @@
       reload: "Załaduj ponownie",
       tooBig: "Plik {name} ma {size}: pliku większego niż {most} nie można wysłać z tej przeglądarki. "
         + "Niczego nie zmieniono.",
-      ok: "OK",
+      ok: "OK", megabytes: "MB",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
         + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
       update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
@@ -218,7 +218,7 @@
     // Rounded up, so that a file just over the limit is not said to be the limit's size.
     var megabytes = function (bytes) {
       var mb = Math.ceil(bytes / (1024 * 1024) * 10) / 10;
-      return mb.toLocaleString(said.lang, { maximumFractionDigits: 1 }) + "\u00a0MB";
+      return mb.toLocaleString(said.lang, { maximumFractionDigits: 1 }) + "\u00a0" + said.megabytes;
     };
     var filled = function (text, values) {      // {name} etc., the values taken as they are (no "$&")
       return text.replace(/\{(\w+)\}/g, function (whole, key) {
