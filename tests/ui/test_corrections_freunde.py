@@ -248,6 +248,8 @@ async def test_the_setup_corrected_who_starts_and_the_weather_tiles(open_ui, sto
     starter = next(c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.label and c.selected
                    and getattr(c.content, "key", None) == "ent-setup-0-0")
     assert spoken(starter) == ["Starting player: Ann"]
+    # The part's name drawn over its choices is not said a third time.
+    assert "Starting player" not in spoken(ui.get("ent"))
     await ui.click("ent-setup-0-1")                                      # Bob starts
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == ("Why: Turn 1: it is Bob's turn to act (turn order from the start "

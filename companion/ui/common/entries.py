@@ -213,7 +213,9 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
                     tr(choice["label"]), key=key,
                     on_click=bind(run, bind(app.keeper.begin_setup_correction, session_id, choice["setup"]))),
                     label=said, button=True))
-        rows.append(ft.Text(tr(option["label"]), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # Drawn over its choices, not said: each choice says it ("Weather: Off"), and it was heard three times.
+        rows.append(ft.Semantics(exclude_semantics=True, content=ft.Text(tr(option["label"]), size=12,
+                                                                         color=ft.Colors.ON_SURFACE_VARIANT)))
         rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     return rows
 
