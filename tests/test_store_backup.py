@@ -165,6 +165,10 @@ def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
     # Two people both called Ann on this device: they are told apart by colour too, wherever a dot shows them.
     colours = [p.colour for p in store.players.list()]
     assert len(set(colours)) == len(colours)
+    # The same file again: Ann (2), renamed and recoloured by the first import, is as that import made her, not
+    # "different in the backup".
+    again = store.import_all(copy.deepcopy(doc))
+    assert again.total_added == 0 and "players" not in {k for k, n in again.kept.items() if n}, str(again)
 
 
 def test_a_player_from_another_device_with_a_colour_taken_here_gets_a_colour_no_one_has(store):
@@ -182,6 +186,10 @@ def test_a_player_from_another_device_with_a_colour_taken_here_gets_a_colour_no_
     assert store.players.get(bob.id).colour == "#123456"  # a colour no one here had is kept
     assert store.players.get(ann.id).colour == ann.colour
     assert "given a colour no one here has: Zoe" in str(report)
+    assert not store.import_all(copy.deepcopy(doc)).kept.get("players")      # as the first import made her
+    # A colour changed on the other device since is a difference, and said.
+    doc["players"] = [{**p, "colour": "#654321"} if p["id"] == zoe.id else p for p in doc["players"]]
+    assert store.import_all(doc).kept.get("players") == 1
 
 
 def test_a_backup_restored_into_an_empty_folder_keeps_every_colour_it_had(store):

@@ -372,7 +372,8 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
     colours = here_colours | {p["colour"] for p in checked.players if p["id"] not in have and not p["removed"]}
     kept: dict[str, int] = {}
     here_by_id = {p["id"]: p for p in here_players}
-    kept["players"] = sum(1 for p in checked.players if p["id"] in have and p != here_by_id[p["id"]])
+    kept["players"] = sum(1 for p in checked.players
+                          if p["id"] in have and not _as_imported(p, here_by_id[p["id"]], here_players))
     new_players = []
     for player in checked.players:
         if player["id"] in have:
@@ -543,6 +544,24 @@ def _orphaned_players(store: Store, undo: ImportUndo) -> list[str]:
         if month_of(doc["finished"]) not in undone:
             named.update(entry.get("id") for entry in doc.get("players", ()) if entry.get("id") in brought)
     return sorted(brought[player] for player in named)
+
+
+def _as_imported(there: dict[str, Any], here: dict[str, Any], here_players: list[dict[str, Any]]) -> bool:
+    """Whether this device has the backup's player as it is, or as an import here brought them in: renamed to
+    be told apart ("Ann (2)", `_free_name`) or given a colour no one else had (`_merge`). The same file
+    imported again then finds them unchanged, not "different in the backup"."""
+    if there == here:
+        return True
+    if {k: v for k, v in there.items() if k not in ("name", "colour")} != \
+            {k: v for k, v in here.items() if k not in ("name", "colour")}:
+        return False
+    if there["name"] != here["name"]:
+        stem, _, number = here["name"].rpartition(" (")
+        if not (number.endswith(")") and number[:-1].isdigit() and int(number[:-1]) >= 2
+                and stem and there["name"].startswith(stem)):
+            return False
+    others = {p["colour"] for p in here_players if p["id"] != here["id"] and not p["removed"]}
+    return there["colour"] == here["colour"] or there["colour"] in others
 
 
 def _free_name(name: str, taken: set[str]) -> str:
