@@ -169,6 +169,13 @@ def test_a_name_clash_with_a_different_player_is_renamed_not_merged(store):
     # "different in the backup".
     again = store.import_all(copy.deepcopy(doc))
     assert again.total_added == 0 and "players" not in {k for k, n in again.kept.items() if n}, str(again)
+    # Renamed on the other device since ("Anna", which "Ann (2)" also starts like), she is different, and said;
+    # and a name here that only looks numbered ("Ann (²)") is compared, not read as a number.
+    renamed = [{**p, "name": "Anna"} if p["name"] == "Ann" else p for p in doc["players"]]
+    assert store.import_all({**copy.deepcopy(doc), "players": renamed}).kept.get("players") == 1
+    second = next(p for p in store.players.list() if p.name == "Ann (2)")
+    store.players.rename(second.id, "Ann (\u00b2)")
+    assert store.import_all(copy.deepcopy(doc)).kept.get("players") == 1
 
 
 def test_a_player_from_another_device_with_a_colour_taken_here_gets_a_colour_no_one_has(store):

@@ -8,6 +8,7 @@ here are kept as they are) and written in one commit across the files it touches
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -556,9 +557,11 @@ def _as_imported(there: dict[str, Any], here: dict[str, Any], here_players: list
             {k: v for k, v in here.items() if k not in ("name", "colour")}:
         return False
     if there["name"] != here["name"]:
-        stem, _, number = here["name"].rpartition(" (")
-        if not (number.endswith(")") and number[:-1].isdigit() and int(number[:-1]) >= 2
-                and stem and there["name"].startswith(stem)):
+        # The name `_free_name` gives the backup's name with a number after it, and no other.
+        number = re.fullmatch(r".* \(([0-9]+)\)", here["name"])
+        suffix = f" ({number[1]})" if number else ""
+        if not number or int(number[1]) < 2 or \
+                here["name"] != there["name"][: records.NAME_MAX - len(suffix)].rstrip() + suffix:
             return False
     others = {p["colour"] for p in here_players if p["id"] != here["id"] and not p["removed"]}
     return there["colour"] == here["colour"] or there["colour"] in others

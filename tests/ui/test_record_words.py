@@ -242,3 +242,9 @@ async def test_a_freunde_death_is_one_line_with_the_space_in_words(open_ui, stor
     store.settings.set("language", "pl")
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-deaths").startswith("Himalaista B gracza Bob zginął w turze 17 na szczycie")
+
+
+async def test_a_freunde_game_without_deaths_says_none(open_ui, store):
+    record = _add(store, "freunde", "Freunde", {"board": "summer", "deaths": []})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-deaths") == "none"            # not an empty row

@@ -250,9 +250,9 @@ def _deaths(before: State, after: State) -> list[str]:
 def death_words(death: Any, board: Any) -> str:
     """A finished game's record of a death ({"player", "climber", "turn", "space"}) as one sentence, for the
     game's saved view and History: "Bob's climber B died on turn 17 on the summit." `board` is the record's
-    board id: its summit and base camp are said in words (an edited board's, by the shipped boards' ids)."""
-    boards = load_data().boards
-    known = [boards[board]] if isinstance(board, str) and board in boards else list(boards.values())
+    board id (unused: every side's summit and base camp are said in words, by their ids)."""
+    # Any shipped side's summit and base camp: an edited board keeps the ids of the side it was made from.
+    known = list(load_data().boards.values())
     space = death.get("space") if isinstance(death, dict) else None
     who = {"name": death.get("player"), "climber": death.get("climber"), "turn": death.get("turn")} \
         if isinstance(death, dict) else {"name": "?", "climber": "?", "turn": "?"}

@@ -1023,7 +1023,7 @@ def record_words(detail: Any) -> Any:
         value = out.get(key)
         if isinstance(value, str) and (key, value) in _RECORD_WORDS:
             out[key] = _(_RECORD_WORDS[key, value])
-    if isinstance(out.get("deaths"), list):
+    if isinstance(out.get("deaths"), list) and out["deaths"]:       # none: said "none", as any empty list
         # Each death a sentence, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
         # One after another as sentences (in a list, the second one's capital stood after a comma in French).
         out["deaths"] = " ".join(str(tr(engine.death_words(death, detail.get("board")))) if isinstance(death, dict)
