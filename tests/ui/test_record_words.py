@@ -228,20 +228,18 @@ async def test_a_freunde_death_is_one_line_with_the_space_in_words(open_ui, stor
     record = _add(store, "freunde", "Freunde", {"board": "summer", "deaths": [
         {"player": "Bob", "climber": "B", "turn": 17, "space": "SUMMIT"},
         {"player": "Ann", "climber": "A", "turn": 6, "space": "S24"}]})
-    ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths") == ("Bob's climber B died on turn 17 on the summit. "
-                                               "Ann's climber A died on turn 6 on S24.")
     # Each language says the summit its own way ("auf der Gipfel" was German for none).
-    store.settings.set("language", "de")
-    ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths").startswith("Bergsteiger B von Bob ist in Runde 17 auf dem Gipfel gestorben")
-    store.settings.set("language", "fr")
-    ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths") == ("L'alpiniste B de Bob est mort au tour 17 au sommet. "
-                                               "L'alpiniste A d'Ann est mort au tour 6 sur la case S24.")
-    store.settings.set("language", "pl")
-    ui = await open_ui(route=f"/history/{record}")
-    assert _value(ui, "record-row-deaths").startswith("Himalaista B gracza Bob zginął w turze 17 na szczycie")
+    for language, said in (
+            ("en", "Bob's climber B died on turn 17 on the summit. Ann's climber A died on turn 6 on S24."),
+            ("de", "Bergsteiger B von Bob ist in Runde 17 auf dem Gipfel gestorben. Bergsteiger A von Ann ist in "
+                   "Runde 6 auf Feld S24 gestorben."),
+            ("fr", "L'alpiniste B de Bob est mort au tour 17 au sommet. L'alpiniste A d'Ann est mort au tour 6 sur "
+                   "la case S24."),
+            ("pl", "Himalaista B gracza Bob zginął w turze 17 na szczycie. Himalaista A gracza Ann zginął w turze 6 "
+                   "na polu S24.")):
+        store.settings.set("language", language)
+        ui = await open_ui(route=f"/history/{record}")
+        assert _value(ui, "record-row-deaths") == said, language
 
 
 async def test_a_freunde_game_without_deaths_says_none(open_ui, store):
