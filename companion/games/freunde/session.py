@@ -247,11 +247,10 @@ def _deaths(before: State, after: State) -> list[str]:
     return [rules.climber_name(after, c.player, c.climber) for c in after.log[-1].checks if c.died]
 
 
-def death_words(death: Any, board: Any) -> str:
+def death_words(death: Any) -> str:
     """A finished game's record of a death ({"player", "climber", "turn", "space"}) as one sentence, for the
-    game's saved view and History: "Bob's climber B died on turn 17 on the summit." `board` is the record's
-    board id (unused: every side's summit and base camp are said in words, by their ids)."""
-    # Any shipped side's summit and base camp: an edited board keeps the ids of the side it was made from.
+    game's saved view and History: "Bob's climber B died on turn 17 on the summit." Every board side's summit
+    and base camp are said in words, by their ids (an edited board keeps those of the side it was made from)."""
     known = list(load_data().boards.values())
     space = death.get("space") if isinstance(death, dict) else None
     who = {"name": death.get("player"), "climber": death.get("climber"), "turn": death.get("turn")} \

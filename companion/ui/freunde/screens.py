@@ -957,7 +957,7 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     if deaths:
         body.append(section_title(_("Deaths")))
         for death in deaths:
-            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, tr(engine.death_words(death, detail.get("board")))))
+            body.append(info_line(ft.Icons.HEART_BROKEN_ROUNDED, tr(engine.death_words(death))))
     body.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
         labelled("fr-final-history", ft.OutlinedButton(
             _("History"), key="fr-final-history", icon=ft.Icons.HISTORY_ROUNDED,
@@ -1026,7 +1026,7 @@ def record_words(detail: Any) -> Any:
     if isinstance(out.get("deaths"), list) and out["deaths"]:       # none: said "none", as any empty list
         # Each death a sentence, as the game's end says it: its fields apart ("Space: SUMMIT") gave the board's id.
         # One after another as sentences (in a list, the second one's capital stood after a comma in French).
-        out["deaths"] = " ".join(str(tr(engine.death_words(death, detail.get("board")))) if isinstance(death, dict)
+        out["deaths"] = " ".join(str(tr(engine.death_words(death))) if isinstance(death, dict)
                                  else str(death) for death in out["deaths"])
     return out
 
