@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
@@ -181,9 +181,8 @@ def BackupPanel() -> ft.Control:
     desktop = app.shell.desktop
     outcome, set_outcome = ft.use_state(None)   # (good, message)
     busy, set_busy = ft.use_state(False)
-    # (file name, ImportUndo, latest, what it changed) of this tab's last import that changed something, to take
-    # back: kept by the tab, so that a look at the players or History brought in does not lose it. `latest` is
-    # False once another file has been picked since (changing nothing).
+    # This tab's last import that changed something, to take back (`_Undo`): kept by the tab, so that a look at
+    # the players or History brought in does not lose it.
     undo, set_kept_undo = ft.use_state(lambda: app.tab.get(_UNDO))
     asking, set_asking = ft.use_state(False)     # an earlier import's undo, waiting for "Undo it"
 
@@ -220,17 +219,17 @@ def BackupPanel() -> ft.Control:
                 return None
             good, words, made, added = await _import(app, chosen.data, chosen.name)
             if made is not None:
-                set_undo((chosen.name, made, True, added))
+                set_undo(_Undo(chosen.name, made, True, added))
             elif undo is not None:
                 # This file changed nothing (the same file again, or a refused one): the import before it can
                 # still be taken back, as the earlier one, since the line above now speaks of this file (which
                 # may have the same name).
-                set_undo((undo[0], undo[1], False, undo[3]))
+                set_undo(undo._replace(latest=False))
             return good, words
         await run(work)
 
     async def take_back() -> None:
-        if undo is not None and not undo[2]:
+        if undo is not None and not undo.latest:
             # The line above speaks of another file, which added nothing: what this takes away is said first.
             set_asking(True)
             return
@@ -240,7 +239,7 @@ def BackupPanel() -> ft.Control:
         set_asking(False)
         if undo is None:
             return
-        name, made = undo[0], undo[1]
+        name, made = undo.name, undo.made
 
         async def work():
             # Tried once: taken back, or refused because something was saved since (then it never can be).
@@ -282,14 +281,14 @@ def BackupPanel() -> ft.Control:
     if undo is not None and not busy:
         # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
         controls.append(ft.Row(controls=[labelled("settings-backup-undo", ft.OutlinedButton(
-            _("Undo this import") if undo[2] else _("Undo the earlier import of {name}").format(name=undo[0]),
+            _("Undo this import") if undo.latest else _("Undo the earlier import of {name}").format(name=undo.name),
             key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
     ft.use_dialog(confirm_dialog(
-        "settings-backup-undo", _("Undo the earlier import of {name}?").format(name=undo[0]),
+        "settings-backup-undo", _("Undo the earlier import of {name}?").format(name=undo.name),
         # i18n: {records} says what the earlier import did, "6 players, 48 finished games" (and "1 game in progress
         # brought up to the backup's later moves")
         _("This takes back what that import did: {records}. The files picked since changed nothing.").format(
-            records=tr(undo[3]) if undo[3] is not None else "—"),
+            records=tr(undo.changed) if undo.changed is not None else "—"),
         # i18n: the button that takes back an earlier import of a backup
         _("Undo it"), confirmed, bind(set_asking, False), cancel=_("Keep it"))
         if asking and undo is not None and not busy else None)
@@ -335,6 +334,16 @@ def CsvPanel() -> ft.Control:
 
 
 _UNDO = "backup-undo"     # the tab's key for the import that can be undone
+
+
+class _Undo(NamedTuple):
+    """An import that can be taken back: its file's name, what takes it back, whether it is the latest file
+    picked (False once another, changing nothing, was picked since) and what it changed, in words."""
+
+    name: str
+    made: Any
+    latest: bool
+    changed: Message | None
 
 
 async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any, Message | None]:
