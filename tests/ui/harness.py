@@ -80,6 +80,8 @@ class FakeClient(Connection):
         self.tasks: set[asyncio.Task] = set()
         # The device's languages as a browser reports them (get_device_info), most preferred first.
         self.locales: list[str] = ["en-US"]
+        # What the browser keeps for the page (SharedPreferences: the browser's local storage), by key.
+        self.kept: dict[str, Any] = {}
 
     def send_message(self, message: Message) -> None:
         """Encode like the real transports (this mounts controls) and react as a client would."""
@@ -100,6 +102,10 @@ class FakeClient(Connection):
                 "language": self.locales[0] if self.locales else None,
                 "languages": list(self.locales),
             }
+        elif call.name in ("get", "set") and isinstance(call.args, dict) and "key" in call.args:
+            if call.name == "set":
+                self.kept[call.args["key"]] = call.args.get("value")
+            result = self.kept.get(call.args["key"]) if call.name == "get" else True
         self.session.handle_invoke_method_results(call.control_id, call.call_id, result, None)
         if call.name == "push_route":
             self._spawn(self._route_changed(call.args["route"]))
@@ -129,9 +135,11 @@ class UiApp:
         brightness: str = "light",
         hub: PubSubHub | None = None,
         locales: list[str] | None = None,
+        kept: dict[str, Any] | None = None,
     ):
         self._main = main
         self._locales = list(locales) if locales is not None else ["en-US"]
+        self._kept = kept if kept is not None else {}     # the browser's storage: pass one dict to reopen a tab
         self._start = {
             "route": route,
             "width": width,
@@ -154,6 +162,7 @@ class UiApp:
         hub = self._hub or new_hub(loop)
         self.client = FakeClient(loop, self._executor, hub)
         self.client.locales = self._locales
+        self.client.kept = self._kept
         self.session = Session(self.client)
         self.client.session = self.session
         self.session.apply_page_patch(self._start)

@@ -3,6 +3,7 @@ a phone that joined."""
 
 from __future__ import annotations
 
+import flet as ft
 from harness import UiApp
 
 from companion.server.guard import JoinGate
@@ -132,3 +133,40 @@ async def test_the_join_code_picture_is_named_in_the_device_language(store, hub)
         assert name() == german
     finally:
         await tab.close()
+
+
+async def test_a_phone_chooses_its_own_language_and_theme_and_keeps_them(store, hub):
+    from companion.ui.shell.app import build_main
+
+    kept: dict = {}
+    computer = await _tab(store, hub, local=True)
+    phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
+    try:
+        await phone.click("settings-language-fr")
+        await phone.select("settings-theme", "dark")
+        await computer.settle()
+        assert "Réglages" in phone.texts() and phone.session.page.theme_mode == ft.ThemeMode.DARK
+        assert "Choisi pour ce téléphone seulement\u00a0: l'ordinateur et les autres téléphones gardent les leurs." \
+            in phone.texts()
+        # The household's settings, and the computer's screen, are as they were.
+        assert store.settings.get("language") is None and store.settings.get("theme") is None
+        assert "History" in computer.texts() and "Historique" not in computer.texts()
+        assert computer.session.page.theme_mode != ft.ThemeMode.DARK
+    finally:
+        await phone.close()
+    again = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
+    try:                                        # the phone opens the app again: its choices are still its own
+        assert "Réglages" in again.texts() and again.session.page.theme_mode == ft.ThemeMode.DARK
+    finally:
+        await again.close()
+        await computer.close()
+
+
+async def test_the_computer_still_sets_the_language_for_everyone(store, hub):
+    computer = await _tab(store, hub, local=True, route="/settings")
+    try:
+        await computer.click("settings-language-de")
+        assert store.settings.get("language") == "de"
+        assert "settings-language-own" not in computer.keys()
+    finally:
+        await computer.close()

@@ -23,7 +23,7 @@ __all__ = [
     "off_loop",
     "kept",
     "THREADS",
-    "ThemeChoice", "Shell", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
+    "ThemeChoice", "Shell", "OwnChoices", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
 ]
 
@@ -94,6 +94,22 @@ class Shell:
 
 
 @dataclass(frozen=True)
+class OwnChoices:
+    """The language and theme a phone that joined on the Wi-Fi chose for itself.
+
+    The store's settings are the household's, shared by every device the computer serves; a guest who reads
+    French changing them would turn the computer's screen, and every other phone, to French mid-game. So a
+    phone's choices are its own: kept in its browser (`ft.SharedPreferences`), read back when it opens the
+    app again, and nothing another device sees. None where a choice was never made there: the computer's
+    setting applies.
+    """
+
+    language: str | None = None     # a code of `companion.i18n.LANGUAGES`, or "system"
+    theme: ThemeChoice | None = None
+    choose: Callable[[str, str], None] = lambda _name, _value: None   # ("language" | "theme", value)
+
+
+@dataclass(frozen=True)
 class AppServices:
     """One tab's view of the shell, handed to every screen through `use_app()`."""
 
@@ -104,6 +120,20 @@ class AppServices:
     language: str = "en"
     # What this tab keeps while its screens come and go (an import that can still be undone), by name.
     tab: dict[str, Any] = field(default_factory=dict, compare=False)
+    # On a phone that joined on the Wi-Fi: its own language and theme (None elsewhere: the store's apply).
+    own: OwnChoices | None = None
+
+    def language_setting(self) -> str:
+        """The language chosen for this tab: a code, or "system" (the device's)."""
+        if self.own is not None and self.own.language is not None:
+            return self.own.language
+        return self.shell.language_setting()
+
+    def theme(self) -> ThemeChoice:
+        """The theme chosen for this tab."""
+        if self.own is not None and self.own.theme is not None:
+            return self.own.theme
+        return self.shell.theme()
 
     @property
     def store(self) -> Any:

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion import i18n
 from companion.ui.common.registry import discover_game_screens
-from companion.ui.common.services import STORE_TOPIC, AppContext, AppServices, Shell
+from companion.ui.common.services import STORE_TOPIC, AppContext, AppServices, OwnChoices, Shell, ThemeChoice
 from companion.ui.common.widgets import SEED_COLOUR
 from companion.ui.expedition.hall import HallOfFameScreen
 from companion.ui.shell.history import HistoryScreen
@@ -67,6 +67,26 @@ ROUTES = [
         ],
     )
 ]
+
+
+# Where a phone on the Wi-Fi keeps its own choices, in its browser's storage ("companion.own.language").
+_OWN_PREFIX = "companion.own."
+
+
+async def _own_choices_kept() -> dict:
+    """The language and theme this tab's browser kept for it, those still valid; a browser can hold anything,
+    and a value this version does not know (a language since removed) is left for the computer's setting."""
+    found: dict = {}
+    for name in ("language", "theme"):
+        try:
+            value = await ft.SharedPreferences().get(_OWN_PREFIX + name)
+        except Exception:  # noqa: BLE001 - a browser that cannot say has kept nothing
+            continue
+        if name == "language" and value in (i18n.SYSTEM, *i18n.LANGUAGES):
+            found[name] = value
+        elif name == "theme" and value in tuple(choice.value for choice in ThemeChoice):
+            found[name] = value
+    return found
 
 
 def build_main(store, *, desktop: bool = False, lan=None, device: str | None = None,
@@ -137,7 +157,36 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(subscribe, dependencies=[], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
 
-    theme = shell.theme()
+    # A phone that joined on the Wi-Fi keeps its own language and theme, read back from its browser.
+    phone = shell.lan is not None and not shell.lan.is_local(page)
+    own, set_own = ft.use_state({})
+
+    def read_own() -> None:
+        async def read() -> None:
+            found = await _own_choices_kept()
+            if found:
+                set_own(lambda now: {**found, **now})   # a choice made meanwhile wins
+
+        if phone:
+            page.run_task(read)
+
+    ft.use_effect(read_own, dependencies=[])
+
+    def choose_own(name: str, value: str) -> None:
+        set_own(lambda now: {**now, name: value})
+
+        async def keep() -> None:
+            try:
+                await ft.SharedPreferences().set(_OWN_PREFIX + name, value)
+            except Exception:  # noqa: BLE001 - a browser that keeps nothing: the choice lasts while the page is open
+                pass
+
+        page.run_task(keep)
+
+    own_choices = OwnChoices(language=own.get("language"), choose=choose_own,
+                             theme=ThemeChoice.from_setting(own["theme"]) if "theme" in own else None) \
+        if phone else None
+    theme = own_choices.theme if own_choices is not None and own_choices.theme is not None else shell.theme()
 
     def apply_theme() -> None:
         if page.theme_mode != theme.mode:
@@ -165,7 +214,8 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(ask_device, dependencies=[])
 
-    setting = shell.language_setting()
+    setting = own_choices.language if own_choices is not None and own_choices.language is not None \
+        else shell.language_setting()
     language = setting if setting != i18n.SYSTEM else (device_language or i18n.match_locales([]))
     i18n.bind_page(page, language)
 
@@ -188,5 +238,6 @@ def App(shell: Shell) -> list[ft.View]:
     tab = ft.use_ref(None)
     if tab.current is None:
         tab.current = {}
-    services = AppServices(shell=shell, revision=revision, changed=changed, language=language, tab=tab.current)
+    services = AppServices(shell=shell, revision=revision, changed=changed, language=language, tab=tab.current,
+                           own=own_choices)
     return AppContext(services, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))

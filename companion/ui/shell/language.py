@@ -10,7 +10,14 @@ from companion.i18n import _
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import labelled, surface
 
-__all__ = ["LanguagePanel"]
+__all__ = ["LanguagePanel", "own_choice_note"]
+
+
+def own_choice_note(key: str) -> ft.Control:
+    """Under a choice a phone on the Wi-Fi makes for itself (its language, its theme): that it is its own."""
+    # i18n: under the language and theme choices on a phone that joined the computer's companion on the Wi-Fi
+    return ft.Text(_("Chosen for this phone only: the computer and the other phones keep theirs."), key=key,
+                   size=13, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @ft.component
@@ -18,11 +25,14 @@ def LanguagePanel() -> ft.Control:
     """One button per language (named in that language) and "As the device"; the choice is saved and the
     whole app redraws in it, keeping everything in progress (games are in the store, not in the screen)."""
     app = use_app()
-    setting = app.shell.language_setting()
+    setting = app.language_setting()
     problem, set_problem = ft.use_state(None)
 
     def choose(code: str) -> None:
         if code == setting:
+            return
+        if app.own is not None:        # a phone on the Wi-Fi: its own choice, not the household's
+            app.own.choose("language", code)
             return
         try:
             app.store.settings.set("language", code)
@@ -51,5 +61,6 @@ def LanguagePanel() -> ft.Control:
         ft.Text(_("Games keep their progress when the language changes. Game terms are the ones printed "
                   "in that language's edition where one exists."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *([own_choice_note("settings-language-own")] if app.own is not None else []),
         *([ft.Text(problem, key="settings-language-problem", color=ft.Colors.ERROR)] if problem else []),
     ]))

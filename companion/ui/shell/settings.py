@@ -27,7 +27,7 @@ from companion.ui.common.widgets import (announced, bind, confirm_dialog, labell
                                          sentence, surface)
 from companion.i18n import N_, Message, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
-from companion.ui.shell.language import LanguagePanel
+from companion.ui.shell.language import LanguagePanel, own_choice_note
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
 __all__ = ["SettingsScreen", "BackupPanel", "CsvPanel", "MAX_BACKUP_BYTES", "file_name"]
@@ -50,13 +50,16 @@ _THEME_LABELS = {
 def SettingsScreen() -> ft.View:
     """Route `/settings`: the theme applies at once and is remembered; where the data is kept; backups."""
     app = use_app()
-    theme = app.shell.theme()
+    theme = app.theme()
     problem, set_problem = ft.use_state(None)
 
     def choose_theme(e: ft.Event) -> None:
         selected = e.data if isinstance(e.data, list) and e.data else e.control.selected
         choice = ThemeChoice.from_setting(selected[0] if selected else None)
-        if choice == app.shell.theme():
+        if choice == app.theme():
+            return
+        if app.own is not None:        # a phone on the Wi-Fi: its own choice, not the household's
+            app.own.choose("theme", choice.value)
             return
         try:
             app.store.settings.set("theme", choice.value)
@@ -92,6 +95,7 @@ def SettingsScreen() -> ft.View:
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
+                    *([own_choice_note("settings-theme-own")] if app.own is not None else []),
                     *([ft.Text(problem, key="settings-problem", color=ft.Colors.ERROR)] if problem else []),
                 ],
             )
