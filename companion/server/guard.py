@@ -27,6 +27,7 @@ from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from companion.i18n import _, match_locales, ngettext, use_language
+from companion.i18n.message import msg, msgn
 
 __all__ = [
     "Addresses", "listens_everywhere", "JoinGate", "Guard", "new_code", "normalise_code", "check_code", "format_code",
@@ -101,12 +102,16 @@ def check_code(text: str) -> str:
     """A code chosen in Settings, normalised; ValueError saying what is wrong."""
     code = normalise_code(text)
     if not code:
-        raise ValueError("the join code is empty")
+        # i18n: after "Not changed: " in Settings, Playing on the Wi-Fi (and in the terminal)
+        raise ValueError(msg("the join code is empty"))
     if not code.isascii() or not code.isalnum():
-        raise ValueError("a join code has only letters and digits")
+        # i18n: after "Not changed: "; the letters of the English alphabet only (no accents, no umlauts)
+        raise ValueError(msg("a join code has only the letters A to Z and digits"))
     if not MIN_CODE_LENGTH <= len(code) <= MAX_CODE_LENGTH:
-        raise ValueError(f"a join code has {MIN_CODE_LENGTH} to {MAX_CODE_LENGTH} letters or digits, "
-                         f"not {len(code)}")
+        # i18n: after "Not changed: "; {least} and {most} are 6 and 32, {n} the letters and digits typed
+        raise ValueError(msgn("a join code has {least} to {most} letters or digits, not {n}",
+                              "a join code has {least} to {most} letters or digits, not {n}", len(code),
+                              least=MIN_CODE_LENGTH, most=MAX_CODE_LENGTH))
     return code
 
 

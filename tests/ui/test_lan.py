@@ -170,3 +170,22 @@ async def test_the_computer_still_sets_the_language_for_everyone(store, hub):
         assert "settings-language-own" not in computer.keys()
     finally:
         await computer.close()
+
+
+async def test_a_refused_code_is_said_in_the_app_language(store, hub):
+    store.settings.set("language", "de")
+    tab = await _tab(store, hub, local=True, route="/settings")
+    try:
+        await tab.type("settings-lan-new-code", "abc")
+        await tab.click("settings-lan-keep")
+        assert tab.get("settings-lan-result").value == \
+            "Nicht geändert: ein Beitrittscode hat 6 bis 32 Buchstaben oder Ziffern, nicht 3."
+        await tab.type("settings-lan-new-code", "ÄÖÜ12345")
+        await tab.click("settings-lan-keep")
+        assert "Buchstaben A bis Z (ohne Umlaute)" in tab.get("settings-lan-result").value
+        assert store.settings.get(CODE_SETTING) is None
+        await tab.click("settings-lan-random")
+        assert "Bereits verbundene Handys bleiben drin, bis die App beendet wird." in \
+            tab.get("settings-lan-result").value
+    finally:
+        await tab.close()

@@ -135,7 +135,8 @@ def LanCodePanel() -> ft.Control:
         except CompanionError as exc:
             set_outcome((False, _("Not changed: {reason}").format(reason=said(exc))))
             return
-        set_outcome((True, _("A new code is drawn now and at every start.")))
+        set_outcome((True, _("A new code is drawn now and at every start. Phones that already joined stay in "
+                             "until the companion is stopped.")))
         app.changed()
 
     how = _("The same code at every start.") if lan.kept else _("A new random code at every start.")
@@ -145,7 +146,7 @@ def LanCodePanel() -> ft.Control:
         ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         labelled("settings-lan-new-code", typed.bind(ft.TextField(
             key="settings-lan-new-code", label=_("A code to keep"), dense=True,
-            helper=_("{least} to {most} letters or digits").format(least=6, most=32),
+            helper=_("{least} to {most} letters A to Z or digits").format(least=6, most=32),
             capitalization=ft.TextCapitalization.CHARACTERS, on_submit=lambda: keep()))),
         ft.Row(wrap=True, spacing=8, controls=[
             labelled("settings-lan-keep", ft.OutlinedButton(_("Keep this code"), key="settings-lan-keep",
