@@ -194,3 +194,25 @@ def test_an_ascent_is_not_saved_before_every_tracked_player_has_cashed():
     with pytest.raises(IllegalAction, match="Ann has still to say which Assist cards they cash"):
         session.summary(table)
     assert session.summary(session.apply(table, {"cash": []}))["players"][0]["name"] == "Ann"
+
+
+def _finished(sheet) -> dict:
+    table = session.start({"sheet": sheet, "players": [{"id": "p1", "name": "Ann"}]})
+    rng = random.Random(3)
+    while not table.complete:
+        table = session.apply(table, rng.choice(legal_actions(table.states[0], rng.choice(ROLLS))).to_dict())
+    return session.summary(table)["detail"]
+
+
+def test_a_home_made_sheet_is_never_recorded_as_a_printed_one():
+    from companion.games.trek12.data import load_sheet
+
+    printed = load_sheet("dunai").to_dict()
+    copy = {k: v for k, v in printed.items() if k != "source"}
+    assert _finished(copy)["sheet"] == "dunai" and "sheet_name" not in _finished(copy)
+    # Named "Dunai" and otherwise the same but for its summit: a sheet of its own, named in the record.
+    own = _finished({**copy, "summit": 30})
+    assert own["sheet"].startswith("own-") and own["sheet_name"] == "Dunai"
+    assert _finished({**copy, "summit": 30})["sheet"] == own["sheet"]            # the same sheet: the same key
+    other = _finished({**copy, "summit": 31})
+    assert other["sheet"] not in (own["sheet"], "dunai")

@@ -246,3 +246,12 @@ async def test_a_freunde_game_without_deaths_says_none(open_ui, store):
     record = _add(store, "freunde", "Freunde", {"board": "summer", "deaths": []})
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-deaths") == "none"            # not an empty row
+
+
+async def test_a_home_made_sheet_is_shown_by_its_name_once(open_ui, store):
+    # Its key is no word ("own-…"), and a name of Polish letters made a key of what was left ("gra-abia").
+    record = _add(store, "trek12", "Grań Żabia", {"sheet": "own-0123456789ab", "sheet_name": "Grań Żabia",
+                                                  "summit": 30, "scores": []})
+    ui = await open_ui(route=f"/history/{record}")
+    assert _value(ui, "record-row-sheet") == "Grań Żabia" and ui.find("record-row-sheet_name") is None
+    assert "own-0123456789ab" not in ui.texts()

@@ -7,6 +7,7 @@ the bonus for every size) is worked out once here, when the sheet is loaded.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -187,6 +188,21 @@ class Sheet:
         doc["op_limit"] = self.op_limit
         doc["source"] = self.source
         return doc
+
+
+def record_key(sheet: Sheet) -> str:
+    """How a finished game's record names its sheet: a printed sheet by its key ("dunai"); any other by "own-"
+    and a digest of the whole sheet. A home-made sheet named "Dunai" (its key is "dunai" too) then never
+    shares a line in Statistics with the printed one, nor two home-made sheets of one name with each other,
+    while the same sheet file played twice does. A file that copies a printed sheet exactly (its source
+    aside) is that sheet."""
+    def content(doc: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in doc.items() if k != "source"}
+
+    if sheet.key in SHEET_NAMES and content(sheet.to_dict()) == content(load_sheet(sheet.key).to_dict()):
+        return sheet.key
+    digest = hashlib.sha256(json.dumps(content(sheet.to_dict()), sort_keys=True).encode()).hexdigest()
+    return f"own-{digest[:12]}"
 
 
 def data_folder() -> Path:

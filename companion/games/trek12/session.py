@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
-from companion.games.trek12.data import Sheet, sheet_warnings
+from companion.games.trek12.data import SHEET_NAMES, Sheet, record_key, sheet_warnings
 from companion.games.trek12.files import parse_cards, parse_solo, resolve_sheet
 from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, apply as apply_turn, cash, new_game
 from companion.games.trek12.scoring import ORPHAN_POINTS, ScoreBreakdown, score
@@ -293,8 +293,11 @@ def summary(table: Table) -> dict[str, Any]:
     if table.solo:
         players.append({"id": None, "name": MAX_NAME, "score": scored[-1][1].total,
                         "winner": scored[-1][1].total == best})
+    sheet_key = record_key(table.sheet)
     detail = {
-        "sheet": table.sheet.key,
+        "sheet": sheet_key,
+        # A home-made sheet's name, which its key does not say (History shows it in the key's place).
+        **({"sheet_name": table.sheet.name} if sheet_key not in SHEET_NAMES else {}),
         "summit": table.sheet.summit,
         "rounds": max(s.turn for s in table.states),
         "complete": table.complete,

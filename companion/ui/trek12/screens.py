@@ -1230,7 +1230,8 @@ def _progress(table: Any) -> str:
 
 def record_words(detail: Any) -> Any:
     """A breakdown as History shows it: each printed sheet by its name ("dunai" is "Dunai") wherever a "sheet"
-    field holds one (an Ascent's record, each Ascent of an Expedition's; a home-made sheet keeps what it holds),
+    field holds one (an Ascent's record, each Ascent of an Expedition's), a home-made sheet by the name its
+    record keeps beside the key ("sheet_name", said once, in the key's place; an older record shows its key),
     the solo opponent by his name ("solo": "max" is Max, the same in every language), and a sheet's penalty
     as the scoring table shows it, taken off ("Penalty −24", as the other parts add up to the total). An
     Ascent's "complete" (and each sheet's), true of every Ascent saved (only a full sheet is), is not shown.
@@ -1242,10 +1243,13 @@ def record_words(detail: Any) -> Any:
 def _record_words(detail: Any, *, top: bool = False) -> Any:
     if isinstance(detail, dict):
         score = "name" in detail and "total" in detail
+        own_sheet = detail.get("sheet_name") if top and isinstance(detail.get("sheet_name"), str) else None
         return {k: load_sheet(v).name if k == "sheet" and v in SHEET_NAMES
+                else own_sheet if k == "sheet" and own_sheet is not None
                 else MAX_NAME if k == "solo" and v == "max"
                 else -v if score and k == "penalty" and type(v) is int and v > 0 else _record_words(v)
-                for k, v in detail.items() if not ((top or score) and k == "complete" and v is True)}
+                for k, v in detail.items() if not ((top or score) and k == "complete" and v is True)
+                and not (own_sheet is not None and k == "sheet_name")}
     if isinstance(detail, list):
         return [_record_words(v) for v in detail]
     return detail
