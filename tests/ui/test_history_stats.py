@@ -1119,3 +1119,20 @@ def test_a_distribution_of_negative_scores_writes_the_minus_sign():
     assert chart.label == "Score distribution: 2 games from −57 to −40; 1 game from −19 to 0."
     assert labels_on(chart.content.bottom_axis) == ["−57–\n−40", "−39–\n−20", "−19–\n0"]
     assert shown.controls[1].value == "Most often −57–−40 points: 2 of 3 games"
+
+
+async def test_a_game_in_progress_names_its_players_as_it_seated_them_after_a_rename(open_ui, store):
+    # The game keeps the names it began with (as the rename form says); home and History named the players
+    # by their new names, which the game's own screen does not show.
+    from companion.sessions import SessionKeeper
+
+    anna, ben = store.players.add("Anna"), store.players.add("Ben")
+    session = SessionKeeper(store).start("ridgeline", {"seats": [{"id": p.id, "name": p.name} for p in (anna, ben)],
+                                                       "route": "sprint"}, [anna.id, ben.id], "Sprint")
+    store.players.rename(anna.id, "Jörg")
+    ui = await open_ui(route="/")
+    said = " ".join(t.value for t in walk(ui.get(f"home-resume-{session.id}")) if isinstance(t, ft.Text))
+    assert "Anna, Ben" in said and "Jörg" not in said
+    ui = await open_ui(route="/history")
+    said = " ".join(t.value for t in walk(ui.get(f"history-resume-{session.id}")) if isinstance(t, ft.Text))
+    assert "Anna, Ben" in said and "Jörg" not in said

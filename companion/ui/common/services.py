@@ -24,6 +24,7 @@ __all__ = [
     "kept",
     "THREADS",
     "ThemeChoice", "Shell", "OwnChoices", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
+    "seated_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
 ]
 
@@ -268,6 +269,26 @@ def player_names(store: Any, player_ids: Any) -> list[str]:
             names.append(store.players.get(player_id).name)
         except CompanionError:
             continue
+    return names
+
+
+def seated_names(store: Any, session: Any) -> list[str]:
+    """The names a game in progress is played under, in seat order: each player's as the game's setup seated
+    them (its "players" or "seats", each {"id", "name"}), which a rename since leaves as it is in the game;
+    the roster's name for a player the setup keeps no name for (ids the roster never knew are skipped)."""
+    setup = session.setup if isinstance(session.setup, dict) else {}
+    seated: dict[str, str] = {}
+    for key in ("players", "seats"):
+        seats = setup.get(key)
+        for seat in seats if isinstance(seats, list) else []:
+            if isinstance(seat, dict) and isinstance(seat.get("id"), str) and isinstance(seat.get("name"), str):
+                seated.setdefault(seat["id"], seat["name"])
+    names = []
+    for player_id in session.players:
+        if player_id in seated:
+            names.append(seated[player_id])
+        else:
+            names.extend(player_names(store, [player_id]))
     return names
 
 

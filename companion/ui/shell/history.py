@@ -15,7 +15,7 @@ from companion.games import GAMES
 from companion.i18n import _, format_number, ngettext, tr
 from companion.store.records import said_in_place
 from companion.store.stats import lower_is_better, player_key, ranked_seats, score_words, seats
-from companion.ui.common.services import player_names, use_app
+from companion.ui.common.services import seated_names, use_app
 from companion.ui.common.widgets import (choice_menu, colour_dot, empty_state, format_when, format_when_unbroken,
                                         labelled, screen_view, section_title)
 from companion.ui.shell.charts import number
@@ -270,7 +270,7 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
     for session in sessions:
         entry = GAMES.get(session.game)
         look = game_look(session.game)
-        names = ", ".join(player_names(app.store, session.players))
+        names = ", ".join(seated_names(app.store, session))
         key = f"history-resume-{session.id}"
         rows.append(labelled(key, ft.Container(
             key=key,

@@ -11,7 +11,7 @@ from companion.games import GAMES, GameEntry
 from companion.i18n import N_, _, ngettext, tr
 from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.common.registry import game_progress, game_screen
-from companion.ui.common.services import player_names, use_app
+from companion.ui.common.services import seated_names, use_app
 from companion.ui.common.widgets import (format_when, format_when_unbroken, labelled, message_card, said,
                                          screen_view, section_title, titled)
 from companion.ui.shell.lan import lan_join_card
@@ -202,7 +202,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     """A game in progress: which game, its title, who plays, how far it got; tap to carry on."""
     entry = GAMES.get(session.game)
     look = game_look(session.game)
-    names = player_names(store, session.players)
+    names = seated_names(store, session)
     moves = len(session.actions)
     title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     who = ", ".join(names)
