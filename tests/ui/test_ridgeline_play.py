@@ -125,6 +125,9 @@ async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_
     await ui.click("rl-left-2")
     await tap_cards(ui, "rl-hand", "S10")
     await ui.type("rl-hand-codes", "p2 e5")  # typing codes works too
+    # Named by a label, which stays over the field once it holds text (a hint alone left a filled field nameless
+    # to a screen reader).
+    assert ui.get("rl-hand-codes").label == "Or type codes: G7 S10 R W" and not ui.get("rl-hand-codes").hint_text
     await ui.submit("rl-hand-codes")
     assert ui.get("rl-hand-codes").value == ""  # ready for more
     assert ui.get("rl-hand-fatigue-2").value == str(10 + 2 + 5 + 225)

@@ -321,7 +321,7 @@ def CardPicker(
         key=f"{prefix}-codes",
         dense=True,
         # i18n: G7 S10 R W R:G7 are card codes, typed as they are in every language
-        hint_text=_("Or type codes: G7 S10 R W R:G7") if declare else _("Or type codes: G7 S10 R W"),
+        label=_("Or type codes: G7 S10 R W R:G7") if declare else _("Or type codes: G7 S10 R W"),
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
         on_change=lambda: type_codes(),
