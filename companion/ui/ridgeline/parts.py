@@ -266,6 +266,7 @@ def CardPicker(
     def submit_typed() -> None:
         text = typed.text.replace(",", " ").upper().split()
         if not text:
+            set_typed_problem(None)     # nothing typed: nothing refused (an older complaint goes)
             return
         try:
             # i18n: where cards that cannot be read came from, as in "the typed cards, card 2: ..."
