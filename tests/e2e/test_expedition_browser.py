@@ -28,6 +28,10 @@ _SCORES = ({"Ann": 70, "Bob": 75}, {"Ann": 80, "Bob": 69}, {"Ann": 74, "Bob": 76
 _NOTE = "Every climber draws one more card"
 
 
+# A chosen option: a toggle says it by aria-checked, a selected button by aria-current (Flutter's web engine).
+_CHOSEN = ':is([aria-checked="true"], [aria-current="true"])'
+
+
 def _actions(day: str) -> list[dict]:
     """The Expedition's action documents as the screen writes them for the taps below."""
     cards = [[kind for kind in ("compass", "rope", "tent", "schnapps") for _ in range(counts.get(kind, 0))]
@@ -67,7 +71,7 @@ def test_an_expedition_on_paper_tapped_through_to_history_and_the_hall_of_fame(p
                 _wait_for(page, _id(f"exp-new-paper-{player.id}"))
             for player in (ann, bob):
                 _tap(page, f"exp-new-paper-{player.id}")
-                _wait_for(page, _id(f"exp-new-paper-{player.id}") + '[aria-current="true"]')
+                _wait_for(page, _id(f"exp-new-paper-{player.id}") + _CHOSEN)
             _tap(page, "exp-new-start")
             _wait_text(page, "Ascent 1 starts: 5 Assist cards go into play")
             session_id = page.url.rstrip("/").rsplit("/", 1)[1]
@@ -79,7 +83,7 @@ def test_an_expedition_on_paper_tapped_through_to_history_and_the_hall_of_fame(p
             _tap(page, "exp-pick-0")
             _wait_for(page, _id("exp-pick-0-rope"))
             _tap(page, "exp-pick-0-rope")
-            _wait_for(page, _id("exp-pick-0-rope") + '[aria-current="true"]')
+            _wait_for(page, _id("exp-pick-0-rope") + _CHOSEN)
             _tap(page, "exp-pick-submit")
             _wait_text(page, "Ann took a Rope. Ann stays Lead Climber.")
             _wait_for(page, _id("exp-hand-0-0"))
@@ -89,10 +93,10 @@ def test_an_expedition_on_paper_tapped_through_to_history_and_the_hall_of_fame(p
             _open_score(page, 1)
             _type_points(page, _SCORES[0])
             _tap(page, "exp-cash-0-0")
-            _wait_for(page, _id("exp-cash-0-0") + '[aria-current="true"]')
+            _wait_for(page, _id("exp-cash-0-0") + _CHOSEN)
             for seat in (0, 1):
                 _tap(page, f"exp-met-{seat}-1")
-                _wait_for(page, _id(f"exp-met-{seat}-1") + '[aria-current="true"]')
+                _wait_for(page, _id(f"exp-met-{seat}-1") + _CHOSEN)
             _tap(page, "exp-score-submit")
             _wait_text(page, "Envelope 1 opens")
             _type(page, "exp-envelope-note", _NOTE)
@@ -253,7 +257,7 @@ def _fail(page, why: str) -> None:
     """Fail naming what the screen showed (identifiers, labels and texts), with a screenshot."""
     shown = page.eval_on_selector_all("flt-semantics", """els => els.map(e => [
         e.getAttribute('flt-semantics-identifier'), e.getAttribute('aria-label'),
-        e.getAttribute('aria-current') === 'true' ? 'selected' : '',
+        e.getAttribute('aria-current') === 'true' || e.getAttribute('aria-checked') === 'true' ? 'selected' : '',
         [...e.childNodes].filter(n => n.nodeType !== 1 || !n.tagName.startsWith('FLT-SEMANTICS'))
             .map(n => n.textContent).join(' ')].filter(Boolean).join(' | ')).filter(Boolean)""")
     if _FAILURE_SHOT:

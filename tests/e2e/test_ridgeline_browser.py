@@ -205,8 +205,9 @@ def _shown(page) -> list[str]:
 
 
 def _selected(page, identifier: str) -> bool:
-    # Flutter's web engine tells a selected button by aria-current.
-    return page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]').count() > 0
+    # Flutter's web engine tells a toggle that is on by aria-checked, a selected button by aria-current.
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]'
+                        ':is([aria-checked="true"], [aria-current="true"])').count() > 0
 
 
 def _tap(page, identifier: str) -> None:

@@ -197,6 +197,17 @@ def test_a_chip_or_a_tile_with_a_name_of_its_own_says_its_words_once():
         assert names_said_twice(control) == [] and nameless_taps(control) == [], control
 
 
+def test_a_toggle_pill_says_whether_it_is_on():
+    """A chosen seat ("Who pitched?") was told only by its look and a "selected" state, which a browser's reader
+    said as "current", or not at all: a toggle says on or off."""
+    from companion.ui.common.widgets import seat_chip
+
+    for chosen in (True, False):
+        [node] = [n for n in walk(seat_chip("seat-ann", "Ann", "#E91E63", chosen, lambda: None, mark="1"))
+                  if isinstance(n, ft.Semantics) and n.identifier == "seat-ann"]
+        assert node.toggled is chosen and node.button, node
+
+
 @pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered
 async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_ui, store):
     """With the drawn words left out, the name says all they said: a climber done says where it stands ("Done ·

@@ -504,8 +504,9 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         content=ft.Semantics(exclude_semantics=True, content=ft.Row(
             parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
+    # Its state is said as a toggle's (on or off): `selected` alone reached a browser's reader as "current".
     return labelled(key, pill, label=said or label + "".join(f", {extra}" for extra in (sub, mark) if extra),
-                    button=True, selected=selected)
+                    button=True, selected=selected, toggled=selected)
 
 
 def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
