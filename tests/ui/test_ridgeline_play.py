@@ -588,6 +588,14 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     await ui.click("rl-out-2")
     await ui.click("rl-undo")
     assert ui.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back, with the hand 3 you were entering."
+    # The page reloaded (a phone closed it), then Redo: the form comes back there too, as the notice promised.
+    reloaded = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await reloaded.click("rl-redo")
+    assert reloaded.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
+    await open_panel(reloaded, Panel.HAND)
+    assert reloaded.get("rl-hand-title").value.startswith("Hand 3 ") and went_out(reloaded, 2)
+    await reloaded.click("rl-undo")
+    await ui.settle()
     await open_panel(ui, Panel.HAND)
     assert ui.get("rl-hand-title").value.startswith("Hand 2 ") and not went_out(ui, 2)
     await ui.click("rl-redo")

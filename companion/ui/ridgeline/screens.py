@@ -118,7 +118,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     # What the store holds already (the form as opened): opening a game writes nothing, only a change does.
     kept_at = ft.use_ref(draft_at)
     # The form this device was typing in when it tapped Undo, with the entries it was begun after: the Redo that
-    # brings those entries back brings it back (the store keeps one form a game, the next one typed).
+    # brings those entries back brings it back, even when another form took the store's place meanwhile.
     parked = ft.use_ref(None)
 
     def keep_hand() -> None:
@@ -175,15 +175,18 @@ def RidgelineTable(session_id: str) -> ft.View:
         keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
 
     def restore_form() -> bool:
-        """After a Redo: the form this device was typing when it tapped Undo, if the entries are back to those
-        it was begun after (`parked`); whether it came back. Else the form starts again, as after any change."""
+        """After a Redo: the form being typed when Undo was tapped, if the entries are back to those it was begun
+        after; whether it came back. The store's copy, which the Undo left marked with those entries (so a page
+        reloaded since, or another device, finds it), else this page's (`parked`: another form took the store's
+        place meanwhile). Else the form starts again, as after any change."""
         was, parked.current = parked.current, None
-        if was is not None and was[1] == entries_mark(app, session_id):
-            set_draft_at(was)
-            # Kept again for a reload: the store's copy went with the Undo, and `keep_hand` writes only a form
-            # that differs from the one it kept last, which this one is.
-            keep_draft(app.store, session_id, _HAND_FORM, was[1], was[0].to_doc())
-            kept_at.current = was
+        kept = _kept_hand(app, session_id)
+        if kept[1] is None and was is not None and was[1] == entries_mark(app, session_id):
+            kept = was
+            keep_draft(app.store, session_id, _HAND_FORM, was[1], was[0].to_doc())    # for a reload, as any form
+        if kept[1] is not None:
+            set_draft_at(kept)
+            kept_at.current = kept
             return True
         forget_form()
         return False
@@ -244,9 +247,13 @@ def RidgelineTable(session_id: str) -> ft.View:
         except CompanionError as exc:
             set_table_problem(first_capital(exc))
             return
-        # A hand typed in is not lost to a tap on Undo: Redo brings it back with the hand it undid.
+        # A hand typed in is not lost to a tap on Undo: Redo brings it back with the hand it undid. The store
+        # keeps it as it is, marked with the entries it was begun after, which no device shows until that Redo.
         parked.current = draft_at if typed else None
-        forget_form()
+        if typed:
+            set_draft_at((HandDraft(), None))
+        else:
+            forget_form()
         set_table_problem(None)
         set_notice(
             # i18n: Undo tapped while the next hand's form had something in it: Redo brings back both
