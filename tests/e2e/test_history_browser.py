@@ -83,9 +83,9 @@ def test_history_and_statistics_in_the_browser(playwright, tmp_path):
             page.get_by_role("menuitem", name="All games").click()
             _wait_for_text(page, "7 games")
 
-            # A card is one button to a screen reader, its words in reading order, "Winner" after the winner, who
+            # A card is one button to a screen reader, its words in reading order, "winner" after the winner, who
             # comes first (best first, as the game's own standings), each score with what it counts.
-            page.get_by_role("button", name="Trek 12: Himalaya 2 Mar 2026, 18:00 Dunai Bob, Winner, 61 points Ann, "
+            page.get_by_role("button", name="Trek 12: Himalaya 2 Mar 2026, 18:00 Dunai Bob, winner, 61 points Ann, "
                                              "48 points").click()
             _wait_for_text(page, "Score breakdown")
             _wait_for_text(page, "1. Bob: 61 points (winner)")

@@ -139,6 +139,10 @@ async def test_a_renamed_player_goes_by_their_new_name_in_history(open_ui, store
     row = ui.get(f"history-{ids['shared']}-player-0")
     [said] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.content is row]
     assert said.label == "Annie, shared win, 70 points"
+    # A sole winner in the same small letters of a list's middle ("Bob, Winner" beside "Ann, shared win").
+    row = ui.get(f"history-{ids['ridge']}-player-0")
+    [said] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.content is row]
+    assert said.label.startswith("Annie, winner, "), said.label
     await ui.click(f"history-{ids['shared']}")
     assert ui.get("record-share-text").value.splitlines()[2:] == ["1. Annie: 70 points (shared win)",
                                                                   "1. Bob: 70 points (shared win)"]

@@ -191,11 +191,11 @@ def _player_line(record_id: str, game: str, index: int, player: dict, colours: d
     # A negative score with the printed minus sign ("−4"), as the breakdown and Statistics write it.
     numeric = isinstance(score, (int, float)) and not isinstance(score, bool)
     shown = number(score) if numeric else "" if score is None else str(score)
-    # One node to a screen reader, in the order drawn: the name, "Winner" after a winner's name (a tooltip would
-    # be said before the whole card), the score with what it counts ("Bob, Winner, 61 points"): a bare number
+    # One node to a screen reader, in the order drawn: the name, "winner" after a winner's name (a tooltip would
+    # be said before the whole card), the score with what it counts ("Bob, winner, 61 points"): a bare number
     # after a name said neither what it was nor, merged into the card, whose. A win shared is said so: each of
-    # three tied players was "Winner".
-    said = [name, *([_("shared win") if shared else _("Winner")] if winner else []),
+    # three tied players was "Winner". Both in the small letters of a list's middle.
+    said = [name, *([_("shared win") if shared else _("winner")] if winner else []),
             tr(score_words(game, score)) if numeric else shown]
     return ft.Semantics(label=", ".join(w for w in said if w), exclude_semantics=True, content=ft.Row(
         key=f"history-{record_id}-player-{index}",
