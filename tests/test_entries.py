@@ -287,6 +287,16 @@ def test_ridgeline_hands_name_the_dealer_who_went_out_the_camps_and_the_cards_le
     ]
 
 
+def test_ridgeline_hands_in_french_say_who_dealt_without_a_gender_and_each_camp_pitched() -> None:
+    # "donneur : Amélie" gave Amélie the masculine; "Amélie a posé le camp 5, Bruno camp 5" dropped the article.
+    from companion.i18n import tr, use_language
+
+    with use_language("fr"):
+        words = [str(tr(w)) for w in describe_entries(ridgeline, RIDGELINE_SETUP, RIDGELINE_HANDS)]
+    assert words[1] == ("Donne 2 (distribuée par Ann)\u00a0: Ben a fini sa main\u00a0; Ann a posé le camp 2, "
+                        "Ben le camp 1\u00a0; cartes restantes\u00a0: Ann 1, Cat 3"), words[1]
+
+
 # --- Freunde ----------------------------------------------------------------------------------------------
 
 def freunde_session(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
