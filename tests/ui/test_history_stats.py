@@ -1140,3 +1140,17 @@ async def test_a_game_in_progress_names_its_players_as_it_seated_them_after_a_re
     ui = await open_ui(route="/history")
     said = " ".join(t.value for t in walk(ui.get(f"history-resume-{session.id}")) if isinstance(t, ft.Text))
     assert "Anna, Ben" in said and "Jörg" not in said
+
+
+async def test_players_left_out_of_the_chart_for_want_of_room_are_not_said_to_have_fewer_games(open_ui, store):
+    # Seven players with one game each: "Fatigue of the 5 players with the most games" left two out, no reason.
+    people = [store.players.add(name) for name in ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus")]
+    for day in (1, 2):
+        store.history.add({"game": "ridgeline", "finished": f"2026-03-0{day}T18:00:00+00:00", "title": "Sprint",
+                           "players": [{"id": p.id, "name": p.name, "score": 10 * n, "winner": n == 0}
+                                       for n, p in enumerate(people)],
+                           "detail": {"route": "sprint", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route="/stats")
+    await pick(ui, "stats-filter-game", "ridgeline")
+    assert ui.get("stats-over-time-heading").value.startswith(
+        "Fatigue of 5 of the 7 players (each one's own page shows their line)")

@@ -378,14 +378,22 @@ def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colour
         used.add(colour)
         drawn.append(ScoreSeries(line.name, colour, points))
     unit = first_capital(stats.score_unit(game))
-    heading = (ngettext("{unit} of the {n} player with the most games", "{unit} of the {n} players with the most games",
-                        len(shown)).format(unit=unit, n=len(shown)) if len(lines) > len(shown)
-               else _("{unit} of every player").format(unit=unit))
+    if len(lines) <= len(shown):
+        heading = _("{unit} of every player").format(unit=unit)
+    elif lines[len(shown)].plays < shown[-1].plays:
+        heading = ngettext("{unit} of the {n} player with the most games",
+                           "{unit} of the {n} players with the most games", len(shown)).format(unit=unit, n=len(shown))
+    else:
+        # Those left out played as often as one shown: "the most games" would not say why they are missing.
+        # i18n: a chart's heading; {n} players shown of {total}, each player's statistics page has their line
+        heading = ngettext("{unit} of {n} of the {total} players (each one's own page shows their line)",
+                           "{unit} of {n} of the {total} players (each one's own page shows their line)",
+                           len(lines)).format(unit=unit, n=len(shown), total=len(lines))
     heading = _lower_better(heading) if low else heading
     if len(window) < len(played):
         heading = _latest(heading, len(window), len(played))
     return panel([
-        ft.Text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="stats-over-time-heading"),
         score_chart(drawn, [_short_date(finished) for finished, _ in window], unit=stats.score_unit(game),
                     lower_is_better=low, first_game=len(played) - len(window) + 1, key="stats-over-time"),
     ])
