@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from harness import walk
+from harness import spoken, walk
 
-from companion.games.ridgeline.cards import parse_cards
+from companion.games.ridgeline.cards import parse_card, parse_cards
 from companion.games.ridgeline.data import load
 from companion.games.ridgeline.finder import find_pitch
 from companion.games.ridgeline.melds import pitch_problem
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
+from companion.ui.ridgeline.parts import laid_out
 from companion.ui.ridgeline.screens import Panel, RidgelineNewGame, RidgelinePlay
 from test_ridgeline_play import open_panel, seat_table, tap_cards
 from test_screen_reader import live
@@ -95,6 +96,12 @@ async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):
     for index, group in enumerate(pitch.groups):
         assert tray_codes(ui, f"rl-find-group-{index}") == [card.code for card in group]
     assert sorted(tray_codes(ui, "rl-find-kept")) == sorted(card.code for card in pitch.kept)
+    # Each group is said as one, its heading then its cards: node by node the headings came together and the
+    # cards after them, under none.
+    said = spoken(ui.get("rl-find-answer"))
+    first = ", ".join(str(parse_card(code).title) for code in laid_out(card.code for card in pitch.groups[0]))
+    assert f"Colour group of 4: {first}" in said, said
+    assert f"Fatigue left in hand: {pitch.fatigue_left}" in said, said
 
     # Ann's camp 2 (a set of 3 and a spread of 5) cannot be made from the same hand.
     await ui.click("rl-find-seat-0")

@@ -20,8 +20,9 @@ from companion.games.ridgeline.finder import search_pitch
 from companion.games.ridgeline.melds import TableGroup, group_problem, lay_off_options, pitch_problem
 from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_hand
 from companion.i18n import _, ngettext, tr
-from companion.ui.ridgeline.parts import CardPicker, camp_words, card_face, card_tray, laid_out, requirement_hint
-from companion.ui.common.widgets import bind, first_capital, labelled, seat_chip, section_title
+from companion.ui.ridgeline.parts import (CardPicker, camp_words, card_face, card_tray, laid_out, requirement_hint,
+                                         sort_codes)
+from companion.ui.common.widgets import bind, first_capital, labelled, labelled_value, seat_chip, section_title
 from companion.ui.ridgeline.hand import game_over_card
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
 
@@ -278,14 +279,16 @@ def _finder_answer(camp: Camp, codes: Sequence[CardCode]) -> ft.Control:
                        why.format(fatigue=fatigue), tone="bad")
     rows: list[ft.Control] = []
     for index, (requirement, group) in enumerate(zip(camp.requirements, pitch.groups)):
-        rows.append(ft.Text(first_capital(tr(requirement.label)), size=13, weight=ft.FontWeight.W_600))
-        rows.append(card_tray(f"rl-find-group-{index}", laid_out(card.code for card in group), sort=False, height=44))
-    rows.append(ft.Text(_("Kept in hand"), size=13, weight=ft.FontWeight.W_600))
-    rows.append(card_tray("rl-find-kept", [card.code for card in pitch.kept], height=44))
-    rows.append(ft.Row([
-        ft.Text(_("Fatigue left in hand"), expand=True),
-        ft.Text(str(pitch.fatigue_left), key="rl-find-fatigue", size=20, weight=ft.FontWeight.W_700),
-    ]))
+        rows.append(_cards_under(first_capital(tr(requirement.label)), f"rl-find-group-{index}",
+                                 laid_out(card.code for card in group), sort=False))
+    rows.append(_cards_under(_("Kept in hand"), "rl-find-kept", [card.code for card in pitch.kept]))
+    fatigue = _("Fatigue left in hand")
+    rows.append(ft.Semantics(label=labelled_value(fatigue, pitch.fatigue_left), exclude_semantics=True,
+                             content=ft.Row([
+                                 ft.Text(fatigue, expand=True),
+                                 ft.Text(str(pitch.fatigue_left), key="rl-find-fatigue", size=20,
+                                         weight=ft.FontWeight.W_700),
+                             ])))
     return _answer("rl-find-answer", ft.Icons.CHECK_CIRCLE_ROUNDED,
                    _("Camp {number} can be cleared").format(number=camp.number),
                    _("One way, leaving the least fatigue in hand (before the discard):"), tone="good", extra=rows)
@@ -506,6 +509,18 @@ def _answer(key: str, icon: ft.IconData, title: str, text: str, *, tone: str,
             *extra,
         ]),
     ))
+
+
+def _cards_under(heading: str, prefix: str, codes: Sequence[CardCode], *, sort: bool = True) -> ft.Control:
+    """A group of the answer: its heading over its cards, said as one ("Run of 3: Pine 5, Pine 6, Pine 7"); node
+    by node a listener heard the headings together and the cards after them, under none."""
+    shown = list(codes) if not sort else sort_codes(codes)
+    cards = ", ".join(str(tr(parse_card(code).title)) for code in shown) or _("no cards")
+    return ft.Semantics(label=labelled_value(heading, cards), exclude_semantics=True, content=ft.Column(
+        spacing=8, tight=True, controls=[
+            ft.Text(heading, size=13, weight=ft.FontWeight.W_600),
+            card_tray(prefix, shown, sort=False, height=44),
+        ]))
 
 
 def _without(codes: tuple[CardCode, ...], code: CardCode) -> tuple[CardCode, ...]:
