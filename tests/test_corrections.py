@@ -370,3 +370,27 @@ def test_undoing_a_correction_gives_back_what_could_be_redone_before_it(store, k
     del doc["original_redo"]
     store.table("corrections").upsert(doc)
     assert keeper.correction(game2).original_redo == ()
+
+
+def test_a_fourteeners_accolade_set_out_wrong_can_be_corrected() -> None:
+    # The entries offered the Hiker sides and the Weather, not the Accolade: a table that set out the wrong
+    # card (or half) had to abandon the game to score the right one.
+    from companion.games.fourteeners import session as fourteeners
+    from test_fourteeners_fixtures import synthetic_catalog_doc
+
+    base = {"players": ["Ann", "Bo", "Cy"], "weather": True, "catalog": synthetic_catalog_doc()}
+    for accolade in ("random", {"name": "Gear Head", "side": "advanced"}, {"category": {"most": {"side": "gear"}}}):
+        setup = {**base, "accolade": accolade, "seed": 4}
+        [option] = [o for o in fourteeners.setup_options(setup) if str(o["label"]) == "Accolade"]
+        assert sum(choice["current"] for choice in option["choices"]) == 1
+        drawn = fourteeners.start(setup).setup.accolade
+        [current] = [c for c in option["choices"] if c["current"]]
+        assert fourteeners.start(current["setup"]).setup.accolade == drawn      # the one in play is current
+        for choice in option["choices"]:
+            chosen = fourteeners.start(choice["setup"]).setup.accolade
+            assert choice["current"] or chosen != drawn
+    named = [str(c["label"]) for c in option["choices"]]
+    assert named[0] == "most Climbs tucked as Gear" and "Gear Head (Advanced)" in named, named
+    # Gerry plays without an Accolade: nothing to correct there.
+    assert [str(o["label"]) for o in fourteeners.setup_options({**base, "players": ["Ann"], "accolade": None})] \
+        == ["Ann's Hiker side", "Weather"]

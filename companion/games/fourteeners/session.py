@@ -19,7 +19,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from companion.errors import IllegalAction, InvalidInput
+from companion.errors import CompanionError, IllegalAction, InvalidInput
 from companion.games.words import UNRECOGNISED, safely
 from companion.i18n.message import Message, N_, msg, msgn
 from companion.inputs import quote
@@ -340,10 +340,15 @@ def _side(side: Side) -> str:
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """What of a game's setup can be corrected once turns are taken: each player's Hiker side (Basic or
-    Advanced) and, for a game played turn by turn, the Weather option. Each option is {"label", "choices":
-    [{"label", "setup", "current"}]}; the players and their order are the game itself."""
+    Advanced) and, for a game played turn by turn, the Weather option and the Accolade (any half of the
+    catalog's Accolade cards: a table that set out the wrong one plays on). Each option is {"label",
+    "choices": [{"label", "setup", "current"}]}; the players and their order are the game itself."""
     players = setup.get("players") if isinstance(setup.get("players"), list) else []
     options = []
+    # i18n: the Basic side of a Hiker card (A or C)
+    basic = msg("Basic")
+    # i18n: the Advanced side of a Hiker card (B or D)
+    advanced = msg("Advanced")
     for index, raw in enumerate(players):
         entry = raw if isinstance(raw, dict) else {"name": raw}
         name = entry.get("name")
@@ -351,10 +356,6 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         side = entry.get("side", "basic")
         choices = []
-        # i18n: the Basic side of a Hiker card (A or C)
-        basic = msg("Basic")
-        # i18n: the Advanced side of a Hiker card (B or D)
-        advanced = msg("Advanced")
         for value, label in (("basic", basic), ("advanced", advanced)):
             changed = [dict(p) if isinstance(p, dict) else {"name": p} for p in players]
             changed[index] = {**entry, "side": value}
@@ -371,4 +372,32 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
         options.append({"label": title, "choices": [
             {"label": label, "setup": {**setup, "weather": value}, "current": weather == value}
             for value, label in ((False, off), (True, on))]})
+        options.extend(_accolade_options(setup, {AccoladeSide.BASIC: basic, AccoladeSide.ADVANCED: advanced}))
     return options
+
+
+def _accolade_options(setup: dict[str, Any], halves: dict[AccoladeSide, Message]) -> list[dict[str, Any]]:
+    """The Accolade as an option of the setup: every described half of the catalog's Accolade cards, the one in
+    play current (drawn at setup, it is the one the seed drew). None for a solo game (Gerry plays without one),
+    a catalog with fewer than two halves to choose from, or a setup that cannot be read."""
+    try:
+        parsed = parse_setup(setup)
+    except CompanionError:
+        return []
+    if parsed.solo:
+        return []
+    now = parsed.accolade
+    choices = [
+        {"label": msg("{accolade} ({half})", accolade=card.name, half=halves[half]),
+         "setup": {**setup, "accolade": {"name": card.name, "side": half.value}},
+         "current": now is not None and now.name == card.name and now.side is half}
+        for card in parsed.catalog.accolades for half in AccoladeSide if card.category(half) is not None]
+    if len(choices) < 2:
+        return []
+    if not any(choice["current"] for choice in choices):
+        # One typed at setup (its category only), or none: kept as a choice of its own, in force.
+        # i18n: a choice of the Accolade option: the game has none (every player scores it as 0)
+        kept = describe_category(now.category) if now is not None else msg("No Accolade")
+        choices.insert(0, {"label": kept, "setup": setup, "current": True})
+    # i18n: the Accolade option of a game's setup (the Accolade card and half in play)
+    return [{"label": msg("Accolade"), "choices": choices}]
