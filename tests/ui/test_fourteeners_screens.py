@@ -97,6 +97,12 @@ async def test_set_up_a_two_player_game(open_ui, store):
     assert ui.get("ft-tableau-0-name").value == "Ann"
     # The Hiker's letter is said once, in "Hiker A", not also as a bare "A" twice around it.
     assert [w for w in spoken(ui.get("ft-tableau-0")) if len(w) == 1] == [], spoken(ui.get("ft-tableau-0"))
+    # Each edge of the Hiker card is a node of its own, its name before its cards: Gear and Training lie side by
+    # side, and read by their place on screen Gear's "Nothing tucked" came before the word Gear.
+    for side in ("capstone", "gear", "training", "plans"):
+        [edge] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and getattr(n.content, "key", None)
+                  == f"ft-tableau-0-{side}"]
+        assert edge.container and spoken(edge)[:2] == [f"{side.upper()} · 0", "Nothing tucked"], spoken(edge)
     # A card missing from the catalog can be described instead of picked.
     await ui.click("ft-describe-new")
     ui.get("ftr-name")

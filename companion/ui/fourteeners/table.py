@@ -146,7 +146,9 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
                 key=f"{key}-{side.value}-count", expand=True, expand_loose=True)])
     content = (ft.Row(items, wrap=True, spacing=6, run_spacing=6) if horizontal
                else ft.Column(items, spacing=6, tight=True))
-    return ft.Container(
+    # A node of its own, its words kept together: the Gear and Training edges lie side by side, and read by their
+    # place on screen Gear's "Nothing tucked" came before Gear's own name.
+    return ft.Semantics(container=True, expand=expand, content=ft.Container(
         key=f"{key}-{side.value}",
         expand=expand,
         border_radius=ft.BorderRadius.all(12),
@@ -154,7 +156,7 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
         border=ft.Border.all(1, ft.Colors.with_opacity(0.35, colour)),
         padding=8,
         content=ft.Column([title, content], spacing=6, tight=True),
-    )
+    ))
 
 
 def _tucked(tucked: Tucked, key: str) -> ft.Control:
