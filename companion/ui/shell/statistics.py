@@ -385,9 +385,8 @@ def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colour
                            "{unit} of the {n} players with the most games", len(shown)).format(unit=unit, n=len(shown))
     else:
         # Those left out played as often as one shown: "the most games" would not say why they are missing.
-        # i18n: a chart's heading; {n} players shown of {total}, each player's statistics page has their line
-        heading = ngettext("{unit} of {n} of the {total} players (each one's own page shows their line)",
-                           "{unit} of {n} of the {total} players (each one's own page shows their line)",
+        # i18n: a chart's heading: the scores of {n} of the {total} players, those left out for want of room
+        heading = ngettext("{unit} of {n} of the {total} players", "{unit} of {n} of the {total} players",
                            len(lines)).format(unit=unit, n=len(shown), total=len(lines))
     heading = _lower_better(heading) if low else heading
     if len(window) < len(played):
