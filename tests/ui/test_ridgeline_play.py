@@ -591,7 +591,7 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     # The page reloaded (a phone closed it), then Redo: the form comes back there too, as the notice promised.
     reloaded = await open_ui(route=f"/play/ridgeline/{session.id}")
     await reloaded.click("rl-redo")
-    assert reloaded.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
+    assert reloaded.get("rl-notice-text").value == "Hand 2 redone, with the form of hand 3 as it was left."
     await open_panel(reloaded, Panel.HAND)
     assert reloaded.get("rl-hand-title").value.startswith("Hand 3 ") and went_out(reloaded, 2)
     await reloaded.click("rl-undo")
@@ -634,6 +634,32 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     assert ui.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back."
     await ui.click("rl-redo")
     assert ui.get("rl-notice-text").value == "Hand 2 redone."
+
+
+async def test_redo_gives_each_page_the_form_it_was_typing(open_ui, store):
+    # A typed hand 3 (Cy went out), then C typed it otherwise (Ann went out), which the store keeps; A's Undo
+    # and Redo brought back C's form as "the hand 3 you were entering".
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand, hand])
+    a = await open_ui(route=f"/play/ridgeline/{session.id}")
+    c = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await a.click("rl-end-hand")
+    await a.click("rl-out-2")
+    await c.click("rl-end-hand")
+    await c.click("rl-out-0")
+    await a.click("rl-undo")
+    await c.settle()
+    await a.click("rl-redo")
+    assert a.get("rl-notice-text").value == "Hand 2 redone, with the hand 3 you were entering."
+    await open_panel(a, Panel.HAND)
+    assert went_out(a, 2) and not went_out(a, 0)
+    # Undone on A, redone on C, which typed nothing since: the form left is not said to be C's own.
+    await a.click("rl-undo")
+    await c.settle()
+    await c.click("rl-redo")
+    assert c.get("rl-notice-text").value == "Hand 2 redone, with the form of hand 3 as it was left."
+    await open_panel(c, Panel.HAND)
+    assert went_out(c, 2)
 
 
 async def two_phones_one_entering(open_ui, store):

@@ -174,22 +174,24 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_draft_at((HandDraft(), None))
         keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
 
-    def restore_form() -> bool:
-        """After a Redo: the form being typed when Undo was tapped, if the entries are back to those it was begun
-        after; whether it came back. The store's copy, which the Undo left marked with those entries (so a page
-        reloaded since, or another device, finds it), else this page's (`parked`: another form took the store's
-        place meanwhile). Else the form starts again, as after any change."""
+    def restore_form() -> str | None:
+        """After a Redo: the form of the next hand as it was left, if the entries are back to those it was begun
+        after. "own": the one this page was typing when it tapped Undo (`parked`), even if another device typed
+        another since; "kept": the store's, which an Undo leaves marked with those entries (a page reloaded since,
+        or another device, finds it); None: the form starts again, as after any change."""
         was, parked.current = parked.current, None
-        kept = _kept_hand(app, session_id)
-        if kept[1] is None and was is not None and was[1] == entries_mark(app, session_id):
-            kept = was
+        if was is not None and was[1] == entries_mark(app, session_id):
             keep_draft(app.store, session_id, _HAND_FORM, was[1], was[0].to_doc())    # for a reload, as any form
+            set_draft_at(was)
+            kept_at.current = was
+            return "own"
+        kept = _kept_hand(app, session_id)
         if kept[1] is not None:
             set_draft_at(kept)
             kept_at.current = kept
-            return True
+            return "kept"
         forget_form()
-        return False
+        return None
 
     def show(target: Panel) -> None:
         set_panel(target)
@@ -279,10 +281,16 @@ def RidgelineTable(session_id: str) -> ft.View:
             set_table_problem(first_capital(exc))
             return
         set_table_problem(None)
-        set_notice(
+        back = restore_form()
+        if back == "own":
             # i18n: Redo tapped, and the form of the next hand, begun before the Undo, comes back with it
-            _("Hand {number} redone, with the hand {next} you were entering.").format(number=number, next=number + 1)
-            if restore_form() else _("Hand {number} redone.").format(number=number))
+            said = _("Hand {number} redone, with the hand {next} you were entering.")
+        elif back == "kept":
+            # i18n: as above, the form having been typed on another device, or on this one before a reload
+            said = _("Hand {number} redone, with the form of hand {next} as it was left.")
+        else:
+            said = _("Hand {number} redone.")
+        set_notice(said.format(number=number, next=number + 1))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
