@@ -102,9 +102,11 @@ class FakeClient(Connection):
                 "language": self.locales[0] if self.locales else None,
                 "languages": list(self.locales),
             }
-        elif call.name in ("get", "set") and isinstance(call.args, dict) and "key" in call.args:
+        elif call.name in ("get", "set", "remove") and isinstance(call.args, dict) and "key" in call.args:
             if call.name == "set":
                 self.kept[call.args["key"]] = call.args.get("value")
+            elif call.name == "remove":
+                self.kept.pop(call.args["key"], None)
             result = self.kept.get(call.args["key"]) if call.name == "get" else True
         self.session.handle_invoke_method_results(call.control_id, call.call_id, result, None)
         if call.name == "push_route":

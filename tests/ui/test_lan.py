@@ -142,24 +142,52 @@ async def test_a_phone_chooses_its_own_language_and_theme_and_keeps_them(store, 
     computer = await _tab(store, hub, local=True)
     phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
     try:
+        # Following the computer until it chooses: no theme of its own, "As the computer" in force.
+        assert phone.get("settings-theme").selected == [] and "As the computer: System" in phone.texts()
+        assert phone.get("settings-language-computer").content == "As the computer (English)"
         await phone.click("settings-language-fr")
         await phone.select("settings-theme", "dark")
         await computer.settle()
         assert "Réglages" in phone.texts() and phone.session.page.theme_mode == ft.ThemeMode.DARK
-        assert "Choisi pour ce téléphone seulement\u00a0: l'ordinateur et les autres téléphones gardent les leurs." \
-            in phone.texts()
+        assert ("Un choix fait ici vaut pour ce téléphone seulement\u00a0: l'ordinateur et les autres téléphones "
+                "gardent les leurs.") in phone.texts()
         # The household's settings, and the computer's screen, are as they were.
         assert store.settings.get("language") is None and store.settings.get("theme") is None
         assert "History" in computer.texts() and "Historique" not in computer.texts()
         assert computer.session.page.theme_mode != ft.ThemeMode.DARK
     finally:
         await phone.close()
+    assert kept == {"companion.own.language": "fr", "companion.own.theme": "dark"}
     again = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
     try:                                        # the phone opens the app again: its choices are still its own
         assert "Réglages" in again.texts() and again.session.page.theme_mode == ft.ThemeMode.DARK
+        # And back to the computer's, both.
+        await again.click("settings-language-computer")
+        await again.click("settings-theme-computer")
+        assert "Settings" in again.texts() and again.get("settings-theme").selected == []
+        assert kept == {}
     finally:
         await again.close()
         await computer.close()
+
+
+async def test_a_phone_keeps_the_language_it_shows_when_it_chooses_it(store, hub):
+    # The household's language tapped on a phone was taken as no change: the computer's next change turned it.
+    from companion.ui.shell.app import build_main
+
+    store.settings.set("language", "de")
+    kept: dict = {}
+    phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
+    try:
+        await phone.click("settings-language-de")
+    finally:
+        await phone.close()
+    store.settings.set("language", "fr")
+    phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
+    try:
+        assert "Einstellungen" in phone.texts() and phone.get("settings-language-de").content == "Deutsch"
+    finally:
+        await phone.close()
 
 
 async def test_the_computer_still_sets_the_language_for_everyone(store, hub):

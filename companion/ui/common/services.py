@@ -107,7 +107,8 @@ class OwnChoices:
 
     language: str | None = None     # a code of `companion.i18n.LANGUAGES`, or "system"
     theme: ThemeChoice | None = None
-    choose: Callable[[str, str], None] = lambda _name, _value: None   # ("language" | "theme", value)
+    # ("language" | "theme", its value; None: follow the computer's again)
+    choose: Callable[[str, str | None], None] = lambda _name, _value: None
 
 
 @dataclass(frozen=True)

@@ -172,12 +172,16 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(read_own, dependencies=[])
 
-    def choose_own(name: str, value: str) -> None:
-        set_own(lambda now: {**now, name: value})
+    def choose_own(name: str, value: str | None) -> None:
+        """This phone's own `name` ("language" or "theme") from now on; None: the computer's again."""
+        set_own(lambda now: {**{k: v for k, v in now.items() if k != name}, **({name: value} if value else {})})
 
         async def keep() -> None:
             try:
-                await ft.SharedPreferences().set(_OWN_PREFIX + name, value)
+                if value:
+                    await ft.SharedPreferences().set(_OWN_PREFIX + name, value)
+                else:
+                    await ft.SharedPreferences().remove(_OWN_PREFIX + name)
             except Exception:  # noqa: BLE001 - a browser that keeps nothing: the choice lasts while the page is open
                 pass
 

@@ -51,15 +51,18 @@ def SettingsScreen() -> ft.View:
     """Route `/settings`: the theme applies at once and is remembered; where the data is kept; backups."""
     app = use_app()
     theme = app.theme()
+    # A phone on the Wi-Fi that chose none follows the computer's: no segment is its own choice then.
+    following = app.own is not None and app.own.theme is None
     problem, set_problem = ft.use_state(None)
 
     def choose_theme(e: ft.Event) -> None:
         selected = e.data if isinstance(e.data, list) and e.data else e.control.selected
+        if app.own is not None:        # a phone on the Wi-Fi: its own choice, not the household's
+            if selected:
+                app.own.choose("theme", ThemeChoice.from_setting(selected[0]).value)
+            return
         choice = ThemeChoice.from_setting(selected[0] if selected else None)
         if choice == app.theme():
-            return
-        if app.own is not None:        # a phone on the Wi-Fi: its own choice, not the household's
-            app.own.choose("theme", choice.value)
             return
         try:
             app.store.settings.set("theme", choice.value)
@@ -81,7 +84,8 @@ def SettingsScreen() -> ft.View:
                         "settings-theme",
                         ft.SegmentedButton(
                             key="settings-theme",
-                            selected=[theme.value],
+                            selected=[] if following else [theme.value],
+                            allow_empty_selection=following,
                             show_selected_icon=False,
                             segments=[
                                 ft.Segment(value=choice.value, label=ft.Text(_(label)))
@@ -95,7 +99,7 @@ def SettingsScreen() -> ft.View:
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
-                    *([own_choice_note("settings-theme-own")] if app.own is not None else []),
+                    *(_own_theme(app, theme, following) if app.own is not None else []),
                     *([ft.Text(problem, key="settings-problem", color=ft.Colors.ERROR)] if problem else []),
                 ],
             )
@@ -119,6 +123,19 @@ def SettingsScreen() -> ft.View:
         ),
     ]
     return screen_view(_("Settings"), body)
+
+
+def _own_theme(app, theme: ThemeChoice, following: bool) -> list[ft.Control]:
+    """On a phone on the Wi-Fi, under the theme: whose it is, and the way back to the computer's."""
+    label = _(_THEME_LABELS[theme][0])
+    if following:
+        # i18n: on a phone on the Wi-Fi that chose no theme of its own; {theme} is Light, Dark or System
+        return [ft.Text(_("As the computer: {theme}").format(theme=label), key="settings-theme-computer-now",
+                        size=13), own_choice_note("settings-theme-own")]
+    return [own_choice_note("settings-theme-own"),
+            labelled("settings-theme-computer", ft.TextButton(
+                _("Follow the computer's theme"), key="settings-theme-computer",
+                on_click=lambda: app.own.choose("theme", None)))]
 
 
 def _where_data_is(folder, desktop: bool, device: str | None = None, kept: bool | None = None) -> ft.Control:
