@@ -213,7 +213,7 @@ async def test_a_refused_code_is_said_in_the_app_language(store, hub):
         assert "Buchstaben A bis Z (ohne Umlaute)" in tab.get("settings-lan-result").value
         assert store.settings.get(CODE_SETTING) is None
         await tab.click("settings-lan-random")
-        assert "Bereits verbundene Handys bleiben drin, bis die App beendet wird." in \
+        assert "Bereits verbundene Handys bleiben verbunden, bis die App beendet wird." in \
             tab.get("settings-lan-result").value
     finally:
         await tab.close()
