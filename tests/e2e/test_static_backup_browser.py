@@ -12,6 +12,7 @@ from companion.bench.browser import (CHROMIUM, CHROMIUM_ARGS, enable_semantics, 
                                      tap, wait_for)
 from companion.bench.trek12_browser import add_player, by_id, wait
 from companion.browser.build import build_web
+from companion.inputs import WEB_FILE_BYTES
 from companion.store import BACKUP_FORMAT
 
 pytestmark = pytest.mark.e2e
@@ -58,6 +59,19 @@ def test_a_backup_downloaded_from_the_static_build_imports_into_another_browser(
                 tap(page, "settings-backup-pick")
             chooser.value.set_files(str(backup))
             wait_for(page, f'flt-semantics:has-text("Imported {backup.name}")')
+            # A file larger than a backup may be here is refused before it is read: a few hundred MB read into
+            # the page's Python crashed the tab without a word.
+            huge = tmp_path / "huge.json"
+            with huge.open("wb") as out:
+                out.write(b'{"format": "' + b"x" * (WEB_FILE_BYTES + 1024 * 1024) + b'"}')
+            with page.expect_file_chooser(timeout=30_000) as chooser:
+                tap(page, "settings-backup-pick")
+            chooser.value.set_files(str(huge))
+            refusal = page.locator("#companion-too-big")
+            refusal.wait_for(state="visible", timeout=15_000)
+            assert refusal.inner_text().startswith(
+                "huge.json is 33.1\u00a0MB: a file larger than 32\u00a0MB cannot be opened in this browser.")
+            page.get_by_role("button", name="OK").click()
             page.goto(f"{url}/#/players")       # a reload: the roster comes back from IndexedDB
             page.reload()
             enable_semantics(page)

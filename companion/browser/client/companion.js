@@ -1,8 +1,9 @@
 // The companion's own page script, loaded right after Flet's python.js.
 //
 // Everywhere (the static build and `companion --web`): Flet's web client asks a public CDN for Rive's
-// `rive_native.js`; that request is sent to the companion's own host instead (companion-rive.js); and a
-// control's name for screen readers is kept within the control's box (below).
+// `rive_native.js`; that request is sent to the companion's own host instead (companion-rive.js); a
+// control's name for screen readers is kept within the control's box; and a file too large to pick is
+// refused before it is read (below).
 //
 // In the static build (Python runs in the page: `flet.pyodide`):
 // - one tab owns the saved data: a Web Lock is taken before Python starts; a second tab says plainly that
@@ -56,6 +57,8 @@
       reload: "Reload",
       tooBig: "{name} is {size}: a file larger than {most} cannot be sent from this browser. Nothing was "
         + "changed.",
+      tooBigHere: "{name} is {size}: a file larger than {most} cannot be opened in this browser. Nothing was "
+        + "changed.",
       ok: "OK", megabytes: "MB",
       elsewhere: "The companion is already open in another tab or window of this browser. Only one can keep "
         + "the scores: close the other one and this one opens by itself.",
@@ -70,6 +73,8 @@
         + "neu.",
       reload: "Neu laden",
       tooBig: "{name} hat {size}: Eine Datei über {most} lässt sich aus diesem Browser nicht senden. Nichts "
+        + "wurde geändert.",
+      tooBigHere: "{name} hat {size}: Eine Datei über {most} lässt sich in diesem Browser nicht öffnen. Nichts "
         + "wurde geändert.",
       ok: "OK", megabytes: "MB",
       elsewhere: "Die App ist schon in einem anderen Tab oder Fenster dieses Browsers offen. Nur einer kann die "
@@ -86,6 +91,8 @@
       reload: "Recharger",
       tooBig: "{name} fait {size}\u00a0: un fichier de plus de {most} ne peut pas être envoyé depuis ce "
         + "navigateur. Rien n'a été modifié.",
+      tooBigHere: "{name} fait {size}\u00a0: un fichier de plus de {most} ne peut pas être ouvert dans ce "
+        + "navigateur. Rien n'a été modifié.",
       ok: "OK", megabytes: "Mo",  // the app's file sizes say it so
       elsewhere: "L'app est déjà ouverte dans un autre onglet ou une autre fenêtre de ce navigateur. Un seul "
         + "peut tenir les scores\u00a0: fermez l'autre et celui-ci s'ouvrira de lui-même.",
@@ -100,9 +107,11 @@
       reload: "Załaduj ponownie",
       tooBig: "Plik {name} ma {size}: pliku większego niż {most} nie można wysłać z tej przeglądarki. "
         + "Niczego nie zmieniono.",
+      tooBigHere: "Plik {name} ma {size}: pliku większego niż {most} nie można otworzyć w tej przeglądarce. "
+        + "Niczego nie zmieniono.",
       ok: "OK", megabytes: "MB",
       elsewhere: "Aplikacja jest już otwarta w innej karcie lub oknie tej przeglądarki. Tylko jedna może "
-        + "prowadzić wyniki: zamknij tamtą, a ta otworzy się sama.",
+        + "zapisywać wyniki: zamknij tamtą, a ta otworzy się sama.",
       update: "Nowa wersja aplikacji jest gotowa. Wszystko, co wpisano, jest zapisane.",
       now: "Zaktualizuj teraz", later: "Później",
     },
@@ -170,16 +179,64 @@
     if (box) { box.remove(); }
   }
 
-  if (typeof flet === "undefined" || !flet.pyodide) {
+  // The page's notices are said in the app's language, which Flet's client writes on the page (<html lang>) as
+  // the app sets it; else in the words chosen so far.
+  var pageWords = function () {
+    var code = String(document.documentElement.lang || "").slice(0, 2).toLowerCase();
+    return Object.prototype.hasOwnProperty.call(WORDS, code) ? WORDS[code] : said;
+  };
+  var inPage = typeof flet !== "undefined" && !!flet.pyodide;
+
+  // A file picked in this browser reaches the app whole. Served, it goes in one websocket message, which the
+  // server caps (`WS_MAX_BYTES`, a little over `WEB_FILE_BYTES` in companion/inputs.py, which FILE_AT_MOST
+  // repeats): a larger one closed the connection before the app could say a word, and the page came back as
+  // if nothing had been picked. In the static build it is read into the page's Python, whose memory a file
+  // of a few hundred MB overflows: the tab crashed, without a word. Such a file is taken out of the pick
+  // before Flet's client reads it (the client then waits for a file that never comes, which leaves the app
+  // as it was), and the page says why. A screen's own limit, smaller, is the app's to tell once a file within
+  // this one arrives.
+  var FILE_AT_MOST = 32 * 1024 * 1024;
+  var TOO_BIG = "companion-too-big";
+  // Rounded up, so that a file just over the limit is not said to be the limit's size.
+  var megabytes = function (bytes) {
+    var mb = Math.ceil(bytes / (1024 * 1024) * 10) / 10;
+    return mb.toLocaleString(said.lang, { maximumFractionDigits: 1 }) + "\u00a0" + said.megabytes;
+  };
+  var filled = function (text, values) {      // {name} etc., the values taken as they are (no "$&")
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
+    });
+  };
+  var checkPick = function (event) {
+    var input = event.target;
+    if (!input || input.tagName !== "INPUT" || input.type !== "file" || !input.files) { return; }
+    var big = null;
+    for (var i = 0; i < input.files.length; i++) {
+      if (input.files[i].size > FILE_AT_MOST) { big = input.files[i]; break; }
+    }
+    if (big === null) { dismiss(TOO_BIG); return; }
+    input.value = "";
+    said = pageWords();
+    var words = inPage ? said.tooBigHere : said.tooBig;
+    notice(TOO_BIG, filled(words, { name: big.name, size: megabytes(big.size), most: megabytes(FILE_AT_MOST) }),
+      [[said.ok, function () { dismiss(TOO_BIG); }, true]]);
+  };
+  // The client's file input need not be in the page: it is watched when the client opens it.
+  var nativeClick = HTMLInputElement.prototype.click;
+  HTMLInputElement.prototype.click = function () {
+    if (this.type === "file" && !this.companionWatched) {
+      this.companionWatched = true;
+      this.addEventListener("change", checkPick, true);
+    }
+    return nativeClick.apply(this, arguments);
+  };
+
+  if (!inPage) {
     // Served by `companion --web`: the data lives on that computer, reached over one websocket. When it
     // closes (the computer's app stopped, the Wi-Fi dropped), Flet's client shows a spinner and "Working...",
     // in English, as if it were busy: the page says instead what happened, until a connection opens again
     // (the client retries by itself). A blip shorter than LOST_AFTER says nothing. The page's notices are
     // said in the app's language, which Flet's client writes on the page (<html lang>) as the app sets it.
-    var pageWords = function () {
-      var code = String(document.documentElement.lang || "").slice(0, 2).toLowerCase();
-      return Object.prototype.hasOwnProperty.call(WORDS, code) ? WORDS[code] : said;
-    };
     var LOST = "companion-lost";
     var LOST_AFTER = 2000;
     var lostTimer = null;
@@ -207,46 +264,6 @@
     ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Watched[name] = Native[name]; });
     window.WebSocket = Watched;
 
-    // A file picked in this browser reaches the server whole in one websocket message, which the server caps
-    // (`WS_MAX_BYTES`, a little over `WEB_FILE_BYTES` in companion/inputs.py, which FILE_AT_MOST repeats):
-    // a larger one closed the connection before the app could say a word, and the page came back as if
-    // nothing had been picked. Such a file is taken out of the pick before Flet's client reads it (the
-    // client then waits for a file that never comes, which leaves the app as it was), and the page says
-    // why. A screen's own limit, smaller, is the app's to tell once a file within this one arrives.
-    var FILE_AT_MOST = 32 * 1024 * 1024;
-    var TOO_BIG = "companion-too-big";
-    // Rounded up, so that a file just over the limit is not said to be the limit's size.
-    var megabytes = function (bytes) {
-      var mb = Math.ceil(bytes / (1024 * 1024) * 10) / 10;
-      return mb.toLocaleString(said.lang, { maximumFractionDigits: 1 }) + "\u00a0" + said.megabytes;
-    };
-    var filled = function (text, values) {      // {name} etc., the values taken as they are (no "$&")
-      return text.replace(/\{(\w+)\}/g, function (whole, key) {
-        return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
-      });
-    };
-    var checkPick = function (event) {
-      var input = event.target;
-      if (!input || input.tagName !== "INPUT" || input.type !== "file" || !input.files) { return; }
-      var big = null;
-      for (var i = 0; i < input.files.length; i++) {
-        if (input.files[i].size > FILE_AT_MOST) { big = input.files[i]; break; }
-      }
-      if (big === null) { dismiss(TOO_BIG); return; }
-      input.value = "";
-      said = pageWords();
-      notice(TOO_BIG, filled(said.tooBig, { name: big.name, size: megabytes(big.size), most: megabytes(FILE_AT_MOST) }),
-        [[said.ok, function () { dismiss(TOO_BIG); }, true]]);
-    };
-    // The client's file input need not be in the page: it is watched when the client opens it.
-    var nativeClick = HTMLInputElement.prototype.click;
-    HTMLInputElement.prototype.click = function () {
-      if (this.type === "file" && !this.companionWatched) {
-        this.companionWatched = true;
-        this.addEventListener("change", checkPick, true);
-      }
-      return nativeClick.apply(this, arguments);
-    };
     return;
   }
 

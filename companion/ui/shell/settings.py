@@ -273,10 +273,13 @@ def BackupPanel() -> ft.Control:
         await run(work)
 
     # A browser served by a computer sends the file to it in one message, which the server caps (a larger one
-    # closes the tab's connection before a word can be said here): said before the pick. A desktop window,
-    # a phone's own app and the browser build read the file where Python runs, up to a whole backup's limit.
+    # closes the tab's connection before a word can be said here): said before the pick. The browser build
+    # reads it into the page's Python, whose memory a file of a few hundred MB overflows (the tab crashed):
+    # the same limit, which the page script keeps (companion.js). A desktop window and a phone's own app read
+    # the file where Python runs, up to a whole backup's limit.
     served = not desktop and app.shell.device is None
-    limit = min(MAX_BACKUP_BYTES, WEB_FILE_BYTES) if served else MAX_BACKUP_BYTES
+    in_page = app.shell.device == "browser"
+    limit = min(MAX_BACKUP_BYTES, WEB_FILE_BYTES) if served or in_page else MAX_BACKUP_BYTES
     pick = use_file_pick(desktop, title=_("Choose a backup file"), extension="json", limit=limit,
                          what=msg("a backup"), on_file=bring_in)
 
@@ -297,6 +300,11 @@ def BackupPanel() -> ft.Control:
         controls.append(ft.Text(_("From this browser a backup of up to {size} can be imported (more than 10,000 "
                                   "finished games); a larger one is imported on the computer running the "
                                   "companion.").format(size=file_size(limit)),
+                                key="settings-backup-limit", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    elif in_page:
+        # i18n: in the app that runs in a phone's browser, under the button that imports a backup
+        controls.append(ft.Text(_("This browser imports a backup of up to {size} (more than 10,000 finished "
+                                  "games).").format(size=file_size(limit)),
                                 key="settings-backup-limit", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
     if undo is not None and not busy:
