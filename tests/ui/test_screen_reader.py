@@ -102,6 +102,9 @@ async def test_tiles_that_were_two_nested_buttons_are_one(open_ui, store):
 
     await open_panel(ui, Panel.HAND)
     assert merged(ui, "rl-left-0") and merged(ui, "rl-left-1")
+    # Said as a sentence, the fatigue with its number ("250, fatigue" as drawn; Polish says "zmęczenie 250").
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "rl-left-1"]
+    assert node.label == "Bob: 125 fatigue, Tap to enter cards · on camp 1", node.label
 
 
 async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
@@ -246,3 +249,15 @@ async def test_freunde_forecast_days_and_risk_tokens_say_their_words_once(open_u
     assert ui.find("fr-forecast") is not None
     assert [k for k in ui.keys() if k.startswith("fr-risk-")], ui.keys()
     assert names_said_twice(ui.top) == [] and nameless_taps(ui.top) == []
+
+
+def test_a_card_named_after_a_verb_in_polish_keeps_its_name_whole():
+    # "Dodaj Sosna 1", "Usuń Lina": a card's name after a verb wants another case in Polish, which a name made
+    # of its colour and rank cannot take; said after a colon, it stays as printed.
+    from companion.i18n import _, use_language
+    from companion.ui.ridgeline.parts import card_face
+
+    with use_language("pl"):
+        labels = [n.label for n in walk(card_face("P1", key="k", on_click=lambda: None, action=_("Add {card}")))
+                  if isinstance(n, ft.Semantics) and n.label]
+    assert labels == ["Dodaj kartę: Sosna 1"], labels

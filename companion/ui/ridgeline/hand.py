@@ -252,7 +252,7 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         # The rounded corners clip, and the word under the fatigue points sits in one: clear of it, the foot of
         # "Erschöpfung"'s g is not cut off.
         padding=ft.Padding.symmetric(vertical=4),
-        content=ft.Row(spacing=12, controls=[
+        content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=12, controls=[
             colour_dot(colour, name, size=32),
             ft.Column(expand=True, spacing=0, tight=True, controls=[
                 ft.Text(name, size=16, weight=ft.FontWeight.W_600),
@@ -263,10 +263,13 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
                 # i18n: under a player's fatigue points (lower is better)
                 ft.Text(_("fatigue"), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
-        ]),
+        ])),
     )
-    # One node with the header's words and its tap (two nested buttons, the outer one doing nothing, otherwise).
-    controls: list[ft.Control] = [labelled(f"rl-left-{index}", header, merge=True, button=not went_out)]
+    # One node with the header's words and its tap (two nested buttons, the outer one doing nothing, otherwise),
+    # said in the order of a sentence: read as drawn, the fatigue came as "250, fatigue", which Polish words as
+    # "zmęczenie 250".
+    said = ", ".join([_("{name}: {fatigue} fatigue").format(name=name, fatigue=fatigue), f"{status} · {climb}"])
+    controls: list[ft.Control] = [labelled(f"rl-left-{index}", header, label=said, button=not went_out)]
     if not went_out and (codes or active):
         controls.append(card_tray(f"rl-left-{index}-card", codes, empty=_("No cards: tap them below"),
                                   on_remove=lambda code: _remove(set_draft, name, code)))
