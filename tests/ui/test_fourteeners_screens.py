@@ -862,6 +862,11 @@ def test_a_chip_named_by_its_tooltip_is_one_button_saying_it_once():
     chip = choice_chip("ftf-class-1", "I", False, lambda: None, tooltip="Class I")
     assert isinstance(chip, ft.MergeSemantics)          # the chip's node and its tap's node, one
     assert names_said_twice(chip) == []
+    # On or off, said as a toggle's (a browser's reader said "selected" as "current", or not at all).
+    for on in (True, False):
+        [node] = [n for n in walk(choice_chip("c", "I", on, lambda: None)) if isinstance(n, ft.Semantics)
+                  and n.identifier == "c"]
+        assert node.toggled is on
 
 
 async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):

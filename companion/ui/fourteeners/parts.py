@@ -74,6 +74,7 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
     chip = ft.Semantics(
         identifier=key,
         selected=selected,
+        toggled=selected,       # on or off to a reader: "selected" alone reached a browser's reader as "current"
         button=True,
         disabled=disabled,
         content=ft.Container(
