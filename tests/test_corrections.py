@@ -390,7 +390,13 @@ def test_a_fourteeners_accolade_set_out_wrong_can_be_corrected() -> None:
             chosen = fourteeners.start(choice["setup"]).setup.accolade
             assert choice["current"] or chosen != drawn
     named = [str(c["label"]) for c in option["choices"]]
-    assert named[0] == "most Climbs tucked as Gear" and "Gear Head (Advanced)" in named, named
+    assert named[0] == "most Climbs tucked as Gear" and "Gear Head (advanced)" in named, named
+    # A category typed at setup and one half described in the catalog: two choices, still an option.
+    one_half = {**base["catalog"], "accolades": [{"name": "Gear Head", "basic": {"most": {"side": "gear"}}}]}
+    setup = {**base, "catalog": one_half, "accolade": {"category": {"most": {"side": "plans"}}}}
+    [option] = [o for o in fourteeners.setup_options(setup) if str(o["label"]) == "Accolade"]
+    assert [(str(c["label"]), c["current"]) for c in option["choices"]] == [
+        ("most Climbs tucked as Plans", True), ("Gear Head (basic)", False)]
     # Gerry plays without an Accolade: nothing to correct there.
     assert [str(o["label"]) for o in fourteeners.setup_options({**base, "players": ["Ann"], "accolade": None})] \
         == ["Ann's Hiker side", "Weather"]

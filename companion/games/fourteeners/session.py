@@ -372,32 +372,31 @@ def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
         options.append({"label": title, "choices": [
             {"label": label, "setup": {**setup, "weather": value}, "current": weather == value}
             for value, label in ((False, off), (True, on))]})
-        options.extend(_accolade_options(setup, {AccoladeSide.BASIC: basic, AccoladeSide.ADVANCED: advanced}))
+        options.extend(_accolade_options(setup))
     return options
 
 
-def _accolade_options(setup: dict[str, Any], halves: dict[AccoladeSide, Message]) -> list[dict[str, Any]]:
+def _accolade_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """The Accolade as an option of the setup: every described half of the catalog's Accolade cards, the one in
-    play current (drawn at setup, it is the one the seed drew). None for a solo game (Gerry plays without one),
-    a catalog with fewer than two halves to choose from, or a setup that cannot be read."""
+    play current (drawn at setup, it is the one the seed drew; one typed at setup, its category only, is a
+    choice of its own). None for a solo game (Gerry plays without one), fewer than two choices, or a setup that
+    cannot be read."""
     try:
         parsed = parse_setup(setup)
     except CompanionError:
         return []
-    if parsed.solo:
-        return []
     now = parsed.accolade
+    if parsed.solo or now is None:
+        return []
     choices = [
-        {"label": msg("{accolade} ({half})", accolade=card.name, half=halves[half]),
+        # i18n: an Accolade card by its name and the half in play ("basic", "advanced")
+        {"label": msg("{name} ({half})", name=card.name, half=half_word(half)),
          "setup": {**setup, "accolade": {"name": card.name, "side": half.value}},
-         "current": now is not None and now.name == card.name and now.side is half}
+         "current": now.name == card.name and now.side is half}
         for card in parsed.catalog.accolades for half in AccoladeSide if card.category(half) is not None]
+    if not any(choice["current"] for choice in choices):
+        choices.insert(0, {"label": describe_category(now.category), "setup": setup, "current": True})
     if len(choices) < 2:
         return []
-    if not any(choice["current"] for choice in choices):
-        # One typed at setup (its category only), or none: kept as a choice of its own, in force.
-        # i18n: a choice of the Accolade option: the game has none (every player scores it as 0)
-        kept = describe_category(now.category) if now is not None else msg("No Accolade")
-        choices.insert(0, {"label": kept, "setup": setup, "current": True})
     # i18n: the Accolade option of a game's setup (the Accolade card and half in play)
     return [{"label": msg("Accolade"), "choices": choices}]
