@@ -144,7 +144,8 @@ async def test_a_phone_chooses_its_own_language_and_theme_and_keeps_them(store, 
     try:
         # Following the computer until it chooses: no theme of its own, "As the computer" in force.
         assert phone.get("settings-theme").selected == [] and "As the computer: System" in phone.texts()
-        assert phone.get("settings-language-computer").content == "As the computer (English)"
+        # The household follows each device: the computer's language is no one language to name.
+        assert phone.get("settings-language-computer").content == "As the computer"
         await phone.click("settings-language-fr")
         await phone.select("settings-theme", "dark")
         await computer.settle()
@@ -186,6 +187,7 @@ async def test_a_phone_keeps_the_language_it_shows_when_it_chooses_it(store, hub
     phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
     try:
         assert "Einstellungen" in phone.texts() and phone.get("settings-language-de").content == "Deutsch"
+        assert phone.get("settings-language-computer").content == "Wie der Computer (Français)"
     finally:
         await phone.close()
 

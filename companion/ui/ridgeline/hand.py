@@ -20,7 +20,8 @@ from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card,
 from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind, colour_dot, labelled, message_card, seat_chip, section_title
+from companion.ui.common.widgets import (bind, colour_dot, first_capital, labelled, labelled_value, message_card,
+                                         seat_chip, section_title)
 from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
 
@@ -266,9 +267,12 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         ])),
     )
     # One node with the header's words and its tap (two nested buttons, the outer one doing nothing, otherwise),
-    # said in the order of a sentence: read as drawn, the fatigue came as "250, fatigue", which Polish words as
-    # "zmęczenie 250".
-    said = ", ".join([_("{name}: {fatigue} fatigue").format(name=name, fatigue=fatigue), f"{status} · {climb}"])
+    # its parts said as sentences: read as drawn, the fatigue came as "250, fatigue", which Polish words as
+    # "zmęczenie 250", and it is said last, as the sum the rest makes.
+    parts = [name, f"{status} · {climb}"]
+    if fatigue != "—":
+        parts.append(labelled_value(first_capital(_("fatigue")), fatigue))
+    said = ". ".join(parts)
     controls: list[ft.Control] = [labelled(f"rl-left-{index}", header, label=said, button=not went_out)]
     if not went_out and (codes or active):
         controls.append(card_tray(f"rl-left-{index}-card", codes, empty=_("No cards: tap them below"),

@@ -173,8 +173,9 @@ def App(shell: Shell) -> list[ft.View]:
     ft.use_effect(read_own, dependencies=[])
 
     def choose_own(name: str, value: str | None) -> None:
-        """This phone's own `name` ("language" or "theme") from now on; None: the computer's again."""
-        set_own(lambda now: {**{k: v for k, v in now.items() if k != name}, **({name: value} if value else {})})
+        """This phone's own `name` ("language" or "theme") from now on; None: the computer's again (kept as None,
+        so that a read of the browser's storage answering late does not bring the old choice back)."""
+        set_own(lambda now: {**now, name: value or None})
 
         async def keep() -> None:
             try:
@@ -188,7 +189,7 @@ def App(shell: Shell) -> list[ft.View]:
         page.run_task(keep)
 
     own_choices = OwnChoices(language=own.get("language"), choose=choose_own,
-                             theme=ThemeChoice.from_setting(own["theme"]) if "theme" in own else None) \
+                             theme=ThemeChoice.from_setting(own["theme"]) if own.get("theme") else None) \
         if phone else None
     theme = own_choices.theme if own_choices is not None and own_choices.theme is not None else shell.theme()
 

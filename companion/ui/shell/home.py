@@ -113,10 +113,10 @@ def StorageWarning() -> ft.Control:
     return message_card(
         ft.Icons.SD_CARD_ALERT_OUTLINED, _("This browser may clear your games"), words, key="home-storage",
         # Said for what it leads to: beside the home screen's own Settings, two buttons were both "Settings".
-        # i18n: said for the Settings button of the warning that a browser may clear the games
         actions=[labelled("home-storage-backup", ft.FilledTonalButton(
                      _("Settings"), key="home-storage-backup", icon=ft.Icons.SETTINGS_ROUNDED,
                      on_click=lambda: page.navigate("/settings")),
+                     # i18n: said for the Settings button of the warning that a browser may clear the games
                      label=_("Settings, to download a backup"), button=True),
                  labelled("home-storage-dismiss", ft.TextButton(
                      _("Dismiss"), key="home-storage-dismiss", on_click=dismiss))])

@@ -61,9 +61,12 @@ def LanguagePanel() -> ft.Control:
     in_use = i18n.language_name(app.language)
     device_words = _("As the device ({language})").format(language=in_use) \
         if setting == i18n.SYSTEM else _("As the device")
-    # i18n: on a phone on the Wi-Fi: the language the computer's companion is set to, {language} when followed
-    computer_words = _("As the computer ({language})").format(language=in_use) if setting == COMPUTER \
-        else _("As the computer")
+    # The household's language, named when it is one: set to follow each device, it names none (a phone following
+    # it reads its own device's language, which "As the device" says).
+    household = app.shell.language_setting()
+    # i18n: on a phone on the Wi-Fi: the language the computer's companion is set to
+    computer_words = _("As the computer ({language})").format(language=i18n.language_name(household)) \
+        if household != i18n.SYSTEM else _("As the computer")
     return surface(ft.Column(spacing=12, tight=True, controls=[
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             *([button(COMPUTER, computer_words)] if phone else []),

@@ -58,8 +58,8 @@ def SettingsScreen() -> ft.View:
     def choose_theme(e: ft.Event) -> None:
         selected = e.data if isinstance(e.data, list) and e.data else e.control.selected
         if app.own is not None:        # a phone on the Wi-Fi: its own choice, not the household's
-            if selected:
-                app.own.choose("theme", ThemeChoice.from_setting(selected[0]).value)
+            # None selected (a second tap before the redraw came): the computer's again, as the buttons show.
+            app.own.choose("theme", ThemeChoice.from_setting(selected[0]).value if selected else None)
             return
         choice = ThemeChoice.from_setting(selected[0] if selected else None)
         if choice == app.theme():
@@ -302,7 +302,8 @@ def BackupPanel() -> ft.Control:
                                   "companion.").format(size=file_size(limit)),
                                 key="settings-backup-limit", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     elif in_page:
-        # i18n: in the app that runs in a phone's browser, under the button that imports a backup
+        # i18n: in the app that runs inside the browser (no computer serving it), under the button that imports
+        # a backup
         controls.append(ft.Text(_("This browser imports a backup of up to {size} (more than 10,000 finished "
                                   "games).").format(size=file_size(limit)),
                                 key="settings-backup-limit", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
