@@ -219,3 +219,20 @@ async def test_a_refused_code_is_said_in_the_app_language(store, hub):
             tab.get("settings-lan-result").value
     finally:
         await tab.close()
+
+
+async def test_a_theme_deselected_on_a_phone_follows_the_computer_as_the_buttons_show(store, hub):
+    # While following the computer a segment may be deselected (a quick second tap): the phone kept its dark
+    # theme with no segment shown as chosen.
+    from companion.ui.shell.app import build_main
+
+    kept: dict = {}
+    phone = await UiApp(build_main(store, lan=_Lan(False)), route="/settings", hub=hub, kept=kept).start()
+    try:
+        await phone.select("settings-theme", "dark")
+        assert phone.session.page.theme_mode == ft.ThemeMode.DARK
+        await phone.select("settings-theme")
+        assert phone.session.page.theme_mode != ft.ThemeMode.DARK and kept == {}
+        assert phone.get("settings-theme").selected == [] and "As the computer: System" in phone.texts()
+    finally:
+        await phone.close()
