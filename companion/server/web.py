@@ -297,11 +297,23 @@ async def _handle(flet_app, tab: "_FreshSessions") -> None:
             handler.cancel()
         await asyncio.wait({handler})
         if not handler.cancelled() and handler.exception() is not None:
+            if _disconnected(handler.exception()):
+                # A tab that left (reloaded, closed, a phone that slept) while Flet was sending to it: the end
+                # of an ordinary visit, not an error to log with a traceback.
+                return
             raise handler.exception()
     finally:
         gone.cancel()
         if not handler.done():          # this task itself cancelled (the server stopping)
             handler.cancel()
+
+
+def _disconnected(error: BaseException) -> bool:
+    """The error a websocket's end raises in the code sending to it (Starlette's, or uvicorn's under it)."""
+    from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+    from uvicorn.protocols.utils import ClientDisconnected  # noqa: PLC0415
+
+    return isinstance(error, (WebSocketDisconnect, ClientDisconnected))
 
 
 class _FreshSessions:

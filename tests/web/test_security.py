@@ -456,3 +456,30 @@ def test_only_a_registration_loses_its_session_id():
                       b"\x01\x00\x00\x00\x00raw bytes",                   # a data channel's frame
                       b""):
         assert forget_session(unchanged) == unchanged
+
+
+async def test_a_tab_that_leaves_while_flet_sends_to_it_is_no_error():
+    # A reload after a restart logged "ERROR: Exception in ASGI application" with three tracebacks: Flet's
+    # sending to a tab that had just gone raised Starlette's WebSocketDisconnect, which was raised again.
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from companion.server.web import _handle
+
+    class Tab:
+        registered = True
+
+        def __init__(self) -> None:
+            self.gone = asyncio.Event()
+
+    class Leaving:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        async def handle(self, _tab) -> None:
+            raise self.error
+
+    await _handle(Leaving(WebSocketDisconnect(code=1006)), Tab())        # an ordinary end: nothing raised
+    with pytest.raises(RuntimeError, match="a real fault"):
+        await _handle(Leaving(RuntimeError("a real fault")), Tab())       # anything else still is
