@@ -204,6 +204,8 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     # The page is loaded again before the note is recorded: the note typed is still there.
     ui = await open_ui(route=f"/play/expedition/{exp}")
     assert ui.get("exp-envelope-note").value == "Every climber draws one more card"
+    # Named by its label alone: a running count ("2,000 characters left") was what a screen reader named it by.
+    assert ui.get("exp-envelope-note").counter == "" and ui.get("exp-envelope-note").label == "What the envelope held"
     await ui.click("exp-envelope-open")
     opened = hall_of_fame.envelopes(store)
     assert [(e.number, e.opener, e.note) for e in opened] == [(1, "Bob", "Every climber draws one more card")]

@@ -524,7 +524,9 @@ def envelope_panel(state: State, colours: Sequence[str], note: FieldText, *,
                       name=name, challenge=tr(item.text)), size=13),
         labelled("exp-envelope-note", note.bind(ft.TextField(
             key="exp-envelope-note", label=_("What the envelope held"), multiline=True,
-            min_lines=2, max_lines=6, max_length=2000, on_change=(lambda: on_change()) if on_change else None))),
+            min_lines=2, max_lines=6, max_length=2000,
+            counter="",       # no running count: a screen reader named the field by it ("2,000 characters left")
+            on_change=(lambda: on_change()) if on_change else None))),
         labelled("exp-envelope-open", ft.FilledButton(_("Record the envelope"), key="exp-envelope-open",
                                                       icon=ft.Icons.DRAFTS_ROUNDED, on_click=on_open, style=_big())),
     ], key="exp-envelope-panel", tone="high")
