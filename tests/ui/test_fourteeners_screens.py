@@ -862,11 +862,15 @@ def test_a_chip_named_by_its_tooltip_is_one_button_saying_it_once():
     chip = choice_chip("ftf-class-1", "I", False, lambda: None, tooltip="Class I")
     assert isinstance(chip, ft.MergeSemantics)          # the chip's node and its tap's node, one
     assert names_said_twice(chip) == []
-    # On or off, said as a toggle's (a browser's reader said "selected" as "current", or not at all).
+    # A chip on or off by itself is said as a switch (a browser's reader said "selected" as "current", or not at
+    # all); one choice of several (a tab, a side) as the one chosen.
     for on in (True, False):
-        [node] = [n for n in walk(choice_chip("c", "I", on, lambda: None)) if isinstance(n, ft.Semantics)
+        [node] = [n for n in walk(choice_chip("c", "I", on, lambda: None, toggle=True)) if isinstance(n, ft.Semantics)
                   and n.identifier == "c"]
         assert node.toggled is on
+        [node] = [n for n in walk(choice_chip("c", "I", on, lambda: None)) if isinstance(n, ft.Semantics)
+                  and n.identifier == "c"]
+        assert node.toggled is None and node.selected is on
 
 
 async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):

@@ -209,6 +209,10 @@ def test_a_toggle_pill_says_whether_it_is_on():
         [node] = [n for n in walk(seat_chip("seat-ann", "Ann", "#E91E63", chosen, lambda: None, mark="1"))
                   if isinstance(n, ft.Semantics) and n.identifier == "seat-ann"]
         assert node.toggled is chosen and node.button, node
+        # One choice of several (who went out): a switch that does not go off when tapped again would mislead.
+        [node] = [n for n in walk(seat_chip("seat-ann", "Ann", "#E91E63", chosen, lambda: None, one_of=True))
+                  if isinstance(n, ft.Semantics) and n.identifier == "seat-ann"]
+        assert node.toggled is None and node.selected is chosen, node
 
 
 @pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered

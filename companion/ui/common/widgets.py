@@ -458,11 +458,12 @@ def first_capital(text: object) -> str:
 
 def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str | None = None,
                 disabled: bool = False, icon: ft.IconData | None = None, sub: str | None = None,
-                mark: str | None = None, said: str | None = None) -> ft.Control:
+                mark: str | None = None, said: str | None = None, one_of: bool = False) -> ft.Control:
     """A rounded toggle, 48 px high (56 with `sub`): a tick when selected (else `icon`, when given), a dot in
     `colour`, the label with `sub` in small type under it and `mark` in small type after it. `said` is what a
     screen reader hears instead of those words, when they need more to say whose or what the toggle is (a
-    row of players' identical toggles)."""
+    row of players' identical toggles). `one_of`: one choice of several (who went out, the dealer), said as the
+    one chosen; else a toggle, each on or off by itself, said as a switch."""
     parts: list[ft.Control] = []
     if selected:
         parts.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER))
@@ -504,15 +505,17 @@ def toggle_pill(key: str, label: str, selected: bool, on_click, *, colour: str |
         content=ft.Semantics(exclude_semantics=True, content=ft.Row(
             parts, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
     )
-    # Its state is said as a toggle's (on or off): `selected` alone reached a browser's reader as "current".
+    # A toggle's state is said as on or off: `selected` alone reached a browser's reader as "current". One choice
+    # of several keeps `selected`: a switch that does not go off when tapped again would mislead.
     return labelled(key, pill, label=said or label + "".join(f", {extra}" for extra in (sub, mark) if extra),
-                    button=True, selected=selected, toggled=selected)
+                    button=True, selected=selected, toggled=None if one_of else selected)
 
 
 def seat_chip(key: str, label: str, colour: str, selected: bool, on_click, *, mark: str | None = None,
-              disabled: bool = False) -> ft.Control:
-    """A player's seat as a toggle: their colour, their name, and a small mark (their seat number)."""
-    return toggle_pill(key, label, selected, on_click, colour=colour, mark=mark, disabled=disabled)
+              disabled: bool = False, one_of: bool = False) -> ft.Control:
+    """A player's seat as a toggle: their colour, their name, and a small mark (their seat number); `one_of` as
+    in `toggle_pill`."""
+    return toggle_pill(key, label, selected, on_click, colour=colour, mark=mark, disabled=disabled, one_of=one_of)
 
 
 def roster_needed(prefix: str, words: str, *, heading: str | None = None) -> list[ft.Control]:

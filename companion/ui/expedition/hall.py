@@ -308,7 +308,7 @@ def _record_form(sheet: str, set_sheet, names, score, day, problem: str | None, 
     return panel([
         ft.Text(_("A line from the booklet's Hall of Fame"), size=16, weight=ft.FontWeight.W_700),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            toggle_pill(f"hall-form-sheet-{s.key}", s.name, s.key == sheet, bind(set_sheet, s.key))
+            toggle_pill(f"hall-form-sheet-{s.key}", s.name, s.key == sheet, bind(set_sheet, s.key), one_of=True)
             for s in expedition_sheets()
         ]),
         labelled("hall-form-names", names.bind(ft.TextField(
@@ -339,7 +339,8 @@ def _envelope_form(number: int | None, set_number, used: set[int], note, day, pr
         ft.Text(_("Opened in an Expedition played on paper: it stays used up for every Expedition here."), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            toggle_pill(f"hall-form-envelope-{n}", str(n), n == number, bind(set_number, n), disabled=n in used)
+            toggle_pill(f"hall-form-envelope-{n}", str(n), n == number, bind(set_number, n), disabled=n in used,
+                        one_of=True)
             for n in range(1, ENVELOPES + 1)
         ]),
         labelled("hall-form-note", note.bind(ft.TextField(

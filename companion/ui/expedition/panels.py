@@ -318,7 +318,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
             ]
             options.append(toggle_pill(f"exp-pick-{seat}-none", _("No card"), choice.card == NO_CARD,
                                        bind(on_card, seat, NO_CARD),
-                                       said=_("{name} takes no card").format(name=info.name)))
+                                       said=_("{name} takes no card").format(name=info.name), one_of=True))
             block.append(ft.Row(options, wrap=True, spacing=6, run_spacing=6))
             if not info.is_max and len(held) >= MAX_ASSISTS and choice.card not in (None, NO_CARD):
                 block.append(ft.Text(_("{name} holds {limit}: put one back into play").format(

@@ -154,11 +154,11 @@ def ExpeditionNewGame() -> ft.View:
                     # Said with the player's name: every player has the same two choices.
                     toggle_pill(f"exp-new-app-{person.id}", _("This device"), not on_paper,
                                 bind(set_where, person.id, False), icon=ft.Icons.PHONE_ANDROID_ROUNDED,
-                                said=labelled_value(person.name, _("This device"))),
+                                said=labelled_value(person.name, _("This device")), one_of=True),
                     # i18n: the player's sheet is played on paper (not in the app)
                     toggle_pill(f"exp-new-paper-{person.id}", _("Paper"), on_paper,
                                 bind(set_where, person.id, True), icon=ft.Icons.EDIT_NOTE_ROUNDED,
-                                said=labelled_value(person.name, _("Paper"))),
+                                said=labelled_value(person.name, _("Paper")), one_of=True),
                 ]),
             ]))
         body.append(ft.Text(_("A sheet on this device is played on the Trek 12 screen and its score comes back by "
@@ -175,7 +175,7 @@ def ExpeditionNewGame() -> ft.View:
             toggle_pill(f"exp-new-lead-{p.id}", p.name, p.id == first, bind(set_lead, p.id), colour=p.colour,
                         # i18n: said by a screen reader for the toggle making a player Lead Climber ("Ann as Lead
                         # Climber")
-                        said=_("{name} as Lead Climber").format(name=p.name))
+                        said=_("{name} as Lead Climber").format(name=p.name), one_of=True)
             for p in chosen
         ]))
     body.append(section_title(_("Assist cards")))

@@ -58,8 +58,10 @@ def slug(name: str) -> str:
 
 def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any] | None, *,
                 icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
-                tooltip: str | None = None, wide: bool = False) -> ft.Control:
-    """A rounded chip that is on or off; a tick shows when it is on; `wide` for a sentence that may wrap."""
+                tooltip: str | None = None, wide: bool = False, toggle: bool = False) -> ft.Control:
+    """A rounded chip that is on or off; a tick shows when it is on; `wide` for a sentence that may wrap.
+    `toggle`: one of chips each on or off by itself (the Weather, an icon), said as a switch, on or off; else
+    one choice of several (a tab, a side), said as the one chosen."""
     tint = colour or ft.Colors.PRIMARY
     content: list[ft.Control] = []
     if selected:
@@ -74,7 +76,7 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
     chip = ft.Semantics(
         identifier=key,
         selected=selected,
-        toggled=selected,       # on or off to a reader: "selected" alone reached a browser's reader as "current"
+        toggled=selected if toggle else None,
         button=True,
         disabled=disabled,
         content=ft.Container(

@@ -695,7 +695,8 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", _guide_words(t),
                                  t.card.name in draft.extra,
                                  bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
-                                 disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side])
+                                 disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side],
+                                 toggle=True)
                      for t in player.tucked]
             controls.append(chip_row(chips, label=_("Also hire as a Guide without need (a Guide with a Photo "
                                                     "scores 1 at the end)")))

@@ -318,7 +318,8 @@ def _weather(choices: SetupChoices, change, *, solo_game: bool) -> ft.Control:
     forecasts = load_data().forecasts
     lines: list[ft.Control] = [chip_row([
         choice_chip("ft-setup-weather", _("Weather forecast"), choices.weather,
-                    bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED)])]
+                    bind(change, replace(choices, weather=not choices.weather)), icon=ft.Icons.CLOUD_ROUNDED,
+                    toggle=True)])]
     if choices.weather:
         for forecast in forecasts.forecasts:
             rounds = ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds)

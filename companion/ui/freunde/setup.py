@@ -171,7 +171,8 @@ def FreundeNewGame() -> ft.View:
     if len(chosen) > 1:
         body.append(section_title(_("Who starts?")))
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            seat_chip(f"fr-new-starter-{p.id}", p.name, p.colour, p.id == starter, _setter(change, "starter", p.id))
+            seat_chip(f"fr-new-starter-{p.id}", p.name, p.colour, p.id == starter, _setter(change, "starter", p.id),
+                      one_of=True)
             for p in chosen
         ]))
     if len(chosen) == data.stacking.extra_players:

@@ -171,7 +171,7 @@ def hand_panel(
         section_title(_("Who went out?")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-out-{index}", name, colours.get(name, FALLBACK_COLOUR), draft.went_out == name,
-                      bind(_choose_out, set_draft, name, names))
+                      bind(_choose_out, set_draft, name, names), one_of=True)
             for index, name in enumerate(names)
         ]),
         section_title(_("Who pitched? Their camp advances")),

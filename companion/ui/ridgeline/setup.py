@@ -108,7 +108,7 @@ def RidgelineNewGame() -> ft.View:
     if chosen:
         body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-new-dealer-{player.id}", player.name, player.colour, player.id == first,
-                      bind(set_dealer, player.id))
+                      bind(set_dealer, player.id), one_of=True)
             for player in chosen
         ]))
     else:

@@ -236,7 +236,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-find-seat-{state.setup.names.index(name)}", name, colours.get(name, FALLBACK_COLOUR),
                       name == seat, bind(set_draft, replace(draft, seat=name)),
-                      mark=_("camp {number}").format(number=state.camp_of(name).number))
+                      mark=_("camp {number}").format(number=state.camp_of(name).number), one_of=True)
             for name in climbing
         ]),
         ft.Text(camp_line(camp.number, camp_words(camp)), key="rl-find-camp", size=15, weight=ft.FontWeight.W_600),
