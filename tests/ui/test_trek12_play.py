@@ -775,7 +775,7 @@ def test_each_scoring_table_row_is_read_as_one_line_label_first():
     said = [c.label for c in walk(scoring_table(0, "Ann", doc, summit=None, winner=False, max_rules=False))
             if isinstance(c, ft.Semantics) and c.exclude_semantics]
     # Nothing counted, or one Fixed Line whose points are the row's: said once ("Mapped Zones: none; 0" was two).
-    assert said[:2] == ["Fixed Lines: 8, 5; 13", "Mapped Zones: 0"]
+    assert said[:4] == ["Fixed Lines: 8, 5; 13", "Mapped Zones: 0", "Longest line: 3 circles; +0", "Largest zone: +0"]
     assert "Skulls: 2 × \u22123; \u22126" in said
     doc["lines"] = [line]
     said = [c.label for c in walk(scoring_table(0, "Ann", doc, summit=None, winner=False, max_rules=False))

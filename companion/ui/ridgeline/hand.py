@@ -273,7 +273,13 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     if fatigue != "—":
         parts.append(labelled_value(first_capital(_("fatigue")), fatigue))
     said = ". ".join(parts)
-    controls: list[ft.Control] = [labelled(f"rl-left-{index}", header, label=said, button=not went_out)]
+    row = labelled(f"rl-left-{index}", header, label=said, button=not went_out)
+    # Built afresh (a key of its own) when it turns from a button into words or back: patched in place, the
+    # browser's accessibility tree lost the node's identifier.
+    row.key = f"rl-left-{index}@{'still' if went_out else 'tap'}"
+    if isinstance(row, ft.MergeSemantics):
+        row.content.key = f"rl-left-{index}-{'still' if went_out else 'tap'}"
+    controls: list[ft.Control] = [row]
     if not went_out and (codes or active):
         controls.append(card_tray(f"rl-left-{index}-card", codes, empty=_("No cards: tap them below"),
                                   on_remove=lambda code: _remove(set_draft, name, code)))

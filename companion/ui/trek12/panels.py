@@ -515,8 +515,9 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
             detail = ", ".join(str(box.content.value) for box in middle.controls)
         else:
             detail = str(middle.value) if middle.value != "—" else ""
-        if detail == points or (not detail and points == "0"):
-            # One Fixed Line of 13 was "Fixed Lines: 13; 13", no Zone "Mapped Zones: none; 0": said once.
+        if detail == points or (not detail and points in ("0", "+0")):
+            # One Fixed Line of 13 was "Fixed Lines: 13; 13", no Zone "Mapped Zones: none; 0" (and its bonus
+            # "Largest zone: none; +0"): said once.
             spoken = labelled_value(label, points)
         else:
             # i18n: a row of the scoring table read aloud: its label, what it counts, its points ("Skulls: 2 × −3; −6")
