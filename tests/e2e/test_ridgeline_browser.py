@@ -123,11 +123,11 @@ def _tap_hand(page, table, number: int, hand: dict, shot: Path | None = None):
     out = _NAMES.index(hand["went_out"])
     _tap(page, f"rl-out-{out}")
     _wait_until(page, f"{hand['went_out']} going out", lambda shown: any(
-        text.startswith(f"{hand['went_out']}\nWent out: no cards left") for text in shown))
+        text.startswith(f"{hand['went_out']}. Went out: no cards left") for text in shown))
     for name in hand["pitched"]:
         _tap(page, f"rl-pitched-{_NAMES.index(name)}")
         _wait_until(page, f"{name} pitching", lambda shown, name=name: any(
-            text.startswith(f"{name}\n") and "· clears camp" in text for text in shown))
+            text.startswith(f"{name}. ") and "· clears camp" in text for text in shown))
     holder = 1 - out  # with two seats, the cards left are the other seat's
     entered: list[str] = []
     for code in hand["left"]:
@@ -140,7 +140,7 @@ def _tap_hand(page, table, number: int, hand: dict, shot: Path | None = None):
         cards = [parse_card(code) for code in (hand["left"] if name != hand["went_out"] else [])]
         expected = fatigue_preview(table, name, cards, name in pitched)
         _wait_until(page, f"{name}'s fatigue preview of {expected}", lambda shown, name=name, expected=expected: any(
-            text.startswith(f"{name}\n") and text.endswith(f"\n{expected}\nfatigue") for text in shown))
+            text.startswith(f"{name}. ") and text.endswith(f". Fatigue: {expected}") for text in shown))
     if shot is not None:
         page.wait_for_timeout(1000)
         page.screenshot(path=str(shot))
