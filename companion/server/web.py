@@ -411,11 +411,28 @@ def _flet_strings(code: int, data: bytes):
 
 
 def _quiet_flet_app():
-    """Flet's websocket handler, changed so a crash report never carries a traceback to the browser."""
+    """Flet's websocket handler, changed so a crash report never carries a traceback to the browser, and so a
+    tab that leaves while a message is sent to it lets its session go."""
     from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody  # noqa: PLC0415
+    from flet_web.fastapi import app_manager  # noqa: PLC0415
     from flet_web.fastapi.flet_app import FletApp  # noqa: PLC0415
 
     class QuietFletApp(FletApp):
+        async def handle(self, websocket) -> None:
+            try:
+                await super().handle(websocket)
+            except Exception as error:
+                if not _disconnected(error):
+                    raise
+                # The send that found the tab gone raised past the end of Flet's handler, which lets the
+                # session go (it is dropped once its timeout passes): it is let go here instead, or it would
+                # stay for good, its page redrawn at every change any tab saves, for no one.
+                session = getattr(self, "_FletApp__session", None)
+                unique = getattr(self, "_FletApp__get_unique_session_id", None)
+                if session is not None and unique is not None:
+                    await app_manager.disconnect_session(unique(session.id), SESSION_TIMEOUT)
+                raise
+
         def send_message(self, message: Message) -> None:
             if message.action == MessageAction.SESSION_CRASHED:
                 log.error("a session failed: %s", getattr(message.body, "message", message.body))

@@ -458,28 +458,69 @@ def test_only_a_registration_loses_its_session_id():
         assert forget_session(unchanged) == unchanged
 
 
-async def test_a_tab_that_leaves_while_flet_sends_to_it_is_no_error():
+async def test_a_tab_that_leaves_while_flet_sends_to_it_is_no_error_and_lets_its_session_go():
     # A reload after a restart logged "ERROR: Exception in ASGI application" with three tracebacks: Flet's
-    # sending to a tab that had just gone raised Starlette's WebSocketDisconnect, which was raised again.
+    # sending to a tab that had just gone raised Starlette's WebSocketDisconnect, which was raised again; and
+    # past the end of Flet's handler, the session was never let go (redrawn at every change, for no one).
     import asyncio
 
+    import msgpack
+    from flet_web.fastapi import app_manager
     from starlette.websockets import WebSocketDisconnect
 
-    from companion.server.web import _handle
+    import flet as ft
+    from companion.server.web import _FreshSessions, _handle, _quiet_flet_app
 
-    class Tab:
-        registered = True
+    class Url:
+        path = "/ws"
+
+        def __str__(self) -> str:
+            return "http://127.0.0.1:8550/ws"
+
+    class GoneTab:
+        """A tab that registers, then is gone when the first answer is sent to it."""
+        client = type("Client", (), {"host": "127.0.0.1"})()
+        headers: dict = {}
+        cookies: dict = {}
+        url = Url()
 
         def __init__(self) -> None:
-            self.gone = asyncio.Event()
+            self.left = asyncio.Event()
+            self.frames = [b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {
+                "route": "/", "width": 400, "height": 800, "web": True, "platform": "android"}}])]
 
-    class Leaving:
-        def __init__(self, error: BaseException) -> None:
-            self.error = error
+        async def accept(self) -> None:
+            pass
 
+        async def close(self, code: int = 1000) -> None:
+            pass
+
+        async def receive_bytes(self) -> bytes:
+            if self.frames:
+                return self.frames.pop(0)
+            await self.left.wait()
+            raise WebSocketDisconnect(code=1001)
+
+        async def send_bytes(self, _data: bytes) -> None:
+            self.left.set()
+            raise WebSocketDisconnect(code=1006)
+
+    def sessions() -> dict:
+        return dict(getattr(app_manager, "_FletAppManager__sessions"))
+
+    before = set(sessions())
+    app = _quiet_flet_app()(loop=asyncio.get_running_loop(), executor=app_manager.executor,
+                            main=lambda page: page.add(ft.Text("hi")), before_main=None, session_timeout_seconds=60)
+    await asyncio.wait_for(_handle(app, _FreshSessions(GoneTab())), 10)       # an ordinary end: nothing raised
+    await asyncio.sleep(0.2)
+    new = [session for key, session in sessions().items() if key not in before]
+    assert new and all(session.expires_at is not None for session in new)     # let go, as a closed tab's is
+
+    class Faulty:
         async def handle(self, _tab) -> None:
-            raise self.error
+            raise RuntimeError("a real fault")
 
-    await _handle(Leaving(WebSocketDisconnect(code=1006)), Tab())        # an ordinary end: nothing raised
-    with pytest.raises(RuntimeError, match="a real fault"):
-        await _handle(Leaving(RuntimeError("a real fault")), Tab())       # anything else still is
+    tab = GoneTab()
+    tab.registered, tab.gone = True, asyncio.Event()
+    with pytest.raises(RuntimeError, match="a real fault"):                    # anything else still is raised
+        await _handle(Faulty(), tab)
