@@ -871,6 +871,13 @@ def test_a_chip_named_by_its_tooltip_is_one_button_saying_it_once():
         [node] = [n for n in walk(choice_chip("c", "I", on, lambda: None)) if isinstance(n, ft.Semantics)
                   and n.identifier == "c"]
         assert node.toggled is None and node.selected is on
+    # A filter's Classes, sides and icons are each on or off by themselves ("any chosen value").
+    from companion.ui.fourteeners.editor import filter_editor
+    from companion.ui.fourteeners.forms import FilterForm
+
+    chips = [n for n in walk(ft.Column(filter_editor("f", FilterForm(), lambda _form: None)))
+             if isinstance(n, ft.Semantics) and (n.identifier or "").startswith("f-")]
+    assert chips and all(n.toggled is False for n in chips), [(n.identifier, n.toggled) for n in chips]
 
 
 async def test_a_revealed_climb_s_hazard_is_said_once(open_ui, store):

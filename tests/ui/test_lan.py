@@ -144,8 +144,10 @@ async def test_a_phone_chooses_its_own_language_and_theme_and_keeps_them(store, 
     try:
         # Following the computer until it chooses: no theme of its own, "As the computer" in force.
         assert phone.get("settings-theme").selected == [] and "As the computer: System" in phone.texts()
-        # The household follows each device: the computer's language is no one language to name.
+        # The household follows each device: the computer's language is no one language to name; the phone's
+        # device's is the one in force.
         assert phone.get("settings-language-computer").content == "As the computer"
+        assert phone.get("settings-language-system").content == "As the device (English)"
         await phone.click("settings-language-fr")
         await phone.select("settings-theme", "dark")
         await computer.settle()

@@ -167,7 +167,8 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
-                            bind(set_item, index, replace(item, only_for_class=_toggle(item.only_for_class, k))))
+                            bind(set_item, index, replace(item, only_for_class=_toggle(item.only_for_class, k))),
+                            toggle=True)
                 for k in CLASSES], label=_("Only towards Climbs of Class (none: any Climb)")))
         parts.append(chip_row([
             choice_chip(f"{at}-cond-{spec.name}", condition_label(spec.name), item.condition == spec.name,
@@ -206,7 +207,7 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
             choice_chip(f"{prefix}-{key}-{value}", roman(value) if domain == "classes" else label,
                         form.has(domain, value), bind(on_change, form.toggled(domain, value)),
                         icon=ICON_GLYPHS[Icon(value)] if domain == "icons" else None,
-                        colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None)
+                        colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None, toggle=True)
             for value, label in values], label=labels.get(domain, key)))
     return rows
 
@@ -662,11 +663,11 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
         # The Hazard icon is the Hazard requirement ('Climb Cards'): one chip, so they never disagree.
         chip_row([choice_chip(f"{prefix}-hazard", _("Hazard (icon and requirement)"), form.hazard,
                               bind(change, form.toggled_icon(Icon.HAZARD.value)),
-                              icon=ICON_GLYPHS[Icon.HAZARD])]),
+                              icon=ICON_GLYPHS[Icon.HAZARD], toggle=True)]),
     ], padding=12, spacing=4))
     controls.append(chip_row([
         choice_chip(f"{prefix}-icon-{icon.value}", icon_label(icon), icon.value in form.icons,
-                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon])
+                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon], toggle=True)
         for icon in Icon if icon is not Icon.HAZARD],
         label=_("Other corner icons")))
     return controls
@@ -681,7 +682,7 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
         ft.Container(content=side_tag(side), expand=True),
         # Said with the side it is for, "Describe: Capstone": four sides each said only "Describe".
         choice_chip(f"{at}-on", switch, form is not None, bind(change, None if form is not None else side_form(side)),
-                    tooltip=labelled_value(switch, side_label(side))),
+                    tooltip=labelled_value(switch, side_label(side)), toggle=True),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
@@ -733,7 +734,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
             ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
                     weight=ft.FontWeight.W_600, expand=True),
             choice_chip(f"{at}-on", _("Described") if current is not None else _("Describe"), current is not None,
-                        bind(set_half, None if current is not None else CategoryForm())),
+                        bind(set_half, None if current is not None else CategoryForm()), toggle=True),
         ])]
         if current is not None:
             controls.append(category_editor(at, current, set_half))
@@ -777,7 +778,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         ft.Text(_("The ability printed on this Hiker side. It counts like a tucked card's, all game long."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         chip_row([choice_chip("fth-on", _("Described") if form is not None else _("Describe"), form is not None,
-                              bind(change, None if form is not None else AbilityForm()))]),
+                              bind(change, None if form is not None else AbilityForm()), toggle=True)]),
     ]
     if form is not None:
         body.append(ability_editor("fth", form, change))
@@ -846,7 +847,7 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
                                  icon=ft.Icons.TERRAIN_ROUNDED))
             parts.append(chip_row([choice_chip(f"{at}-only-{k}", roman(k), k in effect.only_for_class,
                                                bind(set_effect, replace(effect, only_for_class=_toggle(
-                                                   effect.only_for_class, k)))) for k in CLASSES],
+                                                   effect.only_for_class, k))), toggle=True) for k in CLASSES],
                                   label=_("Only for Climbs of Class (none: every Climb)")))
         elif spec is not None and spec.value == "side":
             parts.append(chip_row([choice_chip(f"{at}-side-{side.value}", side_label(side), effect.side == side.value,

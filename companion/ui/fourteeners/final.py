@@ -683,7 +683,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
         icon_words = {"hazard": _("Hazard"), "alt": _("Alt route"), "photo": _("Photo")}
         controls.append(chip_row([
             choice_chip(f"ftf-icon-{icon.value}", icon_words[icon.value], icon.value in form.icons,
-                        bind(icon_toggled, icon.value), icon=ICON_GLYPHS[icon])
+                        bind(icon_toggled, icon.value), icon=ICON_GLYPHS[icon], toggle=True)
             for icon in Icon], label=_("Corner icons")))
     side = form.side
     if side == GUIDE:

@@ -59,11 +59,12 @@ def LanguagePanel() -> ft.Control:
         ), merge=True, selected=chosen)
 
     in_use = i18n.language_name(app.language)
-    device_words = _("As the device ({language})").format(language=in_use) \
-        if setting == i18n.SYSTEM else _("As the device")
-    # The household's language, named when it is one: set to follow each device, it names none (a phone following
-    # it reads its own device's language, which "As the device" says).
     household = app.shell.language_setting()
+    # The language a device's own setting gives, named where it is the one in force: here, or on a phone following
+    # a household that follows each device (the computer's then names none: it is the phone's own).
+    device_words = _("As the device ({language})").format(language=in_use) \
+        if setting == i18n.SYSTEM or (setting == COMPUTER and household == i18n.SYSTEM) else _("As the device")
+    # The household's language, named when it is one.
     # i18n: on a phone on the Wi-Fi: the language the computer's companion is set to
     computer_words = _("As the computer ({language})").format(language=i18n.language_name(household)) \
         if household != i18n.SYSTEM else _("As the computer")
