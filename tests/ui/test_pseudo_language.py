@@ -245,7 +245,8 @@ def _game_in_progress(store, game: str) -> str:
 def _catalog_names() -> set[str]:
     from test_fourteeners_fixtures import synthetic_catalog_doc
 
-    return {card["name"] for card in synthetic_catalog_doc()["cards"]}
+    doc = synthetic_catalog_doc()
+    return {card["name"] for card in doc["cards"]} | {accolade["name"] for accolade in doc["accolades"]}
 
 
 _NAVS = {"ridgeline": ("rl-nav", 5), "freunde": ("fr-nav", 4), "expedition": ("exp-nav", 2)}

@@ -207,7 +207,9 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
                     border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                     content=ft.Row(spacing=4, tight=True, controls=[
                         ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                        ft.Text(tr(choice["label"]), key=f"{key}-label", size=13)]))))
+                        # A loose flex: a long choice (an Accolade's category) wraps within the row.
+                        ft.Text(tr(choice["label"]), key=f"{key}-label", size=13, expand=True,
+                                expand_loose=True)]))))
             else:
                 buttons.append(labelled(key, ft.OutlinedButton(
                     tr(choice["label"]), key=key,
