@@ -23,8 +23,8 @@ __all__ = [
     "off_loop",
     "kept",
     "THREADS",
-    "ThemeChoice", "Shell", "OwnChoices", "AppServices", "AppContext", "use_app", "use_latest_state", "player_names",
-    "seated_names",
+    "ThemeChoice", "Shell", "OwnChoices", "AppServices", "tab_language", "tab_theme", "AppContext", "use_app",
+    "use_latest_state", "player_names", "seated_names",
     "STORE_TOPIC", "FieldText", "use_field_text",
 ]
 
@@ -125,17 +125,9 @@ class AppServices:
     # On a phone that joined on the Wi-Fi: its own language and theme (None elsewhere: the store's apply).
     own: OwnChoices | None = None
 
-    def language_setting(self) -> str:
-        """The language chosen for this tab: a code, or "system" (the device's)."""
-        if self.own is not None and self.own.language is not None:
-            return self.own.language
-        return self.shell.language_setting()
-
     def theme(self) -> ThemeChoice:
         """The theme chosen for this tab."""
-        if self.own is not None and self.own.theme is not None:
-            return self.own.theme
-        return self.shell.theme()
+        return tab_theme(self.shell, self.own)
 
     @property
     def store(self) -> Any:
@@ -146,6 +138,16 @@ class AppServices:
     def keeper(self) -> Any:
         """The session keeper: start, act, undo, redo, finish games in progress."""
         return self.shell.keeper
+
+
+def tab_language(shell: Shell, own: OwnChoices | None) -> str:
+    """The language chosen for a tab: a phone's own, else the household's (a code, or "system": the device's)."""
+    return own.language if own is not None and own.language is not None else shell.language_setting()
+
+
+def tab_theme(shell: Shell, own: OwnChoices | None) -> ThemeChoice:
+    """The theme chosen for a tab: a phone's own, else the household's."""
+    return own.theme if own is not None and own.theme is not None else shell.theme()
 
 
 AppContext = ft.create_context(None)

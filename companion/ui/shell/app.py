@@ -16,7 +16,8 @@ import flet as ft
 
 from companion import i18n
 from companion.ui.common.registry import discover_game_screens
-from companion.ui.common.services import STORE_TOPIC, AppContext, AppServices, OwnChoices, Shell, ThemeChoice
+from companion.ui.common.services import (STORE_TOPIC, AppContext, AppServices, OwnChoices, Shell, ThemeChoice,
+                                         tab_language, tab_theme)
 from companion.ui.common.widgets import SEED_COLOUR
 from companion.ui.expedition.hall import HallOfFameScreen
 from companion.ui.shell.history import HistoryScreen
@@ -191,7 +192,7 @@ def App(shell: Shell) -> list[ft.View]:
     own_choices = OwnChoices(language=own.get("language"), choose=choose_own,
                              theme=ThemeChoice.from_setting(own["theme"]) if own.get("theme") else None) \
         if phone else None
-    theme = own_choices.theme if own_choices is not None and own_choices.theme is not None else shell.theme()
+    theme = tab_theme(shell, own_choices)
 
     def apply_theme() -> None:
         if page.theme_mode != theme.mode:
@@ -219,8 +220,7 @@ def App(shell: Shell) -> list[ft.View]:
 
     ft.use_effect(ask_device, dependencies=[])
 
-    setting = own_choices.language if own_choices is not None and own_choices.language is not None \
-        else shell.language_setting()
+    setting = tab_language(shell, own_choices)
     language = setting if setting != i18n.SYSTEM else (device_language or i18n.match_locales([]))
     i18n.bind_page(page, language)
 

@@ -32,7 +32,7 @@ def LanguagePanel() -> ft.Control:
     app = use_app()
     phone = app.own is not None
     # The choice in force here: on a phone, its own (COMPUTER when it has none); elsewhere the saved setting.
-    setting = (app.own.language or COMPUTER) if phone else app.language_setting()
+    setting = (app.own.language or COMPUTER) if phone else app.shell.language_setting()
     problem, set_problem = ft.use_state(None)
 
     def choose(code: str) -> None:
