@@ -21,7 +21,7 @@ VERDICT = "Bo wins: Bo and Cy tie at 10, and the tie goes to the fewest points f
 TABLEAUS = [
     [("ftf-add-capstone", ["ftf-class-3", "ftf-cap-5"], "On Ann's tableau now: 5 points."),
      ("ftf-add-plans", ["ftf-class-2"], "On Ann's tableau now: 2 points.")],     # 1 per Climb tucked
-    [("ftf-add-gear", [], "On Bo's tableau now: 0 points."),                   # the only Gear: the Accolade
+    [("ftf-add-gear", ["ftf-class-1"], "On Bo's tableau now: 0 points."),                   # the only Gear: the Accolade
      ("ftf-add-capstone", ["ftf-class-4", "ftf-cap-6"], "On Bo's tableau now: 6 points.")],
     [("ftf-add-training", ["ftf-class-2"], "On Cy's tableau now: 0 points."),
      ("ftf-add-capstone", ["ftf-class-3", "ftf-cap-9"], "On Cy's tableau now: 9 points."),

@@ -52,6 +52,32 @@ async def hand_counted_plan(drive, note: str) -> None:
     await drive.type("ftf-note", note)
 
 
+async def test_a_climb_entered_on_the_spot_needs_its_class_and_a_capstone_its_points(open_ui, store) -> None:
+    # The form began on Class I and 0 points: a Capstone added at once scored nothing and counted for Class I
+    # Plans and Accolades, unasked.
+    ui, drive, table = await set_up(open_ui, store, "capstone-tiebreak")
+    await drive.tap("ftf-add-capstone")
+    assert not any(drive.selected(f"ftf-class-{k}") for k in (1, 2, 3, 4))
+    assert "ftf-cap-0" not in ui.keys() and not any(drive.selected(f"ftf-cap-{n}") for n in range(1, 13))
+    assert ui.get("ftf-preview").value == "Choose the card's Class: Plans and the Accolade count by it."
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-problem").value == "Choose the card's Class: Plans and the Accolade count by it."
+    await drive.tap("ftf-class-3")
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-problem").value == "Choose the points printed on the Capstone."
+    assert SessionKeeper(store).in_progress()[0].actions == ()
+    # Each point chip is said with its unit: a screen reader heard a bare "5".
+    nodes = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert spoken(nodes["ftf-cap-5"]) == ["5 points"] and spoken(nodes["ftf-cap-1"]) == ["1 point"]
+    await drive.tap("ftf-cap-5")
+    assert ui.get("ftf-preview").value == "On Ann's tableau now: 5 points."
+    await drive.tap("ftf-put")
+    assert ui.find("ftf-problem") is None
+    [session] = SessionKeeper(store).in_progress()
+    [tucked] = SessionKeeper(store).state(session.id).players[0].tucked
+    assert tucked.card.klass == 3
+
+
 def screen_totals(ui, count: int) -> list[int]:
     return [int(ui.get(f"ft-score-{i}-total").value) for i in range(count)]
 
@@ -186,6 +212,7 @@ async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) ->
 async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store) -> None:
     ui, drive, table = await set_up(open_ui, store, "capstone-tiebreak")
     await drive.tap("ftf-add-capstone")
+    await drive.tap("ftf-class-1")
     await drive.tap("ftf-cap-5")
     await drive.tap("ftf-put")
     assert ui.get("ftf-still").value == "Still to enter: Bo."
@@ -264,6 +291,7 @@ async def test_change_remove_undo_and_a_refusal_on_the_screen(open_ui, store) ->
     for _ in range(4):
         await drive.tap("ftf-add-capstone")
         await drive.tap("ftf-class-4")
+        await drive.tap("ftf-cap-6")
         await drive.tap("ftf-put")
     assert "5 Class IV Climbs are in play, but the deck for 2 players holds 4" in ui.get("ftf-problem").value
     # Said as it appears (a live region): a screen reader heard nothing after "Add".
@@ -418,6 +446,7 @@ async def test_a_climb_half_entered_that_another_device_overtook_is_dropped_and_
     await drive.type("ftf-name", "Windom Peak")
     await other.click("ftf-add-capstone")                    # the other phone enters a Climb first
     await other.click("ftf-class-4")
+    await other.click("ftf-cap-6")
     await other.click("ftf-put")
     await ui.settle()
     assert ui.find("ftf-name") is None and ui.find("ftf-changed") is not None

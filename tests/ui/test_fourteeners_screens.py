@@ -409,6 +409,13 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     await ui.click(f"ft-add-{ann.id}")
     await ui.click(f"ft-add-{bo.id}")
     assert ui.get("ft-accolade-random").disabled and ui.get("ft-accolade-choose").disabled
+    # Nothing tapped: no Accolade is assumed. It began as "most Climbs", which nobody described, and every
+    # player with as many Climbs tied for it.
+    assert ui.get("ft-accolade-typed-preview").value == "Tap who scores and which tucked cards count."
+    await ui.click("ft-start")
+    assert ui.get("ft-setup-error").value == ("Describe the Accolade on the table: who scores, counting which "
+                                              "tucked cards.")
+    assert _keeper(store).in_progress() == []
     await ui.click("ft-accolade-typed-class-1")
     await ui.click("ft-accolade-typed-class-2")
     assert ui.get("ft-accolade-typed-preview").value == "most Class I or II Climbs"

@@ -212,8 +212,10 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
     return rows
 
 
-def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[CategoryForm], None]) -> ft.Control:
-    """Edit an Accolade half: most or fewest tucked cards matching a filter, with a preview."""
+def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[CategoryForm], None], *,
+                    described: bool = True) -> ft.Control:
+    """Edit an Accolade half: most or fewest tucked cards matching a filter, with a preview; `described`
+    False while nothing was tapped yet (the preview then asks for it)."""
     kinds = [name for name, _text in vocabulary().accolade_categories]
     # i18n: an Accolade category: the player with the most (or the fewest) matching tucked cards scores it
     kind_words = {"most": _("Most"), "fewest": _("Fewest")}
@@ -221,6 +223,9 @@ def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[Catego
         choice_chip(f"{prefix}-kind-{kind}", kind_words.get(kind) or kind.capitalize(), form.kind == kind,
                     bind(on_change, replace(form, kind=kind))) for kind in kinds], label=_("Who scores"))]
     parts.extend(filter_editor(prefix, form.filter, lambda f: on_change(replace(form, filter=f))))
+    if not described:
+        parts.append(_preview(f"{prefix}-preview", _("Tap who scores and which tucked cards count.")))
+        return ft.Column(parts, spacing=8, tight=True)
     try:
         parts.append(_preview(f"{prefix}-preview", tr(describe_category(form.parse()))))
     except InvalidInput as exc:

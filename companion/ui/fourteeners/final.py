@@ -25,7 +25,7 @@ from companion.games.fourteeners.data import Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.games.words import comma_list
 from companion.store.records import said_in_place
-from companion.i18n import LANGUAGES, N_, _, current, ngettext, tr, use_language
+from companion.i18n import LANGUAGES, N_, Message, _, current, ngettext, tr, use_language
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import entries_mark
@@ -259,7 +259,10 @@ def FinalTableaus(session_id: str) -> ft.View:
     def set_entries(at: int, tucked: tuple[Tucked, ...] | list[Any], guides: list[Any]) -> bool:
         return act(final.tableau_doc(state, at, tucked, guides))
 
-    def put(entry: dict[str, Any], at: int, side: str, index: int | None) -> None:
+    def put(entry: dict[str, Any] | Message, at: int, side: str, index: int | None) -> None:
+        if isinstance(entry, Message):          # what the form still lacks
+            set_problem(tr(entry))
+            return
         player = state.players[at]
         tucked: list[Any] = list(player.tucked)
         guides: list[Any] = list(player.guides)
@@ -453,7 +456,7 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
             # Said with whose side it adds to: every side's button was a bare "Add".
             *([] if player.gerry else [labelled(f"ftf-add-{side.value}", ft.TextButton(
                 _("Add"), key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
-                on_click=bind(open_form, TuckForm(seat=seat, side=side.value))),
+                on_click=bind(open_form, TuckForm(seat=seat, side=side.value, klass=0))),
                 label=_("Add to {name}'s {side}").format(name=player.name, side=side_label(side)), button=True)])])]
         for i, entry in entries:
             rows.append(_entry_row(state, seat, side.value, i, entry.card, entry, points.get(name_key(entry.card.name)),
@@ -566,7 +569,7 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     def save() -> None:
         text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side,
                                                                                  form.index))
-        put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
+        put(form.missing() or form.entry_doc(text, note.text), form.seat, form.side, form.index)
 
     back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
                                                 on_click=bind(set_form, replace(form, spot=False, base=None))))]
@@ -695,9 +698,11 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                                                                         side=side_label(side)), key="ftf-gerry-side",
                                 size=13, weight=ft.FontWeight.W_500))
     if side == Side.CAPSTONE.value:
+        # None chosen at first (a Capstone never scores 0); each chip said with its unit, not as a bare figure.
         controls.append(chip_row([
-            choice_chip(f"ftf-cap-{n}", str(n), form.points == n, setter(points=n))
-            for n in _QUICK_POINTS], label=_("The Capstone's points")))
+            choice_chip(f"ftf-cap-{n}", str(n), form.points == n, setter(points=n),
+                        tooltip=ngettext("{n} point", "{n} points", n).format(n=n))
+            for n in _QUICK_POINTS if n > 0], label=_("The Capstone's points")))
         if form.points not in _QUICK_POINTS:
             controls.append(stepper("ftf-cap", _("Points"), form.points, lambda n: field(points=n), high=99))
     elif side == Side.PLANS.value:
@@ -715,7 +720,8 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                                     lambda n: field(points=n), low=-final.POINTS_MAX,
                                     high=final.POINTS_MAX))
             controls.append(chip_row([
-                choice_chip(f"ftf-count-{n}", str(n), form.points == n, setter(points=n))
+                choice_chip(f"ftf-count-{n}", str(n), form.points == n, setter(points=n),
+                            tooltip=ngettext("{n} point", "{n} points", n).format(n=n))
                 for n in _QUICK_POINTS]))
             controls.append(labelled("ftf-note", note.bind(ft.TextField(
                 key="ftf-note", label=_("Note (what was counted)"), max_length=final.NOTE_MAX,
@@ -740,7 +746,10 @@ def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
     """What this Climb scores on this tableau as it stands (Plans count the whole tableau and the rivals)."""
     player = state.players[form.seat]
     text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side, form.index))
+    missing = form.missing()
     try:
+        if missing is not None:
+            raise InvalidInput(missing)
         entry = final.read_tucked(form.entry_doc(text), "card", lambda raw, where: form.parse(text))
         points = final.card_points(state, form.seat, entry, form.index)
         words = (ngettext("On {name}'s tableau now: {n} point.", "On {name}'s tableau now: {n} points.",

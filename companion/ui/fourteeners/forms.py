@@ -19,7 +19,7 @@ from companion.games.fourteeners.abilities import (
 )
 from companion.games.fourteeners.catalog import AccoladeCard, Card, card_to_doc, parse_accolade, parse_card
 from companion.games.fourteeners.data import CLASSES, Icon, Side
-from companion.i18n import N_, _, tr
+from companion.i18n import N_, Message, _, msg, tr
 
 __all__ = [
     "FilterForm", "ItemForm", "AbilityForm", "CardForm", "CategoryForm", "AccoladeForm", "WeatherEffectForm",
@@ -423,9 +423,9 @@ class TuckForm:
     index: int | None = None
     spot: bool = False                          # the form is open (else: picking from the catalog)
     base: Card | None = None
-    klass: int = 1
+    klass: int = 1                              # 0: not chosen yet (a Climb entered on the spot)
     icons: tuple[str, ...] = ()
-    points: int = 0                             # a Capstone's points, or a Plan's counted by hand
+    points: int = 0                             # a Capstone's points (0: not chosen yet), or a Plan's counted
     counted: bool = False                       # a Plan counted by hand
     ability: AbilityForm | None = None          # a Plan's rule; Gear or Training points (None: scores nothing)
 
@@ -433,6 +433,15 @@ class TuckForm:
         """The form with one corner icon added or removed."""
         icons = tuple(i for i in self.icons if i != icon) if icon in self.icons else self.icons + (icon,)
         return replace(self, icons=_ordered("icons", icons))
+
+    def missing(self) -> Message | None:
+        """What the form still needs before it can be added: a Class or a Capstone's points nobody chose (taken
+        as Class I and 0 points, a slip would change Plans, the Accolade and the score without a word)."""
+        if self.base is None and self.klass not in CLASSES:
+            return msg("Choose the card's Class: Plans and the Accolade count by it.")
+        if self.side == Side.CAPSTONE.value and self.points <= 0:
+            return msg("Choose the points printed on the Capstone.")
+        return None
 
     def side_ability(self) -> Any:
         """The shown side's ABILITY as entered (None for a Plan counted by hand; [] when it scores nothing)."""
@@ -582,7 +591,8 @@ def _check_form(form: Any) -> None:
     elif isinstance(form, CardForm):
         ok = form.klass in CLASSES and set(form.icons) <= icons and len(form.sides) == len(Side)
     elif isinstance(form, TuckForm):
-        ok = form.klass in CLASSES and set(form.icons) <= icons and (form.side == GUIDE or form.side in sides)
+        ok = (form.klass in CLASSES or form.klass == 0) and set(form.icons) <= icons and (
+            form.side == GUIDE or form.side in sides)
     else:
         ok = True
     if not ok:

@@ -51,7 +51,7 @@ class SetupChoices:
     accolade_mode: str = "random"                 # "random" | "choose" | "type"
     seed: int = 1
     chosen: tuple[str, str] | None = None         # (Accolade name, "basic" | "advanced")
-    typed: CategoryForm = CategoryForm()
+    typed: CategoryForm | None = None             # None until the players describe it: no Accolade is assumed
 
 
 def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog, *, final: bool = False) -> dict[str, Any]:
@@ -74,7 +74,7 @@ def setup_doc(choices: SetupChoices, names: dict[str, str], catalog: Catalog, *,
         name, side = choices.chosen or ("", "")
         doc["accolade"] = {"name": name, "side": side} if name else None
     else:
-        doc["accolade"] = {"category": choices.typed.to_doc()}
+        doc["accolade"] = None if choices.typed is None else {"category": choices.typed.to_doc()}
     return doc
 
 
@@ -137,6 +137,9 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
         def prepare():
             doc = setup_doc(replace(choices, order=order, accolade_mode=mode), names, catalog, final=final)
             if doc.get("accolade", "") is None and len(order) > 1:
+                if mode == "type":
+                    raise InvalidInput(msg("Describe the Accolade on the table: who scores, counting which "
+                                           "tucked cards."))
                 raise InvalidInput(msg("Choose the Accolade card and half in play."))
             return doc, order, game_title([names[p] for p in order])
 
@@ -378,8 +381,11 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
     elif choices.accolade_mode == "type" or not described:
         parts.append(ft.Text(_("The Accolade card on the table: who scores, counting which tucked cards."), size=12,
                              color=ft.Colors.ON_SURFACE_VARIANT))
-        parts.append(category_editor("ft-accolade-typed", choices.typed,
-                                     lambda form: change(replace(choices, typed=form))))
+        # Shown as "most" of every Climb until a tap describes it; Start refuses it undescribed, since an
+        # Accolade nobody described would score "most Climbs" without a word.
+        parts.append(category_editor("ft-accolade-typed", choices.typed or CategoryForm(),
+                                     lambda form: change(replace(choices, typed=form)),
+                                     described=choices.typed is not None))
     return panel(parts, key="ft-setup-accolade", padding=12, spacing=8)
 
 
