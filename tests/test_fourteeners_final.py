@@ -147,7 +147,7 @@ def test_the_accolade_can_be_corrected_before_scoring() -> None:
     ([tuck("Plan X", 2, "plans", None, counted={"points": 100})], "from -99 to 99"),
     ([tuck("Plan X", 2, "plans", None, counted={"points": 2, "note": "x" * 121})], "the note"),
     ([tuck("Plan X", 2, "plans", None, counted={"points": 2, "why": "x"})], "unknown key 'why'"),
-    ([tuck("Plan X", 2, "plans", {"points": 1})] * 2, "'Plan X' is both with Ann and with Ann"),
+    ([tuck("Plan X", 2, "plans", {"points": 1})] * 2, "'Plan X' is twice on Ann's tableau"),
     ([tuck(f"Cap {i}", 4, "capstone", {"points": 1}) for i in range(5)], "5 Class IV Climbs are in play"),
     ([tuck(f"Cap {i}", 1, "training", {"endurance": 1}) for i in range(10)], "one Climb a turn for 9 rounds"),
     ([{"card": "Nowhere Peak", "side": "plans"}], "not in this game's catalog"),

@@ -183,8 +183,9 @@ def test_a_day_in_a_record_is_written_as_the_language_writes_dates():
 
 @pytest.mark.parametrize("language, one, several, flag", [
     ("en", "Winner", "Winners", "Winner"),
-    # Polish: "Zwycięzca: Nie" beside Zofia spoke of her as a man; "Wygrana" (a win) is said of anyone.
-    ("pl", "Wygrana", "Wygrana", "Wygrana")])
+    # Polish: "Zwycięzca: Nie" beside Zofia spoke of her as a man; a verb ("Wygrywa", wins) is said of anyone,
+    # where "Wygrana" (a win) over "Wygrana: Ala" named a win, not who won.
+    ("pl", "Wygrywa", "Wygrywają", "Wygrywa")])
 async def test_a_single_winner_is_not_headed_as_several_and_a_players_win_is_said_of_anyone(
         open_ui, store, language, one, several, flag):
     store.settings.set("language", language)

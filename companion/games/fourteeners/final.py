@@ -132,6 +132,10 @@ def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> No
     for owner, cards in tables:
         for card in cards:
             key = name_key(card.name)
+            if key in seen and seen[key] == owner:
+                # i18n: {name} is a player's name
+                raise IllegalAction(msg("{card} is twice on {name}'s tableau; each Climb card is unique",
+                                        card=quote(card.name), name=owner))
             if key in seen:
                 # i18n: {first} and {second} are players' names
                 raise IllegalAction(msg("{card} is both with {first} and with {second}; each Climb card is unique",
