@@ -520,3 +520,15 @@ def test_a_shortfall_says_all_the_utility_usable_on_the_climb_and_counts_what_is
         assert check.reason.endswith(f"Technique and 1 Utility usable on this Climb: {missing} short"), check.reason
         assert "Class IV" not in check.reason
         assert check.reason.plural is not None and check.reason.n == missing
+
+
+def test_an_accolade_category_reads_as_polish_without_a_dash_for_the_case() -> None:
+    # "najwięcej – Szczyty z ikoną Zdjęcie": "najwięcej" wants the genitive, which the filter's words (in the
+    # nominative) cannot give; the cards are counted, and the filter named after them.
+    from companion.games.fourteeners.abilities import describe_category, parse_category
+    from companion.i18n import tr, use_language
+
+    with use_language("pl"):
+        assert tr(describe_category(parse_category({"most": {"icon": "photo"}}, "x"))) == \
+            "najwięcej kart (Szczyty z ikoną Zdjęcie)"
+        assert tr(describe_category(parse_category({"fewest": {"class": 4}}, "x"))).startswith("najmniej kart (")
