@@ -74,8 +74,12 @@ async def test_a_climb_entered_on_the_spot_needs_its_class_and_a_capstone_its_po
     await drive.tap("ftf-put")
     assert ui.find("ftf-problem") is None
     [session] = SessionKeeper(store).in_progress()
-    [tucked] = SessionKeeper(store).state(session.id).players[0].tucked
+    ann = SessionKeeper(store).state(session.id).players[0]
+    [tucked] = ann.tucked
     assert tucked.card.klass == 3
+    # The seat's chip says what its figure counts: "Ann · A (1)" left it to be guessed.
+    nodes = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert spoken(nodes["ftf-seat-0"]) == [f"Ann, Hiker {ann.hiker}, 1 card entered"]
 
 
 def screen_totals(ui, count: int) -> list[int]:

@@ -418,9 +418,12 @@ def _seats(state: State, seat: int, choose) -> ft.Control:
     chips = []
     for i, player in enumerate(state.players):
         count = len(player.tucked) + len(player.guides)
+        # Said in words: "Ala · A (0)" left a screen reader's listener to guess what the figure counts.
         chips.append(choice_chip(
             f"ftf-seat-{i}", f"{player.name} · {player.hiker} ({count})", i == seat, bind(choose, i),
-            icon=ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.PERSON_ROUNDED))
+            icon=ft.Icons.SMART_TOY_ROUNDED if player.gerry else ft.Icons.PERSON_ROUNDED,
+            said=ngettext("{name}, Hiker {letter}, {n} card entered", "{name}, Hiker {letter}, {n} cards entered",
+                          count).format(name=player.name, letter=player.hiker, n=count)))
     return chip_row(chips, label=_("Whose tableau"))
 
 

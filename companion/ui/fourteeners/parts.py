@@ -58,10 +58,12 @@ def slug(name: str) -> str:
 
 def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any] | None, *,
                 icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
-                tooltip: str | None = None, wide: bool = False, toggle: bool = False) -> ft.Control:
+                tooltip: str | None = None, wide: bool = False, toggle: bool = False,
+                said: str | None = None) -> ft.Control:
     """A rounded chip that is on or off; a tick shows when it is on; `wide` for a sentence that may wrap.
     `toggle`: one of chips each on or off by itself (the Weather, an icon), said as a switch, on or off; else
-    one choice of several (a tab, a side), said as the one chosen."""
+    one choice of several (a tab, a side), said as the one chosen. `said`: the words a screen reader says
+    instead of the label, where the label's figures need their words."""
     tint = colour or ft.Colors.PRIMARY
     content: list[ft.Control] = []
     if selected:
@@ -73,8 +75,11 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
                            ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     row = ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     named_by_tooltip = bool(tooltip) and label.casefold() in tooltip.casefold()
+    if said is not None:
+        row = ft.Semantics(exclude_semantics=True, content=row)
     chip = ft.Semantics(
         identifier=key,
+        label=said,
         selected=selected,
         toggled=selected if toggle else None,
         button=True,
