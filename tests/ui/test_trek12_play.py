@@ -253,6 +253,25 @@ async def at_a_link_choice(open_ui, store):
     return ui, keeper, session
 
 
+async def test_two_link_choices_both_fit_under_the_sheet_on_a_small_phone(open_ui, store):
+    # Kagkot on a 375x667 phone, in French: the 5 in circle 8 links to the 4 in circle 6 or the one in 7. The
+    # choices had the dice's room (102 px): under the two-line "Plus grande valeur 5 dans la case 8", the
+    # second button showed its top half, with nothing to say the area scrolled.
+    store.settings.set("language", "fr")
+    session = start(store, sheet="kagkot", cards=["rope"])
+    keeper = SessionKeeper(store)
+    for value, circle in [(4, 6), (1, 4), (4, 7)]:
+        keeper.act(session.id, {"dice": [value, 0], "op": "higher", "circle": circle})
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=375, height=667)
+    await enter_roll(ui, Roll.of(5, 0))
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")
+    assert {ui.get("t12-link-0").content, ui.get("t12-link-1").content} == {
+        "Lier à 4 dans la case 6", "Lier à 4 dans la case 7"}
+    # Its header row (a 40 px button beside what was picked), then a 40 px button a row, 6 px apart.
+    assert ui.get("t12-choice-area").height >= 40 + 6 + 40 + 6 + 40
+
+
 async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(open_ui, store):
     ui, keeper, session = await at_a_link_choice(open_ui, store)
     # The 5 touches two lone 4s: both are offered, on the sheet and as buttons; nothing is written yet.

@@ -91,6 +91,8 @@ _PANEL = 400         # the side panel's width on wide screens
 _COLUMN = 640        # the single column's widest on narrower screens
 _DIE = 48            # a tappable die face (and the height unit of the roll area)
 _OPTIONS = 76        # the Dice Options row when it has a line of its own
+_LINK_HEADER = 46    # over a link's choices: what was picked (two lines at most) and "Another circle"
+_LINK_BUTTON = 40    # a link choice's button, one a row on a phone
 _BACK = 40           # the "Back to the Expedition" button above the sheet of an Expedition's Ascent
 _BAR = 64            # the app bar: the sheet's name over a round line that may take two lines ("Runde 11 von 19 ·
                      # Gipfel 75+"); at the usual 56 the lines ran under it, over the tops of the sheet tabs
@@ -550,6 +552,14 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     both = wide or sheet_h - layout.height >= _OPTIONS + 8
     if both and not wide:
         sheet_h -= _OPTIONS + 8
+    # A link to choose takes the dice's room, under what was picked, one button a row: two did not fit it, and
+    # the second was cut in half with nothing to say it scrolled. The sheet gives up what they need more.
+    choice_h = roll_h
+    if not wide and not both and now.step in (Step.LINK, Step.MAX_LINK):
+        choice_h = max(roll_h, _LINK_HEADER + len(now.choices) * (_LINK_BUTTON + 6))
+        if choice_h > roll_h:
+            sheet_h = max(160.0, sheet_h - (choice_h - roll_h))
+            layout = sheet_layout(sheet, sheet_w, sheet_h)
 
     index = 0
     if shown == MAX_TAB and solo:
@@ -705,7 +715,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             choice = _choice_area(now, state, draft, on_link=on_link, on_take=on_take, on_give_back=on_give_back,
                                   on_cancel=bind(on_skull, False),
                                   height=None if wide else roll_h + 8 + _OPTIONS if both else
-                                  roll_h + (40 + 8 if give_room else 0))
+                                  choice_h + (40 + 8 if give_room else 0))
             views = option_views(state, draft)
             if both and choosing and not wide:
                 panel.append(choice)
