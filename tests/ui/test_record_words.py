@@ -256,3 +256,17 @@ async def test_a_home_made_sheet_is_shown_by_its_name_once(open_ui, store):
     ui = await open_ui(route=f"/history/{record}")
     assert _value(ui, "record-row-sheet") == "Grań Żabia" and ui.find("record-row-sheet_name") is None
     assert "own-0123456789ab" not in ui.texts()
+
+
+async def test_a_trek12_total_closes_its_sheet_after_the_cards_cashed_at_their_worth(open_ui, store):
+    # "Penalty −3, Total 70, Cards cashed 1": the rows above the total made 67, and the card, after it and
+    # said as a count, read as left out of it.
+    record = _add(store, "trek12", "Kagkot", {"sheet": "kagkot", "scores": [
+        {"name": "Ann", "lines": 34, "zones": 26, "line_bonus": 10, "zone_bonus": 0, "penalty": 3, "total": 70,
+         "assists": 1}]})
+    ui = await open_ui(route=f"/history/{record}")
+    keys = [c.key for c in walk(ui.top) if str(getattr(c, "key", "") or "").startswith("record-row-scores.0.")]
+    assert keys[-1] == "record-row-scores.0.total", keys
+    assert _value(ui, "record-row-scores.0.total") == "70"
+    texts = [c.value for c in walk(ui.get("record-row-scores.0.assists")) if isinstance(c, ft.Text)]
+    assert texts[0] == "Cards cashed (+3 each)" and texts[-1] == "1", texts

@@ -262,7 +262,8 @@ _FIELD_LABELS = {
     "ascent": N_("Ascent"),
     "ascents": N_("Ascents"),
     # i18n: a Trek 12 sheet's breakdown in History: how many Assist cards were cashed (+3 each)
-    "assists": N_("Cards cashed"),
+    # i18n: Trek 12: how many Assist cards a player discarded at the end, each worth 3 points
+    "assists": N_("Cards cashed (+3 each)"),
     # i18n: an Expedition's Ascent in History: each player's score with the cards they cashed
     "ascent_scores": N_("Scores with cards cashed"),
     # i18n: a Freunde climber's best victory points (VP) reached, in a finished game's breakdown
@@ -486,9 +487,14 @@ def _block(value: Any, path: str, depth: int) -> ft.Control:
     return ft.Text(value_text(value), size=13)
 
 
+_LAST = ("total", "totals")
+
+
 def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list[ft.Control]:
     controls: list[ft.Control] = []
-    for key, value in group.items():
+    # A total closes its group: Trek 12's cards cashed, kept after it, were read as left out of it.
+    ordered = sorted(group.items(), key=lambda item: item[0] in _LAST)
+    for key, value in ordered:
         if key == skip or key in _HIDDEN or (value is None and key in _ONLY_WHEN_SET):
             continue
         where = f"{path}.{key}"
