@@ -172,12 +172,12 @@ def test_french_joins_a_preposition_and_a_places_article():
     # A Freunde move said "est allé de camp de base à S1", "s'est acclimaté sur camp de base" and
     # "s'est déplacé en le sommet": the place is only known when the sentence is formatted.
     who = {"turn": 1, "name": "Bruno", "climber": "A"}
-    moved = "Turn {turn}, {name}'s climber {climber} moved from {start} to {end}"
+    moved = "Turn {turn}, {name}'s climber {climber} moved {start} {end}"
     acclimatized = "Turn {turn}, {name}'s climber {climber} acclimatized {where}"
     with use_language("fr"):
-        assert tr(msg(moved, start=msg("base camp"), end="S1", **who)) == (
+        assert tr(msg(moved, start=msg("from base camp"), end=msg("to {space}", space="S1"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno est allé du camp de base à S1")
-        assert tr(msg(moved, start="S24", end=msg("the summit"), **who)) == (
+        assert tr(msg(moved, start=msg("from {space}", space="S24"), end=msg("to the summit"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno est allé de S24 au sommet")
         assert tr(msg(acclimatized, where=msg("in base camp"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté au camp de base")
@@ -185,8 +185,13 @@ def test_french_joins_a_preposition_and_a_places_article():
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur le sommet")
         assert tr(msg(acclimatized, where=msg("at {space}", space="S5"), **who)) == (
             "Tour 1, l'alpiniste A de Bruno s'est acclimaté sur S5")
-    # German and English too: "auf Basislager", "auf der Gipfel", "acclimatized on base camp".
+    # German and English too: "auf Basislager", "auf der Gipfel", "acclimatized on base camp"; and a move "von
+    # Basislager" and "nach der Gipfel".
     with use_language("de"):
+        assert tr(msg(moved, start=msg("from base camp"), end=msg("to {space}", space="S1"), **who)) == (
+            "Runde 1, Bergsteiger A von Bruno ging vom Basislager nach S1")
+        assert tr(msg(moved, start=msg("from {space}", space="S24"), end=msg("to the summit"), **who)) == (
+            "Runde 1, Bergsteiger A von Bruno ging von S24 zum Gipfel")
         assert tr(msg(acclimatized, where=msg("in base camp"), **who)) == (
             "Runde 1, Bergsteiger A von Bruno akklimatisierte sich im Basislager")
         assert tr(msg(acclimatized, where=msg("on the summit"), **who)) == (

@@ -196,14 +196,13 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
     # A dead climber stands nowhere: an entry for it (one a correction left behind its death) is said where
     # it died, and that it died.
     here = climber.space if climber.alive else climber.died_space
-    start, where = _space(state, here), _at(state, here)
+    where = _at(state, here)
     cards = _cards(action.cards) if action.cards else None
     if action.path:
-        end = _space(state, action.path[-1])
-        words = (msg("Turn {turn}, {name}'s climber {climber} moved from {start} to {end} with {cards}", start=start,
+        start, end = _from(state, here), _to(state, action.path[-1])
+        words = (msg("Turn {turn}, {name}'s climber {climber} moved {start} {end} with {cards}", start=start,
                      end=end, cards=cards, **who) if cards else
-                 msg("Turn {turn}, {name}'s climber {climber} moved from {start} to {end}", start=start, end=end,
-                     **who))
+                 msg("Turn {turn}, {name}'s climber {climber} moved {start} {end}", start=start, end=end, **who))
     elif action.tent:
         words = (msg("Turn {turn}, {name}'s climber {climber} pitched its tent {where} with {cards}", where=where,
                      cards=cards, **who) if cards else
@@ -279,12 +278,29 @@ def _at(state: State, space: Any) -> str:
     return msg("at {space}", space=str(space))
 
 
-def _space(state: State, space: Any) -> str:
+def _from(state: State, space: Any) -> str:
+    """Where a move began, with its preposition: "from S6", and base camp and the summit in words of their own
+    ("von Basislager" was German for none: "vom Basislager"; "de camp de base": "du camp de base")."""
     if space == state.board.base_camp:
-        return msg("base camp")
+        # i18n: where a climber's move began: "…'s climber A moved from base camp to S6"
+        return msg("from base camp")
     if space == state.board.summit:
-        return msg("the summit")
-    return str(space)
+        # i18n: where a climber's move began: "…'s climber A moved from the summit to S20"
+        return msg("from the summit")
+    # i18n: where a climber's move began, a space of the board: "…moved from S6 to S9"
+    return msg("from {space}", space=str(space))
+
+
+def _to(state: State, space: Any) -> str:
+    """Where a move ended, with its preposition: "to S9", "to the summit" ("nach der Gipfel": "zum Gipfel")."""
+    if space == state.board.base_camp:
+        # i18n: where a climber's move ended: "…'s climber A moved from S3 to base camp"
+        return msg("to base camp")
+    if space == state.board.summit:
+        # i18n: where a climber's move ended: "…'s climber A moved from S24 to the summit"
+        return msg("to the summit")
+    # i18n: where a climber's move ended, a space of the board: "…moved from S6 to S9"
+    return msg("to {space}", space=str(space))
 
 
 def _weather(weather: rules.Weather) -> str:
