@@ -247,7 +247,8 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     await ui.click("fr-tray-2")                       # tapped by mistake: taken out again
     await ui.click("fr-card-A2")
     await ui.click("fr-play")
-    assert "Ann played Move 2, Move 3, Acclimatize +2." == ui.get("fr-notice-text").value
+    # Listed as the entries list them ("…, Move 3 and Acclimatize +2"), not by commas alone.
+    assert "Ann played Move 2, Move 3 and Acclimatize +2." == ui.get("fr-notice-text").value
     await tap_cards(ui, "M1", "A0", "A1")
 
     # Risk: Ann has the highest movement total and takes a token.
@@ -451,7 +452,7 @@ async def test_resume_after_reopening_the_store(tmp_path, hub):
         tab = await UiApp(build_main(reopened), hub=hub).start()
         await tab.click(f"home-resume-{session.id}")
         assert tab.route == f"/play/freunde/{session.id}"
-        assert tab.get("fr-cards-played-0").value == "Ann played Move 2, Move 3, Acclimatize +1"
+        assert tab.get("fr-cards-played-0").value == "Ann played Move 2, Move 3 and Acclimatize +1"
         assert tab.get("fr-forecast-1-text").value == "no effect"
         await tap_cards(tab, "M1", "A0", "A1")       # carries on where it stopped: the risk token is next
         assert "Ann takes a risk token" in tab.text()
@@ -591,7 +592,7 @@ async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store
     assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
                                              "no climber loses acclimatization.")
     assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
-    assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1, Move 3."
+    assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1 and Move 3."
     await ui.click("fr-done")
     assert ui.get("fr-notice-text").value == "Bob acts next."
     state = engine(store, session.id)
@@ -1017,7 +1018,7 @@ async def test_another_game_opened_in_the_same_tab_does_not_inherit_the_last_gam
     await ui.click("fr-card-M2")
     await ui.click("fr-card-A2")
     await ui.click("fr-play")
-    assert ui.get("fr-notice-text").value == "Ann played Move 2, Move 3, Acclimatize +2."
+    assert ui.get("fr-notice-text").value == "Ann played Move 2, Move 3 and Acclimatize +2."
     await ui.go(f"/play/freunde/{other.id}")
     assert ui.find("fr-notice-text") is None
     assert ui.get("fr-turn-title").value == "Turn 1 of 18"

@@ -20,7 +20,7 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import bind, labelled, labelled_value
+from companion.ui.common.widgets import and_list, bind, labelled, labelled_value
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -59,9 +59,10 @@ def card_words(code: str) -> str:
 
 
 def cards_words(codes: Iterable[str]) -> str:
-    """Cards in words, in hand order, joined by commas; 'no cards' for none."""
+    """Cards in words, in hand order, listed as the language lists things ("Move 1, Acclimatize +0 and
+    Acclimatize +3", as the entries say them); 'no cards' for none."""
     shown = sorted(codes, key=card_sort_key)
-    return ", ".join(card_words(c) for c in shown) or _("no cards")
+    return and_list([card_words(c) for c in shown]) or _("no cards")
 
 
 def weather_label(label: str) -> str:
