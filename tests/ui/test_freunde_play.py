@@ -1439,3 +1439,18 @@ def test_an_acclimatization_below_zero_is_said_with_a_true_minus_sign():
 
     assert accl_words(-1) == "acclimatization −1 of 6"
     assert accl_words(3) == "acclimatization 3 of 6"
+
+
+async def test_a_players_avatar_is_not_a_letter_the_climbers_wear(open_ui, store):
+    # Bartek's avatar was a "B" in his colour, beside "A: 3 · B: 1", as his climber B is drawn on the board:
+    # the table read it as the climber. A player's avatar is a figure.
+    from test_corrections_freunde import show_panel
+
+    from companion.ui.freunde.screens import Panel
+
+    session = start_game(store, names=("Anna", "Bartek"))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    for panel in (Panel.TURN, Panel.SCORES):
+        await show_panel(ui, panel)
+        avatars = [c for c in walk(ui.top) if isinstance(c, ft.CircleAvatar)]
+        assert avatars and all(isinstance(a.content, ft.Icon) for a in avatars), [a.content for a in avatars]

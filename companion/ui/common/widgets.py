@@ -210,17 +210,16 @@ def message_card(
     return announced(card, key=f"{key}-announced") if warning else card
 
 
-def colour_dot(colour: str, label: str, *, size: int = 40) -> ft.Control:
-    """A round avatar in a player's colour with their initial, readable on any colour."""
+def colour_dot(colour: str, label: str, *, size: int = 40, icon: ft.IconData | None = None) -> ft.Control:
+    """A round avatar in a player's colour with their initial, readable on any colour; with `icon`, that icon
+    instead (where letters on the table mean something else, as Freunde's climbers A and B)."""
     initial = (label.strip()[:1] or "?").upper()
+    mark = (ft.Icon(icon, size=size * 0.6, color=_readable_on(colour)) if icon is not None
+            else ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)))
     # Decoration only: the name beside it is what a screen reader should say, not the initial again.
     return ft.Semantics(
         exclude_semantics=True,
-        content=ft.CircleAvatar(
-            content=ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)),
-            bgcolor=colour,
-            radius=size / 2,
-        ),
+        content=ft.CircleAvatar(content=mark, bgcolor=colour, radius=size / 2),
     )
 
 

@@ -38,6 +38,10 @@ ACCL_COLOUR = "#1565C0"
 _WHITE = "#FFFFFF"
 _KIND_ORDER = {CardKind.MOVE: 0, CardKind.ROPE: 1, CardKind.ACCLIMATIZATION: 2}
 
+# A player's avatar: a figure, not an initial, since the letters on the board are the climbers, A and B: Bartek's
+# "B" stood beside "A: 3 · B: 1" like his climber B.
+PLAYER_ICON = ft.Icons.PERSON_ROUNDED
+
 
 def card_sort_key(code: str) -> tuple:
     """Movement cards, then ropes, then acclimatization cards, each by value: how a hand is fanned."""

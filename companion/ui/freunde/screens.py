@@ -28,6 +28,7 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.board import BoardMarks, board_control, board_legend, space_name
 from companion.ui.freunde.parts import (
     FALLBACK_COLOUR,
+    PLAYER_ICON,
     cards_words,
     info_line,
     pawn,
@@ -943,7 +944,7 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Row(spacing=12, controls=[
-                colour_dot(colour, str(player.get("name", "")), size=32),
+                colour_dot(colour, str(player.get("name", "")), size=32, icon=PLAYER_ICON),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(str(player.get("name", "")), size=16, weight=ft.FontWeight.W_600),
                     ft.Text(climbers, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -27,6 +27,7 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.parts import (
     ACCL_COLOUR,
     MOVE_COLOUR,
+    PLAYER_ICON,
     accl_track,
     accl_words,
     card_face,
@@ -209,7 +210,7 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
                 *([] if state.over or state.setup.solo else [ft.Row(spacing=6, tight=True, controls=[
                     # i18n: beside the start player's name: who starts this turn
                     ft.Text(_("starts"), size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    colour_dot(colours[state.start_player], start.name, size=22),
+                    colour_dot(colours[state.start_player], start.name, size=22, icon=PLAYER_ICON),
                     ft.Text(start.name, key="fr-start-player", weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_SECONDARY_CONTAINER),
                 ])]),
@@ -461,7 +462,7 @@ def _totals(state: State, colours: Sequence[str]) -> ft.Control:
         if not p.active:
             continue
         items.append(ft.Row(spacing=6, tight=True, controls=[
-            colour_dot(colours[index], p.name, size=20),
+            colour_dot(colours[index], p.name, size=20, icon=PLAYER_ICON),
             ft.Text(f"{p.name} {total}", key=f"fr-total-{index}", weight=ft.FontWeight.W_600),
         ]))
     return ft.Row([ft.Text(_("Movement totals:"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), *items],
@@ -954,7 +955,7 @@ def team_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             border=ft.Border.all(2 if index == state.acting else 1,
                                  ft.Colors.PRIMARY if index == state.acting else ft.Colors.OUTLINE_VARIANT),
             content=ft.Column(spacing=6, tight=True, controls=[
-                ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22),
+                ft.Row(spacing=8, controls=[colour_dot(colours[index], p.name, size=22, icon=PLAYER_ICON),
                                             ft.Text(p.name, weight=ft.FontWeight.W_600, expand=True)]),
                 # A line of its own: beside the name, a solo game's 17 tokens left the name no room at all.
                 # i18n: the risk tokens a player took and the value of each, "3 risk tokens, worth 2, 1, 1" (a bare
@@ -1007,7 +1008,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.TERTIARY_CONTAINER if winner else ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=12, controls=[   # said by its label
-                colour_dot(colours[entry.index], entry.name, size=30),
+                colour_dot(colours[entry.index], entry.name, size=30, icon=PLAYER_ICON),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
                     ft.Text(entry.name, size=16, weight=ft.FontWeight.W_600),
                     ft.Text(climbers, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
