@@ -116,6 +116,10 @@ async def test_several_players_cards_and_the_merge_variant(open_ui, store):
     # The count of cards held decides the plural ("1 cartes sur 3" was read in French).
     assert ui.get(f"t12-new-hand-{bob.id}-count").value == "Bob holds 1 card from earlier Ascents (at most 3)"
     assert ui.get(f"t12-new-hand-{ann.id}-count").value == "Ann holds 0 cards from earlier Ascents (at most 3)"
+    # The option names its source as the entries' setup correction does ("Merge Fixed Lines (designer's FAQ)"),
+    # not "the designers' variant".
+    assert "As the designer's FAQ allows" in " ".join(spoken(next(
+        c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-new-merge")))
     await ui.click("t12-new-merge")
     await ui.click("t12-new-start")
     [session] = SessionKeeper(store).in_progress()

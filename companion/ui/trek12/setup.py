@@ -210,7 +210,7 @@ def Trek12NewGame() -> ft.View:
                                      _("Max discards all his cards at the end, +3 each (Solo Expeditions); before "
                                        "the last Ascent he keeps them."), last, bind(set_last, not last)))
     body.append(_toggle_tile("t12-new-merge", _("A number may join two Fixed Lines"),
-                             _("The designers' variant; the rulebook keeps one line per number."),
+                             _("As the designer's FAQ allows; the rulebook keeps one line per number."),
                              merge, bind(set_merge, not merge)))
     if problem:
         body.append(message_card(ft.Icons.ERROR_OUTLINE_ROUNDED, _("The Ascent was not started"), problem,
