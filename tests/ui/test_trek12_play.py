@@ -272,6 +272,24 @@ async def test_two_link_choices_both_fit_under_the_sheet_on_a_small_phone(open_u
     assert ui.get("t12-choice-area").height >= 40 + 6 + 40 + 6 + 40
 
 
+async def test_link_choices_take_no_more_than_the_sheet_can_give(open_ui, store):
+    # On a 320x568 phone with two sheets the sheet has 24 px to give: the choices take those (and scroll in
+    # the rest) rather than push what is under them off a screen that does not scroll.
+    session = start(store, sheet="kagkot", names=("Ann", "Bob"))
+    keeper = SessionKeeper(store)
+    for value, circle in [(4, 6), (1, 4), (4, 7)]:
+        for seat in (0, 1):
+            keeper.act(session.id, {"dice": [value, 0], "op": "higher", "circle": circle, "player": seat})
+    ui = await open_ui(route=f"/play/trek12/{session.id}", width=320, height=568)
+    await enter_roll(ui, Roll.of(5, 0))
+    before = ui.get("t12-sheet-room").height
+    await ui.click("t12-op-higher")
+    await ui.click("t12-circle-8")
+    assert ui.find("t12-link-1") is not None
+    after, choices = ui.get("t12-sheet-room").height, ui.get("t12-choice-area").height
+    assert after == 160 < before and after + choices == before + 2 * 48 + 6, (before, after, choices)
+
+
 async def test_a_link_choice_is_asked_and_honoured_for_the_player_and_for_max(open_ui, store):
     ui, keeper, session = await at_a_link_choice(open_ui, store)
     # The 5 touches two lone 4s: both are offered, on the sheet and as buttons; nothing is written yet.

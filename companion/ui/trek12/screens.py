@@ -91,6 +91,7 @@ _PANEL = 400         # the side panel's width on wide screens
 _COLUMN = 640        # the single column's widest on narrower screens
 _DIE = 48            # a tappable die face (and the height unit of the roll area)
 _OPTIONS = 76        # the Dice Options row when it has a line of its own
+_SHEET_LEAST = 160.0  # the sheet's least height on a phone
 _LINK_HEADER = 46    # over a link's choices: what was picked (two lines at most) and "Another circle"
 _LINK_BUTTON = 40    # a link choice's button, one a row on a phone
 _BACK = 40           # the "Back to the Expedition" button above the sheet of an Expedition's Ascent
@@ -544,7 +545,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         sheet_h = height - _BAR - above - 40
     else:
         sheet_w = min(width, _COLUMN) - 24
-        sheet_h = max(160.0, height - _BAR - above - under - 28)
+        sheet_h = max(_SHEET_LEAST, height - _BAR - above - under - 28)
     layout = sheet_layout(sheet, sheet_w, sheet_h)
     # When the sheet leaves room (wide sheets on a phone, any desktop), the dice faces and the Dice
     # Options table are both on screen all the time, as on paper; otherwise the options take the dice's
@@ -554,11 +555,14 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         sheet_h -= _OPTIONS + 8
     # A link to choose takes the dice's room, under what was picked, one button a row: two did not fit it, and
     # the second was cut in half with nothing to say it scrolled. The sheet gives up what they need more.
+    # Only what the sheet can give: at its smallest, the choices scroll within the dice's room as before.
     choice_h = roll_h
     if not wide and not both and now.step in (Step.LINK, Step.MAX_LINK):
-        choice_h = max(roll_h, _LINK_HEADER + len(now.choices) * (_LINK_BUTTON + 6))
-        if choice_h > roll_h:
-            sheet_h = max(160.0, sheet_h - (choice_h - roll_h))
+        needed = _LINK_HEADER + len(now.choices) * (_LINK_BUTTON + 6)
+        given = max(0.0, min(needed - roll_h, sheet_h - _SHEET_LEAST))
+        if given > 0:
+            sheet_h -= given
+            choice_h = roll_h + given
             layout = sheet_layout(sheet, sheet_w, sheet_h)
 
     index = 0
@@ -624,7 +628,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                          "Max holds {n} Assist cards, cashed at an Expedition's end", max_cards))
         sheet_block.append(ft.Text(held.format(n=max_cards), key="t12max-cards", size=12,
                                    max_lines=2, color=ft.Colors.ON_SURFACE_VARIANT))
-    sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h,
+    sheet_block.append(ft.Container(height=None if wide or seat is None else sheet_h, key="t12-sheet-room",
                                     alignment=ft.Alignment.CENTER, content=drawn))
 
     # The entries and any correction of an old one come first (nothing is drawn while both are closed).
