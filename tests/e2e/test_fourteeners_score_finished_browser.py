@@ -25,7 +25,7 @@ TABLEAUS = [
      ("ftf-add-capstone", ["ftf-class-4", "ftf-cap-6"], "On Bo's tableau now: 6 points.")],
     [("ftf-add-training", ["ftf-class-2"], "On Cy's tableau now: 0 points."),
      ("ftf-add-capstone", ["ftf-class-3", "ftf-cap-9"], "On Cy's tableau now: 9 points."),
-     ("ftf-add-guide", ["ftf-icon-photo"], None)],                               # a Photo: 1
+     ("ftf-add-guide", ["ftf-class-1", "ftf-icon-photo"], None)],                            # a Photo: 1
 ]
 
 

@@ -142,6 +142,13 @@ async def test_a_catalog_card_with_its_side_blank_asks_only_what_it_scores(open_
                             "scores"]
     await drive.tap("ftf-pick-wetterhorn-peak")
     assert "ftf-name" not in ui.keys() and "ftf-class-1" not in ui.keys()     # its corner is printed
+    # Back to the catalog, then a card not in it: the card left behind lends it neither its Class nor its icons.
+    await drive.tap("ftf-back")
+    await drive.tap("ftf-spot")
+    assert not any(drive.selected(f"ftf-class-{k}") for k in (1, 2, 3, 4)) and not drive.selected("ftf-icon-alt")
+    await drive.tap("ftf-back")
+    await drive.type("ftf-search", "wett")
+    await drive.tap("ftf-pick-wetterhorn-peak")
     await drive.ability({"per": {"icon": "alt"}, "points": 2})
     assert ui.get("ftf-preview").value == "On Ann's tableau now: 2 points."  # its own Alt route
     await drive.tap("ftf-put")
@@ -359,6 +366,11 @@ async def test_solo_against_gerry(open_ui, store) -> None:
     assert "ftf-accolade-change" not in ui.keys()
     await drive.tap("ftf-seat-1")
     await drive.tap("ftf-add-gerry")
+    # His side follows the Class: none is said, nor asked for, before the Class is chosen (it began on Class I,
+    # "tucks it as Training", and Add saved that unasked).
+    assert ui.find("ftf-gerry-side") is None and not drive.selected("ftf-class-1")
+    await drive.tap("ftf-put")
+    assert ui.get("ftf-problem").value == "Choose the card's Class: Plans and the Accolade count by it."
     await drive.tap("ftf-class-3")
     assert ui.get("ftf-gerry-side").value == "Gerry tucks it as Capstone."
     await drive.tap("ftf-cancel")

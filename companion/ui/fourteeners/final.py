@@ -21,7 +21,7 @@ from companion.errors import CompanionError, InvalidInput
 from companion.games.fourteeners import final, scoring, solo
 from companion.games.fourteeners.abilities import Tucked, describe_ability, describe_category
 from companion.games.fourteeners.catalog import AccoladeSide, Card, name_key
-from companion.games.fourteeners.data import Icon, Side, load_data
+from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.games.words import comma_list
 from companion.store.records import said_in_place
@@ -459,7 +459,7 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
             # Said with whose side it adds to: every side's button was a bare "Add".
             *([] if player.gerry else [labelled(f"ftf-add-{side.value}", ft.TextButton(
                 _("Add"), key=f"ftf-add-{side.value}", icon=ft.Icons.ADD_ROUNDED, disabled=editing,
-                on_click=bind(open_form, TuckForm(seat=seat, side=side.value, klass=0))),
+                on_click=bind(open_form, TuckForm(seat=seat, side=side.value))),
                 label=_("Add to {name}'s {side}").format(name=player.name, side=side_label(side)), button=True)])])]
         for i, entry in entries:
             rows.append(_entry_row(state, seat, side.value, i, entry.card, entry, points.get(name_key(entry.card.name)),
@@ -574,8 +574,9 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
                                                                                  form.index))
         put(form.missing() or form.entry_doc(text, note.text), form.seat, form.side, form.index)
 
+    # Back to the catalog forgets the card left: its Class and icons are not the next card's.
     back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
-                                                on_click=bind(set_form, replace(form, spot=False, base=None))))]
+                                                on_click=bind(set_form, TuckForm(seat=form.seat, side=form.side))))]
             if pickable and form.index is None else [])
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[
         *back,
@@ -695,6 +696,10 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
     if side == GUIDE:
         controls.append(ft.Text(_("A Guide scores 1 with a Photo; nothing else of it counts at the end."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
+        return controls
+    if player.gerry and form.base is None and form.klass not in CLASSES:
+        # His side follows the Class: none is shown (nor its fields) before the Class is chosen.
+        controls.append(_preview(state, form, name))
         return controls
     if player.gerry and form.base is None:
         controls.append(ft.Text(_("{gerry} tucks it as {side}.").format(gerry=solo.gerry_name(),

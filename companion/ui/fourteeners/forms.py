@@ -423,7 +423,7 @@ class TuckForm:
     index: int | None = None
     spot: bool = False                          # the form is open (else: picking from the catalog)
     base: Card | None = None
-    klass: int = 1                              # 0: not chosen yet (a Climb entered on the spot)
+    klass: int = 0                              # 0: not chosen yet (a Climb entered on the spot)
     icons: tuple[str, ...] = ()
     points: int = 0                             # a Capstone's points (0: not chosen yet), or a Plan's counted
     counted: bool = False                       # a Plan counted by hand
