@@ -412,6 +412,8 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     # Nothing tapped: no Accolade is assumed. It began as "most Climbs", which nobody described, and every
     # player with as many Climbs tied for it.
     assert ui.get("ft-accolade-typed-preview").value == "Tap who scores and which tucked cards count."
+    assert not any(n.selected for n in walk(ui.top) if isinstance(n, ft.Semantics)
+                   and n.identifier in ("ft-accolade-typed-kind-most", "ft-accolade-typed-kind-fewest"))
     await ui.click("ft-start")
     assert ui.get("ft-setup-error").value == ("Describe the Accolade on the table: who scores, counting which "
                                               "tucked cards.")

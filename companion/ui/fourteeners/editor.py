@@ -220,8 +220,10 @@ def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[Catego
     # i18n: an Accolade category: the player with the most (or the fewest) matching tucked cards scores it
     kind_words = {"most": _("Most"), "fewest": _("Fewest")}
     parts: list[ft.Control] = [chip_row([
-        choice_chip(f"{prefix}-kind-{kind}", kind_words.get(kind) or kind.capitalize(), form.kind == kind,
-                    bind(on_change, replace(form, kind=kind))) for kind in kinds], label=_("Who scores"))]
+        # Nothing chosen until a tap describes it: "Most" ticked read as a choice the players had made.
+        choice_chip(f"{prefix}-kind-{kind}", kind_words.get(kind) or kind.capitalize(),
+                    described and form.kind == kind, bind(on_change, replace(form, kind=kind)))
+        for kind in kinds], label=_("Who scores"))]
     parts.extend(filter_editor(prefix, form.filter, lambda f: on_change(replace(form, filter=f))))
     if not described:
         parts.append(_preview(f"{prefix}-preview", _("Tap who scores and which tucked cards count.")))
