@@ -307,13 +307,14 @@ def freunde_session(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def test_freunde_entries_name_the_turn_the_player_the_climber_and_what_moved_or_paid() -> None:
     setup, actions = freunde_session("three_players_summer")
     words = describe_entries(freunde, setup, actions)
+    # Cards in hand order, as the screens list them: movement, ropes, then acclimatization, each by value.
     assert words[:13] == [
-        "Turn 1, Ann drew Acclimatize +0, Acclimatize +1, Move 1, Move 2, Move 3 and Rope 1 or 2 down",
-        "Turn 1, Bob drew Acclimatize +0, Move 1, Move 2, Move 3, Rope 1 or 2 down and Rope 1 or 3 down",
-        "Turn 1, Cy drew Acclimatize +1, Acclimatize +3, Move 1, Move 1, Move 2 and Rope 1 or 3 down",
-        "Turn 1, Ann played Acclimatize +1, Move 2 and Rope 1 or 2 down",
+        "Turn 1, Ann drew Move 1, Move 2, Move 3, Rope 1 or 2 down, Acclimatize +0 and Acclimatize +1",
+        "Turn 1, Bob drew Move 1, Move 2, Move 3, Rope 1 or 2 down, Rope 1 or 3 down and Acclimatize +0",
+        "Turn 1, Cy drew Move 1, Move 1, Move 2, Rope 1 or 3 down, Acclimatize +1 and Acclimatize +3",
+        "Turn 1, Ann played Move 2, Rope 1 or 2 down and Acclimatize +1",
         "Turn 1, Bob played Move 2, Move 3 and Rope 1 or 3 down",
-        "Turn 1, Cy played Acclimatize +1, Acclimatize +3 and Rope 1 or 3 down",
+        "Turn 1, Cy played Rope 1 or 3 down, Acclimatize +1 and Acclimatize +3",
         "Turn 1, Bob took a risk token of 1 (a 0 turned face up)",
         "Turn 1, Bob's climber A moved from base camp to S6 with Move 2, Move 3 and Rope 1 or 3 down; "
         "1 risk point off its movement",

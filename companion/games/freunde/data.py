@@ -53,6 +53,9 @@ class CardKind(str, Enum):
     ACCLIMATIZATION = "acclimatization"
 
 
+_KIND_ORDER = {CardKind.MOVE: 0, CardKind.ROPE: 1, CardKind.ACCLIMATIZATION: 2}
+
+
 @dataclass(frozen=True)
 class Card:
     """One card: movement value, acclimatization value, or a rope's up and down values."""
@@ -67,6 +70,12 @@ class Card:
         if self.kind is CardKind.ROPE:
             return f"R{self.value}/{self.down}"
         return ("M" if self.kind is CardKind.MOVE else "A") + str(self.value)
+
+    @property
+    def hand_order(self) -> tuple[int, int, int]:
+        """Where the card stands in a hand as it is fanned and said: movement cards, then ropes, then
+        acclimatization cards, each by value."""
+        return (_KIND_ORDER[self.kind], self.value, self.down)
 
     @property
     def risk_points(self) -> int:

@@ -234,8 +234,9 @@ def _climber_words(state: State, action: rules.ClimberAction) -> str:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    """Cards as the table says them: 'Move 2', 'Rope 1 or 3 down', 'Acclimatize +1'."""
-    return and_list([rules.card_words(card) for card in cards]) or msg("no cards")
+    """Cards as the table says them, in hand order (as the screens list them): 'Move 2', 'Rope 1 or 3 down',
+    'Acclimatize +1'."""
+    return and_list([rules.card_words(card) for card in sorted(cards, key=lambda c: c.hand_order)]) or msg("no cards")
 
 
 def _deaths(before: State, after: State) -> list[str]:

@@ -36,7 +36,6 @@ MOVE_COLOUR = "#2E7D32"
 ROPE_COLOUR = "#6D4C41"
 ACCL_COLOUR = "#1565C0"
 _WHITE = "#FFFFFF"
-_KIND_ORDER = {CardKind.MOVE: 0, CardKind.ROPE: 1, CardKind.ACCLIMATIZATION: 2}
 
 # A player's avatar: a figure, not an initial, since the letters on the board are the climbers, A and B: Bartek's
 # "B" stood beside "A: 3 · B: 1" like his climber B.
@@ -45,8 +44,7 @@ PLAYER_ICON = ft.Icons.PERSON_ROUNDED
 
 def card_sort_key(code: str) -> tuple:
     """Movement cards, then ropes, then acclimatization cards, each by value: how a hand is fanned."""
-    card = parse_card(code)
-    return (_KIND_ORDER[card.kind], card.value, card.down)
+    return parse_card(code).hand_order
 
 
 def card_words(code: str) -> str:
