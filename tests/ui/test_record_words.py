@@ -270,3 +270,14 @@ async def test_a_trek12_total_closes_its_sheet_after_the_cards_cashed_at_their_w
     assert _value(ui, "record-row-scores.0.total") == "70"
     texts = [c.value for c in walk(ui.get("record-row-scores.0.assists")) if isinstance(c, ft.Text)]
     assert texts[0] == "Cards cashed (+3 each)" and texts[-1] == "1", texts
+
+
+async def test_a_player_named_total_keeps_their_place_among_names(open_ui, store):
+    # Only a player's own total closes their breakdown: among an Accolade's counts, "total" is a name.
+    record = _add(store, "fourteeners", "14ers", {"accolade": {
+        "name": None, "side": None, "category": "most Climbs tucked as Gear",
+        "counts": {"total": 1, "Ann": 3, "Bo": 2}, "winners": ["Ann"], "points": 4}})
+    ui = await open_ui(route=f"/history/{record}")
+    keys = [c.key for c in walk(ui.top) if str(getattr(c, "key", "") or "").startswith("record-row-accolade.counts.")]
+    assert keys == ["record-row-accolade.counts.total", "record-row-accolade.counts.Ann",
+                    "record-row-accolade.counts.Bo"], keys

@@ -261,8 +261,7 @@ _FIELD_LABELS = {
     "alive": N_("Alive"),
     "ascent": N_("Ascent"),
     "ascents": N_("Ascents"),
-    # i18n: a Trek 12 sheet's breakdown in History: how many Assist cards were cashed (+3 each)
-    # i18n: Trek 12: how many Assist cards a player discarded at the end, each worth 3 points
+    # i18n: a Trek 12 sheet's breakdown in History: how many Assist cards were cashed, each worth 3 points
     "assists": N_("Cards cashed (+3 each)"),
     # i18n: an Expedition's Ascent in History: each player's score with the cards they cashed
     "ascent_scores": N_("Scores with cards cashed"),
@@ -467,7 +466,7 @@ def _block(value: Any, path: str, depth: int) -> ft.Control:
     if depth > _MAX_DEPTH:
         return ft.Text(value_text(value), size=12)
     if isinstance(value, dict):
-        table = _table([(label_for(k), v, f"{path}.{k}") for k, v in value.items()], None)
+        table = _table([(label_for(k), v, f"{path}.{k}") for k, v in _in_order(value)], None)
         if table is not None:
             return panel([table]) if depth == 1 else _nested([table])
         return panel(_fields(value, path, depth), spacing=6) if depth == 1 else _nested(_fields(value, path, depth))
@@ -487,14 +486,19 @@ def _block(value: Any, path: str, depth: int) -> ft.Control:
     return ft.Text(value_text(value), size=13)
 
 
-_LAST = ("total", "totals")
+def _in_order(group: dict) -> list[tuple[Any, Any]]:
+    """A group's fields as kept, except that a player's total closes their breakdown: Trek 12's cards cashed,
+    kept after it, were read as left out of it. (Only a player's: a player named "Total" among the names of
+    an Accolade's counts stays in its place.)"""
+    items = list(group.items())
+    if "name" not in group:
+        return items
+    return sorted(items, key=lambda item: item[0] in ("total", "totals"))
 
 
 def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list[ft.Control]:
     controls: list[ft.Control] = []
-    # A total closes its group: Trek 12's cards cashed, kept after it, were read as left out of it.
-    ordered = sorted(group.items(), key=lambda item: item[0] in _LAST)
-    for key, value in ordered:
+    for key, value in _in_order(group):
         if key == skip or key in _HIDDEN or (value is None and key in _ONLY_WHEN_SET):
             continue
         where = f"{path}.{key}"
