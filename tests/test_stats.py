@@ -255,6 +255,14 @@ def test_csv_has_one_row_per_player_per_game_oldest_first():
     assert (body[5]["automated"], body[5]["player_id"], body[5]["winner"]) == ("1", "", "0")
 
 
+def test_csv_counts_no_win_for_a_game_played_alone():
+    # A Trek 12 sheet played alone is kept with its one player marked winner; History shows no trophy and
+    # Statistics counts no win, but the spreadsheet said "winner 1", and a tally of wins came out too high.
+    alone = _rec("g9", 9, "trek12", [_p("Ann", 19, True, ANN)], title="Dunai")
+    [row] = [dict(zip(CSV_COLUMNS, r)) for r in list(csv.reader(io.StringIO(history_csv([alone]))))[1:]]
+    assert (row["winner"], row["shared_win"], row["score"]) == ("0", "0", "19")
+
+
 def test_csv_escapes_commas_quotes_line_breaks_and_formulas():
     awkward = _rec("g;1", 1, "ridgeline", [_p('Ann "the axe", Jr.', -3, True, ANN), _p("=SUM(A1:A9)", 7, False),
                                            _p("+1", None, False)],

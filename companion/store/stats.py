@@ -663,7 +663,8 @@ def history_csv(records: Source) -> str:
                 seat.player_id or "",
                 int(seat.automated),
                 "" if seat.score is None else _plain(seat.score),
-                int(seat.winner),
+                # As History and Statistics count it: a game played alone had nobody to beat.
+                int(seat.outcome.won),
                 int(seat.outcome is Outcome.SHARED),
                 int(seat.lower_is_better),
             ])
