@@ -1153,3 +1153,17 @@ async def test_players_left_out_of_the_chart_for_want_of_room_are_not_said_to_ha
     ui = await open_ui(route="/stats")
     await pick(ui, "stats-filter-game", "ridgeline")
     assert ui.get("stats-over-time-heading").value == "Fatigue of 5 of the 7 players (lower is better)"
+
+
+async def test_a_players_tiles_name_one_game_and_one_win_in_the_singular(open_ui, store):
+    # "1 / Partien", "1 / Siege" on a German player page: a tile's caption takes the form of its count.
+    store.settings.set("language", "de")
+    ed, bo = store.players.add("Ed"), store.players.add("Bo")
+    store.history.add({"game": "ridgeline", "finished": "2026-03-01T18:00:00+00:00", "title": "Sprint",
+                       "players": [{"id": ed.id, "name": "Ed", "score": 12, "winner": True},
+                                   {"id": bo.id, "name": "Bo", "score": 30, "winner": False}],
+                       "detail": {"route": "sprint", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route=f"/stats/id:{ed.id}")
+    tiles = [spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.label
+             and any(getattr(c, "key", None) in ("pstats-plays", "pstats-wins") for c in walk(n))]
+    assert tiles == [["Partie: 1"], ["Sieg: 1"]], tiles

@@ -173,8 +173,8 @@ def PlayerStatsScreen() -> ft.View:
             ]),
         ]),
         figure_row([
-            figure(format_number(overall.plays), _("Games"), key="pstats-plays"),
-            figure(format_number(overall.wins), _wins_caption(overall.shared_wins), key="pstats-wins"),
+            figure(format_number(overall.plays), _games_caption(overall.plays), key="pstats-plays"),
+            figure(format_number(overall.wins), _wins_caption(overall.wins, overall.shared_wins), key="pstats-wins"),
             figure(percent(overall.win_rate), _("Win rate"), key="pstats-rate", emphasis=True),
         ]),
         *_rate_note(overall, "pstats-rate-note"),
@@ -314,8 +314,8 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
     low = line.lower_is_better
     controls: list[ft.Control] = [
         figure_row([
-            figure(format_number(line.plays), _("Games"), key=f"{prefix}-plays"),
-            figure(format_number(line.wins), _wins_caption(line.shared_wins), key=f"{prefix}-wins"),
+            figure(format_number(line.plays), _games_caption(line.plays), key=f"{prefix}-plays"),
+            figure(format_number(line.wins), _wins_caption(line.wins, line.shared_wins), key=f"{prefix}-wins"),
             figure(percent(line.win_rate), _("Win rate"), key=f"{prefix}-rate", emphasis=True),
         ]),
         *_rate_note(line, f"{prefix}-rate-note"),
@@ -448,9 +448,10 @@ def _solo_card(solo: SoloLine) -> ft.Control:
     look = game_look(solo.game)
     # i18n: {opponent} is the automated opponent's name (Max, Gerry)
     title = _("Against {opponent}").format(opponent=solo.opponent) if solo.opponent else _("Played alone")
-    figures = [figure(format_number(solo.plays), _("Games"), key=f"{key}-plays")]
+    figures = [figure(format_number(solo.plays), _games_caption(solo.plays), key=f"{key}-plays")]
     if solo.opponent:
-        figures.append(figure(format_number(solo.wins), _wins_caption(solo.shared_wins, won=True), key=f"{key}-wins"))
+        figures.append(figure(format_number(solo.wins), _wins_caption(solo.wins, solo.shared_wins, won=True),
+                              key=f"{key}-wins"))
         figures.append(figure(str(solo.losses), _("Lost"), key=f"{key}-losses"))
     figures.append(figure(number(solo.best), _("Best"), key=f"{key}-best", emphasis=True))
     details = [_("average {score}").format(score=number(solo.average))]
@@ -544,12 +545,21 @@ def _go(page: ft.Page, route: str):
     return lambda: page.navigate(route)
 
 
-def _wins_caption(shared: int, *, won: bool = False) -> str:
+def _games_caption(plays: int) -> str:
+    """The caption under a count of games, in the form the count takes ("1 / Game", not "1 / Games")."""
+    # i18n: the caption under a count of games played ("7 / Plays"), shown above it as a large figure
+    return ngettext("Play", "Plays", plays)
+
+
+def _wins_caption(wins: int, shared: int, *, won: bool = False) -> str:
     """'Wins' ('Won' for a solo record), or 'Wins, 1 shared' when some of them were shared (the tile is too
-    narrow for both)."""
+    narrow for both), in the form the count of wins takes."""
     if won:
         return _("Won, {n} shared").format(n=format_number(shared)) if shared else _("Won")
-    return _("Wins, {n} shared").format(n=format_number(shared)) if shared else _("Wins")
+    # i18n: the caption under a count of wins, shown above it as a large figure; {n} of them were shared
+    return (ngettext("Win, {n} shared", "Wins, {n} shared", wins).format(n=format_number(shared)) if shared
+            # i18n: the caption under a count of wins, shown above it as a large figure
+            else ngettext("Win", "Wins", wins))
 
 
 def _games_words(line: PlayerLine) -> str:
