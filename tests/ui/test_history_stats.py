@@ -1125,6 +1125,22 @@ def test_a_distribution_of_negative_scores_writes_the_minus_sign():
     assert shown.controls[1].value == "Most often −57–−40 points: 2 of 3 games"
 
 
+def test_a_distribution_says_a_range_of_one_score_as_that_score_and_names_what_it_counts():
+    # "1 Partie von 3 bis 3": steps of one point were heard as ranges; and Ridgeline's fatigue was called
+    # "Punkteverteilung" (points).
+    from companion.i18n import use_language
+    from companion.ui.shell.charts import histogram_chart
+    from companion.ui.shell.statistics import _distribution_heading
+
+    bins = [stats.Bin(3, 3, 1), stats.Bin(4, 5, 0), stats.Bin(6, 6, 2)]
+    chart = histogram_chart(bins, "#3366AA", unit="points").controls[0]
+    assert chart.label == "Score distribution: 1 game at 3; 2 games at 6."
+    with use_language("de"):
+        chart = histogram_chart(bins, "#3366AA", unit="fatigue", counted="scores",
+                                heading=_distribution_heading("ridgeline")).controls[0]
+        assert chart.label == "Verteilung der Erschöpfung: 1 Ergebnis mit 3; 2 Ergebnisse mit 6."
+
+
 async def test_a_game_in_progress_names_its_players_as_it_seated_them_after_a_rename(open_ui, store):
     # The game keeps the names it began with (as the rename form says); home and History named the players
     # by their new names, which the game's own screen does not show.

@@ -247,9 +247,10 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
 
 
 def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str = "games",
-                    key: str | None = None, height: int = 180) -> ft.Control:
+                    key: str | None = None, height: int = 180, heading: str | None = None) -> ft.Control:
     """A score distribution: one bar per score range, as tall as the number of scores in it (`counted` says
-    what those are: the player's "games", or everyone's "scores"; `unit` what a score counts)."""
+    what those are: the player's "games", or everyone's "scores"; `unit` what a score counts; `heading` the
+    chart's name, said first: "Score distribution" unless given)."""
     unit = str(tr(unit))
     tallest = max((b.count for b in bins), default=0)
     top, step = _count_axis(tallest)
@@ -301,7 +302,11 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                                    "{n} games, all between {low} and {high} {unit}", total)).format(
                 n=total, low=number(bins[0].low), high=number(bins[-1].high), unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
-    spoken = _("Score distribution: {bins}.").format(bins=tr(clauses(
+    # A range of one score is said as that score: "1 game from 3 to 3" was heard for steps of one point.
+    spoken = _("{heading}: {bins}.").format(heading=heading or _("Score distribution"), bins=tr(clauses(
+        (ngettext("{n} score of {low}", "{n} scores of {low}", b.count) if counted == "scores"
+         else ngettext("{n} game at {low}", "{n} games at {low}", b.count)).format(n=b.count, low=number(b.low))
+        if b.low == b.high else
         (ngettext("{n} score from {low} to {high}", "{n} scores from {low} to {high}", b.count) if counted == "scores"
          else ngettext("{n} game from {low} to {high}", "{n} games from {low} to {high}", b.count)).format(
             n=b.count, low=number(b.low), high=number(b.high)) for b in bins if b.count)))

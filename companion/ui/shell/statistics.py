@@ -108,7 +108,7 @@ def StatsScreen() -> ft.View:
         scores = [s.score for record, everyone in games.entries if record.get("game") == chosen
                   for s in everyone if not s.automated and s.score is not None]
         if len(scores) >= 3:
-            body.append(section_title(_("Score distribution")))
+            body.append(section_title(_distribution_heading(chosen)))
             everyone = (ngettext("Every player's {unit} in {n} score (lower is better)",
                                  "Every player's {unit} in {n} scores (lower is better)", len(scores)) if low
                         else ngettext("Every player's {unit} in {n} score", "Every player's {unit} in {n} scores",
@@ -119,7 +119,7 @@ def StatsScreen() -> ft.View:
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 histogram_chart(stats.histogram(scores), game_look(chosen).colour, unit=stats.score_unit(chosen),
-                                counted="scores", key="stats-distribution"),
+                                counted="scores", key="stats-distribution", heading=_distribution_heading(chosen)),
             ]))
 
     if chosen in (None, "trek12"):
@@ -339,9 +339,10 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
             [_short_date(p.finished) for p in latest], unit=stats.score_unit(game), lower_is_better=low,
             first_game=len(series) - len(latest) + 1, key=f"{prefix}-over-time"))
     if len(series) >= 3:
-        controls.append(ft.Text(_("Score distribution"), weight=ft.FontWeight.W_600, size=13))
+        controls.append(ft.Text(_distribution_heading(game), weight=ft.FontWeight.W_600, size=13))
         controls.append(histogram_chart(stats.histogram([p.score for p in series]), colour,
-                                        unit=stats.score_unit(game), key=f"{prefix}-distribution"))
+                                        unit=stats.score_unit(game), key=f"{prefix}-distribution",
+                                        heading=_distribution_heading(game)))
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
@@ -543,6 +544,17 @@ def _under(page: ft.Page) -> str:
 
 def _go(page: ft.Page, route: str):
     return lambda: page.navigate(route)
+
+
+def _distribution_heading(game: str | None) -> str:
+    """A distribution chart's name for what the game's scores count: Ridgeline's fatigue is not points."""
+    if game == "ridgeline":
+        # i18n: a chart of how Ridgeline's fatigue totals spread (fatigue: lower is better)
+        return _("Fatigue distribution")
+    if game == "expedition":
+        # i18n: a chart of how an Expedition's Reputation star totals spread
+        return _("Star distribution")
+    return _("Score distribution")
 
 
 def _games_caption(plays: int) -> str:
