@@ -153,15 +153,17 @@ async def test_a_renamed_player_goes_by_their_new_name_in_history(open_ui, store
 
 
 async def test_a_breakdown_says_whether_the_game_had_a_solo_opponent(open_ui, store):
-    # "Solo —" read as a value missing from a game played without Max.
+    # "Solo —" read as a value missing from a game played without Max; "Solo: No" then stood on a sheet played
+    # alone, which Statistics counts as played alone: it says who was played against.
     def ascent(solo):
         return store.history.add({"game": "trek12", "finished": "2026-03-01T18:00:00+00:00", "title": "Dunai",
                                   "players": [{"id": None, "name": "Ann", "score": 40, "winner": True}],
                                   "detail": {"sheet": "dunai", "solo": solo}, "session": None})
 
-    for solo, words in ((None, "No"), ("max", "Max")):
+    for solo, words in ((None, "Nobody"), ("max", "Max")):
         ui = await open_ui(route=f"/history/{ascent(solo)}")
-        assert [t.value for t in walk(ui.get("record-row-solo")) if isinstance(t, ft.Text)] == ["Solo", words]
+        assert [t.value for t in walk(ui.get("record-row-solo")) if isinstance(t, ft.Text)] == [
+            "Solo opponent", words]
 
 
 async def test_open_a_game_to_see_its_full_breakdown(open_ui, store):

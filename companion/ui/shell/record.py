@@ -349,6 +349,8 @@ _FIELD_LABELS = {
     "side": N_("Side"),
     "skulls": N_("Skulls"),
     "solo": N_("Solo"),
+    # i18n: a finished game's breakdown: the solo opponent played against (Max, Gerry), or nobody
+    "solo_opponent": N_("Solo opponent"),
     "solo_rank": N_("Solo rank"),
     "source": N_("Source"),
     "space": N_("Space"),
@@ -392,6 +394,10 @@ def label_for(key: Any, value: Any = None) -> str:
     text = str(key)
     if text == "winners" and isinstance(value, list) and len(value) == 1:
         text = "winner"
+    if text == "solo" and not isinstance(value, bool):
+        # Trek 12's, 14ers' and an Expedition's "solo" is who was played against (Freunde's, a yes or no, is
+        # whether the game was played alone): "Solo: No" stood on a sheet played alone.
+        text = "solo_opponent"
     if text in _FIELD_LABELS:
         return _(_FIELD_LABELS[text])
     if any(c.isupper() for c in text) or " " in text:
@@ -516,8 +522,12 @@ def _fields(group: dict, path: str, depth: int, skip: str | None = None) -> list
 
 
 def _solo_words(value: Any) -> Any:
-    """A record's "solo": null in a game with no solo opponent ("No", not "—"), else who it was against."""
-    if value is None or value is False:
+    """A record's "solo": null in a game with no solo opponent ("Nobody", not "—"), false in a Freunde game not
+    played alone ("No"), else who it was against."""
+    if value is None:
+        # i18n: a finished game's solo opponent: there was none
+        return _("Nobody")
+    if value is False:
         return _("No")
     return {"max": "Max", "gerry": "Gerry"}.get(value, value) if isinstance(value, str) else value
 
