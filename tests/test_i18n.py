@@ -267,3 +267,19 @@ def test_the_device_is_asked_its_language_again_when_a_question_goes_unanswered(
             await asyncio.sleep(60)
 
     assert asyncio.run(device_language(Silent(), waits=(0.01, 0.01))) is None
+
+
+def test_an_assist_card_taken_or_cashed_has_its_article_in_french_and_german():
+    # "Élodie prend Boussole", "Élodie encaisse Tente": French names a card with its article (all four Assist
+    # cards are feminine); German, whose cards differ in gender, names the card ("nimmt die Karte Kompass").
+    from companion.games.trek12.rules import Assist
+    from companion.ui.expedition.parts import card_name
+
+    with use_language("fr"):
+        assert _("{name} takes {card}").format(name="Élodie", card=card_name(Assist.COMPASS)) == \
+            "Élodie prend la Boussole"
+        assert _("{name} cashes {card}").format(name="Élodie", card=card_name(Assist.TENT)) == \
+            "Élodie encaisse la Tente"
+    with use_language("de"):
+        assert _("{name} takes {card}").format(name="Anna", card=card_name(Assist.COMPASS)) == \
+            "Anna nimmt die Karte Kompass"
