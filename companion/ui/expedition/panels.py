@@ -90,6 +90,14 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
         ]),
         ft.Text(why, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    if state.ascent > 1 or any(state.hands):
+        # What each player carries into this Ascent ("you start the next Ascent with the Assist cards you did
+        # not use"): between Ascents, days apart, it was nowhere on the screen until the cards were drawn.
+        head.append(ft.Text(
+            _("Cards held: {hands}.").format(hands=tr(clauses(
+                labelled_value(setup.seats[seat].name, card_words(state.hands[seat]))
+                for seat in range(len(setup.seats))))),
+            size=13, key="exp-reveal-held"))
     if setup.cards is CardMode.DRAWN:
         in_deck = len(state.deck)
         return panel([
