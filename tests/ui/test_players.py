@@ -80,6 +80,24 @@ async def test_empty_and_duplicate_names_show_an_inline_error(open_ui, store):
     assert ui.get("player-name").value == "ann"  # the text stays so it can be corrected
 
 
+async def test_a_colour_another_player_has_says_whose_it_is(open_ui, store):
+    # Bernd could take Cy's green without a word, and the two were told apart nowhere after.
+    cy, bernd = store.players.add("Cy"), store.players.add("Bernd")
+    green = cy.colour.lstrip("#").lower()
+    ui = await open_ui(route="/players")
+
+    def chip(key):
+        return next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == key)
+
+    assert chip(f"player-colour-{green}").label.endswith("; Cy has it")
+    assert [c.icon for c in walk(chip(f"player-colour-{green}")) if isinstance(c, ft.Icon)] == [ft.Icons.PERSON_ROUNDED]
+    await ui.click(f"player-{bernd.id}-rename")
+    assert chip(f"player-edit-colour-{green}").label.endswith("; Cy has it")
+    # Bernd's own colour is his to keep: it is not said to be had.
+    own = bernd.colour.lstrip("#").lower()
+    assert "has it" not in chip(f"player-edit-colour-{own}").label
+
+
 async def test_rename_a_player(open_ui, store):
     ann = store.players.add("Ann")
     store.players.add("Bob")

@@ -214,8 +214,8 @@ def colour_dot(colour: str, label: str, *, size: int = 40, icon: ft.IconData | N
     """A round avatar in a player's colour with their initial, readable on any colour; with `icon`, that icon
     instead (where letters on the table mean something else, as Freunde's climbers A and B)."""
     initial = (label.strip()[:1] or "?").upper()
-    mark = (ft.Icon(icon, size=size * 0.6, color=_readable_on(colour)) if icon is not None
-            else ft.Text(initial, weight=ft.FontWeight.W_600, color=_readable_on(colour)))
+    mark = (ft.Icon(icon, size=size * 0.6, color=readable_on(colour)) if icon is not None
+            else ft.Text(initial, weight=ft.FontWeight.W_600, color=readable_on(colour)))
     # Decoration only: the name beside it is what a screen reader should say, not the initial again.
     return ft.Semantics(
         exclude_semantics=True,
@@ -339,7 +339,7 @@ def format_when_unbroken(iso: str | None) -> str:
     return format_when(iso).replace(" ", "\u00a0").replace(",\u00a0", ", ")
 
 
-def _readable_on(colour: str) -> str:
+def readable_on(colour: str) -> str:
     """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
     try:
         r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))

@@ -15,8 +15,8 @@ from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import (bind, colour_dot, empty_state, field_error, labelled, message_card, said,
-                                         screen_view, section_title, titled)
+from companion.ui.common.widgets import (bind, colour_dot, empty_state, field_error, labelled, message_card,
+                                         readable_on, said, screen_view, section_title, titled)
 from companion.ui.shell.history import stats_route
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -287,7 +287,8 @@ def PlayersScreen() -> ft.View:
                 labelled("player-name", add_field.current),
                 ft.Text(_("Colour") if colour else _("Colour: the next free one, or pick one"), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
-                _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True),
+                _colour_picker("player-colour", palette, colour, set_colour, allow_auto=True,
+                               taken=_holders(players)),
                 *_namesake_card(next((p for p in removed if p.id == namesake), None), add_anew=bind(add, True),
                                 bring_back=lambda player: (name.set(""), bring_back(player))),
                 ft.Row(
@@ -325,7 +326,8 @@ def PlayersScreen() -> ft.View:
     for player in players:
         if edit is not None and edit.player_id == player.id:
             body.append(_edit_row(edit, edit_name, palette, update_edit, type_edit_name, lambda: set_edit(None),
-                                  save_edit, edit_field, playing=_playing(app, player.id)))
+                                  save_edit, edit_field, playing=_playing(app, player.id),
+                                  taken=_holders(players, but=player.id)))
         else:
             body.append(
                 _player_row(
@@ -431,7 +433,7 @@ def _full_note(full: bool) -> str | None:
 
 
 def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit,
-              field_ref, playing: int = 0) -> ft.Control:
+              field_ref, playing: int = 0, taken: dict[str, str] | None = None) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel (`field_ref` is given the
     name field, to be focused); `playing`: the games in progress the player is at, which keep their name."""
     field = edit_name.bind(ft.TextField(
@@ -466,7 +468,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
                     "played as whom.", playing).format(n=playing), key="player-edit-playing", size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT)] if playing else []),
                 _colour_picker("player-edit-colour", palette, edit.colour,
-                               lambda c: update_edit(colour=c), allow_auto=False),
+                               lambda c: update_edit(colour=c), allow_auto=False, taken=taken),
                 ft.Row(
                     alignment=ft.MainAxisAlignment.END,
                     controls=[
@@ -483,20 +485,39 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
     )
 
 
-def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_auto: bool) -> ft.Control:
-    """A row of colour chips; with `allow_auto` the first chip means "the next free colour"."""
+def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_auto: bool,
+                   taken: dict[str, str] | None = None) -> ft.Control:
+    """A row of colour chips; with `allow_auto` the first chip means "the next free colour". A colour another
+    player has (`taken`: colour, lower case, to their name) shows a figure and says their name: two players of
+    one colour were told apart on no screen, and nothing said the colour was had."""
     chips: list[ft.Control] = []
     if allow_auto:
         chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), _("Next free colour")))
     for colour in palette:
+        holder = (taken or {}).get(colour.lower())
+        label = _colour_words(colour)
+        if holder is not None:
+            # i18n: a colour chip of the Players screen: a colour another player already has ("Colour green;
+            # Cy has it")
+            label = _("{colour}; {name} has it").format(colour=label, name=holder)
         chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
                            selected is not None and selected.lower() == colour.lower(),
-                           bind(choose, colour), _colour_words(colour)))
+                           bind(choose, colour), label, holder=holder))
     return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
 
 
-def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) -> ft.Control:
-    """One 48 px tap target holding a colour swatch, ringed when selected."""
+def _chip(key: str, colour: str | None, selected: bool, on_click, label: str, *,
+          holder: str | None = None) -> ft.Control:
+    """One 48 px tap target holding a colour swatch, ringed when selected; a figure on it when another player
+    (`holder`) has the colour."""
+    mark: ft.Control | None = None
+    if selected:
+        mark = ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.WHITE if colour else ft.Colors.ON_SURFACE)
+    elif colour is None:
+        mark = ft.Icon(ft.Icons.AUTO_AWESOME_ROUNDED, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+    elif holder:
+        # A figure: the label says whose (an initial was said again after it).
+        mark = ft.Icon(ft.Icons.PERSON_ROUNDED, size=16, color=readable_on(colour))
     swatch = ft.Container(
         width=32,
         height=32,
@@ -504,9 +525,7 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
         bgcolor=colour or ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         alignment=ft.Alignment.CENTER,
-        content=(ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.WHITE if colour else ft.Colors.ON_SURFACE)
-                 if selected else (None if colour else ft.Icon(ft.Icons.AUTO_AWESOME_ROUNDED, size=16,
-                                                                color=ft.Colors.ON_SURFACE_VARIANT))),
+        content=mark,
     )
     return ft.Semantics(
         identifier=key,
@@ -525,6 +544,15 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str) ->
             content=swatch,
         ),
     )
+
+
+def _holders(players, but: str | None = None) -> dict[str, str]:
+    """Whose each colour is (lower case, to the first of the players who have it), leaving out `but`."""
+    held: dict[str, str] = {}
+    for player in players:
+        if player.id != but:
+            held.setdefault(player.colour.lower(), player.name)
+    return held
 
 
 def _colour_words(colour: str) -> str:
