@@ -161,11 +161,12 @@ async def test_a_browser_served_by_a_computer_brings_in_a_backup_of_at_most_32_m
     # 32 MB, and the screen says so before the pick (a larger message closes the tab's connection unsaid).
     big = backup_with("Ann") + b" " * (WEB_FILE_BYTES + 10)          # valid JSON, just over the limit
     ui = await open_ui(route="/settings")
-    assert ui.get("settings-backup-limit").value.startswith("From this browser a backup of up to 32 MB")
+    # The size on one line with its unit (a no-break space): "(20" and "KB)" were wrapped apart.
+    assert ui.get("settings-backup-limit").value.startswith("From this browser a backup of up to 32\u00a0MB")
     answer_files(ui, picked=[uploaded("big.json", big)])
     await ui.click("settings-backup-pick")
     said = ui.get("settings-backup-result").value
-    assert said.startswith("The file big.json is 32") and "a backup is at most 32 MB" in said, said
+    assert said.startswith("The file big.json is 32") and "a backup is at most 32\u00a0MB" in said, said
     assert store.players.list() == []
     # The desktop window reads the file itself, up to 256 MB (as `companion import` does).
     path = tmp_path / "big.json"
@@ -196,11 +197,11 @@ async def test_the_browser_build_brings_in_a_backup_of_at_most_32_mb(store):
     big = backup_with("Ann") + b" " * (WEB_FILE_BYTES + 10)
     ui = await UiApp(build_main(store, device="browser"), route="/settings").start()
     try:
-        assert ui.get("settings-backup-limit").value == ("This browser imports a backup of up to 32 MB (more than "
+        assert ui.get("settings-backup-limit").value == ("This browser imports a backup of up to 32\u00a0MB (more than "
                                                          "10,000 finished games).")
         answer_files(ui, picked=[uploaded("big.json", big)])
         await ui.click("settings-backup-pick")
-        assert "a backup is at most 32 MB" in ui.get("settings-backup-result").value
+        assert "a backup is at most 32\u00a0MB" in ui.get("settings-backup-result").value
         assert store.players.list() == []
     finally:
         await ui.close()

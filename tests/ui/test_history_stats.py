@@ -524,7 +524,7 @@ async def test_a_bad_backup_changes_nothing_and_says_why(open_ui, store, monkeyp
     answer_files(ui, picked=[uploaded("huge.json", text.encode("utf-8"))])
     await ui.click("settings-backup-pick")
     assert ui.get("settings-backup-result").value.startswith("The file huge.json is ")
-    assert ui.get("settings-backup-result").value.endswith("; a backup is at most 1000 bytes.")
+    assert ui.get("settings-backup-result").value.endswith("; a backup is at most 1000\u00a0bytes.")
     assert store.export_all() == before
 
 

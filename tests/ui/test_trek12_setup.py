@@ -87,7 +87,7 @@ async def test_a_sheet_file_too_big_is_refused_unread(open_ui, store, monkeypatc
     answer_files(ui, picked=[uploaded("island.json", json.dumps(HOME_MADE).encode("utf-8"))])
     await ui.click("t12-new-pick")
     assert ui.get("t12-new-file-error").value.startswith("Not loaded: the file island.json is ")
-    assert ui.get("t12-new-file-error").value.endswith("; a sheet file is at most 100 bytes")
+    assert ui.get("t12-new-file-error").value.endswith("; a sheet file is at most 100\u00a0bytes")
     assert ui.get("t12-new-start").disabled
 
 

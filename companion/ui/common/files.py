@@ -216,15 +216,18 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
 
 def file_size(n: int) -> str:
     """A byte count in words, as every refused file says it: '512 bytes', '12 KB', '3 MB', '3.4 MB' (the
-    command line's `companion.inputs.size_text`, in the language in force)."""
+    command line's `companion.inputs.size_text`, in the language in force), the figure and its unit on one
+    line ("(20" and "KB)" were wrapped apart)."""
     if n < 1024:
-        return ngettext("{n} bytes", "{n} bytes", n).format(n=n)
-    if n < 1024 * 1024:
+        text = ngettext("{n} bytes", "{n} bytes", n).format(n=n)
+    elif n < 1024 * 1024:
         # i18n: a file's size in kilobytes
-        return _("{size} KB").format(size=format_number(n / 1024, 0, group=False))
-    mb = n / 1024 / 1024
-    # i18n: a file's size in megabytes
-    return _("{size} MB").format(size=format_number(mb, 0 if mb == int(mb) else 1, group=False))
+        text = _("{size} KB").format(size=format_number(n / 1024, 0, group=False))
+    else:
+        mb = n / 1024 / 1024
+        # i18n: a file's size in megabytes
+        text = _("{size} MB").format(size=format_number(mb, 0 if mb == int(mb) else 1, group=False))
+    return text.replace(" ", "\u00a0")
 
 
 def _json_problem(exc: json.JSONDecodeError) -> Message:
