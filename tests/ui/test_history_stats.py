@@ -295,10 +295,11 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     for line in stats.player_lines(records):
         key = f"stats-player-{line.key}"
         assert ui.get(f"{key}-rate").value == percent(line.win_rate)
-        assert f"{line.plays} games" in ui.get(f"{key}-words").value
+        assert f"{line.plays}\u00a0games" in ui.get(f"{key}-words").value
     ann_line = stats.player_line(records, f"id:{ann.id}")
     assert (ann_line.plays, ann_line.wins, ann_line.shared_wins) == (4, 2, 1)
-    assert ui.get(f"stats-player-id:{ann.id}-words").value == "4 games · 2 wins (1 shared)"
+    # Each figure whole on a line (no-break spaces): lines break between figures only.
+    assert ui.get(f"stats-player-id:{ann.id}-words").value == "4\u00a0games · 2\u00a0wins\u00a0(1\u00a0shared)"
     assert "Max" not in [line.name for line in stats.player_lines(records)]
     (dunai,) = stats.trek12_sheets(records)
     assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
@@ -318,7 +319,7 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     # One game at a time: best and average appear, and the distribution of that game's scores.
     await pick(ui, "stats-filter-game", "ridgeline")
     ridge = {line.name: line for line in stats.player_lines(records, game="ridgeline")}
-    assert ui.get(f"stats-player-id:{ann.id}-words").value == (
+    assert ui.get(f"stats-player-id:{ann.id}-words").value.replace("\u00a0", " ") == (
         f"2 games · 1 win · best {number(ridge['Ann'].best)} · avg {number(ridge['Ann'].average)}")
     assert ridge["Ann"].best == 12                               # fatigue: lower is better
     assert ui.find("stats-sheets-title") is None
@@ -855,7 +856,8 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
     line = stats.player_line(store.history.list(), f"id:{ann.id}")
     assert (line.plays, line.contested, line.alone, line.wins) == (5, 4, 1, 2)
     ui = await open_ui(route="/stats")
-    assert ui.get(f"stats-player-id:{ann.id}-words").value == "5 games (1 alone) · 2 wins (1 shared)"
+    assert ui.get(f"stats-player-id:{ann.id}-words").value.replace("\u00a0", " ") == (
+        "5 games (1 alone) · 2 wins (1 shared)")
     assert ui.get(f"stats-player-id:{ann.id}-rate").value == "50%"
     await ui.click(f"stats-player-id:{ann.id}")
     assert ui.get("pstats-rate-note").value == ("The win rate counts the 4 games with an opponent, "

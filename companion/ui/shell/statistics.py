@@ -294,7 +294,10 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
             colour_dot(colours.get(line.key, _GUEST_COLOUR), line.name, size=36),
             ft.Column(expand=True, spacing=4, tight=True, controls=[
                 ft.Text(line.name, weight=ft.FontWeight.W_600, size=15),
-                ft.Text(" · ".join(words), key=f"{key}-words", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                # Each figure whole on a line ("· 5" and "Siege (3 geteilt)" were wrapped apart): lines break
+                # between figures only.
+                ft.Text(" · ".join(w.replace(" ", "\u00a0") for w in words), key=f"{key}-words", size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
                 form_dots(line.form, size=18),
             ]),
             ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END, controls=[
