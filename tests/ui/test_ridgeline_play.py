@@ -713,3 +713,18 @@ async def test_the_others_on_the_summit_are_named_with_their_fatigue(open_ui, st
                                               "Also on the summit, with more fatigue: Bob (2).")
     await ui.click("rl-finish")
     assert ui.get("rl-winners-why").value.endswith("Also on the summit, with more fatigue: Bob (2).")
+
+
+async def test_a_notice_goes_once_another_device_changes_the_hands(open_ui, store):
+    # The computer's Undo said "Hand 2 undone. Redo puts it back."; a phone's Redo put it back, and the computer
+    # still said so above hand 3, with nothing left to redo.
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand, hand])
+    computer = await open_ui(route=f"/play/ridgeline/{session.id}")
+    phone = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await computer.click("rl-undo")
+    assert computer.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back."
+    await phone.click("rl-redo")
+    await computer.settle()
+    assert computer.find("rl-notice-text") is None
+    assert phone.get("rl-notice-text").value == "Hand 2 redone."

@@ -106,6 +106,8 @@ def RidgelineTable(session_id: str) -> ft.View:
     panel, set_panel = ft.use_state(lambda: Panel.HAND if draft_at[1] is not None else Panel.TABLE)
     hand_problem, set_hand_problem = ft.use_state(None)
     table_problem, set_table_problem = ft.use_state(None)
+    # What this device's last change did, with the entries it left: said only while they stand (another
+    # device's Undo, Redo or hand made "Hand 3 undone. Redo puts it back." false under the hands it showed).
     notice, set_notice = ft.use_state(None)
     check, set_check = ft.use_state(CheckDraft())
     find, set_find = ft.use_state(FinderDraft())
@@ -127,6 +129,9 @@ def RidgelineTable(session_id: str) -> ft.View:
             keep_draft(app.store, session_id, _HAND_FORM, draft_at[1], draft_at[0].to_doc())
 
     ft.use_effect(keep_hand, dependencies=[draft_at])
+
+    def say(text: str) -> None:
+        set_notice((text, app.keeper.get(session_id).actions))
 
     abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(first_capital(text)))
 
@@ -236,9 +241,9 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_table_problem(None)
         if correcting:
             # In a correction the hand goes to its draft: nothing is saved before the correction is confirmed.
-            set_notice(_("Hand {number} entered in the correction.").format(number=number))
+            say(_("Hand {number} entered in the correction.").format(number=number))
         else:
-            set_notice(_("Hand {number} recorded.").format(number=number))
+            say(_("Hand {number} recorded.").format(number=number))
         set_panel(Panel.TABLE)
         app.changed()
 
@@ -257,7 +262,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         else:
             forget_form()
         set_table_problem(None)
-        set_notice(
+        say(
             # i18n: Undo tapped while the next hand's form had something in it: Redo brings back both
             _("Hand {number} undone. Redo puts it back, with the hand {next} you were entering.").format(
                 number=number, next=number + 1) if typed else
@@ -290,7 +295,7 @@ def RidgelineTable(session_id: str) -> ft.View:
             said = _("Hand {number} redone, with the form of hand {next} as it was left.")
         else:
             said = _("Hand {number} redone.")
-        set_notice(said.format(number=number, next=number + 1))
+        say(said.format(number=number, next=number + 1))
         set_panel(Panel.TABLE)  # where the hands and fatigue that changed are shown
         app.changed()
 
@@ -308,7 +313,8 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = layoff_panel(lay, set_lay)
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
-                           problem=table_problem, notice=notice)
+                           problem=table_problem,
+                           notice=notice[0] if notice is not None and notice[1] == session.actions else None)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
     body.insert(0, EntriesPanel(session_id=session_id, opened=entries,
