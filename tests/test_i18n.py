@@ -283,3 +283,18 @@ def test_an_assist_card_taken_or_cashed_has_its_article_in_french_and_german():
     with use_language("de"):
         assert _("{name} takes {card}").format(name="Anna", card=card_name(Assist.COMPASS)) == \
             "Anna nimmt die Karte Kompass"
+
+
+def test_a_ridgeline_camp_says_each_requirement_in_polish_in_one_form():
+    # "Zestaw 3 kart i wachlarz z 5 kart": the first requirement and the ones after it were worded two ways.
+    from companion.games.ridgeline.data import load
+    from companion.ui.ridgeline.parts import camp_words
+
+    camps = load().camps
+    with use_language("pl"):
+        said = {number: camp_words(camp) for number, camp in camps.items()}
+    import re
+
+    old_form = re.compile(r"(?i)(zestaw|sekwens|wachlarz|grupa w kolorze|sekwens w kolorze) \d")
+    assert not [words for words in said.values() if old_form.search(words)], said
+    assert said[2] == "Zestaw z 3 kart i wachlarz z 5 kart"
