@@ -298,3 +298,12 @@ def test_a_ridgeline_camp_says_each_requirement_in_polish_in_one_form():
     old_form = re.compile(r"(?i)(zestaw|sekwens|wachlarz|grupa w kolorze|sekwens w kolorze) \d")
     assert not [words for words in said.values() if old_form.search(words)], said
     assert said[2] == "Zestaw z 3 kart i wachlarz z 5 kart"
+
+
+def test_german_says_the_hazard_ability_one_way_and_a_waiting_button_without_maintenance():
+    # "Meistert Gefahren", "erfüllt Gefahrenanforderungen" and "Erfüllt Gefahr" named one ability three ways;
+    # "Einträge warten" also reads "service the entries".
+    with use_language("de"):
+        assert _("Meets Hazard") == _("Meets Hazards") == "Erfüllt Gefahren"
+        assert _("meets Hazard requirements").startswith("erfüllt Gefahren")
+        assert "warten" not in _("Entries wait: confirm or cancel the correction first")

@@ -162,6 +162,9 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     assert state.phase is Phase.GAIN and [c.name for c in state.row] == [
         "Mt. Elbert", "Longs Peak", "Grays Peak", "Torreys Peak"]
 
+    # What to tap: the Climb being taken, to see whether it can be gained ("the Climb you gained" read as one
+    # gained already).
+    assert "Ann: tap the Climb you take to see whether and how it can be gained, then tuck it." in ui.texts()
     # The gain check for a Climb out of reach gives the engine's reason and the Guides it would take.
     await ui.click("ft-climb-longs-peak")
     reason = rules.gain_check(state, 0, "Longs Peak").reason

@@ -536,8 +536,9 @@ def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
     title = _("Revealed Climbs · left to right") if state.setup.solo else _("Revealed Climbs")
     out: list[ft.Control] = [section_title(title, key="ft-row-title")]
     if interactive and player is not None:
-        out.append(ft.Text(_("{name}: tap the Climb you gained to see how, and tuck it.").format(name=player.name),
-                           size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        # "the Climb you gained" read as one gained already, where the tap shows whether it can be.
+        out.append(ft.Text(_("{name}: tap the Climb you take to see whether and how it can be gained, then tuck "
+                             "it.").format(name=player.name), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.row:
         out.append(ft.Text(_("No Climb is revealed yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for position, card in enumerate(state.row):
