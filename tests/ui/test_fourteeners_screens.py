@@ -20,6 +20,7 @@ from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
+from companion.ui.fourteeners.forms import side_label
 from companion.ui.fourteeners.parts import slug
 from companion.ui.shell.app import build_main
 from test_fourteeners_fixtures import synthetic_catalog_doc
@@ -466,7 +467,13 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     await ui.click(f"ft-climb-{slug}")
     await ui.click(f"ft-side-{target.side.value}")
     assert ui.get("ft-gain").disabled  # the Guide ignoring the Fog comes with the gain
-    guide = next(t.card.name for t in after.players[0].tucked if t.card.name != target.card)
+    tucked = next(t for t in after.players[0].tucked if t.card.name != target.card)
+    guide = tucked.card.name
+    # Said as the other Guide choices are, with the side it leaves (and a Photo, which scores): only the Class
+    # and the name hid what it cost.
+    [chip] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics)
+              and n.identifier == f"ft-fog-guide-{guide.lower().replace(' ', '-')}"]
+    assert side_label(tucked.side) in " ".join(spoken(chip)), spoken(chip)
     await ui.click(f"ft-fog-guide-{guide.lower().replace(' ', '-')}")
     await ui.click("ft-gain")
     done = keeper.state(session_id)

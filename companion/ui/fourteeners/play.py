@@ -728,7 +728,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     fog_needed = weather_guide_owed(state) and not (option is not None and Ignore.WEATHER in option.ignores)
     if fog_needed:
         hired = {name for _ignore, name in draft.hires} | set(draft.extra)
-        chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", _class_and_name(t.card.klass, t.card.name),
+        chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", _guide_words(t),
                              draft.fog_guide == t.card.name,
                              bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
                                                      else t.card.name)),
