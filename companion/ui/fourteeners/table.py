@@ -220,7 +220,11 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                 expand=True, height=48, border_radius=ft.BorderRadius.all(8),
                 bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 opacity=0.45 if past else 1.0,
-                tooltip=_("Round {number}: {weather}").format(number=number, weather=tr(name)),
+                # Which round is now, and which are played, said as the colours show them.
+                tooltip=(_("Round {number}: {weather}, this round") if now else
+                         # i18n: a round of the Weather forecast already played
+                         _("Round {number}: {weather}, played") if past else
+                         _("Round {number}: {weather}")).format(number=number, weather=tr(name)),
                 alignment=ft.Alignment.CENTER,
                 # The tooltip says the round and its Weather: the drawn number is not said again after it.
                 content=ft.Semantics(exclude_semantics=True, content=ft.Column(
