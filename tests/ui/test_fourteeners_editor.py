@@ -105,16 +105,17 @@ async def test_add_a_card_with_the_vocabulary_and_the_engines_checks(open_ui, st
 
 
 async def test_each_sides_switch_says_which_side_it_describes(open_ui, store):
-    # Four switches each said only "Describe" (or "Described").
+    # Four switches each said only "Describe" (or "Described"); and a switch keeps its name when turned on (it
+    # went from "Describe: Plans" to "Described: Plans", on top of its on and off).
     ui = await _cards_tab(open_ui)
     await ui.click("ftc-add-card")
-    said = {n.identifier: spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics)
-            and str(n.identifier or "").endswith("-on")}
-    assert said["ftc-capstone-on"] == ["Describe: Capstone"] and said["ftc-plans-on"] == ["Describe: Plans"]
+    switches = {n.identifier: n for n in walk(ui.top) if isinstance(n, ft.Semantics)
+                and str(n.identifier or "").endswith("-on")}
+    assert spoken(switches["ftc-capstone-on"]) == ["Described: Capstone"]
+    assert spoken(switches["ftc-plans-on"]) == ["Described: Plans"] and switches["ftc-plans-on"].toggled is False
     await ui.click("ftc-plans-on")
-    said = {n.identifier: spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics)
-            and n.identifier == "ftc-plans-on"}
-    assert said["ftc-plans-on"] == ["Described: Plans"]
+    [switch] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "ftc-plans-on"]
+    assert spoken(switch) == ["Described: Plans"] and switch.toggled is True
 
 
 async def test_add_and_delete_an_accolade(open_ui, store):

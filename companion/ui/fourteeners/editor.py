@@ -687,9 +687,10 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
     switch = _("Described") if form is not None else _("Describe")
     header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(content=side_tag(side), expand=True),
-        # Said with the side it is for, "Describe: Capstone": four sides each said only "Describe".
+        # Said with the side it is for, "Described: Capstone", on or off: four sides each said only "Describe"; and
+        # one name whatever its state, as a switch's is ("Describe" became "Described" as it was turned on).
         choice_chip(f"{at}-on", switch, form is not None, bind(change, None if form is not None else side_form(side)),
-                    tooltip=labelled_value(switch, side_label(side)), toggle=True),
+                    said=labelled_value(_("Described"), side_label(side)), toggle=True),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
@@ -741,7 +742,9 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
             ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
                     weight=ft.FontWeight.W_600, expand=True),
             choice_chip(f"{at}-on", _("Described") if current is not None else _("Describe"), current is not None,
-                        bind(set_half, None if current is not None else CategoryForm()), toggle=True),
+                        bind(set_half, None if current is not None else CategoryForm()), toggle=True,
+                        said=labelled_value(_("Described"), _("Basic half") if half is AccoladeSide.BASIC
+                                            else _("Advanced half"))),
         ])]
         if current is not None:
             controls.append(category_editor(at, current, set_half))
