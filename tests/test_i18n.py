@@ -307,3 +307,14 @@ def test_german_says_the_hazard_ability_one_way_and_a_waiting_button_without_mai
         assert _("Meets Hazard") == _("Meets Hazards") == "Erfüllt Gefahren"
         assert _("meets Hazard requirements").startswith("erfüllt Gefahren")
         assert "warten" not in _("Entries wait: confirm or cancel the correction first")
+
+
+def test_a_rulebook_section_cited_in_a_refusal_is_quoted_as_each_language_quotes():
+    # "('Neue Gipfelkarte aufdecken')": the English-style quotes stayed in German, French and Polish.
+    text = "the solo variant is played without an Accolade ('Solo Variant')"
+    with use_language("de"):
+        assert _(text).endswith("(„Solovariante“)"), _(text)
+    with use_language("fr"):
+        assert _(text).endswith("(«\u00a0Solo Variant\u00a0»)"), _(text)
+    with use_language("pl"):
+        assert "(„" in _(text) and _(text).endswith("”)"), _(text)
