@@ -318,3 +318,12 @@ def test_a_rulebook_section_cited_in_a_refusal_is_quoted_as_each_language_quotes
         assert _(text).endswith("(«\u00a0Solo Variant\u00a0»)"), _(text)
     with use_language("pl"):
         assert "(„" in _(text) and _(text).endswith("”)"), _(text)
+
+
+def test_german_trek12_merge_option_and_schnapps_advice_say_what_they_mean():
+    # "Eine Zahl darf zu zwei Seilrouten gehören" said the opposite of the option (the two lines become one;
+    # no number is in two); "dieser Wurf … erwartet 4 Punkte" had a roll expecting points.
+    with use_language("de"):
+        assert _("A number may join two Fixed Lines") == "Eine Zahl darf zwei Seilrouten zu einer verbinden"
+        advice = _("Keep the Schnapps: this roll with the card kept expects {gap} more than a new roll.")
+        assert "erwartet" not in advice and "lässt {gap} mehr erwarten" in advice
