@@ -636,13 +636,19 @@ async def test_a_hand_being_entered_is_not_lost_to_undo_or_redo(open_ui, store):
     assert ui.get("rl-notice-text").value == "Hand 2 redone."
 
 
+async def two_pages_after_two_hands(open_ui, store):
+    """Two pages (two devices) on a game of two hands recorded: (first, second, session)."""
+    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
+    session = seat_table(store, hands=[hand, hand])
+    first = await open_ui(route=f"/play/ridgeline/{session.id}")
+    second = await open_ui(route=f"/play/ridgeline/{session.id}")
+    return first, second, session
+
+
 async def test_redo_gives_each_page_the_form_it_was_typing(open_ui, store):
     # A typed hand 3 (Cy went out), then C typed it otherwise (Ann went out), which the store keeps; A's Undo
     # and Redo brought back C's form as "the hand 3 you were entering".
-    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
-    session = seat_table(store, hands=[hand, hand])
-    a = await open_ui(route=f"/play/ridgeline/{session.id}")
-    c = await open_ui(route=f"/play/ridgeline/{session.id}")
+    a, c, session = await two_pages_after_two_hands(open_ui, store)
     await a.click("rl-end-hand")
     await a.click("rl-out-2")
     await c.click("rl-end-hand")
@@ -718,10 +724,7 @@ async def test_the_others_on_the_summit_are_named_with_their_fatigue(open_ui, st
 async def test_a_notice_goes_once_another_device_changes_the_hands(open_ui, store):
     # The computer's Undo said "Hand 2 undone. Redo puts it back."; a phone's Redo put it back, and the computer
     # still said so above hand 3, with nothing left to redo.
-    hand = {"went_out": "Bob", "pitched": ["Bob"], "left": {"Ann": ["G3"], "Cy": ["W"]}}
-    session = seat_table(store, hands=[hand, hand])
-    computer = await open_ui(route=f"/play/ridgeline/{session.id}")
-    phone = await open_ui(route=f"/play/ridgeline/{session.id}")
+    computer, phone, _session = await two_pages_after_two_hands(open_ui, store)
     await computer.click("rl-undo")
     assert computer.get("rl-notice-text").value == "Hand 2 undone. Redo puts it back."
     await phone.click("rl-redo")
