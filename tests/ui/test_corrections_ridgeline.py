@@ -225,3 +225,22 @@ async def test_a_hand_half_entered_is_not_carried_into_the_hand_corrected(open_u
     await open_panel(ui, Panel.HAND)
     # Hand 2 as it was entered (Bob went out), not hand 9's draft.
     assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards" and went_out() == ["rl-out-1"]
+
+
+async def test_a_correction_notice_goes_once_another_device_confirms_it(open_ui, store):
+    # "Hand 2 entered in the correction." stayed after a phone confirmed the correction: the entries then equal
+    # the correction's, which the notice had been said after.
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-pitched-1")
+    await ui.click("rl-left-0-card-S5-1")
+    await tap_cards(ui, "rl-hand", "W", "R")
+    await ui.click("rl-hand-submit")
+    assert ui.get("rl-notice-text").value == "Hand 2 entered in the correction."
+    phone = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await phone.click("ent-confirm")
+    await ui.settle()
+    assert ui.find("rl-notice-text") is None

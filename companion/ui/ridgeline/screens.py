@@ -131,7 +131,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     ft.use_effect(keep_hand, dependencies=[draft_at])
 
     def say(text: str) -> None:
-        set_notice((text, app.keeper.get(session_id).actions))
+        set_notice((text, entries_mark(app, session_id)))
 
     abandon_button = use_abandon(session_id, "rl", lambda text: set_table_problem(first_capital(text)))
 
@@ -314,7 +314,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
                            problem=table_problem,
-                           notice=notice[0] if notice is not None and notice[1] == session.actions else None)
+                           notice=notice[0] if notice is not None and notice[1] == shown_mark else None)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
     body.insert(0, EntriesPanel(session_id=session_id, opened=entries,
