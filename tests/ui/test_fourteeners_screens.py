@@ -431,9 +431,14 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     assert session.setup["catalog"]["cards"] == []
 
 
-def _to_the_fog(store) -> tuple[str, SessionKeeper]:
-    """A two-player game with the Weather played at random (seeded) up to round 3, the Fog's."""
-    session_id, _ = _start(store, synthetic_catalog_doc(), weather=True)
+def _to_the_fog(store, *, long_names: bool = False) -> tuple[str, SessionKeeper]:
+    """A two-player game with the Weather played at random (seeded) up to round 3, the Fog's; `long_names`
+    gives the cards names as long as Colorado's longest ("Mount of the Holy Cross 3")."""
+    doc = synthetic_catalog_doc()
+    if long_names:
+        for i, card in enumerate(doc["cards"]):
+            card["name"] = f"{('Mount of the Holy Cross', 'North Maroon Peak')[i % 2]} {i}"
+    session_id, _ = _start(store, doc, weather=True)
     keeper = _keeper(store)
     rng = random.Random(3)
     while (state := keeper.state(session_id)).round < 3:
@@ -479,6 +484,28 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     done = keeper.state(session_id)
     assert done.players[0].guides[-1].name == guide and done.turn == 1 and len(done.row) == 3
     assert not done.fog_ignored
+
+
+async def test_the_guide_choices_of_a_gain_fit_a_phone_with_long_names_in_german(open_ui, store):
+    # A Guide chip says the Class, the name and the side it leaves, on one line: "Klasse I · North Maroon Peak 5
+    # · Höhepunkt" ran past a 390-pixel screen.
+    from layout_check import layout_problems
+
+    session_id, keeper = _to_the_fog(store, long_names=True)
+    store.settings.set("language", "de")
+    state = keeper.state(session_id)
+    assert rules.can_ignore_fog(state) and state.players[0].tucked
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click("ft-fog-reveal")
+    await ui.click(f"ft-reveal-{slug(rules.revealable(state)[0].card)}")
+    after = keeper.state(session_id)
+    target = next(a for a in rules.legal_actions(after) if isinstance(a, rules.Gain) and not a.guides)
+    await ui.click(f"ft-climb-{slug(target.card)}")
+    await ui.click(f"ft-side-{target.side.value}")
+    assert any(str(k).startswith("ft-fog-guide-") for k in ui.keys())
+    await ui.click("ft-more-guides")
+    assert any(str(k).startswith("ft-extra-") for k in ui.keys())
+    assert layout_problems(ui.top, every_label=True) == []
 
 
 async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month_and_weather(open_ui, store):
