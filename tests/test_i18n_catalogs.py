@@ -35,6 +35,16 @@ def test_the_check_finds_an_untranslated_message_and_a_placeholder_that_changed(
     assert any("not in the catalog" in f and "Undo" in f for f in found)
 
 
+def test_a_message_with_a_context_is_checked_apart_from_the_same_english_without_one():
+    # "Game" (which of the games, translated) and "Game" in the context "count of games" (untranslated): the
+    # check took the one for the other, and a caption left untranslated passed.
+    catalog = _catalog("de", ("Game", "Spiel"))
+    catalog.add(("Game", "Games"), ("", ""), context="count of games")
+    found = check_catalog("de", catalog, {"Game", "count of games\x04Game"})
+    assert any("untranslated" in f and "count of games" in f for f in found), found
+    assert not any("untranslated" in f and "'Game'" in f for f in found), found
+
+
 def test_polish_needs_three_plural_forms():
     catalog = _catalog("pl", (("{n} game", "{n} games"), ("{n} gra", "{n} gry")))
     assert any("2 plural forms, expected 3" in f for f in check_catalog("pl", catalog, {"{n} game"}))

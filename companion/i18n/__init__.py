@@ -32,7 +32,7 @@ from typing import Any
 from companion.i18n.message import Message, N_, msg, msgn, reason_of
 
 __all__ = [
-    "_", "ngettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
+    "_", "ngettext", "npgettext", "N_", "msg", "msgn", "Message", "reason_of", "tr", "LANGUAGES", "PSEUDO", "SYSTEM",
     "current", "set_default", "use_language", "bind_page", "locale_tag", "device_language", "match_locales", "language_name",
     "format_number", "format_percent", "format_date", "format_datetime", "pseudo", "is_pseudo", "catalog_dir",
 ]
@@ -191,6 +191,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if code == PSEUDO:
         return pseudo(singular if n == 1 else plural)
     return _with_grammar(code, _catalog(code).ngettext(singular, plural, n))
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """As `ngettext`, for words whose English is also another message's ("Game" the game played, "Game" which
+    of the games): `context` keeps them apart in the catalogs."""
+    code = current()
+    if code == "en":
+        return singular if n == 1 else plural
+    if code == PSEUDO:
+        return pseudo(singular if n == 1 else plural)
+    return _with_grammar(code, _catalog(code).npgettext(context, singular, plural, n))
 
 
 class _FrenchText(str):

@@ -17,6 +17,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -31,7 +32,7 @@ __all__ = ["KEYWORDS", "extract", "update", "compile_all", "write_formats", "che
            "placeholders", "main"]
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-KEYWORDS = {"_": None, "N_": None, "msg": None, "ngettext": (1, 2), "msgn": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "msg": None, "ngettext": (1, 2), "msgn": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 PACKAGE = Path(__file__).resolve().parents[1]
 _SKIP = ("bench/", "i18n/catalogs.py")
 # Dates in the headers stay put, so a catalog changes only when its messages do.
@@ -148,12 +149,19 @@ def placeholders(text: str) -> list[str]:
     return sorted(_FIELD.findall(text))
 
 
+def _key(message: Any) -> str:
+    """A message's id as the catalogs tell messages apart: its English, after its context and gettext's
+    separator when it has one ("count of games\x04Game", apart from "Game")."""
+    english = message.id if isinstance(message.id, str) else message.id[0]
+    return f"{message.context}\x04{english}" if message.context else english
+
+
 def check_catalog(code: str, catalog: Catalog, wanted: set[str]) -> list[str]:
     """What is wrong with one language's catalog against the English messages `wanted` (their ids): a
     message missing or no longer used, untranslated or fuzzy, a plural form missing, a placeholder that
     differs from the English."""
     found: list[str] = []
-    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    have = {_key(m): m for m in catalog if m.id}
     for missing in sorted(wanted - set(have)):
         found.append(f"{code}: not in the catalog (run update): {missing!r}")
     for key in sorted(set(have) - wanted):
@@ -191,7 +199,7 @@ def problems() -> list[str]:
     """What is wrong with the catalogs: `check_catalog` for every language, and a `.mo` not compiled from its
     `.po`."""
     found: list[str] = []
-    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in extract() if m.id}
+    wanted = {_key(m) for m in extract() if m.id}
     for code in TRANSLATED:
         path = _po_path(code)
         if not path.exists():

@@ -1187,3 +1187,22 @@ async def test_a_players_tiles_name_one_game_and_one_win_in_the_singular(open_ui
     tiles = [spoken(n) for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.label
              and any(getattr(c, "key", None) in ("pstats-plays", "pstats-wins") for c in walk(n))]
     assert tiles == [["Partie: 1"], ["Sieg: 1"]], tiles
+
+
+async def test_a_solo_records_tiles_take_the_form_of_their_counts_in_polish(open_ui, store):
+    # "1 / Wygrane", "1 / Przegrane": the solo card's captions ignored their counts.
+    store.settings.set("language", "pl")
+    ann = store.players.add("Ann")
+    store.history.add({"game": "trek12", "finished": "2026-03-01T18:00:00+00:00", "title": "Dunai",
+                       "players": [{"id": ann.id, "name": "Ann", "score": 40, "winner": False},
+                                   {"id": None, "name": "Max", "score": 52, "winner": True}],
+                       "detail": {"sheet": "dunai", "solo": "max"}, "session": None})
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    key = "pstats-solo-trek12-max"
+    tiles = [spoken(n) for n in walk(ui.get(key)) if isinstance(n, ft.Semantics) and n.label
+             and any(str(getattr(c, "key", "")).startswith(f"{key}-") for c in walk(n))]
+    assert ["Gra: 1"] in tiles and ["Wygranych: 0"] in tiles and ["Przegrana: 1"] in tiles, tiles
+    # In English a count of games is "Games" again, kept apart from "Game" (which of the games) by a context.
+    store.settings.set("language", "en")
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    assert any(spoken(n) == ["Game: 1"] for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.label)

@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.i18n import N_, _, format_number, ngettext, tr
+from companion.i18n import N_, _, format_number, ngettext, npgettext, tr
 from companion.store import stats
 from companion.store import PALETTE
 from companion.store.repos import name_order
@@ -456,7 +456,9 @@ def _solo_card(solo: SoloLine) -> ft.Control:
     if solo.opponent:
         figures.append(figure(format_number(solo.wins), _wins_caption(solo.wins, solo.shared_wins, won=True),
                               key=f"{key}-wins"))
-        figures.append(figure(str(solo.losses), _("Lost"), key=f"{key}-losses"))
+        # i18n: the caption under a count of games lost to Max or Gerry
+        figures.append(figure(str(solo.losses), npgettext("count of games", "Lost", "Lost", solo.losses),
+                              key=f"{key}-losses"))
     figures.append(figure(number(solo.best), _("Best"), key=f"{key}-best", emphasis=True))
     details = [_("average {score}").format(score=number(solo.average))]
     if solo.best_margin is not None:
@@ -562,15 +564,19 @@ def _distribution_heading(game: str | None) -> str:
 
 def _games_caption(plays: int) -> str:
     """The caption under a count of games, in the form the count takes ("1 / Game", not "1 / Games")."""
-    # i18n: the caption under a count of games played ("7 / Plays"), shown above it as a large figure
-    return ngettext("Play", "Plays", plays)
+    # i18n: the caption under a count of games played, shown above it as a large figure
+    return npgettext("count of games", "Game", "Games", plays)
 
 
 def _wins_caption(wins: int, shared: int, *, won: bool = False) -> str:
     """'Wins' ('Won' for a solo record), or 'Wins, 1 shared' when some of them were shared (the tile is too
     narrow for both), in the form the count of wins takes."""
     if won:
-        return _("Won, {n} shared").format(n=format_number(shared)) if shared else _("Won")
+        # i18n: the caption under a count of games won against Max or Gerry; {n} of them were shared
+        return (npgettext("count of games", "Won, {n} shared", "Won, {n} shared", wins).format(
+            n=format_number(shared)) if shared
+            # i18n: the caption under a count of games won against Max or Gerry
+            else npgettext("count of games", "Won", "Won", wins))
     # i18n: the caption under a count of wins, shown above it as a large figure; {n} of them were shared
     return (ngettext("Win, {n} shared", "Wins, {n} shared", wins).format(n=format_number(shared)) if shared
             # i18n: the caption under a count of wins, shown above it as a large figure
