@@ -395,8 +395,8 @@ def label_for(key: Any, value: Any = None) -> str:
     if text == "winners" and isinstance(value, list) and len(value) == 1:
         text = "winner"
     if text == "solo" and not isinstance(value, bool):
-        # Trek 12's, 14ers' and an Expedition's "solo" is who was played against (Freunde's, a yes or no, is
-        # whether the game was played alone): "Solo: No" stood on a sheet played alone.
+        # A Trek 12 sheet's "solo" is who was played against, null for nobody ("Solo: No" stood on a sheet
+        # played alone); Freunde's and an Expedition's are a yes or no (played alone; a solo Expedition).
         text = "solo_opponent"
     if text in _FIELD_LABELS:
         return _(_FIELD_LABELS[text])
