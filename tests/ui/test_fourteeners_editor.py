@@ -116,6 +116,11 @@ async def test_each_sides_switch_says_which_side_it_describes(open_ui, store):
     await ui.click("ftc-plans-on")
     [switch] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "ftc-plans-on"]
     assert spoken(switch) == ["Described: Plans"] and switch.toggled is True
+    # The word shown is the word said, on or off (a voice command says what it sees; "Beschreiben" was shown
+    # where "Beschrieben" was said).
+    for key in ("ftc-plans-on", "ftc-capstone-on"):
+        [chip] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == key]
+        assert [t.value for t in walk(chip) if isinstance(t, ft.Text)] == ["Described"], key
 
 
 async def test_add_and_delete_an_accolade(open_ui, store):

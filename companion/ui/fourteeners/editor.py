@@ -684,7 +684,8 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
                  change: Callable[[AbilityForm | None], None]) -> ft.Control:
     """One side of a card: described (with the ability editor) or left for later."""
     at = f"{prefix}-{side.value}"
-    switch = _("Described") if form is not None else _("Describe")
+    # One word shown and said, on or off (the tick shows which): a voice command says the word it sees.
+    switch = _("Described")
     header = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Container(content=side_tag(side), expand=True),
         # Said with the side it is for, "Described: Capstone", on or off: four sides each said only "Describe"; and
@@ -741,7 +742,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
         controls: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
                     weight=ft.FontWeight.W_600, expand=True),
-            choice_chip(f"{at}-on", _("Described") if current is not None else _("Describe"), current is not None,
+            choice_chip(f"{at}-on", _("Described"), current is not None,
                         bind(set_half, None if current is not None else CategoryForm()), toggle=True,
                         said=labelled_value(_("Described"), _("Basic half") if half is AccoladeSide.BASIC
                                             else _("Advanced half"))),
@@ -787,7 +788,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         ft.Text(_("Hiker {letter}").format(letter=letter), size=20, weight=ft.FontWeight.W_600),
         ft.Text(_("The ability printed on this Hiker side. It counts like a tucked card's, all game long."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
-        chip_row([choice_chip("fth-on", _("Described") if form is not None else _("Describe"), form is not None,
+        chip_row([choice_chip("fth-on", _("Described"), form is not None,
                               bind(change, None if form is not None else AbilityForm()), toggle=True)]),
     ]
     if form is not None:
