@@ -304,8 +304,8 @@ def test_german_says_the_hazard_ability_one_way_and_a_waiting_button_without_mai
     # "Meistert Gefahren", "erfüllt Gefahrenanforderungen" and "Erfüllt Gefahr" named one ability three ways;
     # "Einträge warten" also reads "service the entries".
     with use_language("de"):
-        assert _("Meets Hazard") == _("Meets Hazards") == "Erfüllt Gefahren"
-        assert _("meets Hazard requirements").startswith("erfüllt Gefahren")
+        assert _("Meets Hazard") == _("Meets Hazards") == "Meistert Gefahren"
+        assert _("meets Hazard requirements").startswith("meistert Gefahren")
         assert "warten" not in _("Entries wait: confirm or cancel the correction first")
 
 
