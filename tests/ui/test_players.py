@@ -96,6 +96,10 @@ async def test_a_colour_another_player_has_says_whose_it_is(open_ui, store):
     # Bernd's own colour is his to keep: it is not said to be had.
     own = bernd.colour.lstrip("#").lower()
     assert "has it" not in chip(f"player-edit-colour-{own}").label
+    # A colour several have names them all.
+    store.players.add("Dee", colour=cy.colour)
+    ui = await open_ui(route="/players")
+    assert chip(f"player-colour-{green}").label.endswith("; Cy and Dee have it")
 
 
 async def test_rename_a_player(open_ui, store):

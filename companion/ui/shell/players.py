@@ -15,8 +15,8 @@ from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import (bind, colour_dot, empty_state, field_error, labelled, message_card,
-                                         readable_on, said, screen_view, section_title, titled)
+from companion.ui.common.widgets import (and_list, bind, colour_dot, empty_state, field_error, labelled,
+                                         message_card, readable_on, said, screen_view, section_title, titled)
 from companion.ui.shell.history import stats_route
 
 __all__ = ["PlayersScreen", "player_palette"]
@@ -433,7 +433,7 @@ def _full_note(full: bool) -> str | None:
 
 
 def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, cancel_edit, save_edit,
-              field_ref, playing: int = 0, taken: dict[str, str] | None = None) -> ft.Control:
+              field_ref, playing: int = 0, taken: dict[str, list[str]] | None = None) -> ft.Control:
     """A roster row turned into a small form: new name, new colour, save or cancel (`field_ref` is given the
     name field, to be focused); `playing`: the games in progress the player is at, which keep their name."""
     field = edit_name.bind(ft.TextField(
@@ -486,7 +486,7 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
 
 
 def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_auto: bool,
-                   taken: dict[str, str] | None = None) -> ft.Control:
+                   taken: dict[str, list[str]] | None = None) -> ft.Control:
     """A row of colour chips; with `allow_auto` the first chip means "the next free colour". A colour another
     player has (`taken`: colour, lower case, to their name) shows a figure and says their name: two players of
     one colour were told apart on no screen, and nothing said the colour was had."""
@@ -494,28 +494,29 @@ def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_
     if allow_auto:
         chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), _("Next free colour")))
     for colour in palette:
-        holder = (taken or {}).get(colour.lower())
+        holders = (taken or {}).get(colour.lower(), [])
         label = _colour_words(colour)
-        if holder is not None:
-            # i18n: a colour chip of the Players screen: a colour another player already has ("Colour green;
-            # Cy has it")
-            label = _("{colour}; {name} has it").format(colour=label, name=holder)
+        if holders:
+            # i18n: a colour chip of the Players screen: a colour other players already have ("Colour green;
+            # Cy has it", "Colour green; Cy and Dee have it")
+            label = ngettext("{colour}; {names} has it", "{colour}; {names} have it", len(holders)).format(
+                colour=label, names=and_list(holders))
         chips.append(_chip(f"{prefix}-{colour.lstrip('#').lower()}", colour,
                            selected is not None and selected.lower() == colour.lower(),
-                           bind(choose, colour), label, holder=holder))
+                           bind(choose, colour), label, taken=bool(holders)))
     return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
 
 
 def _chip(key: str, colour: str | None, selected: bool, on_click, label: str, *,
-          holder: str | None = None) -> ft.Control:
+          taken: bool = False) -> ft.Control:
     """One 48 px tap target holding a colour swatch, ringed when selected; a figure on it when another player
-    (`holder`) has the colour."""
+    has the colour (`taken`)."""
     mark: ft.Control | None = None
     if selected:
         mark = ft.Icon(ft.Icons.CHECK_ROUNDED, size=18, color=ft.Colors.WHITE if colour else ft.Colors.ON_SURFACE)
     elif colour is None:
         mark = ft.Icon(ft.Icons.AUTO_AWESOME_ROUNDED, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
-    elif holder:
+    elif taken:
         # A figure: the label says whose (an initial was said again after it).
         mark = ft.Icon(ft.Icons.PERSON_ROUNDED, size=16, color=readable_on(colour))
     swatch = ft.Container(
@@ -546,12 +547,12 @@ def _chip(key: str, colour: str | None, selected: bool, on_click, label: str, *,
     )
 
 
-def _holders(players, but: str | None = None) -> dict[str, str]:
-    """Whose each colour is (lower case, to the first of the players who have it), leaving out `but`."""
-    held: dict[str, str] = {}
+def _holders(players, but: str | None = None) -> dict[str, list[str]]:
+    """Whose each colour is (lower case, to the players who have it), leaving out `but`."""
+    held: dict[str, list[str]] = {}
     for player in players:
         if player.id != but:
-            held.setdefault(player.colour.lower(), player.name)
+            held.setdefault(player.colour.lower(), []).append(player.name)
     return held
 
 
