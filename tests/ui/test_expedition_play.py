@@ -329,7 +329,7 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await ui.click("exp-score-cancel")
     await score(ui, {0: 66, 1: 60})
     # Between Ascents (days apart) what each carries into the next one is on the screen before any card is drawn.
-    assert ui.get("exp-reveal-held").value == "Cards held: Ann: 1 Rope; Max: 1 Rope, 2 Tents."
+    assert ui.get("exp-reveal-held").value == "Cards held: Ann (1 Rope); Max (1 Rope, 2 Tents)."
     # Ascent 2 reveals 2 + 2: the cards go into play only when 4 are tapped in, and no fifth can be
     # ("6 of 5" could be tapped in, and the rules refused it only after the tap).
     for _ in range(3):

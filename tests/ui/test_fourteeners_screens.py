@@ -523,8 +523,8 @@ async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month_and_weathe
     assert ui.get("ft-weather-next").value.startswith("Nächste Runde: Regen – ")
     assert ui.get("ft-forecast-9").tooltip == "Runde 9: Schnee"
     # Which round is now and which are played, as the colours show (a screen reader heard nine alike).
-    assert ui.get("ft-forecast-3").tooltip == "Runde 3: Nebel, diese Runde"
-    assert ui.get("ft-forecast-1").tooltip.endswith(", gespielt")
+    assert ui.get("ft-forecast-3").tooltip == "Runde 3 (jetzt): Nebel"
+    assert ui.get("ft-forecast-1").tooltip.startswith("Runde 1 (gespielt): ")
     for english in ("Fog", "Rain", "Clear Skies", "Snow"):
         assert english not in ui.text(), english
     assert layout_problems(ui.top, every_label=True) == []

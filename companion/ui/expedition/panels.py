@@ -94,9 +94,9 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
         # What each player carries into this Ascent ("you start the next Ascent with the Assist cards you did
         # not use"): between Ascents, days apart, it was nowhere on the screen until the cards were drawn.
         head.append(ft.Text(
+            # "Ann (1 Rope); Max (1 Rope, 2 Tents)": a colon after each name stood after the first one's.
             _("Cards held: {hands}.").format(hands=tr(clauses(
-                labelled_value(setup.seats[seat].name, card_words(state.hands[seat]))
-                for seat in range(len(setup.seats))))),
+                f"{setup.seats[seat].name} ({card_words(state.hands[seat])})" for seat in range(len(setup.seats))))),
             size=13, key="exp-reveal-held"))
     if setup.cards is CardMode.DRAWN:
         in_deck = len(state.deck)

@@ -221,9 +221,10 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
                 bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 opacity=0.45 if past else 1.0,
                 # Which round is now, and which are played, said as the colours show them.
-                tooltip=(_("Round {number}: {weather}, this round") if now else
+                # i18n: the round of the Weather forecast being played
+                tooltip=(_("Round {number} (now): {weather}") if now else
                          # i18n: a round of the Weather forecast already played
-                         _("Round {number}: {weather}, played") if past else
+                         _("Round {number} (played): {weather}") if past else
                          _("Round {number}: {weather}")).format(number=number, weather=tr(name)),
                 alignment=ft.Alignment.CENTER,
                 # The tooltip says the round and its Weather: the drawn number is not said again after it.

@@ -303,6 +303,8 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                 n=total, low=number(bins[0].low), high=number(bins[-1].high), unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
     # A range of one score is said as that score: "1 game from 3 to 3" was heard for steps of one point.
+    # i18n: what a screen reader says for a distribution chart: its name ("Score distribution"), then each
+    # range with its count ("2 games from 40 to 59; 1 game at 70")
     spoken = _("{heading}: {bins}.").format(heading=heading or _("Score distribution"), bins=tr(clauses(
         (ngettext("{n} score of {low}", "{n} scores of {low}", b.count) if counted == "scores"
          else ngettext("{n} game at {low}", "{n} games at {low}", b.count)).format(n=b.count, low=number(b.low))
