@@ -59,18 +59,19 @@ def slug(name: str) -> str:
 def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any] | None, *,
                 icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
                 tooltip: str | None = None, wide: bool = False, toggle: bool = False,
-                said: str | None = None) -> ft.Control:
+                said: str | None = None, wraps: bool = False) -> ft.Control:
     """A rounded chip that is on or off; a tick shows when it is on; `wide` for a sentence that may wrap.
     `toggle`: one of chips each on or off by itself (the Weather, an icon), said as a switch, on or off; else
     one choice of several (a tab, a side), said as the one chosen. `said`: the words a screen reader says
-    instead of the label, where the label's figures need their words."""
+    instead of the label, where the label's figures need their words. `wraps`: a chip among others in a
+    wrapping row keeps its own size and wraps its words only when they do not fit the row."""
     tint = colour or ft.Colors.PRIMARY
     content: list[ft.Control] = []
     if selected:
         content.append(ft.Icon(ft.Icons.CHECK_ROUNDED, size=16, color=ft.Colors.ON_SECONDARY_CONTAINER))
     elif icon is not None:
         content.append(ft.Icon(icon, size=16, color=ft.Colors.OUTLINE if disabled else tint))
-    content.append(ft.Text(label, size=13, weight=ft.FontWeight.W_500, expand=wide,
+    content.append(ft.Text(label, size=13, weight=ft.FontWeight.W_500, expand=wide or wraps, expand_loose=wraps,
                            color=ft.Colors.OUTLINE if disabled else
                            ft.Colors.ON_SECONDARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     row = ft.Row(content, spacing=6, tight=not wide, vertical_alignment=ft.CrossAxisAlignment.CENTER)

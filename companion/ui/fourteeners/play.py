@@ -686,7 +686,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                     bind(set_draft, replace(draft, hires=tuple(others) + (() if picked else ((ignore.value, name),)),
                                             extra=tuple(n for n in draft.extra if n != name))),
                     disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
-                    icon=SIDE_ICONS[tucked.side], wide=True))
+                    icon=SIDE_ICONS[tucked.side], wraps=True))
             controls.append(chip_row(chips, label=_("Which tucked Climb is the Guide ignoring {what}? It leaves the "
                                                     "tableau; changes count from next turn.").format(
                                                         what=_(_IGNORE_WORDS[ignore]))))
@@ -697,7 +697,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                                  t.card.name in draft.extra,
                                  bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
                                  disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side],
-                                 toggle=True, wide=True)
+                                 toggle=True, wraps=True)
                      for t in player.tucked]
             controls.append(chip_row(chips, label=_("Also hire as a Guide without need (a Guide with a Photo "
                                                     "scores 1 at the end)")))
@@ -733,7 +733,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                              bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
                                                      else t.card.name)),
                              disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side],
-                             wide=True)
+                             wraps=True)
                  for t in player.tucked]
         controls.append(chip_row(chips, label=_("You revealed first despite the Fog: which tucked Climb is the "
                                                 "Guide ignoring it?")))
