@@ -96,7 +96,9 @@ def reveal_panel(state: State, counts: Mapping[str, int], *, on_change: Callable
         head.append(ft.Text(
             # "Ann (1 Rope); Max (1 Rope, 2 Tents)": a colon after each name stood after the first one's.
             _("Cards held: {hands}.").format(hands=tr(clauses(
-                f"{setup.seats[seat].name} ({card_words(state.hands[seat])})" for seat in range(len(setup.seats))))),
+                # i18n: a player and the Assist cards they hold, in a list ("Ann (1 Rope, 2 Tents)")
+                _("{name} ({cards})").format(name=setup.seats[seat].name, cards=card_words(state.hands[seat]))
+                for seat in range(len(setup.seats))))),
             size=13, key="exp-reveal-held"))
     if setup.cards is CardMode.DRAWN:
         in_deck = len(state.deck)
