@@ -185,23 +185,23 @@ def _(text: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence that fits the count `n` (Polish has three); format it with `n` after."""
-    code = current()
-    if code == "en":
-        return singular if n == 1 else plural
-    if code == PSEUDO:
-        return pseudo(singular if n == 1 else plural)
-    return _with_grammar(code, _catalog(code).ngettext(singular, plural, n))
+    return _plural(singular, plural, n, lambda catalog: catalog.ngettext(singular, plural, n))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """As `ngettext`, for words whose English is also another message's ("Game" the game played, "Game" which
     of the games): `context` keeps them apart in the catalogs."""
+    return _plural(singular, plural, n, lambda catalog: catalog.npgettext(context, singular, plural, n))
+
+
+def _plural(singular: str, plural: str, n: int, translated: Any) -> str:
+    """English's form for `n`, the pseudo-language's, or what `translated` finds in the language's catalog."""
     code = current()
     if code == "en":
         return singular if n == 1 else plural
     if code == PSEUDO:
         return pseudo(singular if n == 1 else plural)
-    return _with_grammar(code, _catalog(code).npgettext(context, singular, plural, n))
+    return _with_grammar(code, translated(_catalog(code)))
 
 
 class _FrenchText(str):

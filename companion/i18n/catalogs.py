@@ -3,7 +3,8 @@
     uv run --extra test python -m companion.i18n.catalogs all      # extract + update + compile + formats
     uv run --extra test python -m companion.i18n.catalogs check    # what tests/test_i18n_catalogs.py checks
 
-`extract` reads every `_()`, `ngettext()`, `N_()` and `msg()` in the package into `data/locale/companion.pot`;
+`extract` reads every `_()`, `ngettext()`, `npgettext()` (with its context), `N_()`, `msg()` and `msgn()` in
+the package into `data/locale/companion.pot`;
 `update` merges it into each language's `.po` (new messages empty, vanished ones dropped, never guessed);
 `compile` writes the `.mo` the app reads; `formats` writes `formats.json`, the number and date conventions
 of each language from the CLDR data Babel carries. Nothing here runs in the app.

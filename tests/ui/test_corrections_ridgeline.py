@@ -57,6 +57,15 @@ replay = partial(replay_game, engine)
 
 
 
+async def enter_hand_2_as_it_was(ui) -> None:
+    """In the End hand form opened on hand 2 as entered: Bob did not pitch after all, and Ann held a Whiteout and a
+    Rope, not the S5; then Record."""
+    await ui.click("rl-pitched-1")
+    await ui.click("rl-left-0-card-S5-1")
+    await tap_cards(ui, "rl-hand", "W", "R")
+    await ui.click("rl-hand-submit")
+
+
 async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, store):
     game_id, setup = seated(store)
     SessionKeeper(store).undo(game_id)
@@ -83,10 +92,7 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     assert ui.get("rl-hand-title").value == "Hand 2 · Bob dealt 11 cards"
     assert chosen(ui, "rl-out-") == ["rl-out-1"] and chosen(ui, "rl-pitched-") == ["rl-pitched-1"]
     assert ui.find("rl-left-0-card-S5-1") is not None
-    await ui.click("rl-pitched-1")
-    await ui.click("rl-left-0-card-S5-1")
-    await tap_cards(ui, "rl-hand", "W", "R")
-    await ui.click("rl-hand-submit")
+    await enter_hand_2_as_it_was(ui)
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept.")
     # Not "Hand 2 recorded.": the hand went to the correction, which saves nothing before Confirm.
@@ -235,10 +241,7 @@ async def test_a_correction_notice_goes_once_another_device_confirms_it(open_ui,
     await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
     await open_panel(ui, Panel.HAND)
-    await ui.click("rl-pitched-1")
-    await ui.click("rl-left-0-card-S5-1")
-    await tap_cards(ui, "rl-hand", "W", "R")
-    await ui.click("rl-hand-submit")
+    await enter_hand_2_as_it_was(ui)
     assert ui.get("rl-notice-text").value == "Hand 2 entered in the correction."
     phone = await open_ui(route=f"/play/ridgeline/{game_id}")
     await phone.click("ent-confirm")

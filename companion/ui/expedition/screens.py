@@ -256,10 +256,10 @@ def ExpeditionTable(session_id: str) -> ft.View:
             key="exp-broken", tone="warning"), abandon_row])
     colours = seat_colours(app.store, state)
     names = state.setup.names
-    notice = told[0] if told is not None and told[1] == _entries_mark(session.actions) else None
+    notice = told[0] if told is not None and told[1] == entries_mark(app, session_id) else None
 
     def set_notice(text: str | None) -> None:
-        set_told(None if text is None else (text, _entries_mark(app.keeper.get(session_id).actions)))
+        set_told(None if text is None else (text, entries_mark(app, session_id)))
 
 
     # -- writing through the keeper -----------------------------------------------------------------
@@ -866,11 +866,6 @@ def _kept_note(app, session_id: str) -> str:
         return ""
     note = doc.get("note")
     return note[:2000] if isinstance(note, str) else ""
-
-
-def _entries_mark(actions: Any) -> tuple[int, Any]:
-    """What a notice was said after: how many entries the Expedition had, and the last of them."""
-    return len(actions), actions[-1] if actions else None
 
 
 def _records_gone(n: int) -> str:

@@ -488,8 +488,8 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
 def _colour_picker(prefix: str, palette, selected: str | None, choose, *, allow_auto: bool,
                    taken: dict[str, list[str]] | None = None) -> ft.Control:
     """A row of colour chips; with `allow_auto` the first chip means "the next free colour". A colour another
-    player has (`taken`: colour, lower case, to their name) shows a figure and says their name: two players of
-    one colour were told apart on no screen, and nothing said the colour was had."""
+    player has (`taken`: colour, lower case, to the names of those who have it) shows a figure and says their
+    names: two players of one colour were told apart on no screen, and nothing said the colour was had."""
     chips: list[ft.Control] = []
     if allow_auto:
         chips.append(_chip(f"{prefix}-auto", None, selected is None, lambda: choose(None), _("Next free colour")))

@@ -457,7 +457,7 @@ def _solo_card(solo: SoloLine) -> ft.Control:
         figures.append(figure(format_number(solo.wins), _wins_caption(solo.wins, solo.shared_wins, won=True),
                               key=f"{key}-wins"))
         # i18n: the caption under a count of games lost to Max or Gerry
-        figures.append(figure(str(solo.losses), npgettext("count of games", "Lost", "Lost", solo.losses),
+        figures.append(figure(format_number(solo.losses), npgettext("count of games", "Lost", "Lost", solo.losses),
                               key=f"{key}-losses"))
     figures.append(figure(number(solo.best), _("Best"), key=f"{key}-best", emphasis=True))
     details = [_("average {score}").format(score=number(solo.average))]
