@@ -54,6 +54,8 @@ def test_a_finished_game_scored_in_the_browser_is_found_in_history(playwright, t
             session_id = re.search(r"/play/fourteeners/([0-9a-f]{32})", page.url).group(1)
             for seat, entries in enumerate(TABLEAUS):
                 tap(page, f"ftf-seat-{seat}")
+                # The seat's tableau drawn before its buttons are tapped (a tap during the redraw went astray).
+                wait_for_text(page, "{name}'s tableau".format(name=("Ann", "Bo", "Cy")[seat]))
                 for add, chips, preview in entries:
                     tap(page, add)
                     wait_for(page, '[flt-semantics-identifier="ftf-put"]')
