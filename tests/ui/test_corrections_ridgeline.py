@@ -117,12 +117,18 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS)).seats]
 
 
-async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_rest(open_ui, store):
+async def correcting_hand_2(open_ui, store):
+    """A seated game opened with hand 2's correction begun, on the End hand form: (screen, game id, setup)."""
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
     await ui.click("ent-open")
     await ui.click(f"ent-edit-{EDITED}")
     await open_panel(ui, Panel.HAND)
+    return ui, game_id, setup
+
+
+async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_rest(open_ui, store):
+    ui, game_id, setup = await correcting_hand_2(open_ui, store)
     await ui.click("rl-out-0")                                       # Ann went out, and is marked as pitching
     await tap_cards(ui, "rl-hand", "S5")
     await ui.click("rl-hand-submit")
@@ -236,11 +242,7 @@ async def test_a_hand_half_entered_is_not_carried_into_the_hand_corrected(open_u
 async def test_a_correction_notice_goes_once_another_device_confirms_it(open_ui, store):
     # "Hand 2 entered in the correction." stayed after a phone confirmed the correction: the entries then equal
     # the correction's, which the notice had been said after.
-    game_id, _setup = seated(store)
-    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
-    await ui.click("ent-open")
-    await ui.click(f"ent-edit-{EDITED}")
-    await open_panel(ui, Panel.HAND)
+    ui, game_id, _setup = await correcting_hand_2(open_ui, store)
     await enter_hand_2_as_it_was(ui)
     assert ui.get("rl-notice-text").value == "Hand 2 entered in the correction."
     phone = await open_ui(route=f"/play/ridgeline/{game_id}")
