@@ -130,6 +130,11 @@ async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):
     await ui.click("t12-roll")
     again = app_roll(21, 1, 1)
     assert ui.get("t12-op-sum-value").value == str(again.red + again.yellow)
+    # The new result must be accepted ('The Assist cards'): the card is not taken back over the new dice,
+    # which brought back the roll it replaced.
+    await ui.click("t12-card-schnapps")
+    assert ui.get("t12-status").value == "The Schnapps is drunk: the new result must be accepted."
+    assert ui.get("t12-op-sum-value").value == str(again.red + again.yellow)
     await ui.click("t12-op-sum")
     await ui.click("t12-circle-8")
     actions = SessionKeeper(store).get(session.id).actions

@@ -400,6 +400,11 @@ def toggle_card(state: State, draft: Draft, card: Assist) -> tuple[Draft, str | 
     """Use (or stop using) a held Assist card this turn; the choices it changes are cleared."""
     if state.assists is None or card not in state.assists:
         return draft, _("You do not hold the {card}.").format(card=_(CARD_NAMES[card]))
+    if card is Assist.SCHNAPPS and card in draft.cards and draft.red is not None and draft.yellow is not None:
+        # The new dice are in: taking the card back would throw the reroll away and bring back the roll it
+        # replaced. A die entered wrong is tapped again; Undo takes back a turn written.
+        # i18n: the rulebook's "The player using it must accept the new result"
+        return draft, _("The Schnapps is drunk: the new result must be accepted.")
     if card in draft.cards:
         cards = tuple(c for c in draft.cards if c is not card)
     elif card is Assist.COMPASS and (reason := compass_reason(state)) is not None:
