@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -259,10 +260,7 @@ def FinalTableaus(session_id: str) -> ft.View:
     def set_entries(at: int, tucked: tuple[Tucked, ...] | list[Any], guides: list[Any]) -> bool:
         return act(final.tableau_doc(state, at, tucked, guides))
 
-    def put(entry: dict[str, Any] | Message, at: int, side: str, index: int | None) -> None:
-        if isinstance(entry, Message):          # what the form still lacks
-            set_problem(tr(entry))
-            return
+    def put(entry: dict[str, Any], at: int, side: str, index: int | None) -> None:
         player = state.players[at]
         tucked: list[Any] = list(player.tucked)
         guides: list[Any] = list(player.guides)
@@ -319,7 +317,7 @@ def FinalTableaus(session_id: str) -> ft.View:
     body.append(_seats(state, seat, lambda i: (set_seat(i), close_form())))
     if form is not None:
         body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
-                            problem, on_typed=keep_entry))
+                            problem, refuse=lambda why: set_problem(tr(why)), on_typed=keep_entry))
     else:
         if overtaken or told:
             body.append(message_card(
@@ -541,8 +539,10 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
 # --- adding a Climb -------------------------------------------------------------------------------------------
 
 def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldText, query: str, set_query,
-            name: FieldText, note: FieldText, problem: str | None, on_typed=None) -> ft.Control:
-    """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs."""
+            name: FieldText, note: FieldText, problem: str | None, *, refuse: Callable[[Message], None],
+            on_typed=None) -> ft.Control:
+    """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs; `refuse`
+    says what the form still lacks where a refusal is said."""
     player = state.players[form.seat]
     who = player.name
     if form.index is not None:
@@ -572,7 +572,11 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     def save() -> None:
         text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side,
                                                                                  form.index))
-        put(form.missing() or form.entry_doc(text, note.text), form.seat, form.side, form.index)
+        missing = form.missing()
+        if missing is not None:
+            refuse(missing)
+            return
+        put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
 
     # Back to the catalog forgets the card left: its Class and icons are not the next card's.
     back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
