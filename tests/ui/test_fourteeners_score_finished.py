@@ -62,6 +62,7 @@ async def test_a_climb_entered_on_the_spot_needs_its_class_and_a_capstone_its_po
     assert ui.get("ftf-preview").value == "Choose the card's Class: Plans and the Accolade count by it."
     await drive.tap("ftf-put")
     assert ui.get("ftf-problem").value == "Choose the card's Class: Plans and the Accolade count by it."
+    assert ui.find("ftf-preview") is None           # said once, not over the refusal again
     await drive.tap("ftf-class-3")
     await drive.tap("ftf-put")
     assert ui.get("ftf-problem").value == "Choose the points printed on the Capstone."

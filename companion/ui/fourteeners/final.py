@@ -566,7 +566,7 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
         controls.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
             labelled("ftf-cancel", ft.TextButton(_("Cancel"), key="ftf-cancel", on_click=close))]))
         return panel(controls, key="ftf-form", tone="raised")
-    controls.extend(_spot_fields(state, form, set_form, name, note, on_typed=on_typed))
+    controls.extend(_spot_fields(state, form, set_form, name, note, on_typed=on_typed, said_below=problem))
     controls.extend(problem_text(problem, key="ftf-problem"))
 
     def save() -> None:
@@ -652,8 +652,9 @@ def _picker(state: State, form: TuckForm, set_form, put, search: FieldText, quer
 
 
 def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: FieldText, *,
-                 on_typed=None) -> list[ft.Control]:
-    """The corner (unless a catalog card's) and what the shown side scores, with a live preview.
+                 on_typed=None, said_below: str | None = None) -> list[ft.Control]:
+    """The corner (unless a catalog card's) and what the shown side scores, with a live preview (unless it
+    would say again the refusal `said_below` it).
 
     Each chip changes one field of the form as it is then (an updater, not a copy of the form drawn): two
     quick taps both count even when the second comes from a drawing older than the first one's effect."""
@@ -703,7 +704,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
         return controls
     if player.gerry and form.base is None and form.klass not in CLASSES:
         # His side follows the Class: none is shown (nor its fields) before the Class is chosen.
-        controls.append(_preview(state, form, name))
+        controls.extend(_preview(state, form, name, said_below))
         return controls
     if player.gerry and form.base is None:
         controls.append(ft.Text(_("{gerry} tucks it as {side}.").format(gerry=solo.gerry_name(),
@@ -750,12 +751,14 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
             label=_("The {side} side's ability").format(side=side_label(side))))
         if form.ability is not None:
             controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f), side=side))
-    controls.append(_preview(state, form, name))
+    controls.extend(_preview(state, form, name, said_below))
     return controls
 
 
-def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
-    """What this Climb scores on this tableau as it stands (Plans count the whole tableau and the rivals)."""
+def _preview(state: State, form: TuckForm, name: FieldText, said_below: str | None = None) -> list[ft.Control]:
+    """What this Climb scores on this tableau as it stands (Plans count the whole tableau and the rivals), or
+    what the form lacks; nothing when the refusal under it (`said_below`) says the same ("Choose the card's
+    Class" stood twice, one over the other)."""
     player = state.players[form.seat]
     text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side, form.index))
     missing = form.missing()
@@ -769,12 +772,14 @@ def _preview(state: State, form: TuckForm, name: FieldText) -> ft.Control:
                  if points is not None else _("Say what this side scores."))
     except (InvalidInput, CompanionError) as exc:
         words = readable(exc)
-    return ft.Container(
+    if words == said_below:
+        return []
+    return [ft.Container(
         padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=ft.BorderRadius.all(10),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         content=ft.Row(spacing=8, controls=[
             ft.Icon(ft.Icons.CALCULATE_ROUNDED, size=18, color=ft.Colors.PRIMARY),
-            ft.Text(words, key="ftf-preview", size=13, expand=True)]))
+            ft.Text(words, key="ftf-preview", size=13, expand=True)]))]
 
 
 # --- the score ------------------------------------------------------------------------------------------------
