@@ -339,8 +339,8 @@ def format_when_unbroken(iso: str | None) -> str:
     return format_when(iso).replace(" ", "\u00a0").replace(",\u00a0", ", ")
 
 
-def readable_on(colour: str) -> str:
-    """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
+def readable_on(colour: str, dark: str = ft.Colors.BLACK) -> str:
+    """`dark` (black unless said) or white, whichever reads better on `colour` (WCAG relative luminance)."""
     try:
         r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
     except ValueError:
@@ -350,7 +350,7 @@ def readable_on(colour: str) -> str:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
     luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-    return ft.Colors.BLACK if luminance > 0.4 else ft.Colors.WHITE
+    return dark if luminance > 0.4 else ft.Colors.WHITE
 
 
 def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,

@@ -20,7 +20,7 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import and_list, bind, labelled, labelled_value
+from companion.ui.common.widgets import and_list, bind, labelled, labelled_value, readable_on
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -36,6 +36,7 @@ MOVE_COLOUR = "#2E7D32"
 ROPE_COLOUR = "#6D4C41"
 ACCL_COLOUR = "#1565C0"
 _WHITE = "#FFFFFF"
+_INK = "#1B1B1F"           # the dark ink on a light card
 
 # A player's avatar: a figure, not an initial, since the letters on the board are the climbers, A and B: Bartek's
 # "B" stood beside "A: 3 · B: 1" like his climber B.
@@ -136,7 +137,7 @@ def card_face(code: str, *, key: str | None = None, width: float = 44, height: f
 
 def pawn(colour: str, label: str, *, size: float = 18, dead: bool = False, ring: bool = False) -> ft.Control:
     """A climber's pawn: a disc in the player's colour with its letter; a dead climber is hollow."""
-    ink = _readable_on(colour)
+    ink = readable_on(colour, _INK)
     return ft.Container(
         width=size, height=size, shape=ft.BoxShape.CIRCLE,
         bgcolor=None if dead else colour,
@@ -376,16 +377,3 @@ def _zones_words(zones: Sequence[Zone] | frozenset[Zone], labels=None) -> str:
     if len(ordered) > 1 and ordered[-1] == 8000 and all(b - a == 1000 for a, b in zip(ordered, ordered[1:])):
         return unbroken_metres(_("{zone} m and above").format(zone=ordered[0]))     # as zone_label keeps it
     return ", ".join(names)
-
-
-def _readable_on(colour: str) -> str:
-    try:
-        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    except ValueError:
-        return _WHITE
-
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-    return "#1B1B1F" if luminance > 0.4 else _WHITE
