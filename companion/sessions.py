@@ -30,7 +30,7 @@ from companion.errors import CompanionError, IllegalAction, InvalidInput
 from companion.games import find_game
 from companion.i18n.message import N_, Message, msg
 from companion.store import records
-from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
+from companion.store.layout import CORRECTIONS_TABLE, DRAFTS_TABLE, REOPENED_TABLE
 from companion.store.records import copy_json, describe
 
 __all__ = ["SessionId", "Engine", "Session", "SessionKeeper", "Correction", "CORRECTIONS_TABLE", "REOPENED_TABLE"]
@@ -637,6 +637,7 @@ class SessionKeeper:
         self._befores.pop(session.id, None)
         self._corrections().delete(session.id)
         self._store.table(REOPENED_TABLE).delete(session.id)
+        self._store.table(DRAFTS_TABLE).delete(session.id)     # a form left half filled in: nothing to fill now
         return record["id"]
 
     @_locked

@@ -152,6 +152,18 @@ def test_finish_records_history_and_closes_the_session(store, keeper, ann):
     assert keeper.in_progress() == []
 
 
+def test_a_finished_game_takes_its_half_filled_form_along(store, keeper, ann):
+    # A form left half filled in at the game's end (a tableau's seat, a typed search) stayed in the store, went
+    # into every backup, and was said "kept as it is here" by an import on a device that never had it.
+    from companion.store.layout import DRAFTS_TABLE
+
+    session = keeper.start(GAME, {"target": 1}, [ann.id], "x")
+    keeper.act(session.id, {"add": 1})
+    store.table(DRAFTS_TABLE).upsert({"id": session.id, "form": "tableau", "mark": [-1, 1], "draft": {"seat": 0}})
+    keeper.finish(session.id)
+    assert store.table(DRAFTS_TABLE).get(session.id) is None
+
+
 def test_an_unfinished_game_cannot_be_finished(store, keeper, ann):
     sid = keeper.start(GAME, {"target": 4}, [ann.id], "x").id
     with pytest.raises(IllegalAction, match="not finished"):

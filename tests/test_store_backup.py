@@ -346,6 +346,27 @@ def test_a_form_half_filled_in_for_a_game_already_here_is_not_said_unchanged(sto
     assert "form half filled in" not in str(report).split("different in the backup")[0]
 
 
+def test_a_form_left_by_a_game_no_longer_in_progress_is_neither_backed_up_nor_said_kept(store):
+    # A finished game's half-filled form, left by an older version, went into the backup; imported on an empty
+    # device it was said to be "different in the backup, kept as they are here", a form the device never had.
+    from companion.store.layout import DRAFTS_TABLE
+
+    fill(store)
+    finished = store.history.list()[0]["id"]
+    store.table(DRAFTS_TABLE).insert({"id": finished, "form": "tableau", "mark": [-1, 3], "draft": {"seat": 1}})
+    store.table(DRAFTS_TABLE).insert({"id": GAME, "form": "turn", "mark": [-1, 2], "draft": {"red": 3}})
+    doc = store.export_all()
+    assert [d["id"] for d in doc["tables"][DRAFTS_TABLE]] == [GAME]     # only the game in progress's form
+    # A backup made before (the finished game's form in it) says nothing of that form either way.
+    doc["tables"][DRAFTS_TABLE].insert(0, {"id": finished, "form": "tableau", "mark": [-1, 3],
+                                           "draft": {"seat": 1}})
+    with open_store(memory=True) as empty:
+        report = empty.import_all(copy.deepcopy(doc))
+        assert [d["id"] for d in empty.table(DRAFTS_TABLE).all()] == [GAME]
+        assert "kept as they are here" not in str(report) and "unchanged" not in str(report)
+        assert "1 form half filled in" in str(report)
+
+
 # -- bad files change nothing -------------------------------------------------------------------------------
 
 

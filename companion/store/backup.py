@@ -153,9 +153,15 @@ def export_document(store: Store) -> dict[str, Any]:
 
 def _export(store: Store) -> dict[str, Any]:
     main = store._database(MAIN_FILE).raw()
+    sessions = _table(store, SESSIONS_FILE, "sessions")
+    in_progress = {doc["id"] for doc in sessions}
     tables = {}
     for name in store.table_names():
         docs = list(store._database(table_file(name)).raw().get(name, {}).values())
+        if name in SESSION_TABLES:
+            # A correction, a mark of a game taken back or a half-filled form belongs to a game in progress; one
+            # an older version left behind its game's end means nothing on another device.
+            docs = [d for d in docs if d.get("id") in in_progress]
         if docs:
             tables[name] = [copy_json(d) for d in sorted(docs, key=lambda d: d["id"])]
     return {
@@ -165,7 +171,7 @@ def _export(store: Store) -> dict[str, Any]:
         "settings": {doc["key"]: copy_json(doc["value"])
                      for doc in sorted(main.get("settings", {}).values(), key=lambda d: d["key"])
                      if doc["key"] not in DEVICE_SETTINGS},
-        "sessions": _sorted_copies(_table(store, SESSIONS_FILE, "sessions"), "created"),
+        "sessions": _sorted_copies(sessions, "created"),
         "history": _sorted_copies(store._months.all_docs(), "finished"),
         "tables": tables,
     }
@@ -440,12 +446,15 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         existing = set(here_docs)
         kept[name] = sum(1 for d in docs if d["id"] in here_docs and d != here_docs[d["id"]])
         new_docs = [d for d in docs if d["id"] not in existing]
+        total = len(docs)
         if name in SESSION_TABLES:
             # A correction under way (or a game taken back from History) comes with its game only: one for a
-            # game this device has already is left as this device has it (none).
-            kept[name] += sum(1 for d in new_docs if d["id"] not in arriving)
+            # game this device has in progress already is left as this device has it (none). One for a game in
+            # progress on neither (finished, left behind by an older version) is nothing to either: not counted.
+            kept[name] += sum(1 for d in new_docs if d["id"] not in arriving and d["id"] in here_sessions)
+            total -= sum(1 for d in new_docs if d["id"] not in arriving and d["id"] not in here_sessions)
             new_docs = [d for d in new_docs if d["id"] in arriving]
-        _tally(added, skipped, name, len(new_docs), len(docs))
+        _tally(added, skipped, name, len(new_docs), total)
         if new_docs:
             store.table(name)  # registers the table so later lookups find the committed file
             changes[file] = with_docs(store._database(file).raw(), name, new_docs)

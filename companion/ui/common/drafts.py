@@ -46,6 +46,8 @@ def keep_draft(store: Any, game_id: str, form: str, mark: Mark, draft: Mapping[s
     written is only logged: the form on screen goes on as it is, as it did before drafts were kept."""
     try:
         table = store.table(DRAFTS_TABLE)
+        if draft and store.sessions.get(game_id) is None:
+            return      # the game has ended (on this screen's last drawing, or on another device): nothing to fill
         if draft:
             table.upsert({"id": game_id, "form": form, "mark": list(mark), "draft": dict(draft)})
         elif (kept := table.get(game_id)) is not None and kept.get("form") == form:
