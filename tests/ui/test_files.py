@@ -423,3 +423,18 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     assert ui.get("settings-backup-result").value.startswith(
         "The import cannot be undone any more: the record of players and settings changed since.")
     assert ui.find("settings-backup-undo") is None
+
+
+async def test_the_undo_of_an_earlier_import_names_a_long_file_in_full_on_a_phone(open_ui, store):
+    # The name is the only thing that tells which import is undone: the app's own backup name ran off a
+    # 390-pixel screen on one line ("Undo the earlier import of climbing-co…").
+    from layout_check import layout_problems
+
+    store.players.add("Ann")
+    ui = await open_ui(route="/settings")
+    name = "climbing-companion-backup-2026-12-07.json"
+    answer_files(ui, picked=[uploaded(name, backup_with("Ann"))])
+    await ui.click("settings-backup-pick")
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-undo").content == f"Undo the earlier import of {name}"
+    assert [p for p in layout_problems(ui.top, every_label=True) if name in p] == []

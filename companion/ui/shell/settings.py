@@ -310,9 +310,12 @@ def BackupPanel() -> ft.Control:
     controls.extend(_outcome(outcome, busy, "settings-backup-result"))
     if undo is not None and not busy:
         # Right after an import (a friend's file brought in by mistake): one tap takes it all back.
-        controls.append(ft.Row(controls=[labelled("settings-backup-undo", ft.OutlinedButton(
-            _("Undo this import") if undo.latest else _("Undo the earlier import of {name}").format(name=undo.name),
-            key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back))]))
+        # The whole width, so that a long file name (the app's own backups are named
+        # "climbing-companion-backup-<date>.json") wraps instead of running off a phone's screen.
+        controls.append(ft.Row(controls=[ft.Container(expand=True, content=labelled("settings-backup-undo",
+            ft.OutlinedButton(
+                _("Undo this import") if undo.latest else _("Undo the earlier import of {name}").format(name=undo.name),
+                key="settings-backup-undo", icon=ft.Icons.UNDO_ROUNDED, on_click=take_back)))]))
     ft.use_dialog(confirm_dialog(
         "settings-backup-undo", _("Undo the earlier import of {name}?").format(name=undo.name),
         # i18n: {records} says what the earlier import did, "6 players, 48 finished games" (and "1 game in progress
