@@ -121,6 +121,16 @@ async def test_each_sides_switch_says_which_side_it_describes(open_ui, store):
     for key in ("ftc-plans-on", "ftc-capstone-on"):
         [chip] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == key]
         assert [t.value for t in walk(chip) if isinstance(t, ft.Text)] == ["Described"], key
+    # Each switch is one button with its name: its tap was a second, nameless button inside it ("button"), four
+    # to a card and two more in the Accolade editor.
+    from harness import nameless_taps
+
+    assert nameless_taps(ui.top) == []
+    await ui.click("ftc-back")
+    await ui.click("ftc-drop-confirm")
+    await ui.click("ftc-add-accolade")
+    await ui.click("fta-advanced-on")
+    assert nameless_taps(ui.top) == []
 
 
 async def test_add_and_delete_an_accolade(open_ui, store):

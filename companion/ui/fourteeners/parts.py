@@ -101,8 +101,9 @@ def choice_chip(key: str, label: str, selected: bool, on_click: Callable[[], Any
         ),
     )
     # A tooltip makes a node of its own, with the tap: merged, the chip is one button with the tooltip's name,
-    # not a button inside a button.
-    return ft.MergeSemantics(content=chip) if tooltip else chip
+    # not a button inside a button. So does the tap under words of its own (`said`): merged, the chip is one
+    # button with those words, not a nameless button inside a named node that does nothing.
+    return ft.MergeSemantics(content=chip) if tooltip or said is not None else chip
 
 
 def chip_row(chips: Sequence[ft.Control], *, label: str | None = None) -> ft.Control:
