@@ -342,3 +342,23 @@ async def test_an_import_in_the_browser_is_said_only_once_kept_and_a_failed_copy
     await ui.settle()
     result = ui.get("ftc-share-result").value
     assert "QuotaExceededError" in result and "download a backup now" in result and "Imported" not in result
+
+
+async def test_editing_a_card_a_game_in_progress_began_with_says_where_that_game_changes_it(open_ui, store):
+    # A misprint fixed in the catalog mid-game was taken for fixed in the game too, which keeps its own copy: the
+    # Capstone still scored its old points, and nothing said so.
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/fourteeners")
+    for player in (ann, bob):
+        await ui.click(f"ft-add-{player.id}")
+    await ui.click("ft-start")
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-card-peak-2-1")
+    assert ui.get("ftc-begun").value == (
+        "A game in progress keeps this card as it was when the game began: to change it there, use \u201cCorrect "
+        "a card, a Hiker or the Weather\u201d on the game's screen.")
+    # A new card is in no game yet: nothing to say.
+    await ui.click("ftc-back")
+    await ui.click("ftc-add-card")
+    assert ui.find("ftc-begun") is None

@@ -278,7 +278,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
     body.append(panel([
         ft.Text(_("Your cards"), size=18, weight=ft.FontWeight.W_600),
         ft.Text(_("The rulebook prints no card texts: describe each Climb once (Class, requirements, icons and the "
-                  "ability on each side) and every game uses it. Cards not described yet can still be entered "
+                  "ability on each side) and every new game uses it. Cards not described yet can still be entered "
                   "during a game."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         # i18n: {total} and {accolade_cards} are the game's own numbers of Climb and Accolade cards
         ft.Text(_("{n} of {total} Climb cards · {described} fully described · {accolades} of {accolade_cards} "
@@ -635,11 +635,31 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         ]
     else:
         body = card_fields("ftc", form, change, name)
+        begun = _games_keeping(app, original) if original else 0
+        if begun:
+            # A fixed misprint was taken for fixed in the game on the table too, which keeps its own copy.
+            body.insert(0, ft.Text(ngettext(
+                "A game in progress keeps this card as it was when the game began: to change it there, use "
+                "\u201cCorrect a card, a Hiker or the Weather\u201d on the game's screen.",
+                "{n} games in progress keep this card as it was when they began: to change it there, use "
+                "\u201cCorrect a card, a Hiker or the Weather\u201d on each game's screen.", begun).format(n=begun),
+                key="ftc-begun", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for side in Side:
         body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
     body.extend(edit.foot(existing is not None and game is None,
                           _("Save the correction") if game is not None else _("Save card"), save))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _games_keeping(app, name: str) -> int:
+    """How many 14ers games in progress began with a card of this name in their copy of the catalog."""
+    count = 0
+    for session in app.keeper.in_progress():
+        cards = (session.setup.get("catalog") or {}).get("cards") if session.game == "fourteeners" else None
+        if isinstance(cards, list) and any(isinstance(c, dict) and isinstance(c.get("name"), str)
+                                           and name_key(c["name"]) == name_key(name) for c in cards):
+            count += 1
+    return count
 
 
 def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], name: FieldText, *,
