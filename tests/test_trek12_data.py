@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import DataError
-from companion.games.trek12.data import SHEET_NAMES, load_sheet, sheet_from_dict, sheet_warnings
+from companion.games.trek12.data import (LEAST_SPACING, SHEET_NAMES, closest_circles, crowded_circles, load_sheet,
+                                         sheet_from_dict, sheet_warnings)
 
 REFERENCE = Path("/work/shared/reference/trek12_sheets.json")
 GOOD = {
@@ -111,6 +112,72 @@ def test_a_minimal_sheet_needs_only_its_circles():
     sheet = sheet_from_dict({"circles": [{"id": 3}, {"id": 4}], "links": [[3, 4]]})
     assert sheet.name == "Home-made sheet" and sheet.op_limit == 4 and sheet.bonus_for(10) == 30
     assert [(c.x, c.y, c.dangerous) for c in sheet.circles] == [(0, 0, False), (1, 0, False)]
+
+
+def test_circles_without_positions_are_laid_out_in_a_row_then_a_grid():
+    row = sheet_from_dict({"circles": [{"id": i} for i in range(6)]})
+    assert [(c.x, c.y) for c in row.circles] == [(i, 0) for i in range(6)]
+    grid = sheet_from_dict({"circles": [{"id": i} for i in range(8)]})
+    assert [(c.x, c.y) for c in grid.circles] == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
+    assert crowded_circles(grid) is None
+
+
+def test_given_positions_are_kept_even_in_one_row():
+    # Eight circles in a row were moved into a 3 x 3 grid, their links drawn as long diagonals.
+    row = sheet_from_dict({"circles": [{"id": i, "x": i, "y": 0} for i in range(8)],
+                           "links": [[i, i + 1] for i in range(7)]})
+    assert [(c.x, c.y) for c in row.circles] == [(i, 0) for i in range(8)]
+    assert crowded_circles(row) is None
+
+
+@pytest.mark.parametrize("circles, field", [
+    ([{"id": 0, "x": 0, "y": 0}, {"id": 1}], r"circles\[1\] \(id 1\): field 'x' is missing"),
+    ([{"id": 0}, {"id": 1, "x": 1, "y": 0}], r"circles\[0\] \(id 0\): field 'x' is missing"),
+    ([{"id": 0, "x": 0, "y": 0}, {"id": 1, "x": 1}], r"circles\[1\] \(id 1\): field 'y' is missing"),
+])
+def test_positions_are_given_for_every_circle_or_none(circles, field):
+    # A circle left out was put at (its place in the file, 0): on another circle, or far from the rest.
+    with pytest.raises(DataError, match=field + "; give every circle x and y, or none of them"):
+        sheet_from_dict({"circles": circles}, origin="home.json")
+
+
+@pytest.mark.parametrize("name", SHEET_NAMES)
+def test_the_printed_sheets_are_far_from_crowded(name):
+    sheet = load_sheet(name)
+    assert crowded_circles(sheet) is None
+    xs, ys = [c.x for c in sheet.circles], [c.y for c in sheet.circles]
+    size = max(max(xs) - min(xs), max(ys) - min(ys))
+    assert closest_circles(sheet)[2] >= 1.4 * LEAST_SPACING * size
+
+
+def _spots(*moved):
+    doc = copy.deepcopy(GOOD)
+    doc.update(circles=[{"id": i, "x": i % 4, "y": i // 4} for i in range(12)],
+               links=[[i, i + 1] for i in range(11)], op_limit=4)
+    for cid, x, y in moved:
+        doc["circles"][cid].update(x=x, y=y)
+    return sheet_from_dict(doc)
+
+
+def test_circles_too_close_for_the_sheet_are_named_with_their_places():
+    # The sheet is 3 across: circles nearer than 0.3 would be drawn too small to tap on a phone.
+    assert crowded_circles(_spots((1, 0.3, 0))) is None
+    crowded = _spots((1, 0.29, 0))
+    assert sheet_warnings(crowded) == []           # a game on it can still be played and scored
+    assert crowded_circles(crowded) == (
+        "circles 0 and 1 are too close together to be drawn apart: (0, 0) and (0.29, 0) are 0.29 apart on a "
+        "sheet 3 across; no two circles may be closer than a tenth of that (0.3), or a phone draws them too small "
+        "to tap")
+    wide = _spots((11, 40, 2))                     # one circle far away makes the sheet 40 across
+    assert crowded_circles(wide).startswith("circles 0 and 1 are too close together to be drawn apart: (0, 0) and "
+                                            "(1, 0) are 1 apart on a sheet 40 across")
+
+
+def test_circles_in_one_place_are_named():
+    assert crowded_circles(_spots((9, 2, 2))) == (
+        "circles 9 and 10 are both at (2, 2): one would hide the other; give each circle a place of its own")
+    together = sheet_from_dict({"circles": [{"id": i, "x": 0, "y": 0} for i in range(3)]})
+    assert crowded_circles(together).startswith("circles 0 and 1 are both at (0, 0)")
 
 
 def test_unknown_sheet_name():

@@ -182,6 +182,10 @@ def test_check_file_on_a_sheet_and_on_documents():
     apart = check_file({"circles": [{"id": 1}, {"id": 2}]})
     assert apart["ok"] and apart["warnings"][0].startswith("circle 2 cannot be reached")
     assert "warning: circle 2 cannot be reached" in format_check(apart)
+    # What the app refuses at import is said before a file is taken to the phone.
+    stacked = check_file({"circles": [{"id": 1, "x": 0, "y": 0}, {"id": 2, "x": 0, "y": 0}], "links": [[1, 2]]})
+    assert stacked["warnings"] == ["circles 1 and 2 are both at (0, 0): one would hide the other; give each "
+                                   "circle a place of its own"]
     assert check_file(GAME) == {"ok": True, "kind": "game", "turns": 5, "complete": False}
     assert check_file(FILLED)["kind"] == "filled"
 

@@ -36,6 +36,9 @@ __all__ = [
     "load_sheet",
     "sheet_from_dict",
     "sheet_warnings",
+    "crowded_circles",
+    "closest_circles",
+    "LEAST_SPACING",
     "members",
 ]
 
@@ -51,6 +54,11 @@ DEFAULT_NAME = "Home-made sheet"
 # Far above any printed sheet; keeps a hostile file from making the engine crawl.
 MAX_CIRCLES = 400
 MAX_NAME = 100       # a sheet's name, shown on the setup screen and by `companion check`
+# The closest two circles of a sheet the app takes, as a share of the sheet's width or height (the larger).
+# A sheet 10 spacings across is drawn on a 360 px phone (336 px for the sheet, with margins 11.1 spacings)
+# at 30 px a spacing: circles of 24 px, the least a finger is sure to hit (WCAG 2.2, Target Size). The
+# printed sheets are under 7 spacings across.
+LEAST_SPACING = 0.1
 
 _SHEET_KEYS = frozenset({"name", "summit", "stars", "circles", "links", "bonus", "op_limit", "source"})
 _CIRCLE_KEYS = frozenset({"id", "x", "y", "dangerous"})
@@ -298,6 +306,46 @@ def sheet_warnings(sheet: Sheet) -> list[str]:
     return warnings
 
 
+def closest_circles(sheet: Sheet) -> tuple[Circle, Circle, float]:
+    """The two circles nearest each other on the sheet (first in file order first) and their distance."""
+    # Swept in order of x: only circles less than the best distance to the left can be nearer.
+    order = sorted(range(sheet.n), key=lambda i: (sheet.circles[i].x, i))
+    best: tuple[float, int, int] = (math.inf, 0, 1)
+    for k, i in enumerate(order):
+        a = sheet.circles[i]
+        for j in order[k + 1:]:
+            b = sheet.circles[j]
+            if b.x - a.x > best[0]:
+                break
+            found = (math.dist((a.x, a.y), (b.x, b.y)), min(i, j), max(i, j))
+            if found < best:
+                best = found
+    distance, i, j = best
+    return sheet.circles[i], sheet.circles[j], distance
+
+
+def crowded_circles(sheet: Sheet) -> str | None:
+    """Why the sheet cannot be drawn with every circle apart and large enough to tap on a phone, or None.
+
+    The closest two circles must be at least LEAST_SPACING of the sheet's width or height (the larger) apart.
+    A sheet that fails still loads (a game already played on it is still scored); the app refuses to import it.
+    """
+    a, b, distance = closest_circles(sheet)
+    if distance == 0:
+        return msg("circles {first} and {second} are both at ({x}, {y}): one would hide the other; give each "
+                   "circle a place of its own", first=a.id, second=b.id, x=_number(a.x), y=_number(a.y))
+    xs = [c.x for c in sheet.circles]
+    ys = [c.y for c in sheet.circles]
+    size = max(max(xs) - min(xs), max(ys) - min(ys))
+    if distance >= LEAST_SPACING * size * (1 - 1e-9):     # a tenth of 3 is 0.30000000000000004
+        return None
+    return msg("circles {first} and {second} are too close together to be drawn apart: ({x1}, {y1}) and "
+               "({x2}, {y2}) are {distance} apart on a sheet {size} across; no two circles may be closer than a "
+               "tenth of that ({least}), or a phone draws them too small to tap",
+               first=a.id, second=b.id, x1=_number(a.x), y1=_number(a.y), x2=_number(b.x), y2=_number(b.y),
+               distance=_number(distance), size=_number(size), least=_number(LEAST_SPACING * size))
+
+
 @cache
 def _chunk_table(offset: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(offset + b for b in range(10) if m >> b & 1) for m in range(1024))
@@ -360,6 +408,10 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
                             origin=origin, count=len(raw), limit=MAX_CIRCLES))
     circles: list[Circle] = []
     seen: set[int] = set()
+    # Positions are given for every circle or for none: one circle left out would be put anywhere, likely
+    # on top of another. Without any, the circles are laid out here, so the drawing only ever honours x, y.
+    placed = any(isinstance(item, dict) and ("x" in item or "y" in item) for item in raw)
+    spots = _laid_out(len(raw))
     for n, item in enumerate(raw):
         where = f"{origin}: circles[{n}]"
         if not isinstance(item, dict):
@@ -379,8 +431,11 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
             raise DataError(msg("{where}: duplicate circle id {circle}", where=where, circle=cid))
         seen.add(cid)
         coords = []
-        # Without a position, circles are laid out in a row in file order (enough to draw and play).
-        for axis, default in (("x", n), ("y", 0)):
+        for axis, default in zip(("x", "y"), spots[n]):
+            if placed and axis not in item:
+                raise DataError(msg("{where} (id {circle}): field {field} is missing; give every circle x and y, "
+                                    "or none of them (then the circles are laid out in rows)", where=where, circle=cid,
+                                    field=quote(axis)))
             value = item.get(axis, default)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise DataError(msg("{where} (id {circle}): field {field} must be a number, not {value}",
@@ -392,6 +447,18 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
                                 where=where, circle=cid, value=quote(dangerous)))
         circles.append(Circle(cid, coords[0], coords[1], dangerous))
     return tuple(circles)
+
+
+def _laid_out(count: int) -> list[tuple[int, int]]:
+    """Where circles given without positions go, in file order: one row up to 6, else a square grid."""
+    if count <= 6:
+        return [(n, 0) for n in range(count)]
+    side = math.ceil(math.sqrt(count))
+    return [(n % side, n // side) for n in range(count)]
+
+
+def _number(value: float) -> str:
+    return f"{round(value, 3):g}"
 
 
 def _parse_links(raw: Any, known: set[int], origin: str) -> tuple[tuple[int, int], ...]:

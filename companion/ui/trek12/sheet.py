@@ -20,7 +20,7 @@ from functools import lru_cache
 import flet as ft
 import flet.canvas as cv
 
-from companion.games.trek12.data import CircleId, Sheet
+from companion.games.trek12.data import CircleId, Sheet, closest_circles
 from companion.games.trek12.rules import SKULL, Board
 from companion.i18n import _
 
@@ -46,8 +46,12 @@ ZONE_COLOURS = ("#8ECAE6", "#FFB4A2", "#B5E48C", "#F7D488", "#CDB4DB", "#90DBC4"
 _ZONE_TEXT = "#1B1B1F"
 _LEGAL_TINT = ft.Colors.with_opacity(0.12, ft.Colors.PRIMARY)
 _MAX_UNIT = 96.0  # px per circle spacing: past this a desktop sheet only gets emptier
+# px per circle spacing a short space still gets (circles of 24 px, the least a finger is sure to hit): the
+# sheet then runs past the height given, never past the width (a screen scrolls up and down only). A sheet
+# the app imports is narrow enough for this on a phone (`LEAST_SPACING` in the sheet data).
+_TAP_UNIT = 30.0
 _MARGIN = 0.55    # units of empty border around the outermost circles
-_DIAMETER = 0.8   # of the closest spacing between linked circles: the rest shows the links
+_DIAMETER = 0.8   # of the closest spacing between two circles: the rest shows the links
 
 
 @dataclass(frozen=True)
@@ -79,20 +83,21 @@ class Marks:
 
 
 def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayout:
-    """Scale the sheet's positions to fit `max_width` x `max_height` (aspect kept, circles never huge)."""
+    """Scale the sheet's positions to fit `max_width` x `max_height` (aspect kept, circles never huge); only
+    to keep its circles large enough to tap does a sheet grow past `max_height`, never past `max_width`."""
     return _layout(sheet, round(max_width), round(max_height))
 
 
 @lru_cache(maxsize=64)
 def _layout(sheet: Sheet, max_width: int, max_height: int) -> SheetLayout:
-    points = _positions(sheet)
-    spacing = _closest_link(sheet, points)
+    points = {c.id: (float(c.x), float(c.y)) for c in sheet.circles}
+    spacing = _spacing(sheet)
     xs = [p[0] / spacing for p in points.values()]
     ys = [p[1] / spacing for p in points.values()]
     x0, y0 = min(xs), min(ys)
     span_x = max(xs) - x0 + 2 * _MARGIN
     span_y = max(ys) - y0 + 2 * _MARGIN
-    unit = max(8.0, min(max_width / span_x, max_height / span_y, _MAX_UNIT))
+    unit = min(max_width / span_x, max(max_height / span_y, _TAP_UNIT), _MAX_UNIT)
     centres = {cid: ((x / spacing - x0 + _MARGIN) * unit, (y / spacing - y0 + _MARGIN) * unit)
                for cid, (x, y) in points.items()}
     return SheetLayout(span_x * unit, span_y * unit, unit, _DIAMETER * unit, centres)
@@ -390,20 +395,15 @@ def _MapLinks(sheet: Sheet, layout: SheetLayout) -> ft.Control:
 _map_links = ft.memo(_MapLinks)
 
 
-def _positions(sheet: Sheet) -> dict[CircleId, tuple[float, float]]:
-    points = {c.id: (float(c.x), float(c.y)) for c in sheet.circles}
-    ys = {p[1] for p in points.values()}
-    if len(ys) == 1 and len(points) > 6:
-        # A home-made sheet without positions comes as one long row: lay it out as a square grid instead.
-        side = math.ceil(math.sqrt(len(points)))
-        points = {cid: (float(n % side), float(n // side)) for n, cid in enumerate(points)}
-    return points
-
-
-def _closest_link(sheet: Sheet, points: dict[CircleId, tuple[float, float]]) -> float:
-    pairs = sheet.links or tuple((a, b) for a in points for b in points if a < b)
-    best = min((math.dist(points[a], points[b]) for a, b in pairs), default=1.0)
-    return best if best > 1e-6 else 1.0
+def _spacing(sheet: Sheet) -> float:
+    """The distance drawn as one unit: the closest two circles' (so no circle covers another), or, where
+    circles share a place (a sheet the app does not import, from an older game), the closest link's."""
+    distance = closest_circles(sheet)[2]
+    if distance > 1e-9:
+        return distance
+    links = [math.dist((sheet.circle(a).x, sheet.circle(a).y), (sheet.circle(b).x, sheet.circle(b).y))
+             for a, b in sheet.links]
+    return min((d for d in links if d > 1e-9), default=1.0)
 
 
 def _mix(colour: str, other: str, amount: float) -> str:
