@@ -64,6 +64,10 @@ async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui
     ({**HOME_MADE, "circles": HOME_MADE["circles"] + [{"id": 0}]}, "duplicate circle id 0"),
     ({**HOME_MADE, "links": [[0, 9]]}, "link [0, 9] names unknown circle 9"),
     ({**HOME_MADE, "links": [[0, 1]]}, "cannot be played to the end"),
+    ({**HOME_MADE, "circles": [{**c, "x": 0.05} if c["id"] == 1 else c for c in HOME_MADE["circles"]]},
+     "bad.json: circles 0 and 1 are too close together to be drawn apart: (0, 0) and (0.05, 0) are 0.05 apart"),
+    ({**HOME_MADE, "circles": [{**c, "x": 1, "y": 1} if c["id"] == 5 else c for c in HOME_MADE["circles"]]},
+     "bad.json: circles 4 and 5 are both at (1, 1): one would hide the other"),
     ("{not json", "bad.json: it is not valid JSON"),
     (b"\x89PNG\r\n", "bad.json: it is not a UTF-8 text file"),
 ])
@@ -77,6 +81,65 @@ async def test_a_bad_sheet_file_is_refused_with_its_reason(open_ui, store, conte
     await ui.click("t12-new-pick")
     assert message in ui.get("t12-new-file-error").value
     assert ui.get("t12-new-start").disabled
+    # Said as it appears (it was a plain text a screen reader was not told of).
+    error = ui.get("t12-new-file-error")
+    assert any(isinstance(c, ft.Semantics) and c.live_region and any(d is error for d in walk(c))
+               for c in walk(ui.top))
+
+
+async def test_a_bad_file_after_a_good_one_keeps_the_good_sheet(open_ui, store):
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-file")
+    await ui.click(f"t12-new-seat-{ann.id}")
+    answer_files(ui, picked=[uploaded("island.json", json.dumps(HOME_MADE).encode("utf-8"))])
+    await ui.click("t12-new-pick")
+    twice = {**HOME_MADE, "circles": HOME_MADE["circles"] + [{"id": 0, "x": 5, "y": 5}]}
+    answer_files(ui, picked=[uploaded("wall.json", json.dumps(twice).encode("utf-8"))])
+    await ui.click("t12-new-pick")
+    assert ui.get("t12-new-file-error").value == ("Not loaded: wall.json: circles[6]: duplicate circle id 0. "
+                                                  "The sheet Island Peak stays chosen.")
+    assert ui.get("t12-new-file-summary").value == "Island Peak · 6 circles · summit 30+"
+    ui.get("t12-new-file-preview-circle-5")
+    await ui.click("t12-new-start")
+    [session] = SessionKeeper(store).in_progress()
+    assert session.setup["sheet"] == HOME_MADE
+
+
+async def test_the_sheet_read_from_a_file_is_named_once_not_circle_by_circle(open_ui, store):
+    store.players.add("Ann")
+    ui = await open_ui(route="/games/trek12")
+    await ui.click("t12-new-sheet-file")
+    answer_files(ui, picked=[uploaded("island.json", json.dumps(HOME_MADE).encode("utf-8"))])
+    await ui.click("t12-new-pick")
+    ui.get("t12-new-file-preview-circle-5")           # drawn, as the printed sheets' previews are
+    words = spoken(ui.top)
+    assert not [w for w in words if w.startswith("Circle ")]
+    [tile] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-new-sheet-file"]
+    assert "Island Peak · 6 circles · summit 30+" in spoken(tile)
+
+
+def _left_and_top(ui, key: str) -> tuple[float, float]:
+    """Where the circle with `key` is placed on its sheet (the innermost placed box around it)."""
+    target = ui.get(key)
+    placed = [c for c in walk(ui.top) if isinstance(c, ft.Container) and c.left is not None
+              and any(d is target for d in walk(c))]
+    return placed[-1].left, placed[-1].top
+
+
+async def test_a_sheet_in_one_row_is_drawn_as_its_row_on_a_phone(open_ui, store):
+    """Eight circles given in a row were redrawn as a 3 x 3 grid with long diagonal links."""
+    store.players.add("Ann")
+    row = {"name": "Ridge", "circles": [{"id": i, "x": i, "y": 0} for i in range(8)],
+           "links": [[i, i + 1] for i in range(7)], "op_limit": 2}
+    ui = await open_ui(route="/games/trek12", width=390, height=800)
+    await ui.click("t12-new-sheet-file")
+    answer_files(ui, picked=[uploaded("ridge.json", json.dumps(row).encode("utf-8"))])
+    await ui.click("t12-new-pick")
+    spots = [_left_and_top(ui, f"t12-new-file-preview-circle-{i}") for i in range(8)]
+    assert len({top for _, top in spots}) == 1
+    lefts = [left for left, _ in spots]
+    assert lefts == sorted(lefts) and lefts[-1] + ui.get("t12-new-file-preview-circle-7").width <= 390 - 32 - 24
 
 
 async def test_a_sheet_file_too_big_is_refused_unread(open_ui, store, monkeypatch):

@@ -1,8 +1,9 @@
 """Route `/games/trek12`: a new Ascent — the sheet (printed or imported), who plays on this device, Max.
 
 The setup is checked by the engine (`session.start`, through the session keeper), an imported sheet by
-`sheet_from_dict` and `sheet_warnings`; their messages are shown as they come. A sheet file arrives through
-the device's file dialog (an upload in a browser, see `companion.ui.common.files`), never by a typed path.
+`sheet_from_dict`, `sheet_warnings` and `crowded_circles`; their messages are shown as they come. A sheet
+file arrives through the device's file dialog (an upload in a browser, see `companion.ui.common.files`), never
+by a typed path.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
-from companion.games.trek12.data import SHEET_NAMES, Sheet, load_sheet, sheet_from_dict, sheet_warnings
+from companion.games.trek12.data import (SHEET_NAMES, Sheet, crowded_circles, load_sheet, sheet_from_dict,
+                                         sheet_warnings)
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.games.trek12.solo import MAX_NAME, takes_max_name
 from companion.i18n import Message, _, msg, ngettext
@@ -21,6 +23,7 @@ from companion.ui.common.files import FilePick, parse_json, use_file_pick
 from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app, use_latest_state
 from companion.ui.common.widgets import (
+    announced,
     bind,
     labelled,
     message_card,
@@ -50,7 +53,8 @@ class Imported:
 
 def sheet_from_text(text: bytes, origin: str) -> Imported:
     """Parse and check a sheet file's bytes (docs/formats.md, Sheet file); DataError/InvalidInput name the
-    field, and a sheet that cannot be played to the end is refused with the reason."""
+    field, and a sheet that cannot be played to the end, or not drawn with its circles apart and large enough
+    to tap, is refused with the reason."""
     try:
         doc = parse_json(text)
     except InvalidInput as exc:
@@ -60,6 +64,9 @@ def sheet_from_text(text: bytes, origin: str) -> Imported:
     if problems:
         raise InvalidInput(msg("{file}: the sheet {name} cannot be played to the end: {problem}", file=origin,
                                name=sheet.name, problem=problems[0]))
+    crowded = crowded_circles(sheet)
+    if crowded:
+        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=crowded))
     return Imported(doc, sheet, origin)
 
 
@@ -74,7 +81,7 @@ def Trek12NewGame() -> ft.View:
     """Route `/games/trek12`: choose the sheet, the players on this device, Max, cards; then start."""
     app = use_app()
     choice, set_choice = ft.use_state("dunai")
-    imported, set_imported = ft.use_state(None)
+    imported, set_imported, imported_now = use_latest_state(None)
     import_error, set_import_error = ft.use_state(None)
     seats, set_seats, seats_now = use_latest_state(())
     solo, set_solo = ft.use_state(False)
@@ -103,8 +110,15 @@ def Trek12NewGame() -> ft.View:
                 return
             result = sheet_from_text(chosen.data, chosen.name)
         except CompanionError as exc:
-            set_imported(None)
-            set_import_error(_("Not loaded: {reason}").format(reason=said(exc)))  # the reason begins with the file name
+            # The sheet loaded before stays: a wrong file picked after it changes nothing, and says so. The
+            # reason begins with the file name.
+            kept = imported_now.current
+            if kept is None:
+                set_import_error(_("Not loaded: {reason}").format(reason=said(exc)))
+            else:
+                # i18n: a sheet file refused ("Not loaded: wall.json: …") while the one loaded before stays in use
+                set_import_error(_("Not loaded: {reason}. The sheet {name} stays chosen.").format(
+                    reason=said(exc), name=kept.sheet.name))
             return
         set_imported(result)
         set_import_error(None)
@@ -274,11 +288,15 @@ def _import_tile(selected: bool, imported: Imported | None, error: str | None, o
                 icon=ft.Icons.FOLDER_OPEN_ROUNDED, action=pick.action, on_click=pick.click)),
         ]))
         if error:
-            controls.append(ft.Text(error, key="t12-new-file-error", size=13, color=ft.Colors.ERROR))
+            # Said as it appears, as a sighted player sees it appear under the button tapped.
+            controls.append(announced(ft.Text(error, key="t12-new-file-error", size=13, color=ft.Colors.ERROR)))
         if imported is not None:
             layout = sheet_layout(imported.sheet, width - 24, 200)
-            controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[
-                sheet_control(imported.sheet, Board.empty(imported.sheet), layout, prefix="t12-new-file-preview")]))
+            # A picture, as the printed sheets' are: the tile above says which sheet it is ("Circle 0: empty"
+            # was read for every circle).
+            controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[ft.Semantics(
+                exclude_semantics=True, content=sheet_control(imported.sheet, Board.empty(imported.sheet), layout,
+                                                              prefix="t12-new-file-preview"))]))
     return ft.Container(
         border_radius=16, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_LOW,
