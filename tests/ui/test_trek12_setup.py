@@ -68,6 +68,8 @@ async def test_a_home_made_sheet_from_a_file_is_checked_played_and_drawn(open_ui
      "bad.json: circles 0 and 1 are too close together to be drawn apart: (0, 0) and (0.05, 0) are 0.05 apart"),
     ({**HOME_MADE, "circles": [{**c, "x": 1, "y": 1} if c["id"] == 5 else c for c in HOME_MADE["circles"]]},
      "bad.json: circles 4 and 5 are both at (1, 1): one would hide the other"),
+    ({**HOME_MADE, "circles": [{"id": c["id"]} if c["id"] == 5 else c for c in HOME_MADE["circles"]]},
+     "bad.json: circles[5] (id 5): field 'x' is missing; give every circle x and y, or none of them"),
     ("{not json", "bad.json: it is not valid JSON"),
     (b"\x89PNG\r\n", "bad.json: it is not a UTF-8 text file"),
 ])

@@ -38,6 +38,8 @@ __all__ = [
     "sheet_warnings",
     "crowded_circles",
     "closest_circles",
+    "drawn_positions",
+    "unplaced_circle",
     "LEAST_SPACING",
     "members",
 ]
@@ -102,6 +104,9 @@ class Sheet:
     per_extra: int
     op_limit: int
     source: str
+    # No circle of the file had a position: they stand in a row in file order (x = 0, 1, 2…), as the file's
+    # content, and are drawn where `drawn_positions` puts them.
+    laid_out: bool = False
     # Derived once at load; excluded from equality so two loads of one file compare equal.
     n: int = field(init=False, repr=False, compare=False)
     ids: tuple[CircleId, ...] = field(init=False, repr=False, compare=False)
@@ -262,6 +267,7 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
                             "not {value}", origin=origin, value=quote(summit)))
     stars = _parse_stars(doc.get("stars"), origin)
     circles = _parse_circles(doc.get("circles"), origin)
+    laid_out = not any("x" in item or "y" in item for item in doc["circles"])
     known = {c.id for c in circles}
     links = _parse_links(doc.get("links", []), known, origin)
     bonus, per_extra = _parse_bonus(doc.get("bonus", DEFAULT_BONUS), origin)
@@ -275,7 +281,7 @@ def sheet_from_dict(doc: Any, *, origin: str = "sheet", key: str | None = None) 
     if key is None:
         key = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "sheet"
     return Sheet(key=key, name=name, summit=summit, stars=stars, circles=circles, links=links, bonus=bonus,
-                 per_extra=per_extra, op_limit=op_limit, source=source)
+                 per_extra=per_extra, op_limit=op_limit, source=source, laid_out=laid_out)
 
 
 def sheet_warnings(sheet: Sheet) -> list[str]:
@@ -306,22 +312,49 @@ def sheet_warnings(sheet: Sheet) -> list[str]:
     return warnings
 
 
+def drawn_positions(sheet: Sheet) -> tuple[tuple[float, float], ...]:
+    """Where each circle is drawn (in file order, in the file's units): where the file puts it; for a sheet
+    whose file gives no positions, in one row up to 6 circles, else in rows of a square grid (3 rows of 3 for
+    8 circles), which a phone's screen takes better than one long row."""
+    if sheet.laid_out and sheet.n > 6:
+        side = math.ceil(math.sqrt(sheet.n))
+        return tuple((float(k % side), float(k // side)) for k in range(sheet.n))
+    return tuple((float(c.x), float(c.y)) for c in sheet.circles)
+
+
 def closest_circles(sheet: Sheet) -> tuple[Circle, Circle, float]:
-    """The two circles nearest each other on the sheet (first in file order first) and their distance."""
+    """The two circles drawn nearest each other (first in file order first) and their distance."""
+    points = drawn_positions(sheet)
     # Swept in order of x: only circles less than the best distance to the left can be nearer.
-    order = sorted(range(sheet.n), key=lambda i: (sheet.circles[i].x, i))
+    order = sorted(range(sheet.n), key=lambda i: (points[i][0], i))
     best: tuple[float, int, int] = (math.inf, 0, 1)
     for k, i in enumerate(order):
-        a = sheet.circles[i]
+        a = points[i]
         for j in order[k + 1:]:
-            b = sheet.circles[j]
-            if b.x - a.x > best[0]:
+            b = points[j]
+            if b[0] - a[0] > best[0]:
                 break
-            found = (math.dist((a.x, a.y), (b.x, b.y)), min(i, j), max(i, j))
+            found = (math.dist(a, b), min(i, j), max(i, j))
             if found < best:
                 best = found
     distance, i, j = best
     return sheet.circles[i], sheet.circles[j], distance
+
+
+def unplaced_circle(doc: Any) -> str | None:
+    """Why a sheet file cannot be drawn as its author meant: positions given for some circles but not this
+    one (it would stand anywhere, likely on another); None when every circle has both or none has any. Only a
+    file being imported is refused for it: a game saved on such a sheet still loads."""
+    raw = doc.get("circles") if isinstance(doc, dict) else None
+    if not isinstance(raw, list) or not any(isinstance(c, dict) and ("x" in c or "y" in c) for c in raw):
+        return None
+    for n, item in enumerate(raw):
+        for axis in ("x", "y"):
+            if isinstance(item, dict) and axis not in item:
+                return msg("{where} (id {circle}): field {field} is missing; give every circle x and y, or none of "
+                           "them (then the circles are laid out in rows)", where=f"circles[{n}]",
+                           circle=quote(item.get("id")), field=quote(axis))
+    return None
 
 
 def crowded_circles(sheet: Sheet) -> str | None:
@@ -331,18 +364,20 @@ def crowded_circles(sheet: Sheet) -> str | None:
     A sheet that fails still loads (a game already played on it is still scored); the app refuses to import it.
     """
     a, b, distance = closest_circles(sheet)
+    points = drawn_positions(sheet)
+    (ax, ay), (bx, by) = points[sheet.index[a.id]], points[sheet.index[b.id]]
     if distance == 0:
         return msg("circles {first} and {second} are both at ({x}, {y}): one would hide the other; give each "
-                   "circle a place of its own", first=a.id, second=b.id, x=_number(a.x), y=_number(a.y))
-    xs = [c.x for c in sheet.circles]
-    ys = [c.y for c in sheet.circles]
+                   "circle a place of its own", first=a.id, second=b.id, x=_number(ax), y=_number(ay))
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
     size = max(max(xs) - min(xs), max(ys) - min(ys))
     if distance >= LEAST_SPACING * size * (1 - 1e-9):     # a tenth of 3 is 0.30000000000000004
         return None
     return msg("circles {first} and {second} are too close together to be drawn apart: ({x1}, {y1}) and "
                "({x2}, {y2}) are {distance} apart on a sheet {size} across; no two circles may be closer than a "
                "tenth of that ({least}), or a phone draws them too small to tap",
-               first=a.id, second=b.id, x1=_number(a.x), y1=_number(a.y), x2=_number(b.x), y2=_number(b.y),
+               first=a.id, second=b.id, x1=_number(ax), y1=_number(ay), x2=_number(bx), y2=_number(by),
                distance=_number(distance), size=_number(size), least=_number(LEAST_SPACING * size))
 
 
@@ -408,10 +443,6 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
                             origin=origin, count=len(raw), limit=MAX_CIRCLES))
     circles: list[Circle] = []
     seen: set[int] = set()
-    # Positions are given for every circle or for none: one circle left out would be put anywhere, likely
-    # on top of another. Without any, the circles are laid out here, so the drawing only ever honours x, y.
-    placed = any(isinstance(item, dict) and ("x" in item or "y" in item) for item in raw)
-    spots = _laid_out(len(raw))
     for n, item in enumerate(raw):
         where = f"{origin}: circles[{n}]"
         if not isinstance(item, dict):
@@ -431,11 +462,9 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
             raise DataError(msg("{where}: duplicate circle id {circle}", where=where, circle=cid))
         seen.add(cid)
         coords = []
-        for axis, default in zip(("x", "y"), spots[n]):
-            if placed and axis not in item:
-                raise DataError(msg("{where} (id {circle}): field {field} is missing; give every circle x and y, "
-                                    "or none of them (then the circles are laid out in rows)", where=where, circle=cid,
-                                    field=quote(axis)))
+        # Without a position, a circle stands in a row in file order (the sheet's content: a game saved on it
+        # is named by it in Statistics); the drawing lays a sheet without any position out (`drawn_positions`).
+        for axis, default in (("x", n), ("y", 0)):
             value = item.get(axis, default)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise DataError(msg("{where} (id {circle}): field {field} must be a number, not {value}",
@@ -447,14 +476,6 @@ def _parse_circles(raw: Any, origin: str) -> tuple[Circle, ...]:
                                 where=where, circle=cid, value=quote(dangerous)))
         circles.append(Circle(cid, coords[0], coords[1], dangerous))
     return tuple(circles)
-
-
-def _laid_out(count: int) -> list[tuple[int, int]]:
-    """Where circles given without positions go, in file order: one row up to 6, else a square grid."""
-    if count <= 6:
-        return [(n, 0) for n in range(count)]
-    side = math.ceil(math.sqrt(count))
-    return [(n % side, n // side) for n in range(count)]
 
 
 def _number(value: float) -> str:

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
 from companion.games.trek12.data import (SHEET_NAMES, Sheet, crowded_circles, load_sheet, sheet_from_dict,
-                                         sheet_warnings)
+                                         sheet_warnings, unplaced_circle)
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.games.trek12.solo import MAX_NAME, takes_max_name
 from companion.i18n import Message, _, msg, ngettext
@@ -60,6 +60,9 @@ def sheet_from_text(text: bytes, origin: str) -> Imported:
     except InvalidInput as exc:
         raise InvalidInput(msg("{file}: {reason}", file=origin, reason=_reason(exc))) from None
     sheet = sheet_from_dict(doc, origin=origin)
+    unplaced = unplaced_circle(doc)
+    if unplaced:
+        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=unplaced))
     problems = sheet_warnings(sheet)
     if problems:
         raise InvalidInput(msg("{file}: the sheet {name} cannot be played to the end: {problem}", file=origin,

@@ -20,7 +20,7 @@ from functools import lru_cache
 import flet as ft
 import flet.canvas as cv
 
-from companion.games.trek12.data import CircleId, Sheet, closest_circles
+from companion.games.trek12.data import CircleId, Sheet, closest_circles, drawn_positions
 from companion.games.trek12.rules import SKULL, Board
 from companion.i18n import _
 
@@ -90,7 +90,7 @@ def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayo
 
 @lru_cache(maxsize=64)
 def _layout(sheet: Sheet, max_width: int, max_height: int) -> SheetLayout:
-    points = {c.id: (float(c.x), float(c.y)) for c in sheet.circles}
+    points = dict(zip(sheet.ids, drawn_positions(sheet)))
     spacing = _spacing(sheet)
     xs = [p[0] / spacing for p in points.values()]
     ys = [p[1] / spacing for p in points.values()]
@@ -401,8 +401,8 @@ def _spacing(sheet: Sheet) -> float:
     distance = closest_circles(sheet)[2]
     if distance > 1e-9:
         return distance
-    links = [math.dist((sheet.circle(a).x, sheet.circle(a).y), (sheet.circle(b).x, sheet.circle(b).y))
-             for a, b in sheet.links]
+    points = drawn_positions(sheet)
+    links = [math.dist(points[sheet.index[a]], points[sheet.index[b]]) for a, b in sheet.links]
     return min((d for d in links if d > 1e-9), default=1.0)
 
 
