@@ -61,7 +61,7 @@ def test_the_rulebooks_own_weather_cannot_be_redescribed() -> None:
      r"catalog: cards\[8\].sides.gear: an item has exactly one effect"),
     (lambda d: d["cards"][9]["sides"].update(plans={"per": {"icon": "car"}, "points": 1}),
      r"catalog: cards\[9\].sides.plans.per.icon: 'car' is not an icon"),
-    (lambda d: d["cards"][10].update(name="peak 1-1"), r"catalog: cards\[10\].name: 'peak 1-1' is already"),
+    (lambda d: d["cards"][10].update(name="peak 1-1"), r"catalog: cards\[10\].name: “peak 1-1” is already"),
     (lambda d: d["cards"].append(card("Ninth", 1)), "catalog: cards: 9 Class I cards, but the deck has 8"),
     (lambda d: d["accolades"][0].update(basic={"best": {"side": "gear"}}),
      r"catalog: accolades\[0\].basic: unknown category 'best'"),
@@ -102,12 +102,12 @@ def test_the_editors_save_adds_renames_and_refuses_another_cards_name() -> None:
     renamed = edited_card(added, "alpha", parse_card(card("Alpine", 1)))
     assert [c.name for c in renamed.cards] == ["Beta", "Gamma", "Alpine"]
     assert edited_card(mine, "Beta", parse_card(card("BETA", 3))).card("beta").klass == 3   # same card, new case
-    with pytest.raises(InvalidInput, match="a card named 'Beta' is already in the catalog"):
+    with pytest.raises(InvalidInput, match="a card named “Beta” is already in the catalog"):
         edited_card(mine, None, parse_card(card("beta", 1)))
-    with pytest.raises(InvalidInput, match="a card named 'Beta' is already in the catalog"):
+    with pytest.raises(InvalidInput, match="a card named “Beta” is already in the catalog"):
         edited_card(mine, "Alpha", parse_card(card("Beta", 1)))
     accolades = edited_accolade(Catalog(), None, AccoladeCard("Summit", None, None))
-    with pytest.raises(InvalidInput, match="an Accolade named 'Summit' is already in the catalog"):
+    with pytest.raises(InvalidInput, match="an Accolade named “Summit” is already in the catalog"):
         edited_accolade(accolades, None, AccoladeCard("summit", None, None))
     assert [a.name for a in edited_accolade(accolades, "Summit", AccoladeCard("Peak", None, None)).accolades] == [
         "Peak"]

@@ -464,6 +464,13 @@ async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     await ui.click(f"ft-reveal-{card.lower().replace(' ', '-')}")
     after = keeper.state(session_id)
     assert after.fog_ignored and len(after.row) == 4 and after.phase is Phase.GAIN
+    # The entries say it as the game's log does ("Round 3, Ann: revealed Peak 2-12 (Class II)" left it out).
+    from companion.games.fourteeners import session as fourteeners_session
+    from companion.games.fourteeners.abilities import class_label
+
+    klass = class_label(after.card(card).klass)
+    assert str(fourteeners_session.describe_action(state, keeper.get(session_id).actions[-1])) == (
+        f"Round 3, Ann: revealed {card} ({klass}), ignoring the Fog")
     # Revealed first: the header says the gain comes with the Guide (it fell back to "gain a revealed Climb").
     assert ui.get("ft-prompt").value == ("Round 3 (Fog): Ann, gain a revealed Climb and tuck it, with the Guide who "
                                          "ignores the Fog (you revealed first).")

@@ -324,8 +324,9 @@ def edited_card(catalog: Catalog, original: str | None, card: Card) -> Catalog:
     perhaps renamed; InvalidInput when its name is another card's."""
     clash = catalog.card(card.name)
     if clash is not None and (original is None or name_key(original) != name_key(card.name)):
-        raise InvalidInput(msg("a card named {name} is already in the catalog; edit that one instead",
-                               name=quote(clash.name)))
+        # i18n: {name} is a card's name as the player typed it, in the language's quotation marks
+        raise InvalidInput(msg("a card named “{name}” is already in the catalog; edit that one instead",
+                               name=clash.name))
     base = without_card(catalog, original) if original and catalog.card(original) is not None else catalog
     return with_card(base, card)
 
@@ -334,7 +335,8 @@ def edited_accolade(catalog: Catalog, original: str | None, accolade: AccoladeCa
     """The Accolade editor's save, as `edited_card`."""
     clash = catalog.accolade(accolade.name)
     if clash is not None and (original is None or name_key(original) != name_key(accolade.name)):
-        raise InvalidInput(msg("an Accolade named {name} is already in the catalog", name=quote(clash.name)))
+        # i18n: {name} is an Accolade's name as the player typed it, in the language's quotation marks
+        raise InvalidInput(msg("an Accolade named “{name}” is already in the catalog", name=clash.name))
     base = without_accolade(catalog, original) if original and catalog.accolade(original) is not None else catalog
     return with_accolade(base, accolade)
 
@@ -438,8 +440,9 @@ def _import(doc: Any) -> Catalog:
         card = parse_card(raw, f"cards[{index}]")
         if name_key(card.name) in names:
             at_field = f"cards[{index}].name"
-            raise InvalidInput(msg("{where}: {name} is already in the catalog", where=at_field,
-                                   name=quote(card.name)))
+            # i18n: {where} is the file's field ("cards[3].name"); {name} a card's name, in the language's quotes
+            raise InvalidInput(msg("{where}: “{name}” is already in the catalog", where=at_field,
+                                   name=card.name))
         names.add(name_key(card.name))
         cards.append(card)
     _check_counts(tuple(cards))
@@ -461,8 +464,9 @@ def _accolades(raw: Any) -> tuple[AccoladeCard, ...]:
         card = parse_accolade(entry, where)
         if any(name_key(other.name) == name_key(card.name) for other in cards):
             at_field = f"{where}.name"
-            raise InvalidInput(msg("{where}: {name} is already in the catalog", where=at_field,
-                                   name=quote(card.name)))
+            # i18n: {where} is the file's field ("cards[3].name"); {name} a card's name, in the language's quotes
+            raise InvalidInput(msg("{where}: “{name}” is already in the catalog", where=at_field,
+                                   name=card.name))
         cards.append(card)
     return tuple(cards)
 

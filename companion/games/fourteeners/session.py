@@ -30,7 +30,7 @@ from .data import Side
 from .catalog import EMPTY, AccoladeSide, Card, Catalog, import_catalog
 from .rules import AccoladeChoice, Phase, PlayerSetup, Setup, State, apply as apply_action, draw_accolade
 from .rules import Correct, Describe, DescribeHiker, DescribeWeather, Gain, Ignore, Reveal
-from .rules import new_game, parse_action
+from .rules import can_ignore_fog, new_game, parse_action
 from .scoring import score, verdict
 from .wording import and_words, half_word, weather_word
 
@@ -268,6 +268,11 @@ def _describe(state: State, doc: Any) -> str:
         card = action.card
         name = card.name if isinstance(card, Card) else _card_name(state, card)
         known = card if isinstance(card, Card) else state.card(card)
+        if known is not None and can_ignore_fog(state):
+            # Revealed at the start despite the Fog, as the game's log says it: a Guide ignoring it is owed.
+            # i18n: an entry of the game; {when} is "Round 3, Ann"; {klass} is "Class II"
+            return msg("{when}: revealed {card} ({klass}), ignoring the Fog", when=when, card=name,
+                       klass=class_label(known.klass))
         if known is not None:
             # i18n: an entry of the game; {when} is "Setup" or "Round 3, Ann"; {klass} is "Class II"
             return msg("{when}: revealed {card} ({klass})", when=when, card=name, klass=class_label(known.klass))

@@ -351,8 +351,9 @@ def unplaced_circle(doc: Any) -> str | None:
     for n, item in enumerate(raw):
         for axis in ("x", "y"):
             if isinstance(item, dict) and axis not in item:
+                where = "circles[{n}]".format(n=n)
                 return msg("{where} (id {circle}): field {field} is missing; give every circle x and y, or none of "
-                           "them (then the circles are laid out in rows)", where=f"circles[{n}]",
+                           "them (then the circles are laid out in rows)", where=where,
                            circle=quote(item.get("id")), field=quote(axis))
     return None
 

@@ -346,7 +346,7 @@ def prompt(table: Table, seat: int, draft: Draft) -> Prompt:
         if len(choices) > 1:
             open_ = _narrow(choices, draft.max_taps)
             candidates = frozenset(c for ch in open_ for c in ch.ends) - set(draft.max_taps)
-            return Prompt(Step.MAX_LINK, _("Max's {value} can link more than one way: tap the line he continues.")
+            return Prompt(Step.MAX_LINK, _("Max's {value} can link more than one way: tap the number it links to.")
                           .format(value=roll.best), legal, candidates, on_max=True, choices=open_, value=value)
     if state.assists is not None and not table.shared_cards and not draft.take_decided:
         try:
