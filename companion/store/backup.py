@@ -449,8 +449,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         total = len(docs)
         if name in SESSION_TABLES:
             # A correction under way (or a game taken back from History) comes with its game only: one for a
-            # game this device has in progress already is left as this device has it (none). One for a game in
-            # progress on neither (finished, left behind by an older version) is nothing to either: not counted.
+            # game this device has in progress already is left as this device has it (none). One for a game not
+            # in progress here and not arriving (finished here, or left behind by an older version) is nothing
+            # to this device: not counted.
             kept[name] += sum(1 for d in new_docs if d["id"] not in arriving and d["id"] in here_sessions)
             total -= sum(1 for d in new_docs if d["id"] not in arriving and d["id"] not in here_sessions)
             new_docs = [d for d in new_docs if d["id"] in arriving]

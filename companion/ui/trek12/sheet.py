@@ -46,10 +46,6 @@ ZONE_COLOURS = ("#8ECAE6", "#FFB4A2", "#B5E48C", "#F7D488", "#CDB4DB", "#90DBC4"
 _ZONE_TEXT = "#1B1B1F"
 _LEGAL_TINT = ft.Colors.with_opacity(0.12, ft.Colors.PRIMARY)
 _MAX_UNIT = 96.0  # px per circle spacing: past this a desktop sheet only gets emptier
-# px per circle spacing a short space still gets (circles of 24 px, the least a finger is sure to hit): the
-# sheet then runs past the height given, never past the width (a screen scrolls up and down only). A sheet
-# the app imports is narrow enough for this on a phone (`LEAST_SPACING` in the sheet data).
-_TAP_UNIT = 30.0
 _MARGIN = 0.55    # units of empty border around the outermost circles
 _DIAMETER = 0.8   # of the closest spacing between two circles: the rest shows the links
 
@@ -83,8 +79,10 @@ class Marks:
 
 
 def sheet_layout(sheet: Sheet, max_width: float, max_height: float) -> SheetLayout:
-    """Scale the sheet's positions to fit `max_width` x `max_height` (aspect kept, circles never huge); only
-    to keep its circles large enough to tap does a sheet grow past `max_height`, never past `max_width`."""
+    """Scale the sheet's positions to fit `max_width` x `max_height` (aspect kept, circles never huge), never
+    past either: the play screen gives the sheet a room of its own above the dice, which does not scroll. A
+    sheet the app imports keeps its circles large enough to tap across a phone's width (`LEAST_SPACING` in the
+    sheet data)."""
     return _layout(sheet, round(max_width), round(max_height))
 
 
@@ -97,7 +95,7 @@ def _layout(sheet: Sheet, max_width: int, max_height: int) -> SheetLayout:
     x0, y0 = min(xs), min(ys)
     span_x = max(xs) - x0 + 2 * _MARGIN
     span_y = max(ys) - y0 + 2 * _MARGIN
-    unit = min(max_width / span_x, max(max_height / span_y, _TAP_UNIT), _MAX_UNIT)
+    unit = min(max_width / span_x, max_height / span_y, _MAX_UNIT)
     centres = {cid: ((x / spacing - x0 + _MARGIN) * unit, (y / spacing - y0 + _MARGIN) * unit)
                for cid, (x, y) in points.items()}
     return SheetLayout(span_x * unit, span_y * unit, unit, _DIAMETER * unit, centres)
