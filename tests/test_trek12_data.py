@@ -125,6 +125,11 @@ def test_circles_without_positions_are_laid_out_in_a_row_then_a_grid():
     assert crowded_circles(grid) is None
     big = sheet_from_dict({"circles": [{"id": i} for i in range(100)]})
     assert crowded_circles(big) is None and record_key(big) == record_key(sheet_from_dict(big.to_dict()))
+    assert crowded_circles(sheet_from_dict({"circles": [{"id": i} for i in range(121)]})) is None
+    # More, the app's own places are too close: said so, not as places the file never wrote.
+    assert crowded_circles(sheet_from_dict({"circles": [{"id": i} for i in range(130)]})) == (
+        "130 circles without positions are too many to draw apart on a phone: give each circle x and y (without "
+        "them, a sheet has at most 121)")
 
 
 def test_given_positions_are_kept_even_in_one_row():
@@ -189,6 +194,8 @@ def test_circles_in_one_place_are_named():
         "circles 9 and 10 are both at (2, 2): one would hide the other; give each circle a place of its own")
     together = sheet_from_dict({"circles": [{"id": i, "x": 0, "y": 0} for i in range(3)]})
     assert crowded_circles(together).startswith("circles 0 and 1 are both at (0, 0)")
+    # A hair apart is one place as the message writes places: not "(0, 0) and (0, 0) are 0 apart".
+    assert crowded_circles(_spots((1, 1e-12, 0))).startswith("circles 0 and 1 are both at (0, 0)")
 
 
 def test_unknown_sheet_name():

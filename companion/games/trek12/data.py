@@ -314,8 +314,8 @@ def sheet_warnings(sheet: Sheet) -> list[str]:
 
 def drawn_positions(sheet: Sheet) -> tuple[tuple[float, float], ...]:
     """Where each circle is drawn (in file order, in the file's units): where the file puts it; for a sheet
-    whose file gives no positions, in one row up to 6 circles, else in rows of a square grid (3 rows of 3 for
-    8 circles), which a phone's screen takes better than one long row."""
+    whose file gives no positions, in one row up to 6 circles, else in rows of a square grid (3 rows of up to
+    3 for 8 circles), which a phone's screen takes better than one long row."""
     if sheet.laid_out and sheet.n > 6:
         side = math.ceil(math.sqrt(sheet.n))
         return tuple((float(k % side), float(k // side)) for k in range(sheet.n))
@@ -367,7 +367,7 @@ def crowded_circles(sheet: Sheet) -> str | None:
     a, b, distance = closest_circles(sheet)
     points = drawn_positions(sheet)
     (ax, ay), (bx, by) = points[sheet.index[a.id]], points[sheet.index[b.id]]
-    if distance == 0:
+    if _number(distance) == "0":      # in one place as the message writes places (to 3 decimals)
         return msg("circles {first} and {second} are both at ({x}, {y}): one would hide the other; give each "
                    "circle a place of its own", first=a.id, second=b.id, x=_number(ax), y=_number(ay))
     xs = [x for x, _y in points]
@@ -375,6 +375,14 @@ def crowded_circles(sheet: Sheet) -> str | None:
     size = max(max(xs) - min(xs), max(ys) - min(ys))
     if distance >= LEAST_SPACING * size * (1 - 1e-9):     # a tenth of 3 is 0.30000000000000004
         return None
+    if sheet.laid_out:
+        # No position in the file: the places are the app's, and only fewer circles would do.
+        most = (int(1 / LEAST_SPACING) + 1) ** 2
+        # i18n: a sheet file without positions; {most} is 121
+        return msgn("{n} circle without positions is too many to draw apart on a phone: give each circle x and y "
+                    "(without them, a sheet has at most {most})",
+                    "{n} circles without positions are too many to draw apart on a phone: give each circle x and y "
+                    "(without them, a sheet has at most {most})", sheet.n, most=most)
     return msg("circles {first} and {second} are too close together to be drawn apart: ({x1}, {y1}) and "
                "({x2}, {y2}) are {distance} apart on a sheet {size} across; no two circles may be closer than a "
                "tenth of that ({least}), or a phone draws them too small to tap",
