@@ -14,6 +14,7 @@ from companion.games.fourteeners.catalog import (
 )
 from companion.games.fourteeners.data import Side
 from companion.errors import StoreError
+from companion.sessions import SessionKeeper
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from file_dialogs import answer_files, save_calls, uploaded
 from test_fourteeners_fixtures import catalog_doc, synthetic_catalog_doc
@@ -362,3 +363,14 @@ async def test_editing_a_card_a_game_in_progress_began_with_says_where_that_game
     await ui.click("ftc-back")
     await ui.click("ftc-add-card")
     assert ui.find("ftc-begun") is None
+    # A finished game being scored from its tableaus has no card to correct: it is not counted.
+    ui = await open_ui(route="/games/fourteeners")
+    await ui.click("ft-tab-final")
+    for player in (ann, bob):
+        await ui.click(f"ft-add-{player.id}")
+    await ui.click("ft-accolade-pick-0")
+    await ui.click("ft-start")
+    assert len(SessionKeeper(store).in_progress()) == 2
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-card-peak-2-1")
+    assert ui.get("ftc-begun").value.startswith("A game in progress keeps this card")

@@ -652,13 +652,18 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
 
 
 def _games_keeping(app, name: str) -> int:
-    """How many 14ers games in progress began with a card of this name in their copy of the catalog."""
+    """How many 14ers games in progress, played turn by turn, know a card of this name (from their copy of the
+    catalog, or described at the table): each keeps its own. A finished game being scored from its tableaus
+    is left out: its cards are entries of the tableaus, changed there, and it has no card to correct."""
     count = 0
     for session in app.keeper.in_progress():
-        cards = (session.setup.get("catalog") or {}).get("cards") if session.game == "fourteeners" else None
-        if isinstance(cards, list) and any(isinstance(c, dict) and isinstance(c.get("name"), str)
-                                           and name_key(c["name"]) == name_key(name) for c in cards):
-            count += 1
+        if session.game != "fourteeners" or session.setup.get("final"):
+            continue
+        try:
+            known = app.keeper.state(session.id).card(name)
+        except CompanionError:
+            continue            # a game that cannot be replayed says so on its own screen
+        count += known is not None
     return count
 
 
