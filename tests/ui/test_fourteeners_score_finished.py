@@ -199,6 +199,33 @@ async def test_a_card_entered_without_a_name_is_named_in_the_players_language(op
     names = [line["source"] for p in store.history.list()[0]["detail"]["players"] for line in p["lines"]]
     assert "Höhepunkt 1 von Ann" in names and not any("'s " in name for name in names)
     assert ui.find("ft-pending") is None                        # still known as made up: not offered
+    # Read in English later, the made-up names are said in English, as every other word of the game is (History
+    # showed "What scored: Höhepunkt 1 von Ann" among English words); the game keeps the name it was given.
+    from companion.i18n import use_language
+    from companion.ui.fourteeners.screens import record_words
+
+    with use_language("en"):
+        shown = record_words(store.history.list()[0]["detail"])
+        sources = [line["source"] for p in shown["players"] for line in p["scored"]]
+        assert "Ann's Capstone 1" in sources and not any(" von " in str(name) for name in sources), sources
+    names_after = [line["source"] for p in store.history.list()[0]["detail"]["players"] for line in p["lines"]]
+    assert names_after == names
+
+
+def test_a_made_up_name_is_said_in_the_screens_language_and_any_other_name_as_it_is() -> None:
+    from companion.i18n import use_language
+    from companion.ui.fourteeners.names import shown_name
+
+    players = ("Zoé d'Arc", "Bo")
+    with use_language("fr"):
+        made = shown_name("Zoé d'Arc's Capstone 1", players)          # made in English, read in French
+        assert made != "Zoé d'Arc's Capstone 1" and "Zoé d'Arc" in made and "1" in made
+        assert shown_name(made, players) == made                      # made in French: as it is
+    with use_language("en"):
+        assert shown_name(made, players) == "Zoé d'Arc's Capstone 1"
+        assert shown_name("Bo's Guide 12", players) == "Bo's Guide 12"
+        assert shown_name("Longs Peak", players) == "Longs Peak"
+        assert shown_name("Cy's Plan 1", players) == "Cy's Plan 1"      # not a player of this game
 
 
 async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:

@@ -10,9 +10,7 @@ into History, where the result shows who won and why, and the cards entered here
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +24,7 @@ from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import Phase, State, cards_to_save
 from companion.games.words import comma_list
 from companion.store.records import said_in_place
-from companion.i18n import LANGUAGES, N_, Message, _, current, ngettext, tr, use_language
+from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import entries_mark
@@ -34,6 +32,7 @@ from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
+from companion.ui.fourteeners.names import AUTO_NAMES, is_auto_name, shown_name
 from companion.ui.fourteeners.forms import (
     GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
 )
@@ -48,22 +47,6 @@ __all__ = ["FinalTableaus", "auto_name", "SEARCH_SHOWN"]
 
 SEARCH_SHOWN = 8            # catalog cards listed at once; typing narrows them
 _QUICK_POINTS = range(0, 13)
-
-
-# The name given to a card entered with none, unique on the table, by the side it is tucked as (or a Guide):
-# {name} is the player, {number} counts them.
-_AUTO_NAMES = {
-    # i18n: the name given to a card entered with none: the player's first Capstone, "Ann's Capstone 1"
-    "capstone": N_("{name}'s Capstone {number}"),
-    # i18n: the name given to a card entered with none: the player's first Gear, "Ann's Gear 1"
-    "gear": N_("{name}'s Gear {number}"),
-    # i18n: the name given to a card entered with none: the player's first Training, "Ann's Training 1"
-    "training": N_("{name}'s Training {number}"),
-    # i18n: the name given to a card entered with none: the player's first Plan, "Ann's Plan 1"
-    "plans": N_("{name}'s Plan {number}"),
-    # i18n: the name given to a card entered with none: the player's first Guide, "Ann's Guide 1"
-    GUIDE: N_("{name}'s Guide {number}"),
-}
 
 
 def auto_name(state: State, seat: int, side: str, index: int | None = None) -> str:
@@ -81,29 +64,9 @@ def auto_name(state: State, seat: int, side: str, index: int | None = None) -> s
             return was              # its own name, whatever number is free below it or language is in force
         taken.discard(name_key(was))
     number = 1
-    while name_key(made := _(_AUTO_NAMES[side]).format(name=who, number=number)) in taken:
+    while name_key(made := _(AUTO_NAMES[side]).format(name=who, number=number)) in taken:
         number += 1
     return made
-
-
-@lru_cache(maxsize=None)
-def _auto_templates(code: str) -> tuple[str, ...]:
-    """The names `auto_name` makes, in one language (a catalog does not change while the app runs)."""
-    with use_language(code):
-        return tuple(_(t) for t in _AUTO_NAMES.values())
-
-
-def is_auto_name(state: State, name: str) -> bool:
-    """True for a name the screen made up (see auto_name), in any of the app's languages: such a card is not
-    offered to the catalog."""
-    for code in dict.fromkeys([current(), *LANGUAGES]):
-        for template in _auto_templates(code):
-            for player in state.players:
-                pattern = re.escape(template).replace(re.escape("{name}"), re.escape(player.name)).replace(
-                    re.escape("{number}"), r"\d+")
-                if re.fullmatch(pattern, name):
-                    return True
-    return False
 
 
 _ENTRY_FORM = "tableau"     # the Climb being added among the forms kept half filled in (common/drafts.py)
@@ -491,6 +454,9 @@ def _tableau(state: State, seat: int, set_form, remove, name: FieldText, note: F
 def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry: Tucked | None,
                points: int | None, open_form, remove, editing: bool) -> ft.Control:
     key = f"ftf-row-{seat}-{side}-{index}"
+    # A name made up for a card entered without one is said in this screen's language ("Exploit 1 de Zoé",
+    # entered in French, is "Zoé's Capstone 1" in English); the card keeps its name in the game.
+    named = replace(card, name=shown_name(card.name, (p.name for p in state.players)))
     if entry is None:
         words = _("Guide")
     elif entry.counted is not None:
@@ -504,10 +470,10 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     # none (a catalog card), so a screen reader's tap on the card took it off, and where the row opens its
     # form it could not be reached at all.
     take_off = labelled(f"{key}-remove", ft.IconButton(
-        ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=card.name),
+        ft.Icons.CLOSE_ROUNDED, key=f"{key}-remove", tooltip=_("Take {name} off").format(name=named.name),
         disabled=editing,
         on_click=bind(remove, seat, side, index)))
-    said = card_said(card, words)
+    said = card_said(named, words)
     # A Capstone's words are its points already, and a Plan counted by hand says what was counted.
     counted_here = entry is not None and entry.counted is not None
     if points is not None and not counted_here and (
@@ -528,7 +494,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
     row = labelled(key, ft.Container(                  # one node named by the card
         key=key, ink=change is not None, on_click=change, border_radius=ft.BorderRadius.all(10),
         padding=ft.Padding.only(left=10, right=2, top=4, bottom=4),
-        content=ft.Semantics(exclude_semantics=True, content=card_line(card, trailing=trailing, subtitle=words,
+        content=ft.Semantics(exclude_semantics=True, content=card_line(named, trailing=trailing, subtitle=words,
                                                                         size=14))),
         label=", ".join(said), button=change is not None)
     return ft.Container(bgcolor=ft.Colors.SURFACE, border_radius=ft.BorderRadius.all(10), content=ft.Row(

@@ -22,6 +22,7 @@ from companion.ui.fourteeners.editor import AccoladeEditor, CardEditor, CatalogL
 from companion.ui.fourteeners.parts import choice_chip
 from companion.ui.fourteeners.final import FinalTableaus
 from companion.ui.fourteeners.forms import half_label, side_label
+from companion.ui.fourteeners.names import shown_name
 from companion.ui.fourteeners.play import FourteenersPlay, round_words
 from companion.ui.fourteeners.setup import SetupPanel
 
@@ -118,7 +119,8 @@ def record_words(detail: Any, within: str | None = None) -> Any:
     if isinstance(detail, dict) and within is None and isinstance(detail.get("players"), list):
         accolade = detail.get("accolade")
         category = accolade.get("category") if isinstance(accolade, dict) else None
-        detail = {**detail, "players": [_whole_score(p, category) for p in detail["players"]]}
+        names = tuple(p["name"] for p in detail["players"] if isinstance(p, dict) and isinstance(p.get("name"), str))
+        detail = {**detail, "players": [_whole_score(p, category, names) for p in detail["players"]]}
     if isinstance(detail, dict):
         out = {}
         for key, value in detail.items():
@@ -140,12 +142,12 @@ def record_words(detail: Any, within: str | None = None) -> Any:
     return detail
 
 
-def _whole_score(player: Any, category: Any) -> Any:
+def _whole_score(player: Any, category: Any, names: tuple[str, ...] = ()) -> Any:
     """A player's scoring lines, each with its side said in its text (the table has room for the card's name
     and the points beside it), then the parts scored beside them: the Accolade, the Guides with a Photo."""
     if not isinstance(player, dict) or not isinstance(player.get("lines"), list):
         return player
-    lines = [_with_side(line) for line in player["lines"]]
+    lines = [_with_side(line, names) for line in player["lines"]]
     if isinstance(player.get("accolade"), int) and player["accolade"]:
         lines.append({"source": _("Accolade"), "text": category or "", "points": player["accolade"]})
     if isinstance(player.get("photos"), int) and player["photos"]:
@@ -157,13 +159,15 @@ def _whole_score(player: Any, category: Any) -> Any:
     return {**player, "lines": lines}
 
 
-def _with_side(line: Any) -> Any:
+def _with_side(line: Any, names: tuple[str, ...] = ()) -> Any:
     # "Capstone · 5 points": the side the card is tucked under (none: the Hiker's own ability), then its text.
+    # A card named after its player where it was entered without a name is named in this language.
     if not isinstance(line, dict) or "side" not in line:
         return line
     side = _side_words(line["side"], "lines") if isinstance(line["side"], str) else _("Hiker")
     rest = {key: value for key, value in line.items() if key not in ("source", "side", "text", "points")}
-    return {"source": line.get("source"), "text": f"{side} · {tr(line.get('text') or '')}",
+    source = line.get("source")
+    return {"source": shown_name(source, names) if isinstance(source, str) else source, "text": f"{side} · {tr(line.get('text') or '')}",
             "points": line.get("points"), **rest}
 
 

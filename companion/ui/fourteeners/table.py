@@ -19,6 +19,7 @@ from companion.games.fourteeners.scoring import ScoreBreakdown
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.widgets import labelled_value
 from companion.ui.fourteeners.forms import roman, side_label
+from companion.ui.fourteeners.names import shown_name
 from companion.ui.fourteeners.parts import (
     ACCENT, SIDE_COLOURS, SIDE_ICONS, card_said, class_badge, icon_glyphs, points_words, slug, stat_chip,
 )
@@ -334,6 +335,7 @@ def _points_row(icon: ft.Control, words: str, points: int, key: str, *, text: st
 def score_details(result: ScoreBreakdown) -> list[ft.Control]:
     """What scored, line by line, for each player (every points ability on the tableau)."""
     blocks: list[ft.Control] = []
+    names = tuple(p.name for p in result.players)      # a card named after its player, in this language
     for index, player in enumerate(result.players):
         # Gerry's name already says whose tableau it is; his Hiker is shown on his tableau.
         items: list[ft.Control] = [ft.Text(player.name, size=14, weight=ft.FontWeight.W_600,
@@ -346,7 +348,8 @@ def score_details(result: ScoreBreakdown) -> list[ft.Control]:
                         SIDE_ICONS[line.side] if line.side is not None else ft.Icons.PERSON_ROUNDED, size=16,
                         semantics_label=_("counted by hand") if line.by_hand else None,
                         color=SIDE_COLOURS[line.side] if line.side is not None else ft.Colors.ON_SURFACE_VARIANT),
-                labelled_value(_("{card} ({side})").format(card=tr(line.source), side=side), points_words(line.text)),
+                labelled_value(_("{card} ({side})").format(card=shown_name(tr(line.source), names), side=side),
+                               points_words(line.text)),
                 line.points, f"ft-line-{index}-{number}", text=points_words(line.text), counted=line.by_hand))
         # The Accolade and the Guides' Photos score beside the lines, their points in the same column.
         if result.accolade is not None and player.accolade:
