@@ -374,3 +374,34 @@ async def test_editing_a_card_a_game_in_progress_began_with_says_where_that_game
     ui = await _cards_tab(open_ui)
     await ui.click("ftc-card-peak-2-1")
     assert ui.get("ftc-begun").value.startswith("A game in progress keeps this card")
+
+
+def _latest(ui, key):
+    """The newest notice's control with `key` (the harness keeps earlier notices open: no time passes)."""
+    return [c for d in ui.dialogs() for c in walk(d) if getattr(c, "key", None) == key][-1]
+
+
+async def test_a_card_saved_over_or_deleted_by_mistake_comes_back_with_one_tap(open_ui, store):
+    # A saved edit wrote over the description for good: the only way back was to type it again from the card.
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    before = load_catalog(store)
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-card-peak-2-1")
+    await ui.click("ftc-endurance-plus")
+    await ui.click("ftc-save")
+    assert load_catalog(store) != before
+    assert _latest(ui, "ftc-saved").value == "Peak 2-1 is saved in your catalog."
+    await ui._event(_latest(ui, "ftc-undo"), "click")
+    assert load_catalog(store) == before
+    assert _latest(ui, "ftc-undone").value == "Your catalog is back as it was."
+    # Deleted, likewise; but not once the catalog changed since (that change would be lost).
+    await ui.click("ftc-card-peak-2-1")
+    await ui.click("ftc-delete")
+    await ui.click("ftc-delete-confirm")
+    assert load_catalog(store).card("Peak 2-1") is None
+    assert _latest(ui, "ftc-saved").value == "Peak 2-1 is taken out of your catalog."
+    changed = without_card(load_catalog(store), "Peak 1-1")
+    save_catalog(store, changed)
+    await ui._event(_latest(ui, "ftc-undo"), "click")
+    assert load_catalog(store) == changed
+    assert _latest(ui, "ftc-undo-problem").value == "Not undone: the catalog was changed since."

@@ -19,6 +19,8 @@ from companion.i18n import _, format_datetime, ngettext, reason_of, tr
 from companion.i18n.message import Message
 
 __all__ = [
+    "tell",
+    "NOTICE_WIDTH",
     "star_points",
     "SEED_COLOUR",
     "choice_tile",
@@ -539,3 +541,18 @@ def labelled_value(label: Any, value: Any) -> str:
     """'A: 12', a label and its value, as the language writes them (French puts a space before the colon)."""
     # i18n: a label and its value, such as a climber and its score ("A: 12"); French writes "A : 12"
     return _("{label}: {value}").format(label=label, value=value)
+
+
+NOTICE_WIDTH = 560     # a notice at the foot of a wide window: about the screens' column
+
+
+def tell(page: ft.Page, words: str, key: str, **options: Any) -> None:
+    """A short notice at the foot of the screen (a SnackBar with `options`); `key` is its text's. In a wide
+    window it floats, as wide as the screens' column: across a desktop's whole width it covered the buttons at
+    the foot of the record (Delete among them) for its seconds on screen.
+
+    The bar itself has no key: each is new, and Flet's diff took a bar under the key of one that had run out
+    for that one, so the new bar's Undo (or its running out) failed the tab."""
+    if (page.width or 0) > NOTICE_WIDTH + 32:
+        options.update(behavior=ft.SnackBarBehavior.FLOATING, width=NOTICE_WIDTH)
+    page.show_dialog(ft.SnackBar(ft.Text(words, key=key), **options))

@@ -51,7 +51,7 @@ from companion.ui.fourteeners.parts import (
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
 from companion.ui.common.widgets import (bind, confirm_dialog, labelled, labelled_value, message_card, said,
-                                         section_title, sentence, titled)
+                                         section_title, sentence, tell, titled)
 
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
@@ -120,9 +120,19 @@ def _chip_words(text: str) -> str:
     return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: _field_label(m.group(0)), text)
 
 
-def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], None], write: Callable[[], None]) -> None:
+def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], None], write: Callable[[], None], *,
+           page: ft.Page | None = None, told: str | None = None) -> None:
     """An editor's save or delete: `write` (the catalog saved, or the game corrected), then the screens redrawn and
-    the editor closed; a refusal is said in the editor, which stays open with what the player typed."""
+    the editor closed; a refusal is said in the editor, which stays open with what the player typed.
+
+    With `told` (a change of the catalog, said in those words at the foot of `page`), the change can be taken
+    back with one tap for a few seconds, as long as nothing changed the catalog since: a card saved with a wrong
+    figure over the one that was right could only be typed again from the printed card. (A game's own
+    correction is undone with the game's Undo.)"""
+    try:
+        before = load_catalog(app.store) if told is not None else None
+    except CompanionError:
+        before = None           # an unreadable catalog being replaced: nothing to go back to
     try:
         write()
     except CompanionError as exc:
@@ -130,6 +140,37 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
         return
     app.changed()
     close()
+    if before is None or page is None or told is None:
+        return
+    after = load_catalog(app.store)
+
+    def undo() -> None:
+        try:
+            if load_catalog(app.store) != after:
+                tell(page, _("Not undone: the catalog was changed since."), "ftc-undo-problem")
+                return
+            save_catalog(app.store, before)
+        except CompanionError as exc:
+            tell(page, _("Not undone: {reason}").format(reason=said(exc)), "ftc-undo-problem")
+            return
+        tell(page, _("Your catalog is back as it was."), "ftc-undone")
+        app.changed()
+
+    tell(page, told, "ftc-saved", action=ft.SnackBarAction(_("Undo"), key="ftc-undo", on_click=undo),
+         duration=ft.Duration(seconds=_UNDO_SECONDS), behavior=ft.SnackBarBehavior.FLOATING)
+
+
+_UNDO_SECONDS = 10      # how long a catalog change can be taken back with one tap
+
+
+def _saved_words(name: str) -> str:
+    # i18n: after a card, an Accolade, a Hiker or a Weather card was saved in the 14ers catalog (with Undo)
+    return _("{name} is saved in your catalog.").format(name=" ".join(name.split()))
+
+
+def _removed_words(name: str) -> str:
+    # i18n: after a card or an Accolade was deleted from the 14ers catalog (with Undo)
+    return _("{name} is taken out of your catalog.").format(name=name)
 
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
@@ -604,6 +645,7 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
     game (tucked sides included) and scoring follows; its name and Class stay, and no turn is undone.
     `leave_ref` is given the way to leave by Back, asking first when something was changed."""
     app = use_app()
+    page = ft.context.page
     catalog = load_catalog(app.store)
     existing = (_game_state(app, game).card(original) if game is not None and original
                 else catalog.card(original) if original else None)
@@ -618,12 +660,14 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
             save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
 
     def save() -> None:
-        _saved(app, close, edit.set_error, write)
+        _saved(app, close, edit.set_error, write, page=page,
+               told=_saved_words(name.text) if game is None else None)
 
     edit.use_dialogs(existing.name if existing is not None else None,
                      _("The card leaves your catalog. Games already started keep their copy of it."),
                      lambda: _saved(app, close, edit.set_error,
-                                    lambda: save_catalog(app.store, without_card(catalog, original or ""))))
+                                    lambda: save_catalog(app.store, without_card(catalog, original or "")),
+                                    page=page, told=_removed_words(existing.name if existing else "")))
     if game is not None and existing is not None:
         body: list[ft.Control] = [
             ft.Text(_("Correct {name}").format(name=existing.name), size=20, weight=ft.FontWeight.W_600,
@@ -740,6 +784,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
     """Add or edit one Accolade card: its name and the category on its Basic and Advanced halves. `leave_ref`
     is given the way to leave by Back, asking first when something was changed."""
     app = use_app()
+    page = ft.context.page
     catalog = load_catalog(app.store)
     existing = catalog.accolade(original) if original else None
     edit = _use_editing(lambda: AccoladeForm.from_card(existing) if existing else AccoladeForm(basic=CategoryForm()),
@@ -748,12 +793,14 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
 
     def save() -> None:
         _saved(app, close, edit.set_error, lambda: save_catalog(
-            app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())))
+            app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())),
+            page=page, told=_saved_words(name.text))
 
     edit.use_dialogs(existing.name if existing is not None else None,
                      _("The Accolade leaves your catalog. Games already started keep theirs."),
                      lambda: _saved(app, close, edit.set_error,
-                                    lambda: save_catalog(app.store, without_accolade(catalog, original or ""))))
+                                    lambda: save_catalog(app.store, without_accolade(catalog, original or "")),
+                                    page=page, told=_removed_words(existing.name if existing else "")))
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
         key="fta-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
         on_change=lambda: change(replace(form, name=name.text)))))]
@@ -789,6 +836,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
     that game only (the game keeps its own copy of the catalog)."""
     use_back_cancels(close)
     app = use_app()
+    page = ft.context.page
     catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.hikers).get(letter)
     form, set_form = ft.use_state(lambda: None if current is None else AbilityForm.from_ability(current))
@@ -807,7 +855,8 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
             save_catalog(app.store, with_hiker(catalog, letter, ability))
 
     def save() -> None:
-        _saved(app, close, set_error, write)
+        _saved(app, close, set_error, write, page=page,
+               told=_saved_words(_("Hiker {letter}").format(letter=letter)) if game is None else None)
 
     body: list[ft.Control] = [
         ft.Text(_("Hiker {letter}").format(letter=letter), size=20, weight=ft.FontWeight.W_600),
@@ -829,6 +878,7 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
     `game`, in that game only."""
     use_back_cancels(close)
     app = use_app()
+    page = ft.context.page
     catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.weather).get(name)
     form, set_form = ft.use_state(lambda: WeatherForm.from_effects(current))
@@ -847,7 +897,8 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
             save_catalog(app.store, with_weather(catalog, name, parsed))
 
     def save(clear: bool = False) -> None:
-        _saved(app, close, set_error, lambda: write(clear))
+        _saved(app, close, set_error, lambda: write(clear), page=page,
+               told=_saved_words(tr(name)) if game is None else None)
 
     rounds = [_("round {number}").format(number=n)
               for f in load_data().forecasts.forecasts for n, w in f.rounds if w == name]

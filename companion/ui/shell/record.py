@@ -26,7 +26,7 @@ from companion.store.stats import player_key, seats, share_text
 from companion.ui.common.registry import breakdown_words, forget_beside, game_screen, put_back_beside, told_beside
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (format_when, labelled, message_card, said, screen_view, section_title,
-                                         star_points)
+                                         star_points, tell)
 from companion.ui.shell.charts import panel
 from companion.ui.shell.history import record_card, record_title, roster_colours, roster_names, stats_route
 
@@ -53,7 +53,6 @@ _MAX_DEPTH = 5
 _TABLE_COLUMNS = 4
 # How long the undo offer stays after a delete.
 _UNDO_SECONDS = 10
-_NOTICE_WIDTH = 560    # a notice at the foot of a wide window: about the screens' column
 
 
 @ft.component
@@ -74,7 +73,7 @@ def RecordScreen() -> ft.View:
     text = share_text(record, when=format_when(record.get("finished")), say=tr, names=names)
 
     def copied() -> None:
-        _tell(page, _("Result copied: paste it in a message."), "record-copied", behavior=ft.SnackBarBehavior.FLOATING)
+        tell(page, _("Result copied: paste it in a message."), "record-copied", behavior=ft.SnackBarBehavior.FLOATING)
 
     def correct() -> None:
         # The game back in progress under its id: its entries can be corrected on its own screen, and
@@ -82,7 +81,7 @@ def RecordScreen() -> ft.View:
         try:
             app.keeper.reopen(record["id"])
         except CompanionError as exc:
-            _tell(page, _("It cannot be corrected: {reason}").format(reason=said(exc)), "record-problem")
+            tell(page, _("It cannot be corrected: {reason}").format(reason=said(exc)), "record-problem")
             return
         app.changed()
         page.navigate(f"/play/{game}/{record['id']}")
@@ -92,7 +91,7 @@ def RecordScreen() -> ft.View:
             removed = app.store.history.delete(record["id"])
             beside = forget_beside(app.store, record["id"])
         except CompanionError as exc:
-            _tell(page, _("Not deleted: {reason}").format(reason=said(exc)), "record-problem")
+            tell(page, _("Not deleted: {reason}").format(reason=said(exc)), "record-problem")
             return
         app.changed()
         page.navigate("/history")
@@ -191,7 +190,7 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
             app.store.history.restore(removed)
             put_back_beside(app.store, beside or [])
         except CompanionError as exc:
-            _tell(page, _("Could not put it back: {reason}").format(reason=said(exc)), "record-problem")
+            tell(page, _("Could not put it back: {reason}").format(reason=said(exc)), "record-problem")
             return
         if already:
             # i18n: {what} is the game's title, or the game's name, as in "Deleted {what} ({when})"
@@ -199,7 +198,7 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
         else:
             # i18n: {what} is the game's title, or the game's name, as in "Deleted {what} ({when})"
             words = _("{what} is back in History.").format(what=what)
-        _tell(page, words, "history-restored")
+        tell(page, words, "history-restored")
         app.changed()
 
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
@@ -208,21 +207,9 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
     if more:
         # i18n: {deleted} is the sentence above ("Deleted Dunai (3 Mar 2026, 14:05)"), {more} what went with it
         words = _("{deleted}. {more}").format(deleted=words, more=" ".join(more))
-    _tell(page, words, "history-deleted",
+    tell(page, words, "history-deleted",
          action=ft.SnackBarAction(_("Undo"), key="history-undo", on_click=undo),
          duration=ft.Duration(seconds=_UNDO_SECONDS), behavior=ft.SnackBarBehavior.FLOATING)
-
-
-def _tell(page: ft.Page, words: str, key: str, **options: Any) -> None:
-    """A short notice at the foot of the screen (a SnackBar with `options`); `key` is its text's. In a wide
-    window it floats, as wide as the screens' column: across a desktop's whole width it covered the buttons at
-    the foot of the record (Delete among them) for its seconds on screen.
-
-    The bar itself has no key: each is new, and Flet's diff took a bar under the key of one that had run out
-    for that one, so the new bar's Undo (or its running out) failed the tab."""
-    if (page.width or 0) > _NOTICE_WIDTH + 32:
-        options.update(behavior=ft.SnackBarBehavior.FLOATING, width=_NOTICE_WIDTH)
-    page.show_dialog(ft.SnackBar(ft.Text(words, key=key), **options))
 
 
 # --- the breakdown ----------------------------------------------------------------------------------------------
