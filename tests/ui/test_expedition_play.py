@@ -123,7 +123,7 @@ async def test_where_each_sheet_is_played_shows_whole_names_on_a_phone(open_ui, 
     assert said[f"exp-new-app-{ann.id}"] == {"en": "Ann: This device", "pl": "Ann: To urządzenie"}[language]
     assert "Bartholomew Smith" in [c.value for c in walk(ui.get(f"exp-new-where-{bart.id}")) if isinstance(c, ft.Text)]
     # The Lead Climber's choices are the same names as the seats above them: each says what it chooses.
-    assert said[f"exp-new-lead-{ann.id}"] == {"en": "Ann as Lead Climber", "pl": "Ann jako Prowadzący"}[language]
+    assert said[f"exp-new-lead-{ann.id}"] == {"en": "Ann as Lead Climber", "pl": "Ann z kartą Prowadzącego"}[language]
     assert layout_problems(ui.top, every_label=True) == []
 
 

@@ -75,9 +75,10 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     assert any(table.states[0].assists for table, _turn in played.turns)    # cards held at some turns
     ui = await open_ui(route=f"/play/expedition/{exp}/sheet")
     ui.get("t12-sheet-done")
-    # Said with its Ascent: the Stars panel shows one review an Ascent, each "Review my choices".
+    # Said with its Ascent: the Stars panel shows one review an Ascent. Named with its player, Bob playing on
+    # paper beside her: "Review my choices" on the table's shared device did not say whose sheet it was.
     [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "exp-review-1-0"]
-    assert node.label == "Review my choices: Ascent 1" and spoken(node) == [node.label]
+    assert node.label == "Review Ann's choices: Ascent 1" and spoken(node) == [node.label]
     await ui.click("exp-review-1-0")
     kept = await reviewed(ui, store, review_id(exp, 1), "exp-review-1")
     # The figures are the review of the sheet as played, the cards held at each turn included.
@@ -92,7 +93,7 @@ async def test_an_expeditions_ascent_is_reviewed_on_its_full_sheet_and_again_fro
     ui = await open_ui(route=f"/play/expedition/{exp}")
     await open_stars(ui)
     assert ui.get("exp-review-1-total-0").value == kept.words()
-    assert ui.get("exp-review-1-title-0").value == "Review"
+    assert ui.get("exp-review-1-title-0").value == "Review: Ann"         # whose, as in an Ascent of several
 
     # The other Ascents on paper have none; in History the first one's review is there at once.
     state = keeper.state(exp)

@@ -44,9 +44,13 @@ def ascent_reviews(expedition_id: str, setup: Mapping[str, Any], actions: Sequen
     if width is None:
         width = min(float(ft.context.page.width or 390), _COLUMN) - 32
     seats = played.start.seats
+    # Named wherever the Expedition has other players (on paper too): "Review my choices" on a table's shared
+    # device did not say whose sheet it was.
+    players = setup.get("players")
+    named = len(seats) > 1 or (isinstance(players, Sequence) and len(players) > 1)
     # The sheet's hints were seeded with the Expedition's id (its sheet is played inside it).
     return [ReviewPanel(game_id=review_id(expedition_id, ascent), digest=digest, played=played, seat=seat,
-                        width=width, name=seats[seat].name if len(seats) > 1 else None, hints=expedition_id,
+                        width=width, name=seats[seat].name if named else None, hints=expedition_id,
                         keys=f"exp-review-{ascent}", key=f"exp-review-panel-{ascent}-{seat}",
                         # Said with its Ascent: the Stars panel holds a review for each ("Review my choices" twice).
                         about=_("Ascent {number}").format(number=ascent))
