@@ -11,7 +11,7 @@ import pytest
 from companion.bench.browser import open_app, start_app, wait_http
 from companion.games.freunde import rules
 from companion.games.freunde import session as engine
-from companion.games.freunde.data import CardKind
+from companion.games.freunde.data import CardKind, parse_card
 from companion.games.freunde.scoring import score
 from companion.store import open_store
 from companion.ui.freunde.board import space_name
@@ -185,7 +185,9 @@ def _tap_turn(page, state, turn: dict, shot=None):
         _tap(page, "fr-give")
         state = engine.apply(state, {"type": "climber", "player": "Sol", "climber": label, "cards": cards,
                                      "path": path, "risk_accl": risk_accl})
-        said = f"moved to {target}" if target else "used its cards"
+        acclimatized = any(parse_card(c).kind is CardKind.ACCLIMATIZATION and parse_card(c).value > 0 for c in cards)
+        said = (f"moved to {target}" if target else "acclimatized where it stands" if acclimatized else
+                "stayed where it was")
         _wait_for(page, _text(f"Sol's climber {label} {said}."))
 
     # The check: the preview is the engine's arithmetic before it runs.

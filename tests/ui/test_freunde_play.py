@@ -212,7 +212,7 @@ async def test_today_without_its_zones_is_not_saved(open_ui, store):
 
 @pytest.mark.parametrize("ruleset, said", [
     (rules.RULESET, "or off the acclimatization of a climber that moved or got acclimatization points this turn; "
-                    "cards no climber used take what is left."),
+                    "cards no climber was given take what is left."),
     (None, "a climber given no card cannot take them.")])
 async def test_the_risk_token_is_explained_by_the_rules_the_game_is_played_by(open_ui, store, ruleset, said):
     # Under the printed rules (p.7) a climber given a card it did not use cannot bear the penalty, and unused
@@ -588,8 +588,8 @@ async def test_a_risk_penalty_comes_off_a_played_card_nobody_used(open_ui, store
     ])
     ui = await open_ui(route=f"/play/freunde/{session.id}")
     assert ui.get("fr-risk-summary").value == ("Ann took a risk token of 2; the 2 risk points still owed come off "
-                                               "the cards no climber used once Ann is done.")
-    assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody used when Ann is done; "
+                                               "the cards no climber was given once Ann is done.")
+    assert ui.get("fr-risk-cards").value == ("2 risk points come off the cards nobody was given when Ann is done; "
                                              "no climber loses acclimatization.")
     assert ui.find("fr-pay-B") is None and not ui.get("fr-done").disabled
     assert ui.get("fr-unused").value == "Cards not given stay unused: Move 1 and Move 3."
@@ -1041,16 +1041,16 @@ def test_the_risk_left_over_is_counted_in_the_players_grammar():
     # German said "die restlichen 1 gehen ... ab" and Polish "pozostałe 1 schodzi": a count needs its forms.
     from companion import i18n
 
-    one = ("{name} took a risk token of {value}; the {owed} risk point still owed comes off the cards no climber used "
-           "once {name} is done.")
-    many = ("{name} took a risk token of {value}; the {owed} risk points still owed come off the cards no climber "
-            "used once {name} is done.")
+    one = ("{name} took a risk token of {value}; the {owed} risk point still owed comes off the cards no climber was "
+           "given once {name} is done.")
+    many = ("{name} took a risk token of {value}; the {owed} risk points still owed come off the cards no climber was "
+            "given once {name} is done.")
     said = {}
     for code in ("de", "pl"):
         with i18n.use_language(code):
             said[code] = [i18n.ngettext(one, many, n).format(name="Anna", value=2, owed=n) for n in (1, 3, 5)]
     assert said["de"][0] == ("Anna hat einen Risikomarker mit 2 genommen; der noch offene 1 Risikopunkt geht, sobald "
-                             "Anna fertig ist, von den Karten ab, die kein Bergsteiger genutzt hat.")
+                             "Anna fertig ist, von den Karten ab, die kein Bergsteiger bekommen hat.")
     assert "die noch offenen 3 Risikopunkte gehen" in said["de"][1]
     assert [text.split("; ")[1].split(" z kart")[0] for text in said["pl"]] == [
         "pozostały 1 punkt ryzyka zejdzie", "pozostałe 3 punkty ryzyka zejdą", "pozostałe 5 punktów ryzyka zejdzie"]
@@ -1454,3 +1454,20 @@ async def test_a_players_avatar_is_not_a_letter_the_climbers_wear(open_ui, store
         await show_panel(ui, panel)
         avatars = [c for c in walk(ui.top) if isinstance(c, ft.CircleAvatar)]
         assert avatars and all(isinstance(a.content, ft.Icon) for a in avatars), [a.content for a in avatars]
+
+
+async def test_a_climber_that_stays_is_said_to_stay_or_acclimatize_not_to_use_its_cards(open_ui, store):
+    # "Ann's climber A used its cards." was said of a climber given a movement card it did not spend: it stayed,
+    # and its card did nothing.
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-B")
+    await ui.click("fr-give-2")                       # Acclimatization +1
+    await ui.click("fr-give")
+    assert ui.get("fr-notice-text").value == "Ann's climber B acclimatized where it stands."
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")                       # Move 1, not spent
+    await ui.click("fr-give")
+    assert ui.get("fr-notice-text").value == "Ann's climber A stayed where it was."
+    actions = SessionKeeper(store).get(session.id).actions
+    assert [(a["climber"], a["cards"], a["path"]) for a in actions[-2:]] == [("B", ["A1"], []), ("A", ["M1"], [])]

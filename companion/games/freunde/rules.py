@@ -1532,7 +1532,7 @@ def _end_actions(state: State, action: EndActions) -> State:
     reason = why_not_done(state, index)
     if reason:
         raise _illegal(state, reason)
-    # What is still owed comes off the played cards no climber used (they lose nothing by it); the rest,
+    # What is still owed comes off the played cards no climber was given (they lose nothing by it); the rest,
     # with no climber able to bear it, has no effect (rulebook p.7).
     player = replace(player, turn=replace(player.turn, done=True, risk_paid=player.turn.risk_paid
                                           + min(owed, risk_card_points(state, index))))

@@ -393,9 +393,13 @@ def FreundeTable(session_id: str) -> ft.View:
         if move.target:
             said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if move.tent else
                     _("{name}'s climber {climber} moved to {space}."))
+        elif move.tent:
+            said = _("{name}'s climber {climber} pitched its tent.")
+        elif any(c.kind is CardKind.ACCLIMATIZATION and c.value > 0 for c in given):
+            said = _("{name}'s climber {climber} acclimatized where it stands.")
         else:
-            said = (_("{name}'s climber {climber} used its cards and pitched its tent.") if move.tent else
-                    _("{name}'s climber {climber} used its cards."))
+            # Given only movement it did not spend (or an A+0): "used its cards" said it did something with them.
+            said = _("{name}'s climber {climber} stayed where it was.")
         said = said.format(name=name, climber=move.climber, space=space_name(state.board, move.target))
         reason = act(doc, said)
         if reason:

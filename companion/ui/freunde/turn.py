@@ -414,7 +414,7 @@ def risk_section(state: State, colours: Sequence[str], draft: RiskDraft, *, on_v
     if rules.printed_rules(state):
         # i18n: follows the sentence that says who takes the risk token (the printed rules, p.7)
         how = _("Its points come off the cards played (movement or acclimatization), or off the acclimatization "
-                "of a climber that moved or got acclimatization points this turn; cards no climber used take "
+                "of a climber that moved or got acclimatization points this turn; cards no climber was given take "
                 "what is left.")
     else:
         # i18n: follows the sentence that says who takes the risk token
@@ -617,9 +617,9 @@ def _risk_summary(state: State) -> ft.Control:
         # Said as what happens when the taker is done: before then a climber may still bear it (the taker may
         # not have given any card yet).
         text = ngettext("{name} took a risk token of {value}; the {owed} risk point still owed comes off the cards "
-                        "no climber used once {name} is done.",
+                        "no climber was given once {name} is done.",
                         "{name} took a risk token of {value}; the {owed} risk points still owed come off the cards "
-                        "no climber used once {name} is done.", owed)
+                        "no climber was given once {name} is done.", owed)
     elif settled and not rules.cards_left_to_give(state, taker):
         # Every card given and no climber of the taker's can bear the rest: it has no effect (docs/rulings.md).
         text = ngettext("{name} took a risk token of {value}; {uncovered} of its risk points has no effect, as no "
@@ -796,9 +796,9 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
     if owed and rules.risk_card_points(state, index):
         absorbed = min(owed, rules.risk_card_points(state, index))
         out.append(info_line(ft.Icons.INFO_OUTLINE_ROUNDED,
-                             ngettext("{n} risk point comes off the cards nobody used when {name} is done; no "
+                             ngettext("{n} risk point comes off the cards nobody was given when {name} is done; no "
                                       "climber loses acclimatization.",
-                                      "{n} risk points come off the cards nobody used when {name} is done; no "
+                                      "{n} risk points come off the cards nobody was given when {name} is done; no "
                                       "climber loses acclimatization.", absorbed).format(n=absorbed, name=p.name),
                              key="fr-risk-cards"))
     if uncovered and not eligible and not rules.cards_left_to_give(state, index):
