@@ -315,10 +315,14 @@ def sheet_warnings(sheet: Sheet) -> list[str]:
 def drawn_positions(sheet: Sheet) -> tuple[tuple[float, float], ...]:
     """Where each circle is drawn (in file order, in the file's units): where the file puts it; for a sheet
     whose file gives no positions, in one row up to 6 circles, else in rows of a square grid (3 rows of up to
-    3 for 8 circles), which a phone's screen takes better than one long row."""
+    3 for 8 circles), each row turning back under the end of the last, which a phone's screen takes better than
+    one long row."""
     if sheet.laid_out and sheet.n > 6:
+        # Each row goes back the way the last one came (the fourth of 8 circles under the third): circles next
+        # in the file, often linked in a chain, stay side by side, not across the sheet in a long diagonal.
         side = math.ceil(math.sqrt(sheet.n))
-        return tuple((float(k % side), float(k // side)) for k in range(sheet.n))
+        return tuple((float(k % side if k // side % 2 == 0 else side - 1 - k % side), float(k // side))
+                     for k in range(sheet.n))
     return tuple((float(c.x), float(c.y)) for c in sheet.circles)
 
 
