@@ -287,3 +287,27 @@ async def test_a_scoring_form_left_open_closes_when_a_correction_begins_or_is_ca
     assert ui.find("exp-score-0-points") is None and saved(store, game_id) == played
     await ui.click("exp-score-open")                                         # Ascent 2's, empty
     assert ui.get("exp-score-0-points").value in ("", None)
+
+
+async def test_a_correction_that_gives_an_envelope_to_another_player_says_so_before_it_is_confirmed(open_ui, store):
+    # Ann's 78 with challenge 1 met too makes her the one to open envelope 1 ("the highest-scoring one for that
+    # Ascent opens it"), which Bob opened at the table: the replay moved it to her without a word.
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/expedition/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{EDITED}")
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "78", settle=False)
+    await ui.click("exp-met-0-1")
+    await ui.click("exp-score-submit")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-change-0").value == ("Envelope 1 is now opened by Ann, not Bob: the highest score of Ascent 1 "
+                                            "opens it.")
+    assert ui.find("ent-change-1") is None
+    # A correction that leaves the envelope with Bob says nothing of it.
+    await ui.click("ent-cancel")                   # the entries stay open
+    await ui.click(f"ent-edit-{EDITED}")
+    await ui.click("exp-score-open")
+    await ui.type("exp-score-0-points", "78", settle=False)
+    await ui.click("exp-score-submit")
+    assert ui.get("ent-title").value == "The correction is ready" and ui.find("ent-change-0") is None

@@ -30,7 +30,8 @@ from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "ascent_played", "setup_options"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "correction_changes", "ascent_played",
+           "setup_options"]
 
 GAME_ID = "expedition"
 
@@ -90,6 +91,33 @@ def ascent_played(setup: dict[str, Any], actions: list[Any], ascent: int) -> tup
                     done = Played(begun[0], tuple(begun[1]), after.table, tuple(begun[2])), count
         state = after
     return done
+
+
+def correction_changes(before: State, after: State) -> list[str]:
+    """What a corrected Expedition changes of what was done at the table, in words for the players to check
+    before they confirm: an envelope now opened by another player (the highest score of its Ascent opens it:
+    a corrected score can make someone else that player), or no longer opened, or opened where it was not."""
+    said: list[str] = []
+    was = {e.number: e for e in before.envelopes}
+    now = {e.number: e for e in after.envelopes}
+    for no, envelope in now.items():
+        old = was.get(no)
+        name = after.setup.names[envelope.opener]
+        if old is None:
+            # i18n: a correction's consequence; {name} now has the highest score of Ascent {ascent}
+            said.append(msg("Envelope {number} is now opened after Ascent {ascent}, by {name}.", number=no,
+                            ascent=envelope.ascent, name=name))
+        elif old.opener != envelope.opener:
+            # i18n: a correction's consequence: {name} now has the highest score of the Ascent; {was} opened it
+            said.append(msg("Envelope {number} is now opened by {name}, not {was}: the highest score of Ascent "
+                            "{ascent} opens it.", number=no, name=name, was=before.setup.names[old.opener],
+                            ascent=envelope.ascent))
+    for no, envelope in was.items():
+        if no not in now:
+            # i18n: a correction's consequence: nobody meets the envelope's challenge any more, or another first
+            said.append(msg("Envelope {number} is no longer opened after Ascent {ascent}.", number=no,
+                            ascent=envelope.ascent))
+    return said
 
 
 def describe_action(state: State, action: dict[str, Any]) -> str:

@@ -126,6 +126,16 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
 
     notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
     if correction is not None and not correction.done:
+        # Ready: what the corrected game changes of what was done at the table, where the game says (an
+        # Expedition's envelope now opened by another player), before the players confirm it.
+        changes = getattr(engine, "correction_changes", None)
+        if correction.ready and changes is not None:
+            try:
+                notes = [ft.Text(tr(text), key=f"ent-change-{i}", size=13, weight=ft.FontWeight.W_600)
+                         for i, text in enumerate(changes(app.keeper.saved_state(session_id),
+                                                          app.keeper.state(session_id)))] + notes
+            except CompanionError:
+                pass            # a game that cannot be replayed says so itself
         return _under_way(session_id, app, correction, words, run, notes)
 
     controls: list[ft.Control] = []
