@@ -164,3 +164,17 @@ async def test_an_expedition_deleted_from_history_takes_its_records_along_until_
     assert sorted(store.table("hall_of_fame").find(expedition=exp), key=lambda d: d["id"]) == \
         sorted(records, key=lambda d: d["id"])
     assert store.table("envelopes").find(expedition=exp) == opened
+
+
+def test_an_envelope_opened_without_a_note_shows_no_empty_note_in_history():
+    # History read "Ascent 3, Note: " with nothing after it, an empty row under the envelope.
+    from companion.ui.common.registry import breakdown_words
+
+    detail = {"over": True, "ascents": [
+        {"number": 1, "envelope": {"number": 1, "opener": "Ann", "note": ""}},
+        {"number": 2, "envelope": {"number": 2, "opener": "Bob", "note": "Draw a card"}},
+        {"number": 3, "envelope": None}]}
+    shown = breakdown_words("expedition", detail)["ascents"]
+    assert shown[0]["envelope"] == {"number": 1, "opener": "Ann"}
+    assert shown[1]["envelope"] == {"number": 2, "opener": "Bob", "note": "Draw a card"}
+    assert shown[2]["envelope"] is None

@@ -813,8 +813,17 @@ def _finished_detail(detail: Any) -> Any:
         return detail
     out = {k: v for k, v in detail.items() if k not in _LIVE_FIELDS and not (k == "complete" and v is True)}
     if isinstance(out.get("ascents"), list):
-        out["ascents"] = [{_ASCENT_RENAMED.get(k, k): v for k, v in a.items()} if isinstance(a, dict) else a
-                          for a in out["ascents"]]
+        out["ascents"] = [_finished_ascent(a) if isinstance(a, dict) else a for a in out["ascents"]]
+    return out
+
+
+def _finished_ascent(ascent: dict[str, Any]) -> dict[str, Any]:
+    """One Ascent of a finished Expedition's breakdown: its points named, and its envelope's note left out when
+    none was typed (an empty "Note:" row was read out with nothing after it)."""
+    out = {_ASCENT_RENAMED.get(k, k): v for k, v in ascent.items()}
+    envelope = out.get("envelope")
+    if isinstance(envelope, dict) and not envelope.get("note"):
+        out["envelope"] = {k: v for k, v in envelope.items() if k != "note"}
     return out
 
 
