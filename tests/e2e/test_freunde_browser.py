@@ -185,8 +185,8 @@ def _tap_turn(page, state, turn: dict, shot=None):
         _tap(page, "fr-give")
         state = engine.apply(state, {"type": "climber", "player": "Sol", "climber": label, "cards": cards,
                                      "path": path, "risk_accl": risk_accl})
-        acclimatized = any(parse_card(c).kind is CardKind.ACCLIMATIZATION and parse_card(c).value > 0 for c in cards)
-        said = (f"moved to {target}" if target else "acclimatized where it stands" if acclimatized else
+        gained = sum(parse_card(c).value for c in cards if parse_card(c).kind is CardKind.ACCLIMATIZATION)
+        said = (f"moved to {target}" if target else "acclimatized in place" if gained > (risk_accl or 0) else
                 "stayed where it was")
         _wait_for(page, _text(f"Sol's climber {label} {said}."))
 

@@ -405,3 +405,11 @@ async def test_a_card_saved_over_or_deleted_by_mistake_comes_back_with_one_tap(o
     await ui._event(_latest(ui, "ftc-undo"), "click")
     assert load_catalog(store) == changed
     assert _latest(ui, "ftc-undo-problem").value == "Not undone: the catalog was changed since."
+    # A Hiker's ability likewise, said by the Hiker's name.
+    await ui.click("ftc-hiker-b")
+    await ui.click("fth-on")
+    await ui.click("fth-i0-effect-utility")
+    await ui.click("fth-save")
+    assert _latest(ui, "ftc-saved").value == "Hiker B is saved in your catalog."
+    await ui._event(_latest(ui, "ftc-undo"), "click")
+    assert load_catalog(store) == changed

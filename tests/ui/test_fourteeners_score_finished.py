@@ -216,16 +216,47 @@ def test_a_made_up_name_is_said_in_the_screens_language_and_any_other_name_as_it
     from companion.i18n import use_language
     from companion.ui.fourteeners.names import shown_name
 
-    players = ("Zoé d'Arc", "Bo")
+    players = ("Zoé d'Arc", "Ann", "A{number}")
     with use_language("fr"):
-        made = shown_name("Zoé d'Arc's Capstone 1", players)          # made in English, read in French
-        assert made != "Zoé d'Arc's Capstone 1" and "Zoé d'Arc" in made and "1" in made
-        assert shown_name(made, players) == made                      # made in French: as it is
+        assert shown_name("Zoé d'Arc's Capstone 1", players) == "Exploit 1 de Zoé d'Arc"   # made in English
+        assert shown_name("Exploit 1 de Zoé d'Arc", players) == "Exploit 1 de Zoé d'Arc"   # made here: as it is
     with use_language("en"):
-        assert shown_name(made, players) == "Zoé d'Arc's Capstone 1"
-        assert shown_name("Bo's Guide 12", players) == "Bo's Guide 12"
+        assert shown_name("Exploit 1 de Zoé d'Arc", players) == "Zoé d'Arc's Capstone 1"
+        # French writes "d'Ann" before a vowel: the name made so is known too (it was offered to the catalog).
+        assert shown_name("Exploit 3 d'Ann", players) == "Ann's Capstone 3"
+        assert shown_name("A{number}'s Plan 12", players) == "A{number}'s Plan 12"
+        assert shown_name("Bo's Guide 12", players) == "Bo's Guide 12"                 # not a player of this game
         assert shown_name("Longs Peak", players) == "Longs Peak"
-        assert shown_name("Cy's Plan 1", players) == "Cy's Plan 1"      # not a player of this game
+
+
+def test_a_number_given_in_another_language_is_not_given_again() -> None:
+    # "Exploit 1 de Zoé" made in French, then a Capstone entered in English: it was "Zoé's Capstone 1" too, two
+    # cards said alike on every screen.
+    from companion.i18n import use_language
+    from companion.ui.fourteeners.final import auto_name
+    from companion.ui.fourteeners.names import is_auto_name
+
+    class Card:
+        def __init__(self, name):
+            self.name = name
+
+    class Tucked:
+        def __init__(self, name, side):
+            self.card, self.side = Card(name), side
+
+    class Player:
+        def __init__(self, name, tucked):
+            self.name, self.tucked, self.guides = name, tucked, []
+
+    class State:
+        players = [Player("Ann", [Tucked("Exploit 1 d'Ann", Side.CAPSTONE)])]
+
+    state = State()
+    with use_language("en"):
+        assert auto_name(state, 0, "capstone") == "Ann's Capstone 2"
+        assert auto_name(state, 0, "gear") == "Ann's Gear 1"
+        assert is_auto_name(state, "Exploit 1 d'Ann")                  # not offered to the catalog
+
 
 
 async def test_a_plan_counted_by_hand_is_marked_and_previewed(open_ui, store) -> None:

@@ -1464,7 +1464,7 @@ async def test_a_climber_that_stays_is_said_to_stay_or_acclimatize_not_to_use_it
     await ui.click("fr-climber-B")
     await ui.click("fr-give-2")                       # Acclimatization +1
     await ui.click("fr-give")
-    assert ui.get("fr-notice-text").value == "Ann's climber B acclimatized where it stands."
+    assert ui.get("fr-notice-text").value == "Ann's climber B acclimatized in place."
     await ui.click("fr-climber-A")
     await ui.click("fr-give-0")                       # Move 1, not spent
     await ui.click("fr-give")

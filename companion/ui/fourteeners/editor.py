@@ -140,9 +140,15 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
         return
     app.changed()
     close()
-    if before is None or page is None or told is None:
+    if page is None or told is None:
         return
-    after = load_catalog(app.store)
+    try:
+        after = load_catalog(app.store)
+    except CompanionError:
+        after = None
+    if before is None or after is None:
+        tell(page, told, "ftc-saved")           # nothing to go back to: said, without an Undo
+        return
 
     def undo() -> None:
         try:

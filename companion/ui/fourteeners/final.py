@@ -32,7 +32,7 @@ from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
-from companion.ui.fourteeners.names import AUTO_NAMES, is_auto_name, shown_name
+from companion.ui.fourteeners.names import AUTO_NAMES, is_auto_name, made_up, shown_name
 from companion.ui.fourteeners.forms import (
     GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
 )
@@ -56,15 +56,21 @@ def auto_name(state: State, seat: int, side: str, index: int | None = None) -> s
     is the card's name in the game's saved actions; `is_auto_name` knows it in every language."""
     player = state.players[seat]
     who = player.name
-    taken = {name_key(c.name) for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)}
+    names = [c.name for p in state.players for c in [t.card for t in p.tucked] + list(p.guides)]
     if index is not None:
         was = player.guides[index].name if side == GUIDE else player.tucked[index].card.name
         same_side = side == GUIDE or player.tucked[index].side.value == side
         if same_side and is_auto_name(state, was):
             return was              # its own name, whatever number is free below it or language is in force
-        taken.discard(name_key(was))
+        names.remove(was)
+    taken = {name_key(name) for name in names}
+    # A number given in another language is taken too: "Exploit 1 de Zoé" made in French and "Zoé's Capstone 1"
+    # made later in English would be two cards said alike on every screen (each says the other's words).
+    players = [p.name for p in state.players]
+    numbered = {made[1:] for name in names if (made := made_up(name, players)) is not None}
     number = 1
-    while name_key(made := _(AUTO_NAMES[side]).format(name=who, number=number)) in taken:
+    while (name_key(made := _(AUTO_NAMES[side]).format(name=who, number=number)) in taken
+           or (side, who, number) in numbered):
         number += 1
     return made
 
@@ -640,7 +646,8 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
     else:
         controls.append(labelled("ftf-name", name.bind(ft.TextField(
             key="ftf-name", label=_("Name (optional)"), max_length=60, counter="",
-            hint_text=auto_name(state, form.seat, form.side, form.index), on_change=on_typed))))
+            hint_text=shown_name(auto_name(state, form.seat, form.side, form.index), (p.name for p in state.players)),
+            on_change=on_typed))))
 
         def set_class(k: int) -> None:
             def update(current: TuckForm | None) -> TuckForm | None:

@@ -16,7 +16,7 @@ from companion.games.fourteeners.rules import State
 from companion.i18n import LANGUAGES, N_, _, current, use_language
 from companion.ui.fourteeners.forms import GUIDE
 
-__all__ = ["AUTO_NAMES", "is_auto_name", "shown_name"]
+__all__ = ["AUTO_NAMES", "is_auto_name", "made_up", "shown_name"]
 
 # The name given to a card entered with none, unique on the table, by the side it is tucked as (or a Guide):
 # {name} is the player, {number} counts them.
@@ -34,41 +34,42 @@ AUTO_NAMES = {
 }
 
 
-@lru_cache(maxsize=None)
-def _templates(code: str) -> tuple[str, ...]:
-    """The names made, in one language (a catalog does not change while the app runs)."""
-    with use_language(code):
-        return tuple(_(t) for t in AUTO_NAMES.values())
+_MARK = "\x00"           # stands for the number while a name is made to be matched (no name holds it)
 
 
 @lru_cache(maxsize=4096)
-def _pattern(template: str, player: str) -> re.Pattern[str]:
-    return re.compile(re.escape(template).replace(re.escape("{name}"), re.escape(player)).replace(
-        re.escape("{number}"), r"(\d+)"))
+def _pattern(code: str, side: str, player: str) -> re.Pattern[str]:
+    """The names made in one language for one side and player, written as that language writes them
+    ("Exploit 1 d'Ann" in French, not "de Ann"), the number to be found; cached by language, since a
+    translation's text compares equal whatever rules it writes by."""
+    with use_language(code):
+        made = _(AUTO_NAMES[side]).format(name=player, number=_MARK)
+    return re.compile(re.escape(made).replace(re.escape(_MARK), r"(\d+)"))
 
 
-def _made(name: str, players: Iterable[str]) -> tuple[str, str, str, str] | None:
-    """(language, side, player, number) of a name made for a card entered with none, or None."""
+def made_up(name: str, players: Iterable[str]) -> tuple[str, str, str, int] | None:
+    """(language, side, player, number) of a name made for a card entered with none, in any of the app's
+    languages, or None for any other name."""
     players = tuple(players)
     for code in dict.fromkeys([current(), *LANGUAGES]):
-        for side, template in zip(AUTO_NAMES, _templates(code)):
+        for side in AUTO_NAMES:
             for player in players:
-                found = _pattern(template, player).fullmatch(name)
+                found = _pattern(code, side, player).fullmatch(name)
                 if found:
-                    return code, side, player, found.group(1)
+                    return code, side, player, int(found.group(1))
     return None
 
 
 def is_auto_name(state: State, name: str) -> bool:
     """True for a name the screen made up (see `final.auto_name`), in any of the app's languages: such a card
     is not offered to the catalog."""
-    return _made(name, (p.name for p in state.players)) is not None
+    return made_up(name, (p.name for p in state.players)) is not None
 
 
 def shown_name(name: str, players: Iterable[str]) -> str:
     """A card's name as this screen's language says it: one made in another language for a card entered
     without a name, in this one; any other name as it is."""
-    made = _made(name, players)
+    made = made_up(name, players)
     if made is None or made[0] == current():
         return name
     _code, side, player, number = made

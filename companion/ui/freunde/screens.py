@@ -395,8 +395,9 @@ def FreundeTable(session_id: str) -> ft.View:
                     _("{name}'s climber {climber} moved to {space}."))
         elif move.tent:
             said = _("{name}'s climber {climber} pitched its tent.")
-        elif any(c.kind is CardKind.ACCLIMATIZATION and c.value > 0 for c in given):
-            said = _("{name}'s climber {climber} acclimatized where it stands.")
+        elif sum(c.value for c in given if c.kind is CardKind.ACCLIMATIZATION) > move.risk_accl:
+            # Points left once the risk taken off them is paid (all of an A+1 paying a risk point gives none).
+            said = _("{name}'s climber {climber} acclimatized in place.")
         else:
             # Given only movement it did not spend (or an A+0): "used its cards" said it did something with them.
             said = _("{name}'s climber {climber} stayed where it was.")
