@@ -407,6 +407,10 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     costly = kept.costliest()
     assert costly and all(circle_label(ui, f"t12-review-sheet-0-circle-{r.played_circle}").endswith(
         "one of the costliest rounds") for r in costly)
+    # Named as many as there are ("Costliest rounds: round 12" was said of one).
+    heading = "Costliest round, " if len(costly) == 1 else "Costliest rounds, "
+    assert ui.get("t12-review-costliest-0").value.startswith(heading + "marked on the sheet: round ")
+    assert ui.get("t12-review-costliest-0").value.count("round ") == len(costly)
     for r in kept.rounds:                       # each round's moves with what they expected
         assert ui.get(f"t12-review-you-0-{r.round}").value.endswith(f"(expected {expectations(r)[0]})")
         coach = ui.find(f"t12-review-coach-0-{r.round}")
@@ -689,3 +693,17 @@ def test_a_next_best_circle_says_the_card_its_move_needs():
     words, circle = hint_words(advice, load_sheet("kagkot"))
     assert circle == 11
     assert words.endswith("next best: circle 14 (57), circle 12 with the Compass (57)."), words
+
+
+async def test_the_hint_has_room_for_its_alternatives_on_a_desktop(open_ui, store):
+    # Cut to two lines at every width ("…in circle 13 with the C…"), the hint lost its alternatives on a desktop
+    # with room to spare below it; a phone keeps two lines under its sheet.
+    session = start(store)
+    for width, lines in ((1280, 6), (390, 2)):
+        ui = await open_ui(route=f"/play/trek12/{session.id}", width=width, height=800)
+        if ui.find("t12-hint-text") is None:
+            await ui.click("t12-hint")
+        await enter_roll(ui, Roll.of(3, 2))
+        await hinted(ui)
+        assert ui.get("t12-hint-text").max_lines == lines, width
+        await ui.close()

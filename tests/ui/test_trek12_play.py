@@ -143,6 +143,11 @@ async def test_a_whole_seeded_ascent_by_tapping_shows_the_engines_scores(open_ui
     # The total is said with its name, not as a bare number after "Final score".
     assert f"Final score: {number_text(mine.total)}" in spoken(ui.get("t12-sum-0"))
     assert number_text(mine.total) not in spoken(ui.get("t12-sum-0"))
+    # Each table a node of its own: two abreast were read row by row across both (your penalties and final
+    # score after all of Max's table).
+    for table in ("t12-sum-0", "t12-sum-1"):
+        node = ui.get(table).content
+        assert isinstance(node, ft.Semantics) and node.container, table
     reached = mine.total >= 75
     assert ("reached" in ui.get("t12-sum-0-summit").value) and (("not reached" in ui.get("t12-sum-0-summit").value)
                                                                  != reached)

@@ -438,7 +438,10 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
     if costly:
         rounds = ", ".join(_("round {round} (−{cost})").format(round=r.round, cost=format_number(r.cost, 1))
                            for r in costly)
-        controls.append(ft.Text(_("Costliest rounds, marked on the sheet: {rounds}.").format(rounds=rounds),
+        # i18n: {rounds} lists the costliest rounds, "round 12 (−10.6), round 3 (−4.2)"; one or more
+        controls.append(ft.Text(ngettext("Costliest round, marked on the sheet: {rounds}.",
+                                         "Costliest rounds, marked on the sheet: {rounds}.", len(costly)).format(
+                                    rounds=rounds),
                                 key=f"{keys}-costliest-{seat}", size=13, color=COSTLY_COLOUR))
     sheet = played.end.sheet
     layout = sheet_layout(sheet, width, 300)

@@ -567,7 +567,9 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
         key=k, border_radius=16, padding=14, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2 if winner else 1, ft.Colors.PRIMARY if winner else ft.Colors.OUTLINE_VARIANT),
         col={"xs": 12, "md": 6},
-        content=ft.Column(spacing=0, tight=True, controls=[
+        # A node of its own: two tables abreast were read row by row across both (Ann's penalties and final
+        # score after all of Max's table), as a screen reader orders what stands side by side.
+        content=ft.Semantics(container=True, content=ft.Column(spacing=0, tight=True, controls=[
             *([ft.Row(controls=[
                 ft.Text(name, size=18, weight=ft.FontWeight.W_700, expand=True, key=f"{k}-name"),
                 *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, key=f"{k}-winner")]
@@ -586,7 +588,7 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
                         color=ft.Colors.GREEN_700 if reached else ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(summit_text, key=f"{k}-summit", size=13, expand=True),  # wraps in a narrow dialog
             ]),
-        ]),
+        ])),
     )
 
 

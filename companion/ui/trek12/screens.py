@@ -100,6 +100,7 @@ _BAR = 64            # the app bar: the sheet's name over a round line that may 
 _EXPEDITION_ROUTE = "/play/expedition/"
 # The steps of a turn that come after its circle is tapped (Undo takes the tap back).
 _AFTER_CIRCLE = frozenset({Step.SKULL, Step.ROPE, Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK})
+_HINT_LINES_WIDE = 6    # the coach's hint in a desktop's side panel: its move and the alternatives after it
 _TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.ui.common.drafts)
 
 
@@ -692,11 +693,12 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         # link to choose) stands under a sheet it is not for.
         if not away:
             # The hint is said as it comes (worked out after the roll is entered), as it is seen.
-            # Two lines fit under the sheet (three for the Schnapps' advice, which must be read to its end); a
-            # longer one ends in "…", not cut mid-list as if it were whole (a screen reader reads it whole).
+            # Two lines fit under the sheet on a phone (three for the Schnapps' advice, which must be read to its
+            # end); a longer one ends in "…", not cut mid-list as if it were whole (a screen reader reads it
+            # whole). A desktop's side panel has room below for the alternatives too.
             if hint_words:
                 panel.append(announced(ft.Text(hint_words, key="t12-hint-text", size=13, weight=ft.FontWeight.W_500,
-                                               color=ADVICE_COLOUR, max_lines=2,
+                                               color=ADVICE_COLOUR, max_lines=_HINT_LINES_WIDE if wide else 2,
                                                overflow=ft.TextOverflow.ELLIPSIS)))
             if hint_schnapps:
                 panel.append(announced(ft.Text(hint_schnapps, key="t12-hint-schnapps", size=13,
