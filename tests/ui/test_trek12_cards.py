@@ -112,6 +112,12 @@ async def test_the_tent_adds_the_dice_with_the_sum_boxes_full(open_ui, store):
     state = keeper.state(session.id).states[0]
     assert state.board.cell(11) == 5 and state.tents == 1 and state.assists == ()
     assert state.ops[3] == 4  # no box ticked: the Tent's cross goes outside the table
+    # ... where the sheet shows it from then on, beside the sum's boxes, and says it ("Draw a cross outside the
+    # table, on the same line"): nothing showed the Tent had been played.
+    await enter_roll(ui, Roll.of(1, 1))
+    [tile] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-op-sum"]
+    assert tile.label.endswith("; 1 Tent played"), tile.label
+    assert any(isinstance(c, ft.Icon) and c.icon == ft.Icons.CLOSE_ROUNDED for c in walk(ui.get("t12-op-sum")))
 
 
 async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):

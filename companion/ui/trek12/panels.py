@@ -164,9 +164,11 @@ _MOST_BOXES = 5     # an option's boxes drawn one by one up to this many (the pr
 
 
 def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Callable[[Op], None],
-               limit: int, dice: ft.Control | None = None, height: float = 82) -> ft.Control:
+               limit: int, dice: ft.Control | None = None, height: float = 82, tents: int = 0) -> ft.Control:
     """The Dice Options table as one row: each option's result and its boxes (filled = used); closed ones
-    greyed with their reason. Before the roll the results are blank and nothing can be picked."""
+    greyed with their reason. Before the roll the results are blank and nothing can be picked. `tents`: the
+    Tents played so far, each a cross beside the sum's boxes ("Draw a cross outside the table, on the same
+    line", The Assist cards)."""
     tiles: list[ft.Control] = [dice] if dice is not None else []
     for view in views:
         key = f"t12-op-{view.op.label}"
@@ -195,6 +197,12 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                            color=ft.Colors.ERROR)
         else:
             foot = boxes
+        crosses = tents if view.op is Op.SUM else 0
+        if crosses and not view.tent:
+            ink = ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY
+            foot = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                foot, ft.Icon(ft.Icons.CLOSE_ROUNDED, size=11, color=ink),
+                *([ft.Text(str(crosses), size=10, weight=ft.FontWeight.W_700, color=ink)] if crosses > 1 else [])])
         fg = ft.Colors.ON_PRIMARY if chosen else (ft.Colors.OUTLINE if closed or idle else ft.Colors.ON_SURFACE)
         name = _(OP_NAMES[view.op])
         reason = said(view.reason) if view.reason else None
@@ -206,6 +214,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         else:
             described = ngettext("{op} {value}, {left} of {n} box left", "{op} {value}, {left} of {n} boxes left",
                                  limit).format(op=name, value=view.value, left=view.left, n=limit)
+        if crosses:
+            # i18n: after an option's words ("Sum 7, 0 of 4 boxes left"): the Tents played beside its boxes
+            described = ngettext("{described}; {n} Tent played", "{described}; {n} Tents played", crosses).format(
+                described=described, n=crosses)
         tile = ft.Container(
             key=key, expand=True, height=height, border_radius=14, ink=not (closed or idle),
             disabled=closed or idle, on_click=None if closed or idle else bind(on_pick, view.op),

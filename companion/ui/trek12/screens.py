@@ -733,7 +733,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 fixed = None if own_roll or roll is None else dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
                                                                           on_change=None, size=30)
                 panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=fixed,
-                                        height=_OPTIONS))
+                                        height=_OPTIONS, tents=state.tents))
             elif roll is None:
                 panel.append(entry)
             elif choosing:
@@ -741,7 +741,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             else:
                 dice = dice_shown(roll.red, roll.yellow, rolled=draft.rolled,
                                   on_change=on_change_dice if own_roll else None, size=_DIE - 8)
-                panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h))
+                panel.append(option_row(views, draft.op, on_pick=on_op, limit=sheet.op_limit, dice=dice, height=roll_h,
+                                        tents=state.tents))
             # While a new zone's card is offered, "No Assist cards held. A new zone … earns one." is not said under
             # the offer it contradicts.
             if tracked and not give_room and (state.assists or now.step is not Step.TAKE):
