@@ -413,3 +413,16 @@ async def test_a_card_saved_over_or_deleted_by_mistake_comes_back_with_one_tap(o
     assert _latest(ui, "ftc-saved").value == "Hiker B is saved in your catalog."
     await ui._event(_latest(ui, "ftc-undo"), "click")
     assert load_catalog(store) == changed
+
+
+async def test_a_card_saved_over_a_catalog_broken_meanwhile_is_said_without_an_undo(open_ui, store):
+    # Nothing to go back to: the save is said, and no Undo offers to bring back what cannot be read.
+    save_catalog(store, import_catalog(synthetic_catalog_doc()))
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-card-peak-2-1")
+    await ui.click("ftc-endurance-plus")
+    store.table("fourteeners_catalog").upsert({"id": "catalog", "catalog": {"format": "something else"}})
+    await ui.click("ftc-save")
+    assert _latest(ui, "ftc-saved").value == "Peak 2-1 is saved in your catalog."
+    assert not [c for d in ui.dialogs() for c in walk(d) if getattr(c, "key", None) == "ftc-undo"]
+    assert load_catalog(store).card("Peak 2-1") is not None

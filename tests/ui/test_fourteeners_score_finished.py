@@ -214,7 +214,7 @@ async def test_a_card_entered_without_a_name_is_named_in_the_players_language(op
 
 def test_a_made_up_name_is_said_in_the_screens_language_and_any_other_name_as_it_is() -> None:
     from companion.i18n import use_language
-    from companion.ui.fourteeners.names import shown_name
+    from companion.ui.fourteeners.names import made_up, shown_name
 
     players = ("Zoé d'Arc", "Ann", "A{number}")
     with use_language("fr"):
@@ -224,7 +224,8 @@ def test_a_made_up_name_is_said_in_the_screens_language_and_any_other_name_as_it
         assert shown_name("Exploit 1 de Zoé d'Arc", players) == "Zoé d'Arc's Capstone 1"
         # French writes "d'Ann" before a vowel: the name made so is known too (it was offered to the catalog).
         assert shown_name("Exploit 3 d'Ann", players) == "Ann's Capstone 3"
-        assert shown_name("A{number}'s Plan 12", players) == "A{number}'s Plan 12"
+        assert made_up("A{number}'s Plan 12", players) == ("en", "plans", "A{number}", 12)
+        assert made_up("Ann's Plan 01", players) is None and made_up("Ann's Plan \u0663", players) is None
         assert shown_name("Bo's Guide 12", players) == "Bo's Guide 12"                 # not a player of this game
         assert shown_name("Longs Peak", players) == "Longs Peak"
 

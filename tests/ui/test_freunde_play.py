@@ -1471,3 +1471,19 @@ async def test_a_climber_that_stays_is_said_to_stay_or_acclimatize_not_to_use_it
     assert ui.get("fr-notice-text").value == "Ann's climber A stayed where it was."
     actions = SessionKeeper(store).get(session.id).actions
     assert [(a["climber"], a["cards"], a["path"]) for a in actions[-2:]] == [("B", ["A1"], []), ("A", ["M1"], [])]
+
+
+async def test_an_acclimatization_card_that_pays_the_risk_leaves_the_climber_where_it_was(open_ui, store):
+    # Its one point taken off for the risk token, an A+1 gives the climber nothing: "acclimatized" said it did.
+    session = start_game(store, actions=(
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M1", "M1", "A1"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 1}))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-B")
+    await ui.click("fr-give-2")                       # Acclimatization +1
+    await ui.click("fr-risk-accl-plus")               # its point pays the risk
+    await ui.click("fr-give")
+    assert ui.get("fr-notice-text").value == "Ann's climber B stayed where it was."
+    assert SessionKeeper(store).get(session.id).actions[-1]["risk_accl"] == 1

@@ -7,7 +7,7 @@ import flet as ft
 import pytest
 from harness import merged_words_said_twice, names_said_twice, spoken, walk
 
-from companion.games.trek12.rules import Roll
+from companion.games.trek12.rules import Op, Roll
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
 from companion.ui.trek12.screens import Trek12NewGame, Trek12Play
@@ -118,6 +118,20 @@ async def test_the_tent_adds_the_dice_with_the_sum_boxes_full(open_ui, store):
     [tile] = [c for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier == "t12-op-sum"]
     assert tile.label.endswith("; 1 Tent played"), tile.label
     assert any(isinstance(c, ft.Icon) and c.icon == ft.Icons.CLOSE_ROUNDED for c in walk(ui.get("t12-op-sum")))
+    # Within the 48 px a tile has inside on a 360 px phone, the dice beside it, with five boxes and two Tents
+    # too (a cross and its count beside 8 px boxes ran past the tile's edge).
+    from layout_check import natural
+
+    from companion.ui.trek12.panels import option_row
+    from companion.ui.trek12.turn import OptionView
+
+    foot = ui.get("t12-op-sum").content.content.controls[-1]
+    assert natural(foot) <= 48, natural(foot)
+    for limit, used in ((4, 4), (5, 2)):
+        row = option_row([OptionView(Op.SUM, 6, limit - used, used, None)], None, on_pick=lambda op: None,
+                         limit=limit, tents=2)
+        [tile] = [c for c in walk(row) if getattr(c, "key", None) == "t12-op-sum"]
+        assert natural(tile.content.content.controls[-1]) <= 48, (limit, natural(tile.content.content.controls[-1]))
 
 
 async def test_the_schnapps_rolls_again_for_the_player_using_it(open_ui, store):

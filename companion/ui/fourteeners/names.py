@@ -44,7 +44,9 @@ def _pattern(code: str, side: str, player: str) -> re.Pattern[str]:
     translation's text compares equal whatever rules it writes by."""
     with use_language(code):
         made = _(AUTO_NAMES[side]).format(name=player, number=_MARK)
-    return re.compile(re.escape(made).replace(re.escape(_MARK), r"(\d+)"))
+    # Only a number the screen writes: "Ann's Plan 01" or an Arabic-Indic "٣" typed by a player is a name of
+    # its own, not "Ann's Plan 1" said again.
+    return re.compile(re.escape(made).replace(re.escape(_MARK), "([1-9][0-9]*)"))
 
 
 def made_up(name: str, players: Iterable[str]) -> tuple[str, str, str, int] | None:

@@ -175,13 +175,17 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         chosen = view.op is selected
         idle = view.value is None
         closed = view.reason is not None
+        crosses = tents if view.op is Op.SUM and not view.tent else 0
+        # With the Tents' crosses beside them, the boxes (or "full") are drawn smaller: the foot keeps within the
+        # 48 px a tile has inside on a 360 px phone, the dice beside it (5 boxes, a cross and its count: 45 px).
+        box, gap = ((5 if limit >= _MOST_BOXES else 6), 1) if crosses else (8, 2)
         if limit > _MOST_BOXES:
             # A home-made sheet's many boxes ran off the tile's edge: counted instead ("3/10").
             boxes: ft.Control = ft.Text(f"{view.used}/{limit}", size=11, weight=ft.FontWeight.W_600,
                                         color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
         else:
-            boxes = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
-                ft.Container(width=8, height=8, border_radius=2,
+            boxes = ft.Row(spacing=gap, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                ft.Container(width=box, height=box, border_radius=2,
                              bgcolor=(ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT)
                              if n < view.used else None,
                              border=ft.Border.all(1, ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT))
@@ -197,12 +201,13 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                            color=ft.Colors.ERROR)
         else:
             foot = boxes
-        crosses = tents if view.op is Op.SUM else 0
-        if crosses and not view.tent:
+        if crosses:
+            if isinstance(foot, ft.Text):
+                foot.size = 9           # "full" (the Tent's time) or "closed", beside the crosses
             ink = ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY
-            foot = ft.Row(spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
-                foot, ft.Icon(ft.Icons.CLOSE_ROUNDED, size=11, color=ink),
-                *([ft.Text(str(crosses), size=10, weight=ft.FontWeight.W_700, color=ink)] if crosses > 1 else [])])
+            foot = ft.Row(spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                foot, ft.Icon(ft.Icons.CLOSE_ROUNDED, size=9, color=ink),
+                *([ft.Text(str(crosses), size=9, weight=ft.FontWeight.W_700, color=ink)] if crosses > 1 else [])])
         fg = ft.Colors.ON_PRIMARY if chosen else (ft.Colors.OUTLINE if closed or idle else ft.Colors.ON_SURFACE)
         name = _(OP_NAMES[view.op])
         reason = said(view.reason) if view.reason else None
