@@ -391,9 +391,12 @@ async def test_a_card_saved_over_or_deleted_by_mistake_comes_back_with_one_tap(o
     await ui.click("ftc-save")
     assert load_catalog(store) != before
     assert _latest(ui, "ftc-saved").value == "Peak 2-1 is saved in your catalog."
+    # Offered for its ten seconds, then gone (a bar with an action stays until tapped unless told not to).
+    [bar] = [d for d in ui.dialogs() if isinstance(d, ft.SnackBar) and _latest(ui, "ftc-saved") in walk(d)]
+    assert bar.persist is False and bar.duration.seconds == 10
     await ui._event(_latest(ui, "ftc-undo"), "click")
     assert load_catalog(store) == before
-    assert _latest(ui, "ftc-undone").value == "Your catalog is back as it was."
+    assert _latest(ui, "ftc-undone").value == "Undone: your catalog is as it was before that change."
     # Deleted, likewise; but not once the catalog changed since (that change would be lost).
     await ui.click("ftc-card-peak-2-1")
     await ui.click("ftc-delete")

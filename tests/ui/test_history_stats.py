@@ -235,6 +235,9 @@ async def test_delete_a_game_then_undo(open_ui, store):
     assert ui.route == "/history"
     assert store.history.get(ids["ridge"]) is None and ids["ridge"] not in card_ids(ui)
     assert "Deleted Sprint" in ui.get("history-deleted").value
+    # The Undo is offered for its seconds, then goes (a bar with an action stayed until tapped).
+    [bar] = [d for d in ui.dialogs() if isinstance(d, ft.SnackBar) and ui.get("history-deleted") in walk(d)]
+    assert bar.persist is False
     await ui.click("history-undo")
     restored = store.history.get(ids["ridge"])
     assert restored is not None and restored["players"][0]["score"] == 12      # the same record, same id

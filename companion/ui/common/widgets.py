@@ -555,4 +555,8 @@ def tell(page: ft.Page, words: str, key: str, **options: Any) -> None:
     for that one, so the new bar's Undo (or its running out) failed the tab."""
     if (page.width or 0) > NOTICE_WIDTH + 32:
         options.update(behavior=ft.SnackBarBehavior.FLOATING, width=NOTICE_WIDTH)
+    if "action" in options:
+        # A bar with an action (Undo) stays until it is tapped unless told otherwise: its `duration` is what it
+        # offers the action for (an Undo found a minute later took back what had been built on since).
+        options.setdefault("persist", False)
     page.show_dialog(ft.SnackBar(ft.Text(words, key=key), **options))

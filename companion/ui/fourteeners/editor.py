@@ -159,7 +159,8 @@ def _saved(app, close: Callable[[], None], set_error: Callable[[str | None], Non
         except CompanionError as exc:
             tell(page, _("Not undone: {reason}").format(reason=said(exc)), "ftc-undo-problem")
             return
-        tell(page, _("Your catalog is back as it was."), "ftc-undone")
+        # That change only: a second save before it leaves the first one standing.
+        tell(page, _("Undone: your catalog is as it was before that change."), "ftc-undone")
         app.changed()
 
     tell(page, told, "ftc-saved", action=ft.SnackBarAction(_("Undo"), key="ftc-undo", on_click=undo),

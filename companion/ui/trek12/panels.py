@@ -177,7 +177,7 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         closed = view.reason is not None
         crosses = tents if view.op is Op.SUM and not view.tent else 0
         # With the Tents' crosses beside them, the boxes (or "full") are drawn smaller: the foot keeps within the
-        # 48 px a tile has inside on a 360 px phone, the dice beside it (5 boxes, a cross and its count: 45 px).
+        # 48 px a tile has inside on a 360 px phone, the dice beside it (5 boxes, a cross and its count: 47 px).
         box, gap = ((5 if limit >= _MOST_BOXES else 6), 1) if crosses else (8, 2)
         if limit > _MOST_BOXES:
             # A home-made sheet's many boxes ran off the tile's edge: counted instead ("3/10").
@@ -204,9 +204,10 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
         if crosses:
             if isinstance(foot, ft.Text):
                 foot.size = 9           # "full" (the Tent's time) or "closed", beside the crosses
-            ink = ft.Colors.ON_PRIMARY if chosen else ft.Colors.TERTIARY
+            # In the text's own colour, full strength: a light 9 px cross on a closed tile was hard to see.
+            ink = ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE
             foot = ft.Row(spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
-                foot, ft.Icon(ft.Icons.CLOSE_ROUNDED, size=9, color=ink),
+                foot, ft.Icon(ft.Icons.CLOSE_ROUNDED, size=11, color=ink),
                 *([ft.Text(str(crosses), size=9, weight=ft.FontWeight.W_700, color=ink)] if crosses > 1 else [])])
         fg = ft.Colors.ON_PRIMARY if chosen else (ft.Colors.OUTLINE if closed or idle else ft.Colors.ON_SURFACE)
         name = _(OP_NAMES[view.op])
