@@ -247,10 +247,12 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
 
 
 def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str = "games",
-                    key: str | None = None, height: int = 180, heading: str | None = None) -> ft.Control:
+                    key: str | None = None, height: int = 180, heading: str | None = None,
+                    spread: tuple[int, int] | None = None) -> ft.Control:
     """A score distribution: one bar per score range, as tall as the number of scores in it (`counted` says
     what those are: the player's "games", or everyone's "scores"; `unit` what a score counts; `heading` the
-    chart's name, said first: "Score distribution" unless given)."""
+    chart's name, said first: "Score distribution" unless given; `spread` the lowest and highest score, which
+    the words say where no range stands out: the bars' ends are not scores anyone made)."""
     unit = str(tr(unit))
     tallest = max((b.count for b in bins), default=0)
     top, step = _count_axis(tallest)
@@ -300,7 +302,8 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                               "{n} scores, all between {low} and {high} {unit}", total) if counted == "scores"
                      else ngettext("{n} game, all between {low} and {high} {unit}",
                                    "{n} games, all between {low} and {high} {unit}", total)).format(
-                n=total, low=number(bins[0].low), high=number(bins[-1].high), unit=unit)
+                n=total, low=number(spread[0] if spread else bins[0].low),
+                high=number(spread[1] if spread else bins[-1].high), unit=unit)
         rows.append(_legend_text(words, key=f"{key}-summary" if key else None))
     # A range of one score is said as that score: "1 game from 3 to 3" was heard for steps of one point.
     # i18n: what a screen reader says for a distribution chart: its name ("Score distribution"), then each

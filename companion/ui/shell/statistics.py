@@ -119,7 +119,8 @@ def StatsScreen() -> ft.View:
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 histogram_chart(stats.histogram(scores), game_look(chosen).colour, unit=stats.score_unit(chosen),
-                                counted="scores", key="stats-distribution", heading=_distribution_heading(chosen)),
+                                counted="scores", key="stats-distribution", heading=_distribution_heading(chosen),
+                                spread=(min(scores), max(scores)) if scores else None),
             ]))
 
     if chosen in (None, "trek12"):
@@ -343,9 +344,10 @@ def _game_card(games: Games, line: PlayerLine, game: str, colour: str) -> ft.Con
             first_game=len(series) - len(latest) + 1, key=f"{prefix}-over-time"))
     if len(series) >= 3:
         controls.append(ft.Text(_distribution_heading(game), weight=ft.FontWeight.W_600, size=13))
-        controls.append(histogram_chart(stats.histogram([p.score for p in series]), colour,
+        scores = [p.score for p in series]
+        controls.append(histogram_chart(stats.histogram(scores), colour,
                                         unit=stats.score_unit(game), key=f"{prefix}-distribution",
-                                        heading=_distribution_heading(game)))
+                                        heading=_distribution_heading(game), spread=(min(scores), max(scores))))
     if game == "expedition":
         stars = stats.expedition_stars(games, line.key)
         if stars:
