@@ -107,6 +107,8 @@ async def test_a_scoring_five_entries_back_is_typed_again_and_the_later_entries_
     await ui.click("exp-score-submit")
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value.startswith(f"{len(ACTIONS) - EDITED - 1} later entries kept.")
+    # The banner says where the correction stands: "Ascent 1 scored." stood over the preview of Ascent 2.
+    assert ui.find("exp-notice-text") is None
     assert saved(store, game_id) == ACTIONS                                  # nothing saved yet
     right_score = {"type": "score", "scores": {"Ann": 78, "Bob": 75}, "date": DAY, "challenges": {"Bob": [1]}}
     right = ACTIONS[:EDITED] + [right_score] + ACTIONS[EDITED + 1:]

@@ -475,6 +475,13 @@ def ExpeditionTable(session_id: str) -> ft.View:
             return
         if act(doc, ""):
             after = app.keeper.state(session_id)
+            correction = app.keeper.correction(session_id)
+            if correction is not None and not correction.done:
+                # A scoring typed again in a correction: the later entries replay after it, and the banner says
+                # where that stands ("Ascent 1 scored." stood over the preview of Ascent 3).
+                set_notice(None)
+                set_panel(Panel.ASCENT)
+                return
             text = _("Ascent {number} scored.").format(number=number)
             if after.phase is Phase.ENVELOPE:
                 text += " " + _("Envelope {number} opens.").format(number=after.envelopes[-1].number)
