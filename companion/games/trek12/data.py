@@ -39,6 +39,7 @@ __all__ = [
     "crowded_circles",
     "closest_circles",
     "drawn_positions",
+    "drawing_problems",
     "unplaced_circle",
     "LEAST_SPACING",
     "members",
@@ -343,6 +344,13 @@ def closest_circles(sheet: Sheet) -> tuple[Circle, Circle, float]:
                 best = found
     distance, i, j = best
     return sheet.circles[i], sheet.circles[j], distance
+
+
+def drawing_problems(doc: Any, sheet: Sheet) -> list[str]:
+    """Why a sheet file that loads cannot be drawn as its author meant, or with its circles apart and large
+    enough to tap (`unplaced_circle`, `crowded_circles`): what the app's import refuses and `companion check`
+    warns of; a game already saved on such a sheet still loads."""
+    return [problem for problem in (unplaced_circle(doc), crowded_circles(sheet)) if problem]
 
 
 def unplaced_circle(doc: Any) -> str | None:

@@ -10,8 +10,8 @@ from random import Random
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, InvalidInput
-from companion.games.trek12.data import (SHEET_NAMES, Sheet, crowded_circles, load_sheet, sheet_from_dict,
-                                         sheet_warnings, unplaced_circle)
+from companion.games.trek12.data import (SHEET_NAMES, Sheet, drawing_problems, load_sheet, sheet_from_dict,
+                                         sheet_warnings)
 from companion.games.trek12.rules import (
     MAX_ASSISTS,
     SKULL,
@@ -161,7 +161,7 @@ def check_file(doc: Any) -> dict[str, Any]:
             raise InvalidInput(str(exc)) from None
         return {"ok": True, "kind": "sheet", "name": sheet.name, "circles": sheet.n, "links": len(sheet.links),
                 "dangerous": [c.id for c in sheet.circles if c.dangerous], "summit": sheet.summit,
-                "warnings": sheet_warnings(sheet) + [w for w in [unplaced_circle(doc), crowded_circles(sheet)] if w]}
+                "warnings": sheet_warnings(sheet) + drawing_problems(doc, sheet)}
     kind = _kind_of(doc)
     if kind == "game":
         state = play_game(doc)

@@ -1,7 +1,7 @@
 """Route `/games/trek12`: a new Ascent — the sheet (printed or imported), who plays on this device, Max.
 
 The setup is checked by the engine (`session.start`, through the session keeper), an imported sheet by
-`sheet_from_dict`, `sheet_warnings` and `crowded_circles`; their messages are shown as they come. A sheet
+`sheet_from_dict`, `sheet_warnings` and `drawing_problems`; their messages are shown as they come. A sheet
 file arrives through the device's file dialog (an upload in a browser, see `companion.ui.common.files`), never
 by a typed path.
 """
@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError, InvalidInput
-from companion.games.trek12.data import (SHEET_NAMES, Sheet, crowded_circles, load_sheet, sheet_from_dict,
-                                         sheet_warnings, unplaced_circle)
+from companion.games.trek12.data import (SHEET_NAMES, Sheet, drawing_problems, load_sheet, sheet_from_dict,
+                                         sheet_warnings)
 from companion.games.trek12.rules import MAX_ASSISTS, Assist, Board
 from companion.games.trek12.solo import MAX_NAME, takes_max_name
 from companion.i18n import Message, _, msg, ngettext
@@ -60,16 +60,13 @@ def sheet_from_text(text: bytes, origin: str) -> Imported:
     except InvalidInput as exc:
         raise InvalidInput(msg("{file}: {reason}", file=origin, reason=_reason(exc))) from None
     sheet = sheet_from_dict(doc, origin=origin)
-    unplaced = unplaced_circle(doc)
-    if unplaced:
-        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=unplaced))
     problems = sheet_warnings(sheet)
     if problems:
         raise InvalidInput(msg("{file}: the sheet {name} cannot be played to the end: {problem}", file=origin,
                                name=sheet.name, problem=problems[0]))
-    crowded = crowded_circles(sheet)
-    if crowded:
-        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=crowded))
+    drawing = drawing_problems(doc, sheet)
+    if drawing:
+        raise InvalidInput(msg("{file}: {reason}", file=origin, reason=drawing[0]))
     return Imported(doc, sheet, origin)
 
 
