@@ -658,6 +658,9 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
                 else catalog.card(original) if original else None)
     edit = _use_editing(lambda: CardForm.from_card(existing) if existing else CardForm(), close, "ftc", leave_ref)
     form, change, name = edit.form, edit.change, edit.name
+    # The games in progress that keep this card, counted once when the editor opens (each game's state, replayed
+    # if it is not cached), not at every keystroke.
+    keeping = ft.use_ref(None)
 
     def write() -> None:
         if game is not None and existing is not None:
@@ -686,7 +689,9 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
         ]
     else:
         body = card_fields("ftc", form, change, name)
-        begun = _games_keeping(app, original) if original else 0
+        if keeping.current is None:
+            keeping.current = _games_keeping(app, original) if original else 0
+        begun = keeping.current
         if begun:
             # A fixed misprint was taken for fixed in the game on the table too, which keeps its own copy.
             body.insert(0, ft.Text(ngettext(
