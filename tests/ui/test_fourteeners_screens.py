@@ -1021,3 +1021,15 @@ def test_a_plan_counted_by_hand_is_said_in_points_not_stars():
     card = import_catalog(synthetic_catalog_doc()).cards[0]
     tile = _tucked(Tucked(card, Side.PLANS, Counted(3)), "t")
     assert "★" not in tile.label and "3 points, as counted by the players" in tile.label, tile.label
+
+
+async def test_a_finished_game_not_yet_saved_says_so_on_home(open_ui, store):
+    """A game played to its end stays under Resume until "Finish and save to History" is tapped; its card said
+    "Game over · saved 7 Dec, 10:48", which read as saved to History, while History and Statistics had none
+    of it."""
+    session_id = _play_to_the_end(store, 3)
+    ui = await open_ui()
+    card = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{session_id}"))
+                    if isinstance(getattr(c, "value", None), str))
+    assert "Game over" in card and "not yet in History" in card
+    assert "saved" not in card

@@ -1487,3 +1487,26 @@ async def test_an_acclimatization_card_that_pays_the_risk_leaves_the_climber_whe
     await ui.click("fr-give")
     assert ui.get("fr-notice-text").value == "Ann's climber B stayed where it was."
     assert SessionKeeper(store).get(session.id).actions[-1]["risk_accl"] == 1
+
+
+async def test_a_finished_game_not_yet_saved_says_so_on_home(open_ui, store):
+    """The Resume card of a game over but not yet finished into History says it is not there yet, where it
+    said "saved" and the time."""
+    recorded = json.loads((GOLDEN / "five_players_summer.session.json").read_text(encoding="utf-8"))
+    names = [p if isinstance(p, str) else p["name"] for p in recorded["setup"]["players"]]
+    roster = [store.players.add(name) for name in names]
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", recorded["setup"], [p.id for p in roster], "Five")
+    for action in recorded["actions"][:-1]:
+        keeper.act(session.id, action)
+    ui = await open_ui()
+    assert "saved" in _resume_words(ui, session.id)              # in progress: when it was last saved
+    keeper.act(session.id, recorded["actions"][-1])
+    ui = await open_ui()
+    card = _resume_words(ui, session.id)
+    assert "Game over after turn 18" in card and "not yet in History" in card and "saved" not in card
+
+
+def _resume_words(ui, session_id: str) -> str:
+    return " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{session_id}"))
+                    if isinstance(getattr(c, "value", None), str))

@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.fourteeners.rules import Phase
 from companion.games.fourteeners.session import GAME_ID
 from companion.i18n import N_, _, tr
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
@@ -182,5 +183,7 @@ def _side_words(value: str, within: str | None) -> str:
 
 
 register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)
-register_game_progress(GAME_ID, round_words)
+register_game_progress(GAME_ID, round_words,
+                       # a finished game being scored from its tableaus is in setup until it is saved
+                       over=lambda state: state.phase is Phase.FINISHED and not state.setup.final)
 register_breakdown_words(GAME_ID, record_words)

@@ -1038,5 +1038,5 @@ def record_words(detail: Any) -> Any:
 
 
 register_game_screen(GAME, new_game=FreundeNewGame, play=FreundePlay)
-register_game_progress(GAME, turn_words)
+register_game_progress(GAME, turn_words, over=lambda state: state.over)
 register_breakdown_words(GAME, record_words)

@@ -497,5 +497,5 @@ def _cards_in_words(detail, key: str | None = None):
 
 
 register_game_screen(GAME, new_game=RidgelineNewGame, play=RidgelinePlay)
-register_game_progress(GAME, _progress)
+register_game_progress(GAME, _progress, over=lambda state: state.over)
 register_breakdown_words(GAME, _record_words)

@@ -10,7 +10,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES, GameEntry
 from companion.i18n import N_, _, ngettext, tr
 from companion.store.layout import STORAGE_WARNING_SETTING
-from companion.ui.common.registry import game_progress, game_screen
+from companion.ui.common.registry import game_over, game_progress, game_screen
 from companion.ui.common.services import seated_names, use_app
 from companion.ui.common.widgets import (format_when, format_when_unbroken, labelled, message_card, said,
                                          screen_view, section_title, titled)
@@ -210,14 +210,19 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
     who = ", ".join(names)
     picture = _resume_picture(store, keeper, session)
+    progress, over = _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves))
+    when = format_when_unbroken(session.updated)
     details = " · ".join(
         part
         for part in (
             # A title made of the names (the default in 14ers) says who, and so does a picture naming each player
             # (an Expedition's stars): the names are not said twice.
             who if who != title and picture is None else "",
-            _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves)),
-            _("saved {when}").format(when=format_when_unbroken(session.updated)),
+            progress,
+            # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
+            # when "Finish and save to History" is tapped on its screen ("saved" read as saved there)
+            _("ended {when}, not yet in History").format(when=when) if over else
+            _("saved {when}").format(when=when),
         )
         if part
     )
@@ -242,17 +247,19 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     )
 
 
-def _progress(keeper, session, otherwise: str) -> str:
+def _progress(keeper, session, otherwise: str) -> tuple[str, bool]:
     """How far a game in progress got, in its game's words ("Round 7 of 19"); `otherwise` where its game
     says nothing of it or its entries do not replay (its own screen says why). Empty where the game's Resume
-    picture says it (`_resume_picture`)."""
+    picture says it (`_resume_picture`). And whether it was played to its end (its result not yet in History)."""
     progress = game_progress(session.game) if game_screen(session.game) is not None else None
     if keeper is None or progress is None:
-        return otherwise
+        return otherwise, False
+    over = game_over(session.game)
     try:
-        return progress(keeper.state(session.id))
+        state = keeper.state(session.id)
+        return progress(state), over is not None and bool(over(state))
     except CompanionError:
-        return otherwise
+        return otherwise, False
 
 
 def _resume_picture(store, keeper, session) -> ft.Control | None:

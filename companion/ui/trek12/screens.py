@@ -1274,4 +1274,4 @@ def _record_words(detail: Any, *, top: bool = False) -> Any:
 
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
 register_breakdown_words(GAME, record_words)
-register_game_progress(GAME, _progress)
+register_game_progress(GAME, _progress, over=lambda table: table.scored)
