@@ -37,7 +37,7 @@ from companion.server.lan import LanAccess
 
 __all__ = [
     "build_asgi", "open_socket", "serve", "ServerPlan", "plan_server", "use_system_allocator", "SESSION_TIMEOUT",
-    "PUBLIC_ERROR", "forget_session", "UnreadableRegistration",
+    "PUBLIC_ERROR", "forget_session", "UnreadableRegistration", "MOST_VALUES", "values_in",
 ]
 
 # How long a closed or disconnected tab's session is kept. A tab whose connection comes back never takes
@@ -336,19 +336,46 @@ class _FreshSessions:
 
     async def receive_bytes(self) -> bytes:
         try:
-            frame = forget_session(await self._websocket.receive_bytes())
-        except UnreadableRegistration:
+            frame = await self._websocket.receive_bytes()
+            if len(frame) > MOST_VALUES and values_in(frame, MOST_VALUES) > MOST_VALUES:
+                raise _Refused(1009, "a message of more values than any the web client sends")
+            if not self.registered and frame:
+                # Flet reads a tab's frames until one fails; before the tab has a session its handler then
+                # waits for ever, and the tab's place among its device's websockets stays taken: the first
+                # frame must be a registration Flet can read, or the tab is closed.
+                frame = forget_session(frame)
+                if not is_registration(frame):
+                    raise _Refused(1008, "a first message that is not a registration")
+                self.registered = True
+            else:
+                frame = forget_session(frame)
+        except (UnreadableRegistration, _Refused) as exc:
             from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
 
+            code = exc.code if isinstance(exc, _Refused) else 1008
+            log.warning("A tab's connection was closed: %s", exc)
             self.gone.set()
-            await self._websocket.close(code=1008)
-            raise WebSocketDisconnect(code=1008) from None
+            await self._websocket.close(code=code)
+            raise WebSocketDisconnect(code=code) from None
         except BaseException:
             self.gone.set()
             raise
-        if not self.registered and is_registration(frame):
-            self.registered = True
         return frame
+
+
+class _Refused(Exception):
+    """A frame the server does not pass on to Flet: the tab's connection is closed with `code`."""
+
+    def __init__(self, code: int, why: str) -> None:
+        super().__init__(why)
+        self.code = code
+
+
+# The most values (numbers, strings, lists, maps...) one websocket frame may hold. Flet decodes a frame whole
+# before it looks at it, and each value costs the server far more than its byte: a frame of 34 million empty
+# lists (one byte each) held 2.7 GB and stopped the server for 25 s. What the web client sends holds a few
+# hundred values at most; a file picked on the device comes as one value, its bytes.
+MOST_VALUES = 100_000
 
 
 class UnreadableRegistration(ValueError):
@@ -382,6 +409,38 @@ def _action(frame: bytes):
         return None
 
 
+# msgpack's one-byte headers of a fixed size: how many bytes follow the header byte (str, bin and ext add
+# their length, read from the bytes after it).
+_FIXED = {0xc0: 0, 0xc2: 0, 0xc3: 0, 0xca: 4, 0xcb: 8, 0xcc: 1, 0xcd: 2, 0xce: 4, 0xcf: 8, 0xd0: 1, 0xd1: 2,
+          0xd2: 4, 0xd3: 8, 0xd4: 2, 0xd5: 3, 0xd6: 5, 0xd7: 9, 0xd8: 17, 0xdc: 2, 0xdd: 4, 0xde: 2, 0xdf: 4}
+# Headers followed by a length of n bytes, then that many bytes (ext: and a type byte).
+_SIZED = {0xc4: (1, 0), 0xc5: (2, 0), 0xc6: (4, 0), 0xc7: (1, 1), 0xc8: (2, 1), 0xc9: (4, 1), 0xd9: (1, 0),
+          0xda: (2, 0), 0xdb: (4, 0)}
+
+
+def values_in(frame: bytes, most: int) -> int:
+    """How many msgpack values a protocol frame (a type byte, then msgpack) holds, counted up to `most` + 1:
+    each value's header is read and a string's or bytes' contents skipped, without building anything. A list
+    or map counts one, and its members each count. Bytes that are not msgpack end the count."""
+    count = 0
+    at, end = 1, len(frame)
+    while at < end and count <= most:
+        head = frame[at]
+        count += 1
+        if head <= 0x9f or head >= 0xe0:          # fixint, fixmap, fixarray (members follow), negative fixint
+            at += 1
+        elif head <= 0xbf:                          # fixstr
+            at += 1 + (head & 0x1f)
+        elif head in _FIXED:
+            at += 1 + _FIXED[head]
+        elif head in _SIZED:
+            width, extra = _SIZED[head]
+            at += 1 + width + extra + int.from_bytes(frame[at + 1:at + 1 + width], "big")
+        else:                                       # 0xc1, never used
+            break
+    return count
+
+
 def forget_session(frame: bytes) -> bytes:
     """A websocket frame from a tab, with the session id taken out if it is a registration: Flet's protocol
     frame is a type byte (0 for a msgpack message) and `[action, body]`. Only a registration is decoded
@@ -396,10 +455,23 @@ def forget_session(frame: bytes) -> bytes:
     except Exception as exc:  # noqa: BLE001
         raise UnreadableRegistration(str(exc)) from None
     body = message[1] if isinstance(message, list) and len(message) > 1 else None
-    if not isinstance(body, dict) or not body.get("session_id"):
+    if not isinstance(body, dict) or not all(isinstance(k, str) for k in body) or not _registers(body):
+        raise UnreadableRegistration("a registration Flet cannot read")
+    if not body.get("session_id"):
         return frame
     body["session_id"] = None
     return b"\x00" + msgpack.packb(message, use_bin_type=True)
+
+
+def _registers(body: dict) -> bool:
+    """Whether Flet can make its registration out of `body` (its fields, no others), as it does first."""
+    from flet.messaging.protocol import RegisterClientRequestBody  # noqa: PLC0415
+
+    try:
+        RegisterClientRequestBody(**body)
+    except TypeError:
+        return False
+    return True
 
 
 def _flet_strings(code: int, data: bytes):

@@ -26,7 +26,7 @@ from client import Refused, connect
 from lan_server import OWN_ADDRESS
 
 from companion.server.connections import HEADER_SECONDS, PER_DEVICE, PER_DEVICE_SOCKETS
-from companion.server.web import PUBLIC_ERROR, WS_MAX_BYTES
+from companion.server.web import MOST_VALUES, PUBLIC_ERROR, WS_MAX_BYTES
 
 CODE = "12345678"
 # The cookie every join page sets: a phone that opened the join page (or came back through its one redirect).
@@ -254,6 +254,66 @@ async def test_lan_tabs_closed_before_registering_give_back_their_places(lan_ser
     assert lan_server.alive()
 
 
+@pytest.mark.parametrize("first", ["not msgpack", "a key in bytes", "a field Flet does not know", "not a registration"])
+async def test_lan_tabs_whose_first_message_flet_cannot_read_give_back_their_places(lan_server, first):
+    # Flet reads a tab's frames until one fails; before the tab had a session its handler then waited for
+    # ever. A phone that sent eight such first frames could open no tab until the server was restarted.
+    import msgpack
+
+    from client import _connection_with
+
+    frame = {
+        "not msgpack": b"\x00\xc1",
+        "a key in bytes": b"\x00" + msgpack.packb([1, {b"session_id": None, b"page_name": "", b"page": {}}],
+                                                  use_bin_type=True),
+        "a field Flet does not know": b"\x00" + msgpack.packb(
+            [1, {"session_id": None, "page_name": "", "page": {}, "extra": 1}], use_bin_type=True),
+        "not a registration": b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": ""}]),
+    }[first]
+    _, headers, _ = _get(lan_server.url, f"/?code={CODE}", SEEN)
+    cookie = headers["set-cookie"].split(";")[0]
+    ws_url = lan_server.url.replace("http://", "ws://") + "/ws"
+    for _ in range(PER_DEVICE_SOCKETS + 2):
+        overrides = {"Origin": lan_server.url, "Cookie": cookie}
+        async with websockets.connect(ws_url, create_connection=_connection_with(overrides)) as raw:
+            await raw.send(frame)
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(raw.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    tab = await connect(lan_server.url, cookies=cookie, route="/players")
+    try:
+        await tab.wait_key("player-name")
+    finally:
+        await tab.close()
+    assert lan_server.alive()
+
+
+async def test_a_message_of_too_many_values_closes_only_its_tab(server):
+    # Flet decodes a frame whole: 34 million empty lists, one byte each, held 2.7 GB and stopped every tab for
+    # 25 s. Such a frame is counted, not decoded, and its tab closed.
+    import msgpack
+
+    tab = await connect(server.url, route="/players")
+    other = await connect(server.url, route="/players")
+    try:
+        lists = b"\xdd" + (MOST_VALUES + 1).to_bytes(4, "big") + b"\x90" * (MOST_VALUES + 1)
+        body = msgpack.packb({"target": 1, "name": "click"})         # a fixmap of two: made one of three
+        frame = b"\x00\x92\x03" + bytes([body[0] + 1]) + body[1:] + msgpack.packb("data") + lists
+        assert msgpack.unpackb(frame[1:])[1]["data"] == [[]] * (MOST_VALUES + 1)
+        await tab.ws.send(frame)
+        await asyncio.wait_for(tab.ws.wait_closed(), 30)
+        assert tab.ws.close_code == 1009
+        await other.wait_key("player-name")
+        await other.type("player-name", "Ann")
+        await other.click("player-add")
+        await other.wait_for(lambda t: "Ann" in t.texts())
+        other.assert_no_crash()
+    finally:
+        with contextlib.suppress(websockets.ConnectionClosed, ConnectionResetError):
+            await tab.close()
+        await other.close()
+
+
 async def test_a_message_larger_than_a_file_a_browser_may_send_closes_only_its_tab(server):
     tab = await connect(server.url, route="/players")
     other = await connect(server.url, route="/players")
@@ -443,19 +503,60 @@ def test_only_a_registration_loses_its_session_id():
     assert msgpack.unpackb(out[1:], ext_hook=msgpack.ExtType) == [1, {"session_id": None, "page_name": "",
                                                                       "page": page}]
     # Flet reads its extension type 4 as a string, a map's key too: a session id under such a key is taken out.
-    out = forget_session(frame([1, {msgpack.ExtType(4, b"session_id"): "abc", "page": {"route": "/"}}]))
-    assert as_flet_reads(out) == [1, {"session_id": None, "page": {"route": "/"}}]
-    # A registration that cannot be read whole is not passed on: the connection is closed.
+    out = forget_session(frame([1, {msgpack.ExtType(4, b"session_id"): "abc", "page_name": "", "page": {"route": "/"}}]))
+    assert as_flet_reads(out) == [1, {"session_id": None, "page_name": "", "page": {"route": "/"}}]
+    # A registration that cannot be read whole, or that Flet could not make its registration of (its handler
+    # then waited for ever), is not passed on: the connection is closed.
     for unreadable in (frame([1, {msgpack.ExtType(4, b"\xff"): "abc"}]),       # not UTF-8
-                       frame([1, {"session_id": "abc"}]) + b"\x01"):           # more after the message
+                       frame([1, {"session_id": "abc"}]) + b"\x01",           # more after the message
+                       frame([1, {"session_id": None, "page": page}]),          # a field missing
+                       frame([1, {"session_id": None, "page_name": "", "page": page, "x": 1}]),  # one too many
+                       frame([1, {b"session_id": None, b"page_name": "", b"page": page}]),      # keys in bytes
+                       frame([1, ["session_id", None]])):                       # not a map
         with pytest.raises(UnreadableRegistration):
             forget_session(unreadable)
     for unchanged in (frame([3, {"session_id": "abc", "target": 1}]),     # an event, not a registration
-                      frame([1, {"session_id": None, "page": page}]),     # a new tab
+                      frame([1, {"session_id": None, "page_name": "", "page": page}]),     # a new tab
                       b"\x00\x92",                                        # cut short
                       b"\x01\x00\x00\x00\x00raw bytes",                   # a data channel's frame
                       b""):
         assert forget_session(unchanged) == unchanged
+
+
+def test_values_are_counted_as_msgpack_reads_them():
+    import random
+
+    import msgpack
+
+    from companion.server.web import values_in
+
+    def count(value) -> int:
+        if isinstance(value, dict):
+            return 1 + sum(count(k) + count(v) for k, v in value.items())
+        if isinstance(value, list):
+            return 1 + sum(count(v) for v in value)
+        return 1
+
+    rng = random.Random(5)
+    scalars = [None, True, False, 0, 127, 128, 255, 256, 65535, 65536, 2**32, 2**63, -1, -32, -33, -129, -2**15 - 1,
+               -2**31 - 1, -2**63, 0.5, 1e300, "", "é" * 40, "x" * 300, "y" * 70000, b"", b"z" * 300, b"w" * 70000,
+               msgpack.ExtType(4, b"abc"), msgpack.ExtType(5, b"1234567890123456"), msgpack.ExtType(6, b"x" * 300)]
+
+    def value(depth: int):
+        kind = rng.random()
+        if depth < 3 and kind < 0.2:
+            return [value(depth + 1) for _ in range(rng.choice([0, 3, 15, 16, 17]))]
+        if depth < 3 and kind < 0.3:
+            return {f"k{n}": value(depth + 1) for n in range(rng.choice([0, 2, 15, 16, 17]))}
+        return rng.choice(scalars)
+
+    for _ in range(60):
+        message = [value(0) for _ in range(3)] + [[None] * 70000, {f"k{n}": n for n in range(70000)}]
+        data = b"\x00" + msgpack.packb(message, use_bin_type=True)
+        assert values_in(data, 10**7) == count(message)
+    many = b"\x00\xdd" + (10**6).to_bytes(4, "big") + b"\x90" * 10**6
+    assert values_in(many, 1000) == 1001          # counted only as far as needed
+    assert values_in(b"\x00\xc1\x90\x90", 10) == 1
 
 
 async def test_a_tab_that_leaves_while_flet_sends_to_it_is_no_error_and_lets_its_session_go():
