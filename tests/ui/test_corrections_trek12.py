@@ -221,3 +221,24 @@ async def test_abandoning_an_ascent_taken_back_from_history_keeps_its_record(ope
     assert "History keeps the Ascent as it was" in ui.text() and "will not appear in History" not in ui.text()
     await ui.click("t12-abandon-confirm")
     assert store.history.get(game_id) == before and store.sessions.get(game_id) is None
+
+
+async def test_a_correction_shows_the_sheet_of_the_player_whose_entry_it_is(open_ui, store):
+    """A sheet's tab tapped before the correction began stayed shown: correcting Ann's entry showed Bob's sheet
+    under "Enter it below as it should have been", with "It is Ann's turn: tap here for their sheet"."""
+    from test_trek12_play import start
+
+    session = start(store, names=("Ann", "Bob", "Cy"), seed=None)
+    keeper = SessionKeeper(store)
+    rng = random.Random(3)
+    for roll in (Roll.of(4, 1), Roll.of(2, 3)):
+        for player in range(3):
+            action = rng.choice(legal_actions(keeper.state(session.id).states[player], roll))
+            keeper.act(session.id, {**action.to_dict(), "player": player})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-tab-1")                     # a look at Bob's sheet
+    await ui.click("ent-open")
+    await ui.click("ent-edit-3")                    # Ann's turn of round 2
+    assert ui.get("ent-title").value == "Correcting entry 4"
+    assert ui.find("t12-own-sheet") is None         # her sheet is the one shown, not Bob's
+    assert any(text.startswith("Ann's sheet") and text.endswith("to play") for text in ui.texts())

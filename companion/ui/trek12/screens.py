@@ -640,6 +640,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         tapped_here.current = False
         set_held((-1, Draft()))         # no turn begun: the screen starts from the game as it now is
         set_note(None)
+        set_tab(None)                   # the sheet of whoever plays now: in a correction, the corrected entry's
         if embedded:
             follow_hall()
 
