@@ -80,7 +80,7 @@ from companion.ui.trek12.turn import (
 )
 from companion.ui.common.widgets import (and_list, announced, bind, confirm_dialog, first_capital, format_when,
                                          labelled, message_card, screen_view, section_title, titled, toggle_pill,
-                                         undo_redo)
+                                         sentence, undo_redo)
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -271,7 +271,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act(doc)
         except CompanionError as exc:
-            put(s, d, first_capital(exc))
+            put(s, d, sentence(exc))
             return
         after = source.facts()
         t_after = source.table()
@@ -388,7 +388,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             move()
         except CompanionError as exc:
-            set_note(first_capital(exc))
+            set_note(sentence(exc))
             return
         if embedded and source.state().table is None:
             # Undo took back the start of this sheet (an Expedition's last step): there is no sheet to show,
@@ -422,7 +422,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                 while (who := engine.cashing_seat(source.table())) is not None:
                     source.act({"cash": [], "player": who})
             except CompanionError as exc:
-                set_problem(first_capital(exc))
+                set_problem(sentence(exc))
                 return
         # i18n: what was not saved, in "The Ascent was not saved: …"
         finish_game(app, session_id, set_problem, what=msg("Ascent"))
@@ -442,7 +442,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             source.act({"cash": cards, "player": who})
         except CompanionError as exc:
-            set_note(first_capital(exc))
+            set_note(sentence(exc))
             return
         set_cash_pick(())
         set_note(None)
@@ -524,13 +524,13 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         try:
             hall_of_fame.sync_expedition(app.store, session_id, app.keeper.saved_state(session_id))
         except CompanionError as exc:
-            set_note(first_capital(exc))
+            set_note(sentence(exc))
 
     def toggle_hint() -> None:
         try:
             set_hint(app.store, session_id, seat, not hinting, len(table.seats))
         except CompanionError as exc:
-            set_note(first_capital(exc))
+            set_note(sentence(exc))
             return
         set_note(None)          # what the last tap was refused for stood beside the coach's advice
         app.changed()
