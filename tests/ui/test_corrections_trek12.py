@@ -242,3 +242,19 @@ async def test_a_correction_shows_the_sheet_of_the_player_whose_entry_it_is(open
     assert ui.get("ent-title").value == "Correcting entry 4"
     assert ui.find("t12-own-sheet") is None         # her sheet is the one shown, not Bob's
     assert any(text.startswith("Ann's sheet") and text.endswith("to play") for text in ui.texts())
+
+
+async def test_an_ascent_taken_back_from_history_says_so_on_home(open_ui, store):
+    """Its Resume card said "ended ..., not yet in History" of a game History still holds as it was."""
+    from harness import walk
+
+    setup, docs, _ = game(turns=19)
+    game_id = seated(store, setup, docs)
+    SessionKeeper(store).finish(game_id)
+    ui = await open_ui(route=f"/history/{game_id}")
+    await ui.click("record-correct")
+    ui = await open_ui()
+    card = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{game_id}"))
+                    if isinstance(getattr(c, "value", None), str))
+    assert "taken back from History for a correction" in card
+    assert "not yet in History" not in card

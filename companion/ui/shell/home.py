@@ -212,6 +212,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     picture = _resume_picture(store, keeper, session)
     progress, over = _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves))
     when = format_when_unbroken(session.updated)
+    reopened = keeper is not None and keeper.reopened(session.id)
     details = " · ".join(
         part
         for part in (
@@ -219,6 +220,9 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             # (an Expedition's stars): the names are not said twice.
             who if who != title and picture is None else "",
             progress,
+            # i18n: home's Resume card of a finished game taken back from History to correct an entry (History
+            # keeps it as it was until it is finished again)
+            _("taken back from History for a correction") if reopened else
             # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
             # when "Finish and save to History" is tapped on its screen ("saved" read as saved there)
             _("ended {when}, not yet in History").format(when=when) if over else
