@@ -532,3 +532,16 @@ def test_an_accolade_category_reads_as_polish_without_a_dash_for_the_case() -> N
         assert tr(describe_category(parse_category({"most": {"icon": "photo"}}, "x"))) == \
             "najwięcej kart (Szczyty z ikoną Zdjęcie)"
         assert tr(describe_category(parse_category({"fewest": {"class": 4}}, "x"))).startswith("najmniej kart (")
+
+
+def test_a_catalog_card_described_on_the_spot_as_printed_is_that_card() -> None:
+    """The reveal form describes the corner only: a card typed exactly as the catalog prints it (its sides left
+    to the catalog) was refused as "described differently"; a side described otherwise still is."""
+    catalog = import_catalog(catalog_doc([card("Known", 1, 2, 1, icons=("photo", "hazard"), plans={"points": 1})]))
+    state = rules.apply(game(2, catalog=catalog), Reveal(c("known", 1, 2, 1, icons=("hazard", "photo"))))
+    assert state.row[0] == catalog.card("Known")                  # the catalog's card, its Plans side with it
+    assert rules.cards_to_save(state) == ()
+    for other in (c("Known", 1, 2, 2, icons=("photo", "hazard")), c("Known", 1, 2, 1, icons=("photo",)),
+                  c("Known", 1, 2, 1, icons=("photo", "hazard"), plans={"points": 2})):
+        with pytest.raises(IllegalAction, match="described differently in the catalog"):
+            rules.apply(game(2, catalog=catalog), Reveal(other))

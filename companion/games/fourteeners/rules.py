@@ -12,6 +12,7 @@ With Fog the reveal comes at the end of the turn ('Weather'), but not on Gerry's
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -769,9 +770,10 @@ def _reveal(state: State, action: Reveal) -> State:
         card = action.card
         known = state.card(card.name)
         if known is not None and known != card:
-            if known.klass != klass:
+            if known.klass != klass or _as_printed(card, known):
                 # Of another Class in the catalog: that is why it cannot be this draw, whatever the form said (by
-                # name it is not offered either).
+                # name it is not offered either). Or described as the catalog prints it, its sides left to the
+                # catalog (the reveal form describes the corner): it is the catalog's card.
                 card = known
             else:
                 raise IllegalAction(msg("{card} is described differently in the catalog; reveal it by name, or "
@@ -1122,6 +1124,14 @@ def _replace_card(state: State, card: Card) -> State:
 
 def _with_player(state: State, index: PlayerIndex, player: Player) -> tuple[Player, ...]:
     return state.players[:index] + (player,) + state.players[index + 1:]
+
+
+def _as_printed(form: Card, known: Card) -> bool:
+    """Whether a card described on the spot says what the catalog's card of its name prints: the same Class,
+    requirements and corner icons (in any order), and no side described otherwise."""
+    return ((form.klass, form.endurance, form.technique) == (known.klass, known.endurance, known.technique)
+            and Counter(form.icons) == Counter(known.icons)
+            and all(mine is None or mine == theirs for mine, theirs in zip(form.sides, known.sides)))
 
 
 def _who(state: State) -> str:
