@@ -91,7 +91,7 @@ async def test_a_solo_game_against_gerry_over_three_rounds(open_ui, store):
     counts = {side: sum(1 for t in gerry.tucked if t.side.value == side)
               for side in ("capstone", "gear", "training", "plans")}
     for side, count in counts.items():
-        assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"· {count}")
+        assert ui.get(f"ft-tableau-1-{side}-count").value.endswith(f"·\u00a0{count}")
 
 
 async def test_the_setup_says_the_fog_moves_only_the_players_reveal_and_a_guide_may_ignore_it(open_ui, store):

@@ -103,7 +103,7 @@ async def test_set_up_a_two_player_game(open_ui, store):
     for side in ("capstone", "gear", "training", "plans"):
         [edge] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and getattr(n.content, "key", None)
                   == f"ft-tableau-0-{side}"]
-        assert edge.container and spoken(edge)[:2] == [f"{side.upper()} · 0", "Nothing tucked"], spoken(edge)
+        assert edge.container and spoken(edge)[:2] == [f"{side.upper()} ·\u00a00", "Nothing tucked"], spoken(edge)
     # A card missing from the catalog can be described instead of picked.
     await ui.click("ft-describe-new")
     ui.get("ftr-name")
@@ -199,7 +199,7 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     assert ui.get("ft-turn").value == "Bo"
     await ui.click("ft-player-0")
     assert ui.get("ft-tableau-0-attrs-utility").value == "Utility 1"
-    assert ui.get("ft-tableau-0-gear-count").value == "GEAR · 1"
+    assert ui.get("ft-tableau-0-gear-count").value == "GEAR ·\u00a01"
 
     # The cards described on the spot are offered to the catalog; "Not now" puts the offer off until
     # another card is described.
@@ -291,7 +291,7 @@ async def test_resume_after_reopening_the_store(tmp_path):
         assert ui.get("ft-turn").value == "Bo"
         assert "Bo, reveal a Class I Climb" in ui.get("ft-prompt").value
         await ui.click("ft-player-0")
-        assert ui.get("ft-tableau-0-training-count").value == "TRAINING · 1"
+        assert ui.get("ft-tableau-0-training-count").value == "TRAINING ·\u00a01"
         after = _keeper(store).state(session_id)
         assert after == before
         await ui.click("ft-undo")                         # the undo history survives the restart too

@@ -142,8 +142,9 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
         items = [ft.Text(_("Nothing tucked"), size=11, italic=True, color=ft.Colors.OUTLINE)]
     title = ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Icon(SIDE_ICONS[side], size=14, color=colour),
-        # A loose flex: a long side name ("ENTRAÎNEMENT") wraps inside the edge rather than running off it.
-        ft.Text(f"{side_label(side).upper()} · {len(cards)}", size=11, weight=ft.FontWeight.W_700, color=colour,
+        # A loose flex: a long side name ("ENTRAÎNEMENT") wraps inside the edge rather than running off it, its
+        # count kept with the dot before it (at 390 px the 0 of "ENTRAÎNEMENT · 0" stood on a line alone).
+        ft.Text(f"{side_label(side).upper()} ·\u00a0{len(cards)}", size=11, weight=ft.FontWeight.W_700, color=colour,
                 key=f"{key}-{side.value}-count", expand=True, expand_loose=True)])
     content = (ft.Row(items, wrap=True, spacing=6, run_spacing=6) if horizontal
                else ft.Column(items, spacing=6, tight=True))
