@@ -254,7 +254,8 @@ async def test_lan_tabs_closed_before_registering_give_back_their_places(lan_ser
     assert lan_server.alive()
 
 
-@pytest.mark.parametrize("first", ["not msgpack", "a key in bytes", "a field Flet does not know", "not a registration"])
+@pytest.mark.parametrize("first", ["not msgpack", "a key in bytes", "a field Flet does not know", "not a registration",
+                                   "a duration Flet cannot read"])
 async def test_lan_tabs_whose_first_message_flet_cannot_read_give_back_their_places(lan_server, first):
     # Flet reads a tab's frames until one fails; before the tab had a session its handler then waited for
     # ever. A phone that sent eight such first frames could open no tab until the server was restarted.
@@ -269,6 +270,8 @@ async def test_lan_tabs_whose_first_message_flet_cannot_read_give_back_their_pla
         "a field Flet does not know": b"\x00" + msgpack.packb(
             [1, {"session_id": None, "page_name": "", "page": {}, "extra": 1}], use_bin_type=True),
         "not a registration": b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": ""}]),
+        "a duration Flet cannot read": b"\x00" + msgpack.packb(
+            [1, {"session_id": None, "page_name": "", "page": {"route": "/", "x": msgpack.ExtType(3, b"zz")}}]),
     }[first]
     _, headers, _ = _get(lan_server.url, f"/?code={CODE}", SEEN)
     cookie = headers["set-cookie"].split(";")[0]
@@ -556,6 +559,10 @@ def test_values_are_counted_as_msgpack_reads_them():
         assert values_in(data, 10**7) == count(message)
     many = b"\x00\xdd" + (10**6).to_bytes(4, "big") + b"\x90" * 10**6
     assert values_in(many, 1000) == 1001          # counted only as far as needed
+    # Flet parses a date, time or duration's text: one longer than the web client's costs a frame's worth.
+    for code, size, counted in ((2, 64, 2), (2, 65, 11), (1, 300, 11), (3, 70000, 11), (4, 300, 2), (6, 70000, 2)):
+        data = b"\x00" + msgpack.packb([msgpack.ExtType(code, b"1" * size)])
+        assert values_in(data, 10) == counted, (code, size)
     assert values_in(b"\x00\xc1\x90\x90", 10) == 1
 
 
