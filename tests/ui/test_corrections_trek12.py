@@ -258,3 +258,16 @@ async def test_an_ascent_taken_back_from_history_says_so_on_home(open_ui, store)
                     if isinstance(getattr(c, "value", None), str))
     assert "taken back from History for a correction" in card
     assert "not yet in History" not in card
+
+
+async def test_a_finished_ascent_with_a_correction_begun_is_still_said_to_be_over_on_home(open_ui, store):
+    """The Resume card read the correction's draft: a full sheet with entry 4 being corrected was "Round 4 of 19"."""
+    from harness import walk
+
+    setup, docs, _ = game(turns=19)
+    game_id = seated(store, setup, docs)
+    SessionKeeper(store).begin_correction(game_id, 3)
+    ui = await open_ui()
+    card = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{game_id}"))
+                    if isinstance(getattr(c, "value", None), str))
+    assert "Round 19 of 19" in card and "not yet in History" in card

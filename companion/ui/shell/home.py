@@ -224,7 +224,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             # keeps it as it was until it is finished again)
             _("taken back from History for a correction") if reopened else
             # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
-            # when "Finish and save to History" is tapped on its screen ("saved" read as saved there)
+            # when it is saved there from its screen ("saved" alone read as saved to History)
             _("ended {when}, not yet in History").format(when=when) if over else
             _("saved {when}").format(when=when),
         )
@@ -260,7 +260,8 @@ def _progress(keeper, session, otherwise: str) -> tuple[str, bool]:
         return otherwise, False
     over = game_over(session.game)
     try:
-        state = keeper.state(session.id)
+        # The game as saved: a correction under way is a draft, and its round is not how far the game got.
+        state = keeper.saved_state(session.id)
         return progress(state), over is not None and bool(over(state))
     except CompanionError:
         return otherwise, False
