@@ -1130,7 +1130,8 @@ def test_a_distribution_of_negative_scores_writes_the_minus_sign():
     chart = shown.controls[0]
     assert chart.label == "Score distribution: 2 games from −57 to −40; 1 game from −19 to 0."
     assert labels_on(chart.content.bottom_axis) == ["−57–\n−40", "−39–\n−20", "−19–\n0"]
-    assert shown.controls[1].value == "Most often −57–−40 points: 2 of 3 games"
+    # In words, "to": "Most often −12––4 points" read as two dashes in a row.
+    assert shown.controls[1].value == "Most often −57 to −40 points: 2 of 3 games"
 
 
 def test_a_distribution_says_a_range_of_one_score_as_that_score_and_names_what_it_counts():

@@ -258,6 +258,11 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
     top, step = _count_axis(tallest)
     # Negative scores with the printed minus sign, as everywhere else ("−57–−40", not "-57–-40").
     ranges = [number(b.low) if b.low == b.high else f"{number(b.low)}–{number(b.high)}" for b in bins]
+    # In words, a range with a minus sign in it says "to": "−12––4" read as two dashes in a row.
+    # i18n: a range of negative scores in a sentence, "−57 to −40 points"
+    in_words = [text if b.low == b.high or b.low >= 0 else _("{low} to {high}").format(low=number(b.low),
+                                                                                       high=number(b.high))
+                for b, text in zip(bins, ranges)]
     # Three-digit ranges ("100–119") are wider than a bar's share of a phone: one number per line then.
     stacked = any(len(text) > 5 for text in ranges)
     groups = [
@@ -268,7 +273,7 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
             tooltip=fc.BarChartRodTooltip(text=_counted(b.count, counted) + "\n"
                                           + _("{range} {unit}").format(range=text, unit=unit),
                                           text_style=_tip_style()))])
-        for n, (b, text) in enumerate(zip(bins, ranges))
+        for n, (b, text) in enumerate(zip(bins, in_words))
     ]
     chart = fc.BarChart(
         key=key, height=height, groups=groups, min_y=0, max_y=top,
@@ -284,7 +289,7 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
                                    fit_inside_horizontally=True, fit_inside_vertically=True),
     )
     total = sum(b.count for b in bins)
-    commonest = [text for b, text in zip(bins, ranges) if b.count == tallest]
+    commonest = [text for b, text in zip(bins, in_words) if b.count == tallest]
     rows: list[ft.Control] = []
     if bins:
         # "Most often" only says something when one or two ranges stand out; otherwise give the spread.
