@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import flet as ft
+import pytest
 from harness import focused, walk
 from test_screen_reader import live
 
@@ -395,3 +396,16 @@ async def test_a_rename_says_a_game_in_progress_keeps_the_old_name(open_ui, stor
     await ui.click("player-edit-cancel")
     await ui.click(f"player-{cy.id}-rename")
     assert ui.find("player-edit-playing") is None
+
+
+@pytest.mark.parametrize("width", [390, 1280, 1920])
+async def test_a_dialog_keeps_a_readable_width_on_a_desktop(open_ui, store, width):
+    """A dialog was as wide as its words: "Remove Ann?" spread one sentence over 1,100 px of a 1280 px window."""
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players", width=width)
+    await ui.click(f"player-{ann.id}-remove")
+    dialog = ui.dialogs()[0]
+    inset = dialog.inset_padding
+    widest = width - (inset.left + inset.right if inset is not None else 80)
+    assert widest <= 560
+    assert inset is None or inset.left >= 40          # a phone keeps the usual margins
