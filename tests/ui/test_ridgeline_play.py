@@ -128,6 +128,9 @@ async def test_two_hands_entered_by_tapping_cards_show_the_engines_fatigue(open_
     # Named by a label, which stays over the field once it holds text (a hint alone left a filled field nameless
     # to a screen reader).
     assert ui.get("rl-hand-codes").label == "Or type codes: G7 S10 R W" and not ui.get("rl-hand-codes").hint_text
+    # Each letter is said: the faces show a colour and a number, and no letter of "P3" was explained.
+    assert ui.get("rl-hand-codes").helper == ("G\u00a0Glacier · P\u00a0Pine · E\u00a0Ember · D\u00a0Dusk · "
+                                               "S\u00a0Sunstone · R\u00a0Rope · W\u00a0Whiteout")
     await ui.submit("rl-hand-codes")
     assert ui.get("rl-hand-codes").value == ""  # ready for more
     assert ui.get("rl-hand-fatigue-2").value == str(10 + 2 + 5 + 225)

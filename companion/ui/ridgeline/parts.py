@@ -98,6 +98,13 @@ def sort_codes(codes: Iterable[CardCode]) -> list[CardCode]:
     return sorted(codes, key=card_sort_key)
 
 
+
+def code_key() -> str:
+    """The letters of the card codes, each with its card: "G Glacier · P Pine · ... · R Rope · W Whiteout"."""
+    cards = [(c.value, str(tr(c.full_name))) for c in Colour] + [("R", _("Rope")), ("W", _("Whiteout"))]
+    return " · ".join(f"{letter}\u00a0{card}" for letter, card in cards)
+
+
 def card_face(
     code: CardCode,
     *,
@@ -325,6 +332,9 @@ def CardPicker(
         label=_("Or type codes: G7 S10 R W R:G7") if declare else _("Or type codes: G7 S10 R W"),
         capitalization=ft.TextCapitalization.CHARACTERS,
         border=ft.OutlineInputBorder(border_radius=12),
+        # What each letter is: the card faces show a colour and a number, and a colour's name in another
+        # language starts with another letter (the codes are the same in every language).
+        helper=code_key(), helper_max_lines=3,
         on_change=lambda: type_codes(),
         on_submit=lambda: (submit_typed(), set_entered(entered + 1)),
         # Every code it could not read is named, on as many lines as it takes.
