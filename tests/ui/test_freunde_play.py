@@ -1510,3 +1510,18 @@ async def test_a_finished_game_not_yet_saved_says_so_on_home(open_ui, store):
 def _resume_words(ui, session_id: str) -> str:
     return " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{session_id}"))
                     if isinstance(getattr(c, "value", None), str))
+
+
+@pytest.mark.parametrize("board", ["summer", "winter"])
+async def test_the_scores_tab_shows_no_legend_of_a_board_it_does_not_draw(open_ui, store, board):
+    # The Scores tab ended with the board's legend (stacking limits, badges, "Schematic drawing: ...") under no
+    # board. A board read by eye still says so there: its victory points are the scores'.
+    from test_corrections_freunde import show_panel
+
+    from companion.ui.freunde.screens import Panel
+
+    session = start_game(store, board=board, weather_season=board)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await show_panel(ui, Panel.SCORES)
+    assert ui.find("fr-scores-legend") is None and not any(t.startswith("Schematic drawing") for t in ui.texts())
+    assert (ui.find("fr-scores-unverified") is not None) == (board == "winter")

@@ -25,8 +25,8 @@ from companion.games.words import and_list
 from companion.i18n import Message, _, ngettext, tr
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
-__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "space_name",
-           "space_title"]
+__all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "unverified_note",
+           "space_name", "space_title"]
 
 _DIAMETER = 36.0
 _ROW = 52.0
@@ -190,10 +190,7 @@ def board_legend(state: State, *, key: str = "fr-legend") -> ft.Control:
                                   count).format(n=count), size=12, weight=ft.FontWeight.W_600),
             ft.Row(wrap=True, spacing=12, run_spacing=4, controls=items),
             badges,
-            *([ft.Text(_("{board}: unverified, read by eye from a board image; where your board differs, trust your "
-                         "board.").format(board=tr(board_title(state.board.id, state.board.title))),
-                       key=f"{key}-unverified", size=12, color=ft.Colors.ERROR)]
-              if not state.board.verified else []),
+            *unverified_note(state, key=f"{key}-unverified"),
             ft.Text(_(LAYOUT_NOTE), key=f"{key}-note", size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
         ]),
     )
@@ -362,6 +359,16 @@ def _badge(left: float, top: float, text: str, colour: str, ink: str, *, wide: b
                         border=ft.Border.all(1, "#FFFFFF"),
                         content=ft.Semantics(exclude_semantics=True,
                                              content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)))
+
+
+
+def unverified_note(state: State, *, key: str) -> list[ft.Control]:
+    """The warning that the game's board was read by eye from an image (nothing for a verified board)."""
+    if state.board.verified:
+        return []
+    return [ft.Text(_("{board}: unverified, read by eye from a board image; where your board differs, trust your "
+                      "board.").format(board=tr(board_title(state.board.id, state.board.title))),
+                    key=key, size=12, color=ft.Colors.ERROR)]
 
 
 def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:

@@ -25,7 +25,7 @@ from companion.games.freunde.data import CardKind, SpaceId, board_title
 from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
 from companion.games.freunde.solo import rank_name
 from companion.i18n import N_, _, ngettext, tr
-from companion.ui.freunde.board import BoardMarks, board_control, board_legend, space_name
+from companion.ui.freunde.board import BoardMarks, board_control, board_legend, space_name, unverified_note
 from companion.ui.freunde.parts import (
     FALLBACK_COLOUR,
     PLAYER_ICON,
@@ -523,7 +523,9 @@ def FreundeTable(session_id: str) -> ft.View:
         body.extend(_weather_panel(state, weather_edit, set_weather_edit, open_weather, save_weather, problem))
     else:
         body.extend(scores_section(state, colours))
-        body.append(board_legend(state, key="fr-scores-legend"))
+        # The board's victory points are read from it: a board read by eye says so here too (its legend, of a
+        # drawing this tab does not show, stays on the turn's tab).
+        body.extend(unverified_note(state, key="fr-scores-unverified"))
 
     actions = [
         entries_button(entries, set_entries, session.correcting),
