@@ -25,6 +25,8 @@ __all__ = [
     "SEED_COLOUR",
     "choice_tile",
     "confirm_dialog",
+    "dialog_text",
+    "DIALOG_WIDTH",
     "screen_view",
     "section_title",
     "surface",
@@ -394,24 +396,18 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
 def titled(title: str) -> dict[str, Any]:
     """A dialog's title and its name for a screen reader, from one string: `ft.AlertDialog(**titled(words), ...)`.
     The name (its `semantics_label`, else the dialog is "Alert") goes on the node holding the title, which
-    Flutter reads and then the words under it: the title is drawn with its words left out, so said once.
-    With its margins: a dialog is as wide as its words, up to the window's width less 40 px a side, which on a
-    desktop put a sentence on one line 1,100 px long; its margins keep it `DIALOG_WIDTH` wide at the most."""
-    return {"title": ft.Semantics(exclude_semantics=True, content=ft.Text(title)), "semantics_label": title,
-            "inset_padding": _dialog_margins()}
+    Flutter reads and then the words under it: the title is drawn with its words left out, so said once."""
+    return {"title": ft.Semantics(exclude_semantics=True, content=ft.Text(title)), "semantics_label": title}
 
 
 DIALOG_WIDTH = 560          # a dialog's widest, in pixels (Material's guidance for a basic dialog)
 
 
-def _dialog_margins() -> ft.Padding:
-    """Flutter's margins around a dialog (40 px a side, 24 above and below), wider where the window is wider
-    than a dialog may be."""
-    try:
-        width = float(ft.context.page.width or 0)
-    except (AttributeError, RuntimeError, TypeError, ValueError):
-        width = 0.0
-    return ft.Padding.symmetric(horizontal=max(40.0, (width - DIALOG_WIDTH) / 2), vertical=24)
+def dialog_text(words: str, **text: Any) -> ft.Control:
+    """A dialog's words, wrapped to a readable width: a dialog is as wide as its words, up to the window less
+    40 px a side, which on a desktop put one sentence on a line 1,100 px long. Asked for `DIALOG_WIDTH` less
+    the dialog's padding, the words get that much at the most, and all a narrower window has."""
+    return ft.Container(width=DIALOG_WIDTH - 48, content=ft.Text(words, **text))
 
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
@@ -422,7 +418,7 @@ def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, 
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         **titled(title),
-        content=ft.Text(text),
+        content=dialog_text(text),
         actions=[
             labelled(f"{prefix}-cancel", ft.TextButton(cancel, key=f"{prefix}-cancel", on_click=on_cancel)),
             labelled(f"{prefix}-confirm", ft.FilledButton(

@@ -87,7 +87,7 @@ from companion.ui.common.registry import (forget_beside, keep_beside_games, regi
                                          register_game_progress, register_game_screen)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
-from companion.ui.common.widgets import (and_list, confirm_dialog, labelled, message_card, screen_view,
+from companion.ui.common.widgets import (and_list, confirm_dialog, dialog_text, labelled, message_card, screen_view,
                                          section_title, sentence, titled, undo_redo)
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
@@ -196,7 +196,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
     ft.use_dialog(ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         **titled(_("Drop the changes?") if taken_back else _("Abandon this Expedition?")),
-        content=ft.Text(
+        content=dialog_text(
             _("The changes made since the Expedition was taken back from History are dropped; History and the "
               "Hall of Fame keep it as it was.") if taken_back else
             _("It is deleted and will not appear in History; the records it wrote are taken back from the Hall "
@@ -711,7 +711,7 @@ def _use_dialog(state: State, using: tuple[SeatNo, Assist], *, on_cancel, on_con
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
         **titled(_("{name} uses the {card}?").format(name=name, card=title)),
         # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
-        content=ft.Text(_("The {card} is discarded for its effect now and goes back in the box; it cannot be "
+        content=dialog_text(_("The {card} is discarded for its effect now and goes back in the box; it cannot be "
                           "cashed for +3 any more.").format(card=title)),
         actions=[
             labelled("exp-use-cancel", ft.TextButton(_("Keep it"), key="exp-use-cancel", on_click=on_cancel)),

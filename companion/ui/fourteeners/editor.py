@@ -50,8 +50,8 @@ from companion.ui.fourteeners.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import (bind, confirm_dialog, labelled, labelled_value, message_card, said,
-                                         section_title, sentence, tell, titled)
+from companion.ui.common.widgets import (bind, confirm_dialog, dialog_text, labelled, labelled_value, message_card,
+                                         said, section_title, sentence, tell, titled)
 
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
@@ -510,7 +510,7 @@ def CatalogShare() -> ft.Control:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             **titled(_("Replace your catalog?")),
-            content=ft.Text(_("Every card and Accolade you described is replaced by those of the file you choose "
+            content=dialog_text(_("Every card and Accolade you described is replaced by those of the file you choose "
                               "next. Games already started keep the cards they began with.")),
             actions=[
                 labelled("ftc-replace-cancel", ft.TextButton(_("Cancel"), key="ftc-replace-cancel",

@@ -12,8 +12,8 @@ from companion.i18n import N_, _, ngettext, tr
 from companion.store.layout import STORAGE_WARNING_SETTING
 from companion.ui.common.registry import game_over, game_progress, game_screen
 from companion.ui.common.services import seated_names, use_app
-from companion.ui.common.widgets import (format_when, format_when_unbroken, labelled, message_card, said,
-                                         screen_view, section_title, titled)
+from companion.ui.common.widgets import (dialog_text, format_when, format_when_unbroken, labelled, message_card,
+                                         said, screen_view, section_title, titled)
 from companion.ui.shell.lan import lan_join_card
 
 __all__ = ["HomeScreen", "GameLook", "GAME_LOOKS", "game_look", "HOME_GAMES", "APP_TITLE"]
@@ -157,7 +157,7 @@ def NoticeBanner(notice: str, index: int) -> ft.Control:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             **titled(_("Restore the kept copy?")),
-            content=ft.Text(
+            content=dialog_text(
                 _("{file} is replaced by the copy saved {when}. What was saved in it since the damage was found is "
                   "replaced too; the file set aside stays in the data folder.").format(
                     file=backup.file, when=format_when(backup.modified))

@@ -15,7 +15,7 @@ from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
-from companion.ui.common.widgets import (and_list, bind, colour_dot, empty_state, field_error, labelled,
+from companion.ui.common.widgets import (and_list, bind, colour_dot, dialog_text, empty_state, field_error, labelled,
                                          message_card, readable_on, said, screen_view, section_title, titled)
 from companion.ui.shell.history import stats_route
 
@@ -248,7 +248,7 @@ def PlayersScreen() -> ft.View:
         ft.AlertDialog(
             modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
             **titled(_("Remove {name}?").format(name=removing_player.name)),
-            content=ft.Text(remove_words, key="player-remove-words"),
+            content=dialog_text(remove_words, key="player-remove-words"),
             actions=[
                 labelled("player-remove-cancel", ft.TextButton(_("Cancel"), key="player-remove-cancel",
                                                                on_click=lambda: set_removing(None))),

@@ -78,9 +78,9 @@ from companion.ui.trek12.turn import (
     turn_doc,
     turn_from_doc,
 )
-from companion.ui.common.widgets import (and_list, announced, bind, confirm_dialog, first_capital, format_when,
-                                         labelled, message_card, screen_view, section_title, titled, toggle_pill,
-                                         sentence, undo_redo)
+from companion.ui.common.widgets import (and_list, announced, bind, confirm_dialog, dialog_text, first_capital,
+                                         format_when, labelled, message_card, screen_view, section_title, sentence,
+                                         titled, toggle_pill, undo_redo)
 
 __all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
 
@@ -1098,7 +1098,7 @@ def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         **titled(_("Draw a skull?")),
         # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
-        content=ft.Text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
+        content=dialog_text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
             prompt=now.text)),
         actions=[
             labelled("t12-skull-cancel", ft.TextButton(_("Choose another circle"), key="t12-skull-cancel",
