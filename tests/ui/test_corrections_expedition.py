@@ -313,3 +313,18 @@ async def test_a_correction_that_gives_an_envelope_to_another_player_says_so_bef
     await ui.type("exp-score-0-points", "78", settle=False)
     await ui.click("exp-score-submit")
     assert ui.get("ent-title").value == "The correction is ready" and ui.find("ent-change-0") is None
+
+
+async def test_the_resume_card_shows_the_expedition_as_saved_while_an_entry_is_corrected(open_ui, store):
+    """Its picture read the correction's draft: "Ascent 1 of 3 · Dunai" and no stars, of an Expedition
+    further on."""
+    from harness import walk
+
+    def picture(ui) -> list[str]:
+        return [str(c.value) for c in walk(ui.get(f"home-resume-{game_id}-stars"))
+                if isinstance(getattr(c, "value", None), str)]
+
+    game_id, _ = seated(store)
+    before = picture(await open_ui())
+    SessionKeeper(store).begin_correction(game_id, 1)
+    assert picture(await open_ui()) == before

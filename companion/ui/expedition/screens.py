@@ -636,9 +636,10 @@ def replay(record: Mapping) -> State | None:
 
 def resume_stars(keeper: Any, store: Any, session: Any) -> ft.Control | None:
     """For home's Resume tile: which Ascent the Expedition is at and every player's stars so far, drawn as
-    stars (None when the saved Expedition cannot be replayed; the tile then shows its text alone)."""
+    stars (None when the saved Expedition cannot be replayed; the tile then shows its text alone). The
+    Expedition as saved: a correction under way is a draft, and its Ascent is not how far the Expedition got."""
     try:
-        state = keeper.state(session.id)
+        state = keeper.saved_state(session.id)
     except CompanionError:
         return None
     return resume_picture(state, seat_colours(store, state), key=f"home-resume-{session.id}-stars")
@@ -894,7 +895,7 @@ def _envelopes_kept(n: int) -> str:
 
 
 register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)
-register_game_progress(GAME, _progress, over=lambda state: state.over)
+register_game_progress(GAME, _progress)      # its Resume picture says when it is to be saved to History
 # An Expedition deleted from History takes back the Hall of Fame lines it wrote, as abandoning it does; the
 # envelopes it opened stay used up ("Once opened, an envelope is used up"). The Undo that follows ties them
 # to it again.
