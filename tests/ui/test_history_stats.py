@@ -1132,6 +1132,10 @@ def test_a_distribution_of_negative_scores_writes_the_minus_sign():
     assert labels_on(chart.content.bottom_axis) == ["−57–\n−40", "−39–\n−20", "−19–\n0"]
     # In words, "to": "Most often −12––4 points" read as two dashes in a row.
     assert shown.controls[1].value == "Most often −57 to −40 points: 2 of 3 games"
+    # Every range of such a chart alike: "−20 to −1 and 0–19" said one thing two ways.
+    bins = [stats.Bin(-20, -1, 2), stats.Bin(0, 19, 2), stats.Bin(20, 39, 1)]
+    shown = histogram_chart(bins, "#3366AA", unit="points", key="dist")
+    assert shown.controls[1].value.startswith("Most often −20 to −1 and 0 to 19 points")
 
 
 def test_a_distribution_says_a_range_of_one_score_as_that_score_and_names_what_it_counts():

@@ -258,10 +258,12 @@ def histogram_chart(bins: Sequence[Bin], colour: str, *, unit: str, counted: str
     top, step = _count_axis(tallest)
     # Negative scores with the printed minus sign, as everywhere else ("−57–−40", not "-57–-40").
     ranges = [number(b.low) if b.low == b.high else f"{number(b.low)}–{number(b.high)}" for b in bins]
-    # In words, a range with a minus sign in it says "to": "−12––4" read as two dashes in a row.
-    # i18n: a range of negative scores in a sentence, "−57 to −40 points"
-    in_words = [text if b.low == b.high or b.low >= 0 else _("{low} to {high}").format(low=number(b.low),
-                                                                                       high=number(b.high))
+    # In words, a chart with a minus sign in its ranges says "to": "−12––4" read as two dashes in a row (and
+    # every range alike: "−20 to −1 and 0–19" mixed two ways of saying one thing).
+    negative = any(b.low < 0 for b in bins)
+    # i18n: a range of scores in a sentence, where some are negative: "−57 to −40 points"
+    in_words = [text if b.low == b.high or not negative else _("{low} to {high}").format(low=number(b.low),
+                                                                                        high=number(b.high))
                 for b, text in zip(bins, ranges)]
     # Three-digit ranges ("100–119") are wider than a bar's share of a phone: one number per line then.
     stacked = any(len(text) > 5 for text in ranges)
