@@ -377,7 +377,8 @@ class _Refused(Exception):
 # hundred values at most; a file picked on the device comes as one value, its bytes.
 MOST_VALUES = 100_000
 # Flet reads its extension types 1 to 3 as a date, a time of day and a duration, parsing their text: one
-# "time" of thousands of long numbers took seconds. The web client's are a few dozen bytes.
+# "time" of thousands of long numbers took seconds. The web client's are a few dozen bytes; a longer one in a
+# frame of more than `MOST_VALUES` bytes refuses the frame (a smaller frame's take a millisecond or two).
 _DATE_CODES = (b"\x01", b"\x02", b"\x03")
 _DATE_BYTES = 64
 
