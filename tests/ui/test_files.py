@@ -403,8 +403,8 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     await ui.click("settings-backup-undo")
     [dialog] = ui.dialogs()
     assert dialog.semantics_label == "Undo the earlier import of friend.json?"
-    assert dialog.content.value == ("This takes back what that import did: 1 player. The files picked since "
-                                    "changed nothing.")
+    assert ui.get("settings-backup-undo-words").value == ("This takes back what that import did: 1 player. The "
+                                                          "files picked since changed nothing.")
     await ui.click("settings-backup-undo-cancel")
     assert store.export_all() == imported and not ui.dialogs()
     await ui.click("settings-backup-undo")

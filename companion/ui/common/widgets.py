@@ -412,13 +412,13 @@ def dialog_text(words: str, **text: Any) -> ft.Control:
 
 def confirm_dialog(prefix: str, title: str, text: str, action: str, on_confirm, on_cancel, *,
                    cancel: str | None = None) -> ft.AlertDialog:
-    """A modal "are you sure" for a destructive action; keys `<prefix>-cancel` and `<prefix>-confirm`
-    (`cancel` is the cancel button's label, "Cancel" by default)."""
+    """A modal "are you sure" for a destructive action; keys `<prefix>-words`, `<prefix>-cancel` and
+    `<prefix>-confirm` (`cancel` is the cancel button's label, "Cancel" by default)."""
     cancel = _("Cancel") if cancel is None else cancel
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         **titled(title),
-        content=dialog_text(text),
+        content=dialog_text(text, key=f"{prefix}-words"),
         actions=[
             labelled(f"{prefix}-cancel", ft.TextButton(cancel, key=f"{prefix}-cancel", on_click=on_cancel)),
             labelled(f"{prefix}-confirm", ft.FilledButton(
