@@ -328,3 +328,22 @@ async def test_the_resume_card_shows_the_expedition_as_saved_while_an_entry_is_c
     before = picture(await open_ui())
     SessionKeeper(store).begin_correction(game_id, 1)
     assert picture(await open_ui()) == before
+
+
+async def test_an_expedition_played_to_its_end_is_said_to_be_over_on_home(open_ui, store):
+    """Its card said "saved 7 Dec, 11:53" beside "All three Ascents scored · save it to History"."""
+    from harness import walk
+
+    def card(ui) -> list[str]:
+        return [str(c.value) for c in walk(ui.get(f"home-resume-{game_id}"))
+                if isinstance(getattr(c, "value", None), str)]
+
+    game_id, _ = seated(store)
+    keeper = SessionKeeper(store)
+    assert any(text.startswith("saved ") for text in card(await open_ui()))        # Ascent 3 to come
+    keeper.act(game_id, {"type": "reveal", "cards": ["compass", "rope", "tent"]})
+    keeper.act(game_id, {"type": "score", "scores": {"Ann": 74, "Bob": 76}, "date": DAY})
+    assert keeper.saved_state(game_id).over
+    shown = card(await open_ui())
+    assert any(text.startswith("ended ") for text in shown) and not any(text.startswith("saved ") for text in shown)
+    assert not any("not yet in History" in text for text in shown)       # its picture says it

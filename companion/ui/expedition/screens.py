@@ -895,7 +895,7 @@ def _envelopes_kept(n: int) -> str:
 
 
 register_game_screen(GAME, new_game=ExpeditionNewGame, play=ExpeditionPlay, sheet=ExpeditionSheet)
-register_game_progress(GAME, _progress)      # its Resume picture says when it is to be saved to History
+register_game_progress(GAME, _progress, over=lambda state: state.over)
 # An Expedition deleted from History takes back the Hall of Fame lines it wrote, as abandoning it does; the
 # envelopes it opened stay used up ("Once opened, an envelope is used up"). The Undo that follows ties them
 # to it again.

@@ -225,7 +225,10 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             _("taken back from History for a correction") if reopened else
             # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
             # when it is saved there from its screen ("saved" alone read as saved to History)
-            _("ended {when}, not yet in History").format(when=when) if over else
+            _("ended {when}, not yet in History").format(when=when) if over and picture is None else
+            # i18n: home's Resume card of a game played to its end, beside a picture saying it is to be saved to
+            # History (an Expedition's: "All three Ascents scored · save it to History")
+            _("ended {when}").format(when=when) if over else
             _("saved {when}").format(when=when),
         )
         if part
