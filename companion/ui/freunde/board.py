@@ -361,7 +361,6 @@ def _badge(left: float, top: float, text: str, colour: str, ink: str, *, wide: b
                                              content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)))
 
 
-
 def unverified_note(state: State, *, key: str) -> list[ft.Control]:
     """The warning that the game's board was read by eye from an image (nothing for a verified board)."""
     if state.board.verified:

@@ -98,11 +98,11 @@ def sort_codes(codes: Iterable[CardCode]) -> list[CardCode]:
     return sorted(codes, key=card_sort_key)
 
 
-
 def code_key() -> str:
     """The letters of the card codes, each with its card: "G Glacier · P Pine · ... · R Rope · W Whiteout"."""
     cards = [(c.value, str(tr(c.full_name))) for c in Colour] + [("R", _("Rope")), ("W", _("Whiteout"))]
-    return " · ".join(f"{letter}\u00a0{card}" for letter, card in cards)
+    # Each letter with its whole card on one line ("S\u00a0Pierre\u00a0de\u00a0soleil"): the line wraps between them.
+    return " · ".join(f"{letter}\u00a0{card}".replace(" ", "\u00a0") for letter, card in cards)
 
 
 def card_face(
