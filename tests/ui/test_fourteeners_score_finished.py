@@ -64,6 +64,8 @@ async def test_a_climb_entered_on_the_spot_needs_its_class_and_a_capstone_its_po
     assert ui.get("ftf-problem").value == "Choose the card's Class: Plans and the Accolade count by it."
     assert ui.find("ftf-preview") is None           # said once, not over the refusal again
     await drive.tap("ftf-class-3")
+    # The refusal goes with the change it asked for: left under the Class just ticked, it read as the tap lost.
+    assert ui.find("ftf-problem") is None
     await drive.tap("ftf-put")
     assert ui.get("ftf-problem").value == "Choose the points printed on the Capstone."
     assert SessionKeeper(store).in_progress()[0].actions == ()

@@ -152,6 +152,9 @@ def FinalTableaus(session_id: str) -> ft.View:
     def set_form(changed: Any) -> None:
         set_told(False)
         set_held_form(changed)
+        # A refusal said of the form as it was ("Choose the card's Class") goes once the form changes: left
+        # under the Class just ticked, it read as the tap not taken.
+        set_problem(None)
     # The entries a form was opened after: another device's entry, undo or correction since leaves the form
     # behind (a "change entry 2" form would put its card over another); it is dropped, and said.
     mark_now = entries_mark(app, session_id)
