@@ -123,8 +123,7 @@ def discover_game_screens() -> None:
 # How far a game in progress got, in words, from its engine state ("Round 7 of 19"), for its Resume card on
 # home; registered by the game's screen module beside its screens, with whether the state is a game played to
 # its end (still under Resume until it is finished into History).
-_PROGRESS: dict[GameId, Callable[[Any], str]] = {}
-_OVER: dict[GameId, Callable[[Any], bool]] = {}
+_PROGRESS: dict[GameId, tuple[Callable[[Any], str], Callable[[Any], bool] | None]] = {}
 
 
 def register_game_progress(game: GameId, progress: Callable[[Any], str],
@@ -133,24 +132,20 @@ def register_game_progress(game: GameId, progress: Callable[[Any], str],
     `over(state)` whether it was played to its end and waits only to be finished into History."""
     if game not in GAMES or not callable(progress) or (over is not None and not callable(over)):
         raise InvalidInput(f"cannot register how far a game of {game!r} got")
-    _PROGRESS[game] = progress
-    if over is not None:
-        _OVER[game] = over
-    else:
-        _OVER.pop(game, None)
+    _PROGRESS[game] = (progress, over)
 
 
 def game_progress(game: GameId) -> Callable[[Any], str] | None:
     """How a game in progress is summed up on home, or None where its screen module says nothing of it."""
     discover_game_screens()
-    return _PROGRESS.get(game)
+    return _PROGRESS.get(game, (None, None))[0]
 
 
 def game_over(game: GameId) -> Callable[[Any], bool] | None:
     """Whether a game's state is played to its end (see `register_game_progress`), or None where its screen
     module says nothing of it."""
     discover_game_screens()
-    return _OVER.get(game)
+    return _PROGRESS.get(game, (None, None))[1]
 
 
 # A finished game's breakdown (its history record's detail) as History shows it: a game whose record keeps ids

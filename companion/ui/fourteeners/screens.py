@@ -183,7 +183,5 @@ def _side_words(value: str, within: str | None) -> str:
 
 
 register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)
-register_game_progress(GAME_ID, round_words,
-                       # a finished game being scored from its tableaus is in setup until it is saved
-                       over=lambda state: state.phase is Phase.FINISHED and not state.setup.final)
+register_game_progress(GAME_ID, round_words, over=lambda state: state.phase is Phase.FINISHED)
 register_breakdown_words(GAME_ID, record_words)

@@ -211,8 +211,6 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     who = ", ".join(names)
     picture = _resume_picture(store, keeper, session)
     progress, over = _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves))
-    when = format_when_unbroken(session.updated)
-    reopened = keeper is not None and keeper.reopened(session.id)
     details = " · ".join(
         part
         for part in (
@@ -220,16 +218,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             # (an Expedition's stars): the names are not said twice.
             who if who != title and picture is None else "",
             progress,
-            # i18n: home's Resume card of a finished game taken back from History to correct an entry (History
-            # keeps it as it was until it is finished again)
-            _("taken back from History for a correction") if reopened else
-            # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
-            # when it is saved there from its screen ("saved" alone read as saved to History)
-            _("ended {when}, not yet in History").format(when=when) if over and picture is None else
-            # i18n: home's Resume card of a game played to its end, beside a picture saying it is to be saved to
-            # History (an Expedition's: "All three Ascents scored · save it to History")
-            _("ended {when}").format(when=when) if over else
-            _("saved {when}").format(when=when),
+            _kept_words(keeper, session, over=over, pictured=picture is not None),
         )
         if part
     )
@@ -252,6 +241,25 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
         ),
         merge=True,
     )
+
+
+def _kept_words(keeper, session, *, over: bool, pictured: bool) -> str:
+    """Where a game in progress is kept, for its Resume card: saved as it goes, or played to its end and not yet
+    in History ("saved" alone read as saved there), or taken back from History to be corrected."""
+    when = format_when_unbroken(session.updated)
+    if keeper is not None and keeper.reopened(session.id):
+        # i18n: home's Resume card of a finished game taken back from History to correct an entry (History
+        # keeps it as it was until it is finished again)
+        return _("taken back from History for a correction")
+    if over and not pictured:
+        # i18n: home's Resume card of a game played to its end whose result is not yet kept: it goes to History
+        # when it is saved there from its screen ("saved" alone read as saved to History)
+        return _("ended {when}, not yet in History").format(when=when)
+    if over:
+        # i18n: home's Resume card of a game played to its end, beside a picture saying it is to be saved to
+        # History (an Expedition's: "All three Ascents scored · save it to History")
+        return _("ended {when}").format(when=when)
+    return _("saved {when}").format(when=when)
 
 
 def _progress(keeper, session, otherwise: str) -> tuple[str, bool]:
