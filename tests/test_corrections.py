@@ -258,6 +258,30 @@ def test_a_reopened_game_abandoned_or_finished_unchanged_leaves_the_record(store
         keeper.reopen("f" * 32)
 
 
+def test_a_game_taken_back_from_history_stays_in_progress_when_the_app_is_stopped(tmp_data_dir, counter_engine):
+    # A correction of a finished game left to be confirmed later vanished from Home on the next start: opening
+    # the folder closed every game in progress whose entries History held as they are, and a correction under
+    # way does not touch the game's entries until it is confirmed.
+    with open_store(tmp_data_dir) as store:
+        keeper = SessionKeeper(store, engines={GAME: counter_engine})
+        game = played(keeper, store, [3, 3, 2, 1, 3])
+        keeper.finish(game)
+        keeper.reopen(game)
+        keeper.begin_correction(game, 2, delete=True)
+        reopened_only = played(keeper, store, [3, 3], target=6)
+        keeper.finish(reopened_only)
+        keeper.reopen(reopened_only)                                   # taken back, nothing changed yet
+    with open_store(tmp_data_dir) as store:
+        keeper = SessionKeeper(store, engines={GAME: counter_engine})
+        assert {s.id for s in keeper.in_progress()} == {game, reopened_only}
+        assert keeper.reopened(game) and keeper.reopened(reopened_only)
+        assert keeper.correction(game) is not None
+        keeper.confirm_correction(game)
+        keeper.act(game, {"add": 2})
+        assert keeper.finish(game) == game and store.history.count() == 2
+        assert [a["add"] for a in store.history.get(game)["session"]["actions"]] == [3, 3, 1, 3, 2]
+
+
 def test_the_setup_is_corrected_and_every_entry_replayed_on_it(store, keeper):
     game = played(keeper, store, [3, 3, 2, 1])                     # target 12, at 9
     correction = keeper.begin_setup_correction(game, {"target": 8})

@@ -40,8 +40,8 @@ from companion.store.atomic import Unreadable, read_json_file
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
-    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, RESERVED_NAMES, SESSIONS_FILE,
-    TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
+    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, REOPENED_TABLE, RESERVED_NAMES,
+    SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
 from companion.store.pending import Pending, PendingNotices
@@ -464,10 +464,13 @@ class Store:
         Versions before `finish_session` saved a finished game to History and then removed it from the games
         in progress; one stopped between the two left the game in both, and finishing it again kept nothing
         new. The game was finished: this completes what was done. A game whose play differs from what History
-        holds (a copy of it finished elsewhere and imported) stays in progress.
+        holds (a copy of it finished elsewhere and imported) stays in progress, and so does one taken back from
+        History for a correction: its entries are History's until the correction is confirmed.
         """
+        # (the table is asked for only where its file is there: asking adds it to the folder's tables)
+        reopened = self.table(REOPENED_TABLE) if table_file(REOPENED_TABLE) in self._dbs else None
         for doc in list(self._dbs[SESSIONS_FILE].raw().get("sessions", {}).values()):
-            if doc["id"] in self._months:
+            if doc["id"] in self._months and (reopened is None or reopened.get(doc["id"]) is None):
                 finished = self._months.get(doc["id"])
                 if finished is not None and records.same_play(finished, doc):
                     self.sessions.delete(doc["id"])
