@@ -1215,3 +1215,18 @@ async def test_a_solo_records_tiles_take_the_form_of_their_counts_in_polish(open
     store.settings.set("language", "en")
     ui = await open_ui(route=f"/stats/id:{ann.id}")
     assert any(spoken(n) == ["Game: 1"] for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.label)
+
+
+async def test_an_expeditions_score_in_history_is_shown_as_stars(open_ui, store):
+    # "Bob 14" under an Expedition's title read as 14 points: its score counts stars (221 points besides).
+    ann, bob, ids = seed(store)
+    trip = store.history.add({"game": "expedition", "finished": "2026-03-08T18:00:00+00:00", "title": "Expedition",
+                              "players": [{"id": ann.id, "name": "Ann", "score": 7, "winner": False},
+                                          {"id": bob.id, "name": "Bob", "score": 14, "winner": True}],
+                              "detail": {}, "session": None})
+    ui = await open_ui(route="/history")
+    star = ui.get(f"history-{trip}-stars-1")
+    assert isinstance(star, ft.Icon) and star.icon == ft.Icons.STAR_ROUNDED
+    assert ui.find(f"history-{trip}-stars-0") is not None
+    assert "Bob, winner, 14 stars" in spoken(ui.get(f"history-{trip}"))
+    assert ui.find(f"history-{ids['max']}-stars-0") is None       # a Trek 12 Ascent counts points

@@ -206,6 +206,9 @@ def _player_line(record_id: str, game: str, index: int, player: dict, colours: d
             *([ft.Icon(ft.Icons.EMOJI_EVENTS_ROUNDED, color=ft.Colors.AMBER_700, size=20,
                        key=f"history-{record_id}-winner-{index}")] if winner else []),
             ft.Text(shown, weight=ft.FontWeight.W_600 if winner else None, text_align=ft.TextAlign.RIGHT, width=48),
+            # An Expedition's score counts stars: a bare "14" there read as 14 points.
+            *([ft.Icon(ft.Icons.STAR_ROUNDED, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                       key=f"history-{record_id}-stars-{index}")] if game == "expedition" and numeric else []),
         ],
     ))
 
