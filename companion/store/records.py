@@ -101,9 +101,14 @@ def timestamp(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
+_JSON_WORDS: dict[Any, str] = {None: "null", True: "true", False: "false"}
+
+
 def describe(value: Any) -> str:
-    """A short printable form of a value for an error message (long text is cut, never echoed whole)."""
-    text = repr(value)
+    """A short printable form of a value for an error message (long text is cut, never echoed whole). Null,
+    true and false are spelled as in JSON, the form of every file and document refused: Python's "None" told
+    someone reading their file nothing."""
+    text = _JSON_WORDS.get(value, repr(value)) if value is None or type(value) is bool else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
