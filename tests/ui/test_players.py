@@ -127,6 +127,8 @@ async def test_rename_a_player(open_ui, store):
     # A name already as long as a name may be says so as soon as its form opens.
     await ui.click(f"player-{longest.id}-rename")
     assert ui.get("player-edit-name").helper == "40 characters, the most a name can have"
+    # ... and its label names it short: the whole name ran to three lines over the field's border at 390 px.
+    assert ui.get("player-edit-name").label == "New name for " + "B" * 15 + "…"
     await ui.click("player-edit-cancel")
     await ui.click(f"player-{ann.id}-rename")
     await ui.type("player-edit-name", "Bob")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.games.words import short_text
 from companion.i18n import N_, Message, _, ngettext, tr
 from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
@@ -36,6 +37,8 @@ _COLOUR_NAMES = {
 
 # The store names the record and field for the command line and logs; a form already shows which field.
 _FIELD_PREFIX = re.compile(r"^[\w ]+: field '(\w+)' ")
+# The most of a name the rename field's label shows ("New name for …"): it has one line at 360 px.
+_LABEL_NAME = 16
 
 
 @dataclass(frozen=True)
@@ -440,7 +443,8 @@ def _edit_row(edit: _Edit, edit_name, palette, update_edit, type_edit_name, canc
         key="player-edit-name",
         # Whose name it is: beside the add form's field, both were "Player's name" to a screen reader.
         # i18n: the label of the field that renames a player ("New name for Zoë")
-        label=_("New name for {name}").format(name=edit.opened_name),
+        # A long name is cut: a floating label has one line, and a whole name of 40 ran over the field's border.
+        label=_("New name for {name}").format(name=short_text(edit.opened_name, _LABEL_NAME)),
         error=field_error(edit.error, "player-edit-name-error"),     # wraps: its advice comes last
         helper=_full_note(edit.full),
         max_length=NAME_MAX,
