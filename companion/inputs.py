@@ -17,6 +17,7 @@ characters and "…", so a message stays one short line whatever the file holds.
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import os
@@ -109,7 +110,13 @@ BOM = b"\xef\xbb\xbf"    # the UTF-8 byte-order mark some editors write at the s
 
 def parse_bytes(data: bytes, *, bom: bool = False) -> Any:
     """Parse a file's bytes as strict JSON (`loads`); UnicodeDecodeError when they are not UTF-8. With `bom`
-    a UTF-8 byte-order mark at the start is skipped."""
+    a UTF-8 byte-order mark at the start is skipped, and a text with UTF-16's mark (what a text editor saves as
+    "Unicode", as Windows Notepad offers) is read as the same text; UTF-32 stays refused, though its mark
+    begins as UTF-16's."""
+    if bom and data[:4] in (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE):
+        raise UnicodeDecodeError("utf-32", data, 0, 4, "UTF-32 is not read")
+    if bom and data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        data = data.decode("utf-16").encode("utf-8")
     return loads(data.decode("utf-8-sig" if bom else "utf-8"))
 
 

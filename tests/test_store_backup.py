@@ -493,6 +493,25 @@ def test_the_command_line_refuses_a_truncated_backup_and_changes_nothing(tmp_dat
         assert after.export_all() == before
 
 
+def test_the_command_line_imports_a_backup_saved_as_utf16_as_settings_does(tmp_data_dir, tmp_path, capsys):
+    # Saved as "Unicode" by Windows Notepad: Settings imported it, the command line said "is not a UTF-8 text
+    # file". UTF-32 is refused by both (its mark begins as UTF-16's).
+    from companion.cli import main
+
+    with open_store(tmp_path / "elsewhere") as first:
+        fill(first)
+        before = first.export_all()
+    notepad = tmp_path / "notepad.json"
+    notepad.write_bytes(json.dumps(before).encode("utf-16"))
+    wide = tmp_path / "wide.json"
+    wide.write_bytes(json.dumps(before).encode("utf-32"))
+    assert main(["import", str(wide), "--data-dir", str(tmp_data_dir)]) == 2
+    assert "is not a UTF-8 text file" in capsys.readouterr().err
+    assert main(["import", str(notepad), "--data-dir", str(tmp_data_dir)]) == 0
+    with open_store(tmp_data_dir) as after:
+        assert after.export_all()["history"] == before["history"]
+
+
 def _files(folder: Path | None) -> dict[str, bytes]:
     if folder is None:
         return {}

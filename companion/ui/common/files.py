@@ -12,7 +12,6 @@ save and open dialogs give paths, and this module writes and reads them.
 
 from __future__ import annotations
 
-import codecs
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -181,12 +180,7 @@ def parse_json(data: bytes) -> Any:
     (companion/inputs.py: no key twice, no overlong number, no broken character); InvalidInput says why they
     are not one (callers name the file)."""
     try:
-        if data[:4] in (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE):
-            raise UnicodeError("UTF-32")        # its mark begins as UTF-16's: not taken for UTF-16 below
-        if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-            # Saved as "Unicode" (UTF-16) by a text editor, as Windows Notepad offers: the same text.
-            data = data.decode("utf-16").encode("utf-8")
-        return parse_bytes(data, bom=True)
+        return parse_bytes(data, bom=True)      # UTF-16 too, as a text editor saves "Unicode"
     except UnicodeError:
         # A text saved in another encoding (Latin-1, say) is a text file too: what it is not is UTF-8.
         raise InvalidInput(msg("it is not a UTF-8 text file")) from None
