@@ -734,3 +734,17 @@ async def test_a_notice_goes_once_another_device_changes_the_hands(open_ui, stor
     await computer.settle()
     assert computer.find("rl-notice-text") is None
     assert phone.get("rl-notice-text").value == "Hand 2 redone."
+
+
+async def test_a_card_tapped_just_before_another_seat_is_opened_stays_with_its_seat(open_ui, store):
+    # Zoë's Whiteout, tapped just before Bob's box, vanished when the tap on the box was handled before the
+    # screen had redrawn; the hand was then refused for a card she does hold.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await ui.click("rl-left-2")
+    card, other_seat = ui.get("rl-hand-pick-W"), ui.get("rl-left-1")
+    await ui._event(card, "click", settle=False)
+    await ui._event(other_seat, "click")
+    assert ui.find("rl-left-2-card-W-1") is not None

@@ -266,3 +266,17 @@ async def test_the_pitch_finder_says_why_a_hand_that_makes_the_camp_with_every_c
     await ui.click("rl-find-clear")
     await tap_cards(ui, "rl-find", "G1", "P2", "E9")
     assert ui.get("rl-find-answer-text").value == "Nothing is pitched: the hand holds 12 fatigue."
+
+
+async def test_a_card_tapped_just_before_another_box_is_opened_stays_in_its_box(open_ui, store):
+    # A tap on another box, handled before the screen had redrawn after a card's tap, set the whole draft as it
+    # was last drawn: the card vanished without a word, and the checker then ruled a legal pitch illegal.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-slot-0")
+    card, other_box = ui.get("rl-check-pick-G7"), ui.get("rl-check-slot-1")
+    await ui._event(card, "click", settle=False)
+    await ui._event(other_box, "click")
+    assert tray_codes(ui, "rl-check-g0") == ["G7"]
+    assert ui.find("rl-check-picker-1") is not None          # ... and the other box is the one open now

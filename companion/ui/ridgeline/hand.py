@@ -248,7 +248,8 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     header = ft.Container(
         key=f"rl-left-{index}",
         ink=not went_out,
-        on_click=None if went_out else (lambda: set_draft(replace(draft, active=name))),
+        # An updater: a card tapped just before, its change not yet drawn, stays with its seat.
+        on_click=None if went_out else (lambda: set_draft(lambda d: replace(d, active=name))),
         border_radius=ft.BorderRadius.all(12),
         # The rounded corners clip, and the word under the fatigue points sits in one: clear of it, the foot of
         # "Erschöpfung"'s g is not cut off.

@@ -227,7 +227,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         if asked is not None:
             problem, blank = asked
             if blank is not None:
-                set_draft(replace(draft, active=blank))     # its cards are entered next
+                set_draft(lambda d: replace(d, active=blank))     # its cards are entered next
             set_hand_problem(first_capital(problem))
             return
         number = len(state.hands) + 1

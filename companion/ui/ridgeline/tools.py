@@ -111,7 +111,7 @@ def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours:
         ft.Text(_("Settle a dispute: stage the pitch as it lies on the table."), color=ft.Colors.ON_SURFACE_VARIANT),
         # i18n: the section choosing which camp the staged pitch is for
         section_title(_("Camp")),
-        _camp_row("rl-check-camp", route.camps, camp.number, lambda n: set_draft(draft.for_camp(data.camps[n]))),
+        _camp_row("rl-check-camp", route.camps, camp.number, lambda n: set_draft(lambda d: d.for_camp(data.camps[n]))),
         ft.Text(camp_line(camp.number, camp_words(camp)), key="rl-check-camp-words", size=15,
                 weight=ft.FontWeight.W_600),
     ]
@@ -164,7 +164,8 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
         ft.Semantics(identifier=f"rl-check-slot-{index}", button=True, content=ft.Container(
             key=f"rl-check-slot-{index}",
             ink=True,
-            on_click=lambda: set_draft(replace(draft, active=index)),
+            # An updater: a card tapped just before, its change not yet drawn, stays in its box.
+            on_click=lambda: set_draft(lambda d: replace(d.for_camp(camp), active=index)),
             content=ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                         size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
@@ -252,7 +253,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
         ], True),
         labelled("rl-find-clear", ft.TextButton(_("Clear the hand"), key="rl-find-clear",
                                                 icon=ft.Icons.DELETE_SWEEP_ROUNDED,
-                                                on_click=lambda: set_draft(replace(draft, hand=())))),
+                                                on_click=lambda: set_draft(lambda d: replace(d, hand=())))),
     ]
     return body
 
@@ -304,7 +305,7 @@ def layoff_panel(draft: LayoffDraft, set_draft: Callable) -> list[ft.Control]:
         ft.Text(_("After pitching, a trail card or a Rope may be laid onto any set, run, colour group or colour "
                   "run on the table, anyone's, if the group stays legal."), color=ft.Colors.ON_SURFACE_VARIANT),
         seat_chip("rl-lay-pitched", _("I have pitched this hand"), ft.Colors.PRIMARY, draft.pitched,
-                  lambda: set_draft(replace(draft, pitched=not draft.pitched))),
+                  lambda: set_draft(lambda d: replace(d, pitched=not d.pitched))),
         section_title(_("Groups on the table")),
     ]
     for index, (kind_value, codes) in enumerate(draft.groups):
@@ -356,7 +357,7 @@ def _layoff_box(draft: LayoffDraft, set_draft, index: int, title: str, trailing:
         ft.Semantics(identifier=f"{prefix}-box", button=True, content=ft.Container(
             key=f"{prefix}-box",
             ink=True,
-            on_click=lambda: set_draft(replace(draft, active=index)),
+            on_click=lambda: set_draft(lambda d: replace(d, active=index)),
             content=ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                         size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
