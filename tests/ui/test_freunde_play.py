@@ -1525,3 +1525,20 @@ async def test_the_scores_tab_shows_no_legend_of_a_board_it_does_not_draw(open_u
     await show_panel(ui, Panel.SCORES)
     assert ui.find("fr-scores-legend") is None and not any(t.startswith("Schematic drawing") for t in ui.texts())
     assert (ui.find("fr-scores-unverified") is not None) == (board == "winter")
+
+
+async def test_two_cards_tapped_in_quick_succession_both_land_in_the_tray(open_ui, store):
+    # A tap handled before the screen had redrawn after the one before added its card to the tray as last drawn:
+    # the card before it went without a word.
+    session = start_game(store)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    first, second = ui.get("fr-card-M3"), ui.get("fr-card-M2")
+    await ui._event(first, "click", settle=False)
+    await ui._event(second, "click")
+    assert ui.get("fr-tray-total").value.startswith("Movement total 5")
+    third = ui.get("fr-card-A1")
+    taken_out = ui.get("fr-tray-0")
+    await ui._event(third, "click", settle=False)
+    await ui._event(taken_out, "click")
+    assert ui.get("fr-tray-total").value.startswith("Movement total 2")
+    assert ui.find("fr-tray-1") is not None                 # Move 2 and Acclimatize +1 stay

@@ -167,21 +167,32 @@ def FreundeTable(session_id: str) -> ft.View:
             ft.Icons.ERROR_OUTLINE_ROUNDED, _("This game cannot be opened"), broken or "",
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
-    cards = cards_at[0] if cards_at[1] == state.turn else CardsDraft()
     turn_now = state.turn
 
-    def set_cards(draft: CardsDraft) -> None:
-        set_cards_at((draft, turn_now))
+    def fitted(draft: CardsDraft) -> CardsDraft:
+        """The cards being tapped in, fitted to the game as it is now."""
+        shown = card_player(state, draft.player)
+        if shown is not None and draft.player != shown:
+            if draft.player is not None:
+                # The player whose cards were being tapped in has played meanwhile (on another device): what was
+                # tapped in for them goes, never shown as the next player's.
+                draft = draft.without(draft.player)
+            if dict(draft.kept).get(shown):
+                # The player next in line had cards put aside (another player played meanwhile): they are theirs
+                # again.
+                draft = draft.switch(None, shown)
+        return draft
 
-    shown = card_player(state, cards.player)
-    if shown is not None and cards.player != shown:
-        if cards.player is not None:
-            # The player whose cards were being tapped in has played meanwhile (on another device): what was
-            # tapped in for them goes, never shown as the next player's.
-            cards = cards.without(cards.player)
-        if dict(cards.kept).get(shown):
-            # The player next in line had cards put aside (another player played meanwhile): they are theirs again.
-            cards = cards.switch(None, shown)
+    def latest(at: tuple[CardsDraft, int | None]) -> CardsDraft:
+        return fitted(at[0] if at[1] == turn_now else CardsDraft())
+
+    cards = latest(cards_at)
+
+    def set_cards(change: CardsDraft | Callable[[CardsDraft], CardsDraft]) -> None:
+        """New cards, or a change of the latest ones (a function of them): a tap handled before the screen has
+        redrawn after the one before (two cards tapped in quick succession) keeps what that one did."""
+        set_cards_at(lambda at: (change(latest(at)) if callable(change) else change, turn_now))
+
     acting = state.acting if state.phase is Phase.ACTIONS and rules.today_weather(state) is not None else None
 
     # --- drafts and actions -----------------------------------------------------------------------------
@@ -223,16 +234,16 @@ def FreundeTable(session_id: str) -> ft.View:
     # Cards.
     def pick_player(index: int) -> None:
         set_problem(None)
-        set_cards(cards.switch(card_player(state, cards.player), index))
+        set_cards(lambda c: c.switch(card_player(state, c.player), index))
 
     def add_card(code: str) -> None:
         set_problem(None)
         # The tray is the shown player's from its first card, so a play made for them elsewhere takes it away.
-        set_cards(replace(cards, player=card_player(state, cards.player), tray=cards.tray + (code,)))
+        set_cards(lambda c: replace(c, player=card_player(state, c.player), tray=c.tray + (code,)))
 
     def remove_card(position: int) -> None:
         set_problem(None)
-        set_cards(replace(cards, tray=cards.tray[:position] + cards.tray[position + 1:]))
+        set_cards(lambda c: replace(c, tray=c.tray[:position] + c.tray[position + 1:]))
 
     def play() -> None:
         player = card_player(state, cards.player)
@@ -244,11 +255,12 @@ def FreundeTable(session_id: str) -> ft.View:
         if reason:
             set_problem(reason)
         else:
-            set_cards(cards.without(player))  # the others' cards tapped in meanwhile stay
+            # The others' cards tapped in meanwhile stay (the step's `clear` has just emptied the draft).
+            set_cards(cards.without(player))
 
     def draw_mode(on: bool) -> None:
         set_problem(None)
-        set_cards(cards.draw_mode(card_player(state, cards.player), on))
+        set_cards(lambda c: c.draw_mode(card_player(state, c.player), on))
 
     def save_draw() -> None:
         player = card_player(state, cards.player)
@@ -262,7 +274,7 @@ def FreundeTable(session_id: str) -> ft.View:
         if reason:
             set_problem(reason)
             return
-        set_cards(cards.draw_mode(player, False))
+        set_cards(cards.draw_mode(player, False))      # after the step's `clear`, as in `play`
 
     # Risk.
     def take_risk() -> None:
