@@ -201,3 +201,15 @@ def test_german_turn_prompts_name_the_roll_button_as_a_button():
         said = [i18n._(prompt) for prompt in prompts]
     assert button == "Würfeln"
     assert all(text.endswith(f"tippe auf „{button}“.") for text in said), said
+
+
+@pytest.mark.parametrize("code", sorted(i18n.LANGUAGES))
+def test_a_tab_label_of_five_on_a_phone_breaks_only_between_words(code):
+    # Polish "Sprawdzanie" broke after "Sprawdzani" under Ridgeline's five tabs (72 px each at 360 px): a word
+    # of a tab's label must fit a fifth of the smallest phone.
+    from companion.ui.ridgeline.screens import _PANELS as ridgeline_tabs
+
+    assert len(ridgeline_tabs) == 5
+    with i18n.use_language(code):
+        words = {word for _panel, label, *_icons in ridgeline_tabs for word in i18n._(label).split()}
+    assert [word for word in words if len(word) > 10] == []
