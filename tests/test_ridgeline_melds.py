@@ -217,3 +217,18 @@ def test_groups_may_be_staged_in_any_order_but_reasons_follow_the_camps_order():
     assert pitch_problem(camp3, [set_of_3, tally], cards("D2")) is None
     wrong = pitch_problem(camp3, [set_of_3, cards("G10 S5 D4")], cards("D2"))
     assert wrong is not None and wrong.reason == "tally sums to 21, not 20" and wrong.group == 0
+
+
+def test_the_checkers_german_reasons_name_their_group_alike():
+    # "Fächer hat zwei Gletscher-Karten." stood beside "Die Folge hat eine Lücke …" and "Satz hat 2 Karten": an
+    # article for some kinds, none for others. A reason naming any kind says it first, then what is wrong.
+    from companion.i18n import tr, use_language
+    from companion.ui.common.widgets import first_capital
+
+    with use_language("de"):
+        said = [first_capital(tr(problem(kind, size, text))) for kind, size, text in (
+            (Kind.RUN, 3, "G9 P10 E1"), (Kind.SET, 3, "G7 P7"), (Kind.COLOUR_RUN, 3, "G4 G4 G5"),
+            (Kind.SPREAD, 4, "G1 G2 P3 E4"), (Kind.SET, 3, "G7 P8 E7"))]
+    assert said == ["Folge: Lücke zwischen 1 und 9", "Satz: 2 Karten; nötig sind mindestens 3",
+                    "Farbfolge: zwei Karten mit dem Wert 4; eine Folge hat keine doppelten Werte",
+                    "Der Fächer hat zwei Gletscher-Karten", "Der Satz mischt die Werte 7 und 8"]
