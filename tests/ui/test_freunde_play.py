@@ -1542,3 +1542,15 @@ async def test_two_cards_tapped_in_quick_succession_both_land_in_the_tray(open_u
     await ui._event(taken_out, "click")
     assert ui.get("fr-tray-total").value.startswith("Movement total 2")
     assert ui.find("fr-tray-1") is not None                 # Move 2 and Acclimatize +1 stay
+
+
+@pytest.mark.parametrize("width, board", [(360, 328), (390, 358), (1280, 358)])
+async def test_the_board_is_as_wide_as_the_phones_column(open_ui, store, width, board):
+    # Drawn 358 px wide in the 328 px a 360 px phone has inside its margins: its right edge, and the climbers
+    # standing there (two on S17), were cut off, and the board cannot be scrolled sideways.
+    session = start_game(store, names=("Ann", "Bob", "Cy", "Dee", "Eve"))
+    ui = await open_ui(route=f"/play/freunde/{session.id}", width=width)
+    drawn = ui.get("fr-board").content
+    assert drawn.width == board
+    pawns = [c for c in walk(ui.get("fr-board")) if str(c.key or "").startswith("fr-pawn-")]
+    assert len(pawns) == 10 and all(0 <= p.left and p.left + 17 <= board for p in pawns)

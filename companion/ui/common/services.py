@@ -25,7 +25,7 @@ __all__ = [
     "THREADS",
     "ThemeChoice", "Shell", "OwnChoices", "AppServices", "tab_language", "tab_theme", "AppContext", "use_app",
     "use_latest_state", "player_names", "seated_names",
-    "STORE_TOPIC", "FieldText", "use_field_text",
+    "STORE_TOPIC", "FieldText", "use_field_text", "use_page_size",
 ]
 
 # The pubsub topic on which a tab tells the other tabs that it wrote to the shared store.
@@ -337,3 +337,24 @@ async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
     if not THREADS:
         return fn(*args)
     return await asyncio.to_thread(fn, *args)
+
+
+def use_page_size() -> tuple[float, float]:
+    """The page's width and height, redrawn when the window is resized (call from a component body). A
+    reload, or a connection that comes back, starts a new session (companion/server/web.py), which takes the
+    size the browser reported as it registered."""
+    page = ft.context.page
+    size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
+
+    def subscribe() -> None:
+        def resized(e: ft.PageResizeEvent) -> None:
+            set_size((float(e.width), float(e.height)))
+
+        page.on_resize = resized
+        page.update()
+
+    def unsubscribe() -> None:
+        page.on_resize = None
+
+    ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
+    return size

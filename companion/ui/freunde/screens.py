@@ -50,7 +50,7 @@ from companion.ui.common.entries import EntriesPanel, entries_button, entries_ma
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
-from companion.ui.common.services import use_app, use_top_on_change
+from companion.ui.common.services import use_app, use_page_size, use_top_on_change
 from companion.ui.common.widgets import (
     and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
     undo_redo,
@@ -62,6 +62,7 @@ GAME = engine.GAME_ID
 _TITLE = "Freunde"
 _MOVE_FORM = "move"     # the climber's action being planned, kept beside the game (companion.ui.common.drafts)
 _BOARD_WIDTH = 358
+_MARGIN = 16           # the screen's margin on each side (`screen_view`)
 _BAR_SHORT = 46          # the move bar's words that fit its two lines on a phone, in characters
 _BAR_LINE_CHARS = 20     # ... and a line of its smaller words, with room for wide letters
 _BAR_MOST_LINES = 10     # a taller bar would cover the board it is about
@@ -105,6 +106,9 @@ def FreundeTable(session_id: str) -> ft.View:
     # The climber's plan, with the entries it was made after: another device's change sets it aside, and says so.
     move_at, set_move_at = ft.use_state(lambda: (_kept_move(app, session_id), entries_mark(app, session_id)))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
+    # The board as wide as the column inside the screen's margins, up to a phone's 358 px: drawn wider on a
+    # 360 px phone, its right edge and the climbers standing there were cut off.
+    board_width = min(_BOARD_WIDTH, use_page_size()[0] - 2 * _MARGIN)
     # A refusal, like a notice, goes with the entries it was said of: another device's change makes it untrue.
     problem_said, set_problem_said = ft.use_state(None)       # (text, the entries it was said after)
 
@@ -498,7 +502,7 @@ def FreundeTable(session_id: str) -> ft.View:
     marks = BoardMarks(climber=(acting, move.climber) if acting is not None and move.climber else None,
                        routes=routes, target=move.target, refused=move.refused, tapped=tapped)
     board = ft.Column(spacing=8, tight=True, controls=[
-        board_control(state, colours, width=_BOARD_WIDTH, marks=marks, on_space=tap_space),
+        board_control(state, colours, width=board_width, marks=marks, on_space=tap_space),
         *([space_facts(state, tapped, colours)] if tapped else []),
     ])
     # A correction stepped here changes the game on this device: the plan starts again without a word.

@@ -35,7 +35,7 @@ from companion.ui.common.entries import (EntriesPanel, entries_button, entries_m
                                          use_entries_shown)
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
-from companion.ui.common.services import use_app, use_latest_state
+from companion.ui.common.services import use_app, use_latest_state, use_page_size
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
     Tab,
@@ -102,27 +102,6 @@ _EXPEDITION_ROUTE = "/play/expedition/"
 _AFTER_CIRCLE = frozenset({Step.SKULL, Step.ROPE, Step.LINK, Step.MAX_LINK, Step.TAKE, Step.GIVE_BACK})
 _HINT_LINES_WIDE = 6    # the coach's hint in a desktop's side panel: its move and the alternatives after it
 _TURN_FORM = "turn"  # the turn being entered, kept beside the game (companion.ui.common.drafts)
-
-
-def use_page_size() -> tuple[float, float]:
-    """The page's width and height, redrawn when the window is resized (call from a component body). A
-    reload, or a connection that comes back, starts a new session (companion/server/web.py), which takes the
-    size the browser reported as it registered."""
-    page = ft.context.page
-    size, set_size = ft.use_state((float(page.width or 390), float(page.height or 844)))
-
-    def subscribe() -> None:
-        def resized(e: ft.PageResizeEvent) -> None:
-            set_size((float(e.width), float(e.height)))
-
-        page.on_resize = resized
-        page.update()
-
-    def unsubscribe() -> None:
-        page.on_resize = None
-
-    ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
-    return size
 
 
 @ft.component
