@@ -410,7 +410,7 @@ async def test_a_refused_stop_says_why_and_the_board_marks_it(open_ui, store):
     await ui.click("fr-space-S1")
     reason = ui.get("fr-move-reason-text").value
     assert reason.startswith("Bob's climber A cannot end its move on S1: the stacking limit in the 5000-6000 m zone "
-                             "is 2 climber(s) per space with 2 players, and S1 already holds 2")
+                             "is 2 climbers per space with 2 players, and S1 already holds 2")
     assert ui.get("fr-move-summary").value == reason   # said in the bar under the thumb too
     assert ui.get("fr-give").content == "Stay"          # what the button would do now: use the card, not move
     # Too far for the cards: the engine's sentence with the cheapest path's cost.

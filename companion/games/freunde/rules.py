@@ -1380,9 +1380,9 @@ def _stop_problem(state: State, player: PlayerIndex, label: ClimberLabel, space:
     zone = state.board.space(space).zone
     count = len(state.players)
     who = msg("solo (2-player limits)") if count == 1 else msgn("{n} player", "{n} players", count)
-    return msgn("the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
+    return msgn("the stacking limit in the {zone} zone is {n} climber per space with {who}, and {space} already "
                 "holds {held}; a full space can be passed through but not stopped on",
-                "the stacking limit in the {zone} zone is {n} climber(s) per space with {who}, and {space} already "
+                "the stacking limit in the {zone} zone is {n} climbers per space with {who}, and {space} already "
                 "holds {held}; a full space can be passed through but not stopped on",
                 limit, zone=zone_words(state.stacking.labels[zone]), who=who, space=space_words(state.board, space),
                 held=len(others))
