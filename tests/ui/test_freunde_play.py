@@ -1554,3 +1554,26 @@ async def test_the_board_is_as_wide_as_the_phones_column(open_ui, store, width, 
     assert drawn.width == board
     pawns = [c for c in walk(ui.get("fr-board")) if str(c.key or "").startswith("fr-pawn-")]
     assert len(pawns) == 10 and all(0 <= p.left and p.left + 17 <= board for p in pawns)
+
+
+async def test_movement_a_climber_leaves_unused_pays_the_risk_still_owed(open_ui, store):
+    # Rule sheet, the check: "If you use less than the played movement, this can reduce the Risk you've
+    # incurred". A climber given 4 points that spent 1 had 3 left, but unless "Off its movement" was set before
+    # Give they were lost: the token of 2 then came off a climber's acclimatization.
+    session = start_game(store, actions=[
+        {"type": "weather", "day": 1, "weather": "sun"},
+        {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+        {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+        {"type": "risk", "value": 2},
+    ])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-give")
+    action = SessionKeeper(store).get(session.id).actions[-1]
+    assert (action["path"][-1], action["risk_move"]) == ("S1", 2)
+    assert rules.risk_owed(engine(store, session.id), 0) == 0
+    assert ui.get("fr-notice-text").value == ("Ann's climber A moved to S1. 2 movement points it did not use paid "
+                                              "the risk.")

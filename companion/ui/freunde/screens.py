@@ -406,6 +406,18 @@ def FreundeTable(session_id: str) -> ft.View:
         doc = {"type": "climber", "player": name, "climber": move.climber, "cards": [c.code for c in given],
                "path": list(route.path) if route else [], "tent": move.tent, "risk_move": move.risk_move,
                "risk_accl": move.risk_accl}
+        # Movement the climber leaves unused pays the risk still owed (the rule sheet's check: "if you use less
+        # than the played movement, this can reduce the Risk"): as many points as the engine takes with the same
+        # path. Left out, they were lost once given, and the token came off a climber's acclimatization.
+        unused = 0
+        for extra in range(rules.risk_owed(state, acting) - move.risk_move - move.risk_accl, 0, -1):
+            trial = {**doc, "risk_move": move.risk_move + extra}
+            try:
+                engine.apply(state, trial)
+            except CompanionError:
+                continue
+            doc, unused = trial, extra
+            break
         if move.target:
             said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if move.tent else
                     _("{name}'s climber {climber} moved to {space}."))
@@ -418,6 +430,9 @@ def FreundeTable(session_id: str) -> ft.View:
             # Given only movement it did not spend (or an A+0): "used its cards" said it did something with them.
             said = _("{name}'s climber {climber} stayed where it was.")
         said = said.format(name=name, climber=move.climber, space=space_name(state.board, move.target))
+        if unused:
+            said += " " + ngettext("{n} movement point it did not use paid the risk.",
+                                   "{n} movement points it did not use paid the risk.", unused).format(n=unused)
         reason = act(doc, said)
         if reason:
             set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, move.risk_accl,
