@@ -195,7 +195,7 @@ ONE_TURN = with_turns({"players": {"Ann": {"cards": ["M3", "M2", "A1"],
     (_set(["turns", 0, "turn"], True), r"^turns\[0\]\.turn: this is turn 1, not True"),
     (_set(["turns", 0, "turn"], 1.0), r"^turns\[0\]\.turn: this is turn 1, not 1\.0"),
     (_set(["turns", 0, "players", "Ann", "drew"], ["M1", "M1", "M1", "M2"]),
-     r"^turns\[0\]\.players\.Ann\.drew: Ann drew 3 card\(s\) at the end of turn 1, not 4$"),
+     r"^turns\[0\]\.players\.Ann\.drew: Ann drew 3 cards at the end of turn 1, not 4$"),
     (_set(["weather", 0], {"accl": 1, "zones": []}),
      r"^weather\[0\] \(day 1\)\.zones: a day that costs acclimatization or movement covers at least one"),
     (lambda d: d.update(turns=[{"players": {"Ann": {"cards": list(hand)}, "Bob": {"cards": list(hand)}}}

@@ -584,7 +584,7 @@ def test_route_to_finds_the_cheapest_path_or_says_what_it_costs():
     state = R.apply(state, TakeRisk(1))
     assert R.route_to(state, 0, "A", cards("M3", "M2"), "S6") == ("S1", "S2", "S4", "S6")
     with pytest.raises(IllegalAction, match=r"turn 1: Ann's climber A cannot afford to reach S6: the cheapest "
-                                            r"path costs 5 plus 1 risk point\(s\), and the movement cards "
+                                            r"path costs 5 plus 1 risk point, and the movement cards "
                                             r"\(Move 3\) give 3"):
         R.route_to(state, 0, "A", cards("M3"), "S6", risk_move=1)
     # The cards in words, as the table says them (a rope with both its values), not as a file writes them.

@@ -311,7 +311,7 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
             raw = entry["drew"]
             if isinstance(raw, list) and len(raw) > drawn:
                 raise InvalidInput(f"{at}: {state.players[index].name} drew "
-                                   + (f"{drawn} card(s) at the end of turn {number}, not {len(raw)}" if drawn else
+                                   + (f"{drawn} card{'s' if drawn > 1 else ''} at the end of turn {number}, not {len(raw)}" if drawn else
                                       f"no card at the end of turn {number} (the draw pile is empty), not {len(raw)}"))
             state = _draw(state, index, raw, at)
     return state

@@ -816,12 +816,12 @@ def route_to(state: State, player: PlayerIndex, label: ClimberLabel, cards: Sequ
     given = _named(c for c in cards if c.kind is not CardKind.ACCLIMATIZATION)
     cost: str = str(cheapest)
     if tent and risk_move:
-        cost = msgn("{cost} plus the tent plus {n} risk point(s)", "{cost} plus the tent plus {n} risk point(s)",
+        cost = msgn("{cost} plus the tent plus {n} risk point", "{cost} plus the tent plus {n} risk points",
                     risk_move, cost=cheapest)
     elif tent:
         cost = msg("{cost} plus the tent", cost=cheapest)
     elif risk_move:
-        cost = msgn("{cost} plus {n} risk point(s)", "{cost} plus {n} risk point(s)", risk_move, cost=cheapest)
+        cost = msgn("{cost} plus {n} risk point", "{cost} plus {n} risk points", risk_move, cost=cheapest)
     points: str = str(any_way)
     if downhill > any_way:
         points = msg("{points} (up to {downhill} for steps down)", points=any_way, downhill=downhill)
@@ -1143,8 +1143,8 @@ def _draw(state: State, action: Draw) -> State:
     if not action.cards:
         raise InvalidInput("cards: name at least one card drawn")
     if len(action.cards) > hand.unknown:
-        raise _illegal(state, msgn("{name} has {n} card(s) in hand not yet entered, so {drawn} drawn cards "
-                                   "cannot be right", "{name} has {n} card(s) in hand not yet entered, so {drawn} "
+        raise _illegal(state, msgn("{name} has {n} card in hand not yet entered, so {drawn} drawn cards "
+                                   "cannot be right", "{name} has {n} cards in hand not yet entered, so {drawn} "
                                    "drawn cards cannot be right", hand.unknown, name=player.name,
                                    drawn=len(action.cards)))
     outside = _take(hand.unplayed, hand.known) or ()
@@ -1173,8 +1173,8 @@ def _after_play(hand: Hand, cards: Sequence[Card]) -> Hand | str:
     outside = _take(hand.unplayed, hand.known) or ()
     if len(rest) > hand.unknown or _take(outside, rest) is None:
         if hand.unknown:
-            return msgn("the hand holds {cards} and {n} card(s) not entered",
-                        "the hand holds {cards} and {n} card(s) not entered", hand.unknown, cards=_codes(hand.known))
+            return msgn("the hand holds {cards} and {n} card not entered",
+                        "the hand holds {cards} and {n} cards not entered", hand.unknown, cards=_codes(hand.known))
         return msg("the hand holds {cards}", cards=_codes(hand.known))
     return Hand(unplayed=unplayed, known=tuple(known), unknown=hand.unknown - len(rest))
 
@@ -1411,8 +1411,8 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     owed = risk_owed(state, index)
     penalty = action.risk_move + action.risk_accl
     if penalty > owed:
-        raise _illegal(state, msgn("{name} owes {n} risk point(s) this turn, so {penalty} cannot be taken off",
-                                   "{name} owes {n} risk point(s) this turn, so {penalty} cannot be taken off",
+        raise _illegal(state, msgn("{name} owes {n} risk point this turn, so {penalty} cannot be taken off",
+                                   "{name} owes {n} risk points this turn, so {penalty} cannot be taken off",
                                    owed, name=player.name, penalty=penalty))
     moves = [c for c in action.cards if c.kind is not CardKind.ACCLIMATIZATION]
     accl = sum(c.value for c in action.cards if c.kind is CardKind.ACCLIMATIZATION)
@@ -1486,7 +1486,7 @@ def _too_expensive(state: State, who: str, action: ClimberAction, general: int, 
     if pitch:
         parts.append(msg("the tent costs {cost}", cost=pitch))
     if action.risk_move:
-        parts.append(msgn("{n} risk point(s) come off the movement", "{n} risk point(s) come off the movement",
+        parts.append(msgn("{n} risk point comes off the movement", "{n} risk points come off the movement",
                           action.risk_move))
     best_any = max((g for g, _ in budgets), default=0)
     best_total = max((g + w for g, w in budgets), default=0)
@@ -1509,8 +1509,8 @@ def _pay_risk(state: State, action: PayRisk) -> State:
     if owed <= 0:
         raise _illegal(state, msg("{name} owes no risk points this turn", name=player.name))
     if not _is_int(action.amount) or not 1 <= action.amount <= owed:
-        raise _illegal(state, msgn("{name} owes {n} risk point(s), so {amount} cannot be paid",
-                                   "{name} owes {n} risk point(s), so {amount} cannot be paid", owed,
+        raise _illegal(state, msgn("{name} owes {n} risk point, so {amount} cannot be paid",
+                                   "{name} owes {n} risk points, so {amount} cannot be paid", owed,
                                    name=player.name, amount=action.amount))
     if action.climber not in risk_eligible(state, index):
         if printed_rules(state):
