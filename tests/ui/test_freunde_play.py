@@ -1577,3 +1577,13 @@ async def test_movement_a_climber_leaves_unused_pays_the_risk_still_owed(open_ui
     assert rules.risk_owed(engine(store, session.id), 0) == 0
     assert ui.get("fr-notice-text").value == ("Ann's climber A moved to S1. 2 movement points it did not use paid "
                                               "the risk.")
+
+
+async def test_the_step_being_played_is_said_to_be_the_selected_one(open_ui, store):
+    # "Cards Risk Actions Check" were four words to a screen reader: the step being played was lit by its fill
+    # alone. And "starts" and the start player's name were two fragments.
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert [ui.get(f"fr-step-{n}").selected for n in range(4)] == [False, False, True, False]
+    header = ui.get("fr-step-header")
+    assert any(isinstance(c, ft.MergeSemantics) and ui.get("fr-start-player") in list(walk(c)) for c in walk(header))

@@ -186,8 +186,8 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
     for index, (name, _phase) in enumerate(STEPS):
         done = index < current
         now = index == current and not state.over
-        steps.append(ft.Container(
-            expand=1,
+        # The step being played is said to be the selected one: its fill alone told a screen reader nothing.
+        steps.append(ft.Semantics(key=f"fr-step-{index}", selected=now, expand=1, content=ft.Container(
             height=30,
             border_radius=ft.BorderRadius.all(15),
             bgcolor=ft.Colors.PRIMARY if now else (ft.Colors.PRIMARY_CONTAINER if done else None),
@@ -196,7 +196,14 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
             # A quarter of a phone: 11 points hold "Vérification" or "Sprawdzenie".
             content=ft.Text(_(name), size=11, weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
-        ))
+        )))
+    # "starts" and the name said as one ("starts, Ann"), not two fragments.
+    starts = ft.MergeSemantics(content=ft.Row(spacing=6, tight=True, controls=[
+        # i18n: beside the start player's name: who starts this turn
+        ft.Text(_("starts"), size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        colour_dot(colours[state.start_player], start.name, size=22, icon=PLAYER_ICON),
+        ft.Text(start.name, key="fr-start-player", weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
+    ]))
     title = turn_words(state)
     return ft.Container(
         key="fr-step-header",
@@ -207,13 +214,7 @@ def step_header(state: State, colours: Sequence[str]) -> ft.Control:
             ft.Row(controls=[
                 ft.Text(title, key="fr-turn-title", size=22, weight=ft.FontWeight.W_700,
                         color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True),
-                *([] if state.over or state.setup.solo else [ft.Row(spacing=6, tight=True, controls=[
-                    # i18n: beside the start player's name: who starts this turn
-                    ft.Text(_("starts"), size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    colour_dot(colours[state.start_player], start.name, size=22, icon=PLAYER_ICON),
-                    ft.Text(start.name, key="fr-start-player", weight=ft.FontWeight.W_600,
-                            color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ])]),
+                *([] if state.over or state.setup.solo else [starts]),
             ]),
             *([] if state.over else [ft.Row(steps, spacing=6)]),
         ]),
