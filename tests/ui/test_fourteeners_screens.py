@@ -200,6 +200,11 @@ async def test_describe_cards_check_an_impossible_climb_gain_one_undo_and_redo(o
     await ui.click("ft-player-0")
     assert ui.get("ft-tableau-0-attrs-utility").value == "Utility 1"
     assert ui.get("ft-tableau-0-gear-count").value == "GEAR ·\u00a01"
+    # The side's name in the theme's text colour (its own colour on its tint was under 4.5:1), empty edges'
+    # words in the secondary text colour (the outline's grey was 3.8:1).
+    assert ui.get("ft-tableau-0-gear-count").color == ft.Colors.ON_SURFACE
+    assert all(t.color == ft.Colors.ON_SURFACE_VARIANT for t in walk(ui.get("ft-tableau-0"))
+               if isinstance(t, ft.Text) and t.value in ("Nothing tucked", "None hired"))
 
     # The cards described on the spot are offered to the catalog; "Not now" puts the offer off until
     # another card is described.

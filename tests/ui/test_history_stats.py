@@ -1230,3 +1230,15 @@ async def test_an_expeditions_score_in_history_is_shown_as_stars(open_ui, store)
     assert ui.find(f"history-{trip}-stars-0") is not None
     assert "Bob, winner, 14 stars" in spoken(ui.get(f"history-{trip}"))
     assert ui.find(f"history-{ids['max']}-stars-0") is None       # a Trek 12 Ascent counts points
+
+
+def test_the_recent_form_letters_read_at_4_5_to_1_on_their_dots():
+    # A white "L" on #9E9E9E was 2.7:1, under WCAG's 4.5:1 for small text.
+    from companion.ui.shell.charts import LOSS_COLOUR, SHARED_COLOUR, WIN_COLOUR
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    assert all(1.05 / (luminance(c) + 0.05) >= 4.5 for c in (WIN_COLOUR, SHARED_COLOUR, LOSS_COLOUR))

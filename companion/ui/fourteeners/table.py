@@ -139,12 +139,14 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
     colour = SIDE_COLOURS[side]
     items: list[ft.Control] = [_tucked(t, f"{key}-{side.value}-{slug(t.card.name)}") for t in cards]
     if not items:
-        items = [ft.Text(_("Nothing tucked"), size=11, italic=True, color=ft.Colors.OUTLINE)]
+        items = [ft.Text(_("Nothing tucked"), size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]
     title = ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Icon(SIDE_ICONS[side], size=14, color=colour),
         # A loose flex: a long side name ("ENTRAÎNEMENT") wraps inside the edge rather than running off it, its
         # count kept with the dot before it (at 390 px the 0 of "ENTRAÎNEMENT · 0" stood on a line alone).
-        ft.Text(f"{side_label(side).upper()} ·\u00a0{len(cards)}", size=11, weight=ft.FontWeight.W_700, color=colour,
+        # In the theme's text colour: the side's own colour, on its tint, was under 4.5:1 in one theme or the other.
+        ft.Text(f"{side_label(side).upper()} ·\u00a0{len(cards)}", size=11, weight=ft.FontWeight.W_700,
+                color=ft.Colors.ON_SURFACE,
                 key=f"{key}-{side.value}-count", expand=True, expand_loose=True)])
     content = (ft.Row(items, wrap=True, spacing=6, run_spacing=6) if horizontal
                else ft.Column(items, spacing=6, tight=True))
@@ -198,7 +200,7 @@ def _guides(guides: Sequence[Card], key: str) -> ft.Control:
                 class_badge(card.klass, size=11), ft.Text(card.name, size=12), *icon_glyphs(card.icons, size=13)]))))
     if not chips:
         # i18n: no Guide is hired yet
-        chips = [ft.Text(_("None hired"), size=11, italic=True, color=ft.Colors.OUTLINE)]
+        chips = [ft.Text(_("None hired"), size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]
     title = " · ".join([_("Guides").upper(), str(len(guides))]
                        + ([ngettext("{n} with a Photo", "{n} with a Photo", photos).format(n=photos)]
                           if photos else []))

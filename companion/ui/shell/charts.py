@@ -39,9 +39,10 @@ __all__ = [
     "stars_chart",
 ]
 
+# White letters on each read at 4.5:1 at least (a grey of #9E9E9E gave the "L" 2.7:1).
 WIN_COLOUR = "#2E7D32"
 SHARED_COLOUR = "#00838F"
-LOSS_COLOUR = "#9E9E9E"
+LOSS_COLOUR = "#707070"
 # The kinds of Expedition star in the order they are stacked, bottom up (rulebook, Earn a Reputation).
 STAR_KINDS = ("summit", "race", "record")
 # i18n: the kinds of Reputation star of an Expedition (rulebook, Earn a Reputation)
