@@ -745,3 +745,14 @@ async def test_a_player_named_max_cannot_set_off_against_max(open_ui, store):
     await ui.click("exp-new-start")
     assert "In a solo Expedition the name Max is taken by Max; rename the player first." in ui.text()
     assert ui.route == "/games/expedition" and SessionKeeper(store).in_progress() == []
+
+
+async def test_deck_counts_tapped_faster_than_the_screen_is_redrawn_all_count(open_ui, store):
+    # Each tap changed the counts as last drawn: two quick taps on − took one card off, not two.
+    store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/expedition")
+    await ui.click("exp-deck-edit")
+    minus = ui.get("exp-deck-compass-minus")
+    await ui._event(minus, "click", settle=False)
+    await ui._event(minus, "click")
+    assert ui.get("exp-deck-total").value == "14 of 16 cards: 2 short"

@@ -7,6 +7,7 @@ import asyncio
 import json
 
 import flet as ft
+import pytest
 
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners.catalog import (
@@ -429,3 +430,32 @@ async def test_a_card_saved_over_a_catalog_broken_meanwhile_is_said_without_an_u
     assert _latest(ui, "ftc-saved").value == "Peak 2-1 is saved in your catalog."
     assert not [c for d in ui.dialogs() for c in walk(d) if getattr(c, "key", None) == "ftc-undo"]
     assert load_catalog(store).card("Peak 2-1") is not None
+
+
+async def test_plus_tapped_faster_than_the_screen_is_redrawn_counts_every_tap(open_ui, store):
+    # Each tap asked for the number drawn plus one: "+ + +" before a redraw gave 1, not 3.
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    plus = ui.get("ftc-endurance-plus")
+    for n in range(3):
+        await ui._event(plus, "click", settle=n == 2)
+    assert ui.get("ftc-endurance-value").value == "3"
+    minus = ui.get("ftc-endurance-minus")
+    for n in range(5):                                  # kept at 0, the least
+        await ui._event(minus, "click", settle=n == 4)
+    assert ui.get("ftc-endurance-value").value == "0"
+
+
+@pytest.mark.parametrize(("side", "lowest"), [("capstone", 0), ("gear", -9)])
+async def test_a_capstones_points_stop_at_0_and_every_stepper_says_its_value(open_ui, store, side, lowest):
+    # A Capstone scores a fixed number of points, 0 or more ('Climb Cards'): its stepper went on to -1, refused
+    # only once the card was tucked. Its label is said with the value ("Amount: 0"), not a bare "0" after it.
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    await ui.click(f"ftc-{side}-on")
+    await ui.click(f"ftc-{side}-i0-effect-points")
+    while not ui.get(f"ftc-{side}-i0-amount-minus").disabled:
+        await ui.click(f"ftc-{side}-i0-amount-minus")
+    assert ui.get(f"ftc-{side}-i0-amount-value").value == str(lowest)
+    said = spoken(ui.top)
+    assert f"Amount: {lowest}" in said and str(lowest) not in said

@@ -53,21 +53,3 @@ def test_filter_choices_keep_the_printed_order_and_toggle_off():
     assert chosen.to_doc() == {"class": [1, 4], "side": ["capstone", "plans"]}
     # A Guide filter has no sides: they are left out of its document.
     assert chosen.to_doc(guide=True) == {"class": [1, 4]}
-
-
-@pytest.mark.parametrize(("side", "lowest"), [("capstone", 0), ("gear", -9)])
-def test_a_capstones_points_stop_at_0_and_every_stepper_says_its_value(side, lowest):
-    # A Capstone scores a fixed number of points, 0 or more ('Climb Cards'): its stepper went on to -1, refused
-    # only once the card was tucked. Its label is said with the value ("Amount: 0"), not a bare "0" after it.
-    import flet as ft
-    from harness import spoken, walk
-
-    from companion.games.fourteeners.data import Side
-    from companion.ui.fourteeners.editor import ability_editor
-
-    form = AbilityForm((ItemForm(effect="points", amount=lowest),))
-    editor = ability_editor("ab", form, lambda _form: None, side=Side(side))
-    minus = next(c for c in walk(editor) if isinstance(c, ft.IconButton) and c.key == "ab-i0-amount-minus")
-    assert minus.disabled
-    assert f"Amount: {lowest}" in spoken(editor)
-    assert str(lowest) not in spoken(editor)

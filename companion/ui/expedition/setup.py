@@ -215,9 +215,13 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
     total = sum(counts.values())
 
     def change(card: Assist, delta: int) -> None:
-        current = dict(counts)
-        current[card.value] = max(0, current.get(card.value, 0) + delta)
-        set_draft(current)
+        # A change of the latest counts: two taps faster than the screen is redrawn both count.
+        def changed(latest: dict | None) -> dict:
+            current = dict(latest if latest is not None else deck)
+            current[card.value] = max(0, current.get(card.value, 0) + delta)
+            return current
+
+        set_draft(changed)
         set_problem(None)
 
     def save() -> None:

@@ -18,7 +18,8 @@ from companion.games.fourteeners.catalog import Card, name_key
 from companion.games.fourteeners.data import Icon, Side
 from companion.games.fourteeners.rules import GainCheck
 from companion.i18n import _, tr
-from companion.ui.common.widgets import announced, bind, labelled, labelled_value, star_points
+from companion.ui.common.services import use_step
+from companion.ui.common.widgets import announced, labelled, labelled_value, star_points
 from companion.ui.fourteeners.forms import icon_label, roman, side_label
 
 __all__ = [
@@ -117,7 +118,16 @@ def chip_row(chips: Sequence[ft.Control], *, label: str | None = None) -> ft.Con
 def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *, low: int = 0,
             high: int = 20, icon: ft.IconData | None = None) -> ft.Control:
     """A number set with minus and plus buttons: no keyboard needed at the table. A screen reader hears the
-    label with its value ("Required Endurance: 2"), not the number apart after it with nothing to say what."""
+    label with its value ("Required Endurance: 2"), not the number apart after it with nothing to say what.
+    Taps faster than the screen is redrawn all count (`use_step`)."""
+    return _Stepper(key, label, value, on_change, low, high, icon)
+
+
+@ft.component
+def _Stepper(name: str, label: str, value: int, on_change: Callable[[int], Any], low: int, high: int,
+             icon: ft.IconData | None) -> ft.Control:
+    key = name
+    step = use_step(value, low, high, on_change)
     return ft.Row(
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -127,7 +137,7 @@ def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *
                          content=ft.Text(label, size=14)),
             labelled(f"{key}-minus", ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", tooltip=_("{label}: one less").format(label=label),
-                disabled=value <= low, on_click=bind(on_change, max(low, value - 1)))),
+                disabled=value <= low, on_click=lambda: step(-1))),
             ft.Container(
                 width=36, alignment=ft.Alignment.CENTER,
                 content=ft.Semantics(exclude_semantics=True, content=ft.Text(
@@ -135,7 +145,7 @@ def stepper(key: str, label: str, value: int, on_change: Callable[[int], Any], *
             ),
             labelled(f"{key}-plus", ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", tooltip=_("{label}: one more").format(label=label),
-                disabled=value >= high, on_click=bind(on_change, min(high, value + 1)))),
+                disabled=value >= high, on_click=lambda: step(1))),
         ],
     )
 

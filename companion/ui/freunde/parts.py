@@ -20,7 +20,8 @@ from companion.games.freunde.rules import (
     MAX_ACCLIMATIZATION, ClimberCheck, State, Weather, weather_name, zone_words,
 )
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import and_list, bind, labelled, labelled_value, readable_on
+from companion.ui.common.services import use_step
+from companion.ui.common.widgets import and_list, labelled, labelled_value, readable_on
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -230,7 +231,16 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
 def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
             *, note: str | None = None) -> ft.Control:
     """A number with − and + buttons (48 px), between low and high. A screen reader hears the label with its
-    value ("On its acclimatization: 2"), not the number apart after it with nothing to say what."""
+    value ("On its acclimatization: 2"), not the number apart after it with nothing to say what. Taps faster
+    than the screen is redrawn all count (`use_step`)."""
+    return _Stepper(key, label, value, low, high, on_change, note)
+
+
+@ft.component
+def _Stepper(name: str, label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
+             note: str | None) -> ft.Control:
+    key = name
+    step = use_step(value, low, high, on_change)
     return ft.Row(
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -242,12 +252,12 @@ def stepper(key: str, label: str, value: int, low: int, high: int, on_change: Ca
             ]),
             labelled(f"{key}-minus", ft.IconButton(
                 ft.Icons.REMOVE_ROUNDED, key=f"{key}-minus", disabled=value <= low,
-                tooltip=_("{label}: one less").format(label=label), on_click=bind(on_change, value - 1))),
+                tooltip=_("{label}: one less").format(label=label), on_click=lambda: step(-1))),
             ft.Semantics(exclude_semantics=True, content=ft.Text(
                 str(value), key=key, size=18, weight=ft.FontWeight.W_700, width=28, text_align=ft.TextAlign.CENTER)),
             labelled(f"{key}-plus", ft.IconButton(
                 ft.Icons.ADD_ROUNDED, key=f"{key}-plus", disabled=value >= high,
-                tooltip=_("{label}: one more").format(label=label), on_click=bind(on_change, value + 1))),
+                tooltip=_("{label}: one more").format(label=label), on_click=lambda: step(1))),
         ],
     )
 
