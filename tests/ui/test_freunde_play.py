@@ -1587,3 +1587,21 @@ async def test_the_step_being_played_is_said_to_be_the_selected_one(open_ui, sto
     assert [ui.get(f"fr-step-{n}").selected for n in range(4)] == [False, False, True, False]
     header = ui.get("fr-step-header")
     assert any(isinstance(c, ft.MergeSemantics) and ui.get("fr-start-player") in list(walk(c)) for c in walk(header))
+
+
+async def test_cards_given_to_a_climber_in_quick_succession_are_all_given(open_ui, store):
+    # The second of two quick taps built the plan from the one drawn before the first: one card stayed given,
+    # and the plan read "cannot afford to reach S1" for a tent the two cards pay for. A space tapped just after
+    # a card kept the card too.
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    first, second = ui.get("fr-give-0"), ui.get("fr-give-1")
+    await ui._event(first, "click", settle=False)
+    await ui._event(second, "click")
+    await ui.click("fr-tent")
+    card, space = ui.get("fr-give-1"), ui.get("fr-space-S1")
+    await ui._event(card, "click", settle=False)          # taken back ...
+    await ui._event(card, "click", settle=False)          # ... and given again, then the space at once
+    await ui._event(space, "click")
+    assert ui.get("fr-move-summary").value == "A: to S1 for 1, tent for 1"

@@ -135,8 +135,14 @@ def FreundeTable(session_id: str) -> ft.View:
     move_replaced = (replaced_told.current is not None and replaced_told.current[0] is move_at
                      and replaced_told.current[1] == shown_mark)
 
-    def set_move(planned: MoveDraft) -> None:
-        set_move_at((planned, entries_mark(app, session_id)))
+    def set_move(planned: MoveDraft | Callable[[MoveDraft], MoveDraft]) -> None:
+        """A new plan, or a change of the latest one (a function of it): a tap handled before the screen has
+        redrawn after the one before (two cards given in quick succession) keeps what that one did."""
+        mark = entries_mark(app, session_id)
+        if callable(planned):
+            set_move_at(lambda at: (planned(at[0] if at[1] == mark else MoveDraft()), mark))
+        else:
+            set_move_at((planned, mark))
     tapped, set_tapped = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(None)      # the turn whose check was opened or folded by hand
     entries, set_entries = use_entries_shown(session_id)
@@ -353,25 +359,26 @@ def FreundeTable(session_id: str) -> ft.View:
         # With no other climber to give cards to, every card left is this climber's: preselect them.
         set_move(MoveDraft(label, tuple(range(len(left))) if not others else ()))
 
+    # Changes of the latest plan (`set_move`): a card given just before, not yet drawn, stays given.
     def toggle_card(position: int) -> None:
-        chosen = move.cards
-        if position in chosen:
-            chosen = tuple(n for n in chosen if n != position)
-        else:
-            chosen = tuple(sorted(chosen + (position,)))
-        set_move(revalidated(MoveDraft(move.climber, chosen, move.target, move.tent, move.risk_move, move.risk_accl,
-                                       refused=move.refused)))
+        def toggled(m: MoveDraft) -> MoveDraft:
+            chosen = (tuple(n for n in m.cards if n != position) if position in m.cards
+                      else tuple(sorted(m.cards + (position,))))
+            return revalidated(MoveDraft(m.climber, chosen, m.target, m.tent, m.risk_move, m.risk_accl,
+                                         refused=m.refused))
+
+        set_move(toggled)
 
     def toggle_tent() -> None:
-        set_move(revalidated(MoveDraft(move.climber, move.cards, move.target, not move.tent, move.risk_move,
-                                       move.risk_accl, refused=move.refused)))
+        set_move(lambda m: revalidated(MoveDraft(m.climber, m.cards, m.target, not m.tent, m.risk_move,
+                                                 m.risk_accl, refused=m.refused)))
 
     def set_risk_move(value: int) -> None:
-        set_move(revalidated(MoveDraft(move.climber, move.cards, move.target, move.tent, value, move.risk_accl,
-                                       refused=move.refused)))
+        set_move(lambda m: revalidated(MoveDraft(m.climber, m.cards, m.target, m.tent, value, m.risk_accl,
+                                                 refused=m.refused)))
 
     def set_risk_accl(value: int) -> None:
-        set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, value))
+        set_move(lambda m: MoveDraft(m.climber, m.cards, m.target, m.tent, m.risk_move, value))
 
     def tap_space(space: SpaceId) -> None:
         set_problem(None)
@@ -385,17 +392,19 @@ def FreundeTable(session_id: str) -> ft.View:
                     return
             set_tapped(None if tapped == space else space)
             return
-        climber = state.players[acting].climber(move.climber)
-        draft = MoveDraft(move.climber, move.cards, None, move.tent, move.risk_move, move.risk_accl)
-        if space == climber.space:
-            set_move(draft)                       # staying put
-            return
-        route = routes_for(draft).get(space)
-        if route is not None and route.stop:
-            set_move(MoveDraft(move.climber, move.cards, space, move.tent, move.risk_move, move.risk_accl))
-            return
-        set_move(MoveDraft(move.climber, move.cards, None, move.tent, move.risk_move, move.risk_accl,
-                           refused=space, reason=_why_not(state, acting, draft, space, route)))
+        def chosen(m: MoveDraft) -> MoveDraft:
+            if m.climber is None:
+                return m
+            draft = MoveDraft(m.climber, m.cards, None, m.tent, m.risk_move, m.risk_accl)
+            if space == state.players[acting].climber(m.climber).space:
+                return draft                      # staying put
+            route = routes_for(draft).get(space)
+            if route is not None and route.stop:
+                return MoveDraft(m.climber, m.cards, space, m.tent, m.risk_move, m.risk_accl)
+            return MoveDraft(m.climber, m.cards, None, m.tent, m.risk_move, m.risk_accl, refused=space,
+                             reason=_why_not(state, acting, draft, space, route))
+
+        set_move(chosen)
 
     def give() -> None:
         if acting is None or move.climber is None:
