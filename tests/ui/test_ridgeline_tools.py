@@ -280,3 +280,32 @@ async def test_a_card_tapped_just_before_another_box_is_opened_stays_in_its_box(
     await ui._event(other_box, "click")
     assert tray_codes(ui, "rl-check-g0") == ["G7"]
     assert ui.find("rl-check-picker-1") is not None          # ... and the other box is the one open now
+
+
+async def test_the_finders_seat_and_cards_tapped_in_quick_succession_both_hold(open_ui, store):
+    # A seat's chip tapped just after a card dropped the card; a card tapped just after a seat's chip put the
+    # seat back to the one drawn (Bob's camp 1 became Ann's camp 2).
+    session = seat_table(store, names=("Ann", "Bob"), hands=[{"went_out": "Ann", "pitched": ["Ann"],
+                                                               "left": {"Bob": ["W"]}}])
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.FIND)
+    card, seat = ui.get("rl-find-pick-G7"), ui.get("rl-find-seat-1")
+    await ui._event(card, "click", settle=False)
+    await ui._event(seat, "click")
+    assert tray_codes(ui, "rl-find-card") == ["G7"] and ui.get("rl-find-camp").value.startswith("Camp 1")
+    seat, card = ui.get("rl-find-seat-0"), ui.get("rl-find-pick-P7")
+    await ui._event(seat, "click", settle=False)
+    await ui._event(card, "click")
+    assert ui.get("rl-find-camp").value.startswith("Camp 2")
+    assert tray_codes(ui, "rl-find-card") == ["G7", "P7"]
+
+
+async def test_a_camp_chosen_just_before_a_card_stays_chosen_in_the_checker(open_ui, store):
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    camp, card = ui.get("rl-check-camp-2"), ui.get("rl-check-pick-G7")
+    await ui._event(camp, "click", settle=False)
+    await ui._event(card, "click")
+    assert ui.get("rl-check-camp-words").value.startswith("Camp 2")
+    assert tray_codes(ui, "rl-check-g0") == ["G7"]

@@ -104,8 +104,14 @@ def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours:
     the answer is valid or the first reason it is not ('The route', 'A turn')."""
     data = load()
     route = state.route
-    camp = data.camps[draft.camp] if draft.camp in route.camps else _default_camp(state)
-    draft = draft.for_camp(camp)
+
+    def fitted(d: CheckDraft) -> CheckDraft:
+        """A draft for its own camp (a camp tapped just before, not yet drawn, stays chosen); one naming no
+        camp of this route yet, for the first seat's camp."""
+        return d.for_camp(data.camps[d.camp] if d.camp in route.camps else _default_camp(state))
+
+    draft = fitted(draft)
+    camp = data.camps[draft.camp]
     on_it = [name for name in state.setup.names if (c := state.camp_of(name)) is not None and c.number == camp.number]
     body: list[ft.Control] = [
         ft.Text(_("Settle a dispute: stage the pitch as it lies on the table."), color=ft.Colors.ON_SURFACE_VARIANT),
@@ -124,14 +130,14 @@ def checker_panel(state: State, draft: CheckDraft, set_draft: Callable, colours:
     # a desktop, rather than below the last box.
     answer = _verdict(camp, draft)
     for index, requirement in enumerate(camp.requirements):
-        body.append(_slot(camp, draft, set_draft, index, group_title(index, requirement.label),
+        body.append(_slot(fitted, draft, set_draft, index, group_title(index, requirement.label),
                           requirement_hint(requirement), declare=True, held=held, answer=answer))
-    body.append(_slot(camp, draft, set_draft, len(draft.groups), _("Kept back to discard"),
+    body.append(_slot(fitted, draft, set_draft, len(draft.groups), _("Kept back to discard"),
                       _("At least one card stays in hand; a Rope kept is a plain Rope."), declare=False, held=held,
                       answer=answer))
     body.append(labelled("rl-check-clear", ft.TextButton(
         _("Clear the staging"), key="rl-check-clear", icon=ft.Icons.DELETE_SWEEP_ROUNDED,
-        on_click=lambda: set_draft(CheckDraft().for_camp(camp)))))
+        on_click=lambda: set_draft(lambda d: CheckDraft().for_camp(data.camps[fitted(d).camp])))))
     return body
 
 
@@ -144,28 +150,29 @@ def _default_camp(state: State) -> Camp:
     return load().camps[state.route.camps[0]]
 
 
-def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint: str, *, declare: bool,
-          held: Counter, answer: ft.Control) -> ft.Control:
+def _slot(fitted: Callable[[CheckDraft], CheckDraft], draft: CheckDraft, set_draft, index: int, title: str,
+          hint: str, *, declare: bool, held: Counter, answer: ft.Control) -> ft.Control:
     active = draft.active == index
     codes = draft.slot(index)
 
-    # Updaters start from the saved draft fitted to the camp on screen: the first draft names no camp yet.
+    # Updaters start from the saved draft fitted to its camp (the first draft names no camp yet); a box of the
+    # camp drawn that another camp, tapped just before, does not have is left alone.
     def add(added: list[CardCode]) -> str | None:
         if not declare and any(parse_card(code).declared for code in added):
             # i18n: R is card notation (a Rope), kept as it is
             return _("a Rope kept in hand is written R: it is not declared")
-        set_draft(lambda d: _change_slot(d.for_camp(camp), index, lambda codes: codes + tuple(added)))
+        set_draft(lambda d: _change_slot(fitted(d), index, lambda codes: codes + tuple(added)))
         return None
 
     def remove(code: CardCode) -> None:
-        set_draft(lambda d: _change_slot(d.for_camp(camp), index, lambda codes: _without(codes, code)))
+        set_draft(lambda d: _change_slot(fitted(d), index, lambda codes: _without(codes, code)))
 
     controls: list[ft.Control] = [
         ft.Semantics(identifier=f"rl-check-slot-{index}", button=True, content=ft.Container(
             key=f"rl-check-slot-{index}",
             ink=True,
             # An updater: a card tapped just before, its change not yet drawn, stays in its box.
-            on_click=lambda: set_draft(lambda d: replace(d.for_camp(camp), active=index)),
+            on_click=lambda: set_draft(lambda d: replace(fitted(d), active=index)),
             content=ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                         size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
@@ -186,6 +193,8 @@ def _slot(camp: Camp, draft: CheckDraft, set_draft, index: int, title: str, hint
 
 
 def _change_slot(draft: CheckDraft, index: int, change: Callable) -> CheckDraft:
+    if index > len(draft.groups):
+        return draft
     return draft.with_slot(index, change(draft.slot(index)))
 
 
@@ -227,8 +236,12 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
             return _("a Rope in hand is written R; the finder declares it")
         if len(draft.hand) + len(added) > limit:
             return ngettext("a hand holds at most {n} card", "a hand holds at most {n} cards", limit).format(n=limit)
-        set_draft(lambda d: replace(d, seat=seat, hand=d.hand + tuple(added)))
+        # The seat chosen last (a chip tapped just before, not yet drawn) keeps the card.
+        set_draft(lambda d: replace(d, seat=d.seat if d.seat in climbing else seat, hand=d.hand + tuple(added)))
         return None
+
+    def choose_seat(name: SeatName) -> None:
+        set_draft(lambda d: replace(d, seat=name))      # the latest draft: a card tapped just before stays
 
     body: list[ft.Control] = [
         ft.Text(_("Can this hand clear the camp this turn? Enter the cards in hand."),
@@ -236,7 +249,7 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
         section_title(_("Whose camp")),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             seat_chip(f"rl-find-seat-{state.setup.names.index(name)}", name, colours.get(name, FALLBACK_COLOUR),
-                      name == seat, bind(set_draft, replace(draft, seat=name)),
+                      name == seat, bind(choose_seat, name),
                       mark=_("camp {number}").format(number=state.camp_of(name).number), one_of=True)
             for name in climbing
         ]),
