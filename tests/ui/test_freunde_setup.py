@@ -192,3 +192,13 @@ async def test_five_players_extra_climber_choice_fits_a_phone(open_ui, store, la
         await ui.click(f"fr-new-seat-{player.id}")
     ui.get("fr-new-extra")
     assert [p for p in layout_problems(ui.top, every_label=True) if "fr-new-extra" in p] == []
+
+
+async def test_players_seated_faster_than_the_screen_is_redrawn_all_sit_down(open_ui, store):
+    # Each tap seated the players drawn plus one: of two tapped before a redraw, one sat down.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/freunde")
+    first, second = ui.get(f"fr-new-seat-{bob.id}"), ui.get(f"fr-new-seat-{ann.id}")
+    await ui._event(first, "click", settle=False)
+    await ui._event(second, "click")
+    assert ui.get("fr-new-count").value == "Players · 2 of 1–5"

@@ -309,3 +309,12 @@ async def test_a_camp_chosen_just_before_a_card_stays_chosen_in_the_checker(open
     await ui._event(card, "click")
     assert ui.get("rl-check-camp-words").value.startswith("Camp 2")
     assert tray_codes(ui, "rl-check-g0") == ["G7"]
+
+
+async def test_players_seated_at_a_new_table_faster_than_a_redraw_all_sit_down(open_ui, store):
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/ridgeline")
+    first, second = ui.get(f"rl-new-seat-{bob.id}"), ui.get(f"rl-new-seat-{ann.id}")
+    await ui._event(first, "click", settle=False)
+    await ui._event(second, "click")
+    assert not ui.get("rl-new-start").disabled                # a table of two can start

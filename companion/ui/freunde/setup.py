@@ -69,44 +69,67 @@ def FreundeNewGame() -> ft.View:
     starter = draft.starter if draft.starter in draft.seats else (chosen[0].id if chosen else None)
     labels = data.stacking.labels
 
-    def change(**fields) -> None:
+    # Changes of the latest draft: two taps faster than the screen is redrawn (two seats, two zones) both hold.
+    def update(changed: Callable[[SetupDraft], SetupDraft]) -> None:
         set_problem(None)
-        set_draft(replace(draft, **fields))
+        set_draft(changed)
+
+    def change(**fields) -> None:
+        update(lambda d: replace(d, **fields))
 
     def toggle(player_id: str) -> None:
-        if player_id in draft.seats:
-            change(seats=tuple(p for p in draft.seats if p != player_id))
-        elif len(draft.seats) >= MAX_PLAYERS:
+        full = []
+
+        def toggled(d: SetupDraft) -> SetupDraft:
+            if player_id in d.seats:
+                return replace(d, seats=tuple(p for p in d.seats if p != player_id))
+            if len(d.seats) >= MAX_PLAYERS:
+                full.append(True)
+                return d
+            return replace(d, seats=d.seats + (player_id,))
+
+        update(toggled)
+        if full:
             set_problem(_("Freunde is for 1 to {most} players.").format(most=MAX_PLAYERS))
-        else:
-            change(seats=draft.seats + (player_id,))
 
     def season(value: str) -> None:
         # Presets belong to a season: switching drops the tiles chosen for the other one.
         change(season=value, tiles=(None, None), days=())
 
     def pick_tile(slot: int, tile_id: str | None) -> None:
-        tiles = list(draft.tiles)
-        tiles[slot] = tile_id
-        if slot == 0 and (tile_id is None or tile_id == tiles[1]):
-            tiles[1] = None          # days 4-6 cannot be known while days 1-3 are not, nor be the same tile
-        presets = dict(preset_tiles(draft.season))
-        days: list[DayDraft] = []
-        for tile in tiles:
-            if tile is None:
-                break
-            days.extend(DayDraft.from_preset(day) for day in presets[tile])
-        change(tiles=(tiles[0], tiles[1]), days=tuple(days))
+        def picked(d: SetupDraft) -> SetupDraft:
+            tiles = list(d.tiles)
+            tiles[slot] = tile_id
+            if slot == 0 and (tile_id is None or tile_id == tiles[1]):
+                tiles[1] = None      # days 4-6 cannot be known while days 1-3 are not, nor be the same tile
+            presets = dict(preset_tiles(d.season))
+            days: list[DayDraft] = []
+            for tile in tiles:
+                if tile is None:
+                    break
+                days.extend(DayDraft.from_preset(day) for day in presets[tile])
+            return replace(d, tiles=(tiles[0], tiles[1]), days=tuple(days))
+
+        update(picked)
 
     def toggle_zone(index: int, zone: int) -> None:
-        day = draft.days[index]
-        zones = day.zones - {zone} if zone in day.zones else day.zones | {zone}
-        change(days=draft.days[:index] + (replace(day, zones=frozenset(zones), read=None),) + draft.days[index + 1:])
+        def toggled(d: SetupDraft) -> SetupDraft:
+            if index >= len(d.days):
+                return d
+            day = d.days[index]
+            zones = day.zones - {zone} if zone in day.zones else day.zones | {zone}
+            return replace(d, days=d.days[:index] + (replace(day, zones=frozenset(zones), read=None),)
+                           + d.days[index + 1:])
+
+        update(toggled)
 
     def set_face_up(slot: int, value: int) -> None:
-        face = list(draft.face_up)
-        face[slot] = value
-        change(face_up=(face[0], face[1], face[2]))
+        def chosen(d: SetupDraft) -> SetupDraft:
+            face = list(d.face_up)
+            face[slot] = value
+            return replace(d, face_up=(face[0], face[1], face[2]))
+
+        update(chosen)
 
     def save_board(doc: dict[str, Any]) -> None:
         winter = data.boards["winter"]

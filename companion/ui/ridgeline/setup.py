@@ -45,13 +45,21 @@ def RidgelineNewGame() -> ft.View:
 
     def toggle(player_id: str) -> None:
         set_problem(None)
-        if player_id in seats:
-            set_seats(tuple(p for p in seats if p != player_id))
-        elif len(seats) >= deck.max_seats:
+        full = []
+
+        # A change of the latest seats: two players tapped faster than the screen is redrawn both sit down.
+        def toggled(latest: tuple[str, ...]) -> tuple[str, ...]:
+            if player_id in latest:
+                return tuple(p for p in latest if p != player_id)
+            if len(latest) >= deck.max_seats:
+                full.append(True)
+                return latest
+            return latest + (player_id,)
+
+        set_seats(toggled)
+        if full:
             set_problem(ngettext("A table has at most {n} seat.", "A table has at most {n} seats.",
                                  deck.max_seats).format(n=deck.max_seats))
-        else:
-            set_seats(seats + (player_id,))
 
     def start() -> None:
         kept, gone = left_the_roster(app, seats)
