@@ -748,3 +748,18 @@ async def test_a_card_tapped_just_before_another_seat_is_opened_stays_with_its_s
     await ui._event(card, "click", settle=False)
     await ui._event(other_seat, "click")
     assert ui.find("rl-left-2-card-W-1") is not None
+
+
+async def test_a_third_copy_of_a_card_tapped_quickly_is_refused_at_the_tap(open_ui, store):
+    # The deck's supply was checked against the cards drawn while the tap added to the latest: a settled G7
+    # and two quick ones left three G7 in a hand (the deck has two), refused only on Record.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await ui.click("rl-end-hand")
+    await ui.click("rl-out-0")
+    await ui.click("rl-left-2")
+    await ui.click("rl-hand-pick-G7")
+    card = ui.get("rl-hand-pick-G7")
+    await ui._event(card, "click", settle=False)
+    await ui._event(card, "click")
+    assert ui.find("rl-left-2-card-G7-2") is not None and ui.find("rl-left-2-card-G7-3") is None

@@ -288,7 +288,7 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
         controls.append(CardPicker(
             key=f"rl-hand-picker-{index}",
             prefix="rl-hand",
-            on_add=lambda added: _add(set_draft, draft, name, added),
+            on_add=lambda added: _add(set_draft, name, added),
             held=Counter(codes),
             note=_("Tap a card in the row above to take it out."),
         ))
@@ -312,19 +312,26 @@ def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
     return _("on camp {number}").format(number=camp.number)
 
 
-def _add(set_draft, draft: HandDraft, name: SeatName, added: list[CardCode]) -> str | None:
+def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
     if any(parse_card(code).declared for code in added):
         # i18n: R is card notation (a Rope), kept as it is
         return _("a Rope in hand is written R; it is declared only when it is staged")
     # A card the deck has no more of is refused at the tap, beside the picker ('The deck': two of each trail
     # card): a third Sunstone 10 was taken, and refused only on Record, below the fold.
-    every = [parse_card(code) for _seat, codes in draft.left for code in codes] + [parse_card(c) for c in added]
-    supply = supply_problem(every)
-    if supply:
-        return str(tr(supply))
-    # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them.
-    set_draft(lambda d: d.with_cards(name, d.cards(name) + tuple(added)))
-    return None
+    # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them,
+    # and the deck's supply is checked against the cards they leave, not those drawn.
+    refused = []
+
+    def added_to(d: HandDraft) -> HandDraft:
+        every = [parse_card(code) for _seat, codes in d.left for code in codes] + [parse_card(c) for c in added]
+        supply = supply_problem(every)
+        if supply:
+            refused.append(supply)
+            return d
+        return d.with_cards(name, d.cards(name) + tuple(added))
+
+    set_draft(added_to)
+    return str(tr(refused[0])) if refused else None
 
 
 def _remove(set_draft, name: SeatName, code: CardCode) -> None:

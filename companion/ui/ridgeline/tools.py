@@ -234,10 +234,19 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
         if any(parse_card(code).declared for code in added):
             # i18n: R is card notation (a Rope), kept as it is
             return _("a Rope in hand is written R; the finder declares it")
-        if len(draft.hand) + len(added) > limit:
+        # The seat chosen last (a chip tapped just before, not yet drawn) keeps the card; the hand's size is
+        # counted on the latest hand, not the one drawn.
+        full = []
+
+        def added_to(d: FinderDraft) -> FinderDraft:
+            if len(d.hand) + len(added) > limit:
+                full.append(True)
+                return d
+            return replace(d, seat=d.seat if d.seat in climbing else seat, hand=d.hand + tuple(added))
+
+        set_draft(added_to)
+        if full:
             return ngettext("a hand holds at most {n} card", "a hand holds at most {n} cards", limit).format(n=limit)
-        # The seat chosen last (a chip tapped just before, not yet drawn) keeps the card.
-        set_draft(lambda d: replace(d, seat=d.seat if d.seat in climbing else seat, hand=d.hand + tuple(added)))
         return None
 
     def choose_seat(name: SeatName) -> None:
