@@ -1605,3 +1605,14 @@ async def test_cards_given_to_a_climber_in_quick_succession_are_all_given(open_u
     await ui._event(card, "click", settle=False)          # ... and given again, then the space at once
     await ui._event(space, "click")
     assert ui.get("fr-move-summary").value == "A: to S1 for 1, tent for 1"
+
+
+async def test_zones_of_a_days_weather_tapped_in_quick_succession_are_both_chosen(open_ui, store):
+    # Each zone's tap set the day drawn plus that zone: of two tapped before a redraw, one was chosen.
+    session, ui = await weather_asked(open_ui, store)
+    await ui.click("fr-today-day-1-label-snow")
+    first, second = ui.get("fr-today-day-1-zone-7000"), ui.get("fr-today-day-1-zone-8000")
+    await ui._event(first, "click", settle=False)
+    await ui._event(second, "click")
+    await ui.click("fr-today-save")
+    assert engine(store, session.id).weather[0].zones == frozenset({7000, 8000})

@@ -665,7 +665,8 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
                               "movement costs and the acclimatization check. The rest of the tile can be entered "
                               "with it."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(tile_editor(prefix="fr-today", days=edit[0], drafts=edit[1],
-                                on_change=lambda d: h["set_weather_edit"]((edit[0], d)),
+                                on_change=lambda change: h["set_weather_edit"](lambda kept: (
+                                    edit[0], change(kept[1] if kept and kept[0] == edit[0] else edit[1]))),
                                 season=state.setup.season, labels=state.stacking.labels,
                                 laid=tiles_laid(state.weather, state.setup.season, besides=edit[0]),
                                 first_as_shown=edit[0][0] == state.turn))
@@ -740,7 +741,9 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
                         _("Day {day}").format(day=days[0]),
                         weight=ft.FontWeight.W_600, size=16),
                 tile_editor(prefix="fr-weather", days=days, drafts=drafts,
-                            on_change=lambda d: set_weather_edit((days, d)), season=state.setup.season,
+                            on_change=lambda change: set_weather_edit(
+                                lambda kept: (days, change(kept[1] if kept and kept[0] == days else drafts))),
+                            season=state.setup.season,
                             labels=state.stacking.labels,
                             laid=tiles_laid(state.weather, state.setup.season, besides=days),
                             first_as_shown=days[0] == state.turn and rules.today_weather(state) is None),

@@ -277,13 +277,16 @@ def tile_editor(
     drafts = tuple(drafts)
     days = tuple(days)
 
-    def set_day(index: int, draft: DayDraft) -> None:
-        on_change(drafts[:index] + (replace(draft, entered=True),) + drafts[index + 1:])
+    # `on_change` is given a change of the latest days (a function of them): a zone tapped just before another,
+    # not yet drawn, stays chosen.
+    def set_day(index: int, change: Callable[[DayDraft], DayDraft]) -> None:
+        on_change(lambda latest: latest[:index] + (replace(change(latest[index]), entered=True),)
+                  + latest[index + 1:])
 
     def use_preset(tile_days_: tuple[PresetDay, ...]) -> None:
         # The tile's days line up with the tile's slot; days already in play are not offered.
         offset = (days[0] - 1) % TILE_DAYS
-        on_change(tuple(DayDraft.from_preset(tile_days_[offset + i]) for i in range(len(days))))
+        on_change(lambda _latest: tuple(DayDraft.from_preset(tile_days_[offset + i]) for i in range(len(days))))
 
     controls: list[ft.Control] = []
     presets = preset_tiles(season)
@@ -315,22 +318,27 @@ def tile_editor(
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[DayDraft], None], labels, *,
-                chosen: bool = True) -> ft.Control:
+def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Callable[[DayDraft], DayDraft]], None],
+                labels, *, chosen: bool = True) -> ft.Control:
     """One day's weather; `chosen` False for a day not entered, which shows no symbol chosen: a sun shown
     there was taken for entered, and left out of the save."""
     key = f"{prefix}-day-{day}"
 
+    # Each a change of the day as it is latest (`set_draft`).
     def label(value: str) -> None:
-        if value == "sun":
-            set_draft(DayDraft("sun"))
-        elif value != draft.label:
+        def chosen_label(d: DayDraft) -> DayDraft:
+            if value == "sun":
+                return DayDraft("sun")
+            if value == d.label:
+                return d
             # Chosen by hand: no longer the preset's day, nor its reading of the band ("read as: no effect").
-            set_draft(replace(draft, label=value, accl=draft.accl or (2 if value == "snow" else 1), read=None))
+            return replace(d, label=value, accl=d.accl or (2 if value == "snow" else 1), read=None)
+
+        set_draft(chosen_label)
 
     def toggle_zone(zone: Zone) -> None:
-        zones = draft.zones - {zone} if zone in draft.zones else draft.zones | {zone}
-        set_draft(replace(draft, zones=frozenset(zones), read=None))
+        set_draft(lambda d: replace(d, zones=frozenset(d.zones - {zone} if zone in d.zones else d.zones | {zone}),
+                                    read=None))
 
     # Each choice is said with its day ("Day 2, Snow"): the three days' choices are the same words, and a screen
     # reader going from one to the next heard "Snow" three times with nothing to say which day it set.
@@ -349,9 +357,9 @@ def _day_editor(prefix: str, day: int, draft: DayDraft, set_draft: Callable[[Day
     ]
     if draft.label != "sun":
         rows.append(_number_row(f"{key}-accl", _("Acclimatization lost"), draft.accl, 3,
-                                lambda v: set_draft(replace(draft, accl=v)), "−", day_words))
+                                lambda v: set_draft(lambda d: replace(d, accl=v)), "−", day_words))
         rows.append(_number_row(f"{key}-move", _("Extra movement per space"), draft.move, 2,
-                                lambda v: set_draft(replace(draft, move=v)), "+", day_words))
+                                lambda v: set_draft(lambda d: replace(d, move=v)), "+", day_words))
         if not draft.zones:
             # A day with an effect needs its zones: said in the day itself as soon as it is chosen (a preset whose
             # band was unreadable looks complete), not only as the refusal beside Save.
