@@ -401,6 +401,7 @@ HOSTILE = [
     ("not an object", lambda: [1, 2], "not a companion backup .the file holds .1, 2., not an object.$"),
     # JSON's words, as the file has them: "the file holds None" spoke Python to someone reading their file.
     ("null", lambda: None, "not a companion backup .the file holds null, not an object.$"),
+    ("list of nulls", lambda: [None, True], r"not a companion backup .the file holds \[null, true\], not an object.$"),
     ("winner as null", lambda: corrupt("history.0.players.0.winner", None),
      r"'players\[0\].winner' must be true or false, not null"),
     ("foreign format", lambda: corrupt("format", "trek12-sheet"), "its format is 'trek12-sheet'"),

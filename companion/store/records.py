@@ -9,6 +9,7 @@ can change what is stored.
 from __future__ import annotations
 
 
+import json
 import math
 import re
 import unicodedata
@@ -108,7 +109,16 @@ def describe(value: Any) -> str:
     """A short printable form of a value for an error message (long text is cut, never echoed whole). Null,
     true and false are spelled as in JSON, the form of every file and document refused: Python's "None" told
     someone reading their file nothing."""
-    text = _JSON_WORDS.get(value, repr(value)) if value is None or type(value) is bool else repr(value)
+    if value is None or type(value) is bool:
+        text = _JSON_WORDS[value]
+    elif isinstance(value, (list, dict)):
+        # Inside a list or an object too: "[None]" or "{'winner': False}" was no more the file's spelling.
+        try:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    else:
+        text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
