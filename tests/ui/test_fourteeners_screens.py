@@ -430,6 +430,9 @@ async def test_without_accolades_in_the_catalog_the_players_describe_the_one_on_
     await ui.click("ft-accolade-typed-class-1")
     await ui.click("ft-accolade-typed-class-2")
     assert ui.get("ft-accolade-typed-preview").value == "most Class I or II Climbs"
+    # Each Class's chip is said as a Class ("II" alone said nothing of what it was).
+    chip = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "ft-accolade-typed-class-2")
+    assert chip.label == "Class II" and chip.selected
     await ui.click("ft-start")
     [session] = _keeper(store).in_progress()
     assert session.setup["accolade"] == {"category": {"most": {"class": [1, 2]}}}

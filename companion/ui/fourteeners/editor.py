@@ -255,7 +255,9 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
             choice_chip(f"{prefix}-{key}-{value}", roman(value) if domain == "classes" else label,
                         form.has(domain, value), bind(on_change, form.toggled(domain, value)),
                         icon=ICON_GLYPHS[Icon(value)] if domain == "icons" else None,
-                        colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None, toggle=True)
+                        colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None, toggle=True,
+                        # A bare "II" said nothing of what it was.
+                        said=_("Class {numeral}").format(numeral=roman(value)) if domain == "classes" else None)
             for value, label in values], label=labels.get(domain, key)))
     return rows
 
