@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
+from harness import walk
 
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
@@ -202,3 +204,13 @@ async def test_players_seated_faster_than_the_screen_is_redrawn_all_sit_down(ope
     await ui._event(first, "click", settle=False)
     await ui._event(second, "click")
     assert ui.get("fr-new-count").value == "Players · 2 of 1–5"
+
+
+async def test_a_weather_tile_chosen_at_setup_is_said_with_its_days(open_ui, store):
+    # "Tile 1" and "At the table" were said twice, once for days 1-3 and once for days 4-6, with nothing to
+    # say which row a screen reader was in.
+    store.players.add("Ann")
+    ui = await open_ui(route="/games/freunde")
+    said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
+    assert said["fr-new-tile-1-summer-1"] == "Days 1–3, Tile 1"
+    assert said["fr-new-tile-2-none"] == "Days 4–6, At the table"

@@ -238,17 +238,20 @@ def FreundeNewGame() -> ft.View:
                               "check them against your tiles."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         for slot in (0, 1):
             allowed = slot == 0 or draft.tiles[0] is not None
-            body.append(ft.Text(_("Days {first}–{last}").format(first=slot * 3 + 1, last=slot * 3 + 3),
-                                weight=ft.FontWeight.W_600, size=13))
+            days_words = _("Days {first}–{last}").format(first=slot * 3 + 1, last=slot * 3 + 3)
+            body.append(ft.Text(days_words, weight=ft.FontWeight.W_600, size=13))
+            # Each choice said with its days: the two rows' choices are the same words ("Tile 1" twice).
             body.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 # i18n: a tile's days are entered at the table as they are revealed, not laid out now
                 chip(f"fr-new-tile-{slot + 1}-none", _("At the table"), draft.tiles[slot] is None,
-                     bind(pick_tile, slot, None), height=40, disabled=not allowed),
+                     bind(pick_tile, slot, None), height=40, disabled=not allowed,
+                     spoken=_("{day}, {choice}").format(day=days_words, choice=_("At the table"))),
                 *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_name(tile_id),
                        draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
                        # A tile is laid once: days 4-6 cannot be the tile of days 1-3.
                        disabled=not allowed or (slot == 1 and draft.tiles[0] == tile_id),
-                       icon=weather_icon(_worst(days)))
+                       icon=weather_icon(_worst(days)),
+                       spoken=_("{day}, {choice}").format(day=days_words, choice=tile_name(tile_id)))
                   for tile_id, days in presets],
             ]))
         if draft.days:
