@@ -318,3 +318,12 @@ async def test_players_seated_at_a_new_table_faster_than_a_redraw_all_sit_down(o
     await ui._event(first, "click", settle=False)
     await ui._event(second, "click")
     assert not ui.get("rl-new-start").disabled                # a table of two can start
+
+
+async def test_the_lay_off_helpers_add_buttons_say_what_they_add(open_ui, store):
+    # Named "Set", "Run", "Colour group" alone, they said neither that they add a group nor where.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.LAY_OFF)
+    assert ui.get("rl-lay-add-set").tooltip == "Add a group on the table: set"
+    assert "Add a group on the table: colour run" in spoken(ui.top)

@@ -335,6 +335,9 @@ def layoff_panel(draft: LayoffDraft, set_draft: Callable) -> list[ft.Control]:
     body.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         labelled(f"rl-lay-add-{kind.value}", ft.OutlinedButton(
             first_capital(tr(kind.word)), key=f"rl-lay-add-{kind.value}", icon=ft.Icons.ADD_ROUNDED,
+            # What the button does, beside the kind it names ("Set" alone said neither)
+            # i18n: a button's tooltip: add a group of this kind ("set", "run") to those on the table
+            tooltip=_("Add a group on the table: {kind}").format(kind=tr(kind.word)),
             on_click=bind(_add_group, set_draft, kind)))
         for kind in GROWING_KINDS
     ]))
