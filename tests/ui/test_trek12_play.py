@@ -105,6 +105,8 @@ async def test_a_new_ascent_from_the_roster(open_ui, store):
     assert session.setup["players"] == [{"id": ann.id, "name": "Ann"}]
     assert isinstance(session.setup["dice_seed"], int)
     assert ui.get("t12-title").value == "Kagkot"
+    # The sheet's name is the screen's heading, as the other games' titles are.
+    assert any(isinstance(n, ft.Semantics) and n.header and n.content is ui.get("t12-title") for n in walk(ui.top))
     assert ui.get("t12-round").value == "Round 1 of 19 · summit\u00a070+"          # the summit wraps whole
     ui.get("t12-tab-max")
 

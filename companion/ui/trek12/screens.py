@@ -756,7 +756,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     lead, dot, rest = summit.rpartition("· ")
     summit = lead + dot + rest.replace(" ", "\u00a0") if dot else summit
     title = ft.Column(spacing=0, tight=True, controls=[
-        ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title"),
+        # The screen's heading, as the other games' titles are: in a column, it was only the app bar's words.
+        ft.Semantics(header=True, content=ft.Text(sheet.name, weight=ft.FontWeight.W_600, key="t12-title")),
         # Two lines at most: beside four app bar buttons a phone's title has room for about 22 characters.
         labelled("t12-round", ft.Text(round_text + summit, size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                                       key="t12-round", max_lines=2)),
