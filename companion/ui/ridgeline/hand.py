@@ -20,7 +20,7 @@ from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card,
 from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import (bind, colour_dot, first_capital, labelled, labelled_value, message_card,
+from companion.ui.common.widgets import (bind, colour_dot, labelled, labelled_value, message_card,
                                          seat_chip, section_title)
 from companion.ui.ridgeline.parts import CardPicker, card_tray
 from companion.ui.ridgeline.table import FALLBACK_COLOUR
@@ -272,7 +272,11 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     # "zmęczenie 250", and it is said last, as the sum the rest makes.
     parts = [name, f"{status} · {climb}"]
     if fatigue != "—":
-        parts.append(labelled_value(first_capital(_("fatigue")), fatigue))
+        # Said as what it is: beside the cards' own fatigue ("2 cards in hand · 14 fatigue"), "Fatigue: 264"
+        # read as a second figure for the same thing.
+        # i18n: a player's fatigue once this hand is recorded (the cards left and the camps not cleared), said
+        # before the figure
+        parts.append(labelled_value(_("Fatigue after this hand"), fatigue))
     said = ". ".join(parts)
     row = labelled(f"rl-left-{index}", header, label=said, button=not went_out)
     # Built afresh (a key of its own) when it turns from a button into words or back: patched in place, the
