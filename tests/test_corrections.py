@@ -424,25 +424,3 @@ def test_a_fourteeners_accolade_set_out_wrong_can_be_corrected() -> None:
     # Gerry plays without an Accolade: nothing to correct there.
     assert [str(o["label"]) for o in fourteeners.setup_options({**base, "players": ["Ann"], "accolade": None})] \
         == ["Ann's Hiker side", "Weather"]
-
-
-def test_a_mark_of_a_game_taken_back_is_dropped_with_the_game_when_the_app_starts(tmp_data_dir, counter_engine):
-    # Left by an app stopped between the two saves that end a game taken back (or by an older version closing
-    # it at start), the mark made a copy of the game imported later count as taken back: finishing it would
-    # rewrite History's record instead of keeping a second ending.
-    from companion.store.layout import CORRECTIONS_TABLE, REOPENED_TABLE
-
-    with open_store(tmp_data_dir) as store:
-        keeper = SessionKeeper(store, engines={GAME: counter_engine})
-        game = played(keeper, store, [3, 3], target=6)
-        keeper.finish(game)
-        kept = played(keeper, store, [3, 3], target=6)
-        keeper.finish(kept)
-        keeper.reopen(kept)
-        keeper.begin_correction(kept, 0, delete=True)
-        store.table(REOPENED_TABLE).upsert({"id": game, "finished": store.history.get(game)["finished"]})
-        store.table(CORRECTIONS_TABLE).upsert({**store.table(CORRECTIONS_TABLE).get(kept), "id": game})
-    with open_store(tmp_data_dir) as store:
-        keeper = SessionKeeper(store, engines={GAME: counter_engine})
-        assert not keeper.reopened(game) and store.table(CORRECTIONS_TABLE).get(game) is None
-        assert keeper.reopened(kept) and keeper.correction(kept) is not None        # a game in progress keeps both

@@ -40,8 +40,8 @@ from companion.store.atomic import Unreadable, read_json_file
 from companion.store.history import TABLE as HISTORY_TABLE
 from companion.store.history import MonthFiles, check_history_keys, check_month, month_of, month_title
 from companion.store.layout import (
-    CORRECTIONS_TABLE, DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, REOPENED_TABLE,
-    RESERVED_NAMES, SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
+    DEVICE_SETTINGS, HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, MONTH_PATTERN, REOPENED_TABLE, RESERVED_NAMES,
+    SESSIONS_FILE, TABLE_NAME_PATTERN, month_file, month_of_file, table_file,
 )
 from companion.store.lock import ProcessLock
 from companion.store.pending import Pending, PendingNotices
@@ -474,16 +474,6 @@ class Store:
                 finished = self._months.get(doc["id"])
                 if finished is not None and records.same_play(finished, doc):
                     self.sessions.delete(doc["id"])
-        # A game's mark of being taken back, or its correction under way, outlives it where the app was stopped
-        # between the two saves that end it (or an older version closed it above): left, a copy of the game
-        # imported later would be taken for one taken back, and finishing it would rewrite History's record.
-        in_progress = {doc["id"] for doc in self._dbs[SESSIONS_FILE].raw().get("sessions", {}).values()}
-        for name in (REOPENED_TABLE, CORRECTIONS_TABLE):
-            if table_file(name) in self._dbs:
-                table = self.table(name)
-                for kept in table.all():
-                    if kept["id"] not in in_progress:
-                        table.delete(kept["id"])
 
 
 def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
