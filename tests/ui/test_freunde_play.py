@@ -1616,3 +1616,38 @@ async def test_zones_of_a_days_weather_tapped_in_quick_succession_are_both_chose
     await ui._event(second, "click")
     await ui.click("fr-today-save")
     assert engine(store, session.id).weather[0].zones == frozenset({7000, 8000})
+
+
+RISK_OF_2 = (
+    {"type": "weather", "day": 1, "weather": "sun"},
+    {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+    {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+    {"type": "risk", "value": 2},
+)
+
+
+async def test_a_risk_split_tapped_quickly_never_passes_what_is_owed(open_ui, store):
+    # Each stepper's bound was drawn with the other's value then: "+ +" on both before a redraw split 2 + 2
+    # of a token of 2, which Give then refused.
+    session = start_game(store, actions=RISK_OF_2)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-2")
+    accl, move = ui.get("fr-risk-accl-plus"), ui.get("fr-risk-move-plus")
+    for plus in (accl, accl, move, move):
+        await ui._event(plus, "click", settle=False)
+    await ui.settle()
+    assert int(ui.get("fr-risk-move").value) + int(ui.get("fr-risk-accl").value) == 2
+
+
+async def test_give_tapped_just_after_a_card_gives_that_card_too(open_ui, store):
+    # Give acted on the plan as drawn: the card tapped just before it was left out, then cleared.
+    session = start_game(store, actions=RISK_OF_2)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    card, give = ui.get("fr-give-1"), ui.get("fr-give")
+    await ui._event(card, "click", settle=False)
+    await ui._event(give, "click")
+    assert SessionKeeper(store).get(session.id).actions[-1]["cards"] == ["M3", "M1"]

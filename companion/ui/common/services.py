@@ -172,6 +172,8 @@ def use_latest_state(initial: Any) -> tuple[Any, Callable[[Any], None], Any]:
     latest = ft.use_ref(value)      # `initial` may be a function giving it, called once, by `use_state`
 
     def set_now(new_value: Any) -> None:
+        if callable(new_value):         # a change of the latest value, as `use_state`'s setter takes
+            new_value = new_value(latest.current)
         latest.current = new_value
         set_value(new_value)
 

@@ -50,7 +50,7 @@ from companion.ui.common.entries import EntriesPanel, entries_button, entries_ma
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
-from companion.ui.common.services import use_app, use_page_size, use_top_on_change
+from companion.ui.common.services import use_app, use_latest_state, use_page_size, use_top_on_change
 from companion.ui.common.widgets import (
     and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
     undo_redo,
@@ -104,7 +104,8 @@ def FreundeTable(session_id: str) -> ft.View:
     cards_at, set_cards_at = ft.use_state((CardsDraft(), None))
     risk, set_risk = ft.use_state(RiskDraft())
     # The climber's plan, with the entries it was made after: another device's change sets it aside, and says so.
-    move_at, set_move_at = ft.use_state(lambda: (_kept_move(app, session_id), entries_mark(app, session_id)))
+    move_at, set_move_at, move_now = use_latest_state(lambda: (_kept_move(app, session_id),
+                                                                 entries_mark(app, session_id)))
     weather_edit, set_weather_edit = ft.use_state(None)      # (days, drafts) of the tile being entered
     # The board as wide as the column inside the screen's margins, up to a phone's 358 px: drawn wider on a
     # 360 px phone, its right edge and the climbers standing there were cut off.
@@ -362,6 +363,8 @@ def FreundeTable(session_id: str) -> ft.View:
     # Changes of the latest plan (`set_move`): a card given just before, not yet drawn, stays given.
     def toggle_card(position: int) -> None:
         def toggled(m: MoveDraft) -> MoveDraft:
+            if m.climber is None:           # the plan went meanwhile (given, or changed on another device)
+                return m
             chosen = (tuple(n for n in m.cards if n != position) if position in m.cards
                       else tuple(sorted(m.cards + (position,))))
             return revalidated(MoveDraft(m.climber, chosen, m.target, m.tent, m.risk_move, m.risk_accl,
@@ -370,15 +373,20 @@ def FreundeTable(session_id: str) -> ft.View:
         set_move(toggled)
 
     def toggle_tent() -> None:
-        set_move(lambda m: revalidated(MoveDraft(m.climber, m.cards, m.target, not m.tent, m.risk_move,
-                                                 m.risk_accl, refused=m.refused)))
+        set_move(lambda m: m if m.climber is None else revalidated(MoveDraft(
+            m.climber, m.cards, m.target, not m.tent, m.risk_move, m.risk_accl, refused=m.refused)))
 
+    # The split never passes what is owed: each stepper's bound was drawn with the other's value then.
     def set_risk_move(value: int) -> None:
-        set_move(lambda m: revalidated(MoveDraft(m.climber, m.cards, m.target, m.tent, value, m.risk_accl,
-                                                 refused=m.refused)))
+        owed = rules.risk_owed(state, acting) if acting is not None else 0
+        set_move(lambda m: m if m.climber is None else revalidated(MoveDraft(
+            m.climber, m.cards, m.target, m.tent, max(0, min(value, owed - m.risk_accl)), m.risk_accl,
+            refused=m.refused)))
 
     def set_risk_accl(value: int) -> None:
-        set_move(lambda m: MoveDraft(m.climber, m.cards, m.target, m.tent, m.risk_move, value))
+        owed = rules.risk_owed(state, acting) if acting is not None else 0
+        set_move(lambda m: m if m.climber is None else MoveDraft(
+            m.climber, m.cards, m.target, m.tent, m.risk_move, max(0, min(value, owed - m.risk_move))))
 
     def tap_space(space: SpaceId) -> None:
         set_problem(None)
@@ -407,44 +415,47 @@ def FreundeTable(session_id: str) -> ft.View:
         set_move(chosen)
 
     def give() -> None:
-        if acting is None or move.climber is None:
+        # The plan as it is latest: a card tapped just before Give, not yet drawn, is given too.
+        at = move_now.current
+        m = at[0] if at[1] == entries_mark(app, session_id) else MoveDraft()
+        if acting is None or m.climber is None:
             return
         name = state.players[acting].name
-        given = given_cards(state, move)
-        route = routes_for(move).get(move.target) if move.target else None
-        doc = {"type": "climber", "player": name, "climber": move.climber, "cards": [c.code for c in given],
-               "path": list(route.path) if route else [], "tent": move.tent, "risk_move": move.risk_move,
-               "risk_accl": move.risk_accl}
+        given = given_cards(state, m)
+        route = routes_for(m).get(m.target) if m.target else None
+        doc = {"type": "climber", "player": name, "climber": m.climber, "cards": [c.code for c in given],
+               "path": list(route.path) if route else [], "tent": m.tent, "risk_move": m.risk_move,
+               "risk_accl": m.risk_accl}
         # Movement the climber leaves unused pays the risk still owed (the rule sheet's check: "if you use less
         # than the played movement, this can reduce the Risk"): as many points as the engine takes with the same
         # path. Left out, they were lost once given, and the token came off a climber's acclimatization.
         unused = 0
-        for extra in range(rules.risk_owed(state, acting) - move.risk_move - move.risk_accl, 0, -1):
-            trial = {**doc, "risk_move": move.risk_move + extra}
+        for extra in range(rules.risk_owed(state, acting) - m.risk_move - m.risk_accl, 0, -1):
+            trial = {**doc, "risk_move": m.risk_move + extra}
             try:
                 engine.apply(state, trial)
             except CompanionError:
                 continue
             doc, unused = trial, extra
             break
-        if move.target:
-            said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if move.tent else
+        if m.target:
+            said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if m.tent else
                     _("{name}'s climber {climber} moved to {space}."))
-        elif move.tent:
+        elif m.tent:
             said = _("{name}'s climber {climber} pitched its tent.")
-        elif sum(c.value for c in given if c.kind is CardKind.ACCLIMATIZATION) > move.risk_accl:
+        elif sum(c.value for c in given if c.kind is CardKind.ACCLIMATIZATION) > m.risk_accl:
             # Points left once the risk taken off them is paid (all of an A+1 paying a risk point gives none).
             said = _("{name}'s climber {climber} acclimatized in place.")
         else:
             # Given only movement it did not spend (or an A+0): "used its cards" said it did something with them.
             said = _("{name}'s climber {climber} stayed where it was.")
-        said = said.format(name=name, climber=move.climber, space=space_name(state.board, move.target))
+        said = said.format(name=name, climber=m.climber, space=space_name(state.board, m.target))
         if unused:
             said += " " + ngettext("{n} movement point it did not use paid the risk.",
                                    "{n} movement points it did not use paid the risk.", unused).format(n=unused)
         reason = act(doc, said)
         if reason:
-            set_move(MoveDraft(move.climber, move.cards, move.target, move.tent, move.risk_move, move.risk_accl,
+            set_move(MoveDraft(m.climber, m.cards, m.target, m.tent, m.risk_move, m.risk_accl,
                                reason=reason))
 
     def pay(label: str) -> None:
