@@ -327,3 +327,16 @@ async def test_the_lay_off_helpers_add_buttons_say_what_they_add(open_ui, store)
     await open_panel(ui, Panel.LAY_OFF)
     assert ui.get("rl-lay-add-set").tooltip == "Add a group on the table: set"
     assert "Add a group on the table: colour run" in spoken(ui.top)
+
+
+async def test_a_card_for_the_kept_cards_tapped_just_after_another_camp_is_kept_in_that_camp(open_ui, store):
+    # The box's place was the drawn camp's: camp 1's cards kept back (its third box) went into camp 7's third
+    # set when camp 7 was tapped just before the card.
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-slot-2")                 # camp 1: two groups, then the cards kept back
+    camp, card = ui.get("rl-check-camp-7"), ui.get("rl-check-pick-G7")
+    await ui._event(camp, "click", settle=False)      # camp 7: three groups, then the cards kept back
+    await ui._event(card, "click")
+    assert tray_codes(ui, "rl-check-g2") == [] and tray_codes(ui, "rl-check-g3") == ["G7"]

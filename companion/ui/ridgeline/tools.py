@@ -155,24 +155,31 @@ def _slot(fitted: Callable[[CheckDraft], CheckDraft], draft: CheckDraft, set_dra
     active = draft.active == index
     codes = draft.slot(index)
 
-    # Updaters start from the saved draft fitted to its camp (the first draft names no camp yet); a box of the
-    # camp drawn that another camp, tapped just before, does not have is left alone.
+    # Updaters start from the saved draft fitted to its camp (the first draft names no camp yet). Where another
+    # camp was tapped just before, not yet drawn, the box is that camp's like it: the cards kept back are its
+    # kept cards, a group its group of the same place; a group it does not have takes nothing.
+    def changed(d: CheckDraft, change: Callable[[CheckDraft, int], CheckDraft]) -> CheckDraft:
+        latest = fitted(d)
+        if not declare:
+            return change(latest, len(latest.groups))
+        return change(latest, index) if index < len(latest.groups) else latest
+
     def add(added: list[CardCode]) -> str | None:
         if not declare and any(parse_card(code).declared for code in added):
             # i18n: R is card notation (a Rope), kept as it is
             return _("a Rope kept in hand is written R: it is not declared")
-        set_draft(lambda d: _change_slot(fitted(d), index, lambda codes: codes + tuple(added)))
+        set_draft(lambda d: changed(d, lambda f, box: _change_slot(f, box, lambda codes: codes + tuple(added))))
         return None
 
     def remove(code: CardCode) -> None:
-        set_draft(lambda d: _change_slot(fitted(d), index, lambda codes: _without(codes, code)))
+        set_draft(lambda d: changed(d, lambda f, box: _change_slot(f, box, lambda codes: _without(codes, code))))
 
     controls: list[ft.Control] = [
         ft.Semantics(identifier=f"rl-check-slot-{index}", button=True, content=ft.Container(
             key=f"rl-check-slot-{index}",
             ink=True,
             # An updater: a card tapped just before, its change not yet drawn, stays in its box.
-            on_click=lambda: set_draft(lambda d: replace(fitted(d), active=index)),
+            on_click=lambda: set_draft(lambda d: changed(d, lambda f, box: replace(f, active=box))),
             content=ft.Row(spacing=8, controls=[
                 ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if active else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                         size=20, color=ft.Colors.PRIMARY if active else ft.Colors.OUTLINE),
