@@ -264,13 +264,14 @@ def tile_editor(
     prefix: str,
     days: Sequence[int],
     drafts: Sequence[DayDraft],
-    on_change: Callable[[tuple[DayDraft, ...]], None],
+    on_change: Callable[[Callable[[tuple[DayDraft, ...]], tuple[DayDraft, ...]]], None],
     season: str,
     labels,
     laid: Mapping[str, int] | None = None,
     first_as_shown: bool = False,
 ) -> ft.Control:
     """Enter a tile's days: a known tile as a preset, then each day's symbol, losses and zones, all editable.
+    `on_change` is given a change of the days (a function of the latest ones, which gives the new ones).
     `laid`: known tiles already on the table for other days (`tiles_laid`), shown but not offered again.
     `first_as_shown`: the first day (today's, still to enter) is saved as it shows, sun unless changed; any
     other day not entered shows no weather chosen, since a save leaves it for later (`days_to_save`)."""
