@@ -1651,3 +1651,20 @@ async def test_give_tapped_just_after_a_card_gives_that_card_too(open_ui, store)
     await ui._event(card, "click", settle=False)
     await ui._event(give, "click")
     assert SessionKeeper(store).get(session.id).actions[-1]["cards"] == ["M3", "M1"]
+
+
+async def test_give_does_not_confirm_a_plan_changed_just_before_it(open_ui, store):
+    # Give reads the latest plan; a tent tapped just before it (the space then out of reach) had the tent
+    # pitched where the climber stood, which the button, drawn for "to S2", never offered.
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")
+    await ui.click("fr-space-S2")
+    entries = len(SessionKeeper(store).get(session.id).actions)
+    tent, give = ui.get("fr-tent"), ui.get("fr-give")
+    await ui._event(tent, "click", settle=False)
+    await ui._event(give, "click")
+    assert len(SessionKeeper(store).get(session.id).actions) == entries     # nothing given: the plan is redrawn
+    assert ui.get("fr-give").disabled                  # a tent refused with its space: nothing to confirm
