@@ -340,3 +340,5 @@ async def test_a_card_for_the_kept_cards_tapped_just_after_another_camp_is_kept_
     await ui._event(camp, "click", settle=False)      # camp 7: three groups, then the cards kept back
     await ui._event(card, "click")
     assert tray_codes(ui, "rl-check-g2") == [] and tray_codes(ui, "rl-check-g3") == ["G7"]
+    await ui.click("rl-check-pick-G8")                # the box the card went into is the one still open
+    assert tray_codes(ui, "rl-check-g3") == ["G7", "G8"] and tray_codes(ui, "rl-check-g0") == []
