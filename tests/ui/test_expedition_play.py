@@ -756,3 +756,19 @@ async def test_deck_counts_tapped_faster_than_the_screen_is_redrawn_all_count(op
     await ui._event(minus, "click", settle=False)
     await ui._event(minus, "click")
     assert ui.get("exp-deck-total").value == "14 of 16 cards: 2 short"
+
+
+async def test_a_deck_count_tapped_just_before_save_is_saved_with_the_rest(open_ui, store):
+    # Save took the counts drawn: the last − or +, not yet drawn, was dropped, and a deck short of 16 saved.
+    from companion.games.expedition.data import DECK_SETTING
+
+    store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/expedition")
+    await ui.click("exp-deck-edit")
+    await ui.click("exp-deck-compass-minus")
+    await ui.click("exp-deck-rope-plus")                 # 16 again: Save is offered
+    minus, save = ui.get("exp-deck-compass-minus"), ui.get("exp-deck-save")
+    await ui._event(minus, "click", settle=False)        # 15 ...
+    await ui._event(save, "click")                       # ... saved at once: refused, as 15 is no deck
+    assert store.settings.get(DECK_SETTING) is None
+    assert "16" in ui.get("exp-deck-problem").value

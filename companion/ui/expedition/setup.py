@@ -208,7 +208,7 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
     """The Assist deck's make-up (the setting `expedition_deck`): copies of each kind, adding up to 16."""
     app = use_app()
     deck, is_default = saved_deck(app.store)
-    draft, set_draft = ft.use_state(None)
+    draft, set_draft, draft_now = use_latest_state(None)
     problem, set_problem = ft.use_state(None)
     counts = dict(draft if draft is not None else deck)
     size = default_deck().size
@@ -225,8 +225,11 @@ def DeckEditor(open_: bool, on_toggle) -> ft.Control:
         set_problem(None)
 
     def save() -> None:
+        # The latest counts: a − or + tapped just before Save, not yet drawn, is saved with the rest (or the
+        # deck it leaves is refused as it should be).
+        latest = draft_now.current
         try:
-            checked = parse_deck(counts, "the deck").to_dict()
+            checked = parse_deck(dict(latest if latest is not None else deck), "the deck").to_dict()
             app.store.settings.set(DECK_SETTING, checked)
         except CompanionError as exc:
             set_problem(sentence(exc))
