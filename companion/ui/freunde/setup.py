@@ -245,6 +245,7 @@ def FreundeNewGame() -> ft.View:
                 # i18n: a tile's days are entered at the table as they are revealed, not laid out now
                 chip(f"fr-new-tile-{slot + 1}-none", _("At the table"), draft.tiles[slot] is None,
                      bind(pick_tile, slot, None), height=40, disabled=not allowed,
+                     # i18n: a choice said with the days it is for: "Days 1–3, Tile 1", "Day 2, Snow"
                      spoken=_("{day}, {choice}").format(day=days_words, choice=_("At the table"))),
                 *[chip(f"fr-new-tile-{slot + 1}-{tile_id}", tile_name(tile_id),
                        draft.tiles[slot] == tile_id, bind(pick_tile, slot, tile_id), height=40,
