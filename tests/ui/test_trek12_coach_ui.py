@@ -9,6 +9,7 @@ import random
 import threading
 import time
 
+import flet as ft
 import pytest
 
 from harness import spoken, walk
@@ -411,6 +412,12 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     heading = "Costliest round, " if len(costly) == 1 else "Costliest rounds, "
     assert ui.get("t12-review-costliest-0").value.startswith(heading + "marked on the sheet: round ")
     assert ui.get("t12-review-costliest-0").value.count("round ") == len(costly)
+    # What "expected" means is said above the rounds ("expected 64" beside a final of 31 read as a mistake), and a
+    # cost within the estimates' margin is not drawn as one.
+    assert ui.get("t12-review-expected-0").value.startswith("Expected: the final score the coach expects")
+    for r in kept.rounds:
+        cost = ui.get(f"t12-review-cost-0-{r.round}")
+        assert (cost.color == ft.Colors.ON_SURFACE_VARIANT) == (not r.coachs and not r.telling), r
     for r in kept.rounds:                       # each round's moves with what they expected
         assert ui.get(f"t12-review-you-0-{r.round}").value.endswith(f"(expected {expectations(r)[0]})")
         coach = ui.find(f"t12-review-coach-0-{r.round}")

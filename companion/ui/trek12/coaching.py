@@ -443,6 +443,10 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                          "Costliest rounds, marked on the sheet: {rounds}.", len(costly)).format(
                                     rounds=rounds),
                                 key=f"{keys}-costliest-{seat}", size=13, color=COSTLY_COLOUR))
+    # What "expected" means, said once above the rounds: "expected 64" beside a final of 31 read as a mistake.
+    controls.append(ft.Text(_("Expected: the final score the coach expects after that move, playing the rounds "
+                              "left itself. A cost in grey is within the estimates' margin."),
+                            key=f"{keys}-expected-{seat}", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     sheet = played.end.sheet
     layout = sheet_layout(sheet, width, 300)
     controls.append(ft.Row(alignment=ft.MainAxisAlignment.CENTER, controls=[sheet_control(
@@ -466,7 +470,9 @@ def ReviewPanel(game_id: str, digest: str, played: coach_review.Played, seat: in
                                 # i18n: a reviewed round's cost read aloud, where "−8.4" is drawn
                                 semantics_label=None if r.coachs else _("points lost: {cost}").format(
                                     cost=format_number(r.cost, 1)),
-                                color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR),
+                                # Within the estimates' margin, a cost is drawn plain, not as a mistake.
+                                color=ft.Colors.PRIMARY if r.coachs else COSTLY_COLOUR if r.telling
+                                else ft.Colors.ON_SURFACE_VARIANT),
                         ft.Icon(ft.Icons.EXPAND_LESS_ROUNDED if shown else ft.Icons.EXPAND_MORE_ROUNDED, size=18,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                                 # i18n: what tapping a reviewed round does (read aloud)
