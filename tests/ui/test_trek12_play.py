@@ -972,3 +972,34 @@ def test_a_home_made_sheets_many_boxes_are_counted_not_drawn_off_the_tile():
 
     assert [c.value for c in foot(10)] == ["3/10"]
     assert len(foot(4)) == 4 and all(isinstance(c, ft.Container) for c in foot(4))
+
+
+@pytest.mark.parametrize("name", ["dunai", "kagkot", "dhaulagiri"])
+def test_maxs_plus_3_on_an_orphan_stays_inside_the_sheet_on_a_small_phone(name):
+    # The green "+3" on Max's orphan circle 18 of Kagkot was cut off by the sheet's right edge at 360 px.
+    from companion.games.trek12.data import load_sheet
+    from companion.games.trek12.rules import Board
+    from companion.ui.trek12.sheet import sheet_control, sheet_layout
+
+    sheet = load_sheet(name)
+
+    class EveryCircleOrphan:
+        """A blank sheet whose every circle counts as an orphan: a badge drawn for each."""
+
+        def __init__(self) -> None:
+            self._board = Board.empty(sheet)
+
+        def __getattr__(self, attribute):
+            return getattr(self._board, attribute)
+
+        def orphans(self):
+            return sheet.ids
+
+    from flet.components.component import Renderer
+
+    layout = sheet_layout(sheet, 328, 300)
+    with Renderer().with_context():            # the circles are components: drawn only within a renderer
+        drawn = sheet_control(sheet, EveryCircleOrphan(), layout, prefix="s", max_rules=True)
+    badges = [c for c in walk(drawn) if str(c.key or "").startswith("s-orphan-")]
+    assert len(badges) == len(sheet.ids)
+    assert all(0 <= b.left and b.left + b.width <= layout.width + 0.01 for b in badges)

@@ -154,9 +154,11 @@ def sheet_control(
     badge = max(14.0, d * 0.36)
     for cid in sorted(orphans):
         x, y = centres[cid]
+        width = badge * (1.6 if max_rules else 1)
         controls.append(ft.Container(
-            key=f"{prefix}-orphan-{cid}", left=x + d * 0.5 - badge * 0.75, top=y - d * 0.5 - badge * 0.25,
-            width=badge * (1.6 if max_rules else 1), height=badge, border_radius=badge / 2,
+            # Kept inside the sheet: Max's wider "+3" on a circle at the right edge was cut off at 360 px.
+            key=f"{prefix}-orphan-{cid}", left=min(x + d * 0.5 - badge * 0.75, layout.width - width),
+            top=y - d * 0.5 - badge * 0.25, width=width, height=badge, border_radius=badge / 2,
             bgcolor=ADVICE_COLOUR if max_rules else ft.Colors.SURFACE, alignment=ft.Alignment.CENTER,
             # The circle's own name says it ("orphan, +3 for Max"): ten bare "+3" were heard after the sheet.
             content=ft.Semantics(exclude_semantics=True, content=ft.Text(
