@@ -140,7 +140,7 @@ def _tap_hand(page, table, number: int, hand: dict, shot: Path | None = None):
         cards = [parse_card(code) for code in (hand["left"] if name != hand["went_out"] else [])]
         expected = fatigue_preview(table, name, cards, name in pitched)
         _wait_until(page, f"{name}'s fatigue preview of {expected}", lambda shown, name=name, expected=expected: any(
-            text.startswith(f"{name}. ") and text.endswith(f". Fatigue: {expected}") for text in shown))
+            text.startswith(f"{name}. ") and text.endswith(f". Fatigue after this hand: {expected}") for text in shown))
     if shot is not None:
         page.wait_for_timeout(1000)
         page.screenshot(path=str(shot))
