@@ -1668,3 +1668,17 @@ async def test_give_does_not_confirm_a_plan_changed_just_before_it(open_ui, stor
     await ui._event(give, "click")
     assert len(SessionKeeper(store).get(session.id).actions) == entries     # nothing given: the plan is redrawn
     assert ui.get("fr-give").disabled                  # a tent refused with its space: nothing to confirm
+
+
+async def test_a_space_out_of_reach_tapped_just_before_stay_is_not_taken_for_staying(open_ui, store):
+    session = start_game(store, actions=CARDS_PLAYED)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-give-1")                        # no space chosen: the button says Stay
+    entries = len(SessionKeeper(store).get(session.id).actions)
+    far, give = ui.get("fr-space-S6"), ui.get("fr-give")
+    await ui._event(far, "click", settle=False)
+    await ui._event(give, "click")
+    assert len(SessionKeeper(store).get(session.id).actions) == entries     # the refusal is drawn first
+    assert "S6" in ui.get("fr-move-summary").value

@@ -342,3 +342,16 @@ async def test_a_card_for_the_kept_cards_tapped_just_after_another_camp_is_kept_
     assert tray_codes(ui, "rl-check-g2") == [] and tray_codes(ui, "rl-check-g3") == ["G7"]
     await ui.click("rl-check-pick-G8")                # the box the card went into is the one still open
     assert tray_codes(ui, "rl-check-g3") == ["G7", "G8"] and tray_codes(ui, "rl-check-g0") == []
+
+
+async def test_a_box_tapped_just_before_a_card_of_the_box_open_stays_open(open_ui, store):
+    # The card goes into the box whose picker it was tapped on, and the box tapped just before it is the one
+    # open afterwards (the card's tap opened its own box again).
+    session = seat_table(store)
+    ui = await open_ui(route=f"/play/ridgeline/{session.id}")
+    await open_panel(ui, Panel.CHECK)
+    await ui.click("rl-check-slot-0")
+    box, card = ui.get("rl-check-slot-1"), ui.get("rl-check-pick-G7")
+    await ui._event(box, "click", settle=False)
+    await ui._event(card, "click")
+    assert tray_codes(ui, "rl-check-g0") == ["G7"] and ui.find("rl-check-picker-1") is not None

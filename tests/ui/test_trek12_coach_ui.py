@@ -437,7 +437,7 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
         assert circle_label(ui, f"t12-review-round-sheet-0-circle-{worst.best_circle}").endswith("the coach's move")
         assert shown == f"The sheet before round {worst.round}: your move filled in, the coach's circle glowing."
     else:
-        assert shown.endswith("the coach would use the same circle, with another option or link (its move above).")
+        assert shown.endswith("the coach would use the same circle another way (its move above).")
     for r in kept.rounds:                       # the rounds before it written, those after still empty
         if r.played_circle != worst.played_circle:
             label = circle_label(ui, f"t12-review-round-sheet-0-circle-{r.played_circle}")
@@ -446,6 +446,13 @@ async def test_a_finished_ascent_is_reviewed_and_opens_again_at_once(open_ui, st
     await ui.click(f"t12-review-round-0-{worst.round}")
     assert ui.find(f"t12-review-shown-0-{worst.round}") is None
     assert ui.find(f"t12-review-round-sheet-0-circle-{worst.played_circle}") is None
+    # A round whose coach's move is in the player's own circle says the difference is in how it was used.
+    same = next(r for r in kept.rounds if r.moved and r.best_circle == r.played_circle)
+    await ui.click(f"t12-review-round-0-{same.round}")
+    assert ui.get(f"t12-review-shown-0-{same.round}").value == (
+        f"The sheet before round {same.round}: your move filled in; the coach would use the same circle another way "
+        "(its move above).")
+    await ui.click(f"t12-review-round-0-{same.round}")
     # The same review from the same game and dice: the figures do not move.
     again = coach_review.review(setup, docs, 0, seed=session.id, hints=session.id)
     assert [round(r.cost, 6) for r in again.rounds] == [round(r.cost, 6) for r in kept.rounds]

@@ -997,9 +997,13 @@ def test_maxs_plus_3_on_an_orphan_stays_inside_the_sheet_on_a_small_phone(name):
 
     from flet.components.component import Renderer
 
-    layout = sheet_layout(sheet, 328, 300)
-    with Renderer().with_context():            # the circles are components: drawn only within a renderer
-        drawn = sheet_control(sheet, EveryCircleOrphan(), layout, prefix="s", max_rules=True)
-    badges = [c for c in walk(drawn) if str(c.key or "").startswith("s-orphan-")]
-    assert len(badges) == len(sheet.ids)
-    assert all(0 <= b.left and b.left + b.width <= layout.width + 0.01 for b in badges)
+    for width, height in ((328, 300), (336, 160)):     # a phone's sheet, and Max's at its smallest
+        layout = sheet_layout(sheet, width, height)
+        with Renderer().with_context():        # the circles are components: drawn only within a renderer
+            drawn = sheet_control(sheet, EveryCircleOrphan(), layout, prefix="s", max_rules=True)
+        badges = {str(c.key)[len("s-orphan-"):]: c for c in walk(drawn) if str(c.key or "").startswith("s-orphan-")}
+        assert len(badges) == len(sheet.ids)
+        assert all(0 <= b.left and b.left + b.width <= layout.width + 0.01 for b in badges.values())
+        # ... and clear of the circle's number: to one side of its centre.
+        centres = {str(cid): x for cid, (x, _y) in layout.centres.items()}
+        assert all(b.left > centres[cid] or b.left + b.width < centres[cid] for cid, b in badges.items())

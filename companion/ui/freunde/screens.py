@@ -416,12 +416,12 @@ def FreundeTable(session_id: str) -> ft.View:
 
     def give() -> None:
         # The plan as it is latest: a card tapped just before Give, not yet drawn, is given too. A tap that
-        # changed what the button said (another climber, another space or none, the tent) is drawn first, to be
+        # changed what the button said (another climber, another space or one refused, the tent) is drawn first, to be
         # confirmed as it now reads; and a plan the button would not take is not taken.
         at = move_now.current
         m = at[0] if at[1] == entries_mark(app, session_id) else MoveDraft()
-        if acting is None or m.climber is None or (m.climber, m.target, m.tent) != (move.climber, move.target,
-                                                                                   move.tent):
+        drawn = (move.climber, move.target, move.refused, move.tent)
+        if acting is None or m.climber is None or (m.climber, m.target, m.refused, m.tent) != drawn:
             return
         if not move_summary(state, m, routes_for(m))[2] or (m.reason is not None and m.tent):
             return

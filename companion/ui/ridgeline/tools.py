@@ -168,10 +168,11 @@ def _slot(fitted: Callable[[CheckDraft], CheckDraft], draft: CheckDraft, set_dra
         if not declare and any(parse_card(code).declared for code in added):
             # i18n: R is card notation (a Rope), kept as it is
             return _("a Rope kept in hand is written R: it is not declared")
-        # The box the cards went into stays open: its picker takes the next card (a camp chosen meanwhile opens
-        # its first box).
+        # Where a camp chosen meanwhile opened its first box, the box the cards went into is opened instead: its
+        # picker takes the next card. A box tapped just before, of the same camp, stays open.
         set_draft(lambda d: changed(d, lambda f, box: replace(
-            _change_slot(f, box, lambda codes: codes + tuple(added)), active=box)))
+            _change_slot(f, box, lambda codes: codes + tuple(added)),
+            active=f.active if f.camp == draft.camp else box)))
         return None
 
     def remove(code: CardCode) -> None:

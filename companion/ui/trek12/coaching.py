@@ -514,10 +514,10 @@ def round_sheet(played: coach_review.Played, seat: int, r: coach_review.RoundRev
         # i18n: under a reviewed round's own sheet: how the two moves are marked on it
         said = _("The sheet before round {round}: your move filled in, the coach's circle glowing.")
     elif r.moved:
-        # i18n: as above, when the coach would have used the same circle another way (the same number may come
-        # from another option, whose box is ticked on the options table)
-        said = _("The sheet before round {round}: your move filled in; the coach would use the same circle, with "
-                 "another option or link (its move above).")
+        # i18n: as above, when the coach would have used the same circle another way (the same number from another
+        # option, another link, a card played or taken)
+        said = _("The sheet before round {round}: your move filled in; the coach would use the same circle another "
+                 "way (its move above).")
     else:
         # i18n: as above, when the player's move was the coach's
         said = _("The sheet before round {round}: your move filled in, the coach's too.")

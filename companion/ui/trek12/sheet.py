@@ -155,9 +155,13 @@ def sheet_control(
     for cid in sorted(orphans):
         x, y = centres[cid]
         width = badge * (1.6 if max_rules else 1)
+        left = x + d * 0.5 - badge * 0.75
+        if left + width > layout.width:
+            # Max's wider "+3" on a circle at the right edge was cut off at 360 px: it goes to the circle's upper
+            # left instead (pulled in, it covered the number on a small sheet).
+            left = max(0.0, x - d * 0.5 + badge * 0.75 - width)
         controls.append(ft.Container(
-            # Kept inside the sheet: Max's wider "+3" on a circle at the right edge was cut off at 360 px.
-            key=f"{prefix}-orphan-{cid}", left=min(x + d * 0.5 - badge * 0.75, layout.width - width),
+            key=f"{prefix}-orphan-{cid}", left=left,
             top=y - d * 0.5 - badge * 0.25, width=width, height=badge, border_radius=badge / 2,
             bgcolor=ADVICE_COLOUR if max_rules else ft.Colors.SURFACE, alignment=ft.Alignment.CENTER,
             # The circle's own name says it ("orphan, +3 for Max"): ten bare "+3" were heard after the sheet.
