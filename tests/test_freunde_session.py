@@ -142,3 +142,24 @@ def test_an_entry_for_a_climber_dead_by_then_says_where_and_when_it_died():
     words = str(session.describe_action(state, {"type": "climber", "player": "Ann", "climber": "A",
                                                 "cards": ["M1"]}))
     assert words == "Turn 2, Ann's climber A stayed at S1 with Move 1, though the climber died on turn 1"
+
+
+def test_movement_a_climber_leaves_unused_pays_the_risk_still_owed():
+    # Rule sheet, the check: "If you use less than the played movement, this can reduce the Risk you've
+    # incurred". Ann owes 2; climber A is given 4 points (M3 + M1) and spends 1 on S1.
+    state = session.start(SETUP)
+    for action in ({"type": "weather", "day": 1, "weather": "sun"},
+                   {"type": "play", "player": "Ann", "cards": ["M3", "M1", "A2"]},
+                   {"type": "play", "player": "Bob", "cards": ["M1", "A0", "A1"]},
+                   {"type": "risk", "value": 2}):
+        state = session.apply(state, action)
+    to_s1 = {"type": "climber", "player": "ann", "climber": "A", "cards": ["M3", "M1"], "path": ["S1"]}
+    assert session.with_unused_movement_for_risk(state, to_s1) == ({**to_s1, "risk_move": 2}, 2)
+    # What the player took off already counts; no more is taken than is owed.
+    taken = {**to_s1, "risk_accl": 0, "risk_move": 1}
+    assert session.with_unused_movement_for_risk(state, taken) == ({**taken, "risk_move": 2}, 1)
+    # Only what the path leaves: M1 to S1 leaves nothing; acclimatization cards are not movement.
+    assert session.with_unused_movement_for_risk(state, {**to_s1, "cards": ["M1"]})[1] == 0
+    assert session.with_unused_movement_for_risk(state, {**to_s1, "cards": ["A2"], "path": []})[1] == 0
+    # A document the rules refuse is handed back as it is, to be refused when applied.
+    assert session.with_unused_movement_for_risk(state, {**to_s1, "climber": "Q"})[1] == 0

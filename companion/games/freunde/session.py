@@ -18,7 +18,8 @@ from companion.games.words import UNRECOGNISED, and_list, clauses, safely
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "stamped", "older_rules", "switched",
-           "switch_to_printed", "why_no_switch", "describe_action", "setup_options", "death_words"]
+           "switch_to_printed", "why_no_switch", "describe_action", "setup_options", "death_words",
+           "with_unused_movement_for_risk"]
 
 GAME_ID = "freunde"
 
@@ -59,6 +60,28 @@ def why_no_switch(state: State) -> str | None:
 def apply(state: State, action: dict[str, Any]) -> State:
     """The state after one action document; InvalidInput / IllegalAction say why it is refused."""
     return rules.apply(state, rules.action_from_doc(state, action))
+
+
+def with_unused_movement_for_risk(state: State, action: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """A climber's action document with as many more of its movement points off the risk still owed as its
+    path leaves unused, and how many that is. The rule sheet's check: "If you use less than the played
+    movement, this can reduce the Risk you've incurred"; once the climber has acted, its unused points are
+    gone, so they pay before a climber's acclimatization would have to (docs/rulings.md, 'Paying the
+    penalty'). The action is unchanged (0) when nothing is owed beyond it, or the rules take no more."""
+    try:
+        parsed = rules.action_from_doc(state, action)
+    except CompanionError:
+        return action, 0              # refused as it is: said when it is applied
+    if not isinstance(parsed, rules.ClimberAction):
+        return action, 0
+    for extra in range(rules.risk_owed(state, parsed.player) - parsed.risk_move - parsed.risk_accl, 0, -1):
+        trial = {**action, "risk_move": parsed.risk_move + extra}
+        try:
+            apply(state, trial)
+        except CompanionError:
+            continue
+        return trial, extra
+    return action, 0
 
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:

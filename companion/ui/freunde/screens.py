@@ -416,8 +416,8 @@ def FreundeTable(session_id: str) -> ft.View:
 
     def give() -> None:
         # The plan as it is latest: a card tapped just before Give, not yet drawn, is given too. A tap that
-        # changed what the button said (another climber, another space or one refused, the tent) is drawn first, to be
-        # confirmed as it now reads; and a plan the button would not take is not taken.
+        # changed what the button said (another climber, another space or one refused, the tent) is drawn first,
+        # to be confirmed as it now reads; and a plan the button would not take is not taken.
         at = move_now.current
         m = at[0] if at[1] == entries_mark(app, session_id) else MoveDraft()
         drawn = (move.climber, move.target, move.refused, move.tent)
@@ -431,18 +431,8 @@ def FreundeTable(session_id: str) -> ft.View:
         doc = {"type": "climber", "player": name, "climber": m.climber, "cards": [c.code for c in given],
                "path": list(route.path) if route else [], "tent": m.tent, "risk_move": m.risk_move,
                "risk_accl": m.risk_accl}
-        # Movement the climber leaves unused pays the risk still owed (the rule sheet's check: "if you use less
-        # than the played movement, this can reduce the Risk"): as many points as the engine takes with the same
-        # path. Left out, they were lost once given, and the token came off a climber's acclimatization.
-        unused = 0
-        for extra in range(rules.risk_owed(state, acting) - m.risk_move - m.risk_accl, 0, -1):
-            trial = {**doc, "risk_move": m.risk_move + extra}
-            try:
-                engine.apply(state, trial)
-            except CompanionError:
-                continue
-            doc, unused = trial, extra
-            break
+        # Movement the climber leaves unused pays the risk still owed (the engine's rule, said in the notice).
+        doc, unused = engine.with_unused_movement_for_risk(state, doc)
         if m.target:
             said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if m.tent else
                     _("{name}'s climber {climber} moved to {space}."))
