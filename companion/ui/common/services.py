@@ -25,7 +25,7 @@ __all__ = [
     "THREADS",
     "ThemeChoice", "Shell", "OwnChoices", "AppServices", "tab_language", "tab_theme", "AppContext", "use_app",
     "use_latest_state", "player_names", "seated_names",
-    "STORE_TOPIC", "FieldText", "use_field_text", "use_page_size", "use_step",
+    "STORE_TOPIC", "FieldText", "use_field_text", "use_page_size", "use_step", "Refused", "update_unless_refused",
 ]
 
 # The pubsub topic on which a tab tells the other tabs that it wrote to the shared store.
@@ -380,3 +380,27 @@ def use_step(value: int, low: int, high: int, on_change: Callable[[int], Any]) -
             on_change(number)
 
     return step
+
+
+@dataclass(frozen=True)
+class Refused:
+    """What a change of the latest value gives instead of one (`update_unless_refused`): why not."""
+
+    reason: Any
+
+
+def update_unless_refused(set_value: Callable[[Any], None], change: Callable[[Any], Any]) -> Any:
+    """Change the latest value through `set_value` (as an updater, so taps faster than the screen is redrawn
+    all count) unless `change` refuses: it gives the new value, or `Refused(reason)`, checked against the
+    latest value rather than the one drawn. The reason is returned (None once changed)."""
+    refused: list[Any] = []
+
+    def update(latest: Any) -> Any:
+        new = change(latest)
+        if isinstance(new, Refused):
+            refused.append(new.reason)
+            return latest
+        return new
+
+    set_value(update)
+    return refused[0] if refused else None

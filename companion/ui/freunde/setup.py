@@ -19,7 +19,7 @@ from companion.games.freunde.data import CORRECTED, ZONES, board_title, load_dat
 from companion.games.freunde.rules import MAX_PLAYERS
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.routing import left_the_roster, start_game
-from companion.ui.common.services import use_app
+from companion.ui.common.services import Refused, update_unless_refused, use_app
 from companion.ui.common.widgets import (
     bind,
     choice_tile,
@@ -78,19 +78,14 @@ def FreundeNewGame() -> ft.View:
         update(lambda d: replace(d, **fields))
 
     def toggle(player_id: str) -> None:
-        full = []
-
-        def toggled(d: SetupDraft) -> SetupDraft:
+        def toggled(d: SetupDraft) -> SetupDraft | Refused:
             if player_id in d.seats:
                 return replace(d, seats=tuple(p for p in d.seats if p != player_id))
             if len(d.seats) >= MAX_PLAYERS:
-                full.append(True)
-                return d
+                return Refused(_("Freunde is for 1 to {most} players.").format(most=MAX_PLAYERS))
             return replace(d, seats=d.seats + (player_id,))
 
-        update(toggled)
-        if full:
-            set_problem(_("Freunde is for 1 to {most} players.").format(most=MAX_PLAYERS))
+        set_problem(update_unless_refused(set_draft, toggled))
 
     def season(value: str) -> None:
         # Presets belong to a season: switching drops the tiles chosen for the other one.

@@ -20,6 +20,7 @@ from companion.games.ridgeline.cards import CardCode, cards_fatigue, parse_card,
 from companion.games.ridgeline.rules import SeatName, State, hand_problem, next_hand, parse_hand
 from companion.games.ridgeline.scoring import fatigue_preview
 from companion.i18n import _, ngettext, tr
+from companion.ui.common.services import Refused, update_unless_refused
 from companion.ui.common.widgets import (bind, colour_dot, labelled, labelled_value, message_card,
                                          seat_chip, section_title)
 from companion.ui.ridgeline.parts import CardPicker, card_tray
@@ -322,20 +323,15 @@ def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
         return _("a Rope in hand is written R; it is declared only when it is staged")
     # A card the deck has no more of is refused at the tap, beside the picker ('The deck': two of each trail
     # card): a third Sunstone 10 was taken, and refused only on Record, below the fold.
-    # An updater, not a value: two quick taps must both land even if the screen has not redrawn between them,
-    # and the deck's supply is checked against the cards they leave, not those drawn.
-    refused = []
-
-    def added_to(d: HandDraft) -> HandDraft:
+    # Two quick taps must both land even if the screen has not redrawn between them, and the deck's supply is
+    # checked against the cards they leave, not those drawn.
+    def added_to(d: HandDraft) -> HandDraft | Refused:
         every = [parse_card(code) for _seat, codes in d.left for code in codes] + [parse_card(c) for c in added]
         supply = supply_problem(every)
-        if supply:
-            refused.append(supply)
-            return d
-        return d.with_cards(name, d.cards(name) + tuple(added))
+        return Refused(supply) if supply else d.with_cards(name, d.cards(name) + tuple(added))
 
-    set_draft(added_to)
-    return str(tr(refused[0])) if refused else None
+    refused = update_unless_refused(set_draft, added_to)
+    return None if refused is None else str(tr(refused))
 
 
 def _remove(set_draft, name: SeatName, code: CardCode) -> None:

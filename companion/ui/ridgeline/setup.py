@@ -9,7 +9,7 @@ from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.data import load
 from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import left_the_roster, start_game
-from companion.ui.common.services import use_app
+from companion.ui.common.services import Refused, update_unless_refused, use_app
 from companion.ui.common.widgets import (
     and_list,
     bind,
@@ -44,22 +44,16 @@ def RidgelineNewGame() -> ft.View:
     first = dealer if dealer in [p.id for p in chosen] else (chosen[0].id if chosen else None)
 
     def toggle(player_id: str) -> None:
-        set_problem(None)
-        full = []
-
         # A change of the latest seats: two players tapped faster than the screen is redrawn both sit down.
-        def toggled(latest: tuple[str, ...]) -> tuple[str, ...]:
+        def toggled(latest: tuple[str, ...]) -> tuple[str, ...] | Refused:
             if player_id in latest:
                 return tuple(p for p in latest if p != player_id)
             if len(latest) >= deck.max_seats:
-                full.append(True)
-                return latest
+                return Refused(ngettext("A table has at most {n} seat.", "A table has at most {n} seats.",
+                                        deck.max_seats).format(n=deck.max_seats))
             return latest + (player_id,)
 
-        set_seats(toggled)
-        if full:
-            set_problem(ngettext("A table has at most {n} seat.", "A table has at most {n} seats.",
-                                 deck.max_seats).format(n=deck.max_seats))
+        set_problem(update_unless_refused(set_seats, toggled))
 
     def start() -> None:
         kept, gone = left_the_roster(app, seats)

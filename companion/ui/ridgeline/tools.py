@@ -22,6 +22,7 @@ from companion.games.ridgeline.rules import SeatName, State, most_in_hand, next_
 from companion.i18n import _, ngettext, tr
 from companion.ui.ridgeline.parts import (CardPicker, camp_words, card_face, card_tray, laid_out, requirement_hint,
                                          sort_codes)
+from companion.ui.common.services import Refused, update_unless_refused
 from companion.ui.common.widgets import bind, first_capital, labelled, labelled_value, seat_chip, section_title
 from companion.ui.ridgeline.hand import game_over_card
 from companion.ui.ridgeline.table import FALLBACK_COLOUR, camp_line
@@ -204,8 +205,6 @@ def _slot(fitted: Callable[[CheckDraft], CheckDraft], draft: CheckDraft, set_dra
 
 
 def _change_slot(draft: CheckDraft, index: int, change: Callable) -> CheckDraft:
-    if index > len(draft.groups):
-        return draft
     return draft.with_slot(index, change(draft.slot(index)))
 
 
@@ -247,18 +246,13 @@ def finder_panel(state: State, draft: FinderDraft, set_draft: Callable, colours:
             return _("a Rope in hand is written R; the finder declares it")
         # The seat chosen last (a chip tapped just before, not yet drawn) keeps the card; the hand's size is
         # counted on the latest hand, not the one drawn.
-        full = []
-
-        def added_to(d: FinderDraft) -> FinderDraft:
+        def added_to(d: FinderDraft) -> FinderDraft | Refused:
             if len(d.hand) + len(added) > limit:
-                full.append(True)
-                return d
+                return Refused(ngettext("a hand holds at most {n} card", "a hand holds at most {n} cards",
+                                        limit).format(n=limit))
             return replace(d, seat=d.seat if d.seat in climbing else seat, hand=d.hand + tuple(added))
 
-        set_draft(added_to)
-        if full:
-            return ngettext("a hand holds at most {n} card", "a hand holds at most {n} cards", limit).format(n=limit)
-        return None
+        return update_unless_refused(set_draft, added_to)
 
     def choose_seat(name: SeatName) -> None:
         set_draft(lambda d: replace(d, seat=name))      # the latest draft: a card tapped just before stays
