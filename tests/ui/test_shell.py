@@ -193,3 +193,18 @@ async def test_a_tab_whose_connection_dropped_is_not_sent_a_redraw_it_cannot_run
         gc.collect()
     assert [str(w.message) for w in caught if "never awaited" in str(w.message)] == []
     assert [p.name for p in store.players.list()] == ["Ann"]
+
+
+def test_a_change_of_the_latest_value_is_made_unless_it_refuses():
+    from companion.ui.common.services import Refused, update_unless_refused
+
+    held = {"value": (1,)}
+
+    def set_value(change):                       # as Flet's setter: an updater is given the latest value
+        held["value"] = change(held["value"]) if callable(change) else change
+
+    def add(n):
+        return lambda latest: Refused(f"{n} is too many") if len(latest) >= 2 else latest + (n,)
+
+    assert update_unless_refused(set_value, add(2)) is None and held["value"] == (1, 2)
+    assert update_unless_refused(set_value, add(3)) == "3 is too many" and held["value"] == (1, 2)
