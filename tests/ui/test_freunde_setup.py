@@ -140,6 +140,27 @@ async def test_the_unverified_winter_board_is_corrected_before_the_game(open_ui,
     assert "unverified" in ui.get("fr-legend-unverified").value
 
 
+async def test_board_corrections_tapped_faster_than_the_screen_is_redrawn_are_all_kept(open_ui, store):
+    # Each change was made to the board as last drawn: VP then cost on one space kept only the cost, and the
+    # second space of a link tapped before the first was drawn as tapped started a new link instead.
+    ui = await winter_board_editor(open_ui, store)
+    await ui.click("fr-edit-space-h")
+    await ui._event(ui.get("fr-edit-vp-plus"), "click", settle=False)
+    await ui._event(ui.get("fr-edit-cost-plus"), "click", settle=False)
+    await ui._event(ui.get("fr-edit-zone-6000"), "click")
+    assert (ui.get("fr-edit-vp").value, ui.get("fr-edit-cost").value) == ("2", "2")
+    await ui.click("fr-edit-space-h")                 # close its sheet
+    await ui.click("fr-edit-mode-links")
+    await ui._event(ui.get("fr-edit-space-g"), "click", settle=False)
+    await ui._event(ui.get("fr-edit-space-i"), "click")
+    assert ui.get("fr-edit-message").value == "Linked g and i."
+    await ui.click("fr-edit-save")
+    await ui.click("fr-new-start")
+    board = SessionKeeper(store).in_progress()[0].setup["board"]
+    assert board["spaces"]["h"] == {"zone": 6000, "vp": 2, "cost": 2, "accl": 1}
+    assert ["g", "i"] in board["edges"]
+
+
 async def test_android_back_in_the_board_editor_returns_to_the_setup_with_its_choices(open_ui, store):
     ann, bob = store.players.add("Ann"), store.players.add("Bob")
     ui = await open_ui()

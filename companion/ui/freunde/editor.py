@@ -19,7 +19,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.freunde.data import ZONES, Board, board_from_doc, load_data
 from companion.i18n import Message, _, ngettext, tr
-from companion.ui.common.services import use_back_cancels
+from companion.ui.common.services import Refused, update_unless_refused, use_back_cancels, use_latest_state
 from companion.ui.common.widgets import bind, first_capital, labelled, screen_view, section_title
 from companion.ui.freunde.board import BoardMarks, draw_board, space_name, space_title
 from companion.ui.freunde.parts import chip, signed, stepper, zone_label
@@ -42,55 +42,66 @@ def board_changes(original: Board, doc: dict[str, Any]) -> int:
 def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[dict[str, Any]], None],
                 on_cancel: Callable[[], None]) -> ft.View:
     """The winter board drawn with its numbers: tap a space to edit it, or two spaces to toggle a link."""
-    doc, set_doc = ft.use_state(copy.deepcopy(board_doc))
+    # The latest board and space, for taps made faster than the screen is redrawn: each change is made to the
+    # board as the taps before it left it, not as it was drawn (VP then cost on one space kept only the cost).
+    doc, set_doc, latest = use_latest_state(lambda: copy.deepcopy(board_doc))
     mode, set_mode = ft.use_state("spaces")
-    selected, set_selected = ft.use_state(None)
+    selected, set_selected, latest_selected = use_latest_state(None)
     message, set_message = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
     stacking = load_data().stacking
     board = board_from_doc(doc, _ORIGIN, stacking)
     use_back_cancels(on_cancel)
 
-    def apply(new_doc: dict[str, Any], said: str | None) -> bool:
-        try:
-            board_from_doc(new_doc, _ORIGIN, stacking)
-        except CompanionError as exc:
-            set_problem(_problem(exc))
-            return False
-        set_doc(new_doc)
-        set_problem(None)
-        set_message(said)
-        return True
+    def apply(change: Callable[[dict[str, Any]], None]) -> bool:
+        """Make `change` to a copy of the latest board, unless the board check refuses the result."""
+        def changed(current: dict[str, Any]) -> dict[str, Any] | Refused:
+            new_doc = copy.deepcopy(current)
+            change(new_doc)
+            try:
+                board_from_doc(new_doc, _ORIGIN, stacking)
+            except CompanionError as exc:
+                return Refused(_problem(exc))
+            return new_doc
+
+        refused = update_unless_refused(set_doc, changed)
+        set_problem(refused)
+        return refused is None
 
     def change_space(field: str, value: int) -> None:
-        new_doc = copy.deepcopy(doc)
-        new_doc["spaces"][selected][field] = value
-        apply(new_doc, None)
+        space = selected           # the space whose sheet was tapped
+
+        def set_field(new_doc: dict[str, Any]) -> None:
+            new_doc["spaces"][space][field] = value
+
+        if apply(set_field):
+            set_message(None)
 
     def tap(space: str) -> None:
         set_problem(None)
-        if mode == "spaces":
-            set_selected(None if selected == space else space)
-            set_message(None)
+        first = latest_selected.current
+        if mode == "spaces" or first is None or first == space:
+            set_selected(None if first == space else space)
+            set_message(None if mode == "spaces" or first == space else _(
+                "Now tap the space to link with {space}, or {space} again to let go.").format(space=space))
             return
-        if selected is None or selected == space:
-            set_selected(None if selected == space else space)
-            set_message(None if selected == space else _("Now tap the space to link with {space}, or {space} again "
-                                                         "to let go.").format(space=space))
-            return
-        pair = {selected, space}
-        new_doc = copy.deepcopy(doc)
-        kept = [e for e in new_doc["edges"] if set(e) != pair]
-        if len(kept) == len(new_doc["edges"]):
-            new_doc["edges"].append([selected, space])
-            said = _("Linked {first} and {second}.").format(first=space_name(original, selected),
-                                                            second=space_name(original, space))
-        else:
-            new_doc["edges"] = kept
-            said = _("Removed the link between {first} and {second}.").format(first=space_name(original, selected),
-                                                                              second=space_name(original, space))
-        if apply(new_doc, said):
+        pair = {first, space}
+        said: list[str] = []
+
+        def toggle_link(new_doc: dict[str, Any]) -> None:
+            kept = [e for e in new_doc["edges"] if set(e) != pair]
+            if len(kept) == len(new_doc["edges"]):
+                new_doc["edges"].append([first, space])
+                said.append(_("Linked {first} and {second}.").format(first=space_name(original, first),
+                                                                     second=space_name(original, space)))
+            else:
+                new_doc["edges"] = kept
+                said.append(_("Removed the link between {first} and {second}.").format(
+                    first=space_name(original, first), second=space_name(original, space)))
+
+        if apply(toggle_link):
             set_selected(None)
+            set_message(said[-1])
 
     def switch(to: str) -> None:
         set_mode(to)
@@ -142,7 +153,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
                                                 disabled=changes == 0)),
         labelled("fr-edit-cancel", ft.TextButton(_("Cancel"), key="fr-edit-cancel", on_click=on_cancel)),
         labelled("fr-edit-save", ft.FilledButton(_("Use this board"), key="fr-edit-save",
-                                                 icon=ft.Icons.CHECK_ROUNDED, on_click=lambda: on_save(doc))),
+                                                 icon=ft.Icons.CHECK_ROUNDED, on_click=lambda: on_save(latest.current))),
     ]))
     view = screen_view(_("Correct the winter board"), body)
     # The editor shares the new-game address: its arrow returns to the new game, not past it to home.
