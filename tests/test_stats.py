@@ -255,6 +255,14 @@ def test_csv_has_one_row_per_player_per_game_oldest_first():
     assert (body[5]["automated"], body[5]["player_id"], body[5]["winner"]) == ("1", "", "0")
 
 
+def test_csv_names_a_renamed_player_as_they_are_now():
+    # Every screen said "Annapurna" after the rename while the spreadsheet kept "Ann" on her old games: a table
+    # grouped by name split her in two. Guests and Max keep the names the game recorded.
+    rows = list(csv.reader(io.StringIO(history_csv([G6], names={ANN: "Annapurna"}))))[1:]
+    assert [(row[CSV_COLUMNS.index("player")], row[CSV_COLUMNS.index("player_id")]) for row in rows] == [
+        ("Annapurna", ANN), ("Max", "")]
+
+
 def test_csv_counts_no_win_for_a_game_played_alone():
     # A Trek 12 sheet played alone is kept with its one player marked winner; History shows no trophy and
     # Statistics counts no win, but the spreadsheet said "winner 1", and a tally of wins came out too high.

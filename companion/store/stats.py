@@ -639,8 +639,10 @@ CSV_COLUMNS = ("record_id", "finished", "game", "game_name", "title", "player", 
 
 
 @_quiet_gc
-def history_csv(records: Source) -> str:
+def history_csv(records: Source, names: Mapping[str, str] | None = None) -> str:
     """The play history for spreadsheets: a header, then one row per player per game, oldest game first.
+    `names` gives roster players their names as they are now, by id (a game finished before a rename has the
+    name the player goes by now, as History and Statistics show it).
 
     Quoting is the csv module's (RFC 4180: fields with commas, quotes or line breaks are quoted, quotes
     doubled). Names and titles that a spreadsheet would run as a formula (starting with = + - @ or a tab)
@@ -659,7 +661,7 @@ def history_csv(records: Source) -> str:
                 game,
                 entry.title if entry else game,
                 _cell(seat.title),
-                _cell(seat.name),
+                _cell((names or {}).get(seat.player_id or "", seat.name)),
                 seat.player_id or "",
                 int(seat.automated),
                 "" if seat.score is None else _plain(seat.score),

@@ -567,6 +567,8 @@ async def test_history_as_csv_from_settings(open_ui, store):
                        "players": [{"id": ann.id, "name": ann.name, "score": 12, "winner": True},
                                    {"id": None, "name": "=cmd()", "score": 30, "winner": False}],
                        "detail": {"lower_is_better": True}, "session": None})
+    # Renamed after the game: the spreadsheet names her as History and Statistics do now.
+    store.players.rename(ann.id, 'Ann "the axe", Sr.')
     ui = await open_ui(route="/settings")
     await ui.click("settings-csv-download")
     (call,) = save_calls(ui)
@@ -577,7 +579,7 @@ async def test_history_as_csv_from_settings(open_ui, store):
     assert tuple(rows[0]) == stats.CSV_COLUMNS
     first, second = (dict(zip(stats.CSV_COLUMNS, row)) for row in rows[1:])
     assert (first["player"], first["title"], first["score"], first["winner"]) == (
-        'Ann "the axe", Jr.', "Camp 2,\nnight", "12", "1")
+        'Ann "the axe", Sr.', "Camp 2,\nnight", "12", "1")
     assert (second["player"], second["lower_is_better"]) == ("'=cmd()", "1")
     assert ui.get("settings-csv-result").value == f"2 rows downloaded as {call.args['file_name']}."
     # A change of language on the same screen says it again in the new one, as it says the rest.

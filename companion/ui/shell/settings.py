@@ -27,6 +27,7 @@ from companion.ui.common.widgets import (announced, bind, confirm_dialog, labell
                                          sentence, surface)
 from companion.i18n import N_, Message, _, format_number, msg, ngettext, tr
 from companion.ui.shell.copies import KeptCopiesPanel
+from companion.ui.shell.history import roster_names
 from companion.ui.shell.language import LanguagePanel, own_choice_note
 from companion.ui.shell.lan import LanCodePanel, lan_for_this_tab
 
@@ -402,7 +403,7 @@ def _backup_bytes(store) -> bytes:
 def _history_csv(store) -> tuple[str, int]:
     games = stats.read(store.history.list())
     rows = sum(len(seats) for _, seats in games.entries)
-    return stats.history_csv(games), rows
+    return stats.history_csv(games, roster_names(store)), rows
 
 
 def _outcome(outcome, busy: bool, key: str) -> list[ft.Control]:
