@@ -301,8 +301,9 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
         assert f"{line.plays}\u00a0games" in ui.get(f"{key}-words").value
     ann_line = stats.player_line(records, f"id:{ann.id}")
     assert (ann_line.plays, ann_line.wins, ann_line.shared_wins) == (4, 2, 1)
-    # Each figure whole on a line (no-break spaces): lines break between figures only.
-    assert ui.get(f"stats-player-id:{ann.id}-words").value == "4\u00a0games · 2\u00a0wins\u00a0(1\u00a0shared)"
+    # Each figure whole on a line (no-break spaces): lines break between figures, and before a figure's
+    # brackets, which were one block too wide for a phone in French ("5 victoires (dont 2 ex æquo)").
+    assert ui.get(f"stats-player-id:{ann.id}-words").value == "4\u00a0games · 2\u00a0wins (1\u00a0shared)"
     assert "Max" not in [line.name for line in stats.player_lines(records)]
     (dunai,) = stats.trek12_sheets(records)
     assert ui.get("stats-sheet-dunai-summit-rate").value == f"{percent(dunai.summit_rate)} (2 of 3)" == "67% (2 of 3)"
@@ -1244,3 +1245,15 @@ def test_the_recent_form_letters_read_at_4_5_to_1_on_their_dots():
         return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
     assert all(1.05 / (luminance(c) + 0.05) >= 4.5 for c in (WIN_COLOUR, SHARED_COLOUR, LOSS_COLOUR))
+
+
+async def test_a_players_shared_wins_caption_fits_each_games_card_on_a_phone(open_ui, store):
+    # "Victoire, dont 1 ex æquo" needs three lines in a third of a 360 px card: its tile cut it after two,
+    # "Victoire, dont 1 ex æ…".
+    from layout_check import layout_problems
+
+    ann, _, _ = seed(store)
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    assert "Victoire, dont 1 ex æquo" in ui.texts()
+    assert [p for p in layout_problems(ui.top, 360, every_label=True) if "æquo" in p] == []

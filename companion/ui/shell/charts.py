@@ -114,8 +114,9 @@ def figure(value: str, caption: str, *, key: str | None = None, emphasis: bool =
             controls=[
                 ft.Text(value, key=key, size=20, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.CENTER,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if emphasis else None),
-                # Two lines: a caption may be one long word in German or Polish ("Strafpunkte").
-                ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
+                # Up to three lines: a caption may be one long word in German or Polish ("Strafpunkte"), or a
+                # phrase in a third of a phone's card ("Victoires, dont 2 ex æquo").
+                ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=3,
                         overflow=ft.TextOverflow.ELLIPSIS,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if emphasis else ft.Colors.ON_SURFACE_VARIANT),
             ],

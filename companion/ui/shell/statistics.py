@@ -296,8 +296,10 @@ def _player_row(line: PlayerLine, colours: dict[str, str], page: ft.Page) -> ft.
             ft.Column(expand=True, spacing=4, tight=True, controls=[
                 ft.Text(line.name, weight=ft.FontWeight.W_600, size=15),
                 # Each figure whole on a line ("· 5" and "Siege (3 geteilt)" were wrapped apart): lines break
-                # between figures only.
-                ft.Text(" · ".join(w.replace(" ", "\u00a0") for w in words), key=f"{key}-words", size=12,
+                # between figures, and before a figure's brackets: "5 victoires (dont 2 ex æquo)" whole was wider
+                # than a phone and broke inside "æquo".
+                ft.Text(" · ".join(w.replace(" ", "\u00a0").replace("\u00a0(", " (") for w in words),
+                        key=f"{key}-words", size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 form_dots(line.form, size=18),
             ]),
