@@ -113,7 +113,7 @@ def test_history_and_statistics_in_the_browser(playwright, tmp_path):
             _tap(page, f"stats-player-id:{ids['ann']}")
             _wait_for_text(page, "Recent form")
             # The charts' spoken summaries: what a screen reader says for each chart, with its numbers.
-            _wait_for_text(page, "Scores over time, oldest first: 70, 48, 66, 58, 44")
+            _wait_for_text(page, "Points over time, oldest first: 70, 48, 66, 58, 44")
             _wait_for_text(page, "Stars per Expedition, oldest first: Expedition 1: 5 stars (3 summit, 2 race)")
             _wait_for_text(page, "Score distribution: ")
             page.wait_for_timeout(1000)

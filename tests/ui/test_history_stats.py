@@ -376,6 +376,10 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     assert [p.point.radius for p in over_time.data_series[0].points] == [5, 3.5]
     assert ui.get("pstats-trek12-over-time-summary").value == "2 games, best 70, latest 40"
     assert ui.find("pstats-trek12-distribution") is None                  # two games are no distribution yet
+    # Each chart is named for what it counts, as its heading is: Ridgeline's fatigue was said to be "Scores".
+    said = spoken(ui.top)
+    assert "Points over time, oldest first: 70, 40. 1 Mar 2026 to 2 Mar 2026." in said
+    assert "Fatigue over time (lower is better), oldest first: 12, 40. 3 Mar 2026 to 5 Mar 2026." in said
 
 
 def _expeditions(store, stars):

@@ -228,23 +228,27 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
         # A game with nobody to beat is neither won nor lost (a solo Trek 12 Ascent): not drawn as "not won".
         legend.append(_legend_item(_dot_swatch(Outcome.SOLO), _(_OUTCOME_WORDS[Outcome.SOLO])))
     rows.append(ft.Row(wrap=True, spacing=12, controls=legend))
+    # Named as the chart's heading names what it counts ("Fatigue over time"), not "Scores" whatever it counts.
+    said_unit = first_capital(unit)
     if len(series) == 1:
         scores = ", ".join(number(score) for _x, score, _o in series[0].points)
         if span:
-            spoken = (_("Scores over time (lower is better), oldest first: {scores}. {span}.") if lower_is_better
-                      else _("Scores over time, oldest first: {scores}. {span}.")).format(scores=scores, span=span)
+            spoken = (_("{unit} over time (lower is better), oldest first: {scores}. {span}.") if lower_is_better
+                      else _("{unit} over time, oldest first: {scores}. {span}.")).format(
+                unit=said_unit, scores=scores, span=span)
         else:
-            spoken = (_("Scores over time (lower is better), oldest first: {scores}.") if lower_is_better
-                      else _("Scores over time, oldest first: {scores}.")).format(scores=scores)
+            spoken = (_("{unit} over time (lower is better), oldest first: {scores}.") if lower_is_better
+                      else _("{unit} over time, oldest first: {scores}.")).format(unit=said_unit, scores=scores)
     else:
         lines_read = tr(clauses(_("{name}: {scores}").format(
             name=line.name, scores=", ".join(number(score) for _x, score, _o in line.points)) for line in series))
         if span:
-            spoken = (_("Scores over time (lower is better), oldest first, {span}. {lines}.") if lower_is_better
-                      else _("Scores over time, oldest first, {span}. {lines}.")).format(span=span, lines=lines_read)
+            spoken = (_("{unit} over time (lower is better), oldest first, {span}. {lines}.") if lower_is_better
+                      else _("{unit} over time, oldest first, {span}. {lines}.")).format(
+                unit=said_unit, span=span, lines=lines_read)
         else:
-            spoken = (_("Scores over time (lower is better), oldest first. {lines}.") if lower_is_better
-                      else _("Scores over time, oldest first. {lines}.")).format(lines=lines_read)
+            spoken = (_("{unit} over time (lower is better), oldest first. {lines}.") if lower_is_better
+                      else _("{unit} over time, oldest first. {lines}.")).format(unit=said_unit, lines=lines_read)
     return _chart_with_legend(chart, spoken, rows)
 
 
