@@ -127,7 +127,7 @@ QUIET_BOB = {"cards": ["A0", "A1", "A1"]}
      r"turn 1: nobody takes a risk token: the highest movement total is tied \(Ann 2, Bob 2\)"),
     (with_turns({"players": {"Ann": {"cards": ["M3", "M3", "A0"]}, "Bob": QUIET_BOB}, "risk": {"value": 0}},
                 {"players": {"Ann": {"cards": ["M3", "M1", "A1"]}, "Bob": {"cards": ["A2", "A3", "M1"]}}}),
-     r"turn 2: Ann cannot play M3, M1, A1: only these cards are left"),
+     r"turn 2: Ann cannot play Move 3, Move 1, Acclimatize \+1: only these cards are left"),
 ])
 def test_illegal_moves_exit_2_naming_turn_and_rule(tmp_path, capsys, doc, message):
     with pytest.raises(IllegalAction, match=message):

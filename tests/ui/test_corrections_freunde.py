@@ -167,7 +167,8 @@ async def test_a_card_taken_from_a_later_climber_is_refused_cancel_and_fix(open_
         reason = str(exc)
     else:
         raise AssertionError("climber B's entry should no longer apply")
-    assert reason == "turn 1: Ann has M2 left of this turn's cards, not A1"
+    # The cards by the names the rest of the screen gives them (it said "M2" and "A1", a file's codes).
+    assert reason == "turn 1: Ann has Move 2 left of this turn's cards, not Acclimatize +1"
     assert ui.get("ent-title").value == f"Entry {EDITED + 2} no longer applies"
     assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
     assert ui.get("ent-refused").value == "Turn 1, Ann's climber B acclimatized in base camp with Acclimatize +1"

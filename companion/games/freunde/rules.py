@@ -1100,14 +1100,10 @@ def card_words(card: Card) -> str:
 
 
 def _named(cards: Iterable[Card]) -> str:
-    """Movement cards in words, for a refusal a player reads (the codes are what a game file holds)."""
+    """Cards in words, for a refusal a player reads ("Move 2, Acclimatize +1"; the codes are what a game file
+    holds: "M2, A1" was said on screen where every other line names the cards)."""
     # i18n: no cards at all, where a list of card codes would be
     return comma_list([card_words(c) for c in cards]) or msg("none")
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    # i18n: no cards at all, where a list of card codes would be
-    return ", ".join(c.code for c in cards) or msg("none")
 
 
 def _replace_player(state: State, index: PlayerIndex, player: Player) -> tuple[Player, ...]:
@@ -1151,7 +1147,7 @@ def _draw(state: State, action: Draw) -> State:
     if _take(outside, action.cards) is None:
         raise _illegal(state, msg("{name} cannot have drawn {cards}: the draw pile holds only cards not yet "
                                   "played or in hand since the last reshuffle ({outside})", name=player.name,
-                                  cards=_codes(action.cards), outside=_codes(outside)))
+                                  cards=_named(action.cards), outside=_named(outside)))
     new_hand = replace(hand, known=tuple(sorted(hand.known + action.cards, key=lambda c: c.code)),
                        unknown=hand.unknown - len(action.cards))
     return replace(state, players=_replace_player(state, action.player, replace(player, hand=new_hand)))
@@ -1162,7 +1158,7 @@ def _after_play(hand: Hand, cards: Sequence[Card]) -> Hand | str:
     unplayed = _take(hand.unplayed, cards)
     if unplayed is None:
         return msg("only these cards are left to play before the next reshuffle: {cards}",
-                   cards=_codes(hand.unplayed))
+                   cards=_named(hand.unplayed))
     known = list(hand.known)
     rest: list[Card] = []
     for card in cards:
@@ -1174,8 +1170,8 @@ def _after_play(hand: Hand, cards: Sequence[Card]) -> Hand | str:
     if len(rest) > hand.unknown or _take(outside, rest) is None:
         if hand.unknown:
             return msgn("the hand holds {cards} and {n} card not entered",
-                        "the hand holds {cards} and {n} cards not entered", hand.unknown, cards=_codes(hand.known))
-        return msg("the hand holds {cards}", cards=_codes(hand.known))
+                        "the hand holds {cards} and {n} cards not entered", hand.unknown, cards=_named(hand.known))
+        return msg("the hand holds {cards}", cards=_named(hand.known))
     return Hand(unplayed=unplayed, known=tuple(known), unknown=hand.unknown - len(rest))
 
 
@@ -1196,7 +1192,7 @@ def _play(state: State, action: PlayCards) -> State:
     hand = _after_play(player.hand, action.cards)
     if isinstance(hand, str):
         raise _illegal(state, msg("{name} cannot play {cards}: {reason}", name=player.name,
-                                  cards=_codes(action.cards), reason=hand))
+                                  cards=_named(action.cards), reason=hand))
     turn = replace(player.turn, played=action.cards, has_played=True)
     state = replace(state, players=_replace_player(state, action.player,
                                                    replace(player, hand=hand, turn=turn)))
@@ -1402,7 +1398,7 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     left = cards_left_to_give(state, index)
     if _take(left, action.cards) is None:
         raise _illegal(state, msg("{name} has {left} left of this turn's cards, not {given}", name=player.name,
-                                  left=_codes(left), given=_codes(action.cards)))
+                                  left=_named(left), given=_named(action.cards)))
     if not action.cards and (action.path or action.tent):
         raise _illegal(state, msg("{climber} needs movement cards to move or pitch a tent", climber=who))
     if not action.cards and not (action.risk_move or action.risk_accl):
@@ -1418,7 +1414,7 @@ def _climber_action(state: State, action: ClimberAction) -> State:
     accl = sum(c.value for c in action.cards if c.kind is CardKind.ACCLIMATIZATION)
     if action.risk_move and not moves:
         raise _illegal(state, msg("risk points come off movement only for a climber given movement cards; "
-                                  "{climber} is given {cards}", climber=who, cards=_codes(action.cards)))
+                                  "{climber} is given {cards}", climber=who, cards=_named(action.cards)))
     if not printed_rules(state):
         if penalty and not action.cards:
             raise _illegal(state, msg("the risk penalty falls only on a climber that used a card this turn, and "
