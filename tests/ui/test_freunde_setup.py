@@ -198,7 +198,15 @@ async def test_the_board_editor_names_base_camp_and_the_summit_in_words(open_ui,
     await ui.click("fr-edit-space-A_SUMMIT")
     assert "The summit" in ui.text() and "A_SUMMIT" not in ui.text()
     await ui.click("fr-edit-mode-links")
+    # A board cut in two names base camp in words too.
+    await ui.click("fr-edit-space-l")
     await ui.click("fr-edit-space-BASE_CAMP")
+    assert "cannot be reached from the summit" in ui.get("fr-edit-problem").value
+    assert "BASE_CAMP" not in ui.get("fr-edit-problem").value and "base camp" in ui.get("fr-edit-problem").value
+    await ui.click("fr-edit-space-l")                 # let go of l
+    await ui.click("fr-edit-space-BASE_CAMP")
+    assert ui.get("fr-edit-message").value == (
+        "Space chosen: base camp. Now tap the space to link with it, or tap it again to let go.")
     await ui.click("fr-edit-space-g")
     assert ui.get("fr-edit-message").value == "Linked base camp and g."
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, TypeAlias
 
 from companion.errors import DataError, InvalidInput
+from companion.games.words import comma_list
 from companion.i18n.message import Message, msg, msgn
 from companion.inputs import quote, text_problem
 
@@ -403,11 +404,13 @@ def board_from_doc(doc: Any, origin: str, stacking: StackingTable | None = None)
     distance = _distances(neighbours, summit)
     unreachable = sorted(s for s in spaces if s not in distance)
     if unreachable:
+        # Base camp in words, as every screen says it ("BASE_CAMP" is the board file's id).
+        named = [msg("base camp") if s == base_camp else s for s in unreachable]
         # i18n: a board that cannot be played: where ("the corrected board"), then the problem
         raise DataError(msg("{origin}: {problem}", origin=origin, problem=msgn(
             "edges: {spaces} cannot be reached from the summit (every space must link to the rest of the board)",
             "edges: {spaces} cannot be reached from the summit (every space must link to the rest of the board)",
-            len(unreachable), spaces=", ".join(unreachable))))
+            len(unreachable), spaces=comma_list(named))))
     # Height: victory points mark altitude; among equal points, farther from the summit is lower.
     height = {s: (spaces[s].vp, -distance[s]) for s in spaces}
     return Board(

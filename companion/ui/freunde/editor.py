@@ -82,8 +82,11 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
         first = latest_selected.current
         if mode == "spaces" or first is None or first == space:
             set_selected(None if first == space else space)
+            # The space by its name alone, in any language's case: "link with {space}" said "A_SUMMIT", and "the
+            # summit" in it would take another case in French, German or Polish.
             set_message(None if mode == "spaces" or first == space else _(
-                "Now tap the space to link with {space}, or {space} again to let go.").format(space=space))
+                "Space chosen: {space}. Now tap the space to link with it, or tap it again to let go.").format(
+                    space=space_name(original, space)))
             return
         pair = {first, space}
         said: list[str] = []
