@@ -14,14 +14,14 @@ from harness import UiApp, spoken, walk
 import companion.ui.fourteeners.screens  # noqa: F401  (registers the 14ers screens)
 from companion.games.fourteeners import rules, scoring
 from companion.games.fourteeners.catalog import import_catalog
-from companion.games.fourteeners.abilities import Counted, PointsLine
+from companion.games.fourteeners.abilities import Counted, PointsLine, describe_ability
 from companion.games.fourteeners.data import Side
 from companion.games.fourteeners.rules import Phase
 from companion.sessions import SessionKeeper
 from companion.store import open_store
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from companion.ui.fourteeners.forms import side_label
-from companion.ui.fourteeners.parts import slug
+from companion.ui.fourteeners.parts import points_words, slug
 from companion.ui.shell.app import build_main
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
@@ -266,6 +266,10 @@ async def test_a_guide_makes_a_climb_possible(open_ui, store):
     assert "Class I · Peak 1-1" in ui.text()
     await ui.click(f"ft-hire-{ignore}-peak-1-1")
     await ui.click("ft-side-capstone")
+    # The side tapped is said whole below the tiles, which show three lines of it (a long one was cut there).
+    card = next(c for c in state.row if c.name == "Peak 2-14")
+    assert ui.get("ft-side-words").value == (
+        f"Capstone: {points_words(describe_ability(card.ability(Side.CAPSTONE)))}")
     await ui.click("ft-gain")
     state = keeper.state(session_id)
     assert [c.name for c in state.players[0].guides] == ["Peak 1-1"]
@@ -333,6 +337,21 @@ def test_the_score_tables_long_names_wrap_whole_and_stand_apart():
         assert heading.text_align == ft.TextAlign.RIGHT     # each name sits over its own column's numbers
     rows = [c for c in walk(table) if isinstance(c, ft.Row)]
     assert rows and all(row.spacing >= 8 for row in rows)  # a name ending at a column's edge is apart from the next
+
+
+def test_the_score_tables_names_are_not_broken_inside_a_word_on_a_phone():
+    """Three players leave each name about 60 px on a 360 px phone: "Agnieszka" was broken "Agnieszk" / "a"."""
+    from layout_check import layout_problems
+
+    from companion.ui.fourteeners.table import score_table
+    for names in (("Zofia", "Łukasz", "Agnieszka"), ("Ann", "Bo", "Cy", "Łukasz"), ("Ann", "Bo")):
+        result = scoring.ScoreBreakdown(players=tuple(
+            scoring.PlayerScore(name=name, hiker="A", gerry=False, accolade=0, plans=0, capstones=6, photos=0,
+                                total=6, lines=()) for name in names), winners=names[:1], accolade=None)
+        view = ft.View(route="/", controls=[ft.Container(padding=16, content=score_table(result))])
+        assert layout_problems(view, 360, every_label=True) == [], names
+        sizes = {c.size for c in walk(view) if isinstance(c, ft.Text) and str(c.key).startswith("ft-score-name-")}
+        assert sizes == ({14} if len(names) == 2 else sizes) and min(sizes) >= 10
 
 
 @pytest.mark.parametrize("seed", [3])

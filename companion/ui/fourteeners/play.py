@@ -56,7 +56,7 @@ from companion.ui.fourteeners.parts import (
     slug,
 )
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_top_on_change
-from companion.ui.common.widgets import (and_list, bind, labelled, message_card, screen_view,
+from companion.ui.common.widgets import (and_list, bind, labelled, labelled_value, message_card, screen_view,
                                          section_title, sentence, undo_redo)
 
 __all__ = ["Draft", "FourteenersPlay", "round_words", "replay", "pending_cards", "save_offer", "unopened",
@@ -718,6 +718,13 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
                               spacing=8, tight=True))
     chosen_side = Side(draft.side) if draft.side else None
     needs_description = chosen_side is not None and card.ability(chosen_side) is None
+    if chosen_side is not None and not needs_description:
+        # A tile shows three lines of its side's ability, and a long one (in Polish, most) was cut there: the
+        # side tapped is said whole below them, to read before tucking it. Its tile already says it to a screen
+        # reader.
+        controls.append(ft.Semantics(exclude_semantics=True, content=ft.Text(labelled_value(
+            side_label(chosen_side), points_words(describe_ability(card.ability(chosen_side)))),
+            key="ft-side-words", size=13)))
     if chosen_side is not None and needs_description:
         controls.append(ft.Text(_("The {side} side of {card} is not described yet: describe it as printed.").format(
                                     side=side_label(chosen_side), card=card.name), size=13))

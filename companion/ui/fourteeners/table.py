@@ -263,6 +263,20 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
 _GAP = 10   # between the score table's columns: a name ending at one column's right edge stays apart from the next
 
 
+# What a 360 px phone leaves the players' columns of the score table, gaps included, beside the parts' names.
+_NAMES_ROOM = 213
+
+
+def _name_size(result: ScoreBreakdown) -> int:
+    """The size of the names over the score table: 14, or smaller where the longest word of a name would not fit
+    its column on a 360 px phone (three players leave each about 60 px, and "Agnieszka" was broken as
+    "Agnieszk" / "a"); 10 at least."""
+    count = len(result.players)
+    column = (_NAMES_ROOM - _GAP * count) / max(count, 1)
+    longest = max((len(word) for p in result.players for word in p.name.split()), default=1)
+    return max(10, min(14, int(column / (longest * 0.56))))
+
+
 def score_table(result: ScoreBreakdown) -> ft.Control:
     """The end score, part by part (Accolade, Plans, Capstones, Guides with a Photo, total), a column a player."""
     # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
@@ -284,7 +298,7 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
         spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.END, controls=[
             ft.Container(width=86),
             *[ft.Container(expand=True, alignment=ft.Alignment.BOTTOM_RIGHT, content=ft.Text(
-                p.name, key=f"ft-score-name-{i}", size=14, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT,
+                p.name, key=f"ft-score-name-{i}", size=_name_size(result), weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT,
                 color=ft.Colors.PRIMARY if p.name in result.winners else None, max_lines=3,
                 overflow=ft.TextOverflow.ELLIPSIS)) for i, p in enumerate(result.players)]]))]
     for label, field in rows:
