@@ -138,6 +138,12 @@ def test_setup_reveals_three_then_the_first_turn_reveals() -> None:
     assert (state.round, state.turn, state.phase, len(state.row)) == (1, 0, Phase.REVEAL, 3)
     with pytest.raises(IllegalAction, match="must reveal a Climb first"):
         rules.apply(state, Gain("Peak 1-1", Side.TRAINING))
+    # A second reveal in the turn: the Fog is named only in a game that plays the Weather.
+    state = rules.apply(state, Reveal("Peak 1-4"))
+    with pytest.raises(IllegalAction, match=r"^P1 reveals at the start of the turn, not now: gain a revealed Climb"):
+        rules.apply(state, Reveal("Peak 1-5"))
+    with pytest.raises(IllegalAction, match=r"^P1 reveals at the start of the turn \(with Fog, at its end\), not now"):
+        rules.apply(replace(state, setup=replace(state.setup, weather=True)), Reveal("Peak 1-5"))
 
 
 # --- the gain check -----------------------------------------------------------------------------------------

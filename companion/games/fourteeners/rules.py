@@ -753,6 +753,11 @@ def _reveal(state: State, action: Reveal) -> State:
         raise IllegalAction(msg("{who} has no tucked Climb to hire as a Guide against the Fog, so reveals at the end "
                                 "of the turn: gain a revealed Climb first", who=_who(state)))
     if state.phase not in (Phase.SETUP, Phase.REVEAL) and not early:
+        # Fog is named only where the game plays the Weather: without it, the Fog said nothing to the players.
+        if not state.setup.weather:
+            # i18n: {who} is the player's name, or "the game"
+            raise IllegalAction(msg("{who} reveals at the start of the turn, not now: gain a revealed Climb first",
+                                    who=_who(state)))
         # i18n: {who} is the player's name, or "the game"
         raise IllegalAction(msg("{who} reveals at the start of the turn (with Fog, at its end), not now: gain a "
                                 "revealed Climb first", who=_who(state)))
