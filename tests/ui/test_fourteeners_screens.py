@@ -542,6 +542,15 @@ async def test_the_guide_choices_of_a_gain_fit_a_phone_with_long_names_in_german
     assert layout_problems(ui.top, every_label=True) == []
 
 
+async def test_the_month_of_the_weather_starts_its_line_with_a_capital_in_polish(open_ui, store):
+    # Polish writes a month in small letters within a sentence: "lipiec · Mgła" started the line.
+    session_id, keeper = _to_the_fog(store)
+    store.settings.set("language", "pl")
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    month = str(rules.weather_now(keeper.state(session_id)).forecast.msgid)
+    assert ui.get("ft-weather-now").value.startswith({"July": "Lipiec · ", "August": "Sierpień · "}[month])
+
+
 async def test_a_fog_round_in_german_fits_a_phone_and_names_its_month_and_weather(open_ui, store):
     # The Fog's buttons ran past a 390-pixel screen (English too), the month stayed English ("July"), and so
     # did every Weather's name ("Juli · Fog", "Nächste Runde: Rain").

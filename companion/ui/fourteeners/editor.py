@@ -50,8 +50,8 @@ from companion.ui.fourteeners.parts import (
     stepper,
 )
 from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
-from companion.ui.common.widgets import (bind, confirm_dialog, dialog_text, labelled, labelled_value, message_card,
-                                         said, section_title, sentence, tell, titled)
+from companion.ui.common.widgets import (bind, confirm_dialog, dialog_text, first_capital, labelled, labelled_value,
+                                         message_card, said, section_title, sentence, tell, titled)
 
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
@@ -414,7 +414,7 @@ def CatalogList(set_editing: Callable[[Editing], None]) -> ft.Control:
                 words = _("{effect} (the rulebook's)").format(effect=words)
             body.append(_list_row(f"ftc-weather-{slug(name)}-{number}", weather_icon(name),
                                   _("{weather} · round {number}").format(weather=tr(name), number=number),
-                                  f"{tr(forecast.name)} · {words}",
+                                  f"{first_capital(tr(forecast.name))} · {words}",
                                   None if fixed or broken else bind(set_editing, ("weather", name))))
     body.append(section_title(_("Share"), key="ftc-share-title"))
     # Keyed: the rows above it come and go with the catalog (an import adds them), and its message must stay.

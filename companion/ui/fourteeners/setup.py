@@ -24,8 +24,8 @@ from companion.games.fourteeners.session import GAME_ID, solo_title
 from companion.i18n import _, msg, ngettext, tr
 from companion.ui.common.routing import left_the_roster, start_game
 from companion.ui.common.services import use_app
-from companion.ui.common.widgets import (bind, colour_dot, labelled, labelled_value, message_card, players_route, said,
-                                         section_title, sentence)
+from companion.ui.common.widgets import (bind, colour_dot, first_capital, labelled, labelled_value, message_card,
+                                         players_route, said, section_title, sentence)
 from companion.ui.fourteeners.catalog import load_catalog
 from companion.ui.fourteeners.editor import category_editor
 from companion.ui.fourteeners.forms import CategoryForm, accolade_title, half_label, roman
@@ -326,7 +326,7 @@ def _weather(choices: SetupChoices, change, *, solo_game: bool) -> ft.Control:
     if choices.weather:
         for forecast in forecasts.forecasts:
             rounds = ", ".join(f"{n} {tr(w)}" for n, w in forecast.rounds)
-            lines.append(ft.Text(_("{title}: {text}").format(title=tr(forecast.name), text=rounds),
+            lines.append(ft.Text(_("{title}: {text}").format(title=first_capital(tr(forecast.name)), text=rounds),
                                  size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         # The Fog moves a player's reveal, not Gerry's ('Solo Variant': he ignores all Weather), and a Guide
         # hired may ignore it (docs/rulings.md, 14ers).

@@ -17,7 +17,7 @@ from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
 from companion.games.fourteeners.scoring import ScoreBreakdown
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import labelled_value
+from companion.ui.common.widgets import first_capital, labelled_value
 from companion.ui.fourteeners.forms import roman, side_label
 from companion.ui.fourteeners.names import shown_name
 from companion.ui.fourteeners.parts import (
@@ -251,8 +251,10 @@ def forecast_strip(state: State, weather: WeatherNow) -> ft.Control:
         ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Icon(weather_icon(weather.name), color=ft.Colors.PRIMARY),
             ft.Column(spacing=0, tight=True, expand=True, controls=[
-                ft.Text(_("{title}: {text}").format(title=f"{tr(weather.forecast)} · {tr(weather.name)}",
-                                                   text=tr(weather.text)), key="ft-weather-now",
+                # A month's name starts the line: Polish writes "lipiec" in small letters within a sentence.
+                ft.Text(_("{title}: {text}").format(
+                    title=f"{first_capital(tr(weather.forecast))} · {tr(weather.name)}", text=tr(weather.text)),
+                    key="ft-weather-now",
                         size=13,
                         weight=ft.FontWeight.W_600),
                 *([ft.Text(upcoming, key="ft-weather-next", size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
