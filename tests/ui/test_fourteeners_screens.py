@@ -473,6 +473,26 @@ def _to_the_fog(store, *, long_names: bool = False) -> tuple[str, SessionKeeper]
     return session_id, keeper
 
 
+async def test_guides_and_a_side_tapped_faster_than_the_screen_is_redrawn_all_count(open_ui, store):
+    # Each chip set the turn drawn plus its own choice: of two Guides hired without need before a redraw, one
+    # was kept, and the side tapped just after them undid both.
+    session_id, keeper = _to_the_fog(store)
+    state = keeper.state(session_id)
+    target = next(a for a in rules.legal_actions(state) if isinstance(a, rules.Gain) and not a.guides)
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click(f"ft-climb-{slug(target.card)}")
+    await ui.click("ft-more-guides")
+    others = [t.card.name for t in state.players[0].tucked if t.card.name != target.card]
+    assert len(others) >= 2
+    for name in others[:2]:
+        await ui._event(ui.get(f"ft-extra-{slug(name)}"), "click", settle=False)
+    await ui._event(ui.get(f"ft-side-{target.side.value}"), "click")
+    ticked = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected}
+    assert {f"ft-extra-{slug(name)}" for name in others[:2]} | {f"ft-side-{target.side.value}"} <= ticked
+    await ui.click("ft-gain")
+    assert [g.name for g in keeper.state(session_id).players[0].guides] == others[:2]
+
+
 async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     # 'Using a Guide' ignores a "Weather limitation"; Fog limits the round to 3 revealed options.
     session_id, keeper = _to_the_fog(store)

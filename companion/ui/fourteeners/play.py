@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -161,8 +162,14 @@ def FourteenersPlay(session_id: str) -> ft.View:
     overtaken = draft_at[1] != mark_now and draft_at[0] != Draft()
     draft = Draft() if draft_at[1] != mark_now else draft_at[0]
 
-    def set_draft(changed: Draft) -> None:
-        set_draft_at((changed, entries_mark(app, session_id)))
+    def set_draft(changed: Draft | Callable[[Draft], Draft]) -> None:
+        """The turn being entered, set anew or changed: a change (a function of the latest turn) counts every tap
+        made faster than the screen is redrawn, where a turn made from the one drawn undid the tap before it."""
+        mark = entries_mark(app, session_id)
+        if isinstance(changed, Draft):
+            set_draft_at((changed, mark))
+        else:
+            set_draft_at(lambda at: (changed(at[0] if at[1] == mark else Draft()), mark))
     # The name of a card described on the spot: drawn from here, never from the draft (see card_fields).
     describe_name = use_field_text(draft.describing.name if draft.describing is not None else "")
     # The name of a card being described when the turn was left behind, with the turn it went with: said as long
@@ -629,6 +636,15 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     player = state.players[state.turn]
     at = slug(card.name)
     option = check.guides[draft.option] if draft.option is not None and draft.option < len(check.guides) else None
+
+    def tap(change: Callable[[Draft], Draft], *, same_option: bool = True) -> Callable[[], None]:
+        """A chip of this panel: `change` made to the latest turn (so quick taps all count), unless another Climb,
+        or another choice of Guides, was tapped since: the chips drawn were this one's."""
+        def changed(latest: Draft) -> Draft:
+            if latest.climb != draft.climb or (same_option and latest.option != draft.option):
+                return latest
+            return change(latest)
+        return lambda: set_draft(changed)
     open_sides = option.sides if option is not None else check.sides
     controls: list[ft.Control] = []
     if check.possible:
@@ -669,7 +685,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             chosen = draft.option == index
             rows.append(choice_chip(
                 f"ft-guide-option-{index}", label, chosen,
-                bind(set_draft, replace(draft, option=None if chosen else index, hires=(), side=None)),
+                tap(partial(_with_option, index), same_option=False),
                 icon=ft.Icons.SUPPORT_ROUNDED, disabled=not guide_option.affordable, wide=True))
         controls.append(ft.Column(rows, spacing=6, tight=True, key=f"ft-guides-{at}"))
     if option is not None:
@@ -680,11 +696,9 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             for tucked in player.tucked:
                 name = tucked.card.name
                 picked = mine == name
-                others = [(ig, n) for ig, n in draft.hires if ig != ignore.value]
                 chips.append(choice_chip(
                     f"ft-hire-{ignore.value}-{slug(name)}", _guide_words(tucked), picked,
-                    bind(set_draft, replace(draft, hires=tuple(others) + (() if picked else ((ignore.value, name),)),
-                                            extra=tuple(n for n in draft.extra if n != name))),
+                    tap(partial(_with_hire, ignore.value, name)),
                     disabled=name in taken and not picked, colour=SIDE_COLOURS[tucked.side],
                     icon=SIDE_ICONS[tucked.side], wraps=True))
             controls.append(chip_row(chips, label=_("Which tucked Climb is the Guide ignoring {what}? It leaves the "
@@ -695,7 +709,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
             hired = {name for _ignore, name in draft.hires}
             chips = [choice_chip(f"ft-extra-{slug(t.card.name)}", _guide_words(t),
                                  t.card.name in draft.extra,
-                                 bind(set_draft, replace(draft, extra=_toggle(draft.extra, t.card.name))),
+                                 tap(partial(_with_extra, t.card.name)),
                                  disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side],
                                  toggle=True, wraps=True)
                      for t in player.tucked]
@@ -704,7 +718,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         else:
             controls.append(ft.Row([labelled("ft-more-guides", ft.TextButton(
                 _("Hire a Guide without need"), key="ft-more-guides", icon=ft.Icons.SUPPORT_ROUNDED,
-                on_click=bind(set_draft, replace(draft, more_guides=True))))]))
+                on_click=tap(partial(replace, more_guides=True))))]))
     blocked = dict(check.blocked)
     side_buttons: list[ft.Control] = []
     for side in Side:
@@ -712,7 +726,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         enabled = side in open_sides
         why = tr(blocked.get(side)) or ("" if enabled else _needs_guides(check, side))
         side_buttons.append(_side_button(side, ability, enabled, draft.side == side.value, why,
-                                         bind(set_draft, replace(draft, side=side.value, ability=None))))
+                                         tap(partial(replace, side=side.value, ability=None))))
     controls.append(ft.Text(_("Tuck it as"), size=13, weight=ft.FontWeight.W_600))
     controls.append(ft.Column([ft.Row(side_buttons[:2], spacing=8), ft.Row(side_buttons[2:], spacing=8)],
                               spacing=8, tight=True))
@@ -737,8 +751,7 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         hired = {name for _ignore, name in draft.hires} | set(draft.extra)
         chips = [choice_chip(f"ft-fog-guide-{slug(t.card.name)}", _guide_words(t),
                              draft.fog_guide == t.card.name,
-                             bind(set_draft, replace(draft, fog_guide=None if draft.fog_guide == t.card.name
-                                                     else t.card.name)),
+                             tap(partial(_with_fog_guide, t.card.name)),
                              disabled=t.card.name in hired, colour=SIDE_COLOURS[t.side], icon=SIDE_ICONS[t.side],
                              wraps=True)
                  for t in player.tucked]
@@ -810,6 +823,40 @@ def _side_button(side: Side, ability, enabled: bool, selected: bool, why: str, o
 
 def _toggle(values: tuple[str, ...], value: str) -> tuple[str, ...]:
     return tuple(v for v in values if v != value) if value in values else values + (value,)
+
+
+# The gain panel's taps, each a change of the latest turn being entered (see `_gain_panel`'s `tap`).
+
+def _hired(draft: Draft) -> set[str]:
+    return {name for _ignore, name in draft.hires}
+
+
+def _with_option(index: int, draft: Draft) -> Draft:
+    """A choice of Guides tapped: chosen (its Guides and the side to choose anew), or let go if it was chosen."""
+    return replace(draft, option=None if draft.option == index else index, hires=(), side=None)
+
+
+def _with_hire(ignore: str, name: str, draft: Draft) -> Draft:
+    """The tucked Climb `name` hired as the Guide ignoring `ignore`, or let go if it was; unchanged while it is
+    the Guide ignoring something else."""
+    if any(hired == name and what != ignore for what, hired in draft.hires):
+        return draft
+    others = tuple((what, hired) for what, hired in draft.hires if what != ignore)
+    picked = (ignore, name) in draft.hires
+    return replace(draft, hires=others + (() if picked else ((ignore, name),)),
+                   extra=tuple(n for n in draft.extra if n != name))
+
+
+def _with_extra(name: str, draft: Draft) -> Draft:
+    """A Guide hired without need, or let go; unchanged while `name` is hired for a requirement."""
+    return draft if name in _hired(draft) else replace(draft, extra=_toggle(draft.extra, name))
+
+
+def _with_fog_guide(name: str, draft: Draft) -> Draft:
+    """The Guide ignoring the Fog, or let go; unchanged while `name` is hired otherwise."""
+    if name in _hired(draft) or name in draft.extra:
+        return draft
+    return replace(draft, fog_guide=None if draft.fog_guide == name else name)
 
 
 # --- end of the game ------------------------------------------------------------------------------------------
