@@ -446,6 +446,20 @@ async def test_plus_tapped_faster_than_the_screen_is_redrawn_counts_every_tap(op
     assert ui.get("ftc-endurance-value").value == "0"
 
 
+async def test_a_cards_corner_tapped_faster_than_the_screen_is_redrawn_keeps_every_tap(open_ui, store):
+    # Each control made its form from the one drawn: Endurance then Technique, or two icons, tapped before a
+    # redraw kept only the last.
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    for key in ("ftc-class-3", "ftc-endurance-plus", "ftc-technique-plus", "ftc-hazard", "ftc-icon-photo"):
+        await ui._event(ui.get(key), "click", settle=False)
+    await ui._event(ui.get("ftc-icon-photo"), "click", settle=False)          # and off again
+    await ui._event(ui.get("ftc-technique-plus"), "click")
+    assert (ui.get("ftc-endurance-value").value, ui.get("ftc-technique-value").value) == ("1", "2")
+    ticked = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected}
+    assert {"ftc-class-3", "ftc-hazard"} <= ticked and "ftc-icon-photo" not in ticked
+
+
 @pytest.mark.parametrize(("side", "lowest"), [("capstone", 0), ("gear", -9)])
 async def test_a_capstones_points_stop_at_0_and_every_stepper_says_its_value(open_ui, store, side, lowest):
     # A Capstone scores a fixed number of points, 0 or more ('Climb Cards'): its stepper went on to -1, refused

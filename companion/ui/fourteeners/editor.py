@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 import flet as ft
@@ -595,8 +596,9 @@ class _FormEdit(Generic[F]):
     dropping: ft.AlertDialog | None
     close: Callable[[], None]
 
-    def change(self, new: F) -> None:
-        """The form changed: a refusal said of the old one no longer holds."""
+    def change(self, new: F | Callable[[F], F]) -> None:
+        """The form changed (a new form, or a change of the latest one): a refusal said of the old one no longer
+        holds."""
         self.set_form(new)
         self.set_error(None)
 
@@ -725,9 +727,12 @@ def _games_keeping(app, name: str) -> int:
     return count
 
 
-def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None], name: FieldText, *,
-                fixed_class: int | None = None, on_submit: Callable[[], None] | None = None) -> list[ft.Control]:
-    """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons.
+def card_fields(prefix: str, form: CardForm, change: Callable[[Callable[[CardForm], CardForm]], None],
+                name: FieldText, *, fixed_class: int | None = None,
+                on_submit: Callable[[], None] | None = None) -> list[ft.Control]:
+    """The corner of a card: name, Class (unless fixed by the deck), requirements, Hazard and icons. Each control
+    gives `change` a change of the latest form, not a form made from the one drawn: Endurance then Technique
+    tapped before a redraw kept only the Technique.
 
     The name field is drawn from `name`, never from `form.name`: the form follows the field (each change
     copies `name.text` into it), so a redraw never sends the field an older text than it shows. `on_submit`
@@ -735,29 +740,30 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[CardForm], None],
     """
     controls: list[ft.Control] = [labelled(f"{prefix}-name", name.bind(ft.TextField(
         key=f"{prefix}-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
-        on_change=lambda: change(replace(form, name=name.text)),
+        on_change=lambda: change(partial(replace, name=name.text)),
         on_submit=(lambda: on_submit()) if on_submit is not None else None)))]
     if fixed_class is None:
         controls.append(chip_row([
             choice_chip(f"{prefix}-class-{k}", _("Class {numeral}").format(numeral=roman(k)), form.klass == k,
-                        bind(change, replace(form, klass=k))) for k in CLASSES], label=_("Class")))
+                        bind(change, partial(replace, klass=k))) for k in CLASSES], label=_("Class")))
     else:
         controls.append(ft.Text(_("Class {numeral}: the Class of this draw from the deck").format(
                                     numeral=roman(fixed_class)), size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(panel([
         stepper(f"{prefix}-endurance", _("Endurance needed"), form.endurance,
-                lambda n: change(replace(form, endurance=n)), icon=ft.Icons.HIKING_ROUNDED),
+                lambda n: change(partial(replace, endurance=n)), icon=ft.Icons.HIKING_ROUNDED),
         stepper(f"{prefix}-technique", _("Technique needed"), form.technique,
-                lambda n: change(replace(form, technique=n)), icon=ft.Icons.TERRAIN_ROUNDED),
+                lambda n: change(partial(replace, technique=n)), icon=ft.Icons.TERRAIN_ROUNDED),
         # The Hazard icon is the Hazard requirement ('Climb Cards'): one chip, so they never disagree.
         chip_row([choice_chip(f"{prefix}-hazard", _("Hazard (icon and requirement)"), form.hazard,
-                              bind(change, form.toggled_icon(Icon.HAZARD.value)),
+                              bind(change, partial(CardForm.toggled_icon, icon=Icon.HAZARD.value)),
                               icon=ICON_GLYPHS[Icon.HAZARD], toggle=True)]),
     ], padding=12, spacing=4))
     controls.append(chip_row([
         choice_chip(f"{prefix}-icon-{icon.value}", icon_label(icon), icon.value in form.icons,
-                    bind(change, form.toggled_icon(icon.value)), icon=ICON_GLYPHS[icon], toggle=True)
+                    bind(change, partial(CardForm.toggled_icon, icon=icon.value)), icon=ICON_GLYPHS[icon],
+                    toggle=True)
         for icon in Icon if icon is not Icon.HAZARD],
         label=_("Other corner icons")))
     return controls

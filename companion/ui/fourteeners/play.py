@@ -487,9 +487,16 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
     if describing is not None:
         form = replace(describing, klass=klass)
         controls.append(ft.Text(_("Describe the card as printed; its sides can wait until it is tucked."), size=13))
-        def edited(changed: CardForm) -> None:
+        def edited(change: Callable[[CardForm], CardForm]) -> None:
+            def changed(latest: Draft) -> Draft:
+                # Made to the card as the latest taps left it (`card_fields`), unless it was put away since.
+                if latest.describing is None and cards:
+                    return latest
+                return replace(latest, describing=change(latest.describing if latest.describing is not None
+                                                         else form))
+
+            set_draft(changed)
             # A refusal of the card ("Name: empty…") goes once the player changes what it was about.
-            set_draft(replace(draft, describing=changed))
             on_edit()
 
         def reveal() -> None:
