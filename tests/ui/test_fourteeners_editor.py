@@ -460,6 +460,19 @@ async def test_a_cards_corner_tapped_faster_than_the_screen_is_redrawn_keeps_eve
     assert {"ftc-class-3", "ftc-hazard"} <= ticked and "ftc-icon-photo" not in ticked
 
 
+async def test_an_abilitys_chips_tapped_faster_than_the_screen_is_redrawn_all_count(open_ui, store):
+    # Each chip of an ability made its form from the one drawn: two Classes of a filter tapped before a redraw
+    # kept one, and the item's effect tapped just before them was undone.
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    await ui.click("ftc-plans-on")
+    await ui.click("ftc-plans-i0-cond-per")
+    for key in ("ftc-plans-i0-class-1", "ftc-plans-i0-class-2", "ftc-plans-i0-side-gear"):
+        await ui._event(ui.get(key), "click", settle=False)
+    await ui._event(ui.get("ftc-plans-i0-amount-plus"), "click")
+    assert ui.get("ftc-plans-preview").value == "2 points per Class I or II Climb tucked as Gear"
+
+
 @pytest.mark.parametrize(("side", "lowest"), [("capstone", 0), ("gear", -9)])
 async def test_a_capstones_points_stop_at_0_and_every_stepper_says_its_value(open_ui, store, side, lowest):
     # A Capstone scores a fixed number of points, 0 or more ('Climb Cards'): its stepper went on to -1, refused

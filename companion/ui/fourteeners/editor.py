@@ -57,7 +57,7 @@ from companion.ui.common.widgets import (bind, confirm_dialog, dialog_text, firs
 F = TypeVar("F", CardForm, AccoladeForm)   # the form a catalog editor changes
 
 __all__ = [
-    "Editing", "ability_editor", "filter_editor", "category_editor", "readable",
+    "Editing", "ability_editor", "filter_editor", "category_editor", "part_of", "described_part", "GONE", "readable",
     "CatalogList", "CatalogShare", "CardEditor", "card_fields", "side_section", "AccoladeEditor", "HikerEditor",
     "WeatherEditor",
 ]
@@ -183,50 +183,86 @@ def _removed_words(name: str) -> str:
 
 # --- ability, filter and category editors ---------------------------------------------------------------------
 
-def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityForm], None], *,
+# The editors below give their `on_change` changes of the latest form (functions of it), not forms made from the
+# one drawn: of two taps made faster than the screen is redrawn, the second undid the first (two Classes of a
+# filter, an effect then its amount).
+Change = Callable[[Any], Any]
+GONE = object()     # what `part_of`'s `get` gives for a part the latest whole no longer has
+
+
+def part_of(on_change: Callable[[Change], None], get: Callable[[Any], Any],
+            put: Callable[[Any, Any], Any]) -> Callable[[Change], None]:
+    """Changes of a part (an item, a filter, a side) made changes of the whole that holds it: `get` reads the part
+    from the latest whole (`GONE`: it went since, and the change is dropped), `put` gives the whole with the part
+    changed."""
+    def change_part(change: Change) -> None:
+        def changed(whole: Any) -> Any:
+            part = get(whole)
+            return whole if part is GONE else put(whole, change(part))
+        on_change(changed)
+    return change_part
+
+
+def _item_of(on_change: Callable[[Change], None], index: int) -> Callable[[Change], None]:
+    return part_of(on_change, lambda form: form.items[index] if index < len(form.items) else GONE,
+                   lambda form, item: form.with_item(index, item))
+
+
+def described_part(on_change: Callable[[Change], None]) -> Callable[[Change], None]:
+    """Changes of an ability (or an Accolade half) that may be left undescribed (None): dropped once it is."""
+    return part_of(on_change, lambda form: GONE if form is None else form, lambda _old, new: new)
+
+
+def _without_item(index: int, item: ItemForm, form: AbilityForm) -> AbilityForm:
+    """The form without the item drawn at `index`, unless the latest form has another there."""
+    return form.without_item(index) if index < len(form.items) and form.items[index] == item else form
+
+
+def _toggled_class(klass: int, item: ItemForm) -> ItemForm:
+    return replace(item, only_for_class=_toggle(item.only_for_class, klass))
+
+
+def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[Change], None], *,
                    side: Side | None = None) -> ft.Control:
     """Edit one side's ability: each item's condition, effect, amount, Class limit and filter, with a preview.
     Points stop where the engine sets the side's floor (`catalog.lowest_points`: a Capstone's 0): the stepper
-    went on below, to a refusal only once the card was tucked."""
+    went on below, to a refusal only once the card was tucked. `on_change` is given changes of the latest form."""
     vocab = vocabulary()
-
-    def set_item(index: int, item: ItemForm) -> None:
-        on_change(form.with_item(index, item))
-
     blocks: list[ft.Control] = []
     for index, item in enumerate(form.items):
         at = f"{prefix}-i{index}"
+        set_item = _item_of(on_change, index)
         header: list[ft.Control] = [ft.Text(_("Item {n}").format(n=index + 1) if len(form.items) > 1 else _("Ability"),
                                             size=13, weight=ft.FontWeight.W_600, expand=True)]
         if len(form.items) > 1:
             header.append(labelled(f"{at}-remove", ft.IconButton(
                 ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove item {n}").format(n=index + 1),
-                on_click=bind(on_change, form.without_item(index)))))
+                on_click=bind(on_change, partial(_without_item, index, item)))))
         parts: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         parts.append(chip_row([
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
-                        bind(set_item, index, replace(item, effect=spec.name)))
+                        bind(set_item, partial(replace, effect=spec.name)))
             # i18n: the effect an ability item gives (points, Endurance...)
             for spec in vocab.effects], label=_("Gives")))
         if item.has_amount:
             floor = lowest_points(side) if item.effect == "points" else None
             lowest = -9 if floor is None else floor
             parts.append(stepper(f"{at}-amount", _("Amount"), item.amount,
-                                 lambda n, i=index, it=item: set_item(i, replace(it, amount=n)), low=lowest, high=30))
+                                 lambda n, change=set_item: change(partial(replace, amount=n)), low=lowest, high=30))
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
-                            bind(set_item, index, replace(item, only_for_class=_toggle(item.only_for_class, k))),
-                            toggle=True)
+                            bind(set_item, partial(_toggled_class, k)), toggle=True)
                 for k in CLASSES], label=_("Only towards Climbs of Class (none: any Climb)")))
         parts.append(chip_row([
             choice_chip(f"{at}-cond-{spec.name}", condition_label(spec.name), item.condition == spec.name,
-                        bind(set_item, index, replace(item, condition=spec.name)))
+                        bind(set_item, partial(replace, condition=spec.name)))
             # i18n: the condition of an ability item (always, per card, if none...)
             for spec in vocab.conditions], label=_("When")))
         if item.filter_kind is not None:
             parts.extend(filter_editor(at, item.filter,
-                                       lambda f, i=index, it=item: set_item(i, replace(it, filter=f)),
+                                       part_of(set_item, lambda it: it.filter,
+                                               lambda it, chosen: replace(it, filter=chosen)),
                                        guide=item.filter_kind == "guide"))
         blocks.append(ft.Container(
             padding=ft.Padding.only(left=12, top=4, bottom=4),
@@ -235,7 +271,7 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
         ))
     blocks.append(ft.Row([labelled(f"{prefix}-add-item", ft.TextButton(
         _("Add another item"), key=f"{prefix}-add-item", icon=ft.Icons.ADD_ROUNDED,
-        on_click=bind(on_change, form.added())))]))
+        on_click=bind(on_change, AbilityForm.added)))]))
     try:
         words = points_words(describe_ability(form.parse()))
         blocks.append(_preview(f"{prefix}-preview", words))
@@ -244,9 +280,10 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[AbilityF
     return ft.Column(blocks, spacing=8, tight=True)
 
 
-def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm], None], *,
+def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[Change], None], *,
                   guide: bool = False) -> list[ft.Control]:
-    """Chips choosing which cards count, by Class, side and icon (any chosen value; nothing chosen: all)."""
+    """Chips choosing which cards count, by Class, side and icon (any chosen value; nothing chosen: all);
+    `on_change` is given changes of the latest filter."""
     labels = {"classes": _("Cards of Class"), "sides": _("Tucked as"), "icons": _("With the icon")}
     if guide:
         labels = {"classes": _("Guides of Class"), "icons": _("Guides with the icon")}
@@ -254,7 +291,8 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
     for key, domain, values in filter_domains(guide=guide):
         rows.append(chip_row([
             choice_chip(f"{prefix}-{key}-{value}", roman(value) if domain == "classes" else label,
-                        form.has(domain, value), bind(on_change, form.toggled(domain, value)),
+                        form.has(domain, value),
+                        bind(on_change, partial(FilterForm.toggled, domain=domain, value=value)),
                         icon=ICON_GLYPHS[Icon(value)] if domain == "icons" else None,
                         colour=SIDE_COLOURS[Side(value)] if domain == "sides" else None, toggle=True,
                         # A bare "II" said nothing of what it was.
@@ -263,19 +301,21 @@ def filter_editor(prefix: str, form: FilterForm, on_change: Callable[[FilterForm
     return rows
 
 
-def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[CategoryForm], None], *,
+def category_editor(prefix: str, form: CategoryForm, on_change: Callable[[Change], None], *,
                     described: bool = True) -> ft.Control:
     """Edit an Accolade half: most or fewest tucked cards matching a filter, with a preview; `described`
-    False while nothing was tapped yet (the preview then asks for it)."""
+    False while nothing was tapped yet (the preview then asks for it). `on_change` is given changes of the latest
+    half."""
     kinds = [name for name, _text in vocabulary().accolade_categories]
     # i18n: an Accolade category: the player with the most (or the fewest) matching tucked cards scores it
     kind_words = {"most": _("Most"), "fewest": _("Fewest")}
     parts: list[ft.Control] = [chip_row([
         # Nothing chosen until a tap describes it: "Most" ticked read as a choice the players had made.
         choice_chip(f"{prefix}-kind-{kind}", kind_words.get(kind) or kind.capitalize(),
-                    described and form.kind == kind, bind(on_change, replace(form, kind=kind)))
+                    described and form.kind == kind, bind(on_change, partial(replace, kind=kind)))
         for kind in kinds], label=_("Who scores"))]
-    parts.extend(filter_editor(prefix, form.filter, lambda f: on_change(replace(form, filter=f))))
+    parts.extend(filter_editor(prefix, form.filter, part_of(on_change, lambda half: half.filter,
+                                                            lambda half, chosen: replace(half, filter=chosen))))
     if not described:
         parts.append(_preview(f"{prefix}-preview", _("Tap who scores and which tucked cards count.")))
         return ft.Column(parts, spacing=8, tight=True)
@@ -705,7 +745,9 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
                 "\u201cCorrect a card, a Hiker or the Weather\u201d on each game's screen.", begun).format(n=begun),
                 key="ftc-begun", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for side in Side:
-        body.append(side_section("ftc", side, form.side(side), lambda f, s=side: change(form.with_side(s, f))))
+        body.append(side_section("ftc", side, form.side(side),
+                                 part_of(change, partial(CardForm.side, side=side),
+                                         partial(_with_side, side))))
     body.extend(edit.foot(existing is not None and game is None,
                           _("Save the correction") if game is not None else _("Save card"), save))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -769,9 +811,19 @@ def card_fields(prefix: str, form: CardForm, change: Callable[[Callable[[CardFor
     return controls
 
 
+def _with_side(side: Side, card: CardForm, form: AbilityForm | None) -> CardForm:
+    return card.with_side(side, form)
+
+
+def _switched(side: Side, form: AbilityForm | None) -> AbilityForm | None:
+    """A side's "Described" tapped: described from its blank form, or left for later."""
+    return None if form is not None else side_form(side)
+
+
 def side_section(prefix: str, side: Side, form: AbilityForm | None,
-                 change: Callable[[AbilityForm | None], None]) -> ft.Control:
-    """One side of a card: described (with the ability editor) or left for later."""
+                 change: Callable[[Change], None]) -> ft.Control:
+    """One side of a card: described (with the ability editor) or left for later; `change` is given changes of
+    the side's latest form (None: not described)."""
     at = f"{prefix}-{side.value}"
     # One word shown and said, on or off (the tick shows which): a voice command says the word it sees.
     switch = _("Described")
@@ -779,12 +831,12 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
         ft.Container(content=side_tag(side), expand=True),
         # Said with the side it is for, "Described: Capstone", on or off: four sides each said only "Describe"; and
         # one name whatever its state, as a switch's is ("Describe" became "Described" as it was turned on).
-        choice_chip(f"{at}-on", switch, form is not None, bind(change, None if form is not None else side_form(side)),
+        choice_chip(f"{at}-on", switch, form is not None, bind(change, partial(_switched, side)),
                     said=labelled_value(_("Described"), side_label(side)), toggle=True),
     ])
     controls: list[ft.Control] = [header]
     if form is not None:
-        controls.append(ability_editor(at, form, change, side=side))
+        controls.append(ability_editor(at, form, described_part(change), side=side))
     else:
         controls.append(ft.Text(_("Not described yet: it can be described when the card is tucked."), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
@@ -828,19 +880,17 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
         current = form.basic if half is AccoladeSide.BASIC else form.advanced
         at = f"fta-{half.value}"
 
-        def set_half(value: CategoryForm | None, h: AccoladeSide = half) -> None:
-            change(replace(form, basic=value) if h is AccoladeSide.BASIC else replace(form, advanced=value))
-
+        set_half = part_of(change, partial(_accolade_half, half), partial(_with_accolade_half, half))
         controls: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
                     weight=ft.FontWeight.W_600, expand=True),
             choice_chip(f"{at}-on", _("Described"), current is not None,
-                        bind(set_half, None if current is not None else CategoryForm()), toggle=True,
+                        bind(set_half, _switched_half), toggle=True,
                         said=labelled_value(_("Described"), _("Basic half") if half is AccoladeSide.BASIC
                                             else _("Advanced half"))),
         ])]
         if current is not None:
-            controls.append(category_editor(at, current, set_half))
+            controls.append(category_editor(at, current, described_part(set_half)))
         else:
             controls.append(ft.Text(_("Not described yet."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         body.append(panel(controls, key=f"{at}-section", padding=12, spacing=8))
@@ -848,7 +898,24 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+def _accolade_half(half: AccoladeSide, form: AccoladeForm) -> CategoryForm | None:
+    return form.basic if half is AccoladeSide.BASIC else form.advanced
+
+
+def _with_accolade_half(half: AccoladeSide, form: AccoladeForm, value: CategoryForm | None) -> AccoladeForm:
+    return replace(form, basic=value) if half is AccoladeSide.BASIC else replace(form, advanced=value)
+
+
+def _switched_half(value: CategoryForm | None) -> CategoryForm | None:
+    """An Accolade half's "Described" tapped: described from a blank half, or left undescribed."""
+    return None if value is not None else CategoryForm()
+
+
 # --- Hikers and Weather cards ---------------------------------------------------------------------------------
+
+def _switched_hiker(form: AbilityForm | None) -> AbilityForm | None:
+    return None if form is not None else AbilityForm()
+
 
 @ft.component
 def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None) -> ft.Control:
@@ -862,7 +929,8 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
     form, set_form = ft.use_state(lambda: None if current is None else AbilityForm.from_ability(current))
     error, set_error = ft.use_state(None)
 
-    def change(new: AbilityForm | None) -> None:
+    def change(new: Change) -> None:
+        """A change of the latest form (so quick taps all count): a refusal said of the old one no longer holds."""
         set_form(new)
         set_error(None)
 
@@ -883,10 +951,10 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         ft.Text(_("The ability printed on this Hiker side. It counts like a tucked card's, all game long."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         chip_row([choice_chip("fth-on", _("Described"), form is not None,
-                              bind(change, None if form is not None else AbilityForm()), toggle=True)]),
+                              bind(change, _switched_hiker), toggle=True)]),
     ]
     if form is not None:
-        body.append(ability_editor("fth", form, change))
+        body.append(ability_editor("fth", form, described_part(change)))
     body.extend(problem_text(error, key="fth-error"))
     body.append(_save_row("fth", _("Save Hiker"), save, close))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -31,7 +31,7 @@ from companion.ui.common.entries import entries_mark
 from companion.ui.common.services import FieldText, use_app, use_field_text
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
-from companion.ui.fourteeners.editor import ability_editor, category_editor, readable
+from companion.ui.fourteeners.editor import GONE, ability_editor, category_editor, described_part, part_of, readable
 from companion.ui.fourteeners.names import AUTO_NAMES, is_auto_name, made_up, shown_name
 from companion.ui.fourteeners.forms import (
     GUIDE, PLAN_ITEM, AbilityForm, CategoryForm, TuckForm, form_doc, form_from_doc, half_label, roman, side_label,
@@ -364,7 +364,7 @@ def _header(state: State, editing: CategoryForm | None, set_editing, act) -> ft.
             set_editing(None)
 
     controls.append(ft.Text(_("The Accolade half in play"), size=14, weight=ft.FontWeight.W_600))
-    controls.append(category_editor("ftf-acc", editing, set_editing))
+    controls.append(category_editor("ftf-acc", editing, described_part(set_editing)))
     catalog = state.setup.catalog
     described = [(card, side) for card in catalog.accolades for side in AccoladeSide if card.category(side)]
     def pick(card_name: str, half: str) -> None:
@@ -717,7 +717,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                 on_change=on_typed))))
         else:
             controls.append(ability_editor("ftf-ab", form.ability or AbilityForm(items=(PLAN_ITEM,)),
-                                           lambda f: field(ability=f)))
+                                           part_of(set_form, _plan_ability, _with_ability)))
     else:
         controls.append(chip_row([
             choice_chip("ftf-scores-nothing", _("Scores nothing at the end"), form.ability is None,
@@ -726,9 +726,26 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
                         bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
             label=_("The {side} side's ability").format(side=side_label(side))))
         if form.ability is not None:
-            controls.append(ability_editor("ftf-ab", form.ability, lambda f: field(ability=f), side=side))
+            controls.append(ability_editor("ftf-ab", form.ability, part_of(set_form, _side_ability, _with_ability),
+                                           side=side))
     controls.extend(_preview(state, form, name, said_below))
     return controls
+
+
+# The ability editor's changes of the latest form (`editor.part_of`), dropped once the form was closed.
+
+def _plan_ability(form: TuckForm | None) -> Any:
+    if form is None:
+        return GONE
+    return form.ability if form.ability is not None else AbilityForm(items=(PLAN_ITEM,))
+
+
+def _side_ability(form: TuckForm | None) -> Any:
+    return GONE if form is None or form.ability is None else form.ability
+
+
+def _with_ability(form: TuckForm, ability: AbilityForm) -> TuckForm:
+    return replace(form, ability=ability)
 
 
 def _preview(state: State, form: TuckForm, name: FieldText, said_below: str | None = None) -> list[ft.Control]:

@@ -36,7 +36,7 @@ from companion.ui.common.entries import (EntriesPanel, entries_button, entries_m
 from companion.ui.common.abandon import use_abandon
 from companion.ui.fourteeners.catalog import kept_in, load_catalog, new_to, save_catalog
 from companion.ui.fourteeners.editor import (
-    CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, readable,
+    GONE, CardEditor, HikerEditor, WeatherEditor, ability_editor, card_fields, part_of, readable,
 )
 from companion.ui.fourteeners.forms import (
     AbilityForm, CardForm, accolade_title, form_doc, form_from_doc, icon_label, side_form, side_label,
@@ -749,8 +749,10 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
     if chosen_side is not None and needs_description:
         controls.append(ft.Text(_("The {side} side of {card} is not described yet: describe it as printed.").format(
                                     side=side_label(chosen_side), card=card.name), size=13))
-        controls.append(ability_editor("ftg", draft.ability or side_form(chosen_side),
-                                       lambda form: set_draft(replace(draft, ability=form)), side=chosen_side))
+        # Changes of the latest turn's ability, dropped once another Climb or side was tapped since.
+        controls.append(ability_editor("ftg", draft.ability or side_form(chosen_side), part_of(
+            set_draft, partial(_ability_for, draft.climb, draft.side, side_form(chosen_side)), _with_ability),
+            side=chosen_side))
     # Revealed first despite the Fog: a Guide ignoring the Weather goes with this gain (unless one is already
     # chosen for it, or an ability ignores the Weather).
     fog_needed = weather_guide_owed(state) and not (option is not None and Ignore.WEATHER in option.ignores)
@@ -834,6 +836,20 @@ def _toggle(values: tuple[str, ...], value: str) -> tuple[str, ...]:
 
 # The gain panel's taps, each a change of the latest turn being entered (see `_gain_panel`'s `tap`).
 
+def _ability_or(blank: AbilityForm, draft: Draft) -> AbilityForm:
+    """The ability being described in the latest turn, or `blank` before anything was tapped."""
+    return draft.ability if draft.ability is not None else blank
+
+
+def _ability_for(climb: str | None, side: str | None, blank: AbilityForm, draft: Draft) -> Any:
+    """`_ability_or` for the side of the Climb drawn; `GONE` once another was tapped since."""
+    return GONE if (draft.climb, draft.side) != (climb, side) else _ability_or(blank, draft)
+
+
+def _with_ability(draft: Draft, ability: AbilityForm) -> Draft:
+    return replace(draft, ability=ability)
+
+
 def _hired(draft: Draft) -> set[str]:
     return {name for _ignore, name in draft.hires}
 
@@ -884,7 +900,8 @@ def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None
                              "Describe the {side} side of {card} in {owner}'s tableau, as printed ({n} sides left).",
                              len(missing)).format(side=side_label(side), card=name, owner=owner, n=len(missing)),
                     key="ftd-title", size=14),
-            ability_editor("ftd", form, lambda f: set_draft(replace(draft, ability=f)), side=side),
+            ability_editor("ftd", form, part_of(set_draft, partial(_ability_or, side_form(side)), _with_ability),
+                           side=side),
             *problem_text(problem, key="ft-problem"),
             ft.Row(alignment=ft.MainAxisAlignment.END, controls=[labelled("ftd-save", ft.FilledButton(
                 _("Save this side"), key="ftd-save", icon=ft.Icons.CHECK_ROUNDED,

@@ -384,7 +384,7 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
         # Shown as "most" of every Climb until a tap describes it; Start refuses it undescribed, since an
         # Accolade nobody described would score "most Climbs" without a word.
         parts.append(category_editor("ft-accolade-typed", choices.typed or CategoryForm(),
-                                     lambda form: change(replace(choices, typed=form)),
+                                     lambda edit: change(replace(choices, typed=edit(choices.typed or CategoryForm()))),
                                      described=choices.typed is not None))
     return panel(parts, key="ft-setup-accolade", padding=12, spacing=8)
 
