@@ -486,6 +486,14 @@ def test_a_card_is_not_played_twice_before_the_reshuffle():
     state = finish_actions(play_all(game(), {0: ("M3", "M3", "A0"), 1: ("M3", "M3", "A0")}))
     with pytest.raises(IllegalAction, match=r"turn 2: Ann cannot play Move 3, Move 1, Acclimatize \+1: only these cards"):
         R.apply(state, PlayCards(0, cards("M3", "M1", "A1")))
+    # The cards by their names in every language, in brackets where a sentence would decline them ("nie może
+    # zagrać Ruch 3" wanted "Ruchu 3").
+    from companion.i18n import tr, use_language
+
+    with pytest.raises(IllegalAction) as refused:
+        R.apply(state, PlayCards(0, cards("M3", "M1", "A1")))
+    with use_language("pl"):
+        assert "Ann nie może zagrać tych kart (Ruch 3, Ruch 1, Aklimatyzacja +1): " in str(tr(refused.value.args[0]))
 
 
 def test_six_turns_use_the_deck_then_it_is_reshuffled():

@@ -150,7 +150,8 @@ async def test_board_corrections_tapped_faster_than_the_screen_is_redrawn_are_al
     await ui._event(ui.get("fr-edit-zone-6000"), "click")
     assert (ui.get("fr-edit-vp").value, ui.get("fr-edit-cost").value) == ("2", "2")
     await ui.click("fr-edit-space-h")                 # close its sheet
-    await ui.click("fr-edit-mode-links")
+    # Links, then its two spaces, each tapped before the tap before it was drawn.
+    await ui._event(ui.get("fr-edit-mode-links"), "click", settle=False)
     await ui._event(ui.get("fr-edit-space-g"), "click", settle=False)
     await ui._event(ui.get("fr-edit-space-i"), "click")
     assert ui.get("fr-edit-message").value == "Linked g and i."
@@ -206,9 +207,24 @@ async def test_the_board_editor_names_base_camp_and_the_summit_in_words(open_ui,
     await ui.click("fr-edit-space-l")                 # let go of l
     await ui.click("fr-edit-space-BASE_CAMP")
     assert ui.get("fr-edit-message").value == (
-        "Space chosen: base camp. Now tap the space to link with it, or tap it again to let go.")
+        "Space chosen: base camp. Now tap the space to link with it, or the same space again to let go.")
     await ui.click("fr-edit-space-g")
     assert ui.get("fr-edit-message").value == "Linked base camp and g."
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("fr", "Liens\u00a0: inaccessible depuis le sommet\u00a0: camp de base (chaque case"),
+    ("de", "Verbindungen: vom Gipfel aus nicht erreichbar: Basislager (jedes Feld"),
+    ("pl", "Krawędzie: ze szczytu nie da się dojść do pól: pole startowe (każde pole")])
+async def test_a_board_cut_in_two_names_base_camp_in_the_players_language(open_ui, store, language, expected):
+    # Base camp said in words sat where the sentence wanted a space's id: "pól pole startowe", "camp de base
+    # n'est pas", "Basislager ist": the spaces out of reach now follow a colon.
+    store.settings.set("language", language)
+    ui = await winter_board_editor(open_ui, store)
+    await ui.click("fr-edit-mode-links")
+    await ui.click("fr-edit-space-l")
+    await ui.click("fr-edit-space-BASE_CAMP")
+    assert ui.get("fr-edit-problem").value.startswith(expected)
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "pl"])

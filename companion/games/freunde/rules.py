@@ -1102,7 +1102,7 @@ def card_words(card: Card) -> str:
 def _named(cards: Iterable[Card]) -> str:
     """Cards in words, for a refusal a player reads ("Move 2, Acclimatize +1"; the codes are what a game file
     holds: "M2, A1" was said on screen where every other line names the cards)."""
-    # i18n: no cards at all, where a list of card codes would be
+    # i18n: no cards at all, where a list of cards would be
     return comma_list([card_words(c) for c in cards]) or msg("none")
 
 

@@ -45,7 +45,7 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
     # The latest board and space, for taps made faster than the screen is redrawn: each change is made to the
     # board as the taps before it left it, not as it was drawn (VP then cost on one space kept only the cost).
     doc, set_doc, latest = use_latest_state(lambda: copy.deepcopy(board_doc))
-    mode, set_mode = ft.use_state("spaces")
+    mode, set_mode, latest_mode = use_latest_state("spaces")
     selected, set_selected, latest_selected = use_latest_state(None)
     message, set_message = ft.use_state(None)
     problem, set_problem = ft.use_state(None)
@@ -79,14 +79,16 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
 
     def tap(space: str) -> None:
         set_problem(None)
-        first = latest_selected.current
-        if mode == "spaces" or first is None or first == space:
+        # The latest mode and space chosen: a space tapped right after Links (or after the first space) was
+        # taken for the mode, or the choice, drawn before it.
+        first, linking = latest_selected.current, latest_mode.current == "links"
+        if not linking or first is None or first == space:
             set_selected(None if first == space else space)
             # The space by its name alone, in any language's case: "link with {space}" said "A_SUMMIT", and "the
             # summit" in it would take another case in French, German or Polish.
-            set_message(None if mode == "spaces" or first == space else _(
-                "Space chosen: {space}. Now tap the space to link with it, or tap it again to let go.").format(
-                    space=space_name(original, space)))
+            set_message(None if not linking or first == space else _(
+                "Space chosen: {space}. Now tap the space to link with it, or the same space again to let "
+                "go.").format(space=space_name(original, space)))
             return
         pair = {first, space}
         said: list[str] = []
@@ -155,8 +157,8 @@ def BoardEditor(board_doc: dict[str, Any], original: Board, on_save: Callable[[d
                                                 icon=ft.Icons.RESTART_ALT_ROUNDED, on_click=reset,
                                                 disabled=changes == 0)),
         labelled("fr-edit-cancel", ft.TextButton(_("Cancel"), key="fr-edit-cancel", on_click=on_cancel)),
-        labelled("fr-edit-save", ft.FilledButton(_("Use this board"), key="fr-edit-save",
-                                                 icon=ft.Icons.CHECK_ROUNDED, on_click=lambda: on_save(latest.current))),
+        labelled("fr-edit-save", ft.FilledButton(_("Use this board"), key="fr-edit-save", icon=ft.Icons.CHECK_ROUNDED,
+                                                 on_click=lambda: on_save(latest.current))),
     ]))
     view = screen_view(_("Correct the winter board"), body)
     # The editor shares the new-game address: its arrow returns to the new game, not past it to home.
