@@ -272,7 +272,7 @@ _NAMES_ROOM = 213
 def _name_size(result: ScoreBreakdown) -> int:
     """The size of the names over the score table: 14, or smaller where the longest word of a name would not fit
     its column on a 360 px phone (three players leave each about 60 px, and "Agnieszka" was broken as
-    "Agnieszk" / "a"); 10 at least."""
+    "Agnieszk" / "a"); 10 at least, so four players leave a word of eight letters or more too wide still."""
     count = len(result.players)
     column = (_NAMES_ROOM - _GAP * count) / max(count, 1)
     longest = max((len(word) for p in result.players for word in p.name.split()), default=1)
@@ -296,11 +296,12 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
     # said by those words.
     # A long name wraps onto up to three lines rather than being cut short: cut, "Cem-Max…" beside "Bernd"
     # told neither whose column was whose.
+    name_size = _name_size(result)
     lines: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=ft.Row(
         spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.END, controls=[
             ft.Container(width=86),
             *[ft.Container(expand=True, alignment=ft.Alignment.BOTTOM_RIGHT, content=ft.Text(
-                p.name, key=f"ft-score-name-{i}", size=_name_size(result), weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT,
+                p.name, key=f"ft-score-name-{i}", size=name_size, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT,
                 color=ft.Colors.PRIMARY if p.name in result.winners else None, max_lines=3,
                 overflow=ft.TextOverflow.ELLIPSIS)) for i, p in enumerate(result.players)]]))]
     for label, field in rows:
