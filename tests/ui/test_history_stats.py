@@ -380,6 +380,10 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     said = spoken(ui.top)
     assert "Points over time, oldest first: 70, 40. 1 Mar 2026 to 2 Mar 2026." in said
     assert "Fatigue over time (lower is better), oldest first: 12, 40. 3 Mar 2026 to 5 Mar 2026." in said
+    # The span starts its sentence with a capital in every language (French "du 1 mars …", Polish "od …").
+    store.settings.set("language", "fr")
+    ui = await open_ui(route=f"/stats/id:{ann.id}")
+    assert any(s.startswith("Points au fil du temps, du plus ancien\u00a0: 70, 40. Du 1") for s in spoken(ui.top))
 
 
 def _expeditions(store, stars):

@@ -235,7 +235,7 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
         if span:
             spoken = (_("{unit} over time (lower is better), oldest first: {scores}. {span}.") if lower_is_better
                       else _("{unit} over time, oldest first: {scores}. {span}.")).format(
-                unit=said_unit, scores=scores, span=span)
+                unit=said_unit, scores=scores, span=first_capital(span))       # it starts a sentence
         else:
             spoken = (_("{unit} over time (lower is better), oldest first: {scores}.") if lower_is_better
                       else _("{unit} over time, oldest first: {scores}.")).format(unit=said_unit, scores=scores)
