@@ -395,8 +395,11 @@ class SessionKeeper:
 
     @_locked
     def reopened(self, session_id: SessionId) -> bool:
-        """True for a game taken back from History for a correction (finishing it rewrites its record)."""
-        return self._store.table(REOPENED_TABLE).get(session_id) is not None
+        """True for a game taken back from History for a correction (finishing it rewrites its record), while
+        History still holds its record: once the record is deleted (on another device, say) the game in progress
+        is the only copy, and abandoning it loses the game, as any other's."""
+        return (self._store.table(REOPENED_TABLE).get(session_id) is not None
+                and self._store.history.get(session_id) is not None)
 
     def _known(self, player_id: str) -> bool:
         try:

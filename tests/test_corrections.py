@@ -258,6 +258,22 @@ def test_a_reopened_game_abandoned_or_finished_unchanged_leaves_the_record(store
         keeper.reopen("f" * 32)
 
 
+def test_a_game_whose_record_is_deleted_while_it_is_corrected_is_a_game_in_progress_like_any(store, keeper):
+    # The record deleted on one device while another corrected the game: abandoning was still offered as
+    # "History keeps the game as it was", and the game was then in neither History nor in progress.
+    game = played(keeper, store, [3, 3], target=6)
+    keeper.finish(game)
+    keeper.reopen(game)
+    store.history.delete(game)
+    assert not keeper.reopened(game)          # the only copy now: its screens say abandoning deletes it
+    keeper.begin_correction(game, 1, delete=True)
+    keeper.confirm_correction(game)
+    keeper.act(game, {"add": 2})
+    keeper.act(game, {"add": 1})
+    keeper.finish(game)                       # ... and finishing it puts it back in History
+    assert store.history.get(game)["session"]["actions"] == [{"add": 3}, {"add": 2}, {"add": 1}]
+
+
 def test_a_game_taken_back_from_history_stays_in_progress_when_the_app_is_stopped(tmp_data_dir, counter_engine):
     # A correction of a finished game left to be confirmed later vanished from Home on the next start: opening
     # the folder closed every game in progress whose entries History held as they are, and a correction under

@@ -843,6 +843,24 @@ def _finished_ascent(store, seed: int):
     return session
 
 
+async def test_a_record_deleted_while_its_game_is_corrected_leaves_the_game_in_progress_and_says_so(open_ui, store):
+    # Deleted on one device while another corrected the game, then "Drop the changes" there ("History keeps the
+    # game as it was"): the game was in neither History nor in progress.
+    from companion.sessions import SessionKeeper
+
+    session = _finished_ascent(store, 3)
+    SessionKeeper(store).reopen(session.id)                      # on another device
+    ui = await open_ui(route=f"/history/{session.id}")
+    await ui.click("record-delete")
+    assert "The game being corrected stays in progress: finishing it puts it back in History, abandoning it " \
+           "deletes it." in ui.get("history-deleted").value
+    await ui.go(f"/play/trek12/{session.id}")
+    await ui.click("t12-abandon")
+    assert ui.get("t12-abandon-words").value == "The Ascent in progress is deleted and will not appear in History."
+    await ui.click("t12-abandon-cancel")
+    assert store.sessions.get(session.id) is not None
+
+
 async def test_a_game_opened_from_its_record_goes_back_to_the_record(open_ui, store):
     session = _finished_ascent(store, 3)
     ui = await open_ui(route="/history")

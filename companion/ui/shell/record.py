@@ -87,6 +87,8 @@ def RecordScreen() -> ft.View:
         page.navigate(f"/play/{game}/{record['id']}")
 
     def delete() -> None:
+        # Being corrected (on this device or another): the game stays in progress, its only copy from now on.
+        taken_back = app.keeper.reopened(record["id"])
         try:
             removed = app.store.history.delete(record["id"])
             beside = forget_beside(app.store, record["id"])
@@ -95,7 +97,7 @@ def RecordScreen() -> ft.View:
             return
         app.changed()
         page.navigate("/history")
-        show_deleted(page, app, removed, beside)
+        show_deleted(page, app, removed, beside, in_progress=taken_back)
 
     actions: list[ft.Control] = [
         labelled("record-copy", ft.FilledTonalButton(
@@ -175,10 +177,11 @@ def _go(page: ft.Page, route: str):
     return lambda: page.navigate(route)
 
 
-def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) -> None:
+def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None, *, in_progress: bool = False) -> None:
     """Say the game was deleted, offering to put it back (HistoryRepo.restore keeps its id), with what was
     kept beside it (`registry.forget_beside`: the coach's reviews of a Trek 12 game, an Expedition's Hall of
-    Fame lines and envelopes, which the message names)."""
+    Fame lines and envelopes, which the message names); `in_progress`: the game was being corrected, and stays
+    in progress."""
 
     what = record_title(removed) or (tr(GAMES[removed["game"]].title) if removed.get("game") in GAMES
                                      else _("The game"))
@@ -204,6 +207,9 @@ def show_deleted(page: ft.Page, app, removed: dict, beside: list | None = None) 
     # i18n: {what} is the game's title, or the game's name; {when} when it was finished
     words = _("Deleted {what} ({when})").format(what=what, when=format_when(removed.get("finished")))
     more = told_beside(beside or [])
+    if in_progress:
+        more.append(_("The game being corrected stays in progress: finishing it puts it back in History, "
+                      "abandoning it deletes it."))
     if more:
         # i18n: {deleted} is the sentence above ("Deleted Dunai (3 Mar 2026, 14:05)"), {more} what went with it
         words = _("{deleted}. {more}").format(deleted=words, more=" ".join(more))
