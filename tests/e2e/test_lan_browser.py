@@ -90,3 +90,42 @@ def test_another_sites_pictures_cannot_spend_the_wrong_codes(playwright, tmp_pat
             enable_semantics(qr)
             qr.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
             assert qr.url == url + "/players"
+
+
+def test_a_phone_is_asked_for_the_new_code_by_itself_after_the_computer_restarts(playwright, tmp_path):
+    # After a restart the server lets the phone in only once it has joined again: its page retried for ever
+    # behind "the page goes on by itself once the companion runs again". It now asks the server now and then
+    # while the connection is lost, and goes to the join page as soon as the server shows it one.
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+
+    def serve(code: str, log_name: str) -> subprocess.Popen:
+        with open(tmp_path / log_name, "wb") as log:
+            proc = subprocess.Popen([sys.executable, str(LAN_SERVER), str(port), str(tmp_path / "data"), code],
+                                    stdout=log, stderr=subprocess.STDOUT)
+        wait_http(url, proc, any_status=True)
+        return proc
+
+    proc = serve("20261201", "server.log")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url + "/players")
+        page.fill("#code", "2026 1201")
+        page.click("button[type=submit]")
+        enable_semantics(page)
+        page.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+        proc.terminate()
+        proc.wait(timeout=20)
+        page.locator("#companion-lost").wait_for(state="visible", timeout=15_000)
+        proc = serve("20261202", "server-again.log")
+        page.wait_for_selector("#code", timeout=30_000)
+        assert page.title().startswith("Join the table") and page.url == url + "/players"
+        page.fill("#code", "2026 1202")
+        page.click("button[type=submit]")
+        enable_semantics(page)
+        page.locator('[flt-semantics-identifier="player-name"]').wait_for(timeout=30_000)
+    finally:
+        browser.close()
+        proc.terminate()
+        proc.wait(timeout=20)

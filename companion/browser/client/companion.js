@@ -239,12 +239,26 @@
     // said in the app's language, which Flet's client writes on the page (<html lang>) as the app sets it.
     var LOST = "companion-lost";
     var LOST_AFTER = 2000;
+    var ASK_EVERY = 3000;
     var lostTimer = null;
+    var asking = null;
+    // A page the server no longer lets in (a phone on the Wi-Fi after the computer's app restarted, whose join
+    // has to be made again) would retry in vain: while the connection is lost the page asks the server for
+    // itself now and then, and once the server answers with its join page (401), it reloads onto that page.
+    function askWhetherLetIn() {
+      if (asking !== null) { return; }
+      asking = setInterval(function () {
+        fetch(window.location.pathname, {cache: "no-store", credentials: "same-origin"}).then(function (answer) {
+          if (answer.status === 401) { window.location.reload(); }
+        }, function () { /* not running yet */ });
+      }, ASK_EVERY);
+    }
     var Native = window.WebSocket;
     var Watched = function (url, protocols) {
       var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
       socket.addEventListener("open", function () {
         if (lostTimer !== null) { clearTimeout(lostTimer); lostTimer = null; }
+        if (asking !== null) { clearInterval(asking); asking = null; }
         dismiss(LOST);
       });
       socket.addEventListener("close", function () {
@@ -252,9 +266,8 @@
           lostTimer = setTimeout(function () {
             lostTimer = null;
             said = pageWords();
-            // A page the server no longer lets in (a phone on the Wi-Fi after the computer's app restarted,
-            // whose join has to be made again) retries in vain: a reload leads it to the join page.
             notice(LOST, said.lost, [[said.reload, function () { window.location.reload(); }, true]]);
+            askWhetherLetIn();
           }, LOST_AFTER);
         }
       });
