@@ -461,6 +461,29 @@ async def test_resume_after_reopening_the_store(tmp_path, hub):
         reopened.close()
 
 
+async def test_a_plan_set_aside_by_the_end_of_the_game_on_another_device_asks_for_no_new_plan(open_ui, store):
+    # "Plan the move again from the game as it is now" was said when the other device's Done had ended the game.
+    session = start_game(store, names=("Sol",), weather=["sun"] * 18)
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await tap_cards(ui, "M1", "A0", "A1")
+    await ui.click("fr-risk-2")
+    await ui.click("fr-risk-take")
+    await ui.click("fr-climber-A")
+    await ui.click("fr-give-0")
+    await ui.click("fr-space-S1")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-risk-accl-plus")
+    await ui.click("fr-give")
+    other = await open_ui(route=f"/play/freunde/{session.id}")
+    await other.click("fr-climber-B")                 # a plan begun on the other phone
+    await other.click("fr-give-1")
+    await ui.click("fr-done")                         # climber A dies: the solo game ends
+    assert engine(store, session.id).over
+    await other.settle()
+    said = " ".join(c.value for c in walk(other.get("fr-move-changed")) if isinstance(c, ft.Text))
+    assert said.endswith("The climber's plan was set aside: the game ended on another device meanwhile."), said
+
+
 async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, store):
     session = start_game(store, names=("Sol",), weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{session.id}")

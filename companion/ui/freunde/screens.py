@@ -539,7 +539,10 @@ def FreundeTable(session_id: str) -> ft.View:
     body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
                                            on_change=lambda: set_move(MoveDraft()))]
     if move_replaced:
+        # A game ended there leaves no move to plan again.
         body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+                                 _("The climber's plan was set aside: the game ended on another device meanwhile.")
+                                 if state.over else
                                  _("The climber's plan was set aside: the game changed on another device meanwhile. "
                                    "Plan the move again from the game as it is now."),
                                  key="fr-move-changed", tone="warning"))
