@@ -197,6 +197,24 @@ async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):
     assert ui.find(f"ent-text-{len(left)}") is None and ui.find(f"ent-text-{len(left) - 1}") is not None
 
 
+async def test_a_hand_entered_while_a_correction_is_ready_is_refused_in_a_whole_sentence(open_ui, store):
+    import flet as ft
+    from harness import walk
+
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-delete-{EDITED}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "W")
+    await ui.click("rl-hand-submit")
+    said = [c.value for c in walk(ui.get("rl-hand-problem")) if isinstance(c, ft.Text)]
+    # It ended without a full stop under its heading.
+    assert "An old entry is being corrected: confirm or cancel the correction before entering anything else." in said
+    assert saved(store, game_id) == HANDS
+
+
 async def test_the_route_of_the_setup_corrected_replays_every_hand(open_ui, store):
     # The table was set up as Sprint but plays the Ridge: on the Ridge nobody reaches the summit in 8 hands,
     # so every hand stays; the first dealer is corrected the same way.

@@ -47,7 +47,7 @@ from companion.ui.ridgeline.tools import (
 )
 from companion.ui.common.services import use_app, use_scroll_into_view, use_top_on_change
 from companion.ui.common.widgets import (colour_dot, first_capital, labelled, message_card, screen_view, section_title,
-                                         undo_redo)
+                                         sentence, undo_redo)
 
 __all__ = ["GAME", "Panel", "RidgelineNewGame", "RidgelinePlay", "RidgelineTable", "RidgelineFinished",
            "seat_colours"]
@@ -228,13 +228,13 @@ def RidgelineTable(session_id: str) -> ft.View:
             problem, blank = asked
             if blank is not None:
                 set_draft(lambda d: replace(d, active=blank))     # its cards are entered next
-            set_hand_problem(first_capital(problem))
+            set_hand_problem(sentence(problem))
             return
         number = len(state.hands) + 1
         try:
             app.keeper.act(session_id, draft.action(names))
         except CompanionError as exc:
-            set_hand_problem(first_capital(exc))
+            set_hand_problem(sentence(exc))     # a sentence of its own under the heading, full stop included
             return
         set_draft(HandDraft())
         set_hand_problem(None)
