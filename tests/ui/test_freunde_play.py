@@ -1318,6 +1318,28 @@ async def plan_on_a_second_phone(open_ui, store, *taps: str):
     return session, a, b
 
 
+async def test_a_risk_token_chosen_when_another_device_takes_one_is_said_set_aside(open_ui, store):
+    # Two phones chose a token each; the first Take moved the game on, and the other phone's choice went with the
+    # step without a word (its Take button was gone before its tap).
+    session = start_game(store, actions=CARDS_PLAYED[:-1])
+    a = await open_ui(route=f"/play/freunde/{session.id}")
+    b = await open_ui(route=f"/play/freunde/{session.id}")
+    await a.click("fr-risk-1")
+    await b.click("fr-risk-2")
+    await a.click("fr-risk-take")
+    await b.settle()
+    said = " ".join(c.value for c in walk(b.get("fr-risk-changed")) if isinstance(c, ft.Text))
+    assert "The risk token chosen here was set aside: the game changed on another device meanwhile." in said
+    assert a.find("fr-risk-changed") is None
+    # Said once: the game moving on again makes the news old.
+    await a.click("fr-climber-A")
+    await a.click("fr-give-0")
+    await a.click("fr-space-S1")
+    await a.click("fr-give")
+    await b.settle()
+    assert b.find("fr-risk-changed") is None
+
+
 async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
     # Phone B's plan for climber A went without a word when phone A undid the risk token: the screen jumped to the
     # risk step, the plan gone.

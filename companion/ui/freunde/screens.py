@@ -102,7 +102,9 @@ def FreundeTable(session_id: str) -> ft.View:
     panel, set_panel = ft.use_state(Panel.TURN)
     # The cards being tapped in, with the turn they are for: a turn played to its end elsewhere leaves them behind.
     cards_at, set_cards_at = ft.use_state((CardsDraft(), None))
-    risk, set_risk = ft.use_state(RiskDraft())
+    # The risk token being chosen, with the entries it was chosen after: another device's token taken meanwhile
+    # sets it aside, and says so (its Take button went with the step, the choice without a word).
+    risk_at, set_risk_at = ft.use_state((RiskDraft(), None))
     # The climber's plan, with the entries it was made after: another device's change sets it aside, and says so.
     move_at, set_move_at, move_now = use_latest_state(lambda: (_kept_move(app, session_id),
                                                                  entries_mark(app, session_id)))
@@ -127,14 +129,12 @@ def FreundeTable(session_id: str) -> ft.View:
 
     notice = notice_said[0] if notice_said is not None and notice_said[1] == shown_mark else None
     move = move_at[0] if move_at[1] == shown_mark else MoveDraft()
-    # Said over the entries it was first shown with: once the game moves on again, the news is old.
-    replaced_told = ft.use_ref(None)            # (the plan set aside, the entries it was said over)
-    if move_at[1] == shown_mark:
-        replaced_told.current = None            # the plan is in force (again): a later change is news again
-    elif move_at[0] != MoveDraft() and (replaced_told.current is None or replaced_told.current[0] is not move_at):
-        replaced_told.current = (move_at, shown_mark)
-    move_replaced = (replaced_told.current is not None and replaced_told.current[0] is move_at
-                     and replaced_told.current[1] == shown_mark)
+    move_replaced = _use_set_aside(move_at, MoveDraft(), shown_mark)
+    risk = risk_at[0] if risk_at[1] == shown_mark else RiskDraft()
+    risk_replaced = _use_set_aside(risk_at, RiskDraft(), shown_mark)
+
+    def set_risk(chosen: RiskDraft) -> None:
+        set_risk_at((chosen, entries_mark(app, session_id)))
 
     def set_move(planned: MoveDraft | Callable[[MoveDraft], MoveDraft]) -> None:
         """A new plan, or a change of the latest one (a function of it): a tap handled before the screen has
@@ -538,6 +538,10 @@ def FreundeTable(session_id: str) -> ft.View:
     # A correction stepped here changes the game on this device: the plan starts again without a word.
     body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
                                            on_change=lambda: set_move(MoveDraft()))]
+    if risk_replaced and not move_replaced:
+        body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
+                                 _("The risk token chosen here was set aside: the game changed on another device "
+                                   "meanwhile."), key="fr-risk-changed", tone="warning"))
     if move_replaced:
         # A game ended there leaves no move to plan again.
         body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
@@ -629,6 +633,17 @@ def _stage(state: State | None) -> tuple | None:
     if state is None:
         return None
     return (state.turn, state.phase, state.acting, state.over)
+
+
+def _use_set_aside(draft_at: tuple[Any, Any], empty: Any, shown_mark: Any) -> bool:
+    """True while a draft begun on other entries than those shown (another device's change since) is to be said
+    set aside: over the entries it was first found so, and not once the game moves on again (the news is old)."""
+    told = ft.use_ref(None)            # (the draft set aside, the entries it was said over)
+    if draft_at[1] == shown_mark:
+        told.current = None            # the draft is in force (again): a later change is news again
+    elif draft_at[0] != empty and (told.current is None or told.current[0] is not draft_at):
+        told.current = (draft_at, shown_mark)
+    return told.current is not None and told.current[0] is draft_at and told.current[1] == shown_mark
 
 
 def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: MoveDraft, routes, weather_edit,
