@@ -682,6 +682,18 @@ async def two_phones_one_entering(open_ui, store):
     return a, b
 
 
+async def test_a_hand_overtaken_by_a_correction_ready_on_another_device_says_what_to_do(open_ui, store):
+    # Phone B deleted hand 1 in a correction, ready to confirm: phone A's form was said to show "the hand the
+    # correction asks for", though a ready correction asks for none.
+    a, b = await two_phones_one_entering(open_ui, store)
+    await b.click("ent-open")
+    await b.click("ent-delete-0")
+    assert b.get("ent-title").value == "The correction is ready"
+    await a.settle()
+    said = " ".join(c.value for c in walk(a.get("rl-hand-changed")) if isinstance(c, ft.Text))
+    assert "an old entry's correction is ready. Confirm or cancel it before entering a hand." in said, said
+
+
 async def test_another_devices_form_does_not_come_back_with_this_devices_redo(open_ui, store):
     # Phone A was entering hand 2 when phone B tapped Undo, then Redo: B was given A's form, and told it was
     # the one entering it.

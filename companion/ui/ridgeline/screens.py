@@ -166,7 +166,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     draft = draft_at[0] if draft_at[1] == shown_mark else asked_again
     # The hands changed on another device (or by a tap made twice) under a form with something in it: what was
     # tapped here is gone, and the form says so at once, above it, until the next tap starts it afresh.
-    overtaken = _overtaken(correcting)
+    overtaken = _overtaken("ready" if correction is not None and correction.ready else correcting)
     replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
                 and draft_at[0] not in (HandDraft(), asked_again))
 
@@ -215,7 +215,9 @@ def RidgelineTable(session_id: str) -> ft.View:
             # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
             set_draft_at((HandDraft(), None))
             try:
-                now_correcting = (c := app.keeper.correction(session_id)) is not None and not c.done
+                now = app.keeper.correction(session_id)
+                now_correcting = "ready" if now is not None and now.ready else (
+                    now is not None and not now.done)
             except CompanionError:
                 now_correcting = correcting
             set_hand_problem(_overtaken(now_correcting))
@@ -409,8 +411,12 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     return screen_view(_TITLE, body)
 
 
-def _overtaken(correcting: bool) -> str:
-    """What the hand form says when another device's change (or a tap made twice) replaced what was tapped in."""
+def _overtaken(correcting: bool | str) -> str:
+    """What the hand form says when another device's change (or a tap made twice) replaced what was tapped in;
+    `correcting` "ready" when a correction is ready to be confirmed, asking for no hand."""
+    if correcting == "ready":
+        return _("The hands changed meanwhile (on another device, or by a tap made twice): an old entry's "
+                 "correction is ready. Confirm or cancel it before entering a hand.")
     if correcting:
         return _("The hands changed meanwhile (on another device, or by a tap made twice): the form now shows the "
                  "hand the correction asks for. Check it, then enter it.")
