@@ -153,11 +153,22 @@ def test_the_static_build_plays_resumes_offline_and_keeps_one_tab(playwright, se
         assert french in notice.inner_text(), notice.inner_text()
         assert notice.get_attribute("lang") == "fr"
 
-        # The first tab closes: the second takes the data over by itself, the Ascent among its games. While
-        # Python starts, the page says so in French, not Flet's "Working..." in English; the app's first
-        # screen takes its place.
+        # The tab in use reloaded (pulled down on a phone): it keeps the data, and the tab in the background
+        # goes on waiting. The reload let the lock go for a moment, and the waiting tab took it: the player's own
+        # tab then said the companion was open elsewhere.
+        page.bring_to_front()
+        page.reload()
+        enable_semantics(page)
+        wait(page, by_id("settings-language-fr"), START_MS)
+        assert page.locator("#companion-elsewhere").count() == 0
+        assert notice.is_visible()
+
+        # The first tab closes: the second takes the data over by itself once it is in use, the Ascent among
+        # its games. While Python starts, the page says so in French, not Flet's "Working..." in English; the
+        # app's first screen takes its place.
         began = time.perf_counter()
         page.close()
+        second.bring_to_front()
         notice.wait_for(state="detached", timeout=START_MS)
         cover = second.locator("#companion-starting")
         cover.wait_for(state="visible", timeout=START_MS)

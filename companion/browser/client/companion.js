@@ -333,21 +333,42 @@
 
   // Resolves once this tab owns the saved data; the lock is held until the tab closes.
   var owned = null;
+  var owning = false;
+  var pending = null;      // a newer build found before this tab owned the data: offered once it does
+  var HAND_BACK_MS = 3000;
   function ownData() {
     if (owned) { return owned; }
     owned = new Promise(function (resolve) {
-      if (!navigator.locks) { resolve(); return; }   // no Web Locks: nothing can tell tabs apart
-      var holdForever = function () { resolve(); return new Promise(function () {}); };
+      if (!navigator.locks) { owning = true; resolve(); return; }   // no Web Locks: nothing tells tabs apart
+      var holdForever = function () {
+        owning = true;
+        if (pending !== null) { offerUpdate(pending); pending = null; }   // found while this tab waited
+        resolve();
+        return new Promise(function () {});
+      };
+      // The tab that owns the data lets the lock go when it closes, and also when it only reloads (pulled down
+      // on a phone, "Update now"): a tab waiting in line took it then, and the player's own tab, reloaded, said
+      // the companion was open elsewhere. So a waiting tab handed the lock lets it go at once, and takes it a
+      // moment later only if nobody asked for it meanwhile: a reloaded tab has asked again by then.
+      var waitTurn = function () {
+        navigator.locks.request(LOCK, function () {
+          setTimeout(function () {
+            navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
+              if (!lock) { waitTurn(); return undefined; }
+              dismiss("companion-elsewhere");
+              return holdForever();
+            });
+          }, HAND_BACK_MS);
+          return undefined;     // let go at once
+        });
+      };
       navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
         if (lock) { return holdForever(); }
         var wait = function () {
           notice("companion-elsewhere", said.elsewhere);
         };
         if (document.body) { wait(); } else { document.addEventListener("DOMContentLoaded", wait); }
-        navigator.locks.request(LOCK, function () {
-          dismiss("companion-elsewhere");
-          return holdForever();
-        });
+        waitTurn();
         return undefined;
       });
     });
@@ -410,7 +431,9 @@
   }
   var reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (reloading) { window.location.reload(); }
+    // The tab whose player chose "Update now" starts again under the new build; so does a tab only waiting for
+    // the data, which runs nothing yet and whose page came from the build replaced.
+    if (reloading || !owning) { window.location.reload(); }
   });
 
   var offered = null;     // the build waiting to take over, while the notice offers it
@@ -421,14 +444,23 @@
       [said.later, function () { offered = null; dismiss("companion-update"); }, false],
       [said.now, function () {
         reloading = true;
+        // Taken over already (another tab of the site chose it first): no change of worker is coming to
+        // reload on, and the button did nothing.
+        if (worker.state === "activated" || worker.state === "redundant") { window.location.reload(); return; }
         worker.postMessage({ type: "companion-update" });
       }, true],
     ]);
   }
 
+  // A tab waiting for the data has nothing to update (it starts under the newest build once it runs): the
+  // notice is for the tab that owns the data.
+  function offerOnceOwning(worker) {
+    if (owning) { offerUpdate(worker); } else { pending = worker; }
+  }
+
   function watch(registration) {
     if (registration.waiting && navigator.serviceWorker.controller) {
-      offerUpdate(registration.waiting);
+      offerOnceOwning(registration.waiting);
     }
     registration.addEventListener("updatefound", function () {
       var incoming = registration.installing;
@@ -436,7 +468,7 @@
       incoming.addEventListener("statechange", function () {
         // The first install has no controller to replace: nothing to tell.
         if (incoming.state === "installed" && navigator.serviceWorker.controller) {
-          offerUpdate(incoming);
+          offerOnceOwning(incoming);
         }
       });
     });
