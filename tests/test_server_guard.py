@@ -195,6 +195,9 @@ def test_lan_wrong_codes_lock_the_address_out_for_a_while():
     for attempt in range(MAX_WRONG - 1):
         status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query=f"code={attempt:08d}")
         assert status == 401 and "not the code" in body
+        # How many are left is said, so that the lockout is no surprise.
+        left = MAX_WRONG - attempt - 1
+        assert f"{left} more wrong code{'s' if left > 1 else ''} and this device waits 10 minutes." in body
     # The wrong code that is one too many says so at once.
     status, _, body = _call(guard, headers=LAN_HOST, client=PHONE, query="code=99999999")
     assert status == 429 and "Too many wrong codes. Try again in 10 minutes." in body

@@ -249,6 +249,12 @@ class JoinGate:
         self._forget_old(now)
         return False
 
+    def tries_left(self, address: str) -> int:
+        """Wrong codes a device at this address may still type before it must wait (its own count only)."""
+        now = self._now()
+        recent = [t for t in self._wrong.get(_device(address), []) if now - t < WINDOW]
+        return max(0, MAX_WRONG - len(recent))
+
     def _wait(self, who: str) -> float:
         until = self._locked.get(who)
         if until is None:
@@ -381,7 +387,14 @@ class Guard:
         if self.gate.locked_for(peer):      # that wrong code was one too many
             await self._locked_out(send, peer, page)
             return
-        await _page(send, 401, page(_("That is not the code. Look again at the computer's screen.")))
+        # How many tries are left, so that the last one is not a surprise ("Too many wrong codes" came at once).
+        left = self.gate.tries_left(peer)
+        minutes = max(1, round(LOCKOUT / 60))
+        # i18n: after "That is not the code. Look again at the computer's screen."; {minutes} is 10
+        warning = ngettext("{n} more wrong code and this device waits {minutes} minutes.",
+                           "{n} more wrong codes and this device waits {minutes} minutes.", left).format(
+                               n=left, minutes=minutes)
+        await _page(send, 401, page(_("That is not the code. Look again at the computer's screen.") + " " + warning))
 
     async def _locked_out(self, send, peer: str, page: Callable[[str | None], str]) -> None:
         minutes = max(1, round(self.gate.locked_for(peer) / 60))
