@@ -1340,6 +1340,15 @@ async def test_a_risk_token_chosen_when_another_device_takes_one_is_said_set_asi
     assert b.find("fr-risk-changed") is None
 
 
+async def test_a_correction_begun_here_drops_the_risk_token_chosen_without_blaming_another_device(open_ui, store):
+    session = start_game(store, actions=CARDS_PLAYED[:-1])
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-risk-2")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-1")
+    assert ui.find("fr-risk-changed") is None
+
+
 async def test_a_plan_another_device_set_aside_is_said_so(open_ui, store):
     # Phone B's plan for climber A went without a word when phone A undid the risk token: the screen jumped to the
     # risk step, the plan gone.

@@ -848,10 +848,18 @@ async def test_a_record_deleted_while_its_game_is_corrected_leaves_the_game_in_p
     # game as it was"): the game was in neither History nor in progress.
     from companion.sessions import SessionKeeper
 
+    from companion.ui.common.drafts import DRAFTS_TABLE, keep_draft
+    from companion.ui.common.entries import entries_mark
+
     session = _finished_ascent(store, 3)
-    SessionKeeper(store).reopen(session.id)                      # on another device
+    keeper = SessionKeeper(store)
+    keeper.reopen(session.id)                                    # on another device, with a form half filled in
+    keep_draft(store, session.id, "t12-turn", entries_mark(type("App", (), {"keeper": keeper, "store": store}),
+                                                           session.id), {"dice": [3, 4]})
     ui = await open_ui(route=f"/history/{session.id}")
     await ui.click("record-delete")
+    # What was kept beside the game stays with it.
+    assert store.table(DRAFTS_TABLE).get(session.id) is not None
     assert "The game being corrected stays in progress: finishing it puts it back in History, abandoning it " \
            "deletes it." in ui.get("history-deleted").value
     await ui.go(f"/play/trek12/{session.id}")

@@ -535,9 +535,13 @@ def FreundeTable(session_id: str) -> ft.View:
         board_control(state, colours, width=board_width, marks=marks, on_space=tap_space),
         *([space_facts(state, tapped, colours)] if tapped else []),
     ])
-    # A correction stepped here changes the game on this device: the plan starts again without a word.
-    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries,
-                                           on_change=lambda: set_move(MoveDraft()))]
+    # A correction stepped here changes the game on this device: the plan and the risk token chosen start again
+    # without a word (not "set aside on another device").
+    def restart_steps() -> None:
+        set_move(MoveDraft())
+        set_risk(RiskDraft())
+
+    body: list[ft.Control] = [EntriesPanel(session_id=session_id, opened=entries, on_change=restart_steps)]
     if risk_replaced and not move_replaced:
         body.append(message_card(ft.Icons.SYNC_PROBLEM_ROUNDED, _("Changed on another device"),
                                  _("The risk token chosen here was set aside: the game changed on another device "

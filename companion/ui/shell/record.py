@@ -91,7 +91,9 @@ def RecordScreen() -> ft.View:
         taken_back = app.keeper.reopened(record["id"])
         try:
             removed = app.store.history.delete(record["id"])
-            beside = forget_beside(app.store, record["id"])
+            # What is kept beside the game (its half-filled forms, the coach's reviews) stays with the game in
+            # progress; abandoning it takes them along, as any game's.
+            beside = [] if taken_back else forget_beside(app.store, record["id"])
         except CompanionError as exc:
             tell(page, _("Not deleted: {reason}").format(reason=said(exc)), "record-problem")
             return
