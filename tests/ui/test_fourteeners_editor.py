@@ -207,6 +207,45 @@ async def test_a_bad_catalog_file_is_refused_with_the_field_named(open_ui, store
     assert load_catalog(store).cards == ()
 
 
+async def test_a_weather_and_a_card_tapped_faster_than_the_screen_is_redrawn_are_saved_whole(open_ui, store):
+    # The Weather editor made each change from the form drawn, so of four quick taps one was kept; and Save read
+    # the form drawn, so a card saved right after a chip lost the chip.
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-weather-rain-4")
+    for key in ("ftw-e0-endurance-plus", "ftw-e0-technique-plus", "ftw-e0-only-2", "ftw-e0-only-3"):
+        await ui._event(ui.get(key), "click", settle=False)
+    await ui._event(ui.get("ftw-save"), "click")
+    [effect] = load_catalog(store).weather_effects("Rain")
+    assert (effect.endurance, effect.technique, effect.only_for_class) == (2, 1, (2, 3))     # from 1 and 0
+    await ui.click("ftc-add-card")
+    await ui.type("ftc-name", "Pic Quatre")
+    await ui._event(ui.get("ftc-class-3"), "click", settle=False)
+    await ui._event(ui.get("ftc-save"), "click")
+    assert load_catalog(store).card("Pic Quatre").klass == 3
+
+
+async def test_a_chip_of_an_item_removed_meanwhile_is_dropped_not_given_to_the_next(open_ui, store):
+    ui = await _cards_tab(open_ui)
+    await ui.click("ftc-add-card")
+    await ui.click("ftc-plans-on")
+    await ui.click("ftc-plans-add-item")
+    await ui.click("ftc-plans-add-item")
+    await ui.click("ftc-plans-i2-cond-if_none")
+
+    def conditions() -> list[str]:
+        return [str(n.identifier).split("-cond-")[1] for n in walk(ui.top) if isinstance(n, ft.Semantics)
+                and n.selected and "-cond-" in str(n.identifier)]
+
+    first, second, third = conditions()
+    await ui._event(ui.get("ftc-plans-i1-remove"), "click", settle=False)
+    chip = "always" if second != "always" else "per"
+    await ui._event(ui.get(f"ftc-plans-i1-cond-{chip}"), "click")   # item 2's chip, item 2 being gone
+    assert conditions() == [first, third] == [first, "if_none"]       # not given to item 3, now second
+    await ui._event(ui.get("ftc-plans-i1-remove"), "click", settle=False)
+    await ui._event(ui.get("ftc-plans-i1-remove"), "click")         # the same cross twice: one item removed
+    assert conditions() == [first]
+
+
 async def test_describe_a_weather_card_and_a_hikers_ability(open_ui, store):
     ui = await _cards_tab(open_ui)
     assert ui.get("ftc-weather-rain-4-words").value == "July · effect not described yet"

@@ -50,7 +50,7 @@ from companion.ui.fourteeners.parts import (
     slug,
     stepper,
 )
-from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text
+from companion.ui.common.services import FieldText, kept, use_app, use_back_cancels, use_field_text, use_latest_state
 from companion.ui.common.widgets import (bind, confirm_dialog, dialog_text, first_capital, labelled, labelled_value,
                                          message_card, said, section_title, sentence, tell, titled)
 
@@ -203,8 +203,10 @@ def part_of(on_change: Callable[[Change], None], get: Callable[[Any], Any],
     return change_part
 
 
-def _item_of(on_change: Callable[[Change], None], index: int) -> Callable[[Change], None]:
-    return part_of(on_change, lambda form: form.items[index] if index < len(form.items) else GONE,
+def _item_of(on_change: Callable[[Change], None], index: int, count: int) -> Callable[[Change], None]:
+    """Changes of the item drawn at `index` of `count`: dropped once an item was removed since (the one at
+    `index` may then be another), kept when one was only added after it."""
+    return part_of(on_change, lambda form: form.items[index] if count <= len(form.items) else GONE,
                    lambda form, item: form.with_item(index, item))
 
 
@@ -213,9 +215,10 @@ def described_part(on_change: Callable[[Change], None]) -> Callable[[Change], No
     return part_of(on_change, lambda form: GONE if form is None else form, lambda _old, new: new)
 
 
-def _without_item(index: int, item: ItemForm, form: AbilityForm) -> AbilityForm:
-    """The form without the item drawn at `index`, unless the latest form has another there."""
-    return form.without_item(index) if index < len(form.items) and form.items[index] == item else form
+def _without_item(index: int, count: int, form: AbilityForm) -> AbilityForm:
+    """The form without the item drawn at `index` of `count`, unless an item was removed since (a second tap
+    of the same cross would take the next one)."""
+    return form.without_item(index) if index < len(form.items) and len(form.items) >= count else form
 
 
 def _toggled_class(klass: int, item: ItemForm) -> ItemForm:
@@ -231,13 +234,13 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[Change],
     blocks: list[ft.Control] = []
     for index, item in enumerate(form.items):
         at = f"{prefix}-i{index}"
-        set_item = _item_of(on_change, index)
+        set_item = _item_of(on_change, index, len(form.items))
         header: list[ft.Control] = [ft.Text(_("Item {n}").format(n=index + 1) if len(form.items) > 1 else _("Ability"),
                                             size=13, weight=ft.FontWeight.W_600, expand=True)]
         if len(form.items) > 1:
             header.append(labelled(f"{at}-remove", ft.IconButton(
                 ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove item {n}").format(n=index + 1),
-                on_click=bind(on_change, partial(_without_item, index, item)))))
+                on_click=bind(on_change, partial(_without_item, index, len(form.items))))))
         parts: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         parts.append(chip_row([
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
@@ -252,7 +255,8 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[Change],
         if item.can_restrict:
             parts.append(chip_row([
                 choice_chip(f"{at}-only-{k}", roman(k), k in item.only_for_class,
-                            bind(set_item, partial(_toggled_class, k)), toggle=True)
+                            bind(set_item, partial(_toggled_class, k)), toggle=True,
+                            said=_("Class {numeral}").format(numeral=roman(k)))     # not a bare "II"
                 for k in CLASSES], label=_("Only towards Climbs of Class (none: any Climb)")))
         parts.append(chip_row([
             choice_chip(f"{at}-cond-{spec.name}", condition_label(spec.name), item.condition == spec.name,
@@ -627,6 +631,7 @@ class _FormEdit(Generic[F]):
 
     prefix: str
     form: F
+    latest: Any            # a ref to the form the latest taps left, drawn or not
     name: FieldText
     error: str | None
     set_form: Callable[[F], None]
@@ -672,7 +677,8 @@ class _FormEdit(Generic[F]):
 def _use_editing(initial: Callable[[], F], close: Callable[[], None], prefix: str, leave_ref: Any) -> _FormEdit[F]:
     """The hooks of a catalog editor (keys `<prefix>-*`): its form, first as `initial` makes it; leaving by Back
     asks first when the form, or its name but for spaces, differs from what was opened (see `_leave_guard`)."""
-    form, set_form = ft.use_state(initial)
+    # The latest form, for Save: a chip tapped just before it is in it, though not drawn yet.
+    form, set_form, latest = use_latest_state(initial)
     opened = ft.use_ref(None)
     if opened.current is None:
         opened.current = form
@@ -685,7 +691,7 @@ def _use_editing(initial: Callable[[], F], close: Callable[[], None], prefix: st
             " ".join(name.text.split()) != " ".join(opened.current.name.split())
 
     _leave, dropping = _leave_guard(close, changed, prefix, leave_ref)
-    return _FormEdit(prefix, form, name, error, set_form, set_error, deleting, set_deleting, dropping, close)
+    return _FormEdit(prefix, form, latest, name, error, set_form, set_error, deleting, set_deleting, dropping, close)
 
 
 @ft.component
@@ -707,11 +713,12 @@ def CardEditor(original: str | None, close: Callable[[], None], game: str | None
     keeping = ft.use_ref(None)
 
     def write() -> None:
+        current = edit.latest.current
         if game is not None and existing is not None:
-            fixed = replace(form, name=existing.name, klass=existing.klass).parse()
+            fixed = replace(current, name=existing.name, klass=existing.klass).parse()
             app.keeper.act(game, {"type": "correct", "card": card_to_doc(fixed)})
         else:
-            save_catalog(app.store, edited_card(catalog, original, replace(form, name=name.text).parse()))
+            save_catalog(app.store, edited_card(catalog, original, replace(current, name=name.text).parse()))
 
     def save() -> None:
         _saved(app, close, edit.set_error, write, page=page,
@@ -865,7 +872,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
 
     def save() -> None:
         _saved(app, close, edit.set_error, lambda: save_catalog(
-            app.store, edited_accolade(catalog, original, replace(form, name=name.text).parse())),
+            app.store, edited_accolade(catalog, original, replace(edit.latest.current, name=name.text).parse())),
             page=page, told=_saved_words(name.text))
 
     edit.use_dialogs(existing.name if existing is not None else None,
@@ -875,7 +882,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
                                     page=page, told=_removed_words(existing.name if existing else "")))
     body: list[ft.Control] = [labelled("fta-name", name.bind(ft.TextField(
         key="fta-name", label=_("Name"), max_length=60, counter="",   # no count said at every keystroke
-        on_change=lambda: change(replace(form, name=name.text)))))]
+        on_change=lambda: change(partial(replace, name=name.text)))))]
     for half in AccoladeSide:
         current = form.basic if half is AccoladeSide.BASIC else form.advanced
         at = f"fta-{half.value}"
@@ -926,7 +933,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
     page = ft.context.page
     catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.hikers).get(letter)
-    form, set_form = ft.use_state(lambda: None if current is None else AbilityForm.from_ability(current))
+    form, set_form, latest = use_latest_state(lambda: None if current is None else AbilityForm.from_ability(current))
     error, set_error = ft.use_state(None)
 
     def change(new: Change) -> None:
@@ -935,7 +942,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         set_error(None)
 
     def write() -> None:
-        ability = None if form is None else form.parse(f"hikers.{letter}")
+        ability = None if latest.current is None else latest.current.parse(f"hikers.{letter}")
         if game is not None:
             app.keeper.act(game, {"type": "hiker", "hiker": letter,
                                   "ability": None if ability is None else ability_to_doc(ability)})
@@ -969,15 +976,16 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
     page = ft.context.page
     catalog = _game_state(app, game).setup.catalog if game is not None else load_catalog(app.store)
     current = dict(catalog.weather).get(name)
-    form, set_form = ft.use_state(lambda: WeatherForm.from_effects(current))
+    form, set_form, latest = use_latest_state(lambda: WeatherForm.from_effects(current))
     error, set_error = ft.use_state(None)
 
-    def change(new: WeatherForm) -> None:
+    def change(new: Change) -> None:
+        """A change of the latest form (so quick taps all count): a refusal said of the old one no longer holds."""
         set_form(new)
         set_error(None)
 
     def write(clear: bool) -> None:
-        parsed = None if clear else form.parse(f"weather.{name}")
+        parsed = None if clear else latest.current.parse(f"weather.{name}")
         if game is not None:
             app.keeper.act(game, {"type": "weather", "weather": name,
                                   "effects": None if parsed is None else weather_to_doc(parsed)})
@@ -998,41 +1006,40 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     kinds = [spec.name for spec in vocabulary().weather_effects]
+    count = len(form.effects)
     for index, effect in enumerate(form.effects):
         at = f"ftw-e{index}"
-
-        def set_effect(new: WeatherEffectForm, i: int = index) -> None:
-            change(form.with_effect(i, new))
-
+        # Changes of the effect drawn here, dropped once an effect was removed since (as an ability's items).
+        set_effect = part_of(change, partial(_effect_at, index, count), partial(_with_effect, index))
         parts: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(_("Effect {n}").format(n=index + 1), size=13, weight=ft.FontWeight.W_600, expand=True),
             labelled(f"{at}-remove", ft.IconButton(
                 ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove effect {n}").format(n=index + 1),
-                on_click=bind(change, replace(form, effects=form.effects[:index] + form.effects[index + 1:]))))])]
+                on_click=bind(change, partial(_without_effect, index, count))))])]
         parts.append(chip_row([choice_chip(f"{at}-kind-{kind}", _(_WEATHER_KINDS[kind]) if kind in _WEATHER_KINDS
                                            else kind, effect.kind == kind,
-                                           bind(set_effect, replace(effect, kind=kind))) for kind in kinds]))
+                                           bind(set_effect, partial(replace, kind=kind))) for kind in kinds]))
         spec = vocabulary().weather_effect(effect.kind)
         if spec is not None and spec.value == "costs":
             parts.append(stepper(f"{at}-endurance", _("More Endurance"), effect.endurance,
-                                 lambda n, e=effect, i=index: set_effect(replace(e, endurance=n), i), high=9,
+                                 lambda n, set_it=set_effect: set_it(partial(replace, endurance=n)), high=9,
                                  icon=ft.Icons.HIKING_ROUNDED))
             parts.append(stepper(f"{at}-technique", _("More Technique"), effect.technique,
-                                 lambda n, e=effect, i=index: set_effect(replace(e, technique=n), i), high=9,
+                                 lambda n, set_it=set_effect: set_it(partial(replace, technique=n)), high=9,
                                  icon=ft.Icons.TERRAIN_ROUNDED))
             parts.append(chip_row([choice_chip(f"{at}-only-{k}", roman(k), k in effect.only_for_class,
-                                               bind(set_effect, replace(effect, only_for_class=_toggle(
-                                                   effect.only_for_class, k))), toggle=True) for k in CLASSES],
+                                               bind(set_effect, partial(_toggled_class, k)), toggle=True,
+                                               said=_("Class {numeral}").format(numeral=roman(k)))
+                                   for k in CLASSES],
                                   label=_("Only for Climbs of Class (none: every Climb)")))
         elif spec is not None and spec.value == "side":
             parts.append(chip_row([choice_chip(f"{at}-side-{side.value}", side_label(side), effect.side == side.value,
-                                               bind(set_effect, replace(effect, side=side.value)),
+                                               bind(set_effect, partial(replace, side=side.value)),
                                                colour=SIDE_COLOURS[side]) for side in Side],
                                   label=_("No Climb may be tucked as")))
         body.append(panel(parts, key=f"{at}-section", padding=12, spacing=8))
     body.append(ft.Row([labelled("ftw-add", ft.TextButton(
-        _("Add an effect"), key="ftw-add", icon=ft.Icons.ADD_ROUNDED,
-        on_click=bind(change, replace(form, effects=form.effects + (WeatherEffectForm(),)))))]))
+        _("Add an effect"), key="ftw-add", icon=ft.Icons.ADD_ROUNDED, on_click=bind(change, _with_new_effect)))]))
     try:
         body.append(_preview("ftw-preview", tr(describe_weather(form.parse(f"weather.{name}")))))
     except InvalidInput as exc:
@@ -1048,6 +1055,25 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
                                                         on_click=lambda: save())))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _effect_at(index: int, count: int, form: WeatherForm) -> Any:
+    return form.effects[index] if count <= len(form.effects) else GONE
+
+
+def _with_effect(index: int, form: WeatherForm, effect: WeatherEffectForm) -> WeatherForm:
+    return form.with_effect(index, effect)
+
+
+def _without_effect(index: int, count: int, form: WeatherForm) -> WeatherForm:
+    """The form without the effect drawn at `index` of `count`, unless one was removed since."""
+    if not index < len(form.effects) or len(form.effects) < count:
+        return form
+    return replace(form, effects=form.effects[:index] + form.effects[index + 1:])
+
+
+def _with_new_effect(form: WeatherForm) -> WeatherForm:
+    return replace(form, effects=form.effects + (WeatherEffectForm(),))
 
 
 def _save_row(prefix: str, label: str, save, close) -> ft.Control:
