@@ -300,6 +300,19 @@ async def test_no_winner_is_named_before_every_tableau_is_entered(open_ui, store
     assert ui.get("ftf-short").value.startswith("Fewer Climbs than the 9 rounds give: Ann 4 Climbs, Bo 4 Climbs.")
 
 
+async def test_a_climb_added_right_after_its_chips_are_tapped_is_added_as_tapped(open_ui, store) -> None:
+    # Add read the form as last drawn: the Class and points tapped just before it were refused as missing, or
+    # an earlier number was entered.
+    ui, drive, _table = await set_up(open_ui, store, "capstone-tiebreak")
+    await drive.tap("ftf-add-capstone")
+    await ui._event(ui.get("ftf-class-3"), "click", settle=False)
+    await ui._event(ui.get("ftf-cap-5"), "click", settle=False)
+    await ui._event(ui.get("ftf-put"), "click")
+    [key] = [k for k in ui.keys() if k.startswith("ftf-row-0-capstone-") and k.count("-") == 4]
+    assert "5" in " ".join(c.value for c in walk(ui.get(key)) if isinstance(c, ft.Text)), key
+    assert ui.find("ftf-problem") is None
+
+
 async def test_a_card_named_by_the_screen_keeps_its_name_when_changed(open_ui, store) -> None:
     # A Capstone entered without a name is "Ann's Capstone 1"; changed, it became "Ann's Capstone 2", as if
     # it were another card and the first were missing.

@@ -28,7 +28,7 @@ from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import entries_mark
-from companion.ui.common.services import FieldText, use_app, use_field_text
+from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import GONE, ability_editor, category_editor, described_part, part_of, readable
@@ -146,7 +146,9 @@ def FinalTableaus(session_id: str) -> ft.View:
     if restored.current is None:
         restored.current = _kept_entry(app, session_id)
     seat, set_seat = ft.use_state(restored.current.seat)
-    held_form, set_held_form = ft.use_state(restored.current.form)   # TuckForm while a Climb is being entered
+    # TuckForm while a Climb is being entered; the latest, drawn or not, for the form's Add (a chip tapped just
+    # before it was left out).
+    held_form, set_held_form, latest_form = use_latest_state(restored.current.form)
     told, set_told = ft.use_state(False)      # a form was dropped for another device's change, and that is said
 
     def set_form(changed: Any) -> None:
@@ -289,7 +291,8 @@ def FinalTableaus(session_id: str) -> ft.View:
     body.append(_seats(state, seat, lambda i: (set_seat(i), close_form())))
     if form is not None:
         body.append(_adding(state, form, set_form, put, close_form, search, query, set_query, name, note,
-                            problem, refuse=lambda why: set_problem(tr(why)), on_typed=keep_entry))
+                            problem, refuse=lambda why: set_problem(tr(why)), on_typed=keep_entry,
+                            latest=lambda: latest_form.current if latest_form.current is not None else form))
     else:
         if overtaken or told:
             body.append(message_card(
@@ -515,7 +518,7 @@ def _entry_row(state: State, seat: int, side: str, index: int, card: Card, entry
 
 def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldText, query: str, set_query,
             name: FieldText, note: FieldText, problem: str | None, *, refuse: Callable[[Message], None],
-            on_typed=None) -> ft.Control:
+            on_typed=None, latest: Callable[[], TuckForm] | None = None) -> ft.Control:
     """Pick the Climb from the catalog (search as you type), or enter it now with what scoring needs; `refuse`
     says what the form still lacks where a refusal is said."""
     player = state.players[form.seat]
@@ -545,13 +548,14 @@ def _adding(state: State, form: TuckForm, set_form, put, close, search: FieldTex
     controls.extend(problem_text(problem, key="ftf-problem"))
 
     def save() -> None:
-        text = name.text.strip() or (form.base.name if form.base else auto_name(state, form.seat, form.side,
-                                                                                 form.index))
-        missing = form.missing()
+        current = latest() if latest is not None else form
+        text = name.text.strip() or (current.base.name if current.base else auto_name(state, current.seat,
+                                                                                       current.side, current.index))
+        missing = current.missing()
         if missing is not None:
             refuse(missing)
             return
-        put(form.entry_doc(text, note.text), form.seat, form.side, form.index)
+        put(current.entry_doc(text, note.text), current.seat, current.side, current.index)
 
     # Back to the catalog forgets the card left: its Class and icons are not the next card's.
     back = ([labelled("ftf-back", ft.TextButton(_("Back to the catalog"), key="ftf-back",
@@ -723,7 +727,7 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
             choice_chip("ftf-scores-nothing", _("Scores nothing at the end"), form.ability is None,
                         setter(ability=None)),
             choice_chip("ftf-scores-points", _("It scores points"), form.ability is not None,
-                        bind(set_form, replace(form, ability=form.ability or AbilityForm())))],
+                        bind(set_form, _scoring_points))],
             label=_("The {side} side's ability").format(side=side_label(side))))
         if form.ability is not None:
             controls.append(ability_editor("ftf-ab", form.ability, part_of(set_form, _side_ability, _with_ability),
@@ -733,6 +737,13 @@ def _spot_fields(state: State, form: TuckForm, set_form, name: FieldText, note: 
 
 
 # The ability editor's changes of the latest form (`editor.part_of`), dropped once the form was closed.
+
+def _scoring_points(form: TuckForm | None) -> TuckForm | None:
+    """"It scores points" tapped: the side's ability described from a blank one, unless it is already."""
+    if form is None:
+        return None
+    return form if form.ability is not None else replace(form, ability=AbilityForm())
+
 
 def _plan_ability(form: TuckForm | None) -> Any:
     if form is None:
