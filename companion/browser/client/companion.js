@@ -244,12 +244,14 @@
     var asking = null;
     // A page the server no longer lets in (a phone on the Wi-Fi after the computer's app restarted, whose join
     // has to be made again) would retry in vain: while the connection is lost the page asks the server for
-    // itself now and then, and once the server answers with its join page (401), it reloads onto that page.
+    // itself now and then, and once the server answers with a page of its own that refuses it (the join page),
+    // it reloads onto that page.
     function askWhetherLetIn() {
       if (asking !== null) { return; }
       asking = setInterval(function () {
         fetch(window.location.pathname, {cache: "no-store", credentials: "same-origin"}).then(function (answer) {
-          if (answer.status === 401) { window.location.reload(); }
+          // 401: the join page; 429: wrong codes, wait; 403: not let in here. Each page says why.
+          if (answer.status >= 400 && answer.status < 500) { window.location.reload(); }
         }, function () { /* not running yet */ });
       }, ASK_EVERY);
     }
@@ -335,13 +337,25 @@
   var owned = null;
   var owning = false;
   var pending = null;      // a newer build found before this tab owned the data: offered once it does
+  var stale = false;       // a newer build took over while this tab waited for the data
   var HAND_BACK_MS = 3000;
+  var OWNER = "companion-owned-here";
+  var ownedBefore = false;
+  try { ownedBefore = window.sessionStorage.getItem(OWNER) === "1"; } catch (error) { /* storage refused */ }
   function ownData() {
     if (owned) { return owned; }
     owned = new Promise(function (resolve) {
       if (!navigator.locks) { owning = true; resolve(); return; }   // no Web Locks: nothing tells tabs apart
       var holdForever = function () {
+        if (stale) {
+          // A new build took over while this tab waited: its page is the old build's, so it starts again now,
+          // holding the data meanwhile (reloaded at once when the new build came, it might have taken the data
+          // from the tab whose player chose "Update now").
+          window.location.reload();
+          return new Promise(function () {});
+        }
         owning = true;
+        try { window.sessionStorage.setItem(OWNER, "1"); } catch (error) { /* storage refused */ }
         if (pending !== null) { offerUpdate(pending); pending = null; }   // found while this tab waited
         resolve();
         return new Promise(function () {});
@@ -349,9 +363,15 @@
       // The tab that owns the data lets the lock go when it closes, and also when it only reloads (pulled down
       // on a phone, "Update now"): a tab waiting in line took it then, and the player's own tab, reloaded, said
       // the companion was open elsewhere. So a waiting tab handed the lock lets it go at once, and takes it a
-      // moment later only if nobody asked for it meanwhile: a reloaded tab has asked again by then.
+      // moment later only if nobody asked for it meanwhile; a tab that owned the data before its reload (the
+      // mark in its sessionStorage, which a reload keeps and a new tab has not) takes it as soon as it is handed
+      // it, even when the page it reloaded from still held it as it asked.
       var waitTurn = function () {
         navigator.locks.request(LOCK, function () {
+          if (ownedBefore) {
+            dismiss("companion-elsewhere");
+            return holdForever();
+          }
           setTimeout(function () {
             navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
               if (!lock) { waitTurn(); return undefined; }
@@ -431,9 +451,9 @@
   }
   var reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", function () {
-    // The tab whose player chose "Update now" starts again under the new build; so does a tab only waiting for
-    // the data, which runs nothing yet and whose page came from the build replaced.
-    if (reloading || !owning) { window.location.reload(); }
+    // The tab whose player chose "Update now" starts again under the new build; a tab only waiting for the
+    // data does once it gets it (`stale`).
+    if (reloading) { window.location.reload(); } else if (!owning) { stale = true; }
   });
 
   var offered = null;     // the build waiting to take over, while the notice offers it
@@ -445,9 +465,15 @@
       [said.now, function () {
         reloading = true;
         // Taken over already (another tab of the site chose it first): no change of worker is coming to
-        // reload on, and the button did nothing.
-        if (worker.state === "activated" || worker.state === "redundant") { window.location.reload(); return; }
-        worker.postMessage({ type: "companion-update" });
+        // reload on, and the button did nothing. One made redundant by a newer build still: that one is asked.
+        navigator.serviceWorker.getRegistration().then(function (registration) {
+          var newest = registration && registration.waiting ? registration.waiting : worker;
+          if (newest.state === "activated" || newest.state === "redundant") {
+            window.location.reload();
+          } else {
+            newest.postMessage({ type: "companion-update" });
+          }
+        }, function () { worker.postMessage({ type: "companion-update" }); });
       }, true],
     ]);
   }
