@@ -56,7 +56,7 @@ from companion.ui.fourteeners.parts import (
     requirement_mini,
     slug,
 )
-from companion.ui.common.services import FieldText, use_app, use_field_text, use_top_on_change
+from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
 from companion.ui.common.widgets import (and_list, bind, labelled, labelled_value, message_card, screen_view,
                                          section_title, sentence, undo_redo)
 
@@ -157,10 +157,15 @@ def FourteenersPlay(session_id: str) -> ft.View:
     # The turn as it was being entered (a reload, a page the phone closed), when the game has not moved on since.
     # Beside the turn, the entries it was begun after: another device's entry, undo or correction leaves it
     # behind, as a Ridgeline hand or a Trek 12 turn is left (common/drafts.py).
-    draft_at, set_draft_at = ft.use_state(lambda: (_kept_turn(app, session_id), entries_mark(app, session_id)))
+    draft_at, set_draft_at, latest_at = use_latest_state(lambda: (_kept_turn(app, session_id),
+                                                                  entries_mark(app, session_id)))
     mark_now = entries_mark(app, session_id)
     overtaken = draft_at[1] != mark_now and draft_at[0] != Draft()
     draft = Draft() if draft_at[1] != mark_now else draft_at[0]
+
+    def latest_draft() -> Draft:
+        """The turn as the latest taps left it (drawn or not), while it is this game's as shown."""
+        return latest_at.current[0] if latest_at.current[1] == mark_now else draft
 
     def set_draft(changed: Draft | Callable[[Draft], Draft]) -> None:
         """The turn being entered, set anew or changed: a change (a function of the latest turn) counts every tap
@@ -303,11 +308,11 @@ def FourteenersPlay(session_id: str) -> ft.View:
     shown = problem if in_panel else None
     if state.phase in (Phase.SETUP, Phase.REVEAL) and active:
         body.append(_reveal_panel(state, draft, set_draft, act, shown, describe_name,
-                                  on_edit=bind(set_problem, None)))
+                                  on_edit=bind(set_problem, None), latest=latest_draft))
         body.extend(_row(state, draft, set_draft, act, None, interactive=False))
     elif state.phase is Phase.GAIN and active and draft.fog_reveal and can_ignore_fog(state):
         body.append(_reveal_panel(state, draft, set_draft, act, problem, describe_name,
-                                  on_edit=bind(set_problem, None)))
+                                  on_edit=bind(set_problem, None), latest=latest_draft))
         body.append(_whole_width(labelled("ft-fog-cancel", ft.TextButton(
             _("Keep to the Fog: reveal at the end"), key="ft-fog-cancel",
             on_click=bind(set_draft, replace(draft, fog_reveal=False, describing=None))))))
@@ -448,8 +453,9 @@ def _status(state: State, *, reveal_first: bool = False) -> ft.Control:
 # --- revealing ------------------------------------------------------------------------------------------------
 
 def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | None, name: FieldText, *,
-                  on_edit: Callable[[], None]) -> ft.Control:
-    """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now."""
+                  on_edit: Callable[[], None], latest: Callable[[], Draft] | None = None) -> ft.Control:
+    """Which Climb was just turned face up: a catalog card of the deck's next Class, or one described now;
+    `latest` gives the turn as the latest taps left it (a chip tapped just before Reveal is in it)."""
     player = current_player(state)
     klass = expected_class(state)
     start = load_data().deck.revealed_at_start
@@ -500,7 +506,9 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
             on_edit()
 
         def reveal() -> None:
-            act({"type": "reveal", "card": replace(form, name=name.text).to_doc()})
+            now = latest().describing if latest is not None else None
+            card = replace(now, klass=klass) if now is not None else form
+            act({"type": "reveal", "card": replace(card, name=name.text).to_doc()})
 
         controls.extend(card_fields("ftr", form, edited, name, fixed_class=klass, on_submit=reveal))
         controls.extend(problem_text(problem, key="ft-problem"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -114,16 +115,24 @@ def SetupPanel(open_cards: Callable[[], None], final: bool = False, kept: SetupC
     if final and mode == "random":
         mode = "choose"
 
-    def change(new: SetupChoices, *, prune: bool = False) -> None:
-        if not prune:
-            # The controls edit the order shown, without players removed meanwhile (on another device): those
-            # stay chosen, so that Start names them rather than beginning without them.
-            hidden = tuple(pid for pid in choices.order if pid not in names and pid not in new.order)
-            new = replace(new, order=new.order + hidden)
-        set_choices(new)
+    def change(new: SetupChoices | Callable[[SetupChoices], SetupChoices], *, prune: bool = False) -> None:
+        """New choices, or a change of the latest ones (a function of them, so that quick taps all count)."""
+        made: list[SetupChoices] = []
+
+        def update(latest: SetupChoices) -> SetupChoices:
+            value = new(latest) if callable(new) else new
+            if not prune:
+                # The controls edit the order shown, without players removed meanwhile (on another device):
+                # those stay chosen, so that Start names them rather than beginning without them.
+                hidden = tuple(pid for pid in latest.order if pid not in names and pid not in value.order)
+                value = replace(value, order=value.order + hidden)
+            made.append(value)
+            return value
+
+        set_choices(update)
         set_error(None)
-        if keep is not None:
-            keep(new)
+        if keep is not None and made:
+            keep(made[-1])
 
     def start() -> None:
         kept, gone = left_the_roster(app, choices.order)
@@ -384,9 +393,14 @@ def _accolade(choices: SetupChoices, catalog: Catalog, change, open_cards, *, fi
         # Shown as "most" of every Climb until a tap describes it; Start refuses it undescribed, since an
         # Accolade nobody described would score "most Climbs" without a word.
         parts.append(category_editor("ft-accolade-typed", choices.typed or CategoryForm(),
-                                     lambda edit: change(replace(choices, typed=edit(choices.typed or CategoryForm()))),
+                                     lambda edit: change(partial(_typed_changed, edit)),
                                      described=choices.typed is not None))
     return panel(parts, key="ft-setup-accolade", padding=12, spacing=8)
+
+
+def _typed_changed(edit: Callable[[CategoryForm], CategoryForm], choices: SetupChoices) -> SetupChoices:
+    """The Accolade typed in, changed as the latest choices hold it (a chip tapped quickly after another)."""
+    return replace(choices, typed=edit(choices.typed or CategoryForm()))
 
 
 def _moved_up(order: tuple[str, ...], seat: int) -> tuple[str, ...]:
