@@ -880,6 +880,8 @@ async def test_the_scoring_table_in_its_dialog_names_the_player_once(open_ui, st
     [dialog] = ui.dialogs()
     said = [t.value for t in walk(dialog) if isinstance(t, ft.Text) and isinstance(t.value, str)]
     assert said.count("Ann's scoring table") == 1 and "Ann" not in said, said
+    # During the Ascent the summit is still to reach, not missed ("Summit 65+ not reached (65 short)").
+    assert ui.get("t12-details-0-summit").value == "Summit 65+: 65 points to go"
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "pl"])

@@ -510,10 +510,11 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
 
 
 def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: int | None, winner: bool,
-                  max_rules: bool, prefix: str = "t12-sum", named: bool = True) -> ft.Control:
+                  max_rules: bool, prefix: str = "t12-sum", named: bool = True, over: bool = True) -> ft.Control:
     """One sheet's scoring table as on paper: a box per Fixed Line and per Zone, bonuses, penalties, final
     score, and the summit reached or not. Keys `<prefix>-<index>-<row>`. Not `named` where a title names
-    the player already (the dialog "Ann's scoring table" was followed by "Ann")."""
+    the player already (the dialog "Ann's scoring table" was followed by "Ann"). Not `over` during the Ascent:
+    the summit is still to reach, not missed."""
     k = f"{prefix}-{index}"
 
     def boxes(values: Sequence[int], key: str) -> ft.Control:
@@ -578,6 +579,10 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
     elif reached:
         # i18n: the sheet's summit score, reached: "Summit 60+ reached"
         summit_text = _("Summit {summit}+ reached").format(summit=summit)
+    elif not over:
+        # i18n: during the Ascent, the points still to score to reach the sheet's summit score
+        summit_text = ngettext("Summit {summit}+: {n} point to go", "Summit {summit}+: {n} points to go",
+                               summit - total).format(summit=summit, n=summit - total)
     else:
         summit_text = ngettext("Summit {summit}+ not reached ({n} short)", "Summit {summit}+ not reached ({n} short)",
                                summit - total).format(summit=summit, n=summit - total)

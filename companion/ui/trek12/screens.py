@@ -591,7 +591,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
                                      # i18n: the button that deletes the Ascent in progress
                                      _("Abandon"), abandon, bind(set_abandoning, False), cancel=_("Keep it"))
                       if abandoning else None)
-    ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False))
+    ft.use_dialog(_details_dialog(shown_name, shown_score, sheet.summit, shown_max, bind(set_details, False),
+                                  over=seat is None)
                   if details and now.step is not Step.SKULL else None)
 
     sheet_block: list[ft.Control] = []
@@ -745,7 +746,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         if wide:
             # A desktop has the room for the paper's whole scoring table beside the sheet.
             panel.append(scoring_table(0, shown_name, shown_score, summit=sheet.summit, winner=False,
-                                       max_rules=shown_max, prefix="t12-side"))
+                                       max_rules=shown_max, prefix="t12-side", over=False))
 
     if seat is None:
         round_text = _("Ascent complete")
@@ -954,13 +955,13 @@ def _choice_area(now: Prompt, state, draft: Draft, *, on_link, on_take, on_give_
 
 
 def _details_dialog(name: str, shown: Mapping[str, Any], summit: int | None, max_rules: bool,
-                    on_close) -> ft.AlertDialog:
+                    on_close, *, over: bool = True) -> ft.AlertDialog:
     title = _("{name}'s scoring table").format(name=name)
     return ft.AlertDialog(
         **titled(title),
         content=ft.Container(width=360, content=scoring_table(0, name, shown, summit=summit, winner=False,
                                                                max_rules=max_rules, prefix="t12-details",
-                                                               named=False)),
+                                                               named=False, over=over)),
         actions=[labelled("t12-details-close", ft.TextButton(_("Close"), key="t12-details-close",
                                                              on_click=on_close))],
         on_dismiss=on_close,
