@@ -504,6 +504,22 @@ async def test_guides_and_a_side_tapped_faster_than_the_screen_is_redrawn_all_co
     assert [g.name for g in keeper.state(session_id).players[0].guides] == others[:2]
 
 
+async def test_a_side_tapped_just_before_tuck_is_the_side_tucked(open_ui, store):
+    # Tuck took the turn as last drawn: the side tapped just before it was not the one tucked.
+    session_id, keeper = _to_the_fog(store)
+    state = keeper.state(session_id)
+    gains = [a for a in rules.legal_actions(state) if isinstance(a, rules.Gain) and not a.guides]
+    card = next(a.card for a in gains if sum(g.card == a.card for g in gains) >= 2)
+    first, second = [a.side for a in gains if a.card == card][:2]
+    ui = await open_ui(route=f"/play/fourteeners/{session_id}")
+    await ui.click(f"ft-climb-{slug(card)}")
+    await ui.click(f"ft-side-{first.value}")
+    await ui._event(ui.get(f"ft-side-{second.value}"), "click", settle=False)
+    await ui._event(ui.get("ft-gain"), "click")
+    tucked = keeper.state(session_id).players[0].tucked
+    assert (tucked[-1].card.name, tucked[-1].side) == (card, second)
+
+
 async def test_in_fog_a_guide_lets_the_player_reveal_first(open_ui, store):
     # 'Using a Guide' ignores a "Weather limitation"; Fog limits the round to 3 revealed options.
     session_id, keeper = _to_the_fog(store)

@@ -326,7 +326,7 @@ def FourteenersPlay(session_id: str) -> ft.View:
                 _("Hire a Guide to ignore the Fog: reveal first"), key="ft-fog-reveal",
                 icon=ft.Icons.SUPPORT_ROUNDED,
                 on_click=bind(set_draft, replace(draft, fog_reveal=True))))))
-        body.extend(_row(state, draft, set_draft, act, shown, interactive=True))
+        body.extend(_row(state, draft, set_draft, act, shown, interactive=True, latest=latest_draft))
     elif state.phase is Phase.FINISHED:
         body.extend(_end(state, draft, set_draft, act, finish, shown, active=active, page=page))
     # Offered after the game is saved too: a finished game's cards were lost to the catalog when its end was
@@ -552,7 +552,7 @@ def _reveal_panel(state: State, draft: Draft, set_draft, act, problem: str | Non
 # --- the row and gaining --------------------------------------------------------------------------------------
 
 def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
-         interactive: bool) -> list[ft.Control]:
+         interactive: bool, latest: Callable[[], Draft] | None = None) -> list[ft.Control]:
     """The revealed Climbs left to right; on a turn's gain step each shows the gain check and opens on a tap."""
     player = current_player(state)
     title = _("Revealed Climbs · left to right") if state.setup.solo else _("Revealed Climbs")
@@ -568,7 +568,7 @@ def _row(state: State, draft: Draft, set_draft, act, problem: str | None, *,
         selected = interactive and draft.climb is not None and draft.climb.casefold() == card.name.casefold()
         out.append(_climb_tile(state, card, position, check, selected, set_draft, draft))
         if selected and check is not None:
-            out.append(_gain_panel(state, card, check, draft, set_draft, act, problem))
+            out.append(_gain_panel(state, card, check, draft, set_draft, act, problem, latest=latest))
     if interactive and early_reveal_stuck(state):
         out.append(message_card(
             ft.Icons.BLOCK_ROUNDED, _("No revealed Climb can be gained"),
@@ -646,8 +646,9 @@ def _badge(text: str, icon: ft.IconData, colour: str) -> ft.Control:
 
 
 def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_draft, act,
-                problem: str | None) -> ft.Control:
-    """The gain check for one Climb, the Guides that would open it, the side to tuck it under, and Confirm."""
+                problem: str | None, *, latest: Callable[[], Draft] | None = None) -> ft.Control:
+    """The gain check for one Climb, the Guides that would open it, the side to tuck it under, and Confirm (of
+    the turn as `latest` gives it: a side or Guide tapped just before it is in it)."""
     player = state.players[state.turn]
     at = slug(card.name)
     option = check.guides[draft.option] if draft.option is not None and draft.option < len(check.guides) else None
@@ -778,17 +779,21 @@ def _gain_panel(state: State, card: Card, check: GainCheck, draft: Draft, set_dr
         option is None or len(draft.hires) == len(option.ignores)) and (not fog_needed or draft.fog_guide is not None)
 
     def confirm() -> None:
-        if chosen_side is None:
+        now = latest() if latest is not None else draft
+        if (now.climb, now.option) != (draft.climb, draft.option):
+            now = draft             # another Climb or choice of Guides tapped since: what was drawn
+        side = Side(now.side) if now.side else None
+        if side is None:
             return
-        doc: dict[str, Any] = {"type": "gain", "card": card.name, "side": chosen_side.value}
-        guides = [{"card": name, "ignores": ignore} for ignore, name in draft.hires]
-        guides += [{"card": name, "ignores": None} for name in draft.extra]
-        if fog_needed and draft.fog_guide is not None:
-            guides.append({"card": draft.fog_guide, "ignores": Ignore.WEATHER.value})
+        doc: dict[str, Any] = {"type": "gain", "card": card.name, "side": side.value}
+        guides = [{"card": name, "ignores": ignore} for ignore, name in now.hires]
+        guides += [{"card": name, "ignores": None} for name in now.extra]
+        if fog_needed and now.fog_guide is not None:
+            guides.append({"card": now.fog_guide, "ignores": Ignore.WEATHER.value})
         if guides:
             doc["guides"] = guides
-        if needs_description:
-            doc["ability"] = (draft.ability or side_form(chosen_side)).to_doc()
+        if card.ability(side) is None:
+            doc["ability"] = (now.ability or side_form(side)).to_doc()
         act(doc)
 
     controls.extend(problem_text(problem, key="ft-problem"))
