@@ -203,22 +203,33 @@ def part_of(on_change: Callable[[Change], None], get: Callable[[Any], Any],
     return change_part
 
 
-def _item_of(on_change: Callable[[Change], None], index: int, count: int) -> Callable[[Change], None]:
-    """Changes of the item drawn at `index` of `count`: dropped once an item was removed since (the one at
-    `index` may then be another), kept when one was only added after it."""
-    return part_of(on_change, lambda form: form.items[index] if count <= len(form.items) else GONE,
-                   lambda form, item: form.with_item(index, item))
+def _entry_of(on_change: Callable[[Change], None], field: str, index: int, count: int) -> Callable[[Change], None]:
+    """Changes of the entry drawn at `index` of `count` in the tuple `field` (an ability's items, a Weather's
+    effects): dropped once an entry was removed since (the one at `index` may then be another), kept when one was
+    only added after it."""
+    def get(form: Any) -> Any:
+        entries = getattr(form, field)
+        return entries[index] if count <= len(entries) else GONE
+
+    def put(form: Any, entry: Any) -> Any:
+        entries = getattr(form, field)
+        return replace(form, **{field: entries[:index] + (entry,) + entries[index + 1:]})
+
+    return part_of(on_change, get, put)
+
+
+def _without_entry(field: str, least: int, index: int, count: int, form: Any) -> Any:
+    """The form without the entry drawn at `index` of `count` in the tuple `field`, unless one was removed since
+    (a second tap of the same cross would take the next one), or `least` are left (an ability keeps one item)."""
+    entries = getattr(form, field)
+    if not index < len(entries) or len(entries) < count or len(entries) <= least:
+        return form
+    return replace(form, **{field: entries[:index] + entries[index + 1:]})
 
 
 def described_part(on_change: Callable[[Change], None]) -> Callable[[Change], None]:
     """Changes of an ability (or an Accolade half) that may be left undescribed (None): dropped once it is."""
     return part_of(on_change, lambda form: GONE if form is None else form, lambda _old, new: new)
-
-
-def _without_item(index: int, count: int, form: AbilityForm) -> AbilityForm:
-    """The form without the item drawn at `index` of `count`, unless an item was removed since (a second tap
-    of the same cross would take the next one)."""
-    return form.without_item(index) if index < len(form.items) and len(form.items) >= count else form
 
 
 def _toggled_class(klass: int, item: ItemForm) -> ItemForm:
@@ -234,13 +245,13 @@ def ability_editor(prefix: str, form: AbilityForm, on_change: Callable[[Change],
     blocks: list[ft.Control] = []
     for index, item in enumerate(form.items):
         at = f"{prefix}-i{index}"
-        set_item = _item_of(on_change, index, len(form.items))
+        set_item = _entry_of(on_change, "items", index, len(form.items))
         header: list[ft.Control] = [ft.Text(_("Item {n}").format(n=index + 1) if len(form.items) > 1 else _("Ability"),
                                             size=13, weight=ft.FontWeight.W_600, expand=True)]
         if len(form.items) > 1:
             header.append(labelled(f"{at}-remove", ft.IconButton(
                 ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove item {n}").format(n=index + 1),
-                on_click=bind(on_change, partial(_without_item, index, len(form.items))))))
+                on_click=bind(on_change, partial(_without_entry, "items", 1, index, len(form.items))))))
         parts: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
         parts.append(chip_row([
             choice_chip(f"{at}-effect-{spec.name}", effect_label(spec.name), item.effect == spec.name,
@@ -822,9 +833,10 @@ def _with_side(side: Side, card: CardForm, form: AbilityForm | None) -> CardForm
     return card.with_side(side, form)
 
 
-def _switched(side: Side, form: AbilityForm | None) -> AbilityForm | None:
-    """A side's "Described" tapped: described from its blank form, or left for later."""
-    return None if form is not None else side_form(side)
+def _switched(blank: Callable[[], Any], form: Any) -> Any:
+    """A "Described" switch tapped (a card's side, an Accolade half, a Hiker): described from `blank`, or left
+    undescribed."""
+    return None if form is not None else blank()
 
 
 def side_section(prefix: str, side: Side, form: AbilityForm | None,
@@ -838,7 +850,7 @@ def side_section(prefix: str, side: Side, form: AbilityForm | None,
         ft.Container(content=side_tag(side), expand=True),
         # Said with the side it is for, "Described: Capstone", on or off: four sides each said only "Describe"; and
         # one name whatever its state, as a switch's is ("Describe" became "Described" as it was turned on).
-        choice_chip(f"{at}-on", switch, form is not None, bind(change, partial(_switched, side)),
+        choice_chip(f"{at}-on", switch, form is not None, bind(change, partial(_switched, partial(side_form, side))),
                     said=labelled_value(_("Described"), side_label(side)), toggle=True),
     ])
     controls: list[ft.Control] = [header]
@@ -892,7 +904,7 @@ def AccoladeEditor(original: str | None, close: Callable[[], None], leave_ref: A
             ft.Text(_("Basic half") if half is AccoladeSide.BASIC else _("Advanced half"), size=15,
                     weight=ft.FontWeight.W_600, expand=True),
             choice_chip(f"{at}-on", _("Described"), current is not None,
-                        bind(set_half, _switched_half), toggle=True,
+                        bind(set_half, partial(_switched, CategoryForm)), toggle=True,
                         said=labelled_value(_("Described"), _("Basic half") if half is AccoladeSide.BASIC
                                             else _("Advanced half"))),
         ])]
@@ -913,16 +925,7 @@ def _with_accolade_half(half: AccoladeSide, form: AccoladeForm, value: CategoryF
     return replace(form, basic=value) if half is AccoladeSide.BASIC else replace(form, advanced=value)
 
 
-def _switched_half(value: CategoryForm | None) -> CategoryForm | None:
-    """An Accolade half's "Described" tapped: described from a blank half, or left undescribed."""
-    return None if value is not None else CategoryForm()
-
-
 # --- Hikers and Weather cards ---------------------------------------------------------------------------------
-
-def _switched_hiker(form: AbilityForm | None) -> AbilityForm | None:
-    return None if form is not None else AbilityForm()
-
 
 @ft.component
 def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None) -> ft.Control:
@@ -958,7 +961,7 @@ def HikerEditor(letter: str, close: Callable[[], None], game: str | None = None)
         ft.Text(_("The ability printed on this Hiker side. It counts like a tucked card's, all game long."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         chip_row([choice_chip("fth-on", _("Described"), form is not None,
-                              bind(change, _switched_hiker), toggle=True)]),
+                              bind(change, partial(_switched, AbilityForm)), toggle=True)]),
     ]
     if form is not None:
         body.append(ability_editor("fth", form, described_part(change)))
@@ -1010,12 +1013,12 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
     for index, effect in enumerate(form.effects):
         at = f"ftw-e{index}"
         # Changes of the effect drawn here, dropped once an effect was removed since (as an ability's items).
-        set_effect = part_of(change, partial(_effect_at, index, count), partial(_with_effect, index))
+        set_effect = _entry_of(change, "effects", index, count)
         parts: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(_("Effect {n}").format(n=index + 1), size=13, weight=ft.FontWeight.W_600, expand=True),
             labelled(f"{at}-remove", ft.IconButton(
                 ft.Icons.CLOSE_ROUNDED, key=f"{at}-remove", tooltip=_("Remove effect {n}").format(n=index + 1),
-                on_click=bind(change, partial(_without_effect, index, count))))])]
+                on_click=bind(change, partial(_without_entry, "effects", 0, index, count))))])]
         parts.append(chip_row([choice_chip(f"{at}-kind-{kind}", _(_WEATHER_KINDS[kind]) if kind in _WEATHER_KINDS
                                            else kind, effect.kind == kind,
                                            bind(set_effect, partial(replace, kind=kind))) for kind in kinds]))
@@ -1055,21 +1058,6 @@ def WeatherEditor(name: str, close: Callable[[], None], game: str | None = None)
                                                         on_click=lambda: save())))
     body.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(body, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-def _effect_at(index: int, count: int, form: WeatherForm) -> Any:
-    return form.effects[index] if count <= len(form.effects) else GONE
-
-
-def _with_effect(index: int, form: WeatherForm, effect: WeatherEffectForm) -> WeatherForm:
-    return form.with_effect(index, effect)
-
-
-def _without_effect(index: int, count: int, form: WeatherForm) -> WeatherForm:
-    """The form without the effect drawn at `index` of `count`, unless one was removed since."""
-    if not index < len(form.effects) or len(form.effects) < count:
-        return form
-    return replace(form, effects=form.effects[:index] + form.effects[index + 1:])
 
 
 def _with_new_effect(form: WeatherForm) -> WeatherForm:
