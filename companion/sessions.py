@@ -398,8 +398,8 @@ class SessionKeeper:
         """True for a game taken back from History for a correction (finishing it rewrites its record), while
         History still holds its record: once the record is deleted (on another device, say) the game in progress
         is the only copy, and abandoning it loses the game, as any other's."""
-        return (self._store.table(REOPENED_TABLE).get(session_id) is not None
-                and self._store.history.get(session_id) is not None)
+        # From History's index (no month file read): screens ask this as they draw.
+        return self._store.table(REOPENED_TABLE).get(session_id) is not None and session_id in self._store.history
 
     def _known(self, player_id: str) -> bool:
         try:
