@@ -216,3 +216,13 @@ def test_a_home_made_sheet_is_never_recorded_as_a_printed_one():
     assert _finished({**copy, "summit": 30})["sheet"] == own["sheet"]            # the same sheet: the same key
     other = _finished({**copy, "summit": 31})
     assert other["sheet"] not in (own["sheet"], "dunai")
+
+
+def test_the_record_says_which_reading_of_joining_lines_the_ascent_was_played_under():
+    # The same turns score differently under the two readings, so History keeps which one was played.
+    for ruleset, merged in ((None, False), ({"merge_lines": True}, True)):
+        table = session.start({"sheet": "dunai", "ruleset": ruleset, "players": [{"id": "p1", "name": "Ann"}]})
+        rng = random.Random(5)
+        while not table.complete:
+            table = session.apply(table, rng.choice(legal_actions(table.states[0], rng.choice(ROLLS))).to_dict())
+        assert session.summary(table)["detail"]["merge_lines"] is merged

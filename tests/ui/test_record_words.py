@@ -101,6 +101,14 @@ async def test_trek12_names_max_and_the_sheet(open_ui, store):
     assert _value(ui, "record-row-sheet") == "Dunai"
 
 
+async def test_trek12_says_under_which_reading_of_joining_lines_it_was_played(open_ui, store):
+    store.settings.set("language", "fr")
+    record = _add(store, "trek12", "Dunai", {"sheet": "dunai", "summit": 65, "merge_lines": True})
+    ui = await open_ui(route=f"/history/{record}")
+    row = [c.value for c in walk(ui.get("record-row-merge_lines")) if isinstance(c, ft.Text)]
+    assert row == ["Un nombre peut relier deux chemins de corde", "Oui"], row
+
+
 async def test_trek12_says_the_penalty_taken_off_and_not_that_a_saved_sheet_is_full(open_ui, store):
     # The scoring table shows "−24"; History said "Penalty 24" beside lines and zones that add up, and
     # "Complete: Yes", true of every Ascent saved.

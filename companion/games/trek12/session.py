@@ -299,6 +299,8 @@ def summary(table: Table) -> dict[str, Any]:
         # A home-made sheet's name, which its key does not say (History shows it in the key's place).
         **({"sheet_name": table.sheet.name} if sheet_key not in SHEET_NAMES else {}),
         "summit": table.sheet.summit,
+        # Which reading of joining Fixed Lines the Ascent was played under: the same sheet scores differently.
+        "merge_lines": table.ruleset.merge_lines,
         "rounds": max(s.turn for s in table.states),
         "complete": table.complete,
         # The setup's own value: Free Solo is read from the record itself, so a guest named Max at a table of

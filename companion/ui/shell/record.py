@@ -303,6 +303,8 @@ _FIELD_LABELS = {
     "line_bonus": N_("Line bonus"),
     "lines": N_("Lines"),
     "lower_is_better": N_("Lower is better"),
+    # i18n: a Trek 12 Ascent in History: whether it was played with the designer's reading (Yes) or the rulebook's
+    "merge_lines": N_("A number may join two Fixed Lines"),
     "moves": N_("Moves"),
     "name": N_("Name"),
     "names": N_("Names"),
