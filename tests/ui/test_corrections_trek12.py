@@ -271,3 +271,35 @@ async def test_a_finished_ascent_with_a_correction_begun_is_still_said_to_be_ove
     card = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{game_id}"))
                     if isinstance(getattr(c, "value", None), str))
     assert "Round 19 of 19" in card and "not yet in History" in card
+
+
+# Played under the designer's reading: the last entry's 4 in circle 7 joins the lines of both its neighbours,
+# which the rulebook's reading allows only one of. No entry names a link: each had one way to be written.
+MERGED = [{"dice": [2, 5], "op": "product", "circle": 4}, {"dice": [5, 2], "op": "sum", "circle": 5},
+          {"dice": [1, 0], "op": "higher", "circle": 12}, {"dice": [1, 2], "op": "sum", "circle": 3},
+          {"dice": [4, 5], "op": "higher", "circle": 11}, {"dice": [3, 0], "op": "product", "circle": 14},
+          {"dice": [2, 4], "op": "lower", "circle": 2}, {"dice": [6, 1], "op": "lower", "circle": 15},
+          {"dice": [3, 0], "op": "sum", "circle": 0}, {"dice": [2, 1], "op": "lower", "circle": 1},
+          {"dice": [2, 4], "op": "difference", "circle": 10}, {"dice": [3, 1], "op": "difference", "circle": 13},
+          {"dice": [6, 2], "op": "higher", "circle": 6}, {"dice": [4, 2], "op": "difference", "circle": 17},
+          {"dice": [3, 5], "op": "higher", "circle": 8}, {"dice": [6, 3], "op": "difference", "circle": 9},
+          {"dice": [3, 3], "op": "product", "circle": 16}, {"dice": [6, 4], "op": "lower", "circle": 7}]
+
+
+async def test_an_entry_left_free_to_link_two_ways_by_a_corrected_reading_asks_to_be_entered_again(open_ui, store):
+    game_id = seated(store, {"sheet": "dunai", "ruleset": {"merge_lines": True}}, MERGED)
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    await ui.click("ent-open")
+    await ui.click("ent-setup-0-0")                                       # the rulebook's reading
+    assert ui.get("ent-title").value == "Entry 18 no longer applies"
+    # The engine's wording names the game file's field ("say which in 'links'"); the app's says what to tap.
+    assert ui.get("ent-reason").value == ("Why: Ann, turn 18: the 4 in circle 7 may now be linked to [9] or [8]: "
+                                          "tap Fix it to say which.")
+    await ui.click("ent-fix")
+    assert ui.get("ent-title").value == "Correcting entry 18"
+    await play_turn(ui, engine.Action.from_dict({**MERGED[-1], "links": [9]}), table=table_of(store, game_id))
+    assert ui.get("ent-title").value == "The corrected setup is ready"
+    await ui.click("ent-confirm")
+    saved = store.sessions.get(game_id)
+    assert "ruleset" not in saved["setup"] and saved["actions"][:-1] == MERGED[:-1]
+    assert saved["actions"][-1]["circle"] == 7 and saved["actions"][-1]["links"] == [9]

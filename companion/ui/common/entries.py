@@ -136,7 +136,8 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
                                                           app.keeper.state(session_id)))] + notes
             except CompanionError:
                 pass            # a game that cannot be replayed says so itself
-        return _under_way(session_id, app, correction, words, run, notes)
+        return _under_way(session_id, app, correction, words, run, notes,
+                          reword=getattr(engine, "refusal_words", None))
 
     controls: list[ft.Control] = []
     if reopened:
@@ -232,8 +233,10 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
     return rows
 
 
-def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control]) -> ft.Control:
-    """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm."""
+def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control], *,
+               reword: Callable[[Any], Any] | None = None) -> ft.Control:
+    """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm.
+    `reword` is the game's wording of a replay's refusal for the app (`refusal_words`), where it has one."""
     keeper = app.keeper
     cancel = labelled("ent-cancel", ft.TextButton(
         _("Cancel the correction"), key="ent-cancel",
@@ -259,7 +262,8 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
             lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
         lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
                              weight=ft.FontWeight.W_600))
-        lines.append(ft.Text(_("Why: {reason}").format(reason=sentence(correction.refused)), key="ent-reason",
+        reason = correction.refused if reword is None else reword(correction.refused)
+        lines.append(ft.Text(_("Why: {reason}").format(reason=sentence(reason)), key="ent-reason",
                              size=13))
         lines.append(ft.Text(ngettext("{n} later entry kept so far; {rest} still to replay, this one included.",
                                       "{n} later entries kept so far; {rest} still to replay, this one included.",
