@@ -721,3 +721,29 @@ async def test_the_hint_has_room_for_its_alternatives_on_a_desktop(open_ui, stor
         await hinted(ui)
         assert ui.get("t12-hint-text").max_lines == lines, width
         await ui.close()
+
+
+async def test_while_a_link_is_asked_the_hint_says_the_coachs_link_in_that_circle(open_ui, store):
+    # The 4 (lower of 6 and 4) in circle 7 may join the line through circle 9 or the one through circle 8; the
+    # hint said nothing while the screen asked which.
+    from test_corrections_trek12 import MERGED
+    session = start(store)
+    keeper = SessionKeeper(store)
+    for doc in MERGED[:-1]:
+        keeper.act(session.id, doc)
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-hint")
+    await enter_roll(ui, Roll.of(6, 4))
+    await hinted(ui)
+    await ui.click("t12-op-lower")
+    await ui.click("t12-circle-7")
+    assert ui.find("t12-link-0") is not None                               # the screen asks which line
+    state = keeper.state(session.id).states[0]
+    advice = coach_review.hint(state, Roll.of(6, 4), hint_seed(session.id, 0, state))
+    here = [m for m in advice.moves if m.action.op is Op.LOWER and m.action.circle == 7]
+    assert sorted(m.action.links for m in here) == [(8,), (9,)]
+    best, other = here
+    sheet = keeper.state(session.id).sheet
+    assert ui.get("t12-hint-text").value == (
+        f"Coach (expecting {format_number(best.expected, 0)}): {engine.turn_words(sheet, best.action.to_dict())}; "
+        f"next best: linked to circle {other.action.links[0]} ({format_number(other.expected, 0)}).")

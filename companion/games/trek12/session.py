@@ -21,7 +21,7 @@ from companion.i18n.message import N_, Message, msg, msgn
 from companion.inputs import quote
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns",
-           "refusal_words",
+           "refusal_words", "linked_words",
            "describe_action", "turn_words", "CARD_WORDS", "setup_options"]
 
 _SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "last_ascent", "dice_seed")
@@ -164,7 +164,7 @@ def turn_words(sheet: Sheet, turn: dict[str, Any], *, solo: bool = False) -> str
         words = msg("{words}: a skull (over {limit})", words=words, limit=limit)
     # Links are written when given (an empty list: nothing to link, as a Fixed Line is never optional).
     if move.links:
-        words = _then(words, _linked(move.links))
+        words = _then(words, linked_words(move.links))
     used = [card for card in move.assists if card is not Assist.ROPE]
     if used:
         # i18n: Assist cards used in a turn: "…, with the Compass and the Tent"
@@ -188,7 +188,7 @@ def turn_words(sheet: Sheet, turn: dict[str, Any], *, solo: bool = False) -> str
             # i18n: Max's number in Free Solo: "…; Max: 10"
             words = msg("{words}; {max}: {value}", words=words, max=MAX_NAME, value=best)
         if move.max_links:
-            words = _then(words, _linked(move.max_links))
+            words = _then(words, linked_words(move.max_links))
     return words
 
 
@@ -369,7 +369,8 @@ def _how(roll: Roll, op: str) -> str:
     return f"{red}×{yellow}"
 
 
-def _linked(ids: tuple[Any, ...]) -> Message:
+def linked_words(ids: tuple[Any, ...]) -> Message:
+    """The circles a new number is linked to, as an entry says them: "linked to circle 3"."""
     # i18n: the circles a new number is linked to: "linked to circle 3", "linked to circles 3 and 5"
     return msgn("linked to circle {circles}", "linked to circles {circles}", len(ids),
                 circles=_and([str(c) for c in ids]))

@@ -41,7 +41,7 @@ from companion.ui.trek12.sheet import COSTLY_COLOUR, Marks, sheet_control, sheet
 from companion.ui.trek12.turn import OP_NAMES
 
 __all__ = ["COACH_TABLE", "Hint", "hint_on", "set_hint", "hint_button", "hint_key", "hint_words", "hint_marks",
-           "schnapps_words", "shown_hint", "with_cards", "for_option", "think", "needs_thinking", "hint_seed",
+           "schnapps_words", "shown_hint", "with_cards", "for_option", "for_link", "think", "needs_thinking", "hint_seed",
            "other_circles",
            "ReviewPanel",
            "round_sheet", "saved_review",
@@ -147,6 +147,30 @@ def for_option(hint: Hint, sheet: Any, op: Any) -> Hint:
     words = _("Choose {option} to follow the coach (expecting {points}): {move}.").format(
         option=_(OP_NAMES[best.action.op]), move=tr(engine.turn_words(sheet, best.action.to_dict())),
         points=format_number(best.expected, 0))
+    return replace(hint, words=words, circle=None, expected=())
+
+
+def for_link(hint: Hint, sheet: Any, op: Any, circle: Any, rope: Any = None) -> Hint:
+    """The hint while the screen asks which touching numbers the new one links to (the option and circle
+    chosen, and the Rope's far circle if any): the coach's best move among those, which says its link, and
+    the other links with what each expects. Nothing is lit on the sheet: the circle is chosen already."""
+    if hint.advice is None:
+        return replace(hint, circle=None, expected=())          # still thinking: it says so
+    moves = [m for m in hint.advice.moves
+             if m.action.op == op and m.action.circle == circle and (rope is None or m.action.rope == rope)]
+    if not moves:
+        return replace(hint, words=None, circle=None, expected=())
+    best, points = moves[0], format_number(moves[0].expected, 0)
+    move = tr(engine.turn_words(sheet, best.action.to_dict()))
+    # i18n: one of the other links the hint weighs: "linked to circle 8 (80)", {points} its expected score
+    others = [_("{links} ({points})").format(links=tr(engine.linked_words(m.action.links)),
+                                             points=format_number(m.expected, 0))
+              for m in moves[1:3] if m.action.links]
+    if others:
+        words = _("Coach (expecting {points}): {move}; next best: {others}.").format(
+            move=move, points=points, others=", ".join(others))
+    else:
+        words = _("Coach (expecting {points}): {move}.").format(move=move, points=points)
     return replace(hint, words=words, circle=None, expected=())
 
 

@@ -56,8 +56,8 @@ from companion.ui.trek12.source import ExpeditionSource, SheetFacts, SheetSource
 from companion.ui.expedition.reviews import ascent_reviews
 from companion.ui.expedition.round_picks import RoundPicks
 from companion.ui.trek12.sheet import ADVICE_COLOUR, LINE_COLOUR, MAX_LINE_COLOUR, Marks, sheet_control, sheet_layout
-from companion.ui.trek12.coaching import (ReviewPanel, entries_digest, for_option, hint_button, hint_key, hint_on,
-                                         hint_seed, needs_thinking, set_hint, shown_hint, think, with_cards)
+from companion.ui.trek12.coaching import (ReviewPanel, entries_digest, for_link, for_option, hint_button, hint_key,
+                                         hint_on, hint_seed, needs_thinking, set_hint, shown_hint, think, with_cards)
 from companion.ui.trek12.turn import (
     CARD_NAMES,
     OP_NAMES,
@@ -476,12 +476,15 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     hinting = seat is not None and hint_on(app.store, session_id, seat)
     hint_words, hint_circle, hint_expected, hint_schnapps = None, None, (), None
     hint_id, asked = None, None
-    if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE):
+    if hinting and draft.roll is not None and now.step in (Step.OPTION, Step.CIRCLE, Step.LINK):
         mine = table.states[seat]
         asked = (mine, draft.roll, hint_seed(session_id, facts.actions, mine), Assist.SCHNAPPS in draft.cards,
                  engine.schnapps_refusal(table, seat) is None)
         hint_id = hint_key(asked[2], draft.roll, asked[3], asked[4])
-        seen = for_option(with_cards(shown_hint(hint_cache, hint_id), sheet, draft.cards), sheet, draft.op)
+        seen = with_cards(shown_hint(hint_cache, hint_id), sheet, draft.cards)
+        # Its move for the option chosen, then, once the circle is tapped and a link is asked, its link there.
+        seen = for_link(seen, sheet, draft.op, draft.circle, draft.rope) if now.step is Step.LINK else \
+            for_option(seen, sheet, draft.op)
         hint_words, hint_circle, hint_expected = seen.words, seen.circle, seen.expected
         hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
     elif hinting and now.step is Step.ROLL:
