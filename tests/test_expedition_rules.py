@@ -327,6 +327,29 @@ def test_max_takes_cards_from_zones_of_1s_or_2s_chosen_by_the_player_never_a_fou
             scores={"Ann": 60, "Max": 60}, cash={"Max": ["rope"]})
 
 
+def test_max_is_given_a_card_while_any_is_in_play_and_he_holds_fewer_than_three():
+    # A player "may take" a card; for Max "you choose it for him among those available": the player could
+    # deny him the card (worth 3 to him on the last Ascent, and the Lead Climber card with it).
+    state = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    refused(IllegalAction, "Max earns a card from his new zone: choose one for him among those in play (1 compass, "
+            "2 rope, 1 tent, 1 schnapps)", state, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}])
+    # The player may go without.
+    state = act(state, type="pick", picks=[{"player": "Ann", "card": None}, {"player": "Max", "card": "rope"}])
+    assert state.hands == ((), (ROPE,)) and state.lead == 1
+
+
+def test_max_goes_without_a_card_when_none_is_left_at_his_turn_to_pick():
+    state = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    for card in ("rope", "tent"):
+        state = act(state, type="pick", picks=[{"player": "Ann", "card": card}])
+    state = act(state, type="pick", picks=[{"player": "Max", "card": "compass"}])
+    # Max leads now: he picks first, then Ann takes the last card.
+    state = act(state, type="pick", picks=[{"player": "Max", "card": "rope"}, {"player": "Ann", "card": "schnapps"}])
+    assert state.pool == () and state.lead == 0
+    state = act(state, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}])
+    assert state.hands[1] == (COMPASS, ROPE) and state.lead == 1
+
+
 def test_max_meets_challenges_like_anyone_and_his_envelope_is_used_up():
     # Max is scored "according to the Expedition rules, applying Max's special rules", and none of those is
     # about envelopes: the leftmost envelope met by anyone opens, Max's included (docs/rulings.md).

@@ -303,7 +303,13 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     # Solo: the 2-player setup, so 3 + 2 cards; Max sits after Ann.
     assert "Ascent 1 starts: 5 Assist cards go into play" in ui.text()
     await reveal(ui, rope=2, tent=2, compass=1)
-    # Max's zone of 1s earned him a card: the player chooses it for him.
+    # Max's zone of 1s earned him a card: the player chooses it for him, and cannot deny him one ("you choose
+    # it for him among those available"), where Ann may go without.
+    await ui.click("exp-pick-open")
+    await ui.click("exp-pick-1")
+    await ui.click("exp-pick-0")
+    assert ui.get("exp-pick-1-none").disabled and not ui.get("exp-pick-0-none").disabled
+    await ui.click("exp-pick-cancel")
     await pick(ui, (1, "tent"))
     await pick(ui, (1, "tent"), (0, "rope"))
     await pick(ui, (1, "rope"))

@@ -50,6 +50,7 @@ from companion.inputs import quote, text_problem
 __all__ = [
     "SeatNo",
     "max_takes_none",
+    "max_takes_one",
     "ASCENTS",
     "REVEAL_BASE",
     "SOLO_TABLE",
@@ -514,6 +515,14 @@ def max_takes_none(state: State, seat: SeatNo) -> bool:
     return state.setup.seats[seat].is_max and len(state.hands[seat]) >= MAX_ASSISTS
 
 
+def max_takes_one(state: State, seat: SeatNo, in_play: Counter) -> bool:
+    """Max in a round's picks with cards `in_play` at his turn to pick: one must be chosen for him ("you choose it
+    for him among those available", Solo Expeditions), where a player "may take" one. Not at three, nor with
+    the cards left out of the app (what is in play is not known there)."""
+    return (state.setup.seats[seat].is_max and state.setup.cards is not CardMode.OFF
+            and not max_takes_none(state, seat) and any(n > 0 for n in in_play.values()))
+
+
 def sheet_seats(state: State) -> tuple[SeatNo, ...]:
     """The players whose sheet is played in the app (not on paper), seat order; Max plays with them."""
     return tuple(n for n, seat in enumerate(state.setup.seats) if not seat.paper and not seat.is_max)
@@ -677,6 +686,10 @@ def _picks(state: State, action: Picks) -> State:
         if pick.card is None:
             if pick.give_back is not None:
                 raise IllegalAction(msg("{name} gives back a card only when taking a fourth", name=seat.name))
+            if max_takes_one(state, seat_no, pool):
+                raise IllegalAction(msg("Max earns a card from his new zone: choose one for him among those in play "
+                                        "({in_play}); he takes none only when he holds {limit} or none is left",
+                                        in_play=_card_list(tuple((+pool).elements())), limit=MAX_ASSISTS))
         else:
             if not off and pool[pick.card] == 0:
                 in_play = _card_list(tuple(pool.elements()))

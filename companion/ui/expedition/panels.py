@@ -21,6 +21,7 @@ from companion.games.expedition.rules import (
     State,
     lead_order,
     max_takes_none,
+    max_takes_one,
     reveal_count,
     sealed_envelopes,
     sheet_seats,
@@ -326,8 +327,10 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                           spoken=_("{name} takes {card}").format(name=info.name, card=card_name(card)))
                 for card in Assist
             ]
+            # Max is given a card while one is in play at his turn (the player may go without; he may not).
             options.append(toggle_pill(f"exp-pick-{seat}-none", _("No card"), choice.card == NO_CARD,
                                        bind(on_card, seat, NO_CARD),
+                                       disabled=choice.card != NO_CARD and max_takes_one(state, seat, Counter(pool)),
                                        said=_("{name} takes no card").format(name=info.name), one_of=True))
             block.append(ft.Row(options, wrap=True, spacing=6, run_spacing=6))
             if not info.is_max and len(held) >= MAX_ASSISTS and choice.card not in (None, NO_CARD):
