@@ -215,6 +215,37 @@ async def test_a_hand_entered_while_a_correction_is_ready_is_refused_in_a_whole_
     assert saved(store, game_id) == HANDS
 
 
+async def test_a_hand_typed_while_a_correction_is_ready_stays_when_it_is_confirmed(open_ui, store):
+    # Hand 9 filled in whole, refused until the correction was confirmed, and then gone from the form.
+    game_id, setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click("ent-setup-0-0")                                  # Ridge: every hand stays
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-out-0")
+    await tap_cards(ui, "rl-hand", "W")
+    await ui.click("rl-hand-submit")
+    assert ui.find("rl-hand-problem") is not None and saved(store, game_id) == HANDS
+    await ui.click("ent-confirm")
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value.startswith("Hand 9") and chosen(ui, "rl-out-") == ["rl-out-0"]
+    await ui.click("rl-hand-submit")
+    assert saved(store, game_id) == HANDS + [{"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["W"]}}]
+
+
+async def test_a_hand_typed_while_a_correction_is_ready_goes_when_it_is_no_longer_the_next(open_ui, store):
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-delete-{EDITED}")                           # the next hand is hand 8 in the correction
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value.startswith("Hand 8")
+    await ui.click("rl-out-0")
+    await ui.click("ent-cancel")                                     # hand 9 again: hand 8's form is not it
+    await open_panel(ui, Panel.HAND)
+    assert ui.get("rl-hand-title").value.startswith("Hand 9") and chosen(ui, "rl-out-") == []
+
+
 async def test_the_route_of_the_setup_corrected_replays_every_hand(open_ui, store):
     # The table was set up as Sprint but plays the Ridge: on the Ridge nobody reaches the summit in 8 hands,
     # so every hand stays; the first dealer is corrected the same way.

@@ -179,6 +179,18 @@ def RidgelineTable(session_id: str) -> ft.View:
         set_draft_at((HandDraft(), None))
         keep_draft(app.store, session_id, _HAND_FORM, shown_mark, None)
 
+    def follow_correction() -> None:
+        """A step of a correction on this device: the form starts again (`forget_form`), unless it holds the
+        next hand typed while the correction was ready and the step (Confirm, or Cancel) leaves that hand the
+        next one still: it stays, marked with the entries now."""
+        now = entries_mark(app, session_id)
+        if typed and draft_at[1] is not None and now[0] == -1 and draft_at[1][0] == now[1]:
+            set_draft_at((draft, now))
+            kept_at.current = (draft, now)
+            keep_draft(app.store, session_id, _HAND_FORM, now, draft.to_doc())
+            return
+        forget_form()
+
     def restore_form() -> str | None:
         """After a Redo: the form of the next hand as it was left, if the entries are back to those it was begun
         after. "own": the one this page was typing when it tapped Undo (`parked`), even if another device typed
@@ -320,7 +332,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
     body.insert(0, EntriesPanel(session_id=session_id, opened=entries,
-                                on_change=lambda: (set_notice(None), forget_form())))
+                                on_change=lambda: (set_notice(None), follow_correction())))
 
     actions = [
         entries_button(entries, set_entries, session.correcting),
