@@ -730,6 +730,30 @@ async def test_a_dice_option_shows_its_whole_name_result_and_boxes(open_ui, stor
         assert _tile_height_needed(tile) <= tile.height, (tile.key, _tile_height_needed(tile), tile.height)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
+def test_a_dice_options_name_fits_its_tile_beside_the_dice_on_a_small_phone(language):
+    # At 360 x 640 the round's dice stand beside the five tiles, each 56 px wide: French showed
+    # "Plus / grande va…" and "Différenc / e".
+    from layout_check import text_width
+    from companion.i18n import _, use_language
+    from companion.ui.trek12.panels import _name_size
+    from companion.ui.trek12.turn import OP_NAMES
+
+    inside = 56 - 2                              # the tile's 1 px border on each side, and no padding there
+    with use_language(language):
+        for name in OP_NAMES.values():
+            text, lines = _(name), [""]
+            size = _name_size(text)
+            for word in text.split():
+                joined = f"{lines[-1]} {word}".strip()
+                if text_width(joined, size) <= inside:
+                    lines[-1] = joined
+                else:
+                    lines.append(word)
+            assert len([line for line in lines if line]) <= 2, (text, lines)
+            assert all(text_width(line, size) <= inside for line in lines), (text, lines, size)
+
+
 async def test_long_names_leave_each_sheet_tab_its_score(open_ui, store):
     # A long name pushed its tab's score out of sight: the name is cut, the score stays.
     from layout_check import layout_problems

@@ -235,17 +235,18 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
             # The chosen tile's border is a pixel thicker: a pixel less padding keeps its words the same room
             # (German "Differenz" broke inside the word once chosen: "Differen / z").
-            padding=ft.Padding.symmetric(vertical=_TILE_PAD - 1 if chosen else _TILE_PAD,
-                                         horizontal=1 if chosen else 2),
+            # No padding at the sides: beside the round's dice on a phone of 360 a tile is 56 px wide, and every
+            # pixel counts for "Plus grande" on one line.
+            padding=ft.Padding.symmetric(vertical=_TILE_PAD - 1 if chosen else _TILE_PAD, horizontal=0),
             # What the tile shows is said by its label: read once, not the label and then the same words again.
             content=ft.Semantics(exclude_semantics=True, content=ft.Column(
                 spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 alignment=ft.MainAxisAlignment.CENTER, controls=[
                                   # Two lines for a long name ("Niedrige Zahl"); smaller still for the
-                                  # longest: beside the round's dice a tile has about 53 px inside, and
-                                  # "Plus grande" did not fit on a line at 10 ("Plus / grande va…").
-                                  ft.Text(name, size=11 if len(name) <= 9 else 10 if len(name) <= 14 else 9,
-                                          color=fg,
+                                  # longest, and for a long word: beside the round's dice a tile has about
+                                  # 54 px inside, where "Plus grande" did not fit on a line ("Plus / grande
+                                  # va…") nor "Différence" at 10 ("Différenc / e").
+                                  ft.Text(name, size=_name_size(name), color=fg,
                                           weight=ft.FontWeight.W_500, max_lines=2, style=_tight(),
                                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                                   ft.Text("–" if idle else str(view.value), size=24, weight=ft.FontWeight.W_700,
@@ -262,6 +263,13 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             key=f"{key}@{state_key}", identifier=key, label=described, button=True, selected=chosen,
             disabled=closed or idle, expand=True, content=tile)))
     return ft.Row(spacing=5, controls=tiles, key="t12-options", vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _name_size(name: str) -> int:
+    """The size of a dice option's name on its tile: smaller for a long name, or one with a long word."""
+    if len(name) > 14 or max(map(len, name.split()), default=0) >= 10:
+        return 9
+    return 11 if len(name) <= 9 else 10
 
 
 def card_row(held: Sequence[Assist], in_use: Sequence[Assist], *, on_toggle: Callable[[Assist], None],
