@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 import companion.ui.expedition.screens  # noqa: F401 - registers the Expedition screens
 from companion.sessions import SessionKeeper
+from companion.i18n import format_date
 from companion.store import hall_of_fame
 from test_expedition_play import reveal, score, set_off
 
@@ -39,6 +40,9 @@ async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):
     await ui.click("hall-form-save")
     assert ui.get("hall-kagkot-record").value == "77"
     assert ui.get("hall-kagkot-0-names").value == "Dora and Eli"
+    # The day under the names, which have the line's width but for the mark and the score (a column of its own
+    # for the day left a long surname 88 px at 360, broken inside the word).
+    assert ui.get("hall-kagkot-0-day").value == format_date(date(2024, 8, 2))
     # A score that is not a number is refused, naming what to type.
     await ui.click("hall-add-record")
     await ui.type("hall-form-names", "Fay", settle=False)

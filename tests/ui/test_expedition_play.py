@@ -196,6 +196,10 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert drawn_stars(ui, "exp-ascent-1-0-stars") == {"summit": 1, "race": 0, "record": 1}
     assert drawn_stars(ui, "exp-ascent-1-1-stars") == {"summit": 1, "race": 1, "record": 1}
     assert ui.get("exp-ascent-1-0-total").value == "73"
+    # The stars stand under the name, not beside it: beside nine stars and the total a name had 45 px at 360.
+    row = ui.get("exp-ascent-1-0")
+    beside = [getattr(c, "content", None) for c in row.controls]
+    assert all(getattr(c, "key", None) != "exp-ascent-1-0-stars" for c in beside)
     # The Ascent's day in the player's words, not as the file keeps it ("2026-12-04").
     assert ui.get("exp-ascent-1-date").value == format_date(date.today())
     # The cards cashed are said under the player's whole row, not squeezed beside the stars.

@@ -239,9 +239,14 @@ def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
         spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.WORKSPACE_PREMIUM_ROUNDED if not struck else ft.Icons.HISTORY_ROUNDED, size=18,
                     color=_VIOLET if not struck else ft.Colors.OUTLINE),
-            ft.Text(day_words(entry.date), width=86, size=13, color=colour, style=style),
-            ft.Text(names, expand=True, weight=ft.FontWeight.W_600 if not struck else None, color=colour,
-                    style=style, key=f"{key}-names"),
+            # The day under the names: in a column of its own beside them it left a name 88 px at 360, where
+            # "Lüdenscheidt" broke inside the word.
+            ft.Column(expand=True, spacing=0, tight=True, controls=[
+                ft.Text(names, weight=ft.FontWeight.W_600 if not struck else None, color=colour, style=style,
+                        key=f"{key}-names"),
+                ft.Text(day_words(entry.date), size=12, color=ft.Colors.ON_SURFACE_VARIANT, style=style,
+                        key=f"{key}-day"),
+            ]),
             ft.Text(number_words(entry.score), width=40, text_align=ft.TextAlign.RIGHT, size=16,
                     weight=ft.FontWeight.W_700 if not struck else None, color=colour, style=style,
                     key=f"{key}-score"),

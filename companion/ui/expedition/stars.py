@@ -181,8 +181,12 @@ def ascent_card(state: State, result: AscentResult, colours: Sequence[str]) -> f
         line = ft.MergeSemantics(content=ft.Row(
             key=f"{key}-{seat}", spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 colour_dot(colours[seat], info.name, size=26),
-                ft.Text(info.name, weight=ft.FontWeight.W_600, expand=True),
-                star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars"),
+                # The stars under the name, as the standings have them: beside nine stars and the total a
+                # name had 45 px at 360 and broke inside its words ("Anne / gret / Mülle / r-Lüd…").
+                ft.Column(expand=True, spacing=2, tight=True, controls=[
+                    ft.Text(info.name, weight=ft.FontWeight.W_600),
+                    star_icons(result.stars[seat], size=18, key=f"{key}-{seat}-stars"),
+                ]),
                 ft.Container(width=40, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
                     points_text, key=f"{key}-{seat}-total", size=16, weight=ft.FontWeight.W_700)),
             ]))
