@@ -280,9 +280,15 @@ def test_an_assist_card_taken_or_cashed_has_its_article_in_french_and_german():
             "Élodie prend la Boussole"
         assert _("{name} cashes {card}").format(name="Élodie", card=card_name(Assist.TENT)) == \
             "Élodie encaisse la Tente"
+        # The hand's chips, read aloud: "utilise Corde", "rend Boussole".
+        assert _("{name} uses {card}").format(name="Élodie", card=card_name(Assist.ROPE)) == "Élodie utilise la Corde"
+        assert _("{name} gives back {card}").format(name="Élodie", card=card_name(Assist.COMPASS)) == \
+            "Élodie rend la Boussole"
     with use_language("de"):
         assert _("{name} takes {card}").format(name="Anna", card=card_name(Assist.COMPASS)) == \
             "Anna nimmt die Karte Kompass"
+        assert _("{name} gives back {card}").format(name="Anna", card=card_name(Assist.COMPASS)) == \
+            "Anna gibt die Karte Kompass zurück"
 
 
 def test_a_ridgeline_camp_says_each_requirement_in_polish_in_one_form():
@@ -328,3 +334,17 @@ def test_german_trek12_merge_option_and_schnapps_advice_say_what_they_mean():
         assert _("A number may join two Fixed Lines") == "Eine Zahl darf zwei Seilrouten zu einer verbinden"
         advice = _("Keep the Schnapps: this roll with the card kept expects {gap} more than a new roll.")
         assert "erwartet" not in advice and "lässt {gap} mehr erwarten" in advice
+
+
+def test_max_holding_one_card_is_said_to_keep_his_card_not_his_1_card():
+    from companion.i18n import ngettext
+
+    said = {}
+    for code in ("en", "fr", "de", "pl"):
+        with use_language(code):
+            said[code] = ngettext("Max keeps his card until the last Ascent",
+                                  "Max keeps his {n} cards until the last Ascent", 1).format(n=1)
+    assert said == {"en": "Max keeps his card until the last Ascent",
+                    "fr": "Max garde sa carte jusqu'à la dernière Ascension",
+                    "de": "Max behält seine Karte bis zum letzten Aufstieg",
+                    "pl": "Max zatrzymuje swoją kartę do ostatniej trasy"}

@@ -432,12 +432,12 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                  key=f"exp-score-{seat}-max-orphans"))
         if info.is_max:
             if last and held:
-                block.append(ft.Text(ngettext("Max cashes his {n} card on this last Ascent: +{bonus}",
+                block.append(ft.Text(ngettext("Max cashes his card on this last Ascent: +{bonus}",
                                               "Max cashes his {n} cards on this last Ascent: +{bonus}",
                                               len(held)).format(n=len(held), bonus=CARD_POINTS * len(held)),
                                      size=12, key=f"exp-score-{seat}-max-cash"))
             elif held:
-                block.append(ft.Text(ngettext("Max keeps his {n} card until the last Ascent",
+                block.append(ft.Text(ngettext("Max keeps his card until the last Ascent",
                                               "Max keeps his {n} cards until the last Ascent", len(held)).format(
                                                   n=len(held)), size=12,
                                      color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-score-{seat}-max-cash"))
