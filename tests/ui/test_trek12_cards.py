@@ -311,6 +311,10 @@ async def test_on_a_phone_the_card_to_take_has_the_held_cards_room(open_ui, stor
     await ui.click("t12-circle-1")
     assert ui.find("t12-take-compass") is not None and ui.find("t12-cards") is None
     assert ui.get("t12-choice-area").height >= 40 + 2 * (40 + 6) + 6      # the picked line and two rows
+    # Each card drawn by its name under the question, said as what the tap does: "Take the Compass" and the
+    # rest took a line each at 360 px in French, and "No card" fell below the area's edge.
+    drawn = [c.value for c in walk(ui.get("t12-take-compass")) if isinstance(c, ft.Text)]
+    assert drawn == ["Compass"] and "Take the Compass" in spoken(ui.get("t12-take"))
     await ui.click("t12-take-schnapps")
     assert ui.find("t12-cards") is not None                              # back once the card is taken
 

@@ -322,12 +322,14 @@ def take_row(held: Sequence[Assist], *, giving_back: bool, on_take: Callable[[As
             on_click=bind(on_give_back, card)))
             for card in dict.fromkeys(held)]
     else:
-        # "Take the Compass", not "Compass": beside the held cards' switches, named by the card too, a screen
-        # reader heard one word for two taps.
+        # Said "Take the Compass", not "Compass": beside the held cards' switches, named by the card too, a
+        # screen reader heard one word for two taps. Drawn as the card's name under the question ("A new zone
+        # of 1s: take an Assist card?"): "Prendre la Boussole" and the rest took a line each at 360 px, and
+        # "No card" fell out of sight below the area's edge.
         buttons = [labelled(f"t12-take-{card.value}", ft.FilledTonalButton(
+            _(CARD_NAMES[card]), key=f"t12-take-{card.value}", icon=_CARD_ICONS[card], on_click=bind(on_take, card)),
             # i18n: a button: take this Assist card for the new zone just made
-            _("Take the {card}").format(card=_(CARD_NAMES[card])), key=f"t12-take-{card.value}",
-            icon=_CARD_ICONS[card], on_click=bind(on_take, card)))
+            label=_("Take the {card}").format(card=_(CARD_NAMES[card])), button=True)
             for card in Assist]
         buttons.append(labelled("t12-take-none", ft.TextButton(_("No card"), key="t12-take-none",
                                                                on_click=bind(on_take, None))))
