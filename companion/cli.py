@@ -2,7 +2,7 @@
 
     companion [--web | --desktop] [--port N] [--host H | --lan] [--data-dir DIR]   open the app
     companion score GAME FILE [--json]      score a game file with the app's own engines
-    companion check GAME FILE [--json]      check a position (Ridgeline melds and pitches)
+    companion check GAME FILE [--json]      check a sheet, a gain or a meld (trek12, 14ers, ridgeline)
     companion coach trek12 FILE [--json]    the best moves for a game in progress and its roll
     companion coach trek12 --stdio          the same for one JSON document per line, one answer per line
     companion export FILE [--data-dir DIR]  write a full backup of the saved data
@@ -150,15 +150,14 @@ def _score_or_check(command: str, game: str, file: str, as_json: bool) -> int:
     from companion.games import find_by_cli_name, load_files
 
     module = load_files(game)
+    if command == "check" and getattr(module, "check_file", None) is None:
+        raise _Failure(f"there is no check for {game!r}; only scoring")     # said before its file is read
     doc = _read_json(file, module.MAX_FILE_BYTES, f"a {find_by_cli_name(game).title} file")
     if command == "score":
         result = module.score_file(doc)
         text = json.dumps(result) if as_json else module.format_score(result)
     else:
-        check = getattr(module, "check_file", None)
-        if check is None:
-            raise _Failure(f"there is no check for {game!r}; only scoring")
-        result = check(doc)
+        result = module.check_file(doc)
         formatter = getattr(module, "format_check", None)
         text = json.dumps(result) if as_json or formatter is None else formatter(result)
     print(text)
@@ -222,7 +221,9 @@ def _line_json(raw: bytes, what: str) -> Any:
     try:
         if raw.startswith(BOM):
             raise InvalidInput("the line begins with a byte-order mark; JSON text is plain UTF-8, without one")
-        return parse_bytes(raw)
+        # Without its line break: a line cut short is then said to end where it does ("at column 41"), not
+        # at "column 1" of the next line, which the position left out of this line's error would be.
+        return parse_bytes(raw.rstrip(b"\r\n"))
     except UnicodeDecodeError:
         raise InvalidInput("the line is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
@@ -267,8 +268,17 @@ def _open_store(data_dir: str | None):
 
 
 def _export(args: argparse.Namespace) -> int:
+    from companion.paths import default_data_dir
     from companion.store.atomic import write_json_atomic
 
+    # A backup of a folder mistyped would be an empty one, said to be written: nothing is made of nothing.
+    folder = Path(args.data_dir) if args.data_dir else default_data_dir()
+    try:
+        empty = not folder.is_dir() or not any(folder.iterdir())
+    except OSError as exc:
+        raise _Failure(f"cannot read the data folder {folder}: {exc.strerror}") from None
+    if empty:
+        raise _Failure(f"there is no saved data in {folder}: check --data-dir (nothing was written)")
     store = _open_store(args.data_dir)
     try:
         doc = store.export_all()
@@ -278,8 +288,13 @@ def _export(args: argparse.Namespace) -> int:
         write_json_atomic(Path(args.file), doc)
     except OSError as exc:
         raise _Failure(f"cannot write {args.file}: {exc.strerror}") from None
-    print(f"Backup written to {args.file}")
+    print(f"Backup written to {args.file}: {_counted(len(doc['players']), 'player')}, "
+          f"{_counted(len(doc['history']), 'finished game')}, {_counted(len(doc['sessions']), 'game')} in progress")
     return 0
+
+
+def _counted(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -318,7 +333,12 @@ def _known_benchmarks() -> list[str]:
 
 
 def _run_app(rest: list[str], whole_process: bool = False) -> int:
-    parser = _Parser(prog="companion", description="Open the climbing companion.")
+    # The commands beside the app, which `companion --help` would otherwise never mention.
+    parser = _Parser(prog="companion", description="Open the climbing companion.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog="the same engines from the command line (each has --help):\n"
+                            + "\n".join(line[2:] for line in __doc__.splitlines()
+                                        if line.startswith("    companion ") and not line.startswith("    companion [")))
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--web", action="store_true", help="serve the app to a browser instead of a window")
     mode.add_argument("--desktop", action="store_true",

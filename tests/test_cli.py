@@ -87,7 +87,7 @@ def test_export_then_import_into_another_folder_carries_everything(capsys, tmp_p
     source.close()
     backup = tmp_path / "backup.json"
     status, out, _ = run(capsys, "export", str(backup), "--data-dir", str(tmp_path / "a"))
-    assert status == 0 and "Backup written" in out
+    assert status == 0 and out.strip() == f"Backup written to {backup}: 1 player, 0 finished games, 0 games in progress"
     status, out, _ = run(capsys, "import", str(backup), "--data-dir", str(tmp_path / "b"))
     assert status == 0
     target = open_store(tmp_path / "b")
@@ -96,6 +96,23 @@ def test_export_then_import_into_another_folder_carries_everything(capsys, tmp_p
         assert target.settings.get("theme") == "dark"
     finally:
         target.close()
+
+
+def test_the_apps_help_names_the_commands_beside_it(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    for command in ("score", "check", "coach", "export", "import", "build", "bench"):
+        assert f"\n  companion {command} " in out, command
+
+
+def test_a_backup_of_a_mistyped_data_folder_is_refused_not_written_empty(capsys, tmp_path):
+    # It wrote a backup of nothing, said "Backup written", and made the mistyped folder.
+    backup = tmp_path / "backup.json"
+    status, out, err = run(capsys, "export", str(backup), "--data-dir", str(tmp_path / "dta"))
+    assert_one_line_error(status, err, f"there is no saved data in {tmp_path / 'dta'}")
+    assert not backup.exists() and not (tmp_path / "dta").exists()
 
 
 def test_a_foreign_backup_is_refused_and_changes_nothing(capsys, tmp_path):

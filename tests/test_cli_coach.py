@@ -226,6 +226,16 @@ def test_stdio_answers_each_line_and_goes_on_after_a_bad_one(capsys, monkeypatch
     check_answer({"sheet": "dhaulagiri", "turns": [], "roll": [1, 0]}, answers[3])
 
 
+def test_stdio_says_where_a_line_cut_short_ends(capsys, monkeypatch):
+    # It said "at column 1" (of the line after it, the line break being read as part of the document).
+    cut = '{"sheet": "dunai", "turns": [], "roll": [1,'
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((cut + "\n" + cut + "\r\n").encode())))
+    status, out, _ = run(capsys, "coach", "trek12", "--stdio")
+    assert status == 0
+    assert [json.loads(line) for line in out.splitlines()] == \
+        [{"error": f"not valid JSON: Expecting value at column {len(cut) + 1}"}] * 2
+
+
 def test_stdio_answers_a_fault_of_its_own_as_that_lines_error_and_goes_on(capsys, monkeypatch):
     # A program driving whole games must not lose its conversation to one document the coach fails on (a
     # bug): that line gets an error saying so, the traceback goes to stderr, and the next line is answered.
