@@ -221,6 +221,11 @@ def test_check_gain_against_a_tableau() -> None:
     assert "cannot be gained now" in format_check(result)
     with pytest.raises(InvalidInput, match="unknown Weather 'Hail'"):
         check_file({**doc, "weather": "Hail"})
+    # Each Climb card is unique: listed twice, or revealed while on a tableau, it was checked as if possible.
+    with pytest.raises(IllegalAction, match="'Mid' is twice in climbs; each Climb card is unique"):
+        check_file({**doc, "climbs": doc["climbs"] + [card("Mid", 3, 2, 2)]})
+    with pytest.raises(IllegalAction, match="'Pack' is both in your tableau and in climbs"):
+        check_file({**doc, "climbs": doc["climbs"] + [card("Pack", 2, 1, 1)]})
 
 
 @pytest.mark.parametrize("changes, message", [

@@ -91,13 +91,27 @@ def check_file(doc: Any) -> dict[str, Any]:
     deck = sum(load_data().deck.class_counts)
     if len(climbs_raw) > deck:
         raise InvalidInput(f"climbs: {len(climbs_raw):,} Climbs listed, but the deck has {deck}")
-    checks = [check_climb(_card(raw, catalog, from_file, f"climbs[{i}]"), me.tableau,
-                          [r.tableau for r in rivals], weather) for i, raw in enumerate(climbs_raw)]
+    climbs = [_card(raw, catalog, from_file, f"climbs[{i}]") for i, raw in enumerate(climbs_raw)]
+    _each_card_once([("your tableau", me)] + [(f"rivals[{i}]", r) for i, r in enumerate(rivals)], climbs)
+    checks = [check_climb(card, me.tableau, [r.tableau for r in rivals], weather) for card in climbs]
     return {
         "attributes": _attributes_doc(checks[0].attributes),
         "weather": None if weather is None else {"name": weather.name, "effects": weather.text},
         "climbs": [_check_doc(check) for check in checks],
     }
+
+
+def _each_card_once(tables: list[tuple[str, Entry]], climbs: list[Card]) -> None:
+    """Each Climb card is unique: a revealed Climb is on no tableau, and no card is listed twice."""
+    seen: dict[str, str] = {}
+    places = [(owner, [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides)) for owner, entry in tables]
+    for owner, cards in places + [("climbs", climbs)]:
+        for card in cards:
+            key = name_key(card.name)
+            if key in seen:
+                where = f"twice in {owner}" if seen[key] == owner else f"both in {seen[key]} and in {owner}"
+                raise IllegalAction(f"{quote(card.name)} is {where}; each Climb card is unique")
+            seen[key] = owner
 
 
 def format_check(result: dict[str, Any]) -> str:
