@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.freunde import rules
+from companion.games.freunde.data import load_data
 from companion.games.freunde.rules import (
     ClimberAction, Draw, EndActions, Phase, PlayCards, State, TakeRisk, TURNS,
 )
@@ -59,7 +60,14 @@ def replay_file(doc: Any) -> State:
         if not isinstance(hands, dict):
             raise InvalidInput("setup.hands: an object of player name -> the six cards of the opening hand")
         for name, cards in hands.items():
-            state = _draw(state, name, cards, f"setup.hands.{name}")
+            at = f"setup.hands.{name}"
+            opening = load_data().deck.hand_size
+            if isinstance(cards, list) and len(cards) > opening:
+                raise InvalidInput(f"{at}: an opening hand is at most {opening} cards, not {len(cards)}")
+            try:
+                state = _draw(state, name, cards, at)
+            except IllegalAction as exc:         # said of the hand dealt, not of turn 1's draw
+                raise IllegalAction(f"{at}: {str(exc).removeprefix('turn 1: ')}") from None
     turns = doc.get("turns", [])
     if not isinstance(turns, list):
         raise InvalidInput("turns: a list with one entry per turn, from turn 1")
@@ -284,10 +292,11 @@ def _replay_turn(state: State, number: int, turn: Any, where: str) -> State:
                 raise InvalidInput(f"{spot}: give climber, cards, path/to, tent, risk_move and risk_accl only")
             try:
                 action = rules.action_from_doc(state, {"type": "climber", "player": index, **climber_doc})
+                assert isinstance(action, ClimberAction)
+                # A space of the path the board lacks is found as the path is walked: said where it was given.
+                state = rules.apply(state, action)
             except InvalidInput as exc:
                 raise _located(spot, exc) from None
-            assert isinstance(action, ClimberAction)
-            state = rules.apply(state, action)
         payments = entries.get(index, {}).get("pay_risk", [])
         if not isinstance(payments, list):
             raise InvalidInput(f"{where}.players.{player.name}.pay_risk: a list of {{\"climber\", \"amount\"}}")
