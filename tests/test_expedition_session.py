@@ -156,3 +156,25 @@ def test_an_expedition_taken_back_from_history_keeps_its_title_in_words():
             assert tr(SessionKeeper(store).get(record_id).title) == in_history      # as saved, read back
     finally:
         store.close()
+
+
+def test_maxs_card_is_checked_for_new_picks_and_games_saved_before_the_check_still_open(tmp_path):
+    # The app once let the player give Max no card while cards were in play; the games saved so replay.
+    store = open_store(tmp_path / "data")
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    game = keeper.start("expedition", hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann"}],
+                                                                     solo=True), [ann.id], "Solo")
+    keeper.act(game.id, {"type": "reveal", "cards": ["rope", "rope", "tent", "compass", "schnapps"]})
+    denied = {"type": "pick", "picks": [{"player": "Max", "card": None, "zone": 1}]}
+    with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
+        keeper.act(game.id, denied)
+    old = store.sessions.get(game.id)
+    store.sessions.save({**old, "actions": old["actions"] + [denied]})
+    store.close()
+    store = open_store(tmp_path / "data")
+    try:
+        state = SessionKeeper(store).state(game.id)
+        assert state.hands[1] == () and state.lead == 1
+    finally:
+        store.close()

@@ -454,12 +454,15 @@ def parse_action(state: State, doc: Any) -> Action:
     return OpenEnvelope(note.strip())
 
 
-def apply(state: State, action: Action) -> State:
-    """The Expedition after one action; IllegalAction names the rule when it is not allowed now."""
+def apply(state: State, action: Action, *, new: bool = False) -> State:
+    """The Expedition after one action; IllegalAction names the rule when it is not allowed now. `new`: an
+    entry made now in the app, not one replayed or read from a file, which records what was done at the
+    table: Max is then given a card while one is in play (`max_takes_one`), a check games saved before it
+    was made did not pass."""
     if isinstance(action, Reveal):
         return _reveal(state, action)
     if isinstance(action, Picks):
-        return _picks(state, action)
+        return _picks(state, action, new=new)
     if isinstance(action, Use):
         return _use(state, action)
     if isinstance(action, ScoreAscent):
@@ -637,7 +640,7 @@ def _reveal(state: State, action: Reveal) -> State:
                    shuffles=shuffles, reveals=state.reveals + (record,))
 
 
-def _picks(state: State, action: Picks) -> State:
+def _picks(state: State, action: Picks, *, new: bool = False) -> State:
     setup = state.setup
     off = setup.cards is CardMode.OFF
     if off and setup.solo:
@@ -686,7 +689,7 @@ def _picks(state: State, action: Picks) -> State:
         if pick.card is None:
             if pick.give_back is not None:
                 raise IllegalAction(msg("{name} gives back a card only when taking a fourth", name=seat.name))
-            if max_takes_one(state, seat_no, pool):
+            if new and max_takes_one(state, seat_no, pool):
                 raise IllegalAction(msg("Max earns a card from his new zone: choose one for him among those in play "
                                         "({in_play}); he takes none only when he holds {limit} or none is left",
                                         in_play=_card_list(tuple((+pool).elements())), limit=MAX_ASSISTS))
