@@ -739,7 +739,7 @@ async def test_while_a_link_is_asked_the_hint_says_the_coachs_link_in_that_circl
     await ui.click("t12-circle-7")
     assert ui.find("t12-link-0") is not None                               # the screen asks which line
     state = keeper.state(session.id).states[0]
-    advice = coach_review.hint(state, Roll.of(6, 4), hint_seed(session.id, 0, state))
+    advice = coach_review.hint(state, Roll.of(6, 4), hint_seed(session.id, len(MERGED) - 1, state))
     here = [m for m in advice.moves if m.action.op is Op.LOWER and m.action.circle == 7]
     assert sorted(m.action.links for m in here) == [(8,), (9,)]
     best, other = here
@@ -747,3 +747,30 @@ async def test_while_a_link_is_asked_the_hint_says_the_coachs_link_in_that_circl
     assert ui.get("t12-hint-text").value == (
         f"Coach (expecting {format_number(best.expected, 0)}): {engine.turn_words(sheet, best.action.to_dict())}; "
         f"next best: linked to circle {other.action.links[0]} ({format_number(other.expected, 0)}).")
+
+
+def test_the_link_hint_follows_the_cards_the_rope_and_the_circles_tapped_so_far():
+    # With the Rope its far circle is the pair (circle, far) in the coach's moves: the hint said nothing; with
+    # no card chosen it named a move with the Tent, and the same link twice.
+    from dataclasses import replace
+
+    from companion.games.trek12.rules import Assist
+    from companion.ui.trek12.turn import Draft
+
+    sheet = load_sheet("dunai")
+    roll = Roll.of(6, 4)
+
+    def move(links, points, cards=(), rope=None):
+        return Ranked(Action(roll, Op.LOWER, 7, links, None, tuple(cards), rope), points, 100, False)
+
+    advice = Advice((move((8,), 80, [Assist.TENT]), move((8,), 79), move((9,), 70),
+                     move((9,), 75, [Assist.ROPE], (7, 5)), move((8,), 74, [Assist.ROPE], (7, 5))))
+    hint = coaching.Hint("", advice=advice)
+    plain = Draft(red=6, yellow=4, op=Op.LOWER, circle=7)
+    said = coaching.for_link(hint, sheet, plain).words
+    assert said == ("Coach (expecting 79): " + tr(engine.turn_words(sheet, advice.moves[1].action.to_dict()))
+                    + "; next best: linked to circle 9 (70).")
+    roped = replace(plain, cards=(Assist.ROPE,), rope=5)
+    assert coaching.for_link(hint, sheet, roped).words.startswith("Coach (expecting 75): ")
+    # Circle 9 tapped towards a link: only the links through it are still open.
+    assert coaching.for_link(hint, sheet, replace(plain, link_taps=(9,))).words.startswith("Coach (expecting 70): ")

@@ -150,22 +150,31 @@ def for_option(hint: Hint, sheet: Any, op: Any) -> Hint:
     return replace(hint, words=words, circle=None, expected=())
 
 
-def for_link(hint: Hint, sheet: Any, op: Any, circle: Any, rope: Any = None) -> Hint:
-    """The hint while the screen asks which touching numbers the new one links to (the option and circle
-    chosen, and the Rope's far circle if any): the coach's best move among those, which says its link, and
-    the other links with what each expects. Nothing is lit on the sheet: the circle is chosen already."""
+def for_link(hint: Hint, sheet: Any, draft: Any) -> Hint:
+    """The hint while the screen asks which touching numbers the new one links to: the coach's best move with
+    what the turn has chosen so far (`draft`: option, circle, cards, the Rope's far circle, the circles
+    tapped towards a link), which says its link, and the other links still open with what each expects.
+    Nothing is lit on the sheet: the circle is chosen already."""
     if hint.advice is None:
         return replace(hint, circle=None, expected=())          # still thinking: it says so
+    cards = {card for card in draft.cards if card is not Assist.SCHNAPPS}
+    rope = None if draft.rope is None else (draft.circle, draft.rope)
     moves = [m for m in hint.advice.moves
-             if m.action.op == op and m.action.circle == circle and (rope is None or m.action.rope == rope)]
+             if m.action.op == draft.op and m.action.circle == draft.circle and m.action.rope == rope
+             and {card for card in m.action.assists if card is not Assist.SCHNAPPS} == cards
+             and set(draft.link_taps) <= set(m.action.links or ())]
     if not moves:
         return replace(hint, words=None, circle=None, expected=())
     best, points = moves[0], format_number(moves[0].expected, 0)
     move = tr(engine.turn_words(sheet, best.action.to_dict()))
-    # i18n: one of the other links the hint weighs: "linked to circle 8 (80)", {points} its expected score
-    others = [_("{links} ({points})").format(links=tr(engine.linked_words(m.action.links)),
-                                             points=format_number(m.expected, 0))
-              for m in moves[1:3] if m.action.links]
+    others: list[str] = []
+    said = {best.action.links}
+    for m in moves[1:]:
+        if m.action.links and m.action.links not in said and len(others) < 2:
+            said.add(m.action.links)
+            # i18n: one of the other links the hint weighs: "linked to circle 8 (80)", {points} its expected score
+            others.append(_("{links} ({points})").format(links=tr(engine.linked_words(m.action.links)),
+                                                         points=format_number(m.expected, 0)))
     if others:
         words = _("Coach (expecting {points}): {move}; next best: {others}.").format(
             move=move, points=points, others=", ".join(others))

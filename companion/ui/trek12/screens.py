@@ -483,7 +483,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         hint_id = hint_key(asked[2], draft.roll, asked[3], asked[4])
         seen = with_cards(shown_hint(hint_cache, hint_id), sheet, draft.cards)
         # Its move for the option chosen, then, once the circle is tapped and a link is asked, its link there.
-        seen = for_link(seen, sheet, draft.op, draft.circle, draft.rope) if now.step is Step.LINK else \
+        seen = for_link(seen, sheet, draft) if now.step is Step.LINK else \
             for_option(seen, sheet, draft.op)
         hint_words, hint_circle, hint_expected = seen.words, seen.circle, seen.expected
         hint_schnapps = _("Weighing the Schnapps…") if seen.weighing else seen.schnapps
