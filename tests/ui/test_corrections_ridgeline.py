@@ -227,6 +227,7 @@ async def test_a_hand_typed_while_a_correction_is_ready_stays_when_it_is_confirm
     await ui.click("rl-hand-submit")
     assert ui.find("rl-hand-problem") is not None and saved(store, game_id) == HANDS
     await ui.click("ent-confirm")
+    assert ui.find("rl-hand-problem") is None                        # the refusal no longer stands
     await open_panel(ui, Panel.HAND)
     assert ui.get("rl-hand-title").value.startswith("Hand 9") and chosen(ui, "rl-out-") == ["rl-out-0"]
     await ui.click("rl-hand-submit")

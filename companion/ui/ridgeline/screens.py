@@ -184,6 +184,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         next hand typed while the correction was ready and the step (Confirm, or Cancel) leaves that hand the
         next one still: it stays, marked with the entries now."""
         now = entries_mark(app, session_id)
+        set_hand_problem(None)      # "confirm or cancel the correction first" was said of the entries before it
         if typed and draft_at[1] is not None and now[0] == -1 and draft_at[1][0] == now[1]:
             set_draft_at((draft, now))
             kept_at.current = (draft, now)
