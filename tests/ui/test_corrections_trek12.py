@@ -303,3 +303,20 @@ async def test_an_entry_left_free_to_link_two_ways_by_a_corrected_reading_asks_t
     saved = store.sessions.get(game_id)
     assert "ruleset" not in saved["setup"] and saved["actions"][:-1] == MERGED[:-1]
     assert saved["actions"][-1]["circle"] == 7 and saved["actions"][-1]["links"] == [9]
+
+
+def test_a_refusal_for_maxs_link_is_said_in_the_apps_words_in_each_language():
+    from companion.games.trek12.rules import MAX_LINK_QUESTION
+    from companion.i18n import msg, tr, use_language
+    from companion.ui.trek12.screens import refusal_words
+
+    asked = msg("turn {turn}: {reason}", turn=6,
+                reason=msg(MAX_LINK_QUESTION, value=6, circle=7, choices=msg("{choices} or {choice}", choices="[5]",
+                                                                               choice="[9]")))
+    said = {}
+    for code in ("en", "fr"):
+        with use_language(code):
+            said[code] = tr(refusal_words(asked))
+    assert said == {"en": "turn 6: Max's 6 in circle 7 may now be linked to [5] or [9]: tap Fix it to say which",
+                    "fr": "manche 6\u00a0: le 6 de Max dans la case 7 peut maintenant être relié à [5] ou [9]\u00a0: "
+                          "touchez «\u00a0La corriger\u00a0» pour choisir"}

@@ -26,12 +26,12 @@ from companion.games.expedition.wording import (
     semicolon_list,
 )
 from companion.games.trek12.review import Played
-from companion.games.trek12.session import refusal_words, turn_words
+from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "correction_changes", "ascent_played",
-           "setup_options", "refusal_words", "apply_new"]
+           "setup_options", "apply_new"]
 
 GAME_ID = "expedition"
 

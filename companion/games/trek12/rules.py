@@ -18,10 +18,12 @@ from typing import Any, Iterable, TypeAlias
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.trek12.data import CircleId, Sheet, members
-from companion.i18n.message import Message, msg, msgn
+from companion.i18n.message import N_, Message, msg, msgn
 from companion.inputs import MAX_DIGITS, quote
 
 __all__ = [
+    "LINK_QUESTION",
+    "MAX_LINK_QUESTION",
     "Op",
     "OPS",
     "Assist",
@@ -1013,6 +1015,13 @@ def _describe(sheet: Sheet, choices: tuple[tuple[int, int], ...], rope: int = -1
     return out
 
 
+# A turn that does not say which of several links it makes: a screen asks it in its own words (a correction's
+# replay that stops there), so the two questions are named here once.
+LINK_QUESTION = N_("ambiguous links: the {value} in circle {circle} may be linked to {choices}; say which in 'links'")
+MAX_LINK_QUESTION = N_("ambiguous links: Max's {value} in circle {circle} may be linked to {choices}; say which in "
+                       "'max_links'")
+
+
 def _pick(sheet: Sheet, choices: tuple[tuple[int, int], ...], links: tuple[CircleId, ...] | None, rope: int,
           who: str, v: int, circle: CircleId) -> tuple[int, int] | str:
     mine = who == "the"
@@ -1020,11 +1029,7 @@ def _pick(sheet: Sheet, choices: tuple[tuple[int, int], ...], links: tuple[Circl
         if len(choices) == 1:
             return choices[0]
         described = _describe(sheet, choices, rope)
-        if mine:
-            return msg("ambiguous links: the {value} in circle {circle} may be linked to {choices}; say which in "
-                       "'links'", value=v, circle=circle, choices=described)
-        return msg("ambiguous links: Max's {value} in circle {circle} may be linked to {choices}; say which in "
-                   "'max_links'", value=v, circle=circle, choices=described)
+        return msg(LINK_QUESTION if mine else MAX_LINK_QUESTION, value=v, circle=circle, choices=described)
     want = set()
     for cid in links:
         j = sheet.index.get(cid)

@@ -17,11 +17,11 @@ from companion.games.trek12.rules import Action, Assist, Roll, Ruleset, State, a
 from companion.games.trek12.scoring import ORPHAN_POINTS, ScoreBreakdown, score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.games.words import MINUS, UNRECOGNISED, safely
-from companion.i18n.message import N_, Message, msg, msgn
+from companion.i18n.message import Message, msg, msgn
 from companion.inputs import quote
 
 __all__ = ["Seat", "Table", "start", "apply", "summary", "current_player", "cashing_seat", "schnapps_refusal", "breakdowns",
-           "refusal_words", "linked_words",
+           "linked_words",
            "describe_action", "turn_words", "CARD_WORDS", "setup_options"]
 
 _SETUP_KEYS = ("sheet", "ruleset", "solo", "players", "max_assists", "last_ascent", "dice_seed")
@@ -404,31 +404,6 @@ def _and(items: list[str]) -> str:
 def _whose(name: str, reason: str) -> Message:
     # i18n: a player's name and why their turn is not allowed: "Ann, circle 3 is already filled"
     return msg("{name}, {reason}", name=name, reason=reason)
-
-
-def refusal_words(reason: Any) -> Any:
-    """A later entry's refusal in a correction, as the app says it: an entry that a corrected game leaves free
-    to link to more than one Fixed Line (its number now meets two, or the lines reading was switched) asks to
-    be entered again, where the sheet asks which; the engine's wording names the game file's field."""
-    if not isinstance(reason, Message):
-        return reason
-    if reason.msgid in _LINK_QUESTIONS:
-        return Message(_LINK_QUESTIONS[reason.msgid], **reason.args)
-    inner = {key: refusal_words(value) for key, value in reason.args.items()}
-    if all(inner[key] is value for key, value in reason.args.items()):
-        return reason
-    return Message(reason.msgid, _plural=reason.plural, _n=reason.n, **inner)
-
-
-# The engine's questions for a link the entry does not say (rules._pick), and the app's.
-_LINK_QUESTIONS = {
-    "ambiguous links: the {value} in circle {circle} may be linked to {choices}; say which in 'links'":
-        # i18n: a later entry no longer applies after a correction; "Fix it" is the button beside this
-        N_("the {value} in circle {circle} may now be linked to {choices}: tap Fix it to say which"),
-    "ambiguous links: Max's {value} in circle {circle} may be linked to {choices}; say which in 'max_links'":
-        # i18n: a later entry no longer applies after a correction; "Fix it" is the button beside this
-        N_("Max's {value} in circle {circle} may now be linked to {choices}: tap Fix it to say which"),
-}
 
 
 def _reason(exc: Exception) -> str:

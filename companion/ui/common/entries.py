@@ -22,6 +22,7 @@ import flet as ft
 from companion.entries import describe_entries
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext, tr
+from companion.ui.common.registry import refusal_words
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
@@ -137,7 +138,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
             except CompanionError:
                 pass            # a game that cannot be replayed says so itself
         return _under_way(session_id, app, correction, words, run, notes,
-                          reword=getattr(engine, "refusal_words", None))
+                          reword=lambda reason: refusal_words(session.game, reason))
 
     controls: list[ft.Control] = []
     if reopened:
@@ -236,7 +237,7 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
 def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control], *,
                reword: Callable[[Any], Any] | None = None) -> ft.Control:
     """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm.
-    `reword` is the game's wording of a replay's refusal for the app (`refusal_words`), where it has one."""
+    `reword` puts a replay's refusal in the game's words for the app (`registry.refusal_words`)."""
     keeper = app.keeper
     cancel = labelled("ent-cancel", ft.TextButton(
         _("Cancel the correction"), key="ent-cancel",

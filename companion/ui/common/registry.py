@@ -46,6 +46,8 @@ __all__ = [
     "game_progress",
     "register_breakdown_words",
     "breakdown_words",
+    "register_refusal_words",
+    "refusal_words",
     "keep_beside_games",
     "told_beside",
     "forget_beside",
@@ -165,6 +167,25 @@ def breakdown_words(game: Any, detail: Any) -> Any:
     discover_game_screens()
     words = _BREAKDOWN_WORDS.get(game) if isinstance(game, str) else None
     return words(detail) if words is not None else detail
+
+
+# A correction's refusal of a later entry as the game's screens say it: an engine's wording made for game
+# files ("say which in 'links'") in words of the app, `words(reason) -> reason`.
+_REFUSAL_WORDS: dict[GameId, Callable[[Any], Any]] = {}
+
+
+def register_refusal_words(game: GameId, words: Callable[[Any], Any]) -> None:
+    """Say how a replay's refusal of a later entry is put in the app's words (see `refusal_words`)."""
+    if game not in GAMES or not callable(words):
+        raise InvalidInput(f"cannot register the refusal words of {game!r}")
+    _REFUSAL_WORDS[game] = words
+
+
+def refusal_words(game: Any, reason: Any) -> Any:
+    """A replay's refusal in the app's words, by its game's screens; as it is where the game says nothing."""
+    discover_game_screens()
+    words = _REFUSAL_WORDS.get(game) if isinstance(game, str) else None
+    return words(reason) if words is not None else reason
 
 
 # General tables whose documents each belong to one game: by their id, "GAME_ID" or "GAME_ID:..." for several

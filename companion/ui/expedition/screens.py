@@ -72,7 +72,7 @@ from companion.ui.expedition.sheets import (
     sheet_result,
     sheet_status,
 )
-from companion.ui.trek12.screens import Trek12Table, record_words
+from companion.ui.trek12.screens import Trek12Table, record_words, refusal_words
 from companion.ui.expedition.stars import (
     ascent_card,
     ascent_track,
@@ -84,7 +84,7 @@ from companion.ui.expedition.stars import (
 from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, entry_words, use_entries_shown
 from companion.ui.common.registry import (forget_beside, keep_beside_games, register_breakdown_words,
-                                         register_game_progress, register_game_screen)
+                                         register_game_progress, register_game_screen, register_refusal_words)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
 from companion.ui.common.widgets import (and_list, confirm_dialog, dialog_text, labelled, message_card, screen_view,
@@ -900,5 +900,6 @@ register_game_progress(GAME, _progress, over=lambda state: state.over)
 # envelopes it opened stay used up ("Once opened, an envelope is used up"). The Undo that follows ties them
 # to it again.
 register_breakdown_words(GAME, lambda detail: _breakdown_words(record_words(_finished_detail(detail))))
+register_refusal_words(GAME, refusal_words)        # its Ascents' sheets refuse as Trek 12's do
 keep_beside_games(hall_of_fame.HALL_TABLE, field="expedition", told=_records_gone)
 keep_beside_games(hall_of_fame.ENVELOPE_TABLE, field="expedition", told=_envelopes_kept, detach=True)

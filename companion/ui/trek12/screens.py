@@ -23,17 +23,18 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.games.trek12 import review as coach_review, session as engine
 from companion.games.trek12.data import SHEET_NAMES, load_sheet
-from companion.games.trek12.rules import Assist, LinkChoice, Op
+from companion.games.trek12.rules import LINK_QUESTION, MAX_LINK_QUESTION, Assist, LinkChoice, Op
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.store.records import said_in_place
-from companion.i18n import _, current, msg, ngettext, tr
+from companion.i18n import Message, _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
 from companion.ui.common.entries import (EntriesPanel, entries_button, entries_mark, entry_words,
                                          use_entries_shown)
-from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
+from companion.ui.common.registry import (register_breakdown_words, register_game_progress, register_game_screen,
+                                         register_refusal_words)
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state, use_page_size
 from companion.ui.expedition.sheets import expedition_of_sheet
@@ -82,7 +83,8 @@ from companion.ui.common.widgets import (and_list, announced, bind, confirm_dial
                                          format_when, labelled, message_card, screen_view, section_title, sentence,
                                          titled, toggle_pill, undo_redo)
 
-__all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB"]
+__all__ = ["GAME", "Trek12Play", "Trek12Table", "Trek12Finished", "Trek12NewGame", "use_page_size", "MAX_TAB",
+           "record_words", "refusal_words"]
 
 GAME = "trek12"
 MAX_TAB = "t12-tab-max"
@@ -1257,6 +1259,28 @@ def _record_words(detail: Any, *, top: bool = False) -> Any:
     return detail
 
 
+def refusal_words(reason: Any) -> Any:
+    """A later entry's refusal in a correction, in the app's words: an entry that the corrected game leaves
+    free to link to more than one Fixed Line (its number now meets two, or the lines reading was switched)
+    is entered again ("Fix it"), where the sheet asks which; the engine's question names the game file's
+    field ("say which in 'links'"). Found inside the refusal's wrapping ("Ann, turn 18: ...")."""
+    if not isinstance(reason, Message):
+        return reason
+    if reason.msgid == LINK_QUESTION:
+        # i18n: a later entry no longer applies after a correction; {button} is the button beside this ("Fix it")
+        return msg("the {value} in circle {circle} may now be linked to {choices}: tap {button} to say which",
+                   button=_("Fix it"), **reason.args)
+    if reason.msgid == MAX_LINK_QUESTION:
+        # i18n: as above, for Max's number; {button} is the button beside this ("Fix it")
+        return msg("Max's {value} in circle {circle} may now be linked to {choices}: tap {button} to say which",
+                   button=_("Fix it"), **reason.args)
+    inner = {key: refusal_words(value) for key, value in reason.args.items()}
+    if all(inner[key] is value for key, value in reason.args.items()):
+        return reason
+    return Message(reason.msgid, _plural=reason.plural, _n=reason.n, **inner)
+
+
 register_game_screen(GAME, new_game=Trek12NewGame, play=Trek12Play)
 register_breakdown_words(GAME, record_words)
+register_refusal_words(GAME, refusal_words)
 register_game_progress(GAME, _progress, over=lambda table: table.scored)
