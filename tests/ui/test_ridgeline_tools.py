@@ -169,6 +169,11 @@ async def test_the_lay_off_helper_lists_what_fits_after_pitching(open_ui, store)
                         and isinstance(c.value, str)) for i in range(3)]
     assert options == ["8 onto group 1 (run)", "onto group 1 (run) as a 4 or 8, any colour",
                        "onto group 2 (set) as a 3, any colour"]
+    # Heard card by card, each with where it goes (not three "onto group" first and the cards after them).
+    said = spoken(ui.get("rl-lay-answer"))
+    assert [line for line in said if "onto group" in line] == [
+        "Glacier 8: onto group 1 (run)", "Rope: onto group 1 (run) as a 4 or 8, any colour",
+        "Rope: onto group 2 (set) as a 3, any colour"], said
     assert SessionKeeper(store).get(session.id).actions == ()  # the tools never record anything
 
 

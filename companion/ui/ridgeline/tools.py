@@ -437,11 +437,15 @@ def _layoff_answer(draft: LayoffDraft) -> ft.Control:
         else:
             # i18n: where a card may be laid off: {number} is a group's number, {kind} its meld kind ("run")
             where = _("onto group {number} ({kind})").format(number=group_index + 1, kind=tr(group.kind.word))
-        rows.append(ft.Row(key=f"rl-lay-option-{number}", spacing=10, controls=[
-            card_face(card.code, height=40, width=29),
-            ft.Icon(ft.Icons.ARROW_FORWARD_ROUNDED, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(where, expand=True),
-        ]))
+        # Said as one, the card then where it goes ("Dusk 7: onto group 1 (run)"): node by node a listener
+        # heard every "onto group 1" together and the cards after them.
+        rows.append(ft.Semantics(label=labelled_value(tr(card.title), where), exclude_semantics=True,
+                                 content=ft.Row(key=f"rl-lay-option-{number}", spacing=10, controls=[
+                                     card_face(card.code, height=40, width=29),
+                                     ft.Icon(ft.Icons.ARROW_FORWARD_ROUNDED, size=18,
+                                             color=ft.Colors.ON_SURFACE_VARIANT),
+                                     ft.Text(where, expand=True),
+                                 ])))
     return _answer("rl-lay-answer", ft.Icons.CHECK_CIRCLE_ROUNDED,
                    ngettext("{n} lay-off possible", "{n} lay-offs possible", len(options)).format(n=len(options)),
                    _("Each listed card may be laid off; after one, the groups change, so enter them again."),
