@@ -383,7 +383,10 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     route = str(tr(engine.route_words(detail.get("route"), str(detail.get("route_name", "")))))
     body: list[ft.Control] = [
         winners_card(winners, fatigue, route, on_finish=None, also=also),
-        section_title(_("Final standings · lower fatigue is better")),
+        # The order the list is in (`_standing_order`): a seat with more camps cleared stands above one with
+        # less fatigue, which "lower fatigue is better" alone contradicted.
+        # i18n: the heading of a finished Ridgeline game's standings, saying their order
+        section_title(_("Final standings · most camps cleared, then least fatigue")),
     ]
     for index, standing in enumerate(sorted(standings, key=_standing_order(winners))):
         name = str(standing.get("name", ""))
