@@ -312,9 +312,11 @@ def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
     camp = state.camp_of(name)
     if camp is None:
         return _("route cleared")
+    # The camp's number stays with its word at the end of a line ("au camp / 1" left the number alone).
+    number = f"\u00a0{camp.number}"
     if pitched:
-        return _("clears camp {number}").format(number=camp.number)
-    return _("on camp {number}").format(number=camp.number)
+        return _("clears camp {number}").format(number=number).replace(f" {number}", number)
+    return _("on camp {number}").format(number=number).replace(f" {number}", number)
 
 
 def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
