@@ -182,3 +182,27 @@ def test_an_envelope_opened_without_a_note_shows_no_empty_note_in_history():
     assert shown[0]["envelope"] == {"number": 1, "opener": "Ann"}
     assert shown[1]["envelope"] == {"number": 2, "opener": "Bob", "note": "Draw a card"}
     assert shown[2]["envelope"] is None
+
+
+async def test_a_booklet_line_above_twice_the_summit_is_asked_about_before_it_stands(open_ui, store):
+    # "Dora, 999" was saved at once, struck out the real record, and blocked every record star after it.
+    ui = await open_ui(route="/hall-of-fame")
+    await ui.click("hall-add-record")
+    await ui.click("hall-form-sheet-dunai")
+    await ui.type("hall-form-names", "Dora", settle=False)
+    await ui.type("hall-form-score", "999", settle=False)
+    await ui.click("hall-form-save")
+    assert ui.get("hall-high-words").value == ("Dora: more than twice the Summit of 65. A typing slip would stand "
+                                               "in the Hall of Fame.")
+    await ui.click("hall-high-cancel")                                   # "Change them": nothing written
+    assert ui.find("hall-dunai-0-names") is None
+    await ui.type("hall-form-score", "131", settle=False)
+    await ui.click("hall-form-save")
+    await ui.click("hall-high-confirm")                                  # kept: a score can be that high
+    assert ui.get("hall-dunai-record").value == "131"
+    await ui.click("hall-add-record")
+    await ui.click("hall-form-sheet-dunai")
+    await ui.type("hall-form-names", "Eli", settle=False)
+    await ui.type("hall-form-score", "130", settle=False)
+    await ui.click("hall-form-save")                                     # twice the Summit: no question
+    assert ui.find("hall-high-words") is None and ui.get("hall-dunai-record").value == "131"

@@ -18,12 +18,13 @@ from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
 from companion.games.words import number as number_words
-from companion.i18n import _, tr
+from companion.i18n import _, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
     and_list,
     bind,
+    confirm_dialog,
     labelled,
     message_card,
     screen_view,
@@ -64,6 +65,15 @@ def HallOfFameScreen() -> ft.View:
     note = use_field_text()
     problem, set_problem = ft.use_state(None)
     removed, set_removed = ft.use_state(None)  # (table, document) of the last line removed, for undo
+    doubting, set_doubting = ft.use_state(None)  # the holders of a score above twice the Summit, to confirm
+
+    ft.use_dialog(confirm_dialog(
+        "hall-high", _("Keep these points?"),
+        ngettext("{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 len(doubting[0])).format(names=and_list(list(doubting[0])), summit=doubting[1]),
+        _("Keep them"), lambda: add_record(True), lambda: set_doubting(None),
+        cancel=_("Change them")) if doubting else None)
 
     hall = hall_of_fame.hall(app.store)
     opened = hall_of_fame.envelopes(app.store)
@@ -75,7 +85,8 @@ def HallOfFameScreen() -> ft.View:
             text.set("")
         set_number(None)
 
-    def add_record() -> None:
+    def add_record(confirmed: bool = False) -> None:
+        set_doubting(None)
         holders = [n.strip() for n in names.text.replace("&", ",").split(",") if n.strip()]
         points = parse_points(score.text)
         if not holders:
@@ -87,6 +98,12 @@ def HallOfFameScreen() -> ft.View:
         wrong = names_problem(holders) or points_problem(points) or day_problem(day.text, date.today())
         if wrong is not None:
             set_problem(wrong)
+            return
+        summit = _summit(sheet)
+        if not confirmed and summit is not None and points > 2 * summit:
+            # As the Expedition's scoring asks: a slip ("999") would stand as the record, and strike out the
+            # real one, until the line is removed by hand.
+            set_doubting((tuple(holders), summit))
             return
         try:
             hall_of_fame.add_record(app.store, sheet, holders, points, day.text.strip() or None)
@@ -163,7 +180,7 @@ def HallOfFameScreen() -> ft.View:
 
     if adding == "record":
         body.append(_record_form(sheet, set_sheet, names, score, day, problem,
-                                 on_save=add_record, on_cancel=bind(open_form, None)))
+                                 on_save=lambda: add_record(), on_cancel=bind(open_form, None)))
     elif adding == "envelope":
         used = {e.number for e in opened}
         body.append(_envelope_form(number, set_number, used, note, day, problem,
@@ -221,6 +238,11 @@ def _column_card(column: Column, *, on_remove) -> ft.Control:
             *rows,
         ]),
     )
+
+
+def _summit(sheet_key: str) -> int | None:
+    """The Summit of an Expedition's sheet, by its key."""
+    return next((sheet.summit for sheet in expedition_sheets() if sheet.key == sheet_key), None)
 
 
 def _line_row(key: str, line: Line, *, on_remove) -> ft.Control:
