@@ -1736,3 +1736,29 @@ async def test_a_space_out_of_reach_tapped_just_before_stay_is_not_taken_for_sta
     await ui._event(give, "click")
     assert len(SessionKeeper(store).get(session.id).actions) == entries     # the refusal is drawn first
     assert "S6" in ui.get("fr-move-summary").value
+
+
+async def test_a_move_to_the_summit_is_said_in_the_words_for_the_summit(open_ui, store):
+    # German said "nach der Gipfel für 6" in the bar and "ist nach der Gipfel gezogen" after it, where it is
+    # "zum Gipfel": the summit (and base camp) have sentences of their own.
+    import json
+    from pathlib import Path
+
+    golden = json.loads((Path(__file__).parent.parent / "golden" / "freunde" / "five_players_summer.session.json")
+                        .read_text(encoding="utf-8"))
+    keeper = SessionKeeper(store)
+    session = keeper.start("freunde", golden["setup"], [], "five")
+    for action in golden["actions"][:156]:                 # Di's climber A is about to reach the summit
+        keeper.act(session.id, action)
+    store.settings.set("language", "de")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-climber-A")
+    state = keeper.state(session.id)
+    for n, card in enumerate(rules.cards_left_to_give(state, state.acting)):
+        if card.code == "M2":
+            await ui.click(f"fr-give-{n}")
+    await ui.click("fr-space-SUMMIT")
+    assert ui.get("fr-move-summary").value.startswith("A: zum Gipfel für "), ui.get("fr-move-summary").value
+    await ui.click("fr-give")
+    assert ui.get("fr-notice-text").value.startswith("Bergsteiger A von Di hat den Gipfel erreicht."), \
+        ui.get("fr-notice-text").value

@@ -433,7 +433,14 @@ def FreundeTable(session_id: str) -> ft.View:
                "risk_accl": m.risk_accl}
         # Movement the climber leaves unused pays the risk still owed (the engine's rule, said in the notice).
         doc, unused = engine.with_unused_movement_for_risk(state, doc)
-        if m.target:
+        if m.target == state.board.summit:
+            # Its own sentence, as the summit has in the bar ("ist nach der Gipfel gezogen" read wrong).
+            said = (_("{name}'s climber {climber} reached the summit and pitched its tent.") if m.tent else
+                    _("{name}'s climber {climber} reached the summit."))
+        elif m.target == state.board.base_camp:
+            said = (_("{name}'s climber {climber} went back to base camp and pitched its tent.") if m.tent else
+                    _("{name}'s climber {climber} went back to base camp."))
+        elif m.target:
             said = (_("{name}'s climber {climber} moved to {space} and pitched its tent.") if m.tent else
                     _("{name}'s climber {climber} moved to {space}."))
         elif m.tent:

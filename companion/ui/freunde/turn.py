@@ -748,10 +748,21 @@ def move_summary(state: State, draft: MoveDraft, routes: Mapping[SpaceId, Route]
         base = sum(state.board.space(s).cost for s in route.path)
         weather = route.cost - base
         where = _short_space(state, draft.target)
-        # i18n: the move being planned, in the bar at the bottom: "to S5 for 4 (3 + 1 weather)"
-        parts.append(_("to {space} for {cost} ({base} + {weather} weather)").format(
-            space=where, cost=route.cost, base=base, weather=weather) if weather else
-            _("to {space} for {cost}").format(space=where, cost=route.cost))
+        # The summit and base camp have sentences of their own: a space's name after the word for "to" read
+        # "nach der Gipfel" in German, where it is "zum Gipfel" ("au sommet", not "vers le sommet").
+        if draft.target == state.board.summit:
+            # i18n: the move being planned, in the bar at the bottom, ending on the summit
+            text = (_("to the summit for {cost} ({base} + {weather} weather)") if weather else
+                    _("to the summit for {cost}"))
+        elif draft.target == state.board.base_camp:
+            # i18n: the move being planned, in the bar at the bottom, ending at base camp
+            text = (_("back to base camp for {cost} ({base} + {weather} weather)") if weather else
+                    _("back to base camp for {cost}"))
+        else:
+            # i18n: the move being planned, in the bar at the bottom: "to S5 for 4 (3 + 1 weather)"
+            text = (_("to {space} for {cost} ({base} + {weather} weather)") if weather else
+                    _("to {space} for {cost}"))
+        parts.append(text.format(space=where, cost=route.cost, base=base, weather=weather))
     elif any(c.kind is not CardKind.ACCLIMATIZATION for c in cards):
         # i18n: the climber being planned stays on its space
         parts.append(_("stays"))
