@@ -18,7 +18,7 @@ from companion.games.fourteeners.files import score_file
 from companion.sessions import SessionKeeper
 from companion.ui.fourteeners.catalog import load_catalog, save_catalog
 from fourteeners_tables import TABLES, card
-from harness import spoken, walk
+from harness import focused, spoken, walk
 
 
 def roster(store, table: dict[str, Any]) -> dict[str, str]:
@@ -138,6 +138,8 @@ async def test_a_catalog_card_with_its_side_blank_asks_only_what_it_scores(open_
     drive = Driver(ui)
     await drive.set_up(table, ids)
     await drive.tap("ftf-add-plans")
+    # The search takes the keyboard as the picker opens: a name is typed at once, not after a click in it.
+    await focused(ui, "ftf-search")
     await drive.type("ftf-search", "wett")
     # Said name first, as the tableau's rows are (its corner icon came first, before the Class and the name).
     pick = next(n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "ftf-pick-wetterhorn-peak")

@@ -205,6 +205,11 @@ class FieldText:
         value = getattr(self._live, "value", None)
         return value if isinstance(value, str) else self._initial
 
+    @property
+    def field(self) -> Any:
+        """The field drawn last (to focus it), or None before it is drawn."""
+        return self._live
+
     def set(self, text: str) -> None:
         """Put `text` in the field at the next drawing (the caller redraws)."""
         self._forced = text

@@ -10,6 +10,7 @@ into History, where the result shows who won and why, and the cards entered here
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 from collections.abc import Callable
 from typing import Any
@@ -192,6 +193,20 @@ def FinalTableaus(session_id: str) -> ft.View:
             keep_draft(app.store, session_id, _ENTRY_FORM, opened_at.current if form is not None else mark_now, doc)
 
     ft.use_effect(keep_entry, dependencies=[seat, form, query])
+
+    # The catalog's search, focused as the picker opens (after "Add"): typed into at once, where `autofocus`
+    # acts only on a field present when the page is first drawn, and each card needed a click in it first.
+    picking = (form.seat, form.side, form.index) if form is not None and not form.spot else None
+
+    async def focus_search() -> None:
+        if picking is not None and search.field is not None:
+            await asyncio.sleep(0.2)
+            try:
+                await search.field.focus()
+            except RuntimeError:
+                pass        # drawn no more (the form closed meanwhile)
+
+    ft.use_effect(focus_search, dependencies=[picking])
 
     record = app.store.sessions.get(session_id)
     history = None if record is not None else app.store.history.get(session_id)
