@@ -329,6 +329,23 @@ def _play_to_the_end(store, seed: int) -> str:
     return session_id
 
 
+def test_a_tie_broken_by_capstones_says_who_tied_and_their_capstones_as_a_scored_table_does():
+    # "Cy wins with 7. Tied at 7, broken by the fewest points from Capstones." said neither who tied nor how.
+    from types import SimpleNamespace
+    from companion.ui.fourteeners.play import _winner
+
+    def player(name, capstones, total=7):
+        return scoring.PlayerScore(name=name, hiker="A", gerry=False, accolade=0, plans=total - capstones,
+                                   capstones=capstones, photos=0, total=total, lines=())
+
+    result = scoring.ScoreBreakdown(players=(player("Cy", 5), player("Dee", 6), player("Ann", 1, total=6)),
+                                    winners=("Cy",), accolade=None)
+    state = SimpleNamespace(setup=SimpleNamespace(solo=False), players=())
+    words = [c.value for c in walk(_winner(state, result)) if isinstance(c, ft.Text) and c.key == "ft-winner"]
+    assert words == ["Cy wins: Cy and Dee tie at 7, and the tie goes to the fewest points from Capstones "
+                     "(Cy 5, Dee 6)."]
+
+
 def test_the_score_tables_long_names_wrap_whole_and_stand_apart():
     """Each column's heading shows its player's whole name, on up to three lines: cut to one line, a 390 px
     phone showed "Bernd Cem-Max…", the two names run together and the second one lost."""

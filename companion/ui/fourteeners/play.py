@@ -965,25 +965,13 @@ def _whole_width(button: ft.Control) -> ft.Control:
 
 
 def _winner(state: State, result) -> ft.Control:
-    totals = {p.name: p.total for p in result.players}
-    best = max(totals.values())
-    leaders = [name for name, total in totals.items() if total == best]
-    won = True                  # the trophy beside the words: not beside a solo game that was not won
-    if state.setup.solo:
-        you = state.players[0].name
-        text = tr(solo.outcome(totals[you], totals[solo.gerry_name()], result.winners, you))
-        won = solo.won(result.winners, you)
-    elif len(result.winners) == 1:
-        text = _("{name} wins with {points}.").format(name=result.winners[0], points=best)
-    else:
-        text = _("Shared victory: {names}, with {points} each.").format(names=and_list(list(result.winners)),
-                                                                        points=best)
-    # The Capstones tie-break is between players: Gerry is beaten only by a higher score (docs/rulings.md).
-    if not state.setup.solo and len(leaders) > len(result.winners):
-        text += " " + _("Tied at {points}, broken by the fewest points from Capstones.").format(points=best)
-    elif not state.setup.solo and len(result.winners) > 1:
-        text += " " + _("Still tied after the fewest points from Capstones.")
-    return winner_box(text, trophy=won)
+    """The winner in the rules' words (`scoring.verdict`), as the result of a finished game scored from its
+    tableaus says it: who tied, and each one's points from Capstones where they broke the tie ("Tied at 7,
+    broken by the fewest points from Capstones" said neither)."""
+    you = state.players[0].name if state.setup.solo else None
+    # The trophy beside the words: not beside a solo game that was not won.
+    won = solo.won(result.winners, you) if you is not None else True
+    return winner_box(tr(scoring.verdict(result, you)), trophy=won)
 
 
 # --- around the table -----------------------------------------------------------------------------------------
