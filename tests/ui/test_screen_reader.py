@@ -112,8 +112,10 @@ async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
 
     ui, _players = await on_paper(open_ui, store, "Ann", "Bob")
     await ui.click("exp-score-open")
-    assert [ui.get(f"exp-score-{seat}-points").label for seat in (0, 1)] == ["Ann's sheet points",
-                                                                              "Bob's sheet points"]
+    # The label is a one-line text, cut where a long name needs it: its words are whole to a screen reader.
+    labels = [ui.get(f"exp-score-{seat}-points").label for seat in (0, 1)]
+    assert [label.value for label in labels] == ["Ann's sheet points", "Bob's sheet points"]
+    assert all(label.max_lines == 1 and label.overflow == ft.TextOverflow.ELLIPSIS for label in labels)
 
 
 async def test_the_hint_and_the_result_are_said_as_they_come(open_ui, store):

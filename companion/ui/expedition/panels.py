@@ -419,7 +419,10 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                 key=f"exp-score-{seat}-points",
                 # i18n: a player's score field in the Expedition's scoring form, named for whom: a screen reader
                 # reads the fields one after another, without the names above them
-                label=_("{name}'s sheet points").format(name=info.name),
+                # One line, cut if need be: a long name wrapped the label onto a second line, which the
+                # typed points then ran into ("Points de la fiche d'Annegret Müller- / Lüdenscheidt" over "70").
+                label=ft.Text(_("{name}'s sheet points").format(name=info.name), max_lines=1,
+                              overflow=ft.TextOverflow.ELLIPSIS),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True, read_only=fixed,
                 on_change=follow.typed if on_typed is None else _both(follow.typed, on_typed),
                 # Enter (or a phone keyboard's Done) in the last field scores the Ascent, as its button does.
