@@ -273,7 +273,7 @@ class SessionKeeper:
             self._enter_in_correction(session, correction, action)
             return self.get(session_id)
         before = self._state(session)
-        state = _apply_new(self.engine(session.game), before, action)
+        state = self.engine(session.game).apply(before, copy_json(action))
         updated = self._changed(session, actions=session.actions + (action,), redo=())
         self._save(updated, state)
         self._befores[session.id] = ((session.setup, session.actions), before)
@@ -556,7 +556,7 @@ class SessionKeeper:
                 msg("an old entry is being corrected: decide about the refused later entry first")
                 if correction.refused is not None else
                 msg("an old entry is being corrected: confirm or cancel the correction before entering anything else"))
-        state = _apply_new(self.engine(session.game), self._draft_state(session, correction), action)
+        state = self.engine(session.game).apply(self._draft_state(session, correction), copy_json(action))
         drafted = replace(correction, actions=correction.actions + (action,), waiting=None, inserting=False)
         self._remember(_on_setup(session, correction), drafted.actions, state)
         self._corrections().upsert(self._replay(session, drafted).to_doc())
@@ -727,12 +727,6 @@ class SessionKeeper:
             players.append({"id": player_id, "name": name, "score": entry.get("score"),
                             "winner": entry.get("winner")})
         return players
-
-
-def _apply_new(engine: Any, state: Any, action: dict[str, Any]) -> Any:
-    """An entry made now: the engine's `apply_new` where it has one (rules that hold for new entries only, as
-    games saved before them must still replay), else its `apply`."""
-    return getattr(engine, "apply_new", engine.apply)(state, copy_json(action))
 
 
 def _reason(exc: BaseException) -> str:

@@ -330,28 +330,29 @@ def test_max_takes_cards_from_zones_of_1s_or_2s_chosen_by_the_player_never_a_fou
 def test_max_is_given_a_card_while_any_is_in_play_and_he_holds_fewer_than_three():
     # A player "may take" a card; for Max "you choose it for him among those available": the player could
     # deny him the card (worth 3 to him on the last Ascent, and the Lead Climber card with it).
-    state = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
-    denied = {"type": "pick", "picks": [{"player": "Max", "card": None, "zone": 1}]}
-    with pytest.raises(IllegalAction, match=re.escape("Max earns a card from his new zone: choose one for him among "
-                                                      "those in play (1 compass, 2 rope, 1 tent, 1 schnapps)")):
-        session.apply_new(state, denied)
-    # An entry saved before the check, or a file recording what was done at the table, is read as written.
-    assert act(state, **denied).hands[1] == ()
+    state = act(solo(max_given=True), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    refused(IllegalAction, "Max earns a card from his new zone: choose one for him among those in play (1 compass, "
+            "2 rope, 1 tent, 1 schnapps)", state, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}])
     # The player may go without.
-    state = session.apply_new(state, {"type": "pick", "picks": [{"player": "Ann", "card": None},
-                                                                {"player": "Max", "card": "rope"}]})
+    state = act(state, type="pick", picks=[{"player": "Ann", "card": None}, {"player": "Max", "card": "rope"}])
     assert state.hands == ((), (ROPE,)) and state.lead == 1
+    # An Expedition begun before the check (its setup without "max_given"), or a file without it, is read as
+    # it was played.
+    old = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    assert act(old, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}]).hands[1] == ()
+    with pytest.raises(InvalidInput, match="'max_given' must be true or false, not 'yes'"):
+        solo(max_given="yes")
 
 
 def test_max_goes_without_a_card_when_none_is_left_at_his_turn_to_pick():
-    state = act(solo(), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
+    state = act(solo(max_given=True), type="reveal", cards=["rope", "rope", "tent", "compass", "schnapps"])
     for card in ("rope", "tent"):
         state = act(state, type="pick", picks=[{"player": "Ann", "card": card}])
     state = act(state, type="pick", picks=[{"player": "Max", "card": "compass"}])
     # Max leads now: he picks first, then Ann takes the last card.
     state = act(state, type="pick", picks=[{"player": "Max", "card": "rope"}, {"player": "Ann", "card": "schnapps"}])
     assert state.pool == () and state.lead == 0
-    state = session.apply_new(state, {"type": "pick", "picks": [{"player": "Max", "card": None, "zone": 1}]})
+    state = act(state, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}])
     assert state.hands[1] == (COMPASS, ROPE) and state.lead == 1
 
 

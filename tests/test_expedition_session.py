@@ -158,23 +158,26 @@ def test_an_expedition_taken_back_from_history_keeps_its_title_in_words():
         store.close()
 
 
-def test_maxs_card_is_checked_for_new_picks_and_games_saved_before_the_check_still_open(tmp_path):
-    # The app once let the player give Max no card while cards were in play; the games saved so replay.
+def test_maxs_card_is_checked_in_expeditions_begun_with_the_check_and_old_ones_still_open(tmp_path):
+    # The app once let the player give Max no card while cards were in play; the games saved so replay. A
+    # new Expedition carries the check in its setup, so a correction or an import holds it too.
     store = open_store(tmp_path / "data")
     ann = store.players.add("Ann")
     keeper = SessionKeeper(store)
-    game = keeper.start("expedition", hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann"}],
-                                                                     solo=True), [ann.id], "Solo")
+    setup = hall_of_fame.expedition_setup(store, [{"id": ann.id, "name": "Ann"}], solo=True)
+    assert setup["max_given"] is True
+    game = keeper.start("expedition", setup, [ann.id], "Solo")
     keeper.act(game.id, {"type": "reveal", "cards": ["rope", "rope", "tent", "compass", "schnapps"]})
     denied = {"type": "pick", "picks": [{"player": "Max", "card": None, "zone": 1}]}
     with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
         keeper.act(game.id, denied)
-    old = store.sessions.get(game.id)
-    store.sessions.save({**old, "actions": old["actions"] + [denied]})
+    old = keeper.start("expedition", {k: v for k, v in setup.items() if k != "max_given"}, [ann.id], "Old")
+    keeper.act(old.id, {"type": "reveal", "cards": ["rope", "rope", "tent", "compass", "schnapps"]})
+    keeper.act(old.id, denied)
     store.close()
     store = open_store(tmp_path / "data")
     try:
-        state = SessionKeeper(store).state(game.id)
+        state = SessionKeeper(store).state(old.id)
         assert state.hands[1] == () and state.lead == 1
     finally:
         store.close()

@@ -125,6 +125,8 @@ def expedition_setup(store: Any, players: list[Any], *, solo: bool = False, lead
         "cards": cards,
         "opened": opened_numbers(envelopes(store)),
     }
+    if solo:
+        setup["max_given"] = True       # Max is given a card while one is in play (rules.max_takes_one)
     saved_deck = store.settings.get(DECK_SETTING)
     if saved_deck is not None and cards != "off":
         setup["deck"] = parse_deck(saved_deck, f"the setting {DECK_SETTING!r}").to_dict()

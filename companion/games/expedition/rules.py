@@ -109,7 +109,7 @@ NOTE_MAX = 2000           # an envelope's note: a few sentences of what it said
 PLAYERS_MAX = 20          # a history record names at most 20 players
 DICE_SEEDS = 2**63        # the Trek 12 table's range for the app's dice seed
 
-_SETUP_KEYS = ("players", "solo", "lead", "records", "cards", "deck", "seed", "opened")
+_SETUP_KEYS = ("players", "solo", "lead", "records", "cards", "deck", "seed", "opened", "max_given")
 _PLAYER_KEYS = ("id", "name", "paper")
 _RECORD_KEYS = ("score", "names", "date")
 _PICK_KEYS = ("player", "card", "give_back", "zone")
@@ -188,6 +188,9 @@ class Setup:
     seed: int | None
     lead: SeatNo
     opened: tuple[EnvelopeNo, ...]
+    # Max is given a card while one is in play at his turn to pick (`max_takes_one`): set by the app for the
+    # Expeditions it starts; one saved before the check, or a file without it, is read as it was played.
+    max_given: bool = False
 
     @property
     def solo(self) -> bool:
@@ -376,7 +379,10 @@ def parse_setup(doc: Any) -> Setup:
     if seats[lead].is_max:
         raise InvalidInput(msg("the Lead Climber card starts with a player, not Max (the oldest player takes it)"))
     opened = _parse_envelopes(doc.get("opened"), "'opened'")
-    return Setup(seats, sheets, records, mode, deck, seed, lead, opened)
+    max_given = doc.get("max_given", False)
+    if type(max_given) is not bool:
+        raise InvalidInput(f"'max_given' must be true or false, not {quote(max_given)}")
+    return Setup(seats, sheets, records, mode, deck, seed, lead, opened, max_given)
 
 
 def check_new_setup(setup: Setup) -> None:
@@ -454,15 +460,12 @@ def parse_action(state: State, doc: Any) -> Action:
     return OpenEnvelope(note.strip())
 
 
-def apply(state: State, action: Action, *, new: bool = False) -> State:
-    """The Expedition after one action; IllegalAction names the rule when it is not allowed now. `new`: an
-    entry made now in the app, not one replayed or read from a file, which records what was done at the
-    table: Max is then given a card while one is in play (`max_takes_one`), a check games saved before it
-    was made did not pass."""
+def apply(state: State, action: Action) -> State:
+    """The Expedition after one action; IllegalAction names the rule when it is not allowed now."""
     if isinstance(action, Reveal):
         return _reveal(state, action)
     if isinstance(action, Picks):
-        return _picks(state, action, new=new)
+        return _picks(state, action)
     if isinstance(action, Use):
         return _use(state, action)
     if isinstance(action, ScoreAscent):
@@ -521,8 +524,9 @@ def max_takes_none(state: State, seat: SeatNo) -> bool:
 def max_takes_one(state: State, seat: SeatNo, in_play: Counter) -> bool:
     """Max in a round's picks with cards `in_play` at his turn to pick: one must be chosen for him ("you choose it
     for him among those available", Solo Expeditions), where a player "may take" one. Not at three, nor with
-    the cards left out of the app (what is in play is not known there)."""
-    return (state.setup.seats[seat].is_max and state.setup.cards is not CardMode.OFF
+    the cards left out of the app (what is in play is not known there), nor in an Expedition begun before
+    the check (`Setup.max_given`)."""
+    return (state.setup.max_given and state.setup.seats[seat].is_max and state.setup.cards is not CardMode.OFF
             and not max_takes_none(state, seat) and any(n > 0 for n in in_play.values()))
 
 
@@ -640,7 +644,7 @@ def _reveal(state: State, action: Reveal) -> State:
                    shuffles=shuffles, reveals=state.reveals + (record,))
 
 
-def _picks(state: State, action: Picks, *, new: bool = False) -> State:
+def _picks(state: State, action: Picks) -> State:
     setup = state.setup
     off = setup.cards is CardMode.OFF
     if off and setup.solo:
@@ -689,7 +693,7 @@ def _picks(state: State, action: Picks, *, new: bool = False) -> State:
         if pick.card is None:
             if pick.give_back is not None:
                 raise IllegalAction(msg("{name} gives back a card only when taking a fourth", name=seat.name))
-            if new and max_takes_one(state, seat_no, pool):
+            if max_takes_one(state, seat_no, pool):
                 raise IllegalAction(msg("Max earns a card from his new zone: choose one for him among those in play "
                                         "({in_play}); he takes none only when he holds {limit} or none is left",
                                         in_play=_card_list(tuple((+pool).elements())), limit=MAX_ASSISTS))

@@ -31,7 +31,7 @@ from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
 __all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "correction_changes", "ascent_played",
-           "setup_options", "apply_new"]
+           "setup_options"]
 
 GAME_ID = "expedition"
 
@@ -44,12 +44,6 @@ def start(setup: dict[str, Any]) -> State:
 def apply(state: State, action: dict[str, Any]) -> State:
     """The Expedition after one action document; InvalidInput / IllegalAction say why it is refused."""
     return rules.apply(state, rules.parse_action(state, action))
-
-
-def apply_new(state: State, action: dict[str, Any]) -> State:
-    """`apply` for an entry made now (the keeper's `act`, an entry corrected), not one replayed: the rules that
-    came after games already saved hold for it (`rules.apply`'s `new`)."""
-    return rules.apply(state, rules.parse_action(state, action), new=True)
 
 
 def setup_options(setup: dict[str, Any]) -> list[dict[str, Any]]:
