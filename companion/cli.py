@@ -268,16 +268,15 @@ def _open_store(data_dir: str | None):
 
 
 def _export(args: argparse.Namespace) -> int:
-    from companion.paths import default_data_dir
-    from companion.store.atomic import write_json_atomic
+    from companion.paths import default_data_path
+    from companion.store.atomic import BACKUP_SUFFIX, write_json_atomic
+    from companion.store.layout import HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, SESSIONS_FILE
 
     # A backup of a folder mistyped would be an empty one, said to be written: nothing is made of nothing.
-    folder = Path(args.data_dir) if args.data_dir else default_data_dir()
-    try:
-        empty = not folder.is_dir() or not any(folder.iterdir())
-    except OSError as exc:
-        raise _Failure(f"cannot read the data folder {folder}: {exc.strerror}") from None
-    if empty:
+    # Only a folder holding the app's own files is read (one of another kind would be given them).
+    folder = Path(args.data_dir) if args.data_dir else default_data_path()
+    own = (MAIN_FILE, SESSIONS_FILE, HISTORY_DIR, LEGACY_HISTORY_FILE)
+    if not any((folder / name).exists() or (folder / (name + BACKUP_SUFFIX)).exists() for name in own):
         raise _Failure(f"there is no saved data in {folder}: check --data-dir (nothing was written)")
     store = _open_store(args.data_dir)
     try:
@@ -337,7 +336,7 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     parser = _Parser(prog="companion", description="Open the climbing companion.",
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      epilog="the same engines from the command line (each has --help):\n"
-                            + "\n".join(line[2:] for line in __doc__.splitlines()
+                            + "\n".join(line[2:] for line in (__doc__ or "").splitlines()
                                         if line.startswith("    companion ") and not line.startswith("    companion [")))
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--web", action="store_true", help="serve the app to a browser instead of a window")

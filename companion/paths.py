@@ -9,7 +9,7 @@ import platformdirs
 
 from companion.errors import DataError, StoreError
 
-__all__ = ["APP_NAME", "STORAGE_ENV", "data_root", "default_data_dir"]
+__all__ = ["APP_NAME", "STORAGE_ENV", "data_root", "default_data_dir", "default_data_path"]
 
 APP_NAME = "companion"
 # Set by `flet run` and by built apps (phones): the app's private folder that survives app updates.
@@ -31,12 +31,16 @@ def data_root() -> Path:
     )
 
 
-def default_data_dir() -> Path:
-    """The folder for saved data: $FLET_APP_STORAGE_DATA when set, else the per-user data folder; created."""
+def default_data_path() -> Path:
+    """Where saved data is kept by default: $FLET_APP_STORAGE_DATA when set, else the per-user data folder
+    (not made: `default_data_dir` makes it)."""
     configured = os.environ.get(STORAGE_ENV, "").strip()
-    folder = Path(configured).expanduser() if configured else Path(
-        platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    )
+    return Path(configured).expanduser() if configured else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_data_dir() -> Path:
+    """The folder for saved data (`default_data_path`); created."""
+    folder = default_data_path()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -113,6 +113,22 @@ def test_a_backup_of_a_mistyped_data_folder_is_refused_not_written_empty(capsys,
     status, out, err = run(capsys, "export", str(backup), "--data-dir", str(tmp_path / "dta"))
     assert_one_line_error(status, err, f"there is no saved data in {tmp_path / 'dta'}")
     assert not backup.exists() and not (tmp_path / "dta").exists()
+    # A folder of another kind (a home folder, one holding only a .DS_Store) is not given the app's files.
+    other = tmp_path / "home"
+    other.mkdir()
+    (other / ".DS_Store").write_bytes(b"")
+    status, _, err = run(capsys, "export", str(backup), "--data-dir", str(other))
+    assert_one_line_error(status, err, "there is no saved data in")
+    assert sorted(p.name for p in other.iterdir()) == [".DS_Store"] and not backup.exists()
+
+
+def test_the_app_opens_without_its_docstrings(tmp_path):
+    # Under `python -OO` the module has no docstring, from which the help lists the commands.
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-OO", "-m", "companion", "--help"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "--data-dir" in done.stdout, done.stderr
 
 
 def test_a_foreign_backup_is_refused_and_changes_nothing(capsys, tmp_path):
