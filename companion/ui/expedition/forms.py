@@ -28,6 +28,7 @@ __all__ = [
     "reveal_action",
     "pick_action",
     "unusually_high",
+    "above_twice_summit",
     "use_action",
     "score_action",
     "score_asked_again",
@@ -302,15 +303,17 @@ def _below_every_skull(state: State, value: int, whose: str) -> str | None:
 
 
 def unusually_high(state: State, doc: Mapping, typed: Iterable[SeatNo]) -> list[str]:
-    """The players among `typed` (sheets scored on paper) whose points are above twice the sheet's Summit: not
-    impossible, but more often a typing slip ("999") than a score, to be confirmed before they reach the Hall
-    of Fame."""
-    summit = state.sheet.summit
-    if summit is None:
-        return []
+    """The players among `typed` (sheets scored on paper) whose points are above twice the sheet's Summit
+    (`above_twice_summit`), to be confirmed before they reach the Hall of Fame."""
     names = state.setup.names
     scores = doc.get("scores", {})
-    return [names[seat] for seat in typed if scores.get(names[seat], 0) > 2 * summit]
+    return [names[seat] for seat in typed if above_twice_summit(scores.get(names[seat], 0), state.sheet.summit)]
+
+
+def above_twice_summit(points: int, summit: int | None) -> bool:
+    """Points above twice a sheet's Summit: not impossible, but more often a typing slip ("999") than a score,
+    which would stand in the Hall of Fame (an Ascent's scoring, a line copied from the booklet)."""
+    return summit is not None and points > 2 * summit
 
 
 def open_action(note: str | None) -> dict:

@@ -18,20 +18,20 @@ from companion.games.expedition.challenges import challenge
 from companion.games.expedition.data import ENVELOPES, expedition_sheets
 from companion.games.expedition.halloffame import Column, Line, OpenedEnvelope
 from companion.games.words import number as number_words
-from companion.i18n import _, ngettext, tr
+from companion.i18n import _, tr
 from companion.store import hall_of_fame
 from companion.ui.common.services import use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (
     and_list,
     bind,
-    confirm_dialog,
     labelled,
     message_card,
     screen_view,
     section_title,
     toggle_pill, sentence)
-from companion.ui.expedition.forms import POINTS_TYPED, day_problem, names_problem, parse_points, points_problem
-from companion.ui.expedition.parts import day_words, panel
+from companion.ui.expedition.forms import (POINTS_TYPED, above_twice_summit, day_problem, names_problem, parse_points,
+                                          points_problem)
+from companion.ui.expedition.parts import day_words, high_points_dialog, panel
 
 __all__ = ["HallOfFameScreen", "HALL_ROUTE", "hall_route"]
 
@@ -67,13 +67,8 @@ def HallOfFameScreen() -> ft.View:
     removed, set_removed = ft.use_state(None)  # (table, document) of the last line removed, for undo
     doubting, set_doubting = ft.use_state(None)  # the holders of a score above twice the Summit, to confirm
 
-    ft.use_dialog(confirm_dialog(
-        "hall-high", _("Keep these points?"),
-        ngettext("{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
-                 "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
-                 len(doubting[0])).format(names=and_list(list(doubting[0])), summit=doubting[1]),
-        _("Keep them"), lambda: add_record(True), lambda: set_doubting(None),
-        cancel=_("Change them")) if doubting else None)
+    ft.use_dialog(high_points_dialog("hall-high", doubting[0], doubting[1], lambda: add_record(True),
+                                     lambda: set_doubting(None)) if doubting else None)
 
     hall = hall_of_fame.hall(app.store)
     opened = hall_of_fame.envelopes(app.store)
@@ -100,7 +95,7 @@ def HallOfFameScreen() -> ft.View:
             set_problem(wrong)
             return
         summit = _summit(sheet)
-        if not confirmed and summit is not None and points > 2 * summit:
+        if not confirmed and above_twice_summit(points, summit):
             # As the Expedition's scoring asks: a slip ("999") would stand as the record, and strike out the
             # real one, until the line is removed by hand.
             set_doubting((tuple(holders), summit))

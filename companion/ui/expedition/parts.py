@@ -18,10 +18,11 @@ from companion.games.expedition.scoring import Stars
 from companion.games.expedition.wording import card_count
 from companion.games.trek12.rules import Assist
 from companion.i18n import N_, _, format_date, ngettext, tr
-from companion.ui.common.widgets import labelled
+from companion.ui.common.widgets import and_list, confirm_dialog, labelled
 
 __all__ = [
     "day_words",
+    "high_points_dialog",
     "StarKind",
     "STAR_KINDS",
     "CardLook",
@@ -267,3 +268,14 @@ def day_words(iso: str | None) -> str:
         return format_date(date.fromisoformat(iso))
     except (TypeError, ValueError):
         return iso
+
+
+def high_points_dialog(prefix: str, names: Sequence[str], summit: int, on_keep, on_change) -> ft.AlertDialog:
+    """"Keep these points?" for `names`' points above twice the Summit (`above_twice_summit`)."""
+    return confirm_dialog(
+        prefix, _("Keep these points?"),
+        ngettext("{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
+                 len(names)).format(names=and_list(list(names)), summit=summit),
+        _("Keep them"), on_keep, on_change, cancel=_("Change them"))
+

@@ -59,7 +59,7 @@ from companion.ui.expedition.panels import (
 )
 from companion.ui.expedition.hall import hall_route
 from companion.ui.expedition.reviews import ascent_reviews
-from companion.ui.expedition.parts import card_name, card_words, stars_count
+from companion.ui.expedition.parts import card_name, card_words, high_points_dialog, stars_count
 from companion.ui.expedition.round_picks import with_due
 from companion.ui.expedition.setup import ExpeditionNewGame
 from companion.ui.expedition.sheets import (
@@ -87,7 +87,7 @@ from companion.ui.common.registry import (forget_beside, keep_beside_games, regi
                                          register_game_progress, register_game_screen, register_refusal_words)
 from companion.ui.common.routing import in_progress_or_finished, replay_record
 from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state, use_top_on_change
-from companion.ui.common.widgets import (and_list, confirm_dialog, dialog_text, labelled, message_card, screen_view,
+from companion.ui.common.widgets import (confirm_dialog, dialog_text, labelled, message_card, screen_view,
                                          section_title, sentence, titled, undo_redo)
 
 __all__ = ["GAME", "Panel", "ExpeditionNewGame", "ExpeditionPlay", "ExpeditionTable", "ExpeditionFinished",
@@ -235,13 +235,8 @@ def ExpeditionTable(session_id: str) -> ft.View:
         act({"type": "sheet", "drop": True},
             _("The sheet in the app is set aside: type each sheet's score from paper when the Ascent ends."))
 
-    ft.use_dialog(confirm_dialog(
-        "exp-high", _("Keep these points?"),
-        ngettext("{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
-                 "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
-                 len(doubting)).format(names=and_list(list(doubting)), summit=state.sheet.summit),
-        _("Keep them"), lambda: submit_score(True), lambda: set_doubting(None),
-        cancel=_("Change them")) if doubting and state is not None else None)
+    ft.use_dialog(high_points_dialog("exp-high", doubting, state.sheet.summit, lambda: submit_score(True),
+                                     lambda: set_doubting(None)) if doubting and state is not None else None)
 
     ft.use_dialog(confirm_dialog(
         "exp-drop", _("Go on on paper?"),
