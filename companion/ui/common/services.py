@@ -20,6 +20,7 @@ from companion.i18n import LANGUAGES, SYSTEM
 
 __all__ = [
     "use_top_on_change",
+    "focus_soon",
     "off_loop",
     "kept",
     "THREADS",
@@ -242,6 +243,18 @@ def use_top_on_change(key: Any) -> Any:
 
     ft.use_effect(scroll_to_top, dependencies=[key])
     return view_ref
+
+
+async def focus_soon(control: Any) -> None:
+    """Give `control` the keyboard's focus once the client has drawn it (a field opened by the tap just
+    made): asked for at once, the focus goes to nothing. A page left or put to sleep meanwhile is let be."""
+    if control is None:
+        return
+    await asyncio.sleep(0.2)
+    try:
+        await control.focus()
+    except (RuntimeError, TimeoutError):
+        pass                     # drawn no more (left, or taken away from another device), or the tab asleep
 
 
 def use_scroll_into_view(view_ref: Any, scroll_key: str, shown: Any) -> None:

@@ -10,7 +10,6 @@ into History, where the result shows who won and why, and the cards entered here
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from collections.abc import Callable
 from typing import Any
@@ -29,7 +28,7 @@ from companion.i18n import Message, _, ngettext, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import entries_mark
-from companion.ui.common.services import FieldText, use_app, use_field_text, use_latest_state
+from companion.ui.common.services import FieldText, focus_soon, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import bind, labelled, message_card, screen_view, section_title, sentence, undo_redo
 from companion.ui.fourteeners.catalog import load_catalog, new_to
 from companion.ui.fourteeners.editor import GONE, ability_editor, category_editor, described_part, part_of, readable
@@ -199,12 +198,8 @@ def FinalTableaus(session_id: str) -> ft.View:
     picking = (form.seat, form.side, form.index) if form is not None and not form.spot else None
 
     async def focus_search() -> None:
-        if picking is not None and search.field is not None:
-            await asyncio.sleep(0.2)
-            try:
-                await search.field.focus()
-            except RuntimeError:
-                pass        # drawn no more (the form closed meanwhile)
+        if picking is not None:
+            await focus_soon(search.field)
 
     ft.use_effect(focus_search, dependencies=[picking])
 

@@ -8,8 +8,6 @@ do not see them all.
 
 from __future__ import annotations
 
-import asyncio
-
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +18,7 @@ from companion.errors import InvalidInput
 from companion.games.ridgeline.cards import Card, CardCode, CardKind, Colour, parse_card, parse_cards
 from companion.games.ridgeline.data import Camp, Kind, Requirement
 from companion.i18n import N_, _, msg, ngettext, tr
-from companion.ui.common.services import use_field_text
+from companion.ui.common.services import focus_soon, use_field_text
 from companion.ui.common.widgets import and_list, bind, field_error, first_capital, labelled
 
 __all__ = [
@@ -240,12 +238,8 @@ def CardPicker(
     async def refocus() -> None:
         # Enter lets the focus go to the page (the next Tab starts again at the app bar): it comes back to the
         # field, so the next codes, or the refused ones corrected, are typed at once.
-        if entered and field.current is not None:
-            await asyncio.sleep(0.2)
-            try:
-                await field.current.focus()
-            except RuntimeError:
-                pass        # drawn no more (the hand recorded meanwhile)
+        if entered:
+            await focus_soon(field.current)
 
     ft.use_effect(refocus, [entered])
 

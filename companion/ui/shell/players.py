@@ -15,7 +15,7 @@ from companion.i18n import N_, Message, _, ngettext, tr
 from companion.store import PALETTE
 from companion.store.records import FIELD_PROBLEM, NAME_MAX
 from companion.store.stats import player_key
-from companion.ui.common.services import use_app, use_field_text, use_latest_state
+from companion.ui.common.services import focus_soon, use_app, use_field_text, use_latest_state
 from companion.ui.common.widgets import (and_list, bind, colour_dot, dialog_text, empty_state, field_error, labelled,
                                          message_card, readable_on, said, screen_view, section_title, titled)
 from companion.ui.shell.history import stats_route
@@ -95,9 +95,8 @@ def PlayersScreen() -> ft.View:
 
     async def focus_add() -> None:
         # Enter in a field lets the focus go: the next name, or the refused one corrected, is typed at once.
-        if submitted and add_field.current is not None:
-            await asyncio.sleep(0.2)
-            await add_field.current.focus()
+        if submitted:
+            await focus_soon(add_field.current)
 
     ft.use_effect(focus_add, [submitted])
     removing, set_removing = ft.use_state(None)
