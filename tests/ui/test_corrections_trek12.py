@@ -317,6 +317,12 @@ def test_a_refusal_for_maxs_link_is_said_in_the_apps_words_in_each_language():
     for code in ("en", "fr"):
         with use_language(code):
             said[code] = tr(refusal_words(asked))
+    # An Expedition's sheets refuse as Trek 12's do: the same words in its entries.
+    from companion.games.trek12.rules import LINK_QUESTION
+    from companion.ui.common.registry import refusal_words as registered
+    asked_in_expedition = msg(LINK_QUESTION, value=4, circle=7, choices="[9]")
+    assert tr(registered("expedition", asked_in_expedition)) == \
+        "the 4 in circle 7 may now be linked to [9]: tap Fix it to say which"
     assert said == {"en": "turn 6: Max's 6 in circle 7 may now be linked to [5] or [9]: tap Fix it to say which",
                     "fr": "manche 6\u00a0: le 6 de Max dans la case 7 peut maintenant être relié à [5] ou [9]\u00a0: "
                           "touchez «\u00a0La corriger\u00a0» pour choisir"}

@@ -137,8 +137,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
                                                           app.keeper.state(session_id)))] + notes
             except CompanionError:
                 pass            # a game that cannot be replayed says so itself
-        return _under_way(session_id, app, correction, words, run, notes,
-                          reword=lambda reason: refusal_words(session.game, reason))
+        return _under_way(session_id, app, correction, words, run, notes, game=session.game)
 
     controls: list[ft.Control] = []
     if reopened:
@@ -234,10 +233,9 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
     return rows
 
 
-def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control], *,
-               reword: Callable[[Any], Any] | None = None) -> ft.Control:
-    """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm.
-    `reword` puts a replay's refusal in the game's words for the app (`registry.refusal_words`)."""
+def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control], *, game: str) -> ft.Control:
+    """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm; a
+    replay's refusal is said in the `game`'s words for the app (`registry.refusal_words`)."""
     keeper = app.keeper
     cancel = labelled("ent-cancel", ft.TextButton(
         _("Cancel the correction"), key="ent-cancel",
@@ -263,7 +261,7 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
             lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
         lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
                              weight=ft.FontWeight.W_600))
-        reason = correction.refused if reword is None else reword(correction.refused)
+        reason = refusal_words(game, correction.refused)
         lines.append(ft.Text(_("Why: {reason}").format(reason=sentence(reason)), key="ent-reason",
                              size=13))
         lines.append(ft.Text(ngettext("{n} later entry kept so far; {rest} still to replay, this one included.",
