@@ -150,42 +150,43 @@ def game_over(game: GameId) -> Callable[[Any], bool] | None:
     return _PROGRESS.get(game, (None, None))[1]
 
 
-# A finished game's breakdown (its history record's detail) as History shows it: a game whose record keeps ids
-# (sheet keys, card codes) registers how to say them, `words(detail) -> detail` with the ids in words.
-_BREAKDOWN_WORDS: dict[GameId, Callable[[Any], Any]] = {}
+# What a game's screens say in their own words, by kind: "breakdown", a finished game's breakdown (its history
+# record's detail) with what the record keeps as ids (sheet keys, card codes) in words; "refusal", a
+# correction's refusal of a later entry, an engine's wording made for game files ("say which in 'links'") in
+# words of the app. Each is `words(value) -> value`; a game that registers none says the value as it is.
+_WORDS: dict[str, dict[GameId, Callable[[Any], Any]]] = {"breakdown": {}, "refusal": {}}
+
+
+def _register_words(kind: str, game: GameId, words: Callable[[Any], Any]) -> None:
+    if game not in GAMES or not callable(words):
+        raise InvalidInput(f"cannot register the {kind} words of {game!r}")
+    _WORDS[kind][game] = words
+
+
+def _in_words(kind: str, game: Any, value: Any) -> Any:
+    discover_game_screens()
+    words = _WORDS[kind].get(game) if isinstance(game, str) else None
+    return words(value) if words is not None else value
 
 
 def register_breakdown_words(game: GameId, words: Callable[[Any], Any]) -> None:
     """Say how a finished game's breakdown names what its record keeps as ids (see `breakdown_words`)."""
-    if game not in GAMES or not callable(words):
-        raise InvalidInput(f"cannot register the breakdown words of {game!r}")
-    _BREAKDOWN_WORDS[game] = words
+    _register_words("breakdown", game, words)
 
 
 def breakdown_words(game: Any, detail: Any) -> Any:
     """A record's detail with its ids in words, by its game's module; as it is where the game says nothing."""
-    discover_game_screens()
-    words = _BREAKDOWN_WORDS.get(game) if isinstance(game, str) else None
-    return words(detail) if words is not None else detail
-
-
-# A correction's refusal of a later entry as the game's screens say it: an engine's wording made for game
-# files ("say which in 'links'") in words of the app, `words(reason) -> reason`.
-_REFUSAL_WORDS: dict[GameId, Callable[[Any], Any]] = {}
+    return _in_words("breakdown", game, detail)
 
 
 def register_refusal_words(game: GameId, words: Callable[[Any], Any]) -> None:
     """Say how a replay's refusal of a later entry is put in the app's words (see `refusal_words`)."""
-    if game not in GAMES or not callable(words):
-        raise InvalidInput(f"cannot register the refusal words of {game!r}")
-    _REFUSAL_WORDS[game] = words
+    _register_words("refusal", game, words)
 
 
 def refusal_words(game: Any, reason: Any) -> Any:
     """A replay's refusal in the app's words, by its game's screens; as it is where the game says nothing."""
-    discover_game_screens()
-    words = _REFUSAL_WORDS.get(game) if isinstance(game, str) else None
-    return words(reason) if words is not None else reason
+    return _in_words("refusal", game, reason)
 
 
 # General tables whose documents each belong to one game: by their id, "GAME_ID" or "GAME_ID:..." for several
