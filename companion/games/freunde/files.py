@@ -59,9 +59,9 @@ def replay_file(doc: Any) -> State:
     if hands is not None:
         if not isinstance(hands, dict):
             raise InvalidInput("setup.hands: an object of player name -> the six cards of the opening hand")
+        opening = load_data().deck.hand_size
         for name, cards in hands.items():
             at = f"setup.hands.{name}"
-            opening = load_data().deck.hand_size
             if isinstance(cards, list) and len(cards) > opening:
                 raise InvalidInput(f"{at}: an opening hand is at most {opening} cards, not {len(cards)}")
             try:

@@ -278,4 +278,3 @@ def high_points_dialog(prefix: str, names: Sequence[str], summit: int, on_keep, 
                  "{names}: more than twice the Summit of {summit}. A typing slip would stand in the Hall of Fame.",
                  len(names)).format(names=and_list(list(names)), summit=summit),
         _("Keep them"), on_keep, on_change, cancel=_("Change them"))
-
