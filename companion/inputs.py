@@ -180,6 +180,9 @@ def read_json(file: str | os.PathLike[str], limit: int, what: str, *, stdin: Bin
         # Python's words for it tell a programmer which codec to use; a player needs to know what to save.
         raise InvalidInput(msg("{file} begins with a byte-order mark; save it as plain UTF-8, without one",
                                file=shown))
+    if not data.removeprefix(BOM).strip():
+        # i18n: a file read (a backup, a sheet, a game file) holds nothing, or only spaces and line breaks
+        raise InvalidInput(msg("{file} is empty", file=shown))       # not "Expecting value at line 1 column 1"
     try:
         return parse_bytes(data, bom=bom)
     except UnicodeDecodeError:

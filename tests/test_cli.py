@@ -153,3 +153,12 @@ def test_python_dash_m_runs_the_same_command_line(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("companion: error: ") and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("content", ["", "  \n\n"])
+def test_an_empty_file_is_said_to_be_empty(capsys, tmp_path, content):
+    # It said "not valid JSON: Expecting value at line 1 column 1".
+    empty = tmp_path / "game.json"
+    empty.write_text(content)
+    status, _, err = run(capsys, "score", "trek12", str(empty))
+    assert_one_line_error(status, err, f"{empty} is empty")
