@@ -117,18 +117,19 @@ async def test_hand_2_of_8_is_entered_again_and_the_later_hands_kept(open_ui, st
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, HANDS)).seats]
 
 
-async def correcting_hand_2(open_ui, store):
-    """A seated game opened with hand 2's correction begun, on the End hand form: (screen, game id, setup)."""
+async def correcting(open_ui, store, step: str = f"ent-edit-{EDITED}"):
+    """A seated game opened with a correction begun by tapping `step` in its entries (by default, hand 2
+    entered again), on the End hand form: (screen, game id, setup)."""
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
     await ui.click("ent-open")
-    await ui.click(f"ent-edit-{EDITED}")
+    await ui.click(step)
     await open_panel(ui, Panel.HAND)
     return ui, game_id, setup
 
 
 async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_rest(open_ui, store):
-    ui, game_id, setup = await correcting_hand_2(open_ui, store)
+    ui, game_id, setup = await correcting(open_ui, store)
     await ui.click("rl-out-0")                                       # Ann went out, and is marked as pitching
     await tap_cards(ui, "rl-hand", "S5")
     await ui.click("rl-hand-submit")
@@ -201,11 +202,7 @@ async def test_a_hand_entered_while_a_correction_is_ready_is_refused_in_a_whole_
     import flet as ft
     from harness import walk
 
-    game_id, _setup = seated(store)
-    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
-    await ui.click("ent-open")
-    await ui.click(f"ent-delete-{EDITED}")
-    await open_panel(ui, Panel.HAND)
+    ui, game_id, _setup = await correcting(open_ui, store, f"ent-delete-{EDITED}")
     await ui.click("rl-out-0")
     await tap_cards(ui, "rl-hand", "W")
     await ui.click("rl-hand-submit")
@@ -217,11 +214,7 @@ async def test_a_hand_entered_while_a_correction_is_ready_is_refused_in_a_whole_
 
 async def test_a_hand_typed_while_a_correction_is_ready_stays_when_it_is_confirmed(open_ui, store):
     # Hand 9 filled in whole, refused until the correction was confirmed, and then gone from the form.
-    game_id, setup = seated(store)
-    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
-    await ui.click("ent-open")
-    await ui.click("ent-setup-0-0")                                  # Ridge: every hand stays
-    await open_panel(ui, Panel.HAND)
+    ui, game_id, _setup = await correcting(open_ui, store, "ent-setup-0-0")     # Ridge: every hand stays
     await ui.click("rl-out-0")
     await tap_cards(ui, "rl-hand", "W")
     await ui.click("rl-hand-submit")
@@ -235,11 +228,8 @@ async def test_a_hand_typed_while_a_correction_is_ready_stays_when_it_is_confirm
 
 
 async def test_a_hand_typed_while_a_correction_is_ready_goes_when_it_is_no_longer_the_next(open_ui, store):
-    game_id, _setup = seated(store)
-    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
-    await ui.click("ent-open")
-    await ui.click(f"ent-delete-{EDITED}")                           # the next hand is hand 8 in the correction
-    await open_panel(ui, Panel.HAND)
+    # Hand 2 deleted: the next hand is hand 8 in the correction.
+    ui, _game_id, _setup = await correcting(open_ui, store, f"ent-delete-{EDITED}")
     assert ui.get("rl-hand-title").value.startswith("Hand 8")
     await ui.click("rl-out-0")
     await ui.click("ent-cancel")                                     # hand 9 again: hand 8's form is not it
@@ -292,7 +282,7 @@ async def test_a_hand_half_entered_is_not_carried_into_the_hand_corrected(open_u
 async def test_a_correction_notice_goes_once_another_device_confirms_it(open_ui, store):
     # "Hand 2 entered in the correction." stayed after a phone confirmed the correction: the entries then equal
     # the correction's, which the notice had been said after.
-    ui, game_id, _setup = await correcting_hand_2(open_ui, store)
+    ui, game_id, _setup = await correcting(open_ui, store)
     await enter_hand_2_as_it_was(ui)
     assert ui.get("rl-notice-text").value == "Hand 2 entered in the correction."
     phone = await open_ui(route=f"/play/ridgeline/{game_id}")

@@ -468,12 +468,7 @@ async def test_a_plan_set_aside_by_the_end_of_the_game_on_another_device_asks_fo
     await tap_cards(ui, "M1", "A0", "A1")
     await ui.click("fr-risk-2")
     await ui.click("fr-risk-take")
-    await ui.click("fr-climber-A")
-    await ui.click("fr-give-0")
-    await ui.click("fr-space-S1")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-risk-accl-plus")
-    await ui.click("fr-give")
+    await move_to_die(ui)
     other = await open_ui(route=f"/play/freunde/{session.id}")
     await other.click("fr-climber-B")                 # a plan begun on the other phone
     await other.click("fr-give-1")
