@@ -313,6 +313,8 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     await ui.click("exp-pick-1")
     await ui.click("exp-pick-0")
     assert ui.get("exp-pick-1-none").disabled and not ui.get("exp-pick-0-none").disabled
+    assert ui.get("exp-pick-1-must").value.startswith("Cards are in play: choose one for Max")
+    assert ui.find("exp-pick-0-must") is None
     await ui.click("exp-pick-cancel")
     await pick(ui, (1, "tent"))
     await pick(ui, (1, "tent"), (0, "rope"))

@@ -328,11 +328,17 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                 for card in Assist
             ]
             # Max is given a card while one is in play at his turn (the player may go without; he may not).
+            must_take = max_takes_one(state, seat, Counter(pool))
             options.append(toggle_pill(f"exp-pick-{seat}-none", _("No card"), choice.card == NO_CARD,
-                                       bind(on_card, seat, NO_CARD),
-                                       disabled=choice.card != NO_CARD and max_takes_one(state, seat, Counter(pool)),
+                                       bind(on_card, seat, NO_CARD), disabled=choice.card != NO_CARD and must_take,
                                        said=_("{name} takes no card").format(name=info.name), one_of=True))
             block.append(ft.Row(options, wrap=True, spacing=6, run_spacing=6))
+            if must_take:
+                # Why "No card" is off: said, not left to be found out.
+                # i18n: under Max's cards in a round's picks (Solo Expeditions: "you choose it for him")
+                block.append(ft.Text(_("Cards are in play: choose one for Max (he takes none only at three, or "
+                                       "when none is left)."), key=f"exp-pick-{seat}-must", size=12,
+                                     color=ft.Colors.ON_SURFACE_VARIANT))
             if not info.is_max and len(held) >= MAX_ASSISTS and choice.card not in (None, NO_CARD):
                 block.append(ft.Text(_("{name} holds {limit}: put one back into play").format(
                     name=info.name, limit=MAX_ASSISTS), size=12,
