@@ -413,3 +413,32 @@ async def test_a_dialog_keeps_a_readable_width_on_a_desktop(open_ui, store):
     assert dialog.inset_padding is None                      # Flutter's own margins, whatever the window
     assert isinstance(dialog.content, ft.Container) and dialog.content.width <= DIALOG_WIDTH - 48
     assert dialog.content.content.key == "player-remove-words"
+
+
+async def test_a_tab_asleep_when_the_rename_form_opens_or_closes_is_let_be(open_ui, store, monkeypatch):
+    """A phone that puts the tab to sleep answers no focus request: Flet raises TimeoutError. Opening and
+    closing a rename form must carry on (the name is saved), not fail in the effect that focuses."""
+    ann = store.players.add("Ann")
+    ui = await open_ui(route="/players")
+    asked = []
+
+    async def asleep(self) -> None:
+        asked.append(self.key)
+        raise TimeoutError("the client did not answer")
+
+    for kind in (ft.FormFieldControl, ft.IconButton):     # the name field, and the row's Rename button
+        monkeypatch.setattr(kind, "focus", asleep)
+    loop = asyncio.get_running_loop()
+    failed = []
+    loop.set_exception_handler(lambda _loop, context: failed.append(context.get("exception")))
+    try:
+        await ui.click(f"player-{ann.id}-rename")
+        await asyncio.sleep(0.4)
+        await ui.type("player-edit-name", "Annika")
+        await ui.submit("player-edit-name")
+        await asyncio.sleep(0.4)
+    finally:
+        loop.set_exception_handler(None)
+    assert store.players.get(ann.id).name == "Annika"
+    assert asked == ["player-edit-name", f"player-{ann.id}-rename"]
+    assert failed == [] and ui.client.crashes == []

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import re
 from dataclasses import dataclass, replace
 
@@ -81,15 +79,11 @@ def PlayersScreen() -> ft.View:
         # the focus goes back to the row's Rename button: left to itself it fell to the page, and the next Tab
         # started again at the app bar.
         was, edited.current = edited.current, edit.player_id if edit is not None else None
-        if edit_now.current is not None and edit_field.current is not None:
-            await asyncio.sleep(0.2)
-            await edit_field.current.focus()
-        elif was is not None and (button := rename_buttons.current.get(was)) is not None:
-            await asyncio.sleep(0.2)
-            try:
-                await button.focus()
-            except RuntimeError:
-                pass        # drawn no more (the player removed from another device meanwhile)
+        if edit_now.current is not None:
+            await focus_soon(edit_field.current)
+        elif was is not None:
+            # A row drawn no more (the player removed from another device meanwhile) has no button here.
+            await focus_soon(rename_buttons.current.get(was))
 
     ft.use_effect(focus_edit, [edit.player_id if edit is not None else None])
 
