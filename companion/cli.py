@@ -268,16 +268,14 @@ def _open_store(data_dir: str | None):
 
 
 def _export(args: argparse.Namespace) -> int:
-    from companion.paths import default_data_path
-    from companion.store.atomic import BACKUP_SUFFIX, write_json_atomic
-    from companion.store.layout import HISTORY_DIR, LEGACY_HISTORY_FILE, MAIN_FILE, SESSIONS_FILE
+    from companion.store import data_folder, holds_saved_data
+    from companion.store.atomic import write_json_atomic
 
     # A backup of a folder mistyped would be an empty one, said to be written: nothing is made of nothing.
     # Only a folder holding the app's own files is read (one of another kind would be given them).
-    folder = Path(args.data_dir) if args.data_dir else default_data_path()
-    own = (MAIN_FILE, SESSIONS_FILE, HISTORY_DIR, LEGACY_HISTORY_FILE)
-    if not any((folder / name).exists() or (folder / (name + BACKUP_SUFFIX)).exists() for name in own):
-        raise _Failure(f"there is no saved data in {folder}: check --data-dir (nothing was written)")
+    if not holds_saved_data(args.data_dir):
+        raise _Failure(f"there is no saved data in {data_folder(args.data_dir)}: check --data-dir "
+                       "(nothing was written)")
     store = _open_store(args.data_dir)
     try:
         doc = store.export_all()

@@ -122,6 +122,18 @@ def test_a_backup_of_a_mistyped_data_folder_is_refused_not_written_empty(capsys,
     assert sorted(p.name for p in other.iterdir()) == [".DS_Store"] and not backup.exists()
 
 
+def test_a_backup_of_a_folder_given_with_a_tilde_is_written(capsys, tmp_path, monkeypatch):
+    # The store opens "~/games" in the home folder; the check before it looked for a folder named "~".
+    monkeypatch.setenv("HOME", str(tmp_path))
+    store = open_store(tmp_path / "games")
+    store.players.add("Pasang")
+    store.close()
+    backup = tmp_path / "backup.json"
+    status, out, err = run(capsys, "export", str(backup), "--data-dir", "~/games")
+    assert status == 0, err
+    assert out.startswith(f"Backup written to {backup}: 1 player,") and backup.exists()
+
+
 def test_the_app_opens_without_its_docstrings(tmp_path):
     # Under `python -OO` the module has no docstring, from which the help lists the commands.
     import subprocess

@@ -20,10 +20,12 @@ from companion.store.repos import (
     PALETTE, HistoryRepo, Player, PlayerId, PlayerRepo, SessionRepo, SettingsRepo, TableRepo,
 )
 from companion.store.storage import StoreCorrupt
-from companion.store.folder import BackupInfo, BackupKind, Store, open_store
+from companion.store.folder import BackupInfo, BackupKind, Store, data_folder, holds_saved_data, open_store
 
 __all__ = [
     "open_store",
+    "data_folder",
+    "holds_saved_data",
     "Store",
     "Player",
     "PlayerId",

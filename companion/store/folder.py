@@ -34,7 +34,7 @@ from typing import Any
 
 from companion.errors import InvalidInput, StoreError
 from companion.i18n.message import N_, Message, msg, reason_of
-from companion.paths import default_data_dir
+from companion.paths import default_data_path
 from companion.store import atomic, migrations, records
 from companion.store.atomic import Unreadable, read_json_file
 from companion.store.history import TABLE as HISTORY_TABLE
@@ -476,10 +476,23 @@ class Store:
                     self.sessions.delete(doc["id"])
 
 
+def data_folder(data_dir: Path | str | None = None) -> Path:
+    """The folder `open_store(data_dir)` opens (`~` expanded; the default one when None), not made."""
+    return Path(data_dir).expanduser() if data_dir is not None else default_data_path()
+
+
+def holds_saved_data(data_dir: Path | str | None = None) -> bool:
+    """Whether the folder `open_store(data_dir)` would open holds the app's files (or their kept copies): a
+    folder mistyped, or one of another kind, does not."""
+    folder = data_folder(data_dir)
+    own = (MAIN_FILE, SESSIONS_FILE, HISTORY_DIR, LEGACY_HISTORY_FILE)
+    return any((folder / name).exists() or (folder / (name + atomic.BACKUP_SUFFIX)).exists() for name in own)
+
+
 def open_store(data_dir: Path | str | None = None, *, memory: bool = False, clock: Clock | None = None,
                migration_steps: Sequence[migrations.Migration] | None = None,
                after_save: AfterSave | None = None) -> Store:
-    """Open the data folder (default: paths.default_data_dir()), or an in-memory store with memory=True.
+    """Open the data folder (`data_folder(data_dir)`, made if need be), or an in-memory store with memory=True.
 
     `after_save`, when given, is called with no arguments after every store call whose changes reached the
     data folder: saves of every kind, history month files and their index, restores, imports, and opening
@@ -508,7 +521,7 @@ def open_store(data_dir: Path | str | None = None, *, memory: bool = False, cloc
                SESSIONS_FILE: Database(SESSIONS_FILE, None, {})}
         return Store(data_dir=None, databases=dbs, months=MonthFiles(None), lock=None, notices=[], clock=clock,
                      schema_version=len(steps) + 1)
-    folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+    folder = data_folder(data_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
