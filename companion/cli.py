@@ -1,14 +1,5 @@
-"""The `companion` command: open the app, or use the same engines from the command line.
-
-    companion [--web | --desktop] [--port N] [--host H | --lan] [--data-dir DIR]   open the app
-    companion score GAME FILE [--json]      score a game file with the app's own engines
-    companion check GAME FILE [--json]      check a sheet, a gain or a meld (trek12, 14ers, ridgeline)
-    companion coach trek12 FILE [--json]    the best moves for a game in progress and its roll
-    companion coach trek12 --stdio          the same for one JSON document per line, one answer per line
-    companion export FILE [--data-dir DIR]  write a full backup of the saved data
-    companion import FILE [--data-dir DIR]  merge a backup into the saved data (all or nothing)
-    companion build web OUT_DIR [--base-path P]   write the app as static files that run offline in a browser
-    companion bench NAME [ARGS...]          print a benchmark's figures
+"""The `companion` command: open the app (`companion --help`), or use the same engines from the command
+line (`USAGE` lists those commands; `companion --help` prints them too).
 
 Every error is one line on stderr naming the problem, with exit status 2.
 """
@@ -28,7 +19,7 @@ from typing import Any, Sequence
 
 from companion.errors import CompanionError
 
-__all__ = ["main", "print_notices", "one_line", "DEFAULT_PORT", "MAX_ERROR_LINE"]
+__all__ = ["main", "print_notices", "one_line", "DEFAULT_PORT", "MAX_ERROR_LINE", "USAGE"]
 
 DEFAULT_PORT = 8550
 EXIT_USAGE = 2
@@ -37,6 +28,18 @@ MAX_ERROR_LINE = 300
 # decision early on Dunai); far more only fills the memory (each game's dice are kept while moves are compared).
 MAX_PLAYOUTS = 100_000
 _COMMANDS = ("score", "check", "coach", "export", "import", "build", "bench")
+# The commands beside the app, which `companion --help` lists after its own options (kept out of the docstring,
+# which `python -OO` drops).
+USAGE = """\
+  companion score GAME FILE [--json]      score a game file with the app's own engines
+  companion check GAME FILE [--json]      check a sheet, a gain or a meld (trek12, 14ers, ridgeline)
+  companion coach trek12 FILE [--json]    the best moves for a game in progress and its roll
+  companion coach trek12 --stdio          the same for one JSON document per line, one answer per line
+  companion export FILE [--data-dir DIR]  write a full backup of the saved data
+  companion import FILE [--data-dir DIR]  merge a backup into the saved data (all or nothing)
+  companion build web OUT_DIR [--base-path P]   write the app as static files that run offline in a browser
+  companion bench NAME [ARGS...]          print a benchmark's figures
+"""
 
 
 class _Failure(Exception):
@@ -334,8 +337,7 @@ def _run_app(rest: list[str], whole_process: bool = False) -> int:
     parser = _Parser(prog="companion", description="Open the climbing companion.",
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      epilog="the same engines from the command line (each has --help):\n"
-                            + "\n".join(line[2:] for line in (__doc__ or "").splitlines()
-                                        if line.startswith("    companion ") and not line.startswith("    companion [")))
+                            + USAGE)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--web", action="store_true", help="serve the app to a browser instead of a window")
     mode.add_argument("--desktop", action="store_true",

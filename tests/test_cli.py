@@ -11,6 +11,8 @@ import pytest
 from companion.cli import main
 from companion.store import open_store
 
+COMMANDS = ("score", "check", "coach", "export", "import", "build", "bench")
+
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
@@ -103,7 +105,7 @@ def test_the_apps_help_names_the_commands_beside_it(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert done.value.code == 0
-    for command in ("score", "check", "coach", "export", "import", "build", "bench"):
+    for command in COMMANDS:
         assert f"\n  companion {command} " in out, command
 
 
@@ -135,12 +137,14 @@ def test_a_backup_of_a_folder_given_with_a_tilde_is_written(capsys, tmp_path, mo
 
 
 def test_the_app_opens_without_its_docstrings(tmp_path):
-    # Under `python -OO` the module has no docstring, from which the help lists the commands.
+    # Under `python -OO` the module has no docstring: the help opened, and still lists the commands.
     import subprocess
     import sys
     done = subprocess.run([sys.executable, "-OO", "-m", "companion", "--help"], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and "--data-dir" in done.stdout, done.stderr
+    for command in COMMANDS:
+        assert f"\n  companion {command} " in done.stdout, command
 
 
 def test_a_foreign_backup_is_refused_and_changes_nothing(capsys, tmp_path):
