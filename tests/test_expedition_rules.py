@@ -4,6 +4,7 @@ Mode and Solo Expeditions). Each case is worked by hand from the rulebook's text
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
@@ -11,8 +12,8 @@ from companion.errors import IllegalAction, InvalidInput
 from companion.games.expedition import session
 from companion.games.expedition.challenges import challenge, challenges_met
 from companion.games.expedition.data import default_deck, parse_deck, sheet_for
-from companion.games.expedition.rules import (ActionType, Phase, Record, current_records, expected, lead_order,
-                                             sealed_envelopes)
+from companion.games.expedition.rules import (ActionType, Phase, Record, current_records, expected,
+                                             in_play_at_turns, lead_order, sealed_envelopes)
 from companion.games.trek12.rules import Assist, fill_board
 from companion.games.trek12.scoring import score_board
 
@@ -354,6 +355,26 @@ def test_max_goes_without_a_card_when_none_is_left_at_his_turn_to_pick():
     assert state.pool == () and state.lead == 0
     state = act(state, type="pick", picks=[{"player": "Max", "card": None, "zone": 1}])
     assert state.hands[1] == (COMPASS, ROPE) and state.lead == 1
+
+
+def test_each_picker_sees_the_cards_those_before_left_and_gave_back():
+    # What a form shows each player while the round's picks are chosen, before Record: the same pool the
+    # picks' check then uses, from the Lead Climber clockwise.
+    state = start(("Ann", "Bob", "Cem"))
+    state = act(state, type="reveal", cards=["rope", "tent", "compass", "schnapps", "rope", "tent"])
+    for card in ("rope", "tent", "compass"):
+        state = act(state, type="pick", picks=[{"player": "Bob", "card": card}])
+    assert state.lead == 1 and state.pool == (ROPE, TENT, SCHNAPPS)
+    # Bob leads and holds three: taking the Schnapps he puts his Compass back, which Cem then takes; Ann picks
+    # after Cem. A card chosen that none is left of (Ann's Schnapps) changes nothing.
+    turns = in_play_at_turns(state, {0: (SCHNAPPS, None), 1: (SCHNAPPS, COMPASS), 2: (COMPASS, None)})
+    pool = Counter({ROPE: 1, TENT: 1, SCHNAPPS: 1})
+    assert turns == {1: pool, 2: Counter({ROPE: 1, TENT: 1, COMPASS: 1}), 0: Counter({ROPE: 1, TENT: 1})}
+    # Nothing chosen yet: everyone sees the whole pool.
+    assert in_play_at_turns(state, {0: (None, None), 2: (None, None)}) == {2: pool, 0: pool}
+    after = act(state, type="pick", picks=[{"player": "Bob", "card": "schnapps", "give_back": "compass"},
+                                           {"player": "Cem", "card": "compass"}, {"player": "Ann", "card": "rope"}])
+    assert after.pool == (TENT,)
 
 
 def test_max_meets_challenges_like_anyone_and_his_envelope_is_used_up():

@@ -315,6 +315,10 @@ async def test_a_solo_expedition_with_max_s_cards_chosen_by_the_player(open_ui, 
     assert ui.get("exp-pick-1-none").disabled and not ui.get("exp-pick-0-none").disabled
     assert ui.get("exp-pick-1-must").value.startswith("Cards are in play: choose one for Max")
     assert ui.find("exp-pick-0-must") is None
+    # Recorded with nothing chosen for him: the form does not offer him "no card" either.
+    await ui.click("exp-pick-0")
+    await ui.click("exp-pick-submit")
+    assert "Choose the card Max takes." in ui.text() and "(or no card)" not in ui.text()
     await ui.click("exp-pick-cancel")
     await pick(ui, (1, "tent"))
     await pick(ui, (1, "tent"), (0, "rope"))

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
-from typing import Any, Iterable, TypeAlias, Union
+from typing import Any, Iterable, Mapping, TypeAlias, Union
 
 from companion.errors import IllegalAction, InvalidInput
 from companion.games.expedition.data import (
@@ -51,6 +51,7 @@ __all__ = [
     "SeatNo",
     "max_takes_none",
     "max_takes_one",
+    "in_play_at_turns",
     "ASCENTS",
     "REVEAL_BASE",
     "SOLO_TABLE",
@@ -528,6 +529,27 @@ def max_takes_one(state: State, seat: SeatNo, in_play: Counter) -> bool:
     the check (`Setup.max_given`)."""
     return (state.setup.max_given and state.setup.seats[seat].is_max and state.setup.cards is not CardMode.OFF
             and not max_takes_none(state, seat) and any(n > 0 for n in in_play.values()))
+
+
+def in_play_at_turns(state: State, picks: Mapping[SeatNo, tuple[Assist | None, Assist | None]]) -> dict[SeatNo, Counter]:
+    """The cards in play at each picker's turn in a round's picks, `picks` being each picker's card taken and
+    card given back (None where not chosen yet): from the Lead Climber clockwise, a pick takes its card from
+    what those before it left, after putting back the card it gives back when the hand is full (rulebook, How
+    to get an Assist card), as `apply` will. A card none is left of, or a card given back not held, is left
+    out here: the picks' check on Record says why."""
+    pool = Counter(state.pool)
+    out: dict[SeatNo, Counter] = {}
+    for seat in lead_order(state, picks):
+        out[seat] = +pool
+        card, give_back = picks[seat]
+        if card is None:
+            continue
+        hand = state.hands[seat]
+        if not state.setup.seats[seat].is_max and len(hand) >= MAX_ASSISTS and give_back in hand:
+            pool[give_back] += 1
+        if pool[card] > 0:
+            pool[card] -= 1
+    return out
 
 
 def sheet_seats(state: State) -> tuple[SeatNo, ...]:

@@ -13,8 +13,8 @@ from typing import Any
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from companion.games.expedition.rules import (NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, lead_order,
-                                              max_takes_none)
+from companion.games.expedition.rules import (NAME_MAX, SCORE_MAX, SCORE_MIN, SeatNo, State, in_play_at_turns,
+                                              lead_order, max_takes_none, max_takes_one)
 from companion.games.trek12.rules import MAX_ASSISTS, Assist
 from companion.games.trek12.scoring import lowest_score
 from companion.games.words import number
@@ -67,6 +67,12 @@ class PickDraft:
         if self.get(seat) is not None:
             return PickDraft(tuple((s, c) for s, c in self.choices if s != seat))
         return PickDraft(tuple(sorted(self.choices + ((seat, PickChoice()),))))
+
+    def taken(self) -> dict[SeatNo, tuple[Assist | None, Assist | None]]:
+        """Each picker's card taken and card given back, as the engine names them (None: not chosen, or no card)."""
+        def card(value: str | None) -> Assist | None:
+            return None if value in (None, NO_CARD) else Assist(value)
+        return {seat: (card(choice.card), card(choice.give_back)) for seat, choice in self.choices}
 
     def with_choice(self, seat: SeatNo, **changes: str | None) -> PickDraft:
         """The seat's choice changed (it joins the round if it was not in it)."""
@@ -182,11 +188,14 @@ def pick_action(state: State, draft: PickDraft) -> dict | str:
         return _("Tap each player who made a new zone of 0s, 1s or 2s this round.")
     names = state.setup.names
     picks = []
+    in_play = in_play_at_turns(state, draft.taken())
     for seat in lead_order(state, [s for s, _choice in draft.choices]):
         choice = draft.get(seat)
         assert choice is not None
         max_full = max_takes_none(state, seat)
         if choice.card is None and not max_full:
+            if max_takes_one(state, seat, in_play[seat]):
+                return _("Choose the card {name} takes.").format(name=names[seat])
             return _("Choose the card {name} takes (or no card).").format(name=names[seat])
         # Max holding three takes none ("don't take a 4th for him"); the form says so and offers no card.
         card = None if choice.card in (None, NO_CARD) or max_full else choice.card

@@ -19,6 +19,7 @@ from companion.games.expedition.rules import (
     CardMode,
     SeatNo,
     State,
+    in_play_at_turns,
     lead_order,
     max_takes_none,
     max_takes_one,
@@ -277,8 +278,8 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
     setup = state.setup
     names = setup.names
     # What is left in play for each player in turn: the picks before theirs (in the Lead Climber's order) have
-    # taken their cards and put back any card given back, as the engine will.
-    left = Counter(dict(card_counts(state.pool)))
+    # taken their cards and put back any card given back.
+    in_play = in_play_at_turns(state, draft.taken())
     rows: list[ft.Control] = [
         ft.Row(spacing=10, controls=[
             ft.Icon(ft.Icons.PAN_TOOL_ALT_ROUNDED, color=ft.Colors.PRIMARY),
@@ -300,12 +301,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
         choice = draft.get(seat)
         held = state.hands[seat]
         max_full = max_takes_none(state, seat)
-        pool = dict(left)
-        if choice is not None and choice.card not in (None, NO_CARD):
-            taken = Assist(choice.card)
-            if choice.give_back is not None and not info.is_max and len(held) >= MAX_ASSISTS:
-                left[Assist(choice.give_back)] += 1
-            left[taken] = max(0, left[taken] - 1)
+        pool = in_play.get(seat, Counter())
         # i18n: under a player's name: the Assist cards held; "lead" marks the Lead Climber
         sub = (_("holds {limit}: none is taken for him").format(limit=MAX_ASSISTS) if max_full
                else (ngettext("holds {n} card · lead", "holds {n} cards · lead", len(held)) if seat == state.lead
@@ -328,7 +324,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                 for card in Assist
             ]
             # Max is given a card while one is in play at his turn (the player may go without; he may not).
-            must_take = max_takes_one(state, seat, Counter(pool))
+            must_take = max_takes_one(state, seat, pool)
             options.append(toggle_pill(f"exp-pick-{seat}-none", _("No card"), choice.card == NO_CARD,
                                        bind(on_card, seat, NO_CARD), disabled=choice.card != NO_CARD and must_take,
                                        said=_("{name} takes no card").format(name=info.name), one_of=True))
