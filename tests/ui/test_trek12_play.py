@@ -940,6 +940,25 @@ async def test_a_turn_half_entered_that_another_device_overtook_is_said_at_once(
     assert len(SessionKeeper(store).get(session.id).actions) == 1
 
 
+async def test_a_tap_refused_after_another_device_overtook_the_turn_still_says_why(open_ui, store):
+    # Two phones wrote the same seat's turn at once: the slower one, having shown "Another device changed the
+    # game meanwhile", then said only "Enter the roll first" for its circle, as if its own dice were lost.
+    session = start(store)
+    a = await open_ui(route=f"/play/trek12/{session.id}")
+    b = await open_ui(route=f"/play/trek12/{session.id}")
+    for phone in (a, b):
+        await enter_roll(phone, Roll.of(3, 2))
+        await phone.click("t12-op-product")
+    await b.click("t12-circle-8")
+    await a.settle()
+    assert a.get("t12-status").value.startswith("Another device changed the game meanwhile")
+    await a.click("t12-circle-9")
+    status = a.get("t12-status").value
+    assert status.startswith("Another device changed the game meanwhile: the turn starts again from the game as "
+                             "it is now. Enter the roll first"), status
+    assert len(SessionKeeper(store).get(session.id).actions) == 1
+
+
 async def test_a_correction_begun_on_this_device_is_not_said_to_come_from_another(open_ui, store):
     session = start(store)
     SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})

@@ -148,7 +148,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     hint_drawn, set_hint_drawn = ft.use_state(0)   # counts the hints' parts shown as the coach finds them
     cash_pick, set_cash_pick, cash_now = use_latest_state(())
     latest = ft.use_ref({})
-    moved_on = ft.use_ref(False)            # the last tap found the game changed by another device
+    # The last tap found the game changed by another device under what was tapped here: "unsaid", or "said"
+    # when the screen had already said so unasked (None: it did not).
+    moved_on = ft.use_ref(None)
     overtaken_said = ft.use_ref(None)       # the entries and seat after which the screen said so unasked
     # Whether the turn held was tapped on this screen: one found kept beside the game (entered on another
     # phone, or before a reload) and then written elsewhere is not "changed under" this screen. A computer
@@ -205,8 +207,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             start = draft_for(t, s.dice_seed, s.redo)
             # Another device (or tab) changed the game since this one was drawn: what was tapped here is
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
-            moved_on.current = (b != -1 and d not in (Draft(), start) and tapped_here.current
-                                and overtaken_said.current != (s.actions, who))
+            if b != -1 and d not in (Draft(), start) and tapped_here.current:
+                moved_on.current = "said" if overtaken_said.current == (s.actions, who) else "unsaid"
             d = start
         return s, t, who, d
 
@@ -223,9 +225,11 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     def put(s: SheetFacts, d: Draft, message: str | None = None) -> None:
         keep_turn(d)
-        if moved_on.current:
-            moved_on.current = False
-            # A move written, undone or redone, or a correction begun: any of them changed the turn.
+        why, moved_on.current = moved_on.current, None
+        # A move written, undone or redone, or a correction begun: any of them changed the turn. Said already
+        # (on the status line, as it happened), it is not said again, unless this tap is refused: "Enter the roll
+        # first" alone reads as if this device's dice were lost.
+        if why == "unsaid" or (why == "said" and message):
             message = f"{_overtaken()} {message}" if message else _overtaken()
         tapped_here.current = True
         set_held(((s.actions, turn_of.current), d))
