@@ -160,3 +160,15 @@ async def test_a_copys_restore_button_is_named_in_the_players_language(open_ui, 
     ui = await open_ui(route="/settings")
     said = {n.identifier: n.label for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier}
     assert said["settings-copy-0-restore"] == "Die Liste der laufenden Partien wiederherstellen…"
+
+
+async def test_a_copy_s_words_after_a_colon_are_not_capitalised(open_ui, store):
+    # French puts the file's words inside the sentence: "Remplacé : Le registre…" had a capital there.
+    store.settings.set("language", "fr")
+    ui = await open_ui(route="/settings")
+    await ui.click(f"{_row_of(ui, 'registre des joueurs')}-restore")
+    text = ui.get("settings-copy-restore-text").value
+    assert text.startswith("Cela remplace le registre des joueurs et des réglages par la copie"), text
+    await ui.click("settings-copy-restore-confirm")
+    result = ui.get("settings-copies-result").value
+    assert ": le registre des joueurs et des réglages" in result, result
