@@ -916,6 +916,9 @@ async def test_games_played_alone_are_said_to_be_left_out_of_the_win_rate(open_u
     assert [(type(p).__name__, getattr(p, "radius", None)) for p in points] == [
         ("ChartCirclePoint", 5), ("ChartCirclePoint", 3.5), ("ChartSquarePoint", None)]
     assert {"won", "not won", "played alone"} <= set(ui.texts())
+    await ui.go(f"/stats/id:{cleo.id}")
+    assert ui.get("pstats-rate-note").value == "The game was played alone: there was nobody to win against."
+    await ui.go("/stats")
     store.history.add({"game": "trek12", "finished": "2026-03-11T18:00:00+00:00", "title": "Dunai",
                        "players": [{"id": cleo.id, "name": "Cleo", "score": 64, "winner": True}],
                        "detail": {"sheet": "dunai", "summit": 65, "rounds": 19, "solo": None,

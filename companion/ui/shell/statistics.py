@@ -605,7 +605,8 @@ def _rate_note(line: PlayerLine, key: str) -> list[ft.Control]:
                          "The win rate counts the {n} games with an opponent, not the {alone} played alone.",
                          line.contested).format(n=format_number(line.contested), alone=format_number(line.alone))
     else:
-        words = _("Every game was played alone: there was nobody to win against.")
+        words = ngettext("The game was played alone: there was nobody to win against.",
+                         "Every game was played alone: there was nobody to win against.", line.plays)
     return [ft.Text(words, key=key, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
 
 
