@@ -968,6 +968,19 @@ async def test_a_removed_player_is_marked_in_statistics_beside_a_new_one_of_the_
     assert shown == {"old": "Anna (removed)", "new": "Anna"}
     await ui.go(f"/stats/id:{old.id}")
     assert ui.get("pstats-name").value == "Anna (removed)"
+    # History said "Anna" on both games, and the shared result too: two people, nothing to tell them apart.
+    await ui.go("/history")
+    first, second = [r["id"] for r in sorted(store.history.list(), key=lambda r: r["finished"])]
+
+    def name_on(record_id, index):
+        return [t.value for t in walk(ui.get(f"history-{record_id}-player-{index}")) if isinstance(t, ft.Text)][1]
+
+    assert (name_on(first, 0), name_on(second, 0)) == ("Anna (removed)", "Anna")
+    await ui.go(f"/history/{first}")
+    assert "Anna (removed) played as Anna." in ui.texts()
+    store.players.remove(bob.id)                # a removed player no one else is called keeps a plain name
+    await ui.go(f"/history/{second}")
+    assert name_on(second, 1) == "Bob"
 
 
 @pytest.mark.parametrize("language", ["de", "pl", "fr"])

@@ -171,8 +171,12 @@ def roster_colours(store) -> dict[str, str]:
 
 def roster_names(store) -> dict[str, str]:
     """Player names by id as they are now, removed players included: a game finished before a rename shows
-    the name the player goes by now, as Statistics and the filters do."""
-    return {p.id: p.name for p in _roster(store)}
+    the name the player goes by now, as Statistics and the filters do. A removed player whose name someone on
+    the roster goes by now is "Dieter (removed)": the two Dieters' games are told apart."""
+    roster = _roster(store)
+    taken = {p.name.casefold() for p in roster if not p.removed}
+    return {p.id: _("{name} (removed)").format(name=p.name) if p.removed and p.name.casefold() in taken else p.name
+            for p in roster}
 
 
 def _opener(page: ft.Page, record_id: str) -> Callable[[], None]:
