@@ -193,7 +193,9 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
             else _("{first} to {last}").format(first=dates[0], last=dates[-1]))
     chart = fc.LineChart(
         key=key, height=height, data_series=lines,
-        min_x=0, max_x=max(slots - 1, 1), min_y=low, max_y=high,
+        # A quarter step beyond the round numbers: a game's dot at the lowest score was drawn on the frame,
+        # over the games' numbers under it (and one at the highest on the top edge).
+        min_x=0, max_x=max(slots - 1, 1), min_y=low - step / 4, max_y=high + step / 4,
         horizontal_grid_lines=fc.ChartGridLines(interval=step, color=_GRID, width=1),
         border=_frame(),
         left_axis=_value_axis(low, high, step, unit[:1].upper() + unit[1:]),
