@@ -103,15 +103,12 @@ def check_file(doc: Any) -> dict[str, Any]:
 
 def _each_card_once(tables: list[tuple[str, Entry]], climbs: list[Card]) -> None:
     """Each Climb card is unique: a revealed Climb is on no tableau, and no card is listed twice."""
-    seen: dict[str, str] = {}
     places = [(owner, [t.card for t in entry.tableau.tucked] + list(entry.tableau.guides)) for owner, entry in tables]
-    for owner, cards in places + [("climbs", climbs)]:
-        for card in cards:
-            key = name_key(card.name)
-            if key in seen:
-                where = f"twice in {owner}" if seen[key] == owner else f"both in {seen[key]} and in {owner}"
-                raise IllegalAction(f"{quote(card.name)} is {where}; each Climb card is unique")
-            seen[key] = owner
+    repeated = final.repeated_card(places + [("climbs", climbs)])
+    if repeated is not None:
+        card, first, again = repeated
+        where = f"twice in {first}" if first == again else f"both in {first} and in {again}"
+        raise IllegalAction(f"{quote(card.name)} is {where}; each Climb card is unique")
 
 
 def format_check(result: dict[str, Any]) -> str:

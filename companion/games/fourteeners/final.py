@@ -34,7 +34,7 @@ from .rules import AccoladeChoice, Phase, State, tableau
 from .wording import side_word
 
 __all__ = ["ACTIONS", "NOTE_MAX", "POINTS_MAX", "read_tucked", "read_counted", "check_player", "check_cards",
-           "tuckable_sides",
+           "repeated_card", "tuckable_sides",
            "apply_doc", "with_tableau", "with_accolade", "finish", "empty_tableaus", "short_tableaus", "tableau_doc",
            "tucked_doc",
            "card_points"]
@@ -126,21 +126,31 @@ def check_player(tucked: Sequence[Tucked], guides: Sequence[Card], hiker: HikerL
         raise IllegalAction(msg("{where}: Gerry never hires Guides ('Solo Variant')", where=at_field))
 
 
-def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> None:
-    """The cards of the whole table fit one deck: each card once, and no more of a Class than the deck holds."""
+def repeated_card(tables: Sequence[tuple[str, Sequence[Card]]]) -> tuple[Card, str, str] | None:
+    """The first Climb card listed twice among `tables` (whose they are, and the cards), with where it was
+    first and where again (the same owner when listed twice there), or None: each Climb card is unique."""
     seen: dict[str, str] = {}
     for owner, cards in tables:
         for card in cards:
             key = name_key(card.name)
-            if key in seen and seen[key] == owner:
-                # i18n: {name} is a player's name
-                raise IllegalAction(msg("{card} is twice on {name}'s tableau; each Climb card is unique",
-                                        card=quote(card.name), name=owner))
             if key in seen:
-                # i18n: {first} and {second} are players' names
-                raise IllegalAction(msg("{card} is both with {first} and with {second}; each Climb card is unique",
-                                        card=quote(card.name), first=seen[key], second=owner))
+                return card, seen[key], owner
             seen[key] = owner
+    return None
+
+
+def check_cards(tables: Sequence[tuple[str, Sequence[Card]]], humans: int) -> None:
+    """The cards of the whole table fit one deck: each card once, and no more of a Class than the deck holds."""
+    repeated = repeated_card(tables)
+    if repeated is not None:
+        card, first, second = repeated
+        if first == second:
+            # i18n: {name} is a player's name
+            raise IllegalAction(msg("{card} is twice on {name}'s tableau; each Climb card is unique",
+                                    card=quote(card.name), name=first))
+        # i18n: {first} and {second} are players' names
+        raise IllegalAction(msg("{card} is both with {first} and with {second}; each Climb card is unique",
+                                card=quote(card.name), first=first, second=second))
     counts = load_data().deck.deck_counts(humans)
     for klass in CLASSES:
         used = sum(1 for _, cards in tables for card in cards if card.klass == klass)
