@@ -1757,3 +1757,32 @@ async def test_a_move_to_the_summit_is_said_in_the_words_for_the_summit(open_ui,
     await ui.click("fr-give")
     assert ui.get("fr-notice-text").value.startswith("Bergsteiger A von Di hat den Gipfel erreicht."), \
         ui.get("fr-notice-text").value
+
+
+async def test_a_weather_entry_corrected_starts_from_the_days_it_recorded(open_ui, store):
+    # Correcting a winter tile's three days showed the card step under "Enter it below", and the weather
+    # editor, once found in the forecast, showed today as sun and the other days as not entered: saved as
+    # shown, the storm became sun and the two days after it were lost.
+    storm = {"label": "storm", "accl": 1, "move": 0, "zones": [6000]}
+    snow = {"label": "snow", "accl": 1, "move": 2, "zones": [7000, 8000]}
+    tile = {"type": "weather", "day": 1, "weather": [storm, "sun", snow]}
+    session = start_game(store, actions=(tile, *CARDS_PLAYED[1:]), board="winter", weather_season="winter")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    assert ui.find("fr-weather-hint") is None
+    assert ui.get("fr-correct-weather").content == "Correct the weather of days 1–3"
+    await ui.click("fr-correct-weather")
+    chosen = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+              and str(n.identifier or "").startswith("fr-weather-day-")}
+    assert {"fr-weather-day-1-label-storm", "fr-weather-day-2-label-sun", "fr-weather-day-3-label-snow",
+            "fr-weather-day-1-zone-6000", "fr-weather-day-3-zone-7000", "fr-weather-day-3-zone-8000"} <= chosen
+    # Only day 2 was wrong: changed alone, the others are saved as they were.
+    await ui.click("fr-weather-day-2-label-cloud")
+    await ui.click("fr-weather-day-2-accl-1")
+    await ui.click("fr-weather-day-2-zone-5000")
+    await ui.click("fr-weather-save")
+    await ui.click("ent-confirm")
+    entry = SessionKeeper(store).get(session.id).actions[0]
+    assert entry["weather"] == [storm, {"label": "cloud", "accl": 1, "move": 0, "zones": [5000]}, snow], entry
+    assert len(SessionKeeper(store).get(session.id).actions) == len(CARDS_PLAYED)

@@ -22,7 +22,7 @@ from companion.errors import CompanionError
 from companion.games.freunde import rules
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import CardKind, SpaceId, board_title
-from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State
+from companion.games.freunde.rules import TILE_DAYS, Phase, Route, State, Weather
 from companion.games.freunde.solo import rank_name
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.freunde.board import BoardMarks, board_control, board_legend, space_name, unverified_note
@@ -42,8 +42,8 @@ from companion.ui.freunde.turn import (
     turn_words,
 )
 from companion.ui.freunde.weather import (
-    DayDraft, days_to_save, drafts_docs, drafts_for, editable_days, forecast_strip, ready_days, tile_card,
-    tile_days, tile_editor, tiles_laid,
+    DayDraft, asked_weather, days_to_save, drafts_docs, drafts_for, editable_days, forecast_strip, ready_days,
+    tile_card, tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.drafts import keep_draft, kept_with_state
 from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, entry_words, use_entries_shown
@@ -52,8 +52,8 @@ from companion.ui.common.registry import register_breakdown_words, register_game
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
 from companion.ui.common.services import use_app, use_latest_state, use_page_size, use_top_on_change
 from companion.ui.common.widgets import (
-    and_list, announced, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view, section_title,
-    undo_redo,
+    and_list, announced, bind, colour_dot, first_capital, labelled, labelled_value, message_card, screen_view,
+    section_title, undo_redo,
 )
 
 __all__ = ["GAME", "Panel", "FreundeNewGame", "FreundePlay", "FreundeTable", "FreundeFinished", "describe_action"]
@@ -150,9 +150,10 @@ def FreundeTable(session_id: str) -> ft.View:
     try:
         session = app.keeper.get(session_id)
         state: State | None = app.keeper.state(session_id)
+        correction = app.keeper.correction(session_id)
         broken = None
     except CompanionError as exc:
-        state, broken = None, first_capital(exc)
+        state, broken, correction = None, first_capital(exc), None
     stage = _stage(state)
     # A panel opened from the middle of another starts at its top; so does the step that follows a Done tapped
     # below the board (the check's result, the next player, the end of the game with its Save button).
@@ -179,6 +180,8 @@ def FreundeTable(session_id: str) -> ft.View:
             key="fr-broken", tone="warning"), abandon_button])
     colours = player_colours(app.store, state)
     turn_now = state.turn
+    # A correction asking for a weather entry again: its days start as they were entered, not as sun.
+    asked = asked_weather(state, correction.waiting if correction is not None and not correction.done else None)
 
     def fitted(draft: CardsDraft) -> CardsDraft:
         """The cards being tapped in, fitted to the game as it is now."""
@@ -300,7 +303,7 @@ def FreundeTable(session_id: str) -> ft.View:
     # Weather.
     def open_weather(day: int) -> None:
         days = editable_days(state, tile_days(day))
-        set_weather_edit((days, drafts_for(state, days)) if days else None)
+        set_weather_edit((days, drafts_for(state, days, asked)) if days else None)
         set_problem(None)
         show(Panel.WEATHER)
 
@@ -575,9 +578,10 @@ def FreundeTable(session_id: str) -> ft.View:
             "set_weather_edit": set_weather_edit, "save_weather": save_weather, "choose_climber": choose_climber,
             "toggle_card": toggle_card, "toggle_tent": toggle_tent, "set_risk_move": set_risk_move,
             "set_risk_accl": set_risk_accl, "pay": pay, "done": done, "finish": finish,
-            "unfolded": unfolded, "set_unfolded": set_unfolded, "tap_space": tap_space,
+            "unfolded": unfolded, "set_unfolded": set_unfolded, "tap_space": tap_space, "open_weather": open_weather,
         }
-        body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers))
+        body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers,
+                               asked))
         body.append(board_legend(state))
         body.extend(team_section(state, colours))
         body.append(abandon_button)
@@ -658,8 +662,10 @@ def _use_set_aside(draft_at: tuple[Any, Any], empty: Any, shown_mark: Any) -> bo
 
 
 def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: MoveDraft, routes, weather_edit,
-               board: ft.Control, problem: str | None, handlers: Mapping[str, Any]) -> list[ft.Control]:
-    """The Turn panel below the forecast: the step the game is waiting for."""
+               board: ft.Control, problem: str | None, handlers: Mapping[str, Any],
+               asked: Mapping[int, Weather]) -> list[ft.Control]:
+    """The Turn panel below the forecast: the step the game is waiting for. `asked`: the days of a weather entry
+    a correction asks for again."""
     h = handlers
     if state.over:
         return end_section(state, colours, on_finish=h["finish"], problem=problem) + [board]
@@ -676,7 +682,15 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
                                        weather=weather_words(last.weather, state.stacking.labels)),
                                    key="fr-last-check", folded=folded,
                                    on_fold=lambda: h["set_unfolded"](None if toggled else last.turn)))
-        if rules.today_weather(state) is None:
+        if asked:
+            # The entry to enter again is the weather: its editor, not the cards, is what the correction waits for.
+            first, last = min(asked), max(asked)
+            body.append(labelled("fr-correct-weather", ft.FilledTonalButton(
+                _("Correct the weather of day {day}").format(day=first) if first == last else
+                _("Correct the weather of days {first}–{last}").format(first=first, last=last),
+                key="fr-correct-weather", icon=ft.Icons.CLOUD_QUEUE_ROUNDED,
+                on_click=bind(h["open_weather"], first))))
+        elif rules.today_weather(state) is None:
             body.append(info_line(ft.Icons.CLOUD_QUEUE_ROUNDED, _("Day {day}'s weather is not entered yet: tap "
                                   "today in the forecast, or enter it before the climbers act.").format(
                                       day=state.turn),
@@ -694,7 +708,7 @@ def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: 
         return body
     if rules.today_weather(state) is None:
         days = editable_days(state, tile_days(state.turn))
-        edit = weather_edit if weather_edit and weather_edit[0] == days else (days, drafts_for(state, days))
+        edit = weather_edit if weather_edit and weather_edit[0] == days else (days, drafts_for(state, days, asked))
         body.append(section_title(_("Day {day}'s weather").format(day=state.turn)))
         body.append(ft.Text(_("Enter today's weather as the tile shows it before the climbers act: it sets the "
                               "movement costs and the acclimatization check. The rest of the tile can be entered "

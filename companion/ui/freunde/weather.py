@@ -15,6 +15,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.errors import CompanionError
+from companion.games.freunde import rules
 from companion.games.freunde.data import ZONES, PresetDay, Zone, load_data
 from companion.games.freunde.rules import TILE_DAYS, TURNS, State, Weather, forecast, weather_name
 from companion.i18n import N_, _, tr
@@ -23,8 +25,8 @@ from companion.ui.freunde.parts import (chip, unbroken_metres, weather_icon, wea
 from companion.ui.common.widgets import bind, labelled, labelled_value
 
 __all__ = [
-    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "days_to_save", "drafts_problem", "ready_days",
-    "drafts_docs",
+    "DayDraft", "LABELS", "tile_days", "editable_days", "drafts_for", "asked_weather", "days_to_save",
+    "drafts_problem", "ready_days", "drafts_docs",
     "preset_tiles", "tiles_laid", "forecast_strip", "tile_editor", "tile_card", "tile_name",
 ]
 
@@ -86,10 +88,31 @@ def editable_days(state: State, days: Sequence[int]) -> tuple[int, ...]:
     return tuple(d for d in days if d > state.turn or (d == state.turn and not state.weather_locked))
 
 
-def drafts_for(state: State, days: Sequence[int]) -> tuple[DayDraft, ...]:
-    """Drafts of the days as entered so far (a day not entered shows sun, marked as not entered)."""
-    return tuple(DayDraft.from_weather(w) if (w := state.weather[d - 1]) is not None else DayDraft(entered=False)
-                 for d in days)
+def drafts_for(state: State, days: Sequence[int], asked: Mapping[int, Weather] | None = None
+               ) -> tuple[DayDraft, ...]:
+    """Drafts of the days as entered so far (a day not entered shows sun, marked as not entered). `asked`: the
+    days of a weather entry a correction asks for again (`asked_weather`), shown as they were entered there,
+    to be changed where they were wrong."""
+    def draft(day: int) -> DayDraft:
+        weather = state.weather[day - 1]
+        if weather is None and asked:
+            weather = asked.get(day)
+        return DayDraft.from_weather(weather) if weather is not None else DayDraft(entered=False)
+    return tuple(draft(d) for d in days)
+
+
+def asked_weather(state: State, entry: Mapping[str, Any] | None) -> dict[int, Weather]:
+    """The days (and their weather) of the entry a correction asks for again when it is a weather entry; none
+    otherwise. No winter tile is known to the app: the days can only come from that entry."""
+    if not entry or entry.get("type") != "weather":
+        return {}
+    try:
+        action = rules.action_from_doc(state, dict(entry))
+    except CompanionError:
+        return {}                   # an entry the engine no longer reads is entered afresh
+    if not isinstance(action, rules.SetWeather):
+        return {}
+    return {action.day + n: weather for n, weather in enumerate((action.weather, *action.later))}
 
 
 def days_to_save(days: Sequence[int], drafts: Sequence[DayDraft], *, first_needed: bool
