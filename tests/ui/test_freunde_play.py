@@ -479,6 +479,20 @@ async def test_a_plan_set_aside_by_the_end_of_the_game_on_another_device_asks_fo
     assert said.endswith("The climber's plan was set aside: the game ended on another device meanwhile."), said
 
 
+async def test_a_solo_game_where_both_climbers_die_in_one_check_names_both(open_ui, store):
+    # The game-over screen named climber A alone, though B died in the same check (and scored its 1 point).
+    storm = {"label": "storm", "accl": 3, "move": 0, "zones": [5000]}
+    session = start_game(store, names=("Sol",), actions=(
+        {"type": "weather", "day": 1, "weather": storm}, {"type": "play", "player": "Sol", "cards": ["M1", "M1", "A0"]},
+        {"type": "risk", "value": 0},
+        *({"type": "climber", "player": "Sol", "climber": c, "cards": ["M1"], "path": ["S1"]} for c in "AB"),
+        {"type": "done", "player": "Sol"}))
+    assert engine(store, session.id).over
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    assert ui.get("fr-winner-why").value.startswith(
+        "Sol's climber A died on S1 and Sol's climber B on S1 on turn 1, which ends a solo game at once.")
+
+
 async def test_a_solo_game_ends_at_a_death_and_is_saved_to_history(open_ui, store):
     session = start_game(store, names=("Sol",), weather=["sun"] * 18)
     ui = await open_ui(route=f"/play/freunde/{session.id}")

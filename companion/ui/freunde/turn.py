@@ -1052,11 +1052,22 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         text = solo_rank_sentence(rank.printed, name, state.board.route, state.setup.season) if rank else ""
         if state.ended_early:
             dead = [c for c in state.players[0].climbers if not c.alive]
-            if dead:
+            if len(dead) > 1:
+                # Both in the same check: the first death ends the game.
+                # i18n: why a solo game ended early: "Sol's climber A died on S12 and Sol's climber B on S9 on
+                # turn 11, which ends …"
+                why = _("{first} died on {first_space} and {second} on {second_space} on turn {turn}, which ends a "
+                        "solo game at once.").format(
+                    first=tr(rules.climber_name(state, 0, dead[0].label)),
+                    first_space=space_name(state.board, dead[0].died_space),
+                    second=tr(rules.climber_name(state, 0, dead[1].label)),
+                    second_space=space_name(state.board, dead[1].died_space), turn=dead[0].died_turn)
+            elif dead:
                 # i18n: why a solo game ended early: "Sol's climber A died on S12 on turn 11, which ends …"
                 why = _("{climber} died on {space} on turn {turn}, which ends a solo game at once.").format(
                     climber=tr(rules.climber_name(state, 0, dead[0].label)),
                     space=space_name(state.board, dead[0].died_space), turn=dead[0].died_turn)
+            if dead:
                 # A capital where the sentence opens with a word ("L'alpiniste A de Sol"), a name as typed.
                 name = state.players[0].name
                 text = (why if why.startswith(name) else first_capital(why)) + " " + text
