@@ -479,6 +479,32 @@ async def test_a_plan_set_aside_by_the_end_of_the_game_on_another_device_asks_fo
     assert said.endswith("The climber's plan was set aside: the game ended on another device meanwhile."), said
 
 
+def space_said(ui, space: str) -> str:
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == f"fr-space-{space}"]
+    return node.label
+
+
+async def test_a_space_s_entry_cost_says_the_weather_s_share_and_not_after_the_game(open_ui, store):
+    # Read aloud, a space under today's surcharge said "entry cost 2" where the board prints 1, with nothing of
+    # the weather; the game-over board still added the last day's surcharge.
+    storm = {"label": "storm", "accl": 3, "move": 1, "zones": [5000]}
+    session = start_game(store, names=("Sol",), actions=(
+        {"type": "weather", "day": 1, "weather": storm}, {"type": "play", "player": "Sol", "cards": ["M2", "M2", "A0"]},
+        {"type": "risk", "value": 0}))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    state = engine(store, session.id)
+    printed = state.board.space("S1").cost
+    assert f"entry cost {printed} + 1 weather today," in space_said(ui, "S1")
+    keeper = SessionKeeper(store)
+    for climber in "AB":
+        keeper.act(session.id, {"type": "climber", "player": "Sol", "climber": climber, "cards": ["M2"],
+                                "path": ["S1"]})
+    keeper.act(session.id, {"type": "done", "player": "Sol"})
+    await ui.settle()
+    assert engine(store, session.id).over
+    assert f"entry cost {printed}," in space_said(ui, "S1")
+
+
 async def test_a_solo_game_where_both_climbers_die_in_one_check_names_both(open_ui, store):
     # The game-over screen named climber A alone, though B died in the same check (and scored its 1 point).
     storm = {"label": "storm", "accl": 3, "move": 0, "zones": [5000]}

@@ -26,7 +26,7 @@ from companion.i18n import Message, _, ngettext, tr
 from companion.ui.freunde.parts import ACCL_COLOUR, ZONE_COLOURS, ZONE_INK, signed, zone_label
 
 __all__ = ["BoardMarks", "BoardGeometry", "geometry", "board_control", "draw_board", "board_legend", "unverified_note",
-           "space_name", "space_title"]
+           "space_name", "space_title", "entry_cost_words"]
 
 _DIAMETER = 36.0
 _ROW = 52.0
@@ -97,7 +97,9 @@ def board_control(
     start = None
     if marks.climber is not None:
         start = state.players[marks.climber[0]].climber(marks.climber[1]).space
-    return draw_board(state.board, state.stacking.labels, width=width, weather=today_weather(state),
+    # Once the game is over no one moves: the last day's surcharge is no cost of anything.
+    return draw_board(state.board, state.stacking.labels, width=width,
+                      weather=None if state.over else today_weather(state),
                       limit=lambda space: stacking_limit(state, space), standing=standing, tents=tents,
                       colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix,
                       standing_words=here_words)
@@ -279,7 +281,7 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
                      "{space}: {zone}, {n} victory points, entry cost {cost}, acclimatization {modifier}",
                      space.vp).format(space=space_title(board, space_id),
                                       zone=zone_label(labels, space.zone), n=space.vp,
-                                      cost=space.cost + surcharge, modifier=signed(space.accl))
+                                      cost=entry_cost_words(space.cost, surcharge), modifier=signed(space.accl))
     if limit is not None:
         # i18n: a space read aloud, then how many climbers it holds at the end of a move
         label = _("{space}, holds {n}").format(space=label, n=limit)
@@ -377,6 +379,13 @@ def _legend_badge(colour: str, text: str, ink: str, meaning: str) -> ft.Control:
                      content=ft.Text(text, size=10, weight=ft.FontWeight.W_700, color=ink)),
         ft.Text(meaning, size=12),
     ])
+
+
+def entry_cost_words(cost: int, surcharge: int) -> str:
+    """A space's entry cost today: "3", or "3 + 1 weather today" while the weather slows its zone (the board's
+    red badge shows the sum)."""
+    # i18n: a space's entry cost with today's weather surcharge: "3 + 1 weather today"
+    return _("{cost} + {surcharge} weather today").format(cost=cost, surcharge=surcharge) if surcharge else str(cost)
 
 
 def space_name(board: Board, space: SpaceId | None) -> str:

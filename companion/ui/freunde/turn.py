@@ -42,7 +42,7 @@ from companion.ui.freunde.parts import (
     stepper,
     zone_label,
 )
-from companion.ui.freunde.board import space_name, space_title
+from companion.ui.freunde.board import entry_cost_words, space_name, space_title
 from companion.games.words import clauses
 from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
                                          message_card, section_title)
@@ -1118,8 +1118,7 @@ def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.C
     limit = rules.stacking_limit(state, space_id)
     here = rules.occupants(state, space_id)
     who = ", ".join(f"{state.players[i].name} {label}" for i, label in here) or _("nobody")
-    cost = (_("{cost} + {surcharge} weather today").format(cost=space.cost, surcharge=surcharge) if surcharge
-            else f"{space.cost}")
+    cost = entry_cost_words(space.cost, surcharge)
     lines = [
         ngettext("{zone} · {n} victory point", "{zone} · {n} victory points", space.vp).format(
             zone=zone_label(state, space.zone), n=space.vp),
