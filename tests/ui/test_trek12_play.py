@@ -739,7 +739,9 @@ def test_a_dice_options_name_fits_its_tile_beside_the_dice_on_a_small_phone(lang
     from companion.ui.trek12.panels import _name_size
     from companion.ui.trek12.turn import OP_NAMES
 
-    inside = 56 - 2                              # the tile's 1 px border on each side, and no padding there
+    # The chosen tile's 2 px border on each side, and no padding there (German "Differenz" broke inside the word
+    # once chosen: "Differen / z").
+    inside = 56 - 4
     with use_language(language):
         for name in OP_NAMES.values():
             text, lines = _(name), [""]

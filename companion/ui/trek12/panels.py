@@ -233,10 +233,9 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
             bgcolor=ft.Colors.PRIMARY if chosen else (ft.Colors.SURFACE_CONTAINER_LOW if closed or idle
                                                       else ft.Colors.SURFACE_CONTAINER_HIGHEST),
             border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
-            # The chosen tile's border is a pixel thicker: a pixel less padding keeps its words the same room
-            # (German "Differenz" broke inside the word once chosen: "Differen / z").
             # No padding at the sides: beside the round's dice on a phone of 360 a tile is 56 px wide, and every
-            # pixel counts for "Plus grande" on one line.
+            # pixel counts for "Plus grande" on one line. The chosen tile's border is a pixel thicker: a pixel less
+            # padding above and below keeps its height.
             padding=ft.Padding.symmetric(vertical=_TILE_PAD - 1 if chosen else _TILE_PAD, horizontal=0),
             # What the tile shows is said by its label: read once, not the label and then the same words again.
             content=ft.Semantics(exclude_semantics=True, content=ft.Column(
