@@ -313,10 +313,8 @@ def _climb_text(state: State, name: SeatName, pitched: bool) -> str:
     if camp is None:
         return _("route cleared")
     # The camp's number stays with its word at the end of a line ("au camp / 1" left the number alone).
-    number = f"\u00a0{camp.number}"
-    if pitched:
-        return _("clears camp {number}").format(number=number).replace(f" {number}", number)
-    return _("on camp {number}").format(number=number).replace(f" {number}", number)
+    words = _("clears camp {number}") if pitched else _("on camp {number}")
+    return words.replace(" {number}", "\u00a0{number}").format(number=camp.number)
 
 
 def _add(set_draft, name: SeatName, added: list[CardCode]) -> str | None:
