@@ -27,7 +27,7 @@ from companion.games.trek12.rules import LINK_QUESTION, MAX_LINK_QUESTION, Assis
 from companion.games.trek12.scoring import score
 from companion.games.trek12.solo import MAX_NAME, max_score
 from companion.store.records import said_in_place
-from companion.i18n import Message, _, current, msg, ngettext, tr
+from companion.i18n import N_, Message, _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft
@@ -1263,6 +1263,16 @@ def _record_words(detail: Any, *, top: bool = False) -> Any:
     return detail
 
 
+# The engine's questions of a link (LINK_QUESTION, MAX_LINK_QUESTION) as a correction's banner asks them.
+_LINK_QUESTIONS = {
+    # i18n: a later entry no longer applies after a correction; {button} is the button beside this ("Fix it")
+    LINK_QUESTION: N_("the {value} in circle {circle} may now be linked to {choices}: tap {button} to say which"),
+    # i18n: as above, for Max's number; {button} is the button beside this ("Fix it")
+    MAX_LINK_QUESTION: N_("Max's {value} in circle {circle} may now be linked to {choices}: tap {button} to say "
+                          "which"),
+}
+
+
 def refusal_words(reason: Any) -> Any:
     """A later entry's refusal in a correction, in the app's words: an entry that the corrected game leaves
     free to link to more than one Fixed Line (its number now meets two, or the lines reading was switched)
@@ -1270,14 +1280,9 @@ def refusal_words(reason: Any) -> Any:
     field ("say which in 'links'"). Found inside the refusal's wrapping ("Ann, turn 18: ...")."""
     if not isinstance(reason, Message):
         return reason
-    if reason.msgid == LINK_QUESTION:
-        # i18n: a later entry no longer applies after a correction; {button} is the button beside this ("Fix it")
-        return msg("the {value} in circle {circle} may now be linked to {choices}: tap {button} to say which",
-                   button=_("Fix it"), **reason.args)
-    if reason.msgid == MAX_LINK_QUESTION:
-        # i18n: as above, for Max's number; {button} is the button beside this ("Fix it")
-        return msg("Max's {value} in circle {circle} may now be linked to {choices}: tap {button} to say which",
-                   button=_("Fix it"), **reason.args)
+    asked = _LINK_QUESTIONS.get(reason.msgid)
+    if asked is not None:
+        return msg(asked, button=_("Fix it"), **reason.args)
     inner = {key: refusal_words(value) for key, value in reason.args.items()}
     if all(inner[key] is value for key, value in reason.args.items()):
         return reason
