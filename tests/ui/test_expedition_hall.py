@@ -189,9 +189,12 @@ async def test_a_booklet_line_above_twice_the_summit_is_asked_about_before_it_st
     ui = await open_ui(route="/hall-of-fame")
     await ui.click("hall-add-record")
     await ui.click("hall-form-sheet-dunai")
+    await ui.click("hall-form-save")                                     # no names: refused
+    assert ui.find("hall-form-problem") is not None
     await ui.type("hall-form-names", "Dora", settle=False)
     await ui.type("hall-form-score", "999", settle=False)
     await ui.click("hall-form-save")
+    assert ui.find("hall-form-problem") is None                          # answered: not left under the question
     assert ui.get("hall-high-words").value == ("Dora: more than twice the Summit of 65. A typing slip would stand "
                                                "in the Hall of Fame.")
     await ui.click("hall-high-cancel")                                   # "Change them": nothing written

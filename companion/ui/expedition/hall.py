@@ -97,7 +97,8 @@ def HallOfFameScreen() -> ft.View:
         summit = _summit(sheet)
         if not confirmed and above_twice_summit(points, summit):
             # As the Expedition's scoring asks: a slip ("999") would stand as the record, and strike out the
-            # real one, until the line is removed by hand.
+            # real one, until the line is removed by hand. An earlier refusal is answered: not left under it.
+            set_problem(None)
             set_doubting((tuple(holders), summit))
             return
         try:
