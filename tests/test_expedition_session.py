@@ -171,9 +171,16 @@ def test_maxs_card_is_checked_in_expeditions_begun_with_the_check_and_old_ones_s
     denied = {"type": "pick", "picks": [{"player": "Max", "card": None, "zone": 1}]}
     with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
         keeper.act(game.id, denied)
+    # An earlier pick corrected to "no card" for Max is refused in the correction too.
+    keeper.act(game.id, {"type": "pick", "picks": [{"player": "Max", "card": "tent", "zone": 1}]})
+    keeper.begin_correction(game.id, 1)
+    with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
+        keeper.act(game.id, denied)
+    keeper.cancel_correction(game.id)
     old = keeper.start("expedition", {k: v for k, v in setup.items() if k != "max_given"}, [ann.id], "Old")
     keeper.act(old.id, {"type": "reveal", "cards": ["rope", "rope", "tent", "compass", "schnapps"]})
     keeper.act(old.id, denied)
+    backup = store.export_all()
     store.close()
     store = open_store(tmp_path / "data")
     try:
@@ -181,3 +188,15 @@ def test_maxs_card_is_checked_in_expeditions_begun_with_the_check_and_old_ones_s
         assert state.hands[1] == () and state.lead == 1
     finally:
         store.close()
+    # Through a backup, each keeps its own: the new one checked, the old one replayed as it was played.
+    other = open_store(tmp_path / "other")
+    try:
+        other.import_all(backup)
+        moved = SessionKeeper(other)
+        assert moved.state(old.id).hands[1] == ()
+        assert moved.get(game.id).setup["max_given"] is True
+        with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
+            moved.begin_correction(game.id, 1)
+            moved.act(game.id, denied)
+    finally:
+        other.close()
