@@ -772,6 +772,27 @@ async def test_a_ridgeline_breakdown_names_the_cards(open_ui, store):
     assert "Glut 9" in text and "Seil als Gletscher 7" in text and "Gletscher 2" in text
 
 
+async def test_a_line_across_a_game_its_player_did_not_play_is_dashed(open_ui, store):
+    # Ann's line ran solid through the game between her two, where Cleo's dot stood on it: read as Ann's score.
+    ann, bob, _ = seed(store)
+    cleo = store.players.add("Cleo")
+    store.history.add({"game": "ridgeline", "finished": "2026-03-04T18:00:00+00:00", "title": "Sprint",
+                       "players": [{"id": bob.id, "name": "Bob", "score": 50, "winner": False},
+                                   {"id": cleo.id, "name": "Cleo", "score": 20, "winner": True}],
+                       "detail": {"route": "sprint", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route="/stats")
+    await pick(ui, "stats-filter-game", "ridgeline")
+    over_time = ui.get("stats-over-time")
+    solid = [line for line in over_time.data_series if not line.dash_pattern]
+    dashed = [line for line in over_time.data_series if line.dash_pattern]
+    assert sorted((line.color, [(p.x, p.y) for p in line.points]) for line in solid) == sorted([
+        (ann.colour, [(0, 12)]), (ann.colour, [(2, 40)]), (bob.colour, [(0, 30), (1, 50), (2, 25)]),
+        (cleo.colour, [(1, 20)])])
+    assert [(line.color, [(p.x, p.y) for p in line.points]) for line in dashed] == [(ann.colour, [(0, 12), (2, 40)])]
+    # The dashes have no dots nor tooltips of their own: each game is said once.
+    assert all(p.point is False and not p.show_tooltip for p in dashed[0].points)
+
+
 async def test_a_flat_fatigue_line_is_drawn_without_negative_fatigue(open_ui, store):
     ann = store.players.add("Ann")
     for day in (1, 2):

@@ -171,19 +171,28 @@ def score_chart(series: Sequence[ScoreSeries], dates: Sequence[str], *, unit: st
     unit = str(tr(unit))
     slots = max(len(dates), 1)
     low, high, step = _axis([score for line in series for _, score, _ in line.points])
-    lines = [
-        fc.LineChartData(
-            color=line.colour, stroke_width=2.5, rounded_stroke_cap=True, rounded_stroke_join=True,
-            points=[fc.LineChartDataPoint(
-                x, score, point=_dot(line.colour, outcome),
-                tooltip=fc.LineChartDataPointTooltip(
-                    text=_("{name}: {score}").format(name=line.name, score=number(score))
-                    + f"\n{_at(dates, x)} · {_(_OUTCOME_WORDS[outcome])}",
-                    text_style=_tip_style()))
-                for x, score, outcome in line.points],
-        )
-        for line in series
-    ]
+    lines = []
+    for line in series:
+        runs = _runs(line.points)
+        # A player's games next to each other on the axis are joined by a line; across games they did not play
+        # (another player's, on a chart of several) by a thin dashed one: joined as the others, the line ran
+        # through the other player's dot there, read as a score of theirs.
+        for run in runs:
+            lines.append(fc.LineChartData(
+                color=line.colour, stroke_width=2.5, rounded_stroke_cap=True, rounded_stroke_join=True,
+                points=[fc.LineChartDataPoint(
+                    x, score, point=_dot(line.colour, outcome),
+                    tooltip=fc.LineChartDataPointTooltip(
+                        text=_("{name}: {score}").format(name=line.name, score=number(score))
+                        + f"\n{_at(dates, x)} · {_(_OUTCOME_WORDS[outcome])}",
+                        text_style=_tip_style()))
+                    for x, score, outcome in run],
+            ))
+        for before, after in zip(runs, runs[1:]):
+            lines.append(fc.LineChartData(
+                color=line.colour, stroke_width=1.5, dash_pattern=[4, 4],
+                points=[fc.LineChartDataPoint(x, score, point=False, show_tooltip=False)
+                        for x, score, _ in (before[-1], after[0])]))
     # A label on every game would collide on a phone: about six numbers, always the first and the last.
     every = max(1, math.ceil(slots / 6))
     numbered = [x for x in range(0, slots, every) if slots - 1 - x >= every / 2 or x == slots - 1]
@@ -513,6 +522,17 @@ def _counted(count: int, counted: str) -> str:
 
 def _at(dates: Sequence[str], slot: int) -> str:
     return dates[slot] if 0 <= slot < len(dates) else ""
+
+
+def _runs(points: Sequence[tuple[int, float, Outcome]]) -> list[list[tuple[int, float, Outcome]]]:
+    """A line's games split where it skips a game of the chart (slots not next to each other)."""
+    runs: list[list[tuple[int, float, Outcome]]] = []
+    for point in points:
+        if runs and point[0] == runs[-1][-1][0] + 1:
+            runs[-1].append(point)
+        else:
+            runs.append([point])
+    return runs
 
 
 def _axis(values: Sequence[float]) -> tuple[float, float, float]:
