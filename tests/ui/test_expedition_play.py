@@ -160,7 +160,7 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     # player involved, Bob, takes the Lead Climber card.
     await pick(ui, (1, "rope"), (0, "rope"))
     assert ui.find("exp-pool-rope") is None
-    assert ui.get("exp-notice-text").value == "Ann took a Rope; Bob took a Rope. Bob is Lead Climber now."
+    assert ui.get("exp-notice-text").value == "Ann took the Rope; Bob took the Rope. Bob is Lead Climber now."
     await pick(ui, (0, "tent"))
     await pick(ui, (0, "compass"))
     assert ui.get("exp-hand-0-count").value == "3 of 3"
@@ -175,7 +175,11 @@ async def test_two_players_on_paper_climb_three_ascents(open_ui, store):
     assert "Ann holds 3 cards: choose the one to put back into play." in ui.text()
     await ui.click("exp-give-0-rope")
     await ui.click("exp-pick-submit")
-    assert "Ann took a Schnapps and put a Rope back into play" in ui.get("exp-notice-text").value
+    # As the list of entries says it: the notice said "took a Schnapps and put a Rope back into play".
+    assert "Ann took the Schnapps (gave back the Rope)" in ui.get("exp-notice-text").value
+    await ui.click("ent-open")
+    assert any("Ann took the Schnapps (gave back the Rope)" in t for t in ui.texts())
+    await ui.click("ent-open")
     state = keeper.state(exp)
     assert [c.value for c in state.hands[0]] == ["compass", "tent", "schnapps"]
     assert "×1" in pool_text(ui, "rope")

@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError, IllegalAction, InvalidInput
 from companion.games.expedition import rules
 from companion.games.expedition.files import report
 from companion.games.expedition.rules import ASCENTS, State
@@ -30,7 +30,7 @@ from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "correction_changes", "ascent_played",
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "picks_words", "correction_changes", "ascent_played",
            "setup_options"]
 
 GAME_ID = "expedition"
@@ -169,7 +169,7 @@ def _describe(state: State, doc: Any) -> str:
         return msg("Ascent {ascent} ({sheet}): revealed {cards}", ascent=ascent, sheet=sheet, cards=_cards(cards))
     if isinstance(action, rules.Picks):
         table = state.table
-        picks = semicolon_list(_pick(names, pick) for pick in action.picks)
+        picks = _picks_words(names, action)
         if table is not None and table.round > 1:
             return msg("Ascent {ascent}, picks after round {round}: {picks}", ascent=ascent, round=table.round - 1,
                        picks=picks)
@@ -210,6 +210,19 @@ def _after(state: State, action: rules.Action) -> State | None:
         return rules.apply(state, action)
     except CompanionError:
         return None
+
+
+def picks_words(state: State, doc: dict[str, Any]) -> str:
+    """A round's picks (a "pick" action, not yet applied to `state`) in words: "Ann took no card; Bob took the
+    Schnapps (gave back the Rope)", as the list of entries says them."""
+    action = rules.parse_action(state, doc)
+    if not isinstance(action, rules.Picks):
+        raise InvalidInput(f"not a round's picks: {doc.get('type')!r}")
+    return _picks_words(state.setup.names, action)
+
+
+def _picks_words(names: tuple[str, ...], action: rules.Picks) -> str:
+    return semicolon_list(_pick(names, pick) for pick in action.picks)
 
 
 def _pick(names: tuple[str, ...], pick: rules.Pick) -> str:

@@ -21,7 +21,6 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
-from companion.games.expedition.wording import semicolon_list
 from companion.games.expedition.rules import (
     ASCENTS,
     DICE_SEEDS,
@@ -123,19 +122,6 @@ def ExpeditionPlay(session_id: str) -> ft.View:
     return in_progress_or_finished(
         use_app(), session_id,
         table=lambda: ExpeditionTable(session_id=session_id), finished=lambda record: ExpeditionFinished(record=record))
-
-
-def _picked(pick: Mapping[str, Any]) -> str:
-    """What one player did in a round's picks, for the notice: the card taken, and the one put back for it."""
-    if not pick.get("card"):
-        return _("{name} took no card").format(name=pick["player"])
-    card = card_name(Assist(pick["card"]))
-    if pick.get("give_back"):
-        # i18n: {card} and {back} are Assist cards' names: a player holding three took one and put one back
-        return _("{name} took a {card} and put a {back} back into play").format(
-            name=pick["player"], card=card, back=card_name(Assist(pick["give_back"])))
-    # i18n: {card} is an Assist card's name (Compass, Rope, Tent, Schnapps)
-    return _("{name} took a {card}").format(name=pick["player"], card=card)
 
 
 @ft.component
@@ -390,12 +376,14 @@ def ExpeditionTable(session_id: str) -> ft.View:
             return
         before = state.lead
         if act(doc, ""):
+            # Said as the list of entries says them (the notice and "It was:" in a correction said it two ways),
+            # of the Expedition as it stood before them.
+            taken = tr(engine.picks_words(state, doc))
             after = app.keeper.state(session_id)
-            taken = [_picked(p) for p in doc["picks"]]
             lead = (_("{name} is Lead Climber now") if after.lead != before
                     else _("{name} stays Lead Climber")).format(name=names[after.lead])
             # i18n: {picks} is each player's pick, separated by semicolons; {lead} who is Lead Climber now
-            set_notice(_("{picks}. {lead}.").format(picks=tr(semicolon_list(taken)), lead=lead))
+            set_notice(_("{picks}. {lead}.").format(picks=taken, lead=lead))
 
     def use_card() -> None:
         if using is None:
