@@ -438,7 +438,7 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
     await ui.click("exp-score-open")
     # Ann's sheet points (held cards count nothing there), and her challenges ticked from the sheet.
     assert breakdown.assists == 0
-    assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown))
+    assert ui.get("exp-score-0-points").value == str(sheet_points(breakdown)).replace("-", "\u2212")
     assert "from the app's sheet" in ui.get("exp-score-0-where").value
     assert challenges_met(breakdown) == (1,)
     assert ui.get("exp-met-0-1").bgcolor == ft.Colors.PRIMARY_CONTAINER  # ticked
@@ -792,3 +792,15 @@ async def test_a_deck_count_tapped_just_before_save_is_saved_with_the_rest(open_
     await ui._event(save, "click")                       # ... saved at once: refused, as 15 is no deck
     assert store.settings.get(DECK_SETTING) is None
     assert "16" in ui.get("exp-deck-problem").value
+
+
+def test_points_put_in_the_form_write_a_negative_score_as_the_results_do():
+    # A correction asking for an Ascent's scores again put "-14" in the field, where the sheet and the results
+    # write "−14".
+    from companion.games.expedition import session
+    from companion.ui.expedition.forms import parse_points, score_asked_again
+
+    state = session.start({"players": ["Ann", "Bob"]})
+    _draft, typed = score_asked_again({"type": "score", "scores": {"Ann": -14, "Bob": 70}}, state)
+    assert typed == {0: "\u221214", 1: "70"}
+    assert [parse_points(text) for text in typed.values()] == [-14, 70]

@@ -40,6 +40,7 @@ from companion.ui.expedition.forms import (
     ScoreDraft,
     open_action,
     pick_action,
+    points_text,
     reveal_action,
     score_action,
     score_asked_again,
@@ -436,7 +437,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         sealed = set(sealed_envelopes(state))
         met = dict(score_now.current.met)
         for item in offer.result.seats:
-            point_text(item.seat).set(str(item.points))
+            point_text(item.seat).set(points_text(item.points))
             met[item.seat] = tuple(n for n in item.met if n in sealed)
         change_score(ScoreDraft(cash=score_now.current.cash, met=met,
                                 from_sheet=tuple(item.seat for item in offer.result.seats)))
