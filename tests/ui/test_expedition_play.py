@@ -429,6 +429,11 @@ async def test_a_sheet_played_in_the_app_fills_in_the_score(open_ui, store):
         keeper.act(exp, {"type": "pick", "picks": [{"player": "Ann", "card": None}]})
         state = keeper.state(exp)
     breakdown = trek12.breakdowns(state.table)[0][1]
+    # The full sheet does not call the summit missed: Ann's cards, cashed on the Expedition, count too.
+    await ui.go(f"/play/expedition/{exp}/sheet")
+    short = 65 - breakdown.total
+    assert short > 0 and ui.get("t12-sum-0-summit").value == (
+        f"Summit 65+: {short} points short on the sheet; cards cashed count too")
 
     await ui.go("/")
     await ui.go(f"/play/expedition/{exp}")

@@ -519,11 +519,13 @@ def sheet_tabs(tabs: Sequence[Tab], *, on_pick: Callable[[str], None]) -> ft.Con
 
 
 def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: int | None, winner: bool,
-                  max_rules: bool, prefix: str = "t12-sum", named: bool = True, over: bool = True) -> ft.Control:
+                  max_rules: bool, prefix: str = "t12-sum", named: bool = True, over: bool = True,
+                  cards_to_come: bool = False) -> ft.Control:
     """One sheet's scoring table as on paper: a box per Fixed Line and per Zone, bonuses, penalties, final
     score, and the summit reached or not. Keys `<prefix>-<index>-<row>`. Not `named` where a title names
     the player already (the dialog "Ann's scoring table" was followed by "Ann"). Not `over` during the Ascent:
-    the summit is still to reach, not missed."""
+    the summit is still to reach, not missed. `cards_to_come`: an Expedition's sheet, whose cards are cashed
+    on the Expedition's scoring, where they count towards the summit too."""
     k = f"{prefix}-{index}"
 
     def boxes(values: Sequence[int], key: str) -> ft.Control:
@@ -591,6 +593,11 @@ def scoring_table(index: int, name: str, score: Mapping[str, Any], *, summit: in
     elif not over:
         # i18n: during the Ascent, the points still to score to reach the sheet's summit score
         summit_text = ngettext("Summit {summit}+: {n} point to go", "Summit {summit}+: {n} points to go",
+                               summit - total).format(summit=summit, n=summit - total)
+    elif cards_to_come:
+        # i18n: an Expedition's sheet is full: its points short of the summit before the cards cashed (+3 each)
+        summit_text = ngettext("Summit {summit}+: {n} point short on the sheet; cards cashed count too",
+                               "Summit {summit}+: {n} points short on the sheet; cards cashed count too",
                                summit - total).format(summit=summit, n=summit - total)
     else:
         summit_text = ngettext("Summit {summit}+ not reached ({n} short)", "Summit {summit}+ not reached ({n} short)",

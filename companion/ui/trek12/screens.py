@@ -1140,7 +1140,7 @@ def _sheet_done_panel(table, expedition: str, *, wide: bool) -> list[ft.Control]
           "from the Lead Climber clockwise."), key="t12-sheet-done")]
     out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text=_("Score the Ascent"))]))
     out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
-                                      max_rules=table.solo and i == len(scored) - 1)
+                                      max_rules=table.solo and i == len(scored) - 1, cards_to_come=True)
                         for i, (name, b) in enumerate(scored)], wide))
     return out
 
