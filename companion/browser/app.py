@@ -51,13 +51,26 @@ async def main(page: ft.Page) -> None:
         tell_shown()        # the page's start-up cover goes: this page tells no language to take it away
         return
     build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser(),
-               language_told=language_teller())(page)
+               secure_page=_secure_page(), language_told=language_teller())(page)
 
 
 async def _said_to_device(page: ft.Page, words: Message) -> str:
     """`words` in the device's language (English when the device does not say which)."""
     with use_language(await device_language(page) or "en"):
         return str(tr(words))
+
+
+def _secure_page() -> bool | None:
+    """Whether the page is a secure context (https, or this computer's own address); None when the browser
+    cannot say. Served over plain http from another address, a browser gives it no service worker (no copy
+    for use offline) and no Web Locks (`client/companion.js` cannot keep a second tab from opening the data)."""
+    try:
+        import js  # noqa: PLC0415 - exists only inside Pyodide
+
+        secure = getattr(js, "isSecureContext", None)       # the worker's own, as its page's
+        return None if secure is None else bool(secure)
+    except Exception:  # noqa: BLE001 - a browser that cannot say is only "cannot say"
+        return None
 
 
 async def _kept_by_browser() -> bool | None:

@@ -339,6 +339,42 @@ async def test_a_browser_that_may_clear_the_data_is_said_on_home_until_dismissed
             store.close()
 
 
+async def test_a_page_opened_over_plain_http_from_another_computer_says_to_keep_to_one_tab(tmp_path):
+    # There the browser gives the page no service worker and no Web Locks: two tabs overwrote each other's
+    # players without a word, while Settings said the games "work with no network".
+    store = open_store(tmp_path / "data")
+    try:
+        ui = await UiApp(build_main(store, device="browser", secure_page=False), route="/").start()
+        ui.get("home-insecure")
+        assert "two tabs open at once save over each other's players and games" in ui.text()
+        await ui.go("/settings")
+        where = ui.get("settings-data-where").value
+        assert "keep it in one tab" in where and "work with no network" not in where
+        await ui.close()
+        for secure in (True, None):     # https or this computer's own address, or a browser that cannot say
+            ui = await UiApp(build_main(store, device="browser", secure_page=secure), route="/").start()
+            assert ui.find("home-insecure") is None
+            await ui.go("/settings")
+            assert "work with no network" in ui.get("settings-data-where").value
+            await ui.close()
+    finally:
+        store.close()
+
+
+def test_the_page_is_asked_whether_it_is_a_secure_context(monkeypatch):
+    import sys
+    from types import SimpleNamespace
+
+    from companion.browser.app import _secure_page
+
+    assert _secure_page() is None                                   # outside a browser: cannot say
+    for answer in (False, True):
+        monkeypatch.setitem(sys.modules, "js", SimpleNamespace(isSecureContext=answer))
+        assert _secure_page() is answer
+    monkeypatch.setitem(sys.modules, "js", SimpleNamespace())
+    assert _secure_page() is None
+
+
 async def test_the_static_build_tells_the_page_the_language_chosen_in_settings(tmp_path):
     """The page's own notices (a second tab waiting, a new build) are made before Python starts: the app tells
     the page which language Settings holds as it starts and at each change, as JSON on a BroadcastChannel."""

@@ -91,7 +91,7 @@ async def _own_choices_kept() -> dict:
 
 
 def build_main(store, *, desktop: bool = False, lan=None, device: str | None = None,
-               storage_kept: bool | None = None,
+               storage_kept: bool | None = None, secure_page: bool | None = None,
                language_told: Callable[[str], None] | None = None) -> Callable[[ft.Page], None]:
     """The Flet `main(page)` for an open store; one call per browser tab or window, all sharing `store`.
 
@@ -99,13 +99,14 @@ def build_main(store, *, desktop: bool = False, lan=None, device: str | None = N
     chosen on this computer. Served to browsers (the default) every file is a download or an upload.
     `lan` carries the join details when other devices on the network may connect. `device` says the data
     is kept on the device showing the app ("browser": Python in the page; "phone": a native package), and
-    `storage_kept` whether that browser promised to keep it (see `Shell.storage_kept`), and `language_told`
-    hears the language chosen in Settings (see `Shell.language_told`).
+    `storage_kept` whether that browser promised to keep it (see `Shell.storage_kept`), `secure_page` whether
+    the page can keep it safely (see `Shell.secure_page`), and `language_told` hears the language chosen in
+    Settings (see `Shell.language_told`).
     """
     from companion.sessions import SessionKeeper  # noqa: PLC0415 - keeps `import companion.ui` light
 
     shell = Shell(store=store, keeper=SessionKeeper(store), desktop=desktop, lan=lan, device=device,
-                  storage_kept=storage_kept, language_told=language_told)
+                  storage_kept=storage_kept, secure_page=secure_page, language_told=language_told)
     discover_game_screens()
 
     def main(page: ft.Page) -> None:

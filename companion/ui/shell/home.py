@@ -58,6 +58,8 @@ def HomeScreen() -> ft.View:
     body: list[ft.Control] = []
     for index, notice in enumerate(notices):
         body.append(NoticeBanner(notice=notice, index=index))
+    if app.shell.device == "browser" and app.shell.secure_page is False:
+        body.append(insecure_page_warning())
     if app.shell.storage_kept is False and app.store.settings.get(STORAGE_WARNING_SETTING) != "dismissed":
         body.append(StorageWarning())
     join_card = lan_join_card(app)
@@ -120,6 +122,17 @@ def StorageWarning() -> ft.Control:
                      label=_("Settings, to download a backup"), button=True),
                  labelled("home-storage-dismiss", ft.TextButton(
                      _("Dismiss"), key="home-storage-dismiss", on_click=dismiss))])
+
+
+def insecure_page_warning() -> ft.Control:
+    """The browser build opened over plain http from another computer's address: no offline copy, and nothing
+    keeps a second tab from saving over the first (they overwrote each other's players without a word).
+    Not dismissed: it stays true for as long as the page is opened so."""
+    return message_card(
+        ft.Icons.TAB_UNSELECTED_ROUNDED, _("Keep the companion in one tab"),
+        _("This page was opened over plain http from another computer, so the browser keeps no copy of it for use "
+          "without the network, and two tabs open at once save over each other's players and games. Keep it open "
+          "in one tab only, or open it over https."), key="home-insecure", tone="warning")
 
 
 @ft.component

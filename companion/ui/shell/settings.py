@@ -108,7 +108,8 @@ def SettingsScreen() -> ft.View:
         section_title(_("Language"), key="settings-language-title"),
         LanguagePanel(),
         section_title(_("Your data")),
-        surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device, app.shell.storage_kept)),
+        surface(_where_data_is(app.store.data_dir, app.shell.desktop, app.shell.device, app.shell.storage_kept,
+                               app.shell.secure_page)),
         section_title(_("Backup"), key="settings-backup-title"),
         BackupPanel(),
         *([section_title(_("Earlier versions"), key="settings-copies-title"), KeptCopiesPanel()]
@@ -139,17 +140,25 @@ def _own_theme(app, theme: ThemeChoice, following: bool) -> list[ft.Control]:
                 on_click=lambda: app.own.choose("theme", None)))]
 
 
-def _where_data_is(folder, desktop: bool, device: str | None = None, kept: bool | None = None) -> ft.Control:
+def _where_data_is(folder, desktop: bool, device: str | None = None, kept: bool | None = None,
+                   secure: bool | None = None) -> ft.Control:
     """The data folder's path in a desktop window; on a phone or in the browser build, that the data is kept
-    there (in a browser, whether it promised to keep it: `kept`); a browser served by a computer is only told
-    the data is not on its device."""
+    there (in a browser, whether it promised to keep it: `kept`; whether the page can work offline and keep a
+    second tab out: `secure`, see `Shell.secure_page`); a browser served by a computer is only told the data
+    is not on its device."""
     if folder is None:
         title, words, key = _("Saved in"), _("Memory only: nothing is written to disk."), "settings-data-dir"
     elif device == "browser" and not desktop:
         title, key = _("Kept in this browser"), "settings-data-where"
-        words = _("Players and games are saved in this browser as they change, and work with no network. "
-                  "Clearing this site's data in the browser's settings deletes them: download a backup below to "
-                  "keep a copy elsewhere.")
+        if secure is False:
+            words = _("Players and games are saved in this browser as they change. Opened over plain http from "
+                      "another computer, the page does not work without the network, and two tabs open at once "
+                      "save over each other: keep it in one tab. Clearing this site's data in the browser's "
+                      "settings deletes them: download a backup below to keep a copy elsewhere.")
+        else:
+            words = _("Players and games are saved in this browser as they change, and work with no network. "
+                      "Clearing this site's data in the browser's settings deletes them: download a backup below "
+                      "to keep a copy elsewhere.")
         if kept is not None:
             words = " ".join((words, storage_words(kept)))
     elif device is not None and not desktop:
