@@ -1826,3 +1826,21 @@ async def test_a_weather_entry_corrected_starts_from_the_days_it_recorded(open_u
     entry = SessionKeeper(store).get(session.id).actions[0]
     assert entry["weather"] == [storm, {"label": "cloud", "accl": 1, "move": 0, "zones": [5000]}, snow], entry
     assert len(SessionKeeper(store).get(session.id).actions) == len(CARDS_PLAYED)
+
+
+async def test_days_entered_twice_are_corrected_from_the_entry_asked_for(open_ui, store):
+    # The days ahead were entered, then entered again: correcting the second entry showed the first one's days
+    # (the game as it stood before it), and saved as shown, the storm became sun.
+    sun3 = ["sun", "sun", "sun"]
+    storm = {"label": "storm", "accl": 1, "move": 0, "zones": [6000]}
+    snow = {"label": "snow", "accl": 1, "move": 2, "zones": [7000, 8000]}
+    session = start_game(store, actions=(
+        {"type": "weather", "day": 1, "weather": sun3}, {"type": "weather", "day": 4, "weather": sun3},
+        {"type": "weather", "day": 4, "weather": [storm, "sun", snow]}), board="winter", weather_season="winter")
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-2")
+    await ui.click("fr-correct-weather")
+    chosen = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+              and str(n.identifier or "").startswith("fr-weather-day-")}
+    assert {"fr-weather-day-4-label-storm", "fr-weather-day-5-label-sun", "fr-weather-day-6-label-snow"} <= chosen

@@ -302,7 +302,8 @@ def FreundeTable(session_id: str) -> ft.View:
 
     # Weather.
     def open_weather(day: int) -> None:
-        days = editable_days(state, tile_days(day))
+        # A weather entry asked for again is opened whole, even one that ran over into the next tile (a file's).
+        days = editable_days(state, sorted(set(tile_days(day)) | (set(asked) if day in asked else set())))
         set_weather_edit((days, drafts_for(state, days, asked)) if days else None)
         set_problem(None)
         show(Panel.WEATHER)

@@ -94,9 +94,9 @@ def drafts_for(state: State, days: Sequence[int], asked: Mapping[int, Weather] |
     days of a weather entry a correction asks for again (`asked_weather`), shown as they were entered there,
     to be changed where they were wrong."""
     def draft(day: int) -> DayDraft:
-        weather = state.weather[day - 1]
-        if weather is None and asked:
-            weather = asked.get(day)
+        # The entry asked for wins over what the game held before it: days ahead entered once and then again,
+        # the second entry is the one being corrected.
+        weather = asked[day] if asked and day in asked else state.weather[day - 1]
         return DayDraft.from_weather(weather) if weather is not None else DayDraft(entered=False)
     return tuple(draft(d) for d in days)
 
