@@ -503,6 +503,9 @@ async def test_a_space_s_entry_cost_says_the_weather_s_share_and_not_after_the_g
     await ui.settle()
     assert engine(store, session.id).over
     assert f"entry cost {printed}," in space_said(ui, "S1")
+    await ui.click("fr-space-S1")                     # the tapped space's facts say the same
+    facts = [t.value for t in walk(ui.get("fr-space-facts")) if isinstance(t, ft.Text)]
+    assert any(line.startswith(f"Entry cost {printed} ·") for line in facts), facts
 
 
 async def test_a_solo_game_where_both_climbers_die_in_one_check_names_both(open_ui, store):

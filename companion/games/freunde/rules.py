@@ -41,7 +41,7 @@ __all__ = [
     "entry_cost", "tent_cost", "movement_points", "can_pay", "stacking_limit", "occupants", "destinations", "route_to",
     "movement_totals", "risk_owed", "risk_eligible", "risk_card_points", "risk_uncovered", "team_tent",
     "printed_rules", "space_words", "can_bear_risk",
-    "accl_after_cards", "why_no_switch", "check_preview", "forecast", "today_weather",
+    "accl_after_cards", "why_no_switch", "check_preview", "forecast", "today_weather", "weather_in_force",
     "active_players", "turn_order", "waiting_for", "hand_cards", "cards_left_to_give", "player_index",
     "climber_name", "WEATHER_WORDS", "weather_name", "ZONE_WORDS", "zone_words",
 ]
@@ -560,6 +560,12 @@ def weather_to_doc(weather: Weather) -> dict[str, Any]:
 
 
 # --- queries for screens -------------------------------------------------------------------------------------
+
+def weather_in_force(state: State) -> Weather | None:
+    """Today's weather where it still costs a move something (its surcharge on the board's entry costs): None
+    before it is entered, and once the game is over, when nobody moves any more."""
+    return None if state.over else today_weather(state)
+
 
 def today_weather(state: State) -> Weather | None:
     """Today's weather, or None while it has not been entered."""

@@ -19,7 +19,7 @@ import flet.canvas as cv
 from companion.games.freunde.data import Board, SpaceId, board_title
 from companion.games.freunde.layout import LAYOUT_NOTE, BoardLayout, board_layout
 from companion.games.freunde.rules import (
-    ClimberLabel, PlayerIndex, Route, State, Weather, climber_name, space_words, stacking_limit, today_weather,
+    ClimberLabel, PlayerIndex, Route, State, Weather, climber_name, space_words, stacking_limit, weather_in_force,
 )
 from companion.games.words import and_list
 from companion.i18n import Message, _, ngettext, tr
@@ -97,9 +97,7 @@ def board_control(
     start = None
     if marks.climber is not None:
         start = state.players[marks.climber[0]].climber(marks.climber[1]).space
-    # Once the game is over no one moves: the last day's surcharge is no cost of anything.
-    return draw_board(state.board, state.stacking.labels, width=width,
-                      weather=None if state.over else today_weather(state),
+    return draw_board(state.board, state.stacking.labels, width=width, weather=weather_in_force(state),
                       limit=lambda space: stacking_limit(state, space), standing=standing, tents=tents,
                       colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix,
                       standing_words=here_words)

@@ -1113,7 +1113,7 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
 def space_facts(state: State, space_id: SpaceId, colours: Sequence[str]) -> ft.Control:
     """A tapped space in words: zone, points, entry cost today, modifier, stacking limit, who stands there."""
     space = state.board.space(space_id)
-    weather = rules.today_weather(state)
+    weather = rules.weather_in_force(state)
     surcharge = weather.surcharge(space.zone) if weather else 0
     limit = rules.stacking_limit(state, space_id)
     here = rules.occupants(state, space_id)
