@@ -134,6 +134,11 @@ def test_a_backup_of_a_folder_given_with_a_tilde_is_written(capsys, tmp_path, mo
     status, out, err = run(capsys, "export", str(backup), "--data-dir", "~/games")
     assert status == 0, err
     assert out.startswith(f"Backup written to {backup}: 1 player,") and backup.exists()
+    # An empty one (`--data-dir "$DATA"` with DATA unset) is the default folder, for the check as for the store.
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "games"))
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "export", str(backup), "--data-dir", "")
+    assert status == 0 and out.startswith(f"Backup written to {backup}: 1 player,"), err
 
 
 def test_the_app_opens_without_its_docstrings(tmp_path):

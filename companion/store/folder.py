@@ -477,8 +477,9 @@ class Store:
 
 
 def data_folder(data_dir: Path | str | None = None) -> Path:
-    """The folder `open_store(data_dir)` opens (`~` expanded; the default one when None), not made."""
-    return Path(data_dir).expanduser() if data_dir is not None else default_data_path()
+    """The folder `open_store(data_dir)` opens (`~` expanded; the default one when None or empty, as an unset
+    variable gives `--data-dir ""`), not made."""
+    return Path(data_dir).expanduser() if data_dir else default_data_path()
 
 
 def holds_saved_data(data_dir: Path | str | None = None) -> bool:
