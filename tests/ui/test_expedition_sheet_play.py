@@ -158,6 +158,10 @@ async def test_three_ascents_on_the_sheet_with_the_expeditions_cards(open_ui, st
             state = keeper.state(exp)
         agree(ui, state)
         ui.get("t12-sheet-done")
+        # Cards still to cash count towards Ann's summit; Max cashes none (his last Ascent's sheet counts them).
+        for index, holds in ((0, bool(state.hands[0])), (1, False)):
+            said = ui.get(f"t12-sum-{index}-summit").value
+            assert ("cards cashed count too" in said) is (holds and "reached" not in said), (index, said)
         # The independent score of this sheet: the Ascent as a command-line game file, Ann's picks written
         # as the card taken after the turn that earned it.
         turns = []

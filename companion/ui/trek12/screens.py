@@ -1139,8 +1139,11 @@ def _sheet_done_panel(table, expedition: str, *, wide: bool) -> list[ft.Control]
         _("Score the Ascent on the Expedition: each player says there which Assist cards they cash (+3 each), "
           "from the Lead Climber clockwise."), key="t12-sheet-done")]
     out.append(ft.Row(controls=[_expedition_button(expedition, primary=True, text=_("Score the Ascent"))]))
+    # A player's cards held may still be cashed (+3 each); Max never cashes his, and on the last Ascent his
+    # sheet's total counts them already.
     out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit, winner=False,
-                                      max_rules=table.solo and i == len(scored) - 1, cards_to_come=True)
+                                      max_rules=(is_max := table.solo and i == len(scored) - 1),
+                                      cards_to_come=not is_max and bool(table.states[i].assists))
                         for i, (name, b) in enumerate(scored)], wide))
     return out
 
