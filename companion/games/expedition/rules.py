@@ -542,14 +542,21 @@ def in_play_at_turns(state: State, picks: Mapping[SeatNo, tuple[Assist | None, A
     for seat in lead_order(state, picks):
         out[seat] = +pool
         card, give_back = picks[seat]
-        if card is None:
+        hand = list(state.hands[seat])
+        if card is None or pool[card] == 0:
             continue
-        hand = state.hands[seat]
-        if not state.setup.seats[seat].is_max and len(hand) >= MAX_ASSISTS and give_back in hand:
-            pool[give_back] += 1
-        if pool[card] > 0:
-            pool[card] -= 1
+        full = not state.setup.seats[seat].is_max and len(hand) >= MAX_ASSISTS
+        _take(pool, hand, card, give_back if full and give_back in hand else None)
     return out
+
+
+def _take(pool: Counter, hand: list[Assist], card: Assist, give_back: Assist | None) -> None:
+    """One pick: the card given back (a fourth taken) goes back into play, then the card taken leaves it."""
+    if give_back is not None:
+        hand.remove(give_back)
+        pool[give_back] += 1
+    pool[card] -= 1
+    hand.append(card)
 
 
 def sheet_seats(state: State) -> tuple[SeatNo, ...]:
@@ -743,13 +750,10 @@ def _picks(state: State, action: Picks) -> State:
                     raise IllegalAction(msg("{name} does not hold a {card} to give back (holds {held})",
                                             name=seat.name, card=CARD_IDS[pick.give_back],
                                             held=_card_list(tuple(hand))))
-                hand.remove(pick.give_back)
-                pool[pick.give_back] += 1
             elif pick.give_back is not None:
                 raise IllegalAction(msg("{name} holds {count} cards; a card is given back only when taking a "
                                         "fourth", name=seat.name, count=len(hand)))
-            pool[pick.card] -= 1
-            hand.append(pick.card)
+            _take(pool, hand, pick.card, pick.give_back)
         hands[seat_no] = _sorted(hand)
         before.append(seat.name)
     # "The last player involved becomes the new Lead Climber" -- with or without a card.
