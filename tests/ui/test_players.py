@@ -235,7 +235,7 @@ async def test_remove_asks_first_and_keeps_past_games(open_ui, store):
 
     await ui.back()
     await ui.click("home-history")
-    assert "Camp night" in ui.text() and "Ann" in ui.texts()
+    assert "Camp night" in ui.text() and "Ann (removed)" in ui.texts()      # kept, and said to be removed
 
 
 async def test_a_removed_player_is_brought_back_with_their_games(open_ui, store):

@@ -22,7 +22,7 @@ from companion.ui.shell.charts import number
 from companion.ui.shell.home import game_look
 
 __all__ = ["HistoryScreen", "PAGE_SIZE", "ALL", "record_card", "record_title", "roster_colours", "roster_names",
-           "stats_route"]
+           "shown_name", "shown_names", "stats_route"]
 
 # How many finished games one page shows; the list grows by this much on "Show more" so that a long
 # history (thousands of games) never has to be drawn at once.
@@ -88,7 +88,7 @@ def HistoryScreen() -> ft.View:
                     key="history-empty",
                 )
             )
-    names = roster_names(app.store)
+    names = shown_names(app.store)
     body.extend(record_card(record, colours, on_click=_opener(page, record["id"]), names=names) for record in records)
     if more:
         body.append(
@@ -171,12 +171,19 @@ def roster_colours(store) -> dict[str, str]:
 
 def roster_names(store) -> dict[str, str]:
     """Player names by id as they are now, removed players included: a game finished before a rename shows
-    the name the player goes by now, as Statistics and the filters do. A removed player whose name someone on
-    the roster goes by now is "Dieter (removed)": the two Dieters' games are told apart."""
-    roster = _roster(store)
-    taken = {p.name.casefold() for p in roster if not p.removed}
-    return {p.id: _("{name} (removed)").format(name=p.name) if p.removed and p.name.casefold() in taken else p.name
-            for p in roster}
+    the name the player goes by now (a result shared, the CSV export, a rename said beside the breakdown)."""
+    return {p.id: p.name for p in _roster(store)}
+
+
+def shown_name(player) -> str:
+    """A roster player's name where the app lists or picks players: "Dieter (removed)" for a removed one, whose
+    name a newer player may have taken (History's cards and filter, Statistics)."""
+    return _("{name} (removed)").format(name=player.name) if player.removed else player.name
+
+
+def shown_names(store) -> dict[str, str]:
+    """`shown_name` of every roster player, removed ones included, by id."""
+    return {p.id: shown_name(p) for p in _roster(store)}
 
 
 def _opener(page: ft.Page, record_id: str) -> Callable[[], None]:
@@ -226,7 +233,7 @@ def _filters(game: str, player: str, roster, store, choose_game, choose_player) 
         # A removed player stays in the filter while their games are in History.
         if p.removed and not _has_games(store, p.id):
             continue
-        people.append((p.id, _("{name} (removed)").format(name=p.name) if p.removed else p.name))
+        people.append((p.id, shown_name(p)))
     # One above the other on a phone, with no icon before the words: side by side, each had about 80 pixels
     # for its words between its icon and its arrow, and a game's title or a player's name was cut inside a
     # word; now a name of 40 characters fits. Side by side from a small tablet's width.

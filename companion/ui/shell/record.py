@@ -28,7 +28,8 @@ from companion.ui.common.services import use_app
 from companion.ui.common.widgets import (format_when, labelled, message_card, said, screen_view, section_title,
                                          star_points, tell)
 from companion.ui.shell.charts import panel
-from companion.ui.shell.history import record_card, record_title, roster_colours, roster_names, stats_route
+from companion.ui.shell.history import (record_card, record_title, roster_colours, roster_names, shown_names,
+                                       stats_route)
 
 __all__ = ["RecordScreen", "breakdown", "label_for", "value_text", "show_deleted", "missing_record"]
 
@@ -70,6 +71,7 @@ def RecordScreen() -> ft.View:
     game = record.get("game", "")
     entry = GAMES.get(game)
     names = roster_names(app.store)
+    shown = shown_names(app.store)       # as History lists them: a removed player marked so
     text = share_text(record, when=format_when(record.get("finished")), say=tr, names=names)
 
     def copied() -> None:
@@ -114,13 +116,13 @@ def RecordScreen() -> ft.View:
     people = [s for s in seats(record) if s.key is not None]   # guests too: their games share a name
     stats_links = [
         labelled(f"record-stats-{n}", ft.TextButton(
-            _("{name}'s statistics").format(name=names.get(s.player_id or "", s.name)), key=f"record-stats-{n}",
+            _("{name}'s statistics").format(name=shown.get(s.player_id or "", s.name)), key=f"record-stats-{n}",
             icon=ft.Icons.INSIGHTS_ROUNDED,
             on_click=_go(page, stats_route(player_key(s.player_id, s.name), under=f"/history/{record_id}"))))
         for n, s in enumerate(people)
     ]
 
-    body: list[ft.Control] = [record_card(record, roster_colours(app.store), names=names)]
+    body: list[ft.Control] = [record_card(record, roster_colours(app.store), names=shown)]
     # The breakdown keeps the names the game was played under: say who is who when a player was renamed since.
     renamed = [(names[s.player_id], s.name) for s in people if s.player_id in names and names[s.player_id] != s.name]
     if renamed:

@@ -38,7 +38,7 @@ from companion.ui.common.widgets import (
     screen_view,
     section_title,
 )
-from companion.ui.shell.history import ALL, stats_route
+from companion.ui.shell.history import ALL, shown_name, stats_route
 from companion.ui.shell.home import game_look
 
 __all__ = ["StatsScreen", "PlayerStatsScreen", "READ_IN_BACKGROUND_FROM", "LATEST_ON_LINE", "LATEST_EXPEDITIONS",
@@ -261,7 +261,7 @@ def _roster(store) -> tuple[dict[str, str], dict[str, str]]:
         roster = store.players.list(include_removed=True)
     except CompanionError:
         return {}, {}
-    names = {p.id: _("{name} (removed)").format(name=p.name) if p.removed else p.name for p in roster}
+    names = {p.id: shown_name(p) for p in roster}
     return names, {stats.player_key(p.id, p.name): p.colour for p in roster}
 
 
