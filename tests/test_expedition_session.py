@@ -195,8 +195,8 @@ def test_maxs_card_is_checked_in_expeditions_begun_with_the_check_and_old_ones_s
         moved = SessionKeeper(other)
         assert moved.state(old.id).hands[1] == ()
         assert moved.get(game.id).setup["max_given"] is True
+        moved.begin_correction(game.id, 1)
         with pytest.raises(IllegalAction, match="Max earns a card from his new zone"):
-            moved.begin_correction(game.id, 1)
             moved.act(game.id, denied)
     finally:
         other.close()

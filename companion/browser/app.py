@@ -61,9 +61,9 @@ async def _said_to_device(page: ft.Page, words: Message) -> str:
 
 
 def _secure_page() -> bool | None:
-    """Whether the page is a secure context (https, or this computer's own address); None when the browser
-    cannot say. Served over plain http from another address, a browser gives it no service worker (no copy
-    for use offline) and no Web Locks (`client/companion.js` cannot keep a second tab from opening the data)."""
+    """Whether the page is a secure context (https, or localhost); None when the browser cannot say. Served over
+    plain http at a network address, a browser gives it no service worker (no copy for use offline) and no Web
+    Locks (`client/companion.js` cannot keep a second tab from opening the data)."""
     try:
         import js  # noqa: PLC0415 - exists only inside Pyodide
 

@@ -77,8 +77,8 @@ class Shell:
     # In a browser that keeps the data ("browser"): whether it has promised to keep it even when space runs
     # low or the site goes unvisited (`navigator.storage.persisted()`); None when it cannot say.
     storage_kept: bool | None = None
-    # In a browser that keeps the data: False where the page is not a secure context (plain http from another
-    # computer's address), where the browser keeps no copy for use offline and cannot keep two tabs from saving
+    # In a browser that keeps the data: False where the page is not a secure context (plain http at a network
+    # address, not localhost), where the browser keeps no copy for use offline and cannot keep two tabs from saving
     # over each other (no service worker, no Web Locks); None when it cannot say.
     secure_page: bool | None = None
     # In the static build: told the language chosen in Settings (a code, or "system") as the app starts and

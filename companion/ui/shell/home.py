@@ -125,12 +125,12 @@ def StorageWarning() -> ft.Control:
 
 
 def insecure_page_warning() -> ft.Control:
-    """The browser build opened over plain http from another computer's address: no offline copy, and nothing
+    """The browser build opened over plain http at a network address: no offline copy, and nothing
     keeps a second tab from saving over the first (they overwrote each other's players without a word).
     Not dismissed: it stays true for as long as the page is opened so."""
     return message_card(
         ft.Icons.TAB_UNSELECTED_ROUNDED, _("Keep the companion in one tab"),
-        _("This page was opened over plain http from another computer, so the browser keeps no copy of it for use "
+        _("This page was opened over plain http at a network address, so the browser keeps no copy of it for use "
           "without the network, and two tabs open at once save over each other's players and games. Keep it open "
           "in one tab only, or open it over https."), key="home-insecure", tone="warning")
 

@@ -151,8 +151,8 @@ def _where_data_is(folder, desktop: bool, device: str | None = None, kept: bool 
     elif device == "browser" and not desktop:
         title, key = _("Kept in this browser"), "settings-data-where"
         if secure is False:
-            words = _("Players and games are saved in this browser as they change. Opened over plain http from "
-                      "another computer, the page does not work without the network, and two tabs open at once "
+            words = _("Players and games are saved in this browser as they change. Opened over plain http at a "
+                      "network address, the page does not work without the network, and two tabs open at once "
                       "save over each other: keep it in one tab. Clearing this site's data in the browser's "
                       "settings deletes them: download a backup below to keep a copy elsewhere.")
         else:

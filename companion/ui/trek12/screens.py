@@ -209,6 +209,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             # gone, and the next words say why (not "Enter the roll first", as if the dice had been lost).
             if b != -1 and d not in (Draft(), start) and tapped_here.current:
                 moved_on.current = "said" if overtaken_said.current == (s.actions, who) else "unsaid"
+            else:
+                moved_on.current = None
             d = start
         return s, t, who, d
 
