@@ -531,7 +531,8 @@ def max_takes_one(state: State, seat: SeatNo, in_play: Counter) -> bool:
             and not max_takes_none(state, seat) and any(n > 0 for n in in_play.values()))
 
 
-def in_play_at_turns(state: State, picks: Mapping[SeatNo, tuple[Assist | None, Assist | None]]) -> dict[SeatNo, Counter]:
+def in_play_at_turns(state: State,
+                     picks: Mapping[SeatNo, tuple[Assist | None, Assist | None]]) -> dict[SeatNo, Counter]:
     """The cards in play at each picker's turn in a round's picks, `picks` being each picker's card taken and
     card given back (None where not chosen yet): from the Lead Climber clockwise, a pick takes its card from
     what those before it left, after putting back the card it gives back when the hand is full (rulebook, How
@@ -542,9 +543,9 @@ def in_play_at_turns(state: State, picks: Mapping[SeatNo, tuple[Assist | None, A
     for seat in lead_order(state, picks):
         out[seat] = +pool
         card, give_back = picks[seat]
-        hand = list(state.hands[seat])
         if card is None or pool[card] == 0:
             continue
+        hand = list(state.hands[seat])
         full = not state.setup.seats[seat].is_max and len(hand) >= MAX_ASSISTS
         _take(pool, hand, card, give_back if full and give_back in hand else None)
     return out

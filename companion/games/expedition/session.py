@@ -30,8 +30,8 @@ from companion.games.trek12.session import turn_words
 from companion.games.words import UNRECOGNISED, number, safely, short_text
 from companion.i18n.message import msg, msgn
 
-__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "picks_words", "correction_changes", "ascent_played",
-           "setup_options"]
+__all__ = ["GAME_ID", "start", "apply", "summary", "title", "describe_action", "picks_words", "correction_changes",
+           "ascent_played", "setup_options"]
 
 GAME_ID = "expedition"
 

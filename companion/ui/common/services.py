@@ -78,8 +78,8 @@ class Shell:
     # low or the site goes unvisited (`navigator.storage.persisted()`); None when it cannot say.
     storage_kept: bool | None = None
     # In a browser that keeps the data: False where the page is not a secure context (plain http at a network
-    # address, not localhost), where the browser keeps no copy for use offline and cannot keep two tabs from saving
-    # over each other (no service worker, no Web Locks); None when it cannot say.
+    # address, not localhost), where the browser keeps no copy for use offline and cannot keep two tabs from
+    # saving over each other (no service worker, no Web Locks); None when it cannot say.
     secure_page: bool | None = None
     # In the static build: told the language chosen in Settings (a code, or "system") as the app starts and
     # whenever it changes, so that the page's own notices, made before Python starts, can say it too.
