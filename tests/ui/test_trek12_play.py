@@ -937,6 +937,8 @@ async def test_a_turn_half_entered_that_another_device_overtook_is_said_at_once(
     status = a.get("t12-status").value
     assert status.startswith("Another device changed the game meanwhile: the turn starts again from the game as "
                              "it is now."), status
+    # And what to do now: the guide line went, and only the tabs said whose turn it was.
+    assert status.endswith(" Tap the red and the yellow dice faces as rolled, or Roll."), status
     await a.click("t12-red-5")
     assert "Another device" not in a.get("t12-status").value           # said once, not again at the next tap
     assert len(SessionKeeper(store).get(session.id).actions) == 1

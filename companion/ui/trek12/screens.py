@@ -669,7 +669,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         away = (shown == MAX_TAB) != now.on_max or (shown != MAX_TAB and index != seat)
         if overtaken:
             # Before any refusal kept from the turn replaced: that turn is gone, and so is what was said of it.
-            status = status_line(_overtaken(), tone="warning")
+            # Then whose turn it is now, and what to do: without it, only the tabs said who plays.
+            status = status_line(f"{_overtaken()} {_guide(now, table, seat, many, draft)}", tone="warning")
             overtaken_said.current = (facts.actions, seat)
         elif note:
             status = status_line(note, tone="warning")
