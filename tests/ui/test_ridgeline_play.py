@@ -369,7 +369,13 @@ async def test_correcting_who_went_out_moves_the_pitch_mark_with_it(open_ui, sto
     await tap_cards(ui, "rl-hand", "W")
     await ui.click("rl-pitched-1")  # Bob went out without pitching (docs/rulings.md): the note goes
     assert ui.find("rl-pitched-marked") is None
+    # ... and another says it, before Record: answering the second question by tapping the chip that going
+    # out turned on recorded nine hands of a camp that never moved, without a word.
+    assert ui.get("rl-out-unpitched").value == (
+        "Bob went out without pitching: a hand empties that way only when draws were skipped (nothing legal to "
+        "draw). Tap Bob above if they pitched.")
     await ui.click("rl-pitched-1")
+    assert ui.find("rl-out-unpitched") is None
     await ui.click("rl-hand-submit")
     [action] = SessionKeeper(store).get(session.id).actions
     assert action == {"went_out": "Bob", "pitched": ["Bob", "Cy"], "left": {"Ann": ["G4"], "Cy": ["W"]}}

@@ -189,6 +189,14 @@ def hand_panel(
         body.append(ft.Text(_("{name} is marked as pitched with going out: a hand empties by pitching. Tap "
                               "{name} above if they did not pitch.").format(name=draft.marked),
                             key="rl-pitched-marked", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    elif draft.went_out is not None and draft.went_out not in draft.pitched:
+        # Allowed (docs/rulings.md: a hand runs down by discards alone only when draws were skipped), but so rare
+        # that it is most often the chip turned on by going out, tapped off again by answering the second
+        # question: said before Record, not found out hands later from a camp that never moved.
+        body.append(ft.Text(_("{name} went out without pitching: a hand empties that way only when draws were "
+                              "skipped (nothing legal to draw). Tap {name} above if they pitched.").format(
+                                  name=draft.went_out),
+                            key="rl-out-unpitched", size=12, color=ft.Colors.ERROR))
     body.append(section_title(_("Cards left in hand")))
     for index, name in enumerate(names):
         body.append(_seat_entry(state, draft, set_draft, index, name, colours.get(name, FALLBACK_COLOUR),
