@@ -185,6 +185,9 @@ async def test_the_cards_described_in_a_game_are_still_offered_to_the_catalog_on
     assert ui.find("ft-save-cards") is not None
     await ui.click("ft-finish")
     assert store.history.get(session.id) is not None and ui.find("ft-saved") is not None
+    # Said before the scores, where the screen stands after saving: at its foot it was some 1,200 px down.
+    keys = [str(c.key) for c in walk(ui.top) if getattr(c, "key", None) in ("ft-saved", "ft-final-title")]
+    assert keys == ["ft-saved", "ft-final-title"], keys
     await ui.click("ft-save-cards")
     kept = load_catalog(store)
     for name in described:

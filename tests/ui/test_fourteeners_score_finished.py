@@ -112,6 +112,9 @@ async def test_each_hand_worked_table_entered_on_the_spot(name: str, open_ui, st
         column = [int(ui.get(key).value) for key in ui.keys() if key.startswith(f"ft-line-{i}-")]
         assert sum(column) == player["total"], (name, player)
     assert ui.find("ft-saved") is not None
+    # Before the result: the screen stands at its top once saved, and the card at its foot was out of sight.
+    keys = [str(c.key) for c in walk(ui.top) if getattr(c, "key", None) in ("ft-saved", "ft-winner")]
+    assert keys == ["ft-saved", "ft-winner"], keys
 
 
 async def test_the_rulebook_example_from_a_catalog_holding_its_cards(open_ui, store) -> None:

@@ -855,11 +855,12 @@ def _result(state: State, app, set_problem, problem: str | None, page, *, active
     offer = _save_offer(state, app)
     if offer is not None:
         out.append(offer)
-    out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
-                            _("This game is scored and kept in History."), key="ft-saved",
-                            actions=[labelled("go-home", ft.OutlinedButton(
-                                _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
-                                on_click=lambda: page.navigate("/")))]))
+    # First, as a game played turn by turn says it: the screen stands at its top once saved.
+    out.insert(0, message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
+                               _("This game is scored and kept in History."), key="ft-saved",
+                               actions=[labelled("go-home", ft.OutlinedButton(
+                                   _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                   on_click=lambda: page.navigate("/")))]))
     return out
 
 

@@ -935,11 +935,13 @@ def _end(state: State, draft: Draft, set_draft, act, finish, problem: str | None
             _("Finish and save to History"), key="ft-finish", icon=ft.Icons.FLAG_ROUNDED, on_click=finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=16)))))
     else:
-        out.append(message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
-                                _("This game is over and kept in History."), key="ft-saved",
-                                actions=[labelled("go-home", ft.OutlinedButton(
-                                    _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
-                                    on_click=lambda: page.navigate("/")))]))
+        # First: saving puts the screen back at its top, and the card at the foot of the scores (some 1,200 px
+        # down on a phone) was the only word that the tap had worked.
+        out.insert(0, message_card(ft.Icons.CHECK_CIRCLE_ROUNDED, _("Saved in History"),
+                                   _("This game is over and kept in History."), key="ft-saved",
+                                   actions=[labelled("go-home", ft.OutlinedButton(
+                                       _("Back to home"), key="go-home", icon=ft.Icons.HOME_ROUNDED,
+                                       on_click=lambda: page.navigate("/")))]))
     return out
 
 
