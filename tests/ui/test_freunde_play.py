@@ -202,6 +202,25 @@ async def test_a_preset_day_changed_by_hand_or_saved_before_is_not_left_for_late
     assert [w.label for w in engine(store, session.id).weather[:3]] == ["sun", "sun", "sun"]
 
 
+async def test_today_s_weather_saved_from_the_forecast_goes_back_to_the_turn(open_ui, store):
+    # "Tap today in the forecast": saved there, the screen stayed on the Weather tab, and the player had to find
+    # the Turn tab to go on. Days ahead saved from the forecast leave it where it is.
+    from companion.ui.freunde.screens import Panel
+
+    session = start_game(store, names=("Cy", "Di"))
+    ui = await open_ui(route=f"/play/freunde/{session.id}")
+    await ui.click("fr-forecast-1")
+    assert ui.get("fr-nav").selected_index == int(Panel.WEATHER)
+    await ui.click("fr-weather-save")                  # today as shown (sun), the tile's other days left for later
+    assert engine(store, session.id).weather[0] is not None
+    assert ui.get("fr-nav").selected_index == int(Panel.TURN) and "Day 1's weather saved." in ui.text()
+    await ui.click("fr-forecast-4")
+    await ui.click("fr-weather-day-4-label-sun")
+    await ui.click("fr-weather-save")
+    assert engine(store, session.id).weather[3] is not None
+    assert ui.get("fr-nav").selected_index == int(Panel.WEATHER)
+
+
 async def test_today_without_its_zones_is_not_saved(open_ui, store):
     session, ui = await weather_asked(open_ui, store)
     await ui.click("fr-today-day-1-label-snow")

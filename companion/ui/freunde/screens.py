@@ -330,6 +330,10 @@ def FreundeTable(session_id: str) -> ft.View:
         reason = act({"type": "weather", "day": days[0], "weather": docs if len(docs) > 1 else docs[0]}, said)
         if reason:
             set_problem(reason)
+        elif state.turn in days and panel is Panel.WEATHER:
+            # Today's weather was what the turn waited for: back to it (left on the forecast, the player had to
+            # find the Turn tab to go on), with the notice of the days saved.
+            set_panel(Panel.TURN)
 
     # A climber's action.
     def routes_for(draft: MoveDraft) -> Mapping[SpaceId, Route]:
