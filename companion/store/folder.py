@@ -60,8 +60,8 @@ _WHAT = {
     MAIN_FILE: N_("the record of players and settings"),
     SESSIONS_FILE: N_("the list of games in progress"),
     LEGACY_HISTORY_FILE: N_("the history of finished games"),
-    # The tables the games keep beside them (`Store.table`), by their file's name. Each is one thing ("the
-    # list of ..."): the words stand as the subject of "... is back as it was saved".
+    # The tables the games keep beside them (`Store.table`), by their file's name. The words stand inside a
+    # sentence ("Restored: the list of ..., as it was saved ..."), as a month's ("the games finished in May").
     "corrections.json": N_("the record of corrected entries"),
     "reopened.json": N_("the list of games reopened from History"),
     "coach.json": N_("the record of the Trek 12 coach's hints and reviews"),

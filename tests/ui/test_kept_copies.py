@@ -79,7 +79,7 @@ async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_
     roster = _row_of(ui, "record of players")
     await ui.click(f"{roster}-restore")
     assert "Restore this copy?" in ui.text()
-    assert "The record of players and settings is replaced by the copy saved" in ui.get(
+    assert "This replaces the record of players and settings with the copy saved" in ui.get(
         "settings-copy-restore-text").value
     # A dialog's width on a desktop too, not buttons stretched across the window.
     assert ui.get("settings-copy-restore-box").width <= 420
@@ -89,7 +89,8 @@ async def test_restoring_a_copy_asks_first_and_can_be_undone_from_the_list(open_
     await ui.click(f"{roster}-restore")
     await ui.click("settings-copy-restore-confirm")
     assert [p.name for p in store.players.list()] == ["Ann"]  # the version before Bob was added
-    assert "is back as it was saved" in ui.get("settings-copies-result").value
+    assert ui.get("settings-copies-result").value.startswith("Restored: the record of players and settings, as it "
+                                                             "was saved")
     assert len(store.sessions.get(SESSION)["actions"]) == 5  # only that file changed
 
     await ui.go("/players")

@@ -59,10 +59,10 @@ def KeptCopiesPanel() -> ft.Control:
         except CompanionError as exc:
             set_outcome((False, _("Nothing was restored: {reason}.").format(reason=said(exc).rstrip("."))))
             return
-        # The sentence's first letter is made a capital, not the file's words: they stand after a colon in
-        # other languages ("Restored: the list of games in progress").
-        set_outcome((True, first_capital(_("{what} is back as it was saved {when}. The version it replaced is now "
-                                           "its previous version in this list.").format(
+        # The file's words stand inside the sentence (a plural among them: "the games finished in May"), and
+        # keep their small letter; the sentence's first letter is made a capital.
+        set_outcome((True, first_capital(_("Restored: {what}, as it was saved {when}. The version it replaced is "
+                                           "now its previous version in this list.").format(
             what=tr(copy.holds), when=format_when(copy.modified)))))
         app.changed()
 
@@ -74,9 +74,9 @@ def KeptCopiesPanel() -> ft.Control:
             # A dialog's width, not a desktop window's: its stretched buttons would run across the whole screen.
             content=ft.Container(width=_DIALOG_WIDTH, key="settings-copy-restore-box", content=ft.Column(
                 tight=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
-                    ft.Text(first_capital(_("{what} is replaced by the copy saved {when}: whatever was saved there "
-                                            "since is replaced too. The version replaced stays in this list, so this "
-                                            "can be undone.").format(what=tr(chosen.holds),
+                    ft.Text(first_capital(_("This replaces {what} with the copy saved {when}: whatever was saved "
+                                            "there since is replaced too. The version replaced stays in this list, so "
+                                            "this can be undone.").format(what=tr(chosen.holds),
                                                                      when=format_when(chosen.modified))),
                             key="settings-copy-restore-text"),
                     labelled("settings-copy-restore-confirm", ft.FilledButton(
