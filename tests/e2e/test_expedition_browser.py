@@ -85,7 +85,7 @@ def test_an_expedition_on_paper_tapped_through_to_history_and_the_hall_of_fame(p
             _tap(page, "exp-pick-0-rope")
             _wait_for(page, _id("exp-pick-0-rope") + _CHOSEN)
             _tap(page, "exp-pick-submit")
-            _wait_text(page, "Ann took a Rope. Ann stays Lead Climber.")
+            _wait_text(page, "Ann took the Rope. Ann stays Lead Climber.")
             _wait_for(page, _id("exp-hand-0-0"))
             page.wait_for_timeout(1000)  # the accessibility tree updates before the canvas repaints
             page.screenshot(path=str(tmp_path / "expedition-mid-game.png"))
